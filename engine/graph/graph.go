@@ -1,0 +1,179 @@
+// Package graph holds crawlsim's directed web graph in compressed sparse row
+// (CSR) form, with an optional host table and URL list.
+//
+// Pages are numbered 0..n-1 with uint32 ids. The out-arcs of page i are
+// Targets[Offsets[i]:Offsets[i+1]], sorted increasingly and free of
+// duplicates; self-loops are kept (SPEC section 1). Offsets are uint64 so a
+// native graph may hold more than 2^32 links.
+//
+// The package is pure Go and computes nothing that depends on where a graph
+// came from: readers and writers live in engine/graphio.
+package graph
+
+import (
+	"errors"
+	"fmt"
+)
+
+// MaxNodes is the largest number of pages a Graph can hold: ids are uint32.
+const MaxNodes = 1<<32 - 1
+
+// Graph is a directed graph in CSR form. A Graph is immutable once built:
+// algorithms only read it, so one Graph may be shared by many of them.
+type Graph struct {
+	// Offsets has n+1 entries; Offsets[0] == 0 and Offsets[n] == len(Targets).
+	Offsets []uint64
+	// Targets lists the out-neighbours of every page, page by page, each
+	// page's list strictly increasing.
+	Targets []uint32
+	// Hosts assigns every page to a host; nil when the graph has no hosts.
+	Hosts *Hosts
+	// URLs holds one URL per page in id order; nil when unknown.
+	URLs []string
+}
+
+// Hosts is a host table: the host of every page and the host names.
+type Hosts struct {
+	// Of[i] is the host id of page i; len(Of) is the number of pages.
+	Of []uint32
+	// Names[h] is the name of host h (lower-cased host name for URL hosts).
+	Names []string
+	// Unparsed counts the pages whose URL had no host that could be parsed;
+	// they all belong to the host named NoHost.
+	Unparsed int
+}
+
+// NoHost is the name of the host that collects pages whose URL could not be
+// parsed.
+const NoHost = "(none)"
+
+// NumNodes returns the number of pages n.
+func (g *Graph) NumNodes() int {
+	if len(g.Offsets) == 0 {
+		return 0
+	}
+	return len(g.Offsets) - 1
+}
+
+// NumArcs returns the number of links m.
+func (g *Graph) NumArcs() int64 { return int64(len(g.Targets)) }
+
+// Out returns the sorted out-neighbours of page i. The slice aliases the
+// graph and must not be modified.
+func (g *Graph) Out(i uint32) []uint32 {
+	return g.Targets[g.Offsets[i]:g.Offsets[i+1]]
+}
+
+// OutDegree returns c_i, the number of distinct out-neighbours of page i.
+func (g *Graph) OutDegree(i uint32) int {
+	return int(g.Offsets[i+1] - g.Offsets[i])
+}
+
+// HasHosts reports whether the graph carries a host table.
+func (g *Graph) HasHosts() bool { return g.Hosts != nil }
+
+// NumHosts returns the number of hosts, 0 when the graph has no host table.
+func (g *Graph) NumHosts() int {
+	if g.Hosts == nil {
+		return 0
+	}
+	return len(g.Hosts.Names)
+}
+
+// New returns a graph with the given CSR arrays after checking them with
+// Validate. The arrays are not copied.
+func New(offsets []uint64, targets []uint32) (*Graph, error) {
+	g := &Graph{Offsets: offsets, Targets: targets}
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Validate checks every invariant of the CSR form and of the optional host
+// table and URL list, and returns an error describing the first violation.
+// It runs in O(n+m) and never panics, whatever the arrays hold.
+func (g *Graph) Validate() error {
+	if len(g.Offsets) == 0 {
+		return errors.New("graph: offsets must have n+1 entries, got none")
+	}
+	n := len(g.Offsets) - 1
+	if uint64(n) > MaxNodes {
+		return fmt.Errorf("graph: %d pages exceed the limit of %d", n, uint64(MaxNodes))
+	}
+	if g.Offsets[0] != 0 {
+		return fmt.Errorf("graph: offsets[0] = %d, want 0", g.Offsets[0])
+	}
+	if g.Offsets[n] != uint64(len(g.Targets)) {
+		return fmt.Errorf("graph: offsets[%d] = %d, want the number of links %d", n, g.Offsets[n], len(g.Targets))
+	}
+	for i := 0; i < n; i++ {
+		lo, hi := g.Offsets[i], g.Offsets[i+1]
+		if hi < lo || hi > uint64(len(g.Targets)) {
+			return fmt.Errorf("graph: offsets of page %d are not increasing (%d then %d)", i, lo, hi)
+		}
+		prev := int64(-1)
+		for _, t := range g.Targets[lo:hi] {
+			if uint64(t) >= uint64(n) {
+				return fmt.Errorf("graph: page %d links to %d, beyond the last page %d", i, t, n-1)
+			}
+			if int64(t) <= prev {
+				return fmt.Errorf("graph: out-links of page %d are not strictly increasing (%d after %d)", i, t, prev)
+			}
+			prev = int64(t)
+		}
+	}
+	if g.Hosts != nil {
+		if len(g.Hosts.Of) != n {
+			return fmt.Errorf("graph: host table covers %d pages, graph has %d", len(g.Hosts.Of), n)
+		}
+		for i, h := range g.Hosts.Of {
+			if int(h) >= len(g.Hosts.Names) {
+				return fmt.Errorf("graph: page %d has host %d, but there are only %d hosts", i, h, len(g.Hosts.Names))
+			}
+		}
+	}
+	if g.URLs != nil && len(g.URLs) != n {
+		return fmt.Errorf("graph: URL list has %d entries, graph has %d pages", len(g.URLs), n)
+	}
+	return nil
+}
+
+// Transpose returns the graph with every arc reversed, in O(n+m) time. Its
+// out-lists are the in-lists of g, sorted. Hosts and URLs are shared with g.
+// PageRank pulls rank along in-arcs, so it runs on the transpose.
+func (g *Graph) Transpose() *Graph {
+	n := g.NumNodes()
+	offsets := make([]uint64, n+1)
+	for _, t := range g.Targets {
+		offsets[t+1]++
+	}
+	for i := 0; i < n; i++ {
+		offsets[i+1] += offsets[i]
+	}
+	next := make([]uint64, n)
+	copy(next, offsets[:n])
+	targets := make([]uint32, len(g.Targets))
+	for i := 0; i < n; i++ {
+		for _, t := range g.Targets[g.Offsets[i]:g.Offsets[i+1]] {
+			targets[next[t]] = uint32(i)
+			next[t]++
+		}
+	}
+	return &Graph{Offsets: offsets, Targets: targets, Hosts: g.Hosts, URLs: g.URLs}
+}
+
+// InDegrees returns the in-degree of every page.
+func (g *Graph) InDegrees() []uint32 {
+	in := make([]uint32, g.NumNodes())
+	for _, t := range g.Targets {
+		in[t]++
+	}
+	return in
+}
+
+// IsInterHost reports whether the arc src→dst joins two different hosts. It
+// reports false when the graph has no host table.
+func (g *Graph) IsInterHost(src, dst uint32) bool {
+	return g.Hosts != nil && g.Hosts.Of[src] != g.Hosts.Of[dst]
+}

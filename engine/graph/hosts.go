@@ -1,0 +1,107 @@
+package graph
+
+import (
+	"fmt"
+	"net/netip"
+	"net/url"
+	"strings"
+)
+
+// HostName returns the lower-cased host name of a URL, and false when the
+// URL has none that can be parsed. A missing scheme is read as http, so
+// "www.example.org/a" has host "www.example.org". A host name must be an IP
+// address, "localhost", or a dotted DNS name of letters, digits and hyphens:
+// "http://www1/x" has no parseable host.
+func HostName(rawURL string) (string, bool) {
+	s := strings.TrimSpace(rawURL)
+	if s == "" {
+		return "", false
+	}
+	if !strings.Contains(s, "://") {
+		s = "http://" + strings.TrimPrefix(s, "//")
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return "", false
+	}
+	h := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if h == "" {
+		return "", false
+	}
+	if h == "localhost" {
+		return h, true
+	}
+	if _, err := netip.ParseAddr(h); err == nil {
+		return h, true
+	}
+	if !strings.Contains(h, ".") {
+		return "", false
+	}
+	for _, label := range strings.Split(h, ".") {
+		if label == "" || label[0] == '-' || label[len(label)-1] == '-' {
+			return "", false
+		}
+		for i := 0; i < len(label); i++ {
+			c := label[i]
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+				return "", false
+			}
+		}
+	}
+	return h, true
+}
+
+// HostsFromURLs builds the host table of a URL list (one URL per page, in id
+// order). Host ids follow the order in which hosts first appear. Pages whose
+// URL has no parseable host (see HostName) share one host named NoHost, and
+// their number is reported in Unparsed.
+func HostsFromURLs(urls []string) *Hosts {
+	h := &Hosts{Of: make([]uint32, len(urls))}
+	ids := make(map[string]uint32)
+	for i, u := range urls {
+		name, ok := HostName(u)
+		if !ok {
+			name = NoHost
+			h.Unparsed++
+		}
+		id, seen := ids[name]
+		if !seen {
+			id = uint32(len(h.Names))
+			ids[name] = id
+			h.Names = append(h.Names, name)
+		}
+		h.Of[i] = id
+	}
+	return h
+}
+
+// WithURLs returns a shallow copy of g that carries the URL list and the host
+// table derived from it. It fails when the list does not have one URL per
+// page.
+func (g *Graph) WithURLs(urls []string) (*Graph, error) {
+	c := *g
+	c.URLs = urls
+	c.Hosts = HostsFromURLs(urls)
+	if err := c.checkPageCount(len(urls), "URL list"); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+func (g *Graph) checkPageCount(k int, what string) error {
+	if n := g.NumNodes(); k != n {
+		return &CountError{What: what, Got: k, Want: n}
+	}
+	return nil
+}
+
+// CountError reports a per-page list whose length differs from the number
+// of pages.
+type CountError struct {
+	What      string
+	Got, Want int
+}
+
+func (e *CountError) Error() string {
+	return fmt.Sprintf("graph: %s has %d entries, but the graph has %d pages", e.What, e.Got, e.Want)
+}

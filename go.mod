@@ -1,0 +1,3 @@
+module github.com/crawlsim/crawlsim
+
+go 1.24
