@@ -11,13 +11,16 @@ import (
 // URL has none that can be parsed. A missing scheme is read as http, so
 // "www.example.org/a" has host "www.example.org". A host name must be an IP
 // address, "localhost", or a dotted DNS name of letters, digits and hyphens:
-// "http://www1/x" has no parseable host.
+// "http://www1/x" has no parseable host, nor has "mailto:a@b.org".
 func HostName(rawURL string) (string, bool) {
 	s := strings.TrimSpace(rawURL)
 	if s == "" {
 		return "", false
 	}
 	if !strings.Contains(s, "://") {
+		if hasOpaqueScheme(s) {
+			return "", false // mailto:, javascript: and the like name no host
+		}
 		s = "http://" + strings.TrimPrefix(s, "//")
 	}
 	u, err := url.Parse(s)
@@ -49,6 +52,23 @@ func HostName(rawURL string) (string, bool) {
 		}
 	}
 	return h, true
+}
+
+// hasOpaqueScheme reports whether s starts with a URL scheme followed by
+// something other than a port number, as in "mailto:a@b.org".
+func hasOpaqueScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case c == ':' && i > 0:
+			return i+1 >= len(s) || s[i+1] < '0' || s[i+1] > '9'
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // HostsFromURLs builds the host table of a URL list (one URL per page, in id

@@ -1,0 +1,133 @@
+package graph
+
+import (
+	"cmp"
+	"slices"
+)
+
+// DegreeStats summarises a degree distribution.
+type DegreeStats struct {
+	Min    int     `json:"min"`
+	Max    int     `json:"max"`
+	Mean   float64 `json:"mean"`
+	Median float64 `json:"median"`
+}
+
+// HostSize is a host with its number of pages.
+type HostSize struct {
+	Name  string `json:"name"`
+	Pages int    `json:"pages"`
+}
+
+// Stats describes a graph: its size, degrees and host structure.
+type Stats struct {
+	Pages     int         `json:"pages"`
+	Links     int64       `json:"links"`
+	Dangling  int         `json:"dangling"`  // pages without out-links
+	SelfLoops int64       `json:"selfLoops"` // links i→i
+	OutDegree DegreeStats `json:"outDegree"`
+	InDegree  DegreeStats `json:"inDegree"`
+	// The host fields are zero when the graph has no host table.
+	Hosts            int        `json:"hosts"`
+	UnparsedURLs     int        `json:"unparsedURLs"`
+	IntraHost        int64      `json:"intraHostLinks"`
+	InterHost        int64      `json:"interHostLinks"`
+	LargestHosts     []HostSize `json:"largestHosts,omitempty"`
+	LargestHostShare float64    `json:"largestHostShare"` // pages of the largest host / pages
+}
+
+// IntraHostShare returns the share of links that stay within a host, or 0
+// when the graph has no links or no hosts.
+func (s Stats) IntraHostShare() float64 {
+	if s.IntraHost+s.InterHost == 0 {
+		return 0
+	}
+	return float64(s.IntraHost) / float64(s.IntraHost+s.InterHost)
+}
+
+// ComputeStats returns the statistics of g in O(n+m) time, listing up to
+// topHosts of the largest hosts (largest first, ties by host id).
+func ComputeStats(g *Graph, topHosts int) Stats {
+	n := g.NumNodes()
+	s := Stats{Pages: n, Links: g.NumArcs()}
+	out := make([]uint32, n)
+	for i := 0; i < n; i++ {
+		d := g.Offsets[i+1] - g.Offsets[i]
+		out[i] = uint32(d)
+		if d == 0 {
+			s.Dangling++
+		}
+		for _, t := range g.Targets[g.Offsets[i]:g.Offsets[i+1]] {
+			if t == uint32(i) {
+				s.SelfLoops++
+			}
+		}
+	}
+	s.OutDegree = degreeStats(out, s.Links)
+	s.InDegree = degreeStats(g.InDegrees(), s.Links)
+	if g.Hosts == nil {
+		return s
+	}
+	h := g.Hosts
+	s.Hosts = len(h.Names)
+	s.UnparsedURLs = h.Unparsed
+	for i := 0; i < n; i++ {
+		hi := h.Of[i]
+		for _, t := range g.Targets[g.Offsets[i]:g.Offsets[i+1]] {
+			if h.Of[t] == hi {
+				s.IntraHost++
+			} else {
+				s.InterHost++
+			}
+		}
+	}
+	sizes := make([]int, len(h.Names))
+	for _, hi := range h.Of {
+		sizes[hi]++
+	}
+	order := make([]int, len(sizes))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(sizes[b], sizes[a]) })
+	for _, k := range order[:min(topHosts, len(order))] {
+		s.LargestHosts = append(s.LargestHosts, HostSize{Name: h.Names[k], Pages: sizes[k]})
+	}
+	if len(order) > 0 && n > 0 {
+		s.LargestHostShare = float64(sizes[order[0]]) / float64(n)
+	}
+	return s
+}
+
+// degreeStats computes min, max, mean and median of degrees whose sum is
+// total, with a counting pass instead of a sort (degrees are below n).
+func degreeStats(deg []uint32, total int64) DegreeStats {
+	n := len(deg)
+	if n == 0 {
+		return DegreeStats{}
+	}
+	lo, hi := deg[0], deg[0]
+	for _, d := range deg {
+		lo, hi = min(lo, d), max(hi, d)
+	}
+	count := make([]int, hi-lo+1)
+	for _, d := range deg {
+		count[d-lo]++
+	}
+	// kth returns the k-th smallest degree, 0-based.
+	kth := func(k int) float64 {
+		seen := 0
+		for v, c := range count {
+			seen += c
+			if seen > k {
+				return float64(uint32(v) + lo)
+			}
+		}
+		return float64(hi)
+	}
+	median := kth(n / 2)
+	if n%2 == 0 {
+		median = (kth(n/2-1) + median) / 2
+	}
+	return DegreeStats{Min: int(lo), Max: int(hi), Mean: float64(total) / float64(n), Median: median}
+}
