@@ -1,0 +1,195 @@
+// Package seeds chooses the pages a crawl starts from and that personalized
+// PageRank trusts (SPEC section 2, "Seeds and trust").
+//
+// A seed set is written as a Spec string:
+//
+//	top-pagerank:K   the K pages of highest importance (the FPR paper's 160)
+//	random:K         K distinct pages drawn uniformly with the scenario's seed
+//	host-roots       the smallest page id of every host
+//	list:A,B,C       explicit pages: ids, or URLs when the graph has them
+//
+// Reading a list from a file is the caller's job: it fills Spec.Items.
+package seeds
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+)
+
+// Kind names a way of choosing seeds.
+type Kind string
+
+// The kinds of seed set.
+const (
+	TopPageRank Kind = "top-pagerank"
+	Random      Kind = "random"
+	HostRoots   Kind = "host-roots"
+	List        Kind = "list"
+)
+
+// Spec is a parsed seed-set description.
+type Spec struct {
+	Kind Kind
+	// K is the number of seeds for TopPageRank and Random.
+	K int
+	// Items are the pages of a List: decimal ids or URLs.
+	Items []string
+}
+
+// String returns the spec in the notation Parse reads.
+func (s Spec) String() string {
+	switch s.Kind {
+	case TopPageRank, Random:
+		return fmt.Sprintf("%s:%d", s.Kind, s.K)
+	case List:
+		return "list:" + strings.Join(s.Items, ",")
+	}
+	return string(s.Kind)
+}
+
+// Parse reads a seed-set description. A bare comma-separated list of ids
+// ("3,17,42") is read as a list.
+func Parse(text string) (Spec, error) {
+	name, arg, hasArg := strings.Cut(strings.TrimSpace(text), ":")
+	switch Kind(name) {
+	case TopPageRank, Random:
+		k, err := strconv.Atoi(arg)
+		if !hasArg || err != nil || k < 1 {
+			return Spec{}, fmt.Errorf("seeds %q: %s needs a positive count, as in %s:160", text, name, name)
+		}
+		return Spec{Kind: Kind(name), K: k}, nil
+	case HostRoots:
+		if hasArg {
+			return Spec{}, fmt.Errorf("seeds %q: host-roots takes no argument", text)
+		}
+		return Spec{Kind: HostRoots}, nil
+	case List:
+		items := splitList(arg)
+		if len(items) == 0 {
+			return Spec{}, fmt.Errorf("seeds %q: the list is empty", text)
+		}
+		return Spec{Kind: List, Items: items}, nil
+	}
+	if items := splitList(text); len(items) > 0 && !hasArg {
+		if _, err := strconv.ParseUint(items[0], 10, 32); err == nil {
+			return Spec{Kind: List, Items: items}, nil
+		}
+	}
+	return Spec{}, fmt.Errorf("seeds %q: expected top-pagerank:K, random:K, host-roots, list:ID,... or a list of page ids", text)
+}
+
+func splitList(s string) []string {
+	var items []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\t' }) {
+		items = append(items, f)
+	}
+	return items
+}
+
+// Options carries what some kinds of seed set need.
+type Options struct {
+	// Importance ranks pages for TopPageRank (ties go to the smaller id).
+	Importance []float64
+	// Rand draws Random seeds.
+	Rand *rand.Rand
+}
+
+// Select returns the seed pages of spec on g, in the order the spec gives
+// them (decreasing importance for TopPageRank, increasing id otherwise for
+// generated sets, as written for lists). Duplicates are dropped.
+func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
+	n := g.NumNodes()
+	if n == 0 {
+		return nil, errors.New("seeds: the graph has no pages")
+	}
+	switch spec.Kind {
+	case TopPageRank:
+		if len(opt.Importance) != n {
+			return nil, fmt.Errorf("seeds %s: need an importance vector of %d pages, have %d", spec, n, len(opt.Importance))
+		}
+		ids := make([]uint32, n)
+		for i := range ids {
+			ids[i] = uint32(i)
+		}
+		imp := opt.Importance
+		slices.SortStableFunc(ids, func(a, b uint32) int { return cmp.Compare(imp[b], imp[a]) })
+		return ids[:min(spec.K, n)], nil
+	case Random:
+		if opt.Rand == nil {
+			return nil, fmt.Errorf("seeds %s: no random source", spec)
+		}
+		k := min(spec.K, n)
+		// Floyd's algorithm: k distinct draws in O(k) expected time and memory.
+		chosen := make(map[uint32]bool, k)
+		out := make([]uint32, 0, k)
+		for j := n - k; j < n; j++ {
+			v := uint32(opt.Rand.IntN(j + 1))
+			if chosen[v] {
+				v = uint32(j)
+			}
+			chosen[v] = true
+			out = append(out, v)
+		}
+		slices.Sort(out)
+		return out, nil
+	case HostRoots:
+		if !g.HasHosts() {
+			return nil, errors.New("seeds host-roots: the graph has no hosts (give a URL list)")
+		}
+		seen := make([]bool, g.NumHosts())
+		var out []uint32
+		for i, h := range g.Hosts.Of {
+			if !seen[h] {
+				seen[h] = true
+				out = append(out, uint32(i))
+			}
+		}
+		return out, nil
+	case List:
+		return resolveList(g, spec.Items)
+	}
+	return nil, fmt.Errorf("seeds: unknown kind %q", spec.Kind)
+}
+
+// resolveList maps list items (ids or URLs) to pages.
+func resolveList(g *graph.Graph, items []string) ([]uint32, error) {
+	var byURL map[string]uint32
+	seen := make(map[uint32]bool, len(items))
+	out := make([]uint32, 0, len(items))
+	for k, item := range items {
+		id, err := strconv.ParseUint(item, 10, 32)
+		if err != nil {
+			if g.URLs == nil {
+				return nil, fmt.Errorf("seeds: item %d %q is not a page id, and the graph has no URLs to look it up", k+1, item)
+			}
+			if byURL == nil {
+				byURL = make(map[string]uint32, len(g.URLs))
+				for i, u := range g.URLs {
+					if _, dup := byURL[u]; !dup {
+						byURL[u] = uint32(i)
+					}
+				}
+			}
+			v, ok := byURL[item]
+			if !ok {
+				return nil, fmt.Errorf("seeds: item %d: no page has the URL %q", k+1, item)
+			}
+			id = uint64(v)
+		}
+		if id >= uint64(g.NumNodes()) {
+			return nil, fmt.Errorf("seeds: item %d: page %d is beyond the last page %d", k+1, id, g.NumNodes()-1)
+		}
+		if !seen[uint32(id)] {
+			seen[uint32(id)] = true
+			out = append(out, uint32(id))
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,105 @@
+package seeds
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"pgregory.net/rapid"
+)
+
+func fiveHostGraph(t *testing.T) *graph.Graph {
+	t.Helper()
+	b := graph.NewBuilder(6)
+	b.Add(0, 1)
+	g, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err = g.WithURLs([]string{"http://a.org/", "http://b.org/", "http://a.org/x", "http://c.org/", "http://b.org/y", "http://c.org/z"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestParse(t *testing.T) {
+	cases := map[string]Spec{
+		"top-pagerank:160":     {Kind: TopPageRank, K: 160},
+		"random:5":             {Kind: Random, K: 5},
+		"host-roots":           {Kind: HostRoots},
+		"list:3,http://a.org/": {Kind: List, Items: []string{"3", "http://a.org/"}},
+		"3,17,42":              {Kind: List, Items: []string{"3", "17", "42"}},
+	}
+	for text, want := range cases {
+		got, err := Parse(text)
+		if err != nil || got.Kind != want.Kind || got.K != want.K || !slices.Equal(got.Items, want.Items) {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v", text, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "random", "random:0", "random:x", "top-pagerank:-1", "host-roots:3", "list:", "best:3"} {
+		if _, err := Parse(bad); err == nil {
+			t.Errorf("Parse(%q) succeeded, want an error", bad)
+		}
+	}
+}
+
+func TestSelect(t *testing.T) {
+	g := fiveHostGraph(t)
+	imp := []float64{0.1, 0.3, 0.2, 0.3, 0.05, 0.05}
+	got, err := Select(g, Spec{Kind: TopPageRank, K: 3}, Options{Importance: imp})
+	// 1 and 3 tie at 0.3: the smaller id comes first; then page 2.
+	if err != nil || !slices.Equal(got, []uint32{1, 3, 2}) {
+		t.Fatalf("top-pagerank:3 = %v, %v; want [1 3 2]", got, err)
+	}
+	got, err = Select(g, Spec{Kind: HostRoots}, Options{})
+	if err != nil || !slices.Equal(got, []uint32{0, 1, 3}) {
+		t.Fatalf("host-roots = %v, %v; want [0 1 3]", got, err)
+	}
+	got, err = Select(g, Spec{Kind: List, Items: []string{"4", "http://a.org/x", "4"}}, Options{})
+	if err != nil || !slices.Equal(got, []uint32{4, 2}) {
+		t.Fatalf("list = %v, %v; want [4 2]", got, err)
+	}
+	for _, items := range [][]string{{"6"}, {"http://nowhere.org/"}} {
+		if _, err := Select(g, Spec{Kind: List, Items: items}, Options{}); err == nil {
+			t.Errorf("list %v: want an error", items)
+		}
+	}
+	noHosts, _ := graph.NewBuilder(3).Build()
+	if _, err := Select(noHosts, Spec{Kind: HostRoots}, Options{}); err == nil || !strings.Contains(err.Error(), "no hosts") {
+		t.Errorf("host-roots without hosts: err = %v", err)
+	}
+}
+
+func TestRandomSeedsAreDistinctAndDeterministic(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 300).Draw(t, "n")
+		k := rapid.IntRange(1, 400).Draw(t, "k")
+		seed := rapid.Uint64().Draw(t, "seed")
+		g, _ := graph.NewBuilder(n).Build()
+		draw := func() []uint32 {
+			s, err := Select(g, Spec{Kind: Random, K: k}, Options{Rand: rand.New(rand.NewPCG(seed, 1))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		a := draw()
+		if len(a) != min(k, n) {
+			t.Fatalf("%d seeds, want %d", len(a), min(k, n))
+		}
+		for i := 1; i < len(a); i++ {
+			if a[i] <= a[i-1] {
+				t.Fatalf("seeds not distinct and sorted: %v", a)
+			}
+		}
+		if a[len(a)-1] >= uint32(n) {
+			t.Fatalf("seed %d out of range", a[len(a)-1])
+		}
+		if !slices.Equal(a, draw()) {
+			t.Fatal("same random seed gave different seed sets")
+		}
+	})
+}
