@@ -103,3 +103,20 @@ func TestRandomSeedsAreDistinctAndDeterministic(t *testing.T) {
 		}
 	})
 }
+
+func TestListRoundTrip(t *testing.T) {
+	var b strings.Builder
+	if err := WriteList(&b, "community seeds\nof cs-stanford", []uint32{7, 3, 12}); err != nil {
+		t.Fatal(err)
+	}
+	items, err := ReadList(strings.NewReader(b.String()+"\n  http://a.org/  \n"), "s.txt")
+	if err != nil || !slices.Equal(items, []string{"7", "3", "12", "http://a.org/"}) {
+		t.Fatalf("ReadList = %v, %v", items, err)
+	}
+	if _, err := ReadList(strings.NewReader("1\n2 3\n"), "bad.txt"); err == nil || !strings.Contains(err.Error(), "bad.txt:2:") {
+		t.Fatalf("two fields on a line: err = %v", err)
+	}
+	if _, err := ReadList(strings.NewReader("# nothing\n"), "empty.txt"); err == nil {
+		t.Fatal("empty list: want an error")
+	}
+}
