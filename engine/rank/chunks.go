@@ -1,0 +1,124 @@
+package rank
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// chunkSize is the number of pages in one unit of work inside an iteration.
+// It is a constant, independent of Options.Workers: every chunk is computed
+// by the same sequential loop whichever goroutine runs it, and its partial
+// sums are combined with the other chunks' in chunk order, so the result is
+// bit-identical for any number of workers.
+const chunkSize = 1 << 15
+
+// chunkPool runs a task over the chunks of 0..n-1, either on the calling
+// goroutine alone or with helper goroutines that take chunks from a shared
+// counter.
+//
+// The helpers live only between open and shut, which the steppers call at
+// the start and end of one Step: no goroutine outlives a Step. This is the
+// one exception to DESIGN.md "Running" (no goroutines inside the engine); the
+// native command line asks for runtime.NumCPU() workers, the browser worker
+// for one, which starts no goroutine at all.
+type chunkPool struct {
+	n       int // pages
+	size    int // pages per chunk
+	chunks  int
+	helpers int // goroutines besides the caller; 0 runs everything inline
+
+	task    func(chunk int)
+	next    atomic.Int64
+	signals chan bool // true: run a round; false: return
+	running bool      // helpers are running
+	round   sync.WaitGroup
+	exited  sync.WaitGroup
+}
+
+// newChunkPool splits n pages into chunks of size pages and plans for
+// workers goroutines in all (the caller included). Fewer than two workers,
+// or a single chunk, means no helper goroutines.
+func newChunkPool(n, size, workers int) *chunkPool {
+	chunks := (n + size - 1) / size
+	helpers := min(workers, chunks) - 1
+	if helpers < 0 {
+		helpers = 0
+	}
+	p := &chunkPool{n: n, size: size, chunks: chunks, helpers: helpers}
+	if helpers > 0 {
+		p.signals = make(chan bool, helpers)
+	}
+	return p
+}
+
+// bounds returns the pages [lo, hi) of chunk k.
+func (p *chunkPool) bounds(k int) (lo, hi int) {
+	lo = k * p.size
+	return lo, min(lo+p.size, p.n)
+}
+
+// open starts the helper goroutines; shut must follow before the Step ends.
+func (p *chunkPool) open() {
+	if p.helpers == 0 || p.running {
+		return
+	}
+	p.running = true
+	p.exited.Add(p.helpers)
+	for range p.helpers {
+		go p.help()
+	}
+}
+
+// shut stops the helper goroutines and waits until they have returned.
+func (p *chunkPool) shut() {
+	if !p.running {
+		return
+	}
+	for range p.helpers {
+		p.signals <- false
+	}
+	p.exited.Wait()
+	p.running = false
+}
+
+func (p *chunkPool) help() {
+	defer p.exited.Done()
+	for <-p.signals {
+		p.drain()
+		p.round.Done()
+	}
+}
+
+// drain runs the task on chunks taken from the shared counter until none is
+// left.
+func (p *chunkPool) drain() {
+	for {
+		k := int(p.next.Add(1) - 1)
+		if k >= p.chunks {
+			return
+		}
+		p.task(k)
+	}
+}
+
+// run calls task once for every chunk and returns when all calls have
+// returned. Inline (no helpers, or the pool is not open) the chunks run in
+// order on the caller's goroutine. task must be a value stored once (a
+// method value kept in a field), so that passing it does not allocate.
+func (p *chunkPool) run(task func(chunk int)) {
+	if !p.running {
+		for k := range p.chunks {
+			task(k)
+		}
+		return
+	}
+	p.task = task
+	p.next.Store(0)
+	p.round.Add(p.helpers)
+	for range p.helpers {
+		p.signals <- true
+	}
+	p.drain()
+	p.round.Wait()
+	p.task = nil
+}
