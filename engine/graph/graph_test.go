@@ -161,6 +161,12 @@ func TestHostName(t *testing.T) {
 		// A redirect wrapper belongs to the host that serves it.
 		{"http://citeseer.nj.nec.com/cs?rd=http%3A//robotics.stanford.edu/", "citeseer.nj.nec.com", true},
 		{"http://127.0.0.1/x", "127.0.0.1", true},
+		// From cs-stanford.urls: an invalid %-escape in the path leaves the host readable.
+		{"http://graphics.stanford.edu/courses/cs348%0:b-92", "graphics.stanford.edu", true},
+		{"http://user:pw@Example.ORG:8080/", "example.org", true},
+		{"http://[2001:DB8::1]:80/", "2001:db8::1", true},
+		{"http://[nonsense]/", "", false},
+		{"http://a.org:80x/", "", false},
 		{"www.example.org:8080/x", "www.example.org", true},
 		{"http://localhost:8080/", "localhost", true},
 		// From hollins.urls: a host with no dot is not a web host.

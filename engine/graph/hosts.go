@@ -3,31 +3,53 @@ package graph
 import (
 	"fmt"
 	"net/netip"
-	"net/url"
 	"strings"
 )
 
 // HostName returns the lower-cased host name of a URL, and false when the
-// URL has none that can be parsed. A missing scheme is read as http, so
-// "www.example.org/a" has host "www.example.org". A host name must be an IP
-// address, "localhost", or a dotted DNS name of letters, digits and hyphens:
+// URL has none that can be parsed. Only the authority is read, so a broken
+// path or query (an invalid %-escape, say) does not hide a good host. A
+// missing scheme is read as http, so "www.example.org/a" has host
+// "www.example.org". A host name must be an IP address, "localhost", or a
+// dotted DNS name of letters, digits, hyphens and underscores:
 // "http://www1/x" has no parseable host, nor has "mailto:a@b.org".
 func HostName(rawURL string) (string, bool) {
 	s := strings.TrimSpace(rawURL)
-	if s == "" {
-		return "", false
+	if i := strings.Index(s, "://"); i >= 0 {
+		s = s[i+3:]
+	} else if hasOpaqueScheme(s) {
+		return "", false // mailto:, javascript: and the like name no host
+	} else {
+		s = strings.TrimPrefix(s, "//")
 	}
-	if !strings.Contains(s, "://") {
-		if hasOpaqueScheme(s) {
-			return "", false // mailto:, javascript: and the like name no host
+	if i := strings.IndexAny(s, "/?#"); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.LastIndexByte(s, '@'); i >= 0 {
+		s = s[i+1:] // user information
+	}
+	h := s
+	if strings.HasPrefix(h, "[") { // an IPv6 literal, perhaps with a port
+		end := strings.IndexByte(h, ']')
+		if end < 0 {
+			return "", false
 		}
-		s = "http://" + strings.TrimPrefix(s, "//")
+		if rest := h[end+1:]; rest != "" && !isPort(rest) {
+			return "", false
+		}
+		h = h[1:end]
+		if a, err := netip.ParseAddr(h); err != nil || !a.Is6() {
+			return "", false
+		}
+		return strings.ToLower(h), true
 	}
-	u, err := url.Parse(s)
-	if err != nil {
-		return "", false
+	if i := strings.LastIndexByte(h, ':'); i >= 0 {
+		if !isPort(h[i:]) {
+			return "", false
+		}
+		h = h[:i]
 	}
-	h := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	h = strings.TrimSuffix(strings.ToLower(h), ".")
 	if h == "" {
 		return "", false
 	}
@@ -52,6 +74,20 @@ func HostName(rawURL string) (string, bool) {
 		}
 	}
 	return h, true
+}
+
+// isPort reports whether s is ":" followed by at most five digits (an empty
+// port is allowed, as in "http://a.org:/").
+func isPort(s string) bool {
+	if s == "" || s[0] != ':' || len(s) > 6 {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // hasOpaqueScheme reports whether s starts with a URL scheme followed by
