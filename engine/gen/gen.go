@@ -1,0 +1,689 @@
+package gen
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+)
+
+// Default values of Params (see DefaultParams).
+const (
+	defaultPages             = 100000
+	defaultPagesPerHost      = 200
+	defaultMeanOutDegree     = 8
+	defaultIntraHostShare    = 0.9
+	defaultHostSizeExponent  = 1.0
+	defaultOutDegreeExponent = 2.7
+	defaultCopyProbability   = 0.7
+)
+
+// Limits of the exponents accepted by Validate.
+const (
+	maxHostSizeExponent  = 5
+	minOutDegreeExponent = 1.5
+	maxOutDegreeExponent = 5
+)
+
+// generateStream names the random stream of Generate: it is the second PCG
+// seed word, so that Generate and Evolve draw different streams from the same
+// Seed ("crawlgen" in ASCII).
+const generateStream = 0x637261776c67656e
+
+// maxTries bounds the random draws spent on one link while they keep
+// hitting targets its page already links to. Generate then takes the next
+// free page in order; Evolve tries the other kind of link, then gives up.
+const maxTries = 8
+
+// Params describes a generated graph. Pages, Hosts, MeanOutDegree and the two
+// exponents take their defaults (DefaultParams) when zero, since zero is not
+// a usable value for them. IntraHostShare and CopyProbability are used as
+// given, because zero means something for them (no intra-host links, no
+// copying): start from DefaultParams and change what you need.
+type Params struct {
+	// Pages is the number of pages n (default 100,000).
+	Pages int
+	// Hosts is the number of hosts h, at most Pages (default max(1, n/200)).
+	// Every host has at least one page.
+	Hosts int
+	// MeanOutDegree is the mean number of distinct out-links per page
+	// (default 8, or (n-1)/2 for graphs of fewer than 17 pages; at most
+	// (n-1)/2).
+	MeanOutDegree float64
+	// IntraHostShare is the share of links that stay within their source's
+	// host, in [0,1] (default 0.9). A graph with one host has only
+	// intra-host links, and a page alone on its host only inter-host ones.
+	IntraHostShare float64
+	// HostSizeExponent is the Zipf exponent of host sizes: the host of rank
+	// k holds a share of the pages proportional to (k+1)^-HostSizeExponent
+	// (default 1, range (0, 5]).
+	HostSizeExponent float64
+	// OutDegreeExponent is the power-law tail exponent of out-degrees:
+	// P(degree = k) falls like k^-OutDegreeExponent (default 2.7, the value
+	// Broder et al. measured on the web in 2000; range [1.5, 5]).
+	OutDegreeExponent float64
+	// CopyProbability is the probability that a link copies a link of an
+	// earlier page instead of drawing its target uniformly (preferential
+	// attachment by copying), in [0,1] (default 0.7). In-degrees then follow
+	// a power law whose exponent falls as CopyProbability grows: the model's
+	// asymptote is 1 + 1/CopyProbability; at the defaults the top 1-5% of
+	// in-degrees give a Hill estimate near 2.6 (Broder et al.: 2.1).
+	CopyProbability float64
+	// Seed selects the random stream; equal Params give equal graphs.
+	Seed uint64
+}
+
+// DefaultParams returns the parameters of the default generated graph:
+// 100,000 pages on 500 hosts, 8 links per page on average, 90% of them
+// intra-host.
+func DefaultParams() Params {
+	return Params{
+		Pages:             defaultPages,
+		Hosts:             defaultPages / defaultPagesPerHost,
+		MeanOutDegree:     defaultMeanOutDegree,
+		IntraHostShare:    defaultIntraHostShare,
+		HostSizeExponent:  defaultHostSizeExponent,
+		OutDegreeExponent: defaultOutDegreeExponent,
+		CopyProbability:   defaultCopyProbability,
+	}
+}
+
+// withDefaults returns p with its zero fields replaced by their defaults.
+// Fields with invalid values are left alone for Validate to report.
+func (p Params) withDefaults() Params {
+	if p.Pages == 0 {
+		p.Pages = defaultPages
+	}
+	if p.Hosts == 0 && p.Pages > 0 {
+		p.Hosts = max(1, p.Pages/defaultPagesPerHost)
+	}
+	if p.MeanOutDegree == 0 && p.Pages > 0 {
+		p.MeanOutDegree = min(defaultMeanOutDegree, maxMeanOutDegree(p.Pages))
+	}
+	if p.HostSizeExponent == 0 {
+		p.HostSizeExponent = defaultHostSizeExponent
+	}
+	if p.OutDegreeExponent == 0 {
+		p.OutDegreeExponent = defaultOutDegreeExponent
+	}
+	return p
+}
+
+// maxMeanOutDegree is the largest mean out-degree Validate accepts for n
+// pages. Denser graphs cannot have a power-law degree tail with distinct
+// links, since no page has more than n-1 of them.
+func maxMeanOutDegree(n int) float64 { return float64(n-1) / 2 }
+
+// Validate reports every parameter that Generate cannot use, after zero
+// fields have taken their defaults. It returns nil when p is usable.
+func (p Params) Validate() error {
+	q := p.withDefaults()
+	var errs []error
+	bad := func(format string, args ...any) {
+		errs = append(errs, fmt.Errorf("gen: "+format, args...))
+	}
+	switch {
+	case q.Pages < 0:
+		bad("Pages = %d is negative; want 1 to %d (0 takes the default %d)", q.Pages, uint64(graph.MaxNodes), defaultPages)
+	case uint64(q.Pages) > graph.MaxNodes:
+		bad("Pages = %d exceeds the limit of %d pages", q.Pages, uint64(graph.MaxNodes))
+	}
+	switch {
+	case q.Hosts < 0:
+		bad("Hosts = %d is negative; want 1 to Pages (0 takes the default Pages/%d)", q.Hosts, defaultPagesPerHost)
+	case q.Pages > 0 && q.Hosts > q.Pages:
+		bad("Hosts = %d exceeds Pages = %d; every host needs a page", q.Hosts, q.Pages)
+	}
+	switch {
+	case math.IsNaN(q.MeanOutDegree) || math.IsInf(q.MeanOutDegree, 0) || q.MeanOutDegree < 0:
+		bad("MeanOutDegree = %v; want a number from 0 to (Pages-1)/2", q.MeanOutDegree)
+	case q.Pages > 0 && q.MeanOutDegree > maxMeanOutDegree(q.Pages):
+		bad("MeanOutDegree = %v is too large for %d pages; want at most (Pages-1)/2 = %v", q.MeanOutDegree, q.Pages, maxMeanOutDegree(q.Pages))
+	}
+	if !(q.IntraHostShare >= 0 && q.IntraHostShare <= 1) {
+		bad("IntraHostShare = %v is not a share; want a number in [0,1]", q.IntraHostShare)
+	}
+	if !(q.HostSizeExponent > 0 && q.HostSizeExponent <= maxHostSizeExponent) {
+		bad("HostSizeExponent = %v; want a number in (0, %d]", q.HostSizeExponent, maxHostSizeExponent)
+	}
+	if !(q.OutDegreeExponent >= minOutDegreeExponent && q.OutDegreeExponent <= maxOutDegreeExponent) {
+		bad("OutDegreeExponent = %v; want a number in [%v, %v]", q.OutDegreeExponent, minOutDegreeExponent, maxOutDegreeExponent)
+	}
+	if !(q.CopyProbability >= 0 && q.CopyProbability <= 1) {
+		bad("CopyProbability = %v is not a probability; want a number in [0,1]", q.CopyProbability)
+	}
+	return errors.Join(errs...)
+}
+
+// Generate returns a web-like graph described by p (see the package
+// documentation for the model). The graph has p.Pages pages grouped by host,
+// p.Hosts hosts, a URL list ("http://hostK.example/..."), and the host table
+// that graph.HostsFromURLs derives from that list. It runs in O(n+m) time
+// and memory, and fails only when p does not validate.
+func Generate(p Params) (*graph.Graph, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	p = p.withDefaults()
+	n := p.Pages
+	rng := rand.NewPCG(p.Seed, generateStream)
+
+	sizes := hostSizes(rng, n, p.Hosts, p.HostSizeExponent)
+	hostStart := make([]int, len(sizes)+1)
+	for k, s := range sizes {
+		hostStart[k+1] = hostStart[k] + s
+	}
+
+	// Draw every page's out-degree into offsets[i+1]; no link is lost later,
+	// so the degrees are final.
+	offsets := make([]uint64, n+1)
+	degrees := newDegreeSampler(p.MeanOutDegree, p.OutDegreeExponent, uint64(n-1))
+	m := uint64(0)
+	for i := 0; i < n; i++ {
+		d := degrees.draw(rng)
+		offsets[i+1] = d
+		m += d
+	}
+	targets := make([]uint32, m)
+
+	links := newLinkDrawer(rng, n, p.CopyProbability)
+	share := intraProbability(offsets, hostStart, p.IntraHostShare)
+	w := uint64(0)
+	for k := range sizes {
+		lo, hi := uint64(hostStart[k]), uint64(hostStart[k+1])
+		links.startHost(lo, hi)
+		for i := lo; i < hi; i++ {
+			d := offsets[i+1]
+			offsets[i] = w
+			intra := splitIntra(rng, d, share, hi-lo, uint64(n))
+			links.drawPage(uint32(i), intra, targets[w:w+d])
+			w += d
+		}
+	}
+	offsets[n] = w
+
+	urls, hosts := hostURLs(sizes)
+	return &graph.Graph{Offsets: offsets, Targets: targets, Hosts: hosts, URLs: urls}, nil
+}
+
+// intraRange returns the fewest and the most intra-host links a page with d
+// distinct links can have on a host of size pages out of n: the other pages
+// of its host and the pages of the other hosts bound the two kinds.
+func intraRange(d, size, n uint64) (lo, hi uint64) {
+	if d > n-size {
+		lo = d - (n - size)
+	}
+	return lo, min(d, size-1)
+}
+
+// intraProbability returns the per-link intra-host probability q that makes
+// the expected intra-host links Σ clamp(q·d_i, intraRange) equal share·m.
+// Pages on small hosts cannot hold all the intra-host links share asks of
+// them; q > share gives them to pages with room. The degrees d_i sit in
+// offsets[i+1]. Pages whose range does not bind contribute q·d_i; q is found
+// by bisection (60 halvings of [share, 1]) over the few others.
+func intraProbability(offsets []uint64, hostStart []int, share float64) float64 {
+	n := uint64(len(offsets) - 1)
+	if len(hostStart) <= 2 || share <= 0 || share >= 1 {
+		return share
+	}
+	type bound struct{ d, lo, hi float64 }
+	var bounded []bound
+	free, total := 0.0, 0.0 // Σ d_i over pages whose range does not bind, and over all
+	for k := 0; k+1 < len(hostStart); k++ {
+		size := uint64(hostStart[k+1] - hostStart[k])
+		for _, d := range offsets[hostStart[k]+1 : hostStart[k+1]+1] {
+			total += float64(d)
+			lo, hi := intraRange(d, size, n)
+			if lo == 0 && hi == d {
+				free += float64(d)
+			} else {
+				bounded = append(bounded, bound{float64(d), float64(lo), float64(hi)})
+			}
+		}
+	}
+	want := share * total
+	expected := func(q float64) float64 {
+		sum := q * free
+		for _, b := range bounded {
+			sum += min(max(q*b.d, b.lo), b.hi)
+		}
+		return sum
+	}
+	if expected(1) <= want {
+		return 1
+	}
+	lo, hi := share, 1.0
+	for iter := 0; iter < 60; iter++ {
+		mid := (lo + hi) / 2
+		if expected(mid) < want {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// splitIntra returns how many of a page's d links stay on its host: q·d
+// rounded up or down at random so that its mean is q·d, clamped to
+// intraRange. With one host every link is intra-host.
+func splitIntra(rng *rand.PCG, d uint64, q float64, size, n uint64) uint64 {
+	if size == n {
+		return d
+	}
+	x := q * float64(d)
+	k := uint64(x)
+	if frac := x - float64(k); frac > 0 && unitFloat(rng) < frac {
+		k++
+	}
+	lo, hi := intraRange(d, size, n)
+	return min(max(k, lo), hi)
+}
+
+// linkDrawer draws the out-links of pages host by host, in id order (step 4
+// of the model in the package documentation). Intra-host and inter-host
+// links run two copying processes in the manner of Kumar et al.'s copying
+// model: with probability copy a link picks an earlier page that has links
+// of its kind (of the current host, or of the whole graph) and copies one of
+// them, both uniformly; otherwise it introduces a page that no link of its
+// kind has reached yet, as long as one is left, and after that a uniform
+// page.
+//
+// Copying by page rather than by link matters: with heavy-tailed
+// out-degrees a few pages hold thousands of links each, and since a page
+// links to a target at most once, copying a uniform earlier link would let
+// those pages spread links thinly and flatten the in-degree tail (a Hill
+// estimate near 3 instead of near 2.6 at the defaults).
+type linkDrawer struct {
+	rng  *rand.PCG
+	n    uint64  // pages
+	copy float64 // CopyProbability
+	// mark[t] == i+1 when page i already links to t.
+	mark []uint32
+	// lo, hi delimit the pages of the current host.
+	lo, hi uint64
+	// hostCopies holds the intra-host links of the current host so far,
+	// globalCopies the inter-host links of the whole graph.
+	hostCopies, globalCopies copyPool
+	// hostFresh holds the pages of the current host that no intra-host link
+	// reached yet, fresh those that no inter-host link reached yet.
+	hostFresh, fresh freshPool
+	// hostFreshPages backs hostFresh: each host shuffles its own segment.
+	hostFreshPages []uint32
+}
+
+func newLinkDrawer(rng *rand.PCG, n int, copy float64) *linkDrawer {
+	l := &linkDrawer{
+		rng:            rng,
+		n:              uint64(n),
+		copy:           copy,
+		mark:           make([]uint32, n),
+		hostFreshPages: make([]uint32, n),
+		fresh:          freshPool{pages: make([]uint32, n)},
+	}
+	for i := range l.fresh.pages {
+		l.fresh.pages[i] = uint32(i)
+		l.hostFreshPages[i] = uint32(i)
+	}
+	return l
+}
+
+// startHost begins the pages [lo, hi) of a new host.
+func (l *linkDrawer) startHost(lo, hi uint64) {
+	l.lo, l.hi = lo, hi
+	l.hostCopies.reset()
+	l.hostFresh = freshPool{pages: l.hostFreshPages[lo:hi]}
+}
+
+// drawPage writes the len(out) distinct targets of page i, intra of them
+// within its host, sorted, into out. intra must lie in intraRange, which
+// guarantees room for every link.
+func (l *linkDrawer) drawPage(i uint32, intra uint64, out []uint32) {
+	l.hostCopies.beginPage()
+	l.globalCopies.beginPage()
+	for k := range out {
+		isIntra := uint64(k) < intra
+		t, ok := uint32(0), false
+		for try := 0; try < maxTries && !ok; try++ {
+			if isIntra {
+				t = l.drawIntra(i)
+			} else {
+				t = l.drawInter(i)
+			}
+			ok = l.mark[t] != i+1
+		}
+		if !ok {
+			t = l.scanFree(i, isIntra, t)
+		}
+		l.mark[t] = i + 1
+		out[k] = t
+		if isIntra {
+			l.hostCopies.targets = append(l.hostCopies.targets, t)
+		} else {
+			l.globalCopies.targets = append(l.globalCopies.targets, t)
+		}
+	}
+	l.hostCopies.endPage()
+	l.globalCopies.endPage()
+	slices.Sort(out)
+}
+
+// onHost reports whether page t lies on the current host.
+func (l *linkDrawer) onHost(t uint32) bool { return uint64(t) >= l.lo && uint64(t) < l.hi }
+
+// drawIntra draws a target on page i's host: a copy of an earlier page's
+// intra-host link, or a page of the host that no intra-host link reached
+// yet, or a uniform page of the host other than i.
+func (l *linkDrawer) drawIntra(i uint32) uint32 {
+	if l.copy > 0 && l.hostCopies.pages() > 0 && unitFloat(l.rng) < l.copy {
+		return l.hostCopies.draw(l.rng)
+	}
+	if t, ok := l.hostFresh.peek(l.rng); ok && t != i && l.mark[t] != i+1 {
+		l.hostFresh.take()
+		return t
+	}
+	t := l.lo + below(l.rng, l.hi-l.lo-1)
+	if t >= uint64(i) {
+		t++
+	}
+	return uint32(t)
+}
+
+// drawInter draws a target off page i's host: a copy of an earlier page's
+// inter-host link, or a page that no inter-host link reached yet, when
+// either lies off the host; or else a uniform page of the other hosts.
+func (l *linkDrawer) drawInter(i uint32) uint32 {
+	if l.copy > 0 && l.globalCopies.pages() > 0 && unitFloat(l.rng) < l.copy {
+		if t := l.globalCopies.draw(l.rng); !l.onHost(t) {
+			return t
+		}
+	}
+	if t, ok := l.fresh.peek(l.rng); ok && !l.onHost(t) && l.mark[t] != i+1 {
+		l.fresh.take()
+		return t
+	}
+	t := below(l.rng, l.n-(l.hi-l.lo))
+	if t >= l.lo {
+		t += l.hi - l.lo
+	}
+	return uint32(t)
+}
+
+// copyPool holds the targets of earlier links, page by page, for copying.
+type copyPool struct {
+	targets []uint32 // link targets, grouped by source page
+	starts  []int    // starts[k] is where the k-th page's targets begin
+	current int      // where the current page's targets begin
+}
+
+func (c *copyPool) reset() {
+	c.targets, c.starts, c.current = c.targets[:0], c.starts[:0], 0
+}
+
+// beginPage starts the links of a new page; they are not copied from until
+// endPage.
+func (c *copyPool) beginPage() { c.current = len(c.targets) }
+
+// endPage makes the current page's links available for copying.
+func (c *copyPool) endPage() {
+	if len(c.targets) > c.current {
+		c.starts = append(c.starts, c.current)
+	}
+}
+
+// pages returns the number of earlier pages to copy from.
+func (c *copyPool) pages() int { return len(c.starts) }
+
+// draw picks an earlier page uniformly, then one of its targets uniformly.
+func (c *copyPool) draw(rng *rand.PCG) uint32 {
+	k := below(rng, uint64(len(c.starts)))
+	lo, hi := c.starts[k], c.current
+	if int(k)+1 < len(c.starts) {
+		hi = c.starts[k+1]
+	}
+	return c.targets[lo+int(below(rng, uint64(hi-lo)))]
+}
+
+// freshPool holds the pages that no link of a kind has reached yet, and
+// hands them out in random order by a lazy Fisher-Yates shuffle.
+type freshPool struct {
+	pages []uint32 // pages[next:] are not yet handed out
+	next  int
+}
+
+// peek moves a uniformly chosen page that is not yet handed out to the
+// front and returns it; take hands it out. It reports false when every page
+// has been handed out.
+func (f *freshPool) peek(rng *rand.PCG) (uint32, bool) {
+	if f.next == len(f.pages) {
+		return 0, false
+	}
+	j := f.next + int(below(rng, uint64(len(f.pages)-f.next)))
+	f.pages[f.next], f.pages[j] = f.pages[j], f.pages[f.next]
+	return f.pages[f.next], true
+}
+
+// take hands out the page that peek returned.
+func (f *freshPool) take() { f.next++ }
+
+// scanFree returns the first page after t, cyclically among the pages on
+// the chosen side of page i (the others of its host, or the other hosts'
+// pages), that i does not link to yet. It runs only when random draws keep
+// hitting taken targets, that is when few are left; one is left because
+// drawPage keeps the number of links of each kind within intraRange.
+func (l *linkDrawer) scanFree(i uint32, intra bool, t uint32) uint32 {
+	for {
+		t++
+		switch {
+		case intra && uint64(t) >= l.hi:
+			t = uint32(l.lo)
+		case !intra && uint64(t) >= l.n:
+			t = 0
+		}
+		if !intra && uint64(t) >= l.lo && uint64(t) < l.hi {
+			t = uint32(l.hi % l.n)
+		}
+		if t != i && l.mark[t] != i+1 {
+			return t
+		}
+	}
+}
+
+// hostSizes shares n pages among h hosts: one page each, and the other n-h
+// in proportion to (rank+1)^-exponent, rounded down, with the pages left by
+// rounding going one each to the largest hosts. The sizes are then shuffled
+// over host ids.
+func hostSizes(rng *rand.PCG, n, h int, exponent float64) []int {
+	sizes := make([]int, h)
+	weights := make([]float64, h)
+	total := 0.0
+	for k := range weights {
+		weights[k] = math.Pow(float64(k+1), -exponent)
+		total += weights[k]
+	}
+	extra := float64(n - h)
+	assigned := 0
+	for k := range sizes {
+		sizes[k] = 1 + int(extra*weights[k]/total)
+		assigned += sizes[k]
+	}
+	left := n - assigned
+	if left < 0 { // rounding pushed the floors over n: take it from the largest
+		sizes[0] += left
+		left = 0
+	}
+	for k := 0; k < left; k++ {
+		sizes[k%h]++
+	}
+	for k := h - 1; k > 0; k-- {
+		j := below(rng, uint64(k+1))
+		sizes[k], sizes[j] = sizes[j], sizes[k]
+	}
+	return sizes
+}
+
+// hostURLs returns the URL list of pages grouped by host with the given
+// sizes, and its host table. All URLs are slices of one string; the table is
+// the one graph.HostsFromURLs derives from the list, built without parsing.
+func hostURLs(sizes []int) ([]string, *graph.Hosts) {
+	const scheme, host, domain, page, ext = "http://", "host", ".example", "/page", ".html"
+	// urlLen is the length of the URL of page j of host k.
+	urlLen := func(k, j int) int {
+		l := len(scheme) + len(host) + decimalDigits(k) + len(domain) + 1
+		if j > 0 {
+			l += len(page) - 1 + decimalDigits(j) + len(ext)
+		}
+		return l
+	}
+	n, total := 0, 0
+	for k, s := range sizes {
+		n += s
+		for j := 0; j < s; j++ {
+			total += urlLen(k, j)
+		}
+	}
+	var sb strings.Builder
+	sb.Grow(total)
+	var hostNum, pageNum [20]byte
+	for k, s := range sizes {
+		name := strconv.AppendUint(hostNum[:0], uint64(k), 10)
+		for j := 0; j < s; j++ {
+			sb.WriteString(scheme + host)
+			sb.Write(name)
+			sb.WriteString(domain)
+			if j == 0 {
+				sb.WriteByte('/')
+				continue
+			}
+			sb.WriteString(page)
+			sb.Write(strconv.AppendUint(pageNum[:0], uint64(j), 10))
+			sb.WriteString(ext)
+		}
+	}
+	all := sb.String()
+	urls := make([]string, n)
+	hosts := &graph.Hosts{Of: make([]uint32, n), Names: make([]string, len(sizes))}
+	i, begin := 0, 0
+	for k, s := range sizes {
+		nameLen := len(host) + decimalDigits(k) + len(domain)
+		hosts.Names[k] = all[begin+len(scheme) : begin+len(scheme)+nameLen]
+		for j := 0; j < s; j++ {
+			end := begin + urlLen(k, j)
+			urls[i] = all[begin:end]
+			hosts.Of[i] = uint32(k)
+			begin = end
+			i++
+		}
+	}
+	return urls, hosts
+}
+
+// decimalDigits returns the number of decimal digits of v ≥ 0.
+func decimalDigits(v int) int {
+	d := 1
+	for v >= 10 {
+		v /= 10
+		d++
+	}
+	return d
+}
+
+// degreeSampler draws out-degrees D with P(D ≥ k) = (1+k/scale)^-tail for
+// 0 ≤ k ≤ cap, where tail = exponent-1: the floor of a Lomax (Pareto type
+// II) variable, capped. Its point probabilities fall like k^-exponent.
+type degreeSampler struct {
+	scale   float64 // c; 0 means every degree is 0
+	invTail float64 // 1/tail
+	cap     uint64
+}
+
+// newDegreeSampler calibrates the scale so that the mean of the capped
+// degree is mean (0 ≤ mean < cap, checked by Validate) by bisection over
+// log(scale) in [log 1e-200, log 1e15]: the mean grows with the scale, from
+// about scale^tail·Σk^-tail (below 1e-40 for tail ≥ 0.5) to nearly cap.
+func newDegreeSampler(mean, exponent float64, cap uint64) degreeSampler {
+	tail := exponent - 1
+	s := degreeSampler{invTail: 1 / tail, cap: cap}
+	if mean <= 0 || cap == 0 {
+		return s
+	}
+	lo, hi := math.Log(1e-200), math.Log(1e15)
+	for iter := 0; iter < 200 && hi-lo > 1e-13; iter++ {
+		mid := (lo + hi) / 2
+		if cappedLomaxMean(math.Exp(mid), tail, cap) < mean {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	s.scale = math.Exp((lo + hi) / 2)
+	return s
+}
+
+// cappedLomaxMean returns E[min(D, cap)] = Σ_{k=1..cap} (1+k/c)^-tail: the
+// first terms summed exactly, the rest by the midpoint rule as an integral.
+func cappedLomaxMean(c, tail float64, cap uint64) float64 {
+	const exact = 1024
+	sum := 0.0
+	k := uint64(1)
+	for ; k <= cap && k <= exact; k++ {
+		sum += math.Pow(1+float64(k)/c, -tail)
+	}
+	if k > cap {
+		return sum
+	}
+	// Σ_{k=exact+1..cap} f(k) ≈ ∫_{exact+0.5}^{cap+0.5} (1+x/c)^-tail dx.
+	a := 1 + (float64(exact)+0.5)/c
+	b := 1 + (float64(cap)+0.5)/c
+	if math.Abs(tail-1) < 1e-12 {
+		return sum + c*(math.Log(b)-math.Log(a))
+	}
+	return sum + c/(1-tail)*(math.Pow(b, 1-tail)-math.Pow(a, 1-tail))
+}
+
+// draw returns one degree by inversion: D = floor(c·(U^(-1/tail) - 1)) for
+// U uniform in (0,1], capped.
+func (s degreeSampler) draw(rng *rand.PCG) uint64 {
+	u := unitFloatOpen(rng)
+	if s.scale == 0 {
+		return 0
+	}
+	x := s.scale * (math.Pow(u, -s.invTail) - 1)
+	if !(x < float64(s.cap)) {
+		return s.cap
+	}
+	return uint64(x)
+}
+
+// below returns a uniform integer in [0, n), n > 0, by Lemire's
+// multiply-and-reject method ("Fast random integer generation in an
+// interval", 2019). It is written here rather than taken from rand.Rand so
+// that the stream depends only on the PCG algorithm, which is fixed, and not
+// on the word size or the Go release.
+func below(rng *rand.PCG, n uint64) uint64 {
+	hi, lo := bits.Mul64(rng.Uint64(), n)
+	if lo < n {
+		threshold := -n % n
+		for lo < threshold {
+			hi, lo = bits.Mul64(rng.Uint64(), n)
+		}
+	}
+	return hi
+}
+
+// unitFloat returns a uniform float64 in [0,1) with 53 random bits.
+func unitFloat(rng *rand.PCG) float64 {
+	return float64(rng.Uint64()>>11) / (1 << 53)
+}
+
+// unitFloatOpen returns a uniform float64 in (0,1] with 53 random bits.
+func unitFloatOpen(rng *rand.PCG) float64 {
+	return float64(rng.Uint64()>>11+1) / (1 << 53)
+}
