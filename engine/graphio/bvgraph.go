@@ -1,0 +1,876 @@
+package graphio
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+)
+
+// This file reads graphs compressed by WebGraph (Boldi and Vigna, "The
+// WebGraph Framework I: Compression Techniques", WWW 2004), in the format of
+// the Java class it.unimi.dsi.webgraph.BVGraph (format version 0), which
+// webgraph-rs also reads and writes. A graph is three files:
+//
+//   - NAME.properties, a Java properties file: nodes, arcs, windowsize,
+//     maxrefcount, minintervallength, zetak, compressionflags, version,
+//     graphclass, and statistics this reader ignores;
+//   - NAME.graph, a bit stream holding one successor list per node;
+//   - NAME.offsets (optional), the bit position of every list, as n+1
+//     γ-coded differences (the first is 0, the last points past the end).
+//
+// The successor list of node x is, in order (BVGraph.java, class comment,
+// and BvGraphSeq in webgraph-rs):
+//
+//  1. the outdegree d (γ); if d = 0 the list ends here;
+//  2. if windowsize > 0, the reference r ≤ windowsize (unary); r > 0 means
+//     the list copies part of the list of node x-r:
+//     a block count b (γ) and b blocks (γ; all but the first stored minus 1)
+//     that alternately copy and skip entries of that list, starting with
+//     copy; the entries left after the last block are copied when b is
+//     even and skipped when b is odd;
+//  3. if fewer than d successors were copied and minintervallength > 0, an
+//     interval count (γ) and the intervals as (left extreme, length) pairs
+//     (γ): the first left extreme as nat2int(value) + x, later ones as
+//     value + 1 + the end of the previous interval (one past its last
+//     element); lengths minus minintervallength;
+//  4. the remaining successors, the residuals (ζ_k, k = zetak): the first as
+//     nat2int(value) + x, later ones as value + 1 + the previous residual.
+//
+// The successors are the union of the copied, interval and residual lists,
+// which must be disjoint. The codes in parentheses are the defaults; the
+// compressionflags property may choose others (see bvParseFlags).
+//
+// Decoding is sequential: the lists of the previous windowsize nodes, which
+// references copy from, are read back from the CSR arrays being built, so
+// no window buffer is needed.
+
+// BVGraphProperties holds the parsed .properties of a BVGraph.
+type BVGraphProperties struct {
+	// Nodes is the number of pages (property nodes).
+	Nodes int64
+	// Arcs is the number of links (property arcs).
+	Arcs int64
+	// WindowSize is how far back a list may copy from (windowsize); 0
+	// means no references at all.
+	WindowSize int
+	// MaxRefCount bounds reference chains (maxrefcount); it matters only
+	// for random access, so the sequential reader ignores it.
+	MaxRefCount int
+	// MinIntervalLength is the shortest run of consecutive successors
+	// stored as an interval (minintervallength); 0 means no intervals.
+	MinIntervalLength int
+	// ZetaK is the k of the ζ_k code of residuals (zetak, default 3); it is
+	// also the modulus of Golomb-coded residuals.
+	ZetaK int
+	// Version is the format version (version); only 0 is understood.
+	Version int
+	// CompressionFlags lists the non-default codes (compressionflags), for
+	// example "OUTDEGREES_DELTA|RESIDUALS_GAMMA"; empty means all defaults.
+	CompressionFlags string
+	// GraphClass is the Java class that wrote the graph (graphclass); empty
+	// when the property is absent.
+	GraphClass string
+}
+
+// bvMaxPropertiesBytes bounds the size of a .properties file; real ones
+// are about a kilobyte.
+const bvMaxPropertiesBytes = 1 << 20
+
+// ReadBVGraphProperties parses the .properties file of a BVGraph in Java
+// properties syntax (java.util.Properties.load: '#' and '!' comments, '=',
+// ':' or blank separators, backslash continuations and escapes) and checks
+// every value the decoder depends on. name names the input in errors, which
+// are *Error values with the line of the offending key.
+//
+// As Java WebGraph does, it requires nodes, arcs, windowsize,
+// minintervallength and version, defaults maxrefcount to 3 and zetak to 3,
+// and accepts graphclass it.unimi.dsi.webgraph.BVGraph, its big variant
+// it.unimi.dsi.big.webgraph.BVGraph, or none.
+func ReadBVGraphProperties(r io.Reader, name string) (*BVGraphProperties, error) {
+	data, err := io.ReadAll(io.LimitReader(r, bvMaxPropertiesBytes+1))
+	if err != nil {
+		return nil, fileError(name, "cannot read: %v", err)
+	}
+	if len(data) > bvMaxPropertiesBytes {
+		return nil, fileError(name, "more than %d bytes: not a BVGraph .properties file", bvMaxPropertiesBytes)
+	}
+	entries, perr := bvParseJavaProperties(data, name)
+	if perr != nil {
+		return nil, perr
+	}
+	type entry struct {
+		value string
+		line  int64
+	}
+	byKey := make(map[string]entry, len(entries))
+	for _, e := range entries {
+		byKey[e.key] = entry{e.value, e.line} // the last one wins, as in Java
+	}
+
+	p := &BVGraphProperties{MaxRefCount: 3, ZetaK: 3}
+	integer := func(key string, required bool, bitSize int, dst func(int64)) error {
+		e, ok := byKey[key]
+		if !ok {
+			if required {
+				return fileError(name, "missing property %q (every BVGraph .properties file has it)", key)
+			}
+			return nil
+		}
+		v, err := strconv.ParseInt(strings.TrimSpace(e.value), 10, bitSize)
+		if err != nil {
+			return lineError(name, e.line, "property %s = %q: want an integer of at most %d bits", key, e.value, bitSize)
+		}
+		dst(v)
+		return nil
+	}
+	for _, f := range []struct {
+		key      string
+		required bool
+		bitSize  int
+		dst      func(int64)
+	}{
+		{"nodes", true, 64, func(v int64) { p.Nodes = v }},
+		{"arcs", true, 64, func(v int64) { p.Arcs = v }},
+		{"windowsize", true, 32, func(v int64) { p.WindowSize = int(v) }},
+		{"minintervallength", true, 32, func(v int64) { p.MinIntervalLength = int(v) }},
+		{"version", true, 32, func(v int64) { p.Version = int(v) }},
+		{"maxrefcount", false, 32, func(v int64) { p.MaxRefCount = int(v) }},
+		{"zetak", false, 32, func(v int64) { p.ZetaK = int(v) }},
+	} {
+		if err := integer(f.key, f.required, f.bitSize, f.dst); err != nil {
+			return nil, err
+		}
+	}
+	p.CompressionFlags = byKey["compressionflags"].value
+	p.GraphClass = strings.TrimSpace(byKey["graphclass"].value)
+
+	if e, ok := byKey["endianness"]; ok && !strings.EqualFold(strings.TrimSpace(e.value), "big") {
+		return nil, lineError(name, e.line, "endianness %q: only big-endian BVGraphs (as written by Java WebGraph) can be read", e.value)
+	}
+	if _, field, msg := bvCheckProperties(p); msg != "" {
+		key := map[string]string{
+			"Nodes": "nodes", "Arcs": "arcs", "WindowSize": "windowsize",
+			"MinIntervalLength": "minintervallength", "ZetaK": "zetak",
+			"Version": "version", "CompressionFlags": "compressionflags",
+			"GraphClass": "graphclass", "MaxRefCount": "maxrefcount",
+		}[field]
+		if e, ok := byKey[key]; ok {
+			return nil, lineError(name, e.line, "%s", msg)
+		}
+		return nil, fileError(name, "%s", msg)
+	}
+	return p, nil
+}
+
+// bvProperty is one key/value pair of a Java properties file.
+type bvProperty struct {
+	key, value string
+	line       int64
+}
+
+// bvParseJavaProperties splits a Java properties file into key/value
+// pairs, following java.util.Properties.load(InputStream): ISO 8859-1
+// text; natural lines end at \n, \r or \r\n; lines whose first non-blank
+// character is '#' or '!' are comments; a line ending in an odd number of
+// backslashes continues on the next one (whose leading blanks are dropped);
+// the key ends at the first unescaped '=', ':' or blank, and the value
+// starts after blanks and at most one '=' or ':'; escapes \t \n \r \f
+// \uXXXX, and backslash before any other character stands for it.
+func bvParseJavaProperties(data []byte, name string) ([]bvProperty, *Error) {
+	var out []bvProperty
+	isBlank := func(c byte) bool { return c == ' ' || c == '\t' || c == '\f' }
+	line := int64(0)
+	i := 0
+	nextNatural := func() []byte { // returns a natural line without its terminator
+		start := i
+		for i < len(data) && data[i] != '\n' && data[i] != '\r' {
+			i++
+		}
+		l := data[start:i]
+		if i < len(data) {
+			if data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n' {
+				i++
+			}
+			i++
+		}
+		line++
+		return l
+	}
+	for i < len(data) {
+		nat := nextNatural()
+		first := line
+		nat = bytes.TrimLeft(nat, " \t\f")
+		if len(nat) == 0 || nat[0] == '#' || nat[0] == '!' {
+			continue
+		}
+		logical := append([]byte(nil), nat...)
+		for {
+			n := 0
+			for n < len(logical) && logical[len(logical)-1-n] == '\\' {
+				n++
+			}
+			if n%2 == 0 {
+				break
+			}
+			logical = logical[:len(logical)-1] // drop the continuation backslash
+			if i >= len(data) {
+				break
+			}
+			logical = append(logical, bytes.TrimLeft(nextNatural(), " \t\f")...)
+		}
+		// Split key and value at the first unescaped separator.
+		k := 0
+		for k < len(logical) {
+			c := logical[k]
+			if c == '\\' {
+				k += 2
+				continue
+			}
+			if c == '=' || c == ':' || isBlank(c) {
+				break
+			}
+			k++
+		}
+		if k > len(logical) {
+			k = len(logical)
+		}
+		rawKey := logical[:k]
+		v := k
+		for v < len(logical) && isBlank(logical[v]) {
+			v++
+		}
+		if v < len(logical) && (logical[v] == '=' || logical[v] == ':') {
+			v++
+		}
+		for v < len(logical) && isBlank(logical[v]) {
+			v++
+		}
+		key, err := bvUnescapeProperty(rawKey)
+		if err != "" {
+			return nil, lineError(name, first, "%s", err)
+		}
+		value, err := bvUnescapeProperty(logical[v:])
+		if err != "" {
+			return nil, lineError(name, first, "%s", err)
+		}
+		out = append(out, bvProperty{key: key, value: value, line: first})
+	}
+	return out, nil
+}
+
+// bvUnescapeProperty decodes the escapes of a Java properties key or value
+// and maps ISO 8859-1 bytes to runes. It returns a message on a malformed
+// \uXXXX escape.
+func bvUnescapeProperty(s []byte) (string, string) {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			if c < utf8.RuneSelf {
+				b.WriteByte(c)
+			} else {
+				b.WriteRune(rune(c))
+			}
+			continue
+		}
+		i++
+		switch c = s[i]; c {
+		case 't':
+			b.WriteByte('\t')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 'f':
+			b.WriteByte('\f')
+		case 'u':
+			if i+5 > len(s) {
+				return "", `malformed \uXXXX escape`
+			}
+			v, err := strconv.ParseUint(string(s[i+1:i+5]), 16, 16)
+			if err != nil {
+				return "", `malformed \uXXXX escape`
+			}
+			b.WriteRune(rune(v))
+			i += 4
+		default:
+			if c < utf8.RuneSelf {
+				b.WriteByte(c)
+			} else {
+				b.WriteRune(rune(c))
+			}
+		}
+	}
+	return b.String(), ""
+}
+
+// bvCodes are the codes of the components of a BVGraph, resolved from the
+// compression flags.
+type bvCodes struct {
+	outdegree, reference, blockCount, block, interval, residual, offset bvCode
+}
+
+// bvFlagComponents lists the components named in compression flags, the
+// codes this reader decodes for each, and where the code goes. The names
+// are the fields of it.unimi.dsi.webgraph.BVGraph (OUTDEGREES_GAMMA, ...,
+// BLOCK_COUNT_UNARY, OFFSETS_DELTA) plus webgraph-rs's INTERVALS_* and the
+// codes webgraph-rs allows for every component (UNARY, GAMMA, DELTA, ZETA
+// with k = zetak). Java's codes are GAMMA, DELTA, GOLOMB, SKEWED_GOLOMB,
+// UNARY, ZETA and NIBBLE (CompressionFlags.java); Java reads intervals
+// always in γ, webgraph-rs in the INTERVALS code.
+var bvFlagComponents = []struct {
+	prefix  string
+	allowed []bvCode
+	slot    func(*bvCodes) *bvCode
+}{
+	{"OUTDEGREES_", []bvCode{bvCodeGamma, bvCodeDelta, bvCodeUnary, bvCodeZeta}, func(c *bvCodes) *bvCode { return &c.outdegree }},
+	{"REFERENCES_", []bvCode{bvCodeUnary, bvCodeGamma, bvCodeDelta, bvCodeZeta}, func(c *bvCodes) *bvCode { return &c.reference }},
+	{"BLOCK_COUNT_", []bvCode{bvCodeGamma, bvCodeDelta, bvCodeUnary}, func(c *bvCodes) *bvCode { return &c.blockCount }},
+	{"BLOCKS_", []bvCode{bvCodeGamma, bvCodeDelta, bvCodeUnary, bvCodeZeta}, func(c *bvCodes) *bvCode { return &c.block }},
+	{"INTERVALS_", []bvCode{bvCodeGamma, bvCodeDelta, bvCodeUnary, bvCodeZeta}, func(c *bvCodes) *bvCode { return &c.interval }},
+	{"RESIDUALS_", []bvCode{bvCodeZeta, bvCodeGamma, bvCodeDelta, bvCodeNibble, bvCodeGolomb, bvCodeUnary}, func(c *bvCodes) *bvCode { return &c.residual }},
+	{"OFFSETS_", []bvCode{bvCodeGamma, bvCodeDelta}, func(c *bvCodes) *bvCode { return &c.offset }},
+}
+
+// bvParseFlags resolves a compressionflags value ("A|B|...", blanks around
+// names ignored) into codes, or returns a message naming the flag it cannot
+// honour. A component named twice with different codes is refused (Java
+// would OR the two code numbers into a third code). Non-γ BLOCKS without an
+// explicit BLOCK_COUNT is refused as ambiguous: Java WebGraph then reads
+// block counts in γ, webgraph-rs in the BLOCKS code.
+func bvParseFlags(flags string) (bvCodes, string) {
+	var c bvCodes
+	for _, raw := range strings.Split(flags, "|") {
+		f := strings.ToUpper(strings.TrimSpace(raw))
+		if f == "" {
+			continue
+		}
+		known := false
+		for _, comp := range bvFlagComponents {
+			if !strings.HasPrefix(f, comp.prefix) {
+				continue
+			}
+			known = true
+			name := f[len(comp.prefix):]
+			code := bvCodeDefault
+			for i, n := range bvCodeNames {
+				if n == name && i != int(bvCodeDefault) {
+					code = bvCode(i)
+				}
+			}
+			supported := false
+			for _, a := range comp.allowed {
+				supported = supported || a == code
+			}
+			if !supported {
+				return c, fmt.Sprintf("compression flag %s is not supported: %s%s is read only in %s", strings.TrimSpace(raw), comp.prefix, "*", bvCodeList(comp.allowed))
+			}
+			slot := comp.slot(&c)
+			if *slot != bvCodeDefault && *slot != code {
+				return c, fmt.Sprintf("compression flags %s and %s%s contradict each other", strings.TrimSpace(raw), comp.prefix, *slot)
+			}
+			*slot = code
+			break
+		}
+		if !known {
+			return c, fmt.Sprintf("unknown compression flag %q (want OUTDEGREES_, REFERENCES_, BLOCK_COUNT_, BLOCKS_, INTERVALS_, RESIDUALS_ or OFFSETS_ followed by a code)", strings.TrimSpace(raw))
+		}
+	}
+	if c.block != bvCodeDefault && c.block != bvCodeGamma && c.blockCount == bvCodeDefault {
+		return c, fmt.Sprintf("compression flag BLOCKS_%s is ambiguous without a BLOCK_COUNT_ flag (Java WebGraph reads block counts in GAMMA, webgraph-rs in the BLOCKS code); add BLOCK_COUNT_GAMMA or BLOCK_COUNT_%s", c.block, c.block)
+	}
+	defaults := bvCodes{bvCodeGamma, bvCodeUnary, bvCodeGamma, bvCodeGamma, bvCodeGamma, bvCodeZeta, bvCodeGamma}
+	for _, p := range []struct{ dst, def *bvCode }{
+		{&c.outdegree, &defaults.outdegree}, {&c.reference, &defaults.reference},
+		{&c.blockCount, &defaults.blockCount}, {&c.block, &defaults.block},
+		{&c.interval, &defaults.interval}, {&c.residual, &defaults.residual},
+		{&c.offset, &defaults.offset},
+	} {
+		if *p.dst == bvCodeDefault {
+			*p.dst = *p.def
+		}
+	}
+	return c, ""
+}
+
+// bvCodeList formats a list of codes for a message.
+func bvCodeList(codes []bvCode) string {
+	names := make([]string, len(codes))
+	for i, c := range codes {
+		names[i] = c.String()
+	}
+	return strings.Join(names, ", ")
+}
+
+// bvCheckProperties checks the properties the decoder depends on and
+// resolves the codes. On failure it returns the name of the offending
+// BVGraphProperties field and a message.
+func bvCheckProperties(p *BVGraphProperties) (bvCodes, string, string) {
+	switch p.GraphClass {
+	case "", "it.unimi.dsi.webgraph.BVGraph", "it.unimi.dsi.big.webgraph.BVGraph":
+	default:
+		return bvCodes{}, "GraphClass", fmt.Sprintf("graphclass %q is not a BVGraph (want it.unimi.dsi.webgraph.BVGraph)", p.GraphClass)
+	}
+	if p.Version != 0 {
+		return bvCodes{}, "Version", fmt.Sprintf("format version %d is not supported: only version 0 (Java WebGraph's big-endian format) is; webgraph-rs writes version 1 for little-endian graphs or codes Java does not know", p.Version)
+	}
+	if p.Nodes < 0 || uint64(p.Nodes) > graph.MaxNodes {
+		return bvCodes{}, "Nodes", fmt.Sprintf("nodes = %d: want between 0 and %d", p.Nodes, uint64(graph.MaxNodes))
+	}
+	if hi, lo := bits.Mul64(uint64(p.Nodes), uint64(p.Nodes)); p.Arcs < 0 || hi == 0 && uint64(p.Arcs) > lo {
+		return bvCodes{}, "Arcs", fmt.Sprintf("arcs = %d: want between 0 and nodes² = %d (a page links to another at most once)", p.Arcs, lo)
+	}
+	if p.WindowSize < 0 {
+		return bvCodes{}, "WindowSize", fmt.Sprintf("windowsize = %d: want 0 or more", p.WindowSize)
+	}
+	if p.MinIntervalLength < 0 {
+		return bvCodes{}, "MinIntervalLength", fmt.Sprintf("minintervallength = %d: want 0 (no intervals) or more", p.MinIntervalLength)
+	}
+	codes, msg := bvParseFlags(p.CompressionFlags)
+	if msg != "" {
+		return codes, "CompressionFlags", msg
+	}
+	usesZeta := false
+	for _, c := range []bvCode{codes.outdegree, codes.reference, codes.blockCount, codes.block, codes.interval, codes.residual} {
+		usesZeta = usesZeta || c == bvCodeZeta
+	}
+	if usesZeta && (p.ZetaK < 1 || p.ZetaK > 62) {
+		return codes, "ZetaK", fmt.Sprintf("zetak = %d: the ζ code needs k between 1 and 62", p.ZetaK)
+	}
+	if codes.residual == bvCodeGolomb && (p.ZetaK < 1 || p.ZetaK > 1<<31-1) {
+		return codes, "ZetaK", fmt.Sprintf("zetak = %d: the Golomb code of residuals needs a modulus of at least 1", p.ZetaK)
+	}
+	return codes, "", ""
+}
+
+// ReadBVGraph decodes a BVGraph sequentially. graphName and offsetsName
+// name the inputs in errors (the properties were named by
+// ReadBVGraphProperties; problems with hand-built properties are reported
+// against graphName). offsets may be nil; when given, it is checked against
+// the bit positions met while decoding (a mismatch is an error naming the
+// node).
+//
+// The whole .graph is read into memory first; wrap graphData to report
+// reading progress. Bad input gives an *Error naming the file, the byte
+// offset (the message adds the bit position) and the node whose list is
+// wrong: data ending inside a list, a reference beyond the window or before
+// node 0, copy blocks running past the referenced list, a successor out of
+// range or given twice, more links than the properties announce, and at
+// the end a link count different from the properties' arcs. Page and link
+// counts are checked against what the data can hold before anything is
+// allocated for them.
+func ReadBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties, offsets io.Reader, offsetsName string) (*graph.Graph, error) {
+	if props == nil {
+		return nil, fileError(graphName, "no properties given")
+	}
+	codes, _, msg := bvCheckProperties(props)
+	if msg != "" {
+		return nil, fileError(graphName, "bad properties: %s", msg)
+	}
+	data, err := io.ReadAll(graphData)
+	if err != nil {
+		return nil, fileError(graphName, "cannot read: %v", err)
+	}
+	n := props.Nodes
+	// Every list takes at least one bit (the outdegree), whatever the code.
+	if uint64(n) > 8*uint64(len(data)) {
+		return nil, byteError(graphName, int64(len(data)), "the properties announce %d pages, but %d bytes hold at most %d successor lists", n, len(data), 8*uint64(len(data)))
+	}
+	d := &bvDecoder{
+		r:         newBVBitReader(data),
+		name:      graphName,
+		codes:     codes,
+		n:         uint64(n),
+		arcs:      uint64(props.Arcs),
+		window:    uint64(props.WindowSize),
+		minIntv:   uint64(props.MinIntervalLength),
+		k:         uint(max(props.ZetaK, 0)),
+		offsetsNm: offsetsName,
+	}
+	if offsets != nil {
+		od, err := io.ReadAll(offsets)
+		if err != nil {
+			return nil, fileError(offsetsName, "cannot read: %v", err)
+		}
+		d.off = newBVBitReader(od)
+	}
+	if err := d.decode(); err != nil {
+		return nil, err
+	}
+	g, verr := graph.New(d.offsets, d.targets)
+	if verr != nil {
+		return nil, fileError(graphName, "decoded graph is invalid: %v", verr)
+	}
+	return g, nil
+}
+
+// bvDecoder holds the state of one sequential decoding.
+type bvDecoder struct {
+	r       *bvBitReader
+	name    string
+	codes   bvCodes
+	n       uint64 // pages
+	arcs    uint64 // links announced by the properties
+	window  uint64
+	minIntv uint64
+	k       uint
+
+	off       *bvBitReader // the .offsets stream, or nil
+	offsetsNm string
+	offSum    uint64 // running sum of the offsets read so far
+
+	offsets []uint64
+	targets []uint32
+
+	// Scratch lists, reused from node to node.
+	copied, intervals, residuals, merged []uint32
+}
+
+// errorAt returns an error about the list of node x found at bit position
+// bit of the graph data. If the reader ran past the end or faulted, that is
+// reported instead, since it explains whatever else went wrong.
+func (d *bvDecoder) errorAt(bit uint64, x uint64, listStart uint64, format string, args ...any) *Error {
+	if e := d.overrunError(x, listStart); e != nil {
+		return e
+	}
+	return byteError(d.name, int64(bit/8), "bit %d, node %d (list at bit %d): %s", bit, x, listStart, fmt.Sprintf(format, args...))
+}
+
+// overrunError describes a read past the end of the graph data, or a code
+// that could not be decoded, or returns nil when neither happened.
+func (d *bvDecoder) overrunError(x, listStart uint64) *Error {
+	r := d.r
+	if !r.overrun() {
+		return nil
+	}
+	if r.pos == bvFaulted && r.faultMsg != "" {
+		return byteError(d.name, int64(r.faultPos/8), "bit %d, node %d (list at bit %d): %s", r.faultPos, x, listStart, r.faultMsg)
+	}
+	return byteError(d.name, int64(r.bitLen/8), "the data ends (at bit %d) inside the successor list of node %d, which starts at bit %d: the file is truncated or the properties do not match it", r.bitLen, x, listStart)
+}
+
+// checkOffset reads the next offset from the .offsets stream and compares
+// it with the current bit position of the graph data, the start of the
+// list of node x (or, for x = n, the end of the last list).
+func (d *bvDecoder) checkOffset(x uint64) *Error {
+	o := d.off
+	at := o.pos
+	v := o.read(d.codes.offset, d.k)
+	if o.overrun() {
+		if o.pos == bvFaulted && o.faultMsg != "" {
+			return byteError(d.offsetsNm, int64(o.faultPos/8), "bit %d: %s", o.faultPos, o.faultMsg)
+		}
+		return byteError(d.offsetsNm, int64(o.bitLen/8), "the offsets end after %d of the %d expected (one per page plus one)", x, d.n+1)
+	}
+	if x == 0 && v != 0 {
+		return byteError(d.offsetsNm, 0, "the first offset is %d, want 0", v)
+	}
+	d.offSum += v
+	if v > d.r.bitLen || d.offSum != d.r.pos {
+		what := fmt.Sprintf("the list of node %d", x)
+		if x == d.n {
+			what = "the end of the last list"
+		}
+		return byteError(d.offsetsNm, int64(at/8), "bit %d: offset %d says %s is at bit %d of %s, but decoding finds it at bit %d", at, x, what, d.offSum, d.name, d.r.pos)
+	}
+	return nil
+}
+
+// decode decodes every successor list into d.offsets and d.targets.
+func (d *bvDecoder) decode() error {
+	r := d.r
+	n := d.n
+	d.offsets = make([]uint64, n+1)
+	// Preallocate links only as far as the data can plausibly back them
+	// (about two links per bit); append grows beyond that.
+	d.targets = make([]uint32, 0, min(d.arcs, 16*uint64(len(r.buf))))
+	c := d.codes
+	for x := uint64(0); x < n; x++ {
+		if d.off != nil {
+			if err := d.checkOffset(x); err != nil {
+				return err
+			}
+		}
+		start := r.pos
+		deg := r.read(c.outdegree, d.k)
+		if r.overrun() {
+			return d.overrunError(x, start)
+		}
+		if deg > n {
+			return d.errorAt(start, x, start, "outdegree %d exceeds the number of pages %d", deg, n)
+		}
+		have := uint64(len(d.targets))
+		if have+deg > d.arcs {
+			return d.errorAt(start, x, start, "outdegree %d brings the links to %d, more than the %d the properties announce", deg, have+deg, d.arcs)
+		}
+		if deg > 0 {
+			if err := d.decodeList(x, deg, start); err != nil {
+				return err
+			}
+		}
+		d.offsets[x+1] = uint64(len(d.targets))
+	}
+	if d.off != nil {
+		if err := d.checkOffset(n); err != nil {
+			return err
+		}
+	}
+	if m := uint64(len(d.targets)); m != d.arcs {
+		return byteError(d.name, int64((r.pos+7)/8), "bit %d: decoded %d links in %d pages, but the properties announce %d links", r.pos, m, n, d.arcs)
+	}
+	return nil
+}
+
+// decodeList decodes the successor list of node x, whose outdegree deg > 0
+// was read from the list starting at bit start, and appends it to
+// d.targets.
+func (d *bvDecoder) decodeList(x, deg, start uint64) error {
+	copied, err := d.decodeCopied(x, deg, start)
+	if err != nil {
+		return err
+	}
+	extra := deg - uint64(len(copied))
+	intervals, extra, err := d.decodeIntervals(x, extra, start)
+	if err != nil {
+		return err
+	}
+	residuals, err := d.decodeResiduals(x, extra, start)
+	if err != nil {
+		return err
+	}
+	r := d.r
+
+	// Merge the three sorted lists into the node's successor list; their
+	// lengths add up to deg by construction.
+	base := len(d.targets)
+	d.targets = slices.Grow(d.targets, int(deg))[:base+int(deg)]
+	dst := d.targets[base:]
+	var dup int64 = -1
+	switch {
+	case len(intervals) == 0 && len(residuals) == 0:
+		copy(dst, copied)
+	case len(copied) == 0 && len(residuals) == 0:
+		copy(dst, intervals)
+	case len(copied) == 0 && len(intervals) == 0:
+		copy(dst, residuals)
+	case len(residuals) == 0:
+		dup = bvMerge(dst, copied, intervals)
+	case len(intervals) == 0:
+		dup = bvMerge(dst, copied, residuals)
+	case len(copied) == 0:
+		dup = bvMerge(dst, intervals, residuals)
+	default:
+		merged := slices.Grow(d.merged[:0], len(copied)+len(intervals))[:len(copied)+len(intervals)]
+		d.merged = merged
+		if dup = bvMerge(merged, copied, intervals); dup < 0 {
+			dup = bvMerge(dst, merged, residuals)
+		}
+	}
+	if dup >= 0 {
+		return d.errorAt(r.pos, x, start, "successor %d is given twice (copied, in an interval or as a residual)", dup)
+	}
+	return nil
+}
+
+// decodeCopied decodes the reference part of the list of node x (step 2):
+// the successors of node x-r selected by the copy blocks, into d.copied.
+func (d *bvDecoder) decodeCopied(x, deg, start uint64) ([]uint32, error) {
+	r, c, k := d.r, d.codes, d.k
+	copied := d.copied[:0]
+	if d.window > 0 {
+		at := r.pos
+		ref := r.read(c.reference, k)
+		if r.overrun() {
+			return nil, d.overrunError(x, start)
+		}
+		if ref > d.window {
+			return nil, d.errorAt(at, x, start, "reference %d exceeds the window size %d", ref, d.window)
+		}
+		if ref > x {
+			return nil, d.errorAt(at, x, start, "reference %d points before node 0", ref)
+		}
+		if ref > 0 {
+			src := d.targets[d.offsets[x-ref]:d.offsets[x-ref+1]]
+			srcLen := uint64(len(src))
+			at = r.pos
+			blocks := r.read(c.blockCount, k)
+			if r.overrun() {
+				return nil, d.overrunError(x, start)
+			}
+			if blocks > srcLen+1 {
+				return nil, d.errorAt(at, x, start, "%d copy blocks for the %d successors of node %d", blocks, srcLen, x-ref)
+			}
+			idx := uint64(0)
+			copying := true
+			for i := uint64(0); i < blocks; i++ {
+				at = r.pos
+				b := r.read(c.block, k)
+				if r.overrun() {
+					return nil, d.overrunError(x, start)
+				}
+				if i > 0 {
+					if b >= srcLen {
+						return nil, d.errorAt(at, x, start, "copy block %d of length %d+1 runs past the %d successors of node %d", i, b, srcLen, x-ref)
+					}
+					b++
+				}
+				if b > srcLen-idx {
+					return nil, d.errorAt(at, x, start, "copy block %d of length %d runs past the %d successors of node %d", i, b, srcLen, x-ref)
+				}
+				if copying {
+					copied = append(copied, src[idx:idx+b]...)
+				}
+				idx += b
+				copying = !copying
+			}
+			if copying {
+				copied = append(copied, src[idx:]...)
+			}
+			if uint64(len(copied)) > deg {
+				return nil, d.errorAt(r.pos, x, start, "copies %d successors of node %d, more than its outdegree %d", len(copied), x-ref, deg)
+			}
+		}
+	}
+	d.copied = copied
+	return copied, nil
+}
+
+// decodeIntervals decodes the intervals of the list of node x (step 3)
+// into d.intervals, given the number of successors still to decode, and
+// returns that number minus the successors in intervals.
+func (d *bvDecoder) decodeIntervals(x, extra, start uint64) ([]uint32, uint64, error) {
+	r, c, k, n := d.r, d.codes, d.k, d.n
+	intervals := d.intervals[:0]
+	if extra > 0 && d.minIntv > 0 {
+		at := r.pos
+		count := r.read(c.interval, k)
+		if r.overrun() {
+			return nil, 0, d.overrunError(x, start)
+		}
+		if count > extra/d.minIntv {
+			return nil, 0, d.errorAt(at, x, start, "%d intervals of at least %d successors each, but only %d successors are left", count, d.minIntv, extra)
+		}
+		var next uint64 // one past the end of the previous interval
+		for i := uint64(0); i < count; i++ {
+			at = r.pos
+			v := r.read(c.interval, k)
+			if r.overrun() {
+				return nil, 0, d.overrunError(x, start)
+			}
+			var left uint64
+			if i == 0 {
+				if v > 2*n+2 {
+					return nil, 0, d.errorAt(at, x, start, "interval starts beyond the pages (raw %d)", v)
+				}
+				l := int64(x) + bvNat2Int(v)
+				if l < 0 {
+					return nil, 0, d.errorAt(at, x, start, "interval starts at %d, before page 0", l)
+				}
+				left = uint64(l)
+			} else {
+				if v >= n {
+					return nil, 0, d.errorAt(at, x, start, "interval gap %d exceeds the number of pages", v)
+				}
+				left = next + v + 1
+			}
+			at = r.pos
+			length := r.read(c.interval, k)
+			if r.overrun() {
+				return nil, 0, d.overrunError(x, start)
+			}
+			if extra < d.minIntv || length > extra-d.minIntv {
+				return nil, 0, d.errorAt(at, x, start, "interval of length %d+%d, but only %d successors are left", length, d.minIntv, extra)
+			}
+			length += d.minIntv
+			if left >= n || length > n-left {
+				return nil, 0, d.errorAt(at, x, start, "interval [%d, %d] reaches beyond the last page %d", left, left+length-1, n-1)
+			}
+			m := len(intervals)
+			intervals = slices.Grow(intervals, int(length))[:m+int(length)]
+			for i := uint64(0); i < length; i++ {
+				intervals[m+int(i)] = uint32(left + i)
+			}
+			extra -= length
+			next = left + length
+		}
+	}
+	d.intervals = intervals
+	return intervals, extra, nil
+}
+
+// decodeResiduals decodes the extra > 0 residuals of the list of node x
+// (step 4) into d.residuals.
+func (d *bvDecoder) decodeResiduals(x, extra, start uint64) ([]uint32, error) {
+	r, c, k, n := d.r, d.codes, d.k, d.n
+	residuals := d.residuals[:0]
+	if extra > 0 {
+		// Every residual takes at least one bit.
+		if extra > r.bitLen-min(r.pos, r.bitLen) {
+			r.pos = r.bitLen + 1
+			return nil, d.overrunError(x, start)
+		}
+		at := r.pos
+		v := r.read(c.residual, k)
+		if v > 2*n+2 {
+			return nil, d.errorAt(at, x, start, "first residual (stored as %d) is not a page", v)
+		}
+		s := int64(x) + bvNat2Int(v)
+		if s < 0 || uint64(s) >= n {
+			return nil, d.errorAt(at, x, start, "first residual %d is not a page (want 0 to %d)", s, n-1)
+		}
+		prev := uint64(s)
+		residuals = slices.Grow(residuals, int(extra))[:extra]
+		residuals[0] = uint32(prev)
+		zeta := c.residual == bvCodeZeta
+		for j := 1; j < len(residuals); j++ {
+			at = r.pos
+			var g uint64
+			if zeta { // the default, called directly
+				g = r.readZeta(k)
+			} else {
+				g = r.read(c.residual, k)
+			}
+			if g >= n-1-prev {
+				return nil, d.errorAt(at, x, start, "residual %d+%d+1 is not a page (the last is %d)", prev, g, n-1)
+			}
+			prev += g + 1
+			residuals[j] = uint32(prev)
+		}
+		if r.overrun() {
+			return nil, d.overrunError(x, start)
+		}
+	}
+	d.residuals = residuals
+	return residuals, nil
+}
+
+// bvMerge writes the merge of the strictly increasing lists a and b into
+// dst, which has room for exactly both. It returns the first value found
+// in both (dst is then incomplete), or -1.
+func bvMerge(dst, a, b []uint32) int64 {
+	i, j, k := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		x, y := a[i], b[j]
+		switch {
+		case x < y:
+			dst[k] = x
+			i++
+		case y < x:
+			dst[k] = y
+			j++
+		default:
+			return int64(x)
+		}
+		k++
+	}
+	k += copy(dst[k:], a[i:])
+	copy(dst[k:], b[j:])
+	return -1
+}

@@ -1,0 +1,933 @@
+package graphio
+
+// The .csr format (DESIGN.md "Data") is crawlsim's native binary graph: a
+// 64-byte header followed by the graph's arrays as raw little-endian words,
+// so a native loader can memory-map a file and a browser can view the
+// sections of an ArrayBuffer as typed arrays without parsing.
+//
+// Header (all integers little-endian):
+//
+//	offset size  field
+//	     0    8  magic "CRAWLCSR"
+//	     8    4  version, uint32 = 1
+//	    12    4  flags, uint32: bit 0 host table present, bit 1 URLs present,
+//	             bit 2 offsets stored as uint32; other bits must be 0
+//	    16    8  n, the number of pages, uint64 (at most 2^32-1)
+//	    24    8  m, the number of links, uint64
+//	    32    8  H, the number of hosts, uint64 (0 without a host table)
+//	    40    8  pages whose URL had no parseable host (graph.Hosts.Unparsed)
+//	    48    4  CRC-32C (Castagnoli) of every byte after the header
+//	    52    4  CRC-32C of header bytes 0..51
+//	    56    8  reserved, zero
+//
+// Sections follow in this order, each starting at a multiple of 8 bytes
+// from the start of the file and padded with zero bytes to the next one:
+//
+//  1. offsets: n+1 entries, uint32 when bit 2 is set, else uint64. Bit 2 is
+//     set exactly when m < 2^32, so a browser can view the offsets of any
+//     graph it can hold as a Uint32Array.
+//  2. targets: m uint32 entries.
+//  3. host of every page: n uint32 entries (only with a host table).
+//  4. host names (only with a host table): a uint64 byte length L, then L
+//     bytes, the H names joined by '\n'.
+//  5. URLs (only with URLs): a uint64 byte length L, then L bytes, the n
+//     URLs joined by '\n'.
+//
+// The file ends after the padding of its last section. Readers check the
+// magic, version, flags, header checksum, section sizes against the file,
+// the body checksum, and then the graph invariants (graph.Validate), and
+// report every failure as an *Error with the byte offset of the offending
+// field or array entry.
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"strings"
+	"unsafe"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+)
+
+const (
+	csrMagic         = "CRAWLCSR"
+	csrVersion       = 1
+	csrHeaderSize    = 64
+	csrFlagHosts     = 1 << 0
+	csrFlagURLs      = 1 << 1
+	csrFlagOffsets32 = 1 << 2
+	csrKnownFlags    = csrFlagHosts | csrFlagURLs | csrFlagOffsets32
+
+	// Header field offsets.
+	csrAtVersion   = 8
+	csrAtFlags     = 12
+	csrAtNodes     = 16
+	csrAtArcs      = 24
+	csrAtHosts     = 32
+	csrAtUnparsed  = 40
+	csrAtBodyCRC   = 48
+	csrAtHeaderCRC = 52
+	csrAtReserved  = 56
+
+	// csrMaxArcs bounds m so that every size computed from it fits in an
+	// int64.
+	csrMaxArcs = 1 << 60
+	// csrFirstChunk is the first allocation, in bytes, for an array read
+	// from a stream of unknown length; later ones at most double it.
+	csrFirstChunk = 1 << 20
+)
+
+// csrTable is the CRC-32C table.
+var csrTable = crc32.MakeTable(crc32.Castagnoli)
+
+// csrRawViews is true when the host stores integers little-endian, so that
+// []uint32 and []uint64 can be read and written as their raw bytes. On a
+// big-endian host every array is decoded with encoding/binary instead.
+// Tests switch it off to exercise that path.
+var csrRawViews = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// csrHeader is a decoded header.
+type csrHeader struct {
+	flags             uint32
+	n, m, hosts       uint64
+	unparsed          uint64
+	bodyCRC           uint32
+	offsetWidth       int64 // 4 or 8
+	hasHosts, hasURLs bool
+}
+
+// csrPad returns the padding after a section of size bytes.
+func csrPad(size int64) int64 { return (8 - size%8) % 8 }
+
+// parseCSRHeader decodes and checks the 64 header bytes.
+func parseCSRHeader(b []byte, name string) (csrHeader, error) {
+	var h csrHeader
+	if string(b[:8]) != csrMagic {
+		return h, byteError(name, 0, "not a crawlsim .csr file: magic %q, want %q", b[:8], csrMagic)
+	}
+	le := binary.LittleEndian
+	if v := le.Uint32(b[csrAtVersion:]); v != csrVersion {
+		return h, byteError(name, csrAtVersion, "unsupported .csr version %d; this reader knows version %d", v, csrVersion)
+	}
+	if got, want := le.Uint32(b[csrAtHeaderCRC:]), crc32.Checksum(b[:csrAtHeaderCRC], csrTable); got != want {
+		return h, byteError(name, csrAtHeaderCRC, "header checksum mismatch: stored %08x, header bytes give %08x", got, want)
+	}
+	h.flags = le.Uint32(b[csrAtFlags:])
+	if unknown := h.flags &^ csrKnownFlags; unknown != 0 {
+		return h, byteError(name, csrAtFlags, "unknown flags %#x", unknown)
+	}
+	for k := csrAtReserved; k < csrHeaderSize; k++ {
+		if b[k] != 0 {
+			return h, byteError(name, int64(k), "reserved header byte is %d, want 0", b[k])
+		}
+	}
+	h.n = le.Uint64(b[csrAtNodes:])
+	h.m = le.Uint64(b[csrAtArcs:])
+	h.hosts = le.Uint64(b[csrAtHosts:])
+	h.unparsed = le.Uint64(b[csrAtUnparsed:])
+	h.bodyCRC = le.Uint32(b[csrAtBodyCRC:])
+	h.hasHosts = h.flags&csrFlagHosts != 0
+	h.hasURLs = h.flags&csrFlagURLs != 0
+	if h.n > graph.MaxNodes {
+		return h, byteError(name, csrAtNodes, "%d pages exceed the limit of %d", h.n, uint64(graph.MaxNodes))
+	}
+	if h.m > csrMaxArcs {
+		return h, byteError(name, csrAtArcs, "%d links exceed the limit of %d", h.m, uint64(csrMaxArcs))
+	}
+	small := h.m < 1<<32
+	if small != (h.flags&csrFlagOffsets32 != 0) {
+		return h, byteError(name, csrAtFlags, "offsets flag (bit 2) is %v for %d links; it must be set exactly when there are fewer than 2^32 links", !small, h.m)
+	}
+	h.offsetWidth = 8
+	if small {
+		h.offsetWidth = 4
+	}
+	if !h.hasHosts && h.hosts != 0 {
+		return h, byteError(name, csrAtHosts, "%d hosts without the host-table flag", h.hosts)
+	}
+	if h.hosts > 1<<32 {
+		return h, byteError(name, csrAtHosts, "%d hosts exceed the limit of 2^32", h.hosts)
+	}
+	if h.unparsed > h.n || (!h.hasHosts && h.unparsed != 0) {
+		return h, byteError(name, csrAtUnparsed, "%d pages without a parseable host, but %d pages and host table %v", h.unparsed, h.n, h.hasHosts)
+	}
+	return h, nil
+}
+
+// arraysSize returns the size in bytes of the fixed-size sections (offsets,
+// targets, host of every page), padding included.
+func (h *csrHeader) arraysSize() int64 {
+	off := int64(h.n+1) * h.offsetWidth
+	size := off + csrPad(off)
+	tg := int64(h.m) * 4
+	size += tg + csrPad(tg)
+	if h.hasHosts {
+		of := int64(h.n) * 4
+		size += of + csrPad(of)
+	}
+	return size
+}
+
+// minBodySize is the smallest body the header allows: the arrays plus the
+// length words of the string sections.
+func (h *csrHeader) minBodySize() int64 {
+	size := h.arraysSize()
+	if h.hasHosts {
+		size += 8
+	}
+	if h.hasURLs {
+		size += 8
+	}
+	return size
+}
+
+// WriteCSR writes g in the .csr format described in this file's header
+// comment, with its host table and URLs when it has them. A host name or
+// URL containing '\n' cannot be stored and is an error.
+func WriteCSR(w io.Writer, g *graph.Graph) error {
+	if err := g.Validate(); err != nil {
+		return fmt.Errorf("graphio: writing .csr: %w", err)
+	}
+	if g.Hosts != nil {
+		if g.Hosts.Unparsed < 0 || g.Hosts.Unparsed > g.NumNodes() {
+			return fmt.Errorf("graphio: writing .csr: %d pages without a parseable host, but the graph has %d pages", g.Hosts.Unparsed, g.NumNodes())
+		}
+		for i, s := range g.Hosts.Names {
+			if strings.IndexByte(s, '\n') >= 0 {
+				return fmt.Errorf("graphio: writing .csr: host name %d contains a line break", i)
+			}
+		}
+	}
+	for i, s := range g.URLs {
+		if strings.IndexByte(s, '\n') >= 0 {
+			return fmt.Errorf("graphio: writing .csr: the URL of page %d contains a line break", i)
+		}
+	}
+	var hdr [csrHeaderSize]byte
+	copy(hdr[:], csrMagic)
+	le := binary.LittleEndian
+	le.PutUint32(hdr[csrAtVersion:], csrVersion)
+	var flags uint32
+	m := uint64(len(g.Targets))
+	if m < 1<<32 {
+		flags |= csrFlagOffsets32
+	}
+	if g.Hosts != nil {
+		flags |= csrFlagHosts
+		le.PutUint64(hdr[csrAtHosts:], uint64(len(g.Hosts.Names)))
+		le.PutUint64(hdr[csrAtUnparsed:], uint64(g.Hosts.Unparsed))
+	}
+	if g.URLs != nil {
+		flags |= csrFlagURLs
+	}
+	le.PutUint32(hdr[csrAtFlags:], flags)
+	le.PutUint64(hdr[csrAtNodes:], uint64(g.NumNodes()))
+	le.PutUint64(hdr[csrAtArcs:], m)
+
+	// The checksum comes first in the file, so the body is produced twice:
+	// once into the checksum, once into w.
+	crc := uint32(0)
+	sum := &csrBodyEmitter{emit: func(p []byte) error {
+		crc = crc32.Update(crc, csrTable, p)
+		return nil
+	}}
+	if err := sum.body(g, flags); err != nil {
+		return err
+	}
+	le.PutUint32(hdr[csrAtBodyCRC:], crc)
+	le.PutUint32(hdr[csrAtHeaderCRC:], crc32.Checksum(hdr[:csrAtHeaderCRC], csrTable))
+	if _, err := w.Write(hdr[:]); err != nil {
+		return fmt.Errorf("graphio: writing .csr: %w", err)
+	}
+	out := &csrBodyEmitter{emit: func(p []byte) error {
+		_, err := w.Write(p)
+		return err
+	}}
+	if err := out.body(g, flags); err != nil {
+		return fmt.Errorf("graphio: writing .csr: %w", err)
+	}
+	return nil
+}
+
+// csrBodyEmitter produces the body of a .csr file as a sequence of byte
+// slices: small pieces are gathered in a buffer, large arrays are passed on
+// as their raw bytes when the host is little-endian.
+type csrBodyEmitter struct {
+	emit    func([]byte) error
+	buf     []byte
+	written int64
+	err     error
+}
+
+const csrEmitBuffer = 64 << 10
+
+// csrNewline separates the strings of a string section.
+var csrNewline = []byte{'\n'}
+
+func (e *csrBodyEmitter) flush() {
+	if e.err == nil && len(e.buf) > 0 {
+		e.err = e.emit(e.buf)
+	}
+	e.buf = e.buf[:0]
+}
+
+// small copies p into the buffer, flushing it whenever it fills; p never
+// reaches emit itself.
+func (e *csrBodyEmitter) small(p []byte) {
+	e.written += int64(len(p))
+	for len(p) > 0 {
+		if len(e.buf) == cap(e.buf) {
+			e.flush()
+		}
+		k := copy(e.buf[len(e.buf):cap(e.buf)], p)
+		e.buf = e.buf[:len(e.buf)+k]
+		p = p[k:]
+	}
+}
+
+func (e *csrBodyEmitter) large(p []byte) {
+	e.flush()
+	if e.err == nil && len(p) > 0 {
+		e.err = e.emit(p)
+	}
+	e.written += int64(len(p))
+}
+
+func (e *csrBodyEmitter) pad() {
+	var zero [8]byte
+	e.small(zero[:csrPad(e.written)])
+}
+
+func (e *csrBodyEmitter) uint32s(s []uint32) {
+	if csrRawViews {
+		e.large(csrBytesOf32(s))
+		return
+	}
+	var w [4]byte
+	for _, v := range s {
+		binary.LittleEndian.PutUint32(w[:], v)
+		e.small(w[:])
+	}
+}
+
+func (e *csrBodyEmitter) stringSection(list []string) {
+	var size uint64
+	for i, s := range list {
+		if i > 0 {
+			size++
+		}
+		size += uint64(len(s))
+	}
+	var w [8]byte
+	binary.LittleEndian.PutUint64(w[:], size)
+	e.small(w[:])
+	for i, s := range list {
+		if i > 0 {
+			e.small(csrNewline)
+		}
+		if len(s) > csrEmitBuffer {
+			e.large(unsafe.Slice(unsafe.StringData(s), len(s)))
+		} else {
+			e.small(unsafe.Slice(unsafe.StringData(s), len(s)))
+		}
+	}
+	e.pad()
+}
+
+// body emits every section of g; flags must match g.
+func (e *csrBodyEmitter) body(g *graph.Graph, flags uint32) error {
+	e.buf = make([]byte, 0, csrEmitBuffer)
+	if flags&csrFlagOffsets32 != 0 {
+		var w [4]byte
+		for _, v := range g.Offsets {
+			binary.LittleEndian.PutUint32(w[:], uint32(v))
+			e.small(w[:])
+		}
+	} else if csrRawViews {
+		e.large(csrBytesOf64(g.Offsets))
+	} else {
+		var w [8]byte
+		for _, v := range g.Offsets {
+			binary.LittleEndian.PutUint64(w[:], v)
+			e.small(w[:])
+		}
+	}
+	e.pad()
+	e.uint32s(g.Targets)
+	e.pad()
+	if g.Hosts != nil {
+		e.uint32s(g.Hosts.Of)
+		e.pad()
+		e.stringSection(g.Hosts.Names)
+	}
+	if g.URLs != nil {
+		e.stringSection(g.URLs)
+	}
+	e.flush()
+	return e.err
+}
+
+// csrBytesOf32 views a []uint32 as its bytes.
+func csrBytesOf32(s []uint32) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*4)
+}
+
+// csrBytesOf64 views a []uint64 as its bytes.
+func csrBytesOf64(s []uint64) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*8)
+}
+
+// ReadCSR reads a .csr file (see the format description in csr.go) from a
+// stream. Every array is read straight into its slice's memory (decoded
+// word by word on big-endian hosts; 32-bit offsets are widened to uint64).
+// When r tells its remaining length (a Len method, as bytes.Reader has, or
+// an io.Seeker), the header's sizes are checked against it before anything
+// is allocated; otherwise arrays grow as their bytes arrive, at most
+// doubling at a time, so a header claiming 10^12 pages fails with "short
+// file" after allocating no more than twice the bytes actually read.
+//
+// Errors: bad magic, unsupported version, unknown flags, bad header
+// checksum, short file, trailing bytes, bad body checksum and invalid graph
+// structure, each an *Error with the byte offset it concerns.
+func ReadCSR(r io.Reader, name string) (*graph.Graph, error) {
+	sr := &csrStreamReader{r: r, name: name, remaining: -1}
+	sr.probeLength()
+	var hdr [csrHeaderSize]byte
+	if k, err := io.ReadFull(r, hdr[:]); err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			if k >= 8 && string(hdr[:8]) != csrMagic {
+				return nil, byteError(name, 0, "not a crawlsim .csr file: magic %q, want %q", hdr[:8], csrMagic)
+			}
+			return nil, byteError(name, int64(k), "short file: the header needs %d bytes, the input has %d", csrHeaderSize, k)
+		}
+		return nil, fmt.Errorf("%s: reading: %w", name, err)
+	}
+	h, err := parseCSRHeader(hdr[:], name)
+	if err != nil {
+		return nil, err
+	}
+	sr.off = csrHeaderSize
+	if sr.remaining >= 0 {
+		sr.remaining -= csrHeaderSize
+		if need := h.minBodySize(); sr.remaining < need {
+			return nil, byteError(name, csrHeaderSize+sr.remaining, "short file: the header announces %d pages and %d links, needing at least %d bytes, but the input has %d", h.n, h.m, csrHeaderSize+need, csrHeaderSize+sr.remaining)
+		}
+	}
+	lay := csrLayout{offsetWidth: h.offsetWidth}
+	g := &graph.Graph{}
+	lay.offsets = sr.off
+	if h.offsetWidth == 4 {
+		g.Offsets, err = sr.widened32(int64(h.n) + 1)
+	} else {
+		g.Offsets, err = sr.uint64s(int64(h.n) + 1)
+	}
+	if err == nil {
+		err = sr.pad()
+	}
+	if err == nil {
+		lay.targets = sr.off
+		g.Targets, err = sr.uint32s(int64(h.m), "targets")
+	}
+	if err == nil {
+		err = sr.pad()
+	}
+	if err == nil && h.hasHosts {
+		g.Hosts = &graph.Hosts{Unparsed: int(h.unparsed)}
+		lay.hostOf = sr.off
+		g.Hosts.Of, err = sr.uint32s(int64(h.n), "host of every page")
+		if err == nil {
+			err = sr.pad()
+		}
+		if err == nil {
+			g.Hosts.Names, err = sr.stringSection(h.hosts, "host names")
+		}
+	}
+	if err == nil && h.hasURLs {
+		g.URLs, err = sr.stringSection(h.n, "URLs")
+	}
+	if err != nil {
+		return nil, err
+	}
+	var extra [1]byte
+	if k, _ := io.ReadFull(r, extra[:]); k > 0 {
+		return nil, byteError(name, sr.off, "trailing bytes after the last section")
+	}
+	if sr.crc != h.bodyCRC {
+		return nil, byteError(name, csrAtBodyCRC, "checksum mismatch: the header says %08x, the body gives %08x (corrupt or truncated file)", h.bodyCRC, sr.crc)
+	}
+	if err := csrCheckGraph(g, &lay, name); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// csrLayout records where the arrays of a file start, to turn an index
+// into a byte offset in error messages.
+type csrLayout struct {
+	offsets, targets, hostOf int64
+	offsetWidth              int64
+}
+
+// csrCheckGraph runs graph.Validate and, when it fails, locates the first
+// offending array entry to report its byte offset.
+func csrCheckGraph(g *graph.Graph, lay *csrLayout, name string) error {
+	verr := g.Validate()
+	if verr == nil {
+		return nil
+	}
+	w := lay.offsetWidth
+	if w == 0 {
+		w = 4
+		if len(g.Targets) >= 1<<32 {
+			w = 8
+		}
+	}
+	n := len(g.Offsets) - 1
+	m := uint64(len(g.Targets))
+	if g.Offsets[0] != 0 {
+		return byteError(name, lay.offsets, "offsets[0] is %d, want 0", g.Offsets[0])
+	}
+	for i := 0; i < n; i++ {
+		lo, hi := g.Offsets[i], g.Offsets[i+1]
+		at := lay.offsets + int64(i+1)*w
+		if hi < lo {
+			return byteError(name, at, "offsets[%d] = %d is below offsets[%d] = %d", i+1, hi, i, lo)
+		}
+		if hi > m {
+			return byteError(name, at, "offsets[%d] = %d is beyond the %d links", i+1, hi, m)
+		}
+		for k := lo; k < hi; k++ {
+			t := g.Targets[k]
+			if uint64(t) >= uint64(n) {
+				return byteError(name, lay.targets+int64(k)*4, "page %d links to %d, beyond the last page %d", i, t, n-1)
+			}
+			if k > lo && t <= g.Targets[k-1] {
+				return byteError(name, lay.targets+int64(k)*4, "out-links of page %d are not strictly increasing (%d after %d)", i, t, g.Targets[k-1])
+			}
+		}
+	}
+	if g.Offsets[n] != m {
+		return byteError(name, lay.offsets+int64(n)*w, "offsets[%d] = %d, want the number of links %d", n, g.Offsets[n], m)
+	}
+	if g.Hosts != nil {
+		for i, h := range g.Hosts.Of {
+			if int(h) >= len(g.Hosts.Names) {
+				return byteError(name, lay.hostOf+int64(i)*4, "page %d has host %d, but there are only %d hosts", i, h, len(g.Hosts.Names))
+			}
+		}
+	}
+	return fileError(name, "%v", verr)
+}
+
+// csrStreamReader reads the body of a .csr file from a stream, keeping the
+// byte offset and the running checksum.
+type csrStreamReader struct {
+	r    io.Reader
+	name string
+	off  int64
+	crc  uint32
+	// remaining is the number of unread bytes when r can tell, else -1.
+	remaining int64
+	scratch   []byte
+}
+
+// probeLength sets remaining when r can tell its length.
+func (sr *csrStreamReader) probeLength() {
+	if l, ok := sr.r.(interface{ Len() int }); ok {
+		sr.remaining = int64(l.Len())
+		return
+	}
+	s, ok := sr.r.(io.Seeker)
+	if !ok {
+		return
+	}
+	cur, err := s.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return
+	}
+	end, err := s.Seek(0, io.SeekEnd)
+	if err != nil {
+		return
+	}
+	if _, err := s.Seek(cur, io.SeekStart); err != nil {
+		// The stream position is lost: reading will fail and say so.
+		return
+	}
+	if end >= cur {
+		sr.remaining = end - cur
+	}
+}
+
+// fill reads exactly len(p) bytes into p and adds them to the checksum.
+func (sr *csrStreamReader) fill(p []byte, what string) error {
+	k, err := io.ReadFull(sr.r, p)
+	sr.crc = crc32.Update(sr.crc, csrTable, p[:k])
+	sr.off += int64(k)
+	if err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return byteError(sr.name, sr.off, "short file: the input ends inside the %s", what)
+		}
+		return fmt.Errorf("%s: reading byte %d: %w", sr.name, sr.off, err)
+	}
+	return nil
+}
+
+// nextSize returns how many of count items of the given size to hold after
+// have were read: all of them when the stream length is known (it has been
+// checked), else at most double what was read, starting at csrFirstChunk
+// bytes.
+func (sr *csrStreamReader) nextSize(have, count, size int64) int64 {
+	if sr.remaining >= 0 {
+		return count
+	}
+	return min(count, max(2*have, csrFirstChunk/size))
+}
+
+// uint32s reads count little-endian uint32 words.
+func (sr *csrStreamReader) uint32s(count int64, what string) ([]uint32, error) {
+	if count > math.MaxInt/8 {
+		return nil, byteError(sr.name, sr.off, "array of %d entries is too large for this platform", count)
+	}
+	s := make([]uint32, 0, sr.nextSize(0, count, 4))
+	for int64(len(s)) < count {
+		if len(s) == cap(s) {
+			t := make([]uint32, len(s), sr.nextSize(int64(len(s)), count, 4))
+			copy(t, s)
+			s = t
+		}
+		lo := len(s)
+		s = s[:cap(s)]
+		if csrRawViews {
+			if err := sr.fill(csrBytesOf32(s[lo:]), what); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		for lo < len(s) {
+			k := min(len(s)-lo, csrEmitBuffer/4)
+			buf := sr.scratchBytes(k * 4)
+			if err := sr.fill(buf, what); err != nil {
+				return nil, err
+			}
+			for j := range k {
+				s[lo+j] = binary.LittleEndian.Uint32(buf[4*j:])
+			}
+			lo += k
+		}
+	}
+	return s, nil
+}
+
+// uint64s reads count little-endian uint64 words.
+func (sr *csrStreamReader) uint64s(count int64) ([]uint64, error) {
+	if count > math.MaxInt/8 {
+		return nil, byteError(sr.name, sr.off, "array of %d entries is too large for this platform", count)
+	}
+	s := make([]uint64, 0, sr.nextSize(0, count, 8))
+	for int64(len(s)) < count {
+		if len(s) == cap(s) {
+			t := make([]uint64, len(s), sr.nextSize(int64(len(s)), count, 8))
+			copy(t, s)
+			s = t
+		}
+		lo := len(s)
+		s = s[:cap(s)]
+		if csrRawViews {
+			if err := sr.fill(csrBytesOf64(s[lo:]), "offsets"); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		for lo < len(s) {
+			k := min(len(s)-lo, csrEmitBuffer/8)
+			buf := sr.scratchBytes(k * 8)
+			if err := sr.fill(buf, "offsets"); err != nil {
+				return nil, err
+			}
+			for j := range k {
+				s[lo+j] = binary.LittleEndian.Uint64(buf[8*j:])
+			}
+			lo += k
+		}
+	}
+	return s, nil
+}
+
+// widened32 reads count little-endian uint32 offsets into a []uint64.
+func (sr *csrStreamReader) widened32(count int64) ([]uint64, error) {
+	s := make([]uint64, 0, sr.nextSize(0, count, 8))
+	for int64(len(s)) < count {
+		if len(s) == cap(s) {
+			t := make([]uint64, len(s), sr.nextSize(int64(len(s)), count, 8))
+			copy(t, s)
+			s = t
+		}
+		k := min(cap(s)-len(s), csrEmitBuffer/4)
+		buf := sr.scratchBytes(k * 4)
+		if err := sr.fill(buf, "offsets"); err != nil {
+			return nil, err
+		}
+		for j := range k {
+			s = append(s, uint64(binary.LittleEndian.Uint32(buf[4*j:])))
+		}
+	}
+	return s, nil
+}
+
+func (sr *csrStreamReader) scratchBytes(k int) []byte {
+	if cap(sr.scratch) < k {
+		sr.scratch = make([]byte, k)
+	}
+	return sr.scratch[:k]
+}
+
+// pad reads and checks the zero padding after a section.
+func (sr *csrStreamReader) pad() error {
+	var zero [8]byte
+	p := zero[:csrPad(sr.off)]
+	at := sr.off
+	if err := sr.fill(p, "padding"); err != nil {
+		return err
+	}
+	for k, c := range p {
+		if c != 0 {
+			return byteError(sr.name, at+int64(k), "padding byte is %d, want 0", c)
+		}
+	}
+	return nil
+}
+
+// stringSection reads a string section holding count strings.
+func (sr *csrStreamReader) stringSection(count uint64, what string) ([]string, error) {
+	var w [8]byte
+	at := sr.off
+	if err := sr.fill(w[:], what+" length"); err != nil {
+		return nil, err
+	}
+	size := binary.LittleEndian.Uint64(w[:])
+	if size > math.MaxInt/2 || (sr.remaining >= 0 && int64(size) > sr.remaining-(sr.off-csrHeaderSize)) {
+		return nil, byteError(sr.name, at, "short file: the %s need %d bytes, more than the input holds", what, size)
+	}
+	data := make([]byte, 0, sr.nextSize(0, int64(size), 1))
+	for uint64(len(data)) < size {
+		if len(data) == cap(data) {
+			t := make([]byte, len(data), sr.nextSize(int64(len(data)), int64(size), 1))
+			copy(t, data)
+			data = t
+		}
+		lo := len(data)
+		data = data[:cap(data)]
+		if err := sr.fill(data[lo:], what); err != nil {
+			return nil, err
+		}
+	}
+	list, err := csrSplitStrings(data, count, what, sr.name, at)
+	if err != nil {
+		return nil, err
+	}
+	return list, sr.pad()
+}
+
+// csrSplitStrings splits a string section of count strings joined by '\n';
+// at is the section's byte offset. The strings share one copy of data.
+func csrSplitStrings(data []byte, count uint64, what, name string, at int64) ([]string, error) {
+	if count == 0 {
+		if len(data) != 0 {
+			return nil, byteError(name, at, "%s hold %d bytes but there are no entries", what, len(data))
+		}
+		return []string{}, nil
+	}
+	seps := uint64(bytes.Count(data, csrNewline))
+	if seps != count-1 {
+		return nil, byteError(name, at, "%s hold %d entries, want %d", what, seps+1, count)
+	}
+	text := string(data)
+	list := make([]string, 0, count)
+	for {
+		k := strings.IndexByte(text, '\n')
+		if k < 0 {
+			list = append(list, text)
+			break
+		}
+		list = append(list, text[:k])
+		text = text[k+1:]
+	}
+	return list, nil
+}
+
+// CSRFromBytes decodes a .csr file held in memory, such as a memory-mapped
+// file or a browser ArrayBuffer, with the same checks as ReadCSR, checksum
+// included. On a little-endian host, Targets, 64-bit Offsets and the host
+// of every page alias b when their sections are suitably aligned in memory
+// (4 bytes for uint32 arrays, 8 for uint64): no copy is made, and b must
+// then stay alive and unmodified for as long as the graph is used. Offsets
+// stored as uint32 are widened into a new []uint64, misaligned or
+// big-endian arrays are copied, and host names and URLs are always copied.
+func CSRFromBytes(b []byte, name string) (*graph.Graph, error) {
+	if len(b) < csrHeaderSize {
+		if len(b) >= 8 && string(b[:8]) != csrMagic {
+			return nil, byteError(name, 0, "not a crawlsim .csr file: magic %q, want %q", b[:8], csrMagic)
+		}
+		return nil, byteError(name, int64(len(b)), "short file: the header needs %d bytes, the input has %d", csrHeaderSize, len(b))
+	}
+	h, err := parseCSRHeader(b[:csrHeaderSize], name)
+	if err != nil {
+		return nil, err
+	}
+	total := int64(len(b))
+	if need := csrHeaderSize + h.minBodySize(); total < need {
+		return nil, byteError(name, total, "short file: the header announces %d pages and %d links, needing at least %d bytes, but the input has %d", h.n, h.m, need, total)
+	}
+	lay := csrLayout{offsetWidth: h.offsetWidth, offsets: csrHeaderSize}
+	off := int64(csrHeaderSize)
+	offBytes := int64(h.n+1) * h.offsetWidth
+	lay.targets = off + offBytes + csrPad(offBytes)
+	tgBytes := int64(h.m) * 4
+	end := lay.targets + tgBytes + csrPad(tgBytes)
+	if h.hasHosts {
+		lay.hostOf = end
+		ofBytes := int64(h.n) * 4
+		end += ofBytes + csrPad(ofBytes)
+	}
+	// String sections: their lengths decide where the file ends.
+	type strSection struct {
+		at, size int64
+	}
+	var hostNames, urls strSection
+	readSection := func(what string) (strSection, error) {
+		if end+8 > total {
+			return strSection{}, byteError(name, total, "short file: the input ends before the %s length", what)
+		}
+		size := binary.LittleEndian.Uint64(b[end:])
+		if size > uint64(total-end-8) {
+			return strSection{}, byteError(name, end, "short file: the %s need %d bytes, more than the input holds", what, size)
+		}
+		s := strSection{at: end, size: int64(size)}
+		end += 8 + int64(size) + csrPad(int64(size))
+		return s, nil
+	}
+	if h.hasHosts {
+		if hostNames, err = readSection("host names"); err != nil {
+			return nil, err
+		}
+	}
+	if h.hasURLs {
+		if urls, err = readSection("URLs"); err != nil {
+			return nil, err
+		}
+	}
+	if end > total {
+		return nil, byteError(name, total, "short file: the input ends inside the padding of its last section")
+	}
+	if end < total {
+		return nil, byteError(name, end, "trailing bytes after the last section")
+	}
+	if sum := crc32.Checksum(b[csrHeaderSize:], csrTable); sum != h.bodyCRC {
+		return nil, byteError(name, csrAtBodyCRC, "checksum mismatch: the header says %08x, the body gives %08x (corrupt or truncated file)", h.bodyCRC, sum)
+	}
+	// Padding bytes are covered by the checksum but must still be zero.
+	if err := csrCheckPadding(b, name, h, &lay, hostNames.at, hostNames.size, urls.at, urls.size); err != nil {
+		return nil, err
+	}
+	g := &graph.Graph{}
+	if h.offsetWidth == 4 {
+		g.Offsets = make([]uint64, h.n+1)
+		for i := range g.Offsets {
+			g.Offsets[i] = uint64(binary.LittleEndian.Uint32(b[lay.offsets+int64(i)*4:]))
+		}
+	} else {
+		g.Offsets = csrView64(b[lay.offsets : lay.offsets+offBytes])
+	}
+	g.Targets = csrView32(b[lay.targets : lay.targets+tgBytes])
+	if h.hasHosts {
+		g.Hosts = &graph.Hosts{Unparsed: int(h.unparsed)}
+		g.Hosts.Of = csrView32(b[lay.hostOf : lay.hostOf+int64(h.n)*4])
+		data := b[hostNames.at+8 : hostNames.at+8+hostNames.size]
+		if g.Hosts.Names, err = csrSplitStrings(data, h.hosts, "host names", name, hostNames.at); err != nil {
+			return nil, err
+		}
+	}
+	if h.hasURLs {
+		data := b[urls.at+8 : urls.at+8+urls.size]
+		if g.URLs, err = csrSplitStrings(data, h.n, "URLs", name, urls.at); err != nil {
+			return nil, err
+		}
+	}
+	if err := csrCheckGraph(g, &lay, name); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// csrCheckPadding checks that the padding after every section is zero.
+func csrCheckPadding(b []byte, name string, h csrHeader, lay *csrLayout, namesAt, namesSize, urlsAt, urlsSize int64) error {
+	type span struct{ from, to int64 }
+	var pads []span
+	padAfter := func(end int64) {
+		pads = append(pads, span{end, end + csrPad(end)})
+	}
+	padAfter(lay.offsets + int64(h.n+1)*h.offsetWidth)
+	padAfter(lay.targets + int64(h.m)*4)
+	if h.hasHosts {
+		padAfter(lay.hostOf + int64(h.n)*4)
+		padAfter(namesAt + 8 + namesSize)
+	}
+	if h.hasURLs {
+		padAfter(urlsAt + 8 + urlsSize)
+	}
+	for _, p := range pads {
+		for k := p.from; k < p.to; k++ {
+			if b[k] != 0 {
+				return byteError(name, k, "padding byte is %d, want 0", b[k])
+			}
+		}
+	}
+	return nil
+}
+
+// csrView32 returns the little-endian uint32 words of p, aliasing p when
+// the host is little-endian and p is 4-byte aligned, else copying.
+func csrView32(p []byte) []uint32 {
+	k := len(p) / 4
+	if k == 0 {
+		return []uint32{}
+	}
+	if csrRawViews && uintptr(unsafe.Pointer(unsafe.SliceData(p)))%4 == 0 {
+		return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(p))), k)
+	}
+	s := make([]uint32, k)
+	for i := range s {
+		s[i] = binary.LittleEndian.Uint32(p[4*i:])
+	}
+	return s
+}
+
+// csrView64 returns the little-endian uint64 words of p, aliasing p when
+// the host is little-endian and p is 8-byte aligned, else copying.
+func csrView64(p []byte) []uint64 {
+	k := len(p) / 8
+	if k == 0 {
+		return []uint64{}
+	}
+	if csrRawViews && uintptr(unsafe.Pointer(unsafe.SliceData(p)))%8 == 0 {
+		return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(p))), k)
+	}
+	s := make([]uint64, k)
+	for i := range s {
+		s[i] = binary.LittleEndian.Uint64(p[8*i:])
+	}
+	return s
+}

@@ -1,0 +1,699 @@
+package graphio
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"math/bits"
+	"slices"
+	"strconv"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+)
+
+// EdgeListOptions controls how ReadEdgeList numbers pages.
+type EdgeListOptions struct {
+	// Nodes, when positive, fixes the number of pages: every page id must
+	// be a decimal integer below Nodes and is used as the page number as
+	// given (for instance the 0-based line of a URL list), and the graph
+	// has exactly Nodes pages, isolated ones included. Zero or less lets
+	// the reader number the pages itself (see ReadEdgeList).
+	Nodes int
+	// NodesFrom names what fixed Nodes, for error messages, as in "the URL
+	// list cs.urls". Empty reads as "the given page count".
+	NodesFrom string
+}
+
+// Labels maps the dense page numbers of a graph read from an edge list back
+// to the ids the file used. Exactly one of IDs and Names is non-nil.
+type Labels struct {
+	// IDs[i] is the integer id that page i had in the file (integer mode).
+	IDs []uint64
+	// Names[i] is the label that page i had in the file (label mode).
+	Names []string
+}
+
+// edgeListHeaderPrefix starts the first line WriteEdgeList writes; its page
+// count lets ReadEdgeList restore pages that have no links.
+const edgeListHeaderPrefix = "# crawlsim edge list: "
+
+// edgeListMode says how ReadEdgeList turns tokens into page numbers.
+type edgeListMode uint8
+
+const (
+	// edgeListIntegers: every token so far is an integer; pages are
+	// numbered by increasing id at the end.
+	edgeListIntegers edgeListMode = iota
+	// edgeListNames: tokens are labels numbered in order of first
+	// appearance.
+	edgeListNames
+	// edgeListFixed: ids are page numbers below a known page count.
+	edgeListFixed
+)
+
+// ReadEdgeList reads a SNAP-style edge list: one link "src dst" per line,
+// the two page ids separated by blanks (spaces or tabs). Lines whose first
+// non-blank character is '#' or '%' are comments; blank lines are skipped;
+// a trailing "\r" is ignored. A third and fourth field are accepted when
+// they are numbers (a weight and a timestamp, as in SNAP and KONECT files)
+// and ignored; a non-numeric third field or a fifth field is an error.
+// Duplicate links are removed and self-loops kept (SPEC section 1).
+//
+// Page ids are numbered in one of three ways:
+//
+//   - opt.Nodes > 0: ids are decimal integers below opt.Nodes, used as
+//     page numbers as given; the graph has exactly opt.Nodes pages and the
+//     returned *Labels is nil. The page count on the header line that
+//     WriteEdgeList writes ("# crawlsim edge list: N pages, M links", line
+//     1 only) has the same effect when opt.Nodes is 0, so that written
+//     graphs read back with their isolated pages; to keep a short file
+//     from claiming billions of pages, such a header may announce at most
+//     2^20 + 16 pages per byte of the file.
+//   - integer mode, when every token is a decimal integer written without
+//     sign or leading zeros and below 2^64: pages are numbered by
+//     increasing id, so a file that uses every id 0..n-1 keeps its ids;
+//     Labels.IDs gives the original id of every page.
+//   - label mode otherwise: every token is a label and pages are numbered
+//     in order of first appearance (integers met before the first label
+//     count as their decimal text); Labels.Names gives every label. When
+//     every label has a host by graph.HostName (URLs), the graph carries
+//     them as its URL list and host table.
+//
+// Integer ids are remapped through a bit set when they are dense (below
+// 2^24 + 16 times the bytes read so far) and through a hash map per token
+// otherwise. Reading holds 8 bytes per link in integer mode, plus 8 more
+// while the graph is built.
+func ReadEdgeList(r io.Reader, name string, opt EdgeListOptions) (*graph.Graph, *Labels, error) {
+	p := &edgeListParser{name: name, sc: newTextLineScanner(r)}
+	if opt.Nodes > 0 {
+		if uint64(opt.Nodes) > graph.MaxNodes {
+			return nil, nil, fileError(name, "%d pages exceed the limit of %d", opt.Nodes, uint64(graph.MaxNodes))
+		}
+		p.setFixed(uint64(opt.Nodes), opt.NodesFrom)
+	}
+	p.allowHeader = opt.Nodes <= 0
+	for {
+		line, ok := p.sc.next()
+		if !ok {
+			break
+		}
+		if err := p.parseLine(line); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := p.sc.readError(name); err != nil {
+		return nil, nil, err
+	}
+	switch p.mode {
+	case edgeListFixed:
+		return p.finishFixed()
+	case edgeListNames:
+		return p.finishNames()
+	default:
+		return p.finishIntegers()
+	}
+}
+
+// edgeListParser holds the state of one ReadEdgeList call.
+type edgeListParser struct {
+	name string
+	sc   *textLineScanner
+	mode edgeListMode
+
+	// allowHeader: a WriteEdgeList header on line 1 may fix the page count.
+	allowHeader bool
+	// headerNodes is true when the page count came from the header.
+	headerNodes bool
+
+	// Fixed mode.
+	fixedNodes uint64
+	fixedFrom  string
+	// builder receives the links in fixed and label modes.
+	builder *graph.Builder
+
+	// Integer mode: arcs holds provisional ids, source then target, in
+	// file order. Dense ids are their own provisional ids and are recorded
+	// in denseBits; sparse ids are numbered in order of first appearance
+	// through sparseIndex, with sparseOrig giving the id back.
+	arcs        []uint32
+	sparse      bool
+	denseBits   []uint64
+	denseMax    uint64
+	sparseIndex map[uint64]uint32
+	sparseOrig  []uint64
+	// The source of the previous line, which usually repeats.
+	lastSrcValue uint64
+	lastSrcProv  uint32
+	lastSrcValid bool
+
+	// Label mode.
+	labelIndex   map[string]uint32
+	labelNames   []string
+	lastSrcText  []byte
+	lastSrcLabel uint32
+	lastSrcKnown bool
+}
+
+// setFixed switches to fixed mode with n pages.
+func (p *edgeListParser) setFixed(n uint64, from string) {
+	p.mode = edgeListFixed
+	p.fixedNodes = n
+	p.fixedFrom = from
+	p.builder = graph.NewBuilder(0)
+}
+
+// parseLine handles one line of the edge list.
+func (p *edgeListParser) parseLine(line []byte) error {
+	if a, b, canonical, ok := edgeListFastPair(line); ok {
+		switch {
+		case p.mode == edgeListFixed && a < p.fixedNodes && b < p.fixedNodes:
+			p.allowHeader = false
+			p.builder.Add(uint32(a), uint32(b))
+			return nil
+		case p.mode == edgeListIntegers && canonical:
+			p.allowHeader = false
+			return p.addIntegers(a, b)
+		}
+	}
+	var tok [2][]byte
+	nf := 0
+	i, n := 0, len(line)
+	for {
+		for i < n && textSpaceClass[line[i]] == 1 {
+			i++
+		}
+		if i == n {
+			break
+		}
+		start := i
+		for i < n && textSpaceClass[line[i]] == 0 {
+			i++
+		}
+		if i < n && textSpaceClass[line[i]] == 2 {
+			return lineError(p.name, p.sc.lineNo, "NUL byte in column %d: an edge list is text, one \"src dst\" pair per line", i+1)
+		}
+		field := line[start:i]
+		if nf == 0 && (field[0] == '#' || field[0] == '%') {
+			return p.comment(line[start:])
+		}
+		switch nf {
+		case 0, 1:
+			tok[nf] = field
+		case 2, 3:
+			if !edgeListIsNumber(field) {
+				what := "third field"
+				if nf == 3 {
+					what = "fourth field"
+				}
+				return lineError(p.name, p.sc.lineNo, "%s %s is not a number; after the two page ids only a numeric weight and timestamp may follow", what, textQuote(field))
+			}
+		}
+		nf++
+	}
+	p.allowHeader = false
+	switch {
+	case nf == 0:
+		return nil
+	case nf < 2:
+		return lineError(p.name, p.sc.lineNo, "expected two page ids, found %d field%s", nf, textPlural(nf))
+	case nf > 4:
+		return lineError(p.name, p.sc.lineNo, "expected two page ids, optionally followed by a numeric weight and timestamp; found %d fields", nf)
+	}
+	switch p.mode {
+	case edgeListFixed:
+		src, err := p.fixedID(tok[0])
+		if err != nil {
+			return err
+		}
+		dst, err := p.fixedID(tok[1])
+		if err != nil {
+			return err
+		}
+		p.builder.Add(src, dst)
+		return nil
+	case edgeListIntegers:
+		sv, sok := edgeListParseID(tok[0])
+		dv, dok := edgeListParseID(tok[1])
+		if sok && dok {
+			return p.addIntegers(sv, dv)
+		}
+		p.switchToNames()
+	}
+	var src uint32
+	if p.lastSrcKnown && bytes.Equal(tok[0], p.lastSrcText) {
+		src = p.lastSrcLabel
+	} else {
+		var ok bool
+		if src, ok = p.labelID(tok[0]); !ok {
+			return p.tooManyPages()
+		}
+		p.lastSrcText = append(p.lastSrcText[:0], tok[0]...)
+		p.lastSrcLabel, p.lastSrcKnown = src, true
+	}
+	dst, ok := p.labelID(tok[1])
+	if !ok {
+		return p.tooManyPages()
+	}
+	p.builder.Add(src, dst)
+	return nil
+}
+
+// edgeListFastPair parses the common line shape "digits blanks digits",
+// optionally followed by blanks, with at most 19 digits per number (so no
+// overflow is possible). ok is false for any other line, which then takes
+// the general path; canonical is false when a number has a leading zero.
+func edgeListFastPair(line []byte) (a, b uint64, canonical, ok bool) {
+	i, n := 0, len(line)
+	for i < n {
+		d := line[i] - '0'
+		if d > 9 {
+			break
+		}
+		a = a*10 + uint64(d)
+		i++
+	}
+	la := i
+	if la == 0 || la > 19 || i == n || (line[i] != ' ' && line[i] != '\t') {
+		return 0, 0, false, false
+	}
+	for i < n && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	start := i
+	for i < n {
+		d := line[i] - '0'
+		if d > 9 {
+			break
+		}
+		b = b*10 + uint64(d)
+		i++
+	}
+	lb := i - start
+	if lb == 0 || lb > 19 {
+		return 0, 0, false, false
+	}
+	for i < n && textSpaceClass[line[i]] == 1 {
+		i++
+	}
+	if i != n {
+		return 0, 0, false, false
+	}
+	canonical = (la == 1 || line[0] != '0') && (lb == 1 || line[start] != '0')
+	return a, b, canonical, true
+}
+
+// addIntegers records the link sv→dv of integer mode.
+func (p *edgeListParser) addIntegers(sv, dv uint64) error {
+	wasSparse := p.sparse
+	var src uint32
+	if p.lastSrcValid && sv == p.lastSrcValue {
+		src = p.lastSrcProv
+	} else {
+		var ok bool
+		if src, ok = p.integerID(sv); !ok {
+			return p.tooManyPages()
+		}
+		p.lastSrcValue, p.lastSrcProv, p.lastSrcValid = sv, src, true
+	}
+	dst, ok := p.integerID(dv)
+	if !ok {
+		return p.tooManyPages()
+	}
+	if p.sparse && !wasSparse {
+		// dst switched the numbering to the hash map; src, already
+		// recorded, has a new provisional id.
+		src, _ = p.integerID(sv)
+	}
+	p.arcs = append(p.arcs, src, dst)
+	return nil
+}
+
+// comment handles a comment line; text starts at its '#' or '%'. Only the
+// WriteEdgeList header on line 1 means anything.
+func (p *edgeListParser) comment(text []byte) error {
+	if !p.allowHeader || p.sc.lineNo != 1 || !bytes.HasPrefix(text, []byte(edgeListHeaderPrefix)) {
+		return nil
+	}
+	p.allowHeader = false
+	rest := text[len(edgeListHeaderPrefix):]
+	k := 0
+	for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' {
+		k++
+	}
+	if k == 0 || !bytes.HasPrefix(rest[k:], []byte(" page")) {
+		return lineError(p.name, 1, "malformed crawlsim header: expected %q followed by the number of pages", edgeListHeaderPrefix)
+	}
+	n, err := strconv.ParseUint(string(rest[:k]), 10, 64)
+	if err != nil || n > graph.MaxNodes {
+		return lineError(p.name, 1, "header announces %s pages, more than the limit of %d", rest[:k], uint64(graph.MaxNodes))
+	}
+	p.setFixed(n, "the header on line 1")
+	p.headerNodes = true
+	return nil
+}
+
+// fixedID parses a page id in fixed mode.
+func (p *edgeListParser) fixedID(tok []byte) (uint32, error) {
+	var v uint64
+	for _, c := range tok {
+		d := c - '0'
+		if d > 9 {
+			return 0, lineError(p.name, p.sc.lineNo, "page id %s is not a decimal integer; %s fixes %d pages numbered from 0", textQuote(tok), p.fixedWhat(), p.fixedNodes)
+		}
+		if v < p.fixedNodes {
+			v = v*10 + uint64(d)
+		}
+	}
+	if v >= p.fixedNodes {
+		shown := string(tok)
+		if len(tok) > 24 {
+			shown = textQuote(tok)
+		}
+		return 0, lineError(p.name, p.sc.lineNo, "page id %s is not below the %d pages of %s", shown, p.fixedNodes, p.fixedWhat())
+	}
+	return uint32(v), nil
+}
+
+func (p *edgeListParser) fixedWhat() string {
+	if p.fixedFrom == "" {
+		return "the given page count"
+	}
+	return p.fixedFrom
+}
+
+func (p *edgeListParser) tooManyPages() error {
+	return lineError(p.name, p.sc.lineNo, "more than %d distinct page ids", uint64(graph.MaxNodes))
+}
+
+// edgeListParseID returns the value of a token written as a decimal integer
+// without sign or leading zeros and below 2^64, and false for any other
+// token, which is then a label. Requiring the canonical form makes the
+// integer and its decimal text interchangeable.
+func edgeListParseID(tok []byte) (uint64, bool) {
+	n := len(tok)
+	if n == 0 || n > 20 || (tok[0] == '0' && n > 1) {
+		return 0, false
+	}
+	var v uint64
+	for _, c := range tok {
+		d := c - '0'
+		if d > 9 {
+			return 0, false
+		}
+		v = v*10 + uint64(d)
+	}
+	if n == 20 && string(tok) > "18446744073709551615" {
+		return 0, false // wrapped around 2^64
+	}
+	return v, true
+}
+
+// edgeListIsNumber reports whether a token is a decimal number such as
+// "3", "-0.5" or "1e-3", as weights and timestamps are written.
+func edgeListIsNumber(tok []byte) bool {
+	i, n := 0, len(tok)
+	if i < n && (tok[i] == '+' || tok[i] == '-') {
+		i++
+	}
+	digits := 0
+	for i < n && tok[i] >= '0' && tok[i] <= '9' {
+		i++
+		digits++
+	}
+	if i < n && tok[i] == '.' {
+		i++
+		for i < n && tok[i] >= '0' && tok[i] <= '9' {
+			i++
+			digits++
+		}
+	}
+	if digits == 0 {
+		return false
+	}
+	if i < n && (tok[i] == 'e' || tok[i] == 'E') {
+		i++
+		if i < n && (tok[i] == '+' || tok[i] == '-') {
+			i++
+		}
+		exp := 0
+		for i < n && tok[i] >= '0' && tok[i] <= '9' {
+			i++
+			exp++
+		}
+		if exp == 0 {
+			return false
+		}
+	}
+	return i == n
+}
+
+// integerID returns the provisional id of an integer page id, and false
+// when there are too many distinct ids.
+func (p *edgeListParser) integerID(v uint64) (uint32, bool) {
+	if !p.sparse {
+		if p.denseAdd(v) {
+			return uint32(v), true
+		}
+		p.switchToSparse()
+	}
+	if id, ok := p.sparseIndex[v]; ok {
+		return id, true
+	}
+	if uint64(len(p.sparseOrig)) >= graph.MaxNodes {
+		return 0, false
+	}
+	id := uint32(len(p.sparseOrig))
+	p.sparseIndex[v] = id
+	p.sparseOrig = append(p.sparseOrig, v)
+	return id, true
+}
+
+// denseAdd records v in the dense bit set and reports false when v is too
+// large for it: beyond the page limit, or beyond 2^24 + 16 bits per byte
+// read so far, which keeps the bit set within a constant factor of the
+// input.
+func (p *edgeListParser) denseAdd(v uint64) bool {
+	w := v >> 6
+	if w >= uint64(len(p.denseBits)) {
+		limit := uint64(1<<24) + 16*uint64(p.sc.consumed)
+		if v >= graph.MaxNodes || v >= limit {
+			return false
+		}
+		size := max(w+1, 2*uint64(len(p.denseBits)), 1024)
+		size = min(size, limit>>6+1)
+		p.denseBits = append(p.denseBits, make([]uint64, size-uint64(len(p.denseBits)))...)
+	}
+	p.denseBits[w] |= 1 << (v & 63)
+	if v > p.denseMax {
+		p.denseMax = v
+	}
+	return true
+}
+
+// denseRanks returns, for every word of the dense bit set, the number of
+// ids set in the words before it, and the total.
+func (p *edgeListParser) denseRanks() ([]uint32, int) {
+	ranks := make([]uint32, len(p.denseBits))
+	total := 0
+	for k, w := range p.denseBits {
+		ranks[k] = uint32(total)
+		total += bits.OnesCount64(w)
+	}
+	return ranks, total
+}
+
+// denseRank returns the number of ids in the dense bit set below v.
+func (p *edgeListParser) denseRank(ranks []uint32, v uint32) uint32 {
+	w := v >> 6
+	return ranks[w] + uint32(bits.OnesCount64(p.denseBits[w]&(1<<(v&63)-1)))
+}
+
+// switchToSparse renumbers the dense ids seen so far by increasing value
+// and continues with the hash map.
+func (p *edgeListParser) switchToSparse() {
+	ranks, total := p.denseRanks()
+	p.sparseOrig = make([]uint64, 0, total)
+	p.sparseIndex = make(map[uint64]uint32, total)
+	for k, w := range p.denseBits {
+		for w != 0 {
+			v := uint64(k)<<6 | uint64(bits.TrailingZeros64(w))
+			p.sparseIndex[v] = uint32(len(p.sparseOrig))
+			p.sparseOrig = append(p.sparseOrig, v)
+			w &= w - 1
+		}
+	}
+	for i, a := range p.arcs {
+		p.arcs[i] = p.denseRank(ranks, a)
+	}
+	p.denseBits = nil
+	p.sparse = true
+	p.lastSrcValid = false
+}
+
+// switchToNames turns the integers seen so far into labels, numbered in
+// order of first appearance, and moves the links to the builder.
+func (p *edgeListParser) switchToNames() {
+	if !p.sparse {
+		p.switchToSparse()
+	}
+	const none = ^uint32(0)
+	provToLabel := make([]uint32, len(p.sparseOrig))
+	for i := range provToLabel {
+		provToLabel[i] = none
+	}
+	p.labelIndex = make(map[string]uint32, len(p.sparseOrig))
+	p.labelNames = make([]string, 0, len(p.sparseOrig))
+	p.builder = graph.NewBuilder(0)
+	p.builder.Grow(len(p.arcs) / 2)
+	label := func(prov uint32) uint32 {
+		l := provToLabel[prov]
+		if l == none {
+			l = uint32(len(p.labelNames))
+			s := strconv.FormatUint(p.sparseOrig[prov], 10)
+			p.labelNames = append(p.labelNames, s)
+			p.labelIndex[s] = l
+			provToLabel[prov] = l
+		}
+		return l
+	}
+	for k := 0; k+1 < len(p.arcs); k += 2 {
+		src := label(p.arcs[k])
+		p.builder.Add(src, label(p.arcs[k+1]))
+	}
+	p.arcs, p.sparseIndex, p.sparseOrig = nil, nil, nil
+	p.mode = edgeListNames
+}
+
+// labelID returns the page number of a label, and false when there are too
+// many distinct labels.
+func (p *edgeListParser) labelID(tok []byte) (uint32, bool) {
+	if id, ok := p.labelIndex[string(tok)]; ok {
+		return id, true
+	}
+	if uint64(len(p.labelNames)) >= graph.MaxNodes {
+		return 0, false
+	}
+	s := string(tok)
+	id := uint32(len(p.labelNames))
+	p.labelIndex[s] = id
+	p.labelNames = append(p.labelNames, s)
+	return id, true
+}
+
+// finishFixed builds the graph of fixed mode.
+func (p *edgeListParser) finishFixed() (*graph.Graph, *Labels, error) {
+	if p.headerNodes && p.fixedNodes > 1<<20+16*uint64(p.sc.consumed) {
+		return nil, nil, lineError(p.name, 1, "header announces %d pages, more than a file of %d bytes can back", p.fixedNodes, p.sc.consumed)
+	}
+	p.builder.SetNodes(int(p.fixedNodes))
+	g, err := p.builder.Build()
+	if err != nil {
+		return nil, nil, fileError(p.name, "%v", err)
+	}
+	return g, nil, nil
+}
+
+// finishNames builds the graph of label mode.
+func (p *edgeListParser) finishNames() (*graph.Graph, *Labels, error) {
+	p.builder.SetNodes(len(p.labelNames))
+	g, err := p.builder.Build()
+	if err != nil {
+		return nil, nil, fileError(p.name, "%v", err)
+	}
+	urls := true
+	for _, s := range p.labelNames {
+		if _, ok := graph.HostName(s); !ok {
+			urls = false
+			break
+		}
+	}
+	if urls && len(p.labelNames) > 0 {
+		if g, err = g.WithURLs(p.labelNames); err != nil {
+			return nil, nil, fileError(p.name, "%v", err)
+		}
+	}
+	return g, &Labels{Names: p.labelNames}, nil
+}
+
+// finishIntegers numbers the pages of integer mode by increasing id and
+// builds the graph.
+func (p *edgeListParser) finishIntegers() (*graph.Graph, *Labels, error) {
+	var ids []uint64
+	if !p.sparse {
+		ranks, total := p.denseRanks()
+		ids = make([]uint64, 0, total)
+		if total > 0 && uint64(total) == p.denseMax+1 {
+			for v := range total {
+				ids = append(ids, uint64(v))
+			}
+		} else {
+			for k, w := range p.denseBits {
+				for w != 0 {
+					ids = append(ids, uint64(k)<<6|uint64(bits.TrailingZeros64(w)))
+					w &= w - 1
+				}
+			}
+			for i, a := range p.arcs {
+				p.arcs[i] = p.denseRank(ranks, a)
+			}
+		}
+		p.denseBits = nil
+	} else {
+		ids = slices.Clone(p.sparseOrig)
+		slices.Sort(ids)
+		final := make([]uint32, len(p.sparseOrig))
+		for prov, v := range p.sparseOrig {
+			k, _ := slices.BinarySearch(ids, v)
+			final[prov] = uint32(k)
+		}
+		for i, a := range p.arcs {
+			p.arcs[i] = final[a]
+		}
+		p.sparseIndex, p.sparseOrig = nil, nil
+	}
+	b := graph.NewBuilder(len(ids))
+	b.Grow(len(p.arcs) / 2)
+	for k := 0; k+1 < len(p.arcs); k += 2 {
+		b.Add(p.arcs[k], p.arcs[k+1])
+	}
+	p.arcs = nil
+	g, err := b.Build()
+	if err != nil {
+		return nil, nil, fileError(p.name, "%v", err)
+	}
+	return g, &Labels{IDs: ids}, nil
+}
+
+// WriteEdgeList writes g as an edge list that ReadEdgeList reads back to
+// the same graph: a header line "# crawlsim edge list: N pages, M links"
+// (which keeps pages without links), then one "src dst" line per link in
+// page order. Hosts and URLs are not written; use WriteURLList or the .csr
+// format to keep them.
+func WriteEdgeList(w io.Writer, g *graph.Graph) error {
+	if err := g.Validate(); err != nil {
+		return fmt.Errorf("graphio: writing edge list: %w", err)
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	n, m := g.NumNodes(), g.NumArcs()
+	fmt.Fprintf(bw, "%s%d page%s, %d link%s\n", edgeListHeaderPrefix, n, textPlural(n), m, textPlural(int(min(m, 2))))
+	var buf [48]byte
+	for i := 0; i < n; i++ {
+		lo, hi := g.Offsets[i], g.Offsets[i+1]
+		if lo == hi {
+			continue
+		}
+		line := strconv.AppendUint(buf[:0], uint64(i), 10)
+		line = append(line, ' ')
+		k := len(line)
+		for _, t := range g.Targets[lo:hi] {
+			line = strconv.AppendUint(line[:k], uint64(t), 10)
+			line = append(line, '\n')
+			bw.Write(line)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("graphio: writing edge list: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,226 @@
+package graphio
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+)
+
+// elRead reads an edge list from a string and fails the test on error.
+func elRead(t *testing.T, text string, opt EdgeListOptions) (*graph.Graph, *Labels) {
+	t.Helper()
+	g, labels, err := ReadEdgeList(strings.NewReader(text), "t.edges", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return g, labels
+}
+
+// elLists returns the out-lists of g.
+func elLists(g *graph.Graph) [][]uint32 {
+	lists := make([][]uint32, g.NumNodes())
+	for i := range lists {
+		lists[i] = slices.Clone(g.Out(uint32(i)))
+		if lists[i] == nil {
+			lists[i] = []uint32{}
+		}
+	}
+	return lists
+}
+
+func elSameLists(t *testing.T, g *graph.Graph, want [][]uint32) {
+	t.Helper()
+	got := elLists(g)
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("out-lists %v, want %v", got, want)
+	}
+}
+
+func TestReadEdgeListIntegerIDsSortedByValue(t *testing.T) {
+	// Ids 3, 7 and 100 become pages 0, 1 and 2 (increasing id). The third
+	// line repeats a link and the fifth column-free line is a self-loop.
+	g, labels := elRead(t, "# SNAP style\n7 3\n3\t100\n7 3\n100 7\n100 100\n", EdgeListOptions{})
+	if !slices.Equal(labels.IDs, []uint64{3, 7, 100}) || labels.Names != nil {
+		t.Fatalf("labels = %+v, want IDs [3 7 100]", labels)
+	}
+	elSameLists(t, g, [][]uint32{{2}, {0}, {1, 2}})
+	if g.URLs != nil || g.Hosts != nil {
+		t.Error("integer ids must not give URLs or hosts")
+	}
+}
+
+func TestReadEdgeListKeepsDenseIDs(t *testing.T) {
+	g, labels := elRead(t, "% KONECT style\n2 0 1\n0 1 0.5 1089000000\n\n1 2 -3e2\n", EdgeListOptions{})
+	if !slices.Equal(labels.IDs, []uint64{0, 1, 2}) {
+		t.Fatalf("IDs = %v, want [0 1 2]", labels.IDs)
+	}
+	elSameLists(t, g, [][]uint32{{1}, {2}, {0}})
+}
+
+func TestReadEdgeListSparseIDs(t *testing.T) {
+	// 10^15 and 2^64-1 are too large for the dense bit set; the result must
+	// be the same as for dense ids in the same order.
+	text := "5 1000000000000000\n18446744073709551615 5\n1000000000000000 0\n0 5\n"
+	g, labels := elRead(t, text, EdgeListOptions{})
+	if !slices.Equal(labels.IDs, []uint64{0, 5, 1000000000000000, 18446744073709551615}) {
+		t.Fatalf("IDs = %v", labels.IDs)
+	}
+	elSameLists(t, g, [][]uint32{{1}, {2}, {0}, {1}})
+
+	// Ids that start dense and turn sparse halfway through.
+	var b strings.Builder
+	for i := range 100 {
+		fmt.Fprintf(&b, "%d %d\n", i, (i+1)%100)
+	}
+	fmt.Fprintf(&b, "50 %d\n", uint64(1)<<40)
+	fmt.Fprintf(&b, "%d 99\n", uint64(1)<<40)
+	g, labels = elRead(t, b.String(), EdgeListOptions{})
+	if g.NumNodes() != 101 || labels.IDs[100] != 1<<40 || labels.IDs[99] != 99 {
+		t.Fatalf("got %d pages, IDs ending %v", g.NumNodes(), labels.IDs[98:])
+	}
+	if !slices.Equal(g.Out(50), []uint32{51, 100}) || !slices.Equal(g.Out(100), []uint32{99}) {
+		t.Fatalf("out(50) = %v, out(100) = %v", g.Out(50), g.Out(100))
+	}
+}
+
+func TestReadEdgeListDenseWithGaps(t *testing.T) {
+	// 5,000,000 is below the dense limit (2^24 + 16 bits per byte read).
+	g, labels := elRead(t, "5000000 4\n4 17\n", EdgeListOptions{})
+	if !slices.Equal(labels.IDs, []uint64{4, 17, 5000000}) {
+		t.Fatalf("IDs = %v", labels.IDs)
+	}
+	elSameLists(t, g, [][]uint32{{1}, {}, {0}})
+}
+
+func TestReadEdgeListLabels(t *testing.T) {
+	// Integers met before the first label become their decimal text and
+	// every label is numbered in order of first appearance; "007" is not
+	// the canonical form of an integer, so it is a label of its own.
+	g, labels := elRead(t, "10 20\n20 x\nx 10\n007 7\n", EdgeListOptions{})
+	if labels.IDs != nil || !slices.Equal(labels.Names, []string{"10", "20", "x", "007", "7"}) {
+		t.Fatalf("labels = %+v", labels)
+	}
+	elSameLists(t, g, [][]uint32{{1}, {2}, {0}, {4}, {}})
+	if g.URLs != nil {
+		t.Error("labels that are not URLs must not become the URL list")
+	}
+	// Labels after ids that had already left the dense bit set.
+	g, labels = elRead(t, "1 2\n99999999999 3\nfoo 1\n", EdgeListOptions{})
+	if !slices.Equal(labels.Names, []string{"1", "2", "99999999999", "3", "foo"}) {
+		t.Fatalf("labels = %+v", labels)
+	}
+	elSameLists(t, g, [][]uint32{{1}, {}, {3}, {}, {0}})
+	// An integer beyond 2^64-1 is a label too.
+	_, labels = elRead(t, "18446744073709551616 1\n", EdgeListOptions{})
+	if !slices.Equal(labels.Names, []string{"18446744073709551616", "1"}) {
+		t.Fatalf("labels = %+v", labels)
+	}
+}
+
+func TestReadEdgeListURLs(t *testing.T) {
+	text := "http://a.example/ http://b.example/x\nhttp://b.example/x https://A.example/y\nhttp://a.example/ http://a.example/\n"
+	g, labels := elRead(t, text, EdgeListOptions{})
+	want := []string{"http://a.example/", "http://b.example/x", "https://A.example/y"}
+	if !slices.Equal(labels.Names, want) || !slices.Equal(g.URLs, want) {
+		t.Fatalf("labels %v, URLs %v, want %v", labels.Names, g.URLs, want)
+	}
+	if g.NumHosts() != 2 || !slices.Equal(g.Hosts.Of, []uint32{0, 1, 0}) {
+		t.Fatalf("hosts %+v, want a.example and b.example", g.Hosts)
+	}
+	elSameLists(t, g, [][]uint32{{0, 1}, {2}, {}})
+}
+
+func TestReadEdgeListFixedNodes(t *testing.T) {
+	// Leading zeros are fine when ids are page numbers; page 4 has no link
+	// but exists.
+	g, labels := elRead(t, "0 002\n2 1\n", EdgeListOptions{Nodes: 5})
+	if labels != nil {
+		t.Fatalf("labels = %+v, want nil", labels)
+	}
+	elSameLists(t, g, [][]uint32{{2}, {}, {1}, {}, {}})
+}
+
+func TestReadEdgeListHeader(t *testing.T) {
+	g, labels := elRead(t, "# crawlsim edge list: 4 pages, 1 link\n2 0\n", EdgeListOptions{})
+	if labels != nil {
+		t.Fatalf("labels = %+v, want nil", labels)
+	}
+	elSameLists(t, g, [][]uint32{{}, {}, {0}, {}})
+	// A header on a later line is only a comment, and Nodes wins over it.
+	_, labels = elRead(t, "# x\n# crawlsim edge list: 4 pages, 1 link\n2 0\n", EdgeListOptions{})
+	if !slices.Equal(labels.IDs, []uint64{0, 2}) {
+		t.Fatalf("labels = %+v", labels)
+	}
+	g, _ = elRead(t, "# crawlsim edge list: 4 pages, 1 link\n2 0\n", EdgeListOptions{Nodes: 3})
+	if g.NumNodes() != 3 {
+		t.Fatalf("%d pages, want 3 from Nodes", g.NumNodes())
+	}
+}
+
+func TestWriteEdgeListText(t *testing.T) {
+	g := rtFromLists(t, [][]uint32{{1, 2}, {}, {0}})
+	var buf bytes.Buffer
+	if err := WriteEdgeList(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	want := "# crawlsim edge list: 3 pages, 3 links\n0 1\n0 2\n2 0\n"
+	if buf.String() != want {
+		t.Fatalf("wrote %q, want %q", buf.String(), want)
+	}
+}
+
+func TestReadEdgeListErrors(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		opt  EdgeListOptions
+		line int64
+		want []string
+	}{
+		{"0 1\n\n# c\n2\n", EdgeListOptions{}, 4, []string{"t.edges:4: expected two page ids, found 1 field"}},
+		{"0 1 2 3 4\n", EdgeListOptions{}, 1, []string{"found 5 fields"}},
+		{"0 1\n1 2 heavy\n", EdgeListOptions{}, 2, []string{`third field "heavy" is not a number`}},
+		{"0 1 1 x\n", EdgeListOptions{}, 1, []string{`fourth field "x"`}},
+		{"0 1\n1 2\n3 12000\n", EdgeListOptions{Nodes: 9914, NodesFrom: "the URL list x.urls"}, 3,
+			[]string{"t.edges:3: page id 12000 is not below the 9914 pages of the URL list x.urls"}},
+		{"0 99999999999999999999999\n", EdgeListOptions{Nodes: 5}, 1, []string{"page id 99999999999999999999999 is not below the 5 pages of the given page count"}},
+		{"0 a\n", EdgeListOptions{Nodes: 5}, 1, []string{`page id "a" is not a decimal integer`}},
+		{"0 1\n1\x002\n", EdgeListOptions{}, 2, []string{"NUL byte in column 2"}},
+		{"# crawlsim edge list: many pages\n", EdgeListOptions{}, 1, []string{"malformed crawlsim header"}},
+		{"# crawlsim edge list: 2 pages, 1 link\n0 2\n", EdgeListOptions{}, 2, []string{"page id 2 is not below the 2 pages of the header on line 1"}},
+		{"# crawlsim edge list: 4000000000 pages, 0 links\n", EdgeListOptions{}, 1, []string{"header announces 4000000000 pages, more than a file of 48 bytes can back"}},
+		{"# crawlsim edge list: 99999999999 pages\n", EdgeListOptions{}, 1, []string{"more than the limit"}},
+	} {
+		_, _, err := ReadEdgeList(strings.NewReader(c.text), "t.edges", c.opt)
+		rtWantError(t, err, "t.edges", c.line, 0, c.want...)
+	}
+	_, _, err := ReadEdgeList(strings.NewReader(""), "t.edges", EdgeListOptions{Nodes: graph.MaxNodes + 1})
+	rtWantError(t, err, "t.edges", 0, -1, "exceed the limit")
+}
+
+func TestReadEdgeListReadError(t *testing.T) {
+	_, _, err := ReadEdgeList(rtFailingReader{}, "t.edges", EdgeListOptions{})
+	if err == nil || !strings.Contains(err.Error(), "t.edges:1: reading: disk on fire") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// rtFailingReader fails every read.
+type rtFailingReader struct{}
+
+func (rtFailingReader) Read([]byte) (int, error) { return 0, fmt.Errorf("disk on fire") }
+
+func TestReadEdgeListLongLine(t *testing.T) {
+	// A label longer than the scanner's buffer.
+	long := "http://x.example/" + strings.Repeat("a", 3*textLineBufferSize)
+	g, labels := elRead(t, long+" http://x.example/b\r\n", EdgeListOptions{})
+	if len(labels.Names) != 2 || labels.Names[0] != long || g.NumHosts() != 1 {
+		t.Fatalf("got %d labels, %d hosts", len(labels.Names), g.NumHosts())
+	}
+}

@@ -1,0 +1,244 @@
+package graphio
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+)
+
+func TestFormatNames(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Format
+	}{
+		{"", FormatAuto}, {"auto", FormatAuto}, {"edges", FormatEdgeList}, {"EdgeList", FormatEdgeList},
+		{"edge-list", FormatEdgeList}, {"graph-txt", FormatASCII}, {"ascii", FormatASCII},
+		{"bvgraph", FormatBVGraph}, {" CSR ", FormatCSR},
+	} {
+		got, err := ParseFormat(c.in)
+		if err != nil || got != c.want {
+			t.Errorf("ParseFormat(%q) = %v, %v; want %v", c.in, got, err, c.want)
+		}
+	}
+	if _, err := ParseFormat("gml"); err == nil || !strings.Contains(err.Error(), `unknown format "gml"`) {
+		t.Errorf("ParseFormat(gml): %v", err)
+	}
+	for _, f := range []Format{FormatAuto, FormatEdgeList, FormatASCII, FormatBVGraph, FormatCSR} {
+		if back, err := ParseFormat(f.String()); err != nil || back != f {
+			t.Errorf("%v does not survive String and ParseFormat: %v, %v", f, back, err)
+		}
+	}
+	if s := Format(42).String(); s != "Format(42)" {
+		t.Errorf("Format(42).String() = %q", s)
+	}
+	for name, want := range map[string]Format{
+		"cnr-2000.graph": FormatBVGraph, "dir/x.GRAPH": FormatBVGraph, "a.graph-txt": FormatASCII,
+		"a.csr": FormatCSR, "a.edges": FormatEdgeList, "a.txt": FormatEdgeList, "graph": FormatEdgeList,
+		"a.graph.gz": FormatEdgeList,
+	} {
+		if got := FormatFromName(name); got != want {
+			t.Errorf("FormatFromName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestLoadEdgeListWithURLs(t *testing.T) {
+	// Page 3 has no link but is on the URL list, so it exists.
+	fsys := fstest.MapFS{
+		"g.edges": {Data: []byte("# links\n0 1\n1 2\n2 0\n")},
+		"g.urls":  {Data: []byte("http://a.example/\nhttp://a.example/b\nhttp://c.example/\nhttp://d.example/\n")},
+	}
+	var opened []string
+	opt := LoadOptions{URLs: "g.urls", Wrap: func(name string, r io.Reader) io.Reader {
+		opened = append(opened, name)
+		return r
+	}}
+	g, labels, err := Load(fsys, "g.edges", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if labels != nil {
+		t.Errorf("labels = %+v, want nil with a URL list", labels)
+	}
+	if !slices.Equal(opened, []string{"g.urls", "g.edges"}) {
+		t.Errorf("Wrap saw %v", opened)
+	}
+	elSameLists(t, g, [][]uint32{{1}, {2}, {0}, {}})
+	if g.NumHosts() != 3 || !slices.Equal(g.Hosts.Of, []uint32{0, 0, 1, 2}) {
+		t.Fatalf("hosts %+v", g.Hosts)
+	}
+
+	// Without the URL list the ids are renumbered and reported.
+	g, labels, err = Load(fsys, "g.edges", LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.NumNodes() != 3 || !slices.Equal(labels.IDs, []uint64{0, 1, 2}) || g.Hosts != nil {
+		t.Fatalf("%d pages, labels %+v", g.NumNodes(), labels)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	fsys := fstest.MapFS{
+		"g.edges":     {Data: []byte("0 1\n1 7\n")},
+		"g.urls":      {Data: []byte("http://a.example/\nhttp://b.example/\n")},
+		"g.graph-txt": {Data: []byte("3\n1\n2\n\n")},
+		"b.graph":     {Data: []byte{0xff}},
+		"e.csr":       {Data: []byte("CRAWLCSR")},
+	}
+	_, _, err := Load(fsys, "g.edges", LoadOptions{URLs: "g.urls"})
+	rtWantError(t, err, "g.edges", 2, 0, "g.edges:2: page id 7 is not below the 2 pages of the URL list g.urls")
+
+	_, _, err = Load(fsys, "g.graph-txt", LoadOptions{URLs: "g.urls"})
+	rtWantError(t, err, "g.urls", 0, -1, "g.urls: 2 URLs, but the graph g.graph-txt has 3 pages")
+
+	_, _, err = Load(fsys, "b.graph", LoadOptions{})
+	rtWantError(t, err, "b.graph", 0, -1, "b.graph: a BVGraph needs its properties file b.properties beside it")
+
+	_, _, err = Load(fsys, "e.csr", LoadOptions{})
+	rtWantError(t, err, "e.csr", 0, 8, "short file")
+
+	_, _, err = Load(fsys, "missing.edges", LoadOptions{})
+	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "missing.edges") {
+		t.Errorf("got %v, want a not-exist error naming the file", err)
+	}
+	_, _, err = Load(fsys, "g.edges", LoadOptions{URLs: "missing.urls"})
+	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "missing.urls") {
+		t.Errorf("got %v, want a not-exist error naming the URL list", err)
+	}
+	// A forced format wins over the name.
+	_, _, err = Load(fsys, "g.edges", LoadOptions{Format: FormatASCII})
+	rtWantError(t, err, "g.edges", 1, 0, `expected the number of pages, found "0 1"`)
+
+	var buf bytes.Buffer
+	if err := Save(&buf, rtFromLists(t, [][]uint32{{}}), FormatBVGraph); err == nil || !strings.Contains(err.Error(), "writing BVGraph is not supported") {
+		t.Errorf("Save BVGraph: %v", err)
+	}
+	if err := Save(&buf, rtFromLists(t, [][]uint32{{}}), FormatAuto); err == nil {
+		t.Error("Save auto: no error")
+	}
+}
+
+// rtDataDir is where the shared real graphs live, relative to this
+// package's directory (see ../shared/data/README.md).
+var rtDataDir = filepath.Join("..", "..", "..", "shared", "data")
+
+// rtDataFS returns the folder of a shared data set, or skips the test.
+func rtDataFS(tb testing.TB, folder string, files ...string) fs.FS {
+	tb.Helper()
+	dir := filepath.Join(rtDataDir, folder)
+	for _, f := range files {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			tb.Skipf("real data %s not available (%v); it lives in ../shared/data, see its README", filepath.Join(dir, f), err)
+		}
+	}
+	return os.DirFS(dir)
+}
+
+// rtCountLinks returns the number of self-loops and of inter-host links.
+func rtCountLinks(g *graph.Graph) (selfLoops, interHost int64) {
+	for i := range g.NumNodes() {
+		for _, t := range g.Out(uint32(i)) {
+			if t == uint32(i) {
+				selfLoops++
+			}
+			if g.IsInterHost(uint32(i), t) {
+				interHost++
+			}
+		}
+	}
+	return selfLoops, interHost
+}
+
+// TestLoadCSStanford checks the figures of ../shared/data/README.md for
+// cs-stanford: 9,914 pages, 36,854 links, 1,299 self-loops, 1,457 links
+// between hosts, 21 hosts. Every URL has a host graph.HostName can parse,
+// including the 12 whose path holds the invalid escape "%0:" (pages
+// 553-558 and 3270-3275); the inter-host count was also checked with
+// Python's urllib.
+func TestLoadCSStanford(t *testing.T) {
+	fsys := rtDataFS(t, "cs-stanford", "cs-stanford.edges", "cs-stanford.urls")
+	g, labels, err := Load(fsys, "cs-stanford.edges", LoadOptions{URLs: "cs-stanford.urls"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if labels != nil {
+		t.Error("labels with a URL list")
+	}
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	self, inter := rtCountLinks(g)
+	if g.NumNodes() != 9914 || g.NumArcs() != 36854 || self != 1299 || inter != 1457 || g.NumHosts() != 21 || g.Hosts.Unparsed != 0 {
+		t.Fatalf("got %d pages, %d links, %d self-loops, %d inter-host, %d hosts (%d unparsed URLs); README says 9914, 36854, 1299, 1457, 21",
+			g.NumNodes(), g.NumArcs(), self, inter, g.NumHosts(), g.Hosts.Unparsed)
+	}
+	if h := g.Hosts.Names[g.Hosts.Of[3270]]; h != "graphics.stanford.edu" {
+		t.Errorf("page 3270 (%s) is on host %q, want graphics.stanford.edu", g.URLs[3270], h)
+	}
+
+	// The edge list alone numbers by increasing id the pages that have a
+	// link, and its labels map them back to the URL-list numbering.
+	ge, labels, err := Load(fsys, "cs-stanford.edges", LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rtCheckRenumbered(t, g, ge, labels)
+	t.Logf("cs-stanford: %d of %d pages have a link", ge.NumNodes(), g.NumNodes())
+
+	// The BVGraph of the same crawl decodes to the same arcs (README).
+	if _, err := fs.Stat(fsys, "cs-stanford.graph"); err == nil {
+		gb, _, err := Load(fsys, "cs-stanford.graph", LoadOptions{URLs: "cs-stanford.urls"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rtSameGraph(t, g, gb, true)
+	}
+
+	// And the graph survives .csr with its hosts and URLs.
+	var buf bytes.Buffer
+	if err := WriteCSR(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	gc, err := CSRFromBytes(buf.Bytes(), "cs-stanford.csr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rtSameGraph(t, g, gc, true)
+}
+
+// TestLoadHollins checks ../shared/data/README.md for hollins: 6,012 pages
+// and 23,875 links. Its URLs name www1.hollins.edu and www.hollins.edu
+// plus two malformed ones: "http://www1.hollins/edu/..." (host
+// "www1.hollins", which graph.HostName accepts) and
+// "http://www1/hollins.edu/..." (host "www1", no dot: unparsed).
+func TestLoadHollins(t *testing.T) {
+	fsys := rtDataFS(t, "hollins", "hollins.edges", "hollins.urls")
+	g, _, err := Load(fsys, "hollins.edges", LoadOptions{URLs: "hollins.urls"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if g.NumNodes() != 6012 || g.NumArcs() != 23875 {
+		t.Fatalf("got %d pages and %d links, README says 6012 and 23875", g.NumNodes(), g.NumArcs())
+	}
+	want := []string{"www1.hollins.edu", "www.hollins.edu", "www1.hollins", graph.NoHost}
+	if !slices.Equal(g.Hosts.Names, want) || g.Hosts.Unparsed != 1 {
+		t.Fatalf("hosts %v with %d unparsed, want %v with 1", g.Hosts.Names, g.Hosts.Unparsed, want)
+	}
+	if g.URLs[4838] != "http://www1/hollins.edu/classes/dance/website/vanessaweb/gallerydirectory.html" || g.Hosts.Names[g.Hosts.Of[4838]] != graph.NoHost {
+		t.Fatalf("page 4838: %q in host %q", g.URLs[4838], g.Hosts.Names[g.Hosts.Of[4838]])
+	}
+	t.Logf("hollins: %d hosts, %d URL(s) without a parseable host", g.NumHosts(), g.Hosts.Unparsed)
+}
