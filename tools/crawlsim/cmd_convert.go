@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+)
+
+// graphOutput holds the flags that say where and how to write a graph.
+type graphOutput struct {
+	path       string
+	formatName string
+	urlsOut    string
+	asJSON     bool
+	format     graphio.Format
+}
+
+func (out *graphOutput) register(fs *flag.FlagSet) {
+	fs.StringVar(&out.path, "o", "", "output graph `FILE` (required); its format follows its name: .csr, .graph-txt, else an edge list")
+	fs.StringVar(&out.formatName, "to", "", "output `format`: edges, graph-txt or csr (default: from the -o name)")
+	fs.StringVar(&out.urlsOut, "urls-out", "", "also write the pages' URLs to `FILE` (a .csr file holds them already)")
+	fs.BoolVar(&out.asJSON, "json", false, "print what was written as JSON")
+}
+
+// check validates the output flags before any work is done.
+func (out *graphOutput) check() error {
+	if out.path == "" {
+		return usagef("-o FILE is required")
+	}
+	out.format = graphio.FormatFromName(out.path)
+	if out.formatName != "" {
+		f, err := graphio.ParseFormat(out.formatName)
+		if err != nil {
+			return usagef("-to: %v", err)
+		}
+		out.format = f
+	}
+	if out.format == graphio.FormatBVGraph {
+		return usagef("-o %s: writing BVGraph is not supported; write .csr, .graph-txt or an edge list", out.path)
+	}
+	if err := checkOutputDir("o", out.path); err != nil {
+		return err
+	}
+	return checkOutputDir("urls-out", out.urlsOut)
+}
+
+// write saves g, and its URLs when asked, and says what it wrote.
+func (out *graphOutput) write(e *env, g *graph.Graph) error {
+	if out.urlsOut != "" && g.URLs == nil {
+		return fmt.Errorf("-urls-out %s: the graph has no URLs to write", out.urlsOut)
+	}
+	if err := writeFileAtomic(out.path, func(w io.Writer) error { return graphio.Save(w, g, out.format) }); err != nil {
+		return err
+	}
+	if out.urlsOut != "" {
+		if err := writeFileAtomic(out.urlsOut, func(w io.Writer) error { return graphio.WriteURLList(w, g.URLs) }); err != nil {
+			return err
+		}
+	} else if g.URLs != nil && out.format != graphio.FormatCSR {
+		fmt.Fprintf(e.stderr, "note: %s does not hold URLs or hosts; add -urls-out FILE to keep them\n", out.path)
+	}
+	if out.asJSON {
+		return writeJSON(e.stdout, struct {
+			File   string `json:"file"`
+			Format string `json:"format"`
+			URLs   string `json:"urls,omitempty"`
+			Pages  int    `json:"pages"`
+			Links  int64  `json:"links"`
+			Hosts  int    `json:"hosts"`
+		}{out.path, out.format.String(), out.urlsOut, g.NumNodes(), g.NumArcs(), g.NumHosts()})
+	}
+	fmt.Fprintf(e.stdout, "wrote %s (%s): %d pages, %d links, %d hosts\n", out.path, out.format, g.NumNodes(), g.NumArcs(), g.NumHosts())
+	if out.urlsOut != "" {
+		fmt.Fprintf(e.stdout, "wrote %s: %d URLs\n", out.urlsOut, len(g.URLs))
+	}
+	return nil
+}
+
+func convertCommand() *command {
+	return &command{
+		name: "convert",
+		args: "GRAPH",
+		summary: `Convert a graph between formats.
+Reads any input format (with -urls for hosts) and writes an edge list, WebGraph
+ASCII or crawlsim's .csr, which loads fastest and keeps hosts and URLs.`,
+		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
+			var in graphInput
+			var out graphOutput
+			in.register(fs)
+			out.register(fs)
+			return func(ctx context.Context, e *env, args []string) error {
+				if err := out.check(); err != nil {
+					return err
+				}
+				path, err := in.check(args)
+				if err != nil {
+					return err
+				}
+				g, _, err := in.load(e, path)
+				if err != nil {
+					return err
+				}
+				return out.write(e, g)
+			}
+		},
+	}
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+)
+
+func infoCommand() *command {
+	return &command{
+		name: "info",
+		args: "GRAPH",
+		summary: `Describe a graph: pages, links, dangling pages, self-loops, out- and
+in-degree (min, mean, median, max) and, with hosts, the intra- and inter-host
+links and the largest hosts.`,
+		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
+			var in graphInput
+			in.register(fs)
+			top := fs.Int("top", 10, "list the `K` largest hosts")
+			asJSON := fs.Bool("json", false, "print JSON instead of a table")
+			return func(ctx context.Context, e *env, args []string) error {
+				if *top < 0 {
+					return usagef("-top must be 0 or more, got %d", *top)
+				}
+				path, err := in.check(args)
+				if err != nil {
+					return err
+				}
+				g, _, err := in.load(e, path)
+				if err != nil {
+					return err
+				}
+				s := graph.ComputeStats(g, *top)
+				if *asJSON {
+					return writeJSON(e.stdout, struct {
+						File string `json:"file"`
+						graph.Stats
+						IntraHostShare float64 `json:"intraHostShare"`
+					}{path, s, s.IntraHostShare()})
+				}
+				return printStats(e, path, s)
+			}
+		},
+	}
+}
+
+func printStats(e *env, path string, s graph.Stats) error {
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(w, "graph\t%s\n", path)
+	fmt.Fprintf(w, "pages\t%d\n", s.Pages)
+	fmt.Fprintf(w, "links\t%d\n", s.Links)
+	fmt.Fprintf(w, "dangling pages\t%d\t(%.1f%%)\n", s.Dangling, percent(int64(s.Dangling), int64(s.Pages)))
+	fmt.Fprintf(w, "self-loops\t%d\n", s.SelfLoops)
+	fmt.Fprintf(w, "\tmin\tmean\tmedian\tmax\n")
+	fmt.Fprintf(w, "out-degree\t%d\t%.2f\t%g\t%d\n", s.OutDegree.Min, s.OutDegree.Mean, s.OutDegree.Median, s.OutDegree.Max)
+	fmt.Fprintf(w, "in-degree\t%d\t%.2f\t%g\t%d\n", s.InDegree.Min, s.InDegree.Mean, s.InDegree.Median, s.InDegree.Max)
+	if s.Hosts == 0 {
+		fmt.Fprintf(w, "hosts\tnone (give -urls FILE for hosts)\n")
+		return w.Flush()
+	}
+	fmt.Fprintf(w, "hosts\t%d\n", s.Hosts)
+	if s.UnparsedURLs > 0 {
+		fmt.Fprintf(w, "unparsed URLs\t%d\t(in host %s)\n", s.UnparsedURLs, graph.NoHost)
+	}
+	fmt.Fprintf(w, "intra-host links\t%d\t(%.1f%%)\n", s.IntraHost, percent(s.IntraHost, s.Links))
+	fmt.Fprintf(w, "inter-host links\t%d\t(%.1f%%)\n", s.InterHost, percent(s.InterHost, s.Links))
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if len(s.LargestHosts) == 0 {
+		return nil
+	}
+	fmt.Fprintf(e.stdout, "\nlargest hosts\n")
+	w = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(w, "pages\tshare\t\n")
+	for _, h := range s.LargestHosts {
+		fmt.Fprintf(w, "%d\t%.1f%%\t  %s\n", h.Pages, percent(int64(h.Pages), int64(s.Pages)), h.Name)
+	}
+	return w.Flush()
+}
+
+func percent(part, whole int64) float64 {
+	if whole == 0 {
+		return 0
+	}
+	return 100 * float64(part) / float64(whole)
+}

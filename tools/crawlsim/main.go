@@ -1,0 +1,170 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(exitStatus(err))
+}
+
+// exitStatus maps run's error to the exit status: 0 success, 2 bad usage,
+// 1 any other failure.
+func exitStatus(err error) int {
+	var u *usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &u):
+		return 2
+	default:
+		return 1
+	}
+}
+
+// usageError is a mistake in the command line; it exits with status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// env is what a command may use of the outside world.
+type env struct {
+	stdout, stderr io.Writer
+	// terminal is true when stderr is a terminal: progress bars are drawn
+	// only then.
+	terminal bool
+}
+
+// command is one subcommand: its flags, checked before any work, and the
+// work itself.
+type command struct {
+	name    string
+	summary string
+	// args describes the positional arguments in the usage line.
+	args string
+	// setup binds the command's flags and returns the function that runs it
+	// on the positional arguments once the flags have been parsed.
+	setup func(fs *flag.FlagSet) func(ctx context.Context, e *env, args []string) error
+}
+
+func commands() []*command {
+	return []*command{genCommand(), convertCommand(), infoCommand(), rankCommand()}
+}
+
+func findCommand(name string) *command {
+	for _, c := range commands() {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// run is the whole program: it parses args, runs one command and returns
+// its error. Everything the command prints goes to stdout and stderr.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	e := &env{stdout: stdout, stderr: stderr}
+	if f, ok := stderr.(*os.File); ok {
+		e.terminal = term.IsTerminal(int(f.Fd()))
+	}
+	if len(args) == 0 {
+		printUsage(stderr)
+		return usagef("crawlsim: no command given")
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		if len(rest) == 0 {
+			printUsage(stdout)
+			return nil
+		}
+		c := findCommand(rest[0])
+		if c == nil {
+			return usagef("crawlsim help: unknown command %q (see crawlsim help)", rest[0])
+		}
+		fs, _ := c.flagSet(stdout)
+		fs.Usage()
+		return nil
+	}
+	c := findCommand(name)
+	if c == nil {
+		return usagef("crawlsim: unknown command %q (see crawlsim help)", name)
+	}
+	fs, runCmd := c.flagSet(stderr)
+	if err := fs.Parse(rest); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return &usageError{msg: fmt.Sprintf("crawlsim %s: %v", c.name, err)}
+	}
+	start := time.Now()
+	err := runCmd(ctx, e, fs.Args())
+	if err != nil {
+		var u *usageError
+		if errors.As(err, &u) {
+			return &usageError{msg: fmt.Sprintf("crawlsim %s: %s (see crawlsim help %s)", c.name, u.msg, c.name)}
+		}
+		return fmt.Errorf("crawlsim %s: %w", c.name, err)
+	}
+	fmt.Fprintf(stderr, "crawlsim %s: done in %s\n", c.name, roundDuration(time.Since(start)))
+	return nil
+}
+
+// flagSet returns the command's flag set, writing its help to w, and the
+// function that runs the command.
+func (c *command) flagSet(w io.Writer) (*flag.FlagSet, func(context.Context, *env, []string) error) {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(w)
+	runCmd := c.setup(fs)
+	fs.Usage = func() {
+		fmt.Fprintf(w, "usage: crawlsim %s [flags] %s\n\n%s\n\nflags:\n", c.name, c.args, c.summary)
+		fs.PrintDefaults()
+	}
+	return fs, runCmd
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprint(w, "crawlsim studies web-crawl ordering on link graphs.\n\nusage: crawlsim <command> [flags] [graph]\n\ncommands:\n")
+	cs := commands()
+	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
+	for _, c := range cs {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, firstLine(c.summary))
+	}
+	fmt.Fprint(w, "\nA graph's format follows its name: NAME.graph is WebGraph BVGraph (NAME.properties\nbeside it, NAME.offsets used when present), .graph-txt WebGraph ASCII, .csr crawlsim's\nbinary CSR, anything else a SNAP-style edge list. -format overrides; -urls FILE attaches\na URL list (one URL per page, in id order) that gives pages their hosts.\n\nRun 'crawlsim help COMMAND' for a command's flags.\n")
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// roundDuration keeps three significant digits of a duration.
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d >= 10*time.Second:
+		return d.Round(100 * time.Millisecond)
+	case d >= time.Second:
+		return d.Round(10 * time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond)
+	}
+	return d
+}

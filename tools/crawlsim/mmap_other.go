@@ -1,0 +1,7 @@
+//go:build !unix
+
+package main
+
+// mapFile reports false: this platform reads .csr files instead of mapping
+// them.
+func mapFile(path string) ([]byte, bool) { return nil, false }
