@@ -849,12 +849,12 @@ func CSRFromBytes(b []byte, name string) (*graph.Graph, error) {
 			g.Offsets[i] = uint64(binary.LittleEndian.Uint32(b[lay.offsets+int64(i)*4:]))
 		}
 	} else {
-		g.Offsets = csrView64(b[lay.offsets : lay.offsets+offBytes])
+		g.Offsets = csrView[uint64](b[lay.offsets : lay.offsets+offBytes])
 	}
-	g.Targets = csrView32(b[lay.targets : lay.targets+tgBytes])
+	g.Targets = csrView[uint32](b[lay.targets : lay.targets+tgBytes])
 	if h.hasHosts {
 		g.Hosts = &graph.Hosts{Unparsed: int(h.unparsed)}
-		g.Hosts.Of = csrView32(b[lay.hostOf : lay.hostOf+int64(h.n)*4])
+		g.Hosts.Of = csrView[uint32](b[lay.hostOf : lay.hostOf+int64(h.n)*4])
 		data := b[hostNames.at+8 : hostNames.at+8+hostNames.size]
 		if g.Hosts.Names, err = csrSplitStrings(data, h.hosts, "host names", name, hostNames.at); err != nil {
 			return nil, err
@@ -898,36 +898,24 @@ func csrCheckPadding(b []byte, name string, h csrHeader, lay *csrLayout, namesAt
 	return nil
 }
 
-// csrView32 returns the little-endian uint32 words of p, aliasing p when
-// the host is little-endian and p is 4-byte aligned, else copying.
-func csrView32(p []byte) []uint32 {
-	k := len(p) / 4
+// csrView returns the little-endian words of p, aliasing p when the host
+// is little-endian and p is aligned for T, else decoding a copy.
+func csrView[T uint32 | uint64](p []byte) []T {
+	size := int(unsafe.Sizeof(T(0)))
+	k := len(p) / size
 	if k == 0 {
-		return []uint32{}
+		return []T{}
 	}
-	if csrRawViews && uintptr(unsafe.Pointer(unsafe.SliceData(p)))%4 == 0 {
-		return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(p))), k)
+	if csrRawViews && uintptr(unsafe.Pointer(unsafe.SliceData(p)))%uintptr(size) == 0 {
+		return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(p))), k)
 	}
-	s := make([]uint32, k)
+	s := make([]T, k)
 	for i := range s {
-		s[i] = binary.LittleEndian.Uint32(p[4*i:])
-	}
-	return s
-}
-
-// csrView64 returns the little-endian uint64 words of p, aliasing p when
-// the host is little-endian and p is 8-byte aligned, else copying.
-func csrView64(p []byte) []uint64 {
-	k := len(p) / 8
-	if k == 0 {
-		return []uint64{}
-	}
-	if csrRawViews && uintptr(unsafe.Pointer(unsafe.SliceData(p)))%8 == 0 {
-		return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(p))), k)
-	}
-	s := make([]uint64, k)
-	for i := range s {
-		s[i] = binary.LittleEndian.Uint64(p[8*i:])
+		if size == 4 {
+			s[i] = T(binary.LittleEndian.Uint32(p[4*i:]))
+		} else {
+			s[i] = T(binary.LittleEndian.Uint64(p[8*i:]))
+		}
 	}
 	return s
 }

@@ -31,17 +31,39 @@ func benchCSRBytes(b *testing.B, g *graph.Graph) []byte {
 	return buf.Bytes()
 }
 
-func BenchmarkReadCSR(b *testing.B) {
-	for _, withHosts := range []bool{false, true} {
-		name := map[bool]string{false: "arcs", true: "hosts+urls"}[withHosts]
-		b.Run(name, func(b *testing.B) {
-			g := benchGraph(b, withHosts)
+// benchCNR2000 decodes the real cnr-2000 graph, or skips when it is absent.
+func benchCNR2000(b *testing.B) *graph.Graph {
+	props, err := ReadBVGraphProperties(bytes.NewReader(bvReadFileOrSkip(b, "cnr-2000/cnr-2000.properties")), "cnr-2000.properties")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := ReadBVGraph(bytes.NewReader(bvReadFileOrSkip(b, "cnr-2000/cnr-2000.graph")), "cnr-2000.graph", props, nil, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+// benchCSRLoad measures a .csr loader on a random graph with and without
+// hosts and URLs, and on cnr-2000 (3.2 million links) when it is present.
+func benchCSRLoad(b *testing.B, load func(data []byte) (*graph.Graph, error)) {
+	cases := []struct {
+		name  string
+		graph func(b *testing.B) *graph.Graph
+	}{
+		{"arcs", func(b *testing.B) *graph.Graph { return benchGraph(b, false) }},
+		{"hosts+urls", func(b *testing.B) *graph.Graph { return benchGraph(b, true) }},
+		{"cnr-2000", benchCNR2000},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			g := c.graph(b)
 			data := benchCSRBytes(b, g)
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			b.ResetTimer()
 			for range b.N {
-				if _, err := ReadCSR(bytes.NewReader(data), "bench.csr"); err != nil {
+				if _, err := load(data); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -50,23 +72,12 @@ func BenchmarkReadCSR(b *testing.B) {
 	}
 }
 
+func BenchmarkReadCSR(b *testing.B) {
+	benchCSRLoad(b, func(data []byte) (*graph.Graph, error) { return ReadCSR(bytes.NewReader(data), "bench.csr") })
+}
+
 func BenchmarkCSRFromBytes(b *testing.B) {
-	for _, withHosts := range []bool{false, true} {
-		name := map[bool]string{false: "arcs", true: "hosts+urls"}[withHosts]
-		b.Run(name, func(b *testing.B) {
-			g := benchGraph(b, withHosts)
-			data := benchCSRBytes(b, g)
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			b.ResetTimer()
-			for range b.N {
-				if _, err := CSRFromBytes(data, "bench.csr"); err != nil {
-					b.Fatal(err)
-				}
-			}
-			benchReportLinks(b, g)
-		})
-	}
+	benchCSRLoad(b, func(data []byte) (*graph.Graph, error) { return CSRFromBytes(data, "bench.csr") })
 }
 
 func BenchmarkWriteCSR(b *testing.B) {
