@@ -351,10 +351,17 @@ func (p *PageRank) Step(budget int) (bool, error) {
 	return p.done, nil
 }
 
-// Progress reports iterations done out of MaxIterations (Stage "pagerank").
+// Progress reports the iterations done (Stage "pagerank").
+//
+// Total is 0: the number of iterations is not known in advance, since the
+// iteration stops on a tolerance (MaxIterations only caps it).
 func (p *PageRank) Progress() step.Progress {
-	return step.Progress{Stage: "pagerank", Done: int64(p.iterations), Total: int64(p.maxIter)}
+	return step.Progress{Stage: "pagerank", Done: int64(p.iterations), Total: 0}
 }
+
+// Residual returns the L1 change of the last iteration (0 before the
+// first) without copying the vector as Result does.
+func (p *PageRank) Residual() float64 { return p.residual }
 
 // Result returns a copy of the current vector with how it was reached; it
 // may be called at any time. The copy is divided by its sum, which is 1 up

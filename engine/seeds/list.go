@@ -9,9 +9,10 @@ import (
 
 // ReadList reads a seed list: one page id or URL per line; blank lines and
 // lines starting with '#' are skipped. name labels the input in errors.
-// This is the format of list:FILE and of WriteList.
-func ReadList(r io.Reader, name string) ([]string, error) {
-	var items []string
+// This is the format of list:FILE and of WriteList. The returned Spec is a
+// List whose Source and Lines point Select's errors at the file.
+func ReadList(r io.Reader, name string) (Spec, error) {
+	spec := Spec{Kind: List, Source: name}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	line := 0
@@ -22,17 +23,18 @@ func ReadList(r io.Reader, name string) ([]string, error) {
 			continue
 		}
 		if strings.ContainsAny(s, " \t") {
-			return nil, fmt.Errorf("%s:%d: expected one page id or URL, found %q", name, line, s)
+			return Spec{}, fmt.Errorf("%s:%d: expected one page id or URL, found %q", name, line, s)
 		}
-		items = append(items, s)
+		spec.Items = append(spec.Items, s)
+		spec.Lines = append(spec.Lines, line)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s:%d: %w", name, line+1, err)
+		return Spec{}, fmt.Errorf("%s:%d: %w", name, line+1, err)
 	}
-	if len(items) == 0 {
-		return nil, fmt.Errorf("%s: the seed list is empty", name)
+	if len(spec.Items) == 0 {
+		return Spec{}, fmt.Errorf("%s: the seed list is empty", name)
 	}
-	return items, nil
+	return spec, nil
 }
 
 // WriteList writes pages in the format ReadList reads, one id per line,

@@ -41,6 +41,19 @@ type Spec struct {
 	K int
 	// Items are the pages of a List: decimal ids or URLs.
 	Items []string
+	// Source names the file the items were read from, and Lines holds the
+	// line of every item there, so that errors can point at them; both are
+	// empty for a list given inline.
+	Source string
+	Lines  []int
+}
+
+// itemPlace says where item k of a list came from: "FILE:LINE" or "item K".
+func (s Spec) itemPlace(k int) string {
+	if s.Source != "" && k < len(s.Lines) {
+		return fmt.Sprintf("%s:%d", s.Source, s.Lines[k])
+	}
+	return fmt.Sprintf("item %d", k+1)
 }
 
 // String returns the spec in the notation Parse reads.
@@ -153,21 +166,21 @@ func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
 		}
 		return out, nil
 	case List:
-		return resolveList(g, spec.Items)
+		return resolveList(g, spec)
 	}
 	return nil, fmt.Errorf("seeds: unknown kind %q", spec.Kind)
 }
 
 // resolveList maps list items (ids or URLs) to pages.
-func resolveList(g *graph.Graph, items []string) ([]uint32, error) {
+func resolveList(g *graph.Graph, spec Spec) ([]uint32, error) {
 	var byURL map[string]uint32
-	seen := make(map[uint32]bool, len(items))
-	out := make([]uint32, 0, len(items))
-	for k, item := range items {
+	seen := make(map[uint32]bool, len(spec.Items))
+	out := make([]uint32, 0, len(spec.Items))
+	for k, item := range spec.Items {
 		id, err := strconv.ParseUint(item, 10, 32)
 		if err != nil {
 			if g.URLs == nil {
-				return nil, fmt.Errorf("seeds: item %d %q is not a page id, and the graph has no URLs to look it up", k+1, item)
+				return nil, fmt.Errorf("seeds: %s: %q is not a page id, and the graph has no URLs to look it up", spec.itemPlace(k), item)
 			}
 			if byURL == nil {
 				byURL = make(map[string]uint32, len(g.URLs))
@@ -179,12 +192,12 @@ func resolveList(g *graph.Graph, items []string) ([]uint32, error) {
 			}
 			v, ok := byURL[item]
 			if !ok {
-				return nil, fmt.Errorf("seeds: item %d: no page has the URL %q", k+1, item)
+				return nil, fmt.Errorf("seeds: %s: no page has the URL %q", spec.itemPlace(k), item)
 			}
 			id = uint64(v)
 		}
 		if id >= uint64(g.NumNodes()) {
-			return nil, fmt.Errorf("seeds: item %d: page %d is beyond the last page %d", k+1, id, g.NumNodes()-1)
+			return nil, fmt.Errorf("seeds: %s: page %d is beyond the last page %d", spec.itemPlace(k), id, g.NumNodes()-1)
 		}
 		if !seen[uint32(id)] {
 			seen[uint32(id)] = true

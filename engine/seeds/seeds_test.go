@@ -109,9 +109,14 @@ func TestListRoundTrip(t *testing.T) {
 	if err := WriteList(&b, "community seeds\nof cs-stanford", []uint32{7, 3, 12}); err != nil {
 		t.Fatal(err)
 	}
-	items, err := ReadList(strings.NewReader(b.String()+"\n  http://a.org/  \n"), "s.txt")
-	if err != nil || !slices.Equal(items, []string{"7", "3", "12", "http://a.org/"}) {
-		t.Fatalf("ReadList = %v, %v", items, err)
+	spec, err := ReadList(strings.NewReader(b.String()+"\n  http://a.org/  \n"), "s.txt")
+	if err != nil || !slices.Equal(spec.Items, []string{"7", "3", "12", "http://a.org/"}) || !slices.Equal(spec.Lines, []int{2, 3, 4, 6}) {
+		t.Fatalf("ReadList = %+v, %v", spec, err)
+	}
+	// Select's errors point at the file and line of the bad item.
+	g, _ := graph.NewBuilder(10).Build()
+	if _, err := Select(g, spec, Options{}); err == nil || !strings.Contains(err.Error(), "s.txt:4: page 12 is beyond the last page 9") {
+		t.Fatalf("Select of an out-of-range item: err = %v", err)
 	}
 	if _, err := ReadList(strings.NewReader("1\n2 3\n"), "bad.txt"); err == nil || !strings.Contains(err.Error(), "bad.txt:2:") {
 		t.Fatalf("two fields on a line: err = %v", err)

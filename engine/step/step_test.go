@@ -3,6 +3,7 @@ package step
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 )
 
@@ -36,7 +37,7 @@ func TestRunReportsEveryStepUntilDone(t *testing.T) {
 	if err := Run(context.Background(), c, 3, func(p Progress) { seen = append(seen, p.Done) }); err != nil {
 		t.Fatal(err)
 	}
-	if want := []int64{3, 6, 9, 10}; len(seen) != len(want) || seen[0] != 3 || seen[3] != 10 {
+	if want := []int64{3, 6, 9, 10}; !slices.Equal(seen, want) {
 		t.Fatalf("progress reports %v, want %v", seen, want)
 	}
 	for _, b := range c.budgets {
