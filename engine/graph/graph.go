@@ -44,7 +44,9 @@ type Hosts struct {
 }
 
 // NoHost is the name of the host that collects pages whose URL could not be
-// parsed.
+// parsed. It is one host like any other: a link between two such pages
+// counts as intra-host. Statistics report how many pages it holds
+// (Hosts.Unparsed) so that a user can judge whether that matters.
 const NoHost = "(none)"
 
 // NumNodes returns the number of pages n.
