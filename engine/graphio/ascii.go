@@ -21,6 +21,8 @@ import (
 // decimal integer, fewer than n page lines, or a non-blank line after the
 // n-th are errors naming the line; blank lines after the last page are
 // ignored. The page count allocates nothing until the page lines are read.
+// A UTF-8 byte order mark at the start of the input is skipped; a failure
+// of r is returned as an *Error at the line being read, with Err set.
 func ReadASCII(r io.Reader, name string) (*graph.Graph, error) {
 	sc := newTextLineScanner(r)
 	first, ok := sc.next()
@@ -79,17 +81,11 @@ func asciiParseCount(line []byte) (uint64, error) {
 	if len(tok) == 0 {
 		return 0, fmt.Errorf("expected the number of pages, found a blank line")
 	}
-	var v uint64
-	for _, c := range tok {
-		d := c - '0'
-		if d > 9 {
-			return 0, fmt.Errorf("expected the number of pages, found %s", textQuote(tok))
-		}
-		if v <= graph.MaxNodes {
-			v = v*10 + uint64(d)
-		}
+	v, k, ok := decimalPrefix(tok)
+	if k != len(tok) {
+		return 0, fmt.Errorf("expected the number of pages, found %s", textQuote(tok))
 	}
-	if v > graph.MaxNodes {
+	if !ok || v > graph.MaxNodes {
 		return 0, fmt.Errorf("%s pages exceed the limit of %d", textQuote(tok), uint64(graph.MaxNodes))
 	}
 	return v, nil
@@ -106,25 +102,16 @@ func asciiParseSuccessors(b *graph.Builder, line []byte, page uint32, n uint64) 
 			return nil
 		}
 		start := i
-		var v uint64
-		for i < end {
-			d := line[i] - '0'
-			if d > 9 {
-				break
-			}
-			if v < n {
-				v = v*10 + uint64(d)
-			}
-			i++
-		}
-		if i < end && textSpaceClass[line[i]] != 1 {
+		v, k, ok := decimalPrefix(line[i:])
+		i += k
+		if k == 0 || i < end && textSpaceClass[line[i]] != 1 {
 			// Report the whole malformed token.
 			for i < end && textSpaceClass[line[i]] != 1 {
 				i++
 			}
 			return fmt.Errorf("successor %s of page %d is not a decimal page id", textQuote(line[start:i]), page)
 		}
-		if v >= n {
+		if !ok || v >= n {
 			return fmt.Errorf("successor %s of page %d is not below the %d pages announced on line 1", textQuote(line[start:i]), page, n)
 		}
 		b.Add(page, uint32(v))

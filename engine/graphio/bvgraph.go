@@ -96,7 +96,7 @@ const bvMaxPropertiesBytes = 1 << 20
 func ReadBVGraphProperties(r io.Reader, name string) (*BVGraphProperties, error) {
 	data, err := io.ReadAll(io.LimitReader(r, bvMaxPropertiesBytes+1))
 	if err != nil {
-		return nil, fileError(name, "cannot read: %v", err)
+		return nil, lineReadError(name, 1+int64(bytes.Count(data, []byte{'\n'})), err)
 	}
 	if len(data) > bvMaxPropertiesBytes {
 		return nil, fileError(name, "more than %d bytes: not a BVGraph .properties file", bvMaxPropertiesBytes)
@@ -154,13 +154,7 @@ func ReadBVGraphProperties(r io.Reader, name string) (*BVGraphProperties, error)
 	if e, ok := byKey["endianness"]; ok && !strings.EqualFold(strings.TrimSpace(e.value), "big") {
 		return nil, lineError(name, e.line, "endianness %q: only big-endian BVGraphs (as written by Java WebGraph) can be read", e.value)
 	}
-	if _, field, msg := bvCheckProperties(p); msg != "" {
-		key := map[string]string{
-			"Nodes": "nodes", "Arcs": "arcs", "WindowSize": "windowsize",
-			"MinIntervalLength": "minintervallength", "ZetaK": "zetak",
-			"Version": "version", "CompressionFlags": "compressionflags",
-			"GraphClass": "graphclass", "MaxRefCount": "maxrefcount",
-		}[field]
+	if _, key, msg := bvCheckProperties(p); msg != "" {
 		if e, ok := byKey[key]; ok {
 			return nil, lineError(name, e.line, "%s", msg)
 		}
@@ -410,42 +404,42 @@ func bvCodeList(codes []bvCode) string {
 }
 
 // bvCheckProperties checks the properties the decoder depends on and
-// resolves the codes. On failure it returns the name of the offending
-// BVGraphProperties field and a message.
+// resolves the codes. On failure it returns the offending property's key
+// in the .properties file (such as "arcs") and a message.
 func bvCheckProperties(p *BVGraphProperties) (bvCodes, string, string) {
 	switch p.GraphClass {
 	case "", "it.unimi.dsi.webgraph.BVGraph", "it.unimi.dsi.big.webgraph.BVGraph":
 	default:
-		return bvCodes{}, "GraphClass", fmt.Sprintf("graphclass %q is not a BVGraph (want it.unimi.dsi.webgraph.BVGraph)", p.GraphClass)
+		return bvCodes{}, "graphclass", fmt.Sprintf("graphclass %q is not a BVGraph (want it.unimi.dsi.webgraph.BVGraph)", p.GraphClass)
 	}
 	if p.Version != 0 {
-		return bvCodes{}, "Version", fmt.Sprintf("format version %d is not supported: only version 0 (Java WebGraph's big-endian format) is; webgraph-rs writes version 1 for little-endian graphs or codes Java does not know", p.Version)
+		return bvCodes{}, "version", fmt.Sprintf("format version %d is not supported: only version 0 (Java WebGraph's big-endian format) is; webgraph-rs writes version 1 for little-endian graphs or codes Java does not know", p.Version)
 	}
 	if p.Nodes < 0 || uint64(p.Nodes) > graph.MaxNodes {
-		return bvCodes{}, "Nodes", fmt.Sprintf("nodes = %d: want between 0 and %d", p.Nodes, uint64(graph.MaxNodes))
+		return bvCodes{}, "nodes", fmt.Sprintf("nodes = %d: want between 0 and %d", p.Nodes, uint64(graph.MaxNodes))
 	}
 	if hi, lo := bits.Mul64(uint64(p.Nodes), uint64(p.Nodes)); p.Arcs < 0 || hi == 0 && uint64(p.Arcs) > lo {
-		return bvCodes{}, "Arcs", fmt.Sprintf("arcs = %d: want between 0 and nodes² = %d (a page links to another at most once)", p.Arcs, lo)
+		return bvCodes{}, "arcs", fmt.Sprintf("arcs = %d: want between 0 and nodes² = %d (a page links to another at most once)", p.Arcs, lo)
 	}
 	if p.WindowSize < 0 {
-		return bvCodes{}, "WindowSize", fmt.Sprintf("windowsize = %d: want 0 or more", p.WindowSize)
+		return bvCodes{}, "windowsize", fmt.Sprintf("windowsize = %d: want 0 or more", p.WindowSize)
 	}
 	if p.MinIntervalLength < 0 {
-		return bvCodes{}, "MinIntervalLength", fmt.Sprintf("minintervallength = %d: want 0 (no intervals) or more", p.MinIntervalLength)
+		return bvCodes{}, "minintervallength", fmt.Sprintf("minintervallength = %d: want 0 (no intervals) or more", p.MinIntervalLength)
 	}
 	codes, msg := bvParseFlags(p.CompressionFlags)
 	if msg != "" {
-		return codes, "CompressionFlags", msg
+		return codes, "compressionflags", msg
 	}
 	usesZeta := false
 	for _, c := range []bvCode{codes.outdegree, codes.reference, codes.blockCount, codes.block, codes.interval, codes.residual} {
 		usesZeta = usesZeta || c == bvCodeZeta
 	}
 	if usesZeta && (p.ZetaK < 1 || p.ZetaK > 62) {
-		return codes, "ZetaK", fmt.Sprintf("zetak = %d: the ζ code needs k between 1 and 62", p.ZetaK)
+		return codes, "zetak", fmt.Sprintf("zetak = %d: the ζ code needs k between 1 and 62", p.ZetaK)
 	}
 	if codes.residual == bvCodeGolomb && (p.ZetaK < 1 || p.ZetaK > 1<<31-1) {
-		return codes, "ZetaK", fmt.Sprintf("zetak = %d: the Golomb code of residuals needs a modulus of at least 1", p.ZetaK)
+		return codes, "zetak", fmt.Sprintf("zetak = %d: the Golomb code of residuals needs a modulus of at least 1", p.ZetaK)
 	}
 	return codes, "", ""
 }
@@ -463,9 +457,20 @@ func bvCheckProperties(p *BVGraphProperties) (bvCodes, string, string) {
 // wrong: data ending inside a list, a reference beyond the window or before
 // node 0, copy blocks running past the referenced list, a successor out of
 // range or given twice, more links than the properties announce, and at
-// the end a link count different from the properties' arcs. Page and link
-// counts are checked against what the data can hold before anything is
-// allocated for them.
+// the end a link count different from the properties' arcs. A failure of
+// graphData or offsets is an *Error at the byte offset reached in that
+// input, with Err set to the reader's error.
+//
+// The page count is checked against what the data can hold before
+// anything is allocated for it. Links are different: intervals let a few
+// bits stand for many links, so a small genuine .graph may hold up to
+// nodes² of them (a 295 KB file can describe 2^32 links, 16 GiB of
+// targets). Decoding never produces more links than props.Arcs: a list
+// that would exceed them is an error at its node, found before the array
+// grows for it, and the array grows in steps of at most doubling (or
+// what one list needs) and never beyond props.Arcs. A caller that must
+// bound memory checks props.Arcs before calling, as Load does with
+// LoadOptions.MaxLinks.
 func ReadBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties, offsets io.Reader, offsetsName string) (*graph.Graph, error) {
 	if props == nil {
 		return nil, fileError(graphName, "no properties given")
@@ -476,7 +481,7 @@ func ReadBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties
 	}
 	data, err := io.ReadAll(graphData)
 	if err != nil {
-		return nil, fileError(graphName, "cannot read: %v", err)
+		return nil, byteReadError(graphName, int64(len(data)), err)
 	}
 	n := props.Nodes
 	// Every list takes at least one bit (the outdegree), whatever the code.
@@ -497,7 +502,7 @@ func ReadBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties
 	if offsets != nil {
 		od, err := io.ReadAll(offsets)
 		if err != nil {
-			return nil, fileError(offsetsName, "cannot read: %v", err)
+			return nil, byteReadError(offsetsName, int64(len(od)), err)
 		}
 		d.off = newBVBitReader(od)
 	}
@@ -589,7 +594,7 @@ func (d *bvDecoder) decode() error {
 	n := d.n
 	d.offsets = make([]uint64, n+1)
 	// Preallocate links only as far as the data can plausibly back them
-	// (about two links per bit); append grows beyond that.
+	// (about two links per bit); growTargets grows beyond that.
 	d.targets = make([]uint32, 0, min(d.arcs, 16*uint64(len(r.buf))))
 	c := d.codes
 	for x := uint64(0); x < n; x++ {
@@ -649,9 +654,7 @@ func (d *bvDecoder) decodeList(x, deg, start uint64) error {
 
 	// Merge the three sorted lists into the node's successor list; their
 	// lengths add up to deg by construction.
-	base := len(d.targets)
-	d.targets = slices.Grow(d.targets, int(deg))[:base+int(deg)]
-	dst := d.targets[base:]
+	dst := d.growTargets(deg)
 	var dup int64 = -1
 	switch {
 	case len(intervals) == 0 && len(residuals) == 0:
@@ -849,6 +852,28 @@ func (d *bvDecoder) decodeResiduals(x, extra, start uint64) ([]uint32, error) {
 	}
 	d.residuals = residuals
 	return residuals, nil
+}
+
+// bvMinTargetsGrowth is the fewest links by which growTargets grows the
+// targets array, so that small steps do not copy it over and over.
+const bvMinTargetsGrowth = 1 << 16
+
+// growTargets extends d.targets by deg links, which decode has checked
+// stay within the announced arcs, and returns the new part. The array
+// grows in bounded steps: at most doubling (or to what this list needs,
+// when that is more) and never beyond the announced arcs, so memory
+// follows the links actually decoded.
+func (d *bvDecoder) growTargets(deg uint64) []uint32 {
+	have := uint64(len(d.targets))
+	need := have + deg
+	if need > uint64(cap(d.targets)) {
+		c := min(d.arcs, max(need, 2*uint64(cap(d.targets)), bvMinTargetsGrowth))
+		t := make([]uint32, have, c)
+		copy(t, d.targets)
+		d.targets = t
+	}
+	d.targets = d.targets[:need]
+	return d.targets[have:]
 }
 
 // bvMerge writes the merge of the strictly increasing lists a and b into

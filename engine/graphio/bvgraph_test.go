@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 )
@@ -967,6 +969,101 @@ func TestReadBVGraphWrongProperties(t *testing.T) {
 		var e *Error
 		if !errors.As(err, &e) {
 			t.Fatalf("not an *Error: %v", err)
+		}
+	}
+}
+
+// bvCompleteGraph encodes the complete graph on n pages (every page links
+// to every page, itself included): n² links in a few bits per page, since
+// each list copies the previous one or is a single interval.
+func bvCompleteGraph(n int) ([][]uint32, []byte, []byte, bvTestConfig) {
+	all := make([]uint32, n)
+	for i := range all {
+		all[i] = uint32(i)
+	}
+	lists := make([][]uint32, n)
+	for i := range lists {
+		lists[i] = all
+	}
+	cfg := bvTestConfigs[0]
+	data, offs := bvTestEncode(lists, cfg)
+	return lists, data, offs, cfg
+}
+
+// bvPropertiesText writes p as a .properties file.
+func bvPropertiesText(p *BVGraphProperties) string {
+	return fmt.Sprintf("nodes=%d\narcs=%d\nwindowsize=%d\nmaxrefcount=%d\nminintervallength=%d\nzetak=%d\nversion=0\ncompressionflags=%s\ngraphclass=%s\n",
+		p.Nodes, p.Arcs, p.WindowSize, p.MaxRefCount, p.MinIntervalLength, p.ZetaK, p.CompressionFlags, p.GraphClass)
+}
+
+// TestReadBVGraphDenseGrowsBounded: the complete graph on 512 pages packs
+// 2^18 links into a few hundred bytes. It decodes, the targets array
+// never grows beyond the announced links, and one link fewer in the
+// properties stops decoding at the last node, the one that exceeds them.
+func TestReadBVGraphDenseGrowsBounded(t *testing.T) {
+	lists, data, offs, cfg := bvCompleteGraph(512)
+	if len(data) > 4096 {
+		t.Fatalf("%d bytes: the encoding is not the compact one this test needs", len(data))
+	}
+	p := cfg.props(lists)
+	g, err := ReadBVGraph(bytes.NewReader(data), "k.graph", p, bytes.NewReader(offs), "k.offsets")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bvListsEqual(g, lists); err != nil {
+		t.Fatal(err)
+	}
+	if c := int64(cap(g.Targets)); c > p.Arcs {
+		t.Errorf("targets capacity %d exceeds the %d links announced", c, p.Arcs)
+	}
+	p.Arcs--
+	_, err = ReadBVGraph(bytes.NewReader(data), "k.graph", p, nil, "")
+	bvWantError(t, err, "k.graph", "node 511", "more than the 262143 the properties announce")
+}
+
+// TestLoadMaxLinks: with LoadOptions.MaxLinks, a BVGraph whose properties
+// announce more links is refused naming the .properties file before its
+// .graph is even opened; a .csr at its header; the text formats after
+// reading. At exactly MaxLinks every format loads.
+func TestLoadMaxLinks(t *testing.T) {
+	lists, data, offs, cfg := bvCompleteGraph(512)
+	p := cfg.props(lists)
+	const m = 1 << 18
+	fsys := fstest.MapFS{
+		"k.graph":      {Data: data},
+		"k.offsets":    {Data: offs},
+		"k.properties": {Data: []byte(bvPropertiesText(p))},
+	}
+	var opened []string
+	opt := LoadOptions{MaxLinks: m - 1, Wrap: func(name string, r io.Reader) io.Reader {
+		opened = append(opened, name)
+		return r
+	}}
+	_, _, err := Load(fsys, "k.graph", opt)
+	rtWantError(t, err, "k.properties", 0, -1, "k.properties: graph has 262144 links, above the limit of 262143")
+	if !slices.Equal(opened, []string{"k.properties"}) {
+		t.Errorf("opened %v before refusing, want only k.properties", opened)
+	}
+	opt.MaxLinks = m
+	g, _, err := Load(fsys, "k.graph", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []Format{FormatCSR, FormatEdgeList, FormatASCII} {
+		var buf bytes.Buffer
+		if err := Save(&buf, g, f); err != nil {
+			t.Fatal(err)
+		}
+		file := "k." + map[Format]string{FormatCSR: "csr", FormatEdgeList: "edges", FormatASCII: "graph-txt"}[f]
+		fsys[file] = &fstest.MapFile{Data: buf.Bytes()}
+		if _, _, err := Load(fsys, file, LoadOptions{MaxLinks: m}); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		_, _, err := Load(fsys, file, LoadOptions{MaxLinks: m - 1})
+		if f == FormatCSR {
+			rtWantError(t, err, file, 0, csrAtArcs, "graph has 262144 links, above the limit of 262143")
+		} else {
+			rtWantError(t, err, file, 0, -1, "graph has 262144 links, above the limit of 262143")
 		}
 	}
 }

@@ -161,24 +161,42 @@ func parseCSRHeader(b []byte, name string) (csrHeader, error) {
 	return h, nil
 }
 
-// arraysSize returns the size in bytes of the fixed-size sections (offsets,
-// targets, host of every page), padding included.
-func (h *csrHeader) arraysSize() int64 {
-	off := int64(h.n+1) * h.offsetWidth
-	size := off + csrPad(off)
-	tg := int64(h.m) * 4
-	size += tg + csrPad(tg)
-	if h.hasHosts {
-		of := int64(h.n) * 4
-		size += of + csrPad(of)
-	}
-	return size
+// csrLayout says where the fixed-size sections of a .csr file lie, as byte
+// offsets from the start of the file (each end excludes the padding). It
+// is derived from the header alone (csrHeader.layout) and turns an array
+// index into a byte offset for error messages.
+type csrLayout struct {
+	// offsetWidth is the size of an offsets entry, 4 or 8.
+	offsetWidth         int64
+	offsets, offsetsEnd int64
+	targets, targetsEnd int64
+	// hostOf and hostOfEnd are both 0 without a host table.
+	hostOf, hostOfEnd int64
+	// end is where the fixed-size sections end, padding included, and the
+	// string sections start.
+	end int64
 }
 
-// minBodySize is the smallest body the header allows: the arrays plus the
-// length words of the string sections.
+// layout returns the layout of the fixed-size sections (offsets, targets,
+// host of every page) that the header announces.
+func (h *csrHeader) layout() csrLayout {
+	l := csrLayout{offsetWidth: h.offsetWidth, offsets: csrHeaderSize}
+	l.offsetsEnd = l.offsets + int64(h.n+1)*h.offsetWidth
+	l.targets = l.offsetsEnd + csrPad(l.offsetsEnd)
+	l.targetsEnd = l.targets + int64(h.m)*4
+	l.end = l.targetsEnd + csrPad(l.targetsEnd)
+	if h.hasHosts {
+		l.hostOf = l.end
+		l.hostOfEnd = l.hostOf + int64(h.n)*4
+		l.end = l.hostOfEnd + csrPad(l.hostOfEnd)
+	}
+	return l
+}
+
+// minBodySize is the smallest body the header allows: the fixed-size
+// sections plus the length words of the string sections.
 func (h *csrHeader) minBodySize() int64 {
-	size := h.arraysSize()
+	size := h.layout().end - csrHeaderSize
 	if h.hasHosts {
 		size += 8
 	}
@@ -307,7 +325,7 @@ func (e *csrBodyEmitter) pad() {
 
 func (e *csrBodyEmitter) uint32s(s []uint32) {
 	if csrRawViews {
-		e.large(csrBytesOf32(s))
+		e.large(csrRawBytes(s))
 		return
 	}
 	var w [4]byte
@@ -351,7 +369,7 @@ func (e *csrBodyEmitter) body(g *graph.Graph, flags uint32) error {
 			e.small(w[:])
 		}
 	} else if csrRawViews {
-		e.large(csrBytesOf64(g.Offsets))
+		e.large(csrRawBytes(g.Offsets))
 	} else {
 		var w [8]byte
 		for _, v := range g.Offsets {
@@ -374,20 +392,12 @@ func (e *csrBodyEmitter) body(g *graph.Graph, flags uint32) error {
 	return e.err
 }
 
-// csrBytesOf32 views a []uint32 as its bytes.
-func csrBytesOf32(s []uint32) []byte {
+// csrRawBytes views a slice of words as its bytes in memory.
+func csrRawBytes[T byte | uint32 | uint64](s []T) []byte {
 	if len(s) == 0 {
 		return nil
 	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*4)
-}
-
-// csrBytesOf64 views a []uint64 as its bytes.
-func csrBytesOf64(s []uint64) []byte {
-	if len(s) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*8)
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(s[0])))
 }
 
 // ReadCSR reads a .csr file (see the format description in csr.go) from a
@@ -395,14 +405,23 @@ func csrBytesOf64(s []uint64) []byte {
 // word by word on big-endian hosts; 32-bit offsets are widened to uint64).
 // When r tells its remaining length (a Len method, as bytes.Reader has, or
 // an io.Seeker), the header's sizes are checked against it before anything
-// is allocated; otherwise arrays grow as their bytes arrive, at most
-// doubling at a time, so a header claiming 10^12 pages fails with "short
-// file" after allocating no more than twice the bytes actually read.
+// is allocated; otherwise arrays grow as their bytes arrive, each holding
+// at most twice the entries read so far beyond a first chunk of 1 MiB, so
+// a header claiming 10^12 pages fails with "short file" after allocating
+// memory in proportion to the bytes actually read: at most about four
+// times them, because 32-bit offsets take 8 bytes each in memory.
 //
 // Errors: bad magic, unsupported version, unknown flags, bad header
 // checksum, short file, trailing bytes, bad body checksum and invalid graph
-// structure, each an *Error with the byte offset it concerns.
+// structure, each an *Error with the byte offset it concerns. A failure of
+// r is an *Error at the byte offset reached, with Err set to r's error.
 func ReadCSR(r io.Reader, name string) (*graph.Graph, error) {
+	return readCSR(r, name, 0)
+}
+
+// readCSR is ReadCSR that also refuses, right after the header and before
+// allocating anything, a graph of more than maxLinks links (0: no limit).
+func readCSR(r io.Reader, name string, maxLinks int64) (*graph.Graph, error) {
 	sr := &csrStreamReader{r: r, name: name, remaining: -1}
 	sr.probeLength()
 	var hdr [csrHeaderSize]byte
@@ -413,11 +432,14 @@ func ReadCSR(r io.Reader, name string) (*graph.Graph, error) {
 			}
 			return nil, byteError(name, int64(k), "short file: the header needs %d bytes, the input has %d", csrHeaderSize, k)
 		}
-		return nil, fmt.Errorf("%s: reading: %w", name, err)
+		return nil, byteReadError(name, int64(k), err)
 	}
 	h, err := parseCSRHeader(hdr[:], name)
 	if err != nil {
 		return nil, err
+	}
+	if maxLinks > 0 && h.m > uint64(maxLinks) {
+		return nil, byteError(name, csrAtArcs, "graph has %d links, above the limit of %d", h.m, maxLinks)
 	}
 	sr.off = csrHeaderSize
 	if sr.remaining >= 0 {
@@ -426,28 +448,21 @@ func ReadCSR(r io.Reader, name string) (*graph.Graph, error) {
 			return nil, byteError(name, csrHeaderSize+sr.remaining, "short file: the header announces %d pages and %d links, needing at least %d bytes, but the input has %d", h.n, h.m, csrHeaderSize+need, csrHeaderSize+sr.remaining)
 		}
 	}
-	lay := csrLayout{offsetWidth: h.offsetWidth}
+	lay := h.layout()
 	g := &graph.Graph{}
-	lay.offsets = sr.off
-	if h.offsetWidth == 4 {
-		g.Offsets, err = sr.widened32(int64(h.n) + 1)
-	} else {
-		g.Offsets, err = sr.uint64s(int64(h.n) + 1)
-	}
+	g.Offsets, err = csrReadArray[uint64](sr, int64(h.n)+1, int(h.offsetWidth), "offsets")
 	if err == nil {
 		err = sr.pad()
 	}
 	if err == nil {
-		lay.targets = sr.off
-		g.Targets, err = sr.uint32s(int64(h.m), "targets")
+		g.Targets, err = csrReadArray[uint32](sr, int64(h.m), 4, "targets")
 	}
 	if err == nil {
 		err = sr.pad()
 	}
 	if err == nil && h.hasHosts {
 		g.Hosts = &graph.Hosts{Unparsed: int(h.unparsed)}
-		lay.hostOf = sr.off
-		g.Hosts.Of, err = sr.uint32s(int64(h.n), "host of every page")
+		g.Hosts.Of, err = csrReadArray[uint32](sr, int64(h.n), 4, "host of every page")
 		if err == nil {
 			err = sr.pad()
 		}
@@ -462,8 +477,12 @@ func ReadCSR(r io.Reader, name string) (*graph.Graph, error) {
 		return nil, err
 	}
 	var extra [1]byte
-	if k, _ := io.ReadFull(r, extra[:]); k > 0 {
+	k, err := io.ReadFull(r, extra[:])
+	if k > 0 {
 		return nil, byteError(name, sr.off, "trailing bytes after the last section")
+	}
+	if err != nil && err != io.EOF {
+		return nil, byteReadError(name, sr.off, err)
 	}
 	if sr.crc != h.bodyCRC {
 		return nil, byteError(name, csrAtBodyCRC, "checksum mismatch: the header says %08x, the body gives %08x (corrupt or truncated file)", h.bodyCRC, sr.crc)
@@ -474,62 +493,50 @@ func ReadCSR(r io.Reader, name string) (*graph.Graph, error) {
 	return g, nil
 }
 
-// csrLayout records where the arrays of a file start, to turn an index
-// into a byte offset in error messages.
-type csrLayout struct {
-	offsets, targets, hostOf int64
-	offsetWidth              int64
-}
-
-// csrCheckGraph runs graph.Validate and, when it fails, locates the first
-// offending array entry to report its byte offset.
+// csrCheckGraph checks the decoded graph with graph.Validate and reports a
+// violation as an *Error with Validate's message (which names the page) at
+// the byte offset of the offending entry.
 func csrCheckGraph(g *graph.Graph, lay *csrLayout, name string) error {
 	verr := g.Validate()
 	if verr == nil {
 		return nil
 	}
-	w := lay.offsetWidth
-	if w == 0 {
-		w = 4
-		if len(g.Targets) >= 1<<32 {
-			w = 8
-		}
-	}
+	return byteError(name, csrLocate(g, lay), "%s", strings.TrimPrefix(verr.Error(), "graph: "))
+}
+
+// csrLocate returns the byte offset of the entry that graph.Validate
+// reports: the first violation in the order Validate checks (offsets[0],
+// offsets[n], then page by page its offsets entry and its targets, then
+// the host of every page), or -1 when it finds none. It only points at
+// the entry; whether the graph is valid, and why not, is Validate's call.
+func csrLocate(g *graph.Graph, lay *csrLayout) int64 {
 	n := len(g.Offsets) - 1
 	m := uint64(len(g.Targets))
-	if g.Offsets[0] != 0 {
-		return byteError(name, lay.offsets, "offsets[0] is %d, want 0", g.Offsets[0])
+	switch {
+	case g.Offsets[0] != 0:
+		return lay.offsets
+	case g.Offsets[n] != m:
+		return lay.offsets + int64(n)*lay.offsetWidth
 	}
 	for i := 0; i < n; i++ {
 		lo, hi := g.Offsets[i], g.Offsets[i+1]
-		at := lay.offsets + int64(i+1)*w
-		if hi < lo {
-			return byteError(name, at, "offsets[%d] = %d is below offsets[%d] = %d", i+1, hi, i, lo)
-		}
-		if hi > m {
-			return byteError(name, at, "offsets[%d] = %d is beyond the %d links", i+1, hi, m)
+		if hi < lo || hi > m {
+			return lay.offsets + int64(i+1)*lay.offsetWidth
 		}
 		for k := lo; k < hi; k++ {
-			t := g.Targets[k]
-			if uint64(t) >= uint64(n) {
-				return byteError(name, lay.targets+int64(k)*4, "page %d links to %d, beyond the last page %d", i, t, n-1)
-			}
-			if k > lo && t <= g.Targets[k-1] {
-				return byteError(name, lay.targets+int64(k)*4, "out-links of page %d are not strictly increasing (%d after %d)", i, t, g.Targets[k-1])
+			if t := g.Targets[k]; uint64(t) >= uint64(n) || k > lo && t <= g.Targets[k-1] {
+				return lay.targets + int64(k)*4
 			}
 		}
-	}
-	if g.Offsets[n] != m {
-		return byteError(name, lay.offsets+int64(n)*w, "offsets[%d] = %d, want the number of links %d", n, g.Offsets[n], m)
 	}
 	if g.Hosts != nil {
 		for i, h := range g.Hosts.Of {
 			if int(h) >= len(g.Hosts.Names) {
-				return byteError(name, lay.hostOf+int64(i)*4, "page %d has host %d, but there are only %d hosts", i, h, len(g.Hosts.Names))
+				return lay.hostOf + int64(i)*4
 			}
 		}
 	}
-	return fileError(name, "%v", verr)
+	return -1
 }
 
 // csrStreamReader reads the body of a .csr file from a stream, keeping the
@@ -580,7 +587,7 @@ func (sr *csrStreamReader) fill(p []byte, what string) error {
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return byteError(sr.name, sr.off, "short file: the input ends inside the %s", what)
 		}
-		return fmt.Errorf("%s: reading byte %d: %w", sr.name, sr.off, err)
+		return byteReadError(sr.name, sr.off, err)
 	}
 	return nil
 }
@@ -596,92 +603,56 @@ func (sr *csrStreamReader) nextSize(have, count, size int64) int64 {
 	return min(count, max(2*have, csrFirstChunk/size))
 }
 
-// uint32s reads count little-endian uint32 words.
-func (sr *csrStreamReader) uint32s(count int64, what string) ([]uint32, error) {
+// csrReadArray reads count little-endian words of wire bytes each (1, 4 or
+// 8, at most the size of T) into a []T, widening them when T is wider. The
+// bytes go straight into the slice's memory when their layout is the same
+// (a byte array, or a little-endian host); otherwise they are decoded
+// through a scratch buffer. The slice grows as nextSize allows, so that a
+// stream of unknown length costs memory only for the bytes it holds.
+func csrReadArray[T byte | uint32 | uint64](sr *csrStreamReader, count int64, wire int, what string) ([]T, error) {
+	size := int64(unsafe.Sizeof(T(0)))
 	if count > math.MaxInt/8 {
-		return nil, byteError(sr.name, sr.off, "array of %d entries is too large for this platform", count)
+		return nil, byteError(sr.name, sr.off, "the %s need %d entries, too many for this platform", what, count)
 	}
-	s := make([]uint32, 0, sr.nextSize(0, count, 4))
+	raw := int64(wire) == size && (csrRawViews || wire == 1)
+	s := make([]T, 0, sr.nextSize(0, count, size))
 	for int64(len(s)) < count {
 		if len(s) == cap(s) {
-			t := make([]uint32, len(s), sr.nextSize(int64(len(s)), count, 4))
+			t := make([]T, len(s), sr.nextSize(int64(len(s)), count, size))
 			copy(t, s)
 			s = t
 		}
 		lo := len(s)
 		s = s[:cap(s)]
-		if csrRawViews {
-			if err := sr.fill(csrBytesOf32(s[lo:]), what); err != nil {
+		if raw {
+			if err := sr.fill(csrRawBytes(s[lo:]), what); err != nil {
 				return nil, err
 			}
 			continue
 		}
+		le := binary.LittleEndian
 		for lo < len(s) {
-			k := min(len(s)-lo, csrEmitBuffer/4)
-			buf := sr.scratchBytes(k * 4)
+			k := min(len(s)-lo, csrEmitBuffer/wire)
+			buf := sr.scratchBytes(k * wire)
 			if err := sr.fill(buf, what); err != nil {
 				return nil, err
 			}
-			for j := range k {
-				s[lo+j] = binary.LittleEndian.Uint32(buf[4*j:])
+			dst := s[lo : lo+k]
+			switch wire {
+			case 8:
+				for j := range dst {
+					dst[j] = T(le.Uint64(buf[8*j:]))
+				}
+			case 4:
+				for j := range dst {
+					dst[j] = T(le.Uint32(buf[4*j:]))
+				}
+			default:
+				for j := range dst {
+					dst[j] = T(buf[j])
+				}
 			}
 			lo += k
-		}
-	}
-	return s, nil
-}
-
-// uint64s reads count little-endian uint64 words.
-func (sr *csrStreamReader) uint64s(count int64) ([]uint64, error) {
-	if count > math.MaxInt/8 {
-		return nil, byteError(sr.name, sr.off, "array of %d entries is too large for this platform", count)
-	}
-	s := make([]uint64, 0, sr.nextSize(0, count, 8))
-	for int64(len(s)) < count {
-		if len(s) == cap(s) {
-			t := make([]uint64, len(s), sr.nextSize(int64(len(s)), count, 8))
-			copy(t, s)
-			s = t
-		}
-		lo := len(s)
-		s = s[:cap(s)]
-		if csrRawViews {
-			if err := sr.fill(csrBytesOf64(s[lo:]), "offsets"); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		for lo < len(s) {
-			k := min(len(s)-lo, csrEmitBuffer/8)
-			buf := sr.scratchBytes(k * 8)
-			if err := sr.fill(buf, "offsets"); err != nil {
-				return nil, err
-			}
-			for j := range k {
-				s[lo+j] = binary.LittleEndian.Uint64(buf[8*j:])
-			}
-			lo += k
-		}
-	}
-	return s, nil
-}
-
-// widened32 reads count little-endian uint32 offsets into a []uint64.
-func (sr *csrStreamReader) widened32(count int64) ([]uint64, error) {
-	s := make([]uint64, 0, sr.nextSize(0, count, 8))
-	for int64(len(s)) < count {
-		if len(s) == cap(s) {
-			t := make([]uint64, len(s), sr.nextSize(int64(len(s)), count, 8))
-			copy(t, s)
-			s = t
-		}
-		k := min(cap(s)-len(s), csrEmitBuffer/4)
-		buf := sr.scratchBytes(k * 4)
-		if err := sr.fill(buf, "offsets"); err != nil {
-			return nil, err
-		}
-		for j := range k {
-			s = append(s, uint64(binary.LittleEndian.Uint32(buf[4*j:])))
 		}
 	}
 	return s, nil
@@ -721,18 +692,9 @@ func (sr *csrStreamReader) stringSection(count uint64, what string) ([]string, e
 	if size > math.MaxInt/2 || (sr.remaining >= 0 && int64(size) > sr.remaining-(sr.off-csrHeaderSize)) {
 		return nil, byteError(sr.name, at, "short file: the %s need %d bytes, more than the input holds", what, size)
 	}
-	data := make([]byte, 0, sr.nextSize(0, int64(size), 1))
-	for uint64(len(data)) < size {
-		if len(data) == cap(data) {
-			t := make([]byte, len(data), sr.nextSize(int64(len(data)), int64(size), 1))
-			copy(t, data)
-			data = t
-		}
-		lo := len(data)
-		data = data[:cap(data)]
-		if err := sr.fill(data[lo:], what); err != nil {
-			return nil, err
-		}
+	data, err := csrReadArray[byte](sr, int64(size), 1, what)
+	if err != nil {
+		return nil, err
 	}
 	list, err := csrSplitStrings(data, count, what, sr.name, at)
 	if err != nil {
@@ -791,32 +753,20 @@ func CSRFromBytes(b []byte, name string) (*graph.Graph, error) {
 	if need := csrHeaderSize + h.minBodySize(); total < need {
 		return nil, byteError(name, total, "short file: the header announces %d pages and %d links, needing at least %d bytes, but the input has %d", h.n, h.m, need, total)
 	}
-	lay := csrLayout{offsetWidth: h.offsetWidth, offsets: csrHeaderSize}
-	off := int64(csrHeaderSize)
-	offBytes := int64(h.n+1) * h.offsetWidth
-	lay.targets = off + offBytes + csrPad(offBytes)
-	tgBytes := int64(h.m) * 4
-	end := lay.targets + tgBytes + csrPad(tgBytes)
-	if h.hasHosts {
-		lay.hostOf = end
-		ofBytes := int64(h.n) * 4
-		end += ofBytes + csrPad(ofBytes)
-	}
+	lay := h.layout()
 	// String sections: their lengths decide where the file ends.
-	type strSection struct {
-		at, size int64
-	}
-	var hostNames, urls strSection
-	readSection := func(what string) (strSection, error) {
+	end := lay.end
+	var hostNames, urls csrStringSpan
+	readSection := func(what string) (csrStringSpan, error) {
 		if end+8 > total {
-			return strSection{}, byteError(name, total, "short file: the input ends before the %s length", what)
+			return csrStringSpan{}, byteError(name, total, "short file: the input ends before the %s length", what)
 		}
 		size := binary.LittleEndian.Uint64(b[end:])
 		if size > uint64(total-end-8) {
-			return strSection{}, byteError(name, end, "short file: the %s need %d bytes, more than the input holds", what, size)
+			return csrStringSpan{}, byteError(name, end, "short file: the %s need %d bytes, more than the input holds", what, size)
 		}
-		s := strSection{at: end, size: int64(size)}
-		end += 8 + int64(size) + csrPad(int64(size))
+		s := csrStringSpan{at: end, size: int64(size)}
+		end = s.end() + csrPad(s.end())
 		return s, nil
 	}
 	if h.hasHosts {
@@ -839,7 +789,14 @@ func CSRFromBytes(b []byte, name string) (*graph.Graph, error) {
 		return nil, byteError(name, csrAtBodyCRC, "checksum mismatch: the header says %08x, the body gives %08x (corrupt or truncated file)", h.bodyCRC, sum)
 	}
 	// Padding bytes are covered by the checksum but must still be zero.
-	if err := csrCheckPadding(b, name, h, &lay, hostNames.at, hostNames.size, urls.at, urls.size); err != nil {
+	pads := []int64{lay.offsetsEnd, lay.targetsEnd}
+	if h.hasHosts {
+		pads = append(pads, lay.hostOfEnd, hostNames.end())
+	}
+	if h.hasURLs {
+		pads = append(pads, urls.end())
+	}
+	if err := csrCheckPadding(b, name, pads); err != nil {
 		return nil, err
 	}
 	g := &graph.Graph{}
@@ -849,20 +806,18 @@ func CSRFromBytes(b []byte, name string) (*graph.Graph, error) {
 			g.Offsets[i] = uint64(binary.LittleEndian.Uint32(b[lay.offsets+int64(i)*4:]))
 		}
 	} else {
-		g.Offsets = csrView[uint64](b[lay.offsets : lay.offsets+offBytes])
+		g.Offsets = csrView[uint64](b[lay.offsets:lay.offsetsEnd])
 	}
-	g.Targets = csrView[uint32](b[lay.targets : lay.targets+tgBytes])
+	g.Targets = csrView[uint32](b[lay.targets:lay.targetsEnd])
 	if h.hasHosts {
 		g.Hosts = &graph.Hosts{Unparsed: int(h.unparsed)}
-		g.Hosts.Of = csrView[uint32](b[lay.hostOf : lay.hostOf+int64(h.n)*4])
-		data := b[hostNames.at+8 : hostNames.at+8+hostNames.size]
-		if g.Hosts.Names, err = csrSplitStrings(data, h.hosts, "host names", name, hostNames.at); err != nil {
+		g.Hosts.Of = csrView[uint32](b[lay.hostOf:lay.hostOfEnd])
+		if g.Hosts.Names, err = csrSplitStrings(hostNames.data(b), h.hosts, "host names", name, hostNames.at); err != nil {
 			return nil, err
 		}
 	}
 	if h.hasURLs {
-		data := b[urls.at+8 : urls.at+8+urls.size]
-		if g.URLs, err = csrSplitStrings(data, h.n, "URLs", name, urls.at); err != nil {
+		if g.URLs, err = csrSplitStrings(urls.data(b), h.n, "URLs", name, urls.at); err != nil {
 			return nil, err
 		}
 	}
@@ -872,24 +827,23 @@ func CSRFromBytes(b []byte, name string) (*graph.Graph, error) {
 	return g, nil
 }
 
-// csrCheckPadding checks that the padding after every section is zero.
-func csrCheckPadding(b []byte, name string, h csrHeader, lay *csrLayout, namesAt, namesSize, urlsAt, urlsSize int64) error {
-	type span struct{ from, to int64 }
-	var pads []span
-	padAfter := func(end int64) {
-		pads = append(pads, span{end, end + csrPad(end)})
-	}
-	padAfter(lay.offsets + int64(h.n+1)*h.offsetWidth)
-	padAfter(lay.targets + int64(h.m)*4)
-	if h.hasHosts {
-		padAfter(lay.hostOf + int64(h.n)*4)
-		padAfter(namesAt + 8 + namesSize)
-	}
-	if h.hasURLs {
-		padAfter(urlsAt + 8 + urlsSize)
-	}
-	for _, p := range pads {
-		for k := p.from; k < p.to; k++ {
+// csrStringSpan locates a string section in a file held in memory: its
+// length word at byte at, then size bytes of text.
+type csrStringSpan struct {
+	at, size int64
+}
+
+// end returns where the section's text ends, before its padding.
+func (s csrStringSpan) end() int64 { return s.at + 8 + s.size }
+
+// data returns the section's text in b.
+func (s csrStringSpan) data(b []byte) []byte { return b[s.at+8 : s.end()] }
+
+// csrCheckPadding checks that the padding after every section is zero;
+// ends lists where the sections end.
+func csrCheckPadding(b []byte, name string, ends []int64) error {
+	for _, from := range ends {
+		for k := from; k < from+csrPad(from); k++ {
 			if b[k] != 0 {
 				return byteError(name, k, "padding byte is %d, want 0", b[k])
 			}

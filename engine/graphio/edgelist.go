@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 )
@@ -30,13 +31,30 @@ type EdgeListOptions struct {
 type Labels struct {
 	// IDs[i] is the integer id that page i had in the file (integer mode).
 	IDs []uint64
-	// Names[i] is the label that page i had in the file (label mode).
+	// Names[i] is the label that page i had in the file (label mode). When
+	// the labels are URLs the graph's URLs hold the same strings in a
+	// slice of their own, so changing one slice leaves the other alone.
 	Names []string
 }
 
 // edgeListHeaderPrefix starts the first line WriteEdgeList writes; its page
 // count lets ReadEdgeList restore pages that have no links.
 const edgeListHeaderPrefix = "# crawlsim edge list: "
+
+// edgeListHeaderMaxPages returns the most pages the header of an edge list
+// of size bytes may announce: 2^20 + 16 per byte, so that a short file
+// cannot make ReadEdgeList allocate for billions of pages. ReadEdgeList
+// refuses a header above it, and WriteEdgeList refuses up front a graph
+// whose header the file it writes could not back.
+func edgeListHeaderMaxPages(size int64) uint64 {
+	return 1<<20 + 16*uint64(max(size, 0))
+}
+
+// edgeListHeader returns the header line WriteEdgeList writes for n pages
+// and m links, "\n" included.
+func edgeListHeader(n int, m int64) []byte {
+	return fmt.Appendf(nil, "%s%d page%s, %d link%s\n", edgeListHeaderPrefix, n, textPlural(n), m, textPlural(int(min(m, 2))))
+}
 
 // edgeListMode says how ReadEdgeList turns tokens into page numbers.
 type edgeListMode uint8
@@ -55,9 +73,10 @@ const (
 // ReadEdgeList reads a SNAP-style edge list: one link "src dst" per line,
 // the two page ids separated by blanks (spaces or tabs). Lines whose first
 // non-blank character is '#' or '%' are comments; blank lines are skipped;
-// a trailing "\r" is ignored. A third and fourth field are accepted when
-// they are numbers (a weight and a timestamp, as in SNAP and KONECT files)
-// and ignored; a non-numeric third field or a fifth field is an error.
+// a trailing "\r" and a UTF-8 byte order mark at the start of the input
+// are ignored. A third and fourth field are accepted when they are numbers
+// (a weight and a timestamp, as in SNAP and KONECT files) and ignored; a
+// non-numeric third field or a fifth field is an error.
 // Duplicate links are removed and self-loops kept (SPEC section 1).
 //
 // Page ids are numbered in one of three ways:
@@ -77,13 +96,20 @@ const (
 //   - label mode otherwise: every token is a label and pages are numbered
 //     in order of first appearance (integers met before the first label
 //     count as their decimal text); Labels.Names gives every label. When
-//     every label has a host by graph.HostName (URLs), the graph carries
-//     them as its URL list and host table.
+//     every label contains "://", the labels are URLs: the graph carries
+//     them as its URL list (a copy of Labels.Names) and the host table
+//     graph.HostsFromURLs derives from them, in which a URL without a
+//     parseable host belongs to graph.NoHost and is counted in Unparsed,
+//     as for a URL list given to Load. Otherwise (IP addresses, class
+//     names, any other labels) the graph has no URLs and no hosts.
 //
 // Integer ids are remapped through a bit set when they are dense (below
 // 2^24 + 16 times the bytes read so far) and through a hash map per token
 // otherwise. Reading holds 8 bytes per link in integer mode, plus 8 more
 // while the graph is built.
+//
+// A failure of r is returned as an *Error at the line being read, with
+// Err set to r's error.
 func ReadEdgeList(r io.Reader, name string, opt EdgeListOptions) (*graph.Graph, *Labels, error) {
 	p := &edgeListParser{name: name, sc: newTextLineScanner(r)}
 	if opt.Nodes > 0 {
@@ -260,39 +286,25 @@ func (p *edgeListParser) parseLine(line []byte) error {
 }
 
 // edgeListFastPair parses the common line shape "digits blanks digits",
-// optionally followed by blanks, with at most 19 digits per number (so no
-// overflow is possible). ok is false for any other line, which then takes
-// the general path; canonical is false when a number has a leading zero.
+// optionally followed by blanks, with both numbers below 2^64. ok is false
+// for any other line, which then takes the general path; canonical is
+// false when a number has a leading zero.
 func edgeListFastPair(line []byte) (a, b uint64, canonical, ok bool) {
-	i, n := 0, len(line)
-	for i < n {
-		d := line[i] - '0'
-		if d > 9 {
-			break
-		}
-		a = a*10 + uint64(d)
-		i++
-	}
-	la := i
-	if la == 0 || la > 19 || i == n || (line[i] != ' ' && line[i] != '\t') {
+	n := len(line)
+	a, la, okA := decimalPrefix(line)
+	if la == 0 || !okA || la == n || (line[la] != ' ' && line[la] != '\t') {
 		return 0, 0, false, false
 	}
+	i := la + 1
 	for i < n && (line[i] == ' ' || line[i] == '\t') {
 		i++
 	}
 	start := i
-	for i < n {
-		d := line[i] - '0'
-		if d > 9 {
-			break
-		}
-		b = b*10 + uint64(d)
-		i++
-	}
-	lb := i - start
-	if lb == 0 || lb > 19 {
+	b, lb, okB := decimalPrefix(line[start:])
+	if lb == 0 || !okB {
 		return 0, 0, false, false
 	}
+	i += lb
 	for i < n && textSpaceClass[line[i]] == 1 {
 		i++
 	}
@@ -337,15 +349,11 @@ func (p *edgeListParser) comment(text []byte) error {
 	}
 	p.allowHeader = false
 	rest := text[len(edgeListHeaderPrefix):]
-	k := 0
-	for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' {
-		k++
-	}
+	n, k, ok := decimalPrefix(rest)
 	if k == 0 || !bytes.HasPrefix(rest[k:], []byte(" page")) {
 		return lineError(p.name, 1, "malformed crawlsim header: expected %q followed by the number of pages", edgeListHeaderPrefix)
 	}
-	n, err := strconv.ParseUint(string(rest[:k]), 10, 64)
-	if err != nil || n > graph.MaxNodes {
+	if !ok || n > graph.MaxNodes {
 		return lineError(p.name, 1, "header announces %s pages, more than the limit of %d", rest[:k], uint64(graph.MaxNodes))
 	}
 	p.setFixed(n, "the header on line 1")
@@ -355,17 +363,11 @@ func (p *edgeListParser) comment(text []byte) error {
 
 // fixedID parses a page id in fixed mode.
 func (p *edgeListParser) fixedID(tok []byte) (uint32, error) {
-	var v uint64
-	for _, c := range tok {
-		d := c - '0'
-		if d > 9 {
-			return 0, lineError(p.name, p.sc.lineNo, "page id %s is not a decimal integer; %s fixes %d pages numbered from 0", textQuote(tok), p.fixedWhat(), p.fixedNodes)
-		}
-		if v < p.fixedNodes {
-			v = v*10 + uint64(d)
-		}
+	v, k, ok := decimalPrefix(tok)
+	if k != len(tok) {
+		return 0, lineError(p.name, p.sc.lineNo, "page id %s is not a decimal integer; %s fixes %d pages numbered from 0", textQuote(tok), p.fixedWhat(), p.fixedNodes)
 	}
-	if v >= p.fixedNodes {
+	if !ok || v >= p.fixedNodes {
 		shown := string(tok)
 		if len(tok) > 24 {
 			shown = textQuote(tok)
@@ -391,20 +393,9 @@ func (p *edgeListParser) tooManyPages() error {
 // token, which is then a label. Requiring the canonical form makes the
 // integer and its decimal text interchangeable.
 func edgeListParseID(tok []byte) (uint64, bool) {
-	n := len(tok)
-	if n == 0 || n > 20 || (tok[0] == '0' && n > 1) {
+	v, k, ok := decimalPrefix(tok)
+	if k == 0 || k != len(tok) || !ok || (tok[0] == '0' && k > 1) {
 		return 0, false
-	}
-	var v uint64
-	for _, c := range tok {
-		d := c - '0'
-		if d > 9 {
-			return 0, false
-		}
-		v = v*10 + uint64(d)
-	}
-	if n == 20 && string(tok) > "18446744073709551615" {
-		return 0, false // wrapped around 2^64
 	}
 	return v, true
 }
@@ -583,7 +574,7 @@ func (p *edgeListParser) labelID(tok []byte) (uint32, bool) {
 
 // finishFixed builds the graph of fixed mode.
 func (p *edgeListParser) finishFixed() (*graph.Graph, *Labels, error) {
-	if p.headerNodes && p.fixedNodes > 1<<20+16*uint64(p.sc.consumed) {
+	if p.headerNodes && p.fixedNodes > edgeListHeaderMaxPages(p.sc.consumed) {
 		return nil, nil, lineError(p.name, 1, "header announces %d pages, more than a file of %d bytes can back", p.fixedNodes, p.sc.consumed)
 	}
 	p.builder.SetNodes(int(p.fixedNodes))
@@ -601,15 +592,17 @@ func (p *edgeListParser) finishNames() (*graph.Graph, *Labels, error) {
 	if err != nil {
 		return nil, nil, fileError(p.name, "%v", err)
 	}
-	urls := true
+	urls := len(p.labelNames) > 0
 	for _, s := range p.labelNames {
-		if _, ok := graph.HostName(s); !ok {
+		if !strings.Contains(s, "://") {
 			urls = false
 			break
 		}
 	}
-	if urls && len(p.labelNames) > 0 {
-		if g, err = g.WithURLs(p.labelNames); err != nil {
+	if urls {
+		// A copy of the string headers, so that the caller may change
+		// Labels.Names without changing the graph.
+		if g, err = g.WithURLs(slices.Clone(p.labelNames)); err != nil {
 			return nil, nil, fileError(p.name, "%v", err)
 		}
 	}
@@ -670,13 +663,24 @@ func (p *edgeListParser) finishIntegers() (*graph.Graph, *Labels, error) {
 // (which keeps pages without links), then one "src dst" line per link in
 // page order. Hosts and URLs are not written; use WriteURLList or the .csr
 // format to keep them.
+//
+// ReadEdgeList believes such a header only up to 2^20 + 16 pages per byte
+// of the file. A graph with many more pages than links (two million pages
+// and no link make a 45-byte file) would not read back, so WriteEdgeList
+// refuses it before writing anything, counting the header and at least 4
+// bytes ("a b\n") per link, and suggests .csr or .graph-txt instead.
 func WriteEdgeList(w io.Writer, g *graph.Graph) error {
 	if err := g.Validate(); err != nil {
 		return fmt.Errorf("graphio: writing edge list: %w", err)
 	}
-	bw := bufio.NewWriterSize(w, 64<<10)
 	n, m := g.NumNodes(), g.NumArcs()
-	fmt.Fprintf(bw, "%s%d page%s, %d link%s\n", edgeListHeaderPrefix, n, textPlural(n), m, textPlural(int(min(m, 2))))
+	header := edgeListHeader(n, m)
+	minSize := int64(len(header)) + 4*m
+	if limit := edgeListHeaderMaxPages(minSize); uint64(n) > limit {
+		return fmt.Errorf("graphio: writing edge list: %d pages with %d links cannot be written as an edge list: its file of at least %d bytes may announce at most %d pages (2^20 + 16 per byte, so that a short file cannot claim billions), and ReadEdgeList would refuse it; write .csr or .graph-txt instead", n, m, minSize, limit)
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(header)
 	var buf [48]byte
 	for i := 0; i < n; i++ {
 		lo, hi := g.Offsets[i], g.Offsets[i+1]

@@ -11,10 +11,16 @@
 // back.
 package graphio
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Error is a reader's complaint about its input: where it is and what was
-// expected there.
+// expected there. When the input could not be read at all (the underlying
+// io.Reader failed, or a file could not be opened), Err holds that failure
+// and Unwrap returns it, so errors.Is(err, context.Canceled) sees through
+// an *Error.
 type Error struct {
 	// File names the input as the caller named it.
 	File string
@@ -25,18 +31,35 @@ type Error struct {
 	Offset int64
 	// Msg says what was found and what was expected.
 	Msg string
+	// Err is the underlying failure when reading or opening the input
+	// failed, else nil.
+	Err error
 }
 
+// Error returns "FILE:LINE: MSG", "FILE: byte OFFSET: MSG" or "FILE: MSG",
+// followed by ": " and the text of Err when Err is set and Msg does not
+// already contain it.
 func (e *Error) Error() string {
+	msg := e.Msg
+	if e.Err != nil {
+		if s := e.Err.Error(); msg == "" {
+			msg = s
+		} else if !strings.Contains(msg, s) {
+			msg += ": " + s
+		}
+	}
 	switch {
 	case e.Line > 0:
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
 	case e.Offset >= 0:
-		return fmt.Sprintf("%s: byte %d: %s", e.File, e.Offset, e.Msg)
+		return fmt.Sprintf("%s: byte %d: %s", e.File, e.Offset, msg)
 	default:
-		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+		return fmt.Sprintf("%s: %s", e.File, msg)
 	}
 }
+
+// Unwrap returns Err, the failure of the underlying reader, or nil.
+func (e *Error) Unwrap() error { return e.Err }
 
 // lineError returns an Error at a line of a text input.
 func lineError(file string, line int64, format string, args ...any) *Error {
@@ -46,6 +69,18 @@ func lineError(file string, line int64, format string, args ...any) *Error {
 // byteError returns an Error at a byte offset of a binary input.
 func byteError(file string, offset int64, format string, args ...any) *Error {
 	return &Error{File: file, Offset: offset, Msg: fmt.Sprintf(format, args...)}
+}
+
+// lineReadError returns an Error for a text input whose reader failed with
+// err while the given line was being read.
+func lineReadError(file string, line int64, err error) *Error {
+	return &Error{File: file, Line: line, Offset: -1, Msg: "reading", Err: err}
+}
+
+// byteReadError returns an Error for a binary input whose reader failed
+// with err at the given byte offset.
+func byteReadError(file string, offset int64, err error) *Error {
+	return &Error{File: file, Offset: offset, Msg: "reading", Err: err}
 }
 
 // fileError returns an Error about a whole input.

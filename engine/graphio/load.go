@@ -64,20 +64,37 @@ func ParseFormat(s string) (Format, error) {
 }
 
 // FormatFromName returns the format a file name implies (DESIGN.md
-// "Command line"): NAME.graph is BVGraph, NAME.graph-txt WebGraph ASCII,
-// NAME.csr the native format, and anything else an edge list. Extensions
-// are matched in any letter case.
+// "Command line"): NAME.graph is BVGraph, and so are NAME.properties and
+// NAME.offsets, the other files of a BVGraph (Load then reads NAME.graph);
+// NAME.graph-txt is WebGraph ASCII, NAME.csr the native format, and
+// anything else an edge list. Extensions are matched in any letter case.
 func FormatFromName(name string) Format {
+	if _, ok := bvBaseName(name); ok {
+		return FormatBVGraph
+	}
 	lower := strings.ToLower(name)
 	switch {
-	case strings.HasSuffix(lower, ".graph"):
-		return FormatBVGraph
 	case strings.HasSuffix(lower, ".graph-txt"):
 		return FormatASCII
 	case strings.HasSuffix(lower, ".csr"):
 		return FormatCSR
 	}
 	return FormatEdgeList
+}
+
+// bvExtensions are the extensions of the files of a BVGraph.
+var bvExtensions = []string{".graph", ".properties", ".offsets"}
+
+// bvBaseName returns NAME for NAME.graph, NAME.properties or NAME.offsets
+// (extension in any letter case), and false for any other name.
+func bvBaseName(name string) (string, bool) {
+	lower := strings.ToLower(name)
+	for _, ext := range bvExtensions {
+		if strings.HasSuffix(lower, ext) {
+			return name[:len(name)-len(ext)], true
+		}
+	}
+	return name, false
 }
 
 // LoadOptions controls Load.
@@ -89,8 +106,20 @@ type LoadOptions struct {
 	// table derived from them (graph.HostsFromURLs).
 	URLs string
 	// Wrap, when set, is applied to every file Load opens before reading
-	// it, for instance to count bytes for a progress bar.
+	// it, for instance to count bytes for a progress bar, or to stop
+	// reading when a context is cancelled: an error the wrapped reader
+	// returns comes back inside an *Error, and errors.Is finds it.
 	Wrap func(name string, r io.Reader) io.Reader
+	// MaxLinks, when positive, is the most links the graph may have; a
+	// larger graph is refused with an *Error ("graph has N links, above
+	// the limit of M"). For BVGraph and .csr the count is known before
+	// anything is allocated for the links (the arcs property, the .csr
+	// header) and checked then, which matters for BVGraph, whose intervals
+	// let a small file describe billions of links; text formats spend at
+	// least a few bytes of input per link and are checked after reading.
+	// The browser worker sets MaxLinks from its memory budget; 0 means no
+	// limit.
+	MaxLinks int64
 }
 
 // Load reads the graph file name from fsys in the given format (by
@@ -100,9 +129,12 @@ type LoadOptions struct {
 //
 // With a URL list, an edge list's ids must be integers below the number of
 // URLs and are taken as line numbers of the list (line k is page k-1): the
-// graph has one page per URL, linked or not. A BVGraph needs
-// NAME.properties beside NAME.graph and uses NAME.offsets when present to
-// check the decoding. Every error names the file it concerns.
+// graph has one page per URL, linked or not. A BVGraph may be named by any
+// of its files: it needs NAME.graph and NAME.properties and uses
+// NAME.offsets when present to check the decoding. Every error is an
+// *Error naming the file it concerns; a file that cannot be opened or read
+// gives one whose Err is the file system's or reader's error (so
+// errors.Is(err, fs.ErrNotExist) works).
 func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, error) {
 	f := opt.Format
 	if f == FormatAuto {
@@ -110,12 +142,10 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 	}
 	var urls []string
 	if opt.URLs != "" {
-		r, closeFile, err := loadOpen(fsys, opt.URLs, opt.Wrap)
-		if err != nil {
-			return nil, nil, err
-		}
-		urls, err = ReadURLList(r, opt.URLs)
-		closeFile()
+		err := loadRead(fsys, opt.URLs, opt.Wrap, func(r io.Reader) (err error) {
+			urls, err = ReadURLList(r, opt.URLs)
+			return err
+		})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -125,37 +155,34 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 	var err error
 	switch f {
 	case FormatEdgeList:
-		r, closeFile, oerr := loadOpen(fsys, name, opt.Wrap)
-		if oerr != nil {
-			return nil, nil, oerr
-		}
 		eopt := EdgeListOptions{}
 		if opt.URLs != "" {
 			eopt = EdgeListOptions{Nodes: len(urls), NodesFrom: "the URL list " + opt.URLs}
 		}
-		g, labels, err = ReadEdgeList(r, name, eopt)
-		closeFile()
+		err = loadRead(fsys, name, opt.Wrap, func(r io.Reader) (err error) {
+			g, labels, err = ReadEdgeList(r, name, eopt)
+			return err
+		})
 	case FormatASCII:
-		r, closeFile, oerr := loadOpen(fsys, name, opt.Wrap)
-		if oerr != nil {
-			return nil, nil, oerr
-		}
-		g, err = ReadASCII(r, name)
-		closeFile()
+		err = loadRead(fsys, name, opt.Wrap, func(r io.Reader) (err error) {
+			g, err = ReadASCII(r, name)
+			return err
+		})
 	case FormatCSR:
-		r, closeFile, oerr := loadOpen(fsys, name, opt.Wrap)
-		if oerr != nil {
-			return nil, nil, oerr
-		}
-		g, err = ReadCSR(r, name)
-		closeFile()
+		err = loadRead(fsys, name, opt.Wrap, func(r io.Reader) (err error) {
+			g, err = readCSR(r, name, opt.MaxLinks)
+			return err
+		})
 	case FormatBVGraph:
-		g, err = loadBVGraph(fsys, name, opt.Wrap)
+		g, name, err = loadBVGraph(fsys, name, opt)
 	default:
-		return nil, nil, fmt.Errorf("graphio: cannot load %s: unknown format %v", name, f)
+		return nil, nil, fileError(name, "cannot load: unknown format %v", f)
 	}
 	if err != nil {
 		return nil, nil, err
+	}
+	if opt.MaxLinks > 0 && g.NumArcs() > opt.MaxLinks {
+		return nil, nil, fileError(name, "graph has %d links, above the limit of %d", g.NumArcs(), opt.MaxLinks)
 	}
 	if opt.URLs != "" {
 		if len(urls) != g.NumNodes() {
@@ -169,49 +196,70 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 }
 
 // loadBVGraph reads NAME.graph with NAME.properties and, when present,
-// NAME.offsets.
-func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader) (*graph.Graph, error) {
-	base := name
-	if strings.HasSuffix(strings.ToLower(name), ".graph") {
-		base = name[:len(name)-len(".graph")]
+// NAME.offsets, where name is any of the three; it also returns the name
+// of the .graph file. A graph whose properties announce more than
+// opt.MaxLinks links is refused before its .graph is opened.
+func loadBVGraph(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, string, error) {
+	base, ok := bvBaseName(name)
+	graphName := name
+	if ok && !strings.HasSuffix(strings.ToLower(name), ".graph") {
+		graphName = base + ".graph"
 	}
 	propsName := base + ".properties"
-	pr, closeProps, err := loadOpen(fsys, propsName, wrap)
+	var props *BVGraphProperties
+	err := loadRead(fsys, propsName, opt.Wrap, func(r io.Reader) (err error) {
+		props, err = ReadBVGraphProperties(r, propsName)
+		return err
+	})
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fileError(name, "a BVGraph needs its properties file %s beside it, and there is none", propsName)
+			return nil, graphName, fileError(graphName, "a BVGraph needs its properties file %s beside it, and there is none", propsName)
 		}
-		return nil, err
+		return nil, graphName, err
 	}
-	props, err := ReadBVGraphProperties(pr, propsName)
-	closeProps()
-	if err != nil {
-		return nil, err
+	if opt.MaxLinks > 0 && props.Arcs > opt.MaxLinks {
+		return nil, graphName, fileError(propsName, "graph has %d links, above the limit of %d", props.Arcs, opt.MaxLinks)
 	}
-	gr, closeGraph, err := loadOpen(fsys, name, wrap)
+	gr, closeGraph, err := loadOpen(fsys, graphName, opt.Wrap)
 	if err != nil {
-		return nil, err
+		return nil, graphName, err
 	}
 	defer closeGraph()
 	offsetsName := base + ".offsets"
-	or, closeOffsets, err := loadOpen(fsys, offsetsName, wrap)
+	or, closeOffsets, err := loadOpen(fsys, offsetsName, opt.Wrap)
+	var g *graph.Graph
 	switch {
 	case err == nil:
 		defer closeOffsets()
-		return ReadBVGraph(gr, name, props, or, offsetsName)
+		g, err = ReadBVGraph(gr, graphName, props, or, offsetsName)
 	case errors.Is(err, fs.ErrNotExist):
-		return ReadBVGraph(gr, name, props, nil, offsetsName)
-	default:
-		return nil, err
+		g, err = ReadBVGraph(gr, graphName, props, nil, offsetsName)
 	}
+	return g, graphName, err
 }
 
-// loadOpen opens a file of fsys, wrapped as LoadOptions.Wrap asks, and
-// returns a function that closes it.
+// loadRead opens a file of fsys, wrapped as wrap asks, hands it to read,
+// and closes it.
+func loadRead(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader, read func(io.Reader) error) error {
+	r, closeFile, err := loadOpen(fsys, name, wrap)
+	if err != nil {
+		return err
+	}
+	defer closeFile()
+	return read(r)
+}
+
+// loadOpen opens a file of fsys, wrapped as wrap asks, and returns a
+// function that closes it. A failure to open is an *Error about the file
+// whose Err is the file system's error (without the path it repeats).
 func loadOpen(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader) (io.Reader, func(), error) {
 	f, err := fsys.Open(name)
 	if err != nil {
-		return nil, nil, err // *fs.PathError names the file
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, nil, &Error{File: name, Offset: -1, Msg: "cannot open", Err: err}
 	}
 	var r io.Reader = f
 	if wrap != nil {

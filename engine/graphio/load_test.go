@@ -43,7 +43,8 @@ func TestFormatNames(t *testing.T) {
 	for name, want := range map[string]Format{
 		"cnr-2000.graph": FormatBVGraph, "dir/x.GRAPH": FormatBVGraph, "a.graph-txt": FormatASCII,
 		"a.csr": FormatCSR, "a.edges": FormatEdgeList, "a.txt": FormatEdgeList, "graph": FormatEdgeList,
-		"a.graph.gz": FormatEdgeList,
+		"a.graph.gz": FormatEdgeList, "cs-stanford.properties": FormatBVGraph, "dir/cnr-2000.offsets": FormatBVGraph,
+		"X.Properties": FormatBVGraph, "a.properties.txt": FormatEdgeList, "offsets": FormatEdgeList,
 	} {
 		if got := FormatFromName(name); got != want {
 			t.Errorf("FormatFromName(%q) = %v, want %v", name, got, want)
@@ -195,9 +196,14 @@ func TestLoadCSStanford(t *testing.T) {
 	rtCheckRenumbered(t, g, ge, labels)
 	t.Logf("cs-stanford: %d of %d pages have a link", ge.NumNodes(), g.NumNodes())
 
-	// The BVGraph of the same crawl decodes to the same arcs (README).
-	if _, err := fs.Stat(fsys, "cs-stanford.graph"); err == nil {
-		gb, _, err := Load(fsys, "cs-stanford.graph", LoadOptions{URLs: "cs-stanford.urls"})
+	// The BVGraph of the same crawl decodes to the same arcs (README),
+	// named by its .graph or its .properties. The README lists it beside
+	// the edge list, so its absence here is a broken data folder.
+	for _, f := range []string{"cs-stanford.graph", "cs-stanford.properties"} {
+		if _, err := fs.Stat(fsys, f); err != nil {
+			t.Fatalf("%v: ../shared/data/README.md lists %s beside cs-stanford.edges", err, f)
+		}
+		gb, _, err := Load(fsys, f, LoadOptions{URLs: "cs-stanford.urls"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -241,4 +247,39 @@ func TestLoadHollins(t *testing.T) {
 		t.Fatalf("page 4838: %q in host %q", g.URLs[4838], g.Hosts.Names[g.Hosts.Of[4838]])
 	}
 	t.Logf("hollins: %d hosts, %d URL(s) without a parseable host", g.NumHosts(), g.Hosts.Unparsed)
+}
+
+// TestLoadBVGraphByAnyName: a BVGraph loads the same whether it is named
+// by its .graph, its .properties or its .offsets, as in "crawlsim info
+// cs-stanford.properties"; Load always decodes NAME.graph.
+func TestLoadBVGraphByAnyName(t *testing.T) {
+	lists, data, offs, cfg := bvSmallGraph(t)
+	fsys := fstest.MapFS{
+		"d/b.graph":      {Data: data},
+		"d/b.offsets":    {Data: offs},
+		"d/b.properties": {Data: []byte(bvPropertiesText(cfg.props(lists)))},
+	}
+	for _, name := range []string{"d/b.graph", "d/b.properties", "d/b.offsets"} {
+		var opened []string
+		g, labels, err := Load(fsys, name, LoadOptions{Wrap: func(name string, r io.Reader) io.Reader {
+			opened = append(opened, name)
+			return r
+		}})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := bvListsEqual(g, lists); err != nil || labels != nil {
+			t.Fatalf("%s: %v, labels %v", name, err, labels)
+		}
+		if !slices.Equal(opened, []string{"d/b.properties", "d/b.graph", "d/b.offsets"}) {
+			t.Errorf("%s: opened %v", name, opened)
+		}
+	}
+	// Without the .graph, the error names it.
+	delete(fsys, "d/b.graph")
+	_, _, err := Load(fsys, "d/b.properties", LoadOptions{})
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("got %v, want fs.ErrNotExist", err)
+	}
+	rtWantError(t, err, "d/b.graph", 0, -1, "d/b.graph: cannot open")
 }

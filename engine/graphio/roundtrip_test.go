@@ -347,7 +347,7 @@ func TestCSRFromBytesAliases(t *testing.T) {
 		t.Fatal(err)
 	}
 	words := make([]uint64, (buf.Len()+7)/8) // 8-byte aligned memory
-	data := csrBytesOf64(words)[:buf.Len()]
+	data := csrRawBytes(words)[:buf.Len()]
 	copy(data, buf.Bytes())
 	got, err := CSRFromBytes(data, "alias.csr")
 	if err != nil {

@@ -2,6 +2,7 @@ package graphio
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 )
@@ -10,9 +11,14 @@ import (
 // than this are assembled in a separate buffer, so any line length works.
 const textLineBufferSize = 256 << 10
 
+// utf8BOM is the UTF-8 byte order mark, which some editors (Windows
+// Notepad among them) put at the start of a text file. The text readers
+// skip one at the very start of their input.
+const utf8BOM = "\xef\xbb\xbf"
+
 // textLineScanner splits a text input into lines without allocating per
-// line. It is the shared front end of the edge-list, WebGraph ASCII and
-// URL-list readers.
+// line. It is the shared front end of the edge-list and WebGraph ASCII
+// readers. One UTF-8 byte order mark at the start of the input is dropped.
 type textLineScanner struct {
 	br *bufio.Reader
 	// long assembles a line that does not fit in br's buffer.
@@ -60,6 +66,9 @@ func (s *textLineScanner) next() ([]byte, bool) {
 	}
 	s.lineNo++
 	s.consumed += int64(len(line))
+	if s.lineNo == 1 {
+		line = bytes.TrimPrefix(line, []byte(utf8BOM))
+	}
 	if n := len(line); n > 0 && line[n-1] == '\n' {
 		line = line[:n-1]
 	}
@@ -70,12 +79,13 @@ func (s *textLineScanner) next() ([]byte, bool) {
 }
 
 // readError describes a failure of the underlying reader while reading the
-// line after the last one returned. It wraps the reader's error.
+// line after the last one returned: an *Error at that line whose Err is
+// the reader's error. It returns nil when the reader did not fail.
 func (s *textLineScanner) readError(file string) error {
 	if s.err == nil {
 		return nil
 	}
-	return fmt.Errorf("%s:%d: reading: %w", file, s.lineNo+1, s.err)
+	return lineReadError(file, s.lineNo+1, s.err)
 }
 
 // textSpaceClass classifies bytes for the field splitters: 1 for the
@@ -109,4 +119,31 @@ func textQuote(tok []byte) string {
 		return fmt.Sprintf("%q...", tok[:shown])
 	}
 	return fmt.Sprintf("%q", tok)
+}
+
+// decimalPrefix parses the run of ASCII digits at the start of b, leading
+// zeros allowed: it returns their value, their number k (0 when b does not
+// start with a digit), and ok = false when the value exceeds 2^64-1 (v is
+// then meaningless). It is the one decimal parser of the text readers, so
+// they all treat overflow alike: a number is either exact or refused. It
+// is small enough to be inlined into their hot loops, and its overflow
+// test is a branch that is almost never taken, off the chain of
+// multiply-adds.
+func decimalPrefix(b []byte) (v uint64, k int, ok bool) {
+	// v*10 + d overflows exactly when v > ⌊(2^64-1)/10⌋, or when v equals
+	// it and d > (2^64-1) mod 10 = 5.
+	const maxDiv10 = (1<<64 - 1) / 10
+	ok = true
+	for k < len(b) {
+		d := b[k] - '0'
+		if d > 9 {
+			break
+		}
+		if v >= maxDiv10 && (v > maxDiv10 || d > 5) {
+			ok = false
+		}
+		v = v*10 + uint64(d)
+		k++
+	}
+	return v, k, ok
 }

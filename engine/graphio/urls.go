@@ -16,16 +16,18 @@ import (
 // "\n" ends the last line rather than starting an empty one. A blank line is
 // a page without a URL: it is kept as "" and lands in the graph.NoHost host
 // when the list is attached with (*graph.Graph).WithURLs. A NUL byte (a
-// binary file given by mistake) is an error naming its line.
+// binary file given by mistake) is an error naming its line. One UTF-8
+// byte order mark at the start of the input is skipped. A failure of r is
+// returned as an *Error at the line being read, with Err set to r's error.
 //
 // The URLs share one string holding the whole input, so reading costs the
 // input's size plus one string header per line.
 func ReadURLList(r io.Reader, name string) ([]string, error) {
 	var buf bytes.Buffer
 	if _, err := buf.ReadFrom(r); err != nil {
-		return nil, fmt.Errorf("%s: reading: %w", name, err)
+		return nil, lineReadError(name, 1+int64(bytes.Count(buf.Bytes(), []byte{'\n'})), err)
 	}
-	data := buf.Bytes()
+	data := bytes.TrimPrefix(buf.Bytes(), []byte(utf8BOM))
 	if k := bytes.IndexByte(data, 0); k >= 0 {
 		line := 1 + bytes.Count(data[:k], []byte{'\n'})
 		col := k - (bytes.LastIndexByte(data[:k], '\n') + 1) + 1
@@ -56,9 +58,14 @@ func ReadURLList(r io.Reader, name string) ([]string, error) {
 
 // WriteURLList writes one URL per line, page 0 first, so that ReadURLList
 // reads back the same list. A URL containing a line break or ending in
-// "\r" cannot be written that way and is an error.
+// "\r" cannot be written that way and is an error. When the first URL
+// starts with a UTF-8 byte order mark, one more is written before it, for
+// ReadURLList to skip.
 func WriteURLList(w io.Writer, urls []string) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
+	if len(urls) > 0 && strings.HasPrefix(urls[0], utf8BOM) {
+		bw.WriteString(utf8BOM)
+	}
 	for i, u := range urls {
 		if strings.IndexByte(u, '\n') >= 0 || strings.HasSuffix(u, "\r") {
 			return fmt.Errorf("graphio: writing URL list: the URL of page %d contains a line break", i)

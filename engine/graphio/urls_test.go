@@ -49,7 +49,7 @@ func TestReadURLListErrors(t *testing.T) {
 	_, err := ReadURLList(strings.NewReader("http://a/\nhttp://b/\nxy\x00z\n"), "u.urls")
 	rtWantError(t, err, "u.urls", 3, 0, "u.urls:3: NUL byte in column 3")
 	_, err = ReadURLList(rtFailingReader{}, "u.urls")
-	if err == nil || !strings.Contains(err.Error(), "u.urls: reading: disk on fire") {
+	if err == nil || !strings.Contains(err.Error(), "u.urls:1: reading: disk on fire") {
 		t.Fatalf("got %v", err)
 	}
 }
