@@ -96,6 +96,16 @@ func New(offsets []uint64, targets []uint32) (*Graph, error) {
 // table and URL list, and returns an error describing the first violation.
 // It runs in O(n+m) and never panics, whatever the arrays hold.
 func (g *Graph) Validate() error {
+	if err := g.ValidateShape(); err != nil {
+		return err
+	}
+	return g.ValidatePages(0, g.NumNodes())
+}
+
+// ValidateShape checks the invariants that do not depend on single pages:
+// the lengths of the arrays and the first and last offsets. It is the first
+// half of Validate, for callers that check pages in bounded steps.
+func (g *Graph) ValidateShape() error {
 	if len(g.Offsets) == 0 {
 		return errors.New("graph: offsets must have n+1 entries, got none")
 	}
@@ -109,13 +119,26 @@ func (g *Graph) Validate() error {
 	if g.Offsets[n] != uint64(len(g.Targets)) {
 		return fmt.Errorf("graph: offsets[%d] = %d, want the number of links %d", n, g.Offsets[n], len(g.Targets))
 	}
-	for i := 0; i < n; i++ {
-		lo, hi := g.Offsets[i], g.Offsets[i+1]
-		if hi < lo || hi > uint64(len(g.Targets)) {
-			return fmt.Errorf("graph: offsets of page %d are not increasing (%d then %d)", i, lo, hi)
+	if g.Hosts != nil && len(g.Hosts.Of) != n {
+		return fmt.Errorf("graph: host table covers %d pages, graph has %d", len(g.Hosts.Of), n)
+	}
+	if g.URLs != nil && len(g.URLs) != n {
+		return fmt.Errorf("graph: URL list has %d entries, graph has %d pages", len(g.URLs), n)
+	}
+	return nil
+}
+
+// ValidatePages checks pages lo..hi-1: offsets, out-lists and host ids. It
+// assumes ValidateShape passed, and is the second half of Validate.
+func (g *Graph) ValidatePages(lo, hi int) error {
+	n := len(g.Offsets) - 1
+	for i := lo; i < hi; i++ {
+		first, last := g.Offsets[i], g.Offsets[i+1]
+		if last < first || last > uint64(len(g.Targets)) {
+			return fmt.Errorf("graph: offsets of page %d are not increasing (%d then %d)", i, first, last)
 		}
 		prev := int64(-1)
-		for _, t := range g.Targets[lo:hi] {
+		for _, t := range g.Targets[first:last] {
 			if uint64(t) >= uint64(n) {
 				return fmt.Errorf("graph: page %d links to %d, beyond the last page %d", i, t, n-1)
 			}
@@ -124,19 +147,9 @@ func (g *Graph) Validate() error {
 			}
 			prev = int64(t)
 		}
-	}
-	if g.Hosts != nil {
-		if len(g.Hosts.Of) != n {
-			return fmt.Errorf("graph: host table covers %d pages, graph has %d", len(g.Hosts.Of), n)
+		if g.Hosts != nil && int(g.Hosts.Of[i]) >= len(g.Hosts.Names) {
+			return fmt.Errorf("graph: page %d has host %d, but there are only %d hosts", i, g.Hosts.Of[i], len(g.Hosts.Names))
 		}
-		for i, h := range g.Hosts.Of {
-			if int(h) >= len(g.Hosts.Names) {
-				return fmt.Errorf("graph: page %d has host %d, but there are only %d hosts", i, h, len(g.Hosts.Names))
-			}
-		}
-	}
-	if g.URLs != nil && len(g.URLs) != n {
-		return fmt.Errorf("graph: URL list has %d entries, graph has %d pages", len(g.URLs), n)
 	}
 	return nil
 }

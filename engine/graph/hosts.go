@@ -112,24 +112,44 @@ func hasOpaqueScheme(s string) bool {
 // URL has no parseable host (see HostName) share one host named NoHost, and
 // their number is reported in Unparsed.
 func HostsFromURLs(urls []string) *Hosts {
-	h := &Hosts{Of: make([]uint32, len(urls))}
-	ids := make(map[string]uint32)
+	b := NewHostsBuilder(len(urls))
 	for i, u := range urls {
-		name, ok := HostName(u)
-		if !ok {
-			name = NoHost
-			h.Unparsed++
-		}
-		id, seen := ids[name]
-		if !seen {
-			id = uint32(len(h.Names))
-			ids[name] = id
-			h.Names = append(h.Names, name)
-		}
-		h.Of[i] = id
+		b.Set(i, u)
 	}
-	return h
+	return b.Hosts()
 }
+
+// HostsBuilder builds a host table page by page, for callers that work in
+// bounded steps; HostsFromURLs is the one-call form. Pages must be set in
+// increasing id order for host ids to follow first appearance.
+type HostsBuilder struct {
+	ids   map[string]uint32
+	hosts *Hosts
+}
+
+// NewHostsBuilder starts the host table of n pages.
+func NewHostsBuilder(n int) *HostsBuilder {
+	return &HostsBuilder{ids: make(map[string]uint32), hosts: &Hosts{Of: make([]uint32, n)}}
+}
+
+// Set gives page i the host of url.
+func (b *HostsBuilder) Set(i int, url string) {
+	name, ok := HostName(url)
+	if !ok {
+		name = NoHost
+		b.hosts.Unparsed++
+	}
+	id, seen := b.ids[name]
+	if !seen {
+		id = uint32(len(b.hosts.Names))
+		b.ids[name] = id
+		b.hosts.Names = append(b.hosts.Names, name)
+	}
+	b.hosts.Of[i] = id
+}
+
+// Hosts returns the table built so far.
+func (b *HostsBuilder) Hosts() *Hosts { return b.hosts }
 
 // WithURLs returns a shallow copy of g that carries the URL list and the host
 // table derived from it. It fails when the list does not have one URL per
