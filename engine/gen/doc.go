@@ -72,4 +72,14 @@
 // adds links among the surviving pages, and adds new pages with their own
 // links, mostly on existing hosts. Surviving pages keep their ids; see
 // Evolve for how removed pages are represented.
+//
+// # Running in steps
+//
+// Generate and Evolve are conveniences over Generator and Evolver, which do
+// the same work in bounded steps and report their progress (package step;
+// DESIGN.md "Running"), so that the command line can show a progress bar
+// and stop on Ctrl-C, and the browser worker can run them in slices of a
+// few milliseconds. Their results do not depend on the budgets of the
+// steps. Params.EstimatedBytes bounds the memory Generate needs, so that a
+// caller can refuse a graph too large for the machine before starting.
 package gen

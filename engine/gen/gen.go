@@ -7,8 +7,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 )
@@ -121,7 +119,9 @@ func (p Params) withDefaults() Params {
 func maxMeanOutDegree(n int) float64 { return float64(n-1) / 2 }
 
 // Validate reports every parameter that Generate cannot use, after zero
-// fields have taken their defaults. It returns nil when p is usable.
+// fields have taken their defaults, in words meant for a command-line user
+// (crawlsim gen shows them): each message names the parameter, its value
+// and the range allowed. It returns nil when p is usable.
 func (p Params) Validate() error {
 	q := p.withDefaults()
 	var errs []error
@@ -130,33 +130,39 @@ func (p Params) Validate() error {
 	}
 	switch {
 	case q.Pages < 0:
-		bad("Pages = %d is negative; want 1 to %d (0 takes the default %d)", q.Pages, uint64(graph.MaxNodes), defaultPages)
+		bad("pages %d is negative: want 1 to %d (0 takes the default %d)", q.Pages, uint64(graph.MaxNodes), defaultPages)
 	case uint64(q.Pages) > graph.MaxNodes:
-		bad("Pages = %d exceeds the limit of %d pages", q.Pages, uint64(graph.MaxNodes))
+		bad("pages %d is too many: at most %d", q.Pages, uint64(graph.MaxNodes))
 	}
 	switch {
 	case q.Hosts < 0:
-		bad("Hosts = %d is negative; want 1 to Pages (0 takes the default Pages/%d)", q.Hosts, defaultPagesPerHost)
+		bad("hosts %d is negative: want 1 to the number of pages (0 takes the default pages/%d)", q.Hosts, defaultPagesPerHost)
 	case q.Pages > 0 && q.Hosts > q.Pages:
-		bad("Hosts = %d exceeds Pages = %d; every host needs a page", q.Hosts, q.Pages)
+		bad("hosts %d is more than the %d pages: at most %d, since every host needs a page", q.Hosts, q.Pages, q.Pages)
+	}
+	maxMean := "(pages-1)/2"
+	if q.Pages > 0 {
+		maxMean = fmt.Sprintf("%v (= (pages-1)/2)", maxMeanOutDegree(q.Pages))
 	}
 	switch {
 	case math.IsNaN(q.MeanOutDegree) || math.IsInf(q.MeanOutDegree, 0) || q.MeanOutDegree < 0:
-		bad("MeanOutDegree = %v; want a number from 0 to (Pages-1)/2", q.MeanOutDegree)
+		bad("mean out-degree %v is out of range: want a number from 0 to %s", q.MeanOutDegree, maxMean)
 	case q.Pages > 0 && q.MeanOutDegree > maxMeanOutDegree(q.Pages):
-		bad("MeanOutDegree = %v is too large for %d pages; want at most (Pages-1)/2 = %v", q.MeanOutDegree, q.Pages, maxMeanOutDegree(q.Pages))
+		bad("mean out-degree %v is too large for %d pages: at most %s", q.MeanOutDegree, q.Pages, maxMean)
 	}
 	if !(q.IntraHostShare >= 0 && q.IntraHostShare <= 1) {
-		bad("IntraHostShare = %v is not a share; want a number in [0,1]", q.IntraHostShare)
+		bad("intra-host share %v is out of range: want a number from 0 to 1", q.IntraHostShare)
 	}
 	if !(q.HostSizeExponent > 0 && q.HostSizeExponent <= maxHostSizeExponent) {
-		bad("HostSizeExponent = %v; want a number in (0, %d]", q.HostSizeExponent, maxHostSizeExponent)
+		bad("host-size exponent %v is out of range: want a number above 0 and at most %d (0 takes the default %v)",
+			q.HostSizeExponent, maxHostSizeExponent, defaultHostSizeExponent)
 	}
 	if !(q.OutDegreeExponent >= minOutDegreeExponent && q.OutDegreeExponent <= maxOutDegreeExponent) {
-		bad("OutDegreeExponent = %v; want a number in [%v, %v]", q.OutDegreeExponent, minOutDegreeExponent, maxOutDegreeExponent)
+		bad("out-degree exponent %v is out of range: want a number from %v to %v (0 takes the default %v)",
+			q.OutDegreeExponent, minOutDegreeExponent, maxOutDegreeExponent, defaultOutDegreeExponent)
 	}
 	if !(q.CopyProbability >= 0 && q.CopyProbability <= 1) {
-		bad("CopyProbability = %v is not a probability; want a number in [0,1]", q.CopyProbability)
+		bad("copy probability %v is out of range: want a number from 0 to 1", q.CopyProbability)
 	}
 	return errors.Join(errs...)
 }
@@ -165,51 +171,19 @@ func (p Params) Validate() error {
 // documentation for the model). The graph has p.Pages pages grouped by host,
 // p.Hosts hosts, a URL list ("http://hostK.example/..."), and the host table
 // that graph.HostsFromURLs derives from that list. It runs in O(n+m) time
-// and memory, and fails only when p does not validate.
+// and memory (p.EstimatedBytes bounds the bytes it allocates), and fails
+// only when p does not validate. It is a convenience that runs a Generator
+// to the end in one call; use a Generator to show progress or to stop
+// early.
 func Generate(p Params) (*graph.Graph, error) {
-	if err := p.Validate(); err != nil {
+	g, err := NewGenerator(p)
+	if err != nil {
 		return nil, err
 	}
-	p = p.withDefaults()
-	n := p.Pages
-	rng := rand.NewPCG(p.Seed, generateStream)
-
-	sizes := hostSizes(rng, n, p.Hosts, p.HostSizeExponent)
-	hostStart := make([]int, len(sizes)+1)
-	for k, s := range sizes {
-		hostStart[k+1] = hostStart[k] + s
+	for done := false; !done; {
+		done, _ = g.Step(math.MaxInt) // a Generator never fails after NewGenerator
 	}
-
-	// Draw every page's out-degree into offsets[i+1]; no link is lost later,
-	// so the degrees are final.
-	offsets := make([]uint64, n+1)
-	degrees := newDegreeSampler(p.MeanOutDegree, p.OutDegreeExponent, uint64(n-1))
-	m := uint64(0)
-	for i := 0; i < n; i++ {
-		d := degrees.draw(rng)
-		offsets[i+1] = d
-		m += d
-	}
-	targets := make([]uint32, m)
-
-	links := newLinkDrawer(rng, n, p.CopyProbability)
-	share := intraProbability(offsets, hostStart, p.IntraHostShare)
-	w := uint64(0)
-	for k := range sizes {
-		lo, hi := uint64(hostStart[k]), uint64(hostStart[k+1])
-		links.startHost(lo, hi)
-		for i := lo; i < hi; i++ {
-			d := offsets[i+1]
-			offsets[i] = w
-			intra := splitIntra(rng, d, share, hi-lo, uint64(n))
-			links.drawPage(uint32(i), intra, targets[w:w+d])
-			w += d
-		}
-	}
-	offsets[n] = w
-
-	urls, hosts := hostURLs(sizes)
-	return &graph.Graph{Offsets: offsets, Targets: targets, Hosts: hosts, URLs: urls}, nil
+	return g.Graph(), nil
 }
 
 // intraRange returns the fewest and the most intra-host links a page with d
@@ -220,55 +194,6 @@ func intraRange(d, size, n uint64) (lo, hi uint64) {
 		lo = d - (n - size)
 	}
 	return lo, min(d, size-1)
-}
-
-// intraProbability returns the per-link intra-host probability q that makes
-// the expected intra-host links Σ clamp(q·d_i, intraRange) equal share·m.
-// Pages on small hosts cannot hold all the intra-host links share asks of
-// them; q > share gives them to pages with room. The degrees d_i sit in
-// offsets[i+1]. Pages whose range does not bind contribute q·d_i; q is found
-// by bisection (60 halvings of [share, 1]) over the few others.
-func intraProbability(offsets []uint64, hostStart []int, share float64) float64 {
-	n := uint64(len(offsets) - 1)
-	if len(hostStart) <= 2 || share <= 0 || share >= 1 {
-		return share
-	}
-	type bound struct{ d, lo, hi float64 }
-	var bounded []bound
-	free, total := 0.0, 0.0 // Σ d_i over pages whose range does not bind, and over all
-	for k := 0; k+1 < len(hostStart); k++ {
-		size := uint64(hostStart[k+1] - hostStart[k])
-		for _, d := range offsets[hostStart[k]+1 : hostStart[k+1]+1] {
-			total += float64(d)
-			lo, hi := intraRange(d, size, n)
-			if lo == 0 && hi == d {
-				free += float64(d)
-			} else {
-				bounded = append(bounded, bound{float64(d), float64(lo), float64(hi)})
-			}
-		}
-	}
-	want := share * total
-	expected := func(q float64) float64 {
-		sum := q * free
-		for _, b := range bounded {
-			sum += min(max(q*b.d, b.lo), b.hi)
-		}
-		return sum
-	}
-	if expected(1) <= want {
-		return 1
-	}
-	lo, hi := share, 1.0
-	for iter := 0; iter < 60; iter++ {
-		mid := (lo + hi) / 2
-		if expected(mid) < want {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return (lo + hi) / 2
 }
 
 // splitIntra returns how many of a page's d links stay on its host: q·d
@@ -319,8 +244,10 @@ type linkDrawer struct {
 	hostFreshPages []uint32
 }
 
+// newLinkDrawer allocates a drawer for n pages; setPage must then be called
+// for every page before the first drawPage.
 func newLinkDrawer(rng *rand.PCG, n int, copy float64) *linkDrawer {
-	l := &linkDrawer{
+	return &linkDrawer{
 		rng:            rng,
 		n:              uint64(n),
 		copy:           copy,
@@ -328,11 +255,12 @@ func newLinkDrawer(rng *rand.PCG, n int, copy float64) *linkDrawer {
 		hostFreshPages: make([]uint32, n),
 		fresh:          freshPool{pages: make([]uint32, n)},
 	}
-	for i := range l.fresh.pages {
-		l.fresh.pages[i] = uint32(i)
-		l.hostFreshPages[i] = uint32(i)
-	}
-	return l
+}
+
+// setPage makes page i a fresh page, not yet reached by any link.
+func (l *linkDrawer) setPage(i int) {
+	l.fresh.pages[i] = uint32(i)
+	l.hostFreshPages[i] = uint32(i)
 }
 
 // startHost begins the pages [lo, hi) of a new host.
@@ -423,6 +351,13 @@ type copyPool struct {
 	current int      // where the current page's targets begin
 }
 
+// reserve allocates room for the given numbers of targets and pages, so
+// that the pool allocates once when they are bounds (see
+// Params.EstimatedBytes).
+func (c *copyPool) reserve(targets, pages int) {
+	c.targets, c.starts = make([]uint32, 0, targets), make([]int, 0, pages)
+}
+
 func (c *copyPool) reset() {
 	c.targets, c.starts, c.current = c.targets[:0], c.starts[:0], 0
 }
@@ -494,105 +429,6 @@ func (l *linkDrawer) scanFree(i uint32, intra bool, t uint32) uint32 {
 			return t
 		}
 	}
-}
-
-// hostSizes shares n pages among h hosts: one page each, and the other n-h
-// in proportion to (rank+1)^-exponent, rounded down, with the pages left by
-// rounding going one each to the largest hosts. The sizes are then shuffled
-// over host ids.
-func hostSizes(rng *rand.PCG, n, h int, exponent float64) []int {
-	sizes := make([]int, h)
-	weights := make([]float64, h)
-	total := 0.0
-	for k := range weights {
-		weights[k] = math.Pow(float64(k+1), -exponent)
-		total += weights[k]
-	}
-	extra := float64(n - h)
-	assigned := 0
-	for k := range sizes {
-		sizes[k] = 1 + int(extra*weights[k]/total)
-		assigned += sizes[k]
-	}
-	left := n - assigned
-	if left < 0 { // rounding pushed the floors over n: take it from the largest
-		sizes[0] += left
-		left = 0
-	}
-	for k := 0; k < left; k++ {
-		sizes[k%h]++
-	}
-	for k := h - 1; k > 0; k-- {
-		j := below(rng, uint64(k+1))
-		sizes[k], sizes[j] = sizes[j], sizes[k]
-	}
-	return sizes
-}
-
-// hostURLs returns the URL list of pages grouped by host with the given
-// sizes, and its host table. All URLs are slices of one string; the table is
-// the one graph.HostsFromURLs derives from the list, built without parsing.
-func hostURLs(sizes []int) ([]string, *graph.Hosts) {
-	const scheme, host, domain, page, ext = "http://", "host", ".example", "/page", ".html"
-	// urlLen is the length of the URL of page j of host k.
-	urlLen := func(k, j int) int {
-		l := len(scheme) + len(host) + decimalDigits(k) + len(domain) + 1
-		if j > 0 {
-			l += len(page) - 1 + decimalDigits(j) + len(ext)
-		}
-		return l
-	}
-	n, total := 0, 0
-	for k, s := range sizes {
-		n += s
-		for j := 0; j < s; j++ {
-			total += urlLen(k, j)
-		}
-	}
-	var sb strings.Builder
-	sb.Grow(total)
-	var hostNum, pageNum [20]byte
-	for k, s := range sizes {
-		name := strconv.AppendUint(hostNum[:0], uint64(k), 10)
-		for j := 0; j < s; j++ {
-			sb.WriteString(scheme + host)
-			sb.Write(name)
-			sb.WriteString(domain)
-			if j == 0 {
-				sb.WriteByte('/')
-				continue
-			}
-			sb.WriteString(page)
-			sb.Write(strconv.AppendUint(pageNum[:0], uint64(j), 10))
-			sb.WriteString(ext)
-		}
-	}
-	all := sb.String()
-	urls := make([]string, n)
-	hosts := &graph.Hosts{Of: make([]uint32, n), Names: make([]string, len(sizes))}
-	i, begin := 0, 0
-	for k, s := range sizes {
-		nameLen := len(host) + decimalDigits(k) + len(domain)
-		hosts.Names[k] = all[begin+len(scheme) : begin+len(scheme)+nameLen]
-		for j := 0; j < s; j++ {
-			end := begin + urlLen(k, j)
-			urls[i] = all[begin:end]
-			hosts.Of[i] = uint32(k)
-			begin = end
-			i++
-		}
-	}
-	return urls, hosts
-}
-
-// decimalDigits returns the number of decimal digits of v ≥ 0.
-func decimalDigits(v int) int {
-	d := 1
-	for v >= 10 {
-		v /= 10
-		d++
-	}
-	return d
 }
 
 // degreeSampler draws out-degrees D with P(D ≥ k) = (1+k/scale)^-tail for

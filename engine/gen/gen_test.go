@@ -304,30 +304,30 @@ func TestParamsValidate(t *testing.T) {
 		p    Params
 		want string
 	}{
-		{Params{Pages: -1}, "Pages = -1 is negative"},
-		{Params{Pages: 10, Hosts: -2}, "Hosts = -2 is negative"},
-		{Params{Pages: 10, Hosts: 11}, "Hosts = 11 exceeds Pages = 10"},
-		{Params{Pages: 10, MeanOutDegree: -1}, "MeanOutDegree = -1"},
-		{Params{Pages: 10, MeanOutDegree: math.NaN()}, "MeanOutDegree = NaN"},
-		{Params{Pages: 10, MeanOutDegree: math.Inf(1)}, "MeanOutDegree = +Inf"},
-		{Params{Pages: 10, MeanOutDegree: 4.6}, "MeanOutDegree = 4.6 is too large for 10 pages"},
-		{Params{Pages: 10, MeanOutDegree: 10}, "at most (Pages-1)/2 = 4.5"},
-		{Params{IntraHostShare: 1.5}, "IntraHostShare = 1.5 is not a share"},
-		{Params{IntraHostShare: -0.1}, "IntraHostShare = -0.1"},
-		{Params{IntraHostShare: math.NaN()}, "IntraHostShare = NaN"},
-		{Params{HostSizeExponent: -1}, "HostSizeExponent = -1"},
-		{Params{HostSizeExponent: 6}, "HostSizeExponent = 6"},
-		{Params{OutDegreeExponent: 1.4}, "OutDegreeExponent = 1.4; want a number in [1.5, 5]"},
-		{Params{OutDegreeExponent: -3}, "OutDegreeExponent = -3"},
-		{Params{OutDegreeExponent: 7}, "OutDegreeExponent = 7"},
-		{Params{CopyProbability: 2}, "CopyProbability = 2 is not a probability"},
-		{Params{CopyProbability: math.NaN()}, "CopyProbability = NaN"},
+		{Params{Pages: -1}, "pages -1 is negative: want 1 to 4294967295 (0 takes the default 100000)"},
+		{Params{Pages: 10, Hosts: -2}, "hosts -2 is negative: want 1 to the number of pages"},
+		{Params{Pages: 10, Hosts: 11}, "hosts 11 is more than the 10 pages: at most 10"},
+		{Params{Pages: 10, MeanOutDegree: -1}, "mean out-degree -1 is out of range: want a number from 0 to 4.5 (= (pages-1)/2)"},
+		{Params{Pages: 10, MeanOutDegree: math.NaN()}, "mean out-degree NaN is out of range"},
+		{Params{Pages: 10, MeanOutDegree: math.Inf(1)}, "mean out-degree +Inf is out of range"},
+		{Params{Pages: 10, MeanOutDegree: 4.6}, "mean out-degree 4.6 is too large for 10 pages: at most 4.5 (= (pages-1)/2)"},
+		{Params{Pages: 10, MeanOutDegree: 10}, "mean out-degree 10 is too large for 10 pages"},
+		{Params{IntraHostShare: 1.5}, "intra-host share 1.5 is out of range: want a number from 0 to 1"},
+		{Params{IntraHostShare: -0.1}, "intra-host share -0.1 is out of range"},
+		{Params{IntraHostShare: math.NaN()}, "intra-host share NaN is out of range"},
+		{Params{HostSizeExponent: -1}, "host-size exponent -1 is out of range: want a number above 0 and at most 5"},
+		{Params{HostSizeExponent: 6}, "host-size exponent 6 is out of range"},
+		{Params{OutDegreeExponent: 1.4}, "out-degree exponent 1.4 is out of range: want a number from 1.5 to 5 (0 takes the default 2.7)"},
+		{Params{OutDegreeExponent: -3}, "out-degree exponent -3 is out of range"},
+		{Params{OutDegreeExponent: 7}, "out-degree exponent 7 is out of range"},
+		{Params{CopyProbability: 2}, "copy probability 2 is out of range: want a number from 0 to 1"},
+		{Params{CopyProbability: math.NaN()}, "copy probability NaN is out of range"},
 	}
 	if math.MaxInt > graph.MaxNodes {
 		bad = append(bad, struct {
 			p    Params
 			want string
-		}{Params{Pages: graph.MaxNodes + 1}, "exceeds the limit"})
+		}{Params{Pages: graph.MaxNodes + 1}, "pages 4294967296 is too many: at most 4294967295"})
 	}
 	for _, c := range bad {
 		err := c.p.Validate()
@@ -340,7 +340,7 @@ func TestParamsValidate(t *testing.T) {
 	}
 	// Every problem is reported, not just the first.
 	err := Params{Pages: 10, Hosts: 20, IntraHostShare: 2}.Validate()
-	if err == nil || !strings.Contains(err.Error(), "Hosts = 20") || !strings.Contains(err.Error(), "IntraHostShare = 2") {
+	if err == nil || !strings.Contains(err.Error(), "hosts 20") || !strings.Contains(err.Error(), "intra-host share 2") {
 		t.Errorf("Validate of two bad fields = %v, want both named", err)
 	}
 }

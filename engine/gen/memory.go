@@ -1,0 +1,99 @@
+package gen
+
+import "math"
+
+// EstimatedBytes returns an upper-bound estimate of the memory Generate
+// needs for p: the bytes it allocates in all, which bounds its peak heap
+// (the Go runtime needs some headroom above that, set by GOGC or
+// GOMEMLIMIT). It lets a caller refuse a graph that cannot fit before
+// spending time on it. Zero fields take their defaults; it returns 0 when p
+// does not validate.
+//
+// With n pages, h hosts and m links, Generate allocates:
+//
+//   - 16h bytes for the host sizes and their weights, 8(h+1) for where
+//     each host starts, and 16h for the host names;
+//   - 8(n+1) for the offsets, and 12n for the link drawer's marks and its
+//     two lists of pages not yet linked to;
+//   - 12 bytes per page whose intra-host range binds (at most n), when
+//     there are several hosts and 0 < IntraHostShare < 1;
+//   - 4m for the targets, and at most 4m + 24·sqrt(n) + 8(n + s) for the
+//     copy pools, reserved once: the inter-host links, and the intra-host
+//     links of one host, each at most 3·sqrt(n) + 1,024 above its
+//     expectation (see Generator.reservePools), one start per page with
+//     links, and one per page of the largest host, s its size;
+//   - the URLs: their bytes, at most n·(29 + digits(h-1) + digits(s-1)),
+//     a 16-byte string header each, and 4n for the host of every page.
+//
+// That is 60n + 8m + 24·sqrt(n) + 8s + 40h + URL bytes, plus 256 KiB for
+// small allocations. The link count m is random: its bound is the expected
+// n·MeanOutDegree plus four standard deviations, computed from the
+// calibrated degree distribution (D capped at n-1, so at most n(n-1)). The
+// largest host's size s is bounded by 2 + (n-h)/∫_1^{h+1} x^-e dx, e the
+// host-size exponent, since the shares' sum Σ_{k=1..h} k^-e exceeds that
+// integral. At the defaults this comes to about 170 bytes per page, of
+// which the graph itself keeps about 95.
+func (p Params) EstimatedBytes() int64 {
+	if p.Validate() != nil {
+		return 0
+	}
+	p = p.withDefaults()
+	n, h := float64(p.Pages), float64(p.Hosts)
+	links := linkBound(p)
+	largest := largestHostBound(p)
+	bounded := 0.0
+	if p.Hosts > 1 && p.IntraHostShare > 0 && p.IntraHostShare < 1 {
+		bounded = 12 * n
+	}
+	urlBytes := n * float64(len(urlScheme+urlHost+urlDomain+urlPage+urlExt)+decimalDigits(p.Hosts-1)+decimalDigits(int(largest)-1))
+	const slack = 256 << 10
+	bytes := 48*n + bounded + 8*links + 24*math.Sqrt(n) + 8*largest + 40*h + urlBytes + slack
+	if bytes >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(math.Ceil(bytes))
+}
+
+// linkBound returns the expected number of links of p plus four standard
+// deviations, at most n(n-1).
+func linkBound(p Params) float64 {
+	n := float64(p.Pages)
+	s := newDegreeSampler(p.MeanOutDegree, p.OutDegreeExponent, uint64(p.Pages-1))
+	if s.scale == 0 {
+		return 0
+	}
+	tail := p.OutDegreeExponent - 1
+	mean := cappedLomaxMean(s.scale, tail, s.cap)
+	variance := max(s.secondMoment(tail)-mean*mean, 0)
+	return min(n*mean+4*math.Sqrt(n*variance), n*(n-1))
+}
+
+// secondMoment returns, for the tail exponent tail, E[D²] = Σ_{k=1..cap} (2k-1)·P(D ≥ k): the first
+// 1,024 terms exactly, the rest in blocks of about 2% of k by the midpoint
+// rule.
+func (s degreeSampler) secondMoment(tail float64) float64 {
+	term := func(k float64) float64 { return (2*k - 1) * math.Pow(1+k/s.scale, -tail) }
+	const exact = 1024
+	sum := 0.0
+	k := uint64(1)
+	for ; k <= s.cap && k <= exact; k++ {
+		sum += term(float64(k))
+	}
+	for k <= s.cap {
+		end := min(s.cap, k+k/50)
+		sum += float64(end-k+1) * term((float64(k)+float64(end))/2)
+		k = end + 1
+	}
+	return sum
+}
+
+// largestHostBound returns a bound on the size of p's largest host (see
+// EstimatedBytes), at most n-h+1.
+func largestHostBound(p Params) float64 {
+	n, h, e := float64(p.Pages), float64(p.Hosts), p.HostSizeExponent
+	integral := math.Log(h + 1) // ∫_1^{h+1} x^-e dx
+	if math.Abs(e-1) > 1e-9 {
+		integral = (math.Pow(h+1, 1-e) - 1) / (1 - e)
+	}
+	return math.Ceil(min(2+(n-h)/integral, n-h+1))
+}
