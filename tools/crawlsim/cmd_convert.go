@@ -26,8 +26,9 @@ func (out *graphOutput) register(fs *flag.FlagSet) {
 	fs.BoolVar(&out.asJSON, "json", false, "print what was written as JSON")
 }
 
-// check validates the output flags before any work is done.
-func (out *graphOutput) check() error {
+// check validates the output flags before any work is done. mayHaveURLs
+// says whether the graph to be written can have URLs at all.
+func (out *graphOutput) check(mayHaveURLs bool) error {
 	if out.path == "" {
 		return usagef("-o FILE is required")
 	}
@@ -42,25 +43,29 @@ func (out *graphOutput) check() error {
 	if out.format == graphio.FormatBVGraph {
 		return usagef("-o %s: writing BVGraph is not supported; write .csr, .graph-txt or an edge list", out.path)
 	}
-	if err := checkOutputDir("o", out.path); err != nil {
+	if out.urlsOut != "" && !mayHaveURLs {
+		return usagef("-urls-out %s: the input has no URLs to write (give -urls FILE)", out.urlsOut)
+	}
+	if err := checkOutputPath("o", out.path); err != nil {
 		return err
 	}
-	return checkOutputDir("urls-out", out.urlsOut)
+	return checkOutputPath("urls-out", out.urlsOut)
 }
 
 // write saves g, and its URLs when asked, and says what it wrote.
-func (out *graphOutput) write(e *env, g *graph.Graph) error {
+func (out *graphOutput) write(ctx context.Context, e *env, g *graph.Graph) error {
 	if out.urlsOut != "" && g.URLs == nil {
 		return fmt.Errorf("-urls-out %s: the graph has no URLs to write", out.urlsOut)
 	}
-	if err := writeFileAtomic(out.path, func(w io.Writer) error { return graphio.Save(w, g, out.format) }); err != nil {
+	outs := []output{{out.path, func(w io.Writer) error { return graphio.Save(w, g, out.format) }}}
+	if out.urlsOut != "" {
+		outs = append(outs, output{out.urlsOut, func(w io.Writer) error { return graphio.WriteURLList(w, g.URLs) }})
+	}
+	if err := writeOutputs(ctx, e, outs...); err != nil {
 		return err
 	}
-	if out.urlsOut != "" {
-		if err := writeFileAtomic(out.urlsOut, func(w io.Writer) error { return graphio.WriteURLList(w, g.URLs) }); err != nil {
-			return err
-		}
-	} else if g.URLs != nil && out.format != graphio.FormatCSR {
+	keepsHosts := out.format == graphio.FormatCSR
+	if g.URLs != nil && !keepsHosts && out.urlsOut == "" {
 		fmt.Fprintf(e.stderr, "note: %s does not hold URLs or hosts; add -urls-out FILE to keep them\n", out.path)
 	}
 	if out.asJSON {
@@ -73,9 +78,13 @@ func (out *graphOutput) write(e *env, g *graph.Graph) error {
 			Hosts  int    `json:"hosts"`
 		}{out.path, out.format.String(), out.urlsOut, g.NumNodes(), g.NumArcs(), g.NumHosts()})
 	}
-	fmt.Fprintf(e.stdout, "wrote %s (%s): %d pages, %d links, %d hosts\n", out.path, out.format, g.NumNodes(), g.NumArcs(), g.NumHosts())
+	fmt.Fprintf(e.stdout, "wrote %s (%s): %d pages, %d links", out.path, out.format, g.NumNodes(), g.NumArcs())
+	if keepsHosts {
+		fmt.Fprintf(e.stdout, ", %d hosts", g.NumHosts())
+	}
+	fmt.Fprintln(e.stdout)
 	if out.urlsOut != "" {
-		fmt.Fprintf(e.stdout, "wrote %s: %d URLs\n", out.urlsOut, len(g.URLs))
+		fmt.Fprintf(e.stdout, "wrote %s: %d URLs, %d hosts\n", out.urlsOut, len(g.URLs), g.NumHosts())
 	}
 	return nil
 }
@@ -85,7 +94,7 @@ func convertCommand() *command {
 		name: "convert",
 		args: "GRAPH",
 		summary: `Convert a graph between formats.
-Reads any input format (with -urls for hosts) and writes an edge list, WebGraph
+It reads any input format (with -urls for hosts) and writes an edge list, WebGraph
 ASCII or crawlsim's .csr, which loads fastest and keeps hosts and URLs.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			var in graphInput
@@ -93,18 +102,21 @@ ASCII or crawlsim's .csr, which loads fastest and keeps hosts and URLs.`,
 			in.register(fs)
 			out.register(fs)
 			return func(ctx context.Context, e *env, args []string) error {
-				if err := out.check(); err != nil {
-					return err
-				}
 				path, err := in.check(args)
 				if err != nil {
 					return err
 				}
-				g, _, err := in.load(e, path)
+				if err := out.check(in.mayHaveURLs()); err != nil {
+					return err
+				}
+				if err := in.checkFiles(path); err != nil {
+					return err
+				}
+				g, _, err := in.load(ctx, e, path)
 				if err != nil {
 					return err
 				}
-				return out.write(e, g)
+				return out.write(ctx, e, g)
 			}
 		},
 	}

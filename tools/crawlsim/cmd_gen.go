@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
+	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/step"
 )
 
 func genCommand() *command {
@@ -22,28 +25,52 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 			var out graphOutput
 			fs.IntVar(&p.Pages, "n", d.Pages, "number of `pages`")
 			fs.IntVar(&p.Hosts, "hosts", 0, "number of `hosts` (default: pages/200, at least 1)")
-			fs.Float64Var(&p.MeanOutDegree, "degree", d.MeanOutDegree, "mean out-degree")
+			fs.Float64Var(&p.MeanOutDegree, "degree", d.MeanOutDegree, "mean out-degree, at most (pages-1)/2 (default 8, or (pages-1)/2 when smaller)")
 			fs.Float64Var(&p.IntraHostShare, "intra", d.IntraHostShare, "share of links that stay inside their host, in [0,1]")
 			fs.Float64Var(&p.HostSizeExponent, "host-exp", d.HostSizeExponent, "exponent of the host-size distribution")
 			fs.Float64Var(&p.OutDegreeExponent, "degree-exp", d.OutDegreeExponent, "power-law exponent of the out-degree tail")
-			fs.Float64Var(&p.CopyProbability, "copy", d.CopyProbability, "probability that a link copies an earlier page's target")
+			fs.Float64Var(&p.CopyProbability, "copy", d.CopyProbability, "probability that a link copies an earlier page's target, in [0,1]")
 			fs.Uint64Var(&p.Seed, "seed", 1, "random seed")
 			out.register(fs)
 			return func(ctx context.Context, e *env, args []string) error {
 				if len(args) != 0 {
 					return usagef("takes no arguments, got %q", args)
 				}
-				if err := p.Validate(); err != nil {
-					return usagef("%v", err)
+				set := explicitFlags(fs)
+				switch {
+				case p.Pages < 1:
+					return usagef("-n must be at least 1, got %d", p.Pages)
+				case set["degree"] && !(p.MeanOutDegree > 0):
+					return usagef("-degree must be positive, got %g", p.MeanOutDegree)
+				case set["hosts"] && p.Hosts < 1:
+					return usagef("-hosts must be at least 1, got %d", p.Hosts)
 				}
-				if err := out.check(); err != nil {
+				if !set["degree"] {
+					p.MeanOutDegree = 0 // the generator's default suits the graph's size
+				}
+				if err := p.Validate(); err != nil {
+					return usagef("%s", strings.TrimPrefix(err.Error(), "gen: "))
+				}
+				if mem, ok := physicalMemory(); ok && p.EstimatedBytes() > mem {
+					return usagef("-n %d needs about %.1f GB, more than this machine's %.1f GB", p.Pages, float64(p.EstimatedBytes())/1e9, float64(mem)/1e9)
+				}
+				if err := out.check(true); err != nil {
 					return err
 				}
-				g, err := gen.Generate(p)
+				gr, err := gen.NewGenerator(p)
 				if err != nil {
 					return err
 				}
-				return out.write(e, g)
+				bar := e.newProgress("generating", false)
+				err = step.Run(ctx, gr, 1<<14, func(s step.Progress) {
+					bar.describe("generating: " + s.Stage)
+					bar.set(s.Done, s.Total)
+				})
+				bar.finish()
+				if err != nil {
+					return fmt.Errorf("generating: %w", err)
+				}
+				return out.write(ctx, e, gr.Graph())
 			}
 		},
 	}

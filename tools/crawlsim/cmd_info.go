@@ -13,9 +13,10 @@ func infoCommand() *command {
 	return &command{
 		name: "info",
 		args: "GRAPH",
-		summary: `Describe a graph: pages, links, dangling pages, self-loops, out- and
-in-degree (min, mean, median, max) and, with hosts, the intra- and inter-host
-links and the largest hosts.`,
+		summary: `Describe a graph: its size, degrees and hosts.
+It prints pages, links, dangling pages, self-loops, out- and in-degree (min,
+mean, median, max) and, with hosts, the intra- and inter-host links and the
+largest hosts.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			var in graphInput
 			in.register(fs)
@@ -29,7 +30,10 @@ links and the largest hosts.`,
 				if err != nil {
 					return err
 				}
-				g, _, err := in.load(e, path)
+				if err := in.checkFiles(path); err != nil {
+					return err
+				}
+				g, _, err := in.load(ctx, e, path)
 				if err != nil {
 					return err
 				}

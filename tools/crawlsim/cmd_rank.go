@@ -3,27 +3,29 @@ package main
 import (
 	"container/heap"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/seeds"
 	"github.com/crawlsim/crawlsim/engine/step"
-	"math/rand/v2"
 )
 
 func rankCommand() *command {
 	return &command{
 		name: "rank",
 		args: "GRAPH",
-		summary: `Compute PageRank, personalized PageRank or HITS (SPEC section 1).
-PageRank: r = d·Wr + d·(dangling mass)·t + (1-d)·t, with t uniform, or uniform over
+		summary: `Compute PageRank, personalized PageRank or HITS.
+As SPEC section 1 defines them. PageRank: r = d·Wr + d·(dangling mass)·t + (1-d)·t, with t uniform, or uniform over
 the -seeds pages for personalized PageRank (the RankMass trust vector); pages
 without out-links send their rank along t. It iterates until the L1 change is
 below -tol or -max-iter iterations. HITS (-hits) runs a fixed number of
@@ -35,7 +37,7 @@ The table lists the -top pages; -o writes every page's score as CSV.`,
 			damping := fs.Float64("d", rank.DefaultDamping, "damping factor d, in (0,1]")
 			tol := fs.Float64("tol", rank.DefaultTolerance, "stop when the L1 change between iterations is below `tolerance`")
 			maxIter := fs.Int("max-iter", rank.DefaultMaxIterations, "iteration cap")
-			seedSpec := fs.String("seeds", "", "personalized PageRank trusting these pages: `SPEC` is top-pagerank:K, random:K, host-roots, list:ID,ID,... (ids or URLs), list:FILE (one per line) or ID,ID,...")
+			seedSpec := fs.String("seeds", "", "personalized PageRank trusting these pages: `SPEC` is top-pagerank:K, random:K, host-roots (needs hosts), list:ID,ID,... (ids or URLs), list:FILE (one id or URL per line, # comments) or ID,ID,...")
 			randomSeed := fs.Uint64("seed", 1, "random seed for -seeds random:K")
 			hits := fs.Bool("hits", false, "compute HITS hubs and authorities instead of PageRank")
 			hitsIter := fs.Int("hits-iter", rank.DefaultHITSIterations, "HITS iterations")
@@ -43,6 +45,16 @@ The table lists the -top pages; -o writes every page's score as CSV.`,
 			outPath := fs.String("o", "", "write every page's score to `FILE` as CSV")
 			asJSON := fs.Bool("json", false, "print JSON instead of a table")
 			return func(ctx context.Context, e *env, args []string) error {
+				set := explicitFlags(fs)
+				if *hits {
+					for _, name := range []string{"d", "tol", "max-iter", "seeds", "seed"} {
+						if set[name] {
+							return usagef("-%s is a PageRank flag; HITS (-hits) does not use it", name)
+						}
+					}
+				} else if set["hits-iter"] {
+					return usagef("-hits-iter needs -hits")
+				}
 				switch {
 				case !(*damping > 0 && *damping <= 1):
 					// d = 0 would make every score the teleport vector itself.
@@ -55,8 +67,6 @@ The table lists the -top pages; -o writes every page's score as CSV.`,
 					return usagef("-hits-iter must be at least 1, got %d", *hitsIter)
 				case *top < 0:
 					return usagef("-top must be 0 or more, got %d", *top)
-				case *hits && *seedSpec != "":
-					return usagef("-seeds personalizes PageRank; HITS takes no seeds")
 				}
 				var spec seeds.Spec
 				if *seedSpec != "" {
@@ -65,14 +75,20 @@ The table lists the -top pages; -o writes every page's score as CSV.`,
 						return usagef("-seeds: %v", err)
 					}
 				}
-				if err := checkOutputDir("o", *outPath); err != nil {
+				if err := checkOutputPath("o", *outPath); err != nil {
 					return err
 				}
 				path, err := in.check(args)
 				if err != nil {
 					return err
 				}
-				g, _, err := in.load(e, path)
+				if spec.Kind == seeds.HostRoots && !in.mayHaveURLs() {
+					return usagef("-seeds host-roots needs hosts: give -urls FILE")
+				}
+				if err := in.checkFiles(path); err != nil {
+					return err
+				}
+				g, _, err := in.load(ctx, e, path)
 				if err != nil {
 					return err
 				}
@@ -87,49 +103,50 @@ The table lists the -top pages; -o writes every page's score as CSV.`,
 	}
 }
 
-// parseSeedFlag reads a -seeds value; list:FILE reads the list from a file.
+// parseSeedFlag reads a -seeds value. list:FILE reads the list from a
+// file; a single list item that is neither a page id nor a URL must name an
+// existing file.
 func parseSeedFlag(text string) (seeds.Spec, error) {
 	spec, err := seeds.Parse(text)
-	if err != nil {
+	if err != nil || spec.Kind != seeds.List || len(spec.Items) != 1 {
 		return spec, err
 	}
-	if spec.Kind == seeds.List && len(spec.Items) == 1 {
-		if _, err := strconv.ParseUint(spec.Items[0], 10, 32); err != nil {
-			if st, err := os.Stat(spec.Items[0]); err == nil && !st.IsDir() {
-				f, err := os.Open(spec.Items[0])
-				if err != nil {
-					return spec, err
-				}
-				defer f.Close()
-				items, err := seeds.ReadList(f, spec.Items[0])
-				if err != nil {
-					return spec, err
-				}
-				spec.Items = items
-			}
-		}
+	item := spec.Items[0]
+	if _, err := strconv.ParseUint(item, 10, 32); err == nil || strings.Contains(item, "://") {
+		return spec, nil
 	}
-	return spec, nil
+	f, err := os.Open(item)
+	if err != nil {
+		return spec, fmt.Errorf("list:%s: cannot read the seed list: %w", item, errors.Unwrap(err))
+	}
+	defer f.Close()
+	return seeds.ReadList(f, item)
 }
 
 // ranker runs one ranking computation on a loaded graph.
 type ranker struct {
-	e       *env
-	g       *graph.Graph
-	workers int
+	e        *env
+	g        *graph.Graph
+	workers  int
+	progress *progress
 }
 
 func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec, randomSeed uint64, top int, outPath string, asJSON bool) error {
 	tr := r.g.Transpose()
-	measure := "pagerank"
+	measure, column := "pagerank", "pagerank"
 	var trusted []uint32
+	r.progress = r.e.newProgress("pagerank", false)
+	defer r.progress.finish()
 	if spec.Kind != "" {
-		measure = "personalized pagerank"
+		measure, column = "personalized pagerank", "personalized_pagerank"
+		if (spec.Kind == seeds.Random || spec.Kind == seeds.TopPageRank) && spec.K > r.g.NumNodes() {
+			fmt.Fprintf(r.e.stderr, "warning: -seeds %s asks for more pages than the graph's %d; all of them are trusted\n", spec, r.g.NumNodes())
+		}
 		sopt := seeds.Options{Rand: rand.New(rand.NewPCG(randomSeed, 0))}
 		if spec.Kind == seeds.TopPageRank {
 			uniform := opt
 			uniform.Teleport = nil
-			res, err := r.runPageRank(ctx, tr, uniform, "pagerank for top-pagerank seeds")
+			res, err := r.runPageRank(ctx, tr, uniform, "pagerank (for the seeds)")
 			if err != nil {
 				return err
 			}
@@ -151,7 +168,7 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 		fmt.Fprintf(r.e.stderr, "warning: stopped after %d iterations with L1 change %.3g, above -tol %g\n", res.Iterations, res.Residual, opt.Tolerance)
 	}
 	if outPath != "" {
-		if err := writeFileAtomic(outPath, func(w io.Writer) error { return writeScores(w, r.g, "pagerank", res.Scores, nil) }); err != nil {
+		if err := writeOutputs(ctx, r.e, output{outPath, func(w io.Writer) error { return writeScores(w, r.g, column, res.Scores, nil) }}); err != nil {
 			return err
 		}
 	}
@@ -186,18 +203,16 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 	return r.printTop(best, []string{"score"}, [][]float64{res.Scores})
 }
 
-// runPageRank iterates with a progress bar showing iterations and the
-// current L1 change.
+// runPageRank iterates, showing the iterations and the current L1 change
+// on the ranker's progress bar.
 func (r *ranker) runPageRank(ctx context.Context, tr *graph.Graph, opt rank.Options, what string) (rank.Result, error) {
 	pr, err := rank.NewPageRank(r.g, tr, opt)
 	if err != nil {
 		return rank.Result{}, err
 	}
-	p := r.e.newProgress(what, false)
-	defer p.finish()
 	err = step.Run(ctx, pr, 1, func(s step.Progress) {
-		p.describe(fmt.Sprintf("%s (L1 change %.2g)", what, pr.Result().Residual))
-		p.set(s.Done, s.Total)
+		r.progress.describe(fmt.Sprintf("%s, L1 change %.2g", what, pr.Residual()))
+		r.progress.set(s.Done, s.Total)
 	})
 	return pr.Result(), err
 }
@@ -215,9 +230,9 @@ func (r *ranker) hits(ctx context.Context, iterations, top int, outPath string, 
 	}
 	res := h.Result()
 	if outPath != "" {
-		if err := writeFileAtomic(outPath, func(w io.Writer) error {
+		if err := writeOutputs(ctx, r.e, output{outPath, func(w io.Writer) error {
 			return writeScores(w, r.g, "hub,authority", res.Hubs, res.Authorities)
-		}); err != nil {
+		}}); err != nil {
 			return err
 		}
 	}

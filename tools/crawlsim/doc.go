@@ -6,7 +6,7 @@
 //	crawlsim <command> [flags] [graph]
 //
 // A graph's format follows its file name: NAME.graph is a WebGraph BVGraph
-// (NAME.properties must be beside it; NAME.offsets is checked when present),
+// (NAME.properties must be beside it; NAME.offsets is checked against it when present),
 // NAME.graph-txt is WebGraph ASCII, NAME.csr is crawlsim's binary CSR (memory
 // mapped, the fastest to load), and anything else is a SNAP-style edge list:
 // one "source target" pair per line, '#' comments, integer ids of any size or
@@ -31,16 +31,25 @@
 // success, 1 on failure and 2 on bad usage; flags are checked before any
 // graph is loaded.
 //
-// Examples, on the real crawls in ../shared/data:
+// Examples, in a fresh folder (TestExamples runs exactly these lines and
+// compares their output with the golden files in testdata):
 //
-//	crawlsim info -urls cs-stanford.urls cs-stanford.edges
-//	crawlsim convert -o cnr-2000.csr cnr-2000.graph
-//	crawlsim rank -top 5 cnr-2000.csr
+//	crawlsim gen -n 400 -hosts 5 -seed 7 -o web.csr
+//	crawlsim info web.csr
+//	crawlsim convert -o web.edges -urls-out web.urls web.csr
+//	crawlsim info -urls web.urls web.edges
+//	crawlsim rank -top 5 web.csr
+//	crawlsim rank -seeds host-roots -top 3 web.csr
+//	crawlsim rank -hits -top 3 web.csr
+//	crawlsim rank -top 0 -o pagerank.csv web.csr
+//
+// On the real crawls in ../shared/data, with D=../shared/data
+// (TestRealData runs these):
+//
+//	crawlsim info -urls $D/cs-stanford/cs-stanford.urls $D/cs-stanford/cs-stanford.edges
+//	crawlsim info -urls $D/cs-stanford/cs-stanford.urls $D/cs-stanford/cs-stanford.graph
+//	crawlsim convert -o cnr-2000.csr $D/cnr-2000/cnr-2000.graph
+//	crawlsim rank -top 10 cnr-2000.csr
 //	crawlsim rank -seeds top-pagerank:160 -o ppr.csv cnr-2000.csr
-//	crawlsim rank -hits -urls hollins.urls hollins.edges
-//	crawlsim gen -n 100000 -seed 7 -o web.csr
-//	crawlsim gen -n 1000 -o web.edges -urls-out web.urls
-//
-// The examples in the tests of this package run these commands on small
-// graphs and compare their output with golden files under testdata.
+//	crawlsim rank -hits -urls $D/hollins/hollins.urls $D/hollins/hollins.edges
 package main

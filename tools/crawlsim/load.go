@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -22,16 +23,18 @@ type graphInput struct {
 
 func (in *graphInput) register(fs *flag.FlagSet) {
 	fs.StringVar(&in.formatName, "format", "", "input `format`: edges, graph-txt, bvgraph or csr (default: from the file name)")
+	// The format is resolved by check, before loading.
 	fs.StringVar(&in.urls, "urls", "", "URL list `FILE` (one URL per page, in id order) that gives pages their hosts")
 }
 
-// check validates the flags and the graph argument before anything is
-// loaded.
+// check validates the flags and the graph argument and resolves the
+// format, before anything is loaded; checkFiles then looks for the files.
 func (in *graphInput) check(args []string) (string, error) {
 	if len(args) != 1 {
 		return "", usagef("expected one graph file, got %d arguments", len(args))
 	}
-	in.format = graphio.FormatAuto
+	path := args[0]
+	in.format = graphio.FormatFromName(path)
 	if in.formatName != "" {
 		f, err := graphio.ParseFormat(in.formatName)
 		if err != nil {
@@ -39,16 +42,19 @@ func (in *graphInput) check(args []string) (string, error) {
 		}
 		in.format = f
 	}
-	path := args[0]
+	return path, nil
+}
+
+// checkFiles fails when the graph file or the URL list is missing; it runs
+// after every flag has been checked.
+func (in *graphInput) checkFiles(path string) error {
 	if err := mustExist(path); err != nil {
-		return "", err
+		return err
 	}
 	if in.urls != "" {
-		if err := mustExist(in.urls); err != nil {
-			return "", err
-		}
+		return mustExist(in.urls)
 	}
-	return path, nil
+	return nil
 }
 
 func mustExist(path string) error {
@@ -62,20 +68,24 @@ func mustExist(path string) error {
 	return nil
 }
 
+// mayHaveURLs reports whether the graph can carry URLs and hosts once
+// loaded: it has a URL list, or its format can hold them. It is known
+// before loading, so that flags needing hosts are refused early.
+func (in *graphInput) mayHaveURLs() bool {
+	return in.urls != "" || in.format == graphio.FormatEdgeList || in.format == graphio.FormatCSR
+}
+
 // load reads the graph at path, with its URL list when -urls was given,
-// showing a progress bar over the bytes read.
-func (in *graphInput) load(e *env, path string) (*graph.Graph, *graphio.Labels, error) {
+// showing a progress bar over the bytes read. Cancelling ctx stops it.
+func (in *graphInput) load(ctx context.Context, e *env, path string) (*graph.Graph, *graphio.Labels, error) {
 	format := in.format
-	if format == graphio.FormatAuto {
-		format = graphio.FormatFromName(path)
-	}
 	if format == graphio.FormatCSR {
 		g, err := loadCSR(path)
 		if err != nil {
 			return nil, nil, err
 		}
 		if in.urls != "" {
-			urls, err := readURLFile(e, in.urls)
+			urls, err := readURLFile(in.urls)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -96,14 +106,14 @@ func (in *graphInput) load(e *env, path string) (*graph.Graph, *graphio.Labels, 
 				size = st.Size()
 			}
 			p.describe("reading " + filepath.Base(name))
-			return &countingReader{r: r, p: p, total: size}
+			return &countingReader{ctx: ctx, r: r, p: p, total: size}
 		},
 	}
 	return graphio.Load(osFS{}, path, opt)
 }
 
 // readURLFile reads a URL list file.
-func readURLFile(e *env, path string) ([]string, error) {
+func readURLFile(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

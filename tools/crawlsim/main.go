@@ -17,9 +17,20 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	status := runMain(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
-	os.Exit(exitStatus(err))
+	os.Exit(status)
+}
+
+// runMain runs the program, prints its error on stderr and returns the exit
+// status. It is main without the process: the tests call it.
+func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	err := run(ctx, args, stdout, stderr)
+	var u *usageError
+	if err != nil && !(errors.As(err, &u) && u.printed) {
+		fmt.Fprintln(stderr, err)
+	}
+	return exitStatus(err)
 }
 
 // exitStatus maps run's error to the exit status: 0 success, 2 bad usage,
@@ -37,7 +48,11 @@ func exitStatus(err error) int {
 }
 
 // usageError is a mistake in the command line; it exits with status 2.
-type usageError struct{ msg string }
+// printed is true when the flag package has already shown it.
+type usageError struct {
+	msg     string
+	printed bool
+}
 
 func (e *usageError) Error() string { return e.msg }
 
@@ -113,7 +128,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
-		return &usageError{msg: fmt.Sprintf("crawlsim %s: %v", c.name, err)}
+		return &usageError{msg: fmt.Sprintf("crawlsim %s: %v", c.name, err), printed: true}
 	}
 	start := time.Now()
 	err := runCmd(ctx, e, fs.Args())
@@ -148,7 +163,7 @@ func printUsage(w io.Writer) {
 	for _, c := range cs {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, firstLine(c.summary))
 	}
-	fmt.Fprint(w, "\nA graph's format follows its name: NAME.graph is WebGraph BVGraph (NAME.properties\nbeside it, NAME.offsets used when present), .graph-txt WebGraph ASCII, .csr crawlsim's\nbinary CSR, anything else a SNAP-style edge list. -format overrides; -urls FILE attaches\na URL list (one URL per page, in id order) that gives pages their hosts.\n\nRun 'crawlsim help COMMAND' for a command's flags.\n")
+	fmt.Fprint(w, "\nA graph's format follows its name: NAME.graph is WebGraph BVGraph (NAME.properties\nbeside it, NAME.offsets checked when present), .graph-txt WebGraph ASCII, .csr crawlsim's\nbinary CSR, anything else a SNAP-style edge list. -format overrides; -urls FILE attaches\na URL list (one URL per page, in id order) that gives pages their hosts.\n\nRun 'crawlsim help COMMAND' for a command's flags.\n")
 }
 
 func firstLine(s string) string {
@@ -165,6 +180,16 @@ func roundDuration(d time.Duration) time.Duration {
 		return d.Round(10 * time.Millisecond)
 	case d >= time.Millisecond:
 		return d.Round(10 * time.Microsecond)
+	case d >= time.Microsecond:
+		return d.Round(time.Microsecond)
 	}
 	return d
+}
+
+// explicitFlags returns the names of the flags set on the command line, so
+// a command can tell a default from the same value given on purpose.
+func explicitFlags(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -24,11 +25,8 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 func crawlsim(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	err := run(context.Background(), args, &out, &errOut)
-	if err != nil {
-		errOut.WriteString(err.Error() + "\n")
-	}
-	return out.String(), errOut.String(), exitStatus(err)
+	status := runMain(context.Background(), args, &out, &errOut)
+	return out.String(), errOut.String(), status
 }
 
 // mustRun runs crawlsim and fails the test unless it exits 0.
@@ -44,12 +42,14 @@ func mustRun(t *testing.T, args ...string) string {
 	return out
 }
 
+// testdataDir is this package's testdata folder, found before any test
+// changes the working folder.
+var testdataDir, _ = filepath.Abs("testdata")
+
 // golden compares got with testdata/NAME, or rewrites it under -update.
-// tmp is replaced by "TMP" so that outputs naming files are stable.
-func golden(t *testing.T, name, got, tmp string) {
+func golden(t *testing.T, name, got string) {
 	t.Helper()
-	got = strings.ReplaceAll(got, tmp, "TMP")
-	path := filepath.Join("testdata", name)
+	path := filepath.Join(testdataDir, name)
 	if *update {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
@@ -105,7 +105,13 @@ func TestFlagsAreCheckedBeforeLoading(t *testing.T) {
 		{[]string{"rank", "-d", "0", missing}, "-d must be in (0,1]"},
 		{[]string{"rank", "-tol", "0", missing}, "-tol must be positive"},
 		{[]string{"rank", "-seeds", "random:0", missing}, "-seeds"},
-		{[]string{"rank", "-hits", "-seeds", "1,2", missing}, "HITS takes no seeds"},
+		{[]string{"rank", "-hits", "-seeds", "1,2", missing}, "-seeds is a PageRank flag"},
+		{[]string{"rank", "-hits", "-tol", "5", missing}, "-tol is a PageRank flag"},
+		{[]string{"rank", "-hits-iter", "5", missing}, "-hits-iter needs -hits"},
+		{[]string{"rank", "-seeds", "list:" + filepath.Join(dir, "nofile.txt"), missing}, "cannot read the seed list"},
+		{[]string{"rank", "-seeds", "host-roots", filepath.Join(dir, "g.graph-txt")}, "needs hosts"},
+		{[]string{"rank", "-o", dir, missing}, "that is a folder"},
+		{[]string{"convert", "-o", out, "-urls-out", filepath.Join(dir, "u.txt"), filepath.Join(dir, "g.graph")}, "no URLs to write"},
 		{[]string{"info", "-format", "png", missing}, "-format"},
 		{[]string{"convert", missing}, "-o FILE is required"},
 		{[]string{"convert", "-o", "x.graph", missing}, "BVGraph is not supported"},
@@ -148,50 +154,100 @@ func TestBadInputNamesFileAndLine(t *testing.T) {
 	}
 }
 
-func TestWriteFileAtomicLeavesNothingOnError(t *testing.T) {
+func TestWriteOutputsIsAllOrNothing(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "result.csv")
-	os.WriteFile(path, []byte("old"), 0o644)
-	err := writeFileAtomic(path, func(w io.Writer) error {
-		w.Write([]byte("half of a file"))
-		return errors.New("disk on fire")
-	})
-	if err == nil || !strings.Contains(err.Error(), "disk on fire") {
-		t.Fatalf("err = %v", err)
+	first, second := filepath.Join(dir, "graph.csr"), filepath.Join(dir, "graph.urls")
+	os.WriteFile(first, []byte("old"), 0o644)
+	e := &env{stdout: io.Discard, stderr: io.Discard}
+	err := writeOutputs(context.Background(), e,
+		output{first, func(w io.Writer) error { _, err := w.Write([]byte("new graph")); return err }},
+		output{second, func(w io.Writer) error {
+			w.Write([]byte("half of a file"))
+			return errors.New("disk on fire")
+		}})
+	if err == nil || !strings.Contains(err.Error(), "disk on fire") || !strings.Contains(err.Error(), second) {
+		t.Fatalf("err = %v, want the write error naming %s", err, second)
 	}
-	if b, _ := os.ReadFile(path); string(b) != "old" {
-		t.Errorf("the old file was changed to %q", b)
+	if b, _ := os.ReadFile(first); string(b) != "old" {
+		t.Errorf("the first output was replaced by %q although the second failed", b)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-		t.Errorf("a temporary file was left behind: %d entries", len(entries))
+		t.Errorf("%d files in the folder, want only the old graph.csr", len(entries))
+	}
+
+	// A cancelled context stops the writing and leaves nothing.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err = writeOutputs(ctx, e, output{second, func(w io.Writer) error {
+		for range 1000 {
+			if _, err := w.Write(make([]byte, 1<<12)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled write: err = %v, want context.Canceled", err)
+	}
+	if _, err := os.Stat(second); err == nil {
+		t.Error("a cancelled write left its file")
+	}
+
+	if err := writeOutputs(context.Background(), e, output{first, func(w io.Writer) error { _, err := w.Write([]byte("new")); return err }}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(first); string(b) != "new" {
+		t.Errorf("after a good write the file holds %q", b)
 	}
 }
 
-// TestExamples runs the manual's commands on a small generated graph and
-// compares their output with golden files. The golden files were written by
-// this program (go test -update) and checked by reading them: the stats
-// agree between the .csr and the edge list + URL list, PageRank sums to 1.
-func TestExamples(t *testing.T) {
-	dir := t.TempDir()
-	web := filepath.Join(dir, "web.csr")
-	golden(t, "gen.txt", mustRun(t, "gen", "-n", "400", "-hosts", "5", "-seed", "7", "-o", web), dir)
-	info := mustRun(t, "info", web)
-	golden(t, "info.txt", info, dir)
-
-	edges, urls := filepath.Join(dir, "web.edges"), filepath.Join(dir, "web.urls")
-	golden(t, "convert.txt", mustRun(t, "convert", "-o", edges, "-urls-out", urls, web), dir)
-	info2 := mustRun(t, "info", "-urls", urls, edges)
-	if strings.ReplaceAll(info2, edges, web) != info {
-		t.Errorf("info of the edge list with its URL list differs from info of the .csr:\n%s\nvs\n%s", info2, info)
+// docExamples returns the command lines of the package doc's example block
+// that follows the line containing marker, without the leading "crawlsim".
+func docExamples(t *testing.T, marker string) [][]string {
+	t.Helper()
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
 	}
+	_, block, ok := strings.Cut(string(doc), marker)
+	if !ok {
+		t.Fatalf("doc.go has no example block after %q", marker)
+	}
+	var cmds [][]string
+	for _, line := range strings.Split(block, "\n")[1:] {
+		line = strings.TrimPrefix(line, "//")
+		if strings.TrimSpace(line) == "" && len(cmds) > 0 {
+			break
+		}
+		if f := strings.Fields(line); len(f) > 1 && f[0] == "crawlsim" {
+			cmds = append(cmds, f[1:])
+		}
+	}
+	if len(cmds) == 0 {
+		t.Fatalf("doc.go's block after %q holds no command", marker)
+	}
+	return cmds
+}
 
-	golden(t, "rank.txt", mustRun(t, "rank", "-top", "5", web), dir)
-	golden(t, "rank-hits.txt", mustRun(t, "rank", "-hits", "-top", "3", web), dir)
-	golden(t, "rank-seeds.txt", mustRun(t, "rank", "-seeds", "host-roots", "-top", "3", web), dir)
-
-	scores := filepath.Join(dir, "pr.csv")
-	mustRun(t, "rank", "-top", "0", "-o", scores, web)
-	f, err := os.Open(scores)
+// TestExamples runs the manual's examples (doc.go) in a fresh folder and
+// compares each one's output with testdata/example-N.txt. The golden files
+// were written by this program (go test -update) and checked by reading
+// them: the statistics of the .csr and of the edge list with its URL list
+// agree, and the CSV's PageRank sums to 1 (asserted below).
+func TestExamples(t *testing.T) {
+	examples := docExamples(t, "Examples, in a fresh folder")
+	t.Chdir(t.TempDir())
+	var outputs []string
+	for k, args := range examples {
+		out := mustRun(t, args...)
+		outputs = append(outputs, out)
+		golden(t, fmt.Sprintf("example-%d.txt", k+1), "$ crawlsim "+strings.Join(args, " ")+"\n"+out)
+	}
+	// info of the .csr and of the edge list + URL list differ only in the name.
+	if strings.ReplaceAll(outputs[3], "web.edges", "web.csr") != outputs[1] {
+		t.Errorf("info of the edge list with its URL list differs from info of the .csr:\n%s\nvs\n%s", outputs[3], outputs[1])
+	}
+	f, err := os.Open("pagerank.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +257,7 @@ func TestExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(rows) != 401 || strings.Join(rows[0], ",") != "page,pagerank,url" {
-		t.Fatalf("pr.csv: %d rows, header %v; want 401 rows and page,pagerank,url", len(rows), rows[0])
+		t.Fatalf("pagerank.csv: %d rows, header %v; want 401 rows and page,pagerank,url", len(rows), rows[0])
 	}
 	sum := 0.0
 	for _, r := range rows[1:] {
@@ -212,7 +268,7 @@ func TestExamples(t *testing.T) {
 		sum += v
 	}
 	if math.Abs(sum-1) > 1e-9 {
-		t.Errorf("PageRank in pr.csv sums to %.12f, want 1", sum)
+		t.Errorf("PageRank in pagerank.csv sums to %.12f, want 1", sum)
 	}
 }
 
@@ -229,42 +285,44 @@ func TestJSONOutputs(t *testing.T) {
 	}
 }
 
-// TestRealData reads the real crawls in ../shared/data when they are there.
+// TestRealData runs the manual's examples on the real crawls in
+// ../shared/data when they are there, and checks their figures against the
+// data's README.
 func TestRealData(t *testing.T) {
-	data := filepath.Join("..", "..", "..", "shared", "data")
-	stanford := filepath.Join(data, "cs-stanford")
-	if _, err := os.Stat(stanford); err != nil {
+	data, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(data, "cs-stanford")); err != nil {
 		t.Skipf("real data not found at %s: %v", data, err)
 	}
-	out := mustRun(t, "info", "-json", "-urls", filepath.Join(stanford, "cs-stanford.urls"), filepath.Join(stanford, "cs-stanford.edges"))
-	var s struct{ Pages, Hosts int }
-	if err := json.Unmarshal([]byte(out), &s); err != nil {
-		t.Fatal(err)
+	examples := docExamples(t, "On the real crawls in ../shared/data")
+	t.Chdir(t.TempDir())
+	var outputs []string
+	for _, args := range examples {
+		for k := range args {
+			args[k] = strings.ReplaceAll(args[k], "$D", data)
+		}
+		outputs = append(outputs, mustRun(t, args...))
 	}
-	// Figures from ../shared/data/README.md.
-	if s.Pages != 9914 || s.Hosts != 21 {
-		t.Errorf("cs-stanford: %d pages, %d hosts; want 9914 and 21", s.Pages, s.Hosts)
+	// Figures from ../shared/data/README.md: 9,914 pages, 36,854 links,
+	// 1,299 self-loops, 1,457 links between hosts, 21 hosts.
+	for _, want := range []string{"pages             9914", "links             36854", "self-loops        1299", "hosts             21", "inter-host links  1457"} {
+		if !strings.Contains(outputs[0], want) {
+			t.Errorf("info of cs-stanford.edges lacks %q:\n%s", want, outputs[0])
+		}
 	}
 	// The BVGraph encoding of the same graph gives the same statistics.
-	bv := mustRun(t, "info", "-json", "-urls", filepath.Join(stanford, "cs-stanford.urls"), filepath.Join(stanford, "cs-stanford.graph"))
-	strip := regexp.MustCompile(`"file": "[^"]*",`)
-	if strip.ReplaceAllString(bv, "") != strip.ReplaceAllString(out, "") {
-		t.Errorf("cs-stanford: BVGraph and edge list statistics differ:\n%s\n%s", bv, out)
+	if strings.ReplaceAll(outputs[1], "cs-stanford.graph", "cs-stanford.edges") != outputs[0] {
+		t.Errorf("cs-stanford: BVGraph and edge list statistics differ:\n%s\n%s", outputs[1], outputs[0])
 	}
-
-	cnr := filepath.Join(data, "cnr-2000", "cnr-2000.graph")
-	dir := t.TempDir()
-	csrPath := filepath.Join(dir, "cnr.csr")
-	mustRun(t, "convert", "-o", csrPath, cnr)
-	out = mustRun(t, "rank", "-json", "-top", "3", csrPath)
-	var r struct {
-		Iterations int
-		Converged  bool
+	if !strings.Contains(outputs[2], "325557 pages, 3216152 links") {
+		t.Errorf("convert of cnr-2000: %s", outputs[2])
 	}
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
-		t.Fatal(err)
+	if !strings.Contains(outputs[3], "pagerank: d=0.85, 116 iterations") {
+		t.Errorf("PageRank of cnr-2000 did not converge in the 116 iterations the rank package's tests measured:\n%s", outputs[3])
 	}
-	if !r.Converged || r.Iterations < 10 {
-		t.Errorf("PageRank of cnr-2000: %+v", r)
+	if !strings.Contains(outputs[4], "160 trusted pages") {
+		t.Errorf("personalized PageRank of cnr-2000: %s", outputs[4])
 	}
 }

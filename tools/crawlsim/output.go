@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,17 +10,51 @@ import (
 	"path/filepath"
 )
 
-// writeFileAtomic writes a file through a temporary file in the same folder
-// that is renamed over path only when write and every flush and close
-// succeeded, so a failed run never leaves half a file.
-func writeFileAtomic(path string, write func(w io.Writer) error) (err error) {
-	dir, base := filepath.Split(path)
+// output is one file a command writes.
+type output struct {
+	path  string
+	write func(w io.Writer) error
+}
+
+// writeOutputs writes every output through a temporary file in its folder
+// and renames the temporaries into place only when all of them were written,
+// so a failed or cancelled run never leaves half a file, nor one output of
+// two. Writing stops with the context's error when ctx is cancelled, and a
+// progress bar counts the bytes on a terminal.
+func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
+	var temps []string
+	defer func() {
+		if err != nil {
+			for _, t := range temps {
+				os.Remove(t)
+			}
+		}
+	}()
+	for _, o := range outs {
+		tmp, err := writeTemp(ctx, e, o)
+		if err != nil {
+			return err
+		}
+		temps = append(temps, tmp)
+	}
+	for k, o := range outs {
+		if err := os.Rename(temps[k], o.path); err != nil {
+			return fmt.Errorf("cannot write %s: %w", o.path, err)
+		}
+	}
+	return nil
+}
+
+// writeTemp writes o to a new temporary file beside o.path and returns its
+// name.
+func writeTemp(ctx context.Context, e *env, o output) (name string, err error) {
+	dir, base := filepath.Split(o.path)
 	if dir == "" {
 		dir = "."
 	}
 	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
+		return "", fmt.Errorf("cannot write %s: %w", o.path, err)
 	}
 	defer func() {
 		if err != nil {
@@ -27,23 +62,41 @@ func writeFileAtomic(path string, write func(w io.Writer) error) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
-	w := bufio.NewWriterSize(f, 1<<20)
-	if err := write(w); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	p := e.newProgress("writing "+base, true)
+	defer p.finish()
+	w := bufio.NewWriterSize(&progressWriter{ctx: ctx, w: f, p: p}, 1<<20)
+	if err := o.write(w); err != nil {
+		return "", fmt.Errorf("writing %s: %w", o.path, err)
 	}
 	if err := w.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return "", fmt.Errorf("writing %s: %w", o.path, err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return "", fmt.Errorf("writing %s: %w", o.path, err)
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return "", fmt.Errorf("writing %s: %w", o.path, err)
 	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	return f.Name(), nil
+}
+
+// progressWriter counts bytes for a progress bar and fails once the
+// context is cancelled.
+type progressWriter struct {
+	ctx context.Context
+	w   io.Writer
+	p   *progress
+	n   int64
+}
+
+func (pw *progressWriter) Write(b []byte) (int, error) {
+	if err := pw.ctx.Err(); err != nil {
+		return 0, err
 	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	return nil
+	k, err := pw.w.Write(b)
+	pw.n += int64(k)
+	pw.p.set(pw.n, 0)
+	return k, err
 }
 
 // writeJSON prints v as indented JSON.
@@ -53,11 +106,14 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// checkOutputDir fails early, before any loading, when the folder of an
-// output file does not exist.
-func checkOutputDir(flagName, path string) error {
+// checkOutputPath fails early, before any loading, when an output file
+// could not be written: its folder is missing, or the path is a folder.
+func checkOutputPath(flagName, path string) error {
 	if path == "" {
 		return nil
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return usagef("-%s %s: that is a folder; name a file", flagName, path)
 	}
 	dir := filepath.Dir(path)
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {

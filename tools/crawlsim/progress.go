@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"time"
 
@@ -71,8 +72,10 @@ func (p *progress) finish() {
 	}
 }
 
-// countingReader reports the bytes read through it to a progress.
+// countingReader reports the bytes read through it to a progress, and
+// fails once the context is cancelled.
 type countingReader struct {
+	ctx   context.Context
 	r     io.Reader
 	p     *progress
 	n     int64
@@ -80,6 +83,9 @@ type countingReader struct {
 }
 
 func (c *countingReader) Read(b []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
 	k, err := c.r.Read(b)
 	c.n += int64(k)
 	c.p.set(c.n, c.total)
