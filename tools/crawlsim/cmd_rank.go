@@ -25,12 +25,13 @@ func rankCommand() *command {
 		name: "rank",
 		args: "GRAPH",
 		summary: `Compute PageRank, personalized PageRank or HITS.
-As SPEC section 1 defines them. PageRank: r = d·Wr + d·(dangling mass)·t + (1-d)·t, with t uniform, or uniform over
-the -seeds pages for personalized PageRank (the RankMass trust vector); pages
-without out-links send their rank along t. It iterates until the L1 change is
-below -tol or -max-iter iterations. HITS (-hits) runs a fixed number of
-iterations from all-ones, normalising hubs and authorities to unit length.
-The table lists the -top pages; -o writes every page's score as CSV.`,
+PageRank (SPEC section 1) is r = d·Wr + d·(dangling mass)·t + (1-d)·t with t
+uniform, or uniform over the -seeds pages for personalized PageRank (the
+RankMass trust vector): pages without out-links send their rank along t. It
+iterates until the L1 change is below -tol, or for -max-iter iterations. HITS
+(-hits) runs -hits-iter iterations from all-ones, normalising hubs and
+authorities to unit length after every step. The table lists the -top pages;
+-o writes every page's score as CSV.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			var in graphInput
 			in.register(fs)
