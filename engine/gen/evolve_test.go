@@ -254,23 +254,29 @@ func stripped(g *graph.Graph, how string) *graph.Graph {
 	return &c
 }
 
+// drawEvolvable draws a generated graph of up to maxPages pages and keeps
+// its URLs and hosts, its hosts only, its URLs only, or neither.
+func drawEvolvable(t *rapid.T, maxPages int) *graph.Graph {
+	gp := Params{
+		Pages:           rapid.IntRange(1, maxPages).Draw(t, "pages"),
+		IntraHostShare:  rapid.Float64Range(0, 1).Draw(t, "intra"),
+		CopyProbability: rapid.Float64Range(0, 1).Draw(t, "copy"),
+		Seed:            rapid.Uint64().Draw(t, "seed"),
+	}
+	gp.Hosts = rapid.IntRange(1, gp.Pages).Draw(t, "hosts")
+	g, err := Generate(gp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return stripped(g, rapid.SampledFrom([]string{"all", "hosts", "plain", "urls"}).Draw(t, "keep"))
+}
+
 // TestEvolveProperties checks the invariants on small random graphs, with
 // URLs and hosts, hosts only, URLs only, or neither, and random fractions
 // including the extremes.
 func TestEvolveProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		gp := Params{
-			Pages:           rapid.IntRange(1, 300).Draw(t, "pages"),
-			IntraHostShare:  rapid.Float64Range(0, 1).Draw(t, "intra"),
-			CopyProbability: rapid.Float64Range(0, 1).Draw(t, "copy"),
-			Seed:            rapid.Uint64().Draw(t, "seed"),
-		}
-		gp.Hosts = rapid.IntRange(1, gp.Pages).Draw(t, "hosts")
-		g, err := Generate(gp)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g = stripped(g, rapid.SampledFrom([]string{"all", "hosts", "plain", "urls"}).Draw(t, "keep"))
+		g := drawEvolvable(t, 300)
 		fraction := func(name string, limit float64) float64 {
 			return rapid.SampledFrom([]float64{0, limit, rapid.Float64Range(0, limit).Draw(t, name+"Any")}).Draw(t, name)
 		}

@@ -174,18 +174,7 @@ func TestNewGeneratorRejectsBadParams(t *testing.T) {
 // result is Evolve's, and the progress only moves forward.
 func TestEvolverMatchesEvolve(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		gp := Params{
-			Pages:           rapid.IntRange(1, 1500).Draw(t, "pages"),
-			IntraHostShare:  rapid.Float64Range(0, 1).Draw(t, "intra"),
-			CopyProbability: rapid.Float64Range(0, 1).Draw(t, "copy"),
-			Seed:            rapid.Uint64().Draw(t, "seed"),
-		}
-		gp.Hosts = rapid.IntRange(1, gp.Pages).Draw(t, "hosts")
-		g, err := Generate(gp)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g = stripped(g, rapid.SampledFrom([]string{"all", "hosts", "plain", "urls"}).Draw(t, "keep"))
+		g := drawEvolvable(t, 1500)
 		p := EvolveParams{
 			NewPages:     rapid.Float64Range(0, 3).Draw(t, "newPages"),
 			RemovedPages: rapid.Float64Range(0, 1).Draw(t, "removedPages"),
