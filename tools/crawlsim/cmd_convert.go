@@ -102,17 +102,13 @@ ASCII or crawlsim's .csr, which loads fastest and keeps hosts and URLs.`,
 			in.register(fs)
 			out.register(fs)
 			return func(ctx context.Context, e *env, args []string) error {
-				path, err := in.check(args)
-				if err != nil {
+				if err := in.check(args); err != nil {
 					return err
 				}
 				if err := out.check(in.mayHaveURLs()); err != nil {
 					return err
 				}
-				if err := in.checkFiles(path); err != nil {
-					return err
-				}
-				g, _, err := in.load(ctx, e, path)
+				g, _, err := in.load(ctx, e)
 				if err != nil {
 					return err
 				}

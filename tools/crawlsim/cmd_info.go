@@ -26,14 +26,10 @@ largest hosts.`,
 				if *top < 0 {
 					return usagef("-top must be 0 or more, got %d", *top)
 				}
-				path, err := in.check(args)
-				if err != nil {
+				if err := in.check(args); err != nil {
 					return err
 				}
-				if err := in.checkFiles(path); err != nil {
-					return err
-				}
-				g, _, err := in.load(ctx, e, path)
+				g, _, err := in.load(ctx, e)
 				if err != nil {
 					return err
 				}
@@ -43,9 +39,9 @@ largest hosts.`,
 						File string `json:"file"`
 						graph.Stats
 						IntraHostShare float64 `json:"intraHostShare"`
-					}{path, s, s.IntraHostShare()})
+					}{in.path, s, s.IntraHostShare()})
 				}
-				return printStats(e, path, s)
+				return printStats(e, in.path, s)
 			}
 		},
 	}

@@ -79,17 +79,13 @@ authorities to unit length after every step. The table lists the -top pages;
 				if err := checkOutputPath("o", *outPath); err != nil {
 					return err
 				}
-				path, err := in.check(args)
-				if err != nil {
+				if err := in.check(args); err != nil {
 					return err
 				}
 				if spec.Kind == seeds.HostRoots && !in.mayHaveURLs() {
 					return usagef("-seeds host-roots needs hosts: give -urls FILE")
 				}
-				if err := in.checkFiles(path); err != nil {
-					return err
-				}
-				g, _, err := in.load(ctx, e, path)
+				g, _, err := in.load(ctx, e)
 				if err != nil {
 					return err
 				}

@@ -18,7 +18,9 @@ import (
 type graphInput struct {
 	formatName string
 	urls       string
-	format     graphio.Format
+	// path and format are set by check.
+	path   string
+	format graphio.Format
 }
 
 func (in *graphInput) register(fs *flag.FlagSet) {
@@ -28,31 +30,19 @@ func (in *graphInput) register(fs *flag.FlagSet) {
 }
 
 // check validates the flags and the graph argument and resolves the
-// format, before anything is loaded; checkFiles then looks for the files.
-func (in *graphInput) check(args []string) (string, error) {
+// format, before anything is loaded.
+func (in *graphInput) check(args []string) error {
 	if len(args) != 1 {
-		return "", usagef("expected one graph file, got %d arguments", len(args))
+		return usagef("expected one graph file, got %d arguments", len(args))
 	}
-	path := args[0]
-	in.format = graphio.FormatFromName(path)
+	in.path = args[0]
+	in.format = graphio.FormatFromName(in.path)
 	if in.formatName != "" {
 		f, err := graphio.ParseFormat(in.formatName)
 		if err != nil {
-			return "", usagef("-format: %v", err)
+			return usagef("-format: %v", err)
 		}
 		in.format = f
-	}
-	return path, nil
-}
-
-// checkFiles fails when the graph file or the URL list is missing; it runs
-// after every flag has been checked.
-func (in *graphInput) checkFiles(path string) error {
-	if err := mustExist(path); err != nil {
-		return err
-	}
-	if in.urls != "" {
-		return mustExist(in.urls)
 	}
 	return nil
 }
@@ -75,9 +65,19 @@ func (in *graphInput) mayHaveURLs() bool {
 	return in.urls != "" || in.format == graphio.FormatEdgeList || in.format == graphio.FormatCSR
 }
 
-// load reads the graph at path, with its URL list when -urls was given,
-// showing a progress bar over the bytes read. Cancelling ctx stops it.
-func (in *graphInput) load(ctx context.Context, e *env, path string) (*graph.Graph, *graphio.Labels, error) {
+// load reads the graph named by check, with its URL list when -urls was
+// given, showing a progress bar over the bytes read. A command calls it
+// after checking all its flags. Cancelling ctx stops it.
+func (in *graphInput) load(ctx context.Context, e *env) (*graph.Graph, *graphio.Labels, error) {
+	path := in.path
+	if err := mustExist(path); err != nil {
+		return nil, nil, err
+	}
+	if in.urls != "" {
+		if err := mustExist(in.urls); err != nil {
+			return nil, nil, err
+		}
+	}
 	format := in.format
 	if format == graphio.FormatCSR {
 		g, err := loadCSR(path)
