@@ -79,7 +79,7 @@ func (out *graphOutput) write(ctx context.Context, e *env, g *graph.Graph) error
 		}{out.path, out.format.String(), out.urlsOut, g.NumNodes(), g.NumArcs(), g.NumHosts()})
 	}
 	fmt.Fprintf(e.stdout, "wrote %s (%s): %d pages, %d links", out.path, out.format, g.NumNodes(), g.NumArcs())
-	if keepsHosts {
+	if keepsHosts && g.HasHosts() {
 		fmt.Fprintf(e.stdout, ", %d hosts", g.NumHosts())
 	}
 	fmt.Fprintln(e.stdout)
