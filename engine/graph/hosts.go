@@ -174,8 +174,9 @@ func (g *Graph) checkPageCount(k int, what string) error {
 // CountError reports a per-page list whose length differs from the number
 // of pages.
 type CountError struct {
-	What      string
-	Got, Want int
+	What string // what the list is, e.g. "URL list"
+	Got  int    // its length
+	Want int    // the number of pages
 }
 
 func (e *CountError) Error() string {

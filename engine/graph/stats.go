@@ -7,26 +7,26 @@ import (
 
 // DegreeStats summarises a degree distribution.
 type DegreeStats struct {
-	Min    int     `json:"min"`
-	Max    int     `json:"max"`
-	Mean   float64 `json:"mean"`
-	Median float64 `json:"median"`
+	Min    int     `json:"min"`    // smallest degree
+	Max    int     `json:"max"`    // largest degree
+	Mean   float64 `json:"mean"`   // links / pages
+	Median float64 `json:"median"` // the middle degree, or the mean of the two middle ones
 }
 
 // HostSize is a host with its number of pages.
 type HostSize struct {
-	Name  string `json:"name"`
-	Pages int    `json:"pages"`
+	Name  string `json:"name"`  // the host name
+	Pages int    `json:"pages"` // how many pages it has
 }
 
 // Stats describes a graph: its size, degrees and host structure.
 type Stats struct {
-	Pages     int         `json:"pages"`
-	Links     int64       `json:"links"`
+	Pages     int         `json:"pages"`     // n
+	Links     int64       `json:"links"`     // m
 	Dangling  int         `json:"dangling"`  // pages without out-links
 	SelfLoops int64       `json:"selfLoops"` // links i→i
-	OutDegree DegreeStats `json:"outDegree"`
-	InDegree  DegreeStats `json:"inDegree"`
+	OutDegree DegreeStats `json:"outDegree"` // distinct out-links per page
+	InDegree  DegreeStats `json:"inDegree"`  // distinct in-links per page
 	// The host fields are zero when the graph has no host table.
 	Hosts            int        `json:"hosts"`
 	UnparsedURLs     int        `json:"unparsedURLs"`

@@ -26,7 +26,9 @@ type HITSOptions struct {
 // HITSResult holds hub and authority scores, each of unit L2 norm (or all
 // zero when the graph has no links).
 type HITSResult struct {
-	Hubs        []float64 `json:"hubs"`
+	// Hubs holds every page's hub score h, of unit L2 norm.
+	Hubs []float64 `json:"hubs"`
+	// Authorities holds every page's authority score a, of unit L2 norm.
 	Authorities []float64 `json:"authorities"`
 	// Iterations is the number of iterations run.
 	Iterations int `json:"iterations"`

@@ -8,11 +8,11 @@
 //	host-roots       the smallest page id of every host
 //	list:A,B,C       explicit pages: ids, or URLs when the graph has them
 //
-// Reading a list from a file is the caller's job: it fills Spec.Items.
+// ReadList reads a list from a file into a Spec whose errors point at the
+// file's lines.
 package seeds
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
 // Kind names a way of choosing seeds.
@@ -36,6 +37,7 @@ const (
 
 // Spec is a parsed seed-set description.
 type Spec struct {
+	// Kind says how the seeds are chosen.
 	Kind Kind
 	// K is the number of seeds for TopPageRank and Random.
 	K int
@@ -112,6 +114,10 @@ type Options struct {
 	Importance []float64
 	// Rand draws Random seeds.
 	Rand *rand.Rand
+	// PageOf, when set, maps a list item to a page first: an edge list's
+	// original id or label, say. Items it does not know are errors; URLs
+	// are still looked up in the graph's URL list.
+	PageOf func(item string) (uint32, bool)
 }
 
 // Select returns the seed pages of spec on g, in the order the spec gives
@@ -127,13 +133,7 @@ func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
 		if len(opt.Importance) != n {
 			return nil, fmt.Errorf("seeds %s: need an importance vector of %d pages, have %d", spec, n, len(opt.Importance))
 		}
-		ids := make([]uint32, n)
-		for i := range ids {
-			ids[i] = uint32(i)
-		}
-		imp := opt.Importance
-		slices.SortStableFunc(ids, func(a, b uint32) int { return cmp.Compare(imp[b], imp[a]) })
-		return ids[:min(spec.K, n)], nil
+		return rank.Top(opt.Importance, spec.K), nil
 	case Random:
 		if opt.Rand == nil {
 			return nil, fmt.Errorf("seeds %s: no random source", spec)
@@ -166,19 +166,27 @@ func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
 		}
 		return out, nil
 	case List:
-		return resolveList(g, spec)
+		return resolveList(g, spec, opt.PageOf)
 	}
 	return nil, fmt.Errorf("seeds: unknown kind %q", spec.Kind)
 }
 
-// resolveList maps list items (ids or URLs) to pages.
-func resolveList(g *graph.Graph, spec Spec) ([]uint32, error) {
+// resolveList maps list items (ids, or URLs, or what pageOf knows) to
+// pages.
+func resolveList(g *graph.Graph, spec Spec, pageOf func(string) (uint32, bool)) ([]uint32, error) {
 	var byURL map[string]uint32
 	seen := make(map[uint32]bool, len(spec.Items))
 	out := make([]uint32, 0, len(spec.Items))
 	for k, item := range spec.Items {
-		id, err := strconv.ParseUint(item, 10, 32)
-		if err != nil {
+		var id uint64
+		var err error
+		if pageOf != nil && !strings.Contains(item, "://") {
+			p, ok := pageOf(item)
+			if !ok {
+				return nil, fmt.Errorf("seeds: %s: the graph has no page %q", spec.itemPlace(k), item)
+			}
+			id = uint64(p)
+		} else if id, err = strconv.ParseUint(item, 10, 32); err != nil {
 			if g.URLs == nil {
 				return nil, fmt.Errorf("seeds: %s: %q is not a page id, and the graph has no URLs to look it up", spec.itemPlace(k), item)
 			}

@@ -67,6 +67,19 @@ func TestSelect(t *testing.T) {
 			t.Errorf("list %v: want an error", items)
 		}
 	}
+	// With PageOf, items are the caller's names for pages (an edge list's
+	// original ids); URLs are still looked up in the URL list.
+	pageOf := func(item string) (uint32, bool) {
+		p, ok := map[string]uint32{"101": 0, "205": 5}[item]
+		return p, ok
+	}
+	got, err = Select(g, Spec{Kind: List, Items: []string{"205", "http://b.org/"}}, Options{PageOf: pageOf})
+	if err != nil || !slices.Equal(got, []uint32{5, 1}) {
+		t.Fatalf("list through PageOf = %v, %v; want [5 1]", got, err)
+	}
+	if _, err := Select(g, Spec{Kind: List, Items: []string{"1"}}, Options{PageOf: pageOf}); err == nil || !strings.Contains(err.Error(), `no page "1"`) {
+		t.Fatalf("unknown item through PageOf: err = %v", err)
+	}
 	noHosts, _ := graph.NewBuilder(3).Build()
 	if _, err := Select(noHosts, Spec{Kind: HostRoots}, Options{}); err == nil || !strings.Contains(err.Error(), "no hosts") {
 		t.Errorf("host-roots without hosts: err = %v", err)

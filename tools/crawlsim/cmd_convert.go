@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
@@ -32,16 +33,16 @@ func (out *graphOutput) check(mayHaveURLs bool) error {
 	if out.path == "" {
 		return usagef("-o FILE is required")
 	}
-	out.format = graphio.FormatFromName(out.path)
-	if out.formatName != "" {
-		f, err := graphio.ParseFormat(out.formatName)
-		if err != nil {
-			return usagef("-to: %v", err)
-		}
-		out.format = f
+	f, err := resolveFormat("to", out.formatName, out.path)
+	if err != nil {
+		return err
 	}
+	out.format = f
 	if out.format == graphio.FormatBVGraph {
-		return usagef("-o %s: writing BVGraph is not supported; write .csr, .graph-txt or an edge list", out.path)
+		return usagef("cannot write %s as a BVGraph; write .csr, .graph-txt or an edge list", out.path)
+	}
+	if out.urlsOut != "" && filepath.Clean(out.urlsOut) == filepath.Clean(out.path) {
+		return usagef("-o and -urls-out name the same file %s", out.path)
 	}
 	if out.urlsOut != "" && !mayHaveURLs {
 		return usagef("-urls-out %s: the input has no URLs to write (give -urls FILE)", out.urlsOut)
@@ -75,8 +76,8 @@ func (out *graphOutput) write(ctx context.Context, e *env, g *graph.Graph) error
 			URLs   string `json:"urls,omitempty"`
 			Pages  int    `json:"pages"`
 			Links  int64  `json:"links"`
-			Hosts  int    `json:"hosts"`
-		}{out.path, out.format.String(), out.urlsOut, g.NumNodes(), g.NumArcs(), g.NumHosts()})
+			Hosts  *int   `json:"hosts,omitempty"` // only where the output keeps hosts
+		}{out.path, out.format.String(), out.urlsOut, g.NumNodes(), g.NumArcs(), hostCount(g, keepsHosts || out.urlsOut != "")})
 	}
 	fmt.Fprintf(e.stdout, "wrote %s (%s): %d pages, %d links", out.path, out.format, g.NumNodes(), g.NumArcs())
 	if keepsHosts && g.HasHosts() {
@@ -87,6 +88,16 @@ func (out *graphOutput) write(ctx context.Context, e *env, g *graph.Graph) error
 		fmt.Fprintf(e.stdout, "wrote %s: %d URLs, %d hosts\n", out.urlsOut, len(g.URLs), g.NumHosts())
 	}
 	return nil
+}
+
+// hostCount returns the graph's number of hosts when the output keeps them
+// and the graph has any, else nil.
+func hostCount(g *graph.Graph, kept bool) *int {
+	if !kept || !g.HasHosts() {
+		return nil
+	}
+	n := g.NumHosts()
+	return &n
 }
 
 func convertCommand() *command {
@@ -108,9 +119,12 @@ ASCII or crawlsim's .csr, which loads fastest and keeps hosts and URLs.`,
 				if err := out.check(in.mayHaveURLs()); err != nil {
 					return err
 				}
-				g, _, err := in.load(ctx, e)
+				g, err := in.load(ctx, e)
 				if err != nil {
 					return err
+				}
+				if in.labels != nil {
+					fmt.Fprintf(e.stderr, "note: %s's pages were renumbered 0..%d in increasing order of their ids (or first appearance of their labels); %s uses the new numbers\n", in.path, g.NumNodes()-1, out.path)
 				}
 				return out.write(ctx, e, g)
 			}

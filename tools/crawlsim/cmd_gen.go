@@ -4,9 +4,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
@@ -25,7 +27,7 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 			var out graphOutput
 			fs.IntVar(&p.Pages, "n", d.Pages, "number of `pages`")
 			fs.IntVar(&p.Hosts, "hosts", 0, "number of `hosts` (default: pages/200, at least 1)")
-			fs.Float64Var(&p.MeanOutDegree, "degree", d.MeanOutDegree, "mean out-degree, at most (pages-1)/2 (default 8, or (pages-1)/2 when smaller)")
+			fs.Float64Var(&p.MeanOutDegree, "degree", d.MeanOutDegree, "mean out-degree, at most (pages-1)/2; when not given, graphs under 17 pages get (pages-1)/2")
 			fs.Float64Var(&p.IntraHostShare, "intra", d.IntraHostShare, "share of links that stay inside their host, in [0,1]")
 			fs.Float64Var(&p.HostSizeExponent, "host-exp", d.HostSizeExponent, "exponent of the host-size distribution")
 			fs.Float64Var(&p.OutDegreeExponent, "degree-exp", d.OutDegreeExponent, "power-law exponent of the out-degree tail")
@@ -70,7 +72,12 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 				if err != nil {
 					return fmt.Errorf("generating: %w", err)
 				}
-				return out.write(ctx, e, gr.Graph())
+				g := gr.Graph()
+				// Small or many hosts cannot always hold the share asked for.
+				if st := graph.ComputeStats(g, 0); g.NumArcs() > 0 && math.Abs(st.IntraHostShare()-p.IntraHostShare) > 0.05 {
+					fmt.Fprintf(e.stderr, "warning: %.1f%% of the links stay inside their host, not the %.1f%% of -intra: the hosts are too small or too few for that share\n", 100*st.IntraHostShare(), 100*p.IntraHostShare)
+				}
+				return out.write(ctx, e, g)
 			}
 		},
 	}

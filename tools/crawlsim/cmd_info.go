@@ -29,7 +29,7 @@ largest hosts.`,
 				if err := in.check(args); err != nil {
 					return err
 				}
-				g, _, err := in.load(ctx, e)
+				g, err := in.load(ctx, e)
 				if err != nil {
 					return err
 				}

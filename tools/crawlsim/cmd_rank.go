@@ -1,7 +1,6 @@
 package main
 
 import (
-	"container/heap"
 	"context"
 	"errors"
 	"flag"
@@ -72,9 +71,12 @@ authorities to unit length after every step. The table lists the -top pages;
 				var spec seeds.Spec
 				if *seedSpec != "" {
 					var err error
-					if spec, err = parseSeedFlag(*seedSpec); err != nil {
+					if spec, err = seeds.Parse(*seedSpec); err != nil {
 						return usagef("-seeds: %v", err)
 					}
+				}
+				if set["seed"] && spec.Kind != seeds.Random {
+					return usagef("-seed needs -seeds random:K")
 				}
 				if err := checkOutputPath("o", *outPath); err != nil {
 					return err
@@ -82,14 +84,18 @@ authorities to unit length after every step. The table lists the -top pages;
 				if err := in.check(args); err != nil {
 					return err
 				}
+				var err error
 				if spec.Kind == seeds.HostRoots && !in.mayHaveURLs() {
 					return usagef("-seeds host-roots needs hosts: give -urls FILE")
 				}
-				g, _, err := in.load(ctx, e)
+				if spec, err = readSeedFile(spec); err != nil {
+					return err
+				}
+				g, err := in.load(ctx, e)
 				if err != nil {
 					return err
 				}
-				r := ranker{e: e, g: g, workers: runtime.NumCPU()}
+				r := ranker{e: e, g: g, in: &in, workers: runtime.NumCPU()}
 				if *hits {
 					return r.hits(ctx, *hitsIter, *top, *outPath, *asJSON)
 				}
@@ -100,21 +106,20 @@ authorities to unit length after every step. The table lists the -top pages;
 	}
 }
 
-// parseSeedFlag reads a -seeds value. list:FILE reads the list from a
-// file; a single list item that is neither a page id nor a URL must name an
-// existing file.
-func parseSeedFlag(text string) (seeds.Spec, error) {
-	spec, err := seeds.Parse(text)
-	if err != nil || spec.Kind != seeds.List || len(spec.Items) != 1 {
-		return spec, err
+// readSeedFile reads the list of list:FILE. A list of one item that is
+// neither a page id nor a URL names a file, which must exist; its lines
+// are then the items, and errors point at them.
+func readSeedFile(spec seeds.Spec) (seeds.Spec, error) {
+	if spec.Kind != seeds.List || len(spec.Items) != 1 {
+		return spec, nil
 	}
 	item := spec.Items[0]
-	if _, err := strconv.ParseUint(item, 10, 32); err == nil || strings.Contains(item, "://") {
+	if _, err := strconv.ParseUint(item, 10, 64); err == nil || strings.Contains(item, "://") {
 		return spec, nil
 	}
 	f, err := os.Open(item)
 	if err != nil {
-		return spec, fmt.Errorf("list:%s: cannot read the seed list: %w", item, errors.Unwrap(err))
+		return spec, fmt.Errorf("-seeds list:%s: cannot read the seed list: %w", item, errors.Unwrap(err))
 	}
 	defer f.Close()
 	return seeds.ReadList(f, item)
@@ -124,6 +129,7 @@ func parseSeedFlag(text string) (seeds.Spec, error) {
 type ranker struct {
 	e        *env
 	g        *graph.Graph
+	in       *graphInput // names pages as the input file does
 	workers  int
 	progress *progress
 }
@@ -139,7 +145,7 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 		if (spec.Kind == seeds.Random || spec.Kind == seeds.TopPageRank) && spec.K > r.g.NumNodes() {
 			fmt.Fprintf(r.e.stderr, "warning: -seeds %s asks for more pages than the graph's %d; all of them are trusted\n", spec, r.g.NumNodes())
 		}
-		sopt := seeds.Options{Rand: rand.New(rand.NewPCG(randomSeed, 0))}
+		sopt := seeds.Options{Rand: rand.New(rand.NewPCG(randomSeed, 0)), PageOf: r.in.pageOf()}
 		if spec.Kind == seeds.TopPageRank {
 			uniform := opt
 			uniform.Teleport = nil
@@ -165,21 +171,22 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 		fmt.Fprintf(r.e.stderr, "warning: stopped after %d iterations with L1 change %.3g, above -tol %g\n", res.Iterations, res.Residual, opt.Tolerance)
 	}
 	if outPath != "" {
-		if err := writeOutputs(ctx, r.e, output{outPath, func(w io.Writer) error { return writeScores(w, r.g, column, res.Scores, nil) }}); err != nil {
+		if err := writeOutputs(ctx, r.e, output{outPath, func(w io.Writer) error { return writeScores(w, r.g, r.in.pageName, column, res.Scores, nil) }}); err != nil {
 			return err
 		}
 	}
-	best := topPages(res.Scores, top)
+	best := rank.Top(res.Scores, top)
 	if asJSON {
 		type row struct {
 			Rank  int     `json:"rank"`
 			Page  uint32  `json:"page"`
+			ID    string  `json:"id,omitempty"` // the input's id when it was renumbered
 			Score float64 `json:"score"`
 			URL   string  `json:"url,omitempty"`
 		}
 		rows := make([]row, len(best))
 		for k, p := range best {
-			rows[k] = row{k + 1, p, res.Scores[p], r.url(p)}
+			rows[k] = row{k + 1, p, r.originalID(p), res.Scores[p], r.url(p)}
 		}
 		return writeJSON(r.e.stdout, struct {
 			Measure    string   `json:"measure"`
@@ -228,16 +235,17 @@ func (r *ranker) hits(ctx context.Context, iterations, top int, outPath string, 
 	res := h.Result()
 	if outPath != "" {
 		if err := writeOutputs(ctx, r.e, output{outPath, func(w io.Writer) error {
-			return writeScores(w, r.g, "hub,authority", res.Hubs, res.Authorities)
+			return writeScores(w, r.g, r.in.pageName, "hub,authority", res.Hubs, res.Authorities)
 		}}); err != nil {
 			return err
 		}
 	}
-	hubs, auths := topPages(res.Hubs, top), topPages(res.Authorities, top)
+	hubs, auths := rank.Top(res.Hubs, top), rank.Top(res.Authorities, top)
 	if asJSON {
 		type row struct {
 			Rank      int     `json:"rank"`
 			Page      uint32  `json:"page"`
+			ID        string  `json:"id,omitempty"` // the input's id when it was renumbered
 			Hub       float64 `json:"hub"`
 			Authority float64 `json:"authority"`
 			URL       string  `json:"url,omitempty"`
@@ -245,7 +253,7 @@ func (r *ranker) hits(ctx context.Context, iterations, top int, outPath string, 
 		rows := func(best []uint32) []row {
 			out := make([]row, len(best))
 			for k, p := range best {
-				out[k] = row{k + 1, p, res.Hubs[p], res.Authorities[p], r.url(p)}
+				out[k] = row{k + 1, p, r.originalID(p), res.Hubs[p], res.Authorities[p], r.url(p)}
 			}
 			return out
 		}
@@ -262,6 +270,15 @@ func (r *ranker) hits(ctx context.Context, iterations, top int, outPath string, 
 	}
 	fmt.Fprintf(r.e.stdout, "\nbest authorities\n")
 	return r.printTop(auths, []string{"hub", "authority"}, [][]float64{res.Hubs, res.Authorities})
+}
+
+// originalID returns the input's name for page p when the input was
+// renumbered, else "".
+func (r *ranker) originalID(p uint32) string {
+	if r.in.labels == nil {
+		return ""
+	}
+	return r.in.pageName(p)
 }
 
 func (r *ranker) url(p uint32) string {
@@ -286,7 +303,7 @@ func (r *ranker) printTop(pages []uint32, names []string, cols [][]float64) erro
 	}
 	fmt.Fprintln(w)
 	for k, p := range pages {
-		fmt.Fprintf(w, "%d\t%d\t", k+1, p)
+		fmt.Fprintf(w, "%d\t%s\t", k+1, r.in.pageName(p))
 		for _, c := range cols {
 			fmt.Fprintf(w, "%.6g\t", c[p])
 		}
@@ -298,10 +315,10 @@ func (r *ranker) printTop(pages []uint32, names []string, cols [][]float64) erro
 	return w.Flush()
 }
 
-// writeScores writes "page,<header>[,url]" CSV with one row per page; b is
-// an optional second score column. Floats use the shortest form that reads
-// back exactly.
-func writeScores(w io.Writer, g *graph.Graph, header string, a, b []float64) error {
+// writeScores writes "page,<header>[,url]" CSV with one row per page, the
+// page named by name; b is an optional second score column. Floats use the
+// shortest form that reads back exactly.
+func writeScores(w io.Writer, g *graph.Graph, name func(uint32) string, header string, a, b []float64) error {
 	line := []byte("page," + header)
 	if g.URLs != nil {
 		line = append(line, ",url"...)
@@ -311,7 +328,7 @@ func writeScores(w io.Writer, g *graph.Graph, header string, a, b []float64) err
 		return err
 	}
 	for i := range a {
-		line = strconv.AppendInt(line[:0], int64(i), 10)
+		line = appendCSVField(line[:0], name(uint32(i)))
 		line = append(line, ',')
 		line = strconv.AppendFloat(line, a[i], 'g', -1, 64)
 		if b != nil {
@@ -351,51 +368,4 @@ func appendCSVField(b []byte, s string) []byte {
 		b = append(b, s[i])
 	}
 	return append(b, '"')
-}
-
-// topPages returns the k pages of highest score, best first, ties to the
-// smaller id, in O(n log k).
-func topPages(score []float64, k int) []uint32 {
-	k = min(k, len(score))
-	if k <= 0 {
-		return nil
-	}
-	h := &pageHeap{score: score}
-	for i := range score {
-		p := uint32(i)
-		if h.Len() < k {
-			heap.Push(h, p)
-		} else if h.better(p, h.pages[0]) {
-			h.pages[0] = p
-			heap.Fix(h, 0)
-		}
-	}
-	out := make([]uint32, h.Len())
-	for j := len(out) - 1; j >= 0; j-- {
-		out[j] = heap.Pop(h).(uint32)
-	}
-	return out
-}
-
-// pageHeap is a min-heap of pages by (score, then larger id first), so its
-// root is the worst of the best k.
-type pageHeap struct {
-	score []float64
-	pages []uint32
-}
-
-func (h *pageHeap) better(a, b uint32) bool {
-	if h.score[a] != h.score[b] {
-		return h.score[a] > h.score[b]
-	}
-	return a < b
-}
-func (h *pageHeap) Len() int           { return len(h.pages) }
-func (h *pageHeap) Less(i, j int) bool { return h.better(h.pages[j], h.pages[i]) }
-func (h *pageHeap) Swap(i, j int)      { h.pages[i], h.pages[j] = h.pages[j], h.pages[i] }
-func (h *pageHeap) Push(x any)         { h.pages = append(h.pages, x.(uint32)) }
-func (h *pageHeap) Pop() any {
-	x := h.pages[len(h.pages)-1]
-	h.pages = h.pages[:len(h.pages)-1]
-	return x
 }

@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
@@ -21,11 +23,13 @@ type graphInput struct {
 	// path and format are set by check.
 	path   string
 	format graphio.Format
+	// labels are an edge list's original page ids or labels, set by load
+	// when the pages were renumbered; nil otherwise.
+	labels *graphio.Labels
 }
 
 func (in *graphInput) register(fs *flag.FlagSet) {
 	fs.StringVar(&in.formatName, "format", "", "input `format`: edges, graph-txt, bvgraph or csr (default: from the file name)")
-	// The format is resolved by check, before loading.
 	fs.StringVar(&in.urls, "urls", "", "URL list `FILE` (one URL per page, in id order) that gives pages their hosts")
 }
 
@@ -36,15 +40,25 @@ func (in *graphInput) check(args []string) error {
 		return usagef("expected one graph file, got %d arguments", len(args))
 	}
 	in.path = args[0]
-	in.format = graphio.FormatFromName(in.path)
-	if in.formatName != "" {
-		f, err := graphio.ParseFormat(in.formatName)
-		if err != nil {
-			return usagef("-format: %v", err)
+	f, err := resolveFormat("format", in.formatName, in.path)
+	in.format = f
+	return err
+}
+
+// resolveFormat reads a format flag's value; when it is empty or "auto" the
+// format follows the file name.
+func resolveFormat(flagName, value, path string) (graphio.Format, error) {
+	f := graphio.FormatAuto
+	if value != "" {
+		var err error
+		if f, err = graphio.ParseFormat(value); err != nil {
+			return f, usagef("-%s %s: expected edges, graph-txt, bvgraph or csr", flagName, value)
 		}
-		in.format = f
 	}
-	return nil
+	if f == graphio.FormatAuto {
+		f = graphio.FormatFromName(path)
+	}
+	return f, nil
 }
 
 func mustExist(path string) error {
@@ -53,7 +67,7 @@ func mustExist(path string) error {
 		return fmt.Errorf("cannot read %s: %w", path, errors.Unwrap(err))
 	}
 	if st.IsDir() {
-		return fmt.Errorf("%s is a folder, not a graph file", path)
+		return fmt.Errorf("%s is a folder, not a file", path)
 	}
 	return nil
 }
@@ -68,33 +82,100 @@ func (in *graphInput) mayHaveURLs() bool {
 // load reads the graph named by check, with its URL list when -urls was
 // given, showing a progress bar over the bytes read. A command calls it
 // after checking all its flags. Cancelling ctx stops it.
-func (in *graphInput) load(ctx context.Context, e *env) (*graph.Graph, *graphio.Labels, error) {
+func (in *graphInput) load(ctx context.Context, e *env) (*graph.Graph, error) {
 	path := in.path
 	if err := mustExist(path); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if in.urls != "" {
 		if err := mustExist(in.urls); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	format := in.format
 	if format == graphio.FormatCSR {
 		g, err := loadCSR(path)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if in.urls != "" {
 			urls, err := readURLFile(in.urls)
 			if err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 			if g, err = g.WithURLs(urls); err != nil {
-				return nil, nil, fmt.Errorf("%s: %w", in.urls, err)
+				return nil, fmt.Errorf("%s: %w", in.urls, err)
 			}
 		}
-		return g, nil, nil
+		return g, nil
 	}
+	g, labels, err := in.read(ctx, e, format)
+	if err != nil {
+		return nil, err
+	}
+	if labels != nil && labels.IDs != nil && isIdentity(labels.IDs) {
+		labels = nil // the file's ids were 0..n-1 already
+	}
+	in.labels = labels
+	if labels != nil && labels.Names != nil && g.URLs == nil {
+		fmt.Fprintf(e.stderr, "note: the pages of %s are labels, not all URLs (with ://), so they have no hosts; give -urls FILE for hosts\n", path)
+	}
+	return g, nil
+}
+
+func isIdentity(ids []uint64) bool {
+	for i, v := range ids {
+		if v != uint64(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// pageName returns how the input file names page p: its original id or
+// label when an edge list was renumbered, else p.
+func (in *graphInput) pageName(p uint32) string {
+	switch {
+	case in.labels == nil:
+		return strconv.FormatUint(uint64(p), 10)
+	case in.labels.IDs != nil:
+		return strconv.FormatUint(in.labels.IDs[p], 10)
+	default:
+		return in.labels.Names[p]
+	}
+}
+
+// pageOf maps the input file's name for a page back to the page, when an
+// edge list was renumbered; it is nil otherwise.
+func (in *graphInput) pageOf() func(string) (uint32, bool) {
+	switch {
+	case in.labels == nil:
+		return nil
+	case in.labels.IDs != nil:
+		ids := in.labels.IDs // increasing: pages are numbered by increasing id
+		return func(item string) (uint32, bool) {
+			v, err := strconv.ParseUint(item, 10, 64)
+			if err != nil {
+				return 0, false
+			}
+			k, found := slices.BinarySearch(ids, v)
+			return uint32(k), found
+		}
+	default:
+		byName := make(map[string]uint32, len(in.labels.Names))
+		for i, name := range in.labels.Names {
+			byName[name] = uint32(i)
+		}
+		return func(item string) (uint32, bool) {
+			p, ok := byName[item]
+			return p, ok
+		}
+	}
+}
+
+// read loads the graph in the given format (not CSR) through graphio.Load.
+func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (*graph.Graph, *graphio.Labels, error) {
+	path := in.path
 	p := e.newProgress("reading "+filepath.Base(path), true)
 	defer p.finish()
 	opt := graphio.LoadOptions{

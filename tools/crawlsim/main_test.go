@@ -108,15 +108,19 @@ func TestFlagsAreCheckedBeforeLoading(t *testing.T) {
 		{[]string{"rank", "-hits", "-seeds", "1,2", missing}, "-seeds is a PageRank flag"},
 		{[]string{"rank", "-hits", "-tol", "5", missing}, "-tol is a PageRank flag"},
 		{[]string{"rank", "-hits-iter", "5", missing}, "-hits-iter needs -hits"},
-		{[]string{"rank", "-seeds", "list:" + filepath.Join(dir, "nofile.txt"), missing}, "cannot read the seed list"},
+		{[]string{"rank", "-seed", "3", missing}, "-seed needs -seeds random:K"},
+		{[]string{"convert", "-o", out, "-urls-out", out, missing}, "name the same file"},
+		{[]string{"convert", "-to", "png", "-o", out, missing}, "-to png: expected edges, graph-txt, bvgraph or csr"},
 		{[]string{"rank", "-seeds", "host-roots", filepath.Join(dir, "g.graph-txt")}, "needs hosts"},
 		{[]string{"rank", "-o", dir, missing}, "that is a folder"},
 		{[]string{"convert", "-o", out, "-urls-out", filepath.Join(dir, "u.txt"), filepath.Join(dir, "g.graph")}, "no URLs to write"},
 		{[]string{"info", "-format", "png", missing}, "-format"},
 		{[]string{"convert", missing}, "-o FILE is required"},
-		{[]string{"convert", "-o", "x.graph", missing}, "BVGraph is not supported"},
-		{[]string{"gen", "-n", "-5", "-o", out}, "gen"},
-		{[]string{"gen", "-intra", "1.5", "-o", out}, "gen"},
+		{[]string{"convert", "-o", "x.graph", missing}, "cannot write x.graph as a BVGraph"},
+		{[]string{"gen", "-n", "-5", "-o", out}, "-n must be at least 1"},
+		{[]string{"gen", "-intra", "1.5", "-o", out}, "intra-host share"},
+		{[]string{"gen", "-n", "10", "-degree", "8", "-o", out}, "at most 4.5"},
+		{[]string{"gen", "-degree", "0", "-o", out}, "-degree must be positive"},
 		{[]string{"gen", "extra", "-o", out}, "takes no arguments"},
 		{[]string{"gen", "-o", "/no/such/folder/x.csr"}, "does not exist"},
 		{[]string{"info"}, "expected one graph file"},
@@ -134,6 +138,51 @@ func TestFlagsAreCheckedBeforeLoading(t *testing.T) {
 	if _, errOut, status := crawlsim(t, "info", missing); status != 1 || !strings.Contains(errOut, missing) {
 		t.Errorf("missing graph: status %d, stderr %q", status, errOut)
 	}
+}
+
+// TestRenumberedEdgeList checks that the pages of an edge list whose ids
+// are not 0..n-1 are shown, written and chosen by the file's own ids.
+func TestRenumberedEdgeList(t *testing.T) {
+	dir := t.TempDir()
+	graphFile := filepath.Join(dir, "one-based.edges")
+	// Pages 1, 2 and 3: 1→2, 2→3, 3→3. Page 3 holds most of the rank.
+	os.WriteFile(graphFile, []byte("1 2\n2 3\n3 3\n"), 0o644)
+	out := mustRun(t, "rank", "-top", "1", graphFile)
+	if !regexp.MustCompile(`\n\s+1\s+3\s+0\.8`).MatchString(out) {
+		t.Errorf("rank does not show the file's id 3 as the best page:\n%s", out)
+	}
+	out = mustRun(t, "rank", "-json", "-seeds", "1", "-top", "1", graphFile)
+	if !strings.Contains(out, `"trusted": [`+"\n    0") || !strings.Contains(out, `"id": "3"`) {
+		t.Errorf("-seeds 1 should trust the file's page 1 (page 0 inside) and report ids:\n%s", out)
+	}
+	csvFile := filepath.Join(dir, "pr.csv")
+	mustRun(t, "rank", "-top", "0", "-o", csvFile, graphFile)
+	if b, _ := os.ReadFile(csvFile); !strings.HasPrefix(string(b), "page,pagerank\n1,") {
+		t.Errorf("the CSV does not name pages by the file's ids:\n%s", b)
+	}
+	seedsFile := filepath.Join(dir, "seeds.txt")
+	os.WriteFile(seedsFile, []byte("# trusted pages\n3\n99\n"), 0o644)
+	_, errOut, status := crawlsim(t, "rank", "-seeds", "list:"+seedsFile, graphFile)
+	if status != 1 || !strings.Contains(errOut, seedsFile+`:3: the graph has no page "99"`) {
+		t.Errorf("a seed file with an unknown page: status %d, stderr %q", status, errOut)
+	}
+	_, errOut, status = crawlsim(t, "rank", "-seeds", "list:"+filepath.Join(dir, "nofile.txt"), graphFile)
+	if status != 1 || !strings.Contains(errOut, "cannot read the seed list") {
+		t.Errorf("a missing seed file: status %d, stderr %q", status, errOut)
+	}
+	_, errOut, _ = crawlsim(t, "convert", "-o", filepath.Join(dir, "g.csr"), graphFile)
+	if !strings.Contains(errOut, "renumbered 0..2") {
+		t.Errorf("convert does not say the pages were renumbered: %q", errOut)
+	}
+}
+
+func TestFormatAutoFollowsTheName(t *testing.T) {
+	dir := t.TempDir()
+	web := filepath.Join(dir, "web.csr")
+	mustRun(t, "gen", "-n", "300", "-seed", "2", "-o", web)
+	// host-roots needs hosts, which a .csr may hold: -format auto must see that.
+	mustRun(t, "rank", "-format", "auto", "-seeds", "host-roots", web)
+	mustRun(t, "convert", "-to", "auto", "-o", filepath.Join(dir, "copy.graph-txt"), web)
 }
 
 func TestBadInputNamesFileAndLine(t *testing.T) {
@@ -193,11 +242,16 @@ func TestWriteOutputsIsAllOrNothing(t *testing.T) {
 		t.Error("a cancelled write left its file")
 	}
 
+	// A good write replaces the file and keeps its mode.
+	os.Chmod(first, 0o600)
 	if err := writeOutputs(context.Background(), e, output{first, func(w io.Writer) error { _, err := w.Write([]byte("new")); return err }}); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(first); string(b) != "new" {
 		t.Errorf("after a good write the file holds %q", b)
+	}
+	if st, _ := os.Stat(first); st.Mode().Perm() != 0o600 {
+		t.Errorf("the rewritten file has mode %v, want the old 0600", st.Mode().Perm())
 	}
 }
 

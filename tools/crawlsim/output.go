@@ -71,13 +71,22 @@ func writeTemp(ctx context.Context, e *env, o output) (name string, err error) {
 	if err := w.Flush(); err != nil {
 		return "", fmt.Errorf("writing %s: %w", o.path, err)
 	}
-	if err := f.Chmod(0o644); err != nil {
+	if err := f.Chmod(outputMode(o.path)); err != nil {
 		return "", fmt.Errorf("writing %s: %w", o.path, err)
 	}
 	if err := f.Close(); err != nil {
 		return "", fmt.Errorf("writing %s: %w", o.path, err)
 	}
 	return f.Name(), nil
+}
+
+// outputMode is the mode a new output gets: an existing file's own mode,
+// else 0666 less the process's umask, as os.Create would give it.
+func outputMode(path string) os.FileMode {
+	if st, err := os.Stat(path); err == nil {
+		return st.Mode().Perm()
+	}
+	return 0o666 &^ umask()
 }
 
 // progressWriter counts bytes for a progress bar and fails once the
