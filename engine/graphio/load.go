@@ -135,6 +135,9 @@ type LoadOptions struct {
 // *Error naming the file it concerns; a file that cannot be opened or read
 // gives one whose Err is the file system's or reader's error (so
 // errors.Is(err, fs.ErrNotExist) works).
+//
+// When fsys is a MappedFS that maps a .csr file, the graph is made from the
+// mapped bytes with CSRFromBytes, without copying its arrays.
 func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, error) {
 	f := opt.Format
 	if f == FormatAuto {
@@ -169,6 +172,12 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 			return err
 		})
 	case FormatCSR:
+		if m, ok := fsys.(MappedFS); ok {
+			if data, ok := m.MapFile(name); ok {
+				g, err = CSRFromBytes(data, name)
+				break
+			}
+		}
 		err = loadRead(fsys, name, opt.Wrap, func(r io.Reader) (err error) {
 			g, err = readCSR(r, name, opt.MaxLinks)
 			return err
@@ -193,6 +202,17 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 		}
 	}
 	return g, labels, nil
+}
+
+// MappedFS is a file system that can also hand over a whole file as bytes,
+// such as a read-only memory mapping. Load reads .csr files from it with
+// CSRFromBytes, so the graph's arrays alias the bytes, which must stay
+// valid and unchanged for as long as the graph is used.
+type MappedFS interface {
+	fs.FS
+	// MapFile returns the bytes of the named file, or false when it cannot
+	// be mapped; Load then reads it through Open.
+	MapFile(name string) ([]byte, bool)
 }
 
 // loadBVGraph reads NAME.graph with NAME.properties and, when present,

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unsafe"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 )
@@ -282,4 +283,51 @@ func TestLoadBVGraphByAnyName(t *testing.T) {
 		t.Fatalf("got %v, want fs.ErrNotExist", err)
 	}
 	rtWantError(t, err, "d/b.graph", 0, -1, "d/b.graph: cannot open")
+}
+
+// mappedMapFS is a MapFS that also hands over files as bytes, counting the
+// files it mapped.
+type mappedMapFS struct {
+	fstest.MapFS
+	mapped []string
+}
+
+func (m *mappedMapFS) MapFile(name string) ([]byte, bool) {
+	f, ok := m.MapFS[name]
+	if !ok {
+		return nil, false
+	}
+	m.mapped = append(m.mapped, name)
+	return f.Data, true
+}
+
+// TestLoadUsesMappedBytes checks that Load makes a .csr graph from a
+// MappedFS's bytes without copying its links, and still attaches a URL list.
+func TestLoadUsesMappedBytes(t *testing.T) {
+	g := rtRandomGraph(t, 5, 300, 4, 7)
+	var buf bytes.Buffer
+	if err := WriteCSR(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	var urls bytes.Buffer
+	if err := WriteURLList(&urls, g.URLs); err != nil {
+		t.Fatal(err)
+	}
+	fsys := &mappedMapFS{MapFS: fstest.MapFS{"g.csr": {Data: data}, "g.urls": {Data: urls.Bytes()}}}
+	got, _, err := Load(fsys, "g.csr", LoadOptions{URLs: "g.urls"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rtSameGraph(t, g, got, true)
+	if !slices.Equal(fsys.mapped, []string{"g.csr"}) {
+		t.Fatalf("mapped %v, want only g.csr", fsys.mapped)
+	}
+	if csrRawViews && g.NumArcs() > 0 {
+		start := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
+		at := uintptr(unsafe.Pointer(&got.Targets[0]))
+		if at < start || at >= start+uintptr(len(data)) {
+			t.Error("the links were copied out of the mapped bytes")
+		}
+	}
 }

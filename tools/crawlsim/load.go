@@ -92,24 +92,7 @@ func (in *graphInput) load(ctx context.Context, e *env) (*graph.Graph, error) {
 			return nil, err
 		}
 	}
-	format := in.format
-	if format == graphio.FormatCSR {
-		g, err := loadCSR(path)
-		if err != nil {
-			return nil, err
-		}
-		if in.urls != "" {
-			urls, err := readURLFile(in.urls)
-			if err != nil {
-				return nil, err
-			}
-			if g, err = g.WithURLs(urls); err != nil {
-				return nil, fmt.Errorf("%s: %w", in.urls, err)
-			}
-		}
-		return g, nil
-	}
-	g, labels, err := in.read(ctx, e, format)
+	g, labels, err := in.read(ctx, e, in.format)
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +156,7 @@ func (in *graphInput) pageOf() func(string) (uint32, bool) {
 	}
 }
 
-// read loads the graph in the given format (not CSR) through graphio.Load.
+// read loads the graph in the given format through graphio.Load.
 func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (*graph.Graph, *graphio.Labels, error) {
 	path := in.path
 	p := e.newProgress("reading "+filepath.Base(path), true)
@@ -193,33 +176,12 @@ func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (
 	return graphio.Load(osFS{}, path, opt)
 }
 
-// readURLFile reads a URL list file.
-func readURLFile(path string) ([]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return graphio.ReadURLList(f, path)
-}
-
-// loadCSR maps a .csr file into memory where the platform allows and reads
-// it otherwise. A mapped graph aliases the mapping, which stays for the
-// life of the process.
-func loadCSR(path string) (*graph.Graph, error) {
-	if data, ok := mapFile(path); ok {
-		return graphio.CSRFromBytes(data, path)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return graphio.ReadCSR(f, path)
-}
-
 // osFS opens files by the names the user typed, relative or absolute, so
-// that reader errors name files as the user knows them.
+// that reader errors name files as the user knows them. It maps .csr files
+// into memory where the platform allows (graphio.MappedFS); a mapping stays
+// for the life of the process.
 type osFS struct{}
 
 func (osFS) Open(name string) (fs.File, error) { return os.Open(name) }
+
+func (osFS) MapFile(name string) ([]byte, bool) { return mapFile(name) }
