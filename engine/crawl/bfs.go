@@ -1,0 +1,23 @@
+package crawl
+
+// bfs downloads the frontier first in, first out: every key is 0, so the
+// crawler's tie rule (earlier discovery first) makes F a queue. Breadth-first
+// is the baseline of seeds/004 (section 4.1) and the crawler of seeds/001's
+// experiments.
+type bfs struct{ c *Crawl }
+
+func init() {
+	register(Info{
+		ID:      "bfs",
+		Name:    "Breadth-first",
+		Paper:   "004, 001",
+		Section: "004 §4.1",
+		Doc:     "Downloads pages in the order they were discovered (FIFO).",
+		New:     func(Values) Strategy { return &bfs{} },
+	})
+}
+
+func (s *bfs) Start(c *Crawl) error                        { s.c = c; return nil }
+func (s *bfs) Discover(page, _ uint32)                     { s.c.front.Push(page, 0) }
+func (s *bfs) Downloaded(uint32)                           {}
+func (s *bfs) Refill(int) (work int, done bool, err error) { return 0, true, nil }

@@ -1,0 +1,477 @@
+// Package crawl simulates the crawl model of SPEC.md section 2 under every
+// ordering strategy of SPEC.md section 3, with the politeness clock of
+// section 5, and measures the crawls with the metrics of section 4.
+//
+// A crawl starts with the seeds in the frontier F. Each download takes one
+// page of F chosen by the strategy, moves it to the downloaded set D, and adds
+// its out-neighbours that are in neither D nor F to F, in out(i) order. Ties
+// between pages of equal priority go to the page discovered first, then to
+// the smaller id; the seeds count as discovered together, so they tie by id.
+// Pages that cannot be reached from the seeds are never downloaded; only the
+// optimal reference ignores discovery.
+//
+// A Crawl is steppable (DESIGN.md "Running"): Step(budget) does at most
+// budget units of work (one unit is a download, a politeness event, or part
+// of a strategy's recomputation) and Run loops over it. The engine uses no
+// goroutines, clock or global randomness: the Config carries a seeded
+// *rand.Rand and, optionally, a clock to measure scheduling time.
+//
+// Strategies live one per file, each registering an Info (id, parameters
+// with defaults, paper and section) that the command line and the page list
+// with Strategies.
+package crawl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/rank"
+	"github.com/crawlsim/crawlsim/engine/step"
+)
+
+// Config describes one crawl.
+type Config struct {
+	// Graph is the graph crawled.
+	Graph *graph.Graph
+	// Importance is the vector the crawl is scored by (SPEC.md section 1),
+	// one entry per page. The omniscient strategies and the optimal
+	// reference read it.
+	Importance []float64
+	// Seeds are the pages F starts with (SPEC.md section 2); duplicates are
+	// ignored.
+	Seeds []uint32
+	// Trust is the trust vector t of the RankMass family and FPR (one
+	// non-negative entry per page, summing to 1); nil means uniform over
+	// the seeds.
+	Trust []float64
+	// Damping is d; 0 means rank.DefaultDamping.
+	Damping float64
+	// Budget is the most pages downloaded; 0 means no limit.
+	Budget int64
+	// Rand draws the random choices of the strategies that make them; it
+	// is required by those (random, hist-pagerank-random).
+	Rand *rand.Rand
+	// Politeness, when set, runs the crawl on the politeness clock of
+	// SPEC.md section 5.
+	Politeness *Politeness
+	// Previous holds the previous snapshot for the historical strategies.
+	Previous *Previous
+	// Clock, when set, returns a monotonic time; the crawl measures the
+	// time spent in Step with it (Cost.SchedulingSeconds). The engine has
+	// no clock of its own (DESIGN.md "Running").
+	Clock func() time.Duration
+}
+
+// Previous is what the historical-PageRank strategies know of an earlier
+// snapshot of the graph (seeds/004, section 4.2).
+type Previous struct {
+	// Scores holds, for every page of the current graph, the PageRank of
+	// the same page in the previous snapshot, or NaN for a page that was
+	// not in it.
+	Scores []float64
+	// Values holds every PageRank value of the previous snapshot;
+	// hist-pagerank-random draws from them.
+	Values []float64
+}
+
+// Cost counts the work a crawl did besides downloading (SPEC.md section 4).
+type Cost struct {
+	// SchedulingSeconds is the wall time spent in Step, when the Config
+	// has a Clock; it is the only figure that differs between runs.
+	SchedulingSeconds float64 `json:"scheduling_seconds"`
+	// PriorityUpdates counts frontier pushes and key changes.
+	PriorityUpdates int64 `json:"priority_updates"`
+	// Recomputations counts PageRank recomputations (batch and partial
+	// PageRank).
+	Recomputations int64 `json:"recomputations"`
+	// PageRankIterations counts the iterations of those recomputations.
+	PageRankIterations int64 `json:"pagerank_iterations"`
+	// VirtualReexpansions counts RankMass expansions of pages already
+	// downloaded.
+	VirtualReexpansions int64 `json:"virtual_reexpansions"`
+	// Iterations counts windowed-rankmass windows and l-neighbor levels.
+	Iterations int64 `json:"iterations"`
+}
+
+// Result is the record of a finished crawl.
+type Result struct {
+	// Order lists the downloaded pages in download order.
+	Order []uint32
+	// Guarantee[k] is the strategy's guaranteed RankMass after k+1
+	// downloads; nil for strategies that are not Guarantors.
+	Guarantee []float64
+	// Times[k] is the simulated time, in seconds, at which download k
+	// finished; nil without politeness.
+	Times []float64
+	// Duration is the simulated time of the whole crawl, in seconds.
+	Duration float64
+	// Utilisation is the share of the connections' time spent
+	// downloading, in [0,1].
+	Utilisation float64
+	// Reachable is the number of pages reachable from the seeds.
+	Reachable int
+	// Cost counts the work done.
+	Cost Cost
+}
+
+// page states
+const (
+	unseen uint8 = iota
+	inFrontier
+	inFlight
+	downloaded
+)
+
+// Crawl is a crawl in progress.
+type Crawl struct {
+	g         *graph.Graph
+	cfg       Config
+	damping   float64
+	trust     []float64
+	seeds     []uint32
+	strategy  Strategy
+	selector  Selector
+	guarantor Guarantor
+	front     *Frontier
+	state     []uint8
+	seq       []uint32
+	nextSeq   uint32
+	pending   int // pages in F, selectable or parked
+	reachable int
+	limit     int64 // downloads allowed (budget, reachable for optimal)
+	started   int64 // downloads started
+	order     []uint32
+	guarantee []float64
+	clock     *politeClock
+	cost      Cost
+	stopped   bool
+	begun     bool
+	done      bool
+	err       error
+}
+
+// New prepares a crawl of cfg.Graph with strategy s. It checks the
+// configuration; nothing is downloaded before the first Step.
+func New(cfg Config, s Strategy) (*Crawl, error) {
+	g := cfg.Graph
+	if g == nil {
+		return nil, errors.New("crawl: no graph")
+	}
+	n := g.NumNodes()
+	if cfg.Importance != nil && len(cfg.Importance) != n {
+		return nil, fmt.Errorf("crawl: importance has %d entries for %d pages", len(cfg.Importance), n)
+	}
+	if len(cfg.Seeds) == 0 {
+		return nil, errors.New("crawl: no seeds")
+	}
+	for _, p := range cfg.Seeds {
+		if int64(p) >= int64(n) {
+			return nil, fmt.Errorf("crawl: seed %d is not a page (the graph has %d)", p, n)
+		}
+	}
+	d := cfg.Damping
+	if d == 0 {
+		d = rank.DefaultDamping
+	}
+	if math.IsNaN(d) || d < 0 || d > 1 {
+		return nil, fmt.Errorf("crawl: damping %v is outside [0,1]", d)
+	}
+	if cfg.Budget < 0 {
+		return nil, fmt.Errorf("crawl: negative budget %d", cfg.Budget)
+	}
+	trust := cfg.Trust
+	if trust == nil {
+		var err error
+		if trust, err = rank.UniformTeleport(n, cfg.Seeds); err != nil {
+			return nil, fmt.Errorf("crawl: trust: %w", err)
+		}
+	} else if len(trust) != n {
+		return nil, fmt.Errorf("crawl: trust has %d entries for %d pages", len(trust), n)
+	}
+	if cfg.Previous != nil && len(cfg.Previous.Scores) != n {
+		return nil, fmt.Errorf("crawl: previous snapshot scores have %d entries for %d pages", len(cfg.Previous.Scores), n)
+	}
+	c := &Crawl{
+		g:        g,
+		cfg:      cfg,
+		damping:  d,
+		trust:    trust,
+		strategy: s,
+		state:    make([]uint8, n),
+		seq:      make([]uint32, n),
+	}
+	c.seeds = c.distinctSeeds(cfg.Seeds)
+	c.reachable = reachableCount(g, c.seeds)
+	c.limit = int64(c.reachable)
+	if cfg.Budget > 0 && cfg.Budget < c.limit {
+		c.limit = cfg.Budget
+	}
+	c.selector, _ = s.(Selector)
+	c.guarantor, _ = s.(Guarantor)
+	var hostOf []uint32
+	numHosts := 1
+	_, bySize := s.(hostOrdered)
+	if g.HasHosts() && (bySize || cfg.Politeness != nil) {
+		hostOf, numHosts = g.Hosts.Of, g.NumHosts()
+	}
+	c.front = newFrontier(n, c.seq, hostOf, numHosts, bySize)
+	if cfg.Politeness != nil {
+		clk, err := newPoliteClock(c, *cfg.Politeness, numHosts)
+		if err != nil {
+			return nil, err
+		}
+		c.clock = clk
+	}
+	c.order = make([]uint32, 0, c.limit)
+	if c.guarantor != nil {
+		c.guarantee = make([]float64, 0, c.limit)
+	}
+	return c, nil
+}
+
+// hostOrdered is implemented by strategies that choose a host before a page
+// (larger-sites-first): the Frontier then orders hosts by pending pages.
+type hostOrdered interface{ ordersHosts() }
+
+func (c *Crawl) distinctSeeds(seeds []uint32) []uint32 {
+	seen := make(map[uint32]bool, len(seeds))
+	out := make([]uint32, 0, len(seeds))
+	for _, p := range seeds {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// reachableCount counts the pages reachable from the seeds (seeds included).
+func reachableCount(g *graph.Graph, seeds []uint32) int {
+	seen := make([]bool, g.NumNodes())
+	queue := make([]uint32, 0, len(seeds))
+	for _, p := range seeds {
+		if !seen[p] {
+			seen[p] = true
+			queue = append(queue, p)
+		}
+	}
+	for i := 0; i < len(queue); i++ {
+		for _, q := range g.Out(queue[i]) {
+			if !seen[q] {
+				seen[q] = true
+				queue = append(queue, q)
+			}
+		}
+	}
+	return len(queue)
+}
+
+// Reachable returns the number of pages reachable from the seeds.
+func (c *Crawl) Reachable() int { return c.reachable }
+
+// Frontier returns the crawl's frontier, which the strategy keeps ordered.
+func (c *Crawl) Frontier() *Frontier { return c.front }
+
+// Graph returns the graph crawled.
+func (c *Crawl) Graph() *graph.Graph { return c.g }
+
+// Damping returns d.
+func (c *Crawl) Damping() float64 { return c.damping }
+
+// Trust returns the trust vector t.
+func (c *Crawl) Trust() []float64 { return c.trust }
+
+// Seeds returns the distinct seeds in the order given.
+func (c *Crawl) Seeds() []uint32 { return c.seeds }
+
+// Downloads returns the number of pages downloaded so far.
+func (c *Crawl) Downloads() int { return len(c.order) }
+
+// Order returns the pages downloaded so far, in order; the slice is the
+// crawl's own and must not be changed.
+func (c *Crawl) Order() []uint32 { return c.order }
+
+// IsDownloaded reports whether page p is in D.
+func (c *Crawl) IsDownloaded(p uint32) bool { return c.state[p] == downloaded }
+
+// InFrontier reports whether page p is in F (selectable or parked, not in
+// flight).
+func (c *Crawl) InFrontier(p uint32) bool { return c.state[p] == inFrontier }
+
+// Discovered reports whether page p has been discovered (it is in F, in
+// flight or in D).
+func (c *Crawl) Discovered(p uint32) bool { return c.state[p] != unseen }
+
+// Discovery returns page p's discovery number: 0 for the seeds, then 1, 2,
+// ... in discovery order.
+func (c *Crawl) Discovery(p uint32) uint32 { return c.seq[p] }
+
+// Pending returns the number of pages in F.
+func (c *Crawl) Pending() int { return c.pending }
+
+// Stop ends the crawl after the current download (a strategy's own stop
+// rule, such as RankMass's ε).
+func (c *Crawl) Stop() { c.stopped = true }
+
+// addToFrontier adds page p to F as a seed would be (discovery number 0)
+// and tells the strategy; pages already discovered are ignored.
+func (c *Crawl) addToFrontier(p uint32, parent uint32) {
+	if c.state[p] != unseen {
+		return
+	}
+	c.state[p] = inFrontier
+	if parent == NoParent {
+		c.seq[p] = 0
+	} else {
+		c.nextSeq++
+		c.seq[p] = c.nextSeq
+	}
+	c.pending++
+	c.strategy.Discover(p, parent)
+}
+
+// Step does at most budget units of work (at least one) and reports whether
+// the crawl has finished.
+func (c *Crawl) Step(budget int) (bool, error) {
+	if c.done || c.err != nil {
+		return c.done, c.err
+	}
+	if c.cfg.Clock != nil {
+		t0 := c.cfg.Clock()
+		defer func() { c.cost.SchedulingSeconds += (c.cfg.Clock() - t0).Seconds() }()
+	}
+	if !c.begun {
+		c.begun = true
+		if err := c.strategy.Start(c); err != nil {
+			c.err = err
+			return false, err
+		}
+		for _, p := range c.seeds {
+			c.addToFrontier(p, NoParent)
+		}
+	}
+	budget = max(budget, 1)
+	var err error
+	if c.clock != nil {
+		err = c.clock.step(budget)
+	} else {
+		err = c.stepUntimed(budget)
+	}
+	if err != nil {
+		c.err = err
+		return false, err
+	}
+	return c.done, nil
+}
+
+func (c *Crawl) stepUntimed(budget int) error {
+	for work := 0; work < budget; {
+		if c.stopped || c.started >= c.limit {
+			c.finish()
+			return nil
+		}
+		if c.selector != nil {
+			c.selector.BeforeSelect()
+		}
+		p, ok := c.front.popBest()
+		if !ok {
+			if c.pending == 0 {
+				c.finish()
+				return nil
+			}
+			used, err := c.refill(budget - work)
+			if err != nil {
+				return err
+			}
+			work += used
+			continue
+		}
+		c.started++
+		c.state[p] = inFlight
+		c.download(p)
+		work++
+	}
+	return nil
+}
+
+// refill asks the strategy to release parked pages.
+func (c *Crawl) refill(budget int) (int, error) {
+	used, ok, err := c.strategy.Refill(budget)
+	if err != nil {
+		return used, err
+	}
+	if ok && c.front.Len() == 0 && c.pending > 0 {
+		return used, fmt.Errorf("crawl: strategy left %d pages parked and none selectable", c.pending)
+	}
+	if ok && c.guarantor != nil && len(c.guarantee) > 0 {
+		c.guarantee[len(c.guarantee)-1] = c.guarantor.Guarantee()
+	}
+	return max(used, 1), nil
+}
+
+// download moves page p (in flight) into D, discovers its out-neighbours
+// and tells the strategy.
+func (c *Crawl) download(p uint32) {
+	c.state[p] = downloaded
+	c.pending--
+	c.order = append(c.order, p)
+	for _, q := range c.g.Out(p) {
+		if c.state[q] == unseen {
+			c.addToFrontier(q, p)
+		}
+	}
+	c.strategy.Downloaded(p)
+	if c.guarantor != nil {
+		c.guarantee = append(c.guarantee, c.guarantor.Guarantee())
+	}
+}
+
+func (c *Crawl) finish() {
+	c.done = true
+}
+
+// Done reports whether the crawl has finished.
+func (c *Crawl) Done() bool { return c.done }
+
+// Progress reports downloads against the pages the crawl will download at
+// most (the budget, or the pages reachable from the seeds).
+func (c *Crawl) Progress() step.Progress {
+	return step.Progress{Stage: "crawl", Done: int64(len(c.order)), Total: c.limit}
+}
+
+// Run steps the crawl to its end, passing progress to report (when not
+// nil) after every step of 4,096 units.
+func (c *Crawl) Run(ctx context.Context, report func(step.Progress)) (*Result, error) {
+	if err := step.Run(ctx, c, 4096, report); err != nil {
+		return nil, err
+	}
+	return c.Result(), nil
+}
+
+// Result returns the record of the crawl so far (complete once Step has
+// reported done). The slices are the crawl's own.
+func (c *Crawl) Result() *Result {
+	r := &Result{
+		Order:     c.order,
+		Guarantee: c.guarantee,
+		Reachable: c.reachable,
+		Cost:      c.cost,
+	}
+	r.Cost.PriorityUpdates = c.front.updates
+	if c.clock != nil {
+		r.Times = c.clock.times
+		r.Duration = c.clock.now
+		if c.clock.now > 0 {
+			r.Utilisation = c.clock.busy / (c.clock.now * float64(c.clock.p.Connections))
+		}
+	}
+	return r
+}
+
+// Costs gives strategies access to the crawl's cost counters.
+func (c *Crawl) Costs() *Cost { return &c.cost }

@@ -1,0 +1,196 @@
+package crawl
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Strategy orders the frontier of a crawl (SPEC.md section 3). The crawler
+// owns the crawl model of SPEC.md section 2 (which pages are downloaded,
+// discovered or in flight, and in which order they were discovered); a
+// strategy only keeps the Frontier's keys up to date, and may park pages
+// (leave them out of the Frontier) until it releases them in Refill.
+//
+// The crawler calls Start once, then Discover for every seed, then, for every
+// download, Discover for each out-neighbour that joins F (in out(i) order)
+// followed by Downloaded. Refill is called when F holds pages but none is
+// selectable and no download is in flight.
+type Strategy interface {
+	// Start prepares the strategy for crawl c, before any page is
+	// discovered. It may add pages to F with c.addToFrontier (the optimal
+	// reference adds them all).
+	Start(c *Crawl) error
+	// Discover is called when page joins F; parent is the downloaded page
+	// whose link discovered it, or NoParent for a seed. The strategy
+	// pushes the page into c.Frontier() with its key, or parks it.
+	Discover(page, parent uint32)
+	// Downloaded is called after page entered D and its new
+	// out-neighbours were discovered.
+	Downloaded(page uint32)
+	// Refill is called when F holds only parked pages and nothing is in
+	// flight. It does at most budget units of work (a unit is about one
+	// pass over the graph), pushes pages into the Frontier when it is
+	// done, and reports the units it used and whether it is done.
+	Refill(budget int) (work int, done bool, err error)
+}
+
+// Selector is implemented by strategies that have work to do before every
+// selection that is not a download: RankMass's virtual re-expansions of
+// downloaded pages (seeds/001, Fig. 5).
+type Selector interface {
+	BeforeSelect()
+}
+
+// Guarantor is implemented by strategies that know a lower bound of the
+// personalized RankMass of the pages they have downloaded (SPEC.md section
+// 4, "Guaranteed curve"): the RankMass family and l-neighbor.
+type Guarantor interface {
+	// Guarantee returns the bound for the pages downloaded so far.
+	Guarantee() float64
+}
+
+// NoParent is the parent of a seed in Strategy.Discover.
+const NoParent = ^uint32(0)
+
+// Param describes one numeric parameter of a strategy.
+type Param struct {
+	// Name is the parameter's key in a scenario and on the command line.
+	Name string `json:"name"`
+	// Doc says what it means, with its unit.
+	Doc string `json:"doc"`
+	// Default is the value used when none is given.
+	Default float64 `json:"default"`
+	// Min and Max bound the accepted values, inclusive.
+	Min float64 `json:"min"`
+	Max float64 `json:"max"`
+	// Integer requires a whole number.
+	Integer bool `json:"integer,omitempty"`
+}
+
+// Info describes a strategy in the registry.
+type Info struct {
+	// ID is the stable identifier used by the CLI, scenarios and the page.
+	ID string `json:"id"`
+	// Name is a short human-readable name.
+	Name string `json:"name"`
+	// Paper and Section cite where the strategy comes from
+	// (seeds/README.md numbers the papers 000 to 004).
+	Paper   string `json:"paper"`
+	Section string `json:"section"`
+	// Doc is a one-paragraph description.
+	Doc string `json:"doc"`
+	// Params lists the parameters with their defaults.
+	Params []Param `json:"params,omitempty"`
+	// Guaranteed says the strategy reports a guaranteed curve.
+	Guaranteed bool `json:"guaranteed,omitempty"`
+	// NeedsPrevious says the strategy needs a previous snapshot.
+	NeedsPrevious bool `json:"needs_previous,omitempty"`
+	// Reference says the strategy is a reference curve, not a crawler
+	// (optimal ignores discovery).
+	Reference bool `json:"reference,omitempty"`
+	// New makes the strategy with complete, checked parameters.
+	New func(p Values) Strategy `json:"-"`
+}
+
+// Values holds parameter values by name.
+type Values map[string]float64
+
+var registry = map[string]*Info{}
+
+// register adds a strategy to the registry; each strategy's file calls it
+// from an init function.
+func register(info Info) {
+	if _, dup := registry[info.ID]; dup {
+		panic("crawl: strategy registered twice: " + info.ID)
+	}
+	registry[info.ID] = &info
+}
+
+// Strategies returns every registered strategy, sorted by the order of
+// SPEC.md section 3.
+func Strategies() []Info {
+	out := make([]Info, 0, len(registry))
+	for _, info := range registry {
+		out = append(out, *info)
+	}
+	sort.Slice(out, func(i, j int) bool { return specRank(out[i].ID) < specRank(out[j].ID) })
+	return out
+}
+
+// specOrder is the order of SPEC.md section 3's table.
+var specOrder = []string{"random", "bfs", "backlink", "batch-pagerank", "partial-pagerank", "opic",
+	"larger-sites-first", "hist-pagerank-omniscient", "hist-pagerank-random", "hist-pagerank-zero",
+	"hist-pagerank-parent", "omniscient", "optimal", "l-neighbor", "rankmass", "windowed-rankmass",
+	"fpr", "fpr-m"}
+
+func specRank(id string) int {
+	for i, s := range specOrder {
+		if s == id {
+			return i
+		}
+	}
+	return len(specOrder)
+}
+
+// Lookup returns the strategy with the given id.
+func Lookup(id string) (Info, bool) {
+	info, ok := registry[id]
+	if !ok {
+		return Info{}, false
+	}
+	return *info, true
+}
+
+// Resolve checks the parameters given for strategy id and fills in the
+// defaults. Unknown ids and names, and values out of range, are errors that
+// list what is accepted.
+func Resolve(id string, given Values) (Info, Values, error) {
+	info, ok := Lookup(id)
+	if !ok {
+		ids := make([]string, 0, len(registry))
+		for _, s := range Strategies() {
+			ids = append(ids, s.ID)
+		}
+		return Info{}, nil, fmt.Errorf("unknown strategy %q; known: %s", id, strings.Join(ids, ", "))
+	}
+	out := Values{}
+	for _, p := range info.Params {
+		out[p.Name] = p.Default
+	}
+	for name, v := range given {
+		p, ok := info.param(name)
+		if !ok {
+			return Info{}, nil, fmt.Errorf("strategy %s has no parameter %q%s", id, name, info.paramList())
+		}
+		if math.IsNaN(v) || v < p.Min || v > p.Max {
+			return Info{}, nil, fmt.Errorf("strategy %s: %s = %v is outside [%v, %v]", id, name, v, p.Min, p.Max)
+		}
+		if p.Integer && v != math.Trunc(v) {
+			return Info{}, nil, fmt.Errorf("strategy %s: %s = %v must be a whole number", id, name, v)
+		}
+		out[name] = v
+	}
+	return info, out, nil
+}
+
+func (info Info) param(name string) (Param, bool) {
+	for _, p := range info.Params {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Param{}, false
+}
+
+func (info Info) paramList() string {
+	if len(info.Params) == 0 {
+		return " (it takes none)"
+	}
+	names := make([]string, len(info.Params))
+	for i, p := range info.Params {
+		names[i] = p.Name
+	}
+	return " (it takes " + strings.Join(names, ", ") + ")"
+}
