@@ -3,7 +3,10 @@ package crawl
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
+
+	"pgregory.net/rapid"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 )
@@ -26,6 +29,14 @@ func buildGraph(t testing.TB, n int, arcs [][2]uint32) *graph.Graph {
 // and returns the result.
 func runCrawl(t testing.TB, cfg Config, id string, params Values) *Result {
 	t.Helper()
+	return crawlToEnd(t, cfg, id, params)
+}
+
+// newStrategyCrawl prepares a crawl of strategy id with default parameters
+// (overridden by params). It takes a rapid.TB so that property tests can use
+// it with a *rapid.T as well as a *testing.T.
+func newStrategyCrawl(t rapid.TB, cfg Config, id string, params Values) *Crawl {
+	t.Helper()
 	info, vals, err := Resolve(id, params)
 	if err != nil {
 		t.Fatal(err)
@@ -34,7 +45,13 @@ func runCrawl(t testing.TB, cfg Config, id string, params Values) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := c.Run(context.Background(), nil)
+	return c
+}
+
+// crawlToEnd is runCrawl for a rapid.TB.
+func crawlToEnd(t rapid.TB, cfg Config, id string, params Values) *Result {
+	t.Helper()
+	res, err := newStrategyCrawl(t, cfg, id, params).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,56 +59,76 @@ func runCrawl(t testing.TB, cfg Config, id string, params Values) *Result {
 }
 
 // TestFPRWorkedExample is SPEC.md section 3, worked example 1 (seeds/000,
-// Fig. 2): arcs A→B, A→C, B→D, B→E, C→E, seed A, d = 0.85.
+// Fig. 2): arcs A→B, A→C, B→D, B→E, C→E, seed A, d = 0.85. Every fpr value
+// the example lists is checked at the step it names, with the frontier
+// exactly as the example leaves it, and the download order A, B, C, E, D.
 func TestFPRWorkedExample(t *testing.T) {
 	const A, B, C, D, E = 0, 1, 2, 3, 4
+	name := []string{"A", "B", "C", "D", "E"}
 	g := buildGraph(t, 5, [][2]uint32{{A, B}, {A, C}, {B, D}, {B, E}, {C, E}})
 	cfg := Config{Graph: g, Seeds: []uint32{A}, Damping: 0.85}
-	info, vals, err := Resolve("fpr", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := New(cfg, info.New(vals))
-	if err != nil {
-		t.Fatal(err)
-	}
 	near := func(got, want float64) bool { return math.Abs(got-want) < 1e-15 }
-	f := c.Frontier()
-	checks := []struct {
-		after string
-		page  uint32
-		want  float64
-	}{
-		{"start", A, 0.15},
-		{"A", B, 0.06375}, {"A", C, 0.06375},
-		{"B", D, 0.02709375}, {"B", E, 0.02709375},
-		{"C", E, 0.08128125},
+
+	// Before any download: a crawl stopped before its first step starts
+	// (the seed joins F) and downloads nothing, so F = {A} with
+	// fpr_A = (1-d)·t_A = 0.15.
+	c0 := newStrategyCrawl(t, cfg, "fpr", nil)
+	c0.Stop()
+	if done, err := c0.Step(1); err != nil || !done {
+		t.Fatalf("stopped crawl: done %v, err %v", done, err)
 	}
-	stage := []string{"start", "A", "B", "C"}
-	for k, name := range stage {
-		if k > 0 {
-			if _, err := c.Step(1); err != nil {
-				t.Fatal(err)
-			}
-		} else if _, err := c.Step(0); err != nil { // starts and downloads A
+	if c0.Downloads() != 0 || c0.Frontier().Len() != 1 || !c0.Frontier().Contains(A) {
+		t.Fatalf("before the first download: %d downloads, frontier of %d pages, want F = {A}",
+			c0.Downloads(), c0.Frontier().Len())
+	}
+	if got := c0.Frontier().Key(A); !near(got, 0.15) {
+		t.Fatalf("fpr_A = %v before the first download, want 0.15", got)
+	}
+
+	c := newStrategyCrawl(t, cfg, "fpr", nil)
+	f := c.Frontier()
+	steps := []struct {
+		downloads uint32
+		frontier  map[uint32]float64 // F after the download, with fpr values
+	}{
+		// A: fpr_B = fpr_C = 0.85·0.15/2 = 0.06375.
+		{A, map[uint32]float64{B: 0.06375, C: 0.06375}},
+		// B wins the tie by discovery; fpr_D = fpr_E = 0.85·0.06375/2
+		// = 0.02709375.
+		{B, map[uint32]float64{C: 0.06375, D: 0.02709375, E: 0.02709375}},
+		// C: fpr_E = 0.02709375 + 0.85·0.06375 = 0.08128125.
+		{C, map[uint32]float64{D: 0.02709375, E: 0.08128125}},
+		// E has no out-links.
+		{E, map[uint32]float64{D: 0.02709375}},
+		{D, map[uint32]float64{}},
+	}
+	for k, st := range steps {
+		if _, err := c.Step(1); err != nil {
 			t.Fatal(err)
 		}
-		_ = name
-	}
-	_ = checks
-	_ = near
-	_ = f
-	res, err := c.Run(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []uint32{A, B, C, E, D}
-	if len(res.Order) != len(want) {
-		t.Fatalf("order %v, want %v", res.Order, want)
-	}
-	for i := range want {
-		if res.Order[i] != want[i] {
-			t.Fatalf("order %v, want %v", res.Order, want)
+		order := c.Order()
+		if len(order) != k+1 || order[k] != st.downloads {
+			t.Fatalf("step %d downloaded %v, want %s", k+1, order, name[st.downloads])
 		}
+		if got := f.Key(st.downloads); got != 0 {
+			t.Errorf("after %s: fpr_%s = %v, want 0 once downloaded", name[st.downloads], name[st.downloads], got)
+		}
+		if f.Len() != len(st.frontier) {
+			t.Errorf("after %s: frontier holds %d pages, want %d", name[st.downloads], f.Len(), len(st.frontier))
+		}
+		for p, want := range st.frontier {
+			if !f.Contains(p) {
+				t.Errorf("after %s: %s not in the frontier", name[st.downloads], name[p])
+			}
+			if got := f.Key(p); !near(got, want) {
+				t.Errorf("after %s: fpr_%s = %v, want %v", name[st.downloads], name[p], got, want)
+			}
+		}
+	}
+	if done, err := c.Step(1); err != nil || !done {
+		t.Fatalf("after five downloads: done %v, err %v; want the crawl finished", done, err)
+	}
+	if want := []uint32{A, B, C, E, D}; !slices.Equal(c.Order(), want) {
+		t.Fatalf("order %v, want %v (A, B, C, E, D)", c.Order(), want)
 	}
 }

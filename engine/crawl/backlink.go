@@ -1,0 +1,36 @@
+package crawl
+
+// backlink downloads the page of F with the most links from the pages
+// already downloaded (seeds/004, section 4.1, after Cho et al.; SPEC.md
+// section 3). A page's key is its in-link count from D: it joins F with 0
+// and every download adds 1 to each out-neighbour not yet downloaded (pages
+// in flight under the politeness clock keep counting too, through Set).
+// Ties go to the page discovered first, so the seeds and equal counts are
+// taken breadth-first.
+type backlink struct{ c *Crawl }
+
+func init() {
+	register(Info{
+		ID:      "backlink",
+		Name:    "Backlink count",
+		Paper:   "004",
+		Section: "§4.1",
+		Doc:     "Downloads the frontier page linked from the most downloaded pages; ties go to the page discovered first.",
+		New:     func(Values) Strategy { return &backlink{} },
+	})
+}
+
+func (s *backlink) Start(c *Crawl) error { s.c = c; return nil }
+
+func (s *backlink) Discover(page, _ uint32) { s.c.front.Push(page, 0) }
+
+func (s *backlink) Downloaded(i uint32) {
+	c := s.c
+	for _, j := range c.g.Out(i) {
+		if c.state[j] != downloaded {
+			c.front.Add(j, 1)
+		}
+	}
+}
+
+func (s *backlink) Refill(int) (work int, done bool, err error) { return 0, true, nil }

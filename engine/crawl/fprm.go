@@ -1,0 +1,28 @@
+package crawl
+
+// fpr-m is Extended Fractional PageRank, FPR@M (seeds/000, section 3.2,
+// Algorithm 2; SPEC.md section 3): fpr with every inter-host link worth M
+// intra-host links. The walk itself is the fpr type of fpr.go with its m
+// field set; this file registers it.
+//
+// M = 1 is fpr exactly, and so is any M on a graph without hosts, where no
+// link is inter-host. M must be positive: with M = 0 a page whose links all
+// leave its host would have no share to divide its score into.
+func init() {
+	register(Info{
+		ID:      "fpr-m",
+		Name:    "Extended Fractional PageRank (FPR@M)",
+		Paper:   "000",
+		Section: "§3.2, Algorithm 2",
+		Doc: "Fractional PageRank in which a link to another host carries M times the share of a link within the host. " +
+			"M = 1 is fpr; the paper did best with M = 100.",
+		Params: []Param{{
+			Name:    "m",
+			Doc:     "weight of an inter-host link relative to an intra-host link (1 = fpr)",
+			Default: 100,
+			Min:     0.001,
+			Max:     1e6,
+		}},
+		New: func(v Values) Strategy { return &fpr{m: v["m"]} },
+	})
+}

@@ -1,0 +1,54 @@
+package crawl
+
+// opic is the OPIC ordering of seeds/004 (section 4.1), after Abiteboul et
+// al.'s On-line Page Importance Computation, as SPEC.md section 3 fixes it:
+// every seed starts with cash 1/|S| (|S| distinct seeds), every other page
+// with none. Downloading page i splits its cash equally over all c_i of its
+// out-links; the share sent to a page not yet downloaded adds to its cash,
+// the share sent to a downloaded page (i itself included) is dropped, and
+// i's cash becomes 0. The frontier page with the most cash is downloaded
+// next; a page's key is its cash.
+//
+// This is fpr (fpr.go) with d = 1 and uniform trust, which is why the two
+// download the same pages in the same order (SPEC.md section 3, example 2).
+type opic struct{ c *Crawl }
+
+func init() {
+	register(Info{
+		ID:      "opic",
+		Name:    "OPIC",
+		Paper:   "004",
+		Section: "§4.1",
+		Doc: "Seeds share one unit of cash; each download splits the page's cash equally over its out-links, " +
+			"keeping the shares sent to pages not yet downloaded. Downloads the frontier page with the most cash.",
+		New: func(Values) Strategy { return &opic{} },
+	})
+}
+
+func (s *opic) Start(c *Crawl) error { s.c = c; return nil }
+
+func (s *opic) Discover(page, parent uint32) {
+	if parent != NoParent {
+		s.c.front.Push(page, 0)
+		return
+	}
+	s.c.front.Push(page, 1/float64(len(s.c.seeds)))
+}
+
+func (s *opic) Downloaded(i uint32) {
+	c := s.c
+	out := c.g.Out(i)
+	cash := c.front.Key(i)
+	c.front.Set(i, 0)
+	if len(out) == 0 || cash == 0 {
+		return
+	}
+	share := cash / float64(len(out))
+	for _, j := range out {
+		if c.state[j] != downloaded {
+			c.front.Add(j, share)
+		}
+	}
+}
+
+func (s *opic) Refill(int) (work int, done bool, err error) { return 0, true, nil }
