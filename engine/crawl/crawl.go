@@ -220,6 +220,9 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		hostOf, numHosts = g.Hosts.Of, g.NumHosts()
 	}
 	c.front = newFrontier(n, c.seq, hostOf, numHosts, bySize)
+	if c.selector != nil && cfg.Politeness != nil {
+		c.front.trackAllHosts()
+	}
 	if cfg.Politeness != nil {
 		clk, err := newPoliteClock(c, *cfg.Politeness, numHosts)
 		if err != nil {

@@ -27,10 +27,10 @@ type Frontier struct {
 	hosts  []pageHeap
 
 	groupBySize bool
-	hostSeq     []uint32 // discovery number of the host's first page
-	open        []bool   // host may be chosen
-	hostPos     []uint32 // position in hostHeap, or noPos
-	hostHeap    []uint32
+	hostSeq     []uint32  // discovery number of the host's first page
+	open        []bool    // host may be chosen
+	openHosts   hostHeap  // open hosts that hold pages
+	allHosts    *hostHeap // every host that holds pages, when tracked
 
 	size    int   // pages held
 	updates int64 // pushes and key changes, for the cost counters
@@ -52,7 +52,7 @@ func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize
 		groupBySize: groupBySize,
 		hostSeq:     make([]uint32, numHosts),
 		open:        make([]bool, numHosts),
-		hostPos:     newPositions(numHosts),
+		openHosts:   hostHeap{pos: newPositions(numHosts)},
 	}
 	for h := range f.hosts {
 		f.hosts[h] = pageHeap{key: f.key, seq: seq, pos: f.pos}
@@ -116,7 +116,7 @@ func (f *Frontier) Set(p uint32, key float64) {
 	f.key[p] = key
 	h := f.hostOfPage(p)
 	f.hosts[h].fix(int(f.pos[p]))
-	if !f.groupBySize {
+	if !f.groupBySize || f.allHosts != nil {
 		f.fixHost(h)
 	}
 }
@@ -137,10 +137,11 @@ func (f *Frontier) Remove(p uint32) {
 
 // Best returns the best page of the open hosts without taking it.
 func (f *Frontier) Best() (uint32, bool) {
-	if len(f.hostHeap) == 0 {
+	h, ok := f.bestHost()
+	if !ok {
 		return 0, false
 	}
-	return f.hosts[f.hostHeap[0]].top(), true
+	return f.hosts[h].top(), true
 }
 
 // Before reports whether page a ranks before page b by the keys held here.
@@ -148,10 +149,10 @@ func (f *Frontier) Before(a, b uint32) bool { return before(f.key, f.seq, a, b) 
 
 // bestHost returns the open host that is chosen next.
 func (f *Frontier) bestHost() (uint32, bool) {
-	if len(f.hostHeap) == 0 {
+	if len(f.openHosts.items) == 0 {
 		return 0, false
 	}
-	return f.hostHeap[0], true
+	return f.openHosts.items[0], true
 }
 
 // popHost takes the best page of host h, which must hold one.
@@ -200,77 +201,123 @@ func (f *Frontier) hostBefore(a, b uint32) bool {
 }
 
 // fixHost puts host h in the host heap, moves it, or takes it out,
-// according to whether it is open and holds pages.
+// according to whether it is open and holds pages; and likewise in the heap
+// of all hosts when the frontier tracks it.
 func (f *Frontier) fixHost(h uint32) {
-	in := f.open[h] && f.hosts[h].len() > 0
-	i := f.hostPos[h]
+	nonEmpty := f.hosts[h].len() > 0
+	f.openHosts.fix(h, f.open[h] && nonEmpty, f, false)
+	if f.allHosts != nil {
+		f.allHosts.fix(h, nonEmpty, f, true)
+	}
+}
+
+// hostLess orders hosts: by their best page when byBest, else as
+// hostBefore.
+func (f *Frontier) hostLess(byBest bool, a, b uint32) bool {
+	if byBest {
+		return before(f.key, f.seq, f.hosts[a].top(), f.hosts[b].top())
+	}
+	return f.hostBefore(a, b)
+}
+
+// trackAllHosts makes the frontier keep every host that holds pages, open
+// or not, in a second heap, so that GlobalBest works.
+func (f *Frontier) trackAllHosts() {
+	f.allHosts = &hostHeap{pos: newPositions(len(f.hosts))}
+	for h := range f.hosts {
+		f.fixHost(uint32(h))
+	}
+}
+
+// GlobalBest returns the best page of all hosts, open or closed; it is the
+// same as Best without the politeness clock. Only strategies that are
+// Selectors may call it (the crawler then tracks every host).
+func (f *Frontier) GlobalBest() (uint32, bool) {
+	if f.allHosts == nil {
+		return f.Best()
+	}
+	if len(f.allHosts.items) == 0 {
+		return 0, false
+	}
+	return f.hosts[f.allHosts.items[0]].top(), true
+}
+
+// hostHeap is an indexed heap of hosts, ordered by Frontier.hostLess.
+type hostHeap struct {
+	items []uint32
+	pos   []uint32 // by host, or noPos
+}
+
+// fix puts h in the heap, moves it, or takes it out, as in says.
+func (q *hostHeap) fix(h uint32, in bool, f *Frontier, byBest bool) {
+	i := q.pos[h]
 	switch {
 	case !in && i == noPos:
 		return
 	case !in:
-		f.removeHost(int(i))
+		q.remove(int(i), f, byBest)
 	case i == noPos:
-		f.hostPos[h] = uint32(len(f.hostHeap))
-		f.hostHeap = append(f.hostHeap, h)
-		f.hostUp(len(f.hostHeap) - 1)
+		q.pos[h] = uint32(len(q.items))
+		q.items = append(q.items, h)
+		q.up(len(q.items)-1, f, byBest)
 	default:
-		if !f.hostUp(int(i)) {
-			f.hostDown(int(i))
+		if !q.up(int(i), f, byBest) {
+			q.down(int(i), f, byBest)
 		}
 	}
 }
 
-func (f *Frontier) removeHost(i int) {
-	last := len(f.hostHeap) - 1
-	h := f.hostHeap[i]
+func (q *hostHeap) remove(i int, f *Frontier, byBest bool) {
+	last := len(q.items) - 1
+	h := q.items[i]
 	if i != last {
-		f.hostHeap[i] = f.hostHeap[last]
-		f.hostPos[f.hostHeap[i]] = uint32(i)
+		q.items[i] = q.items[last]
+		q.pos[q.items[i]] = uint32(i)
 	}
-	f.hostHeap = f.hostHeap[:last]
-	f.hostPos[h] = noPos
-	if i < last && !f.hostUp(i) {
-		f.hostDown(i)
+	q.items = q.items[:last]
+	q.pos[h] = noPos
+	if i < last && !q.up(i, f, byBest) {
+		q.down(i, f, byBest)
 	}
 }
 
-func (f *Frontier) hostUp(i int) bool {
-	h := f.hostHeap[i]
+func (q *hostHeap) up(i int, f *Frontier, byBest bool) bool {
+	h := q.items[i]
 	start := i
 	for i > 0 {
 		parent := (i - 1) / 2
-		q := f.hostHeap[parent]
-		if !f.hostBefore(h, q) {
+		p := q.items[parent]
+		if !f.hostLess(byBest, h, p) {
 			break
 		}
-		f.hostHeap[i] = q
-		f.hostPos[q] = uint32(i)
+		q.items[i] = p
+		q.pos[p] = uint32(i)
 		i = parent
 	}
-	f.hostHeap[i] = h
-	f.hostPos[h] = uint32(i)
+	q.items[i] = h
+	q.pos[h] = uint32(i)
 	return i != start
 }
 
-func (f *Frontier) hostDown(i int) {
-	n := len(f.hostHeap)
-	h := f.hostHeap[i]
+func (q *hostHeap) down(i int, f *Frontier, byBest bool) {
+	n := len(q.items)
+	h := q.items[i]
 	for {
 		c := 2*i + 1
 		if c >= n {
 			break
 		}
-		if r := c + 1; r < n && f.hostBefore(f.hostHeap[r], f.hostHeap[c]) {
+		if r := c + 1; r < n && f.hostLess(byBest, q.items[r], q.items[c]) {
 			c = r
 		}
-		q := f.hostHeap[c]
-		if !f.hostBefore(q, h) {
+		p := q.items[c]
+		if !f.hostLess(byBest, p, h) {
 			break
 		}
-		f.hostHeap[i] = q
-		f.hostPos[q] = uint32(i)
+		q.items[i] = p
+		q.pos[p] = uint32(i)
 		i = c
 	}
-	f.hostHeap[i] = h
-	f.hostPos[h] = uint32(i)
+	q.items[i] = h
+	q.pos[h] = uint32(i)
 }

@@ -1,0 +1,177 @@
+package crawl
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/rank"
+)
+
+// cnrBenchData is what the benchmarks crawl: cnr-2000 (325,557 pages,
+// 3,216,152 links; ../shared/data/README.md) scored by uniform PageRank,
+// from its 160 most important pages (the FPR paper's seed count), with a
+// previous snapshot for the historical strategies.
+type cnrBenchData struct {
+	g          *graph.Graph
+	importance []float64
+	seeds      []uint32
+	previous   *Previous
+}
+
+var (
+	cnrBench       *cnrBenchData
+	cnrBenchFailed string
+)
+
+// loadCNRBench loads cnr-2000 once per test binary and skips when it is
+// absent.
+func loadCNRBench(b *testing.B) *cnrBenchData {
+	b.Helper()
+	if cnrBench == nil && cnrBenchFailed == "" {
+		cnrBench, cnrBenchFailed = buildCNRBench()
+	}
+	if cnrBenchFailed != "" {
+		b.Skip(cnrBenchFailed)
+	}
+	return cnrBench
+}
+
+func buildCNRBench() (*cnrBenchData, string) {
+	dir := filepath.Join("..", "..", "..", "shared", "data")
+	g, _, err := graphio.Load(os.DirFS(dir), "cnr-2000/cnr-2000.graph", graphio.LoadOptions{})
+	if err != nil {
+		return nil, "cnr-2000 is not available (" + err.Error() + "); it lives in ../shared/data, see its README"
+	}
+	ctx := context.Background()
+	pr, err := rank.PageRankOf(ctx, g, rank.Options{Workers: 2})
+	if err != nil {
+		return nil, "PageRank of cnr-2000: " + err.Error()
+	}
+	thin, err := thinnedGraph(g)
+	if err != nil {
+		return nil, "thinning cnr-2000: " + err.Error()
+	}
+	prev, err := rank.PageRankOf(ctx, thin, rank.Options{Workers: 2})
+	if err != nil {
+		return nil, "PageRank of the thinned cnr-2000: " + err.Error()
+	}
+	return &cnrBenchData{
+		g:          g,
+		importance: pr.Scores,
+		seeds:      rank.Top(pr.Scores, 160),
+		// Every page is in both snapshots (same ids), so no score is NaN.
+		previous: &Previous{Scores: prev.Scores, Values: prev.Scores},
+	}, ""
+}
+
+// thinnedGraph stands in for an earlier snapshot of g: g without about 5%
+// of its links, chosen by a deterministic rule (the arc i→j is dropped when
+// a multiplicative hash of (i, j) falls in one twentieth of its range), so
+// the historical strategies see a PageRank close to, but not equal to, the
+// current one, for the same pages.
+func thinnedGraph(g *graph.Graph) (*graph.Graph, error) {
+	n := g.NumNodes()
+	b := graph.NewBuilder(n)
+	b.Grow(int(g.NumArcs()))
+	for i := 0; i < n; i++ {
+		for _, j := range g.Out(uint32(i)) {
+			h := (uint64(i)*0x9e3779b97f4a7c15 ^ uint64(j)*0xc2b2ae3d27d4eb4f) * 0x165667b19e3779f9
+			if h>>32%20 != 0 {
+				b.Add(uint32(i), j)
+			}
+		}
+	}
+	return b.Build()
+}
+
+// BenchmarkStrategies crawls cnr-2000 to the end with every registered
+// strategy at its default parameters. It reports pages downloaded per
+// second of the whole crawl (scheduling included), allocations, and the
+// strategies' own work per crawl: RankMass virtual re-expansions and
+// PageRank recomputations.
+func BenchmarkStrategies(b *testing.B) {
+	for _, info := range Strategies() {
+		b.Run(info.ID, func(b *testing.B) {
+			data := loadCNRBench(b)
+			_, vals, err := Resolve(info.ID, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			var pages int64
+			var cost Cost
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				cfg := Config{
+					Graph:      data.g,
+					Importance: data.importance,
+					Seeds:      data.seeds,
+					Rand:       rand.New(rand.NewPCG(1, uint64(i))),
+					Previous:   data.previous,
+				}
+				c, err := New(cfg, info.New(vals))
+				if err != nil {
+					b.Fatal(err)
+				}
+				res, err := c.Run(context.Background(), nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				pages += int64(len(res.Order))
+				cost = res.Cost
+			}
+			b.ReportMetric(float64(pages)/b.Elapsed().Seconds(), "pages/s")
+			b.ReportMetric(float64(pages)/float64(b.N), "pages/op")
+			if cost.VirtualReexpansions > 0 {
+				b.ReportMetric(float64(cost.VirtualReexpansions), "reexpansions/op")
+			}
+			if cost.Recomputations > 0 {
+				b.ReportMetric(float64(cost.Recomputations), "recomputations/op")
+			}
+		})
+	}
+}
+
+// BenchmarkMeasure measures one breadth-first crawl of cnr-2000 (every
+// reachable page): the curve at 1,000 points, the average, the thresholds
+// and Kendall's tau on 5,000 pages; then the same with the generic lower
+// bound at 10 checkpoints.
+func BenchmarkMeasure(b *testing.B) {
+	data := loadCNRBench(b)
+	info, vals, err := Resolve("bfs", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := New(Config{Graph: data.g, Importance: data.importance, Seeds: data.seeds}, info.New(vals))
+	if err != nil {
+		b.Fatal(err)
+	}
+	res, err := c.Run(context.Background(), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bench := range []struct {
+		name       string
+		lowerBound int
+	}{{"curve+tau", 0}, {"lower-bound-10", 10}} {
+		b.Run(bench.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var m Metrics
+			for i := 0; i < b.N; i++ {
+				opt := MetricOptions{LowerBound: bench.lowerBound, Rand: rand.New(rand.NewPCG(1, 2))}
+				if m, err = Measure(data.g, res, data.importance, opt); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(res.Order)), "pages/op")
+			if m.LowerBound != nil {
+				b.ReportMetric(m.Summary.FinalLowerBound, "final-bound")
+			}
+		})
+	}
+}
