@@ -380,6 +380,10 @@ func (c *Crawl) stepUntimed(budget int) error {
 		}
 		if c.selector != nil {
 			c.selector.BeforeSelect()
+			if c.stopped {
+				c.finish()
+				return nil
+			}
 		}
 		p, ok := c.front.popBest()
 		if !ok {

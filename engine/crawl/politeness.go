@@ -144,6 +144,9 @@ func (k *politeClock) step(budget int) error {
 		for k.free > 0 && k.mayStart() {
 			if c.selector != nil {
 				c.selector.BeforeSelect()
+				if !k.mayStart() {
+					break
+				}
 			}
 			h, ok := c.front.bestHost()
 			if !ok {

@@ -1,0 +1,83 @@
+package crawl
+
+// partialPageRank is the partial PageRank ordering of seeds/004 (section
+// 4.1; SPEC.md section 3): batch-pagerank's recomputations (knownRank in
+// knowngraph.go), but a page discovered since the last computation is
+// selectable at once, with the temporary score Σ est(p)/c_p over its
+// downloaded parents p, where est(p) is p's key when it was downloaded (its
+// last computed estimate or its own temporary score). The score grows as
+// more parents are downloaded; every step takes the page of F with the
+// largest key, estimated or temporary alike.
+//
+// A page's parents are all downloaded after it was discovered (an earlier
+// one would have discovered it), so adding est(i)/c_i to every fresh
+// out-neighbour at each download i sums exactly over the downloaded
+// parents. Pages in flight on the politeness clock keep collecting, so their
+// est is their score when they complete. Between the K-th download and the
+// recomputation every page is parked, as in batch-pagerank.
+type partialPageRank struct {
+	est knownRank
+	// fresh marks the pages discovered since the last computation, whose
+	// key is a temporary score.
+	fresh []bool
+}
+
+func init() {
+	register(Info{
+		ID:      "partial-pagerank",
+		Name:    "Partial PageRank",
+		Paper:   "004",
+		Section: "§4.1",
+		Doc: "Batch PageRank in which pages discovered between recomputations get at once a temporary score: " +
+			"the sum over their downloaded parents of the parent's score divided by its out-links.",
+		Params: batchParams,
+		New: func(v Values) Strategy {
+			return &partialPageRank{est: knownRank{batch: v["batch"], tolerance: v["tolerance"]}}
+		},
+	})
+}
+
+func (s *partialPageRank) Start(c *Crawl) error {
+	s.est.start(c)
+	s.fresh = make([]bool, c.g.NumNodes())
+	return nil
+}
+
+// Discover records the page; a seed waits for the first estimate, any
+// other page is pushed by its parent's Downloaded.
+func (s *partialPageRank) Discover(page, parent uint32) {
+	s.est.joined(page)
+	if parent != NoParent {
+		s.fresh[page] = true
+	}
+}
+
+func (s *partialPageRank) Downloaded(i uint32) {
+	c := s.est.c
+	out := c.g.Out(i)
+	if len(out) > 0 {
+		share := c.front.Key(i) / float64(len(out))
+		for _, j := range out {
+			if !s.fresh[j] || c.state[j] == downloaded {
+				continue
+			}
+			key := c.front.Key(j) + share
+			if c.state[j] == inFrontier && !s.est.parking {
+				c.front.Push(j, key)
+			} else {
+				c.front.Set(j, key)
+			}
+		}
+	}
+	s.est.counted()
+}
+
+func (s *partialPageRank) Refill(budget int) (int, bool, error) {
+	work, done, err := s.est.refill(budget)
+	if done {
+		for _, p := range s.est.fpages {
+			s.fresh[p] = false
+		}
+	}
+	return work, done, err
+}

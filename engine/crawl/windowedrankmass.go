@@ -1,0 +1,194 @@
+package crawl
+
+import (
+	"math"
+	"slices"
+)
+
+// windowedRankMass is the Windowed-RankMass crawler of seeds/001 (section
+// 4.3, Fig. 6; SPEC.md section 3). It keeps rm as RankMass does (rankmass.go)
+// but batches the work: each iteration downloads the top ⌈w·|F|⌉ pages of F
+// by rm (at least one) without spreading any rm, then makes one pass over D
+// in download order: for every downloaded page i with rm_i > 0, CRM += rm_i,
+// d·rm_i/c_i is added to every out-neighbour (along the trust of the seeds
+// for a dangling i, as in rankmass.go) and rm_i = 0. A page later in the
+// pass takes what earlier ones sent it within the same pass, as in the
+// sequential loop of Fig. 6. CRM is the guaranteed RankMass (Guarantee);
+// Cost.Iterations counts the windows.
+//
+// The window is chosen in Refill among the parked pages of F (every page
+// joins F parked) and pushed into the Frontier with rm as key, so the
+// window is downloaded in decreasing rm (and, on the politeness clock, by
+// host). The pass runs in Downloaded of the window's last page, so the
+// guarantee sampled after that download includes it; on the politeness
+// clock that is the last window page to complete, since the next window is
+// chosen only once nothing is in flight. With w = 100% every window is the
+// whole of F, that is the next breadth-first level: the pages downloaded per
+// level are l-neighbor's (SPEC.md section 3, example 4).
+type windowedRankMass struct {
+	c      *Crawl
+	window float64
+	rm     []float64
+	crm    float64
+	parked []uint32 // F, while no window is open
+	left   int      // pages of the current window not yet downloaded
+}
+
+func init() {
+	register(Info{
+		ID:      "windowed-rankmass",
+		Name:    "Windowed RankMass",
+		Paper:   "001",
+		Section: "§4.3, Fig. 6",
+		Doc: "RankMass in batches: downloads the top window share of the frontier by rm, then spreads rm in one " +
+			"pass over the downloaded pages. 100% is l-neighbor's levels; small windows approach RankMass.",
+		Params: []Param{{
+			Name:    "window",
+			Doc:     "share of the frontier downloaded per iteration, in (0, 1]",
+			Default: 0.1,
+			Min:     1e-9,
+			Max:     1,
+		}},
+		Guaranteed: true,
+		New:        func(v Values) Strategy { return &windowedRankMass{window: v["window"]} },
+	})
+}
+
+func (s *windowedRankMass) Start(c *Crawl) error {
+	s.c = c
+	s.rm = make([]float64, c.g.NumNodes())
+	return nil
+}
+
+// Discover parks the page; a seed starts with rm = (1-d)·t.
+func (s *windowedRankMass) Discover(page, parent uint32) {
+	if parent == NoParent {
+		s.rm[page] = (1 - s.c.damping) * s.c.trust[page]
+	}
+	s.parked = append(s.parked, page)
+}
+
+// Downloaded runs the pass over D after the window's last download.
+func (s *windowedRankMass) Downloaded(uint32) {
+	s.left--
+	if s.left == 0 {
+		s.pass()
+	}
+}
+
+// pass spreads the rm of every downloaded page, in download order.
+func (s *windowedRankMass) pass() {
+	c := s.c
+	d := c.damping
+	rm := s.rm
+	for _, i := range c.order {
+		v := rm[i]
+		if v == 0 {
+			continue
+		}
+		rm[i] = 0
+		s.crm += v
+		out := c.g.Out(i)
+		if len(out) == 0 {
+			dv := d * v
+			for _, j := range c.seeds {
+				rm[j] += dv * c.trust[j]
+			}
+			continue
+		}
+		share := d * v / float64(len(out))
+		for _, j := range out {
+			rm[j] += share
+		}
+	}
+}
+
+// Refill opens the next window: the top ⌈w·|F|⌉ parked pages by rm.
+func (s *windowedRankMass) Refill(int) (int, bool, error) {
+	c := s.c
+	k := windowSize(s.window, len(s.parked))
+	selectTop(s.parked, k, s.rm, c.seq)
+	for _, p := range s.parked[:k] {
+		c.front.Push(p, s.rm[p])
+	}
+	s.parked = append(s.parked[:0], s.parked[k:]...)
+	s.left = k
+	c.cost.Iterations++
+	return 1, true, nil
+}
+
+// Guarantee returns CRM.
+func (s *windowedRankMass) Guarantee() float64 { return s.crm }
+
+// windowSize returns ⌈w·f⌉, at least 1 and at most f. A product within
+// 1e-9 (relative) of a whole number counts as that number, so that 10% of
+// 30 is 3 pages although 0.1·30 is 3.0000000000000004 in floating point.
+func windowSize(w float64, f int) int {
+	x := w * float64(f)
+	k := math.Ceil(x)
+	if r := math.Round(x); math.Abs(x-r) <= 1e-9*x {
+		k = r
+	}
+	return min(max(int(k), 1), f)
+}
+
+// selectTop reorders pages so that pages[:k] are the k best by key (larger
+// first), then discovery number, then id: the order of pageHeap. It is a
+// quickselect with a median-of-three pivot, falling back to sorting a range
+// that fails to shrink; expected time O(len(pages)).
+func selectTop(pages []uint32, k int, key []float64, seq []uint32) {
+	if k >= len(pages) {
+		return
+	}
+	better := func(a, b uint32) bool { return before(key, seq, a, b) }
+	lo, hi := 0, len(pages)
+	for rounds := 0; hi-lo > 16; rounds++ {
+		if rounds > 64 {
+			slices.SortFunc(pages[lo:hi], func(a, b uint32) int {
+				switch {
+				case a == b:
+					return 0
+				case better(a, b):
+					return -1
+				}
+				return 1
+			})
+			return
+		}
+		mid := lo + (hi-lo)/2
+		last := hi - 1
+		// median of pages[lo], pages[mid], pages[last], moved to last
+		if better(pages[mid], pages[lo]) {
+			pages[mid], pages[lo] = pages[lo], pages[mid]
+		}
+		if better(pages[last], pages[lo]) {
+			pages[last], pages[lo] = pages[lo], pages[last]
+		}
+		if better(pages[mid], pages[last]) {
+			pages[mid], pages[last] = pages[last], pages[mid]
+		}
+		pivot := pages[last]
+		store := lo
+		for i := lo; i < last; i++ {
+			if better(pages[i], pivot) {
+				pages[i], pages[store] = pages[store], pages[i]
+				store++
+			}
+		}
+		pages[store], pages[last] = pages[last], pages[store]
+		switch {
+		case store == k || store == k-1:
+			return
+		case k < store:
+			hi = store
+		default:
+			lo = store + 1
+		}
+	}
+	// insertion sort of the small range left
+	for i := lo + 1; i < hi; i++ {
+		for j := i; j > lo && better(pages[j], pages[j-1]); j-- {
+			pages[j], pages[j-1] = pages[j-1], pages[j]
+		}
+	}
+}
