@@ -17,20 +17,23 @@ type Scenario struct {
 	// Graph says where the graph comes from.
 	Graph Source `json:"graph"`
 	// Previous is the earlier snapshot that the historical-PageRank
-	// strategies learn from; nil means the graph evolved backwards is not
-	// available, and those strategies are refused. See PreviousSource.
+	// strategies learn from (seeds/004, section 4.2); nil means there is
+	// none, and those strategies are refused. See PreviousSource.
 	Previous *PreviousSource `json:"previous,omitempty"`
 	// Importance is "pagerank" (uniform teleport, the default) or
 	// "personalized" (teleport uniform over the seeds): the vector every
 	// curve sums (SPEC.md section 1).
 	Importance string `json:"importance"`
-	// Damping is d (default 0.85), for the importance and the strategies.
+	// Damping is d (default 0.85), for the importance and the strategies;
+	// it must be in (0, 1].
 	Damping float64 `json:"damping"`
 	// Tolerance stops the importance iteration (default 1e-10).
 	Tolerance float64 `json:"tolerance"`
 	// Seeds is the seed-set notation of package seeds ("top-pagerank:160",
 	// "random:K", "host-roots", "list:A,B"); default "top-pagerank:160",
-	// the FPR paper's choice. top-pagerank ranks by uniform PageRank.
+	// the FPR paper's choice. top-pagerank ranks by uniform PageRank. List
+	// items are page ids, URLs, or, for an edge list whose ids were
+	// renumbered, the file's own ids or labels.
 	Seeds string `json:"seeds"`
 	// Strategies are the strategies compared, in order (default:
 	// DefaultStrategies).
@@ -38,8 +41,11 @@ type Scenario struct {
 	// Budget is the most pages each crawl downloads; 0 means no limit.
 	Budget int64 `json:"budget,omitempty"`
 	// Politeness, when set, runs every crawl on the politeness clock of
-	// SPEC.md section 5; zero fields take crawl.DefaultPoliteness's values.
-	Politeness *crawl.Politeness `json:"politeness,omitempty"`
+	// SPEC.md section 5; absent fields take crawl.DefaultPoliteness's
+	// values. The optimal reference runs without it: held to the hosts'
+	// waits it would no longer be the upper bound of every curve, and it
+	// is not a crawler.
+	Politeness *Politeness `json:"politeness,omitempty"`
 	// RandomSeed seeds every random choice (random seeds, the random
 	// strategy, tau's sample); the same seed gives the same result.
 	RandomSeed uint64 `json:"random_seed"`
@@ -48,60 +54,115 @@ type Scenario struct {
 }
 
 // Source is a graph: a file, or generator parameters. Exactly one of File
-// and Generate is set.
+// and Generate is set; Normalize makes a Source with neither the default
+// generated graph (Default).
 type Source struct {
-	// File names the graph file in the runner's file system; its format
-	// follows its name unless Format says otherwise (graphio.ParseFormat).
-	File   string `json:"file,omitempty"`
+	// File names the graph file in the runner's file system (Env.FS).
+	File string `json:"file,omitempty"`
+	// Format is the file's format as graphio.ParseFormat reads it ("edges",
+	// "graph-txt", "bvgraph", "csr"); empty or "auto" follows the file's
+	// name.
 	Format string `json:"format,omitempty"`
-	// URLs names an optional URL list for the file (hosts, URL seeds).
+	// URLs names an optional URL list for the file (hosts, URL seeds, and
+	// matching pages with a previous snapshot).
 	URLs string `json:"urls,omitempty"`
 	// Generate gives the generator's parameters.
 	Generate *Generate `json:"generate,omitempty"`
 }
 
-// Generate is gen.Params with JSON names; zero size fields take the
-// generator's defaults, and the shares are used as given once Normalize has
-// filled absent ones (a nil pointer) with the defaults.
+// Generate is gen.Params with JSON names (see gen.Params for what each
+// means). Normalize fills every absent field: the sizes and exponents when
+// zero, the shares when absent (a nil pointer, since 0 is a meaningful
+// share), all with gen.DefaultParams's values; Hosts defaults to one host
+// per 200 pages and MeanOutDegree to 8, as the generator's own defaults.
 type Generate struct {
-	Pages             int      `json:"pages"`
-	Hosts             int      `json:"hosts,omitempty"`
-	MeanOutDegree     float64  `json:"mean_out_degree,omitempty"`
-	IntraHostShare    *float64 `json:"intra_host_share,omitempty"`
-	HostSizeExponent  float64  `json:"host_size_exponent,omitempty"`
-	OutDegreeExponent float64  `json:"out_degree_exponent,omitempty"`
-	CopyProbability   *float64 `json:"copy_probability,omitempty"`
-	Seed              uint64   `json:"seed"`
+	// Pages is the number of pages (default 100,000).
+	Pages int `json:"pages"`
+	// Hosts is the number of hosts (default max(1, pages/200)).
+	Hosts int `json:"hosts,omitempty"`
+	// MeanOutDegree is the mean number of links per page (default 8, at
+	// most (pages-1)/2).
+	MeanOutDegree float64 `json:"mean_out_degree,omitempty"`
+	// IntraHostShare is the share of links within their host (default
+	// 0.9).
+	IntraHostShare *float64 `json:"intra_host_share,omitempty"`
+	// HostSizeExponent is the Zipf exponent of host sizes (default 1).
+	HostSizeExponent float64 `json:"host_size_exponent,omitempty"`
+	// OutDegreeExponent is the power-law exponent of out-degrees (default
+	// 2.7).
+	OutDegreeExponent float64 `json:"out_degree_exponent,omitempty"`
+	// CopyProbability is the probability that a link copies an earlier
+	// link's target (default 0.7).
+	CopyProbability *float64 `json:"copy_probability,omitempty"`
+	// Seed selects the generator's random stream.
+	Seed uint64 `json:"seed"`
 }
 
 // PreviousSource is the earlier snapshot for the historical strategies: a
 // second graph file (pages matched by URL when both graphs have URLs, else
-// by id), or the current graph's predecessor made by evolving a generated
-// graph. With Evolve, the scenario's generated graph is taken as the
-// previous snapshot and its evolution (gen.Evolve) is crawled.
+// by the ids the files use), or the current graph's predecessor made by
+// evolving the scenario's graph. With Evolve, the scenario's graph
+// (generated or loaded) is taken as the previous snapshot and its evolution
+// (gen.Evolve) is the graph crawled. Exactly one of File and Evolve is set.
 type PreviousSource struct {
-	File   string  `json:"file,omitempty"`
-	Format string  `json:"format,omitempty"`
-	URLs   string  `json:"urls,omitempty"`
+	// File names the previous snapshot's graph file in Env.FS.
+	File string `json:"file,omitempty"`
+	// Format is File's format, as for Source.
+	Format string `json:"format,omitempty"`
+	// URLs names File's optional URL list.
+	URLs string `json:"urls,omitempty"`
+	// Evolve evolves the scenario's graph into the graph crawled.
 	Evolve *Evolve `json:"evolve,omitempty"`
 }
 
-// Evolve is gen.EvolveParams with JSON names.
+// Evolve is gen.EvolveParams with JSON names: fractions of the earlier
+// graph's pages and links. Absent fractions (nil) take
+// gen.DefaultEvolveParams's values, since 0 means "no change of this kind".
 type Evolve struct {
-	NewPages     float64 `json:"new_pages"`
-	RemovedPages float64 `json:"removed_pages"`
-	NewLinks     float64 `json:"new_links"`
-	RemovedLinks float64 `json:"removed_links"`
-	Seed         uint64  `json:"seed"`
+	// NewPages is the share of pages added (default 0.1).
+	NewPages *float64 `json:"new_pages,omitempty"`
+	// RemovedPages is the share of pages removed (default 0.02).
+	RemovedPages *float64 `json:"removed_pages,omitempty"`
+	// NewLinks is the share of links added between surviving pages
+	// (default 0.1).
+	NewLinks *float64 `json:"new_links,omitempty"`
+	// RemovedLinks is the share of links removed between surviving pages
+	// (default 0.05).
+	RemovedLinks *float64 `json:"removed_links,omitempty"`
+	// Seed selects the evolution's random stream.
+	Seed uint64 `json:"seed"`
+}
+
+// Politeness is crawl.Politeness with JSON names (SPEC.md section 5;
+// seeds/004, section 3.2). Absent fields take crawl.DefaultPoliteness's
+// values: zero Connections and Bandwidth, and nil Wait, Latency and
+// PageSize, which are pointers because 0 is meaningful for them (a wait of
+// 0 disables the wait).
+type Politeness struct {
+	// Connections is r, the downloads in flight at most (default 1).
+	Connections int `json:"connections"`
+	// Wait is w, the seconds between the end of one download from a host
+	// and the start of the next from it (default 15; 0 disables it).
+	Wait *float64 `json:"wait,omitempty"`
+	// Latency is the fixed seconds of every download (default 0.5).
+	Latency *float64 `json:"latency,omitempty"`
+	// PageSize is the size of every page in bytes (default 15,000).
+	PageSize *float64 `json:"page_size,omitempty"`
+	// Bandwidth is a connection's rate in bytes per second (default
+	// 100,000).
+	Bandwidth float64 `json:"bandwidth"`
 }
 
 // Strategy is one strategy of a comparison with its parameters (the
 // registry's defaults fill the rest).
 type Strategy struct {
-	ID     string       `json:"id"`
+	// ID is the strategy's registry id (crawl.Strategies).
+	ID string `json:"id"`
+	// Params are the strategy's parameters by name; Normalize fills in
+	// every default, so a normalized scenario lists them all.
 	Params crawl.Values `json:"params,omitempty"`
 	// Label names the line in tables and charts; default the id, with
-	// non-default parameters appended ("fpr-m m=100").
+	// non-default parameters appended ("fpr-m m=100"). Labels must differ.
 	Label string `json:"label,omitempty"`
 }
 
@@ -115,19 +176,24 @@ type Metrics struct {
 	TauSample int `json:"tau_sample"`
 	// LowerBound is the number of checkpoints at which the generic lower
 	// bound (personalized PageRank on the downloaded subgraph) is computed
-	// for every strategy; 0 turns it off.
+	// for every strategy; 0 turns it off. Each checkpoint costs a PageRank
+	// computation.
 	LowerBound int `json:"lower_bound,omitempty"`
 }
 
 // Result is the outcome of a Scenario (DESIGN.md "Data"): JSON-serialisable
 // and identical natively and in the browser, floats within 1e-12, except
-// for the scheduling times.
+// for the scheduling times (Cost.SchedulingSeconds). It holds no NaN or
+// infinity.
 type Result struct {
+	// Version is Version.
 	Version int `json:"version"`
 	// Scenario is the scenario run, with every default filled in.
 	Scenario Scenario `json:"scenario"`
 	// Graph describes the graph crawled.
 	Graph GraphSummary `json:"graph"`
+	// Previous describes the previous snapshot, when there is one.
+	Previous *PreviousSummary `json:"previous,omitempty"`
 	// Importance says how the importance vector was computed.
 	Importance ImportanceSummary `json:"importance"`
 	// Seeds are the seed pages, in the order chosen.
@@ -144,17 +210,45 @@ type Result struct {
 
 // GraphSummary describes the crawled graph.
 type GraphSummary struct {
-	Pages      int64  `json:"pages"`
-	Links      int64  `json:"links"`
-	Hosts      int    `json:"hosts"`
-	InterHost  int64  `json:"inter_host_links"`
-	Dangling   int64  `json:"dangling_pages"`
+	// Pages is n.
+	Pages int64 `json:"pages"`
+	// Links is m, self-loops included.
+	Links int64 `json:"links"`
+	// Hosts is the number of hosts, 0 for a graph without hosts.
+	Hosts int `json:"hosts"`
+	// InterHost counts the links between different hosts.
+	InterHost int64 `json:"inter_host_links"`
+	// Dangling counts the pages without out-links.
+	Dangling int64 `json:"dangling_pages"`
+	// SourceName says where the graph came from: the file name, or the
+	// generator's parameters.
 	SourceName string `json:"source"`
+}
+
+// PreviousSummary describes the previous snapshot of the historical
+// strategies and how its pages were matched to the current ones.
+type PreviousSummary struct {
+	// SourceName says where the snapshot came from.
+	SourceName string `json:"source"`
+	// Pages and Links are the snapshot's size.
+	Pages int64 `json:"pages"`
+	Links int64 `json:"links"`
+	// MatchedBy is "url", "label", "id" or "evolve": how pages were
+	// matched.
+	MatchedBy string `json:"matched_by"`
+	// Matched counts the current pages found in the snapshot.
+	Matched int64 `json:"matched"`
+	// Iterations and Residual describe the snapshot's PageRank.
+	Iterations int     `json:"iterations"`
+	Residual   float64 `json:"residual"`
 }
 
 // ImportanceSummary says how the importance vector was computed.
 type ImportanceSummary struct {
-	Kind       string  `json:"kind"`
+	// Kind is "pagerank" or "personalized".
+	Kind string `json:"kind"`
+	// Iterations and Residual describe the PageRank iteration (SPEC.md
+	// section 1).
 	Iterations int     `json:"iterations"`
 	Residual   float64 `json:"residual"`
 }
@@ -162,6 +256,7 @@ type ImportanceSummary struct {
 // StrategyResult is one strategy's crawl and its metrics (SPEC.md section
 // 4).
 type StrategyResult struct {
+	// ID, Label and Params repeat the scenario's strategy.
 	ID     string       `json:"id"`
 	Label  string       `json:"label"`
 	Params crawl.Values `json:"params,omitempty"`
@@ -177,7 +272,8 @@ type StrategyResult struct {
 	Summary crawl.Summary `json:"summary"`
 	// Cost holds the cost counters.
 	Cost crawl.Cost `json:"cost"`
-	// Time holds the politeness clock's figures, when it ran.
+	// Time holds the politeness clock's figures, when it ran (never for
+	// the reference).
 	Time *TimeSummary `json:"time,omitempty"`
 }
 

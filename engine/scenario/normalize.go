@@ -1,0 +1,442 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/rank"
+	"github.com/crawlsim/crawlsim/engine/seeds"
+)
+
+// The kinds of importance (SPEC.md section 1).
+const (
+	// ImportancePageRank is PageRank with a uniform teleport vector.
+	ImportancePageRank = "pagerank"
+	// ImportancePersonalized is PageRank with the teleport vector uniform
+	// over the seeds (the RankMass paper, seeds/001, section 2).
+	ImportancePersonalized = "personalized"
+)
+
+// Defaults that Normalize fills in.
+const (
+	// DefaultSeeds is the FPR paper's seed set (seeds/000, section 4):
+	// the 160 pages of highest PageRank.
+	DefaultSeeds = "top-pagerank:160"
+	// DefaultPages is the size of the default generated graph.
+	DefaultPages = 100000
+	// DefaultCurvePoints is the default number of curve points (SPEC.md
+	// section 4: at least 1,000).
+	DefaultCurvePoints = 1000
+	// DefaultTauSample is the default size of Kendall's tau sample
+	// (SPEC.md section 4).
+	DefaultTauSample = 5000
+	// pagesPerHost is the generator's default host size (gen.Params.Hosts).
+	pagesPerHost = 200
+)
+
+// Limits of the metric options: beyond them the result would be too large
+// to be useful (curve points) or the run too long (lower-bound checkpoints,
+// each a PageRank computation).
+const (
+	maxCurvePoints = 1000000
+	maxTauSample   = 1000000
+	maxLowerBound  = 1000
+)
+
+// DefaultStrategies returns the strategies of the default comparison,
+// chosen so that it runs in a few seconds natively on the default graph of
+// 100,000 pages: the optimal reference, the omniscient crawler, the FPR
+// family (seeds/000), windowed RankMass (seeds/001), the strategies of
+// seeds/004 that need neither a previous snapshot nor PageRank
+// recomputations, and the baselines.
+//
+// Left out for their cost, measured on that graph: rankmass (about 3.8
+// million virtual re-expansions, over 10 s), batch-pagerank and
+// partial-pagerank (about 50 recomputations of PageRank on the known
+// graph, over 15 s each). l-neighbor is left out because it downloads
+// level by level much like bfs.
+func DefaultStrategies() []Strategy {
+	ids := []string{"optimal", "omniscient", "fpr", "fpr-m", "windowed-rankmass",
+		"opic", "backlink", "larger-sites-first", "bfs", "random"}
+	out := make([]Strategy, len(ids))
+	for i, id := range ids {
+		out[i] = Strategy{ID: id}
+	}
+	return out
+}
+
+// Default returns the default scenario: the default comparison
+// (DefaultStrategies) on a generated graph of 100,000 pages, importance
+// uniform PageRank, seeds the 160 pages of highest PageRank. Normalize
+// fills in the rest.
+func Default() Scenario {
+	return Scenario{
+		Version:    Version,
+		Graph:      Source{Generate: &Generate{Pages: DefaultPages, Seed: 1}},
+		Importance: ImportancePageRank,
+		Damping:    rank.DefaultDamping,
+		Tolerance:  rank.DefaultTolerance,
+		Seeds:      DefaultSeeds,
+		Strategies: DefaultStrategies(),
+		RandomSeed: 1,
+		Metrics:    Metrics{CurvePoints: DefaultCurvePoints, TauSample: DefaultTauSample},
+	}
+}
+
+// FieldError is a problem with one field of a scenario. Field is the
+// field's JSON path, as in "strategies[2].params.m".
+type FieldError struct {
+	// Field is the JSON path of the field, "" for the whole scenario.
+	Field string
+	// Message says what is wrong and what is expected.
+	Message string
+}
+
+// Error returns "FIELD: MESSAGE".
+func (e *FieldError) Error() string { return e.Field + ": " + e.Message }
+
+// fieldErrors collects the problems Normalize finds.
+type fieldErrors []error
+
+func (f *fieldErrors) add(field, format string, args ...any) {
+	*f = append(*f, &FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
+}
+
+func (f fieldErrors) err() error {
+	switch len(f) {
+	case 0:
+		return nil
+	case 1:
+		return f[0]
+	}
+	return errors.Join(f...)
+}
+
+// Normalize returns the scenario with every default filled in (the
+// defaults are given by Default, DefaultStrategies, the registry's
+// parameter defaults, crawl.DefaultPoliteness, gen.DefaultParams and
+// gen.DefaultEvolveParams) and checks every field. Every problem found is
+// a *FieldError naming the field by its JSON path; several are joined with
+// errors.Join. Normalize does not look at files: a missing file is found
+// when the scenario runs. Normalizing a normalized scenario changes
+// nothing. s itself is not changed.
+func (s Scenario) Normalize() (Scenario, error) {
+	var errs fieldErrors
+	out := s
+	switch {
+	case out.Version == 0:
+		out.Version = Version
+	case out.Version != Version:
+		errs.add("version", "%d is not supported; this program reads version %d", out.Version, Version)
+	}
+	out.Graph = normalizeSource(s.Graph, &errs)
+	if s.Previous != nil {
+		out.Previous = normalizePrevious(*s.Previous, &errs)
+	}
+	switch out.Importance {
+	case "":
+		out.Importance = ImportancePageRank
+	case ImportancePageRank, ImportancePersonalized:
+	default:
+		errs.add("importance", "%q is not known; want %q or %q", out.Importance, ImportancePageRank, ImportancePersonalized)
+	}
+	switch d := out.Damping; {
+	case d == 0:
+		out.Damping = rank.DefaultDamping
+	case !(d > 0 && d <= 1):
+		errs.add("damping", "%v is outside (0, 1]", d)
+	}
+	switch t := out.Tolerance; {
+	case t == 0:
+		out.Tolerance = rank.DefaultTolerance
+	case !(t > 0 && t < 1):
+		errs.add("tolerance", "%v is not a positive number below 1", t)
+	}
+	if strings.TrimSpace(out.Seeds) == "" {
+		out.Seeds = DefaultSeeds
+	} else if spec, err := seeds.Parse(out.Seeds); err != nil {
+		errs.add("seeds", "%s", strings.TrimPrefix(err.Error(), "seeds "))
+	} else {
+		out.Seeds = spec.String()
+	}
+	out.Strategies = normalizeStrategies(s.Strategies, out.Previous != nil, &errs)
+	if out.Budget < 0 {
+		errs.add("budget", "%d is negative; 0 means no limit", out.Budget)
+	}
+	if s.Politeness != nil {
+		out.Politeness = normalizePoliteness(*s.Politeness, &errs)
+	}
+	out.Metrics = normalizeMetrics(s.Metrics, &errs)
+	return out, errs.err()
+}
+
+func normalizeSource(src Source, errs *fieldErrors) Source {
+	switch {
+	case src.File != "" && src.Generate != nil:
+		errs.add("graph", "give either file or generate, not both")
+		return src
+	case src.File == "" && src.Generate == nil:
+		if src.Format != "" || src.URLs != "" {
+			errs.add("graph.file", "missing, yet format or urls are given: they describe a graph file")
+			return src
+		}
+		src.Generate = &Generate{Pages: DefaultPages, Seed: 1}
+	}
+	if src.File != "" {
+		checkFormat("graph.format", src.Format, errs)
+		return src
+	}
+	if src.Format != "" {
+		errs.add("graph.format", "only a graph file has a format; a generated graph has none")
+	}
+	if src.URLs != "" {
+		errs.add("graph.urls", "only a graph file takes a URL list; a generated graph has its own URLs")
+	}
+	g := normalizeGenerate(*src.Generate)
+	if err := generatorParams(g).Validate(); err != nil {
+		for _, line := range strings.Split(err.Error(), "\n") {
+			errs.add("graph.generate", "%s", strings.TrimPrefix(line, "gen: "))
+		}
+	}
+	src.Generate = &g
+	return src
+}
+
+func checkFormat(field, format string, errs *fieldErrors) {
+	if _, err := graphio.ParseFormat(format); err != nil {
+		errs.add(field, "%s", strings.TrimPrefix(err.Error(), "graphio: "))
+	}
+}
+
+// normalizeGenerate fills the generator's defaults.
+func normalizeGenerate(g Generate) Generate {
+	def := gen.DefaultParams()
+	if g.Pages == 0 {
+		g.Pages = DefaultPages
+	}
+	if g.Hosts == 0 && g.Pages > 0 {
+		g.Hosts = max(1, g.Pages/pagesPerHost)
+	}
+	if g.MeanOutDegree == 0 && g.Pages > 0 {
+		g.MeanOutDegree = min(def.MeanOutDegree, float64(g.Pages-1)/2)
+	}
+	if g.IntraHostShare == nil {
+		g.IntraHostShare = ptr(def.IntraHostShare)
+	} else {
+		g.IntraHostShare = ptr(*g.IntraHostShare)
+	}
+	if g.HostSizeExponent == 0 {
+		g.HostSizeExponent = def.HostSizeExponent
+	}
+	if g.OutDegreeExponent == 0 {
+		g.OutDegreeExponent = def.OutDegreeExponent
+	}
+	if g.CopyProbability == nil {
+		g.CopyProbability = ptr(def.CopyProbability)
+	} else {
+		g.CopyProbability = ptr(*g.CopyProbability)
+	}
+	return g
+}
+
+// generatorParams converts a normalized Generate to gen.Params.
+func generatorParams(g Generate) gen.Params {
+	return gen.Params{
+		Pages:             g.Pages,
+		Hosts:             g.Hosts,
+		MeanOutDegree:     g.MeanOutDegree,
+		IntraHostShare:    *g.IntraHostShare,
+		HostSizeExponent:  g.HostSizeExponent,
+		OutDegreeExponent: g.OutDegreeExponent,
+		CopyProbability:   *g.CopyProbability,
+		Seed:              g.Seed,
+	}
+}
+
+func ptr(v float64) *float64 { return &v }
+
+func normalizePrevious(p PreviousSource, errs *fieldErrors) *PreviousSource {
+	switch {
+	case p.File != "" && p.Evolve != nil:
+		errs.add("previous", "give either file or evolve, not both")
+		return &p
+	case p.File == "" && p.Evolve == nil:
+		errs.add("previous", "give a graph file or evolve parameters ({\"evolve\": {}} takes the defaults)")
+		return &p
+	case p.File != "":
+		checkFormat("previous.format", p.Format, errs)
+		return &p
+	}
+	if p.Format != "" || p.URLs != "" {
+		errs.add("previous", "format and urls describe a graph file, not an evolution")
+	}
+	e := *p.Evolve
+	def := gen.DefaultEvolveParams()
+	fill := func(v **float64, d float64) {
+		if *v == nil {
+			*v = ptr(d)
+		} else {
+			*v = ptr(**v)
+		}
+	}
+	fill(&e.NewPages, def.NewPages)
+	fill(&e.RemovedPages, def.RemovedPages)
+	fill(&e.NewLinks, def.NewLinks)
+	fill(&e.RemovedLinks, def.RemovedLinks)
+	if err := evolveParams(e).Validate(); err != nil {
+		names := strings.NewReplacer("NewPages", "new_pages", "RemovedPages", "removed_pages",
+			"NewLinks", "new_links", "RemovedLinks", "removed_links")
+		for _, line := range strings.Split(err.Error(), "\n") {
+			field, msg, _ := strings.Cut(strings.TrimPrefix(line, "gen: "), " = ")
+			errs.add("previous.evolve."+names.Replace(field), "%s", strings.Replace(msg, "; want", " is not", 1))
+		}
+	}
+	p.Evolve = &e
+	return &p
+}
+
+// evolveParams converts a normalized Evolve to gen.EvolveParams.
+func evolveParams(e Evolve) gen.EvolveParams {
+	return gen.EvolveParams{
+		NewPages:     *e.NewPages,
+		RemovedPages: *e.RemovedPages,
+		NewLinks:     *e.NewLinks,
+		RemovedLinks: *e.RemovedLinks,
+		Seed:         e.Seed,
+	}
+}
+
+func normalizeStrategies(list []Strategy, hasPrevious bool, errs *fieldErrors) []Strategy {
+	if list == nil {
+		list = DefaultStrategies()
+	} else if len(list) == 0 {
+		errs.add("strategies", "the list is empty; name at least one strategy, or leave the field out for the default comparison")
+		return list
+	}
+	out := make([]Strategy, len(list))
+	labels := make(map[string]int, len(list))
+	for i, st := range list {
+		field := fmt.Sprintf("strategies[%d]", i)
+		info, ok := crawl.Lookup(st.ID)
+		if !ok {
+			_, _, err := crawl.Resolve(st.ID, nil)
+			errs.add(field+".id", "%v", err)
+			out[i] = st
+			continue
+		}
+		// Resolve one parameter at a time, so that an error names it.
+		bad := false
+		for _, name := range sortedNames(st.Params) {
+			if _, _, err := crawl.Resolve(st.ID, crawl.Values{name: st.Params[name]}); err != nil {
+				errs.add(field+".params."+name, "%v", err)
+				bad = true
+			}
+		}
+		if bad {
+			out[i] = st
+			continue
+		}
+		_, vals, err := crawl.Resolve(st.ID, st.Params)
+		if err != nil {
+			errs.add(field+".params", "%v", err)
+			out[i] = st
+			continue
+		}
+		if info.NeedsPrevious && !hasPrevious {
+			errs.add(field, "%s needs a previous snapshot: set previous to a graph file, or to {\"evolve\": {}} to evolve the graph", st.ID)
+		}
+		label := st.Label
+		if label == "" {
+			label = defaultLabel(info, vals)
+		}
+		if j, dup := labels[label]; dup {
+			errs.add(field+".label", "%q is also the label of strategies[%d]; give each strategy its own label", label, j)
+		} else {
+			labels[label] = i
+		}
+		if len(vals) == 0 {
+			vals = nil // as JSON reads an absent params field
+		}
+		out[i] = Strategy{ID: st.ID, Params: vals, Label: label}
+	}
+	return out
+}
+
+// defaultLabel is the id with the parameters that differ from their
+// defaults, in the registry's order: "fpr-m m=10".
+func defaultLabel(info crawl.Info, vals crawl.Values) string {
+	label := info.ID
+	for _, p := range info.Params {
+		if v := vals[p.Name]; v != p.Default {
+			label += " " + p.Name + "=" + strconv.FormatFloat(v, 'g', -1, 64)
+		}
+	}
+	return label
+}
+
+func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
+	def := crawl.DefaultPoliteness()
+	if p.Connections == 0 {
+		p.Connections = def.Connections
+	} else if p.Connections < 0 {
+		errs.add("politeness.connections", "%d is not a number of connections: want at least 1", p.Connections)
+	}
+	seconds := func(v **float64, d float64, field, unit string) {
+		if *v == nil {
+			*v = ptr(d)
+			return
+		}
+		*v = ptr(**v)
+		if x := **v; !(x >= 0 && !math.IsInf(x, 0)) {
+			errs.add("politeness."+field, "%v is not a non-negative number of %s", x, unit)
+		}
+	}
+	seconds(&p.Wait, def.Wait, "wait", "seconds")
+	seconds(&p.Latency, def.Latency, "latency", "seconds")
+	seconds(&p.PageSize, def.PageSize, "page_size", "bytes")
+	switch b := p.Bandwidth; {
+	case b == 0:
+		p.Bandwidth = def.Bandwidth
+	case !(b > 0 && !math.IsInf(b, 0)):
+		errs.add("politeness.bandwidth", "%v is not a positive number of bytes per second", b)
+	}
+	if *p.Latency == 0 && *p.PageSize == 0 {
+		errs.add("politeness", "a download must take some time: give a positive latency or page_size")
+	}
+	return &p
+}
+
+// crawlPoliteness converts a normalized Politeness for the crawler.
+func crawlPoliteness(p *Politeness) *crawl.Politeness {
+	if p == nil {
+		return nil
+	}
+	return &crawl.Politeness{
+		Connections: p.Connections,
+		Wait:        *p.Wait,
+		Latency:     *p.Latency,
+		PageSize:    *p.PageSize,
+		Bandwidth:   p.Bandwidth,
+	}
+}
+
+func normalizeMetrics(m Metrics, errs *fieldErrors) Metrics {
+	count := func(v *int, def, limit int, field string) {
+		switch {
+		case *v == 0 && def > 0:
+			*v = def
+		case *v < 0 || *v > limit:
+			errs.add("metrics."+field, "%d is outside [0, %d]", *v, limit)
+		}
+	}
+	count(&m.CurvePoints, DefaultCurvePoints, maxCurvePoints, "curve_points")
+	count(&m.TauSample, DefaultTauSample, maxTauSample, "tau_sample")
+	count(&m.LowerBound, 0, maxLowerBound, "lower_bound")
+	return m
+}

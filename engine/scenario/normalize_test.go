@@ -1,0 +1,243 @@
+package scenario
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"pgregory.net/rapid"
+)
+
+// TestNormalizeDefaults checks every default of an empty scenario: the
+// default comparison of Default.
+func TestNormalizeDefaults(t *testing.T) {
+	got, err := Scenario{}.Normalize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Scenario{
+		Version: 1,
+		Graph: Source{Generate: &Generate{
+			Pages: 100000, Hosts: 500, MeanOutDegree: 8, IntraHostShare: ptr(0.9),
+			HostSizeExponent: 1, OutDegreeExponent: 2.7, CopyProbability: ptr(0.7), Seed: 1,
+		}},
+		Importance: "pagerank",
+		Damping:    0.85,
+		Tolerance:  1e-10,
+		Seeds:      "top-pagerank:160",
+		Metrics:    Metrics{CurvePoints: 1000, TauSample: 5000},
+	}
+	for _, st := range DefaultStrategies() {
+		_, vals, err := crawl.Resolve(st.ID, nil)
+		if err != nil {
+			t.Fatalf("default strategy %s: %v", st.ID, err)
+		}
+		if len(vals) == 0 {
+			vals = nil
+		}
+		want.Strategies = append(want.Strategies, Strategy{ID: st.ID, Params: vals, Label: st.ID})
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("normalized empty scenario\n got %+v\nwant %+v", got, want)
+	}
+	// Default differs from the empty scenario only in its random seed.
+	def, err := Default().Normalize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want.RandomSeed = 1
+	if !reflect.DeepEqual(def, want) {
+		t.Errorf("normalized Default\n got %+v\nwant %+v", def, want)
+	}
+}
+
+// TestNormalizeFills checks the defaults of the optional parts: politeness
+// from crawl.DefaultPoliteness (0 kept where it means something), the
+// evolution from gen.DefaultEvolveParams, small generated graphs, labels
+// with non-default parameters, and a canonical seed notation.
+func TestNormalizeFills(t *testing.T) {
+	s := Scenario{
+		Graph:      Source{Generate: &Generate{Pages: 10, CopyProbability: ptr(0)}},
+		Previous:   &PreviousSource{Evolve: &Evolve{RemovedPages: ptr(0)}},
+		Seeds:      " 3, 5 ",
+		Strategies: []Strategy{{ID: "fpr-m", Params: crawl.Values{"m": 10}}, {ID: "fpr-m"}, {ID: "windowed-rankmass", Params: crawl.Values{"window": 0.25}, Label: "w"}},
+		Politeness: &Politeness{Wait: ptr(0), Bandwidth: 5e4},
+	}
+	got, err := s.Normalize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := crawl.DefaultPoliteness()
+	wantPolite := &Politeness{Connections: 1, Wait: ptr(0), Latency: ptr(def.Latency), PageSize: ptr(def.PageSize), Bandwidth: 5e4}
+	if !reflect.DeepEqual(got.Politeness, wantPolite) {
+		t.Errorf("politeness %+v, want %+v", *got.Politeness, *wantPolite)
+	}
+	wantEvolve := &Evolve{NewPages: ptr(0.1), RemovedPages: ptr(0), NewLinks: ptr(0.1), RemovedLinks: ptr(0.05)}
+	if !reflect.DeepEqual(got.Previous.Evolve, wantEvolve) {
+		t.Errorf("evolve %+v, want %+v", *got.Previous.Evolve, *wantEvolve)
+	}
+	// 10 pages: one host; the mean out-degree is capped at (n-1)/2.
+	wantGen := &Generate{Pages: 10, Hosts: 1, MeanOutDegree: 4.5, IntraHostShare: ptr(0.9),
+		HostSizeExponent: 1, OutDegreeExponent: 2.7, CopyProbability: ptr(0)}
+	if !reflect.DeepEqual(got.Graph.Generate, wantGen) {
+		t.Errorf("generate %+v, want %+v", *got.Graph.Generate, *wantGen)
+	}
+	if got.Seeds != "list:3,5" {
+		t.Errorf("seeds %q, want list:3,5", got.Seeds)
+	}
+	labels := []string{got.Strategies[0].Label, got.Strategies[1].Label, got.Strategies[2].Label}
+	if want := []string{"fpr-m m=10", "fpr-m", "w"}; !reflect.DeepEqual(labels, want) {
+		t.Errorf("labels %q, want %q", labels, want)
+	}
+	if p := got.Strategies[2].Params; !reflect.DeepEqual(p, crawl.Values{"window": 0.25}) {
+		t.Errorf("windowed-rankmass params %v", p)
+	}
+	// Normalize copies what it fills: the caller's scenario is unchanged.
+	if s.Politeness.Connections != 0 || s.Politeness.Latency != nil || s.Graph.Generate.Hosts != 0 || s.Previous.Evolve.NewPages != nil {
+		t.Error("Normalize changed its receiver's pointed-to values")
+	}
+}
+
+// TestNormalizeErrors checks the message of every validation error: each
+// names the field by its JSON path.
+func TestNormalizeErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		s    Scenario
+		want string
+	}{
+		{"version", Scenario{Version: 3}, "version: 3 is not supported; this program reads version 1"},
+		{"file and generator", Scenario{Graph: Source{File: "a", Generate: &Generate{}}}, "graph: give either file or generate, not both"},
+		{"urls without file", Scenario{Graph: Source{URLs: "u"}}, "graph.file: missing, yet format or urls are given: they describe a graph file"},
+		{"format", Scenario{Graph: Source{File: "a", Format: "xml"}}, `graph.format: unknown format "xml" (want auto, edges, graph-txt, bvgraph or csr)`},
+		{"urls with generator", Scenario{Graph: Source{Generate: &Generate{Pages: 100}, URLs: "x"}}, "graph.urls: only a graph file takes a URL list; a generated graph has its own URLs"},
+		{"pages", Scenario{Graph: Source{Generate: &Generate{Pages: -5}}}, "graph.generate: pages -5 is negative: want 1 to 4294967295 (0 takes the default 100000)"},
+		{"share", Scenario{Graph: Source{Generate: &Generate{Pages: 100, IntraHostShare: ptr(2)}}}, "graph.generate: intra-host share 2 is out of range: want a number from 0 to 1"},
+		{"empty previous", Scenario{Previous: &PreviousSource{}}, `previous: give a graph file or evolve parameters ({"evolve": {}} takes the defaults)`},
+		{"evolve", Scenario{Previous: &PreviousSource{Evolve: &Evolve{NewPages: ptr(20)}}}, "previous.evolve.new_pages: 20 is not a fraction from 0 to 10"},
+		{"importance", Scenario{Importance: "hits"}, `importance: "hits" is not known; want "pagerank" or "personalized"`},
+		{"damping", Scenario{Damping: 1.5}, "damping: 1.5 is outside (0, 1]"},
+		{"NaN damping", Scenario{Damping: math.NaN()}, "damping: NaN is outside (0, 1]"},
+		{"tolerance", Scenario{Tolerance: -1}, "tolerance: -1 is not a positive number below 1"},
+		{"seeds", Scenario{Seeds: "best:3"}, `seeds: "best:3": expected top-pagerank:K, random:K, host-roots, list:ID,... or a list of page ids`},
+		{"no strategies", Scenario{Strategies: []Strategy{}}, "strategies: the list is empty; name at least one strategy, or leave the field out for the default comparison"},
+		{"unknown strategy", Scenario{Strategies: []Strategy{{ID: "bfs"}, {ID: "dfs"}}}, `strategies[1].id: unknown strategy "dfs"; known: ` + knownIDs()},
+		{"parameter range", Scenario{Strategies: []Strategy{{ID: "bfs"}, {ID: "fpr"}, {ID: "fpr-m", Params: crawl.Values{"m": -1}}}}, "strategies[2].params.m: strategy fpr-m: m = -1 is outside [0.001, 1e+06]"},
+		{"unknown parameter", Scenario{Strategies: []Strategy{{ID: "bfs", Params: crawl.Values{"k": 1}}}}, `strategies[0].params.k: strategy bfs has no parameter "k" (it takes none)`},
+		{"needs previous", Scenario{Strategies: []Strategy{{ID: "hist-pagerank-zero"}}}, `strategies[0]: hist-pagerank-zero needs a previous snapshot: set previous to a graph file, or to {"evolve": {}} to evolve the graph`},
+		{"same label", Scenario{Strategies: []Strategy{{ID: "bfs"}, {ID: "fpr"}, {ID: "bfs"}}}, `strategies[2].label: "bfs" is also the label of strategies[0]; give each strategy its own label`},
+		{"budget", Scenario{Budget: -3}, "budget: -3 is negative; 0 means no limit"},
+		{"connections", Scenario{Politeness: &Politeness{Connections: -1}}, "politeness.connections: -1 is not a number of connections: want at least 1"},
+		{"wait", Scenario{Politeness: &Politeness{Wait: ptr(-2)}}, "politeness.wait: -2 is not a non-negative number of seconds"},
+		{"bandwidth", Scenario{Politeness: &Politeness{Bandwidth: math.Inf(1)}}, "politeness.bandwidth: +Inf is not a positive number of bytes per second"},
+		{"instant downloads", Scenario{Politeness: &Politeness{Latency: ptr(0), PageSize: ptr(0)}}, "politeness: a download must take some time: give a positive latency or page_size"},
+		{"curve points", Scenario{Metrics: Metrics{CurvePoints: -1}}, "metrics.curve_points: -1 is outside [0, 1000000]"},
+		{"lower bound", Scenario{Metrics: Metrics{LowerBound: 5000}}, "metrics.lower_bound: 5000 is outside [0, 1000]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.s.Normalize()
+			if err == nil {
+				t.Fatalf("no error, want %q", tt.want)
+			}
+			if err.Error() != tt.want {
+				t.Errorf("error\n got %q\nwant %q", err, tt.want)
+			}
+			var fe *FieldError
+			if !errors.As(err, &fe) {
+				t.Errorf("error %T is not a *FieldError", err)
+			}
+		})
+	}
+}
+
+// knownIDs lists the registry's ids as crawl.Resolve does.
+func knownIDs() string {
+	ids := ""
+	for i, s := range crawl.Strategies() {
+		if i > 0 {
+			ids += ", "
+		}
+		ids += s.ID
+	}
+	return ids
+}
+
+// TestNormalizeReportsEveryError checks that several problems are all
+// reported, each on its own line, in field order.
+func TestNormalizeReportsEveryError(t *testing.T) {
+	s := Scenario{Damping: 2, Budget: -1, Strategies: []Strategy{{ID: "fpr-m", Params: crawl.Values{"m": 0, "q": 1}}}}
+	_, err := s.Normalize()
+	want := "damping: 2 is outside (0, 1]\n" +
+		"strategies[0].params.m: strategy fpr-m: m = 0 is outside [0.001, 1e+06]\n" +
+		`strategies[0].params.q: strategy fpr-m has no parameter "q" (it takes m)` + "\n" +
+		"budget: -1 is negative; 0 means no limit"
+	if err == nil || err.Error() != want {
+		t.Errorf("error\n got %v\nwant %s", err, want)
+	}
+}
+
+// TestNormalizeProperties checks on random scenarios that Normalize either
+// refuses one with *FieldErrors, or returns a scenario that normalizes to
+// itself and survives a JSON round trip unchanged.
+func TestNormalizeProperties(t *testing.T) {
+	ids := make([]string, 0)
+	for _, s := range crawl.Strategies() {
+		ids = append(ids, s.ID)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		optFloat := func(label string, lo, hi float64) *float64 {
+			if rapid.Bool().Draw(t, label+"?") {
+				return nil
+			}
+			return ptr(rapid.Float64Range(lo, hi).Draw(t, label))
+		}
+		var s Scenario
+		if rapid.Bool().Draw(t, "file") {
+			s.Graph = Source{File: "g.edges", Format: rapid.SampledFrom([]string{"", "edges", "csr", "bad"}).Draw(t, "format")}
+		} else if rapid.Bool().Draw(t, "generate") {
+			s.Graph = Source{Generate: &Generate{Pages: rapid.IntRange(-2, 300).Draw(t, "pages"),
+				IntraHostShare: optFloat("share", -0.5, 1.5), Seed: rapid.Uint64().Draw(t, "seed")}}
+		}
+		if rapid.Bool().Draw(t, "previous") {
+			s.Previous = &PreviousSource{Evolve: &Evolve{NewPages: optFloat("new", -1, 12), RemovedLinks: optFloat("removed", -1, 2)}}
+		}
+		s.Importance = rapid.SampledFrom([]string{"", "pagerank", "personalized", "hits"}).Draw(t, "importance")
+		s.Damping = rapid.Float64Range(-0.5, 1.5).Draw(t, "damping")
+		s.Seeds = rapid.SampledFrom([]string{"", "top-pagerank:5", "random:0", "host-roots", "1,2,3"}).Draw(t, "seeds")
+		for range rapid.IntRange(0, 4).Draw(t, "strategies") {
+			st := Strategy{ID: rapid.SampledFrom(append(ids, "dfs")).Draw(t, "id")}
+			if rapid.Bool().Draw(t, "params") {
+				st.Params = crawl.Values{rapid.SampledFrom([]string{"m", "window", "batch", "x"}).Draw(t, "param"): rapid.Float64Range(-1, 2).Draw(t, "value")}
+			}
+			s.Strategies = append(s.Strategies, st)
+		}
+		if rapid.Bool().Draw(t, "polite") {
+			s.Politeness = &Politeness{Connections: rapid.IntRange(-1, 4).Draw(t, "connections"), Wait: optFloat("wait", -1, 30)}
+		}
+		s.Budget = rapid.Int64Range(-1, 100).Draw(t, "budget")
+		n, err := s.Normalize()
+		if err != nil {
+			var fe *FieldError
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %v is not made of *FieldError", err)
+			}
+			return
+		}
+		again, err := n.Normalize()
+		if err != nil || !reflect.DeepEqual(again, n) {
+			t.Fatalf("normalizing again: %v\n%+v\n%+v", err, again, n)
+		}
+		data, err := Marshal(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := Parse(bytes.NewReader(data), "s.json")
+		if err != nil || !reflect.DeepEqual(back, n) {
+			t.Fatalf("round trip: %v\n%s", err, data)
+		}
+	})
+}

@@ -1,0 +1,585 @@
+package scenario
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/rank"
+	"github.com/crawlsim/crawlsim/engine/step"
+)
+
+// stepToEnd runs r with the given step budget, checking the progress
+// reports on the way, and returns the result.
+func stepToEnd(t testing.TB, r *Runner, budget int) *Result {
+	t.Helper()
+	n := len(r.runs)
+	for calls := 0; ; calls++ {
+		done, err := r.Step(budget)
+		if err != nil {
+			t.Fatalf("step %d (%s): %v", calls, r.Progress().Stage, err)
+		}
+		p := r.Progress()
+		if p.Total > 0 && (p.Done < 0 || p.Done > p.Total) {
+			t.Fatalf("progress %+v out of range", p)
+		}
+		sp := r.StrategyProgress()
+		if len(sp) != n {
+			t.Fatalf("%d strategy progresses for %d strategies", len(sp), n)
+		}
+		running := r.Running()
+		for k, q := range sp {
+			want := []string{"crawl", "metrics", "waiting"}
+			switch {
+			case running < 0:
+				want = []string{sp[0].Stage} // all waiting, or all done
+			case k < running:
+				want = []string{"done"}
+			case k > running:
+				want = []string{"waiting"}
+			}
+			if !slices.Contains(want, q.Stage) {
+				t.Fatalf("strategy %d is %q while %d runs (done %v)", k, q.Stage, running, done)
+			}
+		}
+		if running >= 0 && !strings.Contains(p.Stage, fmt.Sprintf("(%d/%d)", running+1, n)) {
+			t.Fatalf("stage %q while strategy %d runs", p.Stage, running)
+		}
+		if done {
+			break
+		}
+	}
+	for k, q := range r.StrategyProgress() {
+		if q.Stage != "done" || q.Done != q.Total {
+			t.Errorf("strategy %d ends with progress %+v", k, q)
+		}
+	}
+	if p := r.Progress(); p.Stage != "done" {
+		t.Errorf("final stage %q", p.Stage)
+	}
+	res, err := r.Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// mustRun runs s to its end with the given step budget.
+func mustRun(t testing.TB, s Scenario, env Env, budget int) *Result {
+	t.Helper()
+	r, err := New(s, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return stepToEnd(t, r, budget)
+}
+
+// deterministicJSON returns the result's JSON without the scheduling
+// times, the only figures that may differ between runs.
+func deterministicJSON(t testing.TB, res *Result) []byte {
+	t.Helper()
+	cp := *res
+	cp.Strategies = slices.Clone(res.Strategies)
+	for k := range cp.Strategies {
+		cp.Strategies[k].Cost.SchedulingSeconds = 0
+	}
+	data, err := MarshalResult(&cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// checkStructure checks what every result must satisfy (SPEC.md sections
+// 2-4): curves increasing in k and in value, ending at the final value
+// after all the downloads, every crawl downloading the pages reachable
+// from the seeds (or the budget), all crawls collecting the same final
+// importance, and the optimal curve above every other at every k (SPEC.md
+// section 3, example 5), with or without politeness, which the reference
+// ignores.
+func checkStructure(t *testing.T, res *Result) {
+	t.Helper()
+	want := res.Reachable
+	if b := res.Scenario.Budget; b > 0 && b < want {
+		want = b
+	}
+	var optimal *StrategyResult
+	for k := range res.Strategies {
+		if res.Strategies[k].Reference {
+			optimal = &res.Strategies[k]
+		}
+	}
+	for k := range res.Strategies {
+		s := &res.Strategies[k]
+		c := s.Curve
+		if s.Summary.Downloads != want {
+			t.Errorf("%s: %d downloads, want %d", s.Label, s.Summary.Downloads, want)
+		}
+		if len(c.K) == 0 || len(c.K) != len(c.Value) {
+			t.Fatalf("%s: curve of %d ks and %d values", s.Label, len(c.K), len(c.Value))
+		}
+		if last := len(c.K) - 1; c.K[last] != s.Summary.Downloads || c.Value[last] != s.Summary.Final {
+			t.Errorf("%s: curve ends at (%d, %v), summary says (%d, %v)", s.Label, c.K[last], c.Value[last], s.Summary.Downloads, s.Summary.Final)
+		}
+		for i := 1; i < len(c.K); i++ {
+			if c.K[i] <= c.K[i-1] || c.Value[i] < c.Value[i-1] {
+				t.Fatalf("%s: curve not increasing at %d: (%d, %v) then (%d, %v)", s.Label, i, c.K[i-1], c.Value[i-1], c.K[i], c.Value[i])
+			}
+		}
+		if s.Summary.AvgCumulative > s.Summary.Final+1e-12 {
+			t.Errorf("%s: average %v above the final %v", s.Label, s.Summary.AvgCumulative, s.Summary.Final)
+		}
+		timed := res.Scenario.Politeness != nil && !s.Reference
+		if (s.Time != nil) != timed || (c.T != nil) != timed {
+			t.Errorf("%s: time figures %v, curve times %d, politeness %v", s.Label, s.Time, len(c.T), res.Scenario.Politeness != nil)
+		}
+		if c.T != nil {
+			if len(c.T) != len(c.K) {
+				t.Fatalf("%s: %d times for %d points", s.Label, len(c.T), len(c.K))
+			}
+			for i := 1; i < len(c.T); i++ {
+				if c.T[i] < c.T[i-1] {
+					t.Fatalf("%s: time goes back at %d", s.Label, i)
+				}
+			}
+			if s.Time.Duration < c.T[len(c.T)-1] || s.Time.Utilisation <= 0 || s.Time.Utilisation > 1 {
+				t.Errorf("%s: time summary %+v", s.Label, *s.Time)
+			}
+		}
+		if optimal == nil || s == optimal {
+			continue
+		}
+		if res.Scenario.Budget == 0 && math.Abs(s.Summary.Final-res.Strategies[0].Summary.Final) > 1e-9 && !res.Strategies[0].Reference {
+			t.Errorf("%s: final %v differs from %s's %v, though both download every reachable page", s.Label, s.Summary.Final, res.Strategies[0].Label, res.Strategies[0].Summary.Final)
+		}
+		at := make(map[int64]float64, len(optimal.Curve.K))
+		for i, k := range optimal.Curve.K {
+			at[k] = optimal.Curve.Value[i]
+		}
+		for i, k := range c.K {
+			if v, ok := at[k]; ok && c.Value[i] > v+1e-12 {
+				t.Fatalf("%s: C(%d) = %v above optimal %v", s.Label, k, c.Value[i], v)
+			}
+		}
+		if s.Summary.AvgCumulative > optimal.Summary.AvgCumulative+1e-12 {
+			t.Errorf("%s: average %v above optimal's %v", s.Label, s.Summary.AvgCumulative, optimal.Summary.AvgCumulative)
+		}
+	}
+}
+
+// smallScenario is a generated graph of 2,000 pages on 10 hosts and five
+// strategies.
+func smallScenario() Scenario {
+	return Scenario{
+		Graph:      Source{Generate: &Generate{Pages: 2000, Seed: 5}},
+		Seeds:      "top-pagerank:20",
+		Strategies: []Strategy{{ID: "optimal"}, {ID: "fpr"}, {ID: "opic"}, {ID: "bfs"}, {ID: "random"}},
+		RandomSeed: 3,
+		Metrics:    Metrics{CurvePoints: 300},
+	}
+}
+
+// TestEndToEnd runs the small scenario with and without politeness and
+// checks the structure of the results against facts computed here
+// independently: the graph, its PageRank, the seeds, the reachable pages.
+func TestEndToEnd(t *testing.T) {
+	g, err := gen.Generate(gen.Params{Pages: 2000, Hosts: 10, MeanOutDegree: 8, IntraHostShare: 0.9,
+		HostSizeExponent: 1, OutDegreeExponent: 2.7, CopyProbability: 0.7, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := rank.PageRankOf(context.Background(), g, rank.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds := rank.Top(pr.Scores, 20)
+	reach := plainBFS(g, seeds)
+	mass := 0.0
+	for _, p := range reach {
+		mass += pr.Scores[p]
+	}
+	for _, polite := range []bool{false, true} {
+		t.Run(fmt.Sprintf("politeness=%v", polite), func(t *testing.T) {
+			s := smallScenario()
+			if polite {
+				s.Politeness = &Politeness{Connections: 3, Wait: ptr(2)}
+			}
+			res := mustRun(t, s, Env{}, 1000)
+			checkStructure(t, res)
+			if !reflect.DeepEqual(res.Seeds, seeds) {
+				t.Errorf("seeds %v, want %v", res.Seeds, seeds)
+			}
+			if res.Reachable != int64(len(reach)) {
+				t.Errorf("reachable %d, want %d", res.Reachable, len(reach))
+			}
+			gs := res.Graph
+			if gs.Pages != 2000 || gs.Links != g.NumArcs() || gs.Hosts != 10 {
+				t.Errorf("graph summary %+v", gs)
+			}
+			if res.Importance.Kind != "pagerank" || res.Importance.Iterations != pr.Iterations {
+				t.Errorf("importance %+v, want %d iterations", res.Importance, pr.Iterations)
+			}
+			for _, sr := range res.Strategies {
+				if math.Abs(sr.Summary.Final-mass) > 1e-9 {
+					t.Errorf("%s: final %v, want the reachable pages' importance %v", sr.Label, sr.Summary.Final, mass)
+				}
+			}
+			// Optimal downloads in decreasing importance: tau-b is 1 but for
+			// the pages of equal importance (those without in-links), which
+			// it counts as ties on one side only.
+			if opt := res.Strategies[0]; !(opt.Summary.Tau > 0.999 && opt.Summary.Tau <= 1) {
+				t.Errorf("optimal: tau %v, want nearly 1", opt.Summary.Tau)
+			}
+			if polite {
+				// Every download takes 0.5 s + 15,000 B / 100,000 B/s =
+				// 0.65 s. Three connections need at least a third of the
+				// serial time; one host at a time, with the 2 s wait after
+				// each download, would take 2.65 s a page at most.
+				for _, sr := range res.Strategies[1:] {
+					n := float64(sr.Summary.Downloads)
+					d := sr.Time.Duration
+					if d < n*0.65/3-1e-9 || d > n*2.65+1e-9 {
+						t.Errorf("%s: duration %v for %v downloads", sr.Label, d, n)
+					}
+					if u := n * 0.65 / (d * 3); math.Abs(sr.Time.Utilisation-u) > 1e-9 {
+						t.Errorf("%s: utilisation %v, want %v", sr.Label, sr.Time.Utilisation, u)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestSteppingDoesNotChangeTheResult runs one scenario with budgets from a
+// single unit per step to unlimited: the results must be identical. The
+// scenario has an evolved previous snapshot, personalized importance,
+// politeness, a budget, and strategies with recomputations and virtual
+// re-expansions, so that every stage is split across steps.
+func TestSteppingDoesNotChangeTheResult(t *testing.T) {
+	s := Scenario{
+		Graph:      Source{Generate: &Generate{Pages: 600, Seed: 2}},
+		Previous:   &PreviousSource{Evolve: &Evolve{Seed: 4}},
+		Importance: ImportancePersonalized,
+		Seeds:      "random:8",
+		Strategies: []Strategy{{ID: "optimal"}, {ID: "hist-pagerank-random"}, {ID: "partial-pagerank", Params: crawl.Values{"batch": 0.1}},
+			{ID: "rankmass"}, {ID: "random"}, {ID: "larger-sites-first"}},
+		Budget:     500,
+		Politeness: &Politeness{Connections: 2, Wait: ptr(1)},
+		RandomSeed: 11,
+		Metrics:    Metrics{CurvePoints: 100, TauSample: 50, LowerBound: 3},
+	}
+	var first []byte
+	for _, budget := range []int{math.MaxInt, 1000, 7, 1} {
+		res := mustRun(t, s, Env{}, budget)
+		if budget == math.MaxInt {
+			checkStructure(t, res)
+		}
+		data := deterministicJSON(t, res)
+		if first == nil {
+			first = data
+		} else if string(data) != string(first) {
+			t.Errorf("budget %d gives another result:\n%s\nthan the unlimited budget:\n%s", budget, data, first)
+		}
+	}
+}
+
+// TestRunAddsStrategiesIndependently checks that each strategy draws from
+// its own random streams: appending a strategy leaves the others' results
+// alone.
+func TestRunAddsStrategiesIndependently(t *testing.T) {
+	s := smallScenario()
+	s.Strategies = []Strategy{{ID: "random"}, {ID: "bfs"}}
+	a, err := Run(context.Background(), s, Env{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Strategies = append(s.Strategies, Strategy{ID: "random", Label: "random again"})
+	b, err := Run(context.Background(), s, Env{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range 2 {
+		x, _ := json.Marshal(a.Strategies[k].Curve)
+		y, _ := json.Marshal(b.Strategies[k].Curve)
+		if string(x) != string(y) {
+			t.Errorf("%s changed when a strategy was added", a.Strategies[k].Label)
+		}
+	}
+	x, _ := json.Marshal(b.Strategies[0].Curve)
+	y, _ := json.Marshal(b.Strategies[2].Curve)
+	if string(x) == string(y) {
+		t.Error("two random crawls at different positions drew the same order")
+	}
+}
+
+// TestRunCancels checks that Run stops with the context's error.
+func TestRunCancels(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	_, err := Run(ctx, smallScenario(), Env{}, func(p step.Progress) {
+		calls++
+		if calls == 3 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || calls != 3 {
+		t.Errorf("error %v after %d reports, want context.Canceled after 3", err, calls)
+	}
+}
+
+// testFS holds two snapshots of a small site as edge lists with URL lists
+// (the pages in different orders), and a graph without URLs whose edge
+// list uses its own ids.
+var testFS = fstest.MapFS{
+	// now: 0 a/, 1 a/x, 2 b/, 3 b/y, 4 a/new
+	"now.edges": {Data: []byte("0 1\n0 2\n1 0\n2 3\n3 0\n1 4\n4 0\n")},
+	"now.urls":  {Data: []byte("http://a.example/\nhttp://a.example/x\nhttp://b.example/\nhttp://b.example/y\nhttp://a.example/new\n")},
+	// before: 0 b/y, 1 b/, 2 a/x, 3 a/, 4 gone/
+	"before.edges": {Data: []byte("3 2\n3 1\n2 3\n1 0\n0 3\n4 3\n")},
+	"before.urls":  {Data: []byte("http://b.example/y\nhttp://b.example/\nhttp://a.example/x\nhttp://a.example/\nhttp://gone.example/\n")},
+	// ids 10, 20, 30, 40 in the file
+	"ids.edges": {Data: []byte("10 20\n20 30\n30 10\n40 10\n")},
+}
+
+// TestPreviousSnapshotFromFile checks the matching of a previous snapshot
+// by URL: every current page gets the PageRank its URL had before, or NaN
+// when it is new.
+func TestPreviousSnapshotFromFile(t *testing.T) {
+	s := Scenario{
+		Graph:      Source{File: "now.edges", URLs: "now.urls"},
+		Previous:   &PreviousSource{File: "before.edges", URLs: "before.urls"},
+		Seeds:      "list:http://a.example/",
+		Strategies: []Strategy{{ID: "hist-pagerank-zero"}, {ID: "optimal"}},
+	}
+	r, err := New(s, Env{FS: testFS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := stepToEnd(t, r, 1)
+	old, err := rank.PageRankOf(context.Background(), mustLoad(t, "before.edges", "before.urls"), rank.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []float64{old.Scores[3], old.Scores[2], old.Scores[1], old.Scores[0], math.NaN()}
+	got := r.previous.Scores
+	for i := range want {
+		if !(got[i] == want[i] || math.IsNaN(got[i]) && math.IsNaN(want[i])) {
+			t.Errorf("page %d: previous score %v, want %v", i, got[i], want[i])
+		}
+	}
+	if !reflect.DeepEqual(r.previous.Values, old.Scores) {
+		t.Errorf("previous values %v, want %v", r.previous.Values, old.Scores)
+	}
+	wantSummary := &PreviousSummary{SourceName: "before.edges", Pages: 5, Links: 6, MatchedBy: "url", Matched: 4,
+		Iterations: old.Iterations, Residual: old.Residual}
+	if !reflect.DeepEqual(res.Previous, wantSummary) {
+		t.Errorf("previous summary %+v, want %+v", *res.Previous, *wantSummary)
+	}
+	if !reflect.DeepEqual(res.Seeds, []uint32{0}) || res.Graph.Hosts != 2 || res.Graph.InterHost != 2 || res.Graph.Dangling != 0 {
+		t.Errorf("seeds %v, graph %+v", res.Seeds, res.Graph)
+	}
+	checkStructure(t, res)
+}
+
+// TestPreviousSnapshotByID checks matching by id when the graphs have no
+// URLs, with the warning that says so, and list seeds named by an edge
+// list's own ids.
+func TestPreviousSnapshotByID(t *testing.T) {
+	s := Scenario{
+		Graph:      Source{File: "ids.edges"},
+		Previous:   &PreviousSource{File: "before.edges"},
+		Seeds:      "list:40",
+		Strategies: []Strategy{{ID: "hist-pagerank-parent"}},
+	}
+	r, err := New(s, Env{FS: testFS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := stepToEnd(t, r, 5)
+	// ids.edges has pages 10, 20, 30, 40 numbered 0..3; before.edges has
+	// pages 0..4: no id in common.
+	if res.Previous.MatchedBy != "id" || res.Previous.Matched != 0 {
+		t.Errorf("previous %+v", *res.Previous)
+	}
+	if !reflect.DeepEqual(res.Seeds, []uint32{3}) {
+		t.Errorf("seeds %v, want page 3 (id 40)", res.Seeds)
+	}
+	want := []string{
+		"previous: pages are matched by id, since the two graphs do not both have URLs",
+		"previous: no page of the graph was found in the previous snapshot; the historical strategies see only new pages",
+	}
+	if !reflect.DeepEqual(res.Warnings, want) {
+		t.Errorf("warnings %q, want %q", res.Warnings, want)
+	}
+}
+
+func mustLoad(t *testing.T, name, urls string) *graph.Graph {
+	t.Helper()
+	r := &Runner{env: Env{FS: testFS}}
+	g, _, err := r.load(name, "", urls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestEvolvedSnapshot checks that with evolve the graph crawled is the
+// evolution of the generated one, whose pages keep their ids.
+func TestEvolvedSnapshot(t *testing.T) {
+	s := Scenario{
+		Graph:      Source{Generate: &Generate{Pages: 500, Seed: 8}},
+		Previous:   &PreviousSource{Evolve: &Evolve{Seed: 1}},
+		Seeds:      "top-pagerank:5",
+		Strategies: []Strategy{{ID: "optimal"}, {ID: "hist-pagerank-omniscient"}, {ID: "hist-pagerank-zero"}},
+	}
+	res := mustRun(t, s, Env{}, 100)
+	g, err := gen.Generate(generatorParams(*mustNormalize(t, s).Graph.Generate))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := gen.Evolve(g, gen.EvolveParams{NewPages: 0.1, RemovedPages: 0.02, NewLinks: 0.1, RemovedLinks: 0.05, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	matched := int64(0)
+	for _, o := range ev.NewToOld {
+		if o != gen.NoPage {
+			matched++
+		}
+	}
+	if res.Graph.Pages != int64(ev.Later.NumNodes()) || res.Graph.Links != ev.Later.NumArcs() {
+		t.Errorf("graph %+v, want the evolved graph of %d pages and %d links", res.Graph, ev.Later.NumNodes(), ev.Later.NumArcs())
+	}
+	if p := res.Previous; p.MatchedBy != "evolve" || p.Matched != matched || p.Pages != 500 || p.Links != g.NumArcs() {
+		t.Errorf("previous %+v, want %d matched of 500 pages", *p, matched)
+	}
+	checkStructure(t, res)
+}
+
+func mustNormalize(t *testing.T, s Scenario) Scenario {
+	t.Helper()
+	n, err := s.Normalize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestWarnings checks the warnings of a graph without hosts crawled by
+// larger-sites-first under politeness, with a budget above the pages
+// reachable, guaranteed curves beside uniform importance, and pages the
+// seeds cannot reach.
+func TestWarnings(t *testing.T) {
+	s := Scenario{
+		Graph:      Source{File: "ids.edges"},
+		Seeds:      "list:10",
+		Strategies: []Strategy{{ID: "larger-sites-first"}, {ID: "windowed-rankmass"}, {ID: "l-neighbor"}},
+		Budget:     10,
+		Politeness: &Politeness{},
+	}
+	res := mustRun(t, s, Env{FS: testFS}, 1000)
+	want := []string{
+		"seeds: 1 of the 4 pages cannot be reached from the seeds; they hold 0.0375 of the importance, which no crawl collects",
+		"budget: 10 is more than the 3 pages reachable from the seeds; every crawl stops after 3 downloads",
+		"larger-sites-first: the graph has no hosts, so all pages count as one host and it downloads breadth-first (give a URL list for hosts)",
+		"politeness: the graph has no hosts, so all pages count as one host and every download waits for the one before (give a URL list for hosts)",
+		"importance: the guaranteed curves of windowed-rankmass, l-neighbor bound the personalized PageRank of the seeds (seeds/001, section 4), not the uniform PageRank the curves sum; set importance to personalized to compare them",
+	}
+	if !reflect.DeepEqual(res.Warnings, want) {
+		t.Errorf("warnings\n got %q\nwant %q", res.Warnings, want)
+	}
+	// Page 40 has no in-links: PageRank gives it (1-d)/n = 0.15/4.
+	if res.Strategies[0].Summary.Final != 1-0.0375 && math.Abs(res.Strategies[0].Summary.Final-(1-0.0375)) > 1e-12 {
+		t.Errorf("final %v, want 1 - 0.0375", res.Strategies[0].Summary.Final)
+	}
+}
+
+// TestRunnerErrors checks the errors of New and Step: files without a file
+// system, missing files, and seeds that need hosts.
+func TestRunnerErrors(t *testing.T) {
+	_, err := New(Scenario{Graph: Source{File: "g.edges"}}, Env{})
+	if want := `scenario: the graph is the file "g.edges", but no file system was given to read it from`; err == nil || err.Error() != want {
+		t.Errorf("New without FS: %v, want %q", err, want)
+	}
+	_, err = New(Scenario{Strategies: []Strategy{{ID: "hist-pagerank-random"}}}, Env{})
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Field != "strategies[0]" {
+		t.Errorf("New with a historical strategy and no snapshot: %v", err)
+	}
+	r, err := New(Scenario{Graph: Source{File: "missing.edges"}, Strategies: []Strategy{{ID: "bfs"}}}, Env{FS: testFS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Step(1)
+	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "missing.edges") {
+		t.Errorf("missing file: %v", err)
+	}
+	if _, again := r.Step(1); again != err {
+		t.Errorf("a failed runner steps again: %v", again)
+	}
+	if _, rerr := r.Result(); rerr != err {
+		t.Errorf("Result after failure: %v", rerr)
+	}
+	r, err = New(Scenario{Graph: Source{File: "ids.edges"}, Seeds: "host-roots", Strategies: []Strategy{{ID: "bfs"}}}, Env{FS: testFS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = step.Run(context.Background(), r, 1000, nil)
+	if _, rerr := r.Result(); rerr != err || rerr == nil || rerr.Error() != "seeds host-roots: the graph has no hosts (give a URL list)" {
+		t.Errorf("host-roots without hosts: %v", rerr)
+	}
+	if _, rerr := (&Runner{}).Result(); rerr == nil {
+		t.Error("Result of an unfinished run gives no error")
+	}
+}
+
+// TestEvolvedFile checks that a loaded graph can be evolved too: the file
+// is the previous snapshot, and list seeds still name pages by URL.
+func TestEvolvedFile(t *testing.T) {
+	s := Scenario{
+		Graph:      Source{File: "now.edges", URLs: "now.urls"},
+		Previous:   &PreviousSource{Evolve: &Evolve{NewPages: ptr(1), RemovedPages: ptr(0), Seed: 5}},
+		Seeds:      "list:http://b.example/",
+		Strategies: []Strategy{{ID: "hist-pagerank-zero"}, {ID: "optimal"}},
+	}
+	res := mustRun(t, s, Env{FS: testFS}, 3)
+	if res.Graph.Pages != 10 || res.Previous.Pages != 5 || res.Previous.Matched != 5 || res.Previous.MatchedBy != "evolve" {
+		t.Errorf("graph %+v, previous %+v: want 5 pages evolved into 10, all 5 matched", res.Graph, *res.Previous)
+	}
+	if !reflect.DeepEqual(res.Seeds, []uint32{2}) {
+		t.Errorf("seeds %v, want page 2", res.Seeds)
+	}
+	checkStructure(t, res)
+}
+
+// TestSchedulingClock checks that Env.Clock times the crawls: with a
+// clock that advances one second per reading, every call of a crawl's
+// Step measures exactly one second.
+func TestSchedulingClock(t *testing.T) {
+	var now time.Duration
+	clock := func() time.Duration { now += time.Second; return now }
+	res := mustRun(t, smallScenario(), Env{Clock: clock}, 1000)
+	for _, sr := range res.Strategies {
+		if s := sr.Cost.SchedulingSeconds; s < 1 || s != math.Trunc(s) {
+			t.Errorf("%s: scheduling seconds %v, want a whole number of calls", sr.Label, s)
+		}
+	}
+	res = mustRun(t, smallScenario(), Env{}, 1000)
+	for _, sr := range res.Strategies {
+		if sr.Cost.SchedulingSeconds != 0 {
+			t.Errorf("%s: scheduling seconds %v without a clock", sr.Label, sr.Cost.SchedulingSeconds)
+		}
+	}
+}
