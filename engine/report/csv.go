@@ -1,0 +1,125 @@
+package report
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+// CSV writes every curve of r in long format, one point per line, under
+// the header "strategy,kind,k,fraction,value", with a sixth column "time"
+// (simulated seconds) when some curve is timed. kind is "actual" for C(k),
+// "guaranteed" for G(k) and "lower_bound" for the generic lower bound
+// (SPEC.md section 4); fraction is k over the pages the seeds reach.
+// Numbers are written in the shortest form that reads back exactly
+// (strconv 'g', -1), and labels are quoted as RFC 4180 asks.
+func CSV(w io.Writer, r *scenario.Result) error {
+	if r == nil {
+		return fmt.Errorf("report: no result")
+	}
+	timed := false
+	for _, s := range r.Strategies {
+		for _, c := range []*crawl.Curve{&s.Curve, s.Guarantee, s.LowerBound} {
+			if c != nil && len(c.T) > 0 {
+				timed = true
+			}
+		}
+	}
+	bw := bufio.NewWriter(w)
+	if timed {
+		bw.WriteString("strategy,kind,k,fraction,value,time\n")
+	} else {
+		bw.WriteString("strategy,kind,k,fraction,value\n")
+	}
+	var line []byte
+	for _, s := range r.Strategies {
+		curves := []struct {
+			kind  string
+			curve *crawl.Curve
+		}{{"actual", &s.Curve}, {"guaranteed", s.Guarantee}, {"lower_bound", s.LowerBound}}
+		for _, c := range curves {
+			if c.curve == nil {
+				continue
+			}
+			if err := checkCurve(s.Label, c.kind, c.curve); err != nil {
+				return err
+			}
+			for i, k := range c.curve.K {
+				line = appendCSVField(line[:0], s.Label)
+				line = append(line, ',')
+				line = append(line, c.kind...)
+				line = append(line, ',')
+				line = strconv.AppendInt(line, k, 10)
+				line = append(line, ',')
+				if r.Reachable > 0 {
+					line = strconv.AppendFloat(line, float64(k)/float64(r.Reachable), 'g', -1, 64)
+				}
+				line = append(line, ',')
+				line = strconv.AppendFloat(line, c.curve.Value[i], 'g', -1, 64)
+				if timed {
+					line = append(line, ',')
+					if len(c.curve.T) > 0 {
+						line = strconv.AppendFloat(line, c.curve.T[i], 'g', -1, 64)
+					}
+				}
+				line = append(line, '\n')
+				if _, err := bw.Write(line); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return bw.Flush()
+}
+
+// checkCurve refuses a curve whose columns differ in length.
+func checkCurve(label, kind string, c *crawl.Curve) error {
+	if len(c.Value) != len(c.K) || (len(c.T) > 0 && len(c.T) != len(c.K)) {
+		return fmt.Errorf("report: the %s curve of %q has %d counts, %d values and %d times; expected as many of each", kind, label, len(c.K), len(c.Value), len(c.T))
+	}
+	return nil
+}
+
+// appendCSVField appends s, quoted as RFC 4180 asks when it holds a comma,
+// a quote or a line break.
+func appendCSVField(b []byte, s string) []byte {
+	needs := false
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == ',' || c == '"' || c == '\n' || c == '\r' {
+			needs = true
+			break
+		}
+	}
+	if !needs {
+		return append(b, s...)
+	}
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' {
+			b = append(b, '"')
+		}
+		b = append(b, s[i])
+	}
+	return append(b, '"')
+}
+
+// JSON writes r as indented JSON followed by a line break. The output is
+// stable: fields keep their declaration order and parameter maps are
+// sorted by name. A value JSON cannot hold (NaN or infinity) is an error.
+func JSON(w io.Writer, r *scenario.Result) error {
+	if r == nil {
+		return fmt.Errorf("report: no result")
+	}
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return fmt.Errorf("report: the result cannot be written as JSON: %w", err)
+	}
+	b = append(b, '\n')
+	_, err = w.Write(b)
+	return err
+}

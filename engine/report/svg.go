@@ -1,0 +1,392 @@
+package report
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+// Chart x axes (ChartOptions.X).
+const (
+	// XFraction plots against the fraction of the reachable pages
+	// downloaded, 0 to 1 (SPEC.md section 4).
+	XFraction = "fraction"
+	// XCount plots against the number of pages downloaded.
+	XCount = "count"
+	// XTime plots against simulated time, for results run on the
+	// politeness clock (SPEC.md section 5).
+	XTime = "time"
+)
+
+// Default chart size in pixels.
+const (
+	DefaultChartWidth  = 800
+	DefaultChartHeight = 480
+)
+
+// ChartOptions configure SVG. Zero fields take the defaults.
+type ChartOptions struct {
+	// Width and Height are the size of the chart in pixels (default 800 by
+	// 480); the chart also carries a viewBox, so it scales to any size.
+	Width, Height int
+	// X is the x axis: XFraction (the default), XCount or XTime.
+	X string
+	// Title, when not empty, is written above the chart.
+	Title string
+	// Guarantees also draws each strategy's guaranteed curve (dotted) and
+	// generic lower bound (dash-dotted) in the strategy's colour.
+	Guarantees bool
+}
+
+// palette colours the strategies in order; the optimal reference is drawn
+// dashed in referenceColour instead.
+var palette = []string{
+	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
+	"#e377c2", "#17becf", "#bcbd22", "#393b79", "#ad494a", "#637939",
+}
+
+const referenceColour = "#222222"
+
+// Dash patterns of the lines.
+const (
+	referenceDash  = "6 4"
+	guaranteedDash = "1.5 3"
+	lowerBoundDash = "6 3 1.5 3"
+)
+
+// Approximate text metrics of the chart's 12-pixel sans-serif font, used
+// to leave room for labels.
+const (
+	charWidth  = 7
+	fontSize   = 12
+	legendLine = 18
+)
+
+// line is one polyline of the chart.
+type line struct {
+	label  string
+	colour string
+	dash   string
+	xs, ys []float64
+}
+
+// SVG writes a line chart of r's curves: cumulative importance against the
+// x axis of opt, one line per strategy in the scenario's order, each in its
+// own colour from a fixed palette, the optimal reference dashed, with nice
+// ticks (1, 2 or 5 times a power of ten) on both axes, axis titles and a
+// legend on the right. The SVG is self-contained (no external reference),
+// valid XML with every label escaped, carries a viewBox so it scales, and is
+// the same bytes for the same result and options.
+func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
+	if r == nil {
+		return fmt.Errorf("report: no result")
+	}
+	if opt.Width == 0 {
+		opt.Width = DefaultChartWidth
+	}
+	if opt.Height == 0 {
+		opt.Height = DefaultChartHeight
+	}
+	if opt.X == "" {
+		opt.X = XFraction
+	}
+	if opt.Width < 0 || opt.Height < 0 {
+		return fmt.Errorf("report: a chart of %d by %d pixels; expected positive sizes", opt.Width, opt.Height)
+	}
+	lines, xTitle, err := chartLines(r, opt)
+	if err != nil {
+		return err
+	}
+
+	// Scales from the data.
+	xHi, yHi := 0.0, 0.0
+	for _, l := range lines {
+		for i := range l.xs {
+			xHi = math.Max(xHi, l.xs[i])
+			yHi = math.Max(yHi, l.ys[i])
+		}
+	}
+	if opt.X == XFraction {
+		xHi = math.Max(xHi, 1)
+	}
+
+	// Layout: the title on top, the y labels on the left, the x labels
+	// below, the legend on the right.
+	top := 16.0
+	if opt.Title != "" {
+		top += 26
+	}
+	bottom := 52.0
+	plotH := float64(opt.Height) - top - bottom
+	ys := niceScale(yHi, int(plotH/50))
+	labelChars := 0
+	for _, s := range ys.labels {
+		labelChars = max(labelChars, utf8.RuneCountInString(s))
+	}
+	left := 36.0 + charWidth*float64(labelChars)
+	legendChars := 0
+	for _, l := range legendEntries(lines) {
+		legendChars = max(legendChars, utf8.RuneCountInString(l.label))
+	}
+	legendW := 34.0 + charWidth*float64(legendChars)
+	plotW := float64(opt.Width) - left - legendW - 32
+	if plotW < 120 || plotH < 80 {
+		return fmt.Errorf("report: a chart of %d by %d pixels is too small for its axes and legend; make it larger", opt.Width, opt.Height)
+	}
+	xs := niceScale(xHi, int(plotW/65))
+	px := func(v float64) float64 { return left + v/xs.top*plotW }
+	py := func(v float64) float64 { return top + plotH - v/ys.top*plotH }
+
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="%d">`+"\n",
+		opt.Width, opt.Height, opt.Width, opt.Height, fontSize)
+	b.WriteString("<title>")
+	if opt.Title != "" {
+		escape(&b, opt.Title)
+	} else {
+		b.WriteString("Cumulative importance of the pages downloaded")
+	}
+	b.WriteString("</title>\n")
+	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", opt.Width, opt.Height)
+	if opt.Title != "" {
+		fmt.Fprintf(&b, `<text x="%s" y="26" text-anchor="middle" font-size="15" font-weight="bold">`, coord(left+plotW/2))
+		escape(&b, opt.Title)
+		b.WriteString("</text>\n")
+	}
+
+	// Grid and ticks.
+	b.WriteString(`<g stroke="#e3e3e3" stroke-width="1">` + "\n")
+	for _, t := range xs.ticks[1:] {
+		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`+"\n", coord(px(t)), coord(top), coord(px(t)), coord(top+plotH))
+	}
+	for _, t := range ys.ticks[1:] {
+		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`+"\n", coord(left), coord(py(t)), coord(left+plotW), coord(py(t)))
+	}
+	b.WriteString("</g>\n")
+	fmt.Fprintf(&b, `<g stroke="#333333" stroke-width="1"><line x1="%s" y1="%s" x2="%s" y2="%s"/><line x1="%s" y1="%s" x2="%s" y2="%s"/>`,
+		coord(left), coord(top+plotH), coord(left+plotW), coord(top+plotH), coord(left), coord(top), coord(left), coord(top+plotH))
+	for _, t := range xs.ticks {
+		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`, coord(px(t)), coord(top+plotH), coord(px(t)), coord(top+plotH+5))
+	}
+	for _, t := range ys.ticks {
+		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`, coord(left-5), coord(py(t)), coord(left), coord(py(t)))
+	}
+	b.WriteString("</g>\n")
+	b.WriteString(`<g fill="#333333" text-anchor="middle">`)
+	for i, t := range xs.ticks {
+		fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, coord(px(t)), coord(top+plotH+19), xs.labels[i])
+	}
+	b.WriteString("</g>\n")
+	b.WriteString(`<g fill="#333333" text-anchor="end">`)
+	for i, t := range ys.ticks {
+		fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, coord(left-8), coord(py(t)+4), ys.labels[i])
+	}
+	b.WriteString("</g>\n")
+
+	// Axis titles.
+	fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle">`, coord(left+plotW/2), coord(top+plotH+42))
+	escape(&b, xTitle)
+	b.WriteString("</text>\n")
+	yx, yy := 14.0, top+plotH/2
+	fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle" transform="rotate(-90 %s %s)">`, coord(yx), coord(yy), coord(yx), coord(yy))
+	escape(&b, "cumulative "+importanceName(r))
+	b.WriteString("</text>\n")
+
+	// The curves, the reference first so that the strategies are drawn
+	// over it.
+	b.WriteString(`<g fill="none" stroke-width="1.75" stroke-linejoin="round" stroke-linecap="round">` + "\n")
+	var pts []byte
+	for _, l := range lines {
+		pts = pts[:0]
+		prevStart, prevEnd := 0, 0 // the last point written, in pts
+		for i := range l.xs {
+			start := len(pts)
+			if start > 0 {
+				pts = append(pts, ' ')
+			}
+			at := len(pts)
+			pts = strconv.AppendFloat(pts, px(l.xs[i]), 'f', 1, 64)
+			pts = append(pts, ',')
+			pts = strconv.AppendFloat(pts, py(l.ys[i]), 'f', 1, 64)
+			// Drop a point that lands where the one before did.
+			if start > 0 && bytes.Equal(pts[at:], pts[prevStart:prevEnd]) {
+				pts = pts[:start]
+				continue
+			}
+			prevStart, prevEnd = at, len(pts)
+		}
+		fmt.Fprintf(&b, `<polyline stroke="%s"`, l.colour)
+		if l.dash != "" {
+			fmt.Fprintf(&b, ` stroke-dasharray="%s"`, l.dash)
+		}
+		b.WriteString(` points="`)
+		b.Write(pts)
+		b.WriteString(`"><title>`)
+		escape(&b, l.label)
+		b.WriteString("</title></polyline>\n")
+	}
+	b.WriteString("</g>\n")
+
+	// The legend.
+	lx := left + plotW + 24
+	b.WriteString(`<g stroke-width="1.75">` + "\n")
+	for i, e := range legendEntries(lines) {
+		y := top + 8 + float64(i)*legendLine
+		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s"`, coord(lx), coord(y), coord(lx+24), coord(y), e.colour)
+		if e.dash != "" {
+			fmt.Fprintf(&b, ` stroke-dasharray="%s"`, e.dash)
+		}
+		fmt.Fprintf(&b, `/><text x="%s" y="%s" stroke="none" fill="#222222">`, coord(lx+30), coord(y+4))
+		escape(&b, e.label)
+		b.WriteString("</text>\n")
+	}
+	b.WriteString("</g>\n</svg>\n")
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// chartLines returns the polylines of r for the x axis of opt, the
+// reference first, and the x axis's title.
+func chartLines(r *scenario.Result, opt ChartOptions) ([]line, string, error) {
+	var xOf func(c *crawl.Curve, i int) float64
+	var xTitle string
+	switch opt.X {
+	case XFraction:
+		if r.Reachable <= 0 {
+			return nil, "", fmt.Errorf("report: the seeds reach no page, so there is no fraction to plot; use the count axis")
+		}
+		n := float64(r.Reachable)
+		xOf = func(c *crawl.Curve, i int) float64 { return float64(c.K[i]) / n }
+		xTitle = "fraction of the " + strconv.FormatInt(r.Reachable, 10) + " reachable pages downloaded"
+	case XCount:
+		xOf = func(c *crawl.Curve, i int) float64 { return float64(c.K[i]) }
+		xTitle = "pages downloaded"
+	case XTime:
+		longest := 0.0
+		for _, s := range r.Strategies {
+			if t := s.Curve.T; len(t) > 0 {
+				longest = math.Max(longest, t[len(t)-1])
+			}
+		}
+		if longest == 0 {
+			return nil, "", fmt.Errorf("report: the result has no simulated times to plot; run the scenario with politeness, or use the fraction or count axis")
+		}
+		u := timeUnitFor(longest)
+		xOf = func(c *crawl.Curve, i int) float64 { return c.T[i] / u.seconds }
+		xTitle = "simulated time (" + u.name + ")"
+	default:
+		return nil, "", fmt.Errorf("report: chart x axis %q; expected %s, %s or %s", opt.X, XFraction, XCount, XTime)
+	}
+
+	var lines []line
+	add := func(label, colour, dash, kind string, c *crawl.Curve) error {
+		if c == nil || len(c.K) == 0 {
+			return nil
+		}
+		if err := checkCurve(label, kind, c); err != nil {
+			return err
+		}
+		if opt.X == XTime && len(c.T) == 0 {
+			return nil // this curve was not run on the clock
+		}
+		l := line{label: label, colour: colour, dash: dash}
+		// Every curve starts at the origin: nothing is downloaded at k = 0.
+		if c.K[0] > 0 {
+			l.xs, l.ys = append(l.xs, 0), append(l.ys, 0)
+		}
+		for i := range c.K {
+			x, y := xOf(c, i), c.Value[i]
+			if math.IsNaN(x) || math.IsInf(x, 0) || math.IsNaN(y) || math.IsInf(y, 0) {
+				return fmt.Errorf("report: the %s curve of %q holds the point (%v, %v); expected finite numbers", kind, label, x, y)
+			}
+			l.xs, l.ys = append(l.xs, x), append(l.ys, y)
+		}
+		lines = append(lines, l)
+		return nil
+	}
+	for _, s := range r.Strategies {
+		if s.Reference {
+			if err := add(s.Label, referenceColour, referenceDash, "actual", &s.Curve); err != nil {
+				return nil, "", err
+			}
+		}
+	}
+	colour := 0
+	for _, s := range r.Strategies {
+		if s.Reference {
+			continue
+		}
+		c := palette[colour%len(palette)]
+		colour++
+		if err := add(s.Label, c, "", "actual", &s.Curve); err != nil {
+			return nil, "", err
+		}
+		if opt.Guarantees {
+			if err := add(s.Label+" (guaranteed)", c, guaranteedDash, "guaranteed", s.Guarantee); err != nil {
+				return nil, "", err
+			}
+			if err := add(s.Label+" (lower bound)", c, lowerBoundDash, "lower_bound", s.LowerBound); err != nil {
+				return nil, "", err
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return nil, "", fmt.Errorf("report: the result has no curve to plot")
+	}
+	return lines, xTitle, nil
+}
+
+// legendEntries lists the lines of the legend: one per strategy, and one
+// per kind of guarantee line drawn.
+func legendEntries(lines []line) []line {
+	var out []line
+	guaranteed, lower := false, false
+	for _, l := range lines {
+		switch l.dash {
+		case guaranteedDash:
+			guaranteed = true
+		case lowerBoundDash:
+			lower = true
+		default:
+			out = append(out, line{label: l.label, colour: l.colour, dash: l.dash})
+		}
+	}
+	if guaranteed {
+		out = append(out, line{label: "guaranteed", colour: "#666666", dash: guaranteedDash})
+	}
+	if lower {
+		out = append(out, line{label: "lower bound", colour: "#666666", dash: lowerBoundDash})
+	}
+	return out
+}
+
+// importanceName names the importance vector on the y axis.
+func importanceName(r *scenario.Result) string {
+	kind := r.Importance.Kind
+	if kind == "" {
+		kind = r.Scenario.Importance
+	}
+	switch kind {
+	case "", "pagerank":
+		return "PageRank"
+	case "personalized":
+		return "personalized PageRank"
+	}
+	return kind
+}
+
+// coord writes a pixel coordinate with one decimal.
+func coord(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+
+// escape writes s as XML character data, safe in text and in attributes.
+func escape(b *strings.Builder, s string) {
+	_ = xml.EscapeText(b, []byte(s))
+}
