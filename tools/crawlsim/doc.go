@@ -18,10 +18,12 @@
 //
 // Commands:
 //
-//	gen      generate a synthetic web-like graph (-o FILE)
-//	convert  convert a graph between formats (-o FILE)
-//	info     pages, links, degrees, hosts, intra- and inter-host links
-//	rank     PageRank, personalized PageRank (-seeds) or HITS (-hits)
+//	gen         generate a synthetic web-like graph (-o FILE)
+//	convert     convert a graph between formats (-o FILE)
+//	info        pages, links, degrees, hosts, intra- and inter-host links
+//	rank        PageRank, personalized PageRank (-seeds) or HITS (-hits)
+//	strategies  the crawl-ordering strategies, their papers and parameters
+//	run         compare strategies on a graph: a table, -csv, -svg, -o result
 //
 // "crawlsim help COMMAND" and "crawlsim COMMAND -h" list a command's flags.
 // Outputs are written to a temporary file that is renamed into place, so a
@@ -52,4 +54,50 @@
 //	crawlsim rank -top 10 cnr-2000.csr
 //	crawlsim rank -seeds top-pagerank:160 -o ppr.csv cnr-2000.csr
 //	crawlsim rank -hits -urls $D/hollins/hollins.urls $D/hollins/hollins.edges
+//
+// # Comparing strategies
+//
+// run crawls one graph once per strategy, every crawl from the same seeds
+// and scored by the same importance, and prints a table: per strategy the
+// pages downloaded, the average cumulative importance, Kendall's tau between
+// download order and importance, the downloads needed to reach 50, 80, 90
+// and 98% of the importance, actually and by the strategy's guarantee
+// ("actual/guaranteed"; the RankMass family and l-neighbor have one), the
+// cost counters and the scheduling time. With no arguments at all it runs
+// the default comparison on a generated graph of 100,000 pages. strategies
+// lists what run can compare.
+//
+// A scenario (the graph, the importance, the seeds, the strategies and
+// their parameters, politeness, the random seed) is given by flags, or read
+// from -scenario FILE, a JSON file as -save-scenario writes it and as the
+// page's permalink holds it. Flags given beside -scenario override the
+// file's fields; a graph argument replaces the file's graph. File names in a
+// scenario are read as on the command line, relative to the current folder.
+// -strategies takes ids separated by commas; a parameter follows its
+// strategy's id after a colon, further ones follow as NAME=VALUE items:
+// "-strategies optimal,bfs,fpr-m:m=10,batch-pagerank:batch=0.05,tolerance=1e-6".
+// -politeness (or any of -connections, -wait, -latency, -page-size,
+// -bandwidth) runs every crawl on the politeness clock and adds the
+// simulated duration and the connections' use. The hist-pagerank strategies
+// need a previous snapshot: -previous FILE, or -evolve, which takes the
+// graph as the earlier snapshot and crawls its evolution. -csv writes every
+// curve (strategy,kind,k,fraction,value and, with politeness, time), -svg a
+// chart of them (-svg-x fraction, count or time), -o the whole result as
+// JSON; -json prints that JSON instead of the table. Only the scheduling
+// times differ between two runs of one scenario.
+//
+// Comparisons, in a fresh folder (TestRunExamples runs exactly these lines
+// and compares their output with the golden files testdata/run-example-N.txt,
+// scheduling times masked):
+//
+//	crawlsim strategies
+//	crawlsim run -n 2000 -seeds top-pagerank:20 -strategies optimal,bfs,opic,fpr,fpr-m:m=10
+//	crawlsim run -n 2000 -importance personalized -seeds random:10 -strategies optimal,rankmass,windowed-rankmass:window=0.2,l-neighbor -csv curves.csv -svg chart.svg -o result.json -save-scenario scenario.json
+//	crawlsim run -scenario scenario.json -budget 500 -strategies optimal,rankmass
+//	crawlsim run -n 2000 -connections 4 -wait 2 -strategies optimal,bfs,larger-sites-first,fpr-m -svg timed.svg -svg-x time
+//	crawlsim run -n 2000 -evolve -strategies omniscient,hist-pagerank-zero,hist-pagerank-parent,bfs
+//
+// On Stanford's CS web, with D=../shared/data (TestRunRealData runs it):
+//
+//	crawlsim run -urls $D/cs-stanford/cs-stanford.urls $D/cs-stanford/cs-stanford.edges
 package main

@@ -81,7 +81,7 @@ type command struct {
 }
 
 func commands() []*command {
-	return []*command{genCommand(), convertCommand(), infoCommand(), rankCommand()}
+	return []*command{genCommand(), convertCommand(), infoCommand(), rankCommand(), strategiesCommand(), runCommand()}
 }
 
 func findCommand(name string) *command {
@@ -161,7 +161,7 @@ func printUsage(w io.Writer) {
 	cs := commands()
 	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
 	for _, c := range cs {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, firstLine(c.summary))
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, firstLine(c.summary))
 	}
 	fmt.Fprint(w, "\nA graph's format follows its name: NAME.graph is WebGraph BVGraph (NAME.properties\nbeside it, NAME.offsets checked when present), .graph-txt WebGraph ASCII, .csr crawlsim's\nbinary CSR, anything else a SNAP-style edge list. -format overrides; -urls FILE attaches\na URL list (one URL per page, in id order) that gives pages their hosts.\n\nRun 'crawlsim help COMMAND' for a command's flags.\n")
 }

@@ -1,0 +1,818 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/seeds"
+	"github.com/crawlsim/crawlsim/engine/step"
+)
+
+func runCommand() *command {
+	return &command{
+		name: "run",
+		args: "[GRAPH]",
+		summary: `Compare crawl-ordering strategies on a graph.
+The scenario comes from the flags, or from -scenario FILE (a scenario JSON as
+-save-scenario writes it, or as the page's permalink holds it); flags given
+with -scenario override the file's fields. The graph is the GRAPH argument,
+else the scenario's graph, else a generated graph (-n pages and the other
+generator flags). With no arguments at all, run compares the default set of
+strategies on a generated graph of 100,000 pages.
+
+-strategies lists strategy ids separated by commas. A parameter follows its
+strategy's id after a colon as NAME=VALUE; further parameters of the same
+strategy follow as NAME=VALUE items:
+  -strategies optimal,bfs,fpr-m:m=10,windowed-rankmass:window=0.2,opic
+  -strategies optimal,batch-pagerank:batch=0.05,tolerance=1e-6,fpr
+('crawlsim strategies' lists the ids and parameters.) A strategy given twice
+needs different parameters, which make the table's labels differ.
+
+Every crawl starts from the same seeds and is scored by the same importance
+(SPEC sections 2-4). The table gives per strategy the pages downloaded, the
+average cumulative importance, Kendall's tau, the downloads needed to reach
+50, 80, 90 and 98% of the importance actually and by the strategy's guarantee,
+the cost counters and the scheduling time. -politeness runs every crawl on the
+politeness clock (SPEC section 5) and adds the simulated duration and the
+connection use. -csv, -svg and -o write the curves, a chart and the whole
+result; -save-scenario writes the scenario with every default filled in, so
+that -scenario FILE runs it again to the same result.`,
+		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
+			f := registerRunFlags(fs)
+			return func(ctx context.Context, e *env, args []string) error {
+				return f.run(ctx, e, args, explicitFlags(fs))
+			}
+		},
+	}
+}
+
+// runFlags holds run's flags.
+type runFlags struct {
+	in       graphInput
+	file     string
+	strats   string
+	seeds    string
+	impor    string
+	damping  float64
+	tol      float64
+	budget   int64
+	rseed    uint64
+	polite   bool
+	conns    int
+	wait     float64
+	latency  float64
+	pageSize float64
+	bw       float64
+	prev     string
+	prevFmt  string
+	prevURLs string
+	evolve   bool
+	evoSeed  uint64
+	gen      gen.Params
+	lower    int
+	points   int
+	tau      int
+	csvOut   string
+	svgOut   string
+	svgX     string
+	svgGuar  bool
+	out      string
+	saveScen string
+	asJSON   bool
+}
+
+// generatorFlags are run's flags that describe a generated graph.
+var generatorFlags = []string{"n", "hosts", "degree", "intra", "host-exp", "degree-exp", "copy", "gen-seed"}
+
+// politenessFlags are run's flags that set the politeness clock; any of
+// them turns it on.
+var politenessFlags = []string{"connections", "wait", "latency", "page-size", "bandwidth"}
+
+func registerRunFlags(fs *flag.FlagSet) *runFlags {
+	f := &runFlags{}
+	def := scenario.Default()
+	pol := crawl.DefaultPoliteness()
+	g := gen.DefaultParams()
+	f.in.register(fs)
+	fs.StringVar(&f.file, "scenario", "", "read the scenario from `FILE` (JSON); other flags override its fields")
+	fs.StringVar(&f.strats, "strategies", "", "strategies to compare: `LIST` of ID or ID:NAME=VALUE,NAME=VALUE, comma-separated (default: optimal and a representative set; see crawlsim strategies)")
+	fs.StringVar(&f.seeds, "seeds", def.Seeds, "seed set `SPEC`: top-pagerank:K, random:K, host-roots (needs hosts), list:ID,ID,... (ids or URLs) or list:FILE")
+	fs.StringVar(&f.impor, "importance", def.Importance, "importance that scores every crawl: pagerank (uniform teleport) or personalized (teleport uniform over the seeds)")
+	fs.Float64Var(&f.damping, "damping", def.Damping, "damping factor d, in (0,1], for the importance and the strategies")
+	fs.Float64Var(&f.tol, "tol", def.Tolerance, "stop the importance's PageRank when its L1 change is below `tolerance`")
+	fs.Int64Var(&f.budget, "budget", 0, "download at most `N` pages per crawl (0: until the frontier is empty)")
+	fs.Uint64Var(&f.rseed, "random-seed", def.RandomSeed, "random `seed` of random seeds, the random strategy and tau's sample")
+	fs.BoolVar(&f.polite, "politeness", false, "run every crawl on the politeness clock (SPEC section 5); -connections, -wait, -latency, -page-size and -bandwidth imply it")
+	fs.IntVar(&f.conns, "connections", pol.Connections, "politeness: downloads in flight at once, never two from one host")
+	fs.Float64Var(&f.wait, "wait", pol.Wait, "politeness: `seconds` between two downloads from one host (0: no wait)")
+	fs.Float64Var(&f.latency, "latency", pol.Latency, "politeness: fixed `seconds` of every download")
+	fs.Float64Var(&f.pageSize, "page-size", pol.PageSize, "politeness: `bytes` of every page")
+	fs.Float64Var(&f.bw, "bandwidth", pol.Bandwidth, "politeness: `bytes` per second of a connection")
+	fs.StringVar(&f.prev, "previous", "", "previous snapshot `FILE` of the graph, for the hist-pagerank strategies (pages matched by URL, else by id)")
+	fs.StringVar(&f.prevFmt, "previous-format", "", "-previous file's `format` (default: from its name)")
+	fs.StringVar(&f.prevURLs, "previous-urls", "", "URL list `FILE` of the -previous graph")
+	fs.BoolVar(&f.evolve, "evolve", false, "for the hist-pagerank strategies: take the graph as the previous snapshot and crawl its evolution (the generator's evolve, default shares)")
+	fs.Uint64Var(&f.evoSeed, "evolve-seed", 1, "random `seed` of -evolve")
+	fs.IntVar(&f.gen.Pages, "n", g.Pages, "generated graph: number of `pages` (when no graph file is given)")
+	fs.IntVar(&f.gen.Hosts, "hosts", 0, "generated graph: number of `hosts` (default: pages/200, at least 1)")
+	fs.Float64Var(&f.gen.MeanOutDegree, "degree", g.MeanOutDegree, "generated graph: mean out-degree, at most (pages-1)/2")
+	fs.Float64Var(&f.gen.IntraHostShare, "intra", g.IntraHostShare, "generated graph: share of links that stay inside their host, in [0,1]")
+	fs.Float64Var(&f.gen.HostSizeExponent, "host-exp", g.HostSizeExponent, "generated graph: exponent of the host-size distribution")
+	fs.Float64Var(&f.gen.OutDegreeExponent, "degree-exp", g.OutDegreeExponent, "generated graph: power-law exponent of the out-degree tail")
+	fs.Float64Var(&f.gen.CopyProbability, "copy", g.CopyProbability, "generated graph: probability that a link copies an earlier page's target, in [0,1]")
+	fs.Uint64Var(&f.gen.Seed, "gen-seed", 1, "generated graph: random `seed`")
+	fs.IntVar(&f.lower, "lower-bound", 0, "compute every strategy's generic lower bound (personalized PageRank of the downloaded pages) at `N` checkpoints; each costs a PageRank")
+	fs.IntVar(&f.points, "curve-points", def.Metrics.CurvePoints, "`N` evenly spaced points per curve (crawls of at most 2N pages keep every point)")
+	fs.IntVar(&f.tau, "tau-sample", def.Metrics.TauSample, "pages in Kendall's tau `sample`")
+	fs.StringVar(&f.csvOut, "csv", "", "write every curve to `FILE` as CSV (strategy,kind,k,fraction,value[,time])")
+	fs.StringVar(&f.svgOut, "svg", "", "write a chart of the curves to `FILE` (SVG: one line per strategy, optimal dashed)")
+	fs.StringVar(&f.svgX, "svg-x", report.XFraction, "x axis of the -svg chart: fraction (of the reachable pages), count, or time (with politeness)")
+	fs.BoolVar(&f.svgGuar, "svg-guarantees", false, "also draw the guaranteed curves and lower bounds in the -svg chart")
+	fs.StringVar(&f.out, "o", "", "write the whole result to `FILE` as JSON")
+	fs.StringVar(&f.saveScen, "save-scenario", "", "write the scenario, every default filled in, to `FILE` (JSON) for -scenario")
+	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON instead of a table")
+	return f
+}
+
+// run checks every flag, builds the scenario, runs it and writes its
+// outputs. set holds the flags given on the command line.
+func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[string]bool) error {
+	sc, err := f.scenario(args, set)
+	if err != nil {
+		return err
+	}
+	if err := f.checkOutputs(set); err != nil {
+		return err
+	}
+	if sc.Graph.File != "" && sc.Graph.URLs == "" && sc.Graph.Generate == nil {
+		if s, err := seeds.Parse(sc.Seeds); err == nil && s.Kind == seeds.HostRoots {
+			in := graphInput{formatName: sc.Graph.Format}
+			if err := in.check([]string{sc.Graph.File}); err == nil && !in.mayHaveURLs() {
+				return usagef("-seeds host-roots needs hosts: give -urls FILE")
+			}
+		}
+	}
+	if f.svgOut != "" && f.svgX == report.XTime && sc.Politeness == nil {
+		return usagef("-svg-x time needs the politeness clock (-politeness)")
+	}
+	// The files the scenario reads must be there before anything runs.
+	for _, name := range []string{sc.Graph.File, sc.Graph.URLs} {
+		if name != "" {
+			if err := mustExist(name); err != nil {
+				return err
+			}
+		}
+	}
+	if p := sc.Previous; p != nil {
+		for _, name := range []string{p.File, p.URLs} {
+			if name != "" {
+				if err := mustExist(name); err != nil {
+					return err
+				}
+			}
+		}
+	}
+
+	res, err := runScenario(ctx, e, sc)
+	if err != nil {
+		return err
+	}
+
+	var outs []output
+	if f.out != "" {
+		outs = append(outs, output{f.out, func(w io.Writer) error { return report.JSON(w, res) }})
+	}
+	if f.csvOut != "" {
+		outs = append(outs, output{f.csvOut, func(w io.Writer) error { return report.CSV(w, res) }})
+	}
+	if f.svgOut != "" {
+		opt := report.ChartOptions{X: f.svgX, Guarantees: f.svgGuar}
+		outs = append(outs, output{f.svgOut, func(w io.Writer) error { return report.SVG(w, res, opt) }})
+	}
+	if f.saveScen != "" {
+		saved := res.Scenario
+		outs = append(outs, output{f.saveScen, func(w io.Writer) error {
+			b, err := scenario.Marshal(saved)
+			if err != nil {
+				return err
+			}
+			_, err = w.Write(b)
+			return err
+		}})
+	}
+	if err := writeOutputs(ctx, e, outs...); err != nil {
+		return err
+	}
+	if f.asJSON {
+		return report.JSON(e.stdout, res)
+	}
+	return report.Table(e.stdout, res)
+}
+
+// scenario builds the scenario from -scenario FILE (or the default one) and
+// the flags given, and normalizes it. Mistakes in flags are usage errors;
+// mistakes in the file name the file.
+func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenario, error) {
+	var sc scenario.Scenario
+	if len(args) > 1 {
+		return sc, usagef("expected at most one graph file, got %d arguments", len(args))
+	}
+	fromFile := f.file != ""
+	if fromFile {
+		file, err := os.Open(f.file)
+		if err != nil {
+			return sc, fmt.Errorf("-scenario %s: cannot read it: %w", f.file, errors.Unwrap(err))
+		}
+		sc, err = scenario.Parse(file, f.file)
+		file.Close()
+		if err != nil {
+			return sc, err
+		}
+	} else {
+		sc = scenario.Default()
+	}
+
+	// The graph: an argument replaces the scenario's; generator flags
+	// describe a generated one.
+	if len(args) == 1 {
+		sc.Graph = scenario.Source{File: args[0]}
+	}
+	for _, name := range generatorFlags {
+		if set[name] && sc.Graph.File != "" {
+			where := "the graph file " + sc.Graph.File
+			return sc, usagef("-%s describes a generated graph, but the scenario crawls %s", name, where)
+		}
+	}
+	if sc.Graph.File != "" {
+		if set["format"] {
+			sc.Graph.Format = f.in.formatName
+		}
+		if set["urls"] {
+			sc.Graph.URLs = f.in.urls
+		}
+		if _, err := resolveFormat("format", sc.Graph.Format, sc.Graph.File); err != nil {
+			return sc, err
+		}
+	} else {
+		for _, name := range []string{"format", "urls"} {
+			if set[name] {
+				return sc, usagef("-%s describes a graph file; give one as the argument", name)
+			}
+		}
+		switch {
+		case set["n"] && f.gen.Pages < 1:
+			return sc, usagef("-n must be at least 1, got %d", f.gen.Pages)
+		case set["hosts"] && f.gen.Hosts < 1:
+			return sc, usagef("-hosts must be at least 1, got %d", f.gen.Hosts)
+		case set["degree"] && !(f.gen.MeanOutDegree > 0):
+			return sc, usagef("-degree must be positive, got %g", f.gen.MeanOutDegree)
+		}
+		if sc.Graph.Generate == nil {
+			sc.Graph.Generate = &scenario.Generate{}
+		}
+		f.applyGenerator(sc.Graph.Generate, set)
+	}
+
+	if set["strategies"] {
+		list, err := parseStrategyList(f.strats)
+		if err != nil {
+			return sc, usagef("-strategies: %v", err)
+		}
+		sc.Strategies = list
+	}
+	if set["seeds"] {
+		spec, err := seeds.Parse(f.seeds)
+		if err != nil {
+			return sc, usagef("-seeds: %v", err)
+		}
+		if spec, err = readSeedFile(spec); err != nil {
+			return sc, err
+		}
+		sc.Seeds = spec.String()
+	}
+	if set["importance"] {
+		sc.Importance = f.impor
+	}
+	if set["damping"] {
+		if !(f.damping > 0 && f.damping <= 1) {
+			return sc, usagef("-damping must be in (0,1], got %g", f.damping)
+		}
+		sc.Damping = f.damping
+	}
+	if set["tol"] {
+		if !(f.tol > 0 && f.tol < 1) {
+			return sc, usagef("-tol must be positive and below 1, got %g", f.tol)
+		}
+		sc.Tolerance = f.tol
+	}
+	if set["budget"] {
+		if f.budget < 0 {
+			return sc, usagef("-budget must be 0 (no limit) or more, got %d", f.budget)
+		}
+		sc.Budget = f.budget
+	}
+	if set["random-seed"] {
+		sc.RandomSeed = f.rseed
+	}
+	if err := f.applyPoliteness(&sc, set); err != nil {
+		return sc, err
+	}
+	if err := f.applyPrevious(&sc, set); err != nil {
+		return sc, err
+	}
+	for _, m := range []struct {
+		name  string
+		value int
+		field *int
+	}{{"lower-bound", f.lower, &sc.Metrics.LowerBound}, {"curve-points", f.points, &sc.Metrics.CurvePoints}, {"tau-sample", f.tau, &sc.Metrics.TauSample}} {
+		if !set[m.name] {
+			continue
+		}
+		if m.value < 0 || (m.value == 0 && m.name != "lower-bound") {
+			return sc, usagef("-%s must be positive, got %d", m.name, m.value)
+		}
+		*m.field = m.value
+	}
+
+	for _, st := range sc.Strategies {
+		if info, ok := crawl.Lookup(st.ID); ok && info.NeedsPrevious && sc.Previous == nil {
+			if fromFile && !set["strategies"] {
+				return sc, fmt.Errorf("scenario %s: strategy %s needs a previous snapshot: set previous in the file, or give -previous FILE or -evolve", f.file, st.ID)
+			}
+			return sc, usagef("-strategies: %s needs a previous snapshot: give -previous FILE or -evolve", st.ID)
+		}
+	}
+	norm, err := sc.Normalize()
+	if err != nil {
+		return sc, scenarioError(err, f.file, set)
+	}
+	return norm, nil
+}
+
+// applyGenerator copies the generator flags given into g.
+func (f *runFlags) applyGenerator(g *scenario.Generate, set map[string]bool) {
+	if set["n"] {
+		g.Pages = f.gen.Pages
+		if !set["hosts"] && g.Hosts != 0 {
+			g.Hosts = 0 // follows the new size
+		}
+		if !set["degree"] {
+			g.MeanOutDegree = 0
+		}
+	}
+	if set["hosts"] {
+		g.Hosts = f.gen.Hosts
+	}
+	if set["degree"] {
+		g.MeanOutDegree = f.gen.MeanOutDegree
+	}
+	if set["intra"] {
+		v := f.gen.IntraHostShare
+		g.IntraHostShare = &v
+	}
+	if set["host-exp"] {
+		g.HostSizeExponent = f.gen.HostSizeExponent
+	}
+	if set["degree-exp"] {
+		g.OutDegreeExponent = f.gen.OutDegreeExponent
+	}
+	if set["copy"] {
+		v := f.gen.CopyProbability
+		g.CopyProbability = &v
+	}
+	if set["gen-seed"] {
+		g.Seed = f.gen.Seed
+	}
+}
+
+// applyPoliteness turns the politeness clock on or off and sets its
+// parameters.
+func (f *runFlags) applyPoliteness(sc *scenario.Scenario, set map[string]bool) error {
+	any := false
+	for _, name := range politenessFlags {
+		any = any || set[name]
+	}
+	if set["politeness"] && !f.polite {
+		if any {
+			return usagef("-politeness=false turns the politeness clock off; drop -connections, -wait, -latency, -page-size and -bandwidth")
+		}
+		sc.Politeness = nil
+		return nil
+	}
+	if !f.polite && !any {
+		return nil
+	}
+	if sc.Politeness == nil {
+		sc.Politeness = &scenario.Politeness{}
+	}
+	p := sc.Politeness
+	if set["connections"] {
+		if f.conns < 1 {
+			return usagef("-connections must be at least 1, got %d", f.conns)
+		}
+		p.Connections = f.conns
+	}
+	nonNegative := func(name string, v float64, field **float64) error {
+		if !set[name] {
+			return nil
+		}
+		if !(v >= 0) {
+			return usagef("-%s must be 0 or more, got %g", name, v)
+		}
+		*field = &v
+		return nil
+	}
+	if err := nonNegative("wait", f.wait, &p.Wait); err != nil {
+		return err
+	}
+	if err := nonNegative("latency", f.latency, &p.Latency); err != nil {
+		return err
+	}
+	if err := nonNegative("page-size", f.pageSize, &p.PageSize); err != nil {
+		return err
+	}
+	if set["bandwidth"] {
+		if !(f.bw > 0) {
+			return usagef("-bandwidth must be positive, got %g", f.bw)
+		}
+		p.Bandwidth = f.bw
+	}
+	return nil
+}
+
+// applyPrevious sets the previous snapshot of the hist-pagerank
+// strategies.
+func (f *runFlags) applyPrevious(sc *scenario.Scenario, set map[string]bool) error {
+	switch {
+	case set["previous"] && set["evolve"]:
+		return usagef("-previous and -evolve both give a previous snapshot; choose one")
+	case set["evolve"] && !f.evolve:
+		if set["evolve-seed"] {
+			return usagef("-evolve-seed needs -evolve")
+		}
+		if sc.Previous != nil && sc.Previous.Evolve != nil {
+			sc.Previous = nil
+		}
+	case set["previous"]:
+		if f.prev == "" {
+			sc.Previous = nil
+		} else {
+			sc.Previous = &scenario.PreviousSource{File: f.prev}
+		}
+	case f.evolve:
+		sc.Previous = &scenario.PreviousSource{Evolve: &scenario.Evolve{Seed: f.evoSeed}}
+	}
+	if set["evolve-seed"] {
+		if sc.Previous == nil || sc.Previous.Evolve == nil {
+			return usagef("-evolve-seed needs -evolve")
+		}
+		sc.Previous.Evolve.Seed = f.evoSeed
+	}
+	for _, name := range []string{"previous-format", "previous-urls"} {
+		if !set[name] {
+			continue
+		}
+		if sc.Previous == nil || sc.Previous.File == "" {
+			return usagef("-%s describes the -previous file; give -previous FILE", name)
+		}
+		if name == "previous-format" {
+			sc.Previous.Format = f.prevFmt
+		} else {
+			sc.Previous.URLs = f.prevURLs
+		}
+	}
+	if p := sc.Previous; p != nil && p.File != "" {
+		if _, err := resolveFormat("previous-format", p.Format, p.File); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkOutputs checks the output flags before anything runs.
+func (f *runFlags) checkOutputs(set map[string]bool) error {
+	switch f.svgX {
+	case report.XFraction, report.XCount, report.XTime:
+	default:
+		return usagef("-svg-x %s: expected fraction, count or time", f.svgX)
+	}
+	if f.svgOut == "" {
+		for _, name := range []string{"svg-x", "svg-guarantees"} {
+			if set[name] {
+				return usagef("-%s needs -svg FILE", name)
+			}
+		}
+	}
+	seen := map[string]string{}
+	for _, o := range []struct{ flag, path string }{{"o", f.out}, {"csv", f.csvOut}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}} {
+		if o.path == "" {
+			continue
+		}
+		clean := filepath.Clean(o.path)
+		if other, dup := seen[clean]; dup {
+			return usagef("-%s and -%s name the same file %s", other, o.flag, o.path)
+		}
+		seen[clean] = o.flag
+		if err := checkOutputPath(o.flag, o.path); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scenarioFields maps a scenario field to the flag that sets it, so that a
+// problem found by Normalize is reported in the words of the command line.
+var scenarioFields = map[string]string{
+	"graph.generate": "n", "graph.format": "format", "graph.urls": "urls", "importance": "importance",
+	"damping": "damping", "tolerance": "tol", "seeds": "seeds", "strategies": "strategies", "budget": "budget",
+	"politeness": "politeness", "metrics.curve_points": "curve-points", "metrics.tau_sample": "tau-sample",
+	"metrics.lower_bound": "lower-bound", "previous": "previous",
+}
+
+// scenarioError reports Normalize's findings: as usage errors naming the
+// flag when a flag set the field, else naming the scenario file.
+func scenarioError(err error, file string, set map[string]bool) error {
+	var errs []error
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = joined.Unwrap()
+	} else {
+		errs = []error{err}
+	}
+	var flagMsgs, fileMsgs []string
+	for _, e := range errs {
+		var fe *scenario.FieldError
+		if !errors.As(e, &fe) {
+			fileMsgs = append(fileMsgs, e.Error())
+			continue
+		}
+		name := flagForField(fe.Field, set)
+		if name != "" {
+			flagMsgs = append(flagMsgs, "-"+name+": "+fe.Message)
+		} else {
+			fileMsgs = append(fileMsgs, fe.Error())
+		}
+	}
+	if file != "" && len(fileMsgs) > 0 {
+		return fmt.Errorf("scenario %s: %s", file, strings.Join(append(fileMsgs, flagMsgs...), "; "))
+	}
+	return usagef("%s", strings.Join(append(flagMsgs, fileMsgs...), "; "))
+}
+
+// flagForField returns the flag given on the command line that set field,
+// or "".
+func flagForField(field string, set map[string]bool) string {
+	for prefix := field; prefix != ""; {
+		if name, ok := scenarioFields[prefix]; ok {
+			switch {
+			case set[name]:
+				return name
+			case name == "n":
+				for _, g := range generatorFlags {
+					if set[g] {
+						return g
+					}
+				}
+			case name == "politeness":
+				for _, p := range politenessFlags {
+					if set[p] {
+						return p
+					}
+				}
+			case name == "previous" && set["evolve"]:
+				return "evolve"
+			}
+			return ""
+		}
+		cut := strings.LastIndexAny(prefix, ".[")
+		if cut < 0 {
+			break
+		}
+		prefix = prefix[:cut]
+	}
+	return ""
+}
+
+// parseStrategyList reads -strategies: items separated by commas, each a
+// strategy "ID" or "ID:NAME=VALUE", or "NAME=VALUE", a further parameter of
+// the strategy before it.
+func parseStrategyList(text string) ([]scenario.Strategy, error) {
+	var list []scenario.Strategy
+	for k, item := range strings.Split(text, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			return nil, fmt.Errorf("item %d is empty; expected ID or ID:NAME=VALUE", k+1)
+		}
+		var params []string
+		if strings.Contains(item, "=") && !strings.Contains(item, ":") {
+			if len(list) == 0 {
+				return nil, fmt.Errorf("%q: a parameter before any strategy; expected ID:NAME=VALUE", item)
+			}
+			params = []string{item}
+		} else {
+			id, param, hasParam := strings.Cut(item, ":")
+			if id == "" || strings.Contains(id, "=") || strings.Contains(param, ":") {
+				return nil, fmt.Errorf("%q: expected ID or ID:NAME=VALUE (further parameters as NAME=VALUE items)", item)
+			}
+			list = append(list, scenario.Strategy{ID: id})
+			if hasParam {
+				params = []string{param}
+			}
+		}
+		s := &list[len(list)-1]
+		for _, p := range params {
+			name, value, ok := strings.Cut(p, "=")
+			name = strings.TrimSpace(name)
+			if !ok || name == "" {
+				return nil, fmt.Errorf("%q: expected NAME=VALUE after %s", p, s.ID)
+			}
+			v, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+			if err != nil {
+				return nil, fmt.Errorf("%s %s=%s: the value is not a number", s.ID, name, value)
+			}
+			if _, dup := s.Params[name]; dup {
+				return nil, fmt.Errorf("%s: %s is given twice", s.ID, name)
+			}
+			if s.Params == nil {
+				s.Params = crawl.Values{}
+			}
+			s.Params[name] = v
+		}
+	}
+	return list, nil
+}
+
+// runScenario runs sc with a progress bar per strategy on a terminal, and
+// measures scheduling time with the process's monotonic clock.
+func runScenario(ctx context.Context, e *env, sc scenario.Scenario) (*scenario.Result, error) {
+	start := time.Now()
+	runner, err := scenario.New(sc, scenario.Env{
+		FS:      osFS{},
+		Clock:   func() time.Duration { return time.Since(start) },
+		Workers: runtime.NumCPU(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	bars := newRunBars(e, sc)
+	err = step.Run(ctx, runner, scenario.RunBudget, func(step.Progress) { bars.update(runner) })
+	bars.finish()
+	if errors.Is(err, context.Canceled) {
+		return nil, fmt.Errorf("interrupted; no output was written: %w", err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return runner.Result()
+}
+
+// runBarsInterval is how often the bars are redrawn.
+const runBarsInterval = 100 * time.Millisecond
+
+// runBars draws, on a terminal and once the run has taken longer than
+// progressDelay, a bar for the run's current stage and one per strategy,
+// redrawn in place (ANSI cursor movement) at most ten times a second.
+type runBars struct {
+	e      *env
+	start  time.Time
+	last   time.Time
+	width  int // the terminal's columns; lines are cut to fit
+	labels []string
+	bars   []*stageBar // the run's, then one per strategy
+	lines  int         // lines drawn last time
+}
+
+// stageBar is one line: a progressbar for the current stage of one
+// computation. The bar is made anew when the stage changes.
+type stageBar struct {
+	label string
+	stage string
+	total int64
+	bar   *progressbar.ProgressBar
+}
+
+func newRunBars(e *env, sc scenario.Scenario) *runBars {
+	r := &runBars{e: e, start: time.Now(), width: 100}
+	if !e.terminal {
+		return r
+	}
+	if f, ok := e.stderr.(*os.File); ok {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 20 {
+			r.width = w
+		}
+	}
+	r.labels = append(r.labels, "run")
+	for _, s := range sc.Strategies {
+		r.labels = append(r.labels, s.Label)
+	}
+	pad := 0
+	for _, l := range r.labels {
+		pad = max(pad, utf8.RuneCountInString(l))
+	}
+	for _, l := range r.labels {
+		r.bars = append(r.bars, &stageBar{label: l + strings.Repeat(" ", pad-utf8.RuneCountInString(l))})
+	}
+	return r
+}
+
+// runProgress is what runBars reads of a scenario.Runner.
+type runProgress interface {
+	Progress() step.Progress
+	StrategyProgress() []step.Progress
+}
+
+// update redraws the bars from the runner's progress.
+func (r *runBars) update(runner runProgress) {
+	if !r.e.terminal {
+		return
+	}
+	now := time.Now()
+	if now.Sub(r.start) < progressDelay || now.Sub(r.last) < runBarsInterval {
+		return
+	}
+	r.last = now
+	progress := append([]step.Progress{runner.Progress()}, runner.StrategyProgress()...)
+	var b strings.Builder
+	if r.lines > 0 {
+		fmt.Fprintf(&b, "\x1b[%dA", r.lines)
+	}
+	lines := 0
+	for i, p := range progress {
+		if i >= len(r.bars) {
+			break
+		}
+		b.WriteString("\r\x1b[2K")
+		b.WriteString(cutToWidth(r.bars[i].render(p, i > 0), r.width-1))
+		b.WriteByte('\n')
+		lines++
+	}
+	r.lines = lines
+	io.WriteString(r.e.stderr, b.String())
+}
+
+// render returns the bar's line for progress p: a bar while the
+// computation works, a word before and after.
+func (s *stageBar) render(p step.Progress, strategy bool) string {
+	stage := p.Stage
+	switch {
+	case stage == "" || stage == "waiting":
+		return s.label + "  waiting"
+	case stage == "done" && strategy:
+		return fmt.Sprintf("%s  done: %d downloads", s.label, p.Done)
+	case strategy:
+		stage = fmt.Sprintf("%-7s", stage) // crawl, metrics: the bars align
+	}
+	total := p.Total
+	if total <= 0 {
+		total = -1 // a spinner
+	}
+	if s.bar == nil || stage != s.stage || (total < 0) != (s.total < 0) {
+		s.stage, s.total = stage, total
+		s.bar = progressbar.NewOptions64(total,
+			progressbar.OptionSetWriter(io.Discard),
+			progressbar.OptionSetDescription(s.label+"  "+stage),
+			progressbar.OptionSetWidth(20),
+			progressbar.OptionShowCount(),
+			progressbar.OptionThrottle(0),
+		)
+	}
+	if total > 0 && total != s.total {
+		s.total = total
+		s.bar.ChangeMax64(total)
+	}
+	_ = s.bar.Set64(p.Done)
+	return strings.TrimPrefix(s.bar.String(), "\r")
+}
+
+// cutToWidth keeps the first width runes of s, so that a line never wraps
+// and the cursor arithmetic holds.
+func cutToWidth(s string, width int) string {
+	if utf8.RuneCountInString(s) <= width {
+		return s
+	}
+	return string([]rune(s)[:width])
+}
+
+// finish erases the bars.
+func (r *runBars) finish() {
+	if r.lines > 0 {
+		fmt.Fprintf(r.e.stderr, "\x1b[%dA\x1b[J", r.lines)
+		r.lines = 0
+	}
+}

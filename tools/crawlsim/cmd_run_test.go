@@ -1,0 +1,497 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"encoding/xml"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/step"
+)
+
+// schedulingTime matches the table's last column, the scheduling time: the
+// only figure that differs between two runs of one scenario.
+var schedulingTime = regexp.MustCompile(`(?m)  \d+(\.\d+)?(µs|ms|s)$`)
+
+// maskTimes replaces the scheduling times of a table with a fixed word.
+func maskTimes(table string) string { return schedulingTime.ReplaceAllString(table, "  <time>") }
+
+// readResult reads a result JSON file.
+func readResult(t *testing.T, path string) *scenario.Result {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := scenario.ParseResult(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// withoutTimes returns r's JSON with the scheduling times set to zero.
+func withoutTimes(t *testing.T, r *scenario.Result) string {
+	t.Helper()
+	for i := range r.Strategies {
+		r.Strategies[i].Cost.SchedulingSeconds = 0
+	}
+	b, err := scenario.MarshalResult(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestRunExamples runs the manual's comparisons (doc.go) in a fresh folder
+// and compares each one's output, scheduling times masked, with
+// testdata/run-example-N.txt. The golden files were written by this
+// program (go test -update) and checked by reading them: every table lists
+// the strategies asked for, the optimal reference has tau 1 and the
+// highest average, the guaranteed counts are never below the actual ones,
+// the budget stops the crawls at 500 pages and the timed run adds its
+// duration. The files the examples write are checked below.
+func TestRunExamples(t *testing.T) {
+	examples := docExamples(t, "Comparisons, in a fresh folder")
+	t.Chdir(t.TempDir())
+	var outputs []string
+	for k, args := range examples {
+		out := mustRun(t, args...)
+		outputs = append(outputs, out)
+		golden(t, fmt.Sprintf("run-example-%d.txt", k+1), "$ crawlsim "+strings.Join(args, " ")+"\n"+maskTimes(out))
+	}
+	for _, id := range []string{"fpr-m", "rankmass", "hist-pagerank-parent"} {
+		if !strings.Contains(outputs[0], "\n"+id+" ") {
+			t.Errorf("crawlsim strategies does not list %s:\n%s", id, outputs[0])
+		}
+	}
+
+	res := readResult(t, "result.json")
+	if len(res.Strategies) != 4 || res.Scenario.Importance != "personalized" {
+		t.Fatalf("result.json: %d strategies, importance %q", len(res.Strategies), res.Scenario.Importance)
+	}
+	// The CSV holds every point of every curve of the result.
+	f, err := os.Open("curves.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		t.Fatalf("curves.csv: %v", err)
+	}
+	want := 1
+	for _, s := range res.Strategies {
+		want += len(s.Curve.K)
+		if s.Guarantee != nil {
+			want += len(s.Guarantee.K)
+		}
+	}
+	if strings.Join(rows[0], ",") != "strategy,kind,k,fraction,value" || len(rows) != want {
+		t.Errorf("curves.csv: header %v and %d rows; want strategy,kind,k,fraction,value and %d rows", rows[0], len(rows), want)
+	}
+	for _, name := range []string{"chart.svg", "timed.svg"} {
+		checkSVG(t, name)
+	}
+
+	// The scenario saved runs again to the same result.
+	mustRun(t, "run", "-scenario", "scenario.json", "-o", "again.json")
+	if a, b := withoutTimes(t, res), withoutTimes(t, readResult(t, "again.json")); a != b {
+		t.Errorf("-scenario scenario.json gives another result than the run that saved it:\n%s\nvs\n%s", a, b)
+	}
+}
+
+// checkSVG fails unless the file is well-formed XML whose root is an svg
+// element.
+func checkSVG(t *testing.T, name string) {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root struct {
+		XMLName   xml.Name
+		Polylines []struct{} `xml:"g>polyline"`
+	}
+	if err := xml.Unmarshal(b, &root); err != nil {
+		t.Fatalf("%s is not XML: %v", name, err)
+	}
+	if root.XMLName.Local != "svg" || len(root.Polylines) == 0 {
+		t.Errorf("%s: root %q with %d lines", name, root.XMLName.Local, len(root.Polylines))
+	}
+}
+
+// TestRunScenarioRoundTrip: a scenario saved by -save-scenario runs again
+// to the same result (scheduling times aside), and flags given beside
+// -scenario override its fields.
+func TestRunScenarioRoundTrip(t *testing.T) {
+	t.Chdir(t.TempDir())
+	mustRun(t, "gen", "-n", "800", "-hosts", "8", "-seed", "3", "-o", "web.csr")
+	mustRun(t, "run", "-importance", "personalized", "-seeds", "random:5", "-random-seed", "9",
+		"-strategies", "optimal,rankmass,fpr-m:m=10,random,batch-pagerank:batch=0.1,tolerance=1e-6",
+		"-lower-bound", "3", "-connections", "2", "-wait", "1", "-curve-points", "100",
+		"-save-scenario", "s.json", "-o", "r1.json", "web.csr")
+	mustRun(t, "run", "-scenario", "s.json", "-o", "r2.json")
+	r1, r2 := readResult(t, "r1.json"), readResult(t, "r2.json")
+	if a, b := withoutTimes(t, r1), withoutTimes(t, r2); a != b {
+		t.Fatalf("the saved scenario gives another result:\n%s\nvs\n%s", a, b)
+	}
+	if r1.Strategies[4].Label != "batch-pagerank batch=0.1 tolerance=1e-06" || r1.Strategies[3].LowerBound == nil {
+		t.Errorf("strategy parameters or lower bound lost: label %q", r1.Strategies[4].Label)
+	}
+
+	// Flags override the file's fields and keep the others.
+	mustRun(t, "run", "-scenario", "s.json", "-random-seed", "2", "-budget", "100", "-politeness=false", "-o", "r3.json")
+	r3 := readResult(t, "r3.json").Scenario
+	want := r1.Scenario
+	want.RandomSeed, want.Budget, want.Politeness = 2, 100, nil
+	if !reflect.DeepEqual(r3, want) {
+		t.Errorf("-scenario with -random-seed 2 -budget 100 -politeness=false:\n%+v\nwant\n%+v", r3, want)
+	}
+}
+
+func TestRunWithoutArgumentsIsTheDefaultScenario(t *testing.T) {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	f := registerRunFlags(fs)
+	if err := fs.Parse(nil); err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.scenario(nil, explicitFlags(fs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := scenario.Default().Normalize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("run with no flags:\n%+v\nwant scenario.Default():\n%+v", got, want)
+	}
+	if got.Graph.Generate == nil || got.Graph.Generate.Pages != 100000 {
+		t.Errorf("the default graph is not 100,000 generated pages: %+v", got.Graph)
+	}
+}
+
+func TestRunJSONToStdout(t *testing.T) {
+	out := mustRun(t, "run", "-json", "-n", "300", "-seeds", "top-pagerank:5", "-strategies", "optimal,bfs")
+	r, err := scenario.ParseResult(strings.NewReader(out), "stdout")
+	if err != nil {
+		t.Fatalf("-json does not print a result: %v\n%s", err, out)
+	}
+	if len(r.Strategies) != 2 || r.Strategies[1].Summary.Downloads != r.Reachable {
+		t.Errorf("bfs downloaded %d of %d reachable pages", r.Strategies[1].Summary.Downloads, r.Reachable)
+	}
+}
+
+func TestRunFlagErrors(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.json")
+	missing := filepath.Join(dir, "missing.edges")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-strategies", "bfs,,opic"}, "-strategies: item 2 is empty"},
+		{[]string{"-strategies", "m=3,bfs"}, "a parameter before any strategy"},
+		{[]string{"-strategies", "fpr-m:m=ten"}, "fpr-m m=ten: the value is not a number"},
+		{[]string{"-strategies", "fpr-m:m=1:x=2"}, "further parameters as NAME=VALUE items"},
+		{[]string{"-strategies", "fpr-m:m=1,m=2"}, "fpr-m: m is given twice"},
+		{[]string{"-strategies", "nosuch"}, `-strategies: unknown strategy "nosuch"`},
+		{[]string{"-strategies", "fpr-m:q=1"}, `-strategies: strategy fpr-m has no parameter "q"`},
+		{[]string{"-strategies", "bfs,bfs"}, "give each strategy its own label"},
+		{[]string{"-strategies", "hist-pagerank-zero"}, "hist-pagerank-zero needs a previous snapshot: give -previous FILE or -evolve"},
+		{[]string{"-damping", "1.5"}, "-damping must be in (0,1]"},
+		{[]string{"-tol", "0"}, "-tol must be positive"},
+		{[]string{"-importance", "hits"}, `-importance: "hits" is not known`},
+		{[]string{"-seeds", "random:0"}, "-seeds"},
+		{[]string{"-budget", "-1"}, "-budget must be 0"},
+		{[]string{"-n", "0"}, "-n must be at least 1"},
+		{[]string{"-hosts", "0"}, "-hosts must be at least 1"},
+		{[]string{"-intra", "1.5"}, "-intra"},
+		{[]string{"-n", "5000", missing}, "-n describes a generated graph"},
+		{[]string{"-format", "csr"}, "-format describes a graph file"},
+		{[]string{"-format", "png", missing}, "-format png: expected edges"},
+		{[]string{"-previous", missing, "-evolve"}, "choose one"},
+		{[]string{"-evolve-seed", "3"}, "-evolve-seed needs -evolve"},
+		{[]string{"-previous-urls", missing}, "give -previous FILE"},
+		{[]string{"-svg", out + ".svg", "-svg-x", "time"}, "-svg-x time needs the politeness clock"},
+		{[]string{"-svg", out + ".svg", "-svg-x", "log"}, "-svg-x log: expected fraction, count or time"},
+		{[]string{"-svg-guarantees"}, "-svg-guarantees needs -svg FILE"},
+		{[]string{"-o", out, "-csv", out}, "-o and -csv name the same file"},
+		{[]string{"-o", dir}, "that is a folder"},
+		{[]string{"-csv", "/no/such/folder/c.csv"}, "does not exist"},
+		{[]string{"-connections", "0"}, "-connections must be at least 1"},
+		{[]string{"-wait", "-1"}, "-wait must be 0 or more"},
+		{[]string{"-bandwidth", "0"}, "-bandwidth must be positive"},
+		{[]string{"-politeness", "-latency", "0", "-page-size", "0"}, "-politeness: a download must take some time"},
+		{[]string{"-politeness=false", "-wait", "3"}, "turns the politeness clock off"},
+		{[]string{"-curve-points", "0"}, "-curve-points must be positive"},
+		{[]string{"-lower-bound", "5000"}, "-lower-bound: 5000 is outside"},
+		{[]string{"a.edges", "b.edges"}, "at most one graph file"},
+		{[]string{"-seeds", "host-roots", filepath.Join(dir, "g.graph-txt")}, "-seeds host-roots needs hosts"},
+		{[]string{"-nosuchflag"}, "nosuchflag"},
+	}
+	for _, c := range cases {
+		args := append([]string{"run"}, c.args...)
+		_, errOut, status := crawlsim(t, args...)
+		if status != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("crawlsim %v: status %d, stderr %q; want status 2 and %q", args, status, errOut, c.want)
+		}
+	}
+	if _, errOut, status := crawlsim(t, "strategies", "extra"); status != 2 || !strings.Contains(errOut, "takes no arguments") {
+		t.Errorf("strategies extra: status %d, stderr %q", status, errOut)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("a refused command wrote %d files", len(entries))
+	}
+	// A missing graph is a failure (1) that names it.
+	if _, errOut, status := crawlsim(t, "run", missing); status != 1 || !strings.Contains(errOut, missing) {
+		t.Errorf("missing graph: status %d, stderr %q", status, errOut)
+	}
+}
+
+// TestRunBadScenarioFile: a scenario file that is not valid JSON, or whose
+// values are wrong, fails (status 1) with a message naming the file and,
+// for JSON errors, the line and column.
+func TestRunBadScenarioFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	syntax := write("syntax.json", "{\n  \"seeds\": \"top-pagerank:5\",\n  \"damping\": 0.85,,\n}\n")
+	unknown := write("unknown.json", "{\n  \"strategies\": [\n    {\"id\": \"fpr-m\", \"paramz\": {\"m\": 3}}\n  ]\n}\n")
+	badValue := write("value.json", "{\"damping\": 2, \"graph\": {\"generate\": {\"pages\": 100}}}\n")
+	needsPrevious := write("previous.json", "{\"strategies\": [{\"id\": \"hist-pagerank-zero\"}], \"graph\": {\"generate\": {\"pages\": 100}}}\n")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-scenario", syntax}, syntax + ":3:19: invalid character ','"},
+		{[]string{"-scenario", unknown}, unknown + `:3:21: unknown field "paramz" in strategies[0]`},
+		{[]string{"-scenario", badValue}, "scenario " + badValue + ": damping: 2 is outside (0, 1]"},
+		{[]string{"-scenario", needsPrevious}, "scenario " + needsPrevious + ": strategy hist-pagerank-zero needs a previous snapshot"},
+		{[]string{"-scenario", filepath.Join(dir, "none.json")}, "-scenario " + filepath.Join(dir, "none.json") + ": cannot read it"},
+	}
+	for _, c := range cases {
+		args := append([]string{"run"}, c.args...)
+		_, errOut, status := crawlsim(t, args...)
+		if status != 1 || !strings.Contains(errOut, c.want) {
+			t.Errorf("crawlsim %v: status %d, stderr %q; want status 1 and %q", args, status, errOut, c.want)
+		}
+	}
+	// A flag that sets the faulty field fixes the file's mistake.
+	mustRun(t, "run", "-scenario", badValue, "-damping", "0.5", "-strategies", "bfs")
+}
+
+// TestRunCancelled: Ctrl-C (a cancelled context) stops the run and leaves
+// no output.
+func TestRunCancelled(t *testing.T) {
+	dir := t.TempDir()
+	outs := []string{filepath.Join(dir, "r.json"), filepath.Join(dir, "c.csv"), filepath.Join(dir, "c.svg")}
+	args := []string{"run", "-n", "20000", "-strategies", "optimal,partial-pagerank,rankmass", "-o", outs[0], "-csv", outs[1], "-svg", outs[2]}
+	before, cancel := context.WithCancel(context.Background())
+	cancel()
+	// The run takes seconds; Ctrl-C comes after 300 ms.
+	during, cancel2 := context.WithCancel(context.Background())
+	defer cancel2()
+	for k, ctx := range []context.Context{before, during} {
+		if k == 1 {
+			time.AfterFunc(300*time.Millisecond, cancel2)
+		}
+		var errOut bytes.Buffer
+		status := runMain(ctx, args, io.Discard, &errOut)
+		if status != 1 || !strings.Contains(errOut.String(), "interrupted; no output was written") {
+			t.Errorf("cancelled run: status %d, stderr %q", status, errOut.String())
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Errorf("a cancelled run left %d files", len(entries))
+		}
+	}
+}
+
+func TestParseStrategyList(t *testing.T) {
+	got, err := parseStrategyList("optimal, fpr-m:m=10,batch-pagerank:batch=0.05,tolerance=1e-6,bfs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []scenario.Strategy{
+		{ID: "optimal"},
+		{ID: "fpr-m", Params: crawl.Values{"m": 10}},
+		{ID: "batch-pagerank", Params: crawl.Values{"batch": 0.05, "tolerance": 1e-6}},
+		{ID: "bfs"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+	// The examples of crawlsim help run are valid lists.
+	examples := 0
+	for _, line := range strings.Split(runCommand().summary, "\n") {
+		list, ok := strings.CutPrefix(line, "  -strategies ")
+		if !ok {
+			continue
+		}
+		examples++
+		strategies, err := parseStrategyList(list)
+		if err != nil {
+			t.Fatalf("help example %q: %v", list, err)
+		}
+		sc := scenario.Default()
+		sc.Strategies = strategies
+		if _, err := sc.Normalize(); err != nil {
+			t.Errorf("help example %q: %v", list, err)
+		}
+	}
+	if examples == 0 {
+		t.Error("no -strategies example found in the help of run")
+	}
+	for _, bad := range []string{"", ":m=1", "=1", "fpr-m:m", "fpr-m:=3", "fpr-m:m=1e999x"} {
+		if _, err := parseStrategyList(bad); err == nil {
+			t.Errorf("parseStrategyList(%q) accepted it", bad)
+		}
+	}
+}
+
+// fakeProgress is a run's progress as a Runner reports it.
+type fakeProgress struct {
+	run        step.Progress
+	strategies []step.Progress
+}
+
+func (f *fakeProgress) Progress() step.Progress           { return f.run }
+func (f *fakeProgress) StrategyProgress() []step.Progress { return f.strategies }
+
+// TestRunBars checks the terminal display: nothing in the first second,
+// then a line for the run and one per strategy, redrawn in place, and
+// erased at the end.
+func TestRunBars(t *testing.T) {
+	var buf bytes.Buffer
+	e := &env{stderr: &buf, terminal: true}
+	sc := scenario.Scenario{Strategies: []scenario.Strategy{{Label: "optimal"}, {Label: "fpr-m m=10"}, {Label: "bfs"}}}
+	bars := newRunBars(e, sc)
+	p := &fakeProgress{
+		run: step.Progress{Stage: "crawl fpr-m m=10 (2/3)", Done: 40, Total: 100},
+		strategies: []step.Progress{
+			{Stage: "done", Done: 100, Total: 100},
+			{Stage: "crawl", Done: 40, Total: 100},
+			{Stage: "waiting"},
+		},
+	}
+	bars.update(p)
+	if buf.Len() != 0 {
+		t.Fatalf("bars drawn before a second had passed: %q", buf.String())
+	}
+	bars.start = bars.start.Add(-2 * progressDelay)
+	bars.update(p)
+	first := buf.String()
+	for _, want := range []string{"\r\x1b[2Krun         crawl fpr-m m=10 (2/3)", "optimal     done: 100 downloads\n", "fpr-m m=10  crawl    40%", "bfs         waiting\n"} {
+		if !strings.Contains(first, want) {
+			t.Errorf("first drawing lacks %q:\n%q", want, first)
+		}
+	}
+	if strings.Contains(first, "\x1b[4A") {
+		t.Errorf("the first drawing moves up: %q", first)
+	}
+	buf.Reset()
+	bars.last = bars.last.Add(-time.Second)
+	p.strategies[1].Done = 70
+	bars.update(p)
+	if !strings.HasPrefix(buf.String(), "\x1b[4A") || !strings.Contains(buf.String(), "70%") {
+		t.Errorf("the second drawing does not redraw the 4 lines in place: %q", buf.String())
+	}
+	buf.Reset()
+	bars.finish()
+	if buf.String() != "\x1b[4A\x1b[J" {
+		t.Errorf("finish wrote %q, want the lines erased", buf.String())
+	}
+	// Not on a terminal, nothing is ever drawn.
+	buf.Reset()
+	quiet := newRunBars(&env{stderr: &buf}, sc)
+	quiet.start = quiet.start.Add(-time.Hour)
+	quiet.update(p)
+	quiet.finish()
+	if buf.Len() != 0 {
+		t.Errorf("bars drawn without a terminal: %q", buf.String())
+	}
+}
+
+func TestStrategiesCommand(t *testing.T) {
+	all := crawl.Strategies()
+	out := mustRun(t, "strategies")
+	for _, s := range all {
+		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(s.ID) + `  +` + regexp.QuoteMeta(s.Name)).MatchString(out) {
+			t.Errorf("strategies does not list %s (%s):\n%s", s.ID, s.Name, out)
+		}
+		for _, p := range s.Params {
+			if !strings.Contains(out, p.Name+"="+strconv.FormatFloat(p.Default, 'g', -1, 64)) {
+				t.Errorf("strategies does not give %s's default %s", s.ID, p.Name)
+			}
+		}
+	}
+	verbose := mustRun(t, "strategies", "-v")
+	for _, s := range all {
+		if !strings.Contains(verbose, s.Doc) {
+			t.Errorf("strategies -v lacks the description of %s", s.ID)
+		}
+	}
+	var list []crawl.Info
+	if err := json.Unmarshal([]byte(mustRun(t, "strategies", "-json")), &list); err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != len(all) {
+		t.Fatalf("-json lists %d strategies, the registry %d", len(list), len(all))
+	}
+	for i := range list {
+		if list[i].ID != all[i].ID || list[i].Paper != all[i].Paper || !reflect.DeepEqual(list[i].Params, all[i].Params) {
+			t.Errorf("-json entry %d: %+v, want %+v", i, list[i], all[i])
+		}
+	}
+}
+
+// TestRunRealData runs the manual's comparison on cs-stanford when
+// ../shared/data is there, and checks the graph's figures against the
+// data's README.
+func TestRunRealData(t *testing.T) {
+	data, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(data, "cs-stanford")); err != nil {
+		t.Skipf("real data not found at %s: %v", data, err)
+	}
+	examples := docExamples(t, "On Stanford's CS web")
+	for _, args := range examples {
+		for k := range args {
+			args[k] = strings.ReplaceAll(args[k], "$D", data)
+		}
+		out := mustRun(t, args...)
+		// Figures from ../shared/data/README.md: 9,914 pages, 36,854
+		// links, 21 hosts, 1,457 links between hosts.
+		if !strings.Contains(out, "9914 pages, 36854 links, 21 hosts (1457 inter-host links)") {
+			t.Errorf("cs-stanford's figures are not in the table:\n%s", out)
+		}
+		for _, s := range scenario.DefaultStrategies() {
+			if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(s.ID) + ` `).MatchString(out) {
+				t.Errorf("no row for %s:\n%s", s.ID, out)
+			}
+		}
+	}
+}

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+)
+
+func strategiesCommand() *command {
+	return &command{
+		name: "strategies",
+		args: "",
+		summary: `List the crawl-ordering strategies that run compares.
+Each line gives the strategy's id (what -strategies takes), its name, the
+paper and section it comes from (the papers are numbered as in SPEC.md:
+000 FPR, 001 RankMass, 004 crawling a country), and its parameters with
+their defaults. -v adds what each strategy and parameter does; -json prints
+the whole registry.`,
+		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
+			verbose := fs.Bool("v", false, "also describe each strategy and parameter")
+			asJSON := fs.Bool("json", false, "print the registry as JSON instead of a table")
+			return func(ctx context.Context, e *env, args []string) error {
+				if len(args) != 0 {
+					return usagef("takes no arguments, got %q", args)
+				}
+				if *asJSON && *verbose {
+					return usagef("-v is for the table; -json always holds the descriptions")
+				}
+				list := crawl.Strategies()
+				if *asJSON {
+					return writeJSON(e.stdout, list)
+				}
+				return printStrategies(e, list, *verbose)
+			}
+		},
+	}
+}
+
+// printStrategies writes the registry as a table, with descriptions when
+// verbose.
+func printStrategies(e *env, list []crawl.Info, verbose bool) error {
+	rows := [][]string{{"id", "name", "paper", "section", "params", "notes"}}
+	for _, s := range list {
+		rows = append(rows, []string{s.ID, s.Name, s.Paper, s.Section, paramDefaults(s.Params), strategyNotes(s)})
+	}
+	var b strings.Builder
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], len([]rune(c)))
+		}
+	}
+	for _, r := range rows {
+		var line strings.Builder
+		for i, c := range r {
+			line.WriteString(c)
+			if i < len(r)-1 {
+				line.WriteString(strings.Repeat(" ", widths[i]-len([]rune(c))+2))
+			}
+		}
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+	if verbose {
+		for _, s := range list {
+			fmt.Fprintf(&b, "\n%s: %s (paper %s, %s)\n  %s\n", s.ID, s.Name, s.Paper, s.Section, s.Doc)
+			for _, p := range s.Params {
+				kind := "number"
+				if p.Integer {
+					kind = "whole number"
+				}
+				fmt.Fprintf(&b, "  %s=%s: %s (%s in [%s, %s])\n", p.Name, formatParam(p.Default), p.Doc, kind, formatParam(p.Min), formatParam(p.Max))
+			}
+		}
+	} else {
+		b.WriteString("\ncrawlsim strategies -v describes each one; crawlsim run -strategies ID,ID:PARAM=VALUE,... compares them\n")
+	}
+	_, err := fmt.Fprint(e.stdout, b.String())
+	return err
+}
+
+// paramDefaults writes "name=default name=default".
+func paramDefaults(ps []crawl.Param) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = p.Name + "=" + formatParam(p.Default)
+	}
+	return strings.Join(parts, " ")
+}
+
+func formatParam(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// strategyNotes says what is special about a strategy.
+func strategyNotes(s crawl.Info) string {
+	var notes []string
+	if s.Reference {
+		notes = append(notes, "reference curve")
+	}
+	if s.Guaranteed {
+		notes = append(notes, "guaranteed curve")
+	}
+	if s.NeedsPrevious {
+		notes = append(notes, "needs -previous or -evolve")
+	}
+	return strings.Join(notes, ", ")
+}
