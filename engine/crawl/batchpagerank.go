@@ -12,10 +12,15 @@ package crawl
 // iterations in Cost.PageRankIterations.
 type batchPageRank struct{ est knownRank }
 
-// Defaults shared by batch-pagerank and partial-pagerank.
+// Defaults shared by batch-pagerank and partial-pagerank. The estimate only
+// orders pages, so its tolerance is looser than the ground truth's 1e-10:
+// an L1 error of 1e-6 spread over n pages is far below the gaps between
+// their scores (about 1/n), and each recomputation starts from the previous
+// estimate (knownRank.warmStart); on cnr-2000 the two together cut the
+// iterations from 4,862 (1e-8 from a uniform start) to 2,679.
 const (
 	defaultBatch             = 0.02
-	defaultEstimateTolerance = 1e-8
+	defaultEstimateTolerance = 1e-6
 )
 
 // batchParams are the parameters of batch-pagerank and partial-pagerank.

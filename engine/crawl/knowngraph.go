@@ -50,7 +50,9 @@ type knownRank struct {
 	offsets, inOffsets []uint64
 	targets, inSources []uint32
 	cursor             []uint64
-	members            []uint32 // D ∪ F, for the teleport vector
+	members            []uint32  // D ∪ F, for the teleport vector
+	last               []float64 // the previous computation's estimates
+	startVec           []float64 // the next computation's starting vector
 }
 
 // batchSize returns K = max(1, ceil(batch·n)).
@@ -120,6 +122,7 @@ func (e *knownRank) refill(budget int) (int, bool, error) {
 		return work, false, nil
 	}
 	scores := e.pr.Result().Scores
+	e.last = scores
 	e.pr = nil
 	e.iterations = 0
 	for _, p := range e.fpages {
@@ -139,7 +142,7 @@ func (e *knownRank) begin() error {
 	c.cost.Recomputations++
 
 	// Forward CSR: the out-arcs of D, nothing for the other pages.
-	e.offsets = growUint64(e.offsets, n+1)
+	e.offsets = resize(e.offsets, n+1)
 	e.offsets[0] = 0
 	for i := range n {
 		deg := uint64(0)
@@ -149,7 +152,7 @@ func (e *knownRank) begin() error {
 		e.offsets[i+1] = e.offsets[i] + deg
 	}
 	m := e.offsets[n]
-	e.targets = growUint32(e.targets, int(m))
+	e.targets = resize(e.targets, int(m))
 	for i := range n {
 		if c.state[i] == downloaded {
 			copy(e.targets[e.offsets[i]:e.offsets[i+1]], g.Targets[g.Offsets[i]:g.Offsets[i+1]])
@@ -157,7 +160,7 @@ func (e *knownRank) begin() error {
 	}
 
 	// Transpose: in-arcs of every page, sources in increasing id.
-	e.inOffsets = growUint64(e.inOffsets, n+1)
+	e.inOffsets = resize(e.inOffsets, n+1)
 	clear(e.inOffsets)
 	for _, t := range e.targets {
 		e.inOffsets[t+1]++
@@ -165,9 +168,9 @@ func (e *knownRank) begin() error {
 	for i := range n {
 		e.inOffsets[i+1] += e.inOffsets[i]
 	}
-	e.cursor = growUint64(e.cursor, n)
+	e.cursor = resize(e.cursor, n)
 	copy(e.cursor, e.inOffsets[:n])
-	e.inSources = growUint32(e.inSources, int(m))
+	e.inSources = resize(e.inSources, int(m))
 	for i := range n {
 		for _, t := range e.targets[e.offsets[i]:e.offsets[i+1]] {
 			e.inSources[e.cursor[t]] = uint32(i)
@@ -186,6 +189,7 @@ func (e *knownRank) begin() error {
 		Damping:   c.damping,
 		Tolerance: e.tolerance,
 		Teleport:  teleport,
+		Start:     e.warmStart(n),
 	})
 	if err != nil {
 		return fmt.Errorf("batch PageRank: %w", err)
@@ -195,19 +199,41 @@ func (e *knownRank) begin() error {
 	return nil
 }
 
-// growUint64 returns s resized to n entries, reusing its array when it is
+// resize returns s resized to n entries, reusing its array when it is
 // large enough; the contents are not cleared.
-func growUint64(s []uint64, n int) []uint64 {
+func resize[T any](s []T, n int) []T {
 	if cap(s) >= n {
 		return s[:n]
 	}
-	return make([]uint64, n)
+	return make([]T, n)
 }
 
-// growUint32 is growUint64 for uint32.
-func growUint32(s []uint32, n int) []uint32 {
-	if cap(s) >= n {
-		return s[:n]
+// warmStart returns the vector the next computation starts from: the
+// previous estimates on the pages known then, and the teleport value
+// 1/|D ∪ F| on pages discovered since, rescaled to sum to 1; nil before the
+// first computation. The estimates converge to the same fixed point from any
+// start, but the known graph grows by only K downloads between two
+// computations, so the previous answer is close to the next one and saves
+// most of the iterations. Pages outside D ∪ F start at 0, as they must for
+// their estimate to stay 0.
+func (e *knownRank) warmStart(n int) []float64 {
+	if e.last == nil {
+		return nil
 	}
-	return make([]uint32, n)
+	e.startVec = resize(e.startVec, n)
+	clear(e.startVec)
+	fresh := 1 / float64(len(e.members))
+	var sum float64
+	for _, p := range e.members {
+		v := e.last[p]
+		if v == 0 {
+			v = fresh
+		}
+		e.startVec[p] = v
+		sum += v
+	}
+	for _, p := range e.members {
+		e.startVec[p] /= sum
+	}
+	return e.startVec
 }

@@ -54,6 +54,13 @@ type Options struct {
 	// (±1e-9); nil means uniform 1/n. Dangling pages send their whole rank
 	// along t (SPEC.md section 1). It is copied and rescaled to sum to 1.
 	Teleport []float64
+	// Start, when set, is the vector the iteration starts from instead of
+	// t: one non-negative finite entry per page summing to 1 (±1e-9),
+	// copied and rescaled. A previous estimate close to the answer saves
+	// iterations (batch PageRank crawlers recompute on a graph that grew a
+	// little). The fixed point does not depend on it; personalized PageRank
+	// stays exactly 0 outside the teleport's reach only if Start is 0 there.
+	Start []float64
 	// Workers is the number of goroutines used inside one Step on graphs of
 	// more than one chunk; <= 1 means none. The scores are bit-identical
 	// whatever Workers is.
@@ -153,6 +160,10 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	if err != nil {
 		return nil, err
 	}
+	start, err := checkDistribution("start", opt.Start, n)
+	if err != nil {
+		return nil, err
+	}
 	p := &PageRank{
 		n:           n,
 		inOffsets:   tr.Offsets,
@@ -182,7 +193,10 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	}
 	for j := range n {
 		r := p.uniform
-		if teleport != nil {
+		switch {
+		case start != nil:
+			r = start[j]
+		case teleport != nil:
 			r = teleport[j]
 		}
 		p.rank[j] = r
@@ -253,11 +267,17 @@ func checkGraphs(g, transpose *graph.Graph) (*graph.Graph, error) {
 // mathematically neutral change that keeps Σ r = 1 in floating point), or
 // nil when t is nil.
 func checkTeleport(t []float64, n int) ([]float64, error) {
+	return checkDistribution("teleport", t, n)
+}
+
+// checkDistribution validates a vector that must be a distribution over the
+// n pages and returns a copy rescaled to sum to 1, or nil when t is nil.
+func checkDistribution(what string, t []float64, n int) ([]float64, error) {
 	if t == nil {
 		return nil, nil
 	}
 	if len(t) != n {
-		return nil, fmt.Errorf("rank: teleport vector has %d entries, want one per page (%d)", len(t), n)
+		return nil, fmt.Errorf("rank: %s vector has %d entries, want one per page (%d)", what, len(t), n)
 	}
 	if n == 0 {
 		return nil, nil
@@ -265,12 +285,12 @@ func checkTeleport(t []float64, n int) ([]float64, error) {
 	sum := 0.0
 	for i, x := range t {
 		if !(x >= 0) || math.IsInf(x, 1) {
-			return nil, fmt.Errorf("rank: teleport[%d] = %v, want a finite non-negative number", i, x)
+			return nil, fmt.Errorf("rank: %s[%d] = %v, want a finite non-negative number", what, i, x)
 		}
 		sum += x
 	}
 	if math.Abs(sum-1) > teleportSumTolerance {
-		return nil, fmt.Errorf("rank: teleport vector sums to %v, want 1 (±%v)", sum, teleportSumTolerance)
+		return nil, fmt.Errorf("rank: %s vector sums to %v, want 1 (±%v)", what, sum, teleportSumTolerance)
 	}
 	scaled := make([]float64, n)
 	for i, x := range t {

@@ -143,7 +143,7 @@ func TestRunScenarioRoundTrip(t *testing.T) {
 	t.Chdir(t.TempDir())
 	mustRun(t, "gen", "-n", "800", "-hosts", "8", "-seed", "3", "-o", "web.csr")
 	mustRun(t, "run", "-importance", "personalized", "-seeds", "random:5", "-random-seed", "9",
-		"-strategies", "optimal,rankmass,fpr-m:m=10,random,batch-pagerank:batch=0.1,tolerance=1e-6",
+		"-strategies", "optimal,rankmass,fpr-m:m=10,random,batch-pagerank:batch=0.1,tolerance=1e-7",
 		"-lower-bound", "3", "-connections", "2", "-wait", "1", "-curve-points", "100",
 		"-save-scenario", "s.json", "-o", "r1.json", "web.csr")
 	mustRun(t, "run", "-scenario", "s.json", "-o", "r2.json")
@@ -151,7 +151,7 @@ func TestRunScenarioRoundTrip(t *testing.T) {
 	if a, b := withoutTimes(t, r1), withoutTimes(t, r2); a != b {
 		t.Fatalf("the saved scenario gives another result:\n%s\nvs\n%s", a, b)
 	}
-	if r1.Strategies[4].Label != "batch-pagerank batch=0.1 tolerance=1e-06" || r1.Strategies[3].LowerBound == nil {
+	if r1.Strategies[4].Label != "batch-pagerank batch=0.1 tolerance=1e-07" || r1.Strategies[3].LowerBound == nil {
 		t.Errorf("strategy parameters or lower bound lost: label %q", r1.Strategies[4].Label)
 	}
 
