@@ -115,6 +115,10 @@ type Result struct {
 	Utilisation float64
 	// Reachable is the number of pages reachable from the seeds.
 	Reachable int
+	// Limit is the most downloads the crawl was allowed: the budget or
+	// the reachable pages, whichever is smaller. A crawl that a stop rule
+	// ended early (an ε) has fewer; 0 means len(Order).
+	Limit int64
 	// Cost counts the work done.
 	Cost Cost
 }
@@ -163,8 +167,10 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		return nil, errors.New("crawl: no graph")
 	}
 	n := g.NumNodes()
-	if cfg.Importance != nil && len(cfg.Importance) != n {
-		return nil, fmt.Errorf("crawl: importance has %d entries for %d pages", len(cfg.Importance), n)
+	if cfg.Importance != nil {
+		if err := checkScores("importance", cfg.Importance, n, false); err != nil {
+			return nil, err
+		}
 	}
 	if len(cfg.Seeds) == 0 {
 		return nil, errors.New("crawl: no seeds")
@@ -190,11 +196,25 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		if trust, err = rank.UniformTeleport(n, cfg.Seeds); err != nil {
 			return nil, fmt.Errorf("crawl: trust: %w", err)
 		}
-	} else if len(trust) != n {
-		return nil, fmt.Errorf("crawl: trust has %d entries for %d pages", len(trust), n)
+	} else {
+		if err := checkScores("trust", trust, n, false); err != nil {
+			return nil, err
+		}
+		sum := 0.0
+		for _, x := range trust {
+			sum += x
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			return nil, fmt.Errorf("crawl: trust sums to %v, want 1 (±1e-9)", sum)
+		}
 	}
-	if cfg.Previous != nil && len(cfg.Previous.Scores) != n {
-		return nil, fmt.Errorf("crawl: previous snapshot scores have %d entries for %d pages", len(cfg.Previous.Scores), n)
+	if cfg.Previous != nil {
+		if err := checkScores("previous snapshot scores", cfg.Previous.Scores, n, true); err != nil {
+			return nil, err
+		}
+		if err := checkScores("previous snapshot values", cfg.Previous.Values, len(cfg.Previous.Values), false); err != nil {
+			return nil, err
+		}
 	}
 	c := &Crawl{
 		g:        g,
@@ -235,6 +255,23 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		c.guarantee = make([]float64, 0, c.limit)
 	}
 	return c, nil
+}
+
+// checkScores checks that v has n entries, each finite and non-negative
+// (or NaN, when absent says NaN marks a page without a value).
+func checkScores(name string, v []float64, n int, absent bool) error {
+	if len(v) != n {
+		return fmt.Errorf("crawl: %s has %d entries for %d pages", name, len(v), n)
+	}
+	for i, x := range v {
+		if math.IsNaN(x) && absent {
+			continue
+		}
+		if !(x >= 0) || math.IsInf(x, 1) {
+			return fmt.Errorf("crawl: %s of page %d is %v, want a finite non-negative number", name, i, x)
+		}
+	}
+	return nil
 }
 
 // hostOrdered is implemented by strategies that choose a host before a page
@@ -438,8 +475,14 @@ func (c *Crawl) download(p uint32) {
 	}
 }
 
+// finish ends the crawl. The last guarantee is read again: a stop rule may
+// have fired in work done after the last download (RankMass's virtual
+// re-expansions), and the bound it reached holds for the pages downloaded.
 func (c *Crawl) finish() {
 	c.done = true
+	if c.guarantor != nil && len(c.guarantee) > 0 {
+		c.guarantee[len(c.guarantee)-1] = c.guarantor.Guarantee()
+	}
 }
 
 // Done reports whether the crawl has finished.
@@ -467,6 +510,7 @@ func (c *Crawl) Result() *Result {
 		Order:     c.order,
 		Guarantee: c.guarantee,
 		Reachable: c.reachable,
+		Limit:     c.limit,
 		Cost:      c.cost,
 	}
 	r.Cost.PriorityUpdates = c.front.updates

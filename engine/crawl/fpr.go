@@ -68,13 +68,13 @@ func (s *fpr) Downloaded(i uint32) {
 			inter++
 		}
 	}
-	unit := c.damping * v / (float64(len(out)-inter) + s.m*float64(inter))
+	unit := c.damping * v / (float64(len(out)-inter) + float64(s.m*float64(inter)))
 	for _, j := range out {
 		if c.state[j] == downloaded {
 			continue
 		}
 		if host[j] != host[i] {
-			c.front.Add(j, s.m*unit)
+			c.front.Add(j, float64(s.m*unit))
 		} else {
 			c.front.Add(j, unit)
 		}

@@ -14,7 +14,9 @@ package crawl
 // is open, and the best open host's best page is the best page of all.
 //
 // With groupBySize (larger-sites-first) hosts are ordered instead by the
-// number of pages they hold, then by the discovery of their first page.
+// number of pages they hold, then by the discovery of their first page, then
+// by that page's id (hosts of seeds, discovered together, tie by their
+// smallest seed as the seeds do).
 //
 // Every structure is a flat slice indexed by page or host; changing a key
 // costs O(log n) and allocates nothing once the heaps have grown.
@@ -28,6 +30,7 @@ type Frontier struct {
 
 	groupBySize bool
 	hostSeq     []uint32  // discovery number of the host's first page
+	hostFirst   []uint32  // that page (the smallest id among seeds)
 	open        []bool    // host may be chosen
 	openHosts   hostHeap  // open hosts that hold pages
 	allHosts    *hostHeap // every host that holds pages, when tracked
@@ -51,6 +54,7 @@ func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize
 		hosts:       make([]pageHeap, numHosts),
 		groupBySize: groupBySize,
 		hostSeq:     make([]uint32, numHosts),
+		hostFirst:   make([]uint32, numHosts),
 		open:        make([]bool, numHosts),
 		openHosts:   hostHeap{pos: newPositions(numHosts)},
 	}
@@ -89,8 +93,8 @@ func (f *Frontier) Push(p uint32, key float64) {
 	f.updates++
 	f.key[p] = key
 	h := f.hostOfPage(p)
-	if f.seq[p] < f.hostSeq[h] {
-		f.hostSeq[h] = f.seq[p]
+	if f.seq[p] < f.hostSeq[h] || f.seq[p] == f.hostSeq[h] && p < f.hostFirst[h] {
+		f.hostSeq[h], f.hostFirst[h] = f.seq[p], p
 	}
 	hp := &f.hosts[h]
 	wasEmpty := hp.len() == 0
@@ -195,7 +199,7 @@ func (f *Frontier) hostBefore(a, b uint32) bool {
 		if f.hostSeq[a] != f.hostSeq[b] {
 			return f.hostSeq[a] < f.hostSeq[b]
 		}
-		return a < b
+		return f.hostFirst[a] < f.hostFirst[b]
 	}
 	return before(f.key, f.seq, f.hosts[a].top(), f.hosts[b].top())
 }

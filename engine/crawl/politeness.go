@@ -54,9 +54,6 @@ func (p Politeness) Validate(n int) error {
 			return fmt.Errorf("politeness: page %d has size %v", i, s)
 		}
 	}
-	if p.Latency == 0 && p.PageSize == 0 && p.PageSizes == nil {
-		return fmt.Errorf("politeness: a download must take some time (latency or page size)")
-	}
 	return nil
 }
 
@@ -159,9 +156,12 @@ func (k *politeClock) step(budget int) error {
 			case !k.mayStart() || c.pending == 0:
 				c.finish()
 				return nil
-			case len(k.waiting) > 0:
+			case len(k.waiting) > 0 && c.front.Len() > 0:
+				// A host with selectable pages is waiting out its delay.
 				k.now = k.ready[k.waiting[0]]
 			default:
+				// Everything pending is parked: the strategy releases
+				// pages now, without waiting for the hosts' delays.
 				used, err := c.refill(budget - work)
 				if err != nil {
 					return err

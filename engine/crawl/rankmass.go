@@ -36,8 +36,8 @@ package crawl
 // downloaded page whose rm is below the smallest normal float64 counts as
 // underflowed and leaves the heap (minVirtualRM), so the loop ends there
 // too; its rm, never expanded, only loosens the bound. On the politeness
-// clock only open hosts compete: when none is open (Best reports none)
-// nothing is expanded until one is.
+// clock the comparison is with the best page of every host, open or not
+// (Frontier.GlobalBest).
 //
 // With epsilon > 0 the crawl stops once CRM ≥ 1-epsilon. At d = 1 every rm
 // is 0: the crawl degenerates to discovery order with a guarantee of 0.
@@ -144,7 +144,7 @@ func (s *rankMass) expand(i uint32, rm float64) {
 	if len(out) == 0 {
 		dr := c.damping * rm
 		for _, j := range c.seeds {
-			s.add(j, dr*c.trust[j])
+			s.add(j, float64(dr*c.trust[j])) // float64(): no fused multiply-add
 		}
 	} else {
 		share := c.damping * rm / float64(len(out))

@@ -159,7 +159,13 @@ func Resolve(id string, given Values) (Info, Values, error) {
 	for _, p := range info.Params {
 		out[p.Name] = p.Default
 	}
-	for name, v := range given {
+	names := make([]string, 0, len(given))
+	for name := range given {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		v := given[name]
 		p, ok := info.param(name)
 		if !ok {
 			return Info{}, nil, fmt.Errorf("strategy %s has no parameter %q%s", id, name, info.paramList())

@@ -44,7 +44,7 @@ func init() {
 			"pass over the downloaded pages. 100% is l-neighbor's levels; small windows approach RankMass.",
 		Params: []Param{{
 			Name:    "window",
-			Doc:     "share of the frontier downloaded per iteration, in (0, 1]",
+			Doc:     "share of the frontier downloaded per iteration, in (0, 1]; every iteration ends with a pass over all downloaded pages, so tiny windows cost O(|D|) per download",
 			Default: 0.1,
 			Min:     1e-9,
 			Max:     1,
@@ -92,7 +92,7 @@ func (s *windowedRankMass) pass() {
 		if len(out) == 0 {
 			dv := d * v
 			for _, j := range c.seeds {
-				rm[j] += dv * c.trust[j]
+				rm[j] += float64(dv * c.trust[j]) // float64(): no fused multiply-add
 			}
 			continue
 		}
