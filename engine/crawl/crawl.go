@@ -416,10 +416,14 @@ func (c *Crawl) stepUntimed(budget int) error {
 			return nil
 		}
 		if c.selector != nil {
-			c.selector.BeforeSelect()
+			used, ready := c.selector.BeforeSelect(budget - work)
+			work += used
 			if c.stopped {
 				c.finish()
 				return nil
+			}
+			if !ready || work >= budget {
+				return nil // the budget went on work before the selection
 			}
 		}
 		p, ok := c.front.popBest()

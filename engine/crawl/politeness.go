@@ -140,7 +140,11 @@ func (k *politeClock) step(budget int) error {
 		}
 		for k.free > 0 && k.mayStart() {
 			if c.selector != nil {
-				c.selector.BeforeSelect()
+				used, ready := c.selector.BeforeSelect(max(budget-work, 1))
+				work += used
+				if !ready || work >= budget {
+					return nil // the budget went on work before the selection
+				}
 				if !k.mayStart() {
 					break
 				}

@@ -99,24 +99,31 @@ func (s *rankMass) Downloaded(i uint32) {
 // strictly before the best page of F. On the politeness clock that is the
 // best page of all hosts, open or not (Frontier.GlobalBest): the rule of
 // Fig. 5 compares with every page of F, and comparing only with the open
-// hosts would expand ever smaller masses while the best hosts wait.
-func (s *rankMass) BeforeSelect() {
+// hosts would expand ever smaller masses while the best hosts wait. Each
+// re-expansion is one unit of work; when budget runs out with more due, it
+// reports that the selection must wait.
+func (s *rankMass) BeforeSelect(budget int) (work int, ready bool) {
 	c := s.c
 	for s.vheap.len() > 0 && !c.stopped {
 		b, ok := c.front.GlobalBest()
 		if !ok {
-			return
+			return work, true
 		}
 		v := s.vheap.top()
 		if !s.virtualBefore(v, b) {
-			return
+			return work, true
 		}
+		if work >= budget {
+			return work, false
+		}
+		work++
 		s.vheap.pop()
 		rm := s.vkey[v]
 		s.vkey[v] = 0
 		c.cost.VirtualReexpansions++
 		s.expand(v, rm)
 	}
+	return work, true
 }
 
 // virtualBefore reports whether downloaded page v ranks before Frontier

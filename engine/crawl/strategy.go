@@ -40,7 +40,12 @@ type Strategy interface {
 // selection that is not a download: RankMass's virtual re-expansions of
 // downloaded pages (seeds/001, Fig. 5).
 type Selector interface {
-	BeforeSelect()
+	// BeforeSelect does at most budget units of that work (budget ≥ 1; a
+	// unit is about one page's links) and reports the units it used and
+	// whether the selection may go ahead. When it is not ready, the
+	// crawler ends its Step and calls it again in the next one, so a Step
+	// stays bounded however much work a selection needs.
+	BeforeSelect(budget int) (work int, ready bool)
 }
 
 // Guarantor is implemented by strategies that know a lower bound of the
