@@ -5,9 +5,12 @@ import "errors"
 // optimal is the reference curve of seeds/001 (section 5, "the optimal
 // curve"; SPEC.md section 3): an ideal crawler that knows every page and its
 // importance and downloads them in decreasing importance, ignoring
-// discovery. Start adds every page of the graph to F as a seed (discovery
-// number 0, in id order, so equal importance goes to the smaller id) with
-// its importance as key; downloads then discover nothing new.
+// discovery. Before the first download it adds every page of the graph to F
+// as a seed (discovery number 0, so equal importance goes to the smaller id)
+// with its importance as key; downloads then discover nothing new. The pages
+// are added in Refill, optimalChunk pages per unit of work, so that a Step
+// stays short on large graphs: the seeds are parked until then, and the
+// crawler selects nothing before every page is in.
 //
 // The crawl's download limit is fixed before Start, from the pages
 // reachable from the seeds (or the budget, when smaller), so optimal
@@ -16,7 +19,13 @@ import "errors"
 // therefore the largest any ordering can reach after k downloads, for every
 // k up to that count (SPEC.md section 3, example 5). It is a reference,
 // not a crawler (Info.Reference).
-type optimal struct{ c *Crawl }
+type optimal struct {
+	c    *Crawl
+	next int // pages below next have been added
+}
+
+// optimalChunk is the number of pages optimal adds per unit of work.
+const optimalChunk = 256
 
 func init() {
 	register(Info{
@@ -36,14 +45,35 @@ func (s *optimal) Start(c *Crawl) error {
 		return errors.New("optimal: needs the importance vector (Config.Importance is nil)")
 	}
 	s.c = c
-	for p := range c.g.NumNodes() {
-		c.addToFrontier(uint32(p), NoParent)
-	}
 	return nil
 }
 
-func (s *optimal) Discover(page, _ uint32) { s.c.front.Push(page, s.c.cfg.Importance[page]) }
+// Discover pushes a page once every page is being added; the seeds, found
+// before, wait parked for Refill.
+func (s *optimal) Discover(page, parent uint32) {
+	if s.next > 0 {
+		s.c.front.Push(page, s.c.cfg.Importance[page])
+	}
+}
 
 func (s *optimal) Downloaded(uint32) {}
 
-func (s *optimal) Refill(int) (work int, done bool, err error) { return 0, true, nil }
+// Refill adds the pages of the graph, a chunk per unit of budget, and is
+// done when all are in.
+func (s *optimal) Refill(budget int) (work int, done bool, err error) {
+	c := s.c
+	n := c.g.NumNodes()
+	for work < budget && s.next < n {
+		end := min(s.next+optimalChunk, n)
+		for p := s.next; p < end; p++ {
+			s.next = p + 1 // Discover pushes from here on
+			if c.state[p] == inFrontier {
+				c.front.Push(uint32(p), c.cfg.Importance[p])
+			} else {
+				c.addToFrontier(uint32(p), NoParent)
+			}
+		}
+		work++
+	}
+	return work, s.next == n, nil
+}
