@@ -61,6 +61,10 @@ type Config struct {
 	Politeness *Politeness
 	// Previous holds the previous snapshot for the historical strategies.
 	Previous *Previous
+	// Reachable, when positive, is the number of pages reachable from the
+	// seeds, which the caller has already counted (a scenario counts them
+	// once for all its crawls); otherwise New counts them, in O(n+m).
+	Reachable int
 	// Clock, when set, returns a monotonic time; the crawl measures the
 	// time spent in Step with it (Cost.SchedulingSeconds). The engine has
 	// no clock of its own (DESIGN.md "Running").
@@ -226,7 +230,10 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		seq:      make([]uint32, n),
 	}
 	c.seeds = c.distinctSeeds(cfg.Seeds)
-	c.reachable = reachableCount(g, c.seeds)
+	c.reachable = cfg.Reachable
+	if c.reachable <= 0 || c.reachable > n {
+		c.reachable = reachableCount(g, c.seeds)
+	}
 	c.limit = int64(c.reachable)
 	if cfg.Budget > 0 && cfg.Budget < c.limit {
 		c.limit = cfg.Budget
