@@ -23,34 +23,43 @@ const (
 //
 // For a set D, let T be the map on vectors x ≥ 0 indexed by D
 //
-//	T(x)_i = (1-d)·t_i + d·Σ_{j∈D, j→i} x_j/c_j
+//	T(x)_i = (1-d)·t_i + d·Σ_{j∈D, j→i} x_j/c_j + d·t_i·S(x),
+//	S(x)   = Σ_{j∈D, c_j=0} x_j,
 //
 // where c_j is j's out-degree in the full graph, so the share of a link
-// leaving D is lost, and a dangling page of D sends nothing. T is monotone
-// (x ≤ y ⇒ T(x) ≤ T(y)) because every coefficient is non-negative, and a
-// contraction in the L1 norm with factor d < 1, because the shares a page
-// sends sum to at most 1; so it has one fixed point x*.
+// leaving D is lost, and a dangling page of D sends its value along t as
+// in PageRank (SPEC.md section 1), of which the part landing on D is kept.
+// T is monotone (x ≤ y ⇒ T(x) ≤ T(y)) because every coefficient is
+// non-negative, and a contraction in the L1 norm with factor d < 1,
+// because every page sends at most d in total (d·Σ_{i∈D} 1/c_j for a
+// linking page, d·Σ_{i∈D} t_i for a dangling one); so it has one fixed
+// point x*.
 //
 // Claim 1: x* ≤ r on D. The PageRank r satisfies r_i = (1-d)·t_i +
-// d·Σ_{j→i} r_j/c_j + d·(dangling mass)·t_i ≥ T(r|D)_i, dropping the
-// non-negative terms of pages outside D and of the dangling pages. From
-// r|D ≥ T(r|D) and monotonicity, T^m(r|D) ≤ r|D for all m; as T^m(0) ≤
-// T^m(r|D) and T^m(0) → x*, x* ≤ r|D. Hence Σ x* ≤ C(k) whenever the
-// importance is that PageRank.
+// d·Σ_{j→i} r_j/c_j + d·t_i·Σ_{c_j=0} r_j ≥ T(r|D)_i, dropping the
+// non-negative terms of pages outside D (their links and, for dangling
+// pages outside D, their share of the dangling mass). From r|D ≥ T(r|D)
+// and monotonicity, T^m(r|D) ≤ r|D for all m; as T^m(0) ≤ T^m(r|D) and
+// T^m(0) → x*, x* ≤ r|D. Hence Σ x* ≤ C(k) whenever the importance is
+// that PageRank. When D holds every page reachable from the trusted pages,
+// nothing is lost and x* is that PageRank on D: the bound reaches C(k).
 //
 // Claim 2: the iteration computes values increasing monotonically to x*,
 // each of them a lower bound. It starts from a sub-solution x ≤ T(x) with
-// x ≤ x* (x = 0 at the first checkpoint). The sweeps are Gauss-Seidel: page
-// by page, x_i ← T(x)_i with the newest values. By induction every value
-// only grows (the new x_i = T(z)_i for a current z ≥ the sweep's start
-// vector x, so T(z)_i ≥ T(x)_i ≥ x_i) and stays ≤ x* (z ≤ x* gives T(z)_i ≤
-// T(x*)_i = x*_i); the vector y after a sweep is again a sub-solution (each
-// y_i = T(z)_i with z ≤ y, so y_i ≤ T(y)_i). So every intermediate vector is
-// a valid lower bound, and the sum reported is a lower bound of C(k) even if
-// the iteration is stopped early (L1 change of a sweep below 1e-12, or 1,000
-// sweeps). Starting from x = 0, the first sweeps compute the Jacobi iterates
-// or more, so the limit is x*, the same as the plain iteration x ← T(x) from
-// 0.
+// x ≤ x* (x = 0 at the first checkpoint). The sweeps are Gauss-Seidel: at
+// the start of a sweep, S = S(x) is computed from the sweep's start vector
+// x; then page by page, x_i ← U_i(z) = (1-d)·t_i + d·Σ_{j∈D, j→i} z_j/c_j +
+// d·t_i·S with z the newest values. U_i is monotone in z and in the start
+// vector, and equals T(z)_i when z is the start vector. By induction every
+// value only grows (z ≥ x, so U_i(z) ≥ T(x)_i ≥ x_i) and stays ≤ x* (z ≤ x*
+// and x ≤ x* give U_i(z) ≤ T(x*)_i = x*_i); the vector y after a sweep is
+// again a sub-solution (each y_i = U_i(z) with z ≤ y and x ≤ y, so y_i ≤
+// T(y)_i). So every intermediate vector is a valid lower bound, and the
+// sum reported is a lower bound of C(k) even if the iteration is stopped
+// early (L1 change of a sweep below 1e-12, or 1,000 sweeps). Each sweep
+// gives at least T(x) (the Jacobi step), so the error shrinks by d per
+// sweep in the L1 norm and the limit is x*; when a sweep changes x by δ,
+// x* is within δ·d/(1-d) of the result.
 //
 // Warm start: the next checkpoint k' > k starts from the final vector of
 // checkpoint k, extended with 0 on D_{k'} \ D_k. It is still a sub-solution
@@ -70,15 +79,18 @@ const (
 // membership test: noPos outside D_k), and the in-arcs among D_k are
 // gathered into a CSR over the rows on reused slices, in two passes over
 // the out-arcs of D_k (count, fill); each in-list is sorted by source id.
-// Listing the rows by a scan over the ids needs no sort, and sweeping in id
-// order follows the locality of graphs numbered by URL, where most links
-// join nearby ids. The sweep reads, for every in-arc j→i, only contrib_j =
+// The dangling pages of D_k are listed too, in increasing id. Listing the
+// rows by a scan over the ids needs no sort, and sweeping in id order
+// follows the locality of graphs numbered by URL, where most links join
+// nearby ids. The sweep reads, for every in-arc j→i, only contrib_j =
 // d·x_j/c_j, kept up to date as x_j changes, into four partial sums taken
-// in a fixed order; products are rounded separately (no fused multiply-
-// add), so native and wasm builds agree.
+// in a fixed order; d·S is summed over the dangling list in its order at
+// the start of the sweep; products are rounded separately (no fused
+// multiply-add), so native and wasm builds agree.
 //
 // Step's units: a page examined while listing the rows, and a page of D_k
-// with its links in a count, fill or sweep pass.
+// with its links in a count, fill or sweep pass (the sum over the dangling
+// pages belongs to the sweep's first unit).
 type lowerBound struct {
 	g           *graph.Graph
 	order       []uint32
@@ -90,23 +102,26 @@ type lowerBound struct {
 	values []float64 // Σ x at every finished checkpoint
 
 	// by page, filled as pages join D
-	rowOf   []uint32  // row of a page of D_k; noPos outside
-	weight  []float64 // d/c_j; 0 for a dangling page
-	base    []float64 // (1-d)·t_j
-	x       []float64 // the iterate
-	contrib []float64 // weight·x
+	rowOf      []uint32  // row of a page of D_k; noPos outside
+	weight     []float64 // d/c_j; 0 for a dangling page
+	teleportOf []float64 // t_j
+	base       []float64 // (1-d)·t_j
+	x          []float64 // the iterate
+	contrib    []float64 // weight·x
 
 	// the checkpoint in progress
-	k      int
-	added  int // pages of order[:added] are in D
-	rows   []uint32
-	phase  int
-	row    int
-	inOff  []uint64 // in-arcs among D_k: row r has sources inSrc[inOff[r]:inOff[r+1]]
-	inSrc  []uint32 // source pages
-	fill   []uint64 // next free slot per row while filling
-	change float64
-	sweeps int
+	k        int
+	added    int // pages of order[:added] are in D
+	rows     []uint32
+	dangling []uint32 // pages of D_k with no out-link, in increasing id
+	dS       float64  // d·S(x) for the sweep in progress
+	phase    int
+	row      int
+	inOff    []uint64 // in-arcs among D_k: row r has sources inSrc[inOff[r]:inOff[r+1]]
+	inSrc    []uint32 // source pages
+	fill     []uint64 // next free slot per row while filling
+	change   float64
+	sweeps   int
 }
 
 // lowerBound phases at each checkpoint.
@@ -129,17 +144,23 @@ func newLowerBound(g *graph.Graph, order []uint32, checkpoints []int64, d float6
 		values:      make([]float64, 0, len(checkpoints)),
 		rowOf:       newPositions(n),
 		weight:      make([]float64, n),
+		teleportOf:  make([]float64, n),
 		base:        make([]float64, n),
 		x:           make([]float64, n),
 		contrib:     make([]float64, n),
 	}
 	// The last checkpoint is the largest: room for all its rows and for
 	// every link of a downloaded page, allocated once.
-	var links int
+	var links, dangling int
 	for _, p := range order {
-		links += g.OutDegree(p)
+		c := g.OutDegree(p)
+		links += c
+		if c == 0 {
+			dangling++
+		}
 	}
 	b.rows = make([]uint32, 0, len(order))
+	b.dangling = make([]uint32, 0, dangling)
 	b.inOff = make([]uint64, 0, len(order)+1)
 	b.fill = make([]uint64, 0, len(order))
 	b.inSrc = make([]uint32, 0, links)
@@ -162,10 +183,12 @@ func (b *lowerBound) begin() {
 		if b.teleport != nil {
 			t = b.teleport[p]
 		}
+		b.teleportOf[p] = t
 		b.base[p] = float64((1 - d) * t)
 		b.rowOf[p] = 0
 	}
 	b.rows = b.rows[:0]
+	b.dangling = b.dangling[:0]
 	b.inOff = resizeReusing(b.inOff, b.k+1)
 	clear(b.inOff)
 	b.phase, b.row = boundRows, 0
@@ -240,6 +263,9 @@ func (b *lowerBound) listRows(end int) {
 		if b.rowOf[p] != noPos {
 			b.rowOf[p] = uint32(len(b.rows))
 			b.rows = append(b.rows, uint32(p))
+			if b.g.OutDegree(uint32(p)) == 0 {
+				b.dangling = append(b.dangling, uint32(p))
+			}
 		}
 	}
 }
@@ -279,9 +305,18 @@ func (b *lowerBound) gather(end int) {
 	}
 }
 
-// sweep runs the Gauss-Seidel update on rows row..end-1.
+// sweep runs the Gauss-Seidel update on rows row..end-1; at row 0 it first
+// sums the dangling pages' values of the sweep's start vector.
 func (b *lowerBound) sweep(end int) {
-	x, contrib, src := b.x, b.contrib, b.inSrc
+	x, contrib, src, tele := b.x, b.contrib, b.inSrc, b.teleportOf
+	if b.row == 0 {
+		s := 0.0
+		for _, j := range b.dangling {
+			s += x[j]
+		}
+		b.dS = float64(b.damping * s)
+	}
+	dS := b.dS
 	change := b.change
 	for r := b.row; r < end; r++ {
 		i := b.rows[r]
@@ -298,7 +333,7 @@ func (b *lowerBound) sweep(end int) {
 		for _, j := range in {
 			s0 += contrib[j]
 		}
-		v := b.base[i] + ((s0 + s1) + (s2 + s3))
+		v := b.base[i] + ((s0 + s1) + (s2 + s3)) + float64(tele[i]*dS)
 		change += math.Abs(v - x[i])
 		x[i] = v
 		contrib[i] = float64(b.weight[i] * v)

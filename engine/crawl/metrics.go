@@ -54,8 +54,18 @@ type Summary struct {
 	// FinalLowerBound is the generic lower bound at k = N, 0 when it was
 	// not computed.
 	FinalLowerBound float64 `json:"final_lower_bound,omitempty"`
-	// AvgCumulative is (1/N) Σ_{k=1..N} C(k) (seeds/004, Table 2), summed
-	// over every k, not over the curve's samples; 0 when N = 0.
+	// AvgCumulative is (1/N) Σ_{k=1..N} C(k) (seeds/004, Table 2; SPEC.md
+	// section 4), summed over every k, not over the curve's samples; 0 when
+	// N = 0. SPEC's N is the pages downloaded by the full crawl: here
+	// Result.Limit, the downloads the crawl was allowed (its budget, or
+	// every page reachable from the seeds), not this crawl's downloads.
+	// A crawl that a stop rule ended early (an ε of rankmass, l-neighbor or
+	// windowed-rankmass) keeps C at its last value C(Downloads) for k =
+	// Downloads+1..N, as if it downloaded nothing more, so it averages
+	// over the same N as the strategies without a stop rule and stays
+	// comparable with them; the average then counts the pages it left
+	// undownloaded as importance 0, the least they could add. A Result
+	// with Limit 0 (built by hand) uses N = Downloads.
 	AvgCumulative float64 `json:"avg_cumulative"`
 	// Tau is Kendall's tau-b between download position and importance on
 	// a uniform sample of TauSample downloaded pages: +1 when they were
@@ -139,7 +149,8 @@ type Measurer struct {
 	importance []float64
 	opt        MetricOptions
 
-	total   int     // N
+	total   int     // downloads
+	limit   int64   // N of the average: max(total, res.Limit)
 	samples []int64 // curve sample points
 	next    int     // next sample index
 	k       int     // downloads summed so far
@@ -165,7 +176,8 @@ const (
 // NewMeasurer checks the inputs of Measure and prepares the computation:
 // g and res must be present; importance must have one finite, non-negative
 // entry per page; res.Order must name distinct pages of g; res.Guarantee and
-// res.Times, when present, one finite entry per download; the options must
+// res.Times, when present, one finite entry per download; res.Limit must be
+// 0 or at least the downloads; the options must
 // not be negative, Damping must be in [0,1], Teleport must have one finite
 // non-negative entry per page summing to 1 (±1e-9), and Rand must be set
 // when the crawl has more downloads than the tau sample.
@@ -217,10 +229,17 @@ func NewMeasurer(g *graph.Graph, res *Result, importance []float64, opt MetricOp
 	if res.Times != nil && len(res.Times) != total {
 		return nil, fmt.Errorf("crawl: metrics: %d download times for %d downloads; want one per download", len(res.Times), total)
 	}
+	limit := res.Limit
+	switch {
+	case limit == 0:
+		limit = int64(total)
+	case limit < int64(total):
+		return nil, fmt.Errorf("crawl: metrics: download limit %d is below the %d downloads; want 0 (no limit recorded) or at least the downloads", res.Limit, total)
+	}
 	if total > opt.TauSample && opt.Rand == nil {
 		return nil, fmt.Errorf("crawl: metrics: a random source is needed to sample %d of %d downloads for Kendall's tau", opt.TauSample, total)
 	}
-	m := &Measurer{g: g, res: res, importance: importance, opt: opt, total: total}
+	m := &Measurer{g: g, res: res, importance: importance, opt: opt, total: total, limit: limit}
 	m.samples = curveSamples(total, opt.CurvePoints)
 	m.metrics.Curve = newCurve(len(m.samples), res.Times != nil)
 	if res.Guarantee != nil {
@@ -390,7 +409,9 @@ func (m *Measurer) sumCurve(budget int) int {
 	if m.k == m.total {
 		sum.Final = m.sum
 		if m.total > 0 {
-			sum.AvgCumulative = m.area / float64(m.total)
+			// C(k) = C(total) for k = total+1..limit (Summary.AvgCumulative).
+			rest := float64(m.limit - int64(m.total))
+			sum.AvgCumulative = (m.area + float64(rest*m.sum)) / float64(m.limit)
 			if res.Guarantee != nil {
 				sum.FinalGuarantee = res.Guarantee[m.total-1]
 			}

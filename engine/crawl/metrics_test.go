@@ -96,6 +96,61 @@ func TestMetricsHandComputed(t *testing.T) {
 	}
 }
 
+// TestMetricsAverageOverLimit checks N of the average cumulative importance
+// (SPEC.md section 4: the pages downloaded by the full crawl) on the crawl
+// of TestMetricsHandComputed stopped after 3 of its 5 allowed downloads,
+// importance [2, 6, 12, 4, 8]/32, order 2, 4, 1:
+//
+//	Limit 5:  C = 12, 20, 26, then held at 26 for k = 4, 5 (/32):
+//	          (12+20+26+26+26)/32/5 = 110/160 = 0.6875
+//	Limit 3:  (12+20+26)/32/3 = 1.8125/3 (no stop: N = downloads)
+//	Limit 0:  the same as Limit 3 (a Result built by hand)
+//
+// The curve, Final and Downloads still describe the 3 downloads.
+func TestMetricsAverageOverLimit(t *testing.T) {
+	g := graphWithoutLinks(t, 5)
+	imp := []float64{2.0 / 32, 6.0 / 32, 12.0 / 32, 4.0 / 32, 8.0 / 32}
+	order := []uint32{2, 4, 1}
+	for _, c := range []struct {
+		limit int64
+		want  float64
+	}{{5, 0.6875}, {3, 1.8125 / 3}, {0, 1.8125 / 3}} {
+		m := mustMeasure(t, g, &Result{Order: order, Limit: c.limit}, imp, MetricOptions{})
+		s := m.Summary
+		if s.AvgCumulative != c.want || s.Downloads != 3 || s.Final != 0.8125 || len(m.Curve.K) != 3 {
+			t.Errorf("limit %d: average %v, downloads %d, final %v, %d curve points; want %v, 3, 0.8125, 3",
+				c.limit, s.AvgCumulative, s.Downloads, s.Final, len(m.Curve.K), c.want)
+		}
+	}
+}
+
+// TestMetricsAverageOfStoppedCrawl measures a crawl that a stop rule ended:
+// rankmass with epsilon 0.5 on a directed cycle of ten pages from seed 0
+// stops after 5 downloads (TestRankMassEpsilonStop), and the full crawl
+// would download all 10, so Result.Limit = 10. With importance 0.1 per
+// page, C(k) = k/10 up to k = 5 and is held at 0.5 after:
+// (0.1+0.2+0.3+0.4+0.5 + 5·0.5)/10 = 4/10 = 0.4, where averaging over the 5
+// downloads only would give 1.5/5 = 0.3.
+func TestMetricsAverageOfStoppedCrawl(t *testing.T) {
+	arcs := make([][2]uint32, 10)
+	for i := range arcs {
+		arcs[i] = [2]uint32{uint32(i), uint32((i + 1) % 10)}
+	}
+	g := buildGraph(t, 10, arcs)
+	res := runCrawl(t, Config{Graph: g, Seeds: []uint32{0}, Damping: 0.85}, "rankmass", Values{"epsilon": 0.5})
+	if len(res.Order) != 5 || res.Limit != 10 {
+		t.Fatalf("%d downloads of a limit of %d, want 5 of 10", len(res.Order), res.Limit)
+	}
+	imp := make([]float64, 10)
+	for i := range imp {
+		imp[i] = 0.1
+	}
+	m := mustMeasure(t, g, res, imp, MetricOptions{})
+	if got := m.Summary.AvgCumulative; math.Abs(got-0.4) > 1e-15 {
+		t.Errorf("average cumulative importance %v, want 0.4", got)
+	}
+}
+
 // TestMetricsCurveSampling checks the sampling rule of SPEC.md section 4
 // with CurvePoints = 3: a crawl of 6 = 2·3 downloads keeps every k; one of 7
 // takes k = ⌈i·7/3⌉ = 3, 5, 7. Every page has importance 1/8, so C(k) = k/8,
@@ -436,26 +491,68 @@ func TestLowerBoundHandComputed(t *testing.T) {
 	}
 }
 
-// denseSubgraphPageRankSum solves (I - d·W_DD)·x = (1-d)·t_D by Gaussian elimination
-// with partial pivoting and returns Σ x.
+// TestLowerBoundKeepsDanglingMass computes the generic lower bound by hand
+// on the star 0→1, 0→2 (pages 1 and 2 dangling) crawled in the order 0, 1,
+// 2 from seed 0 with personalized importance (t_0 = 1), d = 0.85. A
+// dangling page of D sends its value along t, so back to page 0:
+//
+//	D = {0}:       x_0 = 0.15 (both links leave D).               Σ = 0.15
+//	D = {0,1}:     x_1 = 0.85·x_0/2 = 0.425·x_0; x_0 = 0.15 + 0.85·x_1
+//	               = 0.15 + 0.36125·x_0, so x_0 = 0.15/0.63875 and
+//	               Σ = 1.425·0.15/0.63875 = 0.21375/0.63875 = 171/511.
+//	D = {0,1,2}:   x_1 = x_2 = 0.425·x_0; x_0 = 0.15 + 0.85·(x_1 + x_2)
+//	               = 0.15 + 0.7225·x_0, so x_0 = 0.15/0.2775 and
+//	               Σ = 1.85·0.15/0.2775 = 0.2775/0.2775 = 1.
+//
+// After the full crawl nothing is lost: the bound is the whole personalized
+// PageRank, 1, which is C(3). Dropping the dangling mass would give 0.15,
+// 0.21375 and 0.2775 instead.
+func TestLowerBoundKeepsDanglingMass(t *testing.T) {
+	g := buildGraph(t, 3, [][2]uint32{{0, 1}, {0, 2}})
+	// The personalized PageRank is x_0, x_1, x_2 of the last case:
+	// 0.15/0.2775 = 20/37, and 0.425·20/37 = 8.5/37 for pages 1 and 2.
+	ppr := []float64{20.0 / 37, 8.5 / 37, 8.5 / 37}
+	res := &Result{Order: []uint32{0, 1, 2}}
+	m := mustMeasure(t, g, res, ppr, MetricOptions{LowerBound: 3, Teleport: []float64{1, 0, 0}})
+	lb := m.LowerBound
+	if lb == nil || !equalInt64s(lb.K, []int64{1, 2, 3}) || !withinEach(lb.Value, []float64{0.15, 171.0 / 511, 1}, 1e-11) {
+		t.Fatalf("star lower bound = %+v, want K 1 2 3, values 0.15 %v 1", lb, 171.0/511)
+	}
+	if got := m.Summary.FinalLowerBound; math.Abs(got-1) > 1e-9 || got > m.Summary.Final+1e-12 {
+		t.Errorf("final lower bound %v, want 1 (C(3) = %v)", got, m.Summary.Final)
+	}
+}
+
+// denseSubgraphPageRankSum solves (I - d·W_DD - d·t_D·δ_Dᵀ)·x = (1-d)·t_D
+// by Gaussian elimination with partial pivoting and returns Σ x. W_DD holds
+// the links among D (1/c_j from j to i), and δ_D marks the dangling pages of
+// D, which send their value along t (SPEC.md section 1), as lowerbound.go's
+// map T does.
 func denseSubgraphPageRankSum(g *graph.Graph, d []uint32, damping float64, teleport []float64) float64 {
 	k := len(d)
 	idx := make(map[uint32]int, k)
 	for i, p := range d {
 		idx[p] = i
 	}
+	t := make([]float64, k)
 	a := make([][]float64, k)
 	for i := range a {
 		a[i] = make([]float64, k+1)
 		a[i][i] = 1
-		t := 1 / float64(g.NumNodes())
+		t[i] = 1 / float64(g.NumNodes())
 		if teleport != nil {
-			t = teleport[d[i]]
+			t[i] = teleport[d[i]]
 		}
-		a[i][k] = (1 - damping) * t
+		a[i][k] = (1 - damping) * t[i]
 	}
 	for j, p := range d {
 		c := g.OutDegree(p)
+		if c == 0 {
+			for i := range a {
+				a[i][j] -= damping * t[i]
+			}
+			continue
+		}
 		for _, q := range g.Out(p) {
 			if i, ok := idx[q]; ok {
 				a[i][j] -= damping / float64(c)
@@ -504,7 +601,7 @@ func drawArcByArcGraph(t *rapid.T, maxPages, maxArcs int) *graph.Graph {
 }
 
 // TestLowerBoundAgainstDenseSolve compares the iteration with a direct
-// solve of (I - d·W_DD)·x = (1-d)·t_D at every prefix of a random order,
+// solve of (I - d·W_DD - d·t_D·δ_Dᵀ)·x = (1-d)·t_D at every prefix of a random order,
 // for uniform and personalized teleports and several damping factors, and
 // checks it never exceeds the PageRank of D computed by package rank (to
 // 1e-15) nor the direct solve. With d ≤ 0.85 the stop rule (a sweep
@@ -557,6 +654,11 @@ func TestLowerBoundAgainstDenseSolve(t *testing.T) {
 			if k > 0 && v < m.LowerBound.Value[k-1]-1e-15 {
 				t.Fatalf("bound fell from %v to %v at k = %d", m.LowerBound.Value[k-1], v, k+1)
 			}
+		}
+		// With every page downloaded nothing is lost, dangling mass
+		// included: the bound is the whole PageRank, which sums to 1.
+		if last := m.LowerBound.Value[len(order)-1]; len(order) == n && damping <= 0.85 && math.Abs(last-1) > 1e-10 {
+			t.Fatalf("every page downloaded: bound %v, want 1", last)
 		}
 	})
 }
@@ -634,6 +736,8 @@ func TestMetricsBadInput(t *testing.T) {
 		{"short guarantee", g, &Result{Order: []uint32{0, 1}, Guarantee: []float64{0.1}}, imp, MetricOptions{}, "guaranteed curve has 1 entries for 2 downloads"},
 		{"NaN guarantee", g, &Result{Order: []uint32{0}, Guarantee: []float64{math.NaN()}}, imp, MetricOptions{}, "guarantee after 1 downloads is NaN"},
 		{"short times", g, &Result{Order: []uint32{0, 1}, Times: []float64{1}}, imp, MetricOptions{}, "1 download times for 2 downloads"},
+		{"limit below downloads", g, &Result{Order: []uint32{0, 1}, Limit: 1}, imp, MetricOptions{}, "download limit 1 is below the 2 downloads"},
+		{"negative limit", g, &Result{Order: []uint32{0, 1}, Limit: -1}, imp, MetricOptions{}, "download limit -1 is below the 2 downloads"},
 		{"negative points", g, ok, imp, MetricOptions{CurvePoints: -1}, "curve points -1"},
 		{"negative sample", g, ok, imp, MetricOptions{TauSample: -1}, "tau sample -1"},
 		{"negative checkpoints", g, ok, imp, MetricOptions{LowerBound: -2}, "checkpoints -2"},

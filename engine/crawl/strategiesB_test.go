@@ -3,17 +3,13 @@ package crawl
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
-	"time"
 
 	"pgregory.net/rapid"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
-	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
@@ -595,44 +591,5 @@ func TestRankMassFamilyParams(t *testing.T) {
 		if want := id != "batch-pagerank" && id != "partial-pagerank"; info.Guaranteed != want {
 			t.Errorf("%s: Guaranteed = %v", id, info.Guaranteed)
 		}
-	}
-}
-
-// familyDataDir is where the shared real graphs live (DESIGN.md "Real data").
-var familyDataDir = filepath.Join("..", "..", "..", "shared", "data")
-
-// BenchmarkRankMassFamily crawls cnr-2000 (325,557 pages, 3.2 million
-// links) from its 160 pages of highest PageRank with each strategy at its
-// defaults, reporting downloads per second and, for rankmass, virtual
-// re-expansions.
-func BenchmarkRankMassFamily(b *testing.B) {
-	if _, err := os.Stat(filepath.Join(familyDataDir, "cnr-2000", "cnr-2000.graph")); err != nil {
-		b.Skipf("cnr-2000 not found under %s (shared data absent): %v", familyDataDir, err)
-	}
-	g, _, err := graphio.Load(os.DirFS(familyDataDir), "cnr-2000/cnr-2000.graph", graphio.LoadOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	pr, err := rank.PageRankOf(context.Background(), g, rank.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	seeds := rank.Top(pr.Scores, 160)
-	for _, id := range rankMassFamily {
-		b.Run(id, func(b *testing.B) {
-			b.ReportAllocs()
-			var res *Result
-			var elapsed time.Duration
-			for range b.N {
-				start := time.Now()
-				res = familyRun(b, Config{Graph: g, Seeds: seeds}, id, nil)
-				elapsed += time.Since(start)
-			}
-			b.ReportMetric(float64(len(res.Order))*float64(b.N)/elapsed.Seconds(), "pages/s")
-			b.ReportMetric(float64(res.Cost.VirtualReexpansions), "virtual")
-			b.ReportMetric(float64(res.Cost.Recomputations), "recomputations")
-			b.ReportMetric(float64(res.Cost.PageRankIterations), "pr-iterations")
-			b.ReportMetric(float64(res.Cost.Iterations), "iterations")
-		})
 	}
 }
