@@ -158,6 +158,11 @@ type Crawl struct {
 	clock     *politeClock
 	cost      Cost
 	stopped   bool
+	// refilling is set while the strategy's last Refill said it was not
+	// done: nothing is selected until it is, so a strategy that releases
+	// its pages over several Refills (optimal, the PageRank estimates)
+	// is never chosen from half a list.
+	refilling bool
 	begun     bool
 	done      bool
 	err       error
@@ -422,6 +427,14 @@ func (c *Crawl) stepUntimed(budget int) error {
 			c.finish()
 			return nil
 		}
+		if c.refilling {
+			used, err := c.refill(budget - work)
+			if err != nil {
+				return err
+			}
+			work += used
+			continue
+		}
 		if c.selector != nil {
 			used, ready := c.selector.BeforeSelect(budget - work)
 			work += used
@@ -460,6 +473,7 @@ func (c *Crawl) refill(budget int) (int, error) {
 	if err != nil {
 		return used, err
 	}
+	c.refilling = !ok
 	if ok && c.front.Len() == 0 && c.pending > 0 {
 		return used, fmt.Errorf("crawl: strategy left %d pages parked and none selectable", c.pending)
 	}

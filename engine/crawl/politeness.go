@@ -138,7 +138,7 @@ func (k *politeClock) step(budget int) error {
 			h := k.popWaiting()
 			c.front.setOpen(h, true)
 		}
-		for k.free > 0 && k.mayStart() {
+		for k.free > 0 && k.mayStart() && !c.refilling {
 			if c.selector != nil {
 				used, ready := c.selector.BeforeSelect(max(budget-work, 1))
 				work += used
@@ -160,6 +160,14 @@ func (k *politeClock) step(budget int) error {
 			case !k.mayStart() || c.pending == 0:
 				c.finish()
 				return nil
+			case c.refilling:
+				// The strategy has not finished releasing its pages:
+				// nothing is selected from half a list.
+				used, err := c.refill(budget - work)
+				if err != nil {
+					return err
+				}
+				work += used - 1
 			case len(k.waiting) > 0 && c.front.Len() > 0:
 				// A host with selectable pages is waiting out its delay.
 				k.now = k.ready[k.waiting[0]]
