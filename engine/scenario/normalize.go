@@ -201,11 +201,35 @@ func normalizeSource(src Source, errs *fieldErrors) Source {
 	g := normalizeGenerate(*src.Generate)
 	if err := generatorParams(g).Validate(); err != nil {
 		for _, line := range strings.Split(err.Error(), "\n") {
-			errs.add("graph.generate", "%s", strings.TrimPrefix(line, "gen: "))
+			msg := strings.TrimPrefix(line, "gen: ")
+			errs.add(generatorField(msg), "%s", msg)
 		}
 	}
 	src.Generate = &g
 	return src
+}
+
+// generatorFields maps the words gen.Params.Validate starts a message
+// with to the JSON name of the field it is about.
+var generatorFields = []struct{ words, field string }{
+	{"pages ", "pages"},
+	{"hosts ", "hosts"},
+	{"mean out-degree ", "mean_out_degree"},
+	{"intra-host share ", "intra_host_share"},
+	{"host-size exponent ", "host_size_exponent"},
+	{"out-degree exponent ", "out_degree_exponent"},
+	{"copy probability ", "copy_probability"},
+}
+
+// generatorField returns the JSON path of the generator field a message
+// of gen.Params.Validate is about, or "graph.generate" when it names none.
+func generatorField(msg string) string {
+	for _, f := range generatorFields {
+		if strings.HasPrefix(msg, f.words) {
+			return "graph.generate." + f.field
+		}
+	}
+	return "graph.generate"
 }
 
 func checkFormat(field, format string, errs *fieldErrors) {
@@ -380,31 +404,60 @@ func defaultLabel(info crawl.Info, vals crawl.Values) string {
 	return label
 }
 
+// Limits of the politeness parameters, so that no simulated time can
+// overflow: with every download taking at most 2·maxSeconds (latency plus
+// transfer) and waiting at most maxSeconds, a crawl of the most pages a
+// graph may have (2^32) lasts below 10^17 seconds, far inside float64.
+const (
+	// maxConnections is the most connections: far beyond the paper's
+	// experiments (seeds/004, section 5.3), and each one costs a slot of
+	// the clock.
+	maxConnections = 10000
+	// maxSeconds bounds the wait, the latency, and a page's transfer time
+	// (page_size / bandwidth): a million seconds is about 11.6 days.
+	maxSeconds = 1e6
+)
+
 func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 	def := crawl.DefaultPoliteness()
 	if p.Connections == 0 {
 		p.Connections = def.Connections
-	} else if p.Connections < 0 {
-		errs.add("politeness.connections", "%d is not a number of connections: want at least 1", p.Connections)
+	} else if p.Connections < 0 || p.Connections > maxConnections {
+		errs.add("politeness.connections", "%d is not a number of connections: want 1 to %d", p.Connections, maxConnections)
 	}
-	seconds := func(v **float64, d float64, field, unit string) {
+	nonNegative := func(v **float64, d float64, field, what string, limit float64) {
 		if *v == nil {
 			*v = ptr(d)
 			return
 		}
 		*v = ptr(**v)
-		if x := **v; !(x >= 0 && !math.IsInf(x, 0)) {
-			errs.add("politeness."+field, "%v is not a non-negative number of %s", x, unit)
+		switch x := **v; {
+		case !(x >= 0 && !math.IsInf(x, 0)):
+			errs.add("politeness."+field, "%v is not a non-negative %s", x, what)
+		case x > limit:
+			errs.add("politeness."+field, "%v is too large: at most %g, so that simulated times stay computable", x, limit)
 		}
 	}
-	seconds(&p.Wait, def.Wait, "wait", "seconds")
-	seconds(&p.Latency, def.Latency, "latency", "seconds")
-	seconds(&p.PageSize, def.PageSize, "page_size", "bytes")
+	nonNegative(&p.Wait, def.Wait, "wait", "number of seconds", maxSeconds)
+	nonNegative(&p.Latency, def.Latency, "latency", "number of seconds", maxSeconds)
+	nonNegative(&p.PageSize, def.PageSize, "page_size", "number of bytes", math.MaxFloat64)
+	bandwidthGiven := p.Bandwidth != 0
 	switch b := p.Bandwidth; {
 	case b == 0:
 		p.Bandwidth = def.Bandwidth
 	case !(b > 0 && !math.IsInf(b, 0)):
 		errs.add("politeness.bandwidth", "%v is not a positive number of bytes per second", b)
+	}
+	size, bw := *p.PageSize, p.Bandwidth
+	if size >= 0 && !math.IsInf(size, 0) && bw > 0 && !math.IsInf(bw, 0) {
+		if transfer := size / bw; transfer > maxSeconds {
+			field := "politeness.page_size"
+			if bandwidthGiven {
+				field = "politeness.bandwidth"
+			}
+			errs.add(field, "a page of %g bytes at %g bytes per second takes %.3g seconds to transfer; at most %g are allowed, so that simulated times stay computable",
+				size, bw, transfer, maxSeconds)
+		}
 	}
 	if *p.Latency == 0 && *p.PageSize == 0 {
 		errs.add("politeness", "a download must take some time: give a positive latency or page_size")

@@ -114,8 +114,8 @@ func TestNormalizeErrors(t *testing.T) {
 		{"urls without file", Scenario{Graph: Source{URLs: "u"}}, "graph.file: missing, yet format or urls are given: they describe a graph file"},
 		{"format", Scenario{Graph: Source{File: "a", Format: "xml"}}, `graph.format: unknown format "xml" (want auto, edges, graph-txt, bvgraph or csr)`},
 		{"urls with generator", Scenario{Graph: Source{Generate: &Generate{Pages: 100}, URLs: "x"}}, "graph.urls: only a graph file takes a URL list; a generated graph has its own URLs"},
-		{"pages", Scenario{Graph: Source{Generate: &Generate{Pages: -5}}}, "graph.generate: pages -5 is negative: want 1 to 4294967295 (0 takes the default 100000)"},
-		{"share", Scenario{Graph: Source{Generate: &Generate{Pages: 100, IntraHostShare: ptr(2)}}}, "graph.generate: intra-host share 2 is out of range: want a number from 0 to 1"},
+		{"pages", Scenario{Graph: Source{Generate: &Generate{Pages: -5}}}, "graph.generate.pages: pages -5 is negative: want 1 to 4294967295 (0 takes the default 100000)"},
+		{"share", Scenario{Graph: Source{Generate: &Generate{Pages: 100, IntraHostShare: ptr(2)}}}, "graph.generate.intra_host_share: intra-host share 2 is out of range: want a number from 0 to 1"},
 		{"empty previous", Scenario{Previous: &PreviousSource{}}, `previous: give a graph file or evolve parameters ({"evolve": {}} takes the defaults)`},
 		{"evolve", Scenario{Previous: &PreviousSource{Evolve: &Evolve{NewPages: ptr(20)}}}, "previous.evolve.new_pages: 20 is not a fraction from 0 to 10"},
 		{"importance", Scenario{Importance: "hits"}, `importance: "hits" is not known; want "pagerank" or "personalized"`},
@@ -130,9 +130,15 @@ func TestNormalizeErrors(t *testing.T) {
 		{"needs previous", Scenario{Strategies: []Strategy{{ID: "hist-pagerank-zero"}}}, `strategies[0]: hist-pagerank-zero needs a previous snapshot: set previous to a graph file, or to {"evolve": {}} to evolve the graph`},
 		{"same label", Scenario{Strategies: []Strategy{{ID: "bfs"}, {ID: "fpr"}, {ID: "bfs"}}}, `strategies[2].label: "bfs" is also the label of strategies[0]; give each strategy its own label`},
 		{"budget", Scenario{Budget: -3}, "budget: -3 is negative; 0 means no limit"},
-		{"connections", Scenario{Politeness: &Politeness{Connections: -1}}, "politeness.connections: -1 is not a number of connections: want at least 1"},
+		{"connections", Scenario{Politeness: &Politeness{Connections: -1}}, "politeness.connections: -1 is not a number of connections: want 1 to 10000"},
+		{"too many connections", Scenario{Politeness: &Politeness{Connections: 10001}}, "politeness.connections: 10001 is not a number of connections: want 1 to 10000"},
 		{"wait", Scenario{Politeness: &Politeness{Wait: ptr(-2)}}, "politeness.wait: -2 is not a non-negative number of seconds"},
+		{"long wait", Scenario{Politeness: &Politeness{Wait: ptr(2e6)}}, "politeness.wait: 2e+06 is too large: at most 1e+06, so that simulated times stay computable"},
+		{"huge latency", Scenario{Politeness: &Politeness{Latency: ptr(1e308)}}, "politeness.latency: 1e+308 is too large: at most 1e+06, so that simulated times stay computable"},
+		{"infinite page size", Scenario{Politeness: &Politeness{PageSize: ptr(math.Inf(1))}}, "politeness.page_size: +Inf is not a non-negative number of bytes"},
 		{"bandwidth", Scenario{Politeness: &Politeness{Bandwidth: math.Inf(1)}}, "politeness.bandwidth: +Inf is not a positive number of bytes per second"},
+		{"tiny bandwidth", Scenario{Politeness: &Politeness{Bandwidth: 1e-300}}, "politeness.bandwidth: a page of 15000 bytes at 1e-300 bytes per second takes 1.5e+304 seconds to transfer; at most 1e+06 are allowed, so that simulated times stay computable"},
+		{"huge page", Scenario{Politeness: &Politeness{PageSize: ptr(1e12)}}, "politeness.page_size: a page of 1e+12 bytes at 100000 bytes per second takes 1e+07 seconds to transfer; at most 1e+06 are allowed, so that simulated times stay computable"},
 		{"instant downloads", Scenario{Politeness: &Politeness{Latency: ptr(0), PageSize: ptr(0)}}, "politeness: a download must take some time: give a positive latency or page_size"},
 		{"curve points", Scenario{Metrics: Metrics{CurvePoints: -1}}, "metrics.curve_points: -1 is outside [0, 1000000]"},
 		{"lower bound", Scenario{Metrics: Metrics{LowerBound: 5000}}, "metrics.lower_bound: 5000 is outside [0, 1000]"},
@@ -151,6 +157,33 @@ func TestNormalizeErrors(t *testing.T) {
 				t.Errorf("error %T is not a *FieldError", err)
 			}
 		})
+	}
+}
+
+// TestNormalizeNamesGeneratorFields checks that each problem with the
+// generator's parameters names its own field, so that a program can point
+// at it (PlaceErrors, the command line's flags).
+func TestNormalizeNamesGeneratorFields(t *testing.T) {
+	for _, tt := range []struct {
+		g     Generate
+		field string
+	}{
+		{Generate{Pages: -1}, "pages"},
+		{Generate{Pages: 10, Hosts: 11}, "hosts"},
+		{Generate{Pages: 100, MeanOutDegree: 1e9}, "mean_out_degree"},
+		{Generate{Pages: 100, IntraHostShare: ptr(-1)}, "intra_host_share"},
+		{Generate{Pages: 100, HostSizeExponent: math.NaN()}, "host_size_exponent"},
+		{Generate{Pages: 100, OutDegreeExponent: -3}, "out_degree_exponent"},
+		{Generate{Pages: 100, CopyProbability: ptr(2)}, "copy_probability"},
+	} {
+		_, err := Scenario{Graph: Source{Generate: &tt.g}}.Normalize()
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != "graph.generate."+tt.field {
+			t.Errorf("%+v: error %v, want one about graph.generate.%s", tt.g, err, tt.field)
+		}
+	}
+	if got := generatorField("an unforeseen message"); got != "graph.generate" {
+		t.Errorf("a message naming no field goes to %q, want graph.generate", got)
 	}
 }
 
@@ -216,7 +249,8 @@ func TestNormalizeProperties(t *testing.T) {
 			s.Strategies = append(s.Strategies, st)
 		}
 		if rapid.Bool().Draw(t, "polite") {
-			s.Politeness = &Politeness{Connections: rapid.IntRange(-1, 4).Draw(t, "connections"), Wait: optFloat("wait", -1, 30)}
+			s.Politeness = &Politeness{Connections: rapid.IntRange(-1, 4).Draw(t, "connections"), Wait: optFloat("wait", -1, 30),
+				Latency: optFloat("latency", -1, 2e6), PageSize: optFloat("size", -1, 1e12), Bandwidth: rapid.Float64Range(-1, 1e6).Draw(t, "bandwidth")}
 		}
 		s.Budget = rapid.Int64Range(-1, 100).Draw(t, "budget")
 		n, err := s.Normalize()
@@ -226,6 +260,12 @@ func TestNormalizeProperties(t *testing.T) {
 				t.Fatalf("error %v is not made of *FieldError", err)
 			}
 			return
+		}
+		if p := n.Politeness; p != nil {
+			// No simulated time can overflow (normalizePoliteness).
+			if *p.Wait > maxSeconds || *p.Latency > maxSeconds || *p.PageSize/p.Bandwidth > maxSeconds || p.Connections > maxConnections {
+				t.Fatalf("politeness %+v accepted beyond the limits", *p)
+			}
 		}
 		again, err := n.Normalize()
 		if err != nil || !reflect.DeepEqual(again, n) {

@@ -72,8 +72,9 @@ func MarshalResult(r *Result) ([]byte, error) {
 }
 
 // readStrict decodes the whole of r into v (a pointer), refusing unknown
-// fields and trailing data, and returns the bytes read. Errors name the
-// file, line and column.
+// fields, fields given twice in one object (encoding/json would keep the
+// last silently) and trailing data, and returns the bytes read. Errors
+// name the file, line and column.
 func readStrict(r io.Reader, name string, v any) ([]byte, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -85,10 +86,11 @@ func readStrict(r io.Reader, name string, v any) ([]byte, error) {
 	if err := dec.Decode(v); err != nil {
 		return nil, describeDecodeError(err, name, data, root)
 	}
-	// encoding/json matches field names ignoring letter case; a scenario
-	// must spell them exactly.
-	if off, path, key, parent, found := unknownField(data, root, ""); found {
-		return nil, unknownFieldError(name, data, off, path, key, parent)
+	// encoding/json matches field names ignoring letter case and keeps
+	// the last of repeated keys; a scenario must spell each field exactly,
+	// once.
+	if err := checkKeys(name, data, root); err != nil {
+		return nil, err
 	}
 	end := dec.InputOffset()
 	if rest := skipSpace(data, end); rest < int64(len(data)) {
@@ -170,15 +172,20 @@ func typeWords(t reflect.Type) string {
 	return t.String()
 }
 
-// place returns "NAME:LINE:COLUMN" for byte offset off of data; columns
-// count characters from 1.
+// place returns "NAME:LINE:COLUMN" for byte offset off of data.
 func place(name string, data []byte, off int64) string {
+	line, col := lineColumn(data, off)
+	return fmt.Sprintf("%s:%d:%d", name, line, col)
+}
+
+// lineColumn returns the line and column of byte offset off of data, both
+// from 1; columns count characters.
+func lineColumn(data []byte, off int64) (line, col int) {
 	off = min(max(off, 0), int64(len(data)))
 	before := data[:off]
-	line := bytes.Count(before, []byte{'\n'}) + 1
+	line = bytes.Count(before, []byte{'\n'}) + 1
 	lineStart := bytes.LastIndexByte(before, '\n') + 1
-	col := utf8.RuneCount(before[lineStart:]) + 1
-	return fmt.Sprintf("%s:%d:%d", name, line, col)
+	return line, utf8.RuneCount(before[lineStart:]) + 1
 }
 
 // keyPlace returns the place of a top-level key, or just the name when it
@@ -403,6 +410,37 @@ func unknownField(data []byte, root reflect.Type, key string) (off int64, path, 
 		return true
 	})
 	return off, path, found, parent, ok
+}
+
+// checkKeys walks the JSON once and returns an error for the first key
+// that is not a field of its object's type (spelled exactly) or that its
+// object holds already, or nil.
+func checkKeys(name string, data []byte, root reflect.Type) error {
+	// An object is named by its path, which holds the index of every
+	// array element on the way, so path and key identify one key of one
+	// object.
+	type objectKey struct{ path, key string }
+	seen := make(map[objectKey]int64)
+	var err error
+	walkJSON(data, root, func(ev jsonEvent) bool {
+		if !ev.isKey {
+			return true
+		}
+		if !ev.known {
+			err = unknownFieldError(name, data, ev.start, ev.path, ev.key, ev.parent)
+			return false
+		}
+		k := objectKey{ev.path, ev.key}
+		if first, dup := seen[k]; dup {
+			line, col := lineColumn(data, first)
+			err = fmt.Errorf("%s: field %q is given twice in %s (first at line %d, column %d); give it once",
+				place(name, data, ev.start), ev.key, fieldName(ev.path), line, col)
+			return false
+		}
+		seen[k] = ev.start
+		return true
+	})
+	return err
 }
 
 // unknownFieldError says which field is unknown, where, and what the

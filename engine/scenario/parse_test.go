@@ -46,6 +46,13 @@ func TestParseErrors(t *testing.T) {
 		{"empty", "  \n", `run.json: empty file; expected a JSON object`},
 		{"trailing data", "{}\n{}", `run.json:2:1: unexpected data after the JSON object`},
 		{"version", "{\n \"version\": 2}", `run.json:2:2: version 2 is not supported; this program reads version 1`},
+		// encoding/json would keep the last of repeated keys silently.
+		{"repeated field", "{\"budget\": 10,\n \"budget\": 20}",
+			`run.json:2:2: field "budget" is given twice in the top level (first at line 1, column 2); give it once`},
+		{"repeated parameter", `{"strategies": [{"id": "fpr-m", "params": {"m": 1, "m": 2}}]}`,
+			`run.json:1:52: field "m" is given twice in strategies[0].params (first at line 1, column 44); give it once`},
+		{"repeated field in the second element", `{"strategies": [{"id": "bfs"}, {"id": "fpr", "id": "opic"}]}`,
+			`run.json:1:46: field "id" is given twice in strategies[1] (first at line 1, column 33); give it once`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -57,6 +64,16 @@ func TestParseErrors(t *testing.T) {
 				t.Errorf("error\n got %q\nwant %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestParseAcceptsAKeyOnceInEachObject checks that a key given once in
+// each of several objects is not taken for a repeat.
+func TestParseAcceptsAKeyOnceInEachObject(t *testing.T) {
+	in := `{"strategies": [{"id": "bfs", "label": "a"}, {"id": "bfs", "label": "b"}],
+	  "graph": {"generate": {"seed": 1}}, "previous": {"evolve": {"seed": 1}}}`
+	if _, err := Parse(strings.NewReader(in), "run.json"); err != nil {
+		t.Error(err)
 	}
 }
 

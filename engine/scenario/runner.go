@@ -7,17 +7,18 @@
 //
 // A run goes through these stages, each steppable but loading a file:
 //
-//  1. the graph: loaded from Env.FS (graphio.Load, in one step), or
-//     generated (gen.Generator);
+//  1. the graph: loaded from Env.FS (graphio.Load, in one step, each file
+//     read through Env.Wrap), or generated (gen.Generator);
 //  2. the previous snapshot, when one is given: evolved from the graph
 //     (gen.Evolver; the evolved graph is then the one crawled), or loaded
 //     from a second file;
 //  3. the graph's summary and transpose;
-//  4. the previous snapshot's PageRank, mapped to the current pages (by
-//     URL when both graphs have URLs, else by the ids the files use), when
-//     a strategy needs it (seeds/004, section 4.2);
+//  4. the previous snapshot's transpose and PageRank, mapped to the
+//     current pages (by URL when both graphs have URLs, else by the ids the
+//     files use), when a strategy needs it (seeds/004, section 4.2);
 //  5. uniform PageRank (SPEC.md section 1), which top-pagerank seeds rank
-//     by; the seeds (SPEC.md section 2) and the pages they reach;
+//     by; the seeds (SPEC.md section 2) and the pages they reach, counted
+//     once for every crawl (crawl.Config.Reachable);
 //     personalized PageRank when the importance is personalized;
 //  6. for every strategy, its crawl (crawl.New) and its metrics
 //     (crawl.NewMeasurer, SPEC.md section 4).
@@ -29,19 +30,25 @@
 // curves beside an importance they do not bound, unreachable pages).
 //
 // Randomness comes only from the scenario's RandomSeed: each use draws
-// from its own PCG stream (seeds, each strategy's crawl, each strategy's
-// metrics), so adding a strategy at the end changes no other result.
+// from its own PCG stream. The seeds have one; each strategy's crawl has
+// one named by the strategy's label, so that a strategy's result depends
+// neither on the other strategies nor on their order, and two random
+// crawls with different labels differ; tau's sample (SPEC.md section 4)
+// is drawn from one stream restarted for every strategy (common random
+// numbers), so that strategies with the same number of downloads are
+// scored on the same download positions and their taus differ by their
+// orders alone, not by sampling noise.
 package scenario
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
+	"io"
 	"io/fs"
 	"math"
 	"math/rand/v2"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -88,9 +95,26 @@ const RunBudget = 1 << 14
 // Random streams: the second PCG seed word of each use of RandomSeed.
 const (
 	seedsStream   uint64 = 0x7365656473 << 24   // "seeds"
-	crawlStream   uint64 = 0x637261776c << 24   // "crawl", plus the strategy's index
-	metricsStream uint64 = 0x6d6574726963 << 16 // "metric", plus the strategy's index
+	crawlStream   uint64 = 0x637261776c << 24   // "crawl", xor the hash of the strategy's label
+	metricsStream uint64 = 0x6d6574726963 << 16 // "metric", the same for every strategy
 )
+
+// crawlRand returns the random stream of the crawl of the strategy
+// labelled label: the PCG seeded with the scenario's seed and crawlStream
+// mixed with the FNV-1a hash of the label, so that it depends on the label
+// alone, not on the strategy's place in the list.
+func crawlRand(seed uint64, label string) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(label)) // a hash.Hash never fails to write
+	return rand.New(rand.NewPCG(seed, crawlStream^h.Sum64()))
+}
+
+// metricsRand returns the stream of tau's sample, the same for every
+// strategy: the sample positions then depend only on the number of
+// downloads (common random numbers).
+func metricsRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, metricsStream))
+}
 
 // Env is what a Runner may use from its host program.
 type Env struct {
@@ -109,6 +133,13 @@ type Env struct {
 	// (graphio.LoadOptions.MaxLinks): the browser worker sets it from its
 	// memory budget.
 	MaxLinks int64
+	// Wrap, when set, wraps every file the Runner reads (the graph, its
+	// URL list, the previous snapshot and its URL list, the other files of
+	// a BVGraph) before reading it (graphio.LoadOptions.Wrap): the command
+	// line counts the bytes for a progress bar and stops reading when the
+	// user interrupts. An error the wrapped reader returns ends the run,
+	// and errors.Is finds it in the Runner's error.
+	Wrap func(name string, r io.Reader) io.Reader
 }
 
 // Runner runs a Scenario step by step (step.Stepper): the browser worker
@@ -131,16 +162,18 @@ type Runner struct {
 	summary    GraphSummary
 	scanned    int // pages of g counted into summary
 
-	needPrevious bool
-	evolver      *gen.Evolver
-	prev         *graph.Graph
-	prevLabels   *graphio.Labels
-	newToOld     []uint32
-	prevRank     *rank.PageRank
-	prevResult   rank.Result
-	match        *snapshotMatch
-	previous     *crawl.Previous
-	prevSummary  *PreviousSummary
+	needPrevious  bool
+	evolver       *gen.Evolver
+	prev          *graph.Graph
+	prevLabels    *graphio.Labels
+	newToOld      []uint32
+	prevT         *transposer
+	prevTranspose *graph.Graph
+	prevRank      *rank.PageRank
+	prevResult    rank.Result
+	match         *snapshotMatch
+	previous      *crawl.Previous
+	prevSummary   *PreviousSummary
 
 	pagerank   *rank.PageRank
 	uniform    rank.Result
@@ -255,6 +288,13 @@ func (r *Runner) plan() {
 		return p
 	}})
 	if r.needPrevious {
+		r.tasks = append(r.tasks, task{strategy: -1, run: r.transposePrevious, progress: func() step.Progress {
+			p := step.Progress{Stage: "previous snapshot transpose"}
+			if r.prevT != nil {
+				p.Done, p.Total = r.prevT.progress()
+			}
+			return p
+		}})
 		r.tasks = append(r.tasks, task{strategy: -1, run: r.previousPageRank, progress: func() step.Progress {
 			return iterationProgress("previous snapshot pagerank", r.prevRank)
 		}})
@@ -463,23 +503,15 @@ func (r *Runner) load(name, format, urls string) (*graph.Graph, *graphio.Labels,
 	if err != nil {
 		return nil, nil, err
 	}
-	g, labels, err := graphio.Load(r.env.FS, name, graphio.LoadOptions{Format: f, URLs: urls, MaxLinks: r.env.MaxLinks})
+	opt := graphio.LoadOptions{Format: f, URLs: urls, MaxLinks: r.env.MaxLinks, Wrap: r.env.Wrap}
+	g, labels, err := graphio.Load(r.env.FS, name, opt)
 	if err != nil {
 		return nil, nil, err
 	}
-	if labels != nil && labels.IDs != nil && isIdentity(labels.IDs) {
+	if labels.Trivial() {
 		labels = nil // the file's ids were 0..n-1 already
 	}
 	return g, labels, nil
-}
-
-func isIdentity(ids []uint64) bool {
-	for i, v := range ids {
-		if v != uint64(i) {
-			return false
-		}
-	}
-	return true
 }
 
 // generate runs the generator.
@@ -607,20 +639,33 @@ func (r *Runner) rankOptions(teleport []float64) rank.Options {
 	return rank.Options{Damping: r.s.Damping, Tolerance: r.s.Tolerance, Teleport: teleport, Workers: r.env.Workers}
 }
 
+// transposePrevious builds the previous snapshot's transpose, in bounded
+// steps as transposeGraph does.
+func (r *Runner) transposePrevious(budget int64) (int64, bool, error) {
+	if r.prevT == nil {
+		r.prevT = newTransposer(r.prev)
+	}
+	did, done := r.prevT.step(budget * scanItemsPerUnit)
+	if done {
+		r.prevTranspose, r.prevT = r.prevT.graph(), nil
+	}
+	return did/scanItemsPerUnit + 1, done, nil
+}
+
 // previousPageRank computes the previous snapshot's uniform PageRank.
 func (r *Runner) previousPageRank(budget int64) (int64, bool, error) {
 	if r.prevRank == nil {
-		p, err := rank.NewPageRank(r.prev, nil, r.rankOptions(nil))
+		p, err := rank.NewPageRank(r.prev, r.prevTranspose, r.rankOptions(nil))
 		if err != nil {
 			return 0, false, fmt.Errorf("previous snapshot: %w", err)
 		}
 		r.prevRank = p
-		return scanUnits(r.prev.NumNodes(), r.prev.NumArcs()), false, nil
+		return scanUnits(r.prev.NumNodes(), 0), false, nil
 	}
 	used, done := r.iterate(r.prevRank, r.prev, budget)
 	if done {
 		r.prevResult = r.prevRank.Result()
-		r.prevRank = nil
+		r.prevRank, r.prevTranspose = nil, nil
 		s := r.prevSummary
 		s.Pages, s.Links = int64(r.prev.NumNodes()), r.prev.NumArcs()
 		s.Iterations, s.Residual = r.prevResult.Iterations, r.prevResult.Residual
@@ -696,7 +741,7 @@ func (r *Runner) chooseSeeds() (int64, error) {
 	opt := seeds.Options{
 		Importance: r.uniform.Scores,
 		Rand:       rand.New(rand.NewPCG(r.s.RandomSeed, seedsStream)),
-		PageOf:     pageOf(r.labels),
+		PageOf:     r.labels.PageOf(),
 	}
 	sel, err := seeds.Select(r.g, spec, opt)
 	if err != nil {
@@ -716,21 +761,16 @@ func (r *Runner) chooseSeeds() (int64, error) {
 // bounded steps) and then gives the warnings that depend on them.
 func (r *Runner) reach(budget int64) (int64, bool, error) {
 	if r.reacher == nil {
-		r.reacher = newReacher(r.g, r.seeds)
+		r.reacher = newReacher(r.g, r.seeds, r.uniform.Scores)
 	}
 	did, done := r.reacher.step(budget * scanItemsPerUnit)
 	if !done {
 		return did/scanItemsPerUnit + 1, false, nil
 	}
 	n := r.g.NumNodes()
-	reached := r.reacher.queue
-	r.reacher = nil
-	r.reachable = len(reached)
+	mass := r.reacher.mass
+	r.reachable, r.reacher = len(r.reacher.queue), nil
 	if r.s.Importance == ImportancePageRank && r.reachable < n {
-		mass := 0.0
-		for _, p := range reached {
-			mass += r.uniform.Scores[p]
-		}
 		lost := max(1-mass, 0)
 		if lost >= 0.01 || (n-r.reachable)*100 >= n {
 			r.warn("seeds: %d of the %d pages cannot be reached from the seeds; they hold %.3g of the importance, which no crawl collects",
@@ -745,16 +785,20 @@ func (r *Runner) reach(budget int64) (int64, bool, error) {
 	return did/scanItemsPerUnit + 1, true, nil
 }
 
-// reacher is a breadth-first search from the seeds in bounded steps.
+// reacher is a breadth-first search from the seeds in bounded steps; it
+// also sums the scores of the pages it reaches, in the order it reaches
+// them.
 type reacher struct {
-	g     *graph.Graph
-	seen  []bool
-	queue []uint32
-	next  int // next page of queue to expand
+	g      *graph.Graph
+	scores []float64
+	seen   []bool
+	queue  []uint32
+	next   int // next page of queue to expand
+	mass   float64
 }
 
-func newReacher(g *graph.Graph, start []uint32) *reacher {
-	b := &reacher{g: g, seen: make([]bool, g.NumNodes())}
+func newReacher(g *graph.Graph, start []uint32, scores []float64) *reacher {
+	b := &reacher{g: g, scores: scores, seen: make([]bool, g.NumNodes())}
 	for _, p := range start {
 		if !b.seen[p] {
 			b.seen[p] = true
@@ -769,7 +813,9 @@ func newReacher(g *graph.Graph, start []uint32) *reacher {
 func (b *reacher) step(limit int64) (int64, bool) {
 	did := int64(0)
 	for ; b.next < len(b.queue) && did < max(limit, 1); b.next++ {
-		out := b.g.Out(b.queue[b.next])
+		p := b.queue[b.next]
+		b.mass += b.scores[p]
+		out := b.g.Out(p)
 		for _, q := range out {
 			if !b.seen[q] {
 				b.seen[q] = true
@@ -786,8 +832,11 @@ func (b *reacher) step(limit int64) (int64, bool) {
 func (r *Runner) hostWarnings() {
 	if !r.g.HasHosts() {
 		for _, sr := range r.runs {
-			if sr.info.ID == "larger-sites-first" {
+			switch sr.info.ID {
+			case "larger-sites-first":
 				r.warn("%s: the graph has no hosts, so all pages count as one host and it downloads breadth-first (give a URL list for hosts)", sr.label)
+			case "fpr-m":
+				r.warn("%s: the graph has no hosts, so every link is intra-host and it downloads exactly as fpr (give a URL list for hosts)", sr.label)
 			}
 		}
 		if r.politeness != nil {
@@ -805,35 +854,6 @@ func (r *Runner) hostWarnings() {
 			r.warn("importance: the guaranteed curves of %s bound the personalized PageRank of the seeds (seeds/001, section 4), not the uniform PageRank the curves sum; set importance to personalized to compare them",
 				strings.Join(guaranteed, ", "))
 		}
-	}
-}
-
-// pageOf maps an edge list's own ids or labels to pages, for list seeds;
-// nil when the pages were not renumbered.
-func pageOf(labels *graphio.Labels) func(string) (uint32, bool) {
-	switch {
-	case labels == nil:
-		return nil
-	case labels.IDs != nil:
-		ids := labels.IDs // increasing: pages are numbered by increasing id
-		return func(item string) (uint32, bool) {
-			v, err := strconv.ParseUint(item, 10, 64)
-			if err != nil {
-				return 0, false
-			}
-			k, found := slices.BinarySearch(ids, v)
-			return uint32(k), found
-		}
-	}
-	byName := make(map[string]uint32, len(labels.Names))
-	for i, name := range labels.Names {
-		if _, dup := byName[name]; !dup {
-			byName[name] = uint32(i)
-		}
-	}
-	return func(item string) (uint32, bool) {
-		p, ok := byName[item]
-		return p, ok
 	}
 }
 
@@ -872,9 +892,10 @@ func (r *Runner) crawlStrategy(k int, budget int64) (int64, bool, error) {
 			Trust:      r.teleport,
 			Damping:    r.s.Damping,
 			Budget:     r.s.Budget,
-			Rand:       rand.New(rand.NewPCG(r.s.RandomSeed, crawlStream+uint64(k))),
+			Rand:       crawlRand(r.s.RandomSeed, sr.label),
 			Politeness: r.politeness,
 			Previous:   r.previous,
+			Reachable:  r.reachable,
 			Clock:      r.env.Clock,
 		}
 		if sr.info.Reference {
@@ -887,12 +908,9 @@ func (r *Runner) crawlStrategy(k int, budget int64) (int64, bool, error) {
 		if err != nil {
 			return 0, false, fmt.Errorf("strategy %s: %w", sr.label, err)
 		}
-		if c.Reachable() != r.reachable {
-			return 0, false, fmt.Errorf("strategy %s: the crawl counts %d pages reachable from the seeds, the scenario %d", sr.label, c.Reachable(), r.reachable)
-		}
 		sr.crawl, sr.state = c, "crawl"
 		sr.total = c.Progress().Total
-		return scanUnits(r.g.NumNodes(), r.g.NumArcs()), false, nil
+		return scanUnits(r.g.NumNodes(), 0), false, nil
 	}
 	c := sr.crawl
 	passCost := pageRankUnits(r.g)
@@ -938,7 +956,7 @@ func (r *Runner) measure(k int, budget int64) (int64, bool, error) {
 			LowerBound:  r.s.Metrics.LowerBound,
 			Teleport:    r.teleport,
 			Damping:     r.s.Damping,
-			Rand:        rand.New(rand.NewPCG(r.s.RandomSeed, metricsStream+uint64(k))),
+			Rand:        metricsRand(r.s.RandomSeed),
 		}
 		m, err := crawl.NewMeasurer(r.g, res, r.importance, opt)
 		if err != nil {
@@ -992,15 +1010,38 @@ func (r *Runner) finish() (int64, error) {
 	for k := range r.runs {
 		res.Strategies[k] = r.runs[k].res
 	}
-	r.sanitize(res)
+	if err := r.sanitize(res); err != nil {
+		return 0, err
+	}
 	res.Warnings = r.warnings
 	r.result = res
 	return 1, nil
 }
 
-// sanitize replaces every non-finite number of the result by 0, with a
-// warning, since JSON has no NaN or infinity.
-func (r *Runner) sanitize(res *Result) {
+// sanitize makes the result fit JSON, which has no NaN or infinity. A
+// simulated time that is not finite is an error: Normalize bounds the
+// politeness parameters so that no crawl's duration can overflow, and a
+// time axis with holes would mislead. Any other non-finite number is
+// replaced by 0, with one warning per figure or curve that counts the
+// values replaced.
+func (r *Runner) sanitize(res *Result) error {
+	for k := range res.Strategies {
+		s := &res.Strategies[k]
+		for _, c := range []*crawl.Curve{&s.Curve, s.Guarantee, s.LowerBound} {
+			if c == nil {
+				continue
+			}
+			for i, t := range c.T {
+				if math.IsNaN(t) || math.IsInf(t, 0) {
+					return fmt.Errorf("strategy %s: simulated time %v after %d downloads; the politeness parameters make times too large to compute",
+						s.Label, t, c.K[i])
+				}
+			}
+		}
+		if s.Time != nil && (math.IsNaN(s.Time.Duration) || math.IsInf(s.Time.Duration, 0)) {
+			return fmt.Errorf("strategy %s: simulated duration %v; the politeness parameters make times too large to compute", s.Label, s.Time.Duration)
+		}
+	}
 	fix := func(v *float64, what string) {
 		if math.IsNaN(*v) || math.IsInf(*v, 0) {
 			r.warn("%s was %v, which JSON cannot hold; it is reported as 0", what, *v)
@@ -1008,9 +1049,33 @@ func (r *Runner) sanitize(res *Result) {
 		}
 	}
 	fixAll := func(vs []float64, what string) {
-		for i := range vs {
-			fix(&vs[i], fmt.Sprintf("%s[%d]", what, i))
+		var nan, pos, neg int
+		for i, v := range vs {
+			switch {
+			case math.IsNaN(v):
+				nan++
+			case math.IsInf(v, 1):
+				pos++
+			case math.IsInf(v, -1):
+				neg++
+			default:
+				continue
+			}
+			vs[i] = 0
 		}
+		if nan+pos+neg == 0 {
+			return
+		}
+		var parts []string
+		for _, c := range []struct {
+			n    int
+			what string
+		}{{nan, "NaN"}, {pos, "+Inf"}, {neg, "-Inf"}} {
+			if c.n > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
+			}
+		}
+		r.warn("%s: %s of %d values, which JSON cannot hold; they are reported as 0", what, strings.Join(parts, ", "), len(vs))
 	}
 	fix(&res.Importance.Residual, "importance.residual")
 	if res.Previous != nil {
@@ -1019,13 +1084,12 @@ func (r *Runner) sanitize(res *Result) {
 	for k := range res.Strategies {
 		s := &res.Strategies[k]
 		name := "strategy " + s.Label + ": "
-		fixAll(s.Curve.Value, name+"curve value")
-		fixAll(s.Curve.T, name+"curve time")
-		for _, c := range []*crawl.Curve{s.Guarantee, s.LowerBound} {
-			if c != nil {
-				fixAll(c.Value, name+"bound value")
-				fixAll(c.T, name+"bound time")
-			}
+		fixAll(s.Curve.Value, name+"curve")
+		if s.Guarantee != nil {
+			fixAll(s.Guarantee.Value, name+"guaranteed curve")
+		}
+		if s.LowerBound != nil {
+			fixAll(s.LowerBound.Value, name+"lower bound")
 		}
 		fix(&s.Summary.Final, name+"final")
 		fix(&s.Summary.FinalGuarantee, name+"final guarantee")
@@ -1034,8 +1098,8 @@ func (r *Runner) sanitize(res *Result) {
 		fix(&s.Summary.Tau, name+"tau")
 		fix(&s.Cost.SchedulingSeconds, name+"scheduling seconds")
 		if s.Time != nil {
-			fix(&s.Time.Duration, name+"duration")
 			fix(&s.Time.Utilisation, name+"utilisation")
 		}
 	}
+	return nil
 }

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -297,7 +299,7 @@ func TestSteppingDoesNotChangeTheResult(t *testing.T) {
 
 // TestRunAddsStrategiesIndependently checks that each strategy draws from
 // its own random streams: appending a strategy leaves the others' results
-// alone.
+// alone, and two random crawls with different labels differ.
 func TestRunAddsStrategiesIndependently(t *testing.T) {
 	s := smallScenario()
 	s.Strategies = []Strategy{{ID: "random"}, {ID: "bfs"}}
@@ -320,7 +322,66 @@ func TestRunAddsStrategiesIndependently(t *testing.T) {
 	x, _ := json.Marshal(b.Strategies[0].Curve)
 	y, _ := json.Marshal(b.Strategies[2].Curve)
 	if string(x) == string(y) {
-		t.Error("two random crawls at different positions drew the same order")
+		t.Error("two random crawls with different labels drew the same order")
+	}
+}
+
+// TestRunDoesNotDependOnOrder runs one list of strategies in several
+// orders: every strategy's result must be the same in all of them (its
+// crawl's random stream follows its label, tau's sample is common to all).
+// fpr and fpr-m with m = 1 download in the same order (SPEC.md section 3,
+// example 3), so with a common sample their taus must be equal too.
+func TestRunDoesNotDependOnOrder(t *testing.T) {
+	s := smallScenario()
+	s.Strategies = []Strategy{{ID: "optimal"}, {ID: "random"}, {ID: "fpr"}, {ID: "random", Label: "random 2"},
+		{ID: "fpr-m", Params: crawl.Values{"m": 1}}, {ID: "bfs"}, {ID: "omniscient"}, {ID: "opic"}}
+	s.Metrics.TauSample = 100
+	s.Budget = 1500
+	var first map[string]string
+	orders := [][]int{{0, 1, 2, 3, 4, 5, 6, 7}, {7, 6, 5, 4, 3, 2, 1, 0}, {3, 5, 1, 7, 0, 2, 6, 4}}
+	for _, order := range orders {
+		p := s
+		p.Strategies = nil
+		for _, k := range order {
+			p.Strategies = append(p.Strategies, s.Strategies[k])
+		}
+		res := mustRun(t, p, Env{}, RunBudget)
+		checkStructure(t, res)
+		got := make(map[string]string)
+		for _, sr := range res.Strategies {
+			sr.Cost.SchedulingSeconds = 0
+			data, err := json.Marshal(sr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[sr.Label] = string(data)
+			if sr.Summary.TauSample != 100 {
+				t.Fatalf("%s: tau sample of %d, want 100 of %d downloads", sr.Label, sr.Summary.TauSample, sr.Summary.Downloads)
+			}
+		}
+		if first == nil {
+			first = got
+			continue
+		}
+		for label, data := range got {
+			if data != first[label] {
+				t.Errorf("order %v: %s differs from the first order's:\n%s\n%s", order, label, data, first[label])
+			}
+		}
+	}
+	byLabel := func(label string) StrategyResult {
+		var sr StrategyResult
+		if err := json.Unmarshal([]byte(first[label]), &sr); err != nil {
+			t.Fatal(err)
+		}
+		return sr
+	}
+	fpr, fprm := byLabel("fpr"), byLabel("fpr-m m=1")
+	if !reflect.DeepEqual(fpr.Curve, fprm.Curve) || fpr.Summary.Tau != fprm.Summary.Tau {
+		t.Errorf("fpr and fpr-m m=1 download alike but score tau %v and %v", fpr.Summary.Tau, fprm.Summary.Tau)
+	}
+	if r1, r2 := byLabel("random"), byLabel("random 2"); reflect.DeepEqual(r1.Curve, r2.Curve) {
+		t.Error("two random crawls with different labels drew the same order")
 	}
 }
 
@@ -478,14 +539,14 @@ func mustNormalize(t *testing.T, s Scenario) Scenario {
 }
 
 // TestWarnings checks the warnings of a graph without hosts crawled by
-// larger-sites-first under politeness, with a budget above the pages
+// larger-sites-first and fpr-m under politeness, with a budget above the pages
 // reachable, guaranteed curves beside uniform importance, and pages the
 // seeds cannot reach.
 func TestWarnings(t *testing.T) {
 	s := Scenario{
 		Graph:      Source{File: "ids.edges"},
 		Seeds:      "list:10",
-		Strategies: []Strategy{{ID: "larger-sites-first"}, {ID: "windowed-rankmass"}, {ID: "l-neighbor"}},
+		Strategies: []Strategy{{ID: "larger-sites-first"}, {ID: "windowed-rankmass"}, {ID: "fpr-m"}, {ID: "l-neighbor"}},
 		Budget:     10,
 		Politeness: &Politeness{},
 	}
@@ -494,6 +555,7 @@ func TestWarnings(t *testing.T) {
 		"seeds: 1 of the 4 pages cannot be reached from the seeds; they hold 0.0375 of the importance, which no crawl collects",
 		"budget: 10 is more than the 3 pages reachable from the seeds; every crawl stops after 3 downloads",
 		"larger-sites-first: the graph has no hosts, so all pages count as one host and it downloads breadth-first (give a URL list for hosts)",
+		"fpr-m: the graph has no hosts, so every link is intra-host and it downloads exactly as fpr (give a URL list for hosts)",
 		"politeness: the graph has no hosts, so all pages count as one host and every download waits for the one before (give a URL list for hosts)",
 		"importance: the guaranteed curves of windowed-rankmass, l-neighbor bound the personalized PageRank of the seeds (seeds/001, section 4), not the uniform PageRank the curves sum; set importance to personalized to compare them",
 	}
@@ -581,5 +643,130 @@ func TestSchedulingClock(t *testing.T) {
 		if sr.Cost.SchedulingSeconds != 0 {
 			t.Errorf("%s: scheduling seconds %v without a clock", sr.Label, sr.Cost.SchedulingSeconds)
 		}
+	}
+}
+
+// countingReader counts the bytes read through it, or fails with err.
+type countingReader struct {
+	r   io.Reader
+	n   *int
+	err error
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	k, err := c.r.Read(p)
+	*c.n += k
+	return k, err
+}
+
+// TestEnvWrap checks that every file the runner reads goes through
+// Env.Wrap, whole, and that an error of the wrapped reader ends the run.
+func TestEnvWrap(t *testing.T) {
+	s := Scenario{
+		Graph:      Source{File: "now.edges", URLs: "now.urls"},
+		Previous:   &PreviousSource{File: "before.edges", URLs: "before.urls"},
+		Seeds:      "list:http://a.example/",
+		Strategies: []Strategy{{ID: "hist-pagerank-zero"}},
+	}
+	read := map[string]*int{}
+	wrap := func(name string, r io.Reader) io.Reader {
+		n := new(int)
+		read[name] = n
+		return countingReader{r: r, n: n}
+	}
+	mustRun(t, s, Env{FS: testFS, Wrap: wrap}, RunBudget)
+	if len(read) != 4 {
+		t.Errorf("files read through Wrap: %v, want the 4 the scenario names", slices.Sorted(maps.Keys(read)))
+	}
+	for _, name := range []string{"now.edges", "now.urls", "before.edges", "before.urls"} {
+		if n, ok := read[name]; !ok || *n != len(testFS[name].Data) {
+			t.Errorf("%s: %v bytes read through Wrap, want %d", name, n, len(testFS[name].Data))
+		}
+	}
+
+	stop := errors.New("interrupted")
+	r, err := New(s, Env{FS: testFS, Wrap: func(name string, rd io.Reader) io.Reader {
+		if name == "before.edges" {
+			return countingReader{err: stop}
+		}
+		return rd
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = step.Run(context.Background(), r, RunBudget, nil)
+	if !errors.Is(err, stop) || !strings.Contains(err.Error(), "before.edges") {
+		t.Errorf("error %v, want one about before.edges that wraps the reader's", err)
+	}
+}
+
+// TestEveryStageIsStepped runs a scenario with a previous snapshot in steps
+// of one unit and checks that the passes over the graphs (summary,
+// transposes, reachability, the snapshots' match) each take several steps,
+// so that none of them is one long item.
+func TestEveryStageIsStepped(t *testing.T) {
+	s := Scenario{
+		Graph:      Source{Generate: &Generate{Pages: 2000, Seed: 3}},
+		Previous:   &PreviousSource{Evolve: &Evolve{Seed: 4}},
+		Seeds:      "top-pagerank:10",
+		Strategies: []Strategy{{ID: "hist-pagerank-zero"}},
+	}
+	r, err := New(s, Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := map[string]int{}
+	for {
+		stage := r.Progress().Stage
+		done, err := r.Step(1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps[stage]++
+		if done {
+			break
+		}
+	}
+	for _, stage := range []string{"graph summary", "transpose", "previous snapshot transpose", "match previous snapshot", "reachable pages"} {
+		if steps[stage] < 10 {
+			t.Errorf("stage %q took %d steps of one unit, want it split into many", stage, steps[stage])
+		}
+	}
+}
+
+// TestSanitize checks what sanitize does with numbers JSON cannot hold: a
+// warning per curve that counts them, 0 in their place, and an error for a
+// simulated time.
+func TestSanitize(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	res := &Result{Strategies: []StrategyResult{{
+		Label:     "s",
+		Curve:     crawl.Curve{K: []int64{1, 2, 3, 4}, Value: []float64{0.1, nan, inf, nan}},
+		Guarantee: &crawl.Curve{K: []int64{1, 2}, Value: []float64{-inf, 0.5}},
+		Summary:   crawl.Summary{Tau: nan},
+	}}}
+	r := &Runner{}
+	if err := r.sanitize(res); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"strategy s: curve: 2 NaN, 1 +Inf of 4 values, which JSON cannot hold; they are reported as 0",
+		"strategy s: guaranteed curve: 1 -Inf of 2 values, which JSON cannot hold; they are reported as 0",
+		"strategy s: tau was NaN, which JSON cannot hold; it is reported as 0",
+	}
+	if !reflect.DeepEqual(r.warnings, want) {
+		t.Errorf("warnings\n got %q\nwant %q", r.warnings, want)
+	}
+	if v := res.Strategies[0].Curve.Value; !reflect.DeepEqual(v, []float64{0.1, 0, 0, 0}) {
+		t.Errorf("curve values %v", v)
+	}
+	timed := &Result{Strategies: []StrategyResult{{Label: "t",
+		Curve: crawl.Curve{K: []int64{1, 2}, Value: []float64{0.5, 1}, T: []float64{3, inf}}, Time: &TimeSummary{Duration: inf}}}}
+	err := (&Runner{}).sanitize(timed)
+	if err == nil || err.Error() != "strategy t: simulated time +Inf after 2 downloads; the politeness parameters make times too large to compute" {
+		t.Errorf("infinite time: %v", err)
 	}
 }

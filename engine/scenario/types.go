@@ -47,7 +47,10 @@ type Scenario struct {
 	// is not a crawler.
 	Politeness *Politeness `json:"politeness,omitempty"`
 	// RandomSeed seeds every random choice (random seeds, the random
-	// strategy, tau's sample); the same seed gives the same result.
+	// strategies, tau's sample); the same seed gives the same result. Each
+	// strategy's crawl draws from a stream named by its label, and tau's
+	// sample is the same for every strategy, so the order of Strategies
+	// changes no result.
 	RandomSeed uint64 `json:"random_seed"`
 	// Metrics sets the metric options.
 	Metrics Metrics `json:"metrics"`
@@ -163,6 +166,9 @@ type Strategy struct {
 	Params crawl.Values `json:"params,omitempty"`
 	// Label names the line in tables and charts; default the id, with
 	// non-default parameters appended ("fpr-m m=100"). Labels must differ.
+	// The label also names the crawl's random stream: two random crawls
+	// with different labels draw differently, and renaming one changes
+	// its draws.
 	Label string `json:"label,omitempty"`
 }
 

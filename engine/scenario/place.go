@@ -1,0 +1,138 @@
+package scenario
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+)
+
+// PlacedError is a problem that Normalize found (a *FieldError) placed in
+// the JSON text the scenario was read from: at the field's value, or, when
+// the field is absent from the text (a default Normalize filled in), at
+// the nearest enclosing object that the text has.
+type PlacedError struct {
+	// File names the text, as given to Parse.
+	File string
+	// Line and Column locate the value, both from 1 (columns count
+	// characters); 0 when the text holds no part of the field's path.
+	Line, Column int
+	// Err is Normalize's error.
+	Err *FieldError
+}
+
+// Error returns "FILE:LINE:COLUMN: FIELD: MESSAGE", or "FILE: FIELD:
+// MESSAGE" when the error has no place.
+func (e *PlacedError) Error() string {
+	if e.Line == 0 {
+		return e.File + ": " + e.Err.Error()
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Err.Error())
+}
+
+// Unwrap returns the *FieldError, so that errors.As finds it.
+func (e *PlacedError) Unwrap() error { return e.Err }
+
+// ParseAndNormalize reads a scenario from JSON as Parse does and normalizes
+// it as Normalize does, placing each problem Normalize finds in the text
+// (PlaceErrors): several are joined with errors.Join, one per line, as in
+//
+//	run.json:5:30: strategies[0].params.m: strategy fpr-m: m = -3 is outside [0.001, 1e+06]
+//	run.json:7:14: budget: -1 is negative; 0 means no limit
+//
+// It returns the normalized scenario.
+func ParseAndNormalize(r io.Reader, name string) (Scenario, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Scenario{}, fmt.Errorf("%s: %w", name, err)
+	}
+	s, err := Parse(bytes.NewReader(data), name)
+	if err != nil {
+		return Scenario{}, err
+	}
+	n, err := s.Normalize()
+	if err != nil {
+		return Scenario{}, PlaceErrors(err, name, data)
+	}
+	return n, nil
+}
+
+// PlaceErrors places the problems of err, an error of Normalize, in data,
+// the JSON text of the scenario named name (the bytes Parse read): every
+// *FieldError, alone or among errors joined by errors.Join, becomes a
+// *PlacedError; other errors are kept as they are. Several errors are
+// joined again, in the same order, so that Error gives one per line.
+//
+// It is for a program that changes a scenario between Parse and Normalize
+// (the command line applies its flags): it should place only the problems
+// of fields that still come from the text. Nil gives nil.
+func PlaceErrors(err error, name string, data []byte) error {
+	if err == nil {
+		return nil
+	}
+	var list []error
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		list = joined.Unwrap()
+	} else {
+		list = []error{err}
+	}
+	// The paths to find: each field's and every one enclosing it.
+	want := make(map[string]int64)
+	var fields []*FieldError
+	for _, e := range list {
+		var fe *FieldError
+		if errors.As(e, &fe) {
+			fields = append(fields, fe)
+			for path := fe.Field; ; path = parentPath(path) {
+				want[path] = -1
+				if path == "" {
+					break
+				}
+			}
+		} else {
+			fields = append(fields, nil)
+		}
+	}
+	walkJSON(data, reflect.TypeOf(Scenario{}), func(ev jsonEvent) bool {
+		if start, ok := want[ev.path]; !ev.isKey && ok && start < 0 {
+			want[ev.path] = ev.start
+		}
+		return true
+	})
+	out := make([]error, len(list))
+	for i, e := range list {
+		fe := fields[i]
+		if fe == nil {
+			out[i] = e
+			continue
+		}
+		placed := &PlacedError{File: name, Err: fe}
+		for path := fe.Field; ; path = parentPath(path) {
+			if start := want[path]; start >= 0 {
+				placed.Line, placed.Column = lineColumn(data, start)
+				break
+			}
+			if path == "" {
+				break
+			}
+		}
+		out[i] = placed
+	}
+	if len(out) == 1 {
+		return out[0]
+	}
+	return errors.Join(out...)
+}
+
+// parentPath returns the JSON path of the object or array that holds the
+// value at path: "strategies[2]" for "strategies[2].params", "strategies"
+// for "strategies[2]", "" for a top-level field.
+func parentPath(path string) string {
+	cut := strings.LastIndexAny(path, ".[")
+	if cut < 0 {
+		return ""
+	}
+	return path[:cut]
+}
