@@ -2,7 +2,6 @@ package report
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -108,18 +107,20 @@ func appendCSVField(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// JSON writes r as indented JSON followed by a line break. The output is
-// stable: fields keep their declaration order and parameter maps are
-// sorted by name. A value JSON cannot hold (NaN or infinity) is an error.
+// JSON writes r as scenario.MarshalResult encodes it, the one JSON
+// encoding of a result: compact, ending in a line break, read back by
+// scenario.ParseResult. The command line's -o and -json and the page's
+// download are the same bytes for the same result. The output is stable:
+// fields keep their declaration order and parameter maps are sorted by
+// name. A value JSON cannot hold (NaN or infinity) is an error.
 func JSON(w io.Writer, r *scenario.Result) error {
 	if r == nil {
 		return fmt.Errorf("report: no result")
 	}
-	b, err := json.MarshalIndent(r, "", "  ")
+	b, err := scenario.MarshalResult(r)
 	if err != nil {
 		return fmt.Errorf("report: the result cannot be written as JSON: %w", err)
 	}
-	b = append(b, '\n')
 	_, err = w.Write(b)
 	return err
 }

@@ -9,9 +9,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/scenario"
@@ -209,11 +211,19 @@ func TestTableFigures(t *testing.T) {
 		t.Fatalf("no row for %q in\n%s", label, out)
 		return nil
 	}
-	// downloads, avg cum., tau, to 50/80/90/98%, cost..., scheduling
+	// downloads, avg cum., tau, to 50/80/90/98%, cost..., scheduling. The
+	// importance is uniform PageRank, which rankmass's guarantee does not
+	// bound: its half is n/a, with a note.
 	rm := row("rankmass")
-	want := []string{"10", "0.7460", "0.956", "2/5", "6/—", "7/—", "10/—", "40", "upd,", "12.3k", "virt", "12.3ms"}
+	want := []string{"10", "0.7460", "0.956", "2/n/a", "6/n/a", "7/n/a", "10/n/a", "40", "upd,", "12.3k", "virt", "12.3ms"}
 	if strings.Join(rm, " ") != strings.Join(want, " ") {
 		t.Errorf("rankmass row %q, want %q", rm, want)
+	}
+	if !strings.Contains(out, "\nn/a: the guarantees bound personalized PageRank") {
+		t.Errorf("no note explains n/a:\n%s", out)
+	}
+	if bfs := row("bfs"); bfs[3] != "3/—" {
+		t.Errorf("bfs, which has no guarantee, shows %q at 50%%; want 3/—", bfs[3])
 	}
 	batch := row("batch-pagerank k=5")
 	if got := strings.Join(batch[7:], " "); got != "25 upd, 3 recomp (150 it) 1.50s" {
@@ -232,10 +242,60 @@ func TestTableFigures(t *testing.T) {
 		}
 	}
 	timed := string(render(t, func(w io.Writer) error { return Table(w, timedResult()) }))
+	// bfs reaches 50, 80, 90 and 98% after 3, 8, 9 and 10 downloads of
+	// 100 s each: 5, 13.3, 15 and 16.7 minutes.
 	if !strings.Contains(timed, "politeness  2 connections, wait 15 s, download 0.5 s + 15000 B at 100000 B/s") ||
-		!strings.Contains(timed, "16.7 min  50.0%") ||
+		!strings.Contains(timed, "\nbfs                 5.0 min  13.3 min  15.0 min  16.7 min  16.7 min  50.0%\n") ||
+		!strings.Contains(timed, "optimal: not timed") ||
 		!strings.Contains(timed, "previous    tiny-2000.edges\n            11 pages, 25 links; 9 current pages matched by url\n") {
-		t.Errorf("timed table lacks the politeness facts, the 1000 s duration as 16.7 min at 50%% or the previous snapshot:\n%s", timed)
+		t.Errorf("timed table lacks the politeness facts, bfs's times to each level and its 1000 s duration as 16.7 min at 50%%, or the previous snapshot:\n%s", timed)
+	}
+}
+
+// TestTablePersonalized: with personalized importance the guarantees bound
+// what the curves sum, so the table shows them.
+func TestTablePersonalized(t *testing.T) {
+	r := sampleResult()
+	r.Importance.Kind = scenario.ImportancePersonalized
+	out := string(render(t, func(w io.Writer) error { return Table(w, r) }))
+	if !strings.Contains(out, "   2/5     6/—     7/—    10/—  40 upd") || strings.Contains(out, "n/a") {
+		t.Errorf("personalized importance: rankmass's guarantee is not shown as 2/5, or n/a remains:\n%s", out)
+	}
+}
+
+// TestTableWords: counts of one take the singular, and a scheduling time
+// below half a microsecond is not written 0µs.
+func TestTableWords(t *testing.T) {
+	r := sampleResult()
+	r.Graph = scenario.GraphSummary{Pages: 1, Links: 1, Hosts: 1, InterHost: 1, Dangling: 1, SourceName: "one"}
+	r.Importance.Iterations = 1
+	r.Seeds = r.Seeds[:1]
+	r.Scenario.Budget = 1
+	r.Previous = &scenario.PreviousSummary{SourceName: "p", Pages: 1, Links: 1, Matched: 1, MatchedBy: "id"}
+	r.Strategies[0].Cost.SchedulingSeconds = 2e-7
+	out := string(render(t, func(w io.Writer) error { return Table(w, r) }))
+	for _, want := range []string{
+		"1 page, 1 link, 1 host (1 inter-host link), 1 dangling page\n",
+		"1 page, 1 link; 1 current page matched by id\n",
+		"(1 iteration)\n", "top-pagerank:2: 1 page, reaching", "1 page per crawl\n", "  <1µs\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestTableTimeBetweenCurvePoints: when the download that reaches a level
+// is not a point of the sampled curve, the time is read at the next point
+// and marked ≤.
+func TestTableTimeBetweenCurvePoints(t *testing.T) {
+	r := timedResult()
+	// fpr-m's curve has points at even k only; 50% is now reached at k = 5,
+	// read at k = 6: 600 s, 10 minutes.
+	r.Strategies[4].Summary.DownloadsTo[0].Actual = 5
+	out := string(render(t, func(w io.Writer) error { return Table(w, r) }))
+	if !strings.Contains(out, oddLabel+"    ≤10.0 min  10.0 min") || !strings.Contains(out, "≤: read at the next curve point") {
+		t.Errorf("the time to 50%% between curve points is not ≤10.0 min with a note:\n%s", out)
 	}
 }
 
@@ -442,6 +502,133 @@ func TestSVGLines(t *testing.T) {
 	timed := lines(timedResult(), ChartOptions{X: XTime})
 	if len(timed) != 4 {
 		t.Errorf("time axis: %d lines, want the 4 timed crawls (optimal has no times)", len(timed))
+	}
+	// The legend still names optimal, and says why it has no line.
+	texts := svgTexts(t, render(t, func(w io.Writer) error { return SVG(w, timedResult(), ChartOptions{X: XTime}) }))
+	if !slices.Contains(texts["text"], "optimal (not timed)") {
+		t.Errorf("time axis: the legend lacks optimal (not timed): %q", texts["text"])
+	}
+}
+
+// manyResult is sampleResult with n strategies whose labels are label
+// and a number.
+func manyResult(n int, label string) *scenario.Result {
+	r := sampleResult()
+	base := r.Strategies[1]
+	r.Strategies = r.Strategies[:1]
+	for i := range n {
+		s := base
+		s.Label = label + " " + strconv.Itoa(i)
+		r.Strategies = append(r.Strategies, s)
+	}
+	return r
+}
+
+// legendEntry is one legend text of a chart, where it is drawn.
+type legendEntry struct {
+	X     float64 `xml:"x,attr"`
+	Y     float64 `xml:"y,attr"`
+	Text  string  `xml:",chardata"`
+	Title string  `xml:"title"`
+}
+
+// chartLegend decodes the chart's size, its legend and its lines.
+func chartLegend(t *testing.T, svg []byte) (width, height float64, legend []legendEntry, lines []polylineAttrs) {
+	t.Helper()
+	var c struct {
+		Width  float64 `xml:"width,attr"`
+		Height float64 `xml:"height,attr"`
+		Groups []struct {
+			Texts    []legendEntry   `xml:"text"`
+			Lines    []polylineAttrs `xml:"polyline"`
+			Swatches []struct{}      `xml:"line"`
+		} `xml:"g"`
+	}
+	if err := xml.Unmarshal(svg, &c); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range c.Groups {
+		lines = append(lines, g.Lines...)
+		if len(g.Swatches) > 0 && len(g.Texts) > 0 && g.Texts[0].Y < g.Texts[len(g.Texts)-1].Y+1 && len(g.Lines) == 0 {
+			legend = g.Texts
+		}
+	}
+	return c.Width, c.Height, legend, lines
+}
+
+type polylineAttrs struct {
+	Stroke string `xml:"stroke,attr"`
+	Dash   string `xml:"stroke-dasharray,attr"`
+	Title  string `xml:"title"`
+}
+
+// TestSVGLegendFits: labels never make the chart fail. A long label is
+// shortened with … (its full text kept in <title>s), a legend too tall
+// for one column takes two, and the chart grows when two do not fit; every
+// legend entry lies inside the chart, and after the palette's twelve
+// colours the lines differ by their dash pattern.
+func TestSVGLegendFits(t *testing.T) {
+	long := strings.Repeat("a very long strategy label ", 4) // 108 characters
+	cases := []struct {
+		name      string
+		r         *scenario.Result
+		columns   int
+		grown     bool
+		shortened bool
+	}{
+		{"one long label", manyResult(1, long), 1, false, true},
+		{"20 short labels", manyResult(20, "s"), 1, false, false},
+		{"30 short labels", manyResult(30, "s"), 2, false, false},
+		{"31 long labels", manyResult(31, long), 2, false, true},
+		{"80 labels", manyResult(80, "s"), 2, true, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := SVG(&b, c.r, ChartOptions{}); err != nil {
+				t.Fatalf("SVG: %v", err)
+			}
+			svgTexts(t, b.Bytes()) // valid XML
+			width, height, legend, lines := chartLegend(t, b.Bytes())
+			if len(legend) != len(c.r.Strategies) {
+				t.Fatalf("%d legend entries, want %d", len(legend), len(c.r.Strategies))
+			}
+			if grown := height > DefaultChartHeight; grown != c.grown || width != DefaultChartWidth {
+				t.Errorf("chart %v by %v; grown %v, want %v", width, height, grown, c.grown)
+			}
+			xs := map[float64]bool{}
+			for i, e := range legend {
+				xs[e.X] = true
+				if e.Y > height-4 || e.X+7*float64(utf8.RuneCountInString(e.Text)) > width {
+					t.Errorf("entry %q at (%v, %v) leaves the %v by %v chart", e.Text, e.X, e.Y, width, height)
+				}
+				full := c.r.Strategies[i].Label
+				switch {
+				case e.Text == full:
+					if e.Title != "" {
+						t.Errorf("entry %q has a title %q", e.Text, e.Title)
+					}
+				case !c.shortened || !strings.HasSuffix(e.Text, "…") || !strings.HasPrefix(full, strings.TrimSuffix(e.Text, "…")) || e.Title != full:
+					t.Errorf("entry %q (title %q) for label %q", e.Text, e.Title, full)
+				}
+				if lines[i].Title != full {
+					t.Errorf("line %d is titled %q, want the full label %q", i, lines[i].Title, full)
+				}
+			}
+			if len(xs) != c.columns {
+				t.Errorf("the legend has %d columns, want %d", len(xs), c.columns)
+			}
+			// Line i+1 and line i+13 share a colour, so not a dash: the
+			// first 48 lines all look different.
+			seen := map[string]string{}
+			for _, l := range lines[:min(len(lines), 1+len(palette)*len(strategyDashes))] {
+				style := l.Stroke + " " + l.Dash
+				if other, dup := seen[style]; dup {
+					t.Errorf("%s and %s are both drawn %q", other, l.Title, style)
+				}
+				seen[style] = l.Title
+			}
+		})
 	}
 }
 

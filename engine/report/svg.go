@@ -47,13 +47,19 @@ type ChartOptions struct {
 }
 
 // palette colours the strategies in order; the optimal reference is drawn
-// dashed in referenceColour instead.
+// dashed in referenceColour instead. After len(palette) strategies the
+// colours repeat with the next of strategyDashes, so that no two lines of
+// up to len(palette)·len(strategyDashes) strategies look alike.
 var palette = []string{
 	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
 	"#e377c2", "#17becf", "#bcbd22", "#393b79", "#ad494a", "#637939",
 }
 
 const referenceColour = "#222222"
+
+// strategyDashes are the dash patterns of the strategies' lines, one per
+// round of the palette: solid first.
+var strategyDashes = []string{"", "10 4", "3 4", "14 4 3 4"}
 
 // Dash patterns of the lines.
 const (
@@ -70,21 +76,55 @@ const (
 	legendLine = 18
 )
 
-// line is one polyline of the chart.
+// Legend layout: a swatch and its gap before the label, the gap between
+// two columns, the legend's largest share of the chart's width, and the
+// fewest characters a shortened label keeps.
+const (
+	legendSwatch     = 34.0
+	legendColumnGap  = 12.0
+	legendWidthShare = 0.4
+	legendMinChars   = 6
+)
+
+// Kinds of polyline.
+const (
+	kindActual     = "actual"
+	kindGuaranteed = "guaranteed"
+	kindLowerBound = "lower_bound"
+)
+
+// line is one polyline of the chart, or, with no points, a legend entry
+// for a curve the axis cannot show.
 type line struct {
 	label  string
+	kind   string // kindActual, kindGuaranteed or kindLowerBound
 	colour string
 	dash   string
 	xs, ys []float64
+	// untimed marks a strategy without simulated times on the time axis:
+	// it has a legend entry but no line.
+	untimed bool
 }
 
 // SVG writes a line chart of r's curves: cumulative importance against the
 // x axis of opt, one line per strategy in the scenario's order, each in its
-// own colour from a fixed palette, the optimal reference dashed, with nice
+// own colour from a fixed palette (after twelve strategies the colours
+// repeat with a dash pattern), the optimal reference dashed, with nice
 // ticks (1, 2 or 5 times a power of ten) on both axes, axis titles and a
-// legend on the right. The SVG is self-contained (no external reference),
-// valid XML with every label escaped, carries a viewBox so it scales, and is
-// the same bytes for the same result and options.
+// legend on the right. On the time axis a strategy without simulated times
+// (the optimal reference, which runs without politeness) has a legend
+// entry marked "(not timed)" and no line.
+//
+// Labels never make the chart fail: a legend label too long for the
+// legend's share of the width (at most 40%) is shortened with "…" (the full
+// label stays in the line's and the entry's <title>), a legend with more
+// entries than the height holds takes two columns, and the chart grows
+// taller when even two columns do not fit. Only a size too small for the
+// axes themselves is refused.
+//
+// The SVG is self-contained (no external reference), valid XML with every
+// label escaped, carries a viewBox so it scales, and is the same bytes for
+// the same result and options.
 func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 	if r == nil {
 		return fmt.Errorf("report: no result")
@@ -125,19 +165,17 @@ func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 		top += 26
 	}
 	bottom := 52.0
-	plotH := float64(opt.Height) - top - bottom
+	entries := legendEntries(lines)
+	legend := layoutLegend(entries, opt.Width, opt.Height, top)
+	height := legend.height
+	plotH := float64(height) - top - bottom
 	ys := niceScale(yHi, int(plotH/50))
 	labelChars := 0
 	for _, s := range ys.labels {
 		labelChars = max(labelChars, utf8.RuneCountInString(s))
 	}
 	left := 36.0 + charWidth*float64(labelChars)
-	legendChars := 0
-	for _, l := range legendEntries(lines) {
-		legendChars = max(legendChars, utf8.RuneCountInString(l.label))
-	}
-	legendW := 34.0 + charWidth*float64(legendChars)
-	plotW := float64(opt.Width) - left - legendW - 32
+	plotW := float64(opt.Width) - left - legend.width - 32
 	if plotW < 120 || plotH < 80 {
 		return fmt.Errorf("report: a chart of %d by %d pixels is too small for its axes and legend; make it larger", opt.Width, opt.Height)
 	}
@@ -147,7 +185,7 @@ func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="%d">`+"\n",
-		opt.Width, opt.Height, opt.Width, opt.Height, fontSize)
+		opt.Width, height, opt.Width, height, fontSize)
 	b.WriteString("<title>")
 	if opt.Title != "" {
 		escape(&b, opt.Title)
@@ -155,7 +193,7 @@ func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 		b.WriteString("Cumulative importance of the pages downloaded")
 	}
 	b.WriteString("</title>\n")
-	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", opt.Width, opt.Height)
+	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", opt.Width, height)
 	if opt.Title != "" {
 		fmt.Fprintf(&b, `<text x="%s" y="26" text-anchor="middle" font-size="15" font-weight="bold">`, coord(left+plotW/2))
 		escape(&b, opt.Title)
@@ -205,6 +243,9 @@ func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 	b.WriteString(`<g fill="none" stroke-width="1.75" stroke-linejoin="round" stroke-linecap="round">` + "\n")
 	var pts []byte
 	for _, l := range lines {
+		if l.untimed {
+			continue
+		}
 		pts = pts[:0]
 		prevStart, prevEnd := 0, 0 // the last point written, in pts
 		for i := range l.xs {
@@ -235,17 +276,28 @@ func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 	}
 	b.WriteString("</g>\n")
 
-	// The legend.
+	// The legend, column by column.
 	lx := left + plotW + 24
 	b.WriteString(`<g stroke-width="1.75">` + "\n")
-	for i, e := range legendEntries(lines) {
-		y := top + 8 + float64(i)*legendLine
-		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s"`, coord(lx), coord(y), coord(lx+24), coord(y), e.colour)
-		if e.dash != "" {
-			fmt.Fprintf(&b, ` stroke-dasharray="%s"`, e.dash)
+	for i, e := range entries {
+		x := lx + float64(i/legend.rows)*(legend.columnWidth+legendColumnGap)
+		y := top + 8 + float64(i%legend.rows)*legendLine
+		if e.untimed {
+			fmt.Fprintf(&b, `<text x="%s" y="%s" stroke="none" fill="#666666">`, coord(x+30), coord(y+4))
+		} else {
+			fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s"`, coord(x), coord(y), coord(x+24), coord(y), e.colour)
+			if e.dash != "" {
+				fmt.Fprintf(&b, ` stroke-dasharray="%s"`, e.dash)
+			}
+			fmt.Fprintf(&b, `/><text x="%s" y="%s" stroke="none" fill="#222222">`, coord(x+30), coord(y+4))
 		}
-		fmt.Fprintf(&b, `/><text x="%s" y="%s" stroke="none" fill="#222222">`, coord(lx+30), coord(y+4))
-		escape(&b, e.label)
+		short := shorten(e.label, legend.chars)
+		escape(&b, short)
+		if short != e.label {
+			b.WriteString("<title>")
+			escape(&b, e.label)
+			b.WriteString("</title>")
+		}
 		b.WriteString("</text>\n")
 	}
 	b.WriteString("</g>\n</svg>\n")
@@ -295,9 +347,13 @@ func chartLines(r *scenario.Result, opt ChartOptions) ([]line, string, error) {
 			return err
 		}
 		if opt.X == XTime && len(c.T) == 0 {
-			return nil // this curve was not run on the clock
+			// This curve was not run on the clock: the legend says so.
+			if kind == kindActual {
+				lines = append(lines, line{label: label + " (not timed)", kind: kind, colour: colour, dash: dash, untimed: true})
+			}
+			return nil
 		}
-		l := line{label: label, colour: colour, dash: dash}
+		l := line{label: label, kind: kind, colour: colour, dash: dash}
 		// Every curve starts at the origin: nothing is downloaded at k = 0.
 		if c.K[0] > 0 {
 			l.xs, l.ys = append(l.xs, 0), append(l.ys, 0)
@@ -314,7 +370,7 @@ func chartLines(r *scenario.Result, opt ChartOptions) ([]line, string, error) {
 	}
 	for _, s := range r.Strategies {
 		if s.Reference {
-			if err := add(s.Label, referenceColour, referenceDash, "actual", &s.Curve); err != nil {
+			if err := add(s.Label, referenceColour, referenceDash, kindActual, &s.Curve); err != nil {
 				return nil, "", err
 			}
 		}
@@ -325,20 +381,25 @@ func chartLines(r *scenario.Result, opt ChartOptions) ([]line, string, error) {
 			continue
 		}
 		c := palette[colour%len(palette)]
+		dash := strategyDashes[colour/len(palette)%len(strategyDashes)]
 		colour++
-		if err := add(s.Label, c, "", "actual", &s.Curve); err != nil {
+		if err := add(s.Label, c, dash, kindActual, &s.Curve); err != nil {
 			return nil, "", err
 		}
 		if opt.Guarantees {
-			if err := add(s.Label+" (guaranteed)", c, guaranteedDash, "guaranteed", s.Guarantee); err != nil {
+			if err := add(s.Label+" (guaranteed)", c, guaranteedDash, kindGuaranteed, s.Guarantee); err != nil {
 				return nil, "", err
 			}
-			if err := add(s.Label+" (lower bound)", c, lowerBoundDash, "lower_bound", s.LowerBound); err != nil {
+			if err := add(s.Label+" (lower bound)", c, lowerBoundDash, kindLowerBound, s.LowerBound); err != nil {
 				return nil, "", err
 			}
 		}
 	}
-	if len(lines) == 0 {
+	drawn := false
+	for _, l := range lines {
+		drawn = drawn || !l.untimed
+	}
+	if !drawn {
 		return nil, "", fmt.Errorf("report: the result has no curve to plot")
 	}
 	return lines, xTitle, nil
@@ -350,22 +411,68 @@ func legendEntries(lines []line) []line {
 	var out []line
 	guaranteed, lower := false, false
 	for _, l := range lines {
-		switch l.dash {
-		case guaranteedDash:
+		switch l.kind {
+		case kindGuaranteed:
 			guaranteed = true
-		case lowerBoundDash:
+		case kindLowerBound:
 			lower = true
 		default:
-			out = append(out, line{label: l.label, colour: l.colour, dash: l.dash})
+			out = append(out, line{label: l.label, kind: l.kind, colour: l.colour, dash: l.dash, untimed: l.untimed})
 		}
 	}
 	if guaranteed {
-		out = append(out, line{label: "guaranteed", colour: "#666666", dash: guaranteedDash})
+		out = append(out, line{label: "guaranteed", kind: kindGuaranteed, colour: "#666666", dash: guaranteedDash})
 	}
 	if lower {
-		out = append(out, line{label: "lower bound", colour: "#666666", dash: lowerBoundDash})
+		out = append(out, line{label: "lower bound", kind: kindLowerBound, colour: "#666666", dash: lowerBoundDash})
 	}
 	return out
+}
+
+// legendLayout is where the legend's entries go: rows per column, the
+// characters a label keeps, a column's width and the whole legend's, and
+// the chart's height, grown when the entries need it.
+type legendLayout struct {
+	rows, chars        int
+	columnWidth, width float64
+	height             int
+}
+
+// layoutLegend places n entries in one column, or two when one does not
+// fit the height, and grows the chart when two do not fit either. Labels
+// keep as many characters as the legend's share of the width allows.
+func layoutLegend(entries []line, width, height int, top float64) legendLayout {
+	n := max(len(entries), 1)
+	// Entry i's line is at top+8+i·legendLine, its text 4 pixels lower,
+	// and the last one keeps 8 pixels from the edge.
+	fit := max(int((float64(height)-top-20)/legendLine)+1, 1)
+	columns := 1
+	if n > fit {
+		columns = 2
+	}
+	l := legendLayout{rows: (n + columns - 1) / columns, height: height}
+	if l.rows > fit {
+		l.height = int(math.Ceil(top + 20 + float64(l.rows-1)*legendLine))
+	}
+	longest := 0
+	for _, e := range entries {
+		longest = max(longest, utf8.RuneCountInString(e.label))
+	}
+	share := legendWidthShare*float64(width) - float64(columns-1)*legendColumnGap
+	l.chars = min(longest, max(int((share/float64(columns)-legendSwatch)/charWidth), legendMinChars))
+	l.columnWidth = legendSwatch + charWidth*float64(l.chars)
+	l.width = float64(columns)*l.columnWidth + float64(columns-1)*legendColumnGap
+	return l
+}
+
+// shorten keeps the first chars runes of label, the last one replaced by
+// "…" when the label is longer.
+func shorten(label string, chars int) string {
+	if utf8.RuneCountInString(label) <= chars {
+		return label
+	}
+	r := []rune(label)
+	return string(r[:max(chars-1, 0)]) + "…"
 }
 
 // importanceName names the importance vector on the y axis.

@@ -32,11 +32,16 @@ const none = "—"
 
 // Table writes r as an aligned text table: a header with the facts of the
 // graph, importance and seeds, one row per strategy in the scenario's
-// order, a line explaining the cost abbreviations, and the result's
-// warnings. Downloads to a level are written "actual/guaranteed", with —
-// for a level not reached or a strategy without a guarantee. The
-// scheduling time is the last column, so that its width does not move the
-// others.
+// order, notes explaining the columns, and the result's warnings.
+// Downloads to a level are written "actual/guaranteed", with — for a level
+// not reached or a strategy without a guarantee. The guarantees of the
+// RankMass family and l-neighbor bound personalized PageRank (seeds/001,
+// section 4): when the importance is another, their half is written "n/a"
+// (the values stay in the JSON and CSV). With politeness, a second table
+// gives per timed strategy the simulated time to each level, the crawl's
+// simulated duration and the connections' use (SPEC.md section 5: C
+// against simulated time). The scheduling time is the last column, so that
+// its width does not move the others.
 func Table(w io.Writer, r *scenario.Result) error {
 	if r == nil {
 		return fmt.Errorf("report: no result")
@@ -45,21 +50,14 @@ func Table(w io.Writer, r *scenario.Result) error {
 	writeFacts(&b, r)
 	b.WriteByte('\n')
 
-	timed := false
-	for _, s := range r.Strategies {
-		if s.Time != nil {
-			timed = true
-		}
-	}
+	bounded := importanceKind(r) == scenario.ImportancePersonalized
 	head := []string{"strategy", "downloads", "avg cum.", "tau"}
 	for _, level := range crawl.Thresholds {
-		head = append(head, "to "+strconv.FormatFloat(100*level, 'f', -1, 64)+"%")
-	}
-	if timed {
-		head = append(head, "sim. time", "util.")
+		head = append(head, "to "+percent(level))
 	}
 	head = append(head, "cost", "scheduling")
 	rows := [][]string{head}
+	unbounded := false // a guarantee shown as n/a
 	for _, s := range r.Strategies {
 		sum := s.Summary
 		row := []string{
@@ -68,15 +66,14 @@ func Table(w io.Writer, r *scenario.Result) error {
 			strconv.FormatFloat(sum.AvgCumulative, 'f', 4, 64),
 			tauString(sum),
 		}
-		for _, level := range crawl.Thresholds {
-			row = append(row, thresholdString(sum.DownloadsTo, level))
+		guaranteed := s.Guarantee != nil
+		for _, t := range sum.DownloadsTo {
+			guaranteed = guaranteed || t.Guaranteed >= 0
 		}
-		if timed {
-			if s.Time != nil {
-				row = append(row, simulatedDuration(s.Time.Duration), strconv.FormatFloat(100*s.Time.Utilisation, 'f', 1, 64)+"%")
-			} else {
-				row = append(row, none, none)
-			}
+		hide := guaranteed && !bounded
+		unbounded = unbounded || hide
+		for _, level := range crawl.Thresholds {
+			row = append(row, thresholdString(sum.DownloadsTo, level, hide))
 		}
 		row = append(row, costString(s.Cost), schedulingTime(s.Cost.SchedulingSeconds))
 		rows = append(rows, row)
@@ -86,15 +83,124 @@ func Table(w io.Writer, r *scenario.Result) error {
 	align[0] = true
 	align[len(head)-2] = true
 	align[len(head)-1] = true
-	writeAligned(&b, rows, align)
+	WriteColumns(&b, rows, align)
 
 	b.WriteString("\nto X%: downloads until the importance downloaded reaches X, actual/guaranteed (" + none + ": never or no guarantee)\n")
+	if unbounded {
+		b.WriteString("n/a: the guarantees bound personalized PageRank (seeds/001, section 4), not the " + importanceName(r) + " scoring this run;\n     the JSON and CSV keep their values, and a personalized importance compares them\n")
+	}
 	b.WriteString("cost: upd priority updates, recomp PageRank recomputations (it: their iterations), virt virtual re-expansions, iter windows or levels\n")
+	writeTimes(&b, r)
 	for _, warning := range r.Warnings {
 		b.WriteString("warning: " + warning + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeTimes writes, when some strategy ran on the politeness clock, the
+// table of simulated times: per timed strategy the time to each level, the
+// crawl's whole duration and the connections' use.
+func writeTimes(b *strings.Builder, r *scenario.Result) {
+	head := []string{"simulated time"}
+	for _, level := range crawl.Thresholds {
+		head = append(head, "to "+percent(level))
+	}
+	head = append(head, "duration", "util.")
+	rows := [][]string{head}
+	var untimed []string
+	longest := 0.0
+	for _, s := range r.Strategies {
+		if s.Time != nil {
+			longest = math.Max(longest, s.Time.Duration)
+		}
+	}
+	// One unit for the whole table, so that its figures compare.
+	unit := timeUnitFor(longest)
+	late := false // a time read at a later curve point
+	for _, s := range r.Strategies {
+		if s.Time == nil {
+			untimed = append(untimed, s.Label)
+			continue
+		}
+		row := []string{s.Label}
+		for _, level := range crawl.Thresholds {
+			cell, after := timeToLevel(s, level, unit)
+			late = late || after
+			row = append(row, cell)
+		}
+		row = append(row, inUnit(s.Time.Duration, unit), strconv.FormatFloat(100*s.Time.Utilisation, 'f', 1, 64)+"%")
+		rows = append(rows, row)
+	}
+	if len(rows) == 1 {
+		return
+	}
+	b.WriteByte('\n')
+	align := make([]bool, len(head))
+	align[0] = true
+	WriteColumns(b, rows, align)
+	b.WriteString("\nto X%: simulated time until the importance downloaded reaches X (" + none + ": never)")
+	if late {
+		b.WriteString("; ≤: read at the next curve point, so it was reached by then")
+	}
+	b.WriteString("\nduration: simulated time of the whole crawl; util.: share of the connections' time spent downloading\n")
+	if len(untimed) > 0 {
+		b.WriteString(strings.Join(untimed, ", ") + ": not timed; " + isOrAre(len(untimed)) + " run without the politeness clock\n")
+	}
+}
+
+// timeToLevel returns the simulated time at which s's importance reached
+// level, in unit, and whether it was read at a later curve point than the download
+// that reached it (the curve is sampled): the time of the first curve point
+// at or after that download, an upper bound on the exact time.
+func timeToLevel(s scenario.StrategyResult, level float64, unit timeUnit) (string, bool) {
+	k := int64(-1)
+	for _, t := range s.Summary.DownloadsTo {
+		if t.Level == level {
+			k = t.Actual
+		}
+	}
+	c := s.Curve
+	if k < 0 || len(c.T) != len(c.K) {
+		return none, false
+	}
+	for i, ki := range c.K {
+		if ki >= k {
+			if ki == k {
+				return inUnit(c.T[i], unit), false
+			}
+			return "≤" + inUnit(c.T[i], unit), true
+		}
+	}
+	return none, false
+}
+
+// percent writes a level as a percentage: "50%".
+func percent(level float64) string {
+	return strconv.FormatFloat(100*level, 'f', -1, 64) + "%"
+}
+
+func isOrAre(n int) string {
+	if n == 1 {
+		return "it was"
+	}
+	return "they were"
+}
+
+// plural writes "1 page" or "n pages".
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.FormatInt(n, 10) + " " + many
+}
+
+// importanceKind is the kind of importance that scores r's curves.
+func importanceKind(r *scenario.Result) string {
+	if r.Importance.Kind != "" {
+		return r.Importance.Kind
+	}
+	return r.Scenario.Importance
 }
 
 // writeFacts writes the header: the graph, the previous snapshot, the
@@ -111,24 +217,21 @@ func writeFacts(b *strings.Builder, r *scenario.Result) {
 		source = sourceName(sc.Graph)
 	}
 	add("graph", "%s", source)
-	size := fmt.Sprintf("%d pages, %d links", g.Pages, g.Links)
+	size := plural(g.Pages, "page", "pages") + ", " + plural(g.Links, "link", "links")
 	if g.Hosts > 0 {
-		size += fmt.Sprintf(", %d hosts (%d inter-host links)", g.Hosts, g.InterHost)
+		size += ", " + plural(int64(g.Hosts), "host", "hosts") + " (" + plural(g.InterHost, "inter-host link", "inter-host links") + ")"
 	}
-	add("", "%s, %d dangling pages", size, g.Dangling)
+	add("", "%s, %s", size, plural(g.Dangling, "dangling page", "dangling pages"))
 	if p := r.Previous; p != nil {
 		add("previous", "%s", p.SourceName)
-		add("", "%d pages, %d links; %d current pages matched by %s", p.Pages, p.Links, p.Matched, p.MatchedBy)
+		add("", "%s, %s; %s matched by %s", plural(p.Pages, "page", "pages"), plural(p.Links, "link", "links"),
+			plural(p.Matched, "current page", "current pages"), p.MatchedBy)
 	}
-	kind := r.Importance.Kind
-	if kind == "" {
-		kind = sc.Importance
-	}
-	add("importance", "%s, d=%s (%d iterations)", kind, shortFloat(sc.Damping), r.Importance.Iterations)
-	add("seeds", "%s: %d pages, reaching %d", sc.Seeds, len(r.Seeds), r.Reachable)
+	add("importance", "%s, d=%s (%s)", importanceKind(r), shortFloat(sc.Damping), plural(int64(r.Importance.Iterations), "iteration", "iterations"))
+	add("seeds", "%s: %s, reaching %d", sc.Seeds, plural(int64(len(r.Seeds)), "page", "pages"), r.Reachable)
 	add("random seed", "%d", sc.RandomSeed)
 	if sc.Budget > 0 {
-		add("budget", "%d pages per crawl", sc.Budget)
+		add("budget", "%s per crawl", plural(sc.Budget, "page", "pages"))
 	}
 	if p := sc.Politeness; p != nil {
 		// A normalized scenario has every field; absent ones are the
@@ -179,20 +282,27 @@ func tauString(s crawl.Summary) string {
 	return strconv.FormatFloat(s.Tau, 'f', 3, 64)
 }
 
-// thresholdString returns "actual/guaranteed" for the given level.
-func thresholdString(ts []crawl.Threshold, level float64) string {
+// thresholdString returns "actual/guaranteed" for the given level, with
+// "n/a" for the guaranteed half when hide is set.
+func thresholdString(ts []crawl.Threshold, level float64, hide bool) string {
 	count := func(k int64) string {
 		if k < 0 {
 			return none
 		}
 		return strconv.FormatInt(k, 10)
 	}
+	guaranteed := func(k int64) string {
+		if hide {
+			return "n/a"
+		}
+		return count(k)
+	}
 	for _, t := range ts {
 		if t.Level == level {
-			return count(t.Actual) + "/" + count(t.Guaranteed)
+			return count(t.Actual) + "/" + guaranteed(t.Guaranteed)
 		}
 	}
-	return none + "/" + none
+	return none + "/" + guaranteed(-1)
 }
 
 // costString writes the cost counters that are not zero, compactly.
@@ -242,6 +352,8 @@ func schedulingTime(s float64) string {
 	switch {
 	case s <= 0:
 		return "0s"
+	case s < 0.5e-6:
+		return "<1µs"
 	case s < 1e-3:
 		return strconv.FormatFloat(s*1e6, 'f', 0, 64) + "µs"
 	case s < 1:
@@ -250,40 +362,40 @@ func schedulingTime(s float64) string {
 	return strconv.FormatFloat(s, 'f', 2, 64) + "s"
 }
 
-// simulatedDuration writes a simulated time in seconds as seconds, minutes,
-// hours or days.
-func simulatedDuration(s float64) string {
-	u := timeUnitFor(s)
+// inUnit writes a simulated time in seconds in unit u, with one decimal.
+func inUnit(s float64, u timeUnit) string {
 	return strconv.FormatFloat(s/u.seconds, 'f', 1, 64) + " " + u.name
 }
 
-// writeAligned writes rows as columns two spaces apart; left[i] aligns
-// column i to the left, else to the right. The last column is not padded.
-func writeAligned(b *strings.Builder, rows [][]string, left []bool) {
-	width := make([]int, len(left))
+// WriteColumns writes rows as columns two spaces apart, one line per row;
+// left[i] aligns column i to the left, else to the right. Widths count
+// runes, and no line ends in spaces. The table and the command line's
+// lists use it.
+func WriteColumns(b *strings.Builder, rows [][]string, left []bool) {
+	var width []int
 	for _, row := range rows {
 		for i, cell := range row {
+			if i == len(width) {
+				width = append(width, 0)
+			}
 			width[i] = max(width[i], utf8.RuneCountInString(cell))
 		}
 	}
+	var line strings.Builder
 	for _, row := range rows {
+		line.Reset()
 		for i, cell := range row {
-			pad := width[i] - utf8.RuneCountInString(cell)
-			last := i == len(row)-1
-			switch {
-			case left[i] && last:
-				b.WriteString(cell)
-			case left[i]:
-				b.WriteString(cell)
-				b.WriteString(strings.Repeat(" ", pad))
-			default:
-				b.WriteString(strings.Repeat(" ", pad))
-				b.WriteString(cell)
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(cell))
+			if i < len(left) && left[i] {
+				line.WriteString(cell)
+				line.WriteString(pad)
+			} else {
+				line.WriteString(pad)
+				line.WriteString(cell)
 			}
-			if !last {
-				b.WriteString("  ")
-			}
+			line.WriteString("  ")
 		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
 		b.WriteByte('\n')
 	}
 }
