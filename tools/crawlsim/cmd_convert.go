@@ -22,7 +22,7 @@ type graphOutput struct {
 
 func (out *graphOutput) register(fs *flag.FlagSet) {
 	fs.StringVar(&out.path, "o", "", "output graph `FILE` (required); its format follows its name: .csr, .graph-txt, else an edge list")
-	fs.StringVar(&out.formatName, "to", "", "output `format`: edges, graph-txt or csr (default: from the -o name)")
+	fs.StringVar(&out.formatName, "to", "", "output `FORMAT`: edges, graph-txt or csr (default: from the -o name)")
 	fs.StringVar(&out.urlsOut, "urls-out", "", "also write the pages' URLs to `FILE` (a .csr file holds them already)")
 	fs.BoolVar(&out.asJSON, "json", false, "print what was written as JSON")
 }
@@ -58,9 +58,9 @@ func (out *graphOutput) write(ctx context.Context, e *env, g *graph.Graph) error
 	if out.urlsOut != "" && g.URLs == nil {
 		return fmt.Errorf("-urls-out %s: the graph has no URLs to write", out.urlsOut)
 	}
-	outs := []output{{out.path, func(w io.Writer) error { return graphio.Save(w, g, out.format) }}}
+	outs := []output{{path: out.path, write: func(w io.Writer) error { return graphio.Save(w, g, out.format) }}}
 	if out.urlsOut != "" {
-		outs = append(outs, output{out.urlsOut, func(w io.Writer) error { return graphio.WriteURLList(w, g.URLs) }})
+		outs = append(outs, output{path: out.urlsOut, write: func(w io.Writer) error { return graphio.WriteURLList(w, g.URLs) }})
 	}
 	if err := writeOutputs(ctx, e, outs...); err != nil {
 		return err
@@ -79,13 +79,13 @@ func (out *graphOutput) write(ctx context.Context, e *env, g *graph.Graph) error
 			Hosts  *int   `json:"hosts,omitempty"` // only where the output keeps hosts
 		}{out.path, out.format.String(), out.urlsOut, g.NumNodes(), g.NumArcs(), hostCount(g, keepsHosts || out.urlsOut != "")})
 	}
-	fmt.Fprintf(e.stdout, "wrote %s (%s): %d pages, %d links", out.path, out.format, g.NumNodes(), g.NumArcs())
+	fmt.Fprintf(e.stdout, "wrote %s (%s): %s, %s", out.path, out.format, count(g.NumNodes(), "page"), count(g.NumArcs(), "link"))
 	if keepsHosts && g.HasHosts() {
-		fmt.Fprintf(e.stdout, ", %d hosts", g.NumHosts())
+		fmt.Fprintf(e.stdout, ", %s", count(g.NumHosts(), "host"))
 	}
 	fmt.Fprintln(e.stdout)
 	if out.urlsOut != "" {
-		fmt.Fprintf(e.stdout, "wrote %s: %d URLs, %d hosts\n", out.urlsOut, len(g.URLs), g.NumHosts())
+		fmt.Fprintf(e.stdout, "wrote %s: %s, %s\n", out.urlsOut, count(len(g.URLs), "URL"), count(g.NumHosts(), "host"))
 	}
 	return nil
 }

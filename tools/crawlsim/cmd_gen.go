@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
@@ -22,30 +23,17 @@ targets are chosen by copying, so in-degrees follow a power law; most links stay
 inside their host. Pages get URLs http://hostK.example/..., so hosts survive a
 round trip through a URL list. The same -seed gives the same bytes.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
-			d := gen.DefaultParams()
-			p := gen.Params{}
+			g := registerGeneratorFlags(fs, "", "seed", "run calls it -gen-seed")
+			p := &g.params
 			var out graphOutput
-			fs.IntVar(&p.Pages, "n", d.Pages, "number of `pages`")
-			fs.IntVar(&p.Hosts, "hosts", 0, "number of `hosts` (default: pages/200, at least 1)")
-			fs.Float64Var(&p.MeanOutDegree, "degree", d.MeanOutDegree, "mean out-degree, at most (pages-1)/2; when not given, graphs under 17 pages get (pages-1)/2")
-			fs.Float64Var(&p.IntraHostShare, "intra", d.IntraHostShare, "share of links that stay inside their host, in [0,1]")
-			fs.Float64Var(&p.HostSizeExponent, "host-exp", d.HostSizeExponent, "exponent of the host-size distribution")
-			fs.Float64Var(&p.OutDegreeExponent, "degree-exp", d.OutDegreeExponent, "power-law exponent of the out-degree tail")
-			fs.Float64Var(&p.CopyProbability, "copy", d.CopyProbability, "probability that a link copies an earlier page's target, in [0,1]")
-			fs.Uint64Var(&p.Seed, "seed", 1, "random seed")
 			out.register(fs)
 			return func(ctx context.Context, e *env, args []string) error {
 				if len(args) != 0 {
 					return usagef("takes no arguments, got %q", args)
 				}
 				set := explicitFlags(fs)
-				switch {
-				case p.Pages < 1:
-					return usagef("-n must be at least 1, got %d", p.Pages)
-				case set["degree"] && !(p.MeanOutDegree > 0):
-					return usagef("-degree must be positive, got %g", p.MeanOutDegree)
-				case set["hosts"] && p.Hosts < 1:
-					return usagef("-hosts must be at least 1, got %d", p.Hosts)
+				if err := g.check(set); err != nil {
+					return err
 				}
 				if !set["degree"] {
 					p.MeanOutDegree = 0 // the generator's default suits the graph's size
@@ -59,7 +47,7 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 				if err := out.check(true); err != nil {
 					return err
 				}
-				gr, err := gen.NewGenerator(p)
+				gr, err := gen.NewGenerator(*p)
 				if err != nil {
 					return err
 				}
@@ -81,4 +69,53 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 			}
 		},
 	}
+}
+
+// generatorFlags are the flags of a generated graph, shared by gen and run
+// so that they keep the same names, help and checks: -n, -hosts, -degree,
+// -intra, -host-exp, -degree-exp, -copy, and the generator's seed, which
+// gen calls -seed and run -gen-seed (run's -seed is the seed set).
+type generatorFlags struct {
+	params   gen.Params
+	seedName string
+}
+
+// generatorFlagNames are the names of the generator flags but the seed.
+var generatorFlagNames = []string{"n", "hosts", "degree", "intra", "host-exp", "degree-exp", "copy"}
+
+// registerGeneratorFlags registers the generator flags on fs, each help
+// text after prefix, the seed named seedName with seedNote in its help.
+func registerGeneratorFlags(fs *flag.FlagSet, prefix, seedName, seedNote string) *generatorFlags {
+	d := gen.DefaultParams()
+	g := &generatorFlags{seedName: seedName}
+	p := &g.params
+	fs.IntVar(&p.Pages, "n", d.Pages, prefix+"number of pages `N`")
+	fs.IntVar(&p.Hosts, "hosts", 0, prefix+"number of hosts `N` (default: pages/200, at least 1)")
+	fs.Float64Var(&p.MeanOutDegree, "degree", d.MeanOutDegree, prefix+"mean out-degree `D`, at most (pages-1)/2; when not given, graphs under 17 pages get (pages-1)/2")
+	fs.Float64Var(&p.IntraHostShare, "intra", d.IntraHostShare, prefix+"`SHARE` of links that stay inside their host, in [0,1]")
+	fs.Float64Var(&p.HostSizeExponent, "host-exp", d.HostSizeExponent, prefix+"Zipf exponent `EXP` of the host sizes")
+	fs.Float64Var(&p.OutDegreeExponent, "degree-exp", d.OutDegreeExponent, prefix+"power-law exponent `EXP` of the out-degree tail")
+	fs.Float64Var(&p.CopyProbability, "copy", d.CopyProbability, prefix+"probability `P` that a link copies an earlier page's target, in [0,1]")
+	fs.Uint64Var(&p.Seed, seedName, 1, prefix+"random `SEED` of the generator ("+seedNote+")")
+	return g
+}
+
+// names returns the names of the generator flags, the seed last.
+func (g *generatorFlags) names() []string {
+	return append(slices.Clone(generatorFlagNames), g.seedName)
+}
+
+// check refuses generator flags given with values no graph can have; the
+// generator's Validate checks the rest.
+func (g *generatorFlags) check(set map[string]bool) error {
+	p := g.params
+	switch {
+	case set["n"] && p.Pages < 1:
+		return usagef("-n must be at least 1, got %d", p.Pages)
+	case set["hosts"] && p.Hosts < 1:
+		return usagef("-hosts must be at least 1, got %d", p.Hosts)
+	case set["degree"] && !(p.MeanOutDegree > 0):
+		return usagef("-degree must be positive, got %g", p.MeanOutDegree)
+	}
+	return nil
 }

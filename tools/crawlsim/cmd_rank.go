@@ -34,13 +34,13 @@ authorities to unit length after every step. The table lists the -top pages;
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			var in graphInput
 			in.register(fs)
-			damping := fs.Float64("d", rank.DefaultDamping, "damping factor d, in (0,1]")
-			tol := fs.Float64("tol", rank.DefaultTolerance, "stop when the L1 change between iterations is below `tolerance`")
-			maxIter := fs.Int("max-iter", rank.DefaultMaxIterations, "iteration cap")
+			damping := fs.Float64("d", rank.DefaultDamping, "damping factor `D`, in (0,1]")
+			tol := fs.Float64("tol", rank.DefaultTolerance, "stop when the L1 change between iterations is below `TOL`")
+			maxIter := fs.Int("max-iter", rank.DefaultMaxIterations, "stop after `N` iterations at most")
 			seedSpec := fs.String("seeds", "", "personalized PageRank trusting these pages: `SPEC` is top-pagerank:K, random:K, host-roots (needs hosts), list:ID,ID,... (ids or URLs), list:FILE (one id or URL per line, # comments) or ID,ID,...")
-			randomSeed := fs.Uint64("seed", 1, "random seed for -seeds random:K")
+			randomSeed := fs.Uint64("seed", 1, "random `SEED` of -seeds random:K")
 			hits := fs.Bool("hits", false, "compute HITS hubs and authorities instead of PageRank")
-			hitsIter := fs.Int("hits-iter", rank.DefaultHITSIterations, "HITS iterations")
+			hitsIter := fs.Int("hits-iter", rank.DefaultHITSIterations, "`N` HITS iterations")
 			top := fs.Int("top", 10, "show the `K` best pages (0 for none)")
 			outPath := fs.String("o", "", "write every page's score to `FILE` as CSV")
 			asJSON := fs.Bool("json", false, "print JSON instead of a table")
@@ -168,10 +168,10 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 		return err
 	}
 	if !res.Converged {
-		fmt.Fprintf(r.e.stderr, "warning: stopped after %d iterations with L1 change %.3g, above -tol %g\n", res.Iterations, res.Residual, opt.Tolerance)
+		fmt.Fprintf(r.e.stderr, "warning: stopped after %s with L1 change %.3g, above -tol %g\n", count(res.Iterations, "iteration"), res.Residual, opt.Tolerance)
 	}
 	if outPath != "" {
-		if err := writeOutputs(ctx, r.e, output{outPath, func(w io.Writer) error { return writeScores(w, r.g, r.in.pageName, column, res.Scores, nil) }}); err != nil {
+		if err := writeOutputs(ctx, r.e, output{path: outPath, write: func(w io.Writer) error { return writeScores(w, r.g, r.in.pageName, column, res.Scores, nil) }}); err != nil {
 			return err
 		}
 	}
@@ -199,9 +199,9 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 			Trusted    []uint32 `json:"trusted,omitempty"`
 		}{measure, opt.Damping, len(trusted), res.Iterations, res.Residual, res.Converged, rows, trusted})
 	}
-	fmt.Fprintf(r.e.stdout, "%s: d=%g, %d iterations, L1 change %.3g", measure, opt.Damping, res.Iterations, res.Residual)
+	fmt.Fprintf(r.e.stdout, "%s: d=%g, %s, L1 change %.3g", measure, opt.Damping, count(res.Iterations, "iteration"), res.Residual)
 	if trusted != nil {
-		fmt.Fprintf(r.e.stdout, ", %d trusted pages", len(trusted))
+		fmt.Fprintf(r.e.stdout, ", %s", count(len(trusted), "trusted page"))
 	}
 	fmt.Fprintln(r.e.stdout)
 	return r.printTop(best, []string{"score"}, [][]float64{res.Scores})
@@ -234,7 +234,7 @@ func (r *ranker) hits(ctx context.Context, iterations, top int, outPath string, 
 	}
 	res := h.Result()
 	if outPath != "" {
-		if err := writeOutputs(ctx, r.e, output{outPath, func(w io.Writer) error {
+		if err := writeOutputs(ctx, r.e, output{path: outPath, write: func(w io.Writer) error {
 			return writeScores(w, r.g, r.in.pageName, "hub,authority", res.Hubs, res.Authorities)
 		}}); err != nil {
 			return err
@@ -264,7 +264,7 @@ func (r *ranker) hits(ctx context.Context, iterations, top int, outPath string, 
 			Authorities []row  `json:"topAuthorities"`
 		}{"hits", res.Iterations, rows(hubs), rows(auths)})
 	}
-	fmt.Fprintf(r.e.stdout, "hits: %d iterations\n\nbest hubs\n", res.Iterations)
+	fmt.Fprintf(r.e.stdout, "hits: %s\n\nbest hubs\n", count(res.Iterations, "iteration"))
 	if err := r.printTop(hubs, []string{"hub", "authority"}, [][]float64{res.Hubs, res.Authorities}); err != nil {
 		return err
 	}

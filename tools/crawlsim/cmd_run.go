@@ -1,14 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -42,18 +45,22 @@ strategy's id after a colon as NAME=VALUE; further parameters of the same
 strategy follow as NAME=VALUE items:
   -strategies optimal,bfs,fpr-m:m=10,windowed-rankmass:window=0.2,opic
   -strategies optimal,batch-pagerank:batch=0.05,tolerance=1e-6,fpr
-('crawlsim strategies' lists the ids and parameters.) A strategy given twice
-needs different parameters, which make the table's labels differ.
+('crawlsim strategies' lists the ids and parameters, with their papers.) A
+strategy given twice needs different parameters, which make the table's
+labels differ; a -scenario file can also give each strategy its own label.
 
-Every crawl starts from the same seeds and is scored by the same importance
-(SPEC sections 2-4). The table gives per strategy the pages downloaded, the
-average cumulative importance, Kendall's tau, the downloads needed to reach
-50, 80, 90 and 98% of the importance actually and by the strategy's guarantee,
-the cost counters and the scheduling time. -politeness runs every crawl on the
-politeness clock (SPEC section 5) and adds the simulated duration and the
-connection use. -csv, -svg and -o write the curves, a chart and the whole
-result; -save-scenario writes the scenario with every default filled in, so
-that -scenario FILE runs it again to the same result.`,
+Every crawl starts from the same seeds and is scored by the same importance.
+The table gives per strategy the pages downloaded, the average cumulative
+importance and Kendall's tau (Baeza-Yates et al., WWW 2005), the downloads
+needed to reach 50, 80, 90 and 98% of the importance, actually and by the
+strategy's guarantee (Cho and Schonfeld, VLDB 2007), the cost counters and the
+scheduling time. -politeness runs every crawl on the politeness clock (host
+waits and r connections, as Baeza-Yates et al. simulate them) and adds the
+simulated time to each level, the crawl's duration and the connections' use.
+-csv, -svg and -o write the curves, a chart and the whole result;
+-save-scenario writes the scenario with every default filled in, so that
+-scenario FILE runs it again to the same result. File names in a scenario are
+read like the command line's, relative to the current folder.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			f := registerRunFlags(fs)
 			return func(ctx context.Context, e *env, args []string) error {
@@ -85,7 +92,7 @@ type runFlags struct {
 	prevURLs string
 	evolve   bool
 	evoSeed  uint64
-	gen      gen.Params
+	gen      *generatorFlags
 	lower    int
 	points   int
 	tau      int
@@ -98,52 +105,57 @@ type runFlags struct {
 	asJSON   bool
 }
 
-// generatorFlags are run's flags that describe a generated graph.
-var generatorFlags = []string{"n", "hosts", "degree", "intra", "host-exp", "degree-exp", "copy", "gen-seed"}
-
 // politenessFlags are run's flags that set the politeness clock; any of
 // them turns it on.
 var politenessFlags = []string{"connections", "wait", "latency", "page-size", "bandwidth"}
+
+// strategiesHelp is the help of -strategies: the notation and the default
+// comparison, with why the costly strategies are left out of it.
+func strategiesHelp() string {
+	var ids []string
+	for _, s := range scenario.DefaultStrategies() {
+		ids = append(ids, s.ID)
+	}
+	return "strategies to compare: `LIST` of ID or ID:NAME=VALUE,NAME=VALUE, comma-separated (see crawlsim strategies). " +
+		"Default: " + strings.Join(ids, ", ") + ". Left out of the default for their cost: rankmass (millions of virtual re-expansions), " +
+		"batch-pagerank and partial-pagerank (a PageRank of the known graph after every batch of downloads); l-neighbor, which downloads by levels much like bfs; " +
+		"and the hist-pagerank strategies, which need -previous or -evolve"
+}
 
 func registerRunFlags(fs *flag.FlagSet) *runFlags {
 	f := &runFlags{}
 	def := scenario.Default()
 	pol := crawl.DefaultPoliteness()
-	g := gen.DefaultParams()
 	f.in.register(fs)
 	fs.StringVar(&f.file, "scenario", "", "read the scenario from `FILE` (JSON); other flags override its fields")
-	fs.StringVar(&f.strats, "strategies", "", "strategies to compare: `LIST` of ID or ID:NAME=VALUE,NAME=VALUE, comma-separated (default: optimal and a representative set; see crawlsim strategies)")
+	fs.StringVar(&f.strats, "strategies", "", strategiesHelp())
 	fs.StringVar(&f.seeds, "seeds", def.Seeds, "seed set `SPEC`: top-pagerank:K, random:K, host-roots (needs hosts), list:ID,ID,... (ids or URLs) or list:FILE")
-	fs.StringVar(&f.impor, "importance", def.Importance, "importance that scores every crawl: pagerank (uniform teleport) or personalized (teleport uniform over the seeds)")
-	fs.Float64Var(&f.damping, "damping", def.Damping, "damping factor d, in (0,1], for the importance and the strategies")
-	fs.Float64Var(&f.tol, "tol", def.Tolerance, "stop the importance's PageRank when its L1 change is below `tolerance`")
+	fs.StringVar(&f.impor, "importance", def.Importance, "importance `KIND` that scores every crawl: pagerank (uniform teleport) or personalized (teleport uniform over the seeds, which the guarantees bound)")
+	fs.Float64Var(&f.damping, "damping", def.Damping, "damping factor `D`, in (0,1], for the importance and the strategies")
+	fs.Float64Var(&f.tol, "tol", def.Tolerance, "stop the importance's PageRank when its L1 change is below `TOL`")
 	fs.Int64Var(&f.budget, "budget", 0, "download at most `N` pages per crawl (0: until the frontier is empty)")
-	fs.Uint64Var(&f.rseed, "random-seed", def.RandomSeed, "random `seed` of random seeds, the random strategy and tau's sample")
-	fs.BoolVar(&f.polite, "politeness", false, "run every crawl on the politeness clock (SPEC section 5); -connections, -wait, -latency, -page-size and -bandwidth imply it")
-	fs.IntVar(&f.conns, "connections", pol.Connections, "politeness: downloads in flight at once, never two from one host")
-	fs.Float64Var(&f.wait, "wait", pol.Wait, "politeness: `seconds` between two downloads from one host (0: no wait)")
-	fs.Float64Var(&f.latency, "latency", pol.Latency, "politeness: fixed `seconds` of every download")
-	fs.Float64Var(&f.pageSize, "page-size", pol.PageSize, "politeness: `bytes` of every page")
-	fs.Float64Var(&f.bw, "bandwidth", pol.Bandwidth, "politeness: `bytes` per second of a connection")
+	fs.Uint64Var(&f.rseed, "random-seed", def.RandomSeed, "`SEED` of every random choice of the run: random:K seed sets, the random strategy, tau's sample (not the generated graph: -gen-seed)")
+	fs.BoolVar(&f.polite, "politeness", false, "run every crawl but optimal on the politeness clock; -connections, -wait, -latency, -page-size and -bandwidth imply it")
+	fs.IntVar(&f.conns, "connections", pol.Connections, "politeness: `N` downloads in flight at once, never two from one host")
+	fs.Float64Var(&f.wait, "wait", pol.Wait, "politeness: `SECONDS` between two downloads from one host (0: no wait)")
+	fs.Float64Var(&f.latency, "latency", pol.Latency, "politeness: fixed `SECONDS` of every download")
+	fs.Float64Var(&f.pageSize, "page-size", pol.PageSize, "politeness: `BYTES` of every page")
+	fs.Float64Var(&f.bw, "bandwidth", pol.Bandwidth, "politeness: `BYTES` per second of a connection")
 	fs.StringVar(&f.prev, "previous", "", "previous snapshot `FILE` of the graph, for the hist-pagerank strategies (pages matched by URL, else by id)")
-	fs.StringVar(&f.prevFmt, "previous-format", "", "-previous file's `format` (default: from its name)")
+	fs.StringVar(&f.prevFmt, "previous-format", "", "-previous file's `FORMAT` (default: from its name)")
 	fs.StringVar(&f.prevURLs, "previous-urls", "", "URL list `FILE` of the -previous graph")
-	fs.BoolVar(&f.evolve, "evolve", false, "for the hist-pagerank strategies: take the graph as the previous snapshot and crawl its evolution (the generator's evolve, default shares)")
-	fs.Uint64Var(&f.evoSeed, "evolve-seed", 1, "random `seed` of -evolve")
-	fs.IntVar(&f.gen.Pages, "n", g.Pages, "generated graph: number of `pages` (when no graph file is given)")
-	fs.IntVar(&f.gen.Hosts, "hosts", 0, "generated graph: number of `hosts` (default: pages/200, at least 1)")
-	fs.Float64Var(&f.gen.MeanOutDegree, "degree", g.MeanOutDegree, "generated graph: mean out-degree, at most (pages-1)/2")
-	fs.Float64Var(&f.gen.IntraHostShare, "intra", g.IntraHostShare, "generated graph: share of links that stay inside their host, in [0,1]")
-	fs.Float64Var(&f.gen.HostSizeExponent, "host-exp", g.HostSizeExponent, "generated graph: exponent of the host-size distribution")
-	fs.Float64Var(&f.gen.OutDegreeExponent, "degree-exp", g.OutDegreeExponent, "generated graph: power-law exponent of the out-degree tail")
-	fs.Float64Var(&f.gen.CopyProbability, "copy", g.CopyProbability, "generated graph: probability that a link copies an earlier page's target, in [0,1]")
-	fs.Uint64Var(&f.gen.Seed, "gen-seed", 1, "generated graph: random `seed`")
+	ev := gen.DefaultEvolveParams()
+	fs.BoolVar(&f.evolve, "evolve", false, fmt.Sprintf("for the hist-pagerank strategies: take the graph as the previous snapshot and crawl its evolution "+
+		"(%g%% new pages, %g%% removed, %g%% new links, %g%% removed; change these shares in a -scenario file, previous.evolve)",
+		100*ev.NewPages, 100*ev.RemovedPages, 100*ev.NewLinks, 100*ev.RemovedLinks))
+	fs.Uint64Var(&f.evoSeed, "evolve-seed", 1, "random `SEED` of -evolve")
+	f.gen = registerGeneratorFlags(fs, "generated graph: ", "gen-seed", "gen calls it -seed")
 	fs.IntVar(&f.lower, "lower-bound", 0, "compute every strategy's generic lower bound (personalized PageRank of the downloaded pages) at `N` checkpoints; each costs a PageRank")
 	fs.IntVar(&f.points, "curve-points", def.Metrics.CurvePoints, "`N` evenly spaced points per curve (crawls of at most 2N pages keep every point)")
-	fs.IntVar(&f.tau, "tau-sample", def.Metrics.TauSample, "pages in Kendall's tau `sample`")
+	fs.IntVar(&f.tau, "tau-sample", def.Metrics.TauSample, "`N` pages in Kendall's tau sample")
 	fs.StringVar(&f.csvOut, "csv", "", "write every curve to `FILE` as CSV (strategy,kind,k,fraction,value[,time])")
 	fs.StringVar(&f.svgOut, "svg", "", "write a chart of the curves to `FILE` (SVG: one line per strategy, optimal dashed)")
-	fs.StringVar(&f.svgX, "svg-x", report.XFraction, "x axis of the -svg chart: fraction (of the reachable pages), count, or time (with politeness)")
+	fs.StringVar(&f.svgX, "svg-x", report.XFraction, "x `AXIS` of the -svg chart: fraction (of the reachable pages), count, or time (with politeness)")
 	fs.BoolVar(&f.svgGuar, "svg-guarantees", false, "also draw the guaranteed curves and lower bounds in the -svg chart")
 	fs.StringVar(&f.out, "o", "", "write the whole result to `FILE` as JSON")
 	fs.StringVar(&f.saveScen, "save-scenario", "", "write the scenario, every default filled in, to `FILE` (JSON) for -scenario")
@@ -195,20 +207,22 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		return err
 	}
 
+	// Every output is made in memory first: one that fails (a chart, say)
+	// costs neither the others nor the table.
 	var outs []output
 	if f.out != "" {
-		outs = append(outs, output{f.out, func(w io.Writer) error { return report.JSON(w, res) }})
+		outs = append(outs, output{path: f.out, inMemory: true, write: func(w io.Writer) error { return report.JSON(w, res) }})
 	}
 	if f.csvOut != "" {
-		outs = append(outs, output{f.csvOut, func(w io.Writer) error { return report.CSV(w, res) }})
+		outs = append(outs, output{path: f.csvOut, inMemory: true, write: func(w io.Writer) error { return report.CSV(w, res) }})
 	}
 	if f.svgOut != "" {
 		opt := report.ChartOptions{X: f.svgX, Guarantees: f.svgGuar}
-		outs = append(outs, output{f.svgOut, func(w io.Writer) error { return report.SVG(w, res, opt) }})
+		outs = append(outs, output{path: f.svgOut, inMemory: true, write: func(w io.Writer) error { return report.SVG(w, res, opt) }})
 	}
 	if f.saveScen != "" {
 		saved := res.Scenario
-		outs = append(outs, output{f.saveScen, func(w io.Writer) error {
+		outs = append(outs, output{path: f.saveScen, inMemory: true, write: func(w io.Writer) error {
 			b, err := scenario.Marshal(saved)
 			if err != nil {
 				return err
@@ -217,13 +231,17 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 			return err
 		}})
 	}
-	if err := writeOutputs(ctx, e, outs...); err != nil {
-		return err
+	written := writeOutputs(ctx, e, outs...)
+	if errors.Is(written, context.Canceled) {
+		return fmt.Errorf("interrupted; no output was written: %w", written)
 	}
+	var err2 error
 	if f.asJSON {
-		return report.JSON(e.stdout, res)
+		err2 = report.JSON(e.stdout, res)
+	} else {
+		err2 = report.Table(e.stdout, res)
 	}
-	return report.Table(e.stdout, res)
+	return errors.Join(written, err2)
 }
 
 // scenario builds the scenario from -scenario FILE (or the default one) and
@@ -235,14 +253,13 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 		return sc, usagef("expected at most one graph file, got %d arguments", len(args))
 	}
 	fromFile := f.file != ""
+	var text []byte // the scenario file's, to place its errors
 	if fromFile {
-		file, err := os.Open(f.file)
-		if err != nil {
-			return sc, fmt.Errorf("-scenario %s: cannot read it: %w", f.file, errors.Unwrap(err))
+		var err error
+		if text, err = os.ReadFile(f.file); err != nil {
+			return sc, fmt.Errorf("-scenario %s: cannot read it: %w", f.file, causeOf(err))
 		}
-		sc, err = scenario.Parse(file, f.file)
-		file.Close()
-		if err != nil {
+		if sc, err = scenario.Parse(bytes.NewReader(text), f.file); err != nil {
 			return sc, err
 		}
 	} else {
@@ -254,7 +271,7 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 	if len(args) == 1 {
 		sc.Graph = scenario.Source{File: args[0]}
 	}
-	for _, name := range generatorFlags {
+	for _, name := range f.gen.names() {
 		if set[name] && sc.Graph.File != "" {
 			where := "the graph file " + sc.Graph.File
 			return sc, usagef("-%s describes a generated graph, but the scenario crawls %s", name, where)
@@ -276,13 +293,8 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 				return sc, usagef("-%s describes a graph file; give one as the argument", name)
 			}
 		}
-		switch {
-		case set["n"] && f.gen.Pages < 1:
-			return sc, usagef("-n must be at least 1, got %d", f.gen.Pages)
-		case set["hosts"] && f.gen.Hosts < 1:
-			return sc, usagef("-hosts must be at least 1, got %d", f.gen.Hosts)
-		case set["degree"] && !(f.gen.MeanOutDegree > 0):
-			return sc, usagef("-degree must be positive, got %g", f.gen.MeanOutDegree)
+		if err := f.gen.check(set); err != nil {
+			return sc, err
 		}
 		if sc.Graph.Generate == nil {
 			sc.Graph.Generate = &scenario.Generate{}
@@ -361,15 +373,16 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 	}
 	norm, err := sc.Normalize()
 	if err != nil {
-		return sc, scenarioError(err, f.file, set)
+		return sc, scenarioError(err, sc, f.file, text, set)
 	}
 	return norm, nil
 }
 
 // applyGenerator copies the generator flags given into g.
 func (f *runFlags) applyGenerator(g *scenario.Generate, set map[string]bool) {
+	p := f.gen.params
 	if set["n"] {
-		g.Pages = f.gen.Pages
+		g.Pages = p.Pages
 		if !set["hosts"] && g.Hosts != 0 {
 			g.Hosts = 0 // follows the new size
 		}
@@ -378,27 +391,27 @@ func (f *runFlags) applyGenerator(g *scenario.Generate, set map[string]bool) {
 		}
 	}
 	if set["hosts"] {
-		g.Hosts = f.gen.Hosts
+		g.Hosts = p.Hosts
 	}
 	if set["degree"] {
-		g.MeanOutDegree = f.gen.MeanOutDegree
+		g.MeanOutDegree = p.MeanOutDegree
 	}
 	if set["intra"] {
-		v := f.gen.IntraHostShare
+		v := p.IntraHostShare
 		g.IntraHostShare = &v
 	}
 	if set["host-exp"] {
-		g.HostSizeExponent = f.gen.HostSizeExponent
+		g.HostSizeExponent = p.HostSizeExponent
 	}
 	if set["degree-exp"] {
-		g.OutDegreeExponent = f.gen.OutDegreeExponent
+		g.OutDegreeExponent = p.OutDegreeExponent
 	}
 	if set["copy"] {
-		v := f.gen.CopyProbability
+		v := p.CopyProbability
 		g.CopyProbability = &v
 	}
-	if set["gen-seed"] {
-		g.Seed = f.gen.Seed
+	if set[f.gen.seedName] {
+		g.Seed = p.Seed
 	}
 }
 
@@ -540,65 +553,147 @@ func (f *runFlags) checkOutputs(set map[string]bool) error {
 // scenarioFields maps a scenario field to the flag that sets it, so that a
 // problem found by Normalize is reported in the words of the command line.
 var scenarioFields = map[string]string{
-	"graph.generate": "n", "graph.format": "format", "graph.urls": "urls", "importance": "importance",
+	"graph.generate": "n", "graph.generate.pages": "n", "graph.generate.hosts": "hosts",
+	"graph.generate.mean_out_degree": "degree", "graph.generate.intra_host_share": "intra",
+	"graph.generate.host_size_exponent": "host-exp", "graph.generate.out_degree_exponent": "degree-exp",
+	"graph.generate.copy_probability": "copy", "graph.generate.seed": "gen-seed",
+	"graph.format": "format", "graph.urls": "urls", "importance": "importance",
 	"damping": "damping", "tolerance": "tol", "seeds": "seeds", "strategies": "strategies", "budget": "budget",
-	"politeness": "politeness", "metrics.curve_points": "curve-points", "metrics.tau_sample": "tau-sample",
+	"politeness": "politeness", "politeness.connections": "connections", "politeness.wait": "wait",
+	"politeness.latency": "latency", "politeness.page_size": "page-size", "politeness.bandwidth": "bandwidth",
+	"metrics.curve_points": "curve-points", "metrics.tau_sample": "tau-sample",
 	"metrics.lower_bound": "lower-bound", "previous": "previous",
+	"previous.format": "previous-format", "previous.urls": "previous-urls", "previous.evolve": "evolve",
+	"previous.evolve.seed": "evolve-seed",
 }
 
-// scenarioError reports Normalize's findings: as usage errors naming the
-// flag when a flag set the field, else naming the scenario file.
-func scenarioError(err error, file string, set map[string]bool) error {
+// scenarioError reports Normalize's findings about sc: as usage errors
+// naming the flag when a flag set the field, else as errors of the
+// scenario file (file, whose bytes are text), each placed at its line and
+// column, one per line.
+func scenarioError(err error, sc scenario.Scenario, file string, text []byte, set map[string]bool) error {
 	var errs []error
 	if joined, ok := err.(interface{ Unwrap() []error }); ok {
 		errs = joined.Unwrap()
 	} else {
 		errs = []error{err}
 	}
-	var flagMsgs, fileMsgs []string
+	var flagMsgs []string
+	var fileErrs []error
 	for _, e := range errs {
 		var fe *scenario.FieldError
 		if !errors.As(e, &fe) {
-			fileMsgs = append(fileMsgs, e.Error())
+			fileErrs = append(fileErrs, e)
 			continue
 		}
 		name := flagForField(fe.Field, set)
-		if name != "" {
+		switch {
+		case name == "strategies" && strings.HasSuffix(fe.Field, ".label"):
+			flagMsgs = append(flagMsgs, "-strategies: "+repeatedStrategy(sc.Strategies, fe.Field))
+		case name != "":
 			flagMsgs = append(flagMsgs, "-"+name+": "+fe.Message)
-		} else {
-			fileMsgs = append(fileMsgs, fe.Error())
+		default:
+			fileErrs = append(fileErrs, fe)
 		}
 	}
-	if file != "" && len(fileMsgs) > 0 {
-		return fmt.Errorf("scenario %s: %s", file, strings.Join(append(fileMsgs, flagMsgs...), "; "))
+	if file != "" && len(fileErrs) > 0 {
+		// One problem per line, each placed in the file, after a line
+		// that counts them when there are several.
+		placed := scenario.PlaceErrors(errors.Join(fileErrs...), file, text)
+		for _, m := range flagMsgs {
+			placed = errors.Join(placed, errors.New(m))
+		}
+		if n := len(fileErrs) + len(flagMsgs); n > 1 {
+			return fmt.Errorf("scenario %s: %d problems:\n%w", file, n, placed)
+		}
+		return placed
 	}
-	return usagef("%s", strings.Join(append(flagMsgs, fileMsgs...), "; "))
+	for _, e := range fileErrs {
+		flagMsgs = append(flagMsgs, e.Error())
+	}
+	return usagef("%s", strings.Join(flagMsgs, "; "))
+}
+
+// repeatedStrategy says which items of -strategies are the same strategy
+// with the same parameters, from Normalize's complaint about the label of
+// field ("strategies[N].label"), in the words of the command line.
+func repeatedStrategy(list []scenario.Strategy, field string) string {
+	var k int
+	if _, err := fmt.Sscanf(field, "strategies[%d].label", &k); err != nil || k < 0 || k >= len(list) {
+		return "two strategies have the same label; change a parameter of one, or give each its own label in a -scenario file"
+	}
+	_, vals, _ := crawl.Resolve(list[k].ID, list[k].Params)
+	first := -1
+	for j := range k {
+		if list[j].ID != list[k].ID {
+			continue
+		}
+		if _, other, err := crawl.Resolve(list[j].ID, list[j].Params); err == nil && maps.Equal(other, vals) {
+			first = j
+			break
+		}
+	}
+	if first < 0 {
+		return fmt.Sprintf("%s (strategy %d) has the label of an earlier strategy; change a parameter, or give each its own label in a -scenario file", strategyItem(list[k]), k+1)
+	}
+	return fmt.Sprintf("strategies %d (%s) and %d (%s) are the same strategy with the same parameters; change a parameter of one, "+
+		"or give each its own label in a -scenario file", first+1, strategyItem(list[first]), k+1, strategyItem(list[k]))
+}
+
+// strategyItem writes s as an item of -strategies: "fpr-m:m=10".
+func strategyItem(s scenario.Strategy) string {
+	item := s.ID
+	for i, name := range sortedParams(s.Params) {
+		sep := ","
+		if i == 0 {
+			sep = ":"
+		}
+		item += sep + name + "=" + strconv.FormatFloat(s.Params[name], 'g', -1, 64)
+	}
+	return item
+}
+
+// sortedParams returns the names of vals in order.
+func sortedParams(vals crawl.Values) []string {
+	names := make([]string, 0, len(vals))
+	for name := range vals {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
 }
 
 // flagForField returns the flag given on the command line that set field,
-// or "".
+// or "". A field no flag set directly is charged to the flag of the
+// nearest enclosing field: a generator field to any generator flag given,
+// a politeness field to any politeness flag.
 func flagForField(field string, set map[string]bool) string {
 	for prefix := field; prefix != ""; {
 		if name, ok := scenarioFields[prefix]; ok {
-			switch {
-			case set[name]:
+			if set[name] {
 				return name
-			case name == "n":
-				for _, g := range generatorFlags {
+			}
+			switch prefix {
+			case "graph.generate":
+				for _, g := range append(slices.Clone(generatorFlagNames), "gen-seed") {
 					if set[g] {
 						return g
 					}
 				}
-			case name == "politeness":
+				return ""
+			case "politeness":
 				for _, p := range politenessFlags {
 					if set[p] {
 						return p
 					}
 				}
-			case name == "previous" && set["evolve"]:
-				return "evolve"
+				return ""
+			case "previous":
+				if set["evolve"] {
+					return "evolve"
+				}
+				return ""
 			}
-			return ""
 		}
 		cut := strings.LastIndexAny(prefix, ".[")
 		if cut < 0 {
@@ -659,19 +754,27 @@ func parseStrategyList(text string) ([]scenario.Strategy, error) {
 }
 
 // runScenario runs sc with a progress bar per strategy on a terminal, and
-// measures scheduling time with the process's monotonic clock.
+// measures scheduling time with the process's monotonic clock. Files are
+// read with a bar counting their bytes, and reading stops when ctx is
+// cancelled.
 func runScenario(ctx context.Context, e *env, sc scenario.Scenario) (*scenario.Result, error) {
 	start := time.Now()
+	files := &fileBars{ctx: ctx, e: e}
 	runner, err := scenario.New(sc, scenario.Env{
 		FS:      osFS{},
 		Clock:   func() time.Duration { return time.Since(start) },
 		Workers: runtime.NumCPU(),
+		Wrap:    files.wrap,
 	})
 	if err != nil {
 		return nil, err
 	}
 	bars := newRunBars(e, sc)
-	err = step.Run(ctx, runner, scenario.RunBudget, func(step.Progress) { bars.update(runner) })
+	err = step.Run(ctx, runner, scenario.RunBudget, func(step.Progress) {
+		files.finish() // a step that read a file has ended
+		bars.update(runner)
+	})
+	files.finish()
 	bars.finish()
 	if errors.Is(err, context.Canceled) {
 		return nil, fmt.Errorf("interrupted; no output was written: %w", err)
@@ -680,6 +783,35 @@ func runScenario(ctx context.Context, e *env, sc scenario.Scenario) (*scenario.R
 		return nil, err
 	}
 	return runner.Result()
+}
+
+// fileBars shows a bar per file the runner reads, counting its bytes, and
+// makes the reading fail once ctx is cancelled. A file is read inside one
+// step of the runner, when the run's own bars are not drawn; the bar of a
+// file is removed when the next file is opened or the step ends.
+type fileBars struct {
+	ctx context.Context
+	e   *env
+	bar *progress
+}
+
+// wrap is the runner's Env.Wrap.
+func (f *fileBars) wrap(name string, r io.Reader) io.Reader {
+	f.finish()
+	var size int64
+	if st, err := os.Stat(name); err == nil {
+		size = st.Size()
+	}
+	f.bar = f.e.newProgress("reading "+filepath.Base(name), true)
+	return &countingReader{ctx: f.ctx, r: r, p: f.bar, total: size}
+}
+
+// finish removes the current file's bar.
+func (f *fileBars) finish() {
+	if f.bar != nil {
+		f.bar.finish()
+		f.bar = nil
+	}
 }
 
 // runBarsInterval is how often the bars are redrawn.
@@ -774,7 +906,7 @@ func (s *stageBar) render(p step.Progress, strategy bool) string {
 	case stage == "" || stage == "waiting":
 		return s.label + "  waiting"
 	case stage == "done" && strategy:
-		return fmt.Sprintf("%s  done: %d downloads", s.label, p.Done)
+		return fmt.Sprintf("%s  done: %s", s.label, count(p.Done, "download"))
 	case strategy:
 		stage = fmt.Sprintf("%-7s", stage) // crawl, metrics: the bars align
 	}

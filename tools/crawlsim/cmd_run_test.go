@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,7 +26,7 @@ import (
 
 // schedulingTime matches the table's last column, the scheduling time: the
 // only figure that differs between two runs of one scenario.
-var schedulingTime = regexp.MustCompile(`(?m)  \d+(\.\d+)?(µs|ms|s)$`)
+var schedulingTime = regexp.MustCompile(`(?m)  (<1µs|\d+(\.\d+)?(µs|ms|s))$`)
 
 // maskTimes replaces the scheduling times of a table with a fixed word.
 func maskTimes(table string) string { return schedulingTime.ReplaceAllString(table, "  <time>") }
@@ -213,7 +214,8 @@ func TestRunFlagErrors(t *testing.T) {
 		{[]string{"-strategies", "fpr-m:m=1,m=2"}, "fpr-m: m is given twice"},
 		{[]string{"-strategies", "nosuch"}, `-strategies: unknown strategy "nosuch"`},
 		{[]string{"-strategies", "fpr-m:q=1"}, `-strategies: strategy fpr-m has no parameter "q"`},
-		{[]string{"-strategies", "bfs,bfs"}, "give each strategy its own label"},
+		{[]string{"-strategies", "bfs,bfs"}, "-strategies: strategies 1 (bfs) and 2 (bfs) are the same strategy with the same parameters; change a parameter of one, or give each its own label in a -scenario file"},
+		{[]string{"-strategies", "fpr-m,bfs,fpr-m:m=100"}, "strategies 1 (fpr-m) and 3 (fpr-m:m=100) are the same strategy"},
 		{[]string{"-strategies", "hist-pagerank-zero"}, "hist-pagerank-zero needs a previous snapshot: give -previous FILE or -evolve"},
 		{[]string{"-damping", "1.5"}, "-damping must be in (0,1]"},
 		{[]string{"-tol", "0"}, "-tol must be positive"},
@@ -222,7 +224,12 @@ func TestRunFlagErrors(t *testing.T) {
 		{[]string{"-budget", "-1"}, "-budget must be 0"},
 		{[]string{"-n", "0"}, "-n must be at least 1"},
 		{[]string{"-hosts", "0"}, "-hosts must be at least 1"},
-		{[]string{"-intra", "1.5"}, "-intra"},
+		{[]string{"-intra", "1.5"}, "-intra: intra-host share 1.5 is out of range"},
+		{[]string{"-n", "100", "-degree", "1e9"}, "-degree: mean out-degree 1e+09 is too large for 100 pages"},
+		{[]string{"-n", "5", "-hosts", "9"}, "-hosts: hosts 9 is more than the 5 pages"},
+		{[]string{"-host-exp", "NaN"}, "-host-exp: host-size exponent NaN"},
+		{[]string{"-degree-exp", "0.5"}, "-degree-exp: out-degree exponent 0.5"},
+		{[]string{"-copy", "2"}, "-copy: copy probability 2"},
 		{[]string{"-n", "5000", missing}, "-n describes a generated graph"},
 		{[]string{"-format", "csr"}, "-format describes a graph file"},
 		{[]string{"-format", "png", missing}, "-format png: expected edges"},
@@ -266,8 +273,8 @@ func TestRunFlagErrors(t *testing.T) {
 }
 
 // TestRunBadScenarioFile: a scenario file that is not valid JSON, or whose
-// values are wrong, fails (status 1) with a message naming the file and,
-// for JSON errors, the line and column.
+// values are wrong, fails (status 1) with a message naming the file, the
+// line and the column of each problem, one per line.
 func TestRunBadScenarioFile(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -280,6 +287,7 @@ func TestRunBadScenarioFile(t *testing.T) {
 	syntax := write("syntax.json", "{\n  \"seeds\": \"top-pagerank:5\",\n  \"damping\": 0.85,,\n}\n")
 	unknown := write("unknown.json", "{\n  \"strategies\": [\n    {\"id\": \"fpr-m\", \"paramz\": {\"m\": 3}}\n  ]\n}\n")
 	badValue := write("value.json", "{\"damping\": 2, \"graph\": {\"generate\": {\"pages\": 100}}}\n")
+	badValues := write("values.json", "{\n  \"damping\": 2,\n  \"graph\": {\"generate\": {\"pages\": 100}},\n  \"strategies\": [{\"id\": \"fpr-m\", \"params\": {\"m\": -3}}, {\"id\": \"nosuch\"}]\n}\n")
 	needsPrevious := write("previous.json", "{\"strategies\": [{\"id\": \"hist-pagerank-zero\"}], \"graph\": {\"generate\": {\"pages\": 100}}}\n")
 	cases := []struct {
 		args []string
@@ -287,7 +295,11 @@ func TestRunBadScenarioFile(t *testing.T) {
 	}{
 		{[]string{"-scenario", syntax}, syntax + ":3:19: invalid character ','"},
 		{[]string{"-scenario", unknown}, unknown + `:3:21: unknown field "paramz" in strategies[0]`},
-		{[]string{"-scenario", badValue}, "scenario " + badValue + ": damping: 2 is outside (0, 1]"},
+		{[]string{"-scenario", badValue}, badValue + ":1:13: damping: 2 is outside (0, 1]"},
+		{[]string{"-scenario", badValues}, "scenario " + badValues + ": 3 problems:\n" +
+			badValues + ":2:14: damping: 2 is outside (0, 1]\n" +
+			badValues + ":4:50: strategies[0].params.m: strategy fpr-m: m = -3 is outside [0.001, 1e+06]\n" +
+			badValues + ":4:63: strategies[1].id: unknown strategy \"nosuch\""},
 		{[]string{"-scenario", needsPrevious}, "scenario " + needsPrevious + ": strategy hist-pagerank-zero needs a previous snapshot"},
 		{[]string{"-scenario", filepath.Join(dir, "none.json")}, "-scenario " + filepath.Join(dir, "none.json") + ": cannot read it"},
 	}
@@ -452,6 +464,16 @@ func TestStrategiesCommand(t *testing.T) {
 			t.Errorf("strategies -v lacks the description of %s", s.ID)
 		}
 	}
+	// Every paper the registry numbers is cited, with authors and venue,
+	// in both listings.
+	for _, s := range all {
+		for _, number := range strings.Split(s.Paper, ", ") {
+			cited := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(number) + `  [A-Z][^"]+ "[^"]+".* (19|20)\d\d\b`)
+			if !cited.MatchString(out) || !cited.MatchString(verbose) {
+				t.Errorf("paper %s of %s is not cited in strategies and strategies -v", number, s.ID)
+			}
+		}
+	}
 	var list []crawl.Info
 	if err := json.Unmarshal([]byte(mustRun(t, "strategies", "-json")), &list); err != nil {
 		t.Fatal(err)
@@ -492,6 +514,52 @@ func TestRunRealData(t *testing.T) {
 			if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(s.ID) + ` `).MatchString(out) {
 				t.Errorf("no row for %s:\n%s", s.ID, out)
 			}
+		}
+	}
+}
+
+// TestFileBars: the reader run gives the scenario runner (Env.Wrap) passes
+// the file's bytes through until the context is cancelled, then fails with
+// the context's error, which ends the run as an interruption.
+func TestFileBars(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	files := &fileBars{ctx: ctx, e: &env{stderr: io.Discard}}
+	r := files.wrap("doc.go", strings.NewReader("0 1\n1 2\n"))
+	b := make([]byte, 4)
+	if n, err := r.Read(b); n != 4 || err != nil || string(b) != "0 1\n" {
+		t.Fatalf("Read = %d, %v, %q; want the first 4 bytes", n, err, b[:n])
+	}
+	if files.bar == nil {
+		t.Fatal("no bar for the file being read")
+	}
+	cancel()
+	if _, err := r.Read(b); !errors.Is(err, context.Canceled) {
+		t.Errorf("Read after cancel: err = %v, want context.Canceled", err)
+	}
+	files.finish()
+	if files.bar != nil {
+		t.Error("finish leaves the bar")
+	}
+}
+
+// TestGeneratorFlagsShared: gen and run declare the generator's flags
+// once: the same names, defaults and help (run's after "generated graph:
+// "), the seed named -seed in gen and -gen-seed in run.
+func TestGeneratorFlagsShared(t *testing.T) {
+	genFlags, _ := genCommand().flagSet(io.Discard)
+	runFlags, _ := runCommand().flagSet(io.Discard)
+	pairs := map[string]string{"seed": "gen-seed"}
+	for _, name := range generatorFlagNames {
+		pairs[name] = name
+	}
+	for g, r := range pairs {
+		gf, rf := genFlags.Lookup(g), runFlags.Lookup(r)
+		if gf == nil || rf == nil {
+			t.Fatalf("gen -%s or run -%s is missing", g, r)
+		}
+		if gf.DefValue != rf.DefValue || strings.TrimPrefix(rf.Usage, "generated graph: ") != strings.Replace(gf.Usage, "run calls it -gen-seed", "gen calls it -seed", 1) {
+			t.Errorf("gen -%s (%q, default %s) and run -%s (%q, default %s) differ", g, gf.Usage, gf.DefValue, r, rf.Usage, rf.DefValue)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/report"
 )
 
 func strategiesCommand() *command {
@@ -16,10 +17,9 @@ func strategiesCommand() *command {
 		args: "",
 		summary: `List the crawl-ordering strategies that run compares.
 Each line gives the strategy's id (what -strategies takes), its name, the
-paper and section it comes from (the papers are numbered as in SPEC.md:
-000 FPR, 001 RankMass, 004 crawling a country), and its parameters with
-their defaults. -v adds what each strategy and parameter does; -json prints
-the whole registry.`,
+paper and section it comes from (the papers are numbered; the list's footer
+cites them), and its parameters with their defaults. -v adds what each
+strategy and parameter does; -json prints the whole registry.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			verbose := fs.Bool("v", false, "also describe each strategy and parameter")
 			asJSON := fs.Bool("json", false, "print the registry as JSON instead of a table")
@@ -40,30 +40,22 @@ the whole registry.`,
 	}
 }
 
+// papers cites the papers the registry's Paper field numbers.
+var papers = []struct{ number, citation string }{
+	{"000", "Alam, Ha, Sim and Lee, \"The impact of inter-host links in crawling important pages early\" (extends their Fractional PageRank crawler, DASFAA 2009)"},
+	{"001", "Cho and Schonfeld, \"RankMass crawler: a crawler with high personalized PageRank coverage guarantee\", VLDB 2007"},
+	{"004", "Baeza-Yates, Castillo, Marin and Rodriguez, \"Crawling a country: better strategies than breadth-first for web page ordering\", WWW 2005"},
+}
+
 // printStrategies writes the registry as a table, with descriptions when
-// verbose.
+// verbose, and the papers cited.
 func printStrategies(e *env, list []crawl.Info, verbose bool) error {
 	rows := [][]string{{"id", "name", "paper", "section", "params", "notes"}}
 	for _, s := range list {
 		rows = append(rows, []string{s.ID, s.Name, s.Paper, s.Section, paramDefaults(s.Params), strategyNotes(s)})
 	}
 	var b strings.Builder
-	widths := make([]int, len(rows[0]))
-	for _, r := range rows {
-		for i, c := range r {
-			widths[i] = max(widths[i], len([]rune(c)))
-		}
-	}
-	for _, r := range rows {
-		var line strings.Builder
-		for i, c := range r {
-			line.WriteString(c)
-			if i < len(r)-1 {
-				line.WriteString(strings.Repeat(" ", widths[i]-len([]rune(c))+2))
-			}
-		}
-		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
-	}
+	report.WriteColumns(&b, rows, []bool{true, true, true, true, true, true})
 	if verbose {
 		for _, s := range list {
 			fmt.Fprintf(&b, "\n%s: %s (paper %s, %s)\n  %s\n", s.ID, s.Name, s.Paper, s.Section, s.Doc)
@@ -75,7 +67,12 @@ func printStrategies(e *env, list []crawl.Info, verbose bool) error {
 				fmt.Fprintf(&b, "  %s=%s: %s (%s in [%s, %s])\n", p.Name, formatParam(p.Default), p.Doc, kind, formatParam(p.Min), formatParam(p.Max))
 			}
 		}
-	} else {
+	}
+	b.WriteString("\npapers:\n")
+	for _, p := range papers {
+		fmt.Fprintf(&b, "  %s  %s\n", p.number, p.citation)
+	}
+	if !verbose {
 		b.WriteString("\ncrawlsim strategies -v describes each one; crawlsim run -strategies ID,ID:PARAM=VALUE,... compares them\n")
 	}
 	_, err := fmt.Fprint(e.stdout, b.String())

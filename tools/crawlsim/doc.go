@@ -63,9 +63,11 @@
 // download order and importance, the downloads needed to reach 50, 80, 90
 // and 98% of the importance, actually and by the strategy's guarantee
 // ("actual/guaranteed"; the RankMass family and l-neighbor have one), the
-// cost counters and the scheduling time. With no arguments at all it runs
-// the default comparison on a generated graph of 100,000 pages. strategies
-// lists what run can compare.
+// cost counters and the scheduling time. Those guarantees bound personalized
+// PageRank, so with another importance the table writes them "n/a" (the
+// JSON and CSV keep them). With no arguments at all it runs the default
+// comparison on a generated graph of 100,000 pages. strategies lists what
+// run can compare, and cites the papers.
 //
 // A scenario (the graph, the importance, the seeds, the strategies and
 // their parameters, politeness, the random seed) is given by flags, or read
@@ -76,14 +78,19 @@
 // -strategies takes ids separated by commas; a parameter follows its
 // strategy's id after a colon, further ones follow as NAME=VALUE items:
 // "-strategies optimal,bfs,fpr-m:m=10,batch-pagerank:batch=0.05,tolerance=1e-6".
+// "-strategies fpr,fpr" is refused: a strategy given twice needs other
+// parameters, or, in a scenario file, its own label.
 // -politeness (or any of -connections, -wait, -latency, -page-size,
-// -bandwidth) runs every crawl on the politeness clock and adds the
-// simulated duration and the connections' use. The hist-pagerank strategies
+// -bandwidth) runs every crawl but the optimal reference on the politeness
+// clock and adds a second table: the simulated time to each level, the
+// crawl's duration and the connections' use. The hist-pagerank strategies
 // need a previous snapshot: -previous FILE, or -evolve, which takes the
 // graph as the earlier snapshot and crawls its evolution. -csv writes every
 // curve (strategy,kind,k,fraction,value and, with politeness, time), -svg a
 // chart of them (-svg-x fraction, count or time), -o the whole result as
-// JSON; -json prints that JSON instead of the table. Only the scheduling
+// JSON; -json prints that JSON instead of the table. The output folders are
+// tried before the run starts, and every output is made in memory first:
+// one that cannot be made does not cost the others. Only the scheduling
 // times differ between two runs of one scenario.
 //
 // Comparisons, in a fresh folder (TestRunExamples runs exactly these lines

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -29,7 +28,7 @@ type graphInput struct {
 }
 
 func (in *graphInput) register(fs *flag.FlagSet) {
-	fs.StringVar(&in.formatName, "format", "", "input `format`: edges, graph-txt, bvgraph or csr (default: from the file name)")
+	fs.StringVar(&in.formatName, "format", "", "input `FORMAT`: edges, graph-txt, bvgraph or csr (default: from the file name)")
 	fs.StringVar(&in.urls, "urls", "", "URL list `FILE` (one URL per page, in id order) that gives pages their hosts")
 }
 
@@ -96,7 +95,7 @@ func (in *graphInput) load(ctx context.Context, e *env) (*graph.Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	if labels != nil && labels.IDs != nil && isIdentity(labels.IDs) {
+	if labels.Trivial() {
 		labels = nil // the file's ids were 0..n-1 already
 	}
 	in.labels = labels
@@ -104,15 +103,6 @@ func (in *graphInput) load(ctx context.Context, e *env) (*graph.Graph, error) {
 		fmt.Fprintf(e.stderr, "note: the pages of %s are labels, not all URLs (with ://), so they have no hosts; give -urls FILE for hosts\n", path)
 	}
 	return g, nil
-}
-
-func isIdentity(ids []uint64) bool {
-	for i, v := range ids {
-		if v != uint64(i) {
-			return false
-		}
-	}
-	return true
 }
 
 // pageName returns how the input file names page p: its original id or
@@ -129,31 +119,9 @@ func (in *graphInput) pageName(p uint32) string {
 }
 
 // pageOf maps the input file's name for a page back to the page, when an
-// edge list was renumbered; it is nil otherwise.
+// edge list was renumbered (graphio.Labels.PageOf); it is nil otherwise.
 func (in *graphInput) pageOf() func(string) (uint32, bool) {
-	switch {
-	case in.labels == nil:
-		return nil
-	case in.labels.IDs != nil:
-		ids := in.labels.IDs // increasing: pages are numbered by increasing id
-		return func(item string) (uint32, bool) {
-			v, err := strconv.ParseUint(item, 10, 64)
-			if err != nil {
-				return 0, false
-			}
-			k, found := slices.BinarySearch(ids, v)
-			return uint32(k), found
-		}
-	default:
-		byName := make(map[string]uint32, len(in.labels.Names))
-		for i, name := range in.labels.Names {
-			byName[name] = uint32(i)
-		}
-		return func(item string) (uint32, bool) {
-			p, ok := byName[item]
-			return p, ok
-		}
-	}
+	return in.labels.PageOf()
 }
 
 // read loads the graph in the given format through graphio.Load.

@@ -209,8 +209,8 @@ func TestWriteOutputsIsAllOrNothing(t *testing.T) {
 	os.WriteFile(first, []byte("old"), 0o644)
 	e := &env{stdout: io.Discard, stderr: io.Discard}
 	err := writeOutputs(context.Background(), e,
-		output{first, func(w io.Writer) error { _, err := w.Write([]byte("new graph")); return err }},
-		output{second, func(w io.Writer) error {
+		output{path: first, write: func(w io.Writer) error { _, err := w.Write([]byte("new graph")); return err }},
+		output{path: second, write: func(w io.Writer) error {
 			w.Write([]byte("half of a file"))
 			return errors.New("disk on fire")
 		}})
@@ -227,7 +227,7 @@ func TestWriteOutputsIsAllOrNothing(t *testing.T) {
 	// A cancelled context stops the writing and leaves nothing.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	err = writeOutputs(ctx, e, output{second, func(w io.Writer) error {
+	err = writeOutputs(ctx, e, output{path: second, write: func(w io.Writer) error {
 		for range 1000 {
 			if _, err := w.Write(make([]byte, 1<<12)); err != nil {
 				return err
@@ -244,7 +244,7 @@ func TestWriteOutputsIsAllOrNothing(t *testing.T) {
 
 	// A good write replaces the file and keeps its mode.
 	os.Chmod(first, 0o600)
-	if err := writeOutputs(context.Background(), e, output{first, func(w io.Writer) error { _, err := w.Write([]byte("new")); return err }}); err != nil {
+	if err := writeOutputs(context.Background(), e, output{path: first, write: func(w io.Writer) error { _, err := w.Write([]byte("new")); return err }}); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(first); string(b) != "new" {
@@ -252,6 +252,57 @@ func TestWriteOutputsIsAllOrNothing(t *testing.T) {
 	}
 	if st, _ := os.Stat(first); st.Mode().Perm() != 0o600 {
 		t.Errorf("the rewritten file has mode %v, want the old 0600", st.Mode().Perm())
+	}
+}
+
+// TestWriteOutputsInMemory: an output made in memory that fails costs
+// neither the other outputs nor a file: the others are written, the error
+// names the one that failed and those written, and no temporary file is
+// left or named.
+func TestWriteOutputsInMemory(t *testing.T) {
+	dir := t.TempDir()
+	result, chart := filepath.Join(dir, "r.json"), filepath.Join(dir, "c.svg")
+	os.WriteFile(chart, []byte("old chart"), 0o644)
+	e := &env{stdout: io.Discard, stderr: io.Discard}
+	err := writeOutputs(context.Background(), e,
+		output{path: result, inMemory: true, write: func(w io.Writer) error { _, err := w.Write([]byte("{}")); return err }},
+		output{path: chart, inMemory: true, write: func(w io.Writer) error {
+			w.Write([]byte("<svg"))
+			return errors.New("no curve to plot")
+		}})
+	if err == nil || err.Error() != "cannot make "+chart+": no curve to plot (written: "+result+")" {
+		t.Errorf("err = %v; want the chart's failure and the result written", err)
+	}
+	if b, _ := os.ReadFile(result); string(b) != "{}" {
+		t.Errorf("the result holds %q, want {}", b)
+	}
+	if b, _ := os.ReadFile(chart); string(b) != "old chart" {
+		t.Errorf("the chart that failed replaced the old one with %q", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("%d files in the folder, want r.json and c.svg", len(entries))
+	}
+
+	// An output whose folder went away names the output, not a temporary
+	// file.
+	gone := filepath.Join(dir, "gone")
+	err = writeOutputs(context.Background(), e, output{path: filepath.Join(gone, "r.json"), inMemory: true, write: func(w io.Writer) error { return nil }})
+	if err == nil || strings.Contains(err.Error(), ".tmp") || !strings.Contains(err.Error(), filepath.Join(gone, "r.json")) {
+		t.Errorf("err = %v; want one naming %s and no temporary file", err, filepath.Join(gone, "r.json"))
+	}
+}
+
+// TestOutputFolderProbe: an output folder in which no file can be made is
+// refused before anything runs, naming the flag, the path and the folder,
+// never a temporary file. /proc takes no new files, even from root.
+func TestOutputFolderProbe(t *testing.T) {
+	if st, err := os.Stat("/proc/self"); err != nil || !st.IsDir() {
+		t.Skip("no /proc here: no folder that refuses new files to every user")
+	}
+	// Refused before the run: no table is printed.
+	out, errOut, status := crawlsim(t, "run", "-n", "100000", "-o", "/proc/r.json")
+	if status != 1 || out != "" || !strings.Contains(errOut, "-o /proc/r.json: cannot make a file in folder /proc") || strings.Contains(errOut, ".tmp") {
+		t.Errorf("status %d, stdout %q, stderr %q; want status 1 naming -o /proc/r.json and its folder, and no table", status, out, errOut)
 	}
 }
 

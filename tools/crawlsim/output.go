@@ -2,26 +2,62 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // output is one file a command writes.
 type output struct {
 	path  string
 	write func(w io.Writer) error
+	// inMemory renders the output into memory before any file is
+	// written, for outputs of modest size (a result, its curves, a chart):
+	// one that cannot be made is then reported without costing the others.
+	inMemory bool
 }
 
 // writeOutputs writes every output through a temporary file in its folder
 // and renames the temporaries into place only when all of them were written,
-// so a failed or cancelled run never leaves half a file, nor one output of
-// two. Writing stops with the context's error when ctx is cancelled, and a
-// progress bar counts the bytes on a terminal.
+// so a failed or cancelled write never leaves half a file, nor one output of
+// two. Outputs marked inMemory are rendered first: when one of them fails,
+// the others are still written, and the error names the one that failed
+// and the ones written. Writing stops with the context's error when ctx is
+// cancelled, and a progress bar counts the bytes on a terminal. Errors name
+// the outputs, never their temporary files.
 func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
+	var failed []string
+	var written []string
+	kept := outs[:0:0]
+	for _, o := range outs {
+		if !o.inMemory {
+			kept = append(kept, o)
+			continue
+		}
+		var b bytes.Buffer
+		if err := o.write(&b); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			failed = append(failed, fmt.Sprintf("cannot make %s: %v", o.path, err))
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		data := b.Bytes()
+		kept = append(kept, output{path: o.path, write: func(w io.Writer) error {
+			_, err := w.Write(data)
+			return err
+		}})
+	}
 	var temps []string
 	defer func() {
 		if err != nil {
@@ -30,17 +66,25 @@ func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 			}
 		}
 	}()
-	for _, o := range outs {
+	for _, o := range kept {
 		tmp, err := writeTemp(ctx, e, o)
 		if err != nil {
 			return err
 		}
 		temps = append(temps, tmp)
 	}
-	for k, o := range outs {
+	for k, o := range kept {
 		if err := os.Rename(temps[k], o.path); err != nil {
-			return fmt.Errorf("cannot write %s: %w", o.path, err)
+			return fmt.Errorf("cannot write %s: %w", o.path, causeOf(err))
 		}
+		written = append(written, o.path)
+	}
+	if len(failed) > 0 {
+		msg := strings.Join(failed, "; ")
+		if len(written) > 0 {
+			msg += " (written: " + strings.Join(written, ", ") + ")"
+		}
+		return errors.New(msg)
 	}
 	return nil
 }
@@ -54,12 +98,13 @@ func writeTemp(ctx context.Context, e *env, o output) (name string, err error) {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
 	if err != nil {
-		return "", fmt.Errorf("cannot write %s: %w", o.path, err)
+		return "", fmt.Errorf("cannot write %s: %w", o.path, causeOf(err))
 	}
 	defer func() {
 		if err != nil {
 			f.Close()
 			os.Remove(f.Name())
+			err = &renamedError{msg: strings.ReplaceAll(err.Error(), f.Name(), o.path), err: err}
 		}
 	}()
 	p := e.newProgress("writing "+base, true)
@@ -72,13 +117,37 @@ func writeTemp(ctx context.Context, e *env, o output) (name string, err error) {
 		return "", fmt.Errorf("writing %s: %w", o.path, err)
 	}
 	if err := f.Chmod(outputMode(o.path)); err != nil {
-		return "", fmt.Errorf("writing %s: %w", o.path, err)
+		return "", fmt.Errorf("writing %s: %w", o.path, causeOf(err))
 	}
 	if err := f.Close(); err != nil {
-		return "", fmt.Errorf("writing %s: %w", o.path, err)
+		return "", fmt.Errorf("writing %s: %w", o.path, causeOf(err))
 	}
 	return f.Name(), nil
 }
+
+// causeOf returns the system's reason of a file error without the file
+// names it carries (a temporary file's, which the user never named).
+func causeOf(err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return pe.Err
+	case errors.As(err, &le):
+		return le.Err
+	}
+	return err
+}
+
+// renamedError is an error whose message names the output instead of its
+// temporary file; errors.Is and errors.As still see the original.
+type renamedError struct {
+	msg string
+	err error
+}
+
+func (e *renamedError) Error() string { return e.msg }
+func (e *renamedError) Unwrap() error { return e.err }
 
 // outputMode is the mode a new output gets: an existing file's own mode,
 // else 0666 less the process's umask, as os.Create would give it.
@@ -116,7 +185,9 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // checkOutputPath fails early, before any loading, when an output file
-// could not be written: its folder is missing, or the path is a folder.
+// could not be written: its folder is missing, the path is a folder, or
+// the folder does not let a file be made in it (tried by making and
+// removing a temporary file). Errors name the flag and the path.
 func checkOutputPath(flagName, path string) error {
 	if path == "" {
 		return nil
@@ -128,5 +199,11 @@ func checkOutputPath(flagName, path string) error {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return usagef("-%s %s: folder %s does not exist", flagName, path, dir)
 	}
+	probe, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("-%s %s: cannot make a file in folder %s: %w", flagName, path, dir, causeOf(err))
+	}
+	probe.Close()
+	os.Remove(probe.Name())
 	return nil
 }
