@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -702,5 +703,32 @@ func BenchmarkCSV(b *testing.B) {
 		if err := CSV(io.Discard, r); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestPlotMatchesTheChart checks that Plot says where SVG draws the plot:
+// the x axis line runs from Left to Left+Width at the bottom of the plot,
+// and the last x tick's label is XMax.
+func TestPlotMatchesTheChart(t *testing.T) {
+	for _, x := range []string{XFraction, XCount} {
+		opt := ChartOptions{X: x, Width: 700, Height: 400}
+		r := sampleResult()
+		area, err := Plot(r, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		svg := string(render(t, func(w io.Writer) error { return SVG(w, r, opt) }))
+		axis := fmt.Sprintf(`<line x1="%s" y1="`, coord(area.Left))
+		end := fmt.Sprintf(`" x2="%s" y2="`, coord(area.Left+area.Width))
+		i := strings.Index(svg, `<g stroke="#333333" stroke-width="1">`+axis)
+		if i < 0 || !strings.Contains(svg[i:i+200], end) {
+			t.Errorf("%s: no x axis from %v to %v in the chart", x, area.Left, area.Left+area.Width)
+		}
+		if area.ChartWidth != 700 || area.XMax <= 0 {
+			t.Errorf("%s: plot area %+v", x, area)
+		}
+	}
+	if _, err := Plot(nil, ChartOptions{}); err == nil {
+		t.Error("Plot of no result gave no error")
 	}
 }

@@ -126,60 +126,16 @@ type line struct {
 // label escaped, carries a viewBox so it scales, and is the same bytes for
 // the same result and options.
 func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
-	if r == nil {
-		return fmt.Errorf("report: no result")
-	}
-	if opt.Width == 0 {
-		opt.Width = DefaultChartWidth
-	}
-	if opt.Height == 0 {
-		opt.Height = DefaultChartHeight
-	}
-	if opt.X == "" {
-		opt.X = XFraction
-	}
-	if opt.Width < 0 || opt.Height < 0 {
-		return fmt.Errorf("report: a chart of %d by %d pixels; expected positive sizes", opt.Width, opt.Height)
-	}
-	lines, xTitle, err := chartLines(r, opt)
+	opt, err := chartDefaults(r, opt)
 	if err != nil {
 		return err
 	}
-
-	// Scales from the data.
-	xHi, yHi := 0.0, 0.0
-	for _, l := range lines {
-		for i := range l.xs {
-			xHi = math.Max(xHi, l.xs[i])
-			yHi = math.Max(yHi, l.ys[i])
-		}
+	lay, err := layoutChart(r, opt)
+	if err != nil {
+		return err
 	}
-	if opt.X == XFraction {
-		xHi = math.Max(xHi, 1)
-	}
-
-	// Layout: the title on top, the y labels on the left, the x labels
-	// below, the legend on the right.
-	top := 16.0
-	if opt.Title != "" {
-		top += 26
-	}
-	bottom := 52.0
-	entries := legendEntries(lines)
-	legend := layoutLegend(entries, opt.Width, opt.Height, top)
-	height := legend.height
-	plotH := float64(height) - top - bottom
-	ys := niceScale(yHi, int(plotH/50))
-	labelChars := 0
-	for _, s := range ys.labels {
-		labelChars = max(labelChars, utf8.RuneCountInString(s))
-	}
-	left := 36.0 + charWidth*float64(labelChars)
-	plotW := float64(opt.Width) - left - legend.width - 32
-	if plotW < 120 || plotH < 80 {
-		return fmt.Errorf("report: a chart of %d by %d pixels is too small for its axes and legend; make it larger", opt.Width, opt.Height)
-	}
-	xs := niceScale(xHi, int(plotW/65))
+	lines, xTitle, entries, legend := lay.lines, lay.xTitle, lay.entries, lay.legend
+	top, height, plotH, plotW, left, xs, ys := lay.top, lay.height, lay.plotH, lay.plotW, lay.left, lay.xs, lay.ys
 	px := func(v float64) float64 { return left + v/xs.top*plotW }
 	py := func(v float64) float64 { return top + plotH - v/ys.top*plotH }
 
@@ -496,4 +452,105 @@ func coord(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 // escape writes s as XML character data, safe in text and in attributes.
 func escape(b *strings.Builder, s string) {
 	_ = xml.EscapeText(b, []byte(s))
+}
+
+// chartLayout is where a chart's parts go: SVG draws it, PlotArea tells
+// the page where the plot is.
+type chartLayout struct {
+	lines             []line
+	xTitle            string
+	entries           []line
+	legend            legendLayout
+	top, plotH, plotW float64
+	left              float64
+	height            int
+	xs, ys            axisScale
+}
+
+// layoutChart computes the layout of r's chart under opt (with its
+// defaults filled in).
+func layoutChart(r *scenario.Result, opt ChartOptions) (chartLayout, error) {
+	lines, xTitle, err := chartLines(r, opt)
+	if err != nil {
+		return chartLayout{}, err
+	}
+
+	// Scales from the data.
+	xHi, yHi := 0.0, 0.0
+	for _, l := range lines {
+		for i := range l.xs {
+			xHi = math.Max(xHi, l.xs[i])
+			yHi = math.Max(yHi, l.ys[i])
+		}
+	}
+	if opt.X == XFraction {
+		xHi = math.Max(xHi, 1)
+	}
+
+	// Layout: the title on top, the y labels on the left, the x labels
+	// below, the legend on the right.
+	top := 16.0
+	if opt.Title != "" {
+		top += 26
+	}
+	bottom := 52.0
+	entries := legendEntries(lines)
+	legend := layoutLegend(entries, opt.Width, opt.Height, top)
+	height := legend.height
+	plotH := float64(height) - top - bottom
+	ys := niceScale(yHi, int(plotH/50))
+	labelChars := 0
+	for _, s := range ys.labels {
+		labelChars = max(labelChars, utf8.RuneCountInString(s))
+	}
+	left := 36.0 + charWidth*float64(labelChars)
+	plotW := float64(opt.Width) - left - legend.width - 32
+	if plotW < 120 || plotH < 80 {
+		return chartLayout{}, fmt.Errorf("report: a chart of %d by %d pixels is too small for its axes and legend; make it larger", opt.Width, opt.Height)
+	}
+	xs := niceScale(xHi, int(plotW/65))
+	return chartLayout{lines: lines, xTitle: xTitle, entries: entries, legend: legend, top: top, plotH: plotH,
+		plotW: plotW, left: left, height: height, xs: xs, ys: ys}, nil
+}
+
+// PlotArea says where the plot of r's chart under opt lies, in the chart's
+// own units (its viewBox): the plot spans x from Left to Left+Width, and
+// the x axis runs from 0 at Left to XMax at Left+Width. ChartWidth is the
+// viewBox's width. The page uses it to turn the pointer's position into a
+// value of the x axis for its hover readout.
+type PlotArea struct {
+	Left, Width, XMax, ChartWidth float64
+}
+
+// Plot returns the PlotArea of r's chart under opt, as SVG draws it.
+func Plot(r *scenario.Result, opt ChartOptions) (PlotArea, error) {
+	opt, err := chartDefaults(r, opt)
+	if err != nil {
+		return PlotArea{}, err
+	}
+	lay, err := layoutChart(r, opt)
+	if err != nil {
+		return PlotArea{}, err
+	}
+	return PlotArea{Left: lay.left, Width: lay.plotW, XMax: lay.xs.top, ChartWidth: float64(opt.Width)}, nil
+}
+
+// chartDefaults fills opt's defaults and checks r and opt.
+func chartDefaults(r *scenario.Result, opt ChartOptions) (ChartOptions, error) {
+	if r == nil {
+		return opt, fmt.Errorf("report: no result")
+	}
+	if opt.Width == 0 {
+		opt.Width = DefaultChartWidth
+	}
+	if opt.Height == 0 {
+		opt.Height = DefaultChartHeight
+	}
+	if opt.X == "" {
+		opt.X = XFraction
+	}
+	if opt.Width < 0 || opt.Height < 0 {
+		return opt, fmt.Errorf("report: a chart of %d by %d pixels; expected positive sizes", opt.Width, opt.Height)
+	}
+	return opt, nil
 }

@@ -50,14 +50,42 @@ func Table(w io.Writer, r *scenario.Result) error {
 	writeFacts(&b, r)
 	b.WriteByte('\n')
 
+	head, body, unbounded := Rows(r)
+	rows := append([][]string{head}, body...)
+	// The label and the cost read left to right; figures align right.
+	align := make([]bool, len(head))
+	align[0] = true
+	align[len(head)-2] = true
+	align[len(head)-1] = true
+	WriteColumns(&b, rows, align)
+
+	b.WriteString("\nto X%: downloads until the importance downloaded reaches X, actual/guaranteed (" + none + ": never or no guarantee)\n")
+	if unbounded {
+		b.WriteString("n/a: the guarantees bound personalized PageRank (seeds/001, section 4), not the " + importanceName(r) + " scoring this run;\n     the JSON and CSV keep their values, and a personalized importance compares them\n")
+	}
+	b.WriteString("cost: upd priority updates, recomp PageRank recomputations (it: their iterations), virt virtual re-expansions, iter windows or levels\n")
+	writeTimes(&b, r)
+	for _, warning := range r.Warnings {
+		b.WriteString("warning: " + warning + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// Rows returns the comparison table of r as cells: the header, then one
+// row per strategy in the scenario's order (label, downloads, average
+// cumulative importance, tau, downloads to each level of crawl.Thresholds
+// written "actual/guaranteed", cost, scheduling time). unbounded reports
+// that some guarantee is written "n/a" because it bounds personalized
+// PageRank and the run is scored by another importance. Table writes these
+// cells; the page shows the same ones.
+func Rows(r *scenario.Result) (head []string, rows [][]string, unbounded bool) {
 	bounded := importanceKind(r) == scenario.ImportancePersonalized
-	head := []string{"strategy", "downloads", "avg cum.", "tau"}
+	head = []string{"strategy", "downloads", "avg cum.", "tau"}
 	for _, level := range crawl.Thresholds {
 		head = append(head, "to "+percent(level))
 	}
 	head = append(head, "cost", "scheduling")
-	rows := [][]string{head}
-	unbounded := false // a guarantee shown as n/a
 	for _, s := range r.Strategies {
 		sum := s.Summary
 		row := []string{
@@ -78,24 +106,7 @@ func Table(w io.Writer, r *scenario.Result) error {
 		row = append(row, costString(s.Cost), schedulingTime(s.Cost.SchedulingSeconds))
 		rows = append(rows, row)
 	}
-	// The label and the cost read left to right; figures align right.
-	align := make([]bool, len(head))
-	align[0] = true
-	align[len(head)-2] = true
-	align[len(head)-1] = true
-	WriteColumns(&b, rows, align)
-
-	b.WriteString("\nto X%: downloads until the importance downloaded reaches X, actual/guaranteed (" + none + ": never or no guarantee)\n")
-	if unbounded {
-		b.WriteString("n/a: the guarantees bound personalized PageRank (seeds/001, section 4), not the " + importanceName(r) + " scoring this run;\n     the JSON and CSV keep their values, and a personalized importance compares them\n")
-	}
-	b.WriteString("cost: upd priority updates, recomp PageRank recomputations (it: their iterations), virt virtual re-expansions, iter windows or levels\n")
-	writeTimes(&b, r)
-	for _, warning := range r.Warnings {
-		b.WriteString("warning: " + warning + "\n")
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return head, rows, unbounded
 }
 
 // writeTimes writes, when some strategy ran on the politeness clock, the

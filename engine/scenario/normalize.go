@@ -199,7 +199,7 @@ func normalizeSource(src Source, errs *fieldErrors) Source {
 		errs.add("graph.urls", "only a graph file takes a URL list; a generated graph has its own URLs")
 	}
 	g := normalizeGenerate(*src.Generate)
-	if err := generatorParams(g).Validate(); err != nil {
+	if err := g.Params().Validate(); err != nil {
 		for _, line := range strings.Split(err.Error(), "\n") {
 			msg := strings.TrimPrefix(line, "gen: ")
 			errs.add(generatorField(msg), "%s", msg)
@@ -269,8 +269,10 @@ func normalizeGenerate(g Generate) Generate {
 	return g
 }
 
-// generatorParams converts a normalized Generate to gen.Params.
-func generatorParams(g Generate) gen.Params {
+// Params converts g to gen.Params. g must be normalized (Normalize fills
+// the shares it points to); the browser worker uses it to generate the
+// graph of a scenario's source on its own.
+func (g Generate) Params() gen.Params {
 	return gen.Params{
 		Pages:             g.Pages,
 		Hosts:             g.Hosts,

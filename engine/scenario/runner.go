@@ -516,7 +516,7 @@ func (r *Runner) load(name, format, urls string) (*graph.Graph, *graphio.Labels,
 
 // generate runs the generator.
 func (r *Runner) generate(budget int64) (int64, bool, error) {
-	p := generatorParams(*r.s.Graph.Generate)
+	p := r.s.Graph.Generate.Params()
 	if r.generator == nil {
 		g, err := gen.NewGenerator(p)
 		if err != nil {

@@ -506,7 +506,7 @@ func TestEvolvedSnapshot(t *testing.T) {
 		Strategies: []Strategy{{ID: "optimal"}, {ID: "hist-pagerank-omniscient"}, {ID: "hist-pagerank-zero"}},
 	}
 	res := mustRun(t, s, Env{}, 100)
-	g, err := gen.Generate(generatorParams(*mustNormalize(t, s).Graph.Generate))
+	g, err := gen.Generate(mustNormalize(t, s).Graph.Generate.Params())
 	if err != nil {
 		t.Fatal(err)
 	}
