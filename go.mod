@@ -3,7 +3,10 @@ module github.com/crawlsim/crawlsim
 go 1.24
 
 require (
+	github.com/hack-pad/safejs v0.1.0
 	github.com/schollz/progressbar/v3 v3.18.0
+	github.com/vugu/vjson v0.0.0-20200505061711-f9cbed27d3d9
+	github.com/vugu/vugu v0.4.0
 	golang.org/x/term v0.34.0
 	pgregory.net/rapid v1.3.0
 )
@@ -11,5 +14,9 @@ require (
 require (
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
+	github.com/vugu/html v0.0.0-20190914200101-c62dc20b8289 // indirect
+	github.com/vugu/xxhash v0.0.0-20191111030615-ed24d0179019 // indirect
 	golang.org/x/sys v0.35.0 // indirect
 )
+
+tool github.com/vugu/vugu/cmd/vugugen

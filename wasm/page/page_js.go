@@ -1,0 +1,379 @@
+//go:build js && wasm
+
+package page
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hack-pad/safejs"
+
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// Worker is the page's handle on the web worker.
+type Worker struct {
+	w         safejs.Value
+	q         *queue
+	onMessage safejs.Func
+	onError   safejs.Func
+}
+
+// StartWorker starts the worker script (static/worker.js) and delivers
+// what it sends to deliver, in order, on a goroutine of its own.
+func StartWorker(script string, deliver func(Event)) (*Worker, error) {
+	ctor, err := safejs.Global().Get("Worker")
+	if err != nil {
+		return nil, err
+	}
+	w, err := ctor.New(script)
+	if err != nil {
+		return nil, fmt.Errorf("cannot start the worker %s: %w", script, err)
+	}
+	wk := &Worker{w: w, q: newQueue(deliver)}
+	wk.onMessage, err = safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		wk.q.push(readEvent(args))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	wk.onError, err = safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		msg := "the worker failed"
+		if len(args) > 0 {
+			if m, err := args[0].Get("message"); err == nil && !m.IsUndefined() {
+				if s, err := m.String(); err == nil && s != "" {
+					msg += ": " + s
+				}
+			}
+		}
+		wk.q.push(Event{Failed: errors.New(msg)})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := w.Set("onmessage", wk.onMessage.Value()); err != nil {
+		return nil, err
+	}
+	if err := w.Set("onerror", wk.onError.Value()); err != nil {
+		return nil, err
+	}
+	return wk, nil
+}
+
+// readEvent reads a message event: {json} from the Go worker, or {fatal}
+// from worker.js when the worker cannot start or its Go program ended.
+func readEvent(args []safejs.Value) Event {
+	if len(args) == 0 {
+		return Event{Failed: errors.New("the worker sent an empty message")}
+	}
+	data, err := args[0].Get("data")
+	if err != nil {
+		return Event{Failed: err}
+	}
+	if f, err := data.Get("fatal"); err == nil && !f.IsUndefined() {
+		s, _ := f.String()
+		return Event{Failed: errors.New(s)}
+	}
+	j, err := data.Get("json")
+	if err != nil {
+		return Event{Failed: err}
+	}
+	s, err := j.String()
+	if err != nil {
+		return Event{Failed: err}
+	}
+	r, err := protocol.DecodeResponse([]byte(s))
+	if err != nil {
+		return Event{Failed: err}
+	}
+	return Event{Response: r}
+}
+
+// Send posts a request without buffers.
+func (w *Worker) Send(r protocol.Request) error {
+	data, err := protocol.Encode(r)
+	if err != nil {
+		return err
+	}
+	_, err = w.w.Call("postMessage", map[string]any{"json": string(data)})
+	return err
+}
+
+// SendFiles posts a load request with the files picked in the file inputs
+// of ids graphInput (one graph file, or a BVGraph's NAME.graph with
+// NAME.properties and optionally NAME.offsets) and urlsInput (an optional
+// URL list): it fills r.Load with their names and sizes, reads each file
+// into an ArrayBuffer and transfers the buffers, of which the page keeps
+// no copy. It waits for the browser to read the files, so it must run on a
+// goroutine of its own, not in an event handler.
+func (w *Worker) SendFiles(r protocol.Request, graphInput, urlsInput string) (protocol.Load, error) {
+	load := protocol.Load{}
+	graphFiles, err := pickedFiles(graphInput)
+	if err != nil {
+		return load, err
+	}
+	if len(graphFiles) == 0 {
+		return load, errors.New("choose a graph file first")
+	}
+	// The graph is the NAME.graph of a BVGraph, else the first file.
+	main := 0
+	names := make([]string, len(graphFiles))
+	for i, f := range graphFiles {
+		if names[i], err = stringProp(f, "name"); err != nil {
+			return load, err
+		}
+		if strings.HasSuffix(names[i], ".graph") {
+			main = i
+		}
+	}
+	files := []safejs.Value{graphFiles[main]}
+	load.Name = names[main]
+	for i, f := range graphFiles {
+		if i != main {
+			files = append(files, f)
+			load.Extra = append(load.Extra, names[i])
+		}
+	}
+	urlFiles, err := pickedFiles(urlsInput)
+	if err != nil {
+		return load, err
+	}
+	if len(urlFiles) > 0 {
+		files = append(files, urlFiles[0])
+		if load.URLs, err = stringProp(urlFiles[0], "name"); err != nil {
+			return load, err
+		}
+	}
+	var buffers []any
+	for _, f := range files {
+		name, _ := stringProp(f, "name")
+		p, err := f.Call("arrayBuffer")
+		if err != nil {
+			return load, err
+		}
+		buf, err := await(p)
+		if err != nil {
+			return load, fmt.Errorf("%s: cannot read the file: %w", name, err)
+		}
+		n, err := buf.Get("byteLength")
+		if err != nil {
+			return load, err
+		}
+		size, err := n.Int()
+		if err != nil {
+			return load, err
+		}
+		load.Sizes = append(load.Sizes, int64(size))
+		buffers = append(buffers, buf)
+	}
+	r.Load = &load
+	data, err := protocol.Encode(r)
+	if err != nil {
+		return load, err
+	}
+	_, err = w.w.Call("postMessage", map[string]any{"json": string(data), "buffers": buffers}, buffers)
+	return load, err
+}
+
+// Terminate stops the worker at once.
+func (w *Worker) Terminate() {
+	w.w.Call("terminate")
+	w.q.stop()
+	w.onMessage.Release()
+	w.onError.Release()
+}
+
+// pickedFiles returns the files picked in the file input of the given id.
+func pickedFiles(id string) ([]safejs.Value, error) {
+	doc, err := safejs.Global().Get("document")
+	if err != nil {
+		return nil, err
+	}
+	input, err := doc.Call("getElementById", id)
+	if err != nil || input.IsNull() {
+		return nil, fmt.Errorf("no file input %q on the page", id)
+	}
+	files, err := input.Get("files")
+	if err != nil || files.IsNull() || files.IsUndefined() {
+		return nil, err
+	}
+	n, err := files.Length()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]safejs.Value, 0, n)
+	for i := range n {
+		f, err := files.Index(i)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+func stringProp(v safejs.Value, name string) (string, error) {
+	p, err := v.Get(name)
+	if err != nil {
+		return "", err
+	}
+	return p.String()
+}
+
+// await waits for a promise; it must not run on a JavaScript callback.
+func await(p safejs.Value) (safejs.Value, error) {
+	type outcome struct {
+		v   safejs.Value
+		err error
+	}
+	ch := make(chan outcome, 1)
+	then, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		v := safejs.Undefined()
+		if len(args) > 0 {
+			v = args[0]
+		}
+		ch <- outcome{v: v}
+		return nil
+	})
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	defer then.Release()
+	catch, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		msg := "failed"
+		if len(args) > 0 {
+			if s, err := args[0].Call("toString"); err == nil {
+				msg, _ = s.String()
+			}
+		}
+		ch <- outcome{err: errors.New(msg)}
+		return nil
+	})
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	defer catch.Release()
+	if _, err := p.Call("then", then, catch); err != nil {
+		return safejs.Undefined(), err
+	}
+	o := <-ch
+	return o.v, o.err
+}
+
+// Address returns the page's query string and fragment, without their
+// leading ? and #.
+func Address() (query, fragment string) {
+	loc, err := safejs.Global().Get("location")
+	if err != nil {
+		return "", ""
+	}
+	q, _ := stringProp(loc, "search")
+	f, _ := stringProp(loc, "hash")
+	if len(q) > 0 {
+		q = q[1:]
+	}
+	if len(f) > 0 {
+		f = f[1:]
+	}
+	return q, f
+}
+
+// SetFragment replaces the page's fragment without reloading the page or
+// adding a history entry.
+func SetFragment(fragment string) {
+	h, err := safejs.Global().Get("history")
+	if err != nil {
+		return
+	}
+	h.Call("replaceState", safejs.Null(), "", "#"+fragment)
+}
+
+// PageURL returns the page's address without query or fragment.
+func PageURL() string {
+	loc, err := safejs.Global().Get("location")
+	if err != nil {
+		return ""
+	}
+	origin, _ := stringProp(loc, "origin")
+	path, _ := stringProp(loc, "pathname")
+	return origin + path
+}
+
+// Download offers data to the user as a file named name.
+func Download(name, mime string, data []byte) error {
+	g := safejs.Global()
+	u8ctor, err := g.Get("Uint8Array")
+	if err != nil {
+		return err
+	}
+	arr, err := u8ctor.New(len(data))
+	if err != nil {
+		return err
+	}
+	if _, err := safejs.CopyBytesToJS(arr, data); err != nil {
+		return err
+	}
+	blobCtor, err := g.Get("Blob")
+	if err != nil {
+		return err
+	}
+	blob, err := blobCtor.New([]any{arr}, map[string]any{"type": mime})
+	if err != nil {
+		return err
+	}
+	urlObj, err := g.Get("URL")
+	if err != nil {
+		return err
+	}
+	href, err := urlObj.Call("createObjectURL", blob)
+	if err != nil {
+		return err
+	}
+	doc, err := g.Get("document")
+	if err != nil {
+		return err
+	}
+	a, err := doc.Call("createElement", "a")
+	if err != nil {
+		return err
+	}
+	a.Set("href", href)
+	a.Set("download", name)
+	body, err := doc.Get("body")
+	if err != nil {
+		return err
+	}
+	body.Call("appendChild", a)
+	a.Call("click")
+	body.Call("removeChild", a)
+	setTimeout, err := g.Get("setTimeout")
+	if err == nil {
+		var revoke safejs.Func
+		revoke, err = safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
+			urlObj.Call("revokeObjectURL", href)
+			revoke.Release()
+			return nil
+		})
+		if err == nil {
+			setTimeout.Invoke(revoke, 10000)
+		}
+	}
+	return nil
+}
+
+// Now returns the time since the page opened, in milliseconds.
+func Now() float64 {
+	perf, err := safejs.Global().Get("performance")
+	if err != nil {
+		return 0
+	}
+	v, err := perf.Call("now")
+	if err != nil {
+		return 0
+	}
+	f, _ := v.Float()
+	return f
+}

@@ -1,0 +1,257 @@
+// Package protocol defines the messages between the crawlsim page and its
+// web worker (DESIGN.md "Running"): plain Go structs with JSON tags, no
+// JavaScript, so both sides and the native tests share one definition.
+//
+// A message travels as a JavaScript object {json, buffers}: json is the
+// Request or Response encoded by Encode, and buffers holds the
+// ArrayBuffers that go with it, transferred rather than copied by
+// postMessage. A Load request carries its files in the order of
+// Load.Files: the graph file first, then the other files of a BVGraph,
+// then the URL list; the worker copies each once into Go memory.
+//
+// Every message names the protocol Version; a side that receives another
+// version refuses it with an error, so a page and a worker built from
+// different commits (a stale cache) say so instead of misreading each
+// other.
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+// Version is the protocol's version; it changes with any incompatible
+// change of the messages.
+const Version = 1
+
+// Request kinds, from the page to the worker.
+const (
+	// KindLoad loads an uploaded graph file (Request.Load) and answers
+	// KindGraph with its statistics. The worker keeps the file's bytes, so
+	// a later scenario can name it in graph.file.
+	KindLoad = "load"
+	// KindGenerate generates a graph from Request.Generate and answers
+	// KindGraph with its statistics.
+	KindGenerate = "generate"
+	// KindRun runs Request.Scenario, answering KindProgress several times a
+	// second and then KindResult, KindError or KindCancelled.
+	KindRun = "run"
+	// KindCancel cancels the work of request Request.Target (a load,
+	// generate or run); the worker answers KindCancelled for that request.
+	KindCancel = "cancel"
+)
+
+// Response kinds, from the worker to the page.
+const (
+	// KindReady says the worker has started and takes requests; ID is 0.
+	KindReady = "ready"
+	// KindGraph answers a load or generate with Response.Graph.
+	KindGraph = "graph"
+	// KindProgress reports how far a request is (Response.Progress).
+	KindProgress = "progress"
+	// KindResult answers a run with Response.Result.
+	KindResult = "result"
+	// KindError says a request failed (Response.Error); the worker goes on
+	// taking requests.
+	KindError = "error"
+	// KindCancelled says a request was cancelled.
+	KindCancelled = "cancelled"
+)
+
+// DefaultMemoryBudget is the memory the worker may use for one graph and
+// its run when the page sets none: 1 GiB, well inside the 4 GiB a 32-bit
+// WebAssembly memory can reach and what a browser tab usually gets.
+const DefaultMemoryBudget = 1 << 30
+
+// Request is a message from the page to the worker.
+type Request struct {
+	// Version is the protocol Version.
+	Version int `json:"version"`
+	// ID numbers the request; responses carry it. The page counts from 1.
+	ID int64 `json:"id"`
+	// Kind is one of the request kinds (KindLoad, ...).
+	Kind string `json:"kind"`
+	// MemoryBudget, when positive, replaces DefaultMemoryBudget for this
+	// request: a graph or run estimated to need more is refused before
+	// anything is allocated for it.
+	MemoryBudget int64 `json:"memory_budget,omitempty"`
+	// Load describes the uploaded files of a KindLoad.
+	Load *Load `json:"load,omitempty"`
+	// Generate is the generator's parameters of a KindGenerate.
+	Generate *scenario.Generate `json:"generate,omitempty"`
+	// Scenario is the scenario of a KindRun. Its graph.file and graph.urls
+	// name files loaded before (KindLoad).
+	Scenario *scenario.Scenario `json:"scenario,omitempty"`
+	// Target is the request a KindCancel cancels.
+	Target int64 `json:"target,omitempty"`
+}
+
+// Load describes an uploaded graph: its files and their sizes. Their bytes
+// travel as the message's buffers, in the order of Files.
+type Load struct {
+	// Name is the graph file's name; its format follows the name as on the
+	// command line unless Format is given.
+	Name string `json:"name"`
+	// Format overrides the format the name implies ("edges", "graph-txt",
+	// "bvgraph", "csr").
+	Format string `json:"format,omitempty"`
+	// Extra names the graph's other files: a BVGraph's NAME.properties
+	// and, optionally, NAME.offsets.
+	Extra []string `json:"extra,omitempty"`
+	// URLs names the URL list; empty when there is none.
+	URLs string `json:"urls,omitempty"`
+	// Sizes are the byte lengths of the buffers, so the worker can refuse
+	// files above its memory budget before copying them.
+	Sizes []int64 `json:"sizes"`
+}
+
+// Files returns the names of the files a Load carries, in the order of
+// its buffers: Name, Extra, then URLs when given.
+func (l *Load) Files() []string {
+	files := append([]string{l.Name}, l.Extra...)
+	if l.URLs != "" {
+		files = append(files, l.URLs)
+	}
+	return files
+}
+
+// Buffers returns the number of buffers a Load carries.
+func (l *Load) Buffers() int { return len(l.Files()) }
+
+// Response is a message from the worker to the page.
+type Response struct {
+	// Version is the protocol Version.
+	Version int `json:"version"`
+	// ID is the request answered; 0 for KindReady.
+	ID int64 `json:"id"`
+	// Kind is one of the response kinds (KindReady, ...).
+	Kind string `json:"kind"`
+	// Graph answers a load or generate.
+	Graph *GraphInfo `json:"graph,omitempty"`
+	// Progress tells how far the request is.
+	Progress *Progress `json:"progress,omitempty"`
+	// Result is the run's result as scenario.MarshalResult encodes it.
+	Result json.RawMessage `json:"result,omitempty"`
+	// Error says what failed, in words for the user.
+	Error string `json:"error,omitempty"`
+}
+
+// GraphInfo is the statistics of a loaded or generated graph, for the
+// page's source panel.
+type GraphInfo struct {
+	// Name is the file name, or a description of the generated graph.
+	Name string `json:"name"`
+	// Stats are the graph's statistics (graph.ComputeStats, with the five
+	// largest hosts).
+	Stats graph.Stats `json:"stats"`
+}
+
+// Progress tells how far a request is: its current stage, and per strategy
+// of a run how far its crawl and metrics are.
+type Progress struct {
+	// Stage names the current stage ("importance", "crawl bfs", ...).
+	Stage string `json:"stage"`
+	// Done and Total measure the stage; Total is 0 when unknown.
+	Done  int64 `json:"done"`
+	Total int64 `json:"total"`
+	// Strategies has one entry per strategy of a run, in its order.
+	Strategies []StrategyProgress `json:"strategies,omitempty"`
+}
+
+// StrategyProgress is how far one strategy of a run is.
+type StrategyProgress struct {
+	// Label is the strategy's label.
+	Label string `json:"label"`
+	// Stage is "waiting", "crawl", "metrics" or "done".
+	Stage string `json:"stage"`
+	// Done and Total measure the stage.
+	Done  int64 `json:"done"`
+	Total int64 `json:"total"`
+}
+
+// Encode returns the JSON of a Request or Response.
+func Encode(v any) ([]byte, error) {
+	return json.Marshal(v)
+}
+
+// DecodeRequest reads a Request and checks its version, kind and the
+// fields its kind needs. buffers is the number of buffers that came with
+// it.
+func DecodeRequest(data []byte, buffers int) (Request, error) {
+	var r Request
+	if err := decodeStrict(data, &r); err != nil {
+		return r, err
+	}
+	if r.Version != Version {
+		return r, fmt.Errorf("protocol: request of version %d, this worker speaks version %d; reload the page", r.Version, Version)
+	}
+	if r.ID <= 0 {
+		return r, fmt.Errorf("protocol: request id %d; ids count from 1", r.ID)
+	}
+	if r.MemoryBudget < 0 {
+		return r, fmt.Errorf("protocol: memory budget %d; want a positive number of bytes, or 0 for the default", r.MemoryBudget)
+	}
+	want := 0
+	switch r.Kind {
+	case KindLoad:
+		if r.Load == nil || r.Load.Name == "" {
+			return r, errors.New("protocol: a load request needs load.name")
+		}
+		want = r.Load.Buffers()
+		if len(r.Load.Sizes) != want {
+			return r, fmt.Errorf("protocol: load of %d files gives %d sizes", want, len(r.Load.Sizes))
+		}
+	case KindGenerate:
+		if r.Generate == nil {
+			return r, errors.New("protocol: a generate request needs generate")
+		}
+	case KindRun:
+		if r.Scenario == nil {
+			return r, errors.New("protocol: a run request needs scenario")
+		}
+	case KindCancel:
+		if r.Target <= 0 {
+			return r, errors.New("protocol: a cancel request needs target, the id of the request to cancel")
+		}
+	default:
+		return r, fmt.Errorf("protocol: unknown request kind %q; want load, generate, run or cancel", r.Kind)
+	}
+	if buffers != want {
+		return r, fmt.Errorf("protocol: %s request came with %d buffers, want %d", r.Kind, buffers, want)
+	}
+	return r, nil
+}
+
+// DecodeResponse reads a Response and checks its version and kind.
+func DecodeResponse(data []byte) (Response, error) {
+	var r Response
+	if err := decodeStrict(data, &r); err != nil {
+		return r, err
+	}
+	if r.Version != Version {
+		return r, fmt.Errorf("protocol: response of version %d, this page speaks version %d; reload the page", r.Version, Version)
+	}
+	switch r.Kind {
+	case KindReady, KindGraph, KindProgress, KindResult, KindError, KindCancelled:
+	default:
+		return r, fmt.Errorf("protocol: unknown response kind %q", r.Kind)
+	}
+	return r, nil
+}
+
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("protocol: bad message: %w", err)
+	}
+	if dec.More() {
+		return errors.New("protocol: bad message: data after the JSON value")
+	}
+	return nil
+}

@@ -1,0 +1,378 @@
+// Package session is the browser worker's state and scheduling in plain
+// Go (DESIGN.md "Running"): the files the page uploaded, the one request
+// being worked on, and the time slices it runs in. The worker binary
+// (wasm/worker) only moves messages between JavaScript and a Session, so
+// everything here runs, and is tested, natively.
+//
+// Work happens in Slice, which steps the current request until a slice of
+// wall time has passed and then returns, so that the worker can give the
+// JavaScript event loop a turn: Go's WebAssembly port cannot pre-empt a
+// busy goroutine for it (golang/go#39620), and a cancel message is only
+// seen between slices. Slices are 25 ms, and progress goes out at most
+// every 100 ms but after every slice that ends a stage, so the page hears
+// from the worker at least four times a second and a cancel takes effect
+// within a slice.
+package session
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing/fstest"
+	"time"
+
+	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/step"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// SliceTime is the wall time one Slice works for.
+const SliceTime = 25 * time.Millisecond
+
+// ProgressEvery is the least time between two progress responses of one
+// request.
+const ProgressEvery = 100 * time.Millisecond
+
+// stepTarget is the wall time one Step call aims at; the step budget is
+// doubled or halved to stay near it.
+const stepTarget = 4 * time.Millisecond
+
+// Buffer is an uploaded file's bytes, still outside Go memory (a
+// JavaScript ArrayBuffer in the worker): Len is known at once, and CopyTo
+// copies the bytes into dst, of length Len, only once the Session has
+// checked them against the memory budget.
+type Buffer interface {
+	Len() int64
+	CopyTo(dst []byte) error
+}
+
+// Bytes is a Buffer over bytes already in Go memory, for native callers
+// and tests.
+type Bytes []byte
+
+// Len returns len(b).
+func (b Bytes) Len() int64 { return int64(len(b)) }
+
+// CopyTo copies b into dst.
+func (b Bytes) CopyTo(dst []byte) error {
+	copy(dst, b)
+	return nil
+}
+
+// Session is the worker's state. It is not safe for concurrent use: the
+// worker calls it from one goroutine.
+type Session struct {
+	clock func() time.Duration
+	files fstest.MapFS
+	task  *task
+}
+
+// task is the request being worked on.
+type task struct {
+	id       int64
+	stepper  step.Stepper
+	progress func() protocol.Progress
+	// finish makes the final response once the stepper is done.
+	finish func() (protocol.Response, error)
+	// budget is the current Step budget, adapted to stepTarget.
+	budget       int
+	lastProgress time.Duration
+	stage        string
+}
+
+// New returns an empty Session. clock returns a monotonic time (the
+// worker's performance.now, time.Since natively); the engine has none.
+func New(clock func() time.Duration) *Session {
+	return &Session{clock: clock, files: fstest.MapFS{}}
+}
+
+// Busy reports whether a request is being worked on.
+func (s *Session) Busy() bool { return s.task != nil }
+
+// Handle takes a request with its buffers and returns the responses to
+// send at once. A load is done here (reading a file is one step); a
+// generate or run becomes the current request, worked on by Slice; a new
+// one cancels the current request, which is answered KindCancelled.
+func (s *Session) Handle(req protocol.Request, buffers []Buffer) []protocol.Response {
+	var out []protocol.Response
+	if req.Kind == protocol.KindCancel {
+		if s.task != nil && s.task.id == req.Target {
+			out = append(out, response(s.task.id, protocol.KindCancelled))
+			s.task = nil
+		}
+		return out
+	}
+	if s.task != nil {
+		out = append(out, response(s.task.id, protocol.KindCancelled))
+		s.task = nil
+	}
+	budget := req.MemoryBudget
+	if budget <= 0 {
+		budget = protocol.DefaultMemoryBudget
+	}
+	var err error
+	switch req.Kind {
+	case protocol.KindLoad:
+		var info *protocol.GraphInfo
+		if info, err = s.load(req.Load, buffers, budget); err == nil {
+			r := response(req.ID, protocol.KindGraph)
+			r.Graph = info
+			return append(out, r)
+		}
+	case protocol.KindGenerate:
+		err = s.startGenerate(req.ID, *req.Generate, budget)
+	case protocol.KindRun:
+		err = s.startRun(req.ID, *req.Scenario, budget)
+	default:
+		err = fmt.Errorf("unknown request kind %q", req.Kind)
+	}
+	if err != nil {
+		out = append(out, errorResponse(req.ID, err))
+	}
+	return out
+}
+
+// Slice works on the current request for SliceTime at most and returns
+// the responses to send: progress, and the final response when the request
+// ends.
+func (s *Session) Slice() []protocol.Response {
+	t := s.task
+	if t == nil {
+		return nil
+	}
+	start := s.clock()
+	for s.clock()-start < SliceTime {
+		t0 := s.clock()
+		done, err := t.stepper.Step(t.budget)
+		took := s.clock() - t0
+		if err != nil {
+			s.task = nil
+			return []protocol.Response{errorResponse(t.id, err)}
+		}
+		if done {
+			s.task = nil
+			r, err := t.finish()
+			if err != nil {
+				return []protocol.Response{errorResponse(t.id, err)}
+			}
+			return []protocol.Response{r}
+		}
+		switch {
+		case took < stepTarget/4 && t.budget < 1<<24:
+			t.budget *= 2
+		case took > stepTarget && t.budget > 1:
+			t.budget /= 2
+		}
+	}
+	now := s.clock()
+	p := t.progress()
+	if now-t.lastProgress < ProgressEvery && p.Stage == t.stage {
+		return nil
+	}
+	t.lastProgress, t.stage = now, p.Stage
+	r := response(t.id, protocol.KindProgress)
+	r.Progress = &p
+	return []protocol.Response{r}
+}
+
+// load checks the uploaded files against the budget, copies them into Go
+// memory, reads the graph to check it and describe it, and keeps the files
+// for later runs in place of the files of the previous load.
+func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*protocol.GraphInfo, error) {
+	names := l.Files()
+	if len(buffers) != len(names) {
+		return nil, fmt.Errorf("load of %d files came with %d buffers", len(names), len(buffers))
+	}
+	total := int64(0)
+	for i, b := range buffers {
+		if b.Len() != l.Sizes[i] {
+			return nil, fmt.Errorf("%s: %d bytes arrived, the page sent %d", names[i], b.Len(), l.Sizes[i])
+		}
+		total += b.Len()
+	}
+	if total > budget/2 {
+		return nil, fmt.Errorf("%s: %s of files is more than this page can hold (its memory budget is %s, and the graph needs several times its file's size); use the command line (crawlsim run) for graphs this large",
+			l.Name, bytesText(total), bytesText(budget))
+	}
+	seen := map[string]bool{}
+	for _, name := range names {
+		if strings.ContainsAny(name, "/\\") || !fs.ValidPath(name) {
+			return nil, fmt.Errorf("%q: a file name without folders is expected", name)
+		}
+		if seen[name] {
+			return nil, fmt.Errorf("%s: the same file is given twice", name)
+		}
+		seen[name] = true
+	}
+	format, err := graphio.ParseFormat(l.Format)
+	if err != nil {
+		return nil, err
+	}
+	files := fstest.MapFS{}
+	for i, b := range buffers {
+		data := make([]byte, b.Len())
+		if err := b.CopyTo(data); err != nil {
+			return nil, fmt.Errorf("%s: %w", names[i], err)
+		}
+		files[names[i]] = &fstest.MapFile{Data: data}
+	}
+	g, _, err := graphio.Load(files, l.Name, graphio.LoadOptions{Format: format, URLs: l.URLs, MaxLinks: maxLinks(budget, total)})
+	if err != nil {
+		return nil, err
+	}
+	if need := RunBytes(int64(g.NumNodes()), g.NumArcs()) + total; need > budget {
+		return nil, fmt.Errorf("%s: %d pages and %d links need about %s to compare strategies, above this page's memory budget of %s; use the command line (crawlsim run)",
+			l.Name, g.NumNodes(), g.NumArcs(), bytesText(need), bytesText(budget))
+	}
+	s.files = files
+	return &protocol.GraphInfo{Name: l.Name, Stats: graph.ComputeStats(g, 5)}, nil
+}
+
+// startGenerate makes a generate request the current one.
+func (s *Session) startGenerate(id int64, g scenario.Generate, budget int64) error {
+	sc, err := scenario.Scenario{Graph: scenario.Source{Generate: &g}}.Normalize()
+	if err != nil {
+		return err
+	}
+	p := sc.Graph.Generate.Params()
+	if need := p.EstimatedBytes(); need > budget {
+		return fmt.Errorf("a generated graph of %d pages needs about %s, above this page's memory budget of %s; use the command line (crawlsim gen) for graphs this large",
+			p.Pages, bytesText(need), bytesText(budget))
+	}
+	gr, err := gen.NewGenerator(p)
+	if err != nil {
+		return err
+	}
+	s.task = &task{
+		id:      id,
+		stepper: gr,
+		budget:  256,
+		progress: func() protocol.Progress {
+			pr := gr.Progress()
+			return protocol.Progress{Stage: "generate (" + pr.Stage + ")", Done: pr.Done, Total: pr.Total}
+		},
+		finish: func() (protocol.Response, error) {
+			r := response(id, protocol.KindGraph)
+			r.Graph = &protocol.GraphInfo{Name: describeGenerate(*sc.Graph.Generate), Stats: graph.ComputeStats(gr.Graph(), 5)}
+			return r, nil
+		},
+		lastProgress: s.clock(),
+	}
+	return nil
+}
+
+// startRun makes a run request the current one.
+func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64) error {
+	norm, err := sc.Normalize()
+	if err != nil {
+		return err
+	}
+	fileBytes := int64(0)
+	if g := norm.Graph.Generate; g != nil {
+		p := g.Params()
+		links := int64(float64(p.Pages) * p.MeanOutDegree)
+		if need := p.EstimatedBytes() + RunBytes(int64(p.Pages), links); need > budget {
+			return fmt.Errorf("a run on a generated graph of %d pages needs about %s, above this page's memory budget of %s; use the command line (crawlsim run) for graphs this large",
+				p.Pages, bytesText(need), bytesText(budget))
+		}
+	} else {
+		for _, name := range []string{norm.Graph.File, norm.Graph.URLs} {
+			if name == "" {
+				continue
+			}
+			f, ok := s.files[name]
+			if !ok {
+				return fmt.Errorf("%s: no such file here; upload it (the page keeps only the files of the last upload)", name)
+			}
+			fileBytes += int64(len(f.Data))
+		}
+	}
+	if norm.Previous != nil && norm.Previous.File != "" {
+		return errors.New("previous.file: the page cannot load a second snapshot; use previous.evolve, or the command line (crawlsim run -previous)")
+	}
+	r, err := scenario.New(norm, scenario.Env{FS: s.files, Clock: s.clock, Workers: 1, MaxLinks: maxLinks(budget, fileBytes)})
+	if err != nil {
+		return err
+	}
+	s.task = &task{
+		id:      id,
+		stepper: r,
+		budget:  256,
+		progress: func() protocol.Progress {
+			return runProgress(r)
+		},
+		finish: func() (protocol.Response, error) {
+			res, err := r.Result()
+			if err != nil {
+				return protocol.Response{}, err
+			}
+			data, err := scenario.MarshalResult(res)
+			if err != nil {
+				return protocol.Response{}, err
+			}
+			out := response(id, protocol.KindResult)
+			out.Result = data
+			return out, nil
+		},
+		lastProgress: s.clock(),
+	}
+	return nil
+}
+
+// runProgress reports a Runner's stage and its strategies' progress.
+func runProgress(r *scenario.Runner) protocol.Progress {
+	p := r.Progress()
+	out := protocol.Progress{Stage: p.Stage, Done: p.Done, Total: p.Total}
+	sc := r.Scenario()
+	for k, sp := range r.StrategyProgress() {
+		label := ""
+		if k < len(sc.Strategies) {
+			label = sc.Strategies[k].Label
+		}
+		out.Strategies = append(out.Strategies, protocol.StrategyProgress{Label: label, Stage: sp.Stage, Done: sp.Done, Total: sp.Total})
+	}
+	return out
+}
+
+// RunBytes estimates the memory a comparison needs on a graph of n pages
+// and m links, beyond the file bytes: the graph and its transpose (12n +
+// 4m bytes each with 8-byte offsets), and about 160 bytes per page for the
+// importance vectors, one crawl's state, frontier and order, and its
+// metrics (the strategies run one after another, so one crawl's state is
+// live at a time).
+func RunBytes(n, m int64) int64 {
+	return 2*(12*n+4*m) + 160*n
+}
+
+// maxLinks is the most links a graph file may have within budget, beside
+// fileBytes of files: about 32 bytes per link for the graph, its transpose
+// and the crawls' share of them.
+func maxLinks(budget, fileBytes int64) int64 {
+	return max((budget-fileBytes)/32, 1)
+}
+
+func describeGenerate(g scenario.Generate) string {
+	return fmt.Sprintf("generated: %d pages, %d hosts, mean out-degree %g, seed %d", g.Pages, g.Hosts, g.MeanOutDegree, g.Seed)
+}
+
+func response(id int64, kind string) protocol.Response {
+	return protocol.Response{Version: protocol.Version, ID: id, Kind: kind}
+}
+
+func errorResponse(id int64, err error) protocol.Response {
+	r := response(id, protocol.KindError)
+	r.Error = err.Error()
+	return r
+}
+
+// bytesText writes a byte count in MiB or GiB.
+func bytesText(b int64) string {
+	if b >= 1<<30 {
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	}
+	return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
+}

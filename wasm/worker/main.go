@@ -1,0 +1,202 @@
+//go:build js && wasm
+
+// Command worker is crawlsim's web worker (DESIGN.md "Running"): built for
+// GOOS=js GOARCH=wasm as worker.wasm and started by static/worker.js, it
+// runs the engine off the page's thread. It moves messages between
+// JavaScript and a session.Session (wasm/session), which holds all the
+// logic: requests arrive as {json, buffers} objects (wasm/protocol), the
+// buffers transferred ArrayBuffers that are copied once into Go memory,
+// and responses leave as {json} objects.
+//
+// Between two slices of work (session.SliceTime) the worker sleeps for a
+// millisecond, which hands the JavaScript event loop a turn: messages,
+// cancel among them, are only delivered then. Every JavaScript call goes
+// through safejs, so a failure is an error, not a panic.
+package main
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/hack-pad/safejs"
+
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+	"github.com/crawlsim/crawlsim/wasm/session"
+)
+
+// message is a request as it arrived, not yet decoded.
+type message struct {
+	json    string
+	buffers []safejs.Value
+}
+
+// inbox holds the messages that arrived while Go was busy. The onmessage
+// callback must not block, so it appends here and wakes the main loop.
+type inbox struct {
+	mu   sync.Mutex
+	msgs []message
+	wake chan struct{}
+}
+
+func (b *inbox) push(m message) {
+	b.mu.Lock()
+	b.msgs = append(b.msgs, m)
+	b.mu.Unlock()
+	select {
+	case b.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (b *inbox) take() []message {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	m := b.msgs
+	b.msgs = nil
+	return m
+}
+
+func main() {
+	if err := run(); err != nil {
+		// The worker cannot go on; worker.js tells the page, which
+		// restarts it.
+		fmt.Println("crawlsim worker:", err)
+	}
+}
+
+func run() error {
+	self, err := safejs.Global().Get("self")
+	if err != nil {
+		return err
+	}
+	perf, err := self.Get("performance")
+	if err != nil {
+		return err
+	}
+	clock := func() time.Duration {
+		v, err := perf.Call("now")
+		if err != nil {
+			return 0
+		}
+		ms, _ := v.Float()
+		return time.Duration(ms * float64(time.Millisecond))
+	}
+	box := &inbox{wake: make(chan struct{}, 1)}
+	onMessage, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		if len(args) > 0 {
+			box.push(readMessage(args[0]))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	defer onMessage.Release()
+	if err := self.Set("onmessage", onMessage.Value()); err != nil {
+		return err
+	}
+	post := func(rs ...protocol.Response) {
+		for _, r := range rs {
+			if err := postResponse(self, r); err != nil {
+				fmt.Println("crawlsim worker: cannot post a response:", err)
+			}
+		}
+	}
+	post(protocol.Response{Version: protocol.Version, Kind: protocol.KindReady})
+
+	s := session.New(clock)
+	for {
+		for _, m := range box.take() {
+			post(handle(s, m)...)
+		}
+		if !s.Busy() {
+			<-box.wake
+			continue
+		}
+		post(s.Slice()...)
+		time.Sleep(time.Millisecond) // the event loop's turn
+	}
+}
+
+// readMessage takes the json string and the buffers of a message event.
+func readMessage(event safejs.Value) message {
+	var m message
+	data, err := event.Get("data")
+	if err != nil {
+		return m
+	}
+	if j, err := data.Get("json"); err == nil {
+		m.json, _ = j.String()
+	}
+	if bufs, err := data.Get("buffers"); err == nil && !bufs.IsUndefined() && !bufs.IsNull() {
+		n, _ := bufs.Length()
+		for i := range n {
+			if b, err := bufs.Index(i); err == nil {
+				m.buffers = append(m.buffers, b)
+			}
+		}
+	}
+	return m
+}
+
+// handle decodes a message and gives it to the session.
+func handle(s *session.Session, m message) []protocol.Response {
+	req, err := protocol.DecodeRequest([]byte(m.json), len(m.buffers))
+	if err != nil {
+		return []protocol.Response{{Version: protocol.Version, ID: req.ID, Kind: protocol.KindError, Error: err.Error()}}
+	}
+	buffers := make([]session.Buffer, len(m.buffers))
+	for i, b := range m.buffers {
+		buffers[i] = arrayBuffer{b}
+	}
+	return s.Handle(req, buffers)
+}
+
+// arrayBuffer is a transferred ArrayBuffer as a session.Buffer.
+type arrayBuffer struct{ v safejs.Value }
+
+func (a arrayBuffer) Len() int64 {
+	n, err := a.v.Get("byteLength")
+	if err != nil {
+		return -1
+	}
+	l, err := n.Int()
+	if err != nil {
+		return -1
+	}
+	return int64(l)
+}
+
+func (a arrayBuffer) CopyTo(dst []byte) error {
+	ctor, err := safejs.Global().Get("Uint8Array")
+	if err != nil {
+		return err
+	}
+	view, err := ctor.New(a.v)
+	if err != nil {
+		return err
+	}
+	n, err := safejs.CopyBytesToGo(dst, view)
+	if err != nil {
+		return err
+	}
+	if n != len(dst) {
+		return fmt.Errorf("copied %d of %d bytes", n, len(dst))
+	}
+	return nil
+}
+
+// postResponse sends r to the page as {json}.
+func postResponse(self safejs.Value, r protocol.Response) error {
+	data, err := protocol.Encode(r)
+	if err != nil {
+		return err
+	}
+	obj, err := safejs.ValueOf(map[string]any{"json": string(data)})
+	if err != nil {
+		return err
+	}
+	_, err = self.Call("postMessage", obj)
+	return err
+}
