@@ -1,0 +1,566 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/vugu/vugu"
+
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/wasm/page"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// Ids of the page's file inputs, which page.Worker.SendFiles reads.
+const (
+	graphInputID = "graph-file"
+	urlsInputID  = "urls-file"
+)
+
+// workerScript is the worker's script, relative to the page.
+const workerScript = "worker.js"
+
+// Chart size in the chart's own units; it scales to the page's width.
+const (
+	chartWidth  = 860
+	chartHeight = 460
+)
+
+// App is the page's state and what the user can do with it. The
+// components show it and call its methods; every change happens under the
+// Vugu event environment's lock (event handlers hold it; work arriving from
+// the worker takes it in Deliver).
+type App struct {
+	env    vugu.EventEnv
+	worker *page.Worker
+	nextID int64
+
+	// Embed is the embed mode (?embed=1 or #embed): chart and Run only.
+	Embed bool
+	// Form is the scenario being edited.
+	Form Form
+	// FormError says which fields do not read.
+	FormError string
+
+	// Graph describes the graph last loaded or generated.
+	Graph     *protocol.GraphInfo
+	graphReq  int64
+	graphKind string
+
+	// runReq is the run in flight, 0 when none.
+	runReq   int64
+	Progress *protocol.Progress
+
+	// Result is the last comparison, and what is drawn from it.
+	Result     *scenario.Result
+	ChartSVG   string
+	XAxis      string
+	plot       report.PlotArea
+	ReadoutX   string
+	Readout    []ReadoutLine
+	ReadoutPos float64 // the readout's place, in percent of the chart's width
+
+	// Error and Notice are shown in the page; Error until the next action.
+	Error  string
+	Notice string
+
+	// Permalink is the page's address with the last run scenario.
+	Permalink string
+
+	// pending is the work to do once the worker is ready: a run, and
+	// the upload to send again after a restart.
+	runWhenReady  bool
+	loadWhenReady bool
+	ready         bool
+	restarts      int
+	// FirstComparison is the time from the page's start to the first
+	// comparison drawn, in milliseconds (0 until then).
+	FirstComparison float64
+}
+
+// ReadoutLine is one strategy's value in the hover readout.
+type ReadoutLine struct {
+	Label, Value string
+}
+
+// NewApp returns the page's state for the page's address (query and
+// fragment, without ? and #): the scenario of a permalink, or the default
+// one, to be run as soon as the worker is ready.
+func NewApp(query, fragment string) *App {
+	a := &App{Form: DefaultForm(), XAxis: report.XFraction, runWhenReady: true}
+	q, _ := url.ParseQuery(query)
+	a.Embed = q.Get("embed") == "1" || q.Get("embed") == "true" || fragment == "embed" || strings.HasPrefix(fragment, "embed&")
+	s, ok, err := DecodePermalink(fragment)
+	switch {
+	case err != nil:
+		a.Error = err.Error() + "; the default scenario is shown instead."
+	case ok:
+		a.Form = FormOf(s)
+		if a.Form.Source == SourceUpload {
+			a.runWhenReady = false
+			a.Notice = fmt.Sprintf("This link's scenario runs on the file %s: upload it (with its URL list %s) and press Run.", a.Form.File, orNone(a.Form.URLs))
+			a.Form.File, a.Form.URLs = "", ""
+		}
+	}
+	return a
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "if it has one"
+	}
+	return s
+}
+
+// Start starts the worker; env is the page's event environment.
+func (a *App) Start(env vugu.EventEnv) {
+	a.env = env
+	a.startWorker()
+}
+
+func (a *App) startWorker() {
+	w, err := page.StartWorker(workerScript, a.Deliver)
+	if err != nil {
+		a.Error = err.Error()
+		return
+	}
+	a.worker, a.ready = w, false
+}
+
+// Deliver takes an event of the worker; it runs on the worker's delivery
+// goroutine and takes the event environment's lock.
+func (a *App) Deliver(e page.Event) {
+	a.env.Lock()
+	defer a.env.UnlockRender()
+	a.handle(e)
+}
+
+// handle applies a worker event to the state.
+func (a *App) handle(e page.Event) {
+	if e.Failed != nil {
+		a.workerFailed(e.Failed)
+		return
+	}
+	r := e.Response
+	switch r.Kind {
+	case protocol.KindReady:
+		a.ready = true
+		if a.loadWhenReady {
+			a.loadWhenReady = false
+			a.LoadFiles()
+		}
+		if a.runWhenReady {
+			a.runWhenReady = false
+			a.Run()
+		}
+	case protocol.KindGraph:
+		if r.ID != a.graphReq {
+			return
+		}
+		a.graphReq, a.Graph = 0, r.Graph
+		if a.graphKind == protocol.KindLoad {
+			a.Form.Source = SourceUpload
+		}
+	case protocol.KindProgress:
+		if r.ID == a.runReq {
+			a.Progress = r.Progress
+		}
+	case protocol.KindResult:
+		if r.ID != a.runReq {
+			return
+		}
+		a.runReq = 0
+		res, err := scenario.ParseResult(bytes.NewReader(r.Result), "the worker's result")
+		if err != nil {
+			a.Error = err.Error()
+			return
+		}
+		a.Result = res
+		a.Progress = nil
+		a.drawChart()
+		if a.FirstComparison == 0 {
+			a.FirstComparison = page.Now()
+		}
+	case protocol.KindError:
+		switch r.ID {
+		case a.runReq:
+			a.runReq, a.Progress = 0, nil
+		case a.graphReq:
+			a.graphReq = 0
+		}
+		a.Error = r.Error
+	case protocol.KindCancelled:
+		if r.ID == a.runReq {
+			a.runReq, a.Progress = 0, nil
+			a.Notice = "Run cancelled."
+		}
+		if r.ID == a.graphReq {
+			a.graphReq = 0
+		}
+	}
+}
+
+// workerFailed restarts a failed worker, keeping the scenario; the user's
+// upload is sent to the new worker again.
+func (a *App) workerFailed(err error) {
+	running := a.runReq != 0
+	a.runReq, a.graphReq, a.Progress = 0, 0, nil
+	if a.worker != nil {
+		a.worker.Terminate()
+		a.worker = nil
+	}
+	a.restarts++
+	if a.restarts > 3 {
+		a.Error = fmt.Sprintf("The worker failed again (%v). Your scenario is kept in the form and the permalink; reload the page to try again.", err)
+		return
+	}
+	msg := fmt.Sprintf("The worker failed (%v) and was restarted; your scenario is kept.", err)
+	if running {
+		msg += " Press Run to try again, perhaps with a smaller graph."
+	}
+	a.Error = msg
+	a.loadWhenReady = a.Form.Source == SourceUpload && a.Form.File != ""
+	a.startWorker()
+}
+
+// Busy reports whether a run is in flight.
+func (a *App) Busy() bool { return a.runReq != 0 }
+
+// GraphBusy reports whether a load or generate is in flight.
+func (a *App) GraphBusy() bool { return a.graphReq != 0 }
+
+func (a *App) request(kind string) protocol.Request {
+	a.nextID++
+	return protocol.Request{Version: protocol.Version, ID: a.nextID, Kind: kind}
+}
+
+// Run runs the form's scenario in the worker.
+func (a *App) Run() {
+	a.Error, a.Notice, a.FormError = "", "", ""
+	s, err := a.Form.Scenario()
+	if err != nil {
+		a.FormError = err.Error()
+		return
+	}
+	if _, err := s.Normalize(); err != nil {
+		a.FormError = err.Error()
+		return
+	}
+	if a.worker == nil || !a.ready {
+		a.runWhenReady = true
+		return
+	}
+	if a.runReq != 0 {
+		a.Cancel()
+	}
+	req := a.request(protocol.KindRun)
+	req.Scenario = &s
+	if err := a.worker.Send(req); err != nil {
+		a.Error = err.Error()
+		return
+	}
+	a.runReq = req.ID
+	a.Progress = &protocol.Progress{Stage: "starting"}
+	if frag, err := EncodePermalink(s); err == nil {
+		page.SetFragment(frag)
+		a.Permalink = page.PageURL() + "#" + frag
+	}
+}
+
+// Cancel cancels the run in flight.
+func (a *App) Cancel() {
+	if a.runReq == 0 || a.worker == nil {
+		return
+	}
+	req := a.request(protocol.KindCancel)
+	req.Target = a.runReq
+	if err := a.worker.Send(req); err != nil {
+		a.Error = err.Error()
+	}
+}
+
+// Generate generates the form's graph in the worker, for its statistics.
+func (a *App) Generate() {
+	a.Error, a.FormError = "", ""
+	f := a.Form
+	f.Source = SourceGenerate
+	s, err := f.Scenario()
+	if err != nil {
+		a.FormError = err.Error()
+		return
+	}
+	if a.worker == nil {
+		return
+	}
+	req := a.request(protocol.KindGenerate)
+	req.Generate = s.Graph.Generate
+	if err := a.worker.Send(req); err != nil {
+		a.Error = err.Error()
+		return
+	}
+	a.Form.Source = SourceGenerate
+	a.graphReq, a.graphKind = req.ID, protocol.KindGenerate
+}
+
+// LoadFiles sends the files picked in the file inputs to the worker. The
+// browser reads them while the page goes on, so the sending happens on a
+// goroutine of its own.
+func (a *App) LoadFiles() {
+	a.Error, a.FormError = "", ""
+	if a.worker == nil {
+		return
+	}
+	req := a.request(protocol.KindLoad)
+	a.graphReq, a.graphKind = req.ID, protocol.KindLoad
+	w := a.worker
+	go func() {
+		load, err := w.SendFiles(req, graphInputID, urlsInputID)
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		if err != nil {
+			if a.graphReq == req.ID {
+				a.graphReq = 0
+			}
+			a.Error = err.Error()
+			return
+		}
+		a.Form.File, a.Form.URLs = load.Name, load.URLs
+	}()
+}
+
+// Set changes one field of the form to the text the user typed.
+func (a *App) Set(field, value string) {
+	f := &a.Form
+	fields := map[string]*string{
+		"pages": &f.Pages, "hosts": &f.Hosts, "degree": &f.Degree, "intra": &f.Intra, "gen-seed": &f.GenSeed,
+		"importance": &f.Importance, "seeds": &f.Seeds, "random-seed": &f.RandomSeed, "budget": &f.Budget,
+		"connections": &f.Connections, "wait": &f.Wait, "latency": &f.Latency, "page-size": &f.PageSize,
+		"bandwidth": &f.Bandwidth, "source": &f.Source,
+	}
+	if p, ok := fields[field]; ok {
+		*p = value
+	}
+}
+
+// SetTimed turns the politeness clock on or off.
+func (a *App) SetTimed(on bool) {
+	a.Form.Timed = on
+	if !on && a.XAxis == report.XTime {
+		a.SetXAxis(report.XFraction)
+	}
+}
+
+// SetStrategy selects or drops strategy i of the form.
+func (a *App) SetStrategy(i int, on bool) { a.Form.Strategies[i].On = on }
+
+// SetParam sets a parameter of strategy i.
+func (a *App) SetParam(i int, name, value string) { a.Form.Strategies[i].Params[name] = value }
+
+// ApplyPreset selects a paper's strategies.
+func (a *App) ApplyPreset(i int) { a.Form.ApplyPreset(Presets[i]) }
+
+// SetXAxis redraws the chart against another x axis.
+func (a *App) SetXAxis(x string) {
+	a.XAxis = x
+	a.drawChart()
+}
+
+// Timed reports whether the last result ran on the politeness clock.
+func (a *App) Timed() bool { return a.Result != nil && a.Result.Scenario.Politeness != nil }
+
+// drawChart renders the result's chart and remembers its plot area.
+func (a *App) drawChart() {
+	a.ChartSVG, a.Readout = "", nil
+	if a.Result == nil {
+		return
+	}
+	if a.XAxis == report.XTime && !a.Timed() {
+		a.XAxis = report.XFraction
+	}
+	opt := a.chartOptions()
+	var b strings.Builder
+	if err := report.SVG(&b, a.Result, opt); err != nil {
+		a.Error = err.Error()
+		return
+	}
+	plot, err := report.Plot(a.Result, opt)
+	if err != nil {
+		a.Error = err.Error()
+		return
+	}
+	a.ChartSVG, a.plot = b.String(), plot
+}
+
+func (a *App) chartOptions() report.ChartOptions {
+	return report.ChartOptions{Width: chartWidth, Height: chartHeight, X: a.XAxis,
+		Guarantees: a.Result.Scenario.Importance == scenario.ImportancePersonalized}
+}
+
+// Hover shows the readout for the pointer at offsetX of a chart shown
+// width pixels wide.
+func (a *App) Hover(offsetX, width float64) {
+	a.Readout, a.ReadoutX = nil, ""
+	if a.Result == nil || width <= 0 || a.plot.Width <= 0 {
+		return
+	}
+	x := offsetX / width * a.plot.ChartWidth
+	if x < a.plot.Left || x > a.plot.Left+a.plot.Width {
+		return
+	}
+	v := (x - a.plot.Left) / a.plot.Width * a.plot.XMax
+	a.ReadoutPos = 100 * x / a.plot.ChartWidth
+	a.ReadoutX, a.Readout = Readout(a.Result, a.XAxis, v)
+}
+
+// Leave hides the readout.
+func (a *App) Leave() { a.Readout, a.ReadoutX = nil, "" }
+
+// Readout returns, for the value x of the chart's x axis, its caption and
+// every strategy's cumulative importance there: the curve's value at the
+// last point at or before x.
+func Readout(r *scenario.Result, axis string, x float64) (string, []ReadoutLine) {
+	var caption string
+	switch axis {
+	case report.XCount:
+		caption = fmt.Sprintf("%.0f pages downloaded", x)
+	case report.XTime:
+		caption = fmt.Sprintf("%.4g s of simulated time", x)
+	default:
+		caption = fmt.Sprintf("%.1f%% of the reachable pages downloaded", 100*x)
+		x *= float64(r.Reachable)
+	}
+	var lines []ReadoutLine
+	for _, s := range r.Strategies {
+		c := s.Curve
+		at := c.K
+		var pos []float64
+		if axis == report.XTime {
+			if c.T == nil {
+				continue
+			}
+			pos = c.T
+		}
+		value := 0.0
+		for i := range c.Value {
+			p := float64(at[i])
+			if pos != nil {
+				p = pos[i]
+			}
+			if p > x {
+				break
+			}
+			value = c.Value[i]
+		}
+		lines = append(lines, ReadoutLine{Label: s.Label, Value: strconv.FormatFloat(value, 'f', 4, 64)})
+	}
+	return caption, lines
+}
+
+// TableHead and TableRows are the metrics table, as the command line
+// prints it (report.Rows).
+func (a *App) TableHead() []string {
+	if a.Result == nil {
+		return nil
+	}
+	head, _, _ := report.Rows(a.Result)
+	return head
+}
+
+// TableRows returns the rows of the metrics table.
+func (a *App) TableRows() [][]string {
+	if a.Result == nil {
+		return nil
+	}
+	_, rows, _ := report.Rows(a.Result)
+	return rows
+}
+
+// Download offers the result as CSV, JSON or SVG.
+func (a *App) Download(kind string) {
+	if a.Result == nil {
+		return
+	}
+	var b bytes.Buffer
+	var err error
+	name, mime := "crawlsim-result.json", "application/json"
+	switch kind {
+	case "csv":
+		name, mime = "crawlsim-curves.csv", "text/csv"
+		err = report.CSV(&b, a.Result)
+	case "svg":
+		name, mime = "crawlsim-chart.svg", "image/svg+xml"
+		err = report.SVG(&b, a.Result, a.chartOptions())
+	default:
+		err = report.JSON(&b, a.Result)
+	}
+	if err == nil {
+		err = page.Download(name, mime, b.Bytes())
+	}
+	if err != nil {
+		a.Error = err.Error()
+	}
+}
+
+// EmbedSnippet is the HTML to paste into a course page.
+func (a *App) EmbedSnippet() string {
+	src := page.PageURL() + "?embed=1"
+	if i := strings.IndexByte(a.Permalink, '#'); i >= 0 {
+		src += a.Permalink[i:]
+	}
+	return `<iframe src="` + html.EscapeString(src) + `" width="900" height="620" style="border:0" title="crawlsim: crawl ordering comparison"></iframe>`
+}
+
+// ProgressPercent returns p's fraction done in percent, 0 when unknown.
+func ProgressPercent(done, total int64) int {
+	if total <= 0 {
+		return 0
+	}
+	return int(min(100, 100*done/total))
+}
+
+// Stage returns the stage of the run in flight, in words.
+func (a *App) Stage() string {
+	if a.Progress == nil {
+		return ""
+	}
+	p := a.Progress
+	if p.Total > 0 {
+		return fmt.Sprintf("%s: %d%%", p.Stage, ProgressPercent(p.Done, p.Total))
+	}
+	if p.Done > 0 {
+		return fmt.Sprintf("%s: %d", p.Stage, p.Done)
+	}
+	return p.Stage
+}
+
+// GraphFacts are the statistics of the graph, as label and value pairs.
+func (a *App) GraphFacts() [][2]string {
+	var facts [][2]string
+	if g := a.Graph; g != nil {
+		st := g.Stats
+		facts = append(facts, [2]string{"graph", g.Name}, [2]string{"pages", strconv.Itoa(st.Pages)},
+			[2]string{"links", strconv.FormatInt(st.Links, 10)}, [2]string{"dangling pages", strconv.Itoa(st.Dangling)})
+		if st.Hosts > 0 {
+			facts = append(facts, [2]string{"hosts", strconv.Itoa(st.Hosts)},
+				[2]string{"intra / inter-host links", fmt.Sprintf("%d / %d (%.1f%% intra)", st.IntraHost, st.InterHost, 100*st.IntraHostShare())})
+		} else {
+			facts = append(facts, [2]string{"hosts", "none (give a URL list for hosts)"})
+		}
+		return facts
+	}
+	if r := a.Result; r != nil {
+		g := r.Graph
+		facts = append(facts, [2]string{"graph", g.SourceName}, [2]string{"pages", strconv.FormatInt(g.Pages, 10)},
+			[2]string{"links", strconv.FormatInt(g.Links, 10)}, [2]string{"dangling pages", strconv.FormatInt(g.Dangling, 10)},
+			[2]string{"hosts", strconv.Itoa(g.Hosts)})
+		if g.Links > 0 && g.Hosts > 0 {
+			facts = append(facts, [2]string{"intra / inter-host links", fmt.Sprintf("%d / %d (%.1f%% intra)", g.Links-g.InterHost, g.InterHost, 100*float64(g.Links-g.InterHost)/float64(g.Links))})
+		}
+	}
+	return facts
+}

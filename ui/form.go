@@ -1,0 +1,336 @@
+package main
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+// Graph sources of the form.
+const (
+	SourceGenerate = "generate"
+	SourceUpload   = "upload"
+)
+
+// PagePages is the size of the page's default generated graph: small
+// enough that the default comparison appears within seconds in a browser
+// (the command line's default is 100,000 pages).
+const PagePages = 20000
+
+// Form is the scenario as the page edits it: text fields as the user
+// typed them, so a value being typed is never lost or rewritten, turned
+// into a scenario.Scenario by Scenario, which names the field of any
+// mistake.
+type Form struct {
+	Source string
+	// The generator's fields.
+	Pages, Hosts, Degree, Intra, GenSeed string
+	// The uploaded files, as the worker loaded them.
+	File, URLs string
+
+	Importance string
+	Seeds      string
+	RandomSeed string
+	Budget     string
+
+	Timed                                           bool
+	Connections, Wait, Latency, PageSize, Bandwidth string
+
+	// Strategies has one choice per registered strategy, in the
+	// registry's order.
+	Strategies []StrategyChoice
+
+	// Base is the scenario the form was made from: the fields the form
+	// does not show (damping, tolerance, metric options, the previous
+	// snapshot) come from it, so a permalink keeps them.
+	Base scenario.Scenario
+}
+
+// StrategyChoice is one strategy of the form: whether it is compared, and
+// its parameters as typed.
+type StrategyChoice struct {
+	Info   crawl.Info
+	On     bool
+	Params map[string]string
+}
+
+// DefaultForm is the page's opening scenario: the command line's default
+// comparison on a generated graph of PagePages pages.
+func DefaultForm() Form {
+	s := scenario.Default()
+	s.Graph.Generate.Pages = PagePages
+	return FormOf(s)
+}
+
+// FormOf returns the form showing s. A strategy listed twice in s shows
+// with the parameters of its first listing.
+func FormOf(s scenario.Scenario) Form {
+	def := crawl.DefaultPoliteness()
+	f := Form{
+		Base:        s,
+		Source:      SourceGenerate,
+		Importance:  s.Importance,
+		Seeds:       s.Seeds,
+		RandomSeed:  strconv.FormatUint(s.RandomSeed, 10),
+		Connections: strconv.Itoa(def.Connections),
+		Wait:        num(def.Wait),
+		Latency:     num(def.Latency),
+		PageSize:    num(def.PageSize),
+		Bandwidth:   num(def.Bandwidth),
+	}
+	if f.Importance == "" {
+		f.Importance = scenario.ImportancePageRank
+	}
+	if f.Seeds == "" {
+		f.Seeds = scenario.DefaultSeeds
+	}
+	if s.Budget > 0 {
+		f.Budget = strconv.FormatInt(s.Budget, 10)
+	}
+	g := s.Graph.Generate
+	if s.Graph.File != "" {
+		f.Source, f.File, f.URLs = SourceUpload, s.Graph.File, s.Graph.URLs
+		g = nil
+	}
+	if g == nil {
+		g = scenario.Default().Graph.Generate
+		g.Pages = PagePages
+	}
+	f.Pages, f.GenSeed = strconv.Itoa(g.Pages), strconv.FormatUint(g.Seed, 10)
+	if g.Hosts > 0 {
+		f.Hosts = strconv.Itoa(g.Hosts)
+	}
+	if g.MeanOutDegree > 0 {
+		f.Degree = num(g.MeanOutDegree)
+	}
+	if g.IntraHostShare != nil {
+		f.Intra = num(*g.IntraHostShare)
+	}
+	if p := s.Politeness; p != nil {
+		f.Timed = true
+		if p.Connections > 0 {
+			f.Connections = strconv.Itoa(p.Connections)
+		}
+		for _, v := range []struct {
+			to   *string
+			from *float64
+		}{{&f.Wait, p.Wait}, {&f.Latency, p.Latency}, {&f.PageSize, p.PageSize}} {
+			if v.from != nil {
+				*v.to = num(*v.from)
+			}
+		}
+		if p.Bandwidth > 0 {
+			f.Bandwidth = num(p.Bandwidth)
+		}
+	}
+	for _, info := range crawl.Strategies() {
+		c := StrategyChoice{Info: info, Params: map[string]string{}}
+		for _, p := range info.Params {
+			c.Params[p.Name] = num(p.Default)
+		}
+		for _, st := range s.Strategies {
+			if st.ID == info.ID {
+				c.On = true
+				for name, v := range st.Params {
+					c.Params[name] = num(v)
+				}
+				break
+			}
+		}
+		f.Strategies = append(f.Strategies, c)
+	}
+	return f
+}
+
+func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// Scenario returns the scenario the form describes, or an error naming
+// each field that does not read. Normalize checks the rest.
+func (f Form) Scenario() (scenario.Scenario, error) {
+	var errs []string
+	bad := func(field, format string, args ...any) {
+		errs = append(errs, field+": "+fmt.Sprintf(format, args...))
+	}
+	integer := func(field, text string, min int64) int64 {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			return 0
+		}
+		v, err := strconv.ParseInt(text, 10, 64)
+		if err != nil || v < min {
+			bad(field, "%q is not a whole number of at least %d", text, min)
+		}
+		return v
+	}
+	real := func(field, text string) *float64 {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			return nil
+		}
+		v, err := strconv.ParseFloat(text, 64)
+		if err != nil {
+			bad(field, "%q is not a number", text)
+			return nil
+		}
+		return &v
+	}
+	s := scenario.Scenario{
+		Version:    f.Base.Version,
+		Damping:    f.Base.Damping,
+		Tolerance:  f.Base.Tolerance,
+		Metrics:    f.Base.Metrics,
+		Previous:   f.Base.Previous,
+		Importance: f.Importance,
+		Seeds:      strings.TrimSpace(f.Seeds),
+		RandomSeed: uint64(integer("random seed", f.RandomSeed, 0)),
+		Budget:     integer("budget", f.Budget, 0),
+	}
+	switch f.Source {
+	case SourceUpload:
+		if f.File == "" {
+			bad("graph", "upload a graph file, or choose a generated graph")
+		}
+		s.Graph = scenario.Source{File: f.File, URLs: f.URLs}
+	default:
+		g := &scenario.Generate{
+			Pages: int(integer("pages", f.Pages, 1)),
+			Hosts: int(integer("hosts", f.Hosts, 1)),
+			Seed:  uint64(integer("generator seed", f.GenSeed, 0)),
+		}
+		if d := real("mean out-degree", f.Degree); d != nil {
+			g.MeanOutDegree = *d
+		}
+		g.IntraHostShare = real("intra-host share", f.Intra)
+		s.Graph = scenario.Source{Generate: g}
+	}
+	if f.Timed {
+		p := &scenario.Politeness{
+			Connections: int(integer("connections", f.Connections, 1)),
+			Wait:        real("wait", f.Wait),
+			Latency:     real("latency", f.Latency),
+			PageSize:    real("page size", f.PageSize),
+		}
+		if b := real("bandwidth", f.Bandwidth); b != nil {
+			p.Bandwidth = *b
+		}
+		s.Politeness = p
+	}
+	for _, c := range f.Strategies {
+		if !c.On {
+			continue
+		}
+		st := scenario.Strategy{ID: c.Info.ID}
+		for _, p := range c.Info.Params {
+			v := real(c.Info.ID+" "+p.Name, c.Params[p.Name])
+			if v != nil && *v != p.Default {
+				if st.Params == nil {
+					st.Params = crawl.Values{}
+				}
+				st.Params[p.Name] = *v
+			}
+		}
+		if c.Info.NeedsPrevious && s.Previous == nil {
+			// The page has no second snapshot: the historical
+			// strategies learn on an evolution of the graph.
+			s.Previous = &scenario.PreviousSource{Evolve: &scenario.Evolve{}}
+		}
+		s.Strategies = append(s.Strategies, st)
+	}
+	if len(s.Strategies) == 0 {
+		bad("strategies", "choose at least one strategy")
+	}
+	if len(errs) > 0 {
+		return s, errors.New(strings.Join(errs, "\n"))
+	}
+	return s, nil
+}
+
+// Preset is a set of strategies to compare, after one paper.
+type Preset struct {
+	Name       string
+	Paper      string
+	Strategies []string
+	// Importance, when set, is the importance the paper scores by.
+	Importance string
+}
+
+// Presets are the comparisons of the papers (seeds/README.md).
+var Presets = []Preset{
+	{Name: "Crawling a country", Paper: "004",
+		Strategies: []string{"optimal", "omniscient", "bfs", "backlink", "batch-pagerank", "partial-pagerank", "opic", "larger-sites-first", "random"},
+		Importance: scenario.ImportancePageRank},
+	{Name: "RankMass crawler", Paper: "001",
+		Strategies: []string{"optimal", "l-neighbor", "rankmass", "windowed-rankmass", "bfs"},
+		Importance: scenario.ImportancePersonalized},
+	{Name: "Fractional PageRank", Paper: "000",
+		Strategies: []string{"optimal", "fpr", "fpr-m", "opic", "bfs", "backlink"},
+		Importance: scenario.ImportancePageRank},
+}
+
+// ApplyPreset selects exactly the preset's strategies and its importance.
+func (f *Form) ApplyPreset(p Preset) {
+	for i := range f.Strategies {
+		f.Strategies[i].On = slices.Contains(p.Strategies, f.Strategies[i].Info.ID)
+	}
+	if p.Importance != "" {
+		f.Importance = p.Importance
+	}
+}
+
+// permalinkKey starts the fragment of a permalink.
+const permalinkKey = "s="
+
+// EncodePermalink returns the URL fragment that holds s: its JSON,
+// deflated and in URL-safe base64, after "s=".
+func EncodePermalink(s scenario.Scenario) (string, error) {
+	data, err := scenario.Marshal(s)
+	if err != nil {
+		return "", err
+	}
+	var b bytes.Buffer
+	w, err := flate.NewWriter(&b, flate.BestCompression)
+	if err != nil {
+		return "", err
+	}
+	w.Write(data)
+	if err := w.Close(); err != nil {
+		return "", err
+	}
+	return permalinkKey + base64.RawURLEncoding.EncodeToString(b.Bytes()), nil
+}
+
+// maxPermalinkScenario bounds the inflated scenario of a permalink.
+const maxPermalinkScenario = 1 << 20
+
+// DecodePermalink reads the scenario of a permalink fragment; ok is false
+// when the fragment holds none.
+func DecodePermalink(fragment string) (s scenario.Scenario, ok bool, err error) {
+	for _, part := range strings.Split(fragment, "&") {
+		if !strings.HasPrefix(part, permalinkKey) {
+			continue
+		}
+		raw, err := base64.RawURLEncoding.DecodeString(part[len(permalinkKey):])
+		if err != nil {
+			return s, true, fmt.Errorf("the link's scenario is damaged (%v); was it cut short?", err)
+		}
+		data, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), maxPermalinkScenario+1))
+		if err != nil {
+			return s, true, fmt.Errorf("the link's scenario is damaged (%v); was it cut short?", err)
+		}
+		if len(data) > maxPermalinkScenario {
+			return s, true, errors.New("the link's scenario is too large")
+		}
+		s, err = scenario.Parse(bytes.NewReader(data), "the link's scenario")
+		return s, true, err
+	}
+	return s, false, nil
+}

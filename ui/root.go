@@ -1,0 +1,24 @@
+package main
+
+import "github.com/vugu/vugu"
+
+// Root is the page: the panels of the scenario on the left, the run, chart,
+// table and downloads on the right; in embed mode only the run button and
+// the chart (DESIGN.md "Page").
+type Root struct {
+	// App is the page's state, made by main from the page's address.
+	App *App
+}
+
+// Init starts the worker once the page is mounted.
+func (c *Root) Init(ctx vugu.InitCtx) {
+	c.App.Start(ctx.EventEnv())
+}
+
+// Class is the page's CSS class: "embed" in embed mode.
+func (c *Root) Class() string {
+	if c.App.Embed {
+		return "crawlsim embed"
+	}
+	return "crawlsim"
+}
