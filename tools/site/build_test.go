@@ -1,0 +1,101 @@
+package site
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// tinyModule writes a module with the layout Build expects and empty
+// programs, and returns its root.
+func tinyModule(t *testing.T, uiMain string) string {
+	t.Helper()
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "go.mod"), "module example.com/tiny\n\ngo 1.24\n")
+	writeFile(t, filepath.Join(root, "wasm", "worker", "main.go"), "package main\n\nfunc main() {}\n")
+	writeFile(t, filepath.Join(root, "ui", "main.go"), uiMain)
+	writeFile(t, filepath.Join(root, "static", "index.html"), "<!doctype html><title>tiny</title>")
+	writeFile(t, filepath.Join(root, "static", "css", "style.css"), "body {}")
+	writeFile(t, filepath.Join(root, "static", "stale.wasm"), "old build output")
+	writeFile(t, filepath.Join(root, "static", "wasm_exec.js"), "old glue")
+	writeFile(t, filepath.Join(root, "static", ".gitkeep"), "")
+	return root
+}
+
+func TestBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two WebAssembly binaries; skipped with -short")
+	}
+	root := tinyModule(t, "package main\n\nfunc main() {}\n")
+	out := filepath.Join(t.TempDir(), "site")
+	var log bytes.Buffer
+	if err := Build(context.Background(), root, out, &log); err != nil {
+		t.Fatalf("Build: %v\nlog:\n%s", err, log.String())
+	}
+	t.Logf("log:\n%s", log.String())
+
+	for _, name := range []string{"worker.wasm", "page.wasm", "wasm_exec.js"} {
+		fi, err := os.Stat(filepath.Join(out, name))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if fi.Size() == 0 {
+			t.Errorf("%s is empty", name)
+		}
+		if !strings.Contains(log.String(), name) {
+			t.Errorf("log does not mention %s", name)
+		}
+	}
+	for _, name := range []string{"worker.wasm", "page.wasm"} {
+		b, _ := os.ReadFile(filepath.Join(out, name))
+		if !bytes.HasPrefix(b, []byte("\x00asm")) {
+			t.Errorf("%s is not WebAssembly", name)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "index.html")); err != nil || string(b) != "<!doctype html><title>tiny</title>" {
+		t.Errorf("index.html not copied: %q, %v", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "css", "style.css")); err != nil {
+		t.Errorf("css/style.css not copied: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "wasm_exec.js")); string(b) == "old glue" {
+		t.Error("wasm_exec.js was copied from static/ instead of GOROOT")
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if got, want := strings.Join(names, " "), "css index.html page.wasm wasm_exec.js worker.wasm"; got != want {
+		t.Errorf("out holds %s, want %s", got, want)
+	}
+
+	// A compile error names the package, shows go build's output, and
+	// leaves the previous outputs and no temporary files behind.
+	writeFile(t, filepath.Join(root, "ui", "main.go"), "package main\n\nfunc main() { undefinedThing() }\n")
+	before, _ := os.ReadFile(filepath.Join(out, "page.wasm"))
+	err = Build(context.Background(), root, out, &log)
+	if err == nil {
+		t.Fatal("Build with a compile error succeeded")
+	}
+	if !strings.Contains(err.Error(), "./ui") || !strings.Contains(err.Error(), "undefinedThing") {
+		t.Errorf("compile error %q should name ./ui and include go build's output", err)
+	}
+	after, _ := os.ReadFile(filepath.Join(out, "page.wasm"))
+	if !bytes.Equal(before, after) {
+		t.Error("a failed build changed page.wasm")
+	}
+	entries, _ = os.ReadDir(out)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("temporary file %s left in out", e.Name())
+		}
+	}
+}

@@ -1,0 +1,28 @@
+// Package site builds crawlsim's browser page and serves it. It is the
+// library behind the repository's serve.go ("go run serve.go"), kept in a
+// package so that it can be tested.
+//
+// # Static site layout
+//
+// The page is a folder of plain files that any static web host can serve:
+//
+//	index.html     the page; loads wasm_exec.js and page.wasm     (from static/)
+//	worker.js      the web worker; loads wasm_exec.js and worker.wasm (from static/)
+//	style.css      the page's style sheet                          (from static/)
+//	page.wasm      the Vugu user interface, built from ./ui       (built)
+//	worker.wasm    the engine in the web worker, from ./wasm/worker (built)
+//	wasm_exec.js   Go's JavaScript glue, copied from $(go env GOROOT)/lib/wasm (built)
+//
+// Both binaries are built with GOOS=js GOARCH=wasm, -trimpath and
+// -ldflags="-s -w". Every reference between these files is relative, so the
+// folder works unchanged from any static host and under any sub-path
+// (https://example.org/courses/crawling/crawlsim/ as well as the root of a
+// domain). Other files in static/ are copied along with index.html.
+//
+// [Build] writes the built files into a folder: static/ itself for local
+// development (the outputs there are git-ignored), or a separate folder for
+// deployment. [Handler] serves such a folder for development: correct MIME
+// types (application/wasm for streaming compilation), gzip for .wasm, and
+// Cache-Control: no-cache so that a rebuilt binary is never stale. [Main] is
+// the command line of serve.go.
+package site

@@ -1,0 +1,237 @@
+package site
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"io"
+	"io/fs"
+	"mime"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// contentTypes are the MIME types of the site's files. Browsers compile
+// WebAssembly while it downloads only when it is served as application/wasm.
+var contentTypes = map[string]string{
+	".html": "text/html; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+	".mjs":  "text/javascript; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+	".wasm": "application/wasm",
+	".svg":  "image/svg+xml",
+	".json": "application/json",
+	".map":  "application/json",
+	".csv":  "text/csv; charset=utf-8",
+	".txt":  "text/plain; charset=utf-8",
+	".png":  "image/png",
+	".ico":  "image/x-icon",
+}
+
+// Handler returns an http.Handler that serves the files of the folder dir,
+// for development.
+//
+//   - "/" serves index.html; other folders are not served (no listings).
+//   - Only GET and HEAD are allowed; other methods get 405.
+//   - Paths with a segment starting with a dot ("..", ".git", ".hidden") and
+//     files that resolve outside dir, through symbolic links too, get 404.
+//   - .html, .js, .css, .wasm, .svg, .json and .csv have their proper
+//     Content-Type; .wasm is application/wasm.
+//   - .wasm is sent gzip-compressed when the request accepts gzip. Each
+//     version of a file (path, modification time, size) is compressed once
+//     and kept in memory.
+//   - Every response has Cache-Control: no-cache, with ETag and
+//     Last-Modified for revalidation, so a rebuilt file is never stale.
+//
+// dir is opened afresh for every request, so it may be created, rebuilt or
+// replaced while the handler serves.
+func Handler(dir string) http.Handler {
+	return &fileServer{dir: dir, gz: map[string]*gzipped{}}
+}
+
+type fileServer struct {
+	dir string
+
+	mu sync.Mutex
+	gz map[string]*gzipped // by file name: the latest version compressed
+}
+
+// gzipped is one version of a file, compressed once.
+type gzipped struct {
+	modTime time.Time
+	size    int64
+
+	once sync.Once
+	data []byte
+	err  error
+}
+
+func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Content-Type-Options", "nosniff")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		h.Set("Allow", "GET, HEAD")
+		http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name, ok := fileName(r.URL.Path)
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	f, fi, err := s.open(name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			http.NotFound(w, r)
+		} else {
+			http.Error(w, "500 internal server error", http.StatusInternalServerError)
+		}
+		return
+	}
+	defer f.Close()
+
+	ext := strings.ToLower(path.Ext(name))
+	if ctype, ok := contentTypes[ext]; ok {
+		h.Set("Content-Type", ctype)
+	} else if ctype := mime.TypeByExtension(ext); ctype != "" {
+		h.Set("Content-Type", ctype)
+	}
+	tag := etag(fi)
+	if ext == ".wasm" {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+			data, err := s.compressed(name, fi, f)
+			if err != nil {
+				http.Error(w, "500 internal server error", http.StatusInternalServerError)
+				return
+			}
+			h.Set("Content-Encoding", "gzip")
+			h.Set("ETag", tag[:len(tag)-1]+`-gz"`)
+			http.ServeContent(w, r, name, fi.ModTime(), bytes.NewReader(data))
+			return
+		}
+	}
+	h.Set("ETag", tag)
+	http.ServeContent(w, r, name, fi.ModTime(), f)
+}
+
+// fileName maps a URL path to a slash-separated file name relative to the
+// served folder. It refuses paths with a segment that starts with a dot
+// (which covers "." and ".."), backslashes, NUL bytes and folders (a trailing
+// slash), except "/", which is index.html.
+func fileName(urlPath string) (string, bool) {
+	if urlPath == "/" || urlPath == "" {
+		return "index.html", true
+	}
+	if strings.ContainsAny(urlPath, "\\\x00") || strings.HasSuffix(urlPath, "/") {
+		return "", false
+	}
+	for _, seg := range strings.Split(urlPath, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return "", false
+		}
+	}
+	name := strings.TrimPrefix(path.Clean("/"+urlPath), "/")
+	if name == "" || !fs.ValidPath(name) {
+		return "", false
+	}
+	return name, true
+}
+
+// open opens the regular file name inside s.dir. os.Root refuses names that
+// escape the folder, through ".." or symbolic links alike. Anything but a
+// regular file is reported as not existing.
+func (s *fileServer) open(name string) (*os.File, fs.FileInfo, error) {
+	root, err := os.OpenRoot(s.dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer root.Close()
+	f, err := root.Open(filepath.FromSlash(name))
+	if err != nil {
+		if !errors.Is(err, fs.ErrPermission) {
+			err = fs.ErrNotExist // escapes, loops and the like: nothing to see
+		}
+		return nil, nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fs.ErrNotExist
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, fi, nil
+}
+
+// compressed returns the gzip encoding of f, whose information is fi,
+// compressing it only the first time this version of the file is asked for.
+func (s *fileServer) compressed(name string, fi fs.FileInfo, f io.Reader) ([]byte, error) {
+	s.mu.Lock()
+	e := s.gz[name]
+	if e == nil || !e.modTime.Equal(fi.ModTime()) || e.size != fi.Size() {
+		e = &gzipped{modTime: fi.ModTime(), size: fi.Size()}
+		s.gz[name] = e
+	}
+	s.mu.Unlock()
+	e.once.Do(func() {
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		_, e.err = io.Copy(zw, f)
+		if err := zw.Close(); e.err == nil {
+			e.err = err
+		}
+		e.data = buf.Bytes()
+	})
+	if e.err != nil {
+		// Let a later request try again.
+		s.mu.Lock()
+		if s.gz[name] == e {
+			delete(s.gz, name)
+		}
+		s.mu.Unlock()
+	}
+	return e.data, e.err
+}
+
+// etag is a strong validator for one version of a file: its size and
+// modification time.
+func etag(fi fs.FileInfo) string {
+	return `"` + strconv.FormatInt(fi.Size(), 36) + "-" + strconv.FormatInt(fi.ModTime().UnixNano(), 36) + `"`
+}
+
+// acceptsGzip reports whether an Accept-Encoding header value allows gzip:
+// "gzip" or "*" with a non-zero quality, and gzip not refused by name.
+func acceptsGzip(header string) bool {
+	gzipQ, starQ := -1.0, -1.0
+	for _, part := range strings.Split(header, ",") {
+		coding, params, _ := strings.Cut(part, ";")
+		q := 1.0
+		for _, p := range strings.Split(params, ";") {
+			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+					q = f
+				}
+			}
+		}
+		switch strings.ToLower(strings.TrimSpace(coding)) {
+		case "gzip", "x-gzip":
+			gzipQ = q
+		case "*":
+			starQ = q
+		}
+	}
+	if gzipQ >= 0 {
+		return gzipQ > 0
+	}
+	return starQ > 0
+}

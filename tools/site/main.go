@@ -1,0 +1,187 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+)
+
+// UsageError reports a mistake on the command line. Main has already
+// written the problem and the usage text to stderr, so a caller only has to
+// exit with status 2.
+type UsageError struct {
+	Err error
+}
+
+func (e *UsageError) Error() string { return "serve: " + e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *UsageError) Unwrap() error { return e.Err }
+
+const usageText = `usage: go run serve.go [-addr HOST:PORT] [-no-build]
+       go run serve.go -out DIR
+
+serve builds crawlsim's browser page and serves it for development.
+
+It compiles two WebAssembly programs (GOOS=js GOARCH=wasm): ./wasm/worker,
+the engine that runs in a web worker, into static/worker.wasm, and ./ui, the
+page itself, into static/page.wasm. It copies wasm_exec.js from the Go
+installation into static/ and then serves static/ on -addr until interrupted
+(Ctrl-C). Every response carries Cache-Control: no-cache, so reloading the
+browser after a rebuild picks up the new binaries.
+
+With -out DIR, serve writes a deployable static site into DIR instead
+(index.html, worker.js, style.css and the other files of static/, with
+page.wasm, worker.wasm and wasm_exec.js) and exits. Every reference in it is
+relative: the folder works from any static host, under any sub-path.
+
+Run it from anywhere inside the crawlsim module.
+
+Flags:
+`
+
+// Main is the command line of serve.go: args are the arguments after the
+// program name. Without -out it builds the site into static/ (unless
+// -no-build), listens on -addr, prints "crawlsim page: http://ADDR/" to
+// stdout and serves until ctx is cancelled, then shuts down cleanly and
+// returns nil. With -out DIR it builds a deployable site into DIR and
+// returns. Build progress goes to stderr. A bad command line returns a
+// *UsageError; -h prints the help to stdout and returns nil.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	addr := fs.String("addr", "127.0.0.1:8080", "serve on this `host:port`")
+	out := fs.String("out", "", "build a deployable static site into `DIR` (created if needed) and exit without serving")
+	noBuild := fs.Bool("no-build", false, "serve static/ as it is, without building (quick restarts)")
+	printUsage := func(w io.Writer) {
+		fmt.Fprint(w, usageText)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	usageErr := func(err error) error {
+		fmt.Fprintf(stderr, "serve: %v\n\n", err)
+		printUsage(stderr)
+		return &UsageError{Err: err}
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printUsage(stdout)
+			return nil
+		}
+		return usageErr(err)
+	}
+	if fs.NArg() > 0 {
+		return usageErr(fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+	}
+	if *out != "" && *noBuild {
+		return usageErr(errors.New("-out and -no-build cannot be used together"))
+	}
+
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	if *out != "" {
+		dir, err := filepath.Abs(*out)
+		if err != nil {
+			return err
+		}
+		start := time.Now()
+		if err := Build(ctx, root, dir, stderr); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "crawlsim static site: %s (built in %s)\n", dir, roundDuration(time.Since(start)))
+		return nil
+	}
+
+	// Listen before building, so that a busy port fails at once.
+	ln, err := listen(*addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	static := filepath.Join(root, "static")
+	if *noBuild {
+		for _, name := range []string{"index.html", "page.wasm", "worker.wasm", "wasm_exec.js"} {
+			if _, err := os.Stat(filepath.Join(static, name)); err != nil {
+				fmt.Fprintf(stderr, "serve: warning: %s is missing; run without -no-build to build it\n", filepath.Join(static, name))
+			}
+		}
+	} else if err := Build(ctx, root, static, stderr); err != nil {
+		return err
+	}
+	return serve(ctx, ln, Handler(static), stdout)
+}
+
+// listen listens on addr, explaining a busy port.
+func listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err == nil {
+		return ln, nil
+	}
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return nil, fmt.Errorf("address %s is already in use (is serve already running?); choose another with -addr, e.g. -addr 127.0.0.1:8081", addr)
+	}
+	return nil, fmt.Errorf("cannot listen on %s: %w; choose another address with -addr", addr, err)
+}
+
+// serve serves h on ln until ctx is cancelled, then shuts the server down,
+// letting requests in flight finish for a few seconds.
+func serve(ctx context.Context, ln net.Listener, h http.Handler, stdout io.Writer) error {
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(stdout, "crawlsim page: http://%s/\n", displayAddr(ln.Addr()))
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// displayAddr is the host:port to put in a URL for addr: an unspecified
+// address (":8080", "0.0.0.0:8080") becomes localhost.
+func displayAddr(addr net.Addr) string {
+	if tcp, ok := addr.(*net.TCPAddr); ok && (tcp.IP == nil || tcp.IP.IsUnspecified()) {
+		return net.JoinHostPort("localhost", fmt.Sprint(tcp.Port))
+	}
+	return addr.String()
+}
+
+// moduleRoot walks up from the working directory to the folder holding
+// go.mod.
+func moduleRoot() (string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for dir := wd; ; {
+		if fi, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil && fi.Mode().IsRegular() {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod in %s or any folder above it: run serve from inside the crawlsim module", wd)
+		}
+		dir = parent
+	}
+}
