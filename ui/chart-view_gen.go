@@ -18,7 +18,7 @@ func (c *ChartView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel chart"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "chart-panel"}}}
-	vgout.Out = append(vgout.Out, vgn)	// root for output
+	vgout.Out = append(vgout.Out, vgn) // root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -58,8 +58,8 @@ func (c *ChartView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
 						}
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType:	"change",
-							Func:		func(event vugu.DOMEvent) { c.App.SetXAxis(ax[0]) },
+							EventType: "change",
+							Func:      func(event vugu.DOMEvent) { c.App.SetXAxis(ax[0]) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
@@ -94,13 +94,13 @@ func (c *ChartView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "overlay"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"mousemove",
-					Func:		func(event vugu.DOMEvent) { c.Move(event) },
+					EventType: "mousemove",
+					Func:      func(event vugu.DOMEvent) { c.Move(event) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"mouseleave",
-					Func:		func(event vugu.DOMEvent) { c.App.Leave() },
+					EventType: "mouseleave",
+					Func:      func(event vugu.DOMEvent) { c.App.Leave() },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 			}

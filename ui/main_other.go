@@ -12,6 +12,7 @@ import (
 )
 
 //go:generate go tool vugugen -skip-go-mod -skip-main .
+//go:generate go fmt .
 
 func main() {
 	fmt.Fprintln(os.Stderr, "ui is the crawlsim page, built for GOOS=js GOARCH=wasm; run `go run serve.go` at the repository's root to build and serve it")

@@ -18,7 +18,7 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "politeness-panel"}}}
-	vgout.Out = append(vgout.Out, vgn)	// root for output
+	vgout.Out = append(vgout.Out, vgn) // root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -44,8 +44,8 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
 			}
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType:	"change",
-				Func:		func(event vugu.DOMEvent) { c.App.SetTimed(event.PropBool("target", "checked")) },
+				EventType: "change",
+				Func:      func(event vugu.DOMEvent) { c.App.SetTimed(event.PropBool("target", "checked")) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " simulate time with politeness"}
@@ -78,8 +78,8 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 					}
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType:	"change",
-						Func:		func(event vugu.DOMEvent) { c.App.Set("connections", event.PropString("target", "value")) },
+						EventType: "change",
+						Func:      func(event vugu.DOMEvent) { c.App.Set("connections", event.PropString("target", "value")) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 				}
@@ -102,8 +102,8 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 					}
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType:	"change",
-						Func:		func(event vugu.DOMEvent) { c.App.Set("wait", event.PropString("target", "value")) },
+						EventType: "change",
+						Func:      func(event vugu.DOMEvent) { c.App.Set("wait", event.PropString("target", "value")) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 				}
@@ -126,8 +126,8 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 					}
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType:	"change",
-						Func:		func(event vugu.DOMEvent) { c.App.Set("latency", event.PropString("target", "value")) },
+						EventType: "change",
+						Func:      func(event vugu.DOMEvent) { c.App.Set("latency", event.PropString("target", "value")) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 				}
@@ -150,8 +150,8 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 					}
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType:	"change",
-						Func:		func(event vugu.DOMEvent) { c.App.Set("page-size", event.PropString("target", "value")) },
+						EventType: "change",
+						Func:      func(event vugu.DOMEvent) { c.App.Set("page-size", event.PropString("target", "value")) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 				}
@@ -174,8 +174,8 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 					}
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType:	"change",
-						Func:		func(event vugu.DOMEvent) { c.App.Set("bandwidth", event.PropString("target", "value")) },
+						EventType: "change",
+						Func:      func(event vugu.DOMEvent) { c.App.Set("bandwidth", event.PropString("target", "value")) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 				}

@@ -18,7 +18,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel run"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "run-panel"}}}
-	vgout.Out = append(vgout.Out, vgn)	// root for output
+	vgout.Out = append(vgout.Out, vgn) // root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -41,8 +41,8 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
 			}
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType:	"click",
-				Func:		func(event vugu.DOMEvent) { c.App.Run() },
+				EventType: "click",
+				Func:      func(event vugu.DOMEvent) { c.App.Run() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -63,8 +63,8 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
 			}
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType:	"click",
-				Func:		func(event vugu.DOMEvent) { c.App.Cancel() },
+				EventType: "click",
+				Func:      func(event vugu.DOMEvent) { c.App.Cancel() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{

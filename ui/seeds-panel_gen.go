@@ -18,7 +18,7 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "seeds-panel"}}}
-	vgout.Out = append(vgout.Out, vgn)	// root for output
+	vgout.Out = append(vgout.Out, vgn) // root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -46,8 +46,8 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "importance"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"change",
-					Func:		func(event vugu.DOMEvent) { c.App.Set("importance", event.PropString("target", "value")) },
+					EventType: "change",
+					Func:      func(event vugu.DOMEvent) { c.App.Set("importance", event.PropString("target", "value")) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -112,8 +112,8 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 				}
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"change",
-					Func:		func(event vugu.DOMEvent) { c.App.Set("seeds", event.PropString("target", "value")) },
+					EventType: "change",
+					Func:      func(event vugu.DOMEvent) { c.App.Set("seeds", event.PropString("target", "value")) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 			}
@@ -136,8 +136,8 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 				}
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"change",
-					Func:		func(event vugu.DOMEvent) { c.App.Set("random-seed", event.PropString("target", "value")) },
+					EventType: "change",
+					Func:      func(event vugu.DOMEvent) { c.App.Set("random-seed", event.PropString("target", "value")) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 			}
@@ -160,8 +160,8 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 				}
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"change",
-					Func:		func(event vugu.DOMEvent) { c.App.Set("budget", event.PropString("target", "value")) },
+					EventType: "change",
+					Func:      func(event vugu.DOMEvent) { c.App.Set("budget", event.PropString("target", "value")) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 			}

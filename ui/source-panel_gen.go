@@ -18,7 +18,7 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "source-panel"}}}
-	vgout.Out = append(vgout.Out, vgn)	// root for output
+	vgout.Out = append(vgout.Out, vgn) // root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -51,8 +51,8 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
 				}
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"change",
-					Func:		func(event vugu.DOMEvent) { c.App.Set("source", "generate") },
+					EventType: "change",
+					Func:      func(event vugu.DOMEvent) { c.App.Set("source", "generate") },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " generated web"}
@@ -75,8 +75,8 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
 				}
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"change",
-					Func:		func(event vugu.DOMEvent) { c.App.Set("source", "upload") },
+					EventType: "change",
+					Func:      func(event vugu.DOMEvent) { c.App.Set("source", "upload") },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " uploaded crawl"}
@@ -112,8 +112,8 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 				}
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"change",
-					Func:		func(event vugu.DOMEvent) { c.App.Set("pages", event.PropString("target", "value")) },
+					EventType: "change",
+					Func:      func(event vugu.DOMEvent) { c.App.Set("pages", event.PropString("target", "value")) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 			}
@@ -136,8 +136,8 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 				}
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"change",
-					Func:		func(event vugu.DOMEvent) { c.App.Set("hosts", event.PropString("target", "value")) },
+					EventType: "change",
+					Func:      func(event vugu.DOMEvent) { c.App.Set("hosts", event.PropString("target", "value")) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 			}
@@ -160,8 +160,8 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 				}
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"change",
-					Func:		func(event vugu.DOMEvent) { c.App.Set("degree", event.PropString("target", "value")) },
+					EventType: "change",
+					Func:      func(event vugu.DOMEvent) { c.App.Set("degree", event.PropString("target", "value")) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 			}
@@ -184,8 +184,8 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 				}
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"change",
-					Func:		func(event vugu.DOMEvent) { c.App.Set("intra", event.PropString("target", "value")) },
+					EventType: "change",
+					Func:      func(event vugu.DOMEvent) { c.App.Set("intra", event.PropString("target", "value")) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 			}
@@ -208,8 +208,8 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 				}
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"change",
-					Func:		func(event vugu.DOMEvent) { c.App.Set("gen-seed", event.PropString("target", "value")) },
+					EventType: "change",
+					Func:      func(event vugu.DOMEvent) { c.App.Set("gen-seed", event.PropString("target", "value")) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 			}
@@ -225,8 +225,8 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
 			}
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType:	"click",
-				Func:		func(event vugu.DOMEvent) { c.App.Generate() },
+				EventType: "click",
+				Func:      func(event vugu.DOMEvent) { c.App.Generate() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -268,8 +268,8 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
 			}
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType:	"click",
-				Func:		func(event vugu.DOMEvent) { c.App.LoadFiles() },
+				EventType: "click",
+				Func:      func(event vugu.DOMEvent) { c.App.LoadFiles() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{

@@ -18,7 +18,7 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "strategies-panel"}}}
-	vgout.Out = append(vgout.Out, vgn)	// root for output
+	vgout.Out = append(vgout.Out, vgn) // root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -54,8 +54,8 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.AddAttrInterface("title", "The comparison of paper "+p.Paper)
 				vgn.SetInnerHTML(p.Name)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"click",
-					Func:		func(event vugu.DOMEvent) { c.App.ApplyPreset(i) },
+					EventType: "click",
+					Func:      func(event vugu.DOMEvent) { c.App.ApplyPreset(i) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 			}
@@ -102,8 +102,8 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
 						}
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType:	"change",
-							Func:		func(event vugu.DOMEvent) { c.App.SetStrategy(i, event.PropBool("target", "checked")) },
+							EventType: "change",
+							Func:      func(event vugu.DOMEvent) { c.App.SetStrategy(i, event.PropBool("target", "checked")) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
@@ -148,8 +148,8 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 									}
 									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-										EventType:	"change",
-										Func:		func(event vugu.DOMEvent) { c.App.SetParam(i, p.Name, event.PropString("target", "value")) },
+										EventType: "change",
+										Func:      func(event vugu.DOMEvent) { c.App.SetParam(i, p.Name, event.PropString("target", "value")) },
 										// TODO: implement capture, etc. mostly need to decide syntax
 									})
 								}
