@@ -1,8 +1,9 @@
 module github.com/crawlsim/crawlsim
 
-go 1.24
+go 1.25
 
 require (
+	github.com/chromedp/chromedp v0.23.0
 	github.com/hack-pad/safejs v0.1.0
 	github.com/schollz/progressbar/v3 v3.18.0
 	github.com/vugu/vjson v0.0.0-20200505061711-f9cbed27d3d9
@@ -12,6 +13,8 @@ require (
 )
 
 require (
+	github.com/chromedp/cdproto v0.159.0 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/vugu/html v0.0.0-20190914200101-c62dc20b8289 // indirect

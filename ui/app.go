@@ -155,8 +155,14 @@ func (a *App) handle(e page.Event) {
 			a.LoadFiles()
 		}
 		if a.runWhenReady {
+			// A run the page starts by itself keeps what the page
+			// says (a restart's message, a permalink's notice).
 			a.runWhenReady = false
+			msg, notice := a.Error, a.Notice
 			a.Run()
+			if a.Error == "" && a.FormError == "" {
+				a.Error, a.Notice = msg, notice
+			}
 		}
 	case protocol.KindGraph:
 		if r.ID != a.graphReq {

@@ -1,0 +1,412 @@
+package site
+
+// Real-browser tests of the page (DESIGN.md "Tests"): chromedp drives
+// Chromium, headless, on the site built by Build and served by Handler.
+// They skip with a message when no Chromium is found, unless
+// CRAWLSIM_BROWSER=required, which .ci/run sets after installing Debian's
+// chromium.
+
+import (
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+// browserSite is the site built once for all the browser tests.
+var browserSite struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// chromium returns the path of a Chromium, or skips the test (fails it
+// when CRAWLSIM_BROWSER=required).
+func chromium(t *testing.T) string {
+	t.Helper()
+	names := []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"}
+	if env := os.Getenv("CRAWLSIM_CHROME"); env != "" {
+		names = append([]string{env}, names...)
+	}
+	for _, name := range names {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	msg := "no Chromium found (looked for " + strings.Join(names, ", ") + "); install one (Debian: apt-get install chromium) or name it in CRAWLSIM_CHROME to run the browser tests"
+	if os.Getenv("CRAWLSIM_BROWSER") == "required" {
+		t.Fatal(msg + "; CRAWLSIM_BROWSER=required")
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// siteDir builds the page and worker once into a temporary folder.
+func siteDir(t *testing.T) string {
+	t.Helper()
+	browserSite.once.Do(func() {
+		dir, err := os.MkdirTemp("", "crawlsim-site-")
+		if err != nil {
+			browserSite.err = err
+			return
+		}
+		var log bytes.Buffer
+		if err := Build(context.Background(), filepath.Join("..", ".."), dir, &log); err != nil {
+			browserSite.err = fmt.Errorf("%v\n%s", err, log.String())
+			return
+		}
+		browserSite.dir = dir
+	})
+	if browserSite.err != nil {
+		t.Fatal(browserSite.err)
+	}
+	return browserSite.dir
+}
+
+// browser opens a Chromium tab on a server of the built site and returns
+// its context and the server's address.
+func browser(t *testing.T, h func(http.Handler) http.Handler) (context.Context, string) {
+	t.Helper()
+	exe := chromium(t)
+	dir := siteDir(t)
+	var handler http.Handler = Handler(dir)
+	if h != nil {
+		handler = h(handler)
+	}
+	srv := httptest.NewServer(handler)
+	t.Cleanup(srv.Close)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1400, 1200))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
+	return ctx, srv.URL
+}
+
+// run runs the actions in order, failing the test with what the page says
+// when one fails.
+func run(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		failed(t, ctx, err)
+	}
+}
+
+// value runs an action that returns a value.
+func value[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		failed(t, ctx, err)
+	}
+	return v
+}
+
+func failed(t *testing.T, ctx context.Context, err error) {
+	t.Helper()
+	page, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body ? document.body.innerText.slice(0, 3000) : ""`))
+	t.Fatalf("%v\nthe page says:\n%s", err, page)
+}
+
+// waitFor polls a JavaScript expression until it is true.
+func waitFor(expr string, timeout time.Duration) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond))
+}
+
+// idle is true when the page shows a comparison and runs nothing.
+const idle = `document.querySelectorAll("#metrics tbody tr").length > 0 && !document.querySelector("#run").disabled`
+
+// setField types a value into a form field as a user does: the value,
+// then the change event the page listens to.
+func setField(sel, value string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = %q; e.dispatchEvent(new Event("change", {bubbles: true})); })()`, sel, value))
+}
+
+// chooseStrategies checks exactly the given strategies.
+func chooseStrategies(ids ...string) chromedp.Action[chromedp.Void] {
+	list := `["` + strings.Join(ids, `","`) + `"]`
+	return chromedp.Evaluate[chromedp.Void](`(() => { const want = `+list+`;
+		for (const e of document.querySelectorAll("#strategies-panel input[type=checkbox]")) {
+			if (e.checked !== want.includes(e.id.replace("strategy-", ""))) e.click();
+		} })()`)
+}
+
+// tableCells returns the metrics table's cells without the scheduling
+// time, the one figure a clock measures.
+func tableCells(t *testing.T, ctx context.Context) [][]string {
+	t.Helper()
+	return value(t, ctx, chromedp.Evaluate[[][]string](`Array.from(document.querySelectorAll("#metrics tbody tr")).map(r => Array.from(r.cells).slice(0, -1).map(c => c.textContent))`))
+}
+
+// resultCells returns report.Rows of a result, as tableCells does.
+func resultCells(r *scenario.Result) [][]string {
+	_, rows, _ := report.Rows(r)
+	for i := range rows {
+		rows[i] = rows[i][:len(rows[i])-1]
+	}
+	return rows
+}
+
+func sameCells(a, b [][]string) bool {
+	return fmt.Sprint(a) == fmt.Sprint(b)
+}
+
+// TestPageDefaultComparison opens the page with no input: it shows the
+// default comparison, with a chart and one table row per strategy. It
+// also reports the binaries' sizes and the time to the first comparison.
+func TestPageDefaultComparison(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	svgs := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#chart svg polyline, #chart svg path").length`))
+	rows := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#metrics tbody tr").length`))
+	first := value(t, ctx, chromedp.AttributeValue("#chart", "data-first-comparison-ms")).Value
+	s := DefaultPageScenario()
+	if rows != len(s.Strategies) {
+		t.Errorf("%d table rows, the default scenario has %d strategies", rows, len(s.Strategies))
+	}
+	if svgs < len(s.Strategies) {
+		t.Errorf("the chart draws %d lines for %d strategies", svgs, len(s.Strategies))
+	}
+	t.Logf("first comparison drawn %s ms after the page started", first)
+	for _, name := range []string{"page.wasm", "worker.wasm"} {
+		data, err := os.ReadFile(filepath.Join(siteDir(t), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var z bytes.Buffer
+		w := gzip.NewWriter(&z)
+		w.Write(data)
+		w.Close()
+		t.Logf("%s: %.2f MB raw, %.2f MB gzip", name, float64(len(data))/1e6, float64(z.Len())/1e6)
+	}
+}
+
+// DefaultPageScenario is the page's opening scenario as the ui package
+// builds it (ui.DefaultForm): the command line's default comparison on
+// 20,000 generated pages.
+func DefaultPageScenario() scenario.Scenario {
+	s := scenario.Default()
+	s.Graph.Generate.Pages = 20000
+	return s
+}
+
+// decodePermalink reads the scenario of a permalink (ui.EncodePermalink:
+// "#s=" and the deflated JSON in URL-safe base64).
+func decodePermalink(t *testing.T, link string) []byte {
+	t.Helper()
+	i := strings.Index(link, "#s=")
+	if i < 0 {
+		t.Fatalf("permalink %q holds no scenario", link)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(link[i+3:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(flate.NewReader(bytes.NewReader(raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestPageMatchesCommandLine generates a graph in the page, runs four
+// strategies, and compares the table with `crawlsim run` on the page's
+// scenario (its permalink), cell by cell. It reports the page's run time
+// against the native one.
+func TestPageMatchesCommandLine(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		setField("#gen-pages", "30000"), setField("#gen-seed", "3"), setField("#seeds", "top-pagerank:50"),
+		chromedp.Click("#generate"),
+		waitFor(`(document.querySelector("#graph-facts") || {}).textContent.includes("seed 3")`, time.Minute),
+		chooseStrategies("optimal", "bfs", "fpr", "opic"))
+	facts := value(t, ctx, chromedp.Text("#graph-facts"))
+	if !strings.Contains(facts, "30000") {
+		t.Errorf("graph facts %q do not say 30000 pages", facts)
+	}
+	start := time.Now()
+	run(t, ctx, chromedp.Click("#run"),
+		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 4`, 2*time.Minute))
+	pageTime := time.Since(start)
+	cells := tableCells(t, ctx)
+	link := value(t, ctx, chromedp.Value("#permalink"))
+	data := decodePermalink(t, link)
+	file := filepath.Join(t.TempDir(), "scenario.json")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "result.json")
+	cmd := exec.Command("go", "run", "./tools/crawlsim", "run", "-scenario", file, "-o", out)
+	cmd.Dir = filepath.Join("..", "..")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("crawlsim run: %v\n%s", err, msg)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want, err := scenario.ParseResult(f, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameCells(cells, resultCells(want)) {
+		t.Errorf("the page's table\n%v\ncrawlsim run's\n%v", cells, resultCells(want))
+	}
+	s, err := scenario.Parse(bytes.NewReader(data), "permalink")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start = time.Now()
+	if _, err := scenario.Run(context.Background(), s, scenario.Env{Workers: 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	native := time.Since(start)
+	t.Logf("run of %s: %v in the page (wasm, headless Chromium, with messages and rendering), %v natively with one worker: ratio %.1f",
+		strings.Join(cells[0][:1], ""), pageTime.Round(time.Millisecond), native.Round(time.Millisecond), pageTime.Seconds()/native.Seconds())
+}
+
+// TestPageCancel cancels a long run: the worker stops within a second, the
+// page says so and runs the next comparison.
+func TestPageCancel(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		setField("#gen-pages", "400000"), chooseStrategies("optimal", "bfs", "batch-pagerank"),
+		chromedp.Click("#run"),
+		waitFor(`document.querySelector("#run").disabled && document.querySelector("#stage").textContent != "starting"`, time.Minute))
+	start := time.Now()
+	run(t, ctx, chromedp.Click("#cancel"), waitFor(`!document.querySelector("#run").disabled`, 10*time.Second))
+	took := time.Since(start)
+	notice := value(t, ctx, chromedp.Text("#notice"))
+	if !strings.Contains(notice, "cancelled") {
+		t.Errorf("after cancel the page says %q", notice)
+	}
+	t.Logf("cancel took effect in %v", took.Round(time.Millisecond))
+	run(t, ctx, setField("#gen-pages", "2000"), chromedp.Click("#run"),
+		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 3`, time.Minute))
+	pages := value(t, ctx, chromedp.Text("#graph-facts"))
+	if !strings.Contains(pages, "2000") {
+		t.Errorf("after the cancel the next run's graph is %q", pages)
+	}
+}
+
+// TestPageUpload uploads the cs-stanford edge list with its URL list and
+// runs the comparison on it.
+func TestPageUpload(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "cs-stanford"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edges, urls := filepath.Join(dir, "cs-stanford.edges"), filepath.Join(dir, "cs-stanford.urls")
+	if _, err := os.Stat(edges); err != nil {
+		t.Skipf("cs-stanford data not available (%v); it lives in ../shared/data beside the repository", err)
+	}
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		chromedp.Click("#source-upload"),
+		chromedp.SetUploadFiles("#graph-file", []string{edges}),
+		chromedp.SetUploadFiles("#urls-file", []string{urls}),
+		chromedp.Click("#load"),
+		waitFor(`(document.querySelector("#graph-facts") || {}).textContent.includes("cs-stanford.edges")`, time.Minute),
+		setField("#seeds", "top-pagerank:20"), chooseStrategies("optimal", "bfs", "fpr", "larger-sites-first"),
+		chromedp.Click("#run"),
+		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 4`, 2*time.Minute))
+	facts := value(t, ctx, chromedp.Text("#graph-facts"))
+	// The facts of ../shared/data/README.md.
+	for _, want := range []string{"9914", "36854", "21"} {
+		if !strings.Contains(facts, want) {
+			t.Errorf("graph facts %q lack %s", facts, want)
+		}
+	}
+	// The same scenario natively.
+	s := scenario.Scenario{Graph: scenario.Source{File: "cs-stanford.edges", URLs: "cs-stanford.urls"}, Seeds: "top-pagerank:20",
+		// The page lists the strategies in the registry's order.
+		Strategies: []scenario.Strategy{{ID: "bfs"}, {ID: "larger-sites-first"}, {ID: "optimal"}, {ID: "fpr"}}, RandomSeed: 1}
+	want, err := scenario.Run(context.Background(), s, scenario.Env{FS: os.DirFS(dir)}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tableCells(t, ctx); !sameCells(got, resultCells(want)) {
+		t.Errorf("the page's table\n%v\nnatively\n%v", got, resultCells(want))
+	}
+}
+
+// TestPagePermalink runs a scenario, opens its permalink in a new tab, and
+// finds the form restored and the same table.
+func TestPagePermalink(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		setField("#gen-pages", "5000"), setField("#seeds", "random:30"), setField("#random-seed", "9"),
+		chooseStrategies("optimal", "opic", "random"), chromedp.Click("#run"),
+		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 3`, time.Minute))
+	cells := tableCells(t, ctx)
+	link := value(t, ctx, chromedp.Value("#permalink"))
+	location := value(t, ctx, chromedp.Location())
+	if location != link {
+		t.Errorf("the address %q is not the permalink %q", location, link)
+	}
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	run(t, tab, chromedp.Navigate(link),
+		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 3`, time.Minute))
+	pages, seeds := value(t, tab, chromedp.Value("#gen-pages")), value(t, tab, chromedp.Value("#seeds"))
+	if pages != "5000" || seeds != "random:30" {
+		t.Errorf("the permalink restored pages %q and seeds %q", pages, seeds)
+	}
+	if again := tableCells(t, tab); !sameCells(again, cells) {
+		t.Errorf("the permalink's table\n%v\nthe original\n%v", again, cells)
+	}
+}
+
+// TestPageEmbed opens the embed mode: the chart and the Run button only.
+func TestPageEmbed(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/?embed=1"), waitFor(`document.querySelector("#chart svg") != null`, 2*time.Minute))
+	panels := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#source-panel, #strategies-panel, #share-panel").length`))
+	table := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#metrics").length`))
+	runButton := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#run").length`))
+	if panels != 0 || table != 0 || runButton != 1 {
+		t.Errorf("embed mode shows %d panels, %d tables and %d Run buttons; want 0, 0, 1", panels, table, runButton)
+	}
+}
+
+// TestPageWorkerRestart makes the first worker fail to start (its binary
+// answers 500): the page says so, starts another worker, and still shows
+// the default comparison.
+func TestPageWorkerRestart(t *testing.T) {
+	var failed atomic.Int32
+	ctx, url := browser(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/worker.wasm" && failed.Add(1) == 1 {
+				http.Error(w, "failing on purpose", http.StatusInternalServerError)
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	msg := value(t, ctx, chromedp.Text("#error"))
+	if !strings.Contains(msg, "restarted") {
+		t.Errorf("after the worker failed the page says %q", msg)
+	}
+}
