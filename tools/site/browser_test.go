@@ -145,7 +145,7 @@ func setField(sel, value string) chromedp.Action[chromedp.Void] {
 // chooseStrategies checks exactly the given strategies.
 func chooseStrategies(ids ...string) chromedp.Action[chromedp.Void] {
 	list := `["` + strings.Join(ids, `","`) + `"]`
-	return chromedp.Evaluate[chromedp.Void](`(() => { const want = `+list+`;
+	return chromedp.Evaluate[chromedp.Void](`(() => { const want = ` + list + `;
 		for (const e of document.querySelectorAll("#strategies-panel input[type=checkbox]")) {
 			if (e.checked !== want.includes(e.id.replace("strategy-", ""))) e.click();
 		} })()`)
