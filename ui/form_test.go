@@ -1,0 +1,197 @@
+package main
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+func normalized(t *testing.T, s scenario.Scenario) string {
+	t.Helper()
+	n, err := s.Normalize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := scenario.Marshal(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func ids(s scenario.Scenario) []string {
+	var out []string
+	for _, st := range s.Strategies {
+		out = append(out, st.ID)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestDefaultForm: the page opens on the command line's default
+// comparison, on PagePages generated pages.
+func TestDefaultForm(t *testing.T) {
+	s, err := DefaultForm().Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := scenario.Default()
+	if !slices.Equal(ids(s), ids(def)) {
+		t.Errorf("default strategies %v, the command line's %v", ids(s), ids(def))
+	}
+	def.Graph.Generate.Pages = PagePages
+	def.Strategies = s.Strategies // the page lists them in the registry's order
+	if a, b := normalized(t, s), normalized(t, def); a != b {
+		t.Errorf("the page's default scenario\n%s\nthe command line's on %d pages\n%s", a, PagePages, b)
+	}
+}
+
+// sampleScenario uses every field the form shows, strategies in the
+// registry's order.
+func sampleScenario() scenario.Scenario {
+	intra := 0.8
+	wait, latency, size := 2.0, 0.25, 20000.0
+	return scenario.Scenario{
+		Graph:      scenario.Source{Generate: &scenario.Generate{Pages: 3000, Hosts: 12, MeanOutDegree: 6, IntraHostShare: &intra, Seed: 4}},
+		Importance: scenario.ImportancePersonalized,
+		Seeds:      "random:25",
+		Strategies: []scenario.Strategy{{ID: "bfs"}, {ID: "batch-pagerank", Params: crawl.Values{"batch": 0.05}},
+			{ID: "optimal"}, {ID: "windowed-rankmass", Params: crawl.Values{"window": 0.3}}, {ID: "fpr-m", Params: crawl.Values{"m": 10}}},
+		Budget:     1500,
+		Politeness: &scenario.Politeness{Connections: 3, Wait: &wait, Latency: &latency, PageSize: &size, Bandwidth: 50000},
+		RandomSeed: 77,
+		Metrics:    scenario.Metrics{CurvePoints: 200, TauSample: 300, LowerBound: 4},
+		Damping:    0.8,
+	}
+}
+
+// TestFormRoundTrip: a scenario shown in the form and read back is the
+// same scenario, including the fields the form does not show.
+func TestFormRoundTrip(t *testing.T) {
+	s := sampleScenario()
+	back, err := FormOf(s).Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := normalized(t, back), normalized(t, s); a != b {
+		t.Errorf("through the form\n%s\nthe scenario\n%s", a, b)
+	}
+}
+
+func TestPermalinkRoundTrip(t *testing.T) {
+	s := sampleScenario()
+	frag, err := EncodePermalink(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(frag, "s=") || strings.ContainsAny(frag[2:], "+/=#& ") {
+		t.Errorf("fragment %q is not URL-safe", frag)
+	}
+	back, ok, err := DecodePermalink("embed&" + frag)
+	if err != nil || !ok {
+		t.Fatalf("decode: %v, %v", ok, err)
+	}
+	if a, b := normalized(t, back), normalized(t, s); a != b {
+		t.Errorf("through the permalink\n%s\nthe scenario\n%s", a, b)
+	}
+	if _, ok, err := DecodePermalink("embed"); ok || err != nil {
+		t.Errorf("a fragment without a scenario: %v, %v", ok, err)
+	}
+	for _, bad := range []string{"s=!!!", "s=" + frag[2:len(frag)/2], "s=AAAA"} {
+		if _, ok, err := DecodePermalink(bad); !ok || err == nil {
+			t.Errorf("%q: ok %v, error %v", bad, ok, err)
+		}
+	}
+}
+
+func TestFormErrors(t *testing.T) {
+	f := DefaultForm()
+	f.Pages, f.RandomSeed, f.Degree = "many", "-1", "x"
+	for i := range f.Strategies {
+		f.Strategies[i].On = false
+	}
+	_, err := f.Scenario()
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{`pages: "many"`, `random seed: "-1"`, `mean out-degree: "x"`, "choose at least one strategy"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	f = DefaultForm()
+	f.Source = SourceUpload
+	if _, err := f.Scenario(); err == nil || !strings.Contains(err.Error(), "upload a graph file") {
+		t.Errorf("upload without a file: %v", err)
+	}
+}
+
+// TestHistoricalNeedsEvolve: the page has no second snapshot, so the
+// historical strategies crawl an evolution of the graph.
+func TestHistoricalNeedsEvolve(t *testing.T) {
+	f := DefaultForm()
+	f.ApplyPreset(Preset{Strategies: []string{"hist-pagerank-zero", "bfs"}})
+	s, err := f.Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Previous == nil || s.Previous.Evolve == nil || !slices.Equal(ids(s), []string{"bfs", "hist-pagerank-zero"}) {
+		t.Errorf("previous %+v, strategies %v", s.Previous, ids(s))
+	}
+	if _, err := s.Normalize(); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestPresetsName(t *testing.T) {
+	for _, p := range Presets {
+		for _, id := range p.Strategies {
+			if _, ok := crawl.Lookup(id); !ok {
+				t.Errorf("preset %s names %q, which is not registered", p.Name, id)
+			}
+		}
+	}
+}
+
+func TestReadout(t *testing.T) {
+	r := &scenario.Result{Reachable: 10, Strategies: []scenario.StrategyResult{
+		{Label: "a", Curve: crawl.Curve{K: []int64{2, 4, 10}, Value: []float64{0.1, 0.5, 0.9}, T: []float64{1, 2, 5}}},
+		{Label: "b", Curve: crawl.Curve{K: []int64{5, 10}, Value: []float64{0.3, 0.6}}},
+	}}
+	caption, lines := Readout(r, report.XFraction, 0.45)
+	if caption != "45.0% of the reachable pages downloaded" || len(lines) != 2 || lines[0].Value != "0.5000" || lines[1].Value != "0.0000" {
+		t.Errorf("fraction 0.45: %q %+v", caption, lines)
+	}
+	_, lines = Readout(r, report.XCount, 10)
+	if lines[0].Value != "0.9000" || lines[1].Value != "0.6000" {
+		t.Errorf("count 10: %+v", lines)
+	}
+	// On the time axis an untimed curve has no value.
+	_, lines = Readout(r, report.XTime, 1.5)
+	if len(lines) != 1 || lines[0].Label != "a" || lines[0].Value != "0.1000" {
+		t.Errorf("time 1.5: %+v", lines)
+	}
+}
+
+func TestNewApp(t *testing.T) {
+	if a := NewApp("embed=1", ""); !a.Embed || !a.runWhenReady || a.Error != "" {
+		t.Errorf("embed: %+v", a)
+	}
+	s := sampleScenario()
+	s.Graph = scenario.Source{File: "web.edges", URLs: "web.urls"}
+	frag, err := EncodePermalink(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := NewApp("", frag)
+	if a.Embed || a.runWhenReady || !strings.Contains(a.Notice, "web.edges") || a.Form.Seeds != "random:25" {
+		t.Errorf("a permalink of an upload: run %v, notice %q, seeds %q", a.runWhenReady, a.Notice, a.Form.Seeds)
+	}
+	if a := NewApp("", "s=broken"); !strings.Contains(a.Error, "default scenario") || !a.runWhenReady {
+		t.Errorf("a broken permalink: %q", a.Error)
+	}
+}

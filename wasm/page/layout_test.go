@@ -1,0 +1,88 @@
+package page
+
+import (
+	"go/build/constraint"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// repoRoot is the repository, two folders up.
+const repoRoot = "../.."
+
+// TestOnlyWasmTouchesJavaScript checks DESIGN.md's layout rule: no package
+// outside wasm/ imports syscall/js or safejs (ui/ reaches JavaScript only
+// through Vugu and this package).
+func TestOnlyWasmTouchesJavaScript(t *testing.T) {
+	for _, top := range []string{"engine", "ui", "tools"} {
+		err := filepath.WalkDir(filepath.Join(repoRoot, top), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+				return err
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+			if err != nil {
+				return err
+			}
+			for _, imp := range f.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				if p == "syscall/js" || p == "github.com/hack-pad/safejs" {
+					t.Errorf("%s imports %s; only wasm/ may touch JavaScript", path, p)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestJavaScriptFilesAreTagged checks that every file of wasm/ that
+// imports syscall/js or safejs builds only for js && wasm, so that native
+// builds and tests of wasm/ never see it (hack-pad's rule).
+func TestJavaScriptFilesAreTagged(t *testing.T) {
+	jsOnly := constraint.AndExpr{X: &constraint.TagExpr{Tag: "js"}, Y: &constraint.TagExpr{Tag: "wasm"}}
+	err := filepath.WalkDir(filepath.Join(repoRoot, "wasm"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, src, parser.ImportsOnly|parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		touches := false
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			touches = touches || p == "syscall/js" || p == "github.com/hack-pad/safejs"
+		}
+		if !touches {
+			return nil
+		}
+		var expr constraint.Expr
+		for _, line := range strings.Split(string(src), "\n") {
+			if constraint.IsGoBuild(line) {
+				expr, err = constraint.Parse(line)
+				if err != nil {
+					return err
+				}
+				break
+			}
+		}
+		if expr == nil || expr.String() != jsOnly.String() {
+			t.Errorf("%s touches JavaScript but its build constraint is %v, want //go:build js && wasm", path, expr)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
