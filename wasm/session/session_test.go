@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -267,6 +268,25 @@ func TestStanfordUpload(t *testing.T) {
 	if st := g.Graph.Stats; st.Pages != 9914 || st.Links != 36854 || st.Hosts != 21 || st.InterHost != 1457 {
 		t.Errorf("stats %+v", st)
 	}
+	// The same graph as a BVGraph: its two files and the URL list.
+	bv, err := os.ReadFile(filepath.Join(dir, "cs-stanford.graph"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	props, err := os.ReadFile(filepath.Join(dir, "cs-stanford.properties"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bvLoad := request(3, protocol.KindLoad)
+	bvLoad.Load = &protocol.Load{Name: "cs-stanford.graph", Extra: []string{"cs-stanford.properties"}, URLs: "cs-stanford.urls",
+		Sizes: []int64{int64(len(bv)), int64(len(props)), int64(len(urls))}}
+	g2 := last(t, s.Handle(bvLoad, []Buffer{Bytes(bv), Bytes(props), Bytes(urls)}), protocol.KindGraph)
+	if a, b := fmt.Sprint(g2.Graph.Stats), fmt.Sprint(g.Graph.Stats); a != b {
+		t.Errorf("BVGraph stats %s, edge list's %s", a, b)
+	}
+	// The last load replaced the edge list: load it again for the run.
+	s.Handle(load, []Buffer{Bytes(edges), Bytes(urls)})
+
 	run := request(2, protocol.KindRun)
 	sc := scenario.Scenario{Graph: scenario.Source{File: "cs-stanford.edges", URLs: "cs-stanford.urls"}, Seeds: "top-pagerank:20",
 		Strategies: []scenario.Strategy{{ID: "optimal"}, {ID: "bfs"}, {ID: "larger-sites-first"}}}
