@@ -188,6 +188,14 @@ func TestPageDefaultComparison(t *testing.T) {
 		t.Errorf("the chart draws %d lines for %d strategies", svgs, len(s.Strategies))
 	}
 	t.Logf("first comparison drawn %s ms after the page started", first)
+	// The readout under the pointer, at 40% of the chart's width.
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const o = document.querySelector("#chart .overlay"), r = o.getBoundingClientRect();
+		o.dispatchEvent(new MouseEvent("mousemove", {bubbles: true, clientX: r.left + 0.4*r.width, clientY: r.top + r.height/2})); })()`),
+		waitFor(`document.querySelector("#readout") != null`, 10*time.Second))
+	readout := value(t, ctx, chromedp.Text("#readout"))
+	if !strings.Contains(readout, "of the reachable pages downloaded") || !strings.Contains(readout, "optimal: 0.") {
+		t.Errorf("the readout says %q", readout)
+	}
 	for _, name := range []string{"page.wasm", "worker.wasm"} {
 		data, err := os.ReadFile(filepath.Join(siteDir(t), name))
 		if err != nil {
