@@ -245,23 +245,15 @@ func propertyParams(t *rapid.T, info Info) Values {
 // end.
 func propertyCrawl(t rapid.TB, info Info, params Values, cfg Config) *Result {
 	t.Helper()
-	_, vals, err := Resolve(info.ID, params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := New(cfg, info.New(vals))
-	if err != nil {
-		t.Fatalf("%s: %v", info.ID, err)
-	}
-	res, err := c.Run(context.Background(), nil)
+	res, err := newPropertyCrawl(t, info, params, cfg).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatalf("%s: %v", info.ID, err)
 	}
 	return res
 }
 
-// steppedCrawl runs a crawl by calls of Step(budget) until it is done.
-func steppedCrawl(t rapid.TB, info Info, params Values, cfg Config, budget int) *Result {
+// newPropertyCrawl prepares a crawl of strategy info with params.
+func newPropertyCrawl(t rapid.TB, info Info, params Values, cfg Config) *Crawl {
 	t.Helper()
 	_, vals, err := Resolve(info.ID, params)
 	if err != nil {
@@ -271,7 +263,15 @@ func steppedCrawl(t rapid.TB, info Info, params Values, cfg Config, budget int) 
 	if err != nil {
 		t.Fatalf("%s: %v", info.ID, err)
 	}
+	return c
+}
+
+// steppedCrawl runs a crawl by calls of Step(budget) until it is done.
+func steppedCrawl(t rapid.TB, info Info, params Values, cfg Config, budget int) *Result {
+	t.Helper()
+	c := newPropertyCrawl(t, info, params, cfg)
 	for done := false; !done; {
+		var err error
 		if done, err = c.Step(budget); err != nil {
 			t.Fatalf("%s: %v", info.ID, err)
 		}
