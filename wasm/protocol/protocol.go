@@ -146,6 +146,8 @@ type Response struct {
 type GraphInfo struct {
 	// Name is the file name, or a description of the generated graph.
 	Name string `json:"name"`
+	// URLs names the URL list loaded with the file, if any.
+	URLs string `json:"urls,omitempty"`
 	// Stats are the graph's statistics (graph.ComputeStats, with the five
 	// largest hosts).
 	Stats graph.Stats `json:"stats"`
@@ -205,6 +207,11 @@ func DecodeRequest(data []byte, buffers int) (Request, error) {
 		want = r.Load.Buffers()
 		if len(r.Load.Sizes) != want {
 			return r, fmt.Errorf("protocol: load of %d files gives %d sizes", want, len(r.Load.Sizes))
+		}
+		for i, n := range r.Load.Sizes {
+			if n < 0 {
+				return r, fmt.Errorf("protocol: file %s of %d bytes", r.Load.Files()[i], n)
+			}
 		}
 	case KindGenerate:
 		if r.Generate == nil {

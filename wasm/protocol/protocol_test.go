@@ -49,6 +49,7 @@ func TestRequestErrors(t *testing.T) {
 		{`{"version":1,"id":1,"kind":"load","load":{"name":"a","sizes":[1]}}`, 0, "0 buffers, want 1"},
 		{`{"version":1,"id":1,"kind":"load","load":{"name":"a","urls":"u","sizes":[1]}}`, 2, "2 files gives 1 sizes"},
 		{`{"version":1,"id":1,"kind":"load","load":{"sizes":[]}}`, 0, "needs load.name"},
+		{`{"version":1,"id":1,"kind":"load","load":{"name":"a","sizes":[-1]}}`, 1, "file a of -1 bytes"},
 		{`{"version":1,"id":1,"kind":"run","scenario":{},"extra":1}`, 0, "unknown field"},
 		{`{"version":1,"id":1,"kind":"run","scenario":{}} {}`, 0, "after the JSON value"},
 		{`{"version":1,"id":1,"kind":"run","scenario":{},"memory_budget":-1}`, 0, "memory budget -1"},

@@ -37,9 +37,17 @@ const SliceTime = 25 * time.Millisecond
 // request.
 const ProgressEvery = 100 * time.Millisecond
 
-// stepTarget is the wall time one Step call aims at; the step budget is
-// doubled or halved to stay near it.
+// stepTarget is the wall time one Step call aims at. The step budget is
+// scaled after every step by how far it was from it (at most doubled), and
+// starts again at firstBudget whenever the stage changes, since a unit of
+// work costs differently in different stages.
 const stepTarget = 4 * time.Millisecond
+
+// firstBudget is the Step budget at the start of every stage. This bounds
+// a step only for steppers that end a step where a stage ends, as
+// scenario.Runner does, or whose units cost about the same in every stage,
+// as gen.Generator's do.
+const firstBudget = 16
 
 // Buffer is an uploaded file's bytes, still outside Go memory (a
 // JavaScript ArrayBuffer in the worker): Len is known at once, and CopyTo
@@ -78,10 +86,29 @@ type task struct {
 	progress func() protocol.Progress
 	// finish makes the final response once the stepper is done.
 	finish func() (protocol.Response, error)
+	// stageName returns the current stage; the budget starts again at
+	// every new stage.
+	stageName func() string
 	// budget is the current Step budget, adapted to stepTarget.
 	budget       int
+	stepStage    string
 	lastProgress time.Duration
 	stage        string
+}
+
+// adapt scales the step budget after a step of budget units that took
+// took, and starts it again when the step ended in another stage.
+func (t *task) adapt(took time.Duration) {
+	if stage := t.stageName(); stage != t.stepStage {
+		t.stepStage, t.budget = stage, firstBudget
+		return
+	}
+	switch {
+	case took <= stepTarget/2:
+		t.budget = min(2*t.budget, 1<<24)
+	default:
+		t.budget = max(int(float64(t.budget)*float64(stepTarget)/float64(took)), 1)
+	}
 }
 
 // New returns an empty Session. clock returns a monotonic time (the
@@ -161,12 +188,7 @@ func (s *Session) Slice() []protocol.Response {
 			}
 			return []protocol.Response{r}
 		}
-		switch {
-		case took < stepTarget/4 && t.budget < 1<<24:
-			t.budget *= 2
-		case took > stepTarget && t.budget > 1:
-			t.budget /= 2
-		}
+		t.adapt(took)
 	}
 	now := s.clock()
 	p := t.progress()
@@ -212,6 +234,9 @@ func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*proto
 	if err != nil {
 		return nil, err
 	}
+	// The files of the last load go first, so that memory holds one
+	// upload at a time; a failed load leaves none.
+	s.files = fstest.MapFS{}
 	files := fstest.MapFS{}
 	for i, b := range buffers {
 		data := make([]byte, b.Len())
@@ -229,7 +254,7 @@ func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*proto
 			l.Name, g.NumNodes(), g.NumArcs(), bytesText(need), bytesText(budget))
 	}
 	s.files = files
-	return &protocol.GraphInfo{Name: l.Name, Stats: graph.ComputeStats(g, 5)}, nil
+	return &protocol.GraphInfo{Name: l.Name, URLs: l.URLs, Stats: graph.ComputeStats(g, 5)}, nil
 }
 
 // startGenerate makes a generate request the current one.
@@ -248,9 +273,10 @@ func (s *Session) startGenerate(id int64, g scenario.Generate, budget int64) err
 		return err
 	}
 	s.task = &task{
-		id:      id,
-		stepper: gr,
-		budget:  256,
+		id:        id,
+		stepper:   gr,
+		budget:    firstBudget,
+		stageName: func() string { return gr.Progress().Stage },
 		progress: func() protocol.Progress {
 			pr := gr.Progress()
 			return protocol.Progress{Stage: "generate (" + pr.Stage + ")", Done: pr.Done, Total: pr.Total}
@@ -299,9 +325,10 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64) error {
 		return err
 	}
 	s.task = &task{
-		id:      id,
-		stepper: r,
-		budget:  256,
+		id:        id,
+		stepper:   r,
+		budget:    firstBudget,
+		stageName: func() string { return r.Progress().Stage },
 		progress: func() protocol.Progress {
 			return runProgress(r)
 		},

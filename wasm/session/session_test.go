@@ -13,6 +13,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/step"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -115,8 +116,7 @@ func table(t *testing.T, r *scenario.Result) string {
 // TestProgressCadence checks that a long run reports progress at least
 // every ProgressEvery of slices (four slices of 25 ms).
 func TestProgressCadence(t *testing.T) {
-	clock := fakeClock(time.Millisecond)
-	s := New(clock)
+	s := New(fakeClock(time.Millisecond))
 	req := request(1, protocol.KindRun)
 	sc := smallRun()
 	sc.Graph.Generate.Pages = 20000
@@ -124,18 +124,81 @@ func TestProgressCadence(t *testing.T) {
 	s.Handle(req, nil)
 	silent := 0
 	for s.Busy() {
-		start := clock()
-		rs := s.Slice()
-		if took := clock() - start; took > 2*SliceTime {
-			t.Fatalf("a slice took %v of the clock", took)
-		}
-		if len(rs) > 0 {
+		if len(s.Slice()) > 0 {
 			silent = 0
 			continue
 		}
 		if silent++; silent > int(ProgressEvery/SliceTime)+1 {
 			t.Fatalf("%d slices without progress", silent)
 		}
+	}
+}
+
+// costlyStepper is a Stepper whose units cost a stage's price of clock
+// time: cheap stages make the budget grow, and an expensive stage after
+// them must not inherit it. Like scenario.Runner, it ends a step at a stage
+// boundary.
+type costlyStepper struct {
+	now    *time.Duration
+	stages []struct {
+		units int
+		cost  time.Duration
+	}
+	stage, done int
+	longest     time.Duration
+}
+
+func (c *costlyStepper) Step(budget int) (bool, error) {
+	start := *c.now
+	for budget > 0 && c.stage < len(c.stages) {
+		st := c.stages[c.stage]
+		n := min(budget, st.units-c.done)
+		*c.now += time.Duration(n) * st.cost
+		c.done += n
+		budget -= n
+		if c.done == st.units {
+			// As scenario.Runner does, a stage boundary ends the step.
+			c.stage, c.done = c.stage+1, 0
+			break
+		}
+	}
+	c.longest = max(c.longest, *c.now-start)
+	return c.stage == len(c.stages), nil
+}
+
+func (c *costlyStepper) Progress() step.Progress {
+	return step.Progress{Stage: fmt.Sprint("stage ", c.stage)}
+}
+
+// TestStepBudgetFollowsTheStage runs a cheap stage and then one whose
+// units cost 10,000 times more: no Step may run past a slice, so that a
+// cancel or progress always waits less than a slice or two.
+func TestStepBudgetFollowsTheStage(t *testing.T) {
+	now := time.Duration(0)
+	clock := func() time.Duration { return now }
+	c := &costlyStepper{now: &now, stages: []struct {
+		units int
+		cost  time.Duration
+	}{{5_000_000, 100 * time.Nanosecond}, {5000, time.Millisecond}, {1_000_000, time.Microsecond}}}
+	s := New(clock)
+	s.task = &task{id: 1, stepper: c, budget: firstBudget, stageName: func() string { return c.Progress().Stage },
+		progress: func() protocol.Progress { return protocol.Progress{Stage: c.Progress().Stage} },
+		finish:   func() (protocol.Response, error) { return response(1, protocol.KindResult), nil }}
+	slices := 0
+	for s.Busy() {
+		start := now
+		s.Slice()
+		if took := now - start; took > 2*SliceTime {
+			t.Fatalf("slice %d took %v", slices, took)
+		}
+		slices++
+	}
+	if c.longest > SliceTime {
+		t.Errorf("the longest Step took %v, above a slice", c.longest)
+	}
+	// 0.5 s + 5 s + 1 s of work in slices of 25 ms.
+	if want := int(6500 * time.Millisecond / SliceTime); slices > want*3/2 {
+		t.Errorf("%d slices: the budget stays too small", slices)
 	}
 }
 

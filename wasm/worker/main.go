@@ -8,10 +8,12 @@
 // buffers transferred ArrayBuffers that are copied once into Go memory,
 // and responses leave as {json} objects.
 //
-// Between two slices of work (session.SliceTime) the worker sleeps for a
-// millisecond, which hands the JavaScript event loop a turn: messages,
-// cancel among them, are only delivered then. Every JavaScript call goes
-// through safejs, so a failure is an error, not a panic.
+// Between two slices of work (session.SliceTime) the worker hands the
+// JavaScript event loop a turn, by posting itself a message on a
+// MessageChannel and waiting for it: messages from the page, cancel among
+// them, are only delivered then. (time.Sleep would do too, but browsers
+// clamp repeated timers to 4 ms.) Every JavaScript call goes through
+// safejs, so a failure is an error, not a panic.
 package main
 
 import (
@@ -106,6 +108,7 @@ func run() error {
 	post(protocol.Response{Version: protocol.Version, Kind: protocol.KindReady})
 
 	s := session.New(clock)
+	yield := newYield()
 	for {
 		for _, m := range box.take() {
 			post(handle(s, m)...)
@@ -115,7 +118,46 @@ func run() error {
 			continue
 		}
 		post(s.Slice()...)
-		time.Sleep(time.Millisecond) // the event loop's turn
+		yield()
+	}
+}
+
+// newYield returns a function that gives the JavaScript event loop one
+// turn: it posts a message on a MessageChannel and waits for it to come
+// back, so every task queued before it runs first. Without a
+// MessageChannel it sleeps for a millisecond.
+func newYield() func() {
+	sleep := func() { time.Sleep(time.Millisecond) }
+	ctor, err := safejs.Global().Get("MessageChannel")
+	if err != nil || ctor.IsUndefined() {
+		return sleep
+	}
+	mc, err := ctor.New()
+	if err != nil {
+		return sleep
+	}
+	in, err1 := mc.Get("port1")
+	out, err2 := mc.Get("port2")
+	if err1 != nil || err2 != nil {
+		return sleep
+	}
+	back := make(chan struct{}, 1)
+	fn, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
+		select {
+		case back <- struct{}{}:
+		default:
+		}
+		return nil
+	})
+	if err != nil || in.Set("onmessage", fn.Value()) != nil {
+		return sleep
+	}
+	return func() {
+		if _, err := out.Call("postMessage", safejs.Null()); err != nil {
+			sleep()
+			return
+		}
+		<-back
 	}
 }
 
