@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html"
 	"net/url"
@@ -42,6 +43,9 @@ type App struct {
 
 	// Embed is the embed mode (?embed=1 or #embed): chart and Run only.
 	Embed bool
+	// embedFragment is set when #embed asked for it, so the fragment keeps
+	// it after a run.
+	embedFragment bool
 	// Form is the scenario being edited.
 	Form Form
 	// FormError says which fields do not read.
@@ -78,6 +82,9 @@ type App struct {
 	loadWhenReady bool
 	ready         bool
 	restarts      int
+	// dead is set once the worker failed too often; the page then only
+	// says so.
+	dead bool
 	// FirstComparison is the time from the page's start to the first
 	// comparison drawn, in milliseconds (0 until then).
 	FirstComparison float64
@@ -94,7 +101,8 @@ type ReadoutLine struct {
 func NewApp(query, fragment string) *App {
 	a := &App{Form: DefaultForm(), XAxis: report.XFraction, runWhenReady: true}
 	q, _ := url.ParseQuery(query)
-	a.Embed = q.Get("embed") == "1" || q.Get("embed") == "true" || fragment == "embed" || strings.HasPrefix(fragment, "embed&")
+	a.embedFragment = fragment == "embed" || strings.HasPrefix(fragment, "embed&")
+	a.Embed = q.Get("embed") == "1" || q.Get("embed") == "true" || a.embedFragment
 	s, ok, err := DecodePermalink(fragment)
 	switch {
 	case err != nil:
@@ -151,27 +159,26 @@ func (a *App) handle(e page.Event) {
 	case protocol.KindReady:
 		a.ready = true
 		if a.loadWhenReady {
+			// The upload goes to the new worker again; a pending run
+			// waits for it.
 			a.loadWhenReady = false
+			msg := a.Error
 			a.LoadFiles()
-		}
-		if a.runWhenReady {
-			// A run the page starts by itself keeps what the page
-			// says (a restart's message, a permalink's notice).
-			a.runWhenReady = false
-			msg, notice := a.Error, a.Notice
-			a.Run()
-			if a.Error == "" && a.FormError == "" {
-				a.Error, a.Notice = msg, notice
+			if a.Error == "" {
+				a.Error = msg
 			}
+			return
 		}
+		a.runPending()
 	case protocol.KindGraph:
 		if r.ID != a.graphReq {
 			return
 		}
 		a.graphReq, a.Graph = 0, r.Graph
 		if a.graphKind == protocol.KindLoad {
-			a.Form.Source = SourceUpload
+			a.Form.Source, a.Form.File, a.Form.URLs = SourceUpload, r.Graph.Name, r.Graph.URLs
 		}
+		a.runPending()
 	case protocol.KindProgress:
 		if r.ID == a.runReq {
 			a.Progress = r.Progress
@@ -186,8 +193,9 @@ func (a *App) handle(e page.Event) {
 			a.Error = err.Error()
 			return
 		}
-		a.Result = res
+		a.Result, a.Graph = res, nil
 		a.Progress = nil
+		a.restarts = 0
 		a.drawChart()
 		if a.FirstComparison == 0 {
 			a.FirstComparison = page.Now()
@@ -197,7 +205,7 @@ func (a *App) handle(e page.Event) {
 		case a.runReq:
 			a.runReq, a.Progress = 0, nil
 		case a.graphReq:
-			a.graphReq = 0
+			a.graphReq, a.runWhenReady = 0, false
 		}
 		a.Error = r.Error
 	case protocol.KindCancelled:
@@ -222,7 +230,8 @@ func (a *App) workerFailed(err error) {
 	}
 	a.restarts++
 	if a.restarts > 3 {
-		a.Error = fmt.Sprintf("The worker failed again (%v). Your scenario is kept in the form and the permalink; reload the page to try again.", err)
+		a.dead = true
+		a.Error = a.deadMessage(err)
 		return
 	}
 	msg := fmt.Sprintf("The worker failed (%v) and was restarted; your scenario is kept.", err)
@@ -232,6 +241,25 @@ func (a *App) workerFailed(err error) {
 	a.Error = msg
 	a.loadWhenReady = a.Form.Source == SourceUpload && a.Form.File != ""
 	a.startWorker()
+}
+
+func (a *App) deadMessage(err error) string {
+	return fmt.Sprintf("The worker failed again (%v). Your scenario is kept in the form and the permalink; reload the page to try again.", err)
+}
+
+// runPending starts the run the page owes (the opening one, or one asked
+// for before the worker was ready). It keeps what the page says (a
+// restart's message, a permalink's notice).
+func (a *App) runPending() {
+	if !a.runWhenReady {
+		return
+	}
+	a.runWhenReady = false
+	msg, notice := a.Error, a.Notice
+	a.Run()
+	if a.Error == "" && a.FormError == "" {
+		a.Error, a.Notice = msg, notice
+	}
 }
 
 // Busy reports whether a run is in flight.
@@ -257,6 +285,14 @@ func (a *App) Run() {
 		a.FormError = err.Error()
 		return
 	}
+	if a.dead {
+		a.Error = a.deadMessage(errors.New("no worker"))
+		return
+	}
+	if a.graphReq != 0 {
+		a.FormError = "The graph is still being read; press Run once it is."
+		return
+	}
 	if a.worker == nil || !a.ready {
 		a.runWhenReady = true
 		return
@@ -273,8 +309,11 @@ func (a *App) Run() {
 	a.runReq = req.ID
 	a.Progress = &protocol.Progress{Stage: "starting"}
 	if frag, err := EncodePermalink(s); err == nil {
-		page.SetFragment(frag)
 		a.Permalink = page.PageURL() + "#" + frag
+		if a.embedFragment {
+			frag = "embed&" + frag
+		}
+		page.SetFragment(frag)
 	}
 }
 
@@ -301,6 +340,7 @@ func (a *App) Generate() {
 		return
 	}
 	if a.worker == nil {
+		a.Error = "The worker is not running; reload the page."
 		return
 	}
 	req := a.request(protocol.KindGenerate)
@@ -319,23 +359,25 @@ func (a *App) Generate() {
 func (a *App) LoadFiles() {
 	a.Error, a.FormError = "", ""
 	if a.worker == nil {
+		a.Error = "The worker is not running; reload the page."
 		return
 	}
 	req := a.request(protocol.KindLoad)
 	a.graphReq, a.graphKind = req.ID, protocol.KindLoad
 	w := a.worker
 	go func() {
-		load, err := w.SendFiles(req, graphInputID, urlsInputID)
-		a.env.Lock()
-		defer a.env.UnlockRender()
-		if err != nil {
-			if a.graphReq == req.ID {
-				a.graphReq = 0
-			}
-			a.Error = err.Error()
+		// The files' names reach the form with the worker's answer
+		// (KindGraph), once the graph read well.
+		_, err := w.SendFiles(req, graphInputID, urlsInputID, protocol.DefaultMemoryBudget/2)
+		if err == nil {
 			return
 		}
-		a.Form.File, a.Form.URLs = load.Name, load.URLs
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		if a.graphReq == req.ID {
+			a.graphReq, a.runWhenReady = 0, false
+		}
+		a.Error = err.Error()
 	}()
 }
 

@@ -50,8 +50,10 @@ type Form struct {
 	Strategies []StrategyChoice
 
 	// Base is the scenario the form was made from: the fields the form
-	// does not show (damping, tolerance, metric options, the previous
-	// snapshot) come from it, so a permalink keeps them.
+	// does not show (damping, tolerance, metric options, the generator's
+	// exponents and copy probability, a file's format, labels, the
+	// previous snapshot while a strategy needs one) come from it, so a
+	// permalink keeps them.
 	Base scenario.Scenario
 }
 
@@ -61,6 +63,9 @@ type StrategyChoice struct {
 	Info   crawl.Info
 	On     bool
 	Params map[string]string
+	// Label is the label the scenario gave it, kept for a permalink; empty
+	// for the default.
+	Label string
 }
 
 // DefaultForm is the page's opening scenario: the command line's default
@@ -139,7 +144,7 @@ func FormOf(s scenario.Scenario) Form {
 		}
 		for _, st := range s.Strategies {
 			if st.ID == info.ID {
-				c.On = true
+				c.On, c.Label = true, st.Label
 				for name, v := range st.Params {
 					c.Params[name] = num(v)
 				}
@@ -188,7 +193,6 @@ func (f Form) Scenario() (scenario.Scenario, error) {
 		Damping:    f.Base.Damping,
 		Tolerance:  f.Base.Tolerance,
 		Metrics:    f.Base.Metrics,
-		Previous:   f.Base.Previous,
 		Importance: f.Importance,
 		Seeds:      strings.TrimSpace(f.Seeds),
 		RandomSeed: uint64(integer("random seed", f.RandomSeed, 0)),
@@ -200,12 +204,20 @@ func (f Form) Scenario() (scenario.Scenario, error) {
 			bad("graph", "upload a graph file, or choose a generated graph")
 		}
 		s.Graph = scenario.Source{File: f.File, URLs: f.URLs}
-	default:
-		g := &scenario.Generate{
-			Pages: int(integer("pages", f.Pages, 1)),
-			Hosts: int(integer("hosts", f.Hosts, 1)),
-			Seed:  uint64(integer("generator seed", f.GenSeed, 0)),
+		if f.Base.Graph.File == f.File {
+			s.Graph.Format = f.Base.Graph.Format
 		}
+	default:
+		// The generator's fields the form does not show (exponents, copy
+		// probability) come from the scenario it was made from.
+		g := &scenario.Generate{}
+		if b := f.Base.Graph.Generate; b != nil {
+			*g = *b
+		}
+		g.Pages = int(integer("pages", f.Pages, 1))
+		g.Hosts = int(integer("hosts", f.Hosts, 1))
+		g.Seed = uint64(integer("generator seed", f.GenSeed, 0))
+		g.MeanOutDegree = 0
 		if d := real("mean out-degree", f.Degree); d != nil {
 			g.MeanOutDegree = *d
 		}
@@ -228,7 +240,7 @@ func (f Form) Scenario() (scenario.Scenario, error) {
 		if !c.On {
 			continue
 		}
-		st := scenario.Strategy{ID: c.Info.ID}
+		st := scenario.Strategy{ID: c.Info.ID, Label: c.Label}
 		for _, p := range c.Info.Params {
 			v := real(c.Info.ID+" "+p.Name, c.Params[p.Name])
 			if v != nil && *v != p.Default {
@@ -239,9 +251,13 @@ func (f Form) Scenario() (scenario.Scenario, error) {
 			}
 		}
 		if c.Info.NeedsPrevious && s.Previous == nil {
-			// The page has no second snapshot: the historical
-			// strategies learn on an evolution of the graph.
-			s.Previous = &scenario.PreviousSource{Evolve: &scenario.Evolve{}}
+			// The previous snapshot only when a strategy needs it: the
+			// scenario's, or, since the page has no second snapshot of
+			// its own, an evolution of the graph.
+			s.Previous = f.Base.Previous
+			if s.Previous == nil {
+				s.Previous = &scenario.PreviousSource{Evolve: &scenario.Evolve{}}
+			}
 		}
 		s.Strategies = append(s.Strategies, st)
 	}

@@ -53,13 +53,14 @@ func TestDefaultForm(t *testing.T) {
 // sampleScenario uses every field the form shows, strategies in the
 // registry's order.
 func sampleScenario() scenario.Scenario {
-	intra := 0.8
+	intra, copying := 0.8, 0.5
 	wait, latency, size := 2.0, 0.25, 20000.0
 	return scenario.Scenario{
-		Graph:      scenario.Source{Generate: &scenario.Generate{Pages: 3000, Hosts: 12, MeanOutDegree: 6, IntraHostShare: &intra, Seed: 4}},
+		Graph: scenario.Source{Generate: &scenario.Generate{Pages: 3000, Hosts: 12, MeanOutDegree: 6, IntraHostShare: &intra, Seed: 4,
+			HostSizeExponent: 1.3, OutDegreeExponent: 2.2, CopyProbability: &copying}},
 		Importance: scenario.ImportancePersonalized,
 		Seeds:      "random:25",
-		Strategies: []scenario.Strategy{{ID: "bfs"}, {ID: "batch-pagerank", Params: crawl.Values{"batch": 0.05}},
+		Strategies: []scenario.Strategy{{ID: "bfs", Label: "breadth first"}, {ID: "batch-pagerank", Params: crawl.Values{"batch": 0.05}},
 			{ID: "optimal"}, {ID: "windowed-rankmass", Params: crawl.Values{"window": 0.3}}, {ID: "fpr-m", Params: crawl.Values{"m": 10}}},
 		Budget:     1500,
 		Politeness: &scenario.Politeness{Connections: 3, Wait: &wait, Latency: &latency, PageSize: &size, Bandwidth: 50000},
@@ -72,13 +73,32 @@ func sampleScenario() scenario.Scenario {
 // TestFormRoundTrip: a scenario shown in the form and read back is the
 // same scenario, including the fields the form does not show.
 func TestFormRoundTrip(t *testing.T) {
-	s := sampleScenario()
-	back, err := FormOf(s).Scenario()
-	if err != nil {
-		t.Fatal(err)
+	upload := sampleScenario()
+	upload.Graph = scenario.Source{File: "web.txt", Format: "edges", URLs: "web.urls"}
+	evolving := sampleScenario()
+	// In the registry's order, hist-pagerank-parent comes before optimal.
+	evolving.Strategies = slices.Insert(evolving.Strategies, 2, scenario.Strategy{ID: "hist-pagerank-parent"})
+	share := 0.3
+	evolving.Previous = &scenario.PreviousSource{Evolve: &scenario.Evolve{NewPages: &share}}
+	for _, s := range []scenario.Scenario{sampleScenario(), upload, evolving} {
+		back, err := FormOf(s).Scenario()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := normalized(t, back), normalized(t, s); a != b {
+			t.Errorf("through the form\n%s\nthe scenario\n%s", a, b)
+		}
 	}
-	if a, b := normalized(t, back), normalized(t, s); a != b {
-		t.Errorf("through the form\n%s\nthe scenario\n%s", a, b)
+	// Without the strategy that needs it, the previous snapshot goes:
+	// every strategy would otherwise crawl the evolved graph.
+	f := FormOf(evolving)
+	for i := range f.Strategies {
+		if f.Strategies[i].Info.NeedsPrevious {
+			f.Strategies[i].On = false
+		}
+	}
+	if s, err := f.Scenario(); err != nil || s.Previous != nil {
+		t.Errorf("without historical strategies: previous %+v, %v", s.Previous, err)
 	}
 }
 

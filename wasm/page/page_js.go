@@ -107,9 +107,10 @@ func (w *Worker) Send(r protocol.Request) error {
 // NAME.properties and optionally NAME.offsets) and urlsInput (an optional
 // URL list): it fills r.Load with their names and sizes, reads each file
 // into an ArrayBuffer and transfers the buffers, of which the page keeps
-// no copy. It waits for the browser to read the files, so it must run on a
+// no copy. Files of more than maxBytes in all are refused before they are
+// read. It waits for the browser to read the files, so it must run on a
 // goroutine of its own, not in an event handler.
-func (w *Worker) SendFiles(r protocol.Request, graphInput, urlsInput string) (protocol.Load, error) {
+func (w *Worker) SendFiles(r protocol.Request, graphInput, urlsInput string, maxBytes int64) (protocol.Load, error) {
 	load := protocol.Load{}
 	graphFiles, err := pickedFiles(graphInput)
 	if err != nil {
@@ -146,6 +147,17 @@ func (w *Worker) SendFiles(r protocol.Request, graphInput, urlsInput string) (pr
 		if load.URLs, err = stringProp(urlFiles[0], "name"); err != nil {
 			return load, err
 		}
+	}
+	total := int64(0)
+	for _, f := range files {
+		if n, err := f.Get("size"); err == nil {
+			size, _ := n.Float()
+			total += int64(size)
+		}
+	}
+	if total > maxBytes {
+		return load, fmt.Errorf("%s: %.0f MiB of files is more than this page can hold (at most %.0f MiB); use the command line (crawlsim run) for graphs this large",
+			load.Name, float64(total)/(1<<20), float64(maxBytes)/(1<<20))
 	}
 	var buffers []any
 	for _, f := range files {

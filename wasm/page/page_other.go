@@ -16,7 +16,7 @@ func StartWorker(script string, deliver func(Event)) (*Worker, error) {
 func (w *Worker) Send(r protocol.Request) error { return ErrNotInBrowser }
 
 // SendFiles posts a load request with the files picked in two file inputs.
-func (w *Worker) SendFiles(r protocol.Request, graphInput, urlsInput string) (protocol.Load, error) {
+func (w *Worker) SendFiles(r protocol.Request, graphInput, urlsInput string, maxBytes int64) (protocol.Load, error) {
 	return protocol.Load{}, ErrNotInBrowser
 }
 
