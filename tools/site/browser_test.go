@@ -59,6 +59,15 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
+// TestMain removes the site the browser tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if browserSite.dir != "" {
+		os.RemoveAll(browserSite.dir)
+	}
+	os.Exit(code)
+}
+
 // siteDir builds the page and worker once into a temporary folder.
 func siteDir(t *testing.T) string {
 	t.Helper()
@@ -177,7 +186,7 @@ func sameCells(a, b [][]string) bool {
 func TestPageDefaultComparison(t *testing.T) {
 	ctx, url := browser(t, nil)
 	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
-	svgs := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#chart svg polyline, #chart svg path").length`))
+	svgs := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#chart svg polyline").length`))
 	rows := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#metrics tbody tr").length`))
 	first := value(t, ctx, chromedp.AttributeValue("#chart", "data-first-comparison-ms")).Value
 	s := DefaultPageScenario()

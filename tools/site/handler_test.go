@@ -216,18 +216,17 @@ func TestHandlerRefuses(t *testing.T) {
 	dir := testSite(t)
 	outside := t.TempDir()
 	writeFile(t, filepath.Join(outside, "secret.txt"), "TOP SECRET")
-	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(dir, "link.txt")); err != nil {
-		t.Skipf("no symbolic links here: %v", err)
-	}
-	if err := os.Symlink(outside, filepath.Join(dir, "linkdir")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink("../secret.txt", filepath.Join(dir, "up.txt")); err != nil {
-		t.Fatal(err)
-	}
-	// A symbolic link that stays inside dir is fine.
-	if err := os.Symlink("style.css", filepath.Join(dir, "alias.css")); err != nil {
-		t.Fatal(err)
+	// Symbolic links are checked where the system has them; the other
+	// refusals everywhere.
+	links := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(dir, "link.txt")) == nil
+	if links {
+		for _, l := range [][2]string{{outside, "linkdir"}, {"../secret.txt", "up.txt"}, {"style.css", "alias.css"}} {
+			if err := os.Symlink(l[0], filepath.Join(dir, l[1])); err != nil {
+				t.Fatal(err)
+			}
+		}
+	} else {
+		t.Log("no symbolic links here: their cases are left out")
 	}
 
 	h := Handler(dir)
@@ -261,6 +260,10 @@ func TestHandlerRefuses(t *testing.T) {
 		}
 	}
 
+	if !links {
+		return
+	}
+	// A symbolic link that stays inside dir is fine.
 	rec := get(t, h, "GET", "/alias.css", nil)
 	if rec.Code != http.StatusOK || rec.Body.String() != "body { margin: 0 }" {
 		t.Errorf("GET /alias.css (link inside the folder): status %d, body %q", rec.Code, rec.Body)
