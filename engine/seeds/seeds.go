@@ -7,12 +7,18 @@
 //	random:K         K distinct pages drawn uniformly with the scenario's seed
 //	host-roots       the smallest page id of every host
 //	list:A,B,C       explicit pages: ids, or URLs when the graph has them
+//	community:K      one hub of each of K bipartite cores (seeds/003; see
+//	                 community.go), with options after commas:
+//	                 density=D (percent, default 100), or size=S with
+//	                 members=M, and iterations=I of HITS
 //
 // ReadList reads a list from a file into a Spec whose errors point at the
-// file's lines.
+// file's lines. Evaluator compares seed sets as seeds/003, section 3.5,
+// does.
 package seeds
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -22,6 +28,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/rank"
+	"github.com/crawlsim/crawlsim/engine/step"
 )
 
 // Kind names a way of choosing seeds.
@@ -48,6 +55,8 @@ type Spec struct {
 	// empty for a list given inline.
 	Source string
 	Lines  []int
+	// community holds a Community spec's options.
+	community CommunityOptions
 }
 
 // itemPlace says where item k of a list came from: "FILE:LINE" or "item K".
@@ -65,6 +74,8 @@ func (s Spec) String() string {
 		return fmt.Sprintf("%s:%d", s.Kind, s.K)
 	case List:
 		return "list:" + strings.Join(s.Items, ",")
+	case Community:
+		return communityString(s)
 	}
 	return string(s.Kind)
 }
@@ -80,6 +91,8 @@ func Parse(text string) (Spec, error) {
 			return Spec{}, fmt.Errorf("seeds %q: %s needs a positive count, as in %s:160", text, name, name)
 		}
 		return Spec{Kind: Kind(name), K: k}, nil
+	case Community:
+		return parseCommunity(text, arg)
 	case HostRoots:
 		if hasArg {
 			return Spec{}, fmt.Errorf("seeds %q: host-roots takes no argument", text)
@@ -97,7 +110,7 @@ func Parse(text string) (Spec, error) {
 			return Spec{Kind: List, Items: items}, nil
 		}
 	}
-	return Spec{}, fmt.Errorf("seeds %q: expected top-pagerank:K, random:K, host-roots, list:ID,... or a list of page ids", text)
+	return Spec{}, fmt.Errorf("seeds %q: expected top-pagerank:K, random:K, community:K, host-roots, list:ID,... or a list of page ids", text)
 }
 
 func splitList(s string) []string {
@@ -167,6 +180,17 @@ func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
 		return out, nil
 	case List:
 		return resolveList(g, spec, opt.PageOf)
+	case Community:
+		co := spec.community
+		co.Rand = opt.Rand
+		e, err := NewExtractor(g, co)
+		if err != nil {
+			return nil, err
+		}
+		if err := step.Run(context.Background(), e, 1<<20, nil); err != nil {
+			return nil, err
+		}
+		return e.Result().Seeds, nil
 	}
 	return nil, fmt.Errorf("seeds: unknown kind %q", spec.Kind)
 }

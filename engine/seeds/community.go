@@ -1,0 +1,449 @@
+package seeds
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/rank"
+	"github.com/crawlsim/crawlsim/engine/step"
+)
+
+// Community seeds (seeds/003, section 2; SPEC.md section 6): HITS on the
+// graph without its intra-host links, a bipartite core grown around the
+// best authority, one of the core's hubs as a seed, the core removed, and
+// again until K seeds.
+
+// Defaults of CommunityOptions (seeds/003, sections 2.3-2.4 and 3.4).
+const (
+	// DefaultDensity is the paper's cover density: complete cores.
+	DefaultDensity = 100
+	// DefaultMaxHubs bounds a core's hubs, as the paper bounded them at
+	// 999 on UK-2002, where some cores had very many.
+	DefaultMaxHubs = 999
+)
+
+// CommunityOptions are the parameters of Extract-Seeds.
+type CommunityOptions struct {
+	// K is the number of seeds wanted.
+	K int
+	// Density is the cover density, in percent, that a fixed-density core
+	// keeps (default DefaultDensity). It is used when Size is 0.
+	Density float64
+	// Size, when positive, grows fixed-size cores instead: NewMembers
+	// pages per side per round until |H|+|A| ≥ Size.
+	Size int
+	// NewMembers is the number of pages a fixed-size core adds per side
+	// and round (default 1).
+	NewMembers int
+	// Iterations is the number of HITS iterations per round (default
+	// rank.DefaultHITSIterations, 60).
+	Iterations int
+	// MaxHubs bounds the hubs of one core (default DefaultMaxHubs).
+	MaxHubs int
+	// Rand picks the seed among a core's hubs ("a node selected
+	// arbitrarily"); nil takes the core's best hub.
+	Rand *rand.Rand
+	// Workers is the number of goroutines of each HITS iteration.
+	Workers int
+}
+
+// withDefaults fills the zero fields.
+func (o CommunityOptions) withDefaults() CommunityOptions {
+	if o.Density == 0 {
+		o.Density = DefaultDensity
+	}
+	if o.NewMembers == 0 {
+		o.NewMembers = 1
+	}
+	if o.Iterations == 0 {
+		o.Iterations = rank.DefaultHITSIterations
+	}
+	if o.MaxHubs == 0 {
+		o.MaxHubs = DefaultMaxHubs
+	}
+	return o
+}
+
+// Validate checks the options.
+func (o CommunityOptions) Validate() error {
+	switch {
+	case o.K < 1:
+		return fmt.Errorf("community seeds: %d seeds; want at least 1", o.K)
+	case o.Density < 0 || o.Density > 100:
+		return fmt.Errorf("community seeds: cover density %v; want 0 to 100 (percent)", o.Density)
+	case o.Size < 0:
+		return fmt.Errorf("community seeds: core size %d; want a positive size, or 0 for fixed density", o.Size)
+	case o.NewMembers < 0:
+		return fmt.Errorf("community seeds: %d new members per round; want at least 1", o.NewMembers)
+	case o.Iterations < 0:
+		return fmt.Errorf("community seeds: %d HITS iterations; want at least 1", o.Iterations)
+	case o.MaxHubs < 0:
+		return fmt.Errorf("community seeds: at most %d hubs; want at least 1", o.MaxHubs)
+	}
+	return nil
+}
+
+// Core is one extracted bipartite core.
+type Core struct {
+	// Hubs and Authorities are the core's pages, in the order they joined.
+	Hubs        []uint32 `json:"hubs"`
+	Authorities []uint32 `json:"authorities"`
+	// Links is |E(Hubs, Authorities)|, the links from a hub to an
+	// authority, and Density is 100·Links/(|Hubs|·|Authorities|).
+	Links   int64   `json:"links"`
+	Density float64 `json:"density"`
+	// Seed is the hub chosen as a seed; a core without hubs gives none
+	// (Hubs is empty, and its authority was removed).
+	Seed uint32 `json:"seed"`
+	// Hub and Authority are the seed's scores in its round's HITS.
+	Hub       float64 `json:"hub"`
+	Authority float64 `json:"authority"`
+}
+
+// CommunityResult is what Extract-Seeds found.
+type CommunityResult struct {
+	// Seeds are the seeds, in the order found.
+	Seeds []uint32 `json:"seeds"`
+	// Cores are their cores, Cores[i] giving Seeds[i].
+	Cores []Core `json:"cores"`
+	// Skipped counts the cores without hubs, whose authority was removed.
+	Skipped int `json:"skipped"`
+	// Rounds counts the HITS rounds.
+	Rounds int `json:"rounds"`
+	// PrunedLinks is the number of inter-host links HITS ran on first.
+	PrunedLinks int64 `json:"pruned_links"`
+	// Exhausted is set when the pruned graph ran out of links before K
+	// seeds were found.
+	Exhausted bool `json:"exhausted,omitempty"`
+}
+
+// Extractor runs Extract-Seeds step by step (step.Stepper). A unit of
+// budget is one HITS iteration, or one rebuild of the pruned graph, or one
+// core extraction.
+type Extractor struct {
+	opt CommunityOptions
+	n   int
+
+	// The pruned graph: every intra-host link dropped; removed pages and
+	// their links are dropped when it is rebuilt for a round.
+	offsets []uint64
+	targets []uint32
+	removed []bool
+
+	cur, curT *graph.Graph
+	hits      *rank.HITS
+	res       CommunityResult
+	done      bool
+
+	// Scratch of the core extraction, cleared after every core.
+	inH, inA, hubCand, authCand []bool
+}
+
+// NewExtractor prepares Extract-Seeds on g, which must have hosts. It
+// prunes the intra-host links at once (O(m)).
+func NewExtractor(g *graph.Graph, opt CommunityOptions) (*Extractor, error) {
+	if err := opt.Validate(); err != nil {
+		return nil, err
+	}
+	if !g.HasHosts() {
+		return nil, errors.New("community seeds: the graph has no hosts, and the method drops every link within a host (seeds/003, section 3.3.1): give a URL list")
+	}
+	opt = opt.withDefaults()
+	n := g.NumNodes()
+	e := &Extractor{opt: opt, n: n, offsets: make([]uint64, n+1), removed: make([]bool, n),
+		inH: make([]bool, n), inA: make([]bool, n), hubCand: make([]bool, n), authCand: make([]bool, n)}
+	for i := range n {
+		for _, j := range g.Out(uint32(i)) {
+			if g.IsInterHost(uint32(i), j) {
+				e.targets = append(e.targets, j)
+			}
+		}
+		e.offsets[i+1] = uint64(len(e.targets))
+	}
+	e.res.PrunedLinks = int64(len(e.targets))
+	return e, nil
+}
+
+// Progress counts the seeds found.
+func (e *Extractor) Progress() step.Progress {
+	stage := "community seeds"
+	if e.hits != nil {
+		stage = fmt.Sprintf("community seeds (HITS, round %d)", e.res.Rounds+1)
+	}
+	return step.Progress{Stage: stage, Done: int64(len(e.res.Seeds)), Total: int64(e.opt.K)}
+}
+
+// Result returns the seeds found so far (all of them once Step is done).
+func (e *Extractor) Result() CommunityResult { return e.res }
+
+// Step does up to budget units of work.
+func (e *Extractor) Step(budget int) (bool, error) {
+	for work := 0; work < max(budget, 1) && !e.done; {
+		if e.hits == nil {
+			if err := e.rebuild(); err != nil {
+				return false, err
+			}
+			h, err := rank.NewHITS(e.cur, e.curT, rank.HITSOptions{Iterations: e.opt.Iterations, Workers: e.opt.Workers})
+			if err != nil {
+				return false, err
+			}
+			e.hits = h
+			work++
+			continue
+		}
+		before := e.hits.Progress().Done
+		finished, err := e.hits.Step(max(budget-work, 1))
+		if err != nil {
+			return false, err
+		}
+		work += int(max(e.hits.Progress().Done-before, 1))
+		if !finished {
+			continue
+		}
+		r := e.hits.Result()
+		e.hits = nil
+		e.res.Rounds++
+		e.round(r.Hubs, r.Authorities)
+		work++
+	}
+	return e.done, nil
+}
+
+// rebuild makes the round's graph: the pruned links between pages not yet
+// removed, and its transpose.
+func (e *Extractor) rebuild() error {
+	offsets := make([]uint64, e.n+1)
+	targets := make([]uint32, 0, len(e.targets))
+	for i := range e.n {
+		if !e.removed[i] {
+			for _, j := range e.targets[e.offsets[i]:e.offsets[i+1]] {
+				if !e.removed[j] {
+					targets = append(targets, j)
+				}
+			}
+		}
+		offsets[i+1] = uint64(len(targets))
+	}
+	g, err := graph.New(offsets, targets)
+	if err != nil {
+		return err
+	}
+	e.cur, e.curT = g, g.Transpose()
+	return nil
+}
+
+// round extracts the best core of this round's HITS scores, takes a seed
+// from it and removes it.
+func (e *Extractor) round(h, a []float64) {
+	best := -1
+	for i := range e.n {
+		if !e.removed[i] && (best < 0 || a[i] > a[best]) {
+			best = i
+		}
+	}
+	if best < 0 || a[best] == 0 {
+		// No link is left between hosts: no core can be found.
+		e.res.Exhausted, e.done = true, true
+		return
+	}
+	c := e.core(uint32(best), h, a)
+	if len(c.Hubs) == 0 {
+		// A core without hubs: remove its authority and go on.
+		e.res.Skipped++
+		e.removed[best] = true
+		return
+	}
+	pick := 0
+	if e.opt.Rand != nil {
+		pick = e.opt.Rand.IntN(len(c.Hubs))
+	}
+	c.Seed = c.Hubs[pick]
+	c.Hub, c.Authority = h[c.Seed], a[c.Seed]
+	for _, p := range c.Hubs {
+		e.removed[p] = true
+	}
+	for _, p := range c.Authorities {
+		e.removed[p] = true
+	}
+	e.res.Seeds = append(e.res.Seeds, c.Seed)
+	e.res.Cores = append(e.res.Cores, c)
+	if len(e.res.Seeds) == e.opt.K {
+		e.done = true
+	}
+}
+
+// core grows a bipartite core from the authority first (SPEC.md section
+// 6.3): with fixed cover density, one hub and one authority per round,
+// keeping the last sets whose density met the target; with fixed size,
+// NewMembers per side per round until the size is reached. Ties go to the
+// smaller page id.
+func (e *Extractor) core(first uint32, h, a []float64) Core {
+	g, gt := e.cur, e.curT
+	var hubs, auths, hubCands, authCands []uint32
+	links := int64(0)
+	addAuth := func(u uint32) {
+		e.inA[u] = true
+		auths = append(auths, u)
+		for _, w := range gt.Out(u) {
+			if e.inH[w] {
+				links++
+			}
+			if !e.hubCand[w] {
+				e.hubCand[w] = true
+				hubCands = append(hubCands, w)
+			}
+		}
+	}
+	addHub := func(v uint32) {
+		e.inH[v] = true
+		hubs = append(hubs, v)
+		for _, w := range g.Out(v) {
+			if e.inA[w] {
+				links++
+			}
+			if !e.authCand[w] {
+				e.authCand[w] = true
+				authCands = append(authCands, w)
+			}
+		}
+	}
+	// top returns the best k candidates not in the set, by score and then
+	// id.
+	top := func(cands []uint32, in []bool, score []float64, k int) []uint32 {
+		var pick []uint32
+		for _, v := range cands {
+			if !in[v] {
+				pick = append(pick, v)
+			}
+		}
+		slices.SortFunc(pick, func(x, y uint32) int {
+			if c := cmp.Compare(score[y], score[x]); c != 0 {
+				return c
+			}
+			return cmp.Compare(x, y)
+		})
+		return pick[:min(k, len(pick))]
+	}
+	density := func() float64 {
+		if len(hubs) == 0 {
+			return 100
+		}
+		return 100 * float64(links) / float64(len(hubs)*len(auths))
+	}
+
+	addAuth(first)
+	keptH, keptA, keptLinks := 0, 1, int64(0)
+	if e.opt.Size > 0 {
+		for len(hubs)+len(auths) < e.opt.Size && len(hubs) < e.opt.MaxHubs {
+			newHubs := top(hubCands, e.inH, h, min(e.opt.NewMembers, e.opt.MaxHubs-len(hubs)))
+			for _, v := range newHubs {
+				addHub(v)
+			}
+			newAuths := top(authCands, e.inA, a, e.opt.NewMembers)
+			for _, u := range newAuths {
+				addAuth(u)
+			}
+			if len(newHubs) == 0 && len(newAuths) == 0 {
+				break
+			}
+		}
+		keptH, keptA, keptLinks = len(hubs), len(auths), links
+	} else {
+		for len(hubs) < e.opt.MaxHubs {
+			v := top(hubCands, e.inH, h, 1)
+			if len(v) == 0 {
+				break
+			}
+			addHub(v[0])
+			if u := top(authCands, e.inA, a, 1); len(u) > 0 {
+				addAuth(u[0])
+			}
+			if density() < e.opt.Density {
+				break
+			}
+			keptH, keptA, keptLinks = len(hubs), len(auths), links
+		}
+	}
+	c := Core{Hubs: slices.Clone(hubs[:keptH]), Authorities: slices.Clone(auths[:keptA]), Links: keptLinks}
+	if keptH > 0 {
+		c.Density = 100 * float64(keptLinks) / float64(keptH*keptA)
+	}
+	for _, list := range [][]uint32{hubs, auths, hubCands, authCands} {
+		for _, v := range list {
+			e.inH[v], e.inA[v], e.hubCand[v], e.authCand[v] = false, false, false, false
+		}
+	}
+	return c
+}
+
+// Community is the seed-set kind of community cores.
+const Community Kind = "community"
+
+// CommunityOptionsOf returns the extraction options a community spec
+// gives (its K, density, size, members and iterations).
+func (s Spec) CommunityOptionsOf() CommunityOptions {
+	return s.community
+}
+
+// parseCommunity reads "K[,density=D|,size=S[,members=M]][,iterations=I]".
+func parseCommunity(text, arg string) (Spec, error) {
+	parts := strings.Split(arg, ",")
+	k, err := strconv.Atoi(strings.TrimSpace(parts[0]))
+	if err != nil || k < 1 {
+		return Spec{}, fmt.Errorf("seeds %q: community needs a positive count, as in community:10", text)
+	}
+	opt := CommunityOptions{K: k}
+	for _, p := range parts[1:] {
+		name, value, ok := strings.Cut(strings.TrimSpace(p), "=")
+		v, err := strconv.ParseFloat(value, 64)
+		if !ok || err != nil {
+			return Spec{}, fmt.Errorf("seeds %q: %q is not NAME=NUMBER (density, size, members, iterations)", text, p)
+		}
+		switch name {
+		case "density":
+			opt.Density = v
+		case "size":
+			opt.Size = int(v)
+		case "members":
+			opt.NewMembers = int(v)
+		case "iterations":
+			opt.Iterations = int(v)
+		default:
+			return Spec{}, fmt.Errorf("seeds %q: unknown community option %q; want density, size, members or iterations", text, name)
+		}
+		if name != "density" && v != float64(int(v)) {
+			return Spec{}, fmt.Errorf("seeds %q: %s=%v is not a whole number", text, name, v)
+		}
+	}
+	if opt.Size > 0 && opt.Density != 0 {
+		return Spec{}, fmt.Errorf("seeds %q: give density or size, not both", text)
+	}
+	if err := opt.Validate(); err != nil {
+		return Spec{}, fmt.Errorf("seeds %q: %v", text, strings.TrimPrefix(err.Error(), "community seeds: "))
+	}
+	return Spec{Kind: Community, K: k, community: opt}, nil
+}
+
+// communityString writes a community spec back in the notation.
+func communityString(s Spec) string {
+	b := fmt.Sprintf("community:%d", s.K)
+	o := s.community
+	if o.Size > 0 {
+		b += fmt.Sprintf(",size=%d", o.Size)
+		if o.NewMembers > 0 {
+			b += fmt.Sprintf(",members=%d", o.NewMembers)
+		}
+	} else if o.Density != 0 {
+		b += ",density=" + strconv.FormatFloat(o.Density, 'g', -1, 64)
+	}
+	if o.Iterations > 0 {
+		b += fmt.Sprintf(",iterations=%d", o.Iterations)
+	}
+	return b
+}
