@@ -18,6 +18,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/seeds"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
@@ -730,5 +731,35 @@ func TestPlotMatchesTheChart(t *testing.T) {
 	}
 	if _, err := Plot(nil, ChartOptions{}); err == nil {
 		t.Error("Plot of no result gave no error")
+	}
+}
+
+// TestSeedReports: a result without a seed study is refused; the depth
+// chart escapes set names and draws two lines per set.
+func TestSeedReports(t *testing.T) {
+	r := sampleResult()
+	if err := SeedTable(io.Discard, r); err == nil {
+		t.Error("SeedTable of a result without a seed study")
+	}
+	if err := DepthSVG(io.Discard, r); err == nil {
+		t.Error("DepthSVG of a result without a seed study")
+	}
+	r.SeedStudy = &scenario.SeedStudyResult{Names: []string{"3", "7"}, Evaluation: seeds.Evaluation{Profiles: []seeds.DepthProfile{
+		{Name: oddLabel, Seeds: 2, Pages: []int64{2, 5, 1}, MeanImportance: []float64{0.2, 0.05, 0.1}, Reached: 8, Importance: 0.75},
+		{Name: "random:2", Seeds: 2, Pages: []int64{2, 1}, MeanImportance: []float64{0.1, 0.1}, Reached: 3, Importance: 0.3},
+	}, AverageDistance: 2.5, DistanceSamples: 10}}
+	svg := render(t, func(w io.Writer) error { return DepthSVG(w, r) })
+	texts := svgTexts(t, svg)
+	if n := strings.Count(string(svg), "<polyline"); n != 4 {
+		t.Errorf("%d lines, want 4", n)
+	}
+	if !slices.Contains(texts["text"], oddLabel) {
+		t.Errorf("the legend lacks %q: %v", oddLabel, texts["text"])
+	}
+	table := string(render(t, func(w io.Writer) error { return SeedTable(w, r) }))
+	for _, want := range []string{"seeds: 3 7", "average connected distance of the graph: 2.50", "all"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("the seed table lacks %q:\n%s", want, table)
+		}
 	}
 }

@@ -32,7 +32,13 @@ type snapshotMatch struct {
 	looked  int // current pages looked up
 	scores  []float64
 	matched int64
+	// oldToNew, when not nil, receives the current page of every snapshot
+	// page matched (the first one), noMatch for the others.
+	oldToNew []uint32
 }
+
+// noMatch marks a snapshot page with no current page in oldToNew.
+const noMatch = ^uint32(0)
 
 func newSnapshotMatch(cur *graph.Graph, curLabels *graphio.Labels, old *graph.Graph, oldLabels *graphio.Labels, newToOld []uint32) *snapshotMatch {
 	m := &snapshotMatch{cur: cur, oldPages: old.NumNodes(), scores: make([]float64, cur.NumNodes())}
@@ -81,6 +87,9 @@ func (m *snapshotMatch) step(limit int64, oldScores []float64) (int64, bool) {
 		if old, ok := m.lookup(m.looked); ok {
 			score = oldScores[old]
 			m.matched++
+			if m.oldToNew != nil && m.oldToNew[old] == noMatch {
+				m.oldToNew[old] = uint32(m.looked)
+			}
 		}
 		m.scores[m.looked] = score
 		did++

@@ -165,7 +165,17 @@ func (s Scenario) Normalize() (Scenario, error) {
 	} else {
 		out.Seeds = spec.String()
 	}
-	out.Strategies = normalizeStrategies(s.Strategies, out.Previous != nil, &errs)
+	if s.SeedStudy != nil {
+		st := *s.SeedStudy
+		switch {
+		case st.Samples == 0:
+			st.Samples = seeds.DefaultDistanceSamples
+		case st.Samples < 0 || st.Samples > maxDistanceSamples:
+			errs.add("seed_study.samples", "%d is outside [1, %d]", st.Samples, maxDistanceSamples)
+		}
+		out.SeedStudy = &st
+	}
+	out.Strategies = normalizeStrategies(s.Strategies, out.Previous != nil, s.SeedStudy != nil, &errs)
 	if out.Budget < 0 {
 		errs.add("budget", "%d is negative; 0 means no limit", out.Budget)
 	}
@@ -338,9 +348,14 @@ func evolveParams(e Evolve) gen.EvolveParams {
 	}
 }
 
-func normalizeStrategies(list []Strategy, hasPrevious bool, errs *fieldErrors) []Strategy {
+// maxDistanceSamples bounds the searches of a seed study.
+const maxDistanceSamples = 100000
+
+func normalizeStrategies(list []Strategy, hasPrevious, study bool, errs *fieldErrors) []Strategy {
 	if list == nil {
 		list = DefaultStrategies()
+	} else if len(list) == 0 && study {
+		return list
 	} else if len(list) == 0 {
 		errs.add("strategies", "the list is empty; name at least one strategy, or leave the field out for the default comparison")
 		return list

@@ -122,7 +122,7 @@ func TestNormalizeErrors(t *testing.T) {
 		{"damping", Scenario{Damping: 1.5}, "damping: 1.5 is outside (0, 1]"},
 		{"NaN damping", Scenario{Damping: math.NaN()}, "damping: NaN is outside (0, 1]"},
 		{"tolerance", Scenario{Tolerance: -1}, "tolerance: -1 is not a positive number below 1"},
-		{"seeds", Scenario{Seeds: "best:3"}, `seeds: "best:3": expected top-pagerank:K, random:K, host-roots, list:ID,... or a list of page ids`},
+		{"seeds", Scenario{Seeds: "best:3"}, `seeds: "best:3": expected top-pagerank:K, random:K, community:K, host-roots, list:ID,... or a list of page ids`},
 		{"no strategies", Scenario{Strategies: []Strategy{}}, "strategies: the list is empty; name at least one strategy, or leave the field out for the default comparison"},
 		{"unknown strategy", Scenario{Strategies: []Strategy{{ID: "bfs"}, {ID: "dfs"}}}, `strategies[1].id: unknown strategy "dfs"; known: ` + knownIDs()},
 		{"parameter range", Scenario{Strategies: []Strategy{{ID: "bfs"}, {ID: "fpr"}, {ID: "fpr-m", Params: crawl.Values{"m": -1}}}}, "strategies[2].params.m: strategy fpr-m: m = -1 is outside [0.001, 1e+06]"},

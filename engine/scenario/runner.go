@@ -49,6 +49,7 @@ import (
 	"io/fs"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"time"
 
@@ -95,6 +96,7 @@ const RunBudget = 1 << 14
 // Random streams: the second PCG seed word of each use of RandomSeed.
 const (
 	seedsStream   uint64 = 0x7365656473 << 24   // "seeds"
+	studyStream   uint64 = 0x7374756479 << 24   // "study": the seed study's random set and distance samples
 	crawlStream   uint64 = 0x637261776c << 24   // "crawl", xor the hash of the strategy's label
 	metricsStream uint64 = 0x6d6574726963 << 16 // "metric", the same for every strategy
 )
@@ -175,6 +177,15 @@ type Runner struct {
 	previous      *crawl.Previous
 	prevSummary   *PreviousSummary
 
+	// Community seeds and the seed study (SPEC.md section 6).
+	seedSpec   seeds.Spec
+	extractor  *seeds.Extractor
+	community  *seeds.CommunityResult
+	olderSeeds []uint32 // community seeds of the previous snapshot, its pages
+	older      *OlderSeeds
+	evaluator  *seeds.Evaluator
+	study      *SeedStudyResult
+
 	pagerank   *rank.PageRank
 	uniform    rank.Result
 	importance []float64
@@ -238,6 +249,12 @@ func New(s Scenario, env Env) (*Runner, error) {
 		r.needPrevious = r.needPrevious || info.NeedsPrevious
 		r.runs = append(r.runs, strategyRun{info: info, params: params, label: st.Label, state: "waiting", chunk: maxCrawlChunk})
 	}
+	if r.seedSpec, err = seeds.Parse(ns.Seeds); err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	// A seed study with community seeds also extracts them from the
+	// previous snapshot, to try them on the current graph.
+	r.needPrevious = r.needPrevious || ns.SeedStudy != nil && ns.Previous != nil && r.seedSpec.Kind == seeds.Community
 	r.plan()
 	return r, nil
 }
@@ -298,6 +315,16 @@ func (r *Runner) plan() {
 		r.tasks = append(r.tasks, task{strategy: -1, run: r.previousPageRank, progress: func() step.Progress {
 			return iterationProgress("previous snapshot pagerank", r.prevRank)
 		}})
+		if r.s.SeedStudy != nil && r.seedSpec.Kind == seeds.Community {
+			r.tasks = append(r.tasks, task{strategy: -1, run: r.olderCommunity, progress: func() step.Progress {
+				p := step.Progress{Stage: "community seeds (previous snapshot)"}
+				if r.extractor != nil {
+					p = r.extractor.Progress()
+					p.Stage += " (previous snapshot)"
+				}
+				return p
+			}})
+		}
 		r.tasks = append(r.tasks, task{strategy: -1, run: r.matchSnapshots, progress: func() step.Progress {
 			p := step.Progress{Stage: "match previous snapshot"}
 			if r.match != nil {
@@ -309,7 +336,16 @@ func (r *Runner) plan() {
 	r.tasks = append(r.tasks, task{strategy: -1, run: r.uniformPageRank, progress: func() step.Progress {
 		return iterationProgress("importance", r.pagerank)
 	}})
-	r.add("seeds", r.chooseSeeds)
+	if r.seedSpec.Kind == seeds.Community {
+		r.tasks = append(r.tasks, task{strategy: -1, run: r.communitySeeds, progress: func() step.Progress {
+			if r.extractor != nil {
+				return r.extractor.Progress()
+			}
+			return step.Progress{Stage: "community seeds", Total: int64(r.seedSpec.K)}
+		}})
+	} else {
+		r.add("seeds", r.chooseSeeds)
+	}
 	r.tasks = append(r.tasks, task{strategy: -1, run: r.reach, progress: func() step.Progress {
 		p := step.Progress{Stage: "reachable pages"}
 		if r.reacher != nil {
@@ -320,6 +356,14 @@ func (r *Runner) plan() {
 	if r.s.Importance == ImportancePersonalized {
 		r.tasks = append(r.tasks, task{strategy: -1, run: r.personalizedPageRank, progress: func() step.Progress {
 			return iterationProgress("importance (personalized)", r.pagerank)
+		}})
+	}
+	if r.s.SeedStudy != nil {
+		r.tasks = append(r.tasks, task{strategy: -1, run: r.seedStudy, progress: func() step.Progress {
+			if r.evaluator != nil {
+				return r.evaluator.Progress()
+			}
+			return step.Progress{Stage: "seed evaluation"}
 		}})
 	}
 	for k := range r.runs {
@@ -682,6 +726,12 @@ func (r *Runner) previousPageRank(budget int64) (int64, bool, error) {
 func (r *Runner) matchSnapshots(budget int64) (int64, bool, error) {
 	if r.match == nil {
 		r.match = newSnapshotMatch(r.g, r.labels, r.prev, r.prevLabels, r.newToOld)
+		if r.olderSeeds != nil {
+			r.match.oldToNew = make([]uint32, r.prev.NumNodes())
+			for i := range r.match.oldToNew {
+				r.match.oldToNew[i] = noMatch
+			}
+		}
 		if r.match.by == "id" {
 			r.warn("previous: pages are matched by id, since the two graphs do not both have URLs")
 		}
@@ -691,6 +741,15 @@ func (r *Runner) matchSnapshots(budget int64) (int64, bool, error) {
 		return used/matchPagesPerUnit + 1, false, nil
 	}
 	m := r.match
+	if r.olderSeeds != nil {
+		r.older = &OlderSeeds{Extracted: len(r.olderSeeds), Seeds: []uint32{}}
+		for _, p := range r.olderSeeds {
+			if cur := m.oldToNew[p]; cur != noMatch {
+				r.older.Seeds = append(r.older.Seeds, cur)
+			}
+		}
+		r.older.Survived = len(r.older.Seeds)
+	}
 	r.previous = &crawl.Previous{Scores: m.scores, Values: r.prevResult.Scores}
 	r.prevSummary.MatchedBy, r.prevSummary.Matched = m.by, m.matched
 	if m.matched == 0 {
@@ -755,6 +814,125 @@ func (r *Runner) chooseSeeds() (int64, error) {
 	}
 	r.seeds = sel
 	return scanUnits(n, 0), nil
+}
+
+// communitySeeds extracts community seeds (SPEC.md section 6.4) from the
+// graph in bounded steps; a HITS iteration costs about a PageRank one.
+func (r *Runner) communitySeeds(budget int64) (int64, bool, error) {
+	done, used, res, err := r.extract(r.g, budget)
+	if err != nil || !done {
+		return used, done, err
+	}
+	if len(res.Seeds) == 0 {
+		return used, false, fmt.Errorf("seeds %s: no bipartite core was found: no link is left between hosts once the links within hosts are dropped", r.seedSpec)
+	}
+	if len(res.Seeds) < r.seedSpec.K {
+		r.warn("seeds: %s found only %d cores before the links between hosts ran out", r.seedSpec, len(res.Seeds))
+	}
+	r.seeds, r.community = res.Seeds, &res
+	return used, true, nil
+}
+
+// olderCommunity extracts community seeds from the previous snapshot, for
+// the seed study.
+func (r *Runner) olderCommunity(budget int64) (int64, bool, error) {
+	done, used, res, err := r.extract(r.prev, budget)
+	if err != nil {
+		return used, false, fmt.Errorf("previous snapshot: %w", err)
+	}
+	if done {
+		r.olderSeeds = append([]uint32{}, res.Seeds...)
+	}
+	return used, done, nil
+}
+
+// extract steps the community extraction of the seeds' spec on g, made at
+// the first call; it returns the result once done.
+func (r *Runner) extract(g *graph.Graph, budget int64) (bool, int64, seeds.CommunityResult, error) {
+	if r.extractor == nil {
+		opt := r.seedSpec.CommunityOptionsOf()
+		opt.Rand = rand.New(rand.NewPCG(r.s.RandomSeed, seedsStream))
+		opt.Workers = r.env.Workers
+		e, err := seeds.NewExtractor(g, opt)
+		if err != nil {
+			return false, 0, seeds.CommunityResult{}, err
+		}
+		r.extractor = e
+		return false, scanUnits(g.NumNodes(), g.NumArcs()), seeds.CommunityResult{}, nil
+	}
+	cost := pageRankUnits(g)
+	iters := max(budget/cost, 1)
+	done, err := r.extractor.Step(int(min(iters, math.MaxInt32)))
+	if err != nil || !done {
+		return false, iters * cost, seeds.CommunityResult{}, err
+	}
+	res := r.extractor.Result()
+	r.extractor = nil
+	return true, iters * cost, res, nil
+}
+
+// seedStudy evaluates the seeds against random and top-PageRank sets of
+// their size, and the older snapshot's community seeds (SPEC.md section
+// 6.5), in bounded steps.
+func (r *Runner) seedStudy(budget int64) (int64, bool, error) {
+	if r.evaluator == nil {
+		k := len(r.seeds)
+		rng := rand.New(rand.NewPCG(r.s.RandomSeed, studyStream))
+		sets := []seeds.NamedSet{{Name: r.seedSpec.String(), Seeds: r.seeds}}
+		for _, other := range []seeds.Spec{{Kind: seeds.Random, K: k}, {Kind: seeds.TopPageRank, K: k}} {
+			if other.String() == r.seedSpec.String() {
+				continue
+			}
+			sel, err := seeds.Select(r.g, other, seeds.Options{Importance: r.uniform.Scores, Rand: rng})
+			if err != nil {
+				return 0, false, err
+			}
+			sets = append(sets, seeds.NamedSet{Name: other.String(), Seeds: sel})
+		}
+		if r.older != nil {
+			sets = append(sets, seeds.NamedSet{Name: r.seedSpec.String() + " of the previous snapshot", Seeds: r.older.Seeds})
+		}
+		var cores [][]uint32
+		if r.community != nil {
+			for _, c := range r.community.Cores {
+				cores = append(cores, append(append([]uint32{}, c.Hubs...), c.Authorities...))
+			}
+		}
+		e, err := seeds.NewEvaluator(r.g, seeds.EvaluationOptions{Sets: sets, Cores: cores, Importance: r.importance,
+			Samples: r.s.SeedStudy.Samples, Rand: rng})
+		if err != nil {
+			return 0, false, err
+		}
+		r.evaluator = e
+		return 1, false, nil
+	}
+	// A unit of the evaluator scans 1,024 links.
+	units := max(budget*scanItemsPerUnit/1024, 1)
+	done, err := r.evaluator.Step(int(min(units, math.MaxInt32)))
+	if err != nil || !done {
+		return units * 1024 / scanItemsPerUnit, false, err
+	}
+	r.study = &SeedStudyResult{Community: r.community, Evaluation: r.evaluator.Result(), Older: r.older, Names: r.pageNames(r.seeds)}
+	r.evaluator = nil
+	return units * 1024 / scanItemsPerUnit, true, nil
+}
+
+// pageNames names pages as the graph file does (SeedStudyResult.Names).
+func (r *Runner) pageNames(pages []uint32) []string {
+	names := make([]string, len(pages))
+	for i, p := range pages {
+		switch {
+		case r.g.URLs != nil:
+			names[i] = r.g.URLs[p]
+		case r.labels != nil && r.labels.IDs != nil:
+			names[i] = strconv.FormatUint(r.labels.IDs[p], 10)
+		case r.labels != nil && r.labels.Names != nil:
+			names[i] = r.labels.Names[p]
+		default:
+			names[i] = strconv.FormatUint(uint64(p), 10)
+		}
+	}
+	return names
 }
 
 // reach finds the pages reachable from the seeds (breadth-first, in
@@ -1013,6 +1191,7 @@ func (r *Runner) finish() (int64, error) {
 	if err := r.sanitize(res); err != nil {
 		return 0, err
 	}
+	res.SeedStudy = r.study
 	res.Warnings = r.warnings
 	r.result = res
 	return 1, nil

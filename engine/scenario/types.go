@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/seeds"
 )
 
 // Version is the version of the Scenario and Result JSON written by this
@@ -54,6 +55,50 @@ type Scenario struct {
 	RandomSeed uint64 `json:"random_seed"`
 	// Metrics sets the metric options.
 	Metrics Metrics `json:"metrics"`
+	// SeedStudy, when set, also evaluates the seed set against random and
+	// top-PageRank sets of its size (seeds/003, section 3.5; SPEC.md
+	// section 6.5). With it, Strategies may be an empty list: the study
+	// alone.
+	SeedStudy *SeedStudy `json:"seed_study,omitempty"`
+}
+
+// SeedStudy sets the evaluation of the seeds.
+type SeedStudy struct {
+	// Samples is the number of breadth-first searches that estimate the
+	// graph's average connected distance (default
+	// seeds.DefaultDistanceSamples).
+	Samples int `json:"samples,omitempty"`
+}
+
+// SeedStudyResult is the evaluation of the seeds (SPEC.md section 6.5).
+type SeedStudyResult struct {
+	// Community holds the cores the seeds came from, when they are
+	// community seeds.
+	Community *seeds.CommunityResult `json:"community,omitempty"`
+	// Evaluation has a breadth-first profile per seed set (the scenario's
+	// seeds first, then random:K and top-pagerank:K with K the seeds'
+	// count, then the older snapshot's community seeds that survive), the
+	// distances between the cores and the average connected distance.
+	Evaluation seeds.Evaluation `json:"evaluation"`
+	// Older is set when the scenario has a previous snapshot and
+	// community seeds: the seeds extracted on the older snapshot and used
+	// on the current graph.
+	Older *OlderSeeds `json:"older,omitempty"`
+	// Names name the scenario's seeds as the graph file does: their URLs
+	// when the graph has URLs, else the edge list's own ids or labels,
+	// else the page ids. A list of them is a seed list (list:FILE) for
+	// the same file.
+	Names []string `json:"names"`
+}
+
+// OlderSeeds are community seeds taken from the previous snapshot.
+type OlderSeeds struct {
+	// Extracted is the number of seeds found on the older snapshot, and
+	// Survived the number whose page is still in the current graph.
+	Extracted int `json:"extracted"`
+	Survived  int `json:"survived"`
+	// Seeds are the survivors, as pages of the current graph.
+	Seeds []uint32 `json:"seeds"`
 }
 
 // Source is a graph: a file, or generator parameters. Exactly one of File
@@ -209,6 +254,9 @@ type Result struct {
 	Reachable int64 `json:"reachable"`
 	// Strategies holds one result per strategy, in the scenario's order.
 	Strategies []StrategyResult `json:"strategies"`
+	// SeedStudy is the evaluation of the seeds, when the scenario asks
+	// for it.
+	SeedStudy *SeedStudyResult `json:"seed_study,omitempty"`
 	// Warnings say what the user should know about the run (a strategy
 	// that needs hosts on a graph without them, say).
 	Warnings []string `json:"warnings,omitempty"`

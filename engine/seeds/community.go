@@ -101,7 +101,9 @@ type Core struct {
 	// Seed is the hub chosen as a seed; a core without hubs gives none
 	// (Hubs is empty, and its authority was removed).
 	Seed uint32 `json:"seed"`
-	// Hub and Authority are the seed's scores in its round's HITS.
+	// Hub is the seed's hub score in its round's HITS, and Authority the
+	// authority score of the core's first authority, the best of the
+	// round (a hub's own authority is 0 once intra-host links are gone).
 	Hub       float64 `json:"hub"`
 	Authority float64 `json:"authority"`
 }
@@ -264,7 +266,7 @@ func (e *Extractor) round(h, a []float64) {
 		pick = e.opt.Rand.IntN(len(c.Hubs))
 	}
 	c.Seed = c.Hubs[pick]
-	c.Hub, c.Authority = h[c.Seed], a[c.Seed]
+	c.Hub, c.Authority = h[c.Seed], a[best]
 	for _, p := range c.Hubs {
 		e.removed[p] = true
 	}

@@ -96,7 +96,7 @@ func TestCommunityTwoCores(t *testing.T) {
 	}
 	// Without a random source the seed is the core's best hub: the first
 	// one found, 0, then 20.
-	if !slices.Equal(r.Seeds, []uint32{0, 20}) || c1.Seed != 0 || c1.Hub <= 0 || c1.Authority != 0 {
+	if !slices.Equal(r.Seeds, []uint32{0, 20}) || c1.Seed != 0 || c1.Hub <= 0 || c1.Authority <= 0 {
 		t.Errorf("seeds %v (core 1 seed %d, hub %v, authority %v)", r.Seeds, c1.Seed, c1.Hub, c1.Authority)
 	}
 	// 9 + 4 + 1 inter-host links; the intra-host ones are pruned.

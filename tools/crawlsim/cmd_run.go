@@ -129,7 +129,7 @@ func registerRunFlags(fs *flag.FlagSet) *runFlags {
 	f.in.register(fs)
 	fs.StringVar(&f.file, "scenario", "", "read the scenario from `FILE` (JSON); other flags override its fields")
 	fs.StringVar(&f.strats, "strategies", "", strategiesHelp())
-	fs.StringVar(&f.seeds, "seeds", def.Seeds, "seed set `SPEC`: top-pagerank:K, random:K, host-roots (needs hosts), list:ID,ID,... (ids or URLs) or list:FILE")
+	fs.StringVar(&f.seeds, "seeds", def.Seeds, "seed set `SPEC`: top-pagerank:K, random:K, community:K (needs hosts; see crawlsim seeds), host-roots (needs hosts), list:ID,ID,... (ids or URLs) or list:FILE")
 	fs.StringVar(&f.impor, "importance", def.Importance, "importance `KIND` that scores every crawl: pagerank (uniform teleport) or personalized (teleport uniform over the seeds, which the guarantees bound)")
 	fs.Float64Var(&f.damping, "damping", def.Damping, "damping factor `D`, in (0,1], for the importance and the strategies")
 	fs.Float64Var(&f.tol, "tol", def.Tolerance, "stop the importance's PageRank when its L1 change is below `TOL`")

@@ -563,3 +563,65 @@ func TestGeneratorFlagsShared(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedsExamples runs the community-seed examples of the manual and
+// compares their output with golden files; the seed list it writes is the
+// one the following run reads.
+func TestSeedsExamples(t *testing.T) {
+	examples := docExamples(t, "Community seeds, in a fresh folder")
+	t.Chdir(t.TempDir())
+	var outputs []string
+	for k, args := range examples {
+		out := mustRun(t, args...)
+		outputs = append(outputs, out)
+		golden(t, fmt.Sprintf("seeds-example-%d.txt", k+1), "$ crawlsim "+strings.Join(args, " ")+"\n"+maskTimes(out))
+	}
+	list, err := os.ReadFile("seeds.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(list)), "\n")
+	if len(lines) != 6 || !strings.HasPrefix(lines[0], "#") {
+		t.Fatalf("seeds.txt holds %d lines:\n%s", len(lines), list)
+	}
+	for _, url := range lines[1:] {
+		if !strings.Contains(outputs[1], url) {
+			t.Errorf("seed %s of seeds.txt is not in the table:\n%s", url, outputs[1])
+		}
+	}
+	if !strings.Contains(outputs[2], "list:") || !strings.Contains(outputs[2], ": 5 pages") {
+		t.Errorf("the run from seeds.txt does not start from 5 listed seeds:\n%s", outputs[2])
+	}
+	checkSVG(t, "depth.svg")
+	// Two panels of three lines: community, random and top-PageRank seeds.
+	svg, _ := os.ReadFile("depth.svg")
+	if n := strings.Count(string(svg), "<polyline"); n != 6 {
+		t.Errorf("depth.svg draws %d lines, want 6", n)
+	}
+}
+
+func TestSeedsErrors(t *testing.T) {
+	dir := t.TempDir()
+	edges := filepath.Join(dir, "g.edges")
+	if err := os.WriteFile(edges, []byte("0 1\n1 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args   []string
+		status int
+		want   string
+	}{
+		{[]string{"seeds", edges}, 1, "the graph has no hosts"},
+		{[]string{"seeds", "-k", "0", edges}, 2, "-k 0"},
+		{[]string{"seeds", "-size", "4", "-density", "50", edges}, 2, "not both"},
+		{[]string{"seeds", "-members", "2", edges}, 2, "-members needs -size"},
+		{[]string{"seeds", "-evolve", "-previous", edges, edges}, 2, "not both"},
+		{[]string{"seeds", "-o", filepath.Join(dir, "no", "x.txt"), "-urls", edges, edges}, 2, "does not exist"},
+		{[]string{"seeds"}, 2, "expected one graph file"},
+	} {
+		_, errOut, status := crawlsim(t, c.args...)
+		if status != c.status || !strings.Contains(errOut, c.want) {
+			t.Errorf("crawlsim %s: status %d, stderr %q; want %d and %q", strings.Join(c.args, " "), status, errOut, c.status, c.want)
+		}
+	}
+}

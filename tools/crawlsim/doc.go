@@ -24,6 +24,7 @@
 //	rank        PageRank, personalized PageRank (-seeds) or HITS (-hits)
 //	strategies  the crawl-ordering strategies, their papers and parameters
 //	run         compare strategies on a graph: a table, -csv, -svg, -o result
+//	seeds       extract community seeds and compare them with random and top-PageRank seeds
 //
 // "crawlsim help COMMAND" and "crawlsim COMMAND -h" list a command's flags.
 // Outputs are written to a temporary file that is renamed into place, so a
@@ -107,4 +108,31 @@
 // On Stanford's CS web, with D=../shared/data (TestRunRealData runs it):
 //
 //	crawlsim run -urls $D/cs-stanford/cs-stanford.urls $D/cs-stanford/cs-stanford.edges
+//
+// # Community seeds
+//
+// seeds extracts K seeds from the community structure of a crawl
+// (Daneshpajouh et al., 2008): the links within hosts are dropped, HITS
+// ranks hubs and authorities, a bipartite core is grown from the best
+// authority (complete cores at -density 100, the paper's choice, or cores of
+// -size pages adding -members pages per side and round), a random hub of it
+// is a seed, the core is removed, and again until K seeds or no link between
+// hosts is left. The graph needs hosts (-urls FILE, or a .csr that keeps
+// them). It then crawls breadth-first from these seeds and from random and
+// top-PageRank sets of the same size and prints, depth by depth, the pages
+// first reached and their mean PageRank (-svg draws the two panels of the
+// paper's Figures 7 and 8); the distances between the cores beside the
+// graph's average connected distance; and, with -previous FILE or -evolve,
+// how the seeds of the older snapshot do on the newer graph. -o writes the
+// seeds as a list for "run -seeds list:FILE"; "run -seeds community:K" (with
+// ",density=D" or ",size=S,members=M") extracts them inside a run.
+//
+// Community seeds, in a fresh folder (TestSeedsExamples runs exactly these
+// lines and compares their output with the golden files
+// testdata/seeds-example-N.txt):
+//
+//	crawlsim gen -n 3000 -seed 5 -o web.csr
+//	crawlsim seeds -k 5 -o seeds.txt -svg depth.svg web.csr
+//	crawlsim run -seeds list:seeds.txt -strategies optimal,bfs,fpr web.csr
+//	crawlsim seeds -k 4 -size 6 -members 2 -evolve web.csr
 package main

@@ -1,0 +1,129 @@
+package scenario
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// studyScenario is a seed study of community seeds on a generated graph
+// and its evolution.
+func studyScenario() Scenario {
+	return Scenario{
+		Graph:      Source{Generate: &Generate{Pages: 3000, Seed: 6}},
+		Previous:   &PreviousSource{Evolve: &Evolve{Seed: 2}},
+		Seeds:      "community:5",
+		Strategies: []Strategy{},
+		SeedStudy:  &SeedStudy{Samples: 20},
+		RandomSeed: 4,
+	}
+}
+
+func TestSeedStudy(t *testing.T) {
+	s := studyScenario()
+	r, err := New(mustNormalize(t, s), Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := stepToEnd(t, r, RunBudget)
+	st := res.SeedStudy
+	if st == nil || st.Community == nil || len(res.Strategies) != 0 {
+		t.Fatalf("result %+v", res)
+	}
+	if !slices.Equal(res.Seeds, st.Community.Seeds) || len(res.Seeds) != 5 || len(st.Names) != 5 {
+		t.Errorf("seeds %v, community seeds %v, names %v", res.Seeds, st.Community.Seeds, st.Names)
+	}
+	names := []string{"community:5", "random:5", "top-pagerank:5", "community:5 of the previous snapshot"}
+	var got []string
+	for _, p := range st.Evaluation.Profiles {
+		got = append(got, p.Name)
+	}
+	if !slices.Equal(got, names) {
+		t.Fatalf("profiles %v, want %v", got, names)
+	}
+	// The seeds' own crawl reaches exactly the pages the run counts as
+	// reachable, and starts from the 5 seeds.
+	if p := st.Evaluation.Profiles[0]; p.Reached != res.Reachable || p.Pages[0] != 5 {
+		t.Errorf("the seeds' profile reaches %d pages from %d seeds; the run counts %d reachable", p.Reached, p.Pages[0], res.Reachable)
+	}
+	// On the older graph the first core's authorities hold most of the
+	// links between hosts; removing them leaves room for 3 cores only.
+	o := st.Older
+	if o == nil || o.Extracted != 3 || o.Survived > o.Extracted || o.Survived != len(o.Seeds) || st.Evaluation.Profiles[3].Seeds != o.Survived {
+		t.Errorf("older seeds %+v", o)
+	}
+	if c := st.Evaluation.Cores; c.Cores != 5 || c.Pairs+c.Unreachable != 20 {
+		t.Errorf("core distances %+v", c)
+	}
+	if st.Evaluation.AverageDistance <= 0 || st.Evaluation.DistanceSamples != 20 {
+		t.Errorf("average distance %v over %d samples", st.Evaluation.AverageDistance, st.Evaluation.DistanceSamples)
+	}
+	// The same scenario stepped one unit at a time gives the same bytes.
+	r2, _ := New(mustNormalize(t, s), Env{})
+	again := stepToEnd(t, r2, 1)
+	a, _ := MarshalResult(res)
+	b, _ := MarshalResult(again)
+	if string(a) != string(b) {
+		t.Error("stepping one unit at a time changed the seed study")
+	}
+}
+
+func TestSeedStudyErrors(t *testing.T) {
+	files := fstest.MapFS{"g.edges": &fstest.MapFile{Data: []byte("0 1\n1 2\n2 0\n")}}
+	s := Scenario{Graph: Source{File: "g.edges"}, Seeds: "community:2", Strategies: []Strategy{{ID: "bfs"}}}
+	r, err := New(mustNormalize(t, s), Env{FS: files})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(t.Context(), r.Scenario(), Env{FS: files}, nil); err == nil || !strings.Contains(err.Error(), "no hosts") {
+		t.Errorf("community seeds without hosts: %v", err)
+	}
+	s = studyScenario()
+	s.SeedStudy = nil
+	if _, err := s.Normalize(); err == nil || !strings.Contains(err.Error(), "strategies") {
+		t.Errorf("no strategies without a seed study: %v", err)
+	}
+	s = studyScenario()
+	s.SeedStudy.Samples = -3
+	if _, err := s.Normalize(); err == nil || !strings.Contains(err.Error(), "seed_study.samples") {
+		t.Errorf("negative samples: %v", err)
+	}
+}
+
+// TestSeedStudyStanford runs the study of seeds/003 on the cs-stanford
+// crawl with hosts from its URL list; the figures are logged for the
+// record.
+func TestSeedStudyStanford(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "data", "cs-stanford")
+	if _, err := os.Stat(filepath.Join(dir, "cs-stanford.edges")); err != nil {
+		t.Skipf("cs-stanford data not available (%v); it lives in ../shared/data beside the repository", err)
+	}
+	s := Scenario{Graph: Source{File: "cs-stanford.edges", URLs: "cs-stanford.urls"}, Seeds: "community:10",
+		Strategies: []Strategy{}, SeedStudy: &SeedStudy{}, RandomSeed: 1}
+	r, err := New(mustNormalize(t, s), Env{FS: os.DirFS(dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := stepToEnd(t, r, RunBudget)
+	st := res.SeedStudy
+	if len(st.Community.Seeds) != 10 || st.Community.PrunedLinks != 1457 {
+		t.Fatalf("%d seeds on %d pruned links; the crawl has 1,457 links between hosts", len(st.Community.Seeds), st.Community.PrunedLinks)
+	}
+	for _, c := range st.Community.Cores {
+		if c.Density != 100 || int64(len(c.Hubs)*len(c.Authorities)) != c.Links {
+			t.Errorf("core %+v is not complete", c)
+		}
+	}
+	if p := st.Evaluation.Profiles[0]; p.Reached != res.Reachable {
+		t.Errorf("community profile reaches %d, the run %d", p.Reached, res.Reachable)
+	}
+	for _, p := range st.Evaluation.Profiles {
+		t.Logf("%-16s reached %5d pages holding %.4f of the PageRank; pages per depth %v", p.Name, p.Reached, p.Importance, p.Pages)
+	}
+	c := st.Evaluation.Cores
+	t.Logf("core distances: min %d, mean %.2f, max %d over %d pairs (%d without a path); average connected distance %.2f",
+		c.Min, c.Mean, c.Max, c.Pairs, c.Unreachable, st.Evaluation.AverageDistance)
+}

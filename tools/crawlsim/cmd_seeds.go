@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/seeds"
+)
+
+func seedsCommand() *command {
+	return &command{
+		name: "seeds",
+		args: "GRAPH",
+		summary: `Extract community seeds from a crawl and evaluate them (Daneshpajouh et al.,
+"A fast community based algorithm for generating web crawler seeds set").
+The links within hosts are dropped (so the graph needs hosts: give -urls
+FILE), HITS ranks hubs and authorities, a bipartite core is grown from the
+best authority (complete cores at -density 100, or cores of -size pages), one
+of its hubs becomes a seed, and the core is removed; again, until -k seeds.
+
+The seeds are then compared with random and top-PageRank seed sets of the same
+size: breadth-first crawls from each, with the pages first reached at each
+depth and their mean PageRank (the paper's Figures 7 and 8; -svg draws them);
+the distances between the cores beside the graph's average connected
+distance; and, with -previous FILE or -evolve, seeds extracted from the older
+snapshot and used on the graph. -o writes the seeds as a list that
+'crawlsim run -seeds list:FILE' reads; -seeds community:K does the extraction
+inside a run.`,
+		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
+			f := &seedsFlags{}
+			f.in.register(fs)
+			fs.IntVar(&f.k, "k", 10, "number of seeds `K`")
+			fs.Float64Var(&f.density, "density", seeds.DefaultDensity, "cover `PERCENT` of the cores (100: complete bipartite cores, the paper's choice)")
+			fs.IntVar(&f.size, "size", 0, "grow cores of `N` pages (hubs and authorities) instead of a fixed density")
+			fs.IntVar(&f.members, "members", 1, "with -size: `N` pages added per side and round")
+			fs.IntVar(&f.iterations, "iterations", 60, "HITS `ITERATIONS` per round")
+			fs.Uint64Var(&f.rseed, "random-seed", 1, "`SEED` of the hub chosen in each core, the random seed set and the distance samples")
+			fs.IntVar(&f.samples, "samples", seeds.DefaultDistanceSamples, "breadth-first searches from `N` random pages that estimate the average connected distance")
+			fs.StringVar(&f.prev, "previous", "", "older snapshot `FILE` of the graph: extract seeds from it and try them on GRAPH (pages matched by URL, else by id)")
+			fs.StringVar(&f.prevURLs, "previous-urls", "", "URL list `FILE` of the -previous graph")
+			fs.BoolVar(&f.evolve, "evolve", false, "take GRAPH as the older snapshot and evaluate on its evolution (gen's Evolve)")
+			fs.Uint64Var(&f.evoSeed, "evolve-seed", 1, "random `SEED` of -evolve")
+			fs.StringVar(&f.out, "o", "", "write the seeds to `FILE`, one per line (URLs, or the file's ids), for -seeds list:FILE")
+			fs.StringVar(&f.svgOut, "svg", "", "write the per-depth charts to `FILE` (SVG, two panels)")
+			fs.BoolVar(&f.asJSON, "json", false, "print the whole result as JSON instead of tables")
+			return func(ctx context.Context, e *env, args []string) error {
+				return f.run(ctx, e, args, explicitFlags(fs))
+			}
+		},
+	}
+}
+
+// seedsFlags holds seeds' flags.
+type seedsFlags struct {
+	in                           graphInput
+	k, size, members, iterations int
+	density                      float64
+	rseed, evoSeed               uint64
+	samples                      int
+	prev, prevURLs               string
+	evolve                       bool
+	out, svgOut                  string
+	asJSON                       bool
+}
+
+// spec is the community seed set the flags describe.
+func (f *seedsFlags) spec(set map[string]bool) (string, error) {
+	if f.k < 1 {
+		return "", usagef("-k %d: want at least 1 seed", f.k)
+	}
+	if set["size"] && set["density"] {
+		return "", usagef("give -density or -size, not both")
+	}
+	if set["members"] && f.size == 0 {
+		return "", usagef("-members needs -size")
+	}
+	spec := "community:" + strconv.Itoa(f.k)
+	if f.size > 0 {
+		spec += ",size=" + strconv.Itoa(f.size) + ",members=" + strconv.Itoa(f.members)
+	} else if f.density != seeds.DefaultDensity {
+		spec += ",density=" + strconv.FormatFloat(f.density, 'g', -1, 64)
+	}
+	if f.iterations != 60 {
+		spec += ",iterations=" + strconv.Itoa(f.iterations)
+	}
+	if _, err := seeds.Parse(spec); err != nil {
+		return "", usagef("%s", strings.TrimPrefix(err.Error(), "seeds "))
+	}
+	return spec, nil
+}
+
+func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[string]bool) error {
+	if err := f.in.check(args); err != nil {
+		return err
+	}
+	spec, err := f.spec(set)
+	if err != nil {
+		return err
+	}
+	if f.prev != "" && f.evolve {
+		return usagef("give -previous FILE or -evolve, not both")
+	}
+	if f.prevURLs != "" && f.prev == "" {
+		return usagef("-previous-urls needs -previous")
+	}
+	if f.in.urls == "" && !f.in.mayHaveURLs() {
+		return usagef("community seeds need hosts, and %s has no URLs: give -urls FILE", f.in.path)
+	}
+	if f.out != "" && f.svgOut != "" && filepath.Clean(f.out) == filepath.Clean(f.svgOut) {
+		return usagef("-o and -svg name the same file %s", f.out)
+	}
+	if err := checkOutputPath("o", f.out); err != nil {
+		return err
+	}
+	if err := checkOutputPath("svg", f.svgOut); err != nil {
+		return err
+	}
+	if f.samples < 1 {
+		return usagef("-samples %d: want at least 1 search", f.samples)
+	}
+	for _, name := range []string{f.in.path, f.in.urls, f.prev, f.prevURLs} {
+		if name != "" {
+			if err := mustExist(name); err != nil {
+				return err
+			}
+		}
+	}
+	sc := scenario.Scenario{
+		Graph:      scenario.Source{File: f.in.path, Format: f.in.formatName, URLs: f.in.urls},
+		Seeds:      spec,
+		Strategies: []scenario.Strategy{},
+		RandomSeed: f.rseed,
+		SeedStudy:  &scenario.SeedStudy{Samples: f.samples},
+	}
+	switch {
+	case f.prev != "":
+		sc.Previous = &scenario.PreviousSource{File: f.prev, URLs: f.prevURLs}
+	case f.evolve:
+		sc.Previous = &scenario.PreviousSource{Evolve: &scenario.Evolve{Seed: f.evoSeed}}
+	}
+	if sc, err = sc.Normalize(); err != nil {
+		return err
+	}
+	res, err := runScenario(ctx, e, sc)
+	if err != nil {
+		return err
+	}
+	var outs []output
+	if f.out != "" {
+		names := res.SeedStudy.Names
+		outs = append(outs, output{path: f.out, inMemory: true, write: func(w io.Writer) error {
+			if _, err := fmt.Fprintf(w, "# %s seeds of %s (crawlsim seeds, random seed %d)\n", spec, f.in.path, f.rseed); err != nil {
+				return err
+			}
+			for _, n := range names {
+				if _, err := fmt.Fprintln(w, n); err != nil {
+					return err
+				}
+			}
+			return nil
+		}})
+	}
+	if f.svgOut != "" {
+		outs = append(outs, output{path: f.svgOut, inMemory: true, write: func(w io.Writer) error { return report.DepthSVG(w, res) }})
+	}
+	written := writeOutputs(ctx, e, outs...)
+	if errors.Is(written, context.Canceled) {
+		return fmt.Errorf("interrupted; no output was written: %w", written)
+	}
+	var err2 error
+	if f.asJSON {
+		err2 = report.JSON(e.stdout, res)
+	} else {
+		err2 = report.SeedTable(e.stdout, res)
+	}
+	return errors.Join(written, err2)
+}
