@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,6 +14,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/seeds"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
@@ -69,6 +71,15 @@ type App struct {
 	Readout    []ReadoutLine
 	ReadoutPos float64 // the readout's place, in percent of the chart's width
 
+	// The Seeds panel: community seeds extracted and evaluated in the
+	// worker (a scenario with a seed study and no strategy).
+	SeedsK, SeedsDensity string
+	seedsReq             int64
+	SeedsProgress        *protocol.Progress
+	SeedStudy            *scenario.Result
+	DepthSVG             string
+	SeedsError           string
+
 	// Error and Notice are shown in the page; Error until the next action.
 	Error  string
 	Notice string
@@ -99,7 +110,7 @@ type ReadoutLine struct {
 // fragment, without ? and #): the scenario of a permalink, or the default
 // one, to be run as soon as the worker is ready.
 func NewApp(query, fragment string) *App {
-	a := &App{Form: DefaultForm(), XAxis: report.XFraction, runWhenReady: true}
+	a := &App{Form: DefaultForm(), XAxis: report.XFraction, runWhenReady: true, SeedsK: "10", SeedsDensity: "100"}
 	q, _ := url.ParseQuery(query)
 	a.embedFragment = fragment == "embed" || strings.HasPrefix(fragment, "embed&")
 	a.Embed = q.Get("embed") == "1" || q.Get("embed") == "true" || a.embedFragment
@@ -180,10 +191,17 @@ func (a *App) handle(e page.Event) {
 		}
 		a.runPending()
 	case protocol.KindProgress:
-		if r.ID == a.runReq {
+		switch r.ID {
+		case a.runReq:
 			a.Progress = r.Progress
+		case a.seedsReq:
+			a.SeedsProgress = r.Progress
 		}
 	case protocol.KindResult:
+		if r.ID == a.seedsReq {
+			a.seedsDone(r.Result)
+			return
+		}
 		if r.ID != a.runReq {
 			return
 		}
@@ -206,6 +224,9 @@ func (a *App) handle(e page.Event) {
 			a.runReq, a.Progress = 0, nil
 		case a.graphReq:
 			a.graphReq, a.runWhenReady = 0, false
+		case a.seedsReq:
+			a.seedsReq, a.SeedsProgress, a.SeedsError = 0, nil, r.Error
+			return
 		}
 		a.Error = r.Error
 	case protocol.KindCancelled:
@@ -216,6 +237,9 @@ func (a *App) handle(e page.Event) {
 		if r.ID == a.graphReq {
 			a.graphReq = 0
 		}
+		if r.ID == a.seedsReq {
+			a.seedsReq, a.SeedsProgress = 0, nil
+		}
 	}
 }
 
@@ -223,7 +247,7 @@ func (a *App) handle(e page.Event) {
 // upload is sent to the new worker again.
 func (a *App) workerFailed(err error) {
 	running := a.runReq != 0
-	a.runReq, a.graphReq, a.Progress = 0, 0, nil
+	a.runReq, a.graphReq, a.seedsReq, a.Progress, a.SeedsProgress = 0, 0, 0, nil, nil
 	if a.worker != nil {
 		a.worker.Terminate()
 		a.worker = nil
@@ -289,8 +313,8 @@ func (a *App) Run() {
 		a.Error = a.deadMessage(errors.New("no worker"))
 		return
 	}
-	if a.graphReq != 0 {
-		a.FormError = "The graph is still being read; press Run once it is."
+	if a.graphReq != 0 || a.seedsReq != 0 {
+		a.FormError = "The worker is still busy with the graph or the seeds; press Run once it is done."
 		return
 	}
 	if a.worker == nil || !a.ready {
@@ -315,6 +339,134 @@ func (a *App) Run() {
 		}
 		page.SetFragment(frag)
 	}
+}
+
+// SeedsBusy reports whether community seeds are being extracted.
+func (a *App) SeedsBusy() bool { return a.seedsReq != 0 }
+
+// SeedsSpec is the community seed set of the Seeds panel's fields.
+func (a *App) SeedsSpec() (string, error) {
+	k, err := strconv.Atoi(strings.TrimSpace(a.SeedsK))
+	if err != nil || k < 1 {
+		return "", fmt.Errorf("seeds: %q is not a number of seeds of at least 1", a.SeedsK)
+	}
+	spec := "community:" + strconv.Itoa(k)
+	if d := strings.TrimSpace(a.SeedsDensity); d != "" && d != "100" {
+		spec += ",density=" + d
+	}
+	if _, err := seeds.Parse(spec); err != nil {
+		return "", err
+	}
+	return spec, nil
+}
+
+// ExtractSeeds extracts community seeds from the form's graph in the
+// worker and evaluates them against random and top-PageRank seeds
+// (seeds/003).
+func (a *App) ExtractSeeds() {
+	a.SeedsError = ""
+	spec, err := a.SeedsSpec()
+	if err != nil {
+		a.SeedsError = err.Error()
+		return
+	}
+	// The form's graph, importance and random seed; its strategies do not
+	// matter here.
+	f := a.Form
+	f.Strategies = slices.Clone(f.Strategies)
+	f.Strategies[0].On = true
+	s, err := f.Scenario()
+	if err != nil {
+		a.SeedsError = err.Error()
+		return
+	}
+	s.Seeds, s.Strategies, s.Previous = spec, []scenario.Strategy{}, nil
+	s.SeedStudy = &scenario.SeedStudy{Samples: 50}
+	s.Budget, s.Politeness = 0, nil
+	if _, err := s.Normalize(); err != nil {
+		a.SeedsError = err.Error()
+		return
+	}
+	if a.worker == nil || !a.ready || a.runReq != 0 || a.graphReq != 0 {
+		a.SeedsError = "The worker is busy; try again when the run is done."
+		return
+	}
+	req := a.request(protocol.KindRun)
+	req.Scenario = &s
+	if err := a.worker.Send(req); err != nil {
+		a.SeedsError = err.Error()
+		return
+	}
+	a.seedsReq, a.SeedsProgress = req.ID, &protocol.Progress{Stage: "starting"}
+}
+
+// CancelSeeds cancels the extraction in flight.
+func (a *App) CancelSeeds() {
+	if a.seedsReq == 0 || a.worker == nil {
+		return
+	}
+	req := a.request(protocol.KindCancel)
+	req.Target = a.seedsReq
+	a.worker.Send(req)
+}
+
+// seedsDone takes the seed study's result.
+func (a *App) seedsDone(data []byte) {
+	a.seedsReq, a.SeedsProgress = 0, nil
+	res, err := scenario.ParseResult(bytes.NewReader(data), "the worker's result")
+	if err != nil {
+		a.SeedsError = err.Error()
+		return
+	}
+	var b strings.Builder
+	if err := report.DepthSVG(&b, res); err != nil {
+		a.SeedsError = err.Error()
+		return
+	}
+	a.SeedStudy, a.DepthSVG = res, b.String()
+}
+
+// UseSeeds makes the extracted community seeds the comparison's seeds and
+// runs it: the run extracts them again, the same way (same graph, same
+// random seed), so the crawls start from exactly these pages.
+func (a *App) UseSeeds() {
+	if a.SeedStudy == nil {
+		return
+	}
+	a.Form.Seeds = a.SeedStudy.Scenario.Seeds
+	a.Run()
+}
+
+// SeedRows are the extracted seeds: name, hub score, core authority score,
+// hubs and authorities of the core.
+func (a *App) SeedRows() [][]string {
+	st := a.SeedStudy
+	if st == nil || st.SeedStudy == nil || st.SeedStudy.Community == nil {
+		return nil
+	}
+	var rows [][]string
+	for i, c := range st.SeedStudy.Community.Cores {
+		rows = append(rows, []string{st.SeedStudy.Names[i], strconv.FormatFloat(c.Hub, 'g', 4, 64), strconv.FormatFloat(c.Authority, 'g', 4, 64),
+			strconv.Itoa(len(c.Hubs)), strconv.Itoa(len(c.Authorities))})
+	}
+	return rows
+}
+
+// SeedsSummary says what the study found, in a sentence or two.
+func (a *App) SeedsSummary() string {
+	st := a.SeedStudy
+	if st == nil || st.SeedStudy == nil {
+		return ""
+	}
+	ev := st.SeedStudy.Evaluation
+	out := fmt.Sprintf("Average connected distance of the graph: %.2f.", ev.AverageDistance)
+	if c := ev.Cores; c.Pairs > 0 {
+		out = fmt.Sprintf("Distances between the %d cores: min %d, mean %.2f, max %d. ", c.Cores, c.Min, c.Mean, c.Max) + out
+	}
+	for _, p := range ev.Profiles {
+		out += fmt.Sprintf(" From %s: %d pages reached, holding %.3f of the importance.", p.Name, p.Reached, p.Importance)
+	}
+	return out
 }
 
 // Cancel cancels the run in flight.
@@ -388,7 +540,7 @@ func (a *App) Set(field, value string) {
 		"pages": &f.Pages, "hosts": &f.Hosts, "degree": &f.Degree, "intra": &f.Intra, "gen-seed": &f.GenSeed,
 		"importance": &f.Importance, "seeds": &f.Seeds, "random-seed": &f.RandomSeed, "budget": &f.Budget,
 		"connections": &f.Connections, "wait": &f.Wait, "latency": &f.Latency, "page-size": &f.PageSize,
-		"bandwidth": &f.Bandwidth, "source": &f.Source,
+		"bandwidth": &f.Bandwidth, "source": &f.Source, "seeds-k": &a.SeedsK, "seeds-density": &a.SeedsDensity,
 	}
 	if p, ok := fields[field]; ok {
 		*p = value
@@ -612,3 +764,5 @@ func (a *App) GraphFacts() [][2]string {
 	}
 	return facts
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }

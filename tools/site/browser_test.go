@@ -427,3 +427,23 @@ func TestPageWorkerRestart(t *testing.T) {
 		t.Errorf("after the worker failed the page says %q", msg)
 	}
 }
+
+// TestPageCommunitySeeds extracts community seeds in the page, sees the
+// per-depth chart, and runs the comparison from them.
+func TestPageCommunitySeeds(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		setField("#gen-pages", "3000"), setField("#community-k", "5"),
+		chromedp.Click("#extract-seeds"),
+		waitFor(`document.querySelectorAll("#seeds-table tbody tr").length == 5 && document.querySelector("#seeds-chart svg") != null`, time.Minute))
+	lines := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#seeds-chart svg polyline").length`))
+	if lines != 6 {
+		t.Errorf("the per-depth chart draws %d lines, want 6 (two panels of three seed sets)", lines)
+	}
+	run(t, ctx, chromedp.Click("#use-seeds"),
+		waitFor(idle+` && document.querySelector("#seeds").value == "community:5"`, time.Minute),
+		waitFor(`(document.querySelector("#graph-facts") || {}).textContent.includes("3000")`, time.Minute))
+	if rows := len(tableCells(t, ctx)); rows != len(DefaultPageScenario().Strategies) {
+		t.Errorf("the comparison from the community seeds has %d rows", rows)
+	}
+}

@@ -1,0 +1,27 @@
+package main
+
+import "github.com/vugu/vugu"
+
+// CommunityPanel extracts community seeds from the graph (seeds/003: HITS
+// on the links between hosts, complete bipartite cores, one hub of each),
+// shows how breadth-first crawls from them fare against random and
+// top-PageRank seeds depth by depth, and can start the comparison from them.
+type CommunityPanel struct {
+	App *App
+}
+
+// Chart is the per-depth chart as markup (report.DepthSVG escapes every
+// name).
+func (c *CommunityPanel) Chart() vugu.HTML { return vugu.HTML(c.App.DepthSVG) }
+
+// Stage is the extraction's progress in words.
+func (c *CommunityPanel) Stage() string {
+	p := c.App.SeedsProgress
+	if p == nil {
+		return ""
+	}
+	if p.Total > 0 {
+		return p.Stage + ": " + itoa(ProgressPercent(p.Done, p.Total)) + "%"
+	}
+	return p.Stage
+}
