@@ -1,0 +1,86 @@
+package refresh
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func twoDecimals(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
+
+// TestSpecWorkedExamples reproduces SPEC.md section 7's worked examples
+// (seeds/002, section IV): t_n = 100, change ratio 0.85 with p_l = 0.3 and
+// p_g = 0.7, α = 0.5, interest thresholds 0.5 and 0.8.
+func TestSpecWorkedExamples(t *testing.T) {
+	// Δt = (1 - 0.85/0.7)·100 = -21.428571... (printed -21.42 in the paper).
+	d := Delta(100, 0.85, 0.3, 0.7)
+	if math.Abs(d-(-150.0/7)) > 1e-12 || twoDecimals(d) != "-21.43" {
+		t.Errorf("Δt = %v, want -21.43", d)
+	}
+	r := Regulation{Min: 1, Max: 1000, Lower: 0.3, Upper: 0.7, InterestLower: 0.5, InterestUpper: 0.8}.WithDefaults()
+	for _, c := range []struct {
+		interest float64
+		want     string
+		exact    float64
+	}{
+		{0.7, "89.29", 100 - 75.0/7},        // interest between the thresholds: no interest term
+		{0.3, "109.29", 100 - 75.0/7 + 20},  // 0.5·(1 - 0.3/0.5)·100 = +20
+		{0.9, "83.04", 100 - 75.0/7 - 6.25}, // 0.5·(1 - 0.9/0.8)·100 = -6.25
+	} {
+		got := r.Next(ChangeInterest, 100, 0.85, c.interest)
+		if twoDecimals(got) != c.want || math.Abs(got-c.exact) > 1e-9 {
+			t.Errorf("interest %v: t_{n+1} = %v, want %s", c.interest, got, c.want)
+		}
+	}
+	if got := r.Next(Change, 100, 0.85, 0.9); twoDecimals(got) != "78.57" {
+		t.Errorf("change policy: %v, want 78.57 (the paper's 78.58, from its rounded -21.42)", got)
+	}
+	if got := r.Next(Fixed, 100, 0.85, 0.9); got != 100 {
+		t.Errorf("fixed policy: %v", got)
+	}
+}
+
+func TestNextClampsAndMinInterest(t *testing.T) {
+	r := DefaultRegulation()
+	r.Min, r.Max = 5, 50
+	if got := r.Next(Change, 40, 0, 0); got != 50 {
+		t.Errorf("a site that never changes: %v, want the max 50", got)
+	}
+	if got := r.Next(Change, 6, 1, 0); got != 5 {
+		t.Errorf("a site that always changes: %v, want the min 5", got)
+	}
+	r.MinInterest = 0.4
+	if a, b := r.Next(ChangeInterest, 20, 0.5, 0.3), r.Next(ChangeInterest, 20, 0.5, 0.5); a != 20 || b != 20 {
+		t.Errorf("interest below a: %v; between thresholds: %v; want 20 for both", a, b)
+	}
+	if got := r.Next(ChangeInterest, 20, 0.5, 0.45); got != 20+0.5*(1-0.45/0.5)*20 {
+		t.Errorf("interest above a, below p_l': %v", got)
+	}
+}
+
+func TestRegulationErrors(t *testing.T) {
+	neg := -0.1
+	for _, c := range []struct {
+		r    Regulation
+		want string
+	}{
+		{Regulation{Lower: 0.7, Upper: 0.7}, "lower threshold must be below"},
+		{Regulation{Lower: 0.8, Upper: 0.3}, "lower threshold must be below"},
+		{Regulation{InterestLower: 0.9, InterestUpper: 0.5}, "interest_lower/interest_upper"},
+		{Regulation{Alpha: &neg}, "alpha -0.1"},
+		{Regulation{Min: 10, Max: 5}, "min 10 is above max 5"},
+		{Regulation{Min: -1}, "want positive intervals"},
+		{Regulation{Initial: -3}, "initial -3"},
+		{Regulation{Window: -1}, "window -1"},
+		{Regulation{MinInterest: 2}, "min_interest 2"},
+	} {
+		err := c.r.WithDefaults().Validate()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: error %v, want %q", c.r, err, c.want)
+		}
+	}
+	if err := DefaultRegulation().Validate(); err != nil {
+		t.Error(err)
+	}
+}
