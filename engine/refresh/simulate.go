@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/step"
 )
@@ -117,7 +118,9 @@ func (p Params) Validate() error {
 		bad("site_bytes %v and migrant_bytes %v: want sizes of 0 or more", p.SiteBytes, p.MigrantBytes)
 	}
 	if err := p.Regulation.Validate(); err != nil {
-		errs = append(errs, fmt.Errorf("regulation: %w", err))
+		for _, line := range strings.Split(err.Error(), "\n") {
+			errs = append(errs, errors.New("regulation: "+line))
+		}
 	}
 	// Expected events, bounded so a step stays a step and memory a
 	// series: about a hundred million at most.
