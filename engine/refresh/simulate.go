@@ -44,11 +44,12 @@ type Params struct {
 }
 
 // DefaultParams returns the defaults: 1,000 sites over 1,000 units of
-// time, change rates from 0.01 to 1 per unit, 100 users making 100 visits
-// per unit, Zipf popularity of exponent 1, 50 kB per site and 5 kB per
-// migrant, 100 samples, and DefaultRegulation.
+// time, change rates from 0.01 to 1 per unit, 100 users making 2,000
+// visits per unit (so that a popular site sees most users between two
+// crawls and a rare one almost none), Zipf popularity of exponent 1, 50 kB
+// per site and 5 kB per migrant, 100 samples, and DefaultRegulation.
 func DefaultParams() Params {
-	return Params{Sites: 1000, Horizon: 1000, ChangeMin: 0.01, ChangeMax: 1, Users: 100, UserRate: 100, Popularity: 1,
+	return Params{Sites: 1000, Horizon: 1000, ChangeMin: 0.01, ChangeMax: 1, Users: 100, UserRate: 2000, Popularity: 1,
 		SiteBytes: 50000, MigrantBytes: 5000, Samples: 100, Regulation: DefaultRegulation()}
 }
 

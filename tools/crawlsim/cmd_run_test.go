@@ -625,3 +625,54 @@ func TestSeedsErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRefreshExamples runs the revisit examples of the manual against
+// golden files; the saved scenario runs again with flags on top.
+func TestRefreshExamples(t *testing.T) {
+	examples := docExamples(t, "Revisits, in a fresh folder")
+	t.Chdir(t.TempDir())
+	for k, args := range examples {
+		out := mustRun(t, args...)
+		golden(t, fmt.Sprintf("refresh-example-%d.txt", k+1), "$ crawlsim "+strings.Join(args, " ")+"\n"+out)
+	}
+	f, err := os.Open("series.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil || len(rows) != 1+5*100 || strings.Join(rows[0], ",") != "policy,time,fresh,central_bytes,migrant_bytes" {
+		t.Errorf("series.csv: %d rows, header %v, %v", len(rows), rows[0], err)
+	}
+	svg, _ := os.ReadFile("refresh.svg")
+	if n := strings.Count(string(svg), "<polyline"); n != 15 {
+		t.Errorf("refresh.svg draws %d lines, want 15 (5 freshness, 10 traffic)", n)
+	}
+}
+
+func TestRefreshErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte("{\n  \"simulation\": {\"sites\": -4}\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args   []string
+		status int
+		want   string
+	}{
+		{[]string{"refresh", "-pl", "0.8", "-pg", "0.3"}, 2, "the lower threshold must be below the upper one"},
+		{[]string{"refresh", "-alpha", "2"}, 2, "alpha 2"},
+		{[]string{"refresh", "-tmin", "10", "-tmax", "5"}, 2, "min 10 is above max 5"},
+		{[]string{"refresh", "-change-min", "-1"}, 2, "change_min -1"},
+		{[]string{"refresh", "-policies", "fixed,never"}, 2, `unknown policy "never"`},
+		{[]string{"refresh", "extra"}, 2, "takes no argument"},
+		{[]string{"refresh", "-scenario", bad}, 1, "bad.json: sites: sites -4"},
+		{[]string{"refresh", "-o", filepath.Join(dir, "no", "r.json")}, 2, "does not exist"},
+	} {
+		_, errOut, status := crawlsim(t, c.args...)
+		if status != c.status || !strings.Contains(errOut, c.want) {
+			t.Errorf("crawlsim %s: status %d, stderr %q; want %d and %q", strings.Join(c.args, " "), status, errOut, c.status, c.want)
+		}
+	}
+}

@@ -25,6 +25,7 @@
 //	strategies  the crawl-ordering strategies, their papers and parameters
 //	run         compare strategies on a graph: a table, -csv, -svg, -o result
 //	seeds       extract community seeds and compare them with random and top-PageRank seeds
+//	refresh     simulate revisit policies for changing sites: freshness and traffic
 //
 // "crawlsim help COMMAND" and "crawlsim COMMAND -h" list a command's flags.
 // Outputs are written to a temporary file that is renamed into place, so a
@@ -135,4 +136,25 @@
 //	crawlsim seeds -k 5 -o seeds.txt -svg depth.svg web.csr
 //	crawlsim run -seeds list:seeds.txt -strategies optimal,bfs,fpr web.csr
 //	crawlsim seeds -k 4 -size 6 -members 2 -evolve web.csr
+//
+// # Revisit scheduling
+//
+// refresh simulates a crawler that keeps a changing web fresh (Singhal et
+// al.): sites change as Poisson processes and users visit them, and the
+// crawler revisits each site after an interval that a policy regulates:
+// fixed, by the change ratio of its last visits (change), or by that and
+// the share of users who came since (change+interest, the paper's Eq. 3-4 as
+// SPEC.md reads them). Per policy it reports freshness, the freshness users
+// saw, the mean age, the visits and those that found nothing new, and the
+// traffic of a central crawler against migrants that work on the server and
+// send back only what changed; each adaptive policy is also compared with
+// a fixed policy of as many visits. -csv and -svg give the series over time,
+// -save-scenario and -scenario the scenario as JSON.
+//
+// Revisits, in a fresh folder (TestRefreshExamples runs exactly these lines
+// and compares their output with the golden files
+// testdata/refresh-example-N.txt):
+//
+//	crawlsim refresh -sites 200 -horizon 300 -csv series.csv -svg refresh.svg -save-scenario refresh.json
+//	crawlsim refresh -scenario refresh.json -policies fixed,change+interest -min-interest 0.1 -equal-budget=false
 package main

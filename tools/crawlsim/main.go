@@ -81,7 +81,7 @@ type command struct {
 }
 
 func commands() []*command {
-	return []*command{genCommand(), convertCommand(), infoCommand(), rankCommand(), strategiesCommand(), runCommand(), seedsCommand()}
+	return []*command{genCommand(), convertCommand(), infoCommand(), rankCommand(), strategiesCommand(), runCommand(), seedsCommand(), refreshCommand()}
 }
 
 func findCommand(name string) *command {
