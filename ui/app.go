@@ -80,6 +80,14 @@ type App struct {
 	DepthSVG             string
 	SeedsError           string
 
+	// The Revisit panel: revisit policies simulated in the worker.
+	RefreshForm     RefreshForm
+	refreshReq      int64
+	RefreshProgress *protocol.Progress
+	RefreshResult   *scenario.RefreshResult
+	RefreshSVG      string
+	RefreshError    string
+
 	// Error and Notice are shown in the page; Error until the next action.
 	Error  string
 	Notice string
@@ -110,7 +118,7 @@ type ReadoutLine struct {
 // fragment, without ? and #): the scenario of a permalink, or the default
 // one, to be run as soon as the worker is ready.
 func NewApp(query, fragment string) *App {
-	a := &App{Form: DefaultForm(), XAxis: report.XFraction, runWhenReady: true, SeedsK: "10", SeedsDensity: "100"}
+	a := &App{Form: DefaultForm(), XAxis: report.XFraction, runWhenReady: true, SeedsK: "10", SeedsDensity: "100", RefreshForm: DefaultRefreshForm()}
 	q, _ := url.ParseQuery(query)
 	a.embedFragment = fragment == "embed" || strings.HasPrefix(fragment, "embed&")
 	a.Embed = q.Get("embed") == "1" || q.Get("embed") == "true" || a.embedFragment
@@ -196,10 +204,16 @@ func (a *App) handle(e page.Event) {
 			a.Progress = r.Progress
 		case a.seedsReq:
 			a.SeedsProgress = r.Progress
+		case a.refreshReq:
+			a.RefreshProgress = r.Progress
 		}
 	case protocol.KindResult:
 		if r.ID == a.seedsReq {
 			a.seedsDone(r.Result)
+			return
+		}
+		if r.ID == a.refreshReq {
+			a.refreshDone(r.Result)
 			return
 		}
 		if r.ID != a.runReq {
@@ -227,6 +241,9 @@ func (a *App) handle(e page.Event) {
 		case a.seedsReq:
 			a.seedsReq, a.SeedsProgress, a.SeedsError = 0, nil, r.Error
 			return
+		case a.refreshReq:
+			a.refreshReq, a.RefreshProgress, a.RefreshError = 0, nil, r.Error
+			return
 		}
 		a.Error = r.Error
 	case protocol.KindCancelled:
@@ -240,6 +257,9 @@ func (a *App) handle(e page.Event) {
 		if r.ID == a.seedsReq {
 			a.seedsReq, a.SeedsProgress = 0, nil
 		}
+		if r.ID == a.refreshReq {
+			a.refreshReq, a.RefreshProgress = 0, nil
+		}
 	}
 }
 
@@ -247,7 +267,8 @@ func (a *App) handle(e page.Event) {
 // upload is sent to the new worker again.
 func (a *App) workerFailed(err error) {
 	running := a.runReq != 0
-	a.runReq, a.graphReq, a.seedsReq, a.Progress, a.SeedsProgress = 0, 0, 0, nil, nil
+	a.runReq, a.graphReq, a.seedsReq, a.refreshReq = 0, 0, 0, 0
+	a.Progress, a.SeedsProgress, a.RefreshProgress = nil, nil, nil
 	if a.worker != nil {
 		a.worker.Terminate()
 		a.worker = nil
@@ -313,7 +334,7 @@ func (a *App) Run() {
 		a.Error = a.deadMessage(errors.New("no worker"))
 		return
 	}
-	if a.graphReq != 0 || a.seedsReq != 0 {
+	if a.graphReq != 0 || a.seedsReq != 0 || a.refreshReq != 0 {
 		a.FormError = "The worker is still busy with the graph or the seeds; press Run once it is done."
 		return
 	}
@@ -387,7 +408,7 @@ func (a *App) ExtractSeeds() {
 		a.SeedsError = err.Error()
 		return
 	}
-	if a.worker == nil || !a.ready || a.runReq != 0 || a.graphReq != 0 {
+	if a.worker == nil || !a.ready || a.runReq != 0 || a.graphReq != 0 || a.refreshReq != 0 {
 		a.SeedsError = "The worker is busy; try again when the run is done."
 		return
 	}

@@ -215,3 +215,24 @@ func TestNewApp(t *testing.T) {
 		t.Errorf("a broken permalink: %q", a.Error)
 	}
 }
+
+func TestRefreshForm(t *testing.T) {
+	r, err := DefaultRefreshForm().Refresh()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := r.Normalize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The page's default keeps the command line's user density: 2 visits
+	// per site and unit of time.
+	if p := n.Simulation; p.Sites != 300 || p.UserRate != 600 || *p.Regulation.Alpha != 0.5 {
+		t.Errorf("default revisit scenario %+v", p)
+	}
+	f := DefaultRefreshForm()
+	f.Sites, f.Alpha = "many", "x"
+	if _, err := f.Refresh(); err == nil || !strings.Contains(err.Error(), `sites: "many"`) || !strings.Contains(err.Error(), `alpha: "x"`) {
+		t.Errorf("bad fields: %v", err)
+	}
+}

@@ -34,7 +34,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "primary"}}}
 			vgparent.AppendChild(vgn)
 			{
-				b, err := vjson.Marshal(c.App.Busy() || c.App.GraphBusy() || c.App.SeedsBusy())
+				b, err := vjson.Marshal(c.App.Busy() || c.App.GraphBusy() || c.App.SeedsBusy() || c.App.RefreshBusy())
 				if err != nil {
 					panic(err)
 				}

@@ -28,7 +28,23 @@ func RefreshTable(w io.Writer, r *scenario.RefreshResult) error {
 	fmt.Fprintf(&b, "regulation  t0 %g in [%g, %g]; change ratio over %d visits, thresholds %g/%g; interest thresholds %g/%g, weight α %g, minimum %g\n",
 		g.Initial, g.Min, g.Max, g.Window, g.Lower, g.Upper, g.InterestLower, g.InterestUpper, *g.Alpha, g.MinInterest)
 	fmt.Fprintf(&b, "traffic     %s per site download, %s per migrant; seed %d\n\n", bytesText(p.SiteBytes), bytesText(p.MigrantBytes), p.Seed)
-	rows := [][]string{{"policy", "freshness", "user fresh.", "mean age", "visits", "unchanged", "central", "migrating", "saved", "interval"}}
+	head, body := RefreshRows(r)
+	rows := append([][]string{head}, body...)
+	left := make([]bool, len(rows[0]))
+	left[0] = true
+	WriteColumns(&b, rows, left)
+	b.WriteString("\nfreshness: time-averaged share of sites whose copy is current; user fresh.: share of user visits that found it current;\n" +
+		"mean age: time-averaged time since a copy went stale (0 while current); unchanged: visits that found no change;\n" +
+		"central/migrating: network traffic of a central crawler (every visit downloads the site) and of migrants\n" +
+		"(one migrant per visit, the site only when it changed); saved: what migrants save; interval: mean interval at the end\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// RefreshRows returns the cells of RefreshTable's table: the header, then
+// one row per outcome. The page shows the same cells.
+func RefreshRows(r *scenario.RefreshResult) (head []string, rows [][]string) {
+	head = []string{"policy", "freshness", "user fresh.", "mean age", "visits", "unchanged", "central", "migrating", "saved", "interval"}
 	for _, o := range r.Outcomes {
 		saved := "—"
 		if o.CentralBytes > 0 {
@@ -42,15 +58,7 @@ func RefreshTable(w io.Writer, r *scenario.RefreshResult) error {
 			strconv.FormatFloat(o.MeanAge, 'f', 2, 64), strconv.FormatInt(o.Visits, 10), unchanged,
 			bytesText(o.CentralBytes), bytesText(o.MigrantBytes), saved, strconv.FormatFloat(o.MeanInterval, 'f', 2, 64)})
 	}
-	left := make([]bool, len(rows[0]))
-	left[0] = true
-	WriteColumns(&b, rows, left)
-	b.WriteString("\nfreshness: time-averaged share of sites whose copy is current; user fresh.: share of user visits that found it current;\n" +
-		"mean age: time-averaged time since a copy went stale (0 while current); unchanged: visits that found no change;\n" +
-		"central/migrating: network traffic of a central crawler (every visit downloads the site) and of migrants\n" +
-		"(one migrant per visit, the site only when it changed); saved: what migrants save; interval: mean interval at the end\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return head, rows
 }
 
 // bytesText writes a byte count with a unit.

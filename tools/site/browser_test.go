@@ -27,8 +27,10 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/crawlsim/crawlsim/engine/refresh"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/step"
 )
 
 // browserSite is the site built once for all the browser tests.
@@ -445,5 +447,30 @@ func TestPageCommunitySeeds(t *testing.T) {
 		waitFor(`(document.querySelector("#graph-facts") || {}).textContent.includes("3000")`, time.Minute))
 	if rows := len(tableCells(t, ctx)); rows != len(DefaultPageScenario().Strategies) {
 		t.Errorf("the comparison from the community seeds has %d rows", rows)
+	}
+}
+
+// TestPageRevisits simulates the revisit policies in the page and compares
+// the table with the same scenario run natively.
+func TestPageRevisits(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		setField("#refresh-sites", "120"), setField("#refresh-horizon", "400"), setField("#refresh-seed", "5"),
+		chromedp.Click("#run-refresh"),
+		waitFor(`document.querySelectorAll("#refresh-table tbody tr").length == 5 && document.querySelector("#refresh-chart svg") != null`, time.Minute))
+	got := value(t, ctx, chromedp.Evaluate[[][]string](`Array.from(document.querySelectorAll("#refresh-table tbody tr")).map(r => Array.from(r.cells).map(c => c.textContent))`))
+	p := refresh.DefaultParams()
+	p.Sites, p.Horizon, p.Seed, p.UserRate = 120, 400, 5, 600 // the page's user rate: 2 per site and unit
+	rr, err := scenario.NewRefreshRunner(scenario.Refresh{Simulation: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := step.Run(context.Background(), rr, 1<<10, nil); err != nil {
+		t.Fatal(err)
+	}
+	res, _ := rr.Result()
+	_, want := report.RefreshRows(res)
+	if !sameCells(got, want) {
+		t.Errorf("the page's revisit table\n%v\nnatively\n%v", got, want)
 	}
 }

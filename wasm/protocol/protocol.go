@@ -41,6 +41,9 @@ const (
 	// KindRun runs Request.Scenario, answering KindProgress several times a
 	// second and then KindResult, KindError or KindCancelled.
 	KindRun = "run"
+	// KindRefresh runs the revisit scenario Request.Refresh, answering
+	// like a run; its KindResult holds a scenario.RefreshResult.
+	KindRefresh = "refresh"
 	// KindCancel cancels the work of request Request.Target (a load,
 	// generate or run); the worker answers KindCancelled for that request.
 	KindCancel = "cancel"
@@ -87,6 +90,8 @@ type Request struct {
 	// Scenario is the scenario of a KindRun. Its graph.file and graph.urls
 	// name files loaded before (KindLoad).
 	Scenario *scenario.Scenario `json:"scenario,omitempty"`
+	// Refresh is the revisit scenario of a KindRefresh.
+	Refresh *scenario.Refresh `json:"refresh,omitempty"`
 	// Target is the request a KindCancel cancels.
 	Target int64 `json:"target,omitempty"`
 }
@@ -135,7 +140,8 @@ type Response struct {
 	Graph *GraphInfo `json:"graph,omitempty"`
 	// Progress tells how far the request is.
 	Progress *Progress `json:"progress,omitempty"`
-	// Result is the run's result as scenario.MarshalResult encodes it.
+	// Result is the run's result as scenario.MarshalResult encodes it (a
+	// refresh's as scenario.MarshalRefreshResult does).
 	Result json.RawMessage `json:"result,omitempty"`
 	// Error says what failed, in words for the user.
 	Error string `json:"error,omitempty"`
@@ -221,12 +227,16 @@ func DecodeRequest(data []byte, buffers int) (Request, error) {
 		if r.Scenario == nil {
 			return r, errors.New("protocol: a run request needs scenario")
 		}
+	case KindRefresh:
+		if r.Refresh == nil {
+			return r, errors.New("protocol: a refresh request needs refresh")
+		}
 	case KindCancel:
 		if r.Target <= 0 {
 			return r, errors.New("protocol: a cancel request needs target, the id of the request to cancel")
 		}
 	default:
-		return r, fmt.Errorf("protocol: unknown request kind %q; want load, generate, run or cancel", r.Kind)
+		return r, fmt.Errorf("protocol: unknown request kind %q; want load, generate, run, refresh or cancel", r.Kind)
 	}
 	if buffers != want {
 		return r, fmt.Errorf("protocol: %s request came with %d buffers, want %d", r.Kind, buffers, want)

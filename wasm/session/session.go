@@ -154,6 +154,8 @@ func (s *Session) Handle(req protocol.Request, buffers []Buffer) []protocol.Resp
 		err = s.startGenerate(req.ID, *req.Generate, budget)
 	case protocol.KindRun:
 		err = s.startRun(req.ID, *req.Scenario, budget)
+	case protocol.KindRefresh:
+		err = s.startRefresh(req.ID, *req.Refresh)
 	default:
 		err = fmt.Errorf("unknown request kind %q", req.Kind)
 	}
@@ -338,6 +340,41 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64) error {
 				return protocol.Response{}, err
 			}
 			data, err := scenario.MarshalResult(res)
+			if err != nil {
+				return protocol.Response{}, err
+			}
+			out := response(id, protocol.KindResult)
+			out.Result = data
+			return out, nil
+		},
+		lastProgress: s.clock(),
+	}
+	return nil
+}
+
+// startRefresh makes a revisit simulation the current request. Its memory
+// is small beside any graph's (a few hundred bytes per site and one series
+// per policy), and refresh.Params bounds its events.
+func (s *Session) startRefresh(id int64, r scenario.Refresh) error {
+	rr, err := scenario.NewRefreshRunner(r)
+	if err != nil {
+		return err
+	}
+	s.task = &task{
+		id:        id,
+		stepper:   rr,
+		budget:    firstBudget,
+		stageName: func() string { return rr.Progress().Stage },
+		progress: func() protocol.Progress {
+			p := rr.Progress()
+			return protocol.Progress{Stage: p.Stage, Done: p.Done, Total: p.Total}
+		},
+		finish: func() (protocol.Response, error) {
+			res, err := rr.Result()
+			if err != nil {
+				return protocol.Response{}, err
+			}
+			data, err := scenario.MarshalRefreshResult(res)
 			if err != nil {
 				return protocol.Response{}, err
 			}

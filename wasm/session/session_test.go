@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crawlsim/crawlsim/engine/refresh"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/step"
@@ -367,5 +368,35 @@ func TestStanfordUpload(t *testing.T) {
 	// golden test of engine/scenario).
 	if r.Graph.Hosts != 21 || r.Reachable != 9914-2777 {
 		t.Errorf("graph %+v, reachable %d", r.Graph, r.Reachable)
+	}
+}
+
+// TestRefresh runs a revisit scenario in slices and compares it with a
+// native run.
+func TestRefresh(t *testing.T) {
+	s := New(fakeClock(time.Millisecond))
+	req := request(1, protocol.KindRefresh)
+	r := scenario.Refresh{Simulation: refresh.Params{Sites: 150, Horizon: 200, Seed: 4}}
+	req.Refresh = &r
+	if out := s.Handle(req, nil); len(out) != 0 {
+		t.Fatalf("starting a refresh answered %+v", out)
+	}
+	got := last(t, finish(t, s), protocol.KindResult)
+	rr, err := scenario.NewRefreshRunner(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := step.Run(context.Background(), rr, 1<<10, nil); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := rr.Result()
+	data, _ := scenario.MarshalRefreshResult(want)
+	if string(got.Result) != string(data) {
+		t.Error("the sliced revisit simulation differs from the native one")
+	}
+	bad := request(2, protocol.KindRefresh)
+	bad.Refresh = &scenario.Refresh{Policies: []string{"never"}}
+	if out := s.Handle(bad, nil); len(out) != 1 || out[0].Kind != protocol.KindError || !strings.Contains(out[0].Error, "unknown policy") {
+		t.Errorf("a bad refresh scenario answered %+v", out)
 	}
 }
