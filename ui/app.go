@@ -745,15 +745,16 @@ func ProgressPercent(done, total int64) int {
 }
 
 // Stage returns the stage of the run in flight, in words.
-func (a *App) Stage() string {
-	if a.Progress == nil {
+func (a *App) Stage() string { return progressText(a.Progress) }
+
+// progressText writes a progress in words: its stage and how far it is.
+func progressText(p *protocol.Progress) string {
+	switch {
+	case p == nil:
 		return ""
-	}
-	p := a.Progress
-	if p.Total > 0 {
+	case p.Total > 0:
 		return fmt.Sprintf("%s: %d%%", p.Stage, ProgressPercent(p.Done, p.Total))
-	}
-	if p.Done > 0 {
+	case p.Done > 0:
 		return fmt.Sprintf("%s: %d", p.Stage, p.Done)
 	}
 	return p.Stage
@@ -785,5 +786,3 @@ func (a *App) GraphFacts() [][2]string {
 	}
 	return facts
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

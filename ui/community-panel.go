@@ -16,12 +16,5 @@ func (c *CommunityPanel) Chart() vugu.HTML { return vugu.HTML(c.App.DepthSVG) }
 
 // Stage is the extraction's progress in words.
 func (c *CommunityPanel) Stage() string {
-	p := c.App.SeedsProgress
-	if p == nil {
-		return ""
-	}
-	if p.Total > 0 {
-		return p.Stage + ": " + itoa(ProgressPercent(p.Done, p.Total)) + "%"
-	}
-	return p.Stage
+	return progressText(c.App.SeedsProgress)
 }

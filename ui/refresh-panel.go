@@ -36,12 +36,5 @@ func (c *RefreshPanel) Numeric(i int) string {
 
 // Stage is the simulation's progress in words.
 func (c *RefreshPanel) Stage() string {
-	p := c.App.RefreshProgress
-	if p == nil {
-		return ""
-	}
-	if p.Total > 0 {
-		return p.Stage + ": " + itoa(ProgressPercent(p.Done, p.Total)) + "%"
-	}
-	return p.Stage
+	return progressText(c.App.RefreshProgress)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -231,18 +230,14 @@ func (f *refreshFlags) run(ctx context.Context, e *env, args []string, set map[s
 			return err
 		}})
 	}
-	written := writeOutputs(ctx, e, outs...)
-	if errors.Is(written, context.Canceled) {
-		return fmt.Errorf("interrupted; no output was written: %w", written)
-	}
-	var err2 error
-	if f.asJSON {
-		var b []byte
-		if b, err2 = scenario.MarshalRefreshResult(res); err2 == nil {
-			_, err2 = e.stdout.Write(b)
+	return finishOutputs(ctx, e, outs, func(w io.Writer) error {
+		if !f.asJSON {
+			return report.RefreshTable(w, res)
 		}
-	} else {
-		err2 = report.RefreshTable(e.stdout, res)
-	}
-	return errors.Join(written, err2)
+		b, err := scenario.MarshalRefreshResult(res)
+		if err == nil {
+			_, err = w.Write(b)
+		}
+		return err
+	})
 }

@@ -231,17 +231,12 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 			return err
 		}})
 	}
-	written := writeOutputs(ctx, e, outs...)
-	if errors.Is(written, context.Canceled) {
-		return fmt.Errorf("interrupted; no output was written: %w", written)
-	}
-	var err2 error
-	if f.asJSON {
-		err2 = report.JSON(e.stdout, res)
-	} else {
-		err2 = report.Table(e.stdout, res)
-	}
-	return errors.Join(written, err2)
+	return finishOutputs(ctx, e, outs, func(w io.Writer) error {
+		if f.asJSON {
+			return report.JSON(w, res)
+		}
+		return report.Table(w, res)
+	})
 }
 
 // scenario builds the scenario from -scenario FILE (or the default one) and

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -171,15 +170,10 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 	if f.svgOut != "" {
 		outs = append(outs, output{path: f.svgOut, inMemory: true, write: func(w io.Writer) error { return report.DepthSVG(w, res) }})
 	}
-	written := writeOutputs(ctx, e, outs...)
-	if errors.Is(written, context.Canceled) {
-		return fmt.Errorf("interrupted; no output was written: %w", written)
-	}
-	var err2 error
-	if f.asJSON {
-		err2 = report.JSON(e.stdout, res)
-	} else {
-		err2 = report.SeedTable(e.stdout, res)
-	}
-	return errors.Join(written, err2)
+	return finishOutputs(ctx, e, outs, func(w io.Writer) error {
+		if f.asJSON {
+			return report.JSON(w, res)
+		}
+		return report.SeedTable(w, res)
+	})
 }

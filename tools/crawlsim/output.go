@@ -207,3 +207,14 @@ func checkOutputPath(flagName, path string) error {
 	os.Remove(probe.Name())
 	return nil
 }
+
+// finishOutputs writes the outputs (none of them when interrupted) and
+// then prints the result on stdout with print: an output that could not
+// be made costs neither the others nor the printed result.
+func finishOutputs(ctx context.Context, e *env, outs []output, print func(w io.Writer) error) error {
+	written := writeOutputs(ctx, e, outs...)
+	if errors.Is(written, context.Canceled) {
+		return fmt.Errorf("interrupted; no output was written: %w", written)
+	}
+	return errors.Join(written, print(e.stdout))
+}

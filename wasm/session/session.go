@@ -334,19 +334,7 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64) error {
 		progress: func() protocol.Progress {
 			return runProgress(r)
 		},
-		finish: func() (protocol.Response, error) {
-			res, err := r.Result()
-			if err != nil {
-				return protocol.Response{}, err
-			}
-			data, err := scenario.MarshalResult(res)
-			if err != nil {
-				return protocol.Response{}, err
-			}
-			out := response(id, protocol.KindResult)
-			out.Result = data
-			return out, nil
-		},
+		finish:       resultOf(id, r.Result, scenario.MarshalResult),
 		lastProgress: s.clock(),
 	}
 	return nil
@@ -369,22 +357,28 @@ func (s *Session) startRefresh(id int64, r scenario.Refresh) error {
 			p := rr.Progress()
 			return protocol.Progress{Stage: p.Stage, Done: p.Done, Total: p.Total}
 		},
-		finish: func() (protocol.Response, error) {
-			res, err := rr.Result()
-			if err != nil {
-				return protocol.Response{}, err
-			}
-			data, err := scenario.MarshalRefreshResult(res)
-			if err != nil {
-				return protocol.Response{}, err
-			}
-			out := response(id, protocol.KindResult)
-			out.Result = data
-			return out, nil
-		},
+		finish:       resultOf(id, rr.Result, scenario.MarshalRefreshResult),
 		lastProgress: s.clock(),
 	}
 	return nil
+}
+
+// resultOf makes the final answer of a request whose result is JSON: the
+// result, encoded by marshal, in a KindResult response.
+func resultOf[T any](id int64, result func() (T, error), marshal func(T) ([]byte, error)) func() (protocol.Response, error) {
+	return func() (protocol.Response, error) {
+		res, err := result()
+		if err != nil {
+			return protocol.Response{}, err
+		}
+		data, err := marshal(res)
+		if err != nil {
+			return protocol.Response{}, err
+		}
+		out := response(id, protocol.KindResult)
+		out.Result = data
+		return out, nil
+	}
 }
 
 // runProgress reports a Runner's stage and its strategies' progress.
