@@ -25,7 +25,7 @@ func DefaultRefreshForm() RefreshForm {
 	p := refresh.DefaultParams()
 	g := p.Regulation
 	return RefreshForm{Sites: "300", Horizon: num(p.Horizon), ChangeMin: num(p.ChangeMin), ChangeMax: num(p.ChangeMax),
-		Users: strconv.Itoa(p.Users), UserRate: num(p.UserRate / 1000 * 300), Popularity: num(p.Popularity),
+		Users: strconv.Itoa(p.Users), UserRate: num(p.UserRate / 1000 * 300), Popularity: num(*p.Popularity),
 		Initial: num(g.Initial), Min: num(g.Min), Max: num(g.Max), Alpha: num(*g.Alpha), MinInterest: num(g.MinInterest), Seed: "1"}
 }
 
@@ -50,7 +50,7 @@ func (f RefreshForm) Refresh() (scenario.Refresh, error) {
 	p := refresh.Params{
 		Sites: whole("sites", f.Sites), Horizon: real("horizon", f.Horizon), ChangeMin: real("lowest change rate", f.ChangeMin),
 		ChangeMax: real("highest change rate", f.ChangeMax), Users: whole("users", f.Users), UserRate: real("user visits", f.UserRate),
-		Popularity: real("popularity", f.Popularity), Seed: uint64(whole("seed", f.Seed)),
+		Popularity: refresh.Float(real("popularity", f.Popularity)), Seed: uint64(whole("seed", f.Seed)),
 	}
 	alpha := real("alpha", f.Alpha)
 	p.Regulation = refresh.Regulation{Initial: real("t0", f.Initial), Min: real("tmin", f.Min), Max: real("tmax", f.Max),

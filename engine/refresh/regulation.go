@@ -96,6 +96,8 @@ func (r Regulation) Validate() error {
 	}
 	if !(r.Initial > 0) || !finite(r.Initial) {
 		bad("initial %v: want a positive interval", r.Initial)
+	} else if r.Initial < r.Min || r.Initial > r.Max {
+		bad("initial %v is outside [min, max] = [%v, %v]", r.Initial, r.Min, r.Max)
 	}
 	if r.Window < 1 {
 		bad("window %d: want at least 1 visit", r.Window)

@@ -25,15 +25,17 @@ type Params struct {
 	ChangeMax float64 `json:"change_max"`
 	// Users is the number of simulated users, and UserRate their visits
 	// per unit of time over all sites, which the sites share by a Zipf law
-	// of exponent Popularity (heavy-tailed: a few sites get most visits).
-	Users      int     `json:"users"`
-	UserRate   float64 `json:"user_rate"`
-	Popularity float64 `json:"popularity"`
+	// of exponent Popularity (heavy-tailed: a few sites get most visits;
+	// 0 shares them evenly, so it is a pointer: nil takes the default).
+	Users      int      `json:"users"`
+	UserRate   float64  `json:"user_rate"`
+	Popularity *float64 `json:"popularity,omitempty"`
 	// SiteBytes is what a central crawler downloads at every visit of a
 	// site; a migrating crawler sends a migrant of MigrantBytes and brings
 	// back SiteBytes only when the site changed (seeds/002, section III).
-	SiteBytes    float64 `json:"site_bytes"`
-	MigrantBytes float64 `json:"migrant_bytes"`
+	// Both may be 0, so nil takes the default.
+	SiteBytes    *float64 `json:"site_bytes,omitempty"`
+	MigrantBytes *float64 `json:"migrant_bytes,omitempty"`
 	// Samples is the number of points of the series over time.
 	Samples int `json:"samples"`
 	// Seed seeds the sites and their changes and users; every policy sees
@@ -49,8 +51,25 @@ type Params struct {
 // crawls and a rare one almost none), Zipf popularity of exponent 1, 50 kB
 // per site and 5 kB per migrant, 100 samples, and DefaultRegulation.
 func DefaultParams() Params {
-	return Params{Sites: 1000, Horizon: 1000, ChangeMin: 0.01, ChangeMax: 1, Users: 100, UserRate: 2000, Popularity: 1,
-		SiteBytes: 50000, MigrantBytes: 5000, Samples: 100, Regulation: DefaultRegulation()}
+	return Params{Sites: 1000, Horizon: 1000, ChangeMin: 0.01, ChangeMax: 1, Users: 100, UserRate: 2000, Popularity: Float(1),
+		SiteBytes: Float(50000), MigrantBytes: Float(5000), Samples: 100, Regulation: DefaultRegulation()}
+}
+
+// Float returns a pointer to v, for the optional fields of Params and
+// Regulation.
+func Float(v float64) *float64 { return &v }
+
+// Values of the optional fields, once defaults are filled in.
+func (p Params) popularity() float64   { return *p.Popularity }
+func (p Params) siteBytes() float64    { return *p.SiteBytes }
+func (p Params) migrantBytes() float64 { return *p.MigrantBytes }
+
+// keepOrDefault returns v when set, else a fresh pointer to *def.
+func keepOrDefault(v, def *float64) *float64 {
+	if v != nil {
+		return Float(*v)
+	}
+	return Float(*def)
 }
 
 // WithDefaults fills the zero fields.
@@ -65,12 +84,14 @@ func (p Params) WithDefaults() Params {
 	if p.Samples == 0 {
 		p.Samples = d.Samples
 	}
+	p.Popularity = keepOrDefault(p.Popularity, d.Popularity)
+	p.SiteBytes = keepOrDefault(p.SiteBytes, d.SiteBytes)
+	p.MigrantBytes = keepOrDefault(p.MigrantBytes, d.MigrantBytes)
 	for _, f := range []struct {
 		v   *float64
 		def float64
 	}{
 		{&p.Horizon, d.Horizon}, {&p.ChangeMin, d.ChangeMin}, {&p.ChangeMax, d.ChangeMax}, {&p.UserRate, d.UserRate},
-		{&p.Popularity, d.Popularity}, {&p.SiteBytes, d.SiteBytes}, {&p.MigrantBytes, d.MigrantBytes},
 	} {
 		if *f.v == 0 {
 			*f.v = f.def
@@ -112,11 +133,11 @@ func (p Params) Validate() error {
 	if p.ChangeMin > p.ChangeMax {
 		bad("change_min %v is above change_max %v", p.ChangeMin, p.ChangeMax)
 	}
-	if !(p.Popularity >= 0) || math.IsInf(p.Popularity, 0) {
-		bad("popularity %v: want a Zipf exponent of 0 or more", p.Popularity)
+	if pop := p.popularity(); !(pop >= 0) || math.IsInf(pop, 0) {
+		bad("popularity %v: want a Zipf exponent of 0 or more", pop)
 	}
-	if !(p.SiteBytes >= 0) || !(p.MigrantBytes >= 0) || math.IsInf(p.SiteBytes+p.MigrantBytes, 0) {
-		bad("site_bytes %v and migrant_bytes %v: want sizes of 0 or more", p.SiteBytes, p.MigrantBytes)
+	if sb, mb := p.siteBytes(), p.migrantBytes(); !(sb >= 0) || !(mb >= 0) || math.IsInf(sb+mb, 0) {
+		bad("site_bytes %v and migrant_bytes %v: want sizes of 0 or more", sb, mb)
 	}
 	if err := p.Regulation.Validate(); err != nil {
 		for _, line := range strings.Split(err.Error(), "\n") {
@@ -288,7 +309,7 @@ func NewSimulation(p Params, policy string, interval float64, label string) (*Si
 	weights := make([]float64, n)
 	total := 0.0
 	for k := range weights {
-		weights[k] = math.Pow(float64(k+1), -p.Popularity)
+		weights[k] = math.Pow(float64(k+1), -p.popularity())
 		total += weights[k]
 	}
 	rank := rng.Perm(n)
@@ -344,10 +365,12 @@ func (s *Simulation) Progress() step.Progress {
 func (s *Simulation) Step(budget int) (bool, error) {
 	for k := 0; k < max(budget, 1)*eventsPerUnit && !s.done; k++ {
 		e := s.queue[0]
-		for s.nextSample < s.p.Samples && s.sampleTime(s.nextSample) <= min(e.t, s.p.Horizon) {
+		for s.nextSample < s.p.Samples-1 && s.sampleTime(s.nextSample) <= e.t {
 			s.sample(s.sampleTime(s.nextSample))
 		}
-		if e.t > s.p.Horizon {
+		if e.t >= s.p.Horizon {
+			// The horizon ends the run: what happens at it or later is
+			// not simulated.
 			s.finish()
 			break
 		}
@@ -386,10 +409,10 @@ func (s *Simulation) visit(st *site, t float64) {
 	o := &s.out
 	o.Visits++
 	changed := st.changedLast
-	o.CentralBytes += s.p.SiteBytes
-	o.MigrantBytes += s.p.MigrantBytes
+	o.CentralBytes += s.p.siteBytes()
+	o.MigrantBytes += s.p.migrantBytes()
 	if changed {
-		o.MigrantBytes += s.p.SiteBytes
+		o.MigrantBytes += s.p.siteBytes()
 	} else {
 		o.Unchanged++
 	}
@@ -420,7 +443,12 @@ func (s *Simulation) visit(st *site, t float64) {
 	}
 }
 
+// sampleTime is the time of sample k: evenly spaced, the last exactly at
+// the horizon.
 func (s *Simulation) sampleTime(k int) float64 {
+	if k == s.p.Samples-1 {
+		return s.p.Horizon
+	}
 	return s.p.Horizon * float64(k+1) / float64(s.p.Samples)
 }
 

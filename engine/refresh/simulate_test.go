@@ -62,7 +62,7 @@ func TestFixedFreshnessClosedForm(t *testing.T) {
 // TestTraffic: a central crawler downloads every site at every visit, a
 // migrating one sends a migrant and brings back only changed sites.
 func TestTraffic(t *testing.T) {
-	p := Params{Sites: 100, Horizon: 500, Seed: 2, SiteBytes: 1000, MigrantBytes: 100}
+	p := Params{Sites: 100, Horizon: 500, Seed: 2, SiteBytes: Float(1000), MigrantBytes: Float(100)}
 	o := simulate(t, p, ChangeInterest, 0)
 	if o.CentralBytes != 1000*float64(o.Visits) || o.MigrantBytes != 100*float64(o.Visits)+1000*float64(o.Visits-o.Unchanged) {
 		t.Errorf("traffic %v central, %v migrant for %d visits, %d unchanged", o.CentralBytes, o.MigrantBytes, o.Visits, o.Unchanged)
@@ -134,8 +134,9 @@ func TestParamsErrors(t *testing.T) {
 		{Params{ChangeMin: -0.5}, "change_min -0.5"},
 		{Params{ChangeMin: 2, ChangeMax: 1}, "change_min 2 is above change_max 1"},
 		{Params{UserRate: -1}, "user_rate -1"},
-		{Params{Popularity: -1}, "popularity -1"},
-		{Params{SiteBytes: -5}, "site_bytes -5"},
+		{Params{Popularity: Float(-1)}, "popularity -1"},
+		{Params{SiteBytes: Float(-5)}, "site_bytes -5"},
+		{Params{Regulation: Regulation{Initial: 200}}, "initial 200 is outside [min, max] = [1, 100]"},
 		{Params{Regulation: Regulation{Lower: 0.9, Upper: 0.2}}, "regulation: lower/upper"},
 		{Params{Sites: 1 << 20, Horizon: 1e6}, "events"},
 	} {
@@ -149,5 +150,38 @@ func TestParamsErrors(t *testing.T) {
 	}
 	if _, err := NewComparison(Params{}, []string{Fixed, Fixed}, false); err == nil {
 		t.Error("policy given twice accepted")
+	}
+}
+
+// TestZeroValuesKept: popularity 0 shares the users evenly and sizes of 0
+// cost nothing; they are not taken for absent fields.
+func TestZeroValuesKept(t *testing.T) {
+	p := Params{Sites: 40, Horizon: 100, Popularity: Float(0), SiteBytes: Float(0), MigrantBytes: Float(0), Seed: 1}
+	s, err := NewSimulation(p, Fixed, 0, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range s.sites {
+		if s.sites[i].mu != s.sites[0].mu {
+			t.Fatalf("popularity 0: site %d gets %v user visits per unit, site 0 %v", i, s.sites[i].mu, s.sites[0].mu)
+		}
+	}
+	o := simulate(t, p, Fixed, 0)
+	if o.CentralBytes != 0 || o.MigrantBytes != 0 || o.Visits == 0 {
+		t.Errorf("sizes of 0: %v and %v bytes for %d visits", o.CentralBytes, o.MigrantBytes, o.Visits)
+	}
+	if d := p.WithDefaults(); *d.Popularity != 0 || *d.SiteBytes != 0 {
+		t.Errorf("defaults overwrote zeros: %+v", d)
+	}
+}
+
+// TestSamplesEndAtTheHorizon: the last sample is at the horizon exactly,
+// even where H·S/S rounds above it, and holds the run's totals.
+func TestSamplesEndAtTheHorizon(t *testing.T) {
+	p := Params{Sites: 30, Horizon: 0.1, Samples: 3, Seed: 4, Regulation: Regulation{Initial: 0.01, Min: 0.01, Max: 0.05}}
+	o := simulate(t, p, Change, 0)
+	se := o.Series
+	if len(se.Times) != 3 || se.Times[2] != 0.1 || se.Central[2] != o.CentralBytes || se.Migrant[2] != o.MigrantBytes {
+		t.Errorf("times %v, last traffic %v/%v, totals %v/%v", se.Times, se.Central[2], se.Migrant[2], o.CentralBytes, o.MigrantBytes)
 	}
 }

@@ -924,10 +924,13 @@ func (r *Runner) pageNames(pages []uint32) []string {
 		switch {
 		case r.g.URLs != nil:
 			names[i] = r.g.URLs[p]
-		case r.labels != nil && r.labels.IDs != nil:
+		case r.labels != nil && int(p) < len(r.labels.IDs):
 			names[i] = strconv.FormatUint(r.labels.IDs[p], 10)
-		case r.labels != nil && r.labels.Names != nil:
+		case r.labels != nil && int(p) < len(r.labels.Names):
 			names[i] = r.labels.Names[p]
+		case r.labels != nil:
+			// A page that previous.evolve added has no name in the file.
+			names[i] = "new page " + strconv.FormatUint(uint64(p), 10)
 		default:
 			names[i] = strconv.FormatUint(uint64(p), 10)
 		}

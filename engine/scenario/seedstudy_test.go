@@ -1,9 +1,12 @@
 package scenario
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -126,4 +129,62 @@ func TestSeedStudyStanford(t *testing.T) {
 	c := st.Evaluation.Cores
 	t.Logf("core distances: min %d, mean %.2f, max %d over %d pairs (%d without a path); average connected distance %.2f",
 		c.Min, c.Mean, c.Max, c.Pairs, c.Unreachable, st.Evaluation.AverageDistance)
+}
+
+// TestSeedStudyNamesAfterEvolve: an edge list with its own ids, evolved,
+// has new pages the file never named; the study names them without
+// failing.
+func TestSeedStudyNamesAfterEvolve(t *testing.T) {
+	var b strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&b, "%d %d\n%d %d\n", 1000+i, 1000+(i*7+1)%400, 1000+i, 1000+(i*13+5)%400)
+	}
+	files := fstest.MapFS{"g.edges": &fstest.MapFile{Data: []byte(b.String())}}
+	s := Scenario{Graph: Source{File: "g.edges"}, Previous: &PreviousSource{Evolve: &Evolve{Seed: 2}}, Seeds: "random:100",
+		Strategies: []Strategy{}, SeedStudy: &SeedStudy{Samples: 5}, RandomSeed: 3}
+	r, err := New(mustNormalize(t, s), Env{FS: files})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := stepToEnd(t, r, RunBudget)
+	named, fresh := 0, 0
+	for k, p := range res.Seeds {
+		name := res.SeedStudy.Names[k]
+		switch {
+		case strings.HasPrefix(name, "new page "):
+			fresh++
+		case name != strconv.Itoa(int(p)):
+			named++ // the file's own id, not the page number
+		}
+	}
+	if fresh == 0 || named == 0 {
+		t.Errorf("%d seeds named by the file's ids and %d new pages; want some of each: %v", named, fresh, res.SeedStudy.Names)
+	}
+}
+
+// TestSeedStudyLeavesCrawlsAlone: asking for a seed study changes none of
+// the crawls' results (the study draws from its own random stream).
+func TestSeedStudyLeavesCrawlsAlone(t *testing.T) {
+	s := studyScenario()
+	s.Strategies = []Strategy{{ID: "optimal"}, {ID: "random"}, {ID: "fpr"}}
+	crawls := func(s Scenario) string {
+		r, err := New(mustNormalize(t, s), Env{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := stepToEnd(t, r, RunBudget)
+		for k := range res.Strategies {
+			res.Strategies[k].Cost.SchedulingSeconds = 0
+		}
+		data, err := json.Marshal(res.Strategies)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	with := crawls(s)
+	s.SeedStudy = nil
+	if without := crawls(s); with != without {
+		t.Error("the seed study changed the crawls")
+	}
 }

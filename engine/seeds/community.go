@@ -77,8 +77,8 @@ func (o CommunityOptions) Validate() error {
 		return fmt.Errorf("community seeds: %d seeds; want at least 1", o.K)
 	case o.Density < 0 || o.Density > 100:
 		return fmt.Errorf("community seeds: cover density %v; want 0 to 100 (percent)", o.Density)
-	case o.Size < 0:
-		return fmt.Errorf("community seeds: core size %d; want a positive size, or 0 for fixed density", o.Size)
+	case o.Size < 0 || o.Size == 1:
+		return fmt.Errorf("community seeds: core size %d; want at least 2 (a hub and an authority), or 0 for fixed density", o.Size)
 	case o.NewMembers < 0:
 		return fmt.Errorf("community seeds: %d new members per round; want at least 1", o.NewMembers)
 	case o.Iterations < 0:
@@ -421,6 +421,10 @@ func parseCommunity(text, arg string) (Spec, error) {
 		}
 		if name != "density" && v != float64(int(v)) {
 			return Spec{}, fmt.Errorf("seeds %q: %s=%v is not a whole number", text, name, v)
+		}
+		// Zero would read as "the default" below; say what is meant.
+		if v <= 0 {
+			return Spec{}, fmt.Errorf("seeds %q: %s=%v; want a positive %s", text, name, v, name)
 		}
 	}
 	if opt.Size > 0 && opt.Density != 0 {

@@ -190,7 +190,7 @@ func TestCommunityErrors(t *testing.T) {
 	if _, err := NewExtractor(g, CommunityOptions{K: 1}); err == nil || !strings.Contains(err.Error(), "no hosts") {
 		t.Errorf("no hosts: %v", err)
 	}
-	for _, bad := range []CommunityOptions{{K: 0}, {K: 1, Density: 101}, {K: 1, Size: -1}, {K: 1, Iterations: -2}} {
+	for _, bad := range []CommunityOptions{{K: 0}, {K: 1, Density: 101}, {K: 1, Size: -1}, {K: 1, Size: 1}, {K: 1, Iterations: -2}} {
 		if err := bad.Validate(); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}
@@ -209,7 +209,8 @@ func TestParseCommunity(t *testing.T) {
 			t.Errorf("%s: %+v, %v", c.text, s, err)
 		}
 	}
-	for _, bad := range []string{"community", "community:0", "community:5,size=2,density=50", "community:5,shape=2", "community:5,size=2.5", "community:2,density=200"} {
+	for _, bad := range []string{"community", "community:0", "community:5,size=2,density=50", "community:5,shape=2", "community:5,size=2.5",
+		"community:2,density=200", "community:2,size=1", "community:2,density=0", "community:2,size=4,members=0", "community:2,iterations=0"} {
 		if _, err := Parse(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}

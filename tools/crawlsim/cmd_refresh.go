@@ -47,9 +47,9 @@ comes from the flags or from -scenario FILE (flags override its fields).`,
 			fs.Float64Var(&f.p.ChangeMax, "change-max", d.ChangeMax, "highest change `RATE` of a site")
 			fs.IntVar(&f.p.Users, "users", d.Users, "`N` simulated users")
 			fs.Float64Var(&f.p.UserRate, "user-rate", d.UserRate, "users' visits per unit of time, over all sites (`RATE`)")
-			fs.Float64Var(&f.p.Popularity, "popularity", d.Popularity, "Zipf `EXPONENT` by which sites share the users' visits (0: evenly)")
-			fs.Float64Var(&f.p.SiteBytes, "site-bytes", d.SiteBytes, "`BYTES` a central crawler downloads per visit")
-			fs.Float64Var(&f.p.MigrantBytes, "migrant-bytes", d.MigrantBytes, "`BYTES` of a migrant sent to a site")
+			fs.Float64Var(&f.popularity, "popularity", *d.Popularity, "Zipf `EXPONENT` by which sites share the users' visits (0: evenly)")
+			fs.Float64Var(&f.siteBytes, "site-bytes", *d.SiteBytes, "`BYTES` a central crawler downloads per visit")
+			fs.Float64Var(&f.migrantBytes, "migrant-bytes", *d.MigrantBytes, "`BYTES` of a migrant sent to a site")
 			fs.IntVar(&f.p.Samples, "samples", d.Samples, "`N` points of the series over time (-csv, -svg)")
 			fs.Uint64Var(&f.p.Seed, "seed", 1, "random `SEED` of the sites, their changes and their users")
 			fs.Float64Var(&f.p.Regulation.Initial, "t0", g.Initial, "first interval of every site, and the fixed policy's (`TIME`)")
@@ -79,7 +79,8 @@ type refreshFlags struct {
 	file, policies                string
 	equal                         bool
 	p                             refresh.Params
-	alpha                         float64
+	alpha, popularity             float64
+	siteBytes, migrantBytes       float64
 	csvOut, svgOut, out, saveScen string
 	asJSON                        bool
 }
@@ -93,9 +94,9 @@ var refreshFlagFields = map[string]func(dst *scenario.Refresh, f *refreshFlags){
 	"change-max":    func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.ChangeMax = f.p.ChangeMax },
 	"users":         func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.Users = f.p.Users },
 	"user-rate":     func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.UserRate = f.p.UserRate },
-	"popularity":    func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.Popularity = f.p.Popularity },
-	"site-bytes":    func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.SiteBytes = f.p.SiteBytes },
-	"migrant-bytes": func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.MigrantBytes = f.p.MigrantBytes },
+	"popularity":    func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.Popularity = refresh.Float(f.popularity) },
+	"site-bytes":    func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.SiteBytes = refresh.Float(f.siteBytes) },
+	"migrant-bytes": func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.MigrantBytes = refresh.Float(f.migrantBytes) },
 	"samples":       func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.Samples = f.p.Samples },
 	"seed":          func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.Seed = f.p.Seed },
 	"t0":            func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.Regulation.Initial = f.p.Regulation.Initial },
