@@ -334,7 +334,7 @@ func (a *App) Run() {
 		a.Error = a.deadMessage(errors.New("no worker"))
 		return
 	}
-	if a.graphReq != 0 || a.seedsReq != 0 || a.refreshReq != 0 {
+	if a.graphReq != 0 || a.seedsReq != 0 || a.refreshReq != 0 { // a run in flight is cancelled below
 		a.FormError = "The worker is still busy with the graph or the seeds; press Run once it is done."
 		return
 	}
@@ -408,7 +408,7 @@ func (a *App) ExtractSeeds() {
 		a.SeedsError = err.Error()
 		return
 	}
-	if a.worker == nil || !a.ready || a.runReq != 0 || a.graphReq != 0 || a.refreshReq != 0 {
+	if a.worker == nil || !a.ready || a.workerBusy() {
 		a.SeedsError = "The worker is busy; try again when the run is done."
 		return
 	}
@@ -422,14 +422,7 @@ func (a *App) ExtractSeeds() {
 }
 
 // CancelSeeds cancels the extraction in flight.
-func (a *App) CancelSeeds() {
-	if a.seedsReq == 0 || a.worker == nil {
-		return
-	}
-	req := a.request(protocol.KindCancel)
-	req.Target = a.seedsReq
-	a.worker.Send(req)
-}
+func (a *App) CancelSeeds() { a.cancel(a.seedsReq) }
 
 // seedsDone takes the seed study's result.
 func (a *App) seedsDone(data []byte) {
@@ -491,15 +484,24 @@ func (a *App) SeedsSummary() string {
 }
 
 // Cancel cancels the run in flight.
-func (a *App) Cancel() {
-	if a.runReq == 0 || a.worker == nil {
+func (a *App) Cancel() { a.cancel(a.runReq) }
+
+// cancel asks the worker to cancel request target (0: none in flight).
+func (a *App) cancel(target int64) {
+	if target == 0 || a.worker == nil {
 		return
 	}
 	req := a.request(protocol.KindCancel)
-	req.Target = a.runReq
+	req.Target = target
 	if err := a.worker.Send(req); err != nil {
 		a.Error = err.Error()
 	}
+}
+
+// workerBusy reports whether the worker has a request in flight; it does
+// one at a time.
+func (a *App) workerBusy() bool {
+	return a.runReq != 0 || a.graphReq != 0 || a.seedsReq != 0 || a.refreshReq != 0
 }
 
 // Generate generates the form's graph in the worker, for its statistics.
@@ -785,4 +787,13 @@ func (a *App) GraphFacts() [][2]string {
 		}
 	}
 	return facts
+}
+
+// cellClass is a table cell's class: the first column is a label, the
+// others figures aligned right.
+func cellClass(i int) string {
+	if i == 0 {
+		return "label"
+	}
+	return "num"
 }

@@ -5,11 +5,3 @@ package main
 type MetricsTable struct {
 	App *App
 }
-
-// Numeric reports whether column i holds figures, aligned right.
-func (c *MetricsTable) Numeric(i int) string {
-	if i == 0 {
-		return "label"
-	}
-	return "num"
-}

@@ -26,14 +26,6 @@ func (c *RefreshPanel) Rows() [][]string {
 	return r
 }
 
-// Numeric is a cell's class: figures align right.
-func (c *RefreshPanel) Numeric(i int) string {
-	if i == 0 {
-		return "label"
-	}
-	return "num"
-}
-
 // Stage is the simulation's progress in words.
 func (c *RefreshPanel) Stage() string {
 	return progressText(c.App.RefreshProgress)

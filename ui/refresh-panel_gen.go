@@ -488,7 +488,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										_ = cell
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
 										vgparent.AppendChild(vgn)
-										vgn.AddAttrInterface("class", c.Numeric(i))
+										vgn.AddAttrInterface("class", cellClass(i))
 										vgn.SetInnerHTML(cell)
 									}
 								}

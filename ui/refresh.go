@@ -89,7 +89,7 @@ func (a *App) RunRefresh() {
 		a.RefreshError = err.Error()
 		return
 	}
-	if a.worker == nil || !a.ready || a.runReq != 0 || a.graphReq != 0 || a.seedsReq != 0 {
+	if a.worker == nil || !a.ready || a.workerBusy() {
 		a.RefreshError = "The worker is busy; try again when the run is done."
 		return
 	}
@@ -103,14 +103,7 @@ func (a *App) RunRefresh() {
 }
 
 // CancelRefresh cancels the simulation in flight.
-func (a *App) CancelRefresh() {
-	if a.refreshReq == 0 || a.worker == nil {
-		return
-	}
-	req := a.request(protocol.KindCancel)
-	req.Target = a.refreshReq
-	a.worker.Send(req)
-}
+func (a *App) CancelRefresh() { a.cancel(a.refreshReq) }
 
 // refreshDone takes the simulation's result.
 func (a *App) refreshDone(data []byte) {
