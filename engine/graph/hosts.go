@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"net/netip"
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 )
 
 // HostName returns the lower-cased host name of a URL, and false when the
@@ -13,6 +16,10 @@ import (
 // "www.example.org". A host name must be an IP address, "localhost", or a
 // dotted DNS name of letters, digits, hyphens and underscores:
 // "http://www1/x" has no parseable host, nor has "mailto:a@b.org".
+// An internationalised name ("bücher.de") is mapped and converted to its
+// ASCII form as browsers look it up (UTS #46 with IDNA 2008,
+// idna.Lookup), so it reads "xn--bcher-kva.de", the same host as the URL
+// that spells it so; a name that conversion refuses has no host.
 func HostName(rawURL string) (string, bool) {
 	s := strings.TrimSpace(rawURL)
 	if i := strings.Index(s, "://"); i >= 0 {
@@ -49,6 +56,16 @@ func HostName(rawURL string) (string, bool) {
 		}
 		h = h[:i]
 	}
+	if !isASCII(h) {
+		if !utf8.ValidString(h) {
+			return "", false
+		}
+		a, err := idna.Lookup.ToASCII(h)
+		if err != nil {
+			return "", false
+		}
+		h = a
+	}
 	h = strings.TrimSuffix(strings.ToLower(h), ".")
 	if h == "" {
 		return "", false
@@ -74,6 +91,16 @@ func HostName(rawURL string) (string, bool) {
 		}
 	}
 	return h, true
+}
+
+// isASCII reports whether s holds only ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // isPort reports whether s is ":" followed by at most five digits (an empty
