@@ -5,7 +5,8 @@
 //
 //	top-pagerank:K   the K pages of highest importance (the FPR paper's 160)
 //	random:K         K distinct pages drawn uniformly with the scenario's seed
-//	host-roots       the smallest page id of every host
+//	host-roots       the smallest page id of every host, except the
+//	                 pseudo-host graph.NoHost of unparseable URLs
 //	list:A,B,C       explicit pages: ids, or URLs when the graph has them
 //	community:K      one hub of each of K bipartite cores (seeds/003; see
 //	                 community.go), with options after commas:
@@ -169,13 +170,23 @@ func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
 		if !g.HasHosts() {
 			return nil, errors.New("seeds host-roots: the graph has no hosts (give a URL list)")
 		}
+		// The pseudo-host of unparseable URLs is no host to seed: mark
+		// it seen before the scan.
 		seen := make([]bool, g.NumHosts())
+		for h, name := range g.Hosts.Names {
+			if name == graph.NoHost {
+				seen[h] = true
+			}
+		}
 		var out []uint32
 		for i, h := range g.Hosts.Of {
 			if !seen[h] {
 				seen[h] = true
 				out = append(out, uint32(i))
 			}
+		}
+		if len(out) == 0 {
+			return nil, fmt.Errorf("seeds host-roots: every page is in the host %s of URLs without a parseable host; there is no host to seed", graph.NoHost)
 		}
 		return out, nil
 	case List:

@@ -138,3 +138,35 @@ func TestListRoundTrip(t *testing.T) {
 		t.Fatal("empty list: want an error")
 	}
 }
+
+// TestHostRootsSkipNoHost: the pseudo-host graph.NoHost, which holds the
+// pages whose URL has no parseable host, is not a host to seed (SPEC
+// section 2, host-roots).
+func TestHostRootsSkipNoHost(t *testing.T) {
+	b := graph.NewBuilder(5)
+	b.Add(0, 1)
+	g, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Pages 0 and 3 have no parseable host: they form host 0, "(none)".
+	g, err = g.WithURLs([]string{"not a url", "http://a.org/", "http://b.org/", "", "http://a.org/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Hosts.Names[g.Hosts.Of[0]] != graph.NoHost || g.Hosts.Unparsed != 2 {
+		t.Fatalf("the test graph's host table is %v (%d unparsed); want page 0 in %s", g.Hosts.Names, g.Hosts.Unparsed, graph.NoHost)
+	}
+	got, err := Select(g, Spec{Kind: HostRoots}, Options{})
+	if err != nil || !slices.Equal(got, []uint32{1, 2}) {
+		t.Fatalf("host-roots = %v, %v; want [1 2] (the roots of a.org and b.org, not of %s)", got, err, graph.NoHost)
+	}
+	// A graph whose every URL is unparseable has no host to seed.
+	g, err = g.WithURLs([]string{"", "", "x", "", ""})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Select(g, Spec{Kind: HostRoots}, Options{}); err == nil || !strings.Contains(err.Error(), graph.NoHost) {
+		t.Errorf("host-roots with only unparseable URLs = %v, %v; want an error naming %s", got, err, graph.NoHost)
+	}
+}
