@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -75,7 +76,7 @@ func (o CommunityOptions) Validate() error {
 	switch {
 	case o.K < 1:
 		return fmt.Errorf("community seeds: %d seeds; want at least 1", o.K)
-	case o.Density < 0 || o.Density > 100:
+	case !(o.Density >= 0 && o.Density <= 100): // NaN too
 		return fmt.Errorf("community seeds: cover density %v; want 0 to 100 (percent)", o.Density)
 	case o.Size < 0 || o.Size == 1:
 		return fmt.Errorf("community seeds: core size %d; want at least 2 (a hub and an authority), or 0 for fixed density", o.Size)
@@ -407,6 +408,9 @@ func parseCommunity(text, arg string) (Spec, error) {
 		if !ok || err != nil {
 			return Spec{}, fmt.Errorf("seeds %q: %q is not NAME=NUMBER (density, size, members, iterations)", text, p)
 		}
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return Spec{}, fmt.Errorf("seeds %q: %s=%v is not a number; want a positive %s", text, name, v, name)
+		}
 		switch name {
 		case "density":
 			opt.Density = v
@@ -419,8 +423,8 @@ func parseCommunity(text, arg string) (Spec, error) {
 		default:
 			return Spec{}, fmt.Errorf("seeds %q: unknown community option %q; want density, size, members or iterations", text, name)
 		}
-		if name != "density" && v != float64(int(v)) {
-			return Spec{}, fmt.Errorf("seeds %q: %s=%v is not a whole number", text, name, v)
+		if name != "density" && (v != math.Trunc(v) || math.Abs(v) > math.MaxInt32) {
+			return Spec{}, fmt.Errorf("seeds %q: %s=%v is not a whole number of at most %d", text, name, v, math.MaxInt32)
 		}
 		// Zero would read as "the default" below; say what is meant.
 		if v <= 0 {

@@ -3,6 +3,7 @@ package seeds
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -220,5 +221,30 @@ func TestParseCommunity(t *testing.T) {
 	got, err := Select(twoCores(t), s, Options{})
 	if err != nil || !slices.Equal(got, []uint32{0, 20}) {
 		t.Errorf("Select: %v, %v", got, err)
+	}
+}
+
+// TestParseCommunityRefusesNonFinite: NaN and infinite options are refused,
+// naming the option, as every other NaN is; so are counts beyond an int32.
+func TestParseCommunityRefusesNonFinite(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"community:3,density=NaN", "density=NaN"},
+		{"community:3,density=nan", "density=NaN"},
+		{"community:3,density=Inf", "density=+Inf"},
+		{"community:3,density=-Inf", "density=-Inf"},
+		{"community:3,size=NaN", "size=NaN"},
+		{"community:3,size=+Inf", "size=+Inf"},
+		{"community:3,size=1e300", "size=1e+300"},
+		{"community:3,size=4,members=Inf", "members=+Inf"},
+		{"community:3,iterations=NaN", "iterations=NaN"},
+	} {
+		if s, err := Parse(c.text); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Parse(%q) = %+v, %v; want an error naming %s", c.text, s.CommunityOptionsOf(), err, c.want)
+		}
+	}
+	for _, o := range []CommunityOptions{{K: 1, Density: math.NaN()}, {K: 1, Density: math.Inf(1)}} {
+		if err := o.Validate(); err == nil || !strings.Contains(err.Error(), "density") {
+			t.Errorf("Validate(%+v) = %v; want an error about the density", o, err)
+		}
 	}
 }

@@ -81,6 +81,17 @@ func (f *seedsFlags) spec(set map[string]bool) (string, error) {
 	if set["members"] && f.size == 0 {
 		return "", usagef("-members needs -size")
 	}
+	// A flag given is used or refused: none reads 0 (or NaN) as its default.
+	switch {
+	case set["density"] && !(f.density > 0 && f.density <= 100):
+		return "", usagef("-density %v: want a cover percentage above 0 and at most 100", f.density)
+	case set["size"] && f.size < 2:
+		return "", usagef("-size %d: want at least 2 pages (a hub and an authority); leave -size out for cores of a fixed density", f.size)
+	case set["members"] && f.members < 1:
+		return "", usagef("-members %d: want at least 1 page per side and round", f.members)
+	case set["iterations"] && f.iterations < 1:
+		return "", usagef("-iterations %d: want at least 1 HITS iteration", f.iterations)
+	}
 	spec := "community:" + strconv.Itoa(f.k)
 	if f.size > 0 {
 		spec += ",size=" + strconv.Itoa(f.size) + ",members=" + strconv.Itoa(f.members)

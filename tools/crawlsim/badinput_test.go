@@ -1,0 +1,56 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// checkFails runs crawlsim and checks its exit status and that stderr
+// holds every one of want.
+func checkFails(t *testing.T, status int, args []string, want ...string) {
+	t.Helper()
+	_, errOut, got := crawlsim(t, args...)
+	if got != status {
+		t.Errorf("crawlsim %s: status %d, want %d; stderr %q", strings.Join(args, " "), got, status, errOut)
+		return
+	}
+	for _, w := range want {
+		if !strings.Contains(errOut, w) {
+			t.Errorf("crawlsim %s: stderr %q does not say %q", strings.Join(args, " "), errOut, w)
+		}
+	}
+}
+
+// writeFile writes text to dir/name and returns the path.
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestSeedsFlagsNotANumber: -density NaN or Inf, and -size 0, are refused
+// naming the flag (a NaN once passed every range check, and -size 0 meant
+// "fixed density").
+func TestSeedsFlagsNotANumber(t *testing.T) {
+	dir := t.TempDir()
+	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n")
+	urls := writeFile(t, dir, "g.urls", "http://a.org/\nhttp://b.org/\nhttp://c.org/\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-density", "NaN"}, "-density NaN"},
+		{[]string{"-density", "Inf"}, "-density +Inf"},
+		{[]string{"-density", "-Inf"}, "-density -Inf"},
+		{[]string{"-density", "0"}, "-density 0"},
+		{[]string{"-size", "0"}, "-size 0"},
+	} {
+		args := append(append([]string{"seeds", "-urls", urls}, c.args...), edges)
+		checkFails(t, 2, args, c.want)
+	}
+}
