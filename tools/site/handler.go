@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -41,6 +42,8 @@ var contentTypes = map[string]string{
 //   - Only GET and HEAD are allowed; other methods get 405.
 //   - Paths with a segment starting with a dot ("..", ".git", ".hidden") and
 //     files that resolve outside dir, through symbolic links too, get 404.
+//   - Anything but a regular file (a FIFO, a device, a socket) gets 404 at
+//     once and is never opened for reading.
 //   - .html, .js, .css, .wasm, .svg, .json and .csv have their proper
 //     Content-Type; .wasm is application/wasm.
 //   - .wasm is sent gzip-compressed when the request accepts gzip. Each
@@ -147,21 +150,30 @@ func fileName(urlPath string) (string, bool) {
 
 // open opens the regular file name inside s.dir. os.Root refuses names that
 // escape the folder, through ".." or symbolic links alike. Anything but a
-// regular file is reported as not existing.
+// regular file is reported as not existing, and is never opened: opening a
+// FIFO for reading waits for a writer, which would hang the request and pin
+// an OS thread. The type is checked before opening; the open itself does
+// not wait (O_NONBLOCK), and the type is checked again on the open file, in
+// case the name was replaced in between.
 func (s *fileServer) open(name string) (*os.File, fs.FileInfo, error) {
 	root, err := os.OpenRoot(s.dir)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer root.Close()
-	f, err := root.Open(filepath.FromSlash(name))
-	if err != nil {
-		if !errors.Is(err, fs.ErrPermission) {
-			err = fs.ErrNotExist // escapes, loops and the like: nothing to see
-		}
-		return nil, nil, err
+	name = filepath.FromSlash(name)
+	fi, err := root.Stat(name)
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fs.ErrNotExist
 	}
-	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, hideError(err)
+	}
+	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, hideError(err)
+	}
+	fi, err = f.Stat()
 	if err == nil && !fi.Mode().IsRegular() {
 		err = fs.ErrNotExist
 	}
@@ -170,6 +182,16 @@ func (s *fileServer) open(name string) (*os.File, fs.FileInfo, error) {
 		return nil, nil, err
 	}
 	return f, fi, nil
+}
+
+// hideError reports every failure to find or open a file but a refused
+// permission as not existing: escapes, loops and the like have nothing to
+// show.
+func hideError(err error) error {
+	if errors.Is(err, fs.ErrPermission) {
+		return err
+	}
+	return fs.ErrNotExist
 }
 
 // compressed returns the gzip encoding of f, whose information is fi,
