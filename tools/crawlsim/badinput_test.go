@@ -54,3 +54,29 @@ func TestSeedsFlagsNotANumber(t *testing.T) {
 		checkFails(t, 2, args, c.want)
 	}
 }
+
+// TestSeedListBounded: -seeds list:FILE reads at most a bounded list and
+// says which limit was hit, or that the file is binary, naming the file
+// and line (list:/dev/zero once said "bufio.Scanner: token too long").
+func TestSeedListBounded(t *testing.T) {
+	dir := t.TempDir()
+	long := writeFile(t, dir, "long.txt", "1\n"+strings.Repeat("7", 100<<10)+"\n")
+	binary := writeFile(t, dir, "binary.txt", "1\n2\x00\x01\x02\n")
+	bom := writeFile(t, dir, "bom.txt", "\xef\xbb\xbf3\n")
+	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n")
+	for _, c := range []struct{ path, want string }{
+		{long, long + ":2: line longer than the 64 KiB limit for a seed list line"},
+		{binary, binary + ":2:2: a NUL byte: this is binary data, not a seed list"},
+	} {
+		checkFails(t, 1, []string{"run", "-seeds", "list:" + c.path, "-n", "50"}, c.want)
+		checkFails(t, 1, []string{"rank", "-seeds", "list:" + c.path, edges}, c.want)
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		checkFails(t, 1, []string{"run", "-seeds", "list:/dev/zero", "-n", "50"}, "/dev/zero:1:1: a NUL byte")
+	}
+	// A byte order mark is skipped: the list holds page 3.
+	out := mustRun(t, "run", "-seeds", "list:"+bom, "-n", "50", "-strategies", "bfs")
+	if !strings.Contains(out, "list:3") {
+		t.Errorf("the run from %s does not start from list:3:\n%s", bom, out)
+	}
+}

@@ -1,0 +1,52 @@
+package seeds
+
+import (
+	"io"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// zeros is an endless input of NUL bytes, as /dev/zero.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// TestReadListBounds: a seed list is read within documented limits, and
+// binary or mis-encoded input gets an error that names the file, the line
+// and what is wrong, instead of "bufio.Scanner: token too long" or an
+// allocation as large as the input.
+func TestReadListBounds(t *testing.T) {
+	long := strings.Repeat("x", MaxListLine+1)
+	many := strings.Repeat("http://a.example/page\n", MaxListBytes/len("http://a.example/page\n")+1)
+	for _, c := range []struct {
+		name string
+		in   io.Reader
+		want string
+	}{
+		{"line too long", strings.NewReader("1\n2\n" + long + "\n"), "s.txt:3: line longer than the 64 KiB limit for a seed list line"},
+		{"last line too long", strings.NewReader("1\n" + long), "s.txt:2: line longer than the 64 KiB limit for a seed list line"},
+		{"too large", strings.NewReader(many), "s.txt: larger than the 2 MiB limit for a seed list"},
+		{"dev zero", zeros{}, "s.txt:1:1: a NUL byte: this is binary data, not a seed list"},
+		{"NUL within", strings.NewReader("1\n2\n 3\x004\n"), "s.txt:3:3: a NUL byte: this is binary data, not a seed list"},
+		{"UTF-16", strings.NewReader("\xff\xfe1\x00\n\x00"), "s.txt: UTF-16 text; save the seed list as UTF-8"},
+		{"Latin-1", strings.NewReader("1\nhttp://caf\xe9.example/\n"), "s.txt:2:11: not UTF-8 text; save the seed list as UTF-8"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			spec, err := ReadList(c.in, "s.txt")
+			if err == nil || err.Error() != c.want {
+				t.Errorf("ReadList = %d items, %v; want the error %q", len(spec.Items), err, c.want)
+			}
+		})
+	}
+	// Within the limits: the longest line, CRLF line ends, and a UTF-8 byte
+	// order mark at the start, which is skipped.
+	fits := strings.Repeat("y", MaxListLine)
+	spec, err := ReadList(strings.NewReader("\xef\xbb\xbf7\r\n"+fits+"\r\n8"), "s.txt")
+	if err != nil || !slices.Equal(spec.Items, []string{"7", fits, "8"}) || !slices.Equal(spec.Lines, []int{1, 2, 3}) {
+		t.Errorf("ReadList = %d items %.20q (lines %v), %v; want 7, the long line and 8", len(spec.Items), spec.Items, spec.Lines, err)
+	}
+}
