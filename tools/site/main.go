@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"syscall"
 	"time"
 )
@@ -50,8 +51,9 @@ Flags:
 
 // Main is the command line of serve.go: args are the arguments after the
 // program name. Without -out it builds the site into static/ (unless
-// -no-build), listens on -addr, prints "crawlsim page: http://ADDR/" to
-// stdout and serves until ctx is cancelled, then shuts down cleanly and
+// -no-build), listens on -addr (warning on stderr when other machines can
+// reach it), prints "crawlsim page: http://ADDR/" with the port really
+// listened on to stdout and serves until ctx is cancelled, then shuts down cleanly and
 // returns nil. With -out DIR it builds a deployable site into DIR and
 // returns. Build progress goes to stderr. A bad command line returns a
 // *UsageError; -h prints the help to stdout and returns nil.
@@ -59,7 +61,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	addr := fs.String("addr", "127.0.0.1:8080", "serve on this `host:port`")
+	addr := fs.String("addr", "127.0.0.1:8080", "serve on this `host:port`; port 0 picks a free one; an empty host or one that is not a loopback address lets other machines reach the page")
 	out := fs.String("out", "", "build a deployable static site into `DIR` (created if needed) and exit without serving")
 	noBuild := fs.Bool("no-build", false, "serve static/ as it is, without building (quick restarts)")
 	printUsage := func(w io.Writer) {
@@ -110,6 +112,9 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer ln.Close()
+	if _, warning := listenNotice(ln.Addr()); warning != "" {
+		fmt.Fprintf(stderr, "serve: warning: %s\n", warning)
+	}
 	static := filepath.Join(root, "static")
 	if *noBuild {
 		for _, name := range []string{"index.html", "page.wasm", "worker.wasm", "wasm_exec.js"} {
@@ -138,8 +143,9 @@ func listen(addr string) (net.Listener, error) {
 // serve serves h on ln until ctx is cancelled, then shuts the server down,
 // letting requests in flight finish for a few seconds.
 func serve(ctx context.Context, ln net.Listener, h http.Handler, stdout io.Writer) error {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(stdout, "crawlsim page: http://%s/\n", displayAddr(ln.Addr()))
+	srv := newServer(h)
+	url, _ := listenNotice(ln.Addr())
+	fmt.Fprintf(stdout, "crawlsim page: %s\n", url)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -158,11 +164,40 @@ func serve(ctx context.Context, ln net.Listener, h http.Handler, stdout io.Write
 	return nil
 }
 
+// newServer is the development server of h. Its timeouts close
+// connections that are slow to send their headers or idle between requests
+// (browsers keep several open), so that none is held forever.
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+}
+
+// listenNotice returns the URL of the page served on addr, the address
+// really listened on (so port 0 has become a port), and, when other
+// machines can reach addr (every interface, or an address that is not a
+// loopback one), a warning that says so.
+func listenNotice(addr net.Addr) (url, warning string) {
+	url = "http://" + displayAddr(addr) + "/"
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok || tcp.IP.IsLoopback() {
+		return url, ""
+	}
+	where := addr.String() + ", a network address"
+	if tcp.IP == nil || tcp.IP.IsUnspecified() {
+		where = addr.String() + ", every network interface"
+	}
+	local := net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
+	return url, fmt.Sprintf("listening on %s: other machines can reach this server and every file in static/; -addr %s keeps it to this one", where, local)
+}
+
 // displayAddr is the host:port to put in a URL for addr: an unspecified
 // address (":8080", "0.0.0.0:8080") becomes localhost.
 func displayAddr(addr net.Addr) string {
 	if tcp, ok := addr.(*net.TCPAddr); ok && (tcp.IP == nil || tcp.IP.IsUnspecified()) {
-		return net.JoinHostPort("localhost", fmt.Sprint(tcp.Port))
+		return net.JoinHostPort("localhost", strconv.Itoa(tcp.Port))
 	}
 	return addr.String()
 }
