@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
@@ -28,8 +27,9 @@ func (out *graphOutput) register(fs *flag.FlagSet) {
 }
 
 // check validates the output flags before any work is done. mayHaveURLs
-// says whether the graph to be written can have URLs at all.
-func (out *graphOutput) check(mayHaveURLs bool) error {
+// says whether the graph to be written can have URLs at all; ins are the
+// files it is read from, which no output may replace.
+func (out *graphOutput) check(e *env, mayHaveURLs bool, ins []inputFile) error {
 	if out.path == "" {
 		return usagef("-o FILE is required")
 	}
@@ -41,16 +41,10 @@ func (out *graphOutput) check(mayHaveURLs bool) error {
 	if out.format == graphio.FormatBVGraph {
 		return usagef("cannot write %s as a BVGraph; write .csr, .graph-txt or an edge list", out.path)
 	}
-	if out.urlsOut != "" && filepath.Clean(out.urlsOut) == filepath.Clean(out.path) {
-		return usagef("-o and -urls-out name the same file %s", out.path)
-	}
 	if out.urlsOut != "" && !mayHaveURLs {
 		return usagef("-urls-out %s: the input has no URLs to write (give -urls FILE)", out.urlsOut)
 	}
-	if err := checkOutputPath("o", out.path); err != nil {
-		return err
-	}
-	return checkOutputPath("urls-out", out.urlsOut)
+	return checkFiles(e, ins, []outputFlag{{"o", out.path}, {"urls-out", out.urlsOut}}, out.asJSON)
 }
 
 // write saves g, and its URLs when asked, and says what it wrote.
@@ -116,7 +110,7 @@ ASCII or crawlsim's .csr, which loads fastest and keeps hosts and URLs.`,
 				if err := in.check(args); err != nil {
 					return err
 				}
-				if err := out.check(in.mayHaveURLs()); err != nil {
+				if err := out.check(e, in.mayHaveURLs(), in.inputs()); err != nil {
 					return err
 				}
 				g, err := in.load(ctx, e)

@@ -44,7 +44,7 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 				if mem, ok := physicalMemory(); ok && p.EstimatedBytes() > mem {
 					return usagef("-n %d needs about %.1f GB, more than this machine's %.1f GB", p.Pages, float64(p.EstimatedBytes())/1e9, float64(mem)/1e9)
 				}
-				if err := out.check(true); err != nil {
+				if err := out.check(e, true, nil); err != nil {
 					return err
 				}
 				gr, err := gen.NewGenerator(*p)

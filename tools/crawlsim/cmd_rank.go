@@ -78,10 +78,11 @@ authorities to unit length after every step. The table lists the -top pages;
 				if set["seed"] && spec.Kind != seeds.Random {
 					return usagef("-seed needs -seeds random:K")
 				}
-				if err := checkOutputPath("o", *outPath); err != nil {
+				if err := in.check(args); err != nil {
 					return err
 				}
-				if err := in.check(args); err != nil {
+				ins := append(in.inputs(), inputFile{seedListFile(*seedSpec), "the seed list " + seedListFile(*seedSpec)})
+				if err := checkFiles(e, ins, []outputFlag{{"o", *outPath}}, *asJSON); err != nil {
 					return err
 				}
 				var err error

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/refresh"
@@ -172,18 +171,10 @@ func (f *refreshFlags) run(ctx context.Context, e *env, args []string, set map[s
 	if len(args) > 0 {
 		return usagef("refresh takes no argument, got %q", args[0])
 	}
-	seen := map[string]string{}
-	for _, o := range []struct{ flag, path string }{{"o", f.out}, {"csv", f.csvOut}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}} {
-		if o.path == "" {
-			continue
-		}
-		if other, dup := seen[filepath.Clean(o.path)]; dup {
-			return usagef("-%s and -%s name the same file %s", other, o.flag, o.path)
-		}
-		seen[filepath.Clean(o.path)] = o.flag
-		if err := checkOutputPath(o.flag, o.path); err != nil {
-			return err
-		}
+	ins := []inputFile{{f.file, "the scenario " + f.file}}
+	flags := []outputFlag{{"o", f.out}, {"csv", f.csvOut}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}}
+	if err := checkFiles(e, ins, flags, f.asJSON); err != nil {
+		return err
 	}
 	sc, err := f.scenario(set)
 	if err != nil {

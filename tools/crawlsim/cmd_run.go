@@ -170,7 +170,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	if err != nil {
 		return err
 	}
-	if err := f.checkOutputs(set); err != nil {
+	if err := f.checkOutputs(e, sc, set); err != nil {
 		return err
 	}
 	if sc.Graph.File != "" && sc.Graph.URLs == "" && sc.Graph.Generate == nil {
@@ -514,8 +514,9 @@ func (f *runFlags) applyPrevious(sc *scenario.Scenario, set map[string]bool) err
 	return nil
 }
 
-// checkOutputs checks the output flags before anything runs.
-func (f *runFlags) checkOutputs(set map[string]bool) error {
+// checkOutputs checks the output flags before anything runs: none may
+// replace a file the scenario sc reads, nor another output.
+func (f *runFlags) checkOutputs(e *env, sc scenario.Scenario, set map[string]bool) error {
 	switch f.svgX {
 	case report.XFraction, report.XCount, report.XTime:
 	default:
@@ -528,21 +529,8 @@ func (f *runFlags) checkOutputs(set map[string]bool) error {
 			}
 		}
 	}
-	seen := map[string]string{}
-	for _, o := range []struct{ flag, path string }{{"o", f.out}, {"csv", f.csvOut}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}} {
-		if o.path == "" {
-			continue
-		}
-		clean := filepath.Clean(o.path)
-		if other, dup := seen[clean]; dup {
-			return usagef("-%s and -%s name the same file %s", other, o.flag, o.path)
-		}
-		seen[clean] = o.flag
-		if err := checkOutputPath(o.flag, o.path); err != nil {
-			return err
-		}
-	}
-	return nil
+	outs := []outputFlag{{"o", f.out}, {"csv", f.csvOut}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}}
+	return checkFiles(e, scenarioInputs(sc, f.file, f.seeds, set["seeds"]), outs, f.asJSON)
 }
 
 // scenarioFields maps a scenario field to the flag that sets it, so that a

@@ -5,10 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/seeds"
@@ -124,13 +124,9 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 	if f.in.urls == "" && !f.in.mayHaveURLs() {
 		return usagef("community seeds need hosts, and %s has no URLs: give -urls FILE", f.in.path)
 	}
-	if f.out != "" && f.svgOut != "" && filepath.Clean(f.out) == filepath.Clean(f.svgOut) {
-		return usagef("-o and -svg name the same file %s", f.out)
-	}
-	if err := checkOutputPath("o", f.out); err != nil {
-		return err
-	}
-	if err := checkOutputPath("svg", f.svgOut); err != nil {
+	ins := append(f.in.inputs(), graphFiles(f.prev, graphio.FormatAuto, "the previous snapshot")...)
+	ins = append(ins, inputFile{f.prevURLs, "the previous snapshot's URL list " + f.prevURLs})
+	if err := checkFiles(e, ins, []outputFlag{{"o", f.out}, {"svg", f.svgOut}}, f.asJSON); err != nil {
 		return err
 	}
 	if f.samples < 1 {

@@ -16,10 +16,52 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := stopOnSignals(context.Background())
 	status := runMain(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
+	if sig := stop(); sig != nil {
+		// The work has stopped and its temporary files are removed: die
+		// of the signal, as the shell that sent it expects.
+		dieOf(sig)
+	}
 	os.Exit(status)
+}
+
+// stopOnSignals returns a context cancelled by the first of stopSignals
+// (SIGINT, and on Unix SIGTERM and SIGHUP) that arrives, so that the work
+// stops and removes its temporary files as for Ctrl-C, and a function that
+// stops listening and returns the signal received, or nil. A signal the
+// process was started to ignore (nohup, a background job) stays ignored.
+func stopOnSignals(parent context.Context) (context.Context, func() os.Signal) {
+	ctx, cancel := context.WithCancel(parent)
+	var listen []os.Signal
+	for _, s := range stopSignals {
+		if !signal.Ignored(s) {
+			listen = append(listen, s)
+		}
+	}
+	ch := make(chan os.Signal, 1)
+	got := make(chan os.Signal, 1)
+	if len(listen) > 0 {
+		signal.Notify(ch, listen...)
+	}
+	go func() {
+		select {
+		case s := <-ch:
+			got <- s
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() os.Signal {
+		signal.Stop(ch)
+		cancel()
+		select {
+		case s := <-got:
+			return s
+		default:
+			return nil
+		}
+	}
 }
 
 // runMain runs the program, prints its error on stderr and returns the exit
@@ -28,7 +70,7 @@ func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	err := run(ctx, args, stdout, stderr)
 	var u *usageError
 	if err != nil && !(errors.As(err, &u) && u.printed) {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, terminalText(err.Error()))
 	}
 	return exitStatus(err)
 }
@@ -66,6 +108,11 @@ type env struct {
 	// terminal is true when stderr is a terminal: progress bars are drawn
 	// only then.
 	terminal bool
+	// data, when set, is the command's real stdout, where an output named
+	// "-" is written; stdout then points to stderr, so that what the
+	// command prints (a table, what it wrote) does not mix with the data.
+	// checkFiles sets it.
+	data io.Writer
 }
 
 // command is one subcommand: its flags, checked before any work, and the

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // output is one file a command writes.
@@ -24,14 +25,17 @@ type output struct {
 	inMemory bool
 }
 
-// writeOutputs writes every output through a temporary file in its folder
-// and renames the temporaries into place only when all of them were written,
-// so a failed or cancelled write never leaves half a file, nor one output of
-// two. Outputs marked inMemory are rendered first: when one of them fails,
-// the others are still written, and the error names the one that failed
-// and the ones written. Writing stops with the context's error when ctx is
-// cancelled, and a progress bar counts the bytes on a terminal. Errors name
-// the outputs, never their temporary files.
+// writeOutputs writes every output through a temporary file beside the
+// file it replaces and renames the temporaries into place only when all of
+// them were written, so a failed or cancelled write never leaves half a
+// file, nor one output of two. A symbolic link is followed: its target is
+// replaced and the link stays. The standard output ("-"), a FIFO or a
+// character device is written directly, as it is made, before the files.
+// Outputs marked inMemory are rendered first: when one of them fails, the
+// others are still written, and the error names the one that failed and
+// the ones written. Writing stops with the context's error when ctx is
+// cancelled, and a progress bar counts the bytes on a terminal. Errors
+// name the outputs, never their temporary files.
 func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 	var failed []string
 	var written []string
@@ -58,7 +62,21 @@ func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 			return err
 		}})
 	}
-	var temps []string
+	// Streams first: while one waits for its reader, or if a closed pipe
+	// ends the process, no temporary file is on disk.
+	files := kept[:0:0]
+	for _, o := range kept {
+		streamed, err := writeStream(ctx, e, o)
+		if err != nil {
+			return err
+		}
+		if streamed {
+			written = append(written, o.path)
+		} else {
+			files = append(files, o)
+		}
+	}
+	var temps, targets []string
 	defer func() {
 		if err != nil {
 			for _, t := range temps {
@@ -66,15 +84,27 @@ func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 			}
 		}
 	}()
-	for _, o := range kept {
-		tmp, err := writeTemp(ctx, e, o)
+	for _, o := range files {
+		target := resolveOutput(o.path)
+		if st, err := os.Stat(target); err == nil && st.Mode().IsRegular() {
+			if err := checkReplaceable(target, st); err != nil {
+				return fmt.Errorf("cannot write %s: %w", o.path, err)
+			}
+		}
+		tmp, err := writeTemp(ctx, e, o, target)
+		if tmp != "" {
+			temps = append(temps, tmp)
+			targets = append(targets, target)
+		}
 		if err != nil {
 			return err
 		}
-		temps = append(temps, tmp)
 	}
-	for k, o := range kept {
-		if err := os.Rename(temps[k], o.path); err != nil {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for k, o := range files {
+		if err := os.Rename(temps[k], targets[k]); err != nil {
 			return fmt.Errorf("cannot write %s: %w", o.path, causeOf(err))
 		}
 		written = append(written, o.path)
@@ -89,10 +119,64 @@ func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 	return nil
 }
 
-// writeTemp writes o to a new temporary file beside o.path and returns its
-// name.
-func writeTemp(ctx context.Context, e *env, o output) (name string, err error) {
-	dir, base := filepath.Split(o.path)
+// writeStream writes o directly when its path is the standard output or
+// error, a FIFO or a character device, and reports whether it did.
+func writeStream(ctx context.Context, e *env, o output) (bool, error) {
+	switch streamAlias(o.path) {
+	case "stdout":
+		w := e.data
+		if w == nil {
+			w = e.stdout
+		}
+		return true, writeTo(ctx, e, o, w)
+	case "stderr":
+		return true, writeTo(ctx, e, o, e.stderr)
+	}
+	st, err := os.Stat(o.path)
+	if err != nil || !isStream(st.Mode()) {
+		return false, nil
+	}
+	f, err := openStream(ctx, o.path, st.Mode())
+	if err != nil {
+		if ctx.Err() != nil {
+			return true, ctx.Err()
+		}
+		return true, fmt.Errorf("cannot write %s: %w", o.path, causeOf(err))
+	}
+	// A write blocked on a FIFO that nobody reads ends when ctx is
+	// cancelled (files that cannot have a deadline ignore it).
+	stop := context.AfterFunc(ctx, func() { f.SetWriteDeadline(time.Now()) })
+	err = writeTo(ctx, e, o, f)
+	stop()
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("writing %s: %w", o.path, causeOf(cerr))
+	}
+	if ctx.Err() != nil {
+		return true, ctx.Err()
+	}
+	return true, err
+}
+
+// writeTo writes o to w through a buffer, counting the bytes on a
+// progress bar and failing once ctx is cancelled.
+func writeTo(ctx context.Context, e *env, o output, w io.Writer) error {
+	p := e.newProgress("writing "+filepath.Base(o.path), true)
+	defer p.finish()
+	bw := bufio.NewWriterSize(&progressWriter{ctx: ctx, w: w, p: p}, 1<<20)
+	if err := o.write(bw); err != nil {
+		return fmt.Errorf("writing %s: %w", o.path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing %s: %w", o.path, err)
+	}
+	return nil
+}
+
+// writeTemp writes o to a new temporary file beside target, the file it
+// will replace, and returns its name. On failure the temporary file is
+// removed and the name is "".
+func writeTemp(ctx context.Context, e *env, o output, target string) (name string, err error) {
+	dir, base := filepath.Split(target)
 	if dir == "" {
 		dir = "."
 	}
@@ -107,16 +191,10 @@ func writeTemp(ctx context.Context, e *env, o output) (name string, err error) {
 			err = &renamedError{msg: strings.ReplaceAll(err.Error(), f.Name(), o.path), err: err}
 		}
 	}()
-	p := e.newProgress("writing "+base, true)
-	defer p.finish()
-	w := bufio.NewWriterSize(&progressWriter{ctx: ctx, w: f, p: p}, 1<<20)
-	if err := o.write(w); err != nil {
-		return "", fmt.Errorf("writing %s: %w", o.path, err)
+	if err := writeTo(ctx, e, o, f); err != nil {
+		return "", err
 	}
-	if err := w.Flush(); err != nil {
-		return "", fmt.Errorf("writing %s: %w", o.path, err)
-	}
-	if err := f.Chmod(outputMode(o.path)); err != nil {
+	if err := f.Chmod(outputMode(target)); err != nil {
 		return "", fmt.Errorf("writing %s: %w", o.path, causeOf(err))
 	}
 	if err := f.Close(); err != nil {
@@ -182,30 +260,6 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
-}
-
-// checkOutputPath fails early, before any loading, when an output file
-// could not be written: its folder is missing, the path is a folder, or
-// the folder does not let a file be made in it (tried by making and
-// removing a temporary file). Errors name the flag and the path.
-func checkOutputPath(flagName, path string) error {
-	if path == "" {
-		return nil
-	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return usagef("-%s %s: that is a folder; name a file", flagName, path)
-	}
-	dir := filepath.Dir(path)
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return usagef("-%s %s: folder %s does not exist", flagName, path, dir)
-	}
-	probe, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("-%s %s: cannot make a file in folder %s: %w", flagName, path, dir, causeOf(err))
-	}
-	probe.Close()
-	os.Remove(probe.Name())
-	return nil
 }
 
 // finishOutputs writes the outputs (none of them when interrupted) and

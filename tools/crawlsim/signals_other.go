@@ -1,0 +1,11 @@
+//go:build !unix
+
+package main
+
+import "os"
+
+// stopSignals are the signals that stop a command cleanly: Ctrl-C.
+var stopSignals = []os.Signal{os.Interrupt}
+
+// dieOf ends the process after the signal sig stopped its work.
+func dieOf(sig os.Signal) { os.Exit(1) }
