@@ -1,0 +1,105 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// buildCrawlsim builds the command into a temporary folder and returns
+// the binary's path.
+func buildCrawlsim(t *testing.T) string {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("no go command to build crawlsim: %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), "crawlsim")
+	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestSignalsRemoveTemporaryFiles sends SIGTERM, then SIGHUP, to a real
+// crawlsim process while it writes a generated graph of 2 million pages
+// (about 150 MB, written in a few tenths of a second): the process must
+// remove its temporary file, write no output and die of the signal. An
+// attempt in which the signal came after the write had ended proves
+// nothing and is made again.
+func TestSignalsRemoveTemporaryFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds crawlsim and writes 150 MB")
+	}
+	bin := buildCrawlsim(t)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			if signal.Ignored(sig) {
+				t.Skipf("this test runs with %v ignored, as its crawlsim would", sig)
+			}
+			for attempt := 1; ; attempt++ {
+				dir := t.TempDir()
+				cmd := exec.Command(bin, "gen", "-n", "2000000", "-o", "out.csr")
+				cmd.Dir = dir
+				var stderr bytes.Buffer
+				cmd.Stderr = &stderr
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				done := make(chan error, 1)
+				go func() { done <- cmd.Wait() }()
+				err, ended := waitForTemporaryFile(t, dir, done)
+				if !ended {
+					cmd.Process.Signal(sig)
+					err = <-done
+				}
+				entries, _ := os.ReadDir(dir)
+				var ee *exec.ExitError
+				switch {
+				case err == nil && attempt < 3:
+					t.Logf("attempt %d: the write ended before the signal; again", attempt)
+					continue
+				case !errors.As(err, &ee):
+					t.Fatalf("crawlsim gen: %v (want it killed by %v)\nstderr: %s", err, sig, stderr.String())
+				case len(entries) != 0:
+					t.Errorf("after %v the folder holds %s; want nothing (no output, no temporary file)", sig, entries[0].Name())
+				}
+				if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != sig {
+					t.Errorf("crawlsim gen ended with %v, want killed by %v\nstderr: %s", ee, sig, stderr.String())
+				}
+				return
+			}
+		})
+	}
+}
+
+// waitForTemporaryFile waits until a temporary file of out.csr holds
+// bytes in dir, or the process ends (its error comes from done).
+func waitForTemporaryFile(t *testing.T, dir string, done chan error) (error, bool) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		select {
+		case err := <-done:
+			return err, true
+		default:
+		}
+		matches, _ := filepath.Glob(filepath.Join(dir, ".out.csr.*.tmp"))
+		for _, m := range matches {
+			if st, err := os.Stat(m); err == nil && st.Size() > 0 {
+				return nil, false
+			}
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t.Fatal("crawlsim gen made no temporary file in 60 s")
+	return nil, false
+}
