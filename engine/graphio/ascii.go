@@ -21,8 +21,11 @@ import (
 // decimal integer, fewer than n page lines, or a non-blank line after the
 // n-th are errors naming the line; blank lines after the last page are
 // ignored. The page count allocates nothing until the page lines are read.
-// A UTF-8 byte order mark at the start of the input is skipped; a failure
-// of r is returned as an *Error at the line being read, with Err set.
+// A UTF-8 byte order mark at the start of the input is skipped; a NUL
+// byte, UTF-16 text, a first line longer than TextLineLimit or a
+// successor line longer than ASCIISuccessorLineLimit is an error; a
+// failure of r is returned as an *Error at the line being read, with Err
+// set.
 func ReadASCII(r io.Reader, name string) (*graph.Graph, error) {
 	sc := newTextLineScanner(r)
 	first, ok := sc.next()
@@ -36,6 +39,7 @@ func ReadASCII(r io.Reader, name string) (*graph.Graph, error) {
 	if err != nil {
 		return nil, lineError(name, 1, "%v", err)
 	}
+	sc.maxLine = ASCIISuccessorLineLimit
 	b := graph.NewBuilder(0)
 	var page uint64
 	for {

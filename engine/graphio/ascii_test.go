@@ -55,7 +55,7 @@ func TestReadASCIIErrors(t *testing.T) {
 		{"3\n1\n2\n", 4, "input ends after 2 of the 3 page lines announced on line 1; expected the successors of page 2"},
 		{"1000000000\n1\n", 3, "input ends after 1 of the 1000000000 page lines"},
 		{"2\n1\n0\n\n1\n", 5, "unexpected successor line: line 1 announces 2 pages, whose lines end at line 3"},
-		{"2\n1\x00\n", 2, "is not a decimal page id"},
+		{"2\n1\x00\n", 2, "NUL byte in column 2 (byte 3): binary data, not text"},
 	} {
 		_, err := ReadASCII(strings.NewReader(c.text), "a.graph-txt")
 		rtWantError(t, err, "a.graph-txt", c.line, 0, c.want)

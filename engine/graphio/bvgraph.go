@@ -451,8 +451,11 @@ func bvCheckProperties(p *BVGraphProperties) (bvCodes, string, string) {
 // the bit positions met while decoding (a mismatch is an error naming the
 // node).
 //
-// The whole .graph is read into memory first; wrap graphData to report
-// reading progress. Bad input gives an *Error naming the file, the byte
+// The whole .graph is read into memory first, but never more of it than a
+// graph of the announced pages and links can take with its codes (a loose
+// bound, see bvMaxGraphBytes): a longer input is an *Error at that
+// offset, found without reading the rest; the same holds for offsets.
+// Wrap graphData to report reading progress. Bad input gives an *Error naming the file, the byte
 // offset (the message adds the bit position) and the node whose list is
 // wrong: data ending inside a list, a reference beyond the window or before
 // node 0, copy blocks running past the referenced list, a successor out of
@@ -479,9 +482,13 @@ func ReadBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties
 	if msg != "" {
 		return nil, fileError(graphName, "bad properties: %s", msg)
 	}
-	data, err := io.ReadAll(graphData)
+	limit := bvMaxGraphBytes(props, codes)
+	data, fits, err := bvReadAtMost(graphData, limit)
 	if err != nil {
 		return nil, byteReadError(graphName, int64(len(data)), err)
+	}
+	if !fits {
+		return nil, byteError(graphName, limit, "more data than a BVGraph of %d pages and %d links can hold with its codes (at most %d bytes)", props.Nodes, props.Arcs, limit)
 	}
 	n := props.Nodes
 	// Every list takes at least one bit (the outdegree), whatever the code.
@@ -500,9 +507,13 @@ func ReadBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties
 		offsetsNm: offsetsName,
 	}
 	if offsets != nil {
-		od, err := io.ReadAll(offsets)
+		olimit := bvMaxOffsetsBytes(props.Nodes, len(data), codes, props.ZetaK)
+		od, fits, err := bvReadAtMost(offsets, olimit)
 		if err != nil {
 			return nil, byteReadError(offsetsName, int64(len(od)), err)
+		}
+		if !fits {
+			return nil, byteError(offsetsName, olimit, "more data than the offsets of %d pages can take (at most %d bytes)", props.Nodes, olimit)
 		}
 		d.off = newBVBitReader(od)
 	}

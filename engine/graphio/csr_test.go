@@ -70,7 +70,7 @@ func TestCSRLayoutWorkedExample(t *testing.T) {
 		t.Errorf("host names section %q", data[names:names+40])
 	}
 	urlsAt := names + 8 + int64(len(hostText)) + csrPad(int64(len(hostText)))
-	urlText := "http://a.example/\nhttp://a.example/x\nhttp://B.Example/\nmailto:x@y.org\n"
+	urlText := "http://a.example/\nhttp://a.example/x\nhttp://B.Example/\n\nmailto:x@y.org"
 	if l := le.Uint64(data[urlsAt:]); l != uint64(len(urlText)) || string(data[urlsAt+8:urlsAt+8+int64(l)]) != urlText {
 		t.Errorf("URL section %q", data[urlsAt:])
 	}

@@ -108,8 +108,9 @@ const (
 // otherwise. Reading holds 8 bytes per link in integer mode, plus 8 more
 // while the graph is built.
 //
-// A failure of r is returned as an *Error at the line being read, with
-// Err set to r's error.
+// A line longer than TextLineLimit, a NUL byte (binary data) and UTF-16
+// text are errors. A failure of r is returned as an *Error at the line
+// being read, with Err set to r's error.
 func ReadEdgeList(r io.Reader, name string, opt EdgeListOptions) (*graph.Graph, *Labels, error) {
 	p := &edgeListParser{name: name, sc: newTextLineScanner(r)}
 	if opt.Nodes > 0 {

@@ -12,6 +12,7 @@
 package graphio
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -72,15 +73,34 @@ func byteError(file string, offset int64, format string, args ...any) *Error {
 }
 
 // lineReadError returns an Error for a text input whose reader failed with
-// err while the given line was being read.
+// err while the given line was being read. When err says that compressed
+// data did not decompress, the Error is at its offset in the compressed
+// file instead.
 func lineReadError(file string, line int64, err error) *Error {
+	if e := compressedDataErrorOf(file, err); e != nil {
+		return e
+	}
 	return &Error{File: file, Line: line, Offset: -1, Msg: "reading", Err: err}
 }
 
 // byteReadError returns an Error for a binary input whose reader failed
-// with err at the given byte offset.
+// with err at the given byte offset, or, when err says that compressed
+// data did not decompress, at its offset in the compressed file.
 func byteReadError(file string, offset int64, err error) *Error {
+	if e := compressedDataErrorOf(file, err); e != nil {
+		return e
+	}
 	return &Error{File: file, Offset: offset, Msg: "reading", Err: err}
+}
+
+// compressedDataErrorOf returns the Error for a compressedDataError in
+// err, or nil when there is none.
+func compressedDataErrorOf(file string, err error) *Error {
+	var ce *compressedDataError
+	if !errors.As(err, &ce) {
+		return nil
+	}
+	return byteError(file, ce.offset, "%s", ce.msg)
 }
 
 // fileError returns an Error about a whole input.

@@ -69,6 +69,7 @@ func ParseFormat(s string) (Format, error) {
 // NAME.graph-txt is WebGraph ASCII, NAME.csr the native format, and
 // anything else an edge list. Extensions are matched in any letter case.
 func FormatFromName(name string) Format {
+	name = withoutGzipSuffix(name)
 	if _, ok := bvBaseName(name); ok {
 		return FormatBVGraph
 	}
@@ -88,6 +89,7 @@ var bvExtensions = []string{".graph", ".properties", ".offsets"}
 // bvBaseName returns NAME for NAME.graph, NAME.properties or NAME.offsets
 // (extension in any letter case), and false for any other name.
 func bvBaseName(name string) (string, bool) {
+	name = withoutGzipSuffix(name)
 	lower := strings.ToLower(name)
 	for _, ext := range bvExtensions {
 		if strings.HasSuffix(lower, ext) {
@@ -173,7 +175,7 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 		})
 	case FormatCSR:
 		if m, ok := fsys.(MappedFS); ok {
-			if data, ok := m.MapFile(name); ok {
+			if data, ok := m.MapFile(name); ok && compressionOf(data) == nil {
 				g, err = CSRFromBytes(data, name)
 				break
 			}
@@ -222,7 +224,7 @@ type MappedFS interface {
 func loadBVGraph(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, string, error) {
 	base, ok := bvBaseName(name)
 	graphName := name
-	if ok && !strings.HasSuffix(strings.ToLower(name), ".graph") {
+	if ok && !strings.HasSuffix(strings.ToLower(withoutGzipSuffix(name)), ".graph") {
 		graphName = base + ".graph"
 	}
 	propsName := base + ".properties"
@@ -285,7 +287,12 @@ func loadOpen(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader) (
 	if wrap != nil {
 		r = wrap(name, f)
 	}
-	return r, func() { f.Close() }, nil
+	d, err := decompressed(r, name)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return d, func() { f.Close() }, nil
 }
 
 // Save writes g in format f: an edge list, WebGraph ASCII or .csr. Only

@@ -44,7 +44,7 @@ func TestFormatNames(t *testing.T) {
 	for name, want := range map[string]Format{
 		"cnr-2000.graph": FormatBVGraph, "dir/x.GRAPH": FormatBVGraph, "a.graph-txt": FormatASCII,
 		"a.csr": FormatCSR, "a.edges": FormatEdgeList, "a.txt": FormatEdgeList, "graph": FormatEdgeList,
-		"a.graph.gz": FormatEdgeList, "cs-stanford.properties": FormatBVGraph, "dir/cnr-2000.offsets": FormatBVGraph,
+		"a.graph.gz": FormatBVGraph, "a.graph-txt.gz": FormatASCII, "a.csr.GZ": FormatCSR, "a.txt.gz": FormatEdgeList, "gz": FormatEdgeList, "cs-stanford.properties": FormatBVGraph, "dir/cnr-2000.offsets": FormatBVGraph,
 		"X.Properties": FormatBVGraph, "a.properties.txt": FormatEdgeList, "offsets": FormatEdgeList,
 	} {
 		if got := FormatFromName(name); got != want {

@@ -84,7 +84,7 @@ func rtFromLists(tb testing.TB, lists [][]uint32) *graph.Graph {
 func rtCases(tb testing.TB) []rtCase {
 	small := rtFromLists(tb, [][]uint32{{1, 2}, {2, 3}, {0, 2}, {}, {4}})
 	small, err := small.WithURLs([]string{
-		"http://a.example/", "http://a.example/x", "http://B.Example/", "mailto:x@y.org", "",
+		"http://a.example/", "http://a.example/x", "http://B.Example/", "", "mailto:x@y.org",
 	})
 	if err != nil {
 		tb.Fatal(err)

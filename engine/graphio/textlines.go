@@ -8,8 +8,22 @@ import (
 )
 
 // textLineBufferSize is the read buffer of the text readers. Lines longer
-// than this are assembled in a separate buffer, so any line length works.
+// than this are assembled in a separate buffer, up to the line limit.
 const textLineBufferSize = 256 << 10
+
+// TextLineLimit is the longest line, line break excluded, that the text
+// readers (edge list, WebGraph ASCII, URL list) accept: 1 MiB. A longer
+// line is an *Error ("FILE:LINE: line longer than the 1 MiB limit"), found
+// as soon as the limit is passed, so that a file without line breaks is
+// refused after reading a little more than the limit, not after filling
+// the memory. The successor lines of WebGraph ASCII, which list all the
+// links of one page, may be up to ASCIISuccessorLineLimit.
+const TextLineLimit = 1 << 20
+
+// ASCIISuccessorLineLimit is the longest successor line of a WebGraph
+// ASCII graph (ReadASCII): 64 MiB, room for about seven million links of
+// one page with ids of eight digits.
+const ASCIISuccessorLineLimit = 64 << 20
 
 // utf8BOM is the UTF-8 byte order mark, which some editors (Windows
 // Notepad among them) put at the start of a text file. The text readers
@@ -17,8 +31,11 @@ const textLineBufferSize = 256 << 10
 const utf8BOM = "\xef\xbb\xbf"
 
 // textLineScanner splits a text input into lines without allocating per
-// line. It is the shared front end of the edge-list and WebGraph ASCII
-// readers. One UTF-8 byte order mark at the start of the input is dropped.
+// line. It is the shared front end of the edge-list, WebGraph ASCII and
+// URL-list readers. One UTF-8 byte order mark at the start of the input is
+// dropped. It stops, and readError says why, when a line is longer than
+// its limit, when a NUL byte shows binary data, or when the input is
+// UTF-16 text.
 type textLineScanner struct {
 	br *bufio.Reader
 	// long assembles a line that does not fit in br's buffer.
@@ -27,29 +44,55 @@ type textLineScanner struct {
 	lineNo int64
 	// consumed counts the bytes returned so far, line breaks included.
 	consumed int64
+	// maxLine is the longest line accepted (TextLineLimit unless the
+	// reader sets another), without its line break.
+	maxLine int
+	// bom is the length of the byte order mark dropped from line 1.
+	bom int
 	// err is the first read error other than io.EOF.
 	err error
+	// bad, when set, says why the input is not acceptable text; it is
+	// returned by readError with the file's name.
+	bad func(file string) *Error
 	eof bool
 }
 
 func newTextLineScanner(r io.Reader) *textLineScanner {
-	return &textLineScanner{br: bufio.NewReaderSize(r, textLineBufferSize)}
+	return &textLineScanner{br: bufio.NewReaderSize(r, textLineBufferSize), maxLine: TextLineLimit}
 }
 
 // next returns the next line without its "\n" and without one trailing
-// "\r", and false at the end of the input or after a read error (see err).
-// A last line without a final "\n" is returned like any other; an input
-// ending in "\n" has no empty line after it. The slice is valid until the
-// next call.
+// "\r", and false at the end of the input, after a read error or when the
+// input is refused (see readError). A last line without a final "\n" is
+// returned like any other; an input ending in "\n" has no empty line after
+// it. The slice is valid until the next call.
 func (s *textLineScanner) next() ([]byte, bool) {
-	if s.eof || s.err != nil {
+	if s.eof || s.err != nil || s.bad != nil {
 		return nil, false
 	}
+	first := s.lineNo == 0
 	line, err := s.br.ReadSlice('\n')
+	if first && !s.checkStart(line) {
+		return nil, false
+	}
+	skip := 0 // the byte order mark, on line 1
+	if first {
+		skip = s.bom
+	}
+	if !s.checkChunk(line, 0) {
+		return nil, false
+	}
 	if err == bufio.ErrBufferFull {
 		s.long = append(s.long[:0], line...)
 		for err == bufio.ErrBufferFull {
+			if len(s.long)-skip > s.maxLine+2 { // "\r\n" may follow
+				s.refuseLong()
+				return nil, false
+			}
 			line, err = s.br.ReadSlice('\n')
+			if !s.checkChunk(line, len(s.long)) {
+				return nil, false
+			}
 			s.long = append(s.long, line...)
 		}
 		line = s.long
@@ -64,24 +107,121 @@ func (s *textLineScanner) next() ([]byte, bool) {
 			return nil, false
 		}
 	}
+	n := len(line)
+	text := line[skip:]
+	if k := len(text); k > 0 && text[k-1] == '\n' {
+		text = text[:k-1]
+	}
+	if k := len(text); k > 0 && text[k-1] == '\r' {
+		text = text[:k-1]
+	}
+	if len(text) > s.maxLine {
+		s.refuseLong()
+		return nil, false
+	}
 	s.lineNo++
-	s.consumed += int64(len(line))
-	if s.lineNo == 1 {
-		line = bytes.TrimPrefix(line, []byte(utf8BOM))
-	}
-	if n := len(line); n > 0 && line[n-1] == '\n' {
-		line = line[:n-1]
-	}
-	if n := len(line); n > 0 && line[n-1] == '\r' {
-		line = line[:n-1]
-	}
-	return line, true
+	s.consumed += int64(n)
+	return text, true
 }
 
-// readError describes a failure of the underlying reader while reading the
-// line after the last one returned: an *Error at that line whose Err is
-// the reader's error. It returns nil when the reader did not fail.
+// checkStart looks at the first bytes of the input: it notes a UTF-8 byte
+// order mark, and refuses UTF-16 text, recognised by its byte order mark
+// or by NUL bytes in every other position.
+func (s *textLineScanner) checkStart(head []byte) bool {
+	if len(head) < 64 {
+		// A short first line: look at the bytes read after it too, as
+		// far as they are in the buffer already.
+		more, _ := s.br.Peek(min(s.br.Buffered(), 64))
+		head = append(head[:len(head):len(head)], more...)
+	}
+	if bytes.HasPrefix(head, []byte(utf8BOM)) {
+		s.bom = len(utf8BOM)
+		return true
+	}
+	if order := utf16Order(head); order != "" {
+		s.bad = func(file string) *Error {
+			return fileError(file, "UTF-16 text (%s-endian), which crawlsim does not read; convert it to UTF-8 first (iconv -f UTF-16%s -t UTF-8)", order, map[string]string{"little": "LE", "big": "BE"}[order])
+		}
+		return false
+	}
+	return true
+}
+
+// utf16Order returns "little" or "big" when head, the start of a text
+// input, looks like UTF-16 of that byte order: it starts with the byte
+// order mark FF FE or FE FF, or its first bytes (at least two characters,
+// at most 32) alternate NUL and non-NUL bytes, as ASCII characters do in
+// UTF-16. It returns "" otherwise.
+func utf16Order(head []byte) string {
+	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
+		return "little"
+	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		return "big"
+	}
+	n := min(len(head), 64) &^ 1
+	if n < 4 {
+		return ""
+	}
+	little, big := true, true
+	for i := 0; i < n; i += 2 {
+		little = little && head[i] != 0 && head[i+1] == 0
+		big = big && head[i] == 0 && head[i+1] != 0
+	}
+	switch {
+	case little:
+		return "little"
+	case big:
+		return "big"
+	}
+	return ""
+}
+
+// checkChunk refuses a NUL byte in chunk, the part of the current line
+// that starts at byte at of it.
+func (s *textLineScanner) checkChunk(chunk []byte, at int) bool {
+	k := bytes.IndexByte(chunk, 0)
+	if k < 0 {
+		return true
+	}
+	line, offset := s.lineNo+1, s.consumed+int64(at+k)
+	col := at + k + 1
+	if line == 1 {
+		col -= s.bom
+	}
+	s.bad = func(file string) *Error {
+		return lineError(file, line, "NUL byte in column %d (byte %d): binary data, not text", col, offset)
+	}
+	return false
+}
+
+// refuseLong refuses the line after the last one returned, which is longer
+// than s.maxLine.
+func (s *textLineScanner) refuseLong() {
+	line, limit := s.lineNo+1, s.maxLine
+	s.bad = func(file string) *Error {
+		return lineError(file, line, "line longer than the %s limit", textSize(limit))
+	}
+}
+
+// textSize writes a byte count that is a whole number of MiB as "N MiB",
+// and any other as "N bytes".
+func textSize(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// readError describes why next stopped early: the input was refused (not
+// text, or a line too long), or the underlying reader failed while the
+// line after the last one returned was read (an *Error at that line whose
+// Err is the reader's error). It returns nil when next stopped at the end
+// of the input.
 func (s *textLineScanner) readError(file string) error {
+	if s.bad != nil {
+		return s.bad(file)
+	}
 	if s.err == nil {
 		return nil
 	}
