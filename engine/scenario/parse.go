@@ -40,7 +40,7 @@ func Parse(r io.Reader, name string) (Scenario, error) {
 // Parse reads a scenario.
 func ParseResult(r io.Reader, name string) (*Result, error) {
 	var res Result
-	data, err := readStrict(r, name, &res)
+	data, err := readStrictResult(r, name, &res)
 	if err != nil {
 		return nil, err
 	}
@@ -71,32 +71,52 @@ func MarshalResult(r *Result) ([]byte, error) {
 	return append(data, '\n'), nil
 }
 
-// readStrict decodes the whole of r into v (a pointer), refusing unknown
+// readStrict reads a scenario's text from r (ReadText) and decodes it
+// into v (a pointer), refusing a top level that is not an object, unknown
 // fields, fields given twice in one object (encoding/json would keep the
-// last silently) and trailing data, and returns the bytes read. Errors
+// last silently) and trailing data, and returns the text read. Errors
 // name the file, line and column.
 func readStrict(r io.Reader, name string, v any) ([]byte, error) {
-	data, err := io.ReadAll(r)
+	data, err := ReadText(r, name)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
+	}
+	return data, decodeStrict(data, name, v)
+}
+
+// readStrictResult is readStrict for a result, which may be larger than a
+// scenario.
+func readStrictResult(r io.Reader, name string, v any) ([]byte, error) {
+	data, err := readText(r, name, "result", "a result", maxResultBytes)
+	if err != nil {
+		return nil, err
+	}
+	return data, decodeStrict(data, name, v)
+}
+
+// decodeStrict decodes data, the text of a JSON object, into v as
+// readStrict describes.
+func decodeStrict(data []byte, name string, v any) error {
+	if err := checkObject(name, data); err != nil {
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	root := reflect.TypeOf(v).Elem()
 	if err := dec.Decode(v); err != nil {
-		return nil, describeDecodeError(err, name, data, root)
+		return describeDecodeError(err, name, data, root)
 	}
 	// encoding/json matches field names ignoring letter case and keeps
 	// the last of repeated keys; a scenario must spell each field exactly,
 	// once.
 	if err := checkKeys(name, data, root); err != nil {
-		return nil, err
+		return err
 	}
 	end := dec.InputOffset()
 	if rest := skipSpace(data, end); rest < int64(len(data)) {
-		return nil, fmt.Errorf("%s: unexpected data after the JSON object", place(name, data, rest))
+		return fmt.Errorf("%s: unexpected data after the JSON object", place(name, data, rest))
 	}
-	return data, nil
+	return nil
 }
 
 // describeDecodeError turns an error of encoding/json into one that names

@@ -36,7 +36,7 @@ func TestParseErrors(t *testing.T) {
 		{"bool for number", `{"politeness": {"wait": true}}`,
 			`run.json:1:25: politeness.wait: expected a number, not true or false`},
 		{"array at top level", `[1]`,
-			`run.json:1:1: the top level: expected an object, not an array`},
+			`run.json:1:1: the top level: expected a JSON object, not an array`},
 		{"syntax error", "{\n  \"seeds\": \"bfs\",\n}",
 			`run.json:3:1: invalid character '}' looking for beginning of object key string`},
 		{"columns count characters", `{"seeds": "é", x}`,

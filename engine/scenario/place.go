@@ -44,9 +44,9 @@ func (e *PlacedError) Unwrap() error { return e.Err }
 //
 // It returns the normalized scenario.
 func ParseAndNormalize(r io.Reader, name string) (Scenario, error) {
-	data, err := io.ReadAll(r)
+	data, err := ReadText(r, name)
 	if err != nil {
-		return Scenario{}, fmt.Errorf("%s: %w", name, err)
+		return Scenario{}, err
 	}
 	s, err := Parse(bytes.NewReader(data), name)
 	if err != nil {

@@ -128,7 +128,7 @@ func MarshalRefreshResult(r *RefreshResult) ([]byte, error) {
 // ParseRefreshResult reads a result written by MarshalRefreshResult.
 func ParseRefreshResult(rd io.Reader, name string) (*RefreshResult, error) {
 	var r RefreshResult
-	data, err := readStrict(rd, name, &r)
+	data, err := readStrictResult(rd, name, &r)
 	if err != nil {
 		return nil, err
 	}

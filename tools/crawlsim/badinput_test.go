@@ -80,3 +80,29 @@ func TestSeedListBounded(t *testing.T) {
 		t.Errorf("the run from %s does not start from list:3:\n%s", bom, out)
 	}
 }
+
+// TestScenarioFileBounded: -scenario FILE is read through one bounded
+// reader (scenario.ReadText) by run and refresh: an endless or binary file
+// is refused with the limit or the position, a UTF-8 byte order mark is
+// skipped, and a file holding null is not the default scenario.
+func TestScenarioFileBounded(t *testing.T) {
+	dir := t.TempDir()
+	big := writeFile(t, dir, "big.json", "{}"+strings.Repeat("\n", 4<<20))
+	binary := writeFile(t, dir, "binary.json", "{\"seeds\": \"\x00\x01\"}")
+	null := writeFile(t, dir, "null.json", "null\n")
+	bom := writeFile(t, dir, "bom.json", "\xef\xbb\xbf{\"graph\": {\"generate\": {\"pages\": 60}}, \"strategies\": [{\"id\": \"bfs\"}]}\n")
+	bomBad := writeFile(t, dir, "bombad.json", "\xef\xbb\xbf{\"budget\": -2}\n")
+	refreshBOM := writeFile(t, dir, "refresh.json", "\xef\xbb\xbf{\"simulation\": {\"sites\": 20, \"horizon\": 50}}\n")
+	for _, cmd := range []string{"run", "refresh"} {
+		checkFails(t, 1, []string{cmd, "-scenario", big}, big+": larger than the 4 MiB limit for a scenario file")
+		checkFails(t, 1, []string{cmd, "-scenario", binary}, binary+":1:12: a NUL byte: this is binary data, not a JSON scenario")
+		checkFails(t, 1, []string{cmd, "-scenario", null}, null+":1:1: the top level: expected a JSON object, not null")
+		if _, err := os.Stat("/dev/zero"); err == nil {
+			checkFails(t, 1, []string{cmd, "-scenario", "/dev/zero"}, "/dev/zero: larger than the 4 MiB limit for a scenario file")
+		}
+	}
+	mustRun(t, "run", "-scenario", bom)
+	// Positions count from after the mark, as an editor shows them.
+	checkFails(t, 1, []string{"run", "-scenario", bomBad}, bomBad+":1:12: budget: -2 is negative")
+	mustRun(t, "refresh", "-scenario", refreshBOM)
+}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/refresh"
@@ -136,9 +135,9 @@ func splitPolicies(s string) []string {
 func (f *refreshFlags) scenario(set map[string]bool) (scenario.Refresh, error) {
 	sc := scenario.DefaultRefresh()
 	if f.file != "" {
-		data, err := os.ReadFile(f.file)
+		data, err := readScenarioFile(f.file)
 		if err != nil {
-			return sc, fmt.Errorf("-scenario: %w", causeOf(err))
+			return sc, err
 		}
 		if sc, err = scenario.ParseRefresh(strings.NewReader(string(data)), f.file); err != nil {
 			return sc, err

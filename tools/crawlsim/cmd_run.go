@@ -251,8 +251,8 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 	var text []byte // the scenario file's, to place its errors
 	if fromFile {
 		var err error
-		if text, err = os.ReadFile(f.file); err != nil {
-			return sc, fmt.Errorf("-scenario %s: cannot read it: %w", f.file, causeOf(err))
+		if text, err = readScenarioFile(f.file); err != nil {
+			return sc, err
 		}
 		if sc, err = scenario.Parse(bytes.NewReader(text), f.file); err != nil {
 			return sc, err

@@ -1,0 +1,108 @@
+package scenario
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"unicode/utf8"
+)
+
+// MaxFileBytes is the largest scenario file read, crawl or revisit
+// scenario: a scenario is a few kilobytes, or a few megabytes with a long
+// seed list (seeds.MaxListBytes), and a larger input is refused before it
+// is all read.
+const MaxFileBytes = 4 << 20
+
+// maxResultBytes bounds a result read back by ParseResult: its curves make
+// it much larger than a scenario (up to maxCurvePoints points per
+// strategy).
+const maxResultBytes = 1 << 30
+
+// utf8BOM is the byte order mark some editors put at the start of a UTF-8
+// file; it is skipped.
+const utf8BOM = "\xef\xbb\xbf"
+
+// ReadText reads the JSON text of a scenario file (crawl or revisit) from
+// r, as Parse and ParseRefresh do: at most MaxFileBytes of UTF-8 text, a
+// byte order mark at its start dropped. A larger input, binary data (a NUL
+// byte), UTF-16 and other encodings are errors that name the file (name)
+// and the position. The text returned is the one Parse's positions refer
+// to: a program that changes a scenario between Parse and Normalize
+// places Normalize's errors in it (PlaceErrors).
+func ReadText(r io.Reader, name string) ([]byte, error) {
+	return readText(r, name, "scenario", "a scenario file", MaxFileBytes)
+}
+
+// readText reads at most limit bytes of UTF-8 text from r; what names the
+// document ("scenario") and limitOf what the limit is for.
+func readText(r io.Reader, name, what, limitOf string, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: larger than the %s limit for %s", name, sizeWords(limit), limitOf)
+	}
+	if bytes.HasPrefix(data, []byte("\xff\xfe")) || bytes.HasPrefix(data, []byte("\xfe\xff")) {
+		return nil, fmt.Errorf("%s: UTF-16 text; save the %s as UTF-8", name, what)
+	}
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return nil, fmt.Errorf("%s: a NUL byte: this is binary data, not a JSON %s", place(name, data, int64(i)), what)
+	}
+	if !utf8.Valid(data) {
+		return nil, fmt.Errorf("%s: not UTF-8 text; save the %s as UTF-8", place(name, data, int64(firstInvalid(data))), what)
+	}
+	return data, nil
+}
+
+// sizeWords writes a size of whole MiB or KiB as "4 MiB".
+func sizeWords(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// firstInvalid returns the offset of the first byte of data that is not
+// UTF-8.
+func firstInvalid(data []byte) int {
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return len(data)
+}
+
+// checkObject returns an error unless the JSON text data (not empty, not
+// only white space) starts with an object: encoding/json would read null
+// into a struct as if it were {}.
+func checkObject(name string, data []byte) error {
+	start := skipSpace(data, 0)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	if err != nil || tok == json.Delim('{') {
+		return nil // the decoder says what is wrong
+	}
+	got := "a number"
+	switch tok.(type) {
+	case nil:
+		got = "null"
+	case bool:
+		got = "true or false"
+	case string:
+		got = "a string"
+	case json.Delim:
+		got = "an array"
+	}
+	return fmt.Errorf("%s: the top level: expected a JSON object, not %s", place(name, data, start), got)
+}
