@@ -61,7 +61,7 @@ func (out *graphOutput) write(ctx context.Context, e *env, g *graph.Graph) error
 	}
 	keepsHosts := out.format == graphio.FormatCSR
 	if g.URLs != nil && !keepsHosts && out.urlsOut == "" {
-		fmt.Fprintf(e.stderr, "note: %s does not hold URLs or hosts; add -urls-out FILE to keep them\n", out.path)
+		fmt.Fprintf(e.stderr, "note: %s does not hold URLs or hosts; add -urls-out FILE to keep them\n", terminalSafe(out.path))
 	}
 	if out.asJSON {
 		return writeJSON(e.stdout, struct {
@@ -73,13 +73,13 @@ func (out *graphOutput) write(ctx context.Context, e *env, g *graph.Graph) error
 			Hosts  *int   `json:"hosts,omitempty"` // only where the output keeps hosts
 		}{out.path, out.format.String(), out.urlsOut, g.NumNodes(), g.NumArcs(), hostCount(g, keepsHosts || out.urlsOut != "")})
 	}
-	fmt.Fprintf(e.stdout, "wrote %s (%s): %s, %s", out.path, out.format, count(g.NumNodes(), "page"), count(g.NumArcs(), "link"))
+	fmt.Fprintf(e.stdout, "wrote %s (%s): %s, %s", terminalSafe(out.path), out.format, count(g.NumNodes(), "page"), count(g.NumArcs(), "link"))
 	if keepsHosts && g.HasHosts() {
 		fmt.Fprintf(e.stdout, ", %s", count(g.NumHosts(), "host"))
 	}
 	fmt.Fprintln(e.stdout)
 	if out.urlsOut != "" {
-		fmt.Fprintf(e.stdout, "wrote %s: %s, %s\n", out.urlsOut, count(len(g.URLs), "URL"), count(g.NumHosts(), "host"))
+		fmt.Fprintf(e.stdout, "wrote %s: %s, %s\n", terminalSafe(out.urlsOut), count(len(g.URLs), "URL"), count(g.NumHosts(), "host"))
 	}
 	return nil
 }
@@ -118,7 +118,7 @@ ASCII or crawlsim's .csr, which loads fastest and keeps hosts and URLs.`,
 					return err
 				}
 				if in.labels != nil {
-					fmt.Fprintf(e.stderr, "note: %s's pages were renumbered 0..%d in increasing order of their ids (or first appearance of their labels); %s uses the new numbers\n", in.path, g.NumNodes()-1, out.path)
+					fmt.Fprintf(e.stderr, "note: %s's pages were renumbered 0..%d in increasing order of their ids (or first appearance of their labels); %s uses the new numbers\n", terminalSafe(in.path), g.NumNodes()-1, terminalSafe(out.path))
 				}
 				return out.write(ctx, e, g)
 			}

@@ -49,7 +49,7 @@ largest hosts.`,
 
 func printStats(e *env, path string, s graph.Stats) error {
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(w, "graph\t%s\n", path)
+	fmt.Fprintf(w, "graph\t%s\n", terminalSafe(path))
 	fmt.Fprintf(w, "pages\t%d\n", s.Pages)
 	fmt.Fprintf(w, "links\t%d\n", s.Links)
 	fmt.Fprintf(w, "dangling pages\t%d\t(%.1f%%)\n", s.Dangling, percent(int64(s.Dangling), int64(s.Pages)))
@@ -77,7 +77,7 @@ func printStats(e *env, path string, s graph.Stats) error {
 	w = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(w, "pages\tshare\t\n")
 	for _, h := range s.LargestHosts {
-		fmt.Fprintf(w, "%d\t%.1f%%\t  %s\n", h.Pages, percent(int64(h.Pages), int64(s.Pages)), h.Name)
+		fmt.Fprintf(w, "%d\t%.1f%%\t  %s\n", h.Pages, percent(int64(h.Pages), int64(s.Pages)), terminalSafe(h.Name))
 	}
 	return w.Flush()
 }

@@ -304,12 +304,12 @@ func (r *ranker) printTop(pages []uint32, names []string, cols [][]float64) erro
 	}
 	fmt.Fprintln(w)
 	for k, p := range pages {
-		fmt.Fprintf(w, "%d\t%s\t", k+1, r.in.pageName(p))
+		fmt.Fprintf(w, "%d\t%s\t", k+1, terminalSafe(r.in.pageName(p)))
 		for _, c := range cols {
 			fmt.Fprintf(w, "%.6g\t", c[p])
 		}
 		if r.g.URLs != nil {
-			fmt.Fprintf(w, "  %s", r.g.URLs[p])
+			fmt.Fprintf(w, "  %s", terminalSafe(r.g.URLs[p]))
 		}
 		fmt.Fprintln(w)
 	}

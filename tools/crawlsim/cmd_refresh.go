@@ -223,7 +223,7 @@ func (f *refreshFlags) run(ctx context.Context, e *env, args []string, set map[s
 	}
 	return finishOutputs(ctx, e, outs, func(w io.Writer) error {
 		if !f.asJSON {
-			return report.RefreshTable(w, res)
+			return printTerminal(w, func(w io.Writer) error { return report.RefreshTable(w, res) })
 		}
 		b, err := scenario.MarshalRefreshResult(res)
 		if err == nil {

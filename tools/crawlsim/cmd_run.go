@@ -235,7 +235,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		if f.asJSON {
 			return report.JSON(w, res)
 		}
-		return report.Table(w, res)
+		return printTerminal(w, func(w io.Writer) error { return report.Table(w, res) })
 	})
 }
 
@@ -834,7 +834,7 @@ func newRunBars(e *env, sc scenario.Scenario) *runBars {
 	}
 	r.labels = append(r.labels, "run")
 	for _, s := range sc.Strategies {
-		r.labels = append(r.labels, s.Label)
+		r.labels = append(r.labels, terminalSafe(s.Label))
 	}
 	pad := 0
 	for _, l := range r.labels {

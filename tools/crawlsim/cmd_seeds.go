@@ -181,6 +181,6 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 		if f.asJSON {
 			return report.JSON(w, res)
 		}
-		return report.SeedTable(w, res)
+		return printTerminal(w, func(w io.Writer) error { return report.SeedTable(w, res) })
 	})
 }

@@ -100,7 +100,7 @@ func (in *graphInput) load(ctx context.Context, e *env) (*graph.Graph, error) {
 	}
 	in.labels = labels
 	if labels != nil && labels.Names != nil && g.URLs == nil {
-		fmt.Fprintf(e.stderr, "note: the pages of %s are labels, not all URLs (with ://), so they have no hosts; give -urls FILE for hosts\n", path)
+		fmt.Fprintf(e.stderr, "note: the pages of %s are labels, not all URLs (with ://), so they have no hosts; give -urls FILE for hosts\n", terminalSafe(path))
 	}
 	return g, nil
 }

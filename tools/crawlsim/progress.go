@@ -22,10 +22,11 @@ type progress struct {
 	bar   *progressbar.ProgressBar
 }
 
-// newProgress starts timing a piece of work described by what. When bytes
-// is true the bar counts bytes.
+// newProgress starts timing a piece of work described by what (which may
+// name an input file: it is shown through terminalSafe). When bytes is
+// true the bar counts bytes.
 func (e *env) newProgress(what string, bytes bool) *progress {
-	return &progress{e: e, what: what, bytes: bytes, start: time.Now()}
+	return &progress{e: e, what: terminalSafe(what), bytes: bytes, start: time.Now()}
 }
 
 // set reports done units out of total (total <= 0 when unknown).
@@ -58,6 +59,7 @@ func (p *progress) set(done, total int64) {
 
 // describe changes the bar's label, e.g. to show a residual.
 func (p *progress) describe(what string) {
+	what = terminalSafe(what)
 	p.what = what
 	if p.bar != nil {
 		p.bar.Describe(what)

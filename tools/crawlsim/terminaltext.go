@@ -13,8 +13,8 @@ import (
 // an input, fit to print on a terminal: every character a terminal could
 // act on instead of showing it is written as a Go escape. That is the C0
 // and C1 control characters (ESC as \x1b, so that a label cannot recolour
-// the terminal or move its cursor; tab and line feed too, which would
-// break a table's columns), format characters such as the bidirectional
+// the terminal or move its cursor; tab and line feed too, as \t and \n,
+// which would break a table's columns), format characters such as the bidirectional
 // overrides, other characters that are not graphic, and bytes that are
 // not UTF-8 (\xff). Letters, marks, digits, punctuation, symbols and
 // spaces of every script are kept, and so is the backslash. JSON and CSV
@@ -25,6 +25,10 @@ func terminalSafe(s string) string { return escapeForTerminal(s, false) }
 // terminalText is terminalSafe for whole lines of text, such as a table or
 // an error message: line feeds and tabs are kept.
 func terminalText(s string) string { return escapeForTerminal(s, true) }
+
+// shortEscapes are the one-letter escapes of Go (and C) for the control
+// characters that have one: tab is written \t.
+var shortEscapes = [utf8.RuneSelf]byte{'\a': 'a', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't', '\v': 'v'}
 
 func escapeForTerminal(s string, keepLines bool) string {
 	shown := func(r rune) bool {
@@ -48,6 +52,9 @@ func escapeForTerminal(s string, keepLines bool) string {
 			fmt.Fprintf(&b, `\x%02x`, s[i])
 		case shown(r) || r >= utf8.RuneSelf && unicode.IsGraphic(r):
 			b.WriteString(s[i : i+size])
+		case r < utf8.RuneSelf && shortEscapes[r] != 0:
+			b.WriteByte('\\')
+			b.WriteByte(shortEscapes[r])
 		case r < 0x100:
 			fmt.Fprintf(&b, `\x%02x`, r)
 		case r < 0x10000:
