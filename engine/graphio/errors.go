@@ -9,6 +9,18 @@
 // input with an *Error naming the file and the line or byte offset, never
 // panics, and never allocates for a page or link count that the input cannot
 // back.
+//
+// Load reads every file it opens (graph, .properties, .offsets, URL list)
+// through gzip when the file starts with gzip's magic bytes, whatever its
+// name, decompressing as it reads; names look through a final ".gz"
+// (g.graph-txt.gz is WebGraph ASCII). Other compressed formats (zstd, xz,
+// bzip2, lz4, compress, zip) are refused with the command that
+// decompresses them. The text readers (edge list, WebGraph ASCII, URL
+// list) read UTF-8 with or without a byte order mark, refuse UTF-16 text
+// and NUL bytes (binary data) as soon as they see them, and refuse lines
+// longer than TextLineLimit (ASCIISuccessorLineLimit for the successor
+// lines of WebGraph ASCII), so that no input, /dev/zero included, makes
+// them read without bound.
 package graphio
 
 import (
