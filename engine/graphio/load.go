@@ -138,8 +138,14 @@ type LoadOptions struct {
 // gives one whose Err is the file system's or reader's error (so
 // errors.Is(err, fs.ErrNotExist) works).
 //
-// When fsys is a MappedFS that maps a .csr file, the graph is made from the
-// mapped bytes with CSRFromBytes, without copying its arrays.
+// Every file may be gzip-compressed: Load recognises gzip by its first
+// bytes, whatever the name, and decompresses it as it reads (Wrap sees
+// the compressed bytes); other compressed formats are refused (see the
+// package documentation).
+//
+// When fsys is a MappedFS that maps a .csr file that is not compressed,
+// the graph is made from the mapped bytes with CSRFromBytes, without
+// copying its arrays.
 func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, error) {
 	f := opt.Format
 	if f == FormatAuto {
