@@ -28,8 +28,8 @@
 //	refresh     simulate revisit policies for changing sites: freshness and traffic
 //
 // "crawlsim help COMMAND" and "crawlsim COMMAND -h" list a command's flags.
-// Outputs are written to a temporary file that is renamed into place, so a
-// failed run never leaves half a file. A progress bar appears on stderr for
+// Outputs never replace an input and never leave half a file (see Outputs
+// below). A progress bar appears on stderr for
 // work that takes more than a second when stderr is a terminal, and every
 // command ends by saying on stderr how long it took. The exit status is 0 on
 // success, 1 on failure and 2 on bad usage; flags are checked before any
@@ -56,6 +56,27 @@
 //	crawlsim rank -top 10 cnr-2000.csr
 //	crawlsim rank -seeds top-pagerank:160 -o ppr.csv cnr-2000.csr
 //	crawlsim rank -hits -urls $D/hollins/hollins.urls $D/hollins/hollins.edges
+//
+// # Outputs
+//
+// An output is written to a temporary file beside the file it replaces and
+// renamed into place when every output of the command is complete, so a
+// failed or interrupted run (Ctrl-C, SIGTERM, SIGHUP) leaves neither half a
+// file nor a temporary one; after a signal, crawlsim removes its temporary
+// files and dies of that signal. An output that names one of the command's
+// inputs (the graph and, for a BVGraph, its .properties and .offsets, a URL
+// list, the previous snapshot, the scenario file and the files it names, a
+// -seeds list:FILE), by any spelling, hard link or symbolic link, is refused
+// before any work, and so are two outputs naming one file (exit status 2).
+// A file without write permission is not replaced, even by root (exit
+// status 1). A symbolic link is followed: its target is replaced and the
+// link stays a link. A FIFO or a character device (/dev/null) is written
+// directly, as the output is made, and so is "-" or /dev/stdout: the data
+// then has stdout to itself, and the table or the note of what was written
+// goes to stderr (-json is refused beside it). Text that came from an input
+// (labels, page names, URLs, host and file names) is printed with its
+// control characters escaped, ESC as \x1b, so that it cannot act on the
+// terminal; JSON and CSV outputs keep its bytes.
 //
 // # Comparing strategies
 //
