@@ -97,12 +97,20 @@ func compressionOf(head []byte) *compressionFormat {
 func decompressed(r io.Reader, name string) (io.Reader, error) {
 	src := &stickyReader{r: r}
 	var buf [compressionMagicLen]byte
-	k, _ := io.ReadFull(src, buf[:])
+	k, err := io.ReadFull(src, buf[:])
 	head := buf[:k]
 	rest := io.MultiReader(bytes.NewReader(head), src)
 	f := compressionOf(head)
 	switch {
 	case f == nil:
+		// Hand back r itself when it can go back to where it was, so that
+		// a reader that looks for the length of a seekable file (ReadCSR)
+		// still finds it.
+		if s, ok := r.(io.Seeker); ok && (err == nil || err == io.EOF || err == io.ErrUnexpectedEOF) {
+			if _, serr := s.Seek(-int64(k), io.SeekCurrent); serr == nil {
+				return r, nil
+			}
+		}
 		return rest, nil
 	case f.refusal != "":
 		return nil, fileError(name, "%s", f.refusal)

@@ -3,6 +3,7 @@ package graphio
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"context"
 	"errors"
 	"fmt"
@@ -294,5 +295,21 @@ func TestGzipNoDoubleDecompression(t *testing.T) {
 	var e *Error
 	if !errors.As(err, &e) || e.Line != 1 || !strings.Contains(err.Error(), "binary data, not text") {
 		t.Fatalf("got %v, want the NUL of the inner gzip header refused", err)
+	}
+}
+
+// TestLoadKeepsFileLength: looking at the first bytes of an uncompressed
+// file for a magic number must not hide its length from the .csr reader,
+// which uses it to refuse a section longer than the file where the
+// section starts (at names), not where the file ends.
+func TestLoadKeepsFileLength(t *testing.T) {
+	data, _, _, names := csrTestFile(t)
+	binary.LittleEndian.PutUint64(data[names:], 1<<40)
+	csrFixChecksums(data)
+	_, want := CSRFromBytes(data, "g.csr")
+	_, _, err := Load(fstest.MapFS{"g.csr": {Data: data}}, "g.csr", LoadOptions{})
+	rtWantError(t, err, "g.csr", 0, names, "short file")
+	if err.Error() != want.Error() {
+		t.Fatalf("Load: %v; CSRFromBytes: %v", err, want)
 	}
 }
