@@ -33,12 +33,22 @@ type output struct {
 // character device is written directly, as it is made, before the files.
 // Outputs marked inMemory are rendered first: when one of them fails, the
 // others are still written, and the error names the one that failed and
-// the ones written. Writing stops with the context's error when ctx is
-// cancelled, and a progress bar counts the bytes on a terminal. Errors
-// name the outputs, never their temporary files.
+// the ones written. Writing stops when ctx is cancelled, with an error
+// that says so and wraps the context's error, and a progress bar counts
+// the bytes on a terminal. Errors name the outputs, never their temporary
+// files.
 func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 	var failed []string
 	var written []string
+	defer func() {
+		if cause := ctx.Err(); err != nil && cause != nil && errors.Is(err, cause) {
+			msg := "interrupted; no output was written"
+			if len(written) > 0 {
+				msg = "interrupted; only " + strings.Join(written, ", ") + " was written"
+			}
+			err = fmt.Errorf("%s: %w", msg, cause)
+		}
+	}()
 	kept := outs[:0:0]
 	for _, o := range outs {
 		if !o.inMemory {
@@ -266,9 +276,9 @@ func writeJSON(w io.Writer, v any) error {
 // then prints the result on stdout with print: an output that could not
 // be made costs neither the others nor the printed result.
 func finishOutputs(ctx context.Context, e *env, outs []output, print func(w io.Writer) error) error {
-	written := writeOutputs(ctx, e, outs...)
-	if errors.Is(written, context.Canceled) {
-		return fmt.Errorf("interrupted; no output was written: %w", written)
+	err := writeOutputs(ctx, e, outs...)
+	if errors.Is(err, context.Canceled) {
+		return err
 	}
-	return errors.Join(written, print(e.stdout))
+	return errors.Join(err, print(e.stdout))
 }

@@ -71,6 +71,8 @@ func TestSignalsRemoveTemporaryFiles(t *testing.T) {
 					t.Fatalf("crawlsim gen: %v (want it killed by %v)\nstderr: %s", err, sig, stderr.String())
 				case len(entries) != 0:
 					t.Errorf("after %v the folder holds %s; want nothing (no output, no temporary file)", sig, entries[0].Name())
+				case !bytes.Contains(stderr.Bytes(), []byte("crawlsim gen: interrupted; no output was written")):
+					t.Errorf("after %v crawlsim says %q, want that it was interrupted and wrote nothing", sig, stderr.String())
 				}
 				if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != sig {
 					t.Errorf("crawlsim gen ended with %v, want killed by %v\nstderr: %s", ee, sig, stderr.String())
