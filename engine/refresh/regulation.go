@@ -29,24 +29,24 @@ var Policies = []string{Fixed, Change, ChangeInterest}
 // Regulation are the parameters of the interval regulation.
 type Regulation struct {
 	// Initial is t_0, every site's first interval (default 10).
-	Initial float64 `json:"initial"`
+	Initial float64 `json:"initial,omitempty"`
 	// Min and Max clamp the interval (defaults 1 and 100).
-	Min float64 `json:"min"`
-	Max float64 `json:"max"`
+	Min float64 `json:"min,omitempty"`
+	Max float64 `json:"max,omitempty"`
 	// Window is n, the crawler's last visits of a site over which the
 	// change ratio is counted (default 10).
-	Window int `json:"window"`
+	Window int `json:"window,omitempty"`
 	// Lower and Upper are p_l and p_g for the change ratio (defaults 0.3
 	// and 0.7): above p_g the interval shrinks, below p_l it grows.
-	Lower float64 `json:"lower"`
-	Upper float64 `json:"upper"`
+	Lower float64 `json:"lower,omitempty"`
+	Upper float64 `json:"upper,omitempty"`
 	// Alpha weighs the change term against the interest term (default
 	// 0.5, the paper's equal weighting).
 	Alpha *float64 `json:"alpha,omitempty"`
 	// InterestLower and InterestUpper are p_l' and p_g' for the interest
 	// (defaults 0.5 and 0.8).
-	InterestLower float64 `json:"interest_lower"`
-	InterestUpper float64 `json:"interest_upper"`
+	InterestLower float64 `json:"interest_lower,omitempty"`
+	InterestUpper float64 `json:"interest_upper,omitempty"`
 	// MinInterest is a: a site whose interest is below it gets no interest
 	// term (default 0).
 	MinInterest float64 `json:"min_interest"`

@@ -12,23 +12,25 @@ import (
 )
 
 // Params describe a simulated web and its crawler (SPEC.md section 7).
-// Zero fields take the defaults of DefaultParams.
+// Zero fields take the defaults of DefaultParams; their JSON omits them,
+// so that a written 0 is never read as "the default" (the scenario reader
+// refuses it). The optional numbers whose 0 is a value are pointers.
 type Params struct {
 	// Sites is S, the number of sites.
-	Sites int `json:"sites"`
+	Sites int `json:"sites,omitempty"`
 	// Horizon is the simulated time, in the units of the intervals.
-	Horizon float64 `json:"horizon"`
+	Horizon float64 `json:"horizon,omitempty"`
 	// ChangeMin and ChangeMax bound the sites' change rates λ (changes per
 	// unit of time), drawn log-uniformly between them: a web of pages
 	// that change hourly and pages that change monthly.
-	ChangeMin float64 `json:"change_min"`
-	ChangeMax float64 `json:"change_max"`
+	ChangeMin float64 `json:"change_min,omitempty"`
+	ChangeMax float64 `json:"change_max,omitempty"`
 	// Users is the number of simulated users, and UserRate their visits
 	// per unit of time over all sites, which the sites share by a Zipf law
 	// of exponent Popularity (heavy-tailed: a few sites get most visits;
 	// 0 shares them evenly, so it is a pointer: nil takes the default).
-	Users      int      `json:"users"`
-	UserRate   float64  `json:"user_rate"`
+	Users      int      `json:"users,omitempty"`
+	UserRate   float64  `json:"user_rate,omitempty"`
 	Popularity *float64 `json:"popularity,omitempty"`
 	// SiteBytes is what a central crawler downloads at every visit of a
 	// site; a migrating crawler sends a migrant of MigrantBytes and brings
@@ -37,7 +39,7 @@ type Params struct {
 	SiteBytes    *float64 `json:"site_bytes,omitempty"`
 	MigrantBytes *float64 `json:"migrant_bytes,omitempty"`
 	// Samples is the number of points of the series over time.
-	Samples int `json:"samples"`
+	Samples int `json:"samples,omitempty"`
 	// Seed seeds the sites and their changes and users; every policy sees
 	// the same ones (common random numbers).
 	Seed uint64 `json:"seed"`
@@ -103,9 +105,12 @@ func (p Params) WithDefaults() Params {
 
 // Limits that keep a simulation within memory and time.
 const (
-	maxSites   = 1 << 20
-	maxUsers   = 1 << 16
-	maxSamples = 100000
+	// MaxSites is the most sites of a simulation.
+	MaxSites = 1 << 20
+	// MaxUsers is the most simulated users.
+	MaxUsers = 1 << 16
+	// MaxSamples is the most points of the series over time.
+	MaxSamples = 100000
 )
 
 // Validate checks p with its defaults filled in.
@@ -117,14 +122,14 @@ func (p Params) Validate() error {
 			bad("%s %v: want a positive number", name, v)
 		}
 	}
-	if p.Sites < 1 || p.Sites > maxSites {
-		bad("sites %d: want 1 to %d", p.Sites, maxSites)
+	if p.Sites < 1 || p.Sites > MaxSites {
+		bad("sites %d: want 1 to %d", p.Sites, MaxSites)
 	}
-	if p.Users < 1 || p.Users > maxUsers {
-		bad("users %d: want 1 to %d", p.Users, maxUsers)
+	if p.Users < 1 || p.Users > MaxUsers {
+		bad("users %d: want 1 to %d", p.Users, MaxUsers)
 	}
-	if p.Samples < 1 || p.Samples > maxSamples {
-		bad("samples %d: want 1 to %d", p.Samples, maxSamples)
+	if p.Samples < 1 || p.Samples > MaxSamples {
+		bad("samples %d: want 1 to %d", p.Samples, MaxSamples)
 	}
 	positive("horizon", p.Horizon)
 	positive("change_min", p.ChangeMin)

@@ -29,6 +29,9 @@ func Parse(r io.Reader, name string) (Scenario, error) {
 	if err != nil {
 		return Scenario{}, err
 	}
+	if err := checkExplicitZeros(name, data, reflect.TypeOf(s), scenarioZeroDefaults, scenarioDefaults()); err != nil {
+		return Scenario{}, err
+	}
 	if s.Version != 0 && s.Version != Version {
 		return Scenario{}, fmt.Errorf("%s: version %d is not supported; this program reads version %d",
 			keyPlace(name, data, reflect.TypeOf(s), "version"), s.Version, Version)

@@ -20,7 +20,7 @@ import (
 // writes as strict JSON.
 type Refresh struct {
 	// Version is Version.
-	Version int `json:"version"`
+	Version int `json:"version,omitempty"`
 	// Simulation describes the web and the crawler's regulation; zero
 	// fields take refresh.DefaultParams's values.
 	Simulation refresh.Params `json:"simulation"`
@@ -98,6 +98,9 @@ func ParseRefresh(rd io.Reader, name string) (Refresh, error) {
 	var r Refresh
 	data, err := readStrict(rd, name, &r)
 	if err != nil {
+		return Refresh{}, err
+	}
+	if err := checkExplicitZeros(name, data, reflect.TypeOf(r), refreshZeroDefaults, DefaultRefresh()); err != nil {
 		return Refresh{}, err
 	}
 	if r.Version != 0 && r.Version != Version {

@@ -48,7 +48,7 @@ func TestParseBoundedText(t *testing.T) {
 	}
 	// The revisit scenarios are read the same way.
 	for in, want := range map[string]string{
-		"null": "refresh.json:1:1: the top level: expected a JSON object, not null",
+		"null":                            "refresh.json:1:1: the top level: expected a JSON object, not null",
 		"{\"policies\": [\"fixed\x00\"]}": "refresh.json:1:21: a NUL byte: this is binary data, not a JSON scenario",
 	} {
 		if _, err := ParseRefresh(strings.NewReader(in), "refresh.json"); err == nil || err.Error() != want {

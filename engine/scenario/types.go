@@ -12,9 +12,14 @@ const Version = 1
 // Scenario fully determines a comparison of crawl strategies (DESIGN.md
 // "Data"): the same Scenario gives the same Result natively and in the
 // browser. Zero fields take the defaults that Normalize fills in.
+//
+// In JSON, a field that takes a default is left out: Marshal omits the
+// numbers whose 0 means "the default", and Parse refuses a 0 written for
+// them (damping 0, say, would otherwise silently read as 0.85). A 0 that
+// is a value (budget, lower_bound, random_seed, wait, a share) is kept.
 type Scenario struct {
 	// Version is Version (0 is read as Version).
-	Version int `json:"version"`
+	Version int `json:"version,omitempty"`
 	// Graph says where the graph comes from.
 	Graph Source `json:"graph"`
 	// Previous is the earlier snapshot that the historical-PageRank
@@ -27,9 +32,9 @@ type Scenario struct {
 	Importance string `json:"importance"`
 	// Damping is d (default 0.85), for the importance and the strategies;
 	// it must be in (0, 1].
-	Damping float64 `json:"damping"`
+	Damping float64 `json:"damping,omitempty"`
 	// Tolerance stops the importance iteration (default 1e-10).
-	Tolerance float64 `json:"tolerance"`
+	Tolerance float64 `json:"tolerance,omitempty"`
 	// Seeds is the seed-set notation of package seeds ("top-pagerank:160",
 	// "random:K", "host-roots", "list:A,B"); default "top-pagerank:160",
 	// the FPR paper's choice. top-pagerank ranks by uniform PageRank. List
@@ -125,7 +130,7 @@ type Source struct {
 // per 200 pages and MeanOutDegree to 8, as the generator's own defaults.
 type Generate struct {
 	// Pages is the number of pages (default 100,000).
-	Pages int `json:"pages"`
+	Pages int `json:"pages,omitempty"`
 	// Hosts is the number of hosts (default max(1, pages/200)).
 	Hosts int `json:"hosts,omitempty"`
 	// MeanOutDegree is the mean number of links per page (default 8, at
@@ -188,7 +193,7 @@ type Evolve struct {
 // 0 disables the wait).
 type Politeness struct {
 	// Connections is r, the downloads in flight at most (default 1).
-	Connections int `json:"connections"`
+	Connections int `json:"connections,omitempty"`
 	// Wait is w, the seconds between the end of one download from a host
 	// and the start of the next from it (default 15; 0 disables it).
 	Wait *float64 `json:"wait,omitempty"`
@@ -198,7 +203,7 @@ type Politeness struct {
 	PageSize *float64 `json:"page_size,omitempty"`
 	// Bandwidth is a connection's rate in bytes per second (default
 	// 100,000).
-	Bandwidth float64 `json:"bandwidth"`
+	Bandwidth float64 `json:"bandwidth,omitempty"`
 }
 
 // Strategy is one strategy of a comparison with its parameters (the
@@ -222,9 +227,9 @@ type Metrics struct {
 	// CurvePoints is the number of evenly spaced points of each curve
 	// (default 1,000); crawls of at most twice that many pages keep every
 	// point.
-	CurvePoints int `json:"curve_points"`
+	CurvePoints int `json:"curve_points,omitempty"`
 	// TauSample is the size of Kendall's tau sample (default 5,000).
-	TauSample int `json:"tau_sample"`
+	TauSample int `json:"tau_sample,omitempty"`
 	// LowerBound is the number of checkpoints at which the generic lower
 	// bound (personalized PageRank on the downloaded subgraph) is computed
 	// for every strategy; 0 turns it off. Each checkpoint costs a PageRank

@@ -1,0 +1,152 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strconv"
+
+	"github.com/crawlsim/crawlsim/engine/refresh"
+)
+
+// zeroDefault is a number of a scenario that Normalize fills with a
+// default when it is 0. In Go, 0 is how a program leaves such a field out
+// (Marshal omits it); in a scenario's JSON, a written 0 would silently
+// read as the default, so Parse refuses it: a field is either given a
+// value that is used, or left out.
+type zeroDefault struct {
+	// path is the field's JSON path, want what it accepts.
+	path, want string
+	// def describes the default when it is not one number.
+	def string
+}
+
+// scenarioZeroDefaults are the numbers of a Scenario that Normalize fills
+// when 0 (TestExplicitZeroTableComplete checks that no other does).
+var scenarioZeroDefaults = []zeroDefault{
+	{path: "version", want: strconv.Itoa(Version)},
+	{path: "damping", want: "a number in (0, 1]"},
+	{path: "tolerance", want: "a positive number below 1"},
+	{path: "graph.generate.pages", want: "1 or more pages"},
+	{path: "graph.generate.hosts", want: "1 to the number of pages", def: fmt.Sprintf("one host per %d pages", pagesPerHost)},
+	{path: "graph.generate.mean_out_degree", want: "a positive mean, at most (pages-1)/2", def: "8 (or (pages-1)/2 when smaller)"},
+	{path: "graph.generate.host_size_exponent", want: "an exponent above 0 and at most 5"},
+	{path: "graph.generate.out_degree_exponent", want: "an exponent from 1.5 to 5"},
+	{path: "politeness.connections", want: fmt.Sprintf("1 to %d connections", maxConnections)},
+	{path: "politeness.bandwidth", want: "a positive number of bytes per second"},
+	{path: "metrics.curve_points", want: fmt.Sprintf("1 to %d points", maxCurvePoints)},
+	{path: "metrics.tau_sample", want: fmt.Sprintf("1 to %d pages", maxTauSample)},
+	{path: "seed_study.samples", want: fmt.Sprintf("1 to %d searches", maxDistanceSamples)},
+}
+
+// refreshZeroDefaults are the numbers of a Refresh that Normalize fills
+// when 0.
+var refreshZeroDefaults = []zeroDefault{
+	{path: "version", want: strconv.Itoa(Version)},
+	{path: "simulation.sites", want: fmt.Sprintf("1 to %d sites", refresh.MaxSites)},
+	{path: "simulation.horizon", want: "a positive time"},
+	{path: "simulation.change_min", want: "a positive rate, at most change_max"},
+	{path: "simulation.change_max", want: "a positive rate, at least change_min"},
+	{path: "simulation.users", want: fmt.Sprintf("1 to %d users", refresh.MaxUsers)},
+	{path: "simulation.user_rate", want: "a positive rate"},
+	{path: "simulation.samples", want: fmt.Sprintf("1 to %d points", refresh.MaxSamples)},
+	{path: "simulation.regulation.initial", want: "a positive interval within [min, max]"},
+	{path: "simulation.regulation.min", want: "a positive interval, at most max"},
+	{path: "simulation.regulation.max", want: "a positive interval, at least min"},
+	{path: "simulation.regulation.window", want: "1 or more visits"},
+	{path: "simulation.regulation.lower", want: "a threshold in (0, 1), below upper"},
+	{path: "simulation.regulation.upper", want: "a threshold in (0, 1], above lower"},
+	{path: "simulation.regulation.interest_lower", want: "a threshold in (0, 1), below interest_upper"},
+	{path: "simulation.regulation.interest_upper", want: "a threshold in (0, 1], above interest_lower"},
+}
+
+// checkExplicitZeros returns an error for every field of table that data,
+// the JSON text of a value of type root, gives as 0, placed at the 0 and
+// one per line; defaults is that type's value with every default filled
+// in, whose numbers the messages give.
+func checkExplicitZeros(name string, data []byte, root reflect.Type, table []zeroDefault, defaults any) error {
+	byPath := make(map[string]zeroDefault, len(table))
+	for _, z := range table {
+		byPath[z.path] = z
+	}
+	var errs []error
+	walkJSON(data, root, func(ev jsonEvent) bool {
+		z, ok := byPath[ev.path]
+		if ev.isKey || !ok || !isZeroNumber(data[ev.start:ev.end]) {
+			return true
+		}
+		def := z.def
+		if def == "" {
+			def = defaultText(defaults, z.path)
+		}
+		errs = append(errs, fmt.Errorf("%s: %s: 0 is not allowed: want %s; leave the field out for the default, %s",
+			place(name, data, ev.start), z.path, z.want, def))
+		return true
+	})
+	return errors.Join(errs...)
+}
+
+// isZeroNumber reports whether a JSON value is a number equal to 0 ("0",
+// "-0", "0.0", "0e5").
+func isZeroNumber(value []byte) bool {
+	if len(value) == 0 || (value[0] != '-' && (value[0] < '0' || value[0] > '9')) {
+		return false
+	}
+	v, err := strconv.ParseFloat(string(value), 64)
+	return err == nil && v == 0
+}
+
+// defaultText writes the number at a JSON path of v, a struct with every
+// default filled in.
+func defaultText(v any, path string) string {
+	f := reflect.ValueOf(v)
+	for _, name := range splitPath(path) {
+		for f.Kind() == reflect.Pointer {
+			if f.IsNil() {
+				return "?"
+			}
+			f = f.Elem()
+		}
+		next, ok := reflect.Value{}, false
+		for i := range f.NumField() {
+			if n, named := jsonName(f.Type().Field(i)); named && n == name {
+				next, ok = f.Field(i), true
+				break
+			}
+		}
+		if !ok {
+			return "?"
+		}
+		f = next
+	}
+	switch f.Kind() {
+	case reflect.Float64:
+		return strconv.FormatFloat(f.Float(), 'g', -1, 64)
+	case reflect.Int, reflect.Int64:
+		return strconv.FormatInt(f.Int(), 10)
+	}
+	return fmt.Sprint(f.Interface())
+}
+
+// splitPath splits a JSON path of object keys at its dots.
+func splitPath(path string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(path); i++ {
+		if path[i] == '.' {
+			out = append(out, path[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, path[start:])
+}
+
+// scenarioDefaults is a Scenario with every part present and every
+// default filled in, for the messages of checkExplicitZeros.
+func scenarioDefaults() Scenario {
+	s := Default()
+	s.Politeness = &Politeness{}
+	s.SeedStudy = &SeedStudy{}
+	n, _ := s.Normalize()
+	return n
+}
