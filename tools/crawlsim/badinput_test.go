@@ -106,3 +106,33 @@ func TestScenarioFileBounded(t *testing.T) {
 	checkFails(t, 1, []string{"run", "-scenario", bomBad}, bomBad+":1:12: budget: -2 is negative")
 	mustRun(t, "refresh", "-scenario", refreshBOM)
 }
+
+// TestGivenZeroFlags: a flag given as 0 is used, or refused naming the
+// flag; it never silently means "the default" (refresh -sites 0 once
+// simulated 1,000 sites, run -host-exp 0 a Zipf exponent of 1).
+func TestGivenZeroFlags(t *testing.T) {
+	dir := t.TempDir()
+	file := writeFile(t, dir, "refresh.json", "{\"simulation\": {\"sites\": 20, \"horizon\": 50}}\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"refresh", "-sites", "0"}, "-sites 0: want 1 to 1048576"},
+		{[]string{"refresh", "-tmin", "0"}, "-tmin 0: min 0 and max 100: want positive intervals"},
+		{[]string{"refresh", "-samples", "0"}, "-samples 0: want 1 to 100000"},
+		{[]string{"refresh", "-horizon", "0"}, "-horizon 0: want a positive number"},
+		{[]string{"refresh", "-window", "0"}, "-window 0: want at least 1 visit"},
+		{[]string{"refresh", "-pg", "0"}, "-pg 0: lower/upper 0.3/0: the lower threshold must be below the upper one"},
+		{[]string{"refresh", "-scenario", file, "-users", "0"}, "-users 0: want 1 to 65536"},
+		{[]string{"run", "-host-exp", "0"}, "-host-exp must be above 0, got 0"},
+		{[]string{"run", "-degree-exp", "0"}, "-degree-exp must be from 1.5 to 5, got 0"},
+		{[]string{"gen", "-host-exp", "0", "-o", filepath.Join(dir, "g.csr")}, "-host-exp must be above 0, got 0"},
+	} {
+		checkFails(t, 2, c.args, c.want)
+	}
+	// Zeros that are values are used: no interest threshold, free visits.
+	out := mustRun(t, "refresh", "-scenario", file, "-min-interest", "0", "-site-bytes", "0", "-migrant-bytes", "0", "-json")
+	if !strings.Contains(out, `"site_bytes":0`) || !strings.Contains(out, `"migrant_bytes":0`) {
+		t.Errorf("refresh -site-bytes 0 -migrant-bytes 0 does not keep them:\n%.600s", out)
+	}
+}

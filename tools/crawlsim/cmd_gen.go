@@ -116,6 +116,11 @@ func (g *generatorFlags) check(set map[string]bool) error {
 		return usagef("-hosts must be at least 1, got %d", p.Hosts)
 	case set["degree"] && !(p.MeanOutDegree > 0):
 		return usagef("-degree must be positive, got %g", p.MeanOutDegree)
+	// 0 would read as the default exponent.
+	case set["host-exp"] && p.HostSizeExponent == 0:
+		return usagef("-host-exp must be above 0, got 0")
+	case set["degree-exp"] && p.OutDegreeExponent == 0:
+		return usagef("-degree-exp must be from 1.5 to 5, got 0")
 	}
 	return nil
 }

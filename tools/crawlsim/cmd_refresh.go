@@ -152,6 +152,9 @@ func (f *refreshFlags) scenario(set map[string]bool) (scenario.Refresh, error) {
 			apply(&sc, f)
 		}
 	}
+	if err := checkRefreshZeros(f, set); err != nil {
+		return sc, err
+	}
 	n, err := sc.Normalize()
 	if err != nil {
 		var lines []string
