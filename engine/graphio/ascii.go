@@ -27,6 +27,13 @@ import (
 // failure of r is returned as an *Error at the line being read, with Err
 // set.
 func ReadASCII(r io.Reader, name string) (*graph.Graph, error) {
+	return readASCII(r, name, nil)
+}
+
+// readASCII is ReadASCII that refuses a page count above lim's limits on
+// line 1, before anything is allocated, and stops when the links read
+// exceed them or lim's cancel function fails.
+func readASCII(r io.Reader, name string, lim *readLimits) (*graph.Graph, error) {
 	sc := newTextLineScanner(r)
 	first, ok := sc.next()
 	if !ok {
@@ -40,6 +47,9 @@ func ReadASCII(r io.Reader, name string) (*graph.Graph, error) {
 		return nil, lineError(name, 1, "%v", err)
 	}
 	sc.maxLine = ASCIISuccessorLineLimit
+	if e := lim.check(int64(n), -1, false); e != nil {
+		return nil, tooLargeAt(name, 1, -1, e)
+	}
 	b := graph.NewBuilder(0)
 	var page uint64
 	for {
@@ -57,12 +67,20 @@ func ReadASCII(r io.Reader, name string) (*graph.Graph, error) {
 			return nil, lineError(name, sc.lineNo, "%v", err)
 		}
 		page++
+		if page%limitsPollEvery == 0 {
+			if err := lim.during(name, sc.lineNo, int64(n), int64(b.NumArcs()), true); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if err := sc.readError(name); err != nil {
 		return nil, err
 	}
 	if page < n {
 		return nil, lineError(name, sc.lineNo+1, "input ends after %d of the %d page lines announced on line 1; expected the successors of page %d", page, n, page)
+	}
+	if err := lim.during(name, 0, int64(n), int64(b.NumArcs()), false); err != nil {
+		return nil, err
 	}
 	b.SetNodes(int(n))
 	g, err := b.Build()

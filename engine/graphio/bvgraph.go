@@ -475,6 +475,13 @@ func bvCheckProperties(p *BVGraphProperties) (bvCodes, string, string) {
 // bound memory checks props.Arcs before calling, as Load does with
 // LoadOptions.MaxLinks.
 func ReadBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties, offsets io.Reader, offsetsName string) (*graph.Graph, error) {
+	return readBVGraph(graphData, graphName, props, offsets, offsetsName, nil)
+}
+
+// readBVGraph is ReadBVGraph that calls lim's cancel function every
+// limitsPollEvery successor lists and stops when it fails. Load checks
+// the properties against lim's limits before calling it.
+func readBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties, offsets io.Reader, offsetsName string, lim *readLimits) (*graph.Graph, error) {
 	if props == nil {
 		return nil, fileError(graphName, "no properties given")
 	}
@@ -505,6 +512,7 @@ func ReadBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties
 		minIntv:   uint64(props.MinIntervalLength),
 		k:         uint(max(props.ZetaK, 0)),
 		offsetsNm: offsetsName,
+		lim:       lim,
 	}
 	if offsets != nil {
 		olimit := bvMaxOffsetsBytes(props.Nodes, len(data), codes, props.ZetaK)
@@ -547,6 +555,9 @@ type bvDecoder struct {
 
 	// Scratch lists, reused from node to node.
 	copied, intervals, residuals, merged []uint32
+
+	// lim's cancel function is polled every limitsPollEvery lists.
+	lim *readLimits
 }
 
 // errorAt returns an error about the list of node x found at bit position
@@ -609,6 +620,11 @@ func (d *bvDecoder) decode() error {
 	d.targets = make([]uint32, 0, min(d.arcs, 16*uint64(len(r.buf))))
 	c := d.codes
 	for x := uint64(0); x < n; x++ {
+		if x%limitsPollEvery == 0 {
+			if err := d.lim.poll(); err != nil {
+				return byteReadError(d.name, int64(r.pos/8), err)
+			}
+		}
 		if d.off != nil {
 			if err := d.checkOffset(x); err != nil {
 				return err

@@ -416,12 +416,13 @@ func csrRawBytes[T byte | uint32 | uint64](s []T) []byte {
 // structure, each an *Error with the byte offset it concerns. A failure of
 // r is an *Error at the byte offset reached, with Err set to r's error.
 func ReadCSR(r io.Reader, name string) (*graph.Graph, error) {
-	return readCSR(r, name, 0)
+	return readCSR(r, name, nil)
 }
 
 // readCSR is ReadCSR that also refuses, right after the header and before
-// allocating anything, a graph of more than maxLinks links (0: no limit).
-func readCSR(r io.Reader, name string, maxLinks int64) (*graph.Graph, error) {
+// allocating anything, a graph of more pages or links, or needing more
+// memory, than lim allows.
+func readCSR(r io.Reader, name string, lim *readLimits) (*graph.Graph, error) {
 	sr := &csrStreamReader{r: r, name: name, remaining: -1}
 	sr.probeLength()
 	var hdr [csrHeaderSize]byte
@@ -438,8 +439,12 @@ func readCSR(r io.Reader, name string, maxLinks int64) (*graph.Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	if maxLinks > 0 && h.m > uint64(maxLinks) {
-		return nil, byteError(name, csrAtArcs, "graph has %d links, above the limit of %d", h.m, maxLinks)
+	if e := lim.check(int64(min(h.n, math.MaxInt64)), int64(min(h.m, math.MaxInt64)), false); e != nil {
+		at := int64(csrAtNodes)
+		if e.Of == "links" {
+			at = csrAtArcs
+		}
+		return nil, tooLargeAt(name, 0, at, e)
 	}
 	sr.off = csrHeaderSize
 	if sr.remaining >= 0 {

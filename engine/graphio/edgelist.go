@@ -112,12 +112,23 @@ const (
 // text are errors. A failure of r is returned as an *Error at the line
 // being read, with Err set to r's error.
 func ReadEdgeList(r io.Reader, name string, opt EdgeListOptions) (*graph.Graph, *Labels, error) {
-	p := &edgeListParser{name: name, sc: newTextLineScanner(r)}
+	return readEdgeList(r, name, opt, nil)
+}
+
+// readEdgeList is ReadEdgeList that refuses a page count (opt.Nodes, the
+// header's) above lim's limits before anything is allocated for it, and
+// stops when the pages and links read exceed them or lim's cancel
+// function fails (see edgeListParser.checkLimits).
+func readEdgeList(r io.Reader, name string, opt EdgeListOptions, lim *readLimits) (*graph.Graph, *Labels, error) {
+	p := &edgeListParser{name: name, sc: newTextLineScanner(r), lim: lim}
 	if opt.Nodes > 0 {
 		if uint64(opt.Nodes) > graph.MaxNodes {
 			return nil, nil, fileError(name, "%d pages exceed the limit of %d", opt.Nodes, uint64(graph.MaxNodes))
 		}
 		p.setFixed(uint64(opt.Nodes), opt.NodesFrom)
+		if err := p.checkLimits(0, false); err != nil {
+			return nil, nil, err
+		}
 	}
 	p.allowHeader = opt.Nodes <= 0
 	for {
@@ -127,6 +138,11 @@ func ReadEdgeList(r io.Reader, name string, opt EdgeListOptions) (*graph.Graph, 
 		}
 		if err := p.parseLine(line); err != nil {
 			return nil, nil, err
+		}
+		if p.sc.lineNo%limitsPollEvery == 0 {
+			if err := p.checkLimits(p.sc.lineNo, true); err != nil {
+				return nil, nil, err
+			}
 		}
 	}
 	if err := p.sc.readError(name); err != nil {
@@ -147,6 +163,7 @@ type edgeListParser struct {
 	name string
 	sc   *textLineScanner
 	mode edgeListMode
+	lim  *readLimits
 
 	// allowHeader: a WriteEdgeList header on line 1 may fix the page count.
 	allowHeader bool
@@ -359,7 +376,7 @@ func (p *edgeListParser) comment(text []byte) error {
 	}
 	p.setFixed(n, "the header on line 1")
 	p.headerNodes = true
-	return nil
+	return p.checkLimits(1, false)
 }
 
 // fixedID parses a page id in fixed mode.
@@ -578,6 +595,9 @@ func (p *edgeListParser) finishFixed() (*graph.Graph, *Labels, error) {
 	if p.headerNodes && p.fixedNodes > edgeListHeaderMaxPages(p.sc.consumed) {
 		return nil, nil, lineError(p.name, 1, "header announces %d pages, more than a file of %d bytes can back", p.fixedNodes, p.sc.consumed)
 	}
+	if err := p.checkLimits(0, false); err != nil {
+		return nil, nil, err
+	}
 	p.builder.SetNodes(int(p.fixedNodes))
 	g, err := p.builder.Build()
 	if err != nil {
@@ -588,6 +608,9 @@ func (p *edgeListParser) finishFixed() (*graph.Graph, *Labels, error) {
 
 // finishNames builds the graph of label mode.
 func (p *edgeListParser) finishNames() (*graph.Graph, *Labels, error) {
+	if err := p.checkLimits(0, false); err != nil {
+		return nil, nil, err
+	}
 	p.builder.SetNodes(len(p.labelNames))
 	g, err := p.builder.Build()
 	if err != nil {
@@ -645,6 +668,9 @@ func (p *edgeListParser) finishIntegers() (*graph.Graph, *Labels, error) {
 			p.arcs[i] = final[a]
 		}
 		p.sparseIndex, p.sparseOrig = nil, nil
+	}
+	if err := p.lim.during(p.name, 0, int64(len(ids)), int64(len(p.arcs)/2), false); err != nil {
+		return nil, nil, err
 	}
 	b := graph.NewBuilder(len(ids))
 	b.Grow(len(p.arcs) / 2)

@@ -118,10 +118,38 @@ type LoadOptions struct {
 	// anything is allocated for the links (the arcs property, the .csr
 	// header) and checked then, which matters for BVGraph, whose intervals
 	// let a small file describe billions of links; text formats spend at
-	// least a few bytes of input per link and are checked after reading.
-	// The browser worker sets MaxLinks from its memory budget; 0 means no
-	// limit.
+	// least a few bytes of input per link and are checked every few
+	// thousand lines while they are read ("graph has at least N links").
+	// The refusal's Err is a *TooLargeError. The browser worker sets
+	// MaxLinks from its memory budget; 0 means no limit.
 	MaxLinks int64
+	// MaxPages, when positive, is the most pages the graph (and the URL
+	// list, one line per page) may have. It is checked before anything is
+	// allocated for the pages: against the page count a file announces
+	// (an edge list's header, WebGraph ASCII's first line, BVGraph's nodes
+	// property, the .csr header), while a URL list is read (before its
+	// lines are split), and before an edge list's pages are numbered.
+	MaxPages int64
+	// MaxBytes, when positive, is the memory reading may take: the graph's
+	// arrays at their peak while it is read (per page and per link, by
+	// format: see decodeCosts), the URL list, and the bytes of a BVGraph's
+	// files, which are read whole. Sizes announced before the data (a
+	// header, BVGraph's properties) are checked before anything is
+	// allocated for them, so that a small file claiming billions of pages
+	// or links (a "decompression bomb") is refused at once; the text
+	// formats are also checked every few thousand lines as links
+	// accumulate. A refusal is an *Error whose Err is a *TooLargeError
+	// naming the claimed size, the memory it needs and MaxBytes. A
+	// memory-mapped .csr (MappedFS) allocates nothing for its arrays and
+	// is not checked against MaxBytes.
+	MaxBytes int64
+	// Cancel, when set, is called every few thousand lines or successor
+	// lists while a graph is decoded; a non-nil error stops reading and
+	// comes back inside an *Error, where errors.Is finds it. The command
+	// line passes its context's Err, so that Ctrl-C stops a long decode
+	// (a BVGraph is decoded after its file is read, where Wrap no longer
+	// sees it).
+	Cancel func() error
 }
 
 // Load reads the graph file name from fsys in the given format (by
@@ -151,14 +179,18 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 	if f == FormatAuto {
 		f = FormatFromName(name)
 	}
+	lim := opt.limits(f)
 	var urls []string
 	if opt.URLs != "" {
 		err := loadRead(fsys, opt.URLs, opt.Wrap, func(r io.Reader) (err error) {
-			urls, err = ReadURLList(r, opt.URLs)
+			urls, err = readURLList(r, opt.URLs, lim)
 			return err
 		})
 		if err != nil {
 			return nil, nil, err
+		}
+		if lim != nil {
+			lim.extra = urlListBytes(int64(len(urls)), urlsSize(urls))
 		}
 	}
 	var g *graph.Graph
@@ -171,12 +203,12 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 			eopt = EdgeListOptions{Nodes: len(urls), NodesFrom: "the URL list " + opt.URLs}
 		}
 		err = loadRead(fsys, name, opt.Wrap, func(r io.Reader) (err error) {
-			g, labels, err = ReadEdgeList(r, name, eopt)
+			g, labels, err = readEdgeList(r, name, eopt, lim)
 			return err
 		})
 	case FormatASCII:
 		err = loadRead(fsys, name, opt.Wrap, func(r io.Reader) (err error) {
-			g, err = ReadASCII(r, name)
+			g, err = readASCII(r, name, lim)
 			return err
 		})
 	case FormatCSR:
@@ -187,19 +219,22 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 			}
 		}
 		err = loadRead(fsys, name, opt.Wrap, func(r io.Reader) (err error) {
-			g, err = readCSR(r, name, opt.MaxLinks)
+			g, err = readCSR(r, name, lim)
 			return err
 		})
 	case FormatBVGraph:
-		g, name, err = loadBVGraph(fsys, name, opt)
+		g, name, err = loadBVGraph(fsys, name, opt.Wrap, lim)
 	default:
 		return nil, nil, fileError(name, "cannot load: unknown format %v", f)
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	if opt.MaxLinks > 0 && g.NumArcs() > opt.MaxLinks {
-		return nil, nil, fileError(name, "graph has %d links, above the limit of %d", g.NumArcs(), opt.MaxLinks)
+	// The counts of the formats that announce none (an edge list without
+	// header, a mapped .csr) are known now. Memory was checked while
+	// reading, and a mapped .csr takes none.
+	if e := lim.checkCounts(int64(g.NumNodes()), g.NumArcs()); e != nil {
+		return nil, nil, tooLargeAt(name, 0, -1, e)
 	}
 	if opt.URLs != "" {
 		if len(urls) != g.NumNodes() {
@@ -225,9 +260,11 @@ type MappedFS interface {
 
 // loadBVGraph reads NAME.graph with NAME.properties and, when present,
 // NAME.offsets, where name is any of the three; it also returns the name
-// of the .graph file. A graph whose properties announce more than
-// opt.MaxLinks links is refused before its .graph is opened.
-func loadBVGraph(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, string, error) {
+// of the .graph file. A graph whose properties announce more pages or
+// links than lim allows, or that would need more memory (with the bytes
+// of its .graph and .offsets, which are read whole), is refused before
+// its .graph is opened.
+func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, string, error) {
 	base, ok := bvBaseName(name)
 	graphName := name
 	if ok && !strings.HasSuffix(strings.ToLower(withoutGzipSuffix(name)), ".graph") {
@@ -235,7 +272,7 @@ func loadBVGraph(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, string
 	}
 	propsName := base + ".properties"
 	var props *BVGraphProperties
-	err := loadRead(fsys, propsName, opt.Wrap, func(r io.Reader) (err error) {
+	err := loadRead(fsys, propsName, wrap, func(r io.Reader) (err error) {
 		props, err = ReadBVGraphProperties(r, propsName)
 		return err
 	})
@@ -245,23 +282,27 @@ func loadBVGraph(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, string
 		}
 		return nil, graphName, err
 	}
-	if opt.MaxLinks > 0 && props.Arcs > opt.MaxLinks {
-		return nil, graphName, fileError(propsName, "graph has %d links, above the limit of %d", props.Arcs, opt.MaxLinks)
+	if lim != nil {
+		offsetsName := base + ".offsets"
+		lim.extra = satAdd(lim.extra, satAdd(fileSize(fsys, graphName), fileSize(fsys, offsetsName)))
+		if e := lim.check(props.Nodes, props.Arcs, false); e != nil {
+			return nil, graphName, tooLargeAt(propsName, 0, -1, e)
+		}
 	}
-	gr, closeGraph, err := loadOpen(fsys, graphName, opt.Wrap)
+	gr, closeGraph, err := loadOpen(fsys, graphName, wrap)
 	if err != nil {
 		return nil, graphName, err
 	}
 	defer closeGraph()
 	offsetsName := base + ".offsets"
-	or, closeOffsets, err := loadOpen(fsys, offsetsName, opt.Wrap)
+	or, closeOffsets, err := loadOpen(fsys, offsetsName, wrap)
 	var g *graph.Graph
 	switch {
 	case err == nil:
 		defer closeOffsets()
-		g, err = ReadBVGraph(gr, graphName, props, or, offsetsName)
+		g, err = readBVGraph(gr, graphName, props, or, offsetsName, lim)
 	case errors.Is(err, fs.ErrNotExist):
-		g, err = ReadBVGraph(gr, graphName, props, nil, offsetsName)
+		g, err = readBVGraph(gr, graphName, props, nil, offsetsName, lim)
 	}
 	return g, graphName, err
 }

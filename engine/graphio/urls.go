@@ -25,6 +25,12 @@ import (
 // The URLs share one string holding the input's lines, so reading costs
 // the input's size plus one string header per line.
 func ReadURLList(r io.Reader, name string) ([]string, error) {
+	return readURLList(r, name, nil)
+}
+
+// readURLList is ReadURLList that stops once the lines read, or the
+// memory they take, exceed lim's limits (readLimits.urlLines).
+func readURLList(r io.Reader, name string, lim *readLimits) ([]string, error) {
 	sc := newTextLineScanner(r)
 	// text holds every line followed by "\n"; kept is its length up to
 	// the last line that is not blank, and lines their number.
@@ -42,8 +48,16 @@ func ReadURLList(r io.Reader, name string) ([]string, error) {
 			}
 			kept, lines = len(text), sc.lineNo
 		}
+		if sc.lineNo%limitsPollEvery == 0 {
+			if err := lim.urlLines(name, sc.lineNo, sc.lineNo, int64(len(text))); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if err := sc.readError(name); err != nil {
+		return nil, err
+	}
+	if err := lim.urlLines(name, 0, lines, int64(kept)); err != nil {
 		return nil, err
 	}
 	// text is never written again, so the strings may share its memory.

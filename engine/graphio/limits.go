@@ -1,0 +1,307 @@
+package graphio
+
+import (
+	"fmt"
+	"io/fs"
+	"math"
+)
+
+// TooLargeError says that an input claims more pages, links or memory than
+// the caller allows (LoadOptions.MaxPages, MaxLinks and MaxBytes). Load
+// returns it as the Err of an *Error that names the file and, when known,
+// where the size was claimed (a header line, a byte offset), so that
+// errors.As finds it and a caller can add where its limit comes from.
+type TooLargeError struct {
+	// Pages and Links are the sizes claimed, or read so far when SoFar is
+	// set; -1 when not known.
+	Pages, Links int64
+	// SoFar is true when reading stopped part way: the input holds at
+	// least Pages pages and Links links.
+	SoFar bool
+	// Need is the memory, in bytes, that reading (or, with Purpose, using)
+	// a graph of that size takes; 0 when a count limit was exceeded.
+	Need int64
+	// Limit is the limit exceeded, a count of pages or links or a number
+	// of bytes, as Of says.
+	Limit int64
+	// Of names the limit exceeded: "pages", "links" or "bytes".
+	Of string
+	// Purpose says what Need is for, such as "to compare strategies";
+	// empty means "to read".
+	Purpose string
+}
+
+// Error describes the claimed size and the limit, as in "graph has 5
+// pages, above the limit of 4" or "65536 pages and 4294967296 links need
+// about 32.0 GiB to read, more than the 64.0 MiB of memory available".
+func (e *TooLargeError) Error() string {
+	switch e.Of {
+	case "pages":
+		return fmt.Sprintf("graph has %s%d pages, above the limit of %d", e.atLeast(), e.Pages, e.Limit)
+	case "links":
+		return fmt.Sprintf("graph has %s%d links, above the limit of %d", e.atLeast(), e.Links, e.Limit)
+	}
+	var size string
+	switch {
+	case e.Pages >= 0 && e.Links >= 0:
+		size = fmt.Sprintf("%d pages and %d links", e.Pages, e.Links)
+	case e.Pages >= 0:
+		size = fmt.Sprintf("%d pages", e.Pages)
+	default:
+		size = fmt.Sprintf("%d links", e.Links)
+	}
+	purpose := e.Purpose
+	if purpose == "" {
+		purpose = "to read"
+	}
+	return fmt.Sprintf("%s%s need about %s %s, more than the %s of memory available", e.atLeast(), size, bytesText(e.Need), purpose, bytesText(e.Limit))
+}
+
+func (e *TooLargeError) atLeast() string {
+	if e.SoFar {
+		return "at least "
+	}
+	return ""
+}
+
+// bytesText writes a byte count with a binary unit: "512 bytes", "3.0 KiB",
+// "64.0 MiB", "16.0 GiB".
+func bytesText(b int64) string {
+	switch {
+	case b >= 1<<40:
+		return fmt.Sprintf("%.1f TiB", float64(b)/(1<<40))
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", b)
+}
+
+// decodeCost is the memory a reader holds at its peak per page and per
+// link of the graph it reads.
+type decodeCost struct{ perPage, perLink int64 }
+
+// decodeCosts are the readers' peak bytes per page and per link:
+//
+//   - text formats (edge list, WebGraph ASCII) collect links in a
+//     graph.Builder, 8 bytes per link, which an edge list's integer mode
+//     fills from its own 8 bytes per link; graph.Builder.Build then holds
+//     8-byte offsets and a cursor per page and 4 bytes of targets per link
+//     beside the builder's arrays. An edge list keeps the original id of
+//     every page (8 bytes) too.
+//   - BVGraph holds its 8-byte offsets and 4-byte targets, whose array
+//     may be copied once as it grows: 8 bytes per link; the .graph and
+//     .offsets bytes are counted apart (readLimits.extra).
+//   - .csr read as a stream holds its arrays as they are (8-byte offsets,
+//     a 4-byte host per page, 4-byte targets); host names and URLs cost
+//     their bytes in the file.
+//   - a URL list costs its bytes and a 16-byte string header per line,
+//     and the host table 4 bytes per page once attached (urlListBytes).
+var decodeCosts = map[Format]decodeCost{
+	FormatEdgeList: {perPage: 24, perLink: 16},
+	FormatASCII:    {perPage: 16, perLink: 16},
+	FormatBVGraph:  {perPage: 8, perLink: 8},
+	FormatCSR:      {perPage: 12, perLink: 4},
+}
+
+// urlLineBytes is the memory of one URL list line beside its bytes: its
+// string header and its page's host.
+const urlLineBytes = 20
+
+// urlListBytes is the memory a URL list of lines lines and size bytes
+// holds once read and attached.
+func urlListBytes(lines, size int64) int64 {
+	return satAdd(satMul(urlLineBytes, lines), size)
+}
+
+// limitsPollEvery is how many lines or successor lists the readers handle
+// between two calls of readLimits.poll.
+const limitsPollEvery = 4096
+
+// readLimits bound what a reader may allocate and let it be stopped: the
+// page, link and byte limits of LoadOptions, the cost model of the format
+// read, the bytes already held for it (the URL list, a BVGraph's data),
+// and the cancel function. A nil *readLimits allows anything.
+type readLimits struct {
+	maxPages, maxLinks, maxBytes int64
+	cost                         decodeCost
+	// extra is memory already held beside the graph's arrays.
+	extra  int64
+	cancel func() error
+}
+
+// limits returns the limits opt sets for reading format f, or nil when
+// it sets none.
+func (opt *LoadOptions) limits(f Format) *readLimits {
+	if opt.MaxPages <= 0 && opt.MaxLinks <= 0 && opt.MaxBytes <= 0 && opt.Cancel == nil {
+		return nil
+	}
+	return &readLimits{maxPages: opt.MaxPages, maxLinks: opt.MaxLinks, maxBytes: opt.MaxBytes, cost: decodeCosts[f], cancel: opt.Cancel}
+}
+
+// forFormat returns a copy of l with the cost model of format f.
+func (l *readLimits) forFormat(f Format) *readLimits {
+	if l == nil {
+		return nil
+	}
+	c := *l
+	c.cost = decodeCosts[f]
+	return &c
+}
+
+// check returns a *TooLargeError when a graph of pages pages and links
+// links (either -1 when not known) exceeds a limit, else nil. soFar says
+// that reading is not over.
+func (l *readLimits) check(pages, links int64, soFar bool) *TooLargeError {
+	if l == nil {
+		return nil
+	}
+	e := &TooLargeError{Pages: pages, Links: links, SoFar: soFar}
+	switch {
+	case l.maxPages > 0 && pages > l.maxPages:
+		e.Of, e.Limit = "pages", l.maxPages
+	case l.maxLinks > 0 && links > l.maxLinks:
+		e.Of, e.Limit = "links", l.maxLinks
+	case l.maxBytes > 0:
+		need := satAdd(satAdd(satMul(l.cost.perPage, max(pages, 0)), satMul(l.cost.perLink, max(links, 0))), l.extra)
+		if need <= l.maxBytes {
+			return nil
+		}
+		e.Of, e.Limit, e.Need = "bytes", l.maxBytes, need
+	default:
+		return nil
+	}
+	return e
+}
+
+// urlLines checks a URL list of lines lines and size bytes, read up to
+// line line of file (0 once it is read whole), against the page limit and
+// the memory, and polls the cancel function. Every line is a page.
+func (l *readLimits) urlLines(file string, line, lines, size int64) error {
+	if l == nil {
+		return nil
+	}
+	if err := l.poll(); err != nil {
+		return lineReadError(file, line, err)
+	}
+	e := &TooLargeError{Pages: lines, Links: -1, SoFar: line > 0}
+	switch need := urlListBytes(lines, size); {
+	case l.maxPages > 0 && lines > l.maxPages:
+		e.Of, e.Limit = "pages", l.maxPages
+	case l.maxBytes > 0 && need > l.maxBytes:
+		e.Of, e.Limit, e.Need = "bytes", l.maxBytes, need
+	default:
+		return nil
+	}
+	return tooLargeAt(file, line, -1, e)
+}
+
+// poll returns the error of the cancel function, or nil.
+func (l *readLimits) poll() error {
+	if l == nil || l.cancel == nil {
+		return nil
+	}
+	return l.cancel()
+}
+
+// tooLargeAt returns an *Error about file whose Err is e: at line line
+// when positive, else at byte offset (-1 for the whole file).
+func tooLargeAt(file string, line, offset int64, e *TooLargeError) *Error {
+	if line > 0 {
+		offset = -1
+	}
+	return &Error{File: file, Line: line, Offset: offset, Err: e}
+}
+
+// satMul returns a*b for a, b >= 0, or math.MaxInt64 when that overflows.
+func satMul(a, b int64) int64 {
+	if a != 0 && b > math.MaxInt64/a {
+		return math.MaxInt64
+	}
+	return a * b
+}
+
+// satAdd returns a+b for a, b >= 0, or math.MaxInt64 when that overflows.
+func satAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
+
+// checkCounts checks pages and links against the count limits only
+// (MaxPages, MaxLinks), for a graph already in memory.
+func (l *readLimits) checkCounts(pages, links int64) *TooLargeError {
+	if l == nil {
+		return nil
+	}
+	c := *l
+	c.maxBytes = 0
+	return c.check(pages, links, false)
+}
+
+// urlsSize returns the bytes of a URL list holding urls: each URL and its
+// line break.
+func urlsSize(urls []string) int64 {
+	n := int64(0)
+	for _, u := range urls {
+		n += int64(len(u)) + 1
+	}
+	return n
+}
+
+// fileSize returns the size of the named file of fsys, or 0 when it
+// cannot be told (no such file, not a regular file).
+func fileSize(fsys fs.FS, name string) int64 {
+	st, err := fs.Stat(fsys, name)
+	if err != nil || !st.Mode().IsRegular() {
+		return 0
+	}
+	return st.Size()
+}
+
+// during is the check the text readers make every limitsPollEvery lines
+// and before building the graph: the cancel function, then the pages and
+// links known so far (pages -1 when not known yet), at line line of file.
+func (l *readLimits) during(file string, line, pages, links int64, soFar bool) error {
+	if l == nil {
+		return nil
+	}
+	if err := l.poll(); err != nil {
+		return lineReadError(file, line, err)
+	}
+	if e := l.check(pages, links, soFar); e != nil {
+		return tooLargeAt(file, line, -1, e)
+	}
+	return nil
+}
+
+// checkLimits checks the pages and links an edge list has so far against
+// p.lim (see readLimits.during), at line line (0 for the whole file), and
+// polls its cancel function. The pages are known in fixed mode (the
+// header's or the URL list's count), counted in label mode and in integer
+// mode with sparse ids, and bounded by the links otherwise.
+func (p *edgeListParser) checkLimits(line int64, soFar bool) error {
+	if p.lim == nil {
+		return nil
+	}
+	pages, links := int64(-1), int64(0)
+	switch p.mode {
+	case edgeListFixed:
+		pages, links = int64(p.fixedNodes), int64(p.builder.NumArcs())
+	case edgeListNames:
+		pages, links = int64(len(p.labelNames)), int64(p.builder.NumArcs())
+	default:
+		links = int64(len(p.arcs) / 2)
+		if p.sparse {
+			pages = int64(len(p.sparseOrig))
+		}
+	}
+	if line == 1 && !soFar {
+		links = -1 // the header announces pages only
+	}
+	return p.lim.during(p.name, line, pages, links, soFar)
+}
