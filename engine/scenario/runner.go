@@ -135,6 +135,19 @@ type Env struct {
 	// (graphio.LoadOptions.MaxLinks): the browser worker sets it from its
 	// memory budget.
 	MaxLinks int64
+	// MaxPages, when positive, refuses graph files and URL lists with
+	// more pages (graphio.LoadOptions.MaxPages).
+	MaxPages int64
+	// MaxBytes, when positive, is the memory the run may use: each file
+	// is read with graphio.LoadOptions.MaxBytes, a generated graph is
+	// refused before it is generated when gen.Params.EstimatedBytes and
+	// RunBytes exceed it, and a loaded one before its transpose is built
+	// when RunBytes (and the previous snapshot's share) exceed it. The
+	// error wraps a *graphio.TooLargeError.
+	MaxBytes int64
+	// Cancel, when set, is polled while graph files are decoded
+	// (graphio.LoadOptions.Cancel); its error stops the run.
+	Cancel func() error
 	// Wrap, when set, wraps every file the Runner reads (the graph, its
 	// URL list, the previous snapshot and its URL list, the other files of
 	// a BVGraph) before reading it (graphio.LoadOptions.Wrap): the command
@@ -163,6 +176,8 @@ type Runner struct {
 	generator  *gen.Generator
 	summary    GraphSummary
 	scanned    int // pages of g counted into summary
+	// memoryChecked is set once checkRunMemory has run.
+	memoryChecked bool
 
 	needPrevious  bool
 	evolver       *gen.Evolver
@@ -547,7 +562,7 @@ func (r *Runner) load(name, format, urls string) (*graph.Graph, *graphio.Labels,
 	if err != nil {
 		return nil, nil, err
 	}
-	opt := graphio.LoadOptions{Format: f, URLs: urls, MaxLinks: r.env.MaxLinks, Wrap: r.env.Wrap}
+	opt := graphio.LoadOptions{Format: f, URLs: urls, MaxLinks: r.env.MaxLinks, MaxPages: r.env.MaxPages, MaxBytes: r.env.MaxBytes, Cancel: r.env.Cancel, Wrap: r.env.Wrap}
 	g, labels, err := graphio.Load(r.env.FS, name, opt)
 	if err != nil {
 		return nil, nil, err
@@ -562,6 +577,9 @@ func (r *Runner) load(name, format, urls string) (*graph.Graph, *graphio.Labels,
 func (r *Runner) generate(budget int64) (int64, bool, error) {
 	p := r.s.Graph.Generate.Params()
 	if r.generator == nil {
+		if err := r.checkGenerateMemory(p); err != nil {
+			return 0, false, err
+		}
 		g, err := gen.NewGenerator(p)
 		if err != nil {
 			return 0, false, err
@@ -623,6 +641,9 @@ func (r *Runner) loadPrevious() (int64, error) {
 
 // summarize counts the graph's inter-host links and dangling pages.
 func (r *Runner) summarize(budget int64) (int64, bool, error) {
+	if err := r.checkRunMemory(); err != nil {
+		return 0, false, err
+	}
 	g := r.g
 	n := g.NumNodes()
 	if r.scanned == 0 {

@@ -1,0 +1,59 @@
+package scenario
+
+import (
+	"fmt"
+
+	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+)
+
+// RunBytes estimates the memory a comparison needs on a graph of n pages
+// and m links: the graph and its transpose (12n + 4m bytes each with
+// 8-byte offsets), and about 160 bytes per page for the importance
+// vectors, one crawl's state, frontier and order, and its metrics (the
+// strategies run one after another, so one crawl's state is live at a
+// time).
+func RunBytes(n, m int64) int64 {
+	return 2*(12*n+4*m) + 160*n
+}
+
+// previousBytes estimates the memory of a previous snapshot of n pages
+// and m links: the graph, its transpose and its PageRank vectors.
+func previousBytes(n, m int64) int64 {
+	return 2*(12*n+4*m) + 40*n
+}
+
+// checkGenerateMemory refuses, before the generator allocates anything,
+// a generated graph whose generation and comparison would need more than
+// Env.MaxBytes (gen.Params.EstimatedBytes, then RunBytes with the
+// expected links).
+func (r *Runner) checkGenerateMemory(p gen.Params) error {
+	if r.env.MaxBytes <= 0 {
+		return nil
+	}
+	links := int64(float64(p.Pages) * p.MeanOutDegree)
+	need := p.EstimatedBytes() + RunBytes(int64(p.Pages), links)
+	if need <= r.env.MaxBytes {
+		return nil
+	}
+	return fmt.Errorf("graph.generate: %w", &graphio.TooLargeError{Pages: int64(p.Pages), Links: links, Need: need, Limit: r.env.MaxBytes, Of: "bytes", Purpose: "to generate and compare strategies"})
+}
+
+// checkRunMemory refuses, once the graph (and the previous snapshot) are
+// in memory and before the transposes and per-page vectors are
+// allocated, a comparison that would need more than Env.MaxBytes.
+func (r *Runner) checkRunMemory() error {
+	if r.env.MaxBytes <= 0 || r.memoryChecked {
+		return nil
+	}
+	r.memoryChecked = true
+	n, m := int64(r.g.NumNodes()), r.g.NumArcs()
+	need := RunBytes(n, m)
+	if r.prev != nil {
+		need += previousBytes(int64(r.prev.NumNodes()), r.prev.NumArcs())
+	}
+	if need <= r.env.MaxBytes {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", r.sourceName, &graphio.TooLargeError{Pages: n, Links: m, Need: need, Limit: r.env.MaxBytes, Of: "bytes", Purpose: "to compare strategies"})
+}
