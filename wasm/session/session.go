@@ -247,11 +247,12 @@ func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*proto
 		}
 		files[names[i]] = &fstest.MapFile{Data: data}
 	}
-	g, _, err := graphio.Load(files, l.Name, graphio.LoadOptions{Format: format, URLs: l.URLs, MaxLinks: maxLinks(budget, total)})
+	g, _, err := graphio.Load(files, l.Name, graphio.LoadOptions{Format: format, URLs: l.URLs,
+		MaxLinks: maxLinks(budget, total), MaxPages: maxPages(budget, total), MaxBytes: budget - total})
 	if err != nil {
-		return nil, err
+		return nil, tooLarge(err, budget)
 	}
-	if need := RunBytes(int64(g.NumNodes()), g.NumArcs()) + total; need > budget {
+	if need := scenario.RunBytes(int64(g.NumNodes()), g.NumArcs()) + total; need > budget {
 		return nil, fmt.Errorf("%s: %d pages and %d links need about %s to compare strategies, above this page's memory budget of %s; use the command line (crawlsim run)",
 			l.Name, g.NumNodes(), g.NumArcs(), bytesText(need), bytesText(budget))
 	}
@@ -303,7 +304,7 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64) error {
 	if g := norm.Graph.Generate; g != nil {
 		p := g.Params()
 		links := int64(float64(p.Pages) * p.MeanOutDegree)
-		if need := p.EstimatedBytes() + RunBytes(int64(p.Pages), links); need > budget {
+		if need := p.EstimatedBytes() + scenario.RunBytes(int64(p.Pages), links); need > budget {
 			return fmt.Errorf("a run on a generated graph of %d pages needs about %s, above this page's memory budget of %s; use the command line (crawlsim run) for graphs this large",
 				p.Pages, bytesText(need), bytesText(budget))
 		}
@@ -322,7 +323,8 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64) error {
 	if norm.Previous != nil && norm.Previous.File != "" {
 		return errors.New("previous.file: the page cannot load a second snapshot; use previous.evolve, or the command line (crawlsim run -previous)")
 	}
-	r, err := scenario.New(norm, scenario.Env{FS: s.files, Clock: s.clock, Workers: 1, MaxLinks: maxLinks(budget, fileBytes)})
+	r, err := scenario.New(norm, scenario.Env{FS: s.files, Clock: s.clock, Workers: 1,
+		MaxLinks: maxLinks(budget, fileBytes), MaxPages: maxPages(budget, fileBytes), MaxBytes: budget - fileBytes})
 	if err != nil {
 		return err
 	}
@@ -396,21 +398,31 @@ func runProgress(r *scenario.Runner) protocol.Progress {
 	return out
 }
 
-// RunBytes estimates the memory a comparison needs on a graph of n pages
-// and m links, beyond the file bytes: the graph and its transpose (12n +
-// 4m bytes each with 8-byte offsets), and about 160 bytes per page for the
-// importance vectors, one crawl's state, frontier and order, and its
-// metrics (the strategies run one after another, so one crawl's state is
-// live at a time).
-func RunBytes(n, m int64) int64 {
-	return 2*(12*n+4*m) + 160*n
-}
-
 // maxLinks is the most links a graph file may have within budget, beside
 // fileBytes of files: about 32 bytes per link for the graph, its transpose
 // and the crawls' share of them.
 func maxLinks(budget, fileBytes int64) int64 {
 	return max((budget-fileBytes)/32, 1)
+}
+
+// maxPages is the most pages a graph file (or URL list) may have within
+// budget, beside fileBytes of files: the pages a comparison could hold
+// without any link (scenario.RunBytes). It is checked against the count a
+// file announces before anything is allocated for its pages, so that a
+// short file claiming hundreds of millions of pages is refused at once.
+func maxPages(budget, fileBytes int64) int64 {
+	return max((budget-fileBytes)/scenario.RunBytes(1, 0), 1)
+}
+
+// tooLarge adds this page's budget and the way out to an error that
+// refuses a graph for its size (a *graphio.TooLargeError), and returns
+// other errors as they are.
+func tooLarge(err error, budget int64) error {
+	var tl *graphio.TooLargeError
+	if !errors.As(err, &tl) {
+		return err
+	}
+	return fmt.Errorf("%w (this page's memory budget is %s); use the command line (crawlsim run) for graphs this large", err, bytesText(budget))
 }
 
 func describeGenerate(g scenario.Generate) string {
