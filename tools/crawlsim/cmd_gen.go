@@ -41,8 +41,12 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 				if err := p.Validate(); err != nil {
 					return usagef("%s", strings.TrimPrefix(err.Error(), "gen: "))
 				}
-				if mem, ok := physicalMemory(); ok && p.EstimatedBytes() > mem {
-					return usagef("-n %d needs about %.1f GB, more than this machine's %.1f GB", p.Pages, float64(p.EstimatedBytes())/1e9, float64(mem)/1e9)
+				budget, err := currentMemoryBudget()
+				if err != nil {
+					return err
+				}
+				if need := p.EstimatedBytes(); budget.bytes > 0 && need > budget.bytes {
+					return usagef("-n %d needs about %s, more than the %s of memory available (%s)", p.Pages, bytesText(need), bytesText(budget.bytes), budget.describe())
 				}
 				if err := out.check(e, true, nil); err != nil {
 					return err

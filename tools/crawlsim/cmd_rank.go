@@ -96,6 +96,9 @@ authorities to unit length after every step. The table lists the -top pages;
 				if err != nil {
 					return err
 				}
+				if err := in.checkWork(g, rankBytes, "to rank"); err != nil {
+					return err
+				}
 				r := ranker{e: e, g: g, in: &in, workers: runtime.NumCPU()}
 				if *hits {
 					return r.hits(ctx, *hitsIter, *top, *outPath, *asJSON)

@@ -739,15 +739,23 @@ func parseStrategyList(text string) ([]scenario.Strategy, error) {
 // runScenario runs sc with a progress bar per strategy on a terminal, and
 // measures scheduling time with the process's monotonic clock. Files are
 // read with a bar counting their bytes, and reading stops when ctx is
-// cancelled.
+// cancelled. The run may use the memory currentMemoryBudget gives
+// (scenario.Env.MaxBytes): a file, a generated graph or a comparison
+// that would need more is refused before it is allocated.
 func runScenario(ctx context.Context, e *env, sc scenario.Scenario) (*scenario.Result, error) {
 	start := time.Now()
+	budget, err := currentMemoryBudget()
+	if err != nil {
+		return nil, err
+	}
 	files := &fileBars{ctx: ctx, e: e}
 	runner, err := scenario.New(sc, scenario.Env{
-		FS:      osFS{},
-		Clock:   func() time.Duration { return time.Since(start) },
-		Workers: runtime.NumCPU(),
-		Wrap:    files.wrap,
+		FS:       osFS{},
+		Clock:    func() time.Duration { return time.Since(start) },
+		Workers:  runtime.NumCPU(),
+		Wrap:     files.wrap,
+		MaxBytes: budget.bytes,
+		Cancel:   ctx.Err,
 	})
 	if err != nil {
 		return nil, err
@@ -763,7 +771,7 @@ func runScenario(ctx context.Context, e *env, sc scenario.Scenario) (*scenario.R
 		return nil, fmt.Errorf("interrupted; no output was written: %w", err)
 	}
 	if err != nil {
-		return nil, err
+		return nil, budget.explain(err)
 	}
 	return runner.Result()
 }

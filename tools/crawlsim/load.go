@@ -25,6 +25,9 @@ type graphInput struct {
 	// labels are an edge list's original page ids or labels, set by load
 	// when the pages were renumbered; nil otherwise.
 	labels *graphio.Labels
+	// memory is the budget the graph was loaded within, set by read;
+	// checkWork checks the command's work against it.
+	memory memoryBudget
 }
 
 func (in *graphInput) register(fs *flag.FlagSet) {
@@ -124,14 +127,24 @@ func (in *graphInput) pageOf() func(string) (uint32, bool) {
 	return in.labels.PageOf()
 }
 
-// read loads the graph in the given format through graphio.Load.
+// read loads the graph in the given format through graphio.Load, within
+// the memory crawlsim may use (currentMemoryBudget): a file whose decoded
+// size would exceed it is refused before it is decoded. Cancelling ctx
+// stops the reading and the decoding.
 func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (*graph.Graph, *graphio.Labels, error) {
+	budget, err := currentMemoryBudget()
+	if err != nil {
+		return nil, nil, err
+	}
+	in.memory = budget
 	path := in.path
 	p := e.newProgress("reading "+filepath.Base(path), true)
 	defer p.finish()
 	opt := graphio.LoadOptions{
-		Format: format,
-		URLs:   in.urls,
+		Format:   format,
+		URLs:     in.urls,
+		MaxBytes: budget.bytes,
+		Cancel:   ctx.Err,
 		Wrap: func(name string, r io.Reader) io.Reader {
 			var size int64
 			if st, err := os.Stat(name); err == nil {
@@ -141,7 +154,17 @@ func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (
 			return &countingReader{ctx: ctx, r: r, p: p, total: size}
 		},
 	}
-	return graphio.Load(osFS{}, path, opt)
+	g, labels, err := graphio.Load(osFS{}, path, opt)
+	return g, labels, budget.explain(err)
+}
+
+// checkWork refuses, before the command allocates it, work whose memory
+// (work of the pages and links, beside the graph itself) exceeds the
+// budget the graph was loaded within; purpose says what the work is, as
+// in "to rank".
+func (in *graphInput) checkWork(g *graph.Graph, work func(n, m int64) int64, purpose string) error {
+	n, m := int64(g.NumNodes()), g.NumArcs()
+	return in.memory.check(in.path, n, m, graphBytes(g)+work(n, m), purpose)
 }
 
 // osFS opens files by the names the user typed, relative or absolute, so

@@ -16,6 +16,7 @@ import (
 )
 
 func main() {
+	limitGoMemory()
 	ctx, stop := stopOnSignals(context.Background())
 	status := runMain(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	if sig := stop(); sig != nil {
@@ -210,7 +211,7 @@ func printUsage(w io.Writer) {
 	for _, c := range cs {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, firstLine(c.summary))
 	}
-	fmt.Fprint(w, "\nA graph's format follows its name: NAME.graph is WebGraph BVGraph (NAME.properties\nbeside it, NAME.offsets checked when present), .graph-txt WebGraph ASCII, .csr crawlsim's\nbinary CSR, anything else a SNAP-style edge list. -format overrides; -urls FILE attaches\na URL list (one URL per page, in id order) that gives pages their hosts.\n\nRun 'crawlsim help COMMAND' for a command's flags.\n")
+	fmt.Fprint(w, "\nA graph's format follows its name: NAME.graph is WebGraph BVGraph (NAME.properties\nbeside it, NAME.offsets checked when present), .graph-txt WebGraph ASCII, .csr crawlsim's\nbinary CSR, anything else a SNAP-style edge list. -format overrides; -urls FILE attaches\na URL list (one URL per page, in id order) that gives pages their hosts.\n\n"+memoryHelp+"\n\nRun 'crawlsim help COMMAND' for a command's flags.\n")
 }
 
 func firstLine(s string) string {

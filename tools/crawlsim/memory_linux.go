@@ -2,7 +2,11 @@
 
 package main
 
-import "syscall"
+import (
+	"math"
+	"os"
+	"syscall"
+)
 
 // physicalMemory returns the machine's memory in bytes, and false when it
 // cannot be told.
@@ -12,4 +16,40 @@ func physicalMemory() (int64, bool) {
 		return 0, false
 	}
 	return int64(info.Totalram) * int64(info.Unit), true
+}
+
+// processMemoryLimits returns the limits on this process's memory, each
+// with what the process already uses against it: the machine's memory
+// and the cgroup's limit against its resident memory, RLIMIT_AS against
+// its address space (VmSize) and RLIMIT_DATA against its data segments
+// (VmData), and the Go memory limit against the memory the runtime holds.
+func processMemoryLimits() []memoryLimit {
+	var st procStatus
+	if data, err := os.ReadFile("/proc/self/status"); err == nil {
+		st = parseProcStatus(string(data))
+	}
+	var limits []memoryLimit
+	if total, ok := physicalMemory(); ok {
+		limits = append(limits, memoryLimit{name: "this machine's memory", limit: total, used: st.rss})
+	}
+	for _, r := range []struct {
+		resource int
+		name     string
+		used     int64
+	}{
+		{syscall.RLIMIT_AS, "RLIMIT_AS (the address space)", st.vmSize},
+		{syscall.RLIMIT_DATA, "RLIMIT_DATA", st.vmData},
+	} {
+		var lim syscall.Rlimit
+		if err := syscall.Getrlimit(r.resource, &lim); err == nil && lim.Cur < math.MaxInt64 {
+			limits = append(limits, memoryLimit{name: r.name, limit: int64(lim.Cur), used: r.used})
+		}
+	}
+	if limit, file, ok := cgroupMemoryLimit(os.DirFS("/")); ok {
+		limits = append(limits, memoryLimit{name: "the cgroup's " + file, limit: limit, used: st.rss})
+	}
+	if l, ok := goMemoryLimit(); ok {
+		limits = append(limits, l)
+	}
+	return limits
 }

@@ -1,0 +1,220 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+)
+
+// memoryEnv names the environment variable that sets the memory crawlsim
+// may use, in place of what it derives from the machine and the process's
+// limits (see currentMemoryBudget). Tests set it to small values.
+const memoryEnv = "CRAWLSIM_MEMORY_LIMIT"
+
+// memoryBudget is the memory a command may use for its graphs and its
+// work, and what sets it.
+type memoryBudget struct {
+	// bytes is the memory available; 0 when no limit is known.
+	bytes int64
+	// from says where the limit comes from, for messages.
+	from string
+	// override is true when CRAWLSIM_MEMORY_LIMIT set it.
+	override bool
+}
+
+// memoryLimit is one bound on the process's memory: a limit, and the
+// memory already counted against it.
+type memoryLimit struct {
+	name        string
+	limit, used int64
+}
+
+// smallestBudget returns the budget the tightest of limits leaves: its
+// limit less what is used against it, at least 1 byte. With no limits it
+// returns a budget of 0 bytes: no limit.
+func smallestBudget(limits []memoryLimit) memoryBudget {
+	var b memoryBudget
+	for _, l := range limits {
+		avail := max(l.limit-max(l.used, 0), 1)
+		if b.from == "" || avail < b.bytes {
+			b = memoryBudget{bytes: avail, from: fmt.Sprintf("%s of %s, less %s in use", l.name, bytesText(l.limit), bytesText(l.used))}
+		}
+	}
+	return b
+}
+
+// currentMemoryBudget returns the memory crawlsim may use from now on:
+// the size CRAWLSIM_MEMORY_LIMIT gives when it is set; otherwise the
+// tightest of the machine's memory, the process's RLIMIT_AS and
+// RLIMIT_DATA, its cgroup's memory.max (cgroup v2) or
+// memory.limit_in_bytes (v1), and the Go memory limit (GOMEMLIMIT), each
+// less what the process already uses against it (processMemoryLimits).
+// A value of the variable that is not a size is a usage error.
+func currentMemoryBudget() (memoryBudget, error) {
+	if v := os.Getenv(memoryEnv); v != "" {
+		n, err := parseByteSize(v)
+		if err != nil {
+			return memoryBudget{}, usagef("%s=%s: %v", memoryEnv, v, err)
+		}
+		return memoryBudget{bytes: n, from: memoryEnv + "=" + v, override: true}, nil
+	}
+	return smallestBudget(processMemoryLimits()), nil
+}
+
+// explain adds to an error refusing a graph for its size (a
+// *graphio.TooLargeError) where the budget comes from and how to change
+// it; other errors are returned as they are.
+func (b memoryBudget) explain(err error) error {
+	var tl *graphio.TooLargeError
+	if err == nil || b.from == "" || !errors.As(err, &tl) {
+		return err
+	}
+	return fmt.Errorf("%w (%s)", err, b.describe())
+}
+
+// describe says where the budget comes from, and how to change it when
+// the process's limits set it.
+func (b memoryBudget) describe() string {
+	if b.override {
+		return b.from
+	}
+	return fmt.Sprintf("%s; %s=SIZE sets another", b.from, memoryEnv)
+}
+
+// check returns an error naming what when pages and links need more than
+// need bytes beyond the budget (purpose as in "to rank"), else nil.
+func (b memoryBudget) check(what string, pages, links, need int64, purpose string) error {
+	if b.bytes <= 0 || need <= b.bytes {
+		return nil
+	}
+	return b.explain(fmt.Errorf("%s: %w", what, &graphio.TooLargeError{Pages: pages, Links: links, Need: need, Limit: b.bytes, Of: "bytes", Purpose: purpose}))
+}
+
+// graphBytes is the memory a loaded graph holds: 8-byte offsets and
+// 4-byte targets, a host per page and the host names, and its URLs with
+// their string headers.
+func graphBytes(g *graph.Graph) int64 {
+	n := int64(g.NumNodes())
+	b := 8*(n+1) + 4*g.NumArcs()
+	if g.Hosts != nil {
+		b += 4 * n
+		for _, h := range g.Hosts.Names {
+			b += 16 + int64(len(h))
+		}
+	}
+	for _, u := range g.URLs {
+		b += 16 + int64(len(u))
+	}
+	return b
+}
+
+// rankBytes estimates the memory PageRank or HITS needs beside the graph:
+// the transpose (8-byte offsets, a cursor per page while it is built,
+// 4-byte targets, 4-byte in-degrees) and about seven float64 vectors of
+// scores, contributions, inverse out-degrees, teleport and the output.
+func rankBytes(n, m int64) int64 {
+	return 20*n + 4*m + 56*n
+}
+
+// byteUnits are the units parseByteSize accepts, lower-cased: SI
+// multiples of 1000 and binary multiples of 1024; a single letter is
+// binary, as in ulimit and sort -S.
+var byteUnits = map[string]float64{
+	"": 1, "b": 1,
+	"kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12,
+	"k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40,
+	"kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30, "tib": 1 << 40,
+}
+
+// parseByteSize parses a size such as "4000000000", "2GB" (2·10^9),
+// "512MiB" (512·2^20), "1.5G" (1.5·2^30) or "64 MB": a positive number
+// and an optional unit, letter case ignored.
+func parseByteSize(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	k := strings.IndexFunc(s, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' && r != 'e' })
+	num, unit := s, ""
+	if k >= 0 {
+		num, unit = strings.TrimSpace(s[:k]), strings.ToLower(s[k:])
+	}
+	mult, ok := byteUnits[unit]
+	v, err := strconv.ParseFloat(num, 64)
+	if !ok || err != nil || num == "" {
+		return 0, errors.New("expected a size such as 4000000000, 2GB, 512MiB or 1.5G")
+	}
+	b := v * mult
+	if !(b >= 1) || b >= math.MaxInt64 {
+		return 0, fmt.Errorf("the size must be at least 1 byte and below 8 EiB, got %s", s)
+	}
+	return int64(b), nil
+}
+
+// goMemoryLimit returns the Go runtime's memory limit (GOMEMLIMIT or
+// debug.SetMemoryLimit) with the memory the runtime counts against it,
+// and false when none is set.
+func goMemoryLimit() (memoryLimit, bool) {
+	limit := debug.SetMemoryLimit(-1)
+	if limit <= 0 || limit == math.MaxInt64 || goLimitFromProcess {
+		return memoryLimit{}, false
+	}
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	used := int64(0)
+	if s[0].Value.Kind() == metrics.KindUint64 && s[1].Value.Kind() == metrics.KindUint64 {
+		used = int64(s[0].Value.Uint64() - s[1].Value.Uint64())
+	}
+	return memoryLimit{name: "the Go memory limit (GOMEMLIMIT)", limit: limit, used: used}, true
+}
+
+// limitGoMemory sets the Go runtime's soft memory limit to the tightest
+// limit of the process (its machine, rlimits and cgroup), unless
+// GOMEMLIMIT or CRAWLSIM_MEMORY_LIMIT is set, so that the garbage
+// collector works harder as the heap nears it rather than letting it grow
+// to twice what is live. main calls it; the tests do not.
+func limitGoMemory() {
+	if os.Getenv("GOMEMLIMIT") != "" || os.Getenv(memoryEnv) != "" {
+		return
+	}
+	tightest := int64(math.MaxInt64)
+	for _, l := range processMemoryLimits() {
+		tightest = min(tightest, l.limit)
+	}
+	if tightest < debug.SetMemoryLimit(-1) {
+		debug.SetMemoryLimit(tightest)
+		goLimitFromProcess = true
+	}
+}
+
+// goLimitFromProcess is set when limitGoMemory has set the Go memory
+// limit from another limit, which then names it in messages.
+var goLimitFromProcess bool
+
+// bytesText writes a byte count with a binary unit, as graphio's
+// messages do: "512 bytes", "64.0 MiB", "3.7 GiB".
+func bytesText(b int64) string {
+	switch {
+	case b >= 1<<40:
+		return fmt.Sprintf("%.1f TiB", float64(b)/(1<<40))
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", b)
+}
+
+// memoryHelp is the paragraph of crawlsim help about memory.
+const memoryHelp = `Memory: a graph file, a generated graph or a computation that would need more
+memory than crawlsim may use is refused before anything is allocated for it. It
+may use the smallest of the machine's memory, the process's limits (RLIMIT_AS,
+RLIMIT_DATA), its cgroup's memory.max and GOMEMLIMIT, less what it already uses;
+CRAWLSIM_MEMORY_LIMIT=SIZE (such as 4000000000, 2GB, 512MiB or 1.5G) sets it.`
