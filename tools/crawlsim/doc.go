@@ -57,6 +57,21 @@
 //	crawlsim rank -seeds top-pagerank:160 -o ppr.csv cnr-2000.csr
 //	crawlsim rank -hits -urls $D/hollins/hollins.urls $D/hollins/hollins.edges
 //
+// # Memory
+//
+// A graph file, a generated graph or a computation that would need more
+// memory than crawlsim may use is refused before anything is allocated
+// for it, with an error naming the file, the pages and links it claims,
+// the memory they need and the memory available. So is a small file that
+// claims a huge graph: a BVGraph whose intervals encode billions of links,
+// an edge list whose header announces hundreds of millions of pages. The
+// memory crawlsim may use is the smallest of the machine's memory, the
+// process's RLIMIT_AS and RLIMIT_DATA (ulimit -v, ulimit -d, prlimit), its
+// cgroup's memory.max (memory.limit_in_bytes in cgroup v1) and GOMEMLIMIT,
+// less what it already uses; the environment variable
+// CRAWLSIM_MEMORY_LIMIT=SIZE (4000000000, 2GB, 512MiB, 1.5G) sets it
+// instead. Ctrl-C stops the decoding of a large file.
+//
 // # Outputs
 //
 // An output is written to a temporary file beside the file it replaces and
