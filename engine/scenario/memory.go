@@ -23,6 +23,20 @@ func previousBytes(n, m int64) int64 {
 	return 2*(12*n+4*m) + 40*n
 }
 
+// loadBytes is the memory a graph file may take to load: Env.MaxBytes
+// less the graph already loaded (when the previous snapshot is read
+// after it), 0 when there is no limit.
+func (r *Runner) loadBytes() int64 {
+	if r.env.MaxBytes <= 0 {
+		return 0
+	}
+	held := int64(0)
+	if r.g != nil {
+		held = 12*int64(r.g.NumNodes()) + 4*r.g.NumArcs()
+	}
+	return max(r.env.MaxBytes-held, 1)
+}
+
 // checkGenerateMemory refuses, before the generator allocates anything,
 // a generated graph whose generation and comparison would need more than
 // Env.MaxBytes (gen.Params.EstimatedBytes, then RunBytes with the

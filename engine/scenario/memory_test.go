@@ -63,3 +63,21 @@ func stepUntilError(r *Runner) (bool, error) {
 		}
 	}
 }
+
+// TestPreviousSnapshotLoadsInWhatIsLeft: the previous snapshot is read
+// within Env.MaxBytes less the graph loaded before it.
+func TestPreviousSnapshotLoadsInWhatIsLeft(t *testing.T) {
+	s := Scenario{
+		Graph:      Source{File: "now.edges", URLs: "now.urls"},
+		Previous:   &PreviousSource{File: "before.edges", URLs: "before.urls"},
+		Strategies: []Strategy{{ID: "hist-pagerank-zero"}},
+	}
+	// now.edges holds 12·5 + 4·7 = 88 bytes; before.edges needs 24·5 +
+	// 16·6 = 216 bytes beside its URL list's 95 bytes and 20 a line: 411.
+	// Of 461 bytes, 373 are left for it.
+	_, err := Run(context.Background(), s, Env{FS: testFS, MaxBytes: 461}, nil)
+	want := "before.edges: 5 pages and 6 links need about 411 bytes to read, more than the 373 bytes of memory available"
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+}

@@ -562,7 +562,7 @@ func (r *Runner) load(name, format, urls string) (*graph.Graph, *graphio.Labels,
 	if err != nil {
 		return nil, nil, err
 	}
-	opt := graphio.LoadOptions{Format: f, URLs: urls, MaxLinks: r.env.MaxLinks, MaxPages: r.env.MaxPages, MaxBytes: r.env.MaxBytes, Cancel: r.env.Cancel, Wrap: r.env.Wrap}
+	opt := graphio.LoadOptions{Format: f, URLs: urls, MaxLinks: r.env.MaxLinks, MaxPages: r.env.MaxPages, MaxBytes: r.loadBytes(), Cancel: r.env.Cancel, Wrap: r.env.Wrap}
 	g, labels, err := graphio.Load(r.env.FS, name, opt)
 	if err != nil {
 		return nil, nil, err
