@@ -29,7 +29,7 @@ func Parse(r io.Reader, name string) (Scenario, error) {
 	if err != nil {
 		return Scenario{}, err
 	}
-	if err := checkExplicitZeros(name, data, reflect.TypeOf(s), scenarioZeroDefaults, scenarioDefaults()); err != nil {
+	if err := checkExplicitZeros(name, data, reflect.TypeOf(s), scenarioZeroDefaults, scenarioDefaults); err != nil {
 		return Scenario{}, err
 	}
 	if s.Version != 0 && s.Version != Version {

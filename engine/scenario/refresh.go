@@ -100,7 +100,7 @@ func ParseRefresh(rd io.Reader, name string) (Refresh, error) {
 	if err != nil {
 		return Refresh{}, err
 	}
-	if err := checkExplicitZeros(name, data, reflect.TypeOf(r), refreshZeroDefaults, DefaultRefresh()); err != nil {
+	if err := checkExplicitZeros(name, data, reflect.TypeOf(r), refreshZeroDefaults, refreshDefaults); err != nil {
 		return Refresh{}, err
 	}
 	if r.Version != 0 && r.Version != Version {

@@ -62,9 +62,9 @@ var refreshZeroDefaults = []zeroDefault{
 
 // checkExplicitZeros returns an error for every field of table that data,
 // the JSON text of a value of type root, gives as 0, placed at the 0 and
-// one per line; defaults is that type's value with every default filled
-// in, whose numbers the messages give.
-func checkExplicitZeros(name string, data []byte, root reflect.Type, table []zeroDefault, defaults any) error {
+// one per line; defaults returns that type's value with every default
+// filled in, whose numbers the messages give.
+func checkExplicitZeros(name string, data []byte, root reflect.Type, table []zeroDefault, defaults func() any) error {
 	byPath := make(map[string]zeroDefault, len(table))
 	for _, z := range table {
 		byPath[z.path] = z
@@ -77,7 +77,7 @@ func checkExplicitZeros(name string, data []byte, root reflect.Type, table []zer
 		}
 		def := z.def
 		if def == "" {
-			def = defaultText(defaults, z.path)
+			def = defaultText(defaults(), z.path)
 		}
 		errs = append(errs, fmt.Errorf("%s: %s: 0 is not allowed: want %s; leave the field out for the default, %s",
 			place(name, data, ev.start), z.path, z.want, def))
@@ -141,12 +141,16 @@ func splitPath(path string) []string {
 	return append(out, path[start:])
 }
 
-// scenarioDefaults is a Scenario with every part present and every
+// scenarioDefaults returns a Scenario with every part present and every
 // default filled in, for the messages of checkExplicitZeros.
-func scenarioDefaults() Scenario {
+func scenarioDefaults() any {
 	s := Default()
 	s.Politeness = &Politeness{}
 	s.SeedStudy = &SeedStudy{}
 	n, _ := s.Normalize()
 	return n
 }
+
+// refreshDefaults returns the default Refresh, for the messages of
+// checkExplicitZeros.
+func refreshDefaults() any { return DefaultRefresh() }

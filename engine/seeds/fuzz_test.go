@@ -1,0 +1,66 @@
+package seeds
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzReadList: ReadList never panics; a list it accepts is UTF-8 within
+// the limits, one item per non-comment line, in increasing line order,
+// and WriteList's output of ids reads back.
+func FuzzReadList(f *testing.F) {
+	for _, s := range []string{
+		"# seeds\n1\n2\n", "\xef\xbb\xbf3\r\n4", "http://a.example/\n\n  5  \n", "1 2\n", "\x00", "\xff\xfe1\x00",
+		"caf\xe9\n", "#only a comment\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		spec, err := ReadList(bytes.NewReader(data), "fuzz.txt")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.txt") {
+				t.Fatalf("the error does not name the file: %v", err)
+			}
+			return
+		}
+		if len(data) > MaxListBytes+len(utf8BOM) || len(spec.Items) == 0 || len(spec.Items) != len(spec.Lines) {
+			t.Fatalf("accepted %d bytes as %d items on %d lines", len(data), len(spec.Items), len(spec.Lines))
+		}
+		for k, item := range spec.Items {
+			if item == "" || strings.ContainsAny(item, " \t\x00") || !utf8.ValidString(item) || len(item) > MaxListLine || strings.HasPrefix(item, "#") {
+				t.Fatalf("item %d is %q", k, item)
+			}
+			if k > 0 && spec.Lines[k] <= spec.Lines[k-1] {
+				t.Fatalf("lines %v do not increase", spec.Lines)
+			}
+		}
+	})
+}
+
+// FuzzParseSpec: Parse never panics, and a spec it accepts writes (String)
+// a text that it reads back to the same spec.
+func FuzzParseSpec(f *testing.F) {
+	for _, s := range []string{
+		"top-pagerank:160", "random:5", "host-roots", "list:3,http://a.org/", "3,17,42", "community:10",
+		"community:5,density=80", "community:5,size=20,members=2,iterations=30", "community:3,density=NaN", "list:",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		spec, err := Parse(text)
+		if err != nil {
+			return
+		}
+		back, err := Parse(spec.String())
+		if err != nil {
+			t.Fatalf("Parse(%q) = %s, which does not parse: %v", text, spec, err)
+		}
+		if back.String() != spec.String() || back.Kind != spec.Kind || back.K != spec.K || !slices.Equal(back.Items, spec.Items) ||
+			back.CommunityOptionsOf() != spec.CommunityOptionsOf() {
+			t.Fatalf("Parse(%q) = %+v, and its text %q reads as %+v", text, spec, spec.String(), back)
+		}
+	})
+}
