@@ -136,3 +136,14 @@ func TestGivenZeroFlags(t *testing.T) {
 		t.Errorf("refresh -site-bytes 0 -migrant-bytes 0 does not keep them:\n%.600s", out)
 	}
 }
+
+// TestScenarioFileExplicitZero: a scenario file that writes 0 where 0
+// would mean the default is refused with the place and the field, by run
+// and refresh; a flag setting that field fixes the file.
+func TestScenarioFileExplicitZero(t *testing.T) {
+	dir := t.TempDir()
+	run := writeFile(t, dir, "run.json", "{\"graph\": {\"generate\": {\"pages\": 60}},\n \"damping\": 0, \"strategies\": [{\"id\": \"bfs\"}]}\n")
+	ref := writeFile(t, dir, "refresh.json", "{\"simulation\": {\"sites\": 0, \"horizon\": 50}}\n")
+	checkFails(t, 1, []string{"run", "-scenario", run}, run+":2:13: damping: 0 is not allowed: want a number in (0, 1]")
+	checkFails(t, 1, []string{"refresh", "-scenario", ref}, ref+":1:26: simulation.sites: 0 is not allowed: want 1 to 1048576 sites")
+}

@@ -113,6 +113,10 @@
 // page's permalink holds it. Flags given beside -scenario override the
 // file's fields; a graph argument replaces the file's graph. File names in a
 // scenario are read as on the command line, relative to the current folder.
+// A scenario file is UTF-8 JSON of at most 4 MiB (a byte order mark is
+// skipped). A field left out takes its default; a 0 written where 0 would
+// mean the default (damping, tolerance, connections, bandwidth, pages...)
+// is refused, naming the field, and so is a flag given as 0 there.
 // -strategies takes ids separated by commas; a parameter follows its
 // strategy's id after a colon, further ones follow as NAME=VALUE items:
 // "-strategies optimal,bfs,fpr-m:m=10,batch-pagerank:batch=0.05,tolerance=1e-6".
