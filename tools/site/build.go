@@ -25,9 +25,11 @@ var binaries = []struct{ pkg, name string }{
 // Build builds the static site of the module rooted at root into the folder
 // out, creating out if needed. It compiles ./wasm/worker into worker.wasm and
 // ./ui into page.wasm (GOOS=js GOARCH=wasm, one after the other), copies
-// wasm_exec.js from the Go installation and, unless out is root/static
-// itself, copies the files of root/static (everything but *.wasm, wasm_exec.js
-// and dotfiles, which are build outputs or private) into out.
+// wasm_exec.js from the Go installation, writes vugu-render.js, the script
+// of Vugu's renderer, when the page uses it, and, unless out is root/static
+// itself, copies the files of root/static (everything but the build
+// outputs, *.wasm, wasm_exec.js and vugu-render.js, and dotfiles, which are
+// private) into out.
 //
 // Every file is written under a temporary name in out and renamed into
 // place, so a failed or cancelled build never leaves half a file; files
@@ -44,6 +46,9 @@ func Build(ctx context.Context, root, out string, log io.Writer) error {
 		}
 	}
 	if err := copyWasmExec(ctx, goCmd, root, out, log); err != nil {
+		return err
+	}
+	if err := writeVuguScript(ctx, goCmd, root, out, log); err != nil {
 		return err
 	}
 	static := filepath.Join(root, "static")
@@ -134,8 +139,8 @@ func copyWasmExec(ctx context.Context, goCmd, root, out string, log io.Writer) e
 }
 
 // copyStatic copies the files of the folder static into out, keeping
-// subfolders, but not the build outputs (*.wasm, wasm_exec.js), dotfiles and
-// symbolic links.
+// subfolders, but not the build outputs (*.wasm, wasm_exec.js,
+// vugu-render.js), dotfiles and symbolic links.
 func copyStatic(static, out string, log io.Writer) error {
 	start := time.Now()
 	files, total := 0, int64(0)
@@ -156,7 +161,7 @@ func copyStatic(static, out string, log io.Writer) error {
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() || strings.HasSuffix(name, ".wasm") || name == "wasm_exec.js" {
+		if !d.Type().IsRegular() || strings.HasSuffix(name, ".wasm") || name == "wasm_exec.js" || name == vuguScript {
 			return nil
 		}
 		rel, err := filepath.Rel(static, p)
@@ -194,11 +199,17 @@ func copyFile(src, dst string) (int64, error) {
 		return 0, err
 	}
 	defer in.Close()
+	return writeFileAtomic(dst, in)
+}
+
+// writeFileAtomic writes what r holds into dst through a temporary file
+// renamed into place, and returns the number of bytes written.
+func writeFileAtomic(dst string, r io.Reader) (int64, error) {
 	tmp, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp-*")
 	if err != nil {
 		return 0, err
 	}
-	n, err := io.Copy(tmp, in)
+	n, err := io.Copy(tmp, r)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
