@@ -111,6 +111,14 @@ func browser(t *testing.T, h func(http.Handler) http.Handler) (context.Context, 
 	ctx, cancelTab := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
+	// The page must work under its Content-Security-Policy: no test may
+	// see the console report a violation.
+	policyMessages := policyConsole(ctx)
+	t.Cleanup(func() {
+		for _, m := range policyMessages() {
+			t.Errorf("the console says: %s", m)
+		}
+	})
 	return ctx, srv.URL
 }
 

@@ -6,18 +6,31 @@
 //
 // The page is a folder of plain files that any static web host can serve:
 //
-//	index.html     the page; loads wasm_exec.js and page.wasm     (from static/)
+//	index.html     the page; loads wasm_exec.js, vugu-render.js, page.js (from static/)
+//	page.js        starts page.wasm                                (from static/)
 //	worker.js      the web worker; loads wasm_exec.js and worker.wasm (from static/)
 //	style.css      the page's style sheet                          (from static/)
 //	page.wasm      the Vugu user interface, built from ./ui       (built)
 //	worker.wasm    the engine in the web worker, from ./wasm/worker (built)
 //	wasm_exec.js   Go's JavaScript glue, copied from $(go env GOROOT)/lib/wasm (built)
+//	vugu-render.js the script of Vugu's renderer, from its source  (built)
 //
 // Both binaries are built with GOOS=js GOARCH=wasm, -trimpath and
 // -ldflags="-s -w". Every reference between these files is relative, so the
 // folder works unchanged from any static host and under any sub-path
 // (https://example.org/courses/crawling/crawlsim/ as well as the root of a
 // domain). Other files in static/ are copied along with index.html.
+//
+// # Content-Security-Policy
+//
+// The page needs nothing from another origin, no inline script and no
+// eval: [Handler] sends a policy that allows its own scripts, style sheet,
+// worker and fetches, WebAssembly ('wasm-unsafe-eval'), style attributes
+// (Vugu sets them) and framing by any site, and nothing else; index.html
+// carries the same policy but frame-ancestors in a <meta> element, for
+// static hosts. Vugu's renderer installs its helpers with window.eval;
+// the build writes that script as vugu-render.js, which index.html loads,
+// and page.js answers Vugu's eval of it without running anything.
 //
 // [Build] writes the built files into a folder: static/ itself for local
 // development (the outputs there are git-ignored), or a separate folder for

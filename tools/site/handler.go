@@ -51,6 +51,9 @@ var contentTypes = map[string]string{
 //     and kept in memory.
 //   - Every response has Cache-Control: no-cache, with ETag and
 //     Last-Modified for revalidation, so a rebuilt file is never stale.
+//   - Every response has the page's Content-Security-Policy: scripts,
+//     styles, workers and fetches from the page's own origin only, no
+//     inline script and no eval, WebAssembly allowed, framing by any site.
 //
 // dir is opened afresh for every request, so it may be created, rebuilt or
 // replaced while the handler serves.
@@ -79,6 +82,7 @@ func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		h.Set("Allow", "GET, HEAD")
 		http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)

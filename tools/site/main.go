@@ -35,14 +35,17 @@ serve builds crawlsim's browser page and serves it for development.
 It compiles two WebAssembly programs (GOOS=js GOARCH=wasm): ./wasm/worker,
 the engine that runs in a web worker, into static/worker.wasm, and ./ui, the
 page itself, into static/page.wasm. It copies wasm_exec.js from the Go
-installation into static/ and then serves static/ on -addr until interrupted
-(Ctrl-C). Every response carries Cache-Control: no-cache, so reloading the
-browser after a rebuild picks up the new binaries.
+installation and writes vugu-render.js, the script of Vugu's renderer, into
+static/, and then serves static/ on -addr until interrupted (Ctrl-C). Every
+response carries Cache-Control: no-cache, so reloading the browser after a
+rebuild picks up the new binaries, and the page's Content-Security-Policy:
+nothing from another origin, no inline script, no eval.
 
 With -out DIR, serve writes a deployable static site into DIR instead
-(index.html, worker.js, style.css and the other files of static/, with
-page.wasm, worker.wasm and wasm_exec.js) and exits. Every reference in it is
-relative: the folder works from any static host, under any sub-path.
+(index.html, page.js, worker.js, style.css and the other files of static/,
+with page.wasm, worker.wasm, wasm_exec.js and vugu-render.js) and exits.
+Every reference in it is relative: the folder works from any static host,
+under any sub-path. index.html carries the policy in a <meta> element.
 
 Run it from anywhere inside the crawlsim module.
 
@@ -117,7 +120,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	static := filepath.Join(root, "static")
 	if *noBuild {
-		for _, name := range []string{"index.html", "page.wasm", "worker.wasm", "wasm_exec.js"} {
+		for _, name := range []string{"index.html", "page.wasm", "worker.wasm", "wasm_exec.js", vuguScript} {
 			if _, err := os.Stat(filepath.Join(static, name)); err != nil {
 				fmt.Fprintf(stderr, "serve: warning: %s is missing; run without -no-build to build it\n", filepath.Join(static, name))
 			}
