@@ -193,7 +193,7 @@ func listenNotice(addr net.Addr) (url, warning string) {
 		where = addr.String() + ", every network interface"
 	}
 	local := net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
-	return url, fmt.Sprintf("listening on %s: other machines can reach this server and every file in static/; -addr %s keeps it to this one", where, local)
+	return url, fmt.Sprintf("listening on %s: other machines can reach this server and every file in static/; -addr %s keeps it to this machine", where, local)
 }
 
 // displayAddr is the host:port to put in a URL for addr: an unspecified
