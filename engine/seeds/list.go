@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -90,7 +91,7 @@ func ReadList(r io.Reader, name string) (Spec, error) {
 		if s == "" || strings.HasPrefix(s, "#") {
 			continue
 		}
-		if strings.ContainsAny(s, " \t") {
+		if strings.ContainsFunc(s, unicode.IsSpace) {
 			if tooLarge() {
 				return Spec{}, sizeError()
 			}

@@ -33,6 +33,7 @@ func TestReadListBounds(t *testing.T) {
 		{"dev zero", zeros{}, "s.txt:1:1: a NUL byte: this is binary data, not a seed list"},
 		{"NUL within", strings.NewReader("1\n2\n 3\x004\n"), "s.txt:3:3: a NUL byte: this is binary data, not a seed list"},
 		{"UTF-16", strings.NewReader("\xff\xfe1\x00\n\x00"), "s.txt: UTF-16 text; save the seed list as UTF-8"},
+		{"white space within", strings.NewReader("1\n2\v3\n"), "s.txt:2: expected one page id or URL, found \"2\\v3\""},
 		{"Latin-1", strings.NewReader("1\nhttp://caf\xe9.example/\n"), "s.txt:2:11: not UTF-8 text; save the seed list as UTF-8"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -26,6 +26,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/rank"
@@ -114,12 +115,9 @@ func Parse(text string) (Spec, error) {
 	return Spec{}, fmt.Errorf("seeds %q: expected top-pagerank:K, random:K, community:K, host-roots, list:ID,... or a list of page ids", text)
 }
 
+// splitList splits a list at its commas and white space.
 func splitList(s string) []string {
-	var items []string
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\t' }) {
-		items = append(items, f)
-	}
-	return items
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
 }
 
 // Options carries what some kinds of seed set need.

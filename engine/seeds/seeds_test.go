@@ -32,6 +32,10 @@ func TestParse(t *testing.T) {
 		"host-roots":           {Kind: HostRoots},
 		"list:3,http://a.org/": {Kind: List, Items: []string{"3", "http://a.org/"}},
 		"3,17,42":              {Kind: List, Items: []string{"3", "17", "42"}},
+		// Any white space separates items (FuzzParseSpec once found
+		// "0 \f" read as the items "0" and "\f").
+		"0 \f":         {Kind: List, Items: []string{"0"}},
+		"list:1\v2\r3": {Kind: List, Items: []string{"1", "2", "3"}},
 	}
 	for text, want := range cases {
 		got, err := Parse(text)
