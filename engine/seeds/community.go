@@ -434,6 +434,9 @@ func parseCommunity(text, arg string) (Spec, error) {
 	if opt.Size > 0 && opt.Density != 0 {
 		return Spec{}, fmt.Errorf("seeds %q: give density or size, not both", text)
 	}
+	if opt.NewMembers > 0 && opt.Size == 0 {
+		return Spec{}, fmt.Errorf("seeds %q: members=%d needs size: it is the pages a core of fixed size adds per round", text, opt.NewMembers)
+	}
 	if err := opt.Validate(); err != nil {
 		return Spec{}, fmt.Errorf("seeds %q: %v", text, strings.TrimPrefix(err.Error(), "community seeds: "))
 	}

@@ -211,7 +211,7 @@ func TestParseCommunity(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"community", "community:0", "community:5,size=2,density=50", "community:5,shape=2", "community:5,size=2.5",
-		"community:2,density=200", "community:2,size=1", "community:2,density=0", "community:2,size=4,members=0", "community:2,iterations=0"} {
+		"community:2,density=200", "community:2,size=1", "community:1,members=1", "community:1,density=50,members=2", "community:2,density=0", "community:2,size=4,members=0", "community:2,iterations=0"} {
 		if _, err := Parse(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
