@@ -95,7 +95,10 @@ func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 		}
 	}()
 	for _, o := range files {
-		target := resolveOutput(o.path)
+		target, err := resolveOutput(o.path)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", o.path, err)
+		}
 		if st, err := os.Stat(target); err == nil && st.Mode().IsRegular() {
 			if err := checkReplaceable(target, st); err != nil {
 				return fmt.Errorf("cannot write %s: %w", o.path, err)

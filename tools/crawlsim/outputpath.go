@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -145,28 +146,38 @@ func fileKind(m fs.FileMode) string {
 	return "not a regular file"
 }
 
+// maxLinkHops is how many symbolic links resolveOutput follows before it
+// takes them for a loop, as the system does (Linux's MAXSYMLINKS).
+const maxLinkHops = 40
+
+// errLinkLoop says that an output's symbolic links do not end in a file.
+var errLinkLoop = errors.New("too many levels of symbolic links; they loop, so there is no file to write")
+
 // resolveOutput follows the symbolic links at path, dangling ones
 // included, to the name that an output replaces: the link stays, its
 // target gets the new content. Only the last element is followed, which
-// is enough to make the temporary file beside the target. A loop of links
-// gives up after 40 and returns where it stopped; writing there fails with
-// the system's error.
-func resolveOutput(path string) string {
-	for range 40 {
+// is enough to make the temporary file beside the target. Links that
+// loop (more than maxLinkHops of them) are errLinkLoop: replacing the
+// last one would turn a link into a regular file.
+func resolveOutput(path string) (string, error) {
+	for range maxLinkHops {
 		st, err := os.Lstat(path)
 		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
-			return path
+			return path, nil
 		}
 		link, err := os.Readlink(path)
 		if err != nil {
-			return path
+			return path, nil
 		}
 		if !filepath.IsAbs(link) {
 			link = filepath.Join(filepath.Dir(path), link)
 		}
 		path = link
 	}
-	return path
+	if st, err := os.Lstat(path); err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		return path, nil
+	}
+	return "", errLinkLoop
 }
 
 // outputKey identifies where an output lands when the file does not exist
@@ -175,7 +186,10 @@ func outputKey(path string) string {
 	if alias := streamAlias(path); alias != "" {
 		return "<" + alias + ">"
 	}
-	target := resolveOutput(path)
+	target, err := resolveOutput(path)
+	if err != nil {
+		target = path
+	}
 	dir, base := filepath.Split(target)
 	if dir == "" {
 		dir = "."
@@ -291,7 +305,10 @@ func checkOutputPath(flagName, path string) error {
 			return fmt.Errorf("-%s %s: %w", flagName, path, err)
 		}
 	}
-	target := resolveOutput(path)
+	target, err := resolveOutput(path)
+	if err != nil {
+		return fmt.Errorf("-%s %s: %w", flagName, path, err)
+	}
 	dir := filepath.Dir(target)
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return usagef("-%s %s: folder %s does not exist", flagName, path, dir)

@@ -205,6 +205,33 @@ func TestOutputThroughSymlink(t *testing.T) {
 	}
 }
 
+// TestOutputThroughSymlinkLoop: an output whose symbolic links loop
+// cannot be written through them; it is refused and every link of the
+// loop stays a link (it was once replaced by a regular file).
+func TestOutputThroughSymlinkLoop(t *testing.T) {
+	inputFiles(t)
+	for _, l := range [][2]string{{"loop2.csv", "loop1.csv"}, {"loop1.csv", "loop2.csv"}, {"self.csv", "self.csv"}} {
+		if err := os.Symlink(l[0], l[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{"loop1.csv", "self.csv"} {
+		_, errOut, status := crawlsim(t, "rank", "-o", name, "g.edges")
+		if status != 1 || !strings.Contains(errOut, "-o "+name+": too many levels of symbolic links") {
+			t.Errorf("rank -o %s: status %d, stderr %q; want 1 and the loop named", name, status, errOut)
+		}
+	}
+	entries, _ := os.ReadDir(".")
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".csv") && e.Type()&os.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a symbolic link", e.Name())
+		}
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("%s left behind", e.Name())
+		}
+	}
+}
+
 // TestOutputToStdout: -o - (and /dev/stdout) writes the data on stdout;
 // what the command prints besides (the table, what it wrote) goes to
 // stderr; -json, which prints on stdout too, is refused with it.
