@@ -23,7 +23,10 @@ package crawl
 type Frontier struct {
 	key []float64 // priority by page; kept after a page leaves the heap
 	seq []uint32  // discovery number by page (owned by the Crawl)
-	pos []uint32  // position in its host's heap, or noPos
+	// pos is each page's position in its host's heap, or noPos. RankMass
+	// keeps the pages it downloaded in a heap of its own with these
+	// positions (rankmass.go); the frontier never holds those.
+	pos []uint32
 
 	hostOf []uint32 // host by page; nil: one host for every page
 	hosts  []pageHeap

@@ -1,5 +1,7 @@
 package crawl
 
+import "math"
+
 // rankMass is the RankMass crawler of seeds/001 (section 4.2, Fig. 5;
 // SPEC.md section 3). Every page carries rm_i, the sum of the probabilities
 // of the random-surfer paths ending at i that have not been expanded yet
@@ -24,17 +26,39 @@ package crawl
 // pages, so that no epsilon could ever be reached. Trust held by pages that
 // are not seeds is never expanded and only makes the bound looser.
 //
-// The rm of pages in F and in flight is their Frontier key. The rm of
-// downloaded pages lives in a second indexed max-heap with the same tie
-// rule; before every selection (BeforeSelect) its top is re-expanded as long
-// as it ranks strictly before the Frontier's best page. Every virtual
-// expansion lowers the total rm held by downloaded pages by at least (1-d)
-// times the rm expanded, so when the Frontier's best key is positive the
-// loop ends after a number of expansions bounded by that mass over (1-d)
-// times the key. When it is 0 (a seed without trust, or pages whose rm
-// underflowed) the rm of downloaded pages shrinks geometrically: a
+// Where rm lives. The rm of every page is the Frontier's key: the key of a
+// page of F or in flight, and for a downloaded page the key the Frontier
+// keeps for it after it left, negated: a downloaded page's rm is stored as
+// -rm (-0 when it is 0), so that the sign bit of the one array the
+// additions touch says which side a page is on (adding share to rm is
+// subtracting it from -rm, exactly, as rounding is symmetric). Downloaded
+// pages whose rm may soon be the largest wait in a second indexed max-heap
+// with the same tie rule (hot, which shares the Frontier's positions: a
+// page is never in both); before every selection (BeforeSelect) its top is
+// re-expanded as long as it ranks strictly before the Frontier's best page.
+//
+// Most additions go to downloaded pages whose rm is far below the
+// Frontier's best key and will not be expanded for a long time; sifting
+// each of them through a heap of all downloaded pages was most of the
+// crawl's time. So a downloaded page joins hot only once its rm exceeds a
+// threshold tau kept below the Frontier's best key: below it, an addition
+// is one addition. Whenever the Frontier's best key falls to tau or below
+// (it grows during re-expansions, and falls when its best page is
+// downloaded), tau drops to a 16th of that key and the downloaded pages
+// are scanned for those now above it. A page outside hot has rm ≤ tau <
+// the best key of F, so it cannot rank before the Frontier's best page, and
+// every page that can is in hot: the sequence of expansions, and so every
+// rm, CRM and the counted virtual re-expansions, are those of the plain
+// rule. Tau falls by a factor 16 at each scan and only while the best key
+// of F falls, so the scans are few (a few dozen on cnr-2000).
+//
+// Every virtual expansion lowers the total rm held by downloaded pages by
+// at least (1-d) times the rm expanded, so when the Frontier's best key is
+// positive the loop ends after a number of expansions bounded by that mass
+// over (1-d) times the key. When it is 0 (a seed without trust, or pages
+// whose rm underflowed) the rm of downloaded pages shrinks geometrically: a
 // downloaded page whose rm is below the smallest normal float64 counts as
-// underflowed and leaves the heap (minVirtualRM), so the loop ends there
+// underflowed and is never expanded (minVirtualRM), so the loop ends there
 // too; its rm, never expanded, only loosens the bound. On the politeness
 // clock the comparison is with the best page of every host, open or not
 // (Frontier.GlobalBest).
@@ -46,9 +70,13 @@ type rankMass struct {
 	epsilon float64
 	crm     float64
 
-	vkey  []float64 // rm of downloaded pages
-	vpos  []uint32
-	vheap pageHeap // downloaded pages with rm > 0
+	rm  []float64 // the Frontier's keys: rm, or -rm for a downloaded page
+	hot massHeap  // exactly the downloaded pages with rm > tau
+	tau float64   // at least maxSubnormal, so hot holds no underflowed rm
+	// beta is tau over the Frontier's best key at the last reset, and
+	// work counts the additions since then (see reset).
+	beta float64
+	work int
 }
 
 func init() {
@@ -73,10 +101,10 @@ func init() {
 
 func (s *rankMass) Start(c *Crawl) error {
 	s.c = c
-	n := c.g.NumNodes()
-	s.vkey = make([]float64, n)
-	s.vpos = newPositions(n)
-	s.vheap = pageHeap{key: s.vkey, seq: c.seq, pos: s.vpos}
+	s.rm = c.front.key
+	s.hot = massHeap{pos: c.front.pos}
+	s.tau = math.MaxFloat64
+	s.beta = maxBeta
 	return nil
 }
 
@@ -90,10 +118,16 @@ func (s *rankMass) Discover(page, parent uint32) {
 
 // Downloaded expands the page just downloaded with the rm it had.
 func (s *rankMass) Downloaded(i uint32) {
-	v := s.c.front.Key(i)
-	s.c.front.Set(i, 0)
+	v := s.rm[i]
+	s.rm[i] = negZero
 	s.expand(i, v)
 }
+
+// rmOf returns page p's rm, downloaded or not.
+func (s *rankMass) rmOf(p uint32) float64 { return math.Abs(s.rm[p]) }
+
+// negZero is -0: the rm of a downloaded page after its expansion.
+var negZero = math.Copysign(0, -1)
 
 // BeforeSelect re-expands downloaded pages while the best of them ranks
 // strictly before the best page of F. On the politeness clock that is the
@@ -104,40 +138,64 @@ func (s *rankMass) Downloaded(i uint32) {
 // reports that the selection must wait.
 func (s *rankMass) BeforeSelect(budget int) (work int, ready bool) {
 	c := s.c
-	for s.vheap.len() > 0 && !c.stopped {
-		b, ok := c.front.GlobalBest()
-		if !ok {
-			return work, true
-		}
-		v := s.vheap.top()
-		if !s.virtualBefore(v, b) {
+	b, ok := c.front.GlobalBest()
+	if !ok {
+		return 0, true
+	}
+	if kb := s.rm[b]; kb <= s.tau && s.tau > maxSubnormal {
+		s.reset(kb)
+	}
+	for s.hot.len() > 0 && !c.stopped {
+		if !s.hot.top().ahead(massEntry{key: s.rm[b], tie: uint64(c.seq[b])<<32 | uint64(b)}) {
 			return work, true
 		}
 		if work >= budget {
 			return work, false
 		}
 		work++
-		s.vheap.pop()
-		rm := s.vkey[v]
-		s.vkey[v] = 0
+		e := s.hot.pop()
+		v := e.page()
+		s.rm[v] = negZero
 		c.cost.VirtualReexpansions++
-		s.expand(v, rm)
+		s.expand(v, e.key)
+		// Expanding only adds to keys, so F's best key only grows.
+		b, _ = c.front.GlobalBest()
 	}
 	return work, true
 }
 
-// virtualBefore reports whether downloaded page v ranks before Frontier
-// page b: larger rm, then earlier discovery, then smaller id.
-func (s *rankMass) virtualBefore(v, b uint32) bool {
-	kv, kb := s.vkey[v], s.c.front.Key(b)
-	if kv != kb {
-		return kv > kb
+// reset lowers tau below key, the Frontier's best key, and rebuilds hot
+// from the downloaded pages. Tau is beta·key: 0.9·key while resets are
+// rare, lower (beta squared, down to 2^-20) when fewer additions than
+// downloaded pages were made since the last reset, so that the scans of D
+// cost at most as much as the additions themselves.
+func (s *rankMass) reset(key float64) {
+	c := s.c
+	if s.work < len(c.order) {
+		s.beta = max(s.beta*s.beta, minBeta)
+	} else {
+		s.beta = maxBeta
 	}
-	if s.c.seq[v] != s.c.seq[b] {
-		return s.c.seq[v] < s.c.seq[b]
+	s.work = 0
+	s.tau = max(key*s.beta, maxSubnormal)
+	s.hot.clear()
+	for _, p := range c.order {
+		if x := -s.rm[p]; x > s.tau {
+			s.hot.e = append(s.hot.e, massEntry{key: x, tie: uint64(c.seq[p])<<32 | uint64(p)})
+		}
 	}
-	return v < b
+	s.hot.heapify()
 }
+
+// The range of beta (reset).
+const (
+	maxBeta = 0.9
+	minBeta = 0x1p-20
+)
+
+// maxSubnormal is the largest subnormal float64: rm > maxSubnormal is rm ≥
+// minVirtualRM.
+const maxSubnormal = minVirtualRM - 0x1p-1074
 
 // expand adds rm (page i's rm, already set to 0) to CRM and spreads d·rm
 // over i's out-links, or along the trust of the seeds when i is dangling.
@@ -153,11 +211,24 @@ func (s *rankMass) expand(i uint32, rm float64) {
 		for _, j := range c.seeds {
 			s.add(j, float64(dr*c.trust[j])) // float64(): no fused multiply-add
 		}
+		s.work += len(c.seeds)
 	} else {
+		// s.add, written out for the crawl's hottest loop
 		share := c.damping * rm / float64(len(out))
+		key, tau := s.rm, s.tau
 		for _, j := range out {
-			s.add(j, share)
+			old := key[j]
+			if !math.Signbit(old) {
+				c.front.Add(j, share)
+				continue
+			}
+			x := old - share
+			key[j] = x
+			if -x > tau {
+				s.raise(j, -old, -x)
+			}
 		}
+		s.work += len(out)
 	}
 	if s.epsilon > 0 && s.crm >= 1-s.epsilon {
 		c.Stop()
@@ -166,21 +237,25 @@ func (s *rankMass) expand(i uint32, rm float64) {
 
 // add adds delta to page j's rm.
 func (s *rankMass) add(j uint32, delta float64) {
-	if delta == 0 {
-		return
-	}
-	if s.c.state[j] != downloaded {
+	old := s.rm[j]
+	if !math.Signbit(old) {
 		s.c.front.Add(j, delta)
 		return
 	}
-	s.vkey[j] += delta
-	if s.vkey[j] < minVirtualRM {
-		return
+	x := old - delta
+	s.rm[j] = x
+	if -x > s.tau {
+		s.raise(j, -old, -x)
 	}
-	if s.vpos[j] == noPos {
-		s.vheap.push(j)
+}
+
+// raise updates hot after downloaded page j's rm grew from old to x > tau:
+// j joins hot, or moves up in it.
+func (s *rankMass) raise(j uint32, old, x float64) {
+	if old > s.tau {
+		s.hot.raise(j, x)
 	} else {
-		s.vheap.up(int(s.vpos[j])) // rm only grows here
+		s.hot.push(j, x, s.c.seq[j])
 	}
 }
 

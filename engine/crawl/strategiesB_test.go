@@ -293,8 +293,8 @@ func TestRankMassDanglingPushesAlongTrust(t *testing.T) {
 	c, s := familyCrawl(t, Config{Graph: g, Seeds: []uint32{A, Z}, Damping: 0.85}, "rankmass", nil)
 	rm := s.(*rankMass)
 	familyStepTo(t, c, 3)
-	if got, want := rm.vkey[A], 0.02709375; math.Abs(got-want) > 1e-16 || rm.vkey[Z] != got {
-		t.Fatalf("after dangling B: rm_A = %v, rm_Z = %v, want %v", got, rm.vkey[Z], want)
+	if got, want := rm.rmOf(A), 0.02709375; math.Abs(got-want) > 1e-16 || rm.rmOf(Z) != got {
+		t.Fatalf("after dangling B: rm_A = %v, rm_Z = %v, want %v", got, rm.rmOf(Z), want)
 	}
 	res, err := c.Run(context.Background(), nil)
 	if err != nil {
@@ -309,7 +309,7 @@ func TestRankMassDanglingPushesAlongTrust(t *testing.T) {
 			t.Fatalf("guarantee %v, want %v", res.Guarantee, wantG)
 		}
 	}
-	if got, want := rm.vkey[A], 0.0501234375; math.Abs(got-want) > 1e-16 {
+	if got, want := rm.rmOf(A), 0.0501234375; math.Abs(got-want) > 1e-16 {
 		t.Fatalf("at the end rm_A = %v, want %v", got, want)
 	}
 }
