@@ -1,0 +1,308 @@
+package graphio
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+)
+
+// impGraph builds a graph from successor lists.
+func impGraph(t testing.TB, lists [][]uint32) *graph.Graph {
+	t.Helper()
+	b := graph.NewBuilder(len(lists))
+	for p, l := range lists {
+		for _, q := range l {
+			b.Add(uint32(p), q)
+		}
+	}
+	g, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// impExample is a graph of 4 pages and a vector of it whose scores are not
+// dyadic, so a round trip through decimal text would change their bits.
+func impExample(t testing.TB) (*graph.Graph, *Importance) {
+	g := impGraph(t, [][]uint32{{1, 2}, {2}, {0}, {}})
+	v := &Importance{
+		Scores: []float64{0.1, 0.2, 1.0 / 3, 0}, Kind: ImportancePersonalized,
+		Damping: 0.85, Tolerance: 1e-10, Iterations: 17, Residual: 3.5e-11, Converged: true, Seeds: "list:0,2",
+	}
+	v.Scores[3] = 1 - (v.Scores[0] + v.Scores[1] + v.Scores[2])
+	return g, v
+}
+
+func impBytes(t testing.TB, g *graph.Graph, v *Importance) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteImportance(&buf, g, v); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestImportanceRoundTrip: what WriteImportance writes reads back with
+// the same bits and description, the file has the documented size, and a
+// gzip-compressed copy reads the same.
+func TestImportanceRoundTrip(t *testing.T) {
+	g, v := impExample(t)
+	b := impBytes(t, g, v)
+	if want := importanceHeaderSize + 8 + 8*4; len(b) != want { // "list:0,2" is 8 bytes, no padding
+		t.Fatalf("%d bytes, want %d", len(b), want)
+	}
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write(b)
+	zw.Close()
+	for name, data := range map[string][]byte{"v.imp": b, "v.imp.gz": z.Bytes()} {
+		got, err := ReadImportance(bytes.NewReader(data), name, g, "g.csr")
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for i := range v.Scores {
+			if math.Float64bits(got.Scores[i]) != math.Float64bits(v.Scores[i]) {
+				t.Errorf("%s: score %d is %v, wrote %v", name, i, got.Scores[i], v.Scores[i])
+			}
+		}
+		if got.Format != ImportanceCrawlsim || got.Kind != v.Kind || got.Damping != v.Damping || got.Tolerance != v.Tolerance ||
+			got.Iterations != v.Iterations || got.Residual != v.Residual || got.Converged != v.Converged || got.Seeds != v.Seeds || got.Scaled {
+			t.Errorf("%s: read %+v, wrote %+v", name, got, v)
+		}
+	}
+}
+
+// TestFingerprintIgnoresTheFormat: a graph written as .csr (with hosts
+// and URLs) and as WebGraph ASCII reads back with the same Fingerprint,
+// and one changed link changes it.
+func TestFingerprintIgnoresTheFormat(t *testing.T) {
+	g, _ := impExample(t)
+	g.URLs = []string{"http://a/", "http://a/x", "http://b/", "http://c/"}
+	g.Hosts = &graph.Hosts{Of: []uint32{0, 0, 1, 2}, Names: []string{"a", "b", "c"}}
+	var c, a bytes.Buffer
+	if err := WriteCSR(&c, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteASCII(&a, g); err != nil {
+		t.Fatal(err)
+	}
+	gc, err := ReadCSR(&c, "g.csr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ga, err := ReadASCII(&a, "g.graph-txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Fingerprint(gc) != Fingerprint(ga) || Fingerprint(g) != Fingerprint(ga) {
+		t.Errorf("fingerprints %016x (.csr) and %016x (ascii), want equal", Fingerprint(gc), Fingerprint(ga))
+	}
+	other := impGraph(t, [][]uint32{{1, 3}, {2}, {0}, {}})
+	if Fingerprint(other) == Fingerprint(g) {
+		t.Errorf("a graph with another link has the same fingerprint %016x", Fingerprint(g))
+	}
+	// The same offsets and targets, byte-swapped on the way (the path of a
+	// big-endian host), give the same fingerprint.
+	csrRawViews = false
+	defer func() { csrRawViews = true }()
+	if fp := Fingerprint(g); fp != Fingerprint(ga) {
+		t.Errorf("without raw views: %016x, want %016x", fp, Fingerprint(ga))
+	}
+}
+
+// TestImportanceOfAnotherGraph: a vector of a graph with the same pages
+// and links but another link is refused, naming both.
+func TestImportanceOfAnotherGraph(t *testing.T) {
+	g, v := impExample(t)
+	b := impBytes(t, g, v)
+	other := impGraph(t, [][]uint32{{1, 3}, {2}, {0}, {}})
+	_, err := ReadImportance(bytes.NewReader(b), "v.imp", other, "other.csr")
+	want := fmt.Sprintf("v.imp: the importance vector is of another graph (4 pages, 4 links, fingerprint %016x), not of other.csr (4 pages, 4 links, fingerprint %016x)",
+		Fingerprint(g), Fingerprint(other))
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	bigger := impGraph(t, [][]uint32{{1, 2}, {2}, {0}, {}, {}})
+	if _, err := ReadImportance(bytes.NewReader(b), "v.imp", bigger, "big.csr"); err == nil || !strings.Contains(err.Error(), "another graph (4 pages, 4 links") {
+		t.Errorf("5 pages: %v", err)
+	}
+}
+
+// TestImportanceTruncated: a file cut anywhere is refused at the byte
+// where it ends (within the header, the seeds or the scores).
+func TestImportanceTruncated(t *testing.T) {
+	g, v := impExample(t)
+	b := impBytes(t, g, v)
+	for cut := 0; cut < len(b); cut++ {
+		_, err := ReadImportance(bytes.NewReader(b[:cut]), "v.imp", g, "g.csr")
+		if err == nil {
+			t.Fatalf("cut at %d: accepted", cut)
+		}
+		var want string
+		switch {
+		case cut < 8:
+			continue // not recognisably crawlsim's format any more: read as text or float64
+		case cut < importanceHeaderSize:
+			want = fmt.Sprintf("v.imp: byte %d: the file ends within the 80-byte header of a crawlsim importance file", cut)
+		default:
+			want = fmt.Sprintf("v.imp: byte %d: the file ends at byte %d; its header announces 4 pages, 120 bytes in all (truncated file)", cut, cut)
+		}
+		if err.Error() != want {
+			t.Errorf("cut at %d: got %v\nwant %s", cut, err, want)
+		}
+	}
+	// Bytes after the last score.
+	_, err := ReadImportance(bytes.NewReader(append(b[:len(b):len(b)], 0)), "v.imp", g, "g.csr")
+	if want := "v.imp: byte 120: trailing bytes after the last of the 4 scores"; err == nil || err.Error() != want {
+		t.Errorf("one byte more: got %v\nwant %s", err, want)
+	}
+}
+
+// impPatch returns a copy of b with the header bytes at..at+len(p) set to
+// p and the header checksum recomputed when fixCRC is set.
+func impPatch(b []byte, at int, p []byte, fixCRC bool) []byte {
+	c := append([]byte{}, b...)
+	copy(c[at:], p)
+	if fixCRC {
+		binary.LittleEndian.PutUint32(c[impAtHeaderCRC:], crc32.Checksum(c[:impAtHeaderCRC], csrTable))
+	}
+	return c
+}
+
+// TestImportanceCorrupt: a wrong version, kind, flag, checksum, padding or
+// score is refused with the byte where it is.
+func TestImportanceCorrupt(t *testing.T) {
+	g, v := impExample(t)
+	b := impBytes(t, g, v)
+	u32 := func(x uint32) []byte { return binary.LittleEndian.AppendUint32(nil, x) }
+	u16 := func(x uint16) []byte { return binary.LittleEndian.AppendUint16(nil, x) }
+	u64 := func(x uint64) []byte { return binary.LittleEndian.AppendUint64(nil, x) }
+	score := func(i int) int { return importanceHeaderSize + 8 + 8*i }
+	bodyBit := append([]byte{}, b...)
+	bodyBit[score(2)] ^= 1
+	nan, neg := v.Scores[:4:4], v.Scores[:4:4]
+	nan = append([]float64{}, nan...)
+	neg = append([]float64{}, neg...)
+	nan[1] = math.NaN()
+	neg[2] = -0.25
+	for _, c := range []struct {
+		what string
+		data []byte
+		want string
+	}{
+		{"version 2", impPatch(b, impAtVersion, u32(2), true), "v.imp: byte 8: unsupported importance file version 2; this reader knows version 1"},
+		{"a header bit", impPatch(b, impAtDamping, u64(math.Float64bits(0.9)), false), "v.imp: byte 76: header checksum mismatch"},
+		{"kind 5", impPatch(b, impAtKind, u16(5), true), "v.imp: byte 12: unknown kind 5: expected 1 (pagerank) to 4 (hits hubs)"},
+		{"flag 2", impPatch(b, impAtFlags, u16(3), true), "v.imp: byte 14: unknown flags 0x2"},
+		{"seeds length", impPatch(b, impAtSeedsLen, u32(1<<20), true), "v.imp: byte 68: the seed set's text claims 1048576 bytes, more than 65536"},
+		{"a body bit", bodyBit, "v.imp: byte 72: checksum mismatch: the header says"},
+		{"a NaN", impBytes(t, g, &Importance{Scores: nan, Kind: ImportancePageRank}), "v.imp: byte 88: the score of page 1 is NaN: expected a finite number, 0 or more"},
+		{"a negative score", impBytes(t, g, &Importance{Scores: neg, Kind: ImportancePageRank}), "v.imp: byte 96: the score of page 2 is -0.25: expected a finite number, 0 or more"},
+		{"a .csr graph", func() []byte { var w bytes.Buffer; WriteCSR(&w, g); return w.Bytes() }(), `v.imp: byte 0: a crawlsim .csr graph, not an importance vector (magic "CRAWLCSR", want "CRAWLIMP")`},
+	} {
+		_, err := ReadImportance(bytes.NewReader(c.data), "v.imp", g, "g.csr")
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s: got %v\nwant %s", c.what, err, c.want)
+		}
+	}
+}
+
+// TestImportanceForeign: vectors of other engines, as text and as raw
+// float64, plain or gzip, are read and scaled to sum 1; a wrong number of
+// scores or a bad one is refused with its line or byte.
+func TestImportanceForeign(t *testing.T) {
+	g, _ := impExample(t)
+	text := "# scores of another engine\n0.5\n\n1.5\r\n  1\t\n1e0\n"
+	raw := binary.LittleEndian.AppendUint64(nil, math.Float64bits(0.125))
+	for _, s := range []float64{0.125, 0.25, 0.5} {
+		raw = binary.LittleEndian.AppendUint64(raw, math.Float64bits(s))
+	}
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write([]byte(text))
+	zw.Close()
+	for _, c := range []struct {
+		name   string
+		data   []byte
+		format ImportanceFileFormat
+		want   []float64
+		scaled bool
+	}{
+		{"v.txt", []byte(text), ImportanceText, []float64{0.125, 0.375, 0.25, 0.25}, true},
+		{"v.txt.gz", z.Bytes(), ImportanceText, []float64{0.125, 0.375, 0.25, 0.25}, true},
+		{"v.f64", raw, ImportanceFloat64, []float64{0.125, 0.125, 0.25, 0.5}, false},
+	} {
+		v, err := ReadImportance(bytes.NewReader(c.data), c.name, g, "g.csr")
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if v.Format != c.format || v.Kind != ImportanceForeign || v.Scaled != c.scaled || fmt.Sprint(v.Scores) != fmt.Sprint(c.want) {
+			t.Errorf("%s: read %+v, want format %s, scores %v, scaled %v", c.name, v, c.format, c.want, c.scaled)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"three.txt", []byte("1\n2\n3\n"), "three.txt: 3 scores, but g.csr has 4 pages: expected one score per page"},
+		{"five.txt", []byte("1\n2\n3\n4\n#\n5\n"), "five.txt:6: more scores than the 4 pages of g.csr"},
+		{"word.txt", []byte("1\n2\nabc\n4\n"), `five.txt:3: expected one score (a number), got "abc"`},
+		{"nan.txt", []byte("1\nNaN\n3\n4\n"), `nan.txt:2: the score of page 1 is "NaN": expected a finite number, 0 or more`},
+		{"inf.txt", []byte("1\n2\n1e999\n4\n"), `inf.txt:3: the score of page 2 is "1e999": expected a finite number, 0 or more`},
+		{"neg.txt", []byte("1\n-2\n3\n4\n"), `neg.txt:2: the score of page 1 is "-2": expected a finite number, 0 or more`},
+		{"zero.txt", []byte("0\n0\n0\n0\n"), "zero.txt: every score is 0: expected a positive sum"},
+		{"short.f64", raw[:30], "short.f64: byte 30: the file ends at byte 30, within score 3: g.csr has 4 pages, which need 32 bytes of little-endian float64"},
+		{"long.f64", append(raw[:32:32], raw[:8]...), "long.f64: byte 32: trailing bytes after 4 scores: g.csr has 4 pages (read as little-endian float64, 8 bytes a page)"},
+		{"neg.f64", append(raw[:24:24], binary.LittleEndian.AppendUint64(nil, math.Float64bits(-1))...), "neg.f64: byte 24: the score of page 3 is -1: expected a finite number, 0 or more (read as little-endian float64)"},
+	} {
+		name := c.name
+		if name == "word.txt" {
+			name = "five.txt"
+		}
+		_, err := ReadImportance(bytes.NewReader(c.data), name, g, "g.csr")
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: got %v\nwant %s", c.name, err, c.want)
+		}
+	}
+}
+
+// FuzzReadImportance: ReadImportance never panics, and a vector it
+// accepts has one finite, non-negative score per page, summing to 1.
+func FuzzReadImportance(f *testing.F) {
+	g, v := impExample(f)
+	f.Add(impBytes(f, g, v))
+	f.Add(impBytes(f, g, &Importance{Scores: []float64{0.25, 0.25, 0.25, 0.25}, Kind: ImportancePageRank}))
+	f.Add([]byte("# c\n1\n2\n3\n4\n"))
+	f.Add(binary.LittleEndian.AppendUint64(make([]byte, 24), math.Float64bits(1)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := ReadImportance(bytes.NewReader(data), "fuzz.imp", g, "g.csr")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.imp") {
+				t.Fatalf("an error that does not name the file: %v", err)
+			}
+			return
+		}
+		if len(got.Scores) != g.NumNodes() {
+			t.Fatalf("%d scores for %d pages", len(got.Scores), g.NumNodes())
+		}
+		sum := 0.0
+		for i, s := range got.Scores {
+			if !(s >= 0) || math.IsInf(s, 0) {
+				t.Fatalf("score %d is %v", i, s)
+			}
+			sum += s
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			t.Fatalf("scores sum to %v", sum)
+		}
+	})
+}
