@@ -155,6 +155,12 @@ type Env struct {
 	// user interrupts. An error the wrapped reader returns ends the run,
 	// and errors.Is finds it in the Runner's error.
 	Wrap func(name string, r io.Reader) io.Reader
+	// ImportanceFile, when set, names a file of FS holding the importance
+	// vector of the graph (graphio.ReadImportance: crawlsim rank -o
+	// NAME.imp, or one score per page from another engine), which replaces
+	// the PageRank the run would compute (see importance.go). It is read
+	// through Wrap; the scenario's importance must be pagerank.
+	ImportanceFile string
 }
 
 // Runner runs a Scenario step by step (step.Stepper): the browser worker
@@ -210,6 +216,9 @@ type Runner struct {
 	reacher    *reacher
 	reachable  int
 
+	// fileImportance is Env.ImportanceFile's vector once read.
+	fileImportance *graphio.Importance
+
 	politeness *crawl.Politeness
 	runs       []strategyRun
 	warnings   []string
@@ -245,6 +254,9 @@ type strategyRun struct {
 func New(s Scenario, env Env) (*Runner, error) {
 	ns, err := s.Normalize()
 	if err != nil {
+		return nil, err
+	}
+	if err := checkImportanceFile(ns, env); err != nil {
 		return nil, err
 	}
 	r := &Runner{s: ns, env: env, politeness: crawlPoliteness(ns.Politeness)}
@@ -347,6 +359,9 @@ func (r *Runner) plan() {
 			}
 			return p
 		}})
+	}
+	if r.env.ImportanceFile != "" {
+		r.add("load importance", r.loadImportance)
 	}
 	r.tasks = append(r.tasks, task{strategy: -1, run: r.uniformPageRank, progress: func() step.Progress {
 		return iterationProgress("importance", r.pagerank)
@@ -783,6 +798,10 @@ func (r *Runner) matchSnapshots(budget int64) (int64, bool, error) {
 // uniformPageRank computes uniform PageRank, which top-pagerank seeds rank
 // by and which is the importance unless it is personalized.
 func (r *Runner) uniformPageRank(budget int64) (int64, bool, error) {
+	if r.fileIsPageRank() {
+		r.useFileImportance()
+		return 1, true, nil
+	}
 	if r.pagerank == nil {
 		p, err := rank.NewPageRank(r.g, r.transpose, r.rankOptions(nil))
 		if err != nil {
@@ -795,7 +814,9 @@ func (r *Runner) uniformPageRank(budget int64) (int64, bool, error) {
 	if done {
 		r.uniform = r.pagerank.Result()
 		r.pagerank = nil
-		if r.s.Importance == ImportancePageRank {
+		if r.fileImportance != nil {
+			r.useFileImportance()
+		} else if r.s.Importance == ImportancePageRank {
 			r.setImportance(r.uniform, nil)
 		}
 	}

@@ -310,6 +310,9 @@ type ImportanceSummary struct {
 	// section 1).
 	Iterations int     `json:"iterations"`
 	Residual   float64 `json:"residual"`
+	// File names the importance file the vector was read from
+	// (Env.ImportanceFile), "" when the run computed it.
+	File string `json:"file,omitempty"`
 }
 
 // StrategyResult is one strategy's crawl and its metrics (SPEC.md section

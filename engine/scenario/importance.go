@@ -1,0 +1,114 @@
+package scenario
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/rank"
+)
+
+// An importance file (Env.ImportanceFile, DESIGN.md "Full-size graphs")
+// replaces the uniform PageRank a run would compute. It is read after the
+// graph (and its evolution) and checked to be the graph's by
+// graphio.ReadImportance: crawlsim's own format by the graph's pages,
+// links and fingerprint, a vector of another engine (text or float64) by
+// its number of scores only.
+//
+// What the vector then does depends on what it is:
+//   - uniform PageRank (rank -o NAME.imp) or a vector of another engine,
+//     taken to be PageRank: it scores every crawl and ranks the
+//     top-pagerank seeds, and no PageRank is computed;
+//   - personalized PageRank or HITS (rank -seeds or -hits -o NAME.imp):
+//     it scores every crawl, and the uniform PageRank the top-pagerank
+//     seeds need is computed as without a file.
+//
+// The scenario's importance must be pagerank: personalized importance is
+// computed from the scenario's own seeds.
+
+// checkImportanceFile refuses an importance file that the normalized
+// scenario s cannot use.
+func checkImportanceFile(s Scenario, env Env) error {
+	if env.ImportanceFile == "" {
+		return nil
+	}
+	if env.FS == nil {
+		return fmt.Errorf("scenario: the importance is the file %q, but no file system was given to read it from", env.ImportanceFile)
+	}
+	if s.Importance != ImportancePageRank {
+		return fmt.Errorf("scenario: the importance is %s, which the run computes from its seeds; the importance file %s can only stand for the pagerank importance",
+			s.Importance, env.ImportanceFile)
+	}
+	return nil
+}
+
+// loadImportance reads Env.ImportanceFile for the graph (one step).
+func (r *Runner) loadImportance() (int64, error) {
+	name := r.env.ImportanceFile
+	f, err := r.env.FS.Open(name)
+	if err != nil {
+		return 0, fmt.Errorf("importance file: %w", err)
+	}
+	defer f.Close()
+	var in io.Reader = f
+	if r.env.Wrap != nil {
+		in = r.env.Wrap(name, f)
+	}
+	graphName := r.sourceName
+	if graphName == "" {
+		graphName = "the generated graph"
+	}
+	v, err := graphio.ReadImportance(in, name, r.g, graphName)
+	if err != nil {
+		return 0, err
+	}
+	r.fileImportance = v
+	switch {
+	case v.Kind == graphio.ImportanceForeign:
+		r.warn("importance: %s (%s, %d scores) comes from another engine and carries no fingerprint of its graph: only its number of scores was checked against %s; it is taken to be PageRank",
+			name, v.Format, len(v.Scores), graphName)
+	case v.Kind != graphio.ImportancePageRank:
+		r.warn("importance: %s holds %s%s, not uniform PageRank: it scores the crawls, and top-pagerank seeds rank by the PageRank computed here",
+			name, v.Kind, seedsNote(v.Seeds))
+	}
+	if v.Kind == graphio.ImportancePageRank || v.Kind == graphio.ImportancePersonalized {
+		if v.Damping != r.s.Damping {
+			r.warn("importance: %s was computed with damping %g; the strategies use the scenario's %g", name, v.Damping, r.s.Damping)
+		}
+		if v.Tolerance > r.s.Tolerance {
+			r.warn("importance: %s was computed to the tolerance %g, looser than the scenario's %g", name, v.Tolerance, r.s.Tolerance)
+		}
+	}
+	if v.Scaled {
+		r.warn("importance: the scores of %s sum to %.9g; they were scaled to sum 1", name, v.Sum)
+	}
+	return scanUnits(len(v.Scores), 0), nil
+}
+
+// seedsNote is ", seeds S" for a seed set's text, else "".
+func seedsNote(s string) string {
+	if s == "" {
+		return ""
+	}
+	return ", seeds " + s
+}
+
+// fileIsPageRank reports whether the importance file stands for the
+// uniform PageRank, which then need not be computed.
+func (r *Runner) fileIsPageRank() bool {
+	v := r.fileImportance
+	return v != nil && (v.Kind == graphio.ImportancePageRank || v.Kind == graphio.ImportanceForeign)
+}
+
+// useFileImportance makes the importance file the run's importance, and
+// its uniform PageRank when it stands for it.
+func (r *Runner) useFileImportance() {
+	v := r.fileImportance
+	res := rank.Result{Scores: v.Scores, Iterations: v.Iterations, Residual: v.Residual,
+		Converged: v.Converged || v.Kind == graphio.ImportanceForeign || v.Kind == graphio.ImportanceAuthorities || v.Kind == graphio.ImportanceHubs}
+	if r.fileIsPageRank() {
+		r.uniform = res
+	}
+	r.setImportance(res, nil)
+	r.impSummary.File = r.env.ImportanceFile
+}

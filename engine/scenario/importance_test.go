@@ -1,0 +1,125 @@
+package scenario
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/rank"
+	"github.com/crawlsim/crawlsim/engine/step"
+)
+
+// importanceFS holds a generated web of 3,000 pages as web.csr, its
+// uniform PageRank as pr.imp (computed as the runner does, d = 0.85, tol
+// 1e-10), and the same scores as text with one score per line.
+func importanceFS(t *testing.T) (fstest.MapFS, *graph.Graph) {
+	t.Helper()
+	p := gen.DefaultParams()
+	p.Pages, p.Hosts, p.Seed = 3000, 30, 5
+	g, err := gen.Generate(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var csr bytes.Buffer
+	if err := graphio.WriteCSR(&csr, g); err != nil {
+		t.Fatal(err)
+	}
+	def := Default()
+	pr, err := rank.NewPageRank(g, g.Transpose(), rank.Options{Damping: def.Damping, Tolerance: def.Tolerance, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := step.Run(context.Background(), pr, 1<<20, func(step.Progress) {}); err != nil {
+		t.Fatal(err)
+	}
+	res := pr.Result()
+	var imp bytes.Buffer
+	v := &graphio.Importance{Scores: res.Scores, Kind: graphio.ImportancePageRank, Damping: def.Damping, Tolerance: def.Tolerance,
+		Iterations: res.Iterations, Residual: res.Residual, Converged: res.Converged}
+	if err := graphio.WriteImportance(&imp, g, v); err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	for _, s := range res.Scores {
+		fmt.Fprintf(&text, "%v\n", 2*s) // sums to 2: scaled back
+	}
+	other := gen.DefaultParams()
+	other.Pages, other.Hosts, other.Seed = 3000, 30, 6
+	g2, err := gen.Generate(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imp2 bytes.Buffer
+	if err := graphio.WriteImportance(&imp2, g2, &graphio.Importance{Scores: make([]float64, 3000), Kind: graphio.ImportancePageRank}); err != nil {
+		t.Fatal(err)
+	}
+	return fstest.MapFS{
+		"web.csr":   {Data: csr.Bytes()},
+		"pr.imp":    {Data: imp.Bytes()},
+		"pr.txt":    {Data: []byte(text.String())},
+		"other.imp": {Data: imp2.Bytes()},
+	}, g
+}
+
+// TestImportanceFileGivesTheSameResult: with the graph's PageRank given as
+// an importance file, a run computes no PageRank and gives the result it
+// gives computing it (top-pagerank seeds included), the file named in its
+// importance summary. The same vector as text, scaled by 2, gives the same
+// result too, with warnings saying it came from another engine and was
+// scaled.
+func TestImportanceFileGivesTheSameResult(t *testing.T) {
+	fsys, _ := importanceFS(t)
+	s := Scenario{Graph: Source{File: "web.csr"}, Seeds: "top-pagerank:20",
+		Strategies: []Strategy{{ID: "optimal"}, {ID: "bfs"}, {ID: "opic"}, {ID: "fpr"}}}
+	want := mustRun(t, s, Env{FS: fsys, Workers: 1}, RunBudget)
+	got := mustRun(t, s, Env{FS: fsys, Workers: 1, ImportanceFile: "pr.imp"}, RunBudget)
+	if got.Importance.File != "pr.imp" {
+		t.Errorf("importance summary %+v, want the file pr.imp", got.Importance)
+	}
+	got.Importance.File = ""
+	if a, b := deterministicJSON(t, got), deterministicJSON(t, want); !bytes.Equal(a, b) {
+		t.Errorf("with pr.imp:\n%s\ncomputing PageRank:\n%s", a, b)
+	}
+
+	text := mustRun(t, s, Env{FS: fsys, Workers: 1, ImportanceFile: "pr.txt"}, RunBudget)
+	wantWarnings := []string{
+		"importance: pr.txt (text, 3000 scores) comes from another engine and carries no fingerprint of its graph: only its number of scores was checked against web.csr; it is taken to be PageRank",
+		"importance: the scores of pr.txt sum to 2; they were scaled to sum 1",
+	}
+	if fmt.Sprint(text.Warnings[:2]) != fmt.Sprint(wantWarnings) {
+		t.Errorf("warnings %q\nwant first %q", text.Warnings, wantWarnings)
+	}
+	for k := range want.Strategies {
+		if a, b := text.Strategies[k].Summary.AvgCumulative, want.Strategies[k].Summary.AvgCumulative; a-b > 1e-12 || b-a > 1e-12 {
+			t.Errorf("%s: average importance %v from text, %v computed", want.Strategies[k].Label, a, b)
+		}
+	}
+}
+
+// TestImportanceFileRefused: a vector of another graph stops the run with
+// graphio's error naming both files; a personalized importance and a file
+// without a file system are refused by New.
+func TestImportanceFileRefused(t *testing.T) {
+	fsys, g := importanceFS(t)
+	s := Scenario{Graph: Source{File: "web.csr"}, Strategies: []Strategy{{ID: "bfs"}}}
+	_, err := Run(context.Background(), s, Env{FS: fsys, Workers: 1, ImportanceFile: "other.imp"}, nil)
+	if err == nil || !strings.HasPrefix(err.Error(), "other.imp: the importance vector is of another graph (3000 pages, ") ||
+		!strings.HasSuffix(err.Error(), fmt.Sprintf("not of web.csr (3000 pages, %d links, fingerprint %016x)", g.NumArcs(), graphio.Fingerprint(g))) {
+		t.Errorf("another graph's vector: %v", err)
+	}
+	s.Importance = ImportancePersonalized
+	_, err = New(s, Env{FS: fsys, ImportanceFile: "pr.imp"})
+	if want := "scenario: the importance is personalized, which the run computes from its seeds; the importance file pr.imp can only stand for the pagerank importance"; err == nil || err.Error() != want {
+		t.Errorf("personalized: got %v\nwant %s", err, want)
+	}
+	_, err = New(Scenario{}, Env{ImportanceFile: "pr.imp"})
+	if want := `scenario: the importance is the file "pr.imp", but no file system was given to read it from`; err == nil || err.Error() != want {
+		t.Errorf("no FS: got %v\nwant %s", err, want)
+	}
+}
