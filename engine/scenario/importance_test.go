@@ -3,7 +3,9 @@ package scenario
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -59,11 +61,16 @@ func importanceFS(t *testing.T) (fstest.MapFS, *graph.Graph) {
 	if err := graphio.WriteImportance(&imp2, g2, &graphio.Importance{Scores: make([]float64, 3000), Kind: graphio.ImportancePageRank}); err != nil {
 		t.Fatal(err)
 	}
+	var uniform []byte
+	for range 3000 {
+		uniform = binary.LittleEndian.AppendUint64(uniform, math.Float64bits(1.0/3000))
+	}
 	return fstest.MapFS{
-		"web.csr":   {Data: csr.Bytes()},
-		"pr.imp":    {Data: imp.Bytes()},
-		"pr.txt":    {Data: []byte(text.String())},
-		"other.imp": {Data: imp2.Bytes()},
+		"uniform.f64": {Data: uniform},
+		"web.csr":     {Data: csr.Bytes()},
+		"pr.imp":      {Data: imp.Bytes()},
+		"pr.txt":      {Data: []byte(text.String())},
+		"other.imp":   {Data: imp2.Bytes()},
 	}, g
 }
 
@@ -94,6 +101,28 @@ func TestImportanceFileGivesTheSameResult(t *testing.T) {
 	}
 	if fmt.Sprint(text.Warnings[:2]) != fmt.Sprint(wantWarnings) {
 		t.Errorf("warnings %q\nwant first %q", text.Warnings, wantWarnings)
+	}
+	// The vector read is the one used: with uniform importance the
+	// optimal crawl collects 1/n a page, and no PageRank ran (the stages
+	// show no iteration).
+	r, err := New(s, Env{FS: fsys, Workers: 1, ImportanceFile: "uniform.f64"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for done := false; !done; {
+		if done, err = r.Step(64); err != nil { // small steps, to see a PageRank in progress
+			t.Fatal(err)
+		}
+		if p := r.Progress(); strings.HasPrefix(p.Stage, "importance") && p.Done > 0 {
+			t.Errorf("a PageRank iteration ran: %+v", p)
+		}
+	}
+	uni, err := r.Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opt := uni.Strategies[0].Summary; math.Abs(opt.Final-float64(uni.Reachable)/3000) > 1e-12 {
+		t.Errorf("uniform importance: the optimal crawl ends at %v, want %d/3000", opt.Final, uni.Reachable)
 	}
 	for k := range want.Strategies {
 		if a, b := text.Strategies[k].Summary.AvgCumulative, want.Strategies[k].Summary.AvgCumulative; a-b > 1e-12 || b-a > 1e-12 {
