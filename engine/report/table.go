@@ -238,7 +238,11 @@ func writeFacts(b *strings.Builder, r *scenario.Result) {
 		add("", "%s, %s; %s matched by %s", plural(p.Pages, "page", "pages"), plural(p.Links, "link", "links"),
 			plural(p.Matched, "current page", "current pages"), p.MatchedBy)
 	}
-	add("importance", "%s, d=%s (%s)", importanceKind(r), shortFloat(sc.Damping), plural(int64(r.Importance.Iterations), "iteration", "iterations"))
+	computed := plural(int64(r.Importance.Iterations), "iteration", "iterations")
+	if r.Importance.File != "" && r.Importance.Iterations == 0 {
+		computed = "read from " + r.Importance.File // another engine's vector
+	}
+	add("importance", "%s, d=%s (%s)", importanceKind(r), shortFloat(sc.Damping), computed)
 	add("seeds", "%s: %s, reaching %d", sc.Seeds, plural(int64(len(r.Seeds)), "page", "pages"), r.Reachable)
 	add("random seed", "%d", sc.RandomSeed)
 	if sc.Budget > 0 {

@@ -30,7 +30,10 @@ RankMass trust vector): pages without out-links send their rank along t. It
 iterates until the L1 change is below -tol, or for -max-iter iterations. HITS
 (-hits) runs -hits-iter iterations from all-ones, normalising hubs and
 authorities to unit length after every step. The table lists the -top pages;
--o writes every page's score as CSV.`,
+-o writes every page's score as CSV, or, when its name ends in .imp, the
+vector in crawlsim's binary importance format (HITS: the authorities), tied
+to this graph, which run -importance-file reads instead of computing
+PageRank again.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			var in graphInput
 			in.register(fs)
@@ -42,7 +45,7 @@ authorities to unit length after every step. The table lists the -top pages;
 			hits := fs.Bool("hits", false, "compute HITS hubs and authorities instead of PageRank")
 			hitsIter := fs.Int("hits-iter", rank.DefaultHITSIterations, "`N` HITS iterations")
 			top := fs.Int("top", 10, "show the `K` best pages (0 for none)")
-			outPath := fs.String("o", "", "write every page's score to `FILE` as CSV")
+			outPath := fs.String("o", "", "write every page's score to `FILE`: CSV, or crawlsim's binary importance format (for run -importance-file) when FILE ends in .imp")
 			asJSON := fs.Bool("json", false, "print JSON instead of a table")
 			return func(ctx context.Context, e *env, args []string) error {
 				set := explicitFlags(fs)
@@ -175,7 +178,11 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 		fmt.Fprintf(r.e.stderr, "warning: stopped after %s with L1 change %.3g, above -tol %g\n", count(res.Iterations, "iteration"), res.Residual, opt.Tolerance)
 	}
 	if outPath != "" {
-		if err := writeOutputs(ctx, r.e, output{path: outPath, write: func(w io.Writer) error { return writeScores(w, r.g, r.in.pageName, column, res.Scores, nil) }}); err != nil {
+		write := func(w io.Writer) error { return writeScores(w, r.g, r.in.pageName, column, res.Scores, nil) }
+		if isImportanceOutput(outPath) {
+			write = func(w io.Writer) error { return writePageRankImportance(w, r.g, opt, importanceSeedsText(spec), res) }
+		}
+		if err := writeOutputs(ctx, r.e, output{path: outPath, write: write}); err != nil {
 			return err
 		}
 	}
@@ -238,9 +245,13 @@ func (r *ranker) hits(ctx context.Context, iterations, top int, outPath string, 
 	}
 	res := h.Result()
 	if outPath != "" {
-		if err := writeOutputs(ctx, r.e, output{path: outPath, write: func(w io.Writer) error {
+		write := func(w io.Writer) error {
 			return writeScores(w, r.g, r.in.pageName, "hub,authority", res.Hubs, res.Authorities)
-		}}); err != nil {
+		}
+		if isImportanceOutput(outPath) {
+			write = func(w io.Writer) error { return writeAuthorityImportance(w, r.g, res) }
+		}
+		if err := writeOutputs(ctx, r.e, output{path: outPath, write: write}); err != nil {
 			return err
 		}
 	}

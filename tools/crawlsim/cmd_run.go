@@ -103,6 +103,8 @@ type runFlags struct {
 	out      string
 	saveScen string
 	asJSON   bool
+	// impFile is -importance-file (importance.go).
+	impFile string
 }
 
 // politenessFlags are run's flags that set the politeness clock; any of
@@ -131,6 +133,7 @@ func registerRunFlags(fs *flag.FlagSet) *runFlags {
 	fs.StringVar(&f.strats, "strategies", "", strategiesHelp())
 	fs.StringVar(&f.seeds, "seeds", def.Seeds, "seed set `SPEC`: top-pagerank:K, random:K, community:K (needs hosts; see crawlsim seeds), host-roots (needs hosts), list:ID,ID,... (ids or URLs) or list:FILE")
 	fs.StringVar(&f.impor, "importance", def.Importance, "importance `KIND` that scores every crawl: pagerank (uniform teleport) or personalized (teleport uniform over the seeds, which the guarantees bound)")
+	fs.StringVar(&f.impFile, "importance-file", "", "read the pagerank importance from `FILE` instead of computing it: rank -o NAME.imp (checked to be this graph's), or another engine's vector, one score per page as text lines or little-endian float64 (only its length is checked)")
 	fs.Float64Var(&f.damping, "damping", def.Damping, "damping factor `D`, in (0,1], for the importance and the strategies")
 	fs.Float64Var(&f.tol, "tol", def.Tolerance, "stop the importance's PageRank when its L1 change is below `TOL`")
 	fs.Int64Var(&f.budget, "budget", 0, "download at most `N` pages per crawl (0: until the frontier is empty)")
@@ -173,6 +176,9 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	if err := f.checkOutputs(e, sc, set); err != nil {
 		return err
 	}
+	if err := f.checkImportanceFile(sc); err != nil {
+		return err
+	}
 	if sc.Graph.File != "" && sc.Graph.URLs == "" && sc.Graph.Generate == nil {
 		if s, err := seeds.Parse(sc.Seeds); err == nil && s.Kind == seeds.HostRoots {
 			in := graphInput{formatName: sc.Graph.Format}
@@ -202,7 +208,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		}
 	}
 
-	res, err := runScenario(ctx, e, sc)
+	res, err := runScenarioWith(ctx, e, sc, f.impFile)
 	if err != nil {
 		return err
 	}
@@ -530,7 +536,8 @@ func (f *runFlags) checkOutputs(e *env, sc scenario.Scenario, set map[string]boo
 		}
 	}
 	outs := []outputFlag{{"o", f.out}, {"csv", f.csvOut}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}}
-	return checkFiles(e, scenarioInputs(sc, f.file, f.seeds, set["seeds"]), outs, f.asJSON)
+	ins := append(scenarioInputs(sc, f.file, f.seeds, set["seeds"]), inputFile{f.impFile, "the importance file " + f.impFile})
+	return checkFiles(e, ins, outs, f.asJSON)
 }
 
 // scenarioFields maps a scenario field to the flag that sets it, so that a
@@ -743,6 +750,12 @@ func parseStrategyList(text string) ([]scenario.Strategy, error) {
 // (scenario.Env.MaxBytes): a file, a generated graph or a comparison
 // that would need more is refused before it is allocated.
 func runScenario(ctx context.Context, e *env, sc scenario.Scenario) (*scenario.Result, error) {
+	return runScenarioWith(ctx, e, sc, "")
+}
+
+// runScenarioWith is runScenario reading the pagerank importance from
+// importanceFile when it is not "" (scenario.Env.ImportanceFile).
+func runScenarioWith(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string) (*scenario.Result, error) {
 	start := time.Now()
 	budget, err := currentMemoryBudget()
 	if err != nil {
@@ -756,6 +769,8 @@ func runScenario(ctx context.Context, e *env, sc scenario.Scenario) (*scenario.R
 		Wrap:     files.wrap,
 		MaxBytes: budget.bytes,
 		Cancel:   ctx.Err,
+
+		ImportanceFile: importanceFile,
 	})
 	if err != nil {
 		return nil, err

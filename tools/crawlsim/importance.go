@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/rank"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/seeds"
+)
+
+// Importance files (DESIGN.md "Full-size graphs"): rank -o NAME.imp writes
+// the vector in crawlsim's binary format (graphio.WriteImportance), tied to
+// the graph by its pages, links and fingerprint; run -importance-file
+// reads it back, or a vector of another engine (text, one score per line,
+// or raw little-endian float64), instead of computing PageRank.
+
+// importanceExt is the name ending that makes rank -o write the binary
+// format instead of CSV.
+const importanceExt = ".imp"
+
+// isImportanceOutput reports whether rank -o path writes an importance
+// file: its name ends in .imp, in any case.
+func isImportanceOutput(path string) bool {
+	return strings.HasSuffix(strings.ToLower(path), importanceExt)
+}
+
+// writePageRankImportance writes the PageRank result res of g, computed
+// with opt (personalized when seedSpec is not ""), as an importance file.
+func writePageRankImportance(w io.Writer, g *graph.Graph, opt rank.Options, seedSpec string, res rank.Result) error {
+	kind := graphio.ImportancePageRank
+	if seedSpec != "" {
+		kind = graphio.ImportancePersonalized
+	}
+	return graphio.WriteImportance(w, g, &graphio.Importance{
+		Scores: res.Scores, Kind: kind, Damping: opt.Damping, Tolerance: opt.Tolerance,
+		Iterations: res.Iterations, Residual: res.Residual, Converged: res.Converged, Seeds: seedSpec,
+	})
+}
+
+// writeAuthorityImportance writes HITS's authorities as an importance
+// file.
+func writeAuthorityImportance(w io.Writer, g *graph.Graph, res rank.HITSResult) error {
+	return graphio.WriteImportance(w, g, &graphio.Importance{
+		Scores: res.Authorities, Kind: graphio.ImportanceAuthorities, Iterations: res.Iterations,
+	})
+}
+
+// checkImportanceFile checks run's -importance-file before anything runs:
+// it must exist, and the importance it replaces must be pagerank.
+func (f *runFlags) checkImportanceFile(sc scenario.Scenario) error {
+	if f.impFile == "" {
+		return nil
+	}
+	if sc.Importance != scenario.ImportancePageRank {
+		return usagef("-importance-file gives the pagerank importance; the importance %s is computed from the seeds, so choose one", sc.Importance)
+	}
+	return mustExist(f.impFile)
+}
+
+// importanceSeedsText is the seed set's text an importance file records:
+// spec as -seeds writes it, "" for uniform PageRank, and a count for a
+// list too long for the file's header.
+func importanceSeedsText(spec seeds.Spec) string {
+	if spec.Kind == "" {
+		return ""
+	}
+	s := spec.String()
+	if len(s) > graphio.ImportanceMaxSeedsText {
+		s = fmt.Sprintf("list of %d pages", len(spec.Items))
+	}
+	return s
+}

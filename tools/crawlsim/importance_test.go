@@ -1,0 +1,173 @@
+package main
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+)
+
+// TestRunImportanceFile: run -importance-file with the vector rank -o
+// NAME.imp wrote prints exactly the table run prints computing PageRank
+// itself (top-pagerank seeds included), and its -o result names the file.
+// On cs-stanford (when ../shared/data is there) the vector is ranked from
+// the edge list and read for the BVGraph of the same graph: the
+// fingerprint does not depend on the format.
+func TestRunImportanceFile(t *testing.T) {
+	data, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "cs-stanford"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	mustRun(t, "gen", "-n", "5000", "-seed", "3", "-o", "web.csr")
+	type example struct {
+		ranked  []string // rank's graph arguments
+		crawled string
+		imp     string
+	}
+	cases := []example{{[]string{"web.csr"}, "web.csr", "pr.imp"}}
+	if _, err := os.Stat(data); err == nil {
+		// The edge list's ids are line numbers of the URL list, so its
+		// pages are the BVGraph's.
+		cases = append(cases, example{[]string{"-urls", filepath.Join(data, "cs-stanford.urls"), filepath.Join(data, "cs-stanford.edges")},
+			filepath.Join(data, "cs-stanford.graph"), "stanford.imp"})
+	} else {
+		t.Logf("cs-stanford not found, generated graph only: %v", err)
+	}
+	for _, c := range cases {
+		crawled, imp := c.crawled, c.imp
+		mustRun(t, append([]string{"rank", "-top", "0", "-o", imp}, c.ranked...)...)
+		strategies := "optimal,bfs,opic,fpr,backlink"
+		want := mustRun(t, "run", "-strategies", strategies, crawled)
+		got := mustRun(t, "run", "-strategies", strategies, "-importance-file", imp, "-o", imp+".json", crawled)
+		if maskTimes(got) != maskTimes(want) {
+			t.Errorf("%s with %s:\n%s\ncomputing PageRank:\n%s", crawled, imp, got, want)
+		}
+		if res := readResult(t, imp+".json"); res.Importance.File != imp {
+			t.Errorf("%s: the result's importance %+v does not name %s", crawled, res.Importance, imp)
+		}
+	}
+}
+
+// TestRunImportanceFileForeign: a vector of another engine, as text lines
+// or raw float64, is read for its length only and scaled to sum 1, which
+// the table's warnings say; its figures are those of the same vector in
+// crawlsim's format.
+func TestRunImportanceFileForeign(t *testing.T) {
+	t.Chdir(t.TempDir())
+	mustRun(t, "gen", "-n", "3000", "-seed", "4", "-o", "web.csr")
+	mustRun(t, "rank", "-top", "0", "-o", "pr.imp", "web.csr")
+	f, err := os.Open("pr.imp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := mustLoadCSR(t, "web.csr")
+	v, err := graphio.ReadImportance(f, "pr.imp", g, "web.csr")
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	text.WriteString("# PageRank times 10, one page a line\n")
+	var raw []byte
+	for _, s := range v.Scores {
+		fmt.Fprintf(&text, "%v\n", 10*s)
+		raw = binary.LittleEndian.AppendUint64(raw, math.Float64bits(s))
+	}
+	if err := os.WriteFile("pr.txt", []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("pr.f64", raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := mustRun(t, "run", "-strategies", "bfs,opic", "-importance-file", "pr.imp", "web.csr")
+	for _, c := range []struct{ file, format, scaled string }{
+		{"pr.txt", "text", "warning: importance: the scores of pr.txt sum to 10; they were scaled to sum 1\n"},
+		{"pr.f64", "float64", ""},
+	} {
+		got := mustRun(t, "run", "-strategies", "bfs,opic", "-importance-file", c.file, "web.csr")
+		note := "warning: importance: " + c.file + " (" + c.format + ", 3000 scores) comes from another engine and carries no fingerprint of its graph: only its number of scores was checked against web.csr; it is taken to be PageRank\n"
+		if !strings.Contains(got, note+c.scaled) {
+			t.Errorf("%s: the table lacks %q%q:\n%s", c.file, note, c.scaled, got)
+		}
+		// The rows: the same figures, to the table's digits.
+		rows := func(s string) string {
+			return maskTimes(s[strings.Index(s, "\nstrategy "):strings.Index(s, "\nto X%")])
+		}
+		if line := "importance  pagerank, d=0.85 (read from " + c.file + ")\n"; !strings.Contains(got, line) {
+			t.Errorf("%s: the table lacks %q", c.file, line)
+		}
+		if rows(got) != rows(want) {
+			t.Errorf("%s:\n%s\nfrom pr.imp:\n%s", c.file, got, want)
+		}
+	}
+}
+
+// TestRunImportanceFileRefused: a vector of another graph, a truncated
+// one, an output over the importance file and a personalized importance
+// are refused before any output is written.
+func TestRunImportanceFileRefused(t *testing.T) {
+	t.Chdir(t.TempDir())
+	mustRun(t, "gen", "-n", "2000", "-seed", "1", "-o", "a.csr")
+	mustRun(t, "gen", "-n", "2000", "-seed", "2", "-o", "b.csr")
+	mustRun(t, "rank", "-top", "0", "-o", "a.imp", "a.csr")
+	full, err := os.ReadFile("a.imp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("cut.imp", full[:1000], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ga, gb := mustLoadCSR(t, "a.csr"), mustLoadCSR(t, "b.csr")
+	for _, c := range []struct {
+		args   []string
+		status int
+		want   string
+	}{
+		{[]string{"run", "-strategies", "bfs", "-importance-file", "a.imp", "-o", "out.json", "b.csr"}, 1,
+			fmt.Sprintf("crawlsim run: a.imp: the importance vector is of another graph (2000 pages, %d links, fingerprint %016x), not of b.csr (2000 pages, %d links, fingerprint %016x)\n",
+				ga.NumArcs(), graphio.Fingerprint(ga), gb.NumArcs(), graphio.Fingerprint(gb))},
+		{[]string{"run", "-strategies", "bfs", "-importance-file", "cut.imp", "-o", "out.json", "a.csr"}, 1,
+			fmt.Sprintf("crawlsim run: cut.imp: byte 1000: the file ends at byte 1000; its header announces 2000 pages, %d bytes in all (truncated file)\n", len(full))},
+		{[]string{"run", "-importance-file", "a.imp", "-o", "a.imp", "a.csr"}, 2,
+			"crawlsim run: -o a.imp: that is the importance file a.imp; choose another output file (see crawlsim help run)\n"},
+		{[]string{"run", "-importance-file", "a.imp", "-csv", "./a.imp", "a.csr"}, 2,
+			"crawlsim run: -csv ./a.imp: that is the importance file a.imp; choose another output file (see crawlsim help run)\n"},
+		{[]string{"run", "-importance", "personalized", "-importance-file", "a.imp", "a.csr"}, 2,
+			"crawlsim run: -importance-file gives the pagerank importance; the importance personalized is computed from the seeds, so choose one (see crawlsim help run)\n"},
+		{[]string{"rank", "-o", "a.csr", "a.csr"}, 2,
+			"crawlsim rank: -o a.csr: that is the graph a.csr; choose another output file (see crawlsim help rank)\n"},
+	} {
+		_, errOut, status := crawlsim(t, c.args...)
+		if status != c.status || errOut != c.want {
+			t.Errorf("crawlsim %s: status %d, stderr %q\nwant status %d, %q", strings.Join(c.args, " "), status, errOut, c.status, c.want)
+		}
+	}
+	if _, err := os.Stat("out.json"); !os.IsNotExist(err) {
+		t.Errorf("a refused run left out.json: %v", err)
+	}
+	if got, _ := os.ReadFile("a.imp"); string(got) != string(full) {
+		t.Errorf("a.imp was changed")
+	}
+}
+
+// mustLoadCSR reads a .csr file.
+func mustLoadCSR(t *testing.T, path string) *graph.Graph {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := graphio.ReadCSR(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
