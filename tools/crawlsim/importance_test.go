@@ -171,3 +171,25 @@ func mustLoadCSR(t *testing.T, path string) *graph.Graph {
 	}
 	return g
 }
+
+// TestRunImportanceFileOtherKinds: personalized PageRank and HITS
+// authorities written by rank -o NAME.imp score the crawls, with a
+// warning saying what they are (HITS's, of unit L2 norm, also scaled).
+func TestRunImportanceFileOtherKinds(t *testing.T) {
+	t.Chdir(t.TempDir())
+	mustRun(t, "gen", "-n", "2000", "-seed", "7", "-o", "web.csr")
+	mustRun(t, "rank", "-top", "0", "-seeds", "top-pagerank:5", "-o", "ppr.imp", "web.csr")
+	mustRun(t, "rank", "-top", "0", "-hits", "-o", "hits.imp", "web.csr")
+	for file, warnings := range map[string][]string{
+		"ppr.imp": {"warning: importance: ppr.imp holds personalized pagerank, seeds top-pagerank:5, not uniform PageRank: it scores the crawls, and top-pagerank seeds rank by the PageRank computed here\n"},
+		"hits.imp": {"warning: importance: hits.imp holds hits authorities, not uniform PageRank: it scores the crawls, and top-pagerank seeds rank by the PageRank computed here\n",
+			"warning: importance: the scores of hits.imp sum to "},
+	} {
+		out := mustRun(t, "run", "-strategies", "optimal,bfs", "-importance-file", file, "web.csr")
+		for _, w := range warnings {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: the table lacks %q:\n%s", file, w, out)
+			}
+		}
+	}
+}
