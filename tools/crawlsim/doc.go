@@ -57,6 +57,29 @@
 //	crawlsim rank -seeds top-pagerank:160 -o ppr.csv cnr-2000.csr
 //	crawlsim rank -hits -urls $D/hollins/hollins.urls $D/hollins/hollins.edges
 //
+// # Importance files
+//
+// rank -o NAME.imp writes the vector in crawlsim's binary importance format
+// instead of CSV (any other name is CSV): an 80-byte header (magic
+// CRAWLIMP, version, what the vector is: pagerank, personalized pagerank
+// with its -seeds, or HITS authorities; damping, tolerance, iterations and
+// residual; the graph's pages, links and fingerprint, a CRC-32C of its
+// offsets and of its targets, which does not depend on the file format the
+// graph was read from; checksums of the header and the body), then one
+// little-endian float64 per page. run -importance-file NAME.imp uses it
+// instead of computing PageRank: it scores every crawl and, when it is
+// uniform PageRank, ranks the top-pagerank seeds too, giving the table run
+// gives computing it. A vector of another graph, a truncated or corrupt
+// file is refused with the file and the byte. -importance-file also reads
+// a vector made by another engine, taken to be PageRank: text with one
+// score per line in page order ('#' comment lines and blank lines
+// skipped), or raw little-endian float64, exactly 8 bytes per page; either
+// may be gzip-compressed. Such a vector carries no fingerprint, so only
+// its length is checked, and the table says so in a warning. Scores must
+// be finite and not negative; scores whose sum is not 1 are scaled to sum
+// 1, with a warning. -importance-file replaces the pagerank importance;
+// -importance personalized computes its own and is refused beside it.
+//
 // # Memory
 //
 // A graph file, a generated graph or a computation that would need more
@@ -81,7 +104,7 @@
 // files and dies of that signal. An output that names one of the command's
 // inputs (the graph and, for a BVGraph, its .properties and .offsets, a URL
 // list, the previous snapshot, the scenario file and the files it names, a
-// -seeds list:FILE), by any spelling, hard link or symbolic link, is refused
+// -seeds list:FILE, run's -importance-file), by any spelling, hard link or symbolic link, is refused
 // before any work, and so are two outputs naming one file (exit status 2).
 // A file without write permission is not replaced, even by root (exit
 // status 1). A symbolic link is followed: its target is replaced and the
