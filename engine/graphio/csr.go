@@ -446,6 +446,7 @@ func readCSR(r io.Reader, name string, lim *readLimits) (*graph.Graph, error) {
 		}
 		return nil, tooLargeAt(name, 0, at, e)
 	}
+	sr.lim, sr.pages, sr.links = lim, int64(min(h.n, math.MaxInt64)), int64(min(h.m, math.MaxInt64))
 	sr.off = csrHeaderSize
 	if sr.remaining >= 0 {
 		sr.remaining -= csrHeaderSize
@@ -554,6 +555,11 @@ type csrStreamReader struct {
 	// remaining is the number of unread bytes when r can tell, else -1.
 	remaining int64
 	scratch   []byte
+	// lim bounds the memory of the string sections (stringSection), for
+	// a graph of pages pages and links links; held is what the sections
+	// read so far take.
+	lim                *readLimits
+	pages, links, held int64
 }
 
 // probeLength sets remaining when r can tell its length.
@@ -697,6 +703,12 @@ func (sr *csrStreamReader) stringSection(count uint64, what string) ([]string, e
 	if size > math.MaxInt/2 || (sr.remaining >= 0 && int64(size) > sr.remaining-(sr.off-csrHeaderSize)) {
 		return nil, byteError(sr.name, at, "short file: the %s need %d bytes, more than the input holds", what, size)
 	}
+	// Until it is split, the section is held twice: its bytes and the
+	// text its strings share.
+	if e := sr.lim.withHeld(satAdd(sr.held, satAdd(int64(size), csrStringsBytes(int64(size), int64(min(count, math.MaxInt64)))))).check(sr.pages, sr.links, false); e != nil {
+		return nil, tooLargeAt(sr.name, 0, at, e)
+	}
+	sr.held = satAdd(sr.held, csrStringsBytes(int64(size), int64(min(count, math.MaxInt64))))
 	data, err := csrReadArray[byte](sr, int64(size), 1, what)
 	if err != nil {
 		return nil, err
@@ -744,6 +756,15 @@ func csrSplitStrings(data []byte, count uint64, what, name string, at int64) ([]
 // stored as uint32 are widened into a new []uint64, misaligned or
 // big-endian arrays are copied, and host names and URLs are always copied.
 func CSRFromBytes(b []byte, name string) (*graph.Graph, error) {
+	return csrFromBytes(b, name, nil)
+}
+
+// csrFromBytes is CSRFromBytes that also refuses, once the sections are
+// located and before anything is allocated, a graph of more pages or
+// links than lim allows, or whose copies (csrHeapBytes) need more memory.
+// The bytes of b are not counted: the caller holds them already, mapped
+// or read.
+func csrFromBytes(b []byte, name string, lim *readLimits) (*graph.Graph, error) {
 	if len(b) < csrHeaderSize {
 		if len(b) >= 8 && string(b[:8]) != csrMagic {
 			return nil, byteError(name, 0, "not a crawlsim .csr file: magic %q, want %q", b[:8], csrMagic)
@@ -789,6 +810,9 @@ func CSRFromBytes(b []byte, name string) (*graph.Graph, error) {
 	}
 	if end < total {
 		return nil, byteError(name, end, "trailing bytes after the last section")
+	}
+	if e := lim.withCost(decodeCost{}, csrHeapBytes(&h, hostNames, urls)).check(int64(min(h.n, math.MaxInt64)), int64(min(h.m, math.MaxInt64)), false); e != nil {
+		return nil, tooLargeAt(name, 0, -1, e)
 	}
 	if sum := crc32.Checksum(b[csrHeaderSize:], csrTable); sum != h.bodyCRC {
 		return nil, byteError(name, csrAtBodyCRC, "checksum mismatch: the header says %08x, the body gives %08x (corrupt or truncated file)", h.bodyCRC, sum)

@@ -96,8 +96,11 @@ type decodeCost struct{ perPage, perLink int64 }
 //     may be copied once as it grows: 8 bytes per link; the .graph and
 //     .offsets bytes are counted apart (readLimits.extra).
 //   - .csr read as a stream holds its arrays as they are (8-byte offsets,
-//     a 4-byte host per page, 4-byte targets); host names and URLs cost
-//     their bytes in the file.
+//     a 4-byte host per page, 4-byte targets); host names and URLs are
+//     checked when their section's length is read: twice its bytes while
+//     it is split, then its bytes and a 16-byte string header per string
+//     (csrStringsBytes). A mapped .csr costs only what it copies
+//     (csrHeapBytes).
 //   - a URL list costs its bytes and a 16-byte string header per line,
 //     and the host table 4 bytes per page once attached (urlListBytes).
 var decodeCosts = map[Format]decodeCost{
@@ -230,6 +233,60 @@ func satAdd(a, b int64) int64 {
 		return math.MaxInt64
 	}
 	return a + b
+}
+
+// withHeld returns a copy of l that counts more bytes held beside the
+// graph's arrays; nil stays nil.
+func (l *readLimits) withHeld(more int64) *readLimits {
+	if l == nil {
+		return nil
+	}
+	c := *l
+	c.extra = satAdd(c.extra, more)
+	return &c
+}
+
+// withCost returns a copy of l with the cost model cost and more bytes
+// held beside the graph's arrays; nil stays nil.
+func (l *readLimits) withCost(cost decodeCost, more int64) *readLimits {
+	c := l.withHeld(more)
+	if c != nil {
+		c.cost = cost
+	}
+	return c
+}
+
+// csrStringsBytes is the memory of a .csr string section of size bytes
+// holding count strings once split: its text and a string header (16
+// bytes) per string.
+func csrStringsBytes(size, count int64) int64 {
+	return satAdd(size, satMul(16, count))
+}
+
+// csrHeapBytes is the memory CSRFromBytes allocates for the .csr file of
+// header h whose string sections are hostNames and urls: the host names
+// and URLs (always copied), 32-bit offsets widened to 64 bits, and on a
+// big-endian host the arrays it decodes. The arrays of a little-endian
+// host alias the file's bytes and take none.
+func csrHeapBytes(h *csrHeader, hostNames, urls csrStringSpan) int64 {
+	n, m := int64(min(h.n, math.MaxInt64/16)), int64(min(h.m, math.MaxInt64/16))
+	var b int64
+	if h.offsetWidth == 4 || !csrRawViews {
+		b = satMul(8, n+1)
+	}
+	if !csrRawViews {
+		b = satAdd(b, satMul(4, m))
+		if h.hasHosts {
+			b = satAdd(b, satMul(4, n))
+		}
+	}
+	if h.hasHosts {
+		b = satAdd(b, csrStringsBytes(hostNames.size, int64(min(h.hosts, math.MaxInt64/16))))
+	}
+	if h.hasURLs {
+		b = satAdd(b, csrStringsBytes(urls.size, n))
+	}
+	return b
 }
 
 // checkCounts checks pages and links against the count limits only

@@ -345,3 +345,78 @@ func TestTooLargeErrorText(t *testing.T) {
 		}
 	}
 }
+
+// limitsLongURLs returns a .csr file of 4 pages in one host whose URLs
+// take 1,018 bytes each (a URL section of 4,075 bytes, joined by line
+// breaks), far more than the graph's arrays.
+func limitsLongURLs(t *testing.T) []byte {
+	t.Helper()
+	g := mustGraph(t, 4, [][2]uint32{{0, 1}, {1, 2}, {2, 3}})
+	var urls []string
+	for k := range 4 {
+		urls = append(urls, fmt.Sprintf("http://a.example/%s%d", strings.Repeat("x", 1000), k))
+	}
+	g, err := g.WithURLs(urls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteCSR(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestCSRStringsAreChecked: the host names and URLs of a .csr are
+// copied into memory whether the file is read or mapped; they are
+// counted against MaxBytes before they are (a mapped .csr was taken to
+// cost nothing, and a read one only its arrays).
+func TestCSRStringsAreChecked(t *testing.T) {
+	data := limitsLongURLs(t)
+	// Read: 12 bytes per page and 4 per link (60 bytes), the host name
+	// section (9 bytes and one 16-byte header, 25 bytes) and, while it is
+	// split, the URL section twice and four headers (2·4075 + 64): 8,299
+	// bytes, refused at the URL section's length word.
+	fsys := fstest.MapFS{"u.csr": {Data: data}}
+	urlsAt := int64(bytes.Index(data, []byte("http://")) - 8)
+	_, _, err := Load(fsys, "u.csr", LoadOptions{MaxBytes: 8298})
+	limitsWantError(t, err, "u.csr", 0, urlsAt, fmt.Sprintf("u.csr: byte %d: 4 pages and 3 links need about 8.1 KiB to read, more than the 8.1 KiB of memory available", urlsAt))
+	if _, _, err := Load(fsys, "u.csr", LoadOptions{MaxBytes: 8299}); err != nil {
+		t.Errorf("with 8,299 bytes: %v", err)
+	}
+	// Mapped: the arrays alias the file, but 32-bit offsets are widened
+	// (5·8 bytes), and the host name (25 bytes) and the URLs (4075 + 64)
+	// copied: 4,204 bytes.
+	mapped := &mappedMapFS{MapFS: fsys}
+	_, _, err = Load(mapped, "u.csr", LoadOptions{MaxBytes: 4203})
+	limitsWantError(t, err, "u.csr", 0, -1, "u.csr: 4 pages and 3 links need about 4.1 KiB to read, more than the 4.1 KiB of memory available")
+	if _, _, err := Load(mapped, "u.csr", LoadOptions{MaxBytes: 4204}); err != nil {
+		t.Errorf("mapped, with 4,204 bytes: %v", err)
+	}
+	if len(mapped.mapped) != 2 {
+		t.Errorf("mapped %v, want u.csr twice", mapped.mapped)
+	}
+}
+
+// TestWrappedCSRKnowsItsLength: a .csr read through LoadOptions.Wrap
+// (which crawlsim uses for its progress bar, and which hides the file's
+// Seek) still has its header's sizes checked against the file's length
+// before anything is allocated, instead of growing its arrays as the
+// bytes arrive (up to twice their size).
+func TestWrappedCSRKnowsItsLength(t *testing.T) {
+	var csr bytes.Buffer
+	if err := WriteCSR(&csr, mustGraph(t, 3, [][2]uint32{{0, 1}, {1, 2}})); err != nil {
+		t.Fatal(err)
+	}
+	// A header that claims 2^20 links, checksummed again.
+	hdr := csr.Bytes()
+	putLE64(hdr[csrAtArcs:], 1<<20)
+	putLE32(hdr[csrAtHeaderCRC:], crc32.Checksum(hdr[:csrAtHeaderCRC], csrTable))
+	fsys := fstest.MapFS{"big.csr": {Data: hdr}}
+	hide := func(name string, r io.Reader) io.Reader { return struct{ io.Reader }{r} }
+	_, _, err := Load(fsys, "big.csr", LoadOptions{Wrap: hide})
+	want := fmt.Sprintf("big.csr: byte %d: short file: the header announces 3 pages and 1048576 links, needing at least %d bytes, but the input has %d", len(hdr), csrHeaderSize+16+4<<20, len(hdr))
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -214,7 +215,7 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 	case FormatCSR:
 		if m, ok := fsys.(MappedFS); ok {
 			if data, ok := m.MapFile(name); ok && compressionOf(data) == nil {
-				g, err = CSRFromBytes(data, name)
+				g, err = csrFromBytes(data, name, lim)
 				break
 			}
 		}
@@ -231,8 +232,8 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 		return nil, nil, err
 	}
 	// The counts of the formats that announce none (an edge list without
-	// header, a mapped .csr) are known now. Memory was checked while
-	// reading, and a mapped .csr takes none.
+	// header) are known now. Memory was checked while reading; a mapped
+	// .csr was checked for what it copies (csrHeapBytes).
 	if e := lim.checkCounts(int64(g.NumNodes()), g.NumArcs()); e != nil {
 		return nil, nil, tooLargeAt(name, 0, -1, e)
 	}
@@ -339,6 +340,14 @@ func loadOpen(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader) (
 		f.Close()
 		return nil, nil, err
 	}
+	if _, isGzip := d.(*gzipReader); !isGzip {
+		// A reader that knows the length of its input checks the sizes
+		// a header announces against it and allocates at once (ReadCSR);
+		// wrap hides the file's Seek, so the size comes from Stat.
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
+			d = &sizedReader{r: d, remaining: st.Size()}
+		}
+	}
 	return d, func() { f.Close() }, nil
 }
 
@@ -360,3 +369,21 @@ func Save(w io.Writer, g *graph.Graph, f Format) error {
 	}
 	return fmt.Errorf("graphio: cannot save in unknown format %v", f)
 }
+
+// sizedReader reads a regular file from its start and tells how many of
+// its bytes are left to read (Len), as bytes.Reader does, from the size
+// the file had when it was opened.
+type sizedReader struct {
+	r         io.Reader
+	remaining int64
+}
+
+func (s *sizedReader) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	s.remaining -= int64(n)
+	return n, err
+}
+
+// Len returns the number of bytes not read yet, 0 when the file has grown
+// past its size.
+func (s *sizedReader) Len() int { return int(min(max(s.remaining, 0), math.MaxInt)) }
