@@ -33,6 +33,9 @@ largest hosts.`,
 				if err != nil {
 					return err
 				}
+				if err := in.checkWork(g, statsBytes(g), "to compute its statistics"); err != nil {
+					return err
+				}
 				s := graph.ComputeStats(g, *top)
 				if *asJSON {
 					return writeJSON(e.stdout, struct {
@@ -45,6 +48,18 @@ largest hosts.`,
 			}
 		},
 	}
+}
+
+// statsBytes returns the memory graph.ComputeStats takes for g beside
+// the graph: out- and in-degrees (4 bytes a page each), the count of
+// every degree (at most 8 bytes a page), and a size and a place in the
+// order for every host.
+func statsBytes(g *graph.Graph) func(n, m int64) int64 {
+	hosts := int64(0)
+	if g.Hosts != nil {
+		hosts = int64(len(g.Hosts.Names))
+	}
+	return func(n, m int64) int64 { return 16*n + 16*hosts }
 }
 
 func printStats(e *env, path string, s graph.Stats) error {

@@ -35,20 +35,36 @@ type memoryBudget struct {
 type memoryLimit struct {
 	name        string
 	limit, used int64
+	// threads is what each new thread takes of the limit beyond the Go
+	// heap, times the threads a command may start: kept apart by the
+	// budget (runtimeReserve).
+	threads int64
 }
 
 // smallestBudget returns the budget the tightest of limits leaves: its
-// limit less what is used against it, at least 1 byte. With no limits it
-// returns a budget of 0 bytes: no limit.
+// limit less what is used against it and the runtime's reserve, at least
+// 1 byte. With no limits it returns a budget of 0 bytes: no limit.
 func smallestBudget(limits []memoryLimit) memoryBudget {
 	var b memoryBudget
 	for _, l := range limits {
-		avail := max(l.limit-max(l.used, 0), 1)
+		left := max(l.limit-max(l.used, 0), 0)
+		reserve := runtimeReserve(left) + l.threads
+		avail := max(left-reserve, 1)
 		if b.from == "" || avail < b.bytes {
-			b = memoryBudget{bytes: avail, from: fmt.Sprintf("%s of %s, less %s in use", l.name, bytesText(l.limit), bytesText(l.used))}
+			b = memoryBudget{bytes: avail, from: fmt.Sprintf("%s of %s, less %s in use and %s kept for the Go runtime", l.name, bytesText(l.limit), bytesText(l.used), bytesText(reserve))}
 		}
 	}
 	return b
+}
+
+// runtimeReserve is the part of left, the memory a limit leaves, that the
+// budget keeps for what the estimates of graphs and work do not count:
+// the Go runtime's own structures and the garbage it has not collected
+// yet, thread stacks, and under RLIMIT_AS the address space they take.
+// 1/16 of left and 64 MiB: without it, a graph estimated within 5% of
+// RLIMIT_AS was accepted and then ran out of address space.
+func runtimeReserve(left int64) int64 {
+	return left/16 + 64<<20
 }
 
 // currentMemoryBudget returns the memory crawlsim may use from now on:
@@ -164,17 +180,23 @@ func goMemoryLimit() (memoryLimit, bool) {
 	if limit <= 0 || limit == math.MaxInt64 || goLimitFromProcess {
 		return memoryLimit{}, false
 	}
-	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
-	metrics.Read(s)
-	used := int64(0)
-	if s[0].Value.Kind() == metrics.KindUint64 && s[1].Value.Kind() == metrics.KindUint64 {
-		used = int64(s[0].Value.Uint64() - s[1].Value.Uint64())
-	}
-	return memoryLimit{name: "the Go memory limit (GOMEMLIMIT)", limit: limit, used: used}, true
+	return memoryLimit{name: "the Go memory limit (GOMEMLIMIT)", limit: limit, used: goHeldBytes()}, true
 }
 
-// limitGoMemory sets the Go runtime's soft memory limit to the tightest
-// limit of the process (its machine, rlimits and cgroup), unless
+// goHeldBytes returns the memory the Go runtime holds and counts against
+// its memory limit: what it has mapped, less what it has returned to the
+// system.
+func goHeldBytes() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 || s[1].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(s[0].Value.Uint64() - s[1].Value.Uint64())
+}
+
+// limitGoMemory sets the Go runtime's soft memory limit from the limits
+// of the process (its machine, rlimits and cgroup; goSoftLimit), unless
 // GOMEMLIMIT or CRAWLSIM_MEMORY_LIMIT is set, so that the garbage
 // collector works harder as the heap nears it rather than letting it grow
 // to twice what is live. main calls it; the tests do not.
@@ -182,14 +204,27 @@ func limitGoMemory() {
 	if os.Getenv("GOMEMLIMIT") != "" || os.Getenv(memoryEnv) != "" {
 		return
 	}
-	tightest := int64(math.MaxInt64)
-	for _, l := range processMemoryLimits() {
-		tightest = min(tightest, l.limit)
-	}
-	if tightest < debug.SetMemoryLimit(-1) {
-		debug.SetMemoryLimit(tightest)
+	if soft := goSoftLimit(processMemoryLimits(), goHeldBytes()); soft < debug.SetMemoryLimit(-1) {
+		debug.SetMemoryLimit(soft)
 		goLimitFromProcess = true
 	}
+}
+
+// goSoftLimit returns the Go memory limit that keeps the process within
+// the tightest of limits, or math.MaxInt64 when there are none. The Go
+// runtime counts only what it holds (held), so what a limit counts
+// beyond it is taken off: under RLIMIT_AS, the address space the runtime
+// and the C library reserve without using (about 1.5 GiB on linux/amd64),
+// thread stacks and the program's code. Without that, a heap allowed up
+// to RLIMIT_AS itself ran out of address space while the collector still
+// saw plenty of room.
+func goSoftLimit(limits []memoryLimit, held int64) int64 {
+	soft := int64(math.MaxInt64)
+	for _, l := range limits {
+		outside := max(l.used-held, 0)
+		soft = min(soft, max(l.limit-outside, 1))
+	}
+	return soft
 }
 
 // goLimitFromProcess is set when limitGoMemory has set the Go memory

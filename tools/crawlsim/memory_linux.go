@@ -18,6 +18,17 @@ func physicalMemory() (int64, bool) {
 	return int64(info.Totalram) * int64(info.Unit), true
 }
 
+// A thread started through the C library (crawlsim links it when its
+// net dependency uses cgo) reserves address space for its stack (8 MiB by
+// default) and, on its first malloc, for a malloc arena (64 MiB); under
+// RLIMIT_AS the budget keeps room for newThreads of them beyond those
+// running when it is computed (the garbage collector's workers and
+// threads blocked in system calls start while a graph loads).
+const (
+	addressSpacePerThread = 72 << 20
+	newThreads            = 4
+)
+
 // processMemoryLimits returns the limits on this process's memory, each
 // with what the process already uses against it: the machine's memory
 // and the cgroup's limit against its resident memory, RLIMIT_AS against
@@ -36,13 +47,14 @@ func processMemoryLimits() []memoryLimit {
 		resource int
 		name     string
 		used     int64
+		threads  int64
 	}{
-		{syscall.RLIMIT_AS, "RLIMIT_AS (the address space)", st.vmSize},
-		{syscall.RLIMIT_DATA, "RLIMIT_DATA", st.vmData},
+		{syscall.RLIMIT_AS, "RLIMIT_AS (the address space)", st.vmSize, addressSpacePerThread * newThreads},
+		{syscall.RLIMIT_DATA, "RLIMIT_DATA", st.vmData, 0},
 	} {
 		var lim syscall.Rlimit
 		if err := syscall.Getrlimit(r.resource, &lim); err == nil && lim.Cur < math.MaxInt64 {
-			limits = append(limits, memoryLimit{name: r.name, limit: int64(lim.Cur), used: r.used})
+			limits = append(limits, memoryLimit{name: r.name, limit: int64(lim.Cur), used: r.used, threads: r.threads})
 		}
 	}
 	if limit, file, ok := cgroupMemoryLimit(os.DirFS("/")); ok {
@@ -52,4 +64,11 @@ func processMemoryLimits() []memoryLimit {
 		limits = append(limits, l)
 	}
 	return limits
+}
+
+// addressSpaceLimited reports whether the process's address space is
+// limited (RLIMIT_AS below infinity).
+func addressSpaceLimited() bool {
+	var lim syscall.Rlimit
+	return syscall.Getrlimit(syscall.RLIMIT_AS, &lim) == nil && lim.Cur < math.MaxInt64
 }

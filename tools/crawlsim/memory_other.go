@@ -15,3 +15,7 @@ func processMemoryLimits() []memoryLimit {
 	}
 	return nil
 }
+
+// addressSpaceLimited reports false: crawlsim reads the process's limits
+// on Linux only.
+func addressSpaceLimited() bool { return false }

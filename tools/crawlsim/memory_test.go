@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -147,8 +148,8 @@ func TestMemoryLimitRefusesAnnouncedPages(t *testing.T) {
 
 // TestMemoryLimitBoundsWork: gen refuses a graph whose generation needs
 // more than the limit (40 million pages in 4 GB, which killed gen under
-// prlimit --as=4000000000), run refuses to generate it, and rank refuses
-// a graph it could load but not rank.
+// prlimit --as=4000000000), run refuses to generate it, and rank and info
+// refuse a graph they could load but not rank or count.
 func TestMemoryLimitBoundsWork(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(memoryEnv, "4GB")
@@ -171,6 +172,14 @@ func TestMemoryLimitBoundsWork(t *testing.T) {
 	want = regexp.MustCompile(`^crawlsim rank: ` + regexp.QuoteMeta(web) + `: 2000 pages and \d+ links need about [0-9.]+ KiB to rank, more than the 195\.3 KiB of memory available \(CRAWLSIM_MEMORY_LIMIT=200KB\)\n$`)
 	if status != 1 || !want.MatchString(errOut) {
 		t.Errorf("rank within 200 KB: status %d, stderr %q", status, errOut)
+	}
+	// info loads it within 150 KB (its URLs are copied: 112.5 KiB) but
+	// cannot count its degrees.
+	t.Setenv(memoryEnv, "150KB")
+	_, errOut, status = crawlsim(t, "info", web)
+	want = regexp.MustCompile(`^crawlsim info: ` + regexp.QuoteMeta(web) + `: 2000 pages and \d+ links need about [0-9.]+ KiB to compute its statistics, more than the 146\.5 KiB of memory available \(CRAWLSIM_MEMORY_LIMIT=150KB\)\n$`)
+	if status != 1 || !want.MatchString(errOut) {
+		t.Errorf("info within 150 KB: status %d, stderr %q", status, errOut)
 	}
 	t.Setenv(memoryEnv, "lots")
 	if _, errOut, status := crawlsim(t, "info", web); status != 2 || !strings.Contains(errOut, "CRAWLSIM_MEMORY_LIMIT=lots: expected a size such as 4000000000, 2GB, 512MiB or 1.5G") {
@@ -204,7 +213,7 @@ func TestSmallestBudget(t *testing.T) {
 		{name: "the cgroup's /sys/fs/cgroup/job/memory.max", limit: 3 << 30, used: 100 << 20},
 		{name: "RLIMIT_DATA", limit: 1 << 20, used: 2 << 20}, // already above: 1 byte left
 	})
-	if b.bytes != 1 || b.from != "RLIMIT_DATA of 1.0 MiB, less 2.0 MiB in use" {
+	if b.bytes != 1 || b.from != "RLIMIT_DATA of 1.0 MiB, less 2.0 MiB in use and 64.0 MiB kept for the Go runtime" {
 		t.Errorf("got %+v", b)
 	}
 	b = smallestBudget([]memoryLimit{
@@ -212,11 +221,51 @@ func TestSmallestBudget(t *testing.T) {
 		{name: "RLIMIT_AS (the address space)", limit: 4e9, used: 1600 << 20},
 		{name: "the cgroup's /sys/fs/cgroup/job/memory.max", limit: 3 << 30, used: 100 << 20},
 	})
-	if b.bytes != 4e9-1600<<20 || b.from != "RLIMIT_AS (the address space) of 3.7 GiB, less 1.6 GiB in use" {
+	// 4e9 - 1600 MiB leaves 2,322,278,400 bytes, of which 1/16 and 64 MiB
+	// (212,251,264 bytes) and four threads' 72 MiB (301,989,888 bytes) are
+	// kept: 514,241,152 bytes, 490.4 MiB.
+	b2 := smallestBudget([]memoryLimit{
+		{name: "this machine's memory", limit: 32 << 30, used: 100 << 20},
+		{name: "RLIMIT_AS (the address space)", limit: 4e9, used: 1600 << 20, threads: 4 * 72 << 20},
+	})
+	if b2.bytes != 2322278400-514241152 || b2.from != "RLIMIT_AS (the address space) of 3.7 GiB, less 1.6 GiB in use and 490.4 MiB kept for the Go runtime" {
+		t.Errorf("with threads: got %+v", b2)
+	}
+	// 4e9 - 1600 MiB leaves 2,322,278,400 bytes, of which 1/16 and 64 MiB
+	// (212,251,264 bytes, 202.4 MiB) are kept.
+	if b.bytes != 2322278400-212251264 || b.from != "RLIMIT_AS (the address space) of 3.7 GiB, less 1.6 GiB in use and 202.4 MiB kept for the Go runtime" {
 		t.Errorf("got %+v", b)
 	}
-	if d := b.describe(); d != "RLIMIT_AS (the address space) of 3.7 GiB, less 1.6 GiB in use; CRAWLSIM_MEMORY_LIMIT=SIZE sets another" {
+	if d := b.describe(); d != "RLIMIT_AS (the address space) of 3.7 GiB, less 1.6 GiB in use and 202.4 MiB kept for the Go runtime; CRAWLSIM_MEMORY_LIMIT=SIZE sets another" {
 		t.Errorf("describe: %q", d)
+	}
+}
+
+// TestGoSoftLimit: the Go memory limit leaves out what each limit counts
+// beyond the Go runtime's own memory (held): under RLIMIT_AS the 1.6 GiB
+// of address space reserved at start, so that the heap cannot grow into
+// address space that is not there.
+func TestGoSoftLimit(t *testing.T) {
+	if got := goSoftLimit(nil, 5<<20); got != math.MaxInt64 {
+		t.Errorf("no limits: %d, want none", got)
+	}
+	held := int64(6 << 20)
+	limits := []memoryLimit{
+		{name: "this machine's memory", limit: 32 << 30, used: 8 << 20},
+		{name: "RLIMIT_AS (the address space)", limit: 4e9, used: 1600 << 20},
+	}
+	if got, want := goSoftLimit(limits, held), int64(4e9)-(1600<<20-held); got != want {
+		t.Errorf("RLIMIT_AS of 4e9 with 1.6 GiB in use: %d, want %d", got, want)
+	}
+	// Resident memory below what Go holds (mapped, not yet touched): the
+	// machine's memory is the limit as it is.
+	limits = []memoryLimit{{name: "this machine's memory", limit: 32 << 30, used: 2 << 20}}
+	if got := goSoftLimit(limits, held); got != 32<<30 {
+		t.Errorf("machine memory only: %d, want 32 GiB", got)
+	}
+	limits = []memoryLimit{{name: "RLIMIT_DATA", limit: 1 << 20, used: 9 << 20}}
+	if got := goSoftLimit(limits, held); got != 1 {
+		t.Errorf("a limit already exceeded: %d, want 1 byte", got)
 	}
 }
 

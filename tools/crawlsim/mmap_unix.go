@@ -8,9 +8,15 @@ import (
 )
 
 // mapFile maps a file read-only into memory. It reports false when the file
-// cannot be mapped (empty, too large for the address space, or an error);
-// the caller then reads it instead.
+// cannot be mapped (empty, too large for the address space, or an error),
+// and when the process's address space is limited (RLIMIT_AS, ulimit -v):
+// a mapping takes address space that the memory budget, computed before
+// loading, does not see, whereas a file that is read is checked against
+// it as it is read. The caller then reads it instead.
 func mapFile(path string) ([]byte, bool) {
+	if addressSpaceLimited() {
+		return nil, false
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, false
