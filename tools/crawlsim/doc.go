@@ -33,7 +33,11 @@
 // work that takes more than a second when stderr is a terminal, and every
 // command ends by saying on stderr how long it took. The exit status is 0 on
 // success, 1 on failure and 2 on bad usage; flags are checked before any
-// graph is loaded.
+// graph is loaded. Stopped by Ctrl-C, SIGTERM or SIGHUP, crawlsim removes
+// its temporary files and then dies of that signal, so that its parent
+// sees it killed by the signal (a shell reports 130, 143 or 129) and a
+// script stops; a signal the process was started to ignore (nohup, a
+// background job) stays ignored.
 //
 // Examples, in a fresh folder (TestExamples runs exactly these lines and
 // compares their output with the golden files in testdata):
@@ -91,9 +95,16 @@
 // memory crawlsim may use is the smallest of the machine's memory, the
 // process's RLIMIT_AS and RLIMIT_DATA (ulimit -v, ulimit -d, prlimit), its
 // cgroup's memory.max (memory.limit_in_bytes in cgroup v1) and GOMEMLIMIT,
-// less what it already uses; the environment variable
-// CRAWLSIM_MEMORY_LIMIT=SIZE (4000000000, 2GB, 512MiB, 1.5G) sets it
-// instead. Ctrl-C stops the decoding of a large file.
+// less what it already uses and a reserve for the Go runtime (1/16 of
+// the rest and 64 MiB, and under RLIMIT_AS room for a few threads); the
+// environment variable CRAWLSIM_MEMORY_LIMIT=SIZE (4000000000, 2GB,
+// 512MiB, 1.5G) sets it instead. Under RLIMIT_AS a .csr file is read
+// rather than memory-mapped, so that its address space is checked too.
+// Unless GOMEMLIMIT or CRAWLSIM_MEMORY_LIMIT is set, crawlsim
+// also gives Go's garbage collector that limit as its soft memory limit
+// (debug.SetMemoryLimit, less what the process holds outside Go's heap),
+// so that the collector works harder near it instead of letting the heap
+// outgrow it. Ctrl-C stops the decoding of a large file.
 //
 // # Outputs
 //
