@@ -188,6 +188,19 @@ func (f Form) Scenario() (scenario.Scenario, error) {
 		}
 		return &v
 	}
+	// positive reads a number whose 0 the scenario would replace by its
+	// default (scenario.Normalize): a 0 typed is refused, naming the
+	// field, rather than silently replaced; a blank field is the default.
+	positive := func(field, text, want string) float64 {
+		v := real(field, text)
+		if v == nil {
+			return 0
+		}
+		if *v == 0 {
+			bad(field, "0 is not allowed: want %s; leave the field blank for the default", want)
+		}
+		return *v
+	}
 	s := scenario.Scenario{
 		Version:    f.Base.Version,
 		Damping:    f.Base.Damping,
@@ -217,10 +230,7 @@ func (f Form) Scenario() (scenario.Scenario, error) {
 		g.Pages = int(integer("pages", f.Pages, 1))
 		g.Hosts = int(integer("hosts", f.Hosts, 1))
 		g.Seed = uint64(integer("generator seed", f.GenSeed, 0))
-		g.MeanOutDegree = 0
-		if d := real("mean out-degree", f.Degree); d != nil {
-			g.MeanOutDegree = *d
-		}
+		g.MeanOutDegree = positive("mean out-degree", f.Degree, "a positive mean")
 		g.IntraHostShare = real("intra-host share", f.Intra)
 		s.Graph = scenario.Source{Generate: g}
 	}
@@ -231,9 +241,7 @@ func (f Form) Scenario() (scenario.Scenario, error) {
 			Latency:     real("latency", f.Latency),
 			PageSize:    real("page size", f.PageSize),
 		}
-		if b := real("bandwidth", f.Bandwidth); b != nil {
-			p.Bandwidth = *b
-		}
+		p.Bandwidth = positive("bandwidth", f.Bandwidth, "a positive number of bytes per second")
 		s.Politeness = p
 	}
 	for _, c := range f.Strategies {

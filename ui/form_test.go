@@ -150,6 +150,40 @@ func TestFormErrors(t *testing.T) {
 	}
 }
 
+// TestFormRefusesZeroDefaults: a 0 typed where the scenario would take 0
+// for "the default" (the generator's mean out-degree, the politeness
+// bandwidth, the revisit simulation's sizes, rates and intervals) is an
+// error naming the field; it was silently replaced by the default. A
+// blank field is the default.
+func TestFormRefusesZeroDefaults(t *testing.T) {
+	f := DefaultForm()
+	f.Timed = true
+	f.Degree, f.Bandwidth = "0", "0.0"
+	_, err := f.Scenario()
+	for _, want := range []string{"mean out-degree: 0 is not allowed", "bandwidth: 0 is not allowed"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v does not say %q", err, want)
+		}
+	}
+	f.Degree, f.Bandwidth = "", " "
+	s, err := f.Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.Normalize(); err != nil || n.Graph.Generate.MeanOutDegree != 8 || n.Politeness.Bandwidth != 100000 {
+		t.Errorf("blank fields: %v, %+v, %+v; want the defaults 8 and 100000", err, n.Graph.Generate, n.Politeness)
+	}
+
+	r := DefaultRefreshForm()
+	r.Sites, r.Horizon, r.ChangeMin, r.ChangeMax, r.Users, r.UserRate, r.Initial, r.Min, r.Max = "0", "0", "0", "0", "0", "0", "0", "0", "0"
+	_, err = r.Refresh()
+	for _, field := range []string{"sites", "horizon", "lowest change rate", "highest change rate", "users", "user visits", "t0", "tmin", "tmax"} {
+		if want := field + ": 0 is not allowed"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v does not say %q", err, want)
+		}
+	}
+}
+
 // TestHistoricalNeedsEvolve: the page has no second snapshot, so the
 // historical strategies crawl an evolution of the graph.
 func TestHistoricalNeedsEvolve(t *testing.T) {

@@ -47,13 +47,23 @@ func (f RefreshForm) Refresh() (scenario.Refresh, error) {
 		}
 		return v
 	}
+	// nonZero refuses a 0 in a field whose 0 scenario.Refresh.Normalize
+	// would replace by its default, naming the field, rather than
+	// simulate with another number than the one typed.
+	nonZero := func(name string, v float64) float64 {
+		if v == 0 {
+			errs = append(errs, fmt.Errorf("%s: 0 is not allowed: want a positive number", name))
+		}
+		return v
+	}
 	p := refresh.Params{
-		Sites: whole("sites", f.Sites), Horizon: real("horizon", f.Horizon), ChangeMin: real("lowest change rate", f.ChangeMin),
-		ChangeMax: real("highest change rate", f.ChangeMax), Users: whole("users", f.Users), UserRate: real("user visits", f.UserRate),
+		Sites: int(nonZero("sites", float64(whole("sites", f.Sites)))), Horizon: nonZero("horizon", real("horizon", f.Horizon)),
+		ChangeMin: nonZero("lowest change rate", real("lowest change rate", f.ChangeMin)), ChangeMax: nonZero("highest change rate", real("highest change rate", f.ChangeMax)),
+		Users: int(nonZero("users", float64(whole("users", f.Users)))), UserRate: nonZero("user visits", real("user visits", f.UserRate)),
 		Popularity: refresh.Float(real("popularity", f.Popularity)), Seed: uint64(whole("seed", f.Seed)),
 	}
 	alpha := real("alpha", f.Alpha)
-	p.Regulation = refresh.Regulation{Initial: real("t0", f.Initial), Min: real("tmin", f.Min), Max: real("tmax", f.Max),
+	p.Regulation = refresh.Regulation{Initial: nonZero("t0", real("t0", f.Initial)), Min: nonZero("tmin", real("tmin", f.Min)), Max: nonZero("tmax", real("tmax", f.Max)),
 		Alpha: &alpha, MinInterest: real("minimum interest", f.MinInterest)}
 	if p.Seed > 1<<62 {
 		errs = append(errs, errors.New("seed: too large"))
