@@ -1,11 +1,8 @@
 package crawl
 
 import (
-	"fmt"
 	"math"
-
-	"github.com/crawlsim/crawlsim/engine/graph"
-	"github.com/crawlsim/crawlsim/engine/rank"
+	"math/bits"
 )
 
 // knownRank is the recomputation machinery shared by batch-pagerank and
@@ -14,14 +11,64 @@ import (
 // estimated pages is used up, and whenever K pages were downloaded since the
 // last computation.
 //
-// The known graph has the pages of D ∪ F as nodes and the out-arcs of the
+// The known graph K has the pages of D ∪ F as nodes and the out-arcs of the
 // pages of D as arcs; the pages of F are dangling, since their links are not
-// known yet. It is built over all n page ids (pages outside D ∪ F have no
-// arcs and no teleport weight, so their PageRank stays exactly 0), as flat
-// CSR arrays that are reused from one computation to the next. Its PageRank
-// is uniform over D ∪ F: a dangling page sends its rank to D ∪ F, as SPEC.md
-// section 1 says. The computation is steppable: Refill runs at most its
-// budget of iterations and is called again until the estimate is done.
+// known yet. Its PageRank x is uniform over K, and a dangling page sends its
+// rank uniformly to K, as SPEC.md section 1 says. Since the teleport and the
+// dangling pages go to the same vector, x is y/‖y‖₁ where y solves
+//
+//	y = 1_K + d·W·y,
+//
+// W the arcs of D with weight 1/c_i (c_i is i's whole out-degree: once i is
+// downloaded every link of i is known) and no column for a dangling page:
+// the rank a dangling page sends along the teleport only scales y.
+//
+// No copy of the known graph is made: its arcs are the graph's own, those
+// of downloaded pages, and the system is solved by pushing residuals along
+// them (as approximate personalized PageRank does): with r = 1_K + d·W·y -
+// y, pushing page i moves r_i into y_i and adds d·r_i/c_i to r_j for every
+// j in out(i) (nothing for a page of F or a dangling page). y and r are
+// kept from one estimate to the next, where they stay exact bookkeeping as
+// K grows: a page joining K adds 1 to its r, a page downloaded adds its new
+// column, d·y_i/c_i to r_j for every j in out(i). Both are local, so each
+// computation starts from the previous estimate and pushes what changed,
+// where a power iteration would sweep the whole known graph dozens of
+// times.
+//
+// Stop rule. Every r and y is non-negative and the error y* - y = e =
+// (I - d·W)⁻¹·r ≥ r. On the pages of F, which have no column in W, e sums
+// to at most ‖r‖₁: a unit of residual spread along W reaches F at most
+// once in all (the pages of F absorb it, and d ≤ 1). Two pages p, q of F
+// whose exact estimates differ by more than the tolerance, x*_p - x*_q >
+// tol, have y*_p - y*_q > tol·‖y*‖₁, and y_q ≥ y_p would need e_p > tol·‖y*‖₁;
+// as ‖y*‖₁ ≥ ‖y‖₁ + ‖r‖₁, no such pair can be out of order once
+//
+//	‖r‖₁ ≤ tol·(‖y‖₁ + ‖r‖₁),
+//
+// which is when a computation stops: the estimate orders F as the exact
+// PageRank of the known graph does, but for pages whose exact estimates
+// differ by less than the tolerance. The same holds for partial-pagerank's
+// temporary scores, whose errors are shares of the estimates' errors.
+//
+// Pages are pushed in generations: a generation sweeps, in page order, the
+// pages whose r exceeds θ = tol·(‖y‖₁ + ‖r‖₁)/|K| (θ taken when the
+// computation starts; "active" pages, one bit each), and pushes those whose
+// r is at least the mean residual ‖r‖₁/|K| (all of them when none is), so
+// that the mass goes first where it is largest; a page that a push
+// activates ahead of the sweep is pushed in the same sweep, as in
+// Gauss-Seidel. When no page
+// is active the stop rule holds too (‖r‖₁ ≤ θ·|K|). A generation is one
+// iteration in Cost.PageRankIterations and one unit of a Refill's budget.
+// At d = 1 the system may have no solution (a closed set of downloaded
+// pages keeps its rank forever), so a computation also stops after 1,000
+// generations.
+//
+// Memory per page: r (8 bytes) and an active bit. y of a page of F is its
+// Frontier key (the estimate pushed: ordering by y is ordering by x =
+// y/‖y‖₁), and y of a downloaded page is not needed once its column is
+// added, so only ‖y‖₁ is kept. Partial-pagerank's temporary keys stand in
+// the Frontier for the pages it marks fresh, whose y is 0 until the next
+// computation.
 //
 // When the estimate is done every page of F is pushed into the Frontier
 // with its estimate as key. When K downloads have happened since then,
@@ -31,29 +78,35 @@ import (
 type knownRank struct {
 	c         *Crawl
 	batch     float64 // K as a fraction of n
-	tolerance float64 // L1 tolerance of each recomputation
+	tolerance float64 // see the stop rule
 	k         int     // K: downloads between two recomputations
 
-	// fpages lists the pages that joined F; pages since downloaded are
-	// dropped whenever it is compacted.
-	fpages []uint32
+	// fresh, when not nil (partial-pagerank), marks the pages of F whose
+	// Frontier key is a temporary score; their y is 0.
+	fresh []bool
+
 	// sinceLast counts downloads since the last estimate was pushed.
 	sinceLast int
 	// parking is set once K downloads have happened since the last
 	// estimate: every page of F is parked until the next one.
 	parking bool
 
-	pr         *rank.PageRank // the running recomputation, nil between them
-	iterations int            // iterations of pr already counted
+	res    []float64 // r by page
+	ySum   float64   // ‖y‖₁
+	resSum float64   // ‖r‖₁, kept as it changes
+	known  int       // |K|
 
-	// The known graph and its transpose, reused between computations.
-	offsets, inOffsets []uint64
-	targets, inSources []uint32
-	cursor             []uint64
-	members            []uint32  // D ∪ F, for the teleport vector
-	last               []float64 // the previous computation's estimates
-	startVec           []float64 // the next computation's starting vector
+	// The running computation: active marks the pages with r > theta,
+	// count of them.
+	running     bool
+	theta       float64
+	active      []uint64
+	count       int
+	generations int // generations of this computation
 }
+
+// maxGenerations caps one computation (see knownRank).
+const maxGenerations = 1000
 
 // batchSize returns K = max(1, ceil(batch·n)).
 func batchSize(batch float64, n int) int {
@@ -63,177 +116,188 @@ func batchSize(batch float64, n int) int {
 // start prepares the estimate for crawl c.
 func (e *knownRank) start(c *Crawl) {
 	e.c = c
-	e.k = batchSize(e.batch, c.g.NumNodes())
+	n := c.g.NumNodes()
+	e.k = batchSize(e.batch, n)
+	e.res = make([]float64, n)
+	e.active = make([]uint64, (n+63)/64)
 }
 
-// joined records that page joined F.
-func (e *knownRank) joined(page uint32) { e.fpages = append(e.fpages, page) }
+// joined records that page joined F, and so K: its r grows by 1.
+func (e *knownRank) joined(page uint32) {
+	e.res[page]++
+	e.resSum++
+	e.known++
+}
 
-// counted counts one download; after the K-th since the last estimate it
-// parks every page of F.
-func (e *knownRank) counted() {
+// counted counts the download of page i: its column joins the known graph,
+// and after the K-th download since the last estimate every page of F is
+// parked.
+func (e *knownRank) counted(i uint32) {
+	c := e.c
+	if out := c.g.Out(i); len(out) > 0 {
+		if y := e.y(i); y > 0 {
+			share := c.damping * y / float64(len(out))
+			for _, j := range out {
+				e.res[j] += share
+			}
+			e.resSum += share * float64(len(out))
+		}
+	}
 	e.sinceLast++
 	if e.parking || e.sinceLast < e.k {
 		return
 	}
 	e.parking = true
-	e.compact()
-	for _, p := range e.fpages {
-		e.c.front.Remove(p)
-	}
-}
-
-// compact drops the pages no longer in F from fpages.
-func (e *knownRank) compact() {
-	kept := e.fpages[:0]
-	for _, p := range e.fpages {
-		if e.c.state[p] == inFrontier {
-			kept = append(kept, p)
+	for p, s := range c.state {
+		if s == inFrontier {
+			c.front.Remove(uint32(p))
 		}
 	}
-	e.fpages = kept
 }
 
-// refill runs the recomputation for at most budget units (building the known
-// graph is one unit, each PageRank iteration another) and, when it is done,
-// pushes every page of F with its estimate.
+// y returns y of page i, which is in F or was just downloaded.
+func (e *knownRank) y(i uint32) float64 {
+	if e.fresh != nil && e.fresh[i] {
+		return 0
+	}
+	return e.c.front.key[i]
+}
+
+// refill runs the recomputation for at most budget units (starting it is
+// one unit, each generation another) and, when it is done, pushes every
+// page of F with its estimate.
 func (e *knownRank) refill(budget int) (int, bool, error) {
 	c := e.c
 	budget = max(budget, 1)
 	work := 0
-	if e.pr == nil {
-		if err := e.begin(); err != nil {
-			return 1, false, err
-		}
+	if !e.running {
+		e.begin()
 		work++
-		if work >= budget {
-			return work, false, nil
+	}
+	for work < budget {
+		if e.converged() {
+			e.finish()
+			return work, true, nil
+		}
+		e.push()
+		work++
+		c.cost.PageRankIterations++
+	}
+	return work, false, nil
+}
+
+// begin starts a computation: the y of fresh pages becomes 0, the
+// threshold is set and the pages above it are queued.
+func (e *knownRank) begin() {
+	c := e.c
+	c.cost.Recomputations++
+	e.running = true
+	e.generations = 0
+	e.theta = e.tolerance * (e.ySum + e.resSum) / float64(e.known)
+	e.count = 0
+	for p, s := range c.state {
+		if s == unseen {
+			continue
+		}
+		if e.fresh != nil && e.fresh[p] {
+			e.fresh[p] = false
+			c.front.key[p] = 0
+		}
+		if e.res[p] > e.theta {
+			e.active[p/64] |= 1 << (p % 64)
+			e.count++
 		}
 	}
-	done, err := e.pr.Step(budget - work)
-	if err != nil {
-		return work, false, err
+}
+
+// converged reports whether the stop rule holds, no page is active, or the
+// generations are used up. The running ‖r‖₁ drifts with rounding, so a
+// rule it seems to meet is checked against the sum itself, which then
+// replaces it.
+func (e *knownRank) converged() bool {
+	if e.count == 0 || e.generations >= maxGenerations {
+		return true
 	}
-	it := int(e.pr.Progress().Done)
-	work += it - e.iterations
-	c.cost.PageRankIterations += int64(it - e.iterations)
-	e.iterations = it
-	if !done {
-		return work, false, nil
+	if !e.withinTolerance() {
+		return false
 	}
-	scores := e.pr.Result().Scores
-	e.last = scores
-	e.pr = nil
-	e.iterations = 0
-	for _, p := range e.fpages {
-		c.front.Push(p, scores[p])
+	exact := 0.0
+	for p, s := range e.c.state {
+		if s != unseen {
+			exact += e.res[p]
+		}
+	}
+	e.resSum = exact
+	return e.withinTolerance()
+}
+
+// withinTolerance reports whether ‖r‖₁ ≤ tol·(‖y‖₁ + ‖r‖₁).
+func (e *knownRank) withinTolerance() bool {
+	return e.resSum <= e.tolerance*(e.ySum+e.resSum)
+}
+
+// push runs one generation (see knownRank).
+func (e *knownRank) push() {
+	if e.sweep(max(e.theta, e.resSum/float64(e.known))) == 0 {
+		e.sweep(e.theta)
+	}
+	e.generations++
+}
+
+// sweep pushes, in page order, every active page whose r is at least tau,
+// and returns how many it pushed. Pages activated ahead of the sweep are
+// met by it; within one 64-page word, only from the next word on.
+func (e *knownRank) sweep(tau float64) int {
+	c := e.c
+	g := c.g
+	d := c.damping
+	key, res, state, active := c.front.key, e.res, c.state, e.active
+	pushed := 0
+	for k := range active {
+		for word := active[k]; word != 0; word &= word - 1 {
+			i := uint32(k*64 + bits.TrailingZeros64(word))
+			v := res[i]
+			if v < tau {
+				continue
+			}
+			pushed++
+			res[i] = 0
+			active[k] &^= 1 << (i % 64)
+			e.count--
+			e.resSum -= v
+			e.ySum += v
+			if state[i] != downloaded {
+				key[i] += v // a page of F: y is its key
+				continue
+			}
+			out := g.Out(i)
+			if len(out) == 0 {
+				continue
+			}
+			share := d * v / float64(len(out))
+			for _, j := range out {
+				old := res[j]
+				res[j] = old + share
+				if old <= e.theta && old+share > e.theta {
+					active[j/64] |= 1 << (j % 64)
+					e.count++
+				}
+			}
+			e.resSum += share * float64(len(out))
+		}
+	}
+	return pushed
+}
+
+// finish ends a computation: every page of F is pushed with y as its key.
+func (e *knownRank) finish() {
+	c := e.c
+	e.running = false
+	for p, s := range c.state {
+		if s == inFrontier {
+			c.front.Push(uint32(p), c.front.key[p])
+		}
 	}
 	e.sinceLast = 0
 	e.parking = false
-	return work, true, nil
-}
-
-// begin builds the known graph and its transpose and starts PageRank on it.
-func (e *knownRank) begin() error {
-	c := e.c
-	g := c.g
-	n := g.NumNodes()
-	e.compact()
-	c.cost.Recomputations++
-
-	// Forward CSR: the out-arcs of D, nothing for the other pages.
-	e.offsets = resize(e.offsets, n+1)
-	e.offsets[0] = 0
-	for i := range n {
-		deg := uint64(0)
-		if c.state[i] == downloaded {
-			deg = g.Offsets[i+1] - g.Offsets[i]
-		}
-		e.offsets[i+1] = e.offsets[i] + deg
-	}
-	m := e.offsets[n]
-	e.targets = resize(e.targets, int(m))
-	for i := range n {
-		if c.state[i] == downloaded {
-			copy(e.targets[e.offsets[i]:e.offsets[i+1]], g.Targets[g.Offsets[i]:g.Offsets[i+1]])
-		}
-	}
-
-	// Transpose: in-arcs of every page, sources in increasing id.
-	e.inOffsets = resize(e.inOffsets, n+1)
-	clear(e.inOffsets)
-	for _, t := range e.targets {
-		e.inOffsets[t+1]++
-	}
-	for i := range n {
-		e.inOffsets[i+1] += e.inOffsets[i]
-	}
-	e.cursor = resize(e.cursor, n)
-	copy(e.cursor, e.inOffsets[:n])
-	e.inSources = resize(e.inSources, int(m))
-	for i := range n {
-		for _, t := range e.targets[e.offsets[i]:e.offsets[i+1]] {
-			e.inSources[e.cursor[t]] = uint32(i)
-			e.cursor[t]++
-		}
-	}
-
-	known := &graph.Graph{Offsets: e.offsets, Targets: e.targets}
-	knownT := &graph.Graph{Offsets: e.inOffsets, Targets: e.inSources}
-	e.members = append(append(e.members[:0], c.order...), e.fpages...)
-	teleport, err := rank.UniformTeleport(n, e.members)
-	if err != nil {
-		return fmt.Errorf("batch PageRank: teleport over the known pages: %w", err)
-	}
-	pr, err := rank.NewPageRank(known, knownT, rank.Options{
-		Damping:   c.damping,
-		Tolerance: e.tolerance,
-		Teleport:  teleport,
-		Start:     e.warmStart(n),
-	})
-	if err != nil {
-		return fmt.Errorf("batch PageRank: %w", err)
-	}
-	e.pr = pr
-	e.iterations = 0
-	return nil
-}
-
-// resize returns s resized to n entries, reusing its array when it is
-// large enough; the contents are not cleared.
-func resize[T any](s []T, n int) []T {
-	if cap(s) >= n {
-		return s[:n]
-	}
-	return make([]T, n)
-}
-
-// warmStart returns the vector the next computation starts from: the
-// previous estimates on the pages known then, and the teleport value
-// 1/|D ∪ F| on pages discovered since, rescaled to sum to 1; nil before the
-// first computation. The estimates converge to the same fixed point from any
-// start, but the known graph grows by only K downloads between two
-// computations, so the previous answer is close to the next one and saves
-// most of the iterations. Pages outside D ∪ F start at 0, as they must for
-// their estimate to stay 0.
-func (e *knownRank) warmStart(n int) []float64 {
-	if e.last == nil {
-		return nil
-	}
-	e.startVec = resize(e.startVec, n)
-	clear(e.startVec)
-	fresh := 1 / float64(len(e.members))
-	var sum float64
-	for _, p := range e.members {
-		v := e.last[p]
-		if v == 0 {
-			v = fresh
-		}
-		e.startVec[p] = v
-		sum += v
-	}
-	for _, p := range e.members {
-		e.startVec[p] /= sum
-	}
-	return e.startVec
 }

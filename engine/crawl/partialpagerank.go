@@ -17,9 +17,6 @@ package crawl
 // recomputation every page is parked, as in batch-pagerank.
 type partialPageRank struct {
 	est knownRank
-	// fresh marks the pages discovered since the last computation, whose
-	// key is a temporary score.
-	fresh []bool
 }
 
 func init() {
@@ -39,7 +36,9 @@ func init() {
 
 func (s *partialPageRank) Start(c *Crawl) error {
 	s.est.start(c)
-	s.fresh = make([]bool, c.g.NumNodes())
+	// fresh marks the pages discovered since the last computation, whose
+	// key is a temporary score; the next computation clears it.
+	s.est.fresh = make([]bool, c.g.NumNodes())
 	return nil
 }
 
@@ -48,7 +47,7 @@ func (s *partialPageRank) Start(c *Crawl) error {
 func (s *partialPageRank) Discover(page, parent uint32) {
 	s.est.joined(page)
 	if parent != NoParent {
-		s.fresh[page] = true
+		s.est.fresh[page] = true
 	}
 }
 
@@ -58,7 +57,7 @@ func (s *partialPageRank) Downloaded(i uint32) {
 	if len(out) > 0 {
 		share := c.front.Key(i) / float64(len(out))
 		for _, j := range out {
-			if !s.fresh[j] || c.state[j] == downloaded {
+			if !s.est.fresh[j] || c.state[j] == downloaded {
 				continue
 			}
 			key := c.front.Key(j) + share
@@ -69,15 +68,7 @@ func (s *partialPageRank) Downloaded(i uint32) {
 			}
 		}
 	}
-	s.est.counted()
+	s.est.counted(i)
 }
 
-func (s *partialPageRank) Refill(budget int) (int, bool, error) {
-	work, done, err := s.est.refill(budget)
-	if done {
-		for _, p := range s.est.fpages {
-			s.fresh[p] = false
-		}
-	}
-	return work, done, err
-}
+func (s *partialPageRank) Refill(budget int) (int, bool, error) { return s.est.refill(budget) }

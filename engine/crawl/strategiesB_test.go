@@ -401,8 +401,11 @@ func TestBatchPageRankRecomputeEvery(t *testing.T) {
 		if res.Cost.Recomputations != tc.recomp {
 			t.Fatalf("batch %v: %d recomputations, want %d", tc.batch, res.Cost.Recomputations, tc.recomp)
 		}
-		if res.Cost.PageRankIterations < res.Cost.Recomputations {
-			t.Fatalf("batch %v: %d PageRank iterations for %d recomputations", tc.batch, res.Cost.PageRankIterations, res.Cost.Recomputations)
+		// A recomputation after a download that changed nothing the
+		// estimate depends on (X, dangling, discovers nothing) needs no
+		// iteration (knowngraph.go), but the first one always does.
+		if res.Cost.PageRankIterations == 0 {
+			t.Fatalf("batch %v: no PageRank iteration for %d recomputations", tc.batch, res.Cost.Recomputations)
 		}
 	}
 }
