@@ -54,7 +54,7 @@ func (e *TooLargeError) Error() string {
 	if purpose == "" {
 		purpose = "to read"
 	}
-	return fmt.Sprintf("%s%s need about %s %s, more than the %s of memory available", e.atLeast(), size, bytesText(e.Need), purpose, bytesText(e.Limit))
+	return fmt.Sprintf("%s%s need about %s %s, more than the %s of memory available", e.atLeast(), size, BytesText(e.Need), purpose, BytesText(e.Limit))
 }
 
 func (e *TooLargeError) atLeast() string {
@@ -64,9 +64,11 @@ func (e *TooLargeError) atLeast() string {
 	return ""
 }
 
-// bytesText writes a byte count with a binary unit: "512 bytes", "3.0 KiB",
-// "64.0 MiB", "16.0 GiB".
-func bytesText(b int64) string {
+// BytesText writes a byte count with a binary unit, as the messages of
+// TooLargeError do: "512 bytes", "3.0 KiB", "64.0 MiB", "16.0 GiB". A
+// program that says where its memory limit comes from writes sizes with
+// it, so that they read alike.
+func BytesText(b int64) string {
 	switch {
 	case b >= 1<<40:
 		return fmt.Sprintf("%.1f TiB", float64(b)/(1<<40))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
@@ -46,7 +47,7 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 					return err
 				}
 				if need := p.EstimatedBytes(); budget.bytes > 0 && need > budget.bytes {
-					return usagef("-n %d needs about %s, more than the %s of memory available (%s)", p.Pages, bytesText(need), bytesText(budget.bytes), budget.describe())
+					return usagef("-n %d needs about %s, more than the %s of memory available (%s)", p.Pages, graphio.BytesText(need), graphio.BytesText(budget.bytes), budget.describe())
 				}
 				if err := out.check(e, true, nil); err != nil {
 					return err

@@ -51,7 +51,7 @@ func smallestBudget(limits []memoryLimit) memoryBudget {
 		reserve := runtimeReserve(left) + l.threads
 		avail := max(left-reserve, 1)
 		if b.from == "" || avail < b.bytes {
-			b = memoryBudget{bytes: avail, from: fmt.Sprintf("%s of %s, less %s in use and %s kept for the Go runtime", l.name, bytesText(l.limit), bytesText(l.used), bytesText(reserve))}
+			b = memoryBudget{bytes: avail, from: fmt.Sprintf("%s of %s, less %s in use and %s kept for the Go runtime", l.name, graphio.BytesText(l.limit), graphio.BytesText(l.used), graphio.BytesText(reserve))}
 		}
 	}
 	return b
@@ -230,22 +230,6 @@ func goSoftLimit(limits []memoryLimit, held int64) int64 {
 // goLimitFromProcess is set when limitGoMemory has set the Go memory
 // limit from another limit, which then names it in messages.
 var goLimitFromProcess bool
-
-// bytesText writes a byte count with a binary unit, as graphio's
-// messages do: "512 bytes", "64.0 MiB", "3.7 GiB".
-func bytesText(b int64) string {
-	switch {
-	case b >= 1<<40:
-		return fmt.Sprintf("%.1f TiB", float64(b)/(1<<40))
-	case b >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
-	case b >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", b)
-}
 
 // memoryHelp is the paragraph of crawlsim help about memory.
 const memoryHelp = `Memory: a graph file, a generated graph or a computation that would need more
