@@ -140,11 +140,36 @@ func (s *textLineScanner) checkStart(head []byte) bool {
 	}
 	if order := utf16Order(head); order != "" {
 		s.bad = func(file string) *Error {
-			return fileError(file, "UTF-16 text (%s-endian), which crawlsim does not read; convert it to UTF-8 first (iconv -f UTF-16%s -t UTF-8)", order, map[string]string{"little": "LE", "big": "BE"}[order])
+			return fileError(file, "%s", utf16Refusal(order))
 		}
 		return false
 	}
 	return true
+}
+
+// utf16Refusal is the message refusing UTF-16 text of the byte order
+// order ("little" or "big").
+func utf16Refusal(order string) string {
+	return fmt.Sprintf("UTF-16 text (%s-endian), which crawlsim does not read; convert it to UTF-8 first (iconv -f UTF-16%s -t UTF-8)", order, map[string]string{"little": "LE", "big": "BE"}[order])
+}
+
+// TextRefusal says why a text file that starts with head (its first 64
+// bytes, or all of it when shorter) cannot be read as UTF-8 text, in the
+// words the graph readers use: it is compressed (with gzip too, for the
+// readers of other files, which do not decompress) or UTF-16 text, with
+// or without a byte order mark. It returns "" when nothing tells.
+// Scenario files and seed lists check their start with it.
+func TextRefusal(head []byte) string {
+	if f := compressionOf(head); f != nil {
+		if f.refusal != "" {
+			return f.refusal
+		}
+		return "compressed with gzip, which crawlsim reads for graph files only; decompress it first (gzip -d)"
+	}
+	if order := utf16Order(head); order != "" {
+		return utf16Refusal(order)
+	}
+	return ""
 }
 
 // utf16Order returns "little" or "big" when head, the start of a text

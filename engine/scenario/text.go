@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"github.com/crawlsim/crawlsim/engine/graphio"
 )
 
 // MaxFileBytes is the largest scenario file read, crawl or revisit
@@ -26,8 +28,8 @@ const utf8BOM = "\xef\xbb\xbf"
 // ReadText reads the JSON text of a scenario file (crawl or revisit) from
 // r, as Parse and ParseRefresh do: at most MaxFileBytes of UTF-8 text, a
 // byte order mark at its start dropped. A larger input, binary data (a NUL
-// byte), UTF-16 and other encodings are errors that name the file (name)
-// and the position. The text returned is the one Parse's positions refer
+// byte), compressed data, UTF-16 (graphio.TextRefusal) and other
+// encodings are errors that name the file (name) and the position. The text returned is the one Parse's positions refer
 // to: a program that changes a scenario between Parse and Normalize
 // places Normalize's errors in it (PlaceErrors).
 func ReadText(r io.Reader, name string) ([]byte, error) {
@@ -44,8 +46,8 @@ func readText(r io.Reader, name, what, limitOf string, limit int64) ([]byte, err
 	if int64(len(data)) > limit {
 		return nil, fmt.Errorf("%s: larger than the %s limit for %s", name, sizeWords(limit), limitOf)
 	}
-	if bytes.HasPrefix(data, []byte("\xff\xfe")) || bytes.HasPrefix(data, []byte("\xfe\xff")) {
-		return nil, fmt.Errorf("%s: UTF-16 text; save the %s as UTF-8", name, what)
+	if why := graphio.TextRefusal(data[:min(len(data), 64)]); why != "" {
+		return nil, fmt.Errorf("%s: %s", name, why)
 	}
 	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	if i := bytes.IndexByte(data, 0); i >= 0 {

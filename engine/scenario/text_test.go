@@ -30,8 +30,13 @@ func TestParseBoundedText(t *testing.T) {
 		{"endless", zeros{}, "run.json: larger than the 4 MiB limit for a scenario file"},
 		{"one byte too large", strings.NewReader(padded), "run.json: larger than the 4 MiB limit for a scenario file"},
 		{"NUL", strings.NewReader("{\n \"seeds\": \"a\x00\"}"), "run.json:2:13: a NUL byte: this is binary data, not a JSON scenario"},
-		{"UTF-16", strings.NewReader("\xff\xfe{\x00}\x00"), "run.json: UTF-16 text; save the scenario as UTF-8"},
-		{"UTF-16 big-endian", strings.NewReader("\xfe\xff\x00{\x00}"), "run.json: UTF-16 text; save the scenario as UTF-8"},
+		{"UTF-16", strings.NewReader("\xff\xfe{\x00}\x00"), "run.json: UTF-16 text (little-endian), which crawlsim does not read; convert it to UTF-8 first (iconv -f UTF-16LE -t UTF-8)"},
+		{"UTF-16 big-endian", strings.NewReader("\xfe\xff\x00{\x00}"), "run.json: UTF-16 text (big-endian), which crawlsim does not read; convert it to UTF-8 first (iconv -f UTF-16BE -t UTF-8)"},
+		// iconv -t UTF-16LE writes no byte order mark: this scenario said
+		// "a NUL byte", and a gzip-compressed one "a NUL byte" at 1:9.
+		{"UTF-16 without BOM", strings.NewReader("{\x00\"\x00a\x00\"\x00:\x001\x00}\x00"), "run.json: UTF-16 text (little-endian), which crawlsim does not read; convert it to UTF-8 first (iconv -f UTF-16LE -t UTF-8)"},
+		{"gzip", strings.NewReader("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03{}"), "run.json: compressed with gzip, which crawlsim reads for graph files only; decompress it first (gzip -d)"},
+		{"zstd", strings.NewReader("\x28\xb5\x2f\xfd{}"), "run.json: compressed with zstd, which crawlsim does not read; decompress it first (zstd -d)"},
 		{"Latin-1", strings.NewReader("{\"graph\": {\"file\": \"caf\xe9.edges\"}}"), "run.json:1:24: not UTF-8 text; save the scenario as UTF-8"},
 		{"null", strings.NewReader(" null\n"), "run.json:1:2: the top level: expected a JSON object, not null"},
 		{"array", strings.NewReader("[]"), "run.json:1:1: the top level: expected a JSON object, not an array"},

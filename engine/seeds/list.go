@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/crawlsim/crawlsim/engine/graphio"
 )
 
 // Limits of a seed list file (list:FILE). A seed list names pages, one per
@@ -36,19 +38,20 @@ var errNUL = errors.New("NUL byte")
 //
 // The list is UTF-8 text (a byte order mark at its start is skipped) of at
 // most MaxListBytes, in lines of at most MaxListLine bytes; input beyond
-// them, binary data (a NUL byte), UTF-16 and other encodings are errors
+// them, binary data (a NUL byte), compressed data, UTF-16
+// (graphio.TextRefusal) and other encodings are errors
 // that name the file, and the line and column where the problem is.
 func ReadList(r io.Reader, name string) (Spec, error) {
 	spec := Spec{Kind: List, Source: name}
 	limited := &io.LimitedReader{R: r, N: MaxListBytes + 1}
 	br := bufio.NewReader(limited)
 	// A short or failing input shows in the scan below.
-	head, _ := br.Peek(len(utf8BOM))
+	head, _ := br.Peek(64)
 	switch {
 	case bytes.HasPrefix(head, []byte(utf8BOM)):
 		br.Discard(len(utf8BOM))
-	case bytes.HasPrefix(head, []byte("\xff\xfe")) || bytes.HasPrefix(head, []byte("\xfe\xff")):
-		return Spec{}, fmt.Errorf("%s: UTF-16 text; save the seed list as UTF-8", name)
+	case graphio.TextRefusal(head) != "":
+		return Spec{}, fmt.Errorf("%s: %s", name, graphio.TextRefusal(head))
 	}
 	tooLarge := func() bool { return limited.N <= 0 }
 	sizeError := func() error {

@@ -32,7 +32,11 @@ func TestReadListBounds(t *testing.T) {
 		{"too large", strings.NewReader(many), "s.txt: larger than the 2 MiB limit for a seed list"},
 		{"dev zero", zeros{}, "s.txt:1:1: a NUL byte: this is binary data, not a seed list"},
 		{"NUL within", strings.NewReader("1\n2\n 3\x004\n"), "s.txt:3:3: a NUL byte: this is binary data, not a seed list"},
-		{"UTF-16", strings.NewReader("\xff\xfe1\x00\n\x00"), "s.txt: UTF-16 text; save the seed list as UTF-8"},
+		{"UTF-16", strings.NewReader("\xff\xfe1\x00\n\x00"), "s.txt: UTF-16 text (little-endian), which crawlsim does not read; convert it to UTF-8 first (iconv -f UTF-16LE -t UTF-8)"},
+		// iconv -t UTF-16BE writes no byte order mark: this list said "a NUL byte".
+		{"UTF-16 without BOM", strings.NewReader("\x001\x00\n\x002\x00\n"), "s.txt: UTF-16 text (big-endian), which crawlsim does not read; convert it to UTF-8 first (iconv -f UTF-16BE -t UTF-8)"},
+		{"gzip", strings.NewReader("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03"), "s.txt: compressed with gzip, which crawlsim reads for graph files only; decompress it first (gzip -d)"},
+		{"xz", strings.NewReader("\xfd7zXZ\x00\x00\x04"), "s.txt: compressed with xz, which crawlsim does not read; decompress it first (xz -d)"},
 		{"white space within", strings.NewReader("1\n2\v3\n"), "s.txt:2: expected one page id or URL, found \"2\\v3\""},
 		{"Latin-1", strings.NewReader("1\nhttp://caf\xe9.example/\n"), "s.txt:2:11: not UTF-8 text; save the seed list as UTF-8"},
 	} {
