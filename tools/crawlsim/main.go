@@ -185,6 +185,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if errors.As(err, &u) {
 			return &usageError{msg: fmt.Sprintf("crawlsim %s: %s (see crawlsim help %s)", c.name, u.msg, c.name)}
 		}
+		if cause := ctx.Err(); cause != nil && errors.Is(err, cause) && !strings.HasPrefix(err.Error(), "interrupted") {
+			// Stopped while loading or computing: say so first, rather
+			// than end on "context canceled".
+			return fmt.Errorf("crawlsim %s: interrupted: %w", c.name, err)
+		}
 		return fmt.Errorf("crawlsim %s: %w", c.name, err)
 	}
 	fmt.Fprintf(stderr, "crawlsim %s: done in %s\n", c.name, roundDuration(time.Since(start)))

@@ -232,6 +232,22 @@ func TestOutputThroughSymlinkLoop(t *testing.T) {
 	}
 }
 
+// TestInterruptedLoadSaysSo: a command stopped while it reads its graph
+// (Ctrl-C, SIGTERM, SIGHUP cancel the context) says it was interrupted;
+// it ended on "context canceled".
+func TestInterruptedLoadSaysSo(t *testing.T) {
+	inputFiles(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, cmd := range []string{"info", "rank"} {
+		var out, errOut bytes.Buffer
+		status := runMain(ctx, []string{cmd, "g.edges"}, &out, &errOut)
+		if want := "crawlsim " + cmd + ": interrupted: g.edges"; status != 1 || !strings.HasPrefix(errOut.String(), want) {
+			t.Errorf("%s: status %d, stderr %q; want 1 and %q", cmd, status, errOut.String(), want)
+		}
+	}
+}
+
 // TestOutputToStdout: -o - (and /dev/stdout) writes the data on stdout;
 // what the command prints besides (the table, what it wrote) goes to
 // stderr; -json, which prints on stdout too, is refused with it.
