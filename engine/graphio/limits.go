@@ -44,11 +44,11 @@ func (e *TooLargeError) Error() string {
 	var size string
 	switch {
 	case e.Pages >= 0 && e.Links >= 0:
-		size = fmt.Sprintf("%d pages and %d links", e.Pages, e.Links)
+		size = plural(e.Pages, "page") + " and " + plural(e.Links, "link")
 	case e.Pages >= 0:
-		size = fmt.Sprintf("%d pages", e.Pages)
+		size = plural(e.Pages, "page")
 	default:
-		size = fmt.Sprintf("%d links", e.Links)
+		size = plural(e.Links, "link")
 	}
 	purpose := e.Purpose
 	if purpose == "" {
@@ -79,7 +79,15 @@ func BytesText(b int64) string {
 	case b >= 1<<10:
 		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
 	}
-	return fmt.Sprintf("%d bytes", b)
+	return plural(b, "byte")
+}
+
+// plural writes n and a noun, plural unless n is 1: "1 link", "3 links".
+func plural(n int64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // decodeCost is the memory a reader holds at its peak per page and per

@@ -339,6 +339,9 @@ func TestTooLargeErrorText(t *testing.T) {
 		{TooLargeError{Pages: -1, Links: 9000, SoFar: true, Of: "links", Limit: 10}, "graph has at least 9000 links, above the limit of 10"},
 		{TooLargeError{Pages: 10, Links: 20, Of: "bytes", Need: 3 << 30, Limit: 1 << 30, Purpose: "to compare strategies"}, "10 pages and 20 links need about 3.0 GiB to compare strategies, more than the 1.0 GiB of memory available"},
 		{TooLargeError{Pages: -1, Links: 20, Of: "bytes", Need: 1 << 40, Limit: 512}, "20 links need about 1.0 TiB to read, more than the 512 bytes of memory available"},
+		// The edge list whose header announced 269 million pages and 1 link
+		// said "1 links", and a budget of 1 byte "1 bytes".
+		{TooLargeError{Pages: 269000000, Links: 1, Of: "bytes", Need: 6 << 30, Limit: 1}, "269000000 pages and 1 link need about 6.0 GiB to read, more than the 1 byte of memory available"},
 	} {
 		if got := c.e.Error(); got != c.want {
 			t.Errorf("got %q, want %q", got, c.want)
