@@ -48,11 +48,13 @@ func TestPageRankCNR2000(t *testing.T) {
 	}
 	g, tr := cnr2000(t)
 	// The stored transpose is accepted as g's transpose (NewPageRank checks
-	// the in-degrees) and gives exactly what the built one gives.
+	// the in-degrees) and gives exactly what the built one and the layout
+	// built from g (no transpose given) give.
 	one := runPageRankWith(t, g, tr, Options{Workers: 1})
 	two := runPageRankWith(t, g, g.Transpose(), Options{Workers: 2})
-	if !slices.Equal(one.Scores, two.Scores) || one.Iterations != two.Iterations {
-		t.Fatal("stored and built transposes, 1 and 2 workers, give different scores")
+	lay := runPageRankWith(t, g, nil, Options{Workers: 2})
+	if !slices.Equal(one.Scores, two.Scores) || one.Iterations != two.Iterations || !slices.Equal(one.Scores, lay.Scores) || one.Iterations != lay.Iterations {
+		t.Fatal("stored and built transposes and the layout, 1 and 2 workers, give different scores")
 	}
 	if !one.Converged || !(one.Residual < DefaultTolerance) || math.Abs(sum(one.Scores)-1) > 1e-9 {
 		t.Fatalf("cnr-2000: %d iterations, residual %v, converged %v, sum %v", one.Iterations, one.Residual, one.Converged, sum(one.Scores))

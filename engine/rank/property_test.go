@@ -132,10 +132,18 @@ func reachable(g *graph.Graph, seeds []uint32) []bool {
 	return seen
 }
 
-// runPageRank runs PageRank with the given chunk size and Step budget.
+// runPageRank runs PageRank with the given chunk size and Step budget, on
+// the layout it builds from g.
 func runPageRank(t testing.TB, g *graph.Graph, opt Options, size, budget int) Result {
 	t.Helper()
-	p, err := newPageRank(g, nil, opt, size)
+	return runPageRankOn(t, g, nil, opt, size, budget)
+}
+
+// runPageRankOn is runPageRank on the given transpose, or on the layout
+// when tr is nil.
+func runPageRankOn(t testing.TB, g, tr *graph.Graph, opt Options, size, budget int) Result {
+	t.Helper()
+	p, err := newPageRank(g, tr, opt, size)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +178,7 @@ func TestPageRankProperties(t *testing.T) {
 		// Uniform PageRank: sums to 1, positive everywhere, agrees with the
 		// reference, and the residual is below the tolerance.
 		opt := Options{Damping: d, MaxIterations: 100000}
-		r := runPageRank(t, g, opt, chunkSize, 1000)
+		r := runPageRank(t, g, opt, pageRankChunkSize, 1000)
 		if math.Abs(sum(r.Scores)-1) > 1e-9 {
 			t.Fatalf("%s: scores sum to %v", name, sum(r.Scores))
 		}
@@ -190,16 +198,22 @@ func TestPageRankProperties(t *testing.T) {
 		// tolerance is at most d/(1-d)·tolerance.
 		assertClose(t, name+" vs reference", r.Scores, referencePageRank(g, d, uniform), d/(1-d)*DefaultTolerance)
 
-		// Workers and Step budgets change nothing, bit for bit, even with
-		// many small chunks.
+		// Workers, Step budgets and whether a transpose is given (the
+		// layout or the transpose is swept) change nothing, bit for bit,
+		// even with many small chunks.
+		tr := g.Transpose()
 		for _, size := range []int{1, 3, 7} {
 			one := runPageRank(t, g, Options{Damping: d, MaxIterations: 100000, Workers: 1}, size, 1)
 			four := runPageRank(t, g, Options{Damping: d, MaxIterations: 100000, Workers: 4}, size, 1000)
 			if !slices.Equal(one.Scores, four.Scores) || one.Iterations != four.Iterations || one.Residual != four.Residual {
 				t.Fatalf("%s, chunks of %d: Workers=1 (budget 1) gives %+v, Workers=4 (budget 1000) %+v", name, size, one, four)
 			}
+			onTr := runPageRankOn(t, g, tr, Options{Damping: d, MaxIterations: 100000, Workers: 3}, size, 2)
+			if !slices.Equal(one.Scores, onTr.Scores) || one.Iterations != onTr.Iterations || one.Residual != onTr.Residual {
+				t.Fatalf("%s, chunks of %d: the layout gives %+v, the transpose %+v", name, size, one, onTr)
+			}
 		}
-		if single := runPageRank(t, g, opt, chunkSize, 1); !slices.Equal(single.Scores, r.Scores) || single.Iterations != r.Iterations {
+		if single := runPageRank(t, g, opt, pageRankChunkSize, 1); !slices.Equal(single.Scores, r.Scores) || single.Iterations != r.Iterations {
 			t.Fatalf("%s: Step(1) loop gives %+v, Step(1000) %+v", name, single, r)
 		}
 
@@ -228,6 +242,19 @@ func TestPageRankProperties(t *testing.T) {
 		opt.Workers = 4
 		if pr4 := runPageRank(t, g, opt, 3, 1); !slices.Equal(pr4.Scores, pr.Scores) {
 			t.Fatalf("%s: personalized differs with Workers=4", name)
+		}
+		if onTr := runPageRankOn(t, g, tr, opt, 3, 5); !slices.Equal(onTr.Scores, pr.Scores) || onTr.Residual != pr.Residual {
+			t.Fatalf("%s: personalized differs on the transpose", name)
+		}
+
+		// d = 1 (the dangling mass lagged a sweep) and a start vector,
+		// layout against transpose.
+		for _, o := range []Options{{Damping: 1, MaxIterations: 30}, {Damping: d, MaxIterations: 30, Start: trust}} {
+			a := runPageRankOn(t, g, nil, o, 3, 1)
+			b := runPageRankOn(t, g, tr, o, 3, 7)
+			if !slices.Equal(a.Scores, b.Scores) || a.Residual != b.Residual || a.Iterations != b.Iterations {
+				t.Fatalf("%s, %+v: the layout gives %+v, the transpose %+v", name, o, a, b)
+			}
 		}
 	}
 }
@@ -263,28 +290,63 @@ func TestHITSProperties(t *testing.T) {
 }
 
 // TestWorkersBitIdenticalOnLargeGraph uses the real chunk size on a graph of
-// several chunks.
+// several chunks, in every mode of the solver: uniform and personalized
+// (the linear system, d < 1), d = 1 (the dangling mass lagged by a sweep),
+// and a start vector; with 1, 2, 3 and 8 workers, Step budgets of 1 and 4,
+// on the given transpose and on the layout, the scores, the residual and
+// the iterations are the same bits.
 func TestWorkersBitIdenticalOnLargeGraph(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
-	n := 3*chunkSize + 1234
+	n := 3*chunkSize + 1234 // 4 HITS chunks, 7 PageRank chunks
 	g := randomGraph(t, rng, n, 4*n)
 	tr := g.Transpose()
-	var first Result
-	for _, workers := range []int{1, 2, 3, 8} {
-		p, err := NewPageRank(g, tr, Options{Workers: workers, MaxIterations: 15})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := step.Run(context.Background(), p, 4, nil); err != nil {
-			t.Fatal(err)
-		}
-		r := p.Result()
-		if workers == 1 {
-			first = r
-			continue
-		}
-		if !slices.Equal(r.Scores, first.Scores) || r.Residual != first.Residual {
-			t.Fatalf("Workers=%d: residual %v, Workers=1: %v (or the scores differ)", workers, r.Residual, first.Residual)
+	trust, err := UniformTeleport(n, []uint32{7, 40000, 99000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := make([]float64, n)
+	for i := range start {
+		start[i] = float64(1+i%7) / float64(4*n)
+	}
+	start[0] += 1 - sum(start)
+	modes := []struct {
+		name string
+		opt  Options
+	}{
+		{"uniform", Options{MaxIterations: 15}},
+		{"personalized", Options{MaxIterations: 15, Teleport: trust}},
+		{"d=1", Options{MaxIterations: 15, Damping: 1}},
+		{"start", Options{MaxIterations: 15, Start: start, Damping: 0.9}},
+	}
+	for _, m := range modes {
+		var first Result
+		for k, workers := range []int{1, 2, 3, 8} {
+			opt := m.opt
+			opt.Workers = workers
+			// Odd worker counts sweep the given transpose, even ones the
+			// layout built from g.
+			given := tr
+			if workers%2 == 0 {
+				given = nil
+			}
+			p, err := NewPageRank(g, given, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := step.Run(context.Background(), p, 1+3*(k%2), nil); err != nil {
+				t.Fatal(err)
+			}
+			r := p.Result()
+			if workers == 1 {
+				first = r
+				if r.Iterations != 15 || !(r.Residual > 0) {
+					t.Fatalf("%s: %d iterations, residual %v", m.name, r.Iterations, r.Residual)
+				}
+				continue
+			}
+			if !slices.Equal(r.Scores, first.Scores) || r.Residual != first.Residual || r.Iterations != first.Iterations {
+				t.Fatalf("%s, Workers=%d: residual %v, Workers=1: %v (or the scores differ)", m.name, workers, r.Residual, first.Residual)
+			}
 		}
 	}
 	h1 := runHITS(t, g, HITSOptions{Iterations: 5, Workers: 1}, chunkSize, 2)

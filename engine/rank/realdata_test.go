@@ -83,7 +83,7 @@ func csStanford(tb testing.TB) *graph.Graph {
 func TestPageRankCSStanford(t *testing.T) {
 	g := csStanford(t)
 	n := g.NumNodes()
-	r := runPageRank(t, g, Options{}, chunkSize, 10)
+	r := runPageRank(t, g, Options{}, pageRankChunkSize, 10)
 	if !r.Converged || !(r.Residual < DefaultTolerance) || math.Abs(sum(r.Scores)-1) > 1e-9 {
 		t.Fatalf("iterations %d, residual %v, converged %v, sum %v", r.Iterations, r.Residual, r.Converged, sum(r.Scores))
 	}
@@ -106,7 +106,7 @@ func TestPageRankCSStanford(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr := runPageRank(t, g, Options{Teleport: trust}, chunkSize, 10)
+	pr := runPageRank(t, g, Options{Teleport: trust}, pageRankChunkSize, 10)
 	reach := reachable(g, []uint32{0})
 	for i, x := range pr.Scores {
 		if reach[i] != (x > 0) {
@@ -120,7 +120,7 @@ func TestPageRankCSStanford(t *testing.T) {
 
 func TestHITSCSStanford(t *testing.T) {
 	g := csStanford(t)
-	r := runHITS(t, g, HITSOptions{}, chunkSize, 10)
+	r := runHITS(t, g, HITSOptions{}, pageRankChunkSize, 10)
 	hubs, auth := referenceHITS(g, DefaultHITSIterations)
 	assertClose(t, "hubs", r.Hubs, hubs, 1e-9)
 	assertClose(t, "authorities", r.Authorities, auth, 1e-9)

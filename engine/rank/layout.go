@@ -1,0 +1,165 @@
+package rank
+
+import (
+	"math"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+)
+
+// selfLoopBit marks, in sweepLayout.order, a page that links to itself.
+const selfLoopBit = 1 << 31
+
+// maxLayoutPages is the most pages a sweepLayout can index: page ids keep
+// bit 31 free for selfLoopBit, and the previous sweep's value of page j is
+// entry n+j of one array of 2n values, which a uint32 must address.
+const maxLayoutPages = 1 << 31
+
+// sweepLayout is the in-arc structure that PageRank builds from the graph
+// itself when it is given no transpose: the transpose without self-loops,
+// each in-neighbour already pointing at the value a Gauss-Seidel sweep must
+// read. PageRank keeps its values in one array x of 2n entries: x[j] is
+// page j's value, updated in place by the sweep, and x[n+j] its value of
+// the previous sweep. An in-neighbour j of page i is stored as j when j
+// lies in i's chunk (so the sweep reads the value of this sweep for j < i
+// and of the previous one for j > i, which x[j] holds until j's turn) and
+// as n+j otherwise (the previous sweep's, whichever goroutine is updating
+// j's chunk). The sum over an in-list is then one plain loop, and its
+// terms and their order are those of the sweep over a given transpose
+// (PageRank.sweepChunk), so both give the same bits.
+type sweepLayout struct {
+	offsets []uint64 // in-arcs of page i: sources[offsets[i]:offsets[i+1]]
+	sources []uint32 // j or n+j, in increasing j; no self-loops
+	// order lists the pages a sweep computes, in increasing id, with
+	// selfLoopBit set on those that link to themselves: the pages with
+	// out-links for d < 1 (the linear system's sweeps skip dangling
+	// pages), every page for d = 1.
+	order   []uint32
+	chunkAt []int // chunk k sweeps order[chunkAt[k]:chunkAt[k+1]]
+}
+
+// newSweepLayout builds the layout of g for chunks of size pages, in two
+// passes over its links like graph.Transpose; with all, order lists every
+// page, else only those with out-links. g must be valid and have at most
+// maxLayoutPages pages.
+func newSweepLayout(g *graph.Graph, size int, all bool) *sweepLayout {
+	n := g.NumNodes()
+	offsets := make([]uint64, n+1)
+	selfLoops := make([]uint64, (n+63)/64)
+	swept := 0
+	for j := range n {
+		out := g.Out(uint32(j))
+		if len(out) > 0 || all {
+			swept++
+		}
+		for _, t := range out {
+			if int(t) != j {
+				offsets[t+1]++
+			} else {
+				selfLoops[j/64] |= 1 << (j % 64)
+			}
+		}
+	}
+	for i := range n {
+		offsets[i+1] += offsets[i]
+	}
+	next := make([]uint64, n)
+	copy(next, offsets[:n])
+	sources := make([]uint32, offsets[n])
+	for j := range n {
+		lo := j / size * size
+		hi := lo + size
+		for _, t := range g.Out(uint32(j)) {
+			switch {
+			case int(t) == j:
+				continue
+			case int(t) >= lo && int(t) < hi:
+				sources[next[t]] = uint32(j)
+			default:
+				sources[next[t]] = uint32(n + j)
+			}
+			next[t]++
+		}
+	}
+	lay := &sweepLayout{offsets: offsets, sources: sources, order: make([]uint32, 0, swept)}
+	for i := range n {
+		if i%size == 0 {
+			lay.chunkAt = append(lay.chunkAt, len(lay.order))
+		}
+		if g.Offsets[i+1] == g.Offsets[i] && !all {
+			continue
+		}
+		e := uint32(i)
+		if selfLoops[i/64]&(1<<(i%64)) != 0 {
+			e |= selfLoopBit
+		}
+		lay.order = append(lay.order, e)
+	}
+	lay.chunkAt = append(lay.chunkAt, len(lay.order))
+	return lay
+}
+
+// sweepLayoutChunk is sweepChunk on the layout: the same arithmetic in the
+// same order, reading x[j] or x[n+j] as the layout says.
+func (p *PageRank) sweepLayoutChunk(k int) {
+	lay := p.lay
+	d, coef, uniform, teleport, invOut := p.damping, p.coef, p.uniform, p.teleport, p.invOut
+	offsets, sources, x := lay.offsets, lay.sources, p.x
+	var change, mass, dangling float64
+	for _, e := range lay.order[lay.chunkAt[k]:lay.chunkAt[k+1]] {
+		i := int(e &^ selfLoopBit)
+		var sum float64
+		for _, j := range sources[offsets[i]:offsets[i+1]] {
+			sum += x[j]
+		}
+		t := uniform
+		if teleport != nil {
+			t = teleport[i]
+		}
+		inv, prev := invOut[i], x[i]
+		v := float64(d*sum) + float64(coef*t)
+		if e&selfLoopBit != 0 {
+			v = solveSelfLoop(v, d, inv, prev)
+		}
+		if inv != 0 {
+			change += math.Abs(v - prev/inv)
+			x[i] = v * inv
+		} else {
+			change += math.Abs(v - prev)
+			dangling += v
+			x[i] = v
+		}
+		mass += v
+	}
+	p.sums[k] = chunkSums{change: change, mass: mass, dangling: dangling}
+}
+
+// copyLayoutChunk makes the values of chunk k's pages the previous sweep's
+// for the next sweep: x[n+i] = x[i].
+func (p *PageRank) copyLayoutChunk(k int) {
+	lo, hi := p.pool.bounds(k)
+	copy(p.x[p.n+lo:p.n+hi], p.x[lo:hi])
+}
+
+// evaluateLayoutChunk is evaluateChunk on the layout.
+func (p *PageRank) evaluateLayoutChunk(k int) {
+	lo, hi := p.pool.bounds(k)
+	lay := p.lay
+	d, coef, x, out := p.damping, p.coef, p.x, p.out
+	order := lay.order[lay.chunkAt[k]:lay.chunkAt[k+1]]
+	for i := lo; i < hi; i++ {
+		self := false
+		if len(order) > 0 && int(order[0]&^selfLoopBit) == i {
+			self = order[0]&selfLoopBit != 0
+			order = order[1:]
+		}
+		var sum float64
+		for _, j := range lay.sources[lay.offsets[i]:lay.offsets[i+1]] {
+			sum += x[j]
+		}
+		v := float64(d*sum) + float64(coef*p.teleportAt(i))
+		if self {
+			v = solveSelfLoop(v, d, p.invOut[i], x[i])
+		}
+		out[i] = v
+	}
+}

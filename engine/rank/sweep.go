@@ -1,0 +1,164 @@
+package rank
+
+import "math"
+
+// sweepChunk runs the Gauss-Seidel sweep over the pages of chunk k on a
+// given transpose and records the chunk's partial sums (see PageRank,
+// "Method"). An in-neighbour j of page i counts with its value y_j/c_j of
+// this sweep (nextValue) when it lies in the chunk before i, and with that
+// of the previous sweep (value) otherwise. In-lists are sorted, so an
+// in-list splits into three runs (before the chunk, in the chunk before i,
+// the rest), with the self-loop left out; the terms and their order are
+// those of sweepLayoutChunk.
+func (p *PageRank) sweepChunk(k int) {
+	lo, hi := p.pool.bounds(k)
+	d, coef, uniform, linear := p.damping, p.coef, p.uniform, p.linear
+	offsets, sources := p.inOffsets, p.inSources
+	old, cur, invOut, teleport := p.value, p.nextValue, p.invOut, p.teleport
+	lo32 := uint32(lo)
+	var change, mass, dangling float64
+	for i := lo; i < hi; i++ {
+		inv := invOut[i]
+		if inv == 0 && linear {
+			continue // dangling pages feed no page of the linear system
+		}
+		in := sources[offsets[i]:offsets[i+1]]
+		i32 := uint32(i)
+		var sum float64
+		a := 0
+		for ; a < len(in) && in[a] < lo32; a++ {
+			sum += old[in[a]]
+		}
+		for ; a < len(in) && in[a] < i32; a++ {
+			sum += cur[in[a]]
+		}
+		self := a < len(in) && in[a] == i32
+		if self {
+			a++
+		}
+		for _, j := range in[a:] {
+			sum += old[j]
+		}
+		t := uniform
+		if teleport != nil {
+			t = teleport[i]
+		}
+		prev := old[i]
+		// The conversions forbid fusing into a multiply-add (Go spec,
+		// "Floating-point operators"), so every platform rounds alike.
+		v := float64(d*sum) + float64(coef*t)
+		if self {
+			v = solveSelfLoop(v, d, inv, prev)
+		}
+		// The previous value of page i is read back from what was stored,
+		// y_i/c_i, within a rounding error (a few ulps of y_i, far below
+		// any tolerance); a dangling page (d = 1 only) stores y_i itself.
+		if inv != 0 {
+			change += math.Abs(v - prev/inv)
+			cur[i] = v * inv
+		} else {
+			change += math.Abs(v - prev)
+			dangling += v
+			cur[i] = v
+		}
+		mass += v
+	}
+	p.sums[k] = chunkSums{change: change, mass: mass, dangling: dangling}
+}
+
+// solveSelfLoop returns page i's value when it links to itself, given v =
+// d·Σ_{j≠i} y_j/c_j + coef·t_i: the self-loop is solved for rather than
+// lagged, y_i = v / (1 - d/c_i); otherwise a page whose links mostly point
+// to itself would converge only as fast as d^k. For d = 1 and a page that
+// links to itself alone there is nothing to solve; its previous value
+// (prev, y_i/c_i = y_i) is added as an ordinary in-neighbour's.
+func solveSelfLoop(v, d, inv, prev float64) float64 {
+	if keep := 1 - float64(d*inv); keep > 0 {
+		return v / keep
+	}
+	return v + float64(d*prev)
+}
+
+// iterateOnce runs one sweep and updates the stopping state.
+func (p *PageRank) iterateOnce() {
+	if p.linear {
+		p.coef = 1
+	} else {
+		p.coef = float64(p.damping*p.dangling) + (1 - p.damping)
+	}
+	p.pool.run(p.sweep)
+	if p.lay != nil {
+		p.pool.run(p.copyValues)
+	} else {
+		p.value, p.nextValue = p.nextValue, p.value
+	}
+	p.initial = nil // only Result before the first sweep reads it
+	var change, mass, dangling float64
+	for _, s := range p.sums {
+		change += s.change
+		mass += s.mass
+		dangling += s.dangling
+	}
+	p.dangling = dangling
+	if p.linear {
+		// The sweep skipped the dangling pages. Each is d·Σ_{j→i} y_j/c_j
+		// + t_i, so their L1 change is at most d times that of the others,
+		// and their sum at least Σ t_i over them.
+		change *= 1 + p.damping
+		mass += p.danglingTeleport
+	}
+	p.residual = 0
+	if mass > 0 {
+		p.residual = change / mass
+	}
+	p.iterations++
+	switch {
+	case p.residual < p.tolerance:
+		p.converged, p.done = true, true
+	case p.iterations >= p.maxIter:
+		p.done = true
+	}
+}
+
+// evaluate writes into x one more step from the values of the last sweep,
+// for every page and with every in-neighbour's value of that sweep:
+// x_i = d·Σ_{j→i, j≠i} y_j/c_j + coef·t_i, the self-loop solved as in a
+// sweep. It gives the dangling pages their values (the sweeps of the linear
+// system skip them), and pages whose in-lists are the same get exactly the
+// same value, as they do under the power method, whichever of their
+// in-neighbours a sweep had already updated. The chunks are shared by the
+// workers.
+func (p *PageRank) evaluate(x []float64) {
+	p.coef = 1
+	if !p.linear {
+		p.coef = float64(p.damping*p.dangling) + (1 - p.damping)
+	}
+	p.out = x
+	p.pool.open()
+	p.pool.run(p.eval)
+	p.pool.shut()
+	p.out = nil
+}
+
+// evaluateChunk is evaluate on the pages of chunk k, on a given transpose.
+func (p *PageRank) evaluateChunk(k int) {
+	lo, hi := p.pool.bounds(k)
+	d, coef, value, x := p.damping, p.coef, p.value, p.out
+	offsets, sources := p.inOffsets, p.inSources
+	for i := lo; i < hi; i++ {
+		var sum float64
+		self := false
+		for _, j := range sources[offsets[i]:offsets[i+1]] {
+			if int(j) == i {
+				self = true
+				continue
+			}
+			sum += value[j] // j has out-links, so this is y_j/c_j
+		}
+		v := float64(d*sum) + float64(coef*p.teleportAt(i))
+		if self {
+			v = solveSelfLoop(v, d, p.invOut[i], value[i])
+		}
+		x[i] = v
+	}
+}
