@@ -161,46 +161,27 @@ type Importance struct {
 // check against mistakes (a vector of another graph of the same size),
 // not against forgery. One pass over the arrays, at CRC-32C's speed.
 func Fingerprint(g *graph.Graph) uint64 {
-	return uint64(crcUint64s(g.Offsets))<<32 | uint64(crcUint32s(g.Targets))
+	return uint64(crcWords(g.Offsets))<<32 | uint64(crcWords(g.Targets))
 }
 
-// crcUint64s is the CRC-32C of a as little-endian bytes.
-func crcUint64s(a []uint64) uint32 {
+// crcWords is the CRC-32C of a as little-endian bytes: the memory itself
+// on a little-endian host, else encoded a chunk at a time.
+func crcWords[T uint32 | uint64](a []T) uint32 {
 	if csrRawViews {
-		if len(a) == 0 {
-			return 0
-		}
-		return crc32.Checksum(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), 8*len(a)), csrTable)
+		return crc32.Checksum(csrRawBytes(a), csrTable)
 	}
+	size := int(unsafe.Sizeof(T(0)))
 	var sum uint32
 	buf := make([]byte, 0, impChunk)
 	for len(a) > 0 {
-		k := min(len(a), impChunk/8)
+		k := min(len(a), impChunk/size)
 		buf = buf[:0]
 		for _, v := range a[:k] {
-			buf = binary.LittleEndian.AppendUint64(buf, v)
-		}
-		sum = crc32.Update(sum, csrTable, buf)
-		a = a[k:]
-	}
-	return sum
-}
-
-// crcUint32s is the CRC-32C of a as little-endian bytes.
-func crcUint32s(a []uint32) uint32 {
-	if csrRawViews {
-		if len(a) == 0 {
-			return 0
-		}
-		return crc32.Checksum(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), 4*len(a)), csrTable)
-	}
-	var sum uint32
-	buf := make([]byte, 0, impChunk)
-	for len(a) > 0 {
-		k := min(len(a), impChunk/4)
-		buf = buf[:0]
-		for _, v := range a[:k] {
-			buf = binary.LittleEndian.AppendUint32(buf, v)
+			if size == 8 {
+				buf = binary.LittleEndian.AppendUint64(buf, uint64(v))
+			} else {
+				buf = binary.LittleEndian.AppendUint32(buf, uint32(v))
+			}
 		}
 		sum = crc32.Update(sum, csrTable, buf)
 		a = a[k:]
