@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -95,7 +96,10 @@ func thinnedGraph(g *graph.Graph) (*graph.Graph, error) {
 // strategies' own work per crawl (Cost), for every strategy, 0 where a
 // strategy does none of it: RankMass virtual re-expansions, PageRank
 // recomputations and their iterations (batch and partial PageRank), and
-// windowed-rankmass windows or l-neighbor levels.
+// windowed-rankmass windows or l-neighbor levels; and the memory of a crawl
+// beyond the graph, as bytes allocated per page of the graph (B/page, the
+// benchmark's B/op over n: everything New and Run allocate, which bounds
+// what the crawl holds at its peak, its result included).
 func BenchmarkStrategies(b *testing.B) {
 	for _, info := range Strategies() {
 		b.Run(info.ID, func(b *testing.B) {
@@ -107,6 +111,8 @@ func BenchmarkStrategies(b *testing.B) {
 			b.ReportAllocs()
 			var pages int64
 			var cost Cost
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				cfg := Config{
@@ -127,6 +133,10 @@ func BenchmarkStrategies(b *testing.B) {
 				pages += int64(len(res.Order))
 				cost = res.Cost
 			}
+			b.StopTimer()
+			runtime.ReadMemStats(&after)
+			perPage := float64(after.TotalAlloc-before.TotalAlloc) / float64(b.N) / float64(data.g.NumNodes())
+			b.ReportMetric(perPage, "B/page")
 			b.ReportMetric(float64(pages)/b.Elapsed().Seconds(), "pages/s")
 			b.ReportMetric(float64(pages)/float64(b.N), "pages/op")
 			b.ReportMetric(float64(cost.VirtualReexpansions), "reexpansions/op")

@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -140,24 +141,27 @@ type Crawl struct {
 	g         *graph.Graph
 	cfg       Config
 	damping   float64
-	trust     []float64
-	seeds     []uint32
-	strategy  Strategy
-	selector  Selector
-	guarantor Guarantor
-	front     *Frontier
-	state     []uint8
-	seq       []uint32
-	nextSeq   uint32
-	pending   int // pages in F, selectable or parked
-	reachable int
-	limit     int64 // downloads allowed (budget, reachable for optimal)
-	started   int64 // downloads started
-	order     []uint32
-	guarantee []float64
-	clock     *politeClock
-	cost      Cost
-	stopped   bool
+	trust     []float64 // Config.Trust; nil: uniform over the seeds
+	seedTrust []float64 // the trust of each of seeds
+	// uniformTrust says every seed has the same trust, seedTrust[0].
+	uniformTrust bool
+	seeds        []uint32
+	strategy     Strategy
+	selector     Selector
+	guarantor    Guarantor
+	front        *Frontier
+	state        []uint8
+	seq          []uint32
+	nextSeq      uint32
+	pending      int // pages in F, selectable or parked
+	reachable    int
+	limit        int64 // downloads allowed (budget, reachable for optimal)
+	started      int64 // downloads started
+	order        []uint32
+	guarantee    []float64
+	clock        *politeClock
+	cost         Cost
+	stopped      bool
 	// refilling is set while the strategy's last Refill said it was not
 	// done: nothing is selected until it is, so a strategy that releases
 	// its pages over several Refills (optimal, the PageRank estimates)
@@ -200,12 +204,7 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		return nil, fmt.Errorf("crawl: negative budget %d", cfg.Budget)
 	}
 	trust := cfg.Trust
-	if trust == nil {
-		var err error
-		if trust, err = rank.UniformTeleport(n, cfg.Seeds); err != nil {
-			return nil, fmt.Errorf("crawl: trust: %w", err)
-		}
-	} else {
+	if trust != nil {
 		if err := checkScores("trust", trust, n, false); err != nil {
 			return nil, err
 		}
@@ -235,9 +234,19 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		seq:      make([]uint32, n),
 	}
 	c.seeds = c.distinctSeeds(cfg.Seeds)
+	c.seedTrust = make([]float64, len(c.seeds))
+	for k, p := range c.seeds {
+		if trust != nil {
+			c.seedTrust[k] = trust[p]
+		} else {
+			// uniform over the distinct seeds, as rank.UniformTeleport
+			c.seedTrust[k] = 1 / float64(len(c.seeds))
+		}
+	}
+	c.uniformTrust = !slices.ContainsFunc(c.seedTrust, func(x float64) bool { return x != c.seedTrust[0] })
 	c.reachable = cfg.Reachable
 	if c.reachable <= 0 || c.reachable > n {
-		c.reachable = reachableCount(g, c.seeds)
+		c.reachable = reachableCount(g, c.seeds, c.state, c.seq)
 	}
 	c.limit = int64(c.reachable)
 	if cfg.Budget > 0 && cfg.Budget < c.limit {
@@ -302,25 +311,32 @@ func (c *Crawl) distinctSeeds(seeds []uint32) []uint32 {
 	return out
 }
 
-// reachableCount counts the pages reachable from the seeds (seeds included).
-func reachableCount(g *graph.Graph, seeds []uint32) int {
-	seen := make([]bool, g.NumNodes())
-	queue := make([]uint32, 0, len(seeds))
+// reachableCount counts the pages reachable from the seeds (seeds included)
+// by a breadth-first search that marks pages in seen and queues them in
+// queue, both n long, zero and free to use; it leaves them zero, so that a
+// new crawl lends it its page states and discovery numbers instead of
+// allocating 5 bytes per page more.
+func reachableCount(g *graph.Graph, seeds []uint32, seen []uint8, queue []uint32) int {
+	end := 0
 	for _, p := range seeds {
-		if !seen[p] {
-			seen[p] = true
-			queue = append(queue, p)
+		if seen[p] == 0 {
+			seen[p] = 1
+			queue[end] = p
+			end++
 		}
 	}
-	for i := 0; i < len(queue); i++ {
+	for i := 0; i < end; i++ {
 		for _, q := range g.Out(queue[i]) {
-			if !seen[q] {
-				seen[q] = true
-				queue = append(queue, q)
+			if seen[q] == 0 {
+				seen[q] = 1
+				queue[end] = q
+				end++
 			}
 		}
 	}
-	return len(queue)
+	clear(seen)
+	clear(queue[:end])
+	return end
 }
 
 // Reachable returns the number of pages reachable from the seeds.
@@ -335,8 +351,27 @@ func (c *Crawl) Graph() *graph.Graph { return c.g }
 // Damping returns d.
 func (c *Crawl) Damping() float64 { return c.damping }
 
-// Trust returns the trust vector t.
-func (c *Crawl) Trust() []float64 { return c.trust }
+// Trust returns the trust vector t. Unless the Config gave one, it is made
+// for the call (the crawl itself keeps only the trust of the seeds, which
+// are the only pages it reads it for).
+func (c *Crawl) Trust() []float64 {
+	if c.trust != nil {
+		return c.trust
+	}
+	t := make([]float64, c.g.NumNodes())
+	for k, p := range c.seeds {
+		t[p] = c.seedTrust[k]
+	}
+	return t
+}
+
+// trustOfSeed returns the trust of page p, which must be a seed.
+func (c *Crawl) trustOfSeed(p uint32) float64 {
+	if c.trust != nil {
+		return c.trust[p]
+	}
+	return c.seedTrust[0]
+}
 
 // Seeds returns the distinct seeds in the order given.
 func (c *Crawl) Seeds() []uint32 { return c.seeds }

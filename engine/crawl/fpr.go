@@ -41,7 +41,7 @@ func (s *fpr) Discover(page, parent uint32) {
 	if scale == 0 {
 		scale = 1
 	}
-	s.c.front.Push(page, scale*s.c.trust[page])
+	s.c.front.Push(page, scale*s.c.trustOfSeed(page))
 }
 
 func (s *fpr) Downloaded(i uint32) {

@@ -61,8 +61,22 @@ func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize
 		open:        make([]bool, numHosts),
 		openHosts:   hostHeap{pos: newPositions(numHosts)},
 	}
+	// Each host's heap holds at most the host's pages, so one array of n
+	// entries, cut by host, holds every heap without ever growing.
+	items := make([]uint32, n)
+	start := make([]int, numHosts+1)
+	if hostOf == nil {
+		start[1] = n
+	} else {
+		for _, h := range hostOf {
+			start[h+1]++
+		}
+		for h := range numHosts {
+			start[h+1] += start[h]
+		}
+	}
 	for h := range f.hosts {
-		f.hosts[h] = pageHeap{key: f.key, seq: seq, pos: f.pos}
+		f.hosts[h] = pageHeap{items: items[start[h]:start[h]:start[h+1]], key: f.key, seq: seq, pos: f.pos}
 		f.hostSeq[h] = noPos
 		f.open[h] = true
 	}

@@ -27,7 +27,6 @@ type lNeighbor struct {
 
 	left      int      // pages of the current level not yet downloaded
 	next      []uint32 // pages of the next level, parked
-	spare     []uint32 // the previous level's slice, reused for the next
 	seedTrust float64  // 1-δ
 	power     float64  // d^(L+1) for the current level L
 	bound     float64
@@ -56,8 +55,10 @@ func init() {
 
 func (s *lNeighbor) Start(c *Crawl) error {
 	s.c = c
-	for _, p := range c.seeds {
-		s.seedTrust += c.trust[p]
+	// A level holds at most the reachable pages: the array never grows.
+	s.next = make([]uint32, 0, c.reachable)
+	for _, t := range c.seedTrust {
+		s.seedTrust += t
 	}
 	s.power = c.damping
 	c.cost.Iterations++ // level 0
@@ -95,7 +96,8 @@ func (s *lNeighbor) Refill(int) (int, bool, error) {
 		c.front.Push(p, 0)
 	}
 	s.left = len(s.next)
-	s.next, s.spare = s.spare[:0], s.next
+	s.next = s.next[:0] // released: the array holds the level after
+
 	s.power *= c.damping
 	c.cost.Iterations++
 	return 1, true, nil

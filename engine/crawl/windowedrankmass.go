@@ -28,10 +28,11 @@ import (
 type windowedRankMass struct {
 	c      *Crawl
 	window float64
-	rm     []float64
+	rm     []float64 // the Frontier's keys
 	crm    float64
 	parked []uint32 // F, while no window is open
 	left   int      // pages of the current window not yet downloaded
+	sink   float64
 }
 
 func init() {
@@ -56,14 +57,19 @@ func init() {
 
 func (s *windowedRankMass) Start(c *Crawl) error {
 	s.c = c
-	s.rm = make([]float64, c.g.NumNodes())
+	// rm lives in the Frontier's keys: a window's pages are pushed with
+	// their rm as key, and no rm changes while they are held (the pass
+	// runs once they are all downloaded); the other pages are not held.
+	s.rm = c.front.key
+	// F holds at most the reachable pages: the array never grows.
+	s.parked = make([]uint32, 0, c.reachable)
 	return nil
 }
 
 // Discover parks the page; a seed starts with rm = (1-d)·t.
 func (s *windowedRankMass) Discover(page, parent uint32) {
 	if parent == NoParent {
-		s.rm[page] = (1 - s.c.damping) * s.c.trust[page]
+		s.rm[page] = (1 - s.c.damping) * s.c.trustOfSeed(page)
 	}
 	s.parked = append(s.parked, page)
 }
@@ -81,7 +87,14 @@ func (s *windowedRankMass) pass() {
 	c := s.c
 	d := c.damping
 	rm := s.rm
-	for _, i := range c.order {
+	order := c.order
+	var sink float64
+	offsets := c.g.Offsets
+	for k, i := range order {
+		if k+6 < len(order) {
+			ahead := order[k+6]
+			sink += rm[ahead] + float64(offsets[ahead])
+		}
 		v := rm[i]
 		if v == 0 {
 			continue
@@ -91,8 +104,16 @@ func (s *windowedRankMass) pass() {
 		out := c.g.Out(i)
 		if len(out) == 0 {
 			dv := d * v
-			for _, j := range c.seeds {
-				rm[j] += float64(dv * c.trust[j]) // float64(): no fused multiply-add
+			if c.uniformTrust {
+				// the same share for every seed, computed once
+				share := float64(dv * c.seedTrust[0]) // float64(): no fused multiply-add
+				for _, j := range c.seeds {
+					rm[j] += share
+				}
+				continue
+			}
+			for k, j := range c.seeds {
+				rm[j] += float64(dv * c.seedTrust[k])
 			}
 			continue
 		}
@@ -101,6 +122,7 @@ func (s *windowedRankMass) pass() {
 			rm[j] += share
 		}
 	}
+	s.sink = sink
 }
 
 // Refill opens the next window: the top ⌈w·|F|⌉ parked pages by rm.
