@@ -137,7 +137,8 @@ type Result struct {
 // give the same bits, for any number of workers, on a given transpose or on
 // the layout. Beside the graph and a given transpose, PageRank holds 24
 // bytes a page (8 more with a teleport vector); the layout it builds when
-// given none takes 4 bytes a link and 12 a page (8 more while it is built).
+// given none takes 4 bytes a link and 12 to 16 a page (8 more while it is
+// built).
 type PageRank struct {
 	n         int
 	inOffsets []uint64 // a given transpose's CSR: in-arcs of every page
