@@ -2,6 +2,7 @@ package rank
 
 import (
 	"math"
+	"slices"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 )
@@ -50,26 +51,29 @@ type sweepLayout struct {
 func newSweepLayout(g *graph.Graph, size int, all bool) *sweepLayout {
 	n := g.NumNodes()
 	offsets := make([]uint64, n+1)
+	for _, t := range g.Targets {
+		offsets[t+1]++
+	}
+	// Out-lists are sorted: a page links to itself where a binary search
+	// finds it, and outside its chunk if its first or last link does.
 	selfLoops := make([]uint64, (n+63)/64)
 	exports := make([]uint64, (n+63)/64)
 	swept, exported := 0, 0
 	for j := range n {
 		out := g.Out(uint32(j))
-		if len(out) > 0 || all {
-			swept++
+		if len(out) == 0 {
+			if all {
+				swept++
+			}
+			continue
+		}
+		swept++
+		if _, self := slices.BinarySearch(out, uint32(j)); self {
+			selfLoops[j/64] |= 1 << (j % 64)
+			offsets[j+1]--
 		}
 		lo := j / size * size
-		hi := lo + size
-		export := false
-		for _, t := range out {
-			if int(t) == j {
-				selfLoops[j/64] |= 1 << (j % 64)
-				continue
-			}
-			offsets[t+1]++
-			export = export || int(t) < lo || int(t) >= hi
-		}
-		if export {
+		if int(out[0]) < lo || int(out[len(out)-1]) >= lo+size {
 			exports[j/64] |= 1 << (j % 64)
 			exported++
 		}
@@ -81,17 +85,17 @@ func newSweepLayout(g *graph.Graph, size int, all bool) *sweepLayout {
 	copy(next, offsets[:n])
 	sources := make([]uint32, offsets[n])
 	for j := range n {
-		lo := j / size * size
-		hi := lo + size
+		lo := uint32(j / size * size)
+		near, far := uint32(j), uint32(n+j)
 		for _, t := range g.Out(uint32(j)) {
-			switch {
-			case int(t) == j:
+			if t == near {
 				continue
-			case int(t) >= lo && int(t) < hi:
-				sources[next[t]] = uint32(j)
-			default:
-				sources[next[t]] = uint32(n + j)
 			}
+			q := far
+			if t-lo < uint32(size) {
+				q = near
+			}
+			sources[next[t]] = q
 			next[t]++
 		}
 	}
