@@ -32,7 +32,8 @@ type windowedRankMass struct {
 	crm    float64
 	parked []uint32 // F, while no window is open
 	left   int      // pages of the current window not yet downloaded
-	sink   float64
+	// touched keeps the loads of pass's prefetching from being removed.
+	touched uint64
 }
 
 func init() {
@@ -88,12 +89,12 @@ func (s *windowedRankMass) pass() {
 	d := c.damping
 	rm := s.rm
 	order := c.order
-	var sink float64
+	var touched uint64
 	offsets := c.g.Offsets
 	for k, i := range order {
-		if k+6 < len(order) {
-			ahead := order[k+6]
-			sink += rm[ahead] + float64(offsets[ahead])
+		if k+prefetchDistance < len(order) {
+			ahead := order[k+prefetchDistance]
+			touched ^= math.Float64bits(rm[ahead]) ^ offsets[ahead]
 		}
 		v := rm[i]
 		if v == 0 {
@@ -122,8 +123,16 @@ func (s *windowedRankMass) pass() {
 			rm[j] += share
 		}
 	}
-	s.sink = sink
+	s.touched = touched
 }
+
+// prefetchDistance is how many pages ahead of the one it spreads the pass
+// loads the rm and the link offset of a page, so that the cache misses of
+// pages in download order (scattered over the graph) overlap with the work
+// on the pages between: Go has no prefetch instruction, and a load whose
+// value is only folded into a word kept aside (windowedRankMass.touched)
+// does the same. About a fifth faster on cnr-2000.
+const prefetchDistance = 6
 
 // Refill opens the next window: the top ⌈w·|F|⌉ parked pages by rm.
 func (s *windowedRankMass) Refill(int) (int, bool, error) {
