@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/rank"
@@ -182,6 +183,56 @@ func BenchmarkMeasure(b *testing.B) {
 			if m.LowerBound != nil {
 				b.ReportMetric(m.Summary.FinalLowerBound, "final-bound")
 			}
+		})
+	}
+}
+
+// BenchmarkHeavyStrategies crawls a generated web of 30,000 pages (default
+// generator parameters, seed 1) from its 100 pages of highest PageRank with
+// the four strategies whose own work dominates a crawl: RankMass's virtual
+// re-expansions (negHeap), the windows' passes of windowed-rankmass, and
+// the recomputations of the known graph's PageRank of batch- and
+// partial-pagerank (knownRank). It needs no data from ../shared and reports
+// the same figures as BenchmarkStrategies.
+func BenchmarkHeavyStrategies(b *testing.B) {
+	p := gen.DefaultParams()
+	p.Pages = 30000
+	p.Seed = 1
+	g, err := gen.Generate(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pr, err := rank.PageRankOf(context.Background(), g, rank.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	seeds := rank.Top(pr.Scores, 100)
+	for _, id := range []string{"rankmass", "windowed-rankmass", "batch-pagerank", "partial-pagerank"} {
+		b.Run(id, func(b *testing.B) {
+			info, vals, err := Resolve(id, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			var cost Cost
+			for b.Loop() {
+				c, err := New(Config{Graph: g, Importance: pr.Scores, Seeds: seeds}, info.New(vals))
+				if err != nil {
+					b.Fatal(err)
+				}
+				res, err := c.Run(context.Background(), nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				cost = res.Cost
+			}
+			runtime.ReadMemStats(&after)
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/float64(g.NumNodes()), "B/page")
+			b.ReportMetric(float64(cost.VirtualReexpansions), "reexpansions/op")
+			b.ReportMetric(float64(cost.PageRankIterations), "pr-iterations/op")
+			b.ReportMetric(float64(cost.Iterations), "iterations/op")
 		})
 	}
 }
