@@ -77,7 +77,7 @@ func TestNegHeapAgainstList(t *testing.T) {
 				if h.pos[p] != uint32(i) {
 					t.Fatalf("page %d at index %d has position %d", p, i, h.pos[p])
 				}
-				if i > 0 && h.ahead(p, h.items[(i-1)/4]) {
+				if i > 0 && h.ahead(p, h.items[(i-1)/negArity]) {
 					t.Fatalf("page %d at index %d ranks before its parent", p, i)
 				}
 			}

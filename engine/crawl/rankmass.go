@@ -79,6 +79,8 @@ type rankMass struct {
 	// work counts the additions since then (see reset).
 	beta float64
 	work int
+	// touched keeps the prefetching loads of BeforeSelect.
+	touched uint64
 }
 
 func init() {
@@ -157,6 +159,11 @@ func (s *rankMass) BeforeSelect(budget int) (work int, ready bool) {
 		}
 		work++
 		v := s.hot.pop()
+		if s.hot.len() > 0 {
+			// Load the next candidate's link offset while v is expanded
+			// (as windowed-rankmass's pass does; prefetchDistance).
+			s.touched ^= c.g.Offsets[s.hot.top()]
+		}
 		x := -s.rm[v]
 		s.rm[v] = negZero
 		c.cost.VirtualReexpansions++
