@@ -1,12 +1,13 @@
 package crawl
 
-// negHeap is an indexed negArity-ary max-heap of pages ordered by rm, for the
-// downloaded pages of RankMass (rankmass.go), which store -rm: neg[p] is
-// -rm of page p, so the page with the largest rm is the one with the
-// smallest neg. Ties go to the earlier discovery, then to the smaller id
-// (SPEC.md section 2). Four children per entry halve the depth of a binary
-// heap (eight measured no faster on cnr-2000), and taking the root sifts the hole down along the best children
-// (one comparison less per level) before the last entry fills it.
+// negHeap is an indexed max-heap of pages ordered by rm, negArity children
+// per entry, for the downloaded pages of RankMass (rankmass.go), which
+// store -rm: neg[p] is -rm of page p, so the page with the largest rm is
+// the one with the smallest neg. Ties go to the earlier discovery, then to
+// the smaller id (SPEC.md section 2). Four children per entry halve the
+// depth of a binary heap (eight measured no faster on cnr-2000), and taking
+// the root sifts the hole down along the best children (one comparison
+// less per level) before the last entry fills it.
 //
 // items holds the heap's pages; neg, seq (discovery numbers) and pos
 // (index in items, or noPos) are by page and shared with the Frontier,
