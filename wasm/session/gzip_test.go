@@ -3,8 +3,6 @@ package session
 import (
 	"bytes"
 	"compress/gzip"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -31,15 +29,7 @@ func gzipped(t *testing.T, data []byte) []byte {
 // 1,457 inter-host links), whatever the files are called; a compressed
 // format it does not read is refused saying which.
 func TestGzipUpload(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "data", "cs-stanford")
-	edges, err := os.ReadFile(filepath.Join(dir, "cs-stanford.edges"))
-	if err != nil {
-		t.Skipf("cs-stanford data not available (%v); it lives in ../shared/data beside the repository", err)
-	}
-	urls, err := os.ReadFile(filepath.Join(dir, "cs-stanford.urls"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, edges, urls := stanfordFiles(t)
 	ze, zu := gzipped(t, edges), gzipped(t, urls)
 	s := New(fakeClock(time.Millisecond))
 	for k, names := range [][2]string{{"cs-stanford.edges.gz", "cs-stanford.urls.gz"}, {"crawl.txt", "urls.txt"}} {

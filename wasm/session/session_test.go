@@ -313,16 +313,23 @@ func TestLoadErrors(t *testing.T) {
 
 // TestStanfordUpload loads the cs-stanford edge list with its URL list as
 // the page uploads them and runs a comparison on it.
-func TestStanfordUpload(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "data", "cs-stanford")
+// stanfordFiles returns cs-stanford's folder, edge list and URL list from
+// ../shared/data, and skips the test when they are absent.
+func stanfordFiles(t *testing.T) (dir string, edges, urls []byte) {
+	t.Helper()
+	dir = filepath.Join("..", "..", "..", "shared", "data", "cs-stanford")
 	edges, err := os.ReadFile(filepath.Join(dir, "cs-stanford.edges"))
 	if err != nil {
 		t.Skipf("cs-stanford data not available (%v); it lives in ../shared/data beside the repository", err)
 	}
-	urls, err := os.ReadFile(filepath.Join(dir, "cs-stanford.urls"))
-	if err != nil {
+	if urls, err = os.ReadFile(filepath.Join(dir, "cs-stanford.urls")); err != nil {
 		t.Fatal(err)
 	}
+	return dir, edges, urls
+}
+
+func TestStanfordUpload(t *testing.T) {
+	dir, edges, urls := stanfordFiles(t)
 	s := New(fakeClock(time.Millisecond))
 	load := request(1, protocol.KindLoad)
 	load.Load = &protocol.Load{Name: "cs-stanford.edges", URLs: "cs-stanford.urls", Sizes: []int64{int64(len(edges)), int64(len(urls))}}
