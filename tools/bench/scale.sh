@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# scale.sh: crawlsim's whole pipeline on a generated web of N pages, with
+# the wall time, CPU time and peak RSS of each step.
+#
+#   tools/bench/scale.sh N [DIR]
+#
+# The steps, each a process of its own:
+#
+#   gen   crawlsim gen -n N -o DIR/web.csr            (mean out-degree 8)
+#   rank  crawlsim rank -top 0 -o DIR/web.imp DIR/web.csr
+#         (PageRank to 1e-10, written in the binary importance format)
+#   run   crawlsim run -strategies bfs,opic,fpr -importance-file DIR/web.imp DIR/web.csr
+#
+# Times and peak RSS come from GNU time (/usr/bin/time -v, Debian package
+# `time`); without it the table gives the wall time alone, measured by the
+# shell. DIR (default: a temporary folder, removed at the end) keeps the
+# graph and the vector; a DIR that is given is kept. Above 10 million pages
+# every step takes minutes and GBs (8 M pages: rank's peak RSS 1.8 GB).
+# CRAWLSIM names a crawlsim binary to use instead of building the checkout's.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+n=${1:-}
+[[ $n =~ ^[1-9][0-9]*$ ]] || { echo "usage: scale.sh N [DIR]  (N pages, a positive integer)" >&2; exit 2; }
+if ((n > 10000000)); then
+	echo "scale.sh: $n pages: each step takes minutes and several GB of memory (8 M pages: 1.8 GB)" >&2
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/crawlsim-scale.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+dir=${2:-$tmp/work}
+mkdir -p "$dir"
+
+crawlsim=${CRAWLSIM:-}
+if [[ -z $crawlsim ]]; then
+	echo "building crawlsim"
+	(cd "$repo" && go build -o "$tmp/crawlsim" ./tools/crawlsim)
+	crawlsim=$tmp/crawlsim
+fi
+
+gnutime=
+if [[ -x /usr/bin/time ]] && /usr/bin/time -v true >/dev/null 2>&1; then
+	gnutime=/usr/bin/time
+else
+	echo "scale.sh: no GNU time, so no CPU time or peak RSS (apt-get install time)" >&2
+fi
+
+rows=()
+# step NAME COMMAND...: runs COMMAND (its progress on stderr shows through,
+# its output goes to DIR/NAME.out) and adds its row to the table.
+step() {
+	local name=$1 wall cpu rss t0 t1
+	shift
+	echo "== $name: ${*##*/}" >&2
+	if [[ -n $gnutime ]]; then
+		if ! "$gnutime" -v -o "$tmp/$name.time" "$@" >"$dir/$name.out"; then
+			echo "scale.sh: $name failed; its output is in $dir/$name.out" >&2
+			exit 1
+		fi
+		read -r wall cpu rss < <(awk -F': ' '
+			/Elapsed \(wall clock\)/ { k = split($2, p, ":"); w = 0; for (i = 1; i <= k; i++) w = w * 60 + p[i] }
+			/User time/ { c += $2 }
+			/System time/ { c += $2 }
+			/Maximum resident set size/ { r = $2 }
+			END { printf "%.2f %.2f %.0f\n", w, c, r / 1024 }' "$tmp/$name.time")
+	else
+		t0=$EPOCHREALTIME
+		if ! "$@" >"$dir/$name.out"; then
+			echo "scale.sh: $name failed; its output is in $dir/$name.out" >&2
+			exit 1
+		fi
+		t1=$EPOCHREALTIME
+		wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+		cpu=- rss=-
+	fi
+	rows+=("$(printf '%-5s %10s %10s %14s' "$name" "$wall" "$cpu" "$rss")")
+}
+
+step gen "$crawlsim" gen -n "$n" -o "$dir/web.csr"
+step rank "$crawlsim" rank -top 0 -o "$dir/web.imp" "$dir/web.csr"
+step run "$crawlsim" run -strategies bfs,opic,fpr -importance-file "$dir/web.imp" "$dir/web.csr"
+
+echo
+"$crawlsim" info "$dir/web.csr" 2>/dev/null | sed -n '1,3p'
+echo
+printf '%-5s %10s %10s %14s\n' step "wall (s)" "CPU (s)" "peak RSS (MB)"
+printf '%s\n' "${rows[@]}"
+[[ -n ${2:-} ]] && echo "kept in $dir: web.csr, web.imp, and each step's output (gen.out, rank.out, run.out)"
+exit 0
