@@ -61,6 +61,7 @@ ids=$("$crawlsim" strategies -json 2>/dev/null | sed -n 's/^ *"id": *"\([^"]*\)"
 
 rows=()
 skipped=()
+failures=0
 t_all=$EPOCHREALTIME
 for id in $ids; do
 	if [[ $id == hist-pagerank-* ]]; then
@@ -89,6 +90,7 @@ for id in $ids; do
 		echo "$id: failed:" >&2
 		cat "$work/err" >&2
 		rows+=("$(printf '%-20s %12s' "$id" failed)")
+		failures=$((failures + 1))
 		continue
 	fi
 	sched=$(grep -o '"scheduling_seconds": *[^,}]*' "$work/out.json" | head -1 | sed 's/.*: *//')
@@ -106,3 +108,7 @@ if ((${#skipped[@]})); then
 	echo "skipped (need a previous snapshot: run -evolve, or a scenario's previous graph): ${skipped[*]}"
 fi
 echo "bytes per page beyond the graph: go test -run x -bench BenchmarkStrategies -benchmem ./engine/crawl/ (B/page)"
+if ((failures)); then
+	echo "strategies.sh: $failures strategies failed (their errors are above)" >&2
+	exit 1
+fi
