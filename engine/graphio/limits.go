@@ -155,16 +155,6 @@ func (opt *LoadOptions) limits(f Format) *readLimits {
 	return &readLimits{maxPages: opt.MaxPages, maxLinks: opt.MaxLinks, maxBytes: opt.MaxBytes, cost: decodeCosts[f], cancel: opt.Cancel}
 }
 
-// forFormat returns a copy of l with the cost model of format f.
-func (l *readLimits) forFormat(f Format) *readLimits {
-	if l == nil {
-		return nil
-	}
-	c := *l
-	c.cost = decodeCosts[f]
-	return &c
-}
-
 // check returns a *TooLargeError when a graph of pages pages and links
 // links (either -1 when not known) exceeds a limit, else nil. soFar says
 // that reading is not over.
