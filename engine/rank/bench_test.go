@@ -37,35 +37,27 @@ func benchGraph(b *testing.B) *graph.Graph {
 // the transpose tr, with 1 and 2 workers, reporting iterations,
 // milliseconds per iteration and links swept per second.
 func benchPageRank(b *testing.B, g, tr *graph.Graph) {
-	for _, given := range []*graph.Graph{nil, tr} {
-		name := "layout"
-		if given != nil {
-			name = "transpose"
+	forEachMode(b, tr, func(b *testing.B, given *graph.Graph, workers int) {
+		b.ReportAllocs()
+		var r Result
+		for b.Loop() {
+			p, err := NewPageRank(g, given, Options{Workers: workers})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := step.Run(context.Background(), p, 1, nil); err != nil {
+				b.Fatal(err)
+			}
+			r = p.Result()
 		}
-		for _, workers := range []int{1, 2} {
-			b.Run(fmt.Sprintf("%s/workers=%d", name, workers), func(b *testing.B) {
-				b.ReportAllocs()
-				var r Result
-				for b.Loop() {
-					p, err := NewPageRank(g, given, Options{Workers: workers})
-					if err != nil {
-						b.Fatal(err)
-					}
-					if err := step.Run(context.Background(), p, 1, nil); err != nil {
-						b.Fatal(err)
-					}
-					r = p.Result()
-				}
-				if !r.Converged {
-					b.Fatalf("not converged after %d iterations", r.Iterations)
-				}
-				perOp := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-				b.ReportMetric(float64(r.Iterations), "iterations")
-				b.ReportMetric(perOp/1e6/float64(r.Iterations), "ms/iteration")
-				b.ReportMetric(float64(g.NumArcs())*float64(r.Iterations)/(perOp/1e9)/1e6, "Mlinks/s")
-			})
+		if !r.Converged {
+			b.Fatalf("not converged after %d iterations", r.Iterations)
 		}
-	}
+		perOp := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+		b.ReportMetric(float64(r.Iterations), "iterations")
+		b.ReportMetric(perOp/1e6/float64(r.Iterations), "ms/iteration")
+		b.ReportMetric(float64(g.NumArcs())*float64(r.Iterations)/(perOp/1e9)/1e6, "Mlinks/s")
+	})
 }
 
 func BenchmarkPageRank(b *testing.B) {
@@ -106,29 +98,21 @@ func BenchmarkPageRankCSStanford(b *testing.B) {
 func BenchmarkPageRankSweep(b *testing.B) {
 	g := localGraph(b, 11, 400_000)
 	tr := g.Transpose()
-	for _, given := range []*graph.Graph{nil, tr} {
-		name := "layout"
-		if given != nil {
-			name = "transpose"
+	forEachMode(b, tr, func(b *testing.B, given *graph.Graph, workers int) {
+		p, err := NewPageRank(g, given, Options{Workers: workers})
+		if err != nil {
+			b.Fatal(err)
 		}
-		for _, workers := range []int{1, 2} {
-			b.Run(fmt.Sprintf("%s/workers=%d", name, workers), func(b *testing.B) {
-				p, err := NewPageRank(g, given, Options{Workers: workers})
-				if err != nil {
-					b.Fatal(err)
-				}
-				p.pool.open()
-				defer p.pool.shut()
-				b.ReportAllocs()
-				for b.Loop() {
-					p.iterateOnce()
-				}
-				perOp := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-				b.ReportMetric(float64(g.NumArcs())/(perOp/1e9)/1e6, "Mlinks/s")
-				b.ReportMetric(perOp/float64(g.NumNodes()), "ns/page")
-			})
+		p.pool.open()
+		defer p.pool.shut()
+		b.ReportAllocs()
+		for b.Loop() {
+			p.iterateOnce()
 		}
-	}
+		perOp := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+		b.ReportMetric(float64(g.NumArcs())/(perOp/1e9)/1e6, "Mlinks/s")
+		b.ReportMetric(perOp/float64(g.NumNodes()), "ns/page")
+	})
 }
 
 // BenchmarkPageRankLocal runs PageRank to the default tolerance on the
@@ -136,4 +120,19 @@ func BenchmarkPageRankSweep(b *testing.B) {
 func BenchmarkPageRankLocal(b *testing.B) {
 	g := localGraph(b, 11, 400_000)
 	benchPageRank(b, g, g.Transpose())
+}
+
+// forEachMode runs f as a sub-benchmark on the layout PageRank builds
+// itself (no transpose given) and on the transpose tr, each with 1 and 2
+// workers.
+func forEachMode(b *testing.B, tr *graph.Graph, f func(b *testing.B, given *graph.Graph, workers int)) {
+	for _, given := range []*graph.Graph{nil, tr} {
+		name := "layout"
+		if given != nil {
+			name = "transpose"
+		}
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", name, workers), func(b *testing.B) { f(b, given, workers) })
+		}
+	}
 }
