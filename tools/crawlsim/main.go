@@ -18,7 +18,9 @@ import (
 func main() {
 	limitGoMemory()
 	ctx, stop := stopOnSignals(context.Background())
+	stopProfile := startProfile()
 	status := runMain(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stopProfile()
 	if sig := stop(); sig != nil {
 		// The work has stopped and its temporary files are removed: die
 		// of the signal, as the shell that sent it expects.
