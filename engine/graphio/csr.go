@@ -228,26 +228,11 @@ func WriteCSR(w io.Writer, g *graph.Graph) error {
 			return fmt.Errorf("graphio: writing .csr: the URL of page %d contains a line break", i)
 		}
 	}
-	var hdr [csrHeaderSize]byte
-	copy(hdr[:], csrMagic)
-	le := binary.LittleEndian
-	le.PutUint32(hdr[csrAtVersion:], csrVersion)
-	var flags uint32
-	m := uint64(len(g.Targets))
-	if m < 1<<32 {
-		flags |= csrFlagOffsets32
-	}
+	hd := csrHeader{n: uint64(g.NumNodes()), m: uint64(len(g.Targets)), hasHosts: g.Hosts != nil, hasURLs: g.URLs != nil}
 	if g.Hosts != nil {
-		flags |= csrFlagHosts
-		le.PutUint64(hdr[csrAtHosts:], uint64(len(g.Hosts.Names)))
-		le.PutUint64(hdr[csrAtUnparsed:], uint64(g.Hosts.Unparsed))
+		hd.hosts, hd.unparsed = uint64(len(g.Hosts.Names)), uint64(g.Hosts.Unparsed)
 	}
-	if g.URLs != nil {
-		flags |= csrFlagURLs
-	}
-	le.PutUint32(hdr[csrAtFlags:], flags)
-	le.PutUint64(hdr[csrAtNodes:], uint64(g.NumNodes()))
-	le.PutUint64(hdr[csrAtArcs:], m)
+	flags := hd.writeFlags()
 
 	// The checksum comes first in the file, so the body is produced twice:
 	// once into the checksum, once into w.
@@ -259,8 +244,8 @@ func WriteCSR(w io.Writer, g *graph.Graph) error {
 	if err := sum.body(g, flags); err != nil {
 		return err
 	}
-	le.PutUint32(hdr[csrAtBodyCRC:], crc)
-	le.PutUint32(hdr[csrAtHeaderCRC:], crc32.Checksum(hdr[:csrAtHeaderCRC], csrTable))
+	hd.bodyCRC = crc
+	hdr := hd.encode()
 	if _, err := w.Write(hdr[:]); err != nil {
 		return fmt.Errorf("graphio: writing .csr: %w", err)
 	}
@@ -272,6 +257,39 @@ func WriteCSR(w io.Writer, g *graph.Graph) error {
 		return fmt.Errorf("graphio: writing .csr: %w", err)
 	}
 	return nil
+}
+
+// writeFlags returns the flags a writer stores for h's n, m, hasHosts
+// and hasURLs, and sets h.flags to them.
+func (h *csrHeader) writeFlags() uint32 {
+	h.flags = 0
+	if h.m < 1<<32 {
+		h.flags |= csrFlagOffsets32
+	}
+	if h.hasHosts {
+		h.flags |= csrFlagHosts
+	}
+	if h.hasURLs {
+		h.flags |= csrFlagURLs
+	}
+	return h.flags
+}
+
+// encode returns the 64 header bytes of h (flags, n, m, hosts, unparsed
+// and bodyCRC), with the header checksum.
+func (h *csrHeader) encode() [csrHeaderSize]byte {
+	var hdr [csrHeaderSize]byte
+	copy(hdr[:], csrMagic)
+	le := binary.LittleEndian
+	le.PutUint32(hdr[csrAtVersion:], csrVersion)
+	le.PutUint32(hdr[csrAtFlags:], h.flags)
+	le.PutUint64(hdr[csrAtNodes:], h.n)
+	le.PutUint64(hdr[csrAtArcs:], h.m)
+	le.PutUint64(hdr[csrAtHosts:], h.hosts)
+	le.PutUint64(hdr[csrAtUnparsed:], h.unparsed)
+	le.PutUint32(hdr[csrAtBodyCRC:], h.bodyCRC)
+	le.PutUint32(hdr[csrAtHeaderCRC:], crc32.Checksum(hdr[:csrAtHeaderCRC], csrTable))
+	return hdr
 }
 
 // csrBodyEmitter produces the body of a .csr file as a sequence of byte
@@ -416,13 +434,30 @@ func csrRawBytes[T byte | uint32 | uint64](s []T) []byte {
 // structure, each an *Error with the byte offset it concerns. A failure of
 // r is an *Error at the byte offset reached, with Err set to r's error.
 func ReadCSR(r io.Reader, name string) (*graph.Graph, error) {
-	return readCSR(r, name, nil)
+	return readCSR(r, name, csrReadOptions{})
+}
+
+// csrReadOptions are what Load asks of the .csr readers beside ReadCSR's
+// and CSRFromBytes's defaults.
+type csrReadOptions struct {
+	// lim bounds pages, links and memory (nil: no limit).
+	lim *readLimits
+	// skipURLs reads and checks the URL section (its checksum, its count
+	// of lines) without keeping it: the graph's URLs are nil.
+	skipURLs bool
+	// release, when set, is given parts of a mapped file that the reader
+	// has finished reading (csrFromBytes only; see MappedReleaser).
+	release func([]byte)
+	// progress, when set, is told how many bytes of a mapped file have
+	// been checked, of how many (csrFromBytes only).
+	progress func(done, total int64)
 }
 
 // readCSR is ReadCSR that also refuses, right after the header and before
 // allocating anything, a graph of more pages or links, or needing more
 // memory, than lim allows.
-func readCSR(r io.Reader, name string, lim *readLimits) (*graph.Graph, error) {
+func readCSR(r io.Reader, name string, o csrReadOptions) (*graph.Graph, error) {
+	lim := o.lim
 	sr := &csrStreamReader{r: r, name: name, remaining: -1}
 	sr.probeLength()
 	var hdr [csrHeaderSize]byte
@@ -477,7 +512,11 @@ func readCSR(r io.Reader, name string, lim *readLimits) (*graph.Graph, error) {
 		}
 	}
 	if err == nil && h.hasURLs {
-		g.URLs, err = sr.stringSection(h.n, "URLs")
+		if o.skipURLs {
+			err = sr.skipStringSection(h.n, "URLs")
+		} else {
+			g.URLs, err = sr.stringSection(h.n, "URLs")
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -720,18 +759,57 @@ func (sr *csrStreamReader) stringSection(count uint64, what string) ([]string, e
 	return list, sr.pad()
 }
 
+// skipStringSection reads a string section holding count strings, checks
+// its length and its number of entries, and keeps nothing: it reads
+// through a scratch buffer of csrEmitBuffer bytes.
+func (sr *csrStreamReader) skipStringSection(count uint64, what string) error {
+	var w [8]byte
+	at := sr.off
+	if err := sr.fill(w[:], what+" length"); err != nil {
+		return err
+	}
+	size := binary.LittleEndian.Uint64(w[:])
+	if size > math.MaxInt/2 || (sr.remaining >= 0 && int64(size) > sr.remaining-(sr.off-csrHeaderSize)) {
+		return byteError(sr.name, at, "short file: the %s need %d bytes, more than the input holds", what, size)
+	}
+	seps := uint64(0)
+	for left := size; left > 0; {
+		buf := sr.scratchBytes(int(min(left, csrEmitBuffer)))
+		if err := sr.fill(buf, what); err != nil {
+			return err
+		}
+		seps += uint64(bytes.Count(buf, csrNewline))
+		left -= uint64(len(buf))
+	}
+	if err := csrCheckEntries(size, seps, count, what, sr.name, at); err != nil {
+		return err
+	}
+	return sr.pad()
+}
+
+// csrCheckEntries checks that a string section of size bytes holding seps
+// line breaks holds count strings; at is the section's byte offset.
+func csrCheckEntries(size, seps, count uint64, what, name string, at int64) error {
+	if count == 0 {
+		if size != 0 {
+			return byteError(name, at, "%s hold %d bytes but there are no entries", what, size)
+		}
+		return nil
+	}
+	if seps != count-1 {
+		return byteError(name, at, "%s hold %d entries, want %d", what, seps+1, count)
+	}
+	return nil
+}
+
 // csrSplitStrings splits a string section of count strings joined by '\n';
 // at is the section's byte offset. The strings share one copy of data.
 func csrSplitStrings(data []byte, count uint64, what, name string, at int64) ([]string, error) {
-	if count == 0 {
-		if len(data) != 0 {
-			return nil, byteError(name, at, "%s hold %d bytes but there are no entries", what, len(data))
-		}
-		return []string{}, nil
+	if err := csrCheckEntries(uint64(len(data)), uint64(bytes.Count(data, csrNewline)), count, what, name, at); err != nil {
+		return nil, err
 	}
-	seps := uint64(bytes.Count(data, csrNewline))
-	if seps != count-1 {
-		return nil, byteError(name, at, "%s hold %d entries, want %d", what, seps+1, count)
+	if count == 0 {
+		return []string{}, nil
 	}
 	text := string(data)
 	list := make([]string, 0, count)
@@ -756,7 +834,7 @@ func csrSplitStrings(data []byte, count uint64, what, name string, at int64) ([]
 // stored as uint32 are widened into a new []uint64, misaligned or
 // big-endian arrays are copied, and host names and URLs are always copied.
 func CSRFromBytes(b []byte, name string) (*graph.Graph, error) {
-	return csrFromBytes(b, name, nil)
+	return csrFromBytes(b, name, csrReadOptions{})
 }
 
 // csrFromBytes is CSRFromBytes that also refuses, once the sections are
@@ -764,7 +842,8 @@ func CSRFromBytes(b []byte, name string) (*graph.Graph, error) {
 // links than lim allows, or whose copies (csrHeapBytes) need more memory.
 // The bytes of b are not counted: the caller holds them already, mapped
 // or read.
-func csrFromBytes(b []byte, name string, lim *readLimits) (*graph.Graph, error) {
+func csrFromBytes(b []byte, name string, o csrReadOptions) (*graph.Graph, error) {
+	lim := o.lim
 	if len(b) < csrHeaderSize {
 		if len(b) >= 8 && string(b[:8]) != csrMagic {
 			return nil, byteError(name, 0, "not a crawlsim .csr file: magic %q, want %q", b[:8], csrMagic)
@@ -811,7 +890,7 @@ func csrFromBytes(b []byte, name string, lim *readLimits) (*graph.Graph, error) 
 	if end < total {
 		return nil, byteError(name, end, "trailing bytes after the last section")
 	}
-	if e := lim.withCost(decodeCost{}, csrHeapBytes(&h, hostNames, urls)).check(int64(min(h.n, math.MaxInt64)), int64(min(h.m, math.MaxInt64)), false); e != nil {
+	if e := lim.withCost(decodeCost{}, csrHeapBytes(&h, hostNames, urls, o.skipURLs)).check(int64(min(h.n, math.MaxInt64)), int64(min(h.m, math.MaxInt64)), false); e != nil {
 		return nil, tooLargeAt(name, 0, -1, e)
 	}
 	if sum := crc32.Checksum(b[csrHeaderSize:], csrTable); sum != h.bodyCRC {
@@ -845,7 +924,12 @@ func csrFromBytes(b []byte, name string, lim *readLimits) (*graph.Graph, error) 
 			return nil, err
 		}
 	}
-	if h.hasURLs {
+	if h.hasURLs && o.skipURLs {
+		data := urls.data(b)
+		if err := csrCheckEntries(uint64(len(data)), uint64(bytes.Count(data, csrNewline)), h.n, "URLs", name, urls.at); err != nil {
+			return nil, err
+		}
+	} else if h.hasURLs {
 		if g.URLs, err = csrSplitStrings(urls.data(b), h.n, "URLs", name, urls.at); err != nil {
 			return nil, err
 		}

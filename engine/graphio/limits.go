@@ -265,10 +265,10 @@ func csrStringsBytes(size, count int64) int64 {
 
 // csrHeapBytes is the memory CSRFromBytes allocates for the .csr file of
 // header h whose string sections are hostNames and urls: the host names
-// and URLs (always copied), 32-bit offsets widened to 64 bits, and on a
+// and URLs (always copied, the URLs unless skipURLs), 32-bit offsets widened to 64 bits, and on a
 // big-endian host the arrays it decodes. The arrays of a little-endian
 // host alias the file's bytes and take none.
-func csrHeapBytes(h *csrHeader, hostNames, urls csrStringSpan) int64 {
+func csrHeapBytes(h *csrHeader, hostNames, urls csrStringSpan, skipURLs bool) int64 {
 	n, m := int64(min(h.n, math.MaxInt64/16)), int64(min(h.m, math.MaxInt64/16))
 	var b int64
 	if h.offsetWidth == 4 || !csrRawViews {
@@ -283,7 +283,7 @@ func csrHeapBytes(h *csrHeader, hostNames, urls csrStringSpan) int64 {
 	if h.hasHosts {
 		b = satAdd(b, csrStringsBytes(hostNames.size, int64(min(h.hosts, math.MaxInt64/16))))
 	}
-	if h.hasURLs {
+	if h.hasURLs && !skipURLs {
 		b = satAdd(b, csrStringsBytes(urls.size, n))
 	}
 	return b

@@ -151,6 +151,17 @@ type LoadOptions struct {
 	// (a BVGraph is decoded after its file is read, where Wrap no longer
 	// sees it).
 	Cancel func() error
+	// SkipURLs leaves the graph's URLs nil, for callers that never show
+	// or match URLs (crawlsim rank -top 0, run): a .csr's URL section is
+	// still checked (checksum, one line per page) but no string is made,
+	// which saves 16 bytes a page and the copy of the text (at 125 M
+	// pages, 2 GB and a few seconds; a mapped file's URL bytes are not
+	// even kept). The host table is kept: a .csr's is read as stored,
+	// and the hosts of a URL list or of an edge list labelled by URLs are
+	// derived from the URLs before these are dropped (for those formats
+	// the URLs are still read, so only the graph's memory shrinks; an
+	// edge list's labels keep the pages' names).
+	SkipURLs bool
 }
 
 // Load reads the graph file name from fsys in the given format (by
@@ -215,12 +226,16 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 	case FormatCSR:
 		if m, ok := fsys.(MappedFS); ok {
 			if data, ok := m.MapFile(name); ok && compressionOf(data) == nil {
-				g, err = csrFromBytes(data, name, lim)
+				o := csrReadOptions{lim: lim, skipURLs: opt.SkipURLs}
+				if rel, ok := fsys.(MappedReleaser); ok {
+					o.release = rel.ReleaseMapped
+				}
+				g, err = csrFromBytes(data, name, o)
 				break
 			}
 		}
 		err = loadRead(fsys, name, opt.Wrap, func(r io.Reader) (err error) {
-			g, err = readCSR(r, name, lim)
+			g, err = readCSR(r, name, csrReadOptions{lim: lim, skipURLs: opt.SkipURLs})
 			return err
 		})
 	case FormatBVGraph:
@@ -245,6 +260,11 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 			return nil, nil, fileError(opt.URLs, "%v", err)
 		}
 	}
+	if opt.SkipURLs && g.URLs != nil {
+		c := *g
+		c.URLs = nil
+		g = &c
+	}
 	return g, labels, nil
 }
 
@@ -257,6 +277,18 @@ type MappedFS interface {
 	// MapFile returns the bytes of the named file, or false when it cannot
 	// be mapped; Load then reads it through Open.
 	MapFile(name string) ([]byte, bool)
+}
+
+// MappedReleaser is a MappedFS that can let the operating system drop the
+// pages of a mapping from the process's resident memory (madvise
+// MADV_DONTNEED on a read-only file mapping): the bytes stay readable, and
+// are read again from the file (or its cache) when next touched. Load
+// calls ReleaseMapped on the parts of a mapped .csr it has checked, so
+// that checking a file larger than memory does not leave all of it
+// resident; b is a part of a slice MapFile returned.
+type MappedReleaser interface {
+	MappedFS
+	ReleaseMapped(b []byte)
 }
 
 // loadBVGraph reads NAME.graph with NAME.properties and, when present,
