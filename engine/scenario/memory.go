@@ -8,9 +8,9 @@ import (
 )
 
 // RunBytes estimates the memory a comparison needs on a graph of n pages
-// and m links: the graph and its transpose (12n + 4m bytes each with
-// 8-byte offsets), and about 160 bytes per page for the importance
-// vectors, one crawl's state, frontier and order, and its metrics (the
+// and m links: the graph and PageRank's in-arc layout, as large as a
+// transpose (12n + 4m bytes each with 8-byte offsets), and about 160
+// bytes per page for the importance vectors, one crawl's state, frontier and order, and its metrics (the
 // strategies run one after another, so one crawl's state is live at a
 // time).
 func RunBytes(n, m int64) int64 {
@@ -18,7 +18,7 @@ func RunBytes(n, m int64) int64 {
 }
 
 // previousBytes estimates the memory of a previous snapshot of n pages
-// and m links: the graph, its transpose and its PageRank vectors.
+// and m links: the graph, PageRank's in-arc layout and its vectors.
 func previousBytes(n, m int64) int64 {
 	return 2*(12*n+4*m) + 40*n
 }
@@ -54,7 +54,7 @@ func (r *Runner) checkGenerateMemory(p gen.Params) error {
 }
 
 // checkRunMemory refuses, once the graph (and the previous snapshot) are
-// in memory and before the transposes and per-page vectors are
+// in memory and before PageRank's layout and the per-page vectors are
 // allocated, a comparison that would need more than Env.MaxBytes.
 func (r *Runner) checkRunMemory() error {
 	if r.env.MaxBytes <= 0 || r.memoryChecked {

@@ -11,7 +11,7 @@ import (
 
 // TestMaxBytesRefusesBeforeAllocating: with Env.MaxBytes, a generated
 // graph too large is refused before the generator allocates anything, and
-// a loaded one before its transpose is built, each with a
+// a loaded one before PageRank or the reachable pages are prepared, each with a
 // *graphio.TooLargeError; Env.Cancel stops a file's decoding.
 func TestMaxBytesRefusesBeforeAllocating(t *testing.T) {
 	big := Scenario{Graph: Source{Generate: &Generate{Pages: 40_000_000}}, Strategies: []Strategy{{ID: "bfs"}}}
@@ -41,8 +41,8 @@ func TestMaxBytesRefusesBeforeAllocating(t *testing.T) {
 	if want := "now.edges: 5 pages and 7 links need about 976 bytes to compare strategies, more than the 900 bytes of memory available"; err == nil || err.Error() != want {
 		t.Fatalf("got %v, want %s", err, want)
 	}
-	if r.transposer != nil || r.transpose != nil {
-		t.Error("the transpose was started before refusing")
+	if r.pagerank != nil || r.reacher != nil {
+		t.Error("PageRank or the reachable pages were started before refusing")
 	}
 	if _, err := Run(context.Background(), s, Env{FS: testFS, MaxBytes: 976}, nil); err != nil {
 		t.Errorf("within the limit: %v", err)

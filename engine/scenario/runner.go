@@ -12,8 +12,8 @@
 //  2. the previous snapshot, when one is given: evolved from the graph
 //     (gen.Evolver; the evolved graph is then the one crawled), or loaded
 //     from a second file;
-//  3. the graph's summary and transpose;
-//  4. the previous snapshot's transpose and PageRank, mapped to the
+//  3. the graph's summary;
+//  4. the previous snapshot's PageRank, mapped to the
 //     current pages (by URL when both graphs have URLs, else by the ids the
 //     files use), when a strategy needs it (seeds/004, section 4.2);
 //  5. uniform PageRank (SPEC.md section 1), which top-pagerank seeds rank
@@ -75,7 +75,7 @@ const (
 	// pageRankItemsPerUnit: pages plus links of one PageRank iteration.
 	pageRankItemsPerUnit = 256
 	// scanItemsPerUnit: pages plus links of a simple pass (summary,
-	// reachability, transpose).
+	// reachability).
 	scanItemsPerUnit = 64
 	// matchPagesPerUnit: pages hashed or looked up to match two snapshots.
 	matchPagesPerUnit = 8
@@ -141,8 +141,8 @@ type Env struct {
 	// MaxBytes, when positive, is the memory the run may use: each file
 	// is read with graphio.LoadOptions.MaxBytes, a generated graph is
 	// refused before it is generated when gen.Params.EstimatedBytes and
-	// RunBytes exceed it, and a loaded one before its transpose is built
-	// when RunBytes (and the previous snapshot's share) exceed it. The
+	// RunBytes exceed it, and a loaded one before PageRank and the crawls
+	// allocate anything when RunBytes (and the previous snapshot's share) exceed it. The
 	// error wraps a *graphio.TooLargeError.
 	MaxBytes int64
 	// Cancel, when set, is polled while graph files are decoded
@@ -177,8 +177,6 @@ type Runner struct {
 	g          *graph.Graph
 	labels     *graphio.Labels
 	sourceName string
-	transpose  *graph.Graph
-	transposer *transposer
 	generator  *gen.Generator
 	summary    GraphSummary
 	scanned    int // pages of g counted into summary
@@ -190,8 +188,6 @@ type Runner struct {
 	prev          *graph.Graph
 	prevLabels    *graphio.Labels
 	newToOld      []uint32
-	prevT         *transposer
-	prevTranspose *graph.Graph
 	prevRank      *rank.PageRank
 	prevResult    rank.Result
 	match         *snapshotMatch
@@ -324,21 +320,7 @@ func (r *Runner) plan() {
 		}
 		return step.Progress{Stage: "graph summary", Done: int64(r.scanned), Total: total}
 	}})
-	r.tasks = append(r.tasks, task{strategy: -1, run: r.transposeGraph, progress: func() step.Progress {
-		p := step.Progress{Stage: "transpose"}
-		if r.transposer != nil {
-			p.Done, p.Total = r.transposer.progress()
-		}
-		return p
-	}})
 	if r.needPrevious {
-		r.tasks = append(r.tasks, task{strategy: -1, run: r.transposePrevious, progress: func() step.Progress {
-			p := step.Progress{Stage: "previous snapshot transpose"}
-			if r.prevT != nil {
-				p.Done, p.Total = r.prevT.progress()
-			}
-			return p
-		}})
 		r.tasks = append(r.tasks, task{strategy: -1, run: r.previousPageRank, progress: func() step.Progress {
 			return iterationProgress("previous snapshot pagerank", r.prevRank)
 		}})
@@ -692,19 +674,6 @@ func (r *Runner) summarize(budget int64) (int64, bool, error) {
 	return did/scanItemsPerUnit + 1, r.scanned == n, nil
 }
 
-// transposeGraph builds the transpose that PageRank pulls along, in
-// bounded steps.
-func (r *Runner) transposeGraph(budget int64) (int64, bool, error) {
-	if r.transposer == nil {
-		r.transposer = newTransposer(r.g)
-	}
-	did, done := r.transposer.step(budget * scanItemsPerUnit)
-	if done {
-		r.transpose, r.transposer = r.transposer.graph(), nil
-	}
-	return did/scanItemsPerUnit + 1, done, nil
-}
-
 // iterate runs PageRank iterations worth at most budget units (at least
 // one) and reports whether it is done.
 func (r *Runner) iterate(p *rank.PageRank, g *graph.Graph, budget int64) (int64, bool) {
@@ -719,23 +688,10 @@ func (r *Runner) rankOptions(teleport []float64) rank.Options {
 	return rank.Options{Damping: r.s.Damping, Tolerance: r.s.Tolerance, Teleport: teleport, Workers: r.env.Workers}
 }
 
-// transposePrevious builds the previous snapshot's transpose, in bounded
-// steps as transposeGraph does.
-func (r *Runner) transposePrevious(budget int64) (int64, bool, error) {
-	if r.prevT == nil {
-		r.prevT = newTransposer(r.prev)
-	}
-	did, done := r.prevT.step(budget * scanItemsPerUnit)
-	if done {
-		r.prevTranspose, r.prevT = r.prevT.graph(), nil
-	}
-	return did/scanItemsPerUnit + 1, done, nil
-}
-
 // previousPageRank computes the previous snapshot's uniform PageRank.
 func (r *Runner) previousPageRank(budget int64) (int64, bool, error) {
 	if r.prevRank == nil {
-		p, err := rank.NewPageRank(r.prev, r.prevTranspose, r.rankOptions(nil))
+		p, err := rank.NewPageRank(r.prev, nil, r.rankOptions(nil))
 		if err != nil {
 			return 0, false, fmt.Errorf("previous snapshot: %w", err)
 		}
@@ -745,7 +701,7 @@ func (r *Runner) previousPageRank(budget int64) (int64, bool, error) {
 	used, done := r.iterate(r.prevRank, r.prev, budget)
 	if done {
 		r.prevResult = r.prevRank.Result()
-		r.prevRank, r.prevTranspose = nil, nil
+		r.prevRank = nil
 		s := r.prevSummary
 		s.Pages, s.Links = int64(r.prev.NumNodes()), r.prev.NumArcs()
 		s.Iterations, s.Residual = r.prevResult.Iterations, r.prevResult.Residual
@@ -803,7 +759,7 @@ func (r *Runner) uniformPageRank(budget int64) (int64, bool, error) {
 		return 1, true, nil
 	}
 	if r.pagerank == nil {
-		p, err := rank.NewPageRank(r.g, r.transpose, r.rankOptions(nil))
+		p, err := rank.NewPageRank(r.g, nil, r.rankOptions(nil))
 		if err != nil {
 			return 0, false, err
 		}
@@ -1088,7 +1044,7 @@ func (r *Runner) personalizedPageRank(budget int64) (int64, bool, error) {
 		if err != nil {
 			return 0, false, err
 		}
-		p, err := rank.NewPageRank(r.g, r.transpose, r.rankOptions(t))
+		p, err := rank.NewPageRank(r.g, nil, r.rankOptions(t))
 		if err != nil {
 			return 0, false, err
 		}
