@@ -183,16 +183,16 @@ type Runner struct {
 	// memoryChecked is set once checkRunMemory has run.
 	memoryChecked bool
 
-	needPrevious  bool
-	evolver       *gen.Evolver
-	prev          *graph.Graph
-	prevLabels    *graphio.Labels
-	newToOld      []uint32
-	prevRank      *rank.PageRank
-	prevResult    rank.Result
-	match         *snapshotMatch
-	previous      *crawl.Previous
-	prevSummary   *PreviousSummary
+	needPrevious bool
+	evolver      *gen.Evolver
+	prev         *graph.Graph
+	prevLabels   *graphio.Labels
+	newToOld     []uint32
+	prevRank     *rank.PageRank
+	prevResult   rank.Result
+	match        *snapshotMatch
+	previous     *crawl.Previous
+	prevSummary  *PreviousSummary
 
 	// Community seeds and the seed study (SPEC.md section 6).
 	seedSpec   seeds.Spec
