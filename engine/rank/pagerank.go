@@ -71,6 +71,18 @@ type Options struct {
 	// more than one chunk; <= 1 means none. The scores are bit-identical
 	// whatever Workers is.
 	Workers int
+	// Release, when set, is called by NewPageRank, while it builds its
+	// layout (no transpose given), with consecutive parts of the graph's
+	// Targets it has finished reading, every 16 MiB; each link is handed
+	// over twice (two passes). The sweeps never read the graph's links
+	// again, so a caller that memory-maps the graph can let the operating
+	// system drop those pages from its resident memory (the bytes must
+	// stay readable: Result and later users may still read them).
+	Release func(links []uint32)
+	// Building, when set, is called as the layout is built, with the work
+	// done and the work in all (links read, two passes), for a progress
+	// bar: at a billion links the build takes tens of seconds.
+	Building func(done, total int64)
 }
 
 // Result is a PageRank vector and how it was reached.
@@ -136,9 +148,11 @@ type Result struct {
 // rounded separately (no fused multiply-add), so native and wasm builds
 // give the same bits, for any number of workers, on a given transpose or on
 // the layout. Beside the graph and a given transpose, PageRank holds 24
-// bytes a page (8 more with a teleport vector); the layout it builds when
-// given none takes 4 bytes a link and 12 to 16 a page (8 more while it is
-// built).
+// bytes a page (8 more with a teleport vector). Given none, it builds a
+// layout of 4 bytes a link and 4 a page (8 beyond 2^32 links), plus 12 an
+// exported page (sweepLayout), and holds 16 bytes a page beside it, 8
+// more with a teleport vector; nothing more while it builds it, and the
+// sweeps never read the graph's links (see Options.Release).
 type PageRank struct {
 	n         int
 	inOffsets []uint64 // a given transpose's CSR: in-arcs of every page
@@ -163,7 +177,8 @@ type PageRank struct {
 	// and the running one, y_j/c_j for a page with out-links, what its
 	// in-neighbours add up, and y_j itself for a dangling page (read for
 	// d = 1 only). On the layout, x holds the same: x[:n] updated in place,
-	// x[n:] the previous sweep's. With invOut, 24 bytes a page.
+	// x[n:] the previous sweep's of the exported pages (sweepLayout). With
+	// invOut, 24 bytes a page on a transpose, 16 to 24 on the layout.
 	value, nextValue []float64
 	x                []float64
 	initial          []float64 // the vector before the first sweep, nil for uniform
@@ -247,8 +262,8 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		p.value, p.nextValue = make([]float64, n), make([]float64, n)
 		p.sweep, p.eval = p.sweepChunk, p.evaluateChunk
 	} else {
-		p.lay = newSweepLayout(g, size, !p.linear)
-		p.x = make([]float64, 2*n)
+		p.lay = newSweepLayout(g, size, &layoutBuild{release: opt.Release, progress: opt.Building})
+		p.x = make([]float64, n+len(p.lay.exported))
 		p.sweep, p.copyValues, p.eval = p.sweepLayoutChunk, p.copyLayoutChunk, p.evaluateLayoutChunk
 	}
 	if n == 0 {
@@ -287,7 +302,9 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		values[j] = y
 	}
 	if p.lay != nil {
-		copy(p.x[n:], p.x[:n])
+		for k, j := range p.lay.exported {
+			p.x[n+k] = p.x[j]
+		}
 	}
 	return p, nil
 }
