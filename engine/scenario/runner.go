@@ -559,7 +559,8 @@ func (r *Runner) load(name, format, urls string) (*graph.Graph, *graphio.Labels,
 	if err != nil {
 		return nil, nil, err
 	}
-	opt := graphio.LoadOptions{Format: f, URLs: urls, MaxLinks: r.env.MaxLinks, MaxPages: r.env.MaxPages, MaxBytes: r.loadBytes(), Cancel: r.env.Cancel, Wrap: r.env.Wrap}
+	opt := graphio.LoadOptions{Format: f, URLs: urls, MaxLinks: r.env.MaxLinks, MaxPages: r.env.MaxPages, MaxBytes: r.loadBytes(), Cancel: r.env.Cancel, Wrap: r.env.Wrap,
+		SkipURLs: !r.needsURLs()}
 	g, labels, err := graphio.Load(r.env.FS, name, opt)
 	if err != nil {
 		return nil, nil, err
@@ -1112,10 +1113,13 @@ func (r *Runner) crawlStrategy(k int, budget int64) (int64, bool, error) {
 			after.Recomputations - cost.Recomputations + after.Iterations - cost.Iterations
 		virtual := after.VirtualReexpansions - cost.VirtualReexpansions
 		used += chunk + virtual + passes*passCost
-		if passes > 0 || virtual > 0 {
-			// The strategy does work besides downloads: from now on one
-			// crawl unit per call, so that a recomputation, whose passes
-			// count one crawl unit each, cannot run long inside one Step.
+		if passes > 0 {
+			// The strategy recomputes: from now on one crawl unit per
+			// call, so that a recomputation, whose passes count one crawl
+			// unit each, cannot run long inside one Step. (RankMass's
+			// virtual re-expansions count one unit each within Step's
+			// budget, so they keep the chunk: one Step per re-expansion
+			// cost a third of its scheduling time in Step's overhead.)
 			sr.chunk = 1
 		}
 	}
