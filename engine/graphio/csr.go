@@ -893,7 +893,7 @@ func csrFromBytes(b []byte, name string, o csrReadOptions) (*graph.Graph, error)
 	if e := lim.withCost(decodeCost{}, csrHeapBytes(&h, hostNames, urls, o.skipURLs)).check(int64(min(h.n, math.MaxInt64)), int64(min(h.m, math.MaxInt64)), false); e != nil {
 		return nil, tooLargeAt(name, 0, -1, e)
 	}
-	if sum := crc32.Checksum(b[csrHeaderSize:], csrTable); sum != h.bodyCRC {
+	if sum := o.checksum(b); sum != h.bodyCRC {
 		return nil, byteError(name, csrAtBodyCRC, "checksum mismatch: the header says %08x, the body gives %08x (corrupt or truncated file)", h.bodyCRC, sum)
 	}
 	// Padding bytes are covered by the checksum but must still be zero.
@@ -926,7 +926,13 @@ func csrFromBytes(b []byte, name string, o csrReadOptions) (*graph.Graph, error)
 	}
 	if h.hasURLs && o.skipURLs {
 		data := urls.data(b)
-		if err := csrCheckEntries(uint64(len(data)), uint64(bytes.Count(data, csrNewline)), h.n, "URLs", name, urls.at); err != nil {
+		seps := uint64(0)
+		for from := 0; from < len(data); from += csrCheckBlock {
+			part := data[from:min(from+csrCheckBlock, len(data))]
+			seps += uint64(bytes.Count(part, csrNewline))
+			o.releasePart(part)
+		}
+		if err := csrCheckEntries(uint64(len(data)), seps, h.n, "URLs", name, urls.at); err != nil {
 			return nil, err
 		}
 	} else if h.hasURLs {
@@ -937,7 +943,38 @@ func csrFromBytes(b []byte, name string, o csrReadOptions) (*graph.Graph, error)
 	if err := csrCheckGraph(g, &lay, name); err != nil {
 		return nil, err
 	}
+	// Validation read the offsets and links: let their pages go until the
+	// graph's user reads them.
+	o.releasePart(b[lay.offsets:lay.targetsEnd])
 	return g, nil
+}
+
+// csrCheckBlock is how many bytes of a file held in memory csrFromBytes
+// checks between two calls of release and progress (a variable so that
+// tests can make it small).
+var csrCheckBlock = 16 << 20
+
+// checksum returns the CRC-32C of the body of the .csr file b, a block at
+// a time, releasing each block once summed and reporting progress.
+func (o *csrReadOptions) checksum(b []byte) uint32 {
+	crc := uint32(0)
+	body := b[csrHeaderSize:]
+	for from := 0; from < len(body); from += csrCheckBlock {
+		part := body[from:min(from+csrCheckBlock, len(body))]
+		crc = crc32.Update(crc, csrTable, part)
+		o.releasePart(part)
+		if o.progress != nil {
+			o.progress(int64(from+len(part)), int64(len(body)))
+		}
+	}
+	return crc
+}
+
+// releasePart hands part of a mapped file to o.release, when set.
+func (o *csrReadOptions) releasePart(part []byte) {
+	if o.release != nil && len(part) > 0 {
+		o.release(part)
+	}
 }
 
 // csrStringSpan locates a string section in a file held in memory: its

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"testing"
 	"testing/fstest"
+	"unsafe"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 )
@@ -86,5 +87,60 @@ func TestLoadSkipURLsStillChecksTheURLs(t *testing.T) {
 	for _, fsys := range []fs.FS{files, &mappedMapFS{MapFS: files}} {
 		_, _, err := Load(fsys, "g.csr", LoadOptions{SkipURLs: true})
 		rtWantError(t, err, "g.csr", 0, at, "URLs hold 41 entries, want 40")
+	}
+}
+
+// releasingMapFS is a mappedMapFS that records the parts of its mappings
+// released, as offsets into the one file it maps.
+type releasingMapFS struct {
+	mappedMapFS
+	data     []byte
+	released []bool // byte k released at least once
+}
+
+func (r *releasingMapFS) ReleaseMapped(b []byte) {
+	at := int(uintptr(unsafe.Pointer(unsafe.SliceData(b))) - uintptr(unsafe.Pointer(unsafe.SliceData(r.data))))
+	if at < 0 || at+len(b) > len(r.data) {
+		panic("released bytes outside the mapping")
+	}
+	for k := at; k < at+len(b); k++ {
+		r.released[k] = true
+	}
+}
+
+// TestLoadMappedReleasesAndReports: a mapped .csr read with SkipURLs is
+// checked a block at a time, every byte after the header is released
+// once checked (so the file is not left resident), and Progress counts
+// the body's bytes up to their total.
+func TestLoadMappedReleasesAndReports(t *testing.T) {
+	defer func(old int) { csrCheckBlock = old }(csrCheckBlock)
+	csrCheckBlock = 1 << 16
+	g := rtRandomGraph(t, 13, 20_000, 3, 50) // a body of several blocks
+	var buf bytes.Buffer
+	if err := WriteCSR(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	fsys := &releasingMapFS{mappedMapFS: mappedMapFS{MapFS: fstest.MapFS{"g.csr": {Data: data}}}, data: data, released: make([]bool, len(data))}
+	var calls int
+	var done, total int64
+	got, _, err := Load(fsys, "g.csr", LoadOptions{SkipURLs: true, Progress: func(name string, d, all int64) {
+		if name != "g.csr" || d < done {
+			t.Fatalf("progress %q %d after %d", name, d, done)
+		}
+		calls++
+		done, total = d, all
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rtSameGraph(t, skipWithoutURLs(g), got, true)
+	if body := int64(len(data) - csrHeaderSize); done != body || total != body || calls < 2 {
+		t.Errorf("progress ended at %d of %d after %d calls, want %d of %d in several", done, total, calls, body, body)
+	}
+	for k := csrHeaderSize; k < len(data); k++ {
+		if !fsys.released[k] {
+			t.Fatalf("byte %d of %d never released", k, len(data))
+		}
 	}
 }
