@@ -967,21 +967,25 @@ func (r *Runner) reach(budget int64) (int64, bool, error) {
 
 // reacher is a breadth-first search from the seeds in bounded steps; it
 // also sums the scores of the pages it reaches, in the order it reaches
-// them.
+// them. It marks the pages it has seen in a bitset (n/8 bytes, which stays
+// in the processor's cache far longer than a byte per page) and queues them
+// in a slice made with room for every page, so that it never grows by
+// copying (the memory is only touched as pages are queued).
 type reacher struct {
 	g      *graph.Graph
 	scores []float64
-	seen   []bool
+	seen   []uint64 // bit p%64 of word p/64: page p was queued
 	queue  []uint32
 	next   int // next page of queue to expand
 	mass   float64
 }
 
 func newReacher(g *graph.Graph, start []uint32, scores []float64) *reacher {
-	b := &reacher{g: g, scores: scores, seen: make([]bool, g.NumNodes())}
+	n := g.NumNodes()
+	b := &reacher{g: g, scores: scores, seen: make([]uint64, (n+63)/64), queue: make([]uint32, 0, n)}
 	for _, p := range start {
-		if !b.seen[p] {
-			b.seen[p] = true
+		if b.seen[p/64]&(1<<(p%64)) == 0 {
+			b.seen[p/64] |= 1 << (p % 64)
 			b.queue = append(b.queue, p)
 		}
 	}
@@ -992,19 +996,22 @@ func newReacher(g *graph.Graph, start []uint32, scores []float64) *reacher {
 // one page) and reports the items done and whether the search is over.
 func (b *reacher) step(limit int64) (int64, bool) {
 	did := int64(0)
-	for ; b.next < len(b.queue) && did < max(limit, 1); b.next++ {
-		p := b.queue[b.next]
-		b.mass += b.scores[p]
+	seen, queue, scores := b.seen, b.queue, b.scores
+	for ; b.next < len(queue) && did < max(limit, 1); b.next++ {
+		p := queue[b.next]
+		b.mass += scores[p]
 		out := b.g.Out(p)
 		for _, q := range out {
-			if !b.seen[q] {
-				b.seen[q] = true
-				b.queue = append(b.queue, q)
+			w, bit := q/64, uint64(1)<<(q%64)
+			if seen[w]&bit == 0 {
+				seen[w] |= bit
+				queue = append(queue, q)
 			}
 		}
 		did += int64(len(out)) + 1
 	}
-	return did, b.next == len(b.queue)
+	b.queue = queue
+	return did, b.next == len(queue)
 }
 
 // hostWarnings says when strategies or politeness need hosts the graph
