@@ -240,7 +240,9 @@ type linkDrawer struct {
 	// hostFresh holds the pages of the current host that no intra-host link
 	// reached yet, fresh those that no inter-host link reached yet.
 	hostFresh, fresh freshPool
-	// hostFreshPages backs hostFresh: each host shuffles its own segment.
+	// hostFreshPages backs hostFresh: each host starts it as its pages in
+	// order, lo..hi-1, and shuffles it; it has room for the largest host
+	// (Generator.reservePools allocates it).
 	hostFreshPages []uint32
 }
 
@@ -248,26 +250,28 @@ type linkDrawer struct {
 // for every page before the first drawPage.
 func newLinkDrawer(rng *rand.PCG, n int, copy float64) *linkDrawer {
 	return &linkDrawer{
-		rng:            rng,
-		n:              uint64(n),
-		copy:           copy,
-		mark:           make([]uint32, n),
-		hostFreshPages: make([]uint32, n),
-		fresh:          freshPool{pages: make([]uint32, n)},
+		rng:   rng,
+		n:     uint64(n),
+		copy:  copy,
+		mark:  make([]uint32, n),
+		fresh: freshPool{pages: make([]uint32, n)},
 	}
 }
 
 // setPage makes page i a fresh page, not yet reached by any link.
 func (l *linkDrawer) setPage(i int) {
 	l.fresh.pages[i] = uint32(i)
-	l.hostFreshPages[i] = uint32(i)
 }
 
 // startHost begins the pages [lo, hi) of a new host.
 func (l *linkDrawer) startHost(lo, hi uint64) {
 	l.lo, l.hi = lo, hi
 	l.hostCopies.reset()
-	l.hostFresh = freshPool{pages: l.hostFreshPages[lo:hi]}
+	pages := l.hostFreshPages[:hi-lo]
+	for k := range pages {
+		pages[k] = uint32(lo) + uint32(k)
+	}
+	l.hostFresh = freshPool{pages: pages}
 }
 
 // drawPage writes the len(out) distinct targets of page i, intra of them

@@ -48,10 +48,15 @@ type Generator struct {
 	hostStart []int // hostStart[k] is the first page of host k; built during "degrees"
 	degrees   degreeSampler
 	offsets   []uint64 // degrees in offsets[i+1], then the CSR offsets
-	m         uint64   // links
-	urlBytes  int      // total length of the URLs
-	linked    int      // pages with links
-	largest   int      // pages of the largest host
+	// degreeOf holds the degrees in place of offsets when the graph is
+	// streamed (NewCSRGenerator): the offsets then go to the file.
+	degreeOf  []uint32
+	drawing   bool   // the "degrees" stage has begun
+	m         uint64 // links
+	urlBytes  int    // total length of the URLs
+	linked    int    // pages with links
+	largest   int    // pages of the largest host
+	maxDegree uint64 // the largest out-degree
 	// Σ of the fewest and of the most intra-host links of every page
 	// (intraRange), and the most of the host with the most.
 	fewestIntra, mostIntra, hostMostIntra, maxHostMostIntra uint64
@@ -60,9 +65,11 @@ type Generator struct {
 	intra                                                   intraCalibration
 	targets                                                 []uint32
 	w                                                       uint64 // links written so far
+	intraLinks                                              uint64 // intra-host links drawn so far
 	links                                                   *linkDrawer
 	urls                                                    *urlWriter
 	graph                                                   *graph.Graph
+	stream                                                  *csrStream // nil unless streaming
 }
 
 // NewGenerator returns a Generator for p, or p's validation error. It only
@@ -92,7 +99,7 @@ func NewGenerator(p Params) (*Generator, error) {
 // for step.Stepper. Once it has reported done, further calls do nothing and
 // report done again.
 func (g *Generator) Step(budget int) (done bool, err error) {
-	return g.run.step(budget), nil
+	return g.run.step(budget), g.run.err
 }
 
 // Progress reports the current stage, with the items done and planned in
@@ -100,7 +107,7 @@ func (g *Generator) Step(budget int) (done bool, err error) {
 func (g *Generator) Progress() step.Progress { return g.run.progress() }
 
 // Graph returns the generated graph once Step has reported done, and nil
-// before.
+// before; a Generator that streams (NewCSRGenerator) never returns one.
 func (g *Generator) Graph() *graph.Graph { return g.graph }
 
 // drawDegrees draws the out-degrees of up to limit pages into offsets[i+1],
@@ -108,11 +115,16 @@ func (g *Generator) Graph() *graph.Graph { return g.graph }
 // bytes and the pages whose intra-host range binds.
 func (g *Generator) drawDegrees(limit int64) (int64, bool) {
 	n := g.p.Pages
-	if g.offsets == nil {
+	if !g.drawing {
+		g.drawing = true
 		g.sizes = g.sizer.sizes
 		g.sizer = hostSizer{}
 		g.degrees = newDegreeSampler(g.p.MeanOutDegree, g.p.OutDegreeExponent, uint64(n-1))
-		g.offsets = make([]uint64, n+1)
+		if g.stream != nil {
+			g.degreeOf = make([]uint32, n) // degrees are at most n-1 < 2^32
+		} else {
+			g.offsets = make([]uint64, n+1)
+		}
 		g.hostStart = make([]int, len(g.sizes)+1)
 		g.hostStart[1] = g.sizes[0]
 		g.links = newLinkDrawer(g.rng, n, g.p.CopyProbability)
@@ -132,8 +144,13 @@ func (g *Generator) drawDegrees(limit int64) (int64, bool) {
 			g.hostMostIntra = 0
 		}
 		d := g.degrees.draw(g.rng)
-		g.offsets[i+1] = d
+		if g.degreeOf != nil {
+			g.degreeOf[i] = uint32(d)
+		} else {
+			g.offsets[i+1] = d
+		}
 		g.m += d
+		g.maxDegree = max(g.maxDegree, d)
 		size := g.sizes[g.host]
 		g.largest = max(g.largest, size)
 		g.urlBytes += urlLen(g.host, i-g.hostStart[g.host])
@@ -158,6 +175,14 @@ func (g *Generator) drawDegrees(limit int64) (int64, bool) {
 	return did, true
 }
 
+// degree returns the out-degree of page i, drawn in the "degrees" stage.
+func (g *Generator) degree(i int) uint64 {
+	if g.degreeOf != nil {
+		return uint64(g.degreeOf[i])
+	}
+	return g.offsets[i+1]
+}
+
 // collectBounded runs the first pass of the intra-host calibration over up
 // to limit pages.
 func (g *Generator) collectBounded(limit int64) (int64, bool) {
@@ -175,7 +200,7 @@ func (g *Generator) collectBounded(limit int64) (int64, bool) {
 		if i == g.hostStart[g.host+1] {
 			g.host++
 		}
-		c.add(g.offsets[i+1], uint64(g.sizes[g.host]))
+		c.add(g.degree(i), uint64(g.sizes[g.host]))
 		g.page++
 	}
 	if g.page < n {
@@ -187,11 +212,14 @@ func (g *Generator) collectBounded(limit int64) (int64, bool) {
 }
 
 // drawLinks draws the links of up to limit pages, host by host, writing
-// the CSR offsets and targets.
+// the CSR offsets and targets, or, when streaming, each page's targets to
+// the file.
 func (g *Generator) drawLinks(limit int64) (int64, bool) {
 	n := g.p.Pages
-	if g.targets == nil {
-		g.targets = make([]uint32, g.m)
+	if g.links.hostFreshPages == nil {
+		if g.stream == nil {
+			g.targets = make([]uint32, g.m)
+		}
 		g.reservePools()
 		g.links.startHost(0, uint64(g.hostStart[1]))
 	}
@@ -203,24 +231,37 @@ func (g *Generator) drawLinks(limit int64) (int64, bool) {
 			g.host++
 			l.startHost(uint64(i), uint64(g.hostStart[g.host+1]))
 		}
-		d := g.offsets[i+1]
-		g.offsets[i] = g.w
+		d := g.degree(i)
 		intra := splitIntra(g.rng, d, q, l.hi-l.lo, uint64(n))
-		l.drawPage(uint32(i), intra, g.targets[g.w:g.w+d])
+		g.intraLinks += intra
+		if g.stream != nil {
+			out := g.pageTargets(d)
+			l.drawPage(uint32(i), intra, out)
+			if err := g.stream.csr.Targets(out); err != nil {
+				g.run.err = err
+				return did, false
+			}
+		} else {
+			g.offsets[i] = g.w
+			l.drawPage(uint32(i), intra, g.targets[g.w:g.w+d])
+		}
 		g.w += d
 		g.page++
 	}
 	if g.page < n {
 		return did, false
 	}
-	g.offsets[n] = g.w
-	g.links, g.intra = nil, intraCalibration{}
+	if g.stream == nil {
+		g.offsets[n] = g.w
+	}
+	g.links, g.intra, g.degreeOf = nil, intraCalibration{}, nil
 	g.page, g.host = 0, 0
 	return did, true
 }
 
 // reservePools gives the link drawer's copy pools the room they need, so
-// that they allocate once (see Params.EstimatedBytes): the global pool
+// that they allocate once (see Params.EstimatedBytes), and the list of a
+// host's fresh pages room for the largest host: the global pool
 // holds the inter-host links and one start per page with links; the host
 // pool the intra-host links of one host, and one start per page of the
 // largest host. The links of either kind are a sum of one randomly rounded
@@ -235,6 +276,7 @@ func (g *Generator) reservePools() {
 	hostIntra := min(max(intra+margin, 0), float64(g.maxHostMostIntra))
 	g.links.globalCopies.reserve(int(inter), g.linked)
 	g.links.hostCopies.reserve(int(hostIntra), g.largest)
+	g.links.hostFreshPages = make([]uint32, g.largest)
 }
 
 // writeURLs writes the URLs and host table of up to limit pages, and builds

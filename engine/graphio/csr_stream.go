@@ -38,7 +38,8 @@ type CSRShape struct {
 // seeking back to where the file began. A file it completes is the one
 // WriteCSR writes for the same graph, byte for byte.
 //
-// Errors are sticky: after the first, every call returns it, and the file
+// A call with no entries does nothing, whatever the section. Errors are
+// sticky: after the first, every call returns it, and the file
 // is left incomplete (its header zero), for the caller to remove.
 type CSRWriter struct {
 	w     io.WriteSeeker
@@ -204,10 +205,10 @@ func (c *CSRWriter) flush() {
 }
 
 // expect checks that the current section is s and that count more
-// entries fit in it.
+// entries fit in it; an empty call fits anywhere.
 func (c *CSRWriter) expect(s csrSection, count uint64) error {
 	switch {
-	case c.err != nil:
+	case c.err != nil || count == 0:
 		return c.err
 	case c.sec != s:
 		c.err = fmt.Errorf("graphio: writing .csr: %s given while the %s are due", s, c.sec)

@@ -1,9 +1,10 @@
-package graphio
+package graphio_test
 
 import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graphio"
 )
 
 // TestRoundTripGenerated saves a web-like generated graph (engine/gen,
@@ -18,5 +19,5 @@ func TestRoundTripGenerated(t *testing.T) {
 	if g.NumHosts() != 40 || g.URLs == nil || g.NumArcs() == 0 {
 		t.Fatalf("generated %d hosts, %d links, URLs %v", g.NumHosts(), g.NumArcs(), g.URLs != nil)
 	}
-	rtSaveAndLoad(t, "generated", g)
+	graphio.RTSaveAndLoad(t, "generated", g)
 }
