@@ -197,8 +197,11 @@ type PageRank struct {
 
 	iterations int
 	residual   float64
-	converged  bool
-	done       bool
+	// earlier holds the residuals of the two iterations before the last
+	// (earlier[1] the older), for IterationsEstimate.
+	earlier   [2]float64
+	converged bool
+	done      bool
 }
 
 // chunkSums are the partial sums of one chunk in one sweep.
@@ -465,6 +468,44 @@ func (p *PageRank) Step(budget int) (bool, error) {
 // iteration stops on a tolerance (MaxIterations only caps it).
 func (p *PageRank) Progress() step.Progress {
 	return step.Progress{Stage: "pagerank", Done: int64(p.iterations), Total: 0}
+}
+
+// IterationsEstimate returns how many iterations the computation will
+// take in all, estimated from the residual's geometric decay over the
+// last two iterations: with ρ the mean ratio of successive residuals, it
+// needs the first k with residual·ρ^k < tolerance more, at most
+// MaxIterations in all.
+// It returns the iterations run once finished, and 0 when there is no
+// estimate yet (fewer than three iterations, or a residual that did not
+// decrease). For a progress bar: Progress's Total stays 0.
+func (p *PageRank) IterationsEstimate() int {
+	if p.done {
+		return p.iterations
+	}
+	if p.iterations < 3 {
+		return 0
+	}
+	return estimateIterations(p.iterations, p.residual, p.earlier[1], p.tolerance, p.maxIter)
+}
+
+// estimateIterations returns the iterations a geometric decay of the
+// residual reaches tol in, capped at maxIter: done iterations were run, the
+// last with residual r, the one two iterations before with residual
+// before; 0 when the residual did not decrease.
+func estimateIterations(done int, r, before, tol float64, maxIter int) int {
+	if !(r > 0 && before > r) {
+		return 0
+	}
+	if r < tol {
+		return done
+	}
+	// The run stops at the first residual below tol: r·ρ^k < tol.
+	rate := math.Sqrt(r / before)
+	left := math.Floor(math.Log(tol/r)/math.Log(rate)) + 1
+	if !(left < float64(maxIter-done)) {
+		return maxIter
+	}
+	return done + int(left)
 }
 
 // Residual returns the L1 change of the last iteration relative to the

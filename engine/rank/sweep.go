@@ -107,6 +107,7 @@ func (p *PageRank) iterateOnce() {
 		change *= 1 + p.damping
 		mass += p.danglingTeleport
 	}
+	p.earlier[0], p.earlier[1] = p.residual, p.earlier[0]
 	p.residual = 0
 	if mass > 0 {
 		p.residual = change / mass
