@@ -17,6 +17,10 @@ func init() {
 	})
 }
 
+// firstInFirstOut: every page has key 0 and is pushed when discovered
+// (fifo.go).
+func (*bfs) firstInFirstOut() {}
+
 func (s *bfs) Start(c *Crawl) error                        { s.c = c; return nil }
 func (s *bfs) Discover(page, _ uint32)                     { s.c.front.Push(page, 0) }
 func (s *bfs) Downloaded(uint32)                           {}

@@ -260,7 +260,8 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 	if g.HasHosts() && (bySize || cfg.Politeness != nil) {
 		hostOf, numHosts = g.Hosts.Of, g.NumHosts()
 	}
-	c.front = newFrontier(n, c.seq, hostOf, numHosts, bySize)
+	_, fifo := s.(firstInFirstOut)
+	c.front = newFrontier(n, c.seq, hostOf, numHosts, bySize, fifo)
 	if c.selector != nil && cfg.Politeness != nil {
 		c.front.trackAllHosts()
 	}
@@ -441,6 +442,7 @@ func (c *Crawl) Step(budget int) (bool, error) {
 		for _, p := range c.seeds {
 			c.addToFrontier(p, NoParent)
 		}
+		c.front.seeded()
 	}
 	budget = max(budget, 1)
 	var err error

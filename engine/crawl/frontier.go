@@ -20,6 +20,11 @@ package crawl
 //
 // Every structure is a flat slice indexed by page or host; changing a key
 // costs O(log n) and allocates nothing once the heaps have grown.
+//
+// For a strategy whose pages all have key 0 and are pushed once, when they
+// are discovered (bfs, larger-sites-first: firstInFirstOut), each host's
+// pages are a queue in discovery order instead of a heap (fifo.go): the
+// same order at O(1) a page, with neither keys nor heap positions.
 type Frontier struct {
 	key []float64 // priority by page; kept after a page leaves the heap
 	seq []uint32  // discovery number by page (owned by the Crawl)
@@ -41,18 +46,24 @@ type Frontier struct {
 	size    int   // pages held
 	updates int64 // pushes and key changes, for the cost counters
 	wake    func(host uint32)
+
+	// fifo, when set, holds the first-in-first-out queues (fifo.go);
+	// key and pos are then nil.
+	fifo *fifoQueues
 }
 
 // newFrontier makes a frontier for n pages. hostOf (nil for one host) maps
 // pages to hosts 0..numHosts-1.
-func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize bool) *Frontier {
+//
+// With fifo, every page pushed must have key 0 and be pushed once, after
+// the pages discovered before it (the seeds may come in any order until
+// seeded is called); Set, Add and Remove must not be called.
+func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize, fifo bool) *Frontier {
 	if hostOf == nil {
 		numHosts = 1
 	}
 	f := &Frontier{
-		key:         make([]float64, n),
 		seq:         seq,
-		pos:         newPositions(n),
 		hostOf:      hostOf,
 		hosts:       make([]pageHeap, numHosts),
 		groupBySize: groupBySize,
@@ -75,6 +86,11 @@ func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize
 			start[h+1] += start[h]
 		}
 	}
+	if fifo {
+		f.fifo = newFifoQueues(n, numHosts)
+	} else {
+		f.key, f.pos = make([]float64, n), newPositions(n)
+	}
 	for h := range f.hosts {
 		f.hosts[h] = pageHeap{items: items[start[h]:start[h]:start[h+1]], key: f.key, seq: seq, pos: f.pos}
 		f.hostSeq[h] = noPos
@@ -94,15 +110,29 @@ func (f *Frontier) hostOfPage(p uint32) uint32 {
 func (f *Frontier) Len() int { return f.size }
 
 // Contains reports whether page p is held (selectable).
-func (f *Frontier) Contains(p uint32) bool { return f.pos[p] != noPos }
+func (f *Frontier) Contains(p uint32) bool {
+	if f.fifo != nil {
+		return f.fifo.holds(p)
+	}
+	return f.pos[p] != noPos
+}
 
 // Key returns page p's key: its current key while it is held, its last key
 // after it left, and 0 for a page never given one.
-func (f *Frontier) Key(p uint32) float64 { return f.key[p] }
+func (f *Frontier) Key(p uint32) float64 {
+	if f.fifo != nil {
+		return 0
+	}
+	return f.key[p]
+}
 
 // Push makes page p selectable with the given key. Pushing a page already
 // held only changes its key.
 func (f *Frontier) Push(p uint32, key float64) {
+	if f.fifo != nil {
+		f.pushFifo(p, key)
+		return
+	}
 	if f.pos[p] != noPos {
 		f.Set(p, key)
 		return
@@ -126,6 +156,9 @@ func (f *Frontier) Push(p uint32, key float64) {
 // Set changes page p's key. For a page not held it only records the key
 // (strategies may keep their scores here for pages in flight or downloaded).
 func (f *Frontier) Set(p uint32, key float64) {
+	if f.fifo != nil {
+		panic("crawl: Frontier.Set on a first-in-first-out frontier")
+	}
 	if f.pos[p] == noPos {
 		f.key[p] = key
 		return
@@ -147,6 +180,9 @@ func (f *Frontier) Add(p uint32, delta float64) { f.Set(p, f.key[p]+delta) }
 
 // Remove takes page p out of the frontier, if held; the strategy parks it.
 func (f *Frontier) Remove(p uint32) {
+	if f.fifo != nil {
+		panic("crawl: Frontier.Remove on a first-in-first-out frontier")
+	}
 	if f.pos[p] == noPos {
 		return
 	}
@@ -162,11 +198,24 @@ func (f *Frontier) Best() (uint32, bool) {
 	if !ok {
 		return 0, false
 	}
-	return f.hosts[h].top(), true
+	return f.top(h), true
 }
 
 // Before reports whether page a ranks before page b by the keys held here.
-func (f *Frontier) Before(a, b uint32) bool { return before(f.key, f.seq, a, b) }
+func (f *Frontier) Before(a, b uint32) bool {
+	if f.fifo != nil {
+		return discoveredBefore(f.seq, a, b)
+	}
+	return before(f.key, f.seq, a, b)
+}
+
+// top returns the best page of host h, which must hold one.
+func (f *Frontier) top(h uint32) uint32 {
+	if f.fifo != nil {
+		return f.hosts[h].items[f.fifo.head[h]]
+	}
+	return f.hosts[h].top()
+}
 
 // bestHost returns the open host that is chosen next.
 func (f *Frontier) bestHost() (uint32, bool) {
@@ -178,6 +227,9 @@ func (f *Frontier) bestHost() (uint32, bool) {
 
 // popHost takes the best page of host h, which must hold one.
 func (f *Frontier) popHost(h uint32) uint32 {
+	if f.fifo != nil {
+		return f.popFifo(h)
+	}
 	p := f.hosts[h].pop()
 	f.size--
 	f.fixHost(h)
@@ -203,13 +255,18 @@ func (f *Frontier) setOpen(h uint32, open bool) {
 }
 
 // hostPending returns the number of pages host h holds.
-func (f *Frontier) hostPending(h uint32) int { return f.hosts[h].len() }
+func (f *Frontier) hostPending(h uint32) int {
+	if f.fifo != nil {
+		return f.hosts[h].len() - int(f.fifo.head[h])
+	}
+	return f.hosts[h].len()
+}
 
 // hostBefore orders hosts: by their best page, or, with groupBySize, by the
 // number of pages held and then the discovery of their first page.
 func (f *Frontier) hostBefore(a, b uint32) bool {
 	if f.groupBySize {
-		na, nb := f.hosts[a].len(), f.hosts[b].len()
+		na, nb := f.hostPending(a), f.hostPending(b)
 		if na != nb {
 			return na > nb
 		}
@@ -218,14 +275,14 @@ func (f *Frontier) hostBefore(a, b uint32) bool {
 		}
 		return f.hostFirst[a] < f.hostFirst[b]
 	}
-	return before(f.key, f.seq, f.hosts[a].top(), f.hosts[b].top())
+	return f.Before(f.top(a), f.top(b))
 }
 
 // fixHost puts host h in the host heap, moves it, or takes it out,
 // according to whether it is open and holds pages; and likewise in the heap
 // of all hosts when the frontier tracks it.
 func (f *Frontier) fixHost(h uint32) {
-	nonEmpty := f.hosts[h].len() > 0
+	nonEmpty := f.hostPending(h) > 0
 	f.openHosts.fix(h, f.open[h] && nonEmpty, f, false)
 	if f.allHosts != nil {
 		f.allHosts.fix(h, nonEmpty, f, true)
@@ -236,7 +293,7 @@ func (f *Frontier) fixHost(h uint32) {
 // hostBefore.
 func (f *Frontier) hostLess(byBest bool, a, b uint32) bool {
 	if byBest {
-		return before(f.key, f.seq, f.hosts[a].top(), f.hosts[b].top())
+		return f.Before(f.top(a), f.top(b))
 	}
 	return f.hostBefore(a, b)
 }
@@ -260,7 +317,7 @@ func (f *Frontier) GlobalBest() (uint32, bool) {
 	if len(f.allHosts.items) == 0 {
 		return 0, false
 	}
-	return f.hosts[f.allHosts.items[0]].top(), true
+	return f.top(f.allHosts.items[0]), true
 }
 
 // hostHeap is an indexed heap of hosts, ordered by Frontier.hostLess.

@@ -30,6 +30,10 @@ func init() {
 // pending pages (hostOrdered in crawl.go).
 func (*largerSitesFirst) ordersHosts() {}
 
+// firstInFirstOut: every page has key 0 and is pushed when discovered
+// (fifo.go).
+func (*largerSitesFirst) firstInFirstOut() {}
+
 func (s *largerSitesFirst) Start(c *Crawl) error { s.c = c; return nil }
 
 func (s *largerSitesFirst) Discover(page, _ uint32) { s.c.front.Push(page, 0) }

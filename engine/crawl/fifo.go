@@ -1,0 +1,124 @@
+package crawl
+
+import "slices"
+
+// firstInFirstOut is implemented by strategies that push every page with
+// key 0, once, when it is discovered, and never change a key or take a
+// page back (bfs, larger-sites-first). Their Frontier keeps each host's
+// pages in a queue in discovery order instead of a heap: the best page of
+// a host is then the head of its queue, the same page the heap would give
+// (every key equal, earlier discovery first, then smaller id), at O(1) a
+// push or pop instead of O(log n) cache misses, and without the 12 bytes
+// a page of keys and heap positions.
+type firstInFirstOut interface{ firstInFirstOut() }
+
+// fifoQueues is the part of a Frontier that only first-in-first-out
+// frontiers have. Host h's queue is hosts[h].items[head[h]:], in increasing
+// (discovery number, id): pages discovered later are pushed later, so a
+// push appends; only the seeds, all discovered together (number 0), may
+// come in another order, and seeded sorts them before the first pop.
+type fifoQueues struct {
+	head   []uint32 // by host: the index of the queue's first page in items
+	held   []uint64 // bit p%64 of word p/64: page p is held
+	sealed bool     // seeded has run
+	// seededHosts lists the hosts the seeds were pushed to, for seeded.
+	seededHosts []uint32
+}
+
+func newFifoQueues(n, numHosts int) *fifoQueues {
+	return &fifoQueues{head: make([]uint32, numHosts), held: make([]uint64, (n+63)/64)}
+}
+
+// holds reports whether page p is held.
+func (q *fifoQueues) holds(p uint32) bool { return q.held[p/64]&(1<<(p%64)) != 0 }
+
+// discoveredBefore is the page order of a frontier whose keys are all
+// equal: earlier discovery first, then smaller id.
+func discoveredBefore(seq []uint32, a, b uint32) bool {
+	if seq[a] != seq[b] {
+		return seq[a] < seq[b]
+	}
+	return a < b
+}
+
+// pushFifo appends page p to its host's queue.
+func (f *Frontier) pushFifo(p uint32, key float64) {
+	q := f.fifo
+	if key != 0 {
+		panic("crawl: a first-in-first-out frontier holds only key 0")
+	}
+	if q.holds(p) {
+		return
+	}
+	f.updates++
+	q.held[p/64] |= 1 << (p % 64)
+	h := f.hostOfPage(p)
+	if f.seq[p] < f.hostSeq[h] || f.seq[p] == f.hostSeq[h] && p < f.hostFirst[h] {
+		f.hostSeq[h], f.hostFirst[h] = f.seq[p], p
+	}
+	hp := &f.hosts[h]
+	wasEmpty := f.hostPending(h) == 0
+	if wasEmpty {
+		hp.items, q.head[h] = hp.items[:0], 0
+	}
+	if !q.sealed && wasEmpty {
+		q.seededHosts = append(q.seededHosts, h)
+	}
+	hp.items = append(hp.items, p)
+	if q.sealed {
+		// A page out of discovery order (none, for the strategies that
+		// use this frontier) moves to its place.
+		live := hp.items[q.head[h]:]
+		for i := len(live) - 1; i > 0 && discoveredBefore(f.seq, live[i], live[i-1]); i-- {
+			live[i], live[i-1] = live[i-1], live[i]
+		}
+	}
+	f.size++
+	f.fixHost(h)
+	if wasEmpty && !f.open[h] && f.wake != nil {
+		f.wake(h)
+	}
+}
+
+// popFifo takes the first page of host h's queue, which must hold one.
+func (f *Frontier) popFifo(h uint32) uint32 {
+	q := f.fifo
+	hp := &f.hosts[h]
+	p := hp.items[q.head[h]]
+	q.head[h]++
+	q.held[p/64] &^= 1 << (p % 64)
+	f.size--
+	f.fixHost(h)
+	return p
+}
+
+// seeded tells the frontier that the seeds have all been pushed: a
+// first-in-first-out frontier sorts each queue the seeds went to by id
+// (they share discovery number 0) and replaces its host in the host
+// heaps. It does nothing for a heap frontier.
+func (f *Frontier) seeded() {
+	q := f.fifo
+	if q == nil || q.sealed {
+		return
+	}
+	q.sealed = true
+	for _, h := range q.seededHosts {
+		live := f.hosts[h].items[q.head[h]:]
+		if !slices.IsSortedFunc(live, f.discoveryCmp) {
+			slices.SortFunc(live, f.discoveryCmp)
+			f.fixHost(h)
+		}
+	}
+	q.seededHosts = nil
+}
+
+// discoveryCmp compares pages as discoveredBefore orders them.
+func (f *Frontier) discoveryCmp(a, b uint32) int {
+	switch {
+	case discoveredBefore(f.seq, a, b):
+		return -1
+	case discoveredBefore(f.seq, b, a):
+		return 1
+	}
+	return 0
+}
