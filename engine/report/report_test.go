@@ -483,8 +483,8 @@ func TestSVGLines(t *testing.T) {
 		t.Errorf("first line %+v, want the dashed optimal", got[0])
 	}
 	for i, l := range got[1:] {
-		if l.Stroke != palette[i] || l.Dash != "" {
-			t.Errorf("line %d (%s) stroke %s dash %q, want %s solid", i+1, l.Title, l.Stroke, l.Dash, palette[i])
+		if l.Stroke != palette[i] || l.Dash != strategyDashes[i] {
+			t.Errorf("line %d (%s) stroke %s dash %q, want %s dashed %q", i+1, l.Title, l.Stroke, l.Dash, palette[i], strategyDashes[i])
 		}
 	}
 	// Every line starts at the origin of the plot and ends at fraction 1,
@@ -521,6 +521,11 @@ func manyResult(n int, label string) *scenario.Result {
 	for i := range n {
 		s := base
 		s.Label = label + " " + strconv.Itoa(i)
+		// Curves differ a little, so that none is drawn as another's twin.
+		s.Curve.Value = slices.Clone(s.Curve.Value)
+		for j := range s.Curve.Value {
+			s.Curve.Value[j] *= 1 - float64(i)/1000
+		}
 		r.Strategies = append(r.Strategies, s)
 	}
 	return r
@@ -620,15 +625,23 @@ func TestSVGLegendFits(t *testing.T) {
 			if len(xs) != c.columns {
 				t.Errorf("the legend has %d columns, want %d", len(xs), c.columns)
 			}
-			// Line i+1 and line i+13 share a colour, so not a dash: the
-			// first 48 lines all look different.
-			seen := map[string]string{}
-			for _, l := range lines[:min(len(lines), 1+len(palette)*len(strategyDashes))] {
-				style := l.Stroke + " " + l.Dash
+			// Dash and marker repeat together only after 20 strategies
+			// (lengths 4 and 5): the first 20 lines look different even
+			// in greyscale, and with the colour the first 60.
+			seen, grey := map[string]string{}, map[string]string{}
+			for i, l := range lines[1:min(len(lines), 61)] {
+				style := l.Stroke + " " + l.Dash + " " + markerShapes[i%len(markerShapes)]
 				if other, dup := seen[style]; dup {
 					t.Errorf("%s and %s are both drawn %q", other, l.Title, style)
 				}
 				seen[style] = l.Title
+				if i < 20 {
+					g := l.Dash + " " + markerShapes[i%len(markerShapes)]
+					if other, dup := grey[g]; dup {
+						t.Errorf("%s and %s look alike in greyscale: %q", other, l.Title, g)
+					}
+					grey[g] = l.Title
+				}
 			}
 		})
 	}
@@ -721,7 +734,7 @@ func TestPlotMatchesTheChart(t *testing.T) {
 		svg := string(render(t, func(w io.Writer) error { return SVG(w, r, opt) }))
 		axis := fmt.Sprintf(`<line x1="%s" y1="`, coord(area.Left))
 		end := fmt.Sprintf(`" x2="%s" y2="`, coord(area.Left+area.Width))
-		i := strings.Index(svg, `<g stroke="#333333" stroke-width="1">`+axis)
+		i := strings.Index(svg, `<g class="chart-axis" stroke="#333333" stroke-width="1">`+axis)
 		if i < 0 || !strings.Contains(svg[i:i+200], end) {
 			t.Errorf("%s: no x axis from %v to %v in the chart", x, area.Left, area.Left+area.Width)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -44,28 +45,53 @@ type ChartOptions struct {
 	// Guarantees also draws each strategy's guaranteed curve (dotted) and
 	// generic lower bound (dash-dotted) in the strategy's colour.
 	Guarantees bool
+	// LogX draws the x axis on a logarithmic scale, from the smallest
+	// positive x of the curves, with a tick at each power of ten.
+	LogX bool
+	// NoLegend leaves the legend out and gives its room to the plot (the
+	// page draws its own legend from Legend).
+	NoLegend bool
+	// Hidden lists the legend labels (Legend's LegendEntry.Label) whose
+	// curves are not drawn; the axes stay those of every curve.
+	Hidden []string
+	// Highlight, when not empty, is the legend label of the curve drawn
+	// wider and on top, the others faded.
+	Highlight string
 }
 
-// palette colours the strategies in order; the optimal reference is drawn
-// dashed in referenceColour instead. After len(palette) strategies the
-// colours repeat with the next of strategyDashes, so that no two lines of
-// up to len(palette)·len(strategyDashes) strategies look alike.
-var palette = []string{
-	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
-	"#e377c2", "#17becf", "#bcbd22", "#393b79", "#ad494a", "#637939",
-}
+// palette colours the strategies in order: the colours of Okabe and Ito's
+// palette for colour-blind readers, without its black (the optimal
+// reference's) and its yellow (too light on white). The optimal reference
+// is drawn wider and dashed in referenceColour instead. Each strategy also
+// has a dash pattern (strategyDashes) and a marker (markerShapes), taken in
+// turn, so that every curve stays distinguishable in greyscale: the pairs
+// of dash and marker repeat only after len(strategyDashes)·len(markerShapes)
+// strategies (lengths prime to each other), the triples with the colour
+// after the least common multiple of the three lengths.
+var palette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"}
 
 const referenceColour = "#222222"
 
-// strategyDashes are the dash patterns of the strategies' lines, one per
-// round of the palette: solid first.
-var strategyDashes = []string{"", "10 4", "3 4", "14 4 3 4"}
+// strategyDashes are the dash patterns of the strategies' lines in turn:
+// solid first. With Guarantees every actual line is solid, the dashes then
+// telling the kinds of line apart.
+var strategyDashes = []string{"", "9 4", "2 3", "12 3 3 3"}
 
-// Dash patterns of the lines.
+// markerShapes are the markers of the strategies' lines in turn, drawn a
+// few times along each line and on its legend swatch.
+var markerShapes = []string{"circle", "square", "triangle", "diamond", "cross"}
+
+// markersPerLine is how many markers a line carries, spread along the x
+// axis and shifted from one strategy to the next so they do not overlap.
+const markersPerLine = 5
+
+// Dash patterns and widths of the lines.
 const (
 	referenceDash  = "6 4"
 	guaranteedDash = "1.5 3"
 	lowerBoundDash = "6 3 1.5 3"
+	lineWidth      = 1.75
+	referenceWidth = 2.75
 )
 
 // Approximate text metrics of the chart's 12-pixel sans-serif font, used
@@ -100,19 +126,32 @@ type line struct {
 	kind   string // kindActual, kindGuaranteed or kindLowerBound
 	colour string
 	dash   string
-	xs, ys []float64
+	marker string // one of markerShapes, "" for none
+	// series is the strategy's place among the strategies drawn (markers
+	// shift with it), reference marks the optimal reference.
+	series    int
+	reference bool
+	// entry is the label of the line's legend entry (the strategy's, or
+	// the labels of identical curves joined by " = "), members the
+	// strategies' labels it stands for.
+	entry   string
+	members []string
+	xs, ys  []float64
 	// untimed marks a strategy without simulated times on the time axis:
 	// it has a legend entry but no line.
 	untimed bool
 }
 
 // SVG writes a line chart of r's curves: cumulative importance against the
-// x axis of opt, one line per strategy in the scenario's order, each in its
-// own colour from a fixed palette (after twelve strategies the colours
-// repeat with a dash pattern), the optimal reference dashed, with nice
-// ticks (1, 2 or 5 times a power of ten) on both axes, axis titles and a
-// legend on the right. On the time axis a strategy without simulated times
-// (the optimal reference, which runs without politeness) has a legend
+// x axis of opt, one line per strategy in the scenario's order, each with
+// its own colour from a palette for colour-blind readers, dash pattern and
+// marker (so that greyscale prints keep them apart), the optimal reference
+// wider and dashed, with nice ticks (1, 2 or 5 times a power of ten, or
+// powers of ten on a logarithmic x axis, thousands separated by commas) on
+// both axes, axis titles and a legend on the right. Strategies whose curves
+// are identical are drawn once and named together in the legend ("bfs =
+// larger-sites-first"). On the time axis a strategy without simulated
+// times (the optimal reference, which runs without politeness) has a legend
 // entry marked "(not timed)" and no line.
 //
 // Labels never make the chart fail: a legend label too long for the
@@ -124,7 +163,9 @@ type line struct {
 //
 // The SVG is self-contained (no external reference), valid XML with every
 // label escaped, carries a viewBox so it scales, and is the same bytes for
-// the same result and options.
+// the same result and options. Its parts carry classes (chart-bg,
+// chart-grid, chart-axis, chart-text, chart-ref, chart-halo) so that a page
+// showing it inline can restyle it, for a dark theme say.
 func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 	opt, err := chartDefaults(r, opt)
 	if err != nil {
@@ -136,11 +177,11 @@ func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 	}
 	lines, xTitle, entries, legend := lay.lines, lay.xTitle, lay.entries, lay.legend
 	top, height, plotH, plotW, left, xs, ys := lay.top, lay.height, lay.plotH, lay.plotW, lay.left, lay.xs, lay.ys
-	px := func(v float64) float64 { return left + v/xs.top*plotW }
+	px := func(v float64) float64 { return left + lay.xFraction(v)*plotW }
 	py := func(v float64) float64 { return top + plotH - v/ys.top*plotH }
 
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="%d">`+"\n",
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="crawlsim-chart" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="%d">`+"\n",
 		opt.Width, height, opt.Width, height, fontSize)
 	b.WriteString("<title>")
 	if opt.Title != "" {
@@ -149,15 +190,15 @@ func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 		b.WriteString("Cumulative importance of the pages downloaded")
 	}
 	b.WriteString("</title>\n")
-	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", opt.Width, height)
+	fmt.Fprintf(&b, `<rect class="chart-bg" width="%d" height="%d" fill="#ffffff"/>`+"\n", opt.Width, height)
 	if opt.Title != "" {
-		fmt.Fprintf(&b, `<text x="%s" y="26" text-anchor="middle" font-size="15" font-weight="bold">`, coord(left+plotW/2))
+		fmt.Fprintf(&b, `<text class="chart-text" x="%s" y="26" text-anchor="middle" font-size="15" font-weight="bold">`, coord(left+plotW/2))
 		escape(&b, opt.Title)
 		b.WriteString("</text>\n")
 	}
 
 	// Grid and ticks.
-	b.WriteString(`<g stroke="#e3e3e3" stroke-width="1">` + "\n")
+	b.WriteString(`<g class="chart-grid" stroke="#e3e3e3" stroke-width="1">` + "\n")
 	for _, t := range xs.ticks[1:] {
 		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`+"\n", coord(px(t)), coord(top), coord(px(t)), coord(top+plotH))
 	}
@@ -165,7 +206,7 @@ func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`+"\n", coord(left), coord(py(t)), coord(left+plotW), coord(py(t)))
 	}
 	b.WriteString("</g>\n")
-	fmt.Fprintf(&b, `<g stroke="#333333" stroke-width="1"><line x1="%s" y1="%s" x2="%s" y2="%s"/><line x1="%s" y1="%s" x2="%s" y2="%s"/>`,
+	fmt.Fprintf(&b, `<g class="chart-axis" stroke="#333333" stroke-width="1"><line x1="%s" y1="%s" x2="%s" y2="%s"/><line x1="%s" y1="%s" x2="%s" y2="%s"/>`,
 		coord(left), coord(top+plotH), coord(left+plotW), coord(top+plotH), coord(left), coord(top), coord(left), coord(top+plotH))
 	for _, t := range xs.ticks {
 		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`, coord(px(t)), coord(top+plotH), coord(px(t)), coord(top+plotH+5))
@@ -174,45 +215,67 @@ func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`, coord(left-5), coord(py(t)), coord(left), coord(py(t)))
 	}
 	b.WriteString("</g>\n")
-	b.WriteString(`<g fill="#333333" text-anchor="middle">`)
+	b.WriteString(`<g class="chart-text" fill="#333333" text-anchor="middle">`)
 	for i, t := range xs.ticks {
 		fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, coord(px(t)), coord(top+plotH+19), xs.labels[i])
 	}
 	b.WriteString("</g>\n")
-	b.WriteString(`<g fill="#333333" text-anchor="end">`)
+	b.WriteString(`<g class="chart-text" fill="#333333" text-anchor="end">`)
 	for i, t := range ys.ticks {
 		fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, coord(left-8), coord(py(t)+4), ys.labels[i])
 	}
 	b.WriteString("</g>\n")
 
 	// Axis titles.
-	fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle">`, coord(left+plotW/2), coord(top+plotH+42))
+	fmt.Fprintf(&b, `<text class="chart-text" x="%s" y="%s" text-anchor="middle">`, coord(left+plotW/2), coord(top+plotH+42))
 	escape(&b, xTitle)
 	b.WriteString("</text>\n")
 	yx, yy := 14.0, top+plotH/2
-	fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle" transform="rotate(-90 %s %s)">`, coord(yx), coord(yy), coord(yx), coord(yy))
+	fmt.Fprintf(&b, `<text class="chart-text" x="%s" y="%s" text-anchor="middle" transform="rotate(-90 %s %s)">`, coord(yx), coord(yy), coord(yx), coord(yy))
 	escape(&b, "cumulative "+importanceName(r))
 	b.WriteString("</text>\n")
 
 	// The curves, the reference first so that the strategies are drawn
-	// over it.
-	b.WriteString(`<g fill="none" stroke-width="1.75" stroke-linejoin="round" stroke-linecap="round">` + "\n")
-	var pts []byte
+	// over it, a highlighted curve last. Markers follow in a group of
+	// their own.
+	hidden := map[string]bool{}
+	for _, h := range opt.Hidden {
+		hidden[h] = true
+	}
+	drawn := make([]line, 0, len(lines))
+	var highlighted []line
 	for _, l := range lines {
-		if l.untimed {
-			continue
+		switch {
+		case l.untimed || hidden[l.entry]:
+		case opt.Highlight != "" && l.entry == opt.Highlight:
+			highlighted = append(highlighted, l)
+		default:
+			drawn = append(drawn, l)
 		}
+	}
+	drawn = append(drawn, highlighted...)
+	faded := func(l line) bool { return opt.Highlight != "" && l.entry != opt.Highlight }
+	fmt.Fprintf(&b, `<g fill="none" stroke-width="%s" stroke-linejoin="round" stroke-linecap="round">`+"\n", strconv.FormatFloat(lineWidth, 'f', -1, 64))
+	var pts []byte
+	var markers strings.Builder
+	for _, l := range drawn {
 		pts = pts[:0]
 		prevStart, prevEnd := 0, 0 // the last point written, in pts
+		var pxs, pys []float64
 		for i := range l.xs {
+			if lay.log && l.xs[i] <= 0 {
+				continue
+			}
+			x, y := px(l.xs[i]), py(l.ys[i])
+			pxs, pys = append(pxs, x), append(pys, y)
 			start := len(pts)
 			if start > 0 {
 				pts = append(pts, ' ')
 			}
 			at := len(pts)
-			pts = strconv.AppendFloat(pts, px(l.xs[i]), 'f', 1, 64)
+			pts = strconv.AppendFloat(pts, x, 'f', 1, 64)
 			pts = append(pts, ',')
-			pts = strconv.AppendFloat(pts, py(l.ys[i]), 'f', 1, 64)
+			pts = strconv.AppendFloat(pts, y, 'f', 1, 64)
 			// Drop a point that lands where the one before did.
 			if start > 0 && bytes.Equal(pts[at:], pts[prevStart:prevEnd]) {
 				pts = pts[:start]
@@ -220,32 +283,70 @@ func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 			}
 			prevStart, prevEnd = at, len(pts)
 		}
-		fmt.Fprintf(&b, `<polyline stroke="%s"`, l.colour)
+		b.WriteString(`<polyline`)
+		if l.reference {
+			b.WriteString(` class="chart-ref"`)
+		}
+		fmt.Fprintf(&b, ` stroke="%s"`, l.colour)
 		if l.dash != "" {
 			fmt.Fprintf(&b, ` stroke-dasharray="%s"`, l.dash)
+		}
+		width := 0.0
+		switch {
+		case l.reference:
+			width = referenceWidth
+		case opt.Highlight != "" && !faded(l):
+			width = lineWidth + 1.25
+		}
+		if width > 0 {
+			fmt.Fprintf(&b, ` stroke-width="%s"`, strconv.FormatFloat(width, 'f', -1, 64))
+		}
+		if faded(l) {
+			b.WriteString(` stroke-opacity="0.25"`)
 		}
 		b.WriteString(` points="`)
 		b.Write(pts)
 		b.WriteString(`"><title>`)
 		escape(&b, l.label)
 		b.WriteString("</title></polyline>\n")
+		if l.marker != "" {
+			opacity := ""
+			if faded(l) {
+				opacity = ` opacity="0.25"`
+			}
+			for k := range markersPerLine {
+				// Spread along the plot, shifted by the golden ratio from
+				// one strategy to the next.
+				f := (float64(k) + 0.15 + 0.7*math.Mod(float64(l.series)*0.618034, 1)) / markersPerLine
+				if x, y, ok := along(pxs, pys, left+f*plotW); ok {
+					writeMarker(&markers, l.marker, l.colour, x, y, opacity)
+				}
+			}
+		}
 	}
 	b.WriteString("</g>\n")
+	if markers.Len() > 0 {
+		b.WriteString(`<g class="chart-markers">` + "\n")
+		b.WriteString(markers.String())
+		b.WriteString("</g>\n")
+	}
 
+	if opt.NoLegend {
+		b.WriteString("</svg>\n")
+		_, err = io.WriteString(w, b.String())
+		return err
+	}
 	// The legend, column by column.
 	lx := left + plotW + 24
-	b.WriteString(`<g stroke-width="1.75">` + "\n")
+	fmt.Fprintf(&b, `<g stroke-width="%s">`+"\n", strconv.FormatFloat(lineWidth, 'f', -1, 64))
 	for i, e := range entries {
 		x := lx + float64(i/legend.rows)*(legend.columnWidth+legendColumnGap)
 		y := top + 8 + float64(i%legend.rows)*legendLine
 		if e.untimed {
-			fmt.Fprintf(&b, `<text x="%s" y="%s" stroke="none" fill="#666666">`, coord(x+30), coord(y+4))
+			fmt.Fprintf(&b, `<text class="chart-muted" x="%s" y="%s" stroke="none" fill="#666666">`, coord(x+30), coord(y+4))
 		} else {
-			fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s"`, coord(x), coord(y), coord(x+24), coord(y), e.colour)
-			if e.dash != "" {
-				fmt.Fprintf(&b, ` stroke-dasharray="%s"`, e.dash)
-			}
-			fmt.Fprintf(&b, `/><text x="%s" y="%s" stroke="none" fill="#222222">`, coord(x+30), coord(y+4))
+			writeSwatch(&b, e, x, y)
+			fmt.Fprintf(&b, `<text class="chart-text" x="%s" y="%s" stroke="none" fill="#222222">`, coord(x+30), coord(y+4))
 		}
 		short := shorten(e.label, legend.chars)
 		escape(&b, short)
@@ -261,6 +362,102 @@ func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 	return err
 }
 
+// writeSwatch writes a legend swatch of line e, 24 units wide, from (x, y):
+// its stroke, dash and width, and its marker in the middle.
+func writeSwatch(b *strings.Builder, e line, x, y float64) {
+	b.WriteString(`<line`)
+	if e.reference {
+		b.WriteString(` class="chart-ref"`)
+	}
+	fmt.Fprintf(b, ` x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s"`, coord(x), coord(y), coord(x+24), coord(y), e.colour)
+	if e.dash != "" {
+		fmt.Fprintf(b, ` stroke-dasharray="%s"`, e.dash)
+	}
+	if e.reference {
+		fmt.Fprintf(b, ` stroke-width="%s"`, strconv.FormatFloat(referenceWidth, 'f', -1, 64))
+	}
+	b.WriteString(`/>`)
+	if e.marker != "" {
+		writeMarker(b, e.marker, e.colour, x+12, y, "")
+	}
+}
+
+// writeMarker writes a marker of the given shape centred on (x, y); filled
+// shapes have a thin halo of the background's colour (class chart-halo).
+func writeMarker(b *strings.Builder, shape, colour string, x, y float64, extra string) {
+	c := func(v float64) string { return coord(v) }
+	switch shape {
+	case "circle":
+		fmt.Fprintf(b, `<circle class="chart-halo" cx="%s" cy="%s" r="3.5" fill="%s" stroke="#ffffff" stroke-width="0.75" stroke-dasharray="none"%s/>`, c(x), c(y), colour, extra)
+	case "square":
+		fmt.Fprintf(b, `<rect class="chart-halo" x="%s" y="%s" width="6.5" height="6.5" fill="%s" stroke="#ffffff" stroke-width="0.75" stroke-dasharray="none"%s/>`, c(x-3.25), c(y-3.25), colour, extra)
+	case "triangle":
+		fmt.Fprintf(b, `<path class="chart-halo" d="M%s,%sL%s,%sL%s,%sZ" fill="%s" stroke="#ffffff" stroke-width="0.75" stroke-dasharray="none"%s/>`, c(x), c(y-4.5), c(x+4.2), c(y+3.2), c(x-4.2), c(y+3.2), colour, extra)
+	case "diamond":
+		fmt.Fprintf(b, `<path class="chart-halo" d="M%s,%sL%s,%sL%s,%sL%s,%sZ" fill="%s" stroke="#ffffff" stroke-width="0.75" stroke-dasharray="none"%s/>`, c(x), c(y-4.8), c(x+4.8), c(y), c(x), c(y+4.8), c(x-4.8), c(y), colour, extra)
+	case "cross":
+		fmt.Fprintf(b, `<path d="M%s,%sL%s,%sM%s,%sL%s,%s" fill="none" stroke="%s" stroke-width="2" stroke-dasharray="none"%s/>`, c(x-3.5), c(y-3.5), c(x+3.5), c(y+3.5), c(x-3.5), c(y+3.5), c(x+3.5), c(y-3.5), colour, extra)
+	}
+}
+
+// along returns the point of the polyline (xs, ys), in increasing x, at
+// abscissa x, interpolated linearly; false when x is outside the line.
+func along(xs, ys []float64, x float64) (float64, float64, bool) {
+	for i := 1; i < len(xs); i++ {
+		if xs[i] < x {
+			continue
+		}
+		if xs[i-1] > x {
+			return 0, 0, false
+		}
+		if xs[i] == xs[i-1] {
+			return x, ys[i], true
+		}
+		f := (x - xs[i-1]) / (xs[i] - xs[i-1])
+		return x, ys[i-1] + f*(ys[i]-ys[i-1]), true
+	}
+	return 0, 0, false
+}
+
+// LegendEntry is one entry of a chart's legend, for a page that draws the
+// legend itself (ChartOptions.NoLegend).
+type LegendEntry struct {
+	// Label names the entry: a strategy's label, or the labels of
+	// strategies with identical curves joined by " = "; ChartOptions.Hidden
+	// and Highlight take it.
+	Label string
+	// Labels are the strategies' labels of the entry, in the scenario's
+	// order.
+	Labels []string
+	// Reference marks the optimal reference; Untimed a strategy without
+	// simulated times on the time axis (no line drawn).
+	Reference, Untimed bool
+	// Swatch is an SVG of the entry's line and marker, 30 by 12 units.
+	Swatch string
+}
+
+// Legend returns the legend's entries of r's chart under opt, in the
+// order SVG lists them.
+func Legend(r *scenario.Result, opt ChartOptions) ([]LegendEntry, error) {
+	opt, err := chartDefaults(r, opt)
+	if err != nil {
+		return nil, err
+	}
+	lines, _, err := chartLines(r, opt)
+	if err != nil {
+		return nil, err
+	}
+	var out []LegendEntry
+	for _, l := range legendEntries(lines) {
+		var b strings.Builder
+		b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="30" height="12" viewBox="0 0 30 12" aria-hidden="true" stroke-width="1.75">`)
+		writeSwatch(&b, l, 3, 6)
+		b.WriteString(`</svg>`)
+		out = append(out, LegendEntry{Label: l.entry, Labels: l.members, Reference: l.reference, Untimed: l.untimed, Swatch: b.String()})
+	}
+	return out, nil
+}
+
 // chartLines returns the polylines of r for the x axis of opt, the
 // reference first, and the x axis's title.
 func chartLines(r *scenario.Result, opt ChartOptions) ([]line, string, error) {
@@ -273,7 +470,7 @@ func chartLines(r *scenario.Result, opt ChartOptions) ([]line, string, error) {
 		}
 		n := float64(r.Reachable)
 		xOf = func(c *crawl.Curve, i int) float64 { return float64(c.K[i]) / n }
-		xTitle = "fraction of the " + strconv.FormatInt(r.Reachable, 10) + " reachable pages downloaded"
+		xTitle = "fraction of the " + groupThousands(strconv.FormatInt(r.Reachable, 10)) + " reachable pages downloaded"
 	case XCount:
 		xOf = func(c *crawl.Curve, i int) float64 { return float64(c.K[i]) }
 		xTitle = "pages downloaded"
@@ -295,21 +492,24 @@ func chartLines(r *scenario.Result, opt ChartOptions) ([]line, string, error) {
 	}
 
 	var lines []line
-	add := func(label, colour, dash, kind string, c *crawl.Curve) error {
+	add := func(label string, style line, kind string, c *crawl.Curve) error {
 		if c == nil || len(c.K) == 0 {
 			return nil
 		}
 		if err := checkCurve(label, kind, c); err != nil {
 			return err
 		}
+		l := style
+		l.label, l.kind = label, kind
 		if opt.X == XTime && len(c.T) == 0 {
 			// This curve was not run on the clock: the legend says so.
 			if kind == kindActual {
-				lines = append(lines, line{label: label + " (not timed)", kind: kind, colour: colour, dash: dash, untimed: true})
+				l.label += " (not timed)"
+				l.entry, l.untimed = l.label, true
+				lines = append(lines, l)
 			}
 			return nil
 		}
-		l := line{label: label, kind: kind, colour: colour, dash: dash}
 		// Every curve starts at the origin: nothing is downloaded at k = 0.
 		if c.K[0] > 0 {
 			l.xs, l.ys = append(l.xs, 0), append(l.ys, 0)
@@ -326,27 +526,43 @@ func chartLines(r *scenario.Result, opt ChartOptions) ([]line, string, error) {
 	}
 	for _, s := range r.Strategies {
 		if s.Reference {
-			if err := add(s.Label, referenceColour, referenceDash, kindActual, &s.Curve); err != nil {
+			style := line{colour: referenceColour, dash: referenceDash, reference: true, entry: s.Label, members: []string{s.Label}}
+			if err := add(s.Label, style, kindActual, &s.Curve); err != nil {
 				return nil, "", err
 			}
 		}
 	}
-	colour := 0
+	series := 0
 	for _, s := range r.Strategies {
 		if s.Reference {
 			continue
 		}
-		c := palette[colour%len(palette)]
-		dash := strategyDashes[colour/len(palette)%len(strategyDashes)]
-		colour++
-		if err := add(s.Label, c, dash, kindActual, &s.Curve); err != nil {
+		// Identical curves are drawn once and named together (not with
+		// guarantees, whose lines may differ).
+		if !opt.Guarantees {
+			if m := sameCurve(lines, r, s, opt.X == XTime); m >= 0 {
+				lines[m].entry += " = " + s.Label
+				lines[m].label = lines[m].entry
+				lines[m].members = append(lines[m].members, s.Label)
+				continue
+			}
+		}
+		style := line{colour: palette[series%len(palette)], dash: strategyDashes[series%len(strategyDashes)],
+			marker: markerShapes[series%len(markerShapes)], series: series, entry: s.Label, members: []string{s.Label}}
+		if opt.Guarantees {
+			style.dash = ""
+		}
+		series++
+		if err := add(s.Label, style, kindActual, &s.Curve); err != nil {
 			return nil, "", err
 		}
 		if opt.Guarantees {
-			if err := add(s.Label+" (guaranteed)", c, guaranteedDash, kindGuaranteed, s.Guarantee); err != nil {
+			style.dash = guaranteedDash
+			if err := add(s.Label+" (guaranteed)", style, kindGuaranteed, s.Guarantee); err != nil {
 				return nil, "", err
 			}
-			if err := add(s.Label+" (lower bound)", c, lowerBoundDash, kindLowerBound, s.LowerBound); err != nil {
+			style.dash = lowerBoundDash
+			if err := add(s.Label+" (lower bound)", style, kindLowerBound, s.LowerBound); err != nil {
 				return nil, "", err
 			}
 		}
@@ -361,6 +577,26 @@ func chartLines(r *scenario.Result, opt ChartOptions) ([]line, string, error) {
 	return lines, xTitle, nil
 }
 
+// sameCurve returns the index among lines of the strategy line whose
+// curve equals s's (the same points, and the same times when timed), or
+// -1.
+func sameCurve(lines []line, r *scenario.Result, s scenario.StrategyResult, timed bool) int {
+	for i, l := range lines {
+		if l.reference || l.kind != kindActual {
+			continue
+		}
+		for _, o := range r.Strategies {
+			if o.Label != l.members[0] || o.Reference {
+				continue
+			}
+			if slices.Equal(o.Curve.K, s.Curve.K) && slices.Equal(o.Curve.Value, s.Curve.Value) && (!timed || slices.Equal(o.Curve.T, s.Curve.T)) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
 // legendEntries lists the lines of the legend: one per strategy, and one
 // per kind of guarantee line drawn.
 func legendEntries(lines []line) []line {
@@ -373,14 +609,16 @@ func legendEntries(lines []line) []line {
 		case kindLowerBound:
 			lower = true
 		default:
-			out = append(out, line{label: l.label, kind: l.kind, colour: l.colour, dash: l.dash, untimed: l.untimed})
+			e := l
+			e.label, e.xs, e.ys = l.entry, nil, nil
+			out = append(out, e)
 		}
 	}
 	if guaranteed {
-		out = append(out, line{label: "guaranteed", kind: kindGuaranteed, colour: "#666666", dash: guaranteedDash})
+		out = append(out, line{label: "guaranteed", entry: "guaranteed", kind: kindGuaranteed, colour: "#666666", dash: guaranteedDash})
 	}
 	if lower {
-		out = append(out, line{label: "lower bound", kind: kindLowerBound, colour: "#666666", dash: lowerBoundDash})
+		out = append(out, line{label: "lower bound", entry: "lower bound", kind: kindLowerBound, colour: "#666666", dash: lowerBoundDash})
 	}
 	return out
 }
@@ -465,6 +703,17 @@ type chartLayout struct {
 	left              float64
 	height            int
 	xs, ys            axisScale
+	// log marks a logarithmic x axis from xs.bottom to xs.top.
+	log bool
+}
+
+// xFraction returns where x lies along the x axis, 0 at its start and 1
+// at its end.
+func (c chartLayout) xFraction(x float64) float64 {
+	if c.log {
+		return (math.Log10(x) - math.Log10(c.xs.bottom)) / (math.Log10(c.xs.top) - math.Log10(c.xs.bottom))
+	}
+	return x / c.xs.top
 }
 
 // layoutChart computes the layout of r's chart under opt (with its
@@ -476,11 +725,14 @@ func layoutChart(r *scenario.Result, opt ChartOptions) (chartLayout, error) {
 	}
 
 	// Scales from the data.
-	xHi, yHi := 0.0, 0.0
+	xHi, yHi, xLo := 0.0, 0.0, math.Inf(1)
 	for _, l := range lines {
 		for i := range l.xs {
 			xHi = math.Max(xHi, l.xs[i])
 			yHi = math.Max(yHi, l.ys[i])
+			if l.xs[i] > 0 {
+				xLo = math.Min(xLo, l.xs[i])
+			}
 		}
 	}
 	if opt.X == XFraction {
@@ -496,6 +748,9 @@ func layoutChart(r *scenario.Result, opt ChartOptions) (chartLayout, error) {
 	bottom := 52.0
 	entries := legendEntries(lines)
 	legend := layoutLegend(entries, opt.Width, opt.Height, top)
+	if opt.NoLegend {
+		entries, legend = nil, legendLayout{height: opt.Height, width: -16}
+	}
 	height := legend.height
 	plotH := float64(height) - top - bottom
 	ys := niceScale(yHi, int(plotH/50))
@@ -509,8 +764,17 @@ func layoutChart(r *scenario.Result, opt ChartOptions) (chartLayout, error) {
 		return chartLayout{}, fmt.Errorf("report: a chart of %d by %d pixels is too small for its axes and legend; make it larger", opt.Width, opt.Height)
 	}
 	xs := niceScale(xHi, int(plotW/65))
+	logX := opt.LogX && !math.IsInf(xLo, 1) && xHi > xLo
+	if logX {
+		xs = logScale(xLo, xHi)
+		if opt.X == XFraction {
+			xTitle += " (logarithmic)"
+		} else {
+			xTitle += ", logarithmic"
+		}
+	}
 	return chartLayout{lines: lines, xTitle: xTitle, entries: entries, legend: legend, top: top, plotH: plotH,
-		plotW: plotW, left: left, height: height, xs: xs, ys: ys}, nil
+		plotW: plotW, left: left, height: height, xs: xs, ys: ys, log: logX}, nil
 }
 
 // PlotArea says where the plot of r's chart under opt lies, in the chart's
@@ -520,6 +784,13 @@ func layoutChart(r *scenario.Result, opt ChartOptions) (chartLayout, error) {
 // value of the x axis for its hover readout.
 type PlotArea struct {
 	Left, Width, XMax, ChartWidth float64
+	// Top and Height place the plot vertically, YMax is the y axis's end
+	// and ChartHeight the viewBox's height.
+	Top, Height, YMax, ChartHeight float64
+	// Log marks a logarithmic x axis, which runs from XMin at Left to XMax
+	// at Left+Width.
+	Log  bool
+	XMin float64
 }
 
 // Plot returns the PlotArea of r's chart under opt, as SVG draws it.
@@ -532,7 +803,8 @@ func Plot(r *scenario.Result, opt ChartOptions) (PlotArea, error) {
 	if err != nil {
 		return PlotArea{}, err
 	}
-	return PlotArea{Left: lay.left, Width: lay.plotW, XMax: lay.xs.top, ChartWidth: float64(opt.Width)}, nil
+	return PlotArea{Left: lay.left, Width: lay.plotW, XMax: lay.xs.top, ChartWidth: float64(opt.Width),
+		Top: lay.top, Height: lay.plotH, YMax: lay.ys.top, ChartHeight: float64(lay.height), Log: lay.log, XMin: lay.xs.bottom}, nil
 }
 
 // chartDefaults fills opt's defaults and checks r and opt.

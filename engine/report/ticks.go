@@ -9,8 +9,8 @@ import (
 // axisScale is a linear axis from 0 to top with evenly spaced ticks.
 type axisScale struct {
 	// top is the axis's end: the last tick, at or above the data's largest
-	// value.
-	top float64
+	// value; bottom its start on a logarithmic axis (0 on a linear one).
+	top, bottom float64
 	// ticks are the tick values, from 0 to top, and labels their texts.
 	ticks  []float64
 	labels []string
@@ -64,9 +64,62 @@ func niceScale(hi float64, target int) axisScale {
 			s.labels = append(s.labels, "0")
 			continue
 		}
-		s.labels = append(s.labels, decimalString(k*m, exp-unit)+suffix)
+		s.labels = append(s.labels, groupThousands(decimalString(k*m, exp-unit))+suffix)
 	}
 	return s
+}
+
+// logScale chooses a logarithmic axis for data from lo to hi (0 < lo <
+// hi): from the power of ten at or below lo to the one at or above hi,
+// with a tick at each power of ten, labelled like niceScale's (each in its
+// own unit).
+func logScale(lo, hi float64) axisScale {
+	e0 := int(math.Floor(math.Log10(lo) + 1e-9))
+	e1 := int(math.Ceil(math.Log10(hi) - 1e-9))
+	if e1 <= e0 {
+		e1 = e0 + 1
+	}
+	s := axisScale{bottom: decimalValue(1, e0), top: decimalValue(1, e1)}
+	for e := e0; e <= e1; e++ {
+		s.ticks = append(s.ticks, decimalValue(1, e))
+		// Each label in its own unit: whole numbers below ten thousand,
+		// then thousands, millions, billions.
+		switch {
+		case e < 4:
+			s.labels = append(s.labels, groupThousands(decimalString(1, e)))
+		case e < 6:
+			s.labels = append(s.labels, decimalString(1, e-3)+"k")
+		case e < 9:
+			s.labels = append(s.labels, decimalString(1, e-6)+"M")
+		default:
+			s.labels = append(s.labels, groupThousands(decimalString(1, e-9))+"G")
+		}
+	}
+	return s
+}
+
+// groupThousands separates the thousands of a decimal number's integer
+// part with commas: "12345.678" becomes "12,345.678".
+func groupThousands(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	intPart, rest := s, ""
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		intPart, rest = s[:i], s[i:]
+	}
+	if len(intPart) <= 3 {
+		return sign + s
+	}
+	var b strings.Builder
+	for i, c := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return sign + b.String() + rest
 }
 
 // decimalValue returns mant·10^exp, correctly rounded.

@@ -34,7 +34,7 @@ func TestNiceScale(t *testing.T) {
 		{0.0034, 4, "0 0.001 0.002 0.003 0.004"},             // 0.00085 -> 0.001
 		{100000, 5, "0 20k 40k 60k 80k 100k"},                // counts in thousands
 		{9000, 4, "0 5k 10k"},                                // 2250 -> 5000, counted in thousands from 10000
-		{5000, 5, "0 1000 2000 3000 4000 5000"},              // below 10000: whole numbers
+		{5000, 5, "0 1,000 2,000 3,000 4,000 5,000"},         // below 10000: whole numbers, thousands separated
 		{3.2e6, 6, "0 1M 2M 3M 4M"},                          // 533k -> 1M
 		{1.6e6, 4, "0 0.5M 1.0M 1.5M 2.0M"},                  // 400k -> 500k
 		{2.5e10, 5, "0 5G 10G 15G 20G 25G"},                  // 5e9 exactly
@@ -105,6 +105,7 @@ func TestNiceScaleProperties(t *testing.T) {
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), math.Abs(b)) }
 
 func readLabel(s string) float64 {
+	s = strings.ReplaceAll(s, ",", "")
 	unit := 1.0
 	switch {
 	case strings.HasSuffix(s, "k"):
@@ -169,6 +170,34 @@ func checkXML(t *rapid.T, svg []byte) {
 		}
 		if err != nil {
 			t.Fatalf("invalid XML: %v\n%s", err, svg)
+		}
+	}
+}
+
+// TestGroupThousands: commas every three digits of the integer part only.
+func TestGroupThousands(t *testing.T) {
+	for in, want := range map[string]string{"0": "0", "999": "999", "1000": "1,000", "20000": "20,000", "1234567.891": "1,234,567.891",
+		"-12345": "-12,345", "0.00001": "0.00001"} {
+		if got := groupThousands(in); got != want {
+			t.Errorf("groupThousands(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestLogScale: ticks at the powers of ten around the data, labelled like
+// the linear axis's.
+func TestLogScale(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		labels string
+	}{
+		{0.0001, 1, "0.0001 0.001 0.01 0.1 1"},
+		{3, 20000, "1 10 100 1,000 10k 100k"},
+		{5, 7, "1 10"},
+	} {
+		s := logScale(c.lo, c.hi)
+		if got := strings.Join(s.labels, " "); got != c.labels || s.bottom > c.lo || s.top < c.hi {
+			t.Errorf("logScale(%g, %g) = %s from %g to %g, want %s around the data", c.lo, c.hi, got, s.bottom, s.top, c.labels)
 		}
 	}
 }
