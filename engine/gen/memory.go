@@ -13,25 +13,26 @@ import "math"
 //
 //   - 16h bytes for the host sizes and their weights, 8(h+1) for where
 //     each host starts, and 16h for the host names;
-//   - 8(n+1) for the offsets, and 12n for the link drawer's marks and its
-//     two lists of pages not yet linked to;
+//   - 8(n+1) for the offsets, 8n for the link drawer's marks and its list
+//     of pages not yet linked to, and 4s for that list on one host, s the
+//     size of the largest host;
 //   - 12 bytes per page whose intra-host range binds (at most n), when
 //     there are several hosts and 0 < IntraHostShare < 1;
 //   - 4m for the targets, and at most 4m + 24·sqrt(n) + 8(n + s) for the
 //     copy pools, reserved once: the inter-host links, and the intra-host
 //     links of one host, each at most 3·sqrt(n) + 1,024 above its
 //     expectation (see Generator.reservePools), one start per page with
-//     links, and one per page of the largest host, s its size;
+//     links, and one per page of the largest host;
 //   - the URLs: their bytes, at most n·(29 + digits(h-1) + digits(s-1)),
 //     a 16-byte string header each, and 4n for the host of every page.
 //
-// That is 60n + 8m + 24·sqrt(n) + 8s + 40h + URL bytes, plus 256 KiB for
+// That is 56n + 8m + 24·sqrt(n) + 12s + 40h + URL bytes, plus 256 KiB for
 // small allocations. The link count m is random: its bound is the expected
 // n·MeanOutDegree plus four standard deviations, computed from the
 // calibrated degree distribution (D capped at n-1, so at most n(n-1)). The
 // largest host's size s is bounded by 2 + (n-h)/∫_1^{h+1} x^-e dx, e the
 // host-size exponent, since the shares' sum Σ_{k=1..h} k^-e exceeds that
-// integral. At the defaults this comes to about 170 bytes per page, of
+// integral. At the defaults this comes to about 165 bytes per page, of
 // which the graph itself keeps about 95.
 func (p Params) EstimatedBytes() int64 {
 	if p.Validate() != nil {
@@ -47,11 +48,73 @@ func (p Params) EstimatedBytes() int64 {
 	}
 	urlBytes := n * float64(len(urlScheme+urlHost+urlDomain+urlPage+urlExt)+decimalDigits(p.Hosts-1)+decimalDigits(int(largest)-1))
 	const slack = 256 << 10
-	bytes := 48*n + bounded + 8*links + 24*math.Sqrt(n) + 8*largest + 40*h + urlBytes + slack
+	bytes := 44*n + bounded + 8*links + 24*math.Sqrt(n) + 12*largest + 40*h + urlBytes + slack
 	if bytes >= math.MaxInt64 {
 		return math.MaxInt64
 	}
 	return int64(math.Ceil(bytes))
+}
+
+// EstimatedStreamingBytes is EstimatedBytes for a Generator that writes
+// its graph as it makes it (NewCSRGenerator): an upper-bound estimate of
+// the bytes it allocates in all. It holds no targets, URLs or host table,
+// only what is linear in the pages and the copy pools of the copying
+// model. With n pages, h hosts, m links and s pages on the largest host,
+// it allocates:
+//
+//   - 24h + 8 bytes for the host sizes, their weights and where each host
+//     starts;
+//   - 4n for the degrees, 8n for the link drawer's marks and its list of
+//     pages not yet linked to, and 4s for that list on one host;
+//   - 12 bytes per page whose intra-host range binds (at most n), when
+//     there are several hosts and 0 < IntraHostShare < 1, freed before
+//     the links are drawn;
+//   - the copy pools, as for Generate, at most 4m + 24·sqrt(n) + 8(n + s):
+//     the inter-host pool holds the inter-host links of the whole graph
+//     (about 10% of the links at the default IntraHostShare of 0.9, all of
+//     them at 0), the host pool the intra-host links of one host; the
+//     bound counts all m links, since the share a graph reaches depends on
+//     its degrees (and the memory pages of the pools' unused capacity are
+//     never touched, so the resident memory is nearer the real sizes);
+//   - 4 bytes per link of the page with the most links, bounded by the
+//     largest degree among n that is exceeded with probability 1/1,000
+//     (beyond it only that buffer grows);
+//   - 1 MiB and 48 KiB of write buffers.
+//
+// That is 20n + 4m + 24·sqrt(n) + 12s + 24h + 4·maxDegree, plus 12n when
+// the calibration runs and 1.3 MiB; at the defaults about 64 bytes per
+// page (8 links), against about 165 for Generate. It returns 0 when p does
+// not validate.
+func (p Params) EstimatedStreamingBytes() int64 {
+	if p.Validate() != nil {
+		return 0
+	}
+	p = p.withDefaults()
+	n, h := float64(p.Pages), float64(p.Hosts)
+	links := linkBound(p)
+	largest := largestHostBound(p)
+	bounded := 0.0
+	if p.Hosts > 1 && p.IntraHostShare > 0 && p.IntraHostShare < 1 {
+		bounded = 12 * n
+	}
+	const buffers = 1<<20 + 48<<10 + 256<<10
+	bytes := 20*n + bounded + 4*links + 24*math.Sqrt(n) + 12*largest + 24*h + 4*maxDegreeBound(p) + buffers
+	if bytes >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(math.Ceil(bytes))
+}
+
+// maxDegreeBound returns the out-degree that the largest of p's n degrees
+// exceeds with probability at most 1/1,000: P(D ≥ k) = (1+k/c)^-tail, so
+// n·P(D ≥ k) = 1/1,000 at k = c·((1000n)^(1/tail) - 1); at most n-1.
+func maxDegreeBound(p Params) float64 {
+	n := float64(p.Pages)
+	s := newDegreeSampler(p.MeanOutDegree, p.OutDegreeExponent, uint64(p.Pages-1))
+	if s.scale == 0 {
+		return 0
+	}
+	return math.Ceil(min(s.scale*(math.Pow(1000*n, s.invTail)-1), n-1))
 }
 
 // linkBound returns the expected number of links of p plus four standard

@@ -4,7 +4,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"math"
+	"os"
 	"slices"
 	"strings"
 
@@ -42,38 +44,133 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 				if err := p.Validate(); err != nil {
 					return usagef("%s", strings.TrimPrefix(err.Error(), "gen: "))
 				}
+				// A .csr written to a file is streamed as it is made; other
+				// formats, -urls-out, and outputs that cannot seek (the
+				// standard output, a FIFO, a device) get the whole graph.
+				streamed := out.urlsOut == "" && !isStreamOutput(out.path)
+				if f, err := resolveFormat("to", out.formatName, out.path); err != nil || f != graphio.FormatCSR {
+					streamed = false
+				}
+				need := p.EstimatedBytes()
+				if streamed {
+					need = p.EstimatedStreamingBytes()
+				}
 				budget, err := currentMemoryBudget()
 				if err != nil {
 					return err
 				}
-				if need := p.EstimatedBytes(); budget.bytes > 0 && need > budget.bytes {
+				if budget.bytes > 0 && need > budget.bytes {
 					return usagef("-n %d needs about %s, more than the %s of memory available (%s)", p.Pages, graphio.BytesText(need), graphio.BytesText(budget.bytes), budget.describe())
 				}
 				if err := out.check(e, true, nil); err != nil {
 					return err
 				}
-				gr, err := gen.NewGenerator(*p)
+				if streamed {
+					return out.writeStreamed(ctx, e, *p)
+				}
+				g, counts, err := generateGraph(ctx, e, *p)
 				if err != nil {
 					return err
 				}
-				bar := e.newProgress("generating", false)
-				err = step.Run(ctx, gr, 1<<14, func(s step.Progress) {
-					bar.describe("generating: " + s.Stage)
-					bar.set(s.Done, s.Total)
-				})
-				bar.finish()
-				if err != nil {
-					return fmt.Errorf("generating: %w", err)
-				}
-				g := gr.Graph()
-				// Small or many hosts cannot always hold the share asked for.
-				if st := graph.ComputeStats(g, 0); g.NumArcs() > 0 && math.Abs(st.IntraHostShare()-p.IntraHostShare) > 0.05 {
-					fmt.Fprintf(e.stderr, "warning: %.1f%% of the links stay inside their host, not the %.1f%% of -intra: the hosts are too small or too few for that share\n", 100*st.IntraHostShare(), 100*p.IntraHostShare)
-				}
+				warnIntraShare(e, counts, p.IntraHostShare)
 				return out.write(ctx, e, g)
 			}
 		},
 	}
+}
+
+// runGenerator runs gr to the end with a progress bar.
+func runGenerator(ctx context.Context, e *env, gr *gen.Generator) error {
+	bar := e.newProgress("generating", false)
+	err := step.Run(ctx, gr, 1<<14, func(s step.Progress) {
+		bar.describe("generating: " + s.Stage)
+		bar.set(s.Done, s.Total)
+	})
+	bar.finish()
+	if err != nil {
+		return fmt.Errorf("generating: %w", err)
+	}
+	return nil
+}
+
+// generateGraph generates the graph of p in memory.
+func generateGraph(ctx context.Context, e *env, p gen.Params) (*graph.Graph, gen.Counts, error) {
+	gr, err := gen.NewGenerator(p)
+	if err != nil {
+		return nil, gen.Counts{}, err
+	}
+	if err := runGenerator(ctx, e, gr); err != nil {
+		return nil, gen.Counts{}, err
+	}
+	return gr.Graph(), gr.Counts(), nil
+}
+
+// warnIntraShare warns when the generated graph's intra-host share is far
+// from the one asked for: small or many hosts cannot always hold it.
+func warnIntraShare(e *env, c gen.Counts, asked float64) {
+	if c.Links == 0 {
+		return
+	}
+	if share := float64(c.IntraHostLinks) / float64(c.Links); math.Abs(share-asked) > 0.05 {
+		fmt.Fprintf(e.stderr, "warning: %.1f%% of the links stay inside their host, not the %.1f%% of -intra: the hosts are too small or too few for that share\n", 100*share, 100*asked)
+	}
+}
+
+// isStreamOutput reports whether path is written as it is made, without a
+// temporary file it could seek in: the standard output or error, a FIFO,
+// a device (see writeStream).
+func isStreamOutput(path string) bool {
+	if streamAlias(path) != "" {
+		return true
+	}
+	st, err := os.Stat(path)
+	return err == nil && isStream(st.Mode())
+}
+
+// writeStreamed generates the graph of p straight into its .csr file
+// (gen.NewCSRGenerator), through the temporary file of writeOutputs,
+// with memory linear in the pages, and says what it wrote as write does.
+// Should the output turn out not to be a file it can seek in, the graph
+// is generated in memory and written as a whole.
+func (out *graphOutput) writeStreamed(ctx context.Context, e *env, p gen.Params) error {
+	var counts gen.Counts
+	o := output{
+		path: out.path,
+		write: func(w io.Writer) error {
+			g, c, err := generateGraph(ctx, e, p)
+			if err != nil {
+				return err
+			}
+			counts = c
+			return graphio.Save(w, g, out.format)
+		},
+		seekable: func(w io.WriteSeeker) error {
+			gr, err := gen.NewCSRGenerator(p, w)
+			if err != nil {
+				return err
+			}
+			if err := runGenerator(ctx, e, gr); err != nil {
+				return err
+			}
+			counts = gr.Counts()
+			return nil
+		},
+	}
+	if err := writeOutputs(ctx, e, o); err != nil {
+		return err
+	}
+	warnIntraShare(e, counts, p.IntraHostShare)
+	if out.asJSON {
+		return writeJSON(e.stdout, struct {
+			File   string `json:"file"`
+			Format string `json:"format"`
+			Pages  int    `json:"pages"`
+			Links  int64  `json:"links"`
+			Hosts  int    `json:"hosts"`
+		}{out.path, out.format.String(), counts.Pages, counts.Links, counts.Hosts})
+	}
+	fmt.Fprintf(e.stdout, "wrote %s (%s): %s, %s, %s\n", terminalSafe(out.path), out.format, count(counts.Pages, "page"), count(counts.Links, "link"), count(counts.Hosts, "host"))
+	return nil
 }
 
 // generatorFlags are the flags of a generated graph, shared by gen and run

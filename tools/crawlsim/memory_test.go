@@ -148,18 +148,27 @@ func TestMemoryLimitRefusesAnnouncedPages(t *testing.T) {
 
 // TestMemoryLimitBoundsWork: gen refuses a graph whose generation needs
 // more than the limit (40 million pages in 4 GB, which killed gen under
-// prlimit --as=4000000000), run refuses to generate it, and rank and info
-// refuse a graph they could load but not rank or count.
+// prlimit --as=4000000000 when it built the whole graph; streamed into a
+// .csr, 40 million pages need about 2.5 GiB, 90 million about 5.5 GiB),
+// run refuses to generate it, and rank and info refuse a graph they could
+// load but not rank or count.
 func TestMemoryLimitBoundsWork(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(memoryEnv, "4GB")
-	_, errOut, status := crawlsim(t, "gen", "-n", "40000000", "-o", filepath.Join(dir, "big.csr"))
-	want := regexp.MustCompile(`^crawlsim gen: -n 40000000 needs about [0-9.]+ GiB, more than the 3\.7 GiB of memory available \(CRAWLSIM_MEMORY_LIMIT=4GB\) \(see crawlsim help gen\)\n$`)
-	if status != 2 || !want.MatchString(errOut) {
-		t.Errorf("gen -n 40000000: status %d, stderr %q", status, errOut)
+	for _, args := range [][]string{
+		{"-n", "40000000", "-o", "-"},
+		{"-n", "40000000", "-o", filepath.Join(dir, "big.edges")},
+		{"-n", "40000000", "-o", filepath.Join(dir, "big.csr"), "-urls-out", filepath.Join(dir, "big.txt")},
+		{"-n", "90000000", "-o", filepath.Join(dir, "big.csr")},
+	} {
+		_, errOut, status := crawlsim(t, append([]string{"gen"}, args...)...)
+		want := regexp.MustCompile(`^crawlsim gen: -n ` + args[1] + ` needs about [0-9.]+ GiB, more than the 3\.7 GiB of memory available \(CRAWLSIM_MEMORY_LIMIT=4GB\) \(see crawlsim help gen\)\n$`)
+		if status != 2 || !want.MatchString(errOut) {
+			t.Errorf("gen %q: status %d, stderr %q", args, status, errOut)
+		}
 	}
-	_, errOut, status = crawlsim(t, "run", "-n", "40000000")
-	want = regexp.MustCompile(`^crawlsim run: graph.generate: 40000000 pages and 320000000 links need about [0-9.]+ GiB to generate and compare strategies, more than the 3\.7 GiB of memory available \(CRAWLSIM_MEMORY_LIMIT=4GB\)\n$`)
+	_, errOut, status := crawlsim(t, "run", "-n", "40000000")
+	want := regexp.MustCompile(`^crawlsim run: graph.generate: 40000000 pages and 320000000 links need about [0-9.]+ GiB to generate and compare strategies, more than the 3\.7 GiB of memory available \(CRAWLSIM_MEMORY_LIMIT=4GB\)\n$`)
 	if status != 1 || !want.MatchString(errOut) {
 		t.Errorf("run -n 40000000: status %d, stderr %q", status, errOut)
 	}

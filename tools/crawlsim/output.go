@@ -23,6 +23,11 @@ type output struct {
 	// written, for outputs of modest size (a result, its curves, a chart):
 	// one that cannot be made is then reported without costing the others.
 	inMemory bool
+	// seekable, when set, writes the output to a file it may seek in (a
+	// .csr streamed while it is made, its header written last); it is used
+	// in place of write for a regular file, while the standard output, a
+	// FIFO or a device still get write. It shows its own progress.
+	seekable func(w io.WriteSeeker) error
 }
 
 // writeOutputs writes every output through a temporary file beside the
@@ -204,7 +209,11 @@ func writeTemp(ctx context.Context, e *env, o output, target string) (name strin
 			err = &renamedError{msg: strings.ReplaceAll(err.Error(), f.Name(), o.path), err: err}
 		}
 	}()
-	if err := writeTo(ctx, e, o, f); err != nil {
+	if o.seekable != nil {
+		if err := o.seekable(f); err != nil {
+			return "", fmt.Errorf("writing %s: %w", o.path, err)
+		}
+	} else if err := writeTo(ctx, e, o, f); err != nil {
 		return "", err
 	}
 	if err := f.Chmod(outputMode(target)); err != nil {
