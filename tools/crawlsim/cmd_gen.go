@@ -79,11 +79,17 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 	}
 }
 
-// runGenerator runs gr to the end with a progress bar.
+// runGenerator runs gr to the end with a progress bar, which shows each
+// stage with its time left.
 func runGenerator(ctx context.Context, e *env, gr *gen.Generator) error {
 	bar := e.newProgress("generating", false)
+	stage := ""
 	err := step.Run(ctx, gr, 1<<14, func(s step.Progress) {
-		bar.describe("generating: " + s.Stage)
+		if s.Stage != stage {
+			stage = s.Stage
+			bar.describe("generating: " + s.Stage)
+			bar.restart()
+		}
 		bar.set(s.Done, s.Total)
 	})
 	bar.finish()

@@ -52,6 +52,11 @@ func (p *progress) set(done, total int64) {
 		)
 	}
 	if total > 0 {
+		if done < total && p.bar.IsFinished() {
+			// A new stage after a full one (a finished bar no longer
+			// draws): the bar, its clock and its time left start again.
+			p.bar.Reset()
+		}
 		p.bar.ChangeMax64(total)
 	}
 	_ = p.bar.Set64(done)
@@ -63,6 +68,14 @@ func (p *progress) describe(what string) {
 	p.what = what
 	if p.bar != nil {
 		p.bar.Describe(what)
+	}
+}
+
+// restart starts the bar's count and clock again, for a new stage of
+// the work, so that its time left is the stage's.
+func (p *progress) restart() {
+	if p != nil && p.bar != nil {
+		p.bar.Reset()
 	}
 }
 
