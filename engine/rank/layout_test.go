@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 	"unsafe"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
 )
 
 // TestLayoutBuildReleasesEveryLinkTwice: while NewPageRank builds its
@@ -101,5 +103,36 @@ func TestIterationsEstimateOnARun(t *testing.T) {
 	}
 	if e := estimates[total/3-1]; math.Abs(float64(e-total)) > float64(total)/4 {
 		t.Errorf("after %d of %d iterations the estimate was %d (all: %v)", total/3, total, e, estimates)
+	}
+}
+
+// TestTakeResultEqualsResult: TakeResult gives the bits of Result, on the
+// layout and on a transpose, uniform, personalized and with d = 1, and
+// before any iteration.
+func TestTakeResultEqualsResult(t *testing.T) {
+	g := localGraph(t, 9, 20000)
+	trust, err := UniformTeleport(g.NumNodes(), []uint32{3, 19999})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := g.Transpose()
+	for _, opt := range []Options{{Workers: 2}, {Teleport: trust}, {Damping: 1, MaxIterations: 30}} {
+		for _, given := range []*graph.Graph{nil, tr} {
+			for _, steps := range []int{0, 1000} {
+				p, err := newPageRank(g, given, opt, 1000)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if steps > 0 {
+					if _, err := p.Step(steps); err != nil {
+						t.Fatal(err)
+					}
+				}
+				want := scoreHash(p.Result())
+				if got := scoreHash(p.TakeResult()); got != want {
+					t.Errorf("d=%v teleport %v transpose %v steps %d: TakeResult %s, Result %s", opt.Damping, opt.Teleport != nil, given != nil, steps, got, want)
+				}
+			}
+		}
 	}
 }

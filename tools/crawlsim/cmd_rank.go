@@ -9,11 +9,15 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unsafe"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/seeds"
 	"github.com/crawlsim/crawlsim/engine/step"
@@ -95,6 +99,12 @@ PageRank again.`,
 				if spec, err = readSeedFile(spec); err != nil {
 					return err
 				}
+				// A .csr's URLs stay in the file (16 bytes a page and the
+				// copy of their text saved) unless a CSV -o lists every
+				// page's or -seeds list: may name pages by URL; the -top
+				// pages' URLs are read afterwards (ranker.readURLs).
+				in.skipURLs = in.format == graphio.FormatCSR && in.urls == "" &&
+					(*outPath == "" || isImportanceOutput(*outPath)) && spec.Kind != seeds.List
 				g, err := in.load(ctx, e)
 				if err != nil {
 					return err
@@ -139,7 +149,30 @@ type ranker struct {
 	in       *graphInput // names pages as the input file does
 	workers  int
 	progress *progress
+	// urls holds the URLs of the pages shown when the graph was loaded
+	// without its URLs (readURLs); nil otherwise.
+	urls map[uint32]string
 }
+
+// readURLs reads from the file the URLs of the pages to show, when the
+// graph was loaded without them.
+func (r *ranker) readURLs(pages []uint32) error {
+	if !r.in.skipURLs || len(pages) == 0 {
+		return nil
+	}
+	urls, err := graphio.ReadCSRURLs(osFS{}, r.in.path, pages)
+	if err != nil || urls == nil {
+		return err
+	}
+	r.urls = make(map[uint32]string, len(pages))
+	for k, p := range pages {
+		r.urls[p] = urls[k]
+	}
+	return nil
+}
+
+// hasURLs reports whether pages have URLs to show.
+func (r *ranker) hasURLs() bool { return r.g.URLs != nil || r.urls != nil }
 
 func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec, randomSeed uint64, top int, outPath string, asJSON bool) error {
 	var tr *graph.Graph // none: rank builds from r.g the in-arc layout it sweeps fastest
@@ -177,6 +210,10 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 	if !res.Converged {
 		fmt.Fprintf(r.e.stderr, "warning: stopped after %s with L1 change %.3g, above -tol %g\n", count(res.Iterations, "iteration"), res.Residual, opt.Tolerance)
 	}
+	// The solver and its layout are gone: give their memory back before
+	// the output is written (the importance file's fingerprint reads the
+	// graph's links again).
+	debug.FreeOSMemory()
 	if outPath != "" {
 		write := func(w io.Writer) error { return writeScores(w, r.g, r.in.pageName, column, res.Scores, nil) }
 		if isImportanceOutput(outPath) {
@@ -187,6 +224,9 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 		}
 	}
 	best := rank.Top(res.Scores, top)
+	if err := r.readURLs(best); err != nil {
+		return err
+	}
 	if asJSON {
 		type row struct {
 			Rank  int     `json:"rank"`
@@ -220,16 +260,32 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 
 // runPageRank iterates, showing the iterations and the current L1 change
 // on the ranker's progress bar.
+// The total shown is the iterations PageRank estimates from the
+// residual's decay, so the bar shows the time left. While the in-link
+// layout is built, a bar counts the links read; the parts of a mapped
+// graph read are released (rank.Options.Release).
 func (r *ranker) runPageRank(ctx context.Context, tr *graph.Graph, opt rank.Options, what string) (rank.Result, error) {
+	build := r.e.newProgress(what+": in-link layout", false)
+	opt.Building = func(done, total int64) { build.set(done, total) }
+	opt.Release = releaseLinks
 	pr, err := rank.NewPageRank(r.g, tr, opt)
+	build.finish()
 	if err != nil {
 		return rank.Result{}, err
 	}
 	err = step.Run(ctx, pr, 1, func(s step.Progress) {
 		r.progress.describe(fmt.Sprintf("%s, L1 change %.2g", what, pr.Residual()))
-		r.progress.set(s.Done, s.Total)
+		r.progress.set(s.Done, int64(pr.IterationsEstimate()))
 	})
-	return pr.Result(), err
+	return pr.TakeResult(), err
+}
+
+// releaseLinks releases the pages of a part of a graph's links when they
+// lie in a file mapping (releaseMapped), and does nothing otherwise.
+func releaseLinks(links []uint32) {
+	if len(links) > 0 {
+		releaseMapped(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(links))), 4*len(links)))
+	}
 }
 
 func (r *ranker) hits(ctx context.Context, iterations, top int, outPath string, asJSON bool) error {
@@ -256,6 +312,9 @@ func (r *ranker) hits(ctx context.Context, iterations, top int, outPath string, 
 		}
 	}
 	hubs, auths := rank.Top(res.Hubs, top), rank.Top(res.Authorities, top)
+	if err := r.readURLs(append(slices.Clone(hubs), auths...)); err != nil {
+		return err
+	}
 	if asJSON {
 		type row struct {
 			Rank      int     `json:"rank"`
@@ -300,7 +359,7 @@ func (r *ranker) url(p uint32) string {
 	if r.g.URLs != nil {
 		return r.g.URLs[p]
 	}
-	return ""
+	return r.urls[p]
 }
 
 // printTop prints a table of pages with one column per score vector.
@@ -313,7 +372,7 @@ func (r *ranker) printTop(pages []uint32, names []string, cols [][]float64) erro
 	for _, n := range names {
 		fmt.Fprintf(w, "%s\t", n)
 	}
-	if r.g.URLs != nil {
+	if r.hasURLs() {
 		fmt.Fprint(w, "  url")
 	}
 	fmt.Fprintln(w)
@@ -322,8 +381,8 @@ func (r *ranker) printTop(pages []uint32, names []string, cols [][]float64) erro
 		for _, c := range cols {
 			fmt.Fprintf(w, "%.6g\t", c[p])
 		}
-		if r.g.URLs != nil {
-			fmt.Fprintf(w, "  %s", terminalSafe(r.g.URLs[p]))
+		if r.hasURLs() {
+			fmt.Fprintf(w, "  %s", terminalSafe(r.url(p)))
 		}
 		fmt.Fprintln(w)
 	}

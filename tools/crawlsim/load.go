@@ -28,6 +28,9 @@ type graphInput struct {
 	// memory is the budget the graph was loaded within, set by read;
 	// checkWork checks the command's work against it.
 	memory memoryBudget
+	// skipURLs, set by a command before load, loads the graph without
+	// its URLs (graphio.LoadOptions.SkipURLs).
+	skipURLs bool
 }
 
 func (in *graphInput) register(fs *flag.FlagSet) {
@@ -153,6 +156,11 @@ func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (
 			p.describe("reading " + filepath.Base(name))
 			return &countingReader{ctx: ctx, r: r, p: p, total: size}
 		},
+		SkipURLs: in.skipURLs,
+		Progress: func(name string, done, total int64) {
+			p.describe("checking " + filepath.Base(name))
+			p.set(done, total)
+		},
 	}
 	g, labels, err := graphio.Load(osFS{}, path, opt)
 	return g, labels, budget.explain(err)
@@ -176,3 +184,7 @@ type osFS struct{}
 func (osFS) Open(name string) (fs.File, error) { return os.Open(name) }
 
 func (osFS) MapFile(name string) ([]byte, bool) { return mapFile(name) }
+
+// ReleaseMapped lets the pages of a part of a mapping leave the process's
+// resident memory until they are read again (graphio.MappedReleaser).
+func (osFS) ReleaseMapped(b []byte) { releaseMapped(b) }

@@ -3,10 +3,15 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
+	"unsafe"
 )
 
 // TestNoMappingUnderAddressSpaceLimit: with RLIMIT_AS set, a .csr is read
@@ -36,5 +41,72 @@ func TestNoMappingUnderAddressSpaceLimit(t *testing.T) {
 	defer syscall.Setrlimit(syscall.RLIMIT_AS, &old)
 	if _, ok := mapFile(name); ok {
 		t.Error("mapped under RLIMIT_AS, want the file read")
+	}
+}
+
+// mappingRSS returns the resident kilobytes of the mapping that starts at
+// address start, from /proc/self/smaps.
+func mappingRSS(t *testing.T, start uintptr) int {
+	t.Helper()
+	smaps, err := os.ReadFile("/proc/self/smaps")
+	if err != nil {
+		t.Skip(err)
+	}
+	prefix := fmt.Sprintf("%x-", start)
+	in := false
+	for _, line := range strings.Split(string(smaps), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && strings.Contains(f[0], "-") && !strings.HasSuffix(f[0], ":") {
+			in = strings.HasPrefix(line, prefix)
+			continue
+		}
+		if in && strings.HasPrefix(line, "Rss:") {
+			kb, err := strconv.Atoi(strings.Fields(line)[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			return kb
+		}
+	}
+	t.Fatalf("no mapping at %#x in /proc/self/smaps", start)
+	return 0
+}
+
+// TestReleaseMappedDropsResidentPages: releasing the middle of a mapped
+// file, not aligned to pages, drops the whole pages inside it from the
+// mapping's resident memory, and the bytes still read back the same.
+func TestReleaseMappedDropsResidentPages(t *testing.T) {
+	const size = 4 << 20
+	want := make([]byte, size)
+	for i := range want {
+		want[i] = byte(i * 7)
+	}
+	name := filepath.Join(t.TempDir(), "g.csr")
+	if err := os.WriteFile(name, want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data, ok := mapFile(name)
+	if !ok {
+		t.Skip("cannot map (address space limited?)")
+	}
+	defer syscall.Munmap(data)
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
+	sum := 0
+	for i := 0; i < size; i += 4096 {
+		sum += int(data[i])
+	}
+	if rss := mappingRSS(t, start); rss < size>>10 {
+		t.Fatalf("after touching every page (sum %d): %d kB resident, want %d", sum, rss, size>>10)
+	}
+	releaseMapped(data[100 : size-100])
+	if rss := mappingRSS(t, start); rss > 8 {
+		t.Errorf("after releasing: %d kB resident, want the two edge pages at most", rss)
+	}
+	if !bytes.Equal(data, want) {
+		t.Error("the bytes changed after releasing them")
+	}
+	heap := bytes.Clone(want)
+	releaseMapped(heap)
+	if !bytes.Equal(heap, want) {
+		t.Error("releasing memory that is not mapped changed it")
 	}
 }
