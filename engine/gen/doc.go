@@ -82,4 +82,25 @@
 // few milliseconds. Their results do not depend on the budgets of the
 // steps. Params.EstimatedBytes bounds the memory Generate needs, so that a
 // caller can refuse a graph too large for the machine before starting.
+//
+// # Streaming a .csr
+//
+// NewCSRGenerator writes the same graph to a .csr file while it makes it,
+// in page order, instead of holding it (crawlsim gen does so whenever its
+// output is a .csr file): the degrees give every offset before any link is
+// drawn, so the offsets are written first; each page's links are written
+// as they are drawn; the host of every page, the host names and the URLs
+// follow from the host sizes; the header, with the body's checksum
+// computed on the way, is written last by seeking back (graphio.CSRWriter).
+// The file is the one graphio.WriteCSR writes for Generate's graph, byte
+// for byte. Its memory is linear in the pages (about 12 bytes per page:
+// the degrees, the drawer's marks and fresh pages; 12 more per page whose
+// intra-host range binds, during the calibration) plus the copy pools the
+// copying model needs: the inter-host pool holds every inter-host link
+// drawn so far, about 10% of the links at the default IntraHostShare of
+// 0.9 (all of them at 0), and the host pool the intra-host links of one
+// host, at most those of the largest. At the defaults that is about 20
+// bytes per page resident (174 MB for 8 million pages and 64 million
+// links, against 930 MB for Generate and WriteCSR);
+// Params.EstimatedStreamingBytes bounds it.
 package gen

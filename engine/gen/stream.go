@@ -164,7 +164,7 @@ func (g *Generator) writeHostNames(limit int64) (int64, bool) {
 	s, h := g.stream, len(g.sizes)
 	did := int64(0)
 	for ; did < limit && g.host < h; did++ {
-		s.url = append(append(append(s.url[:0], urlHost...), strconv.Itoa(g.host)...), urlDomain...)
+		s.url = append(strconv.AppendUint(append(s.url[:0], urlHost...), uint64(g.host), 10), urlDomain...)
 		if err := s.csr.HostName(s.url); err != nil {
 			g.fail(err)
 			return did, false

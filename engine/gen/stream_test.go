@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -31,7 +32,7 @@ func (b *fileBuffer) Write(p []byte) (int, error) {
 		return 0, errors.New("disk full")
 	}
 	if end := b.pos + int64(len(p)); end > int64(len(b.data)) {
-		b.data = append(b.data, make([]byte, end-int64(len(b.data)))...)
+		b.data = slices.Grow(b.data, int(end)-len(b.data))[:end]
 	}
 	copy(b.data[b.pos:], p)
 	b.pos += int64(len(p))
