@@ -2,6 +2,7 @@ package rank
 
 import (
 	"math"
+	mathbits "math/bits"
 	"slices"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -197,37 +198,49 @@ func (p *PageRank) sweepLayoutChunk(k int) {
 // sweepLayoutPages is sweepLayoutChunk with the layout's offsets.
 func sweepLayoutPages[O uint32 | uint64](p *PageRank, offsets []O, k int) {
 	lo, hi := p.pool.bounds(k)
+	if lo == hi {
+		return
+	}
 	lay := p.lay
-	d, coef, uniform, teleport, invOut, linear := p.damping, p.coef, p.uniform, p.teleport, p.invOut, p.linear
-	sources, x, selfLoops := lay.sources, p.x, lay.selfLoops
+	d, coef, uniform, teleport, invOut := p.damping, p.coef, p.uniform, p.teleport, p.invOut
+	sources, x, selfLoops, swept := lay.sources, p.x, lay.selfLoops, p.swept
 	var change, mass, dangling float64
-	for i := lo; i < hi; i++ {
-		inv := invOut[i]
-		if inv == 0 && linear {
-			continue // dangling pages feed no page of the linear system
+	// The pages swept are the set bits of swept in [lo, hi), visited word
+	// by word without a branch per page that is skipped.
+	for w := lo >> 6; w <= (hi-1)>>6; w++ {
+		bits, base := swept[w], w<<6
+		if base < lo {
+			bits &= ^uint64(0) << (lo - base)
 		}
-		var sum float64
-		for _, j := range sources[offsets[i]:offsets[i+1]] {
-			sum += x[j]
+		if hi-base < 64 {
+			bits &= 1<<(hi-base) - 1
 		}
-		t := uniform
-		if teleport != nil {
-			t = teleport[i]
+		for ; bits != 0; bits &= bits - 1 {
+			i := base + mathbits.TrailingZeros64(bits)
+			inv := invOut[i]
+			var sum float64
+			for _, j := range sources[offsets[i]:offsets[i+1]] {
+				sum += x[j]
+			}
+			t := uniform
+			if teleport != nil {
+				t = teleport[i]
+			}
+			prev := x[i]
+			v := float64(d*sum) + float64(coef*t)
+			if selfLoops[i>>6]&(1<<(i&63)) != 0 {
+				v = solveSelfLoop(v, d, inv, prev)
+			}
+			if inv != 0 {
+				change += math.Abs(v - prev/inv)
+				x[i] = v * inv
+			} else {
+				change += math.Abs(v - prev)
+				dangling += v
+				x[i] = v
+			}
+			mass += v
 		}
-		prev := x[i]
-		v := float64(d*sum) + float64(coef*t)
-		if selfLoops[i>>6]&(1<<(i&63)) != 0 {
-			v = solveSelfLoop(v, d, inv, prev)
-		}
-		if inv != 0 {
-			change += math.Abs(v - prev/inv)
-			x[i] = v * inv
-		} else {
-			change += math.Abs(v - prev)
-			dangling += v
-			x[i] = v
-		}
-		mass += v
 	}
 	p.sums[k] = chunkSums{change: change, mass: mass, dangling: dangling}
 }

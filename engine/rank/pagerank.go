@@ -158,6 +158,10 @@ type PageRank struct {
 	inOffsets []uint64 // a given transpose's CSR: in-arcs of every page
 	inSources []uint32
 	lay       *sweepLayout // built from the graph when no transpose is given
+	// swept has bit i%64 of word i/64 set for the pages a sweep on the
+	// layout computes: those with out-links for d < 1 (the linear
+	// system's sweeps skip dangling pages), every page for d = 1.
+	swept []uint64
 	invOut    []float64    // 1/c_j, 0 for a dangling page
 	teleport  []float64    // t rescaled to sum 1; nil for uniform
 	uniform   float64      // 1/n
@@ -279,7 +283,15 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		p.initial = teleport
 	}
 	var startDangling float64
+	if p.lay != nil {
+		p.swept = make([]uint64, (n+63)/64)
+	}
 	for j := range n {
+		if c := g.Offsets[j+1] - g.Offsets[j]; c > 0 || !p.linear {
+			if p.swept != nil {
+				p.swept[j>>6] |= 1 << (j & 63)
+			}
+		}
 		if c := g.Offsets[j+1] - g.Offsets[j]; c > 0 {
 			p.invOut[j] = 1 / float64(c)
 		} else {
@@ -543,7 +555,7 @@ func (p *PageRank) TakeResult() Result {
 	// evaluate reads 1/c_i (for a self-loop) before it writes page i's
 	// score, and only then: the scores can take the place of invOut.
 	res := p.resultIn(p.invOut)
-	p.invOut, p.x, p.lay, p.value, p.nextValue, p.inOffsets, p.inSources = nil, nil, nil, nil, nil, nil, nil
+	p.invOut, p.x, p.lay, p.swept, p.value, p.nextValue, p.inOffsets, p.inSources = nil, nil, nil, nil, nil, nil, nil, nil
 	p.done = true
 	return res
 }
