@@ -28,12 +28,6 @@ const (
 // workerScript is the worker's script, relative to the page.
 const workerScript = "worker.js"
 
-// Chart size in the chart's own units; it scales to the page's width.
-const (
-	chartWidth  = 860
-	chartHeight = 460
-)
-
 // App is the page's state and what the user can do with it. The
 // components show it and call its methods; every change happens under the
 // Vugu event environment's lock (event handlers hold it; work arriving from
@@ -63,13 +57,14 @@ type App struct {
 	Progress *protocol.Progress
 
 	// Result is the last comparison, and what is drawn from it.
-	Result     *scenario.Result
-	ChartSVG   string
-	XAxis      string
-	plot       report.PlotArea
-	ReadoutX   string
-	Readout    []ReadoutLine
-	ReadoutPos float64 // the readout's place, in percent of the chart's width
+	Result *scenario.Result
+	// Chart is the chart's state: axis, size, legend, crosshair.
+	Chart
+	// Announce is what the aria-live region says: the run's progress and
+	// its end.
+	Announce string
+	// announced is the last progress announced, in tens of percent.
+	announced int
 
 	// The Seeds panel: community seeds extracted and evaluated in the
 	// worker (a scenario with a seed study and no strategy).
@@ -109,16 +104,11 @@ type App struct {
 	FirstComparison float64
 }
 
-// ReadoutLine is one strategy's value in the hover readout.
-type ReadoutLine struct {
-	Label, Value string
-}
-
 // NewApp returns the page's state for the page's address (query and
 // fragment, without ? and #): the scenario of a permalink, or the default
 // one, to be run as soon as the worker is ready.
 func NewApp(query, fragment string) *App {
-	a := &App{Form: DefaultForm(), XAxis: report.XFraction, runWhenReady: true, SeedsK: "10", SeedsDensity: "100", RefreshForm: DefaultRefreshForm()}
+	a := &App{Form: DefaultForm(), Chart: Chart{XAxis: report.XFraction, Cursor: -1}, runWhenReady: true, SeedsK: "10", SeedsDensity: "100", RefreshForm: DefaultRefreshForm()}
 	q, _ := url.ParseQuery(query)
 	a.embedFragment = fragment == "embed" || strings.HasPrefix(fragment, "embed&")
 	a.Embed = q.Get("embed") == "1" || q.Get("embed") == "true" || a.embedFragment
@@ -148,6 +138,11 @@ func orNone(s string) string {
 func (a *App) Start(env vugu.EventEnv) {
 	a.env = env
 	a.startWorker()
+	page.OnResize(func() {
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		a.resized()
+	})
 }
 
 func (a *App) startWorker() {
@@ -202,6 +197,7 @@ func (a *App) handle(e page.Event) {
 		switch r.ID {
 		case a.runReq:
 			a.Progress = r.Progress
+			a.announceProgress()
 		case a.seedsReq:
 			a.SeedsProgress = r.Progress
 		case a.refreshReq:
@@ -228,7 +224,9 @@ func (a *App) handle(e page.Event) {
 		a.Result, a.Graph = res, nil
 		a.Progress = nil
 		a.restarts = 0
+		a.Hidden, a.Highlighted, a.Cursor = nil, "", -1
 		a.drawChart()
+		a.Announce = fmt.Sprintf("Done: %d strategies compared on %s pages; the chart and the table show the result.", len(res.Strategies), groupDigits(strconv.FormatInt(res.Graph.Pages, 10)))
 		if a.FirstComparison == 0 {
 			a.FirstComparison = page.Now()
 		}
@@ -250,6 +248,7 @@ func (a *App) handle(e page.Event) {
 		if r.ID == a.runReq {
 			a.runReq, a.Progress = 0, nil
 			a.Notice = "Run cancelled."
+			a.Announce = a.Notice
 		}
 		if r.ID == a.graphReq {
 			a.graphReq = 0
@@ -353,6 +352,7 @@ func (a *App) Run() {
 	}
 	a.runReq = req.ID
 	a.Progress = &protocol.Progress{Stage: "starting"}
+	a.Announce, a.announced = "Running the comparison…", 0
 	if frag, err := EncodePermalink(s); err == nil {
 		a.Permalink = page.PageURL() + "#" + frag
 		if a.embedFragment {
@@ -478,7 +478,7 @@ func (a *App) SeedsSummary() string {
 		out = fmt.Sprintf("Distances between the %d cores: min %d, mean %.2f, max %d. ", c.Cores, c.Min, c.Mean, c.Max) + out
 	}
 	for _, p := range ev.Profiles {
-		out += fmt.Sprintf(" From %s: %d pages reached, holding %.3f of the importance.", p.Name, p.Reached, p.Importance)
+		out += fmt.Sprintf(" From %s: %s pages reached, holding %.3f of the importance.", p.Name, groupDigits(strconv.Itoa(int(p.Reached))), p.Importance)
 	}
 	return out
 }
@@ -587,103 +587,6 @@ func (a *App) SetParam(i int, name, value string) { a.Form.Strategies[i].Params[
 // ApplyPreset selects a paper's strategies.
 func (a *App) ApplyPreset(i int) { a.Form.ApplyPreset(Presets[i]) }
 
-// SetXAxis redraws the chart against another x axis.
-func (a *App) SetXAxis(x string) {
-	a.XAxis = x
-	a.drawChart()
-}
-
-// Timed reports whether the last result ran on the politeness clock.
-func (a *App) Timed() bool { return a.Result != nil && a.Result.Scenario.Politeness != nil }
-
-// drawChart renders the result's chart and remembers its plot area.
-func (a *App) drawChart() {
-	a.ChartSVG, a.Readout = "", nil
-	if a.Result == nil {
-		return
-	}
-	if a.XAxis == report.XTime && !a.Timed() {
-		a.XAxis = report.XFraction
-	}
-	opt := a.chartOptions()
-	var b strings.Builder
-	if err := report.SVG(&b, a.Result, opt); err != nil {
-		a.Error = err.Error()
-		return
-	}
-	plot, err := report.Plot(a.Result, opt)
-	if err != nil {
-		a.Error = err.Error()
-		return
-	}
-	a.ChartSVG, a.plot = b.String(), plot
-}
-
-func (a *App) chartOptions() report.ChartOptions {
-	return report.ChartOptions{Width: chartWidth, Height: chartHeight, X: a.XAxis,
-		Guarantees: a.Result.Scenario.Importance == scenario.ImportancePersonalized}
-}
-
-// Hover shows the readout for the pointer at offsetX of a chart shown
-// width pixels wide.
-func (a *App) Hover(offsetX, width float64) {
-	a.Readout, a.ReadoutX = nil, ""
-	if a.Result == nil || width <= 0 || a.plot.Width <= 0 {
-		return
-	}
-	x := offsetX / width * a.plot.ChartWidth
-	if x < a.plot.Left || x > a.plot.Left+a.plot.Width {
-		return
-	}
-	v := (x - a.plot.Left) / a.plot.Width * a.plot.XMax
-	a.ReadoutPos = 100 * x / a.plot.ChartWidth
-	a.ReadoutX, a.Readout = Readout(a.Result, a.XAxis, v)
-}
-
-// Leave hides the readout.
-func (a *App) Leave() { a.Readout, a.ReadoutX = nil, "" }
-
-// Readout returns, for the value x of the chart's x axis, its caption and
-// every strategy's cumulative importance there: the curve's value at the
-// last point at or before x.
-func Readout(r *scenario.Result, axis string, x float64) (string, []ReadoutLine) {
-	var caption string
-	switch axis {
-	case report.XCount:
-		caption = fmt.Sprintf("%.0f pages downloaded", x)
-	case report.XTime:
-		caption = fmt.Sprintf("%.4g s of simulated time", x)
-	default:
-		caption = fmt.Sprintf("%.1f%% of the reachable pages downloaded", 100*x)
-		x *= float64(r.Reachable)
-	}
-	var lines []ReadoutLine
-	for _, s := range r.Strategies {
-		c := s.Curve
-		at := c.K
-		var pos []float64
-		if axis == report.XTime {
-			if c.T == nil {
-				continue
-			}
-			pos = c.T
-		}
-		value := 0.0
-		for i := range c.Value {
-			p := float64(at[i])
-			if pos != nil {
-				p = pos[i]
-			}
-			if p > x {
-				break
-			}
-			value = c.Value[i]
-		}
-		lines = append(lines, ReadoutLine{Label: s.Label, Value: strconv.FormatFloat(value, 'f', 4, 64)})
-	}
-	return caption, lines
-}
-
 // TableHead and TableRows are the metrics table, as the command line
 // prints it (report.Rows).
 func (a *App) TableHead() []string {
@@ -700,7 +603,7 @@ func (a *App) TableRows() [][]string {
 		return nil
 	}
 	_, rows, _ := report.Rows(a.Result)
-	return rows
+	return groupRows(rows)
 }
 
 // Download offers the result as CSV, JSON or SVG.
@@ -727,6 +630,15 @@ func (a *App) Download(kind string) {
 	if err != nil {
 		a.Error = err.Error()
 	}
+}
+
+// FullPageURL is the address of the full page with the last run's
+// scenario, for the embed mode's link.
+func (a *App) FullPageURL() string {
+	if a.Permalink != "" {
+		return a.Permalink
+	}
+	return page.PageURL()
 }
 
 // EmbedSnippet is the HTML to paste into a course page.
@@ -757,7 +669,7 @@ func progressText(p *protocol.Progress) string {
 	case p.Total > 0:
 		return fmt.Sprintf("%s: %d%%", p.Stage, ProgressPercent(p.Done, p.Total))
 	case p.Done > 0:
-		return fmt.Sprintf("%s: %d", p.Stage, p.Done)
+		return fmt.Sprintf("%s: %s", p.Stage, groupDigits(strconv.FormatInt(p.Done, 10)))
 	}
 	return p.Stage
 }
@@ -767,11 +679,11 @@ func (a *App) GraphFacts() [][2]string {
 	var facts [][2]string
 	if g := a.Graph; g != nil {
 		st := g.Stats
-		facts = append(facts, [2]string{"graph", g.Name}, [2]string{"pages", strconv.Itoa(st.Pages)},
-			[2]string{"links", strconv.FormatInt(st.Links, 10)}, [2]string{"dangling pages", strconv.Itoa(st.Dangling)})
+		facts = append(facts, [2]string{"graph", g.Name}, [2]string{"pages", groupDigits(strconv.Itoa(st.Pages))},
+			[2]string{"links", groupDigits(strconv.FormatInt(st.Links, 10))}, [2]string{"dangling pages", groupDigits(strconv.Itoa(st.Dangling))})
 		if st.Hosts > 0 {
-			facts = append(facts, [2]string{"hosts", strconv.Itoa(st.Hosts)},
-				[2]string{"intra / inter-host links", fmt.Sprintf("%d / %d (%.1f%% intra)", st.IntraHost, st.InterHost, 100*st.IntraHostShare())})
+			facts = append(facts, [2]string{"hosts", groupDigits(strconv.Itoa(st.Hosts))},
+				[2]string{"intra / inter-host links", groupDigits(fmt.Sprintf("%d / %d (%.1f%% intra)", st.IntraHost, st.InterHost, 100*st.IntraHostShare()))})
 		} else {
 			facts = append(facts, [2]string{"hosts", "none (give a URL list for hosts)"})
 		}
@@ -779,11 +691,11 @@ func (a *App) GraphFacts() [][2]string {
 	}
 	if r := a.Result; r != nil {
 		g := r.Graph
-		facts = append(facts, [2]string{"graph", g.SourceName}, [2]string{"pages", strconv.FormatInt(g.Pages, 10)},
-			[2]string{"links", strconv.FormatInt(g.Links, 10)}, [2]string{"dangling pages", strconv.FormatInt(g.Dangling, 10)},
-			[2]string{"hosts", strconv.Itoa(g.Hosts)})
+		facts = append(facts, [2]string{"graph", g.SourceName}, [2]string{"pages", groupDigits(strconv.FormatInt(g.Pages, 10))},
+			[2]string{"links", groupDigits(strconv.FormatInt(g.Links, 10))}, [2]string{"dangling pages", groupDigits(strconv.FormatInt(g.Dangling, 10))},
+			[2]string{"hosts", groupDigits(strconv.Itoa(g.Hosts))})
 		if g.Links > 0 && g.Hosts > 0 {
-			facts = append(facts, [2]string{"intra / inter-host links", fmt.Sprintf("%d / %d (%.1f%% intra)", g.Links-g.InterHost, g.InterHost, 100*float64(g.Links-g.InterHost)/float64(g.Links))})
+			facts = append(facts, [2]string{"intra / inter-host links", groupDigits(fmt.Sprintf("%d / %d (%.1f%% intra)", g.Links-g.InterHost, g.InterHost, 100*float64(g.Links-g.InterHost)/float64(g.Links)))})
 		}
 	}
 	return facts

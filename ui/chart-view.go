@@ -9,8 +9,9 @@ import (
 )
 
 // ChartView shows the chart of cumulative importance (report.SVG: one line
-// per strategy, optimal dashed), the choice of x axis, and a readout of
-// every strategy's value under the pointer.
+// per strategy, optimal wider and dashed), the choice of x axis, a legend
+// whose entries hide, show and highlight their curve, and a crosshair with
+// the readout of every curve under it, from the pointer or the arrow keys.
 type ChartView struct {
 	App *App
 }
@@ -24,18 +25,53 @@ func (c *ChartView) Axes() [][2]string {
 	return axes
 }
 
-// Move updates the readout from a mousemove over the chart.
+// Caption titles the chart: what it shows, on which graph.
+func (c *ChartView) Caption() string {
+	r := c.App.Result
+	if r == nil {
+		return "Cumulative importance of the pages downloaded"
+	}
+	return "Cumulative importance downloaded by " + strconv.Itoa(len(r.Strategies)) + " crawl orderings on " +
+		groupDigits(strconv.FormatInt(r.Graph.Pages, 10)) + " pages (" + groupDigits(r.Graph.SourceName) + ")"
+}
+
+// BoxLabel names the chart for screen readers and says how to read it.
+func (c *ChartView) BoxLabel() string {
+	return "Chart: " + c.Caption() + ". Press the left and right arrow keys to move a crosshair and read every curve's value."
+}
+
+// Key moves the crosshair from the keyboard.
+func (c *ChartView) Key(event vugu.DOMEvent) {
+	if c.App.ChartKey(event.PropString("key"), event.PropBool("shiftKey")) {
+		event.PreventDefault()
+	}
+}
+
+// Move updates the crosshair from a mousemove over the chart.
 func (c *ChartView) Move(event vugu.DOMEvent) {
 	c.App.Hover(event.PropFloat64("offsetX"), event.PropFloat64("target", "clientWidth"))
 }
 
-// ReadoutStyle places the readout beside the pointer.
-func (c *ChartView) ReadoutStyle() string {
-	pos := c.App.ReadoutPos
-	if pos > 60 {
-		return "right:" + strconv.FormatFloat(100-pos+1, 'f', 1, 64) + "%"
+// Swatch is a legend entry's swatch as markup (report.Legend writes it).
+func (c *ChartView) Swatch(s string) vugu.HTML { return vugu.HTML(s) }
+
+// EntryClass is a legend entry's CSS class: "off" when its curve is
+// hidden.
+func (c *ChartView) EntryClass(e report.LegendEntry) string {
+	cls := "entry"
+	if e.Reference {
+		cls += " reference"
 	}
-	return "left:" + strconv.FormatFloat(pos+1, 'f', 1, 64) + "%"
+	if !c.App.CurveShown(e.Label) {
+		cls += " off"
+	}
+	return cls
+}
+
+// Pressed is a legend button's aria-pressed: "true" while its curve is
+// shown.
+func (c *ChartView) Pressed(label string) string {
+	return strconv.FormatBool(c.App.CurveShown(label))
 }
 
 // FirstComparison is the time to the first comparison, in milliseconds.

@@ -217,7 +217,7 @@ func TestReadout(t *testing.T) {
 		{Label: "b", Curve: crawl.Curve{K: []int64{5, 10}, Value: []float64{0.3, 0.6}}},
 	}}
 	caption, lines := Readout(r, report.XFraction, 0.45)
-	if caption != "45.0% of the reachable pages downloaded" || len(lines) != 2 || lines[0].Value != "0.5000" || lines[1].Value != "0.0000" {
+	if caption != "45.0% of the 10 reachable pages downloaded" || len(lines) != 2 || lines[0].Value != "0.5000" || lines[1].Value != "0.0000" {
 		t.Errorf("fraction 0.45: %q %+v", caption, lines)
 	}
 	_, lines = Readout(r, report.XCount, 10)

@@ -23,7 +23,7 @@ func (c *RefreshPanel) Head() []string {
 // Rows returns the comparison table's rows.
 func (c *RefreshPanel) Rows() [][]string {
 	_, r := c.App.RefreshTable()
-	return r
+	return groupRows(r)
 }
 
 // Stage is the simulation's progress in words.

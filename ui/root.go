@@ -1,6 +1,10 @@
 package main
 
-import "github.com/vugu/vugu"
+import (
+	"github.com/vugu/vugu"
+
+	"github.com/crawlsim/crawlsim/wasm/page"
+)
 
 // Root is the page: the panels of the scenario on the left, the run, chart,
 // table and downloads on the right; in embed mode only the run button and
@@ -21,4 +25,11 @@ func (c *Root) Class() string {
 		return "crawlsim embed"
 	}
 	return "crawlsim"
+}
+
+// Jump moves the focus to a panel of the page, without changing the
+// address (its fragment holds the scenario).
+func (c *Root) Jump(event vugu.DOMEvent, id string) {
+	event.PreventDefault()
+	page.Focus(id)
 }

@@ -17,7 +17,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	var vgiterkey interface{}
 	_ = vgiterkey
 	var vgn *vugu.VGNode
-	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel run"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "run-panel"}}}
+	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel run"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "run-panel"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Run"}}}
 	vgout.Out = append(vgout.Out, vgn) // root for output
 	{
 		vgparent := vgn
@@ -78,9 +78,27 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "stage"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "stage"}}}
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.App.Stage())
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+			vgparent.AppendChild(vgn)
+			if c.App.Busy() && c.App.Progress != nil {
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "progress", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "overall-progress"}, vugu.VGAttribute{Namespace: "", Key: "max", Val: "100"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Progress of the run"}}}
+				vgparent.AppendChild(vgn)
+				{
+					b, err := vjson.Marshal(c.App.OverallPercent())
+					if err != nil {
+						panic(err)
+					}
+					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+				}
+			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
 		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "announce"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "visually-hidden"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}}}
+		vgparent.AppendChild(vgn)
+		vgn.SetInnerHTML(c.App.Announce)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
 		if c.App.FormError != "" {
@@ -117,6 +135,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "progress", Attr: []vugu.VGAttribute{{Namespace: "", Key: "max", Val: "100"}}}
 						vgparent.AppendChild(vgn)
+						vgn.AddAttrInterface("aria-label", "Progress of "+s.Label)
 						{
 							b, err := vjson.Marshal(c.Percent(s.Done, s.Total))
 							if err != nil {

@@ -1,0 +1,62 @@
+//go:build js && wasm
+
+package page
+
+import "github.com/hack-pad/safejs"
+
+// ElementSize returns the size in CSS pixels of the element with the id
+// (its content box with padding), 0 by 0 when there is none.
+func ElementSize(id string) (width, height float64) {
+	doc, err := safejs.Global().Get("document")
+	if err != nil {
+		return 0, 0
+	}
+	e, err := doc.Call("getElementById", id)
+	if err != nil || e.IsNull() || e.IsUndefined() {
+		return 0, 0
+	}
+	w, _ := e.Get("clientWidth")
+	h, _ := e.Get("clientHeight")
+	width, _ = w.Float()
+	height, _ = h.Float()
+	return width, height
+}
+
+// OnResize calls f, on a goroutine of its own, after the window was
+// resized (once the resizing paused for 150 ms).
+func OnResize(f func()) {
+	var timer safejs.Value
+	g := safejs.Global()
+	later, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
+		go f()
+		return nil
+	})
+	if err != nil {
+		return
+	}
+	resized, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
+		if ok, _ := timer.Truthy(); ok {
+			g.Call("clearTimeout", timer)
+		}
+		timer, _ = g.Call("setTimeout", later.Value(), 150)
+		return nil
+	})
+	if err != nil {
+		return
+	}
+	g.Call("addEventListener", "resize", resized.Value())
+}
+
+// Focus scrolls the element with the id into view and gives it the focus.
+func Focus(id string) {
+	doc, err := safejs.Global().Get("document")
+	if err != nil {
+		return
+	}
+	e, err := doc.Call("getElementById", id)
+	if err != nil || e.IsNull() || e.IsUndefined() {
+		return
+	}
+	e.Call("scrollIntoView")
+	e.Call("focus")
+}

@@ -1,0 +1,12 @@
+//go:build !(js && wasm)
+
+package page
+
+// ElementSize returns 0 by 0 outside the browser.
+func ElementSize(id string) (width, height float64) { return 0, 0 }
+
+// OnResize does nothing outside the browser.
+func OnResize(f func()) {}
+
+// Focus does nothing outside the browser.
+func Focus(id string) {}
