@@ -8,10 +8,10 @@ package site
 
 import (
 	"bytes"
-	"fmt"
 	"compress/flate"
 	"context"
 	"encoding/base64"
+	"fmt"
 	"testing"
 	"time"
 
