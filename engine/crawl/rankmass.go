@@ -219,10 +219,8 @@ func (s *rankMass) expand(i uint32, rm float64) {
 	if len(out) == 0 {
 		dr := c.damping * rm
 		if c.uniformTrust {
-			share := float64(dr * c.seedTrust[0]) // float64(): no fused multiply-add
-			for _, j := range c.seeds {
-				s.add(j, share)
-			}
+			// the same share for every seed, as for the links of a page
+			s.spread(c.seeds, float64(dr*c.seedTrust[0])) // float64(): no fused multiply-add
 		} else {
 			for k, j := range c.seeds {
 				s.add(j, float64(dr*c.seedTrust[k]))
@@ -230,25 +228,30 @@ func (s *rankMass) expand(i uint32, rm float64) {
 		}
 		s.work += len(c.seeds)
 	} else {
-		// s.add, written out for the crawl's hottest loop
-		share := c.damping * rm / float64(len(out))
-		key, tau := s.rm, s.tau
-		for _, j := range out {
-			old := key[j]
-			if !math.Signbit(old) {
-				c.front.Add(j, share)
-				continue
-			}
-			x := old - share
-			key[j] = x
-			if -x > tau {
-				s.raise(j, -old, -x)
-			}
-		}
+		s.spread(out, c.damping*rm/float64(len(out)))
 		s.work += len(out)
 	}
 	if s.epsilon > 0 && s.crm >= 1-s.epsilon {
 		c.Stop()
+	}
+}
+
+// spread adds share to the rm of every page of pages, in order: s.add,
+// written out for the crawl's hottest loop (the links of an expanded page,
+// or the seeds when it is dangling).
+func (s *rankMass) spread(pages []uint32, share float64) {
+	key, tau := s.rm, s.tau
+	for _, j := range pages {
+		old := key[j]
+		if !math.Signbit(old) {
+			s.c.front.Add(j, share)
+			continue
+		}
+		x := old - share
+		key[j] = x
+		if -x > tau {
+			s.raise(j, -old, -x)
+		}
 	}
 }
 
