@@ -161,10 +161,10 @@ type PageRank struct {
 	// swept has bit i%64 of word i/64 set for the pages a sweep on the
 	// layout computes: those with out-links for d < 1 (the linear
 	// system's sweeps skip dangling pages), every page for d = 1.
-	swept []uint64
-	invOut    []float64    // 1/c_j, 0 for a dangling page
-	teleport  []float64    // t rescaled to sum 1; nil for uniform
-	uniform   float64      // 1/n
+	swept    []uint64
+	invOut   []float64 // 1/c_j, 0 for a dangling page
+	teleport []float64 // t rescaled to sum 1; nil for uniform
+	uniform  float64   // 1/n
 
 	damping   float64
 	tolerance float64
@@ -287,12 +287,11 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		p.swept = make([]uint64, (n+63)/64)
 	}
 	for j := range n {
-		if c := g.Offsets[j+1] - g.Offsets[j]; c > 0 || !p.linear {
-			if p.swept != nil {
-				p.swept[j>>6] |= 1 << (j & 63)
-			}
+		c := g.Offsets[j+1] - g.Offsets[j]
+		if p.swept != nil && (c > 0 || !p.linear) {
+			p.swept[j>>6] |= 1 << (j & 63)
 		}
-		if c := g.Offsets[j+1] - g.Offsets[j]; c > 0 {
+		if c > 0 {
 			p.invOut[j] = 1 / float64(c)
 		} else {
 			startDangling += p.initialAt(j)
