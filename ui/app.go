@@ -679,7 +679,7 @@ func (a *App) GraphFacts() [][2]string {
 	var facts [][2]string
 	if g := a.Graph; g != nil {
 		st := g.Stats
-		facts = append(facts, [2]string{"graph", g.Name}, [2]string{"pages", groupDigits(strconv.Itoa(st.Pages))},
+		facts = append(facts, [2]string{"graph", groupDigits(g.Name)}, [2]string{"pages", groupDigits(strconv.Itoa(st.Pages))},
 			[2]string{"links", groupDigits(strconv.FormatInt(st.Links, 10))}, [2]string{"dangling pages", groupDigits(strconv.Itoa(st.Dangling))})
 		if st.Hosts > 0 {
 			facts = append(facts, [2]string{"hosts", groupDigits(strconv.Itoa(st.Hosts))},
@@ -691,7 +691,7 @@ func (a *App) GraphFacts() [][2]string {
 	}
 	if r := a.Result; r != nil {
 		g := r.Graph
-		facts = append(facts, [2]string{"graph", g.SourceName}, [2]string{"pages", groupDigits(strconv.FormatInt(g.Pages, 10))},
+		facts = append(facts, [2]string{"graph", groupDigits(g.SourceName)}, [2]string{"pages", groupDigits(strconv.FormatInt(g.Pages, 10))},
 			[2]string{"links", groupDigits(strconv.FormatInt(g.Links, 10))}, [2]string{"dangling pages", groupDigits(strconv.FormatInt(g.Dangling, 10))},
 			[2]string{"hosts", groupDigits(strconv.Itoa(g.Hosts))})
 		if g.Links > 0 && g.Hosts > 0 {

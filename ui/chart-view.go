@@ -31,13 +31,35 @@ func (c *ChartView) Caption() string {
 	if r == nil {
 		return "Cumulative importance of the pages downloaded"
 	}
-	return "Cumulative importance downloaded by " + strconv.Itoa(len(r.Strategies)) + " crawl orderings on " +
-		groupDigits(strconv.FormatInt(r.Graph.Pages, 10)) + " pages (" + groupDigits(r.Graph.SourceName) + ")"
+	caption := "Cumulative importance downloaded by " + strconv.Itoa(len(r.Strategies)) + " crawl orderings on " +
+		groupDigits(strconv.FormatInt(r.Graph.Pages, 10)) + " pages"
+	if c.App.Embed {
+		return caption
+	}
+	return caption + " (" + groupDigits(r.Graph.SourceName) + ")"
 }
 
 // BoxLabel names the chart for screen readers and says how to read it.
 func (c *ChartView) BoxLabel() string {
 	return "Chart: " + c.Caption() + ". Press the left and right arrow keys to move a crosshair and read every curve's value."
+}
+
+// Rendered redraws the chart, after the page was drawn, when its box no
+// longer has the size the chart was drawn for (the legend or the axis
+// choice appeared below it, say).
+func (c *ChartView) Rendered(ctx vugu.RenderedCtx) {
+	a := c.App
+	if a.ChartSVG == "" {
+		return
+	}
+	if w, h := a.chartSize(); w != a.width || h != a.height {
+		env := ctx.EventEnv()
+		go func() {
+			env.Lock()
+			defer env.UnlockRender()
+			a.resized()
+		}()
+	}
 }
 
 // Key moves the crosshair from the keyboard.

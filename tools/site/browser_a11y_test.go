@@ -261,4 +261,10 @@ func TestPageAccessibilityAudit(t *testing.T) {
 		t.Errorf("during a run: axe-core %s (%s): %s\n    %s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "\n    "))
 	}
 	t.Logf("during a run: axe-core reports %d violations", len(violations))
+	// axe-core does not ask a <progress> for a name: every bar must have
+	// one, and the live region must exist.
+	unnamed := value(t, ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("progress")).filter(p => !p.getAttribute("aria-label") && !p.getAttribute("aria-labelledby") && p.labels.length == 0).map(p => p.outerHTML)`))
+	if len(unnamed) > 0 {
+		t.Errorf("progress bars without an accessible name: %q", unnamed)
+	}
 }

@@ -138,8 +138,9 @@ func TestPageContentSecurityPolicy(t *testing.T) {
 			o.dispatchEvent(new MouseEvent("mousemove", {bubbles: true, clientX: r.left + 0.4*r.width, clientY: r.top + r.height/2})); })()`),
 		waitFor(`document.querySelector("#readout") != null`, 10*time.Second),
 		chromedp.Click("#download-svg"))
-	// The readout's place comes from its style attribute.
-	left := value(t, ctx, chromedp.Evaluate[string](`document.querySelector("#readout").style.left`))
+	// The readout's place comes from its style attribute (left or right
+	// of the crosshair).
+	left := value(t, ctx, chromedp.Evaluate[string](`document.querySelector("#readout").style.left || document.querySelector("#readout").style.right`))
 	if !strings.HasSuffix(left, "%") {
 		t.Errorf("the readout's style.left is %q; its style attribute was not applied", left)
 	}
