@@ -261,7 +261,8 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		hostOf, numHosts = g.Hosts.Of, g.NumHosts()
 	}
 	_, fifo := s.(firstInFirstOut)
-	c.front = newFrontier(n, c.seq, hostOf, numHosts, bySize, fifo)
+	_, keyed := s.(keysInHeap)
+	c.front = newFrontier(n, c.seq, hostOf, numHosts, bySize, fifo, keyed)
 	if c.selector != nil && cfg.Politeness != nil {
 		c.front.trackAllHosts()
 	}

@@ -9,20 +9,22 @@ import (
 	"pgregory.net/rapid"
 )
 
-// heapBFS is bfs as it was before first-in-first-out frontiers: every page
-// pushed with key 0 into the heap frontier, the tie rule making F a queue.
-// It does not implement firstInFirstOut, so its Frontier is made of heaps.
-type heapBFS struct{ c *Crawl }
+// unmarked runs a strategy on the frontier every strategy had before
+// first-in-first-out and keys-in-heap frontiers: embedding the Strategy
+// interface hides the marker methods (firstInFirstOut, keysInHeap), so
+// that New gives it a frontier of heaps over an array of keys by page.
+type unmarked struct{ Strategy }
 
-func (s *heapBFS) Start(c *Crawl) error                        { s.c = c; return nil }
-func (s *heapBFS) Discover(page, _ uint32)                     { s.c.front.Push(page, 0) }
-func (s *heapBFS) Downloaded(uint32)                           {}
-func (s *heapBFS) Refill(int) (work int, done bool, err error) { return 0, true, nil }
+// unmarkedLargerSites is larger-sites-first on that frontier.
+type unmarkedLargerSites struct{ unmarked }
 
-// heapLargerSites is larger-sites-first on the heap frontier.
-type heapLargerSites struct{ heapBFS }
+func (*unmarkedLargerSites) ordersHosts() {}
 
-func (*heapLargerSites) ordersHosts() {}
+// frontierPair is a strategy on its own frontier and on the old one.
+type frontierPair struct {
+	name      string
+	own, heap func() Strategy
+}
 
 // TestFifoFrontierMatchesHeap crawls drawn graphs (with hosts or without,
 // seeds in any order and repeated) with bfs and larger-sites-first, whose
@@ -32,6 +34,29 @@ func (*heapLargerSites) ordersHosts() {}
 // budget, in steps of a drawn size; the downloads, their times and the
 // crawl's duration must be the same, bit for bit.
 func TestFifoFrontierMatchesHeap(t *testing.T) {
+	checkFrontierPairs(t, []frontierPair{
+		{"bfs", func() Strategy { return &bfs{} }, func() Strategy { return unmarked{&bfs{}} }},
+		{"larger-sites-first", func() Strategy { return &largerSitesFirst{} },
+			func() Strategy { return &unmarkedLargerSites{unmarked{&largerSitesFirst{}}} }},
+	}, func(t *rapid.T, c *Crawl) bool { return c.front.fifo != nil })
+}
+
+// TestKeyHeapFrontierMatchesHeap does the same for opic, fpr and fpr-m,
+// whose frontiers keep the keys in the heaps (keyheap.go), against the
+// frontier with an array of keys by page; the cash and scores of pages in
+// flight on the politeness clock are kept aside and must still count.
+func TestKeyHeapFrontierMatchesHeap(t *testing.T) {
+	fprm := func() Strategy { return &fpr{m: 3} }
+	checkFrontierPairs(t, []frontierPair{
+		{"opic", func() Strategy { return &opic{} }, func() Strategy { return unmarked{&opic{}} }},
+		{"fpr", func() Strategy { return &fpr{m: 1} }, func() Strategy { return unmarked{&fpr{m: 1}} }},
+		{"fpr-m", fprm, func() Strategy { return unmarked{fprm()} }},
+	}, func(t *rapid.T, c *Crawl) bool { return c.front.khosts != nil })
+}
+
+// checkFrontierPairs crawls drawn cases with each pair and compares the
+// crawls; special says whether a crawl's frontier is the strategy's own.
+func checkFrontierPairs(t *testing.T, pairs []frontierPair, special func(*rapid.T, *Crawl) bool) {
 	rapid.Check(t, func(t *rapid.T) {
 		c := drawRefCase(t)
 		n := c.g.NumNodes()
@@ -56,30 +81,24 @@ func TestFifoFrontierMatchesHeap(t *testing.T) {
 			cfg.Politeness = &p
 		}
 		step := rapid.SampledFrom([]int{0, 1, 3}).Draw(t, "step budget")
-		for _, pair := range []struct {
-			name       string
-			fifo, heap Strategy
-		}{
-			{"bfs", &bfs{}, &heapBFS{}},
-			{"larger-sites-first", &largerSitesFirst{}, &heapLargerSites{}},
-		} {
-			got := crawlWith(t, cfg, pair.fifo, step)
-			if got.front.fifo == nil {
-				t.Fatalf("%s: the frontier is not first-in-first-out", pair.name)
+		for _, pair := range pairs {
+			got := crawlWith(t, cfg, pair.own(), step)
+			if !special(t, got) {
+				t.Fatalf("%s: the crawl does not use its own frontier", pair.name)
 			}
-			want := crawlWith(t, cfg, pair.heap, step)
-			if want.front.fifo != nil {
-				t.Fatalf("%s: the reference crawl's frontier is first-in-first-out", pair.name)
+			want := crawlWith(t, cfg, pair.heap(), step)
+			if want.front.key == nil {
+				t.Fatalf("%s: the reference crawl's frontier has no array of keys", pair.name)
 			}
 			g, w := got.Result(), want.Result()
 			if !slices.Equal(g.Order, w.Order) {
-				t.Fatalf("%s: queues download\n%v\nheaps\n%v", pair.name, g.Order, w.Order)
+				t.Fatalf("%s: own frontier downloads\n%v\nheaps\n%v", pair.name, g.Order, w.Order)
 			}
 			if !slices.Equal(g.Times, w.Times) || g.Duration != w.Duration || g.Utilisation != w.Utilisation {
-				t.Fatalf("%s: queues give times %v (duration %v), heaps %v (duration %v)", pair.name, g.Times, g.Duration, w.Times, w.Duration)
+				t.Fatalf("%s: own frontier gives times %v (duration %v), heaps %v (duration %v)", pair.name, g.Times, g.Duration, w.Times, w.Duration)
 			}
 			if g.Cost.PriorityUpdates != w.Cost.PriorityUpdates {
-				t.Fatalf("%s: %d priority updates with queues, %d with heaps", pair.name, g.Cost.PriorityUpdates, w.Cost.PriorityUpdates)
+				t.Fatalf("%s: %d priority updates with its own frontier, %d with heaps", pair.name, g.Cost.PriorityUpdates, w.Cost.PriorityUpdates)
 			}
 		}
 	})

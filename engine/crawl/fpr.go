@@ -30,6 +30,10 @@ func init() {
 	})
 }
 
+// keysInHeap: keys are read and changed only in F and in flight, and set
+// to 0 on download (keyheap.go).
+func (*fpr) keysInHeap() {}
+
 func (s *fpr) Start(c *Crawl) error { s.c = c; return nil }
 
 func (s *fpr) Discover(page, parent uint32) {

@@ -50,6 +50,11 @@ type Frontier struct {
 	// fifo, when set, holds the first-in-first-out queues (fifo.go);
 	// key and pos are then nil.
 	fifo *fifoQueues
+	// khosts, when set, replaces hosts for a keysInHeap strategy
+	// (keyheap.go): key is then nil, and loose holds the keys of the
+	// pages in flight.
+	khosts []keyHeap
+	loose  *looseKeys
 }
 
 // newFrontier makes a frontier for n pages. hostOf (nil for one host) maps
@@ -57,8 +62,9 @@ type Frontier struct {
 //
 // With fifo, every page pushed must have key 0 and be pushed once, after
 // the pages discovered before it (the seeds may come in any order until
-// seeded is called); Set, Add and Remove must not be called.
-func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize, fifo bool) *Frontier {
+// seeded is called); Set, Add and Remove must not be called. With keyed
+// (and not fifo), the keys are kept in the heaps (keysInHeap).
+func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize, fifo, keyed bool) *Frontier {
 	if hostOf == nil {
 		numHosts = 1
 	}
@@ -86,9 +92,22 @@ func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize
 			start[h+1] += start[h]
 		}
 	}
-	if fifo {
+	switch {
+	case fifo:
 		f.fifo = newFifoQueues(n, numHosts)
-	} else {
+	case keyed:
+		f.pos, f.loose = newPositions(n), newLooseKeys()
+		hk := make([]float64, n)
+		f.khosts = make([]keyHeap, numHosts)
+		for h := range f.khosts {
+			a, b := start[h], start[h+1]
+			f.khosts[h] = keyHeap{items: items[a:a:b], hk: hk[a:a:b], seq: seq, pos: f.pos}
+			f.hostSeq[h] = noPos
+			f.open[h] = true
+		}
+		f.hosts = nil
+		return f
+	default:
 		f.key, f.pos = make([]float64, n), newPositions(n)
 	}
 	for h := range f.hosts {
@@ -120,8 +139,14 @@ func (f *Frontier) Contains(p uint32) bool {
 // Key returns page p's key: its current key while it is held, its last key
 // after it left, and 0 for a page never given one.
 func (f *Frontier) Key(p uint32) float64 {
-	if f.fifo != nil {
+	switch {
+	case f.fifo != nil:
 		return 0
+	case f.khosts != nil:
+		if i := f.pos[p]; i != noPos {
+			return f.khosts[f.hostOfPage(p)].hk[i]
+		}
+		return f.loose.get(p)
 	}
 	return f.key[p]
 }
@@ -138,14 +163,18 @@ func (f *Frontier) Push(p uint32, key float64) {
 		return
 	}
 	f.updates++
-	f.key[p] = key
 	h := f.hostOfPage(p)
 	if f.seq[p] < f.hostSeq[h] || f.seq[p] == f.hostSeq[h] && p < f.hostFirst[h] {
 		f.hostSeq[h], f.hostFirst[h] = f.seq[p], p
 	}
-	hp := &f.hosts[h]
-	wasEmpty := hp.len() == 0
-	hp.push(p)
+	wasEmpty := f.hostPending(h) == 0
+	if f.khosts != nil {
+		f.loose.set(p, 0)
+		f.khosts[h].push(p, key)
+	} else {
+		f.key[p] = key
+		f.hosts[h].push(p)
+	}
 	f.size++
 	f.fixHost(h)
 	if wasEmpty && !f.open[h] && f.wake != nil {
@@ -158,6 +187,10 @@ func (f *Frontier) Push(p uint32, key float64) {
 func (f *Frontier) Set(p uint32, key float64) {
 	if f.fifo != nil {
 		panic("crawl: Frontier.Set on a first-in-first-out frontier")
+	}
+	if f.khosts != nil {
+		f.setKeyed(p, key)
+		return
 	}
 	if f.pos[p] == noPos {
 		f.key[p] = key
@@ -176,7 +209,32 @@ func (f *Frontier) Set(p uint32, key float64) {
 }
 
 // Add adds delta to page p's key (see Set).
-func (f *Frontier) Add(p uint32, delta float64) { f.Set(p, f.key[p]+delta) }
+func (f *Frontier) Add(p uint32, delta float64) {
+	if f.khosts != nil {
+		f.setKeyed(p, f.Key(p)+delta)
+		return
+	}
+	f.Set(p, f.key[p]+delta)
+}
+
+// setKeyed is Set for a keysInHeap frontier.
+func (f *Frontier) setKeyed(p uint32, key float64) {
+	i := f.pos[p]
+	if i == noPos {
+		f.loose.set(p, key)
+		return
+	}
+	h := f.hostOfPage(p)
+	kh := &f.khosts[h]
+	if kh.hk[i] == key {
+		return
+	}
+	f.updates++
+	kh.setKey(int(i), p, key)
+	if !f.groupBySize || f.allHosts != nil {
+		f.fixHost(h)
+	}
+}
 
 // Remove takes page p out of the frontier, if held; the strategy parks it.
 func (f *Frontier) Remove(p uint32) {
@@ -187,7 +245,11 @@ func (f *Frontier) Remove(p uint32) {
 		return
 	}
 	h := f.hostOfPage(p)
-	f.hosts[h].remove(int(f.pos[p]))
+	if f.khosts != nil {
+		f.loose.set(p, f.khosts[h].remove(int(f.pos[p])))
+	} else {
+		f.hosts[h].remove(int(f.pos[p]))
+	}
 	f.size--
 	f.fixHost(h)
 }
@@ -203,16 +265,23 @@ func (f *Frontier) Best() (uint32, bool) {
 
 // Before reports whether page a ranks before page b by the keys held here.
 func (f *Frontier) Before(a, b uint32) bool {
-	if f.fifo != nil {
+	switch {
+	case f.fifo != nil:
 		return discoveredBefore(f.seq, a, b)
+	case f.khosts != nil:
+		ka, kb := f.Key(a), f.Key(b)
+		return ka > kb || ka == kb && discoveredBefore(f.seq, a, b)
 	}
 	return before(f.key, f.seq, a, b)
 }
 
 // top returns the best page of host h, which must hold one.
 func (f *Frontier) top(h uint32) uint32 {
-	if f.fifo != nil {
+	switch {
+	case f.fifo != nil:
 		return f.hosts[h].items[f.fifo.head[h]]
+	case f.khosts != nil:
+		return f.khosts[h].top()
 	}
 	return f.hosts[h].top()
 }
@@ -230,7 +299,14 @@ func (f *Frontier) popHost(h uint32) uint32 {
 	if f.fifo != nil {
 		return f.popFifo(h)
 	}
-	p := f.hosts[h].pop()
+	var p uint32
+	if f.khosts != nil {
+		var k float64
+		p, k = f.khosts[h].pop()
+		f.loose.put(p, k)
+	} else {
+		p = f.hosts[h].pop()
+	}
 	f.size--
 	f.fixHost(h)
 	return p
@@ -256,8 +332,11 @@ func (f *Frontier) setOpen(h uint32, open bool) {
 
 // hostPending returns the number of pages host h holds.
 func (f *Frontier) hostPending(h uint32) int {
-	if f.fifo != nil {
+	switch {
+	case f.fifo != nil:
 		return f.hosts[h].len() - int(f.fifo.head[h])
+	case f.khosts != nil:
+		return f.khosts[h].len()
 	}
 	return f.hosts[h].len()
 }
@@ -301,8 +380,8 @@ func (f *Frontier) hostLess(byBest bool, a, b uint32) bool {
 // trackAllHosts makes the frontier keep every host that holds pages, open
 // or not, in a second heap, so that GlobalBest works.
 func (f *Frontier) trackAllHosts() {
-	f.allHosts = &hostHeap{pos: newPositions(len(f.hosts))}
-	for h := range f.hosts {
+	f.allHosts = &hostHeap{pos: newPositions(len(f.open))}
+	for h := range f.open {
 		f.fixHost(uint32(h))
 	}
 }

@@ -25,6 +25,10 @@ func init() {
 	})
 }
 
+// keysInHeap: keys are read and changed only in F and in flight, and set
+// to 0 on download (keyheap.go).
+func (*opic) keysInHeap() {}
+
 func (s *opic) Start(c *Crawl) error { s.c = c; return nil }
 
 func (s *opic) Discover(page, parent uint32) {
