@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -69,7 +71,7 @@ func readoutValues(t *testing.T, ctx context.Context) ([]float64, string) {
 // whose readout lists every strategy sorted by value, each with a swatch.
 func TestPageKeyboardOnly(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	if n := tabTo(t, ctx, "run", maxTabsToRun); n < 0 {
 		t.Fatalf("the Run button does not take the focus within %d presses of Tab (focus on %q)", maxTabsToRun, focused(t, ctx))
 	}
@@ -266,5 +268,45 @@ func TestPageAccessibilityAudit(t *testing.T) {
 	unnamed := value(t, ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("progress")).filter(p => !p.getAttribute("aria-label") && !p.getAttribute("aria-labelledby") && p.labels.length == 0).map(p => p.outerHTML)`))
 	if len(unnamed) > 0 {
 		t.Errorf("progress bars without an accessible name: %q", unnamed)
+	}
+}
+
+// focusEmulation makes the tab behave as if its window had the focus, so
+// that focus and blur events fire in headless Chromium.
+var focusEmulation = chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+	_, err := cdp.Call(ctx, t, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
+	return err
+})
+
+// TestPageLegendAndLogAxis: a legend entry, pressed from the keyboard,
+// hides its curve and says so (aria-pressed), pressed again shows it; a
+// focused entry highlights its curve (the others faded); the logarithmic
+// x axis redraws the chart with powers of ten.
+func TestPageLegendAndLogAxis(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	lines := func() int {
+		return value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#chart svg polyline").length`))
+	}
+	all := lines()
+	// Focus events need a page that has the focus: headless, emulate it.
+	run(t, ctx, focusEmulation, chromedp.Focus(`#legend li:nth-child(3) button`),
+		waitFor(`document.querySelectorAll("#chart svg polyline[stroke-opacity]").length > 0`, 5*time.Second))
+	faded := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#chart svg polyline[stroke-opacity]").length`))
+	if faded != all-1 {
+		t.Errorf("a focused legend entry fades %d of %d curves; want all but its own", faded, all)
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.Enter), waitFor(`document.querySelector("#legend li:nth-child(3) button").getAttribute("aria-pressed") == "false"`, 5*time.Second))
+	if n := lines(); n != all-1 {
+		t.Errorf("with one entry off the chart draws %d of %d curves", n, all)
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.Enter), waitFor(`document.querySelector("#legend li:nth-child(3) button").getAttribute("aria-pressed") == "true"`, 5*time.Second))
+	if n := lines(); n != all {
+		t.Errorf("with the entry on again the chart draws %d of %d curves", n, all)
+	}
+	run(t, ctx, chromedp.Click("#log-x"), waitFor(`document.querySelector("#chart svg").textContent.includes("logarithmic")`, 5*time.Second))
+	ticks := value(t, ctx, chromedp.Evaluate[string](`Array.from(document.querySelectorAll("#chart svg text")).map(e => e.textContent).join(" ")`))
+	if !strings.Contains(ticks, "0.001") || !strings.Contains(ticks, "0.01") {
+		t.Errorf("the logarithmic axis reads %q; want powers of ten", ticks)
 	}
 }
