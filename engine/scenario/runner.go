@@ -155,6 +155,15 @@ type Env struct {
 	// user interrupts. An error the wrapped reader returns ends the run,
 	// and errors.Is finds it in the Runner's error.
 	Wrap func(name string, r io.Reader) io.Reader
+	// Release, when set, is called each time the Runner has dropped
+	// per-page state it no longer needs and before it allocates more: a
+	// crawl once its metrics are done, a PageRank once it has converged,
+	// the search for the reachable pages. The command line returns the
+	// freed memory to the operating system there (debug.FreeOSMemory), so
+	// that the next crawl's arrays are not laid on top of the last one's
+	// garbage: the peak is then one crawl beside the graph and the
+	// importance, whatever the number of strategies.
+	Release func()
 	// ImportanceFile, when set, names a file of FS holding the importance
 	// vector of the graph (graphio.ReadImportance: crawlsim rank -o
 	// NAME.imp, or one score per page from another engine), which replaces
@@ -424,12 +433,22 @@ func (r *Runner) add(stage string, run func() (int64, error)) {
 	})
 }
 
+// iterationProgress reports a PageRank's iterations, out of its estimate
+// of the iterations it will take (0 until it has one).
 func iterationProgress(stage string, p *rank.PageRank) step.Progress {
 	out := step.Progress{Stage: stage}
 	if p != nil {
 		out.Done = p.Progress().Done
+		out.Total = int64(p.IterationsEstimate())
 	}
 	return out
+}
+
+// release calls Env.Release, when set.
+func (r *Runner) release() {
+	if r.env.Release != nil {
+		r.env.Release()
+	}
 }
 
 // Scenario returns the normalized scenario being run.
@@ -703,6 +722,7 @@ func (r *Runner) previousPageRank(budget int64) (int64, bool, error) {
 	if done {
 		r.prevResult = r.prevRank.Result()
 		r.prevRank = nil
+		r.release()
 		s := r.prevSummary
 		s.Pages, s.Links = int64(r.prev.NumNodes()), r.prev.NumArcs()
 		s.Iterations, s.Residual = r.prevResult.Iterations, r.prevResult.Residual
@@ -771,6 +791,7 @@ func (r *Runner) uniformPageRank(budget int64) (int64, bool, error) {
 	if done {
 		r.uniform = r.pagerank.Result()
 		r.pagerank = nil
+		r.release()
 		if r.fileImportance != nil {
 			r.useFileImportance()
 		} else if r.s.Importance == ImportancePageRank {
@@ -950,6 +971,7 @@ func (r *Runner) reach(budget int64) (int64, bool, error) {
 	n := r.g.NumNodes()
 	mass := r.reacher.mass
 	r.reachable, r.reacher = len(r.reacher.queue), nil
+	r.release()
 	if r.s.Importance == ImportancePageRank && r.reachable < n {
 		lost := max(1-mass, 0)
 		if lost >= 0.01 || (n-r.reachable)*100 >= n {
@@ -1063,6 +1085,7 @@ func (r *Runner) personalizedPageRank(budget int64) (int64, bool, error) {
 	if done {
 		res := r.pagerank.Result()
 		r.pagerank = nil
+		r.release()
 		r.setImportance(res, r.teleport)
 	}
 	return used, done, nil
@@ -1182,6 +1205,7 @@ func (r *Runner) measure(k int, budget int64) (int64, bool, error) {
 	}
 	sr.total = int64(len(res.Order))
 	sr.crawl, sr.measurer, sr.state = nil, nil, "done"
+	r.release()
 	return budget, true, nil
 }
 

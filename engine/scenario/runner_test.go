@@ -813,3 +813,47 @@ func TestURLsLoadedOnlyWhenNeeded(t *testing.T) {
 		}
 	}
 }
+
+// TestReleaseAfterDroppingState: Env.Release is called once the reachable
+// pages are counted, once PageRank has converged and once per strategy
+// after its metrics, each time with that state already dropped, so that
+// the host may return it to the operating system before the next crawl;
+// and the PageRank stage reports an estimate of its iterations as Total.
+func TestReleaseAfterDroppingState(t *testing.T) {
+	s := Scenario{
+		Graph:      Source{Generate: &Generate{Pages: 3000, Seed: 5}},
+		Seeds:      "top-pagerank:10",
+		Strategies: []Strategy{{ID: "bfs"}, {ID: "opic"}, {ID: "fpr"}},
+	}
+	var r *Runner
+	calls := 0
+	r, err := New(s, Env{Release: func() {
+		calls++
+		if r.reacher != nil || r.pagerank != nil {
+			t.Errorf("release %d: the reachable pages' search or PageRank is still held", calls)
+		}
+		for k := range r.runs {
+			if r.runs[k].crawl != nil || r.runs[k].measurer != nil {
+				t.Errorf("release %d: strategy %d still holds its crawl", calls, k)
+			}
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var estimate int64
+	for done := false; !done; {
+		if p := r.Progress(); p.Stage == "importance" {
+			estimate = max(estimate, p.Total)
+		}
+		if done, err = r.Step(1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if calls != 5 {
+		t.Errorf("Release was called %d times, want 5 (reachable pages, PageRank, 3 strategies)", calls)
+	}
+	if res, _ := r.Result(); estimate < 3 || estimate > int64(res.Importance.Iterations)+5 {
+		t.Errorf("PageRank's progress estimated at most %d iterations, it took %d", estimate, res.Importance.Iterations)
+	}
+}
