@@ -211,7 +211,12 @@ func (f *Frontier) Set(p uint32, key float64) {
 // Add adds delta to page p's key (see Set).
 func (f *Frontier) Add(p uint32, delta float64) {
 	if f.khosts != nil {
-		f.setKeyed(p, f.Key(p)+delta)
+		i := f.pos[p]
+		if i == noPos {
+			f.loose.set(p, f.loose.get(p)+delta)
+			return
+		}
+		f.setHeld(p, i, f.khosts[f.hostOfPage(p)].hk[i]+delta)
 		return
 	}
 	f.Set(p, f.key[p]+delta)
@@ -224,6 +229,11 @@ func (f *Frontier) setKeyed(p uint32, key float64) {
 		f.loose.set(p, key)
 		return
 	}
+	f.setHeld(p, i, key)
+}
+
+// setHeld is setKeyed for page p, held at index i of its host's heap.
+func (f *Frontier) setHeld(p, i uint32, key float64) {
 	h := f.hostOfPage(p)
 	kh := &f.khosts[h]
 	if kh.hk[i] == key {
