@@ -49,7 +49,7 @@ func CSV(w io.Writer, r *scenario.Result) error {
 				return err
 			}
 			for i, k := range c.curve.K {
-				line = appendCSVField(line[:0], s.Label)
+				line = AppendCSVField(line[:0], s.Label)
 				line = append(line, ',')
 				line = append(line, c.kind...)
 				line = append(line, ',')
@@ -84,9 +84,14 @@ func checkCurve(label, kind string, c *crawl.Curve) error {
 	return nil
 }
 
-// appendCSVField appends s, quoted as RFC 4180 asks when it holds a comma,
-// a quote or a line break.
-func appendCSVField(b []byte, s string) []byte {
+// AppendCSVField appends s to b as one CSV field and returns the extended
+// slice: s itself, or, when s holds a comma, a double quote or a line
+// break (\n or \r), s between double quotes with each double quote
+// doubled, as RFC 4180 asks. encoding/csv reads the field back as s (a
+// "\r\n" inside it as "\n", as that reader does). It is the one CSV field
+// writer of crawlsim: the report's curves and the command line's score
+// files both use it.
+func AppendCSVField(b []byte, s string) []byte {
 	needs := false
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c == ',' || c == '"' || c == '\n' || c == '\r' {

@@ -19,6 +19,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/rank"
+	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/seeds"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
@@ -402,7 +403,7 @@ func writeScores(w io.Writer, g *graph.Graph, name func(uint32) string, header s
 		return err
 	}
 	for i := range a {
-		line = appendCSVField(line[:0], name(uint32(i)))
+		line = report.AppendCSVField(line[:0], name(uint32(i)))
 		line = append(line, ',')
 		line = strconv.AppendFloat(line, a[i], 'g', -1, 64)
 		if b != nil {
@@ -411,7 +412,7 @@ func writeScores(w io.Writer, g *graph.Graph, name func(uint32) string, header s
 		}
 		if g.URLs != nil {
 			line = append(line, ',')
-			line = appendCSVField(line, g.URLs[i])
+			line = report.AppendCSVField(line, g.URLs[i])
 		}
 		line = append(line, '\n')
 		if _, err := w.Write(line); err != nil {
@@ -419,27 +420,4 @@ func writeScores(w io.Writer, g *graph.Graph, name func(uint32) string, header s
 		}
 	}
 	return nil
-}
-
-// appendCSVField appends s, quoted as RFC 4180 asks when it holds a comma,
-// a quote or a line break.
-func appendCSVField(b []byte, s string) []byte {
-	needs := false
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == ',' || c == '"' || c == '\n' || c == '\r' {
-			needs = true
-			break
-		}
-	}
-	if !needs {
-		return append(b, s...)
-	}
-	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
-		if s[i] == '"' {
-			b = append(b, '"')
-		}
-		b = append(b, s[i])
-	}
-	return append(b, '"')
 }
