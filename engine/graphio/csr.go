@@ -88,10 +88,7 @@ var csrTable = crc32.MakeTable(crc32.Castagnoli)
 // []uint32 and []uint64 can be read and written as their raw bytes. On a
 // big-endian host every array is decoded with encoding/binary instead.
 // Tests switch it off to exercise that path.
-var csrRawViews = func() bool {
-	x := uint16(1)
-	return *(*byte)(unsafe.Pointer(&x)) == 1
-}()
+var csrRawViews = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // csrHeader is a decoded header.
 type csrHeader struct {
