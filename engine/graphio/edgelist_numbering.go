@@ -1,0 +1,266 @@
+package graphio
+
+import (
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+)
+
+// This file numbers the pages of an edge list as ReadEdgeList describes:
+// fixed ids below a known page count, integer ids through a bit set or a
+// hash map and then by increasing id, or labels in order of first
+// appearance; and builds the graph in each mode.
+
+// fixedID parses a page id in fixed mode.
+func (p *edgeListParser) fixedID(tok []byte) (uint32, error) {
+	v, k, ok := decimalPrefix(tok)
+	if k != len(tok) {
+		return 0, lineError(p.name, p.sc.lineNo, "page id %s is not a decimal integer; %s fixes %d pages numbered from 0", textQuote(tok), p.fixedWhat(), p.fixedNodes)
+	}
+	if !ok || v >= p.fixedNodes {
+		shown := string(tok)
+		if len(tok) > 24 {
+			shown = textQuote(tok)
+		}
+		return 0, lineError(p.name, p.sc.lineNo, "page id %s is not below the %d pages of %s", shown, p.fixedNodes, p.fixedWhat())
+	}
+	return uint32(v), nil
+}
+
+func (p *edgeListParser) fixedWhat() string {
+	if p.fixedFrom == "" {
+		return "the given page count"
+	}
+	return p.fixedFrom
+}
+
+// integerID returns the provisional id of an integer page id, and false
+// when there are too many distinct ids.
+func (p *edgeListParser) integerID(v uint64) (uint32, bool) {
+	if !p.sparse {
+		if p.denseAdd(v) {
+			return uint32(v), true
+		}
+		p.switchToSparse()
+	}
+	if id, ok := p.sparseIndex[v]; ok {
+		return id, true
+	}
+	if uint64(len(p.sparseOrig)) >= graph.MaxNodes {
+		return 0, false
+	}
+	id := uint32(len(p.sparseOrig))
+	p.sparseIndex[v] = id
+	p.sparseOrig = append(p.sparseOrig, v)
+	return id, true
+}
+
+// denseAdd records v in the dense bit set and reports false when v is too
+// large for it: beyond the page limit, or beyond 2^24 + 16 bits per byte
+// read so far, which keeps the bit set within a constant factor of the
+// input.
+func (p *edgeListParser) denseAdd(v uint64) bool {
+	w := v >> 6
+	if w >= uint64(len(p.denseBits)) {
+		limit := uint64(1<<24) + 16*uint64(p.sc.consumed)
+		if v >= graph.MaxNodes || v >= limit {
+			return false
+		}
+		size := max(w+1, 2*uint64(len(p.denseBits)), 1024)
+		size = min(size, limit>>6+1)
+		p.denseBits = append(p.denseBits, make([]uint64, size-uint64(len(p.denseBits)))...)
+	}
+	p.denseBits[w] |= 1 << (v & 63)
+	if v > p.denseMax {
+		p.denseMax = v
+	}
+	return true
+}
+
+// denseRanks returns, for every word of the dense bit set, the number of
+// ids set in the words before it, and the total.
+func (p *edgeListParser) denseRanks() ([]uint32, int) {
+	ranks := make([]uint32, len(p.denseBits))
+	total := 0
+	for k, w := range p.denseBits {
+		ranks[k] = uint32(total)
+		total += bits.OnesCount64(w)
+	}
+	return ranks, total
+}
+
+// denseRank returns the number of ids in the dense bit set below v.
+func (p *edgeListParser) denseRank(ranks []uint32, v uint32) uint32 {
+	w := v >> 6
+	return ranks[w] + uint32(bits.OnesCount64(p.denseBits[w]&(1<<(v&63)-1)))
+}
+
+// switchToSparse renumbers the dense ids seen so far by increasing value
+// and continues with the hash map.
+func (p *edgeListParser) switchToSparse() {
+	ranks, total := p.denseRanks()
+	p.sparseOrig = make([]uint64, 0, total)
+	p.sparseIndex = make(map[uint64]uint32, total)
+	for k, w := range p.denseBits {
+		for w != 0 {
+			v := uint64(k)<<6 | uint64(bits.TrailingZeros64(w))
+			p.sparseIndex[v] = uint32(len(p.sparseOrig))
+			p.sparseOrig = append(p.sparseOrig, v)
+			w &= w - 1
+		}
+	}
+	for i, a := range p.arcs {
+		p.arcs[i] = p.denseRank(ranks, a)
+	}
+	p.denseBits = nil
+	p.sparse = true
+	p.lastSrcValid = false
+}
+
+// switchToNames turns the integers seen so far into labels, numbered in
+// order of first appearance, and moves the links to the builder.
+func (p *edgeListParser) switchToNames() {
+	if !p.sparse {
+		p.switchToSparse()
+	}
+	const none = ^uint32(0)
+	provToLabel := make([]uint32, len(p.sparseOrig))
+	for i := range provToLabel {
+		provToLabel[i] = none
+	}
+	p.labelIndex = make(map[string]uint32, len(p.sparseOrig))
+	p.labelNames = make([]string, 0, len(p.sparseOrig))
+	p.builder = graph.NewBuilder(0)
+	p.builder.Grow(len(p.arcs) / 2)
+	label := func(prov uint32) uint32 {
+		l := provToLabel[prov]
+		if l == none {
+			l = uint32(len(p.labelNames))
+			s := strconv.FormatUint(p.sparseOrig[prov], 10)
+			p.labelNames = append(p.labelNames, s)
+			p.labelIndex[s] = l
+			provToLabel[prov] = l
+		}
+		return l
+	}
+	for k := 0; k+1 < len(p.arcs); k += 2 {
+		src := label(p.arcs[k])
+		p.builder.Add(src, label(p.arcs[k+1]))
+	}
+	p.arcs, p.sparseIndex, p.sparseOrig = nil, nil, nil
+	p.mode = edgeListNames
+}
+
+// labelID returns the page number of a label, and false when there are too
+// many distinct labels.
+func (p *edgeListParser) labelID(tok []byte) (uint32, bool) {
+	if id, ok := p.labelIndex[string(tok)]; ok {
+		return id, true
+	}
+	if uint64(len(p.labelNames)) >= graph.MaxNodes {
+		return 0, false
+	}
+	s := string(tok)
+	id := uint32(len(p.labelNames))
+	p.labelIndex[s] = id
+	p.labelNames = append(p.labelNames, s)
+	return id, true
+}
+
+// finishFixed builds the graph of fixed mode.
+func (p *edgeListParser) finishFixed() (*graph.Graph, *Labels, error) {
+	if p.headerNodes && p.fixedNodes > edgeListHeaderMaxPages(p.sc.consumed) {
+		return nil, nil, lineError(p.name, 1, "header announces %d pages, more than a file of %d bytes can back", p.fixedNodes, p.sc.consumed)
+	}
+	if err := p.checkLimits(0, false); err != nil {
+		return nil, nil, err
+	}
+	p.builder.SetNodes(int(p.fixedNodes))
+	g, err := p.builder.Build()
+	if err != nil {
+		return nil, nil, fileError(p.name, "%v", err)
+	}
+	return g, nil, nil
+}
+
+// finishNames builds the graph of label mode.
+func (p *edgeListParser) finishNames() (*graph.Graph, *Labels, error) {
+	if err := p.checkLimits(0, false); err != nil {
+		return nil, nil, err
+	}
+	p.builder.SetNodes(len(p.labelNames))
+	g, err := p.builder.Build()
+	if err != nil {
+		return nil, nil, fileError(p.name, "%v", err)
+	}
+	urls := len(p.labelNames) > 0
+	for _, s := range p.labelNames {
+		if !strings.Contains(s, "://") {
+			urls = false
+			break
+		}
+	}
+	if urls {
+		// A copy of the string headers, so that the caller may change
+		// Labels.Names without changing the graph.
+		if g, err = g.WithURLs(slices.Clone(p.labelNames)); err != nil {
+			return nil, nil, fileError(p.name, "%v", err)
+		}
+	}
+	return g, &Labels{Names: p.labelNames}, nil
+}
+
+// finishIntegers numbers the pages of integer mode by increasing id and
+// builds the graph.
+func (p *edgeListParser) finishIntegers() (*graph.Graph, *Labels, error) {
+	var ids []uint64
+	if !p.sparse {
+		ranks, total := p.denseRanks()
+		ids = make([]uint64, 0, total)
+		if total > 0 && uint64(total) == p.denseMax+1 {
+			for v := range total {
+				ids = append(ids, uint64(v))
+			}
+		} else {
+			for k, w := range p.denseBits {
+				for w != 0 {
+					ids = append(ids, uint64(k)<<6|uint64(bits.TrailingZeros64(w)))
+					w &= w - 1
+				}
+			}
+			for i, a := range p.arcs {
+				p.arcs[i] = p.denseRank(ranks, a)
+			}
+		}
+		p.denseBits = nil
+	} else {
+		ids = slices.Clone(p.sparseOrig)
+		slices.Sort(ids)
+		final := make([]uint32, len(p.sparseOrig))
+		for prov, v := range p.sparseOrig {
+			k, _ := slices.BinarySearch(ids, v)
+			final[prov] = uint32(k)
+		}
+		for i, a := range p.arcs {
+			p.arcs[i] = final[a]
+		}
+		p.sparseIndex, p.sparseOrig = nil, nil
+	}
+	if err := p.lim.during(p.name, 0, int64(len(ids)), int64(len(p.arcs)/2), false); err != nil {
+		return nil, nil, err
+	}
+	b := graph.NewBuilder(len(ids))
+	b.Grow(len(p.arcs) / 2)
+	for k := 0; k+1 < len(p.arcs); k += 2 {
+		b.Add(p.arcs[k], p.arcs[k+1])
+	}
+	p.arcs = nil
+	g, err := b.Build()
+	if err != nil {
+		return nil, nil, fileError(p.name, "%v", err)
+	}
+	return g, &Labels{IDs: ids}, nil
+}
