@@ -175,26 +175,32 @@ func (p *edgeListParser) finishFixed() (*graph.Graph, *Labels, error) {
 	if p.headerNodes && p.fixedNodes > edgeListHeaderMaxPages(p.sc.consumed) {
 		return nil, nil, lineError(p.name, 1, "header announces %d pages, more than a file of %d bytes can back", p.fixedNodes, p.sc.consumed)
 	}
-	if err := p.checkLimits(0, false); err != nil {
-		return nil, nil, err
-	}
-	p.builder.SetNodes(int(p.fixedNodes))
-	g, err := p.builder.Build()
+	g, err := p.build(int(p.fixedNodes))
 	if err != nil {
-		return nil, nil, fileError(p.name, "%v", err)
+		return nil, nil, err
 	}
 	return g, nil, nil
 }
 
-// finishNames builds the graph of label mode.
-func (p *edgeListParser) finishNames() (*graph.Graph, *Labels, error) {
+// build checks the limits and builds the graph of the links added so far
+// on nodes pages (fixed and label modes).
+func (p *edgeListParser) build(nodes int) (*graph.Graph, error) {
 	if err := p.checkLimits(0, false); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	p.builder.SetNodes(len(p.labelNames))
+	p.builder.SetNodes(nodes)
 	g, err := p.builder.Build()
 	if err != nil {
-		return nil, nil, fileError(p.name, "%v", err)
+		return nil, fileError(p.name, "%v", err)
+	}
+	return g, nil
+}
+
+// finishNames builds the graph of label mode.
+func (p *edgeListParser) finishNames() (*graph.Graph, *Labels, error) {
+	g, err := p.build(len(p.labelNames))
+	if err != nil {
+		return nil, nil, err
 	}
 	urls := len(p.labelNames) > 0
 	for _, s := range p.labelNames {

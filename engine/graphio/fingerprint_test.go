@@ -32,7 +32,7 @@ func TestFingerprintIgnoresTheFormat(t *testing.T) {
 	if Fingerprint(gc) != Fingerprint(ga) || Fingerprint(g) != Fingerprint(ga) {
 		t.Errorf("fingerprints %016x (.csr) and %016x (ascii), want equal", Fingerprint(gc), Fingerprint(ga))
 	}
-	other := impGraph(t, [][]uint32{{1, 3}, {2}, {0}, {}})
+	other := rtFromLists(t, [][]uint32{{1, 3}, {2}, {0}, {}})
 	if Fingerprint(other) == Fingerprint(g) {
 		t.Errorf("a graph with another link has the same fingerprint %016x", Fingerprint(g))
 	}

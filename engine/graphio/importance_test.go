@@ -13,26 +13,10 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graph"
 )
 
-// impGraph builds a graph from successor lists.
-func impGraph(t testing.TB, lists [][]uint32) *graph.Graph {
-	t.Helper()
-	b := graph.NewBuilder(len(lists))
-	for p, l := range lists {
-		for _, q := range l {
-			b.Add(uint32(p), q)
-		}
-	}
-	g, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 // impExample is a graph of 4 pages and a vector of it whose scores are not
 // dyadic, so a round trip through decimal text would change their bits.
 func impExample(t testing.TB) (*graph.Graph, *Importance) {
-	g := impGraph(t, [][]uint32{{1, 2}, {2}, {0}, {}})
+	g := rtFromLists(t, [][]uint32{{1, 2}, {2}, {0}, {}})
 	v := &Importance{
 		Scores: []float64{0.1, 0.2, 1.0 / 3, 0}, Kind: ImportancePersonalized,
 		Damping: 0.85, Tolerance: 1e-10, Iterations: 17, Residual: 3.5e-11, Converged: true, Seeds: "list:0,2",
@@ -85,14 +69,14 @@ func TestImportanceRoundTrip(t *testing.T) {
 func TestImportanceOfAnotherGraph(t *testing.T) {
 	g, v := impExample(t)
 	b := impBytes(t, g, v)
-	other := impGraph(t, [][]uint32{{1, 3}, {2}, {0}, {}})
+	other := rtFromLists(t, [][]uint32{{1, 3}, {2}, {0}, {}})
 	_, err := ReadImportance(bytes.NewReader(b), "v.imp", other, "other.csr")
 	want := fmt.Sprintf("v.imp: the importance vector is of another graph (4 pages, 4 links, fingerprint %016x), not of other.csr (4 pages, 4 links, fingerprint %016x)",
 		Fingerprint(g), Fingerprint(other))
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
-	bigger := impGraph(t, [][]uint32{{1, 2}, {2}, {0}, {}, {}})
+	bigger := rtFromLists(t, [][]uint32{{1, 2}, {2}, {0}, {}, {}})
 	if _, err := ReadImportance(bytes.NewReader(b), "v.imp", bigger, "big.csr"); err == nil || !strings.Contains(err.Error(), "another graph (4 pages, 4 links") {
 		t.Errorf("5 pages: %v", err)
 	}
