@@ -134,15 +134,17 @@ func invalidColumn(text []byte) int {
 	return col
 }
 
-// WriteList writes pages in the format ReadList reads, one id per line,
-// after a comment line.
-func WriteList(w io.Writer, comment string, pages []uint32) error {
+// WriteList writes items (page ids or URLs, as ReadList reads them) one
+// per line, after a comment line when comment is not empty; newlines in
+// the comment become spaces, so that it stays one line.
+func WriteList(w io.Writer, comment string, items []string) error {
 	bw := bufio.NewWriter(w)
 	if comment != "" {
-		fmt.Fprintf(bw, "# %s\n", strings.ReplaceAll(comment, "\n", " "))
+		fmt.Fprintf(bw, "# %s\n", strings.ReplaceAll(strings.ReplaceAll(comment, "\r", " "), "\n", " "))
 	}
-	for _, p := range pages {
-		fmt.Fprintf(bw, "%d\n", p)
+	for _, item := range items {
+		bw.WriteString(item)
+		bw.WriteByte('\n')
 	}
 	return bw.Flush()
 }

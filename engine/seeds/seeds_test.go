@@ -123,7 +123,7 @@ func TestRandomSeedsAreDistinctAndDeterministic(t *testing.T) {
 
 func TestListRoundTrip(t *testing.T) {
 	var b strings.Builder
-	if err := WriteList(&b, "community seeds\nof cs-stanford", []uint32{7, 3, 12}); err != nil {
+	if err := WriteList(&b, "community seeds\nof cs-stanford", []string{"7", "3", "12"}); err != nil {
 		t.Fatal(err)
 	}
 	spec, err := ReadList(strings.NewReader(b.String()+"\n  http://a.org/  \n"), "s.txt")

@@ -163,15 +163,7 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 	if f.out != "" {
 		names := res.SeedStudy.Names
 		outs = append(outs, output{path: f.out, inMemory: true, write: func(w io.Writer) error {
-			if _, err := fmt.Fprintf(w, "# %s seeds of %s (crawlsim seeds, random seed %d)\n", spec, f.in.path, f.rseed); err != nil {
-				return err
-			}
-			for _, n := range names {
-				if _, err := fmt.Fprintln(w, n); err != nil {
-					return err
-				}
-			}
-			return nil
+			return seeds.WriteList(w, fmt.Sprintf("%s seeds of %s (crawlsim seeds, random seed %d)", spec, f.in.path, f.rseed), names)
 		}})
 	}
 	if f.svgOut != "" {

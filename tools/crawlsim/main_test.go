@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/seeds"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
@@ -429,5 +431,31 @@ func TestRealData(t *testing.T) {
 	}
 	if !strings.Contains(outputs[4], "160 trusted pages") {
 		t.Errorf("personalized PageRank of cnr-2000: %s", outputs[4])
+	}
+}
+
+// TestSeedListCommentStaysOneLine: seeds -o writes its comment on one line
+// even when the graph's file name holds a newline, so the list reads back
+// as the seeds alone (the comment used to spill onto a second line, which
+// list:FILE then read as an item).
+func TestSeedListCommentStaysOneLine(t *testing.T) {
+	dir := t.TempDir()
+	graphPath := filepath.Join(dir, "web\nnext.csr")
+	list := filepath.Join(dir, "seeds.txt")
+	var stdout, stderr strings.Builder
+	if status := runMain(context.Background(), []string{"gen", "-n", "3000", "-hosts", "30", "-o", graphPath}, &stdout, &stderr); status != 0 {
+		t.Fatalf("gen: status %d: %s", status, stderr.String())
+	}
+	if status := runMain(context.Background(), []string{"seeds", "-k", "2", "-o", list, graphPath}, &stdout, &stderr); status != 0 {
+		t.Fatalf("seeds: status %d: %s", status, stderr.String())
+	}
+	f, err := os.Open(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	spec, err := seeds.ReadList(f, list)
+	if err != nil || len(spec.Items) != 2 {
+		t.Fatalf("the list reads back as %q, %v; want the 2 seeds", spec.Items, err)
 	}
 }
