@@ -190,12 +190,18 @@ func (w *Worker) SendFiles(r protocol.Request, graphInput, urlsInput string, max
 	return load, err
 }
 
-// Terminate stops the worker at once.
-func (w *Worker) Terminate() {
-	w.w.Call("terminate")
+// Terminate stops the worker at once and releases its callbacks. The
+// error, if any, is that of the browser's terminate; the page's side is
+// released either way.
+func (w *Worker) Terminate() error {
+	_, err := w.w.Call("terminate")
 	w.q.stop()
 	w.onMessage.Release()
 	w.onError.Release()
+	if err != nil {
+		return fmt.Errorf("cannot stop the worker: %w", err)
+	}
+	return nil
 }
 
 // pickedFiles returns the files picked in the file input of the given id.
@@ -295,12 +301,15 @@ func Address() (query, fragment string) {
 
 // SetFragment replaces the page's fragment without reloading the page or
 // adding a history entry.
-func SetFragment(fragment string) {
+func SetFragment(fragment string) error {
 	h, err := safejs.Global().Get("history")
 	if err != nil {
-		return
+		return fmt.Errorf("cannot set the page's address: %w", err)
 	}
-	h.Call("replaceState", safejs.Null(), "", "#"+fragment)
+	if _, err := h.Call("replaceState", safejs.Null(), "", "#"+fragment); err != nil {
+		return fmt.Errorf("cannot set the page's address: %w", err)
+	}
+	return nil
 }
 
 // PageURL returns the page's address without query or fragment.
@@ -352,26 +361,48 @@ func Download(name, mime string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	a.Set("href", href)
-	a.Set("download", name)
+	if err := a.Set("href", href); err != nil {
+		return err
+	}
+	if err := a.Set("download", name); err != nil {
+		return err
+	}
 	body, err := doc.Get("body")
 	if err != nil {
 		return err
 	}
-	body.Call("appendChild", a)
-	a.Call("click")
-	body.Call("removeChild", a)
+	if _, err := body.Call("appendChild", a); err != nil {
+		return err
+	}
+	_, clickErr := a.Call("click")
+	_, removeErr := body.Call("removeChild", a)
+	if err := errors.Join(clickErr, removeErr); err != nil {
+		return fmt.Errorf("cannot offer %s for download: %w", name, err)
+	}
+	// The file's address is released once the browser has taken the
+	// file. If no timer can be set it stays allocated (revoking it now
+	// could cut the download short), which is worth saying.
+	leak := func(err error) error {
+		return fmt.Errorf("%s: the download's memory stays allocated until the page closes: %w", name, err)
+	}
 	setTimeout, err := g.Get("setTimeout")
-	if err == nil {
-		var revoke safejs.Func
-		revoke, err = safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
-			urlObj.Call("revokeObjectURL", href)
-			revoke.Release()
-			return nil
-		})
-		if err == nil {
-			setTimeout.Invoke(revoke, 10000)
-		}
+	if err != nil {
+		return leak(err)
+	}
+	var revoke safejs.Func
+	revoke, err = safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
+		// Nothing waits for this callback: a failure here cannot be
+		// reported, and only leaves the address allocated.
+		urlObj.Call("revokeObjectURL", href)
+		revoke.Release()
+		return nil
+	})
+	if err != nil {
+		return leak(err)
+	}
+	if _, err := setTimeout.Invoke(revoke, 10000); err != nil {
+		revoke.Release()
+		return leak(err)
 	}
 	return nil
 }

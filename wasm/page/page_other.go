@@ -21,13 +21,13 @@ func (w *Worker) SendFiles(r protocol.Request, graphInput, urlsInput string, max
 }
 
 // Terminate stops the worker.
-func (w *Worker) Terminate() {}
+func (w *Worker) Terminate() error { return ErrNotInBrowser }
 
 // Address returns the page's query string and fragment.
 func Address() (query, fragment string) { return "", "" }
 
 // SetFragment replaces the page's fragment without reloading.
-func SetFragment(fragment string) {}
+func SetFragment(fragment string) error { return ErrNotInBrowser }
 
 // Download offers data to the user as a file.
 func Download(name, mime string, data []byte) error { return ErrNotInBrowser }
