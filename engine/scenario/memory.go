@@ -53,16 +53,58 @@ func (r *Runner) checkGenerateMemory(p gen.Params) error {
 	return fmt.Errorf("graph.generate: %w", &graphio.TooLargeError{Pages: int64(p.Pages), Links: links, Need: need, Limit: r.env.MaxBytes, Of: "bytes", Purpose: "to generate and compare strategies"})
 }
 
+// Bytes per page of the stages of a run after the graph is loaded, for
+// runBytes. The stages follow one another and each drops its state before
+// the next (Env.Release), so the peak is the largest of them beside the
+// graph and the importance vectors.
+const (
+	// pageRankBytesPerPage: PageRank's in-arc layout, as large as a
+	// transpose (12 bytes a page and 4 a link with 8-byte offsets), and
+	// its three vectors of 8 bytes a page (rank.NewPageRank).
+	pageRankBytesPerPage = 12 + 24
+	// crawlBytesPerPage: one crawl, at most 40 bytes a page for every
+	// strategy (BenchmarkStrategies, B/page), and its metrics.
+	crawlBytesPerPage = 48
+	// lowerBoundBytesPerPage: the generic lower bound's vectors, when the
+	// metrics compute it.
+	lowerBoundBytesPerPage = 32
+)
+
+// runBytes estimates the memory the run needs on its graph of n pages and
+// m links: the graph (12n + 4m bytes), the importance (8 bytes a page;
+// with personalized importance also the uniform PageRank and the teleport
+// vector), and the largest of the stages that follow one another: a
+// PageRank (none with an importance file, taken to hold PageRank), the
+// search for the reachable pages (5 bytes a page) and one crawl with its
+// metrics. At 125 M pages and 1e9 links with an importance file, 12.5 GB;
+// RunBytes, the estimate of a generated graph, counts a transpose and
+// 160 bytes a page.
+func (r *Runner) runBytes(n, m int64) int64 {
+	vectors := int64(8)
+	if r.s.Importance == ImportancePersonalized {
+		vectors = 24
+	}
+	stage := crawlBytesPerPage * n
+	if r.s.Metrics.LowerBound > 0 {
+		stage += lowerBoundBytesPerPage * n
+	}
+	if r.env.ImportanceFile == "" || r.s.Importance == ImportancePersonalized {
+		stage = max(stage, pageRankBytesPerPage*n+4*m)
+	}
+	return 12*n + 4*m + vectors*n + stage
+}
+
 // checkRunMemory refuses, once the graph (and the previous snapshot) are
 // in memory and before PageRank's layout and the per-page vectors are
-// allocated, a comparison that would need more than Env.MaxBytes.
+// allocated, a comparison that would need more than Env.MaxBytes
+// (runBytes).
 func (r *Runner) checkRunMemory() error {
 	if r.env.MaxBytes <= 0 || r.memoryChecked {
 		return nil
 	}
 	r.memoryChecked = true
 	n, m := int64(r.g.NumNodes()), r.g.NumArcs()
-	need := RunBytes(n, m)
+	need := r.runBytes(n, m)
 	if r.prev != nil {
 		need += previousBytes(int64(r.prev.NumNodes()), r.prev.NumArcs())
 	}

@@ -29,25 +29,26 @@ func TestMaxBytesRefusesBeforeAllocating(t *testing.T) {
 		t.Error("the generator was made before refusing")
 	}
 
-	// now.edges: 5 pages and 7 links read in 232 bytes (24 per page, 16
-	// per link) beside their URL list (105 bytes and 20 per line), and
-	// RunBytes(5, 7) = 2·(60 + 28) + 800 = 976 bytes to compare.
-	s := Scenario{Graph: Source{File: "now.edges", URLs: "now.urls"}, Strategies: []Strategy{{ID: "bfs"}}}
-	r, err = New(s, Env{FS: testFS, MaxBytes: 900})
+	// ids.edges: 4 pages and 4 links, and runBytes(4, 4) = 12·4 + 4·4
+	// (the graph) + 8·4 (the importance) + max(48·4 (a crawl), 36·4 +
+	// 4·4 (PageRank)) = 288 bytes to compare, more than reading it takes.
+	s := Scenario{Graph: Source{File: "ids.edges"}, Seeds: "top-pagerank:1", Strategies: []Strategy{{ID: "bfs"}}}
+	r, err = New(s, Env{FS: testFS, MaxBytes: 287})
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = stepUntilError(r)
-	if want := "now.edges: 5 pages and 7 links need about 976 bytes to compare strategies, more than the 900 bytes of memory available"; err == nil || err.Error() != want {
+	if want := "ids.edges: 4 pages and 4 links need about 288 bytes to compare strategies, more than the 287 bytes of memory available"; err == nil || err.Error() != want {
 		t.Fatalf("got %v, want %s", err, want)
 	}
 	if r.pagerank != nil || r.reacher != nil {
 		t.Error("PageRank or the reachable pages were started before refusing")
 	}
-	if _, err := Run(context.Background(), s, Env{FS: testFS, MaxBytes: 976}, nil); err != nil {
+	if _, err := Run(context.Background(), s, Env{FS: testFS, MaxBytes: 288}, nil); err != nil {
 		t.Errorf("within the limit: %v", err)
 	}
 
+	s = Scenario{Graph: Source{File: "now.edges", URLs: "now.urls"}, Strategies: []Strategy{{ID: "bfs"}}}
 	_, err = Run(context.Background(), s, Env{FS: testFS, Cancel: func() error { return context.Canceled }}, nil)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled load: %v", err)
@@ -79,5 +80,31 @@ func TestPreviousSnapshotLoadsInWhatIsLeft(t *testing.T) {
 	want := "before.edges: 5 pages and 6 links need about 411 bytes to read, more than the 373 bytes of memory available"
 	if err == nil || err.Error() != want {
 		t.Fatalf("got %v\nwant %s", err, want)
+	}
+}
+
+// TestRunBytesAtBillionLinks: the estimate that checkRunMemory makes for
+// 125 M pages and 1e9 links (issue 11's target): with an importance file,
+// the graph (12n + 4m = 5.5 GB), the importance (1 GB) and one crawl with
+// its metrics (48n = 6 GB), 12.5 GB; computing PageRank instead, its
+// layout and vectors (36n + 4m = 8.5 GB) outweigh a crawl: 15 GB. The
+// estimate of a generated graph, RunBytes, would ask for 31 GB.
+func TestRunBytesAtBillionLinks(t *testing.T) {
+	const n, m = 125_000_000, 1_000_000_000
+	s := Scenario{Graph: Source{File: "web.csr"}, Strategies: []Strategy{{ID: "bfs"}, {ID: "opic"}, {ID: "fpr"}}}
+	for _, c := range []struct {
+		file string
+		want int64
+	}{{"web.imp", 12_500_000_000}, {"", 15_000_000_000}} {
+		r, err := New(s, Env{FS: testFS, ImportanceFile: c.file})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.runBytes(n, m); got != c.want {
+			t.Errorf("importance file %q: runBytes = %d, want %d", c.file, got, c.want)
+		}
+	}
+	if got := RunBytes(n, m); got != 31_000_000_000 {
+		t.Errorf("RunBytes = %d, want 31e9", got)
 	}
 }

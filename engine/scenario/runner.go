@@ -142,7 +142,8 @@ type Env struct {
 	// is read with graphio.LoadOptions.MaxBytes, a generated graph is
 	// refused before it is generated when gen.Params.EstimatedBytes and
 	// RunBytes exceed it, and a loaded one before PageRank and the crawls
-	// allocate anything when RunBytes (and the previous snapshot's share) exceed it. The
+	// allocate anything when the run's estimate (runBytes in memory.go,
+	// and the previous snapshot's share) exceeds it. The
 	// error wraps a *graphio.TooLargeError.
 	MaxBytes int64
 	// Cancel, when set, is polled while graph files are decoded
