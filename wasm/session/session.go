@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
-	"testing/fstest"
 	"time"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
@@ -75,7 +74,7 @@ func (b Bytes) CopyTo(dst []byte) error {
 // worker calls it from one goroutine.
 type Session struct {
 	clock func() time.Duration
-	files fstest.MapFS
+	files uploads
 	task  *task
 }
 
@@ -114,7 +113,7 @@ func (t *task) adapt(took time.Duration) {
 // New returns an empty Session. clock returns a monotonic time (the
 // worker's performance.now, time.Since natively); the engine has none.
 func New(clock func() time.Duration) *Session {
-	return &Session{clock: clock, files: fstest.MapFS{}}
+	return &Session{clock: clock, files: uploads{}}
 }
 
 // Busy reports whether a request is being worked on.
@@ -238,14 +237,14 @@ func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*proto
 	}
 	// The files of the last load go first, so that memory holds one
 	// upload at a time; a failed load leaves none.
-	s.files = fstest.MapFS{}
-	files := fstest.MapFS{}
+	s.files = uploads{}
+	files := uploads{}
 	for i, b := range buffers {
 		data := make([]byte, b.Len())
 		if err := b.CopyTo(data); err != nil {
 			return nil, fmt.Errorf("%s: %w", names[i], err)
 		}
-		files[names[i]] = &fstest.MapFile{Data: data}
+		files[names[i]] = data
 	}
 	g, _, err := graphio.Load(files, l.Name, graphio.LoadOptions{Format: format, URLs: l.URLs,
 		MaxLinks: maxLinks(budget, total), MaxPages: maxPages(budget, total), MaxBytes: budget - total})
@@ -313,11 +312,11 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64) error {
 			if name == "" {
 				continue
 			}
-			f, ok := s.files[name]
+			size, ok := s.files.size(name)
 			if !ok {
 				return fmt.Errorf("%s: no such file here; upload it (the page keeps only the files of the last upload)", name)
 			}
-			fileBytes += int64(len(f.Data))
+			fileBytes += size
 		}
 	}
 	if norm.Previous != nil && norm.Previous.File != "" {

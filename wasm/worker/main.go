@@ -72,18 +72,9 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	perf, err := self.Get("performance")
-	if err != nil {
-		return err
-	}
-	clock := func() time.Duration {
-		v, err := perf.Call("now")
-		if err != nil {
-			return 0
-		}
-		ms, _ := v.Float()
-		return time.Duration(ms * float64(time.Millisecond))
-	}
+	// performance.now, else Date.now, else a count of readings: a clock
+	// stuck at 0 would let a slice run to the end of its request.
+	clock := session.Clock(callMillis(self, "performance", "now"), callMillis(safejs.Global(), "Date", "now"))
 	box := &inbox{wake: make(chan struct{}, 1)}
 	onMessage, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
 		if len(args) > 0 {
@@ -119,6 +110,25 @@ func run() error {
 		}
 		post(s.Slice()...)
 		yield()
+	}
+}
+
+// callMillis returns a source of time for session.Clock: the number that
+// obj[name][method]() returns, in milliseconds.
+func callMillis(obj safejs.Value, name, method string) func() (float64, error) {
+	return func() (float64, error) {
+		o, err := obj.Get(name)
+		if err != nil {
+			return 0, err
+		}
+		if o.IsUndefined() || o.IsNull() {
+			return 0, fmt.Errorf("no %s here", name)
+		}
+		v, err := o.Call(method)
+		if err != nil {
+			return 0, err
+		}
+		return v.Float()
 	}
 }
 
