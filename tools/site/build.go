@@ -58,10 +58,11 @@ func Build(ctx context.Context, root, out string, log io.Writer) error {
 	return copyStatic(static, out, log)
 }
 
-// goCommand returns the go command of the Go installation this program was
-// built with when it is still there, else "go" from PATH.
+// goCommand returns the go command to build with: that of $GOROOT when
+// the environment names a Go installation (the go command sets it for the
+// programs it runs, go run and go test among them), else "go" from PATH.
 func goCommand() string {
-	if goroot := runtime.GOROOT(); goroot != "" {
+	if goroot := os.Getenv("GOROOT"); goroot != "" {
 		exe := filepath.Join(goroot, "bin", "go")
 		if runtime.GOOS == "windows" {
 			exe += ".exe"

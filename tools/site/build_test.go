@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -97,5 +98,29 @@ func TestBuild(t *testing.T) {
 		if strings.HasPrefix(e.Name(), ".") {
 			t.Errorf("temporary file %s left in out", e.Name())
 		}
+	}
+}
+
+// TestGoCommand: the go command is that of $GOROOT when it names a Go
+// installation, else "go" from PATH.
+func TestGoCommand(t *testing.T) {
+	goroot := t.TempDir()
+	exe := filepath.Join(goroot, "bin", "go")
+	if runtime.GOOS == "windows" {
+		exe += ".exe"
+	}
+	if err := os.MkdirAll(filepath.Dir(exe), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(exe, nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOROOT", goroot)
+	if got := goCommand(); got != exe {
+		t.Errorf("with GOROOT=%s: %q, want %q", goroot, got, exe)
+	}
+	t.Setenv("GOROOT", filepath.Join(goroot, "missing"))
+	if got := goCommand(); got != "go" {
+		t.Errorf("with a GOROOT without go: %q, want go", got)
 	}
 }
