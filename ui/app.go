@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -14,7 +13,6 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
-	"github.com/crawlsim/crawlsim/engine/seeds"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
@@ -32,10 +30,14 @@ const workerScript = "worker.js"
 // components show it and call its methods; every change happens under the
 // Vugu event environment's lock (event handlers hold it; work arriving from
 // the worker takes it in Deliver).
+//
+// The worker does one request at a time; q holds the pending ones, each
+// with its panel's handlers. App keeps the comparison (the form, the
+// graph, the run and its result); the Community and Revisits panels keep
+// their own state.
 type App struct {
-	env    vugu.EventEnv
-	worker *page.Worker
-	nextID int64
+	env vugu.EventEnv
+	q   requests
 
 	// Embed is the embed mode (?embed=1 or #embed): chart and Run only.
 	Embed bool
@@ -47,17 +49,23 @@ type App struct {
 	// FormError says which fields do not read.
 	FormError string
 
-	// Graph describes the graph last loaded or generated.
-	Graph     *protocol.GraphInfo
-	graphReq  int64
-	graphKind string
+	// Graph describes the graph last loaded or generated; graphReq is
+	// the load or generate in flight.
+	Graph    *protocol.GraphInfo
+	graphReq int64
+	// Facts are the graph's statistics as label and value pairs, from
+	// Graph or else from the result.
+	Facts [][2]string
 
-	// runReq is the run in flight, 0 when none.
-	runReq   int64
-	Progress *protocol.Progress
+	// runReq is the comparison in flight.
+	runReq int64
 
 	// Result is the last comparison, and what is drawn from it.
 	Result *scenario.Result
+	// MetricsHead and MetricsRows are the metrics table, as the command
+	// line prints it (report.Rows), made once per result.
+	MetricsHead []string
+	MetricsRows [][]string
 	// Chart is the chart's state: axis, size, legend, crosshair.
 	Chart
 	// Announce is what the aria-live region says: the run's progress and
@@ -66,22 +74,10 @@ type App struct {
 	// announced is the last progress announced, in tens of percent.
 	announced int
 
-	// The Seeds panel: community seeds extracted and evaluated in the
-	// worker (a scenario with a seed study and no strategy).
-	SeedsK, SeedsDensity string
-	seedsReq             int64
-	SeedsProgress        *protocol.Progress
-	SeedStudy            *scenario.Result
-	DepthSVG             string
-	SeedsError           string
-
-	// The Revisit panel: revisit policies simulated in the worker.
-	RefreshForm     RefreshForm
-	refreshReq      int64
-	RefreshProgress *protocol.Progress
-	RefreshResult   *scenario.RefreshResult
-	RefreshSVG      string
-	RefreshError    string
+	// Community is the Community seeds panel's state.
+	Community Community
+	// Revisits is the Revisits panel's state.
+	Revisits Revisits
 
 	// Error and Notice are shown in the page; Error until the next action.
 	Error  string
@@ -90,11 +86,10 @@ type App struct {
 	// Permalink is the page's address with the last run scenario.
 	Permalink string
 
-	// pending is the work to do once the worker is ready: a run, and
-	// the upload to send again after a restart.
+	// The work to do once the worker is ready: a run, and the upload to
+	// send again after a restart.
 	runWhenReady  bool
 	loadWhenReady bool
-	ready         bool
 	restarts      int
 	// dead is set once the worker failed too often; the page then only
 	// says so.
@@ -108,7 +103,8 @@ type App struct {
 // fragment, without ? and #): the scenario of a permalink, or the default
 // one, to be run as soon as the worker is ready.
 func NewApp(query, fragment string) *App {
-	a := &App{Form: DefaultForm(), Chart: Chart{XAxis: report.XFraction, Cursor: -1}, runWhenReady: true, SeedsK: "10", SeedsDensity: "100", RefreshForm: DefaultRefreshForm()}
+	a := &App{Form: DefaultForm(), Chart: Chart{XAxis: report.XFraction, Cursor: -1}, runWhenReady: true}
+	a.Community, a.Revisits = newCommunity(&a.q), newRevisits(&a.q)
 	q, _ := url.ParseQuery(query)
 	a.embedFragment = fragment == "embed" || strings.HasPrefix(fragment, "embed&")
 	a.Embed = q.Get("embed") == "1" || q.Get("embed") == "true" || a.embedFragment
@@ -151,7 +147,7 @@ func (a *App) startWorker() {
 		a.Error = err.Error()
 		return
 	}
-	a.worker, a.ready = w, false
+	a.q.worker, a.q.ready = w, false
 }
 
 // Deliver takes an event of the worker; it runs on the worker's delivery
@@ -162,127 +158,62 @@ func (a *App) Deliver(e page.Event) {
 	a.handle(e)
 }
 
-// handle applies a worker event to the state.
+// handle applies a worker event to the state: the worker's failure or
+// readiness here, every other answer to its pending request.
 func (a *App) handle(e page.Event) {
 	if e.Failed != nil {
 		a.workerFailed(e.Failed)
 		return
 	}
 	r := e.Response
-	switch r.Kind {
-	case protocol.KindReady:
-		a.ready = true
-		if a.loadWhenReady {
-			// The upload goes to the new worker again; a pending run
-			// waits for it.
-			a.loadWhenReady = false
-			msg := a.Error
-			a.LoadFiles()
-			if a.Error == "" {
-				a.Error = msg
-			}
-			return
-		}
-		a.runPending()
-	case protocol.KindGraph:
-		if r.ID != a.graphReq {
-			return
-		}
-		a.graphReq, a.Graph = 0, r.Graph
-		if a.graphKind == protocol.KindLoad {
-			a.Form.Source, a.Form.File, a.Form.URLs = SourceUpload, r.Graph.Name, r.Graph.URLs
-		}
-		a.runPending()
-	case protocol.KindProgress:
-		switch r.ID {
-		case a.runReq:
-			a.Progress = r.Progress
-			a.announceProgress()
-		case a.seedsReq:
-			a.SeedsProgress = r.Progress
-		case a.refreshReq:
-			a.RefreshProgress = r.Progress
-		}
-	case protocol.KindResult:
-		if r.ID == a.seedsReq {
-			a.seedsDone(r.Result)
-			return
-		}
-		if r.ID == a.refreshReq {
-			a.refreshDone(r.Result)
-			return
-		}
-		if r.ID != a.runReq {
-			return
-		}
-		a.runReq = 0
-		res, err := scenario.ParseResult(bytes.NewReader(r.Result), "the worker's result")
-		if err != nil {
-			a.Error = err.Error()
-			return
-		}
-		a.Result, a.Graph = res, nil
-		a.Progress = nil
-		a.restarts = 0
-		a.Hidden, a.Highlighted, a.Cursor = nil, "", -1
-		a.drawChart()
-		a.Announce = fmt.Sprintf("Done: %d strategies compared on %s pages; the chart and the table show the result.", len(res.Strategies), groupDigits(strconv.FormatInt(res.Graph.Pages, 10)))
-		if a.FirstComparison == 0 {
-			a.FirstComparison = page.Now()
-		}
-	case protocol.KindError:
-		switch r.ID {
-		case a.runReq:
-			a.runReq, a.Progress = 0, nil
-		case a.graphReq:
-			a.graphReq, a.runWhenReady = 0, false
-		case a.seedsReq:
-			a.seedsReq, a.SeedsProgress, a.SeedsError = 0, nil, r.Error
-			return
-		case a.refreshReq:
-			a.refreshReq, a.RefreshProgress, a.RefreshError = 0, nil, r.Error
-			return
-		}
+	switch {
+	case r.Kind == protocol.KindReady:
+		a.ready()
+	case a.q.deliver(r):
+	case r.Kind == protocol.KindError:
+		// An error about no pending request (one the worker could not
+		// read).
 		a.Error = r.Error
-	case protocol.KindCancelled:
-		if r.ID == a.runReq {
-			a.runReq, a.Progress = 0, nil
-			a.Notice = "Run cancelled."
-			a.Announce = a.Notice
-		}
-		if r.ID == a.graphReq {
-			a.graphReq = 0
-		}
-		if r.ID == a.seedsReq {
-			a.seedsReq, a.SeedsProgress = 0, nil
-		}
-		if r.ID == a.refreshReq {
-			a.refreshReq, a.RefreshProgress = 0, nil
-		}
 	}
 }
 
+// ready takes the worker's first message: the upload goes to a restarted
+// worker again (a pending run waits for it), or the run the page owes
+// starts.
+func (a *App) ready() {
+	a.q.ready = true
+	if a.loadWhenReady {
+		a.loadWhenReady = false
+		msg := a.Error
+		a.LoadFiles()
+		if a.Error == "" {
+			a.Error = msg
+		}
+		return
+	}
+	a.runPending()
+}
+
 // workerFailed restarts a failed worker, keeping the scenario; the user's
-// upload is sent to the new worker again.
+// upload is sent to the new worker again. Every pending request is
+// forgotten.
 func (a *App) workerFailed(err error) {
-	running := a.runReq != 0
-	a.runReq, a.graphReq, a.seedsReq, a.refreshReq = 0, 0, 0, 0
-	a.Progress, a.SeedsProgress, a.RefreshProgress = nil, nil, nil
-	if a.worker != nil {
-		a.worker.Terminate()
-		a.worker = nil
+	running := a.Running()
+	var msgs []string
+	if terr := a.q.drop(); terr != nil && !errors.Is(terr, page.ErrNotInBrowser) {
+		msgs = append(msgs, terr.Error())
 	}
 	a.restarts++
 	if a.restarts > 3 {
 		a.dead = true
-		a.Error = a.deadMessage(err)
+		a.Error = strings.Join(append([]string{a.deadMessage(err)}, msgs...), " ")
 		return
 	}
 	msg := fmt.Sprintf("The worker failed (%v) and was restarted; your scenario is kept.", err)
 	if running {
 		msg += " Press Run to try again, perhaps with a smaller graph."
 	}
-	a.Error = msg
+	a.Error = strings.Join(append([]string{msg}, msgs...), " ")
 	a.loadWhenReady = a.Form.Source == SourceUpload && a.Form.File != ""
 	a.startWorker()
 }
@@ -306,16 +237,18 @@ func (a *App) runPending() {
 	}
 }
 
-// Busy reports whether a run is in flight.
-func (a *App) Busy() bool { return a.runReq != 0 }
+// WorkerBusy reports whether the worker has a request in flight. It does
+// one at a time, so every button that starts one is disabled meanwhile.
+func (a *App) WorkerBusy() bool { return a.q.Busy() }
 
-// GraphBusy reports whether a load or generate is in flight.
-func (a *App) GraphBusy() bool { return a.graphReq != 0 }
+// Running reports whether a comparison is in flight.
+func (a *App) Running() bool { return a.q.has(a.runReq) }
 
-func (a *App) request(kind string) protocol.Request {
-	a.nextID++
-	return protocol.Request{Version: protocol.Version, ID: a.nextID, Kind: kind}
-}
+// Progress is the progress of the comparison in flight, nil when none.
+func (a *App) Progress() *protocol.Progress { return a.q.progress(a.runReq) }
+
+// Loading reports whether a load or generate is in flight.
+func (a *App) Loading() bool { return a.q.has(a.graphReq) }
 
 // Run runs the form's scenario in the worker.
 func (a *App) Run() {
@@ -333,175 +266,95 @@ func (a *App) Run() {
 		a.Error = a.deadMessage(errors.New("no worker"))
 		return
 	}
-	if a.graphReq != 0 || a.seedsReq != 0 || a.refreshReq != 0 { // a run in flight is cancelled below
-		a.FormError = "The worker is still busy with the graph or the seeds; press Run once it is done."
-		return
-	}
-	if a.worker == nil || !a.ready {
+	if a.q.worker == nil || !a.q.ready {
 		a.runWhenReady = true
 		return
 	}
-	if a.runReq != 0 {
-		a.Cancel()
-	}
-	req := a.request(protocol.KindRun)
+	req := a.q.request(protocol.KindRun)
 	req.Scenario = &s
-	if err := a.worker.Send(req); err != nil {
+	err = a.q.start(req, &pending{
+		progressed: func(*protocol.Progress) { a.announceProgress() },
+		done:       a.runDone,
+		failed:     func(msg string) { a.Error = msg },
+		cancelled: func() {
+			a.Notice = "Run cancelled."
+			a.Announce = a.Notice
+		},
+	})
+	if errors.Is(err, errBusy) {
+		a.FormError = "The worker is still busy; press Run once it is done."
+		return
+	}
+	if err != nil {
 		a.Error = err.Error()
 		return
 	}
 	a.runReq = req.ID
-	a.Progress = &protocol.Progress{Stage: "starting"}
 	a.Announce, a.announced = "Running the comparison…", 0
 	if frag, err := EncodePermalink(s); err == nil {
 		a.Permalink = page.PageURL() + "#" + frag
 		if a.embedFragment {
 			frag = "embed&" + frag
 		}
-		page.SetFragment(frag)
+		if err := page.SetFragment(frag); err != nil && !errors.Is(err, page.ErrNotInBrowser) {
+			a.Notice = "The page's address could not be changed (" + err.Error() + "); the permalink below holds the scenario."
+		}
 	}
 }
 
-// SeedsBusy reports whether community seeds are being extracted.
-func (a *App) SeedsBusy() bool { return a.seedsReq != 0 }
-
-// SeedsSpec is the community seed set of the Seeds panel's fields.
-func (a *App) SeedsSpec() (string, error) {
-	k, err := strconv.Atoi(strings.TrimSpace(a.SeedsK))
-	if err != nil || k < 1 {
-		return "", fmt.Errorf("seeds: %q is not a number of seeds of at least 1", a.SeedsK)
+// runDone takes the comparison's result and draws what is shown of it.
+func (a *App) runDone(r protocol.Response) {
+	res, err := scenario.ParseResult(bytes.NewReader(r.Result), "the worker's result")
+	if err != nil {
+		a.Error = err.Error()
+		return
 	}
-	spec := "community:" + strconv.Itoa(k)
-	if d := strings.TrimSpace(a.SeedsDensity); d != "" && d != "100" {
-		spec += ",density=" + d
+	a.Result, a.Graph = res, nil
+	head, rows, _ := report.Rows(res)
+	a.MetricsHead, a.MetricsRows = head, groupRows(rows)
+	a.Facts = graphFacts(a.Graph, a.Result)
+	a.restarts = 0
+	a.Hidden, a.Highlighted, a.Cursor = nil, "", -1
+	a.drawChart()
+	a.Announce = fmt.Sprintf("Done: %d strategies compared on %s pages; the chart and the table show the result.", len(res.Strategies), groupDigits(strconv.FormatInt(res.Graph.Pages, 10)))
+	if a.FirstComparison == 0 {
+		a.FirstComparison = page.Now()
 	}
-	if _, err := seeds.Parse(spec); err != nil {
-		return "", err
-	}
-	return spec, nil
 }
 
-// ExtractSeeds extracts community seeds from the form's graph in the
-// worker and evaluates them against random and top-PageRank seeds
-// (seeds/003).
-func (a *App) ExtractSeeds() {
-	a.SeedsError = ""
-	spec, err := a.SeedsSpec()
-	if err != nil {
-		a.SeedsError = err.Error()
-		return
+// Cancel cancels the comparison in flight.
+func (a *App) Cancel() {
+	if err := a.q.cancel(a.runReq); err != nil {
+		a.Error = err.Error()
 	}
-	// The form's graph, importance and random seed; its strategies do not
-	// matter here.
-	f := a.Form
-	f.Strategies = slices.Clone(f.Strategies)
-	f.Strategies[0].On = true
-	s, err := f.Scenario()
-	if err != nil {
-		a.SeedsError = err.Error()
-		return
-	}
-	s.Seeds, s.Strategies, s.Previous = spec, []scenario.Strategy{}, nil
-	s.SeedStudy = &scenario.SeedStudy{Samples: 50}
-	s.Budget, s.Politeness = 0, nil
-	if _, err := s.Normalize(); err != nil {
-		a.SeedsError = err.Error()
-		return
-	}
-	if a.worker == nil || !a.ready || a.workerBusy() {
-		a.SeedsError = "The worker is busy; try again when the run is done."
-		return
-	}
-	req := a.request(protocol.KindRun)
-	req.Scenario = &s
-	if err := a.worker.Send(req); err != nil {
-		a.SeedsError = err.Error()
-		return
-	}
-	a.seedsReq, a.SeedsProgress = req.ID, &protocol.Progress{Stage: "starting"}
-}
-
-// CancelSeeds cancels the extraction in flight.
-func (a *App) CancelSeeds() { a.cancel(a.seedsReq) }
-
-// seedsDone takes the seed study's result.
-func (a *App) seedsDone(data []byte) {
-	a.seedsReq, a.SeedsProgress = 0, nil
-	res, err := scenario.ParseResult(bytes.NewReader(data), "the worker's result")
-	if err != nil {
-		a.SeedsError = err.Error()
-		return
-	}
-	var b strings.Builder
-	if err := report.DepthSVG(&b, res); err != nil {
-		a.SeedsError = err.Error()
-		return
-	}
-	a.SeedStudy, a.DepthSVG = res, b.String()
 }
 
 // UseSeeds makes the extracted community seeds the comparison's seeds and
 // runs it: the run extracts them again, the same way (same graph, same
 // random seed), so the crawls start from exactly these pages.
 func (a *App) UseSeeds() {
-	if a.SeedStudy == nil {
-		return
-	}
-	a.Form.Seeds = a.SeedStudy.Scenario.Seeds
-	a.Run()
-}
-
-// SeedRows are the extracted seeds: name, hub score, core authority score,
-// hubs and authorities of the core.
-func (a *App) SeedRows() [][]string {
-	st := a.SeedStudy
-	if st == nil || st.SeedStudy == nil || st.SeedStudy.Community == nil {
-		return nil
-	}
-	var rows [][]string
-	for i, c := range st.SeedStudy.Community.Cores {
-		rows = append(rows, []string{st.SeedStudy.Names[i], strconv.FormatFloat(c.Hub, 'g', 4, 64), strconv.FormatFloat(c.Authority, 'g', 4, 64),
-			strconv.Itoa(len(c.Hubs)), strconv.Itoa(len(c.Authorities))})
-	}
-	return rows
-}
-
-// SeedsSummary says what the study found, in a sentence or two.
-func (a *App) SeedsSummary() string {
-	st := a.SeedStudy
-	if st == nil || st.SeedStudy == nil {
-		return ""
-	}
-	ev := st.SeedStudy.Evaluation
-	out := fmt.Sprintf("Average connected distance of the graph: %.2f.", ev.AverageDistance)
-	if c := ev.Cores; c.Pairs > 0 {
-		out = fmt.Sprintf("Distances between the %d cores: min %d, mean %.2f, max %d. ", c.Cores, c.Min, c.Mean, c.Max) + out
-	}
-	for _, p := range ev.Profiles {
-		out += fmt.Sprintf(" From %s: %s pages reached, holding %.3f of the importance.", p.Name, groupDigits(strconv.Itoa(int(p.Reached))), p.Importance)
-	}
-	return out
-}
-
-// Cancel cancels the run in flight.
-func (a *App) Cancel() { a.cancel(a.runReq) }
-
-// cancel asks the worker to cancel request target (0: none in flight).
-func (a *App) cancel(target int64) {
-	if target == 0 || a.worker == nil {
-		return
-	}
-	req := a.request(protocol.KindCancel)
-	req.Target = target
-	if err := a.worker.Send(req); err != nil {
-		a.Error = err.Error()
+	if spec := a.Community.Seeds(); spec != "" {
+		a.Form.Seeds = spec
+		a.Run()
 	}
 }
 
-// workerBusy reports whether the worker has a request in flight; it does
-// one at a time.
-func (a *App) workerBusy() bool {
-	return a.runReq != 0 || a.graphReq != 0 || a.seedsReq != 0 || a.refreshReq != 0
+// graphPending is the pending request of a load or generate.
+func (a *App) graphPending(kind string) *pending {
+	return &pending{
+		done: func(r protocol.Response) {
+			a.Graph = r.Graph
+			a.Facts = graphFacts(a.Graph, a.Result)
+			if kind == protocol.KindLoad {
+				a.Form.Source, a.Form.File, a.Form.URLs = SourceUpload, r.Graph.Name, r.Graph.URLs
+			}
+			a.runPending()
+		},
+		failed: func(msg string) {
+			a.runWhenReady = false
+			a.Error = msg
+		},
+	}
 }
 
 // Generate generates the form's graph in the worker, for its statistics.
@@ -509,23 +362,19 @@ func (a *App) Generate() {
 	a.Error, a.FormError = "", ""
 	f := a.Form
 	f.Source = SourceGenerate
-	s, err := f.Scenario()
+	s, err := f.Setting()
 	if err != nil {
 		a.FormError = err.Error()
 		return
 	}
-	if a.worker == nil {
-		a.Error = "The worker is not running; reload the page."
-		return
-	}
-	req := a.request(protocol.KindGenerate)
+	req := a.q.request(protocol.KindGenerate)
 	req.Generate = s.Graph.Generate
-	if err := a.worker.Send(req); err != nil {
+	if err := a.q.start(req, a.graphPending(protocol.KindGenerate)); err != nil {
 		a.Error = err.Error()
 		return
 	}
 	a.Form.Source = SourceGenerate
-	a.graphReq, a.graphKind = req.ID, protocol.KindGenerate
+	a.graphReq = req.ID
 }
 
 // LoadFiles sends the files picked in the file inputs to the worker. The
@@ -533,13 +382,18 @@ func (a *App) Generate() {
 // goroutine of its own.
 func (a *App) LoadFiles() {
 	a.Error, a.FormError = "", ""
-	if a.worker == nil {
-		a.Error = "The worker is not running; reload the page."
+	if a.q.worker == nil || !a.q.ready {
+		a.Error = errNoWorker.Error()
 		return
 	}
-	req := a.request(protocol.KindLoad)
-	a.graphReq, a.graphKind = req.ID, protocol.KindLoad
-	w := a.worker
+	if a.q.Busy() {
+		a.Error = errBusy.Error()
+		return
+	}
+	req := a.q.request(protocol.KindLoad)
+	a.q.register(req.ID, a.graphPending(protocol.KindLoad))
+	a.graphReq = req.ID
+	w := a.q.worker
 	go func() {
 		// The files' names reach the form with the worker's answer
 		// (KindGraph), once the graph read well.
@@ -549,26 +403,19 @@ func (a *App) LoadFiles() {
 		}
 		a.env.Lock()
 		defer a.env.UnlockRender()
-		if a.graphReq == req.ID {
-			a.graphReq, a.runWhenReady = 0, false
+		if a.q.has(req.ID) {
+			delete(a.q.pending, req.ID)
+			a.runWhenReady = false
 		}
 		a.Error = err.Error()
 	}()
 }
 
-// Set changes one field of the form to the text the user typed.
-func (a *App) Set(field, value string) {
-	f := &a.Form
-	fields := map[string]*string{
-		"pages": &f.Pages, "hosts": &f.Hosts, "degree": &f.Degree, "intra": &f.Intra, "gen-seed": &f.GenSeed,
-		"importance": &f.Importance, "seeds": &f.Seeds, "random-seed": &f.RandomSeed, "budget": &f.Budget,
-		"connections": &f.Connections, "wait": &f.Wait, "latency": &f.Latency, "page-size": &f.PageSize,
-		"bandwidth": &f.Bandwidth, "source": &f.Source, "seeds-k": &a.SeedsK, "seeds-density": &a.SeedsDensity,
-	}
-	if p, ok := fields[field]; ok {
-		*p = value
-	}
-}
+// SetSource chooses a generated graph or an uploaded one.
+func (a *App) SetSource(source string) { a.Form.Source = source }
+
+// SetImportance chooses the importance that scores the crawls.
+func (a *App) SetImportance(importance string) { a.Form.Importance = importance }
 
 // SetTimed turns the politeness clock on or off.
 func (a *App) SetTimed(on bool) {
@@ -581,30 +428,8 @@ func (a *App) SetTimed(on bool) {
 // SetStrategy selects or drops strategy i of the form.
 func (a *App) SetStrategy(i int, on bool) { a.Form.Strategies[i].On = on }
 
-// SetParam sets a parameter of strategy i.
-func (a *App) SetParam(i int, name, value string) { a.Form.Strategies[i].Params[name] = value }
-
 // ApplyPreset selects a paper's strategies.
 func (a *App) ApplyPreset(i int) { a.Form.ApplyPreset(Presets[i]) }
-
-// TableHead and TableRows are the metrics table, as the command line
-// prints it (report.Rows).
-func (a *App) TableHead() []string {
-	if a.Result == nil {
-		return nil
-	}
-	head, _, _ := report.Rows(a.Result)
-	return head
-}
-
-// TableRows returns the rows of the metrics table.
-func (a *App) TableRows() [][]string {
-	if a.Result == nil {
-		return nil
-	}
-	_, rows, _ := report.Rows(a.Result)
-	return groupRows(rows)
-}
 
 // Download offers the result as CSV, JSON or SVG.
 func (a *App) Download(kind string) {
@@ -659,7 +484,7 @@ func ProgressPercent(done, total int64) int {
 }
 
 // Stage returns the stage of the run in flight, in words.
-func (a *App) Stage() string { return progressText(a.Progress) }
+func (a *App) Stage() string { return progressText(a.Progress()) }
 
 // progressText writes a progress in words: its stage and how far it is.
 func progressText(p *protocol.Progress) string {
@@ -674,10 +499,11 @@ func progressText(p *protocol.Progress) string {
 	return p.Stage
 }
 
-// GraphFacts are the statistics of the graph, as label and value pairs.
-func (a *App) GraphFacts() [][2]string {
+// graphFacts are the statistics of graph g, or else of the result's
+// graph, as label and value pairs.
+func graphFacts(g *protocol.GraphInfo, r *scenario.Result) [][2]string {
 	var facts [][2]string
-	if g := a.Graph; g != nil {
+	if g != nil {
 		st := g.Stats
 		facts = append(facts, [2]string{"graph", groupDigits(g.Name)}, [2]string{"pages", groupDigits(strconv.Itoa(st.Pages))},
 			[2]string{"links", groupDigits(strconv.FormatInt(st.Links, 10))}, [2]string{"dangling pages", groupDigits(strconv.Itoa(st.Dangling))})
@@ -689,7 +515,7 @@ func (a *App) GraphFacts() [][2]string {
 		}
 		return facts
 	}
-	if r := a.Result; r != nil {
+	if r != nil {
 		g := r.Graph
 		facts = append(facts, [2]string{"graph", groupDigits(g.SourceName)}, [2]string{"pages", groupDigits(strconv.FormatInt(g.Pages, 10))},
 			[2]string{"links", groupDigits(strconv.FormatInt(g.Links, 10))}, [2]string{"dangling pages", groupDigits(strconv.FormatInt(g.Dangling, 10))},

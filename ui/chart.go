@@ -357,7 +357,7 @@ func Readout(r *scenario.Result, axis string, x float64) (string, []ReadoutLine)
 // OverallPercent is the run's progress in percent: the mean of its
 // strategies' when it has them.
 func (a *App) OverallPercent() int {
-	p := a.Progress
+	p := a.Progress()
 	if p == nil {
 		return 0
 	}

@@ -6,15 +6,19 @@ import "github.com/vugu/vugu"
 // on the links between hosts, complete bipartite cores, one hub of each),
 // shows how breadth-first crawls from them fare against random and
 // top-PageRank seeds depth by depth, and can start the comparison from them.
+// Its state is App.Community.
 type CommunityPanel struct {
 	App *App
 }
 
 // Chart is the per-depth chart as markup (report.DepthSVG escapes every
 // name).
-func (c *CommunityPanel) Chart() vugu.HTML { return vugu.HTML(c.App.DepthSVG) }
+func (c *CommunityPanel) Chart() vugu.HTML { return vugu.HTML(c.App.Community.DepthSVG) }
 
 // Stage is the extraction's progress in words.
 func (c *CommunityPanel) Stage() string {
-	return progressText(c.App.SeedsProgress)
+	return progressText(c.App.Community.Progress())
 }
+
+// Extract extracts and evaluates community seeds of the form's graph.
+func (c *CommunityPanel) Extract() { c.App.Community.Extract(c.App.Form) }

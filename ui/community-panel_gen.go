@@ -48,20 +48,25 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "seeds "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "community-k"}, vugu.VGAttribute{Namespace: "", Key: "type", Val: "number"}, vugu.VGAttribute{Namespace: "", Key: "min", Val: "1"}}}
-				vgparent.AppendChild(vgn)
 				{
-					b, err := vjson.Marshal(c.App.SeedsK)
-					if err != nil {
-						panic(err)
+					vgcompKey := vugu.MakeCompKey(0x6BDF413E4DF7582F^vgin.CurrentPositionHash(), vgiterkey)
+					// ask BuildEnv for prior instance of this specific component
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Field)
+					if vgcomp == nil {
+						// create new one if needed
+						vgcomp = new(Field)
+						vgin.BuildEnv.WireComponent(vgcomp)
 					}
-					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgcomp.Value = bind(&c.App.Community.K)
+					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["id"] = "community-k"
+					vgcomp.AttrMap["type"] = "number"
+					vgcomp.AttrMap["min"] = "1"
+					vgout.Components = append(vgout.Components, vgcomp)
+					vgn = &vugu.VGNode{Component: vgcomp}
+					vgparent.AppendChild(vgn)
 				}
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "change",
-					Func:      func(event vugu.DOMEvent) { c.App.Set("seeds-k", event.PropString("target", "value")) },
-					// TODO: implement capture, etc. mostly need to decide syntax
-				})
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
@@ -72,20 +77,27 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "cover density (%) "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "community-density"}, vugu.VGAttribute{Namespace: "", Key: "type", Val: "number"}, vugu.VGAttribute{Namespace: "", Key: "min", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "max", Val: "100"}, vugu.VGAttribute{Namespace: "", Key: "step", Val: "any"}}}
-				vgparent.AppendChild(vgn)
 				{
-					b, err := vjson.Marshal(c.App.SeedsDensity)
-					if err != nil {
-						panic(err)
+					vgcompKey := vugu.MakeCompKey(0x9949DF19E0065D8F^vgin.CurrentPositionHash(), vgiterkey)
+					// ask BuildEnv for prior instance of this specific component
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Field)
+					if vgcomp == nil {
+						// create new one if needed
+						vgcomp = new(Field)
+						vgin.BuildEnv.WireComponent(vgcomp)
 					}
-					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgcomp.Value = bind(&c.App.Community.Density)
+					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["id"] = "community-density"
+					vgcomp.AttrMap["type"] = "number"
+					vgcomp.AttrMap["min"] = "0"
+					vgcomp.AttrMap["max"] = "100"
+					vgcomp.AttrMap["step"] = "any"
+					vgout.Components = append(vgout.Components, vgcomp)
+					vgn = &vugu.VGNode{Component: vgcomp}
+					vgparent.AppendChild(vgn)
 				}
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "change",
-					Func:      func(event vugu.DOMEvent) { c.App.Set("seeds-density", event.PropString("target", "value")) },
-					// TODO: implement capture, etc. mostly need to decide syntax
-				})
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
@@ -102,7 +114,7 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "extract-seeds"}}}
 			vgparent.AppendChild(vgn)
 			{
-				b, err := vjson.Marshal(c.App.SeedsBusy() || c.App.Busy() || c.App.GraphBusy())
+				b, err := vjson.Marshal(c.App.WorkerBusy())
 				if err != nil {
 					panic(err)
 				}
@@ -110,7 +122,7 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.App.ExtractSeeds() },
+				Func:      func(event vugu.DOMEvent) { c.Extract() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -121,12 +133,12 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			if c.App.SeedsBusy() {
+			if c.App.Community.Busy() {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "cancel-seeds"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.App.CancelSeeds() },
+					Func:      func(event vugu.DOMEvent) { c.App.Community.Cancel() },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -146,14 +158,14 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		if c.App.SeedsError != "" {
+		if c.App.Community.Error != "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "pre", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "seeds-error"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "message error"}}}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.App.SeedsError)
+			vgn.SetInnerHTML(c.App.Community.Error)
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		if c.App.SeedStudy != nil {
+		if c.App.Community.Study != nil {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
 			{
@@ -187,7 +199,7 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = vgparent
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
 							vgparent.AppendChild(vgn)
-							for vgiterkeyt, row := range c.App.SeedRows() {
+							for vgiterkeyt, row := range c.App.Community.Rows {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
 								row := row
@@ -236,13 +248,13 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(c.App.SeedsSummary())
+				vgn.SetInnerHTML(c.App.Community.Summary)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "use-seeds"}}}
 				vgparent.AppendChild(vgn)
 				{
-					b, err := vjson.Marshal(c.App.Busy() || c.App.SeedsBusy())
+					b, err := vjson.Marshal(c.App.WorkerBusy())
 					if err != nil {
 						panic(err)
 					}

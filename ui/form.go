@@ -66,7 +66,14 @@ type StrategyChoice struct {
 	// Label is the label the scenario gave it, kept for a permalink; empty
 	// for the default.
 	Label string
+	// More are the further listings of the strategy in the scenario the
+	// form was made from (the same id with other parameters), kept as they
+	// are and compared with it while it is chosen.
+	More []scenario.Strategy
 }
+
+// Param is parameter name of the strategy, for a form field.
+func (c StrategyChoice) Param(name string) paramField { return paramField{c.Params, name} }
 
 // DefaultForm is the page's opening scenario: the command line's default
 // comparison on a generated graph of PagePages pages.
@@ -77,7 +84,8 @@ func DefaultForm() Form {
 }
 
 // FormOf returns the form showing s. A strategy listed twice in s shows
-// with the parameters of its first listing.
+// with the parameters of its first listing; the others are kept in its
+// choice's More.
 func FormOf(s scenario.Scenario) Form {
 	def := crawl.DefaultPoliteness()
 	f := Form{
@@ -143,12 +151,15 @@ func FormOf(s scenario.Scenario) Form {
 			c.Params[p.Name] = num(p.Default)
 		}
 		for _, st := range s.Strategies {
-			if st.ID == info.ID {
+			switch {
+			case st.ID != info.ID:
+			case c.On:
+				c.More = append(c.More, st)
+			default:
 				c.On, c.Label = true, st.Label
 				for name, v := range st.Params {
 					c.Params[name] = num(v)
 				}
-				break
 			}
 		}
 		f.Strategies = append(f.Strategies, c)
@@ -158,49 +169,84 @@ func FormOf(s scenario.Scenario) Form {
 
 func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-// Scenario returns the scenario the form describes, or an error naming
+// Scenario returns the comparison the form describes, or an error naming
 // each field that does not read. Normalize checks the rest.
 func (f Form) Scenario() (scenario.Scenario, error) {
-	var errs []string
-	bad := func(field, format string, args ...any) {
-		errs = append(errs, field+": "+fmt.Sprintf(format, args...))
+	s, errs := f.setting()
+	f.addStrategies(&s, errs)
+	if len(s.Strategies) == 0 {
+		errs.bad("strategies", "choose at least one strategy")
 	}
-	integer := func(field, text string, min int64) int64 {
-		text = strings.TrimSpace(text)
-		if text == "" {
-			return 0
-		}
-		v, err := strconv.ParseInt(text, 10, 64)
-		if err != nil || v < min {
-			bad(field, "%q is not a whole number of at least %d", text, min)
-		}
-		return v
+	return s, errs.err()
+}
+
+// Setting returns the scenario of the form without strategies: the graph,
+// importance, seeds, random seed, budget and politeness, for work that
+// compares no strategy (a seed study), or an error naming each field that
+// does not read.
+func (f Form) Setting() (scenario.Scenario, error) {
+	s, errs := f.setting()
+	return s, errs.err()
+}
+
+// fieldErrors gathers the fields of the form that do not read.
+type fieldErrors []string
+
+func (e *fieldErrors) bad(field, format string, args ...any) {
+	*e = append(*e, field+": "+fmt.Sprintf(format, args...))
+}
+
+func (e *fieldErrors) err() error {
+	if len(*e) == 0 {
+		return nil
 	}
-	real := func(field, text string) *float64 {
-		text = strings.TrimSpace(text)
-		if text == "" {
-			return nil
-		}
-		v, err := strconv.ParseFloat(text, 64)
-		if err != nil {
-			bad(field, "%q is not a number", text)
-			return nil
-		}
-		return &v
+	return errors.New(strings.Join(*e, "\n"))
+}
+
+// integer reads a whole number of at least min; blank is 0.
+func (e *fieldErrors) integer(field, text string, min int64) int64 {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return 0
 	}
-	// positive reads a number whose 0 the scenario would replace by its
-	// default (scenario.Normalize): a 0 typed is refused, naming the
-	// field, rather than silently replaced; a blank field is the default.
-	positive := func(field, text, want string) float64 {
-		v := real(field, text)
-		if v == nil {
-			return 0
-		}
-		if *v == 0 {
-			bad(field, "0 is not allowed: want %s; leave the field blank for the default", want)
-		}
-		return *v
+	v, err := strconv.ParseInt(text, 10, 64)
+	if err != nil || v < min {
+		e.bad(field, "%q is not a whole number of at least %d", text, min)
 	}
+	return v
+}
+
+// real reads a number; blank is nil.
+func (e *fieldErrors) real(field, text string) *float64 {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil
+	}
+	v, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		e.bad(field, "%q is not a number", text)
+		return nil
+	}
+	return &v
+}
+
+// positive reads a number whose 0 the scenario would replace by its
+// default (scenario.Normalize): a 0 typed is refused, naming the field,
+// rather than silently replaced; a blank field is the default.
+func (e *fieldErrors) positive(field, text, want string) float64 {
+	v := e.real(field, text)
+	if v == nil {
+		return 0
+	}
+	if *v == 0 {
+		e.bad(field, "0 is not allowed: want %s; leave the field blank for the default", want)
+	}
+	return *v
+}
+
+// setting reads every field but the strategies.
+func (f Form) setting() (scenario.Scenario, *fieldErrors) {
+	errs := &fieldErrors{}
 	s := scenario.Scenario{
 		Version:    f.Base.Version,
 		Damping:    f.Base.Damping,
@@ -208,13 +254,13 @@ func (f Form) Scenario() (scenario.Scenario, error) {
 		Metrics:    f.Base.Metrics,
 		Importance: f.Importance,
 		Seeds:      strings.TrimSpace(f.Seeds),
-		RandomSeed: uint64(integer("random seed", f.RandomSeed, 0)),
-		Budget:     integer("budget", f.Budget, 0),
+		RandomSeed: uint64(errs.integer("random seed", f.RandomSeed, 0)),
+		Budget:     errs.integer("budget", f.Budget, 0),
 	}
 	switch f.Source {
 	case SourceUpload:
 		if f.File == "" {
-			bad("graph", "upload a graph file, or choose a generated graph")
+			errs.bad("graph", "upload a graph file, or choose a generated graph")
 		}
 		s.Graph = scenario.Source{File: f.File, URLs: f.URLs}
 		if f.Base.Graph.File == f.File {
@@ -227,30 +273,36 @@ func (f Form) Scenario() (scenario.Scenario, error) {
 		if b := f.Base.Graph.Generate; b != nil {
 			*g = *b
 		}
-		g.Pages = int(integer("pages", f.Pages, 1))
-		g.Hosts = int(integer("hosts", f.Hosts, 1))
-		g.Seed = uint64(integer("generator seed", f.GenSeed, 0))
-		g.MeanOutDegree = positive("mean out-degree", f.Degree, "a positive mean")
-		g.IntraHostShare = real("intra-host share", f.Intra)
+		g.Pages = int(errs.integer("pages", f.Pages, 1))
+		g.Hosts = int(errs.integer("hosts", f.Hosts, 1))
+		g.Seed = uint64(errs.integer("generator seed", f.GenSeed, 0))
+		g.MeanOutDegree = errs.positive("mean out-degree", f.Degree, "a positive mean")
+		g.IntraHostShare = errs.real("intra-host share", f.Intra)
 		s.Graph = scenario.Source{Generate: g}
 	}
 	if f.Timed {
 		p := &scenario.Politeness{
-			Connections: int(integer("connections", f.Connections, 1)),
-			Wait:        real("wait", f.Wait),
-			Latency:     real("latency", f.Latency),
-			PageSize:    real("page size", f.PageSize),
+			Connections: int(errs.integer("connections", f.Connections, 1)),
+			Wait:        errs.real("wait", f.Wait),
+			Latency:     errs.real("latency", f.Latency),
+			PageSize:    errs.real("page size", f.PageSize),
 		}
-		p.Bandwidth = positive("bandwidth", f.Bandwidth, "a positive number of bytes per second")
+		p.Bandwidth = errs.positive("bandwidth", f.Bandwidth, "a positive number of bytes per second")
 		s.Politeness = p
 	}
+	return s, errs
+}
+
+// addStrategies adds the chosen strategies to s, each with the further
+// listings it came with, and the previous snapshot when one needs it.
+func (f Form) addStrategies(s *scenario.Scenario, errs *fieldErrors) {
 	for _, c := range f.Strategies {
 		if !c.On {
 			continue
 		}
 		st := scenario.Strategy{ID: c.Info.ID, Label: c.Label}
 		for _, p := range c.Info.Params {
-			v := real(c.Info.ID+" "+p.Name, c.Params[p.Name])
+			v := errs.real(c.Info.ID+" "+p.Name, c.Params[p.Name])
 			if v != nil && *v != p.Default {
 				if st.Params == nil {
 					st.Params = crawl.Values{}
@@ -268,14 +320,8 @@ func (f Form) Scenario() (scenario.Scenario, error) {
 			}
 		}
 		s.Strategies = append(s.Strategies, st)
+		s.Strategies = append(s.Strategies, c.More...)
 	}
-	if len(s.Strategies) == 0 {
-		bad("strategies", "choose at least one strategy")
-	}
-	if len(errs) > 0 {
-		return s, errors.New(strings.Join(errs, "\n"))
-	}
-	return s, nil
 }
 
 // Preset is a set of strategies to compare, after one paper.

@@ -270,3 +270,26 @@ func TestRefreshForm(t *testing.T) {
 		t.Errorf("bad fields: %v", err)
 	}
 }
+
+// TestPermalinkKeepsRepeatedStrategy: a scenario that lists a strategy
+// twice with other parameters (fpr-m, and fpr-m with m=10) keeps both through
+// the permalink and the form; the form used to keep the first only.
+func TestPermalinkKeepsRepeatedStrategy(t *testing.T) {
+	s := sampleScenario()
+	s.Strategies = []scenario.Strategy{{ID: "bfs"}, {ID: "fpr-m"}, {ID: "fpr-m", Label: "fpr-m 10", Params: crawl.Values{"m": 10}}, {ID: "optimal"}}
+	frag, err := EncodePermalink(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := NewApp("", frag)
+	back, err := a.Form.Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The form lists the strategies in the registry's order, a repeated
+	// one beside its first listing.
+	s.Strategies = []scenario.Strategy{s.Strategies[0], s.Strategies[3], s.Strategies[1], s.Strategies[2]}
+	if got, want := normalized(t, back), normalized(t, s); got != want {
+		t.Errorf("through the permalink and the form\n%s\nthe scenario\n%s", got, want)
+	}
+}

@@ -61,7 +61,7 @@ func (c *MetricsTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							{
 								vgparent := vgn
 								_ = vgparent
-								for vgiterkeyt, h := range c.App.TableHead() {
+								for vgiterkeyt, h := range c.App.MetricsHead {
 									var vgiterkey interface{} = vgiterkeyt
 									_ = vgiterkey
 									h := h
@@ -81,7 +81,7 @@ func (c *MetricsTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = vgparent
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
 							vgparent.AppendChild(vgn)
-							for vgiterkeyt, row := range c.App.TableRows() {
+							for vgiterkeyt, row := range c.App.MetricsRows {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
 								row := row

@@ -5,28 +5,17 @@ import "github.com/vugu/vugu"
 // RefreshPanel is the Revisit panel (SPEC.md section 7; seeds/002): how
 // often to come back to each site of a changing web, by a fixed interval,
 // by the change ratio, or by the change ratio and the users' interest,
-// with freshness and the traffic of central and migrating crawlers.
+// with freshness and the traffic of central and migrating crawlers. Its
+// state is App.Revisits.
 type RefreshPanel struct {
 	App *App
 }
 
 // Chart is the freshness and traffic chart as markup (report.RefreshSVG
 // escapes every label).
-func (c *RefreshPanel) Chart() vugu.HTML { return vugu.HTML(c.App.RefreshSVG) }
-
-// Head and Rows are the comparison table's cells.
-func (c *RefreshPanel) Head() []string {
-	h, _ := c.App.RefreshTable()
-	return h
-}
-
-// Rows returns the comparison table's rows.
-func (c *RefreshPanel) Rows() [][]string {
-	_, r := c.App.RefreshTable()
-	return groupRows(r)
-}
+func (c *RefreshPanel) Chart() vugu.HTML { return vugu.HTML(c.App.Revisits.SVG) }
 
 // Stage is the simulation's progress in words.
 func (c *RefreshPanel) Stage() string {
-	return progressText(c.App.RefreshProgress)
+	return progressText(c.App.Revisits.Progress())
 }

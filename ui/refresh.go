@@ -74,68 +74,76 @@ func (f RefreshForm) Refresh() (scenario.Refresh, error) {
 	return scenario.Refresh{Simulation: p}, nil
 }
 
-// SetRefresh changes one field of the Revisit form.
-func (a *App) SetRefresh(field, value string) {
-	f := &a.RefreshForm
-	fields := map[string]*string{"sites": &f.Sites, "horizon": &f.Horizon, "change-min": &f.ChangeMin, "change-max": &f.ChangeMax,
-		"users": &f.Users, "user-rate": &f.UserRate, "popularity": &f.Popularity, "t0": &f.Initial, "tmin": &f.Min, "tmax": &f.Max,
-		"alpha": &f.Alpha, "min-interest": &f.MinInterest, "seed": &f.Seed}
-	if p, ok := fields[field]; ok {
-		*p = value
-	}
+// Revisits is the state of the Revisits panel: its form, the simulation
+// in flight, and the last result with what is drawn from it.
+type Revisits struct {
+	q *requests
+	// Form is the simulation's scenario as typed.
+	Form RefreshForm
+	req  int64
+	// Result is the last simulation; SVG, Head and Rows are drawn from it
+	// once, when it arrives.
+	Result *scenario.RefreshResult
+	SVG    string
+	Head   []string
+	Rows   [][]string
+	Error  string
 }
 
-// RefreshBusy reports whether a revisit simulation runs.
-func (a *App) RefreshBusy() bool { return a.refreshReq != 0 }
+// newRevisits returns the panel's state with its default form.
+func newRevisits(q *requests) Revisits {
+	return Revisits{q: q, Form: DefaultRefreshForm()}
+}
 
-// RunRefresh runs the Revisit form's scenario in the worker.
-func (a *App) RunRefresh() {
-	a.RefreshError = ""
-	r, err := a.RefreshForm.Refresh()
+// Busy reports whether a revisit simulation runs.
+func (r *Revisits) Busy() bool { return r.q.has(r.req) }
+
+// Progress is the simulation's progress, nil when none runs.
+func (r *Revisits) Progress() *protocol.Progress { return r.q.progress(r.req) }
+
+// Run runs the form's simulation in the worker.
+func (r *Revisits) Run() {
+	r.Error = ""
+	sc, err := r.Form.Refresh()
 	if err == nil {
-		_, err = r.Normalize()
+		_, err = sc.Normalize()
 	}
 	if err != nil {
-		a.RefreshError = err.Error()
+		r.Error = err.Error()
 		return
 	}
-	if a.worker == nil || !a.ready || a.workerBusy() {
-		a.RefreshError = "The worker is busy; try again when the run is done."
+	req := r.q.request(protocol.KindRefresh)
+	req.Refresh = &sc
+	err = r.q.start(req, &pending{
+		done:   r.done,
+		failed: func(msg string) { r.Error = msg },
+	})
+	if err != nil {
+		r.Error = err.Error()
 		return
 	}
-	req := a.request(protocol.KindRefresh)
-	req.Refresh = &r
-	if err := a.worker.Send(req); err != nil {
-		a.RefreshError = err.Error()
-		return
-	}
-	a.refreshReq, a.RefreshProgress = req.ID, &protocol.Progress{Stage: "starting"}
+	r.req = req.ID
 }
 
-// CancelRefresh cancels the simulation in flight.
-func (a *App) CancelRefresh() { a.cancel(a.refreshReq) }
+// Cancel cancels the simulation in flight.
+func (r *Revisits) Cancel() {
+	if err := r.q.cancel(r.req); err != nil {
+		r.Error = err.Error()
+	}
+}
 
-// refreshDone takes the simulation's result.
-func (a *App) refreshDone(data []byte) {
-	a.refreshReq, a.RefreshProgress = 0, nil
-	res, err := scenario.ParseRefreshResult(bytes.NewReader(data), "the worker's result")
+// done takes the simulation's result and draws its chart and table.
+func (r *Revisits) done(resp protocol.Response) {
+	res, err := scenario.ParseRefreshResult(bytes.NewReader(resp.Result), "the worker's result")
 	if err != nil {
-		a.RefreshError = err.Error()
+		r.Error = err.Error()
 		return
 	}
 	var b strings.Builder
 	if err := report.RefreshSVG(&b, res); err != nil {
-		a.RefreshError = err.Error()
+		r.Error = err.Error()
 		return
 	}
-	a.RefreshResult, a.RefreshSVG = res, b.String()
-}
-
-// RefreshTable returns the comparison's header and rows, as the command
-// line prints them.
-func (a *App) RefreshTable() ([]string, [][]string) {
-	if a.RefreshResult == nil {
-		return nil, nil
-	}
-	return report.RefreshRows(a.RefreshResult)
+	head, rows := report.RefreshRows(res)
+	r.Result, r.SVG, r.Head, r.Rows = res, b.String(), head, groupRows(rows)
 }

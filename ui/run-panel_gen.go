@@ -34,7 +34,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "primary"}}}
 			vgparent.AppendChild(vgn)
 			{
-				b, err := vjson.Marshal(c.App.Busy() || c.App.GraphBusy() || c.App.SeedsBusy() || c.App.RefreshBusy())
+				b, err := vjson.Marshal(c.App.WorkerBusy())
 				if err != nil {
 					panic(err)
 				}
@@ -56,7 +56,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "cancel"}}}
 			vgparent.AppendChild(vgn)
 			{
-				b, err := vjson.Marshal(!c.App.Busy())
+				b, err := vjson.Marshal(!c.App.Running())
 				if err != nil {
 					panic(err)
 				}
@@ -80,7 +80,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn.SetInnerHTML(c.App.Stage())
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			if c.App.Busy() && c.App.Progress != nil {
+			if c.App.Running() {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "progress", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "overall-progress"}, vugu.VGAttribute{Namespace: "", Key: "max", Val: "100"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Progress of the run"}}}
 				vgparent.AppendChild(vgn)
 				{
@@ -108,7 +108,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		if c.App.Busy() && c.App.Progress != nil {
+		if c.App.Running() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "progress"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "progress"}}}
 			vgparent.AppendChild(vgn)
 			{
@@ -116,7 +116,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)
-				for vgiterkeyt, s := range c.App.Progress.Strategies {
+				for vgiterkeyt, s := range c.App.Progress().Strategies {
 					var vgiterkey interface{} = vgiterkeyt
 					_ = vgiterkey
 					s := s

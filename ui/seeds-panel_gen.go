@@ -47,7 +47,7 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "change",
-					Func:      func(event vugu.DOMEvent) { c.App.Set("importance", event.PropString("target", "value")) },
+					Func:      func(event vugu.DOMEvent) { c.App.SetImportance(event.PropString("target", "value")) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -102,20 +102,24 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "seeds "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "seeds"}, vugu.VGAttribute{Namespace: "", Key: "type", Val: "text"}}}
-				vgparent.AppendChild(vgn)
 				{
-					b, err := vjson.Marshal(c.App.Form.Seeds)
-					if err != nil {
-						panic(err)
+					vgcompKey := vugu.MakeCompKey(0xA452E46B273F07F4^vgin.CurrentPositionHash(), vgiterkey)
+					// ask BuildEnv for prior instance of this specific component
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Field)
+					if vgcomp == nil {
+						// create new one if needed
+						vgcomp = new(Field)
+						vgin.BuildEnv.WireComponent(vgcomp)
 					}
-					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgcomp.Value = bind(&c.App.Form.Seeds)
+					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["id"] = "seeds"
+					vgcomp.AttrMap["type"] = "text"
+					vgout.Components = append(vgout.Components, vgcomp)
+					vgn = &vugu.VGNode{Component: vgcomp}
+					vgparent.AppendChild(vgn)
 				}
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "change",
-					Func:      func(event vugu.DOMEvent) { c.App.Set("seeds", event.PropString("target", "value")) },
-					// TODO: implement capture, etc. mostly need to decide syntax
-				})
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
@@ -126,20 +130,25 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "random seed "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "random-seed"}, vugu.VGAttribute{Namespace: "", Key: "type", Val: "number"}, vugu.VGAttribute{Namespace: "", Key: "min", Val: "0"}}}
-				vgparent.AppendChild(vgn)
 				{
-					b, err := vjson.Marshal(c.App.Form.RandomSeed)
-					if err != nil {
-						panic(err)
+					vgcompKey := vugu.MakeCompKey(0x4F86560721B9CABF^vgin.CurrentPositionHash(), vgiterkey)
+					// ask BuildEnv for prior instance of this specific component
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Field)
+					if vgcomp == nil {
+						// create new one if needed
+						vgcomp = new(Field)
+						vgin.BuildEnv.WireComponent(vgcomp)
 					}
-					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgcomp.Value = bind(&c.App.Form.RandomSeed)
+					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["id"] = "random-seed"
+					vgcomp.AttrMap["type"] = "number"
+					vgcomp.AttrMap["min"] = "0"
+					vgout.Components = append(vgout.Components, vgcomp)
+					vgn = &vugu.VGNode{Component: vgcomp}
+					vgparent.AppendChild(vgn)
 				}
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "change",
-					Func:      func(event vugu.DOMEvent) { c.App.Set("random-seed", event.PropString("target", "value")) },
-					// TODO: implement capture, etc. mostly need to decide syntax
-				})
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
@@ -150,20 +159,26 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "page budget "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "budget"}, vugu.VGAttribute{Namespace: "", Key: "type", Val: "number"}, vugu.VGAttribute{Namespace: "", Key: "min", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "every reachable page"}}}
-				vgparent.AppendChild(vgn)
 				{
-					b, err := vjson.Marshal(c.App.Form.Budget)
-					if err != nil {
-						panic(err)
+					vgcompKey := vugu.MakeCompKey(0x60085D1862F2997F^vgin.CurrentPositionHash(), vgiterkey)
+					// ask BuildEnv for prior instance of this specific component
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Field)
+					if vgcomp == nil {
+						// create new one if needed
+						vgcomp = new(Field)
+						vgin.BuildEnv.WireComponent(vgcomp)
 					}
-					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgcomp.Value = bind(&c.App.Form.Budget)
+					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["id"] = "budget"
+					vgcomp.AttrMap["type"] = "number"
+					vgcomp.AttrMap["min"] = "0"
+					vgcomp.AttrMap["placeholder"] = "every reachable page"
+					vgout.Components = append(vgout.Components, vgcomp)
+					vgn = &vugu.VGNode{Component: vgcomp}
+					vgparent.AppendChild(vgn)
 				}
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "change",
-					Func:      func(event vugu.DOMEvent) { c.App.Set("budget", event.PropString("target", "value")) },
-					// TODO: implement capture, etc. mostly need to decide syntax
-				})
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)

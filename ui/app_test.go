@@ -1,0 +1,154 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/vugu/vugu"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/wasm/page"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// fakeWorker records the requests the page sends.
+type fakeWorker struct{ sent []protocol.Request }
+
+func (w *fakeWorker) Send(r protocol.Request) error {
+	w.sent = append(w.sent, r)
+	return nil
+}
+
+func (w *fakeWorker) SendFiles(r protocol.Request, graphInput, urlsInput string, maxBytes int64) (protocol.Load, error) {
+	w.sent = append(w.sent, r)
+	return protocol.Load{}, nil
+}
+
+func (w *fakeWorker) Terminate() error { return nil }
+
+// readyApp returns the default page with a fake worker that said it is
+// ready (and so was sent the opening run, answered here with a result).
+func readyApp(t *testing.T) (*App, *fakeWorker) {
+	t.Helper()
+	a, w := NewApp("", ""), &fakeWorker{}
+	a.q.worker = w
+	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	if len(w.sent) != 1 || w.sent[0].Kind != protocol.KindRun || !a.Running() {
+		t.Fatalf("the ready worker was sent %+v", w.sent)
+	}
+	a.handle(pageEvent(protocol.Response{ID: w.sent[0].ID, Kind: protocol.KindResult, Result: tinyResult(t)}))
+	if a.WorkerBusy() || a.Result == nil || a.Error != "" {
+		t.Fatalf("after the result: busy %v, result %v, error %q", a.WorkerBusy(), a.Result != nil, a.Error)
+	}
+	return a, w
+}
+
+// tinyResult is a comparison of two strategies as the worker sends it
+// (the curves of TestReadoutSortedAndKeys).
+func tinyResult(t *testing.T) []byte {
+	t.Helper()
+	r := &scenario.Result{Version: scenario.Version, Reachable: 10000, Graph: scenario.GraphSummary{Pages: 10000}, Strategies: []scenario.StrategyResult{
+		{Label: "low", Curve: crawl.Curve{K: []int64{1000, 10000}, Value: []float64{0.1, 1}}},
+		{Label: "high", Curve: crawl.Curve{K: []int64{1000, 10000}, Value: []float64{0.6, 1}}},
+	}}
+	data, err := scenario.MarshalResult(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// startButtons are the ids of the buttons that send the worker a request.
+var startButtons = []string{"run", "generate", "load", "extract-seeds", "use-seeds", "run-refresh"}
+
+// buttons builds the panels of the page (as the browser would render them)
+// and returns whether each button is disabled, by id.
+func buttons(t *testing.T, a *App) map[string]bool {
+	t.Helper()
+	env, err := vugu.NewBuildEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	var walk func(res *vugu.BuildResults, n *vugu.VGNode)
+	walk = func(res *vugu.BuildResults, n *vugu.VGNode) {
+		if n == nil {
+			return
+		}
+		if n.Component != nil {
+			for _, m := range res.ResultFor(n.Component).Out {
+				walk(res, m)
+			}
+		}
+		if n.Data == "button" {
+			id := ""
+			for _, at := range n.Attr {
+				if at.Key == "id" {
+					id = at.Val
+				}
+			}
+			disabled := false
+			for _, p := range n.Prop {
+				if p.Key == "disabled" {
+					disabled = string(p.JSONVal) == "true"
+				}
+			}
+			out[id] = disabled
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(res, c)
+		}
+	}
+	for _, panel := range []vugu.Builder{&RunPanel{App: a}, &SourcePanel{App: a}, &CommunityPanel{App: a}, &RefreshPanel{App: a}} {
+		res := env.RunBuild(panel)
+		for _, n := range res.Out.Out {
+			walk(res, n)
+		}
+	}
+	return out
+}
+
+func pageEvent(r protocol.Response) page.Event { return page.Event{Response: r} }
+
+// TestWorkerBusyDisablesEveryButton: while the worker runs any request
+// (a comparison, a graph, a seed study, a revisit simulation), every
+// button that would send another is disabled; Extract and "Compare from
+// these seeds" used to stay enabled during other runs.
+func TestWorkerBusyDisablesEveryButton(t *testing.T) {
+	a, w := readyApp(t)
+	// A seed study, so that "Compare from these seeds" shows.
+	a.Community.Study = a.Result
+	idle := buttons(t, a)
+	for _, id := range startButtons {
+		if disabled, ok := idle[id]; !ok || disabled {
+			t.Errorf("idle: button %s shown %v, disabled %v", id, ok, disabled)
+		}
+	}
+	starts := map[string]func(){
+		"comparison": a.Run,
+		"generate":   a.Generate,
+		"seeds":      func() { a.Community.Extract(a.Form) },
+		"revisits":   a.Revisits.Run,
+	}
+	for name, start := range starts {
+		start()
+		if !a.WorkerBusy() {
+			t.Fatalf("%s: not busy after start; errors %q %q %q %q", name, a.Error, a.FormError, a.Community.Error, a.Revisits.Error)
+		}
+		got := buttons(t, a)
+		for _, id := range startButtons {
+			if !got[id] {
+				t.Errorf("during %s: button %s is enabled", name, id)
+			}
+		}
+		// The worker's answer ends it.
+		last := w.sent[len(w.sent)-1]
+		a.handle(pageEvent(protocol.Response{ID: last.ID, Kind: protocol.KindCancelled}))
+		if a.WorkerBusy() {
+			t.Fatalf("%s: still busy after its end", name)
+		}
+	}
+	if len(w.sent) != 1+len(starts) {
+		t.Errorf("%d requests sent, want %d: %+v", len(w.sent), 1+len(starts), w.sent)
+	}
+}

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/seeds"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// Community is the state of the Community seeds panel: community seeds
+// extracted and evaluated in the worker (a scenario with a seed study and
+// no strategy), and what is shown of the study.
+type Community struct {
+	q *requests
+	// K and Density are the panel's fields as typed.
+	K, Density string
+	req        int64
+	// Study is the last seed study; DepthSVG, Rows and Summary are drawn
+	// from it once, when it arrives.
+	Study    *scenario.Result
+	DepthSVG string
+	Rows     [][]string
+	Summary  string
+	Error    string
+}
+
+// newCommunity returns the panel's state with its default fields.
+func newCommunity(q *requests) Community {
+	return Community{q: q, K: "10", Density: "100"}
+}
+
+// Busy reports whether community seeds are being extracted.
+func (c *Community) Busy() bool { return c.q.has(c.req) }
+
+// Progress is the extraction's progress, nil when none runs.
+func (c *Community) Progress() *protocol.Progress { return c.q.progress(c.req) }
+
+// Spec is the community seed set of the panel's fields.
+func (c *Community) Spec() (string, error) {
+	k, err := strconv.Atoi(strings.TrimSpace(c.K))
+	if err != nil || k < 1 {
+		return "", fmt.Errorf("seeds: %q is not a number of seeds of at least 1", c.K)
+	}
+	spec := "community:" + strconv.Itoa(k)
+	if d := strings.TrimSpace(c.Density); d != "" && d != "100" {
+		spec += ",density=" + d
+	}
+	if _, err := seeds.Parse(spec); err != nil {
+		return "", err
+	}
+	return spec, nil
+}
+
+// Extract extracts community seeds from the graph of form f in the worker
+// and evaluates them against random and top-PageRank seeds (seeds/003).
+// The study uses the form's graph, importance and random seed; it compares
+// no strategy, so the form's choice of strategies does not matter.
+func (c *Community) Extract(f Form) {
+	c.Error = ""
+	spec, err := c.Spec()
+	if err != nil {
+		c.Error = err.Error()
+		return
+	}
+	s, err := f.Setting()
+	if err != nil {
+		c.Error = err.Error()
+		return
+	}
+	s.Seeds, s.Strategies = spec, []scenario.Strategy{}
+	s.Budget, s.Politeness = 0, nil
+	s.SeedStudy = &scenario.SeedStudy{Samples: 50}
+	if _, err := s.Normalize(); err != nil {
+		c.Error = err.Error()
+		return
+	}
+	req := c.q.request(protocol.KindRun)
+	req.Scenario = &s
+	err = c.q.start(req, &pending{
+		done:   c.done,
+		failed: func(msg string) { c.Error = msg },
+	})
+	if err != nil {
+		c.Error = err.Error()
+		return
+	}
+	c.req = req.ID
+}
+
+// Cancel cancels the extraction in flight.
+func (c *Community) Cancel() {
+	if err := c.q.cancel(c.req); err != nil {
+		c.Error = err.Error()
+	}
+}
+
+// done takes the seed study's result and draws what the panel shows of it.
+func (c *Community) done(r protocol.Response) {
+	res, err := scenario.ParseResult(bytes.NewReader(r.Result), "the worker's result")
+	if err != nil {
+		c.Error = err.Error()
+		return
+	}
+	var b strings.Builder
+	if err := report.DepthSVG(&b, res); err != nil {
+		c.Error = err.Error()
+		return
+	}
+	c.Study, c.DepthSVG = res, b.String()
+	c.Rows, c.Summary = seedRows(res), seedsSummary(res)
+}
+
+// Seeds is the seed set of the last study, "" when there is none.
+func (c *Community) Seeds() string {
+	if c.Study == nil {
+		return ""
+	}
+	return c.Study.Scenario.Seeds
+}
+
+// seedRows are the extracted seeds: name, hub score, core authority
+// score, hubs and authorities of the core.
+func seedRows(st *scenario.Result) [][]string {
+	if st == nil || st.SeedStudy == nil || st.SeedStudy.Community == nil {
+		return nil
+	}
+	var rows [][]string
+	for i, c := range st.SeedStudy.Community.Cores {
+		rows = append(rows, []string{st.SeedStudy.Names[i], strconv.FormatFloat(c.Hub, 'g', 4, 64), strconv.FormatFloat(c.Authority, 'g', 4, 64),
+			strconv.Itoa(len(c.Hubs)), strconv.Itoa(len(c.Authorities))})
+	}
+	return rows
+}
+
+// seedsSummary says what the study found, in a sentence or two.
+func seedsSummary(st *scenario.Result) string {
+	if st == nil || st.SeedStudy == nil {
+		return ""
+	}
+	ev := st.SeedStudy.Evaluation
+	out := fmt.Sprintf("Average connected distance of the graph: %.2f.", ev.AverageDistance)
+	if c := ev.Cores; c.Pairs > 0 {
+		out = fmt.Sprintf("Distances between the %d cores: min %d, mean %.2f, max %d. ", c.Cores, c.Min, c.Mean, c.Max) + out
+	}
+	for _, p := range ev.Profiles {
+		out += fmt.Sprintf(" From %s: %s pages reached, holding %.3f of the importance.", p.Name, groupDigits(strconv.Itoa(int(p.Reached))), p.Importance)
+	}
+	return out
+}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"errors"
+
+	"github.com/crawlsim/crawlsim/wasm/page"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// workerHandle is what the page asks of its worker (page.Worker; a fake in
+// the tests).
+type workerHandle interface {
+	Send(protocol.Request) error
+	SendFiles(r protocol.Request, graphInput, urlsInput string, maxBytes int64) (protocol.Load, error)
+	Terminate() error
+}
+
+var _ workerHandle = (*page.Worker)(nil)
+
+// pending is a request the worker has not answered for good: its progress
+// so far and what its end does. Each panel makes its own and keeps its id.
+type pending struct {
+	// Progress is the last progress the worker sent, or "starting".
+	Progress *protocol.Progress
+	// progressed, when set, hears every progress.
+	progressed func(*protocol.Progress)
+	// done takes the final answer (KindGraph or KindResult), failed the
+	// worker's error message, cancelled the cancel's answer; cancelled
+	// may be nil.
+	done      func(protocol.Response)
+	failed    func(string)
+	cancelled func()
+}
+
+// requests is the page's side of the worker: the worker, whether it said
+// it is ready, and the registry of pending requests by id. The worker does
+// one request at a time (a new one cancels the current one), so the page
+// starts one only when none is pending.
+type requests struct {
+	worker  workerHandle
+	ready   bool
+	nextID  int64
+	pending map[int64]*pending
+}
+
+// Errors of start.
+var (
+	errNoWorker = errors.New("The worker is not running yet; try again in a moment.")
+	errBusy     = errors.New("The worker is busy; try again when it is done.")
+)
+
+// Busy reports whether a request is pending.
+func (q *requests) Busy() bool { return len(q.pending) > 0 }
+
+// has reports whether request id is pending.
+func (q *requests) has(id int64) bool { return id != 0 && q.pending[id] != nil }
+
+// progress returns the progress of request id, nil when it is not
+// pending.
+func (q *requests) progress(id int64) *protocol.Progress {
+	if p := q.pending[id]; p != nil {
+		return p.Progress
+	}
+	return nil
+}
+
+// request returns a new request of the kind.
+func (q *requests) request(kind string) protocol.Request {
+	q.nextID++
+	return protocol.Request{Version: protocol.Version, ID: q.nextID, Kind: kind}
+}
+
+// start sends req to a ready, idle worker and registers p for its answers.
+func (q *requests) start(req protocol.Request, p *pending) error {
+	if q.worker == nil || !q.ready {
+		return errNoWorker
+	}
+	if q.Busy() {
+		return errBusy
+	}
+	if err := q.worker.Send(req); err != nil {
+		return err
+	}
+	q.register(req.ID, p)
+	return nil
+}
+
+// register records p as the pending request id, with progress "starting".
+func (q *requests) register(id int64, p *pending) {
+	if q.pending == nil {
+		q.pending = map[int64]*pending{}
+	}
+	p.Progress = &protocol.Progress{Stage: "starting"}
+	q.pending[id] = p
+}
+
+// cancel asks the worker to cancel request id, if it is pending.
+func (q *requests) cancel(id int64) error {
+	if !q.has(id) || q.worker == nil {
+		return nil
+	}
+	req := q.request(protocol.KindCancel)
+	req.Target = id
+	return q.worker.Send(req)
+}
+
+// deliver gives a response to its pending request and reports whether
+// one took it. A final answer ends the request before its handler runs,
+// so the handler may start the next one.
+func (q *requests) deliver(r protocol.Response) bool {
+	p := q.pending[r.ID]
+	if p == nil {
+		return false
+	}
+	if r.Kind == protocol.KindProgress {
+		p.Progress = r.Progress
+		if p.progressed != nil {
+			p.progressed(r.Progress)
+		}
+		return true
+	}
+	delete(q.pending, r.ID)
+	switch r.Kind {
+	case protocol.KindGraph, protocol.KindResult:
+		p.done(r)
+	case protocol.KindError:
+		p.failed(r.Error)
+	case protocol.KindCancelled:
+		if p.cancelled != nil {
+			p.cancelled()
+		}
+	}
+	return true
+}
+
+// drop forgets every pending request and the worker, which failed, and
+// returns the error of terminating it.
+func (q *requests) drop() error {
+	clear(q.pending)
+	w := q.worker
+	q.worker, q.ready = nil, false
+	if w == nil {
+		return nil
+	}
+	return w.Terminate()
+}
