@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/vugu/vugu"
@@ -150,5 +151,39 @@ func TestWorkerBusyDisablesEveryButton(t *testing.T) {
 	}
 	if len(w.sent) != 1+len(starts) {
 		t.Errorf("%d requests sent, want %d: %+v", len(w.sent), 1+len(starts), w.sent)
+	}
+}
+
+// TestRequestsRouteAnswers: each answer reaches the request it is for
+// (progress, error, result), an answer for no pending request is ignored
+// unless it is an error, and a failed worker forgets every pending
+// request.
+func TestRequestsRouteAnswers(t *testing.T) {
+	a, w := readyApp(t)
+	a.Revisits.Run()
+	id := w.sent[len(w.sent)-1].ID
+	a.handle(pageEvent(protocol.Response{ID: id, Kind: protocol.KindProgress, Progress: &protocol.Progress{Stage: "simulate", Done: 1, Total: 4}}))
+	if got := progressText(a.Revisits.Progress()); got != "simulate: 25%" || a.Progress() != nil {
+		t.Errorf("revisits progress %q, comparison progress %+v", got, a.Progress())
+	}
+	a.handle(pageEvent(protocol.Response{ID: id + 100, Kind: protocol.KindResult}))
+	if !a.Revisits.Busy() || a.Error != "" {
+		t.Errorf("an answer for no request: busy %v, error %q", a.Revisits.Busy(), a.Error)
+	}
+	a.handle(pageEvent(protocol.Response{ID: id, Kind: protocol.KindError, Error: "no such policy"}))
+	if a.Revisits.Busy() || a.Revisits.Error != "no such policy" || a.Error != "" {
+		t.Errorf("after its error: busy %v, panel error %q, page error %q", a.Revisits.Busy(), a.Revisits.Error, a.Error)
+	}
+	a.handle(pageEvent(protocol.Response{Kind: protocol.KindError, Error: "unreadable request"}))
+	if a.Error != "unreadable request" {
+		t.Errorf("an error about no request shows %q", a.Error)
+	}
+	a.Community.Extract(a.Form)
+	if !a.Community.Busy() {
+		t.Fatalf("no extraction: %q", a.Community.Error)
+	}
+	a.handle(page.Event{Failed: errors.New("crashed")})
+	if a.WorkerBusy() || a.Community.Busy() || a.q.worker == w {
+		t.Errorf("after the worker failed: busy %v, extraction %v", a.WorkerBusy(), a.Community.Busy())
 	}
 }
