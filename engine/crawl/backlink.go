@@ -12,6 +12,8 @@ type backlink struct{ c *Crawl }
 func init() {
 	register(Info{
 		ID:      "backlink",
+		Rank:    3,
+		Presets: map[string]int{PresetDefault: 7, PresetCountry: 4, PresetFractionalPageRank: 6},
 		Name:    "Backlink count",
 		Paper:   "004",
 		Section: "§4.1",

@@ -43,6 +43,8 @@ var batchParams = []Param{
 func init() {
 	register(Info{
 		ID:      "batch-pagerank",
+		Rank:    4,
+		Presets: map[string]int{PresetCountry: 5},
 		Name:    "Batch PageRank",
 		Paper:   "004",
 		Section: "§4.1",

@@ -9,6 +9,8 @@ type bfs struct{ c *Crawl }
 func init() {
 	register(Info{
 		ID:      "bfs",
+		Rank:    2,
+		Presets: map[string]int{PresetDefault: 9, PresetCountry: 3, PresetRankMassCrawler: 5, PresetFractionalPageRank: 5},
 		Name:    "Breadth-first",
 		Paper:   "004, 001",
 		Section: "004 §4.1",

@@ -22,6 +22,8 @@ type fpr struct {
 func init() {
 	register(Info{
 		ID:      "fpr",
+		Rank:    17,
+		Presets: map[string]int{PresetDefault: 3, PresetFractionalPageRank: 2},
 		Name:    "Fractional PageRank",
 		Paper:   "000",
 		Section: "Algorithm 1",

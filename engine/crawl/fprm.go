@@ -11,6 +11,8 @@ package crawl
 func init() {
 	register(Info{
 		ID:      "fpr-m",
+		Rank:    18,
+		Presets: map[string]int{PresetDefault: 4, PresetFractionalPageRank: 3},
 		Name:    "Extended Fractional PageRank (FPR@M)",
 		Paper:   "000",
 		Section: "§3.2, Algorithm 2",
@@ -23,6 +25,8 @@ func init() {
 			Min:     0.001,
 			Max:     1e6,
 		}},
-		New: func(v Values) Strategy { return &fpr{m: v["m"]} },
+		NeedsHosts:     true,
+		NoHostsWarning: "the graph has no hosts, so every link is intra-host and it downloads exactly as fpr (give a URL list for hosts)",
+		New:            func(v Values) Strategy { return &fpr{m: v["m"]} },
 	})
 }

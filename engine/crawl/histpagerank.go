@@ -42,12 +42,13 @@ const (
 func init() {
 	variants := []struct {
 		id, name, absent string
+		rank             int
 		mode             histMode
 	}{
-		{"hist-pagerank-omniscient", "Historical PageRank (omniscient)", "their true current importance", histOmniscient},
-		{"hist-pagerank-random", "Historical PageRank (random)", "a value drawn at random from the previous snapshot's PageRank values", histRandom},
-		{"hist-pagerank-zero", "Historical PageRank (zero)", "zero, so pages known before go first", histZero},
-		{"hist-pagerank-parent", "Historical PageRank (parent)", "the priority of the page that linked to them divided by its number of out-links", histParent},
+		{"hist-pagerank-omniscient", "Historical PageRank (omniscient)", "their true current importance", 8, histOmniscient},
+		{"hist-pagerank-random", "Historical PageRank (random)", "a value drawn at random from the previous snapshot's PageRank values", 9, histRandom},
+		{"hist-pagerank-zero", "Historical PageRank (zero)", "zero, so pages known before go first", 10, histZero},
+		{"hist-pagerank-parent", "Historical PageRank (parent)", "the priority of the page that linked to them divided by its number of out-links", 11, histParent},
 	}
 	for _, v := range variants {
 		register(Info{
@@ -55,6 +56,7 @@ func init() {
 			Name:    v.name,
 			Paper:   "004",
 			Section: "§4.2",
+			Rank:    v.rank,
 			Doc: "Downloads the frontier page with the highest PageRank in a previous snapshot of the graph; " +
 				"pages new since then get " + v.absent + ".",
 			NeedsPrevious: true,

@@ -35,6 +35,8 @@ type lNeighbor struct {
 func init() {
 	register(Info{
 		ID:      "l-neighbor",
+		Rank:    14,
+		Presets: map[string]int{PresetRankMassCrawler: 2},
 		Name:    "L-Neighbor",
 		Paper:   "001",
 		Section: "§3.3, Fig. 2",

@@ -11,6 +11,8 @@ type omniscient struct{ c *Crawl }
 func init() {
 	register(Info{
 		ID:      "omniscient",
+		Rank:    12,
+		Presets: map[string]int{PresetDefault: 2, PresetCountry: 2},
 		Name:    "Omniscient",
 		Paper:   "004",
 		Section: "§4.3",

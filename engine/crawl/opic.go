@@ -16,6 +16,8 @@ type opic struct{ c *Crawl }
 func init() {
 	register(Info{
 		ID:      "opic",
+		Rank:    6,
+		Presets: map[string]int{PresetDefault: 6, PresetCountry: 7, PresetFractionalPageRank: 4},
 		Name:    "OPIC",
 		Paper:   "004",
 		Section: "§4.1",

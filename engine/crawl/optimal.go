@@ -30,6 +30,8 @@ const optimalChunk = 256
 func init() {
 	register(Info{
 		ID:      "optimal",
+		Rank:    13,
+		Presets: map[string]int{PresetDefault: 1, PresetCountry: 1, PresetRankMassCrawler: 1, PresetFractionalPageRank: 1},
 		Name:    "Optimal (reference)",
 		Paper:   "001",
 		Section: "§5",

@@ -22,6 +22,8 @@ type partialPageRank struct {
 func init() {
 	register(Info{
 		ID:      "partial-pagerank",
+		Rank:    5,
+		Presets: map[string]int{PresetCountry: 6},
 		Name:    "Partial PageRank",
 		Paper:   "004",
 		Section: "§4.1",

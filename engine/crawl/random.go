@@ -35,6 +35,8 @@ type random struct {
 func init() {
 	register(Info{
 		ID:      "random",
+		Rank:    1,
+		Presets: map[string]int{PresetDefault: 10, PresetCountry: 9},
 		Name:    "Random",
 		Paper:   "004",
 		Section: "§4",

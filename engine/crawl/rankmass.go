@@ -86,6 +86,8 @@ type rankMass struct {
 func init() {
 	register(Info{
 		ID:      "rankmass",
+		Rank:    15,
+		Presets: map[string]int{PresetRankMassCrawler: 3},
 		Name:    "RankMass",
 		Paper:   "001",
 		Section: "§4.2, Fig. 5",

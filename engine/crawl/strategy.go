@@ -95,6 +95,17 @@ type Info struct {
 	// Reference says the strategy is a reference curve, not a crawler
 	// (optimal ignores discovery).
 	Reference bool `json:"reference,omitempty"`
+	// NeedsHosts says the strategy orders pages by their hosts, so that on
+	// a graph without hosts it degrades; NoHostsWarning then says how, and
+	// a run gives it as a warning after the strategy's label.
+	NeedsHosts     bool   `json:"-"`
+	NoHostsWarning string `json:"-"`
+	// Rank places the strategy in listings: Strategies sorts by it (the
+	// order of SPEC.md section 3's table). Ranks are distinct.
+	Rank int `json:"-"`
+	// Presets maps each preset the strategy belongs to (PresetDefault and
+	// the other Preset constants) to its position in that preset's list.
+	Presets map[string]int `json:"-"`
 	// New makes the strategy with complete, checked parameters.
 	New func(p Values) Strategy `json:"-"`
 }
@@ -110,33 +121,58 @@ func register(info Info) {
 	if _, dup := registry[info.ID]; dup {
 		panic("crawl: strategy registered twice: " + info.ID)
 	}
+	if info.NeedsHosts != (info.NoHostsWarning != "") {
+		panic("crawl: strategy " + info.ID + " needs hosts without saying what happens without them, or the reverse")
+	}
 	registry[info.ID] = &info
 }
 
-// Strategies returns every registered strategy, sorted by the order of
-// SPEC.md section 3.
+// Strategies returns every registered strategy, sorted by Rank.
 func Strategies() []Info {
 	out := make([]Info, 0, len(registry))
 	for _, info := range registry {
 		out = append(out, *info)
 	}
-	sort.Slice(out, func(i, j int) bool { return specRank(out[i].ID) < specRank(out[j].ID) })
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Rank != out[j].Rank {
+			return out[i].Rank < out[j].Rank
+		}
+		return out[i].ID < out[j].ID
+	})
 	return out
 }
 
-// specOrder is the order of SPEC.md section 3's table.
-var specOrder = []string{"random", "bfs", "backlink", "batch-pagerank", "partial-pagerank", "opic",
-	"larger-sites-first", "hist-pagerank-omniscient", "hist-pagerank-random", "hist-pagerank-zero",
-	"hist-pagerank-parent", "omniscient", "optimal", "l-neighbor", "rankmass", "windowed-rankmass",
-	"fpr", "fpr-m"}
+// The presets: lists of strategies compared together, which the strategies
+// join through Info.Presets.
+const (
+	// PresetDefault is the scenario's default comparison
+	// (scenario.DefaultStrategies).
+	PresetDefault = "default"
+	// PresetCountry is the comparison of "Crawling a country" (seeds/004).
+	PresetCountry = "crawling-a-country"
+	// PresetRankMassCrawler is the comparison of the RankMass crawler's
+	// paper (seeds/001).
+	PresetRankMassCrawler = "rankmass-crawler"
+	// PresetFractionalPageRank is the comparison of the Fractional
+	// PageRank paper (seeds/000).
+	PresetFractionalPageRank = "fractional-pagerank"
+)
 
-func specRank(id string) int {
-	for i, s := range specOrder {
-		if s == id {
-			return i
+// Preset returns the ids of the strategies in the named preset, in their
+// positions' order (Info.Presets); nil for a preset no strategy joins.
+func Preset(name string) []string {
+	var in []Info
+	for _, info := range Strategies() {
+		if _, ok := info.Presets[name]; ok {
+			in = append(in, info)
 		}
 	}
-	return len(specOrder)
+	sort.SliceStable(in, func(i, j int) bool { return in[i].Presets[name] < in[j].Presets[name] })
+	var ids []string
+	for _, info := range in {
+		ids = append(ids, info.ID)
+	}
+	return ids
 }
 
 // Lookup returns the strategy with the given id.

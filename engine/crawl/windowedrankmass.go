@@ -39,6 +39,8 @@ type windowedRankMass struct {
 func init() {
 	register(Info{
 		ID:      "windowed-rankmass",
+		Rank:    16,
+		Presets: map[string]int{PresetDefault: 5, PresetRankMassCrawler: 4},
 		Name:    "Windowed RankMass",
 		Paper:   "001",
 		Section: "§4.3, Fig. 6",

@@ -61,9 +61,10 @@ const (
 // partial-pagerank (about 50 recomputations of PageRank on the known
 // graph, over 15 s each). l-neighbor is left out because it downloads
 // level by level much like bfs.
+//
+// The strategies join it through their registrations (crawl.PresetDefault).
 func DefaultStrategies() []Strategy {
-	ids := []string{"optimal", "omniscient", "fpr", "fpr-m", "windowed-rankmass",
-		"opic", "backlink", "larger-sites-first", "bfs", "random"}
+	ids := crawl.Preset(crawl.PresetDefault)
 	out := make([]Strategy, len(ids))
 	for i, id := range ids {
 		out[i] = Strategy{ID: id}

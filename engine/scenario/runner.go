@@ -1042,11 +1042,8 @@ func (b *reacher) step(limit int64) (int64, bool) {
 func (r *Runner) hostWarnings() {
 	if !r.g.HasHosts() {
 		for _, sr := range r.runs {
-			switch sr.info.ID {
-			case "larger-sites-first":
-				r.warn("%s: the graph has no hosts, so all pages count as one host and it downloads breadth-first (give a URL list for hosts)", sr.label)
-			case "fpr-m":
-				r.warn("%s: the graph has no hosts, so every link is intra-host and it downloads exactly as fpr (give a URL list for hosts)", sr.label)
+			if sr.info.NeedsHosts {
+				r.warn("%s: %s", sr.label, sr.info.NoHostsWarning)
 			}
 		}
 		if r.politeness != nil {

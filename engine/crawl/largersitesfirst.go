@@ -17,12 +17,16 @@ type largerSitesFirst struct{ c *Crawl }
 func init() {
 	register(Info{
 		ID:      "larger-sites-first",
+		Rank:    7,
+		Presets: map[string]int{PresetDefault: 8, PresetCountry: 8},
 		Name:    "Larger sites first",
 		Paper:   "004",
 		Section: "§4.1",
 		Doc: "Picks the host with the most pages waiting in the frontier (ties to the host found first) " +
 			"and downloads its page discovered first. Needs hosts; without them it is breadth-first.",
-		New: func(Values) Strategy { return &largerSitesFirst{} },
+		NeedsHosts:     true,
+		NoHostsWarning: "the graph has no hosts, so all pages count as one host and it downloads breadth-first (give a URL list for hosts)",
+		New:            func(Values) Strategy { return &largerSitesFirst{} },
 	})
 }
 

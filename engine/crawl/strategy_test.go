@@ -1,0 +1,78 @@
+package crawl
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestStrategiesOrder checks that Strategies lists the registry in the order
+// of SPEC.md section 3's table, which the strategies' Rank fields give.
+func TestStrategiesOrder(t *testing.T) {
+	// SPEC.md section 3's table, top to bottom.
+	want := []string{"random", "bfs", "backlink", "batch-pagerank", "partial-pagerank", "opic",
+		"larger-sites-first", "hist-pagerank-omniscient", "hist-pagerank-random", "hist-pagerank-zero",
+		"hist-pagerank-parent", "omniscient", "optimal", "l-neighbor", "rankmass", "windowed-rankmass",
+		"fpr", "fpr-m"}
+	var got []string
+	ranks := map[int]string{}
+	for _, info := range Strategies() {
+		got = append(got, info.ID)
+		if other, dup := ranks[info.Rank]; dup {
+			t.Errorf("%s and %s share rank %d", other, info.ID, info.Rank)
+		}
+		ranks[info.Rank] = info.ID
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Strategies() = %v, want %v", got, want)
+	}
+}
+
+// TestPresets checks the presets the strategies join: the scenario's
+// default comparison (its doc comment says why these) and the comparisons
+// of the papers (seeds/004 section 4, seeds/001 section 5, seeds/000
+// section 4), each in the order it is shown.
+func TestPresets(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want []string
+	}{
+		{PresetDefault, []string{"optimal", "omniscient", "fpr", "fpr-m", "windowed-rankmass",
+			"opic", "backlink", "larger-sites-first", "bfs", "random"}},
+		{PresetCountry, []string{"optimal", "omniscient", "bfs", "backlink", "batch-pagerank", "partial-pagerank", "opic", "larger-sites-first", "random"}},
+		{PresetRankMassCrawler, []string{"optimal", "l-neighbor", "rankmass", "windowed-rankmass", "bfs"}},
+		{PresetFractionalPageRank, []string{"optimal", "fpr", "fpr-m", "opic", "bfs", "backlink"}},
+		{"no-such-preset", nil},
+	} {
+		if got := Preset(tc.name); !slices.Equal(got, tc.want) {
+			t.Errorf("Preset(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+		positions := map[int]string{}
+		for _, info := range Strategies() {
+			pos, ok := info.Presets[tc.name]
+			if !ok {
+				continue
+			}
+			if other, dup := positions[pos]; dup {
+				t.Errorf("preset %s: %s and %s share position %d", tc.name, other, info.ID, pos)
+			}
+			positions[pos] = info.ID
+		}
+	}
+}
+
+// TestNeedsHosts checks which strategies say they need hosts, and that
+// each says what happens without them.
+func TestNeedsHosts(t *testing.T) {
+	var got []string
+	for _, info := range Strategies() {
+		if info.NeedsHosts {
+			got = append(got, info.ID)
+		}
+		if info.NeedsHosts != (info.NoHostsWarning != "") {
+			t.Errorf("%s: NeedsHosts %v with warning %q", info.ID, info.NeedsHosts, info.NoHostsWarning)
+		}
+	}
+	if want := []string{"larger-sites-first", "fpr-m"}; !slices.Equal(got, want) {
+		t.Errorf("strategies that need hosts: %v, want %v", got, want)
+	}
+}
