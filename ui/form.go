@@ -333,16 +333,17 @@ type Preset struct {
 	Importance string
 }
 
-// Presets are the comparisons of the papers (seeds/README.md).
+// Presets are the comparisons of the papers (seeds/README.md); the
+// strategies join them through their registrations (crawl.Info.Presets).
 var Presets = []Preset{
 	{Name: "Crawling a country", Paper: "004",
-		Strategies: []string{"optimal", "omniscient", "bfs", "backlink", "batch-pagerank", "partial-pagerank", "opic", "larger-sites-first", "random"},
+		Strategies: crawl.Preset(crawl.PresetCountry),
 		Importance: scenario.ImportancePageRank},
 	{Name: "RankMass crawler", Paper: "001",
-		Strategies: []string{"optimal", "l-neighbor", "rankmass", "windowed-rankmass", "bfs"},
+		Strategies: crawl.Preset(crawl.PresetRankMassCrawler),
 		Importance: scenario.ImportancePersonalized},
 	{Name: "Fractional PageRank", Paper: "000",
-		Strategies: []string{"optimal", "fpr", "fpr-m", "opic", "bfs", "backlink"},
+		Strategies: crawl.Preset(crawl.PresetFractionalPageRank),
 		Importance: scenario.ImportancePageRank},
 }
 
