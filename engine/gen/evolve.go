@@ -190,7 +190,8 @@ func roundCount(fraction float64, count int) int {
 type Evolver struct {
 	g     *graph.Graph
 	rng   *rand.PCG
-	run   taskRunner
+	run   *step.Sequence
+	err   error // once set, stops run
 	p     EvolveParams
 	n, m  int
 	added int          // new pages
@@ -314,7 +315,7 @@ func NewEvolver(g *graph.Graph, p EvolveParams) (*Evolver, error) {
 			return size()
 		}
 	}
-	e.run = newTaskRunner([]task{
+	e.run = sequence(&e.err, []task{
 		{"check", fastItemsPerUnit, pages, e.checkPages},
 		{"check", slowItemsPerUnit, func() int64 {
 			if g.Hosts == nil && g.URLs != nil {
@@ -364,16 +365,12 @@ func (e *Evolver) ifURLs(size int64) int64 {
 // validate; after it has reported done or an error, further calls do
 // nothing and report the same.
 func (e *Evolver) Step(budget int) (done bool, err error) {
-	if e.run.err != nil {
-		return false, e.run.err
-	}
-	done = e.run.step(budget)
-	return done, e.run.err
+	return e.run.Step(budget)
 }
 
 // Progress reports the current stage, with the items done and planned in
 // it (see Evolver); Total is 0 before the first Step.
-func (e *Evolver) Progress() step.Progress { return e.run.progress() }
+func (e *Evolver) Progress() step.Progress { return e.run.Progress() }
 
 // Evolution returns the result once Step has reported done, and nil before.
 func (e *Evolver) Evolution() *Evolution { return e.result }
@@ -397,7 +394,7 @@ func (e *Evolver) pass(limit int64, size int, body func(lo, hi int)) (int64, boo
 // of pages per step.
 func (e *Evolver) checkPages(limit int64) (int64, bool) {
 	fail := func(err error) {
-		e.run.err = fmt.Errorf("gen: Evolve cannot use the graph: %w", err)
+		e.err = fmt.Errorf("gen: Evolve cannot use the graph: %w", err)
 	}
 	if e.page == 0 {
 		if err := e.g.ValidateShape(); err != nil {

@@ -41,7 +41,10 @@ import (
 type Generator struct {
 	p   Params // with defaults
 	rng *rand.PCG
-	run taskRunner
+	run *step.Sequence
+	// tasks are the passes run runs; err, once set, stops it.
+	tasks []task
+	err   error
 
 	sizer     hostSizer
 	sizes     []int // host sizes, by host id
@@ -83,14 +86,15 @@ func NewGenerator(p Params) (*Generator, error) {
 	g.sizer = hostSizer{rng: g.rng, n: p.Pages, h: p.Hosts, exponent: p.HostSizeExponent}
 	h, n := int64(p.Hosts), int64(p.Pages)
 	pages := func() int64 { return n }
-	g.run = newTaskRunner([]task{
+	g.tasks = []task{
 		{"hosts", fastItemsPerUnit, func() int64 { return 4 * h }, g.sizer.run},
 		{"degrees", scanItemsPerUnit, pages, g.drawDegrees},
 		{"calibrate", fastItemsPerUnit, func() int64 { return g.intra.collectSize() }, g.collectBounded},
 		{"calibrate", cheapItemsPerUnit, func() int64 { return g.intra.bisectSize() }, g.intra.bisect},
 		{"links", drawnPagesPerUnit, pages, g.drawLinks},
 		{"assemble", scanItemsPerUnit, pages, g.writeURLs},
-	})
+	}
+	g.run = sequence(&g.err, g.tasks)
 	return g, nil
 }
 
@@ -99,12 +103,12 @@ func NewGenerator(p Params) (*Generator, error) {
 // for step.Stepper. Once it has reported done, further calls do nothing and
 // report done again.
 func (g *Generator) Step(budget int) (done bool, err error) {
-	return g.run.step(budget), g.run.err
+	return g.run.Step(budget)
 }
 
 // Progress reports the current stage, with the items done and planned in
 // it (see Generator); Total is 0 before the first Step.
-func (g *Generator) Progress() step.Progress { return g.run.progress() }
+func (g *Generator) Progress() step.Progress { return g.run.Progress() }
 
 // Graph returns the generated graph once Step has reported done, and nil
 // before; a Generator that streams (NewCSRGenerator) never returns one.
@@ -238,7 +242,7 @@ func (g *Generator) drawLinks(limit int64) (int64, bool) {
 			out := g.pageTargets(d)
 			l.drawPage(uint32(i), intra, out)
 			if err := g.stream.csr.Targets(out); err != nil {
-				g.run.err = err
+				g.err = err
 				return did, false
 			}
 		} else {

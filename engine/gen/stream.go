@@ -30,14 +30,15 @@ func NewCSRGenerator(p Params, w io.WriteSeeker) (*Generator, error) {
 	g.stream = &csrStream{w: w}
 	h, n := int64(g.p.Hosts), int64(g.p.Pages)
 	pages := func() int64 { return n }
-	tasks := g.run.tasks[:4:4] // hosts, degrees, calibrate (two passes)
-	g.run = newTaskRunner(append(tasks,
+	tasks := g.tasks[:4:4] // hosts, degrees, calibrate (two passes)
+	g.tasks = append(tasks,
 		task{"offsets", fastItemsPerUnit, func() int64 { return n + 1 }, g.writeOffsets},
 		task{"links", drawnPagesPerUnit, pages, g.drawLinks},
 		task{"assemble", fastItemsPerUnit, pages, g.writeHostOf},
 		task{"assemble", scanItemsPerUnit, func() int64 { return h }, g.writeHostNames},
 		task{"assemble", scanItemsPerUnit, pages, g.writeStreamedURLs},
-	))
+	)
+	g.run = sequence(&g.err, g.tasks)
 	return g, nil
 }
 
@@ -51,7 +52,7 @@ type Counts struct {
 // Counts returns what the Generator made once Step has reported done (the
 // zero Counts before), whether it streamed the graph or holds it.
 func (g *Generator) Counts() Counts {
-	if !g.run.finished() {
+	if !g.run.Finished() {
 		return Counts{}
 	}
 	return Counts{Pages: g.p.Pages, Hosts: g.p.Hosts, Links: int64(g.m), IntraHostLinks: int64(g.intraLinks)}
@@ -81,8 +82,8 @@ func (g *Generator) pageTargets(d uint64) []uint32 {
 
 // fail stops the Generator with err.
 func (g *Generator) fail(err error) {
-	if g.run.err == nil {
-		g.run.err = err
+	if g.err == nil {
+		g.err = err
 	}
 }
 

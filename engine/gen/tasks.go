@@ -28,15 +28,11 @@ const (
 	cheapItemsPerUnit = 256
 )
 
-// maxBudget caps a step's budget so that budget·items never overflows.
-const maxBudget = 1 << 40
-
-// task is one pass of a stepped computation. run does at most limit items
-// of the pass and returns how many it did and whether the pass is
-// finished; a pass must do at least one item or finish. size returns the
-// items the pass plans to do; it is called when the pass's stage begins, so
-// it may only use what the earlier stages computed, and the pass may finish
-// with fewer items than planned. Passes of one stage are consecutive.
+// task is one pass of a stepped computation, in gen's short form of a
+// step.Task: run does at most limit items of the pass and returns how many
+// it did and whether the pass is finished (a pass must do at least one
+// item or finish); size returns the items it plans (step.Task.Size). A
+// pass that fails sets the error that sequence's err points to.
 type task struct {
 	stage   string
 	perUnit int64 // items per unit of budget
@@ -44,79 +40,17 @@ type task struct {
 	run     func(limit int64) (did int64, finished bool)
 }
 
-// taskRunner runs a list of tasks in order within each step's budget and
-// keeps the progress of the current stage: Done counts the items of the
-// stage's finished passes as planned, plus the items done in the current
-// pass; Total is the stage's planned items.
-type taskRunner struct {
-	tasks   []task
-	planned []int64 // items planned for each task, set when its stage begins
-	next    int     // the current task
-	began   bool    // whether the current task's stage has begun
-	stage   string
-	done    int64 // items done in the current stage
-	total   int64 // items planned for the current stage
-	taskEnd int64 // done at the planned end of the current task
-	// err, once a task sets it, stops the computation for good.
-	err error
-}
-
-func newTaskRunner(tasks []task) taskRunner {
-	r := taskRunner{tasks: tasks, planned: make([]int64, len(tasks))}
-	if len(tasks) > 0 {
-		r.stage = tasks[0].stage
+// sequence returns the step.Sequence of tasks, which stops once *err is
+// set: Done then counts the items of the stage's finished passes as
+// planned, plus the items done in the current pass, and Total is the
+// stage's planned items.
+func sequence(err *error, tasks []task) *step.Sequence {
+	s := step.NewSequence()
+	for _, t := range tasks {
+		s.Add(step.Task{Stage: t.stage, PerUnit: t.perUnit, Size: t.size, Run: func(limit int64) (int64, bool, error) {
+			did, finished := t.run(limit)
+			return did, finished, *err
+		}})
 	}
-	return r
-}
-
-// finished reports whether every task has run.
-func (r *taskRunner) finished() bool { return r.next == len(r.tasks) }
-
-// beginStage plans the stage of the current task.
-func (r *taskRunner) beginStage() {
-	t := r.tasks[r.next]
-	r.stage, r.done, r.total = t.stage, 0, 0
-	for k := r.next; k < len(r.tasks) && r.tasks[k].stage == t.stage; k++ {
-		r.planned[k] = max(r.tasks[k].size(), 0)
-		r.total += r.planned[k]
-	}
-	r.taskEnd = r.planned[r.next]
-	r.began = true
-}
-
-// step runs tasks for budget units (at least one) and reports whether every
-// task has run; it does nothing once a task has set err.
-func (r *taskRunner) step(budget int) bool {
-	units := min(int64(max(budget, 1)), maxBudget)
-	for !r.finished() && units > 0 && r.err == nil {
-		if !r.began {
-			r.beginStage()
-		}
-		t := r.tasks[r.next]
-		did, finished := t.run(units * t.perUnit)
-		if r.err != nil {
-			return false
-		}
-		r.done = min(r.done+did, r.taskEnd)
-		units -= (did + t.perUnit - 1) / t.perUnit
-		if !finished {
-			continue
-		}
-		r.done = r.taskEnd
-		r.next++
-		switch {
-		case r.finished():
-		case r.tasks[r.next].stage != r.stage:
-			r.began = false
-		default:
-			r.taskEnd += r.planned[r.next]
-		}
-	}
-	return r.finished()
-}
-
-// progress reports the current stage's progress (Total 0 before the first
-// step: the first stage is not planned yet).
-func (r *taskRunner) progress() step.Progress {
-	return step.Progress{Stage: r.stage, Done: r.done, Total: r.total}
+	return s
 }
