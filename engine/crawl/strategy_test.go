@@ -76,3 +76,19 @@ func TestNeedsHosts(t *testing.T) {
 		t.Errorf("strategies that need hosts: %v, want %v", got, want)
 	}
 }
+
+// TestPapers checks that every paper a strategy cites has its citation,
+// and that Papers lists each once, by number.
+func TestPapers(t *testing.T) {
+	var numbers []string
+	for _, p := range Papers() {
+		numbers = append(numbers, p.Number)
+		if p.Citation == "" {
+			t.Errorf("paper %s is cited by a strategy but has no citation", p.Number)
+		}
+	}
+	// bfs cites 004 and 001, the FPR family 000 (seeds/README.md).
+	if want := []string{"000", "001", "004"}; !slices.Equal(numbers, want) {
+		t.Errorf("Papers() numbers %v, want %v", numbers, want)
+	}
+}

@@ -40,15 +40,8 @@ strategy and parameter does; -json prints the whole registry.`,
 	}
 }
 
-// papers cites the papers the registry's Paper field numbers.
-var papers = []struct{ number, citation string }{
-	{"000", "Alam, Ha, Sim and Lee, \"The impact of inter-host links in crawling important pages early\" (extends their Fractional PageRank crawler, DASFAA 2009)"},
-	{"001", "Cho and Schonfeld, \"RankMass crawler: a crawler with high personalized PageRank coverage guarantee\", VLDB 2007"},
-	{"004", "Baeza-Yates, Castillo, Marin and Rodriguez, \"Crawling a country: better strategies than breadth-first for web page ordering\", WWW 2005"},
-}
-
 // printStrategies writes the registry as a table, with descriptions when
-// verbose, and the papers cited.
+// verbose, and the papers the registry cites (crawl.Papers).
 func printStrategies(e *env, list []crawl.Info, verbose bool) error {
 	rows := [][]string{{"id", "name", "paper", "section", "params", "notes"}}
 	for _, s := range list {
@@ -69,8 +62,8 @@ func printStrategies(e *env, list []crawl.Info, verbose bool) error {
 		}
 	}
 	b.WriteString("\npapers:\n")
-	for _, p := range papers {
-		fmt.Fprintf(&b, "  %s  %s\n", p.number, p.citation)
+	for _, p := range crawl.Papers() {
+		fmt.Fprintf(&b, "  %s  %s\n", p.Number, p.Citation)
 	}
 	if !verbose {
 		b.WriteString("\ncrawlsim strategies -v describes each one; crawlsim run -strategies ID,ID:PARAM=VALUE,... compares them\n")
