@@ -154,3 +154,17 @@ func scenarioDefaults() any {
 // refreshDefaults returns the default Refresh, for the messages of
 // checkExplicitZeros.
 func refreshDefaults() any { return DefaultRefresh() }
+
+// ZeroNotAllowed reports whether Normalize reads a 0 in the number of a
+// Scenario at path (a JSON path, "tolerance") as "absent" and fills a
+// default, and if so what the field accepts ("a positive number below
+// 1"). A program that sets such a field from its user's input refuses a
+// 0 with this text, as Parse refuses a 0 written in a file.
+func ZeroNotAllowed(path string) (want string, ok bool) {
+	for _, z := range scenarioZeroDefaults {
+		if z.path == path {
+			return z.want, true
+		}
+	}
+	return "", false
+}

@@ -260,3 +260,20 @@ func TestExplicitZeroWantsMatchGen(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroNotAllowed: the numbers whose 0 Normalize replaces by a default
+// are named with what they accept (the table Parse uses); a number whose
+// 0 is a value of its own (budget: no limit; a wait of 0 s) is not.
+func TestZeroNotAllowed(t *testing.T) {
+	if want, ok := ZeroNotAllowed("tolerance"); !ok || want != "a positive number below 1" {
+		t.Errorf("ZeroNotAllowed(tolerance) = %q, %v; want the tolerance's range", want, ok)
+	}
+	if want, ok := ZeroNotAllowed("politeness.connections"); !ok || want != "1 to 10000 connections" {
+		t.Errorf("ZeroNotAllowed(politeness.connections) = %q, %v", want, ok)
+	}
+	for _, path := range []string{"budget", "politeness.wait", "metrics.lower_bound", "random_seed", "nosuch"} {
+		if want, ok := ZeroNotAllowed(path); ok {
+			t.Errorf("ZeroNotAllowed(%s) = %q, true; its 0 is a value", path, want)
+		}
+	}
+}
