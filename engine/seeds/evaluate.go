@@ -1,10 +1,12 @@
 package seeds
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/step"
@@ -81,25 +83,26 @@ type EvaluationOptions struct {
 }
 
 // Evaluator runs the breadth-first searches of an evaluation in bounded
-// steps (step.Stepper): a unit of budget scans about 1,024 links.
+// steps (step.Stepper): a unit of budget scans about 1,024 links. Each
+// search is a task of a step.Sequence, run by one graph.Search.
 type Evaluator struct {
-	g    *graph.Graph
-	opt  EvaluationOptions
-	jobs []job
-	next int
-	bfs  bfs
-	res  Evaluation
+	opt    EvaluationOptions
+	search *graph.Search
+	tasks  *step.Sequence
+	res    Evaluation
+	// coreOf lists, for each page of a core, the cores it belongs to:
+	// isCore marks the pages (a bit each), coreEntries the pairs sorted
+	// by page.
+	isCore      []uint64
+	coreEntries []coreEntry
 
 	// Sums of the distances of the core pairs and the samples.
 	coreSum            int64
 	sampleSum, samples int64
 }
 
-// job is one breadth-first search and what to do with its outcome.
-type job struct {
-	sources []uint32
-	finish  func(b *bfs)
-}
+// coreEntry says that page belongs to core.
+type coreEntry struct{ page, core uint32 }
 
 // unitLinks is the number of links a unit of budget scans.
 const unitLinks = 1024
@@ -130,29 +133,70 @@ func NewEvaluator(g *graph.Graph, opt EvaluationOptions) (*Evaluator, error) {
 			}
 		}
 	}
-	e := &Evaluator{g: g, opt: opt, bfs: bfs{g: g, dist: make([]int32, n)}}
-	for i := range e.bfs.dist {
-		e.bfs.dist[i] = -1
-	}
+	e := &Evaluator{opt: opt, search: graph.NewSearch(g), tasks: step.NewSequence()}
 	e.res.Cores = CoreDistances{Cores: len(opt.Cores), Min: math.MaxInt}
-	for _, s := range opt.Sets {
-		e.jobs = append(e.jobs, job{sources: s.Seeds, finish: func(b *bfs) {
-			e.res.Profiles = append(e.res.Profiles, b.profile(s, opt.Importance))
-		}})
+	if len(opt.Cores) > 0 {
+		e.isCore = make([]uint64, (n+63)/64)
+		for i, c := range opt.Cores {
+			for _, p := range c {
+				e.isCore[p/64] |= 1 << (p % 64)
+				e.coreEntries = append(e.coreEntries, coreEntry{page: p, core: uint32(i)})
+			}
+		}
+		slices.SortFunc(e.coreEntries, func(a, b coreEntry) int { return cmp.Compare(a.page, b.page) })
 	}
-	for i, c := range opt.Cores {
-		e.jobs = append(e.jobs, job{sources: c, finish: func(b *bfs) { e.coreDistances(i, b) }})
+	for _, s := range opt.Sets {
+		e.add(s.Seeds, func() {
+			e.res.Profiles = append(e.res.Profiles, e.profile(s, opt.Importance))
+		})
+	}
+	for i := range opt.Cores {
+		e.add(opt.Cores[i], func() { e.coreDistances(i) })
 	}
 	for range opt.Samples {
 		src := uint32(opt.Rand.IntN(n))
-		e.jobs = append(e.jobs, job{sources: []uint32{src}, finish: func(b *bfs) {
-			for _, p := range b.queue[1:] {
-				e.sampleSum += int64(b.dist[p])
-				e.samples++
-			}
-		}})
+		e.add([]uint32{src}, func() {
+			// The source is at depth 0; every other page reached counts
+			// its depth.
+			e.forLevels(func(d int, pages []uint32) { e.sampleSum += int64(d) * int64(len(pages)) })
+			e.samples += int64(len(e.search.Reached()) - 1)
+		})
 	}
 	return e, nil
+}
+
+// add plans a breadth-first search from sources and what to do with it
+// once it is complete.
+func (e *Evaluator) add(sources []uint32, finish func()) {
+	started := false
+	e.tasks.Add(step.Task{
+		Stage:   "seed evaluation",
+		PerUnit: unitLinks,
+		Run: func(limit int64) (int64, bool, error) {
+			if !started {
+				e.search.Start(sources)
+				started = true
+			}
+			did, done := e.search.Expand(limit)
+			if done {
+				finish()
+			}
+			return did, done, nil
+		},
+		Progress: e.Progress,
+	})
+}
+
+// forLevels calls f with each depth of the finished search and its pages.
+func (e *Evaluator) forLevels(f func(depth int, pages []uint32)) {
+	reached, levels := e.search.Reached(), e.search.Levels()
+	for d, start := range levels {
+		end := len(reached)
+		if d+1 < len(levels) {
+			end = levels[d+1]
+		}
+		f(d, reached[start:end])
+	}
 }
 
 func setPages(sets []NamedSet) [][]uint32 {
@@ -163,18 +207,30 @@ func setPages(sets []NamedSet) [][]uint32 {
 	return out
 }
 
-// coreDistances adds the distances from core i to the other cores.
-func (e *Evaluator) coreDistances(i int, b *bfs) {
+// coreDistances adds the distances from core i, the search just done, to
+// the other cores: the depth of the first of their pages reached.
+func (e *Evaluator) coreDistances(i int) {
 	c := &e.res.Cores
-	for j, other := range e.opt.Cores {
+	dist := make([]int, len(e.opt.Cores))
+	for j := range dist {
+		dist[j] = -1
+	}
+	e.forLevels(func(d int, pages []uint32) {
+		for _, p := range pages {
+			if e.isCore[p/64]&(1<<(p%64)) == 0 {
+				continue
+			}
+			k, _ := slices.BinarySearchFunc(e.coreEntries, p, func(x coreEntry, p uint32) int { return cmp.Compare(x.page, p) })
+			for ; k < len(e.coreEntries) && e.coreEntries[k].page == p; k++ {
+				if j := e.coreEntries[k].core; dist[j] < 0 {
+					dist[j] = d
+				}
+			}
+		}
+	})
+	for j, d := range dist {
 		if j == i {
 			continue
-		}
-		d := int32(-1)
-		for _, p := range other {
-			if dp := b.dist[p]; dp >= 0 && (d < 0 || dp < d) {
-				d = dp
-			}
 		}
 		if d < 0 {
 			c.Unreachable++
@@ -182,33 +238,19 @@ func (e *Evaluator) coreDistances(i int, b *bfs) {
 		}
 		c.Pairs++
 		e.coreSum += int64(d)
-		c.Min, c.Max = min(c.Min, int(d)), max(c.Max, int(d))
+		c.Min, c.Max = min(c.Min, d), max(c.Max, d)
 	}
 }
 
 // Progress counts the searches done.
 func (e *Evaluator) Progress() step.Progress {
-	return step.Progress{Stage: "seed evaluation", Done: int64(e.next), Total: int64(len(e.jobs))}
+	return step.Progress{Stage: "seed evaluation", Done: int64(e.tasks.Current()), Total: int64(e.tasks.Len())}
 }
 
 // Step scans about budget·1,024 links.
 func (e *Evaluator) Step(budget int) (bool, error) {
-	limit := int64(max(budget, 1)) * unitLinks
-	for limit > 0 && e.next < len(e.jobs) {
-		j := e.jobs[e.next]
-		if !e.bfs.started {
-			e.bfs.start(j.sources)
-		}
-		scanned, done := e.bfs.step(limit)
-		limit -= scanned + 1
-		if done {
-			j.finish(&e.bfs)
-			e.bfs.reset()
-			e.next++
-		}
-	}
-	if e.next < len(e.jobs) {
-		return false, nil
+	if done, err := e.tasks.Step(budget); !done || err != nil {
+		return done, err
 	}
 	c := &e.res.Cores
 	if c.Pairs > 0 {
@@ -226,67 +268,21 @@ func (e *Evaluator) Step(budget int) (bool, error) {
 // Result returns the evaluation (complete once Step is done).
 func (e *Evaluator) Result() Evaluation { return e.res }
 
-// bfs is a breadth-first search in bounded steps; dist is -1 for pages not
-// reached, and reset restores that for the pages it reached.
-type bfs struct {
-	g       *graph.Graph
-	dist    []int32
-	queue   []uint32
-	next    int
-	started bool
-}
-
-func (b *bfs) start(sources []uint32) {
-	b.started = true
-	for _, s := range sources {
-		if b.dist[s] < 0 {
-			b.dist[s] = 0
-			b.queue = append(b.queue, s)
-		}
-	}
-}
-
-// step expands pages until about limit links are scanned; it returns the
-// links scanned and whether the search is complete.
-func (b *bfs) step(limit int64) (int64, bool) {
-	scanned := int64(0)
-	for ; b.next < len(b.queue) && scanned < limit; b.next++ {
-		p := b.queue[b.next]
-		d := b.dist[p] + 1
-		out := b.g.Out(p)
-		scanned += int64(len(out)) + 1
-		for _, q := range out {
-			if b.dist[q] < 0 {
-				b.dist[q] = d
-				b.queue = append(b.queue, q)
-			}
-		}
-	}
-	return scanned, b.next == len(b.queue)
-}
-
-func (b *bfs) reset() {
-	for _, p := range b.queue {
-		b.dist[p] = -1
-	}
-	b.queue, b.next, b.started = b.queue[:0], 0, false
-}
-
-// profile counts the pages and their importance per depth.
-func (b *bfs) profile(s NamedSet, importance []float64) DepthProfile {
+// profile counts the pages and their importance per depth of the search
+// just done from s.
+func (e *Evaluator) profile(s NamedSet, importance []float64) DepthProfile {
 	pr := DepthProfile{Name: s.Name, Seeds: len(s.Seeds)}
 	var sums []float64
-	for _, p := range b.queue {
-		d := int(b.dist[p])
-		for len(pr.Pages) <= d {
-			pr.Pages = append(pr.Pages, 0)
-			sums = append(sums, 0)
+	e.forLevels(func(d int, pages []uint32) {
+		sum := 0.0
+		for _, p := range pages {
+			sum += importance[p]
+			pr.Importance += importance[p]
 		}
-		pr.Pages[d]++
-		sums[d] += importance[p]
-		pr.Importance += importance[p]
-	}
-	pr.Reached = int64(len(b.queue))
+		pr.Pages = append(pr.Pages, int64(len(pages)))
+		sums = append(sums, sum)
+	})
+	pr.Reached = int64(len(e.search.Reached()))
 	pr.MeanImportance = make([]float64, len(sums))
 	for d, s := range sums {
 		pr.MeanImportance[d] = s / float64(pr.Pages[d])
