@@ -246,7 +246,7 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 	c.uniformTrust = !slices.ContainsFunc(c.seedTrust, func(x float64) bool { return x != c.seedTrust[0] })
 	c.reachable = cfg.Reachable
 	if c.reachable <= 0 || c.reachable > n {
-		c.reachable = reachableCount(g, c.seeds, c.state, c.seq)
+		c.reachable = reachableCount(g, c.seeds, c.seq)
 	}
 	c.limit = int64(c.reachable)
 	if cfg.Budget > 0 && cfg.Budget < c.limit {
@@ -314,29 +314,15 @@ func (c *Crawl) distinctSeeds(seeds []uint32) []uint32 {
 }
 
 // reachableCount counts the pages reachable from the seeds (seeds included)
-// by a breadth-first search that marks pages in seen and queues them in
-// queue, both n long, zero and free to use; it leaves them zero, so that a
-// new crawl lends it its page states and discovery numbers instead of
-// allocating 5 bytes per page more.
-func reachableCount(g *graph.Graph, seeds []uint32, seen []uint8, queue []uint32) int {
-	end := 0
-	for _, p := range seeds {
-		if seen[p] == 0 {
-			seen[p] = 1
-			queue[end] = p
-			end++
-		}
-	}
-	for i := 0; i < end; i++ {
-		for _, q := range g.Out(queue[i]) {
-			if seen[q] == 0 {
-				seen[q] = 1
-				queue[end] = q
-				end++
-			}
-		}
-	}
-	clear(seen)
+// by a breadth-first search (graph.Search) that queues them in queue, n
+// long, zero and free to use; it leaves it zero, so that a new crawl lends
+// the search its discovery numbers instead of allocating 4 bytes per page
+// more (the search's marks are n/8 bytes).
+func reachableCount(g *graph.Graph, seeds []uint32, queue []uint32) int {
+	s := graph.NewSearchIn(g, queue[:0])
+	s.Start(seeds)
+	s.Expand(math.MaxInt64)
+	end := len(s.Reached())
 	clear(queue[:end])
 	return end
 }
