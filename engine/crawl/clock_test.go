@@ -26,7 +26,7 @@ type clockCase struct {
 // and utilisation exactly: they are sums and ratios of small integers.
 func checkSchedule(t *testing.T, cfg Config, c clockCase) {
 	t.Helper()
-	res := runCrawl(t, cfg, c.id, c.params)
+	res := crawlToEnd(t, cfg, c.id, c.params)
 	if !slices.Equal(res.Order, c.order) || !slices.Equal(res.Times, c.times) {
 		t.Errorf("%s: order %v at times %v, want %v at %v", c.id, res.Order, res.Times, c.order, c.times)
 	}
@@ -156,7 +156,7 @@ func TestRankMassEpsilonInsideReexpansion(t *testing.T) {
 		if timed {
 			cfg.Politeness = handClock(1, 0)
 		}
-		res := runCrawl(t, cfg, "rankmass", Values{"epsilon": 0.7})
+		res := crawlToEnd(t, cfg, "rankmass", Values{"epsilon": 0.7})
 		if !slices.Equal(res.Order, []uint32{A, B, C}) || res.Cost.VirtualReexpansions != 1 {
 			t.Fatalf("timed %v: order %v with %d virtual re-expansions, want A B C and 1", timed, res.Order, res.Cost.VirtualReexpansions)
 		}

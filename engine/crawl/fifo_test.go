@@ -104,27 +104,6 @@ func checkFrontierPairs(t *testing.T, pairs []frontierPair, special func(*rapid.
 	})
 }
 
-// crawlWith runs strategy s on cfg to its end, with Run when step is 0,
-// else in Steps of step units.
-func crawlWith(t *rapid.T, cfg Config, s Strategy, step int) *Crawl {
-	c, err := New(cfg, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if step == 0 {
-		if _, err := c.Run(context.Background(), nil); err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
-	for done := false; !done; {
-		if done, err = c.Step(step); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return c
-}
-
 // TestFifoFrontierSortsSeeds: seeds given out of id order leave a queue in
 // id order (they are discovered together), and the pages found later
 // follow in discovery order.

@@ -137,7 +137,7 @@ func TestMetricsAverageOfStoppedCrawl(t *testing.T) {
 		arcs[i] = [2]uint32{uint32(i), uint32((i + 1) % 10)}
 	}
 	g := buildGraph(t, 10, arcs)
-	res := runCrawl(t, Config{Graph: g, Seeds: []uint32{0}, Damping: 0.85}, "rankmass", Values{"epsilon": 0.5})
+	res := crawlToEnd(t, Config{Graph: g, Seeds: []uint32{0}, Damping: 0.85}, "rankmass", Values{"epsilon": 0.5})
 	if len(res.Order) != 5 || res.Limit != 10 {
 		t.Fatalf("%d downloads of a limit of %d, want 5 of 10", len(res.Order), res.Limit)
 	}
@@ -582,22 +582,6 @@ func denseSubgraphPageRankSum(g *graph.Graph, d []uint32, damping float64, telep
 		sum += a[i][k] / a[i][i]
 	}
 	return sum
-}
-
-// drawArcByArcGraph draws a graph of 1..n pages arc by arc (self-loops and
-// dangling pages included).
-func drawArcByArcGraph(t *rapid.T, maxPages, maxArcs int) *graph.Graph {
-	n := rapid.IntRange(1, maxPages).Draw(t, "pages")
-	m := rapid.IntRange(0, maxArcs).Draw(t, "arcs")
-	b := graph.NewBuilder(n)
-	for range m {
-		b.Add(uint32(rapid.IntRange(0, n-1).Draw(t, "src")), uint32(rapid.IntRange(0, n-1).Draw(t, "dst")))
-	}
-	g, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
 }
 
 // TestLowerBoundAgainstDenseSolve compares the iteration with a direct

@@ -241,44 +241,6 @@ func propertyParams(t *rapid.T, info Info) Values {
 	return v
 }
 
-// propertyCrawl runs strategy info with the given parameters on cfg to the
-// end.
-func propertyCrawl(t rapid.TB, info Info, params Values, cfg Config) *Result {
-	t.Helper()
-	res, err := newPropertyCrawl(t, info, params, cfg).Run(context.Background(), nil)
-	if err != nil {
-		t.Fatalf("%s: %v", info.ID, err)
-	}
-	return res
-}
-
-// newPropertyCrawl prepares a crawl of strategy info with params.
-func newPropertyCrawl(t rapid.TB, info Info, params Values, cfg Config) *Crawl {
-	t.Helper()
-	_, vals, err := Resolve(info.ID, params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := New(cfg, info.New(vals))
-	if err != nil {
-		t.Fatalf("%s: %v", info.ID, err)
-	}
-	return c
-}
-
-// steppedCrawl runs a crawl by calls of Step(budget) until it is done.
-func steppedCrawl(t rapid.TB, info Info, params Values, cfg Config, budget int) *Result {
-	t.Helper()
-	c := newPropertyCrawl(t, info, params, cfg)
-	for done := false; !done; {
-		var err error
-		if done, err = c.Step(budget); err != nil {
-			t.Fatalf("%s: %v", info.ID, err)
-		}
-	}
-	return c.Result()
-}
-
 // forEveryStrategy runs check as a rapid property in a subtest per
 // registered strategy.
 func forEveryStrategy(t *testing.T, check func(t *rapid.T, info Info)) {
@@ -355,7 +317,7 @@ func TestPropertyCrawlRules(t *testing.T) {
 	forEveryStrategy(t, func(t *rapid.T, info Info) {
 		c := drawPropertyCase(t, nil)
 		params := propertyParams(t, info)
-		res := propertyCrawl(t, info, params, c.config())
+		res := crawlToEnd(t, c.config(), info.ID, params)
 		checkDownloadRules(t, info, c, res.Order, "untimed")
 		if res.Reachable != c.reachable {
 			t.Fatalf("%s: Reachable = %d, a BFS from the seeds reaches %d", info.ID, res.Reachable, c.reachable)
@@ -381,7 +343,7 @@ func TestPropertyCrawlRules(t *testing.T) {
 		// order cannot depend on how the work is sliced (optimal, whose
 		// pages arrive over several Refills, once chose from half of them).
 		stepBudget := rapid.IntRange(1, 8).Draw(t, "step budget")
-		again := steppedCrawl(t, info, params, c.config(), stepBudget)
+		again := steppedCrawl(t, c.config(), info.ID, params, stepBudget)
 		if !slices.Equal(res.Order, again.Order) || !slices.Equal(res.Guarantee, again.Guarantee) {
 			t.Fatalf("%s: same configuration and seed, Run and Steps of %d give orders\n%v\n%v", info.ID, stepBudget, res.Order, again.Order)
 		}
@@ -398,7 +360,7 @@ func checkBudget(t *rapid.T, info Info, c propertyCase, params Values, full *Res
 	budget := rapid.IntRange(1, c.reachable+3).Draw(t, "budget")
 	cfg := c.config()
 	cfg.Budget = int64(budget)
-	res := propertyCrawl(t, info, params, cfg)
+	res := crawlToEnd(t, cfg, info.ID, params)
 	want := min(budget, c.reachable)
 	if len(res.Order) != want {
 		t.Fatalf("%s: budget %d with %d reachable: %d downloads, want %d", info.ID, budget, c.reachable, len(res.Order), want)
@@ -418,7 +380,7 @@ func checkOneConnectionNoWait(t *rapid.T, info Info, c propertyCase, params Valu
 	p := DefaultPoliteness()
 	p.Connections, p.Wait = 1, 0
 	cfg.Politeness = &p
-	timed := propertyCrawl(t, info, params, cfg)
+	timed := crawlToEnd(t, cfg, info.ID, params)
 	if !slices.Equal(timed.Order, untimed.Order) {
 		t.Fatalf("%s: r = 1, w = 0 downloaded\n%v\nuntimed\n%v", info.ID, timed.Order, untimed.Order)
 	}
@@ -449,7 +411,7 @@ func checkHostSpacing(t *rapid.T, info Info, c propertyCase, params Values) {
 	}
 	cfg := c.config()
 	cfg.Politeness = &p
-	res := propertyCrawl(t, info, params, cfg)
+	res := crawlToEnd(t, cfg, info.ID, params)
 	checkDownloadRules(t, info, c, res.Order, "timed")
 	if len(res.Order) != c.reachable || len(res.Times) != len(res.Order) {
 		t.Fatalf("%s: r = %d, w = %v: %d downloads with %d times, want %d", info.ID, p.Connections, p.Wait, len(res.Order), len(res.Times), c.reachable)
@@ -531,8 +493,8 @@ func TestPropertySpecExample5OptimalBoundsEveryCurve(t *testing.T) {
 	forEveryStrategy(t, func(t *rapid.T, info Info) {
 		c := drawPropertyCase(t, nil)
 		params := propertyParams(t, info)
-		res := propertyCrawl(t, info, params, c.config())
-		best := cumulative(c.importance, propertyCrawl(t, optimal, nil, c.config()).Order)
+		res := crawlToEnd(t, c.config(), info.ID, params)
+		best := cumulative(c.importance, crawlToEnd(t, c.config(), optimal.ID, nil).Order)
 		curve := cumulative(c.importance, res.Order)
 		if len(best) < len(curve) {
 			t.Fatalf("%s: downloaded %d pages, optimal only %d", info.ID, len(curve), len(best))
@@ -622,7 +584,7 @@ func TestPropertySpecExample6GuaranteeNeverExceedsActual(t *testing.T) {
 	}, func(t *rapid.T, info Info) {
 		c := drawPropertyCase(t, &personalized)
 		params := propertyParams(t, info)
-		res := propertyCrawl(t, info, params, c.config())
+		res := crawlToEnd(t, c.config(), info.ID, params)
 		curve := cumulative(c.importance, res.Order)
 		for k, g := range res.Guarantee {
 			if g > curve[k]+1e-12 {

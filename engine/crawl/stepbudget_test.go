@@ -30,7 +30,7 @@ func TestStepBudgetBoundsRankMass(t *testing.T) {
 	pol.Connections, pol.Wait = 4, 2
 	for _, polite := range []*Politeness{nil, &pol} {
 		cfg := Config{Graph: g, Importance: pr.Scores, Seeds: seeds, Politeness: polite}
-		whole := runCrawl(t, cfg, "rankmass", nil)
+		whole := crawlToEnd(t, cfg, "rankmass", nil)
 		if whole.Cost.VirtualReexpansions == 0 {
 			t.Fatal("the graph gives rankmass no virtual re-expansions to bound")
 		}

@@ -1,7 +1,9 @@
 package crawl
 
 import (
+	"math"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -90,5 +92,45 @@ func TestPapers(t *testing.T) {
 	// bfs cites 004 and 001, the FPR family 000 (seeds/README.md).
 	if want := []string{"000", "001", "004"}; !slices.Equal(numbers, want) {
 		t.Errorf("Papers() numbers %v, want %v", numbers, want)
+	}
+}
+
+// TestImportanceRequired checks the error of the strategies that read the
+// importance vector when it is missing.
+func TestImportanceRequired(t *testing.T) {
+	cfg := omniscientGraph(t)
+	cfg.Importance = nil
+	cfg.Previous = &Previous{Scores: []float64{math.NaN(), 0, 0, 0, 0}}
+	for _, id := range []string{"omniscient", "optimal", "hist-pagerank-omniscient"} {
+		_, err := newStrategyCrawl(t, cfg, id, nil).Run(t.Context(), nil)
+		if err == nil || !strings.Contains(err.Error(), "importance") {
+			t.Errorf("%s without importance: error %v, want one naming the importance vector", id, err)
+		}
+	}
+}
+
+// TestRegistryEntries checks the registry entries of the strategies from the
+// papers 004 and 001 that are not in the RankMass family, and fpr-m's parameter.
+func TestRegistryEntries(t *testing.T) {
+	for _, tc := range []struct{ id, paper string }{
+		{"random", "004"}, {"backlink", "004"}, {"opic", "004"}, {"larger-sites-first", "004"},
+		{"hist-pagerank-omniscient", "004"}, {"hist-pagerank-random", "004"}, {"hist-pagerank-zero", "004"},
+		{"hist-pagerank-parent", "004"}, {"omniscient", "004"}, {"optimal", "001"}, {"fpr-m", "000"},
+	} {
+		info, ok := Lookup(tc.id)
+		if !ok {
+			t.Errorf("%s is not registered", tc.id)
+			continue
+		}
+		if info.Paper != tc.paper || info.Section == "" || info.Doc == "" || info.Name == "" || info.Guaranteed {
+			t.Errorf("%s: paper %q section %q name %q guaranteed %v", tc.id, info.Paper, info.Section, info.Name, info.Guaranteed)
+		}
+	}
+	_, vals, err := Resolve("fpr-m", nil)
+	if err != nil || vals["m"] != 100 {
+		t.Errorf("fpr-m default m = %v (%v), want 100", vals["m"], err)
+	}
+	if _, _, err := Resolve("fpr-m", Values{"m": 0}); err == nil {
+		t.Errorf("fpr-m accepts m = 0")
 	}
 }

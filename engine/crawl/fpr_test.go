@@ -1,62 +1,10 @@
 package crawl
 
 import (
-	"context"
 	"math"
 	"slices"
 	"testing"
-
-	"pgregory.net/rapid"
-
-	"github.com/crawlsim/crawlsim/engine/graph"
 )
-
-// buildGraph makes a graph of n pages from arcs.
-func buildGraph(t testing.TB, n int, arcs [][2]uint32) *graph.Graph {
-	t.Helper()
-	b := graph.NewBuilder(n)
-	for _, a := range arcs {
-		b.Add(a[0], a[1])
-	}
-	g, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
-// runCrawl runs strategy id with default parameters (overridden by params)
-// and returns the result.
-func runCrawl(t testing.TB, cfg Config, id string, params Values) *Result {
-	t.Helper()
-	return crawlToEnd(t, cfg, id, params)
-}
-
-// newStrategyCrawl prepares a crawl of strategy id with default parameters
-// (overridden by params). It takes a rapid.TB so that property tests can use
-// it with a *rapid.T as well as a *testing.T.
-func newStrategyCrawl(t rapid.TB, cfg Config, id string, params Values) *Crawl {
-	t.Helper()
-	info, vals, err := Resolve(id, params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := New(cfg, info.New(vals))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
-// crawlToEnd is runCrawl for a rapid.TB.
-func crawlToEnd(t rapid.TB, cfg Config, id string, params Values) *Result {
-	t.Helper()
-	res, err := newStrategyCrawl(t, cfg, id, params).Run(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
 
 // TestFPRWorkedExample is SPEC.md section 3, worked example 1 (seeds/000,
 // Fig. 2): arcs A→B, A→C, B→D, B→E, C→E, seed A, d = 0.85. Every fpr value

@@ -1,0 +1,261 @@
+package crawl
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graph"
+)
+
+// This file holds what the package's tests share: graphs made by hand or
+// drawn at random, and the helpers that run a strategy on one. The run
+// helpers take a rapid.TB so that property tests can use them with a
+// *rapid.T as well as a *testing.T or *testing.B.
+
+// buildGraph makes a graph of n pages from arcs.
+func buildGraph(t testing.TB, n int, arcs [][2]uint32) *graph.Graph {
+	t.Helper()
+	b := graph.NewBuilder(n)
+	for _, a := range arcs {
+		b.Add(a[0], a[1])
+	}
+	g, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// withHostTable gives g the host table of, host names "h0", "h1", ...
+func withHostTable(g *graph.Graph, of []uint32) *graph.Graph {
+	k := 0
+	for _, h := range of {
+		k = max(k, int(h)+1)
+	}
+	names := make([]string, k)
+	for h := range names {
+		names[h] = fmt.Sprintf("h%d", h)
+	}
+	g.Hosts = &graph.Hosts{Of: of, Names: names}
+	return g
+}
+
+// graphShape says what drawGraph draws.
+type graphShape struct {
+	// minPages and maxPages bound the pages of a generated graph, which
+	// has 1 to max(1, pages/pagesPerHost) hosts.
+	minPages, maxPages, pagesPerHost int
+	// drawIntraShare draws the generator's share of intra-host links,
+	// drawMeanDegree its mean out-degree (else they are the defaults).
+	drawIntraShare, drawMeanDegree bool
+	// smallHosts lets a graph made arc by arc have a host table.
+	smallHosts bool
+}
+
+var (
+	// webGraphs are generated graphs of 50 to 2,000 pages on 1 to pages/5
+	// hosts with any share of intra-host links, or small graphs made arc
+	// by arc, with or without a host table.
+	webGraphs = graphShape{minPages: 50, maxPages: 2000, pagesPerHost: 5, drawIntraShare: true, smallHosts: true}
+	// smallWebGraphs are generated graphs of 2 to 300 pages on 1 to
+	// pages/10 hosts with a mean out-degree of 0.5 to 8, or small graphs
+	// made arc by arc, without hosts: sizes the RankMass family's
+	// per-step checks can afford.
+	smallWebGraphs = graphShape{minPages: 2, maxPages: 300, pagesPerHost: 10, drawMeanDegree: true}
+)
+
+// drawGraph draws a graph of the given shape for a property test: either a
+// web-like generated graph (with hosts) or a graph of 1 to 40 pages made
+// arc by arc, with self-loops and dangling pages.
+func drawGraph(t *rapid.T, shape graphShape) *graph.Graph {
+	if rapid.Bool().Draw(t, "generated") {
+		p := gen.DefaultParams()
+		p.Pages = rapid.IntRange(shape.minPages, shape.maxPages).Draw(t, "pages")
+		p.Hosts = rapid.IntRange(1, max(1, p.Pages/shape.pagesPerHost)).Draw(t, "hosts")
+		if shape.drawIntraShare {
+			p.IntraHostShare = rapid.Float64Range(0, 1).Draw(t, "intra")
+		}
+		if shape.drawMeanDegree {
+			p.MeanOutDegree = rapid.Float64Range(0.5, min(8, float64(p.Pages-1)/2)).Draw(t, "mean")
+		}
+		p.Seed = rapid.Uint64().Draw(t, "seed")
+		g, err := gen.Generate(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	g := drawArcByArcGraph(t, 40, 160)
+	if shape.smallHosts && rapid.Bool().Draw(t, "with hosts") {
+		n := g.NumNodes()
+		k := rapid.IntRange(1, n).Draw(t, "hosts")
+		of := make([]uint32, n)
+		for i := range of {
+			of[i] = uint32(rapid.IntRange(0, k-1).Draw(t, "host"))
+		}
+		withHostTable(g, of)
+	}
+	return g
+}
+
+// drawArcByArcGraph draws a graph of 1..maxPages pages with up to maxArcs
+// arcs drawn one by one (self-loops and dangling pages included).
+func drawArcByArcGraph(t *rapid.T, maxPages, maxArcs int) *graph.Graph {
+	n := rapid.IntRange(1, maxPages).Draw(t, "pages")
+	m := rapid.IntRange(0, maxArcs).Draw(t, "arcs")
+	b := graph.NewBuilder(n)
+	for range m {
+		b.Add(uint32(rapid.IntRange(0, n-1).Draw(t, "src")), uint32(rapid.IntRange(0, n-1).Draw(t, "dst")))
+	}
+	g, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// drawSeeds draws 1 to 5 seeds of g, duplicates allowed.
+func drawSeeds(t *rapid.T, g *graph.Graph) []uint32 {
+	n := g.NumNodes()
+	return rapid.SliceOfN(rapid.Custom(func(t *rapid.T) uint32 {
+		return uint32(rapid.IntRange(0, n-1).Draw(t, "seed page"))
+	}), 1, 5).Draw(t, "seeds")
+}
+
+// newStrategyCrawl prepares a crawl of strategy id with default parameters
+// (overridden by params).
+func newStrategyCrawl(t rapid.TB, cfg Config, id string, params Values) *Crawl {
+	t.Helper()
+	info, vals, err := Resolve(id, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := New(cfg, info.New(vals))
+	if err != nil {
+		t.Fatalf("%s: %v", id, err)
+	}
+	return c
+}
+
+// crawlToEnd runs strategy id with default parameters (overridden by
+// params) to its end and returns the result.
+func crawlToEnd(t rapid.TB, cfg Config, id string, params Values) *Result {
+	t.Helper()
+	res, err := newStrategyCrawl(t, cfg, id, params).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatalf("%s: %v", id, err)
+	}
+	return res
+}
+
+// steppedCrawl is crawlToEnd by calls of Step(budget) until it is done.
+func steppedCrawl(t rapid.TB, cfg Config, id string, params Values, budget int) *Result {
+	t.Helper()
+	c := newStrategyCrawl(t, cfg, id, params)
+	for done := false; !done; {
+		var err error
+		if done, err = c.Step(budget); err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+	}
+	return c.Result()
+}
+
+// crawlWith runs strategy s on cfg to its end, with Run when step is 0,
+// else in Steps of step units.
+func crawlWith(t rapid.TB, cfg Config, s Strategy, step int) *Crawl {
+	t.Helper()
+	c, err := New(cfg, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if step == 0 {
+		if _, err := c.Run(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	for done := false; !done; {
+		if done, err = c.Step(step); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return c
+}
+
+// stepOnce steps c by one unit (one download at most), fails the test on an
+// error, and reports whether the crawl is done.
+func stepOnce(t rapid.TB, c *Crawl) bool {
+	t.Helper()
+	done, err := c.Step(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return done
+}
+
+// stepTo steps c until it has downloaded k pages.
+func stepTo(t rapid.TB, c *Crawl, k int) {
+	t.Helper()
+	for c.Downloads() < k {
+		if stepOnce(t, c) {
+			t.Fatalf("crawl ended after %d downloads, before %d", c.Downloads(), k)
+		}
+	}
+}
+
+// crawlLevels runs c to its end one unit at a time and returns, for every
+// download, Cost.Iterations at the moment it was made (l-neighbor's level
+// and windowed-rankmass's window, counted from 1).
+func crawlLevels(t rapid.TB, c *Crawl) (order []uint32, label []int64) {
+	t.Helper()
+	for {
+		before := c.Downloads()
+		done := stepOnce(t, c)
+		for k := before; k < c.Downloads(); k++ {
+			label = append(label, c.Costs().Iterations)
+		}
+		if done {
+			return c.Order(), label
+		}
+	}
+}
+
+// seedDistances returns the distance of every page from the seeds, -1 when
+// unreachable.
+func seedDistances(g *graph.Graph, seeds []uint32) []int {
+	dist := make([]int, g.NumNodes())
+	for i := range dist {
+		dist[i] = -1
+	}
+	var queue []uint32
+	for _, s := range seeds {
+		if dist[s] < 0 {
+			dist[s] = 0
+			queue = append(queue, s)
+		}
+	}
+	for i := 0; i < len(queue); i++ {
+		p := queue[i]
+		for _, q := range g.Out(p) {
+			if dist[q] < 0 {
+				dist[q] = dist[p] + 1
+				queue = append(queue, q)
+			}
+		}
+	}
+	return dist
+}
+
+// expectOrder fails unless the crawl downloaded want, in order.
+func expectOrder(t *testing.T, id string, got, want []uint32) {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Fatalf("%s downloaded %v, want %v", id, got, want)
+	}
+}

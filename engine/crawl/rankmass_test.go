@@ -1,0 +1,241 @@
+package crawl
+
+import (
+	"context"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/rank"
+	"pgregory.net/rapid"
+)
+
+// rankMassFamily lists the strategies of this file's tests.
+var rankMassFamily = []string{"batch-pagerank", "partial-pagerank", "l-neighbor", "rankmass", "windowed-rankmass"}
+
+// TestGuaranteeBelowPersonalizedRankMass is SPEC.md section 3, worked
+// example 6 (seeds/001, Theorems 2-5): with personalized importance whose
+// teleport is the trust, uniform over the seeds, the guarantee after k
+// downloads never exceeds the importance of the first k pages downloaded,
+// for rankmass and windowed-rankmass (CRM) and for l-neighbor (the level
+// bound). The comparison allows 1e-12 relative (plus 1e-13 absolute for
+// the PageRank's own convergence error) for rounding.
+func TestGuaranteeBelowPersonalizedRankMass(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g := drawGraph(t, smallWebGraphs)
+		seeds := drawSeeds(t, g)
+		trust, err := rank.UniformTeleport(g.NumNodes(), seeds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		imp, err := rank.PageRankOf(context.Background(), g, rank.Options{Teleport: trust, Tolerance: 1e-15, MaxIterations: 3000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		window := rapid.SampledFrom([]float64{0.05, 0.1, 0.5, 1}).Draw(t, "window")
+		params := map[string]Values{"windowed-rankmass": {"window": window}}
+		cfg := Config{Graph: g, Seeds: seeds, Importance: imp.Scores}
+		for _, id := range []string{"rankmass", "windowed-rankmass", "l-neighbor"} {
+			res := crawlToEnd(t, cfg, id, params[id])
+			if len(res.Guarantee) != len(res.Order) {
+				t.Fatalf("%s: %d guarantee samples for %d downloads", id, len(res.Guarantee), len(res.Order))
+			}
+			sum := 0.0
+			for k, p := range res.Order {
+				sum += imp.Scores[p]
+				if g := res.Guarantee[k]; g > sum*(1+1e-12)+1e-13 {
+					t.Fatalf("%s: guarantee %v after %d downloads exceeds their importance %v", id, g, k+1, sum)
+				}
+				if k > 0 && res.Guarantee[k] < res.Guarantee[k-1] {
+					t.Fatalf("%s: guarantee fell from %v to %v at download %d", id, res.Guarantee[k-1], res.Guarantee[k], k+1)
+				}
+			}
+		}
+	})
+}
+
+// TestRankMassVirtualReexpansion checks RankMass (seeds/001, Fig. 5) by hand
+// on A→B, A→C, B→A, C→D, C→E, C→F with seed A (t_A = 1), d = 0.85 and a
+// budget of four downloads:
+//
+//	start       rm_A = 0.15
+//	download A  CRM = 0.15;      rm_B = rm_C = 0.85·0.15/2 = 0.06375
+//	download B  CRM = 0.21375;   (B and C tie; B was discovered first)
+//	            rm_A = 0.85·0.06375 = 0.0541875 (A is downloaded)
+//	            A (0.0541875) < C (0.06375): C is downloaded next
+//	download C  CRM = 0.2775;    rm_D = rm_E = rm_F = 0.85·0.06375/3 = 0.0180625
+//	            now A (0.0541875) beats D, the best of F:
+//	virtual A   CRM = 0.3316875;   rm_B = rm_C = 0.85·0.0541875/2 = 0.0230296875
+//	virtual B   (ties C, discovered first) CRM = 0.3547171875; rm_A = 0.019575234375
+//	virtual C   CRM = 0.377746875;  rm_D,E,F += 0.85·0.0230296875/3 → 0.024587578125
+//	            A (0.019575234375) < D (0.024587578125): stop re-expanding
+//	download D  CRM = 0.402334453125
+//
+// so the order is A, B, C, D with three virtual re-expansions, and the
+// guarantee after each download is 0.15, 0.21375, 0.2775, 0.402334453125
+// (values checked with exact fractions).
+func TestRankMassVirtualReexpansion(t *testing.T) {
+	const A, B, C, D, E, F = 0, 1, 2, 3, 4, 5
+	g := buildGraph(t, 6, [][2]uint32{{A, B}, {A, C}, {B, A}, {C, D}, {C, E}, {C, F}})
+	res := crawlToEnd(t, Config{Graph: g, Seeds: []uint32{A}, Damping: 0.85, Budget: 4}, "rankmass", nil)
+	if want := []uint32{A, B, C, D}; !slices.Equal(res.Order, want) {
+		t.Fatalf("order %v, want %v", res.Order, want)
+	}
+	if res.Cost.VirtualReexpansions != 3 {
+		t.Fatalf("%d virtual re-expansions, want 3", res.Cost.VirtualReexpansions)
+	}
+	want := []float64{0.15, 0.21375, 0.2775, 0.402334453125}
+	for k := range want {
+		if math.Abs(res.Guarantee[k]-want[k]) > 1e-15 {
+			t.Fatalf("guarantee %v, want %v", res.Guarantee, want)
+		}
+	}
+}
+
+// TestRankMassDanglingPushesAlongTrust checks the dangling rule of
+// rankmass.go by hand: seeds A and Z with trust 1/2 each, A→B, Z→Y, Y→X;
+// B and X are dangling, d = 0.85.
+//
+//	start       rm_A = rm_Z = 0.075
+//	download A  CRM = 0.075;    rm_B = 0.06375
+//	download Z  CRM = 0.15;     rm_Y = 0.06375
+//	download B  CRM = 0.21375;  B is dangling: rm_A = rm_Z = 0.85·0.06375·0.5 = 0.02709375
+//	download Y  CRM = 0.2775;   rm_X = 0.0541875 (beats A and Z)
+//	download X  CRM = 0.3316875; rm_A = rm_Z = 0.02709375 + 0.85·0.0541875·0.5 = 0.0501234375
+func TestRankMassDanglingPushesAlongTrust(t *testing.T) {
+	const A, B, X, Y, Z = 0, 1, 2, 3, 4
+	g := buildGraph(t, 5, [][2]uint32{{A, B}, {Z, Y}, {Y, X}})
+	c := newStrategyCrawl(t, Config{Graph: g, Seeds: []uint32{A, Z}, Damping: 0.85}, "rankmass", nil)
+	rm := c.strategy.(*rankMass)
+	stepTo(t, c, 3)
+	if got, want := rm.rmOf(A), 0.02709375; math.Abs(got-want) > 1e-16 || rm.rmOf(Z) != got {
+		t.Fatalf("after dangling B: rm_A = %v, rm_Z = %v, want %v", got, rm.rmOf(Z), want)
+	}
+	res, err := c.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []uint32{A, Z, B, Y, X}; !slices.Equal(res.Order, want) {
+		t.Fatalf("order %v, want %v", res.Order, want)
+	}
+	wantG := []float64{0.075, 0.15, 0.21375, 0.2775, 0.3316875}
+	for k := range wantG {
+		if math.Abs(res.Guarantee[k]-wantG[k]) > 1e-15 {
+			t.Fatalf("guarantee %v, want %v", res.Guarantee, wantG)
+		}
+	}
+	if got, want := rm.rmOf(A), 0.0501234375; math.Abs(got-want) > 1e-16 {
+		t.Fatalf("at the end rm_A = %v, want %v", got, want)
+	}
+}
+
+// TestRankMassEpsilonStop: on a directed cycle of ten pages from seed 0 the
+// k-th download expands (1-d)·d^(k-1), so CRM after k downloads is 1-d^k
+// (no page regains rm before the cycle closes). With epsilon = 0.5 the crawl
+// stops at the first k with 0.85^k ≤ 0.5: k = 5 (0.85^4 = 0.522,
+// 0.85^5 = 0.4437). l-neighbor, whose levels here are single pages, stops
+// at the same download (d^(L+1) ≤ 0.5 first for L = 4).
+func TestRankMassEpsilonStop(t *testing.T) {
+	arcs := make([][2]uint32, 10)
+	for i := range arcs {
+		arcs[i] = [2]uint32{uint32(i), uint32((i + 1) % 10)}
+	}
+	g := buildGraph(t, 10, arcs)
+	cfg := Config{Graph: g, Seeds: []uint32{0}, Damping: 0.85}
+	for _, id := range []string{"rankmass", "l-neighbor"} {
+		res := crawlToEnd(t, cfg, id, Values{"epsilon": 0.5})
+		if want := []uint32{0, 1, 2, 3, 4}; !slices.Equal(res.Order, want) {
+			t.Fatalf("%s: order %v, want %v", id, res.Order, want)
+		}
+		for k, got := range res.Guarantee {
+			if want := 1 - math.Pow(0.85, float64(k+1)); math.Abs(got-want) > 1e-15 {
+				t.Fatalf("%s: guarantee after %d downloads %v, want %v", id, k+1, got, want)
+			}
+		}
+	}
+	// Without epsilon the whole cycle is crawled.
+	if res := crawlToEnd(t, cfg, "rankmass", nil); len(res.Order) != 10 {
+		t.Fatalf("rankmass without epsilon downloaded %d pages, want 10", len(res.Order))
+	}
+}
+
+// TestRankMassFamilyPolitenessOrder: with one connection and no wait the
+// politeness clock downloads in the untimed order (SPEC.md section 5), and
+// the guarantees agree, on generated graphs with hosts.
+func TestRankMassFamilyPolitenessOrder(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		g, err := gen.Generate(gen.Params{Pages: 400, Hosts: 8, MeanOutDegree: 5, IntraHostShare: 0.8, CopyProbability: 0.6, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pol := Politeness{Connections: 1, Wait: 0, Latency: 1, PageSize: 0, Bandwidth: 1}
+		for _, id := range rankMassFamily {
+			params := Values{}
+			switch id {
+			case "batch-pagerank", "partial-pagerank":
+				params["batch"] = 0.05
+			case "windowed-rankmass":
+				params["window"] = 0.2
+			}
+			cfg := Config{Graph: g, Seeds: []uint32{0, 100, 200}}
+			plain := crawlToEnd(t, cfg, id, params)
+			cfg.Politeness = &pol
+			timed := crawlToEnd(t, cfg, id, params)
+			if !slices.Equal(plain.Order, timed.Order) {
+				t.Fatalf("%s, graph %d: timed order differs from untimed", id, seed)
+			}
+			if !slices.Equal(plain.Guarantee, timed.Guarantee) {
+				t.Fatalf("%s, graph %d: timed guarantee differs from untimed", id, seed)
+			}
+			if plain.Cost != timed.Cost {
+				t.Fatalf("%s, graph %d: costs %+v untimed, %+v timed", id, seed, plain.Cost, timed.Cost)
+			}
+		}
+	}
+}
+
+// TestRankMassZeroTrustSeedEnds: a seed without trust starts with rm 0, so
+// once the trusted part is downloaded the Frontier's best key is 0 while
+// mass circulates among downloaded pages (the cycle 0→1→0). The virtual
+// loop must still end (rm underflows to 0 and leaves the heap) and the
+// zero-trust part be crawled.
+func TestRankMassZeroTrustSeedEnds(t *testing.T) {
+	g := buildGraph(t, 5, [][2]uint32{{0, 1}, {1, 0}, {2, 3}, {3, 4}})
+	cfg := Config{Graph: g, Seeds: []uint32{0, 2}, Trust: []float64{1, 0, 0, 0, 0}}
+	res := crawlToEnd(t, cfg, "rankmass", nil)
+	if want := []uint32{0, 1, 2, 3, 4}; !slices.Equal(res.Order, want) {
+		t.Fatalf("order %v, want %v", res.Order, want)
+	}
+	if last := res.Guarantee[len(res.Guarantee)-1]; !(last > 0.99 && last <= 1+1e-12) {
+		t.Fatalf("final CRM %v; the trusted cycle's mass should be almost all expanded", last)
+	}
+}
+
+// TestRankMassFamilyParams checks the registered parameters' ranges.
+func TestRankMassFamilyParams(t *testing.T) {
+	for _, tc := range []struct {
+		id    string
+		given Values
+	}{
+		{"batch-pagerank", Values{"batch": 0}},
+		{"batch-pagerank", Values{"batch": 1.5}},
+		{"partial-pagerank", Values{"tolerance": 0.1}},
+		{"l-neighbor", Values{"epsilon": 1}},
+		{"rankmass", Values{"epsilon": -0.1}},
+		{"windowed-rankmass", Values{"window": 0}},
+	} {
+		if _, _, err := Resolve(tc.id, tc.given); err == nil {
+			t.Errorf("%s accepted %v", tc.id, tc.given)
+		}
+	}
+	for _, id := range rankMassFamily {
+		info, ok := Lookup(id)
+		if !ok {
+			t.Fatalf("%s is not registered", id)
+		}
+		if want := id != "batch-pagerank" && id != "partial-pagerank"; info.Guaranteed != want {
+			t.Errorf("%s: Guaranteed = %v", id, info.Guaranteed)
+		}
+	}
+}

@@ -1,0 +1,111 @@
+package crawl
+
+import (
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// TestWindowedFullWindowMatchesLNeighbor is SPEC.md section 3, worked
+// example 4: windowed-rankmass with w = 100% and l-neighbor download the
+// same set of pages at every level. The levels come from the crawls
+// themselves (l-neighbor's level counter, windowed-rankmass's window
+// counter, both in Cost.Iterations) and are checked against breadth-first
+// distances from the seeds.
+func TestWindowedFullWindowMatchesLNeighbor(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g := drawGraph(t, smallWebGraphs)
+		seeds := drawSeeds(t, g)
+		cfg := Config{Graph: g, Seeds: seeds}
+		lc := newStrategyCrawl(t, cfg, "l-neighbor", nil)
+		lOrder, lLevel := crawlLevels(t, lc)
+		wc := newStrategyCrawl(t, cfg, "windowed-rankmass", Values{"window": 1})
+		wOrder, wLevel := crawlLevels(t, wc)
+
+		dist := seedDistances(g, seeds)
+		reachable := 0
+		for _, x := range dist {
+			if x >= 0 {
+				reachable++
+			}
+		}
+		check := func(name string, order []uint32, level []int64) map[int64][]uint32 {
+			if len(order) != reachable {
+				t.Fatalf("%s downloaded %d pages, %d are reachable", name, len(order), reachable)
+			}
+			sets := map[int64][]uint32{}
+			for k, p := range order {
+				if level[k] != int64(dist[p])+1 {
+					t.Fatalf("%s: download %d (page %d, distance %d) made in level/window %d", name, k, p, dist[p], level[k])
+				}
+				sets[level[k]] = append(sets[level[k]], p)
+			}
+			return sets
+		}
+		lSets := check("l-neighbor", lOrder, lLevel)
+		wSets := check("windowed-rankmass", wOrder, wLevel)
+		if len(lSets) != len(wSets) {
+			t.Fatalf("l-neighbor has %d levels, windowed-rankmass %d windows", len(lSets), len(wSets))
+		}
+		for lv, ps := range lSets {
+			a, b := slices.Clone(ps), slices.Clone(wSets[lv])
+			slices.Sort(a)
+			slices.Sort(b)
+			if !slices.Equal(a, b) {
+				t.Fatalf("level %d: l-neighbor downloads %v, windowed-rankmass %v", lv-1, a, b)
+			}
+		}
+		if got, want := wc.Costs().Iterations, int64(len(wSets)); got != want {
+			t.Fatalf("windowed-rankmass counted %d iterations for %d windows", got, want)
+		}
+	})
+}
+
+// TestWindowSize checks ⌈w·|F|⌉ with its guard against rounding.
+func TestWindowSize(t *testing.T) {
+	for _, tc := range []struct {
+		w    float64
+		f    int
+		want int
+	}{{0.1, 30, 3}, {0.1, 31, 4}, {1, 17, 17}, {0.5, 1, 1}, {1e-9, 1000, 1}, {0.3, 10, 3}, {0.7, 10, 7}} {
+		if got := windowSize(tc.w, tc.f); got != tc.want {
+			t.Errorf("windowSize(%v, %d) = %d, want %d", tc.w, tc.f, got, tc.want)
+		}
+	}
+}
+
+// TestSelectTop compares selectTop with sorting, on random keys with ties.
+func TestSelectTop(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 300).Draw(t, "n")
+		key := make([]float64, n)
+		seq := make([]uint32, n)
+		pages := make([]uint32, n)
+		for i := range n {
+			key[i] = float64(rapid.IntRange(0, 5).Draw(t, "key"))
+			seq[i] = uint32(rapid.IntRange(0, 5).Draw(t, "seq"))
+			pages[i] = uint32(i)
+		}
+		pages = rapid.Permutation(pages).Draw(t, "perm")
+		k := rapid.IntRange(1, n).Draw(t, "k")
+		order := func(a, b uint32) int {
+			switch {
+			case a == b:
+				return 0
+			case before(key, seq, a, b):
+				return -1
+			}
+			return 1
+		}
+		got := slices.Clone(pages)
+		selectTop(got, k, key, seq)
+		want := slices.Clone(pages)
+		slices.SortFunc(want, order)
+		top := slices.Clone(got[:k])
+		slices.SortFunc(top, order)
+		if !slices.Equal(top, want[:k]) {
+			t.Fatalf("top %d: %v, want %v", k, top, want[:k])
+		}
+	})
+}
