@@ -9,9 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/rank"
-	"pgregory.net/rapid"
 )
 
 // graphWithoutLinks returns a graph of n pages without links.

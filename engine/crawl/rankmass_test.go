@@ -6,9 +6,10 @@ import (
 	"slices"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/rank"
-	"pgregory.net/rapid"
 )
 
 // rankMassFamily lists the strategies of this file's tests.
