@@ -40,8 +40,6 @@ func (h *pageHeap) len() int { return len(h.items) }
 // top returns the best page; the heap must not be empty.
 func (h *pageHeap) top() uint32 { return h.items[0] }
 
-func (h *pageHeap) contains(p uint32) bool { return h.pos[p] != noPos }
-
 func (h *pageHeap) push(p uint32) {
 	h.pos[p] = uint32(len(h.items))
 	h.items = append(h.items, p)

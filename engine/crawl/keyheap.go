@@ -193,13 +193,6 @@ func (l *looseKeys) set(p uint32, k float64) {
 	}
 }
 
-// take drops the key kept for page p and returns it.
-func (l *looseKeys) take(p uint32) float64 {
-	k := l.get(p)
-	l.set(p, 0)
-	return k
-}
-
 // put keeps key k for page p, which has just left the heap: it becomes the
 // last page, and the one before moves to the map.
 func (l *looseKeys) put(p uint32, k float64) {
