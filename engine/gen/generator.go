@@ -519,13 +519,6 @@ func (s *hostSizer) run(limit int64) (int64, bool) {
 	return did, s.pass == 4
 }
 
-// hostSizes runs a hostSizer to the end and returns the sizes.
-func hostSizes(rng *rand.PCG, n, h int, exponent float64) []int {
-	s := hostSizer{rng: rng, n: n, h: h, exponent: exponent}
-	s.run(math.MaxInt64)
-	return s.sizes
-}
-
 // The parts of a generated URL: "http://hostK.example/" for a host's root,
 // "http://hostK.example/pageJ.html" for its page J > 0.
 const (
@@ -615,19 +608,4 @@ func (w *urlWriter) write(limit int64) (int64, bool) {
 		w.onHost++
 	}
 	return did, w.page == len(w.urls)
-}
-
-// hostURLs returns the URL list of pages grouped by host with the given
-// sizes, and its host table.
-func hostURLs(sizes []int) ([]string, *graph.Hosts) {
-	n, total := 0, 0
-	for k, s := range sizes {
-		n += s
-		for j := 0; j < s; j++ {
-			total += urlLen(k, j)
-		}
-	}
-	w := newURLWriter(sizes, n, total)
-	w.write(math.MaxInt64)
-	return w.urls, w.hosts
 }

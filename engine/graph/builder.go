@@ -33,9 +33,6 @@ func (b *Builder) SetNodes(n int) {
 	}
 }
 
-// NumNodes returns the number of pages the graph will have so far.
-func (b *Builder) NumNodes() int { return b.n }
-
 // NumArcs returns the number of arcs added so far, duplicates included.
 func (b *Builder) NumArcs() int { return len(b.src) }
 
