@@ -2,88 +2,178 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
+	"unicode/utf8"
 
-	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/step"
 )
+
+// Progress bars (DESIGN.md "Running": the command line shows a bar on
+// stderr when it is a terminal). Work that ends within progressDelay
+// shows nothing; after it, its lines are drawn in place at most every
+// barInterval and erased at the end. A bar with a known total gives its
+// share done, its count and its time left, measured from the start of its
+// stage: a new stage (gen's links after its pages, a PageRank after a
+// file's reading) starts the clock again. Without a total a bar spins.
 
 // progressDelay is how long work runs before a bar appears: short work
 // stays quiet.
 const progressDelay = time.Second
 
-// progress draws a bar on stderr for work that takes longer than
-// progressDelay, and only when stderr is a terminal.
+// barInterval is how often bars are redrawn.
+const barInterval = 100 * time.Millisecond
+
+// barWidth is the cells of a bar.
+const barWidth = 20
+
+// barLine renders one bar: label, then with a known total (> 0) the share
+// done, the bar, the count and the time elapsed and left, else a spinner,
+// the count and the time elapsed. elapsed is the stage's time; bytes
+// counts in bytes; tick turns the spinner.
+func barLine(label string, done, total int64, bytes bool, elapsed time.Duration, tick int) string {
+	amount := func(n int64) string {
+		if bytes {
+			return graphio.BytesText(n)
+		}
+		return fmt.Sprint(n)
+	}
+	secs := func(d time.Duration) string { return d.Round(time.Second).String() }
+	if total <= 0 {
+		return fmt.Sprintf("%s %c (%s) [%s]", label, `-\|/`[tick%4], amount(done), secs(elapsed))
+	}
+	done = min(max(done, 0), total)
+	share := float64(done) / float64(total)
+	cells := int(share * barWidth)
+	left := "?"
+	if done > 0 {
+		left = secs(time.Duration(float64(elapsed) * float64(total-done) / float64(done)))
+	}
+	return fmt.Sprintf("%s %3d%% |%s%s| (%s/%s) [%s:%s]", label, int(100*share),
+		strings.Repeat("█", cells), strings.Repeat(" ", barWidth-cells), amount(done), amount(total), secs(elapsed), left)
+}
+
+// lineDrawer draws lines on a terminal and redraws them in place (ANSI
+// cursor movement), each cut to the terminal's width so that none wraps
+// and the cursor arithmetic holds.
+type lineDrawer struct {
+	w     io.Writer
+	width int // the terminal's columns
+	lines int // lines drawn last time
+}
+
+func newLineDrawer(w io.Writer) *lineDrawer {
+	d := &lineDrawer{w: w, width: 100}
+	if f, ok := w.(*os.File); ok {
+		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 20 {
+			d.width = cols
+		}
+	}
+	return d
+}
+
+// draw replaces the lines drawn last time by lines.
+func (d *lineDrawer) draw(lines []string) {
+	var b strings.Builder
+	if d.lines > 0 {
+		fmt.Fprintf(&b, "\x1b[%dA", d.lines)
+	}
+	for _, line := range lines {
+		b.WriteString("\r\x1b[2K")
+		b.WriteString(cutToWidth(line, d.width-1))
+		b.WriteByte('\n')
+	}
+	d.lines = len(lines)
+	io.WriteString(d.w, b.String())
+}
+
+// clear erases the lines drawn.
+func (d *lineDrawer) clear() {
+	if d.lines > 0 {
+		fmt.Fprintf(d.w, "\x1b[%dA\x1b[J", d.lines)
+		d.lines = 0
+	}
+}
+
+// cutToWidth keeps the first width runes of s.
+func cutToWidth(s string, width int) string {
+	if utf8.RuneCountInString(s) <= width {
+		return s
+	}
+	return string([]rune(s)[:width])
+}
+
+// progress is one bar on stderr, for one piece of work.
 type progress struct {
 	e     *env
 	what  string
 	bytes bool
-	start time.Time
-	bar   *progressbar.ProgressBar
+	start time.Time // of the work: the bar appears progressDelay after
+	stage time.Time // of the current stage: its time left
+	last  time.Time // of the last drawing
+	done  int64
+	tick  int
+	out   *lineDrawer // nil until drawn
 }
 
 // newProgress starts timing a piece of work described by what (which may
 // name an input file: it is shown through terminalSafe). When bytes is
 // true the bar counts bytes.
 func (e *env) newProgress(what string, bytes bool) *progress {
-	return &progress{e: e, what: terminalSafe(what), bytes: bytes, start: time.Now()}
+	now := time.Now()
+	return &progress{e: e, what: terminalSafe(what), bytes: bytes, start: now, stage: now}
 }
 
-// set reports done units out of total (total <= 0 when unknown).
+// set reports done units out of total (total <= 0 when unknown). A count
+// that goes back starts a new stage.
 func (p *progress) set(done, total int64) {
 	if p == nil || !p.e.terminal {
 		return
 	}
-	if p.bar == nil {
-		if time.Since(p.start) < progressDelay {
-			return
-		}
-		if total <= 0 {
-			total = -1 // a spinner
-		}
-		p.bar = progressbar.NewOptions64(total,
-			progressbar.OptionSetWriter(p.e.stderr),
-			progressbar.OptionSetDescription(p.what),
-			progressbar.OptionShowBytes(p.bytes),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetWidth(30),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionClearOnFinish(),
-		)
+	now := time.Now()
+	if done < p.done {
+		p.stage = now
 	}
-	if total > 0 {
-		if done < total && p.bar.IsFinished() {
-			// A new stage after a full one (a finished bar no longer
-			// draws): the bar, its clock and its time left start again.
-			p.bar.Reset()
-		}
-		p.bar.ChangeMax64(total)
+	p.done = done
+	if now.Sub(p.start) < progressDelay || now.Sub(p.last) < barInterval {
+		return
 	}
-	_ = p.bar.Set64(done)
+	p.last = now
+	if p.out == nil {
+		p.out = newLineDrawer(p.e.stderr)
+	}
+	p.tick++
+	p.out.draw([]string{barLine(p.what, done, total, p.bytes, now.Sub(p.stage), p.tick)})
 }
 
 // describe changes the bar's label, e.g. to show a residual.
 func (p *progress) describe(what string) {
-	what = terminalSafe(what)
-	p.what = what
-	if p.bar != nil {
-		p.bar.Describe(what)
+	if p != nil {
+		p.what = terminalSafe(what)
 	}
 }
 
 // restart starts the bar's count and clock again, for a new stage of
 // the work, so that its time left is the stage's.
 func (p *progress) restart() {
-	if p != nil && p.bar != nil {
-		p.bar.Reset()
+	if p != nil {
+		p.stage, p.done = time.Now(), 0
 	}
 }
 
 // finish removes the bar.
 func (p *progress) finish() {
-	if p != nil && p.bar != nil {
-		_ = p.bar.Finish()
-		p.bar = nil
+	if p != nil && p.out != nil {
+		p.out.clear()
+		p.out = nil
 	}
 }
 
@@ -105,4 +195,126 @@ func (c *countingReader) Read(b []byte) (int, error) {
 	c.n += int64(k)
 	c.p.set(c.n, c.total)
 	return k, err
+}
+
+// fileBars shows a bar per file the runner reads, counting its bytes, and
+// makes the reading fail once ctx is cancelled. A file is read inside one
+// step of the runner, when the run's own bars are not drawn; the bar of a
+// file is removed when the next file is opened or the step ends.
+type fileBars struct {
+	ctx context.Context
+	e   *env
+	bar *progress
+}
+
+// wrap is the runner's Env.Wrap.
+func (f *fileBars) wrap(name string, r io.Reader) io.Reader {
+	f.finish()
+	var size int64
+	if st, err := os.Stat(name); err == nil {
+		size = st.Size()
+	}
+	f.bar = f.e.newProgress("reading "+filepath.Base(name), true)
+	return &countingReader{ctx: f.ctx, r: r, p: f.bar, total: size}
+}
+
+// finish removes the current file's bar.
+func (f *fileBars) finish() {
+	if f.bar != nil {
+		f.bar.finish()
+		f.bar = nil
+	}
+}
+
+// runBars draws, on a terminal and once the run has taken longer than
+// progressDelay, a bar for the run's current stage and one per strategy,
+// redrawn in place at most every barInterval.
+type runBars struct {
+	e     *env
+	start time.Time
+	last  time.Time
+	bars  []*stageBar // the run's, then one per strategy
+	out   *lineDrawer
+	tick  int
+}
+
+// stageBar is one line of runBars: the current stage of one computation,
+// and when it began.
+type stageBar struct {
+	label string
+	stage string
+	start time.Time
+}
+
+func newRunBars(e *env, sc scenario.Scenario) *runBars {
+	r := &runBars{e: e, start: time.Now()}
+	if !e.terminal {
+		return r
+	}
+	r.out = newLineDrawer(e.stderr)
+	labels := []string{"run"}
+	for _, s := range sc.Strategies {
+		labels = append(labels, terminalSafe(s.Label))
+	}
+	pad := 0
+	for _, l := range labels {
+		pad = max(pad, utf8.RuneCountInString(l))
+	}
+	for _, l := range labels {
+		r.bars = append(r.bars, &stageBar{label: l + strings.Repeat(" ", pad-utf8.RuneCountInString(l))})
+	}
+	return r
+}
+
+// runProgress is what runBars reads of a scenario.Runner.
+type runProgress interface {
+	Progress() step.Progress
+	StrategyProgress() []step.Progress
+}
+
+// update redraws the bars from the runner's progress.
+func (r *runBars) update(runner runProgress) {
+	if !r.e.terminal {
+		return
+	}
+	now := time.Now()
+	if now.Sub(r.start) < progressDelay || now.Sub(r.last) < barInterval {
+		return
+	}
+	r.last = now
+	r.tick++
+	progress := append([]step.Progress{runner.Progress()}, runner.StrategyProgress()...)
+	var lines []string
+	for i, p := range progress {
+		if i >= len(r.bars) {
+			break
+		}
+		lines = append(lines, r.bars[i].render(p, i > 0, now, r.tick))
+	}
+	r.out.draw(lines)
+}
+
+// render returns the bar's line for progress p at now: a bar while the
+// computation works, a word before and after.
+func (s *stageBar) render(p step.Progress, strategy bool, now time.Time, tick int) string {
+	stage := p.Stage
+	switch {
+	case stage == "" || stage == "waiting":
+		return s.label + "  waiting"
+	case stage == "done" && strategy:
+		return fmt.Sprintf("%s  done: %s", s.label, count(p.Done, "download"))
+	case strategy:
+		stage = fmt.Sprintf("%-7s", stage) // crawl, metrics: the bars align
+	}
+	if stage != s.stage {
+		s.stage, s.start = stage, now
+	}
+	return barLine(s.label+"  "+stage, p.Done, p.Total, false, now.Sub(s.start), tick)
+}
+
+// finish erases the bars.
+func (r *runBars) finish() {
+	if r.out != nil {
+		r.out.clear()
+	}
 }
