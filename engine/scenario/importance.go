@@ -43,44 +43,44 @@ func checkImportanceFile(s Scenario, env Env) error {
 }
 
 // loadImportance reads Env.ImportanceFile for the graph (one step).
-func (r *Runner) loadImportance() (int64, error) {
-	name := r.env.ImportanceFile
-	f, err := r.env.FS.Open(name)
+func (st *importanceStage) loadImportance() (int64, error) {
+	name := st.env.ImportanceFile
+	f, err := st.env.FS.Open(name)
 	if err != nil {
 		return 0, fmt.Errorf("importance file: %w", err)
 	}
 	defer f.Close()
 	var in io.Reader = f
-	if r.env.Wrap != nil {
-		in = r.env.Wrap(name, f)
+	if st.env.Wrap != nil {
+		in = st.env.Wrap(name, f)
 	}
-	graphName := r.sourceName
+	graphName := st.graph.sourceName
 	if graphName == "" {
 		graphName = "the generated graph"
 	}
-	v, err := graphio.ReadImportance(in, name, r.g, graphName)
+	v, err := graphio.ReadImportance(in, name, st.graph.g, graphName)
 	if err != nil {
 		return 0, err
 	}
-	r.fileImportance = v
+	st.file = v
 	switch {
 	case v.Kind == graphio.ImportanceForeign:
-		r.warn("importance: %s (%s, %d scores) comes from another engine and carries no fingerprint of its graph: only its number of scores was checked against %s; it is taken to be PageRank",
+		st.warn("importance: %s (%s, %d scores) comes from another engine and carries no fingerprint of its graph: only its number of scores was checked against %s; it is taken to be PageRank",
 			name, v.Format, len(v.Scores), graphName)
 	case v.Kind != graphio.ImportancePageRank:
-		r.warn("importance: %s holds %s%s, not uniform PageRank: it scores the crawls, and top-pagerank seeds rank by the PageRank computed here",
+		st.warn("importance: %s holds %s%s, not uniform PageRank: it scores the crawls, and top-pagerank seeds rank by the PageRank computed here",
 			name, v.Kind, seedsNote(v.Seeds))
 	}
 	if v.Kind == graphio.ImportancePageRank || v.Kind == graphio.ImportancePersonalized {
-		if v.Damping != r.s.Damping {
-			r.warn("importance: %s was computed with damping %g; the strategies use the scenario's %g", name, v.Damping, r.s.Damping)
+		if v.Damping != st.s.Damping {
+			st.warn("importance: %s was computed with damping %g; the strategies use the scenario's %g", name, v.Damping, st.s.Damping)
 		}
-		if v.Tolerance > r.s.Tolerance {
-			r.warn("importance: %s was computed to the tolerance %g, looser than the scenario's %g", name, v.Tolerance, r.s.Tolerance)
+		if v.Tolerance > st.s.Tolerance {
+			st.warn("importance: %s was computed to the tolerance %g, looser than the scenario's %g", name, v.Tolerance, st.s.Tolerance)
 		}
 	}
 	if v.Scaled {
-		r.warn("importance: the scores of %s sum to %.9g; they were scaled to sum 1", name, v.Sum)
+		st.warn("importance: the scores of %s sum to %.9g; they were scaled to sum 1", name, v.Sum)
 	}
 	return scanUnits(len(v.Scores), 0), nil
 }
@@ -95,20 +95,20 @@ func seedsNote(s string) string {
 
 // fileIsPageRank reports whether the importance file stands for the
 // uniform PageRank, which then need not be computed.
-func (r *Runner) fileIsPageRank() bool {
-	v := r.fileImportance
+func (st *importanceStage) fileIsPageRank() bool {
+	v := st.file
 	return v != nil && (v.Kind == graphio.ImportancePageRank || v.Kind == graphio.ImportanceForeign)
 }
 
 // useFileImportance makes the importance file the run's importance, and
 // its uniform PageRank when it stands for it.
-func (r *Runner) useFileImportance() {
-	v := r.fileImportance
+func (st *importanceStage) useFileImportance() {
+	v := st.file
 	res := rank.Result{Scores: v.Scores, Iterations: v.Iterations, Residual: v.Residual,
 		Converged: v.Converged || v.Kind == graphio.ImportanceForeign || v.Kind == graphio.ImportanceAuthorities || v.Kind == graphio.ImportanceHubs}
-	if r.fileIsPageRank() {
-		r.uniform = res
+	if st.fileIsPageRank() {
+		st.uniform = res
 	}
-	r.setImportance(res, nil)
-	r.impSummary.File = r.env.ImportanceFile
+	st.setImportance(res, nil)
+	st.summary.File = st.env.ImportanceFile
 }

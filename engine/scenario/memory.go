@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
 )
 
@@ -24,33 +25,33 @@ func previousBytes(n, m int64) int64 {
 }
 
 // loadBytes is the memory a graph file may take to load: Env.MaxBytes
-// less the graph already loaded (when the previous snapshot is read
-// after it), 0 when there is no limit.
-func (r *Runner) loadBytes() int64 {
-	if r.env.MaxBytes <= 0 {
+// less g, the graph already loaded (when the previous snapshot is read
+// after it; nil when none), 0 when there is no limit.
+func (c *shared) loadBytes(g *graph.Graph) int64 {
+	if c.env.MaxBytes <= 0 {
 		return 0
 	}
 	held := int64(0)
-	if r.g != nil {
-		held = 12*int64(r.g.NumNodes()) + 4*r.g.NumArcs()
+	if g != nil {
+		held = 12*int64(g.NumNodes()) + 4*g.NumArcs()
 	}
-	return max(r.env.MaxBytes-held, 1)
+	return max(c.env.MaxBytes-held, 1)
 }
 
 // checkGenerateMemory refuses, before the generator allocates anything,
 // a generated graph whose generation and comparison would need more than
 // Env.MaxBytes (gen.Params.EstimatedBytes, then RunBytes with the
 // expected links).
-func (r *Runner) checkGenerateMemory(p gen.Params) error {
-	if r.env.MaxBytes <= 0 {
+func (c *shared) checkGenerateMemory(p gen.Params) error {
+	if c.env.MaxBytes <= 0 {
 		return nil
 	}
 	links := int64(float64(p.Pages) * p.MeanOutDegree)
 	need := p.EstimatedBytes() + RunBytes(int64(p.Pages), links)
-	if need <= r.env.MaxBytes {
+	if need <= c.env.MaxBytes {
 		return nil
 	}
-	return fmt.Errorf("graph.generate: %w", &graphio.TooLargeError{Pages: int64(p.Pages), Links: links, Need: need, Limit: r.env.MaxBytes, Of: "bytes", Purpose: "to generate and compare strategies"})
+	return fmt.Errorf("graph.generate: %w", &graphio.TooLargeError{Pages: int64(p.Pages), Links: links, Need: need, Limit: c.env.MaxBytes, Of: "bytes", Purpose: "to generate and compare strategies"})
 }
 
 // Bytes per page of the stages of a run after the graph is loaded, for
@@ -79,16 +80,16 @@ const (
 // metrics. At 125 M pages and 1e9 links with an importance file, 12.5 GB;
 // RunBytes, the estimate of a generated graph, counts a transpose and
 // 160 bytes a page.
-func (r *Runner) runBytes(n, m int64) int64 {
+func (c *shared) runBytes(n, m int64) int64 {
 	vectors := int64(8)
-	if r.s.Importance == ImportancePersonalized {
+	if c.s.Importance == ImportancePersonalized {
 		vectors = 24
 	}
 	stage := crawlBytesPerPage * n
-	if r.s.Metrics.LowerBound > 0 {
+	if c.s.Metrics.LowerBound > 0 {
 		stage += lowerBoundBytesPerPage * n
 	}
-	if r.env.ImportanceFile == "" || r.s.Importance == ImportancePersonalized {
+	if c.env.ImportanceFile == "" || c.s.Importance == ImportancePersonalized {
 		stage = max(stage, pageRankBytesPerPage*n+4*m)
 	}
 	return 12*n + 4*m + vectors*n + stage
@@ -97,19 +98,19 @@ func (r *Runner) runBytes(n, m int64) int64 {
 // checkRunMemory refuses, once the graph (and the previous snapshot) are
 // in memory and before PageRank's layout and the per-page vectors are
 // allocated, a comparison that would need more than Env.MaxBytes
-// (runBytes).
-func (r *Runner) checkRunMemory() error {
-	if r.env.MaxBytes <= 0 || r.memoryChecked {
+// (runBytes); prev is the previous snapshot, nil when none is held.
+func (st *graphStage) checkRunMemory(prev *graph.Graph) error {
+	if st.env.MaxBytes <= 0 || st.memoryChecked {
 		return nil
 	}
-	r.memoryChecked = true
-	n, m := int64(r.g.NumNodes()), r.g.NumArcs()
-	need := r.runBytes(n, m)
-	if r.prev != nil {
-		need += previousBytes(int64(r.prev.NumNodes()), r.prev.NumArcs())
+	st.memoryChecked = true
+	n, m := int64(st.g.NumNodes()), st.g.NumArcs()
+	need := st.runBytes(n, m)
+	if prev != nil {
+		need += previousBytes(int64(prev.NumNodes()), prev.NumArcs())
 	}
-	if need <= r.env.MaxBytes {
+	if need <= st.env.MaxBytes {
 		return nil
 	}
-	return fmt.Errorf("%s: %w", r.sourceName, &graphio.TooLargeError{Pages: n, Links: m, Need: need, Limit: r.env.MaxBytes, Of: "bytes", Purpose: "to compare strategies"})
+	return fmt.Errorf("%s: %w", st.sourceName, &graphio.TooLargeError{Pages: n, Links: m, Need: need, Limit: st.env.MaxBytes, Of: "bytes", Purpose: "to compare strategies"})
 }

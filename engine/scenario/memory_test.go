@@ -25,7 +25,7 @@ func TestMaxBytesRefusesBeforeAllocating(t *testing.T) {
 		!strings.HasSuffix(err.Error(), " to generate and compare strategies, more than the 3.7 GiB of memory available") {
 		t.Fatalf("generating 40 million pages within 4 GB: %v", err)
 	}
-	if r.generator != nil {
+	if r.graph.generator != nil {
 		t.Error("the generator was made before refusing")
 	}
 
@@ -41,7 +41,7 @@ func TestMaxBytesRefusesBeforeAllocating(t *testing.T) {
 	if want := "ids.edges: 4 pages and 4 links need about 288 bytes to compare strategies, more than the 287 bytes of memory available"; err == nil || err.Error() != want {
 		t.Fatalf("got %v, want %s", err, want)
 	}
-	if r.pagerank != nil || r.reacher != nil {
+	if r.imp.pagerank != nil || r.seeds.search != nil {
 		t.Error("PageRank or the reachable pages were started before refusing")
 	}
 	if _, err := Run(context.Background(), s, Env{FS: testFS, MaxBytes: 288}, nil); err != nil {

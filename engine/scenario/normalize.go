@@ -128,7 +128,15 @@ func (f fieldErrors) err() error {
 // when the scenario runs. Normalizing a normalized scenario changes
 // nothing. s itself is not changed.
 func (s Scenario) Normalize() (Scenario, error) {
+	out, _, err := s.normalize()
+	return out, err
+}
+
+// normalize is Normalize, which also returns the seeds parsed (the one
+// place a run parses them).
+func (s Scenario) normalize() (Scenario, seeds.Spec, error) {
 	var errs fieldErrors
+	var spec seeds.Spec
 	out := s
 	switch {
 	case out.Version == 0:
@@ -161,10 +169,11 @@ func (s Scenario) Normalize() (Scenario, error) {
 	}
 	if strings.TrimSpace(out.Seeds) == "" {
 		out.Seeds = DefaultSeeds
-	} else if spec, err := seeds.Parse(out.Seeds); err != nil {
+		spec = defaultSeedSpec
+	} else if parsed, err := seeds.Parse(out.Seeds); err != nil {
 		errs.add("seeds", "%s", strings.TrimPrefix(err.Error(), "seeds "))
 	} else {
-		out.Seeds = spec.String()
+		out.Seeds, spec = parsed.String(), parsed
 	}
 	if s.SeedStudy != nil {
 		st := *s.SeedStudy
@@ -184,8 +193,17 @@ func (s Scenario) Normalize() (Scenario, error) {
 		out.Politeness = normalizePoliteness(*s.Politeness, &errs)
 	}
 	out.Metrics = normalizeMetrics(s.Metrics, &errs)
-	return out, errs.err()
+	return out, spec, errs.err()
 }
+
+// defaultSeedSpec is DefaultSeeds, parsed.
+var defaultSeedSpec = func() seeds.Spec {
+	spec, err := seeds.Parse(DefaultSeeds)
+	if err != nil {
+		panic("scenario: DefaultSeeds does not parse: " + err.Error())
+	}
+	return spec
+}()
 
 func normalizeSource(src Source, errs *fieldErrors) Source {
 	switch {

@@ -20,6 +20,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/rank"
+	"github.com/crawlsim/crawlsim/engine/seeds"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
@@ -27,7 +28,7 @@ import (
 // reports on the way, and returns the result.
 func stepToEnd(t testing.TB, r *Runner, budget int) *Result {
 	t.Helper()
-	n := len(r.runs)
+	n := len(r.crawls.runs)
 	for calls := 0; ; calls++ {
 		done, err := r.Step(budget)
 		if err != nil {
@@ -434,14 +435,14 @@ func TestPreviousSnapshotFromFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []float64{old.Scores[3], old.Scores[2], old.Scores[1], old.Scores[0], math.NaN()}
-	got := r.previous.Scores
+	got := r.prev.previous.Scores
 	for i := range want {
 		if !(got[i] == want[i] || math.IsNaN(got[i]) && math.IsNaN(want[i])) {
 			t.Errorf("page %d: previous score %v, want %v", i, got[i], want[i])
 		}
 	}
-	if !reflect.DeepEqual(r.previous.Values, old.Scores) {
-		t.Errorf("previous values %v, want %v", r.previous.Values, old.Scores)
+	if !reflect.DeepEqual(r.prev.previous.Values, old.Scores) {
+		t.Errorf("previous values %v, want %v", r.prev.previous.Values, old.Scores)
 	}
 	wantSummary := &PreviousSummary{SourceName: "before.edges", Pages: 5, Links: 6, MatchedBy: "url", Matched: 4,
 		Iterations: old.Iterations, Residual: old.Residual}
@@ -488,8 +489,8 @@ func TestPreviousSnapshotByID(t *testing.T) {
 
 func mustLoad(t *testing.T, name, urls string) *graph.Graph {
 	t.Helper()
-	r := &Runner{env: Env{FS: testFS}}
-	g, _, err := r.load(name, "", urls)
+	r := &shared{env: Env{FS: testFS}}
+	g, _, err := r.load(name, "", urls, nil, needsURLs(r.s, seeds.Spec{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -755,7 +756,7 @@ func TestSanitize(t *testing.T) {
 		Guarantee: &crawl.Curve{K: []int64{1, 2}, Value: []float64{-inf, 0.5}},
 		Summary:   crawl.Summary{Tau: nan},
 	}}}
-	r := &Runner{}
+	r := &shared{}
 	if err := r.sanitize(res); err != nil {
 		t.Fatal(err)
 	}
@@ -772,7 +773,7 @@ func TestSanitize(t *testing.T) {
 	}
 	timed := &Result{Strategies: []StrategyResult{{Label: "t",
 		Curve: crawl.Curve{K: []int64{1, 2}, Value: []float64{0.5, 1}, T: []float64{3, inf}}, Time: &TimeSummary{Duration: inf}}}}
-	err := (&Runner{}).sanitize(timed)
+	err := (&shared{}).sanitize(timed)
 	if err == nil || err.Error() != "strategy t: simulated time +Inf after 2 downloads; the politeness parameters make times too large to compute" {
 		t.Errorf("infinite time: %v", err)
 	}
@@ -797,7 +798,7 @@ func TestURLsLoadedOnlyWhenNeeded(t *testing.T) {
 			t.Fatal(err)
 		}
 		res := stepToEnd(t, r, 1)
-		if got := r.g.URLs != nil; got != c.wantURLs {
+		if got := r.graph.g.URLs != nil; got != c.wantURLs {
 			t.Errorf("seeds %s: URLs loaded %v, want %v", c.seeds, got, c.wantURLs)
 		}
 		if res.Graph.Hosts != 2 || res.Graph.InterHost != 2 {
@@ -829,11 +830,11 @@ func TestReleaseAfterDroppingState(t *testing.T) {
 	calls := 0
 	r, err := New(s, Env{Release: func() {
 		calls++
-		if r.reacher != nil || r.pagerank != nil {
+		if r.seeds.search != nil || r.imp.pagerank != nil {
 			t.Errorf("release %d: the reachable pages' search or PageRank is still held", calls)
 		}
-		for k := range r.runs {
-			if r.runs[k].crawl != nil || r.runs[k].measurer != nil {
+		for k := range r.crawls.runs {
+			if r.crawls.runs[k].crawl != nil || r.crawls.runs[k].measurer != nil {
 				t.Errorf("release %d: strategy %d still holds its crawl", calls, k)
 			}
 		}

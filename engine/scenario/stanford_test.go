@@ -65,7 +65,7 @@ func TestStanfordGolden(t *testing.T) {
 		t.Errorf("graph summary %+v, want 9,914 pages, 36,854 links, 21 hosts, 1,457 inter-host links", gs)
 	}
 
-	g := r.g
+	g := r.graph.g
 	imp := powerIteration(g, 0.85, 1e-13)
 	// The seeds are the 20 pages of highest importance.
 	byImportance := make([]uint32, g.NumNodes())

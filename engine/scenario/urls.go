@@ -2,13 +2,13 @@ package scenario
 
 import "github.com/crawlsim/crawlsim/engine/seeds"
 
-// needsURLs reports whether anything in the run reads the pages' URLs:
+// needsURLs reports whether anything in a run of s reads the pages' URLs:
 // matching a previous snapshot to the graph (by URL when both have them),
 // list seeds (which may name pages by URL), and the seed study (which names
 // the seeds by URL). Otherwise the graph is loaded without them
 // (graphio.LoadOptions.SkipURLs): the hosts are kept, and at 125 M pages
 // 2 GB of string headers and their copies are saved. Nothing else in a
-// Result depends on the URLs.
-func (r *Runner) needsURLs() bool {
-	return r.s.Previous != nil || r.s.SeedStudy != nil || r.seedSpec.Kind == seeds.List
+// Result depends on the URLs. spec is s's seeds, parsed.
+func needsURLs(s Scenario, spec seeds.Spec) bool {
+	return s.Previous != nil || s.SeedStudy != nil || spec.Kind == seeds.List
 }

@@ -1,0 +1,213 @@
+package scenario
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/step"
+)
+
+// crawlStage is the crawls: for every strategy, its crawl (crawl.New) and
+// its metrics (crawl.NewMeasurer, SPEC.md section 4), one strategy after
+// the other, each dropped (Env.Release) before the next begins.
+type crawlStage struct {
+	*shared
+	graph *graphStage
+	prev  *previousStage
+	imp   *importanceStage
+	seeds *seedStage
+
+	politeness *crawl.Politeness
+	runs       []strategyRun
+}
+
+// strategyRun is one strategy's crawl and result.
+type strategyRun struct {
+	info     crawl.Info
+	params   crawl.Values
+	label    string
+	crawl    *crawl.Crawl
+	measurer *crawl.Measurer
+	chunk    int64
+	state    string // "waiting", "crawl", "metrics", "done"
+	total    int64  // downloads planned
+	res      StrategyResult
+}
+
+// hostWarnings says when strategies or politeness need hosts the graph
+// does not have, and when guaranteed curves bound another importance.
+func (st *crawlStage) hostWarnings(g *graph.Graph) {
+	if !g.HasHosts() {
+		for _, sr := range st.runs {
+			if sr.info.NeedsHosts {
+				st.warn("%s: %s", sr.label, sr.info.NoHostsWarning)
+			}
+		}
+		if st.politeness != nil {
+			st.warn("politeness: the graph has no hosts, so all pages count as one host and every download waits for the one before (give a URL list for hosts)")
+		}
+	}
+	if st.s.Importance == ImportancePageRank {
+		var guaranteed []string
+		for _, sr := range st.runs {
+			if sr.info.Guaranteed {
+				guaranteed = append(guaranteed, sr.label)
+			}
+		}
+		if len(guaranteed) > 0 {
+			st.warn("importance: the guaranteed curves of %s bound the personalized PageRank of the seeds (seeds/001, section 4), not the uniform PageRank the curves sum; set importance to personalized to compare them",
+				strings.Join(guaranteed, ", "))
+		}
+	}
+}
+
+// crawl steps strategy k's crawl.
+func (st *crawlStage) crawl(k int, budget int64) (int64, bool, error) {
+	sr := &st.runs[k]
+	g := st.graph.g
+	if sr.crawl == nil {
+		cfg := crawl.Config{
+			Graph:      g,
+			Importance: st.imp.scores,
+			Seeds:      st.seeds.pages,
+			Trust:      st.imp.teleport,
+			Damping:    st.s.Damping,
+			Budget:     st.s.Budget,
+			Rand:       crawlRand(st.s.RandomSeed, sr.label),
+			Politeness: st.politeness,
+			Previous:   st.prev.previous,
+			Reachable:  st.seeds.reachable,
+			Clock:      st.env.Clock,
+		}
+		if sr.info.Reference {
+			// The optimal reference is the upper bound of every curve
+			// (SPEC.md section 3, example 5) only when no politeness
+			// wait holds it back.
+			cfg.Politeness = nil
+		}
+		c, err := crawl.New(cfg, sr.info.New(sr.params))
+		if err != nil {
+			return 0, false, fmt.Errorf("strategy %s: %w", sr.label, err)
+		}
+		sr.crawl, sr.state = c, "crawl"
+		sr.total = c.Progress().Total
+		return scanUnits(g.NumNodes(), 0), false, nil
+	}
+	c := sr.crawl
+	passCost := pageRankUnits(g)
+	used := int64(0)
+	for used < budget {
+		chunk := min(budget-used, sr.chunk)
+		before := int64(c.Downloads())
+		cost := *c.Costs()
+		done, err := c.Step(int(chunk))
+		if err != nil {
+			return used, false, fmt.Errorf("strategy %s: %w", sr.label, err)
+		}
+		if done {
+			used += int64(c.Downloads()) - before + 1
+			sr.state = "metrics"
+			return used, true, nil
+		}
+		after := c.Costs()
+		passes := after.PageRankIterations - cost.PageRankIterations +
+			after.Recomputations - cost.Recomputations + after.Iterations - cost.Iterations
+		virtual := after.VirtualReexpansions - cost.VirtualReexpansions
+		used += chunk + virtual + passes*passCost
+		if passes > 0 {
+			// The strategy recomputes: from now on one crawl unit per
+			// call, so that a recomputation, whose passes count one crawl
+			// unit each, cannot run long inside one Step. (RankMass's
+			// virtual re-expansions count one unit each within Step's
+			// budget, so they keep the chunk: one Step per re-expansion
+			// cost a third of its scheduling time in Step's overhead.)
+			sr.chunk = 1
+		}
+	}
+	return used, false, nil
+}
+
+// measure steps strategy k's metrics (crawl.Measurer); when they are
+// complete it records the strategy's result and drops its crawl.
+func (st *crawlStage) measure(k int, budget int64) (int64, bool, error) {
+	sr := &st.runs[k]
+	c := sr.crawl
+	res := c.Result()
+	if sr.measurer == nil {
+		opt := crawl.MetricOptions{
+			CurvePoints: st.s.Metrics.CurvePoints,
+			TauSample:   st.s.Metrics.TauSample,
+			LowerBound:  st.s.Metrics.LowerBound,
+			Teleport:    st.imp.teleport,
+			Damping:     st.s.Damping,
+			Rand:        metricsRand(st.s.RandomSeed),
+		}
+		m, err := crawl.NewMeasurer(st.graph.g, res, st.imp.scores, opt)
+		if err != nil {
+			return 0, false, fmt.Errorf("strategy %s: metrics: %w", sr.label, err)
+		}
+		sr.measurer = m
+	}
+	done, err := sr.measurer.Step(int(min(budget, math.MaxInt32)))
+	if err != nil {
+		return budget, false, fmt.Errorf("strategy %s: metrics: %w", sr.label, err)
+	}
+	if !done {
+		return budget, false, nil
+	}
+	m := sr.measurer.Metrics()
+	params := sr.params
+	if len(params) == 0 {
+		params = nil
+	}
+	sr.res = StrategyResult{
+		ID:         sr.info.ID,
+		Label:      sr.label,
+		Params:     params,
+		Reference:  sr.info.Reference,
+		Curve:      m.Curve,
+		Guarantee:  m.Guarantee,
+		LowerBound: m.LowerBound,
+		Summary:    m.Summary,
+		Cost:       res.Cost,
+	}
+	if st.politeness != nil && !sr.info.Reference {
+		sr.res.Time = &TimeSummary{Duration: res.Duration, Utilisation: res.Utilisation}
+	}
+	sr.total = int64(len(res.Order))
+	sr.crawl, sr.measurer, sr.state = nil, nil, "done"
+	st.release()
+	return budget, true, nil
+}
+
+func (st *crawlStage) strategyProgress(k int) step.Progress {
+	sr := &st.runs[k]
+	p := step.Progress{Stage: sr.state, Total: sr.total}
+	switch {
+	case sr.crawl != nil:
+		p.Done = int64(sr.crawl.Downloads())
+	case sr.state == "done" || sr.state == "metrics":
+		p.Done = sr.total
+	}
+	return p
+}
+
+// crawlProgress is strategy k's crawl's progress, named by its place.
+func (st *crawlStage) crawlProgress(k int) step.Progress {
+	p := st.strategyProgress(k)
+	p.Stage = fmt.Sprintf("crawl %s (%d/%d)", st.runs[k].label, k+1, len(st.runs))
+	return p
+}
+
+// metricsProgress is strategy k's metrics' progress, named by its place.
+func (st *crawlStage) metricsProgress(k int) step.Progress {
+	p := step.Progress{Stage: "metrics", Total: 1}
+	if m := st.runs[k].measurer; m != nil {
+		p = m.Progress()
+	}
+	p.Stage = fmt.Sprintf("%s %s (%d/%d)", p.Stage, st.runs[k].label, k+1, len(st.runs))
+	return p
+}

@@ -1,0 +1,111 @@
+package scenario
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"time"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/rank"
+)
+
+// Env is what a Runner may use from its host program.
+type Env struct {
+	// FS holds the files a scenario names (graph files, URL lists); nil
+	// is an error for a scenario that names a file.
+	FS fs.FS
+	// Clock, when set, returns a monotonic time; each crawl's scheduling
+	// time (Cost.SchedulingSeconds) is measured with it. The engine has no
+	// clock of its own.
+	Clock func() time.Duration
+	// Workers is the number of goroutines of each PageRank iteration
+	// (rank.Options.Workers): the command line uses the number of CPUs,
+	// the browser worker 1. Results do not depend on it.
+	Workers int
+	// MaxLinks, when positive, refuses graph files with more links
+	// (graphio.LoadOptions.MaxLinks): the browser worker sets it from its
+	// memory budget.
+	MaxLinks int64
+	// MaxPages, when positive, refuses graph files and URL lists with
+	// more pages (graphio.LoadOptions.MaxPages).
+	MaxPages int64
+	// MaxBytes, when positive, is the memory the run may use: each file
+	// is read with graphio.LoadOptions.MaxBytes, a generated graph is
+	// refused before it is generated when gen.Params.EstimatedBytes and
+	// RunBytes exceed it, and a loaded one before PageRank and the crawls
+	// allocate anything when the run's estimate (runBytes in memory.go,
+	// and the previous snapshot's share) exceeds it. The
+	// error wraps a *graphio.TooLargeError.
+	MaxBytes int64
+	// Cancel, when set, is polled while graph files are decoded
+	// (graphio.LoadOptions.Cancel); its error stops the run.
+	Cancel func() error
+	// Wrap, when set, wraps every file the Runner reads (the graph, its
+	// URL list, the previous snapshot and its URL list, the other files of
+	// a BVGraph) before reading it (graphio.LoadOptions.Wrap): the command
+	// line counts the bytes for a progress bar and stops reading when the
+	// user interrupts. An error the wrapped reader returns ends the run,
+	// and errors.Is finds it in the Runner's error.
+	Wrap func(name string, r io.Reader) io.Reader
+	// Release, when set, is called each time the Runner has dropped
+	// per-page state it no longer needs and before it allocates more: a
+	// crawl once its metrics are done, a PageRank once it has converged,
+	// the search for the reachable pages. The command line returns the
+	// freed memory to the operating system there (debug.FreeOSMemory), so
+	// that the next crawl's arrays are not laid on top of the last one's
+	// garbage: the peak is then one crawl beside the graph and the
+	// importance, whatever the number of strategies.
+	Release func()
+	// ImportanceFile, when set, names a file of FS holding the importance
+	// vector of the graph (graphio.ReadImportance: crawlsim rank -o
+	// NAME.imp, or one score per page from another engine), which replaces
+	// the PageRank the run would compute (see importance.go). It is read
+	// through Wrap; the scenario's importance must be pagerank.
+	ImportanceFile string
+}
+
+// shared is what every stage of a run reads: the normalized scenario, the
+// host's Env, and the warnings the stages give, in the order given.
+type shared struct {
+	s        Scenario // normalized
+	env      Env
+	warnings []string
+}
+
+// warn records a warning for the result.
+func (c *shared) warn(format string, args ...any) {
+	c.warnings = append(c.warnings, fmt.Sprintf(format, args...))
+}
+
+// release calls Env.Release, when set.
+func (c *shared) release() {
+	if c.env.Release != nil {
+		c.env.Release()
+	}
+}
+
+// rankOptions are the options of the run's PageRanks.
+func (c *shared) rankOptions(teleport []float64) rank.Options {
+	return rank.Options{Damping: c.s.Damping, Tolerance: c.s.Tolerance, Teleport: teleport, Workers: c.env.Workers}
+}
+
+// load reads a graph file of Env.FS (one step) beside held, the graph
+// already in memory (nil when none), with its URLs only when needURLs.
+func (c *shared) load(name, format, urls string, held *graph.Graph, needURLs bool) (*graph.Graph, *graphio.Labels, error) {
+	f, err := graphio.ParseFormat(format)
+	if err != nil {
+		return nil, nil, err
+	}
+	opt := graphio.LoadOptions{Format: f, URLs: urls, MaxLinks: c.env.MaxLinks, MaxPages: c.env.MaxPages, MaxBytes: c.loadBytes(held), Cancel: c.env.Cancel, Wrap: c.env.Wrap,
+		SkipURLs: !needURLs}
+	g, labels, err := graphio.Load(c.env.FS, name, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	if labels.Trivial() {
+		labels = nil // the file's ids were 0..n-1 already
+	}
+	return g, labels, nil
+}

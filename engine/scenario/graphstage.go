@@ -1,0 +1,145 @@
+package scenario
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/step"
+)
+
+// graphStage is the first stage of a run: the graph crawled, loaded or
+// generated, and its summary.
+type graphStage struct {
+	*shared
+	// needURLs says whether anything in the run reads the pages' URLs
+	// (needsURLs in urls.go).
+	needURLs bool
+
+	g          *graph.Graph
+	labels     *graphio.Labels
+	sourceName string
+	generator  *gen.Generator
+	summary    GraphSummary
+	scanned    int // pages of g counted into summary
+	// memoryChecked is set once checkRunMemory has run.
+	memoryChecked bool
+}
+
+// loadGraph reads the graph file.
+func (st *graphStage) loadGraph() (int64, error) {
+	src := st.s.Graph
+	g, labels, err := st.load(src.File, src.Format, src.URLs, nil, st.needURLs)
+	if err != nil {
+		return 0, err
+	}
+	st.g, st.labels, st.sourceName = g, labels, src.File
+	return scanUnits(g.NumNodes(), g.NumArcs()), nil
+}
+
+// generate runs the generator.
+func (st *graphStage) generate(budget int64) (int64, bool, error) {
+	p := st.s.Graph.Generate.Params()
+	if st.generator == nil {
+		if err := st.checkGenerateMemory(p); err != nil {
+			return 0, false, err
+		}
+		g, err := gen.NewGenerator(p)
+		if err != nil {
+			return 0, false, err
+		}
+		st.generator = g
+	}
+	done, err := st.generator.Step(int(min(budget, math.MaxInt32)))
+	if err != nil || !done {
+		return budget, false, err
+	}
+	st.g = st.generator.Graph()
+	st.generator = nil
+	st.sourceName = fmt.Sprintf("generated: %d pages, %d hosts, mean out-degree %v, seed %d",
+		p.Pages, p.Hosts, p.MeanOutDegree, p.Seed)
+	return budget, true, nil
+}
+
+// generateProgress is the generator's progress.
+func (st *graphStage) generateProgress() step.Progress {
+	p := step.Progress{Stage: "generate"}
+	if st.generator != nil {
+		p = st.generator.Progress()
+		p.Stage = "generate (" + p.Stage + ")"
+	}
+	return p
+}
+
+// summarize counts the graph's inter-host links and dangling pages, once
+// the run's memory is checked beside prev, the previous snapshot (nil
+// when none is held).
+func (st *graphStage) summarize(budget int64, prev *graph.Graph) (int64, bool, error) {
+	if err := st.checkRunMemory(prev); err != nil {
+		return 0, false, err
+	}
+	g := st.g
+	n := g.NumNodes()
+	if st.scanned == 0 {
+		st.summary = GraphSummary{Pages: int64(n), Links: g.NumArcs(), SourceName: st.sourceName}
+		if g.HasHosts() {
+			st.summary.Hosts = g.NumHosts()
+		}
+	}
+	limit := budget * scanItemsPerUnit
+	did := int64(0)
+	var hostOf []uint32
+	if g.HasHosts() {
+		hostOf = g.Hosts.Of
+	}
+	for ; st.scanned < n && did < limit; st.scanned++ {
+		p := uint32(st.scanned)
+		out := g.Out(p)
+		if len(out) == 0 {
+			st.summary.Dangling++
+		}
+		if hostOf != nil {
+			h := hostOf[p]
+			for _, q := range out {
+				if hostOf[q] != h {
+					st.summary.InterHost++
+				}
+			}
+		}
+		did += int64(len(out)) + 1
+	}
+	return did/scanItemsPerUnit + 1, st.scanned == n, nil
+}
+
+// summaryProgress counts the pages summarized.
+func (st *graphStage) summaryProgress() step.Progress {
+	total := int64(0)
+	if st.g != nil {
+		total = int64(st.g.NumNodes())
+	}
+	return step.Progress{Stage: "graph summary", Done: int64(st.scanned), Total: total}
+}
+
+// pageNames names pages as the graph file does (SeedStudyResult.Names).
+func (st *graphStage) pageNames(pages []uint32) []string {
+	names := make([]string, len(pages))
+	for i, p := range pages {
+		switch {
+		case st.g.URLs != nil:
+			names[i] = st.g.URLs[p]
+		case st.labels != nil && int(p) < len(st.labels.IDs):
+			names[i] = strconv.FormatUint(st.labels.IDs[p], 10)
+		case st.labels != nil && int(p) < len(st.labels.Names):
+			names[i] = st.labels.Names[p]
+		case st.labels != nil:
+			// A page that previous.evolve added has no name in the file.
+			names[i] = "new page " + strconv.FormatUint(uint64(p), 10)
+		default:
+			names[i] = strconv.FormatUint(uint64(p), 10)
+		}
+	}
+	return names
+}

@@ -1,0 +1,116 @@
+package scenario
+
+import (
+	"math"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/rank"
+	"github.com/crawlsim/crawlsim/engine/step"
+)
+
+// importanceStage is the pages' importance: uniform PageRank (SPEC.md
+// section 1), which top-pagerank seeds rank by, read from Env's
+// importance file or computed; the personalized PageRank of the seeds
+// when the importance is personalized.
+type importanceStage struct {
+	*shared
+	graph *graphStage
+
+	pagerank *rank.PageRank // the PageRank being computed
+	uniform  rank.Result
+	// scores is the importance the crawls collect, teleport the
+	// personalized PageRank's teleport vector (nil when uniform).
+	scores   []float64
+	teleport []float64
+	summary  ImportanceSummary
+	// file is Env.ImportanceFile's vector once read.
+	file *graphio.Importance
+}
+
+// iterate runs PageRank iterations of p on g worth at most budget units
+// (at least one) and reports whether it is done.
+func iterate(p *rank.PageRank, g *graph.Graph, budget int64) (int64, bool) {
+	cost := pageRankUnits(g)
+	iters := max(budget/cost, 1)
+	before := p.Progress().Done
+	done, _ := p.Step(int(min(iters, math.MaxInt32))) // PageRank.Step never fails
+	return (p.Progress().Done - before) * cost, done
+}
+
+// iterationProgress reports a PageRank's iterations, out of its estimate
+// of the iterations it will take (0 until it has one).
+func iterationProgress(stage string, p *rank.PageRank) step.Progress {
+	out := step.Progress{Stage: stage}
+	if p != nil {
+		out.Done = p.Progress().Done
+		out.Total = int64(p.IterationsEstimate())
+	}
+	return out
+}
+
+// uniformPageRank computes uniform PageRank, which top-pagerank seeds rank
+// by and which is the importance unless it is personalized.
+func (st *importanceStage) uniformPageRank(budget int64) (int64, bool, error) {
+	if st.fileIsPageRank() {
+		st.useFileImportance()
+		return 1, true, nil
+	}
+	g := st.graph.g
+	if st.pagerank == nil {
+		p, err := rank.NewPageRank(g, nil, st.rankOptions(nil))
+		if err != nil {
+			return 0, false, err
+		}
+		st.pagerank = p
+		return scanUnits(g.NumNodes(), 0), false, nil
+	}
+	used, done := iterate(st.pagerank, g, budget)
+	if done {
+		st.uniform = st.pagerank.Result()
+		st.pagerank = nil
+		st.release()
+		if st.file != nil {
+			st.useFileImportance()
+		} else if st.s.Importance == ImportancePageRank {
+			st.setImportance(st.uniform, nil)
+		}
+	}
+	return used, done, nil
+}
+
+// personalizedPageRank computes PageRank with the teleport vector uniform
+// over the seeds (SPEC.md section 1).
+func (st *importanceStage) personalizedPageRank(budget int64, seeds []uint32) (int64, bool, error) {
+	g := st.graph.g
+	if st.pagerank == nil {
+		t, err := rank.UniformTeleport(g.NumNodes(), seeds)
+		if err != nil {
+			return 0, false, err
+		}
+		p, err := rank.NewPageRank(g, nil, st.rankOptions(t))
+		if err != nil {
+			return 0, false, err
+		}
+		st.pagerank, st.teleport = p, t
+		return scanUnits(g.NumNodes(), 0), false, nil
+	}
+	used, done := iterate(st.pagerank, g, budget)
+	if done {
+		res := st.pagerank.Result()
+		st.pagerank = nil
+		st.release()
+		st.setImportance(res, st.teleport)
+	}
+	return used, done, nil
+}
+
+// setImportance makes res the importance, with its teleport vector.
+func (st *importanceStage) setImportance(res rank.Result, teleport []float64) {
+	st.scores, st.teleport = res.Scores, teleport
+	st.summary = ImportanceSummary{Kind: st.s.Importance, Iterations: res.Iterations, Residual: res.Residual}
+	if !res.Converged {
+		st.warn("importance: PageRank stopped after %d iterations with a change of %.3g, above the tolerance %g",
+			res.Iterations, res.Residual, st.s.Tolerance)
+	}
+}

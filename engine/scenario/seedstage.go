@@ -1,0 +1,215 @@
+package scenario
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/seeds"
+	"github.com/crawlsim/crawlsim/engine/step"
+)
+
+// seedStage is the seeds (SPEC.md section 2), chosen or extracted from
+// communities (section 6.4); the pages they reach, counted once for every
+// crawl (crawl.Config.Reachable); and the seed study (section 6.5).
+type seedStage struct {
+	*shared
+	graph *graphStage
+	imp   *importanceStage
+	prev  *previousStage
+	// spec is the scenario's seeds, parsed once by normalize.
+	spec seeds.Spec
+
+	extraction extraction
+	community  *seeds.CommunityResult
+	pages      []uint32 // the seeds
+
+	// search finds the pages the seeds reach; mass sums the uniform
+	// PageRank of the pages it has expanded, in the order it expanded
+	// them.
+	search    *graph.Search
+	mass      float64
+	reachable int
+
+	evaluator *seeds.Evaluator
+	study     *SeedStudyResult
+}
+
+// choose selects the seeds of a spec that is not community.
+func (st *seedStage) choose() (int64, error) {
+	g := st.graph.g
+	n := g.NumNodes()
+	opt := seeds.Options{
+		Importance: st.imp.uniform.Scores,
+		Rand:       rand.New(rand.NewPCG(st.s.RandomSeed, seedsStream)),
+		PageOf:     st.graph.labels.PageOf(),
+	}
+	sel, err := seeds.Select(g, st.spec, opt)
+	if err != nil {
+		return 0, err
+	}
+	if len(sel) == 0 {
+		return 0, fmt.Errorf("seeds %s: no seed was chosen", st.spec)
+	}
+	if (st.spec.Kind == seeds.TopPageRank || st.spec.Kind == seeds.Random) && st.spec.K > n {
+		st.warn("seeds: %s asks for more pages than the graph's %d; all of them are seeds", st.spec, n)
+	}
+	st.pages = sel
+	return scanUnits(n, 0), nil
+}
+
+// communitySeeds extracts community seeds (SPEC.md section 6.4) from the
+// graph in bounded steps; a HITS iteration costs about a PageRank one.
+func (st *seedStage) communitySeeds(budget int64) (int64, bool, error) {
+	done, used, res, err := st.extraction.step(st.shared, st.spec, st.graph.g, budget)
+	if err != nil || !done {
+		return used, done, err
+	}
+	if len(res.Seeds) == 0 {
+		return used, false, fmt.Errorf("seeds %s: no bipartite core was found: no link is left between hosts once the links within hosts are dropped", st.spec)
+	}
+	if len(res.Seeds) < st.spec.K {
+		st.warn("seeds: %s found only %d cores before the links between hosts ran out", st.spec, len(res.Seeds))
+	}
+	st.pages, st.community = res.Seeds, &res
+	return used, true, nil
+}
+
+// communityProgress is the extraction's progress.
+func (st *seedStage) communityProgress() step.Progress {
+	if e := st.extraction.e; e != nil {
+		return e.Progress()
+	}
+	return step.Progress{Stage: "community seeds", Total: int64(st.spec.K)}
+}
+
+// extraction is a community extraction (seeds.Extractor) in bounded
+// steps, made at its first step and dropped once done.
+type extraction struct {
+	e *seeds.Extractor
+}
+
+// step steps the extraction of spec's communities on g; it returns the
+// result once done.
+func (x *extraction) step(c *shared, spec seeds.Spec, g *graph.Graph, budget int64) (bool, int64, seeds.CommunityResult, error) {
+	if x.e == nil {
+		opt := spec.CommunityOptionsOf()
+		opt.Rand = rand.New(rand.NewPCG(c.s.RandomSeed, seedsStream))
+		opt.Workers = c.env.Workers
+		e, err := seeds.NewExtractor(g, opt)
+		if err != nil {
+			return false, 0, seeds.CommunityResult{}, err
+		}
+		x.e = e
+		return false, scanUnits(g.NumNodes(), g.NumArcs()), seeds.CommunityResult{}, nil
+	}
+	cost := pageRankUnits(g)
+	iters := max(budget/cost, 1)
+	done, err := x.e.Step(int(min(iters, math.MaxInt32)))
+	if err != nil || !done {
+		return false, iters * cost, seeds.CommunityResult{}, err
+	}
+	res := x.e.Result()
+	x.e = nil
+	return true, iters * cost, res, nil
+}
+
+// reach finds the pages reachable from the seeds (graph.Search, in
+// bounded steps) and then gives the warnings that depend on them.
+func (st *seedStage) reach(budget int64) (int64, bool, error) {
+	g := st.graph.g
+	if st.search == nil {
+		st.search = graph.NewSearch(g)
+		st.search.Start(st.pages)
+	}
+	before := st.search.Expanded()
+	did, done := st.search.Expand(budget * scanItemsPerUnit)
+	scores := st.imp.uniform.Scores
+	for _, p := range st.search.Reached()[before:st.search.Expanded()] {
+		st.mass += scores[p]
+	}
+	if !done {
+		return did/scanItemsPerUnit + 1, false, nil
+	}
+	n := g.NumNodes()
+	st.reachable, st.search = len(st.search.Reached()), nil
+	st.release()
+	if st.s.Importance == ImportancePageRank && st.reachable < n {
+		lost := max(1-st.mass, 0)
+		if lost >= 0.01 || (n-st.reachable)*100 >= n {
+			st.warn("seeds: %d of the %d pages cannot be reached from the seeds; they hold %.3g of the importance, which no crawl collects",
+				n-st.reachable, n, lost)
+		}
+	}
+	if st.s.Budget > int64(st.reachable) {
+		st.warn("budget: %d is more than the %d pages reachable from the seeds; every crawl stops after %d downloads",
+			st.s.Budget, st.reachable, st.reachable)
+	}
+	return did/scanItemsPerUnit + 1, true, nil
+}
+
+// reachProgress counts the pages expanded of those reached so far.
+func (st *seedStage) reachProgress() step.Progress {
+	p := step.Progress{Stage: "reachable pages"}
+	if st.search != nil {
+		p.Done, p.Total = int64(st.search.Expanded()), int64(len(st.search.Reached()))
+	}
+	return p
+}
+
+// seedStudy evaluates the seeds against random and top-PageRank sets of
+// their size, and the older snapshot's community seeds (SPEC.md section
+// 6.5), in bounded steps.
+func (st *seedStage) seedStudy(budget int64) (int64, bool, error) {
+	g := st.graph.g
+	if st.evaluator == nil {
+		k := len(st.pages)
+		rng := rand.New(rand.NewPCG(st.s.RandomSeed, studyStream))
+		sets := []seeds.NamedSet{{Name: st.spec.String(), Seeds: st.pages}}
+		for _, other := range []seeds.Spec{{Kind: seeds.Random, K: k}, {Kind: seeds.TopPageRank, K: k}} {
+			if other.String() == st.spec.String() {
+				continue
+			}
+			sel, err := seeds.Select(g, other, seeds.Options{Importance: st.imp.uniform.Scores, Rand: rng})
+			if err != nil {
+				return 0, false, err
+			}
+			sets = append(sets, seeds.NamedSet{Name: other.String(), Seeds: sel})
+		}
+		older := st.prev.older
+		if older != nil {
+			sets = append(sets, seeds.NamedSet{Name: st.spec.String() + " of the previous snapshot", Seeds: older.Seeds})
+		}
+		var cores [][]uint32
+		if st.community != nil {
+			for _, c := range st.community.Cores {
+				cores = append(cores, append(append([]uint32{}, c.Hubs...), c.Authorities...))
+			}
+		}
+		e, err := seeds.NewEvaluator(g, seeds.EvaluationOptions{Sets: sets, Cores: cores, Importance: st.imp.scores,
+			Samples: st.s.SeedStudy.Samples, Rand: rng})
+		if err != nil {
+			return 0, false, err
+		}
+		st.evaluator = e
+		return 1, false, nil
+	}
+	// A unit of the evaluator scans 1,024 links.
+	units := max(budget*scanItemsPerUnit/1024, 1)
+	done, err := st.evaluator.Step(int(min(units, math.MaxInt32)))
+	if err != nil || !done {
+		return units * 1024 / scanItemsPerUnit, false, err
+	}
+	st.study = &SeedStudyResult{Community: st.community, Evaluation: st.evaluator.Result(), Older: st.prev.older, Names: st.graph.pageNames(st.pages)}
+	st.evaluator = nil
+	return units * 1024 / scanItemsPerUnit, true, nil
+}
+
+// studyProgress is the evaluation's progress.
+func (st *seedStage) studyProgress() step.Progress {
+	if st.evaluator != nil {
+		return st.evaluator.Progress()
+	}
+	return step.Progress{Stage: "seed evaluation"}
+}
