@@ -1,24 +1,3 @@
-// Package crawl simulates the crawl model of SPEC.md section 2 under every
-// ordering strategy of SPEC.md section 3, with the politeness clock of
-// section 5, and measures the crawls with the metrics of section 4.
-//
-// A crawl starts with the seeds in the frontier F. Each download takes one
-// page of F chosen by the strategy, moves it to the downloaded set D, and adds
-// its out-neighbours that are in neither D nor F to F, in out(i) order. Ties
-// between pages of equal priority go to the page discovered first, then to
-// the smaller id; the seeds count as discovered together, so they tie by id.
-// Pages that cannot be reached from the seeds are never downloaded; only the
-// optimal reference ignores discovery.
-//
-// A Crawl is steppable (DESIGN.md "Running"): Step(budget) does at most
-// budget units of work (one unit is a download, a politeness event, or part
-// of a strategy's recomputation) and Run loops over it. The engine uses no
-// goroutines, clock or global randomness: the Config carries a seeded
-// *rand.Rand and, optionally, a clock to measure scheduling time.
-//
-// Strategies live one per file, each registering an Info (id, parameters
-// with defaults, paper and section) that the command line and the page list
-// with Strategies.
 package crawl
 
 import (
