@@ -124,8 +124,8 @@ func TestGivenZeroFlags(t *testing.T) {
 		{[]string{"refresh", "-window", "0"}, "-window 0: want at least 1 visit"},
 		{[]string{"refresh", "-pg", "0"}, "-pg 0: lower/upper 0.3/0: the lower threshold must be below the upper one"},
 		{[]string{"refresh", "-scenario", file, "-users", "0"}, "-users 0: want 1 to 65536"},
-		{[]string{"run", "-host-exp", "0"}, "-host-exp must be above 0, got 0"},
-		{[]string{"run", "-degree-exp", "0"}, "-degree-exp must be from 1.5 to 5, got 0"},
+		{[]string{"run", "-host-exp", "0"}, "-host-exp 0: want an exponent above 0 and at most 5"},
+		{[]string{"run", "-degree-exp", "0"}, "-degree-exp 0: want an exponent from 1.5 to 5"},
 		{[]string{"gen", "-host-exp", "0", "-o", filepath.Join(dir, "g.csr")}, "-host-exp must be above 0, got 0"},
 	} {
 		checkFails(t, 2, c.args, c.want)

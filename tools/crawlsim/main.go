@@ -128,6 +128,9 @@ type command struct {
 	// setup binds the command's flags and returns the function that runs it
 	// on the positional arguments once the flags have been parsed.
 	setup func(fs *flag.FlagSet) func(ctx context.Context, e *env, args []string) error
+	// printFlags, when set, writes the flags part of the command's help
+	// (run groups its flags); else the flags are listed as one.
+	printFlags func(w io.Writer, fs *flag.FlagSet)
 }
 
 func commands() []*command {
@@ -205,7 +208,12 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, func(context.Context, *en
 	fs.SetOutput(w)
 	runCmd := c.setup(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(w, "usage: crawlsim %s [flags] %s\n\n%s\n\nflags:\n", c.name, c.args, c.summary)
+		fmt.Fprintf(w, "usage: crawlsim %s [flags] %s\n\n%s\n\n", c.name, c.args, c.summary)
+		if c.printFlags != nil {
+			c.printFlags(w, fs)
+			return
+		}
+		fmt.Fprint(w, "flags:\n")
 		fs.PrintDefaults()
 	}
 	return fs, runCmd

@@ -1,0 +1,421 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/seeds"
+)
+
+// The groups of run's flags, in the order help run shows them.
+const (
+	groupGraph      = "graph"
+	groupGenerator  = "generator"
+	groupSeeds      = "seeds and importance"
+	groupStrategies = "strategies"
+	groupPoliteness = "politeness"
+	groupOutputs    = "outputs"
+)
+
+var runFlagGroups = []string{groupGraph, groupGenerator, groupSeeds, groupStrategies, groupPoliteness, groupOutputs}
+
+// runFlag is one of run's flags: its name, help and group, and the
+// scenario field it sets. The table (runFlags.table) declares the flags
+// and, in its order, applies the ones given to the scenario after
+// -scenario FILE is read, so that flags override the file's fields.
+// Ranges are checked once, by the scenario's Normalize, whose problems
+// with a field are reported as the flag's (scenarioError).
+type runFlag struct {
+	name, group string
+	// field is the JSON path of the scenario field the flag sets, "" for
+	// a flag that is no field (an output, -scenario itself).
+	field string
+	// help is the flag's help text. value points to where its value goes,
+	// holding its default: *string, *bool, *int, *int64, *uint64 or
+	// *float64. Both are empty for the flags of a shared helper
+	// (graphInput.register, registerGeneratorFlags), which declares them
+	// alike for every command.
+	help  string
+	value any
+	// apply sets the field from the value in a.sc; nil for a flag that is
+	// no field.
+	apply func(a *applying) error
+}
+
+// applying is what a flag's apply changes and reads: the scenario, and
+// the flags given on the command line.
+type applying struct {
+	sc    *scenario.Scenario
+	given map[string]bool
+}
+
+// runFlags holds run's flags and the table that declares them.
+type runFlags struct {
+	fs    *flag.FlagSet
+	flags []runFlag
+
+	in       graphInput // -format, -urls
+	gen      *generatorFlags
+	file     string
+	strats   string
+	seeds    string
+	impor    string
+	impFile  string // importance.go
+	damping  float64
+	tol      float64
+	budget   int64
+	rseed    uint64
+	polite   bool
+	pol      crawl.Politeness
+	prev     string
+	prevFmt  string
+	prevURLs string
+	evolve   bool
+	evoSeed  uint64
+	metrics  scenario.Metrics
+	csvOut   string
+	svgOut   string
+	svgX     string
+	svgGuar  bool
+	out      string
+	saveScen string
+	asJSON   bool
+}
+
+// registerRunFlags declares run's flags on fs, in the table's order.
+func registerRunFlags(fs *flag.FlagSet) *runFlags {
+	f := &runFlags{fs: fs}
+	def := scenario.Default()
+	f.damping, f.tol, f.seeds, f.impor, f.rseed = def.Damping, def.Tolerance, def.Seeds, def.Importance, def.RandomSeed
+	f.pol = crawl.DefaultPoliteness()
+	f.metrics = def.Metrics
+	f.evoSeed = 1
+	f.svgX = report.XFraction
+	f.flags = f.table()
+	for _, fl := range f.flags {
+		switch p := fl.value.(type) {
+		case *string:
+			fs.StringVar(p, fl.name, *p, fl.help)
+		case *bool:
+			fs.BoolVar(p, fl.name, *p, fl.help)
+		case *int:
+			fs.IntVar(p, fl.name, *p, fl.help)
+		case *int64:
+			fs.Int64Var(p, fl.name, *p, fl.help)
+		case *uint64:
+			fs.Uint64Var(p, fl.name, *p, fl.help)
+		case *float64:
+			fs.Float64Var(p, fl.name, *p, fl.help)
+		}
+	}
+	f.in.register(fs)
+	f.gen = registerGeneratorFlags(fs, "generated graph: ", "gen-seed", "gen calls it -seed")
+	return f
+}
+
+// table returns run's flags.
+func (f *runFlags) table() []runFlag {
+	ev := gen.DefaultEvolveParams()
+	setPolite := func(set func(p *scenario.Politeness)) func(a *applying) error {
+		return func(a *applying) error {
+			if a.sc.Politeness == nil {
+				a.sc.Politeness = &scenario.Politeness{}
+			}
+			set(a.sc.Politeness)
+			return nil
+		}
+	}
+	var table []runFlag
+	add := func(group string, flags ...runFlag) {
+		for _, fl := range flags {
+			fl.group = group
+			table = append(table, fl)
+		}
+	}
+	add(groupGraph,
+		runFlag{name: "scenario", value: &f.file, help: "read the scenario from `FILE` (JSON); other flags override its fields"},
+		runFlag{name: "format", field: "graph.format", apply: func(a *applying) error {
+			if a.sc.Graph.File == "" {
+				return usagef("-format describes a graph file; give one as the argument")
+			}
+			a.sc.Graph.Format = f.in.formatName
+			_, err := resolveFormat("format", f.in.formatName, a.sc.Graph.File)
+			return err
+		}},
+		runFlag{name: "urls", field: "graph.urls", apply: func(a *applying) error {
+			if a.sc.Graph.File == "" {
+				return usagef("-urls describes a graph file; give one as the argument")
+			}
+			a.sc.Graph.URLs = f.in.urls
+			return nil
+		}},
+		runFlag{name: "previous", field: "previous", value: &f.prev,
+			help: "previous snapshot `FILE` of the graph, for the hist-pagerank strategies (pages matched by URL, else by id)",
+			apply: func(a *applying) error {
+				if a.given["evolve"] {
+					return usagef("-previous and -evolve both give a previous snapshot; choose one")
+				}
+				a.sc.Previous = nil
+				if f.prev != "" {
+					a.sc.Previous = &scenario.PreviousSource{File: f.prev}
+				}
+				return nil
+			}},
+		runFlag{name: "previous-format", field: "previous.format", value: &f.prevFmt,
+			help: "-previous file's `FORMAT` (default: from its name)",
+			apply: func(a *applying) error {
+				p, err := previousFile(a.sc, "previous-format")
+				if err != nil {
+					return err
+				}
+				p.Format = f.prevFmt
+				_, err = resolveFormat("previous-format", p.Format, p.File)
+				return err
+			}},
+		runFlag{name: "previous-urls", field: "previous.urls", value: &f.prevURLs,
+			help: "URL list `FILE` of the -previous graph",
+			apply: func(a *applying) error {
+				p, err := previousFile(a.sc, "previous-urls")
+				if err != nil {
+					return err
+				}
+				p.URLs = f.prevURLs
+				return nil
+			}},
+		runFlag{name: "evolve", field: "previous.evolve", value: &f.evolve,
+			help: fmt.Sprintf("for the hist-pagerank strategies: take the graph as the previous snapshot and crawl its evolution "+
+				"(%g%% new pages, %g%% removed, %g%% new links, %g%% removed; change these shares in a -scenario file, previous.evolve)",
+				100*ev.NewPages, 100*ev.RemovedPages, 100*ev.NewLinks, 100*ev.RemovedLinks),
+			apply: func(a *applying) error {
+				switch {
+				case f.evolve:
+					a.sc.Previous = &scenario.PreviousSource{Evolve: &scenario.Evolve{Seed: f.evoSeed}}
+				case a.given["evolve-seed"]:
+					return usagef("-evolve-seed needs -evolve")
+				case a.sc.Previous != nil && a.sc.Previous.Evolve != nil:
+					a.sc.Previous = nil
+				}
+				return nil
+			}},
+		runFlag{name: "evolve-seed", field: "previous.evolve.seed", value: &f.evoSeed, help: "random `SEED` of -evolve",
+			apply: func(a *applying) error {
+				if a.sc.Previous == nil || a.sc.Previous.Evolve == nil {
+					return usagef("-evolve-seed needs -evolve")
+				}
+				a.sc.Previous.Evolve.Seed = f.evoSeed
+				return nil
+			}},
+	)
+	add(groupGenerator, f.generatorTable()...)
+	add(groupSeeds,
+		runFlag{name: "seeds", field: "seeds", value: &f.seeds,
+			help: "seed set `SPEC`: top-pagerank:K, random:K, community:K (needs hosts; see crawlsim seeds), host-roots (needs hosts), list:ID,ID,... (ids or URLs) or list:FILE",
+			apply: func(a *applying) error {
+				spec, err := seeds.Parse(f.seeds)
+				if err != nil {
+					return usagef("-seeds: %v", err)
+				}
+				if spec, err = readSeedFile(spec); err != nil {
+					return err
+				}
+				a.sc.Seeds = spec.String()
+				return nil
+			}},
+		runFlag{name: "importance", field: "importance", value: &f.impor,
+			help:  "importance `KIND` that scores every crawl: pagerank (uniform teleport) or personalized (teleport uniform over the seeds, which the guarantees bound)",
+			apply: func(a *applying) error { a.sc.Importance = f.impor; return nil }},
+		runFlag{name: "importance-file", value: &f.impFile,
+			help: "read the pagerank importance from `FILE` instead of computing it: rank -o NAME.imp (checked to be this graph's), or another engine's vector, one score per page as text lines or little-endian float64 (only its length is checked)"},
+		runFlag{name: "damping", field: "damping", value: &f.damping, help: "damping factor `D`, in (0,1], for the importance and the strategies",
+			apply: func(a *applying) error { a.sc.Damping = f.damping; return nil }},
+		runFlag{name: "tol", field: "tolerance", value: &f.tol, help: "stop the importance's PageRank when its L1 change is below `TOL`",
+			apply: func(a *applying) error { a.sc.Tolerance = f.tol; return nil }},
+	)
+	add(groupStrategies,
+		runFlag{name: "strategies", field: "strategies", value: &f.strats, help: strategiesHelp(),
+			apply: func(a *applying) error {
+				list, err := parseStrategyList(f.strats)
+				if err != nil {
+					return usagef("-strategies: %v", err)
+				}
+				a.sc.Strategies = list
+				return nil
+			}},
+		runFlag{name: "budget", field: "budget", value: &f.budget, help: "download at most `N` pages per crawl (0: until the frontier is empty)",
+			apply: func(a *applying) error { a.sc.Budget = f.budget; return nil }},
+		runFlag{name: "random-seed", field: "random_seed", value: &f.rseed,
+			help:  "`SEED` of every random choice of the run: random:K seed sets, the random strategy, tau's sample (not the generated graph: -gen-seed)",
+			apply: func(a *applying) error { a.sc.RandomSeed = f.rseed; return nil }},
+	)
+	add(groupPoliteness,
+		runFlag{name: "politeness", field: "politeness", value: &f.polite,
+			help: "run every crawl but optimal on the politeness clock; -connections, -wait, -latency, -page-size and -bandwidth imply it",
+			apply: func(a *applying) error {
+				if f.polite {
+					return setPolite(func(*scenario.Politeness) {})(a)
+				}
+				for _, name := range politenessFlags {
+					if a.given[name] {
+						return usagef("-politeness=false turns the politeness clock off; drop -connections, -wait, -latency, -page-size and -bandwidth")
+					}
+				}
+				a.sc.Politeness = nil
+				return nil
+			}},
+		runFlag{name: "connections", field: "politeness.connections", value: &f.pol.Connections,
+			help:  "politeness: `N` downloads in flight at once, never two from one host",
+			apply: setPolite(func(p *scenario.Politeness) { p.Connections = f.pol.Connections })},
+		runFlag{name: "wait", field: "politeness.wait", value: &f.pol.Wait,
+			help:  "politeness: `SECONDS` between two downloads from one host (0: no wait)",
+			apply: setPolite(func(p *scenario.Politeness) { p.Wait = ptr(f.pol.Wait) })},
+		runFlag{name: "latency", field: "politeness.latency", value: &f.pol.Latency,
+			help:  "politeness: fixed `SECONDS` of every download",
+			apply: setPolite(func(p *scenario.Politeness) { p.Latency = ptr(f.pol.Latency) })},
+		runFlag{name: "page-size", field: "politeness.page_size", value: &f.pol.PageSize,
+			help:  "politeness: `BYTES` of every page",
+			apply: setPolite(func(p *scenario.Politeness) { p.PageSize = ptr(f.pol.PageSize) })},
+		runFlag{name: "bandwidth", field: "politeness.bandwidth", value: &f.pol.Bandwidth,
+			help:  "politeness: `BYTES` per second of a connection",
+			apply: setPolite(func(p *scenario.Politeness) { p.Bandwidth = f.pol.Bandwidth })},
+	)
+	add(groupOutputs,
+		runFlag{name: "lower-bound", field: "metrics.lower_bound", value: &f.metrics.LowerBound,
+			help:  "compute every strategy's generic lower bound (personalized PageRank of the downloaded pages) at `N` checkpoints; each costs a PageRank",
+			apply: func(a *applying) error { a.sc.Metrics.LowerBound = f.metrics.LowerBound; return nil }},
+		runFlag{name: "curve-points", field: "metrics.curve_points", value: &f.metrics.CurvePoints,
+			help:  "`N` evenly spaced points per curve (crawls of at most 2N pages keep every point)",
+			apply: func(a *applying) error { a.sc.Metrics.CurvePoints = f.metrics.CurvePoints; return nil }},
+		runFlag{name: "tau-sample", field: "metrics.tau_sample", value: &f.metrics.TauSample,
+			help:  "`N` pages in Kendall's tau sample",
+			apply: func(a *applying) error { a.sc.Metrics.TauSample = f.metrics.TauSample; return nil }},
+		runFlag{name: "csv", value: &f.csvOut, help: "write every curve to `FILE` as CSV (strategy,kind,k,fraction,value[,time])"},
+		runFlag{name: "svg", value: &f.svgOut, help: "write a chart of the curves to `FILE` (SVG: one line per strategy, optimal dashed)"},
+		runFlag{name: "svg-x", value: &f.svgX, help: "x `AXIS` of the -svg chart: fraction (of the reachable pages), count, or time (with politeness)"},
+		runFlag{name: "svg-guarantees", value: &f.svgGuar, help: "also draw the guaranteed curves and lower bounds in the -svg chart"},
+		runFlag{name: "o", value: &f.out, help: "write the whole result to `FILE` as JSON"},
+		runFlag{name: "save-scenario", value: &f.saveScen, help: "write the scenario, every default filled in, to `FILE` (JSON) for -scenario"},
+		runFlag{name: "json", value: &f.asJSON, help: "print the result as JSON instead of a table"},
+	)
+	return table
+}
+
+// generatorTable returns the rows of the generator flags, which
+// registerGeneratorFlags declares for gen and run alike.
+func (f *runFlags) generatorTable() []runFlag {
+	g := func(name, field string, set func(g *scenario.Generate)) runFlag {
+		return runFlag{name: name, field: "graph.generate." + field, apply: func(a *applying) error {
+			if a.sc.Graph.File != "" {
+				return usagef("-%s describes a generated graph, but the scenario crawls the graph file %s", name, a.sc.Graph.File)
+			}
+			set(a.sc.Graph.Generate)
+			return nil
+		}}
+	}
+	return []runFlag{
+		g("n", "pages", func(g *scenario.Generate) {
+			g.Pages = f.gen.params.Pages
+			// The hosts and the mean out-degree follow the new size,
+			// unless given.
+			if !f.given("hosts") {
+				g.Hosts = 0
+			}
+			if !f.given("degree") {
+				g.MeanOutDegree = 0
+			}
+		}),
+		g("hosts", "hosts", func(g *scenario.Generate) { g.Hosts = f.gen.params.Hosts }),
+		g("degree", "mean_out_degree", func(g *scenario.Generate) { g.MeanOutDegree = f.gen.params.MeanOutDegree }),
+		g("intra", "intra_host_share", func(g *scenario.Generate) { g.IntraHostShare = ptr(f.gen.params.IntraHostShare) }),
+		g("host-exp", "host_size_exponent", func(g *scenario.Generate) { g.HostSizeExponent = f.gen.params.HostSizeExponent }),
+		g("degree-exp", "out_degree_exponent", func(g *scenario.Generate) { g.OutDegreeExponent = f.gen.params.OutDegreeExponent }),
+		g("copy", "copy_probability", func(g *scenario.Generate) { g.CopyProbability = ptr(f.gen.params.CopyProbability) }),
+		g("gen-seed", "seed", func(g *scenario.Generate) { g.Seed = f.gen.params.Seed }),
+	}
+}
+
+// given reports whether the flag name was set on the command line.
+func (f *runFlags) given(name string) bool {
+	given := false
+	f.fs.Visit(func(fl *flag.Flag) { given = given || fl.Name == name })
+	return given
+}
+
+// politenessFlags are run's flags that set the politeness clock; any of
+// them turns it on.
+var politenessFlags = []string{"connections", "wait", "latency", "page-size", "bandwidth"}
+
+// previousFile returns the previous snapshot's file source of sc, which
+// the flag name describes, or a usage error when there is none.
+func previousFile(sc *scenario.Scenario, name string) (*scenario.PreviousSource, error) {
+	if sc.Previous == nil || sc.Previous.File == "" {
+		return nil, usagef("-%s describes the -previous file; give -previous FILE", name)
+	}
+	return sc.Previous, nil
+}
+
+func ptr(v float64) *float64 { return &v }
+
+// strategiesHelp is the help of -strategies: the notation and the default
+// comparison, with why the costly strategies are left out of it.
+func strategiesHelp() string {
+	var ids []string
+	for _, s := range scenario.DefaultStrategies() {
+		ids = append(ids, s.ID)
+	}
+	return "strategies to compare: `LIST` of ID or ID:NAME=VALUE,NAME=VALUE, comma-separated (see crawlsim strategies). " +
+		"Default: " + strings.Join(ids, ", ") + ". Left out of the default for their cost: rankmass (millions of virtual re-expansions), " +
+		"batch-pagerank and partial-pagerank (a PageRank of the known graph after every batch of downloads); l-neighbor, which downloads by levels much like bfs; " +
+		"and the hist-pagerank strategies, which need -previous or -evolve"
+}
+
+// apply sets the fields of sc that the flags given (set) describe, in the
+// table's order. A flag given 0 for a number that the scenario reads as
+// "absent" when 0 is refused with what the field accepts, as a scenario
+// file's 0 is: -tol 0 is a mistake, not the default tolerance.
+func (f *runFlags) apply(sc *scenario.Scenario, set map[string]bool) error {
+	if sc.Graph.File == "" && sc.Graph.Generate == nil {
+		sc.Graph.Generate = &scenario.Generate{}
+	}
+	a := &applying{sc: sc, given: set}
+	for _, fl := range f.flags {
+		if !set[fl.name] || fl.apply == nil {
+			continue
+		}
+		if err := fl.apply(a); err != nil {
+			return err
+		}
+		if want, ok := scenario.ZeroNotAllowed(fl.field); ok {
+			if v, err := strconv.ParseFloat(f.fs.Lookup(fl.name).Value.String(), 64); err == nil && v == 0 {
+				return usagef("-%s 0: want %s", fl.name, want)
+			}
+		}
+	}
+	return nil
+}
+
+// flagOfField returns the flag of the table that sets field, or "".
+func (f *runFlags) flagOfField(field string) string {
+	for _, fl := range f.flags {
+		if fl.field == field {
+			return fl.name
+		}
+	}
+	return ""
+}
+
+// groupFlags returns the names of the table's flags in group.
+func (f *runFlags) groupFlags(group string) []string {
+	var names []string
+	for _, fl := range f.flags {
+		if fl.group == group {
+			names = append(names, fl.name)
+		}
+	}
+	return names
+}
