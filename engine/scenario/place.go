@@ -1,10 +1,8 @@
 package scenario
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"reflect"
 	"strings"
 )
@@ -35,39 +33,17 @@ func (e *PlacedError) Error() string {
 // Unwrap returns the *FieldError, so that errors.As finds it.
 func (e *PlacedError) Unwrap() error { return e.Err }
 
-// ParseAndNormalize reads a scenario from JSON as Parse does and normalizes
-// it as Normalize does, placing each problem Normalize finds in the text
-// (PlaceErrors): several are joined with errors.Join, one per line, as in
-//
-//	run.json:5:30: strategies[0].params.m: strategy fpr-m: m = -3 is outside [0.001, 1e+06]
-//	run.json:7:14: budget: -1 is negative; 0 means no limit
-//
-// It returns the normalized scenario.
-func ParseAndNormalize(r io.Reader, name string) (Scenario, error) {
-	data, err := ReadText(r, name)
-	if err != nil {
-		return Scenario{}, err
-	}
-	s, err := Parse(bytes.NewReader(data), name)
-	if err != nil {
-		return Scenario{}, err
-	}
-	n, err := s.Normalize()
-	if err != nil {
-		return Scenario{}, PlaceErrors(err, name, data)
-	}
-	return n, nil
-}
-
 // PlaceErrors places the problems of err, an error of Normalize, in data,
 // the JSON text of the scenario named name (the bytes Parse read): every
 // *FieldError, alone or among errors joined by errors.Join, becomes a
 // *PlacedError; other errors are kept as they are. Several errors are
 // joined again, in the same order, so that Error gives one per line.
 //
-// It is for a program that changes a scenario between Parse and Normalize
-// (the command line applies its flags): it should place only the problems
-// of fields that still come from the text. Nil gives nil.
+// A program reads a scenario file with ReadText, Parse and Normalize,
+// then places Normalize's errors with PlaceErrors. One that changes the
+// scenario between Parse and Normalize (the command line applies its
+// flags) should place only the problems of fields that still come from
+// the text. Nil gives nil.
 func PlaceErrors(err error, name string, data []byte) error {
 	if err == nil {
 		return nil

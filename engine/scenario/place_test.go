@@ -1,8 +1,10 @@
 package scenario
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -24,7 +26,7 @@ func TestParseAndNormalizePlacesErrors(t *testing.T) {
   "budget": -1,
   "politeness": {"latency": 1e308}
 }`
-	_, err := ParseAndNormalize(strings.NewReader(in), "c.json")
+	_, err := parseAndNormalize(strings.NewReader(in), "c.json")
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -77,7 +79,7 @@ func TestPlaceErrors(t *testing.T) {
 // normalized scenario, as Parse then Normalize do.
 func TestParseAndNormalizeReadsValidFiles(t *testing.T) {
 	in := `{"graph": {"generate": {"pages": 500}}, "strategies": [{"id": "fpr-m", "params": {"m": 10}}]}`
-	got, err := ParseAndNormalize(strings.NewReader(in), "ok.json")
+	got, err := parseAndNormalize(strings.NewReader(in), "ok.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,11 +91,11 @@ func TestParseAndNormalizeReadsValidFiles(t *testing.T) {
 		t.Errorf("got %+v\nwant %+v", got, want)
 	}
 	// Parse's own errors come through unchanged.
-	_, err = ParseAndNormalize(strings.NewReader(`{"budget": 1, "budget": 2}`), "dup.json")
+	_, err = parseAndNormalize(strings.NewReader(`{"budget": 1, "budget": 2}`), "dup.json")
 	if err == nil || !strings.HasPrefix(err.Error(), "dup.json:1:15: field \"budget\" is given twice") {
 		t.Errorf("repeated field: %v", err)
 	}
-	_, err = ParseAndNormalize(failingReader{}, "broken.json")
+	_, err = parseAndNormalize(failingReader{}, "broken.json")
 	if err == nil || err.Error() != "broken.json: disk on fire" {
 		t.Errorf("read failure: %v", err)
 	}
@@ -102,3 +104,22 @@ func TestParseAndNormalizeReadsValidFiles(t *testing.T) {
 type failingReader struct{}
 
 func (failingReader) Read([]byte) (int, error) { return 0, fmt.Errorf("disk on fire") }
+
+// parseAndNormalize reads a scenario from JSON as Parse does and normalizes
+// it as Normalize does, placing each problem Normalize finds in the text
+// (PlaceErrors): what a program that reads scenario files does.
+func parseAndNormalize(r io.Reader, name string) (Scenario, error) {
+	data, err := ReadText(r, name)
+	if err != nil {
+		return Scenario{}, err
+	}
+	s, err := Parse(bytes.NewReader(data), name)
+	if err != nil {
+		return Scenario{}, err
+	}
+	n, err := s.Normalize()
+	if err != nil {
+		return Scenario{}, PlaceErrors(err, name, data)
+	}
+	return n, nil
+}

@@ -77,9 +77,9 @@ func TestParseSkipsByteOrderMark(t *testing.T) {
 	if err != nil || s.Budget != 5 {
 		t.Fatalf("Parse = %+v, %v; want budget 5", s, err)
 	}
-	_, err = ParseAndNormalize(strings.NewReader("\xef\xbb\xbf{\"budget\": -1}"), "run.json")
+	_, err = parseAndNormalize(strings.NewReader("\xef\xbb\xbf{\"budget\": -1}"), "run.json")
 	if want := "run.json:1:12: budget: -1 is negative; 0 means no limit"; err == nil || err.Error() != want {
-		t.Errorf("ParseAndNormalize: %v\nwant %s", err, want)
+		t.Errorf("parseAndNormalize: %v\nwant %s", err, want)
 	}
 	r, err := ParseRefresh(bytes.NewReader([]byte("\xef\xbb\xbf{\"policies\": [\"fixed\"]}")), "refresh.json")
 	if err != nil || len(r.Policies) != 1 {
