@@ -5,22 +5,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"maps"
 	"math"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/gen"
-	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/rank"
-	"github.com/crawlsim/crawlsim/engine/seeds"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
@@ -401,135 +396,6 @@ func TestRunCancels(t *testing.T) {
 	}
 }
 
-// testFS holds two snapshots of a small site as edge lists with URL lists
-// (the pages in different orders), and a graph without URLs whose edge
-// list uses its own ids.
-var testFS = fstest.MapFS{
-	// now: 0 a/, 1 a/x, 2 b/, 3 b/y, 4 a/new
-	"now.edges": {Data: []byte("0 1\n0 2\n1 0\n2 3\n3 0\n1 4\n4 0\n")},
-	"now.urls":  {Data: []byte("http://a.example/\nhttp://a.example/x\nhttp://b.example/\nhttp://b.example/y\nhttp://a.example/new\n")},
-	// before: 0 b/y, 1 b/, 2 a/x, 3 a/, 4 gone/
-	"before.edges": {Data: []byte("3 2\n3 1\n2 3\n1 0\n0 3\n4 3\n")},
-	"before.urls":  {Data: []byte("http://b.example/y\nhttp://b.example/\nhttp://a.example/x\nhttp://a.example/\nhttp://gone.example/\n")},
-	// ids 10, 20, 30, 40 in the file
-	"ids.edges": {Data: []byte("10 20\n20 30\n30 10\n40 10\n")},
-}
-
-// TestPreviousSnapshotFromFile checks the matching of a previous snapshot
-// by URL: every current page gets the PageRank its URL had before, or NaN
-// when it is new.
-func TestPreviousSnapshotFromFile(t *testing.T) {
-	s := Scenario{
-		Graph:      Source{File: "now.edges", URLs: "now.urls"},
-		Previous:   &PreviousSource{File: "before.edges", URLs: "before.urls"},
-		Seeds:      "list:http://a.example/",
-		Strategies: []Strategy{{ID: "hist-pagerank-zero"}, {ID: "optimal"}},
-	}
-	r, err := New(s, Env{FS: testFS})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := stepToEnd(t, r, 1)
-	old, err := rank.PageRankOf(context.Background(), mustLoad(t, "before.edges", "before.urls"), rank.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []float64{old.Scores[3], old.Scores[2], old.Scores[1], old.Scores[0], math.NaN()}
-	got := r.prev.previous.Scores
-	for i := range want {
-		if !(got[i] == want[i] || math.IsNaN(got[i]) && math.IsNaN(want[i])) {
-			t.Errorf("page %d: previous score %v, want %v", i, got[i], want[i])
-		}
-	}
-	if !reflect.DeepEqual(r.prev.previous.Values, old.Scores) {
-		t.Errorf("previous values %v, want %v", r.prev.previous.Values, old.Scores)
-	}
-	wantSummary := &PreviousSummary{SourceName: "before.edges", Pages: 5, Links: 6, MatchedBy: "url", Matched: 4,
-		Iterations: old.Iterations, Residual: old.Residual}
-	if !reflect.DeepEqual(res.Previous, wantSummary) {
-		t.Errorf("previous summary %+v, want %+v", *res.Previous, *wantSummary)
-	}
-	if !reflect.DeepEqual(res.Seeds, []uint32{0}) || res.Graph.Hosts != 2 || res.Graph.InterHost != 2 || res.Graph.Dangling != 0 {
-		t.Errorf("seeds %v, graph %+v", res.Seeds, res.Graph)
-	}
-	checkStructure(t, res)
-}
-
-// TestPreviousSnapshotByID checks matching by id when the graphs have no
-// URLs, with the warning that says so, and list seeds named by an edge
-// list's own ids.
-func TestPreviousSnapshotByID(t *testing.T) {
-	s := Scenario{
-		Graph:      Source{File: "ids.edges"},
-		Previous:   &PreviousSource{File: "before.edges"},
-		Seeds:      "list:40",
-		Strategies: []Strategy{{ID: "hist-pagerank-parent"}},
-	}
-	r, err := New(s, Env{FS: testFS})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := stepToEnd(t, r, 5)
-	// ids.edges has pages 10, 20, 30, 40 numbered 0..3; before.edges has
-	// pages 0..4: no id in common.
-	if res.Previous.MatchedBy != "id" || res.Previous.Matched != 0 {
-		t.Errorf("previous %+v", *res.Previous)
-	}
-	if !reflect.DeepEqual(res.Seeds, []uint32{3}) {
-		t.Errorf("seeds %v, want page 3 (id 40)", res.Seeds)
-	}
-	want := []string{
-		"previous: pages are matched by id, since the two graphs do not both have URLs",
-		"previous: no page of the graph was found in the previous snapshot; the historical strategies see only new pages",
-	}
-	if !reflect.DeepEqual(res.Warnings, want) {
-		t.Errorf("warnings %q, want %q", res.Warnings, want)
-	}
-}
-
-func mustLoad(t *testing.T, name, urls string) *graph.Graph {
-	t.Helper()
-	r := &shared{env: Env{FS: testFS}}
-	g, _, err := r.load(name, "", urls, nil, needsURLs(r.s, seeds.Spec{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
-// TestEvolvedSnapshot checks that with evolve the graph crawled is the
-// evolution of the generated one, whose pages keep their ids.
-func TestEvolvedSnapshot(t *testing.T) {
-	s := Scenario{
-		Graph:      Source{Generate: &Generate{Pages: 500, Seed: 8}},
-		Previous:   &PreviousSource{Evolve: &Evolve{Seed: 1}},
-		Seeds:      "top-pagerank:5",
-		Strategies: []Strategy{{ID: "optimal"}, {ID: "hist-pagerank-omniscient"}, {ID: "hist-pagerank-zero"}},
-	}
-	res := mustRun(t, s, Env{}, 100)
-	g, err := gen.Generate(mustNormalize(t, s).Graph.Generate.Params())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev, err := gen.Evolve(g, gen.EvolveParams{NewPages: 0.1, RemovedPages: 0.02, NewLinks: 0.1, RemovedLinks: 0.05, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	matched := int64(0)
-	for _, o := range ev.NewToOld {
-		if o != gen.NoPage {
-			matched++
-		}
-	}
-	if res.Graph.Pages != int64(ev.Later.NumNodes()) || res.Graph.Links != ev.Later.NumArcs() {
-		t.Errorf("graph %+v, want the evolved graph of %d pages and %d links", res.Graph, ev.Later.NumNodes(), ev.Later.NumArcs())
-	}
-	if p := res.Previous; p.MatchedBy != "evolve" || p.Matched != matched || p.Pages != 500 || p.Links != g.NumArcs() {
-		t.Errorf("previous %+v, want %d matched of 500 pages", *p, matched)
-	}
-	checkStructure(t, res)
-}
-
 func mustNormalize(t *testing.T, s Scenario) Scenario {
 	t.Helper()
 	n, err := s.Normalize()
@@ -609,25 +475,6 @@ func TestRunnerErrors(t *testing.T) {
 	}
 }
 
-// TestEvolvedFile checks that a loaded graph can be evolved too: the file
-// is the previous snapshot, and list seeds still name pages by URL.
-func TestEvolvedFile(t *testing.T) {
-	s := Scenario{
-		Graph:      Source{File: "now.edges", URLs: "now.urls"},
-		Previous:   &PreviousSource{Evolve: &Evolve{NewPages: ptr(1), RemovedPages: ptr(0), Seed: 5}},
-		Seeds:      "list:http://b.example/",
-		Strategies: []Strategy{{ID: "hist-pagerank-zero"}, {ID: "optimal"}},
-	}
-	res := mustRun(t, s, Env{FS: testFS}, 3)
-	if res.Graph.Pages != 10 || res.Previous.Pages != 5 || res.Previous.Matched != 5 || res.Previous.MatchedBy != "evolve" {
-		t.Errorf("graph %+v, previous %+v: want 5 pages evolved into 10, all 5 matched", res.Graph, *res.Previous)
-	}
-	if !reflect.DeepEqual(res.Seeds, []uint32{2}) {
-		t.Errorf("seeds %v, want page 2", res.Seeds)
-	}
-	checkStructure(t, res)
-}
-
 // TestSchedulingClock checks that Env.Clock times the crawls: with a
 // clock that advances one second per reading, every call of a crawl's
 // Step measures exactly one second.
@@ -645,63 +492,6 @@ func TestSchedulingClock(t *testing.T) {
 		if sr.Cost.SchedulingSeconds != 0 {
 			t.Errorf("%s: scheduling seconds %v without a clock", sr.Label, sr.Cost.SchedulingSeconds)
 		}
-	}
-}
-
-// countingReader counts the bytes read through it, or fails with err.
-type countingReader struct {
-	r   io.Reader
-	n   *int
-	err error
-}
-
-func (c countingReader) Read(p []byte) (int, error) {
-	if c.err != nil {
-		return 0, c.err
-	}
-	k, err := c.r.Read(p)
-	*c.n += k
-	return k, err
-}
-
-// TestEnvWrap checks that every file the runner reads goes through
-// Env.Wrap, whole, and that an error of the wrapped reader ends the run.
-func TestEnvWrap(t *testing.T) {
-	s := Scenario{
-		Graph:      Source{File: "now.edges", URLs: "now.urls"},
-		Previous:   &PreviousSource{File: "before.edges", URLs: "before.urls"},
-		Seeds:      "list:http://a.example/",
-		Strategies: []Strategy{{ID: "hist-pagerank-zero"}},
-	}
-	read := map[string]*int{}
-	wrap := func(name string, r io.Reader) io.Reader {
-		n := new(int)
-		read[name] = n
-		return countingReader{r: r, n: n}
-	}
-	mustRun(t, s, Env{FS: testFS, Wrap: wrap}, RunBudget)
-	if len(read) != 4 {
-		t.Errorf("files read through Wrap: %v, want the 4 the scenario names", slices.Sorted(maps.Keys(read)))
-	}
-	for _, name := range []string{"now.edges", "now.urls", "before.edges", "before.urls"} {
-		if n, ok := read[name]; !ok || *n != len(testFS[name].Data) {
-			t.Errorf("%s: %v bytes read through Wrap, want %d", name, n, len(testFS[name].Data))
-		}
-	}
-
-	stop := errors.New("interrupted")
-	r, err := New(s, Env{FS: testFS, Wrap: func(name string, rd io.Reader) io.Reader {
-		if name == "before.edges" {
-			return countingReader{err: stop}
-		}
-		return rd
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = step.Run(context.Background(), r, RunBudget, nil)
-	if !errors.Is(err, stop) || !strings.Contains(err.Error(), "before.edges") {
-		t.Errorf("error %v, want one about before.edges that wraps the reader's", err)
 	}
 }
 
@@ -741,76 +531,6 @@ func TestEveryStageIsStepped(t *testing.T) {
 	for stage := range steps {
 		if strings.Contains(stage, "transpose") {
 			t.Errorf("stage %q: a transpose was built, which nothing needs", stage)
-		}
-	}
-}
-
-// TestSanitize checks what sanitize does with numbers JSON cannot hold: a
-// warning per curve that counts them, 0 in their place, and an error for a
-// simulated time.
-func TestSanitize(t *testing.T) {
-	nan, inf := math.NaN(), math.Inf(1)
-	res := &Result{Strategies: []StrategyResult{{
-		Label:     "s",
-		Curve:     crawl.Curve{K: []int64{1, 2, 3, 4}, Value: []float64{0.1, nan, inf, nan}},
-		Guarantee: &crawl.Curve{K: []int64{1, 2}, Value: []float64{-inf, 0.5}},
-		Summary:   crawl.Summary{Tau: nan},
-	}}}
-	r := &shared{}
-	if err := r.sanitize(res); err != nil {
-		t.Fatal(err)
-	}
-	want := []string{
-		"strategy s: curve: 2 NaN, 1 +Inf of 4 values, which JSON cannot hold; they are reported as 0",
-		"strategy s: guaranteed curve: 1 -Inf of 2 values, which JSON cannot hold; they are reported as 0",
-		"strategy s: tau was NaN, which JSON cannot hold; it is reported as 0",
-	}
-	if !reflect.DeepEqual(r.warnings, want) {
-		t.Errorf("warnings\n got %q\nwant %q", r.warnings, want)
-	}
-	if v := res.Strategies[0].Curve.Value; !reflect.DeepEqual(v, []float64{0.1, 0, 0, 0}) {
-		t.Errorf("curve values %v", v)
-	}
-	timed := &Result{Strategies: []StrategyResult{{Label: "t",
-		Curve: crawl.Curve{K: []int64{1, 2}, Value: []float64{0.5, 1}, T: []float64{3, inf}}, Time: &TimeSummary{Duration: inf}}}}
-	err := (&shared{}).sanitize(timed)
-	if err == nil || err.Error() != "strategy t: simulated time +Inf after 2 downloads; the politeness parameters make times too large to compute" {
-		t.Errorf("infinite time: %v", err)
-	}
-}
-
-// TestURLsLoadedOnlyWhenNeeded: a graph file's URLs are loaded only when
-// list seeds, a previous snapshot or the seed study may read them; the
-// hosts they give are kept either way, and so is the result.
-func TestURLsLoadedOnlyWhenNeeded(t *testing.T) {
-	var results []*Result
-	for _, c := range []struct {
-		seeds    string
-		wantURLs bool
-	}{{"top-pagerank:2", false}, {"list:0,3", true}, {"list:http://a.example/,http://b.example/y", true}} {
-		s := Scenario{
-			Graph:      Source{File: "now.edges", URLs: "now.urls"},
-			Seeds:      c.seeds,
-			Strategies: []Strategy{{ID: "bfs"}, {ID: "opic"}},
-		}
-		r, err := New(s, Env{FS: testFS})
-		if err != nil {
-			t.Fatal(err)
-		}
-		res := stepToEnd(t, r, 1)
-		if got := r.graph.g.URLs != nil; got != c.wantURLs {
-			t.Errorf("seeds %s: URLs loaded %v, want %v", c.seeds, got, c.wantURLs)
-		}
-		if res.Graph.Hosts != 2 || res.Graph.InterHost != 2 {
-			t.Errorf("seeds %s: graph %+v, want its 2 hosts and 2 inter-host links", c.seeds, res.Graph)
-		}
-		results = append(results, res)
-	}
-	// top-pagerank:2 are pages 0 and 3 here (a/ and b/y), so all three
-	// crawl alike.
-	for i, res := range results[1:] {
-		if !reflect.DeepEqual(res.Seeds, results[0].Seeds) || !reflect.DeepEqual(res.Strategies, results[0].Strategies) {
-			t.Errorf("result %d differs from the run without URLs: seeds %v and %v", i+1, res.Seeds, results[0].Seeds)
 		}
 	}
 }
