@@ -180,7 +180,7 @@ func (out *graphOutput) writeStreamed(ctx context.Context, e *env, p gen.Params)
 }
 
 // generatorFlags are the flags of a generated graph, shared by gen and run
-// so that they keep the same names, help and checks: -n, -hosts, -degree,
+// so that they keep the same names and help: -n, -hosts, -degree,
 // -intra, -host-exp, -degree-exp, -copy, and the generator's seed, which
 // gen calls -seed and run -gen-seed (run's -seed is the seed set).
 type generatorFlags struct {
@@ -213,8 +213,9 @@ func (g *generatorFlags) names() []string {
 	return append(slices.Clone(generatorFlagNames), g.seedName)
 }
 
-// check refuses generator flags given with values no graph can have; the
-// generator's Validate checks the rest.
+// check refuses gen's generator flags given with values no graph can
+// have, 0 among them (which Validate reads as the default); Validate checks
+// the rest. run leaves all of it to the scenario's Normalize.
 func (g *generatorFlags) check(set map[string]bool) error {
 	p := g.params
 	switch {

@@ -258,25 +258,6 @@ func outputMode(path string) os.FileMode {
 	return 0o666 &^ umask()
 }
 
-// progressWriter counts bytes for a progress bar and fails once the
-// context is cancelled.
-type progressWriter struct {
-	ctx context.Context
-	w   io.Writer
-	p   *progress
-	n   int64
-}
-
-func (pw *progressWriter) Write(b []byte) (int, error) {
-	if err := pw.ctx.Err(); err != nil {
-		return 0, err
-	}
-	k, err := pw.w.Write(b)
-	pw.n += int64(k)
-	pw.p.set(pw.n, 0)
-	return k, err
-}
-
 // writeJSON prints v as indented JSON.
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)

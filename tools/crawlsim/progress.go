@@ -197,6 +197,25 @@ func (c *countingReader) Read(b []byte) (int, error) {
 	return k, err
 }
 
+// progressWriter counts bytes for a progress bar and fails once the
+// context is cancelled.
+type progressWriter struct {
+	ctx context.Context
+	w   io.Writer
+	p   *progress
+	n   int64
+}
+
+func (pw *progressWriter) Write(b []byte) (int, error) {
+	if err := pw.ctx.Err(); err != nil {
+		return 0, err
+	}
+	k, err := pw.w.Write(b)
+	pw.n += int64(k)
+	pw.p.set(pw.n, 0)
+	return k, err
+}
+
 // fileBars shows a bar per file the runner reads, counting its bytes, and
 // makes the reading fail once ctx is cancelled. A file is read inside one
 // step of the runner, when the run's own bars are not drawn; the bar of a
