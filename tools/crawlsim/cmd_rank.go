@@ -110,7 +110,11 @@ PageRank again.`,
 				if err != nil {
 					return err
 				}
-				if err := in.checkWork(g, rankBytes, "to rank"); err != nil {
+				work := pagerankBytes
+				if *hits {
+					work = hitsBytes
+				}
+				if err := in.checkWork(g, work, "to rank"); err != nil {
 					return err
 				}
 				r := ranker{e: e, g: g, in: &in, workers: runtime.NumCPU()}

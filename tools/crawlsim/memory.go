@@ -132,11 +132,20 @@ func graphBytes(g *graph.Graph) int64 {
 	return b
 }
 
-// rankBytes estimates the memory PageRank or HITS needs beside the graph:
-// the transpose (8-byte offsets, a cursor per page while it is built,
-// 4-byte targets, 4-byte in-degrees) and about seven float64 vectors of
-// scores, contributions, inverse out-degrees, teleport and the output.
-func rankBytes(n, m int64) int64 {
+// pagerankBytes estimates the memory PageRank needs beside the graph
+// (package rank, layout.go): its in-arc layout (4-byte sources, offsets of
+// at most 8 bytes a page, bitsets of swept pages and self-loops), the
+// values of this sweep and the previous one (at most 2n float64), the
+// inverse out-degrees that become the scores, and a teleport vector.
+func pagerankBytes(n, m int64) int64 {
+	return 4*m + 8*n + 16*n + 8*n + 8*n + n/4
+}
+
+// hitsBytes estimates the memory HITS needs beside the graph: the
+// transpose (8-byte offsets, a cursor per page while it is built, 4-byte
+// targets, 4-byte in-degrees) and about seven float64 vectors of scores,
+// contributions, inverse out-degrees and the output.
+func hitsBytes(n, m int64) int64 {
 	return 20*n + 4*m + 56*n
 }
 

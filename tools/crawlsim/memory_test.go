@@ -7,9 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/crawlsim/crawlsim/engine/graphio"
 )
 
 // bitWriter writes the codes of a BVGraph, most significant bit first.
@@ -181,6 +184,22 @@ func TestMemoryLimitBoundsWork(t *testing.T) {
 	want = regexp.MustCompile(`^crawlsim rank: ` + regexp.QuoteMeta(web) + `: 2000 pages and \d+ links need about [0-9.]+ KiB to rank, more than the 195\.3 KiB of memory available \(CRAWLSIM_MEMORY_LIMIT=200KB\)\n$`)
 	if status != 1 || !want.MatchString(errOut) {
 		t.Errorf("rank within 200 KB: status %d, stderr %q", status, errOut)
+	}
+	// PageRank's in-arc layout needs less than HITS's transpose and
+	// vectors: between the two estimates, rank runs and rank -hits is
+	// refused.
+	g, _, err := graphio.Load(osFS{}, web, graphio.LoadOptions{SkipURLs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, m := int64(g.NumNodes()), g.NumArcs()
+	between := graphBytes(g) + (pagerankBytes(n, m)+hitsBytes(n, m))/2
+	t.Setenv(memoryEnv, strconv.FormatInt(between, 10))
+	if _, errOut, status := crawlsim(t, "rank", web); status != 0 {
+		t.Errorf("rank within %d bytes: status %d, stderr %q", between, status, errOut)
+	}
+	if _, errOut, status := crawlsim(t, "rank", "-hits", web); status != 1 || !strings.Contains(errOut, "to rank, more than") {
+		t.Errorf("rank -hits within %d bytes: status %d, stderr %q", between, status, errOut)
 	}
 	// info loads it within 150 KB (its URLs are copied: 112.5 KiB) but
 	// cannot count its degrees.
