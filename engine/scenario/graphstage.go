@@ -66,11 +66,16 @@ func (st *graphStage) generate(budget int64) (int64, bool, error) {
 
 // generateProgress is the generator's progress.
 func (st *graphStage) generateProgress() step.Progress {
-	p := step.Progress{Stage: "generate"}
-	if st.generator != nil {
-		p = st.generator.Progress()
-		p.Stage = "generate (" + p.Stage + ")"
+	if st.generator == nil {
+		return step.Progress{Stage: "generate"}
 	}
+	return within("generate", st.generator.Progress())
+}
+
+// within names p's stage as a part of the stage named stage: "generate
+// (links)".
+func within(stage string, p step.Progress) step.Progress {
+	p.Stage = stage + " (" + p.Stage + ")"
 	return p
 }
 

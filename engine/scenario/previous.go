@@ -73,12 +73,10 @@ func (st *previousStage) evolve(budget int64) (int64, bool, error) {
 
 // evolveProgress is the evolution's progress.
 func (st *previousStage) evolveProgress() step.Progress {
-	p := step.Progress{Stage: "evolve"}
-	if st.evolver != nil {
-		p = st.evolver.Progress()
-		p.Stage = "evolve (" + p.Stage + ")"
+	if st.evolver == nil {
+		return step.Progress{Stage: "evolve"}
 	}
-	return p
+	return within("evolve", st.evolver.Progress())
 }
 
 // loadPrevious reads the previous snapshot's file.
