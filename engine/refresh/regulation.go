@@ -30,7 +30,9 @@ var Policies = []string{Fixed, Change, ChangeInterest}
 type Regulation struct {
 	// Initial is t_0, every site's first interval (default 10).
 	Initial float64 `json:"initial,omitempty"`
-	// Min and Max clamp the interval (defaults 1 and 100).
+	// Min and Max clamp the interval (defaults 1 and 200: SPEC.md section 7
+	// asks for at least 200, so that its worked examples from t_n = 100 are
+	// not cut).
 	Min float64 `json:"min,omitempty"`
 	Max float64 `json:"max,omitempty"`
 	// Window is n, the crawler's last visits of a site over which the
@@ -55,7 +57,7 @@ type Regulation struct {
 // DefaultRegulation returns the defaults of every field.
 func DefaultRegulation() Regulation {
 	alpha := 0.5
-	return Regulation{Initial: 10, Min: 1, Max: 100, Window: 10, Lower: 0.3, Upper: 0.7, Alpha: &alpha,
+	return Regulation{Initial: 10, Min: 1, Max: 200, Window: 10, Lower: 0.3, Upper: 0.7, Alpha: &alpha,
 		InterestLower: 0.5, InterestUpper: 0.8}
 }
 

@@ -18,7 +18,12 @@ func TestSpecWorkedExamples(t *testing.T) {
 	if math.Abs(d-(-150.0/7)) > 1e-12 || twoDecimals(d) != "-21.43" {
 		t.Errorf("Δt = %v, want -21.43", d)
 	}
-	r := Regulation{Min: 1, Max: 1000, Lower: 0.3, Upper: 0.7, InterestLower: 0.5, InterestUpper: 0.8}.WithDefaults()
+	// The defaults are the example's thresholds, and their clamp must not
+	// cut it (SPEC.md section 7: t_max defaults to at least 200).
+	r := DefaultRegulation()
+	if r.Lower != 0.3 || r.Upper != 0.7 || r.InterestLower != 0.5 || r.InterestUpper != 0.8 || *r.Alpha != 0.5 {
+		t.Fatalf("default thresholds %+v are not the worked example's", r)
+	}
 	for _, c := range []struct {
 		interest float64
 		want     string

@@ -136,7 +136,7 @@ func TestParamsErrors(t *testing.T) {
 		{Params{UserRate: -1}, "user_rate -1"},
 		{Params{Popularity: Float(-1)}, "popularity -1"},
 		{Params{SiteBytes: Float(-5)}, "site_bytes -5"},
-		{Params{Regulation: Regulation{Initial: 200}}, "initial 200 is outside [min, max] = [1, 100]"},
+		{Params{Regulation: Regulation{Initial: 300}}, "initial 300 is outside [min, max] = [1, 200]"},
 		{Params{Regulation: Regulation{Lower: 0.9, Upper: 0.2}}, "regulation: lower/upper"},
 		{Params{Sites: 1 << 20, Horizon: 1e6}, "events"},
 	} {

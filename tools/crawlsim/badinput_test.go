@@ -118,7 +118,7 @@ func TestGivenZeroFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"refresh", "-sites", "0"}, "-sites 0: want 1 to 1048576"},
-		{[]string{"refresh", "-tmin", "0"}, "-tmin 0: min 0 and max 100: want positive intervals"},
+		{[]string{"refresh", "-tmin", "0"}, "-tmin 0: min 0 and max 200: want positive intervals"},
 		{[]string{"refresh", "-samples", "0"}, "-samples 0: want 1 to 100000"},
 		{[]string{"refresh", "-horizon", "0"}, "-horizon 0: want a positive number"},
 		{[]string{"refresh", "-window", "0"}, "-window 0: want at least 1 visit"},
