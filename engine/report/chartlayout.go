@@ -1,0 +1,127 @@
+// The chart's layout: where the plot, axes and legend go (chartLayout),
+// and the plot area a page needs for its hover readout (PlotArea, Plot).
+
+package report
+
+import (
+	"fmt"
+	"math"
+	"unicode/utf8"
+
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+// chartLayout is where a chart's parts go: SVG draws it, PlotArea tells
+// the page where the plot is.
+type chartLayout struct {
+	lines             []line
+	xTitle            string
+	entries           []line
+	legend            legendLayout
+	top, plotH, plotW float64
+	left              float64
+	height            int
+	xs, ys            axisScale
+	// log marks a logarithmic x axis from xs.bottom to xs.top.
+	log bool
+}
+
+// xFraction returns where x lies along the x axis, 0 at its start and 1
+// at its end.
+func (c chartLayout) xFraction(x float64) float64 {
+	if c.log {
+		return (math.Log10(x) - math.Log10(c.xs.bottom)) / (math.Log10(c.xs.top) - math.Log10(c.xs.bottom))
+	}
+	return x / c.xs.top
+}
+
+// layoutChart computes the layout of r's chart under opt (with its
+// defaults filled in).
+func layoutChart(r *scenario.Result, opt ChartOptions) (chartLayout, error) {
+	lines, xTitle, err := chartLines(r, opt)
+	if err != nil {
+		return chartLayout{}, err
+	}
+
+	// Scales from the data.
+	xHi, yHi, xLo := 0.0, 0.0, math.Inf(1)
+	for _, l := range lines {
+		for i := range l.xs {
+			xHi = math.Max(xHi, l.xs[i])
+			yHi = math.Max(yHi, l.ys[i])
+			if l.xs[i] > 0 {
+				xLo = math.Min(xLo, l.xs[i])
+			}
+		}
+	}
+	if opt.X == XFraction {
+		xHi = math.Max(xHi, 1)
+	}
+
+	// Layout: the title on top, the y labels on the left, the x labels
+	// below, the legend on the right.
+	top := 16.0
+	if opt.Title != "" {
+		top += 26
+	}
+	bottom := 52.0
+	entries := legendEntries(lines)
+	legend := layoutLegend(entries, opt.Width, opt.Height, top)
+	if opt.NoLegend {
+		entries, legend = nil, legendLayout{height: opt.Height, width: -16}
+	}
+	height := legend.height
+	plotH := float64(height) - top - bottom
+	ys := niceScale(yHi, int(plotH/50))
+	labelChars := 0
+	for _, s := range ys.labels {
+		labelChars = max(labelChars, utf8.RuneCountInString(s))
+	}
+	left := 36.0 + charWidth*float64(labelChars)
+	plotW := float64(opt.Width) - left - legend.width - 32
+	if plotW < 120 || plotH < 80 {
+		return chartLayout{}, fmt.Errorf("report: a chart of %d by %d pixels is too small for its axes and legend; make it larger", opt.Width, opt.Height)
+	}
+	xs := niceScale(xHi, int(plotW/65))
+	logX := opt.LogX && !math.IsInf(xLo, 1) && xHi > xLo
+	if logX {
+		xs = logScale(xLo, xHi)
+		if opt.X == XFraction {
+			xTitle += " (logarithmic)"
+		} else {
+			xTitle += ", logarithmic"
+		}
+	}
+	return chartLayout{lines: lines, xTitle: xTitle, entries: entries, legend: legend, top: top, plotH: plotH,
+		plotW: plotW, left: left, height: height, xs: xs, ys: ys, log: logX}, nil
+}
+
+// PlotArea says where the plot of r's chart under opt lies, in the chart's
+// own units (its viewBox): the plot spans x from Left to Left+Width, and
+// the x axis runs from 0 at Left to XMax at Left+Width. ChartWidth is the
+// viewBox's width. The page uses it to turn the pointer's position into a
+// value of the x axis for its hover readout.
+type PlotArea struct {
+	Left, Width, XMax, ChartWidth float64
+	// Top and Height place the plot vertically, YMax is the y axis's end
+	// and ChartHeight the viewBox's height.
+	Top, Height, YMax, ChartHeight float64
+	// Log marks a logarithmic x axis, which runs from XMin at Left to XMax
+	// at Left+Width.
+	Log  bool
+	XMin float64
+}
+
+// Plot returns the PlotArea of r's chart under opt, as SVG draws it.
+func Plot(r *scenario.Result, opt ChartOptions) (PlotArea, error) {
+	opt, err := chartDefaults(r, opt)
+	if err != nil {
+		return PlotArea{}, err
+	}
+	lay, err := layoutChart(r, opt)
+	if err != nil {
+		return PlotArea{}, err
+	}
+	return PlotArea{Left: lay.left, Width: lay.plotW, XMax: lay.xs.top, ChartWidth: float64(opt.Width),
+		Top: lay.top, Height: lay.plotH, YMax: lay.ys.top, ChartHeight: float64(lay.height), Log: lay.log, XMin: lay.xs.bottom}, nil
+}

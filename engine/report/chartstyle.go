@@ -1,0 +1,92 @@
+// The chart's style: the strategies' colours, dash patterns and markers,
+// the widths of its lines, the metrics of its font, and the drawing of a
+// legend swatch and a marker.
+
+package report
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// palette colours the strategies in order: the colours of Okabe and Ito's
+// palette for colour-blind readers, without its black (the optimal
+// reference's) and its yellow (too light on white). The optimal reference
+// is drawn wider and dashed in referenceColour instead. Each strategy also
+// has a dash pattern (strategyDashes) and a marker (markerShapes), taken in
+// turn, so that every curve stays distinguishable in greyscale: the pairs
+// of dash and marker repeat only after len(strategyDashes)·len(markerShapes)
+// strategies (lengths prime to each other), the triples with the colour
+// after the least common multiple of the three lengths.
+var palette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"}
+
+const referenceColour = "#222222"
+
+// strategyDashes are the dash patterns of the strategies' lines in turn:
+// solid first. With Guarantees every actual line is solid, the dashes then
+// telling the kinds of line apart.
+var strategyDashes = []string{"", "9 4", "2 3", "12 3 3 3"}
+
+// markerShapes are the markers of the strategies' lines in turn, drawn a
+// few times along each line and on its legend swatch.
+var markerShapes = []string{"circle", "square", "triangle", "diamond", "cross"}
+
+// markersPerLine is how many markers a line carries, spread along the x
+// axis and shifted from one strategy to the next so they do not overlap.
+const markersPerLine = 5
+
+// Dash patterns and widths of the lines.
+const (
+	referenceDash  = "6 4"
+	guaranteedDash = "1.5 3"
+	lowerBoundDash = "6 3 1.5 3"
+	lineWidth      = 1.75
+	referenceWidth = 2.75
+)
+
+// Approximate text metrics of the chart's 12-pixel sans-serif font, used
+// to leave room for labels.
+const (
+	charWidth  = 7
+	fontSize   = 12
+	legendLine = 18
+)
+
+// writeSwatch writes a legend swatch of line e, 24 units wide, from (x, y):
+// its stroke, dash and width, and its marker in the middle.
+func writeSwatch(b *strings.Builder, e line, x, y float64) {
+	b.WriteString(`<line`)
+	if e.reference {
+		b.WriteString(` class="chart-ref"`)
+	}
+	fmt.Fprintf(b, ` x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s"`, coord(x), coord(y), coord(x+24), coord(y), e.colour)
+	if e.dash != "" {
+		fmt.Fprintf(b, ` stroke-dasharray="%s"`, e.dash)
+	}
+	if e.reference {
+		fmt.Fprintf(b, ` stroke-width="%s"`, strconv.FormatFloat(referenceWidth, 'f', -1, 64))
+	}
+	b.WriteString(`/>`)
+	if e.marker != "" {
+		writeMarker(b, e.marker, e.colour, x+12, y, "")
+	}
+}
+
+// writeMarker writes a marker of the given shape centred on (x, y); filled
+// shapes have a thin halo of the background's colour (class chart-halo).
+func writeMarker(b *strings.Builder, shape, colour string, x, y float64, extra string) {
+	c := func(v float64) string { return coord(v) }
+	switch shape {
+	case "circle":
+		fmt.Fprintf(b, `<circle class="chart-halo" cx="%s" cy="%s" r="3.5" fill="%s" stroke="#ffffff" stroke-width="0.75" stroke-dasharray="none"%s/>`, c(x), c(y), colour, extra)
+	case "square":
+		fmt.Fprintf(b, `<rect class="chart-halo" x="%s" y="%s" width="6.5" height="6.5" fill="%s" stroke="#ffffff" stroke-width="0.75" stroke-dasharray="none"%s/>`, c(x-3.25), c(y-3.25), colour, extra)
+	case "triangle":
+		fmt.Fprintf(b, `<path class="chart-halo" d="M%s,%sL%s,%sL%s,%sZ" fill="%s" stroke="#ffffff" stroke-width="0.75" stroke-dasharray="none"%s/>`, c(x), c(y-4.5), c(x+4.2), c(y+3.2), c(x-4.2), c(y+3.2), colour, extra)
+	case "diamond":
+		fmt.Fprintf(b, `<path class="chart-halo" d="M%s,%sL%s,%sL%s,%sL%s,%sZ" fill="%s" stroke="#ffffff" stroke-width="0.75" stroke-dasharray="none"%s/>`, c(x), c(y-4.8), c(x+4.8), c(y), c(x), c(y+4.8), c(x-4.8), c(y), colour, extra)
+	case "cross":
+		fmt.Fprintf(b, `<path d="M%s,%sL%s,%sM%s,%sL%s,%s" fill="none" stroke="%s" stroke-width="2" stroke-dasharray="none"%s/>`, c(x-3.5), c(y-3.5), c(x+3.5), c(y+3.5), c(x-3.5), c(y+3.5), c(x+3.5), c(y-3.5), colour, extra)
+	}
+}
