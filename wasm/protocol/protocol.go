@@ -145,6 +145,20 @@ type Response struct {
 	Result json.RawMessage `json:"result,omitempty"`
 	// Error says what failed, in words for the user.
 	Error string `json:"error,omitempty"`
+	// Fields, on a KindError, are the fields of the request's scenario
+	// that its normalisation refused (the worker normalises every scenario
+	// once, and the page shows these beside its form); Error then joins
+	// them, one "FIELD: MESSAGE" a line.
+	Fields []FieldError `json:"fields,omitempty"`
+}
+
+// FieldError is one field of a scenario that its normalisation refused.
+type FieldError struct {
+	// Field is the field's JSON path ("strategies[2].params.m"), "" for
+	// the whole scenario.
+	Field string `json:"field"`
+	// Message says what is wrong and what is expected.
+	Message string `json:"message"`
 }
 
 // GraphInfo is the statistics of a loaded or generated graph, for the

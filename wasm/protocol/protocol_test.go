@@ -75,3 +75,21 @@ func TestResponseErrors(t *testing.T) {
 		t.Error("unknown kind accepted")
 	}
 }
+
+// TestFieldErrorsTravel checks that an error's fields survive the trip
+// from worker to page.
+func TestFieldErrorsTravel(t *testing.T) {
+	r := Response{Version: Version, ID: 7, Kind: KindError, Error: "damping: 2 is outside (0, 1]",
+		Fields: []FieldError{{Field: "damping", Message: "2 is outside (0, 1]"}}}
+	data, err := Encode(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeResponse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Fields) != 1 || got.Fields[0] != r.Fields[0] {
+		t.Errorf("fields %+v after the trip, want %+v", got.Fields, r.Fields)
+	}
+}

@@ -432,10 +432,33 @@ func response(id int64, kind string) protocol.Response {
 	return protocol.Response{Version: protocol.Version, ID: id, Kind: kind}
 }
 
+// errorResponse answers err. When err is a scenario's normalisation
+// refusing fields (one *scenario.FieldError, or several joined), the
+// response lists them in Fields, so that the page shows them beside its
+// form.
 func errorResponse(id int64, err error) protocol.Response {
 	r := response(id, protocol.KindError)
 	r.Error = err.Error()
+	r.Fields = fieldErrors(err)
 	return r
+}
+
+// fieldErrors returns the fields err refuses, nil when err is not only
+// field errors.
+func fieldErrors(err error) []protocol.FieldError {
+	errs := []error{err}
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = joined.Unwrap()
+	}
+	var out []protocol.FieldError
+	for _, e := range errs {
+		fe, ok := e.(*scenario.FieldError)
+		if !ok {
+			return nil
+		}
+		out = append(out, protocol.FieldError{Field: fe.Field, Message: fe.Message})
+	}
+	return out
 }
 
 // bytesText writes a byte count in MiB or GiB.
