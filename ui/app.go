@@ -258,10 +258,6 @@ func (a *App) Run() {
 		a.FormError = err.Error()
 		return
 	}
-	if _, err := s.Normalize(); err != nil {
-		a.FormError = err.Error()
-		return
-	}
 	if a.dead {
 		a.Error = a.deadMessage(errors.New("no worker"))
 		return
@@ -272,11 +268,24 @@ func (a *App) Run() {
 	}
 	req := a.q.request(protocol.KindRun)
 	req.Scenario = &s
+	// The worker normalises the scenario: its refusal names the fields,
+	// shown where the form's own errors go; any other answer (progress,
+	// result, a failure or the cancel's) says it took the scenario, which
+	// then becomes the permalink.
+	accepted := false
+	accept := func() {
+		if !accepted {
+			accepted = true
+			a.setPermalink(s)
+		}
+	}
 	err = a.q.start(req, &pending{
-		progressed: func(*protocol.Progress) { a.announceProgress() },
-		done:       a.runDone,
-		failed:     func(msg string) { a.Error = msg },
+		progressed: func(*protocol.Progress) { accept(); a.announceProgress() },
+		done:       func(r protocol.Response) { accept(); a.runDone(r) },
+		failed:     func(msg string) { accept(); a.Error = msg },
+		invalid:    func(msg string) { a.FormError = msg },
 		cancelled: func() {
+			accept()
 			a.Notice = "Run cancelled."
 			a.Announce = a.Notice
 		},
@@ -291,6 +300,11 @@ func (a *App) Run() {
 	}
 	a.runReq = req.ID
 	a.Announce, a.announced = "Running the comparison…", 0
+}
+
+// setPermalink makes s, a scenario the worker took, the permalink and the
+// page's address.
+func (a *App) setPermalink(s scenario.Scenario) {
 	if frag, err := EncodePermalink(s); err == nil {
 		a.Permalink = page.PageURL() + "#" + frag
 		if a.embedFragment {

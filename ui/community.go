@@ -75,10 +75,7 @@ func (c *Community) Extract(f Form) {
 	s.Seeds, s.Strategies = spec, []scenario.Strategy{}
 	s.Budget, s.Politeness = 0, nil
 	s.SeedStudy = &scenario.SeedStudy{Samples: 50}
-	if _, err := s.Normalize(); err != nil {
-		c.Error = err.Error()
-		return
-	}
+	// The worker normalises the study; what it refuses is shown as Error.
 	req := c.q.request(protocol.KindRun)
 	req.Scenario = &s
 	err = c.q.start(req, &pending{

@@ -170,7 +170,7 @@ func FormOf(s scenario.Scenario) Form {
 func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // Scenario returns the comparison the form describes, or an error naming
-// each field that does not read. Normalize checks the rest.
+// each field that does not read. The worker normalises the rest (scenario.Normalize).
 func (f Form) Scenario() (scenario.Scenario, error) {
 	s, errs := f.setting()
 	f.addStrategies(&s, errs)

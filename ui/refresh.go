@@ -104,10 +104,9 @@ func (r *Revisits) Progress() *protocol.Progress { return r.q.progress(r.req) }
 // Run runs the form's simulation in the worker.
 func (r *Revisits) Run() {
 	r.Error = ""
+	// The worker normalises the simulation; what it refuses is shown as
+	// Error, like the form's own errors.
 	sc, err := r.Form.Refresh()
-	if err == nil {
-		_, err = sc.Normalize()
-	}
 	if err != nil {
 		r.Error = err.Error()
 		return

@@ -26,9 +26,12 @@ type pending struct {
 	progressed func(*protocol.Progress)
 	// done takes the final answer (KindGraph or KindResult), failed the
 	// worker's error message, cancelled the cancel's answer; cancelled
-	// may be nil.
+	// may be nil. invalid, when set, takes instead of failed an error
+	// that lists the fields the scenario's normalisation refused
+	// (Response.Fields).
 	done      func(protocol.Response)
 	failed    func(string)
+	invalid   func(string)
 	cancelled func()
 }
 
@@ -124,6 +127,10 @@ func (q *requests) deliver(r protocol.Response) bool {
 	case protocol.KindGraph, protocol.KindResult:
 		p.done(r)
 	case protocol.KindError:
+		if len(r.Fields) > 0 && p.invalid != nil {
+			p.invalid(r.Error)
+			break
+		}
 		p.failed(r.Error)
 	case protocol.KindCancelled:
 		if p.cancelled != nil {
