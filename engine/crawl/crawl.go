@@ -22,8 +22,10 @@ type Config struct {
 	// one entry per page. The omniscient strategies and the optimal
 	// reference read it.
 	Importance []float64
-	// Seeds are the pages F starts with (SPEC.md section 2); duplicates are
-	// ignored.
+	// Seeds are the pages F starts with (SPEC.md section 2), discovered one
+	// after another in this order, which breaks ties among them as
+	// discovery order breaks them among all pages; a page given twice
+	// keeps its first place.
 	Seeds []uint32
 	// Trust is the trust vector t of the RankMass family and FPR (one
 	// non-negative entry per page, summing to 1); nil means uniform over
@@ -340,7 +342,8 @@ func (c *Crawl) trustOfSeed(p uint32) float64 {
 	return c.seedTrust[0]
 }
 
-// Seeds returns the distinct seeds in the order given.
+// Seeds returns the distinct seeds in the order given, which is their
+// discovery order.
 func (c *Crawl) Seeds() []uint32 { return c.seeds }
 
 // Downloads returns the number of pages downloaded so far.
@@ -361,8 +364,8 @@ func (c *Crawl) InFrontier(p uint32) bool { return c.state[p] == inFrontier }
 // flight or in D).
 func (c *Crawl) Discovered(p uint32) bool { return c.state[p] != unseen }
 
-// Discovery returns page p's discovery number: 0 for the seeds, then 1, 2,
-// ... in discovery order.
+// Discovery returns page p's discovery number: 0, 1, 2, ... in discovery
+// order, the seeds first in the seed set's order (0 to |seeds|-1).
 func (c *Crawl) Discovery(p uint32) uint32 { return c.seq[p] }
 
 // Pending returns the number of pages in F.
@@ -372,19 +375,17 @@ func (c *Crawl) Pending() int { return c.pending }
 // rule, such as RankMass's ε).
 func (c *Crawl) Stop() { c.stopped = true }
 
-// addToFrontier adds page p to F as a seed would be (discovery number 0)
-// and tells the strategy; pages already discovered are ignored.
+// addToFrontier adds page p to F with the next discovery number and tells
+// the strategy; pages already discovered are ignored. The seeds are added
+// first, one after another in the seed set's order (SPEC.md section 2), so
+// their discovery order breaks ties among them as it does among all pages.
 func (c *Crawl) addToFrontier(p uint32, parent uint32) {
 	if c.state[p] != unseen {
 		return
 	}
 	c.state[p] = inFrontier
-	if parent == NoParent {
-		c.seq[p] = 0
-	} else {
-		c.nextSeq++
-		c.seq[p] = c.nextSeq
-	}
+	c.seq[p] = c.nextSeq
+	c.nextSeq++
 	c.pending++
 	c.strategy.Discover(p, parent)
 }
@@ -408,7 +409,6 @@ func (c *Crawl) Step(budget int) (bool, error) {
 		for _, p := range c.seeds {
 			c.addToFrontier(p, NoParent)
 		}
-		c.front.seeded()
 	}
 	budget = max(budget, 1)
 	var err error

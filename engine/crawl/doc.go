@@ -6,7 +6,9 @@
 // page of F chosen by the strategy, moves it to the downloaded set D, and adds
 // its out-neighbours that are in neither D nor F to F, in out(i) order. Ties
 // between pages of equal priority go to the page discovered first, then to
-// the smaller id; the seeds count as discovered together, so they tie by id.
+// the smaller id; the seeds are discovered first, one after another in the
+// seed set's order, so they tie in that order (a crawler enqueues its seeds
+// in the order it was given them).
 // Pages that cannot be reached from the seeds are never downloaded; only the
 // optimal reference ignores discovery.
 //

@@ -1,7 +1,5 @@
 package crawl
 
-import "slices"
-
 // firstInFirstOut is implemented by strategies that push every page with
 // key 0, once, when it is discovered, and never change a key or take a
 // page back (bfs, larger-sites-first). Their Frontier keeps each host's
@@ -14,15 +12,12 @@ type firstInFirstOut interface{ firstInFirstOut() }
 
 // fifoQueues is the part of a Frontier that only first-in-first-out
 // frontiers have. Host h's queue is hosts[h].items[head[h]:], in increasing
-// (discovery number, id): pages discovered later are pushed later, so a
-// push appends; only the seeds, all discovered together (number 0), may
-// come in another order, and seeded sorts them before the first pop.
+// discovery number: pages discovered later, the seeds included (SPEC.md
+// section 2: they are discovered one after another in the seed set's
+// order), are pushed later, so a push appends.
 type fifoQueues struct {
-	head   []uint32 // by host: the index of the queue's first page in items
-	held   []uint64 // bit p%64 of word p/64: page p is held
-	sealed bool     // seeded has run
-	// seededHosts lists the hosts the seeds were pushed to, for seeded.
-	seededHosts []uint32
+	head []uint32 // by host: the index of the queue's first page in items
+	held []uint64 // bit p%64 of word p/64: page p is held
 }
 
 func newFifoQueues(n, numHosts int) *fifoQueues {
@@ -61,17 +56,12 @@ func (f *Frontier) pushFifo(p uint32, key float64) {
 	if wasEmpty {
 		hp.items, q.head[h] = hp.items[:0], 0
 	}
-	if !q.sealed && wasEmpty {
-		q.seededHosts = append(q.seededHosts, h)
-	}
 	hp.items = append(hp.items, p)
-	if q.sealed {
-		// A page out of discovery order (none, for the strategies that
-		// use this frontier) moves to its place.
-		live := hp.items[q.head[h]:]
-		for i := len(live) - 1; i > 0 && discoveredBefore(f.seq, live[i], live[i-1]); i-- {
-			live[i], live[i-1] = live[i-1], live[i]
-		}
+	// A page out of discovery order (none, for the strategies that use
+	// this frontier) moves to its place.
+	live := hp.items[q.head[h]:]
+	for i := len(live) - 1; i > 0 && discoveredBefore(f.seq, live[i], live[i-1]); i-- {
+		live[i], live[i-1] = live[i-1], live[i]
 	}
 	f.size++
 	f.fixHost(h)
@@ -90,35 +80,4 @@ func (f *Frontier) popFifo(h uint32) uint32 {
 	f.size--
 	f.fixHost(h)
 	return p
-}
-
-// seeded tells the frontier that the seeds have all been pushed: a
-// first-in-first-out frontier sorts each queue the seeds went to by id
-// (they share discovery number 0) and replaces its host in the host
-// heaps. It does nothing for a heap frontier.
-func (f *Frontier) seeded() {
-	q := f.fifo
-	if q == nil || q.sealed {
-		return
-	}
-	q.sealed = true
-	for _, h := range q.seededHosts {
-		live := f.hosts[h].items[q.head[h]:]
-		if !slices.IsSortedFunc(live, f.discoveryCmp) {
-			slices.SortFunc(live, f.discoveryCmp)
-			f.fixHost(h)
-		}
-	}
-	q.seededHosts = nil
-}
-
-// discoveryCmp compares pages as discoveredBefore orders them.
-func (f *Frontier) discoveryCmp(a, b uint32) int {
-	switch {
-	case discoveredBefore(f.seq, a, b):
-		return -1
-	case discoveredBefore(f.seq, b, a):
-		return 1
-	}
-	return 0
 }

@@ -14,9 +14,9 @@ package crawl
 // is open, and the best open host's best page is the best page of all.
 //
 // With groupBySize (larger-sites-first) hosts are ordered instead by the
-// number of pages they hold, then by the discovery of their first page, then
-// by that page's id (hosts of seeds, discovered together, tie by their
-// smallest seed as the seeds do).
+// number of pages they hold, then by the discovery of their first page
+// (the seeds too are discovered one after another, in the seed set's
+// order), then by that page's id.
 //
 // Every structure is a flat slice indexed by page or host; changing a key
 // costs O(log n) and allocates nothing once the heaps have grown.
@@ -61,8 +61,7 @@ type Frontier struct {
 // pages to hosts 0..numHosts-1.
 //
 // With fifo, every page pushed must have key 0 and be pushed once, after
-// the pages discovered before it (the seeds may come in any order until
-// seeded is called); Set, Add and Remove must not be called. With keyed
+// the pages discovered before it; Set, Add and Remove must not be called. With keyed
 // (and not fifo), the keys are kept in the heaps (keysInHeap).
 func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize, fifo, keyed bool) *Frontier {
 	if hostOf == nil {

@@ -6,8 +6,9 @@ import "errors"
 // curve"; SPEC.md section 3): an ideal crawler that knows every page and its
 // importance and downloads them in decreasing importance, ignoring
 // discovery. Before the first download it adds every page of the graph to F
-// as a seed (discovery number 0, so equal importance goes to the smaller id)
-// with its importance as key; downloads then discover nothing new. The pages
+// with its importance as key and discovery number 0, the seeds' too, so that
+// equal importance goes to the smaller id whatever the seeds; downloads then
+// discover nothing new. The pages
 // are added in Refill, optimalChunk pages per unit of work, so that a Step
 // stays short on large graphs: the seeds are parked until then, and the
 // crawler selects nothing before every page is in.
@@ -54,8 +55,15 @@ func (s *optimal) Start(c *Crawl) error {
 // before, wait parked for Refill.
 func (s *optimal) Discover(page, parent uint32) {
 	if s.next > 0 {
-		s.c.front.Push(page, s.c.cfg.Importance[page])
+		s.push(page)
 	}
+}
+
+// push makes page p selectable with discovery number 0: discovery plays no
+// part in the optimal order.
+func (s *optimal) push(p uint32) {
+	s.c.seq[p] = 0
+	s.c.front.Push(p, s.c.cfg.Importance[p])
 }
 
 func (s *optimal) Downloaded(uint32) {}
@@ -70,9 +78,9 @@ func (s *optimal) Refill(budget int) (work int, done bool, err error) {
 		for p := s.next; p < end; p++ {
 			s.next = p + 1 // Discover pushes from here on
 			if c.state[p] == inFrontier {
-				c.front.Push(uint32(p), c.cfg.Importance[p])
+				s.push(uint32(p)) // a parked seed
 			} else {
-				c.addToFrontier(uint32(p), NoParent)
+				c.addToFrontier(uint32(p), NoParent) // Discover pushes it
 			}
 		}
 		work++

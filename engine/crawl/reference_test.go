@@ -28,10 +28,9 @@ import (
 // definitions do, with the same floating-point operations in the same
 // order, so that orders and guarantee curves agree bit for bit.
 //
-// One reading is the engine's rather than SPEC.md's: the seeds are
-// discovered together (discovery number 0, ties among them by id), as
-// crawl.go's addToFrontier does; SPEC.md section 2 now asks for the seed
-// set's order (issue 13). refSeedDiscovery is the one place to change.
+// The seeds are discovered one after another in the order given (SPEC.md
+// section 2), before any other page: seed k has discovery number k, and
+// the pages found later continue the count.
 
 // reference page states
 const (
@@ -46,16 +45,13 @@ type refCrawl struct {
 	seeds []uint32 // distinct, in the order given
 	state []uint8
 	seq   []int
-	next  int
+	next  int // the next discovery number
 	order []uint32
 	limit int // downloads allowed
 	// onDiscover, when set, is told of every page joining F (parent is
 	// NoParent for a seed).
 	onDiscover func(page, parent uint32)
 }
-
-// refSeedDiscovery is the discovery number of every seed (see above).
-const refSeedDiscovery = 0
 
 func newRefCrawl(g *graph.Graph, seeds []uint32, budget int64, onDiscover func(page, parent uint32)) *refCrawl {
 	n := g.NumNodes()
@@ -70,13 +66,19 @@ func newRefCrawl(g *graph.Graph, seeds []uint32, budget int64, onDiscover func(p
 		r.limit = int(budget)
 	}
 	for _, s := range r.seeds {
-		r.state[s] = refFrontier
-		r.seq[s] = refSeedDiscovery
-		if r.onDiscover != nil {
-			r.onDiscover(s, NoParent)
-		}
+		r.discover(s, NoParent)
 	}
 	return r
+}
+
+// discover puts page q into F with the next discovery number.
+func (r *refCrawl) discover(q, parent uint32) {
+	r.state[q] = refFrontier
+	r.seq[q] = r.next
+	r.next++
+	if r.onDiscover != nil {
+		r.onDiscover(q, parent)
+	}
 }
 
 // refReachable counts the pages reachable from the seeds by repeated
@@ -156,12 +158,7 @@ func (r *refCrawl) download(p uint32) {
 	r.order = append(r.order, p)
 	for _, q := range r.g.Out(p) {
 		if r.state[q] == refUnseen {
-			r.state[q] = refFrontier
-			r.next++
-			r.seq[q] = r.next
-			if r.onDiscover != nil {
-				r.onDiscover(q, p)
-			}
+			r.discover(q, p)
 		}
 	}
 }
