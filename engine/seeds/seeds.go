@@ -22,8 +22,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -132,9 +132,12 @@ type Options struct {
 	PageOf func(item string) (uint32, bool)
 }
 
-// Select returns the seed pages of spec on g, in the order the spec gives
-// them (decreasing importance for TopPageRank, increasing id otherwise for
-// generated sets, as written for lists). Duplicates are dropped.
+// Select returns the seed pages of spec on g in the seed set's order, which
+// is the order a crawl discovers them in (SPEC.md section 2): decreasing
+// importance for TopPageRank (equal importance: smaller id first), the
+// order drawn for Random, host id for HostRoots, extraction order for
+// Community, as written for List (a page listed twice keeps its first
+// place). Duplicates are dropped.
 func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
 	n := g.NumNodes()
 	if n == 0 {
@@ -162,25 +165,27 @@ func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
 			chosen[v] = true
 			out = append(out, v)
 		}
-		slices.Sort(out)
-		return out, nil
+		return out, nil // in the order drawn (SPEC.md section 2)
 	case HostRoots:
 		if !g.HasHosts() {
 			return nil, errors.New("seeds host-roots: the graph has no hosts (give a URL list)")
 		}
-		// The pseudo-host of unparseable URLs is no host to seed: mark
-		// it seen before the scan.
-		seen := make([]bool, g.NumHosts())
-		for h, name := range g.Hosts.Names {
-			if name == graph.NoHost {
-				seen[h] = true
+		// root[h] is host h's smallest page, or noRoot; the pseudo-host
+		// of unparseable URLs is no host to seed.
+		const noRoot = math.MaxUint32
+		root := make([]uint32, g.NumHosts())
+		for h := range root {
+			root[h] = noRoot
+		}
+		for i, h := range g.Hosts.Of {
+			if root[h] == noRoot {
+				root[h] = uint32(i)
 			}
 		}
-		var out []uint32
-		for i, h := range g.Hosts.Of {
-			if !seen[h] {
-				seen[h] = true
-				out = append(out, uint32(i))
+		var out []uint32 // by host id (SPEC.md section 2)
+		for h, p := range root {
+			if p != noRoot && g.Hosts.Names[h] != graph.NoHost {
+				out = append(out, p)
 			}
 		}
 		if len(out) == 0 {

@@ -107,13 +107,12 @@ func TestRandomSeedsAreDistinctAndDeterministic(t *testing.T) {
 		if len(a) != min(k, n) {
 			t.Fatalf("%d seeds, want %d", len(a), min(k, n))
 		}
-		for i := 1; i < len(a); i++ {
-			if a[i] <= a[i-1] {
-				t.Fatalf("seeds not distinct and sorted: %v", a)
+		seen := make(map[uint32]bool)
+		for _, p := range a {
+			if seen[p] || p >= uint32(n) {
+				t.Fatalf("seeds not distinct pages of %d: %v", n, a)
 			}
-		}
-		if a[len(a)-1] >= uint32(n) {
-			t.Fatalf("seed %d out of range", a[len(a)-1])
+			seen[p] = true
 		}
 		if !slices.Equal(a, draw()) {
 			t.Fatal("same random seed gave different seed sets")
@@ -172,5 +171,43 @@ func TestHostRootsSkipNoHost(t *testing.T) {
 	}
 	if got, err := Select(g, Spec{Kind: HostRoots}, Options{}); err == nil || !strings.Contains(err.Error(), graph.NoHost) {
 		t.Errorf("host-roots with only unparseable URLs = %v, %v; want an error naming %s", got, err, graph.NoHost)
+	}
+}
+
+// TestSeedSetOrder: Select returns each seed set in its order (SPEC.md
+// section 2), which a crawl discovers them in: random:K as drawn (Floyd's
+// algorithm, replayed here), host-roots by host id even where the hosts'
+// ids do not follow their roots' ids.
+func TestSeedSetOrder(t *testing.T) {
+	g, _ := graph.NewBuilder(50).Build()
+	got, err := Select(g, Spec{Kind: Random, K: 10}, Options{Rand: rand.New(rand.NewPCG(7, 1))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Floyd's algorithm, one draw per j in order, with its own stream.
+	r := rand.New(rand.NewPCG(7, 1))
+	var want []uint32
+	for j := 50 - 10; j < 50; j++ {
+		v := uint32(r.IntN(j + 1))
+		if slices.Contains(want, v) {
+			v = uint32(j)
+		}
+		want = append(want, v)
+	}
+	if !slices.Equal(got, want) || slices.IsSorted(want) {
+		t.Fatalf("random:10 = %v, want %v as drawn (not sorted)", got, want)
+	}
+
+	b := graph.NewBuilder(5)
+	hg, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Host 0 (b.org) has pages 1 and 3, host 1 (c.org) page 2, host 2
+	// (a.org) pages 0 and 4: by host id the roots are 1, 2, 0.
+	hg.Hosts = &graph.Hosts{Of: []uint32{2, 0, 1, 0, 2}, Names: []string{"b.org", "c.org", "a.org"}}
+	got, err = Select(hg, Spec{Kind: HostRoots}, Options{})
+	if err != nil || !slices.Equal(got, []uint32{1, 2, 0}) {
+		t.Fatalf("host-roots = %v, %v; want [1 2 0] (by host id)", got, err)
 	}
 }
