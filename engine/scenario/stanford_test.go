@@ -31,7 +31,8 @@ type stanfordSummary struct {
 
 const stanfordComment = "Summary metrics of the scenario of TestStanfordGolden (engine/scenario/stanford_test.go) on " +
 	"../shared/data/cs-stanford (edge list and URL list): seeds top-pagerank:20, uniform PageRank importance. " +
-	"Written by a native run of `go test -run TestStanfordGolden -update`. Checked by the same test against " +
+	"Written by a native run of `go test -run TestStanfordGolden -update`, last when crawls began to discover their " +
+	"seeds in the seed set's order, here decreasing importance (SPEC.md section 2, issue 13). Checked by the same test against " +
 	"computations made there independently of the engine: PageRank by plain power iteration, the optimal curve " +
 	"as prefix sums of the sorted importance, the bfs curve from a plain breadth-first search, and the fpr curve " +
 	"from a direct O(n^2) implementation of seeds/000 Algorithm 1; the test also runs under GOOS=js GOARCH=wasm."
@@ -67,13 +68,14 @@ func TestStanfordGolden(t *testing.T) {
 
 	g := r.graph.g
 	imp := powerIteration(g, 0.85, 1e-13)
-	// The seeds are the 20 pages of highest importance.
+	// The seeds are the 20 pages of highest importance, in decreasing
+	// importance (SPEC.md section 2: the seed set's order).
 	byImportance := make([]uint32, g.NumNodes())
 	for i := range byImportance {
 		byImportance[i] = uint32(i)
 	}
 	sort.SliceStable(byImportance, func(a, b int) bool { return imp[byImportance[a]] > imp[byImportance[b]] })
-	if !slices.Equal(sortedCopy(res.Seeds), sortedCopy(byImportance[:20])) {
+	if !slices.Equal(res.Seeds, byImportance[:20]) {
 		t.Errorf("seeds %v, want the top 20 by importance %v", res.Seeds, byImportance[:20])
 	}
 	reach := plainBFS(g, res.Seeds)
@@ -183,9 +185,9 @@ func powerIteration(g *graph.Graph, d, tol float64) []float64 {
 }
 
 // plainBFS returns the breadth-first order from the seeds, which enter
-// the queue in increasing id (the crawler's tie rule for the seeds).
+// the queue in the seed set's order (SPEC.md section 2).
 func plainBFS(g *graph.Graph, seeds []uint32) []uint32 {
-	queue := sortedCopy(seeds)
+	queue := slices.Clone(seeds)
 	seen := make(map[uint32]bool)
 	for _, p := range queue {
 		seen[p] = true
@@ -203,7 +205,8 @@ func plainBFS(g *graph.Graph, seeds []uint32) []uint32 {
 
 // plainFPR is seeds/000 Algorithm 1 written directly: every step scans all
 // pages for the frontier page of largest fpr (ties to the earlier
-// discovery, then the smaller id), in O(n) per step.
+// discovery, then the smaller id), in O(n) per step. The seeds (distinct)
+// are discovered first, in their order (SPEC.md section 2).
 func plainFPR(g *graph.Graph, seeds []uint32, d float64) []uint32 {
 	n := g.NumNodes()
 	const unseen, frontier, done = 0, 1, 2
@@ -211,11 +214,12 @@ func plainFPR(g *graph.Graph, seeds []uint32, d float64) []uint32 {
 	seq := make([]int, n)
 	fpr := make([]float64, n)
 	trust := 1 / float64(len(seeds))
-	for _, p := range seeds {
+	for k, p := range seeds {
 		state[p] = frontier
 		fpr[p] = (1 - d) * trust
+		seq[p] = k
 	}
-	next := 0
+	next := len(seeds) - 1 // the last discovery number given
 	var order []uint32
 	for {
 		best := -1
@@ -253,10 +257,4 @@ func plainFPR(g *graph.Graph, seeds []uint32, d float64) []uint32 {
 			}
 		}
 	}
-}
-
-func sortedCopy(p []uint32) []uint32 {
-	c := slices.Clone(p)
-	slices.Sort(c)
-	return c
 }

@@ -66,7 +66,10 @@ func withoutTimes(t *testing.T, r *scenario.Result) string {
 // the strategies asked for, the optimal reference has tau 1 and the
 // highest average, the guaranteed counts are never below the actual ones,
 // the budget stops the crawls at 500 pages and the timed run adds its
-// duration. The files the examples write are checked below.
+// duration. The files the examples write are checked below. Examples 2 to
+// 6 were last rewritten when crawls began to discover their seeds in the
+// seed set's order (SPEC.md section 2, issue 13: top-pagerank by decreasing
+// importance, random as drawn) instead of by id.
 func TestRunExamples(t *testing.T) {
 	examples := docExamples(t, "Comparisons, in a fresh folder")
 	t.Chdir(t.TempDir())
@@ -566,7 +569,9 @@ func TestGeneratorFlagsShared(t *testing.T) {
 
 // TestSeedsExamples runs the community-seed examples of the manual and
 // compares their output with golden files; the seed list it writes is the
-// one the following run reads.
+// one the following run reads. Example 3 (a run from the list) was last
+// rewritten when crawls began to discover their seeds in the list's order
+// (SPEC.md section 2, issue 13) instead of by id.
 func TestSeedsExamples(t *testing.T) {
 	examples := docExamples(t, "Community seeds, in a fresh folder")
 	t.Chdir(t.TempDir())
