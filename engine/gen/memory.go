@@ -35,24 +35,15 @@ import "math"
 // integral. At the defaults this comes to about 165 bytes per page, of
 // which the graph itself keeps about 95.
 func (p Params) EstimatedBytes() int64 {
-	if p.Validate() != nil {
+	p, b, ok := p.bounds()
+	if !ok {
 		return 0
 	}
-	p = p.withDefaults()
-	n, h := float64(p.Pages), float64(p.Hosts)
-	links := linkBound(p)
-	largest := largestHostBound(p)
-	bounded := 0.0
-	if p.Hosts > 1 && p.IntraHostShare > 0 && p.IntraHostShare < 1 {
-		bounded = 12 * n
-	}
+	n, h, links, largest, bounded := b.n, b.h, b.links, b.largest, b.bounded
 	urlBytes := n * float64(len(urlScheme+urlHost+urlDomain+urlPage+urlExt)+decimalDigits(p.Hosts-1)+decimalDigits(int(largest)-1))
 	const slack = 256 << 10
 	bytes := 44*n + bounded + 8*links + 24*math.Sqrt(n) + 12*largest + 40*h + urlBytes + slack
-	if bytes >= math.MaxInt64 {
-		return math.MaxInt64
-	}
-	return int64(math.Ceil(bytes))
+	return clampBytes(bytes)
 }
 
 // EstimatedStreamingBytes is EstimatedBytes for a Generator that writes
@@ -86,19 +77,38 @@ func (p Params) EstimatedBytes() int64 {
 // page (8 links), against about 165 for Generate. It returns 0 when p does
 // not validate.
 func (p Params) EstimatedStreamingBytes() int64 {
-	if p.Validate() != nil {
+	p, b, ok := p.bounds()
+	if !ok {
 		return 0
 	}
-	p = p.withDefaults()
-	n, h := float64(p.Pages), float64(p.Hosts)
-	links := linkBound(p)
-	largest := largestHostBound(p)
-	bounded := 0.0
-	if p.Hosts > 1 && p.IntraHostShare > 0 && p.IntraHostShare < 1 {
-		bounded = 12 * n
-	}
+	n, h, links, largest, bounded := b.n, b.h, b.links, b.largest, b.bounded
 	const buffers = 1<<20 + 48<<10 + 256<<10
 	bytes := 20*n + bounded + 4*links + 24*math.Sqrt(n) + 12*largest + 24*h + 4*maxDegreeBound(p) + buffers
+	return clampBytes(bytes)
+}
+
+// sizeBounds are the sizes both estimates start from: pages, hosts, the
+// bound on the links (linkBound), on the largest host
+// (largestHostBound), and the 12 bytes a page of the intra-host
+// calibration when it runs.
+type sizeBounds struct{ n, h, links, largest, bounded float64 }
+
+// bounds returns p with its defaults and its sizeBounds, or false when p
+// does not validate.
+func (p Params) bounds() (Params, sizeBounds, bool) {
+	if p.Validate() != nil {
+		return p, sizeBounds{}, false
+	}
+	p = p.withDefaults()
+	b := sizeBounds{n: float64(p.Pages), h: float64(p.Hosts), links: linkBound(p), largest: largestHostBound(p)}
+	if p.Hosts > 1 && p.IntraHostShare > 0 && p.IntraHostShare < 1 {
+		b.bounded = 12 * b.n
+	}
+	return p, b, true
+}
+
+// clampBytes rounds an estimate up to whole bytes, at most math.MaxInt64.
+func clampBytes(bytes float64) int64 {
 	if bytes >= math.MaxInt64 {
 		return math.MaxInt64
 	}
