@@ -1,0 +1,165 @@
+package reproduce
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/seeds"
+)
+
+// communitySeeds is the number of seeds of seeds/003, section 3.5.3.
+const communitySeeds = 10
+
+// communityDistances is seeds/003, section 3.5.2: the distances between
+// the 56 cores extracted from UK-2002 (min 1, mean 7.15, max 13) against
+// the graph's diameter of 14.9.
+var communityDistances = struct{ min, mean, max, diameter float64 }{1, 7.15, 13, 14.9}
+
+// communityEarlyDepths are the depths at which seeds/003's Figs. 7 and 9
+// find the community seeds' pages of higher mean PageRank ("specially in
+// the second and third iterations").
+var communityEarlyDepths = []int{2, 3}
+
+func paperCommunitySeeds() *Paper {
+	return &Paper{
+		ID:         "003",
+		Name:       "community-seeds",
+		Citation:   `Daneshpajouh, Nasiri and Ghodsi, "A fast community based algorithm for generating web crawler seeds set"`,
+		Reproduces: "Figs. 7-10 (pages reached and their mean PageRank per breadth-first depth, community against random seeds) and section 3.5.2 (core distances)",
+		plan:       planCommunity,
+		assess:     assessCommunity,
+	}
+}
+
+// planCommunity is section 3.5's study: 10 community seeds (complete
+// cores, density 100) against 10 random ones; without hosts, the
+// top-PageRank seeds stand in for the community seeds.
+func planCommunity(in Input) ([]Run, []string) {
+	var notes []string
+	spec := "community:" + strconv.Itoa(communitySeeds)
+	if !in.Hosts {
+		spec = "top-pagerank:" + strconv.Itoa(communitySeeds)
+		notes = append(notes, "the graph has no hosts, so no community seeds can be extracted (the links within hosts are dropped first): only random and top-PageRank seeds are compared")
+	}
+	sc := crawlScenario(in, spec, scenario.ImportancePageRank)
+	sc.Strategies = []scenario.Strategy{}
+	sc.SeedStudy = &scenario.SeedStudy{}
+	return []Run{{Name: "003-fig7-10", Title: "seeds/003 Figs. 7-10: breadth-first depths from community, random and top-PageRank seeds", Crawl: sc}}, notes
+}
+
+func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
+	r := res.Crawl["003-fig7-10"]
+	st := r.SeedStudy
+	if st == nil || len(st.Evaluation.Profiles) < 2 {
+		return nil, fmt.Errorf("the seed study has no profiles")
+	}
+	rep := &Report{}
+	ev := st.Evaluation
+	ours, random := ev.Profiles[0], findProfile(ev.Profiles, "random")
+	if random == nil {
+		return nil, fmt.Errorf("the seed study has no random seed set")
+	}
+	community := st.Community != nil
+	name := "community"
+	if !community {
+		name = ours.Name
+	}
+	table := Table{Title: "pages first reached at each breadth-first depth, and their mean PageRank", Source: "Figs. 7-10",
+		Head: []string{"depth", name + " pages", "random pages", name + " mean", "random mean"}}
+	depths := max(len(ours.Pages), len(random.Pages))
+	at := func(v []int64, d int) int64 {
+		if d < len(v) {
+			return v[d]
+		}
+		return 0
+	}
+	atF := func(v []float64, d int) float64 {
+		if d < len(v) {
+			return v[d]
+		}
+		return 0
+	}
+	for d := range depths {
+		table.Rows = append(table.Rows, []string{strconv.Itoa(d), groupThousands(at(ours.Pages, d)), groupThousands(at(random.Pages, d)),
+			sci(atF(ours.MeanImportance, d)), sci(atF(random.MeanImportance, d))})
+	}
+	rep.Tables = append(rep.Tables, table)
+
+	reason := ""
+	if !community {
+		reason = "no hosts: the top-PageRank seeds stand in for the community seeds"
+	}
+	// Figs. 8 and 10: more pages in the first depths (1 to 3).
+	var more, fewer int
+	for d := 1; d <= 3; d++ {
+		switch a, b := at(ours.Pages, d), at(random.Pages, d); {
+		case a > b:
+			more++
+		case a < b:
+			fewer++
+		}
+	}
+	rep.Findings = append(rep.Findings, Finding{Figure: "Figs. 8, 10", Claim: name + " seeds reach more pages than random seeds at depths 1-3",
+		Published: "more at every depth", Ours: fmt.Sprintf("more at %d of 3 depths, fewer at %d", more, fewer),
+		Verdict: depthVerdict(more, fewer), Reason: reason})
+	// Figs. 7 and 9: higher mean PageRank at depths 2 and 3.
+	more, fewer = 0, 0
+	for _, d := range communityEarlyDepths {
+		switch a, b := atF(ours.MeanImportance, d), atF(random.MeanImportance, d); {
+		case a > b:
+			more++
+		case a < b:
+			fewer++
+		}
+	}
+	rep.Findings = append(rep.Findings, Finding{Figure: "Figs. 7, 9", Claim: name + " seeds reach pages of higher mean PageRank at depths 2-3",
+		Published: "higher at depths 2 and 3", Ours: fmt.Sprintf("higher at %d of 2 depths, lower at %d", more, fewer),
+		Verdict: depthVerdict(more, fewer), Reason: reason})
+	// Section 3.5.2: the cores are about as far apart as pages in general.
+	c := ev.Cores
+	if community && c.Pairs > 0 {
+		ratio := c.Mean / ev.AverageDistance
+		rep.Findings = append(rep.Findings, Finding{Figure: "section 3.5.2", Claim: "the cores are about as far apart as the graph's pages",
+			Published: fmt.Sprintf("core distances %v-%v, mean %v; diameter %v", communityDistances.min, communityDistances.max, communityDistances.mean, communityDistances.diameter),
+			Ours:      fmt.Sprintf("core distances %d-%d, mean %.2f; average connected distance %.2f", c.Min, c.Max, c.Mean, ev.AverageDistance),
+			Verdict:   Holds(ratio >= 0.5 && ratio <= 2),
+			Reason:    "the paper compares with the diameter, crawlsim with the average connected distance (SPEC.md section 6)"})
+	} else {
+		rep.Findings = append(rep.Findings, Finding{Figure: "section 3.5.2", Claim: "the cores are about as far apart as the graph's pages",
+			Published: fmt.Sprintf("mean %v; diameter %v", communityDistances.mean, communityDistances.diameter), Ours: "not measured",
+			Verdict: NotRun, Reason: map[bool]string{true: "no two cores are connected", false: "no community seeds"}[community]})
+	}
+	var b bytes.Buffer
+	if err := report.DepthSVG(&b, r); err != nil {
+		return nil, err
+	}
+	rep.Charts = append(rep.Charts, Chart{Name: "003-fig7-10.svg", Title: "seeds/003 Figs. 7-10: pages and mean PageRank per breadth-first depth", SVG: b.Bytes()})
+	return rep, nil
+}
+
+// depthVerdict: better at every depth compared is SameOrder, at more
+// depths than worse SameTrend, else Differs.
+func depthVerdict(more, fewer int) Verdict {
+	switch {
+	case fewer == 0 && more > 0:
+		return SameOrder
+	case more > fewer:
+		return SameTrend
+	}
+	return Differs
+}
+
+func findProfile(ps []seeds.DepthProfile, prefix string) *seeds.DepthProfile {
+	for i := range ps {
+		if len(ps[i].Name) >= len(prefix) && ps[i].Name[:len(prefix)] == prefix {
+			return &ps[i]
+		}
+	}
+	return nil
+}
+
+// sci writes a small value in scientific notation.
+func sci(x float64) string { return strconv.FormatFloat(x, 'e', 2, 64) }

@@ -1,0 +1,119 @@
+package reproduce
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+// crawlScenario is a comparison on in's graph with the given seeds,
+// importance and strategies.
+func crawlScenario(in Input, seeds, importance string, strategies ...scenario.Strategy) *scenario.Scenario {
+	return &scenario.Scenario{
+		Version:    scenario.Version,
+		Graph:      in.Graph,
+		Importance: importance,
+		Seeds:      seeds,
+		Strategies: strategies,
+		RandomSeed: in.RandomSeed,
+	}
+}
+
+// strategy is a strategy of a comparison, labelled, with parameters.
+func strategy(id, label string, params crawl.Values) scenario.Strategy {
+	return scenario.Strategy{ID: id, Label: label, Params: params}
+}
+
+// byLabel returns the result of the strategy labelled label, nil when
+// there is none.
+func byLabel(r *scenario.Result, label string) *scenario.StrategyResult {
+	for i := range r.Strategies {
+		if r.Strategies[i].Label == label {
+			return &r.Strategies[i]
+		}
+	}
+	return nil
+}
+
+// normalizedAvg is the normalised average cumulative importance of SPEC.md
+// section 4, (1/N) Σ C(k)/C(N): the absolute average divided by C(N), the
+// same number (C(N) is Final for a crawl that downloads all N pages,
+// which every crawl of these reproductions does).
+func normalizedAvg(s crawl.Summary) float64 {
+	if s.Final <= 0 {
+		return 0
+	}
+	return s.AvgCumulative / s.Final
+}
+
+// downloadsTo returns the downloads to reach level, actually and by the
+// guarantee (-1: never, or no guarantee), and whether the level is one of
+// the summary's.
+func downloadsTo(s crawl.Summary, level float64) (actual, guaranteed int64, ok bool) {
+	for _, t := range s.DownloadsTo {
+		if t.Level == level {
+			return t.Actual, t.Guaranteed, true
+		}
+	}
+	return -1, -1, false
+}
+
+// f2, f3 and f4 write a value with 2, 3 or 4 decimals.
+func f2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+func f3(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
+func f4(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
+
+// count writes a number of downloads; -1 is "never".
+func count(n int64) string {
+	if n < 0 {
+		return "never"
+	}
+	return groupThousands(n)
+}
+
+// groupThousands writes n with commas between groups of three digits.
+func groupThousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := len(s) > 0 && s[0] == '-'
+	if neg {
+		s = s[1:]
+	}
+	var b []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s[i])
+	}
+	if neg {
+		return "-" + string(b)
+	}
+	return string(b)
+}
+
+// curveChart draws r's curves with opt (report.SVG).
+func curveChart(name, title string, r *scenario.Result, opt report.ChartOptions) (Chart, error) {
+	var b bytes.Buffer
+	opt.Title = title
+	if err := report.SVG(&b, r, opt); err != nil {
+		return Chart{}, err
+	}
+	return Chart{Name: name, Title: title, SVG: b.Bytes()}, nil
+}
+
+// only returns a copy of r with only the strategies labelled keep, in
+// keep's order (labels not in r are skipped): a chart of some of the
+// curves.
+func only(r *scenario.Result, keep ...string) *scenario.Result {
+	out := *r
+	out.Strategies = nil
+	for _, k := range keep {
+		if s := byLabel(r, k); s != nil {
+			out.Strategies = append(out.Strategies, *s)
+		}
+	}
+	return &out
+}

@@ -1,0 +1,338 @@
+package reproduce
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+// rankMassFigure is one row of seeds/001, Table 2: the downloads until
+// the RankMass (personalized PageRank over the 159 trusted pages)
+// collected passes 0.98, actually and by the crawler's guarantee, on a
+// crawl of 141 million pages.
+type rankMassFigure struct {
+	label              string
+	actual, guaranteed float64 // guaranteed 0: none published
+}
+
+// rankMassTable2 is seeds/001, Table 2, as published (l-neighbor's
+// guarantee is given as "7 million").
+var rankMassTable2 = []rankMassFigure{
+	{"l-neighbor", 65_000, 7_000_000},
+	{"rankmass", 27_939, 131_072},
+	{"windowed-rankmass 10%", 30_826, 217_918},
+	{"optimal", 27_101, 0},
+}
+
+// rankMassTable3 is seeds/001, Table 3: the iterations of each crawler to
+// download about 80 million pages (l-neighbor's are its levels).
+var rankMassTable3 = []struct {
+	label      string
+	iterations float64
+}{
+	{"l-neighbor", 13},
+	{"windowed-rankmass 20%", 44},
+	{"windowed-rankmass 10%", 85},
+	{"windowed-rankmass 5%", 167},
+}
+
+// rankMassWindows are the window sizes of seeds/001, Fig. 8.
+var rankMassWindows = []float64{0.05, 0.1, 0.2, 1}
+
+// rankMassSeedSizes are the seed-set sizes of seeds/001, Figs. 9-10: the
+// pages of highest trust (uniform PageRank).
+var rankMassSeedSizes = []int{160, 1600, 16000}
+
+// rankMassLevel is the RankMass level of Table 2.
+const rankMassLevel = 0.98
+
+func windowLabel(w float64) string {
+	return "windowed-rankmass " + strconv.FormatFloat(100*w, 'f', -1, 64) + "%"
+}
+
+func paperRankMass() *Paper {
+	return &Paper{
+		ID:         "001",
+		Name:       "rankmass",
+		Citation:   `Cho and Schonfeld, "RankMass Crawler: A Crawler with High Personalized PageRank Coverage Guarantee" (VLDB 2007)`,
+		Reproduces: "Table 2 (downloads to 0.98 RankMass, actual and guaranteed), Figs. 7-8 (actual vs guaranteed; window sizes), Table 3 (iterations), Figs. 9-10 (seed-set sizes, trust = PageRank)",
+		plan:       planRankMass,
+		assess:     assessRankMass,
+	}
+}
+
+// planRankMass is Table 2's and Fig. 8's comparison, scored by the
+// personalized PageRank of the 160 pages of highest PageRank (the paper's
+// 159 trusted pages), and, when trust = pagerank is available, one
+// l-neighbor crawl per seed-set size of Figs. 9-10.
+func planRankMass(in Input) ([]Run, []string) {
+	var notes []string
+	strategies := []scenario.Strategy{
+		strategy("optimal", "optimal", nil),
+		strategy("l-neighbor", "l-neighbor", nil),
+		strategy("rankmass", "rankmass", nil),
+	}
+	for _, w := range rankMassWindows {
+		strategies = append(strategies, strategy("windowed-rankmass", windowLabel(w), crawl.Values{"window": w}))
+	}
+	runs := []Run{{Name: "001-table2", Title: "seeds/001 Table 2, Figs. 7-8, Table 3: the RankMass family against the optimal, personalized PageRank of the top 160 pages",
+		Crawl: crawlScenario(in, "top-pagerank:160", scenario.ImportancePersonalized, strategies...)}}
+	if !trustAvailable {
+		notes = append(notes, "Figs. 9-10 need trust = pagerank (SPEC.md section 2), which this build of crawlsim lacks: not run")
+		return runs, notes
+	}
+	for _, k := range rankMassSeedSizes {
+		if in.Pages > 0 && int64(k) > in.Pages/2 {
+			notes = append(notes, fmt.Sprintf("Figs. 9-10: %d seeds are more than half of the graph's %d pages: that seed set is not run", k, in.Pages))
+			continue
+		}
+		sc := crawlScenario(in, "top-pagerank:"+strconv.Itoa(k), scenario.ImportancePersonalized,
+			strategy("l-neighbor", fmt.Sprintf("l-neighbor, %d seeds", k), nil))
+		setTrustPageRank(sc)
+		runs = append(runs, Run{Name: "001-fig10-" + strconv.Itoa(k), Title: fmt.Sprintf("seeds/001 Figs. 9-10: l-neighbor from the %d pages of highest trust (trust = PageRank)", k), Crawl: sc})
+	}
+	return runs, notes
+}
+
+func assessRankMass(in Input, runs []Run, res Results) (*Report, error) {
+	r := res.Crawl["001-table2"]
+	rep := &Report{}
+	table := Table{
+		Title:  fmt.Sprintf("downloads until %v of the RankMass, actual and guaranteed", rankMassLevel),
+		Source: "Table 2",
+		Head:   []string{"strategy", "paper actual", "crawlsim actual", "paper guaranteed", "crawlsim guaranteed"},
+	}
+	var pubA, ourA, pubG, ourG []float64
+	ordered := true // guaranteed ≥ actual ≥ optimal
+	var optimal int64 = -1
+	if s := byLabel(r, "optimal"); s != nil {
+		optimal, _, _ = downloadsTo(s.Summary, rankMassLevel)
+	}
+	never := float64(r.Reachable + 1) // "never" ranks after every count
+	asValue := func(n int64) float64 {
+		if n < 0 {
+			return never
+		}
+		return float64(n)
+	}
+	for _, f := range rankMassTable2 {
+		s := byLabel(r, f.label)
+		if s == nil {
+			continue
+		}
+		a, g, _ := downloadsTo(s.Summary, rankMassLevel)
+		pubG1, ourG1 := "—", "—"
+		if f.guaranteed > 0 {
+			pubG1, ourG1 = groupThousands(int64(f.guaranteed)), count(g)
+			pubG, ourG = append(pubG, f.guaranteed), append(ourG, asValue(g))
+			ordered = ordered && asValue(g) >= asValue(a) && asValue(a) >= asValue(optimal)
+		}
+		table.Rows = append(table.Rows, []string{f.label, groupThousands(int64(f.actual)), count(a), pubG1, ourG1})
+		pubA, ourA = append(pubA, f.actual), append(ourA, asValue(a))
+	}
+	rep.Tables = append(rep.Tables, table)
+	labels := []string{"l-neighbor", "rankmass", "windowed-rankmass 10%", "optimal"}
+	rep.Findings = append(rep.Findings,
+		Finding{Figure: "Table 2", Claim: "guaranteed ≥ actual ≥ optimal downloads, for every crawler",
+			Published: "holds", Ours: map[bool]string{true: "holds", false: "does not hold"}[ordered], Verdict: Holds(ordered)},
+		Finding{Figure: "Table 2", Claim: "fewest downloads to 0.98 actual RankMass",
+			Published: orderText(labels, negate(pubA)), Ours: orderText(labels, negate(ourA)), Verdict: Compare(pubA, ourA, 0)},
+		Finding{Figure: "Table 2", Claim: "fewest downloads to a 0.98 guarantee",
+			Published: orderText(labels[:3], negate(pubG)), Ours: orderText(labels[:3], negate(ourG)), Verdict: Compare(pubG, ourG, 0)})
+
+	// Fig. 8: windows of 5-20% are close to rankmass, 100% is l-neighbor.
+	avg := func(label string) float64 {
+		if s := byLabel(r, label); s != nil {
+			return s.Summary.AvgCumulative
+		}
+		return math.NaN()
+	}
+	rm, ln, w100 := avg("rankmass"), avg("l-neighbor"), avg(windowLabel(1))
+	gapSmall := 0.0
+	for _, w := range rankMassWindows[:3] {
+		gapSmall = max(gapSmall, math.Abs(avg(windowLabel(w))-rm))
+	}
+	fig8 := Table{Title: "average cumulative RankMass by window size", Source: "Fig. 8", Head: []string{"strategy", "crawlsim avg", "crawlsim iterations", "paper iterations (Table 3)"}}
+	for _, label := range []string{"rankmass", windowLabel(0.05), windowLabel(0.1), windowLabel(0.2), windowLabel(1), "l-neighbor"} {
+		s := byLabel(r, label)
+		if s == nil {
+			continue
+		}
+		pub := "—"
+		for _, t := range rankMassTable3 {
+			if t.label == label {
+				pub = strconv.FormatFloat(t.iterations, 'f', -1, 64)
+			}
+		}
+		iters := "—"
+		if s.ID != "rankmass" {
+			iters = strconv.FormatInt(s.Cost.Iterations, 10)
+		}
+		fig8.Rows = append(fig8.Rows, []string{label, f4(s.Summary.AvgCumulative), iters, pub})
+	}
+	rep.Tables = append(rep.Tables, fig8)
+	rep.Findings = append(rep.Findings,
+		Finding{Figure: "Fig. 8", Claim: "windows of 5-20% are closer to rankmass than the 100% window",
+			Published: "5-20% ≈ rankmass; 100% slower to approach the optimal",
+			Ours:      fmt.Sprintf("largest gap to rankmass %s (5-20%%), %s (100%%)", f4(gapSmall), f4(math.Abs(w100-rm))),
+			Verdict:   Holds(gapSmall <= math.Abs(w100-rm))},
+		Finding{Figure: "Fig. 8", Claim: "a 100% window behaves like l-neighbor",
+			Published: "like l-neighbor", Ours: fmt.Sprintf("average %s vs %s", f4(w100), f4(ln)),
+			Verdict: Holds(math.Abs(w100-ln) <= 0.01*max(ln, 1e-12)),
+			Reason:  "both download the same pages level by level (SPEC.md section 3, example 4); the order within a level differs"})
+
+	// Table 3: halving the window doubles the iterations.
+	var pubI, ourI []float64
+	for _, t := range rankMassTable3[1:] {
+		if s := byLabel(r, t.label); s != nil {
+			pubI, ourI = append(pubI, t.iterations), append(ourI, float64(s.Cost.Iterations))
+		}
+	}
+	doubling := len(ourI) == 3
+	for i := 1; i < len(ourI) && doubling; i++ {
+		q := ourI[i] / ourI[i-1]
+		doubling = q >= 1.5 && q <= 2.5
+	}
+	rep.Findings = append(rep.Findings, Finding{Figure: "Table 3", Claim: "halving the window doubles the iterations (20%, 10%, 5%)",
+		Published: "44, 85, 167", Ours: joinFloats(ourI), Verdict: map[bool]Verdict{true: SameOrder, false: Compare(pubI, ourI, 0)}[doubling],
+		Reason: map[bool]string{true: "", false: "fewer levels in a smaller graph: the windows reach its end in fewer steps"}[doubling]})
+
+	for _, label := range []string{"l-neighbor", "rankmass", windowLabel(0.1)} {
+		c, err := curveChart("001-fig7-"+chartSlug(label)+".svg", "seeds/001 Fig. 7: "+label+", actual and guaranteed RankMass against the optimal",
+			only(r, "optimal", label), report.ChartOptions{X: report.XCount, Guarantees: true})
+		if err != nil {
+			return nil, err
+		}
+		rep.Charts = append(rep.Charts, c)
+	}
+	fig8Labels := []string{"optimal", "rankmass"}
+	for _, w := range rankMassWindows {
+		fig8Labels = append(fig8Labels, windowLabel(w))
+	}
+	c, err := curveChart("001-fig8.svg", "seeds/001 Fig. 8: actual RankMass by window size", only(r, fig8Labels...), report.ChartOptions{X: report.XCount})
+	if err != nil {
+		return nil, err
+	}
+	rep.Charts = append(rep.Charts, c)
+	if err := assessSeedSizes(rep, runs, res); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// assessSeedSizes reads the runs of Figs. 9-10, when they ran: larger
+// seed sets raise the guarantee strongly, the actual RankMass only early.
+func assessSeedSizes(rep *Report, runs []Run, res Results) error {
+	var sets []*scenario.Result
+	var sizes []float64
+	for _, run := range runs {
+		if r := res.Crawl[run.Name]; r != nil && run.Name != "001-table2" {
+			sets = append(sets, r)
+			sizes = append(sizes, float64(len(r.Seeds)))
+		}
+	}
+	if len(sets) == 0 {
+		rep.Findings = append(rep.Findings, Finding{Figure: "Figs. 9-10", Claim: "larger seed sets raise the guarantee strongly, the actual RankMass only early",
+			Published: "160 < 1,600 < 16,000 seeds", Ours: "not run", Verdict: NotRun, Reason: "needs trust = pagerank"})
+		return nil
+	}
+	// Read the curves at 1% (early) and 50% (late) of the smallest crawl.
+	n := int64(math.MaxInt64)
+	for _, r := range sets {
+		n = min(n, r.Strategies[0].Summary.Downloads)
+	}
+	early, late := max(n/100, 1), max(n/2, 1)
+	table := Table{Title: "l-neighbor by seed-set size (trust = PageRank)", Source: "Figs. 9-10",
+		Head: []string{"seeds", "seeds' trust", "actual at " + groupThousands(early), "actual at " + groupThousands(late), "guaranteed at " + groupThousands(late)}}
+	var trust, actualEarly, actualLate, guarLate []float64
+	merged := *sets[0]
+	merged.Strategies = nil
+	for i, r := range sets {
+		s := r.Strategies[0]
+		t := seedsTrust(r)
+		a1, a2 := curveAt(s.Curve, early), curveAt(s.Curve, late)
+		g2 := math.NaN()
+		if s.Guarantee != nil {
+			g2 = curveAt(*s.Guarantee, late)
+		}
+		trust, actualEarly, actualLate, guarLate = append(trust, t), append(actualEarly, a1), append(actualLate, a2), append(guarLate, g2)
+		table.Rows = append(table.Rows, []string{groupThousands(int64(sizes[i])), f4(t), f4(a1), f4(a2), f4(g2)})
+		merged.Strategies = append(merged.Strategies, s)
+	}
+	rep.Tables = append(rep.Tables, table)
+	spread := func(v []float64) float64 { return v[len(v)-1] - v[0] }
+	rep.Findings = append(rep.Findings,
+		Finding{Figure: "Fig. 9", Claim: "the seeds' trust grows with their number", Published: "increasing", Ours: joinFloats4(trust), Verdict: Increasing(trust, 0)},
+		Finding{Figure: "Fig. 10(b)", Claim: "the guarantee grows with the number of seeds", Published: "increasing, strongly", Ours: joinFloats4(guarLate), Verdict: Increasing(guarLate, 0)},
+		Finding{Figure: "Fig. 10(a)", Claim: "more seeds collect more actual RankMass early", Published: "increasing early", Ours: joinFloats4(actualEarly), Verdict: Increasing(actualEarly, 0)},
+		Finding{Figure: "Fig. 10", Claim: "later, the seed sets differ less in actual RankMass than in guarantee", Published: "no clear advantage late",
+			Ours: fmt.Sprintf("spread %s actual, %s guaranteed", f4(spread(actualLate)), f4(spread(guarLate))), Verdict: Holds(math.Abs(spread(actualLate)) < math.Abs(spread(guarLate)))})
+	c, err := curveChart("001-fig10.svg", "seeds/001 Fig. 10: l-neighbor by seed-set size, actual and guaranteed RankMass", &merged, report.ChartOptions{X: report.XCount, Guarantees: true})
+	if err != nil {
+		return err
+	}
+	rep.Charts = append(rep.Charts, c)
+	return nil
+}
+
+// curveAt is c at k downloads: its value at the last point at or before
+// k (curves are non-decreasing, so this is a lower reading between
+// points).
+func curveAt(c crawl.Curve, k int64) float64 {
+	v := 0.0
+	for i, x := range c.K {
+		if x > k {
+			break
+		}
+		v = c.Value[i]
+	}
+	return v
+}
+
+func negate(v []float64) []float64 {
+	out := make([]float64, len(v))
+	for i, x := range v {
+		out[i] = -x
+	}
+	return out
+}
+
+func joinFloats(v []float64) string {
+	s := ""
+	for i, x := range v {
+		if i > 0 {
+			s += ", "
+		}
+		s += strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return s
+}
+
+func joinFloats4(v []float64) string {
+	s := ""
+	for i, x := range v {
+		if i > 0 {
+			s += ", "
+		}
+		s += f4(x)
+	}
+	return s
+}
+
+// chartSlug makes a label part of a file name.
+func chartSlug(label string) string {
+	b := []byte{}
+	for _, c := range []byte(label) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '-':
+			b = append(b, c)
+		case c == ' ' && len(b) > 0 && b[len(b)-1] != '-':
+			b = append(b, '-')
+		}
+	}
+	return string(b)
+}
