@@ -134,7 +134,7 @@ type command struct {
 }
 
 func commands() []*command {
-	return []*command{genCommand(), convertCommand(), infoCommand(), rankCommand(), strategiesCommand(), runCommand(), seedsCommand(), refreshCommand()}
+	return []*command{genCommand(), convertCommand(), infoCommand(), rankCommand(), strategiesCommand(), runCommand(), seedsCommand(), refreshCommand(), reproduceCommand()}
 }
 
 func findCommand(name string) *command {

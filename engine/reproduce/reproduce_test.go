@@ -1,0 +1,64 @@
+package reproduce
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/step"
+)
+
+// reproduceOn plans paper p on in, runs it and assesses it.
+func reproduceOn(t *testing.T, p *Paper, in Input, env scenario.Env) *Report {
+	t.Helper()
+	runs, notes := p.Plan(in)
+	rp := NewReproduction(runs, env)
+	if err := step.Run(context.Background(), rp, scenario.RunBudget, nil); err != nil {
+		t.Fatalf("paper %s: %v", p.ID, err)
+	}
+	rep, err := p.Assess(in, runs, notes, rp.Results())
+	if err != nil {
+		t.Fatalf("paper %s: %v", p.ID, err)
+	}
+	return rep
+}
+
+// smallWeb is a generated web small enough for every paper to run in a
+// second or two.
+func smallWeb() Input { return GeneratedInput(3000, 1) }
+
+func TestEveryPaperOnASmallWeb(t *testing.T) {
+	for _, p := range Papers() {
+		t.Run(p.ID, func(t *testing.T) {
+			rep := reproduceOn(t, p, smallWeb(), scenario.Env{})
+			var b strings.Builder
+			if err := WriteText(&b, rep); err != nil {
+				t.Fatal(err)
+			}
+			t.Log("\n" + b.String())
+			if len(rep.Tables) == 0 || len(rep.Findings) == 0 || len(rep.Charts) == 0 {
+				t.Fatalf("paper %s: %d tables, %d findings, %d charts; want some of each", p.ID, len(rep.Tables), len(rep.Findings), len(rep.Charts))
+			}
+			for _, tb := range rep.Tables {
+				for _, row := range tb.Rows {
+					if len(row) != len(tb.Head) {
+						t.Errorf("table %q: row %q has %d cells, head %d", tb.Title, row, len(row), len(tb.Head))
+					}
+				}
+			}
+			for _, f := range rep.Findings {
+				switch f.Verdict {
+				case SameValue, SameOrder, SameTrend, Differs, NotRun:
+				default:
+					t.Errorf("finding %q: verdict %q", f.Claim, f.Verdict)
+				}
+			}
+			for _, c := range rep.Charts {
+				if !strings.HasPrefix(string(c.SVG), "<svg") || !strings.HasPrefix(c.Name, p.ID+"-") {
+					t.Errorf("chart %s: not an SVG named after the paper", c.Name)
+				}
+			}
+		})
+	}
+}

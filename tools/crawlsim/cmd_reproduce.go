@@ -1,0 +1,333 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/reproduce"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/step"
+)
+
+func reproduceCommand() *command {
+	return &command{
+		name: "reproduce",
+		args: "PAPER [GRAPH]",
+		summary: `Run a paper's experiment and set its published figures beside crawlsim's.
+PAPER is 000 (fpr), 001 (rankmass), 002 (revisits), 003 (community-seeds),
+004 (crawling-a-country) or all. The experiment runs with the paper's
+settings (SPEC.md section 8: strategies, seeds, importance, politeness) on
+GRAPH, or on a generated web of -n pages when none is given (the papers'
+own crawls are not public). Each published figure or claim is printed
+beside crawlsim's with a verdict: same value, same order, same trend or
+differs, and the known reason of a difference (a graph without hosts,
+say). A paper whose experiment needs what the graph lacks (hosts, a
+previous snapshot) says so and runs the rest.
+
+Paper 004 runs on the politeness clock with one connection and 15 s
+between two downloads from a site, so larger-sites-first differs from
+breadth-first where the graph has hosts. Its historical strategies need
+a previous snapshot: -previous FILE (a generated web uses its evolution).
+
+-o DIR writes report.md (the tables, crawlsim's version, the graph's
+fingerprint and the command that reproduces each number), the scenario
+files those commands run and SVG charts drawn like the papers' figures.`,
+		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
+			f := &reproduceFlags{}
+			f.in.register(fs)
+			fs.StringVar(&f.prev, "previous", "", "older snapshot `FILE` of the graph, for paper 004's historical strategies (pages matched by URL, else by id)")
+			fs.StringVar(&f.prevURLs, "previous-urls", "", "URL list `FILE` of the -previous graph")
+			fs.IntVar(&f.pages, "n", reproduce.DefaultPages, "`PAGES` of the generated web when no GRAPH is given")
+			fs.Uint64Var(&f.seed, "random-seed", 1, "`SEED` of every random choice of the runs")
+			fs.StringVar(&f.dir, "o", "", "write report.md, the scenario files and the charts into `DIR` (made when missing)")
+			return func(ctx context.Context, e *env, args []string) error {
+				return f.run(ctx, e, args)
+			}
+		},
+	}
+}
+
+// reproduceFlags holds reproduce's flags.
+type reproduceFlags struct {
+	in             graphInput
+	prev, prevURLs string
+	pages          int
+	seed           uint64
+	dir            string
+}
+
+func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
+	if len(args) < 1 || len(args) > 2 {
+		return usagef("expected PAPER and at most one graph file, got %d arguments", len(args))
+	}
+	papers, err := reproduce.Find(args[0])
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if f.prevURLs != "" && f.prev == "" {
+		return usagef("-previous-urls needs -previous")
+	}
+	if f.seed == 0 {
+		return usagef("-random-seed 0: want a positive seed")
+	}
+	var ins []inputFile
+	if len(args) == 2 {
+		if err := f.in.check(args[1:]); err != nil {
+			return err
+		}
+		ins = append(f.in.inputs(), graphFiles(f.prev, graphio.FormatAuto, "the previous snapshot")...)
+		ins = append(ins, inputFile{f.prevURLs, "the previous snapshot's URL list " + f.prevURLs})
+	} else {
+		if f.in.urls != "" || f.in.formatName != "" || f.prev != "" {
+			return usagef("-urls, -format and -previous need a GRAPH")
+		}
+		if f.pages < 100 {
+			return usagef("-n %d: want at least 100 pages", f.pages)
+		}
+	}
+	if f.dir != "" {
+		if err := os.MkdirAll(f.dir, 0o777); err != nil {
+			return fmt.Errorf("-o %s: %w", f.dir, causeOf(err))
+		}
+		if err := checkFiles(e, ins, []outputFlag{{"o", filepath.Join(f.dir, "report.md")}}, false); err != nil {
+			return err
+		}
+	}
+
+	in, meta, err := f.input(ctx, e, args)
+	if err != nil {
+		return err
+	}
+	type planned struct {
+		paper *reproduce.Paper
+		runs  []reproduce.Run
+		notes []string
+	}
+	var plans []planned
+	var runs []reproduce.Run
+	for _, p := range papers {
+		r, notes := p.Plan(in)
+		plans = append(plans, planned{p, r, notes})
+		runs = append(runs, r...)
+	}
+	var outs []outputFlag
+	if f.dir != "" {
+		outs = append(outs, outputFlag{"o", filepath.Join(f.dir, "report.md")})
+		for _, r := range runs {
+			outs = append(outs, outputFlag{"o", filepath.Join(f.dir, r.Name+".json")})
+		}
+		if err := checkFiles(e, ins, outs, false); err != nil {
+			return err
+		}
+	}
+
+	start := time.Now()
+	results, err := f.runAll(ctx, e, runs)
+	if err != nil {
+		return err
+	}
+	meta.Seconds = time.Since(start).Seconds()
+	var reps []*reproduce.Report
+	for _, pl := range plans {
+		rep, err := pl.paper.Assess(in, pl.runs, pl.notes, results)
+		if err != nil {
+			return err
+		}
+		reps = append(reps, rep)
+	}
+
+	var files []output
+	if f.dir != "" {
+		files, err = f.reportFiles(e, ins, outs, reps, meta)
+		if err != nil {
+			return err
+		}
+	}
+	return finishOutputs(ctx, e, files, func(w io.Writer) error {
+		return printTerminal(w, func(w io.Writer) error {
+			for i, rep := range reps {
+				if i > 0 {
+					io.WriteString(w, "\n")
+				}
+				if err := reproduce.WriteText(w, rep); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	})
+}
+
+// input describes the graph of the reproduction: the file given, loaded
+// once here for its hosts, its size and its fingerprint, or the generated
+// web of -n pages.
+func (f *reproduceFlags) input(ctx context.Context, e *env, args []string) (reproduce.Input, reproduce.Meta, error) {
+	meta := reproduce.Meta{Version: crawlsimVersion()}
+	var in reproduce.Input
+	var g *graph.Graph
+	if len(args) == 2 {
+		var err error
+		if g, err = f.in.load(ctx, e); err != nil {
+			return in, meta, err
+		}
+		in = reproduce.Input{
+			Graph:      scenario.Source{File: f.in.path, Format: f.in.formatName, URLs: f.in.urls},
+			Hosts:      g.HasHosts(),
+			Pages:      int64(g.NumNodes()),
+			RandomSeed: f.seed,
+		}
+		if f.prev != "" {
+			if err := mustExist(f.prev); err != nil {
+				return in, meta, err
+			}
+			in.Previous = &scenario.PreviousSource{File: f.prev, URLs: f.prevURLs}
+		}
+		meta.Graph = fmt.Sprintf("%s (%d pages, %d links, %s)", f.in.path, g.NumNodes(), g.NumArcs(), hostsText(g))
+	} else {
+		in = reproduce.GeneratedInput(f.pages, f.seed)
+		sc, err := scenario.Scenario{Graph: in.Graph}.Normalize()
+		if err != nil {
+			return in, meta, usagef("%v", err)
+		}
+		in.Graph = sc.Graph
+		p := sc.Graph.Generate.Params()
+		bar := e.newProgress("generate", false)
+		gr, err := gen.NewGenerator(p)
+		if err == nil {
+			err = step.Run(ctx, gr, 1<<16, func(s step.Progress) { bar.describe("generate (" + s.Stage + ")"); bar.set(s.Done, s.Total) })
+		}
+		bar.finish()
+		if err != nil {
+			return in, meta, err
+		}
+		g = gr.Graph()
+		meta.Graph = fmt.Sprintf("generated web: %d pages, %d hosts, %d links, generator seed %d", g.NumNodes(), p.Hosts, g.NumArcs(), p.Seed)
+	}
+	meta.Checksum = fmt.Sprintf("%016x", graphio.Fingerprint(g))
+	return in, meta, nil
+}
+
+func hostsText(g *graph.Graph) string {
+	if !g.HasHosts() {
+		return "no hosts"
+	}
+	return count(g.NumHosts(), "host")
+}
+
+// runAll runs the scenarios with a progress bar on a terminal; Ctrl-C
+// stops them.
+func (f *reproduceFlags) runAll(ctx context.Context, e *env, runs []reproduce.Run) (reproduce.Results, error) {
+	budget, err := currentMemoryBudget()
+	if err != nil {
+		return reproduce.Results{}, err
+	}
+	start := time.Now()
+	files := &fileBars{ctx: ctx, e: e}
+	rp := reproduce.NewReproduction(runs, scenario.Env{
+		FS:       osFS{},
+		Clock:    func() time.Duration { return time.Since(start) },
+		Workers:  runtime.NumCPU(),
+		Wrap:     files.wrap,
+		MaxBytes: budget.bytes,
+		Cancel:   ctx.Err,
+		Release:  debug.FreeOSMemory,
+	})
+	bar := e.newProgress("reproduce", false)
+	err = step.Run(ctx, rp, scenario.RunBudget, func(p step.Progress) {
+		files.finish()
+		bar.describe(p.Stage)
+		bar.set(p.Done, p.Total)
+	})
+	files.finish()
+	bar.finish()
+	if errors.Is(err, context.Canceled) {
+		return reproduce.Results{}, fmt.Errorf("interrupted; no output was written: %w", err)
+	}
+	if err != nil {
+		return reproduce.Results{}, budget.explain(err)
+	}
+	return rp.Results(), nil
+}
+
+// reportFiles are the files of -o DIR: report.md, the runs' scenarios and
+// the charts, checked again against the inputs now that the charts' names
+// are known.
+func (f *reproduceFlags) reportFiles(e *env, ins []inputFile, outs []outputFlag, reps []*reproduce.Report, meta reproduce.Meta) ([]output, error) {
+	var files []output
+	for _, rep := range reps {
+		for _, c := range rep.Charts {
+			outs = append(outs, outputFlag{"o", filepath.Join(f.dir, c.Name)})
+			svg := c.SVG
+			files = append(files, output{path: filepath.Join(f.dir, c.Name), inMemory: true, write: func(w io.Writer) error {
+				_, err := w.Write(svg)
+				return err
+			}})
+		}
+		for _, r := range rep.Runs {
+			files = append(files, output{path: filepath.Join(f.dir, r.Name+".json"), inMemory: true, write: func(w io.Writer) error {
+				var b []byte
+				var err error
+				if r.Crawl != nil {
+					b, err = scenario.Marshal(*r.Crawl)
+				} else {
+					b, err = scenario.MarshalRefresh(*r.Refresh)
+				}
+				if err == nil {
+					_, err = w.Write(b)
+				}
+				return err
+			}})
+		}
+	}
+	if err := checkFiles(e, ins, outs, false); err != nil {
+		return nil, err
+	}
+	meta.Command = func(r reproduce.Run) string {
+		cmd := "run"
+		if r.Refresh != nil {
+			cmd = "refresh"
+		}
+		return fmt.Sprintf("crawlsim %s -scenario %s", cmd, filepath.Join(f.dir, r.Name+".json"))
+	}
+	files = append(files, output{path: filepath.Join(f.dir, "report.md"), inMemory: true, write: func(w io.Writer) error {
+		return reproduce.WriteMarkdown(w, reps, meta)
+	}})
+	return files, nil
+}
+
+// crawlsimVersion is the module's version and the commit it was built
+// from, as the Go tool records them.
+func crawlsimVersion() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := info.Main.Version
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = " (modified)"
+			}
+		}
+	}
+	if rev != "" {
+		v += ", commit " + rev + modified
+	}
+	return strings.TrimSpace(v) + ", " + info.GoVersion
+}
