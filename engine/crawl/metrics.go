@@ -35,12 +35,23 @@ type Curve struct {
 }
 
 // Threshold gives the downloads needed to reach Level: the smallest k with
-// C(k) ≥ Level (Actual) and with G(k) ≥ Level (Guaranteed); -1 when the
-// crawl never reaches it, or has no guaranteed curve.
+// C(k) ≥ Target (Actual) and with G(k) ≥ Target (Guaranteed); -1 when the
+// crawl never reaches it, or has no guaranteed curve. Target is Level
+// itself (absolute importance, seeds/001 Table 2), or, with relative
+// targets (MetricOptions.Relative, SPEC.md section 4), Level·C(N): a share
+// of the importance the whole crawl collects, which a crawl reaches even
+// when part of the importance lies beyond the seeds' reach.
 type Threshold struct {
 	Level      float64 `json:"level"`
 	Actual     int64   `json:"actual"`
 	Guaranteed int64   `json:"guaranteed"`
+	// Target is the importance to reach: Level, or Level·C(N) with
+	// relative targets.
+	Target float64 `json:"target"`
+	// Time is the simulated time, in seconds, at which download Actual
+	// finished, for a crawl on the politeness clock that reached Target:
+	// read at that download, not at the next curve point. Nil otherwise.
+	Time *float64 `json:"time,omitempty"`
 }
 
 // Summary holds the summary metrics of a crawl (SPEC.md section 4).
@@ -67,6 +78,13 @@ type Summary struct {
 	// undownloaded as importance 0, the least they could add. A Result
 	// with Limit 0 (built by hand) uses N = Downloads.
 	AvgCumulative float64 `json:"avg_cumulative"`
+	// NormalisedAvgCumulative is (1/N) Σ_{k=1..N} C(k)/C(N), that is
+	// AvgCumulative / Final: the area under the curve scaled to end at 1,
+	// which paper 004's Table 2 reports (its crawls reach the whole
+	// collection), comparable across graphs whatever share of the
+	// importance the seeds cannot reach (SPEC.md section 4). 0 when C(N)
+	// is 0.
+	NormalisedAvgCumulative float64 `json:"normalised_avg_cumulative"`
 	// Tau is Kendall's tau-b between download position and importance on
 	// a uniform sample of TauSample downloaded pages: +1 when they were
 	// downloaded in decreasing importance. It is 0 when TauSample < 2 or
@@ -76,6 +94,9 @@ type Summary struct {
 	TauSample int     `json:"tau_sample"`
 	// DownloadsTo holds one entry per Thresholds level.
 	DownloadsTo []Threshold `json:"downloads_to"`
+	// RelativeTargets says the DownloadsTo targets are shares of C(N)
+	// (MetricOptions.Relative), not absolute importance.
+	RelativeTargets bool `json:"relative_targets,omitempty"`
 }
 
 // Metrics are the measures of one crawl.
@@ -103,6 +124,10 @@ type MetricOptions struct {
 	// Rand draws tau's sample; required when a crawl has more downloads
 	// than TauSample.
 	Rand *rand.Rand
+	// Relative makes the targets of "downloads to X" shares of C(N), the
+	// importance the crawl collects in all, instead of absolute
+	// importance (SPEC.md section 4): Threshold.Target = X·C(N).
+	Relative bool
 }
 
 // Measure computes the metrics of a finished crawl of g scored by
@@ -246,9 +271,19 @@ func NewMeasurer(g *graph.Graph, res *Result, importance []float64, opt MetricOp
 		c := newCurve(len(m.samples), res.Times != nil)
 		m.metrics.Guarantee = &c
 	}
-	m.metrics.Summary = Summary{Downloads: int64(total), DownloadsTo: make([]Threshold, len(Thresholds))}
+	m.metrics.Summary = Summary{Downloads: int64(total), DownloadsTo: make([]Threshold, len(Thresholds)), RelativeTargets: opt.Relative}
+	scale := 1.0
+	if opt.Relative {
+		// C(N), summed as the pass over the downloads sums it, so that
+		// the target X·C(N) with X = 1 is reached at the last download
+		// exactly.
+		scale = 0
+		for _, p := range res.Order {
+			scale += importance[p]
+		}
+	}
 	for i, level := range Thresholds {
-		m.metrics.Summary.DownloadsTo[i] = Threshold{Level: level, Actual: -1, Guaranteed: -1}
+		m.metrics.Summary.DownloadsTo[i] = Threshold{Level: level, Actual: -1, Guaranteed: -1, Target: level * scale}
 	}
 	if opt.LowerBound > 0 && total > 0 {
 		d := opt.Damping
@@ -391,10 +426,14 @@ func (m *Measurer) sumCurve(budget int) int {
 		k := int64(m.k + 1)
 		for i := range sum.DownloadsTo {
 			th := &sum.DownloadsTo[i]
-			if th.Actual < 0 && m.sum >= th.Level {
+			if th.Actual < 0 && m.sum >= th.Target {
 				th.Actual = k
+				if res.Times != nil {
+					at := res.Times[m.k]
+					th.Time = &at
+				}
 			}
-			if res.Guarantee != nil && th.Guaranteed < 0 && res.Guarantee[m.k] >= th.Level {
+			if res.Guarantee != nil && th.Guaranteed < 0 && res.Guarantee[m.k] >= th.Target {
 				th.Guaranteed = k
 			}
 		}
@@ -412,6 +451,9 @@ func (m *Measurer) sumCurve(budget int) int {
 			// C(k) = C(total) for k = total+1..limit (Summary.AvgCumulative).
 			rest := float64(m.limit - int64(m.total))
 			sum.AvgCumulative = (m.area + float64(rest*m.sum)) / float64(m.limit)
+			if m.sum > 0 {
+				sum.NormalisedAvgCumulative = sum.AvgCumulative / m.sum
+			}
 			if res.Guarantee != nil {
 				sum.FinalGuarantee = res.Guarantee[m.total-1]
 			}

@@ -88,9 +88,10 @@ func TestMetricsHandComputed(t *testing.T) {
 	if s.Tau != 1 || s.TauSample != 5 {
 		t.Errorf("tau = %v on %d pages, want 1 on 5", s.Tau, s.TauSample)
 	}
-	want := []Threshold{{0.5, 2, 2}, {0.8, 3, 4}, {0.9, 4, 5}, {0.98, 5, -1}}
-	if !slices.Equal(s.DownloadsTo, want) {
-		t.Errorf("downloads to = %v, want %v", s.DownloadsTo, want)
+	// The times are those of downloads 2, 3, 4 and 5 exactly.
+	want := []Threshold{{0.5, 2, 2, 0.5, ptr(1.3)}, {0.8, 3, 4, 0.8, ptr(1.95)}, {0.9, 4, 5, 0.9, ptr(2.6)}, {0.98, 5, -1, 0.98, ptr(3.25)}}
+	if !equalThresholds(s.DownloadsTo, want) {
+		t.Errorf("downloads to = %v, want %v", thresholdsString(s.DownloadsTo), thresholdsString(want))
 	}
 	if m.LowerBound != nil || s.FinalLowerBound != 0 {
 		t.Errorf("lower bound computed without being asked: %+v", m.LowerBound)
