@@ -145,9 +145,13 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 	})
 	// OPIC and larger-sites-first beat breadth-first.
 	lsfReason := ""
-	if !hosts {
+	bfs, lsf := byLabel(r, "bfs"), byLabel(r, "larger-sites-first")
+	switch {
+	case !hosts:
 		lsfReason = reason
-	} else if r.Scenario.Politeness != nil {
+	case bfs != nil && lsf != nil && bfs.Summary.AvgCumulative == lsf.Summary.AvgCumulative && bfs.Summary.Tau == lsf.Summary.Tau:
+		lsfReason = fmt.Sprintf("with one connection and a 15 s wait, the graph's %d hosts are rarely eligible together, so the waits choose the next site and larger-sites-first keeps breadth-first's order", r.Graph.Hosts)
+	case r.Scenario.Politeness != nil:
 		lsfReason = "larger-sites-first is meant to keep sites busy under the wait; its gain depends on how the pages are spread over the sites"
 	}
 	rep.Findings = append(rep.Findings, Finding{

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/reproduce"
+)
+
+// TestReproduceAllWritesTheReport runs every paper on a small generated
+// web with -o DIR: the tables are printed, and DIR holds report.md with a
+// section per paper, the version and the graph's fingerprint, a scenario
+// file per run that "crawlsim run -scenario" (or refresh) runs again, and
+// the charts report.md links to.
+func TestReproduceAllWritesTheReport(t *testing.T) {
+	t.Chdir(t.TempDir())
+	out := mustRun(t, "reproduce", "-n", "2000", "-o", "rep", "all")
+	for _, p := range reproduce.Papers() {
+		if !strings.Contains(out, "paper "+p.ID+" ("+p.Name+")") {
+			t.Errorf("no table for paper %s:\n%s", p.ID, out)
+		}
+	}
+	md, err := os.ReadFile(filepath.Join("rep", "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## 000 fpr", "## 004 crawling-a-country", "- crawlsim: ", "- graph fingerprint (CRC-32C of offsets and targets): `",
+		"`crawlsim run -scenario rep/004-table2.json`", "`crawlsim refresh -scenario rep/002-section4.json`", "](004-fig4.svg)"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+	for _, name := range []string{"000-fig4.svg", "001-fig8.svg", "002-freshness-traffic.svg", "003-fig7-10.svg", "004-fig4.svg"} {
+		b, err := os.ReadFile(filepath.Join("rep", name))
+		if err != nil || !strings.HasPrefix(string(b), "<svg") {
+			t.Errorf("%s: not an SVG chart (%v)", name, err)
+		}
+	}
+	// The scenario file reproduces the number the table printed.
+	again := mustRun(t, "run", "-scenario", filepath.Join("rep", "000-fig4.json"))
+	if !strings.Contains(again, "fpr-m M=100") {
+		t.Errorf("run -scenario rep/000-fig4.json does not compare fpr-m M=100:\n%s", again)
+	}
+	mustRun(t, "refresh", "-scenario", filepath.Join("rep", "002-section4.json"))
+}
+
+// TestReproduceRefusals: an unknown paper, too many arguments and an
+// output that would replace the graph are usage errors, before any work.
+func TestReproduceRefusals(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("report.md", []byte("0 1\n1 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"reproduce", "005"}, `unknown paper "005"`},
+		{[]string{"reproduce", "fpr", "a", "b"}, "expected PAPER and at most one graph file"},
+		{[]string{"reproduce", "-urls", "u.urls", "fpr"}, "need a GRAPH"},
+		{[]string{"reproduce", "-format", "edges", "-o", ".", "fpr", "report.md"}, "that is the graph report.md"},
+	} {
+		_, errOut, status := crawlsim(t, c.args...)
+		if status != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("crawlsim %s: status %d, stderr %q; want status 2 and %q", strings.Join(c.args, " "), status, errOut, c.want)
+		}
+	}
+	if b, _ := os.ReadFile("report.md"); string(b) != "0 1\n1 0\n" {
+		t.Errorf("the graph report.md was replaced: %q", b)
+	}
+}
+
+// TestReproduceStanford reproduces paper 004 on cs-stanford (when
+// ../shared/data is there) with its hosts, and compares the output with
+// testdata/reproduce-004-cs-stanford.txt, written by this program (go
+// test -run TestReproduceStanford -update) and checked by reading it: the
+// 21 hosts give larger-sites-first an order of its own (it is not bfs),
+// the historical strategies are not run for want of a previous snapshot,
+// and the figures of Table 2 are the paper's.
+func TestReproduceStanford(t *testing.T) {
+	data, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "cs-stanford"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(data); err != nil {
+		t.Skipf("real data not found at %s: %v", data, err)
+	}
+	out := mustRun(t, "reproduce", "-urls", filepath.Join(data, "cs-stanford.urls"), "004", filepath.Join(data, "cs-stanford.edges"))
+	golden(t, "reproduce-004-cs-stanford.txt", out)
+	if !strings.Contains(out, "historical-PageRank strategies of Table 2 are not run") {
+		t.Errorf("no note on the missing previous snapshot:\n%s", out)
+	}
+}
