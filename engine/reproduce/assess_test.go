@@ -17,7 +17,7 @@ func handMadeCountry(hosts int) *scenario.Result {
 	add := func(label string, avg, tau float64) {
 		r.Strategies = append(r.Strategies, scenario.StrategyResult{ID: label, Label: label,
 			Curve:   crawl.Curve{K: []int64{0, 1, 2}, Value: []float64{0, 0.5, 1}},
-			Summary: crawl.Summary{Downloads: 2, Final: 1, AvgCumulative: avg, Tau: tau}})
+			Summary: crawl.Summary{Downloads: 2, Final: 1, AvgCumulative: avg, NormalisedAvgCumulative: avg, Tau: tau}})
 	}
 	add("optimal", 0.9, 1)
 	add("random", 0.55, 0)
@@ -45,9 +45,9 @@ func TestAssessCountryOnKnownFigures(t *testing.T) {
 		verdicts[f.Claim] = f
 	}
 	for claim, want := range map[string]Verdict{
-		"order of the strategies by average cumulative PageRank": SameOrder,
-		"order of the strategies by Kendall's tau":               SameOrder,
-		"omniscient is the best strategy without history":        SameOrder,
+		"order of the strategies by average cumulative PageRank":  SameOrder,
+		"order of the strategies by Kendall's tau":                SameOrder,
+		"omniscient is the best strategy without history":         SameOrder,
 		"backlink and partial-pagerank do worse than random":      SameOrder,
 		"the historical strategies improve on opic by at most 3%": NotRun,
 	} {
