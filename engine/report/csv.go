@@ -11,10 +11,13 @@ import (
 )
 
 // CSV writes every curve of r in long format, one point per line, under
-// the header "strategy,kind,k,fraction,value", with a sixth column "time"
-// (simulated seconds) when some curve is timed. kind is "actual" for C(k),
-// "guaranteed" for G(k) and "lower_bound" for the generic lower bound
-// (SPEC.md section 4); fraction is k over the pages the seeds reach.
+// the header "strategy,kind,k,fraction,value,normalised", with a seventh
+// column "time" (simulated seconds) when some curve is timed. kind is
+// "actual" for C(k), "guaranteed" for G(k) and "lower_bound" for the
+// generic lower bound (SPEC.md section 4); fraction is k over the pages the
+// seeds reach; normalised is C(k)/C(N), the actual curve scaled to end at 1
+// (empty for the other kinds, and when C(N) is 0), whose average over every
+// k is the normalised average cumulative importance.
 // Numbers are written in the shortest form that reads back exactly
 // (strconv 'g', -1), and labels are quoted as RFC 4180 asks.
 func CSV(w io.Writer, r *scenario.Result) error {
@@ -31,9 +34,9 @@ func CSV(w io.Writer, r *scenario.Result) error {
 	}
 	bw := bufio.NewWriter(w)
 	if timed {
-		bw.WriteString("strategy,kind,k,fraction,value,time\n")
+		bw.WriteString("strategy,kind,k,fraction,value,normalised,time\n")
 	} else {
-		bw.WriteString("strategy,kind,k,fraction,value\n")
+		bw.WriteString("strategy,kind,k,fraction,value,normalised\n")
 	}
 	var line []byte
 	for _, s := range r.Strategies {
@@ -60,6 +63,10 @@ func CSV(w io.Writer, r *scenario.Result) error {
 				}
 				line = append(line, ',')
 				line = strconv.AppendFloat(line, c.curve.Value[i], 'g', -1, 64)
+				line = append(line, ',')
+				if c.kind == "actual" && s.Summary.Final > 0 {
+					line = strconv.AppendFloat(line, c.curve.Value[i]/s.Summary.Final, 'g', -1, 64)
+				}
 				if timed {
 					line = append(line, ',')
 					if len(c.curve.T) > 0 {

@@ -32,7 +32,8 @@ const oddLabel = `fpr-m m=100 <&">`
 // by hand from them: a threshold is the first k whose value reaches the
 // level, the average cumulative importance the mean of the ten values (for
 // fpr-m, whose curve is sampled at even k, of the step function), and they
-// are only copied by the report, never recomputed.
+// are only copied by the report, never recomputed. Every crawl collects 1
+// in all, so the normalised averages equal the absolute ones.
 func sampleResult() *scenario.Result {
 	curve := func(values ...float64) crawl.Curve {
 		c := crawl.Curve{}
@@ -76,14 +77,14 @@ func sampleResult() *scenario.Result {
 			{
 				ID: "optimal", Label: "optimal", Reference: true,
 				Curve: curve(0.3, 0.5, 0.6, 0.7, 0.78, 0.85, 0.9, 0.94, 0.97, 1.0),
-				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.754, Tau: 1, TauSample: 10,
+				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.754, NormalisedAvgCumulative: 0.754, Tau: 1, TauSample: 10,
 					DownloadsTo: levels([4]int64{2, 6, 7, 10}, noGuarantee)},
 				Cost: crawl.Cost{SchedulingSeconds: 0.000012},
 			},
 			{
 				ID: "bfs", Label: "bfs",
 				Curve: curve(0.1, 0.2, 0.5, 0.55, 0.6, 0.7, 0.78, 0.88, 0.97, 1.0),
-				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.628, Tau: 0.2, TauSample: 10,
+				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.628, NormalisedAvgCumulative: 0.628, Tau: 0.2, TauSample: 10,
 					DownloadsTo: levels([4]int64{3, 8, 9, 10}, noGuarantee)},
 				Cost: crawl.Cost{SchedulingSeconds: 0.000512, PriorityUpdates: 10},
 			},
@@ -91,14 +92,14 @@ func sampleResult() *scenario.Result {
 				ID: "rankmass", Label: "rankmass",
 				Curve:     curve(0.3, 0.5, 0.6, 0.7, 0.75, 0.8, 0.9, 0.94, 0.97, 1.0),
 				Guarantee: &rankmassGuarantee,
-				Summary: crawl.Summary{Downloads: 10, Final: 1, FinalGuarantee: 0.75, AvgCumulative: 0.746, Tau: 0.9555555555555556, TauSample: 10,
+				Summary: crawl.Summary{Downloads: 10, Final: 1, FinalGuarantee: 0.75, AvgCumulative: 0.746, NormalisedAvgCumulative: 0.746, Tau: 0.9555555555555556, TauSample: 10,
 					DownloadsTo: levels([4]int64{2, 6, 7, 10}, [4]int64{5, -1, -1, -1})},
 				Cost: crawl.Cost{SchedulingSeconds: 0.0123, PriorityUpdates: 40, VirtualReexpansions: 12345},
 			},
 			{
 				ID: "batch-pagerank", Label: "batch-pagerank k=5", Params: crawl.Values{"k": 5},
 				Curve: curve(0.2, 0.5, 0.6, 0.65, 0.75, 0.8, 0.85, 0.9, 0.97, 1.0),
-				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.722, Tau: 0.6, TauSample: 10,
+				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.722, NormalisedAvgCumulative: 0.722, Tau: 0.6, TauSample: 10,
 					DownloadsTo: levels([4]int64{2, 6, 8, 10}, noGuarantee)},
 				Cost: crawl.Cost{SchedulingSeconds: 1.5, PriorityUpdates: 25, Recomputations: 3, PageRankIterations: 150},
 			},
@@ -106,7 +107,7 @@ func sampleResult() *scenario.Result {
 				ID: "fpr-m", Label: oddLabel, Params: crawl.Values{"m": 100},
 				Curve:      crawl.Curve{K: []int64{2, 4, 6, 8, 10}, Value: []float64{0.5, 0.7, 0.8, 0.9, 1.0}},
 				LowerBound: &crawl.Curve{K: []int64{5, 10}, Value: []float64{0.3, 0.6}},
-				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.73, Tau: 0.75, TauSample: 10,
+				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.73, NormalisedAvgCumulative: 0.73, Tau: 0.75, TauSample: 10,
 					DownloadsTo: levels([4]int64{2, 6, 8, 10}, noGuarantee)},
 				Cost: crawl.Cost{SchedulingSeconds: 0.25, PriorityUpdates: 1234567},
 			},
@@ -213,22 +214,22 @@ func TestTableFigures(t *testing.T) {
 		t.Fatalf("no row for %q in\n%s", label, out)
 		return nil
 	}
-	// downloads, avg cum., tau, to 50/80/90/98%, cost..., scheduling. The
-	// importance is uniform PageRank, which rankmass's guarantee does not
-	// bound: its half is n/a, with a note.
+	// downloads, avg cum., norm., tau, to 50/80/90/98%, cost...,
+	// scheduling. The importance is uniform PageRank, which rankmass's
+	// guarantee does not bound: its half is n/a, with a note.
 	rm := row("rankmass")
-	want := []string{"10", "0.7460", "0.956", "2/n/a", "6/n/a", "7/n/a", "10/n/a", "40", "upd,", "12.3k", "virt", "12.3ms"}
+	want := []string{"10", "0.7460", "0.7460", "0.956", "2/n/a", "6/n/a", "7/n/a", "10/n/a", "40", "upd,", "12.3k", "virt", "12.3ms"}
 	if strings.Join(rm, " ") != strings.Join(want, " ") {
 		t.Errorf("rankmass row %q, want %q", rm, want)
 	}
 	if !strings.Contains(out, "\nn/a: the guarantees bound personalized PageRank") {
 		t.Errorf("no note explains n/a:\n%s", out)
 	}
-	if bfs := row("bfs"); bfs[3] != "3/—" {
-		t.Errorf("bfs, which has no guarantee, shows %q at 50%%; want 3/—", bfs[3])
+	if bfs := row("bfs"); bfs[4] != "3/—" {
+		t.Errorf("bfs, which has no guarantee, shows %q at 50%%; want 3/—", bfs[4])
 	}
 	batch := row("batch-pagerank k=5")
-	if got := strings.Join(batch[7:], " "); got != "25 upd, 3 recomp (150 it) 1.50s" {
+	if got := strings.Join(batch[8:], " "); got != "25 upd, 3 recomp (150 it) 1.50s" {
 		t.Errorf("batch-pagerank cost and time %q", got)
 	}
 	if fields := row(oddLabel); fields[len(fields)-3] != "1.23M" {
@@ -309,7 +310,7 @@ func TestCSVReadsBack(t *testing.T) {
 			t.Fatalf("CSV does not parse: %v\n%s", err, out)
 		}
 		timed := r.Scenario.Politeness != nil
-		head := "strategy,kind,k,fraction,value"
+		head := "strategy,kind,k,fraction,value,normalised"
 		if timed {
 			head += ",time"
 		}
@@ -337,8 +338,13 @@ func TestCSVReadsBack(t *testing.T) {
 					if v != c.curve.Value[i] || f != float64(c.curve.K[i])/10 {
 						t.Fatalf("row %v: value or fraction does not read back", row)
 					}
+					// normalised: C(k)/C(N) on the actual curve only.
+					if norm, err := strconv.ParseFloat(row[5], 64); c.kind == "actual" && (err != nil || norm != c.curve.Value[i]/s.Summary.Final) ||
+						c.kind != "actual" && row[5] != "" {
+						t.Fatalf("row %v: normalised value %q, want C(k)/C(N) on actual curves only", row, row[5])
+					}
 					if timed && len(c.curve.T) > 0 {
-						if tm, _ := strconv.ParseFloat(row[5], 64); tm != c.curve.T[i] {
+						if tm, _ := strconv.ParseFloat(row[6], 64); tm != c.curve.T[i] {
 							t.Fatalf("row %v: time does not read back", row)
 						}
 					}

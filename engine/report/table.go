@@ -59,7 +59,12 @@ func Table(w io.Writer, r *scenario.Result) error {
 	align[len(head)-1] = true
 	WriteColumns(&b, rows, align)
 
-	b.WriteString("\nto X%: downloads until the importance downloaded reaches X, actual/guaranteed (" + none + ": never or no guarantee)\n")
+	b.WriteString("\navg cum.: average cumulative importance; norm.: the same with the curve scaled to end at 1 (C(k)/C(N))\n")
+	if relativeTargets(r) {
+		b.WriteString("to X%: downloads until the importance downloaded reaches X of what the crawl collects in all, C(N) (relative targets),\n     actual/guaranteed (" + none + ": never or no guarantee)\n")
+	} else {
+		b.WriteString("to X%: downloads until the importance downloaded reaches X, actual/guaranteed (" + none + ": never or no guarantee)\n")
+	}
 	if unbounded {
 		b.WriteString("n/a: the guarantees bound personalized PageRank (seeds/001, section 4), not the " + importanceName(r) + " scoring this run;\n     the JSON and CSV keep their values, and a personalized importance compares them\n")
 	}
@@ -74,14 +79,15 @@ func Table(w io.Writer, r *scenario.Result) error {
 
 // Rows returns the comparison table of r as cells: the header, then one
 // row per strategy in the scenario's order (label, downloads, average
-// cumulative importance, tau, downloads to each level of crawl.Thresholds
+// cumulative importance absolute and normalised, tau, downloads to each
+// level of crawl.Thresholds
 // written "actual/guaranteed", cost, scheduling time). unbounded reports
 // that some guarantee is written "n/a" because it bounds personalized
 // PageRank and the run is scored by another importance. Table writes these
 // cells; the page shows the same ones.
 func Rows(r *scenario.Result) (head []string, rows [][]string, unbounded bool) {
 	bounded := importanceKind(r) == scenario.ImportancePersonalized
-	head = []string{"strategy", "downloads", "avg cum.", "tau"}
+	head = []string{"strategy", "downloads", "avg cum.", "norm.", "tau"}
 	for _, level := range crawl.Thresholds {
 		head = append(head, "to "+percent(level))
 	}
@@ -92,6 +98,7 @@ func Rows(r *scenario.Result) (head []string, rows [][]string, unbounded bool) {
 			s.Label,
 			strconv.FormatInt(sum.Downloads, 10),
 			strconv.FormatFloat(sum.AvgCumulative, 'f', 4, 64),
+			strconv.FormatFloat(sum.NormalisedAvgCumulative, 'f', 4, 64),
 			tauString(sum),
 		}
 		guaranteed := s.Guarantee != nil
@@ -150,7 +157,7 @@ func writeTimes(b *strings.Builder, r *scenario.Result) {
 	align := make([]bool, len(head))
 	align[0] = true
 	WriteColumns(b, rows, align)
-	b.WriteString("\nto X%: simulated time until the importance downloaded reaches X (" + none + ": never)")
+	b.WriteString("\nto X%: simulated time of the download that brings the importance downloaded to X (" + none + ": never)")
 	if late {
 		b.WriteString("; ≤: read at the next curve point, so it was reached by then")
 	}
@@ -161,14 +168,19 @@ func writeTimes(b *strings.Builder, r *scenario.Result) {
 }
 
 // timeToLevel returns the simulated time at which s's importance reached
-// level, in unit, and whether it was read at a later curve point than the download
-// that reached it (the curve is sampled): the time of the first curve point
-// at or after that download, an upper bound on the exact time.
+// level, in unit, and whether it was read at a later curve point than the
+// download that reached it. The metrics record the time of that download
+// (crawl.Threshold.Time); a result without it (written before it was
+// recorded) is read at the first curve point at or after that download, an
+// upper bound on the exact time.
 func timeToLevel(s scenario.StrategyResult, level float64, unit timeUnit) (string, bool) {
 	k := int64(-1)
 	for _, t := range s.Summary.DownloadsTo {
 		if t.Level == level {
 			k = t.Actual
+			if k >= 0 && t.Time != nil {
+				return inUnit(*t.Time, unit), false
+			}
 		}
 	}
 	c := s.Curve
@@ -204,6 +216,17 @@ func plural(n int64, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.FormatInt(n, 10) + " " + many
+}
+
+// relativeTargets reports whether some strategy's downloads to X count
+// shares of C(N) (crawl.MetricOptions.Relative).
+func relativeTargets(r *scenario.Result) bool {
+	for _, s := range r.Strategies {
+		if s.Summary.RelativeTargets {
+			return true
+		}
+	}
+	return false
 }
 
 // importanceKind is the kind of importance that scores r's curves.

@@ -22,11 +22,13 @@ type stanfordGolden struct {
 }
 
 type stanfordSummary struct {
-	Label         string            `json:"label"`
-	Final         float64           `json:"final"`
-	AvgCumulative float64           `json:"avg_cumulative"`
-	Tau           float64           `json:"tau"`
-	DownloadsTo   []crawl.Threshold `json:"downloads_to"`
+	Label         string  `json:"label"`
+	Final         float64 `json:"final"`
+	AvgCumulative float64 `json:"avg_cumulative"`
+	// Normalised is the normalised average (AvgCumulative / Final).
+	Normalised  float64           `json:"normalised_avg_cumulative"`
+	Tau         float64           `json:"tau"`
+	DownloadsTo []crawl.Threshold `json:"downloads_to"`
 }
 
 const stanfordComment = "Summary metrics of the scenario of TestStanfordGolden (engine/scenario/stanford_test.go) on " +
@@ -89,7 +91,7 @@ func TestStanfordGolden(t *testing.T) {
 	got := stanfordGolden{Comment: stanfordComment, Reachable: res.Reachable}
 	for _, sr := range res.Strategies {
 		got.Strategies = append(got.Strategies, stanfordSummary{Label: sr.Label, Final: sr.Summary.Final,
-			AvgCumulative: sr.Summary.AvgCumulative, Tau: sr.Summary.Tau, DownloadsTo: sr.Summary.DownloadsTo})
+			AvgCumulative: sr.Summary.AvgCumulative, Normalised: sr.Summary.NormalisedAvgCumulative, Tau: sr.Summary.Tau, DownloadsTo: sr.Summary.DownloadsTo})
 	}
 	data, err := json.MarshalIndent(got, "", " ")
 	if err != nil {
@@ -143,6 +145,14 @@ func checkOrderCurve(t *testing.T, sr StrategyResult, order []uint32, imp []floa
 	}
 	if avg := area / float64(len(order)); math.Abs(sr.Summary.AvgCumulative-avg) > tol {
 		t.Errorf("%s: average cumulative %v, independently %v", sr.Label, sr.Summary.AvgCumulative, avg)
+	}
+	// Normalised: the mean of C(k)/C(N) over every k.
+	norm := 0.0
+	for k := 1; k <= len(order); k++ {
+		norm += prefix[k] / prefix[len(order)]
+	}
+	if norm /= float64(len(order)); math.Abs(sr.Summary.NormalisedAvgCumulative-norm) > tol {
+		t.Errorf("%s: normalised average cumulative %v, independently %v", sr.Label, sr.Summary.NormalisedAvgCumulative, norm)
 	}
 }
 

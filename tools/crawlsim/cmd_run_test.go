@@ -106,8 +106,8 @@ func TestRunExamples(t *testing.T) {
 			want += len(s.Guarantee.K)
 		}
 	}
-	if strings.Join(rows[0], ",") != "strategy,kind,k,fraction,value" || len(rows) != want {
-		t.Errorf("curves.csv: header %v and %d rows; want strategy,kind,k,fraction,value and %d rows", rows[0], len(rows), want)
+	if strings.Join(rows[0], ",") != "strategy,kind,k,fraction,value,normalised" || len(rows) != want {
+		t.Errorf("curves.csv: header %v and %d rows; want strategy,kind,k,fraction,value,normalised and %d rows", rows[0], len(rows), want)
 	}
 	for _, name := range []string{"chart.svg", "timed.svg"} {
 		checkSVG(t, name)

@@ -162,7 +162,8 @@
 // crawl's duration and the connections' use. The hist-pagerank strategies
 // need a previous snapshot: -previous FILE, or -evolve, which takes the
 // graph as the earlier snapshot and crawls its evolution. -csv writes every
-// curve (strategy,kind,k,fraction,value and, with politeness, time), -svg a
+// curve (strategy,kind,k,fraction,value,normalised and, with politeness,
+// time), -svg a
 // chart of them (-svg-x fraction, count or time), -o the whole result as
 // JSON; -json prints that JSON instead of the table. The output folders are
 // tried before the run starts, and every output is made in memory first:

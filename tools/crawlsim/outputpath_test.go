@@ -267,7 +267,7 @@ func TestOutputToStdout(t *testing.T) {
 		t.Errorf("gen -o -: status %d, stdout %q, stderr %q; want the edge list on stdout and what was written on stderr", status, short(out), errOut)
 	}
 	out, errOut, status = crawlsim(t, "run", "-strategies", "optimal,bfs", "-csv", "-", "-o", "r.json", "g.edges")
-	if status != 0 || !strings.HasPrefix(out, "strategy,kind,k,fraction,value\n") || !strings.Contains(errOut, "strategy  downloads") {
+	if status != 0 || !strings.HasPrefix(out, "strategy,kind,k,fraction,value,normalised\n") || !strings.Contains(errOut, "strategy  downloads") {
 		t.Errorf("run -csv -: status %d, stdout %q, stderr %q; want the curves on stdout and the table on stderr", status, short(out), errOut)
 	}
 	if _, err := os.Stat("r.json"); err != nil {

@@ -294,7 +294,7 @@ func (f *runFlags) table() []runFlag {
 		runFlag{name: "tau-sample", field: "metrics.tau_sample", value: &f.metrics.TauSample,
 			help:  "`N` pages in Kendall's tau sample",
 			apply: func(a *applying) error { a.sc.Metrics.TauSample = f.metrics.TauSample; return nil }},
-		runFlag{name: "csv", value: &f.csvOut, help: "write every curve to `FILE` as CSV (strategy,kind,k,fraction,value[,time])"},
+		runFlag{name: "csv", value: &f.csvOut, help: "write every curve to `FILE` as CSV (strategy,kind,k,fraction,value,normalised[,time])"},
 		runFlag{name: "svg", value: &f.svgOut, help: "write a chart of the curves to `FILE` (SVG: one line per strategy, optimal dashed)"},
 		runFlag{name: "svg-x", value: &f.svgX, help: "x `AXIS` of the -svg chart: fraction (of the reachable pages), count, or time (with politeness)"},
 		runFlag{name: "svg-guarantees", value: &f.svgGuar, help: "also draw the guaranteed curves and lower bounds in the -svg chart"},
