@@ -21,7 +21,7 @@ import (
 // DefaultPages is the size of the generated web a reproduction runs on
 // when no graph is given: every paper together takes about a minute on a
 // 2-core machine (README, "Reproduce the papers").
-const DefaultPages = 200_000
+const DefaultPages = 450_000
 
 // Input is the graph a reproduction runs on and what is known of it.
 type Input struct {
