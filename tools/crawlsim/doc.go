@@ -26,6 +26,7 @@
 //	run         compare strategies on a graph: a table, -csv, -svg, -o result
 //	seeds       extract community seeds and compare them with random and top-PageRank seeds
 //	refresh     simulate revisit policies for changing sites: freshness and traffic
+//	reproduce   run a paper's experiment (000-004, all) and set its figures beside crawlsim's
 //
 // "crawlsim help COMMAND" and "crawlsim COMMAND -h" list a command's flags.
 // Outputs never replace an input and never leave half a file (see Outputs
@@ -163,9 +164,10 @@
 // need a previous snapshot: -previous FILE, or -evolve, which takes the
 // graph as the earlier snapshot and crawls its evolution. -csv writes every
 // curve (strategy,kind,k,fraction,value,normalised and, with politeness,
-// time), -svg a
-// chart of them (-svg-x fraction, count or time), -o the whole result as
-// JSON; -json prints that JSON instead of the table. The output folders are
+// time), -orders every crawl's download order (strategy,position,page,url,
+// importance,time: its importance column's prefix sums are the curve), -svg
+// a chart of the curves (-svg-x fraction, count or time), -o the whole
+// result as JSON; -json prints that JSON instead of the table. The output folders are
 // tried before the run starts, and every output is made in memory first:
 // one that cannot be made does not cost the others. Only the scheduling
 // times differ between two runs of one scenario.
