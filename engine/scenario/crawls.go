@@ -178,6 +178,12 @@ func (st *crawlStage) measure(k int, budget int64) (int64, bool, error) {
 		sr.res.Time = &TimeSummary{Duration: res.Duration, Utilisation: res.Utilisation}
 	}
 	sr.total = int64(len(res.Order))
+	if st.env.Orders != nil {
+		o := CrawlOrder{Label: sr.label, Order: res.Order, Times: res.Times, Importance: st.imp.scores, URLs: st.graph.g.URLs}
+		if err := st.env.Orders(o); err != nil {
+			return budget, false, fmt.Errorf("strategy %s: download order: %w", sr.label, err)
+		}
+	}
 	sr.crawl, sr.measurer, sr.state = nil, nil, "done"
 	st.release()
 	return budget, true, nil

@@ -64,6 +64,11 @@ type Env struct {
 	// the PageRank the run would compute (see importance.go). It is read
 	// through Wrap; the scenario's importance must be pagerank.
 	ImportanceFile string
+	// Orders, when set, is given every crawl's download order (CrawlOrder)
+	// once its metrics are complete, in the scenario's order of
+	// strategies, before the crawl is dropped; an error it returns ends
+	// the run. The command line's -orders writes them.
+	Orders func(CrawlOrder) error
 }
 
 // shared is what every stage of a run reads: the normalized scenario, the

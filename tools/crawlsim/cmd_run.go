@@ -103,7 +103,15 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		}
 	}
 
-	res, err := runScenarioWith(ctx, e, sc, f.impFile)
+	// -orders: the download orders, gathered as each crawl ends (its
+	// order is dropped with it), written with the other outputs.
+	var orders *bytes.Buffer
+	var keepOrders func(scenario.CrawlOrder) error
+	if f.orders != "" {
+		orders = bytes.NewBufferString(report.OrdersHeader)
+		keepOrders = func(o scenario.CrawlOrder) error { return report.Orders(orders, o) }
+	}
+	res, err := runScenarioOrders(ctx, e, sc, f.impFile, keepOrders)
 	if err != nil {
 		return err
 	}
@@ -116,6 +124,12 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	}
 	if f.csvOut != "" {
 		outs = append(outs, output{path: f.csvOut, inMemory: true, write: func(w io.Writer) error { return report.CSV(w, res) }})
+	}
+	if orders != nil {
+		outs = append(outs, output{path: f.orders, inMemory: true, write: func(w io.Writer) error {
+			_, err := w.Write(orders.Bytes())
+			return err
+		}})
 	}
 	if f.svgOut != "" {
 		opt := report.ChartOptions{X: f.svgX, Guarantees: f.svgGuar}
@@ -201,7 +215,7 @@ func (f *runFlags) checkOutputs(e *env, sc scenario.Scenario, set map[string]boo
 			}
 		}
 	}
-	outs := []outputFlag{{"o", f.out}, {"csv", f.csvOut}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}}
+	outs := []outputFlag{{"o", f.out}, {"csv", f.csvOut}, {"orders", f.orders}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}}
 	ins := append(scenarioInputs(sc, f.file, f.seeds, set["seeds"]), inputFile{f.impFile, "the importance file " + f.impFile})
 	return checkFiles(e, ins, outs, f.asJSON)
 }
@@ -219,6 +233,12 @@ func runScenario(ctx context.Context, e *env, sc scenario.Scenario) (*scenario.R
 // runScenarioWith is runScenario reading the pagerank importance from
 // importanceFile when it is not "" (scenario.Env.ImportanceFile).
 func runScenarioWith(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string) (*scenario.Result, error) {
+	return runScenarioOrders(ctx, e, sc, importanceFile, nil)
+}
+
+// runScenarioOrders is runScenarioWith that also gives every crawl's
+// download order to orders, when not nil (scenario.Env.Orders).
+func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string, orders func(scenario.CrawlOrder) error) (*scenario.Result, error) {
 	start := time.Now()
 	budget, err := currentMemoryBudget()
 	if err != nil {
@@ -237,6 +257,7 @@ func runScenarioWith(ctx context.Context, e *env, sc scenario.Scenario, importan
 		Release: debug.FreeOSMemory,
 
 		ImportanceFile: importanceFile,
+		Orders:         orders,
 	})
 	if err != nil {
 		return nil, err

@@ -80,6 +80,7 @@ type runFlags struct {
 	evoSeed  uint64
 	metrics  scenario.Metrics
 	csvOut   string
+	orders   string // -orders FILE
 	svgOut   string
 	svgX     string
 	svgGuar  bool
@@ -295,6 +296,7 @@ func (f *runFlags) table() []runFlag {
 			help:  "`N` pages in Kendall's tau sample",
 			apply: func(a *applying) error { a.sc.Metrics.TauSample = f.metrics.TauSample; return nil }},
 		runFlag{name: "csv", value: &f.csvOut, help: "write every curve to `FILE` as CSV (strategy,kind,k,fraction,value,normalised[,time])"},
+		runFlag{name: "orders", value: &f.orders, help: "write every crawl's download order to `FILE` as CSV (strategy,position,page,url,importance,time): re-scored, it gives the curves"},
 		runFlag{name: "svg", value: &f.svgOut, help: "write a chart of the curves to `FILE` (SVG: one line per strategy, optimal dashed)"},
 		runFlag{name: "svg-x", value: &f.svgX, help: "x `AXIS` of the -svg chart: fraction (of the reachable pages), count, or time (with politeness)"},
 		runFlag{name: "svg-guarantees", value: &f.svgGuar, help: "also draw the guaranteed curves and lower bounds in the -svg chart"},

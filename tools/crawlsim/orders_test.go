@@ -1,0 +1,77 @@
+package main
+
+import (
+	"encoding/csv"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestOrdersRescoreToCurves: -orders writes every crawl's download order
+// (SPEC.md section 4), and re-scoring it (prefix sums of the importance
+// column, in file order) gives the curves of the result crawlsim wrote
+// with -o, exactly, at every k; on the politeness clock each row's time is
+// the curve's time at that k. The URL column holds the generated graph's
+// URLs, and each importance is the page's own in the run's vector (the
+// same page has the same importance in every crawl).
+func TestOrdersRescoreToCurves(t *testing.T) {
+	t.Chdir(t.TempDir())
+	mustRun(t, "run", "-n", "400", "-seeds", "random:5", "-strategies", "optimal,bfs,fpr,backlink",
+		"-connections", "2", "-wait", "1", "-orders", "orders.csv", "-o", "result.json")
+	res := readResult(t, "result.json")
+	f, err := os.Open("orders.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		t.Fatalf("orders.csv: %v", err)
+	}
+	if got := strings.Join(rows[0], ","); got != "strategy,position,page,url,importance,time" {
+		t.Fatalf("orders.csv header %q", got)
+	}
+	rows = rows[1:]
+	importanceOf := map[string]string{}
+	for _, s := range res.Strategies {
+		var mine [][]string
+		for _, r := range rows {
+			if r[0] == s.Label {
+				mine = append(mine, r)
+			}
+		}
+		if int64(len(mine)) != s.Summary.Downloads {
+			t.Fatalf("%s: %d rows, %d downloads", s.Label, len(mine), s.Summary.Downloads)
+		}
+		sum := 0.0
+		point := 0
+		for k, r := range mine {
+			if r[1] != strconv.Itoa(k+1) || !strings.HasPrefix(r[3], "http") {
+				t.Fatalf("%s: row %v at position %d", s.Label, r, k+1)
+			}
+			v, err := strconv.ParseFloat(r[4], 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if before, seen := importanceOf[r[2]]; seen && before != r[4] {
+				t.Fatalf("page %s has importance %s and %s", r[2], before, r[4])
+			}
+			importanceOf[r[2]] = r[4]
+			sum += v
+			if point < len(s.Curve.K) && s.Curve.K[point] == int64(k+1) {
+				if sum != s.Curve.Value[point] {
+					t.Fatalf("%s: re-scored C(%d) = %v, the result's %v", s.Label, k+1, sum, s.Curve.Value[point])
+				}
+				timed := len(s.Curve.T) > 0
+				if tm, err := strconv.ParseFloat(r[5], 64); timed && (err != nil || tm != s.Curve.T[point]) || !timed && r[5] != "" {
+					t.Fatalf("%s: row %v: time %q, the curve's %v", s.Label, k+1, r[5], s.Curve.T)
+				}
+				point++
+			}
+		}
+		if point != len(s.Curve.K) {
+			t.Fatalf("%s: %d of %d curve points re-scored", s.Label, point, len(s.Curve.K))
+		}
+	}
+}
