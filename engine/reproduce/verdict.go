@@ -79,11 +79,15 @@ func sign(x, tol float64) int {
 
 // Increasing compares ours with a claim that the items grow in the order
 // given (the paper gives no numbers, only the order): Compare against 1,
-// 2, 3, ...
+// 2, 3, ..., except that values that do not grow at all (every pair tied
+// within tol) are Differs: a flat line is no increase.
 func Increasing(ours []float64, tol float64) Verdict {
 	ranks := make([]float64, len(ours))
 	for i := range ranks {
 		ranks[i] = float64(i + 1)
+	}
+	if concordant, _ := pairCounts(ranks, ours, tol); concordant == 0 {
+		return Differs
 	}
 	return Compare(ranks, ours, tol)
 }

@@ -44,6 +44,10 @@ func TestIncreasingHoldsMatches(t *testing.T) {
 	if got := Increasing([]float64{0.1, 0.2, 0.2, 0.3}, 0); got != SameOrder {
 		t.Errorf("non-decreasing: %q, want same order", got)
 	}
+	// fpr-m on a graph without hosts: the same value for every M.
+	if got := Increasing([]float64{0.5, 0.5, 0.5, 0.5}, 1e-9); got != Differs {
+		t.Errorf("flat: %q, want differs", got)
+	}
 	if got := Increasing([]float64{0.3, 0.2, 0.1}, 0); got != Differs {
 		t.Errorf("decreasing: %q, want differs", got)
 	}
