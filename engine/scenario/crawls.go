@@ -73,7 +73,7 @@ func (st *crawlStage) crawl(k int, budget int64) (int64, bool, error) {
 			Graph:      g,
 			Importance: st.imp.scores,
 			Seeds:      st.seeds.pages,
-			Trust:      st.imp.teleport,
+			Trust:      st.imp.crawlTrust(),
 			Damping:    st.s.Damping,
 			Budget:     st.s.Budget,
 			Rand:       crawlRand(st.s.RandomSeed, sr.label),
@@ -144,6 +144,7 @@ func (st *crawlStage) measure(k int, budget int64) (int64, bool, error) {
 			Teleport:    st.imp.teleport,
 			Damping:     st.s.Damping,
 			Rand:        metricsRand(st.s.RandomSeed),
+			Relative:    st.s.Metrics.Relative,
 		}
 		m, err := crawl.NewMeasurer(st.graph.g, res, st.imp.scores, opt)
 		if err != nil {

@@ -79,14 +79,18 @@ func (st *importanceStage) uniformPageRank(budget int64) (int64, bool, error) {
 	return used, done, nil
 }
 
-// personalizedPageRank computes PageRank with the teleport vector uniform
-// over the seeds (SPEC.md section 1).
+// personalizedPageRank computes PageRank with the trust vector as its
+// teleport vector (SPEC.md sections 1 and 2): uniform over the seeds, or,
+// with trust "pagerank", the uniform PageRank vector.
 func (st *importanceStage) personalizedPageRank(budget int64, seeds []uint32) (int64, bool, error) {
 	g := st.graph.g
 	if st.pagerank == nil {
-		t, err := rank.UniformTeleport(g.NumNodes(), seeds)
-		if err != nil {
-			return 0, false, err
+		t := st.trustVector()
+		if t == nil {
+			var err error
+			if t, err = rank.UniformTeleport(g.NumNodes(), seeds); err != nil {
+				return 0, false, err
+			}
 		}
 		p, err := rank.NewPageRank(g, nil, st.rankOptions(t))
 		if err != nil {
@@ -113,4 +117,45 @@ func (st *importanceStage) setImportance(res rank.Result, teleport []float64) {
 		st.warn("importance: PageRank stopped after %d iterations with a change of %.3g, above the tolerance %g",
 			res.Iterations, res.Residual, st.s.Tolerance)
 	}
+}
+
+// trustVector is the trust vector t of SPEC.md section 2 when it is not
+// uniform over the seeds: the uniform PageRank vector with trust
+// "pagerank", else nil. It is not copied: nothing writes to it.
+func (st *importanceStage) trustVector() []float64 {
+	if st.s.Trust == TrustPageRank {
+		return st.uniform.Scores
+	}
+	return nil
+}
+
+// crawlTrust is the trust vector the crawls start from (crawl.Config.Trust):
+// the uniform PageRank vector with trust "pagerank", also when the
+// importance is plain pagerank, so that the RankMass family's guarantees
+// start from the seeds' share of it; else the personalized importance's
+// teleport, which is uniform over the seeds (nil, the same, without it).
+func (st *importanceStage) crawlTrust() []float64 {
+	if t := st.trustVector(); t != nil {
+		return t
+	}
+	return st.teleport
+}
+
+// seedTrust is 1-δ = Σ_{i∈seeds} t_i, the share of the trust the seeds
+// hold (SPEC.md section 2): 1 when the trust is uniform over them. A page
+// given twice as a seed counts once.
+func (st *importanceStage) seedTrust(seeds []uint32) float64 {
+	t := st.trustVector()
+	if t == nil {
+		return 1
+	}
+	seen := make(map[uint32]bool, len(seeds))
+	sum := 0.0
+	for _, p := range seeds {
+		if !seen[p] && int(p) < len(t) {
+			seen[p] = true
+			sum += t[p]
+		}
+	}
+	return sum
 }

@@ -23,6 +23,15 @@ const (
 	ImportancePersonalized = "personalized"
 )
 
+// The kinds of trust (SPEC.md section 2; Scenario.Trust).
+const (
+	// TrustSeeds is trust uniform over the seed set (the default).
+	TrustSeeds = "seeds"
+	// TrustPageRank is trust equal to the uniform PageRank vector, of
+	// which the seeds hold 1-δ (seeds/001, section 5).
+	TrustPageRank = "pagerank"
+)
+
 // Defaults that Normalize fills in.
 const (
 	// DefaultSeeds is the FPR paper's seed set (seeds/000, section 4):
@@ -81,6 +90,7 @@ func Default() Scenario {
 		Version:    Version,
 		Graph:      Source{Generate: &Generate{Pages: DefaultPages, Seed: 1}},
 		Importance: ImportancePageRank,
+		Trust:      TrustSeeds,
 		Damping:    rank.DefaultDamping,
 		Tolerance:  rank.DefaultTolerance,
 		Seeds:      DefaultSeeds,
@@ -154,6 +164,13 @@ func (s Scenario) normalize() (Scenario, seeds.Spec, error) {
 	case ImportancePageRank, ImportancePersonalized:
 	default:
 		errs.add("importance", "%q is not known; want %q or %q", out.Importance, ImportancePageRank, ImportancePersonalized)
+	}
+	switch out.Trust {
+	case "":
+		out.Trust = TrustSeeds
+	case TrustSeeds, TrustPageRank:
+	default:
+		errs.add("trust", "%q is not known; want %q (uniform over the seeds) or %q (the uniform PageRank vector)", out.Trust, TrustSeeds, TrustPageRank)
 	}
 	switch d := out.Damping; {
 	case d == 0:

@@ -18,7 +18,7 @@ func TestParseErrors(t *testing.T) {
 		{"unknown field", "{\n  \"strategies\": [{\"id\": \"fpr\", \"paramz\": {}}]\n}",
 			`run.json:2:32: unknown field "paramz" in strategies[0]; expected one of: id, params, label`},
 		{"unknown top-level field", `{"seed": 3}`,
-			`run.json:1:2: unknown field "seed" in the top level; expected one of: version, graph, previous, importance, damping, tolerance, seeds, strategies, budget, politeness, random_seed, metrics, seed_study`},
+			`run.json:1:2: unknown field "seed" in the top level; expected one of: version, graph, previous, importance, trust, damping, tolerance, seeds, strategies, budget, politeness, random_seed, metrics, seed_study`},
 		{"field in wrong letter case", `{"Seeds": "bfs"}`,
 			`run.json:1:2: unknown field "Seeds" in the top level; did you mean "seeds"?`},
 		{"unknown nested field after valid ones", "{\"graph\": {\"generate\": {\"pages\": 10,\n\t\"pagez\": 3}}}",

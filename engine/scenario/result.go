@@ -21,6 +21,7 @@ func (r *Runner) finish() (int64, error) {
 		Previous:   r.prev.summary,
 		Importance: r.imp.summary,
 		Seeds:      r.seeds.pages,
+		SeedTrust:  r.imp.seedTrust(r.seeds.pages),
 		Reachable:  int64(r.seeds.reachable),
 		Strategies: make([]StrategyResult, len(runs)),
 	}

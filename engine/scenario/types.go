@@ -30,6 +30,16 @@ type Scenario struct {
 	// "personalized" (teleport uniform over the seeds): the vector every
 	// curve sums (SPEC.md section 1).
 	Importance string `json:"importance"`
+	// Trust is the trust vector t (SPEC.md section 2): "seeds" (the
+	// default: uniform over the seed set) or "pagerank" (the uniform
+	// PageRank vector, the RankMass paper's seed-size study, seeds/001
+	// section 5, Figs. 9-10). It is the teleport vector of personalized
+	// importance and the source of the RankMass-family guarantees and of
+	// FPR's start, whatever the importance: with "pagerank" the seeds hold
+	// only part of the trust, 1-δ = Σ_{i∈seeds} t_i (Result.SeedTrust),
+	// and the guarantees of l-neighbor, rankmass and windowed-rankmass are
+	// scaled by it.
+	Trust string `json:"trust,omitempty"`
 	// Damping is d (default 0.85), for the importance and the strategies;
 	// it must be in (0, 1].
 	Damping float64 `json:"damping,omitempty"`
@@ -235,6 +245,12 @@ type Metrics struct {
 	// for every strategy; 0 turns it off. Each checkpoint costs a PageRank
 	// computation.
 	LowerBound int `json:"lower_bound,omitempty"`
+	// Relative makes the targets of "downloads to X" shares of the
+	// importance the whole crawl collects, C(N), instead of absolute
+	// importance (SPEC.md section 4; crawl.MetricOptions.Relative), so
+	// that a target is reachable when part of the importance lies beyond
+	// the seeds' reach.
+	Relative bool `json:"relative,omitempty"`
 }
 
 // Result is the outcome of a Scenario (DESIGN.md "Data"): JSON-serialisable
@@ -254,6 +270,12 @@ type Result struct {
 	Importance ImportanceSummary `json:"importance"`
 	// Seeds are the seed pages, in the order chosen.
 	Seeds []uint32 `json:"seeds"`
+	// SeedTrust is 1-δ = Σ_{i∈seeds} t_i, the share of the trust vector
+	// the seeds hold (SPEC.md section 2, Theorem 3 of seeds/001): 1 with
+	// trust "seeds", the seeds' uniform PageRank with trust "pagerank".
+	// The RankMass-family guarantees are scaled by it. 0 only in results
+	// written before it existed.
+	SeedTrust float64 `json:"seed_trust,omitempty"`
 	// Reachable is the number of pages reachable from the seeds: the x
 	// axis of every curve is a fraction of it.
 	Reachable int64 `json:"reachable"`
