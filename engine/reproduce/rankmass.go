@@ -235,9 +235,10 @@ func assessSeedSizes(rep *Report, runs []Run, res Results) error {
 			sizes = append(sizes, float64(len(r.Seeds)))
 		}
 	}
-	if len(sets) == 0 {
+	if len(sets) < 2 {
 		rep.Findings = append(rep.Findings, Finding{Figure: "Figs. 9-10", Claim: "larger seed sets raise the guarantee strongly, the actual RankMass only early",
-			Published: "160 < 1,600 < 16,000 seeds", Ours: "not run", Verdict: NotRun, Reason: "needs trust = pagerank"})
+			Published: "160 < 1,600 < 16,000 seeds", Ours: "not run", Verdict: NotRun,
+			Reason: map[bool]string{true: "the graph is too small for two of the seed-set sizes", false: "needs trust = pagerank"}[trustAvailable]})
 		return nil
 	}
 	// Read the curves at 1% (early) and 50% (late) of the smallest crawl.
@@ -247,8 +248,8 @@ func assessSeedSizes(rep *Report, runs []Run, res Results) error {
 	}
 	early, late := max(n/100, 1), max(n/2, 1)
 	table := Table{Title: "l-neighbor by seed-set size (trust = PageRank)", Source: "Figs. 9-10",
-		Head: []string{"seeds", "seeds' trust", "actual at " + groupThousands(early), "actual at " + groupThousands(late), "guaranteed at " + groupThousands(late)}}
-	var trust, actualEarly, actualLate, guarLate []float64
+		Head: []string{"seeds", "seeds' trust", "actual at " + groupThousands(early), "actual at " + groupThousands(late), "guaranteed at " + groupThousands(late), "guaranteed at the end"}}
+	var trust, actualEarly, actualLate, guarLate, guarEnd []float64
 	merged := *sets[0]
 	merged.Strategies = nil
 	for i, r := range sets {
@@ -260,17 +261,32 @@ func assessSeedSizes(rep *Report, runs []Run, res Results) error {
 			g2 = curveAt(*s.Guarantee, late)
 		}
 		trust, actualEarly, actualLate, guarLate = append(trust, t), append(actualEarly, a1), append(actualLate, a2), append(guarLate, g2)
-		table.Rows = append(table.Rows, []string{groupThousands(int64(sizes[i])), f4(t), f4(a1), f4(a2), f4(g2)})
+		guarEnd = append(guarEnd, s.Summary.FinalGuarantee)
+		trustText := f4(t)
+		if t == 0 {
+			trustText = "not reported"
+		}
+		table.Rows = append(table.Rows, []string{groupThousands(int64(sizes[i])), trustText, f4(a1), f4(a2), f4(g2), f4(s.Summary.FinalGuarantee)})
 		merged.Strategies = append(merged.Strategies, s)
 	}
 	rep.Tables = append(rep.Tables, table)
 	spread := func(v []float64) float64 { return v[len(v)-1] - v[0] }
 	rep.Findings = append(rep.Findings,
-		Finding{Figure: "Fig. 9", Claim: "the seeds' trust grows with their number", Published: "increasing", Ours: joinFloats4(trust), Verdict: Increasing(trust, 0)},
-		Finding{Figure: "Fig. 10(b)", Claim: "the guarantee grows with the number of seeds", Published: "increasing, strongly", Ours: joinFloats4(guarLate), Verdict: Increasing(guarLate, 0)},
+		trustFinding(trust),
+		Finding{Figure: "Fig. 10(b)", Claim: "the guarantee at the end of the crawl grows with the number of seeds", Published: "increasing, strongly", Ours: joinFloats4(guarEnd), Verdict: Increasing(guarEnd, 0),
+			Reason: "a larger seed set completes fewer levels in the same downloads (the guarantee is (1-δ)(1-d^(L+1)) after level L), so midway it can be lower"},
 		Finding{Figure: "Fig. 10(a)", Claim: "more seeds collect more actual RankMass early", Published: "increasing early", Ours: joinFloats4(actualEarly), Verdict: Increasing(actualEarly, 0)},
 		Finding{Figure: "Fig. 10", Claim: "later, the seed sets differ less in actual RankMass than in guarantee", Published: "no clear advantage late",
 			Ours: fmt.Sprintf("spread %s actual, %s guaranteed", f4(spread(actualLate)), f4(spread(guarLate))), Verdict: Holds(math.Abs(spread(actualLate)) < math.Abs(spread(guarLate)))})
+	if f := trustFinding(trust); f.Verdict == NotRun {
+		// Without the seeds' trust the run did not use trust = pagerank
+		// throughout (its guarantees are not scaled by 1-δ): no verdict.
+		for i := len(rep.Findings) - 4; i < len(rep.Findings); i++ {
+			if rep.Findings[i].Figure != "Fig. 9" {
+				rep.Findings[i].Verdict, rep.Findings[i].Reason = NotRun, f.Reason+", so its guarantees may not be scaled by the seeds' share of the trust"
+			}
+		}
+	}
 	c, err := curveChart("001-fig10.svg", "seeds/001 Fig. 10: l-neighbor by seed-set size, actual and guaranteed RankMass", &merged, report.ChartOptions{X: report.XCount, Guarantees: true})
 	if err != nil {
 		return err
@@ -335,4 +351,19 @@ func chartSlug(label string) string {
 		}
 	}
 	return string(b)
+}
+
+// trustFinding is Fig. 9: the seeds' share of the trust (1-δ, reported by
+// the run as Result.SeedTrust) grows with their number. A run that does
+// not report it (0) leaves the figure not run.
+func trustFinding(trust []float64) Finding {
+	f := Finding{Figure: "Fig. 9", Claim: "the seeds' trust grows with their number", Published: "increasing"}
+	for _, t := range trust {
+		if t == 0 {
+			f.Ours, f.Verdict, f.Reason = "not reported", NotRun, "this build's runs do not report the seeds' trust (Result.SeedTrust)"
+			return f
+		}
+	}
+	f.Ours, f.Verdict = joinFloats4(trust), Increasing(trust, 0)
+	return f
 }
