@@ -267,6 +267,11 @@ func writeFacts(b *strings.Builder, r *scenario.Result) {
 	}
 	add("importance", "%s, d=%s (%s)", importanceKind(r), shortFloat(sc.Damping), computed)
 	add("seeds", "%s: %s, reaching %d", sc.Seeds, plural(int64(len(r.Seeds)), "page", "pages"), r.Reachable)
+	if sc.Trust == scenario.TrustPageRank {
+		// Trust uniform over the seeds (the default) goes unsaid: the
+		// seeds hold all of it.
+		add("trust", "the PageRank vector; the seeds hold 1-δ = %s of it, which scales the guarantees", strconv.FormatFloat(r.SeedTrust, 'f', 5, 64))
+	}
 	add("random seed", "%d", sc.RandomSeed)
 	if sc.Budget > 0 {
 		add("budget", "%s per crawl", plural(sc.Budget, "page", "pages"))
