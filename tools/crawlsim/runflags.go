@@ -66,6 +66,7 @@ type runFlags struct {
 	strats   string
 	seeds    string
 	impor    string
+	trust    string
 	impFile  string // importance.go
 	damping  float64
 	tol      float64
@@ -94,6 +95,7 @@ func registerRunFlags(fs *flag.FlagSet) *runFlags {
 	f := &runFlags{fs: fs}
 	def := scenario.Default()
 	f.damping, f.tol, f.seeds, f.impor, f.rseed = def.Damping, def.Tolerance, def.Seeds, def.Importance, def.RandomSeed
+	f.trust = def.Trust
 	f.pol = crawl.DefaultPoliteness()
 	f.metrics = def.Metrics
 	f.evoSeed = 1
@@ -229,8 +231,11 @@ func (f *runFlags) table() []runFlag {
 				return nil
 			}},
 		runFlag{name: "importance", field: "importance", value: &f.impor,
-			help:  "importance `KIND` that scores every crawl: pagerank (uniform teleport) or personalized (teleport uniform over the seeds, which the guarantees bound)",
+			help:  "importance `KIND` that scores every crawl: pagerank (uniform teleport) or personalized (teleport along the trust, -trust, which the guarantees bound)",
 			apply: func(a *applying) error { a.sc.Importance = f.impor; return nil }},
+		runFlag{name: "trust", field: "trust", value: &f.trust,
+			help:  "trust `KIND`: seeds (uniform over the seeds) or pagerank (the PageRank vector, of which the seeds hold 1-δ: personalized importance teleports along it and the RankMass-family guarantees are scaled by 1-δ; the RankMass paper's seed-size study)",
+			apply: func(a *applying) error { a.sc.Trust = f.trust; return nil }},
 		runFlag{name: "importance-file", value: &f.impFile,
 			help: "read the pagerank importance from `FILE` instead of computing it: rank -o NAME.imp (checked to be this graph's), or another engine's vector, one score per page as text lines or little-endian float64 (only its length is checked)"},
 		runFlag{name: "damping", field: "damping", value: &f.damping, help: "damping factor `D`, in (0,1], for the importance and the strategies",
@@ -295,6 +300,9 @@ func (f *runFlags) table() []runFlag {
 		runFlag{name: "tau-sample", field: "metrics.tau_sample", value: &f.metrics.TauSample,
 			help:  "`N` pages in Kendall's tau sample",
 			apply: func(a *applying) error { a.sc.Metrics.TauSample = f.metrics.TauSample; return nil }},
+		runFlag{name: "relative", field: "metrics.relative", value: &f.metrics.Relative,
+			help:  "count downloads to X with targets relative to what the crawl collects in all (X·C(N)), not absolute importance, so that a target is reachable when the seeds reach part of the importance",
+			apply: func(a *applying) error { a.sc.Metrics.Relative = f.metrics.Relative; return nil }},
 		runFlag{name: "csv", value: &f.csvOut, help: "write every curve to `FILE` as CSV (strategy,kind,k,fraction,value,normalised[,time])"},
 		runFlag{name: "orders", value: &f.orders, help: "write every crawl's download order to `FILE` as CSV (strategy,position,page,url,importance,time): re-scored, it gives the curves"},
 		runFlag{name: "svg", value: &f.svgOut, help: "write a chart of the curves to `FILE` (SVG: one line per strategy, optimal dashed)"},
