@@ -44,6 +44,9 @@ const (
 	// KindRefresh runs the revisit scenario Request.Refresh, answering
 	// like a run; its KindResult holds a scenario.RefreshResult.
 	KindRefresh = "refresh"
+	// KindReproduce runs the papers' experiments of Request.Reproduce,
+	// answering like a run; its KindResult holds a Reproduction.
+	KindReproduce = "reproduce"
 	// KindCancel cancels the work of request Request.Target (a load,
 	// generate or run); the worker answers KindCancelled for that request.
 	KindCancel = "cancel"
@@ -92,6 +95,8 @@ type Request struct {
 	Scenario *scenario.Scenario `json:"scenario,omitempty"`
 	// Refresh is the revisit scenario of a KindRefresh.
 	Refresh *scenario.Refresh `json:"refresh,omitempty"`
+	// Reproduce is the reproduction of a KindReproduce.
+	Reproduce *Reproduce `json:"reproduce,omitempty"`
 	// Target is the request a KindCancel cancels.
 	Target int64 `json:"target,omitempty"`
 }
@@ -245,12 +250,16 @@ func DecodeRequest(data []byte, buffers int) (Request, error) {
 		if r.Refresh == nil {
 			return r, errors.New("protocol: a refresh request needs refresh")
 		}
+	case KindReproduce:
+		if r.Reproduce == nil || r.Reproduce.Paper == "" {
+			return r, errors.New("protocol: a reproduce request needs reproduce.paper")
+		}
 	case KindCancel:
 		if r.Target <= 0 {
 			return r, errors.New("protocol: a cancel request needs target, the id of the request to cancel")
 		}
 	default:
-		return r, fmt.Errorf("protocol: unknown request kind %q; want load, generate, run, refresh or cancel", r.Kind)
+		return r, fmt.Errorf("protocol: unknown request kind %q; want load, generate, run, refresh, reproduce or cancel", r.Kind)
 	}
 	if buffers != want {
 		return r, fmt.Errorf("protocol: %s request came with %d buffers, want %d", r.Kind, buffers, want)

@@ -155,6 +155,8 @@ func (s *Session) Handle(req protocol.Request, buffers []Buffer) []protocol.Resp
 		err = s.startRun(req.ID, *req.Scenario, budget)
 	case protocol.KindRefresh:
 		err = s.startRefresh(req.ID, *req.Refresh)
+	case protocol.KindReproduce:
+		err = s.startReproduce(req.ID, *req.Reproduce, budget)
 	default:
 		err = fmt.Errorf("unknown request kind %q", req.Kind)
 	}

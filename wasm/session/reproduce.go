@@ -1,0 +1,144 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/reproduce"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// startReproduce makes a reproduction of the papers' experiments the
+// current request: the papers' runs, planned on the request's graph as
+// `crawlsim reproduce` plans them, run one after the other in slices
+// (reproduce.Reproduction), then assessed into text tables and SVG charts.
+func (s *Session) startReproduce(id int64, rq protocol.Reproduce, budget int64) error {
+	papers, err := reproduce.Find(rq.Paper)
+	if err != nil {
+		return err
+	}
+	if rq.RandomSeed == 0 {
+		rq.RandomSeed = 1
+	}
+	in, desc, fileBytes, err := s.reproduceInput(rq, budget)
+	if err != nil {
+		return err
+	}
+	type planned struct {
+		paper *reproduce.Paper
+		runs  []reproduce.Run
+		notes []string
+	}
+	var plans []planned
+	var runs []reproduce.Run
+	for _, p := range papers {
+		r, notes := p.Plan(in)
+		plans = append(plans, planned{p, r, notes})
+		runs = append(runs, r...)
+	}
+	rp := reproduce.NewReproduction(runs, scenario.Env{FS: s.files, Clock: s.clock, Workers: 1,
+		MaxLinks: maxLinks(budget, fileBytes), MaxPages: maxPages(budget, fileBytes), MaxBytes: budget - fileBytes})
+	s.task = &task{
+		id:        id,
+		stepper:   rp,
+		budget:    firstBudget,
+		stageName: func() string { return rp.Progress().Stage },
+		progress: func() protocol.Progress {
+			p := rp.Progress()
+			return protocol.Progress{Stage: p.Stage, Done: p.Done, Total: p.Total}
+		},
+		finish: func() (protocol.Response, error) {
+			out := protocol.Reproduction{Graph: desc, Reports: []protocol.PaperReport{}}
+			for _, pl := range plans {
+				rep, err := pl.paper.Assess(in, pl.runs, pl.notes, rp.Results())
+				if err != nil {
+					return protocol.Response{}, err
+				}
+				out.Reports = append(out.Reports, paperReport(rep))
+			}
+			data, err := protocol.Encode(out)
+			if err != nil {
+				return protocol.Response{}, err
+			}
+			r := response(id, protocol.KindResult)
+			r.Result = data
+			return r, nil
+		},
+		lastProgress: s.clock(),
+	}
+	return nil
+}
+
+// reproduceInput describes the request's graph for the papers' plans, as
+// the command line does: a generated graph by its parameters (it has
+// hosts, and its evolution is the previous snapshot of paper 004), an
+// uploaded one read once for its hosts and size. It checks the graph
+// against the memory budget and returns the bytes of the uploaded files
+// the runs read.
+func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce.Input, string, int64, error) {
+	sc, err := scenario.Scenario{Graph: rq.Graph}.Normalize()
+	if err != nil {
+		return reproduce.Input{}, "", 0, err
+	}
+	src := sc.Graph
+	if g := src.Generate; g != nil {
+		p := g.Params()
+		links := int64(float64(p.Pages) * p.MeanOutDegree)
+		if need := p.EstimatedBytes() + scenario.RunBytes(int64(p.Pages), links); need > budget {
+			return reproduce.Input{}, "", 0, fmt.Errorf("the papers' runs on a generated graph of %d pages need about %s, above this page's memory budget of %s; use the command line (crawlsim reproduce) for graphs this large",
+				p.Pages, bytesText(need), bytesText(budget))
+		}
+		in := reproduce.Input{Graph: src, Hosts: true, Pages: int64(p.Pages), RandomSeed: rq.RandomSeed}
+		return in, describeGenerate(*g), 0, nil
+	}
+	if src.File == "" {
+		return reproduce.Input{}, "", 0, errors.New("graph: give a file loaded before, or the generator's parameters")
+	}
+	fileBytes := int64(0)
+	for _, name := range []string{src.File, src.URLs} {
+		if name == "" {
+			continue
+		}
+		size, ok := s.files.size(name)
+		if !ok {
+			return reproduce.Input{}, "", 0, fmt.Errorf("%s: no such file here; upload it (the page keeps only the files of the last upload)", name)
+		}
+		fileBytes += size
+	}
+	format, err := graphio.ParseFormat(src.Format)
+	if err != nil {
+		return reproduce.Input{}, "", 0, err
+	}
+	g, _, err := graphio.Load(s.files, src.File, graphio.LoadOptions{Format: format, URLs: src.URLs,
+		MaxLinks: maxLinks(budget, fileBytes), MaxPages: maxPages(budget, fileBytes), MaxBytes: budget - fileBytes})
+	if err != nil {
+		return reproduce.Input{}, "", 0, tooLarge(err, budget)
+	}
+	hosts := "no hosts"
+	if g.HasHosts() {
+		hosts = fmt.Sprintf("%d hosts", g.NumHosts())
+	}
+	in := reproduce.Input{Graph: src, Hosts: g.HasHosts(), Pages: int64(g.NumNodes()), RandomSeed: rq.RandomSeed}
+	return in, fmt.Sprintf("%s (%d pages, %d links, %s)", src.File, g.NumNodes(), g.NumArcs(), hosts), fileBytes, nil
+}
+
+// paperReport is a paper's report as the protocol carries it: its text,
+// tables and findings as they are, its charts' SVG as text.
+func paperReport(rep *reproduce.Report) protocol.PaperReport {
+	p := rep.Paper
+	out := protocol.PaperReport{ID: p.ID, Name: p.Name, Citation: p.Citation, Reproduces: p.Reproduces,
+		Notes: rep.Notes, Tables: []protocol.PaperTable{}, Findings: []protocol.PaperFinding{}, Charts: []protocol.PaperChart{}}
+	for _, t := range rep.Tables {
+		out.Tables = append(out.Tables, protocol.PaperTable{Title: t.Title, Source: t.Source, Head: t.Head, Rows: t.Rows})
+	}
+	for _, f := range rep.Findings {
+		out.Findings = append(out.Findings, protocol.PaperFinding{Figure: f.Figure, Claim: f.Claim, Published: f.Published,
+			Ours: f.Ours, Verdict: string(f.Verdict), Reason: f.Reason})
+	}
+	for _, c := range rep.Charts {
+		out.Charts = append(out.Charts, protocol.PaperChart{Name: c.Name, Title: c.Title, SVG: string(c.SVG)})
+	}
+	return out
+}
