@@ -47,6 +47,14 @@ const (
 	// KindReproduce runs the papers' experiments of Request.Reproduce,
 	// answering like a run; its KindResult holds a Reproduction.
 	KindReproduce = "reproduce"
+	// KindOrders asks for the download orders of the crawls of run
+	// Request.Target, the last run the worker finished, as CSV (SPEC.md
+	// section 4, "Download order"; the command line's run -orders file);
+	// the worker answers KindResult with Response.Orders, or KindError
+	// when it no longer holds them (another request came in between) or
+	// they are too large for the page. It does not cancel the current
+	// request.
+	KindOrders = "orders"
 	// KindCancel cancels the work of request Request.Target (a load,
 	// generate or run); the worker answers KindCancelled for that request.
 	KindCancel = "cancel"
@@ -97,7 +105,8 @@ type Request struct {
 	Refresh *scenario.Refresh `json:"refresh,omitempty"`
 	// Reproduce is the reproduction of a KindReproduce.
 	Reproduce *Reproduce `json:"reproduce,omitempty"`
-	// Target is the request a KindCancel cancels.
+	// Target is the request a KindCancel cancels, or the run whose
+	// download orders a KindOrders asks for.
 	Target int64 `json:"target,omitempty"`
 }
 
@@ -148,6 +157,9 @@ type Response struct {
 	// Result is the run's result as scenario.MarshalResult encodes it (a
 	// refresh's as scenario.MarshalRefreshResult does).
 	Result json.RawMessage `json:"result,omitempty"`
+	// Orders answers a KindOrders: every crawl's download order as CSV,
+	// under the header "strategy,position,page,url,importance,time".
+	Orders string `json:"orders,omitempty"`
 	// Error says what failed, in words for the user.
 	Error string `json:"error,omitempty"`
 	// Fields, on a KindError, are the fields of the request's scenario
@@ -258,8 +270,12 @@ func DecodeRequest(data []byte, buffers int) (Request, error) {
 		if r.Target <= 0 {
 			return r, errors.New("protocol: a cancel request needs target, the id of the request to cancel")
 		}
+	case KindOrders:
+		if r.Target <= 0 {
+			return r, errors.New("protocol: an orders request needs target, the id of the run whose download orders it asks for")
+		}
 	default:
-		return r, fmt.Errorf("protocol: unknown request kind %q; want load, generate, run, refresh, reproduce or cancel", r.Kind)
+		return r, fmt.Errorf("protocol: unknown request kind %q; want load, generate, run, refresh, reproduce, orders or cancel", r.Kind)
 	}
 	if buffers != want {
 		return r, fmt.Errorf("protocol: %s request came with %d buffers, want %d", r.Kind, buffers, want)

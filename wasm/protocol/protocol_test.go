@@ -14,6 +14,7 @@ func TestRequestRoundTrip(t *testing.T) {
 		{Version: Version, ID: 2, Kind: KindGenerate, Generate: &scenario.Generate{Pages: 10, Seed: 3}, MemoryBudget: 1 << 20},
 		{Version: Version, ID: 3, Kind: KindRun, Scenario: &sc},
 		{Version: Version, ID: 4, Kind: KindCancel, Target: 3},
+		{Version: Version, ID: 6, Kind: KindOrders, Target: 3},
 		{Version: Version, ID: 5, Kind: KindRefresh, Refresh: &scenario.Refresh{Policies: []string{"fixed"}}},
 	} {
 		data, err := Encode(r)
@@ -46,6 +47,7 @@ func TestRequestErrors(t *testing.T) {
 		{`{"version":1,"id":1,"kind":"fly"}`, 0, `unknown request kind "fly"`},
 		{`{"version":1,"id":1,"kind":"run"}`, 0, "needs scenario"},
 		{`{"version":1,"id":1,"kind":"cancel"}`, 0, "needs target"},
+		{`{"version":1,"id":1,"kind":"orders"}`, 0, "an orders request needs target"},
 		{`{"version":1,"id":1,"kind":"generate"}`, 0, "needs generate"},
 		{`{"version":1,"id":1,"kind":"refresh"}`, 0, "needs refresh"},
 		{`{"version":1,"id":1,"kind":"load","load":{"name":"a","sizes":[1]}}`, 0, "0 buffers, want 1"},

@@ -76,6 +76,9 @@ type Session struct {
 	clock func() time.Duration
 	files uploads
 	task  *task
+	// orders are the download orders of the last run finished, until the
+	// next run, load, generate or reproduction (orders.go).
+	orders *runOrders
 }
 
 // task is the request being worked on.
@@ -125,6 +128,12 @@ func (s *Session) Busy() bool { return s.task != nil }
 // one cancels the current request, which is answered KindCancelled.
 func (s *Session) Handle(req protocol.Request, buffers []Buffer) []protocol.Response {
 	var out []protocol.Response
+	switch req.Kind {
+	case protocol.KindOrders:
+		return []protocol.Response{s.ordersResponse(req)}
+	case protocol.KindRun, protocol.KindLoad, protocol.KindGenerate, protocol.KindReproduce:
+		s.orders = nil
+	}
 	if req.Kind == protocol.KindCancel {
 		if s.task != nil && s.task.id == req.Target {
 			out = append(out, response(s.task.id, protocol.KindCancelled))
@@ -324,8 +333,10 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64) error {
 	if norm.Previous != nil && norm.Previous.File != "" {
 		return errors.New("previous.file: the page cannot load a second snapshot; use previous.evolve, or the command line (crawlsim run -previous)")
 	}
+	orders := &runOrders{run: id, limit: budget / ordersShare}
 	r, err := scenario.New(norm, scenario.Env{FS: s.files, Clock: s.clock, Workers: 1,
-		MaxLinks: maxLinks(budget, fileBytes), MaxPages: maxPages(budget, fileBytes), MaxBytes: budget - fileBytes})
+		MaxLinks: maxLinks(budget, fileBytes), MaxPages: maxPages(budget, fileBytes), MaxBytes: budget - fileBytes,
+		Orders: orders.keep})
 	if err != nil {
 		return err
 	}
@@ -337,7 +348,13 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64) error {
 		progress: func() protocol.Progress {
 			return runProgress(r)
 		},
-		finish:       resultOf(id, r.Result, scenario.MarshalResult),
+		finish: func() (protocol.Response, error) {
+			out, err := resultOf(id, r.Result, scenario.MarshalResult)()
+			if err == nil {
+				s.orders = orders
+			}
+			return out, err
+		},
 		lastProgress: s.clock(),
 	}
 	return nil

@@ -1,0 +1,105 @@
+package session
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// The download orders of a run (SPEC.md section 4, "Download order") stay
+// in the worker after the run, so that the page can offer them as CSV
+// (protocol.KindOrders) without sending them with every result: 4 bytes a
+// download (12 on the politeness clock) per strategy, held until the next
+// run, load, generate or reproduction. The CSV is written when the page
+// asks.
+
+// ordersShare is the part of the memory budget the orders of one run may
+// hold, and their CSV may take: beyond it the page says to use the
+// command line's run -orders.
+const ordersShare = 4
+
+// runOrders are the download orders of one run's crawls.
+type runOrders struct {
+	// run is the run request's id.
+	run int64
+	// orders are the crawls' orders, with Order and Times copied (the
+	// Runner's own slices are valid only during Env.Orders); Importance
+	// and URLs are the run's vectors, which nothing changes once the run
+	// has computed them.
+	orders []scenario.CrawlOrder
+	// bytes counts the copied slices; limit bounds them.
+	bytes, limit int64
+	// tooLarge is set once an order did not fit: the others are dropped.
+	tooLarge bool
+}
+
+// keep is the run's Env.Orders: it copies a crawl's order, unless the
+// orders exceed their limit.
+func (o *runOrders) keep(c scenario.CrawlOrder) error {
+	if o.tooLarge {
+		return nil
+	}
+	o.bytes += 4*int64(len(c.Order)) + 8*int64(len(c.Times))
+	if o.bytes > o.limit {
+		o.tooLarge, o.orders = true, nil
+		return nil
+	}
+	c.Order, c.Times = slices.Clone(c.Order), slices.Clone(c.Times)
+	o.orders = append(o.orders, c)
+	return nil
+}
+
+// errOrdersTooLarge is the CSV writer's error past its limit.
+var errOrdersTooLarge = errors.New("the download orders are too large")
+
+// limitedBuffer is a bytes.Buffer that refuses to grow past limit.
+type limitedBuffer struct {
+	bytes.Buffer
+	limit int
+}
+
+func (b *limitedBuffer) Write(p []byte) (int, error) {
+	if b.Len()+len(p) > b.limit {
+		return 0, errOrdersTooLarge
+	}
+	return b.Buffer.Write(p)
+}
+
+// ordersResponse answers a KindOrders request: the download orders of run
+// req.Target as CSV, when the session holds them.
+func (s *Session) ordersResponse(req protocol.Request) protocol.Response {
+	o := s.orders
+	tooLarge := fmt.Errorf("the download orders of this run are too large for this page (its memory budget is %s); use the command line: crawlsim run -orders FILE", bytesText(memoryBudget(req)))
+	switch {
+	case o == nil || o.run != req.Target:
+		return errorResponse(req.ID, errors.New("the worker no longer holds the download orders of this result (another run, graph or reproduction came since); run the comparison again"))
+	case o.tooLarge:
+		return errorResponse(req.ID, tooLarge)
+	}
+	b := &limitedBuffer{limit: int(min(memoryBudget(req)/ordersShare, 1<<30))}
+	b.WriteString(report.OrdersHeader)
+	for _, c := range o.orders {
+		if err := report.Orders(b, c); err != nil {
+			if errors.Is(err, errOrdersTooLarge) {
+				err = tooLarge
+			}
+			return errorResponse(req.ID, err)
+		}
+	}
+	r := response(req.ID, protocol.KindResult)
+	r.Orders = b.String()
+	return r
+}
+
+// memoryBudget is req's memory budget, or the default one.
+func memoryBudget(req protocol.Request) int64 {
+	if req.MemoryBudget > 0 {
+		return req.MemoryBudget
+	}
+	return protocol.DefaultMemoryBudget
+}
