@@ -78,6 +78,8 @@ type App struct {
 	Community Community
 	// Revisits is the Revisits panel's state.
 	Revisits Revisits
+	// Papers is the Papers panel's state.
+	Papers Papers
 
 	// Error and Notice are shown in the page; Error until the next action.
 	Error  string
@@ -105,6 +107,7 @@ type App struct {
 func NewApp(query, fragment string) *App {
 	a := &App{Form: DefaultForm(), Chart: Chart{XAxis: report.XFraction, Cursor: -1}, runWhenReady: true}
 	a.Community, a.Revisits = newCommunity(&a.q), newRevisits(&a.q)
+	a.Papers = newPapers(&a.q)
 	q, _ := url.ParseQuery(query)
 	a.embedFragment = fragment == "embed" || strings.HasPrefix(fragment, "embed&")
 	a.Embed = q.Get("embed") == "1" || q.Get("embed") == "true" || a.embedFragment

@@ -60,7 +60,7 @@ func tinyResult(t *testing.T) []byte {
 }
 
 // startButtons are the ids of the buttons that send the worker a request.
-var startButtons = []string{"run", "generate", "load", "extract-seeds", "use-seeds", "run-refresh"}
+var startButtons = []string{"run", "generate", "load", "extract-seeds", "use-seeds", "run-refresh", "run-papers"}
 
 // buttons builds the panels of the page (as the browser would render them)
 // and returns whether each button is disabled, by id.
@@ -100,7 +100,7 @@ func buttons(t *testing.T, a *App) map[string]bool {
 			walk(res, c)
 		}
 	}
-	for _, panel := range []vugu.Builder{&RunPanel{App: a}, &SourcePanel{App: a}, &CommunityPanel{App: a}, &RefreshPanel{App: a}} {
+	for _, panel := range []vugu.Builder{&RunPanel{App: a}, &SourcePanel{App: a}, &CommunityPanel{App: a}, &RefreshPanel{App: a}, &PapersPanel{App: a}} {
 		res := env.RunBuild(panel)
 		for _, n := range res.Out.Out {
 			walk(res, n)
@@ -130,6 +130,7 @@ func TestWorkerBusyDisablesEveryButton(t *testing.T) {
 		"generate":   a.Generate,
 		"seeds":      func() { a.Community.Extract(a.Form) },
 		"revisits":   a.Revisits.Run,
+		"papers":     func() { a.Papers.Run(a.Form) },
 	}
 	for name, start := range starts {
 		start()
