@@ -57,8 +57,9 @@ type App struct {
 	// Graph or else from the result.
 	Facts [][2]string
 
-	// runReq is the comparison in flight.
-	runReq int64
+	// runReq is the comparison in flight; resultReq the run that gave
+	// Result, whose download orders the worker may still hold.
+	runReq, resultReq int64
 
 	// Result is the last comparison, and what is drawn from it.
 	Result *scenario.Result
@@ -326,7 +327,7 @@ func (a *App) runDone(r protocol.Response) {
 		a.Error = err.Error()
 		return
 	}
-	a.Result, a.Graph = res, nil
+	a.Result, a.Graph, a.resultReq = res, nil, r.ID
 	head, rows, _ := report.Rows(res)
 	a.MetricsHead, a.MetricsRows = head, groupRows(rows)
 	a.Facts = graphFacts(a.Graph, a.Result)
@@ -434,6 +435,14 @@ func (a *App) SetSource(source string) { a.Form.Source = source }
 // SetImportance chooses the importance that scores the crawls.
 func (a *App) SetImportance(importance string) { a.Form.Importance = importance }
 
+// SetTrust chooses the trust vector: uniform over the seeds, or the
+// PageRank vector (SPEC.md section 2).
+func (a *App) SetTrust(trust string) { a.Form.Trust = trust }
+
+// SetRelative makes downloads to X count against what each crawl
+// collects, or against absolute importance.
+func (a *App) SetRelative(on bool) { a.Form.Relative = on }
+
 // SetTimed turns the politeness clock on or off.
 func (a *App) SetTimed(on bool) {
 	a.Form.Timed = on
@@ -469,6 +478,28 @@ func (a *App) Download(kind string) {
 	if err == nil {
 		err = page.Download(name, mime, b.Bytes())
 	}
+	if err != nil {
+		a.Error = err.Error()
+	}
+}
+
+// DownloadOrders asks the worker for the download orders of the result's
+// crawls and offers them as CSV (the command line's run -orders file).
+func (a *App) DownloadOrders() {
+	a.Error = ""
+	if a.Result == nil || a.resultReq == 0 {
+		return
+	}
+	req := a.q.request(protocol.KindOrders)
+	req.Target = a.resultReq
+	err := a.q.start(req, &pending{
+		done: func(r protocol.Response) {
+			if err := page.Download("crawlsim-orders.csv", "text/csv", []byte(r.Orders)); err != nil {
+				a.Error = err.Error()
+			}
+		},
+		failed: func(msg string) { a.Error = msg },
+	})
 	if err != nil {
 		a.Error = err.Error()
 	}

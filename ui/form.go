@@ -38,9 +38,15 @@ type Form struct {
 	File, URLs string
 
 	Importance string
+	// Trust is the trust vector (scenario.Scenario.Trust): "seeds" or
+	// "pagerank".
+	Trust      string
 	Seeds      string
 	RandomSeed string
 	Budget     string
+	// Relative counts downloads to X against what each crawl collects
+	// (scenario.Metrics.Relative).
+	Relative bool
 
 	Timed                                           bool
 	Connections, Wait, Latency, PageSize, Bandwidth string
@@ -92,6 +98,8 @@ func FormOf(s scenario.Scenario) Form {
 		Base:        s,
 		Source:      SourceGenerate,
 		Importance:  s.Importance,
+		Trust:       s.Trust,
+		Relative:    s.Metrics.Relative,
 		Seeds:       s.Seeds,
 		RandomSeed:  strconv.FormatUint(s.RandomSeed, 10),
 		Connections: strconv.Itoa(def.Connections),
@@ -102,6 +110,9 @@ func FormOf(s scenario.Scenario) Form {
 	}
 	if f.Importance == "" {
 		f.Importance = scenario.ImportancePageRank
+	}
+	if f.Trust == "" {
+		f.Trust = scenario.TrustSeeds
 	}
 	if f.Seeds == "" {
 		f.Seeds = scenario.DefaultSeeds
@@ -253,10 +264,12 @@ func (f Form) setting() (scenario.Scenario, *fieldErrors) {
 		Tolerance:  f.Base.Tolerance,
 		Metrics:    f.Base.Metrics,
 		Importance: f.Importance,
+		Trust:      f.Trust,
 		Seeds:      strings.TrimSpace(f.Seeds),
 		RandomSeed: uint64(errs.integer("random seed", f.RandomSeed, 0)),
 		Budget:     errs.integer("budget", f.Budget, 0),
 	}
+	s.Metrics.Relative = f.Relative
 	switch f.Source {
 	case SourceUpload:
 		if f.File == "" {

@@ -1,7 +1,8 @@
 package main
 
-// SeedsPanel chooses the importance that scores a crawl, the seed set, the
-// random seed and the page budget (SPEC.md sections 1 and 2).
+// SeedsPanel chooses the importance that scores a crawl, the trust, the
+// seed set, the random seed, the page budget and whether downloads to X
+// are relative (SPEC.md sections 1, 2 and 4).
 type SeedsPanel struct {
 	App *App
 }

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vugu/vugu"
+
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/wasm/page"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// builtNode finds the element of id in panel as the browser would render
+// it, and returns it with whether a <label> encloses it.
+func builtNode(t *testing.T, panel vugu.Builder, id string) (node *vugu.VGNode, labelled bool) {
+	t.Helper()
+	env, err := vugu.NewBuildEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := env.RunBuild(panel)
+	var walk func(n *vugu.VGNode, inLabel bool)
+	walk = func(n *vugu.VGNode, inLabel bool) {
+		if n == nil || node != nil {
+			return
+		}
+		inLabel = inLabel || n.Data == "label"
+		for _, at := range n.Attr {
+			if at.Key == "id" && at.Val == id {
+				node, labelled = n, inLabel
+				return
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, inLabel)
+		}
+	}
+	for _, n := range res.Out.Out {
+		walk(n, false)
+	}
+	if node == nil {
+		t.Fatalf("no element #%s", id)
+	}
+	return node, labelled
+}
+
+// selectedOption returns the values of a <select>'s options and the one
+// selected.
+func selectedOption(n *vugu.VGNode) (values []string, selected string) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Data != "option" {
+			continue
+		}
+		for _, at := range c.Attr {
+			if at.Key == "value" {
+				values = append(values, at.Val)
+				for _, p := range c.Prop {
+					if p.Key == "selected" && string(p.JSONVal) == "true" {
+						selected = at.Val
+					}
+				}
+			}
+		}
+	}
+	return values, selected
+}
+
+// TestTrustSelectorReachesTheWorker: the seeds panel has a labelled trust
+// selector (a native <select>, so keyboard-usable) offering seeds and
+// pagerank, on seeds as the command line's default, and a labelled
+// relative-targets checkbox, off; choosing pagerank and relative targets
+// sends them to the worker in the run's scenario, and a permalink's
+// scenario shows them again.
+func TestTrustSelectorReachesTheWorker(t *testing.T) {
+	a, w := readyApp(t)
+	if w.sent[0].Scenario.Trust != scenario.Default().Trust || w.sent[0].Scenario.Metrics.Relative {
+		t.Errorf("the opening run's trust %q, relative %v; want the command line's %q, false",
+			w.sent[0].Scenario.Trust, w.sent[0].Scenario.Metrics.Relative, scenario.Default().Trust)
+	}
+	sel, labelled := builtNode(t, &SeedsPanel{App: a}, "trust")
+	values, selected := selectedOption(sel)
+	if sel.Data != "select" || !labelled || strings.Join(values, ",") != "seeds,pagerank" || selected != "seeds" {
+		t.Errorf("trust control <%s>, labelled %v, options %q, selected %q", sel.Data, labelled, values, selected)
+	}
+	box, labelled := builtNode(t, &SeedsPanel{App: a}, "relative")
+	if box.Data != "input" || !labelled {
+		t.Errorf("relative control <%s>, labelled %v", box.Data, labelled)
+	}
+
+	a.SetTrust(scenario.TrustPageRank)
+	a.SetRelative(true)
+	if _, selected := selectedOption(must(builtNode(t, &SeedsPanel{App: a}, "trust"))); selected != "pagerank" {
+		t.Errorf("after choosing pagerank the selector shows %q", selected)
+	}
+	a.Run()
+	req := w.sent[len(w.sent)-1]
+	if req.Kind != protocol.KindRun || req.Scenario.Trust != scenario.TrustPageRank || !req.Scenario.Metrics.Relative {
+		t.Fatalf("the run sent %s with trust %q, relative %v", req.Kind, req.Scenario.Trust, req.Scenario.Metrics.Relative)
+	}
+	f := FormOf(*req.Scenario)
+	if f.Trust != scenario.TrustPageRank || !f.Relative {
+		t.Errorf("the scenario shown again: trust %q, relative %v", f.Trust, f.Relative)
+	}
+}
+
+func must(n *vugu.VGNode, _ bool) *vugu.VGNode { return n }
+
+// TestDownloadOrders: "Download order" asks the worker for the download
+// orders of the run that gave the result shown, and the worker's refusal
+// is shown as the page's error.
+func TestDownloadOrders(t *testing.T) {
+	a, w := readyApp(t)
+	run := w.sent[0].ID
+	if b, _ := builtNode(t, &SharePanel{App: a}, "download-orders"); b.Data != "button" {
+		t.Fatalf("#download-orders is a <%s>", b.Data)
+	}
+	a.DownloadOrders()
+	req := w.sent[len(w.sent)-1]
+	if req.Kind != protocol.KindOrders || req.Target != run || !a.WorkerBusy() {
+		t.Fatalf("sent %s for %d (busy %v), want orders for run %d", req.Kind, req.Target, a.WorkerBusy(), run)
+	}
+	a.handle(pageEvent(protocol.Response{ID: req.ID, Kind: protocol.KindResult, Orders: "strategy,position,page,url,importance,time\n"}))
+	// Natively there is no browser to download to.
+	if a.WorkerBusy() || !strings.Contains(a.Error, page.ErrNotInBrowser.Error()) {
+		t.Errorf("after the orders: busy %v, error %q", a.WorkerBusy(), a.Error)
+	}
+	a.DownloadOrders()
+	req = w.sent[len(w.sent)-1]
+	a.handle(pageEvent(protocol.Response{ID: req.ID, Kind: protocol.KindError, Error: "the worker no longer holds the download orders"}))
+	if a.Error != "the worker no longer holds the download orders" {
+		t.Errorf("the worker's refusal shows as %q", a.Error)
+	}
+}
