@@ -117,16 +117,40 @@ func Rows(r *scenario.Result) (head []string, rows [][]string, unbounded bool) {
 }
 
 // writeTimes writes, when some strategy ran on the politeness clock, the
-// table of simulated times: per timed strategy the time to each level, the
-// crawl's whole duration and the connections' use.
+// table of simulated times (TimeRows) with its notes.
 func writeTimes(b *strings.Builder, r *scenario.Result) {
-	head := []string{"simulated time"}
+	head, body, late, untimed := TimeRows(r)
+	if len(body) == 0 {
+		return
+	}
+	b.WriteByte('\n')
+	align := make([]bool, len(head))
+	align[0] = true
+	WriteColumns(b, append([][]string{head}, body...), align)
+	b.WriteString("\nto X%: simulated time of the download that brings the importance downloaded to X (" + none + ": never)")
+	if late {
+		b.WriteString("; ≤: read at the next curve point, so it was reached by then")
+	}
+	b.WriteString("\nduration: simulated time of the whole crawl; util.: share of the connections' time spent downloading\n")
+	if len(untimed) > 0 {
+		b.WriteString(strings.Join(untimed, ", ") + ": not timed; " + isOrAre(len(untimed)) + " run without the politeness clock\n")
+	}
+}
+
+// TimeRows returns the table of simulated times of r as cells, as Table
+// prints it after the comparison table: the header, then per strategy run
+// on the politeness clock its label, the simulated time to each level of
+// crawl.Thresholds, the crawl's whole duration and the connections' use,
+// all times in one unit. rows is empty when no strategy was timed. late
+// reports that some time was read at a later curve point (written "≤");
+// untimed lists the labels of the strategies run without the clock. The
+// page shows the same cells.
+func TimeRows(r *scenario.Result) (head []string, rows [][]string, late bool, untimed []string) {
+	head = []string{"simulated time"}
 	for _, level := range crawl.Thresholds {
 		head = append(head, "to "+percent(level))
 	}
 	head = append(head, "duration", "util.")
-	rows := [][]string{head}
-	var untimed []string
 	longest := 0.0
 	for _, s := range r.Strategies {
 		if s.Time != nil {
@@ -135,7 +159,6 @@ func writeTimes(b *strings.Builder, r *scenario.Result) {
 	}
 	// One unit for the whole table, so that its figures compare.
 	unit := timeUnitFor(longest)
-	late := false // a time read at a later curve point
 	for _, s := range r.Strategies {
 		if s.Time == nil {
 			untimed = append(untimed, s.Label)
@@ -150,21 +173,7 @@ func writeTimes(b *strings.Builder, r *scenario.Result) {
 		row = append(row, inUnit(s.Time.Duration, unit), strconv.FormatFloat(100*s.Time.Utilisation, 'f', 1, 64)+"%")
 		rows = append(rows, row)
 	}
-	if len(rows) == 1 {
-		return
-	}
-	b.WriteByte('\n')
-	align := make([]bool, len(head))
-	align[0] = true
-	WriteColumns(b, rows, align)
-	b.WriteString("\nto X%: simulated time of the download that brings the importance downloaded to X (" + none + ": never)")
-	if late {
-		b.WriteString("; ≤: read at the next curve point, so it was reached by then")
-	}
-	b.WriteString("\nduration: simulated time of the whole crawl; util.: share of the connections' time spent downloading\n")
-	if len(untimed) > 0 {
-		b.WriteString(strings.Join(untimed, ", ") + ": not timed; " + isOrAre(len(untimed)) + " run without the politeness clock\n")
-	}
+	return head, rows, late, untimed
 }
 
 // timeToLevel returns the simulated time at which s's importance reached
