@@ -16,6 +16,7 @@ import (
 type chartLayout struct {
 	lines             []line
 	xTitle            string
+	title             []string
 	entries           []line
 	legend            legendLayout
 	top, plotH, plotW float64
@@ -60,10 +61,8 @@ func layoutChart(r *scenario.Result, opt ChartOptions) (chartLayout, error) {
 
 	// Layout: the title on top, the y labels on the left, the x labels
 	// below, the legend on the right.
-	top := 16.0
-	if opt.Title != "" {
-		top += 26
-	}
+	title := TitleLines(opt.Title, opt.Width)
+	top := 16.0 + titleHeight(title)
 	bottom := 52.0
 	entries := legendEntries(lines)
 	legend := layoutLegend(entries, opt.Width, opt.Height, top)
@@ -92,7 +91,7 @@ func layoutChart(r *scenario.Result, opt ChartOptions) (chartLayout, error) {
 			xTitle += ", logarithmic"
 		}
 	}
-	return chartLayout{lines: lines, xTitle: xTitle, entries: entries, legend: legend, top: top, plotH: plotH,
+	return chartLayout{lines: lines, xTitle: xTitle, title: title, entries: entries, legend: legend, top: top, plotH: plotH,
 		plotW: plotW, left: left, height: height, xs: xs, ys: ys, log: logX}, nil
 }
 

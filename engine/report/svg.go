@@ -37,7 +37,8 @@ type ChartOptions struct {
 	Width, Height int
 	// X is the x axis: XFraction (the default), XCount or XTime.
 	X string
-	// Title, when not empty, is written above the chart.
+	// Title, when not empty, is written above the chart, on up to three
+	// lines that fit its width (TitleLines).
 	Title string
 	// Guarantees also draws each strategy's guaranteed curve (dotted) and
 	// generic lower bound (dash-dotted) in the strategy's colour.
@@ -105,9 +106,10 @@ func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 	}
 	b.WriteString("</title>\n")
 	fmt.Fprintf(&b, `<rect class="chart-bg" width="%d" height="%d" fill="#ffffff"/>`+"\n", opt.Width, height)
-	if opt.Title != "" {
-		fmt.Fprintf(&b, `<text class="chart-text" x="%s" y="26" text-anchor="middle" font-size="15" font-weight="bold">`, coord(left+plotW/2))
-		escape(&b, opt.Title)
+	tx := titleX(lay.title, opt.Width, left+plotW/2)
+	for i, l := range lay.title {
+		fmt.Fprintf(&b, `<text class="chart-text" x="%s" y="%s" text-anchor="middle" font-size="15" font-weight="bold">`, coord(tx), strconv.FormatFloat(26+titleLine*float64(i), 'f', -1, 64))
+		escape(&b, l)
 		b.WriteString("</text>\n")
 	}
 
