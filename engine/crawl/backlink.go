@@ -17,6 +17,7 @@ func init() {
 		Name:    "Backlink count",
 		Paper:   "004",
 		Section: "§4.1",
+		Summary: "Downloads next the page that the most downloaded pages link to.",
 		Doc:     "Downloads the frontier page linked from the most downloaded pages; ties go to the page discovered first.",
 		New:     func(Values) Strategy { return &backlink{} },
 	})

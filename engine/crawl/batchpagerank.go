@@ -48,6 +48,7 @@ func init() {
 		Name:    "Batch PageRank",
 		Paper:   "004",
 		Section: "§4.1",
+		Summary: "Every so often computes PageRank on the pages found so far and downloads the highest first.",
 		Doc: "Recomputes PageRank on the known graph (downloaded and frontier pages, links of the downloaded ones) " +
 			"at the start, when its list is used up and every K downloads; downloads the frontier in decreasing estimate.",
 		Params: batchParams,

@@ -14,6 +14,7 @@ func init() {
 		Name:    "Breadth-first",
 		Paper:   "004, 001",
 		Section: "004 §4.1",
+		Summary: "Downloads pages in the order it found them, level by level from the seeds.",
 		Doc:     "Downloads pages in the order they were discovered (FIFO).",
 		New:     func(Values) Strategy { return &bfs{} },
 	})

@@ -16,6 +16,7 @@ func init() {
 		Name:    "Extended Fractional PageRank (FPR@M)",
 		Paper:   "000",
 		Section: "§3.2, Algorithm 2",
+		Summary: "Fractional PageRank that lets links to other sites carry more importance than links within a site.",
 		Doc: "Fractional PageRank in which a link to another host carries M times the share of a link within the host. " +
 			"M = 1 is fpr; the paper did best with M = 100.",
 		Params: []Param{{

@@ -41,14 +41,14 @@ const (
 
 func init() {
 	variants := []struct {
-		id, name, absent string
-		rank             int
-		mode             histMode
+		id, name, absent, summary string
+		rank                      int
+		mode                      histMode
 	}{
-		{"hist-pagerank-omniscient", "Historical PageRank (omniscient)", "their true current importance", 8, histOmniscient},
-		{"hist-pagerank-random", "Historical PageRank (random)", "a value drawn at random from the previous snapshot's PageRank values", 9, histRandom},
-		{"hist-pagerank-zero", "Historical PageRank (zero)", "zero, so pages known before go first", 10, histZero},
-		{"hist-pagerank-parent", "Historical PageRank (parent)", "the priority of the page that linked to them divided by its number of out-links", 11, histParent},
+		{"hist-pagerank-omniscient", "Historical PageRank (omniscient)", "their true current importance", "Uses PageRank from an earlier copy of the web; new pages get their true importance.", 8, histOmniscient},
+		{"hist-pagerank-random", "Historical PageRank (random)", "a value drawn at random from the previous snapshot's PageRank values", "Uses PageRank from an earlier copy of the web; new pages get a random score.", 9, histRandom},
+		{"hist-pagerank-zero", "Historical PageRank (zero)", "zero, so pages known before go first", "Uses PageRank from an earlier copy of the web; new pages wait until the known ones are done.", 10, histZero},
+		{"hist-pagerank-parent", "Historical PageRank (parent)", "the priority of the page that linked to them divided by its number of out-links", "Uses PageRank from an earlier copy of the web; new pages inherit a share of the score of the page that links to them.", 11, histParent},
 	}
 	for _, v := range variants {
 		register(Info{
@@ -56,6 +56,7 @@ func init() {
 			Name:    v.name,
 			Paper:   "004",
 			Section: "§4.2",
+			Summary: v.summary,
 			Rank:    v.rank,
 			Doc: "Downloads the frontier page with the highest PageRank in a previous snapshot of the graph; " +
 				"pages new since then get " + v.absent + ".",

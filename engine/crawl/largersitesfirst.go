@@ -22,6 +22,7 @@ func init() {
 		Name:    "Larger sites first",
 		Paper:   "004",
 		Section: "§4.1",
+		Summary: "Downloads next from the site with the most pages waiting, so big sites are not left behind.",
 		Doc: "Picks the host with the most pages waiting in the frontier (ties to the host found first) " +
 			"and downloads its page discovered first. Needs hosts; without them it is breadth-first.",
 		NeedsHosts:     true,

@@ -40,6 +40,7 @@ func init() {
 		Name:    "L-Neighbor",
 		Paper:   "001",
 		Section: "§3.3, Fig. 2",
+		Summary: "Breadth-first by complete levels, which lets it promise a minimum share of the importance.",
 		Doc: "Breadth-first by levels from the seeds, each level downloaded completely before the next. " +
 			"Guarantees (1-δ)(1-d^(L+1)) of the personalized PageRank once level L is complete; " +
 			"optionally stops when d^(L+1) ≤ epsilon.",

@@ -16,6 +16,7 @@ func init() {
 		Name:    "Omniscient",
 		Paper:   "004",
 		Section: "§4.3",
+		Summary: "Cheats by knowing every page's true importance, but still has to find pages through links.",
 		Doc: "Knows the true importance of every page and downloads the most important page of the frontier; " +
 			"it still has to discover pages through links like any crawler.",
 		New: func(Values) Strategy { return &omniscient{} },

@@ -21,6 +21,7 @@ func init() {
 		Name:    "OPIC",
 		Paper:   "004",
 		Section: "§4.1",
+		Summary: "Passes each page's \"cash\" on to the pages it links to and downloads the page holding the most.",
 		Doc: "Seeds share one unit of cash; each download splits the page's cash equally over its out-links, " +
 			"keeping the shares sent to pages not yet downloaded. Downloads the frontier page with the most cash.",
 		New: func(Values) Strategy { return &opic{} },

@@ -36,6 +36,7 @@ func init() {
 		Name:    "Optimal (reference)",
 		Paper:   "001",
 		Section: "§5",
+		Summary: "Not a crawler: every page from most to least important, the best curve possible.",
 		Doc: "Reference curve: every page in decreasing importance, ignoring links, for as many downloads as the " +
 			"full crawl makes. No crawler can collect more importance after the same number of downloads.",
 		Reference: true,

@@ -12,14 +12,39 @@ type Paper struct {
 	Number string `json:"number"`
 	// Citation gives its authors, title and venue.
 	Citation string `json:"citation"`
+	// URL is where a reader finds the paper: its DOI, or its publisher's
+	// page, or (when the paper's text names no venue) a bibliography's
+	// search for its title.
+	URL string `json:"url,omitempty"`
 }
 
-// paperCitations are the papers of seeds/README.md that strategies come
-// from. A strategy from another of them adds its citation here.
+// paperCitations are the papers of seeds/README.md, all five: the
+// strategies cite 000, 001 and 004, the seeds panel's community seeds 003
+// and the revisit planner 002. The URLs: 003's DOI is printed in its text;
+// 001 is the VLDB Endowment's copy (Proceedings of VLDB 2007, pages
+// 375-386); 002 is the journal's abstract page (International Journal of
+// Engineering and Technology 4(4), 2012, pages 246-253); 000 and 004 name
+// no DOI in their texts, so they link dblp's search for their title.
 var paperCitations = []Paper{
-	{"000", "Alam, Ha, Sim and Lee, \"The impact of inter-host links in crawling important pages early\" (extends their Fractional PageRank crawler, DASFAA 2009)"},
-	{"001", "Cho and Schonfeld, \"RankMass crawler: a crawler with high personalized PageRank coverage guarantee\", VLDB 2007"},
-	{"004", "Baeza-Yates, Castillo, Marin and Rodriguez, \"Crawling a country: better strategies than breadth-first for web page ordering\", WWW 2005"},
+	{"000", "Alam, Ha, Sim and Lee, \"The impact of inter-host links in crawling important pages early\" (extends their Fractional PageRank crawler, DASFAA 2009)",
+		"https://dblp.org/search?q=The+impact+of+inter-host+links+in+crawling+important+pages+early"},
+	{"001", "Cho and Schonfeld, \"RankMass crawler: a crawler with high personalized PageRank coverage guarantee\", VLDB 2007",
+		"https://www.vldb.org/conf/2007/papers/research/p375-cho.pdf"},
+	{"002", "Singhal, Dixit, Agarwal and Sharma, \"Regulating frequency of a migrating web crawler based on users interest\", International Journal of Engineering and Technology 4(4), 2012",
+		"http://enggjournals.com/ijet/abstract.html?file=12-04-04-035"},
+	{"003", "Daneshpajouh, Mohammadi Nasiri and Ghodsi, \"A fast community based algorithm for generating web crawler seeds set\", WEBIST 2008",
+		"https://doi.org/10.5220/0001527400980105"},
+	{"004", "Baeza-Yates, Castillo, Marin and Rodriguez, \"Crawling a country: better strategies than breadth-first for web page ordering\", WWW 2005",
+		"https://dblp.org/search?q=Crawling+a+country+better+strategies+than+breadth-first+for+web+page+ordering"},
+}
+
+// AllPapers returns the citations of every paper of seeds/README.md,
+// sorted by number, whether a strategy cites it or not: the page's About
+// section lists them.
+func AllPapers() []Paper {
+	out := append([]Paper(nil), paperCitations...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Number < out[j].Number })
+	return out
 }
 
 // Papers returns the papers the registered strategies cite (Info.Paper

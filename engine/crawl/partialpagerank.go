@@ -27,6 +27,7 @@ func init() {
 		Name:    "Partial PageRank",
 		Paper:   "004",
 		Section: "§4.1",
+		Summary: "Batch PageRank that also gives newly found pages a quick estimate between recomputations.",
 		Doc: "Batch PageRank in which pages discovered between recomputations get at once a temporary score: " +
 			"the sum over their downloaded parents of the parent's score divided by its out-links.",
 		Params: batchParams,

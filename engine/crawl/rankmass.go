@@ -91,6 +91,7 @@ func init() {
 		Name:    "RankMass",
 		Paper:   "001",
 		Section: "§4.2, Fig. 5",
+		Summary: "Downloads the page with the most importance flowing in from the seeds, and promises a lower bound.",
 		Doc: "Greedy path enumeration of personalized PageRank: expands the page with the largest unexplored path " +
 			"probability rm, downloading it if needed; its guarantee CRM is a lower bound of the RankMass downloaded.",
 		Params: []Param{{

@@ -84,6 +84,9 @@ type Info struct {
 	// (seeds/README.md numbers the papers 000 to 004).
 	Paper   string `json:"paper"`
 	Section string `json:"section"`
+	// Summary says in one line, for a student, what the strategy does:
+	// the page shows it beside the name, crawlsim strategies -v above Doc.
+	Summary string `json:"summary"`
 	// Doc is a one-paragraph description.
 	Doc string `json:"doc"`
 	// Params lists the parameters with their defaults.
@@ -120,6 +123,9 @@ var registry = map[string]*Info{}
 func register(info Info) {
 	if _, dup := registry[info.ID]; dup {
 		panic("crawl: strategy registered twice: " + info.ID)
+	}
+	if info.Summary == "" || strings.Contains(info.Summary, "\n") {
+		panic("crawl: strategy " + info.ID + " needs a one-line Summary")
 	}
 	if info.NeedsHosts != (info.NoHostsWarning != "") {
 		panic("crawl: strategy " + info.ID + " needs hosts without saying what happens without them, or the reverse")

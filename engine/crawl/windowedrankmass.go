@@ -44,6 +44,7 @@ func init() {
 		Name:    "Windowed RankMass",
 		Paper:   "001",
 		Section: "§4.3, Fig. 6",
+		Summary: "RankMass in batches: cheaper to run, with the same kind of promise.",
 		Doc: "RankMass in batches: downloads the top window share of the frontier by rm, then spreads rm in one " +
 			"pass over the downloaded pages. 100% is l-neighbor's levels; small windows approach RankMass.",
 		Params: []Param{{

@@ -466,6 +466,9 @@ func TestStrategiesCommand(t *testing.T) {
 		if !strings.Contains(verbose, s.Doc) {
 			t.Errorf("strategies -v lacks the description of %s", s.ID)
 		}
+		if s.Summary == "" || !strings.Contains(verbose, "\n  "+s.Summary+"\n") {
+			t.Errorf("strategies -v lacks the one-line summary of %s", s.ID)
+		}
 	}
 	// Every paper the registry numbers is cited, with authors and venue,
 	// in both listings.

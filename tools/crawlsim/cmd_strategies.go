@@ -19,7 +19,8 @@ func strategiesCommand() *command {
 Each line gives the strategy's id (what -strategies takes), its name, the
 paper and section it comes from (the papers are numbered; the list's footer
 cites them), and its parameters with their defaults. -v adds what each
-strategy and parameter does; -json prints the whole registry.`,
+strategy and parameter does (a one-line summary, then the details); -json
+prints the whole registry.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			verbose := fs.Bool("v", false, "also describe each strategy and parameter")
 			asJSON := fs.Bool("json", false, "print the registry as JSON instead of a table")
@@ -51,7 +52,7 @@ func printStrategies(e *env, list []crawl.Info, verbose bool) error {
 	report.WriteColumns(&b, rows, []bool{true, true, true, true, true, true})
 	if verbose {
 		for _, s := range list {
-			fmt.Fprintf(&b, "\n%s: %s (paper %s, %s)\n  %s\n", s.ID, s.Name, s.Paper, s.Section, s.Doc)
+			fmt.Fprintf(&b, "\n%s: %s (paper %s, %s)\n  %s\n  %s\n", s.ID, s.Name, s.Paper, s.Section, s.Summary, s.Doc)
 			for _, p := range s.Params {
 				kind := "number"
 				if p.Integer {
