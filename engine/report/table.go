@@ -59,16 +59,17 @@ func Table(w io.Writer, r *scenario.Result) error {
 	align[len(head)-1] = true
 	WriteColumns(&b, rows, align)
 
-	b.WriteString("\navg cum.: average cumulative importance; norm.: the same with the curve scaled to end at 1 (C(k)/C(N))\n")
+	b.WriteString("\navg cum.: " + NoteAvgCumulative + "; norm.: " + NoteNormalised + "\n")
 	if relativeTargets(r) {
 		b.WriteString("to X%: downloads until the importance downloaded reaches X of what the crawl collects in all, C(N) (relative targets),\n     actual/guaranteed (" + none + ": never or no guarantee)\n")
 	} else {
-		b.WriteString("to X%: downloads until the importance downloaded reaches X, actual/guaranteed (" + none + ": never or no guarantee)\n")
+		b.WriteString("to X%: " + NoteToLevel + ", " + NoteActualGuaranteed + " (" + none + ": " + NoteNone + ")\n")
 	}
 	if unbounded {
-		b.WriteString("n/a: the guarantees bound personalized PageRank (seeds/001, section 4), not the " + importanceName(r) + " scoring this run;\n     the JSON and CSV keep their values, and a personalized importance compares them\n")
+		first, second := NoteNotApplicable(importanceName(r))
+		b.WriteString("n/a: " + first + "\n     " + second + "\n")
 	}
-	b.WriteString("cost: upd priority updates, recomp PageRank recomputations (it: their iterations), virt virtual re-expansions, iter windows or levels\n")
+	b.WriteString(costNote() + "\n")
 	writeTimes(&b, r)
 	for _, warning := range r.Warnings {
 		b.WriteString("warning: " + warning + "\n")
