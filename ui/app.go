@@ -67,8 +67,13 @@ type App struct {
 	// line prints it (report.Rows), made once per result.
 	MetricsHead []string
 	MetricsRows [][]string
+	// ResultState marks the result stale while another run goes, and
+	// holds the simulated-time table of a politeness run.
+	ResultState
 	// Chart is the chart's state: axis, size, legend, crosshair.
 	Chart
+	// Pinned is the result kept to compare with the next runs (pin.go).
+	Pinned *Pinned
 	// Announce is what the aria-live region says: the run's progress and
 	// its end.
 	Announce string
@@ -303,6 +308,7 @@ func (a *App) Run() {
 		return
 	}
 	a.runReq = req.ID
+	a.stale = true
 	a.Announce, a.announced = "Running the comparison…", 0
 }
 
@@ -330,6 +336,8 @@ func (a *App) runDone(r protocol.Response) {
 	a.Result, a.Graph, a.resultReq = res, nil, r.ID
 	head, rows, _ := report.Rows(res)
 	a.MetricsHead, a.MetricsRows = head, groupRows(rows)
+	a.stale = false
+	a.setTimeTable(res)
 	a.Facts = graphFacts(a.Graph, a.Result)
 	a.restarts = 0
 	a.Hidden, a.Highlighted, a.Cursor = nil, "", -1
@@ -567,7 +575,12 @@ func graphFacts(g *protocol.GraphInfo, r *scenario.Result) [][2]string {
 		g := r.Graph
 		facts = append(facts, [2]string{"graph", groupDigits(g.SourceName)}, [2]string{"pages", groupDigits(strconv.FormatInt(g.Pages, 10))},
 			[2]string{"links", groupDigits(strconv.FormatInt(g.Links, 10))}, [2]string{"dangling pages", groupDigits(strconv.FormatInt(g.Dangling, 10))},
-			[2]string{"hosts", groupDigits(strconv.Itoa(g.Hosts))})
+		)
+		if g.Hosts == 0 {
+			facts = append(facts, [2]string{"hosts", "none (give a URL list for hosts)"})
+		} else {
+			facts = append(facts, [2]string{"hosts", groupDigits(strconv.Itoa(g.Hosts))})
+		}
 		if g.Links > 0 && g.Hosts > 0 {
 			facts = append(facts, [2]string{"intra / inter-host links", groupDigits(fmt.Sprintf("%d / %d (%.1f%% intra)", g.Links-g.InterHost, g.InterHost, 100*float64(g.Links-g.InterHost)/float64(g.Links)))})
 		}

@@ -151,7 +151,7 @@ func (a *App) drawChart() {
 		a.Error = err.Error()
 		return
 	}
-	a.ChartSVG, a.plot, a.Legend = b.String(), plot, legend
+	a.ChartSVG, a.plot, a.Legend = a.withPinned(b.String(), opt), plot, legend
 	a.updateReadout()
 }
 

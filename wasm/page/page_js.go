@@ -345,6 +345,13 @@ func Download(name, mime string, data []byte) error {
 	if err != nil {
 		return err
 	}
+	return offerBlob(name, blob)
+}
+
+// offerBlob offers a Blob to the user as a file named name, through a
+// link to its blob: address, released once the browser has taken it.
+func offerBlob(name string, blob safejs.Value) error {
+	g := safejs.Global()
 	urlObj, err := g.Get("URL")
 	if err != nil {
 		return err
