@@ -21,4 +21,12 @@ func (c *CommunityPanel) Stage() string {
 }
 
 // Extract extracts and evaluates community seeds of the form's graph.
-func (c *CommunityPanel) Extract() { c.App.Community.Extract(c.App.Form) }
+// A graph known to have no hosts is refused (the button is disabled
+// then), since the extraction works on the links between hosts.
+func (c *CommunityPanel) Extract() {
+	if reason := c.App.NoHostsReason(); reason != "" {
+		c.App.Community.Error = reason
+		return
+	}
+	c.App.Community.Extract(c.App.Form)
+}

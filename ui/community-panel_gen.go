@@ -111,10 +111,10 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "extract-seeds"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "extract-seeds"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "extract-seeds-reason"}}}
 			vgparent.AppendChild(vgn)
 			{
-				b, err := vjson.Marshal(c.App.WorkerBusy())
+				b, err := vjson.Marshal(c.App.WorkerBusy() || c.App.NoHostsReason() != "")
 				if err != nil {
 					panic(err)
 				}
@@ -156,6 +156,11 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
 		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "extract-seeds-reason"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "reason"}}}
+		vgparent.AppendChild(vgn)
+		vgn.SetInnerHTML(c.App.NoHostsReason())
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
 		if c.App.Community.Error != "" {

@@ -286,7 +286,7 @@ func (f Form) setting() (scenario.Scenario, *fieldErrors) {
 		if b := f.Base.Graph.Generate; b != nil {
 			*g = *b
 		}
-		g.Pages = int(errs.integer("pages", f.Pages, 1))
+		g.Pages = errs.pagesField(strings.TrimSpace(f.Pages))
 		g.Hosts = int(errs.integer("hosts", f.Hosts, 1))
 		g.Seed = uint64(errs.integer("generator seed", f.GenSeed, 0))
 		g.MeanOutDegree = errs.positive("mean out-degree", f.Degree, "a positive mean")

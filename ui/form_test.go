@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/refresh"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
@@ -259,9 +260,9 @@ func TestRefreshForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The page's default keeps the command line's user density: 2 visits
-	// per site and unit of time.
-	if p := n.Simulation; p.Sites != 300 || p.UserRate != 600 || *p.Regulation.Alpha != 0.5 {
+	// The page's default is crawlsim refresh's (refresh.DefaultParams),
+	// user rate included, on fewer sites.
+	if p := n.Simulation; p.Sites != RefreshSites || p.UserRate != refresh.DefaultParams().UserRate || *p.Regulation.Alpha != 0.5 {
 		t.Errorf("default revisit scenario %+v", p)
 	}
 	f := DefaultRefreshForm()

@@ -1,6 +1,12 @@
 package main
 
-import "github.com/vugu/vugu"
+import (
+	"strconv"
+
+	"github.com/vugu/vugu"
+
+	"github.com/crawlsim/crawlsim/engine/refresh"
+)
 
 // RefreshPanel is the Revisit panel (SPEC.md section 7; seeds/002): how
 // often to come back to each site of a changing web, by a fixed interval,
@@ -18,4 +24,11 @@ func (c *RefreshPanel) Chart() vugu.HTML { return vugu.HTML(c.App.Revisits.SVG) 
 // Stage is the simulation's progress in words.
 func (c *RefreshPanel) Stage() string {
 	return progressText(c.App.Revisits.Progress())
+}
+
+// Defaults says where the fields' defaults come from: crawlsim refresh's,
+// but for fewer sites.
+func (c *RefreshPanel) Defaults() string {
+	return "The fields start at crawlsim refresh's defaults, except sites: " + strconv.Itoa(RefreshSites) + " here, " +
+		groupDigits(strconv.Itoa(refresh.DefaultParams().Sites)) + " there (-sites), so that the simulation takes a moment in the browser."
 }

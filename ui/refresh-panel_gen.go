@@ -34,6 +34,11 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn.SetInnerHTML(vugu.HTML("How often should a crawler come back to each site? Sites change at their own rates and users visit them; the crawler\x26#39;s interval is fixed, follows the change ratio of its last visits, or that and the share of users who came since (Singhal et al.). Central crawlers download every site at every visit; migrants send back only what changed."))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "refresh-defaults"}}}
+		vgparent.AppendChild(vgn)
+		vgn.SetInnerHTML(c.Defaults())
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "fields two"}}}
 		vgparent.AppendChild(vgn)
 		{
@@ -63,6 +68,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.AttrMap["id"] = "refresh-sites"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["min"] = "1"
+					vgcomp.AttrMap["aria-describedby"] = "refresh-defaults"
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)

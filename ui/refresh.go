@@ -19,13 +19,18 @@ type RefreshForm struct {
 	Initial, Min, Max, Alpha, MinInterest, Seed                       string
 }
 
-// DefaultRefreshForm shows refresh.DefaultParams on 300 sites, which
-// simulates in a moment in the browser.
+// RefreshSites is the page's default number of simulated sites, fewer
+// than crawlsim refresh's (refresh.DefaultParams) so that the simulation
+// takes a moment in the browser; the panel says so.
+const RefreshSites = 300
+
+// DefaultRefreshForm shows refresh.DefaultParams, crawlsim refresh's
+// defaults, on RefreshSites sites.
 func DefaultRefreshForm() RefreshForm {
 	p := refresh.DefaultParams()
 	g := p.Regulation
-	return RefreshForm{Sites: "300", Horizon: num(p.Horizon), ChangeMin: num(p.ChangeMin), ChangeMax: num(p.ChangeMax),
-		Users: strconv.Itoa(p.Users), UserRate: num(p.UserRate / 1000 * 300), Popularity: num(*p.Popularity),
+	return RefreshForm{Sites: strconv.Itoa(RefreshSites), Horizon: num(p.Horizon), ChangeMin: num(p.ChangeMin), ChangeMax: num(p.ChangeMax),
+		Users: strconv.Itoa(p.Users), UserRate: num(p.UserRate), Popularity: num(*p.Popularity),
 		Initial: num(g.Initial), Min: num(g.Min), Max: num(g.Max), Alpha: num(*g.Alpha), MinInterest: num(g.MinInterest), Seed: "1"}
 }
 

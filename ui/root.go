@@ -21,10 +21,14 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 
 // Class is the page's CSS class: "embed" in embed mode.
 func (c *Root) Class() string {
+	class := "crawlsim"
 	if c.App.Embed {
-		return "crawlsim embed"
+		class += " embed"
 	}
-	return "crawlsim"
+	if c.App.Stale() {
+		class += " stale"
+	}
+	return class
 }
 
 // Jump moves the focus to a panel of the page, without changing the

@@ -1,5 +1,11 @@
 package main
 
+import (
+	"strconv"
+
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
 // SourcePanel chooses the graph: generated from the generator's
 // parameters, or uploaded in any format the command line reads, with an
 // optional URL list for hosts; it shows the graph's statistics.
@@ -15,4 +21,11 @@ func (c *SourcePanel) Show(on bool) string {
 		return "fields"
 	}
 	return "fields hidden"
+}
+
+// PagesHint says that the page's generated graph is smaller than the
+// command line's default, and that the count is at least 2.
+func (c *SourcePanel) PagesHint() string {
+	return "At least 2. This page starts with " + groupDigits(strconv.Itoa(PagePages)) + " pages so that the first comparison appears in seconds; crawlsim run generates " +
+		groupDigits(strconv.Itoa(scenario.DefaultPages)) + " unless -n says otherwise."
 }

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"strconv"
+
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+// ResultState says what the shown result is while the page works on
+// another: stale is set when a comparison starts and cleared when its
+// result replaces the shown one, so a cancelled or failed run leaves the
+// old result marked.
+type ResultState struct {
+	stale bool
+	// TimeHead and TimeRows are the simulated-time table of a politeness
+	// run, as the command line prints it after the comparison table
+	// (report.TimeRows); TimeRows is empty when no strategy was timed.
+	// TimeUntimed lists the strategies run without the clock, TimeLate
+	// says a time was read at a later curve point (written ≤).
+	TimeHead    []string
+	TimeRows    [][]string
+	TimeUntimed []string
+	TimeLate    bool
+}
+
+// Stale reports whether the result shown is of an earlier scenario than
+// the one running or last started.
+func (a *App) Stale() bool { return a.Result != nil && a.stale }
+
+// StaleNote says why the shown result is dimmed, "" when it is not.
+func (a *App) StaleNote() string {
+	switch {
+	case !a.Stale():
+	case a.Running():
+		return "Results of the previous run, shown dimmed until this run finishes."
+	default:
+		return "Results of the previous run: the last run did not finish, so these are not of the scenario in the form."
+	}
+	return ""
+}
+
+// StaleClass is the CSS class of a part of the page that shows the
+// result: "stale" dims it while it is of an earlier run.
+func (a *App) StaleClass() string {
+	if a.Stale() {
+		return "result stale"
+	}
+	return "result"
+}
+
+// setTimeTable makes the simulated-time table of r.
+func (a *App) setTimeTable(r *scenario.Result) {
+	head, rows, late, untimed := report.TimeRows(r)
+	a.TimeHead, a.TimeRows, a.TimeLate, a.TimeUntimed = head, groupRows(rows), late, untimed
+}
+
+// NoHostsReason says why the work that needs hosts (community seeds) cannot
+// run on the form's graph: an uploaded graph whose hosts are known to be
+// none. It is "" when the graph has hosts (a generated one always has) or
+// when the page does not know yet (a file not loaded).
+func (a *App) NoHostsReason() string {
+	hosts, known := a.formGraphHosts()
+	if !known || hosts > 0 {
+		return ""
+	}
+	return "This graph has no hosts: load it again with its URL list (hosts come from the URLs' host names)."
+}
+
+// formGraphHosts returns the hosts of the form's graph, and whether the
+// page knows them: from the graph last loaded, or else from the result of
+// a run on the same file.
+func (a *App) formGraphHosts() (int, bool) {
+	f := a.Form
+	switch {
+	case f.Source != SourceUpload:
+		// The generator puts every page on a host (at least one).
+		return 1, true
+	case f.File == "":
+		return 0, false
+	case a.Graph != nil && a.Graph.Name == f.File:
+		return a.Graph.Stats.Hosts, true
+	case a.Result != nil && a.Result.Scenario.Graph.File == f.File && a.Result.Scenario.Graph.URLs == f.URLs:
+		return a.Result.Graph.Hosts, true
+	}
+	return 0, false
+}
+
+// pagesField reads the generator's page count as the command line reads
+// -n, but refusing a blank field (the command line's default, 100,000,
+// would be a long run in a browser) and fewer than 2 pages (no link, no
+// ordering to compare).
+func (e *fieldErrors) pagesField(text string) int {
+	if text == "" {
+		e.bad("pages", "empty: give the number of pages, at least 2 (this page starts with %s; crawlsim run generates %s unless -n says otherwise)",
+			groupDigits(strconv.Itoa(PagePages)), groupDigits(strconv.Itoa(scenario.DefaultPages)))
+		return 0
+	}
+	return int(e.integer("pages", text, 2))
+}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// TestPagesField: the page count is read as at least 2, as the field says
+// (min="2"); a blank field is refused, naming the page's and the command
+// line's defaults, rather than silently generating 100,000 pages.
+func TestPagesField(t *testing.T) {
+	for _, c := range []struct{ pages, want string }{
+		{"1", `pages: "1" is not a whole number of at least 2`},
+		{"", "pages: empty: give the number of pages, at least 2 (this page starts with 20,000; crawlsim run generates 100,000"},
+		{"  ", "pages: empty"},
+	} {
+		f := DefaultForm()
+		f.Pages = c.pages
+		if _, err := f.Scenario(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("pages %q: error %v, want one saying %q", c.pages, err, c.want)
+		}
+	}
+	f := DefaultForm()
+	f.Pages = "2"
+	s, err := f.Scenario()
+	if err != nil || s.Graph.Generate.Pages != 2 {
+		t.Errorf("pages 2: %v, %+v", err, s.Graph.Generate)
+	}
+}
+
+// timedResult is a comparison of two strategies, one on the politeness
+// clock, as the worker sends it.
+func timedResult(t *testing.T) ([]byte, *scenario.Result) {
+	t.Helper()
+	level := func(k int64, at float64) crawl.Threshold {
+		return crawl.Threshold{Level: 0.5, Actual: k, Guaranteed: -1, Time: &at}
+	}
+	r := &scenario.Result{Version: scenario.Version, Reachable: 10000, Graph: scenario.GraphSummary{Pages: 10000}, Strategies: []scenario.StrategyResult{
+		{Label: "optimal", Reference: true, Curve: crawl.Curve{K: []int64{1000, 10000}, Value: []float64{0.6, 1}}},
+		{Label: "bfs", Curve: crawl.Curve{K: []int64{1000, 10000}, Value: []float64{0.1, 1}, T: []float64{1500, 15000}},
+			Summary: crawl.Summary{DownloadsTo: []crawl.Threshold{level(5000, 7500)}},
+			Time:    &scenario.TimeSummary{Duration: 15000, Utilisation: 0.8}},
+	}}
+	data, err := scenario.MarshalResult(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, r
+}
+
+// TestTimeTable: after a politeness run the page holds the command line's
+// simulated-time table (report.TimeRows), names the untimed strategies,
+// and renders it as #time-table; an untimed run shows none.
+func TestTimeTable(t *testing.T) {
+	a, w := readyApp(t)
+	if len(a.TimeRows) != 0 {
+		t.Fatalf("an untimed run has a time table: %v", a.TimeRows)
+	}
+	a.Run()
+	data, r := timedResult(t)
+	a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-1].ID, Kind: protocol.KindResult, Result: data}))
+	head, rows, _, _ := report.TimeRows(r)
+	if fmt.Sprint(a.TimeHead) != fmt.Sprint(head) || fmt.Sprint(a.TimeRows) != fmt.Sprint(groupRows(rows)) || len(rows) != 1 {
+		t.Errorf("time table %v %v, want %v %v", a.TimeHead, a.TimeRows, head, rows)
+	}
+	if fmt.Sprint(a.TimeUntimed) != "[optimal]" {
+		t.Errorf("untimed %v", a.TimeUntimed)
+	}
+	n, _ := builtNode(t, &TimeTable{App: a}, "time-table")
+	if n == nil {
+		t.Fatal("no #time-table")
+	}
+}
+
+// TestStaleWhileRunning: while a run goes, the previous result is marked
+// stale (dimmed, with a note); the new result clears the mark; a cancelled
+// run leaves the old result marked.
+func TestStaleWhileRunning(t *testing.T) {
+	a, w := readyApp(t)
+	if a.Stale() || a.StaleNote() != "" || strings.Contains((&Root{App: a}).Class(), "stale") {
+		t.Fatal("a fresh result is marked stale")
+	}
+	a.Run()
+	if !a.Stale() || !strings.Contains(a.StaleNote(), "previous run") || !strings.Contains((&Root{App: a}).Class(), "stale") {
+		t.Errorf("while running: stale %v, note %q, class %q", a.Stale(), a.StaleNote(), (&Root{App: a}).Class())
+	}
+	builtNode(t, &RunPanel{App: a}, "stale-note")
+	a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-1].ID, Kind: protocol.KindResult, Result: tinyResult(t)}))
+	if a.Stale() || a.StaleNote() != "" {
+		t.Errorf("after the run: stale %v, note %q", a.Stale(), a.StaleNote())
+	}
+	a.Run()
+	a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-1].ID, Kind: protocol.KindCancelled}))
+	if !a.Stale() || !strings.Contains(a.StaleNote(), "did not finish") {
+		t.Errorf("after a cancel: stale %v, note %q", a.Stale(), a.StaleNote())
+	}
+}
+
+// TestCommunityNeedsHosts: on an uploaded graph without hosts the
+// community seeds button is disabled and says why beside it
+// (aria-describedby); with hosts, or on a generated graph, it is enabled.
+func TestCommunityNeedsHosts(t *testing.T) {
+	a, _ := readyApp(t)
+	if buttons(t, a)["extract-seeds"] {
+		t.Fatal("extract disabled on a generated graph")
+	}
+	a.Form.Source, a.Form.File = SourceUpload, "web.edges"
+	a.Graph = &protocol.GraphInfo{Name: "web.edges"}
+	if !buttons(t, a)["extract-seeds"] {
+		t.Error("extract enabled on a graph without hosts")
+	}
+	n, _ := builtNode(t, &CommunityPanel{App: a}, "extract-seeds-reason")
+	if n.InnerHTML == nil || !strings.Contains(*n.InnerHTML, "no hosts") {
+		t.Errorf("the reason says %v", n.InnerHTML)
+	}
+	b, _ := builtNode(t, &CommunityPanel{App: a}, "extract-seeds")
+	described := false
+	for _, at := range b.Attr {
+		described = described || (at.Key == "aria-describedby" && at.Val == "extract-seeds-reason")
+	}
+	if !described {
+		t.Error("the button is not described by its reason")
+	}
+	(&CommunityPanel{App: a}).Extract()
+	if !strings.Contains(a.Community.Error, "no hosts") || a.WorkerBusy() {
+		t.Errorf("extract on a graph without hosts: error %q, busy %v", a.Community.Error, a.WorkerBusy())
+	}
+	a.Graph.Stats.Hosts = 3
+	if buttons(t, a)["extract-seeds"] {
+		t.Error("extract disabled on a graph with hosts")
+	}
+}
+
+// TestFactsSayNoHosts: the facts of a result on a graph without hosts say
+// "none", as those of the loaded graph do, not "0".
+func TestFactsSayNoHosts(t *testing.T) {
+	for _, facts := range [][][2]string{graphFacts(&protocol.GraphInfo{Name: "g"}, nil), graphFacts(nil, &scenario.Result{})} {
+		for _, f := range facts {
+			if f[0] == "hosts" && !strings.HasPrefix(f[1], "none") {
+				t.Errorf("hosts: %q", f[1])
+			}
+		}
+	}
+}

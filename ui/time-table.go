@@ -1,0 +1,26 @@
+package main
+
+import "strings"
+
+// TimeTable is the table of simulated times after a politeness run
+// (SPEC.md section 5), with the same cells as the second table of
+// crawlsim run (report.TimeRows): per timed strategy the simulated time
+// to each level of importance, the crawl's duration and the connections'
+// use.
+type TimeTable struct {
+	App *App
+}
+
+// Notes explains the table's columns as the command line does, and names
+// the strategies run without the clock.
+func (c *TimeTable) Notes() string {
+	s := "to X%: simulated time of the download that brings the importance downloaded to X (— never)"
+	if c.App.TimeLate {
+		s += "; ≤: read at the next curve point, so it was reached by then"
+	}
+	s += ". duration: simulated time of the whole crawl; util.: share of the connections' time spent downloading."
+	if u := c.App.TimeUntimed; len(u) > 0 {
+		s += " Not timed: " + strings.Join(u, ", ") + " (run without the politeness clock)."
+	}
+	return s
+}
