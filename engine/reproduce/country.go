@@ -86,7 +86,7 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 	table := Table{
 		Title:  "average cumulative PageRank (normalised) and Kendall's tau, r = 1 with politeness",
 		Source: "Table 2",
-		Head:   []string{"strategy", "paper avg", "crawlsim avg", "paper tau", "crawlsim tau"},
+		Head:   []string{"strategy", "paper norm. avg", "crawlsim norm. avg", "paper tau", "crawlsim tau"},
 	}
 	var pubAvg, ourAvg, pubTau, ourTau []float64
 	ours := map[string]float64{}

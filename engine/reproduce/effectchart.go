@@ -1,0 +1,169 @@
+package reproduce
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/crawlsim/crawlsim/engine/report"
+)
+
+// effectReference is a horizontal line of an effectiveness chart: a
+// strategy without the parameter, at its value.
+type effectReference struct {
+	label  string
+	value  float64
+	colour string
+	dash   string
+}
+
+// Effectiveness chart size and colours (the Okabe-Ito palette of
+// report.SVG, for colour-blind readers).
+const (
+	effectWidth   = 800
+	effectHeight  = 440
+	effectSeries  = "#0072B2"
+	effectLegendW = 230
+)
+
+// effectivenessChart draws seeds/000's Fig. 4 as the paper plots it:
+// effectiveness (yTitle) against the parameter M on a logarithmic axis
+// with a tick at each value of ms, the series' values as one line with a
+// marked and labelled point per value, and refs as horizontal lines
+// across the plot, named in a legend. The parts carry report.SVG's classes
+// (chart-bg, chart-grid, chart-axis, chart-text) so the page restyles it.
+func effectivenessChart(name, title, seriesLabel, yTitle string, ms, values []float64, refs []effectReference) Chart {
+	titleLines := report.TitleLines(title, effectWidth)
+	top := 16 + 26 + 19*float64(len(titleLines)-1) + 12
+	left, bottom := 72.0, 56.0
+	plotW := effectWidth - left - effectLegendW - 24
+	plotH := effectHeight - top - bottom
+
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range values {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	for _, r := range refs {
+		lo, hi = math.Min(lo, r.value), math.Max(hi, r.value)
+	}
+	span := hi - lo
+	if span < 1e-9 {
+		span = math.Max(0.01, 0.02*math.Abs(hi))
+	}
+	stepY := niceStep(span / 4)
+	yLo := math.Max(0, math.Floor((lo-0.15*span)/stepY)*stepY)
+	yHi := math.Ceil((hi+0.15*span)/stepY) * stepY
+	decimals := max(0, int(-math.Floor(math.Log10(stepY)+1e-9)))
+	xLo, xHi := math.Log10(ms[0]*0.7), math.Log10(ms[len(ms)-1]*1.4)
+	px := func(m float64) float64 { return left + (math.Log10(m)-xLo)/(xHi-xLo)*plotW }
+	py := func(v float64) float64 { return top + plotH - (v-yLo)/(yHi-yLo)*plotH }
+	c := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+
+	var b bytes.Buffer
+	esc := func(s string) { _ = xml.EscapeText(&b, []byte(s)) }
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="crawlsim-chart" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="12">`+"\n",
+		effectWidth, effectHeight, effectWidth, effectHeight)
+	b.WriteString("<title>")
+	esc(title)
+	b.WriteString("</title>\n")
+	fmt.Fprintf(&b, `<rect class="chart-bg" width="%d" height="%d" fill="#ffffff"/>`+"\n", effectWidth, effectHeight)
+	b.WriteString(`<g class="chart-text" fill="#333333" text-anchor="middle" font-size="15" font-weight="bold">`)
+	for i, l := range titleLines {
+		fmt.Fprintf(&b, `<text x="%s" y="%s">`, c(effectWidth/2), c(26+19*float64(i)))
+		esc(l)
+		b.WriteString("</text>")
+	}
+	b.WriteString("</g>\n")
+
+	// Grid, axes and ticks.
+	b.WriteString(`<g class="chart-grid" stroke="#e3e3e3" stroke-width="1">`)
+	for y := yLo + stepY; y <= yHi+stepY/2; y += stepY {
+		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`, c(left), c(py(y)), c(left+plotW), c(py(y)))
+	}
+	for _, m := range ms {
+		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`, c(px(m)), c(top), c(px(m)), c(top+plotH))
+	}
+	b.WriteString("</g>\n")
+	fmt.Fprintf(&b, `<g class="chart-axis" stroke="#333333" stroke-width="1"><line x1="%s" y1="%s" x2="%s" y2="%s"/><line x1="%s" y1="%s" x2="%s" y2="%s"/></g>`+"\n",
+		c(left), c(top+plotH), c(left+plotW), c(top+plotH), c(left), c(top), c(left), c(top+plotH))
+	b.WriteString(`<g class="chart-text" fill="#333333" text-anchor="middle">`)
+	for _, m := range ms {
+		fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, c(px(m)), c(top+plotH+19), strconv.FormatFloat(m, 'f', -1, 64))
+	}
+	fmt.Fprintf(&b, `<text x="%s" y="%s">M (logarithmic; M = 1 is fpr)</text>`, c(left+plotW/2), c(top+plotH+42))
+	b.WriteString("</g>\n")
+	b.WriteString(`<g class="chart-text" fill="#333333" text-anchor="end">`)
+	for y := yLo; y <= yHi+stepY/2; y += stepY {
+		fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, c(left-8), c(py(y)+4), strconv.FormatFloat(y, 'f', decimals, 64))
+	}
+	b.WriteString("</g>\n")
+	yx, yy := 14.0, top+plotH/2
+	fmt.Fprintf(&b, `<text class="chart-text" x="%s" y="%s" text-anchor="middle" transform="rotate(-90 %s %s)">`, c(yx), c(yy), c(yx), c(yy))
+	esc(yTitle)
+	b.WriteString("</text>\n")
+
+	// References, then the series with its points and their values.
+	b.WriteString(`<g fill="none" stroke-width="2">` + "\n")
+	for _, r := range refs {
+		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-dasharray="%s"><title>`, c(left), c(py(r.value)), c(left+plotW), c(py(r.value)), r.colour, r.dash)
+		esc(r.label)
+		b.WriteString("</title></line>\n")
+	}
+	fmt.Fprintf(&b, `<polyline stroke="%s" stroke-width="2.5" points="`, effectSeries)
+	for i, m := range ms {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%s,%s", c(px(m)), c(py(values[i])))
+	}
+	b.WriteString(`"><title>`)
+	esc(seriesLabel)
+	b.WriteString("</title></polyline>\n</g>\n")
+	b.WriteString(`<g class="chart-points">`)
+	for i, m := range ms {
+		fmt.Fprintf(&b, `<circle class="chart-halo" cx="%s" cy="%s" r="4.5" fill="%s" stroke="#ffffff" stroke-width="1"/>`, c(px(m)), c(py(values[i])), effectSeries)
+	}
+	b.WriteString("</g>\n")
+	b.WriteString(`<g class="chart-text" fill="#222222" text-anchor="middle" font-size="11">`)
+	for i, m := range ms {
+		fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, c(px(m)), c(py(values[i])-10), f4(values[i]))
+	}
+	b.WriteString("</g>\n")
+
+	// Legend.
+	lx := left + plotW + 24
+	b.WriteString(`<g stroke-width="2">` + "\n")
+	entry := func(i int, label, colour, dash string, point bool) {
+		y := top + 8 + 18*float64(i)
+		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s"`, c(lx), c(y), c(lx+24), c(y), colour)
+		if dash != "" {
+			fmt.Fprintf(&b, ` stroke-dasharray="%s"`, dash)
+		}
+		b.WriteString("/>")
+		if point {
+			fmt.Fprintf(&b, `<circle class="chart-halo" cx="%s" cy="%s" r="4" fill="%s" stroke="#ffffff" stroke-width="1"/>`, c(lx+12), c(y), colour)
+		}
+		fmt.Fprintf(&b, `<text class="chart-text" x="%s" y="%s" stroke="none" fill="#222222">`, c(lx+30), c(y+4))
+		esc(label)
+		b.WriteString("</text>\n")
+	}
+	entry(0, seriesLabel+" by M", effectSeries, "", true)
+	for i, r := range refs {
+		entry(i+1, r.label, r.colour, r.dash, false)
+	}
+	b.WriteString("</g>\n</svg>\n")
+	return Chart{Name: name, Title: title, SVG: b.Bytes()}
+}
+
+// niceStep is 1, 2 or 5 times a power of ten, at least x.
+func niceStep(x float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, f := range []float64{1, 2, 5} {
+		if f*p >= x {
+			return f * p
+		}
+	}
+	return 10 * p
+}
