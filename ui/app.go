@@ -86,6 +86,8 @@ type App struct {
 	Revisits Revisits
 	// Papers is the Papers panel's state.
 	Papers Papers
+	// Glossary is the metrics glossary's state (glossary.go).
+	Glossary Glossary
 
 	// Error and Notice are shown in the page; Error until the next action.
 	Error  string

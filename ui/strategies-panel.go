@@ -2,8 +2,12 @@ package main
 
 import (
 	"strconv"
+	"strings"
+
+	"github.com/vugu/vugu"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/wasm/page"
 )
 
 // StrategiesPanel picks the strategies to compare from the registry, with
@@ -24,4 +28,36 @@ func (c *StrategiesPanel) More(s StrategyChoice) string {
 		return "and once more with the link's other parameters"
 	}
 	return "and " + strconv.Itoa(len(s.More)) + " more times with the link's other parameters"
+}
+
+// PaperRef is a strategy's link to one of its papers in the About section.
+type PaperRef struct {
+	// Number is the paper's number (seeds/README.md).
+	Number string
+	// Label names the link for screen readers: "paper 004, Baeza-Yates,
+	// Castillo, ..." (the link shows only the number).
+	Label string
+}
+
+// PaperRefs are the papers a strategy cites (Info.Paper: numbers separated
+// by ", "), each with its label.
+func PaperRefs(info crawl.Info) []PaperRef {
+	var refs []PaperRef
+	for _, n := range strings.Split(info.Paper, ", ") {
+		label := "paper " + n
+		for _, p := range crawl.AllPapers() {
+			if p.Number == n {
+				label += ": " + p.Citation
+			}
+		}
+		refs = append(refs, PaperRef{Number: n, Label: label})
+	}
+	return refs
+}
+
+// Jump moves the focus to a paper in the About section, without changing
+// the address (its fragment holds the scenario).
+func (c *StrategiesPanel) Jump(event vugu.DOMEvent, id string) {
+	event.PreventDefault()
+	page.Focus(id)
 }

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/vugu/vugu"
+
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/wasm/page"
+)
+
+// Term is one entry of the metrics glossary: its id in the page, the name
+// the table shows and what it means.
+type Term struct {
+	ID, Name, Definition string
+}
+
+// Glossary is the state of the glossary under the metrics table: open or
+// closed, and the definition to focus once the page is drawn (a column
+// header asked for it).
+type Glossary struct {
+	Open  bool
+	focus string
+}
+
+// headerTerms maps the table's header cells (report.Rows) to their
+// glossary entry; every "to X%" column shares one.
+var headerTerms = map[string]string{
+	"strategy":   "def-strategy",
+	"downloads":  "def-downloads",
+	"avg cum.":   "def-avg-cum",
+	"norm.":      "def-norm",
+	"tau":        "def-tau",
+	"cost":       "def-cost",
+	"scheduling": "def-scheduling",
+}
+
+// TermID is the id of the glossary entry that defines a header cell, ""
+// for a cell the glossary does not know.
+func TermID(head string) string {
+	if strings.HasPrefix(head, "to ") && strings.HasSuffix(head, "%") {
+		return "def-to-level"
+	}
+	return headerTerms[head]
+}
+
+// DescribedBy is a header button's aria-describedby: the text of its
+// glossary entry.
+func DescribedBy(head string) string {
+	if id := TermID(head); id != "" {
+		return id + "-text"
+	}
+	return ""
+}
+
+// GlossaryTerms are the glossary's entries for result r (nil before the
+// first run): every column, the marks n/a and —, and each cost counter.
+// The texts reuse the notes the command line prints under its table
+// (report.Note*, report.CostCounters).
+func GlossaryTerms(r *scenario.Result) []Term {
+	importance := "PageRank"
+	if r != nil {
+		importance = report.ImportanceName(r)
+	}
+	na1, na2 := report.NoteNotApplicable(importance)
+	terms := []Term{
+		{"def-strategy", "strategy", "The crawl ordering, by the label the chart's legend gives it. The Strategies panel says what each one does and which paper it comes from."},
+		{"def-downloads", "downloads", "How many pages the crawl downloaded: every page it could reach from the seeds, or the budget."},
+		{"def-avg-cum", "avg cum.", capitalise(report.NoteAvgCumulative) + ": the share of the importance downloaded so far, averaged over the whole crawl, that is the area under the strategy's curve. Higher is better: important pages came early."},
+		{"def-norm", "norm.", "Normalised average: " + report.NoteNormalised + ". It compares crawls on the importance they can reach, when some pages cannot be reached from the seeds."},
+		{"def-tau", "tau", "Kendall's tau-b between the order in which pages were downloaded and their importance: 1 means strictly most important first, 0 no relation, -1 least important first."},
+		{"def-to-level", "to X%", capitalise(report.NoteToLevel) + "% of the total, written " + report.NoteActualGuaranteed + ": the downloads it actually took, then the downloads after which the strategy's own guarantee promised it. Fewer is better."},
+		{"def-none", report.None, capitalise(report.NoteNone) + ": the crawl never reached that level, or the strategy gives no guarantee."},
+		{"def-na", "n/a", "Not applicable: " + na1 + " " + na2 + "."},
+		{"def-cost", "cost", "The work the strategy did to choose its pages, as counters (only those it uses are shown):"},
+	}
+	for _, c := range report.CostCounters {
+		terms = append(terms, Term{"def-" + c.Abbrev, c.Abbrev, capitalise(c.Meaning) + "."})
+	}
+	return append(terms, Term{"def-scheduling", "scheduling", "Seconds of this computer's time spent choosing pages (not downloading them); it changes a little from run to run."})
+}
+
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// MetricsGlossary is the glossary under the metrics table, a disclosure
+// the keyboard opens (Tab to its summary, Enter).
+type MetricsGlossary struct {
+	App *App
+}
+
+// Terms are the glossary's entries for the shown result.
+func (c *MetricsGlossary) Terms() []Term { return GlossaryTerms(c.App.Result) }
+
+// Toggled follows the disclosure when the reader opens or closes it.
+func (c *MetricsGlossary) Toggled(event vugu.DOMEvent) {
+	c.App.Glossary.Open = event.PropBool("target", "open")
+}
+
+// Rendered moves the focus to the definition a column header asked for.
+func (c *MetricsGlossary) Rendered(ctx vugu.RenderedCtx) {
+	if id := c.App.Glossary.focus; id != "" {
+		c.App.Glossary.focus = ""
+		page.Focus(id)
+	}
+}
+
+// ShowTerm opens the glossary at the definition of a header cell and
+// gives that definition the focus once the page is drawn.
+func (a *App) ShowTerm(head string) {
+	if id := TermID(head); id != "" {
+		a.Glossary.Open, a.Glossary.focus = true, id
+	}
+}
