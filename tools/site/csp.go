@@ -15,8 +15,11 @@ import "strings"
 //   - style-src 'self': style.css. style-src-attr 'unsafe-inline': Vugu
 //     sets style attributes (the chart's readout is placed by one); style
 //     elements stay refused.
-//   - img-src 'self': the page shows no image but the browser's favicon
-//     request; downloads are blob: links, which no fetch directive governs.
+//   - img-src 'self' blob:: the browser's favicon request, and the chart
+//     drawn for the PNG download, an Image of the page's own SVG from a
+//     blob: address it made (wasm/page DownloadSVGAsPNG); no data: and no
+//     other origin. Downloads are blob: links, which no fetch directive
+//     governs.
 //   - default-src 'none', base-uri 'none', form-action 'none': nothing
 //     else (fonts, frames, objects, manifests, a <base>, form posts).
 //   - frame-ancestors *: the page is meant to be embedded in course sites.
@@ -25,7 +28,7 @@ import "strings"
 // <meta> element (metaPolicy), for sites written with -out, whose hosts
 // send no header; a test checks that the two agree.
 const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; " +
-	"style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *"
+	"style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors *"
 
 // metaPolicy is contentSecurityPolicy as a <meta> element can give it:
 // without frame-ancestors, which browsers ignore there, with an error in
