@@ -29,8 +29,11 @@ func (a *App) Pin() {
 		return
 	}
 	r := a.Result
-	a.Pinned = &Pinned{Result: r, Head: a.MetricsHead, Rows: a.MetricsRows,
-		Caption: fmt.Sprintf("%d strategies on %s (%s pages)", len(r.Strategies), groupDigits(r.Graph.SourceName), groupDigits(strconv.FormatInt(r.Graph.Pages, 10)))}
+	caption := fmt.Sprintf("%d strategies on %s", len(r.Strategies), groupDigits(r.Graph.SourceName))
+	if !strings.Contains(r.Graph.SourceName, "pages") {
+		caption += " (" + groupDigits(strconv.FormatInt(r.Graph.Pages, 10)) + " pages)"
+	}
+	a.Pinned = &Pinned{Result: r, Head: a.MetricsHead, Rows: a.MetricsRows, Caption: caption}
 	a.Notice = "Result pinned: change the scenario and press Run to compare the next run with it."
 	a.drawChart()
 }
@@ -91,7 +94,7 @@ func pinnedOverlay(r *scenario.Result, axis string, plot report.PlotArea) string
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<g class="chart-pinned" fill="none" stroke="%s" stroke-width="1.5" stroke-dasharray="%s">`, pinnedColour, pinnedDash)
-	topY, topX, drawn := math.Inf(1), 0.0, 0
+	drawn := 0
 	for _, s := range r.Strategies {
 		c := s.Curve
 		if axis == report.XTime && c.T == nil {
@@ -139,18 +142,21 @@ func pinnedOverlay(r *scenario.Result, axis string, plot report.PlotArea) string
 		b.WriteString(xmlEscape(s.Label))
 		b.WriteString(`</title></polyline>`)
 		drawn++
-		if lastY < topY {
-			topY, topX = lastY, lastX
-		}
 	}
 	if drawn == 0 {
 		return ""
 	}
+	// The label, with a swatch of the dashes, in the plot's lower right
+	// corner, which cumulative curves leave empty.
+	x, y := plot.Left+plot.Width-8, plot.Top+plot.Height-10
+	fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`, coordText(x-74), coordText(y-4), coordText(x-50), coordText(y-4))
 	fmt.Fprintf(&b, `<text class="chart-pinned-label" x="%s" y="%s" text-anchor="end" stroke="none" fill="%s" font-style="italic">pinned</text>`,
-		strconv.FormatFloat(topX-4, 'f', 1, 64), strconv.FormatFloat(math.Max(topY-5, plot.Top+10), 'f', 1, 64), pinnedColour)
+		coordText(x), coordText(y), pinnedColour)
 	b.WriteString("</g>\n")
 	return b.String()
 }
+
+func coordText(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }
 
 // xmlEscape escapes text for an SVG element's content.
 func xmlEscape(s string) string {

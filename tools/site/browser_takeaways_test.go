@@ -208,6 +208,9 @@ func TestPagePinCompare(t *testing.T) {
 	if label := value(t, ctx, chromedp.Evaluate[string](`(document.querySelector("#chart svg .chart-pinned text") || {}).textContent || ""`)); label != "pinned" {
 		t.Errorf("the pinned curves are labelled %q", label)
 	}
+	if note := value(t, ctx, chromedp.Evaluate[string](`(document.querySelector("#pinned-note") || {}).textContent || ""`)); !strings.Contains(note, "the pinned run, 10 strategies") {
+		t.Errorf("below the chart the page says %q, want what the grey dashes are", note)
+	}
 	// Side by side on a desktop, stacked on a phone.
 	place := `(() => { const c = document.querySelectorAll("#metrics-panel .compare-col"); if (c.length != 2) return "cols " + c.length;
 		const a = c[0].getBoundingClientRect(), b = c[1].getBoundingClientRect();
