@@ -102,8 +102,10 @@ func (c *MetricsGlossary) Toggled(event vugu.DOMEvent) {
 	c.App.Glossary.Open = event.PropBool("target", "open")
 }
 
-// Rendered moves the focus to the definition a column header asked for.
-func (c *MetricsGlossary) Rendered(ctx vugu.RenderedCtx) {
+// Rendered moves the focus to the definition a column header asked for,
+// once the page shows the glossary open. (The renderer calls Rendered on
+// the root's children only: the table, not the glossary inside it.)
+func (c *MetricsTable) Rendered(ctx vugu.RenderedCtx) {
 	if id := c.App.Glossary.focus; id != "" {
 		c.App.Glossary.focus = ""
 		page.Focus(id)

@@ -133,21 +133,39 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgparent
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "paper "}
 						vgparent.AppendChild(vgn)
-						for vgiterkeyt, ref := range PaperRefs(s.Info) {
-							var vgiterkey interface{} = vgiterkeyt
+						for j, ref := range PaperRefs(s.Info) {
+							var vgiterkey interface{} = j
 							_ = vgiterkey
+							j := j
+							_ = j
 							ref := ref
 							_ = ref
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "a", Attr: []vugu.VGAttribute(nil)}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 							vgparent.AppendChild(vgn)
-							vgn.AddAttrInterface("aria-label", ref.Label)
-							vgn.AddAttrInterface("href", "#"+PaperAnchor(ref.Number))
-							vgn.SetInnerHTML(ref.Number)
-							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.Jump(event, PaperAnchor(ref.Number)) },
-								// TODO: implement capture, etc. mostly need to decide syntax
-							})
+							{
+								vgparent := vgn
+								_ = vgparent
+								if j > 0 {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									{
+										vgparent := vgn
+										_ = vgparent
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: ", "}
+										vgparent.AppendChild(vgn)
+									}
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "a", Attr: []vugu.VGAttribute(nil)}
+								vgparent.AppendChild(vgn)
+								vgn.AddAttrInterface("aria-label", ref.Label)
+								vgn.AddAttrInterface("href", "#"+PaperAnchor(ref.Number))
+								vgn.SetInnerHTML(ref.Number)
+								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+									EventType: "click",
+									Func:      func(event vugu.DOMEvent) { c.Jump(event, PaperAnchor(ref.Number)) },
+									// TODO: implement capture, etc. mostly need to decide syntax
+								})
+							}
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
 						vgparent.AppendChild(vgn)
