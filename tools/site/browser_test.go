@@ -9,7 +9,6 @@ package site
 import (
 	"bytes"
 	"compress/flate"
-	"compress/gzip"
 	"context"
 	"encoding/base64"
 	"fmt"
@@ -215,16 +214,16 @@ func TestPageDefaultComparison(t *testing.T) {
 	if !strings.Contains(readout, "reachable pages downloaded") || !strings.Contains(readout, "optimal") || !strings.Contains(readout, "0.") {
 		t.Errorf("the readout says %q", readout)
 	}
-	for _, name := range []string{"page.wasm", "worker.wasm"} {
-		data, err := os.ReadFile(filepath.Join(siteDir(t), name))
+	for _, name := range []string{"page.wasm.gz", "worker.wasm.gz"} {
+		gz, err := os.Stat(filepath.Join(siteDir(t), name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		var z bytes.Buffer
-		w := gzip.NewWriter(&z)
-		w.Write(data)
-		w.Close()
-		t.Logf("%s: %.2f MB raw, %.2f MB gzip", name, float64(len(data))/1e6, float64(z.Len())/1e6)
+		data, err := gunzipFile(filepath.Join(siteDir(t), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %.2f MB raw, %.2f MB gzip", name, float64(len(data))/1e6, float64(gz.Size())/1e6)
 	}
 }
 
@@ -424,7 +423,7 @@ func TestPageWorkerRestart(t *testing.T) {
 	var failed atomic.Int32
 	ctx, url := browser(t, func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path == "/worker.wasm" && failed.Add(1) == 1 {
+			if r.URL.Path == "/worker.wasm.gz" && failed.Add(1) == 1 {
 				http.Error(w, "failing on purpose", http.StatusInternalServerError)
 				return
 			}
@@ -468,7 +467,7 @@ func TestPageRevisits(t *testing.T) {
 		waitFor(`document.querySelectorAll("#refresh-table tbody tr").length == 5 && document.querySelector("#refresh-chart svg") != null`, time.Minute))
 	got := value(t, ctx, chromedp.Evaluate[[][]string](`Array.from(document.querySelectorAll("#refresh-table tbody tr")).map(r => Array.from(r.cells).map(c => c.textContent.replace(/(\d),(?=\d{3})/g, "$1")))`))
 	p := refresh.DefaultParams()
-	p.Sites, p.Horizon, p.Seed, p.UserRate = 120, 400, 5, 600 // the page's user rate: 2 per site and unit
+	p.Sites, p.Horizon, p.Seed = 120, 400, 5 // the page's other fields are crawlsim refresh's defaults
 	rr, err := scenario.NewRefreshRunner(scenario.Refresh{Simulation: p})
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,150 @@
+package site
+
+// Browser tests of the page's honest state (issue 14 item 6): the
+// simulated-time table of a politeness run, the previous result marked
+// while a run goes, the page count validated, and buttons disabled with a
+// reason where the graph lacks what they need.
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+// squeeze joins the fields of a line by single spaces.
+func squeeze(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// TestPageTimeTableMatchesCommandLine runs a politeness comparison in the
+// page and compares its simulated-time table with the second table that
+// `crawlsim run` prints for the page's scenario (its permalink): the same
+// rows, cell by cell, and each row a line of the command line's output.
+func TestPageTimeTableMatchesCommandLine(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		setField("#gen-pages", "3000"), chooseStrategies("optimal", "bfs", "opic", "larger-sites-first"),
+		chromedp.Click("#timed"), waitFor(`document.querySelector("#connections") != null`, 10*time.Second),
+		setField("#connections", "4"), setField("#wait", "2"),
+		chromedp.Click("#run"),
+		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 4`, 2*time.Minute))
+	got := value(t, ctx, chromedp.Evaluate[[][]string](`Array.from(document.querySelectorAll("#time-table tr")).map(r => Array.from(r.cells).map(c => c.textContent.replace(/(\d),(?=\d{3})/g, "$1")))`))
+	data := decodePermalink(t, value(t, ctx, chromedp.Value("#permalink")))
+	file := filepath.Join(t.TempDir(), "scenario.json")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "result.json")
+	cmd := exec.Command("go", "run", "./tools/crawlsim", "run", "-scenario", file, "-o", out)
+	cmd.Dir = filepath.Join("..", "..")
+	text, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("crawlsim run: %v\n%s", err, text)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	res, err := scenario.ParseResult(f, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, rows, _, _ := report.TimeRows(res)
+	want := append([][]string{head}, rows...)
+	if len(rows) != 3 || !sameCells(got, want) {
+		t.Errorf("the page's time table\n%v\ncrawlsim run's\n%v", got, want)
+	}
+	lines := map[string]bool{}
+	for _, line := range strings.Split(string(text), "\n") {
+		lines[squeeze(line)] = true
+	}
+	for _, row := range got {
+		if !lines[squeeze(strings.Join(row, " "))] {
+			t.Errorf("the page's row %q is not a line of crawlsim run's output:\n%s", row, text)
+		}
+	}
+}
+
+// TestPageStaleResults starts a long run over a shown result: meanwhile
+// the result is dimmed and labelled as the previous run's; after a cancel
+// it stays labelled; the next finished run clears the label.
+func TestPageStaleResults(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	if note := value(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#stale-note") != null`)); note {
+		t.Fatal("a fresh result is labelled stale")
+	}
+	run(t, ctx, setField("#gen-pages", "300000"), chooseStrategies("optimal", "bfs", "batch-pagerank"),
+		chromedp.Click("#run"),
+		waitFor(`document.querySelector("#run").disabled && document.querySelector("#stale-note") != null`, 20*time.Second))
+	note := value(t, ctx, chromedp.Text("#stale-note"))
+	opacity := value(t, ctx, chromedp.Evaluate[string](`getComputedStyle(document.querySelector("#metrics")).opacity`))
+	rows := len(tableCells(t, ctx))
+	if !strings.Contains(note, "previous run") || opacity == "1" || rows != len(DefaultPageScenario().Strategies) {
+		t.Errorf("during the run: note %q, the old table's opacity %s, %d rows (the previous result's)", note, opacity, rows)
+	}
+	run(t, ctx, chromedp.Click("#cancel"), waitFor(`!document.querySelector("#run").disabled`, 20*time.Second))
+	if note := value(t, ctx, chromedp.Text("#stale-note")); !strings.Contains(note, "previous run") {
+		t.Errorf("after the cancel the note says %q", note)
+	}
+	run(t, ctx, setField("#gen-pages", "2000"), chromedp.Click("#run"),
+		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 3`, time.Minute))
+	if stale := value(t, ctx, chromedp.Evaluate[string](`document.querySelector(".crawlsim").className + (document.querySelector("#stale-note") ? " note" : "")`)); strings.Contains(stale, "stale") || strings.Contains(stale, "note") {
+		t.Errorf("after the new result: %q", stale)
+	}
+}
+
+// TestPagePagesValidated: a page count of 1 (the field says at least 2)
+// and a blank one are refused, naming the field, and nothing runs.
+func TestPagePagesValidated(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	for _, c := range []struct{ pages, want string }{{"1", "at least 2"}, {"", "empty"}} {
+		run(t, ctx, setField("#gen-pages", c.pages), chromedp.Click("#run"),
+			waitFor(`document.querySelector("#form-error") != null`, 10*time.Second))
+		msg := value(t, ctx, chromedp.Text("#form-error"))
+		running := value(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#run").disabled`))
+		if !strings.Contains(msg, "pages") || !strings.Contains(msg, c.want) || running {
+			t.Errorf("pages %q: the page says %q, running %v", c.pages, msg, running)
+		}
+	}
+	if hint := value(t, ctx, chromedp.Text("#gen-pages-hint")); !strings.Contains(strings.ReplaceAll(hint, ",", ""), "100000") {
+		t.Errorf("the pages hint %q does not give the command line's default", hint)
+	}
+}
+
+// TestPageCommunityNeedsHosts uploads an edge list without a URL list:
+// the community seeds button is disabled, and the reason is shown beside
+// it and describes it.
+func TestPageCommunityNeedsHosts(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 300; i++ {
+		fmt.Fprintf(&b, "%d %d\n%d %d\n", i, (i*7+1)%300, i, (i*13+5)%300)
+	}
+	edges := filepath.Join(t.TempDir(), "nohosts.edges")
+	if err := os.WriteFile(edges, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	if value(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#extract-seeds").disabled`)) {
+		t.Fatal("extract disabled on the generated graph")
+	}
+	run(t, ctx, chromedp.Click("#source-upload"),
+		chromedp.SetUploadFiles("#graph-file", []string{edges}),
+		chromedp.Click("#load"),
+		waitFor(`(document.querySelector("#graph-facts") || {}).textContent.includes("nohosts.edges") && !document.querySelector("#run").disabled`, time.Minute))
+	state := value(t, ctx, chromedp.Evaluate[[]string](`(() => { const b = document.querySelector("#extract-seeds"), id = b.getAttribute("aria-describedby"), r = id && document.getElementById(id);
+		return [String(b.disabled), r ? r.textContent : "", r ? String(r.offsetHeight > 0) : "false"]; })()`))
+	if state[0] != "true" || !strings.Contains(state[1], "no hosts") || state[2] != "true" {
+		t.Errorf("on a graph without hosts: disabled %s, reason %q, visible %s", state[0], state[1], state[2])
+	}
+}
