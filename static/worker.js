@@ -1,9 +1,9 @@
 // crawlsim's web worker: loads the Go runtime (wasm_exec.js) and the
-// worker binary (worker.wasm), which takes over onmessage as soon as it
-// runs. Messages that arrive before are kept and handed over. If the
+// worker binary (worker.wasm.gz, through wasm-load.js), which takes over
+// onmessage as soon as it runs. Messages that arrive before are kept and handed over. If the
 // binary cannot start, or its Go program ends, the page is told with a
 // {fatal} message and starts a new worker.
-importScripts("wasm_exec.js");
+importScripts("wasm_exec.js", "wasm-load.js");
 
 const early = [];
 self.onmessage = (e) => early.push(e);
@@ -11,9 +11,7 @@ self.onmessage = (e) => early.push(e);
 (async function () {
   try {
     const go = new Go();
-    const resp = await fetch("worker.wasm");
-    if (!resp.ok) throw new Error("worker.wasm: HTTP " + resp.status);
-    const { instance } = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+    const { instance } = await self.crawlsimLoadWasm("worker.wasm.gz", go.importObject);
     const done = go.run(instance);
     for (const e of early.splice(0)) self.onmessage(e);
     await done;

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -16,19 +17,27 @@ import (
 )
 
 // binaries are the WebAssembly programs of the page: package (relative to
-// the module root) and output file name, built in this order.
+// the module root) and output file name, built in this order. Each is
+// written gzip-compressed, as its name with ".gz" added: static hosts
+// cannot be relied on to compress, so the page fetches the compressed file
+// and decompresses it itself (static/wasm-load.js).
 var binaries = []struct{ pkg, name string }{
 	{"./wasm/worker", "worker.wasm"},
 	{"./ui", "page.wasm"},
 }
 
+// compressedSuffix is added to the name of each compressed binary.
+const compressedSuffix = ".gz"
+
 // Build builds the static site of the module rooted at root into the folder
-// out, creating out if needed. It compiles ./wasm/worker into worker.wasm and
-// ./ui into page.wasm (GOOS=js GOARCH=wasm, one after the other), copies
+// out, creating out if needed. It compiles ./wasm/worker into worker.wasm.gz
+// and ./ui into page.wasm.gz (GOOS=js GOARCH=wasm, one after the other;
+// gzip at its best compression, which the browser's DecompressionStream
+// reads: 13 MB of WebAssembly become about 3.5 MB), copies
 // wasm_exec.js from the Go installation, writes vugu-render.js, the script
 // of Vugu's renderer, when the page uses it, and, unless out is root/static
 // itself, copies the files of root/static (everything but the build
-// outputs, *.wasm, wasm_exec.js and vugu-render.js, and dotfiles, which are
+// outputs, *.wasm, *.wasm.gz, wasm_exec.js and vugu-render.js, and dotfiles, which are
 // private) into out.
 //
 // Every file is written under a temporary name in out and renamed into
@@ -41,7 +50,7 @@ func Build(ctx context.Context, root, out string, log io.Writer) error {
 	}
 	goCmd := goCommand()
 	for _, b := range binaries {
-		if err := buildWasm(ctx, goCmd, root, b.pkg, filepath.Join(out, b.name), log); err != nil {
+		if err := buildWasm(ctx, goCmd, root, b.pkg, filepath.Join(out, b.name+compressedSuffix), log); err != nil {
 			return err
 		}
 	}
@@ -74,7 +83,8 @@ func goCommand() string {
 	return "go"
 }
 
-// buildWasm builds package pkg of the module at root into the file dst.
+// buildWasm builds package pkg of the module at root into the file dst,
+// gzip-compressed.
 func buildWasm(ctx context.Context, goCmd, root, pkg, dst string, log io.Writer) error {
 	start := time.Now()
 	tmpDir, err := os.MkdirTemp(filepath.Dir(dst), ".build-*")
@@ -84,7 +94,8 @@ func buildWasm(ctx context.Context, goCmd, root, pkg, dst string, log io.Writer)
 	defer os.RemoveAll(tmpDir)
 	tmp := filepath.Join(tmpDir, filepath.Base(dst))
 
-	cmd := exec.CommandContext(ctx, goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp, pkg)
+	bin := strings.TrimSuffix(tmp, compressedSuffix)
+	cmd := exec.CommandContext(ctx, goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", bin, pkg)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	output, err := cmd.CombinedOutput()
@@ -94,18 +105,38 @@ func buildWasm(ctx context.Context, goCmd, root, pkg, dst string, log io.Writer)
 		}
 		return fmt.Errorf("go build %s (GOOS=js GOARCH=wasm): %v\n%s", pkg, err, bytes.TrimSpace(output))
 	}
-	fi, err := os.Stat(tmp)
+	fi, err := os.Stat(bin)
 	if err != nil {
 		return fmt.Errorf("go build %s: %w", pkg, err)
 	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
+	n, err := gzipFile(bin, dst)
+	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, dst); err != nil {
-		return err
-	}
-	fmt.Fprintf(log, "built %s from %s in %s (%s)\n", filepath.Base(dst), pkg, roundDuration(time.Since(start)), formatSize(fi.Size()))
+	fmt.Fprintf(log, "built %s from %s in %s (%s, %s compressed)\n", filepath.Base(dst), pkg, roundDuration(time.Since(start)), formatSize(fi.Size()), formatSize(n))
 	return nil
+}
+
+// gzipFile writes src gzip-compressed (best compression) into dst, through
+// a temporary file renamed into place, and returns the compressed size.
+func gzipFile(src, dst string) (int64, error) {
+	in, err := os.Open(src)
+	if err != nil {
+		return 0, err
+	}
+	defer in.Close()
+	pr, pw := io.Pipe()
+	go func() {
+		zw, _ := gzip.NewWriterLevel(pw, gzip.BestCompression)
+		_, err := io.Copy(zw, in)
+		if cerr := zw.Close(); err == nil {
+			err = cerr
+		}
+		pw.CloseWithError(err)
+	}()
+	n, err := writeFileAtomic(dst, pr)
+	pr.CloseWithError(err) // lets the goroutine end if writing failed
+	return n, err
 }
 
 // copyWasmExec copies wasm_exec.js from the GOROOT that goCmd reports into
@@ -140,7 +171,7 @@ func copyWasmExec(ctx context.Context, goCmd, root, out string, log io.Writer) e
 }
 
 // copyStatic copies the files of the folder static into out, keeping
-// subfolders, but not the build outputs (*.wasm, wasm_exec.js,
+// subfolders, but not the build outputs (*.wasm, *.wasm.gz, wasm_exec.js,
 // vugu-render.js), dotfiles and symbolic links.
 func copyStatic(static, out string, log io.Writer) error {
 	start := time.Now()
@@ -162,7 +193,7 @@ func copyStatic(static, out string, log io.Writer) error {
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() || strings.HasSuffix(name, ".wasm") || name == "wasm_exec.js" || name == vuguScript {
+		if !d.Type().IsRegular() || strings.HasSuffix(name, ".wasm") || strings.HasSuffix(name, ".wasm"+compressedSuffix) || name == "wasm_exec.js" || name == vuguScript {
 			return nil
 		}
 		rel, err := filepath.Rel(static, p)

@@ -2,7 +2,9 @@ package site
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -38,7 +40,7 @@ func TestBuild(t *testing.T) {
 	}
 	t.Logf("log:\n%s", log.String())
 
-	for _, name := range []string{"worker.wasm", "page.wasm", "wasm_exec.js"} {
+	for _, name := range []string{"worker.wasm.gz", "page.wasm.gz", "wasm_exec.js"} {
 		fi, err := os.Stat(filepath.Join(out, name))
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -51,10 +53,15 @@ func TestBuild(t *testing.T) {
 			t.Errorf("log does not mention %s", name)
 		}
 	}
-	for _, name := range []string{"worker.wasm", "page.wasm"} {
-		b, _ := os.ReadFile(filepath.Join(out, name))
+	// The binaries are written gzip-compressed only: the page fetches
+	// those and decompresses them itself.
+	for _, name := range []string{"worker.wasm.gz", "page.wasm.gz"} {
+		b, err := gunzipFile(filepath.Join(out, name))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 		if !bytes.HasPrefix(b, []byte("\x00asm")) {
-			t.Errorf("%s is not WebAssembly", name)
+			t.Errorf("%s does not hold WebAssembly", name)
 		}
 	}
 	if b, err := os.ReadFile(filepath.Join(out, "index.html")); err != nil || string(b) != "<!doctype html><title>tiny</title>" {
@@ -74,14 +81,14 @@ func TestBuild(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if got, want := strings.Join(names, " "), "css index.html page.wasm wasm_exec.js worker.wasm"; got != want {
+	if got, want := strings.Join(names, " "), "css index.html page.wasm.gz wasm_exec.js worker.wasm.gz"; got != want {
 		t.Errorf("out holds %s, want %s", got, want)
 	}
 
 	// A compile error names the package, shows go build's output, and
 	// leaves the previous outputs and no temporary files behind.
 	writeFile(t, filepath.Join(root, "ui", "main.go"), "package main\n\nfunc main() { undefinedThing() }\n")
-	before, _ := os.ReadFile(filepath.Join(out, "page.wasm"))
+	before, _ := os.ReadFile(filepath.Join(out, "page.wasm.gz"))
 	err = Build(context.Background(), root, out, &log)
 	if err == nil {
 		t.Fatal("Build with a compile error succeeded")
@@ -89,9 +96,9 @@ func TestBuild(t *testing.T) {
 	if !strings.Contains(err.Error(), "./ui") || !strings.Contains(err.Error(), "undefinedThing") {
 		t.Errorf("compile error %q should name ./ui and include go build's output", err)
 	}
-	after, _ := os.ReadFile(filepath.Join(out, "page.wasm"))
+	after, _ := os.ReadFile(filepath.Join(out, "page.wasm.gz"))
 	if !bytes.Equal(before, after) {
-		t.Error("a failed build changed page.wasm")
+		t.Error("a failed build changed page.wasm.gz")
 	}
 	entries, _ = os.ReadDir(out)
 	for _, e := range entries {
@@ -123,4 +130,18 @@ func TestGoCommand(t *testing.T) {
 	if got := goCommand(); got != "go" {
 		t.Errorf("with a GOROOT without go: %q, want go", got)
 	}
+}
+
+// gunzipFile returns the decompressed content of the gzip file name.
+func gunzipFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(zr)
 }

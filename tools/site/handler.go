@@ -26,6 +26,7 @@ var contentTypes = map[string]string{
 	".mjs":  "text/javascript; charset=utf-8",
 	".css":  "text/css; charset=utf-8",
 	".wasm": "application/wasm",
+	".gz":   "application/gzip",
 	".svg":  "image/svg+xml",
 	".json": "application/json",
 	".map":  "application/json",

@@ -21,17 +21,13 @@ type Worker struct {
 }
 
 // StartWorker starts the worker script (static/worker.js) and delivers
-// what it sends to deliver, in order, on a goroutine of its own.
+// what it sends to deliver, in order, on a goroutine of its own. The first
+// time, it adopts the worker that static/page.js started before page.wasm
+// (crawlsimTakeWorker), with the messages that worker sent meanwhile, so
+// that both binaries download and compile at the same time.
 func StartWorker(script string, deliver func(Event)) (*Worker, error) {
-	ctor, err := safejs.Global().Get("Worker")
-	if err != nil {
-		return nil, err
-	}
-	w, err := ctor.New(script)
-	if err != nil {
-		return nil, fmt.Errorf("cannot start the worker %s: %w", script, err)
-	}
-	wk := &Worker{w: w, q: newQueue(deliver)}
+	wk := &Worker{q: newQueue(deliver)}
+	var err error
 	wk.onMessage, err = safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
 		wk.q.push(readEvent(args))
 		return nil
@@ -54,6 +50,19 @@ func StartWorker(script string, deliver func(Event)) (*Worker, error) {
 	if err != nil {
 		return nil, err
 	}
+	if w, ok := takeStartedWorker(script, wk.onMessage, wk.onError); ok {
+		wk.w = w
+		return wk, nil
+	}
+	ctor, err := safejs.Global().Get("Worker")
+	if err != nil {
+		return nil, err
+	}
+	w, err := ctor.New(script)
+	if err != nil {
+		return nil, fmt.Errorf("cannot start the worker %s: %w", script, err)
+	}
+	wk.w = w
 	if err := w.Set("onmessage", wk.onMessage.Value()); err != nil {
 		return nil, err
 	}
@@ -61,6 +70,21 @@ func StartWorker(script string, deliver func(Event)) (*Worker, error) {
 		return nil, err
 	}
 	return wk, nil
+}
+
+// takeStartedWorker adopts the worker of script that static/page.js
+// started, if it did and no one took it yet: crawlsimTakeWorker installs
+// the handlers and replays through them what the worker sent before.
+func takeStartedWorker(script string, onMessage, onError safejs.Func) (safejs.Value, bool) {
+	take, err := safejs.Global().Get("crawlsimTakeWorker")
+	if err != nil || take.Type() != safejs.TypeFunction {
+		return safejs.Null(), false
+	}
+	w, err := take.Invoke(script, onMessage.Value(), onError.Value())
+	if err != nil || w.IsNull() || w.IsUndefined() {
+		return safejs.Null(), false
+	}
+	return w, true
 }
 
 // readEvent reads a message event: {json} from the Go worker, or {fatal}

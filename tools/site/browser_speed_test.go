@@ -1,0 +1,224 @@
+package site
+
+// Browser tests of the page's start (issue 14, "Fast"): the site written
+// by -out works from a plain static file server and transfers its
+// WebAssembly compressed; a skeleton of the chart and the progress is on
+// screen from the first paint; nothing jumps when the run's progress bars
+// appear. Times are logged, never asserted: they depend on the machine.
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// startProbe is evaluated in the page before any of its scripts (a
+// DevTools script, which the page's Content-Security-Policy does not
+// govern). It records, in window.crawlsimProbe:
+//   - paint: what the document holds at the first paint (checked at the
+//     first animation frame, which comes before the first paint): whether
+//     a chart box and a progress line are there, and the chart box's top;
+//   - first: performance.now() when the chart draws its first curve;
+//   - runTop: the chart box's top when the run's progress bars are shown,
+//     doneTop when the first curve is drawn;
+//   - shifts: the layout-shift entries (their values and times).
+const startProbe = `(() => {
+	const p = window.crawlsimProbe = {paint: null, first: 0, runTop: null, doneTop: null, progressAt: 0, shifts: []};
+	const top = () => { const c = document.querySelector("#chart"); return c ? Math.round(c.getBoundingClientRect().top) : null; };
+	requestAnimationFrame(() => {
+		const c = document.querySelector("#chart");
+		p.paint = {chart: !!c, chartHeight: c ? Math.round(c.getBoundingClientRect().height) : 0, progress: !!document.querySelector("#run-panel progress"), top: top(), at: performance.now()};
+	});
+	new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) p.shifts.push({value: e.value, at: Math.round(e.startTime)}); }).observe({type: "layout-shift", buffered: true});
+	const look = () => {
+		if (p.runTop === null && document.querySelector("#progress .bar")) { p.runTop = top(); p.progressAt = performance.now(); }
+		if (!p.first && document.querySelector("#chart svg polyline")) { p.first = performance.now(); p.doneTop = top(); }
+	};
+	new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true});
+})()`
+
+// probe is what startProbe recorded.
+type probe struct {
+	Paint *struct {
+		Chart       bool
+		ChartHeight int
+		Progress    bool
+		Top         *int
+		At          float64
+	}
+	First      float64
+	RunTop     *int
+	DoneTop    *int
+	ProgressAt float64
+	Shifts     []struct {
+		Value float64
+		At    int
+	}
+}
+
+// addProbe installs startProbe for the next navigation.
+func addProbe() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: startProbe})
+		return err
+	})
+}
+
+// readProbe returns what startProbe recorded.
+func readProbe(t *testing.T, ctx context.Context) probe {
+	t.Helper()
+	return value(t, ctx, chromedp.Evaluate[probe](`window.crawlsimProbe`))
+}
+
+// transfer is one resource the page fetched, from the Resource Timing API.
+type transfer struct {
+	Name                       string
+	TransferSize, DecodedBytes int
+	Duration                   float64
+}
+
+// transfers returns the WebAssembly the page and its worker fetched.
+// The worker's fetches are not in the page's timeline, so worker.js
+// publishes none; the test's server counts those bytes instead.
+func transfers(t *testing.T, ctx context.Context) []transfer {
+	t.Helper()
+	return value(t, ctx, chromedp.Evaluate[[]transfer](`performance.getEntriesByType("resource").filter(e => e.name.includes(".wasm")).map(e => ({Name: e.name.replace(/^.*\//, ""), TransferSize: e.transferSize, DecodedBytes: e.decodedBodySize, Duration: e.duration}))`))
+}
+
+// countingWriter counts the bytes of a response body.
+type countingWriter struct {
+	http.ResponseWriter
+	n int64
+}
+
+func (w *countingWriter) Write(b []byte) (int, error) {
+	n, err := w.ResponseWriter.Write(b)
+	w.n += int64(n)
+	return n, err
+}
+
+// TestStaticSiteFromPlainServer builds the site as serve.go -out does and
+// serves the folder with net/http's FileServer, which knows nothing of
+// the page and negotiates no encoding: the page starts, its worker runs
+// the default comparison, and the WebAssembly sent over the wire (both
+// binaries, the page's and the worker's) is less than half of what the
+// browser compiles.
+func TestStaticSiteFromPlainServer(t *testing.T) {
+	exe := chromium(t)
+	dir := siteDir(t)
+	var sent struct {
+		mu    sync.Mutex
+		bytes map[string]int64 // by URL path
+	}
+	sent.bytes = map[string]int64{}
+	files := http.FileServer(http.Dir(dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		cw := &countingWriter{ResponseWriter: w}
+		files.ServeHTTP(cw, r)
+		sent.mu.Lock()
+		sent.bytes[r.URL.Path] += cw.n
+		sent.mu.Unlock()
+	}))
+	t.Cleanup(srv.Close)
+	ctx := tab(t, exe)
+	run(t, ctx, addProbe(), chromedp.Navigate(srv.URL+"/"), waitFor(idle, 2*time.Minute))
+	rows := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#metrics tbody tr").length`))
+	if want := len(DefaultPageScenario().Strategies); rows != want {
+		t.Errorf("%d table rows, the default scenario has %d strategies", rows, want)
+	}
+	p := readProbe(t, ctx)
+	t.Logf("plain file server: first curve drawn %.0f ms after navigation start", p.First)
+
+	sent.mu.Lock()
+	defer sent.mu.Unlock()
+	var wasmSent, wasmRaw int64
+	for _, name := range []string{"page.wasm", "worker.wasm"} {
+		raw, err := gunzipFile(filepath.Join(dir, name+".gz"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := sent.bytes["/"+name+".gz"]
+		if n == 0 {
+			t.Errorf("the browser did not fetch %s.gz (fetched %v)", name, sent.bytes)
+		}
+		t.Logf("%s: %.2f MB compiled, %.2f MB sent", name, float64(len(raw))/1e6, float64(n)/1e6)
+		wasmSent += n
+		wasmRaw += int64(len(raw))
+		if sent.bytes["/"+name] != 0 {
+			t.Errorf("the browser fetched %s uncompressed (%d bytes)", name, sent.bytes["/"+name])
+		}
+	}
+	var total int64
+	for _, n := range sent.bytes {
+		total += n
+	}
+	t.Logf("the site sent %.2f MB in all (%d files), %.2f MB of it WebAssembly", float64(total)/1e6, len(sent.bytes), float64(wasmSent)/1e6)
+	if wasmSent == 0 || wasmSent*2 > wasmRaw {
+		t.Errorf("%d bytes of WebAssembly sent for %d bytes compiled: want less than half", wasmSent, wasmRaw)
+	}
+}
+
+// tab opens a Chromium tab with the browser tests' options.
+func tab(t *testing.T, exe string) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1400, 1200))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
+	policyMessages := policyConsole(ctx)
+	t.Cleanup(func() {
+		for _, m := range policyMessages() {
+			t.Errorf("the console says: %s", m)
+		}
+	})
+	return ctx
+}
+
+// TestPageStartsWithoutJumps loads the page: at the first paint it already
+// shows a chart box and a progress line (the skeleton in index.html, before
+// any WebAssembly has arrived); the chart box stays where it is when the
+// run's progress bars appear and when the first curve is drawn; and the
+// browser reports no layout shift above 0.01 (the threshold of "good" is
+// 0.1 for the whole visit). It logs the time from navigation to the first
+// curve.
+func TestPageStartsWithoutJumps(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, addProbe(), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	p := readProbe(t, ctx)
+	if p.Paint == nil {
+		t.Fatal("the probe saw no animation frame")
+	}
+	t.Logf("first paint at %.0f ms: chart box %v (%d px high), progress %v; progress bars at %.0f ms; first curve at %.0f ms", p.Paint.At, p.Paint.Chart, p.Paint.ChartHeight, p.Paint.Progress, p.ProgressAt, p.First)
+	if !p.Paint.Chart || p.Paint.ChartHeight < 100 {
+		t.Errorf("at the first paint the page shows no chart box of the chart's size (present %v, %d px high)", p.Paint.Chart, p.Paint.ChartHeight)
+	}
+	if !p.Paint.Progress {
+		t.Error("at the first paint the page shows no progress")
+	}
+	if p.RunTop == nil || p.DoneTop == nil || p.Paint.Top == nil {
+		t.Fatalf("the chart box's top was not measured at every step: %+v", p)
+	}
+	t.Logf("chart box top: %d px at first paint, %d px with the progress bars, %d px with the first curve", *p.Paint.Top, *p.RunTop, *p.DoneTop)
+	if *p.RunTop != *p.Paint.Top || *p.DoneTop != *p.Paint.Top {
+		t.Errorf("the chart box moves: top %d px at first paint, %d px when the progress bars appear, %d px when the first curve is drawn", *p.Paint.Top, *p.RunTop, *p.DoneTop)
+	}
+	sum := 0.0
+	for _, s := range p.Shifts {
+		sum += s.Value
+	}
+	t.Logf("layout shifts: %+v (sum %.4f)", p.Shifts, sum)
+	if sum > 0.01 {
+		t.Errorf("layout shift score %.4f, want at most 0.01: %+v", sum, p.Shifts)
+	}
+}
