@@ -31,7 +31,7 @@ func (c *About) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(vugu.HTML("crawlsim simulates web crawlers on a graph of pages and links and compares the order in which they download pages: the sooner a crawler collects the important pages, the better. Every strategy on this page comes from one of these papers."))
+		vgn.SetInnerHTML(vugu.HTML("crawlsim simulates web crawlers on a graph of pages and links and compares the order in which they download pages: the sooner a crawler collects the important pages, the better. Every strategy, metric and panel on this page comes from one of these papers."))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ol", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "papers"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "about-papers"}}}
