@@ -11,7 +11,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -236,4 +238,33 @@ func TestPageStartsWithoutJumps(t *testing.T) {
 		}
 	}
 	t.Logf("layout shifts: %.4f before the first curve, %.4f with it: %+v", before, after, p.Shifts)
+}
+
+// TestStaticSiteHostSaysGzip serves the -out folder as a host configured
+// to send .gz files with Content-Encoding: gzip (Apache's AddEncoding
+// does): the browser then decodes the body itself, and the page compiles
+// what arrives, WebAssembly already, instead of decompressing it again.
+func TestStaticSiteHostSaysGzip(t *testing.T) {
+	exe := chromium(t)
+	dir := siteDir(t)
+	files := http.FileServer(http.Dir(dir))
+	var encoded atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, ".wasm.gz") {
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Header().Set("Content-Type", "application/wasm")
+			encoded.Add(1)
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	ctx := tab(t, exe)
+	run(t, ctx, chromedp.Navigate(srv.URL+"/"), waitFor(idle, 2*time.Minute))
+	if n := encoded.Load(); n < 2 {
+		t.Errorf("%d .wasm.gz requests, want the page's and the worker's", n)
+	}
+	rows := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#metrics tbody tr").length`))
+	if want := len(DefaultPageScenario().Strategies); rows != want {
+		t.Errorf("%d table rows, the default scenario has %d strategies", rows, want)
+	}
 }

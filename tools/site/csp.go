@@ -6,12 +6,13 @@ import "strings"
 // with: what the page needs and nothing more, from its own origin only.
 //
 //   - script-src 'self' 'wasm-unsafe-eval': index.html's scripts
-//     (wasm_exec.js, vugu-render.js, page.js) and the worker's
-//     importScripts("wasm_exec.js"), and WebAssembly.instantiate of
-//     page.wasm and worker.wasm. No inline script, no eval: page.js
+//     (wasm_exec.js, wasm-load.js, vugu-render.js, page.js) and the
+//     worker's importScripts("wasm_exec.js", "wasm-load.js"), and
+//     WebAssembly.instantiateStreaming of page.wasm and worker.wasm. No inline script, no eval: page.js
 //     answers Vugu's one call of eval itself (see static/page.js).
 //   - worker-src 'self': new Worker("worker.js").
-//   - connect-src 'self': fetch("page.wasm"), fetch("worker.wasm").
+//   - connect-src 'self': fetch("page.wasm.gz"), fetch("worker.wasm.gz")
+//     (decompressed by a DecompressionStream, which needs no directive).
 //   - style-src 'self': style.css. style-src-attr 'unsafe-inline': Vugu
 //     sets style attributes (the chart's readout is placed by one); style
 //     elements stay refused.

@@ -6,17 +6,20 @@
 //
 // The page is a folder of plain files that any static web host can serve:
 //
-//	index.html     the page; loads wasm_exec.js, vugu-render.js, page.js (from static/)
-//	page.js        starts page.wasm                                (from static/)
-//	worker.js      the web worker; loads wasm_exec.js and worker.wasm (from static/)
+//	index.html     the page and its skeleton; loads wasm_exec.js, wasm-load.js, vugu-render.js, page.js (from static/)
+//	page.js        starts the worker, then page.wasm               (from static/)
+//	worker.js      the web worker; loads wasm_exec.js, wasm-load.js and worker.wasm (from static/)
+//	wasm-load.js   fetches, decompresses and compiles a .wasm.gz   (from static/)
 //	style.css      the page's style sheet                          (from static/)
-//	page.wasm      the Vugu user interface, built from ./ui       (built)
-//	worker.wasm    the engine in the web worker, from ./wasm/worker (built)
+//	page.wasm.gz   the Vugu user interface, built from ./ui, gzip  (built)
+//	worker.wasm.gz the engine in the web worker, from ./wasm/worker, gzip (built)
 //	wasm_exec.js   Go's JavaScript glue, copied from $(go env GOROOT)/lib/wasm (built)
 //	vugu-render.js the script of Vugu's renderer, from its source  (built)
 //
 // Both binaries are built with GOOS=js GOARCH=wasm, -trimpath and
-// -ldflags="-s -w". Every reference between these files is relative, so the
+// -ldflags="-s -w", and written gzip-compressed only: a static host cannot
+// be relied on to compress or to negotiate encodings, so the page
+// decompresses them itself (DecompressionStream) as they download. Every reference between these files is relative, so the
 // folder works unchanged from any static host and under any sub-path
 // (https://example.org/courses/crawling/crawlsim/ as well as the root of a
 // domain). Other files in static/ are copied along with index.html.
@@ -35,7 +38,7 @@
 // [Build] writes the built files into a folder: static/ itself for local
 // development (the outputs there are git-ignored), or a separate folder for
 // deployment. [Handler] serves such a folder for development: correct MIME
-// types (application/wasm for streaming compilation), gzip for .wasm, and
+// types, gzip for a .wasm when asked (the page itself fetches .wasm.gz), and
 // Cache-Control: no-cache so that a rebuilt binary is never stale. [Main] is
 // the command line of serve.go.
 package site
