@@ -24,6 +24,7 @@ func testSite(t *testing.T) string {
 		"worker.js":    "importScripts('wasm_exec.js');",
 		"style.css":    "body { margin: 0 }",
 		"page.wasm":    "\x00asm\x01\x00\x00\x00" + strings.Repeat("wasm code ", 5000),
+		"page.wasm.gz": "\x1f\x8b\x08\x00 not really gzip",
 		"chart.svg":    "<svg xmlns='http://www.w3.org/2000/svg'/>",
 		"result.json":  `{"ok":true}`,
 		"curves.csv":   "strategy,fraction\nbfs,0.5\n",
@@ -69,6 +70,7 @@ func TestHandlerContentTypes(t *testing.T) {
 		{"/worker.js", "text/javascript; charset=utf-8"},
 		{"/style.css", "text/css; charset=utf-8"},
 		{"/page.wasm", "application/wasm"},
+		{"/page.wasm.gz", "application/gzip"},
 		{"/chart.svg", "image/svg+xml"},
 		{"/result.json", "application/json"},
 		{"/curves.csv", "text/csv; charset=utf-8"},
@@ -323,5 +325,23 @@ func TestAcceptsGzip(t *testing.T) {
 		if got := acceptsGzip(tt.header); got != tt.want {
 			t.Errorf("acceptsGzip(%q) = %v, want %v", tt.header, got, tt.want)
 		}
+	}
+}
+
+// TestHandlerPrecompressedWasm: the .wasm.gz the build writes is sent as
+// it is, even to a browser that accepts gzip: the page decompresses it
+// itself (static/wasm-load.js), as it must on hosts that negotiate nothing.
+func TestHandlerPrecompressedWasm(t *testing.T) {
+	dir := testSite(t)
+	rec := get(t, Handler(dir), "GET", "/page.wasm.gz", map[string]string{"Accept-Encoding": "gzip, br"})
+	if ce := rec.Header().Get("Content-Encoding"); ce != "" {
+		t.Errorf("page.wasm.gz sent with Content-Encoding %q, want none", ce)
+	}
+	want, err := os.ReadFile(filepath.Join(dir, "page.wasm.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.Body.String(); got != string(want) {
+		t.Errorf("page.wasm.gz sent as %q, want the file's bytes %q", got, want)
 	}
 }
