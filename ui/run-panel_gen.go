@@ -96,16 +96,20 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		if c.App.StaleNote() != "" {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "stale-note"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "stale-note"}}}
-			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.App.StaleNote())
-		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(4), Data: " The live region stays the same element from load on (before any\n         element that comes and goes), so that screen readers hear its\n         changes. "}
+		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "announce"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "visually-hidden"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}}}
 		vgparent.AppendChild(vgn)
 		vgn.SetInnerHTML(c.App.Announce)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
+		if c.App.StaleNote() != "" {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "stale-note"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "stale-note"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.App.StaleNote())
+		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
 		if c.App.FormError != "" {

@@ -78,7 +78,7 @@ func TestPageKeyboardOnly(t *testing.T) {
 	// Record what the live region says while the run goes.
 	run(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => {
 		window.liveSaid = [];
-		const live = document.querySelector("[aria-live]");
+		const live = document.querySelector("#announce");
 		if (!live) return;
 		new MutationObserver(() => window.liveSaid.push(live.textContent)).observe(live, {subtree: true, childList: true, characterData: true});
 	})()`),
