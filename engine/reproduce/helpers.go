@@ -57,9 +57,8 @@ func downloadsTo(s crawl.Summary, level float64) (actual, guaranteed int64, ok b
 	return -1, -1, false
 }
 
-// f2, f3 and f4 write a value with 2, 3 or 4 decimals.
+// f2 and f4 write a value with 2 or 4 decimals.
 func f2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
-func f3(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
 func f4(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
 
 // count writes a number of downloads; -1 is "never".

@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
@@ -206,11 +205,6 @@ func registerGeneratorFlags(fs *flag.FlagSet, prefix, seedName, seedNote string)
 	fs.Float64Var(&p.CopyProbability, "copy", d.CopyProbability, prefix+"probability `P` that a link copies an earlier page's target, in [0,1]")
 	fs.Uint64Var(&p.Seed, seedName, 1, prefix+"random `SEED` of the generator ("+seedNote+")")
 	return g
-}
-
-// names returns the names of the generator flags, the seed last.
-func (g *generatorFlags) names() []string {
-	return append(slices.Clone(generatorFlagNames), g.seedName)
 }
 
 // check refuses gen's generator flags given with values no graph can

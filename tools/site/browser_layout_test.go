@@ -47,10 +47,6 @@ func measure(t *testing.T, ctx context.Context) pageBox {
 // fits is true when the document is no wider than the viewport.
 const fits = `document.documentElement.scrollWidth <= window.innerWidth`
 
-// fitsBoth is true when the document is no wider and no taller than the
-// viewport (an iframe).
-const fitsBoth = fits + ` && document.documentElement.scrollHeight <= window.innerHeight`
-
 // viewport sets the tab's viewport to w by h CSS pixels.
 func viewport(w, h int64) chromedp.Action[chromedp.Void] {
 	return chromedp.EmulateViewport(w, h)

@@ -89,21 +89,6 @@ func readProbe(t *testing.T, ctx context.Context) probe {
 	return value(t, ctx, chromedp.Evaluate[probe](`window.crawlsimProbe`))
 }
 
-// transfer is one resource the page fetched, from the Resource Timing API.
-type transfer struct {
-	Name                       string
-	TransferSize, DecodedBytes int
-	Duration                   float64
-}
-
-// transfers returns the WebAssembly the page and its worker fetched.
-// The worker's fetches are not in the page's timeline, so worker.js
-// publishes none; the test's server counts those bytes instead.
-func transfers(t *testing.T, ctx context.Context) []transfer {
-	t.Helper()
-	return value(t, ctx, chromedp.Evaluate[[]transfer](`performance.getEntriesByType("resource").filter(e => e.name.includes(".wasm")).map(e => ({Name: e.name.replace(/^.*\//, ""), TransferSize: e.transferSize, DecodedBytes: e.decodedBodySize, Duration: e.duration}))`))
-}
-
 // countingWriter counts the bytes of a response body.
 type countingWriter struct {
 	http.ResponseWriter
