@@ -193,3 +193,46 @@ func Find(name string) ([]*Paper, error) {
 	}
 	return nil, fmt.Errorf("unknown paper %q: expected %s, or all", name, strings.Join(names, ", "))
 }
+
+// Plans are the runs of several papers on one graph, planned together so
+// that they run as one batch (Runs, e.g. through NewReproduction) and are
+// then assessed paper by paper (Assess): what the command line and the
+// page's Papers panel both do.
+type Plans struct {
+	in     Input
+	papers []plannedPaper
+	// Runs lists every paper's runs, in the papers' order.
+	Runs []Run
+}
+
+// plannedPaper is one paper's part of Plans.
+type plannedPaper struct {
+	paper *Paper
+	runs  []Run
+	notes []string
+}
+
+// PlanPapers plans each of papers on in (Paper.Plan).
+func PlanPapers(papers []*Paper, in Input) *Plans {
+	ps := &Plans{in: in}
+	for _, p := range papers {
+		runs, notes := p.Plan(in)
+		ps.papers = append(ps.papers, plannedPaper{p, runs, notes})
+		ps.Runs = append(ps.Runs, runs...)
+	}
+	return ps
+}
+
+// Assess assesses every paper from the results of Runs (Paper.Assess), in
+// the papers' order.
+func (ps *Plans) Assess(res Results) ([]*Report, error) {
+	reps := make([]*Report, 0, len(ps.papers))
+	for _, pl := range ps.papers {
+		rep, err := pl.paper.Assess(ps.in, pl.runs, pl.notes, res)
+		if err != nil {
+			return nil, err
+		}
+		reps = append(reps, rep)
+	}
+	return reps, nil
+}

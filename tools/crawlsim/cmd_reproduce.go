@@ -110,18 +110,8 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	type planned struct {
-		paper *reproduce.Paper
-		runs  []reproduce.Run
-		notes []string
-	}
-	var plans []planned
-	var runs []reproduce.Run
-	for _, p := range papers {
-		r, notes := p.Plan(in)
-		plans = append(plans, planned{p, r, notes})
-		runs = append(runs, r...)
-	}
+	plans := reproduce.PlanPapers(papers, in)
+	runs := plans.Runs
 	var outs []outputFlag
 	if f.dir != "" {
 		outs = append(outs, outputFlag{"o", filepath.Join(f.dir, "report.md")})
@@ -139,13 +129,9 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	meta.Seconds = time.Since(start).Seconds()
-	var reps []*reproduce.Report
-	for _, pl := range plans {
-		rep, err := pl.paper.Assess(in, pl.runs, pl.notes, results)
-		if err != nil {
-			return err
-		}
-		reps = append(reps, rep)
+	reps, err := plans.Assess(results)
+	if err != nil {
+		return err
 	}
 
 	var files []output

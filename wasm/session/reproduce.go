@@ -26,19 +26,8 @@ func (s *Session) startReproduce(id int64, rq protocol.Reproduce, budget int64) 
 	if err != nil {
 		return err
 	}
-	type planned struct {
-		paper *reproduce.Paper
-		runs  []reproduce.Run
-		notes []string
-	}
-	var plans []planned
-	var runs []reproduce.Run
-	for _, p := range papers {
-		r, notes := p.Plan(in)
-		plans = append(plans, planned{p, r, notes})
-		runs = append(runs, r...)
-	}
-	rp := reproduce.NewReproduction(runs, scenario.Env{FS: s.files, Clock: s.clock, Workers: 1,
+	plans := reproduce.PlanPapers(papers, in)
+	rp := reproduce.NewReproduction(plans.Runs, scenario.Env{FS: s.files, Clock: s.clock, Workers: 1,
 		MaxLinks: maxLinks(budget, fileBytes), MaxPages: maxPages(budget, fileBytes), MaxBytes: budget - fileBytes})
 	s.task = &task{
 		id:        id,
@@ -51,11 +40,11 @@ func (s *Session) startReproduce(id int64, rq protocol.Reproduce, budget int64) 
 		},
 		finish: func() (protocol.Response, error) {
 			out := protocol.Reproduction{Graph: desc, Reports: []protocol.PaperReport{}}
-			for _, pl := range plans {
-				rep, err := pl.paper.Assess(in, pl.runs, pl.notes, rp.Results())
-				if err != nil {
-					return protocol.Response{}, err
-				}
+			reps, err := plans.Assess(rp.Results())
+			if err != nil {
+				return protocol.Response{}, err
+			}
+			for _, rep := range reps {
 				out.Reports = append(out.Reports, paperReport(rep))
 			}
 			data, err := protocol.Encode(out)
