@@ -31,20 +31,45 @@ const (
 // No reversed pair is SameOrder; more agreeing (strictly ordered in both
 // and the same way) than reversed pairs is SameTrend; else Differs. Only
 // the order matters, not the values: the papers' graphs are not crawlsim's.
-// Slices of different lengths, or of fewer than two items, are Differs and
-// SameOrder respectively (nothing to reverse).
+// A value of ours that is NaN confirms nothing: when the paper orders some
+// pair strictly and no pair of ours confirms an order (every such pair
+// tied or NaN in ours), the result is Differs, not SameOrder. Slices of
+// different lengths are Differs; fewer than two items (the others not
+// run) are NotRun: there is no order to compare.
 func Compare(published, ours []float64, tol float64) Verdict {
 	if len(published) != len(ours) {
 		return Differs
 	}
+	if len(ours) < 2 {
+		return NotRun
+	}
+	for _, v := range ours {
+		if math.IsNaN(v) {
+			return Differs
+		}
+	}
 	concordant, discordant := pairCounts(published, ours, tol)
 	switch {
+	case concordant == 0 && discordant == 0 && strictPair(published):
+		return Differs
 	case discordant == 0:
 		return SameOrder
 	case concordant > discordant:
 		return SameTrend
 	}
 	return Differs
+}
+
+// strictPair reports whether some two of the paper's values differ.
+func strictPair(published []float64) bool {
+	for i := range published {
+		for j := i + 1; j < len(published); j++ {
+			if sign(published[i]-published[j], 0) != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pairCounts counts the pairs ordered the same way in both (concordant)

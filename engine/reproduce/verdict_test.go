@@ -1,6 +1,9 @@
 package reproduce
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // TestCompare checks the verdicts on hand-made orders.
 func TestCompare(t *testing.T) {
@@ -19,10 +22,17 @@ func TestCompare(t *testing.T) {
 		// (0,1) agrees, (0,2) and (1,2) are reversed: 1 against 2.
 		{"mostly reversed", []float64{1, 2, 3}, []float64{1, 3, 0}, 0, Differs},
 		{"two neighbours swapped twice: 4 pairs agree, 2 reversed", []float64{1, 2, 3, 4}, []float64{2, 1, 4, 3}, 0, SameTrend},
-		{"within tolerance is a tie", []float64{1, 2}, []float64{0.501, 0.5}, 0.005, SameOrder},
+		// (0,1) is tied within tol, (0,2) and (1,2) agree.
+		{"within tolerance is a tie", []float64{1, 2, 3}, []float64{0.501, 0.5, 0.7}, 0.005, SameOrder},
+		// Nothing in ours confirms the paper's order: a flat line, or
+		// values that are not numbers, do not agree with it.
+		{"flat: every pair tied", []float64{3, 2, 1}, []float64{0, 0, 0}, 0.005, Differs},
+		{"two items within tolerance", []float64{1, 2}, []float64{0.501, 0.5}, 0.005, Differs},
+		{"NaN", []float64{3, 2, 1}, []float64{math.NaN(), math.NaN(), math.NaN()}, 0, Differs},
+		{"equal in the paper, tied in ours", []float64{2, 2}, []float64{0.5, 0.5}, 0, SameOrder},
 		{"beyond tolerance is reversed", []float64{1, 2}, []float64{0.51, 0.5}, 0.005, Differs},
 		{"lengths differ", []float64{1, 2}, []float64{1}, 0, Differs},
-		{"one item", []float64{1}, []float64{5}, 0, SameOrder},
+		{"one item (the others not run)", []float64{1}, []float64{5}, 0, NotRun},
 	} {
 		if got := Compare(c.published, c.ours, c.tol); got != c.want {
 			t.Errorf("%s: Compare(%v, %v, %v) = %q, want %q", c.name, c.published, c.ours, c.tol, got, c.want)
