@@ -147,8 +147,34 @@ func failed(t *testing.T, ctx context.Context, err error) {
 }
 
 // waitFor polls a JavaScript expression until it is true.
+//
+// The test evaluates expr every 50 ms itself rather than with
+// chromedp.Poll, whose loop runs inside the page: a poll begun while the
+// page was still starting in a new document sometimes never answered
+// (TestPageEmbedFitsItsFrame hung for its three minutes although its
+// condition held). An evaluation that fails (an element not there yet) is
+// tried again until the timeout, which reports the last error.
 func waitFor(expr string, timeout time.Duration) chromedp.Action[chromedp.Void] {
-	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond))
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		deadline := time.Now().Add(timeout)
+		for {
+			ok, err := chromedp.Evaluate[bool]("Boolean("+expr+")")(ctx, t)
+			if err == nil && ok {
+				return nil
+			}
+			if time.Now().After(deadline) {
+				if err == nil {
+					err = context.DeadlineExceeded
+				}
+				return fmt.Errorf("waiting %v for %s: %w", timeout, expr, err)
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	})
 }
 
 // idle is true when the page shows a comparison and runs nothing.
