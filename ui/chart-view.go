@@ -2,6 +2,7 @@ package main
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/vugu/vugu"
 
@@ -16,27 +17,67 @@ type ChartView struct {
 	App *App
 }
 
-// Axes are the x axes the chart offers.
-func (c *ChartView) Axes() [][2]string {
-	axes := [][2]string{{report.XFraction, "fraction downloaded"}, {report.XCount, "pages downloaded"}}
-	if c.App.Timed() {
-		axes = append(axes, [2]string{report.XTime, "simulated time"})
-	}
-	return axes
+// ChartHeading titles the chart. It is the same before and after a
+// result (index.html's skeleton shows it too), so that nothing under it
+// moves when the first comparison is drawn.
+const ChartHeading = "Cumulative importance of the pages downloaded"
+
+// AxisChoice is an x axis the chart offers: its report.X* name, its label,
+// and whether it can be chosen for the result shown.
+type AxisChoice struct {
+	Name, Label string
+	Usable      bool
 }
 
-// Caption titles the chart: what it shows, on which graph.
-func (c *ChartView) Caption() string {
+// Axes are the x axes the chart offers. Simulated time is listed even for
+// a result without the politeness clock, unusable and hidden then, so the
+// row keeps its width and wraps the same way.
+func (c *ChartView) Axes() []AxisChoice {
+	return []AxisChoice{{report.XFraction, "fraction downloaded", true}, {report.XCount, "pages downloaded", true},
+		{report.XTime, "simulated time", c.App.Timed()}}
+}
+
+// AxisClass is an axis choice's CSS class: "idle" (hidden, keeping its
+// place) when it cannot be chosen.
+func (c *ChartView) AxisClass(ax AxisChoice) string {
+	if ax.Usable {
+		return ""
+	}
+	return "idle"
+}
+
+// AxesClass is the axis row's CSS class: "axes idle" (hidden, keeping its
+// place, as in index.html's skeleton) until there is a result to draw.
+func (c *ChartView) AxesClass() string {
+	if c.App.Result == nil {
+		return "axes idle"
+	}
+	return "axes"
+}
+
+// Compared says what the chart compares, on which graph: "" before a
+// result. It is shown under the chart, where its length moves nothing
+// above it.
+func (c *ChartView) Compared() string {
 	r := c.App.Result
 	if r == nil {
-		return "Cumulative importance of the pages downloaded"
+		return ""
 	}
-	caption := "Cumulative importance downloaded by " + strconv.Itoa(len(r.Strategies)) + " crawl orderings on " +
+	compared := "Downloaded by " + strconv.Itoa(len(r.Strategies)) + " crawl orderings on " +
 		groupDigits(strconv.FormatInt(r.Graph.Pages, 10)) + " pages"
 	if c.App.Embed {
-		return caption
+		return compared + "."
 	}
-	return caption + " (" + groupDigits(r.Graph.SourceName) + ")"
+	return compared + " (" + groupDigits(r.Graph.SourceName) + ")."
+}
+
+// Caption titles the chart with what it compares, for screen readers (the
+// chart box's label).
+func (c *ChartView) Caption() string {
+	if compared := c.Compared(); compared != "" {
+		return ChartHeading + ". " + strings.TrimSuffix(compared, ".")
+	}
+	return ChartHeading
 }
 
 // BoxLabel names the chart for screen readers and says how to read it.
