@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -214,17 +215,46 @@ func (e *fieldErrors) err() error {
 	return errors.New(strings.Join(*e, "\n"))
 }
 
-// integer reads a whole number of at least min; blank is 0.
-func (e *fieldErrors) integer(field, text string, min int64) int64 {
+// seed reads a random seed, a whole number from 0 to 2^64-1 as the
+// command line's seeds; blank is 0.
+func (e *fieldErrors) seed(field, text string) uint64 {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return 0
+	}
+	v, err := strconv.ParseUint(text, 10, 64)
+	if err != nil {
+		e.bad(field, "%q is not a whole number from 0 to %d", text, uint64(math.MaxUint64))
+	}
+	return v
+}
+
+// count reads a whole number that the worker checks (scenario.Normalize,
+// as for the command line): the form refuses only what does not read as
+// one, and a 0 that the scenario at path would replace by its default
+// (scenario.ZeroNotAllowed), in the command line's words; blank is 0, the
+// default.
+func (e *fieldErrors) count(field, path, text string) int64 {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return 0
 	}
 	v, err := strconv.ParseInt(text, 10, 64)
-	if err != nil || v < min {
-		e.bad(field, "%q is not a whole number of at least %d", text, min)
+	if err != nil {
+		e.bad(field, "%q is not a whole number", text)
+		return 0
+	}
+	if _, defaulted := scenario.ZeroNotAllowed(path); v == 0 && defaulted {
+		e.zero(field, path)
 	}
 	return v
+}
+
+// zero refuses a 0 typed into the field of the scenario at path, which
+// the scenario would read as "absent" and replace by its default.
+func (e *fieldErrors) zero(field, path string) {
+	want, _ := scenario.ZeroNotAllowed(path)
+	e.bad(field, "0 is not allowed: want %s; leave the field blank for the default", want)
 }
 
 // real reads a number; blank is nil.
@@ -241,16 +271,16 @@ func (e *fieldErrors) real(field, text string) *float64 {
 	return &v
 }
 
-// positive reads a number whose 0 the scenario would replace by its
-// default (scenario.Normalize): a 0 typed is refused, naming the field,
-// rather than silently replaced; a blank field is the default.
-func (e *fieldErrors) positive(field, text, want string) float64 {
+// positive reads a number whose 0 the scenario at path would replace by
+// its default (scenario.Normalize): a 0 typed is refused, naming the
+// field, rather than silently replaced; a blank field is the default.
+func (e *fieldErrors) positive(field, path, text string) float64 {
 	v := e.real(field, text)
 	if v == nil {
 		return 0
 	}
 	if *v == 0 {
-		e.bad(field, "0 is not allowed: want %s; leave the field blank for the default", want)
+		e.zero(field, path)
 	}
 	return *v
 }
@@ -266,8 +296,8 @@ func (f Form) setting() (scenario.Scenario, *fieldErrors) {
 		Importance: f.Importance,
 		Trust:      f.Trust,
 		Seeds:      strings.TrimSpace(f.Seeds),
-		RandomSeed: uint64(errs.integer("random seed", f.RandomSeed, 0)),
-		Budget:     errs.integer("budget", f.Budget, 0),
+		RandomSeed: errs.seed("random seed", f.RandomSeed),
+		Budget:     errs.count("budget", "budget", f.Budget),
 	}
 	s.Metrics.Relative = f.Relative
 	switch f.Source {
@@ -287,20 +317,20 @@ func (f Form) setting() (scenario.Scenario, *fieldErrors) {
 			*g = *b
 		}
 		g.Pages = errs.pagesField(strings.TrimSpace(f.Pages))
-		g.Hosts = int(errs.integer("hosts", f.Hosts, 1))
-		g.Seed = uint64(errs.integer("generator seed", f.GenSeed, 0))
-		g.MeanOutDegree = errs.positive("mean out-degree", f.Degree, "a positive mean")
+		g.Hosts = int(errs.count("hosts", "graph.generate.hosts", f.Hosts))
+		g.Seed = errs.seed("generator seed", f.GenSeed)
+		g.MeanOutDegree = errs.positive("mean out-degree", "graph.generate.mean_out_degree", f.Degree)
 		g.IntraHostShare = errs.real("intra-host share", f.Intra)
 		s.Graph = scenario.Source{Generate: g}
 	}
 	if f.Timed {
 		p := &scenario.Politeness{
-			Connections: int(errs.integer("connections", f.Connections, 1)),
+			Connections: int(errs.count("connections", "politeness.connections", f.Connections)),
 			Wait:        errs.real("wait", f.Wait),
 			Latency:     errs.real("latency", f.Latency),
 			PageSize:    errs.real("page size", f.PageSize),
 		}
-		p.Bandwidth = errs.positive("bandwidth", f.Bandwidth, "a positive number of bytes per second")
+		p.Bandwidth = errs.positive("bandwidth", "politeness.bandwidth", f.Bandwidth)
 		s.Politeness = p
 	}
 	return s, errs

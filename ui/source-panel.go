@@ -23,9 +23,10 @@ func (c *SourcePanel) Show(on bool) string {
 	return "fields hidden"
 }
 
-// PagesHint says that the page's generated graph is smaller than the
-// command line's default, and that the count is at least 2.
+// PagesHint says what the count accepts (the command line's rule for -n)
+// and that the page's generated graph is smaller than the command line's
+// default.
 func (c *SourcePanel) PagesHint() string {
-	return "At least 2. This page starts with " + groupDigits(strconv.Itoa(PagePages)) + " pages so that the first comparison appears in seconds; crawlsim run generates " +
+	return "1 or more, as crawlsim run -n takes. This page starts with " + groupDigits(strconv.Itoa(PagePages)) + " pages so that the first comparison appears in seconds; crawlsim run generates " +
 		groupDigits(strconv.Itoa(scenario.DefaultPages)) + " unless -n says otherwise."
 }

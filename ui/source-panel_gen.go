@@ -116,7 +116,7 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "gen-pages"
 					vgcomp.AttrMap["type"] = "number"
-					vgcomp.AttrMap["min"] = "2"
+					vgcomp.AttrMap["min"] = "1"
 					vgcomp.AttrMap["required"] = "required"
 					vgcomp.AttrMap["aria-describedby"] = "gen-pages-hint"
 					vgout.Components = append(vgout.Components, vgcomp)

@@ -87,14 +87,17 @@ func (a *App) formGraphHosts() (int, bool) {
 }
 
 // pagesField reads the generator's page count as the command line reads
-// -n, but refusing a blank field (the command line's default, 100,000,
-// would be a long run in a browser) and fewer than 2 pages (no link, no
-// ordering to compare).
+// -n: 1 or more (the worker checks the rest, as scenario.Normalize does
+// for the command line), a 0 refused in the command line's words. A blank
+// field is refused too, where the command line would take its default,
+// 100,000 pages: a long run in a browser, which this page starts with
+// PagePages instead.
 func (e *fieldErrors) pagesField(text string) int {
 	if text == "" {
-		e.bad("pages", "empty: give the number of pages, at least 2 (this page starts with %s; crawlsim run generates %s unless -n says otherwise)",
-			groupDigits(strconv.Itoa(PagePages)), groupDigits(strconv.Itoa(scenario.DefaultPages)))
+		want, _ := scenario.ZeroNotAllowed("graph.generate.pages")
+		e.bad("pages", "empty: give the number of pages, %s (this page starts with %s; crawlsim run generates %s unless -n says otherwise)",
+			want, groupDigits(strconv.Itoa(PagePages)), groupDigits(strconv.Itoa(scenario.DefaultPages)))
 		return 0
 	}
-	return int(e.integer("pages", text, 2))
+	return int(e.count("pages", "graph.generate.pages", text))
 }

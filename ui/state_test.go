@@ -11,14 +11,16 @@ import (
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
-// TestPagesField: the page count is read as at least 2, as the field says
-// (min="2"); a blank field is refused, naming the page's and the command
-// line's defaults, rather than silently generating 100,000 pages.
+// TestPagesField: the page count is read as the command line reads -n,
+// 1 or more, as the field says (min="1"); 0 is refused in the command
+// line's words; a blank field is refused, naming the page's and the
+// command line's defaults, rather than silently generating 100,000 pages.
 func TestPagesField(t *testing.T) {
 	for _, c := range []struct{ pages, want string }{
-		{"1", `pages: "1" is not a whole number of at least 2`},
-		{"", "pages: empty: give the number of pages, at least 2 (this page starts with 20,000; crawlsim run generates 100,000"},
+		{"0", "pages: 0 is not allowed: want 1 or more pages"},
+		{"", "pages: empty: give the number of pages, 1 or more pages (this page starts with 20,000; crawlsim run generates 100,000"},
 		{"  ", "pages: empty"},
+		{"1.5", `pages: "1.5" is not a whole number`},
 	} {
 		f := DefaultForm()
 		f.Pages = c.pages
@@ -27,10 +29,13 @@ func TestPagesField(t *testing.T) {
 		}
 	}
 	f := DefaultForm()
-	f.Pages = "2"
+	f.Pages = "1"
 	s, err := f.Scenario()
-	if err != nil || s.Graph.Generate.Pages != 2 {
-		t.Errorf("pages 2: %v, %+v", err, s.Graph.Generate)
+	if err != nil || s.Graph.Generate.Pages != 1 {
+		t.Errorf("pages 1: %v, %+v", err, s.Graph.Generate)
+	}
+	if hint := (&SourcePanel{}).PagesHint(); !strings.HasPrefix(hint, "1 or more") {
+		t.Errorf("the field's hint says %q, want the rule: 1 or more", hint)
 	}
 }
 

@@ -114,12 +114,14 @@ func TestPageStaleResults(t *testing.T) {
 	}
 }
 
-// TestPagePagesValidated: a page count of 1 (the field says at least 2)
-// and a blank one are refused, naming the field, and nothing runs.
+// TestPagePagesValidated: the page count follows the command line's rule
+// for -n, which its hint states: 1 page runs (crawlsim run -n 1 does),
+// while 0 and a blank field are refused, naming the field, and nothing
+// runs.
 func TestPagePagesValidated(t *testing.T) {
 	ctx, url := browser(t, nil)
 	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
-	for _, c := range []struct{ pages, want string }{{"1", "at least 2"}, {"", "empty"}} {
+	for _, c := range []struct{ pages, want string }{{"0", "1 or more"}, {"", "empty"}} {
 		run(t, ctx, setField("#gen-pages", c.pages), chromedp.Click("#run"),
 			waitFor(`document.querySelector("#form-error") != null`, 10*time.Second))
 		msg := value(t, ctx, chromedp.Text("#form-error"))
@@ -128,8 +130,17 @@ func TestPagePagesValidated(t *testing.T) {
 			t.Errorf("pages %q: the page says %q, running %v", c.pages, msg, running)
 		}
 	}
-	if hint := value(t, ctx, chromedp.Text("#gen-pages-hint")); !strings.Contains(strings.ReplaceAll(hint, ",", ""), "100000") {
-		t.Errorf("the pages hint %q does not give the command line's default", hint)
+	hint := value(t, ctx, chromedp.Text("#gen-pages-hint"))
+	if !strings.Contains(strings.ReplaceAll(hint, ",", ""), "100000") || !strings.Contains(hint, "1 or more") {
+		t.Errorf("the pages hint %q does not give the rule (1 or more) and the command line's default", hint)
+	}
+	run(t, ctx, setField("#gen-pages", "1"), chromedp.Click("#run"),
+		waitFor(`document.querySelector("#form-error") != null || (!document.querySelector("#run").disabled && (document.querySelector("#chart-compared") || {}).textContent.includes(" 1 pages"))`, time.Minute))
+	if msg := value(t, ctx, chromedp.Evaluate[string](`(document.querySelector("#form-error") || document.querySelector("#error") || {}).textContent || ""`)); msg != "" {
+		t.Errorf("pages 1: the page says %q; crawlsim run -n 1 runs", msg)
+	}
+	if rows := len(tableCells(t, ctx)); rows != len(DefaultPageScenario().Strategies) {
+		t.Errorf("pages 1: %d table rows, want one per strategy of the default comparison", rows)
 	}
 }
 
