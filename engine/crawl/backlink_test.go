@@ -1,10 +1,14 @@
 package crawl
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
+)
 
 // TestBacklinkOrder checks backlink on a hand-made graph.
 func TestBacklinkOrder(t *testing.T) {
-	g := buildGraph(t, 5, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {1, 3}, {1, 4}, {3, 2}, {2, 4}})
+	g := graphtest.FromArcs(t, 5, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {1, 3}, {1, 4}, {3, 2}, {2, 4}})
 	// 0: pages 1, 2, 3 have one in-link each; 1 wins by discovery.
 	// 1: 3 has two (from 0, 1), 2 one, 4 one: 3.
 	// 3: 2 has two (from 0, 3), 4 one: 2.

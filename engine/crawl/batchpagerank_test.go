@@ -3,6 +3,8 @@ package crawl
 import (
 	"slices"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // TestBatchPageRankRecomputeEvery: S→A, S→B, A→X from seed S. With a large
@@ -16,7 +18,7 @@ import (
 // before B. Order S, A, X, B, four recomputations.
 func TestBatchPageRankRecomputeEvery(t *testing.T) {
 	const S, A, B, X = 0, 1, 2, 3
-	g := buildGraph(t, 4, [][2]uint32{{S, A}, {S, B}, {A, X}})
+	g := graphtest.FromArcs(t, 4, [][2]uint32{{S, A}, {S, B}, {A, X}})
 	cfg := Config{Graph: g, Seeds: []uint32{S}}
 	for _, tc := range []struct {
 		batch  float64

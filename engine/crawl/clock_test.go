@@ -3,6 +3,8 @@ package crawl
 import (
 	"slices"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // handClock is the politeness of the hand-computed schedules below: every
@@ -69,7 +71,7 @@ func checkSchedule(t *testing.T, cfg Config, c clockCase) {
 // Both last 9 s; six downloads of 1 s on two connections give utilisation
 // 6/(9·2) = 1/3.
 func TestClockTwoConnectionsHandSchedule(t *testing.T) {
-	g := buildGraph(t, 6, [][2]uint32{{0, 1}, {3, 4}, {3, 5}, {4, 2}})
+	g := graphtest.FromArcs(t, 6, [][2]uint32{{0, 1}, {3, 4}, {3, 5}, {4, 2}})
 	withHostTable(g, []uint32{0, 0, 0, 1, 1, 1})
 	cfg := Config{Graph: g, Seeds: []uint32{0, 3}, Politeness: handClock(2, 3)}
 	times := []float64{1, 1, 5, 5, 9, 9}
@@ -97,7 +99,7 @@ func TestClockTwoConnectionsHandSchedule(t *testing.T) {
 //
 // Six downloads of 1 s in 10 s on one connection: utilisation 6/10.
 func TestClockOneConnectionLateHost(t *testing.T) {
-	g := buildGraph(t, 6, [][2]uint32{{0, 1}, {0, 3}, {1, 2}, {3, 4}, {3, 5}})
+	g := graphtest.FromArcs(t, 6, [][2]uint32{{0, 1}, {0, 3}, {1, 2}, {3, 4}, {3, 5}})
 	withHostTable(g, []uint32{0, 0, 0, 1, 1, 1})
 	cfg := Config{Graph: g, Seeds: []uint32{0}, Politeness: handClock(1, 3)}
 	checkSchedule(t, cfg, clockCase{
@@ -123,7 +125,7 @@ func TestClockOneConnectionLateHost(t *testing.T) {
 // bfs downloads in the same order at the same times. Three downloads of 1
 // s in 17 s on one connection: utilisation 3/17.
 func TestClockRecomputesWithoutWaiting(t *testing.T) {
-	g := graphWithoutLinks(t, 3)
+	g := graphtest.FromArcs(t, 3, nil)
 	withHostTable(g, []uint32{0, 0, 1})
 	cfg := Config{Graph: g, Seeds: []uint32{0, 1, 2}, Politeness: handClock(1, 15)}
 	for _, c := range []clockCase{
@@ -149,7 +151,7 @@ func TestClockRecomputesWithoutWaiting(t *testing.T) {
 // clock (r = 1, w = 0: the untimed order, one download per second).
 func TestRankMassEpsilonInsideReexpansion(t *testing.T) {
 	const A, B, C, D, E, F = 0, 1, 2, 3, 4, 5
-	g := buildGraph(t, 6, [][2]uint32{{A, B}, {A, C}, {B, A}, {C, D}, {C, E}, {C, F}})
+	g := graphtest.FromArcs(t, 6, [][2]uint32{{A, B}, {A, C}, {B, A}, {C, D}, {C, E}, {C, F}})
 	want := []float64{0.15, 0.21375, 0.3316875}
 	for _, timed := range []bool{false, true} {
 		cfg := Config{Graph: g, Seeds: []uint32{A}, Damping: 0.85}

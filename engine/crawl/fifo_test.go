@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // unmarked runs a strategy on the frontier every strategy had before
@@ -111,7 +113,7 @@ func checkFrontierPairs(t *testing.T, pairs []frontierPair, special func(*rapid.
 func TestFifoFrontierKeepsSeedOrder(t *testing.T) {
 	// 0 → 5, 4 → 1, 3 → 2: seeds 4, 0, 3 are downloaded in that order,
 	// then the pages they found in the same order: 1, 5, 2.
-	g := buildGraph(t, 6, [][2]uint32{{0, 5}, {4, 1}, {3, 2}})
+	g := graphtest.FromArcs(t, 6, [][2]uint32{{0, 5}, {4, 1}, {3, 2}})
 	c, err := New(Config{Graph: g, Seeds: []uint32{4, 0, 3}}, &bfs{})
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // TestFPRWorkedExample is SPEC.md section 3, worked example 1 (seeds/000,
@@ -13,7 +15,7 @@ import (
 func TestFPRWorkedExample(t *testing.T) {
 	const A, B, C, D, E = 0, 1, 2, 3, 4
 	name := []string{"A", "B", "C", "D", "E"}
-	g := buildGraph(t, 5, [][2]uint32{{A, B}, {A, C}, {B, D}, {B, E}, {C, E}})
+	g := graphtest.FromArcs(t, 5, [][2]uint32{{A, B}, {A, C}, {B, D}, {B, E}, {C, E}})
 	cfg := Config{Graph: g, Seeds: []uint32{A}, Damping: 0.85}
 	near := func(got, want float64) bool { return math.Abs(got-want) < 1e-15 }
 

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // TestFPRMWithMOneEqualsFPR is SPEC.md section 3, worked example 3: fpr-m
@@ -47,7 +49,7 @@ func TestFPRMWithMOneEqualsFPR(t *testing.T) {
 // already downloaded still counts but its share is dropped.
 func TestFPRMInterHostShares(t *testing.T) {
 	// hosts: 0 and 1 on host 0; 2 and 4 on host 1; 3 on host 2.
-	g := buildGraph(t, 5, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {2, 0}, {2, 1}, {2, 4}})
+	g := graphtest.FromArcs(t, 5, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {2, 0}, {2, 1}, {2, 4}})
 	withHostTable(g, []uint32{0, 0, 1, 2, 1})
 	cfg := Config{Graph: g, Seeds: []uint32{0}, Damping: 0.85}
 	c := newStrategyCrawl(t, cfg, "fpr-m", Values{"m": 100})

@@ -10,26 +10,14 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
-// This file holds what the package's tests share: graphs made by hand or
-// drawn at random, and the helpers that run a strategy on one. The run
-// helpers take a rapid.TB so that property tests can use them with a
-// *rapid.T as well as a *testing.T or *testing.B.
-
-// buildGraph makes a graph of n pages from arcs.
-func buildGraph(t testing.TB, n int, arcs [][2]uint32) *graph.Graph {
-	t.Helper()
-	b := graph.NewBuilder(n)
-	for _, a := range arcs {
-		b.Add(a[0], a[1])
-	}
-	g, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
+// This file holds what the package's tests share: graphs drawn at random
+// (graphtest has what other packages' tests share too: graphs from arcs,
+// breadth-first distances), and the helpers that run a strategy on one.
+// The run helpers take a rapid.TB so that property tests can use them with
+// a *rapid.T as well as a *testing.T or *testing.B.
 
 // withHostTable gives g the host table of, host names "h0", "h1", ...
 func withHostTable(g *graph.Graph, of []uint32) *graph.Graph {
@@ -90,7 +78,7 @@ func drawGraph(t *rapid.T, shape graphShape) *graph.Graph {
 		}
 		return g
 	}
-	g := drawArcByArcGraph(t, 40, 160)
+	g, _ := graphtest.DrawArcs(t, 40, 160)
 	if shape.smallHosts && rapid.Bool().Draw(t, "with hosts") {
 		n := g.NumNodes()
 		k := rapid.IntRange(1, n).Draw(t, "hosts")
@@ -99,22 +87,6 @@ func drawGraph(t *rapid.T, shape graphShape) *graph.Graph {
 			of[i] = uint32(rapid.IntRange(0, k-1).Draw(t, "host"))
 		}
 		withHostTable(g, of)
-	}
-	return g
-}
-
-// drawArcByArcGraph draws a graph of 1..maxPages pages with up to maxArcs
-// arcs drawn one by one (self-loops and dangling pages included).
-func drawArcByArcGraph(t *rapid.T, maxPages, maxArcs int) *graph.Graph {
-	n := rapid.IntRange(1, maxPages).Draw(t, "pages")
-	m := rapid.IntRange(0, maxArcs).Draw(t, "arcs")
-	b := graph.NewBuilder(n)
-	for range m {
-		b.Add(uint32(rapid.IntRange(0, n-1).Draw(t, "src")), uint32(rapid.IntRange(0, n-1).Draw(t, "dst")))
-	}
-	g, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
 	}
 	return g
 }
@@ -224,32 +196,6 @@ func crawlLevels(t rapid.TB, c *Crawl) (order []uint32, label []int64) {
 			return c.Order(), label
 		}
 	}
-}
-
-// seedDistances returns the distance of every page from the seeds, -1 when
-// unreachable.
-func seedDistances(g *graph.Graph, seeds []uint32) []int {
-	dist := make([]int, g.NumNodes())
-	for i := range dist {
-		dist[i] = -1
-	}
-	var queue []uint32
-	for _, s := range seeds {
-		if dist[s] < 0 {
-			dist[s] = 0
-			queue = append(queue, s)
-		}
-	}
-	for i := 0; i < len(queue); i++ {
-		p := queue[i]
-		for _, q := range g.Out(p) {
-			if dist[q] < 0 {
-				dist[q] = dist[p] + 1
-				queue = append(queue, q)
-			}
-		}
-	}
-	return dist
 }
 
 // expectOrder fails unless the crawl downloaded want, in order.

@@ -6,12 +6,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // histGraph is the graph of the historical-PageRank tests: 0 → 1, 2, 3 and
 // 1 → 4, 5. Pages 2 and 4 are new (no previous score).
 func histGraph(t *testing.T) Config {
-	g := buildGraph(t, 6, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {1, 4}, {1, 5}})
+	g := graphtest.FromArcs(t, 6, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {1, 4}, {1, 5}})
 	nan := math.NaN()
 	return Config{
 		Graph:      g,
@@ -97,7 +99,7 @@ func TestHistPageRankRandomDraws(t *testing.T) {
 		arcs[i] = [2]uint32{0, uint32(i + 1)}
 		scores[i+1] = math.NaN()
 	}
-	g := buildGraph(t, kids+1, arcs)
+	g := graphtest.FromArcs(t, kids+1, arcs)
 	values := []float64{1, 2, 3, 4}
 	counts := make([]float64, len(values))
 	for seed := range uint64(50) {

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // TestLargerSitesFirstOrder checks larger-sites-first on a hand-made graph
@@ -12,7 +14,7 @@ import (
 // and no wait (SPEC.md section 5: the same order).
 func TestLargerSitesFirstOrder(t *testing.T) {
 	// host 0: page 0; host 1: pages 1, 4, 7; host 2: pages 2, 3, 5, 6.
-	g := buildGraph(t, 8, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 5}, {1, 6}, {2, 7}})
+	g := graphtest.FromArcs(t, 8, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 5}, {1, 6}, {2, 7}})
 	withHostTable(g, []uint32{0, 1, 2, 2, 1, 2, 2, 1})
 	// 0: host 1 holds {1, 4}, host 2 {2, 3}: a tie, won by host 1 (its
 	//    first page, 1, was discovered before 2); inside it page 1.

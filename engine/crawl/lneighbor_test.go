@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // TestLNeighborGuarantee checks the level bound (seeds/001, Theorems 2-3)
@@ -12,7 +14,7 @@ import (
 // level's value while a level is incomplete. With the trust split 0.6 on the
 // seed and 0.4 on page 4 (not a seed), 1-δ = 0.6.
 func TestLNeighborGuarantee(t *testing.T) {
-	g := buildGraph(t, 5, [][2]uint32{{0, 1}, {0, 2}, {1, 3}, {2, 3}, {3, 4}})
+	g := graphtest.FromArcs(t, 5, [][2]uint32{{0, 1}, {0, 2}, {1, 3}, {2, 3}, {3, 4}})
 	pow := func(k int) float64 { return math.Pow(0.85, float64(k)) }
 	// level complete after downloads 1, 3, 4 and 5
 	bound := []float64{1 - pow(1), 1 - pow(1), 1 - pow(2), 1 - pow(3), 1 - pow(4)}

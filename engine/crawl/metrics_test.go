@@ -12,19 +12,9 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/engine/rank"
 )
-
-// graphWithoutLinks returns a graph of n pages without links.
-func graphWithoutLinks(t testing.TB, n int) *graph.Graph {
-	t.Helper()
-	b := graph.NewBuilder(n)
-	g, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
 
 func mustMeasure(t testing.TB, g *graph.Graph, res *Result, importance []float64, opt MetricOptions) Metrics {
 	t.Helper()
@@ -61,7 +51,7 @@ func withinEach(a, b []float64, tol float64) bool {
 //	        0.9: k=5; 0.98: never (-1).
 //	tau: importances along the order are 12, 8, 6, 4, 2 (decreasing), so +1.
 func TestMetricsHandComputed(t *testing.T) {
-	g := graphWithoutLinks(t, 5)
+	g := graphtest.FromArcs(t, 5, nil)
 	imp := []float64{2.0 / 32, 6.0 / 32, 12.0 / 32, 4.0 / 32, 8.0 / 32}
 	res := &Result{
 		Order:     []uint32{2, 4, 1, 3, 0},
@@ -110,7 +100,7 @@ func TestMetricsHandComputed(t *testing.T) {
 //
 // The curve, Final and Downloads still describe the 3 downloads.
 func TestMetricsAverageOverLimit(t *testing.T) {
-	g := graphWithoutLinks(t, 5)
+	g := graphtest.FromArcs(t, 5, nil)
 	imp := []float64{2.0 / 32, 6.0 / 32, 12.0 / 32, 4.0 / 32, 8.0 / 32}
 	order := []uint32{2, 4, 1}
 	for _, c := range []struct {
@@ -138,7 +128,7 @@ func TestMetricsAverageOfStoppedCrawl(t *testing.T) {
 	for i := range arcs {
 		arcs[i] = [2]uint32{uint32(i), uint32((i + 1) % 10)}
 	}
-	g := buildGraph(t, 10, arcs)
+	g := graphtest.FromArcs(t, 10, arcs)
 	res := crawlToEnd(t, Config{Graph: g, Seeds: []uint32{0}, Damping: 0.85}, "rankmass", Values{"epsilon": 0.5})
 	if len(res.Order) != 5 || res.Limit != 10 {
 		t.Fatalf("%d downloads of a limit of %d, want 5 of 10", len(res.Order), res.Limit)
@@ -159,7 +149,7 @@ func TestMetricsAverageOfStoppedCrawl(t *testing.T) {
 // and the average is over every k, not over the samples:
 // Σ_{k=1..7} (k/8) / 7 = (28/8)/7 = 0.5 (the samples would give 0.625).
 func TestMetricsCurveSampling(t *testing.T) {
-	g := graphWithoutLinks(t, 8)
+	g := graphtest.FromArcs(t, 8, nil)
 	imp := make([]float64, 8)
 	for i := range imp {
 		imp[i] = 1.0 / 8
@@ -198,7 +188,7 @@ func TestMetricsCurveSampling(t *testing.T) {
 // ..., ending at 2,001 with the exact final value.
 func TestMetricsCurveSamplingDefault(t *testing.T) {
 	n := 2001
-	g := graphWithoutLinks(t, n)
+	g := graphtest.FromArcs(t, n, nil)
 	imp := make([]float64, n)
 	order := make([]uint32, n)
 	for i := range imp {
@@ -257,7 +247,7 @@ func TestEvenlySpaced(t *testing.T) {
 // TestMetricsEmptyCrawl: a crawl with no download has empty curves and
 // thresholds that are never reached, and nothing is NaN.
 func TestMetricsEmptyCrawl(t *testing.T) {
-	g := graphWithoutLinks(t, 3)
+	g := graphtest.FromArcs(t, 3, nil)
 	m := mustMeasure(t, g, &Result{}, []float64{0.2, 0.3, 0.5}, MetricOptions{LowerBound: 4})
 	if len(m.Curve.K) != 0 || m.Summary.AvgCumulative != 0 || m.Summary.Tau != 0 || m.LowerBound != nil {
 		t.Errorf("empty crawl metrics = %+v", m)
@@ -410,7 +400,7 @@ func TestTauSampling(t *testing.T) {
 // any sample.
 func TestMetricTauSampledFromCrawl(t *testing.T) {
 	n := 300
-	g := graphWithoutLinks(t, n)
+	g := graphtest.FromArcs(t, n, nil)
 	imp := make([]float64, n)
 	order := make([]uint32, n)
 	for i := range imp {
@@ -445,7 +435,7 @@ func TestMetricTauSampledFromCrawl(t *testing.T) {
 // specExample8Graph is the graph of SPEC.md section 3, worked example 8: arcs
 // 0→1, 0→2, 1→2, 2→0, 3→2, 3→4.
 func specExample8Graph(t testing.TB) *graph.Graph {
-	return buildGraph(t, 5, [][2]uint32{{0, 1}, {0, 2}, {1, 2}, {2, 0}, {3, 2}, {3, 4}})
+	return graphtest.FromArcs(t, 5, [][2]uint32{{0, 1}, {0, 2}, {1, 2}, {2, 0}, {3, 2}, {3, 4}})
 }
 
 // TestLowerBoundHandComputed computes the generic lower bound by hand on
@@ -510,7 +500,7 @@ func TestLowerBoundHandComputed(t *testing.T) {
 // PageRank, 1, which is C(3). Dropping the dangling mass would give 0.15,
 // 0.21375 and 0.2775 instead.
 func TestLowerBoundKeepsDanglingMass(t *testing.T) {
-	g := buildGraph(t, 3, [][2]uint32{{0, 1}, {0, 2}})
+	g := graphtest.FromArcs(t, 3, [][2]uint32{{0, 1}, {0, 2}})
 	// The personalized PageRank is x_0, x_1, x_2 of the last case:
 	// 0.15/0.2775 = 20/37, and 0.425·20/37 = 8.5/37 for pages 1 and 2.
 	ppr := []float64{20.0 / 37, 8.5 / 37, 8.5 / 37}
@@ -596,7 +586,7 @@ func denseSubgraphPageRankSum(g *graph.Graph, d []uint32, damping float64, telep
 // 1,000 sweeps allowed (x = 0.01·Σ 0.99^m), so only the order is checked.
 func TestLowerBoundAgainstDenseSolve(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		g := drawArcByArcGraph(t, 25, 80)
+		g, _ := graphtest.DrawArcs(t, 25, 80)
 		n := g.NumNodes()
 		perm := rapid.Permutation(func() []uint32 {
 			p := make([]uint32, n)
@@ -701,7 +691,7 @@ func TestMeasurerSteps(t *testing.T) {
 
 // TestMetricsBadInput checks that every bad input is a clear error.
 func TestMetricsBadInput(t *testing.T) {
-	g := graphWithoutLinks(t, 3)
+	g := graphtest.FromArcs(t, 3, nil)
 	imp := []float64{0.2, 0.3, 0.5}
 	ok := &Result{Order: []uint32{0, 1, 2}}
 	cases := []struct {

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // TestOPICEqualsFPRWithDampingOne is SPEC.md section 3, worked example 2:
@@ -27,7 +29,7 @@ func TestOPICEqualsFPRWithDampingOne(t *testing.T) {
 
 // TestOPICOrder checks opic on a hand-made graph, cash by cash.
 func TestOPICOrder(t *testing.T) {
-	g := buildGraph(t, 6, [][2]uint32{
+	g := graphtest.FromArcs(t, 6, [][2]uint32{
 		{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 4}, {2, 5}, {5, 1}, {5, 4}, {4, 0}, {4, 4},
 	})
 	cfg := Config{Graph: g, Seeds: []uint32{0}}
@@ -73,7 +75,7 @@ func TestOPICOrder(t *testing.T) {
 // TestOPICSeedCash checks that the seeds share one unit of cash equally,
 // duplicates counted once.
 func TestOPICSeedCash(t *testing.T) {
-	g := buildGraph(t, 4, [][2]uint32{{0, 1}, {2, 3}})
+	g := graphtest.FromArcs(t, 4, [][2]uint32{{0, 1}, {2, 3}})
 	c := newStrategyCrawl(t, Config{Graph: g, Seeds: []uint32{2, 0, 2, 3}}, "opic", nil)
 	c.Stop()
 	stepOnce(t, c)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // TestPartialPageRankTemporaryScores: S→A, S→B, A→C, B→C, C→D from seed S,
@@ -18,7 +19,7 @@ import (
 // never used up: order S, A, B, C, D.
 func TestPartialPageRankTemporaryScores(t *testing.T) {
 	const S, A, B, C, D = 0, 1, 2, 3, 4
-	g := buildGraph(t, 5, [][2]uint32{{S, A}, {S, B}, {A, C}, {B, C}, {C, D}})
+	g := graphtest.FromArcs(t, 5, [][2]uint32{{S, A}, {S, B}, {A, C}, {B, C}, {C, D}})
 	c := newStrategyCrawl(t, Config{Graph: g, Seeds: []uint32{S}}, "partial-pagerank", Values{"batch": 1})
 	f := c.Frontier()
 	checks := []struct {

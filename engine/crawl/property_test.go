@@ -13,6 +13,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
@@ -147,7 +148,7 @@ func drawPropertyCase(t *rapid.T, personalized *bool) propertyCase {
 		snap = drawGeneratedSnapshot(t)
 		c.g = snap.later
 	} else {
-		c.g = drawArcByArcGraph(t, 40, 120)
+		c.g, _ = graphtest.DrawArcs(t, 40, 120)
 		if rapid.Bool().Draw(t, "with hosts") {
 			n := c.g.NumNodes()
 			hosts := rapid.IntRange(1, 5).Draw(t, "hosts")
@@ -196,30 +197,9 @@ func drawPropertyCase(t *rapid.T, personalized *bool) propertyCase {
 		}
 	}
 	c.randSeed = rapid.Uint64().Draw(t, "random seed")
-	c.reachable = countReachable(c.g, c.seeds)
+	reach, _ := graphtest.BreadthFirst(c.g, c.seeds)
+	c.reachable = len(reach)
 	return c
-}
-
-// countReachable counts the pages reachable from the seeds by a BFS written
-// here, independent of the crawler's.
-func countReachable(g *graph.Graph, seeds []uint32) int {
-	seen := make([]bool, g.NumNodes())
-	var queue []uint32
-	for _, s := range seeds {
-		if !seen[s] {
-			seen[s] = true
-			queue = append(queue, s)
-		}
-	}
-	for i := 0; i < len(queue); i++ {
-		for _, q := range g.Out(queue[i]) {
-			if !seen[q] {
-				seen[q] = true
-				queue = append(queue, q)
-			}
-		}
-	}
-	return len(queue)
 }
 
 // propertyParams returns the parameters a strategy is run with: every
@@ -602,7 +582,7 @@ func TestPropertySpecExample6GuaranteeNeverExceedsActual(t *testing.T) {
 // personalized teleport): it never exceeds the PageRank of the set.
 func TestPropertyLowerBoundAnyDownloadedSet(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		g := drawArcByArcGraph(t, 60, 240)
+		g, _ := graphtest.DrawArcs(t, 60, 240)
 		n := g.NumNodes()
 		ids := make([]uint32, n)
 		for i := range ids {

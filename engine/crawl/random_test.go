@@ -10,6 +10,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // chiSquare returns Pearson's statistic of observed counts against expected
@@ -33,7 +34,7 @@ func chiSquareBound(df int) float64 { return float64(df) + 6*math.Sqrt(2*float64
 // after the seed is uniform over the five children; 4,000 crawls with fixed
 // random seeds, 800 expected per child.
 func TestRandomFirstChildUniform(t *testing.T) {
-	g := buildGraph(t, 6, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}})
+	g := graphtest.FromArcs(t, 6, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}})
 	const trials = 4000
 	counts := make([]float64, 5)
 	for seed := range uint64(trials) {
@@ -89,7 +90,7 @@ func uniformOrderProbabilities(g *graph.Graph, seeds []uint32) map[string]float6
 // page left behind by a first pick has a key known to be smaller than the
 // pick's, while a page just discovered has a fresh one.
 func TestRandomUniformAtEveryStep(t *testing.T) {
-	g := buildGraph(t, 6, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {1, 4}, {4, 5}, {3, 5}})
+	g := graphtest.FromArcs(t, 6, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {1, 4}, {4, 5}, {3, 5}})
 	seeds := []uint32{0}
 	exact := uniformOrderProbabilities(g, seeds)
 	const trials = 10000
@@ -137,7 +138,7 @@ func TestRandomTimedEqualsUntimed(t *testing.T) {
 
 // TestRandomNeedsRand checks the error without a random source.
 func TestRandomNeedsRand(t *testing.T) {
-	g := buildGraph(t, 2, [][2]uint32{{0, 1}})
+	g := graphtest.FromArcs(t, 2, [][2]uint32{{0, 1}})
 	_, err := newStrategyCrawl(t, Config{Graph: g, Seeds: []uint32{0}}, "random", nil).Run(t.Context(), nil)
 	if err == nil || !strings.Contains(err.Error(), "random source") {
 		t.Fatalf("random without Rand: error %v, want one asking for a random source", err)

@@ -9,6 +9,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
@@ -78,7 +79,7 @@ func TestGuaranteeBelowPersonalizedRankMass(t *testing.T) {
 // (values checked with exact fractions).
 func TestRankMassVirtualReexpansion(t *testing.T) {
 	const A, B, C, D, E, F = 0, 1, 2, 3, 4, 5
-	g := buildGraph(t, 6, [][2]uint32{{A, B}, {A, C}, {B, A}, {C, D}, {C, E}, {C, F}})
+	g := graphtest.FromArcs(t, 6, [][2]uint32{{A, B}, {A, C}, {B, A}, {C, D}, {C, E}, {C, F}})
 	res := crawlToEnd(t, Config{Graph: g, Seeds: []uint32{A}, Damping: 0.85, Budget: 4}, "rankmass", nil)
 	if want := []uint32{A, B, C, D}; !slices.Equal(res.Order, want) {
 		t.Fatalf("order %v, want %v", res.Order, want)
@@ -106,7 +107,7 @@ func TestRankMassVirtualReexpansion(t *testing.T) {
 //	download X  CRM = 0.3316875; rm_A = rm_Z = 0.02709375 + 0.85·0.0541875·0.5 = 0.0501234375
 func TestRankMassDanglingPushesAlongTrust(t *testing.T) {
 	const A, B, X, Y, Z = 0, 1, 2, 3, 4
-	g := buildGraph(t, 5, [][2]uint32{{A, B}, {Z, Y}, {Y, X}})
+	g := graphtest.FromArcs(t, 5, [][2]uint32{{A, B}, {Z, Y}, {Y, X}})
 	c := newStrategyCrawl(t, Config{Graph: g, Seeds: []uint32{A, Z}, Damping: 0.85}, "rankmass", nil)
 	rm := c.strategy.(*rankMass)
 	stepTo(t, c, 3)
@@ -142,7 +143,7 @@ func TestRankMassEpsilonStop(t *testing.T) {
 	for i := range arcs {
 		arcs[i] = [2]uint32{uint32(i), uint32((i + 1) % 10)}
 	}
-	g := buildGraph(t, 10, arcs)
+	g := graphtest.FromArcs(t, 10, arcs)
 	cfg := Config{Graph: g, Seeds: []uint32{0}, Damping: 0.85}
 	for _, id := range []string{"rankmass", "l-neighbor"} {
 		res := crawlToEnd(t, cfg, id, Values{"epsilon": 0.5})
@@ -202,7 +203,7 @@ func TestRankMassFamilyPolitenessOrder(t *testing.T) {
 // loop must still end (rm underflows to 0 and leaves the heap) and the
 // zero-trust part be crawled.
 func TestRankMassZeroTrustSeedEnds(t *testing.T) {
-	g := buildGraph(t, 5, [][2]uint32{{0, 1}, {1, 0}, {2, 3}, {3, 4}})
+	g := graphtest.FromArcs(t, 5, [][2]uint32{{0, 1}, {1, 0}, {2, 3}, {3, 4}})
 	cfg := Config{Graph: g, Seeds: []uint32{0, 2}, Trust: []float64{1, 0, 0, 0, 0}}
 	res := crawlToEnd(t, cfg, "rankmass", nil)
 	if want := []uint32{0, 1, 2, 3, 4}; !slices.Equal(res.Order, want) {

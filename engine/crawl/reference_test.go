@@ -13,6 +13,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
@@ -240,7 +241,7 @@ func drawRefCase(t *rapid.T) refCase {
 		}
 		c.g = g
 	default:
-		c.g = drawArcByArcGraph(t, 40, 160)
+		c.g, _ = graphtest.DrawArcs(t, 40, 160)
 		if rapid.Bool().Draw(t, "with hosts") {
 			n := c.g.NumNodes()
 			k := rapid.IntRange(1, 5).Draw(t, "host count")

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // TestNormalisedAndRelativeHandComputed checks the normalised average
@@ -24,7 +26,7 @@ import (
 //	            k = 2, 3, 3 (C(3) = 0.5625 exactly, and 0.9·0.625 rounds
 //	            to 0.5625), 4
 func TestNormalisedAndRelativeHandComputed(t *testing.T) {
-	g := buildGraph(t, 5, [][2]uint32{{0, 1}, {0, 2}, {2, 3}})
+	g := graphtest.FromArcs(t, 5, [][2]uint32{{0, 1}, {0, 2}, {2, 3}})
 	imp := []float64{8.0 / 32, 4.0 / 32, 6.0 / 32, 2.0 / 32, 12.0 / 32}
 	c, err := New(Config{Graph: g, Importance: imp, Seeds: []uint32{0}}, &bfs{})
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // TestSeedsDiscoveredInOrder: every crawler that leaves ties to discovery
@@ -17,7 +19,7 @@ import (
 // exceptions: random draws its order, and optimal ignores discovery (equal
 // importance goes to the smaller id).
 func TestSeedsDiscoveredInOrder(t *testing.T) {
-	g := buildGraph(t, 4, nil)
+	g := graphtest.FromArcs(t, 4, nil)
 	importance := []float64{0.25, 0.25, 0.25, 0.25}
 	seeds := []uint32{3, 1, 0, 2, 3} // 3 again keeps its first place
 	prev := &Previous{Scores: importance, Values: importance}

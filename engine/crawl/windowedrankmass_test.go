@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // TestWindowedFullWindowMatchesLNeighbor is SPEC.md section 3, worked
@@ -23,7 +25,7 @@ func TestWindowedFullWindowMatchesLNeighbor(t *testing.T) {
 		wc := newStrategyCrawl(t, cfg, "windowed-rankmass", Values{"window": 1})
 		wOrder, wLevel := crawlLevels(t, wc)
 
-		dist := seedDistances(g, seeds)
+		_, dist := graphtest.BreadthFirst(g, seeds)
 		reachable := 0
 		for _, x := range dist {
 			if x >= 0 {

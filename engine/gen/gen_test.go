@@ -196,15 +196,7 @@ func checkHostsFromURLs(t testing.TB, g *graph.Graph) {
 // Params, including one page, one host, and intra-host shares of 0 and 1.
 func TestGenerateProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		p := Params{
-			Pages:             rapid.IntRange(1, 400).Draw(t, "pages"),
-			HostSizeExponent:  rapid.Float64Range(0.1, 5).Draw(t, "hostExponent"),
-			OutDegreeExponent: rapid.Float64Range(1.5, 5).Draw(t, "degreeExponent"),
-			CopyProbability:   rapid.Float64Range(0, 1).Draw(t, "copy"),
-			Seed:              rapid.Uint64().Draw(t, "seed"),
-		}
-		p.Hosts = rapid.IntRange(1, p.Pages).Draw(t, "hosts")
-		p.MeanOutDegree = rapid.Float64Range(0, maxMeanOutDegree(p.Pages)).Draw(t, "mean")
+		p := drawParams(t, 400, math.Inf(1))
 		p.IntraHostShare = rapid.SampledFrom([]float64{0, 1, 0.5, 0.9, rapid.Float64Range(0, 1).Draw(t, "share")}).Draw(t, "intra")
 		checkGenerated(t, p)
 	})

@@ -3,6 +3,8 @@ package gen
 import (
 	"runtime"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // allocatedBy returns the bytes allocated while f runs
@@ -81,12 +83,12 @@ func TestEstimatedBytes(t *testing.T) {
 // is below half of EstimatedBytes at the defaults.
 func TestEstimatedStreamingBytes(t *testing.T) {
 	stream := func(p Params, each func()) {
-		var b fileBuffer
+		var b graphtest.File
 		g, err := NewCSRGenerator(p, &b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.data = make([]byte, 0, 64<<20) // the file is not the Generator's memory
+		b.Data = make([]byte, 0, 64<<20) // the file is not the Generator's memory
 		for done := false; !done; {
 			if done, err = g.Step(2000); err != nil {
 				t.Fatal(err)

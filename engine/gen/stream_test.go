@@ -2,15 +2,13 @@ package gen
 
 import (
 	"bytes"
-	"errors"
-	"io"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"pgregory.net/rapid"
 )
@@ -18,43 +16,11 @@ import (
 // streamStages are the stages of a Generator that streams, in order.
 var streamStages = []string{"hosts", "degrees", "calibrate", "offsets", "links", "assemble"}
 
-// fileBuffer is an in-memory io.WriteSeeker, as a file is: writes past the
-// end extend it, writes before it overwrite; a write that would reach
-// failAt bytes (when positive) fails.
-type fileBuffer struct {
-	data   []byte
-	pos    int64
-	failAt int64
-}
-
-func (b *fileBuffer) Write(p []byte) (int, error) {
-	if b.failAt > 0 && b.pos+int64(len(p)) >= b.failAt {
-		return 0, errors.New("disk full")
-	}
-	if end := b.pos + int64(len(p)); end > int64(len(b.data)) {
-		b.data = slices.Grow(b.data, int(end)-len(b.data))[:end]
-	}
-	copy(b.data[b.pos:], p)
-	b.pos += int64(len(p))
-	return len(p), nil
-}
-
-func (b *fileBuffer) Seek(offset int64, whence int) (int64, error) {
-	switch whence {
-	case io.SeekCurrent:
-		offset += b.pos
-	case io.SeekEnd:
-		offset += int64(len(b.data))
-	}
-	b.pos = offset
-	return offset, nil
-}
-
 // streamed runs NewCSRGenerator for p to the end in steps of budget and
 // returns the file and the Counts.
 func streamed(t testing.TB, p Params, budget int) ([]byte, Counts) {
 	t.Helper()
-	var b fileBuffer
+	var b graphtest.File
 	g, err := NewCSRGenerator(p, &b)
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +33,7 @@ func streamed(t testing.TB, p Params, budget int) ([]byte, Counts) {
 	if g.Graph() != nil {
 		t.Fatal("a streaming Generator returned a graph")
 	}
-	return b.data, g.Counts()
+	return b.Data, g.Counts()
 }
 
 // fatalTB is what inMemoryCSR needs of a *testing.T, *testing.B or
@@ -145,25 +111,17 @@ func TestCSRGeneratorMatchesGenerate(t *testing.T) {
 // stages in order, each ending at Done = Total.
 func TestCSRGeneratorSteps(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		p := Params{
-			Pages:             rapid.IntRange(1, 2000).Draw(t, "pages"),
-			HostSizeExponent:  rapid.Float64Range(0.1, 5).Draw(t, "hostExponent"),
-			OutDegreeExponent: rapid.Float64Range(1.5, 5).Draw(t, "degreeExponent"),
-			CopyProbability:   rapid.Float64Range(0, 1).Draw(t, "copy"),
-			IntraHostShare:    rapid.SampledFrom([]float64{0, 1, 0.9, 0.5}).Draw(t, "intra"),
-			Seed:              rapid.Uint64().Draw(t, "seed"),
-		}
-		p.Hosts = rapid.IntRange(1, p.Pages).Draw(t, "hosts")
-		p.MeanOutDegree = rapid.Float64Range(0, min(20, maxMeanOutDegree(p.Pages))).Draw(t, "mean")
+		p := drawParams(t, 2000, 20)
+		p.IntraHostShare = rapid.SampledFrom([]float64{0, 1, 0.9, 0.5}).Draw(t, "intra")
 		want, _ := inMemoryCSR(t, p)
-		var b fileBuffer
+		var b graphtest.File
 		g, err := NewCSRGenerator(p, &b)
 		if err != nil {
 			t.Fatal(err)
 		}
 		maxBudget := rapid.SampledFrom([]int{1, 3, 50, 1000}).Draw(t, "maxBudget")
 		runToEnd(t, g, streamStages, func() int { return rapid.IntRange(-1, maxBudget).Draw(t, "budget") })
-		if !bytes.Equal(b.data, want) {
+		if !bytes.Equal(b.Data, want) {
 			t.Fatalf("stepped streamed file differs from WriteCSR(Generate)")
 		}
 		if end := g.Progress(); end.Total != 2*int64(p.Pages)+int64(g.p.Hosts) {
@@ -180,7 +138,7 @@ func TestCSRGeneratorWriteFails(t *testing.T) {
 	want, _ := inMemoryCSR(t, p)
 	targets := int64(64 + 4*(p.Pages+1) + 4)
 	for _, failAt := range []int64{10, 100, targets + 2<<20, int64(len(want)) - 10} {
-		b := &fileBuffer{failAt: failAt}
+		b := &graphtest.File{FailAt: failAt}
 		g, err := NewCSRGenerator(p, b)
 		if err != nil {
 			t.Fatal(err)
@@ -195,7 +153,7 @@ func TestCSRGeneratorWriteFails(t *testing.T) {
 		if done, again := g.Step(10000); done || again != err {
 			t.Fatalf("failing at byte %d: Step after the error gives %v, %v; want false and the error", failAt, done, again)
 		}
-		if len(b.data) >= 64 && !bytes.Equal(b.data[:64], make([]byte, 64)) {
+		if len(b.Data) >= 64 && !bytes.Equal(b.Data[:64], make([]byte, 64)) {
 			t.Fatalf("failing at byte %d: the header was written", failAt)
 		}
 		if g.Counts() != (Counts{}) {
@@ -213,9 +171,9 @@ func BenchmarkCSRGenerator(b *testing.B) {
 			p.Pages, p.Hosts = pages, 0
 			b.ReportAllocs()
 			links := int64(0)
-			var out fileBuffer
+			var out graphtest.File
 			for b.Loop() {
-				out.data, out.pos = out.data[:0], 0
+				out.Data, out.Pos = out.Data[:0], 0
 				g, err := NewCSRGenerator(p, &out)
 				if err != nil {
 					b.Fatal(err)

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"pgregory.net/rapid"
 )
 
 // arcs lists every arc of g as "src>dst" in CSR order.
@@ -81,72 +79,6 @@ func TestValidateRejectsBrokenArrays(t *testing.T) {
 			t.Errorf("%s: Validate() = %v, want an error containing %q", c.name, err, c.message)
 		}
 	}
-}
-
-// randomGraph draws a graph with up to 40 pages and 200 arcs, self-loops and
-// duplicates included, and returns it with the arcs as drawn.
-func randomGraph(t *rapid.T) (*Graph, [][2]uint32) {
-	n := rapid.IntRange(1, 40).Draw(t, "n")
-	m := rapid.IntRange(0, 200).Draw(t, "m")
-	b := NewBuilder(n)
-	var drawn [][2]uint32
-	for k := 0; k < m; k++ {
-		a := [2]uint32{uint32(rapid.IntRange(0, n-1).Draw(t, "src")), uint32(rapid.IntRange(0, n-1).Draw(t, "dst"))}
-		drawn = append(drawn, a)
-		b.Add(a[0], a[1])
-	}
-	g, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g, drawn
-}
-
-func TestBuilderProperties(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		g, drawn := randomGraph(t)
-		if err := g.Validate(); err != nil {
-			t.Fatal(err)
-		}
-		// The graph holds exactly the distinct drawn arcs.
-		set := map[[2]uint32]bool{}
-		for _, a := range drawn {
-			set[a] = true
-		}
-		if int64(len(set)) != g.NumArcs() {
-			t.Fatalf("%d distinct arcs drawn, graph has %d", len(set), g.NumArcs())
-		}
-		for i := 0; i < g.NumNodes(); i++ {
-			for _, d := range g.Out(uint32(i)) {
-				if !set[[2]uint32{uint32(i), d}] {
-					t.Fatalf("arc %d>%d was never added", i, d)
-				}
-			}
-		}
-	})
-}
-
-func TestTransposeProperties(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		g, _ := randomGraph(t)
-		tr := g.Transpose()
-		if err := tr.Validate(); err != nil {
-			t.Fatalf("transpose is not a valid graph: %v", err)
-		}
-		if tr.NumArcs() != g.NumArcs() {
-			t.Fatalf("transpose has %d arcs, graph %d", tr.NumArcs(), g.NumArcs())
-		}
-		in := g.InDegrees()
-		for i := range in {
-			if int(in[i]) != tr.OutDegree(uint32(i)) {
-				t.Fatalf("in-degree of %d is %d, transpose out-degree %d", i, in[i], tr.OutDegree(uint32(i)))
-			}
-		}
-		back := tr.Transpose()
-		if !slices.Equal(back.Offsets, g.Offsets) || !slices.Equal(back.Targets, g.Targets) {
-			t.Fatal("transposing twice does not give the graph back")
-		}
-	})
 }
 
 func TestHostName(t *testing.T) {

@@ -1,50 +1,28 @@
-package graph
+package graph_test
 
 import (
 	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
-// searchByDistance is the textbook breadth-first search with a distance
-// per page (-1 not reached), against which Search is checked.
-func searchByDistance(g *Graph, sources []uint32) (order []uint32, dist []int) {
-	dist = make([]int, g.NumNodes())
-	for i := range dist {
-		dist[i] = -1
-	}
-	for _, s := range sources {
-		if dist[s] < 0 {
-			dist[s] = 0
-			order = append(order, s)
-		}
-	}
-	for i := 0; i < len(order); i++ {
-		p := order[i]
-		for _, q := range g.Out(p) {
-			if dist[q] < 0 {
-				dist[q] = dist[p] + 1
-				order = append(order, q)
-			}
-		}
-	}
-	return order, dist
-}
-
-// TestSearchProperties checks Search against searchByDistance on drawn
+// TestSearchProperties checks Search against graphtest.BreadthFirst on drawn
 // graphs, stepped with drawn limits and started over on the same memory:
 // the same pages in the same order, the depth of each from Levels, no
 // empty depth, and the items Expand reports summing to the pages expanded
 // plus their links.
 func TestSearchProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		g, _ := randomGraph(t)
+		g, _ := graphtest.DrawArcs(t, 40, 200)
 		n := g.NumNodes()
-		s := NewSearch(g)
+		s := graph.NewSearch(g)
 		for round := range 2 {
 			sources := rapid.SliceOfN(rapid.Uint32Range(0, uint32(n-1)), 0, 5).Draw(t, "sources")
-			wantOrder, dist := searchByDistance(g, sources)
+			wantOrder, dist := graphtest.BreadthFirst(g, sources)
 			s.Start(sources)
 			items := int64(0)
 			for calls := 0; ; calls++ {
@@ -105,7 +83,7 @@ func TestSearchProperties(t *testing.T) {
 // the one the search fills, so a crawl that lends its own array allocates
 // only the marks.
 func TestSearchInUsesTheLentQueue(t *testing.T) {
-	b := NewBuilder(4)
+	b := graph.NewBuilder(4)
 	b.Add(0, 1)
 	b.Add(1, 2)
 	g, err := b.Build()
@@ -113,7 +91,7 @@ func TestSearchInUsesTheLentQueue(t *testing.T) {
 		t.Fatal(err)
 	}
 	lent := make([]uint32, 4)
-	s := NewSearchIn(g, lent[:0])
+	s := graph.NewSearchIn(g, lent[:0])
 	s.Start([]uint32{0})
 	if _, done := s.Expand(100); !done {
 		t.Fatal("the search is not done")
@@ -121,7 +99,7 @@ func TestSearchInUsesTheLentQueue(t *testing.T) {
 	if !slices.Equal(lent[:3], []uint32{0, 1, 2}) {
 		t.Errorf("lent queue holds %v, want the pages reached 0, 1, 2", lent)
 	}
-	if allocs := testing.AllocsPerRun(10, func() { NewSearchIn(g, lent[:0]) }); allocs > 2 {
+	if allocs := testing.AllocsPerRun(10, func() { graph.NewSearchIn(g, lent[:0]) }); allocs > 2 {
 		t.Errorf("NewSearchIn with a lent queue made %v allocations, want the search and its marks", allocs)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // TestGzipRoundTripEveryFormat: every graph of rtCases, saved in every
@@ -28,8 +30,8 @@ func TestGzipRoundTripEveryFormat(t *testing.T) {
 				file := map[Format]string{FormatEdgeList: "g.edges", FormatASCII: "g.graph-txt", FormatCSR: "g.csr"}[f]
 				fsys := fstest.MapFS{
 					file:         {Data: buf.Bytes()},
-					file + ".gz": {Data: mfGzip(t, buf.Bytes())},
-					"gz-" + file: {Data: mfGzip(t, buf.Bytes())},
+					file + ".gz": {Data: graphtest.Gzip(t, buf.Bytes())},
+					"gz-" + file: {Data: graphtest.Gzip(t, buf.Bytes())},
 				}
 				var opt, gzOpt LoadOptions
 				if c.g.URLs != nil && f != FormatCSR {
@@ -38,7 +40,7 @@ func TestGzipRoundTripEveryFormat(t *testing.T) {
 						t.Fatal(err)
 					}
 					fsys["g.urls"] = &fstest.MapFile{Data: urls.Bytes()}
-					fsys["g.urls.gz"] = &fstest.MapFile{Data: mfGzip(t, urls.Bytes())}
+					fsys["g.urls.gz"] = &fstest.MapFile{Data: graphtest.Gzip(t, urls.Bytes())}
 					opt.URLs, gzOpt.URLs = "g.urls", "g.urls.gz"
 				}
 				plain, plainLabels, err := Load(fsys, file, opt)
@@ -67,14 +69,14 @@ func TestGzipBVGraphRoundTrip(t *testing.T) {
 	lists, data, offs, cfg := bvSmallGraph(t)
 	props := []byte(bvPropertiesText(cfg.props(lists)))
 	fsys := fstest.MapFS{
-		"b.graph.gz":   {Data: mfGzip(t, data)},
-		"b.properties": {Data: mfGzip(t, props)},
-		"b.offsets":    {Data: mfGzip(t, offs)},
+		"b.graph.gz":   {Data: graphtest.Gzip(t, data)},
+		"b.properties": {Data: graphtest.Gzip(t, props)},
+		"b.offsets":    {Data: graphtest.Gzip(t, offs)},
 	}
 	for _, name := range []string{"b.graph.gz", "b.properties", "b.offsets"} {
 		if name != "b.graph.gz" {
 			// Named by its other files, the graph is NAME.graph.
-			fsys["b.graph"] = &fstest.MapFile{Data: mfGzip(t, data)}
+			fsys["b.graph"] = &fstest.MapFile{Data: graphtest.Gzip(t, data)}
 		}
 		g, _, err := Load(fsys, name, LoadOptions{})
 		if err != nil {
@@ -92,7 +94,7 @@ func TestGzipBVGraphRoundTrip(t *testing.T) {
 func TestGzipStreams(t *testing.T) {
 	line := "# " + strings.Repeat("comment ", 12) + "\n"
 	text := strings.Repeat(line, 16<<20/len(line)) + "0 1\n"
-	fsys := fstest.MapFS{"big.edges.gz": {Data: mfGzip(t, []byte(text))}}
+	fsys := fstest.MapFS{"big.edges.gz": {Data: graphtest.Gzip(t, []byte(text))}}
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -119,7 +121,7 @@ func TestGzipPassesReadErrors(t *testing.T) {
 		if err := Save(&buf, g, f); err != nil {
 			t.Fatal(err)
 		}
-		z := mfGzip(t, buf.Bytes())
+		z := graphtest.Gzip(t, buf.Bytes())
 		for _, failure := range []error{errSentinel, ctx.Err()} {
 			for _, k := range []int{0, 5, len(z) / 2, len(z) - 1} {
 				fsys := fstest.MapFS{"g": {Data: z}}
@@ -289,8 +291,8 @@ func FuzzReadEdgeListGzip(f *testing.F) {
 // TestGzipNoDoubleDecompression: a gzip file holding gzip data is read
 // once: its content is binary to the text readers.
 func TestGzipNoDoubleDecompression(t *testing.T) {
-	inner := mfGzip(t, []byte("0 1\n"))
-	fsys := fstest.MapFS{"g.edges.gz.gz": {Data: mfGzip(t, inner)}}
+	inner := graphtest.Gzip(t, []byte("0 1\n"))
+	fsys := fstest.MapFS{"g.edges.gz.gz": {Data: graphtest.Gzip(t, inner)}}
 	_, _, err := Load(fsys, "g.edges.gz.gz", LoadOptions{})
 	var e *Error
 	if !errors.As(err, &e) || e.Line != 1 || !strings.Contains(err.Error(), "binary data, not text") {

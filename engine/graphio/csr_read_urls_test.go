@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // TestReadCSRURLs reads the URLs of a few pages, in any order, repeated,
@@ -29,7 +30,7 @@ func TestReadCSRURLs(t *testing.T) {
 		if err := WriteCSR(&buf, gr); err != nil {
 			t.Fatal(err)
 		}
-		files := fstest.MapFS{"g.csr": {Data: buf.Bytes()}, "z.csr": {Data: mfGzip(t, buf.Bytes())}}
+		files := fstest.MapFS{"g.csr": {Data: buf.Bytes()}, "z.csr": {Data: graphtest.Gzip(t, buf.Bytes())}}
 		for _, c := range []struct {
 			fsys fs.FS
 			file string

@@ -2,52 +2,14 @@ package graphio
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
-
-// seekBuffer is an in-memory io.WriteSeeker, as a file is: writes past the
-// end extend it, writes before it overwrite.
-type seekBuffer struct {
-	data []byte
-	pos  int64
-	// failAt, when positive, makes the write that would reach that many
-	// bytes fail.
-	failAt int64
-}
-
-func (b *seekBuffer) Write(p []byte) (int, error) {
-	if b.failAt > 0 && b.pos+int64(len(p)) >= b.failAt {
-		return 0, errors.New("disk full")
-	}
-	if end := b.pos + int64(len(p)); end > int64(len(b.data)) {
-		b.data = slices.Grow(b.data, int(end)-len(b.data))[:end]
-	}
-	copy(b.data[b.pos:], p)
-	b.pos += int64(len(p))
-	return len(p), nil
-}
-
-func (b *seekBuffer) Seek(offset int64, whence int) (int64, error) {
-	switch whence {
-	case io.SeekStart:
-	case io.SeekCurrent:
-		offset += b.pos
-	case io.SeekEnd:
-		offset += int64(len(b.data))
-	}
-	if offset < 0 {
-		return 0, errors.New("negative position")
-	}
-	b.pos = offset
-	return offset, nil
-}
 
 // csrShapeOf returns the shape of g as WriteCSR stores it.
 func csrShapeOf(g *graph.Graph) CSRShape {
@@ -129,14 +91,14 @@ func TestCSRWriterMatchesWriteCSR(t *testing.T) {
 		}
 		for k, chunk := range []int{1, 7, 100000} {
 			prefix := []byte("prefix")
-			b := &seekBuffer{}
+			b := &graphtest.File{}
 			b.Write(prefix)
 			streamCSR(t, b, tc.g, chunk, uint64(k))
-			if b.pos != int64(len(b.data)) {
-				t.Errorf("%s: writer left at %d of %d bytes", tc.name, b.pos, len(b.data))
+			if b.Pos != int64(len(b.Data)) {
+				t.Errorf("%s: writer left at %d of %d bytes", tc.name, b.Pos, len(b.Data))
 			}
-			if !bytes.HasPrefix(b.data, prefix) || !bytes.Equal(b.data[len(prefix):], want.Bytes()) {
-				t.Fatalf("%s, pieces up to %d: streamed file (%d bytes) differs from WriteCSR's (%d bytes)", tc.name, chunk, len(b.data)-len(prefix), want.Len())
+			if !bytes.HasPrefix(b.Data, prefix) || !bytes.Equal(b.Data[len(prefix):], want.Bytes()) {
+				t.Fatalf("%s, pieces up to %d: streamed file (%d bytes) differs from WriteCSR's (%d bytes)", tc.name, chunk, len(b.Data)-len(prefix), want.Len())
 			}
 		}
 		got, err := ReadCSR(bytes.NewReader(want.Bytes()), tc.name)
@@ -211,7 +173,7 @@ func TestCSRWriterRefuses(t *testing.T) {
 			return c.Close()
 		}, "offset 0 is 5"},
 	} {
-		b := &seekBuffer{}
+		b := &graphtest.File{}
 		c, err := NewCSRWriter(b, tc.shape)
 		if err == nil && tc.calls != nil {
 			err = tc.calls(c)
@@ -219,7 +181,7 @@ func TestCSRWriterRefuses(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one containing %q", tc.name, err, tc.want)
 		}
-		if len(b.data) >= csrHeaderSize && !bytes.Equal(b.data[:csrHeaderSize], make([]byte, csrHeaderSize)) {
+		if len(b.Data) >= csrHeaderSize && !bytes.Equal(b.Data[:csrHeaderSize], make([]byte, csrHeaderSize)) {
 			t.Errorf("%s: a header was written", tc.name)
 		}
 	}
@@ -230,7 +192,7 @@ func TestCSRWriterRefuses(t *testing.T) {
 func TestCSRWriterWriteFails(t *testing.T) {
 	g := rtRandomGraph(t, 6, 200000, 4, 50)
 	for _, failAt := range []int64{10, 100, csrStreamBuffer + 500, 5 << 20} {
-		b := &seekBuffer{failAt: failAt}
+		b := &graphtest.File{FailAt: failAt}
 		c, err := NewCSRWriter(b, csrShapeOf(g))
 		if err == nil {
 			c.Offsets(g.Offsets)
@@ -261,9 +223,9 @@ func BenchmarkCSRWriter(b *testing.B) {
 	}
 	b.SetBytes(int64(want.Len()))
 	b.ReportAllocs()
-	out := &seekBuffer{data: make([]byte, 0, want.Len())}
+	out := &graphtest.File{Data: make([]byte, 0, want.Len())}
 	for b.Loop() {
-		out.data, out.pos = out.data[:0], 0
+		out.Data, out.Pos = out.Data[:0], 0
 		c, err := NewCSRWriter(out, shape)
 		if err != nil {
 			b.Fatal(err)

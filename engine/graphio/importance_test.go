@@ -2,7 +2,6 @@ package graphio
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // impExample is a graph of 4 pages and a vector of it whose scores are not
@@ -43,11 +43,7 @@ func TestImportanceRoundTrip(t *testing.T) {
 	if want := importanceHeaderSize + 8 + 8*4; len(b) != want { // "list:0,2" is 8 bytes, no padding
 		t.Fatalf("%d bytes, want %d", len(b), want)
 	}
-	var z bytes.Buffer
-	zw := gzip.NewWriter(&z)
-	zw.Write(b)
-	zw.Close()
-	for name, data := range map[string][]byte{"v.imp": b, "v.imp.gz": z.Bytes()} {
+	for name, data := range map[string][]byte{"v.imp": b, "v.imp.gz": graphtest.Gzip(t, b)} {
 		got, err := ReadImportance(bytes.NewReader(data), name, g, "g.csr")
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -171,10 +167,7 @@ func TestImportanceForeign(t *testing.T) {
 	for _, s := range []float64{0.125, 0.25, 0.5} {
 		raw = binary.LittleEndian.AppendUint64(raw, math.Float64bits(s))
 	}
-	var z bytes.Buffer
-	zw := gzip.NewWriter(&z)
-	zw.Write([]byte(text))
-	zw.Close()
+	z := graphtest.Gzip(t, []byte(text))
 	for _, c := range []struct {
 		name   string
 		data   []byte
@@ -183,7 +176,7 @@ func TestImportanceForeign(t *testing.T) {
 		scaled bool
 	}{
 		{"v.txt", []byte(text), ImportanceText, []float64{0.125, 0.375, 0.25, 0.25}, true},
-		{"v.txt.gz", z.Bytes(), ImportanceText, []float64{0.125, 0.375, 0.25, 0.25}, true},
+		{"v.txt.gz", z, ImportanceText, []float64{0.125, 0.375, 0.25, 0.25}, true},
 		{"v.f64", raw, ImportanceFloat64, []float64{0.125, 0.125, 0.25, 0.5}, false},
 	} {
 		v, err := ReadImportance(bytes.NewReader(c.data), c.name, g, "g.csr")

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // bvBomb encodes n pages whose successor lists are all the pages 0 to
@@ -170,7 +170,7 @@ func (c *limitsCountingReader) Read(p []byte) (int, error) {
 // MaxBytes before anything is allocated for them.
 func TestAnnouncedPagesAreChecked(t *testing.T) {
 	var csr bytes.Buffer
-	if err := WriteCSR(&csr, mustGraph(t, 3, [][2]uint32{{0, 1}, {1, 2}})); err != nil {
+	if err := WriteCSR(&csr, graphtest.FromArcs(t, 3, [][2]uint32{{0, 1}, {1, 2}})); err != nil {
 		t.Fatal(err)
 	}
 	// A header that claims 2^31 pages and links, checksummed again.
@@ -218,19 +218,6 @@ func putLE32(b []byte, v uint32) {
 	for i := range 4 {
 		b[i] = byte(v >> (8 * i))
 	}
-}
-
-func mustGraph(t *testing.T, n int, arcs [][2]uint32) *graph.Graph {
-	t.Helper()
-	b := graph.NewBuilder(n)
-	for _, a := range arcs {
-		b.Add(a[0], a[1])
-	}
-	g, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
 }
 
 // TestTextLinksAreCheckedWhileReading: the text formats count their links
@@ -354,7 +341,7 @@ func TestTooLargeErrorText(t *testing.T) {
 // breaks), far more than the graph's arrays.
 func limitsLongURLs(t *testing.T) []byte {
 	t.Helper()
-	g := mustGraph(t, 4, [][2]uint32{{0, 1}, {1, 2}, {2, 3}})
+	g := graphtest.FromArcs(t, 4, [][2]uint32{{0, 1}, {1, 2}, {2, 3}})
 	var urls []string
 	for k := range 4 {
 		urls = append(urls, fmt.Sprintf("http://a.example/%s%d", strings.Repeat("x", 1000), k))
@@ -408,7 +395,7 @@ func TestCSRStringsAreChecked(t *testing.T) {
 // bytes arrive (up to twice their size).
 func TestWrappedCSRKnowsItsLength(t *testing.T) {
 	var csr bytes.Buffer
-	if err := WriteCSR(&csr, mustGraph(t, 3, [][2]uint32{{0, 1}, {1, 2}})); err != nil {
+	if err := WriteCSR(&csr, graphtest.FromArcs(t, 3, [][2]uint32{{0, 1}, {1, 2}})); err != nil {
 		t.Fatal(err)
 	}
 	// A header that claims 2^20 links, checksummed again.

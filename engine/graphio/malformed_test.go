@@ -2,30 +2,15 @@ package graphio
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/binary"
 	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
 	"unicode/utf16"
-)
 
-// mfGzip compresses data as one gzip member, the way gzip(1) and SNAP's
-// .txt.gz files do (Go's writer: a 10-byte header without a name, then
-// deflate, then the CRC-32 and size).
-func mfGzip(tb testing.TB, data []byte) []byte {
-	tb.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	if _, err := zw.Write(data); err != nil {
-		tb.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		tb.Fatal(err)
-	}
-	return buf.Bytes()
-}
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
+)
 
 // mfUTF16 encodes s as UTF-16, little- or big-endian, with or without a
 // byte order mark, as Windows tools save "Unicode" text.
@@ -87,7 +72,7 @@ func mfCases(tb testing.TB) []mfCase {
 	bv := func(graphData, props []byte) map[string][]byte {
 		return map[string][]byte{"b.graph": graphData, "b.offsets": bvOffs, "b.properties": props}
 	}
-	gz := mfGzip(tb, []byte(edges))
+	gz := graphtest.Gzip(tb, []byte(edges))
 	zeros := make([]byte, 2<<20)
 	longLine := "1 " + strings.Repeat("2", 1<<20) + "\n"
 	// The magic numbers of the compressed formats crawlsim refuses,
@@ -104,7 +89,7 @@ func mfCases(tb testing.TB) []mfCase {
 	lzw := []byte("\x1f\x9d\x90\x30\x20")
 	// A second gzip member appended to the first is one stream (RFC 1952
 	// section 2.2, what `cat a.gz b.gz` makes).
-	multi := append(mfGzip(tb, []byte("0 1\n0 2\n")), mfGzip(tb, []byte("1 0\n"))...)
+	multi := append(graphtest.Gzip(tb, []byte("0 1\n0 2\n")), graphtest.Gzip(tb, []byte("1 0\n"))...)
 	one := func(name string, data []byte) map[string][]byte { return map[string][]byte{name: data} }
 	withURLs := func(u []byte) map[string][]byte { return map[string][]byte{"g.edges": []byte(edges), "u.urls": u} }
 
@@ -123,7 +108,7 @@ func mfCases(tb testing.TB) []mfCase {
 		// "http://a/\n" and "http://b/\n" are 10 bytes each: the NUL is byte 22.
 		{what: "NUL inside a URL list", files: withURLs([]byte("http://a/\nhttp://b/\nxy\x00z\n")), load: "g.edges", urls: "u.urls",
 			want: "u.urls:3: NUL byte in column 3 (byte 22): binary data, not text"},
-		{what: "gzip of a NUL stream", files: one("g.edges.gz", mfGzip(tb, zeros)), load: "g.edges.gz",
+		{what: "gzip of a NUL stream", files: one("g.edges.gz", graphtest.Gzip(tb, zeros)), load: "g.edges.gz",
 			want: "g.edges.gz:1: NUL byte in column 1 (byte 0): binary data, not text"},
 
 		// Over-long lines.
@@ -146,29 +131,29 @@ func mfCases(tb testing.TB) []mfCase {
 			want: "g.graph-txt: UTF-16 text (little-endian), which crawlsim does not read; convert it to UTF-8 first (iconv -f UTF-16LE -t UTF-8)"},
 		{what: "UTF-16 BE URL list without BOM", files: withURLs(mfUTF16(urls, true, false)), load: "g.edges", urls: "u.urls",
 			want: "u.urls: UTF-16 text (big-endian), which crawlsim does not read; convert it to UTF-8 first (iconv -f UTF-16BE -t UTF-8)"},
-		{what: "gzip of UTF-16 LE", files: one("g.edges.gz", mfGzip(tb, mfUTF16(edges, false, true))), load: "g.edges.gz",
+		{what: "gzip of UTF-16 LE", files: one("g.edges.gz", graphtest.Gzip(tb, mfUTF16(edges, false, true))), load: "g.edges.gz",
 			want: "g.edges.gz: UTF-16 text (little-endian), which crawlsim does not read; convert it to UTF-8 first (iconv -f UTF-16LE -t UTF-8)"},
 		{what: "UTF-8 BOM edge list", files: one("g.edges", []byte("\ufeff"+edges)), load: "g.edges", lists: lists},
 		{what: "UTF-8 BOM WebGraph ASCII", files: one("g.graph-txt", []byte("\ufeff3\n1 2\n0\n\n")), load: "g.graph-txt", lists: lists},
 		{what: "UTF-8 BOM URL list", files: withURLs([]byte("\ufeff" + urls)), load: "g.edges", urls: "u.urls", lists: lists, hosts: hosts},
-		{what: "UTF-8 BOM inside gzip", files: one("g.edges.gz", mfGzip(tb, []byte("\ufeff"+edges))), load: "g.edges.gz", lists: lists},
+		{what: "UTF-8 BOM inside gzip", files: one("g.edges.gz", graphtest.Gzip(tb, []byte("\ufeff"+edges))), load: "g.edges.gz", lists: lists},
 
 		// gzip, read whatever the name, and broken gzip.
 		{what: "gzip edge list", files: one("g.edges.gz", gz), load: "g.edges.gz", lists: lists},
 		{what: "gzip edge list named .txt", files: one("g.txt", gz), load: "g.txt", lists: lists},
 		{what: "gzip edge list without .gz", files: one("g.edges", gz), load: "g.edges", lists: lists},
 		{what: "gzip of two members", files: one("g.edges.gz", multi), load: "g.edges.gz", lists: lists},
-		{what: "gzip WebGraph ASCII", files: one("g.graph-txt.gz", mfGzip(tb, []byte("3\n1 2\n0\n\n"))), load: "g.graph-txt.gz", lists: lists},
-		{what: "gzip .csr", files: one("g.csr.gz", mfGzip(tb, csr.Bytes())), load: "g.csr.gz", lists: lists},
-		{what: "gzip URL list", files: withURLs(mfGzip(tb, []byte(urls))), load: "g.edges", urls: "u.urls", lists: lists, hosts: hosts},
-		{what: "gzip BVGraph", files: map[string][]byte{"b.graph": mfGzip(tb, bvData), "b.offsets": mfGzip(tb, bvOffs), "b.properties": mfGzip(tb, bvProps)}, load: "b.graph", lists: bvLists},
-		{what: "gzip of an empty edge list", files: one("g.edges.gz", mfGzip(tb, nil)), load: "g.edges.gz", lists: [][]uint32{}},
+		{what: "gzip WebGraph ASCII", files: one("g.graph-txt.gz", graphtest.Gzip(tb, []byte("3\n1 2\n0\n\n"))), load: "g.graph-txt.gz", lists: lists},
+		{what: "gzip .csr", files: one("g.csr.gz", graphtest.Gzip(tb, csr.Bytes())), load: "g.csr.gz", lists: lists},
+		{what: "gzip URL list", files: withURLs(graphtest.Gzip(tb, []byte(urls))), load: "g.edges", urls: "u.urls", lists: lists, hosts: hosts},
+		{what: "gzip BVGraph", files: map[string][]byte{"b.graph": graphtest.Gzip(tb, bvData), "b.offsets": graphtest.Gzip(tb, bvOffs), "b.properties": graphtest.Gzip(tb, bvProps)}, load: "b.graph", lists: bvLists},
+		{what: "gzip of an empty edge list", files: one("g.edges.gz", graphtest.Gzip(tb, nil)), load: "g.edges.gz", lists: [][]uint32{}},
 		// The file ends 3 bytes into the 8-byte trailer.
 		{what: "truncated gzip", files: one("g.edges.gz", gz[:len(gz)-5]), load: "g.edges.gz",
 			want: fmt.Sprintf("g.edges.gz: byte %d: truncated gzip data: the file ends inside the compressed stream", len(gz)-5)},
 		{what: "gzip header only", files: one("g.edges.gz", gz[:3]), load: "g.edges.gz",
 			want: "g.edges.gz: byte 3: truncated gzip data: the file ends inside the compressed stream"},
-		{what: "truncated gzip .csr", files: one("g.csr", mfGzip(tb, csr.Bytes())[:40]), load: "g.csr",
+		{what: "truncated gzip .csr", files: one("g.csr", graphtest.Gzip(tb, csr.Bytes())[:40]), load: "g.csr",
 			want: "g.csr: byte 40: truncated gzip data: the file ends inside the compressed stream"},
 		// Byte 10, the first of the deflate data, given block type 3,
 		// which RFC 1951 section 3.2.3 reserves (an error).

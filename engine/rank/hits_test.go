@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
@@ -40,7 +41,7 @@ func TestHITSPeerCheckedGoldenValues(t *testing.T) {
 	// SPEC.md section 3, worked example 8: igraph 0.10.2, networkx 2.8.8,
 	// gonum v0.17.0 and graphology 0.26.0 agree on these, given to 6 places
 	// and scaled so that the largest entry is 1.
-	r, err := HITSOf(context.Background(), buildGraph(t, 5, goldenArcs), HITSOptions{})
+	r, err := HITSOf(context.Background(), graphtest.FromArcs(t, 5, goldenArcs), HITSOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestHITSBipartiteByHand(t *testing.T) {
 	// The second eigenvalue ratio is 0.381966/2.618034 = 0.146 per
 	// iteration, so 60 iterations reach machine precision.
 	hi, lo := math.Sqrt((5+math.Sqrt(5))/10), math.Sqrt((5-math.Sqrt(5))/10)
-	g := buildGraph(t, 4, [][2]uint32{{0, 2}, {0, 3}, {1, 2}})
+	g := graphtest.FromArcs(t, 4, [][2]uint32{{0, 2}, {0, 3}, {1, 2}})
 	r, err := HITSOf(context.Background(), g, HITSOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +83,7 @@ func TestHITSBipartiteByHand(t *testing.T) {
 
 func TestHITSWithoutLinks(t *testing.T) {
 	// No links: every vector has norm 0 after the first step and stays 0.
-	h, err := NewHITS(buildGraph(t, 3, nil), nil, HITSOptions{Iterations: 2})
+	h, err := NewHITS(graphtest.FromArcs(t, 3, nil), nil, HITSOptions{Iterations: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func TestHITSWithoutLinks(t *testing.T) {
 		t.Fatalf("HITS without links: %+v", r)
 	}
 
-	empty, err := NewHITS(buildGraph(t, 0, nil), nil, HITSOptions{})
+	empty, err := NewHITS(graphtest.FromArcs(t, 0, nil), nil, HITSOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestHITSWithoutLinks(t *testing.T) {
 }
 
 func TestHITSSteppingAndErrors(t *testing.T) {
-	g := buildGraph(t, 5, goldenArcs)
+	g := graphtest.FromArcs(t, 5, goldenArcs)
 	h, err := NewHITS(g, nil, HITSOptions{Iterations: 10})
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +149,7 @@ func TestHITSSteppingAndErrors(t *testing.T) {
 }
 
 func TestHITSIterationAllocatesNothing(t *testing.T) {
-	h, err := NewHITS(buildGraph(t, 5, goldenArcs), nil, HITSOptions{Iterations: 1 << 30})
+	h, err := NewHITS(graphtest.FromArcs(t, 5, goldenArcs), nil, HITSOptions{Iterations: 1 << 30})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,22 +9,9 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
-
-// buildGraph returns the graph of n pages with the given arcs.
-func buildGraph(t testing.TB, n int, arcs [][2]uint32) *graph.Graph {
-	t.Helper()
-	b := graph.NewBuilder(n)
-	for _, a := range arcs {
-		b.Add(a[0], a[1])
-	}
-	g, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
 
 // pageRank runs PageRank to the end and fails the test on error.
 func pageRank(t testing.TB, g *graph.Graph, opt Options) Result {
@@ -65,10 +52,10 @@ var goldenArcs = [][2]uint32{{0, 1}, {0, 2}, {1, 2}, {2, 0}, {3, 2}, {3, 4}}
 func TestPageRankWorkedExamples(t *testing.T) {
 	// SPEC.md section 3, worked example 7.
 	third := 1.0 / 3
-	cycle := pageRank(t, buildGraph(t, 3, [][2]uint32{{0, 1}, {1, 2}, {2, 0}}), Options{})
+	cycle := pageRank(t, graphtest.FromArcs(t, 3, [][2]uint32{{0, 1}, {1, 2}, {2, 0}}), Options{})
 	assertClose(t, "3-cycle", cycle.Scores, []float64{third, third, third}, 1e-12)
 
-	pair := pageRank(t, buildGraph(t, 2, [][2]uint32{{0, 1}, {1, 0}}), Options{})
+	pair := pageRank(t, graphtest.FromArcs(t, 2, [][2]uint32{{0, 1}, {1, 0}}), Options{})
 	assertClose(t, "two pages", pair.Scores, []float64{0.5, 0.5}, 1e-12)
 
 	// Star: leaves 1..4 link to the centre 0, which has no out-links. n = 5,
@@ -82,7 +69,7 @@ func TestPageRankWorkedExamples(t *testing.T) {
 	// Check of the leaf equation: (0.85·11/21 + 0.15)/5 = (0.445238095 +
 	// 0.15)/5 = 0.595238095/5 = 0.119047619 = 5/42.
 	rL, rC := 5.0/42, 11.0/21
-	star := pageRank(t, buildGraph(t, 5, [][2]uint32{{1, 0}, {2, 0}, {3, 0}, {4, 0}}), Options{})
+	star := pageRank(t, graphtest.FromArcs(t, 5, [][2]uint32{{1, 0}, {2, 0}, {3, 0}, {4, 0}}), Options{})
 	assertClose(t, "star", star.Scores, []float64{rC, rL, rL, rL, rL}, 1e-9)
 	for _, r := range []Result{cycle, pair, star} {
 		if !r.Converged || !(r.Residual < DefaultTolerance) || r.Iterations < 1 {
@@ -94,7 +81,7 @@ func TestPageRankWorkedExamples(t *testing.T) {
 func TestPageRankPeerCheckedGoldenValues(t *testing.T) {
 	// SPEC.md section 3, worked example 8: igraph 0.10.2, networkx 2.8.8,
 	// gonum v0.17.0 and graphology 0.26.0 agree on these values (d = 0.85).
-	g := buildGraph(t, 5, goldenArcs)
+	g := graphtest.FromArcs(t, 5, goldenArcs)
 	wantUniform := []float64{0.350178362311886, 0.188416698076911, 0.365397021432385, 0.039590894094358, 0.056417024084461}
 	// Personalized, t = 0.5 on pages 0 and 3, dangling mass sent along t.
 	wantPersonal := []float64{0.375653415742517, 0.159652701690570, 0.334259099958218, 0.091533180778032, 0.038901601830664}
@@ -116,7 +103,7 @@ func TestPageRankPeerCheckedGoldenValues(t *testing.T) {
 }
 
 func TestPageRankEmptyAndSinglePage(t *testing.T) {
-	empty := buildGraph(t, 0, nil)
+	empty := graphtest.FromArcs(t, 0, nil)
 	p, err := NewPageRank(empty, nil, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +116,7 @@ func TestPageRankEmptyAndSinglePage(t *testing.T) {
 	}
 
 	for _, arcs := range [][][2]uint32{nil, {{0, 0}}} { // dangling, self-loop
-		r := pageRank(t, buildGraph(t, 1, arcs), Options{})
+		r := pageRank(t, graphtest.FromArcs(t, 1, arcs), Options{})
 		if !slices.Equal(r.Scores, []float64{1}) || !r.Converged {
 			t.Fatalf("single page with arcs %v: %+v, want scores [1]", arcs, r)
 		}
@@ -144,7 +131,7 @@ func TestPageRankDampingOne(t *testing.T) {
 	// 2x/3, r1 = 2x/3 + x/6 = 5x/6, and r2 = 5x/6 + x/6 = x as required.
 	// Sum (2/3 + 5/6 + 1 + 2/3)·x = (19/6)·x = 1, so x = 6/19 and
 	// r = [4/19, 5/19, 6/19, 4/19].
-	g := buildGraph(t, 4, [][2]uint32{{0, 1}, {1, 2}, {2, 0}, {2, 3}})
+	g := graphtest.FromArcs(t, 4, [][2]uint32{{0, 1}, {1, 2}, {2, 0}, {2, 3}})
 	r := pageRank(t, g, Options{Damping: 1, MaxIterations: 100000})
 	assertClose(t, "d=1", r.Scores, []float64{4.0 / 19, 5.0 / 19, 6.0 / 19, 4.0 / 19}, 1e-8)
 	if !r.Converged {
@@ -153,7 +140,7 @@ func TestPageRankDampingOne(t *testing.T) {
 }
 
 func TestPageRankOptionErrors(t *testing.T) {
-	g := buildGraph(t, 3, [][2]uint32{{0, 1}, {1, 2}})
+	g := graphtest.FromArcs(t, 3, [][2]uint32{{0, 1}, {1, 2}})
 	cases := []struct {
 		name string
 		opt  Options
@@ -186,7 +173,7 @@ func TestPageRankOptionErrors(t *testing.T) {
 }
 
 func TestPageRankGraphErrors(t *testing.T) {
-	g := buildGraph(t, 3, [][2]uint32{{0, 1}, {0, 2}, {1, 2}})
+	g := graphtest.FromArcs(t, 3, [][2]uint32{{0, 1}, {0, 2}, {1, 2}})
 	cases := []struct {
 		name  string
 		g, tr *graph.Graph
@@ -195,7 +182,7 @@ func TestPageRankGraphErrors(t *testing.T) {
 		{name: "no graph", g: nil, want: "no graph"},
 		{name: "broken graph", g: &graph.Graph{Offsets: []uint64{0, 1}, Targets: []uint32{7}}, want: "beyond the last page"},
 		{name: "graph as its own transpose", g: g, tr: g, want: "transpose is not the graph's: page 0 has 0 in-links in the graph but 2"},
-		{name: "transpose of another size", g: g, tr: buildGraph(t, 4, [][2]uint32{{1, 0}, {2, 0}, {2, 1}}), want: "transpose has 4 pages and 3 links, the graph 3 and 3"},
+		{name: "transpose of another size", g: g, tr: graphtest.FromArcs(t, 4, [][2]uint32{{1, 0}, {2, 0}, {2, 1}}), want: "transpose has 4 pages and 3 links, the graph 3 and 3"},
 		{name: "broken transpose", g: g, tr: &graph.Graph{Offsets: []uint64{0, 0}, Targets: []uint32{}, URLs: []string{"a", "b"}}, want: "transpose: graph: URL list"},
 	}
 	for _, c := range cases {
@@ -220,7 +207,7 @@ func TestPageRankGraphErrors(t *testing.T) {
 }
 
 func TestPageRankSteppingAndProgress(t *testing.T) {
-	g := buildGraph(t, 5, goldenArcs)
+	g := graphtest.FromArcs(t, 5, goldenArcs)
 	p, err := NewPageRank(g, nil, Options{MaxIterations: 500})
 	if err != nil {
 		t.Fatal(err)
@@ -255,7 +242,7 @@ func TestPageRankSteppingAndProgress(t *testing.T) {
 }
 
 func TestPageRankMaxIterations(t *testing.T) {
-	g := buildGraph(t, 5, goldenArcs)
+	g := graphtest.FromArcs(t, 5, goldenArcs)
 	r := pageRank(t, g, Options{MaxIterations: 4})
 	if r.Iterations != 4 || r.Converged || !(r.Residual >= DefaultTolerance) {
 		t.Fatalf("MaxIterations 4: %+v", r)
@@ -268,16 +255,16 @@ func TestPageRankMaxIterations(t *testing.T) {
 func TestPageRankCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := PageRankOf(ctx, buildGraph(t, 5, goldenArcs), Options{}); !errors.Is(err, context.Canceled) {
+	if _, err := PageRankOf(ctx, graphtest.FromArcs(t, 5, goldenArcs), Options{}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
-	if _, err := HITSOf(ctx, buildGraph(t, 5, goldenArcs), HITSOptions{}); !errors.Is(err, context.Canceled) {
+	if _, err := HITSOf(ctx, graphtest.FromArcs(t, 5, goldenArcs), HITSOptions{}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("HITS err = %v, want context.Canceled", err)
 	}
 }
 
 func TestPageRankIterationAllocatesNothing(t *testing.T) {
-	g := buildGraph(t, 5, goldenArcs)
+	g := graphtest.FromArcs(t, 5, goldenArcs)
 	p, err := NewPageRank(g, nil, Options{MaxIterations: 1 << 30, Tolerance: 1e-300, Damping: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -324,7 +311,7 @@ func TestUniformTeleport(t *testing.T) {
 // refused.
 func TestStartVector(t *testing.T) {
 	// The graph and vector of SPEC.md section 3, worked example 8.
-	g := buildGraph(t, 5, goldenArcs)
+	g := graphtest.FromArcs(t, 5, goldenArcs)
 	want := []float64{0.350178362311886, 0.188416698076911, 0.365397021432385, 0.039590894094358, 0.056417024084461}
 	for _, start := range [][]float64{{1, 0, 0, 0, 0}, {0, 0, 0, 0.5, 0.5}, want} {
 		res, err := PageRankOf(context.Background(), g, Options{Start: start, Tolerance: 1e-14})

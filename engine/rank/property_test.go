@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
@@ -39,41 +40,6 @@ func randomGraph(t testing.TB, rng *rand.Rand, n, m int) *graph.Graph {
 		t.Fatal(err)
 	}
 	return g
-}
-
-// referencePageRank is an independent, push-based power iteration on the
-// out-arcs, iterated until the L1 change is below 1e-15 (or 100,000
-// iterations): every page pushes d·r_i/c_i to each target, a dangling page
-// pushes d·r_i·t_j to every page j, and every page gets (1-d)·t_j.
-func referencePageRank(g *graph.Graph, d float64, t []float64) []float64 {
-	n := g.NumNodes()
-	r := slices.Clone(t)
-	next := make([]float64, n)
-	for range 100000 {
-		clear(next)
-		dangling := 0.0
-		for i := range n {
-			out := g.Out(uint32(i))
-			if len(out) == 0 {
-				dangling += r[i]
-				continue
-			}
-			share := d * r[i] / float64(len(out))
-			for _, j := range out {
-				next[j] += share
-			}
-		}
-		change := 0.0
-		for j := range n {
-			next[j] += d*dangling*t[j] + (1-d)*t[j]
-			change += math.Abs(next[j] - r[j])
-		}
-		r, next = next, r
-		if change < 1e-15 {
-			break
-		}
-	}
-	return r
 }
 
 // referenceHITS is an independent, push-based HITS over the out-arcs with
@@ -196,7 +162,7 @@ func TestPageRankProperties(t *testing.T) {
 		}
 		// The L1 error of a vector whose last change was below the
 		// tolerance is at most d/(1-d)·tolerance.
-		assertClose(t, name+" vs reference", r.Scores, referencePageRank(g, d, uniform), d/(1-d)*DefaultTolerance)
+		assertClose(t, name+" vs reference", r.Scores, graphtest.PageRank(g, d, uniform, 1e-15), d/(1-d)*DefaultTolerance)
 
 		// Workers, Step budgets and whether a transpose is given (the
 		// layout or the transpose is swept) change nothing, bit for bit,
@@ -238,7 +204,7 @@ func TestPageRankProperties(t *testing.T) {
 		if math.Abs(sum(pr.Scores)-1) > 1e-9 || !pr.Converged || !(pr.Residual < DefaultTolerance) {
 			t.Fatalf("%s, seeds %v: sum %v, %+v", name, seeds, sum(pr.Scores), pr)
 		}
-		assertClose(t, name+" personalized vs reference", pr.Scores, referencePageRank(g, d, trust), d/(1-d)*DefaultTolerance)
+		assertClose(t, name+" personalized vs reference", pr.Scores, graphtest.PageRank(g, d, trust, 1e-15), d/(1-d)*DefaultTolerance)
 		opt.Workers = 4
 		if pr4 := runPageRank(t, g, opt, 3, 1); !slices.Equal(pr4.Scores, pr.Scores) {
 			t.Fatalf("%s: personalized differs with Workers=4", name)

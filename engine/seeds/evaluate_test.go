@@ -8,21 +8,9 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
-
-func build(t *testing.T, n int, arcs [][2]uint32) *graph.Graph {
-	t.Helper()
-	b := graph.NewBuilder(n)
-	for _, a := range arcs {
-		b.Add(a[0], a[1])
-	}
-	g, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
 
 func evaluate(t *testing.T, g *graph.Graph, opt EvaluationOptions, budget int) Evaluation {
 	t.Helper()
@@ -39,7 +27,7 @@ func evaluate(t *testing.T, g *graph.Graph, opt EvaluationOptions, budget int) E
 // TestEvaluationByHand: a path 0→1→2→3, a branch 1→4, and 5→6, worked out
 // by hand.
 func TestEvaluationByHand(t *testing.T) {
-	g := build(t, 7, [][2]uint32{{0, 1}, {1, 2}, {2, 3}, {1, 4}, {5, 6}})
+	g := graphtest.FromArcs(t, 7, [][2]uint32{{0, 1}, {1, 2}, {2, 3}, {1, 4}, {5, 6}})
 	imp := []float64{0.1, 0.2, 0.05, 0.05, 0.3, 0.1, 0.2}
 	opt := EvaluationOptions{
 		Sets:       []NamedSet{{"a", []uint32{0}}, {"b", []uint32{5, 2}}},
@@ -75,7 +63,7 @@ func TestEvaluationByHand(t *testing.T) {
 // TestAverageConnectedDistance: on a directed cycle of 4 pages every
 // source sees distances 1, 2 and 3.
 func TestAverageConnectedDistance(t *testing.T) {
-	g := build(t, 4, [][2]uint32{{0, 1}, {1, 2}, {2, 3}, {3, 0}})
+	g := graphtest.FromArcs(t, 4, [][2]uint32{{0, 1}, {1, 2}, {2, 3}, {3, 0}})
 	r := evaluate(t, g, EvaluationOptions{Importance: make([]float64, 4), Samples: 10, Rand: rand.New(rand.NewPCG(3, 4))}, 1)
 	if r.AverageDistance != 2 || r.DistanceSamples != 4 {
 		t.Errorf("average distance %v over %d samples", r.AverageDistance, r.DistanceSamples)
@@ -87,7 +75,7 @@ func TestAverageConnectedDistance(t *testing.T) {
 }
 
 func TestEvaluationErrors(t *testing.T) {
-	g := build(t, 3, [][2]uint32{{0, 1}})
+	g := graphtest.FromArcs(t, 3, [][2]uint32{{0, 1}})
 	r := rand.New(rand.NewPCG(1, 1))
 	for _, opt := range []EvaluationOptions{
 		{Importance: make([]float64, 2), Rand: r},

@@ -5,15 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
-
-// zeros is an endless input of NUL bytes, as /dev/zero.
-type zeros struct{}
-
-func (zeros) Read(p []byte) (int, error) {
-	clear(p)
-	return len(p), nil
-}
 
 // TestReadListBounds: a seed list is read within documented limits, and
 // binary or mis-encoded input gets an error that names the file, the line
@@ -30,7 +24,7 @@ func TestReadListBounds(t *testing.T) {
 		{"line too long", strings.NewReader("1\n2\n" + long + "\n"), "s.txt:3: line longer than the 64 KiB limit for a seed list line"},
 		{"last line too long", strings.NewReader("1\n" + long), "s.txt:2: line longer than the 64 KiB limit for a seed list line"},
 		{"too large", strings.NewReader(many), "s.txt: larger than the 2 MiB limit for a seed list"},
-		{"dev zero", zeros{}, "s.txt:1:1: a NUL byte: this is binary data, not a seed list"},
+		{"dev zero", graphtest.Zeros{}, "s.txt:1:1: a NUL byte: this is binary data, not a seed list"},
 		{"NUL within", strings.NewReader("1\n2\n 3\x004\n"), "s.txt:3:3: a NUL byte: this is binary data, not a seed list"},
 		{"UTF-16", strings.NewReader("\xff\xfe1\x00\n\x00"), "s.txt: UTF-16 text (little-endian), which crawlsim does not read; convert it to UTF-8 first (iconv -f UTF-16LE -t UTF-8)"},
 		// iconv -t UTF-16BE writes no byte order mark: this list said "a NUL byte".
