@@ -96,6 +96,13 @@ func TestGolden(t *testing.T) {
 	if _, err := ParseResult(bytes.NewReader(want), path); err != nil {
 		t.Fatal(err)
 	}
+	diffJSON(t, got, want)
+}
+
+// diffJSON reports as test errors the differences compareJSON finds
+// between the JSON texts got and want, the first 20 of them.
+func diffJSON(t *testing.T, got, want []byte) {
+	t.Helper()
 	var g, w any
 	if err := json.Unmarshal(got, &g); err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package scenario
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -106,16 +105,5 @@ func TestRefreshGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var gv, wv any
-	if err := json.Unmarshal(data, &gv); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(want, &wv); err != nil {
-		t.Fatal(err)
-	}
-	var diffs []string
-	compareJSON("", gv, wv, &diffs)
-	for _, d := range diffs {
-		t.Error(d)
-	}
+	diffJSON(t, data, want)
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
@@ -203,7 +204,7 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	seeds := rank.Top(pr.Scores, 20)
-	reach := plainBFS(g, seeds)
+	reach, _ := graphtest.BreadthFirst(g, seeds)
 	mass := 0.0
 	for _, p := range reach {
 		mass += pr.Scores[p]

@@ -1,7 +1,6 @@
 package scenario
 
 import (
-	"bytes"
 	"encoding/json"
 	"math"
 	"os"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // stanfordGolden is testdata/cs-stanford-summary.json.
@@ -69,7 +69,7 @@ func TestStanfordGolden(t *testing.T) {
 	}
 
 	g := r.graph.g
-	imp := powerIteration(g, 0.85, 1e-13)
+	imp := graphtest.PageRank(g, 0.85, nil, 1e-13)
 	// The seeds are the 20 pages of highest importance, in decreasing
 	// importance (SPEC.md section 2: the seed set's order).
 	byImportance := make([]uint32, g.NumNodes())
@@ -80,7 +80,7 @@ func TestStanfordGolden(t *testing.T) {
 	if !slices.Equal(res.Seeds, byImportance[:20]) {
 		t.Errorf("seeds %v, want the top 20 by importance %v", res.Seeds, byImportance[:20])
 	}
-	reach := plainBFS(g, res.Seeds)
+	reach, _ := graphtest.BreadthFirst(g, res.Seeds)
 	if res.Reachable != int64(len(reach)) {
 		t.Errorf("reachable %d, plain BFS %d", res.Reachable, len(reach))
 	}
@@ -108,18 +108,7 @@ func TestStanfordGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var gv, wv any
-	if err := json.Unmarshal(data, &gv); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.NewDecoder(bytes.NewReader(want)).Decode(&wv); err != nil {
-		t.Fatal(err)
-	}
-	var diffs []string
-	compareJSON("", gv, wv, &diffs)
-	for _, d := range diffs {
-		t.Error(d)
-	}
+	diffJSON(t, data, want)
 }
 
 // checkOrderCurve checks a strategy's curve and summary against the
@@ -154,63 +143,6 @@ func checkOrderCurve(t *testing.T, sr StrategyResult, order []uint32, imp []floa
 	if norm /= float64(len(order)); math.Abs(sr.Summary.NormalisedAvgCumulative-norm) > tol {
 		t.Errorf("%s: normalised average cumulative %v, independently %v", sr.Label, sr.Summary.NormalisedAvgCumulative, norm)
 	}
-}
-
-// powerIteration is PageRank by the textbook iteration of SPEC.md section
-// 1 (uniform teleport, dangling pages send their rank uniformly), written
-// here without the engine's code: push along out-links from a uniform
-// start until the L1 change is below tol.
-func powerIteration(g *graph.Graph, d, tol float64) []float64 {
-	n := g.NumNodes()
-	r := make([]float64, n)
-	for i := range r {
-		r[i] = 1 / float64(n)
-	}
-	next := make([]float64, n)
-	for range 10000 {
-		dangling := 0.0
-		clear(next)
-		for i := range n {
-			out := g.Out(uint32(i))
-			if len(out) == 0 {
-				dangling += r[i]
-				continue
-			}
-			for _, j := range out {
-				next[j] += d * r[i] / float64(len(out))
-			}
-		}
-		base := (d*dangling + 1 - d) / float64(n)
-		change := 0.0
-		for i := range next {
-			next[i] += base
-			change += math.Abs(next[i] - r[i])
-		}
-		r, next = next, r
-		if change < tol {
-			break
-		}
-	}
-	return r
-}
-
-// plainBFS returns the breadth-first order from the seeds, which enter
-// the queue in the seed set's order (SPEC.md section 2).
-func plainBFS(g *graph.Graph, seeds []uint32) []uint32 {
-	queue := slices.Clone(seeds)
-	seen := make(map[uint32]bool)
-	for _, p := range queue {
-		seen[p] = true
-	}
-	for i := 0; i < len(queue); i++ {
-		for _, q := range g.Out(queue[i]) {
-			if !seen[q] {
-				seen[q] = true
-				queue = append(queue, q)
-			}
-		}
-	}
-	return queue
 }
 
 // plainFPR is seeds/000 Algorithm 1 written directly: every step scans all

@@ -5,15 +5,9 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
-
-// zeros is an endless input of NUL bytes, as /dev/zero.
-type zeros struct{}
-
-func (zeros) Read(p []byte) (int, error) {
-	clear(p)
-	return len(p), nil
-}
 
 // TestParseBoundedText: a scenario is read within MaxFileBytes, as UTF-8
 // JSON text; binary data, other encodings and a top level that is not an
@@ -27,7 +21,7 @@ func TestParseBoundedText(t *testing.T) {
 		in   io.Reader
 		want string
 	}{
-		{"endless", zeros{}, "run.json: larger than the 4 MiB limit for a scenario file"},
+		{"endless", graphtest.Zeros{}, "run.json: larger than the 4 MiB limit for a scenario file"},
 		{"one byte too large", strings.NewReader(padded), "run.json: larger than the 4 MiB limit for a scenario file"},
 		{"NUL", strings.NewReader("{\n \"seeds\": \"a\x00\"}"), "run.json:2:13: a NUL byte: this is binary data, not a JSON scenario"},
 		{"UTF-16", strings.NewReader("\xff\xfe{\x00}\x00"), "run.json: UTF-16 text (little-endian), which crawlsim does not read; convert it to UTF-8 first (iconv -f UTF-16LE -t UTF-8)"},
@@ -60,7 +54,7 @@ func TestParseBoundedText(t *testing.T) {
 			t.Errorf("ParseRefresh(%q): %v\nwant %s", in, err, want)
 		}
 	}
-	if _, err := ParseRefresh(zeros{}, "refresh.json"); err == nil || err.Error() != "refresh.json: larger than the 4 MiB limit for a scenario file" {
+	if _, err := ParseRefresh(graphtest.Zeros{}, "refresh.json"); err == nil || err.Error() != "refresh.json: larger than the 4 MiB limit for a scenario file" {
 		t.Errorf("ParseRefresh of an endless input: %v", err)
 	}
 	// The largest file allowed is read.

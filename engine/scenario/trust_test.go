@@ -5,42 +5,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
-
-// teleportPowerIteration is PageRank with teleport t by plain power iteration (SPEC.md section 1):
-// r = d·Wr + d·(dangling mass)·t + (1-d)·t, from r = t, until the L1 change
-// is below 1e-13. It shares no code with package rank.
-func teleportPowerIteration(g *graph.Graph, d float64, t []float64) []float64 {
-	n := g.NumNodes()
-	r := append([]float64(nil), t...)
-	next := make([]float64, n)
-	for range 10000 {
-		dangling := 0.0
-		clear(next)
-		for i := range n {
-			out := g.Out(uint32(i))
-			if len(out) == 0 {
-				dangling += r[i]
-				continue
-			}
-			share := d * r[i] / float64(len(out))
-			for _, j := range out {
-				next[j] += share
-			}
-		}
-		change := 0.0
-		for i := range n {
-			next[i] += (d*dangling + 1 - d) * t[i]
-			change += math.Abs(next[i] - r[i])
-		}
-		r, next = next, r
-		if change < 1e-13 {
-			break
-		}
-	}
-	return r
-}
 
 // TestTrustPageRank runs the RankMass paper's seed-size study (seeds/001,
 // section 5, Figs. 9-10; SPEC.md section 2) on a generated web of 600
@@ -83,7 +49,7 @@ func TestTrustPageRank(t *testing.T) {
 	for i := range uniform {
 		uniform[i] = 1 / float64(n)
 	}
-	pr := teleportPowerIteration(g, d, uniform)
+	pr := graphtest.PageRank(g, d, uniform, 1e-13)
 	share := 0.0
 	for _, p := range byPageRank.Seeds {
 		share += pr[p]
@@ -99,7 +65,7 @@ func TestTrustPageRank(t *testing.T) {
 	}
 
 	// The importance teleports along the PageRank vector.
-	want := teleportPowerIteration(g, d, pr)
+	want := graphtest.PageRank(g, d, pr, 1e-13)
 	for i := range n {
 		if math.Abs(rp.imp.scores[i]-want[i]) > 1e-9 {
 			t.Fatalf("importance of page %d = %v, want %v (personalized PageRank with teleport = PageRank)", i, rp.imp.scores[i], want[i])
