@@ -464,8 +464,12 @@ func (a *App) SetTimed(on bool) {
 // SetStrategy selects or drops strategy i of the form.
 func (a *App) SetStrategy(i int, on bool) { a.Form.Strategies[i].On = on }
 
-// ApplyPreset selects a paper's strategies.
-func (a *App) ApplyPreset(i int) { a.Form.ApplyPreset(Presets[i]) }
+// ApplyPreset selects a paper's strategies, those the graph supports
+// (needs.go).
+func (a *App) ApplyPreset(i int) {
+	a.Form.ApplyPreset(Presets[i])
+	a.dropUnavailable()
+}
 
 // Download offers the result as CSV, JSON or SVG.
 func (a *App) Download(kind string) {

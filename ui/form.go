@@ -353,6 +353,11 @@ func (f Form) addStrategies(s *scenario.Scenario, errs *fieldErrors) {
 				st.Params[p.Name] = *v
 			}
 		}
+		if c.Info.NeedsPrevious {
+			if reason := f.previousReason(); reason != "" {
+				errs.bad(c.Info.ID, "%s", reason)
+			}
+		}
 		if c.Info.NeedsPrevious && s.Previous == nil {
 			// The previous snapshot only when a strategy needs it: the
 			// scenario's, or, since the page has no second snapshot of

@@ -6,3 +6,12 @@ package main
 type PolitenessPanel struct {
 	App *App
 }
+
+// DescribedBy is the politeness checkbox's aria-describedby: the note on
+// what it means on this graph, when there is one.
+func (c *PolitenessPanel) DescribedBy() string {
+	if c.App.PolitenessNote() != "" {
+		return "timed-note"
+	}
+	return ""
+}

@@ -36,6 +36,7 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "checkbox"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "timed"}}}
 			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("aria-describedby", c.DescribedBy())
 			{
 				b, err := vjson.Marshal(c.App.Form.Timed)
 				if err != nil {
@@ -50,6 +51,13 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			})
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " simulate time with politeness"}
 			vgparent.AppendChild(vgn)
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
+		if c.App.PolitenessNote() != "" {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "timed-note"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "note"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.App.PolitenessNote())
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)

@@ -21,6 +21,16 @@ func (c *StrategiesPanel) Title(info crawl.Info) string {
 	return info.Name + " (paper " + info.Paper + ", " + info.Section + "): " + info.Doc
 }
 
+// DescribedBy is a strategy checkbox's aria-describedby: its summary, and
+// the reason it lacks what it needs on this graph when it does.
+func (c *StrategiesPanel) DescribedBy(s StrategyChoice) string {
+	ids := "summary-" + s.Info.ID
+	if c.App.StrategyReason(s.Info) != "" {
+		ids += " reason-" + s.Info.ID
+	}
+	return ids
+}
+
 // More says that a strategy is also compared with the other parameters of
 // the scenario it came from (a permalink that lists it more than once).
 func (c *StrategiesPanel) More(s StrategyChoice) string {

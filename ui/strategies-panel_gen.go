@@ -93,7 +93,7 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgparent
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "checkbox"}}}
 						vgparent.AppendChild(vgn)
-						vgn.AddAttrInterface("aria-describedby", "summary-"+s.Info.ID)
+						vgn.AddAttrInterface("aria-describedby", c.DescribedBy(s))
 						vgn.AddAttrInterface("id", "strategy-"+s.Info.ID)
 						{
 							b, err := vjson.Marshal(s.On)
@@ -101,6 +101,13 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								panic(err)
 							}
 							vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
+						}
+						{
+							b, err := vjson.Marshal(c.App.StrategyUnavailable(s))
+							if err != nil {
+								panic(err)
+							}
+							vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
 						}
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
@@ -124,6 +131,14 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn.AddAttrInterface("id", "summary-"+s.Info.ID)
 					vgn.SetInnerHTML(s.Info.Summary)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
+					vgparent.AppendChild(vgn)
+					if c.App.StrategyReason(s.Info) != "" {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "reason"}}}
+						vgparent.AppendChild(vgn)
+						vgn.AddAttrInterface("id", "reason-"+s.Info.ID)
+						vgn.SetInnerHTML(c.App.StrategyReason(s.Info))
+					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "source"}}}

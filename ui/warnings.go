@@ -29,17 +29,11 @@ var (
 func StudentWarning(w string, r *scenario.Result) string {
 	if m := noHostsStrategy.FindStringSubmatch(w); m != nil {
 		if id, ok := strategyOf(r, m[1]); ok {
-			switch id {
-			case "larger-sites-first":
-				return "This graph has no hosts, so " + named(m[1], id) + " behaves exactly like breadth-first: every page seems to come from one site. Load a URL list with the graph to give pages their sites."
-			case "fpr-m":
-				return "This graph has no hosts, so every link looks like a link within one site and " + named(m[1], id) + " behaves exactly like Fractional PageRank. Load a URL list with the graph to give pages their sites."
-			}
-			return "This graph has no hosts, so " + named(m[1], id) + " cannot tell sites apart: " + strings.TrimPrefix(w, m[0]) + "."
+			return noHostsSentence(m[1], id, strings.TrimPrefix(w, m[0]))
 		}
 	}
 	if strings.HasPrefix(w, "politeness: the graph has no hosts") {
-		return "This graph has no hosts, so politeness treats every page as part of one site: each download waits for the one before, and the simulated times are as slow as they can be. Load a URL list with the graph to give pages their sites."
+		return politenessWithoutHosts
 	}
 	if m := unreachable.FindStringSubmatch(w); m != nil {
 		share, _ := strconv.ParseFloat(m[3], 64)
@@ -58,6 +52,24 @@ func StudentWarning(w string, r *scenario.Result) string {
 	}
 	return capitalise(w)
 }
+
+// noHostsSentence says for a student what strategy id, labelled label,
+// does on a graph without hosts; rest is its warning after "the graph has
+// no hosts, " (crawl.Info.NoHostsWarning). The strategies panel says it
+// too, beside the strategy.
+func noHostsSentence(label, id, rest string) string {
+	switch id {
+	case "larger-sites-first":
+		return "This graph has no hosts, so " + named(label, id) + " behaves exactly like breadth-first: every page seems to come from one site. Load a URL list with the graph to give pages their sites."
+	case "fpr-m":
+		return "This graph has no hosts, so every link looks like a link within one site and " + named(label, id) + " behaves exactly like Fractional PageRank. Load a URL list with the graph to give pages their sites."
+	}
+	return "This graph has no hosts, so " + named(label, id) + " cannot tell sites apart: " + rest + "."
+}
+
+// politenessWithoutHosts says for a student what politeness does on a
+// graph without hosts.
+const politenessWithoutHosts = "This graph has no hosts, so politeness treats every page as part of one site: each download waits for the one before, and the simulated times are as slow as they can be. Load a URL list with the graph to give pages their sites."
 
 // strategyOf finds the strategy of r with the label.
 func strategyOf(r *scenario.Result, label string) (string, bool) {

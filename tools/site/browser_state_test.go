@@ -146,7 +146,10 @@ func TestPagePagesValidated(t *testing.T) {
 
 // TestPageCommunityNeedsHosts uploads an edge list without a URL list:
 // the community seeds button is disabled, and the reason is shown beside
-// it and describes it.
+// it and describes it. So are the strategies that order by hosts: larger
+// sites first, chosen by default, stays chosen (it runs, as breadth-first)
+// with its reason shown; unchecked, it cannot be chosen again. The
+// politeness clock says what it means without hosts.
 func TestPageCommunityNeedsHosts(t *testing.T) {
 	var b strings.Builder
 	for i := 0; i < 300; i++ {
@@ -169,5 +172,23 @@ func TestPageCommunityNeedsHosts(t *testing.T) {
 		return [String(b.disabled), r ? r.textContent : "", r ? String(r.offsetHeight > 0) : "false"]; })()`))
 	if state[0] != "true" || !strings.Contains(state[1], "no hosts") || state[2] != "true" {
 		t.Errorf("on a graph without hosts: disabled %s, reason %q, visible %s", state[0], state[1], state[2])
+	}
+	// describedReason returns a control's disabled and checked state and
+	// the visible text of the reason among its aria-describedby ids.
+	const describedReason = `((sel) => { const b = document.querySelector(sel), ids = (b.getAttribute("aria-describedby") || "").split(" ");
+		const r = ids.map((id) => document.getElementById(id)).find((e) => e && /reason|note/.test(e.id));
+		return [String(b.disabled), String(b.checked), r && r.offsetHeight > 0 ? r.textContent : ""]; })`
+	lsf := value(t, ctx, chromedp.Evaluate[[]string](describedReason+`("#strategy-larger-sites-first")`))
+	if lsf[0] != "false" || lsf[1] != "true" || !strings.Contains(lsf[2], "breadth-first") {
+		t.Errorf("larger sites first on a graph without hosts, chosen by default: disabled %s, checked %s, visible reason %q; want still chosen, saying it is breadth-first", lsf[0], lsf[1], lsf[2])
+	}
+	run(t, ctx, chromedp.Click("#strategy-larger-sites-first"))
+	lsf = value(t, ctx, chromedp.Evaluate[[]string](describedReason+`("#strategy-larger-sites-first")`))
+	if lsf[0] != "true" || lsf[1] != "false" || lsf[2] == "" {
+		t.Errorf("larger sites first unchecked: disabled %s, checked %s, visible reason %q; want disabled with its reason", lsf[0], lsf[1], lsf[2])
+	}
+	timed := value(t, ctx, chromedp.Evaluate[[]string](describedReason+`("#timed")`))
+	if timed[0] != "false" || !strings.Contains(timed[2], "one site") {
+		t.Errorf("politeness on a graph without hosts: disabled %s, note %q; want available, saying all pages count as one site", timed[0], timed[2])
 	}
 }
