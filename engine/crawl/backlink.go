@@ -28,12 +28,7 @@ func (s *backlink) Start(c *Crawl) error { s.c = c; return nil }
 func (s *backlink) Discover(page, _ uint32) { s.c.front.Push(page, 0) }
 
 func (s *backlink) Downloaded(i uint32) {
-	c := s.c
-	for _, j := range c.g.Out(i) {
-		if c.state[j] != downloaded {
-			c.front.Add(j, 1)
-		}
-	}
+	s.c.addToUndownloaded(s.c.g.Out(i), 1)
 }
 
 func (s *backlink) Refill(int) (work int, done bool, err error) { return 0, true, nil }

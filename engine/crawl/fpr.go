@@ -60,12 +60,7 @@ func (s *fpr) Downloaded(i uint32) {
 		return
 	}
 	if s.m == 1 || !c.g.HasHosts() {
-		share := c.damping * v / float64(len(out))
-		for _, j := range out {
-			if c.state[j] != downloaded {
-				c.front.Add(j, share)
-			}
-		}
+		c.addToUndownloaded(out, c.damping*v/float64(len(out)))
 		return
 	}
 	host := c.g.Hosts.Of

@@ -50,12 +50,7 @@ func (s *opic) Downloaded(i uint32) {
 	if len(out) == 0 || cash == 0 {
 		return
 	}
-	share := cash / float64(len(out))
-	for _, j := range out {
-		if c.state[j] != downloaded {
-			c.front.Add(j, share)
-		}
-	}
+	c.addToUndownloaded(out, cash/float64(len(out)))
 }
 
 func (s *opic) Refill(int) (work int, done bool, err error) { return 0, true, nil }

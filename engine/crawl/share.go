@@ -1,0 +1,12 @@
+package crawl
+
+// addToUndownloaded adds share to the key of every page of out (a page's
+// out-links) that is not downloaded yet: how backlink counts in-links and
+// how opic and fpr pass a page's value on along its links.
+func (c *Crawl) addToUndownloaded(out []uint32, share float64) {
+	for _, j := range out {
+		if c.state[j] != downloaded {
+			c.front.Add(j, share)
+		}
+	}
+}
