@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -84,7 +85,7 @@ func TestFieldsReadAsTheEngine(t *testing.T) {
 		c.set(&f, c.text)
 		s, err := f.Scenario()
 		if err == nil {
-			_, err = s.Normalize()
+			_, err = scenario.Normalize(s)
 		}
 		switch {
 		case c.ok && err != nil:

@@ -13,7 +13,7 @@ import (
 
 func normalized(t *testing.T, s scenario.Scenario) string {
 	t.Helper()
-	n, err := s.Normalize()
+	n, err := scenario.Normalize(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestFormRefusesZeroDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, err := s.Normalize(); err != nil || n.Graph.Generate.MeanOutDegree != 8 || n.Politeness.Bandwidth != 100000 {
+	if n, err := scenario.Normalize(s); err != nil || n.Graph.Generate.MeanOutDegree != 8 || n.Politeness.Bandwidth != 100000 {
 		t.Errorf("blank fields: %v, %+v, %+v; want the defaults 8 and 100000", err, n.Graph.Generate, n.Politeness)
 	}
 
@@ -197,7 +197,7 @@ func TestHistoricalNeedsEvolve(t *testing.T) {
 	if s.Previous == nil || s.Previous.Evolve == nil || !slices.Equal(ids(s), []string{"bfs", "hist-pagerank-zero"}) {
 		t.Errorf("previous %+v, strategies %v", s.Previous, ids(s))
 	}
-	if _, err := s.Normalize(); err != nil {
+	if _, err := scenario.Normalize(s); err != nil {
 		t.Error(err)
 	}
 }
@@ -256,7 +256,7 @@ func TestRefreshForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := r.Normalize()
+	n, err := scenario.NormalizeRefresh(r)
 	if err != nil {
 		t.Fatal(err)
 	}

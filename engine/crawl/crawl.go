@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
@@ -65,24 +66,9 @@ type Previous struct {
 	Values []float64
 }
 
-// Cost counts the work a crawl did besides downloading (SPEC.md section 4).
-type Cost struct {
-	// SchedulingSeconds is the wall time spent in Step, when the Config
-	// has a Clock; it is the only figure that differs between runs.
-	SchedulingSeconds float64 `json:"scheduling_seconds"`
-	// PriorityUpdates counts frontier pushes and key changes.
-	PriorityUpdates int64 `json:"priority_updates"`
-	// Recomputations counts PageRank recomputations (batch and partial
-	// PageRank).
-	Recomputations int64 `json:"recomputations"`
-	// PageRankIterations counts the iterations of those recomputations.
-	PageRankIterations int64 `json:"pagerank_iterations"`
-	// VirtualReexpansions counts RankMass expansions of pages already
-	// downloaded.
-	VirtualReexpansions int64 `json:"virtual_reexpansions"`
-	// Iterations counts windowed-rankmass windows and l-neighbor levels.
-	Iterations int64 `json:"iterations"`
-}
+// Cost counts the work a crawl did besides downloading (model.Cost,
+// SPEC.md section 4).
+type Cost = model.Cost
 
 // Result is the record of a finished crawl.
 type Result struct {

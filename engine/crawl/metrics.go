@@ -7,13 +7,14 @@ import (
 	"math/rand/v2"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
-// Thresholds are the levels of "downloads to X" (SPEC.md section 4; seeds/001,
-// Table 2).
-var Thresholds = []float64{0.5, 0.8, 0.9, 0.98}
+// Thresholds are the levels of "downloads to X" (SPEC.md section 4;
+// seeds/001, Table 2): model.Thresholds.
+var Thresholds = model.Thresholds
 
 // Defaults of MetricOptions (SPEC.md section 4).
 const (
@@ -21,83 +22,16 @@ const (
 	DefaultTauSample   = 5000
 )
 
-// Curve is a cumulative curve sampled at download counts: Value[i] is the
-// importance (or guarantee) after K[i] downloads, and T[i], for crawls on
-// the politeness clock, the simulated time in seconds at which download K[i]
-// finished. K is increasing and ends with the crawl's last download.
-//
-// K starts at the first sample (K[0] ≥ 1): there is no point for k = 0,
-// whose value is 0 for every curve; a chart draws each curve from (0, 0).
-type Curve struct {
-	K     []int64   `json:"k"`
-	Value []float64 `json:"value"`
-	T     []float64 `json:"t,omitempty"`
-}
+// Curve is a cumulative curve sampled at download counts (model.Curve).
+type Curve = model.Curve
 
-// Threshold gives the downloads needed to reach Level: the smallest k with
-// C(k) ≥ Target (Actual) and with G(k) ≥ Target (Guaranteed); -1 when the
-// crawl never reaches it, or has no guaranteed curve. Target is Level
-// itself (absolute importance, seeds/001 Table 2), or, with relative
-// targets (MetricOptions.Relative, SPEC.md section 4), Level·C(N): a share
-// of the importance the whole crawl collects, which a crawl reaches even
-// when part of the importance lies beyond the seeds' reach.
-type Threshold struct {
-	Level      float64 `json:"level"`
-	Actual     int64   `json:"actual"`
-	Guaranteed int64   `json:"guaranteed"`
-	// Target is the importance to reach: Level, or Level·C(N) with
-	// relative targets.
-	Target float64 `json:"target"`
-	// Time is the simulated time, in seconds, at which download Actual
-	// finished, for a crawl on the politeness clock that reached Target:
-	// read at that download, not at the next curve point. Nil otherwise.
-	Time *float64 `json:"time,omitempty"`
-}
+// Threshold gives the downloads needed to reach a level of importance
+// (model.Threshold).
+type Threshold = model.Threshold
 
-// Summary holds the summary metrics of a crawl (SPEC.md section 4).
-type Summary struct {
-	// Downloads is the number of pages downloaded, N.
-	Downloads int64 `json:"downloads"`
-	// Final is C(N).
-	Final float64 `json:"final"`
-	// FinalGuarantee is G(N), 0 without a guaranteed curve.
-	FinalGuarantee float64 `json:"final_guarantee,omitempty"`
-	// FinalLowerBound is the generic lower bound at k = N, 0 when it was
-	// not computed.
-	FinalLowerBound float64 `json:"final_lower_bound,omitempty"`
-	// AvgCumulative is (1/N) Σ_{k=1..N} C(k) (seeds/004, Table 2; SPEC.md
-	// section 4), summed over every k, not over the curve's samples; 0 when
-	// N = 0. SPEC's N is the pages downloaded by the full crawl: here
-	// Result.Limit, the downloads the crawl was allowed (its budget, or
-	// every page reachable from the seeds), not this crawl's downloads.
-	// A crawl that a stop rule ended early (an ε of rankmass, l-neighbor or
-	// windowed-rankmass) keeps C at its last value C(Downloads) for k =
-	// Downloads+1..N, as if it downloaded nothing more, so it averages
-	// over the same N as the strategies without a stop rule and stays
-	// comparable with them; the average then counts the pages it left
-	// undownloaded as importance 0, the least they could add. A Result
-	// with Limit 0 (built by hand) uses N = Downloads.
-	AvgCumulative float64 `json:"avg_cumulative"`
-	// NormalisedAvgCumulative is (1/N) Σ_{k=1..N} C(k)/C(N), that is
-	// AvgCumulative / Final: the area under the curve scaled to end at 1,
-	// which paper 004's Table 2 reports (its crawls reach the whole
-	// collection), comparable across graphs whatever share of the
-	// importance the seeds cannot reach (SPEC.md section 4). 0 when C(N)
-	// is 0.
-	NormalisedAvgCumulative float64 `json:"normalised_avg_cumulative"`
-	// Tau is Kendall's tau-b between download position and importance on
-	// a uniform sample of TauSample downloaded pages: +1 when they were
-	// downloaded in decreasing importance. It is 0 when TauSample < 2 or
-	// when every sampled page has the same importance (tau-b is then
-	// undefined).
-	Tau       float64 `json:"tau"`
-	TauSample int     `json:"tau_sample"`
-	// DownloadsTo holds one entry per Thresholds level.
-	DownloadsTo []Threshold `json:"downloads_to"`
-	// RelativeTargets says the DownloadsTo targets are shares of C(N)
-	// (MetricOptions.Relative), not absolute importance.
-	RelativeTargets bool `json:"relative_targets,omitempty"`
-}
+// Summary holds the summary metrics of a crawl (model.Summary, SPEC.md
+// section 4).
+type Summary = model.Summary
 
 // Metrics are the measures of one crawl.
 type Metrics struct {
@@ -438,9 +372,9 @@ func (m *Measurer) sumCurve(budget int) int {
 			}
 		}
 		if m.next < len(m.samples) && m.samples[m.next] == k {
-			m.metrics.Curve.append(k, m.sum, res.Times, m.k)
+			appendPoint(&m.metrics.Curve, k, m.sum, res.Times, m.k)
 			if g := m.metrics.Guarantee; g != nil {
-				g.append(k, res.Guarantee[m.k], res.Times, m.k)
+				appendPoint(g, k, res.Guarantee[m.k], res.Times, m.k)
 			}
 			m.next++
 		}
@@ -463,9 +397,9 @@ func (m *Measurer) sumCurve(budget int) int {
 	return max(m.k-start, 1)
 }
 
-// append adds the sample after k downloads; index is download k's index in
-// the crawl's slices.
-func (c *Curve) append(k int64, v float64, times []float64, index int) {
+// appendPoint adds to c the sample after k downloads; index is download
+// k's index in the crawl's slices.
+func appendPoint(c *Curve, k int64, v float64, times []float64, index int) {
 	c.K = append(c.K, k)
 	c.Value = append(c.Value, v)
 	if times != nil {
@@ -498,7 +432,7 @@ func (m *Measurer) measureTau() int {
 func (m *Measurer) recordBound() {
 	i := len(m.metrics.LowerBound.Value)
 	k := m.bound.checkpoints[i]
-	m.metrics.LowerBound.append(k, m.bound.values[i], m.res.Times, int(k-1))
+	appendPoint(m.metrics.LowerBound, k, m.bound.values[i], m.res.Times, int(k-1))
 	m.boundDone += k
 }
 

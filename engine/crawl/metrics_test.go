@@ -79,7 +79,7 @@ func TestMetricsHandComputed(t *testing.T) {
 		t.Errorf("tau = %v on %d pages, want 1 on 5", s.Tau, s.TauSample)
 	}
 	// The times are those of downloads 2, 3, 4 and 5 exactly.
-	want := []Threshold{{0.5, 2, 2, 0.5, ptr(1.3)}, {0.8, 3, 4, 0.8, ptr(1.95)}, {0.9, 4, 5, 0.9, ptr(2.6)}, {0.98, 5, -1, 0.98, ptr(3.25)}}
+	want := []Threshold{{Level: 0.5, Actual: 2, Guaranteed: 2, Target: 0.5, Time: ptr(1.3)}, {Level: 0.8, Actual: 3, Guaranteed: 4, Target: 0.8, Time: ptr(1.95)}, {Level: 0.9, Actual: 4, Guaranteed: 5, Target: 0.9, Time: ptr(2.6)}, {Level: 0.98, Actual: 5, Guaranteed: -1, Target: 0.98, Time: ptr(3.25)}}
 	if !equalThresholds(s.DownloadsTo, want) {
 		t.Errorf("downloads to = %v, want %v", thresholdsString(s.DownloadsTo), thresholdsString(want))
 	}

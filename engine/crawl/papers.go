@@ -3,20 +3,13 @@ package crawl
 import (
 	"sort"
 	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// Paper is one of the papers the strategies come from; Info.Paper cites it
-// by its number.
-type Paper struct {
-	// Number is the paper's number in seeds/README.md ("000" to "004").
-	Number string `json:"number"`
-	// Citation gives its authors, title and venue.
-	Citation string `json:"citation"`
-	// URL is where a reader finds the paper: its DOI, or its publisher's
-	// page, or (when the paper's text names no venue) a bibliography's
-	// search for its title.
-	URL string `json:"url,omitempty"`
-}
+// Paper is one of the papers the strategies come from (model.Paper);
+// Info.Paper cites it by its number.
+type Paper = model.Paper
 
 // paperCitations are the papers of seeds/README.md, all five: the
 // strategies cite 000, 001 and 004, the seeds panel's community seeds 003
@@ -26,16 +19,16 @@ type Paper struct {
 // Engineering and Technology 4(4), 2012, pages 246-253); 000 and 004 name
 // no DOI in their texts, so they link dblp's search for their title.
 var paperCitations = []Paper{
-	{"000", "Alam, Ha, Sim and Lee, \"The impact of inter-host links in crawling important pages early\" (extends their Fractional PageRank crawler, DASFAA 2009)",
-		"https://dblp.org/search?q=The+impact+of+inter-host+links+in+crawling+important+pages+early"},
-	{"001", "Cho and Schonfeld, \"RankMass crawler: a crawler with high personalized PageRank coverage guarantee\", VLDB 2007",
-		"https://www.vldb.org/conf/2007/papers/research/p375-cho.pdf"},
-	{"002", "Singhal, Dixit, Agarwal and Sharma, \"Regulating frequency of a migrating web crawler based on users interest\", International Journal of Engineering and Technology 4(4), 2012",
-		"http://enggjournals.com/ijet/abstract.html?file=12-04-04-035"},
-	{"003", "Daneshpajouh, Mohammadi Nasiri and Ghodsi, \"A fast community based algorithm for generating web crawler seeds set\", WEBIST 2008",
-		"https://doi.org/10.5220/0001527400980105"},
-	{"004", "Baeza-Yates, Castillo, Marin and Rodriguez, \"Crawling a country: better strategies than breadth-first for web page ordering\", WWW 2005",
-		"https://dblp.org/search?q=Crawling+a+country+better+strategies+than+breadth-first+for+web+page+ordering"},
+	{Number: "000", Citation: "Alam, Ha, Sim and Lee, \"The impact of inter-host links in crawling important pages early\" (extends their Fractional PageRank crawler, DASFAA 2009)",
+		URL: "https://dblp.org/search?q=The+impact+of+inter-host+links+in+crawling+important+pages+early"},
+	{Number: "001", Citation: "Cho and Schonfeld, \"RankMass crawler: a crawler with high personalized PageRank coverage guarantee\", VLDB 2007",
+		URL: "https://www.vldb.org/conf/2007/papers/research/p375-cho.pdf"},
+	{Number: "002", Citation: "Singhal, Dixit, Agarwal and Sharma, \"Regulating frequency of a migrating web crawler based on users interest\", International Journal of Engineering and Technology 4(4), 2012",
+		URL: "http://enggjournals.com/ijet/abstract.html?file=12-04-04-035"},
+	{Number: "003", Citation: "Daneshpajouh, Mohammadi Nasiri and Ghodsi, \"A fast community based algorithm for generating web crawler seeds set\", WEBIST 2008",
+		URL: "https://doi.org/10.5220/0001527400980105"},
+	{Number: "004", Citation: "Baeza-Yates, Castillo, Marin and Rodriguez, \"Crawling a country: better strategies than breadth-first for web page ordering\", WWW 2005",
+		URL: "https://dblp.org/search?q=Crawling+a+country+better+strategies+than+breadth-first+for+web+page+ordering"},
 }
 
 // AllPapers returns the citations of every paper of seeds/README.md,

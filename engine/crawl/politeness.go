@@ -3,6 +3,8 @@ package crawl
 import (
 	"fmt"
 	"math"
+
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // Politeness holds the parameters of the politeness clock of SPEC.md section
@@ -27,9 +29,11 @@ type Politeness struct {
 	PageSizes []float64 `json:"-"`
 }
 
-// DefaultPoliteness returns the defaults of SPEC.md section 5.
+// DefaultPoliteness returns the defaults of SPEC.md section 5
+// (model.DefaultPoliteness, which a scenario's absent fields take).
 func DefaultPoliteness() Politeness {
-	return Politeness{Connections: 1, Wait: 15, Latency: 0.5, PageSize: 15000, Bandwidth: 100000}
+	d := model.DefaultPoliteness()
+	return Politeness{Connections: d.Connections, Wait: *d.Wait, Latency: *d.Latency, PageSize: *d.PageSize, Bandwidth: d.Bandwidth}
 }
 
 // Validate checks the parameters for a graph of n pages.

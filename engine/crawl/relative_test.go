@@ -46,9 +46,9 @@ func TestNormalisedAndRelativeHandComputed(t *testing.T) {
 			t.Errorf("relative %v: final %v, average %v, normalised %v; want 0.625, 0.453125, 0.725",
 				relative, s.Final, s.AvgCumulative, s.NormalisedAvgCumulative)
 		}
-		want := []Threshold{{0.5, 3, -1, 0.5, nil}, {0.8, -1, -1, 0.8, nil}, {0.9, -1, -1, 0.9, nil}, {0.98, -1, -1, 0.98, nil}}
+		want := []Threshold{{Level: 0.5, Actual: 3, Guaranteed: -1, Target: 0.5, Time: nil}, {Level: 0.8, Actual: -1, Guaranteed: -1, Target: 0.8, Time: nil}, {Level: 0.9, Actual: -1, Guaranteed: -1, Target: 0.9, Time: nil}, {Level: 0.98, Actual: -1, Guaranteed: -1, Target: 0.98, Time: nil}}
 		if relative {
-			want = []Threshold{{0.5, 2, -1, 0.3125, nil}, {0.8, 3, -1, 0.5, nil}, {0.9, 3, -1, 0.5625, nil}, {0.98, 4, -1, 0.6125, nil}}
+			want = []Threshold{{Level: 0.5, Actual: 2, Guaranteed: -1, Target: 0.3125, Time: nil}, {Level: 0.8, Actual: 3, Guaranteed: -1, Target: 0.5, Time: nil}, {Level: 0.9, Actual: 3, Guaranteed: -1, Target: 0.5625, Time: nil}, {Level: 0.98, Actual: 4, Guaranteed: -1, Target: 0.6125, Time: nil}}
 		}
 		if !equalThresholds(s.DownloadsTo, want) || s.RelativeTargets != relative {
 			t.Errorf("relative %v (recorded %v): downloads to %s, want %s", relative, s.RelativeTargets,

@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // Strategy orders the frontier of a crawl (SPEC.md section 3). The crawler
@@ -59,20 +61,8 @@ type Guarantor interface {
 // NoParent is the parent of a seed in Strategy.Discover.
 const NoParent = ^uint32(0)
 
-// Param describes one numeric parameter of a strategy.
-type Param struct {
-	// Name is the parameter's key in a scenario and on the command line.
-	Name string `json:"name"`
-	// Doc says what it means, with its unit.
-	Doc string `json:"doc"`
-	// Default is the value used when none is given.
-	Default float64 `json:"default"`
-	// Min and Max bound the accepted values, inclusive.
-	Min float64 `json:"min"`
-	Max float64 `json:"max"`
-	// Integer requires a whole number.
-	Integer bool `json:"integer,omitempty"`
-}
+// Param describes one numeric parameter of a strategy (model.Param).
+type Param = model.Param
 
 // Info describes a strategy in the registry.
 type Info struct {
@@ -113,8 +103,8 @@ type Info struct {
 	New func(p Values) Strategy `json:"-"`
 }
 
-// Values holds parameter values by name.
-type Values map[string]float64
+// Values holds parameter values by name (model.Values).
+type Values = model.Values
 
 var registry = map[string]*Info{}
 
@@ -149,19 +139,19 @@ func Strategies() []Info {
 }
 
 // The presets: lists of strategies compared together, which the strategies
-// join through Info.Presets.
+// join through Info.Presets (model's Preset constants).
 const (
 	// PresetDefault is the scenario's default comparison
 	// (scenario.DefaultStrategies).
-	PresetDefault = "default"
+	PresetDefault = model.PresetDefault
 	// PresetCountry is the comparison of "Crawling a country" (seeds/004).
-	PresetCountry = "crawling-a-country"
+	PresetCountry = model.PresetCountry
 	// PresetRankMassCrawler is the comparison of the RankMass crawler's
 	// paper (seeds/001).
-	PresetRankMassCrawler = "rankmass-crawler"
+	PresetRankMassCrawler = model.PresetRankMassCrawler
 	// PresetFractionalPageRank is the comparison of the Fractional
 	// PageRank paper (seeds/000).
-	PresetFractionalPageRank = "fractional-pagerank"
+	PresetFractionalPageRank = model.PresetFractionalPageRank
 )
 
 // Preset returns the ids of the strategies in the named preset, in their

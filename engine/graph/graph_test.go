@@ -155,7 +155,7 @@ func TestComputeStats(t *testing.T) {
 		OutDegree: DegreeStats{Min: 0, Max: 2, Mean: 1.2, Median: 1},
 		InDegree:  DegreeStats{Min: 1, Max: 2, Mean: 1.2, Median: 1},
 		Hosts:     3, IntraHost: 3, InterHost: 3,
-		LargestHosts:     []HostSize{{"a.org", 2}, {"b.org", 2}},
+		LargestHosts:     []HostSize{{Name: "a.org", Pages: 2}, {Name: "b.org", Pages: 2}},
 		LargestHostShare: 0.4,
 	}
 	if fmt.Sprint(s) != fmt.Sprint(want) {

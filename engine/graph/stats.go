@@ -3,47 +3,19 @@ package graph
 import (
 	"cmp"
 	"slices"
+
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// DegreeStats summarises a degree distribution.
-type DegreeStats struct {
-	Min    int     `json:"min"`    // smallest degree
-	Max    int     `json:"max"`    // largest degree
-	Mean   float64 `json:"mean"`   // links / pages
-	Median float64 `json:"median"` // the middle degree, or the mean of the two middle ones
-}
+// DegreeStats summarises a degree distribution (model.DegreeStats).
+type DegreeStats = model.DegreeStats
 
-// HostSize is a host with its number of pages.
-type HostSize struct {
-	Name  string `json:"name"`  // the host name
-	Pages int    `json:"pages"` // how many pages it has
-}
+// HostSize is a host with its number of pages (model.HostSize).
+type HostSize = model.HostSize
 
-// Stats describes a graph: its size, degrees and host structure.
-type Stats struct {
-	Pages     int         `json:"pages"`     // n
-	Links     int64       `json:"links"`     // m
-	Dangling  int         `json:"dangling"`  // pages without out-links
-	SelfLoops int64       `json:"selfLoops"` // links i→i
-	OutDegree DegreeStats `json:"outDegree"` // distinct out-links per page
-	InDegree  DegreeStats `json:"inDegree"`  // distinct in-links per page
-	// The host fields are zero when the graph has no host table.
-	Hosts            int        `json:"hosts"`
-	UnparsedURLs     int        `json:"unparsedURLs"`
-	IntraHost        int64      `json:"intraHostLinks"`
-	InterHost        int64      `json:"interHostLinks"`
-	LargestHosts     []HostSize `json:"largestHosts,omitempty"`
-	LargestHostShare float64    `json:"largestHostShare"` // pages of the largest host / pages
-}
-
-// IntraHostShare returns the share of links that stay within a host, or 0
-// when the graph has no links or no hosts.
-func (s Stats) IntraHostShare() float64 {
-	if s.IntraHost+s.InterHost == 0 {
-		return 0
-	}
-	return float64(s.IntraHost) / float64(s.IntraHost+s.InterHost)
-}
+// Stats describes a graph: its size, degrees and host structure
+// (model.GraphStats).
+type Stats = model.GraphStats
 
 // ComputeStats returns the statistics of g in O(n+m) time, listing up to
 // topHosts of the largest hosts (largest first, ties by host id).

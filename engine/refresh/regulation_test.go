@@ -33,15 +33,15 @@ func TestSpecWorkedExamples(t *testing.T) {
 		{0.3, "109.29", 100 - 75.0/7 + 20},  // 0.5·(1 - 0.3/0.5)·100 = +20
 		{0.9, "83.04", 100 - 75.0/7 - 6.25}, // 0.5·(1 - 0.9/0.8)·100 = -6.25
 	} {
-		got := r.Next(ChangeInterest, 100, 0.85, c.interest)
+		got := Next(r, ChangeInterest, 100, 0.85, c.interest)
 		if twoDecimals(got) != c.want || math.Abs(got-c.exact) > 1e-9 {
 			t.Errorf("interest %v: t_{n+1} = %v, want %s", c.interest, got, c.want)
 		}
 	}
-	if got := r.Next(Change, 100, 0.85, 0.9); twoDecimals(got) != "78.57" {
+	if got := Next(r, Change, 100, 0.85, 0.9); twoDecimals(got) != "78.57" {
 		t.Errorf("change policy: %v, want 78.57 (the paper's 78.58, from its rounded -21.42)", got)
 	}
-	if got := r.Next(Fixed, 100, 0.85, 0.9); got != 100 {
+	if got := Next(r, Fixed, 100, 0.85, 0.9); got != 100 {
 		t.Errorf("fixed policy: %v", got)
 	}
 }
@@ -49,17 +49,17 @@ func TestSpecWorkedExamples(t *testing.T) {
 func TestNextClampsAndMinInterest(t *testing.T) {
 	r := DefaultRegulation()
 	r.Min, r.Max = 5, 50
-	if got := r.Next(Change, 40, 0, 0); got != 50 {
+	if got := Next(r, Change, 40, 0, 0); got != 50 {
 		t.Errorf("a site that never changes: %v, want the max 50", got)
 	}
-	if got := r.Next(Change, 6, 1, 0); got != 5 {
+	if got := Next(r, Change, 6, 1, 0); got != 5 {
 		t.Errorf("a site that always changes: %v, want the min 5", got)
 	}
 	r.MinInterest = 0.4
-	if a, b := r.Next(ChangeInterest, 20, 0.5, 0.3), r.Next(ChangeInterest, 20, 0.5, 0.5); a != 20 || b != 20 {
+	if a, b := Next(r, ChangeInterest, 20, 0.5, 0.3), Next(r, ChangeInterest, 20, 0.5, 0.5); a != 20 || b != 20 {
 		t.Errorf("interest below a: %v; between thresholds: %v; want 20 for both", a, b)
 	}
-	if got := r.Next(ChangeInterest, 20, 0.5, 0.45); got != 20+0.5*(1-0.45/0.5)*20 {
+	if got := Next(r, ChangeInterest, 20, 0.5, 0.45); got != 20+0.5*(1-0.45/0.5)*20 {
 		t.Errorf("interest above a, below p_l': %v", got)
 	}
 }

@@ -2,204 +2,44 @@ package refresh
 
 import (
 	"container/heap"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strings"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
-// Params describe a simulated web and its crawler (SPEC.md section 7).
-// Zero fields take the defaults of DefaultParams; their JSON omits them,
-// so that a written 0 is never read as "the default" (the scenario reader
-// refuses it). The optional numbers whose 0 is a value are pointers.
-type Params struct {
-	// Sites is S, the number of sites.
-	Sites int `json:"sites,omitempty"`
-	// Horizon is the simulated time, in the units of the intervals.
-	Horizon float64 `json:"horizon,omitempty"`
-	// ChangeMin and ChangeMax bound the sites' change rates λ (changes per
-	// unit of time), drawn log-uniformly between them: a web of pages
-	// that change hourly and pages that change monthly.
-	ChangeMin float64 `json:"change_min,omitempty"`
-	ChangeMax float64 `json:"change_max,omitempty"`
-	// Users is the number of simulated users, and UserRate their visits
-	// per unit of time over all sites, which the sites share by a Zipf law
-	// of exponent Popularity (heavy-tailed: a few sites get most visits;
-	// 0 shares them evenly, so it is a pointer: nil takes the default).
-	Users      int      `json:"users,omitempty"`
-	UserRate   float64  `json:"user_rate,omitempty"`
-	Popularity *float64 `json:"popularity,omitempty"`
-	// SiteBytes is what a central crawler downloads at every visit of a
-	// site; a migrating crawler sends a migrant of MigrantBytes and brings
-	// back SiteBytes only when the site changed (seeds/002, section III).
-	// Both may be 0, so nil takes the default.
-	SiteBytes    *float64 `json:"site_bytes,omitempty"`
-	MigrantBytes *float64 `json:"migrant_bytes,omitempty"`
-	// Samples is the number of points of the series over time.
-	Samples int `json:"samples,omitempty"`
-	// Seed seeds the sites and their changes and users; every policy sees
-	// the same ones (common random numbers).
-	Seed uint64 `json:"seed"`
-	// Regulation regulates the intervals.
-	Regulation Regulation `json:"regulation"`
-}
+// Params describe a simulated web and its crawler (model.RefreshParams,
+// SPEC.md section 7). Zero fields take the defaults of DefaultParams
+// (WithDefaults); Validate checks them.
+type Params = model.RefreshParams
 
-// DefaultParams returns the defaults: 1,000 sites over 1,000 units of
-// time, change rates from 0.01 to 1 per unit, 100 users making 2,000
-// visits per unit (so that a popular site sees most users between two
-// crawls and a rare one almost none), Zipf popularity of exponent 1, 50 kB
-// per site and 5 kB per migrant, 100 samples, and DefaultRegulation.
-func DefaultParams() Params {
-	return Params{Sites: 1000, Horizon: 1000, ChangeMin: 0.01, ChangeMax: 1, Users: 100, UserRate: 2000, Popularity: Float(1),
-		SiteBytes: Float(50000), MigrantBytes: Float(5000), Samples: 100, Regulation: DefaultRegulation()}
-}
+// DefaultParams returns the defaults (model.DefaultRefreshParams): 1,000
+// sites over 1,000 units of time, change rates from 0.01 to 1 per unit,
+// 100 users making 2,000 visits per unit, Zipf popularity of exponent 1,
+// 50 kB per site and 5 kB per migrant, 100 samples, and DefaultRegulation.
+func DefaultParams() Params { return model.DefaultRefreshParams() }
 
 // Float returns a pointer to v, for the optional fields of Params and
 // Regulation.
-func Float(v float64) *float64 { return &v }
+func Float(v float64) *float64 { return model.Float(v) }
 
-// Values of the optional fields, once defaults are filled in.
-func (p Params) popularity() float64   { return *p.Popularity }
-func (p Params) siteBytes() float64    { return *p.SiteBytes }
-func (p Params) migrantBytes() float64 { return *p.MigrantBytes }
-
-// keepOrDefault returns v when set, else a fresh pointer to *def.
-func keepOrDefault(v, def *float64) *float64 {
-	if v != nil {
-		return Float(*v)
-	}
-	return Float(*def)
-}
-
-// WithDefaults fills the zero fields.
-func (p Params) WithDefaults() Params {
-	d := DefaultParams()
-	if p.Sites == 0 {
-		p.Sites = d.Sites
-	}
-	if p.Users == 0 {
-		p.Users = d.Users
-	}
-	if p.Samples == 0 {
-		p.Samples = d.Samples
-	}
-	p.Popularity = keepOrDefault(p.Popularity, d.Popularity)
-	p.SiteBytes = keepOrDefault(p.SiteBytes, d.SiteBytes)
-	p.MigrantBytes = keepOrDefault(p.MigrantBytes, d.MigrantBytes)
-	for _, f := range []struct {
-		v   *float64
-		def float64
-	}{
-		{&p.Horizon, d.Horizon}, {&p.ChangeMin, d.ChangeMin}, {&p.ChangeMax, d.ChangeMax}, {&p.UserRate, d.UserRate},
-	} {
-		if *f.v == 0 {
-			*f.v = f.def
-		}
-	}
-	p.Regulation = p.Regulation.WithDefaults()
-	return p
-}
-
-// Limits that keep a simulation within memory and time.
+// Limits that keep a simulation within memory and time (Params.Validate).
 const (
 	// MaxSites is the most sites of a simulation.
-	MaxSites = 1 << 20
+	MaxSites = model.MaxRefreshSites
 	// MaxUsers is the most simulated users.
-	MaxUsers = 1 << 16
+	MaxUsers = model.MaxRefreshUsers
 	// MaxSamples is the most points of the series over time.
-	MaxSamples = 100000
+	MaxSamples = model.MaxRefreshSamples
 )
 
-// Validate checks p with its defaults filled in.
-func (p Params) Validate() error {
-	var errs []error
-	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
-	positive := func(name string, v float64) {
-		if !(v > 0) || math.IsInf(v, 0) {
-			bad("%s %v: want a positive number", name, v)
-		}
-	}
-	if p.Sites < 1 || p.Sites > MaxSites {
-		bad("sites %d: want 1 to %d", p.Sites, MaxSites)
-	}
-	if p.Users < 1 || p.Users > MaxUsers {
-		bad("users %d: want 1 to %d", p.Users, MaxUsers)
-	}
-	if p.Samples < 1 || p.Samples > MaxSamples {
-		bad("samples %d: want 1 to %d", p.Samples, MaxSamples)
-	}
-	positive("horizon", p.Horizon)
-	positive("change_min", p.ChangeMin)
-	positive("change_max", p.ChangeMax)
-	positive("user_rate", p.UserRate)
-	if p.ChangeMin > p.ChangeMax {
-		bad("change_min %v is above change_max %v", p.ChangeMin, p.ChangeMax)
-	}
-	if pop := p.popularity(); !(pop >= 0) || math.IsInf(pop, 0) {
-		bad("popularity %v: want a Zipf exponent of 0 or more", pop)
-	}
-	if sb, mb := p.siteBytes(), p.migrantBytes(); !(sb >= 0) || !(mb >= 0) || math.IsInf(sb+mb, 0) {
-		bad("site_bytes %v and migrant_bytes %v: want sizes of 0 or more", sb, mb)
-	}
-	if err := p.Regulation.Validate(); err != nil {
-		for _, line := range strings.Split(err.Error(), "\n") {
-			errs = append(errs, errors.New("regulation: "+line))
-		}
-	}
-	// Expected events, bounded so a step stays a step and memory a
-	// series: about a hundred million at most.
-	if len(errs) == 0 {
-		events := p.Horizon * (float64(p.Sites)*(p.ChangeMax+1/p.Regulation.Min) + p.UserRate)
-		if events > 1e8 {
-			bad("about %.3g events (sites × horizon × rates): at most 1e8; shorten the horizon or lower the rates", events)
-		}
-	}
-	return errors.Join(errs...)
-}
+// Outcome is one policy's simulation (model.RefreshOutcome).
+type Outcome = model.RefreshOutcome
 
-// Outcome is one policy's simulation.
-type Outcome struct {
-	// Policy is the policy, and Label names the run: the policy, or for
-	// a fixed policy at another's budget "fixed at the visits of X".
-	Policy string `json:"policy"`
-	Label  string `json:"label"`
-	// Interval is the fixed interval of a fixed policy; 0 otherwise.
-	Interval float64 `json:"interval,omitempty"`
-	// Freshness is the time-averaged share of sites whose copy is
-	// current; UserFreshness the share of user visits that found the
-	// copy current; MeanAge the time-averaged age of the copies (0 while
-	// current, else the time since the site first changed after the
-	// crawler's last visit).
-	Freshness     float64 `json:"freshness"`
-	UserFreshness float64 `json:"user_freshness"`
-	MeanAge       float64 `json:"mean_age"`
-	// Visits counts the crawler's visits, Unchanged those that found no
-	// change, UserVisits the users' visits.
-	Visits     int64 `json:"visits"`
-	Unchanged  int64 `json:"unchanged"`
-	UserVisits int64 `json:"user_visits"`
-	// CentralBytes and MigrantBytes are the network traffic of a central
-	// crawler (every visit downloads the site) and of a migrating one
-	// (a migrant per visit, and the site only when it changed).
-	CentralBytes float64 `json:"central_bytes"`
-	MigrantBytes float64 `json:"migrant_bytes"`
-	// MeanInterval is the mean of the sites' intervals at the horizon.
-	MeanInterval float64 `json:"mean_interval"`
-	// Series samples the run over time: at Times, the share of sites
-	// whose copy is current and the traffic so far.
-	Series Series `json:"series"`
-}
-
-// Series are values over simulated time.
-type Series struct {
-	Times   []float64 `json:"times"`
-	Fresh   []float64 `json:"fresh"`
-	Central []float64 `json:"central_bytes"`
-	Migrant []float64 `json:"migrant_bytes"`
-}
+// Series are values over simulated time (model.RefreshSeries).
+type Series = model.RefreshSeries
 
 // Event kinds, in the order of ties.
 const (
@@ -314,7 +154,7 @@ func NewSimulation(p Params, policy string, interval float64, label string) (*Si
 	weights := make([]float64, n)
 	total := 0.0
 	for k := range weights {
-		weights[k] = math.Pow(float64(k+1), -p.popularity())
+		weights[k] = math.Pow(float64(k+1), -*p.Popularity)
 		total += weights[k]
 	}
 	rank := rng.Perm(n)
@@ -414,10 +254,10 @@ func (s *Simulation) visit(st *site, t float64) {
 	o := &s.out
 	o.Visits++
 	changed := st.changedLast
-	o.CentralBytes += s.p.siteBytes()
-	o.MigrantBytes += s.p.migrantBytes()
+	o.CentralBytes += *s.p.SiteBytes
+	o.MigrantBytes += *s.p.MigrantBytes
 	if changed {
-		o.MigrantBytes += s.p.siteBytes()
+		o.MigrantBytes += *s.p.SiteBytes
 	} else {
 		o.Unchanged++
 	}
@@ -444,7 +284,7 @@ func (s *Simulation) visit(st *site, t float64) {
 	clear(st.seen)
 	st.distinct = 0
 	if s.policy != Fixed {
-		st.interval = s.p.Regulation.Next(s.policy, st.interval, float64(changes)/float64(st.hcount), interest)
+		st.interval = Next(s.p.Regulation, s.policy, st.interval, float64(changes)/float64(st.hcount), interest)
 	}
 }
 

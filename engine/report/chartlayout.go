@@ -8,7 +8,7 @@ import (
 	"math"
 	"unicode/utf8"
 
-	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // chartLayout is where a chart's parts go: SVG draws it, PlotArea tells
@@ -38,7 +38,7 @@ func (c chartLayout) xFraction(x float64) float64 {
 
 // layoutChart computes the layout of r's chart under opt (with its
 // defaults filled in).
-func layoutChart(r *scenario.Result, opt ChartOptions) (chartLayout, error) {
+func layoutChart(r *model.Result, opt ChartOptions) (chartLayout, error) {
 	lines, xTitle, err := chartLines(r, opt)
 	if err != nil {
 		return chartLayout{}, err
@@ -112,7 +112,7 @@ type PlotArea struct {
 }
 
 // Plot returns the PlotArea of r's chart under opt, as SVG draws it.
-func Plot(r *scenario.Result, opt ChartOptions) (PlotArea, error) {
+func Plot(r *model.Result, opt ChartOptions) (PlotArea, error) {
 	opt, err := chartDefaults(r, opt)
 	if err != nil {
 		return PlotArea{}, err

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // Legend layout: a swatch and its gap before the label, the gap between
@@ -41,7 +41,7 @@ type LegendEntry struct {
 
 // Legend returns the legend's entries of r's chart under opt, in the
 // order SVG lists them.
-func Legend(r *scenario.Result, opt ChartOptions) ([]LegendEntry, error) {
+func Legend(r *model.Result, opt ChartOptions) ([]LegendEntry, error) {
 	opt, err := chartDefaults(r, opt)
 	if err != nil {
 		return nil, err

@@ -10,8 +10,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/crawlsim/crawlsim/engine/crawl"
-	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // Kinds of polyline.
@@ -65,8 +64,8 @@ func along(xs, ys []float64, x float64) (float64, float64, bool) {
 
 // chartLines returns the polylines of r for the x axis of opt, the
 // reference first, and the x axis's title.
-func chartLines(r *scenario.Result, opt ChartOptions) ([]line, string, error) {
-	var xOf func(c *crawl.Curve, i int) float64
+func chartLines(r *model.Result, opt ChartOptions) ([]line, string, error) {
+	var xOf func(c *model.Curve, i int) float64
 	var xTitle string
 	switch opt.X {
 	case XFraction:
@@ -74,10 +73,10 @@ func chartLines(r *scenario.Result, opt ChartOptions) ([]line, string, error) {
 			return nil, "", fmt.Errorf("report: the seeds reach no page, so there is no fraction to plot; use the count axis")
 		}
 		n := float64(r.Reachable)
-		xOf = func(c *crawl.Curve, i int) float64 { return float64(c.K[i]) / n }
+		xOf = func(c *model.Curve, i int) float64 { return float64(c.K[i]) / n }
 		xTitle = "fraction of the " + groupThousands(strconv.FormatInt(r.Reachable, 10)) + " reachable pages downloaded"
 	case XCount:
-		xOf = func(c *crawl.Curve, i int) float64 { return float64(c.K[i]) }
+		xOf = func(c *model.Curve, i int) float64 { return float64(c.K[i]) }
 		xTitle = "pages downloaded"
 	case XTime:
 		longest := 0.0
@@ -90,14 +89,14 @@ func chartLines(r *scenario.Result, opt ChartOptions) ([]line, string, error) {
 			return nil, "", fmt.Errorf("report: the result has no simulated times to plot; run the scenario with politeness, or use the fraction or count axis")
 		}
 		u := timeUnitFor(longest)
-		xOf = func(c *crawl.Curve, i int) float64 { return c.T[i] / u.seconds }
+		xOf = func(c *model.Curve, i int) float64 { return c.T[i] / u.seconds }
 		xTitle = "simulated time (" + u.name + ")"
 	default:
 		return nil, "", fmt.Errorf("report: chart x axis %q; expected %s, %s or %s", opt.X, XFraction, XCount, XTime)
 	}
 
 	var lines []line
-	add := func(label string, style line, kind string, c *crawl.Curve) error {
+	add := func(label string, style line, kind string, c *model.Curve) error {
 		if c == nil || len(c.K) == 0 {
 			return nil
 		}
@@ -185,7 +184,7 @@ func chartLines(r *scenario.Result, opt ChartOptions) ([]line, string, error) {
 // sameCurve returns the index among lines of the strategy line whose
 // curve equals s's (the same points, and the same times when timed), or
 // -1.
-func sameCurve(lines []line, r *scenario.Result, s scenario.StrategyResult, timed bool) int {
+func sameCurve(lines []line, r *model.Result, s model.StrategyResult, timed bool) int {
 	for i, l := range lines {
 		if l.reference || l.kind != kindActual {
 			continue

@@ -6,8 +6,7 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/crawlsim/crawlsim/engine/crawl"
-	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // CSV writes every curve of r in long format, one point per line, under
@@ -20,13 +19,13 @@ import (
 // k is the normalised average cumulative importance.
 // Numbers are written in the shortest form that reads back exactly
 // (strconv 'g', -1), and labels are quoted as RFC 4180 asks.
-func CSV(w io.Writer, r *scenario.Result) error {
+func CSV(w io.Writer, r *model.Result) error {
 	if r == nil {
 		return fmt.Errorf("report: no result")
 	}
 	timed := false
 	for _, s := range r.Strategies {
-		for _, c := range []*crawl.Curve{&s.Curve, s.Guarantee, s.LowerBound} {
+		for _, c := range []*model.Curve{&s.Curve, s.Guarantee, s.LowerBound} {
 			if c != nil && len(c.T) > 0 {
 				timed = true
 			}
@@ -42,7 +41,7 @@ func CSV(w io.Writer, r *scenario.Result) error {
 	for _, s := range r.Strategies {
 		curves := []struct {
 			kind  string
-			curve *crawl.Curve
+			curve *model.Curve
 		}{{"actual", &s.Curve}, {"guaranteed", s.Guarantee}, {"lower_bound", s.LowerBound}}
 		for _, c := range curves {
 			if c.curve == nil {
@@ -84,7 +83,7 @@ func CSV(w io.Writer, r *scenario.Result) error {
 }
 
 // checkCurve refuses a curve whose columns differ in length.
-func checkCurve(label, kind string, c *crawl.Curve) error {
+func checkCurve(label, kind string, c *model.Curve) error {
 	if len(c.Value) != len(c.K) || (len(c.T) > 0 && len(c.T) != len(c.K)) {
 		return fmt.Errorf("report: the %s curve of %q has %d counts, %d values and %d times; expected as many of each", kind, label, len(c.K), len(c.Value), len(c.T))
 	}
@@ -119,17 +118,17 @@ func AppendCSVField(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// JSON writes r as scenario.MarshalResult encodes it, the one JSON
+// JSON writes r as model.MarshalResult encodes it, the one JSON
 // encoding of a result: compact, ending in a line break, read back by
-// scenario.ParseResult. The command line's -o and -json and the page's
+// model.Reader.ParseResult. The command line's -o and -json and the page's
 // download are the same bytes for the same result. The output is stable:
 // fields keep their declaration order and parameter maps are sorted by
 // name. A value JSON cannot hold (NaN or infinity) is an error.
-func JSON(w io.Writer, r *scenario.Result) error {
+func JSON(w io.Writer, r *model.Result) error {
 	if r == nil {
 		return fmt.Errorf("report: no result")
 	}
-	b, err := scenario.MarshalResult(r)
+	b, err := model.MarshalResult(r)
 	if err != nil {
 		return fmt.Errorf("report: the result cannot be written as JSON: %w", err)
 	}

@@ -3,7 +3,7 @@ package report
 import (
 	"strings"
 
-	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // The comparison table's notes, shared by Table (which prints them under
@@ -58,4 +58,4 @@ func costNote() string {
 
 // ImportanceName names the importance scoring r's curves, as Table's notes
 // and the chart's axis do ("PageRank", "personalized PageRank", ...).
-func ImportanceName(r *scenario.Result) string { return importanceName(r) }
+func ImportanceName(r *model.Result) string { return importanceName(r) }

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // OrdersHeader is the header line of a download-order file (Orders).
@@ -21,7 +21,7 @@ const OrdersHeader = "strategy,position,page,url,importance,time\n"
 // written in the shortest form that reads back exactly, so the prefix sums
 // of the importance column, in file order, are the crawl's curve C(k)
 // exactly.
-func Orders(w io.Writer, o scenario.CrawlOrder) error {
+func Orders(w io.Writer, o model.CrawlOrder) error {
 	if o.Times != nil && len(o.Times) != len(o.Order) {
 		return fmt.Errorf("report: %q has %d download times for %d downloads", o.Label, len(o.Times), len(o.Order))
 	}

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // RefreshTable writes a revisit comparison (SPEC.md section 7; seeds/002)
@@ -16,7 +16,7 @@ import (
 // freshness, mean age, crawler visits and those that found no change, the
 // network traffic of a central and of a migrating crawler, and the mean
 // interval at the end.
-func RefreshTable(w io.Writer, r *scenario.RefreshResult) error {
+func RefreshTable(w io.Writer, r *model.RefreshResult) error {
 	if r == nil {
 		return fmt.Errorf("report: no result")
 	}
@@ -43,7 +43,7 @@ func RefreshTable(w io.Writer, r *scenario.RefreshResult) error {
 
 // RefreshRows returns the cells of RefreshTable's table: the header, then
 // one row per outcome. The page shows the same cells.
-func RefreshRows(r *scenario.RefreshResult) (head []string, rows [][]string) {
+func RefreshRows(r *model.RefreshResult) (head []string, rows [][]string) {
 	head = []string{"policy", "freshness", "user fresh.", "mean age", "visits", "unchanged", "central", "migrating", "saved", "interval"}
 	for _, o := range r.Outcomes {
 		saved := "—"
@@ -78,7 +78,7 @@ func bytesText(v float64) string {
 
 // RefreshCSV writes every policy's series over time, one point per line,
 // under the header "policy,time,fresh,central_bytes,migrant_bytes".
-func RefreshCSV(w io.Writer, r *scenario.RefreshResult) error {
+func RefreshCSV(w io.Writer, r *model.RefreshResult) error {
 	if r == nil {
 		return fmt.Errorf("report: no result")
 	}
@@ -99,7 +99,7 @@ func RefreshCSV(w io.Writer, r *scenario.RefreshResult) error {
 // on the left the share of sites whose copy is current, on the right the
 // traffic so far, a central crawler's dashed and a migrating one's solid,
 // one colour per policy.
-func RefreshSVG(w io.Writer, r *scenario.RefreshResult) error {
+func RefreshSVG(w io.Writer, r *model.RefreshResult) error {
 	if r == nil {
 		return fmt.Errorf("report: no result")
 	}

@@ -7,15 +7,15 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// SeedTable writes a seed study (scenario.Result.SeedStudy; seeds/003,
+// SeedTable writes a seed study (model.Result.SeedStudy; seeds/003,
 // section 3.5) as text: the seeds with their cores, the breadth-first
 // crawls from each seed set depth by depth, the distances between the
 // cores beside the graph's average connected distance, and what became of
 // the previous snapshot's seeds.
-func SeedTable(w io.Writer, r *scenario.Result) error {
+func SeedTable(w io.Writer, r *model.Result) error {
 	if r == nil || r.SeedStudy == nil {
 		return fmt.Errorf("report: the result has no seed study")
 	}
@@ -102,7 +102,7 @@ func shortScore(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
 // seeds/003's Figures 7 and 8: on the left the mean importance of the pages
 // first reached at each depth, on the right their number on a log scale;
 // one line per seed set.
-func DepthSVG(w io.Writer, r *scenario.Result) error {
+func DepthSVG(w io.Writer, r *model.Result) error {
 	if r == nil || r.SeedStudy == nil {
 		return fmt.Errorf("report: the result has no seed study")
 	}

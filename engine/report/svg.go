@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // Chart x axes (ChartOptions.X).
@@ -81,7 +81,7 @@ type ChartOptions struct {
 // the same result and options. Its parts carry classes (chart-bg,
 // chart-grid, chart-axis, chart-text, chart-ref, chart-halo) so that a page
 // showing it inline can restyle it, for a dark theme say.
-func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
+func SVG(w io.Writer, r *model.Result, opt ChartOptions) error {
 	opt, err := chartDefaults(r, opt)
 	if err != nil {
 		return err
@@ -279,7 +279,7 @@ func SVG(w io.Writer, r *scenario.Result, opt ChartOptions) error {
 }
 
 // importanceName names the importance vector on the y axis.
-func importanceName(r *scenario.Result) string {
+func importanceName(r *model.Result) string {
 	kind := r.Importance.Kind
 	if kind == "" {
 		kind = r.Scenario.Importance
@@ -302,7 +302,7 @@ func escape(b *strings.Builder, s string) {
 }
 
 // chartDefaults fills opt's defaults and checks r and opt.
-func chartDefaults(r *scenario.Result, opt ChartOptions) (ChartOptions, error) {
+func chartDefaults(r *model.Result, opt ChartOptions) (ChartOptions, error) {
 	if r == nil {
 		return opt, fmt.Errorf("report: no result")
 	}

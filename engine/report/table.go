@@ -1,7 +1,9 @@
-// Package report presents a scenario.Result: the comparison table of the
+// Package report presents a model.Result: the comparison table of the
 // command line, the curves as CSV, the whole result as JSON, and an SVG line
 // chart of cumulative importance against pages downloaded (DESIGN.md,
 // "Layout": report is pure Go, shared by the command line and the page).
+// It imports only package model, the data, so that the page can draw
+// without linking the engine.
 //
 // The metrics shown are those of SPEC.md section 4: average cumulative
 // importance (seeds/004, Table 2), Kendall's tau-b, the downloads needed to
@@ -22,8 +24,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/crawlsim/crawlsim/engine/crawl"
-	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // none marks a figure that does not exist: a level never reached, or a
@@ -42,7 +43,7 @@ const none = "—"
 // simulated duration and the connections' use (SPEC.md section 5: C
 // against simulated time). The scheduling time is the last column, so that
 // its width does not move the others.
-func Table(w io.Writer, r *scenario.Result) error {
+func Table(w io.Writer, r *model.Result) error {
 	if r == nil {
 		return fmt.Errorf("report: no result")
 	}
@@ -81,15 +82,15 @@ func Table(w io.Writer, r *scenario.Result) error {
 // Rows returns the comparison table of r as cells: the header, then one
 // row per strategy in the scenario's order (label, downloads, average
 // cumulative importance absolute and normalised, tau, downloads to each
-// level of crawl.Thresholds
+// level of model.Thresholds
 // written "actual/guaranteed", cost, scheduling time). unbounded reports
 // that some guarantee is written "n/a" because it bounds personalized
 // PageRank and the run is scored by another importance. Table writes these
 // cells; the page shows the same ones.
-func Rows(r *scenario.Result) (head []string, rows [][]string, unbounded bool) {
-	bounded := importanceKind(r) == scenario.ImportancePersonalized
+func Rows(r *model.Result) (head []string, rows [][]string, unbounded bool) {
+	bounded := importanceKind(r) == model.ImportancePersonalized
 	head = []string{"strategy", "downloads", "avg cum.", "norm.", "tau"}
-	for _, level := range crawl.Thresholds {
+	for _, level := range model.Thresholds {
 		head = append(head, "to "+percent(level))
 	}
 	head = append(head, "cost", "scheduling")
@@ -108,7 +109,7 @@ func Rows(r *scenario.Result) (head []string, rows [][]string, unbounded bool) {
 		}
 		hide := guaranteed && !bounded
 		unbounded = unbounded || hide
-		for _, level := range crawl.Thresholds {
+		for _, level := range model.Thresholds {
 			row = append(row, thresholdString(sum.DownloadsTo, level, hide))
 		}
 		row = append(row, costString(s.Cost), schedulingTime(s.Cost.SchedulingSeconds))
@@ -119,7 +120,7 @@ func Rows(r *scenario.Result) (head []string, rows [][]string, unbounded bool) {
 
 // writeTimes writes, when some strategy ran on the politeness clock, the
 // table of simulated times (TimeRows) with its notes.
-func writeTimes(b *strings.Builder, r *scenario.Result) {
+func writeTimes(b *strings.Builder, r *model.Result) {
 	head, body, late, untimed := TimeRows(r)
 	if len(body) == 0 {
 		return
@@ -141,14 +142,14 @@ func writeTimes(b *strings.Builder, r *scenario.Result) {
 // TimeRows returns the table of simulated times of r as cells, as Table
 // prints it after the comparison table: the header, then per strategy run
 // on the politeness clock its label, the simulated time to each level of
-// crawl.Thresholds, the crawl's whole duration and the connections' use,
+// model.Thresholds, the crawl's whole duration and the connections' use,
 // all times in one unit. rows is empty when no strategy was timed. late
 // reports that some time was read at a later curve point (written "≤");
 // untimed lists the labels of the strategies run without the clock. The
 // page shows the same cells.
-func TimeRows(r *scenario.Result) (head []string, rows [][]string, late bool, untimed []string) {
+func TimeRows(r *model.Result) (head []string, rows [][]string, late bool, untimed []string) {
 	head = []string{"simulated time"}
-	for _, level := range crawl.Thresholds {
+	for _, level := range model.Thresholds {
 		head = append(head, "to "+percent(level))
 	}
 	head = append(head, "duration", "util.")
@@ -166,7 +167,7 @@ func TimeRows(r *scenario.Result) (head []string, rows [][]string, late bool, un
 			continue
 		}
 		row := []string{s.Label}
-		for _, level := range crawl.Thresholds {
+		for _, level := range model.Thresholds {
 			cell, after := timeToLevel(s, level, unit)
 			late = late || after
 			row = append(row, cell)
@@ -180,10 +181,10 @@ func TimeRows(r *scenario.Result) (head []string, rows [][]string, late bool, un
 // timeToLevel returns the simulated time at which s's importance reached
 // level, in unit, and whether it was read at a later curve point than the
 // download that reached it. The metrics record the time of that download
-// (crawl.Threshold.Time); a result without it (written before it was
+// (model.Threshold.Time); a result without it (written before it was
 // recorded) is read at the first curve point at or after that download, an
 // upper bound on the exact time.
-func timeToLevel(s scenario.StrategyResult, level float64, unit timeUnit) (string, bool) {
+func timeToLevel(s model.StrategyResult, level float64, unit timeUnit) (string, bool) {
 	k := int64(-1)
 	for _, t := range s.Summary.DownloadsTo {
 		if t.Level == level {
@@ -230,7 +231,7 @@ func plural(n int64, one, many string) string {
 
 // relativeTargets reports whether some strategy's downloads to X count
 // shares of C(N) (crawl.MetricOptions.Relative).
-func relativeTargets(r *scenario.Result) bool {
+func relativeTargets(r *model.Result) bool {
 	for _, s := range r.Strategies {
 		if s.Summary.RelativeTargets {
 			return true
@@ -240,7 +241,7 @@ func relativeTargets(r *scenario.Result) bool {
 }
 
 // importanceKind is the kind of importance that scores r's curves.
-func importanceKind(r *scenario.Result) string {
+func importanceKind(r *model.Result) string {
 	if r.Importance.Kind != "" {
 		return r.Importance.Kind
 	}
@@ -249,7 +250,7 @@ func importanceKind(r *scenario.Result) string {
 
 // writeFacts writes the header: the graph, the previous snapshot, the
 // importance, the seeds and the run's options, one fact per line.
-func writeFacts(b *strings.Builder, r *scenario.Result) {
+func writeFacts(b *strings.Builder, r *model.Result) {
 	sc := r.Scenario
 	var facts [][2]string
 	add := func(name, format string, args ...any) {
@@ -277,7 +278,7 @@ func writeFacts(b *strings.Builder, r *scenario.Result) {
 	}
 	add("importance", "%s, d=%s (%s)", importanceKind(r), shortFloat(sc.Damping), computed)
 	add("seeds", "%s: %s, reaching %d", sc.Seeds, plural(int64(len(r.Seeds)), "page", "pages"), r.Reachable)
-	if sc.Trust == scenario.TrustPageRank {
+	if sc.Trust == model.TrustPageRank {
 		// Trust uniform over the seeds (the default) goes unsaid: the
 		// seeds hold all of it.
 		add("trust", "the PageRank vector; the seeds hold 1-δ = %s of it, which scales the guarantees", strconv.FormatFloat(r.SeedTrust, 'f', 5, 64))
@@ -289,7 +290,7 @@ func writeFacts(b *strings.Builder, r *scenario.Result) {
 	if p := sc.Politeness; p != nil {
 		// A normalized scenario has every field; absent ones are the
 		// defaults.
-		d := crawl.DefaultPoliteness()
+		d := model.DefaultPoliteness()
 		or := func(v *float64, def float64) string {
 			if v == nil {
 				return shortFloat(def)
@@ -308,7 +309,7 @@ func writeFacts(b *strings.Builder, r *scenario.Result) {
 			conn = "connection"
 		}
 		add("politeness", "%d %s, wait %s s, download %s s + %s B at %s B/s", connections, conn,
-			or(p.Wait, d.Wait), or(p.Latency, d.Latency), or(p.PageSize, d.PageSize), shortFloat(bandwidth))
+			or(p.Wait, *d.Wait), or(p.Latency, *d.Latency), or(p.PageSize, *d.PageSize), shortFloat(bandwidth))
 	}
 	for _, f := range facts {
 		fmt.Fprintf(b, "%-12s%s\n", f[0], f[1])
@@ -316,7 +317,7 @@ func writeFacts(b *strings.Builder, r *scenario.Result) {
 }
 
 // sourceName describes a graph source when the result does not name it.
-func sourceName(s scenario.Source) string {
+func sourceName(s model.Source) string {
 	switch {
 	case s.File != "":
 		return s.File
@@ -328,7 +329,7 @@ func sourceName(s scenario.Source) string {
 
 func shortFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-func tauString(s crawl.Summary) string {
+func tauString(s model.Summary) string {
 	if s.TauSample < 2 || math.IsNaN(s.Tau) {
 		return none
 	}
@@ -337,7 +338,7 @@ func tauString(s crawl.Summary) string {
 
 // thresholdString returns "actual/guaranteed" for the given level, with
 // "n/a" for the guaranteed half when hide is set.
-func thresholdString(ts []crawl.Threshold, level float64, hide bool) string {
+func thresholdString(ts []model.Threshold, level float64, hide bool) string {
 	count := func(k int64) string {
 		if k < 0 {
 			return none
@@ -359,7 +360,7 @@ func thresholdString(ts []crawl.Threshold, level float64, hide bool) string {
 }
 
 // costString writes the cost counters that are not zero, compactly.
-func costString(c crawl.Cost) string {
+func costString(c model.Cost) string {
 	var parts []string
 	parts = append(parts, compactCount(c.PriorityUpdates)+" upd")
 	if c.Recomputations > 0 {

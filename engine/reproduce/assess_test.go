@@ -73,7 +73,7 @@ func TestPlanCountryPoliteness(t *testing.T) {
 	if sc.Politeness == nil || sc.Politeness.Connections != 1 || sc.Politeness.Wait != nil {
 		t.Fatalf("politeness %+v; want one connection and the default wait", sc.Politeness)
 	}
-	n, err := sc.Normalize()
+	n, err := scenario.Normalize(*sc)
 	if err != nil {
 		t.Fatal(err)
 	}

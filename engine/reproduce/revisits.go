@@ -64,7 +64,7 @@ func assessRevisits(in Input, runs []Run, res Results) (*Report, error) {
 	ex := Table{Title: "worked examples of Eq. 2-4, t_n = 100", Source: "section 4", Head: []string{"example", "paper t_n+1", "crawlsim t_n+1"}}
 	worst := SameValue
 	for _, e := range revisitExamples {
-		got := reg.Next(e.policy, 100, e.change, e.interest)
+		got := refresh.Next(reg, e.policy, 100, e.change, e.interest)
 		ex.Rows = append(ex.Rows, []string{e.what, f2(e.published), f2(got)})
 		if v := Matches(e.published, got, revisitRounding); v != SameValue {
 			worst = v
@@ -110,7 +110,7 @@ func assessRevisits(in Input, runs []Run, res Results) (*Report, error) {
 func joinExamples(reg refresh.Regulation) string {
 	var v []float64
 	for _, e := range revisitExamples {
-		v = append(v, reg.Next(e.policy, 100, e.change, e.interest))
+		v = append(v, refresh.Next(reg, e.policy, 100, e.change, e.interest))
 	}
 	s := ""
 	for i, x := range v {

@@ -39,7 +39,7 @@ func fuzzSeeds(f *testing.F) [][]byte {
 		}
 		out = append(out, data)
 	}
-	if n, err := full.Normalize(); err == nil {
+	if n, err := Normalize(full); err == nil {
 		data, _ := Marshal(n)
 		out = append(out, data)
 	}
@@ -82,7 +82,7 @@ func FuzzParse(f *testing.F) {
 		if m2 := mustMarshal(t, back); !bytes.Equal(m1, m2) {
 			t.Fatalf("the scenario changed through Marshal and Parse:\n%s\n%s", m1, m2)
 		}
-		n, err := s.Normalize()
+		n, err := Normalize(s)
 		if err != nil {
 			if PlaceErrors(err, "fuzz.json", data) == nil {
 				t.Fatal("PlaceErrors lost the error")
@@ -94,7 +94,7 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("a normalized scenario does not read back:\n%s\n%v", nm, err)
 		}
-		n2, err := again.Normalize()
+		n2, err := Normalize(again)
 		if err != nil {
 			t.Fatalf("a normalized scenario does not normalize:\n%s\n%v", nm, err)
 		}
@@ -128,7 +128,7 @@ func FuzzParseRefresh(f *testing.F) {
 		if m2, _ := MarshalRefresh(back); !bytes.Equal(m1, m2) {
 			t.Fatalf("the scenario changed through MarshalRefresh and ParseRefresh:\n%s\n%s", m1, m2)
 		}
-		n, err := r.Normalize()
+		n, err := NormalizeRefresh(r)
 		if err != nil {
 			return
 		}
@@ -137,7 +137,7 @@ func FuzzParseRefresh(f *testing.F) {
 		if err != nil {
 			t.Fatalf("a normalized scenario does not read back:\n%s\n%v", nm, err)
 		}
-		n2, err := again.Normalize()
+		n2, err := NormalizeRefresh(again)
 		if err != nil {
 			t.Fatalf("a normalized scenario does not normalize:\n%s\n%v", nm, err)
 		}

@@ -42,7 +42,7 @@ func (st *graphStage) loadGraph() (int64, error) {
 
 // generate runs the generator.
 func (st *graphStage) generate(budget int64) (int64, bool, error) {
-	p := st.s.Graph.Generate.Params()
+	p := GeneratorParams(*st.s.Graph.Generate)
 	if st.generator == nil {
 		if err := st.checkGenerateMemory(p); err != nil {
 			return 0, false, err

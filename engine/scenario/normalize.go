@@ -10,26 +10,27 @@ import (
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/seeds"
 )
 
-// The kinds of importance (SPEC.md section 1).
+// The kinds of importance (SPEC.md section 1; model's constants).
 const (
 	// ImportancePageRank is PageRank with a uniform teleport vector.
-	ImportancePageRank = "pagerank"
+	ImportancePageRank = model.ImportancePageRank
 	// ImportancePersonalized is PageRank with the teleport vector uniform
 	// over the seeds (the RankMass paper, seeds/001, section 2).
-	ImportancePersonalized = "personalized"
+	ImportancePersonalized = model.ImportancePersonalized
 )
 
 // The kinds of trust (SPEC.md section 2; Scenario.Trust).
 const (
 	// TrustSeeds is trust uniform over the seed set (the default).
-	TrustSeeds = "seeds"
+	TrustSeeds = model.TrustSeeds
 	// TrustPageRank is trust equal to the uniform PageRank vector, of
 	// which the seeds hold 1-δ (seeds/001, section 5).
-	TrustPageRank = "pagerank"
+	TrustPageRank = model.TrustPageRank
 )
 
 // Defaults that Normalize fills in.
@@ -100,18 +101,6 @@ func Default() Scenario {
 	}
 }
 
-// FieldError is a problem with one field of a scenario. Field is the
-// field's JSON path, as in "strategies[2].params.m".
-type FieldError struct {
-	// Field is the JSON path of the field, "" for the whole scenario.
-	Field string
-	// Message says what is wrong and what is expected.
-	Message string
-}
-
-// Error returns "FIELD: MESSAGE".
-func (e *FieldError) Error() string { return e.Field + ": " + e.Message }
-
 // fieldErrors collects the problems Normalize finds.
 type fieldErrors []error
 
@@ -137,14 +126,14 @@ func (f fieldErrors) err() error {
 // errors.Join. Normalize does not look at files: a missing file is found
 // when the scenario runs. Normalizing a normalized scenario changes
 // nothing. s itself is not changed.
-func (s Scenario) Normalize() (Scenario, error) {
-	out, _, err := s.normalize()
+func Normalize(s Scenario) (Scenario, error) {
+	out, _, err := normalize(s)
 	return out, err
 }
 
 // normalize is Normalize, which also returns the seeds parsed (the one
 // place a run parses them).
-func (s Scenario) normalize() (Scenario, seeds.Spec, error) {
+func normalize(s Scenario) (Scenario, seeds.Spec, error) {
 	var errs fieldErrors
 	var spec seeds.Spec
 	out := s
@@ -245,7 +234,7 @@ func normalizeSource(src Source, errs *fieldErrors) Source {
 		errs.add("graph.urls", "only a graph file takes a URL list; a generated graph has its own URLs")
 	}
 	g := normalizeGenerate(*src.Generate)
-	if err := g.Params().Validate(); err != nil {
+	if err := GeneratorParams(g).Validate(); err != nil {
 		for _, line := range strings.Split(err.Error(), "\n") {
 			msg := strings.TrimPrefix(line, "gen: ")
 			errs.add(generatorField(msg), "%s", msg)
@@ -315,10 +304,10 @@ func normalizeGenerate(g Generate) Generate {
 	return g
 }
 
-// Params converts g to gen.Params. g must be normalized (Normalize fills
-// the shares it points to); the browser worker uses it to generate the
-// graph of a scenario's source on its own.
-func (g Generate) Params() gen.Params {
+// GeneratorParams converts g to gen.Params. g must be normalized
+// (Normalize fills the shares it points to); the browser worker uses it
+// to generate the graph of a scenario's source on its own.
+func GeneratorParams(g Generate) gen.Params {
 	return gen.Params{
 		Pages:             g.Pages,
 		Hosts:             g.Hosts,

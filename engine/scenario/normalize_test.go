@@ -14,7 +14,7 @@ import (
 // TestNormalizeDefaults checks every default of an empty scenario: the
 // default comparison of Default.
 func TestNormalizeDefaults(t *testing.T) {
-	got, err := Scenario{}.Normalize()
+	got, err := Normalize(Scenario{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestNormalizeDefaults(t *testing.T) {
 		t.Errorf("normalized empty scenario\n got %+v\nwant %+v", got, want)
 	}
 	// Default differs from the empty scenario only in its random seed.
-	def, err := Default().Normalize()
+	def, err := Normalize(Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestNormalizeFills(t *testing.T) {
 		Strategies: []Strategy{{ID: "fpr-m", Params: crawl.Values{"m": 10}}, {ID: "fpr-m"}, {ID: "windowed-rankmass", Params: crawl.Values{"window": 0.25}, Label: "w"}},
 		Politeness: &Politeness{Wait: ptr(0), Bandwidth: 5e4},
 	}
-	got, err := s.Normalize()
+	got, err := Normalize(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestNormalizeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := tt.s.Normalize()
+			_, err := Normalize(tt.s)
 			if err == nil {
 				t.Fatalf("no error, want %q", tt.want)
 			}
@@ -178,7 +178,7 @@ func TestNormalizeNamesGeneratorFields(t *testing.T) {
 		{Generate{Pages: 100, OutDegreeExponent: -3}, "out_degree_exponent"},
 		{Generate{Pages: 100, CopyProbability: ptr(2)}, "copy_probability"},
 	} {
-		_, err := Scenario{Graph: Source{Generate: &tt.g}}.Normalize()
+		_, err := Normalize(Scenario{Graph: Source{Generate: &tt.g}})
 		var fe *FieldError
 		if !errors.As(err, &fe) || fe.Field != "graph.generate."+tt.field {
 			t.Errorf("%+v: error %v, want one about graph.generate.%s", tt.g, err, tt.field)
@@ -205,7 +205,7 @@ func knownIDs() string {
 // reported, each on its own line, in field order.
 func TestNormalizeReportsEveryError(t *testing.T) {
 	s := Scenario{Damping: 2, Budget: -1, Strategies: []Strategy{{ID: "fpr-m", Params: crawl.Values{"m": 0, "q": 1}}}}
-	_, err := s.Normalize()
+	_, err := Normalize(s)
 	want := "damping: 2 is outside (0, 1]\n" +
 		"strategies[0].params.m: strategy fpr-m: m = 0 is outside [0.001, 1e+06]\n" +
 		`strategies[0].params.q: strategy fpr-m has no parameter "q" (it takes m)` + "\n" +
@@ -255,7 +255,7 @@ func TestNormalizeProperties(t *testing.T) {
 				Latency: optFloat("latency", -1, 2e6), PageSize: optFloat("size", -1, 1e12), Bandwidth: rapid.Float64Range(-1, 1e6).Draw(t, "bandwidth")}
 		}
 		s.Budget = rapid.Int64Range(-1, 100).Draw(t, "budget")
-		n, err := s.Normalize()
+		n, err := Normalize(s)
 		if err != nil {
 			var fe *FieldError
 			if !errors.As(err, &fe) {
@@ -269,7 +269,7 @@ func TestNormalizeProperties(t *testing.T) {
 				t.Fatalf("politeness %+v accepted beyond the limits", *p)
 			}
 		}
-		again, err := n.Normalize()
+		again, err := Normalize(n)
 		if err != nil || !reflect.DeepEqual(again, n) {
 			t.Fatalf("normalizing again: %v\n%+v\n%+v", err, again, n)
 		}

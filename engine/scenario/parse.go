@@ -1,19 +1,33 @@
 package scenario
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 	"maps"
-	"reflect"
 	"slices"
-	"strings"
-	"unicode/utf8"
+	"sync"
 
-	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
+
+// Reading and writing scenarios and results is model's (model.Reader);
+// these are its functions with the engine's rules: the numbers whose 0
+// Normalize replaces by a default (zero.go) and the refusal of
+// compressed and UTF-16 files (graphio.TextRefusal).
+
+// MaxFileBytes is the largest scenario file read, crawl or revisit
+// scenario (model.MaxFileBytes).
+const MaxFileBytes = model.MaxFileBytes
+
+// reader is the engine's model.Reader, made on first use (its rules say
+// the defaults, which normalizing the default scenario gives).
+var reader = sync.OnceValue(func() model.Reader {
+	return model.Reader{
+		ScenarioZeros: zeroRules(scenarioZeroDefaults, scenarioDefaults()),
+		RefreshZeros:  zeroRules(refreshZeroDefaults, refreshDefaults()),
+		Refuse:        graphio.TextRefusal,
+	}
+})
 
 // Parse reads a scenario from JSON (DESIGN.md "Data"). The JSON is strict:
 // unknown fields, values of the wrong type, trailing data and versions
@@ -22,478 +36,55 @@ import (
 //
 //	run.json:4:7: unknown field "paramz" in strategies[0]; expected one of: id, params, label
 //
-// Parse does not fill defaults or check values: Normalize does.
-func Parse(r io.Reader, name string) (Scenario, error) {
-	var s Scenario
-	data, err := readStrict(r, name, &s)
-	if err != nil {
-		return Scenario{}, err
-	}
-	if err := checkExplicitZeros(name, data, reflect.TypeOf(s), scenarioZeroDefaults, scenarioDefaults); err != nil {
-		return Scenario{}, err
-	}
-	if s.Version != 0 && s.Version != Version {
-		return Scenario{}, fmt.Errorf("%s: version %d is not supported; this program reads version %d",
-			keyPlace(name, data, reflect.TypeOf(s), "version"), s.Version, Version)
-	}
-	return s, nil
-}
+// and so is a 0 written for a number whose 0 Normalize would read as "the
+// default". Parse does not fill defaults or check values: Normalize does.
+func Parse(r io.Reader, name string) (Scenario, error) { return reader().Parse(r, name) }
 
 // ParseResult reads a Result written by MarshalResult, as strictly as
 // Parse reads a scenario.
-func ParseResult(r io.Reader, name string) (*Result, error) {
-	var res Result
-	data, err := readStrictResult(r, name, &res)
-	if err != nil {
-		return nil, err
-	}
-	if res.Version != Version {
-		return nil, fmt.Errorf("%s: result version %d is not supported; this program reads version %d",
-			keyPlace(name, data, reflect.TypeOf(res), "version"), res.Version, Version)
-	}
-	return &res, nil
+func ParseResult(r io.Reader, name string) (*Result, error) { return reader().ParseResult(r, name) }
+
+// ParseRefresh reads a revisit scenario from JSON as strictly as Parse
+// reads a crawl scenario: errors name the file, line and column.
+func ParseRefresh(r io.Reader, name string) (Refresh, error) { return reader().ParseRefresh(r, name) }
+
+// ParseRefreshResult reads a result written by MarshalRefreshResult.
+func ParseRefreshResult(r io.Reader, name string) (*RefreshResult, error) {
+	return reader().ParseRefreshResult(r, name)
+}
+
+// ReadText reads the JSON text of a scenario file (crawl or revisit) from
+// r, as Parse and ParseRefresh do: at most MaxFileBytes of UTF-8 text, a
+// byte order mark at its start dropped. A larger input, binary data (a NUL
+// byte), compressed data, UTF-16 (graphio.TextRefusal) and other
+// encodings are errors that name the file (name) and the position. The
+// text returned is the one Parse's positions refer to: a program that
+// changes a scenario between Parse and Normalize places Normalize's
+// errors in it (PlaceErrors).
+func ReadText(r io.Reader, name string) ([]byte, error) { return reader().ReadText(r, name) }
+
+// PlaceErrors places the problems of err, an error of Normalize, in data,
+// the JSON text of the scenario named name (the bytes Parse read):
+// model.PlaceErrors.
+func PlaceErrors(err error, name string, data []byte) error {
+	return model.PlaceErrors(err, name, data)
 }
 
 // Marshal writes a scenario as indented JSON ending in a newline; Parse
 // reads it back unchanged.
-func Marshal(s Scenario) ([]byte, error) {
-	data, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("scenario: %w", err)
-	}
-	return append(data, '\n'), nil
-}
+func Marshal(s Scenario) ([]byte, error) { return model.Marshal(s) }
 
 // MarshalResult writes a result as compact JSON ending in a newline (its
 // curves make indented JSON long); ParseResult reads it back.
-func MarshalResult(r *Result) ([]byte, error) {
-	data, err := json.Marshal(r)
-	if err != nil {
-		return nil, fmt.Errorf("scenario: result: %w", err)
-	}
-	return append(data, '\n'), nil
-}
+func MarshalResult(r *Result) ([]byte, error) { return model.MarshalResult(r) }
 
-// readStrict reads a scenario's text from r (ReadText) and decodes it
-// into v (a pointer), refusing a top level that is not an object, unknown
-// fields, fields given twice in one object (encoding/json would keep the
-// last silently) and trailing data, and returns the text read. Errors
-// name the file, line and column.
-func readStrict(r io.Reader, name string, v any) ([]byte, error) {
-	data, err := ReadText(r, name)
-	if err != nil {
-		return nil, err
-	}
-	return data, decodeStrict(data, name, v)
-}
+// MarshalRefresh writes a revisit scenario as indented JSON.
+func MarshalRefresh(r Refresh) ([]byte, error) { return model.MarshalRefresh(r) }
 
-// readStrictResult is readStrict for a result, which may be larger than a
-// scenario.
-func readStrictResult(r io.Reader, name string, v any) ([]byte, error) {
-	data, err := readText(r, name, "result", "a result", maxResultBytes)
-	if err != nil {
-		return nil, err
-	}
-	return data, decodeStrict(data, name, v)
-}
-
-// decodeStrict decodes data, the text of a JSON object, into v as
-// readStrict describes.
-func decodeStrict(data []byte, name string, v any) error {
-	if err := checkObject(name, data); err != nil {
-		return err
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	root := reflect.TypeOf(v).Elem()
-	if err := dec.Decode(v); err != nil {
-		return describeDecodeError(err, name, data, root)
-	}
-	// encoding/json matches field names ignoring letter case and keeps
-	// the last of repeated keys; a scenario must spell each field exactly,
-	// once.
-	if err := checkKeys(name, data, root); err != nil {
-		return err
-	}
-	end := dec.InputOffset()
-	if rest := skipSpace(data, end); rest < int64(len(data)) {
-		return fmt.Errorf("%s: unexpected data after the JSON object", place(name, data, rest))
-	}
-	return nil
-}
-
-// describeDecodeError turns an error of encoding/json into one that names
-// the file, the line and column, and the field.
-func describeDecodeError(err error, name string, data []byte, root reflect.Type) error {
-	var syntax *json.SyntaxError
-	var typeErr *json.UnmarshalTypeError
-	switch {
-	case errors.Is(err, io.EOF):
-		return fmt.Errorf("%s: empty file; expected a JSON object", name)
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return fmt.Errorf("%s: unexpected end of file: the JSON is cut short", place(name, data, int64(len(data))))
-	case errors.As(err, &syntax):
-		msg := strings.TrimPrefix(syntax.Error(), "json: ")
-		return fmt.Errorf("%s: %s", place(name, data, max(syntax.Offset-1, 0)), msg)
-	case errors.As(err, &typeErr):
-		// encoding/json reports the offset just after a scalar, or just
-		// after the opening bracket of an object or array.
-		at := max(typeErr.Offset-1, 0)
-		path, start := valueAt(data, root, at)
-		if path == "" {
-			path = typeErr.Field
-		}
-		got := "a " + typeErr.Value
-		if v, ok := strings.CutPrefix(typeErr.Value, "number "); ok {
-			got = v
-		} else if typeErr.Value == "object" || typeErr.Value == "array" {
-			got = "an " + typeErr.Value
-		} else if typeErr.Value == "bool" {
-			got = "true or false"
-		}
-		return fmt.Errorf("%s: %s: expected %s, not %s", place(name, data, start), fieldName(path), typeWords(typeErr.Type), got)
-	}
-	if field, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		key := strings.Trim(field, `"`)
-		if off, path, key, parent, found := unknownField(data, root, key); found {
-			return unknownFieldError(name, data, off, path, key, parent)
-		}
-		return fmt.Errorf("%s: unknown field %q", name, key)
-	}
-	return fmt.Errorf("%s: %v", name, err)
-}
-
-// fieldName names a JSON path for a message.
-func fieldName(path string) string {
-	if path == "" {
-		return "the top level"
-	}
-	return path
-}
-
-// typeWords says what a Go type expects, in JSON words.
-func typeWords(t reflect.Type) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return "a whole number"
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a non-negative whole number"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Struct, reflect.Map:
-		return "an object"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	}
-	return t.String()
-}
-
-// place returns "NAME:LINE:COLUMN" for byte offset off of data.
-func place(name string, data []byte, off int64) string {
-	line, col := lineColumn(data, off)
-	return fmt.Sprintf("%s:%d:%d", name, line, col)
-}
-
-// lineColumn returns the line and column of byte offset off of data, both
-// from 1; columns count characters.
-func lineColumn(data []byte, off int64) (line, col int) {
-	off = min(max(off, 0), int64(len(data)))
-	before := data[:off]
-	line = bytes.Count(before, []byte{'\n'}) + 1
-	lineStart := bytes.LastIndexByte(before, '\n') + 1
-	return line, utf8.RuneCount(before[lineStart:]) + 1
-}
-
-// keyPlace returns the place of a top-level key, or just the name when it
-// cannot be found.
-func keyPlace(name string, data []byte, root reflect.Type, key string) string {
-	off := int64(-1)
-	walkJSON(data, root, func(ev jsonEvent) bool {
-		if ev.isKey && ev.path == "" && ev.key == key {
-			off = ev.start
-			return false
-		}
-		return true
-	})
-	if off < 0 {
-		return name
-	}
-	return place(name, data, off)
-}
-
-func skipSpace(data []byte, off int64) int64 {
-	for off < int64(len(data)) {
-		switch data[off] {
-		case ' ', '\t', '\n', '\r':
-			off++
-		default:
-			return off
-		}
-	}
-	return off
-}
-
-// skipSeparators skips white space, commas and colons: what lies between
-// the tokens that json.Decoder.Token returns.
-func skipSeparators(data []byte, off int64) int64 {
-	for off < int64(len(data)) {
-		switch data[off] {
-		case ' ', '\t', '\n', '\r', ',', ':':
-			off++
-		default:
-			return off
-		}
-	}
-	return off
-}
-
-// jsonEvent is an object key or a value met while walking a JSON text.
-type jsonEvent struct {
-	isKey bool
-	// key is the key (isKey), path the JSON path of the object holding it;
-	// for a value, path is the value's own path.
-	key, path string
-	// start is the offset of the key or value; end is just past a scalar
-	// value, or just past the opening bracket of an object or array.
-	start, end int64
-	// known reports whether the key is a field of the object's type
-	// (always true inside maps and untyped values); parent is that type.
-	known  bool
-	parent reflect.Type
-}
-
-// walkJSON walks a well-formed JSON text, following the Go type root to
-// tell known keys from unknown ones, and calls visit for every key and
-// value until visit returns false or the text ends.
-func walkJSON(data []byte, root reflect.Type, visit func(jsonEvent) bool) {
-	type frame struct {
-		t      reflect.Type // object: its type; array: the element type
-		object bool
-		index  int
-		path   string
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	var stack []frame
-	valType, valPath := root, ""
-	for {
-		if n := len(stack); n > 0 {
-			top := &stack[n-1]
-			if top.object {
-				before := dec.InputOffset()
-				tok, err := dec.Token()
-				if err != nil {
-					return
-				}
-				if tok == json.Delim('}') {
-					stack = stack[:n-1]
-					if len(stack) == 0 {
-						return
-					}
-					continue
-				}
-				key, _ := tok.(string)
-				ft, known := fieldType(top.t, key)
-				ev := jsonEvent{isKey: true, key: key, path: top.path, start: skipSeparators(data, before),
-					end: dec.InputOffset(), known: known, parent: top.t}
-				if !visit(ev) {
-					return
-				}
-				valType, valPath = ft, joinPath(top.path, key)
-			} else {
-				if !dec.More() {
-					if _, err := dec.Token(); err != nil {
-						return
-					}
-					stack = stack[:n-1]
-					if len(stack) == 0 {
-						return
-					}
-					continue
-				}
-				valType, valPath = top.t, fmt.Sprintf("%s[%d]", top.path, top.index)
-				top.index++
-			}
-		}
-		before := dec.InputOffset()
-		tok, err := dec.Token()
-		if err != nil {
-			return
-		}
-		ev := jsonEvent{path: valPath, start: skipSeparators(data, before), end: dec.InputOffset(), known: true}
-		if !visit(ev) {
-			return
-		}
-		switch tok {
-		case json.Delim('{'):
-			stack = append(stack, frame{t: deref(valType), object: true, path: valPath})
-		case json.Delim('['):
-			stack = append(stack, frame{t: elemType(valType), path: valPath})
-		default:
-			if len(stack) == 0 {
-				return
-			}
-		}
-	}
-}
-
-func joinPath(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
-func deref(t reflect.Type) reflect.Type {
-	for t != nil && t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	return t
-}
-
-func elemType(t reflect.Type) reflect.Type {
-	t = deref(t)
-	if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
-		return t.Elem()
-	}
-	return nil
-}
-
-// fieldType returns the type of the value of key in an object of type t,
-// and whether key is known; maps and untyped values accept any key. Field
-// names must match exactly.
-func fieldType(t reflect.Type, key string) (reflect.Type, bool) {
-	t = deref(t)
-	if t == nil {
-		return nil, true
-	}
-	switch t.Kind() {
-	case reflect.Map:
-		return t.Elem(), true
-	case reflect.Struct:
-	default:
-		return nil, true
-	}
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if name, ok := jsonName(f); ok && name == key {
-			return f.Type, true
-		}
-	}
-	return nil, false
-}
-
-// jsonName returns a struct field's JSON name, or false when encoding/json
-// skips it.
-func jsonName(f reflect.StructField) (string, bool) {
-	if !f.IsExported() {
-		return "", false
-	}
-	tag := f.Tag.Get("json")
-	if tag == "-" {
-		return "", false
-	}
-	name, _, _ := strings.Cut(tag, ",")
-	if name == "" {
-		name = f.Name
-	}
-	return name, true
-}
-
-// fieldNames lists the JSON names of a struct type's fields.
-func fieldNames(t reflect.Type) []string {
-	t = deref(t)
-	if t == nil || t.Kind() != reflect.Struct {
-		return nil
-	}
-	var names []string
-	for i := range t.NumField() {
-		if name, ok := jsonName(t.Field(i)); ok {
-			names = append(names, name)
-		}
-	}
-	return names
-}
-
-// unknownField finds the first key that is not a field of its object's
-// type (spelled exactly), or the first occurrence of key when key is not
-// empty.
-func unknownField(data []byte, root reflect.Type, key string) (off int64, path, found string, parent reflect.Type, ok bool) {
-	walkJSON(data, root, func(ev jsonEvent) bool {
-		if ev.isKey && !ev.known && (key == "" || ev.key == key) {
-			off, path, found, parent, ok = ev.start, ev.path, ev.key, ev.parent, true
-			return false
-		}
-		return true
-	})
-	return off, path, found, parent, ok
-}
-
-// checkKeys walks the JSON once and returns an error for the first key
-// that is not a field of its object's type (spelled exactly) or that its
-// object holds already, or nil.
-func checkKeys(name string, data []byte, root reflect.Type) error {
-	// An object is named by its path, which holds the index of every
-	// array element on the way, so path and key identify one key of one
-	// object.
-	type objectKey struct{ path, key string }
-	seen := make(map[objectKey]int64)
-	var err error
-	walkJSON(data, root, func(ev jsonEvent) bool {
-		if !ev.isKey {
-			return true
-		}
-		if !ev.known {
-			err = unknownFieldError(name, data, ev.start, ev.path, ev.key, ev.parent)
-			return false
-		}
-		k := objectKey{ev.path, ev.key}
-		if first, dup := seen[k]; dup {
-			line, col := lineColumn(data, first)
-			err = fmt.Errorf("%s: field %q is given twice in %s (first at line %d, column %d); give it once",
-				place(name, data, ev.start), ev.key, fieldName(ev.path), line, col)
-			return false
-		}
-		seen[k] = ev.start
-		return true
-	})
-	return err
-}
-
-// unknownFieldError says which field is unknown, where, and what the
-// object accepts.
-func unknownFieldError(name string, data []byte, off int64, path, key string, parent reflect.Type) error {
-	names := fieldNames(parent)
-	for _, n := range names {
-		if strings.EqualFold(n, key) {
-			return fmt.Errorf("%s: unknown field %q in %s; did you mean %q?", place(name, data, off), key, fieldName(path), n)
-		}
-	}
-	return fmt.Errorf("%s: unknown field %q in %s; expected one of: %s",
-		place(name, data, off), key, fieldName(path), strings.Join(names, ", "))
-}
-
-// valueAt returns the path and start of the value at byte offset at: the
-// scalar that spans it, or the object or array that opens there.
-func valueAt(data []byte, root reflect.Type, at int64) (string, int64) {
-	path, start := "", at
-	walkJSON(data, root, func(ev jsonEvent) bool {
-		if !ev.isKey && ev.start <= at && at < ev.end {
-			path, start = ev.path, ev.start
-			return false
-		}
-		return ev.start <= at
-	})
-	return path, start
-}
+// MarshalRefreshResult writes a revisit result as compact JSON.
+func MarshalRefreshResult(r *RefreshResult) ([]byte, error) { return model.MarshalRefreshResult(r) }
 
 // sortedNames returns the parameter names of v in increasing order.
-func sortedNames(v crawl.Values) []string {
+func sortedNames(v model.Values) []string {
 	return slices.Sorted(maps.Keys(v))
 }

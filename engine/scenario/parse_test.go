@@ -124,7 +124,7 @@ func TestScenarioRoundTrip(t *testing.T) {
 		},
 	}
 	for i, s := range scenarios {
-		n, err := s.Normalize()
+		n, err := Normalize(s)
 		if err != nil {
 			t.Fatalf("scenario %d: %v", i, err)
 		}
@@ -139,7 +139,7 @@ func TestScenarioRoundTrip(t *testing.T) {
 		if !reflect.DeepEqual(back, n) {
 			t.Errorf("scenario %d: round trip changed it:\n%s", i, data)
 		}
-		again, err := back.Normalize()
+		again, err := Normalize(back)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -117,7 +117,7 @@ func parseAndNormalize(r io.Reader, name string) (Scenario, error) {
 	if err != nil {
 		return Scenario{}, err
 	}
-	n, err := s.Normalize()
+	n, err := Normalize(s)
 	if err != nil {
 		return Scenario{}, PlaceErrors(err, name, data)
 	}

@@ -119,7 +119,7 @@ func TestEvolvedSnapshot(t *testing.T) {
 		Strategies: []Strategy{{ID: "optimal"}, {ID: "hist-pagerank-omniscient"}, {ID: "hist-pagerank-zero"}},
 	}
 	res := mustRun(t, s, Env{}, 100)
-	g, err := gen.Generate(mustNormalize(t, s).Graph.Generate.Params())
+	g, err := gen.Generate(GeneratorParams(*mustNormalize(t, s).Graph.Generate))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,7 +54,7 @@ func TestRefreshScenario(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, err := parsed.Normalize(); err != nil {
+	if n, err := NormalizeRefresh(parsed); err != nil {
 		t.Fatal(err)
 	} else if again, _ := MarshalRefresh(n); !bytes.Equal(again, sc) {
 		t.Errorf("normalizing twice changed the scenario:\n%s\n%s", sc, again)
@@ -66,7 +66,7 @@ func TestRefreshErrors(t *testing.T) {
 	r := Refresh{Policies: []string{"fixed", "sometimes", "fixed"}}
 	r.Simulation.Sites = -2
 	r.Simulation.Regulation = refresh.Regulation{Lower: 0.8, Upper: 0.4, Alpha: &alpha, Min: 50, Max: 10}
-	_, err := r.Normalize()
+	_, err := NormalizeRefresh(r)
 	if err == nil {
 		t.Fatal("no error")
 	}

@@ -131,7 +131,7 @@ type Runner struct {
 // that files can be found in env.FS when s names any, and resolves the
 // strategies. Nothing is loaded or computed before the first Step.
 func New(s Scenario, env Env) (*Runner, error) {
-	ns, spec, err := s.normalize()
+	ns, spec, err := normalize(s)
 	if err != nil {
 		return nil, err
 	}

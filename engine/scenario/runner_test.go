@@ -399,7 +399,7 @@ func TestRunCancels(t *testing.T) {
 
 func mustNormalize(t *testing.T, s Scenario) Scenario {
 	t.Helper()
-	n, err := s.Normalize()
+	n, err := Normalize(s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -86,12 +86,12 @@ func TestSeedStudyErrors(t *testing.T) {
 	}
 	s = studyScenario()
 	s.SeedStudy = nil
-	if _, err := s.Normalize(); err == nil || !strings.Contains(err.Error(), "strategies") {
+	if _, err := Normalize(s); err == nil || !strings.Contains(err.Error(), "strategies") {
 		t.Errorf("no strategies without a seed study: %v", err)
 	}
 	s = studyScenario()
 	s.SeedStudy.Samples = -3
-	if _, err := s.Normalize(); err == nil || !strings.Contains(err.Error(), "seed_study.samples") {
+	if _, err := Normalize(s); err == nil || !strings.Contains(err.Error(), "seed_study.samples") {
 		t.Errorf("negative samples: %v", err)
 	}
 }

@@ -1,370 +1,86 @@
 package scenario
 
-import (
-	"github.com/crawlsim/crawlsim/engine/crawl"
-	"github.com/crawlsim/crawlsim/engine/seeds"
-)
+import "github.com/crawlsim/crawlsim/engine/model"
+
+// The scenario's and the result's types are data, declared in package
+// model so that a program that runs no crawl (the page) can read and
+// write them without linking the engine (DESIGN.md, layout); their names
+// here are aliases, and model documents every field.
 
 // Version is the version of the Scenario and Result JSON written by this
 // package; files of another version are refused with a clear error.
-const Version = 1
+const Version = model.Version
 
 // Scenario fully determines a comparison of crawl strategies (DESIGN.md
 // "Data"): the same Scenario gives the same Result natively and in the
 // browser. Zero fields take the defaults that Normalize fills in.
-//
-// In JSON, a field that takes a default is left out: Marshal omits the
-// numbers whose 0 means "the default", and Parse refuses a 0 written for
-// them (damping 0, say, would otherwise silently read as 0.85). A 0 that
-// is a value (budget, lower_bound, random_seed, wait, a share) is kept.
-type Scenario struct {
-	// Version is Version (0 is read as Version).
-	Version int `json:"version,omitempty"`
-	// Graph says where the graph comes from.
-	Graph Source `json:"graph"`
-	// Previous is the earlier snapshot that the historical-PageRank
-	// strategies learn from (seeds/004, section 4.2); nil means there is
-	// none, and those strategies are refused. See PreviousSource.
-	Previous *PreviousSource `json:"previous,omitempty"`
-	// Importance is "pagerank" (uniform teleport, the default) or
-	// "personalized" (teleport uniform over the seeds): the vector every
-	// curve sums (SPEC.md section 1).
-	Importance string `json:"importance"`
-	// Trust is the trust vector t (SPEC.md section 2): "seeds" (the
-	// default: uniform over the seed set) or "pagerank" (the uniform
-	// PageRank vector, the RankMass paper's seed-size study, seeds/001
-	// section 5, Figs. 9-10). It is the teleport vector of personalized
-	// importance and the source of the RankMass-family guarantees and of
-	// FPR's start, whatever the importance: with "pagerank" the seeds hold
-	// only part of the trust, 1-δ = Σ_{i∈seeds} t_i (Result.SeedTrust),
-	// and the guarantees of l-neighbor, rankmass and windowed-rankmass are
-	// scaled by it.
-	Trust string `json:"trust,omitempty"`
-	// Damping is d (default 0.85), for the importance and the strategies;
-	// it must be in (0, 1].
-	Damping float64 `json:"damping,omitempty"`
-	// Tolerance stops the importance iteration (default 1e-10).
-	Tolerance float64 `json:"tolerance,omitempty"`
-	// Seeds is the seed-set notation of package seeds ("top-pagerank:160",
-	// "random:K", "host-roots", "list:A,B"); default "top-pagerank:160",
-	// the FPR paper's choice. top-pagerank ranks by uniform PageRank. List
-	// items are page ids, URLs, or, for an edge list whose ids were
-	// renumbered, the file's own ids or labels.
-	Seeds string `json:"seeds"`
-	// Strategies are the strategies compared, in order (default:
-	// DefaultStrategies).
-	Strategies []Strategy `json:"strategies"`
-	// Budget is the most pages each crawl downloads; 0 means no limit.
-	Budget int64 `json:"budget,omitempty"`
-	// Politeness, when set, runs every crawl on the politeness clock of
-	// SPEC.md section 5; absent fields take crawl.DefaultPoliteness's
-	// values. The optimal reference runs without it: held to the hosts'
-	// waits it would no longer be the upper bound of every curve, and it
-	// is not a crawler.
-	Politeness *Politeness `json:"politeness,omitempty"`
-	// RandomSeed seeds every random choice (random seeds, the random
-	// strategies, tau's sample); the same seed gives the same result. Each
-	// strategy's crawl draws from a stream named by its label, and tau's
-	// sample is the same for every strategy, so the order of Strategies
-	// changes no result.
-	RandomSeed uint64 `json:"random_seed"`
-	// Metrics sets the metric options.
-	Metrics Metrics `json:"metrics"`
-	// SeedStudy, when set, also evaluates the seed set against random and
-	// top-PageRank sets of its size (seeds/003, section 3.5; SPEC.md
-	// section 6.5). With it, Strategies may be an empty list: the study
-	// alone.
-	SeedStudy *SeedStudy `json:"seed_study,omitempty"`
-}
+type Scenario = model.Scenario
 
 // SeedStudy sets the evaluation of the seeds.
-type SeedStudy struct {
-	// Samples is the number of breadth-first searches that estimate the
-	// graph's average connected distance (default
-	// seeds.DefaultDistanceSamples).
-	Samples int `json:"samples,omitempty"`
-}
+type SeedStudy = model.SeedStudy
 
 // SeedStudyResult is the evaluation of the seeds (SPEC.md section 6.5).
-type SeedStudyResult struct {
-	// Community holds the cores the seeds came from, when they are
-	// community seeds.
-	Community *seeds.CommunityResult `json:"community,omitempty"`
-	// Evaluation has a breadth-first profile per seed set (the scenario's
-	// seeds first, then random:K and top-pagerank:K with K the seeds'
-	// count, then the older snapshot's community seeds that survive), the
-	// distances between the cores and the average connected distance.
-	Evaluation seeds.Evaluation `json:"evaluation"`
-	// Older is set when the scenario has a previous snapshot and
-	// community seeds: the seeds extracted on the older snapshot and used
-	// on the current graph.
-	Older *OlderSeeds `json:"older,omitempty"`
-	// Names name the scenario's seeds as the graph file does: their URLs
-	// when the graph has URLs, else the edge list's own ids or labels,
-	// else the page ids. A list of them is a seed list (list:FILE) for
-	// the same file.
-	Names []string `json:"names"`
-}
+type SeedStudyResult = model.SeedStudyResult
 
 // OlderSeeds are community seeds taken from the previous snapshot.
-type OlderSeeds struct {
-	// Extracted is the number of seeds found on the older snapshot, and
-	// Survived the number whose page is still in the current graph.
-	Extracted int `json:"extracted"`
-	Survived  int `json:"survived"`
-	// Seeds are the survivors, as pages of the current graph.
-	Seeds []uint32 `json:"seeds"`
-}
+type OlderSeeds = model.OlderSeeds
 
-// Source is a graph: a file, or generator parameters. Exactly one of File
-// and Generate is set; Normalize makes a Source with neither the default
-// generated graph (Default).
-type Source struct {
-	// File names the graph file in the runner's file system (Env.FS).
-	File string `json:"file,omitempty"`
-	// Format is the file's format as graphio.ParseFormat reads it ("edges",
-	// "graph-txt", "bvgraph", "csr"); empty or "auto" follows the file's
-	// name.
-	Format string `json:"format,omitempty"`
-	// URLs names an optional URL list for the file (hosts, URL seeds, and
-	// matching pages with a previous snapshot).
-	URLs string `json:"urls,omitempty"`
-	// Generate gives the generator's parameters.
-	Generate *Generate `json:"generate,omitempty"`
-}
+// Source is a graph: a file, or generator parameters.
+type Source = model.Source
 
-// Generate is gen.Params with JSON names (see gen.Params for what each
-// means). Normalize fills every absent field: the sizes and exponents when
-// zero, the shares when absent (a nil pointer, since 0 is a meaningful
-// share), all with gen.DefaultParams's values; Hosts defaults to one host
-// per 200 pages and MeanOutDegree to 8, as the generator's own defaults.
-type Generate struct {
-	// Pages is the number of pages (default 100,000).
-	Pages int `json:"pages,omitempty"`
-	// Hosts is the number of hosts (default max(1, pages/200)).
-	Hosts int `json:"hosts,omitempty"`
-	// MeanOutDegree is the mean number of links per page (default 8, at
-	// most (pages-1)/2).
-	MeanOutDegree float64 `json:"mean_out_degree,omitempty"`
-	// IntraHostShare is the share of links within their host (default
-	// 0.9).
-	IntraHostShare *float64 `json:"intra_host_share,omitempty"`
-	// HostSizeExponent is the Zipf exponent of host sizes (default 1).
-	HostSizeExponent float64 `json:"host_size_exponent,omitempty"`
-	// OutDegreeExponent is the power-law exponent of out-degrees (default
-	// 2.7).
-	OutDegreeExponent float64 `json:"out_degree_exponent,omitempty"`
-	// CopyProbability is the probability that a link copies an earlier
-	// link's target (default 0.7).
-	CopyProbability *float64 `json:"copy_probability,omitempty"`
-	// Seed selects the generator's random stream.
-	Seed uint64 `json:"seed"`
-}
+// Generate is gen.Params with JSON names (GeneratorParams converts it).
+type Generate = model.Generate
 
 // PreviousSource is the earlier snapshot for the historical strategies: a
-// second graph file (pages matched by URL when both graphs have URLs, else
-// by the ids the files use), or the current graph's predecessor made by
-// evolving the scenario's graph. With Evolve, the scenario's graph
-// (generated or loaded) is taken as the previous snapshot and its evolution
-// (gen.Evolve) is the graph crawled. Exactly one of File and Evolve is set.
-type PreviousSource struct {
-	// File names the previous snapshot's graph file in Env.FS.
-	File string `json:"file,omitempty"`
-	// Format is File's format, as for Source.
-	Format string `json:"format,omitempty"`
-	// URLs names File's optional URL list.
-	URLs string `json:"urls,omitempty"`
-	// Evolve evolves the scenario's graph into the graph crawled.
-	Evolve *Evolve `json:"evolve,omitempty"`
-}
+// second graph file, or an evolution of the scenario's graph.
+type PreviousSource = model.PreviousSource
 
-// Evolve is gen.EvolveParams with JSON names: fractions of the earlier
-// graph's pages and links. Absent fractions (nil) take
-// gen.DefaultEvolveParams's values, since 0 means "no change of this kind".
-type Evolve struct {
-	// NewPages is the share of pages added (default 0.1).
-	NewPages *float64 `json:"new_pages,omitempty"`
-	// RemovedPages is the share of pages removed (default 0.02).
-	RemovedPages *float64 `json:"removed_pages,omitempty"`
-	// NewLinks is the share of links added between surviving pages
-	// (default 0.1).
-	NewLinks *float64 `json:"new_links,omitempty"`
-	// RemovedLinks is the share of links removed between surviving pages
-	// (default 0.05).
-	RemovedLinks *float64 `json:"removed_links,omitempty"`
-	// Seed selects the evolution's random stream.
-	Seed uint64 `json:"seed"`
-}
+// Evolve is gen.EvolveParams with JSON names.
+type Evolve = model.Evolve
 
-// Politeness is crawl.Politeness with JSON names (SPEC.md section 5;
-// seeds/004, section 3.2). Absent fields take crawl.DefaultPoliteness's
-// values: zero Connections and Bandwidth, and nil Wait, Latency and
-// PageSize, which are pointers because 0 is meaningful for them (a wait of
-// 0 disables the wait).
-type Politeness struct {
-	// Connections is r, the downloads in flight at most (default 1).
-	Connections int `json:"connections,omitempty"`
-	// Wait is w, the seconds between the end of one download from a host
-	// and the start of the next from it (default 15; 0 disables it).
-	Wait *float64 `json:"wait,omitempty"`
-	// Latency is the fixed seconds of every download (default 0.5).
-	Latency *float64 `json:"latency,omitempty"`
-	// PageSize is the size of every page in bytes (default 15,000).
-	PageSize *float64 `json:"page_size,omitempty"`
-	// Bandwidth is a connection's rate in bytes per second (default
-	// 100,000).
-	Bandwidth float64 `json:"bandwidth,omitempty"`
-}
+// Politeness is crawl.Politeness with JSON names (SPEC.md section 5).
+type Politeness = model.Politeness
 
-// Strategy is one strategy of a comparison with its parameters (the
-// registry's defaults fill the rest).
-type Strategy struct {
-	// ID is the strategy's registry id (crawl.Strategies).
-	ID string `json:"id"`
-	// Params are the strategy's parameters by name; Normalize fills in
-	// every default, so a normalized scenario lists them all.
-	Params crawl.Values `json:"params,omitempty"`
-	// Label names the line in tables and charts; default the id, with
-	// non-default parameters appended ("fpr-m m=100"). Labels must differ.
-	// The label also names the crawl's random stream: two random crawls
-	// with different labels draw differently, and renaming one changes
-	// its draws.
-	Label string `json:"label,omitempty"`
-}
+// Strategy is one strategy of a comparison with its parameters.
+type Strategy = model.Strategy
 
 // Metrics are the metric options (SPEC.md section 4).
-type Metrics struct {
-	// CurvePoints is the number of evenly spaced points of each curve
-	// (default 1,000); crawls of at most twice that many pages keep every
-	// point.
-	CurvePoints int `json:"curve_points,omitempty"`
-	// TauSample is the size of Kendall's tau sample (default 5,000).
-	TauSample int `json:"tau_sample,omitempty"`
-	// LowerBound is the number of checkpoints at which the generic lower
-	// bound (personalized PageRank on the downloaded subgraph) is computed
-	// for every strategy; 0 turns it off. Each checkpoint costs a PageRank
-	// computation.
-	LowerBound int `json:"lower_bound,omitempty"`
-	// Relative makes the targets of "downloads to X" shares of the
-	// importance the whole crawl collects, C(N), instead of absolute
-	// importance (SPEC.md section 4; crawl.MetricOptions.Relative), so
-	// that a target is reachable when part of the importance lies beyond
-	// the seeds' reach.
-	Relative bool `json:"relative,omitempty"`
-}
+type Metrics = model.Metrics
 
-// Result is the outcome of a Scenario (DESIGN.md "Data"): JSON-serialisable
-// and identical natively and in the browser, floats within 1e-12, except
-// for the scheduling times (Cost.SchedulingSeconds). It holds no NaN or
-// infinity.
-type Result struct {
-	// Version is Version.
-	Version int `json:"version"`
-	// Scenario is the scenario run, with every default filled in.
-	Scenario Scenario `json:"scenario"`
-	// Graph describes the graph crawled.
-	Graph GraphSummary `json:"graph"`
-	// Previous describes the previous snapshot, when there is one.
-	Previous *PreviousSummary `json:"previous,omitempty"`
-	// Importance says how the importance vector was computed.
-	Importance ImportanceSummary `json:"importance"`
-	// Seeds are the seed pages, in the order chosen.
-	Seeds []uint32 `json:"seeds"`
-	// SeedTrust is 1-δ = Σ_{i∈seeds} t_i, the share of the trust vector
-	// the seeds hold (SPEC.md section 2, Theorem 3 of seeds/001): 1 with
-	// trust "seeds", the seeds' uniform PageRank with trust "pagerank".
-	// The RankMass-family guarantees are scaled by it. 0 only in results
-	// written before it existed.
-	SeedTrust float64 `json:"seed_trust,omitempty"`
-	// Reachable is the number of pages reachable from the seeds: the x
-	// axis of every curve is a fraction of it.
-	Reachable int64 `json:"reachable"`
-	// Strategies holds one result per strategy, in the scenario's order.
-	Strategies []StrategyResult `json:"strategies"`
-	// SeedStudy is the evaluation of the seeds, when the scenario asks
-	// for it.
-	SeedStudy *SeedStudyResult `json:"seed_study,omitempty"`
-	// Warnings say what the user should know about the run (a strategy
-	// that needs hosts on a graph without them, say).
-	Warnings []string `json:"warnings,omitempty"`
-}
+// Result is the outcome of a Scenario (DESIGN.md "Data").
+type Result = model.Result
 
 // GraphSummary describes the crawled graph.
-type GraphSummary struct {
-	// Pages is n.
-	Pages int64 `json:"pages"`
-	// Links is m, self-loops included.
-	Links int64 `json:"links"`
-	// Hosts is the number of hosts, 0 for a graph without hosts.
-	Hosts int `json:"hosts"`
-	// InterHost counts the links between different hosts.
-	InterHost int64 `json:"inter_host_links"`
-	// Dangling counts the pages without out-links.
-	Dangling int64 `json:"dangling_pages"`
-	// SourceName says where the graph came from: the file name, or the
-	// generator's parameters.
-	SourceName string `json:"source"`
-}
+type GraphSummary = model.GraphSummary
 
 // PreviousSummary describes the previous snapshot of the historical
 // strategies and how its pages were matched to the current ones.
-type PreviousSummary struct {
-	// SourceName says where the snapshot came from.
-	SourceName string `json:"source"`
-	// Pages and Links are the snapshot's size.
-	Pages int64 `json:"pages"`
-	Links int64 `json:"links"`
-	// MatchedBy is "url", "label", "id" or "evolve": how pages were
-	// matched.
-	MatchedBy string `json:"matched_by"`
-	// Matched counts the current pages found in the snapshot.
-	Matched int64 `json:"matched"`
-	// Iterations and Residual describe the snapshot's PageRank.
-	Iterations int     `json:"iterations"`
-	Residual   float64 `json:"residual"`
-}
+type PreviousSummary = model.PreviousSummary
 
 // ImportanceSummary says how the importance vector was computed.
-type ImportanceSummary struct {
-	// Kind is "pagerank" or "personalized".
-	Kind string `json:"kind"`
-	// Iterations and Residual describe the PageRank iteration (SPEC.md
-	// section 1).
-	Iterations int     `json:"iterations"`
-	Residual   float64 `json:"residual"`
-	// File names the importance file the vector was read from
-	// (Env.ImportanceFile), "" when the run computed it.
-	File string `json:"file,omitempty"`
-}
+type ImportanceSummary = model.ImportanceSummary
 
 // StrategyResult is one strategy's crawl and its metrics (SPEC.md section
 // 4).
-type StrategyResult struct {
-	// ID, Label and Params repeat the scenario's strategy.
-	ID     string       `json:"id"`
-	Label  string       `json:"label"`
-	Params crawl.Values `json:"params,omitempty"`
-	// Reference marks the optimal reference curve.
-	Reference bool `json:"reference,omitempty"`
-	// Curve is C(k); its X axis as a fraction is K / Result.Reachable.
-	Curve crawl.Curve `json:"curve"`
-	// Guarantee is G(k), for strategies that have one.
-	Guarantee *crawl.Curve `json:"guarantee,omitempty"`
-	// LowerBound is the generic lower bound at checkpoints, when asked.
-	LowerBound *crawl.Curve `json:"lower_bound,omitempty"`
-	// Summary holds the summary metrics.
-	Summary crawl.Summary `json:"summary"`
-	// Cost holds the cost counters.
-	Cost crawl.Cost `json:"cost"`
-	// Time holds the politeness clock's figures, when it ran (never for
-	// the reference).
-	Time *TimeSummary `json:"time,omitempty"`
-}
+type StrategyResult = model.StrategyResult
 
 // TimeSummary holds the politeness clock's figures (SPEC.md section 5).
-type TimeSummary struct {
-	// Duration is the simulated time of the crawl, in seconds.
-	Duration float64 `json:"duration"`
-	// Utilisation is the share of connection time spent downloading.
-	Utilisation float64 `json:"utilisation"`
-}
+type TimeSummary = model.TimeSummary
+
+// CrawlOrder is one crawl's download order (SPEC.md section 4: "Download
+// order"), which a Runner hands to Env.Orders.
+type CrawlOrder = model.CrawlOrder
+
+// Refresh is a revisit-scheduling scenario (SPEC.md section 7; seeds/002).
+type Refresh = model.Refresh
+
+// RefreshResult is the outcome of a Refresh scenario.
+type RefreshResult = model.RefreshResult
+
+// FieldError is a problem with one field of a scenario, as Normalize
+// finds it.
+type FieldError = model.FieldError
+
+// PlacedError is a problem that Normalize found placed in the JSON text
+// the scenario was read from.
+type PlacedError = model.PlacedError

@@ -1,19 +1,19 @@
 package scenario
 
 import (
-	"errors"
 	"fmt"
-	"reflect"
 	"strconv"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/refresh"
 )
 
 // zeroDefault is a number of a scenario that Normalize fills with a
-// default when it is 0. In Go, 0 is how a program leaves such a field out
-// (Marshal omits it); in a scenario's JSON, a written 0 would silently
-// read as the default, so Parse refuses it: a field is either given a
-// value that is used, or left out.
+// default when it is 0 (model.ZeroRule, whose Default zeroRules fills in).
+// In Go, 0 is how a program leaves such a field out (Marshal omits it); in
+// a scenario's JSON, a written 0 would silently read as the default, so
+// Parse refuses it: a field is either given a value that is used, or left
+// out.
 type zeroDefault struct {
 	// path is the field's JSON path, want what it accepts.
 	path, want string
@@ -60,99 +60,32 @@ var refreshZeroDefaults = []zeroDefault{
 	{path: "simulation.regulation.interest_upper", want: "a threshold in (0, 1], above interest_lower"},
 }
 
-// checkExplicitZeros returns an error for every field of table that data,
-// the JSON text of a value of type root, gives as 0, placed at the 0 and
-// one per line; defaults returns that type's value with every default
-// filled in, whose numbers the messages give.
-func checkExplicitZeros(name string, data []byte, root reflect.Type, table []zeroDefault, defaults func() any) error {
-	byPath := make(map[string]zeroDefault, len(table))
-	for _, z := range table {
-		byPath[z.path] = z
-	}
-	var errs []error
-	walkJSON(data, root, func(ev jsonEvent) bool {
-		z, ok := byPath[ev.path]
-		if ev.isKey || !ok || !isZeroNumber(data[ev.start:ev.end]) {
-			return true
-		}
+// zeroRules turns a table into the rules of a model.Reader, each with the
+// default it says: its def, or the number at its path of defaults (a
+// value with every default filled in).
+func zeroRules(table []zeroDefault, defaults any) []model.ZeroRule {
+	rules := make([]model.ZeroRule, len(table))
+	for i, z := range table {
 		def := z.def
 		if def == "" {
-			def = defaultText(defaults(), z.path)
+			def = model.NumberAt(defaults, z.path)
 		}
-		errs = append(errs, fmt.Errorf("%s: %s: 0 is not allowed: want %s; leave the field out for the default, %s",
-			place(name, data, ev.start), z.path, z.want, def))
-		return true
-	})
-	return errors.Join(errs...)
-}
-
-// isZeroNumber reports whether a JSON value is a number equal to 0 ("0",
-// "-0", "0.0", "0e5").
-func isZeroNumber(value []byte) bool {
-	if len(value) == 0 || (value[0] != '-' && (value[0] < '0' || value[0] > '9')) {
-		return false
+		rules[i] = model.ZeroRule{Path: z.path, Want: z.want, Default: def}
 	}
-	v, err := strconv.ParseFloat(string(value), 64)
-	return err == nil && v == 0
-}
-
-// defaultText writes the number at a JSON path of v, a struct with every
-// default filled in.
-func defaultText(v any, path string) string {
-	f := reflect.ValueOf(v)
-	for _, name := range splitPath(path) {
-		for f.Kind() == reflect.Pointer {
-			if f.IsNil() {
-				return "?"
-			}
-			f = f.Elem()
-		}
-		next, ok := reflect.Value{}, false
-		for i := range f.NumField() {
-			if n, named := jsonName(f.Type().Field(i)); named && n == name {
-				next, ok = f.Field(i), true
-				break
-			}
-		}
-		if !ok {
-			return "?"
-		}
-		f = next
-	}
-	switch f.Kind() {
-	case reflect.Float64:
-		return strconv.FormatFloat(f.Float(), 'g', -1, 64)
-	case reflect.Int, reflect.Int64:
-		return strconv.FormatInt(f.Int(), 10)
-	}
-	return fmt.Sprint(f.Interface())
-}
-
-// splitPath splits a JSON path of object keys at its dots.
-func splitPath(path string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(path); i++ {
-		if path[i] == '.' {
-			out = append(out, path[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, path[start:])
+	return rules
 }
 
 // scenarioDefaults returns a Scenario with every part present and every
-// default filled in, for the messages of checkExplicitZeros.
+// default filled in, for the rules' defaults.
 func scenarioDefaults() any {
 	s := Default()
 	s.Politeness = &Politeness{}
 	s.SeedStudy = &SeedStudy{}
-	n, _ := s.Normalize()
+	n, _ := Normalize(s)
 	return n
 }
 
-// refreshDefaults returns the default Refresh, for the messages of
-// checkExplicitZeros.
+// refreshDefaults returns the default Refresh, for the rules' defaults.
 func refreshDefaults() any { return DefaultRefresh() }
 
 // ZeroNotAllowed reports whether Normalize reads a 0 in the number of a

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // TestParseRefusesExplicitZero: a 0 written in a scenario for a field
@@ -47,7 +48,7 @@ func TestParseRefusesExplicitZero(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, err := s.Normalize(); err != nil || *n.Politeness.Wait != 0 || *n.Graph.Generate.IntraHostShare != 0 || n.RandomSeed != 0 {
+	if n, err := Normalize(s); err != nil || *n.Politeness.Wait != 0 || *n.Graph.Generate.IntraHostShare != 0 || n.RandomSeed != 0 {
 		t.Errorf("meaningful zeros: %+v, %v", n, err)
 	}
 
@@ -66,7 +67,7 @@ func TestParseRefusesExplicitZero(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, err := r.Normalize(); err != nil || *n.Simulation.Popularity != 0 || *n.Simulation.SiteBytes != 0 || *n.Simulation.Regulation.Alpha != 0 {
+	if n, err := NormalizeRefresh(r); err != nil || *n.Simulation.Popularity != 0 || *n.Simulation.SiteBytes != 0 || *n.Simulation.Regulation.Alpha != 0 {
 		t.Errorf("meaningful zeros: %+v, %v", n, err)
 	}
 }
@@ -81,7 +82,7 @@ func TestExplicitZeroTableComplete(t *testing.T) {
 	full.Previous = &PreviousSource{Evolve: &Evolve{}}
 	full.Politeness = &Politeness{}
 	full.SeedStudy = &SeedStudy{}
-	n, err := full.Normalize()
+	n, err := Normalize(full)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,11 +90,11 @@ func TestExplicitZeroTableComplete(t *testing.T) {
 		_, err := Parse(strings.NewReader(string(data)), "run.json")
 		return err
 	}, func(v reflect.Value) (reflect.Value, error) {
-		out, err := v.Interface().(Scenario).Normalize()
+		out, err := Normalize(v.Interface().(Scenario))
 		return reflect.ValueOf(out), err
 	}, scenarioZeroDefaults)
 
-	r, err := DefaultRefresh().Normalize()
+	r, err := NormalizeRefresh(DefaultRefresh())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +102,7 @@ func TestExplicitZeroTableComplete(t *testing.T) {
 		_, err := ParseRefresh(strings.NewReader(string(data)), "refresh.json")
 		return err
 	}, func(v reflect.Value) (reflect.Value, error) {
-		out, err := v.Interface().(Refresh).Normalize()
+		out, err := NormalizeRefresh(v.Interface().(Refresh))
 		return reflect.ValueOf(out), err
 	}, refreshZeroDefaults)
 }
@@ -163,11 +164,14 @@ func numberPaths(t reflect.Type, prefix string) []string {
 	var out []string
 	for i := range t.NumField() {
 		f := t.Field(i)
-		name, ok := jsonName(f)
+		name, ok := model.JSONName(f)
 		if !ok {
 			continue
 		}
-		path := joinPath(prefix, name)
+		path := name
+		if prefix != "" {
+			path = prefix + "." + name
+		}
 		ft := f.Type
 		if ft.Kind() == reflect.Pointer && ft.Elem().Kind() == reflect.Struct {
 			ft = ft.Elem()
@@ -194,7 +198,7 @@ func fieldAt(v reflect.Value, path string) (reflect.Value, bool) {
 		}
 		found := false
 		for i := range v.NumField() {
-			if n, ok := jsonName(v.Type().Field(i)); ok && n == name {
+			if n, ok := model.JSONName(v.Type().Field(i)); ok && n == name {
 				v, found = v.Field(i), true
 				break
 			}

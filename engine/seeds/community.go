@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
@@ -90,41 +91,11 @@ func (o CommunityOptions) Validate() error {
 	return nil
 }
 
-// Core is one extracted bipartite core.
-type Core struct {
-	// Hubs and Authorities are the core's pages, in the order they joined.
-	Hubs        []uint32 `json:"hubs"`
-	Authorities []uint32 `json:"authorities"`
-	// Links is |E(Hubs, Authorities)|, the links from a hub to an
-	// authority, and Density is 100·Links/(|Hubs|·|Authorities|).
-	Links   int64   `json:"links"`
-	Density float64 `json:"density"`
-	// Seed is the hub chosen as a seed; a core without hubs gives none
-	// (Hubs is empty, and its authority was removed).
-	Seed uint32 `json:"seed"`
-	// Hub is the seed's hub score in its round's HITS, and Authority the
-	// authority score of the core's first authority, the best of the
-	// round (a hub's own authority is 0 once intra-host links are gone).
-	Hub       float64 `json:"hub"`
-	Authority float64 `json:"authority"`
-}
+// Core is one extracted bipartite core (model.Core).
+type Core = model.Core
 
-// CommunityResult is what Extract-Seeds found.
-type CommunityResult struct {
-	// Seeds are the seeds, in the order found.
-	Seeds []uint32 `json:"seeds"`
-	// Cores are their cores, Cores[i] giving Seeds[i].
-	Cores []Core `json:"cores"`
-	// Skipped counts the cores without hubs, whose authority was removed.
-	Skipped int `json:"skipped"`
-	// Rounds counts the HITS rounds.
-	Rounds int `json:"rounds"`
-	// PrunedLinks is the number of inter-host links HITS ran on first.
-	PrunedLinks int64 `json:"pruned_links"`
-	// Exhausted is set when the pruned graph ran out of links before K
-	// seeds were found.
-	Exhausted bool `json:"exhausted,omitempty"`
-}
+// CommunityResult is what Extract-Seeds found (model.CommunityResult).
+type CommunityResult = model.CommunityResult
 
 // Extractor runs Extract-Seeds step by step (step.Stepper). A unit of
 // budget is one HITS iteration, or one rebuild of the pruned graph, or one

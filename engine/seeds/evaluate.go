@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
@@ -27,44 +28,16 @@ type NamedSet struct {
 	Seeds []uint32
 }
 
-// DepthProfile is a breadth-first crawl from a seed set on the full graph
-// (seeds/003, Figures 7 and 8): Pages[d] pages are first reached at depth d
-// (depth 0 is the seeds), with mean importance MeanImportance[d].
-type DepthProfile struct {
-	Name           string    `json:"name"`
-	Seeds          int       `json:"seeds"`
-	Pages          []int64   `json:"pages"`
-	MeanImportance []float64 `json:"mean_importance"`
-	// Reached is the sum of Pages, and Importance the importance of the
-	// pages reached.
-	Reached    int64   `json:"reached"`
-	Importance float64 `json:"importance"`
-}
+// DepthProfile is a breadth-first crawl from a seed set on the full graph,
+// depth by depth (model.DepthProfile; seeds/003, Figures 7 and 8).
+type DepthProfile = model.DepthProfile
 
-// CoreDistances summarizes the distances between cores: the distance from
-// core i to core j is the shortest directed path from a page of i to a
-// page of j on the full graph, over the ordered pairs of different cores.
-type CoreDistances struct {
-	Cores int `json:"cores"`
-	// Pairs counts the ordered pairs with a path, Unreachable those
-	// without; Min, Mean and Max are over the pairs with a path.
-	Pairs       int     `json:"pairs"`
-	Unreachable int     `json:"unreachable"`
-	Min         int     `json:"min"`
-	Mean        float64 `json:"mean"`
-	Max         int     `json:"max"`
-}
+// CoreDistances summarizes the distances between cores
+// (model.CoreDistances).
+type CoreDistances = model.CoreDistances
 
-// Evaluation is the outcome of an Evaluator.
-type Evaluation struct {
-	Profiles []DepthProfile `json:"profiles"`
-	Cores    CoreDistances  `json:"cores"`
-	// AverageDistance is the average connected distance (the mean length
-	// of the shortest paths between ordered pairs with a path), estimated
-	// from DistanceSamples breadth-first searches from random pages.
-	AverageDistance float64 `json:"average_distance"`
-	DistanceSamples int     `json:"distance_samples"`
-}
+// Evaluation is the outcome of an Evaluator (model.Evaluation).
+type Evaluation = model.Evaluation
 
 // EvaluationOptions says what to evaluate.
 type EvaluationOptions struct {

@@ -155,7 +155,7 @@ func (f *refreshFlags) scenario(set map[string]bool) (scenario.Refresh, error) {
 	if err := checkRefreshZeros(f, set); err != nil {
 		return sc, err
 	}
-	n, err := sc.Normalize()
+	n, err := scenario.NormalizeRefresh(sc)
 	if err != nil {
 		var lines []string
 		for _, line := range strings.Split(err.Error(), "\n") {

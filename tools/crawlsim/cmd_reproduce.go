@@ -183,12 +183,12 @@ func (f *reproduceFlags) input(ctx context.Context, e *env, args []string) (repr
 		meta.Graph = fmt.Sprintf("%s (%d pages, %d links, %s)", f.in.path, g.NumNodes(), g.NumArcs(), hostsText(g))
 	} else {
 		in = reproduce.GeneratedInput(f.pages, f.seed)
-		sc, err := scenario.Scenario{Graph: in.Graph}.Normalize()
+		sc, err := scenario.Normalize(scenario.Scenario{Graph: in.Graph})
 		if err != nil {
 			return in, meta, usagef("%v", err)
 		}
 		in.Graph = sc.Graph
-		p := sc.Graph.Generate.Params()
+		p := scenario.GeneratorParams(*sc.Graph.Generate)
 		bar := e.newProgress("generate", false)
 		gr, err := gen.NewGenerator(p)
 		if err == nil {

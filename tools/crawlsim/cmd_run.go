@@ -193,7 +193,7 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 			return sc, usagef("-strategies: %s needs a previous snapshot: give -previous FILE or -evolve", st.ID)
 		}
 	}
-	norm, err := sc.Normalize()
+	norm, err := scenario.Normalize(sc)
 	if err != nil {
 		return sc, f.scenarioError(err, sc, text, set)
 	}

@@ -179,7 +179,7 @@ func TestRunWithoutArgumentsIsTheDefaultScenario(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := scenario.Default().Normalize()
+	want, err := scenario.Normalize(scenario.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -371,7 +371,7 @@ func TestParseStrategyList(t *testing.T) {
 		}
 		sc := scenario.Default()
 		sc.Strategies = strategies
-		if _, err := sc.Normalize(); err != nil {
+		if _, err := scenario.Normalize(sc); err != nil {
 			t.Errorf("help example %q: %v", list, err)
 		}
 	}

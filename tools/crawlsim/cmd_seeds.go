@@ -152,7 +152,7 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 	case f.evolve:
 		sc.Previous = &scenario.PreviousSource{Evolve: &scenario.Evolve{Seed: f.evoSeed}}
 	}
-	if sc, err = sc.Normalize(); err != nil {
+	if sc, err = scenario.Normalize(sc); err != nil {
 		return err
 	}
 	res, err := runScenario(ctx, e, sc)

@@ -20,7 +20,7 @@ func TestNormalisationFields(t *testing.T) {
 	req := request(1, protocol.KindRun)
 	req.Scenario = &sc
 	out := s.Handle(req, nil)
-	_, want := sc.Normalize()
+	_, want := scenario.Normalize(sc)
 	if len(out) != 1 || out[0].Kind != protocol.KindError || out[0].Error != want.Error() {
 		t.Fatalf("invalid run answered %+v, want the error %q", out, want)
 	}

@@ -67,13 +67,13 @@ func (s *Session) startReproduce(id int64, rq protocol.Reproduce, budget int64) 
 // against the memory budget and returns the bytes of the uploaded files
 // the runs read.
 func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce.Input, string, int64, error) {
-	sc, err := scenario.Scenario{Graph: rq.Graph}.Normalize()
+	sc, err := scenario.Normalize(scenario.Scenario{Graph: rq.Graph})
 	if err != nil {
 		return reproduce.Input{}, "", 0, err
 	}
 	src := sc.Graph
 	if g := src.Generate; g != nil {
-		p := g.Params()
+		p := scenario.GeneratorParams(*g)
 		links := int64(float64(p.Pages) * p.MeanOutDegree)
 		if need := p.EstimatedBytes() + scenario.RunBytes(int64(p.Pages), links); need > budget {
 			return reproduce.Input{}, "", 0, fmt.Errorf("the papers' runs on a generated graph of %d pages need about %s, above this page's memory budget of %s; use the command line (crawlsim reproduce) for graphs this large",

@@ -272,11 +272,11 @@ func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*proto
 
 // startGenerate makes a generate request the current one.
 func (s *Session) startGenerate(id int64, g scenario.Generate, budget int64) error {
-	sc, err := scenario.Scenario{Graph: scenario.Source{Generate: &g}}.Normalize()
+	sc, err := scenario.Normalize(scenario.Scenario{Graph: scenario.Source{Generate: &g}})
 	if err != nil {
 		return err
 	}
-	p := sc.Graph.Generate.Params()
+	p := scenario.GeneratorParams(*sc.Graph.Generate)
 	if need := p.EstimatedBytes(); need > budget {
 		return fmt.Errorf("a generated graph of %d pages needs about %s, above this page's memory budget of %s; use the command line (crawlsim gen) for graphs this large",
 			p.Pages, bytesText(need), bytesText(budget))
@@ -306,13 +306,13 @@ func (s *Session) startGenerate(id int64, g scenario.Generate, budget int64) err
 
 // startRun makes a run request the current one.
 func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64) error {
-	norm, err := sc.Normalize()
+	norm, err := scenario.Normalize(sc)
 	if err != nil {
 		return err
 	}
 	fileBytes := int64(0)
 	if g := norm.Graph.Generate; g != nil {
-		p := g.Params()
+		p := scenario.GeneratorParams(*g)
 		links := int64(float64(p.Pages) * p.MeanOutDegree)
 		if need := p.EstimatedBytes() + scenario.RunBytes(int64(p.Pages), links); need > budget {
 			return fmt.Errorf("a run on a generated graph of %d pages needs about %s, above this page's memory budget of %s; use the command line (crawlsim run) for graphs this large",

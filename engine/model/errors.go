@@ -1,4 +1,4 @@
-package scenario
+package model
 
 import (
 	"errors"
@@ -7,17 +7,31 @@ import (
 	"strings"
 )
 
-// PlacedError is a problem that Normalize found (a *FieldError) placed in
-// the JSON text the scenario was read from: at the field's value, or, when
-// the field is absent from the text (a default Normalize filled in), at
-// the nearest enclosing object that the text has.
+// FieldError is a problem with one field of a scenario, as normalisation
+// (scenario.Normalize) finds it. Field is the field's JSON path, as in
+// "strategies[2].params.m".
+type FieldError struct {
+	// Field is the JSON path of the field, "" for the whole scenario.
+	Field string
+	// Message says what is wrong and what is expected.
+	Message string
+}
+
+// Error returns "FIELD: MESSAGE".
+func (e *FieldError) Error() string { return e.Field + ": " + e.Message }
+
+// PlacedError is a problem that normalisation found (a *FieldError)
+// placed in the JSON text the scenario was read from: at the field's
+// value, or, when the field is absent from the text (a default the
+// normalisation filled in), at the nearest enclosing object that the text
+// has.
 type PlacedError struct {
 	// File names the text, as given to Parse.
 	File string
 	// Line and Column locate the value, both from 1 (columns count
 	// characters); 0 when the text holds no part of the field's path.
 	Line, Column int
-	// Err is Normalize's error.
+	// Err is the normalisation's error.
 	Err *FieldError
 }
 
@@ -33,17 +47,18 @@ func (e *PlacedError) Error() string {
 // Unwrap returns the *FieldError, so that errors.As finds it.
 func (e *PlacedError) Unwrap() error { return e.Err }
 
-// PlaceErrors places the problems of err, an error of Normalize, in data,
-// the JSON text of the scenario named name (the bytes Parse read): every
-// *FieldError, alone or among errors joined by errors.Join, becomes a
-// *PlacedError; other errors are kept as they are. Several errors are
-// joined again, in the same order, so that Error gives one per line.
+// PlaceErrors places the problems of err, an error of normalisation
+// (scenario.Normalize), in data, the JSON text of the scenario named name
+// (the bytes Reader.Parse read): every *FieldError, alone or among errors
+// joined by errors.Join, becomes a *PlacedError; other errors are kept as
+// they are. Several errors are joined again, in the same order, so that
+// Error gives one per line.
 //
-// A program reads a scenario file with ReadText, Parse and Normalize,
-// then places Normalize's errors with PlaceErrors. One that changes the
-// scenario between Parse and Normalize (the command line applies its
-// flags) should place only the problems of fields that still come from
-// the text. Nil gives nil.
+// A program reads a scenario file with Reader.ReadText, Reader.Parse and
+// scenario.Normalize, then places the normalisation's errors with
+// PlaceErrors. One that changes the scenario between Parse and
+// normalisation (the command line applies its flags) should place only
+// the problems of fields that still come from the text. Nil gives nil.
 func PlaceErrors(err error, name string, data []byte) error {
 	if err == nil {
 		return nil

@@ -1,4 +1,4 @@
-package scenario
+package model
 
 import (
 	"bytes"
@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
-
-	"github.com/crawlsim/crawlsim/engine/graphio"
 )
 
 // MaxFileBytes is the largest scenario file read, crawl or revisit
@@ -16,8 +14,8 @@ import (
 // is all read.
 const MaxFileBytes = 4 << 20
 
-// maxResultBytes bounds a result read back by ParseResult: its curves make
-// it much larger than a scenario (up to maxCurvePoints points per
+// maxResultBytes bounds a result read back by Reader.ParseResult: its
+// curves make it much larger than a scenario (up to a million points per
 // strategy).
 const maxResultBytes = 1 << 30
 
@@ -28,17 +26,18 @@ const utf8BOM = "\xef\xbb\xbf"
 // ReadText reads the JSON text of a scenario file (crawl or revisit) from
 // r, as Parse and ParseRefresh do: at most MaxFileBytes of UTF-8 text, a
 // byte order mark at its start dropped. A larger input, binary data (a NUL
-// byte), compressed data, UTF-16 (graphio.TextRefusal) and other
-// encodings are errors that name the file (name) and the position. The text returned is the one Parse's positions refer
-// to: a program that changes a scenario between Parse and Normalize
-// places Normalize's errors in it (PlaceErrors).
-func ReadText(r io.Reader, name string) ([]byte, error) {
-	return readText(r, name, "scenario", "a scenario file", MaxFileBytes)
+// byte), what rd.Refuse refuses (compressed data, UTF-16) and other
+// encodings are errors that name the file (name) and the position. The
+// text returned is the one Parse's positions refer to: a program that
+// changes a scenario between Parse and normalisation places the
+// normalisation's errors in it (PlaceErrors).
+func (rd Reader) ReadText(r io.Reader, name string) ([]byte, error) {
+	return rd.readText(r, name, "scenario", "a scenario file", MaxFileBytes)
 }
 
 // readText reads at most limit bytes of UTF-8 text from r; what names the
 // document ("scenario") and limitOf what the limit is for.
-func readText(r io.Reader, name, what, limitOf string, limit int64) ([]byte, error) {
+func (rd Reader) readText(r io.Reader, name, what, limitOf string, limit int64) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -46,8 +45,10 @@ func readText(r io.Reader, name, what, limitOf string, limit int64) ([]byte, err
 	if int64(len(data)) > limit {
 		return nil, fmt.Errorf("%s: larger than the %s limit for %s", name, sizeWords(limit), limitOf)
 	}
-	if why := graphio.TextRefusal(data[:min(len(data), 64)]); why != "" {
-		return nil, fmt.Errorf("%s: %s", name, why)
+	if rd.Refuse != nil {
+		if why := rd.Refuse(data[:min(len(data), 64)]); why != "" {
+			return nil, fmt.Errorf("%s: %s", name, why)
+		}
 	}
 	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	if i := bytes.IndexByte(data, 0); i >= 0 {

@@ -1,0 +1,42 @@
+package model
+
+// DegreeStats summarises a degree distribution.
+type DegreeStats struct {
+	Min    int     `json:"min"`    // smallest degree
+	Max    int     `json:"max"`    // largest degree
+	Mean   float64 `json:"mean"`   // links / pages
+	Median float64 `json:"median"` // the middle degree, or the mean of the two middle ones
+}
+
+// HostSize is a host with its number of pages.
+type HostSize struct {
+	Name  string `json:"name"`  // the host name
+	Pages int    `json:"pages"` // how many pages it has
+}
+
+// GraphStats describes a graph, its size, degrees and host structure, as
+// graph.ComputeStats measures it.
+type GraphStats struct {
+	Pages     int         `json:"pages"`     // n
+	Links     int64       `json:"links"`     // m
+	Dangling  int         `json:"dangling"`  // pages without out-links
+	SelfLoops int64       `json:"selfLoops"` // links i→i
+	OutDegree DegreeStats `json:"outDegree"` // distinct out-links per page
+	InDegree  DegreeStats `json:"inDegree"`  // distinct in-links per page
+	// The host fields are zero when the graph has no host table.
+	Hosts            int        `json:"hosts"`
+	UnparsedURLs     int        `json:"unparsedURLs"`
+	IntraHost        int64      `json:"intraHostLinks"`
+	InterHost        int64      `json:"interHostLinks"`
+	LargestHosts     []HostSize `json:"largestHosts,omitempty"`
+	LargestHostShare float64    `json:"largestHostShare"` // pages of the largest host / pages
+}
+
+// IntraHostShare returns the share of links that stay within a host, or 0
+// when the graph has no links or no hosts.
+func (s GraphStats) IntraHostShare() float64 {
+	if s.IntraHost+s.InterHost == 0 {
+		return 0
+	}
+	return float64(s.IntraHost) / float64(s.IntraHost+s.InterHost)
+}

@@ -1,0 +1,87 @@
+package model
+
+// Param describes one numeric parameter of a strategy.
+type Param struct {
+	// Name is the parameter's key in a scenario and on the command line.
+	Name string `json:"name"`
+	// Doc says what it means, with its unit.
+	Doc string `json:"doc"`
+	// Default is the value used when none is given.
+	Default float64 `json:"default"`
+	// Min and Max bound the accepted values, inclusive.
+	Min float64 `json:"min"`
+	Max float64 `json:"max"`
+	// Integer requires a whole number.
+	Integer bool `json:"integer,omitempty"`
+}
+
+// StrategyInfo describes a registered strategy: every field of its
+// registration (crawl.Info) but the constructor, so that a program that
+// runs no crawl (the page) can list, explain and configure it.
+type StrategyInfo struct {
+	// ID is the stable identifier used by the CLI, scenarios and the page.
+	ID string `json:"id"`
+	// Name is a short human-readable name.
+	Name string `json:"name"`
+	// Paper and Section cite where the strategy comes from
+	// (seeds/README.md numbers the papers 000 to 004; several numbers are
+	// separated by ", ").
+	Paper   string `json:"paper"`
+	Section string `json:"section"`
+	// Summary says in one line, for a student, what the strategy does.
+	Summary string `json:"summary"`
+	// Doc is a one-paragraph description.
+	Doc string `json:"doc"`
+	// Params lists the parameters with their defaults.
+	Params []Param `json:"params,omitempty"`
+	// Guaranteed says the strategy reports a guaranteed curve.
+	Guaranteed bool `json:"guaranteed,omitempty"`
+	// NeedsPrevious says the strategy needs a previous snapshot.
+	NeedsPrevious bool `json:"needs_previous,omitempty"`
+	// Reference says the strategy is a reference curve, not a crawler.
+	Reference bool `json:"reference,omitempty"`
+	// NeedsHosts says the strategy orders pages by their hosts, so that on
+	// a graph without hosts it degrades; NoHostsWarning then says how, and
+	// a run gives it as a warning after the strategy's label.
+	NeedsHosts     bool   `json:"needs_hosts,omitempty"`
+	NoHostsWarning string `json:"no_hosts_warning,omitempty"`
+	// Rank places the strategy in listings (the order of SPEC.md section
+	// 3's table).
+	Rank int `json:"rank"`
+	// Presets maps each preset the strategy belongs to (PresetDefault and
+	// the other Preset constants) to its position in that preset's list.
+	Presets map[string]int `json:"presets,omitempty"`
+	// Cost is the strategy's relative work per link of the graph at its
+	// default parameters (crawl.Info.Cost; 0 when it gives none), by
+	// which a comparison's strategies are dealt out to parallel workers.
+	Cost float64 `json:"cost,omitempty"`
+}
+
+// Paper is one of the papers the strategies come from; StrategyInfo.Paper
+// cites it by its number.
+type Paper struct {
+	// Number is the paper's number in seeds/README.md ("000" to "004").
+	Number string `json:"number"`
+	// Citation gives its authors, title and venue.
+	Citation string `json:"citation"`
+	// URL is where a reader finds the paper: its DOI, or its publisher's
+	// page, or (when the paper's text names no venue) a bibliography's
+	// search for its title.
+	URL string `json:"url,omitempty"`
+}
+
+// The presets: lists of strategies compared together, which the strategies
+// join through their registrations (StrategyInfo.Presets).
+const (
+	// PresetDefault is the scenario's default comparison
+	// (scenario.DefaultStrategies).
+	PresetDefault = "default"
+	// PresetCountry is the comparison of "Crawling a country" (seeds/004).
+	PresetCountry = "crawling-a-country"
+	// PresetRankMassCrawler is the comparison of the RankMass crawler's
+	// paper (seeds/001).
+	PresetRankMassCrawler = "rankmass-crawler"
+	// PresetFractionalPageRank is the comparison of the Fractional
+	// PageRank paper (seeds/000).
+	PresetFractionalPageRank = "fractional-pagerank"
+)
