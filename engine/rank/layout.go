@@ -227,18 +227,11 @@ func sweepLayoutPages[O uint32 | uint64](p *PageRank, offsets []O, k int) {
 				t = teleport[i]
 			}
 			prev := x[i]
-			v := float64(d*sum) + float64(coef*t)
-			if selfLoops[i>>6]&(1<<(i&63)) != 0 {
-				v = solveSelfLoop(v, d, inv, prev)
-			}
-			if inv != 0 {
-				change += math.Abs(v - prev/inv)
-				x[i] = v * inv
-			} else {
-				change += math.Abs(v - prev)
-				dangling += v
-				x[i] = v
-			}
+			v := pageValue(d, coef, sum, t, selfLoops[i>>6]&(1<<(i&63)) != 0, inv, prev)
+			var dc, dd float64
+			x[i], dc, dd = stored(v, prev, inv)
+			change += dc
+			dangling += dd
 			mass += v
 		}
 	}
@@ -275,10 +268,6 @@ func evaluateLayoutPages[O uint32 | uint64](p *PageRank, offsets []O, k int) {
 		for _, j := range lay.sources[offsets[i]:offsets[i+1]] {
 			sum += x[j]
 		}
-		v := float64(d*sum) + float64(coef*p.teleportAt(i))
-		if lay.selfLoop(i) {
-			v = solveSelfLoop(v, d, p.invOut[i], x[i])
-		}
-		out[i] = v
+		out[i] = pageValue(d, coef, sum, p.teleportAt(i), lay.selfLoop(i), p.invOut[i], x[i])
 	}
 }

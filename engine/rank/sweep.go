@@ -44,26 +44,42 @@ func (p *PageRank) sweepChunk(k int) {
 			t = teleport[i]
 		}
 		prev := old[i]
-		// The conversions forbid fusing into a multiply-add (Go spec,
-		// "Floating-point operators"), so every platform rounds alike.
-		v := float64(d*sum) + float64(coef*t)
-		if self {
-			v = solveSelfLoop(v, d, inv, prev)
-		}
-		// The previous value of page i is read back from what was stored,
-		// y_i/c_i, within a rounding error (a few ulps of y_i, far below
-		// any tolerance); a dangling page (d = 1 only) stores y_i itself.
-		if inv != 0 {
-			change += math.Abs(v - prev/inv)
-			cur[i] = v * inv
-		} else {
-			change += math.Abs(v - prev)
-			dangling += v
-			cur[i] = v
-		}
+		v := pageValue(d, coef, sum, t, self, inv, prev)
+		var dc, dd float64
+		cur[i], dc, dd = stored(v, prev, inv)
+		change += dc
+		dangling += dd
 		mass += v
 	}
 	p.sums[k] = chunkSums{change: change, mass: mass, dangling: dangling}
+}
+
+// pageValue returns page i's new value y_i = d·sum + coef·t, given sum =
+// Σ y_j/c_j over its in-neighbours j other than itself and its teleport t,
+// with a self-loop (self) solved for by solveSelfLoop from inv = 1/c_i and
+// the value it stores, prev. Every sweep and evaluation computes a page's
+// value with it, so that all give the same bits. The conversions forbid
+// fusing into a multiply-add (Go spec, "Floating-point operators"), so
+// every platform rounds alike.
+func pageValue(d, coef, sum, t float64, self bool, inv, prev float64) float64 {
+	v := float64(d*sum) + float64(coef*t)
+	if self {
+		v = solveSelfLoop(v, d, inv, prev)
+	}
+	return v
+}
+
+// stored returns what a sweep stores for page i of value v, y_i/c_i (v·inv),
+// with the page's part of the L1 change and of the dangling mass. The
+// previous value of page i is read back from what was stored, prev =
+// y_i/c_i, within a rounding error (a few ulps of y_i, far below any
+// tolerance); a dangling page (inv = 0, d = 1 only) stores y_i itself and
+// adds it to the dangling mass.
+func stored(v, prev, inv float64) (x, change, dangling float64) {
+	if inv != 0 {
+		return v * inv, math.Abs(v - prev/inv), 0
+	}
+	return v, math.Abs(v - prev), v
 }
 
 // solveSelfLoop returns page i's value when it links to itself, given v =
@@ -156,10 +172,6 @@ func (p *PageRank) evaluateChunk(k int) {
 			}
 			sum += value[j] // j has out-links, so this is y_j/c_j
 		}
-		v := float64(d*sum) + float64(coef*p.teleportAt(i))
-		if self {
-			v = solveSelfLoop(v, d, p.invOut[i], value[i])
-		}
-		x[i] = v
+		x[i] = pageValue(d, coef, sum, p.teleportAt(i), self, p.invOut[i], value[i])
 	}
 }
