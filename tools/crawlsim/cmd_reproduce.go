@@ -2,13 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -215,34 +213,19 @@ func hostsText(g *graph.Graph) string {
 // runAll runs the scenarios with a progress bar on a terminal; Ctrl-C
 // stops them.
 func (f *reproduceFlags) runAll(ctx context.Context, e *env, runs []reproduce.Run) (reproduce.Results, error) {
-	budget, err := currentMemoryBudget()
+	sr, err := newStepRunner(ctx, e)
 	if err != nil {
 		return reproduce.Results{}, err
 	}
-	start := time.Now()
-	files := &fileBars{ctx: ctx, e: e}
-	rp := reproduce.NewReproduction(runs, scenario.Env{
-		FS:       osFS{},
-		Clock:    func() time.Duration { return time.Since(start) },
-		Workers:  runtime.NumCPU(),
-		Wrap:     files.wrap,
-		MaxBytes: budget.bytes,
-		Cancel:   ctx.Err,
-		Release:  debug.FreeOSMemory,
-	})
+	rp := reproduce.NewReproduction(runs, sr.Env)
 	bar := e.newProgress("reproduce", false)
-	err = step.Run(ctx, rp, scenario.RunBudget, func(p step.Progress) {
-		files.finish()
+	err = sr.run(rp, func(p step.Progress) {
 		bar.describe(p.Stage)
 		bar.set(p.Done, p.Total)
 	})
-	files.finish()
 	bar.finish()
-	if errors.Is(err, context.Canceled) {
-		return reproduce.Results{}, fmt.Errorf("interrupted; no output was written: %w", err)
-	}
 	if err != nil {
-		return reproduce.Results{}, budget.explain(err)
+		return reproduce.Results{}, err
 	}
 	return rp.Results(), nil
 }

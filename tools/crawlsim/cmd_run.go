@@ -3,13 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"runtime"
-	"runtime/debug"
-	"time"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/report"
@@ -239,41 +235,20 @@ func runScenarioWith(ctx context.Context, e *env, sc scenario.Scenario, importan
 // runScenarioOrders is runScenarioWith that also gives every crawl's
 // download order to orders, when not nil (scenario.Env.Orders).
 func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string, orders func(scenario.CrawlOrder) error) (*scenario.Result, error) {
-	start := time.Now()
-	budget, err := currentMemoryBudget()
+	sr, err := newStepRunner(ctx, e)
 	if err != nil {
 		return nil, err
 	}
-	files := &fileBars{ctx: ctx, e: e}
-	runner, err := scenario.New(sc, scenario.Env{
-		FS:       osFS{},
-		Clock:    func() time.Duration { return time.Since(start) },
-		Workers:  runtime.NumCPU(),
-		Wrap:     files.wrap,
-		MaxBytes: budget.bytes,
-		Cancel:   ctx.Err,
-		// A crawl's arrays go back to the system before the next crawl
-		// allocates its own (at 125 M pages, 3 GB each).
-		Release: debug.FreeOSMemory,
-
-		ImportanceFile: importanceFile,
-		Orders:         orders,
-	})
+	sr.Env.ImportanceFile, sr.Env.Orders = importanceFile, orders
+	runner, err := scenario.New(sc, sr.Env)
 	if err != nil {
 		return nil, err
 	}
 	bars := newRunBars(e, sc)
-	err = step.Run(ctx, runner, scenario.RunBudget, func(step.Progress) {
-		files.finish() // a step that read a file has ended
-		bars.update(runner)
-	})
-	files.finish()
+	err = sr.run(runner, func(step.Progress) { bars.update(runner) })
 	bars.finish()
-	if errors.Is(err, context.Canceled) {
-		return nil, fmt.Errorf("interrupted; no output was written: %w", err)
-	}
 	if err != nil {
-		return nil, budget.explain(err)
+		return nil, err
 	}
 	return runner.Result()
 }

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"time"
+
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/step"
+)
+
+// stepRunner runs the engine's steppers (a scenario's runner, a
+// reproduction) as the command line does: Env reads files from the disk,
+// each with a progress bar, uses every core and the memory budget, stops
+// on Ctrl-C (the context), and gives a crawl's arrays back to the system
+// before the next crawl allocates its own (at 125 M pages, 3 GB each).
+type stepRunner struct {
+	ctx    context.Context
+	budget memoryBudget
+	files  *fileBars
+	// Env is the environment to build the stepper with; the caller may
+	// set more of its fields.
+	Env scenario.Env
+}
+
+// newStepRunner returns a stepRunner whose clock starts now.
+func newStepRunner(ctx context.Context, e *env) (*stepRunner, error) {
+	budget, err := currentMemoryBudget()
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	files := &fileBars{ctx: ctx, e: e}
+	return &stepRunner{ctx: ctx, budget: budget, files: files, Env: scenario.Env{
+		FS:       osFS{},
+		Clock:    func() time.Duration { return time.Since(start) },
+		Workers:  runtime.NumCPU(),
+		Wrap:     files.wrap,
+		MaxBytes: budget.bytes,
+		Cancel:   ctx.Err,
+		Release:  debug.FreeOSMemory,
+	}}, nil
+}
+
+// run steps s to its end, calling progress after every step (once the bar
+// of a file the step read is finished). An interruption says that no
+// output was written; a failure is explained against the memory budget.
+func (r *stepRunner) run(s step.Stepper, progress func(step.Progress)) error {
+	err := step.Run(r.ctx, s, scenario.RunBudget, func(p step.Progress) {
+		r.files.finish() // a step that read a file has ended
+		progress(p)
+	})
+	r.files.finish()
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("interrupted; no output was written: %w", err)
+	}
+	if err != nil {
+		return r.budget.explain(err)
+	}
+	return nil
+}
