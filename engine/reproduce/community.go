@@ -70,21 +70,9 @@ func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
 	table := Table{Title: "pages first reached at each breadth-first depth, and their mean PageRank", Source: "Figs. 7-10",
 		Head: []string{"depth", name + " pages", "random pages", name + " mean", "random mean"}}
 	depths := max(len(ours.Pages), len(random.Pages))
-	at := func(v []int64, d int) int64 {
-		if d < len(v) {
-			return v[d]
-		}
-		return 0
-	}
-	atF := func(v []float64, d int) float64 {
-		if d < len(v) {
-			return v[d]
-		}
-		return 0
-	}
 	for d := range depths {
-		table.Rows = append(table.Rows, []string{strconv.Itoa(d), groupThousands(at(ours.Pages, d)), groupThousands(at(random.Pages, d)),
-			sci(atF(ours.MeanImportance, d)), sci(atF(random.MeanImportance, d))})
+		table.Rows = append(table.Rows, []string{strconv.Itoa(d), groupThousands(depthAt(ours.Pages, d)), groupThousands(depthAt(random.Pages, d)),
+			sci(depthAt(ours.MeanImportance, d)), sci(depthAt(random.MeanImportance, d))})
 	}
 	rep.Tables = append(rep.Tables, table)
 
@@ -93,28 +81,12 @@ func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
 		reason = "no hosts: the top-PageRank seeds stand in for the community seeds"
 	}
 	// Figs. 8 and 10: more pages in the first depths (1 to 3).
-	var more, fewer int
-	for d := 1; d <= 3; d++ {
-		switch a, b := at(ours.Pages, d), at(random.Pages, d); {
-		case a > b:
-			more++
-		case a < b:
-			fewer++
-		}
-	}
+	more, fewer := aboveBelow([]int{1, 2, 3}, ours.Pages, random.Pages)
 	rep.Findings = append(rep.Findings, Finding{Figure: "Figs. 8, 10", Claim: name + " seeds reach more pages than random seeds at depths 1-3",
 		Published: "more at every depth", Ours: fmt.Sprintf("more at %d of 3 depths, fewer at %d", more, fewer),
 		Verdict: depthVerdict(more, fewer), Reason: reason})
 	// Figs. 7 and 9: higher mean PageRank at depths 2 and 3.
-	more, fewer = 0, 0
-	for _, d := range communityEarlyDepths {
-		switch a, b := atF(ours.MeanImportance, d), atF(random.MeanImportance, d); {
-		case a > b:
-			more++
-		case a < b:
-			fewer++
-		}
-	}
+	more, fewer = aboveBelow(communityEarlyDepths, ours.MeanImportance, random.MeanImportance)
 	rep.Findings = append(rep.Findings, Finding{Figure: "Figs. 7, 9", Claim: name + " seeds reach pages of higher mean PageRank at depths 2-3",
 		Published: "higher at depths 2 and 3", Ours: fmt.Sprintf("higher at %d of 2 depths, lower at %d", more, fewer),
 		Verdict: depthVerdict(more, fewer), Reason: reason})
@@ -138,6 +110,28 @@ func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
 	}
 	rep.Charts = append(rep.Charts, Chart{Name: "003-fig7-10.svg", Title: "seeds/003 Figs. 7-10: pages and mean PageRank per breadth-first depth", SVG: b.Bytes()})
 	return rep, nil
+}
+
+// depthAt returns v[d], a figure of depth d, or 0 when the profile ends
+// before d.
+func depthAt[T int64 | float64](v []T, d int) T {
+	if d < len(v) {
+		return v[d]
+	}
+	return 0
+}
+
+// aboveBelow counts the depths at which ours is above theirs and below it.
+func aboveBelow[T int64 | float64](depths []int, ours, theirs []T) (above, below int) {
+	for _, d := range depths {
+		switch a, b := depthAt(ours, d), depthAt(theirs, d); {
+		case a > b:
+			above++
+		case a < b:
+			below++
+		}
+	}
+	return above, below
 }
 
 // depthVerdict: better at every depth compared is SameOrder, at more

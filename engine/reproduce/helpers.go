@@ -3,6 +3,7 @@ package reproduce
 import (
 	"bytes"
 	"strconv"
+	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/report"
@@ -60,6 +61,18 @@ func downloadsTo(s crawl.Summary, level float64) (actual, guaranteed int64, ok b
 // f2 and f4 write a value with 2 or 4 decimals.
 func f2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 func f4(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
+
+// shortest formats x with the fewest digits that read back as x.
+func shortest(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// joinFloats lists v as "a, b, c", each number formatted by format.
+func joinFloats(v []float64, format func(float64) string) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = format(x)
+	}
+	return strings.Join(s, ", ")
+}
 
 // count writes a number of downloads; -1 is "never".
 func count(n int64) string {

@@ -198,7 +198,7 @@ func assessRankMass(in Input, runs []Run, res Results) (*Report, error) {
 		doubling = q >= 1.5 && q <= 2.5
 	}
 	rep.Findings = append(rep.Findings, Finding{Figure: "Table 3", Claim: "halving the window doubles the iterations (20%, 10%, 5%)",
-		Published: "44, 85, 167", Ours: joinFloats(ourI), Verdict: map[bool]Verdict{true: SameOrder, false: Compare(pubI, ourI, 0)}[doubling],
+		Published: "44, 85, 167", Ours: joinFloats(ourI, shortest), Verdict: map[bool]Verdict{true: SameOrder, false: Compare(pubI, ourI, 0)}[doubling],
 		Reason: map[bool]string{true: "", false: "fewer levels in a smaller graph: the windows reach its end in fewer steps"}[doubling]})
 
 	for _, label := range []string{"l-neighbor", "rankmass", windowLabel(0.1)} {
@@ -273,9 +273,9 @@ func assessSeedSizes(rep *Report, runs []Run, res Results) error {
 	spread := func(v []float64) float64 { return v[len(v)-1] - v[0] }
 	rep.Findings = append(rep.Findings,
 		trustFinding(trust),
-		Finding{Figure: "Fig. 10(b)", Claim: "the guarantee at the end of the crawl grows with the number of seeds", Published: "increasing, strongly", Ours: joinFloats4(guarEnd), Verdict: Increasing(guarEnd, 0),
+		Finding{Figure: "Fig. 10(b)", Claim: "the guarantee at the end of the crawl grows with the number of seeds", Published: "increasing, strongly", Ours: joinFloats(guarEnd, f4), Verdict: Increasing(guarEnd, 0),
 			Reason: "a larger seed set completes fewer levels in the same downloads (the guarantee is (1-δ)(1-d^(L+1)) after level L), so midway it can be lower"},
-		Finding{Figure: "Fig. 10(a)", Claim: "more seeds collect more actual RankMass early", Published: "increasing early", Ours: joinFloats4(actualEarly), Verdict: Increasing(actualEarly, 0)},
+		Finding{Figure: "Fig. 10(a)", Claim: "more seeds collect more actual RankMass early", Published: "increasing early", Ours: joinFloats(actualEarly, f4), Verdict: Increasing(actualEarly, 0)},
 		Finding{Figure: "Fig. 10", Claim: "later, the seed sets differ less in actual RankMass than in guarantee", Published: "no clear advantage late",
 			Ours: fmt.Sprintf("spread %s actual, %s guaranteed", f4(spread(actualLate)), f4(spread(guarLate))), Verdict: Holds(math.Abs(spread(actualLate)) < math.Abs(spread(guarLate)))})
 	if f := trustFinding(trust); f.Verdict == NotRun {
@@ -317,28 +317,6 @@ func negate(v []float64) []float64 {
 	return out
 }
 
-func joinFloats(v []float64) string {
-	s := ""
-	for i, x := range v {
-		if i > 0 {
-			s += ", "
-		}
-		s += strconv.FormatFloat(x, 'f', -1, 64)
-	}
-	return s
-}
-
-func joinFloats4(v []float64) string {
-	s := ""
-	for i, x := range v {
-		if i > 0 {
-			s += ", "
-		}
-		s += f4(x)
-	}
-	return s
-}
-
 // chartSlug makes a label part of a file name.
 func chartSlug(label string) string {
 	b := []byte{}
@@ -364,6 +342,6 @@ func trustFinding(trust []float64) Finding {
 			return f
 		}
 	}
-	f.Ours, f.Verdict = joinFloats4(trust), Increasing(trust, 0)
+	f.Ours, f.Verdict = joinFloats(trust, f4), Increasing(trust, 0)
 	return f
 }

@@ -112,12 +112,5 @@ func joinExamples(reg refresh.Regulation) string {
 	for _, e := range revisitExamples {
 		v = append(v, refresh.Next(reg, e.policy, 100, e.change, e.interest))
 	}
-	s := ""
-	for i, x := range v {
-		if i > 0 {
-			s += ", "
-		}
-		s += f2(x)
-	}
-	return s
+	return joinFloats(v, f2)
 }

@@ -14,11 +14,13 @@ import (
 // loop between steps. Each crawl run is a scenario.Runner on Env, each
 // revisit run a scenario.RefreshRunner.
 type Reproduction struct {
-	env     scenario.Env
-	runs    []Run
-	next    int
-	crawl   *scenario.Runner
-	refresh *scenario.RefreshRunner
+	env  scenario.Env
+	runs []Run
+	next int
+	// current steps the run under way, nil between runs, and keep keeps
+	// its result once it is done.
+	current step.Stepper
+	keep    func() error
 	res     Results
 	err     error
 }
@@ -45,7 +47,7 @@ func (r *Reproduction) Step(budget int) (bool, error) {
 		return false, r.err
 	}
 	if done {
-		r.crawl, r.refresh = nil, nil
+		r.current, r.keep = nil, nil
 		r.next++
 	}
 	return r.next == len(r.runs), nil
@@ -53,45 +55,50 @@ func (r *Reproduction) Step(budget int) (bool, error) {
 
 // stepRun steps run, starting it when needed, and keeps its result.
 func (r *Reproduction) stepRun(run Run, budget int) (bool, error) {
+	if r.current == nil {
+		if err := r.start(run); err != nil {
+			return false, err
+		}
+	}
+	done, err := r.current.Step(budget)
+	if err != nil || !done {
+		return false, err
+	}
+	return true, r.keep()
+}
+
+// start prepares run: a crawl's scenario.Runner or a revisit
+// simulation's scenario.RefreshRunner.
+func (r *Reproduction) start(run Run) error {
 	switch {
 	case run.Crawl != nil:
-		if r.crawl == nil {
-			c, err := scenario.New(*run.Crawl, r.env)
-			if err != nil {
-				return false, err
-			}
-			r.crawl = c
-		}
-		done, err := r.crawl.Step(budget)
-		if err != nil || !done {
-			return false, err
-		}
-		res, err := r.crawl.Result()
+		c, err := scenario.New(*run.Crawl, r.env)
 		if err != nil {
-			return false, err
+			return err
 		}
-		r.res.Crawl[run.Name] = res
-		return true, nil
+		r.current, r.keep = c, func() error {
+			res, err := c.Result()
+			if err == nil {
+				r.res.Crawl[run.Name] = res
+			}
+			return err
+		}
 	case run.Refresh != nil:
-		if r.refresh == nil {
-			c, err := scenario.NewRefreshRunner(*run.Refresh)
-			if err != nil {
-				return false, err
-			}
-			r.refresh = c
-		}
-		done, err := r.refresh.Step(budget)
-		if err != nil || !done {
-			return false, err
-		}
-		res, err := r.refresh.Result()
+		c, err := scenario.NewRefreshRunner(*run.Refresh)
 		if err != nil {
-			return false, err
+			return err
 		}
-		r.res.Refresh[run.Name] = res
-		return true, nil
+		r.current, r.keep = c, func() error {
+			res, err := c.Result()
+			if err == nil {
+				r.res.Refresh[run.Name] = res
+			}
+			return err
+		}
+	default:
+		return errors.New("a run with no scenario")
 	}
-	return false, errors.New("a run with no scenario")
+	return nil
 }
 
 // Progress names the current run and its stage ("004-table2 (2/5): crawl
@@ -100,14 +107,9 @@ func (r *Reproduction) Progress() step.Progress {
 	if r.next == len(r.runs) {
 		return step.Progress{Stage: "done", Done: int64(len(r.runs)), Total: int64(len(r.runs))}
 	}
-	var p step.Progress
-	switch {
-	case r.crawl != nil:
-		p = r.crawl.Progress()
-	case r.refresh != nil:
-		p = r.refresh.Progress()
-	default:
-		p.Stage = "waiting"
+	p := step.Progress{Stage: "waiting"}
+	if r.current != nil {
+		p = r.current.Progress()
 	}
 	p.Stage = fmt.Sprintf("%s (%d/%d): %s", r.runs[r.next].Name, r.next+1, len(r.runs), p.Stage)
 	return p
