@@ -77,26 +77,36 @@ func TestGolden(t *testing.T) {
 		t.Error("ParseResult and MarshalResult do not round-trip the result")
 	}
 	path := filepath.Join("testdata", "small-result.json")
-	if *update {
-		var out bytes.Buffer
-		if err := json.Indent(&out, got, "", " "); err != nil {
+	var indented bytes.Buffer
+	if err := json.Indent(&indented, got, "", " "); err != nil {
+		t.Fatal(err)
+	}
+	if want := goldenJSON(t, path, got, indented.Bytes()); want != nil {
+		// The golden file must still parse as a Result.
+		if _, err := ParseResult(bytes.NewReader(want), path); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+	}
+}
+
+// goldenJSON compares the JSON text got with the golden file at path
+// (diffJSON) and returns the file's text; with -update it writes file, got
+// as the golden file keeps it, there instead and returns nil.
+func goldenJSON(t *testing.T, path string, got, file []byte) []byte {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, file, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("wrote %s", path)
-		return
+		return nil
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run `go test -run TestGolden -update` natively to write it)", err)
-	}
-	// The golden file must still parse as a Result.
-	if _, err := ParseResult(bytes.NewReader(want), path); err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v (run `go test -run %s -update` natively to write it)", err, t.Name())
 	}
 	diffJSON(t, got, want)
+	return want
 }
 
 // diffJSON reports as test errors the differences compareJSON finds

@@ -3,7 +3,6 @@ package scenario
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -94,16 +93,5 @@ func TestRefreshGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("testdata", "refresh-small.json")
-	if *update {
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	diffJSON(t, data, want)
+	goldenJSON(t, filepath.Join("testdata", "refresh-small.json"), data, data)
 }

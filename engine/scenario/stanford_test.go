@@ -97,18 +97,7 @@ func TestStanfordGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("testdata", "cs-stanford-summary.json")
-	if *update {
-		if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	diffJSON(t, data, want)
+	goldenJSON(t, filepath.Join("testdata", "cs-stanford-summary.json"), data, append(data, '\n'))
 }
 
 // checkOrderCurve checks a strategy's curve and summary against the
