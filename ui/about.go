@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // About is the page's About section: what crawlsim is, and each paper it
@@ -15,7 +15,7 @@ type About struct {
 
 // AboutPaper is one paper of the About section.
 type AboutPaper struct {
-	crawl.Paper
+	model.Paper
 	// LinkText says where the link goes.
 	LinkText string
 	// Uses lists what of the page comes from the paper.
@@ -35,9 +35,9 @@ var paperUses = map[string]string{
 // from it: its strategies by name, then the panels.
 func AboutPapers() []AboutPaper {
 	var out []AboutPaper
-	for _, p := range crawl.AllPapers() {
+	for _, p := range catalogue.Papers {
 		var uses []string
-		for _, s := range crawl.Strategies() {
+		for _, s := range catalogue.Strategies {
 			for _, n := range strings.Split(s.Paper, ", ") {
 				if n == p.Number {
 					uses = append(uses, s.Name)

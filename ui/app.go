@@ -11,8 +11,8 @@ import (
 
 	"github.com/vugu/vugu"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
-	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
@@ -62,7 +62,7 @@ type App struct {
 	runReq, resultReq int64
 
 	// Result is the last comparison, and what is drawn from it.
-	Result *scenario.Result
+	Result *model.Result
 	// MetricsHead and MetricsRows are the metrics table, as the command
 	// line prints it (report.Rows), made once per result.
 	MetricsHead []string
@@ -316,7 +316,7 @@ func (a *App) Run() {
 
 // setPermalink makes s, a scenario the worker took, the permalink and the
 // page's address.
-func (a *App) setPermalink(s scenario.Scenario) {
+func (a *App) setPermalink(s model.Scenario) {
 	if frag, err := EncodePermalink(s); err == nil {
 		a.Permalink = page.PageURL() + "#" + frag
 		if a.embedFragment {
@@ -330,7 +330,7 @@ func (a *App) setPermalink(s scenario.Scenario) {
 
 // runDone takes the comparison's result and draws what is shown of it.
 func (a *App) runDone(r protocol.Response) {
-	res, err := scenario.ParseResult(bytes.NewReader(r.Result), "the worker's result")
+	res, err := reader.ParseResult(bytes.NewReader(r.Result), "the worker's result")
 	if err != nil {
 		a.Error = err.Error()
 		return
@@ -563,7 +563,7 @@ func progressText(p *protocol.Progress) string {
 
 // graphFacts are the statistics of graph g, or else of the result's
 // graph, as label and value pairs.
-func graphFacts(g *protocol.GraphInfo, r *scenario.Result) [][2]string {
+func graphFacts(g *protocol.GraphInfo, r *model.Result) [][2]string {
 	var facts [][2]string
 	if g != nil {
 		st := g.Stats

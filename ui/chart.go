@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
-	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/wasm/page"
 )
 
@@ -163,7 +163,7 @@ func (a *App) chartOptions() report.ChartOptions {
 		w, h = int(a.width), int(a.height)
 	}
 	return report.ChartOptions{Width: w, Height: h, X: a.XAxis, LogX: a.LogX,
-		Guarantees: a.Result.Scenario.Importance == scenario.ImportancePersonalized}
+		Guarantees: a.Result.Scenario.Importance == model.ImportancePersonalized}
 }
 
 // Hover places the crosshair under the pointer, at offsetX of a chart
@@ -308,7 +308,7 @@ func (a *App) ReadoutStyle() string {
 // Readout returns, for the value x of the chart's x axis, its caption and
 // every strategy's cumulative importance there (the curve's value at the
 // last point at or before x), largest first.
-func Readout(r *scenario.Result, axis string, x float64) (string, []ReadoutLine) {
+func Readout(r *model.Result, axis string, x float64) (string, []ReadoutLine) {
 	var caption string
 	switch axis {
 	case report.XCount:

@@ -6,9 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
-	"github.com/crawlsim/crawlsim/engine/scenario"
-	"github.com/crawlsim/crawlsim/engine/seeds"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -22,7 +21,7 @@ type Community struct {
 	req        int64
 	// Study is the last seed study; DepthSVG, Rows and Summary are drawn
 	// from it once, when it arrives.
-	Study    *scenario.Result
+	Study    *model.Result
 	DepthSVG string
 	Rows     [][]string
 	Summary  string
@@ -40,7 +39,10 @@ func (c *Community) Busy() bool { return c.q.has(c.req) }
 // Progress is the extraction's progress, nil when none runs.
 func (c *Community) Progress() *protocol.Progress { return c.q.progress(c.req) }
 
-// Spec is the community seed set of the panel's fields.
+// Spec is the community seed set of the panel's fields. The number of
+// seeds is checked here; the rest of the notation (a density that is no
+// percentage, say) the worker's normalisation refuses, and Extract shows
+// its error as the panel's.
 func (c *Community) Spec() (string, error) {
 	k, err := strconv.Atoi(strings.TrimSpace(c.K))
 	if err != nil || k < 1 {
@@ -49,9 +51,6 @@ func (c *Community) Spec() (string, error) {
 	spec := "community:" + strconv.Itoa(k)
 	if d := strings.TrimSpace(c.Density); d != "" && d != "100" {
 		spec += ",density=" + d
-	}
-	if _, err := seeds.Parse(spec); err != nil {
-		return "", err
 	}
 	return spec, nil
 }
@@ -72,9 +71,9 @@ func (c *Community) Extract(f Form) {
 		c.Error = err.Error()
 		return
 	}
-	s.Seeds, s.Strategies = spec, []scenario.Strategy{}
+	s.Seeds, s.Strategies = spec, []model.Strategy{}
 	s.Budget, s.Politeness = 0, nil
-	s.SeedStudy = &scenario.SeedStudy{Samples: 50}
+	s.SeedStudy = &model.SeedStudy{Samples: 50}
 	// The worker normalises the study; what it refuses is shown as Error.
 	req := c.q.request(protocol.KindRun)
 	req.Scenario = &s
@@ -98,7 +97,7 @@ func (c *Community) Cancel() {
 
 // done takes the seed study's result and draws what the panel shows of it.
 func (c *Community) done(r protocol.Response) {
-	res, err := scenario.ParseResult(bytes.NewReader(r.Result), "the worker's result")
+	res, err := reader.ParseResult(bytes.NewReader(r.Result), "the worker's result")
 	if err != nil {
 		c.Error = err.Error()
 		return
@@ -122,7 +121,7 @@ func (c *Community) Seeds() string {
 
 // seedRows are the extracted seeds: name, hub score, core authority
 // score, hubs and authorities of the core.
-func seedRows(st *scenario.Result) [][]string {
+func seedRows(st *model.Result) [][]string {
 	if st == nil || st.SeedStudy == nil || st.SeedStudy.Community == nil {
 		return nil
 	}
@@ -135,7 +134,7 @@ func seedRows(st *scenario.Result) [][]string {
 }
 
 // seedsSummary says what the study found, in a sentence or two.
-func seedsSummary(st *scenario.Result) string {
+func seedsSummary(st *model.Result) string {
 	if st == nil || st.SeedStudy == nil {
 		return ""
 	}

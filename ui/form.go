@@ -12,8 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crawlsim/crawlsim/engine/crawl"
-	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // Graph sources of the form.
@@ -61,13 +60,13 @@ type Form struct {
 	// exponents and copy probability, a file's format, labels, the
 	// previous snapshot while a strategy needs one) come from it, so a
 	// permalink keeps them.
-	Base scenario.Scenario
+	Base model.Scenario
 }
 
 // StrategyChoice is one strategy of the form: whether it is compared, and
 // its parameters as typed.
 type StrategyChoice struct {
-	Info   crawl.Info
+	Info   model.StrategyInfo
 	On     bool
 	Params map[string]string
 	// Label is the label the scenario gave it, kept for a permalink; empty
@@ -76,7 +75,7 @@ type StrategyChoice struct {
 	// More are the further listings of the strategy in the scenario the
 	// form was made from (the same id with other parameters), kept as they
 	// are and compared with it while it is chosen.
-	More []scenario.Strategy
+	More []model.Strategy
 }
 
 // Param is parameter name of the strategy, for a form field.
@@ -85,7 +84,7 @@ func (c StrategyChoice) Param(name string) paramField { return paramField{c.Para
 // DefaultForm is the page's opening scenario: the command line's default
 // comparison on a generated graph of PagePages pages.
 func DefaultForm() Form {
-	s := scenario.Default()
+	s := defaultScenario()
 	s.Graph.Generate.Pages = PagePages
 	return FormOf(s)
 }
@@ -93,8 +92,8 @@ func DefaultForm() Form {
 // FormOf returns the form showing s. A strategy listed twice in s shows
 // with the parameters of its first listing; the others are kept in its
 // choice's More.
-func FormOf(s scenario.Scenario) Form {
-	def := crawl.DefaultPoliteness()
+func FormOf(s model.Scenario) Form {
+	def := model.DefaultPoliteness()
 	f := Form{
 		Base:        s,
 		Source:      SourceGenerate,
@@ -104,19 +103,19 @@ func FormOf(s scenario.Scenario) Form {
 		Seeds:       s.Seeds,
 		RandomSeed:  strconv.FormatUint(s.RandomSeed, 10),
 		Connections: strconv.Itoa(def.Connections),
-		Wait:        num(def.Wait),
-		Latency:     num(def.Latency),
-		PageSize:    num(def.PageSize),
+		Wait:        num(*def.Wait),
+		Latency:     num(*def.Latency),
+		PageSize:    num(*def.PageSize),
 		Bandwidth:   num(def.Bandwidth),
 	}
 	if f.Importance == "" {
-		f.Importance = scenario.ImportancePageRank
+		f.Importance = model.ImportancePageRank
 	}
 	if f.Trust == "" {
-		f.Trust = scenario.TrustSeeds
+		f.Trust = model.TrustSeeds
 	}
 	if f.Seeds == "" {
-		f.Seeds = scenario.DefaultSeeds
+		f.Seeds = catalogue.DefaultSeeds
 	}
 	if s.Budget > 0 {
 		f.Budget = strconv.FormatInt(s.Budget, 10)
@@ -127,7 +126,7 @@ func FormOf(s scenario.Scenario) Form {
 		g = nil
 	}
 	if g == nil {
-		g = scenario.Default().Graph.Generate
+		g = defaultScenario().Graph.Generate
 		g.Pages = PagePages
 	}
 	f.Pages, f.GenSeed = strconv.Itoa(g.Pages), strconv.FormatUint(g.Seed, 10)
@@ -157,7 +156,7 @@ func FormOf(s scenario.Scenario) Form {
 			f.Bandwidth = num(p.Bandwidth)
 		}
 	}
-	for _, info := range crawl.Strategies() {
+	for _, info := range catalogue.Strategies {
 		c := StrategyChoice{Info: info, Params: map[string]string{}}
 		for _, p := range info.Params {
 			c.Params[p.Name] = num(p.Default)
@@ -183,7 +182,7 @@ func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // Scenario returns the comparison the form describes, or an error naming
 // each field that does not read. The worker normalises the rest (scenario.Normalize).
-func (f Form) Scenario() (scenario.Scenario, error) {
+func (f Form) Scenario() (model.Scenario, error) {
 	s, errs := f.setting()
 	f.addStrategies(&s, errs)
 	if len(s.Strategies) == 0 {
@@ -196,7 +195,7 @@ func (f Form) Scenario() (scenario.Scenario, error) {
 // importance, seeds, random seed, budget and politeness, for work that
 // compares no strategy (a seed study), or an error naming each field that
 // does not read.
-func (f Form) Setting() (scenario.Scenario, error) {
+func (f Form) Setting() (model.Scenario, error) {
 	s, errs := f.setting()
 	return s, errs.err()
 }
@@ -244,7 +243,7 @@ func (e *fieldErrors) count(field, path, text string) int64 {
 		e.bad(field, "%q is not a whole number", text)
 		return 0
 	}
-	if _, defaulted := scenario.ZeroNotAllowed(path); v == 0 && defaulted {
+	if _, defaulted := zeroNotAllowed(path); v == 0 && defaulted {
 		e.zero(field, path)
 	}
 	return v
@@ -253,7 +252,7 @@ func (e *fieldErrors) count(field, path, text string) int64 {
 // zero refuses a 0 typed into the field of the scenario at path, which
 // the scenario would read as "absent" and replace by its default.
 func (e *fieldErrors) zero(field, path string) {
-	want, _ := scenario.ZeroNotAllowed(path)
+	want, _ := zeroNotAllowed(path)
 	e.bad(field, "0 is not allowed: want %s; leave the field blank for the default", want)
 }
 
@@ -286,9 +285,9 @@ func (e *fieldErrors) positive(field, path, text string) float64 {
 }
 
 // setting reads every field but the strategies.
-func (f Form) setting() (scenario.Scenario, *fieldErrors) {
+func (f Form) setting() (model.Scenario, *fieldErrors) {
 	errs := &fieldErrors{}
-	s := scenario.Scenario{
+	s := model.Scenario{
 		Version:    f.Base.Version,
 		Damping:    f.Base.Damping,
 		Tolerance:  f.Base.Tolerance,
@@ -305,14 +304,14 @@ func (f Form) setting() (scenario.Scenario, *fieldErrors) {
 		if f.File == "" {
 			errs.bad("graph", "upload a graph file, or choose a generated graph")
 		}
-		s.Graph = scenario.Source{File: f.File, URLs: f.URLs}
+		s.Graph = model.Source{File: f.File, URLs: f.URLs}
 		if f.Base.Graph.File == f.File {
 			s.Graph.Format = f.Base.Graph.Format
 		}
 	default:
 		// The generator's fields the form does not show (exponents, copy
 		// probability) come from the scenario it was made from.
-		g := &scenario.Generate{}
+		g := &model.Generate{}
 		if b := f.Base.Graph.Generate; b != nil {
 			*g = *b
 		}
@@ -321,10 +320,10 @@ func (f Form) setting() (scenario.Scenario, *fieldErrors) {
 		g.Seed = errs.seed("generator seed", f.GenSeed)
 		g.MeanOutDegree = errs.positive("mean out-degree", "graph.generate.mean_out_degree", f.Degree)
 		g.IntraHostShare = errs.real("intra-host share", f.Intra)
-		s.Graph = scenario.Source{Generate: g}
+		s.Graph = model.Source{Generate: g}
 	}
 	if f.Timed {
-		p := &scenario.Politeness{
+		p := &model.Politeness{
 			Connections: int(errs.count("connections", "politeness.connections", f.Connections)),
 			Wait:        errs.real("wait", f.Wait),
 			Latency:     errs.real("latency", f.Latency),
@@ -338,17 +337,17 @@ func (f Form) setting() (scenario.Scenario, *fieldErrors) {
 
 // addStrategies adds the chosen strategies to s, each with the further
 // listings it came with, and the previous snapshot when one needs it.
-func (f Form) addStrategies(s *scenario.Scenario, errs *fieldErrors) {
+func (f Form) addStrategies(s *model.Scenario, errs *fieldErrors) {
 	for _, c := range f.Strategies {
 		if !c.On {
 			continue
 		}
-		st := scenario.Strategy{ID: c.Info.ID, Label: c.Label}
+		st := model.Strategy{ID: c.Info.ID, Label: c.Label}
 		for _, p := range c.Info.Params {
 			v := errs.real(c.Info.ID+" "+p.Name, c.Params[p.Name])
 			if v != nil && *v != p.Default {
 				if st.Params == nil {
-					st.Params = crawl.Values{}
+					st.Params = model.Values{}
 				}
 				st.Params[p.Name] = *v
 			}
@@ -364,7 +363,7 @@ func (f Form) addStrategies(s *scenario.Scenario, errs *fieldErrors) {
 			// its own, an evolution of the graph.
 			s.Previous = f.Base.Previous
 			if s.Previous == nil {
-				s.Previous = &scenario.PreviousSource{Evolve: &scenario.Evolve{}}
+				s.Previous = &model.PreviousSource{Evolve: &model.Evolve{}}
 			}
 		}
 		s.Strategies = append(s.Strategies, st)
@@ -385,14 +384,14 @@ type Preset struct {
 // strategies join them through their registrations (crawl.Info.Presets).
 var Presets = []Preset{
 	{Name: "Crawling a country", Paper: "004",
-		Strategies: crawl.Preset(crawl.PresetCountry),
-		Importance: scenario.ImportancePageRank},
+		Strategies: catalogue.Presets[model.PresetCountry],
+		Importance: model.ImportancePageRank},
 	{Name: "RankMass crawler", Paper: "001",
-		Strategies: crawl.Preset(crawl.PresetRankMassCrawler),
-		Importance: scenario.ImportancePersonalized},
+		Strategies: catalogue.Presets[model.PresetRankMassCrawler],
+		Importance: model.ImportancePersonalized},
 	{Name: "Fractional PageRank", Paper: "000",
-		Strategies: crawl.Preset(crawl.PresetFractionalPageRank),
-		Importance: scenario.ImportancePageRank},
+		Strategies: catalogue.Presets[model.PresetFractionalPageRank],
+		Importance: model.ImportancePageRank},
 }
 
 // ApplyPreset selects exactly the preset's strategies and its importance.
@@ -410,8 +409,8 @@ const permalinkKey = "s="
 
 // EncodePermalink returns the URL fragment that holds s: its JSON,
 // deflated and in URL-safe base64, after "s=".
-func EncodePermalink(s scenario.Scenario) (string, error) {
-	data, err := scenario.Marshal(s)
+func EncodePermalink(s model.Scenario) (string, error) {
+	data, err := model.Marshal(s)
 	if err != nil {
 		return "", err
 	}
@@ -432,7 +431,7 @@ const maxPermalinkScenario = 1 << 20
 
 // DecodePermalink reads the scenario of a permalink fragment; ok is false
 // when the fragment holds none.
-func DecodePermalink(fragment string) (s scenario.Scenario, ok bool, err error) {
+func DecodePermalink(fragment string) (s model.Scenario, ok bool, err error) {
 	for _, part := range strings.Split(fragment, "&") {
 		if !strings.HasPrefix(part, permalinkKey) {
 			continue
@@ -448,7 +447,7 @@ func DecodePermalink(fragment string) (s scenario.Scenario, ok bool, err error) 
 		if len(data) > maxPermalinkScenario {
 			return s, true, errors.New("the link's scenario is too large")
 		}
-		s, err = scenario.Parse(bytes.NewReader(data), "the link's scenario")
+		s, err = reader.Parse(bytes.NewReader(data), "the link's scenario")
 		return s, true, err
 	}
 	return s, false, nil

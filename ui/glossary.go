@@ -5,8 +5,8 @@ import (
 
 	"github.com/vugu/vugu"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
-	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/wasm/page"
 )
 
@@ -58,7 +58,7 @@ func DescribedBy(head string) string {
 // first run): every column, the marks n/a and —, and each cost counter.
 // The texts reuse the notes the command line prints under its table
 // (report.Note*, report.CostCounters).
-func GlossaryTerms(r *scenario.Result) []Term {
+func GlossaryTerms(r *model.Result) []Term {
 	importance := "PageRank"
 	if r != nil {
 		importance = report.ImportanceName(r)

@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // What the form's graph lacks for some choices, said beside them (issue 14,
@@ -29,7 +29,7 @@ import (
 // StrategyReason says why strategy info lacks what it needs on the form's
 // graph, for a student; "" when nothing is missing (or the page does not
 // know yet, a file not loaded).
-func (a *App) StrategyReason(info crawl.Info) string {
+func (a *App) StrategyReason(info model.StrategyInfo) string {
 	switch {
 	case info.NeedsPrevious:
 		return a.Form.previousReason()

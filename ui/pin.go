@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
-	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
 // Pinned is a result the user kept to compare with the next runs: its
@@ -15,7 +15,7 @@ import (
 // under the current ones.
 type Pinned struct {
 	// Result is the pinned comparison.
-	Result *scenario.Result
+	Result *model.Result
 	// Head and Rows are its metrics table, as the page showed it.
 	Head []string
 	Rows [][]string
@@ -79,7 +79,7 @@ func (a *App) withPinned(svg string, opt report.ChartOptions) string {
 
 // pinnedOverlay draws r's curves on the plot area of another chart whose
 // x axis is axis.
-func pinnedOverlay(r *scenario.Result, axis string, plot report.PlotArea) string {
+func pinnedOverlay(r *model.Result, axis string, plot report.PlotArea) string {
 	px := func(x float64) (float64, bool) {
 		if plot.Log {
 			if x <= 0 || plot.XMin <= 0 {

@@ -5,7 +5,7 @@ import (
 
 	"github.com/vugu/vugu"
 
-	"github.com/crawlsim/crawlsim/engine/refresh"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // RefreshPanel is the Revisit panel (SPEC.md section 7; seeds/002): how
@@ -30,5 +30,5 @@ func (c *RefreshPanel) Stage() string {
 // but for fewer sites.
 func (c *RefreshPanel) Defaults() string {
 	return "The fields start at crawlsim refresh's defaults, except sites: " + strconv.Itoa(RefreshSites) + " here, " +
-		groupDigits(strconv.Itoa(refresh.DefaultParams().Sites)) + " there (-sites), so that the simulation takes a moment in the browser."
+		groupDigits(strconv.Itoa(model.DefaultRefreshParams().Sites)) + " there (-sites), so that the simulation takes a moment in the browser."
 }

@@ -7,9 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crawlsim/crawlsim/engine/refresh"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
-	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -27,7 +26,7 @@ const RefreshSites = 300
 // DefaultRefreshForm shows refresh.DefaultParams, crawlsim refresh's
 // defaults, on RefreshSites sites.
 func DefaultRefreshForm() RefreshForm {
-	p := refresh.DefaultParams()
+	p := model.DefaultRefreshParams()
 	g := p.Regulation
 	return RefreshForm{Sites: strconv.Itoa(RefreshSites), Horizon: num(p.Horizon), ChangeMin: num(p.ChangeMin), ChangeMax: num(p.ChangeMax),
 		Users: strconv.Itoa(p.Users), UserRate: num(p.UserRate), Popularity: num(*p.Popularity),
@@ -36,7 +35,7 @@ func DefaultRefreshForm() RefreshForm {
 
 // Refresh returns the revisit scenario of the form, or an error naming
 // the fields that do not read.
-func (f RefreshForm) Refresh() (scenario.Refresh, error) {
+func (f RefreshForm) Refresh() (model.Refresh, error) {
 	var errs []error
 	real := func(name, text string) float64 {
 		v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
@@ -61,22 +60,22 @@ func (f RefreshForm) Refresh() (scenario.Refresh, error) {
 		}
 		return v
 	}
-	p := refresh.Params{
+	p := model.RefreshParams{
 		Sites: int(nonZero("sites", float64(whole("sites", f.Sites)))), Horizon: nonZero("horizon", real("horizon", f.Horizon)),
 		ChangeMin: nonZero("lowest change rate", real("lowest change rate", f.ChangeMin)), ChangeMax: nonZero("highest change rate", real("highest change rate", f.ChangeMax)),
 		Users: int(nonZero("users", float64(whole("users", f.Users)))), UserRate: nonZero("user visits", real("user visits", f.UserRate)),
-		Popularity: refresh.Float(real("popularity", f.Popularity)), Seed: uint64(whole("seed", f.Seed)),
+		Popularity: model.Float(real("popularity", f.Popularity)), Seed: uint64(whole("seed", f.Seed)),
 	}
 	alpha := real("alpha", f.Alpha)
-	p.Regulation = refresh.Regulation{Initial: nonZero("t0", real("t0", f.Initial)), Min: nonZero("tmin", real("tmin", f.Min)), Max: nonZero("tmax", real("tmax", f.Max)),
+	p.Regulation = model.Regulation{Initial: nonZero("t0", real("t0", f.Initial)), Min: nonZero("tmin", real("tmin", f.Min)), Max: nonZero("tmax", real("tmax", f.Max)),
 		Alpha: &alpha, MinInterest: real("minimum interest", f.MinInterest)}
 	if p.Seed > 1<<62 {
 		errs = append(errs, errors.New("seed: too large"))
 	}
 	if err := errors.Join(errs...); err != nil {
-		return scenario.Refresh{}, err
+		return model.Refresh{}, err
 	}
-	return scenario.Refresh{Simulation: p}, nil
+	return model.Refresh{Simulation: p}, nil
 }
 
 // Revisits is the state of the Revisits panel: its form, the simulation
@@ -88,7 +87,7 @@ type Revisits struct {
 	req  int64
 	// Result is the last simulation; SVG, Head and Rows are drawn from it
 	// once, when it arrives.
-	Result *scenario.RefreshResult
+	Result *model.RefreshResult
 	SVG    string
 	Head   []string
 	Rows   [][]string
@@ -138,7 +137,7 @@ func (r *Revisits) Cancel() {
 
 // done takes the simulation's result and draws its chart and table.
 func (r *Revisits) done(resp protocol.Response) {
-	res, err := scenario.ParseRefreshResult(bytes.NewReader(resp.Result), "the worker's result")
+	res, err := reader.ParseRefreshResult(bytes.NewReader(resp.Result), "the worker's result")
 	if err != nil {
 		r.Error = err.Error()
 		return

@@ -1,10 +1,6 @@
 package main
 
-import (
-	"strconv"
-
-	"github.com/crawlsim/crawlsim/engine/scenario"
-)
+import "strconv"
 
 // SourcePanel chooses the graph: generated from the generator's
 // parameters, or uploaded in any format the command line reads, with an
@@ -28,5 +24,5 @@ func (c *SourcePanel) Show(on bool) string {
 // default.
 func (c *SourcePanel) PagesHint() string {
 	return "1 or more, as crawlsim run -n takes. This page starts with " + groupDigits(strconv.Itoa(PagePages)) + " pages so that the first comparison appears in seconds; crawlsim run generates " +
-		groupDigits(strconv.Itoa(scenario.DefaultPages)) + " unless -n says otherwise."
+		groupDigits(strconv.Itoa(catalogue.DefaultPages)) + " unless -n says otherwise."
 }

@@ -3,8 +3,8 @@ package main
 import (
 	"strconv"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
-	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
 // ResultState says what the shown result is while the page works on
@@ -50,7 +50,7 @@ func (a *App) StaleClass() string {
 }
 
 // setTimeTable makes the simulated-time table of r.
-func (a *App) setTimeTable(r *scenario.Result) {
+func (a *App) setTimeTable(r *model.Result) {
 	head, rows, late, untimed := report.TimeRows(r)
 	a.TimeHead, a.TimeRows, a.TimeLate, a.TimeUntimed = head, groupRows(rows), late, untimed
 }
@@ -94,9 +94,9 @@ func (a *App) formGraphHosts() (int, bool) {
 // PagePages instead.
 func (e *fieldErrors) pagesField(text string) int {
 	if text == "" {
-		want, _ := scenario.ZeroNotAllowed("graph.generate.pages")
+		want, _ := zeroNotAllowed("graph.generate.pages")
 		e.bad("pages", "empty: give the number of pages, %s (this page starts with %s; crawlsim run generates %s unless -n says otherwise)",
-			want, groupDigits(strconv.Itoa(PagePages)), groupDigits(strconv.Itoa(scenario.DefaultPages)))
+			want, groupDigits(strconv.Itoa(PagePages)), groupDigits(strconv.Itoa(catalogue.DefaultPages)))
 		return 0
 	}
 	return int(e.count("pages", "graph.generate.pages", text))

@@ -6,7 +6,7 @@ import (
 
 	"github.com/vugu/vugu"
 
-	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/wasm/page"
 )
 
@@ -17,7 +17,7 @@ type StrategiesPanel struct {
 }
 
 // Title is a strategy's tooltip: what it does and where it comes from.
-func (c *StrategiesPanel) Title(info crawl.Info) string {
+func (c *StrategiesPanel) Title(info model.StrategyInfo) string {
 	return info.Name + " (paper " + info.Paper + ", " + info.Section + "): " + info.Doc
 }
 
@@ -51,11 +51,11 @@ type PaperRef struct {
 
 // PaperRefs are the papers a strategy cites (Info.Paper: numbers separated
 // by ", "), each with its label.
-func PaperRefs(info crawl.Info) []PaperRef {
+func PaperRefs(info model.StrategyInfo) []PaperRef {
 	var refs []PaperRef
 	for _, n := range strings.Split(info.Paper, ", ") {
 		label := "paper " + n
-		for _, p := range crawl.AllPapers() {
+		for _, p := range catalogue.Papers {
 			if p.Number == n {
 				label += ": " + p.Citation
 			}

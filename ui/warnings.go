@@ -2,12 +2,10 @@ package main
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
-	"github.com/crawlsim/crawlsim/engine/crawl"
-	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // A run's warnings are written for the command line's user (scenario's
@@ -16,41 +14,101 @@ import (
 // chart, naming strategies by their names. Unknown ones are shown as they
 // are, with their first letter capitalised.
 
+// The warnings the page rewrites, as words with holes (warningWords).
 var (
 	// "LABEL: the graph has no hosts, ..." (crawl.Info.NoHostsWarning).
-	noHostsStrategy = regexp.MustCompile(`^(.+): the graph has no hosts, `)
-	unreachable     = regexp.MustCompile(`^seeds: (\d+) of the (\d+) pages cannot be reached from the seeds; they hold ([0-9.e+-]+) of the importance`)
-	budgetTooLarge  = regexp.MustCompile(`^budget: (\d+) is more than the (\d+) pages reachable from the seeds`)
-	guaranteesOther = regexp.MustCompile(`^importance: the guaranteed curves of (.+) bound the personalized PageRank of the seeds`)
-	tooManySeeds    = regexp.MustCompile(`^seeds: (.+) asks for more pages than the graph's (\d+); all of them are seeds`)
+	noHostsStrategy = []any{text, ": the graph has no hosts, "}
+	unreachable     = []any{"seeds: ", digits, " of the ", digits, " pages cannot be reached from the seeds; they hold ", number, " of the importance"}
+	budgetTooLarge  = []any{"budget: ", digits, " is more than the ", digits, " pages reachable from the seeds"}
+	guaranteesOther = []any{"importance: the guaranteed curves of ", text, " bound the personalized PageRank of the seeds"}
+	tooManySeeds    = []any{"seeds: ", text, " asks for more pages than the graph's ", digits, "; all of them are seeds"}
 )
 
 // StudentWarning rewrites a warning of result r for a student.
-func StudentWarning(w string, r *scenario.Result) string {
-	if m := noHostsStrategy.FindStringSubmatch(w); m != nil {
-		if id, ok := strategyOf(r, m[1]); ok {
-			return noHostsSentence(m[1], id, strings.TrimPrefix(w, m[0]))
+func StudentWarning(w string, r *model.Result) string {
+	if m, end, ok := warningWords(w, noHostsStrategy); ok {
+		if id, ok := strategyOf(r, m[0]); ok {
+			return noHostsSentence(m[0], id, w[end:])
 		}
 	}
 	if strings.HasPrefix(w, "politeness: the graph has no hosts") {
 		return politenessWithoutHosts
 	}
-	if m := unreachable.FindStringSubmatch(w); m != nil {
-		share, _ := strconv.ParseFloat(m[3], 64)
+	if m, _, ok := warningWords(w, unreachable); ok {
+		share, _ := strconv.ParseFloat(m[2], 64)
 		return fmt.Sprintf("%s of the %s pages cannot be reached by following links from the seeds. No crawler can download them, so no curve reaches the top: together they hold %s of the importance.",
-			groupDigits(m[1]), groupDigits(m[2]), percentOf(share))
+			groupDigits(m[0]), groupDigits(m[1]), percentOf(share))
 	}
-	if m := budgetTooLarge.FindStringSubmatch(w); m != nil {
+	if m, _, ok := warningWords(w, budgetTooLarge); ok {
 		return fmt.Sprintf("The budget of %s downloads is more than the %s pages the seeds lead to, so every crawl stops after %s downloads.",
-			groupDigits(m[1]), groupDigits(m[2]), groupDigits(m[2]))
+			groupDigits(m[0]), groupDigits(m[1]), groupDigits(m[1]))
 	}
-	if m := guaranteesOther.FindStringSubmatch(w); m != nil {
-		return "The guarantees of " + m[1] + " promise a share of the seeds' personalized PageRank, but this run scores pages by plain PageRank, so the table shows n/a for them. Choose personalized PageRank as the importance to compare the guarantees."
+	if m, _, ok := warningWords(w, guaranteesOther); ok {
+		return "The guarantees of " + m[0] + " promise a share of the seeds' personalized PageRank, but this run scores pages by plain PageRank, so the table shows n/a for them. Choose personalized PageRank as the importance to compare the guarantees."
 	}
-	if m := tooManySeeds.FindStringSubmatch(w); m != nil {
-		return "You asked for more seeds than the graph's " + groupDigits(m[2]) + " pages, so every page is a seed."
+	if m, _, ok := warningWords(w, tooManySeeds); ok {
+		return "You asked for more seeds than the graph's " + groupDigits(m[1]) + " pages, so every page is a seed."
 	}
 	return capitalise(w)
+}
+
+// A hole of a warning's words (warningWords): what the text there may be.
+type hole int
+
+const (
+	// digits is one or more ASCII digits.
+	digits hole = iota
+	// number is one or more of the characters of a number as Go's %v
+	// writes a float: digits, '.', 'e', '+' and '-'.
+	number
+	// text is one or more characters other than a newline.
+	text
+)
+
+// takes reports whether the hole may hold byte c.
+func (h hole) takes(c byte) bool {
+	switch h {
+	case digits:
+		return '0' <= c && c <= '9'
+	case number:
+		return '0' <= c && c <= '9' || c == '.' || c == 'e' || c == '+' || c == '-'
+	}
+	return c != '\n'
+}
+
+// warningWords matches the start of warning w with words, literal strings
+// and holes in turn, and returns what each hole holds and where the match
+// ends. A hole holds as much as it can while the words after it still
+// match, as a regular expression's greedy repetition does (the page drops
+// package regexp, a quarter of a megabyte of WebAssembly, for this).
+func warningWords(w string, words []any) (holes []string, end int, ok bool) {
+	return matchWordsFrom(w, 0, words, nil)
+}
+
+// matchWordsFrom matches words against w from byte i; held are the holes
+// matched before.
+func matchWordsFrom(w string, i int, words []any, held []string) ([]string, int, bool) {
+	if len(words) == 0 {
+		return held, i, true
+	}
+	switch word := words[0].(type) {
+	case string:
+		if !strings.HasPrefix(w[i:], word) {
+			return nil, 0, false
+		}
+		return matchWordsFrom(w, i+len(word), words[1:], held)
+	case hole:
+		longest := i
+		for longest < len(w) && word.takes(w[longest]) {
+			longest++
+		}
+		for j := longest; j > i; j-- {
+			if m, end, ok := matchWordsFrom(w, j, words[1:], append(held[:len(held):len(held)], w[i:j])); ok {
+				return m, end, true
+			}
+		}
+	}
+	return nil, 0, false
 }
 
 // noHostsSentence says for a student what strategy id, labelled label,
@@ -72,7 +130,7 @@ func noHostsSentence(label, id, rest string) string {
 const politenessWithoutHosts = "This graph has no hosts, so politeness treats every page as part of one site: each download waits for the one before, and the simulated times are as slow as they can be. Load a URL list with the graph to give pages their sites."
 
 // strategyOf finds the strategy of r with the label.
-func strategyOf(r *scenario.Result, label string) (string, bool) {
+func strategyOf(r *model.Result, label string) (string, bool) {
 	if r == nil {
 		return "", false
 	}
@@ -88,7 +146,7 @@ func strategyOf(r *scenario.Result, label string) (string, bool) {
 // when it is a plain phrase ("larger sites first", "Fractional PageRank"),
 // with its label when that is not its id ("larger sites first (lsf)").
 func named(label, id string) string {
-	info, ok := crawl.Lookup(id)
+	info, ok := lookupStrategy(id)
 	if !ok {
 		return label
 	}

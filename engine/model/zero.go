@@ -83,6 +83,12 @@ func NumberAt(v any, path string) string {
 		}
 		f = next
 	}
+	for f.Kind() == reflect.Pointer {
+		if f.IsNil() {
+			return "?"
+		}
+		f = f.Elem()
+	}
 	switch f.Kind() {
 	case reflect.Float64:
 		return strconv.FormatFloat(f.Float(), 'g', -1, 64)

@@ -6,17 +6,13 @@ import (
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // RunBytes estimates the memory a comparison needs on a graph of n pages
-// and m links: the graph and PageRank's in-arc layout, as large as a
-// transpose (12n + 4m bytes each with 8-byte offsets), and about 160
-// bytes per page for the importance vectors, one crawl's state, frontier and order, and its metrics (the
-// strategies run one after another, so one crawl's state is live at a
-// time).
-func RunBytes(n, m int64) int64 {
-	return 2*(12*n+4*m) + 160*n
-}
+// and m links (model.RunBytes): the graph and PageRank's in-arc layout,
+// and about 160 bytes per page for the importance vectors and one crawl.
+func RunBytes(n, m int64) int64 { return model.RunBytes(n, m) }
 
 // previousBytes estimates the memory of a previous snapshot of n pages
 // and m links: the graph, PageRank's in-arc layout and its vectors.

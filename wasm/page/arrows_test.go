@@ -115,41 +115,58 @@ func moduleImportsUnder(t *testing.T, top string) []string {
 	return dirs
 }
 
-// pageDebt lists the engine packages the page still reaches, because ui
-// and wasm/protocol use the scenario's, result's and registry's types
-// where they are declared (engine/scenario, engine/crawl, engine/seeds,
-// engine/graph, engine/refresh) and report's charts, which import them.
-// Issue 12 item 2 moves those types to a leaf package without algorithm;
-// each package leaves this list as the page stops reaching it, and the
-// list must end empty.
-var pageDebt = map[string]bool{
-	"engine/crawl": true, "engine/gen": true, "engine/graph": true, "engine/graphio": true,
-	"engine/rank": true, "engine/refresh": true, "engine/report": true, "engine/scenario": true,
-	"engine/seeds": true, "engine/step": true, "engine/model": true,
-}
+// pageData are the engine packages the page may reach: the data (the
+// scenario, the result, the strategies' descriptions) and report's
+// charts and tables, which read only the data.
+var pageData = map[string]bool{"engine/model": true, "engine/report": true}
 
-// TestPageReachesNoAlgorithm checks DESIGN.md's arrows for the page: ui
-// and wasm/page (with wasm/protocol) link no engine package beyond the
-// listed debt, so that page.wasm carries no engine; the worker does the
-// work. It fails when the page reaches a new engine package, and when it
-// no longer reaches one of the debt, whose entry must then go.
+// TestPageReachesNoAlgorithm checks DESIGN.md's arrows for the page: ui,
+// wasm/page and wasm/protocol, as the wasm build links them, reach no
+// engine package but the data and report, so that page.wasm carries no
+// engine; the worker does the work. Report and the data reach no other
+// engine package either.
 func TestPageReachesNoAlgorithm(t *testing.T) {
-	reached := map[string]bool{}
 	for _, pkg := range []string{"ui", "wasm/page", "wasm/protocol"} {
+		reached := false
 		for _, p := range moduleImports(t, module+"/"+pkg) {
 			rel := strings.TrimPrefix(p, module+"/")
 			if !strings.HasPrefix(rel, "engine/") {
 				continue
 			}
-			reached[rel] = true
-			if !pageDebt[rel] {
-				t.Errorf("%s reaches %s; the page imports only data (DESIGN.md, layout)", pkg, rel)
+			reached = true
+			if !pageData[rel] {
+				t.Errorf("%s reaches %s; the page imports only data (DESIGN.md, layout): engine/model and engine/report", pkg, rel)
+			}
+		}
+		if pkg != "wasm/page" && !reached {
+			t.Errorf("%s reaches no engine package; is the walk blind?", pkg)
+		}
+	}
+	for rel := range pageData {
+		for _, p := range moduleImports(t, module+"/"+rel) {
+			if other := strings.TrimPrefix(p, module+"/"); other != rel && other != "engine/model" {
+				t.Errorf("%s reaches %s; the page's data reach no other engine package", rel, other)
 			}
 		}
 	}
-	for p := range pageDebt {
-		if !reached[p] {
-			t.Errorf("the page no longer reaches %s: remove it from pageDebt", p)
+}
+
+// TestModelImportsOnlyTheStandardLibrary checks that engine/model, the
+// data the page and the engine share, imports nothing but the standard
+// library, natively and for the browser.
+func TestModelImportsOnlyTheStandardLibrary(t *testing.T) {
+	for _, ctx := range []build.Context{build.Default, jsContext()} {
+		bp, err := ctx.ImportDir(filepath.Join(repoRoot, "engine", "model"), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(bp.Imports) == 0 {
+			t.Fatal("engine/model imports nothing; is the walk blind?")
+		}
+		for _, imp := range bp.Imports {
+			if first, _, _ := strings.Cut(imp, "/"); strings.Contains(first, ".") {
+				t.Errorf("engine/model imports %s (GOOS=%s); it imports only the standard library", imp, ctx.GOOS)
+			}
 		}
 	}
 }

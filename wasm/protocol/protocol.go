@@ -21,8 +21,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/crawlsim/crawlsim/engine/graph"
-	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // Version is the protocol's version; it changes with any incompatible
@@ -97,12 +96,12 @@ type Request struct {
 	// Load describes the uploaded files of a KindLoad.
 	Load *Load `json:"load,omitempty"`
 	// Generate is the generator's parameters of a KindGenerate.
-	Generate *scenario.Generate `json:"generate,omitempty"`
+	Generate *model.Generate `json:"generate,omitempty"`
 	// Scenario is the scenario of a KindRun. Its graph.file and graph.urls
 	// name files loaded before (KindLoad).
-	Scenario *scenario.Scenario `json:"scenario,omitempty"`
+	Scenario *model.Scenario `json:"scenario,omitempty"`
 	// Refresh is the revisit scenario of a KindRefresh.
-	Refresh *scenario.Refresh `json:"refresh,omitempty"`
+	Refresh *model.Refresh `json:"refresh,omitempty"`
 	// Reproduce is the reproduction of a KindReproduce.
 	Reproduce *Reproduce `json:"reproduce,omitempty"`
 	// Target is the request a KindCancel cancels, or the run whose
@@ -187,7 +186,7 @@ type GraphInfo struct {
 	URLs string `json:"urls,omitempty"`
 	// Stats are the graph's statistics (graph.ComputeStats, with the five
 	// largest hosts).
-	Stats graph.Stats `json:"stats"`
+	Stats model.GraphStats `json:"stats"`
 }
 
 // Progress tells how far a request is: its current stage, and per strategy

@@ -1,6 +1,6 @@
 package protocol
 
-import "github.com/crawlsim/crawlsim/engine/scenario"
+import "github.com/crawlsim/crawlsim/engine/model"
 
 // Reproduce is a KindReproduce request: run the experiments of one paper
 // of seeds/, or of all, on the page's graph (engine/reproduce), as
@@ -12,7 +12,7 @@ type Reproduce struct {
 	Paper string `json:"paper"`
 	// Graph is the graph the experiments run on: a file loaded before
 	// (KindLoad) or the generator's parameters.
-	Graph scenario.Source `json:"graph"`
+	Graph model.Source `json:"graph"`
 	// RandomSeed seeds every random choice of the runs (0: 1).
 	RandomSeed uint64 `json:"random_seed,omitempty"`
 }
