@@ -115,8 +115,8 @@ type Extractor struct {
 	res       CommunityResult
 	done      bool
 
-	// Scratch of the core extraction, cleared after every core.
-	inH, inA, hubCand, authCand []bool
+	// The two sides of the core being grown, cleared after every core.
+	hubSide, authSide coreSide
 }
 
 // NewExtractor prepares Extract-Seeds on g, which must have hosts. It
@@ -131,7 +131,7 @@ func NewExtractor(g *graph.Graph, opt CommunityOptions) (*Extractor, error) {
 	opt = opt.withDefaults()
 	n := g.NumNodes()
 	e := &Extractor{opt: opt, n: n, offsets: make([]uint64, n+1), removed: make([]bool, n),
-		inH: make([]bool, n), inA: make([]bool, n), hubCand: make([]bool, n), authCand: make([]bool, n)}
+		hubSide: newCoreSide(n), authSide: newCoreSide(n)}
 	for i := range n {
 		for _, j := range g.Out(uint32(i)) {
 			if g.IsInterHost(uint32(i), j) {
@@ -258,68 +258,26 @@ func (e *Extractor) round(h, a []float64) {
 // NewMembers per side per round until the size is reached. Ties go to the
 // smaller page id.
 func (e *Extractor) core(first uint32, h, a []float64) Core {
-	g, gt := e.cur, e.curT
-	var hubs, auths, hubCands, authCands []uint32
+	hs, as := &e.hubSide, &e.authSide
 	links := int64(0)
-	addAuth := func(u uint32) {
-		e.inA[u] = true
-		auths = append(auths, u)
-		for _, w := range gt.Out(u) {
-			if e.inH[w] {
-				links++
-			}
-			if !e.hubCand[w] {
-				e.hubCand[w] = true
-				hubCands = append(hubCands, w)
-			}
-		}
-	}
-	addHub := func(v uint32) {
-		e.inH[v] = true
-		hubs = append(hubs, v)
-		for _, w := range g.Out(v) {
-			if e.inA[w] {
-				links++
-			}
-			if !e.authCand[w] {
-				e.authCand[w] = true
-				authCands = append(authCands, w)
-			}
-		}
-	}
-	// top returns the best k candidates not in the set, by score and then
-	// id.
-	top := func(cands []uint32, in []bool, score []float64, k int) []uint32 {
-		var pick []uint32
-		for _, v := range cands {
-			if !in[v] {
-				pick = append(pick, v)
-			}
-		}
-		slices.SortFunc(pick, func(x, y uint32) int {
-			if c := cmp.Compare(score[y], score[x]); c != 0 {
-				return c
-			}
-			return cmp.Compare(x, y)
-		})
-		return pick[:min(k, len(pick))]
-	}
+	addAuth := func(u uint32) { links += as.join(u, e.curT, hs) } // along its in-links
+	addHub := func(v uint32) { links += hs.join(v, e.cur, as) }   // along its out-links
 	density := func() float64 {
-		if len(hubs) == 0 {
+		if len(hs.members) == 0 {
 			return 100
 		}
-		return 100 * float64(links) / float64(len(hubs)*len(auths))
+		return 100 * float64(links) / float64(len(hs.members)*len(as.members))
 	}
 
 	addAuth(first)
 	keptH, keptA, keptLinks := 0, 1, int64(0)
 	if e.opt.Size > 0 {
-		for len(hubs)+len(auths) < e.opt.Size && len(hubs) < e.opt.MaxHubs {
-			newHubs := top(hubCands, e.inH, h, min(e.opt.NewMembers, e.opt.MaxHubs-len(hubs)))
+		for len(hs.members)+len(as.members) < e.opt.Size && len(hs.members) < e.opt.MaxHubs {
+			newHubs := hs.best(h, min(e.opt.NewMembers, e.opt.MaxHubs-len(hs.members)))
 			for _, v := range newHubs {
 				addHub(v)
 			}
-			newAuths := top(authCands, e.inA, a, e.opt.NewMembers)
+			newAuths := as.best(a, e.opt.NewMembers)
 			for _, u := range newAuths {
 				addAuth(u)
 			}
@@ -327,33 +285,90 @@ func (e *Extractor) core(first uint32, h, a []float64) Core {
 				break
 			}
 		}
-		keptH, keptA, keptLinks = len(hubs), len(auths), links
+		keptH, keptA, keptLinks = len(hs.members), len(as.members), links
 	} else {
-		for len(hubs) < e.opt.MaxHubs {
-			v := top(hubCands, e.inH, h, 1)
+		for len(hs.members) < e.opt.MaxHubs {
+			v := hs.best(h, 1)
 			if len(v) == 0 {
 				break
 			}
 			addHub(v[0])
-			if u := top(authCands, e.inA, a, 1); len(u) > 0 {
+			if u := as.best(a, 1); len(u) > 0 {
 				addAuth(u[0])
 			}
 			if density() < e.opt.Density {
 				break
 			}
-			keptH, keptA, keptLinks = len(hubs), len(auths), links
+			keptH, keptA, keptLinks = len(hs.members), len(as.members), links
 		}
 	}
-	c := Core{Hubs: slices.Clone(hubs[:keptH]), Authorities: slices.Clone(auths[:keptA]), Links: keptLinks}
+	c := Core{Hubs: slices.Clone(hs.members[:keptH]), Authorities: slices.Clone(as.members[:keptA]), Links: keptLinks}
 	if keptH > 0 {
 		c.Density = 100 * float64(keptLinks) / float64(keptH*keptA)
 	}
-	for _, list := range [][]uint32{hubs, auths, hubCands, authCands} {
-		for _, v := range list {
-			e.inH[v], e.inA[v], e.hubCand[v], e.authCand[v] = false, false, false, false
+	hs.clear()
+	as.clear()
+	return c
+}
+
+// coreSide is one side of the core being grown, its hubs or its
+// authorities: the members in the order they joined, the candidates (the
+// pages linked with a member of the other side), and both as marks by
+// page, kept between cores and cleared by clear.
+type coreSide struct {
+	members, cands []uint32
+	in, isCand     []bool
+}
+
+func newCoreSide(n int) coreSide {
+	return coreSide{in: make([]bool, n), isCand: make([]bool, n)}
+}
+
+// join makes page u a member; its neighbours along (a hub's out-links, an
+// authority's in-links) become candidates of the other side, and it
+// returns how many of them are members of the other side already: the
+// links u adds to the core.
+func (s *coreSide) join(u uint32, along *graph.Graph, other *coreSide) (links int64) {
+	s.in[u] = true
+	s.members = append(s.members, u)
+	for _, w := range along.Out(u) {
+		if other.in[w] {
+			links++
+		}
+		if !other.isCand[w] {
+			other.isCand[w] = true
+			other.cands = append(other.cands, w)
 		}
 	}
-	return c
+	return links
+}
+
+// best returns the best k candidates that are not members, by score and
+// then id.
+func (s *coreSide) best(score []float64, k int) []uint32 {
+	var pick []uint32
+	for _, v := range s.cands {
+		if !s.in[v] {
+			pick = append(pick, v)
+		}
+	}
+	slices.SortFunc(pick, func(x, y uint32) int {
+		if c := cmp.Compare(score[y], score[x]); c != 0 {
+			return c
+		}
+		return cmp.Compare(x, y)
+	})
+	return pick[:min(k, len(pick))]
+}
+
+// clear empties the side for the next core.
+func (s *coreSide) clear() {
+	for _, list := range [][]uint32{s.members, s.cands} {
+		for _, v := range list {
+			s.in[v], s.isCand[v] = false, false
+		}
+	}
+	s.members, s.cands = s.members[:0], s.cands[:0]
 }
 
 // Community is the seed-set kind of community cores.
