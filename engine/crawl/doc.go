@@ -22,15 +22,18 @@
 // paper and section, parameters with defaults, display rank, the presets it
 // joins (Preset), and what it needs (a previous snapshot, hosts) with the
 // warning when that is missing. The command line, the scenario and the page
-// take all of it from the registry (Strategies, Lookup, Preset, Papers);
-// no other file names a strategy's id.
+// take all of it from the registry (Strategies, Lookup, Preset, Papers;
+// the page through its copy of scenario.Catalogue, ui/catalogue.json,
+// which `go generate ./ui/...` writes); no other file names a strategy's
+// id.
 //
 // # Adding a strategy
 //
 // A strategy is two files: NAME.go, named for its id without the dashes,
 // and its tests in NAME_test.go. Nothing else changes: the command line's
 // "crawlsim strategies", the scenario's strategies and the page's list
-// find it in the registry. Say the strategy downloads the frontier page with
+// find it in the registry (after `go generate ./ui/...` has copied it
+// into the page's catalogue; a test of ui fails until then). Say the strategy downloads the frontier page with
 // the most out-links. NAME.go implements Strategy and registers it:
 //
 //	package crawl
