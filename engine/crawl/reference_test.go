@@ -573,38 +573,13 @@ func refLNeighbor(c refCase, v Values) refResult {
 // order once no rm is left). The crawl stops when F is empty, at the budget,
 // or once CRM ≥ 1-ε.
 func refRankMass(c refCase, v Values) refResult {
-	d, eps := c.damping, v["epsilon"]
-	trust := c.trustOf()
-	rm := make([]float64, c.g.NumNodes())
-	var r *refCrawl
-	r = newRefCrawl(c.g, c.seeds, c.budget, func(p, parent uint32) {
-		if parent == NoParent {
-			rm[p] = (1 - d) * trust[p]
-		}
-	})
+	eps := v["epsilon"]
+	m := newRefRM(c)
+	r, rm := m.r, m.rm
 	res := refResult{}
-	crm := 0.0
 	stopped := false
 	expand := func(i uint32) {
-		x := rm[i]
-		rm[i] = 0
-		if x == 0 {
-			return
-		}
-		crm += x
-		out := c.g.Out(i)
-		if len(out) == 0 {
-			dx := d * x
-			for _, j := range r.seeds {
-				rm[j] += float64(dx * trust[j])
-			}
-		} else {
-			share := d * x / float64(len(out))
-			for _, j := range out {
-				rm[j] += share
-			}
-		}
-		if eps > 0 && crm >= 1-eps {
+		if m.expand(i) && eps > 0 && m.crm >= 1-eps {
 			stopped = true
 		}
 	}
@@ -626,13 +601,59 @@ func refRankMass(c refCase, v Values) refResult {
 		}
 		r.download(p)
 		expand(p)
-		res.guarantee = append(res.guarantee, crm)
+		res.guarantee = append(res.guarantee, m.crm)
 	}
 	if len(res.guarantee) > 0 {
-		res.guarantee[len(res.guarantee)-1] = crm
+		res.guarantee[len(res.guarantee)-1] = m.crm
 	}
 	res.order = r.order
 	return res
+}
+
+// refRM is the rm of every page of refRankMass and refWindowedRankMass
+// with their crawl: a seed starts with rm = (1-d)·t_i, every other page
+// with 0.
+type refRM struct {
+	c         refCase
+	r         *refCrawl
+	trust, rm []float64
+	crm       float64
+}
+
+func newRefRM(c refCase) *refRM {
+	m := &refRM{c: c, trust: c.trustOf(), rm: make([]float64, c.g.NumNodes())}
+	m.r = newRefCrawl(c.g, c.seeds, c.budget, func(p, parent uint32) {
+		if parent == NoParent {
+			m.rm[p] = (1 - c.damping) * m.trust[p]
+		}
+	})
+	return m
+}
+
+// expand passes page i's rm on, if it has any (it reports whether): CRM +=
+// rm_i, d·rm_i/c_i to each out-neighbour (d·rm_i along the trust of the
+// seeds when i is dangling), rm_i = 0.
+func (m *refRM) expand(i uint32) bool {
+	x := m.rm[i]
+	m.rm[i] = 0
+	if x == 0 {
+		return false
+	}
+	m.crm += x
+	d := m.c.damping
+	out := m.c.g.Out(i)
+	if len(out) == 0 {
+		dx := d * x
+		for _, j := range m.r.seeds {
+			m.rm[j] += float64(dx * m.trust[j])
+		}
+		return true
+	}
+	share := d * x / float64(len(out))
+	for _, j := range out {
+		m.rm[j] += share
+	}
+	return true
 }
 
 // refWindowedRankMass is seeds/001 Fig. 6: rm as in refRankMass; each
@@ -641,17 +662,10 @@ func refRankMass(c refCase, v Values) refResult {
 // number), in decreasing rm, then passes over D in download order: CRM +=
 // rm_i, d·rm_i pushed as in refRankMass, rm_i = 0.
 func refWindowedRankMass(c refCase, v Values) refResult {
-	d, w := c.damping, v["window"]
-	trust := c.trustOf()
-	rm := make([]float64, c.g.NumNodes())
-	var r *refCrawl
-	r = newRefCrawl(c.g, c.seeds, c.budget, func(p, parent uint32) {
-		if parent == NoParent {
-			rm[p] = (1 - d) * trust[p]
-		}
-	})
+	w := v["window"]
+	m := newRefRM(c)
+	r, rm := m.r, m.rm
 	res := refResult{}
-	crm := 0.0
 	for !r.full() {
 		f := r.frontier()
 		if len(f) == 0 {
@@ -672,27 +686,10 @@ func refWindowedRankMass(c refCase, v Values) refResult {
 			r.download(p)
 			if n == k-1 {
 				for _, i := range r.order {
-					x := rm[i]
-					if x == 0 {
-						continue
-					}
-					rm[i] = 0
-					crm += x
-					out := c.g.Out(i)
-					if len(out) == 0 {
-						dx := d * x
-						for _, j := range r.seeds {
-							rm[j] += float64(dx * trust[j])
-						}
-						continue
-					}
-					share := d * x / float64(len(out))
-					for _, j := range out {
-						rm[j] += share
-					}
+					m.expand(i)
 				}
 			}
-			res.guarantee = append(res.guarantee, crm)
+			res.guarantee = append(res.guarantee, m.crm)
 		}
 	}
 	res.order = r.order
