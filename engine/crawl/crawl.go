@@ -160,12 +160,9 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 			return nil, fmt.Errorf("crawl: seed %d is not a page (the graph has %d)", p, n)
 		}
 	}
-	d := cfg.Damping
-	if d == 0 {
-		d = rank.DefaultDamping
-	}
-	if math.IsNaN(d) || d < 0 || d > 1 {
-		return nil, fmt.Errorf("crawl: damping %v is outside [0,1]", d)
+	d, err := dampingOrDefault(cfg.Damping, "crawl")
+	if err != nil {
+		return nil, err
 	}
 	if cfg.Budget < 0 {
 		return nil, fmt.Errorf("crawl: negative budget %d", cfg.Budget)
@@ -245,6 +242,18 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		c.guarantee = make([]float64, 0, c.limit)
 	}
 	return c, nil
+}
+
+// dampingOrDefault returns the damping factor d, rank.DefaultDamping for 0;
+// a d outside [0, 1] is an error, which what (the caller) begins.
+func dampingOrDefault(d float64, what string) (float64, error) {
+	if d == 0 {
+		d = rank.DefaultDamping
+	}
+	if math.IsNaN(d) || d < 0 || d > 1 {
+		return 0, fmt.Errorf("%s: damping %v is outside [0,1]", what, d)
+	}
+	return d, nil
 }
 
 // checkScores checks that v has n entries, each finite and non-negative

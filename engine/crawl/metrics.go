@@ -8,7 +8,6 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/model"
-	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
@@ -220,12 +219,9 @@ func NewMeasurer(g *graph.Graph, res *Result, importance []float64, opt MetricOp
 		m.metrics.Summary.DownloadsTo[i] = Threshold{Level: level, Actual: -1, Guaranteed: -1, Target: level * scale}
 	}
 	if opt.LowerBound > 0 && total > 0 {
-		d := opt.Damping
-		if d == 0 {
-			d = rank.DefaultDamping
-		}
-		if math.IsNaN(d) || d < 0 || d > 1 {
-			return nil, fmt.Errorf("crawl: metrics: damping %v is outside [0,1]", d)
+		d, err := dampingOrDefault(opt.Damping, "crawl: metrics")
+		if err != nil {
+			return nil, err
 		}
 		t, err := checkMetricTeleport(opt.Teleport, n)
 		if err != nil {
