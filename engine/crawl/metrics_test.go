@@ -3,6 +3,7 @@ package crawl
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -728,5 +729,31 @@ func TestMetricsBadInput(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
 		}
+	}
+}
+
+// TestDampingOutsideRangeRefused: New and Measure (for the generic lower
+// bound) refuse a damping factor outside [0, 1], NaN included, naming it;
+// 0 is the default.
+func TestDampingOutsideRangeRefused(t *testing.T) {
+	g := graphtest.FromArcs(t, 2, [][2]uint32{{0, 1}})
+	info, vals, err := Resolve("bfs", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := crawlToEnd(t, Config{Graph: g, Seeds: []uint32{0}}, "bfs", nil)
+	imp := []float64{0.5, 0.5}
+	for _, d := range []float64{-0.1, 1.5, math.NaN()} {
+		_, err := New(Config{Graph: g, Seeds: []uint32{0}, Damping: d}, info.New(vals))
+		if want := fmt.Sprintf("crawl: damping %v is outside [0,1]", d); err == nil || err.Error() != want {
+			t.Errorf("New with damping %v: %v, want %q", d, err, want)
+		}
+		_, err = Measure(g, res, imp, MetricOptions{Damping: d, LowerBound: 2})
+		if want := fmt.Sprintf("crawl: metrics: damping %v is outside [0,1]", d); err == nil || err.Error() != want {
+			t.Errorf("Measure with damping %v: %v, want %q", d, err, want)
+		}
+	}
+	if _, err := Measure(g, res, imp, MetricOptions{LowerBound: 2}); err != nil {
+		t.Errorf("Measure with the default damping: %v", err)
 	}
 }
