@@ -204,7 +204,7 @@ func sweepLayoutPages[O uint32 | uint64](p *PageRank, offsets []O, k int) {
 	lay := p.lay
 	d, coef, uniform, teleport, invOut := p.damping, p.coef, p.uniform, p.teleport, p.invOut
 	sources, x, selfLoops, swept := lay.sources, p.x, lay.selfLoops, p.swept
-	var change, mass, dangling float64
+	var sums chunkSums
 	// The pages swept are the set bits of swept in [lo, hi), visited word
 	// by word without a branch per page that is skipped.
 	for w := lo >> 6; w <= (hi-1)>>6; w++ {
@@ -228,14 +228,10 @@ func sweepLayoutPages[O uint32 | uint64](p *PageRank, offsets []O, k int) {
 			}
 			prev := x[i]
 			v := pageValue(d, coef, sum, t, selfLoops[i>>6]&(1<<(i&63)) != 0, inv, prev)
-			var dc, dd float64
-			x[i], dc, dd = stored(v, prev, inv)
-			change += dc
-			dangling += dd
-			mass += v
+			sums, x[i] = sums.add(v, prev, inv)
 		}
 	}
-	p.sums[k] = chunkSums{change: change, mass: mass, dangling: dangling}
+	p.sums[k] = sums
 }
 
 // copyLayoutChunk makes the values of chunk k's exported pages the previous

@@ -16,7 +16,7 @@ func (p *PageRank) sweepChunk(k int) {
 	offsets, sources := p.inOffsets, p.inSources
 	old, cur, invOut, teleport := p.value, p.nextValue, p.invOut, p.teleport
 	lo32 := uint32(lo)
-	var change, mass, dangling float64
+	var sums chunkSums
 	for i := lo; i < hi; i++ {
 		inv := invOut[i]
 		if inv == 0 && linear {
@@ -45,13 +45,9 @@ func (p *PageRank) sweepChunk(k int) {
 		}
 		prev := old[i]
 		v := pageValue(d, coef, sum, t, self, inv, prev)
-		var dc, dd float64
-		cur[i], dc, dd = stored(v, prev, inv)
-		change += dc
-		dangling += dd
-		mass += v
+		sums, cur[i] = sums.add(v, prev, inv)
 	}
-	p.sums[k] = chunkSums{change: change, mass: mass, dangling: dangling}
+	p.sums[k] = sums
 }
 
 // pageValue returns page i's new value y_i = d·sum + coef·t, given sum =
@@ -69,17 +65,20 @@ func pageValue(d, coef, sum, t float64, self bool, inv, prev float64) float64 {
 	return v
 }
 
-// stored returns what a sweep stores for page i of value v, y_i/c_i (v·inv),
-// with the page's part of the L1 change and of the dangling mass. The
-// previous value of page i is read back from what was stored, prev =
-// y_i/c_i, within a rounding error (a few ulps of y_i, far below any
-// tolerance); a dangling page (inv = 0, d = 1 only) stores y_i itself and
-// adds it to the dangling mass.
-func stored(v, prev, inv float64) (x, change, dangling float64) {
+// add returns the sums with page i of value v added, and what a sweep
+// stores for the page, y_i/c_i (v·inv). The previous value of page i is
+// read back from what was stored, prev = y_i/c_i, within a rounding error
+// (a few ulps of y_i, far below any tolerance); a dangling page (inv = 0,
+// d = 1 only) stores y_i itself and adds it to the dangling mass.
+func (s chunkSums) add(v, prev, inv float64) (chunkSums, float64) {
+	s.mass += v
 	if inv != 0 {
-		return v * inv, math.Abs(v - prev/inv), 0
+		s.change += math.Abs(v - prev/inv)
+		return s, v * inv
 	}
-	return v, math.Abs(v - prev), v
+	s.change += math.Abs(v - prev)
+	s.dangling += v
+	return s, v
 }
 
 // solveSelfLoop returns page i's value when it links to itself, given v =
