@@ -143,20 +143,22 @@ func (r *bvBitReader) readGamma() uint64 {
 // readGammaSlow reads a γ code whose length exceeds the 64-bit window.
 func (r *bvBitReader) readGammaSlow() uint64 {
 	start := r.pos
-	msb := r.readUnary()
-	if msb > 63 {
-		r.fault(start, "γ code of a number of more than 64 bits")
-		return 0
-	}
-	return (1<<msb | r.readBits(uint(msb))) - 1
+	return r.readBelowMSB(start, r.readUnary(), "γ code of a number of more than 64 bits")
 }
 
 // readDelta reads an Elias δ code.
 func (r *bvBitReader) readDelta() uint64 {
 	start := r.pos
-	msb := r.readGamma()
+	return r.readBelowMSB(start, r.readGamma(), "δ code of a number of more than 64 bits")
+}
+
+// readBelowMSB ends an Elias γ or δ code that began at bit start and whose
+// length part said its number x+1 has msb bits below the most significant:
+// it reads them and returns x. A number of more than 64 bits is the fault
+// tooLong.
+func (r *bvBitReader) readBelowMSB(start, msb uint64, tooLong string) uint64 {
 	if msb > 63 {
-		r.fault(start, "δ code of a number of more than 64 bits")
+		r.fault(start, tooLong)
 		return 0
 	}
 	return (1<<msb | r.readBits(uint(msb))) - 1

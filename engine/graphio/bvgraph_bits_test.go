@@ -165,8 +165,15 @@ func TestBVBitReaderOverrunAndFault(t *testing.T) {
 	// 70 zeros then a one: a γ code of a 70-bit number cannot be held.
 	r = newBVBitReader(bvBitsToBytes(strings.Repeat("0", 70) + "1" + strings.Repeat("1", 80)))
 	r.readGamma()
-	if r.pos != bvFaulted || !strings.Contains(r.faultMsg, "64 bits") || r.faultPos != 0 {
+	if r.pos != bvFaulted || r.faultMsg != "γ code of a number of more than 64 bits" || r.faultPos != 0 {
 		t.Errorf("long γ: pos %d fault %q at %d", r.pos, r.faultMsg, r.faultPos)
+	}
+	// A δ code whose γ part (of 70: 71 is 1000111) announces 70 more bits.
+	r = newBVBitReader(bvBitsToBytes("1" + "000000" + "1000111" + strings.Repeat("1", 80)))
+	r.readBit()
+	r.readDelta()
+	if r.pos != bvFaulted || r.faultMsg != "δ code of a number of more than 64 bits" || r.faultPos != 1 {
+		t.Errorf("long δ: pos %d fault %q at %d", r.pos, r.faultMsg, r.faultPos)
 	}
 	// After a fault every read stays faulted and cheap.
 	for _, c := range []bvCode{bvCodeGamma, bvCodeDelta, bvCodeUnary, bvCodeZeta, bvCodeNibble, bvCodeGolomb} {
