@@ -387,35 +387,32 @@ func edgeListParseID(tok []byte) (uint64, bool) {
 // "3", "-0.5" or "1e-3", as weights and timestamps are written.
 func edgeListIsNumber(tok []byte) bool {
 	i, n := 0, len(tok)
-	if i < n && (tok[i] == '+' || tok[i] == '-') {
-		i++
-	}
-	digits := 0
-	for i < n && tok[i] >= '0' && tok[i] <= '9' {
-		i++
-		digits++
-	}
-	if i < n && tok[i] == '.' {
-		i++
-		for i < n && tok[i] >= '0' && tok[i] <= '9' {
+	sign := func() {
+		if i < n && (tok[i] == '+' || tok[i] == '-') {
 			i++
-			digits++
 		}
 	}
-	if digits == 0 {
+	// digits skips the digits at i and counts them.
+	digits := func() int {
+		start := i
+		for i < n && tok[i] >= '0' && tok[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	sign()
+	mantissa := digits()
+	if i < n && tok[i] == '.' {
+		i++
+		mantissa += digits()
+	}
+	if mantissa == 0 {
 		return false
 	}
 	if i < n && (tok[i] == 'e' || tok[i] == 'E') {
 		i++
-		if i < n && (tok[i] == '+' || tok[i] == '-') {
-			i++
-		}
-		exp := 0
-		for i < n && tok[i] >= '0' && tok[i] <= '9' {
-			i++
-			exp++
-		}
-		if exp == 0 {
+		sign()
+		if digits() == 0 {
 			return false
 		}
 	}

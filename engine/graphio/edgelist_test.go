@@ -245,3 +245,18 @@ func TestReadEdgeListURLLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestEdgeListIsNumber: the third and later fields of an edge list are
+// decimal numbers (a sign, digits with at most one point, an exponent),
+// not Go's other float syntaxes.
+func TestEdgeListIsNumber(t *testing.T) {
+	for tok, want := range map[string]bool{
+		"3": true, "-0.5": true, "1e-3": true, "+1.": true, ".5": true, "1E5": true, "007": true, "-3e2": true,
+		"": false, ".": false, "-": false, "+.": false, "1e": false, "1e+": false, "e5": false, "1.2.3": false,
+		"0x10": false, "inf": false, "NaN": false, "1_000": false, "1 ": false, "--1": false,
+	} {
+		if got := edgeListIsNumber([]byte(tok)); got != want {
+			t.Errorf("edgeListIsNumber(%q) = %v, want %v", tok, got, want)
+		}
+	}
+}
