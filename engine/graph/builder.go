@@ -52,15 +52,7 @@ func (b *Builder) Build() (*Graph, error) {
 	if uint64(n) > MaxNodes {
 		return nil, fmt.Errorf("graph: %d pages exceed the limit of %d", n, uint64(MaxNodes))
 	}
-	offsets := make([]uint64, n+1)
-	for _, s := range b.src {
-		offsets[s+1]++
-	}
-	for i := 0; i < n; i++ {
-		offsets[i+1] += offsets[i]
-	}
-	next := make([]uint64, n)
-	copy(next, offsets[:n])
+	offsets, next := bucketOffsets(n, b.src)
 	targets := make([]uint32, len(b.src))
 	for k, s := range b.src {
 		targets[next[s]] = b.dst[k]
@@ -92,6 +84,23 @@ func (b *Builder) Build() (*Graph, error) {
 		targets = targets[:w:w]
 	}
 	return &Graph{Offsets: offsets, Targets: targets}, nil
+}
+
+// bucketOffsets counts the arcs by page, one page a key (an arc's source,
+// or its target for the transpose), and returns the CSR offsets of those
+// counts and a copy of offsets[:n], the next free place of each page's
+// list, for the counting sort that fills the lists.
+func bucketOffsets(n int, keys []uint32) (offsets, next []uint64) {
+	offsets = make([]uint64, n+1)
+	for _, k := range keys {
+		offsets[k+1]++
+	}
+	for i := 0; i < n; i++ {
+		offsets[i+1] += offsets[i]
+	}
+	next = make([]uint64, n)
+	copy(next, offsets[:n])
+	return offsets, next
 }
 
 func isStrictlyIncreasing(list []uint32) bool {

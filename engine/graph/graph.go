@@ -159,15 +159,7 @@ func (g *Graph) ValidatePages(lo, hi int) error {
 // PageRank pulls rank along in-arcs, so it runs on the transpose.
 func (g *Graph) Transpose() *Graph {
 	n := g.NumNodes()
-	offsets := make([]uint64, n+1)
-	for _, t := range g.Targets {
-		offsets[t+1]++
-	}
-	for i := 0; i < n; i++ {
-		offsets[i+1] += offsets[i]
-	}
-	next := make([]uint64, n)
-	copy(next, offsets[:n])
+	offsets, next := bucketOffsets(n, g.Targets)
 	targets := make([]uint32, len(g.Targets))
 	for i := 0; i < n; i++ {
 		for _, t := range g.Targets[g.Offsets[i]:g.Offsets[i+1]] {
