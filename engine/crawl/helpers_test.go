@@ -3,6 +3,7 @@ package crawl
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -97,6 +98,22 @@ func drawSeeds(t *rapid.T, g *graph.Graph) []uint32 {
 	return rapid.SliceOfN(rapid.Custom(func(t *rapid.T) uint32 {
 		return uint32(rapid.IntRange(0, n-1).Draw(t, "seed page"))
 	}), 1, 5).Draw(t, "seeds")
+}
+
+// drawPrevious draws an earlier snapshot for the historical strategies:
+// every page's value there is its importance times a drift drawn from 0.5
+// to 1.5, and about one page in five is new (no score: NaN).
+func drawPrevious(t *rapid.T, importance []float64) *Previous {
+	n := len(importance)
+	prev := &Previous{Scores: make([]float64, n), Values: make([]float64, n)}
+	for i, v := range importance {
+		prev.Values[i] = v * rapid.Float64Range(0.5, 1.5).Draw(t, "drift")
+		prev.Scores[i] = prev.Values[i]
+		if rapid.IntRange(0, 4).Draw(t, "new page") == 0 {
+			prev.Scores[i] = math.NaN()
+		}
+	}
+	return prev
 }
 
 // newStrategyCrawl prepares a crawl of strategy id with default parameters

@@ -271,14 +271,7 @@ func drawRefCase(t *rapid.T) refCase {
 	if rapid.IntRange(0, 3).Draw(t, "with budget") == 0 {
 		c.budget = int64(rapid.IntRange(1, n).Draw(t, "budget"))
 	}
-	c.previous = &Previous{Scores: make([]float64, n), Values: make([]float64, n)}
-	for i, v := range c.importance {
-		c.previous.Values[i] = v * rapid.Float64Range(0.5, 1.5).Draw(t, "drift")
-		c.previous.Scores[i] = c.previous.Values[i]
-		if rapid.IntRange(0, 4).Draw(t, "new page") == 0 {
-			c.previous.Scores[i] = math.NaN()
-		}
-	}
+	c.previous = drawPrevious(t, c.importance)
 	c.randSeed = rapid.Uint64().Draw(t, "random seed")
 	return c
 }
