@@ -47,12 +47,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-crawlsim=${CRAWLSIM:-}
-if [[ -z $crawlsim ]]; then
-	echo "building crawlsim"
-	(cd "$repo" && go build -o "$work/crawlsim" ./tools/crawlsim)
-	crawlsim=$work/crawlsim
-fi
+. "$here/lib.sh"
+bench_crawlsim "$work"
 csr=$graph
 if [[ $graph != *.csr ]]; then
 	csr=$work/graph.csr

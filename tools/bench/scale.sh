@@ -33,47 +33,20 @@ trap 'rm -rf "$tmp"' EXIT
 dir=${2:-$tmp/work}
 mkdir -p "$dir"
 
-crawlsim=${CRAWLSIM:-}
-if [[ -z $crawlsim ]]; then
-	echo "building crawlsim"
-	(cd "$repo" && go build -o "$tmp/crawlsim" ./tools/crawlsim)
-	crawlsim=$tmp/crawlsim
-fi
-
-gnutime=
-if [[ -x /usr/bin/time ]] && /usr/bin/time -v true >/dev/null 2>&1; then
-	gnutime=/usr/bin/time
-else
-	echo "scale.sh: no GNU time, so no CPU time or peak RSS (apt-get install time)" >&2
-fi
+. "$here/lib.sh"
+bench_crawlsim "$tmp"
+bench_gnutime scale.sh
 
 rows=()
 # step NAME COMMAND...: runs COMMAND (its progress on stderr shows through,
 # its output goes to DIR/NAME.out) and adds its row to the table.
 step() {
-	local name=$1 wall cpu rss t0 t1
+	local name=$1 wall cpu rss
 	shift
 	echo "== $name: ${*##*/}" >&2
-	if [[ -n $gnutime ]]; then
-		if ! "$gnutime" -v -o "$tmp/$name.time" "$@" >"$dir/$name.out"; then
-			echo "scale.sh: $name failed; its output is in $dir/$name.out" >&2
-			exit 1
-		fi
-		read -r wall cpu rss < <(awk -F': ' '
-			/Elapsed \(wall clock\)/ { k = split($2, p, ":"); w = 0; for (i = 1; i <= k; i++) w = w * 60 + p[i] }
-			/User time/ { c += $2 }
-			/System time/ { c += $2 }
-			/Maximum resident set size/ { r = $2 }
-			END { printf "%.2f %.2f %.0f\n", w, c, r / 1024 }' "$tmp/$name.time")
-	else
-		t0=$EPOCHREALTIME
-		if ! "$@" >"$dir/$name.out"; then
-			echo "scale.sh: $name failed; its output is in $dir/$name.out" >&2
-			exit 1
-		fi
-		t1=$EPOCHREALTIME
-		wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
-		cpu=- rss=-
+	if ! bench_timed "$tmp/$name.time" "$dir/$name.out" /dev/stderr "$@"; then
+		echo "scale.sh: $name failed; its output is in $dir/$name.out" >&2
+		exit 1
 	fi
 	rows+=("$(printf '%-5s %10s %10s %14s' "$name" "$wall" "$cpu" "$rss")")
 }

@@ -37,19 +37,9 @@ seeds=${2:-top-pagerank:160}
 work=$(mktemp -d "${TMPDIR:-/tmp}/crawlsim-strategies.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-crawlsim=${CRAWLSIM:-}
-if [[ -z $crawlsim ]]; then
-	echo "building crawlsim"
-	(cd "$repo" && go build -o "$work/crawlsim" ./tools/crawlsim)
-	crawlsim=$work/crawlsim
-fi
-
-gnutime=
-if [[ -x /usr/bin/time ]] && /usr/bin/time -v true >/dev/null 2>&1; then
-	gnutime=/usr/bin/time
-else
-	echo "strategies.sh: no GNU time, so no CPU time or peak RSS (apt-get install time)" >&2
-fi
+. "$here/lib.sh"
+bench_crawlsim "$work"
+bench_gnutime strategies.sh
 
 "$crawlsim" info "$graph" 2>/dev/null | sed -n '1,3p'
 echo "seeds             $seeds"
@@ -69,23 +59,8 @@ for id in $ids; do
 		continue
 	fi
 	cmd=("$crawlsim" run -strategies "$id" -seeds "$seeds" -importance-file "$work/graph.imp" -json "$graph")
-	if [[ -n $gnutime ]]; then
-		ok=1
-		"$gnutime" -v -o "$work/time" "${cmd[@]}" >"$work/out.json" 2>"$work/err" || ok=0
-		read -r wall cpu rss < <(awk -F': ' '
-			/Elapsed \(wall clock\)/ { k = split($2, p, ":"); w = 0; for (i = 1; i <= k; i++) w = w * 60 + p[i] }
-			/User time/ { c += $2 }
-			/System time/ { c += $2 }
-			/Maximum resident set size/ { r = $2 }
-			END { printf "%.2f %.2f %.0f\n", w, c, r / 1024 }' "$work/time")
-	else
-		ok=1
-		t0=$EPOCHREALTIME
-		"${cmd[@]}" >"$work/out.json" 2>"$work/err" || ok=0
-		t1=$EPOCHREALTIME
-		wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
-		cpu=- rss=-
-	fi
+	ok=1
+	bench_timed "$work/time" "$work/out.json" "$work/err" "${cmd[@]}" || ok=0
 	if ((!ok)); then
 		echo "$id: failed:" >&2
 		cat "$work/err" >&2
