@@ -16,6 +16,7 @@ func init() {
 		Section: "004 §4.1",
 		Summary: "Downloads pages in the order it found them, level by level from the seeds.",
 		Doc:     "Downloads pages in the order they were discovered (FIFO).",
+		Cost:    6, // a FIFO queue: no priorities
 		New:     func(Values) Strategy { return &bfs{} },
 	})
 }

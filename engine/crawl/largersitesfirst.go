@@ -27,6 +27,7 @@ func init() {
 			"and downloads its page discovered first. Needs hosts; without them it is breadth-first.",
 		NeedsHosts:     true,
 		NoHostsWarning: "the graph has no hosts, so all pages count as one host and it downloads breadth-first (give a URL list for hosts)",
+		Cost:           6, // FIFO queues per host
 		New:            func(Values) Strategy { return &largerSitesFirst{} },
 	})
 }

@@ -52,6 +52,7 @@ func init() {
 			Max:     0.999999,
 		}},
 		Guaranteed: true,
+		Cost:       12, // one pass over the frontier per level (28 on cnr-2000)
 		New:        func(v Values) Strategy { return &lNeighbor{epsilon: v["epsilon"]} },
 	})
 }

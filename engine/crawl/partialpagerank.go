@@ -31,6 +31,7 @@ func init() {
 		Doc: "Batch PageRank in which pages discovered between recomputations get at once a temporary score: " +
 			"the sum over their downloaded parents of the parent's score divided by its out-links.",
 		Params: batchParams,
+		Cost:   430, // 50 recomputations (2,080 iterations) on cnr-2000
 		New: func(v Values) Strategy {
 			return &partialPageRank{est: knownRank{batch: v["batch"], tolerance: v["tolerance"]}}
 		},

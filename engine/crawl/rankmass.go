@@ -102,6 +102,7 @@ func init() {
 			Max:     0.999999,
 		}},
 		Guaranteed: true,
+		Cost:       2700, // 34 million virtual re-expansions on cnr-2000
 		New:        func(v Values) Strategy { return &rankMass{epsilon: v["epsilon"]} },
 	})
 }

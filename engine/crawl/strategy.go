@@ -99,8 +99,30 @@ type Info struct {
 	// Presets maps each preset the strategy belongs to (PresetDefault and
 	// the other Preset constants) to its position in that preset's list.
 	Presets map[string]int `json:"-"`
+	// Cost is the strategy's work per link of the graph at its default
+	// parameters, in nanoseconds natively: a crawl of cnr-2000 to its end
+	// (BenchmarkStrategies' ns/op over its 3,216,152 links, on the 2-core
+	// machine of DESIGN.md). It is relative (the browser's WebAssembly is
+	// slower by about the same factor for every strategy) and only
+	// schedules work: scenario.Split deals a comparison's strategies out
+	// to parallel workers by it. 0 means DefaultCost, the cost of a
+	// strategy that updates one priority per link.
+	Cost float64 `json:"-"`
 	// New makes the strategy with complete, checked parameters.
 	New func(p Values) Strategy `json:"-"`
+}
+
+// DefaultCost is the Cost of a strategy whose Info gives none: about one
+// priority update per link (fpr, opic, backlink, random, optimal: 20 to
+// 27 ns per link of cnr-2000).
+const DefaultCost = 25
+
+// Work returns the strategy's Cost, or DefaultCost when it gives none.
+func (info Info) Work() float64 {
+	if info.Cost > 0 {
+		return info.Cost
+	}
+	return DefaultCost
 }
 
 // Values holds parameter values by name (model.Values).
@@ -119,6 +141,9 @@ func register(info Info) {
 	}
 	if info.NeedsHosts != (info.NoHostsWarning != "") {
 		panic("crawl: strategy " + info.ID + " needs hosts without saying what happens without them, or the reverse")
+	}
+	if info.Cost < 0 {
+		panic("crawl: strategy " + info.ID + " has a negative Cost")
 	}
 	registry[info.ID] = &info
 }

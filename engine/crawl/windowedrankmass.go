@@ -55,6 +55,7 @@ func init() {
 			Max:     1,
 		}},
 		Guaranteed: true,
+		Cost:       400, // a pass over the downloaded pages per window (233 on cnr-2000)
 		New:        func(v Values) Strategy { return &windowedRankMass{window: v["window"]} },
 	})
 }

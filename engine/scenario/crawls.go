@@ -32,7 +32,7 @@ type strategyRun struct {
 	crawl    *crawl.Crawl
 	measurer *crawl.Measurer
 	chunk    int64
-	state    string // "waiting", "crawl", "metrics", "done"
+	state    string // "waiting", "crawl", "metrics", "done", StageElsewhere
 	total    int64  // downloads planned
 	res      StrategyResult
 }

@@ -69,6 +69,21 @@ type Env struct {
 	// strategies, before the crawl is dropped; an error it returns ends
 	// the run. The command line's -orders writes them.
 	Orders func(CrawlOrder) error
+	// Only, when not nil, lists the strategies to crawl, by their index
+	// in the scenario's Strategies, in increasing order: one part of a
+	// comparison run in parallel (Split, Merge). The stages the
+	// strategies share (graph, previous snapshot, importance, seeds,
+	// reachable pages) run as for the whole scenario, and so do their
+	// warnings; the Result holds the listed strategies alone, and the
+	// others' progress is StageElsewhere.
+	Only []int
+	// Loaded, when set, is asked for the graph file before it is read: a
+	// host that holds graphs already read (the browser worker reads an
+	// upload once, when it arrives) returns the graph and labels that
+	// graphio.Load gives for the file, its URL list and format, and true,
+	// and the Runner reads nothing. Nothing may change the graph while a
+	// run holds it; the Runner does not.
+	Loaded func(file, urls, format string) (*graph.Graph, *graphio.Labels, bool)
 }
 
 // shared is what every stage of a run reads: the normalized scenario, the

@@ -32,6 +32,15 @@ type graphStage struct {
 // loadGraph reads the graph file.
 func (st *graphStage) loadGraph() (int64, error) {
 	src := st.s.Graph
+	if st.env.Loaded != nil {
+		if g, labels, ok := st.env.Loaded(src.File, src.URLs, src.Format); ok {
+			if labels.Trivial() {
+				labels = nil
+			}
+			st.g, st.labels, st.sourceName = g, labels, src.File
+			return 1, nil
+		}
+	}
 	g, labels, err := st.load(src.File, src.Format, src.URLs, nil, st.needURLs)
 	if err != nil {
 		return 0, err

@@ -23,10 +23,12 @@ func (r *Runner) finish() (int64, error) {
 		Seeds:      r.seeds.pages,
 		SeedTrust:  r.imp.seedTrust(r.seeds.pages),
 		Reachable:  int64(r.seeds.reachable),
-		Strategies: make([]StrategyResult, len(runs)),
+		Strategies: make([]StrategyResult, 0, len(runs)),
 	}
 	for k := range runs {
-		res.Strategies[k] = runs[k].res
+		if runs[k].state != StageElsewhere {
+			res.Strategies = append(res.Strategies, runs[k].res)
+		}
 	}
 	if err := r.sanitize(res); err != nil {
 		return 0, err

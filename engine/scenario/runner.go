@@ -162,6 +162,9 @@ func New(s Scenario, env Env) (*Runner, error) {
 		r.prev.needed = r.prev.needed || info.NeedsPrevious
 		r.crawls.runs = append(r.crawls.runs, strategyRun{info: info, params: params, label: st.Label, state: "waiting", chunk: maxCrawlChunk})
 	}
+	if err := r.crawls.only(env.Only); err != nil {
+		return nil, err
+	}
 	// A seed study with community seeds also extracts them from the
 	// previous snapshot, to try them on the current graph.
 	r.prev.needed = r.prev.needed || ns.SeedStudy != nil && ns.Previous != nil && spec.Kind == seeds.Community
@@ -221,6 +224,9 @@ func (r *Runner) plan() {
 		r.add(sd.seedStudy, sd.studyProgress)
 	}
 	for k := range cr.runs {
+		if cr.runs[k].state == StageElsewhere {
+			continue
+		}
 		r.add(func(budget int64) (int64, bool, error) { return cr.crawl(k, budget) }, func() step.Progress { return cr.crawlProgress(k) })
 		r.strategyOf[len(r.strategyOf)-1] = k
 		r.add(func(budget int64) (int64, bool, error) { return cr.measure(k, budget) }, func() step.Progress { return cr.metricsProgress(k) })
@@ -276,7 +282,8 @@ func (r *Runner) Progress() step.Progress {
 
 // StrategyProgress returns one progress per strategy, in the scenario's
 // order, for one progress bar each: Stage is "waiting", "crawl",
-// "metrics" or "done"; Done and Total count downloads.
+// "metrics", "done", or StageElsewhere for a strategy Env.Only leaves
+// out; Done and Total count downloads.
 func (r *Runner) StrategyProgress() []step.Progress {
 	out := make([]step.Progress, len(r.crawls.runs))
 	for k := range out {
