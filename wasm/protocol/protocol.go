@@ -54,6 +54,14 @@ const (
 	// they are too large for the page. It does not cancel the current
 	// request.
 	KindOrders = "orders"
+	// KindMerge merges the results of the parts of a comparison run in
+	// parallel (a KindRun with Part and Parts each): Request.Scenario is
+	// the comparison's scenario, Request.Parts the number of parts and
+	// Request.Results their results, in the order of their parts. The
+	// worker answers at once, KindResult with the one result a single run
+	// gives (scenario.Merge), or KindError; it does not cancel the current
+	// request nor drop the orders it holds.
+	KindMerge = "merge"
 	// KindCancel cancels the work of request Request.Target (a load,
 	// generate or run); the worker answers KindCancelled for that request.
 	KindCancel = "cancel"
@@ -107,6 +115,17 @@ type Request struct {
 	// Target is the request a KindCancel cancels, or the run whose
 	// download orders a KindOrders asks for.
 	Target int64 `json:"target,omitempty"`
+	// Part and Parts, when Parts is positive, make a KindRun run one part
+	// of the scenario's strategies, for a comparison run in parallel
+	// workers: part Part (from 1) of scenario.Split(scenario, Parts), the
+	// shared stages whole. Its result holds that part's strategies, its
+	// progress says StageElsewhere of the others, and its download orders
+	// are those of its strategies. A KindMerge gives Parts alone.
+	Part  int `json:"part,omitempty"`
+	Parts int `json:"parts,omitempty"`
+	// Results are the parts' results of a KindMerge, as their KindResult
+	// responses carried them.
+	Results []json.RawMessage `json:"results,omitempty"`
 }
 
 // Load describes an uploaded graph: its files and their sizes. Their bytes
@@ -257,6 +276,13 @@ func DecodeRequest(data []byte, buffers int) (Request, error) {
 		if r.Scenario == nil {
 			return r, errors.New("protocol: a run request needs scenario")
 		}
+		if r.Parts < 0 || r.Parts == 0 && r.Part != 0 || r.Parts > 0 && (r.Part < 1 || r.Part > r.Parts) {
+			return r, fmt.Errorf("protocol: a run of part %d of %d parts; want a part from 1 to parts, or neither", r.Part, r.Parts)
+		}
+	case KindMerge:
+		if r.Scenario == nil || r.Parts < 1 || len(r.Results) != r.Parts || r.Part != 0 {
+			return r, fmt.Errorf("protocol: a merge request needs scenario, parts (at least 1) and one result per part, and no part; it has %d results for %d parts", len(r.Results), r.Parts)
+		}
 	case KindRefresh:
 		if r.Refresh == nil {
 			return r, errors.New("protocol: a refresh request needs refresh")
@@ -274,7 +300,7 @@ func DecodeRequest(data []byte, buffers int) (Request, error) {
 			return r, errors.New("protocol: an orders request needs target, the id of the run whose download orders it asks for")
 		}
 	default:
-		return r, fmt.Errorf("protocol: unknown request kind %q; want load, generate, run, refresh, reproduce, orders or cancel", r.Kind)
+		return r, fmt.Errorf("protocol: unknown request kind %q; want load, generate, run, merge, refresh, reproduce, orders or cancel", r.Kind)
 	}
 	if buffers != want {
 		return r, fmt.Errorf("protocol: %s request came with %d buffers, want %d", r.Kind, buffers, want)

@@ -75,6 +75,8 @@ func (b Bytes) CopyTo(dst []byte) error {
 type Session struct {
 	clock func() time.Duration
 	files uploads
+	// graph is the upload's graph, read once when it arrived (loaded.go).
+	graph *loadedGraph
 	task  *task
 	// orders are the download orders of the last run finished, until the
 	// next run, load, generate or reproduction (orders.go).
@@ -131,6 +133,8 @@ func (s *Session) Handle(req protocol.Request, buffers []Buffer) []protocol.Resp
 	switch req.Kind {
 	case protocol.KindOrders:
 		return []protocol.Response{s.ordersResponse(req)}
+	case protocol.KindMerge:
+		return []protocol.Response{mergeResponse(req)}
 	case protocol.KindRun, protocol.KindLoad, protocol.KindGenerate, protocol.KindReproduce:
 		s.orders = nil
 	}
@@ -161,7 +165,7 @@ func (s *Session) Handle(req protocol.Request, buffers []Buffer) []protocol.Resp
 	case protocol.KindGenerate:
 		err = s.startGenerate(req.ID, *req.Generate, budget)
 	case protocol.KindRun:
-		err = s.startRun(req.ID, *req.Scenario, budget)
+		err = s.startRun(req.ID, *req.Scenario, budget, req.Part, req.Parts)
 	case protocol.KindRefresh:
 		err = s.startRefresh(req.ID, *req.Refresh)
 	case protocol.KindReproduce:
@@ -248,7 +252,7 @@ func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*proto
 	}
 	// The files of the last load go first, so that memory holds one
 	// upload at a time; a failed load leaves none.
-	s.files = uploads{}
+	s.files, s.graph = uploads{}, nil
 	files := uploads{}
 	for i, b := range buffers {
 		data := make([]byte, b.Len())
@@ -257,7 +261,7 @@ func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*proto
 		}
 		files[names[i]] = data
 	}
-	g, _, err := graphio.Load(files, l.Name, graphio.LoadOptions{Format: format, URLs: l.URLs,
+	g, labels, err := graphio.Load(files, l.Name, graphio.LoadOptions{Format: format, URLs: l.URLs,
 		MaxLinks: maxLinks(budget, total), MaxPages: maxPages(budget, total), MaxBytes: budget - total})
 	if err != nil {
 		return nil, tooLarge(err, budget)
@@ -267,6 +271,7 @@ func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*proto
 			l.Name, g.NumNodes(), g.NumArcs(), bytesText(need), bytesText(budget))
 	}
 	s.files = files
+	s.graph = &loadedGraph{file: l.Name, urls: l.URLs, format: format, g: g, labels: labels}
 	return &protocol.GraphInfo{Name: l.Name, URLs: l.URLs, Stats: graph.ComputeStats(g, 5)}, nil
 }
 
@@ -304,9 +309,14 @@ func (s *Session) startGenerate(id int64, g scenario.Generate, budget int64) err
 	return nil
 }
 
-// startRun makes a run request the current one.
-func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64) error {
+// startRun makes a run request the current one: part of parts
+// (partOf) when parts is positive.
+func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64, part, parts int) error {
 	norm, err := scenario.Normalize(sc)
+	if err != nil {
+		return err
+	}
+	only, err := partOf(norm, part, parts)
 	if err != nil {
 		return err
 	}
@@ -336,7 +346,7 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64) error {
 	orders := &runOrders{run: id, limit: budget / ordersShare}
 	r, err := scenario.New(norm, scenario.Env{FS: s.files, Clock: s.clock, Workers: 1,
 		MaxLinks: maxLinks(budget, fileBytes), MaxPages: maxPages(budget, fileBytes), MaxBytes: budget - fileBytes,
-		Orders: orders.keep})
+		Orders: orders.keep, Only: only, Loaded: s.loaded})
 	if err != nil {
 		return err
 	}
