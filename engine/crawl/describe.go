@@ -26,5 +26,6 @@ func (info Info) StrategyInfo() model.StrategyInfo {
 		NoHostsWarning: info.NoHostsWarning,
 		Rank:           info.Rank,
 		Presets:        maps.Clone(info.Presets),
+		Cost:           info.Cost,
 	}
 }
