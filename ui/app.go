@@ -107,6 +107,9 @@ type App struct {
 	// FirstComparison is the time from the page's start to the first
 	// comparison drawn, in milliseconds (0 until then).
 	FirstComparison float64
+	// parallelState is the workers beside the first one, which run a
+	// comparison's strategies in parallel (helpers.go, parallel.go).
+	parallelState
 }
 
 // NewApp returns the page's state for the page's address (query and
@@ -117,6 +120,7 @@ func NewApp(query, fragment string) *App {
 	a.Community, a.Revisits = newCommunity(&a.q), newRevisits(&a.q)
 	a.Papers = newPapers(&a.q)
 	q, _ := url.ParseQuery(query)
+	a.workers = workersOf(query)
 	a.embedFragment = fragment == "embed" || strings.HasPrefix(fragment, "embed&")
 	a.Embed = q.Get("embed") == "1" || q.Get("embed") == "true" || a.embedFragment
 	s, ok, err := DecodePermalink(fragment)
@@ -165,8 +169,13 @@ func (a *App) startWorker() {
 // goroutine and takes the event environment's lock.
 func (a *App) Deliver(e page.Event) {
 	a.env.Lock()
-	defer a.env.UnlockRender()
+	quiet := a.quietProgress(e)
 	a.handle(e)
+	if quiet {
+		a.env.UnlockOnly()
+		return
+	}
+	a.env.UnlockRender()
 }
 
 // handle applies a worker event to the state: the worker's failure or
@@ -210,6 +219,8 @@ func (a *App) ready() {
 // forgotten.
 func (a *App) workerFailed(err error) {
 	running := a.Running()
+	a.abandonParallel()
+	a.lastPar = nil
 	var msgs []string
 	if terr := a.q.drop(); terr != nil && !errors.Is(terr, page.ErrNotInBrowser) {
 		msgs = append(msgs, terr.Error())
@@ -250,13 +261,18 @@ func (a *App) runPending() {
 
 // WorkerBusy reports whether the worker has a request in flight. It does
 // one at a time, so every button that starts one is disabled meanwhile.
-func (a *App) WorkerBusy() bool { return a.q.Busy() }
+func (a *App) WorkerBusy() bool { return a.q.Busy() || a.par != nil }
 
 // Running reports whether a comparison is in flight.
-func (a *App) Running() bool { return a.q.has(a.runReq) }
+func (a *App) Running() bool { return a.q.has(a.runReq) || a.par != nil }
 
 // Progress is the progress of the comparison in flight, nil when none.
-func (a *App) Progress() *protocol.Progress { return a.q.progress(a.runReq) }
+func (a *App) Progress() *protocol.Progress {
+	if a.par != nil {
+		return a.par.progress()
+	}
+	return a.q.progress(a.runReq)
+}
 
 // Loading reports whether a load or generate is in flight.
 func (a *App) Loading() bool { return a.q.has(a.graphReq) }
@@ -277,8 +293,6 @@ func (a *App) Run() {
 		a.runWhenReady = true
 		return
 	}
-	req := a.q.request(protocol.KindRun)
-	req.Scenario = &s
 	// The worker normalises the scenario: its refusal names the fields,
 	// shown where the form's own errors go; any other answer (progress,
 	// result, a failure or the cancel's) says it took the scenario, which
@@ -290,7 +304,19 @@ func (a *App) Run() {
 			a.setPermalink(s)
 		}
 	}
-	err = a.q.start(req, &pending{
+	if a.FirstComparison != 0 {
+		a.ensureHelpers()
+	}
+	if !a.runParallel(s, accept) {
+		a.runOne(s, accept)
+	}
+}
+
+// runOne runs the comparison s in the first worker alone.
+func (a *App) runOne(s model.Scenario, accept func()) {
+	req := a.q.request(protocol.KindRun)
+	req.Scenario = &s
+	err := a.q.start(req, &pending{
 		progressed: func(*protocol.Progress) { accept(); a.announceProgress() },
 		done:       func(r protocol.Response) { accept(); a.runDone(r) },
 		failed:     func(msg string) { accept(); a.Error = msg },
@@ -310,6 +336,7 @@ func (a *App) Run() {
 		return
 	}
 	a.runReq = req.ID
+	a.setUsedWorkers(1)
 	a.stale = true
 	a.Announce, a.announced = "Running the comparison…", 0
 }
@@ -348,10 +375,17 @@ func (a *App) runDone(r protocol.Response) {
 	if a.FirstComparison == 0 {
 		a.FirstComparison = page.Now()
 	}
+	a.ensureHelpers()
 }
 
 // Cancel cancels the comparison in flight.
 func (a *App) Cancel() {
+	if a.par != nil {
+		if err := a.par.cancel(a); err != nil {
+			a.Error = err.Error()
+		}
+		return
+	}
 	if err := a.q.cancel(a.runReq); err != nil {
 		a.Error = err.Error()
 	}
@@ -375,6 +409,9 @@ func (a *App) graphPending(kind string) *pending {
 			a.Facts = graphFacts(a.Graph, a.Result)
 			if kind == protocol.KindLoad {
 				a.Form.Source, a.Form.File, a.Form.URLs = SourceUpload, r.Graph.Name, r.Graph.URLs
+				a.uploadPages, a.uploadLinks = int64(r.Graph.Stats.Pages), r.Graph.Stats.Links
+				a.syncHelpers()
+				a.markHelpers()
 			}
 			a.runPending()
 		},
@@ -421,6 +458,12 @@ func (a *App) LoadFiles() {
 	req := a.q.request(protocol.KindLoad)
 	a.q.register(req.ID, a.graphPending(protocol.KindLoad))
 	a.graphReq = req.ID
+	// The helpers get the same files, now and when they start: the page
+	// keeps them, since a render may empty the inputs.
+	if u, err := page.PickUpload(graphInputID, urlsInputID); err == nil {
+		a.upload = u
+	}
+	a.loadHelpers(func(*helper) bool { return true })
 	w := a.q.worker
 	go func() {
 		// The files' names reach the form with the worker's answer
@@ -502,6 +545,14 @@ func (a *App) Download(kind string) {
 func (a *App) DownloadOrders() {
 	a.Error = ""
 	if a.Result == nil || a.resultReq == 0 {
+		return
+	}
+	if pr := a.lastPar; pr != nil && pr.merge == a.resultReq {
+		labels := make([]string, len(a.Result.Strategies))
+		for k, st := range a.Result.Strategies {
+			labels[k] = st.Label
+		}
+		a.parallelOrders(pr, labels)
 		return
 	}
 	req := a.q.request(protocol.KindOrders)

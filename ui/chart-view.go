@@ -90,7 +90,11 @@ func (c *ChartView) BoxLabel() string {
 // choice appeared below it, say).
 func (c *ChartView) Rendered(ctx vugu.RenderedCtx) {
 	a := c.App
-	if a.ChartSVG == "" {
+	// While a comparison runs, the progress re-renders the page several
+	// times a second and nothing changes the chart's box (the progress
+	// bars drop over it): measuring the box would force the browser to
+	// lay the page out each time, on the thread the workers' cores need.
+	if a.ChartSVG == "" || a.Running() {
 		return
 	}
 	if w, h := a.chartSize(); w != a.width || h != a.height {

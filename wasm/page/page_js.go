@@ -5,7 +5,6 @@ package page
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/hack-pad/safejs"
 
@@ -127,91 +126,15 @@ func (w *Worker) Send(r protocol.Request) error {
 }
 
 // SendFiles posts a load request with the files picked in the file inputs
-// of ids graphInput (one graph file, or a BVGraph's NAME.graph with
-// NAME.properties and optionally NAME.offsets) and urlsInput (an optional
-// URL list): it fills r.Load with their names and sizes, reads each file
-// into an ArrayBuffer and transfers the buffers, of which the page keeps
-// no copy. Files of more than maxBytes in all are refused before they are
-// read. It waits for the browser to read the files, so it must run on a
-// goroutine of its own, not in an event handler.
+// of ids graphInput and urlsInput (PickUpload, then SendUpload). It waits
+// for the browser to read the files, so it must run on a goroutine of its
+// own, not in an event handler.
 func (w *Worker) SendFiles(r protocol.Request, graphInput, urlsInput string, maxBytes int64) (protocol.Load, error) {
-	load := protocol.Load{}
-	graphFiles, err := pickedFiles(graphInput)
+	u, err := PickUpload(graphInput, urlsInput)
 	if err != nil {
-		return load, err
+		return protocol.Load{}, err
 	}
-	if len(graphFiles) == 0 {
-		return load, errors.New("choose a graph file first")
-	}
-	// The graph is the NAME.graph of a BVGraph, else the first file.
-	main := 0
-	names := make([]string, len(graphFiles))
-	for i, f := range graphFiles {
-		if names[i], err = stringProp(f, "name"); err != nil {
-			return load, err
-		}
-		if strings.HasSuffix(names[i], ".graph") {
-			main = i
-		}
-	}
-	files := []safejs.Value{graphFiles[main]}
-	load.Name = names[main]
-	for i, f := range graphFiles {
-		if i != main {
-			files = append(files, f)
-			load.Extra = append(load.Extra, names[i])
-		}
-	}
-	urlFiles, err := pickedFiles(urlsInput)
-	if err != nil {
-		return load, err
-	}
-	if len(urlFiles) > 0 {
-		files = append(files, urlFiles[0])
-		if load.URLs, err = stringProp(urlFiles[0], "name"); err != nil {
-			return load, err
-		}
-	}
-	total := int64(0)
-	for _, f := range files {
-		if n, err := f.Get("size"); err == nil {
-			size, _ := n.Float()
-			total += int64(size)
-		}
-	}
-	if total > maxBytes {
-		return load, fmt.Errorf("%s: %.0f MiB of files is more than this page can hold (at most %.0f MiB); use the command line (crawlsim run) for graphs this large",
-			load.Name, float64(total)/(1<<20), float64(maxBytes)/(1<<20))
-	}
-	var buffers []any
-	for _, f := range files {
-		name, _ := stringProp(f, "name")
-		p, err := f.Call("arrayBuffer")
-		if err != nil {
-			return load, err
-		}
-		buf, err := await(p)
-		if err != nil {
-			return load, fmt.Errorf("%s: cannot read the file: %w", name, err)
-		}
-		n, err := buf.Get("byteLength")
-		if err != nil {
-			return load, err
-		}
-		size, err := n.Int()
-		if err != nil {
-			return load, err
-		}
-		load.Sizes = append(load.Sizes, int64(size))
-		buffers = append(buffers, buf)
-	}
-	r.Load = &load
-	data, err := protocol.Encode(r)
-	if err != nil {
-		return load, err
-	}
-	_, err = w.w.Call("postMessage", map[string]any{"json": string(data), "buffers": buffers}, buffers)
-	return load, err
+	return w.SendUpload(r, u, maxBytes)
 }
 
 // Terminate stops the worker at once and releases its callbacks. The

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"net/url"
+	"strconv"
+
+	"github.com/crawlsim/crawlsim/wasm/page"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// The page's workers beside the first (App.q): helpers, which run parts
+// of a comparison's strategies in parallel (parallel.go). They start
+// once the first comparison is drawn, so that they do not slow it down,
+// and hold the same upload as the first worker: the upload's files go to
+// every helper, at the upload and to a helper that starts or restarts
+// after it. A generated graph needs nothing: every run generates it.
+
+// maxWorkers bounds the page's workers whatever the browser reports.
+const maxWorkers = 8
+
+// helperRestarts is how many times a failed helper is started again
+// before the page does without it.
+const helperRestarts = 3
+
+// helper is a worker beside the page's first one.
+type helper struct {
+	q requests
+	// file and urls name the upload this worker holds, "" when none;
+	// loading is the load in flight.
+	file, urls string
+	loading    int64
+	restarts   int
+	// dead is set once it failed too often: the page does without it.
+	dead bool
+}
+
+// usable reports whether the helper can take a part of a comparison on
+// the graph file (with its URL list urls; "" for a generated graph).
+func (h *helper) usable(file, urls string) bool {
+	return !h.dead && h.q.worker != nil && h.q.ready && !h.q.Busy() && (file == "" || h.file == file && h.urls == urls)
+}
+
+// parallelState is what App keeps of its helpers and of the comparisons
+// that run in several workers.
+type parallelState struct {
+	// workers is the most workers a comparison may use: the browser's
+	// logical processors, or the page address's ?workers=N.
+	workers int
+	helpers []*helper
+	// par is the comparison in flight in several workers, lastPar the
+	// last one finished, whose workers hold its download orders.
+	par, lastPar *parallelRun
+	// uploadPages and uploadLinks are the uploaded graph's size, for the
+	// memory of its copies.
+	uploadPages, uploadLinks int64
+	// usedWorkers is the number of workers the last comparison started
+	// in (data-workers on the root element).
+	usedWorkers int
+	// upload is the files of the last upload, which helpers load.
+	upload *page.Upload
+	// lastProgressRender is when a progress last re-rendered the page
+	// (page.Now, in milliseconds).
+	lastProgressRender float64
+}
+
+// workersOf returns the number of workers the page's query asks for
+// (?workers=N), or else the browser's logical processors, from 1 to
+// maxWorkers.
+func workersOf(query string) int {
+	q, _ := url.ParseQuery(query)
+	n, err := strconv.Atoi(q.Get("workers"))
+	if err != nil || n < 1 {
+		n = page.Cores()
+	}
+	return min(max(n, 1), maxWorkers)
+}
+
+// ensureHelpers starts the helpers, workers-1 of them, unless they are
+// started already.
+func (a *App) ensureHelpers() {
+	if a.helpers != nil || a.env == nil || a.workers < 2 {
+		return
+	}
+	a.helpers = make([]*helper, a.workers-1)
+	for i := range a.helpers {
+		a.helpers[i] = &helper{}
+		a.startHelper(a.helpers[i])
+	}
+}
+
+// startHelper starts (or restarts) h's worker.
+func (a *App) startHelper(h *helper) {
+	w, err := page.StartWorker(workerScript, func(e page.Event) {
+		a.env.Lock()
+		quiet := a.quietProgress(e)
+		a.handleHelper(h, e)
+		if quiet {
+			a.env.UnlockOnly()
+			return
+		}
+		a.env.UnlockRender()
+	})
+	if err != nil {
+		h.dead = true
+		return
+	}
+	h.q.worker, h.q.ready, h.file, h.urls, h.loading = w, false, "", "", 0
+}
+
+// handleHelper applies an event of helper h.
+func (a *App) handleHelper(h *helper, e page.Event) {
+	switch {
+	case e.Failed != nil:
+		a.helperFailed(h, e.Failed)
+	case e.Response.Kind == protocol.KindReady:
+		h.q.ready = true
+		a.syncHelpers()
+	default:
+		h.q.deliver(e.Response)
+	}
+	a.markHelpers()
+}
+
+// helperFailed drops h's worker and starts it again, at most
+// helperRestarts times; a comparison it took part in runs again in the
+// first worker alone.
+func (a *App) helperFailed(h *helper, err error) {
+	if pr := a.par; pr != nil && pr.uses(&h.q) {
+		a.fallBack(pr, "a second worker failed ("+err.Error()+")")
+	}
+	if pr := a.lastPar; pr != nil && pr.uses(&h.q) {
+		a.lastPar = nil
+	}
+	_ = h.q.drop()
+	h.file, h.urls, h.loading = "", "", 0
+	if h.restarts++; h.restarts > helperRestarts {
+		h.dead = true
+		return
+	}
+	a.startHelper(h)
+}
+
+// syncHelpers sends the upload the form names to every ready, idle
+// helper that does not hold it.
+func (a *App) syncHelpers() {
+	if a.Form.Source != SourceUpload || a.Form.File == "" {
+		return
+	}
+	a.loadHelpers(func(h *helper) bool { return h.file != a.Form.File || h.urls != a.Form.URLs })
+}
+
+// loadHelpers sends the files of the last upload to every ready, idle
+// helper that want accepts, as LoadFiles does to the first worker.
+func (a *App) loadHelpers(want func(*helper) bool) {
+	u := a.upload
+	if u == nil {
+		return
+	}
+	for _, h := range a.helpers {
+		if h.dead || h.q.worker == nil || !h.q.ready || h.q.Busy() || !want(h) {
+			continue
+		}
+		h.file, h.urls = "", ""
+		req := h.q.request(protocol.KindLoad)
+		h.loading = req.ID
+		h.q.register(req.ID, &pending{
+			done: func(r protocol.Response) {
+				h.file, h.urls, h.loading = r.Graph.Name, r.Graph.URLs, 0
+			},
+			failed: func(msg string) {
+				h.loading = 0
+				a.Notice = "A second worker could not load the graph (" + msg + "); comparisons on it run in fewer workers."
+			},
+		})
+		w := h.q.worker
+		go func() {
+			if _, err := w.SendUpload(req, u, protocol.DefaultMemoryBudget/2); err != nil {
+				a.env.Lock()
+				defer a.env.UnlockRender()
+				delete(h.q.pending, req.ID)
+				h.loading = 0
+				a.Notice = "A second worker could not load the graph (" + err.Error() + "); comparisons on it run in fewer workers."
+				a.markHelpers()
+			}
+		}()
+	}
+}
+
+// markHelpers tells the page's tests how many helpers could take part in
+// a comparison of the form's graph now (data-ready-helpers on the root
+// element).
+func (a *App) markHelpers() {
+	file, urls := "", ""
+	if a.Form.Source == SourceUpload {
+		file, urls = a.Form.File, a.Form.URLs
+	}
+	n := 0
+	for _, h := range a.helpers {
+		if h.usable(file, urls) {
+			n++
+		}
+	}
+	page.SetRootData("ready-helpers", strconv.Itoa(n))
+}
+
+// progressRenderEvery is the least time between two renders of the page
+// for a comparison's progress, in milliseconds: each render costs the
+// page's thread tens of milliseconds that the workers' cores need.
+const progressRenderEvery = 500
+
+// quietProgress reports whether event e is a progress that should not
+// re-render the page, one arriving within progressRenderEvery of the
+// last render for progress.
+func (a *App) quietProgress(e page.Event) bool {
+	if e.Failed != nil || e.Response.Kind != protocol.KindProgress {
+		return false
+	}
+	now := page.Now()
+	if now-a.lastProgressRender < progressRenderEvery && now >= a.lastProgressRender {
+		return true
+	}
+	a.lastProgressRender = now
+	return false
+}

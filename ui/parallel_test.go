@@ -1,0 +1,409 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/wasm/page"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+	"github.com/crawlsim/crawlsim/wasm/session"
+)
+
+// sessionWorker is a worker for the tests that works as the real one
+// does, natively: every request goes through the protocol's encoding to a
+// session.Session, which works on it at once; its answers wait in out
+// until the test delivers them to the page.
+type sessionWorker struct {
+	fakeWorker
+	s   *session.Session
+	out []protocol.Response
+}
+
+// newSessionWorker returns a worker whose clock advances a millisecond at
+// every reading, so that its time slices, and its progress reports, come
+// at a fixed pace whatever the machine's speed.
+func newSessionWorker() *sessionWorker {
+	now := time.Duration(0)
+	return &sessionWorker{s: session.New(func() time.Duration {
+		now += time.Millisecond
+		return now
+	})}
+}
+
+func (w *sessionWorker) Send(r protocol.Request) error {
+	_ = w.fakeWorker.Send(r)
+	data, err := protocol.Encode(r)
+	if err != nil {
+		return err
+	}
+	req, err := protocol.DecodeRequest(data, 0)
+	if err != nil {
+		return err
+	}
+	w.out = append(w.out, w.s.Handle(req, nil)...)
+	for w.s.Busy() {
+		w.out = append(w.out, w.s.Slice()...)
+	}
+	return nil
+}
+
+// SendUpload records the request, as SendFiles does.
+func (w *fakeWorker) SendUpload(r protocol.Request, u *page.Upload, maxBytes int64) (protocol.Load, error) {
+	w.sent = append(w.sent, r)
+	return protocol.Load{}, nil
+}
+
+// take returns the answers waiting and forgets them.
+func (w *sessionWorker) take() []protocol.Response {
+	out := w.out
+	w.out = nil
+	return out
+}
+
+// parallelApp returns a page whose opening comparison is done, with
+// room for two workers: the first one and a ready helper, both w's.
+func parallelApp(t *testing.T, first, second workerHandle) *App {
+	t.Helper()
+	a := NewApp("workers=2", "")
+	a.q.worker = first
+	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	if sw, ok := first.(*sessionWorker); ok {
+		a.Form.Pages = "3000"
+		for _, r := range sw.take() {
+			a.handle(pageEvent(r))
+		}
+	} else {
+		fw := first.(*fakeWorker)
+		a.handle(pageEvent(protocol.Response{ID: fw.sent[0].ID, Kind: protocol.KindResult, Result: tinyResult(t)}))
+	}
+	if a.Running() || a.Result == nil || a.Error != "" || a.usedWorkers != 1 {
+		t.Fatalf("opening run: running %v, result %v, error %q, workers %d", a.Running(), a.Result != nil, a.Error, a.usedWorkers)
+	}
+	a.helpers = []*helper{{q: requests{worker: second, ready: true}}}
+	a.Form.Pages = "3000"
+	return a
+}
+
+// lastSent returns the last request a fake or session worker was sent.
+func lastSent(t *testing.T, w workerHandle) protocol.Request {
+	t.Helper()
+	var sent []protocol.Request
+	switch w := w.(type) {
+	case *fakeWorker:
+		sent = w.sent
+	case *sessionWorker:
+		sent = w.sent
+	}
+	if len(sent) == 0 {
+		t.Fatal("nothing sent")
+	}
+	return sent[len(sent)-1]
+}
+
+// noScheduling returns a result's JSON without its scheduling times, the
+// one figure a clock measures.
+func noScheduling(t *testing.T, r *scenario.Result) string {
+	t.Helper()
+	c := *r
+	c.Strategies = append([]scenario.StrategyResult(nil), r.Strategies...)
+	for k := range c.Strategies {
+		c.Strategies[k].Cost.SchedulingSeconds = 0
+	}
+	data, err := scenario.MarshalResult(&c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestParallelRunGivesOneWorkersResult runs the form's comparison in two
+// workers (real sessions, natively): each is sent its part, the progress
+// bars show every strategy in the scenario's order with the part's own
+// figures, the first worker is asked to merge the parts' results, and the
+// page shows what one run gives.
+func TestParallelRunGivesOneWorkersResult(t *testing.T) {
+	w, hw := newSessionWorker(), newSessionWorker()
+	a := parallelApp(t, w, hw)
+	s, err := a.Form.Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Run()
+	first, second := lastSent(t, w), lastSent(t, hw)
+	if first.Kind != protocol.KindRun || first.Part != 1 || first.Parts != 2 || second.Kind != protocol.KindRun || second.Part != 2 || second.Parts != 2 {
+		t.Fatalf("sent %+v and %+v", first, second)
+	}
+	if !a.Running() || !a.WorkerBusy() || a.usedWorkers != 2 {
+		t.Fatalf("running %v, busy %v, workers %d", a.Running(), a.WorkerBusy(), a.usedWorkers)
+	}
+	helperAnswers := hw.take()
+	result := helperAnswers[len(helperAnswers)-1]
+	for _, r := range helperAnswers[:len(helperAnswers)-1] {
+		a.handleHelper(a.helpers[0], pageEvent(r))
+	}
+	p := a.Progress()
+	if len(p.Strategies) != len(s.Strategies) {
+		t.Fatalf("progress of %d strategies, want %d", len(p.Strategies), len(s.Strategies))
+	}
+	ran := 0
+	for i, sp := range p.Strategies {
+		if sp.Label != s.Strategies[i].ID {
+			t.Errorf("progress bar %d is %s, want %s", i, sp.Label, s.Strategies[i].ID)
+		}
+		if sp.Stage != "waiting" {
+			ran++
+		}
+	}
+	if ran == 0 || ran == len(s.Strategies) {
+		t.Errorf("the helper's progress shows %d of %d strategies running or done", ran, len(s.Strategies))
+	}
+	a.handleHelper(a.helpers[0], pageEvent(result))
+	if a.Result == nil || !a.Running() {
+		t.Fatal("one part's result ended the comparison")
+	}
+	for _, r := range w.take() {
+		a.handle(pageEvent(r))
+	}
+	merge := lastSent(t, w)
+	if merge.Kind != protocol.KindMerge || merge.Parts != 2 || len(merge.Results) != 2 {
+		t.Fatalf("after both parts the first worker was sent %s with %d results", merge.Kind, len(merge.Results))
+	}
+	for _, r := range w.take() {
+		a.handle(pageEvent(r))
+	}
+	if a.Running() || a.WorkerBusy() || a.Error != "" || a.Notice != "" {
+		t.Fatalf("after the merge: running %v, busy %v, error %q, notice %q", a.Running(), a.WorkerBusy(), a.Error, a.Notice)
+	}
+	want, err := scenario.Run(context.Background(), s, scenario.Env{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := noScheduling(t, a.Result), noScheduling(t, want); got != want {
+		t.Errorf("the page shows\n%s\nwant one run's\n%s", got, want)
+	}
+	if a.resultReq != merge.ID || a.lastPar == nil {
+		t.Errorf("the result is request %d, the merge %d", a.resultReq, merge.ID)
+	}
+
+	// The download orders: each worker is asked for its part's.
+	a.DownloadOrders()
+	o1, o2 := lastSent(t, w), lastSent(t, hw)
+	if o1.Kind != protocol.KindOrders || o1.Target != first.ID || o2.Kind != protocol.KindOrders || o2.Target != second.ID {
+		t.Fatalf("orders asked as %+v and %+v", o1, o2)
+	}
+	for _, r := range hw.take() {
+		a.handleHelper(a.helpers[0], pageEvent(r))
+	}
+	for _, r := range w.take() {
+		a.handle(pageEvent(r))
+	}
+	if a.Error != page.ErrNotInBrowser.Error() {
+		t.Errorf("after both orders: error %q, want the download's (not in a browser)", a.Error)
+	}
+}
+
+// TestMergeOrdersAsOneWorker checks that the parts' download orders,
+// merged, are one worker's: the same CSV, strategies in the scenario's
+// order, URLs that CSV quotes kept as they are.
+func TestMergeOrdersAsOneWorker(t *testing.T) {
+	graph := []byte("0 1\n1 2\n2 0\n0 3\n3 4\n4 0\n5 6\n6 5\n2 7\n7 8\n8 1\n")
+	urls := []byte("http://a.org/\nhttp://a.org/x,y\nhttp://b.org/\"q\"\nhttp://b.org/1\nhttp://c.org/\nhttp://c.org/2\nhttp://d.org/\nhttp://a.org/3\nhttp://b.org/4\n")
+	s := scenario.Scenario{Graph: scenario.Source{File: "g.edges", URLs: "g.urls"}, Seeds: "top-pagerank:1",
+		Strategies: []scenario.Strategy{{ID: "larger-sites-first"}, {ID: "windowed-rankmass"}, {ID: "fpr"}, {ID: "random"}, {ID: "optimal"}}}
+	orders := func(part, parts int) string {
+		w := newSessionWorker()
+		load := protocol.Request{Version: protocol.Version, ID: 1, Kind: protocol.KindLoad,
+			Load: &protocol.Load{Name: "g.edges", URLs: "g.urls", Sizes: []int64{int64(len(graph)), int64(len(urls))}}}
+		if r := w.s.Handle(load, []session.Buffer{session.Bytes(graph), session.Bytes(urls)}); len(r) != 1 || r[0].Kind != protocol.KindGraph {
+			t.Fatalf("load: %+v", r)
+		}
+		_ = w.Send(protocol.Request{Version: protocol.Version, ID: 2, Kind: protocol.KindRun, Scenario: &s, Part: part, Parts: parts})
+		_ = w.Send(protocol.Request{Version: protocol.Version, ID: 3, Kind: protocol.KindOrders, Target: 2})
+		out := w.take()
+		if r := out[len(out)-1]; r.Kind != protocol.KindResult || r.Orders == "" {
+			t.Fatalf("orders: %+v", r)
+		}
+		return out[len(out)-1].Orders
+	}
+	whole := orders(0, 0)
+	got, err := mergeOrders([]string{"larger-sites-first", "windowed-rankmass", "fpr", "random", "optimal"}, []string{orders(1, 2), orders(2, 2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != whole {
+		t.Errorf("merged orders\n%s\none worker's\n%s", got, whole)
+	}
+	if !strings.Contains(whole, `"http://a.org/x,y"`) {
+		t.Errorf("no quoted URL in\n%s", whole)
+	}
+}
+
+// TestParallelCancelCancelsEveryPart checks that Cancel cancels both
+// parts and that their answers end the comparison, cancelled.
+func TestParallelCancelCancelsEveryPart(t *testing.T) {
+	w, hw := &fakeWorker{}, &fakeWorker{}
+	a := parallelApp(t, w, hw)
+	a.Run()
+	first, second := lastSent(t, w), lastSent(t, hw)
+	a.Cancel()
+	if c1, c2 := lastSent(t, w), lastSent(t, hw); c1.Kind != protocol.KindCancel || c1.Target != first.ID || c2.Kind != protocol.KindCancel || c2.Target != second.ID {
+		t.Fatalf("Cancel sent %+v and %+v", c1, c2)
+	}
+	a.handle(pageEvent(protocol.Response{ID: first.ID, Kind: protocol.KindCancelled}))
+	a.handleHelper(a.helpers[0], pageEvent(protocol.Response{ID: second.ID, Kind: protocol.KindCancelled}))
+	if a.Running() || a.WorkerBusy() || a.Notice != "Run cancelled." {
+		t.Errorf("after the cancel: running %v, busy %v, notice %q", a.Running(), a.WorkerBusy(), a.Notice)
+	}
+}
+
+// TestHelperFailureFallsBackToOneWorker checks the three ways a helper
+// can fail a comparison: its part's error, its crash, and results that do
+// not merge. Each time the first worker runs the whole comparison again,
+// alone, and the page says so; the helper that erred is not used again.
+func TestHelperFailureFallsBackToOneWorker(t *testing.T) {
+	for _, how := range []string{"error", "crash", "merge"} {
+		t.Run(how, func(t *testing.T) {
+			w, hw := &fakeWorker{}, &fakeWorker{}
+			a := parallelApp(t, w, hw)
+			a.Run()
+			first, second := lastSent(t, w), lastSent(t, hw)
+			switch how {
+			case "error":
+				a.handleHelper(a.helpers[0], pageEvent(protocol.Response{ID: second.ID, Kind: protocol.KindError, Error: "out of memory"}))
+			case "crash":
+				a.handleHelper(a.helpers[0], page.Event{Failed: errors.New("the worker failed")})
+			case "merge":
+				a.handleHelper(a.helpers[0], pageEvent(protocol.Response{ID: second.ID, Kind: protocol.KindResult, Result: tinyResult(t)}))
+				a.handle(pageEvent(protocol.Response{ID: first.ID, Kind: protocol.KindResult, Result: tinyResult(t)}))
+				merge := lastSent(t, w)
+				if merge.Kind != protocol.KindMerge {
+					t.Fatalf("sent %s, want merge", merge.Kind)
+				}
+				a.handle(pageEvent(protocol.Response{ID: merge.ID, Kind: protocol.KindError, Error: "the parts disagree"}))
+			}
+			again := lastSent(t, w)
+			if again.Kind != protocol.KindRun || again.Parts != 0 || again.ID == first.ID {
+				t.Fatalf("after the helper's failure the first worker was sent %+v, want the whole run", again)
+			}
+			if !a.Running() || a.usedWorkers != 1 || !strings.Contains(a.Notice, "runs in one worker") || a.Error != "" {
+				t.Fatalf("running %v, workers %d, notice %q, error %q", a.Running(), a.usedWorkers, a.Notice, a.Error)
+			}
+			// The first worker's answer to its part, cancelled by the
+			// whole run, is no longer heard.
+			a.handle(pageEvent(protocol.Response{ID: first.ID, Kind: protocol.KindCancelled}))
+			if !a.Running() || a.Notice == "Run cancelled." {
+				t.Fatalf("the old part's cancel ended the new run: running %v, notice %q", a.Running(), a.Notice)
+			}
+			a.handle(pageEvent(protocol.Response{ID: again.ID, Kind: protocol.KindResult, Result: tinyResult(t)}))
+			if a.Running() || a.Result == nil || len(a.Result.Strategies) != 2 {
+				t.Fatalf("the whole run's result: running %v, result %v", a.Running(), a.Result)
+			}
+			if how == "error" && !a.helpers[0].dead {
+				t.Error("the helper that erred is still used")
+			}
+		})
+	}
+}
+
+// TestFirstWorkersErrorFailsTheRun checks that an error of the first
+// worker's own part is the comparison's error, as with one worker, and
+// cancels the helper's part.
+func TestFirstWorkersErrorFailsTheRun(t *testing.T) {
+	w, hw := &fakeWorker{}, &fakeWorker{}
+	a := parallelApp(t, w, hw)
+	a.Run()
+	first, second := lastSent(t, w), lastSent(t, hw)
+	a.handle(pageEvent(protocol.Response{ID: first.ID, Kind: protocol.KindError, Error: "strategy fpr: out of memory"}))
+	if c := lastSent(t, hw); c.Kind != protocol.KindCancel || c.Target != second.ID {
+		t.Errorf("the helper's part was sent %+v, want its cancel", c)
+	}
+	if a.Running() || a.WorkerBusy() || a.Error != "strategy fpr: out of memory" {
+		t.Errorf("running %v, busy %v, error %q", a.Running(), a.WorkerBusy(), a.Error)
+	}
+}
+
+// TestParallelWorkersChoice checks which workers a comparison uses: one
+// with ?workers=1, at most one per strategy, only helpers that hold the
+// uploaded graph, and no more copies of a graph than the memory holds.
+func TestParallelWorkersChoice(t *testing.T) {
+	if n := workersOf("workers=1"); n != 1 {
+		t.Errorf("?workers=1 gives %d workers", n)
+	}
+	if n := workersOf("workers=3"); n != 3 {
+		t.Errorf("?workers=3 gives %d workers", n)
+	}
+	if n := workersOf("workers=100"); n != maxWorkers {
+		t.Errorf("?workers=100 gives %d workers", n)
+	}
+	if n := workersOf(""); n != page.Cores() {
+		t.Errorf("no ?workers gives %d workers, want the cores' %d", n, page.Cores())
+	}
+	a := parallelApp(t, &fakeWorker{}, &fakeWorker{})
+	a.workers = 3
+	a.helpers = append(a.helpers, &helper{q: requests{worker: &fakeWorker{}, ready: true}})
+	gen := scenario.Scenario{Graph: scenario.Source{Generate: &scenario.Generate{Pages: 3000}}, Strategies: []scenario.Strategy{{ID: "bfs"}, {ID: "fpr"}, {ID: "opic"}}}
+	if n := len(a.parallelWorkers(gen)); n != 3 {
+		t.Errorf("three strategies on a small graph: %d workers", n)
+	}
+	gen.Strategies = gen.Strategies[:2]
+	if n := len(a.parallelWorkers(gen)); n != 2 {
+		t.Errorf("two strategies: %d workers", n)
+	}
+	upload := scenario.Scenario{Graph: scenario.Source{File: "g.graph"}, Strategies: gen.Strategies}
+	a.uploadPages, a.uploadLinks = 1000, 5000
+	if n := len(a.parallelWorkers(upload)); n != 1 {
+		t.Errorf("helpers without the upload: %d workers", n)
+	}
+	a.helpers[1].file = "g.graph"
+	if n := len(a.parallelWorkers(upload)); n != 2 {
+		t.Errorf("one helper with the upload: %d workers", n)
+	}
+	a.uploadPages, a.uploadLinks = 4e6, 150e6
+	if n := len(a.parallelWorkers(upload)); n != 1 {
+		t.Errorf("a graph of %d pages and %d links: %d workers, want one copy (%d bytes each)", a.uploadPages, a.uploadLinks, n, a.graphBytes(upload))
+	}
+}
+
+// TestHelpersHoldTheUpload checks that the helpers load the page's upload
+// once the first worker has read it, a helper that starts later too, and
+// that a comparison on the upload uses only helpers that hold it.
+func TestHelpersHoldTheUpload(t *testing.T) {
+	a := parallelApp(t, &fakeWorker{}, &fakeWorker{})
+	late := &helper{q: requests{worker: &fakeWorker{}}}
+	a.helpers = append(a.helpers, late)
+	a.workers = 3
+	a.upload = &page.Upload{}
+	a.Form.Source = SourceUpload
+	load := a.q.request(protocol.KindLoad)
+	a.q.register(load.ID, a.graphPending(protocol.KindLoad))
+	graph := &protocol.GraphInfo{Name: "g.graph"}
+	graph.Stats.Pages, graph.Stats.Links = 1000, 5000
+	a.handle(pageEvent(protocol.Response{ID: load.ID, Kind: protocol.KindGraph, Graph: graph}))
+	s, err := a.Form.Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := a.helpers[0]
+	if h.loading == 0 || late.loading != 0 {
+		t.Fatalf("after the first worker's load: the ready helper loads %d, the one not ready %d", h.loading, late.loading)
+	}
+	if n := len(a.parallelWorkers(s)); n != 1 {
+		t.Errorf("a helper still loading the upload takes part: %d workers", n)
+	}
+	a.handleHelper(h, pageEvent(protocol.Response{ID: h.loading, Kind: protocol.KindGraph, Graph: graph}))
+	if n := len(a.parallelWorkers(s)); n != 2 || h.file != "g.graph" {
+		t.Errorf("after the helper's load: %d workers, helper holds %q", n, h.file)
+	}
+	a.handleHelper(late, pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	if late.loading == 0 {
+		t.Fatal("a helper that became ready later was not sent the upload")
+	}
+	a.handleHelper(late, pageEvent(protocol.Response{ID: late.loading, Kind: protocol.KindGraph, Graph: graph}))
+	if n := len(a.parallelWorkers(s)); n != 3 {
+		t.Errorf("with both helpers holding the upload: %d workers", n)
+	}
+}

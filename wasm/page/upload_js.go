@@ -1,0 +1,120 @@
+//go:build js && wasm
+
+package page
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hack-pad/safejs"
+
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// Upload is the files picked in the page's file inputs, as the browser's
+// File objects: the browser reads them only when they are sent, so
+// holding an Upload costs nothing, and the same files go to several
+// workers, also after the inputs lost them (a render may replace an
+// input).
+type Upload struct {
+	// files are the graph file first (the NAME.graph of a BVGraph, else
+	// the first one picked), the graph's other files, then the URL list.
+	files []safejs.Value
+	load  protocol.Load
+}
+
+// PickUpload takes the files picked in the file inputs of ids graphInput
+// (one graph file, or a BVGraph's NAME.graph with NAME.properties and
+// optionally NAME.offsets) and urlsInput (an optional URL list).
+func PickUpload(graphInput, urlsInput string) (*Upload, error) {
+	u := &Upload{}
+	graphFiles, err := pickedFiles(graphInput)
+	if err != nil {
+		return nil, err
+	}
+	if len(graphFiles) == 0 {
+		return nil, errors.New("choose a graph file first")
+	}
+	// The graph is the NAME.graph of a BVGraph, else the first file.
+	main := 0
+	names := make([]string, len(graphFiles))
+	for i, f := range graphFiles {
+		if names[i], err = stringProp(f, "name"); err != nil {
+			return nil, err
+		}
+		if strings.HasSuffix(names[i], ".graph") {
+			main = i
+		}
+	}
+	u.files = []safejs.Value{graphFiles[main]}
+	u.load.Name = names[main]
+	for i, f := range graphFiles {
+		if i != main {
+			u.files = append(u.files, f)
+			u.load.Extra = append(u.load.Extra, names[i])
+		}
+	}
+	urlFiles, err := pickedFiles(urlsInput)
+	if err != nil {
+		return nil, err
+	}
+	if len(urlFiles) > 0 {
+		u.files = append(u.files, urlFiles[0])
+		if u.load.URLs, err = stringProp(urlFiles[0], "name"); err != nil {
+			return nil, err
+		}
+	}
+	return u, nil
+}
+
+// SendUpload posts a load request with the files of u: it fills r.Load
+// with their names and sizes, reads each file into an ArrayBuffer and
+// transfers the buffers, of which the page keeps no copy. Files of more
+// than maxBytes in all are refused before they are read. It waits for
+// the browser to read the files, so it must run on a goroutine of its
+// own, not in an event handler.
+func (w *Worker) SendUpload(r protocol.Request, u *Upload, maxBytes int64) (protocol.Load, error) {
+	load := u.load
+	load.Extra = append([]string(nil), u.load.Extra...)
+	total := int64(0)
+	for _, f := range u.files {
+		if n, err := f.Get("size"); err == nil {
+			size, _ := n.Float()
+			total += int64(size)
+		}
+	}
+	if total > maxBytes {
+		return load, fmt.Errorf("%s: %.0f MiB of files is more than this page can hold (at most %.0f MiB); use the command line (crawlsim run) for graphs this large",
+			load.Name, float64(total)/(1<<20), float64(maxBytes)/(1<<20))
+	}
+	var buffers []any
+	for _, f := range u.files {
+		name, _ := stringProp(f, "name")
+		p, err := f.Call("arrayBuffer")
+		if err != nil {
+			return load, err
+		}
+		buf, err := await(p)
+		if err != nil {
+			return load, fmt.Errorf("%s: cannot read the file: %w", name, err)
+		}
+		n, err := buf.Get("byteLength")
+		if err != nil {
+			return load, err
+		}
+		size, err := n.Int()
+		if err != nil {
+			return load, err
+		}
+		load.Sizes = append(load.Sizes, int64(size))
+		buffers = append(buffers, buf)
+	}
+	r.Load = &load
+	data, err := protocol.Encode(r)
+	if err != nil {
+		return load, err
+	}
+	_, err = w.w.Call("postMessage", map[string]any{"json": string(data), "buffers": buffers}, buffers)
+	return load, err
+}
