@@ -145,10 +145,16 @@ func orNone(s string) string {
 	return s
 }
 
-// Start starts the worker; env is the page's event environment.
+// Start starts the worker; env is the page's event environment. It holds
+// the environment's lock meanwhile (Init runs without it): a worker that
+// page.js started early may have said it is ready already, and
+// StartWorker hands that on to Deliver, which must find the worker
+// installed, or the page would wait for a second "ready" that never comes.
 func (a *App) Start(env vugu.EventEnv) {
 	a.env = env
+	env.Lock()
 	a.startWorker()
+	env.UnlockRender()
 	page.OnResize(func() {
 		a.env.Lock()
 		defer a.env.UnlockRender()

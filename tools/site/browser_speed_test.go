@@ -8,6 +8,7 @@ package site
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -235,6 +236,27 @@ func TestPageStartsWithoutJumps(t *testing.T) {
 			}
 		}
 		t.Logf("at %d px: layout shifts: %.4f before the first curve, %.4f with it: %+v", width, before, after, p.Shifts)
+	}
+}
+
+// TestPageWorkerReadyFirst delays page.wasm, as a slow network may, so
+// that the worker page.js started is ready before the page's program takes
+// it over: the page still runs and draws the opening comparison. (The
+// worker's "ready", handed over while the page installed the worker, was
+// lost: the page waited for another that never came, and sometimes did on
+// a fast reload too, when worker.wasm was ready first.)
+func TestPageWorkerReadyFirst(t *testing.T) {
+	slow := func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasPrefix(r.URL.Path, "/page.wasm") {
+				time.Sleep(1500 * time.Millisecond)
+			}
+			h.ServeHTTP(w, r)
+		})
+	}
+	ctx, url := browser(t, slow)
+	for i := range 2 {
+		run(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/?load=%d", url, i)), waitFor(idle, 45*time.Second))
 	}
 }
 
