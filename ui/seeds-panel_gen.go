@@ -84,7 +84,7 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "personalized PageRank of the seeds (RankMass)"}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "personalized PageRank (RankMass)"}
 						vgparent.AppendChild(vgn)
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
@@ -143,7 +143,7 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "the PageRank vector (the seeds hold part of it)"}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "the PageRank vector"}
 						vgparent.AppendChild(vgn)
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
@@ -233,7 +233,7 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.AttrMap["id"] = "budget"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["min"] = "0"
-					vgcomp.AttrMap["placeholder"] = "every reachable page"
+					vgcomp.AttrMap["placeholder"] = "no limit"
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)

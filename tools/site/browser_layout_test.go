@@ -189,3 +189,45 @@ func TestPageEmbedFitsItsFrame(t *testing.T) {
 		t.Logf("embed at %d×%d: caption %q", w, h, caption)
 	}
 }
+
+// TestPageControlsReadable looks at the scenario's controls at phone,
+// tablet and desktop width: every select is at least as wide as its longest
+// choice (none is cut off), and every checkbox and radio button has its
+// text beside it, on its line and right after it, not pushed to the far
+// side of the panel or onto a line of its own.
+func TestPageControlsReadable(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, viewport(360, 780), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	for _, w := range []int64{360, 400, 768, 1400} {
+		run(t, ctx, viewport(w, 900))
+		problems := value(t, ctx, chromedp.Evaluate[[]string](`(() => {
+			const out = [], name = (e) => e.id || e.name || e.tagName.toLowerCase();
+			for (const s of document.querySelectorAll(".panel select")) {
+				if (!s.checkVisibility({visibilityProperty: true})) continue;
+				const had = s.getBoundingClientRect().width, style = s.getAttribute("style");
+				s.style.width = "max-content"; s.style.maxWidth = "none"; s.style.flex = "none";
+				const needs = s.getBoundingClientRect().width;
+				if (style === null) s.removeAttribute("style"); else s.setAttribute("style", style);
+				if (had + 1 < needs) out.push("select #" + name(s) + " is " + Math.round(had) + " px wide, its choices need " + Math.round(needs) + " px");
+			}
+			for (const box of document.querySelectorAll(".panel label > input[type=checkbox], .panel label > input[type=radio]")) {
+				if (!box.checkVisibility({visibilityProperty: true})) continue;
+				const walk = document.createTreeWalker(box.parentElement, NodeFilter.SHOW_TEXT);
+				walk.currentNode = box;
+				let text = walk.nextNode();
+				while (text && !text.textContent.trim()) text = walk.nextNode();
+				if (!text) continue;
+				const range = document.createRange();
+				range.selectNodeContents(text);
+				const first = range.getClientRects()[0], b = box.getBoundingClientRect();
+				if (!first) continue;
+				const gap = first.left - b.right, drop = first.top - b.top;
+				if (gap < 0 || gap > 16 || Math.abs(drop) > 12) out.push("the text of #" + name(box) + " starts " + Math.round(gap) + " px right of it and " + Math.round(drop) + " px below it: " + JSON.stringify(text.textContent.trim().slice(0, 30)));
+			}
+			return out;
+		})()`))
+		for _, p := range problems {
+			t.Errorf("at %d px %s", w, p)
+		}
+	}
+}
