@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -174,7 +173,7 @@ func (s *fileServer) open(name string) (*os.File, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, hideError(err)
 	}
-	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := root.OpenFile(name, os.O_RDONLY|openNonBlocking, 0)
 	if err != nil {
 		return nil, nil, hideError(err)
 	}
