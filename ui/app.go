@@ -120,7 +120,7 @@ func NewApp(query, fragment string) *App {
 	a.Community, a.Revisits = newCommunity(&a.q), newRevisits(&a.q)
 	a.Papers = newPapers(&a.q)
 	q, _ := url.ParseQuery(query)
-	a.workers = workersOf(query)
+	a.workers, a.readyHelpers = workersOf(query), -1
 	a.embedFragment = fragment == "embed" || strings.HasPrefix(fragment, "embed&")
 	a.Embed = q.Get("embed") == "1" || q.Get("embed") == "true" || a.embedFragment
 	s, ok, err := DecodePermalink(fragment)

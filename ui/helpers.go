@@ -53,6 +53,8 @@ type parallelState struct {
 	// uploadPages and uploadLinks are the uploaded graph's size, for the
 	// memory of its copies.
 	uploadPages, uploadLinks int64
+	// readyHelpers is the last data-ready-helpers set, -1 before any.
+	readyHelpers int
 	// usedWorkers is the number of workers the last comparison started
 	// in (data-workers on the root element).
 	usedWorkers int
@@ -200,7 +202,12 @@ func (a *App) markHelpers() {
 			n++
 		}
 	}
-	page.SetRootData("ready-helpers", strconv.Itoa(n))
+	if n != a.readyHelpers {
+		// Only a change touches the document (every helper's progress
+		// comes here).
+		a.readyHelpers = n
+		page.SetRootData("ready-helpers", strconv.Itoa(n))
+	}
 }
 
 // progressRenderEvery is the least time between two renders of the page
@@ -211,11 +218,13 @@ const progressRenderEvery = 500
 // quietProgress reports whether event e is a progress that should not
 // re-render the page, one arriving within progressRenderEvery of the
 // last render for progress.
-func (a *App) quietProgress(e page.Event) bool {
+func (a *App) quietProgress(e page.Event) bool { return a.quietAt(e, page.Now()) }
+
+// quietAt is quietProgress at time now (page.Now).
+func (a *App) quietAt(e page.Event, now float64) bool {
 	if e.Failed != nil || e.Response.Kind != protocol.KindProgress {
 		return false
 	}
-	now := page.Now()
 	if now-a.lastProgressRender < progressRenderEvery && now >= a.lastProgressRender {
 		return true
 	}

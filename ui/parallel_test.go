@@ -407,3 +407,30 @@ func TestHelpersHoldTheUpload(t *testing.T) {
 		t.Errorf("with both helpers holding the upload: %d workers", n)
 	}
 }
+
+// TestProgressRendersAtMostTwiceASecond checks that progress re-renders
+// the page at most every progressRenderEvery, whichever worker sends it,
+// while every other answer renders at once.
+func TestProgressRendersAtMostTwiceASecond(t *testing.T) {
+	a := NewApp("", "")
+	progress := pageEvent(protocol.Response{ID: 1, Kind: protocol.KindProgress, Progress: &protocol.Progress{}})
+	result := pageEvent(protocol.Response{ID: 1, Kind: protocol.KindResult})
+	for _, c := range []struct {
+		e     page.Event
+		at    float64
+		quiet bool
+	}{
+		{progress, 1000, false},
+		{progress, 1200, true},
+		{progress, 1499, true},
+		{result, 1499, false},
+		{progress, 1500, false},
+		{progress, 1900, true},
+		{page.Event{Failed: errors.New("gone")}, 1901, false},
+		{progress, 2000, false},
+	} {
+		if got := a.quietAt(c.e, c.at); got != c.quiet {
+			t.Errorf("%s at %v ms: quiet %v, want %v", c.e.Response.Kind, c.at, got, c.quiet)
+		}
+	}
+}
