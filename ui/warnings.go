@@ -16,7 +16,7 @@ import (
 
 // The warnings the page rewrites, as words with holes (warningWords).
 var (
-	// "LABEL: the graph has no hosts, ..." (crawl.Info.NoHostsWarning).
+	// "LABEL: the graph has no hosts, ..." (model.StrategyInfo.NoHostsWarning).
 	noHostsStrategy = []any{text, ": the graph has no hosts, "}
 	unreachable     = []any{"seeds: ", digits, " of the ", digits, " pages cannot be reached from the seeds; they hold ", number, " of the importance"}
 	budgetTooLarge  = []any{"budget: ", digits, " is more than the ", digits, " pages reachable from the seeds"}
@@ -112,15 +112,14 @@ func matchWordsFrom(w string, i int, words []any, held []string) ([]string, int,
 }
 
 // noHostsSentence says for a student what strategy id, labelled label,
-// does on a graph without hosts; rest is its warning after "the graph has
-// no hosts, " (crawl.Info.NoHostsWarning). The strategies panel says it
-// too, beside the strategy.
+// does on a graph without hosts: its registration's sentence
+// (model.StrategyInfo.NoHostsExplained) with its name, or else one made of
+// rest, its warning after "the graph has no hosts, "
+// (model.StrategyInfo.NoHostsWarning). The strategies panel says it too,
+// beside the strategy.
 func noHostsSentence(label, id, rest string) string {
-	switch id {
-	case "larger-sites-first":
-		return "This graph has no hosts, so " + named(label, id) + " behaves exactly like breadth-first: every page seems to come from one site. Load a URL list with the graph to give pages their sites."
-	case "fpr-m":
-		return "This graph has no hosts, so every link looks like a link within one site and " + named(label, id) + " behaves exactly like Fractional PageRank. Load a URL list with the graph to give pages their sites."
+	if info, ok := lookupStrategy(id); ok && info.NoHostsExplained != "" {
+		return strings.ReplaceAll(info.NoHostsExplained, model.NamePlaceholder, named(label, id))
 	}
 	return "This graph has no hosts, so " + named(label, id) + " cannot tell sites apart: " + rest + "."
 }

@@ -11,15 +11,17 @@ type backlink struct{ c *Crawl }
 
 func init() {
 	register(Info{
-		ID:      "backlink",
-		Rank:    3,
-		Presets: map[string]int{PresetDefault: 7, PresetCountry: 4, PresetFractionalPageRank: 6},
-		Name:    "Backlink count",
-		Paper:   "004",
-		Section: "§4.1",
-		Summary: "Downloads next the page that the most downloaded pages link to.",
-		Doc:     "Downloads the frontier page linked from the most downloaded pages; ties go to the page discovered first.",
-		New:     func(Values) Strategy { return &backlink{} },
+		StrategyInfo: StrategyInfo{
+			ID:      "backlink",
+			Rank:    3,
+			Presets: map[string]int{PresetDefault: 7, PresetCountry: 4, PresetFractionalPageRank: 6},
+			Name:    "Backlink count",
+			Paper:   "004",
+			Section: "§4.1",
+			Summary: "Downloads next the page that the most downloaded pages link to.",
+			Doc:     "Downloads the frontier page linked from the most downloaded pages; ties go to the page discovered first.",
+		},
+		New: func(Values) Strategy { return &backlink{} },
 	})
 }
 

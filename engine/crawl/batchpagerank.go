@@ -42,17 +42,19 @@ var batchParams = []Param{
 
 func init() {
 	register(Info{
-		ID:      "batch-pagerank",
-		Rank:    4,
-		Presets: map[string]int{PresetCountry: 5},
-		Name:    "Batch PageRank",
-		Paper:   "004",
-		Section: "§4.1",
-		Summary: "Every so often computes PageRank on the pages found so far and downloads the highest first.",
-		Doc: "Recomputes PageRank on the known graph (downloaded and frontier pages, links of the downloaded ones) " +
-			"at the start, when its list is used up and every K downloads; downloads the frontier in decreasing estimate.",
-		Params: batchParams,
-		Cost:   440, // 57 PageRank recomputations (2,150 iterations) on cnr-2000
+		StrategyInfo: StrategyInfo{
+			ID:      "batch-pagerank",
+			Rank:    4,
+			Presets: map[string]int{PresetCountry: 5},
+			Name:    "Batch PageRank",
+			Paper:   "004",
+			Section: "§4.1",
+			Summary: "Every so often computes PageRank on the pages found so far and downloads the highest first.",
+			Doc: "Recomputes PageRank on the known graph (downloaded and frontier pages, links of the downloaded ones) " +
+				"at the start, when its list is used up and every K downloads; downloads the frontier in decreasing estimate.",
+			Params: batchParams,
+			Cost:   440, // 57 PageRank recomputations (2,150 iterations) on cnr-2000
+		},
 		New: func(v Values) Strategy {
 			return &batchPageRank{est: knownRank{batch: v["batch"], tolerance: v["tolerance"]}}
 		},

@@ -8,16 +8,18 @@ type bfs struct{ c *Crawl }
 
 func init() {
 	register(Info{
-		ID:      "bfs",
-		Rank:    2,
-		Presets: map[string]int{PresetDefault: 9, PresetCountry: 3, PresetRankMassCrawler: 5, PresetFractionalPageRank: 5},
-		Name:    "Breadth-first",
-		Paper:   "004, 001",
-		Section: "004 §4.1",
-		Summary: "Downloads pages in the order it found them, level by level from the seeds.",
-		Doc:     "Downloads pages in the order they were discovered (FIFO).",
-		Cost:    6, // a FIFO queue: no priorities
-		New:     func(Values) Strategy { return &bfs{} },
+		StrategyInfo: StrategyInfo{
+			ID:      "bfs",
+			Rank:    2,
+			Presets: map[string]int{PresetDefault: 9, PresetCountry: 3, PresetRankMassCrawler: 5, PresetFractionalPageRank: 5},
+			Name:    "Breadth-first",
+			Paper:   "004, 001",
+			Section: "004 §4.1",
+			Summary: "Downloads pages in the order it found them, level by level from the seeds.",
+			Doc:     "Downloads pages in the order they were discovered (FIFO).",
+			Cost:    6, // a FIFO queue: no priorities
+		},
+		New: func(Values) Strategy { return &bfs{} },
 	})
 }
 

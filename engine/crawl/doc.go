@@ -18,14 +18,15 @@
 // goroutines, clock or global randomness: the Config carries a seeded
 // *rand.Rand and, optionally, a clock to measure scheduling time.
 //
-// Strategies live one per file, each registering an Info: its id, name,
-// paper and section, parameters with defaults, display rank, the presets it
+// Strategies live one per file, each registering an Info: its description
+// (StrategyInfo, model.StrategyInfo: id, name, paper and section, a
+// one-line summary, parameters with defaults, display rank, the presets it
 // joins (Preset), and what it needs (a previous snapshot, hosts) with the
-// warning when that is missing. The command line, the scenario and the page
-// take all of it from the registry (Strategies, Lookup, Preset, Papers;
-// the page through its copy of scenario.Catalogue, ui/catalogue.json,
-// which `go generate ./ui/...` writes); no other file names a strategy's
-// id.
+// warning when that is missing and its explanation for a student) and its
+// constructor. The command line, the scenario and the page take all of it
+// from the registry (Strategies, Lookup, Preset, Papers; the page through
+// its copy of scenario.Catalogue, ui/catalogue.json, which
+// `go generate ./ui/...` writes); no other file names a strategy's id.
 //
 // # Adding a strategy
 //
@@ -33,8 +34,9 @@
 // and its tests in NAME_test.go. Nothing else changes: the command line's
 // "crawlsim strategies", the scenario's strategies and the page's list
 // find it in the registry (after `go generate ./ui/...` has copied it
-// into the page's catalogue; a test of ui fails until then). Say the strategy downloads the frontier page with
-// the most out-links. NAME.go implements Strategy and registers it:
+// into the page's catalogue; a test of ui fails until then). Say the
+// strategy downloads the frontier page with the most out-links. NAME.go
+// implements Strategy and registers it:
 //
 //	package crawl
 //
@@ -43,15 +45,19 @@
 //
 //	func init() {
 //		register(Info{
-//			ID:      "most-links",
-//			Rank:    19, // after every strategy of SPEC.md section 3
-//			Name:    "Most links",
-//			Paper:   "004", // seeds/README.md's number; a new paper's citation goes in papers.go
-//			Section: "§4.1",
-//			Doc:     "Downloads the frontier page with the most out-links.",
-//			// Presets: map[string]int{PresetDefault: 11} would add it to the
-//			// default comparison, at position 11. NeedsPrevious, NeedsHosts
-//			// with NoHostsWarning, Guaranteed, Reference and Params say the rest.
+//			StrategyInfo: StrategyInfo{
+//				ID:      "most-links",
+//				Rank:    19, // after every strategy of SPEC.md section 3
+//				Name:    "Most links",
+//				Paper:   "004", // seeds/README.md's number; a new paper's citation goes in papers.go
+//				Section: "§4.1",
+//				Summary: "Downloads next the page with the most links.", // one line, for a student
+//				Doc:     "Downloads the frontier page with the most out-links.",
+//				// Presets: map[string]int{PresetDefault: 11} would add it to the
+//				// default comparison, at position 11. NeedsPrevious, NeedsHosts
+//				// with NoHostsWarning (and NoHostsExplained for the page),
+//				// Guaranteed, Reference, Params and Cost say the rest.
+//			},
 //			New: func(Values) Strategy { return &mostLinks{} },
 //		})
 //	}
@@ -66,8 +72,8 @@
 //
 //	func (s *mostLinks) Refill(int) (work int, done bool, err error) { return 0, true, nil }
 //
-// NAME_test.go checks its order on a graph drawn by hand, with the helpers
-// of helpers_test.go, and gives the reference implementation that
+// NAME_test.go checks its order on a graph drawn by hand (graphtest.FromArcs),
+// with the helpers of helpers_test.go, and gives the reference implementation that
 // TestStrategiesMatchReference compares it with on drawn graphs (every
 // registered strategy needs one; refPriority recomputes a key for every
 // frontier page at every step). The property tests of property_test.go run
@@ -75,7 +81,11 @@
 //
 //	package crawl
 //
-//	import "testing"
+//	import (
+//		"testing"
+//
+//		"github.com/crawlsim/crawlsim/engine/graph/graphtest"
+//	)
 //
 //	func init() {
 //		refStrategies["most-links"] = func(c refCase, _ Values) refResult {
@@ -86,7 +96,7 @@
 //
 //	// TestMostLinksOrder: 0 → 1, 2, 3; 2 → 4, 5; 3 → 4.
 //	func TestMostLinksOrder(t *testing.T) {
-//		g := buildGraph(t, 6, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {2, 4}, {2, 5}, {3, 4}})
+//		g := graphtest.FromArcs(t, 6, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {2, 4}, {2, 5}, {3, 4}})
 //		res := crawlToEnd(t, Config{Graph: g, Seeds: []uint32{0}}, "most-links", nil)
 //		expectOrder(t, "most-links", res.Order, []uint32{0, 2, 3, 1, 4, 5})
 //	}

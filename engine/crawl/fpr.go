@@ -21,15 +21,17 @@ type fpr struct {
 
 func init() {
 	register(Info{
-		ID:      "fpr",
-		Rank:    17,
-		Presets: map[string]int{PresetDefault: 3, PresetFractionalPageRank: 2},
-		Name:    "Fractional PageRank",
-		Paper:   "000",
-		Section: "Algorithm 1",
-		Summary: "Spreads each downloaded page's importance over the pages it links to and downloads the largest share first.",
-		Doc:     "Pushes a share d·fpr_i/c_i of each downloaded page's score to its out-neighbours not yet downloaded; downloads the largest score.",
-		New:     func(Values) Strategy { return &fpr{m: 1} },
+		StrategyInfo: StrategyInfo{
+			ID:      "fpr",
+			Rank:    17,
+			Presets: map[string]int{PresetDefault: 3, PresetFractionalPageRank: 2},
+			Name:    "Fractional PageRank",
+			Paper:   "000",
+			Section: "Algorithm 1",
+			Summary: "Spreads each downloaded page's importance over the pages it links to and downloads the largest share first.",
+			Doc:     "Pushes a share d·fpr_i/c_i of each downloaded page's score to its out-neighbours not yet downloaded; downloads the largest score.",
+		},
+		New: func(Values) Strategy { return &fpr{m: 1} },
 	})
 }
 

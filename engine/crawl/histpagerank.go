@@ -52,16 +52,18 @@ func init() {
 	}
 	for _, v := range variants {
 		register(Info{
-			ID:      v.id,
-			Name:    v.name,
-			Paper:   "004",
-			Section: "§4.2",
-			Summary: v.summary,
-			Rank:    v.rank,
-			Doc: "Downloads the frontier page with the highest PageRank in a previous snapshot of the graph; " +
-				"pages new since then get " + v.absent + ".",
-			NeedsPrevious: true,
-			New:           func(Values) Strategy { return &histPageRank{id: v.id, mode: v.mode} },
+			StrategyInfo: StrategyInfo{
+				ID:      v.id,
+				Name:    v.name,
+				Paper:   "004",
+				Section: "§4.2",
+				Summary: v.summary,
+				Rank:    v.rank,
+				Doc: "Downloads the frontier page with the highest PageRank in a previous snapshot of the graph; " +
+					"pages new since then get " + v.absent + ".",
+				NeedsPrevious: true,
+			},
+			New: func(Values) Strategy { return &histPageRank{id: v.id, mode: v.mode} },
 		})
 	}
 }

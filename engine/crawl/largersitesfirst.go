@@ -16,19 +16,23 @@ type largerSitesFirst struct{ c *Crawl }
 
 func init() {
 	register(Info{
-		ID:      "larger-sites-first",
-		Rank:    7,
-		Presets: map[string]int{PresetDefault: 8, PresetCountry: 8},
-		Name:    "Larger sites first",
-		Paper:   "004",
-		Section: "§4.1",
-		Summary: "Downloads next from the site with the most pages waiting, so big sites are not left behind.",
-		Doc: "Picks the host with the most pages waiting in the frontier (ties to the host found first) " +
-			"and downloads its page discovered first. Needs hosts; without them it is breadth-first.",
-		NeedsHosts:     true,
-		NoHostsWarning: "the graph has no hosts, so all pages count as one host and it downloads breadth-first (give a URL list for hosts)",
-		Cost:           6, // FIFO queues per host
-		New:            func(Values) Strategy { return &largerSitesFirst{} },
+		StrategyInfo: StrategyInfo{
+			ID:      "larger-sites-first",
+			Rank:    7,
+			Presets: map[string]int{PresetDefault: 8, PresetCountry: 8},
+			Name:    "Larger sites first",
+			Paper:   "004",
+			Section: "§4.1",
+			Summary: "Downloads next from the site with the most pages waiting, so big sites are not left behind.",
+			Doc: "Picks the host with the most pages waiting in the frontier (ties to the host found first) " +
+				"and downloads its page discovered first. Needs hosts; without them it is breadth-first.",
+			NeedsHosts:     true,
+			NoHostsWarning: "the graph has no hosts, so all pages count as one host and it downloads breadth-first (give a URL list for hosts)",
+			NoHostsExplained: "This graph has no hosts, so {name} behaves exactly like breadth-first: every page seems to come from one site. " +
+				"Load a URL list with the graph to give pages their sites.",
+			Cost: 6, // FIFO queues per host
+		},
+		New: func(Values) Strategy { return &largerSitesFirst{} },
 	})
 }
 

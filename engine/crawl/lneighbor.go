@@ -34,26 +34,28 @@ type lNeighbor struct {
 
 func init() {
 	register(Info{
-		ID:      "l-neighbor",
-		Rank:    14,
-		Presets: map[string]int{PresetRankMassCrawler: 2},
-		Name:    "L-Neighbor",
-		Paper:   "001",
-		Section: "§3.3, Fig. 2",
-		Summary: "Breadth-first by complete levels, which lets it promise a minimum share of the importance.",
-		Doc: "Breadth-first by levels from the seeds, each level downloaded completely before the next. " +
-			"Guarantees (1-δ)(1-d^(L+1)) of the personalized PageRank once level L is complete; " +
-			"optionally stops when d^(L+1) ≤ epsilon.",
-		Params: []Param{{
-			Name:    "epsilon",
-			Doc:     "stop once a level L is complete with d^(L+1) ≤ epsilon; 0 crawls every reachable level",
-			Default: 0,
-			Min:     0,
-			Max:     0.999999,
-		}},
-		Guaranteed: true,
-		Cost:       12, // one pass over the frontier per level (28 on cnr-2000)
-		New:        func(v Values) Strategy { return &lNeighbor{epsilon: v["epsilon"]} },
+		StrategyInfo: StrategyInfo{
+			ID:      "l-neighbor",
+			Rank:    14,
+			Presets: map[string]int{PresetRankMassCrawler: 2},
+			Name:    "L-Neighbor",
+			Paper:   "001",
+			Section: "§3.3, Fig. 2",
+			Summary: "Breadth-first by complete levels, which lets it promise a minimum share of the importance.",
+			Doc: "Breadth-first by levels from the seeds, each level downloaded completely before the next. " +
+				"Guarantees (1-δ)(1-d^(L+1)) of the personalized PageRank once level L is complete; " +
+				"optionally stops when d^(L+1) ≤ epsilon.",
+			Params: []Param{{
+				Name:    "epsilon",
+				Doc:     "stop once a level L is complete with d^(L+1) ≤ epsilon; 0 crawls every reachable level",
+				Default: 0,
+				Min:     0,
+				Max:     0.999999,
+			}},
+			Guaranteed: true,
+			Cost:       12, // one pass over the frontier per level (28 on cnr-2000)
+		},
+		New: func(v Values) Strategy { return &lNeighbor{epsilon: v["epsilon"]} },
 	})
 }
 

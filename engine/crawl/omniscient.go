@@ -10,15 +10,17 @@ type omniscient struct{ c *Crawl }
 
 func init() {
 	register(Info{
-		ID:      "omniscient",
-		Rank:    12,
-		Presets: map[string]int{PresetDefault: 2, PresetCountry: 2},
-		Name:    "Omniscient",
-		Paper:   "004",
-		Section: "§4.3",
-		Summary: "Cheats by knowing every page's true importance, but still has to find pages through links.",
-		Doc: "Knows the true importance of every page and downloads the most important page of the frontier; " +
-			"it still has to discover pages through links like any crawler.",
+		StrategyInfo: StrategyInfo{
+			ID:      "omniscient",
+			Rank:    12,
+			Presets: map[string]int{PresetDefault: 2, PresetCountry: 2},
+			Name:    "Omniscient",
+			Paper:   "004",
+			Section: "§4.3",
+			Summary: "Cheats by knowing every page's true importance, but still has to find pages through links.",
+			Doc: "Knows the true importance of every page and downloads the most important page of the frontier; " +
+				"it still has to discover pages through links like any crawler.",
+		},
 		New: func(Values) Strategy { return &omniscient{} },
 	})
 }

@@ -15,15 +15,17 @@ type opic struct{ c *Crawl }
 
 func init() {
 	register(Info{
-		ID:      "opic",
-		Rank:    6,
-		Presets: map[string]int{PresetDefault: 6, PresetCountry: 7, PresetFractionalPageRank: 4},
-		Name:    "OPIC",
-		Paper:   "004",
-		Section: "§4.1",
-		Summary: "Passes each page's \"cash\" on to the pages it links to and downloads the page holding the most.",
-		Doc: "Seeds share one unit of cash; each download splits the page's cash equally over its out-links, " +
-			"keeping the shares sent to pages not yet downloaded. Downloads the frontier page with the most cash.",
+		StrategyInfo: StrategyInfo{
+			ID:      "opic",
+			Rank:    6,
+			Presets: map[string]int{PresetDefault: 6, PresetCountry: 7, PresetFractionalPageRank: 4},
+			Name:    "OPIC",
+			Paper:   "004",
+			Section: "§4.1",
+			Summary: "Passes each page's \"cash\" on to the pages it links to and downloads the page holding the most.",
+			Doc: "Seeds share one unit of cash; each download splits the page's cash equally over its out-links, " +
+				"keeping the shares sent to pages not yet downloaded. Downloads the frontier page with the most cash.",
+		},
 		New: func(Values) Strategy { return &opic{} },
 	})
 }

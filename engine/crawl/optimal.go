@@ -30,17 +30,19 @@ const optimalChunk = 256
 
 func init() {
 	register(Info{
-		ID:      "optimal",
-		Rank:    13,
-		Presets: map[string]int{PresetDefault: 1, PresetCountry: 1, PresetRankMassCrawler: 1, PresetFractionalPageRank: 1},
-		Name:    "Optimal (reference)",
-		Paper:   "001",
-		Section: "§5",
-		Summary: "Not a crawler: every page from most to least important, the best curve possible.",
-		Doc: "Reference curve: every page in decreasing importance, ignoring links, for as many downloads as the " +
-			"full crawl makes. No crawler can collect more importance after the same number of downloads.",
-		Reference: true,
-		New:       func(Values) Strategy { return &optimal{} },
+		StrategyInfo: StrategyInfo{
+			ID:      "optimal",
+			Rank:    13,
+			Presets: map[string]int{PresetDefault: 1, PresetCountry: 1, PresetRankMassCrawler: 1, PresetFractionalPageRank: 1},
+			Name:    "Optimal (reference)",
+			Paper:   "001",
+			Section: "§5",
+			Summary: "Not a crawler: every page from most to least important, the best curve possible.",
+			Doc: "Reference curve: every page in decreasing importance, ignoring links, for as many downloads as the " +
+				"full crawl makes. No crawler can collect more importance after the same number of downloads.",
+			Reference: true,
+		},
+		New: func(Values) Strategy { return &optimal{} },
 	})
 }
 

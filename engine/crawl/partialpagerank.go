@@ -21,17 +21,19 @@ type partialPageRank struct {
 
 func init() {
 	register(Info{
-		ID:      "partial-pagerank",
-		Rank:    5,
-		Presets: map[string]int{PresetCountry: 6},
-		Name:    "Partial PageRank",
-		Paper:   "004",
-		Section: "§4.1",
-		Summary: "Batch PageRank that also gives newly found pages a quick estimate between recomputations.",
-		Doc: "Batch PageRank in which pages discovered between recomputations get at once a temporary score: " +
-			"the sum over their downloaded parents of the parent's score divided by its out-links.",
-		Params: batchParams,
-		Cost:   430, // 50 recomputations (2,080 iterations) on cnr-2000
+		StrategyInfo: StrategyInfo{
+			ID:      "partial-pagerank",
+			Rank:    5,
+			Presets: map[string]int{PresetCountry: 6},
+			Name:    "Partial PageRank",
+			Paper:   "004",
+			Section: "§4.1",
+			Summary: "Batch PageRank that also gives newly found pages a quick estimate between recomputations.",
+			Doc: "Batch PageRank in which pages discovered between recomputations get at once a temporary score: " +
+				"the sum over their downloaded parents of the parent's score divided by its out-links.",
+			Params: batchParams,
+			Cost:   430, // 50 recomputations (2,080 iterations) on cnr-2000
+		},
 		New: func(v Values) Strategy {
 			return &partialPageRank{est: knownRank{batch: v["batch"], tolerance: v["tolerance"]}}
 		},

@@ -34,15 +34,17 @@ type random struct {
 
 func init() {
 	register(Info{
-		ID:      "random",
-		Rank:    1,
-		Presets: map[string]int{PresetDefault: 10, PresetCountry: 9},
-		Name:    "Random",
-		Paper:   "004",
-		Section: "§4",
-		Summary: "Picks any page it knows of at random: the baseline every strategy should beat.",
-		Doc: "Downloads a page chosen uniformly at random from the frontier at every step (seeded). " +
-			"The baseline: its cumulative importance grows about linearly with the pages downloaded.",
+		StrategyInfo: StrategyInfo{
+			ID:      "random",
+			Rank:    1,
+			Presets: map[string]int{PresetDefault: 10, PresetCountry: 9},
+			Name:    "Random",
+			Paper:   "004",
+			Section: "§4",
+			Summary: "Picks any page it knows of at random: the baseline every strategy should beat.",
+			Doc: "Downloads a page chosen uniformly at random from the frontier at every step (seeded). " +
+				"The baseline: its cumulative importance grows about linearly with the pages downloaded.",
+		},
 		New: func(Values) Strategy { return &random{} },
 	})
 }

@@ -85,25 +85,27 @@ type rankMass struct {
 
 func init() {
 	register(Info{
-		ID:      "rankmass",
-		Rank:    15,
-		Presets: map[string]int{PresetRankMassCrawler: 3},
-		Name:    "RankMass",
-		Paper:   "001",
-		Section: "§4.2, Fig. 5",
-		Summary: "Downloads the page with the most importance flowing in from the seeds, and promises a lower bound.",
-		Doc: "Greedy path enumeration of personalized PageRank: expands the page with the largest unexplored path " +
-			"probability rm, downloading it if needed; its guarantee CRM is a lower bound of the RankMass downloaded.",
-		Params: []Param{{
-			Name:    "epsilon",
-			Doc:     "stop once the guaranteed RankMass CRM reaches 1 - epsilon; 0 crawls until the frontier is empty",
-			Default: 0,
-			Min:     0,
-			Max:     0.999999,
-		}},
-		Guaranteed: true,
-		Cost:       2700, // 34 million virtual re-expansions on cnr-2000
-		New:        func(v Values) Strategy { return &rankMass{epsilon: v["epsilon"]} },
+		StrategyInfo: StrategyInfo{
+			ID:      "rankmass",
+			Rank:    15,
+			Presets: map[string]int{PresetRankMassCrawler: 3},
+			Name:    "RankMass",
+			Paper:   "001",
+			Section: "§4.2, Fig. 5",
+			Summary: "Downloads the page with the most importance flowing in from the seeds, and promises a lower bound.",
+			Doc: "Greedy path enumeration of personalized PageRank: expands the page with the largest unexplored path " +
+				"probability rm, downloading it if needed; its guarantee CRM is a lower bound of the RankMass downloaded.",
+			Params: []Param{{
+				Name:    "epsilon",
+				Doc:     "stop once the guaranteed RankMass CRM reaches 1 - epsilon; 0 crawls until the frontier is empty",
+				Default: 0,
+				Min:     0,
+				Max:     0.999999,
+			}},
+			Guaranteed: true,
+			Cost:       2700, // 34 million virtual re-expansions on cnr-2000
+		},
+		New: func(v Values) Strategy { return &rankMass{epsilon: v["epsilon"]} },
 	})
 }
 

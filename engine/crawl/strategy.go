@@ -64,50 +64,20 @@ const NoParent = ^uint32(0)
 // Param describes one numeric parameter of a strategy (model.Param).
 type Param = model.Param
 
-// Info describes a strategy in the registry.
+// StrategyInfo is what a registration says of a strategy besides its
+// constructor (model.StrategyInfo): the page and the command line list,
+// explain and configure strategies by it.
+type StrategyInfo = model.StrategyInfo
+
+// Info is a strategy's registration: its description and its constructor.
+// A strategy's file registers one from an init function:
+//
+//	register(Info{
+//		StrategyInfo: StrategyInfo{ID: "bfs", Name: "Breadth-first", ...},
+//		New:          func(Values) Strategy { return &bfs{} },
+//	})
 type Info struct {
-	// ID is the stable identifier used by the CLI, scenarios and the page.
-	ID string `json:"id"`
-	// Name is a short human-readable name.
-	Name string `json:"name"`
-	// Paper and Section cite where the strategy comes from
-	// (seeds/README.md numbers the papers 000 to 004).
-	Paper   string `json:"paper"`
-	Section string `json:"section"`
-	// Summary says in one line, for a student, what the strategy does:
-	// the page shows it beside the name, crawlsim strategies -v above Doc.
-	Summary string `json:"summary"`
-	// Doc is a one-paragraph description.
-	Doc string `json:"doc"`
-	// Params lists the parameters with their defaults.
-	Params []Param `json:"params,omitempty"`
-	// Guaranteed says the strategy reports a guaranteed curve.
-	Guaranteed bool `json:"guaranteed,omitempty"`
-	// NeedsPrevious says the strategy needs a previous snapshot.
-	NeedsPrevious bool `json:"needs_previous,omitempty"`
-	// Reference says the strategy is a reference curve, not a crawler
-	// (optimal ignores discovery).
-	Reference bool `json:"reference,omitempty"`
-	// NeedsHosts says the strategy orders pages by their hosts, so that on
-	// a graph without hosts it degrades; NoHostsWarning then says how, and
-	// a run gives it as a warning after the strategy's label.
-	NeedsHosts     bool   `json:"-"`
-	NoHostsWarning string `json:"-"`
-	// Rank places the strategy in listings: Strategies sorts by it (the
-	// order of SPEC.md section 3's table). Ranks are distinct.
-	Rank int `json:"-"`
-	// Presets maps each preset the strategy belongs to (PresetDefault and
-	// the other Preset constants) to its position in that preset's list.
-	Presets map[string]int `json:"-"`
-	// Cost is the strategy's work per link of the graph at its default
-	// parameters, in nanoseconds natively: a crawl of cnr-2000 to its end
-	// (BenchmarkStrategies' ns/op over its 3,216,152 links, on the 2-core
-	// machine of DESIGN.md). It is relative (the browser's WebAssembly is
-	// slower by about the same factor for every strategy) and only
-	// schedules work: scenario.Split deals a comparison's strategies out
-	// to parallel workers by it. 0 means DefaultCost, the cost of a
-	// strategy that updates one priority per link.
-	Cost float64 `json:"-"`
+	StrategyInfo
 	// New makes the strategy with complete, checked parameters.
 	New func(p Values) Strategy `json:"-"`
 }
@@ -141,6 +111,9 @@ func register(info Info) {
 	}
 	if info.NeedsHosts != (info.NoHostsWarning != "") {
 		panic("crawl: strategy " + info.ID + " needs hosts without saying what happens without them, or the reverse")
+	}
+	if info.NoHostsExplained != "" && (!info.NeedsHosts || strings.Count(info.NoHostsExplained, model.NamePlaceholder) != 1) {
+		panic("crawl: strategy " + info.ID + " explains what it does without hosts, but needs none or does not name itself once with " + model.NamePlaceholder)
 	}
 	if info.Cost < 0 {
 		panic("crawl: strategy " + info.ID + " has a negative Cost")

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // specStrategies are the strategies of SPEC.md section 3's table, top to
@@ -69,15 +71,23 @@ func TestPresets(t *testing.T) {
 }
 
 // TestNeedsHosts checks which strategies of SPEC.md section 3 say they need
-// hosts, and that every strategy that does says what happens without them.
+// hosts, and that every strategy that does says what happens without them:
+// those of SPEC.md also for a student, naming themselves once
+// (model.NamePlaceholder), so that the page need not know them.
 func TestNeedsHosts(t *testing.T) {
 	var got []string
 	for _, info := range Strategies() {
 		if info.NeedsHosts && slices.Contains(specStrategies, info.ID) {
 			got = append(got, info.ID)
+			if strings.Count(info.NoHostsExplained, model.NamePlaceholder) != 1 || !strings.HasSuffix(info.NoHostsExplained, ".") {
+				t.Errorf("%s: NoHostsExplained %q, want sentences naming it once with %s", info.ID, info.NoHostsExplained, model.NamePlaceholder)
+			}
 		}
 		if info.NeedsHosts != (info.NoHostsWarning != "") {
 			t.Errorf("%s: NeedsHosts %v with warning %q", info.ID, info.NeedsHosts, info.NoHostsWarning)
+		}
+		if info.NoHostsExplained != "" && !info.NeedsHosts {
+			t.Errorf("%s needs no hosts but explains what it does without them", info.ID)
 		}
 	}
 	if want := []string{"larger-sites-first", "fpr-m"}; !slices.Equal(got, want) {

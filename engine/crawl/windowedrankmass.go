@@ -38,25 +38,27 @@ type windowedRankMass struct {
 
 func init() {
 	register(Info{
-		ID:      "windowed-rankmass",
-		Rank:    16,
-		Presets: map[string]int{PresetDefault: 5, PresetRankMassCrawler: 4},
-		Name:    "Windowed RankMass",
-		Paper:   "001",
-		Section: "§4.3, Fig. 6",
-		Summary: "RankMass in batches: cheaper to run, with the same kind of promise.",
-		Doc: "RankMass in batches: downloads the top window share of the frontier by rm, then spreads rm in one " +
-			"pass over the downloaded pages. 100% is l-neighbor's levels; small windows approach RankMass.",
-		Params: []Param{{
-			Name:    "window",
-			Doc:     "share of the frontier downloaded per iteration, in (0, 1]; every iteration ends with a pass over all downloaded pages, so tiny windows cost O(|D|) per download",
-			Default: 0.1,
-			Min:     1e-9,
-			Max:     1,
-		}},
-		Guaranteed: true,
-		Cost:       400, // a pass over the downloaded pages per window (233 on cnr-2000)
-		New:        func(v Values) Strategy { return &windowedRankMass{window: v["window"]} },
+		StrategyInfo: StrategyInfo{
+			ID:      "windowed-rankmass",
+			Rank:    16,
+			Presets: map[string]int{PresetDefault: 5, PresetRankMassCrawler: 4},
+			Name:    "Windowed RankMass",
+			Paper:   "001",
+			Section: "§4.3, Fig. 6",
+			Summary: "RankMass in batches: cheaper to run, with the same kind of promise.",
+			Doc: "RankMass in batches: downloads the top window share of the frontier by rm, then spreads rm in one " +
+				"pass over the downloaded pages. 100% is l-neighbor's levels; small windows approach RankMass.",
+			Params: []Param{{
+				Name:    "window",
+				Doc:     "share of the frontier downloaded per iteration, in (0, 1]; every iteration ends with a pass over all downloaded pages, so tiny windows cost O(|D|) per download",
+				Default: 0.1,
+				Min:     1e-9,
+				Max:     1,
+			}},
+			Guaranteed: true,
+			Cost:       400, // a pass over the downloaded pages per window (233 on cnr-2000)
+		},
+		New: func(v Values) Strategy { return &windowedRankMass{window: v["window"]} },
 	})
 }
 

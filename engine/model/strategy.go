@@ -16,8 +16,9 @@ type Param struct {
 }
 
 // StrategyInfo describes a registered strategy: every field of its
-// registration (crawl.Info) but the constructor, so that a program that
-// runs no crawl (the page) can list, explain and configure it.
+// registration but the constructor (crawl.Info embeds it and adds New), so
+// that a program that runs no crawl (the page) can list, explain and
+// configure it.
 type StrategyInfo struct {
 	// ID is the stable identifier used by the CLI, scenarios and the page.
 	ID string `json:"id"`
@@ -28,7 +29,8 @@ type StrategyInfo struct {
 	// separated by ", ").
 	Paper   string `json:"paper"`
 	Section string `json:"section"`
-	// Summary says in one line, for a student, what the strategy does.
+	// Summary says in one line, for a student, what the strategy does:
+	// the page shows it beside the name, crawlsim strategies -v above Doc.
 	Summary string `json:"summary"`
 	// Doc is a one-paragraph description.
 	Doc string `json:"doc"`
@@ -38,24 +40,40 @@ type StrategyInfo struct {
 	Guaranteed bool `json:"guaranteed,omitempty"`
 	// NeedsPrevious says the strategy needs a previous snapshot.
 	NeedsPrevious bool `json:"needs_previous,omitempty"`
-	// Reference says the strategy is a reference curve, not a crawler.
+	// Reference says the strategy is a reference curve, not a crawler
+	// (optimal ignores discovery).
 	Reference bool `json:"reference,omitempty"`
 	// NeedsHosts says the strategy orders pages by their hosts, so that on
 	// a graph without hosts it degrades; NoHostsWarning then says how, and
 	// a run gives it as a warning after the strategy's label.
 	NeedsHosts     bool   `json:"needs_hosts,omitempty"`
 	NoHostsWarning string `json:"no_hosts_warning,omitempty"`
-	// Rank places the strategy in listings (the order of SPEC.md section
-	// 3's table).
+	// NoHostsExplained says the same for a student, in whole sentences
+	// that say what the strategy's curve means on a graph without hosts,
+	// with NamePlaceholder where the strategy's name goes; the page shows
+	// it for the warning and beside the strategy. "" lets the page say it
+	// from NoHostsWarning. Only a strategy that NeedsHosts has one.
+	NoHostsExplained string `json:"no_hosts_explained,omitempty"`
+	// Rank places the strategy in listings: crawl.Strategies sorts by it
+	// (the order of SPEC.md section 3's table). Ranks are distinct.
 	Rank int `json:"rank"`
 	// Presets maps each preset the strategy belongs to (PresetDefault and
 	// the other Preset constants) to its position in that preset's list.
 	Presets map[string]int `json:"presets,omitempty"`
-	// Cost is the strategy's relative work per link of the graph at its
-	// default parameters (crawl.Info.Cost; 0 when it gives none), by
-	// which a comparison's strategies are dealt out to parallel workers.
+	// Cost is the strategy's work per link of the graph at its default
+	// parameters, in nanoseconds natively: a crawl of cnr-2000 to its end
+	// (crawl's BenchmarkStrategies' ns/op over its 3,216,152 links, on the
+	// 2-core machine of DESIGN.md). It is relative (the browser's
+	// WebAssembly is slower by about the same factor for every strategy)
+	// and only schedules work: scenario.Split deals a comparison's
+	// strategies out to parallel workers by it. 0 means crawl.DefaultCost,
+	// the cost of a strategy that updates one priority per link.
 	Cost float64 `json:"cost,omitempty"`
 }
+
+// NamePlaceholder stands for the strategy's name in
+// StrategyInfo.NoHostsExplained.
+const NamePlaceholder = "{name}"
 
 // Paper is one of the papers the strategies come from; StrategyInfo.Paper
 // cites it by its number.

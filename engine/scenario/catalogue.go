@@ -27,7 +27,11 @@ func Catalogue() model.Catalogue {
 		RefreshZeros:  reader().RefreshZeros,
 	}
 	for i, info := range infos {
-		c.Strategies[i] = info.StrategyInfo()
+		// The registration's description, with its own copies of the
+		// parameters and presets.
+		s := info.StrategyInfo
+		s.Params, s.Presets = slices.Clone(s.Params), maps.Clone(s.Presets)
+		c.Strategies[i] = s
 		for _, preset := range slices.Sorted(maps.Keys(info.Presets)) {
 			if _, done := c.Presets[preset]; !done {
 				c.Presets[preset] = crawl.Preset(preset)

@@ -33,12 +33,32 @@ prints the whole registry.`,
 				}
 				list := crawl.Strategies()
 				if *asJSON {
-					return writeJSON(e.stdout, list)
+					listed := make([]listedStrategy, len(list))
+					for i, info := range list {
+						listed[i].StrategyInfo = info.StrategyInfo
+					}
+					return writeJSON(e.stdout, listed)
 				}
 				return printStrategies(e, list, *verbose)
 			}
 		},
 	}
+}
+
+// listedStrategy is a strategy as strategies -json lists it: its
+// description (model.StrategyInfo) without the fields that place it in
+// listings and presets, schedule it, or warn about it, which the page's
+// catalogue (tools/catalogue) holds. Each hidden field is one of the same
+// JSON name at a shallower depth, which encoding/json prefers to the
+// embedded one, and which omitzero always leaves out.
+type listedStrategy struct {
+	crawl.StrategyInfo
+	NeedsHosts       struct{} `json:"needs_hosts,omitzero"`
+	NoHostsWarning   struct{} `json:"no_hosts_warning,omitzero"`
+	NoHostsExplained struct{} `json:"no_hosts_explained,omitzero"`
+	Rank             struct{} `json:"rank,omitzero"`
+	Presets          struct{} `json:"presets,omitzero"`
+	Cost             struct{} `json:"cost,omitzero"`
 }
 
 // printStrategies writes the registry as a table, with descriptions when
