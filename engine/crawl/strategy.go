@@ -70,12 +70,8 @@ type Param = model.Param
 type StrategyInfo = model.StrategyInfo
 
 // Info is a strategy's registration: its description and its constructor.
-// A strategy's file registers one from an init function:
-//
-//	register(Info{
-//		StrategyInfo: StrategyInfo{ID: "bfs", Name: "Breadth-first", ...},
-//		New:          func(Values) Strategy { return &bfs{} },
-//	})
+// A strategy's file registers one from an init function (the package doc's
+// "Adding a strategy" shows one).
 type Info struct {
 	StrategyInfo
 	// New makes the strategy with complete, checked parameters.
