@@ -55,26 +55,30 @@ func (c *ChartView) AxesClass() string {
 	return "axes"
 }
 
-// Compared says what the chart compares, on which graph: "" before a
-// result. It is shown under the chart, where its length moves nothing
-// above it.
+// Compared says what the chart compares, on which graph. Before the first
+// result it says what the first run will compare (App.pendingCompared),
+// so that the line is there, of its length, when the result comes.
 func (c *ChartView) Compared() string {
+	if c.App.Result == nil {
+		return c.App.pendingCompared()
+	}
+	return c.comparedResult()
+}
+
+// comparedResult says what the result's chart compares: "" before a
+// result.
+func (c *ChartView) comparedResult() string {
 	r := c.App.Result
 	if r == nil {
 		return ""
 	}
-	compared := "Downloaded by " + strconv.Itoa(len(r.Strategies)) + " crawl orderings on " +
-		groupDigits(strconv.FormatInt(r.Graph.Pages, 10)) + " pages"
-	if c.App.Embed {
-		return compared + "."
-	}
-	return compared + " (" + groupDigits(r.Graph.SourceName) + ")."
+	return comparedText(len(r.Strategies), r.Graph.Pages, r.Graph.SourceName, c.App.Embed)
 }
 
 // Caption titles the chart with what it compares, for screen readers (the
 // chart box's label).
 func (c *ChartView) Caption() string {
-	if compared := c.Compared(); compared != "" {
+	if compared := c.comparedResult(); compared != "" {
 		return ChartHeading + ". " + strings.TrimSuffix(compared, ".")
 	}
 	return ChartHeading
@@ -133,6 +137,16 @@ func (c *ChartView) EntryClass(e report.LegendEntry) string {
 		cls += " off"
 	}
 	return cls
+}
+
+// PendingClass is the CSS class of a part of the chart panel (class
+// base) that shows what the first run will show before its result:
+// "base pending" then.
+func (c *ChartView) PendingClass(base string) string {
+	if c.App.Result == nil {
+		return base + " pending"
+	}
+	return base
 }
 
 // Pressed is a legend button's aria-pressed: "true" while its curve is

@@ -276,22 +276,24 @@ func (c *ChartView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		if c.App.Result != nil {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "compared"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "chart-compared"}}}
+		if c.Compared() != "" {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "chart-compared"}}}
 			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("class", c.PendingClass("compared"))
 			vgn.SetInnerHTML(c.Compared())
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		if len(c.App.Legend) > 0 {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "legend"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "legend"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Curves: press one to hide or show it"}}}
+		if len(c.App.ShownLegend()) > 0 {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "legend"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Curves: press one to hide or show it"}}}
 			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("class", c.PendingClass("legend"))
 			{
 				vgparent := vgn
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)
-				for vgiterkeyt, e := range c.App.Legend {
+				for vgiterkeyt, e := range c.App.ShownLegend() {
 					var vgiterkey interface{} = vgiterkeyt
 					_ = vgiterkey
 					e := e
@@ -305,6 +307,13 @@ func (c *ChartView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("aria-pressed", c.Pressed(e.Label))
 						vgn.AddAttrInterface("class", c.EntryClass(e))
+						{
+							b, err := vjson.Marshal(c.App.LegendPending())
+							if err != nil {
+								panic(err)
+							}
+							vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
+						}
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "click",
 							Func:      func(event vugu.DOMEvent) { c.App.ToggleCurve(e.Label) },

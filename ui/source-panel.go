@@ -26,3 +26,12 @@ func (c *SourcePanel) PagesHint() string {
 	return "1 or more, as crawlsim run -n takes. This page starts with " + groupDigits(strconv.Itoa(PagePages)) + " pages so that the first comparison appears in seconds; crawlsim run generates " +
 		groupDigits(strconv.Itoa(catalogue.DefaultPages)) + " unless -n says otherwise."
 }
+
+// FactsClass is the facts table's CSS class: "facts pending" while it
+// shows App.ShownFacts' stand-ins.
+func (c *SourcePanel) FactsClass() string {
+	if c.App.FactsPending() {
+		return "facts pending"
+	}
+	return "facts"
+}

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -32,13 +33,31 @@ import (
 //   - first: performance.now() when the chart draws its first curve;
 //   - runTop: the chart box's top when the run's progress bars are shown,
 //     doneTop when the first curve is drawn;
-//   - shifts: the layout-shift entries (their values and times).
+//   - shifts: the layout-shift entries (their values and times);
+//   - boxes: where every box of the page is (boxesNow) at the first
+//     paint, at page.wasm's first render, when the progress bars appear
+//     and when the first curve is drawn.
 const startProbe = `(() => {
-	const p = window.crawlsimProbe = {paint: null, first: 0, runTop: null, doneTop: null, progressAt: 0, uiAt: 0, shifts: []};
+	const p = window.crawlsimProbe = {paint: null, first: 0, runTop: null, doneTop: null, progressAt: 0, uiAt: 0, shifts: [], boxes: []};
 	const top = () => { const c = document.querySelector("#chart"); return c ? Math.round(c.getBoundingClientRect().top) : null; };
+	// boxesNow: the place (top and left in the document, in px) of every
+	// panel, panel heading, the header, the sections' menu and the chart
+	// box on screen, by id, or by tag and text for a heading without one.
+	p.boxesNow = () => {
+		const out = {};
+		for (const e of document.querySelectorAll("header h1, .panel, .panel h2, .panel h3, nav.jump, #chart")) {
+			const r = e.getBoundingClientRect();
+			if (!r.width && !r.height) continue;
+			const key = e.id ? "#" + e.id : e.tagName.toLowerCase() + " " + e.textContent.trim().replace(/\s+/g, " ").slice(0, 40);
+			out[key] = [Math.round(r.top + scrollY), Math.round(r.left + scrollX)];
+		}
+		return out;
+	};
+	const snap = (when) => p.boxes.push({when: when, at: Math.round(performance.now()), places: p.boxesNow()});
 	requestAnimationFrame(() => {
 		const c = document.querySelector("#chart");
 		p.paint = {chart: !!c, chartHeight: c ? Math.round(c.getBoundingClientRect().height) : 0, progress: !!document.querySelector(".run progress"), top: top(), at: performance.now()};
+		snap("at the first paint");
 	});
 	new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) {
 			const el = (s) => s.node && (s.node.nodeType === 1 ? s.node : s.node.parentElement);
@@ -47,9 +66,9 @@ const startProbe = `(() => {
 				mainArea: (e.sources || []).some((s) => el(s) && el(s).closest(".main-area"))});
 		} }).observe({type: "layout-shift", buffered: true});
 	const look = () => {
-		if (!p.uiAt && document.querySelector("#run")) p.uiAt = performance.now();
-		if (p.runTop === null && document.querySelector("#progress .bar")) { p.runTop = top(); p.progressAt = performance.now(); }
-		if (!p.first && document.querySelector("#chart svg polyline")) { p.first = performance.now(); p.doneTop = top(); }
+		if (!p.uiAt && document.querySelector("#run")) { p.uiAt = performance.now(); snap("at page.wasm's first render"); }
+		if (p.runTop === null && document.querySelector("#progress .bar")) { p.runTop = top(); p.progressAt = performance.now(); snap("when the progress bars appear"); }
+		if (!p.first && document.querySelector("#chart svg polyline")) { p.first = performance.now(); p.doneTop = top(); snap("when the first curve is drawn"); }
 	};
 	new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true});
 })()`
@@ -74,6 +93,63 @@ type probe struct {
 		Sources  string
 		MainArea bool // a source is in the run bar or the chart
 	}
+	Boxes []boxes
+}
+
+// boxes is where the page's boxes are at one moment: by box (its id, or
+// its tag and text), its top and left in the document, in px.
+type boxes struct {
+	When   string
+	At     int
+	Places map[string][2]int
+}
+
+// boxesNow measures where the page's boxes are now (startProbe's
+// boxesNow).
+func boxesNow(t *testing.T, ctx context.Context, when string) boxes {
+	t.Helper()
+	return boxes{When: when, Places: value(t, ctx, chromedp.Evaluate[map[string][2]int](`window.crawlsimProbe.boxesNow()`))}
+}
+
+// moves lists the boxes that moved more than tolerance px, up, down or
+// sideways, from where each was when it first appeared: each box once,
+// the first time it is away from there, in the order of the snapshots.
+func moves(snaps []boxes, tolerance int) []string {
+	type place struct {
+		at   [2]int
+		when string
+	}
+	first := map[string]place{}
+	moved := map[string]bool{}
+	var out []string
+	for _, s := range snaps {
+		keys := make([]string, 0, len(s.Places))
+		for k := range s.Places {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			now := s.Places[k]
+			was, ok := first[k]
+			if !ok {
+				first[k] = place{now, s.When}
+				continue
+			}
+			if dy, dx := now[0]-was.at[0], now[1]-was.at[1]; !moved[k] && (abs(dy) > tolerance || abs(dx) > tolerance) {
+				moved[k] = true
+				out = append(out, fmt.Sprintf("%s moves %+d px down, %+d px right %s (top %d, left %d %s)", k, dy, dx, s.When, was.at[0], was.at[1], was.when))
+			}
+		}
+	}
+	return out
+}
+
+// abs is |n|.
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // addProbe installs startProbe for the next navigation.
@@ -182,24 +258,35 @@ func tab(t *testing.T, exe string) context.Context {
 	return ctx
 }
 
-// TestPageStartsWithoutJumps loads the page at a desktop's and a phone's
-// width: at the first paint it already shows a chart box of the chart's
-// size and a progress line (the skeleton in index.html, before any
-// WebAssembly has arrived); the chart box stays where it is, within
+// TestPageStartsWithoutJumps loads the page at a desktop's, a tablet's and
+// a phone's width: at the first paint it already shows a chart box of the
+// chart's size and a progress line (the skeleton in index.html, before
+// any WebAssembly has arrived); the chart box stays where it is, within
 // maxJump px, when page.wasm renders, when the run's progress bars appear
 // and when the comparison is drawn (the caption and the x-axis row have
-// their place from the first paint: ui/chart-view.vugu); and the browser
-// reports no layout shift of anything in the run bar or the chart panel,
-// before the first curve or with it. It logs the time from navigation to
-// the first curve and every layout shift with what moved.
+// their place from the first paint: ui/chart-view.vugu); so does every
+// panel, panel heading and the sections' menu, in both columns, from where
+// it first appeared (the graph's facts, the legend, the line under the
+// chart, the metrics table and the share panel take their room before the
+// result: ui/provisional.go); and the browser reports no layout shift of
+// anything in the run bar or the chart panel, before the first curve or
+// with it. It logs the time from navigation to the first curve and every
+// layout shift with what moved.
 func TestPageStartsWithoutJumps(t *testing.T) {
 	// maxJump is the movement tolerated: a rounding pixel, not a line.
 	const maxJump = 2
 	ctx, url := browser(t, nil)
 	run(t, ctx, addProbe())
-	for _, width := range []int64{1400, 400} {
+	for _, width := range []int64{1400, 768, 400} {
 		run(t, ctx, viewport(width, 900), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+		// The chart is redrawn for its box's width once drawn: look again
+		// when that is done.
+		run(t, ctx, chromedp.Sleep(time.Second))
 		p := readProbe(t, ctx)
+		snaps := append(p.Boxes, boxesNow(t, ctx, "once the page is idle"))
+		for _, m := range moves(snaps, maxJump) {
+			t.Errorf("at %d px %s", width, m)
+		}
 		if p.Paint == nil {
 			t.Fatalf("at %d px the probe saw no animation frame", width)
 		}

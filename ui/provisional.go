@@ -1,0 +1,221 @@
+package main
+
+// What the page shows before its first result, in the places the result
+// fills (issue 14, Fast: "no layout jump"): the graph facts, the chart's
+// legend and the line under it, and the metrics table's rows, from the
+// form's scenario, with "…" for every figure only the run can tell. They
+// take the room the result takes, so that nothing moves when it arrives
+// (tools/site's TestPageStartsWithoutJumps checks every panel).
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/report"
+)
+
+// Pending is the text of a figure the run has not told yet.
+const Pending = "…"
+
+// Generator defaults the page's scenario leaves to the engine
+// (model.Generate's documentation; scenario.normalizeGenerate fills them,
+// and TestPendingGraphNameIsTheEngines checks these against it).
+const (
+	pagesPerHost         = 200
+	defaultMeanOutDegree = 8
+)
+
+// pendingScenario is the scenario the first run will run: the form's, or
+// false while the form has a mistake.
+func (a *App) pendingScenario() (model.Scenario, bool) {
+	s, err := a.Form.Scenario()
+	return s, err == nil
+}
+
+// pendingGraphName is the name the run will give the graph of s (the
+// result's Graph.SourceName), or "" when the page cannot know it: for a
+// generated graph, its parameters with the generator's defaults filled,
+// as the engine writes them.
+func pendingGraphName(s model.Scenario) string {
+	g := s.Graph.Generate
+	if g == nil || g.Pages <= 0 {
+		return ""
+	}
+	hosts, mean := g.Hosts, g.MeanOutDegree
+	if hosts == 0 {
+		hosts = max(1, g.Pages/pagesPerHost)
+	}
+	if mean == 0 {
+		mean = min(defaultMeanOutDegree, float64(g.Pages-1)/2)
+	}
+	return fmt.Sprintf("generated: %d pages, %d hosts, mean out-degree %v, seed %d", g.Pages, hosts, mean, g.Seed)
+}
+
+// pendingLabels are the labels the run will give the strategies of s, in
+// its order: a strategy's own label, or its id with the parameters that
+// differ from their defaults ("fpr-m m=10"), as the engine writes them.
+func pendingLabels(s model.Scenario) []string {
+	var out []string
+	for _, st := range s.Strategies {
+		label := st.Label
+		if label == "" {
+			label = st.ID
+			if info, ok := lookupStrategy(st.ID); ok {
+				for _, p := range info.Params {
+					if v, set := st.Params[p.Name]; set && v != p.Default {
+						label += " " + p.Name + "=" + strconv.FormatFloat(v, 'g', -1, 64)
+					}
+				}
+			}
+		}
+		out = append(out, label)
+	}
+	return out
+}
+
+// ShownFacts are the graph's facts, or, before there are any, the rows
+// they will have, each figure Pending (the graph's name when the page
+// knows it).
+func (a *App) ShownFacts() [][2]string {
+	if len(a.Facts) > 0 {
+		return a.Facts
+	}
+	name := Pending
+	if s, ok := a.pendingScenario(); ok && a.Form.Source == SourceGenerate {
+		if n := pendingGraphName(s); n != "" {
+			name = groupDigits(n)
+		}
+	}
+	return [][2]string{{"graph", name}, {"pages", Pending}, {"links", Pending}, {"dangling pages", Pending},
+		{"hosts", Pending}, {"intra / inter-host links", Pending}}
+}
+
+// FactsPending reports whether the facts shown are ShownFacts' stand-ins.
+func (a *App) FactsPending() bool { return len(a.Facts) == 0 }
+
+// pendingResult stands in for the result of s before the first run: its
+// strategies, labelled as the run will label them, each with a curve of
+// its own (so that none is named with another in the legend), the
+// reference marked as the registry says.
+func pendingResult(s model.Scenario) *model.Result {
+	labels := pendingLabels(s)
+	r := &model.Result{Reachable: 2, Scenario: s}
+	for i, st := range s.Strategies {
+		info, _ := lookupStrategy(st.ID)
+		r.Strategies = append(r.Strategies, model.StrategyResult{
+			ID: st.ID, Label: labels[i], Reference: info.Reference,
+			Curve: model.Curve{K: []int64{1, 2}, Value: []float64{float64(i+1) / float64(len(labels)+1), 1}},
+		})
+	}
+	return r
+}
+
+// ShownLegend is the chart's legend, or, before the first result, the
+// entries it will have (pendingResult's), which LegendPending marks.
+func (a *App) ShownLegend() []report.LegendEntry {
+	if a.Result != nil {
+		return a.Legend
+	}
+	s, ok := a.pendingScenario()
+	if !ok || len(s.Strategies) == 0 {
+		return nil
+	}
+	legend, err := report.Legend(pendingResult(s), report.ChartOptions{X: report.XFraction, NoLegend: true})
+	if err != nil {
+		return nil
+	}
+	return legend
+}
+
+// LegendPending reports whether the legend shown is ShownLegend's
+// stand-in.
+func (a *App) LegendPending() bool { return a.Result == nil }
+
+// pendingCompared is what the chart will compare, before the first
+// result: ChartView.Compared's sentence for the form's scenario, or ""
+// when the page cannot tell it.
+func (a *App) pendingCompared() string {
+	s, ok := a.pendingScenario()
+	if !ok || s.Graph.Generate == nil || len(s.Strategies) == 0 {
+		return ""
+	}
+	name := pendingGraphName(s)
+	if name == "" {
+		return ""
+	}
+	return comparedText(len(s.Strategies), int64(s.Graph.Generate.Pages), name, a.Embed)
+}
+
+// comparedText says what a chart compares: n crawl orderings on a graph
+// of pages pages named name (left out in embed mode).
+func comparedText(n int, pages int64, name string, embed bool) string {
+	compared := "Downloaded by " + strconv.Itoa(n) + " crawl orderings on " + groupDigits(strconv.FormatInt(pages, 10)) + " pages"
+	if embed {
+		return compared + "."
+	}
+	return compared + " (" + groupDigits(name) + ")."
+}
+
+// ShownRows are the metrics table's rows, or, before the first result,
+// one per strategy of the form's scenario with every figure Pending.
+func (a *App) ShownRows() [][]string {
+	if a.Result != nil {
+		return a.MetricsRows
+	}
+	s, ok := a.pendingScenario()
+	if !ok {
+		return nil
+	}
+	var rows [][]string
+	for _, label := range pendingLabels(s) {
+		row := []string{label}
+		for range len(a.ShownHead()) - 1 {
+			row = append(row, Pending)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// ShownHead is the metrics table's head: report.Rows's, which is the same
+// for every result.
+func (a *App) ShownHead() []string {
+	if a.Result != nil {
+		return a.MetricsHead
+	}
+	head, _, _ := report.Rows(&model.Result{})
+	return head
+}
+
+// ShownWarnings are the result's warnings for a student (StudentWarning),
+// or, before the first result, those the page knows the run will give:
+// that the guarantees of the strategies that have them bound another
+// importance than plain PageRank (the engine's words, which
+// StudentWarning rewrites). Other warnings depend on the graph.
+func (a *App) ShownWarnings() []string {
+	var out []string
+	if a.Result != nil {
+		for _, w := range a.Result.Warnings {
+			out = append(out, StudentWarning(w, a.Result))
+		}
+		return out
+	}
+	s, ok := a.pendingScenario()
+	if !ok || s.Importance != model.ImportancePageRank {
+		return nil
+	}
+	var guaranteed []string
+	labels := pendingLabels(s)
+	for i, st := range s.Strategies {
+		if info, ok := lookupStrategy(st.ID); ok && info.Guaranteed {
+			guaranteed = append(guaranteed, labels[i])
+		}
+	}
+	if len(guaranteed) == 0 {
+		return nil
+	}
+	r := pendingResult(s)
+	return []string{StudentWarning("importance: the guaranteed curves of "+strings.Join(guaranteed, ", ")+" bound the personalized PageRank of the seeds", r)}
+}

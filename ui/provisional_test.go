@@ -1,0 +1,123 @@
+package main
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// TestPendingMatchesTheResult runs the page's first comparison in a real
+// session, natively, for several forms: what the page shows before the
+// result (the graph's name among the facts, the facts' labels, the legend,
+// the line under the chart, the metrics table's head and row labels) is
+// what the result shows, so that the page keeps its geometry when it
+// arrives.
+func TestPendingMatchesTheResult(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(f *Form)
+	}{
+		{"the default form on fewer pages", func(f *Form) { f.Pages = "3000" }},
+		{"hosts, out-degree and seed given, a parameter changed", func(f *Form) {
+			f.Pages, f.Hosts, f.Degree, f.GenSeed = "2500", "7", "5.5", "4"
+			for i := range f.Strategies {
+				if f.Strategies[i].Info.ID == "fpr-m" && f.Strategies[i].On {
+					f.Strategies[i].Params["m"] = "3"
+				}
+			}
+		}},
+		{"embedded", func(f *Form) { f.Pages = "2000" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			query := ""
+			if tc.name == "embedded" {
+				query = "embed=1"
+			}
+			a, w := NewApp(query, ""), newSessionWorker()
+			tc.edit(&a.Form)
+			a.q.worker = w
+			view := &ChartView{App: a}
+			type shown struct {
+				Facts    [][2]string
+				Legend   []string
+				Compared string
+				Head     []string
+				Labels   []string
+				Warnings []string
+			}
+			look := func() shown {
+				var s shown
+				for _, f := range a.ShownFacts() {
+					s.Facts = append(s.Facts, [2]string{f[0], ""})
+				}
+				s.Facts[0][1] = a.ShownFacts()[0][1] // the graph's name
+				for _, e := range a.ShownLegend() {
+					s.Legend = append(s.Legend, e.Label+" "+e.Swatch)
+				}
+				s.Compared, s.Head = view.Compared(), a.ShownHead()
+				for _, r := range a.ShownRows() {
+					s.Labels = append(s.Labels, r[0])
+				}
+				s.Warnings = a.ShownWarnings()
+				return s
+			}
+			before := look()
+			if !a.FactsPending() || !a.LegendPending() {
+				t.Fatalf("before the result: facts pending %v, legend pending %v", a.FactsPending(), a.LegendPending())
+			}
+			a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+			for _, r := range w.take() {
+				a.handle(pageEvent(r))
+			}
+			if a.Result == nil || a.Error != "" {
+				t.Fatalf("no result: error %q", a.Error)
+			}
+			if a.FactsPending() || a.LegendPending() {
+				t.Fatalf("after the result: facts pending %v, legend pending %v", a.FactsPending(), a.LegendPending())
+			}
+			after := look()
+			if before.Facts[0][1] != after.Facts[0][1] || !slices.Equal(before.Facts, after.Facts) {
+				t.Errorf("facts before the result %q, after %q", before.Facts, after.Facts)
+			}
+			if !slices.Equal(before.Legend, after.Legend) {
+				t.Errorf("legend before the result\n%q\nafter\n%q", before.Legend, after.Legend)
+			}
+			if before.Compared != after.Compared || after.Compared == "" {
+				t.Errorf("under the chart before the result %q, after %q", before.Compared, after.Compared)
+			}
+			if !slices.Equal(before.Head, after.Head) || !slices.Equal(before.Labels, after.Labels) {
+				t.Errorf("metrics table before the result %q %q, after %q %q", before.Head, before.Labels, after.Head, after.Labels)
+			}
+			if !slices.Equal(before.Warnings, after.Warnings) {
+				t.Errorf("warnings before the result %q, after %q", before.Warnings, after.Warnings)
+			}
+			for _, r := range a.ShownRows() {
+				if slices.Contains(r, Pending) {
+					t.Errorf("after the result a row still says %q: %q", Pending, r)
+				}
+			}
+		})
+	}
+}
+
+// TestPendingGraphNameIsTheEngines checks the generator's defaults the
+// page fills in pendingGraphName against the engine's normalisation.
+func TestPendingGraphNameIsTheEngines(t *testing.T) {
+	for _, pages := range []int{1, 2, 3, 5, 17, 199, 200, 401, 20000, 1000000} {
+		for _, g := range []model.Generate{{Pages: pages, Seed: 1}, {Pages: pages, Hosts: 3, Seed: 2}, {Pages: pages, MeanOutDegree: 0.5}} {
+			s := scenario.Scenario{Graph: scenario.Source{Generate: &g}, Strategies: []scenario.Strategy{{ID: "bfs"}}}
+			n, err := scenario.Normalize(s)
+			if err != nil {
+				continue // the engine refuses it: so does the run
+			}
+			e := n.Graph.Generate
+			want := model.Generate{Pages: e.Pages, Hosts: e.Hosts, MeanOutDegree: e.MeanOutDegree, Seed: e.Seed}
+			if got, want := pendingGraphName(model.Scenario{Graph: model.Source{Generate: &g}}), pendingGraphName(model.Scenario{Graph: model.Source{Generate: &want}}); got != want {
+				t.Errorf("%+v: the page says %q, the engine's defaults give %q", g, got, want)
+			}
+		}
+	}
+}
