@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -237,7 +238,7 @@ func (a *App) updateReadout() {
 	if a.Cursor < 0 || a.Result == nil {
 		return
 	}
-	caption, lines := Readout(a.Result, a.XAxis, a.cursorValue())
+	caption, lines := readoutAt(a.Result, a.XAxis, a.cursorValue())
 	byLabel := map[string]ReadoutLine{}
 	for _, l := range lines {
 		byLabel[l.Label] = l
@@ -254,15 +255,7 @@ func (a *App) updateReadout() {
 		l.Label, l.Swatch = e.Label, e.Swatch
 		out = append(out, l)
 	}
-	slices.SortStableFunc(out, func(x, y ReadoutLine) int {
-		switch {
-		case x.value > y.value:
-			return -1
-		case x.value < y.value:
-			return 1
-		}
-		return 0
-	})
+	sortReadout(out)
 	top := 0.0
 	if len(out) > 0 {
 		top = out[0].value
@@ -309,6 +302,20 @@ func (a *App) ReadoutStyle() string {
 // every strategy's cumulative importance there (the curve's value at the
 // last point at or before x), largest first.
 func Readout(r *model.Result, axis string, x float64) (string, []ReadoutLine) {
+	caption, lines := readoutAt(r, axis, x)
+	sortReadout(lines)
+	return caption, lines
+}
+
+// sortReadout puts the readout's lines largest value first, keeping the
+// order of equal ones.
+func sortReadout(lines []ReadoutLine) {
+	slices.SortStableFunc(lines, func(a, b ReadoutLine) int { return cmp.Compare(b.value, a.value) })
+}
+
+// readoutAt returns Readout's caption and lines, in the result's order of
+// strategies.
+func readoutAt(r *model.Result, axis string, x float64) (string, []ReadoutLine) {
 	var caption string
 	switch axis {
 	case report.XCount:
@@ -342,15 +349,6 @@ func Readout(r *model.Result, axis string, x float64) (string, []ReadoutLine) {
 		}
 		lines = append(lines, ReadoutLine{Label: s.Label, Value: strconv.FormatFloat(value, 'f', 4, 64), value: value})
 	}
-	slices.SortStableFunc(lines, func(a, b ReadoutLine) int {
-		switch {
-		case a.value > b.value:
-			return -1
-		case a.value < b.value:
-			return 1
-		}
-		return 0
-	})
 	return caption, lines
 }
 

@@ -15,29 +15,22 @@ import (
 // extracted and evaluated in the worker (a scenario with a seed study and
 // no strategy), and what is shown of the study.
 type Community struct {
-	q *requests
+	// panelRequest is the extraction in flight and the panel's error.
+	panelRequest
 	// K and Density are the panel's fields as typed.
 	K, Density string
-	req        int64
 	// Study is the last seed study; DepthSVG, Rows and Summary are drawn
 	// from it once, when it arrives.
 	Study    *model.Result
 	DepthSVG string
 	Rows     [][]string
 	Summary  string
-	Error    string
 }
 
 // newCommunity returns the panel's state with its default fields.
 func newCommunity(q *requests) Community {
-	return Community{q: q, K: "10", Density: "100"}
+	return Community{panelRequest: panelRequest{q: q}, K: "10", Density: "100"}
 }
-
-// Busy reports whether community seeds are being extracted.
-func (c *Community) Busy() bool { return c.q.has(c.req) }
-
-// Progress is the extraction's progress, nil when none runs.
-func (c *Community) Progress() *protocol.Progress { return c.q.progress(c.req) }
 
 // Spec is the community seed set of the panel's fields. The number of
 // seeds is checked here; the rest of the notation (a density that is no
@@ -77,22 +70,7 @@ func (c *Community) Extract(f Form) {
 	// The worker normalises the study; what it refuses is shown as Error.
 	req := c.q.request(protocol.KindRun)
 	req.Scenario = &s
-	err = c.q.start(req, &pending{
-		done:   c.done,
-		failed: func(msg string) { c.Error = msg },
-	})
-	if err != nil {
-		c.Error = err.Error()
-		return
-	}
-	c.req = req.ID
-}
-
-// Cancel cancels the extraction in flight.
-func (c *Community) Cancel() {
-	if err := c.q.cancel(c.req); err != nil {
-		c.Error = err.Error()
-	}
+	c.start(req, &pending{done: c.done})
 }
 
 // done takes the seed study's result and draws what the panel shows of it.

@@ -12,13 +12,12 @@ import (
 // (`crawlsim reproduce`) run in the worker on the form's graph, and the
 // reports that came back as text tables and SVG charts.
 type Papers struct {
-	q *requests
+	// panelRequest is the reproduction in flight and the panel's error.
+	panelRequest
 	// Paper is the paper chosen: a number of protocol.Papers, or "all".
 	Paper string
-	req   int64
 	// Result is the last reproduction.
 	Result *protocol.Reproduction
-	Error  string
 	// Announce is what the panel's live region says when a reproduction
 	// starts and ends.
 	Announce string
@@ -27,14 +26,8 @@ type Papers struct {
 // newPapers returns the panel's state with paper 004, the quickest
 // paper with a chart of the comparison, chosen.
 func newPapers(q *requests) Papers {
-	return Papers{q: q, Paper: "004"}
+	return Papers{panelRequest: panelRequest{q: q}, Paper: "004"}
 }
-
-// Busy reports whether a reproduction runs.
-func (p *Papers) Busy() bool { return p.q.has(p.req) }
-
-// Progress is the reproduction's progress, nil when none runs.
-func (p *Papers) Progress() *protocol.Progress { return p.q.progress(p.req) }
 
 // Choose chooses the paper to reproduce.
 func (p *Papers) Choose(paper string) { p.Paper = paper }
@@ -52,7 +45,7 @@ func (p *Papers) Run(f Form) {
 	}
 	req := p.q.request(protocol.KindReproduce)
 	req.Reproduce = &protocol.Reproduce{Paper: p.Paper, Graph: s.Graph, RandomSeed: s.RandomSeed}
-	err = p.q.start(req, &pending{
+	started := p.start(req, &pending{
 		done: p.done,
 		failed: func(msg string) {
 			p.Error = msg
@@ -60,18 +53,8 @@ func (p *Papers) Run(f Form) {
 		},
 		cancelled: func() { p.Announce = "Reproduction cancelled." },
 	})
-	if err != nil {
-		p.Error = err.Error()
-		return
-	}
-	p.req = req.ID
-	p.Announce = "Reproducing " + p.chosenName() + "…"
-}
-
-// Cancel cancels the reproduction in flight.
-func (p *Papers) Cancel() {
-	if err := p.q.cancel(p.req); err != nil {
-		p.Error = err.Error()
+	if started {
+		p.Announce = "Reproducing " + p.chosenName() + "…"
 	}
 }
 

@@ -81,29 +81,22 @@ func (f RefreshForm) Refresh() (model.Refresh, error) {
 // Revisits is the state of the Revisits panel: its form, the simulation
 // in flight, and the last result with what is drawn from it.
 type Revisits struct {
-	q *requests
+	// panelRequest is the simulation in flight and the panel's error.
+	panelRequest
 	// Form is the simulation's scenario as typed.
 	Form RefreshForm
-	req  int64
 	// Result is the last simulation; SVG, Head and Rows are drawn from it
 	// once, when it arrives.
 	Result *model.RefreshResult
 	SVG    string
 	Head   []string
 	Rows   [][]string
-	Error  string
 }
 
 // newRevisits returns the panel's state with its default form.
 func newRevisits(q *requests) Revisits {
-	return Revisits{q: q, Form: DefaultRefreshForm()}
+	return Revisits{panelRequest: panelRequest{q: q}, Form: DefaultRefreshForm()}
 }
-
-// Busy reports whether a revisit simulation runs.
-func (r *Revisits) Busy() bool { return r.q.has(r.req) }
-
-// Progress is the simulation's progress, nil when none runs.
-func (r *Revisits) Progress() *protocol.Progress { return r.q.progress(r.req) }
 
 // Run runs the form's simulation in the worker.
 func (r *Revisits) Run() {
@@ -117,22 +110,7 @@ func (r *Revisits) Run() {
 	}
 	req := r.q.request(protocol.KindRefresh)
 	req.Refresh = &sc
-	err = r.q.start(req, &pending{
-		done:   r.done,
-		failed: func(msg string) { r.Error = msg },
-	})
-	if err != nil {
-		r.Error = err.Error()
-		return
-	}
-	r.req = req.ID
-}
-
-// Cancel cancels the simulation in flight.
-func (r *Revisits) Cancel() {
-	if err := r.q.cancel(r.req); err != nil {
-		r.Error = err.Error()
-	}
+	r.start(req, &pending{done: r.done})
 }
 
 // done takes the simulation's result and draws its chart and table.

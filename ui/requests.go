@@ -152,3 +152,44 @@ func (q *requests) drop() error {
 	}
 	return w.Terminate()
 }
+
+// panelRequest is a panel's request to the worker, one at a time: the id
+// of the request pending, and the panel's error message. The Community,
+// Revisits and Papers panels embed it, so that each starts, follows and
+// cancels its request the same way.
+type panelRequest struct {
+	q   *requests
+	req int64
+	// Error is what the panel shows went wrong: its form, the worker's
+	// refusal or failure, or the result.
+	Error string
+}
+
+// Busy reports whether the panel's request is pending.
+func (p *panelRequest) Busy() bool { return p.q.has(p.req) }
+
+// Progress is the progress of the panel's request, nil when none is
+// pending.
+func (p *panelRequest) Progress() *protocol.Progress { return p.q.progress(p.req) }
+
+// Cancel cancels the panel's request, if it is pending.
+func (p *panelRequest) Cancel() {
+	if err := p.q.cancel(p.req); err != nil {
+		p.Error = err.Error()
+	}
+}
+
+// start sends req with h's handlers and makes it the panel's request; a
+// failure the worker answers becomes Error unless h.failed says otherwise.
+// It reports whether the worker took req; when not, Error says why.
+func (p *panelRequest) start(req protocol.Request, h *pending) bool {
+	if h.failed == nil {
+		h.failed = func(msg string) { p.Error = msg }
+	}
+	if err := p.q.start(req, h); err != nil {
+		p.Error = err.Error()
+		return false
+	}
+	p.req = req.ID
+	return true
+}
