@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/wasm/page"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// Running reports whether a comparison is in flight.
+func (a *App) Running() bool { return a.q.has(a.runReq) || a.par != nil }
+
+// Progress is the progress of the comparison in flight, nil when none.
+func (a *App) Progress() *protocol.Progress {
+	if a.par != nil {
+		return a.par.progress()
+	}
+	return a.q.progress(a.runReq)
+}
+
+// Run runs the form's scenario in the worker.
+func (a *App) Run() {
+	a.Error, a.Notice, a.FormError = "", "", ""
+	s, err := a.Form.Scenario()
+	if err != nil {
+		a.FormError = err.Error()
+		return
+	}
+	if a.dead {
+		a.Error = a.deadMessage(errors.New("no worker"))
+		return
+	}
+	if a.q.worker == nil || !a.q.ready {
+		a.runWhenReady = true
+		return
+	}
+	// The worker normalises the scenario: its refusal names the fields,
+	// shown where the form's own errors go; any other answer (progress,
+	// result, a failure or the cancel's) says it took the scenario, which
+	// then becomes the permalink.
+	accepted := false
+	accept := func() {
+		if !accepted {
+			accepted = true
+			a.setPermalink(s)
+		}
+	}
+	if a.FirstComparison != 0 {
+		a.ensureHelpers()
+	}
+	if !a.runParallel(s, accept) {
+		a.runOne(s, accept)
+	}
+}
+
+// runOne runs the comparison s in the first worker alone.
+func (a *App) runOne(s model.Scenario, accept func()) {
+	req := a.q.request(protocol.KindRun)
+	req.Scenario = &s
+	err := a.q.start(req, &pending{
+		progressed: func(*protocol.Progress) { accept(); a.announceProgress() },
+		done:       func(r protocol.Response) { accept(); a.runDone(r) },
+		failed:     func(msg string) { accept(); a.Error = msg },
+		invalid:    func(msg string) { a.FormError = msg },
+		cancelled: func() {
+			accept()
+			a.Notice = "Run cancelled."
+			a.Announce = a.Notice
+		},
+	})
+	if errors.Is(err, errBusy) {
+		a.FormError = "The worker is still busy; press Run once it is done."
+		return
+	}
+	if err != nil {
+		a.Error = err.Error()
+		return
+	}
+	a.runReq = req.ID
+	a.setUsedWorkers(1)
+	a.stale = true
+	a.Announce, a.announced = "Running the comparison…", 0
+}
+
+// runDone takes the comparison's result and draws what is shown of it.
+func (a *App) runDone(r protocol.Response) {
+	res, err := reader.ParseResult(bytes.NewReader(r.Result), "the worker's result")
+	if err != nil {
+		a.Error = err.Error()
+		return
+	}
+	a.Result, a.Graph, a.resultReq = res, nil, r.ID
+	head, rows, _ := report.Rows(res)
+	a.MetricsHead, a.MetricsRows = head, groupRows(rows)
+	a.stale = false
+	a.setTimeTable(res)
+	a.Facts = graphFacts(a.Graph, a.Result)
+	a.restarts = 0
+	a.Hidden, a.Highlighted, a.Cursor = nil, "", -1
+	a.drawChart()
+	a.Announce = fmt.Sprintf("Done: %d strategies compared on %s pages; the chart and the table show the result.", len(res.Strategies), groupDigits(strconv.FormatInt(res.Graph.Pages, 10)))
+	if a.FirstComparison == 0 {
+		a.FirstComparison = page.Now()
+	}
+	a.ensureHelpers()
+}
+
+// Cancel cancels the comparison in flight.
+func (a *App) Cancel() {
+	if a.par != nil {
+		if err := a.par.cancel(a); err != nil {
+			a.Error = err.Error()
+		}
+		return
+	}
+	if err := a.q.cancel(a.runReq); err != nil {
+		a.Error = err.Error()
+	}
+}
+
+// UseSeeds makes the extracted community seeds the comparison's seeds and
+// runs it: the run extracts them again, the same way (same graph, same
+// random seed), so the crawls start from exactly these pages.
+func (a *App) UseSeeds() {
+	if spec := a.Community.Seeds(); spec != "" {
+		a.Form.Seeds = spec
+		a.Run()
+	}
+}
+
+// ProgressPercent returns p's fraction done in percent, 0 when unknown.
+func ProgressPercent(done, total int64) int {
+	if total <= 0 {
+		return 0
+	}
+	return int(min(100, 100*done/total))
+}
+
+// Stage returns the stage of the run in flight, in words.
+func (a *App) Stage() string { return progressText(a.Progress()) }
+
+// progressText writes a progress in words: its stage and how far it is.
+func progressText(p *protocol.Progress) string {
+	switch {
+	case p == nil:
+		return ""
+	case p.Total > 0:
+		return fmt.Sprintf("%s: %d%%", p.Stage, ProgressPercent(p.Done, p.Total))
+	case p.Done > 0:
+		return fmt.Sprintf("%s: %s", p.Stage, groupDigits(strconv.FormatInt(p.Done, 10)))
+	}
+	return p.Stage
+}

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/wasm/page"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// Ids of the page's file inputs, which page.Worker.SendFiles reads.
+const (
+	graphInputID = "graph-file"
+	urlsInputID  = "urls-file"
+)
+
+// Loading reports whether a load or generate is in flight.
+func (a *App) Loading() bool { return a.q.has(a.graphReq) }
+
+// graphPending is the pending request of a load or generate.
+func (a *App) graphPending(kind string) *pending {
+	return &pending{
+		done: func(r protocol.Response) {
+			a.Graph = r.Graph
+			a.Facts = graphFacts(a.Graph, a.Result)
+			if kind == protocol.KindLoad {
+				a.Form.Source, a.Form.File, a.Form.URLs = SourceUpload, r.Graph.Name, r.Graph.URLs
+				a.uploadPages, a.uploadLinks = int64(r.Graph.Stats.Pages), r.Graph.Stats.Links
+				a.syncHelpers()
+				a.markHelpers()
+			}
+			a.runPending()
+		},
+		failed: func(msg string) {
+			a.runWhenReady = false
+			a.Error = msg
+		},
+	}
+}
+
+// Generate generates the form's graph in the worker, for its statistics.
+func (a *App) Generate() {
+	a.Error, a.FormError = "", ""
+	f := a.Form
+	f.Source = SourceGenerate
+	s, err := f.Setting()
+	if err != nil {
+		a.FormError = err.Error()
+		return
+	}
+	req := a.q.request(protocol.KindGenerate)
+	req.Generate = s.Graph.Generate
+	if err := a.q.start(req, a.graphPending(protocol.KindGenerate)); err != nil {
+		a.Error = err.Error()
+		return
+	}
+	a.Form.Source = SourceGenerate
+	a.graphReq = req.ID
+}
+
+// LoadFiles sends the files picked in the file inputs to the worker. The
+// browser reads them while the page goes on, so the sending happens on a
+// goroutine of its own.
+func (a *App) LoadFiles() {
+	a.Error, a.FormError = "", ""
+	if a.q.worker == nil || !a.q.ready {
+		a.Error = errNoWorker.Error()
+		return
+	}
+	if a.q.Busy() {
+		a.Error = errBusy.Error()
+		return
+	}
+	req := a.q.request(protocol.KindLoad)
+	a.q.register(req.ID, a.graphPending(protocol.KindLoad))
+	a.graphReq = req.ID
+	// The helpers get the same files, now and when they start: the page
+	// keeps them, since a render may empty the inputs.
+	if u, err := page.PickUpload(graphInputID, urlsInputID); err == nil {
+		a.upload = u
+	}
+	a.loadHelpers(func(*helper) bool { return true })
+	w := a.q.worker
+	go func() {
+		// The files' names reach the form with the worker's answer
+		// (KindGraph), once the graph read well.
+		_, err := w.SendFiles(req, graphInputID, urlsInputID, protocol.DefaultMemoryBudget/2)
+		if err == nil {
+			return
+		}
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		if a.q.has(req.ID) {
+			delete(a.q.pending, req.ID)
+			a.runWhenReady = false
+		}
+		a.Error = err.Error()
+	}()
+}
+
+// graphFacts are the statistics of graph g, or else of the result's
+// graph, as label and value pairs.
+func graphFacts(g *protocol.GraphInfo, r *model.Result) [][2]string {
+	var facts [][2]string
+	if g != nil {
+		st := g.Stats
+		facts = append(facts, [2]string{"graph", groupDigits(g.Name)}, [2]string{"pages", groupDigits(strconv.Itoa(st.Pages))},
+			[2]string{"links", groupDigits(strconv.FormatInt(st.Links, 10))}, [2]string{"dangling pages", groupDigits(strconv.Itoa(st.Dangling))})
+		if st.Hosts > 0 {
+			facts = append(facts, [2]string{"hosts", groupDigits(strconv.Itoa(st.Hosts))},
+				[2]string{"intra / inter-host links", groupDigits(fmt.Sprintf("%d / %d (%.1f%% intra)", st.IntraHost, st.InterHost, 100*st.IntraHostShare()))})
+		} else {
+			facts = append(facts, [2]string{"hosts", "none (give a URL list for hosts)"})
+		}
+		return facts
+	}
+	if r != nil {
+		g := r.Graph
+		facts = append(facts, [2]string{"graph", groupDigits(g.SourceName)}, [2]string{"pages", groupDigits(strconv.FormatInt(g.Pages, 10))},
+			[2]string{"links", groupDigits(strconv.FormatInt(g.Links, 10))}, [2]string{"dangling pages", groupDigits(strconv.FormatInt(g.Dangling, 10))},
+		)
+		if g.Hosts == 0 {
+			facts = append(facts, [2]string{"hosts", "none (give a URL list for hosts)"})
+		} else {
+			facts = append(facts, [2]string{"hosts", groupDigits(strconv.Itoa(g.Hosts))})
+		}
+		if g.Links > 0 && g.Hosts > 0 {
+			facts = append(facts, [2]string{"intra / inter-host links", groupDigits(fmt.Sprintf("%d / %d (%.1f%% intra)", g.Links-g.InterHost, g.InterHost, 100*float64(g.Links-g.InterHost)/float64(g.Links)))})
+		}
+	}
+	return facts
+}

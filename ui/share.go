@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"html"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/wasm/page"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// setPermalink makes s, a scenario the worker took, the permalink and the
+// page's address.
+func (a *App) setPermalink(s model.Scenario) {
+	if frag, err := EncodePermalink(s); err == nil {
+		a.Permalink = page.PageURL() + "#" + frag
+		if a.embedFragment {
+			frag = "embed&" + frag
+		}
+		if err := page.SetFragment(frag); err != nil && !errors.Is(err, page.ErrNotInBrowser) {
+			a.Notice = "The page's address could not be changed (" + err.Error() + "); the permalink below holds the scenario."
+		}
+	}
+}
+
+// Download offers the result as CSV, JSON or SVG.
+func (a *App) Download(kind string) {
+	if a.Result == nil {
+		return
+	}
+	var b bytes.Buffer
+	var err error
+	name, mime := "crawlsim-result.json", "application/json"
+	switch kind {
+	case "csv":
+		name, mime = "crawlsim-curves.csv", "text/csv"
+		err = report.CSV(&b, a.Result)
+	case "svg":
+		name, mime = "crawlsim-chart.svg", "image/svg+xml"
+		err = report.SVG(&b, a.Result, a.chartOptions())
+	default:
+		err = report.JSON(&b, a.Result)
+	}
+	if err == nil {
+		err = page.Download(name, mime, b.Bytes())
+	}
+	if err != nil {
+		a.Error = err.Error()
+	}
+}
+
+// DownloadOrders asks the worker for the download orders of the result's
+// crawls and offers them as CSV (the command line's run -orders file).
+func (a *App) DownloadOrders() {
+	a.Error = ""
+	if a.Result == nil || a.resultReq == 0 {
+		return
+	}
+	if pr := a.lastPar; pr != nil && pr.merge == a.resultReq {
+		labels := make([]string, len(a.Result.Strategies))
+		for k, st := range a.Result.Strategies {
+			labels[k] = st.Label
+		}
+		a.parallelOrders(pr, labels)
+		return
+	}
+	req := a.q.request(protocol.KindOrders)
+	req.Target = a.resultReq
+	err := a.q.start(req, &pending{
+		done: func(r protocol.Response) {
+			if err := page.Download("crawlsim-orders.csv", "text/csv", []byte(r.Orders)); err != nil {
+				a.Error = err.Error()
+			}
+		},
+		failed: func(msg string) { a.Error = msg },
+	})
+	if err != nil {
+		a.Error = err.Error()
+	}
+}
+
+// FullPageURL is the address of the full page with the last run's
+// scenario, for the embed mode's link.
+func (a *App) FullPageURL() string {
+	if a.Permalink != "" {
+		return a.Permalink
+	}
+	return page.PageURL()
+}
+
+// EmbedSnippet is the HTML to paste into a course page.
+func (a *App) EmbedSnippet() string {
+	src := page.PageURL() + "?embed=1"
+	if i := strings.IndexByte(a.Permalink, '#'); i >= 0 {
+		src += a.Permalink[i:]
+	}
+	return `<iframe src="` + html.EscapeString(src) + `" width="900" height="620" style="border:0" title="crawlsim: crawl ordering comparison"></iframe>`
+}

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/vugu/vugu"
+
+	"github.com/crawlsim/crawlsim/wasm/page"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// workerScript is the worker's script, relative to the page.
+const workerScript = "worker.js"
+
+// Start starts the worker; env is the page's event environment. It holds
+// the environment's lock meanwhile (Init runs without it): a worker that
+// page.js started early may have said it is ready already, and
+// StartWorker hands that on to Deliver, which must find the worker
+// installed, or the page would wait for a second "ready" that never comes.
+func (a *App) Start(env vugu.EventEnv) {
+	a.env = env
+	env.Lock()
+	a.startWorker()
+	env.UnlockRender()
+	page.OnResize(func() {
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		a.resized()
+	})
+}
+
+func (a *App) startWorker() {
+	w, err := page.StartWorker(workerScript, a.Deliver)
+	if err != nil {
+		a.Error = err.Error()
+		return
+	}
+	a.q.worker, a.q.ready = w, false
+}
+
+// Deliver takes an event of the worker; it runs on the worker's delivery
+// goroutine and takes the event environment's lock.
+func (a *App) Deliver(e page.Event) {
+	a.env.Lock()
+	quiet := a.quietProgress(e)
+	a.handle(e)
+	if quiet {
+		a.env.UnlockOnly()
+		return
+	}
+	a.env.UnlockRender()
+}
+
+// handle applies a worker event to the state: the worker's failure or
+// readiness here, every other answer to its pending request.
+func (a *App) handle(e page.Event) {
+	if e.Failed != nil {
+		a.workerFailed(e.Failed)
+		return
+	}
+	r := e.Response
+	switch {
+	case r.Kind == protocol.KindReady:
+		a.ready()
+	case a.q.deliver(r):
+	case r.Kind == protocol.KindError:
+		// An error about no pending request (one the worker could not
+		// read).
+		a.Error = r.Error
+	}
+}
+
+// ready takes the worker's first message: the upload goes to a restarted
+// worker again (a pending run waits for it), or the run the page owes
+// starts.
+func (a *App) ready() {
+	a.q.ready = true
+	if a.loadWhenReady {
+		a.loadWhenReady = false
+		msg := a.Error
+		a.LoadFiles()
+		if a.Error == "" {
+			a.Error = msg
+		}
+		return
+	}
+	a.runPending()
+}
+
+// workerFailed restarts a failed worker, keeping the scenario; the user's
+// upload is sent to the new worker again. Every pending request is
+// forgotten.
+func (a *App) workerFailed(err error) {
+	running := a.Running()
+	a.abandonParallel()
+	a.lastPar = nil
+	var msgs []string
+	if terr := a.q.drop(); terr != nil && !errors.Is(terr, page.ErrNotInBrowser) {
+		msgs = append(msgs, terr.Error())
+	}
+	a.restarts++
+	if a.restarts > 3 {
+		a.dead = true
+		a.Error = strings.Join(append([]string{a.deadMessage(err)}, msgs...), " ")
+		return
+	}
+	msg := fmt.Sprintf("The worker failed (%v) and was restarted; your scenario is kept.", err)
+	if running {
+		msg += " Press Run to try again, perhaps with a smaller graph."
+	}
+	a.Error = strings.Join(append([]string{msg}, msgs...), " ")
+	a.loadWhenReady = a.Form.Source == SourceUpload && a.Form.File != ""
+	a.startWorker()
+}
+
+func (a *App) deadMessage(err error) string {
+	return fmt.Sprintf("The worker failed again (%v). Your scenario is kept in the form and the permalink; reload the page to try again.", err)
+}
+
+// runPending starts the run the page owes (the opening one, or one asked
+// for before the worker was ready). It keeps what the page says (a
+// restart's message, a permalink's notice).
+func (a *App) runPending() {
+	if !a.runWhenReady {
+		return
+	}
+	a.runWhenReady = false
+	msg, notice := a.Error, a.Notice
+	a.Run()
+	if a.Error == "" && a.FormError == "" {
+		a.Error, a.Notice = msg, notice
+	}
+}
+
+// WorkerBusy reports whether the worker has a request in flight. It does
+// one at a time, so every button that starts one is disabled meanwhile.
+func (a *App) WorkerBusy() bool { return a.q.Busy() || a.par != nil }
