@@ -1,27 +1,12 @@
 package session
 
 import (
-	"bytes"
-	"compress/gzip"
 	"testing"
 	"time"
 
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
-
-// gzipped compresses data as gzip(1) would.
-func gzipped(t *testing.T, data []byte) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	w := gzip.NewWriter(&b)
-	if _, err := w.Write(data); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
 
 // TestGzipUpload: the page reads a crawl as SNAP and LAW ship it,
 // gzip-compressed (issue 10 item 9), with the facts of the uncompressed
@@ -30,7 +15,7 @@ func gzipped(t *testing.T, data []byte) []byte {
 // format it does not read is refused saying which.
 func TestGzipUpload(t *testing.T) {
 	_, edges, urls := stanfordFiles(t)
-	ze, zu := gzipped(t, edges), gzipped(t, urls)
+	ze, zu := graphtest.Gzip(t, edges), graphtest.Gzip(t, urls)
 	s := New(fakeClock(time.Millisecond))
 	for k, names := range [][2]string{{"cs-stanford.edges.gz", "cs-stanford.urls.gz"}, {"crawl.txt", "urls.txt"}} {
 		load := request(int64(k+1), protocol.KindLoad)

@@ -27,36 +27,18 @@ func (s *Session) startReproduce(id int64, rq protocol.Reproduce, budget int64) 
 		return err
 	}
 	plans := reproduce.PlanPapers(papers, in)
-	rp := reproduce.NewReproduction(plans.Runs, scenario.Env{FS: s.files, Clock: s.clock, Workers: 1,
-		MaxLinks: maxLinks(budget, fileBytes), MaxPages: maxPages(budget, fileBytes), MaxBytes: budget - fileBytes})
-	s.task = &task{
-		id:        id,
-		stepper:   rp,
-		budget:    firstBudget,
-		stageName: func() string { return rp.Progress().Stage },
-		progress: func() protocol.Progress {
-			p := rp.Progress()
-			return protocol.Progress{Stage: p.Stage, Done: p.Done, Total: p.Total}
-		},
-		finish: func() (protocol.Response, error) {
-			out := protocol.Reproduction{Graph: desc, Reports: []protocol.PaperReport{}}
-			reps, err := plans.Assess(rp.Results())
-			if err != nil {
-				return protocol.Response{}, err
-			}
-			for _, rep := range reps {
-				out.Reports = append(out.Reports, paperReport(rep))
-			}
-			data, err := protocol.Encode(out)
-			if err != nil {
-				return protocol.Response{}, err
-			}
-			r := response(id, protocol.KindResult)
-			r.Result = data
-			return r, nil
-		},
-		lastProgress: s.clock(),
-	}
+	rp := reproduce.NewReproduction(plans.Runs, s.env(budget, fileBytes))
+	s.task = s.newTask(id, rp, resultOf(id, func() (protocol.Reproduction, error) {
+		out := protocol.Reproduction{Graph: desc, Reports: []protocol.PaperReport{}}
+		reps, err := plans.Assess(rp.Results())
+		if err != nil {
+			return out, err
+		}
+		for _, rep := range reps {
+			out.Reports = append(out.Reports, paperReport(rep))
+		}
+		return out, nil
+	}, func(r protocol.Reproduction) ([]byte, error) { return protocol.Encode(r) }))
 	return nil
 }
 
@@ -73,9 +55,8 @@ func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce
 	}
 	src := sc.Graph
 	if g := src.Generate; g != nil {
-		p := scenario.GeneratorParams(*g)
-		links := int64(float64(p.Pages) * p.MeanOutDegree)
-		if need := p.EstimatedBytes() + scenario.RunBytes(int64(p.Pages), links); need > budget {
+		p, need := generatedRunBytes(*g)
+		if need > budget {
 			return reproduce.Input{}, "", 0, fmt.Errorf("the papers' runs on a generated graph of %d pages need about %s, above this page's memory budget of %s; use the command line (crawlsim reproduce) for graphs this large",
 				p.Pages, bytesText(need), bytesText(budget))
 		}
@@ -85,23 +66,17 @@ func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce
 	if src.File == "" {
 		return reproduce.Input{}, "", 0, errors.New("graph: give a file loaded before, or the generator's parameters")
 	}
-	fileBytes := int64(0)
-	for _, name := range []string{src.File, src.URLs} {
-		if name == "" {
-			continue
-		}
-		size, ok := s.files.size(name)
-		if !ok {
-			return reproduce.Input{}, "", 0, fmt.Errorf("%s: no such file here; upload it (the page keeps only the files of the last upload)", name)
-		}
-		fileBytes += size
+	fileBytes, err := s.uploadedBytes(src.File, src.URLs)
+	if err != nil {
+		return reproduce.Input{}, "", 0, err
 	}
 	format, err := graphio.ParseFormat(src.Format)
 	if err != nil {
 		return reproduce.Input{}, "", 0, err
 	}
-	g, _, err := graphio.Load(s.files, src.File, graphio.LoadOptions{Format: format, URLs: src.URLs,
-		MaxLinks: maxLinks(budget, fileBytes), MaxPages: maxPages(budget, fileBytes), MaxBytes: budget - fileBytes})
+	opts := loadLimits(budget, fileBytes)
+	opts.Format, opts.URLs = format, src.URLs
+	g, _, err := graphio.Load(s.files, src.File, opts)
 	if err != nil {
 		return reproduce.Input{}, "", 0, tooLarge(err, budget)
 	}

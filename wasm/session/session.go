@@ -83,16 +83,22 @@ type Session struct {
 	orders *runOrders
 }
 
+// progressStepper is a request's work: a stepper that says how far it
+// is, as the engine's steppers do.
+type progressStepper interface {
+	step.Stepper
+	Progress() step.Progress
+}
+
 // task is the request being worked on.
 type task struct {
-	id       int64
-	stepper  step.Stepper
+	id int64
+	// stepper does the work; the budget starts again at every new stage
+	// of its progress.
+	stepper  progressStepper
 	progress func() protocol.Progress
 	// finish makes the final response once the stepper is done.
 	finish func() (protocol.Response, error)
-	// stageName returns the current stage; the budget starts again at
-	// every new stage.
-	stageName func() string
 	// budget is the current Step budget, adapted to stepTarget.
 	budget       int
 	stepStage    string
@@ -100,10 +106,23 @@ type task struct {
 	stage        string
 }
 
+// newTask returns the task of request id: st does the work, finish makes
+// the final response, and the progress sent is st's (the caller may set
+// another).
+func (s *Session) newTask(id int64, st progressStepper, finish func() (protocol.Response, error)) *task {
+	return &task{id: id, stepper: st, finish: finish, budget: firstBudget, lastProgress: s.clock(),
+		progress: func() protocol.Progress { return progressOf(st.Progress()) }}
+}
+
+// progressOf is a stepper's progress as the protocol carries it.
+func progressOf(p step.Progress) protocol.Progress {
+	return protocol.Progress{Stage: p.Stage, Done: p.Done, Total: p.Total}
+}
+
 // adapt scales the step budget after a step of budget units that took
 // took, and starts it again when the step ended in another stage.
 func (t *task) adapt(took time.Duration) {
-	if stage := t.stageName(); stage != t.stepStage {
+	if stage := t.stepper.Progress().Stage; stage != t.stepStage {
 		t.stepStage, t.budget = stage, firstBudget
 		return
 	}
@@ -261,8 +280,9 @@ func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*proto
 		}
 		files[names[i]] = data
 	}
-	g, labels, err := graphio.Load(files, l.Name, graphio.LoadOptions{Format: format, URLs: l.URLs,
-		MaxLinks: maxLinks(budget, total), MaxPages: maxPages(budget, total), MaxBytes: budget - total})
+	opts := loadLimits(budget, total)
+	opts.Format, opts.URLs = format, l.URLs
+	g, labels, err := graphio.Load(files, l.Name, opts)
 	if err != nil {
 		return nil, tooLarge(err, budget)
 	}
@@ -290,21 +310,15 @@ func (s *Session) startGenerate(id int64, g scenario.Generate, budget int64) err
 	if err != nil {
 		return err
 	}
-	s.task = &task{
-		id:        id,
-		stepper:   gr,
-		budget:    firstBudget,
-		stageName: func() string { return gr.Progress().Stage },
-		progress: func() protocol.Progress {
-			pr := gr.Progress()
-			return protocol.Progress{Stage: "generate (" + pr.Stage + ")", Done: pr.Done, Total: pr.Total}
-		},
-		finish: func() (protocol.Response, error) {
-			r := response(id, protocol.KindGraph)
-			r.Graph = &protocol.GraphInfo{Name: describeGenerate(*sc.Graph.Generate), Stats: graph.ComputeStats(gr.Graph(), 5)}
-			return r, nil
-		},
-		lastProgress: s.clock(),
+	s.task = s.newTask(id, gr, func() (protocol.Response, error) {
+		r := response(id, protocol.KindGraph)
+		r.Graph = &protocol.GraphInfo{Name: describeGenerate(*sc.Graph.Generate), Stats: graph.ComputeStats(gr.Graph(), 5)}
+		return r, nil
+	})
+	s.task.progress = func() protocol.Progress {
+		p := progressOf(gr.Progress())
+		p.Stage = "generate (" + p.Stage + ")"
+		return p
 	}
 	return nil
 }
@@ -322,51 +336,31 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64, part, p
 	}
 	fileBytes := int64(0)
 	if g := norm.Graph.Generate; g != nil {
-		p := scenario.GeneratorParams(*g)
-		links := int64(float64(p.Pages) * p.MeanOutDegree)
-		if need := p.EstimatedBytes() + scenario.RunBytes(int64(p.Pages), links); need > budget {
+		if p, need := generatedRunBytes(*g); need > budget {
 			return fmt.Errorf("a run on a generated graph of %d pages needs about %s, above this page's memory budget of %s; use the command line (crawlsim run) for graphs this large",
 				p.Pages, bytesText(need), bytesText(budget))
 		}
-	} else {
-		for _, name := range []string{norm.Graph.File, norm.Graph.URLs} {
-			if name == "" {
-				continue
-			}
-			size, ok := s.files.size(name)
-			if !ok {
-				return fmt.Errorf("%s: no such file here; upload it (the page keeps only the files of the last upload)", name)
-			}
-			fileBytes += size
-		}
+	} else if fileBytes, err = s.uploadedBytes(norm.Graph.File, norm.Graph.URLs); err != nil {
+		return err
 	}
 	if norm.Previous != nil && norm.Previous.File != "" {
 		return errors.New("previous.file: the page cannot load a second snapshot; use previous.evolve, or the command line (crawlsim run -previous)")
 	}
 	orders := &runOrders{run: id, limit: budget / ordersShare}
-	r, err := scenario.New(norm, scenario.Env{FS: s.files, Clock: s.clock, Workers: 1,
-		MaxLinks: maxLinks(budget, fileBytes), MaxPages: maxPages(budget, fileBytes), MaxBytes: budget - fileBytes,
-		Orders: orders.keep, Only: only, Loaded: s.loaded})
+	env := s.env(budget, fileBytes)
+	env.Orders, env.Only, env.Loaded = orders.keep, only, s.loaded
+	r, err := scenario.New(norm, env)
 	if err != nil {
 		return err
 	}
-	s.task = &task{
-		id:        id,
-		stepper:   r,
-		budget:    firstBudget,
-		stageName: func() string { return r.Progress().Stage },
-		progress: func() protocol.Progress {
-			return runProgress(r)
-		},
-		finish: func() (protocol.Response, error) {
-			out, err := resultOf(id, r.Result, scenario.MarshalResult)()
-			if err == nil {
-				s.orders = orders
-			}
-			return out, err
-		},
-		lastProgress: s.clock(),
-	}
+	s.task = s.newTask(id, r, func() (protocol.Response, error) {
+		out, err := resultOf(id, r.Result, scenario.MarshalResult)()
+		if err == nil {
+			s.orders = orders
+		}
+		return out, err
+	})
+	s.task.progress = func() protocol.Progress { return runProgress(r) }
 	return nil
 }
 
@@ -378,18 +372,7 @@ func (s *Session) startRefresh(id int64, r scenario.Refresh) error {
 	if err != nil {
 		return err
 	}
-	s.task = &task{
-		id:        id,
-		stepper:   rr,
-		budget:    firstBudget,
-		stageName: func() string { return rr.Progress().Stage },
-		progress: func() protocol.Progress {
-			p := rr.Progress()
-			return protocol.Progress{Stage: p.Stage, Done: p.Done, Total: p.Total}
-		},
-		finish:       resultOf(id, rr.Result, scenario.MarshalRefreshResult),
-		lastProgress: s.clock(),
-	}
+	s.task = s.newTask(id, rr, resultOf(id, rr.Result, scenario.MarshalRefreshResult))
 	return nil
 }
 
@@ -413,8 +396,7 @@ func resultOf[T any](id int64, result func() (T, error), marshal func(T) ([]byte
 
 // runProgress reports a Runner's stage and its strategies' progress.
 func runProgress(r *scenario.Runner) protocol.Progress {
-	p := r.Progress()
-	out := protocol.Progress{Stage: p.Stage, Done: p.Done, Total: p.Total}
+	out := progressOf(r.Progress())
 	sc := r.Scenario()
 	for k, sp := range r.StrategyProgress() {
 		label := ""
@@ -424,33 +406,6 @@ func runProgress(r *scenario.Runner) protocol.Progress {
 		out.Strategies = append(out.Strategies, protocol.StrategyProgress{Label: label, Stage: sp.Stage, Done: sp.Done, Total: sp.Total})
 	}
 	return out
-}
-
-// maxLinks is the most links a graph file may have within budget, beside
-// fileBytes of files: about 32 bytes per link for the graph, its transpose
-// and the crawls' share of them.
-func maxLinks(budget, fileBytes int64) int64 {
-	return max((budget-fileBytes)/32, 1)
-}
-
-// maxPages is the most pages a graph file (or URL list) may have within
-// budget, beside fileBytes of files: the pages a comparison could hold
-// without any link (scenario.RunBytes). It is checked against the count a
-// file announces before anything is allocated for its pages, so that a
-// short file claiming hundreds of millions of pages is refused at once.
-func maxPages(budget, fileBytes int64) int64 {
-	return max((budget-fileBytes)/scenario.RunBytes(1, 0), 1)
-}
-
-// tooLarge adds this page's budget and the way out to an error that
-// refuses a graph for its size (a *graphio.TooLargeError), and returns
-// other errors as they are.
-func tooLarge(err error, budget int64) error {
-	var tl *graphio.TooLargeError
-	if !errors.As(err, &tl) {
-		return err
-	}
-	return fmt.Errorf("%w (this page's memory budget is %s); use the command line (crawlsim run) for graphs this large", err, bytesText(budget))
 }
 
 func describeGenerate(g scenario.Generate) string {
@@ -488,12 +443,4 @@ func fieldErrors(err error) []protocol.FieldError {
 		out = append(out, protocol.FieldError{Field: fe.Field, Message: fe.Message})
 	}
 	return out
-}
-
-// bytesText writes a byte count in MiB or GiB.
-func bytesText(b int64) string {
-	if b >= 1<<30 {
-		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
-	}
-	return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
 }

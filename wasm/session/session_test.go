@@ -182,9 +182,7 @@ func TestStepBudgetFollowsTheStage(t *testing.T) {
 		cost  time.Duration
 	}{{5_000_000, 100 * time.Nanosecond}, {5000, time.Millisecond}, {1_000_000, time.Microsecond}}}
 	s := New(clock)
-	s.task = &task{id: 1, stepper: c, budget: firstBudget, stageName: func() string { return c.Progress().Stage },
-		progress: func() protocol.Progress { return protocol.Progress{Stage: c.Progress().Stage} },
-		finish:   func() (protocol.Response, error) { return response(1, protocol.KindResult), nil }}
+	s.task = s.newTask(1, c, func() (protocol.Response, error) { return response(1, protocol.KindResult), nil })
 	slices := 0
 	for s.Busy() {
 		start := now

@@ -1,0 +1,85 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+// generatedRunBytes returns the generator's parameters for g and the
+// memory a comparison on its graph needs: the graph's, as generated, and
+// the runs' (scenario.RunBytes).
+func generatedRunBytes(g scenario.Generate) (gen.Params, int64) {
+	p := scenario.GeneratorParams(g)
+	links := int64(float64(p.Pages) * p.MeanOutDegree)
+	return p, p.EstimatedBytes() + scenario.RunBytes(int64(p.Pages), links)
+}
+
+// uploadedBytes returns the size of the named files of the last upload
+// ("" names none), or an error naming one this session does not hold.
+func (s *Session) uploadedBytes(names ...string) (int64, error) {
+	total := int64(0)
+	for _, name := range names {
+		if name == "" {
+			continue
+		}
+		size, ok := s.files.size(name)
+		if !ok {
+			return 0, fmt.Errorf("%s: no such file here; upload it (the page keeps only the files of the last upload)", name)
+		}
+		total += size
+	}
+	return total, nil
+}
+
+// env is the engine's environment for a request within budget, beside
+// fileBytes of uploaded files: the files, the clock, one worker, and the
+// graph readers' limits (loadLimits).
+func (s *Session) env(budget, fileBytes int64) scenario.Env {
+	l := loadLimits(budget, fileBytes)
+	return scenario.Env{FS: s.files, Clock: s.clock, Workers: 1, MaxLinks: l.MaxLinks, MaxPages: l.MaxPages, MaxBytes: l.MaxBytes}
+}
+
+// loadLimits bounds what a graph reader may read within budget, beside
+// fileBytes of files: links (maxLinks), pages (maxPages) and bytes.
+func loadLimits(budget, fileBytes int64) graphio.LoadOptions {
+	return graphio.LoadOptions{MaxLinks: maxLinks(budget, fileBytes), MaxPages: maxPages(budget, fileBytes), MaxBytes: budget - fileBytes}
+}
+
+// maxLinks is the most links a graph file may have within budget, beside
+// fileBytes of files: about 32 bytes per link for the graph, its transpose
+// and the crawls' share of them.
+func maxLinks(budget, fileBytes int64) int64 {
+	return max((budget-fileBytes)/32, 1)
+}
+
+// maxPages is the most pages a graph file (or URL list) may have within
+// budget, beside fileBytes of files: the pages a comparison could hold
+// without any link (scenario.RunBytes). It is checked against the count a
+// file announces before anything is allocated for its pages, so that a
+// short file claiming hundreds of millions of pages is refused at once.
+func maxPages(budget, fileBytes int64) int64 {
+	return max((budget-fileBytes)/scenario.RunBytes(1, 0), 1)
+}
+
+// tooLarge adds this page's budget and the way out to an error that
+// refuses a graph for its size (a *graphio.TooLargeError), and returns
+// other errors as they are.
+func tooLarge(err error, budget int64) error {
+	var tl *graphio.TooLargeError
+	if !errors.As(err, &tl) {
+		return err
+	}
+	return fmt.Errorf("%w (this page's memory budget is %s); use the command line (crawlsim run) for graphs this large", err, bytesText(budget))
+}
+
+// bytesText writes a byte count in MiB or GiB.
+func bytesText(b int64) string {
+	if b >= 1<<30 {
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	}
+	return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
+}
