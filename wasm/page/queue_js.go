@@ -2,51 +2,30 @@
 
 package page
 
-import "sync"
+import "github.com/crawlsim/crawlsim/wasm/mailbox"
 
 // queue delivers events in order on one goroutine, so a JavaScript
 // callback never blocks and progress never overtakes a result.
 type queue struct {
-	mu      sync.Mutex
-	events  []Event
-	wake    chan struct{}
+	box     *mailbox.Mailbox[Event]
 	deliver func(Event)
-	stopped bool
 }
 
 func newQueue(deliver func(Event)) *queue {
-	q := &queue{wake: make(chan struct{}, 1), deliver: deliver}
+	q := &queue{box: mailbox.New[Event](), deliver: deliver}
 	go q.loop()
 	return q
 }
 
-func (q *queue) push(e Event) {
-	q.mu.Lock()
-	q.events = append(q.events, e)
-	q.mu.Unlock()
-	select {
-	case q.wake <- struct{}{}:
-	default:
-	}
-}
+func (q *queue) push(e Event) { q.box.Put(e) }
 
-func (q *queue) stop() {
-	q.mu.Lock()
-	q.stopped = true
-	q.mu.Unlock()
-	select {
-	case q.wake <- struct{}{}:
-	default:
-	}
-}
+// stop ends the delivery: no event is delivered after it.
+func (q *queue) stop() { q.box.Close() }
 
 func (q *queue) loop() {
-	for range q.wake {
-		q.mu.Lock()
-		events, stopped := q.events, q.stopped
-		q.events = nil
-		q.mu.Unlock()
-		if stopped {
+	for {
+		events, ok := q.box.Wait()
+		if !ok {
 			return
 		}
 		for _, e := range events {

@@ -18,11 +18,11 @@ package main
 
 import (
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/hack-pad/safejs"
 
+	"github.com/crawlsim/crawlsim/wasm/mailbox"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 	"github.com/crawlsim/crawlsim/wasm/session"
 )
@@ -31,32 +31,6 @@ import (
 type message struct {
 	json    string
 	buffers []safejs.Value
-}
-
-// inbox holds the messages that arrived while Go was busy. The onmessage
-// callback must not block, so it appends here and wakes the main loop.
-type inbox struct {
-	mu   sync.Mutex
-	msgs []message
-	wake chan struct{}
-}
-
-func (b *inbox) push(m message) {
-	b.mu.Lock()
-	b.msgs = append(b.msgs, m)
-	b.mu.Unlock()
-	select {
-	case b.wake <- struct{}{}:
-	default:
-	}
-}
-
-func (b *inbox) take() []message {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	m := b.msgs
-	b.msgs = nil
-	return m
 }
 
 func main() {
@@ -75,10 +49,12 @@ func run() error {
 	// performance.now, else Date.now, else a count of readings: a clock
 	// stuck at 0 would let a slice run to the end of its request.
 	clock := session.Clock(callMillis(self, "performance", "now"), callMillis(safejs.Global(), "Date", "now"))
-	box := &inbox{wake: make(chan struct{}, 1)}
+	// The messages that arrive while Go is busy: the onmessage callback
+	// must not block, so it puts them here and wakes the main loop.
+	box := mailbox.New[message]()
 	onMessage, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
 		if len(args) > 0 {
-			box.push(readMessage(args[0]))
+			box.Put(readMessage(args[0]))
 		}
 		return nil
 	})
@@ -101,15 +77,17 @@ func run() error {
 	s := session.New(clock)
 	yield := newYield()
 	for {
-		for _, m := range box.take() {
+		msgs := box.Take()
+		if len(msgs) == 0 && !s.Busy() {
+			msgs, _ = box.Wait()
+		}
+		for _, m := range msgs {
 			post(handle(s, m)...)
 		}
-		if !s.Busy() {
-			<-box.wake
-			continue
+		if s.Busy() {
+			post(s.Slice()...)
+			yield()
 		}
-		post(s.Slice()...)
-		yield()
 	}
 }
 
