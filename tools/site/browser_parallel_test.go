@@ -3,7 +3,6 @@ package site
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -33,32 +32,6 @@ func helpersReady(n int) chromedp.Action[chromedp.Void] {
 	return waitFor(`document.documentElement.dataset.readyHelpers == "`+strconv.Itoa(n)+`" && !document.querySelector("#run").disabled`, 2*time.Minute)
 }
 
-// crawlsimRun runs `crawlsim run` on the scenario of a permalink and
-// returns its result.
-func crawlsimRun(t *testing.T, link string) *scenario.Result {
-	t.Helper()
-	file := filepath.Join(t.TempDir(), "scenario.json")
-	if err := os.WriteFile(file, decodePermalink(t, link), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(t.TempDir(), "result.json")
-	cmd := exec.Command("go", "run", "./tools/crawlsim", "run", "-scenario", file, "-o", out)
-	cmd.Dir = filepath.Join("..", "..")
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("crawlsim run: %v\n%s", err, msg)
-	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r, err := scenario.ParseResult(f, out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 // TestPageParallelWorkers runs a comparison of five strategies in two
 // workers (?workers=2), then the same scenario (its permalink) with
 // ?workers=1, and finds the same table in both and in `crawlsim run`'s
@@ -86,8 +59,8 @@ func TestPageParallelWorkers(t *testing.T) {
 	if got := tableCells(t, one); !sameCells(parallel, got) {
 		t.Errorf("two workers' table\n%v\none worker's\n%v", parallel, got)
 	}
-	if want := resultCells(crawlsimRun(t, link)); !sameCells(parallel, want) {
-		t.Errorf("two workers' table\n%v\ncrawlsim run's\n%v", parallel, want)
+	if res, _ := crawlsimRun(t, link); !sameCells(parallel, resultCells(res)) {
+		t.Errorf("two workers' table\n%v\ncrawlsim run's\n%v", parallel, resultCells(res))
 	}
 }
 

@@ -239,25 +239,6 @@ func TestStaticSiteFromPlainServer(t *testing.T) {
 	}
 }
 
-// tab opens a Chromium tab with the browser tests' options.
-func tab(t *testing.T, exe string) context.Context {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1400, 1200))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelTab := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
-	policyMessages := policyConsole(ctx)
-	t.Cleanup(func() {
-		for _, m := range policyMessages() {
-			t.Errorf("the console says: %s", m)
-		}
-	})
-	return ctx
-}
-
 // TestPageStartsWithoutJumps loads the page at a desktop's, a tablet's and
 // a phone's width: at the first paint it already shows a chart box of the
 // chart's size and a progress line (the skeleton in index.html, before

@@ -8,7 +8,6 @@ package site
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,7 +16,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/crawlsim/crawlsim/engine/report"
-	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
 // squeeze joins the fields of a line by single spaces.
@@ -36,34 +34,14 @@ func TestPageTimeTableMatchesCommandLine(t *testing.T) {
 		chromedp.Click("#run"),
 		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 4`, 2*time.Minute))
 	got := value(t, ctx, chromedp.Evaluate[[][]string](`Array.from(document.querySelectorAll("#time-table tr")).map(r => Array.from(r.cells).map(c => c.textContent.replace(/(\d),(?=\d{3})/g, "$1")))`))
-	data := decodePermalink(t, value(t, ctx, chromedp.Value("#permalink")))
-	file := filepath.Join(t.TempDir(), "scenario.json")
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(t.TempDir(), "result.json")
-	cmd := exec.Command("go", "run", "./tools/crawlsim", "run", "-scenario", file, "-o", out)
-	cmd.Dir = filepath.Join("..", "..")
-	text, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("crawlsim run: %v\n%s", err, text)
-	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	res, err := scenario.ParseResult(f, out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, text := crawlsimRun(t, value(t, ctx, chromedp.Value("#permalink")))
 	head, rows, _, _ := report.TimeRows(res)
 	want := append([][]string{head}, rows...)
 	if len(rows) != 3 || !sameCells(got, want) {
 		t.Errorf("the page's time table\n%v\ncrawlsim run's\n%v", got, want)
 	}
 	lines := map[string]bool{}
-	for _, line := range strings.Split(string(text), "\n") {
+	for _, line := range strings.Split(text, "\n") {
 		lines[squeeze(line)] = true
 	}
 	for _, row := range got {

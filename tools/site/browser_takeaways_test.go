@@ -131,7 +131,10 @@ var grantClipboard = chromedp.Func(func(ctx context.Context, t *chromedp.Target)
 })
 
 // markdownOf writes the cells as the Markdown table the page should copy
-// (the cells of the default comparison hold no Markdown markup).
+// (the cells of the default comparison hold no Markdown markup). It is
+// the test's own expectation, written apart from the page's writer
+// (ui/tableformat.go, in package main, which no test here can import), so
+// that a change of the page's format shows here, byte for byte.
 func markdownOf(head []string, rows [][]string) string {
 	var b strings.Builder
 	b.WriteString("| " + strings.Join(head, " | ") + " |\n|")

@@ -103,6 +103,14 @@ func browser(t *testing.T, h func(http.Handler) http.Handler) (context.Context, 
 	}
 	srv := httptest.NewServer(handler)
 	t.Cleanup(srv.Close)
+	return tab(t, exe), srv.URL
+}
+
+// tab opens a tab of the Chromium exe, 1400 by 1200 px, for three minutes
+// at most. The page must work under its Content-Security-Policy: the test
+// fails if the console reports a violation.
+func tab(t *testing.T, exe string) context.Context {
+	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1400, 1200))
@@ -110,15 +118,13 @@ func browser(t *testing.T, h func(http.Handler) http.Handler) (context.Context, 
 	ctx, cancelTab := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
-	// The page must work under its Content-Security-Policy: no test may
-	// see the console report a violation.
 	policyMessages := policyConsole(ctx)
 	t.Cleanup(func() {
 		for _, m := range policyMessages() {
 			t.Errorf("the console says: %s", m)
 		}
 	})
-	return ctx, srv.URL
+	return ctx
 }
 
 // run runs the actions in order, failing the test with what the page says
@@ -281,6 +287,34 @@ func decodePermalink(t *testing.T, link string) []byte {
 	return data
 }
 
+// crawlsimRun runs `crawlsim run` on the scenario of a permalink and
+// returns its result (-o) and what it printed.
+func crawlsimRun(t *testing.T, link string) (*scenario.Result, string) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "scenario.json")
+	if err := os.WriteFile(file, decodePermalink(t, link), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "result.json")
+	cmd := exec.Command("go", "run", "./tools/crawlsim", "run", "-scenario", file, "-o", out)
+	cmd.Dir = filepath.Join("..", "..")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	text, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("crawlsim run: %v\n%s%s", err, text, stderr.Bytes())
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := scenario.ParseResult(bytes.NewReader(data), out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, string(text)
+}
+
 // TestPageMatchesCommandLine generates a graph in the page, runs four
 // strategies, and compares the table with `crawlsim run` on the page's
 // scenario (its permalink), cell by cell. It reports the page's run time
@@ -302,30 +336,11 @@ func TestPageMatchesCommandLine(t *testing.T) {
 	pageTime := time.Since(start)
 	cells := tableCells(t, ctx)
 	link := value(t, ctx, chromedp.Value("#permalink"))
-	data := decodePermalink(t, link)
-	file := filepath.Join(t.TempDir(), "scenario.json")
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(t.TempDir(), "result.json")
-	cmd := exec.Command("go", "run", "./tools/crawlsim", "run", "-scenario", file, "-o", out)
-	cmd.Dir = filepath.Join("..", "..")
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("crawlsim run: %v\n%s", err, msg)
-	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	want, err := scenario.ParseResult(f, out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want, _ := crawlsimRun(t, link)
 	if !sameCells(cells, resultCells(want)) {
 		t.Errorf("the page's table\n%v\ncrawlsim run's\n%v", cells, resultCells(want))
 	}
-	s, err := scenario.Parse(bytes.NewReader(data), "permalink")
+	s, err := scenario.Parse(bytes.NewReader(decodePermalink(t, link)), "permalink")
 	if err != nil {
 		t.Fatal(err)
 	}
