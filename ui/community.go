@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -75,17 +74,12 @@ func (c *Community) Extract(f Form) {
 
 // done takes the seed study's result and draws what the panel shows of it.
 func (c *Community) done(r protocol.Response) {
-	res, err := reader.ParseResult(bytes.NewReader(r.Result), "the worker's result")
+	res, svg, err := drawResult(r, reader.ParseResult, report.DepthSVG)
 	if err != nil {
 		c.Error = err.Error()
 		return
 	}
-	var b strings.Builder
-	if err := report.DepthSVG(&b, res); err != nil {
-		c.Error = err.Error()
-		return
-	}
-	c.Study, c.DepthSVG = res, b.String()
+	c.Study, c.DepthSVG = res, svg
 	c.Rows, c.Summary = seedRows(res), seedsSummary(res)
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
@@ -115,16 +114,11 @@ func (r *Revisits) Run() {
 
 // done takes the simulation's result and draws its chart and table.
 func (r *Revisits) done(resp protocol.Response) {
-	res, err := reader.ParseRefreshResult(bytes.NewReader(resp.Result), "the worker's result")
+	res, svg, err := drawResult(resp, reader.ParseRefreshResult, report.RefreshSVG)
 	if err != nil {
 		r.Error = err.Error()
 		return
 	}
-	var b strings.Builder
-	if err := report.RefreshSVG(&b, res); err != nil {
-		r.Error = err.Error()
-		return
-	}
 	head, rows := report.RefreshRows(res)
-	r.Result, r.SVG, r.Head, r.Rows = res, b.String(), head, groupRows(rows)
+	r.Result, r.SVG, r.Head, r.Rows = res, svg, head, groupRows(rows)
 }
