@@ -139,17 +139,31 @@ func gzipFile(src, dst string) (int64, error) {
 	return n, err
 }
 
+// goOutput runs the go command goCmd with args in the module at root, for
+// the browser (GOOS=js GOARCH=wasm) when forWasm, and returns what it
+// printed; its error carries what the command said on stderr.
+func goOutput(ctx context.Context, goCmd, root string, forWasm bool, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, goCmd, args...)
+	cmd.Dir = root
+	if forWasm {
+		cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("%v\n%s", err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	return out, nil
+}
+
 // copyWasmExec copies wasm_exec.js from the GOROOT that goCmd reports into
 // out.
 func copyWasmExec(ctx context.Context, goCmd, root, out string, log io.Writer) error {
 	start := time.Now()
-	cmd := exec.CommandContext(ctx, goCmd, "env", "GOROOT")
-	cmd.Dir = root
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	b, err := cmd.Output()
+	b, err := goOutput(ctx, goCmd, root, false, "env", "GOROOT")
 	if err != nil {
-		return fmt.Errorf("go env GOROOT: %v\n%s", err, bytes.TrimSpace(stderr.Bytes()))
+		return fmt.Errorf("go env GOROOT: %w", err)
 	}
 	goroot := strings.TrimSpace(string(b))
 	candidates := []string{

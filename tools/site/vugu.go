@@ -1,14 +1,12 @@
 package site
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"io"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -35,15 +33,10 @@ const (
 // and does nothing when it does not.
 func writeVuguScript(ctx context.Context, goCmd, root, out string, log io.Writer) error {
 	start := time.Now()
-	cmd := exec.CommandContext(ctx, goCmd, "list", "-deps",
+	listing, err := goOutput(ctx, goCmd, root, true, "list", "-deps",
 		"-f", `{{if eq .ImportPath "`+vuguRenderer+`"}}{{.Dir}}{{"\t"}}{{join .GoFiles "\t"}}{{end}}`, "./ui")
-	cmd.Dir = root
-	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	listing, err := cmd.Output()
 	if err != nil {
-		return fmt.Errorf("go list -deps ./ui (GOOS=js GOARCH=wasm): %v\n%s", err, bytes.TrimSpace(stderr.Bytes()))
+		return fmt.Errorf("go list -deps ./ui (GOOS=js GOARCH=wasm): %w", err)
 	}
 	line := strings.TrimSpace(string(listing))
 	if line == "" {

@@ -74,10 +74,7 @@ func TestPartsMergeIntoOneRun(t *testing.T) {
 	for p, s := range workers {
 		req := request(7, protocol.KindRun)
 		req.Scenario, req.Part, req.Parts = &sc, p+1, 2
-		if out := s.Handle(req, nil); len(out) != 0 {
-			t.Fatalf("part %d answered %+v", p+1, out)
-		}
-		rs := finish(t, s)
+		rs := handleAll(t, s, req)
 		for _, r := range rs[:len(rs)-1] {
 			if len(r.Progress.Strategies) != len(sc.Strategies) {
 				t.Fatalf("part %d: progress of %d strategies", p+1, len(r.Progress.Strategies))

@@ -22,10 +22,7 @@ func reproduceInWorker(t *testing.T, s *Session, rq protocol.Reproduce) protocol
 	t.Helper()
 	req := request(7, protocol.KindReproduce)
 	req.Reproduce = &rq
-	if out := s.Handle(req, nil); len(out) != 0 {
-		t.Fatalf("starting a reproduction answered %+v", out)
-	}
-	rs := finish(t, s)
+	rs := handleAll(t, s, req)
 	progress := 0
 	for _, r := range rs[:len(rs)-1] {
 		if r.Kind == protocol.KindProgress && r.Progress != nil && r.Progress.Stage != "" {

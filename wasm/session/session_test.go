@@ -32,6 +32,16 @@ func request(id int64, kind string) protocol.Request {
 	return protocol.Request{Version: protocol.Version, ID: id, Kind: kind}
 }
 
+// handleAll starts req, which must answer nothing at once, and returns
+// every response until it ends.
+func handleAll(t *testing.T, s *Session, req protocol.Request) []protocol.Response {
+	t.Helper()
+	if out := s.Handle(req, nil); len(out) != 0 {
+		t.Fatalf("starting %s request %d answered %+v", req.Kind, req.ID, out)
+	}
+	return finish(t, s)
+}
+
 // finish slices until the current request ends and returns every response.
 func finish(t *testing.T, s *Session) []protocol.Response {
 	t.Helper()
@@ -73,10 +83,7 @@ func TestRunGivesTheNativeResult(t *testing.T) {
 	req := request(1, protocol.KindRun)
 	sc := smallRun()
 	req.Scenario = &sc
-	if out := s.Handle(req, nil); len(out) != 0 {
-		t.Fatalf("starting a run answered %+v", out)
-	}
-	rs := finish(t, s)
+	rs := handleAll(t, s, req)
 	progress := 0
 	for _, r := range rs[:len(rs)-1] {
 		if r.Kind != protocol.KindProgress || r.ID != 1 || r.Progress == nil {
@@ -383,10 +390,7 @@ func TestRefresh(t *testing.T) {
 	req := request(1, protocol.KindRefresh)
 	r := scenario.Refresh{Simulation: refresh.Params{Sites: 150, Horizon: 200, Seed: 4}}
 	req.Refresh = &r
-	if out := s.Handle(req, nil); len(out) != 0 {
-		t.Fatalf("starting a refresh answered %+v", out)
-	}
-	got := last(t, finish(t, s), protocol.KindResult)
+	got := last(t, handleAll(t, s, req), protocol.KindResult)
 	rr, err := scenario.NewRefreshRunner(r)
 	if err != nil {
 		t.Fatal(err)
