@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
@@ -34,16 +33,7 @@ func maskTimes(table string) string { return schedulingTime.ReplaceAllString(tab
 // readResult reads a result JSON file.
 func readResult(t *testing.T, path string) *scenario.Result {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r, err := scenario.ParseResult(f, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return readFile(t, path, scenario.ParseResult)
 }
 
 // withoutTimes returns r's JSON with the scheduling times set to zero.
@@ -90,15 +80,7 @@ func TestRunExamples(t *testing.T) {
 		t.Fatalf("result.json: %d strategies, importance %q", len(res.Strategies), res.Scenario.Importance)
 	}
 	// The CSV holds every point of every curve of the result.
-	f, err := os.Open("curves.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		t.Fatalf("curves.csv: %v", err)
-	}
+	rows := readCSV(t, "curves.csv")
 	want := 1
 	for _, s := range res.Strategies {
 		want += len(s.Curve.K)
@@ -643,14 +625,9 @@ func TestRefreshExamples(t *testing.T) {
 		out := mustRun(t, args...)
 		golden(t, fmt.Sprintf("refresh-example-%d.txt", k+1), "$ crawlsim "+strings.Join(args, " ")+"\n"+out)
 	}
-	f, err := os.Open("series.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil || len(rows) != 1+5*100 || strings.Join(rows[0], ",") != "policy,time,fresh,central_bytes,migrant_bytes" {
-		t.Errorf("series.csv: %d rows, header %v, %v", len(rows), rows[0], err)
+	rows := readCSV(t, "series.csv")
+	if len(rows) != 1+5*100 || strings.Join(rows[0], ",") != "policy,time,fresh,central_bytes,migrant_bytes" {
+		t.Errorf("series.csv: %d rows, header %v", len(rows), rows[0])
 	}
 	svg, _ := os.ReadFile("refresh.svg")
 	if n := strings.Count(string(svg), "<polyline"); n != 15 {

@@ -160,16 +160,7 @@ func TestRunImportanceFileRefused(t *testing.T) {
 // mustLoadCSR reads a .csr file.
 func mustLoadCSR(t *testing.T, path string) *graph.Graph {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	g, err := graphio.ReadCSR(f, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return readFile(t, path, graphio.ReadCSR)
 }
 
 // TestRunImportanceFileOtherKinds: personalized PageRank and HITS

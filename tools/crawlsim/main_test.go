@@ -44,6 +44,34 @@ func mustRun(t *testing.T, args ...string) string {
 	return out
 }
 
+// readFile opens path and reads it with read, which names the file in its
+// errors, failing the test on an error.
+func readFile[T any](t *testing.T, path string, read func(io.Reader, string) (T, error)) T {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	v, err := read(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// readCSV reads the CSV file path, failing the test on an error.
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	return readFile(t, path, func(r io.Reader, name string) ([][]string, error) {
+		rows, err := csv.NewReader(r).ReadAll()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		return rows, nil
+	})
+}
+
 // testdataDir is this package's testdata folder, found before any test
 // changes the working folder.
 var testdataDir, _ = filepath.Abs("testdata")
@@ -354,15 +382,7 @@ func TestExamples(t *testing.T) {
 	if strings.ReplaceAll(outputs[3], "web.edges", "web.csr") != outputs[1] {
 		t.Errorf("info of the edge list with its URL list differs from info of the .csr:\n%s\nvs\n%s", outputs[3], outputs[1])
 	}
-	f, err := os.Open("pagerank.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, "pagerank.csv")
 	if len(rows) != 401 || strings.Join(rows[0], ",") != "page,pagerank,url" {
 		t.Fatalf("pagerank.csv: %d rows, header %v; want 401 rows and page,pagerank,url", len(rows), rows[0])
 	}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,15 +18,7 @@ func TestOrdersRescoreToCurves(t *testing.T) {
 	mustRun(t, "run", "-n", "400", "-seeds", "random:5", "-strategies", "optimal,bfs,fpr,backlink",
 		"-connections", "2", "-wait", "1", "-orders", "orders.csv", "-o", "result.json")
 	res := readResult(t, "result.json")
-	f, err := os.Open("orders.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		t.Fatalf("orders.csv: %v", err)
-	}
+	rows := readCSV(t, "orders.csv")
 	if got := strings.Join(rows[0], ","); got != "strategy,position,page,url,importance,time" {
 		t.Fatalf("orders.csv header %q", got)
 	}
