@@ -21,20 +21,6 @@
   };
 })();
 
-// In embed mode (?embed=1 or #embed, as ui.NewApp reads the address) the
-// skeleton takes the embedded page's shape as soon as this script runs
-// (the first paint may come before): no header, no explanation, no
-// scenario column, so that it fits the frame while page.wasm downloads.
-(function () {
-  const q = new URLSearchParams(location.search).get("embed");
-  const f = location.hash.slice(1);
-  if (!(q === "1" || q === "true" || f === "embed" || f.startsWith("embed&"))) return;
-  const skeleton = document.querySelector(".skeleton");
-  if (!skeleton) return;
-  skeleton.classList.add("embed");
-  for (const e of skeleton.querySelectorAll("header, .what, .controls")) e.remove();
-})();
-
 // The worker starts first, so that it downloads and compiles worker.wasm
 // while the page downloads and compiles page.wasm, instead of after. The
 // page's Go program adopts it: wasm/page's StartWorker calls

@@ -30,15 +30,15 @@ type AxisChoice struct {
 }
 
 // Axes are the x axes the chart offers. Simulated time is listed even for
-// a result without the politeness clock, unusable and hidden then, so the
-// row keeps its width and wraps the same way.
+// a result without the politeness clock, disabled then (AxisTitle says
+// why), so the row keeps its width and wraps the same way.
 func (c *ChartView) Axes() []AxisChoice {
 	return []AxisChoice{{report.XFraction, "fraction downloaded", true}, {report.XCount, "pages downloaded", true},
 		{report.XTime, "simulated time", c.App.Timed()}}
 }
 
-// AxisClass is an axis choice's CSS class: "idle" (hidden, keeping its
-// place) when it cannot be chosen.
+// AxisClass is an axis choice's CSS class: "idle" (in the muted ink,
+// its button disabled) when it cannot be chosen.
 func (c *ChartView) AxisClass(ax AxisChoice) string {
 	if ax.Usable {
 		return ""
@@ -46,8 +46,16 @@ func (c *ChartView) AxisClass(ax AxisChoice) string {
 	return "idle"
 }
 
-// AxesClass is the axis row's CSS class: "axes idle" (hidden, keeping its
-// place, as in index.html's skeleton) until there is a result to draw.
+// AxisTitle says why an axis cannot be chosen: "" when it can.
+func (c *ChartView) AxisTitle(ax AxisChoice) string {
+	if ax.Usable {
+		return ""
+	}
+	return "Only a run with politeness (the simulated clock) has simulated times"
+}
+
+// AxesClass is the axis row's CSS class: "axes idle" (its choices
+// disabled, as in index.html's skeleton) until there is a result to draw.
 func (c *ChartView) AxesClass() string {
 	if c.App.Result == nil {
 		return "axes idle"

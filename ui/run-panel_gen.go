@@ -106,7 +106,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn.SetInnerHTML(c.App.Announce)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		if c.App.StaleNote() != "" {
+		if c.App.StaleNote() != "" && !c.App.Running() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "stale-note"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "stale-note"}}}
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.App.StaleNote())
@@ -120,12 +120,28 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(4), Data: " While a run goes, its stage (on phones, where the run bar has no\n         room for it), the note that the results shown are the previous\n         run's, and a bar per strategy drop down over the chart: nothing\n         moves (static/style.css). "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
 		if c.App.Running() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "progress"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "progress"}}}
 			vgparent.AppendChild(vgn)
 			{
 				vgparent := vgn
 				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "stage-line"}}}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(c.App.Stage())
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+				vgparent.AppendChild(vgn)
+				if c.App.StaleNote() != "" {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "stale-note"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "stale-note"}}}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(c.App.StaleNote())
+				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)
 				for vgiterkeyt, s := range c.App.Progress().Strategies {

@@ -34,9 +34,9 @@ import (
 //   - runTop: the chart box's top when the run's progress bars are shown,
 //     doneTop when the first curve is drawn;
 //   - shifts: the layout-shift entries (their values and times);
-//   - boxes: where every box of the page is (boxesNow) at the first
-//     paint, at page.wasm's first render, when the progress bars appear
-//     and when the first curve is drawn.
+//   - boxes: where every box of the page is (boxesNow), and the chart
+//     box's size, at the first paint, at page.wasm's first render, when
+//     the progress bars appear and when the first curve is drawn.
 const startProbe = `(() => {
 	const p = window.crawlsimProbe = {paint: null, first: 0, runTop: null, doneTop: null, progressAt: 0, uiAt: 0, shifts: [], boxes: []};
 	const top = () => { const c = document.querySelector("#chart"); return c ? Math.round(c.getBoundingClientRect().top) : null; };
@@ -51,6 +51,8 @@ const startProbe = `(() => {
 			const key = e.id ? "#" + e.id : e.tagName.toLowerCase() + " " + e.textContent.trim().replace(/\s+/g, " ").slice(0, 40);
 			out[key] = [Math.round(r.top + scrollY), Math.round(r.left + scrollX)];
 		}
+		const c = document.querySelector("#chart");
+		if (c) { const r = c.getBoundingClientRect(); out["#chart size"] = [Math.round(r.height), Math.round(r.width)]; }
 		return out;
 	};
 	const snap = (when) => p.boxes.push({when: when, at: Math.round(performance.now()), places: p.boxesNow()});
@@ -97,7 +99,8 @@ type probe struct {
 }
 
 // boxes is where the page's boxes are at one moment: by box (its id, or
-// its tag and text), its top and left in the document, in px.
+// its tag and text), its top and left in the document, in px; and, as
+// "#chart size", the chart box's height and width.
 type boxes struct {
 	When   string
 	At     int
@@ -137,6 +140,10 @@ func moves(snaps []boxes, tolerance int) []string {
 			}
 			if dy, dx := now[0]-was.at[0], now[1]-was.at[1]; !moved[k] && (abs(dy) > tolerance || abs(dx) > tolerance) {
 				moved[k] = true
+				if strings.HasSuffix(k, " size") {
+					out = append(out, fmt.Sprintf("%s changes %+d px in height, %+d px in width %s (%d by %d px %s)", k, dy, dx, s.When, was.at[1], was.at[0], was.when))
+					continue
+				}
 				out = append(out, fmt.Sprintf("%s moves %+d px down, %+d px right %s (top %d, left %d %s)", k, dy, dx, s.When, was.at[0], was.at[1], was.when))
 			}
 		}
@@ -304,7 +311,36 @@ func TestPageStartsWithoutJumps(t *testing.T) {
 			}
 		}
 		t.Logf("at %d px: layout shifts: %.4f before the first curve, %.4f with it: %+v", width, before, after, p.Shifts)
+		for _, m := range moves(secondRun(t, ctx), maxJump) {
+			t.Errorf("at %d px %s", width, m)
+		}
 	}
+	// Embed mode fills its frame from the first paint: the skeleton takes
+	// the embedded page's shape (static/page.js), the chart box its size.
+	for _, frame := range [][2]int64{{900, 620}, {600, 400}} {
+		run(t, ctx, viewport(frame[0], frame[1]), chromedp.Navigate(url+"/?embed=1"), waitFor(embedIdle, 2*time.Minute), chromedp.Sleep(time.Second))
+		p := readProbe(t, ctx)
+		snaps := append(p.Boxes, boxesNow(t, ctx, "once the page is idle"))
+		snaps = append(snaps, secondRun(t, ctx)...)
+		for _, m := range moves(snaps, maxJump) {
+			t.Errorf("embedded in %d×%d px, %s", frame[0], frame[1], m)
+		}
+	}
+}
+
+// embedIdle is true when the embedded page shows a comparison and runs
+// nothing.
+const embedIdle = `document.querySelector("#chart svg") != null && !document.querySelector("#run").disabled`
+
+// secondRun runs the comparison shown again and returns where the page's
+// boxes are before, during (the earlier result marked as such) and after.
+func secondRun(t *testing.T, ctx context.Context) []boxes {
+	t.Helper()
+	snaps := []boxes{boxesNow(t, ctx, "before a second run")}
+	run(t, ctx, chromedp.Click("#run"), waitFor(`document.querySelector("#cancel") && !document.querySelector("#cancel").disabled`, 30*time.Second))
+	snaps = append(snaps, boxesNow(t, ctx, "during a second run"))
+	run(t, ctx, waitFor(`document.querySelector("#cancel").disabled && `+embedIdle, time.Minute), chromedp.Sleep(time.Second))
+	return append(snaps, boxesNow(t, ctx, "after a second run"))
 }
 
 // TestPageWorkerReadyFirst delays page.wasm, as a slow network may, so

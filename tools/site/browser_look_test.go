@@ -1,0 +1,104 @@
+package site
+
+// Browser tests of what the page looks like (issue 14, "Every screen" and
+// "Fast"), found by looking at it in headless Chromium at 360, 768 and
+// 1400 px, light and dark, before, during and after a run, and embedded
+// in frames of 900×620 and 600×400 px: no room kept by something
+// invisible, no empty line in the run bar, no legend entry cut by the
+// embedded frame.
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// invisibleRoom lists the elements of the page that take room on screen
+// while hidden (visibility: hidden), but for the visually-hidden text
+// meant for screen readers: each is a gap the reader sees without knowing
+// why.
+const invisibleRoom = `Array.from(document.querySelectorAll(".crawlsim *")).filter((e) => {
+	if (e.closest(".visually-hidden")) return false;
+	const r = e.getBoundingClientRect();
+	return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility === "hidden";
+}).map((e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + "." + String(e.className).replace(/ /g, ".") + " " + JSON.stringify(e.textContent.trim().slice(0, 40)))`
+
+// runBarGap is how much taller, in px, the run bar's row of buttons is
+// than its tallest visible child (an empty line kept for a text, say).
+const runBarGap = `(() => {
+	const row = document.querySelector("#run-panel .buttons");
+	let tallest = 0;
+	for (const e of row.children) {
+		const r = e.getBoundingClientRect();
+		if (r.height > 0) tallest = Math.max(tallest, r.height);
+	}
+	return Math.round(row.getBoundingClientRect().height - tallest);
+})()`
+
+// TestPageKeepsNoInvisibleRoom: before the first result (the skeleton,
+// then page.wasm's first render), during a run and after, at phone,
+// tablet and desktop width, nothing hidden keeps room on the page (the
+// x-axis row before a result and the simulated-time choice of a run
+// without the clock were hidden, leaving a blank line or gap), and the
+// run bar is one row of buttons, without an empty line (on phones the
+// stage's text kept a line of its own, empty when nothing runs).
+func TestPageKeepsNoInvisibleRoom(t *testing.T) {
+	ctx, url := browser(t, nil)
+	for _, width := range []int64{360, 768, 1400} {
+		look := func(when string) {
+			t.Helper()
+			if hidden := value(t, ctx, chromedp.Evaluate[[]string](invisibleRoom)); len(hidden) > 0 {
+				t.Errorf("at %d px %s, hidden elements keep room: %s", width, when, strings.Join(hidden, "; "))
+			}
+			if gap := value(t, ctx, chromedp.Evaluate[int](runBarGap)); gap > 1 {
+				t.Errorf("at %d px %s, the run bar is %d px taller than its buttons", width, when, gap)
+			}
+		}
+		run(t, ctx, viewport(width, 900), chromedp.Navigate(url+"/"), waitFor(`document.querySelector(".crawlsim") != null`, time.Minute))
+		look("at the first look")
+		run(t, ctx, waitFor(idle, 2*time.Minute))
+		look("after the first comparison")
+		run(t, ctx, setField("#gen-pages", "200000"), chromedp.Click("#run"),
+			waitFor(`document.querySelector("#progress .bar") != null`, 30*time.Second))
+		look("during a run")
+		stage := value(t, ctx, chromedp.Evaluate[string](`(() => { for (const e of document.querySelectorAll("#stage, #progress .stage-line")) if (e.getBoundingClientRect().height > 0) return e.textContent; return ""; })()`))
+		if stage == "" {
+			t.Errorf("at %d px during a run no stage is shown", width)
+		}
+		run(t, ctx, chromedp.Click("#cancel"), waitFor(`!document.querySelector("#run").disabled`, 20*time.Second))
+	}
+}
+
+// TestPageEmbedLegendWhole: embedded in frames of 900×620 and 600×400 px,
+// before and after the first result, every entry of the legend is wholly
+// inside the legend's box, or wholly out of it (scrolled to): none is cut
+// in half at the frame's bottom.
+func TestPageEmbedLegendWhole(t *testing.T) {
+	ctx, url := browser(t, nil)
+	const cut = `(() => {
+		const legend = document.querySelector("#legend");
+		if (!legend) return ["no legend"];
+		const box = legend.getBoundingClientRect();
+		const out = [];
+		for (const b of legend.querySelectorAll("button")) {
+			const r = b.getBoundingClientRect();
+			const inside = r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+			const outside = r.top >= box.bottom - 0.5 || r.bottom <= box.top + 0.5;
+			if (!inside && !outside) out.push(b.textContent.trim() + " (" + Math.round(r.top) + "-" + Math.round(r.bottom) + " in " + Math.round(box.top) + "-" + Math.round(box.bottom) + ")");
+		}
+		if (box.bottom > innerHeight + 0.5) out.push("the legend ends at " + Math.round(box.bottom) + ", below the frame");
+		return out;
+	})()`
+	for _, frame := range [][2]int64{{900, 620}, {600, 400}} {
+		run(t, ctx, viewport(frame[0], frame[1]), chromedp.Navigate(url+"/?embed=1"), waitFor(`document.querySelector("#legend") != null`, time.Minute))
+		if c := value(t, ctx, chromedp.Evaluate[[]string](cut)); len(c) > 0 {
+			t.Errorf("embedded in %d×%d px before the result, legend entries cut: %s", frame[0], frame[1], strings.Join(c, "; "))
+		}
+		run(t, ctx, waitFor(embedIdle, 2*time.Minute))
+		if c := value(t, ctx, chromedp.Evaluate[[]string](cut)); len(c) > 0 {
+			t.Errorf("embedded in %d×%d px, legend entries cut: %s", frame[0], frame[1], strings.Join(c, "; "))
+		}
+	}
+}
