@@ -249,3 +249,39 @@ func TestWarningsForStudents(t *testing.T) {
 		}
 	}
 }
+
+// TestPaperRefsPlaceTheSection: a strategy citing several papers shows its
+// section after the paper it is of ("papers 004 §4.1, 001" for
+// breadth-first, whose section is "004 §4.1"), not after the list, where
+// it read as a third paper ("paper 004, 001 004 §4.1"); with one paper,
+// after it.
+func TestPaperRefsPlaceTheSection(t *testing.T) {
+	for _, tc := range []struct {
+		id, want string
+	}{
+		{"bfs", "papers 004 §4.1, 001"},
+		{"random", "paper 004 §4"},
+		{"fpr-m", "paper 000 §3.2, Algorithm 2"},
+	} {
+		info, ok := lookupStrategy(tc.id)
+		if !ok {
+			t.Fatalf("no strategy %s", tc.id)
+		}
+		got := PapersWord(info)
+		for i, ref := range PaperRefs(info) {
+			if i > 0 {
+				got += ","
+			}
+			got += " " + ref.Number
+			if ref.Section != "" {
+				got += " " + ref.Section
+			}
+		}
+		if s := TrailingSection(info); s != "" {
+			got += " " + s
+		}
+		if got != tc.want {
+			t.Errorf("%s: the panel cites %q, want %q", tc.id, got, tc.want)
+		}
+	}
+}

@@ -47,10 +47,14 @@ type PaperRef struct {
 	// Label names the link for screen readers: "paper 004, Baeza-Yates,
 	// Castillo, ..." (the link shows only the number).
 	Label string
+	// Section is the strategy's place in this paper, shown after its
+	// number, when Info.Section names the paper ("004 §4.1"): "§4.1".
+	Section string
 }
 
 // PaperRefs are the papers a strategy cites (Info.Paper: numbers separated
-// by ", "), each with its label.
+// by ", "), each with its label, and its section when Info.Section begins
+// with its number.
 func PaperRefs(info model.StrategyInfo) []PaperRef {
 	var refs []PaperRef
 	for _, n := range strings.Split(info.Paper, ", ") {
@@ -60,9 +64,33 @@ func PaperRefs(info model.StrategyInfo) []PaperRef {
 				label += ": " + p.Citation
 			}
 		}
-		refs = append(refs, PaperRef{Number: n, Label: label})
+		ref := PaperRef{Number: n, Label: label}
+		if rest, ok := strings.CutPrefix(info.Section, n+" "); ok {
+			ref.Section = rest
+		}
+		refs = append(refs, ref)
 	}
 	return refs
+}
+
+// TrailingSection is the strategy's section when no paper of PaperRefs
+// took it: shown after the papers.
+func TrailingSection(info model.StrategyInfo) string {
+	for _, ref := range PaperRefs(info) {
+		if ref.Section != "" {
+			return ""
+		}
+	}
+	return info.Section
+}
+
+// PapersWord is the word before a strategy's papers: "paper", or
+// "papers" for several.
+func PapersWord(info model.StrategyInfo) string {
+	if strings.Contains(info.Paper, ", ") {
+		return "papers"
+	}
+	return "paper"
 }
 
 // Jump moves the focus to a paper in the About section, without changing

@@ -37,14 +37,20 @@ const runBarGap = `(() => {
 	return Math.round(row.getBoundingClientRect().height - tallest);
 })()`
 
-// TestPageKeepsNoInvisibleRoom: before the first result (the skeleton,
+// cutLabels lists the strategies' labels of the run's progress bars that
+// do not fit their place (cut with an ellipsis).
+const cutLabels = `Array.from(document.querySelectorAll("#progress .label")).filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)`
+
+// TestPageNothingHiddenOrCut: before the first result (the skeleton,
 // then page.wasm's first render), during a run and after, at phone,
 // tablet and desktop width, nothing hidden keeps room on the page (the
 // x-axis row before a result and the simulated-time choice of a run
 // without the clock were hidden, leaving a blank line or gap), and the
 // run bar is one row of buttons, without an empty line (on phones the
-// stage's text kept a line of its own, empty when nothing runs).
-func TestPageKeepsNoInvisibleRoom(t *testing.T) {
+// stage's text kept a line of its own, empty when nothing runs); during
+// the run the stage is shown, and no strategy's label of the default
+// comparison is cut (at 360 px "windowed-rankmass" was).
+func TestPageNothingHiddenOrCut(t *testing.T) {
 	ctx, url := browser(t, nil)
 	for _, width := range []int64{360, 768, 1400} {
 		look := func(when string) {
@@ -67,6 +73,9 @@ func TestPageKeepsNoInvisibleRoom(t *testing.T) {
 		if stage == "" {
 			t.Errorf("at %d px during a run no stage is shown", width)
 		}
+		if cut := value(t, ctx, chromedp.Evaluate[[]string](cutLabels)); len(cut) > 0 {
+			t.Errorf("at %d px during a run the progress bars' labels %q are cut", width, cut)
+		}
 		run(t, ctx, chromedp.Click("#cancel"), waitFor(`!document.querySelector("#run").disabled`, 20*time.Second))
 	}
 }
@@ -74,7 +83,10 @@ func TestPageKeepsNoInvisibleRoom(t *testing.T) {
 // TestPageEmbedLegendWhole: embedded in frames of 900×620 and 600×400 px,
 // before and after the first result, every entry of the legend is wholly
 // inside the legend's box, or wholly out of it (scrolled to): none is cut
-// in half at the frame's bottom.
+// in half at the frame's bottom. During a second run the note that the
+// chart shows the previous run's result is on the chart, inside the
+// frame, and covers neither the caption nor the axis choice (in a
+// drop-down under the run bar it covered the caption).
 func TestPageEmbedLegendWhole(t *testing.T) {
 	ctx, url := browser(t, nil)
 	const cut = `(() => {
@@ -100,5 +112,29 @@ func TestPageEmbedLegendWhole(t *testing.T) {
 		if c := value(t, ctx, chromedp.Evaluate[[]string](cut)); len(c) > 0 {
 			t.Errorf("embedded in %d×%d px, legend entries cut: %s", frame[0], frame[1], strings.Join(c, "; "))
 		}
+		// The default comparison runs for a second or more here: the
+		// page is looked at as soon as it marks the result as stale.
+		run(t, ctx, chromedp.Click("#run"), waitFor(`document.querySelector(".crawlsim.stale") != null`, 30*time.Second))
+		covered := value(t, ctx, chromedp.Evaluate[[]string](`(() => {
+			const out = [];
+			const notes = Array.from(document.querySelectorAll(".stale-note")).filter((e) => e.getBoundingClientRect().height > 0);
+			if (notes.length == 0) out.push("no note that the result is the previous run's");
+			for (const n of notes) {
+				const r = n.getBoundingClientRect();
+				if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) out.push("the note is out of the frame");
+			}
+			for (const e of document.querySelectorAll("#chart-heading, #full-page, .axes label")) {
+				const r = e.getBoundingClientRect();
+				for (const [x, y] of [[r.left + 2, r.top + 2], [r.right - 2, r.bottom - 2], [(r.left + r.right) / 2, (r.top + r.bottom) / 2]]) {
+					const at = document.elementFromPoint(x, y);
+					if (at && !e.contains(at) && !at.contains(e)) { out.push((e.id || e.textContent.trim()) + " is covered by " + at.tagName.toLowerCase() + "." + at.className); break; }
+				}
+			}
+			return out;
+		})()`))
+		if len(covered) > 0 {
+			t.Errorf("embedded in %d×%d px during a second run: %s", frame[0], frame[1], strings.Join(covered, "; "))
+		}
+		run(t, ctx, chromedp.Click("#cancel"), waitFor(`!document.querySelector("#run").disabled`, 20*time.Second))
 	}
 }
