@@ -75,9 +75,12 @@ func (a *App) LoadFiles() {
 	req := a.q.request(protocol.KindLoad)
 	a.q.register(req.ID, a.graphPending(protocol.KindLoad))
 	a.graphReq = req.ID
-	// The helpers get the same files, now and when they start: the page
-	// keeps them, since a render may empty the inputs.
-	if u, err := page.PickUpload(graphInputID, urlsInputID); err == nil {
+	// The files are taken from the inputs now, in the click's handler: the
+	// render that follows it may empty the inputs before the goroutine
+	// below runs (TestPageUpload failed so about one load in three). The
+	// helpers get the same files, now and when they start.
+	u, pickErr := page.PickUpload(graphInputID, urlsInputID)
+	if pickErr == nil {
 		a.upload = u
 	}
 	a.loadHelpers(func(*helper) bool { return true })
@@ -85,7 +88,14 @@ func (a *App) LoadFiles() {
 	go func() {
 		// The files' names reach the form with the worker's answer
 		// (KindGraph), once the graph read well.
-		_, err := w.SendFiles(req, graphInputID, urlsInputID, protocol.DefaultMemoryBudget/2)
+		var err error
+		if pickErr == nil {
+			_, err = w.SendUpload(req, u, protocol.DefaultMemoryBudget/2)
+		} else {
+			// SendFiles says what is wrong with the inputs (or, outside
+			// the browser, that there are none).
+			_, err = w.SendFiles(req, graphInputID, urlsInputID, protocol.DefaultMemoryBudget/2)
+		}
 		if err == nil {
 			return
 		}

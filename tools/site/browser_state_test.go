@@ -144,7 +144,7 @@ func TestPageCommunityNeedsHosts(t *testing.T) {
 	}
 	run(t, ctx, chromedp.Click("#source-upload"),
 		chromedp.SetUploadFiles("#graph-file", []string{edges}),
-		chromedp.Click("#load"),
+		loadEnabled, chromedp.Click("#load"),
 		waitFor(`(document.querySelector("#graph-facts") || {}).textContent.includes("nohosts.edges") && !document.querySelector("#run").disabled`, time.Minute))
 	state := value(t, ctx, chromedp.Evaluate[[]string](`(() => { const b = document.querySelector("#extract-seeds"), id = b.getAttribute("aria-describedby"), r = id && document.getElementById(id);
 		return [String(b.disabled), r ? r.textContent : "", r ? String(r.offsetHeight > 0) : "false"]; })()`))

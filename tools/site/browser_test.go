@@ -183,6 +183,12 @@ func waitFor(expr string, timeout time.Duration) chromedp.Action[chromedp.Void] 
 	})
 }
 
+// loadEnabled waits until the Load button can be pressed: after the first
+// comparison the page's helper workers generate its graph, and every
+// button that starts a request is disabled meanwhile (a click on it then
+// does nothing, and the test waited a minute for a graph never asked for).
+var loadEnabled = waitFor(`!document.querySelector("#load").disabled`, time.Minute)
+
 // idle is true when the page shows a comparison and runs nothing.
 const idle = `document.querySelectorAll("#metrics tbody tr").length > 0 && !document.querySelector("#run").disabled`
 
@@ -393,7 +399,7 @@ func TestPageUpload(t *testing.T) {
 		chromedp.Click("#source-upload"),
 		chromedp.SetUploadFiles("#graph-file", []string{edges}),
 		chromedp.SetUploadFiles("#urls-file", []string{urls}),
-		chromedp.Click("#load"),
+		loadEnabled, chromedp.Click("#load"),
 		waitFor(`(document.querySelector("#graph-facts") || {}).textContent.includes("cs-stanford.edges")`, time.Minute),
 		setField("#seeds", "top-pagerank:20"), chooseStrategies("optimal", "bfs", "fpr", "larger-sites-first"),
 		chromedp.Click("#run"),
