@@ -81,7 +81,7 @@ func (a *App) LoadFiles() {
 	// helpers get the same files, now and when they start.
 	u, pickErr := page.PickUpload(graphInputID, urlsInputID)
 	if pickErr == nil {
-		a.upload = u
+		a.upload, a.uploads = u, a.uploads+1
 	}
 	a.loadHelpers(func(*helper) bool { return true })
 	w := a.q.worker

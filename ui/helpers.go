@@ -58,8 +58,11 @@ type parallelState struct {
 	// usedWorkers is the number of workers the last comparison started
 	// in (data-workers on the root element).
 	usedWorkers int
-	// upload is the files of the last upload, which helpers load.
-	upload *page.Upload
+	// upload is the files of the last upload, which helpers load;
+	// uploads counts the uploads taken, so that a helper's load of an
+	// older one is known as such.
+	upload  *page.Upload
+	uploads int
 	// lastProgressRender is when a progress last re-rendered the page
 	// (page.Now, in milliseconds).
 	lastProgressRender float64
@@ -154,7 +157,7 @@ func (a *App) syncHelpers() {
 // loadHelpers sends the files of the last upload to every ready, idle
 // helper that want accepts, as LoadFiles does to the first worker.
 func (a *App) loadHelpers(want func(*helper) bool) {
-	u := a.upload
+	u, gen := a.upload, a.uploads
 	if u == nil {
 		return
 	}
@@ -167,7 +170,16 @@ func (a *App) loadHelpers(want func(*helper) bool) {
 		h.loading = req.ID
 		h.q.register(req.ID, &pending{
 			done: func(r protocol.Response) {
-				h.file, h.urls, h.loading = r.Graph.Name, r.Graph.URLs, 0
+				h.loading = 0
+				if a.uploads != gen {
+					// A newer upload came while this one loaded (it may
+					// have the same name): the helper holds neither, and
+					// takes the newer one when it can.
+					h.file, h.urls = "", ""
+					a.loadHelpers(func(x *helper) bool { return x == h })
+					return
+				}
+				h.file, h.urls = r.Graph.Name, r.Graph.URLs
 			},
 			failed: func(msg string) {
 				h.loading = 0

@@ -408,6 +408,45 @@ func TestHelpersHoldTheUpload(t *testing.T) {
 	}
 }
 
+// TestHelperDropsAnOlderUpload: a helper whose load of an upload ends
+// after a newer upload (of the same name) does not count as holding it,
+// and loads the newer one.
+func TestHelperDropsAnOlderUpload(t *testing.T) {
+	a := parallelApp(t, &fakeWorker{}, &fakeWorker{})
+	a.workers = 2
+	a.Form.Source = SourceUpload
+	graph := &protocol.GraphInfo{Name: "g.txt"}
+	graph.Stats.Pages, graph.Stats.Links = 1000, 5000
+	upload := func() { // as LoadFiles takes an upload
+		a.upload, a.uploads = &page.Upload{}, a.uploads+1
+		load := a.q.request(protocol.KindLoad)
+		a.q.register(load.ID, a.graphPending(protocol.KindLoad))
+		a.handle(pageEvent(protocol.Response{ID: load.ID, Kind: protocol.KindGraph, Graph: graph}))
+	}
+	upload()
+	h := a.helpers[0]
+	old := h.loading
+	if old == 0 {
+		t.Fatal("the helper was not sent the first upload")
+	}
+	upload() // the helper is still busy with the first one
+	a.handleHelper(h, pageEvent(protocol.Response{ID: old, Kind: protocol.KindGraph, Graph: graph}))
+	s, err := a.Form.Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(a.parallelWorkers(s)); n != 1 || h.file != "" {
+		t.Fatalf("after the older upload's load: %d workers, the helper holds %q", n, h.file)
+	}
+	if h.loading == 0 || h.loading == old {
+		t.Fatal("the helper was not sent the newer upload")
+	}
+	a.handleHelper(h, pageEvent(protocol.Response{ID: h.loading, Kind: protocol.KindGraph, Graph: graph}))
+	if n := len(a.parallelWorkers(s)); n != 2 {
+		t.Errorf("with the helper holding the newer upload: %d workers", n)
+	}
+}
+
 // TestProgressRendersAtMostTwiceASecond checks that progress re-renders
 // the page at most every progressRenderEvery, whichever worker sends it,
 // while every other answer renders at once.
