@@ -109,7 +109,16 @@ func buttons(t *testing.T, a *App) map[string]bool {
 	return out
 }
 
-func pageEvent(r protocol.Response) page.Event { return page.Event{Response: r} }
+// pageEvent is the event the page gets of the worker's response r: its
+// buffers arrive beside it, as in the browser (page.Event.Buffers).
+func pageEvent(r protocol.Response) page.Event {
+	e := page.Event{Response: r}
+	for _, b := range r.Buffers {
+		e.Buffers = append(e.Buffers, page.Bytes(b))
+	}
+	e.Response.Buffers = nil
+	return e
+}
 
 // TestWorkerBusyDisablesEveryButton: while the worker runs any request
 // (a comparison, a graph, a seed study, a revisit simulation), every

@@ -121,7 +121,7 @@ func (a *App) handleHelper(h *helper, e page.Event) {
 		h.q.ready = true
 		a.syncHelpers()
 	default:
-		h.q.deliver(e.Response)
+		h.q.deliver(e)
 	}
 	a.markHelpers()
 }

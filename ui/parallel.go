@@ -1,12 +1,9 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/wasm/page"
@@ -294,67 +291,4 @@ func (pr *parallelRun) cancel(a *App) error {
 		a.Announce = a.Notice
 	}
 	return errors.Join(errs...)
-}
-
-// parallelOrders asks every worker of the comparison pr, whose result
-// the page shows, for its part's download orders, and offers them as one
-// CSV in the result's order of strategies (labels).
-func (a *App) parallelOrders(pr *parallelRun, labels []string) {
-	orders := make([]string, len(pr.qs))
-	got := 0
-	for p, q := range pr.qs {
-		req := q.request(protocol.KindOrders)
-		req.Target = pr.ids[p]
-		err := q.start(req, &pending{
-			done: func(r protocol.Response) {
-				orders[p] = r.Orders
-				if got++; got < len(pr.qs) {
-					return
-				}
-				text, err := mergeOrders(labels, orders)
-				if err == nil {
-					err = page.Download("crawlsim-orders.csv", "text/csv", []byte(text))
-				}
-				if err != nil {
-					a.Error = err.Error()
-				}
-			},
-			failed: func(msg string) { a.Error = msg },
-		})
-		if err != nil {
-			a.Error = err.Error()
-			return
-		}
-	}
-}
-
-// mergeOrders puts the download orders of the parts of a comparison (CSV
-// under one header, a line per download, the strategy's label first)
-// together as one worker writes them: the header, then every strategy's
-// lines in the order of labels.
-func mergeOrders(labels []string, orders []string) (string, error) {
-	byLabel := map[string][]string{}
-	header := ""
-	for _, o := range orders {
-		lines := strings.SplitAfter(o, "\n")
-		header = lines[0]
-		for _, line := range lines[1:] {
-			if line == "" {
-				continue
-			}
-			rec, err := csv.NewReader(strings.NewReader(line)).Read()
-			if err != nil {
-				return "", fmt.Errorf("download orders: %w", err)
-			}
-			byLabel[rec[0]] = append(byLabel[rec[0]], line)
-		}
-	}
-	var b strings.Builder
-	b.WriteString(header)
-	for _, l := range labels {
-		for _, line := range byLabel[l] {
-			b.WriteString(line)
-		}
-	}
-	return b.String(), nil
 }

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
+	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
@@ -189,7 +192,10 @@ func TestParallelRunGivesOneWorkersResult(t *testing.T) {
 		t.Errorf("the result is request %d, the merge %d", a.resultReq, merge.ID)
 	}
 
-	// The download orders: each worker is asked for its part's.
+	// The download orders: each worker is asked for its part's, and the
+	// page offers them as one file, equal to one run's (what crawlsim run
+	// -orders writes: the header, then report.Orders of every crawl).
+	offered := captureDownloads(t)
 	a.DownloadOrders()
 	o1, o2 := lastSent(t, w), lastSent(t, hw)
 	if o1.Kind != protocol.KindOrders || o1.Target != first.ID || o2.Kind != protocol.KindOrders || o2.Target != second.ID {
@@ -198,23 +204,63 @@ func TestParallelRunGivesOneWorkersResult(t *testing.T) {
 	for _, r := range hw.take() {
 		a.handleHelper(a.helpers[0], pageEvent(r))
 	}
+	if len(*offered) != 0 {
+		t.Fatal("the orders were offered before the first worker's part came")
+	}
 	for _, r := range w.take() {
 		a.handle(pageEvent(r))
 	}
-	if a.Error != page.ErrNotInBrowser.Error() {
-		t.Errorf("after both orders: error %q, want the download's (not in a browser)", a.Error)
+	if a.Error != "" || len(*offered) != 1 {
+		t.Fatalf("after both orders: error %q, %d files offered", a.Error, len(*offered))
+	}
+	if got, want := (*offered)[0], runOrders(t, s, scenario.Env{}); got != want {
+		t.Errorf("the page offers the orders\n%.2000s\nwant one run's\n%.2000s", got, want)
 	}
 }
 
-// TestMergeOrdersAsOneWorker checks that the parts' download orders,
-// merged, are one worker's: the same CSV, strategies in the scenario's
-// order, URLs that CSV quotes kept as they are.
-func TestMergeOrdersAsOneWorker(t *testing.T) {
+// captureDownloads makes the page's downloads of parts (offerParts)
+// append the file's text to the slice it returns, for the test's time.
+func captureDownloads(t *testing.T) *[]string {
+	t.Helper()
+	var files []string
+	old := offerParts
+	offerParts = func(name, mime string, parts []page.Buffer) error {
+		var b strings.Builder
+		for _, p := range parts {
+			b.Write(p.(page.Bytes))
+		}
+		files = append(files, b.String())
+		return nil
+	}
+	t.Cleanup(func() { offerParts = old })
+	return &files
+}
+
+// runOrders returns the download orders of one native run of s as
+// `crawlsim run -orders` writes them.
+func runOrders(t *testing.T, s scenario.Scenario, env scenario.Env) string {
+	t.Helper()
+	var b bytes.Buffer
+	b.WriteString(report.OrdersHeader)
+	env.Orders = func(o scenario.CrawlOrder) error { return report.Orders(&b, o) }
+	if _, err := scenario.Run(context.Background(), s, env, nil); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestOrdersFileAsOneRun checks that the download orders of a comparison
+// run in two parts, put together, are one run's to the byte, with labels
+// and URLs that CSV quotes (a quote, a comma, a line break): the parts
+// are put together by label, not by reading their lines (a label with a
+// line break or a quote stopped the former line-by-line merge).
+func TestOrdersFileAsOneRun(t *testing.T) {
 	graph := []byte("0 1\n1 2\n2 0\n0 3\n3 4\n4 0\n5 6\n6 5\n2 7\n7 8\n8 1\n")
 	urls := []byte("http://a.org/\nhttp://a.org/x,y\nhttp://b.org/\"q\"\nhttp://b.org/1\nhttp://c.org/\nhttp://c.org/2\nhttp://d.org/\nhttp://a.org/3\nhttp://b.org/4\n")
+	labels := []string{`larger sites "first", by hosts`, "windowed\nrankmass", "fpr", "random", "optimal"}
 	s := scenario.Scenario{Graph: scenario.Source{File: "g.edges", URLs: "g.urls"}, Seeds: "top-pagerank:1",
-		Strategies: []scenario.Strategy{{ID: "larger-sites-first"}, {ID: "windowed-rankmass"}, {ID: "fpr"}, {ID: "random"}, {ID: "optimal"}}}
-	orders := func(part, parts int) string {
+		Strategies: []scenario.Strategy{{ID: "larger-sites-first", Label: labels[0]}, {ID: "windowed-rankmass", Label: labels[1]}, {ID: "fpr"}, {ID: "random"}, {ID: "optimal"}}}
+	orders := func(part, parts int) page.Event {
 		w := newSessionWorker()
 		load := protocol.Request{Version: protocol.Version, ID: 1, Kind: protocol.KindLoad,
 			Load: &protocol.Load{Name: "g.edges", URLs: "g.urls", Sizes: []int64{int64(len(graph)), int64(len(urls))}}}
@@ -224,21 +270,58 @@ func TestMergeOrdersAsOneWorker(t *testing.T) {
 		_ = w.Send(protocol.Request{Version: protocol.Version, ID: 2, Kind: protocol.KindRun, Scenario: &s, Part: part, Parts: parts})
 		_ = w.Send(protocol.Request{Version: protocol.Version, ID: 3, Kind: protocol.KindOrders, Target: 2})
 		out := w.take()
-		if r := out[len(out)-1]; r.Kind != protocol.KindResult || r.Orders == "" {
+		if r := out[len(out)-1]; r.Kind != protocol.KindResult || len(r.Orders) == 0 {
 			t.Fatalf("orders: %+v", r)
 		}
-		return out[len(out)-1].Orders
+		return pageEvent(out[len(out)-1])
 	}
-	whole := orders(0, 0)
-	got, err := mergeOrders([]string{"larger-sites-first", "windowed-rankmass", "fpr", "random", "optimal"}, []string{orders(1, 2), orders(2, 2)})
-	if err != nil {
-		t.Fatal(err)
+	text := func(answers ...page.Event) string {
+		parts, err := ordersFile(labels, answers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, p := range parts {
+			b.Write(p.(page.Bytes))
+		}
+		return b.String()
 	}
-	if got != whole {
-		t.Errorf("merged orders\n%s\none worker's\n%s", got, whole)
+	whole := runOrders(t, s, scenario.Env{FS: fstest.MapFS{"g.edges": {Data: graph}, "g.urls": {Data: urls}}})
+	if got := text(orders(0, 0)); got != whole {
+		t.Errorf("one worker's orders\n%s\none run's\n%s", got, whole)
 	}
-	if !strings.Contains(whole, `"http://a.org/x,y"`) {
-		t.Errorf("no quoted URL in\n%s", whole)
+	if got := text(orders(1, 2), orders(2, 2)); got != whole {
+		t.Errorf("two workers' orders\n%s\none run's\n%s", got, whole)
+	}
+	for _, quoted := range []string{`"http://a.org/x,y"`, `"larger sites ""first"", by hosts"`, "\"windowed\nrankmass\""} {
+		if !strings.Contains(whole, quoted) {
+			t.Errorf("no %s in\n%s", quoted, whole)
+		}
+	}
+}
+
+// sized is a buffer of a length, without bytes.
+type sized int64
+
+func (s sized) Len() int64 { return int64(s) }
+
+// TestOrdersFileBounded checks that the page refuses to put together
+// download orders larger in all than one worker may write, although each
+// part is within it, and names a strategy whose orders are missing.
+func TestOrdersFileBounded(t *testing.T) {
+	part := sized(protocol.OrdersLimit(0)/2 + 1)
+	answers := []page.Event{
+		{Response: protocol.Response{Orders: []string{"a"}}, Buffers: []page.Buffer{part}},
+		{Response: protocol.Response{Orders: []string{"b"}}, Buffers: []page.Buffer{part}},
+	}
+	if _, err := ordersFile([]string{"a"}, answers); err != nil {
+		t.Errorf("one part: %v", err)
+	}
+	if _, err := ordersFile([]string{"a", "b"}, answers); err == nil || !strings.Contains(err.Error(), "crawlsim run -orders") {
+		t.Errorf("both parts, %d bytes each: %v", part, err)
+	}
+	if _, err := ordersFile([]string{"a", "c"}, answers); err == nil || !strings.Contains(err.Error(), `"c"`) {
+		t.Errorf("a strategy no worker ran: %v", err)
 	}
 }
 

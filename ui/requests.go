@@ -35,6 +35,9 @@ type pending struct {
 	// (Response.Fields).
 	done      func(protocol.Response)
 	failed    func(string)
+	// doneWith, when set, takes a KindResult instead of done, with the
+	// buffers that came with it (the download orders).
+	doneWith  func(protocol.Response, []page.Buffer)
 	invalid   func(string)
 	cancelled func()
 }
@@ -111,10 +114,12 @@ func (q *requests) cancel(id int64) error {
 	return q.worker.Send(req)
 }
 
-// deliver gives a response to its pending request and reports whether
-// one took it. A final answer ends the request before its handler runs,
-// so the handler may start the next one.
-func (q *requests) deliver(r protocol.Response) bool {
+// deliver gives a response, and the buffers that came with it, to its
+// pending request and reports whether one took it. A final answer ends
+// the request before its handler runs, so the handler may start the next
+// one.
+func (q *requests) deliver(e page.Event) bool {
+	r := e.Response
 	p := q.pending[r.ID]
 	if p == nil {
 		return false
@@ -128,7 +133,13 @@ func (q *requests) deliver(r protocol.Response) bool {
 	}
 	delete(q.pending, r.ID)
 	switch r.Kind {
-	case protocol.KindGraph, protocol.KindResult:
+	case protocol.KindResult:
+		if p.doneWith != nil {
+			p.doneWith(r, e.Buffers)
+			break
+		}
+		p.done(r)
+	case protocol.KindGraph:
 		p.done(r)
 	case protocol.KindError:
 		if len(r.Fields) > 0 && p.invalid != nil {

@@ -9,7 +9,6 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/wasm/page"
-	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
 // setPermalink makes s, a scenario the worker took, the permalink and the
@@ -52,34 +51,24 @@ func (a *App) Download(kind string) {
 	}
 }
 
-// DownloadOrders asks the worker for the download orders of the result's
-// crawls and offers them as CSV (the command line's run -orders file).
+// DownloadOrders asks the workers that ran the result's comparison for
+// its crawls' download orders and offers them as CSV (the command line's
+// run -orders file): the first worker's, or every part's when the
+// comparison ran in several workers (orders.go).
 func (a *App) DownloadOrders() {
 	a.Error = ""
 	if a.Result == nil || a.resultReq == 0 {
 		return
 	}
+	labels := make([]string, len(a.Result.Strategies))
+	for k, st := range a.Result.Strategies {
+		labels[k] = st.Label
+	}
 	if pr := a.lastPar; pr != nil && pr.merge == a.resultReq {
-		labels := make([]string, len(a.Result.Strategies))
-		for k, st := range a.Result.Strategies {
-			labels[k] = st.Label
-		}
-		a.parallelOrders(pr, labels)
+		a.downloadOrders(pr.qs, pr.ids, labels)
 		return
 	}
-	req := a.q.request(protocol.KindOrders)
-	req.Target = a.resultReq
-	err := a.q.start(req, &pending{
-		done: func(r protocol.Response) {
-			if err := page.Download("crawlsim-orders.csv", "text/csv", []byte(r.Orders)); err != nil {
-				a.Error = err.Error()
-			}
-		},
-		failed: func(msg string) { a.Error = msg },
-	})
-	if err != nil {
-		a.Error = err.Error()
-	}
+	a.downloadOrders([]*requests{&a.q}, []int64{a.resultReq}, labels)
 }
 
 // FullPageURL is the address of the full page with the last run's

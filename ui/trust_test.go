@@ -119,11 +119,14 @@ func TestDownloadOrders(t *testing.T) {
 	if req.Kind != protocol.KindOrders || req.Target != run || !a.WorkerBusy() {
 		t.Fatalf("sent %s for %d (busy %v), want orders for run %d", req.Kind, req.Target, a.WorkerBusy(), run)
 	}
-	a.handle(pageEvent(protocol.Response{ID: req.ID, Kind: protocol.KindResult, Orders: "strategy,position,page,url,importance,time\n"}))
-	// There is no document to download to, natively (page.ErrNotInBrowser)
-	// or under Node: that page.Download ran shows as its error.
-	if a.WorkerBusy() || a.Error == "" {
-		t.Errorf("after the orders: busy %v, error %q", a.WorkerBusy(), a.Error)
+	// The worker's buffers, one per strategy, in another order than the
+	// result's (low, high): the file has the result's.
+	offered := captureDownloads(t)
+	a.handle(pageEvent(protocol.Response{ID: req.ID, Kind: protocol.KindResult, Orders: []string{"high", "low"},
+		Buffers: [][]byte{[]byte("high,1,0,,0.6,\n"), []byte("low,1,1,,0.1,\n")}}))
+	want := "strategy,position,page,url,importance,time\nlow,1,1,,0.1,\nhigh,1,0,,0.6,\n"
+	if a.WorkerBusy() || a.Error != "" || len(*offered) != 1 || (*offered)[0] != want {
+		t.Errorf("after the orders: busy %v, error %q, offered %q, want %q", a.WorkerBusy(), a.Error, *offered, want)
 	}
 	a.DownloadOrders()
 	req = w.sent[len(w.sent)-1]

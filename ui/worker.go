@@ -64,7 +64,7 @@ func (a *App) handle(e page.Event) {
 	switch {
 	case r.Kind == protocol.KindReady:
 		a.ready()
-	case a.q.deliver(r):
+	case a.q.deliver(e):
 	case r.Kind == protocol.KindError:
 		// An error about no pending request (one the worker could not
 		// read).

@@ -25,4 +25,22 @@ type Event struct {
 	// it crashed, or it sent a message the page cannot read. The page
 	// should start a new worker.
 	Failed error
+	// Buffers are the buffers that came with Response (its
+	// protocol.Response.Buffers, as the worker transferred them), held
+	// outside Go memory in the browser.
+	Buffers []Buffer
 }
+
+// Buffer is bytes the page offers for download without reading them
+// (DownloadParts): a buffer the worker transferred with a response
+// (Event.Buffers), or Bytes of the page's own.
+type Buffer interface {
+	// Len is the buffer's length in bytes.
+	Len() int64
+}
+
+// Bytes is a Buffer of bytes in Go memory.
+type Bytes []byte
+
+// Len returns len(b).
+func (b Bytes) Len() int64 { return int64(len(b)) }

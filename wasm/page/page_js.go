@@ -112,7 +112,49 @@ func readEvent(args []safejs.Value) Event {
 	if err != nil {
 		return Event{Failed: err}
 	}
-	return Event{Response: r}
+	buffers, err := readBuffers(data)
+	if err != nil {
+		return Event{Failed: err}
+	}
+	return Event{Response: r, Buffers: buffers}
+}
+
+// jsBuffer is an ArrayBuffer the worker transferred, left where it is.
+type jsBuffer struct {
+	v safejs.Value
+	n int64
+}
+
+func (b jsBuffer) Len() int64 { return b.n }
+
+// readBuffers returns the buffers of a message's data, {json, buffers}:
+// none when it has no buffers.
+func readBuffers(data safejs.Value) ([]Buffer, error) {
+	bufs, err := data.Get("buffers")
+	if err != nil || bufs.IsUndefined() || bufs.IsNull() {
+		return nil, err
+	}
+	n, err := bufs.Length()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Buffer, n)
+	for i := range n {
+		b, err := bufs.Index(i)
+		if err != nil {
+			return nil, err
+		}
+		size, err := b.Get("byteLength")
+		if err != nil {
+			return nil, err
+		}
+		l, err := size.Int()
+		if err != nil {
+			return nil, fmt.Errorf("the worker's buffer %d: %w", i, err)
+		}
+		out[i] = jsBuffer{v: b, n: int64(l)}
+	}
+	return out, nil
 }
 
 // Send posts a request without buffers.
@@ -272,23 +314,41 @@ func PageURL() string {
 
 // Download offers data to the user as a file named name.
 func Download(name, mime string, data []byte) error {
+	return DownloadParts(name, mime, []Buffer{Bytes(data)})
+}
+
+// DownloadParts offers the parts, one after the other, as a file named
+// name: a Blob of the worker's buffers as they are (the page never reads
+// them) and copies of the page's Bytes.
+func DownloadParts(name, mime string, parts []Buffer) error {
 	g := safejs.Global()
 	u8ctor, err := g.Get("Uint8Array")
 	if err != nil {
 		return err
 	}
-	arr, err := u8ctor.New(len(data))
-	if err != nil {
-		return err
-	}
-	if _, err := safejs.CopyBytesToJS(arr, data); err != nil {
-		return err
+	items := make([]any, len(parts))
+	for i, p := range parts {
+		switch p := p.(type) {
+		case jsBuffer:
+			items[i] = p.v
+		case Bytes:
+			arr, err := u8ctor.New(len(p))
+			if err != nil {
+				return err
+			}
+			if _, err := safejs.CopyBytesToJS(arr, p); err != nil {
+				return err
+			}
+			items[i] = arr
+		default:
+			return fmt.Errorf("%s: a part of type %T cannot be offered", name, p)
+		}
 	}
 	blobCtor, err := g.Get("Blob")
 	if err != nil {
 		return err
 	}
-	blob, err := blobCtor.New([]any{arr}, map[string]any{"type": mime})
+	blob, err := blobCtor.New(items, map[string]any{"type": mime})
 	if err != nil {
 		return err
 	}

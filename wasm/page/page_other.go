@@ -32,6 +32,9 @@ func SetFragment(fragment string) error { return ErrNotInBrowser }
 // Download offers data to the user as a file.
 func Download(name, mime string, data []byte) error { return ErrNotInBrowser }
 
+// DownloadParts offers the parts, one after the other, as a file.
+func DownloadParts(name, mime string, parts []Buffer) error { return ErrNotInBrowser }
+
 // PageURL returns the page's address without query or fragment.
 func PageURL() string { return "" }
 

@@ -30,13 +30,13 @@ func TestPartRequests(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ json, want string }{
-		{`{"version":1,"id":1,"kind":"run","scenario":{},"part":3,"parts":2}`, "part 3 of 2 parts"},
-		{`{"version":1,"id":1,"kind":"run","scenario":{},"part":0,"parts":2}`, "part 0 of 2 parts"},
-		{`{"version":1,"id":1,"kind":"run","scenario":{},"part":1}`, "part 1 of 0 parts"},
-		{`{"version":1,"id":1,"kind":"run","scenario":{},"parts":-1}`, "part 0 of -1 parts"},
-		{`{"version":1,"id":1,"kind":"merge","scenario":{},"parts":2,"results":[{}]}`, "1 results for 2 parts"},
-		{`{"version":1,"id":1,"kind":"merge","parts":1,"results":[{}]}`, "a merge request needs scenario"},
-		{`{"version":1,"id":1,"kind":"merge","scenario":{},"results":[]}`, "0 results for 0 parts"},
+		{`{"version":2,"id":1,"kind":"run","scenario":{},"part":3,"parts":2}`, "part 3 of 2 parts"},
+		{`{"version":2,"id":1,"kind":"run","scenario":{},"part":0,"parts":2}`, "part 0 of 2 parts"},
+		{`{"version":2,"id":1,"kind":"run","scenario":{},"part":1}`, "part 1 of 0 parts"},
+		{`{"version":2,"id":1,"kind":"run","scenario":{},"parts":-1}`, "part 0 of -1 parts"},
+		{`{"version":2,"id":1,"kind":"merge","scenario":{},"parts":2,"results":[{}]}`, "1 results for 2 parts"},
+		{`{"version":2,"id":1,"kind":"merge","parts":1,"results":[{}]}`, "a merge request needs scenario"},
+		{`{"version":2,"id":1,"kind":"merge","scenario":{},"results":[]}`, "0 results for 0 parts"},
 	} {
 		_, err := DecodeRequest([]byte(c.json), 0)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

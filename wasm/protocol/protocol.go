@@ -9,6 +9,10 @@
 // Load.Files: the graph file first, then the other files of a BVGraph,
 // then the URL list; the worker copies each once into Go memory.
 //
+// A response travels the same way: {json, buffers}, the buffers (the
+// download orders of KindOrders) transferred to the page, which offers
+// them as a file without reading them into its own memory.
+//
 // Every message names the protocol Version; a side that receives another
 // version refuses it with an error, so a page and a worker built from
 // different commits (a stale cache) say so instead of misreading each
@@ -25,8 +29,8 @@ import (
 )
 
 // Version is the protocol's version; it changes with any incompatible
-// change of the messages.
-const Version = 1
+// change of the messages (2: the download orders travel as buffers).
+const Version = 2
 
 // Request kinds, from the page to the worker.
 const (
@@ -49,10 +53,10 @@ const (
 	// KindOrders asks for the download orders of the crawls of run
 	// Request.Target, the last run the worker finished, as CSV (SPEC.md
 	// section 4, "Download order"; the command line's run -orders file);
-	// the worker answers KindResult with Response.Orders, or KindError
-	// when it no longer holds them (another request came in between) or
-	// they are too large for the page. It does not cancel the current
-	// request.
+	// the worker answers KindResult with Response.Orders and a buffer per
+	// strategy, or KindError when it no longer holds them (another
+	// request came in between) or they are too large for the page
+	// (OrdersLimit). It does not cancel the current request.
 	KindOrders = "orders"
 	// KindMerge merges the results of the parts of a comparison run in
 	// parallel (a KindRun with Part and Parts each): Request.Scenario is
@@ -88,6 +92,33 @@ const (
 // its run when the page sets none: 1 GiB, well inside the 4 GiB a 32-bit
 // WebAssembly memory can reach and what a browser tab usually gets.
 const DefaultMemoryBudget = 1 << 30
+
+// OrdersLimit is the most bytes the download orders of one run may take
+// as CSV within the memory budget budget (0 for DefaultMemoryBudget): a
+// quarter of it, at most 1 GiB. The worker refuses to write more, and the
+// page to put together more from several workers.
+func OrdersLimit(budget int64) int64 {
+	if budget <= 0 {
+		budget = DefaultMemoryBudget
+	}
+	return min(budget/4, 1<<30)
+}
+
+// OrdersTooLarge is the error of download orders beyond OrdersLimit(budget).
+func OrdersTooLarge(budget int64) error {
+	if budget <= 0 {
+		budget = DefaultMemoryBudget
+	}
+	return fmt.Errorf("the download orders of this run are too large for this page (its memory budget is %s); use the command line: crawlsim run -orders FILE", BytesText(budget))
+}
+
+// BytesText writes a byte count in MiB or GiB, for messages.
+func BytesText(b int64) string {
+	if b >= 1<<30 {
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	}
+	return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
+}
 
 // Request is a message from the page to the worker.
 type Request struct {
@@ -175,9 +206,19 @@ type Response struct {
 	// Result is the run's result as scenario.MarshalResult encodes it (a
 	// refresh's as scenario.MarshalRefreshResult does).
 	Result json.RawMessage `json:"result,omitempty"`
-	// Orders answers a KindOrders: every crawl's download order as CSV,
-	// under the header "strategy,position,page,url,importance,time".
-	Orders string `json:"orders,omitempty"`
+	// Orders answers a KindOrders: the labels of the strategies whose
+	// download orders the message's buffers hold, one buffer per label
+	// in this order, each the strategy's CSV rows (report.Orders) without
+	// the header "strategy,position,page,url,importance,time". The page
+	// writes the header and the buffers of the result's strategies, in
+	// its order, as one file without reading them: the strategies of a
+	// comparison run in parallel workers come in several answers.
+	Orders []string `json:"orders,omitempty"`
+	// Buffers are the bytes that travel beside the JSON (the worker posts
+	// {json, buffers} and transfers them): the download orders of a
+	// KindOrders answer. The page receives them as JavaScript buffers
+	// (page.Event.Buffers), never in this field.
+	Buffers [][]byte `json:"-"`
 	// Error says what failed, in words for the user.
 	Error string `json:"error,omitempty"`
 	// Fields, on a KindError, are the fields of the request's scenario

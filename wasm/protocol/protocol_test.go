@@ -42,21 +42,21 @@ func TestRequestErrors(t *testing.T) {
 		buffers int
 		want    string
 	}{
-		{`{"version":2,"id":1,"kind":"run","scenario":{}}`, 0, "version 2"},
-		{`{"version":1,"id":0,"kind":"run","scenario":{}}`, 0, "ids count from 1"},
-		{`{"version":1,"id":1,"kind":"fly"}`, 0, `unknown request kind "fly"`},
-		{`{"version":1,"id":1,"kind":"run"}`, 0, "needs scenario"},
-		{`{"version":1,"id":1,"kind":"cancel"}`, 0, "needs target"},
-		{`{"version":1,"id":1,"kind":"orders"}`, 0, "an orders request needs target"},
-		{`{"version":1,"id":1,"kind":"generate"}`, 0, "needs generate"},
-		{`{"version":1,"id":1,"kind":"refresh"}`, 0, "needs refresh"},
-		{`{"version":1,"id":1,"kind":"load","load":{"name":"a","sizes":[1]}}`, 0, "0 buffers, want 1"},
-		{`{"version":1,"id":1,"kind":"load","load":{"name":"a","urls":"u","sizes":[1]}}`, 2, "2 files gives 1 sizes"},
-		{`{"version":1,"id":1,"kind":"load","load":{"sizes":[]}}`, 0, "needs load.name"},
-		{`{"version":1,"id":1,"kind":"load","load":{"name":"a","sizes":[-1]}}`, 1, "file a of -1 bytes"},
-		{`{"version":1,"id":1,"kind":"run","scenario":{},"extra":1}`, 0, "unknown field"},
-		{`{"version":1,"id":1,"kind":"run","scenario":{}} {}`, 0, "after the JSON value"},
-		{`{"version":1,"id":1,"kind":"run","scenario":{},"memory_budget":-1}`, 0, "memory budget -1"},
+		{`{"version":1,"id":1,"kind":"run","scenario":{}}`, 0, "request of version 1"},
+		{`{"version":2,"id":0,"kind":"run","scenario":{}}`, 0, "ids count from 1"},
+		{`{"version":2,"id":1,"kind":"fly"}`, 0, `unknown request kind "fly"`},
+		{`{"version":2,"id":1,"kind":"run"}`, 0, "needs scenario"},
+		{`{"version":2,"id":1,"kind":"cancel"}`, 0, "needs target"},
+		{`{"version":2,"id":1,"kind":"orders"}`, 0, "an orders request needs target"},
+		{`{"version":2,"id":1,"kind":"generate"}`, 0, "needs generate"},
+		{`{"version":2,"id":1,"kind":"refresh"}`, 0, "needs refresh"},
+		{`{"version":2,"id":1,"kind":"load","load":{"name":"a","sizes":[1]}}`, 0, "0 buffers, want 1"},
+		{`{"version":2,"id":1,"kind":"load","load":{"name":"a","urls":"u","sizes":[1]}}`, 2, "2 files gives 1 sizes"},
+		{`{"version":2,"id":1,"kind":"load","load":{"sizes":[]}}`, 0, "needs load.name"},
+		{`{"version":2,"id":1,"kind":"load","load":{"name":"a","sizes":[-1]}}`, 1, "file a of -1 bytes"},
+		{`{"version":2,"id":1,"kind":"run","scenario":{},"extra":1}`, 0, "unknown field"},
+		{`{"version":2,"id":1,"kind":"run","scenario":{}} {}`, 0, "after the JSON value"},
+		{`{"version":2,"id":1,"kind":"run","scenario":{},"memory_budget":-1}`, 0, "memory budget -1"},
 		{`not json`, 0, "bad message"},
 	} {
 		_, err := DecodeRequest([]byte(c.json), c.buffers)
@@ -67,13 +67,13 @@ func TestRequestErrors(t *testing.T) {
 }
 
 func TestResponseErrors(t *testing.T) {
-	if _, err := DecodeResponse([]byte(`{"version":1,"id":1,"kind":"result","result":{"a":1}}`)); err != nil {
+	if _, err := DecodeResponse([]byte(`{"version":2,"id":1,"kind":"result","result":{"a":1}}`)); err != nil {
 		t.Error(err)
 	}
 	if _, err := DecodeResponse([]byte(`{"version":0,"id":1,"kind":"result"}`)); err == nil || !strings.Contains(err.Error(), "reload the page") {
 		t.Errorf("old version: %v", err)
 	}
-	if _, err := DecodeResponse([]byte(`{"version":1,"id":1,"kind":"fly"}`)); err == nil {
+	if _, err := DecodeResponse([]byte(`{"version":2,"id":1,"kind":"fly"}`)); err == nil {
 		t.Error("unknown kind accepted")
 	}
 }

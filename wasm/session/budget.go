@@ -7,6 +7,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
 // generatedRunBytes returns the generator's parameters for g and the
@@ -77,9 +78,4 @@ func tooLarge(err error, budget int64) error {
 }
 
 // bytesText writes a byte count in MiB or GiB.
-func bytesText(b int64) string {
-	if b >= 1<<30 {
-		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
-	}
-	return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
-}
+func bytesText(b int64) string { return protocol.BytesText(b) }

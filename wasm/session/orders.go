@@ -3,7 +3,6 @@ package session
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/crawlsim/crawlsim/engine/report"
@@ -16,12 +15,8 @@ import (
 // (protocol.KindOrders) without sending them with every result: 4 bytes a
 // download (12 on the politeness clock) per strategy, held until the next
 // run, load, generate or reproduction. The CSV is written when the page
-// asks.
-
-// ordersShare is the part of the memory budget the orders of one run may
-// hold, and their CSV may take: beyond it the page says to use the
-// command line's run -orders.
-const ordersShare = 4
+// asks, a buffer per crawl that the page puts together without reading
+// it (protocol.Response.Orders).
 
 // runOrders are the download orders of one run's crawls.
 type runOrders struct {
@@ -71,35 +66,30 @@ func (b *limitedBuffer) Write(p []byte) (int, error) {
 }
 
 // ordersResponse answers a KindOrders request: the download orders of run
-// req.Target as CSV, when the session holds them.
+// req.Target as CSV, when the session holds them, one buffer per crawl
+// (protocol.Response.Orders), header and all within
+// protocol.OrdersLimit.
 func (s *Session) ordersResponse(req protocol.Request) protocol.Response {
 	o := s.orders
-	tooLarge := fmt.Errorf("the download orders of this run are too large for this page (its memory budget is %s); use the command line: crawlsim run -orders FILE", bytesText(memoryBudget(req)))
+	tooLarge := protocol.OrdersTooLarge(req.MemoryBudget)
 	switch {
 	case o == nil || o.run != req.Target:
 		return errorResponse(req.ID, errors.New("the worker no longer holds the download orders of this result (another run, graph or reproduction came since); run the comparison again"))
 	case o.tooLarge:
 		return errorResponse(req.ID, tooLarge)
 	}
-	b := &limitedBuffer{limit: int(min(memoryBudget(req)/ordersShare, 1<<30))}
-	b.WriteString(report.OrdersHeader)
+	r := response(req.ID, protocol.KindResult)
+	room := int(protocol.OrdersLimit(req.MemoryBudget)) - len(report.OrdersHeader)
 	for _, c := range o.orders {
+		b := &limitedBuffer{limit: room}
 		if err := report.Orders(b, c); err != nil {
 			if errors.Is(err, errOrdersTooLarge) {
 				err = tooLarge
 			}
 			return errorResponse(req.ID, err)
 		}
+		room -= b.Len()
+		r.Orders, r.Buffers = append(r.Orders, c.Label), append(r.Buffers, b.Bytes())
 	}
-	r := response(req.ID, protocol.KindResult)
-	r.Orders = b.String()
 	return r
-}
-
-// memoryBudget is req's memory budget, or the default one.
-func memoryBudget(req protocol.Request) int64 {
-	if req.MemoryBudget > 0 {
-		return req.MemoryBudget
-	}
-	return protocol.DefaultMemoryBudget
 }

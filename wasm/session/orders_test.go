@@ -38,10 +38,7 @@ func TestOrders(t *testing.T) {
 	if len(out) != 1 || r.ID != 2 || s.Busy() {
 		t.Fatalf("orders answered %d responses, id %d, busy %v", len(out), r.ID, s.Busy())
 	}
-	if !strings.HasPrefix(r.Orders, report.OrdersHeader) {
-		t.Fatalf("orders CSV starts %.80q", r.Orders)
-	}
-	rows, err := csv.NewReader(strings.NewReader(r.Orders)).ReadAll()
+	rows, err := csv.NewReader(strings.NewReader(ordersText(t, r))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,6 +87,31 @@ func TestOrders(t *testing.T) {
 	if e := last(t, s.Handle(ask, nil), protocol.KindError); !strings.Contains(e.Error, "run the comparison again") {
 		t.Errorf("orders after a generate: %q", e.Error)
 	}
+}
+
+// ordersText is the file the page makes of the answer r to an orders
+// request: the header, then every buffer in order. It checks that r has
+// one label per buffer, and that each buffer holds whole rows of its
+// label only.
+func ordersText(t *testing.T, r protocol.Response) string {
+	t.Helper()
+	if len(r.Orders) != len(r.Buffers) {
+		t.Fatalf("orders of %d strategies in %d buffers", len(r.Orders), len(r.Buffers))
+	}
+	text := report.OrdersHeader
+	for k, b := range r.Buffers {
+		rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+		if err != nil {
+			t.Fatalf("buffer %d (%s): %v", k, r.Orders[k], err)
+		}
+		for _, row := range rows {
+			if row[0] != r.Orders[k] {
+				t.Fatalf("buffer %d, of %q, has a row %q", k, r.Orders[k], row)
+			}
+		}
+		text += string(b)
+	}
+	return text
 }
 
 // TestOrdersTooLarge: orders beyond their share of the memory budget are

@@ -40,9 +40,9 @@ func zeroScheduling(t *testing.T, data []byte) string {
 }
 
 // orderLabels returns the strategies of an orders CSV, in order.
-func orderLabels(t *testing.T, orders string) []string {
+func orderLabels(t *testing.T, r protocol.Response) []string {
 	t.Helper()
-	rows, err := csv.NewReader(strings.NewReader(orders)).ReadAll()
+	rows, err := csv.NewReader(strings.NewReader(ordersText(t, r))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestPartsMergeIntoOneRun(t *testing.T) {
 		ask := request(9, protocol.KindOrders)
 		ask.Target = 7
 		r := last(t, s.Handle(ask, nil), protocol.KindResult)
-		got := orderLabels(t, r.Orders)
+		got := orderLabels(t, r)
 		split := scenario.Split(mustNormalize(t, sc), 2)[p]
 		if len(got) != len(split) {
 			t.Errorf("part %d's orders are of %v, want strategies %v", p+1, got, split)

@@ -346,7 +346,7 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64, part, p
 	if norm.Previous != nil && norm.Previous.File != "" {
 		return errors.New("previous.file: the page cannot load a second snapshot; use previous.evolve, or the command line (crawlsim run -previous)")
 	}
-	orders := &runOrders{run: id, limit: budget / ordersShare}
+	orders := &runOrders{run: id, limit: protocol.OrdersLimit(budget)}
 	env := s.env(budget, fileBytes)
 	env.Orders, env.Only, env.Loaded = orders.keep, only, s.loaded
 	r, err := scenario.New(norm, env)

@@ -6,7 +6,8 @@
 // JavaScript and a session.Session (wasm/session), which holds all the
 // logic: requests arrive as {json, buffers} objects (wasm/protocol), the
 // buffers transferred ArrayBuffers that are copied once into Go memory,
-// and responses leave as {json} objects.
+// and responses leave as {json} objects, with the buffers of the download
+// orders transferred beside it.
 //
 // Between two slices of work (session.SliceTime) the worker hands the
 // JavaScript event loop a turn, by posting itself a message on a
@@ -217,16 +218,37 @@ func (a arrayBuffer) CopyTo(dst []byte) error {
 	return nil
 }
 
-// postResponse sends r to the page as {json}.
+// postResponse sends r to the page as {json, buffers}: r.Buffers are
+// copied into ArrayBuffers once and transferred, so the page gets them
+// without a copy and without reading them.
 func postResponse(self safejs.Value, r protocol.Response) error {
 	data, err := protocol.Encode(r)
 	if err != nil {
 		return err
 	}
-	obj, err := safejs.ValueOf(map[string]any{"json": string(data)})
+	msg := map[string]any{"json": string(data)}
+	if len(r.Buffers) == 0 {
+		_, err = self.Call("postMessage", msg)
+		return err
+	}
+	u8, err := safejs.Global().Get("Uint8Array")
 	if err != nil {
 		return err
 	}
-	_, err = self.Call("postMessage", obj)
+	buffers := make([]any, len(r.Buffers))
+	for i, b := range r.Buffers {
+		arr, err := u8.New(len(b))
+		if err != nil {
+			return err
+		}
+		if _, err := safejs.CopyBytesToJS(arr, b); err != nil {
+			return err
+		}
+		if buffers[i], err = arr.Get("buffer"); err != nil {
+			return err
+		}
+	}
+	msg["buffers"] = buffers
+	_, err = self.Call("postMessage", msg, buffers)
 	return err
 }
