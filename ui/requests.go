@@ -33,8 +33,8 @@ type pending struct {
 	// may be nil. invalid, when set, takes instead of failed an error
 	// that lists the fields the scenario's normalisation refused
 	// (Response.Fields).
-	done      func(protocol.Response)
-	failed    func(string)
+	done   func(protocol.Response)
+	failed func(string)
 	// doneWith, when set, takes a KindResult instead of done, with the
 	// buffers that came with it (the download orders).
 	doneWith  func(protocol.Response, []page.Buffer)
