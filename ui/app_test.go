@@ -12,8 +12,21 @@ import (
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
-// fakeWorker records the requests the page sends.
-type fakeWorker struct{ sent []protocol.Request }
+// fakeWorker records the requests the page sends. When files is set,
+// the loads (SendFiles, SendUpload, which the page calls on goroutines of
+// their own) go there instead of to sent.
+type fakeWorker struct {
+	sent  []protocol.Request
+	files chan sentFiles
+}
+
+// sentFiles is a load a fakeWorker was sent: the upload of SendUpload, or
+// inputs for SendFiles, which reads the page's file inputs.
+type sentFiles struct {
+	req    protocol.Request
+	upload *page.Upload
+	inputs bool
+}
 
 func (w *fakeWorker) Send(r protocol.Request) error {
 	w.sent = append(w.sent, r)
@@ -21,6 +34,10 @@ func (w *fakeWorker) Send(r protocol.Request) error {
 }
 
 func (w *fakeWorker) SendFiles(r protocol.Request, graphInput, urlsInput string, maxBytes int64) (protocol.Load, error) {
+	if w.files != nil {
+		w.files <- sentFiles{req: r, inputs: true}
+		return protocol.Load{}, nil
+	}
 	w.sent = append(w.sent, r)
 	return protocol.Load{}, nil
 }

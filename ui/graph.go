@@ -59,9 +59,9 @@ func (a *App) Generate() {
 	a.graphReq = req.ID
 }
 
-// LoadFiles sends the files picked in the file inputs to the worker. The
-// browser reads them while the page goes on, so the sending happens on a
-// goroutine of its own.
+// LoadFiles sends the files picked in the file inputs to the worker, and
+// to the helpers. The browser reads them while the page goes on, so the
+// sending happens on a goroutine of its own.
 func (a *App) LoadFiles() {
 	a.Error, a.FormError = "", ""
 	if a.q.worker == nil || !a.q.ready {
@@ -72,18 +72,27 @@ func (a *App) LoadFiles() {
 		a.Error = errBusy.Error()
 		return
 	}
-	req := a.q.request(protocol.KindLoad)
-	a.q.register(req.ID, a.graphPending(protocol.KindLoad))
-	a.graphReq = req.ID
 	// The files are taken from the inputs now, in the click's handler: the
 	// render that follows it may empty the inputs before the goroutine
-	// below runs (TestPageUpload failed so about one load in three). The
-	// helpers get the same files, now and when they start.
+	// that sends them runs (TestPageUpload failed so about one load in
+	// three). The helpers get the same files, now and when they start,
+	// and so does a first worker started again after a failure.
 	u, pickErr := page.PickUpload(graphInputID, urlsInputID)
 	if pickErr == nil {
 		a.upload, a.uploads = u, a.uploads+1
 	}
 	a.loadHelpers(func(*helper) bool { return true })
+	a.sendUpload(u, pickErr)
+}
+
+// sendUpload sends the upload u to the first worker, which is ready and
+// idle, on a goroutine of its own; when pickErr says the files could not
+// be taken from the inputs, SendFiles says what is wrong with them (or,
+// outside the browser, that there are none).
+func (a *App) sendUpload(u *page.Upload, pickErr error) {
+	req := a.q.request(protocol.KindLoad)
+	a.q.register(req.ID, a.graphPending(protocol.KindLoad))
+	a.graphReq = req.ID
 	w := a.q.worker
 	go func() {
 		// The files' names reach the form with the worker's answer
@@ -92,8 +101,6 @@ func (a *App) LoadFiles() {
 		if pickErr == nil {
 			_, err = w.SendUpload(req, u, protocol.DefaultMemoryBudget/2)
 		} else {
-			// SendFiles says what is wrong with the inputs (or, outside
-			// the browser, that there are none).
 			_, err = w.SendFiles(req, graphInputID, urlsInputID, protocol.DefaultMemoryBudget/2)
 		}
 		if err == nil {

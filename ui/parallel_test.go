@@ -56,6 +56,10 @@ func (w *sessionWorker) Send(r protocol.Request) error {
 
 // SendUpload records the request, as SendFiles does.
 func (w *fakeWorker) SendUpload(r protocol.Request, u *page.Upload, maxBytes int64) (protocol.Load, error) {
+	if w.files != nil {
+		w.files <- sentFiles{req: r, upload: u}
+		return protocol.Load{}, nil
+	}
 	w.sent = append(w.sent, r)
 	return protocol.Load{}, nil
 }

@@ -72,19 +72,19 @@ func (a *App) handle(e page.Event) {
 	}
 }
 
-// ready takes the worker's first message: the upload goes to a restarted
-// worker again (a pending run waits for it), or the run the page owes
-// starts.
+// ready takes the worker's first message: the upload the user loaded
+// goes to a restarted worker again (a pending run waits for it), or the
+// run the page owes starts.
 func (a *App) ready() {
 	a.q.ready = true
 	if a.loadWhenReady {
 		a.loadWhenReady = false
-		msg := a.Error
-		a.LoadFiles()
-		if a.Error == "" {
-			a.Error = msg
+		// The files loaded before, not the inputs' (they may have been
+		// changed or emptied since).
+		if a.upload != nil {
+			a.sendUpload(a.upload, nil)
+			return
 		}
-		return
 	}
 	a.runPending()
 }
