@@ -36,9 +36,32 @@ func (s *Session) uploadedBytes(names ...string) (int64, error) {
 	return total, nil
 }
 
+// heldBytes is the memory the session keeps between requests: the files
+// of the last upload and the graph read from them (loaded.go).
+func (s *Session) heldBytes() int64 {
+	return s.files.total() + s.graph.bytes()
+}
+
+// fitsBesideUpload refuses need bytes, which fit budget alone, when they
+// do not fit beside the upload the session keeps (heldBytes): a request
+// on another graph (generated, or the upload read again) leaves it in
+// memory. what says what needs them.
+func (s *Session) fitsBesideUpload(what string, need, budget int64) error {
+	held := s.heldBytes()
+	if held == 0 || need+held <= budget {
+		return nil
+	}
+	name := "of the last load"
+	if s.graph != nil {
+		name = s.graph.file
+	}
+	return fmt.Errorf("%s needs about %s, above the %s that this page's memory budget of %s leaves beside the uploaded graph %s, which the worker keeps (%s); reload the page to drop it, or use the command line (crawlsim run)",
+		what, bytesText(need), bytesText(max(budget-held, 0)), bytesText(budget), name, bytesText(held))
+}
+
 // env is the engine's environment for a request within budget, beside
-// fileBytes of uploaded files: the files, the clock, one worker, and the
-// graph readers' limits (loadLimits).
+// fileBytes of uploaded files and graphs held: the files, the clock, one
+// worker, and the graph readers' limits (loadLimits).
 func (s *Session) env(budget, fileBytes int64) scenario.Env {
 	l := loadLimits(budget, fileBytes)
 	return scenario.Env{FS: s.files, Clock: s.clock, Workers: 1, MaxLinks: l.MaxLinks, MaxPages: l.MaxPages, MaxBytes: l.MaxBytes}

@@ -29,3 +29,27 @@ func (s *Session) loaded(file, urls, format string) (*graph.Graph, *graphio.Labe
 	}
 	return l.g, l.labels, true
 }
+
+// bytes estimates the memory l holds: the graph's arrays, its hosts and
+// URLs, and the file's labels (a string's header and its bytes each).
+func (l *loadedGraph) bytes() int64 {
+	if l == nil {
+		return 0
+	}
+	strs := func(ss []string) int64 {
+		n := 16 * int64(len(ss))
+		for _, s := range ss {
+			n += int64(len(s))
+		}
+		return n
+	}
+	g := l.g
+	n := 8*int64(len(g.Offsets)) + 4*int64(len(g.Targets)) + strs(g.URLs)
+	if h := g.Hosts; h != nil {
+		n += 4*int64(len(h.Of)) + strs(h.Names)
+	}
+	if lb := l.labels; lb != nil {
+		n += 8*int64(len(lb.IDs)) + strs(lb.Names)
+	}
+	return n
+}

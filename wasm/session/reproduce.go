@@ -46,8 +46,8 @@ func (s *Session) startReproduce(id int64, rq protocol.Reproduce, budget int64) 
 // the command line does: a generated graph by its parameters (it has
 // hosts, and its evolution is the previous snapshot of paper 004), an
 // uploaded one read once for its hosts and size. It checks the graph
-// against the memory budget and returns the bytes of the uploaded files
-// the runs read.
+// against the memory budget and returns the bytes held beside the runs:
+// the uploaded files they read and the graph the session keeps.
 func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce.Input, string, int64, error) {
 	sc, err := scenario.Normalize(scenario.Scenario{Graph: rq.Graph})
 	if err != nil {
@@ -60,8 +60,11 @@ func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce
 			return reproduce.Input{}, "", 0, fmt.Errorf("the papers' runs on a generated graph of %d pages need about %s, above this page's memory budget of %s; use the command line (crawlsim reproduce) for graphs this large",
 				p.Pages, bytesText(need), bytesText(budget))
 		}
+		if err := s.fitsBesideUpload(fmt.Sprintf("the papers' runs on a generated graph of %d pages", p.Pages), need, budget); err != nil {
+			return reproduce.Input{}, "", 0, err
+		}
 		in := reproduce.Input{Graph: src, Hosts: true, Pages: int64(p.Pages), RandomSeed: rq.RandomSeed}
-		return in, describeGenerate(*g), 0, nil
+		return in, describeGenerate(*g), s.heldBytes(), nil
 	}
 	if src.File == "" {
 		return reproduce.Input{}, "", 0, errors.New("graph: give a file loaded before, or the generator's parameters")
@@ -70,6 +73,8 @@ func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce
 	if err != nil {
 		return reproduce.Input{}, "", 0, err
 	}
+	// The runs read the files again, beside the graph the session keeps.
+	fileBytes += s.graph.bytes()
 	format, err := graphio.ParseFormat(src.Format)
 	if err != nil {
 		return reproduce.Input{}, "", 0, err

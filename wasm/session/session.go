@@ -306,6 +306,9 @@ func (s *Session) startGenerate(id int64, g scenario.Generate, budget int64) err
 		return fmt.Errorf("a generated graph of %d pages needs about %s, above this page's memory budget of %s; use the command line (crawlsim gen) for graphs this large",
 			p.Pages, bytesText(need), bytesText(budget))
 	}
+	if err := s.fitsBesideUpload(fmt.Sprintf("a generated graph of %d pages", p.Pages), p.EstimatedBytes(), budget); err != nil {
+		return err
+	}
 	gr, err := gen.NewGenerator(p)
 	if err != nil {
 		return err
@@ -334,14 +337,24 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64, part, p
 	if err != nil {
 		return err
 	}
+	// fileBytes is the memory held beside the run: the upload's files,
+	// and its graph when the run does not take it (a generated graph, or
+	// the files read in another format).
 	fileBytes := int64(0)
 	if g := norm.Graph.Generate; g != nil {
-		if p, need := generatedRunBytes(*g); need > budget {
+		p, need := generatedRunBytes(*g)
+		if need > budget {
 			return fmt.Errorf("a run on a generated graph of %d pages needs about %s, above this page's memory budget of %s; use the command line (crawlsim run) for graphs this large",
 				p.Pages, bytesText(need), bytesText(budget))
 		}
+		if err := s.fitsBesideUpload(fmt.Sprintf("a run on a generated graph of %d pages", p.Pages), need, budget); err != nil {
+			return err
+		}
+		fileBytes = s.heldBytes()
 	} else if fileBytes, err = s.uploadedBytes(norm.Graph.File, norm.Graph.URLs); err != nil {
 		return err
+	} else if _, _, ok := s.loaded(norm.Graph.File, norm.Graph.URLs, norm.Graph.Format); !ok {
+		fileBytes += s.graph.bytes()
 	}
 	if norm.Previous != nil && norm.Previous.File != "" {
 		return errors.New("previous.file: the page cannot load a second snapshot; use previous.evolve, or the command line (crawlsim run -previous)")

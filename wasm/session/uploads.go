@@ -30,6 +30,15 @@ func (u uploads) size(name string) (int64, bool) {
 	return int64(len(data)), ok
 }
 
+// total returns the bytes of all the files.
+func (u uploads) total() int64 {
+	n := int64(0)
+	for _, data := range u {
+		n += int64(len(data))
+	}
+	return n
+}
+
 // uploadFile is an open file of uploads.
 type uploadFile struct {
 	*bytes.Reader
