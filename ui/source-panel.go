@@ -9,6 +9,15 @@ type SourcePanel struct {
 	App *App
 }
 
+// UploadHintID is the id of the hint that says which files the page
+// reads, which describes both file inputs (aria-describedby). It is bound
+// (:id, :aria-describedby), not written in the template, and that
+// matters: Vugu writes a block without bound attributes as static HTML
+// that it sets again at every render, which made new, empty file inputs
+// each time, so a file picked and then any render (a helper's progress,
+// a field edited) left Load nothing to send.
+func (c *SourcePanel) UploadHintID() string { return "upload-hint" }
+
 // Show returns the CSS class that shows a part of the panel when on, and
 // hides it otherwise (the file inputs stay in the page, keeping the
 // user's files).
