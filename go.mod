@@ -3,6 +3,7 @@ module github.com/crawlsim/crawlsim
 go 1.25
 
 require (
+	github.com/andybalholm/brotli v1.2.8
 	github.com/chromedp/chromedp v0.23.0
 	github.com/hack-pad/safejs v0.1.0
 	github.com/vugu/vjson v0.0.0-20200505061711-f9cbed27d3d9

@@ -1,4 +1,4 @@
-// Starts the page's web worker, then the page's Go program (page.wasm.gz,
+// Starts the page's web worker, then the page's Go program (page.wasm.br,
 // through wasm-load.js). Every path is relative, so the folder works from
 // any static host or a sub-path of a course site.
 
@@ -55,7 +55,7 @@
   try {
     if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
     const go = new Go();
-    const { instance } = await window.crawlsimLoadWasm("page.wasm.gz", go.importObject);
+    const { instance } = await window.crawlsimLoadWasm("page.wasm.br", go.importObject);
     await go.run(instance);
     mount.insertAdjacentHTML("afterbegin", '<p class="message error">The page stopped; reload it to start again.</p>');
   } catch (err) {

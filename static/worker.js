@@ -1,5 +1,5 @@
 // crawlsim's web worker: loads the Go runtime (wasm_exec.js) and the
-// worker binary (worker.wasm.gz, through wasm-load.js), which takes over
+// worker binary (worker.wasm.br, through wasm-load.js), which takes over
 // onmessage as soon as it runs. Messages that arrive before are kept and handed over. If the
 // binary cannot start, or its Go program ends, the page is told with a
 // {fatal} message and starts a new worker.
@@ -11,7 +11,7 @@ self.onmessage = (e) => early.push(e);
 (async function () {
   try {
     const go = new Go();
-    const { instance } = await self.crawlsimLoadWasm("worker.wasm.gz", go.importObject);
+    const { instance } = await self.crawlsimLoadWasm("worker.wasm.br", go.importObject);
     const done = go.run(instance);
     for (const e of early.splice(0)) self.onmessage(e);
     await done;

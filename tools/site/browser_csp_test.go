@@ -23,7 +23,7 @@ type cspWatch struct {
 	mu       sync.Mutex
 	reports  []string
 	policies map[string]string // the policy each file was served with
-	wasm     atomic.Int32      // requests for worker.wasm.gz
+	wasm     atomic.Int32      // requests for worker.wasm.br
 }
 
 // reportPath receives the browser's violation reports.
@@ -40,7 +40,7 @@ func (c *cspWatch) wrap(h http.Handler) http.Handler {
 			w.WriteHeader(http.StatusNoContent)
 			return
 		}
-		if r.URL.Path == "/worker.wasm.gz" {
+		if r.URL.Path == "/worker.wasm"+compressedSuffix {
 			c.wasm.Add(1)
 		}
 		h.ServeHTTP(&reportingWriter{ResponseWriter: w, watch: c, path: r.URL.Path}, r)

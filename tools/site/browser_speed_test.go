@@ -221,13 +221,13 @@ func TestStaticSiteFromPlainServer(t *testing.T) {
 	defer sent.mu.Unlock()
 	var wasmSent, wasmRaw int64
 	for _, name := range []string{"page.wasm", "worker.wasm"} {
-		raw, err := gunzipFile(filepath.Join(dir, name+".gz"))
+		raw, err := unbrotliFile(filepath.Join(dir, name+compressedSuffix))
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := sent.bytes["/"+name+".gz"]
+		n := sent.bytes["/"+name+compressedSuffix]
 		if n == 0 {
-			t.Errorf("the browser did not fetch %s.gz (fetched %v)", name, sent.bytes)
+			t.Errorf("the browser did not fetch %s%s (fetched %v)", name, compressedSuffix, sent.bytes)
 		}
 		t.Logf("%s: %.2f MB compiled, %.2f MB sent", name, float64(len(raw))/1e6, float64(n)/1e6)
 		wasmSent += n
@@ -364,20 +364,27 @@ func TestPageWorkerReadyFirst(t *testing.T) {
 	}
 }
 
-// TestStaticSiteHostSaysGzip serves the -out folder as a host configured
-// to send .gz files with Content-Encoding: gzip (Apache's AddEncoding
-// does): the browser then decodes the body itself, and the page compiles
-// what arrives, WebAssembly already, instead of decompressing it again.
-func TestStaticSiteHostSaysGzip(t *testing.T) {
+// TestStaticSiteHostSaysEncoding serves the -out folder as a host
+// configured to send .br files with Content-Encoding: br and .gz files
+// with Content-Encoding: gzip (Apache's AddEncoding does, and some
+// configurations have it for .gz by default): the browser then decodes the
+// bodies itself, and the page compiles what arrives, WebAssembly already
+// (the page's, the worker's and the Brotli decoder's), instead of
+// decompressing it again.
+func TestStaticSiteHostSaysEncoding(t *testing.T) {
 	exe := chromium(t)
 	dir := siteDir(t)
 	files := http.FileServer(http.Dir(dir))
 	var encoded atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, ".wasm.gz") {
-			w.Header().Set("Content-Encoding", "gzip")
+		switch {
+		case strings.HasSuffix(r.URL.Path, ".wasm.br"):
+			w.Header().Set("Content-Encoding", "br")
 			w.Header().Set("Content-Type", "application/wasm")
 			encoded.Add(1)
+		case strings.HasSuffix(r.URL.Path, ".wasm.gz"):
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Header().Set("Content-Type", "application/wasm")
 		}
 		files.ServeHTTP(w, r)
 	}))
@@ -385,7 +392,7 @@ func TestStaticSiteHostSaysGzip(t *testing.T) {
 	ctx := tab(t, exe)
 	run(t, ctx, chromedp.Navigate(srv.URL+"/"), waitFor(idle, 2*time.Minute))
 	if n := encoded.Load(); n < 2 {
-		t.Errorf("%d .wasm.gz requests, want the page's and the worker's", n)
+		t.Errorf("%d .wasm.br requests, want the page's and the worker's", n)
 	}
 	rows := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#metrics tbody tr").length`))
 	if want := len(DefaultPageScenario().Strategies); rows != want {

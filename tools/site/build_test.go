@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 )
 
 // tinyModule writes a module with the layout Build expects and empty
@@ -23,6 +25,9 @@ func tinyModule(t *testing.T, uiMain string) string {
 	writeFile(t, filepath.Join(root, "static", "index.html"), "<!doctype html><title>tiny</title>")
 	writeFile(t, filepath.Join(root, "static", "css", "style.css"), "body {}")
 	writeFile(t, filepath.Join(root, "static", "stale.wasm"), "old build output")
+	writeFile(t, filepath.Join(root, "static", "stale.wasm.gz"), "old build output")
+	writeFile(t, filepath.Join(root, "static", "page.wasm.br"), "old build output")
+	writeFile(t, filepath.Join(root, "static", "vendor", "decoder.wasm.gz"), "a vendored decoder")
 	writeFile(t, filepath.Join(root, "static", "wasm_exec.js"), "old glue")
 	writeFile(t, filepath.Join(root, "static", ".gitkeep"), "")
 	return root
@@ -40,7 +45,7 @@ func TestBuild(t *testing.T) {
 	}
 	t.Logf("log:\n%s", log.String())
 
-	for _, name := range []string{"worker.wasm.gz", "page.wasm.gz", "wasm_exec.js"} {
+	for _, name := range []string{"worker.wasm.br", "page.wasm.br", "wasm_exec.js"} {
 		fi, err := os.Stat(filepath.Join(out, name))
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -53,10 +58,10 @@ func TestBuild(t *testing.T) {
 			t.Errorf("log does not mention %s", name)
 		}
 	}
-	// The binaries are written gzip-compressed only: the page fetches
+	// The binaries are written Brotli-compressed only: the page fetches
 	// those and decompresses them itself.
-	for _, name := range []string{"worker.wasm.gz", "page.wasm.gz"} {
-		b, err := gunzipFile(filepath.Join(out, name))
+	for _, name := range []string{"worker.wasm.br", "page.wasm.br"} {
+		b, err := unbrotliFile(filepath.Join(out, name))
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
@@ -70,6 +75,11 @@ func TestBuild(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "css", "style.css")); err != nil {
 		t.Errorf("css/style.css not copied: %v", err)
 	}
+	// Build outputs are skipped directly in static/ only: the vendored
+	// decoder's WebAssembly, in a subfolder, is part of the site.
+	if b, err := os.ReadFile(filepath.Join(out, "vendor", "decoder.wasm.gz")); err != nil || string(b) != "a vendored decoder" {
+		t.Errorf("vendor/decoder.wasm.gz not copied: %q, %v", b, err)
+	}
 	if b, _ := os.ReadFile(filepath.Join(out, "wasm_exec.js")); string(b) == "old glue" {
 		t.Error("wasm_exec.js was copied from static/ instead of GOROOT")
 	}
@@ -81,14 +91,14 @@ func TestBuild(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if got, want := strings.Join(names, " "), "css index.html page.wasm.gz wasm_exec.js worker.wasm.gz"; got != want {
+	if got, want := strings.Join(names, " "), "css index.html page.wasm.br vendor wasm_exec.js worker.wasm.br"; got != want {
 		t.Errorf("out holds %s, want %s", got, want)
 	}
 
 	// A compile error names the package, shows go build's output, and
 	// leaves the previous outputs and no temporary files behind.
 	writeFile(t, filepath.Join(root, "ui", "main.go"), "package main\n\nfunc main() { undefinedThing() }\n")
-	before, _ := os.ReadFile(filepath.Join(out, "page.wasm.gz"))
+	before, _ := os.ReadFile(filepath.Join(out, "page.wasm.br"))
 	err = Build(context.Background(), root, out, &log)
 	if err == nil {
 		t.Fatal("Build with a compile error succeeded")
@@ -96,9 +106,9 @@ func TestBuild(t *testing.T) {
 	if !strings.Contains(err.Error(), "./ui") || !strings.Contains(err.Error(), "undefinedThing") {
 		t.Errorf("compile error %q should name ./ui and include go build's output", err)
 	}
-	after, _ := os.ReadFile(filepath.Join(out, "page.wasm.gz"))
+	after, _ := os.ReadFile(filepath.Join(out, "page.wasm.br"))
 	if !bytes.Equal(before, after) {
-		t.Error("a failed build changed page.wasm.gz")
+		t.Error("a failed build changed page.wasm.br")
 	}
 	entries, _ = os.ReadDir(out)
 	for _, e := range entries {
@@ -130,6 +140,16 @@ func TestGoCommand(t *testing.T) {
 	if got := goCommand(); got != "go" {
 		t.Errorf("with a GOROOT without go: %q, want go", got)
 	}
+}
+
+// unbrotliFile returns the decompressed content of the Brotli file name.
+func unbrotliFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(brotli.NewReader(f))
 }
 
 // gunzipFile returns the decompressed content of the gzip file name.

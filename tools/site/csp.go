@@ -8,11 +8,14 @@ import "strings"
 //   - script-src 'self' 'wasm-unsafe-eval': index.html's scripts
 //     (wasm_exec.js, wasm-load.js, vugu-render.js, page.js) and the
 //     worker's importScripts("wasm_exec.js", "wasm-load.js"), and
-//     WebAssembly.instantiateStreaming of page.wasm and worker.wasm. No inline script, no eval: page.js
+//     WebAssembly.instantiateStreaming of page.wasm and worker.wasm, and
+//     wasm-load.js's import() of vendor/brotli-dec-wasm.js, the Brotli
+//     decoder, and compilation of its WebAssembly. No inline script, no eval: page.js
 //     answers Vugu's one call of eval itself (see static/page.js).
 //   - worker-src 'self': new Worker("worker.js").
-//   - connect-src 'self': fetch("page.wasm.gz"), fetch("worker.wasm.gz")
-//     (decompressed by a DecompressionStream, which needs no directive).
+//   - connect-src 'self': fetch("page.wasm.br"), fetch("worker.wasm.br"),
+//     fetch("vendor/brotli-dec-wasm.wasm.gz") (decompressed by a
+//     DecompressionStream, which needs no directive).
 //   - style-src 'self': style.css. style-src-attr 'unsafe-inline': Vugu
 //     sets style attributes (the chart's readout is placed by one); style
 //     elements stay refused.

@@ -9,17 +9,20 @@
 //	index.html     the page and its skeleton; loads wasm_exec.js, wasm-load.js, vugu-render.js, page.js (from static/)
 //	page.js        starts the worker, then page.wasm               (from static/)
 //	worker.js      the web worker; loads wasm_exec.js, wasm-load.js and worker.wasm (from static/)
-//	wasm-load.js   fetches, decompresses and compiles a .wasm.gz   (from static/)
+//	wasm-load.js   fetches, decompresses and compiles a .wasm.br   (from static/)
+//	vendor/        the Brotli decoder wasm-load.js uses (brotli-dec-wasm, from npm) (from static/)
 //	style.css      the page's style sheet                          (from static/)
-//	page.wasm.gz   the Vugu user interface, built from ./ui, gzip  (built)
-//	worker.wasm.gz the engine in the web worker, from ./wasm/worker, gzip (built)
+//	page.wasm.br   the Vugu user interface, built from ./ui, Brotli (built)
+//	worker.wasm.br the engine in the web worker, from ./wasm/worker, Brotli (built)
 //	wasm_exec.js   Go's JavaScript glue, copied from $(go env GOROOT)/lib/wasm (built)
 //	vugu-render.js the script of Vugu's renderer, from its source  (built)
 //
 // Both binaries are built with GOOS=js GOARCH=wasm, -trimpath and
-// -ldflags="-s -w", and written gzip-compressed only: a static host cannot
-// be relied on to compress or to negotiate encodings, so the page
-// decompresses them itself (DecompressionStream) as they download. Every reference between these files is relative, so the
+// -ldflags="-s -w", and written Brotli-compressed only: a static host
+// cannot be relied on to compress or to negotiate encodings, so the page
+// decompresses them itself as they download (browsers offer no Brotli
+// DecompressionStream: static/vendor holds a decoder compiled to
+// WebAssembly, itself gzip-compressed, which DecompressionStream reads). Every reference between these files is relative, so the
 // folder works unchanged from any static host and under any sub-path
 // (https://example.org/courses/crawling/crawlsim/ as well as the root of a
 // domain). Other files in static/ are copied along with index.html.
@@ -38,7 +41,7 @@
 // [Build] writes the built files into a folder: static/ itself for local
 // development (the outputs there are git-ignored), or a separate folder for
 // deployment. [Handler] serves such a folder for development: correct MIME
-// types, gzip for a .wasm when asked (the page itself fetches .wasm.gz), and
+// types, gzip for a .wasm when asked (the page itself fetches .wasm.br), and
 // Cache-Control: no-cache so that a rebuilt binary is never stale. [Main] is
 // the command line of serve.go.
 package site

@@ -26,6 +26,7 @@ var contentTypes = map[string]string{
 	".css":  "text/css; charset=utf-8",
 	".wasm": "application/wasm",
 	".gz":   "application/gzip",
+	".br":   "application/octet-stream", // Brotli data, which has no registered type
 	".svg":  "image/svg+xml",
 	".json": "application/json",
 	".map":  "application/json",

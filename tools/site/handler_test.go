@@ -25,6 +25,7 @@ func testSite(t *testing.T) string {
 		"style.css":    "body { margin: 0 }",
 		"page.wasm":    "\x00asm\x01\x00\x00\x00" + strings.Repeat("wasm code ", 5000),
 		"page.wasm.gz": "\x1f\x8b\x08\x00 not really gzip",
+		"page.wasm.br": "\x1b\xff not really Brotli",
 		"chart.svg":    "<svg xmlns='http://www.w3.org/2000/svg'/>",
 		"result.json":  `{"ok":true}`,
 		"curves.csv":   "strategy,fraction\nbfs,0.5\n",
@@ -71,6 +72,7 @@ func TestHandlerContentTypes(t *testing.T) {
 		{"/style.css", "text/css; charset=utf-8"},
 		{"/page.wasm", "application/wasm"},
 		{"/page.wasm.gz", "application/gzip"},
+		{"/page.wasm.br", "application/octet-stream"},
 		{"/chart.svg", "image/svg+xml"},
 		{"/result.json", "application/json"},
 		{"/curves.csv", "text/csv; charset=utf-8"},
@@ -328,20 +330,23 @@ func TestAcceptsGzip(t *testing.T) {
 	}
 }
 
-// TestHandlerPrecompressedWasm: the .wasm.gz the build writes is sent as
-// it is, even to a browser that accepts gzip: the page decompresses it
+// TestHandlerPrecompressedWasm: the .wasm.br the build writes (and a
+// .wasm.gz, as the Brotli decoder's WebAssembly is) is sent as it is, even
+// to a browser that accepts gzip and Brotli: the page decompresses it
 // itself (static/wasm-load.js), as it must on hosts that negotiate nothing.
 func TestHandlerPrecompressedWasm(t *testing.T) {
 	dir := testSite(t)
-	rec := get(t, Handler(dir), "GET", "/page.wasm.gz", map[string]string{"Accept-Encoding": "gzip, br"})
-	if ce := rec.Header().Get("Content-Encoding"); ce != "" {
-		t.Errorf("page.wasm.gz sent with Content-Encoding %q, want none", ce)
-	}
-	want, err := os.ReadFile(filepath.Join(dir, "page.wasm.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := rec.Body.String(); got != string(want) {
-		t.Errorf("page.wasm.gz sent as %q, want the file's bytes %q", got, want)
+	for _, name := range []string{"page.wasm.br", "page.wasm.gz"} {
+		rec := get(t, Handler(dir), "GET", "/"+name, map[string]string{"Accept-Encoding": "gzip, br"})
+		if ce := rec.Header().Get("Content-Encoding"); ce != "" {
+			t.Errorf("%s sent with Content-Encoding %q, want none", name, ce)
+		}
+		want, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rec.Body.String(); got != string(want) {
+			t.Errorf("%s sent as %q, want the file's bytes %q", name, got, want)
+		}
 	}
 }

@@ -33,9 +33,10 @@ const usageText = `usage: go run serve.go [-addr HOST:PORT] [-no-build]
 serve builds crawlsim's browser page and serves it for development.
 
 It compiles two WebAssembly programs (GOOS=js GOARCH=wasm): ./wasm/worker,
-the engine that runs in a web worker, into static/worker.wasm.gz, and ./ui,
-the page itself, into static/page.wasm.gz, both gzip-compressed (the page
-decompresses them itself, so no server needs to). It copies wasm_exec.js from the Go
+the engine that runs in a web worker, into static/worker.wasm.br, and ./ui,
+the page itself, into static/page.wasm.br, both Brotli-compressed (the page
+decompresses them itself, with the decoder in static/vendor, so no server
+needs to). It copies wasm_exec.js from the Go
 installation and writes vugu-render.js, the script of Vugu's renderer, into
 static/, and then serves static/ on -addr until interrupted (Ctrl-C). Every
 response carries Cache-Control: no-cache, so reloading the browser after a
@@ -44,7 +45,7 @@ nothing from another origin, no inline script, no eval.
 
 With -out DIR, serve writes a deployable static site into DIR instead
 (index.html, page.js, worker.js, style.css and the other files of static/,
-with page.wasm.gz, worker.wasm.gz, wasm_exec.js and vugu-render.js) and
+with page.wasm.br, worker.wasm.br, wasm_exec.js and vugu-render.js) and
 exits.
 Every reference in it is relative: the folder works from any static host,
 under any sub-path. index.html carries the policy in a <meta> element.
@@ -122,7 +123,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	static := filepath.Join(root, "static")
 	if *noBuild {
-		for _, name := range []string{"index.html", "page.wasm.gz", "worker.wasm.gz", "wasm_exec.js", vuguScript} {
+		for _, name := range []string{"index.html", "page.wasm" + compressedSuffix, "worker.wasm" + compressedSuffix, "wasm_exec.js", vuguScript} {
 			if _, err := os.Stat(filepath.Join(static, name)); err != nil {
 				fmt.Fprintf(stderr, "serve: warning: %s is missing; run without -no-build to build it\n", filepath.Join(static, name))
 			}
