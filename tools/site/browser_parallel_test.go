@@ -35,7 +35,7 @@ func helpersReady(n int) chromedp.Action[chromedp.Void] {
 // TestPageParallelWorkers runs a comparison of five strategies in two
 // workers (?workers=2), then the same scenario (its permalink) with
 // ?workers=1, and finds the same table in both and in `crawlsim run`'s
-// result.
+// result, and the same download orders.
 func TestPageParallelWorkers(t *testing.T) {
 	ctx, url := browser(t, nil)
 	run(t, ctx, chromedp.Navigate(url+"/?workers=2"), waitFor(idle, 2*time.Minute), helpersReady(1),
@@ -61,6 +61,12 @@ func TestPageParallelWorkers(t *testing.T) {
 	}
 	if res, _ := crawlsimRun(t, link); !sameCells(parallel, resultCells(res)) {
 		t.Errorf("two workers' table\n%v\ncrawlsim run's\n%v", parallel, resultCells(res))
+	}
+	// The download orders, put together from both workers' parts, are
+	// one worker's file and crawlsim run -orders' to the byte.
+	two, single, cli := downloadedOrders(t, ctx), downloadedOrders(t, one), crawlsimOrders(t, link)
+	if two != single || two != cli {
+		t.Errorf("download orders: two workers' %d bytes, one worker's %d, crawlsim run -orders' %d, not all equal", len(two), len(single), len(cli))
 	}
 }
 
