@@ -252,16 +252,17 @@ func TestPageDefaultComparison(t *testing.T) {
 	if !strings.Contains(readout, "reachable pages downloaded") || !strings.Contains(readout, "optimal") || !strings.Contains(readout, "0.") {
 		t.Errorf("the readout says %q", readout)
 	}
-	for _, name := range []string{"page.wasm.gz", "worker.wasm.gz"} {
-		gz, err := os.Stat(filepath.Join(siteDir(t), name))
+	for _, name := range []string{"page.wasm", "worker.wasm"} {
+		name += compressedSuffix
+		br, err := os.Stat(filepath.Join(siteDir(t), name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := gunzipFile(filepath.Join(siteDir(t), name))
+		data, err := unbrotliFile(filepath.Join(siteDir(t), name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%s: %.2f MB raw, %.2f MB gzip", name, float64(len(data))/1e6, float64(gz.Size())/1e6)
+		t.Logf("%s: %.2f MB raw, %.2f MB Brotli", name, float64(len(data))/1e6, float64(br.Size())/1e6)
 	}
 }
 
@@ -470,7 +471,7 @@ func TestPageWorkerRestart(t *testing.T) {
 	var failed atomic.Int32
 	ctx, url := browser(t, func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path == "/worker.wasm.gz" && failed.Add(1) == 1 {
+			if r.URL.Path == "/worker.wasm"+compressedSuffix && failed.Add(1) == 1 {
 				http.Error(w, "failing on purpose", http.StatusInternalServerError)
 				return
 			}

@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"io"
 	"os"
@@ -150,18 +149,4 @@ func unbrotliFile(name string) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(brotli.NewReader(f))
-}
-
-// gunzipFile returns the decompressed content of the gzip file name.
-func gunzipFile(name string) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, err
-	}
-	return io.ReadAll(zr)
 }
