@@ -289,11 +289,16 @@ func Address() (query, fragment string) {
 }
 
 // SetFragment replaces the page's fragment without reloading the page or
-// adding a history entry.
+// adding a history entry; ErrNotInBrowser where there is no window history
+// (Node, which runs the page's tests).
 func SetFragment(fragment string) error {
 	h, err := safejs.Global().Get("history")
 	if err != nil {
 		return fmt.Errorf("cannot set the page's address: %w", err)
+	}
+	if h.IsUndefined() {
+		// No window (Node runs the page's tests): no address to set.
+		return ErrNotInBrowser
 	}
 	if _, err := h.Call("replaceState", safejs.Null(), "", "#"+fragment); err != nil {
 		return fmt.Errorf("cannot set the page's address: %w", err)
