@@ -67,6 +67,13 @@ func TestBuild(t *testing.T) {
 		if !bytes.HasPrefix(b, []byte("\x00asm")) {
 			t.Errorf("%s does not hold WebAssembly", name)
 		}
+		// The page is compiled without inlining, the worker fully
+		// optimised: go build records the last -gcflags among the build
+		// settings it writes into the binary ("build\t-gcflags=...").
+		gcflags := bytes.Contains(b, []byte("build\t-gcflags="))
+		if want := name == "page.wasm.br"; gcflags != want {
+			t.Errorf("%s built with -gcflags: %v, want %v", name, gcflags, want)
+		}
 	}
 	if b, err := os.ReadFile(filepath.Join(out, "index.html")); err != nil || string(b) != "<!doctype html><title>tiny</title>" {
 		t.Errorf("index.html not copied: %q, %v", b, err)
