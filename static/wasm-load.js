@@ -3,13 +3,15 @@
 // and for its worker (worker.js imports it).
 //
 // The build writes the binaries Brotli-compressed (page.wasm.br,
-// worker.wasm.br: about a fifth of their size, a quarter smaller than
-// gzip), because a static host cannot be relied on to compress them or to
+// worker.wasm.br: about a fifth of their size, over a quarter smaller
+// than with gzip), because a static host cannot be relied on to compress them or to
 // say that they are. Browsers decompress Brotli only as a Content-Encoding,
 // not in DecompressionStream, so the page does it itself with a small
 // decoder (vendor/brotli-dec-wasm.js and its WebAssembly,
 // vendor/brotli-dec-wasm.wasm.gz, which DecompressionStream("gzip")
-// reads), fetched while the binary downloads. The binary is decompressed
+// reads), fetched while the binary downloads (the decoder is an ES
+// module, imported with import() from this classic script, in the page
+// and in the worker; checked in Chromium only). The binary is decompressed
 // chunk by chunk as it arrives and compiled while it is decompressed
 // (instantiateStreaming). A host that sends the file with a
 // Content-Encoding has the browser decompress it already: the body then
@@ -63,8 +65,8 @@ self.crawlsimLoadWasm = async function (url, importObject) {
   }
 };
 
-// noteError is stream, passing its chunks on, that calls onError with the
-// error it fails with.
+// noteError passes on the chunks of stream and calls onError with the
+// error the stream fails with.
 function noteError(stream, onError) {
   const reader = stream.getReader();
   return new ReadableStream({
