@@ -114,7 +114,7 @@ func (s *windowedRankMass) pass() {
 			if c.uniformTrust {
 				// the same share for every seed, computed once
 				share := float64(dv * c.seedTrust[0]) // float64(): no fused multiply-add
-				addToAll(rm, c.seeds, share)
+				addToMany(rm, c.seeds, share)
 				continue
 			}
 			for k, j := range c.seeds {
@@ -141,6 +141,37 @@ func addToAll(rm []float64, pages []uint32, x float64) {
 	for _, p := range pages[k:] {
 		rm[p] += x
 	}
+}
+
+// addToMany is addToAll sixteen at a time, for the seeds (a dangling page's
+// share goes to every seed: 2.3 G of the 2.9 G additions of a crawl of
+// cnr-2000 from 160 seeds). Go's WebAssembly turns every jump back to a
+// loop's head into a jump through the function's table of blocks, which
+// the longer body pays once per sixteen additions: the crawl of cnr-2000
+// runs about a quarter faster under Node's WebAssembly, natively as fast.
+// The additions are the same, in the same order.
+func addToMany(rm []float64, pages []uint32, x float64) {
+	for len(pages) >= 16 {
+		p := pages[:16:16]
+		rm[p[0]] += x
+		rm[p[1]] += x
+		rm[p[2]] += x
+		rm[p[3]] += x
+		rm[p[4]] += x
+		rm[p[5]] += x
+		rm[p[6]] += x
+		rm[p[7]] += x
+		rm[p[8]] += x
+		rm[p[9]] += x
+		rm[p[10]] += x
+		rm[p[11]] += x
+		rm[p[12]] += x
+		rm[p[13]] += x
+		rm[p[14]] += x
+		rm[p[15]] += x
+		pages = pages[16:]
+	}
+	addToAll(rm, pages, x)
 }
 
 // prefetchDistance is how many pages ahead of the one it spreads the pass

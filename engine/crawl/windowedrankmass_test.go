@@ -1,6 +1,7 @@
 package crawl
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -108,6 +109,31 @@ func TestSelectTop(t *testing.T) {
 		slices.SortFunc(top, order)
 		if !slices.Equal(top, want[:k]) {
 			t.Fatalf("top %d: %v, want %v", k, top, want[:k])
+		}
+	})
+}
+
+// TestAddToManyMatchesLoop checks that addToMany and addToAll make the
+// additions of a plain loop, bit for bit, on lists of every length around
+// their unrolled steps, with pages repeated (their order then matters).
+func TestAddToManyMatchesLoop(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 9).Draw(t, "n")
+		pages := rapid.SliceOfN(rapid.Uint32Range(0, uint32(n-1)), 0, 70).Draw(t, "pages")
+		x := rapid.Float64Range(1e-300, 1).Draw(t, "x")
+		start := rapid.SliceOfN(rapid.Float64Range(0, 1), n, n).Draw(t, "rm")
+		want := slices.Clone(start)
+		for _, p := range pages {
+			want[p] += x
+		}
+		for name, add := range map[string]func([]float64, []uint32, float64){"addToMany": addToMany, "addToAll": addToAll} {
+			got := slices.Clone(start)
+			add(got, pages, x)
+			for i := range got {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("%s(%v, %v): rm[%d] = %v, a loop gives %v", name, pages, x, i, got[i], want[i])
+				}
+			}
 		}
 	})
 }
