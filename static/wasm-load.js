@@ -61,7 +61,10 @@ self.crawlsimLoadWasm = async function (url, importObject) {
     }
     return await WebAssembly.instantiate(await wasm.arrayBuffer(), importObject);
   } catch (err) {
-    throw streamError || err;
+    // A compiler's error does not say which file it read: Brotli has no
+    // checksum, so a damaged file may decode to bytes that are no
+    // WebAssembly.
+    throw streamError || new Error(url + ": " + err);
   }
 };
 

@@ -9,11 +9,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/andybalholm/brotli"
 	"github.com/chromedp/chromedp"
 )
 
-// TestPageBadCompressedBinary serves a page.wasm.br cut short, and one
-// with bytes overwritten near its start: the page does not hang on its
+// TestPageBadCompressedBinary serves a page.wasm.br cut short, one with
+// bytes overwritten near its start, and whole Brotli of a broken binary: the page does not hang on its
 // skeleton nor compile garbage, it says that crawlsim could not start and
 // why, naming the file.
 func TestPageBadCompressedBinary(t *testing.T) {
@@ -29,6 +30,14 @@ func TestPageBadCompressedBinary(t *testing.T) {
 	for i := 1; i < 33; i++ {
 		corrupt[i] ^= 0x5a
 	}
+	// Brotli of bytes that are no WebAssembly decodes fine; the compiler
+	// refuses them.
+	var notWasm bytes.Buffer
+	bw := brotli.NewWriter(&notWasm)
+	bw.Write(append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{0xff}, 4096)...))
+	if err := bw.Close(); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		name string
 		body []byte
@@ -36,6 +45,7 @@ func TestPageBadCompressedBinary(t *testing.T) {
 	}{
 		{"truncated", truncated, "page.wasm.br is truncated"},
 		{"corrupt", corrupt, "page.wasm.br: corrupt Brotli data"},
+		{"not WebAssembly", notWasm.Bytes(), "page.wasm.br: "},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, url := browser(t, func(h http.Handler) http.Handler {
