@@ -32,7 +32,12 @@ self.crawlsimLoadWasm = async function (url, importObject) {
   const head = [];
   let have = 0;
   while (have < 4) {
-    const r = await reader.read();
+    let r;
+    try {
+      r = await reader.read();
+    } catch (err) {
+      throw naming(url, err);
+    }
     if (r.done) break;
     head.push(r.value);
     have += r.value.length;
@@ -64,9 +69,18 @@ self.crawlsimLoadWasm = async function (url, importObject) {
     // A compiler's error does not say which file it read: Brotli has no
     // checksum, so a damaged file may decode to bytes that are no
     // WebAssembly.
-    throw streamError || new Error(url + ": " + err);
+    throw naming(url, streamError || err);
   }
 };
+
+// naming returns err, or an Error that names url in front of it when its
+// message does not (a network error or DecompressionStream's TypeError
+// says nothing of the file).
+function naming(url, err) {
+  const msg = err && err.message !== undefined ? String(err.message) : String(err);
+  if (msg.includes(url)) return err;
+  return new Error(url + ": " + err);
+}
 
 // noteError passes on the chunks of stream and calls onError with the
 // error the stream fails with.
@@ -139,61 +153,77 @@ const unbrotliChunk = 1 << 20;
 
 // unbrotli is the decompressed stream of the Brotli data that next()
 // returns, read chunk by chunk as it is pulled. Corrupt data, a stream cut
-// short or bytes after its end make it fail with an error naming url.
+// short or bytes after its end make it fail with an error naming url. The
+// decoder's state is freed when the stream ends, fails or is cancelled.
 function unbrotli(next, reader, url, decoder) {
   let dec = null, codes = null, ended = false;
+  const release = () => {
+    if (dec) { dec.free(); dec = null; }
+  };
   return new ReadableStream({
     async pull(c) {
-      if (!dec) {
-        let mod;
-        try {
-          mod = await decoder;
-        } catch (err) {
-          throw new Error("cannot decompress " + url + ": the Brotli decoder did not load (" + err + ")");
-        }
-        dec = new mod.BrotliDecStream();
-        codes = mod.BrotliStreamResultCode;
-      }
-      for (;;) {
-        const r = await next();
-        if (r.done) {
-          const total = dec.total_out();
-          dec.free();
-          if (!ended) throw new Error(url + " is truncated: its Brotli data stops after " + total + " bytes of output");
-          c.close();
-          return;
-        }
-        let input = r.value;
-        if (ended) {
-          if (input.length > 0) throw new Error(url + ": " + input.length + " bytes after the end of the Brotli data");
-          continue;
-        }
-        let produced = false;
-        for (;;) {
-          // Called again while the decoder has output to give, even when
-          // it has taken all of the input.
-          let res;
-          try {
-            res = dec.dec(input, unbrotliChunk);
-          } catch (err) {
-            throw new Error(url + ": corrupt Brotli data after " + dec.total_out() + " bytes of output (" + describe(err) + ")");
-          }
-          const out = res.buf, code = res.code, used = res.input_offset;
-          res.free();
-          if (out.length > 0) { c.enqueue(out); produced = true; }
-          input = input.subarray(used);
-          if (code === codes.NeedsMoreOutput) continue;
-          if (code === codes.NeedsMoreInput) break;
-          if (code !== codes.ResultSuccess) throw new Error(url + ": Brotli decoder result " + code);
-          ended = true;
-          if (input.length > 0) throw new Error(url + ": " + input.length + " bytes after the end of the Brotli data");
-          break;
-        }
-        if (produced) return;
+      try {
+        await pullBrotli(c);
+      } catch (err) {
+        release();
+        throw err;
       }
     },
-    cancel(reason) { return reader.cancel(reason); },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
   });
+
+  async function pullBrotli(c) {
+    if (!dec) {
+      let mod;
+      try {
+        mod = await decoder;
+      } catch (err) {
+        throw new Error("cannot decompress " + url + ": the Brotli decoder did not load (" + err + ")");
+      }
+      dec = new mod.BrotliDecStream();
+      codes = mod.BrotliStreamResultCode;
+    }
+    for (;;) {
+      const r = await next();
+      if (r.done) {
+        const total = dec.total_out();
+        release();
+        if (!ended) throw new Error(url + " is truncated: its Brotli data stops after " + total + " bytes of output");
+        c.close();
+        return;
+      }
+      let input = r.value;
+      if (ended) {
+        if (input.length > 0) throw new Error(url + ": " + input.length + " bytes after the end of the Brotli data");
+        continue;
+      }
+      let produced = false;
+      for (;;) {
+        // Called again while the decoder has output to give, even when
+        // it has taken all of the input.
+        let res;
+        try {
+          res = dec.dec(input, unbrotliChunk);
+        } catch (err) {
+          throw new Error(url + ": corrupt Brotli data after " + dec.total_out() + " bytes of output (" + describe(err) + ")");
+        }
+        const out = res.buf, code = res.code, used = res.input_offset;
+        res.free();
+        if (out.length > 0) { c.enqueue(out); produced = true; }
+        input = input.subarray(used);
+        if (code === codes.NeedsMoreOutput) continue;
+        if (code === codes.NeedsMoreInput) break;
+        if (code !== codes.ResultSuccess) throw new Error(url + ": Brotli decoder result " + code);
+        ended = true;
+        if (input.length > 0) throw new Error(url + ": " + input.length + " bytes after the end of the Brotli data");
+        break;
+      }
+      if (produced) return;
+    }
+  }
 }
 
 // describe names a decoder error: wasm-bindgen throws the error code's

@@ -36,6 +36,8 @@ globalThis.fetch = async (name) => {
   let at = 0;
   return new Response(new ReadableStream({
     pull(c) {
+      // A "broken" file's download fails half way, as a network does.
+      if (String(name).startsWith("broken") && at >= b.length / 2) { c.error(new TypeError("network error")); return; }
       if (at >= b.length) { c.close(); return; }
       c.enqueue(new Uint8Array(b.subarray(at, at + size)));
       at += size;
@@ -63,10 +65,11 @@ for (const name of process.argv.slice(3)) {
 // whose output is many times its size, delivered as one chunk, in chunks
 // of 64 KiB and in chunks of 1000 bytes, comes out whole (the decoder is
 // called again while it has output to give, even when it has taken all
-// its input: a body in one chunk came out cut at 2 MiB before); so do a
+// its input: a body in one chunk came out cut short before); so do a
 // gzip body and plain WebAssembly (a host that decompressed it); a
-// truncated body, a corrupt one and one with bytes after the Brotli
-// stream's end fail with an error that names the file and says what is
+// truncated body, a corrupt one, one with bytes after the Brotli
+// stream's end, a gzip body with a wrong checksum and a download that
+// fails half way fail with an error that names the file and says what is
 // wrong.
 func TestWasmLoad(t *testing.T) {
 	node, err := exec.LookPath("node")
@@ -110,6 +113,11 @@ func TestWasmLoad(t *testing.T) {
 	for i := 1; i < 33; i++ {
 		corrupt[i] ^= 0x5a
 	}
+	// A gzip body whose checksum and length are wrong.
+	corruptGzip := bytes.Clone(gz.Bytes())
+	for i := len(corruptGzip) - 8; i < len(corruptGzip); i++ {
+		corruptGzip[i] ^= 0x5a
+	}
 	files := map[string][]byte{
 		"good.wasm.br":      br.Bytes(),
 		"good.wasm.gz":      gz.Bytes(),
@@ -117,6 +125,8 @@ func TestWasmLoad(t *testing.T) {
 		"truncated.wasm.br": br.Bytes()[:br.Len()/2],
 		"corrupt.wasm.br":   corrupt,
 		"trailing.wasm.br":  append(bytes.Clone(br.Bytes()), "more"...),
+		"corrupt.wasm.gz":   corruptGzip,
+		"broken.wasm.br":    br.Bytes(),
 	}
 	for name, b := range files {
 		writeFile(t, filepath.Join(dir, name), string(b))
@@ -128,9 +138,11 @@ func TestWasmLoad(t *testing.T) {
 		"truncated.wasm.br": "truncated.wasm.br is truncated",
 		"corrupt.wasm.br":   "corrupt.wasm.br: corrupt Brotli data",
 		"trailing.wasm.br":  "trailing.wasm.br: 4 bytes after the end of the Brotli data",
+		"corrupt.wasm.gz":   "corrupt.wasm.gz: ",
+		"broken.wasm.br":    "broken.wasm.br: TypeError: network error",
 	}
 	wholeLen, wholeSum := raw.Len(), sha256Hex(raw.Bytes())
-	names := []string{"good.wasm.br", "good.wasm.gz", "plain.wasm", "truncated.wasm.br", "corrupt.wasm.br", "trailing.wasm.br"}
+	names := []string{"good.wasm.br", "good.wasm.gz", "plain.wasm", "truncated.wasm.br", "corrupt.wasm.br", "trailing.wasm.br", "corrupt.wasm.gz", "broken.wasm.br"}
 	for _, chunk := range []int{0, 64 << 10, 1000} {
 		cmd := exec.Command(node, append([]string{"harness.js", fmt.Sprint(chunk)}, names...)...)
 		cmd.Dir = dir

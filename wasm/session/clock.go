@@ -15,7 +15,7 @@ const ClockTick = time.Millisecond
 var errNotANumber = errors.New("not a finite number")
 
 // Clock returns a monotonic clock for New made from sources of time in
-// milliseconds, best first (the worker's performance.now, then Date.now).
+// milliseconds, best first (the worker passes one: Go's monotonic clock).
 // It reads the first source until a reading fails, then the next one for
 // good, going on from the time already reached; once every source failed
 // it counts readings, ClockTick each. It never goes back, so a slice of
