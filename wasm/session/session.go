@@ -134,8 +134,9 @@ func (t *task) adapt(took time.Duration) {
 	}
 }
 
-// New returns an empty Session. clock returns a monotonic time (the
-// worker's performance.now, time.Since natively); the engine has none.
+// New returns an empty Session. clock returns a monotonic time (time.Since,
+// which in the worker wasm_exec.js reads from performance.now); the engine
+// has none.
 func New(clock func() time.Duration) *Session {
 	return &Session{clock: clock, files: uploads{}}
 }
