@@ -9,6 +9,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -50,7 +51,62 @@ func pendingGraphName(s model.Scenario) string {
 	if mean == 0 {
 		mean = min(defaultMeanOutDegree, float64(g.Pages-1)/2)
 	}
-	return fmt.Sprintf("generated: %d pages, %d hosts, mean out-degree %v, seed %d", g.Pages, hosts, mean, g.Seed)
+	name := fmt.Sprintf("generated: %d pages, %d hosts, mean out-degree %v, seed %d", g.Pages, hosts, mean, g.Seed)
+	if e, ok := pendingEvolution(s); ok {
+		name += fmt.Sprintf("; evolved: new pages %v, removed pages %v, new links %v, removed links %v, seed %d",
+			e.newPages, e.removedPages, e.newLinks, e.removedLinks, e.seed)
+	}
+	return name
+}
+
+// Evolution defaults the page's scenario leaves to the engine
+// (model.Evolve's documentation, gen.DefaultEvolveParams;
+// TestPendingEvolutionIsTheEngines checks these against the engine's
+// normalisation).
+const (
+	defaultNewPages     = 0.1
+	defaultRemovedPages = 0.02
+	defaultNewLinks     = 0.1
+	defaultRemovedLinks = 0.05
+)
+
+// evolution is a scenario's evolution of its graph with the engine's
+// defaults filled.
+type evolution struct {
+	newPages, removedPages, newLinks, removedLinks float64
+	seed                                           uint64
+}
+
+// pendingEvolution is the evolution the run of s makes of its graph to
+// have a previous snapshot (the historical strategies' need, which the
+// form meets with an evolution: Form.addStrategies), or false when the
+// run crawls the graph itself. The engine names the graph crawled after
+// the evolution too, and the evolved graph has the new pages besides
+// (removed pages stay, without links: gen.Evolve).
+func pendingEvolution(s model.Scenario) (evolution, bool) {
+	if s.Previous == nil || s.Previous.Evolve == nil {
+		return evolution{}, false
+	}
+	e := s.Previous.Evolve
+	or := func(v *float64, d float64) float64 {
+		if v == nil {
+			return d
+		}
+		return *v
+	}
+	return evolution{or(e.NewPages, defaultNewPages), or(e.RemovedPages, defaultRemovedPages),
+		or(e.NewLinks, defaultNewLinks), or(e.RemovedLinks, defaultRemovedLinks), e.Seed}, true
+}
+
+// pendingPages is the number of pages of the graph the run of s crawls:
+// the generated graph's, and the pages its evolution adds (gen.Evolve:
+// NewPages·n, rounded).
+func pendingPages(s model.Scenario) int64 {
+	n := int64(s.Graph.Generate.Pages)
+	if e, ok := pendingEvolution(s); ok {
+		n += int64(math.Round(e.newPages * float64(n)))
+	}
+	return n
 }
 
 // pendingLabels are the labels the run will give the strategies of s, in
@@ -145,7 +201,7 @@ func (a *App) pendingCompared() string {
 	if name == "" {
 		return ""
 	}
-	return comparedText(len(s.Strategies), int64(s.Graph.Generate.Pages), name, a.Embed)
+	return comparedText(len(s.Strategies), pendingPages(s), name, a.Embed)
 }
 
 // comparedText says what a chart compares: n crawl orderings on a graph

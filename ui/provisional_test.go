@@ -2,6 +2,7 @@ package main
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -30,6 +31,16 @@ func TestPendingMatchesTheResult(t *testing.T) {
 			}
 		}},
 		{"embedded", func(f *Form) { f.Pages = "2000" }},
+		// The historical strategies crawl the generated graph's evolution:
+		// the engine names it after the evolution too.
+		{"a strategy that needs a previous snapshot", func(f *Form) {
+			f.Pages = "2000"
+			for i := range f.Strategies {
+				if f.Strategies[i].Info.ID == "hist-pagerank-parent" {
+					f.Strategies[i].On = true
+				}
+			}
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			query := ""
@@ -91,6 +102,14 @@ func TestPendingMatchesTheResult(t *testing.T) {
 			if !slices.Equal(before.Head, after.Head) || !slices.Equal(before.Labels, after.Labels) {
 				t.Errorf("metrics table before the result %q %q, after %q %q", before.Head, before.Labels, after.Head, after.Labels)
 			}
+			if tc.name == "a strategy that needs a previous snapshot" {
+				// The evolution leaves the pages it removes without links:
+				// the result says how many the seeds cannot reach, which
+				// the page cannot tell before (see ShownWarnings).
+				after.Warnings = slices.DeleteFunc(after.Warnings, func(w string) bool {
+					return strings.Contains(w, "cannot be reached by following links from the seeds")
+				})
+			}
 			if !slices.Equal(before.Warnings, after.Warnings) {
 				t.Errorf("warnings before the result %q, after %q", before.Warnings, after.Warnings)
 			}
@@ -118,6 +137,29 @@ func TestPendingGraphNameIsTheEngines(t *testing.T) {
 			if got, want := pendingGraphName(model.Scenario{Graph: model.Source{Generate: &g}}), pendingGraphName(model.Scenario{Graph: model.Source{Generate: &want}}); got != want {
 				t.Errorf("%+v: the page says %q, the engine's defaults give %q", g, got, want)
 			}
+		}
+	}
+}
+
+// TestPendingEvolutionIsTheEngines checks the evolution's defaults the
+// page fills in pendingEvolution against the engine's normalisation, for
+// an evolution with every fraction absent and one with some given.
+func TestPendingEvolutionIsTheEngines(t *testing.T) {
+	half := 0.5
+	for _, e := range []model.Evolve{{}, {Seed: 3}, {NewPages: &half, RemovedLinks: &half, Seed: 7}} {
+		s := scenario.Scenario{Graph: scenario.Source{Generate: &model.Generate{Pages: 100, Seed: 1}},
+			Previous: &model.PreviousSource{Evolve: &e}, Strategies: []scenario.Strategy{{ID: "hist-pagerank-parent"}}}
+		n, err := scenario.Normalize(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := pendingEvolution(s)
+		if !ok {
+			t.Fatalf("%+v: the page sees no evolution", e)
+		}
+		want, _ := pendingEvolution(n)
+		if got != want {
+			t.Errorf("%+v: the page fills %+v, the engine %+v", e, got, want)
 		}
 	}
 }
