@@ -275,3 +275,61 @@ func (a *App) ShownWarnings() []string {
 	r := pendingResult(s)
 	return []string{StudentWarning("importance: the guaranteed curves of "+strings.Join(guaranteed, ", ")+" bound the personalized PageRank of the seeds", r)}
 }
+
+// ShownTimeHead is the simulated-time table's head: report.TimeRows's,
+// which is the same for every result.
+func (a *App) ShownTimeHead() []string {
+	if a.Result != nil {
+		return a.TimeHead
+	}
+	head, _, _, _ := report.TimeRows(&model.Result{})
+	return head
+}
+
+// ShownTimeRows are the simulated-time table's rows, or, before the first
+// result of a run with the politeness clock, one per strategy the clock
+// times (every one but the references: the engine times no reference)
+// with every figure Pending, so that the table has its room before the
+// result. None when the run has no clock.
+func (a *App) ShownTimeRows() [][]string {
+	if a.Result != nil {
+		return a.TimeRows
+	}
+	s, ok := a.pendingScenario()
+	if !ok || s.Politeness == nil {
+		return nil
+	}
+	n := len(a.ShownTimeHead())
+	var rows [][]string
+	for i, label := range pendingLabels(s) {
+		if info, _ := lookupStrategy(s.Strategies[i].ID); info.Reference {
+			continue
+		}
+		row := []string{label}
+		for range n - 1 {
+			row = append(row, Pending)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// ShownTimeUntimed are the labels of the strategies run without the
+// clock: the result's, or, before it, the references of the form's
+// scenario.
+func (a *App) ShownTimeUntimed() []string {
+	if a.Result != nil {
+		return a.TimeUntimed
+	}
+	s, ok := a.pendingScenario()
+	if !ok || s.Politeness == nil {
+		return nil
+	}
+	var out []string
+	for i, label := range pendingLabels(s) {
+		if info, _ := lookupStrategy(s.Strategies[i].ID); info.Reference {
+			out = append(out, label)
+		}
+	}
+	return out
+}

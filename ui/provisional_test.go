@@ -31,6 +31,8 @@ func TestPendingMatchesTheResult(t *testing.T) {
 			}
 		}},
 		{"embedded", func(f *Form) { f.Pages = "2000" }},
+		// A run on the politeness clock has a simulated-time table.
+		{"the politeness clock", func(f *Form) { f.Pages, f.Timed = "2000", true }},
 		// The historical strategies crawl the generated graph's evolution:
 		// the engine names it after the evolution too.
 		{"a strategy that needs a previous snapshot", func(f *Form) {
@@ -58,6 +60,9 @@ func TestPendingMatchesTheResult(t *testing.T) {
 				Head     []string
 				Labels   []string
 				Warnings []string
+				// The simulated-time table's head, row labels and notes.
+				TimeHead, TimeLabels []string
+				TimeNotes            string
 			}
 			look := func() shown {
 				var s shown
@@ -73,6 +78,12 @@ func TestPendingMatchesTheResult(t *testing.T) {
 					s.Labels = append(s.Labels, r[0])
 				}
 				s.Warnings = a.ShownWarnings()
+				for _, r := range a.ShownTimeRows() {
+					s.TimeLabels = append(s.TimeLabels, r[0])
+				}
+				if len(s.TimeLabels) > 0 { // the table is shown
+					s.TimeHead, s.TimeNotes = a.ShownTimeHead(), (&TimeTable{App: a}).Notes()
+				}
 				return s
 			}
 			before := look()
@@ -112,6 +123,12 @@ func TestPendingMatchesTheResult(t *testing.T) {
 			}
 			if !slices.Equal(before.Warnings, after.Warnings) {
 				t.Errorf("warnings before the result %q, after %q", before.Warnings, after.Warnings)
+			}
+			if !slices.Equal(before.TimeHead, after.TimeHead) || !slices.Equal(before.TimeLabels, after.TimeLabels) || before.TimeNotes != after.TimeNotes {
+				t.Errorf("simulated-time table before the result %q %q %q, after %q %q %q", before.TimeHead, before.TimeLabels, before.TimeNotes, after.TimeHead, after.TimeLabels, after.TimeNotes)
+			}
+			if timed := tc.name == "the politeness clock"; timed != (len(after.TimeLabels) > 0) {
+				t.Errorf("a time table of %d rows after a run with the clock %v", len(after.TimeLabels), timed)
 			}
 			for _, r := range a.ShownRows() {
 				if slices.Contains(r, Pending) {

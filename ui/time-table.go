@@ -19,8 +19,18 @@ func (c *TimeTable) Notes() string {
 		s += "; ≤: read at the next curve point, so it was reached by then"
 	}
 	s += ". duration: simulated time of the whole crawl; util.: share of the connections' time spent downloading."
-	if u := c.App.TimeUntimed; len(u) > 0 {
+	if u := c.App.ShownTimeUntimed(); len(u) > 0 {
 		s += " Not timed: " + strings.Join(u, ", ") + " (run without the politeness clock)."
 	}
 	return s
+}
+
+// TableClass is the table's class: the result's (stale or not, as
+// App.StaleClass says), or pending before the first result
+// (ShownTimeRows' stand-ins).
+func (c *TimeTable) TableClass() string {
+	if c.App.Result == nil {
+		return "metrics pending"
+	}
+	return "metrics " + c.App.StaleClass()
 }

@@ -24,7 +24,7 @@ func (c *TimeTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		_ = vgparent
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
 		vgparent.AppendChild(vgn)
-		if c.App.Result != nil && len(c.App.TimeRows) > 0 {
+		if len(c.App.ShownTimeRows()) > 0 {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "time-panel"}, vugu.VGAttribute{Namespace: "", Key: "aria-labelledby", Val: "time-heading"}}}
 			vgparent.AppendChild(vgn)
 			{
@@ -58,7 +58,8 @@ func (c *TimeTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "time-table"}}}
 					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("class", "metrics "+c.App.StaleClass())
+					vgn.AddAttrInterface("aria-busy", c.App.Result == nil)
+					vgn.AddAttrInterface("class", c.TableClass())
 					{
 						vgparent := vgn
 						_ = vgparent
@@ -74,7 +75,7 @@ func (c *TimeTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							{
 								vgparent := vgn
 								_ = vgparent
-								for vgiterkeyt, h := range c.App.TimeHead {
+								for vgiterkeyt, h := range c.App.ShownTimeHead() {
 									var vgiterkey interface{} = vgiterkeyt
 									_ = vgiterkey
 									h := h
@@ -94,7 +95,7 @@ func (c *TimeTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = vgparent
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
 							vgparent.AppendChild(vgn)
-							for vgiterkeyt, row := range c.App.TimeRows {
+							for vgiterkeyt, row := range c.App.ShownTimeRows() {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
 								row := row

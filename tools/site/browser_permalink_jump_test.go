@@ -58,8 +58,9 @@ func withStrategies(s model.Scenario, ids ...string) model.Scenario {
 
 // permalinkScenarios are scenarios of permalinks unlike the page's
 // opening one: fewer strategies, all of them (on a smaller graph, so that
-// the test is quick), and seeds that leave pages unreachable, which the
-// result warns of under the metrics table.
+// the test is quick), seeds that leave pages unreachable, which the
+// result warns of under the metrics table, and the politeness clock (a
+// simulated-time axis and table).
 func permalinkScenarios(t *testing.T) []struct {
 	name string
 	s    model.Scenario
@@ -74,10 +75,14 @@ func permalinkScenarios(t *testing.T) []struct {
 	unreachable := withStrategies(DefaultPageScenario(), "optimal", "opic", "bfs")
 	unreachable.Graph.Generate.Pages = 3000
 	unreachable.Seeds = "random:1"
+	timed := withStrategies(DefaultPageScenario(), "optimal", "bfs", "larger-sites-first")
+	timed.Graph.Generate.Pages = 3000
+	timed.Politeness = &model.Politeness{}
 	return []struct {
 		name string
 		s    model.Scenario
-	}{{"3 strategies", three}, {"all 18 strategies", every}, {"3 strategies, unreachable pages", unreachable}}
+	}{{"3 strategies", three}, {"all 18 strategies", every}, {"3 strategies, unreachable pages", unreachable},
+		{"3 strategies, politeness clock", timed}}
 }
 
 // TestPagePermalinkStartsWithoutJumps opens permalinks of scenarios
