@@ -45,18 +45,23 @@ func (s *Session) heldBytes() int64 {
 // fitsBesideUpload refuses need bytes, which fit budget alone, when they
 // do not fit beside the upload the session keeps (heldBytes): a request
 // on another graph (generated, or the upload read again) leaves it in
-// memory. what says what needs them.
-func (s *Session) fitsBesideUpload(what string, need, budget int64) error {
+// memory. what says what needs them, command the command line that does
+// it without this budget ("crawlsim gen").
+func (s *Session) fitsBesideUpload(what, command string, need, budget int64) error {
 	held := s.heldBytes()
 	if held == 0 || need+held <= budget {
 		return nil
 	}
-	name := "of the last load"
+	return fmt.Errorf("%s needs about %s, above the %s that this page's memory budget of %s leaves beside the uploaded graph %s, which the worker keeps (%s); reload the page to drop it, or use the command line (%s)",
+		what, bytesText(need), bytesText(max(budget-held, 0)), bytesText(budget), s.uploadName(), bytesText(held), command)
+}
+
+// uploadName names the upload the session keeps in messages.
+func (s *Session) uploadName() string {
 	if s.graph != nil {
-		name = s.graph.file
+		return s.graph.file
 	}
-	return fmt.Errorf("%s needs about %s, above the %s that this page's memory budget of %s leaves beside the uploaded graph %s, which the worker keeps (%s); reload the page to drop it, or use the command line (crawlsim run)",
-		what, bytesText(need), bytesText(max(budget-held, 0)), bytesText(budget), name, bytesText(held))
+	return "of the last load"
 }
 
 // env is the engine's environment for a request within budget, beside
@@ -89,15 +94,37 @@ func maxPages(budget, fileBytes int64) int64 {
 	return max((budget-fileBytes)/scenario.RunBytes(1, 0), 1)
 }
 
-// tooLarge adds this page's budget and the way out to an error that
-// refuses a graph for its size (a *graphio.TooLargeError), and returns
-// other errors as they are.
-func tooLarge(err error, budget int64) error {
+// tooLarge adds this page's budget and the way out (command, such as
+// "crawlsim run") to an error that refuses a graph for its size (a
+// *graphio.TooLargeError), and returns other errors as they are. held is
+// the memory the session keeps beside the request (of the upload it
+// keeps; 0 when none), which the engine's limit left out.
+func (s *Session) tooLarge(err error, budget, held int64, command string) error {
 	var tl *graphio.TooLargeError
 	if !errors.As(err, &tl) {
 		return err
 	}
-	return fmt.Errorf("%w (this page's memory budget is %s); use the command line (crawlsim run) for graphs this large", err, bytesText(budget))
+	if held > 0 {
+		return fmt.Errorf("%w (this page's memory budget of %s leaves %s beside the %s that the worker keeps of the uploaded graph %s); use the command line (%s) for graphs this large",
+			err, bytesText(budget), bytesText(max(budget-held, 0)), bytesText(held), s.uploadName(), command)
+	}
+	return fmt.Errorf("%w (this page's memory budget is %s); use the command line (%s) for graphs this large", err, bytesText(budget), command)
+}
+
+// sizeErrors is a request's work whose errors pass through wrap (the
+// session's tooLarge), as they would when it starts.
+type sizeErrors struct {
+	progressStepper
+	wrap func(error) error
+}
+
+// Step steps the work and wraps its error.
+func (w sizeErrors) Step(budget int) (bool, error) {
+	done, err := w.progressStepper.Step(budget)
+	if err != nil {
+		err = w.wrap(err)
+	}
+	return done, err
 }
 
 // bytesText writes a byte count in MiB or GiB.

@@ -15,7 +15,8 @@ import (
 // of what comes next on another graph: a generate, a run on a generated
 // graph and a reproduction on one that fit the budget alone are refused
 // beside a 1 MiB upload when the budget leaves less than the upload's
-// size, and say why; a session without the upload takes them.
+// size, and say why, with the command that runs them natively (crawlsim
+// gen, run or reproduce); a session without the upload takes them.
 func TestHeldUploadCounts(t *testing.T) {
 	var b strings.Builder
 	for i := 0; b.Len() < 1<<20; i++ {
@@ -26,6 +27,7 @@ func TestHeldUploadCounts(t *testing.T) {
 	g := *sc.Graph.Generate
 	norm := mustNormalize(t, sc)
 	p, runNeed := generatedRunBytes(*norm.Graph.Generate)
+	commands := map[string]string{"generate": "crawlsim gen", "run": "crawlsim run", "reproduce": "crawlsim reproduce"}
 	requests := map[string]func() protocol.Request{
 		"generate": func() protocol.Request {
 			r := request(2, protocol.KindGenerate)
@@ -58,6 +60,9 @@ func TestHeldUploadCounts(t *testing.T) {
 			out := s.Handle(req(), nil)
 			if len(out) != 1 || out[0].Kind != protocol.KindError || !strings.Contains(out[0].Error, "beside the uploaded graph big.edges") {
 				t.Fatalf("beside the upload: busy %v, answered %+v", s.Busy(), out)
+			}
+			if want := "use the command line (" + commands[name] + ")"; !strings.Contains(out[0].Error, want) {
+				t.Errorf("the refusal %q does not say %q", out[0].Error, want)
 			}
 		})
 	}

@@ -28,7 +28,8 @@ func (s *Session) startReproduce(id int64, rq protocol.Reproduce, budget int64) 
 	}
 	plans := reproduce.PlanPapers(papers, in)
 	rp := reproduce.NewReproduction(plans.Runs, s.env(budget, fileBytes))
-	s.task = s.newTask(id, rp, resultOf(id, func() (protocol.Reproduction, error) {
+	sizeErr := func(err error) error { return s.tooLarge(err, budget, fileBytes, "crawlsim reproduce") }
+	s.task = s.newTask(id, sizeErrors{rp, sizeErr}, resultOf(id, func() (protocol.Reproduction, error) {
 		out := protocol.Reproduction{Graph: desc, Reports: []protocol.PaperReport{}}
 		reps, err := plans.Assess(rp.Results())
 		if err != nil {
@@ -60,7 +61,7 @@ func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce
 			return reproduce.Input{}, "", 0, fmt.Errorf("the papers' runs on a generated graph of %d pages need about %s, above this page's memory budget of %s; use the command line (crawlsim reproduce) for graphs this large",
 				p.Pages, bytesText(need), bytesText(budget))
 		}
-		if err := s.fitsBesideUpload(fmt.Sprintf("the papers' runs on a generated graph of %d pages", p.Pages), need, budget); err != nil {
+		if err := s.fitsBesideUpload(fmt.Sprintf("the papers' runs on a generated graph of %d pages", p.Pages), "crawlsim reproduce", need, budget); err != nil {
 			return reproduce.Input{}, "", 0, err
 		}
 		in := reproduce.Input{Graph: src, Hosts: true, Pages: int64(p.Pages), RandomSeed: rq.RandomSeed}
@@ -69,12 +70,12 @@ func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce
 	if src.File == "" {
 		return reproduce.Input{}, "", 0, errors.New("graph: give a file loaded before, or the generator's parameters")
 	}
-	fileBytes, err := s.uploadedBytes(src.File, src.URLs)
-	if err != nil {
+	if _, err := s.uploadedBytes(src.File, src.URLs); err != nil {
 		return reproduce.Input{}, "", 0, err
 	}
-	// The runs read the files again, beside the graph the session keeps.
-	fileBytes += s.graph.bytes()
+	// The runs read the files again, beside all that the session keeps:
+	// every file of the upload and the graph read from them.
+	fileBytes := s.heldBytes()
 	format, err := graphio.ParseFormat(src.Format)
 	if err != nil {
 		return reproduce.Input{}, "", 0, err
@@ -83,7 +84,7 @@ func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce
 	opts.Format, opts.URLs = format, src.URLs
 	g, _, err := graphio.Load(s.files, src.File, opts)
 	if err != nil {
-		return reproduce.Input{}, "", 0, tooLarge(err, budget)
+		return reproduce.Input{}, "", 0, s.tooLarge(err, budget, fileBytes, "crawlsim reproduce")
 	}
 	hosts := "no hosts"
 	if g.HasHosts() {

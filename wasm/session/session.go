@@ -285,7 +285,7 @@ func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*proto
 	opts.Format, opts.URLs = format, l.URLs
 	g, labels, err := graphio.Load(files, l.Name, opts)
 	if err != nil {
-		return nil, tooLarge(err, budget)
+		return nil, s.tooLarge(err, budget, 0, "crawlsim run")
 	}
 	if need := scenario.RunBytes(int64(g.NumNodes()), g.NumArcs()) + total; need > budget {
 		return nil, fmt.Errorf("%s: %d pages and %d links need about %s to compare strategies, above this page's memory budget of %s; use the command line (crawlsim run)",
@@ -307,7 +307,7 @@ func (s *Session) startGenerate(id int64, g scenario.Generate, budget int64) err
 		return fmt.Errorf("a generated graph of %d pages needs about %s, above this page's memory budget of %s; use the command line (crawlsim gen) for graphs this large",
 			p.Pages, bytesText(need), bytesText(budget))
 	}
-	if err := s.fitsBesideUpload(fmt.Sprintf("a generated graph of %d pages", p.Pages), p.EstimatedBytes(), budget); err != nil {
+	if err := s.fitsBesideUpload(fmt.Sprintf("a generated graph of %d pages", p.Pages), "crawlsim gen", p.EstimatedBytes(), budget); err != nil {
 		return err
 	}
 	gr, err := gen.NewGenerator(p)
@@ -338,9 +338,9 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64, part, p
 	if err != nil {
 		return err
 	}
-	// fileBytes is the memory held beside the run: the upload's files,
+	// fileBytes is the memory held beside the run: all the upload's files,
 	// and its graph when the run does not take it (a generated graph, or
-	// the files read in another format).
+	// the files read again in another format or with other URLs).
 	fileBytes := int64(0)
 	if g := norm.Graph.Generate; g != nil {
 		p, need := generatedRunBytes(*g)
@@ -348,14 +348,16 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64, part, p
 			return fmt.Errorf("a run on a generated graph of %d pages needs about %s, above this page's memory budget of %s; use the command line (crawlsim run) for graphs this large",
 				p.Pages, bytesText(need), bytesText(budget))
 		}
-		if err := s.fitsBesideUpload(fmt.Sprintf("a run on a generated graph of %d pages", p.Pages), need, budget); err != nil {
+		if err := s.fitsBesideUpload(fmt.Sprintf("a run on a generated graph of %d pages", p.Pages), "crawlsim run", need, budget); err != nil {
 			return err
 		}
 		fileBytes = s.heldBytes()
-	} else if fileBytes, err = s.uploadedBytes(norm.Graph.File, norm.Graph.URLs); err != nil {
+	} else if _, err = s.uploadedBytes(norm.Graph.File, norm.Graph.URLs); err != nil {
 		return err
-	} else if _, _, ok := s.loaded(norm.Graph.File, norm.Graph.URLs, norm.Graph.Format); !ok {
-		fileBytes += s.graph.bytes()
+	} else if _, _, ok := s.loaded(norm.Graph.File, norm.Graph.URLs, norm.Graph.Format); ok {
+		fileBytes = s.files.total()
+	} else {
+		fileBytes = s.heldBytes()
 	}
 	if norm.Previous != nil && norm.Previous.File != "" {
 		return errors.New("previous.file: the page cannot load a second snapshot; use previous.evolve, or the command line (crawlsim run -previous)")
@@ -363,11 +365,12 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64, part, p
 	orders := &runOrders{run: id, limit: protocol.OrdersLimit(budget)}
 	env := s.env(budget, fileBytes)
 	env.Orders, env.Only, env.Loaded = orders.keep, only, s.loaded
+	sizeErr := func(err error) error { return s.tooLarge(err, budget, fileBytes, "crawlsim run") }
 	r, err := scenario.New(norm, env)
 	if err != nil {
-		return err
+		return sizeErr(err)
 	}
-	s.task = s.newTask(id, r, func() (protocol.Response, error) {
+	s.task = s.newTask(id, sizeErrors{r, sizeErr}, func() (protocol.Response, error) {
 		out, err := resultOf(id, r.Result, scenario.MarshalResult)()
 		if err == nil {
 			s.orders = orders
