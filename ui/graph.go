@@ -77,12 +77,35 @@ func (a *App) LoadFiles() {
 	// that sends them runs (TestPageUpload failed so about one load in
 	// three). The helpers get the same files, now and when they start,
 	// and so does a first worker started again after a failure.
-	u, pickErr := page.PickUpload(graphInputID, urlsInputID)
+	a.takeUpload(page.PickUpload(graphInputID, urlsInputID))
+}
+
+// takeUpload sends the upload u taken from the inputs to the first
+// worker and the helpers; pickErr says why none could be taken. It is
+// the upload to send again (App.upload) only once the first worker has
+// accepted it.
+func (a *App) takeUpload(u *page.Upload, pickErr error) {
 	if pickErr == nil {
-		a.upload, a.uploads = u, a.uploads+1
+		a.sending, a.uploads = u, a.uploads+1
 	}
 	a.loadHelpers(func(*helper) bool { return true })
 	a.sendUpload(u, pickErr)
+}
+
+// uploadAnswered takes the first worker's answer to the load of the
+// upload on its way (sending), or its loss: accepted, it is the upload
+// to send again; refused or lost, the helpers that hold or load it are
+// sent the upload the first worker accepted before.
+func (a *App) uploadAnswered(u *page.Upload, accepted bool) {
+	if u == nil || u != a.sending {
+		return
+	}
+	a.sending = nil
+	if accepted {
+		a.upload, a.uploadGen = u, a.uploads
+		return
+	}
+	a.loadHelpers(func(h *helper) bool { return h.gen != a.uploadGen })
 }
 
 // sendUpload sends the upload u to the first worker, which is ready and
@@ -91,7 +114,17 @@ func (a *App) LoadFiles() {
 // outside the browser, that there are none).
 func (a *App) sendUpload(u *page.Upload, pickErr error) {
 	req := a.q.request(protocol.KindLoad)
-	a.q.register(req.ID, a.graphPending(protocol.KindLoad))
+	p := a.graphPending(protocol.KindLoad)
+	done, failed := p.done, p.failed
+	p.done = func(r protocol.Response) {
+		a.uploadAnswered(u, true)
+		done(r)
+	}
+	p.failed = func(msg string) {
+		a.uploadAnswered(u, false)
+		failed(msg)
+	}
+	a.q.register(req.ID, p)
 	a.graphReq = req.ID
 	w := a.q.worker
 	go func() {
@@ -112,6 +145,7 @@ func (a *App) sendUpload(u *page.Upload, pickErr error) {
 			delete(a.q.pending, req.ID)
 			a.runWhenReady = false
 		}
+		a.uploadAnswered(u, false)
 		a.Error = err.Error()
 	}()
 }

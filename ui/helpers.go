@@ -26,9 +26,11 @@ const helperRestarts = 3
 type helper struct {
 	q requests
 	// file and urls name the upload this worker holds, "" when none;
-	// loading is the load in flight.
+	// loading is the load in flight, and gen the number of the upload
+	// it holds or loads (parallelState.uploads; 0 when none).
 	file, urls string
 	loading    int64
+	gen        int
 	restarts   int
 	// dead is set once it failed too often: the page does without it.
 	dead bool
@@ -58,10 +60,19 @@ type parallelState struct {
 	// usedWorkers is the number of workers the last comparison started
 	// in (data-workers on the root element).
 	usedWorkers int
-	// upload is the files of the last upload, which helpers load;
-	// uploads counts the uploads taken, so that a helper's load of an
-	// older one is known as such.
-	upload  *page.Upload
+	// upload is the files of the last upload the first worker accepted,
+	// and uploadGen its number: a first worker started again is sent
+	// them, and so are the helpers unless an upload is on its way to
+	// the first worker (helperUpload).
+	upload    *page.Upload
+	uploadGen int
+	// sending is the upload on its way to the first worker, nil when
+	// none: the helpers load it at once, beside the first worker, and it
+	// becomes upload once the first worker accepted it (uploadAnswered).
+	sending *page.Upload
+	// uploads counts the uploads taken; the last one's number is
+	// sending's, so that a helper's load of an older one is known as
+	// such.
 	uploads int
 	// lastProgressRender is when a progress last re-rendered the page
 	// (page.Now, in milliseconds).
@@ -109,7 +120,7 @@ func (a *App) startHelper(h *helper) {
 		h.dead = true
 		return
 	}
-	h.q.worker, h.q.ready, h.file, h.urls, h.loading = w, false, "", "", 0
+	h.q.worker, h.q.ready, h.file, h.urls, h.loading, h.gen = w, false, "", "", 0, 0
 }
 
 // handleHelper applies an event of helper h.
@@ -137,7 +148,7 @@ func (a *App) helperFailed(h *helper, err error) {
 		a.lastPar = nil
 	}
 	_ = h.q.drop()
-	h.file, h.urls, h.loading = "", "", 0
+	h.file, h.urls, h.loading, h.gen = "", "", 0, 0
 	if h.restarts++; h.restarts > helperRestarts {
 		h.dead = true
 		return
@@ -151,13 +162,25 @@ func (a *App) syncHelpers() {
 	if a.Form.Source != SourceUpload || a.Form.File == "" {
 		return
 	}
-	a.loadHelpers(func(h *helper) bool { return h.file != a.Form.File || h.urls != a.Form.URLs })
+	_, gen := a.helperUpload()
+	a.loadHelpers(func(h *helper) bool { return h.gen != gen || h.file != a.Form.File || h.urls != a.Form.URLs })
 }
 
-// loadHelpers sends the files of the last upload to every ready, idle
-// helper that want accepts, as LoadFiles does to the first worker.
+// helperUpload returns the upload the helpers are to hold, and its
+// number: the one on its way to the first worker, else the one the first
+// worker holds.
+func (a *App) helperUpload() (*page.Upload, int) {
+	if a.sending != nil {
+		return a.sending, a.uploads
+	}
+	return a.upload, a.uploadGen
+}
+
+// loadHelpers sends the upload the helpers are to hold (helperUpload) to
+// every ready, idle helper that want accepts, as Load does to the first
+// worker.
 func (a *App) loadHelpers(want func(*helper) bool) {
-	u, gen := a.upload, a.uploads
+	u, gen := a.helperUpload()
 	if u == nil {
 		return
 	}
@@ -165,24 +188,25 @@ func (a *App) loadHelpers(want func(*helper) bool) {
 		if h.dead || h.q.worker == nil || !h.q.ready || h.q.Busy() || !want(h) {
 			continue
 		}
-		h.file, h.urls = "", ""
+		h.file, h.urls, h.gen = "", "", gen
 		req := h.q.request(protocol.KindLoad)
 		h.loading = req.ID
 		h.q.register(req.ID, &pending{
 			done: func(r protocol.Response) {
 				h.loading = 0
-				if a.uploads != gen {
-					// A newer upload came while this one loaded (it may
-					// have the same name): the helper holds neither, and
-					// takes the newer one when it can.
-					h.file, h.urls = "", ""
+				if _, now := a.helperUpload(); now != gen {
+					// Another upload is to be held now (a newer one, which
+					// may have the same name, or the one the first worker
+					// kept when it refused this one): the helper takes it
+					// when it can.
+					h.file, h.urls, h.gen = "", "", 0
 					a.loadHelpers(func(x *helper) bool { return x == h })
 					return
 				}
 				h.file, h.urls = r.Graph.Name, r.Graph.URLs
 			},
 			failed: func(msg string) {
-				h.loading = 0
+				h.loading, h.gen = 0, 0
 				a.Notice = "A second worker could not load the graph (" + msg + "); comparisons on it run in fewer workers."
 			},
 		})
@@ -192,7 +216,7 @@ func (a *App) loadHelpers(want func(*helper) bool) {
 				a.env.Lock()
 				defer a.env.UnlockRender()
 				delete(h.q.pending, req.ID)
-				h.loading = 0
+				h.loading, h.gen = 0, 0
 				a.Notice = "A second worker could not load the graph (" + err.Error() + "); comparisons on it run in fewer workers."
 				a.markHelpers()
 			}

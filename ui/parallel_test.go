@@ -499,15 +499,16 @@ func TestHelpersHoldTheUpload(t *testing.T) {
 // after a newer upload (of the same name) does not count as holding it,
 // and loads the newer one.
 func TestHelperDropsAnOlderUpload(t *testing.T) {
-	a := parallelApp(t, &fakeWorker{}, &fakeWorker{})
+	first := &fakeWorker{}
+	a := parallelApp(t, first, &fakeWorker{})
+	first.files = make(chan sentFiles, 1)
 	a.workers = 2
 	a.Form.Source = SourceUpload
 	graph := &protocol.GraphInfo{Name: "g.txt"}
 	graph.Stats.Pages, graph.Stats.Links = 1000, 5000
-	upload := func() { // as LoadFiles takes an upload
-		a.upload, a.uploads = &page.Upload{}, a.uploads+1
-		load := a.q.request(protocol.KindLoad)
-		a.q.register(load.ID, a.graphPending(protocol.KindLoad))
+	upload := func() { // as LoadFiles takes an upload, which the first worker reads
+		a.takeUpload(&page.Upload{}, nil)
+		load := (<-first.files).req
 		a.handle(pageEvent(protocol.Response{ID: load.ID, Kind: protocol.KindGraph, Graph: graph}))
 	}
 	upload()

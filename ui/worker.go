@@ -79,8 +79,8 @@ func (a *App) ready() {
 	a.q.ready = true
 	if a.loadWhenReady {
 		a.loadWhenReady = false
-		// The files loaded before, not the inputs' (they may have been
-		// changed or emptied since).
+		// The files the worker accepted last, not the inputs' (they may
+		// have been changed or emptied since), nor files it refused.
 		if a.upload != nil {
 			a.sendUpload(a.upload, nil)
 			return
@@ -100,6 +100,9 @@ func (a *App) workerFailed(err error) {
 	if terr := a.q.drop(); terr != nil && !errors.Is(terr, page.ErrNotInBrowser) {
 		msgs = append(msgs, terr.Error())
 	}
+	// An upload on its way was not accepted: the new worker is sent the
+	// one accepted before.
+	a.uploadAnswered(a.sending, false)
 	a.restarts++
 	if a.restarts > 3 {
 		a.dead = true

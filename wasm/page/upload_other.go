@@ -5,8 +5,10 @@ package page
 import "github.com/crawlsim/crawlsim/wasm/protocol"
 
 // Upload is the files picked in the page's file inputs; there are none
-// outside the browser.
-type Upload struct{}
+// outside the browser. It is not empty, so that two uploads are two
+// pointers (Go may give every new empty value the same address) and the
+// page's native tests can tell which one a worker was sent.
+type Upload struct{ _ byte }
 
 // PickUpload returns ErrNotInBrowser outside the browser.
 func PickUpload(graphInput, urlsInput string) (*Upload, error) { return nil, ErrNotInBrowser }
