@@ -8,6 +8,7 @@ package site
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -308,5 +309,51 @@ func TestPageLegendAndLogAxis(t *testing.T) {
 	ticks := value(t, ctx, chromedp.Evaluate[string](`Array.from(document.querySelectorAll("#chart svg text")).map(e => e.textContent).join(" ")`))
 	if !strings.Contains(ticks, "0.001") || !strings.Contains(ticks, "0.01") {
 		t.Errorf("the logarithmic axis reads %q; want powers of ten", ticks)
+	}
+}
+
+// TestPageEmbedLegendFocusRing: embedded in frames of 900×620 and 600×400
+// px, where the legend has a fixed height and scrolls what is more, each
+// legend entry focused from the keyboard shows its whole focus ring: the
+// outline's box (the entry's box grown by the outline's offset and width,
+// as computed) lies within the legend's client box, which clips it (a
+// ring 5 px outside the entry was cut on the top row's top, the left
+// column's left and the last visible row's bottom).
+func TestPageEmbedLegendFocusRing(t *testing.T) {
+	ctx, url := browser(t, nil)
+	for _, frame := range [][2]int64{{900, 620}, {600, 400}} {
+		run(t, ctx, viewport(frame[0], frame[1]), chromedp.Navigate(url+"/?embed=1"), waitFor(embedIdle, 2*time.Minute), focusEmulation)
+		n := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#legend button").length`))
+		if n == 0 {
+			t.Fatalf("embedded in %d×%d px: no legend entries", frame[0], frame[1])
+		}
+		// A press of Tab makes the focus visible (:focus-visible); focus
+		// moved from there by script stays visible.
+		run(t, ctx, chromedp.KeyEvent(kb.Tab))
+		var cut []string
+		for i := 0; i < n; i++ {
+			ring := value(t, ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => {
+				document.querySelectorAll("#legend button")[%d].focus();
+				const b = document.activeElement, legend = document.querySelector("#legend");
+				if (!b || !legend.contains(b)) return "the focus is on " + (b ? b.tagName.toLowerCase() + "#" + b.id : "nothing") + ", not in the legend";
+				if (!b.matches(":focus-visible")) return b.textContent.trim() + " shows no focus ring";
+				const s = getComputedStyle(b), grow = parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth);
+				if (s.outlineStyle == "none" || !(parseFloat(s.outlineWidth) > 0)) return b.textContent.trim() + " has no outline";
+				const r = b.getBoundingClientRect(), l = legend.getBoundingClientRect();
+				const box = {top: l.top + legend.clientTop, left: l.left + legend.clientLeft};
+				box.bottom = box.top + legend.clientHeight; box.right = box.left + legend.clientWidth;
+				const ring = {top: r.top - grow, left: r.left - grow, bottom: r.bottom + grow, right: r.right + grow};
+				const out = [];
+				for (const side of ["top", "left"]) if (ring[side] < box[side] - 0.5) out.push(side + " by " + (box[side] - ring[side]).toFixed(1) + " px");
+				for (const side of ["bottom", "right"]) if (ring[side] > box[side] + 0.5) out.push(side + " by " + (ring[side] - box[side]).toFixed(1) + " px");
+				return out.length ? b.textContent.trim() + "'s ring is cut at its " + out.join(", ") : "";
+			})()`, i)))
+			if ring != "" {
+				cut = append(cut, ring)
+			}
+		}
+		if len(cut) > 0 {
+			t.Errorf("embedded in %d×%d px, legend focus rings cut by the legend: %s", frame[0], frame[1], strings.Join(cut, "; "))
+		}
 	}
 }
