@@ -35,7 +35,9 @@ func (a *App) Run() {
 		a.Error = a.deadMessage(errors.New("no worker"))
 		return
 	}
-	if a.q.worker == nil || !a.q.ready {
+	// A first worker loading the upload again (after a restart, or a load
+	// it refused) runs once it holds it.
+	if a.q.worker == nil || !a.q.ready || a.resending() {
 		a.runWhenReady = true
 		return
 	}

@@ -75,8 +75,9 @@ func (a *App) LoadFiles() {
 	// The files are taken from the inputs now, in the click's handler: the
 	// render that follows it may empty the inputs before the goroutine
 	// that sends them runs (TestPageUpload failed so about one load in
-	// three). The helpers get the same files, now and when they start,
-	// and so does a first worker started again after a failure.
+	// three). The helpers get the same files, now and when they start;
+	// a first worker started again after a failure, or that refused them,
+	// is sent the upload it accepted last (uploadAnswered).
 	a.takeUpload(page.PickUpload(graphInputID, urlsInputID))
 }
 
@@ -87,16 +88,19 @@ func (a *App) LoadFiles() {
 func (a *App) takeUpload(u *page.Upload, pickErr error) {
 	if pickErr == nil {
 		a.sending, a.uploads = u, a.uploads+1
+		a.loadHelpers(func(*helper) bool { return true })
 	}
-	a.loadHelpers(func(*helper) bool { return true })
 	a.sendUpload(u, pickErr)
 }
 
 // uploadAnswered takes the first worker's answer to the load of the
 // upload on its way (sending), or its loss: accepted, it is the upload
-// to send again; refused or lost, the helpers that hold or load it are
-// sent the upload the first worker accepted before.
-func (a *App) uploadAnswered(u *page.Upload, accepted bool) {
+// to send again; refused or lost, the helpers that hold or load it hold
+// no file, and are sent the upload the first worker accepted before, if
+// any. refused says the first worker read it and refused it: the worker
+// dropped the upload it held before reading this one (session.Session
+// does), and is sent the accepted one again, as a restarted worker is.
+func (a *App) uploadAnswered(u *page.Upload, accepted, refused bool) {
 	if u == nil || u != a.sending {
 		return
 	}
@@ -105,8 +109,29 @@ func (a *App) uploadAnswered(u *page.Upload, accepted bool) {
 		a.upload, a.uploadGen = u, a.uploads
 		return
 	}
+	for _, h := range a.helpers {
+		if h.gen != a.uploadGen {
+			// A load in flight finds the upload changed when it ends.
+			h.file, h.urls, h.gen = "", "", 0
+		}
+	}
 	a.loadHelpers(func(h *helper) bool { return h.gen != a.uploadGen })
+	if refused && a.upload != nil {
+		a.resendUpload()
+	}
 }
+
+// resendUpload sends the upload the first worker accepted last to it
+// again (after a restart, or a load it refused); a Run pressed meanwhile
+// waits for it (resending).
+func (a *App) resendUpload() {
+	a.sendUpload(a.upload, nil)
+	a.resendReq = a.graphReq
+}
+
+// resending reports whether the first worker is loading the upload it
+// accepted last again (resendUpload).
+func (a *App) resending() bool { return a.q.has(a.resendReq) }
 
 // sendUpload sends the upload u to the first worker, which is ready and
 // idle, on a goroutine of its own; when pickErr says the files could not
@@ -117,11 +142,11 @@ func (a *App) sendUpload(u *page.Upload, pickErr error) {
 	p := a.graphPending(protocol.KindLoad)
 	done, failed := p.done, p.failed
 	p.done = func(r protocol.Response) {
-		a.uploadAnswered(u, true)
+		a.uploadAnswered(u, true, false)
 		done(r)
 	}
 	p.failed = func(msg string) {
-		a.uploadAnswered(u, false)
+		a.uploadAnswered(u, false, true)
 		failed(msg)
 	}
 	a.q.register(req.ID, p)
@@ -145,7 +170,8 @@ func (a *App) sendUpload(u *page.Upload, pickErr error) {
 			delete(a.q.pending, req.ID)
 			a.runWhenReady = false
 		}
-		a.uploadAnswered(u, false)
+		// The worker was not sent the files, and holds what it held.
+		a.uploadAnswered(u, false, false)
 		a.Error = err.Error()
 	}()
 }

@@ -61,8 +61,8 @@ type parallelState struct {
 	// in (data-workers on the root element).
 	usedWorkers int
 	// upload is the files of the last upload the first worker accepted,
-	// and uploadGen its number: a first worker started again is sent
-	// them, and so are the helpers unless an upload is on its way to
+	// and uploadGen its number: a first worker started again, or that
+	// refused a newer upload, is sent them, and so are the helpers unless an upload is on its way to
 	// the first worker (helperUpload).
 	upload    *page.Upload
 	uploadGen int
@@ -74,6 +74,9 @@ type parallelState struct {
 	// sending's, so that a helper's load of an older one is known as
 	// such.
 	uploads int
+	// resendReq is the load of upload sent to the first worker again
+	// (resendUpload), 0 before any.
+	resendReq int64
 	// lastProgressRender is when a progress last re-rendered the page
 	// (page.Now, in milliseconds).
 	lastProgressRender float64
@@ -177,8 +180,8 @@ func (a *App) helperUpload() (*page.Upload, int) {
 }
 
 // loadHelpers sends the upload the helpers are to hold (helperUpload) to
-// every ready, idle helper that want accepts, as Load does to the first
-// worker.
+// every ready, idle helper that want accepts, as LoadFiles does to the
+// first worker.
 func (a *App) loadHelpers(want func(*helper) bool) {
 	u, gen := a.helperUpload()
 	if u == nil {

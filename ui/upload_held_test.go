@@ -21,8 +21,9 @@ func sentUpload(t *testing.T, w *fakeWorker) sentFiles {
 	}
 }
 
-// loadAnswered takes upload u as Load does and answers its load in the
-// first worker w: with the graph name when accepted, else with a refusal.
+// loadAnswered takes upload u as LoadFiles does and answers its load in the
+// first worker w: with the graph name when accepted, else with a refusal,
+// after which the first worker reads the upload it accepted before again.
 func loadAnswered(t *testing.T, a *App, w *fakeWorker, u *page.Upload, name string, accepted bool) {
 	t.Helper()
 	a.takeUpload(u, nil)
@@ -35,6 +36,15 @@ func loadAnswered(t *testing.T, a *App, w *fakeWorker, u *page.Upload, name stri
 		r = protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: name}}
 	}
 	a.handle(pageEvent(r))
+	if !accepted && a.upload != nil {
+		// The worker dropped what it held: it is sent the accepted
+		// upload again.
+		f := sentUpload(t, w)
+		if f.upload != a.upload {
+			t.Fatalf("after the refusal the first worker was sent %p, want the accepted %p", f.upload, a.upload)
+		}
+		a.handle(pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: a.Form.File}}))
+	}
 }
 
 // TestRestartSendsTheAcceptedUpload: after a load the first worker

@@ -82,7 +82,7 @@ func (a *App) ready() {
 		// The files the worker accepted last, not the inputs' (they may
 		// have been changed or emptied since), nor files it refused.
 		if a.upload != nil {
-			a.sendUpload(a.upload, nil)
+			a.resendUpload()
 			return
 		}
 	}
@@ -102,7 +102,7 @@ func (a *App) workerFailed(err error) {
 	}
 	// An upload on its way was not accepted: the new worker is sent the
 	// one accepted before.
-	a.uploadAnswered(a.sending, false)
+	a.uploadAnswered(a.sending, false, false)
 	a.restarts++
 	if a.restarts > 3 {
 		a.dead = true

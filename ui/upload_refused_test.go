@@ -1,0 +1,247 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/wasm/page"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+	"github.com/crawlsim/crawlsim/wasm/session"
+)
+
+// sessionFiles is what a test upload holds for a sessionWorker: the load
+// (names and sizes) and the files' bytes, in the order of its buffers.
+type sessionFiles struct {
+	load protocol.Load
+	data [][]byte
+}
+
+// sessionUploads maps the uploads of the tests (page.Upload is empty
+// natively) to their files.
+var sessionUploads sync.Map
+
+// newSessionUpload returns an upload of one graph file, name, of the given
+// bytes, which a sessionWorker loads as the page's worker does.
+func newSessionUpload(t *testing.T, name string, data []byte) *page.Upload {
+	t.Helper()
+	u := &page.Upload{}
+	sessionUploads.Store(u, sessionFiles{load: protocol.Load{Name: name, Sizes: []int64{int64(len(data))}}, data: [][]byte{data}})
+	t.Cleanup(func() { sessionUploads.Delete(u) })
+	return u
+}
+
+// SendUpload loads the files of an upload made by newSessionUpload in the
+// session, as the page's worker does, and then, when files is set, says
+// so there (the page calls it on a goroutine of its own: the test waits
+// there before it takes the answers). Other uploads are recorded as a
+// fakeWorker records them.
+func (w *sessionWorker) SendUpload(r protocol.Request, u *page.Upload, maxBytes int64) (protocol.Load, error) {
+	v, ok := sessionUploads.Load(u)
+	if !ok {
+		return w.fakeWorker.SendUpload(r, u, maxBytes)
+	}
+	f := v.(sessionFiles)
+	load := f.load
+	r.Load = &load
+	var buffers []session.Buffer
+	for _, d := range f.data {
+		buffers = append(buffers, session.Bytes(d))
+	}
+	w.sent = append(w.sent, r)
+	w.out = append(w.out, w.s.Handle(r, buffers)...)
+	if w.files != nil {
+		w.files <- sentFiles{req: r, upload: u}
+	}
+	return load, nil
+}
+
+// ringEdges is an edge list of n pages, each linking to the next two.
+func ringEdges(n int) []byte {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%d %d\n%d %d\n", i, (i+1)%n, i, (i+2)%n)
+	}
+	return []byte(b.String())
+}
+
+// TestRefusedLoadKeepsTheAcceptedUpload: the worker drops the upload it
+// holds before it reads a new one, so after it refused one the page sends
+// it the upload it accepted before again (the form and the helpers name
+// that one); a Run pressed meanwhile waits for it, and then runs on it in
+// the first worker and a helper that hold the same upload (before, the
+// run failed with "g.edges: no such file here; upload it").
+func TestRefusedLoadKeepsTheAcceptedUpload(t *testing.T) {
+	w, hw := newSessionWorker(), newSessionWorker()
+	w.files, hw.files = make(chan sentFiles, 1), make(chan sentFiles, 1)
+	a := parallelApp(t, w, hw)
+	a.FirstComparison = 1
+	h := a.helpers[0]
+	good := newSessionUpload(t, "g.edges", ringEdges(60))
+	bad := newSessionUpload(t, "bad.edges", []byte("0 1\nnot an edge\n"))
+	answer := func(u *page.Upload) {
+		t.Helper()
+		if f := sentUpload(t, &w.fakeWorker); f.upload != u {
+			t.Fatalf("the first worker was sent %p, want %p", f.upload, u)
+		}
+		for _, r := range w.take() {
+			a.handle(pageEvent(r))
+		}
+	}
+	answerHelper := func(u *page.Upload) {
+		t.Helper()
+		if f := sentUpload(t, &hw.fakeWorker); f.upload != u {
+			t.Fatalf("the helper was sent %p, want %p", f.upload, u)
+		}
+		for _, r := range hw.take() {
+			a.handleHelper(h, pageEvent(r))
+		}
+	}
+	a.takeUpload(good, nil)
+	answer(good)
+	answerHelper(good)
+	if a.Error != "" || a.Form.File != "g.edges" || h.file != "g.edges" {
+		t.Fatalf("after the good load: error %q, form %q, helper %q", a.Error, a.Form.File, h.file)
+	}
+	a.takeUpload(bad, nil)
+	answerHelper(bad)
+	answer(bad)
+	if !strings.Contains(a.Error, "bad.edges") || a.Form.File != "g.edges" {
+		t.Fatalf("after the refused load: error %q, form %q", a.Error, a.Form.File)
+	}
+	refusal := a.Error
+	// A Run pressed before the first worker read the accepted upload
+	// again waits for it.
+	a.Run()
+	if a.FormError != "" || a.Running() {
+		t.Fatalf("a Run during the reload: form error %q, running %v", a.FormError, a.Running())
+	}
+	answerHelper(good)
+	answer(good)
+	if !strings.Contains(a.Error, refusal) && a.Error != "" {
+		t.Errorf("the error became %q", a.Error)
+	}
+	if h.file != a.Form.File || a.Form.File != "g.edges" {
+		t.Errorf("the helper holds %q, the form names %q", h.file, a.Form.File)
+	}
+	if !a.Running() || a.usedWorkers != 2 {
+		t.Fatalf("after the reload: running %v, workers %d, error %q, form error %q", a.Running(), a.usedWorkers, a.Error, a.FormError)
+	}
+	for i := 0; i < 10 && a.Running(); i++ {
+		for _, r := range hw.take() {
+			a.handleHelper(h, pageEvent(r))
+		}
+		for _, r := range w.take() {
+			a.handle(pageEvent(r))
+		}
+	}
+	if a.Running() || a.Error != "" || a.Result == nil || a.Result.Graph.SourceName != "g.edges" {
+		t.Fatalf("the run: running %v, error %q, result %v", a.Running(), a.Error, a.Result != nil)
+	}
+}
+
+// TestLostLoadLateHelperGetsTheAccepted: when the first worker fails while
+// an upload is on its way to it, that upload was not accepted: the worker
+// started again is sent the one accepted before, and so is a helper that
+// starts after.
+func TestLostLoadLateHelperGetsTheAccepted(t *testing.T) {
+	w := &fakeWorker{}
+	hw := &fakeWorker{files: make(chan sentFiles, 1)}
+	a := parallelApp(t, w, hw)
+	w.files = make(chan sentFiles, 1)
+	a.workers = 3
+	late := &helper{q: requests{worker: &fakeWorker{files: make(chan sentFiles, 1)}}}
+	a.helpers = append(a.helpers, late)
+	good, bad := &page.Upload{}, &page.Upload{}
+	loadAnswered(t, a, w, good, "good.edges", true)
+	f := sentUpload(t, hw)
+	a.handleHelper(a.helpers[0], pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "good.edges"}}))
+	a.takeUpload(bad, nil)
+	sentUpload(t, w)
+	sentUpload(t, hw)
+	a.handle(page.Event{Failed: errors.New("out of memory")})
+	w2 := &fakeWorker{files: make(chan sentFiles, 1)}
+	a.q.worker = w2
+	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	f = sentUpload(t, w2)
+	if f.upload != good {
+		t.Fatalf("the new first worker was sent %p, want the accepted %p", f.upload, good)
+	}
+	a.handle(pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "good.edges"}}))
+	a.handleHelper(late, pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	if f := sentUpload(t, late.q.worker.(*fakeWorker)); f.upload != good {
+		t.Errorf("a helper that started after the lost load was sent %p (the lost one is %p), want the accepted %p", f.upload, bad, good)
+	}
+}
+
+// TestHelperThatReadTheRefusedUploadFirst: a helper that read an upload
+// before the first worker refused it is then sent the upload the first
+// worker accepted before, and holds no file meanwhile.
+func TestHelperThatReadTheRefusedUploadFirst(t *testing.T) {
+	w := &fakeWorker{}
+	hw := &fakeWorker{files: make(chan sentFiles, 1)}
+	a := parallelApp(t, w, hw)
+	w.files = make(chan sentFiles, 1)
+	h := a.helpers[0]
+	good, bad := &page.Upload{}, &page.Upload{}
+	loadAnswered(t, a, w, good, "good.edges", true)
+	f := sentUpload(t, hw)
+	a.handleHelper(h, pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "good.edges"}}))
+	a.takeUpload(bad, nil)
+	fw := sentUpload(t, w)
+	f = sentUpload(t, hw)
+	if f.upload != bad {
+		t.Fatalf("the helper was sent %p, want the new upload %p", f.upload, bad)
+	}
+	a.handleHelper(h, pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "bad.edges"}}))
+	a.handle(pageEvent(protocol.Response{ID: fw.req.ID, Kind: protocol.KindError, Error: "bad.edges: graph has 9 pages, above the limit of 8"}))
+	if h.file == "bad.edges" {
+		t.Errorf("the helper still holds the refused upload")
+	}
+	if f := sentUpload(t, hw); f.upload != good {
+		t.Errorf("the helper that read the refused upload was sent %p, want the accepted %p", f.upload, good)
+	}
+}
+
+// TestHelpersDropARefusedFirstUpload: when the first worker refuses the
+// page's first upload, it holds none, and neither does a helper that read
+// it: a permalink that names its file finds no helper to run on it.
+func TestHelpersDropARefusedFirstUpload(t *testing.T) {
+	w := &fakeWorker{}
+	hw := &fakeWorker{files: make(chan sentFiles, 1)}
+	a := parallelApp(t, w, hw)
+	w.files = make(chan sentFiles, 1)
+	h := a.helpers[0]
+	bad := &page.Upload{}
+	a.takeUpload(bad, nil)
+	fw := sentUpload(t, w)
+	f := sentUpload(t, hw)
+	a.handleHelper(h, pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "bad.edges"}}))
+	a.handle(pageEvent(protocol.Response{ID: fw.req.ID, Kind: protocol.KindError, Error: "bad.edges: graph has 9 pages, above the limit of 8"}))
+	a.Form.Source, a.Form.File = SourceUpload, "bad.edges"
+	a.markHelpers()
+	if h.usable("bad.edges", "") || a.readyHelpers != 0 {
+		t.Errorf("a helper holding the refused upload counts: usable %v, ready helpers %d", h.usable("bad.edges", ""), a.readyHelpers)
+	}
+}
+
+// TestNoUploadTakenLoadsNoHelper: when no upload could be taken from the
+// inputs, the helpers are not sent the current one again.
+func TestNoUploadTakenLoadsNoHelper(t *testing.T) {
+	w := &fakeWorker{}
+	hw := &fakeWorker{files: make(chan sentFiles, 1)}
+	a := parallelApp(t, w, hw)
+	w.files = make(chan sentFiles, 1)
+	h := a.helpers[0]
+	good := &page.Upload{}
+	loadAnswered(t, a, w, good, "good.edges", true)
+	f := sentUpload(t, hw)
+	a.handleHelper(h, pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "good.edges"}}))
+	a.takeUpload(nil, page.ErrNotInBrowser)
+	if h.loading != 0 || h.file != "good.edges" {
+		t.Errorf("after an upload that could not be taken the helper loads %d, holds %q", h.loading, h.file)
+	}
+	sentUpload(t, w)
+}
