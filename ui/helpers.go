@@ -62,8 +62,8 @@ type parallelState struct {
 	usedWorkers int
 	// upload is the files of the last upload the first worker accepted,
 	// and uploadGen its number: a first worker started again, or that
-	// refused a newer upload, is sent them, and so are the helpers unless an upload is on its way to
-	// the first worker (helperUpload).
+	// refused a newer upload, is sent them, and so are the helpers unless
+	// an upload is on its way to the first worker (helperUpload).
 	upload    *page.Upload
 	uploadGen int
 	// sending is the upload on its way to the first worker, nil when
