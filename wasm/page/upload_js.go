@@ -85,8 +85,8 @@ func (w *Worker) SendUpload(r protocol.Request, u *Upload, maxBytes int64) (prot
 		}
 	}
 	if total > maxBytes {
-		return load, fmt.Errorf("%s: %.0f MiB of files is more than this page can hold (at most %.0f MiB); use the command line (crawlsim run) for graphs this large",
-			load.Name, float64(total)/(1<<20), float64(maxBytes)/(1<<20))
+		return load, fmt.Errorf("%s: %s of files is more than this page can hold (at most %s); use the command line (crawlsim run) for graphs this large",
+			load.Name, protocol.BytesText(total), protocol.BytesText(maxBytes))
 	}
 	var buffers []any
 	for _, f := range u.files {

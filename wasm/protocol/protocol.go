@@ -112,12 +112,18 @@ func OrdersTooLarge(budget int64) error {
 	return fmt.Errorf("the download orders of this run are too large for this page (its memory budget is %s); use the command line: crawlsim run -orders FILE", BytesText(budget))
 }
 
-// BytesText writes a byte count in MiB or GiB, for messages.
+// BytesText writes a byte count for messages: "1.5 GiB", "200 MiB",
+// "12 KiB" or "300 bytes", so that a small budget does not read "0 MiB".
 func BytesText(b int64) string {
-	if b >= 1<<30 {
+	switch {
+	case b >= 1<<30:
 		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.0f KiB", float64(b)/(1<<10))
 	}
-	return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
+	return fmt.Sprintf("%d bytes", b)
 }
 
 // Request is a message from the page to the worker.

@@ -95,3 +95,25 @@ func TestFieldErrorsTravel(t *testing.T) {
 		t.Errorf("fields %+v after the trip, want %+v", got.Fields, r.Fields)
 	}
 }
+
+// TestBytesText checks the unit chosen for each size: a budget below 1 MiB
+// used to read "0 MiB".
+func TestBytesText(t *testing.T) {
+	for _, c := range []struct {
+		b    int64
+		want string
+	}{
+		{0, "0 bytes"},
+		{1023, "1023 bytes"},
+		{1 << 10, "1 KiB"},
+		{300 << 10, "300 KiB"},
+		{1 << 20, "1 MiB"},
+		{200 << 20, "200 MiB"},
+		{1 << 30, "1.0 GiB"},
+		{3 << 29, "1.5 GiB"},
+	} {
+		if got := BytesText(c.b); got != c.want {
+			t.Errorf("BytesText(%d) = %q, want %q", c.b, got, c.want)
+		}
+	}
+}
