@@ -49,7 +49,8 @@ const compressedSuffix = ".br"
 // and ./ui into page.wasm.br (GOOS=js GOARCH=wasm, one after the other,
 // each compressed while the next one compiles; Brotli at its best
 // compression with a 16 MiB window: 13.2 MB of WebAssembly become 2.6 MB,
-// against 3.7 MB with gzip, in about ten seconds a binary), copies
+// against 3.7 MB with gzip, in about ten seconds a binary; a binary
+// that did not change keeps its compressed file), copies
 // wasm_exec.js from the Go installation, writes vugu-render.js, the script
 // of Vugu's renderer, when the page uses it, and, unless out is root/static
 // itself, copies the files of root/static (everything but the build
@@ -147,18 +148,46 @@ func buildWasm(ctx context.Context, goCmd, root, pkg string, flags []string, out
 }
 
 // compressWasm writes the binary bin, built from pkg since start,
-// Brotli-compressed into dst and logs the sizes.
+// Brotli-compressed into dst and logs the sizes. When dst already holds
+// bin compressed (a rebuild with no change: go build is reproducible), it
+// is kept as it is, which spares the ten seconds or so of compressing.
 func compressWasm(ctx context.Context, bin, dst, pkg string, start time.Time, log io.Writer) error {
-	fi, err := os.Stat(bin)
+	raw, err := os.ReadFile(bin)
 	if err != nil {
 		return fmt.Errorf("go build %s: %w", pkg, err)
+	}
+	if n, ok := holdsCompressed(dst, raw); ok {
+		fmt.Fprintf(log, "built %s from %s in %s (%s, %s compressed, unchanged)\n", filepath.Base(dst), pkg, roundDuration(time.Since(start)), formatSize(int64(len(raw))), formatSize(n))
+		return nil
 	}
 	n, err := brotliFile(ctx, bin, dst)
 	if err != nil {
 		return fmt.Errorf("compressing %s: %w", filepath.Base(dst), err)
 	}
-	fmt.Fprintf(log, "built %s from %s in %s (%s, %s compressed)\n", filepath.Base(dst), pkg, roundDuration(time.Since(start)), formatSize(fi.Size()), formatSize(n))
+	fmt.Fprintf(log, "built %s from %s in %s (%s, %s compressed)\n", filepath.Base(dst), pkg, roundDuration(time.Since(start)), formatSize(int64(len(raw))), formatSize(n))
 	return nil
+}
+
+// holdsCompressed reports whether the file dst is a whole Brotli stream
+// of exactly raw, and returns its size. Anything else (no file, another
+// binary, a damaged or truncated stream, bytes after the stream) is no.
+func holdsCompressed(dst string, raw []byte) (int64, bool) {
+	f, err := os.Open(dst)
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return 0, false
+	}
+	// One byte more than raw: a longer stream is another binary. The
+	// reader fails on a damaged stream and on bytes after its end.
+	got, err := io.ReadAll(io.LimitReader(brotli.NewReader(f), int64(len(raw))+1))
+	if err != nil || !bytes.Equal(got, raw) {
+		return 0, false
+	}
+	return fi.Size(), true
 }
 
 // brotliWindow is the log2 of the Brotli window the binaries are

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/andybalholm/brotli"
 )
@@ -156,4 +157,58 @@ func unbrotliFile(name string) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(brotli.NewReader(f))
+}
+
+// TestCompressWasmKeepsAnUnchangedBinary: a rebuild that gives the same
+// binary keeps the compressed file as it is (and says so); any other
+// content of the file, or another binary, is compressed again.
+func TestCompressWasmKeepsAnUnchangedBinary(t *testing.T) {
+	dir := t.TempDir()
+	bin, dst := filepath.Join(dir, "main.wasm"), filepath.Join(dir, "page.wasm.br")
+	raw := bytes.Repeat([]byte("\x00asm a binary "), 5000)
+	writeFile(t, bin, string(raw))
+	compress := func() string {
+		t.Helper()
+		var log bytes.Buffer
+		if err := compressWasm(context.Background(), bin, dst, "./ui", time.Now(), &log); err != nil {
+			t.Fatal(err)
+		}
+		got, err := unbrotliFile(dst)
+		if err != nil || !bytes.Equal(got, raw) {
+			t.Fatalf("%s does not decode to the binary: %v", dst, err)
+		}
+		return log.String()
+	}
+	if log := compress(); strings.Contains(log, "unchanged") {
+		t.Errorf("first build says unchanged: %s", log)
+	}
+	before, _ := os.Stat(dst)
+	if log := compress(); !strings.Contains(log, "unchanged") {
+		t.Errorf("a rebuild of the same binary was compressed again: %s", log)
+	}
+	if after, _ := os.Stat(dst); !os.SameFile(before, after) {
+		t.Error("an unchanged binary's compressed file was replaced")
+	}
+	good, _ := os.ReadFile(dst)
+	for name, content := range map[string][]byte{
+		"damaged":        append(append([]byte{}, good[:len(good)/2]...), bytes.Repeat([]byte{0xA5}, len(good)-len(good)/2)...),
+		"truncated":      good[:len(good)-3],
+		"trailing bytes": append(append([]byte{}, good...), 0),
+		"empty":          nil,
+	} {
+		writeFile(t, dst, string(content))
+		if log := compress(); strings.Contains(log, "unchanged") {
+			t.Errorf("%s compressed file kept: %s", name, log)
+		}
+	}
+	raw = append(raw, '!') // another binary, one byte longer
+	writeFile(t, bin, string(raw))
+	if log := compress(); strings.Contains(log, "unchanged") {
+		t.Errorf("a longer binary kept the old file: %s", log)
+	}
+	raw = raw[:len(raw)-2] // and one byte shorter
+	writeFile(t, bin, string(raw))
+	if log := compress(); strings.Contains(log, "unchanged") {
+		t.Errorf("a shorter binary kept the old file: %s", log)
+	}
 }
