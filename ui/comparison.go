@@ -84,9 +84,7 @@ func (a *App) runOne(s model.Scenario, accept func()) {
 		return
 	}
 	a.runReq = req.ID
-	a.setUsedWorkers(1)
-	a.stale = true
-	a.Announce, a.announced = "Running the comparison…", 0
+	a.started(s, 1)
 }
 
 // runDone takes the comparison's result and draws what is shown of it.

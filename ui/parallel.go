@@ -110,9 +110,7 @@ func (a *App) runParallel(s model.Scenario, accept func()) bool {
 		pr.ids[p] = req.ID
 	}
 	a.runReq = pr.ids[0]
-	a.setUsedWorkers(len(qs))
-	a.stale = true
-	a.Announce, a.announced = "Running the comparison…", 0
+	a.started(s, len(qs))
 	return true
 }
 

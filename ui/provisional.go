@@ -286,50 +286,70 @@ func (a *App) ShownTimeHead() []string {
 	return head
 }
 
-// ShownTimeRows are the simulated-time table's rows, or, before the first
-// result of a run with the politeness clock, one per strategy the clock
-// times (every one but the references: the engine times no reference)
-// with every figure Pending, so that the table has its room before the
-// result. None when the run has no clock.
+// ShownTimeRows are the simulated-time table's rows: the result's, or
+// stand-ins (timeStandIns) before the first result of a run with the
+// politeness clock, and while a run with the clock replaces a result
+// without a table, so that the table takes its room when the run starts,
+// not when its result arrives. None when neither has the clock.
 func (a *App) ShownTimeRows() [][]string {
-	if a.Result != nil {
-		return a.TimeRows
+	if a.Result == nil {
+		s, ok := a.pendingScenario()
+		if !ok {
+			return nil
+		}
+		rows, _ := timeStandIns(s)
+		return rows
 	}
-	s, ok := a.pendingScenario()
-	if !ok || s.Politeness == nil {
-		return nil
+	if a.TimeStandingIn() {
+		return a.runTimeRows
 	}
-	n := len(a.ShownTimeHead())
-	var rows [][]string
+	return a.TimeRows
+}
+
+// ShownTimeUntimed are the labels of the strategies run without the
+// clock, as ShownTimeRows chooses: the result's, or those of the
+// scenario its stand-ins are for.
+func (a *App) ShownTimeUntimed() []string {
+	if a.Result == nil {
+		s, ok := a.pendingScenario()
+		if !ok {
+			return nil
+		}
+		_, untimed := timeStandIns(s)
+		return untimed
+	}
+	if a.TimeStandingIn() {
+		return a.runTimeUntimed
+	}
+	return a.TimeUntimed
+}
+
+// TimeStandingIn reports whether the simulated-time table shows the
+// stand-ins of the run in progress over a result that has no such table.
+func (a *App) TimeStandingIn() bool {
+	return a.Result != nil && len(a.TimeRows) == 0 && len(a.runTimeRows) > 0 && a.Stale() && a.Running()
+}
+
+// timeStandIns are the simulated-time table's rows of the scenario s
+// before its result, one per strategy the clock times (every one but the
+// references: the engine times no reference) with every figure Pending,
+// and the labels of the strategies it does not time. None when s has no
+// clock.
+func timeStandIns(s model.Scenario) (rows [][]string, untimed []string) {
+	if s.Politeness == nil {
+		return nil, nil
+	}
+	head, _, _, _ := report.TimeRows(&model.Result{})
 	for i, label := range pendingLabels(s) {
 		if info, _ := lookupStrategy(s.Strategies[i].ID); info.Reference {
+			untimed = append(untimed, label)
 			continue
 		}
 		row := []string{label}
-		for range n - 1 {
+		for range len(head) - 1 {
 			row = append(row, Pending)
 		}
 		rows = append(rows, row)
 	}
-	return rows
-}
-
-// ShownTimeUntimed are the labels of the strategies run without the
-// clock: the result's, or, before it, the references of the form's
-// scenario.
-func (a *App) ShownTimeUntimed() []string {
-	if a.Result != nil {
-		return a.TimeUntimed
-	}
-	s, ok := a.pendingScenario()
-	if !ok || s.Politeness == nil {
-		return nil
-	}
-	var out []string
-	for i, label := range pendingLabels(s) {
-		if info, _ := lookupStrategy(s.Strategies[i].ID); info.Reference {
-			out = append(out, label)
-		}
-	}
-	return out
+	return rows, untimed
 }

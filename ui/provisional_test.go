@@ -180,3 +180,71 @@ func TestPendingEvolutionIsTheEngines(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeTableStandsInWhileATimedRunReplacesAnUntimedOne: after a result
+// without the politeness clock, a run with it shows the simulated-time
+// table's stand-ins (the rows its result will have, every figure
+// Pending, not marked as the previous run's) from the moment it starts,
+// so that the table does not appear, pushing what is under it, only when
+// the result arrives. A run without the clock after it shows none.
+func TestTimeTableStandsInWhileATimedRunReplacesAnUntimedOne(t *testing.T) {
+	a, w := NewApp("", ""), newSessionWorker()
+	a.Form.Pages = "2000"
+	a.q.worker = w
+	finish := func() {
+		t.Helper()
+		for _, r := range w.take() {
+			a.handle(pageEvent(r))
+		}
+		if a.Result == nil || a.Error != "" || a.Running() {
+			t.Fatalf("no result: error %q, running %v", a.Error, a.Running())
+		}
+	}
+	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	finish()
+	if rows := a.ShownTimeRows(); len(rows) != 0 {
+		t.Fatalf("a run without the clock shows %d time rows", len(rows))
+	}
+
+	a.SetTimed(true)
+	a.Run()
+	if !a.Running() || !a.Stale() {
+		t.Fatalf("running %v, stale %v", a.Running(), a.Stale())
+	}
+	table := &TimeTable{App: a}
+	var standIns []string
+	for _, r := range a.ShownTimeRows() {
+		standIns = append(standIns, r[0])
+		if !slices.Equal(r[1:], slices.Repeat([]string{Pending}, len(r)-1)) {
+			t.Errorf("stand-in row %q: want every figure %q", r, Pending)
+		}
+	}
+	if len(standIns) == 0 {
+		t.Fatal("no time table while a run with the clock replaces one without")
+	}
+	if table.ShowsStale() || !strings.Contains(table.TableClass(), "pending") {
+		t.Errorf("stand-ins marked as the previous run's (%v) or not pending (class %q)", table.ShowsStale(), table.TableClass())
+	}
+	notes := table.Notes()
+	finish()
+	var labels []string
+	for _, r := range a.ShownTimeRows() {
+		labels = append(labels, r[0])
+	}
+	if !slices.Equal(standIns, labels) {
+		t.Errorf("time rows while running %q, in the result %q", standIns, labels)
+	}
+	if got := table.Notes(); got != notes {
+		t.Errorf("notes while running %q, in the result %q", notes, got)
+	}
+
+	a.SetTimed(false)
+	a.Run()
+	if rows := a.ShownTimeRows(); !a.Running() || len(rows) != len(labels) || rows[0][1] == Pending {
+		t.Errorf("while a run without the clock goes, the previous result's time table should stay (running %v): %q", a.Running(), rows)
+	}
+	finish()
+	if rows := a.ShownTimeRows(); len(rows) != 0 {
+		t.Errorf("after a run without the clock: %d time rows", len(rows))
+	}
+}

@@ -22,6 +22,19 @@ type ResultState struct {
 	TimeRows    [][]string
 	TimeUntimed []string
 	TimeLate    bool
+	// runTimeRows and runTimeUntimed are the simulated-time table's
+	// stand-ins of the comparison last started (timeStandIns).
+	runTimeRows    [][]string
+	runTimeUntimed []string
+}
+
+// started records that a comparison of s started in workers workers: the
+// result shown is now stale, and the time table's stand-ins are s's.
+func (a *App) started(s model.Scenario, workers int) {
+	a.setUsedWorkers(workers)
+	a.stale = true
+	a.runTimeRows, a.runTimeUntimed = timeStandIns(s)
+	a.Announce, a.announced = "Running the comparison…", 0
 }
 
 // Stale reports whether the result shown is of an earlier scenario than

@@ -27,10 +27,14 @@ func (c *TimeTable) Notes() string {
 
 // TableClass is the table's class: the result's (stale or not, as
 // App.StaleClass says), or pending before the first result
-// (ShownTimeRows' stand-ins).
+// and while the run's stand-ins are shown (ShownTimeRows).
 func (c *TimeTable) TableClass() string {
-	if c.App.Result == nil {
+	if c.App.Result == nil || c.App.TimeStandingIn() {
 		return "metrics pending"
 	}
 	return "metrics " + c.App.StaleClass()
 }
+
+// ShowsStale reports whether the table shows a previous run's times
+// (not the stand-ins of the run in progress).
+func (c *TimeTable) ShowsStale() bool { return c.App.Stale() && !c.App.TimeStandingIn() }

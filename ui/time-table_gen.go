@@ -37,7 +37,7 @@ func (c *TimeTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.SetInnerHTML(vugu.HTML("Simulated time"))
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
-				if c.App.Stale() {
+				if c.ShowsStale() {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "stale-note corner"}}}
 					vgparent.AppendChild(vgn)
 					{
@@ -58,7 +58,7 @@ func (c *TimeTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "time-table"}}}
 					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("aria-busy", c.App.Result == nil)
+					vgn.AddAttrInterface("aria-busy", c.App.Result == nil || c.App.TimeStandingIn())
 					vgn.AddAttrInterface("class", c.TableClass())
 					{
 						vgparent := vgn
