@@ -292,36 +292,31 @@ func (a *App) ShownTimeHead() []string {
 // without a table, so that the table takes its room when the run starts,
 // not when its result arrives. None when neither has the clock.
 func (a *App) ShownTimeRows() [][]string {
-	if a.Result == nil {
-		s, ok := a.pendingScenario()
-		if !ok {
-			return nil
-		}
-		rows, _ := timeStandIns(s)
-		return rows
-	}
-	if a.TimeStandingIn() {
-		return a.runTimeRows
-	}
-	return a.TimeRows
+	rows, _ := a.shownTime()
+	return rows
 }
 
 // ShownTimeUntimed are the labels of the strategies run without the
-// clock, as ShownTimeRows chooses: the result's, or those of the
-// scenario its stand-ins are for.
+// clock, of the same run as ShownTimeRows.
 func (a *App) ShownTimeUntimed() []string {
-	if a.Result == nil {
-		s, ok := a.pendingScenario()
-		if !ok {
-			return nil
+	_, untimed := a.shownTime()
+	return untimed
+}
+
+// shownTime returns the simulated-time table's rows and the strategies
+// it does not time, of the result or of the stand-ins ShownTimeRows
+// chooses.
+func (a *App) shownTime() (rows [][]string, untimed []string) {
+	switch {
+	case a.Result == nil:
+		if s, ok := a.pendingScenario(); ok {
+			return timeStandIns(s)
 		}
-		_, untimed := timeStandIns(s)
-		return untimed
+		return nil, nil
+	case a.TimeStandingIn():
+		return a.runTimeRows, a.runTimeUntimed
 	}
-	if a.TimeStandingIn() {
-		return a.runTimeUntimed
-	}
-	return a.TimeUntimed
+	return a.TimeRows, a.TimeUntimed
 }
 
 // TimeStandingIn reports whether the simulated-time table shows the
