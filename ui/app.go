@@ -68,7 +68,8 @@ type App struct {
 	// Announce is what the aria-live region says: the run's progress and
 	// its end.
 	Announce string
-	// announced is the last progress announced, in tens of percent.
+	// announced is the last progress announced, in tens of percent (-1:
+	// none yet).
 	announced int
 
 	// Community is the Community seeds panel's state.

@@ -34,7 +34,9 @@ func (a *App) started(s model.Scenario, workers int) {
 	a.setUsedWorkers(workers)
 	a.stale = true
 	a.runTimeRows, a.runTimeUntimed = timeStandIns(s)
-	a.Announce, a.announced = "Running the comparison…", 0
+	// The first progress is said whatever its figure, so that a short
+	// run too says how far it is before it is done.
+	a.Announce, a.announced = "Running the comparison…", -1
 }
 
 // Stale reports whether the result shown is of an earlier scenario than

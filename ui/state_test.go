@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -151,5 +152,26 @@ func TestFactsSayNoHosts(t *testing.T) {
 				t.Errorf("hosts: %q", f[1])
 			}
 		}
+	}
+}
+
+// TestProgressAnnouncedFromTheFirst: the aria-live region says the run's
+// first progress whatever its figure (a short run used to finish before
+// reaching 10%, and said no progress at all), then each further tenth
+// once.
+func TestProgressAnnouncedFromTheFirst(t *testing.T) {
+	a, w := readyApp(t)
+	a.Run()
+	id := w.sent[len(w.sent)-1].ID
+	said := []string{a.Announce}
+	for _, done := range []int64{3, 5, 12, 14, 27} {
+		a.handle(pageEvent(protocol.Response{ID: id, Kind: protocol.KindProgress, Progress: &protocol.Progress{Stage: "importance", Done: done, Total: 100}}))
+		if said[len(said)-1] != a.Announce {
+			said = append(said, a.Announce)
+		}
+	}
+	want := []string{"Running the comparison…", "Running: 3% done.", "Running: 12% done.", "Running: 27% done."}
+	if !slices.Equal(said, want) {
+		t.Errorf("said %q, want %q", said, want)
 	}
 }
