@@ -68,7 +68,7 @@ func (a *App) runOne(s model.Scenario, accept func()) {
 		progressed: func(*protocol.Progress) { accept(); a.announceProgress() },
 		done:       func(r protocol.Response) { accept(); a.runDone(r) },
 		failed:     func(msg string) { accept(); a.Error = msg },
-		invalid:    func(msg string) { a.FormError = msg },
+		invalid:    a.refused,
 		cancelled: func() {
 			accept()
 			a.Notice = "Run cancelled."

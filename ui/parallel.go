@@ -158,7 +158,7 @@ func (a *App) partPending(pr *parallelRun, p int) *pending {
 		invalid: func(msg string) {
 			if a.par == pr {
 				a.abandonParallel()
-				a.FormError = msg
+				a.refused(msg)
 			}
 		},
 		cancelled: func() {
@@ -209,10 +209,10 @@ func (a *App) abandonParallel() {
 	for p, q := range pr.qs {
 		if q.has(pr.ids[p]) {
 			_ = q.cancel(pr.ids[p])
-			delete(q.pending, pr.ids[p])
+			q.forget(pr.ids[p])
 		}
 	}
-	delete(a.q.pending, pr.merge)
+	a.q.forget(pr.merge)
 }
 
 // fallBack runs the comparison pr again in the first worker alone, after

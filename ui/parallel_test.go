@@ -561,3 +561,43 @@ func TestProgressRendersAtMostTwiceASecond(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedScenarioSaidOnce: a scenario every worker refuses (seeds
+// the normalisation rejects) is said once, where the form's errors go,
+// and in the aria-live region; the first worker's late refusal of its
+// part, given up by then, is not shown again as an error over the page
+// (it was), and the result shown is not marked as left by a run that
+// did not finish, since none started.
+func TestRefusedScenarioSaidOnce(t *testing.T) {
+	w, hw := newSessionWorker(), newSessionWorker()
+	a := parallelApp(t, w, hw)
+	a.Form.Seeds = "top-pagerank:abc"
+	a.Run()
+	if a.usedWorkers != 2 {
+		t.Fatalf("ran in %d workers", a.usedWorkers)
+	}
+	for _, r := range hw.take() {
+		a.handleHelper(a.helpers[0], pageEvent(r))
+	}
+	for _, r := range w.take() {
+		a.handle(pageEvent(r))
+	}
+	if a.Error != "" || !strings.Contains(a.FormError, "top-pagerank") || a.Running() {
+		t.Errorf("error %q, form error %q, running %v", a.Error, a.FormError, a.Running())
+	}
+	if a.Stale() || a.StaleNote() != "" {
+		t.Errorf("the result is marked stale after a refusal: %q", a.StaleNote())
+	}
+	if !strings.Contains(a.Announce, "refused") || !strings.Contains(a.Announce, "top-pagerank") {
+		t.Errorf("the aria-live region says %q", a.Announce)
+	}
+	// The same with one worker.
+	a.helpers = nil
+	a.Run()
+	for _, r := range w.take() {
+		a.handle(pageEvent(r))
+	}
+	if a.usedWorkers != 1 || a.Error != "" || !strings.Contains(a.FormError, "top-pagerank") || a.Stale() || !strings.Contains(a.Announce, "refused") {
+		t.Errorf("one worker: error %q, form error %q, stale %v, said %q", a.Error, a.FormError, a.Stale(), a.Announce)
+	}
+}

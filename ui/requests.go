@@ -51,6 +51,23 @@ type requests struct {
 	ready   bool
 	nextID  int64
 	pending map[int64]*pending
+	// forgotten are requests the page gave up (forget) that the worker
+	// may still answer: their answers are dropped, not taken for
+	// errors about no request.
+	forgotten map[int64]bool
+}
+
+// forget gives up the pending request id: its handlers run no more, and
+// the worker's answers to it, until its last, are dropped.
+func (q *requests) forget(id int64) {
+	if !q.has(id) {
+		return
+	}
+	delete(q.pending, id)
+	if q.forgotten == nil {
+		q.forgotten = map[int64]bool{}
+	}
+	q.forgotten[id] = true
 }
 
 // Errors of start.
@@ -122,7 +139,13 @@ func (q *requests) deliver(e page.Event) bool {
 	r := e.Response
 	p := q.pending[r.ID]
 	if p == nil {
-		return false
+		if !q.forgotten[r.ID] {
+			return false
+		}
+		if r.Kind != protocol.KindProgress {
+			delete(q.forgotten, r.ID)
+		}
+		return true
 	}
 	if r.Kind == protocol.KindProgress {
 		p.Progress = r.Progress
@@ -159,6 +182,7 @@ func (q *requests) deliver(e page.Event) bool {
 // returns the error of terminating it.
 func (q *requests) drop() error {
 	clear(q.pending)
+	clear(q.forgotten)
 	w := q.worker
 	q.worker, q.ready = nil, false
 	if w == nil {

@@ -13,6 +13,9 @@ import (
 // old result marked.
 type ResultState struct {
 	stale bool
+	// staleBefore is stale before the comparison last started, for a
+	// scenario the worker refuses (refused).
+	staleBefore bool
 	// TimeHead and TimeRows are the simulated-time table of a politeness
 	// run, as the command line prints it after the comparison table
 	// (report.TimeRows); TimeRows is empty when no strategy was timed.
@@ -32,7 +35,7 @@ type ResultState struct {
 // result shown is now stale, and the time table's stand-ins are s's.
 func (a *App) started(s model.Scenario, workers int) {
 	a.setUsedWorkers(workers)
-	a.stale = true
+	a.stale, a.staleBefore = true, a.stale
 	a.runTimeRows, a.runTimeUntimed = timeStandIns(s)
 	// The first progress is said whatever its figure, so that a short
 	// run too says how far it is before it is done.
@@ -62,6 +65,16 @@ func (a *App) StaleClass() string {
 		return "result stale"
 	}
 	return "result"
+}
+
+// refused takes the worker's refusal of the comparison's scenario (msg
+// names the fields): no run started, so the result shown is as stale as
+// before, and the refusal is said where the form's errors go and in the
+// aria-live region.
+func (a *App) refused(msg string) {
+	a.FormError = msg
+	a.stale = a.staleBefore
+	a.Announce = "The run was refused: " + msg
 }
 
 // setTimeTable makes the simulated-time table of r.
