@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -14,6 +15,7 @@ import (
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 	"github.com/crawlsim/crawlsim/wasm/session"
+	"github.com/vugu/vugu"
 )
 
 // sessionWorker is a worker for the tests that works as the real one
@@ -563,11 +565,12 @@ func TestProgressRendersAtMostTwiceASecond(t *testing.T) {
 }
 
 // TestRefusedScenarioSaidOnce: a scenario every worker refuses (seeds
-// the normalisation rejects) is said once, where the form's errors go,
-// and in the aria-live region; the first worker's late refusal of its
+// the normalisation rejects) is said once, where the form's errors go;
+// the first worker's late refusal of its
 // part, given up by then, is not shown again as an error over the page
-// (it was), and the result shown is not marked as left by a run that
-// did not finish, since none started.
+// (it was), the result shown is not marked as left by a run that did not
+// finish, since none started, and the aria-live region no longer says a
+// run is going; the form's error is an alert.
 func TestRefusedScenarioSaidOnce(t *testing.T) {
 	w, hw := newSessionWorker(), newSessionWorker()
 	a := parallelApp(t, w, hw)
@@ -588,8 +591,11 @@ func TestRefusedScenarioSaidOnce(t *testing.T) {
 	if a.Stale() || a.StaleNote() != "" {
 		t.Errorf("the result is marked stale after a refusal: %q", a.StaleNote())
 	}
-	if !strings.Contains(a.Announce, "refused") || !strings.Contains(a.Announce, "top-pagerank") {
-		t.Errorf("the aria-live region says %q", a.Announce)
+	if a.Announce != "" {
+		t.Errorf("the aria-live region says %q after the refusal", a.Announce)
+	}
+	if n, _ := builtNode(t, &RunPanel{App: a}, "form-error"); n == nil || !slices.ContainsFunc(n.Attr, func(at vugu.VGAttribute) bool { return at.Key == "role" && at.Val == "alert" }) {
+		t.Errorf("the refusal is not an alert: %+v", n)
 	}
 	// The same with one worker.
 	a.helpers = nil
@@ -597,7 +603,7 @@ func TestRefusedScenarioSaidOnce(t *testing.T) {
 	for _, r := range w.take() {
 		a.handle(pageEvent(r))
 	}
-	if a.usedWorkers != 1 || a.Error != "" || !strings.Contains(a.FormError, "top-pagerank") || a.Stale() || !strings.Contains(a.Announce, "refused") {
+	if a.usedWorkers != 1 || a.Error != "" || !strings.Contains(a.FormError, "top-pagerank") || a.Stale() || a.Announce != "" {
 		t.Errorf("one worker: error %q, form error %q, stale %v, said %q", a.Error, a.FormError, a.Stale(), a.Announce)
 	}
 }

@@ -69,12 +69,13 @@ func (a *App) StaleClass() string {
 
 // refused takes the worker's refusal of the comparison's scenario (msg
 // names the fields): no run started, so the result shown is as stale as
-// before, and the refusal is said where the form's errors go and in the
-// aria-live region.
+// before, the aria-live region no longer says a run is going, and the
+// refusal is shown where the form's errors go (an alert: it is read
+// out).
 func (a *App) refused(msg string) {
 	a.FormError = msg
 	a.stale = a.staleBefore
-	a.Announce = "The run was refused: " + msg
+	a.Announce = ""
 }
 
 // setTimeTable makes the simulated-time table of r.
