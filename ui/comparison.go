@@ -68,7 +68,7 @@ func (a *App) runOne(s model.Scenario, accept func()) {
 		progressed: func(*protocol.Progress) { accept(); a.announceProgress() },
 		done:       func(r protocol.Response) { accept(); a.runDone(r) },
 		failed:     func(msg string) { accept(); a.Error = msg },
-		invalid:    a.refused,
+		invalid:    func(fields []protocol.FieldError) { a.refused(s, fields) },
 		cancelled: func() {
 			accept()
 			a.Notice = "Run cancelled."

@@ -61,7 +61,7 @@ func TestFieldsReadAsTheEngine(t *testing.T) {
 	}{
 		{"pages", "1", func(f *Form, v string) { f.Pages = v }, true, ""},
 		{"pages", "0", func(f *Form, v string) { f.Pages = v }, false, "0 is not allowed: want 1 or more pages"},
-		{"pages", "-1", func(f *Form, v string) { f.Pages = v }, false, "negative"},
+		{"pages", "-1", func(f *Form, v string) { f.Pages = v }, false, "-1 is not allowed: want 1 or more pages"},
 		{"pages", "", func(f *Form, v string) { f.Pages = v }, false, "empty"},
 		{"hosts", "1", func(f *Form, v string) { f.Hosts = v }, true, ""},
 		{"hosts", "0", func(f *Form, v string) { f.Hosts = v }, false, "0 is not allowed: want 1 to the number of pages"},

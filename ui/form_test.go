@@ -178,7 +178,7 @@ func TestFormRefusesZeroDefaults(t *testing.T) {
 	r := DefaultRefreshForm()
 	r.Sites, r.Horizon, r.ChangeMin, r.ChangeMax, r.Users, r.UserRate, r.Initial, r.Min, r.Max = "0", "0", "0", "0", "0", "0", "0", "0", "0"
 	_, err = r.Refresh()
-	for _, field := range []string{"sites", "horizon", "lowest change rate", "highest change rate", "users", "user visits", "t0", "tmin", "tmax"} {
+	for _, field := range []string{"sites", "horizon", "lowest change rate", "highest change rate", "users", "user visits", "t0", "t min", "t max"} {
 		if want := field + ": 0 is not allowed"; err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("error %v does not say %q", err, want)
 		}

@@ -155,10 +155,10 @@ func (a *App) partPending(pr *parallelRun, p int) *pending {
 			a.abandonParallel()
 			a.Error = msg
 		},
-		invalid: func(msg string) {
+		invalid: func(fields []protocol.FieldError) {
 			if a.par == pr {
 				a.abandonParallel()
-				a.refused(msg)
+				a.refused(pr.scenario, fields)
 			}
 		},
 		cancelled: func() {

@@ -36,10 +36,14 @@ func DefaultRefreshForm() RefreshForm {
 // the fields that do not read.
 func (f RefreshForm) Refresh() (model.Refresh, error) {
 	var errs []error
+	// unread are the fields that did not read as numbers: a field is
+	// refused once, for its first fault.
+	unread := map[string]bool{}
 	real := func(name, text string) float64 {
 		v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %q is not a number", name, text))
+			unread[name] = true
 		}
 		return v
 	}
@@ -47,6 +51,7 @@ func (f RefreshForm) Refresh() (model.Refresh, error) {
 		v, err := strconv.Atoi(strings.TrimSpace(text))
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %q is not a whole number", name, text))
+			unread[name] = true
 		}
 		return v
 	}
@@ -54,23 +59,25 @@ func (f RefreshForm) Refresh() (model.Refresh, error) {
 	// would replace by its default, naming the field, rather than
 	// simulate with another number than the one typed.
 	nonZero := func(name string, v float64) float64 {
-		if v == 0 {
+		if v == 0 && !unread[name] {
 			errs = append(errs, fmt.Errorf("%s: 0 is not allowed: want a positive number", name))
 		}
 		return v
+	}
+	seed := whole("seed", f.Seed)
+	if (seed < 0 || seed > 1<<62) && !unread["seed"] {
+		errs = append(errs, fmt.Errorf("seed: %d: want a whole number from 0 to %d", seed, 1<<62))
+		seed = 0
 	}
 	p := model.RefreshParams{
 		Sites: int(nonZero("sites", float64(whole("sites", f.Sites)))), Horizon: nonZero("horizon", real("horizon", f.Horizon)),
 		ChangeMin: nonZero("lowest change rate", real("lowest change rate", f.ChangeMin)), ChangeMax: nonZero("highest change rate", real("highest change rate", f.ChangeMax)),
 		Users: int(nonZero("users", float64(whole("users", f.Users)))), UserRate: nonZero("user visits", real("user visits", f.UserRate)),
-		Popularity: model.Float(real("popularity", f.Popularity)), Seed: uint64(whole("seed", f.Seed)),
+		Popularity: model.Float(real("popularity", f.Popularity)), Seed: uint64(seed),
 	}
 	alpha := real("alpha", f.Alpha)
-	p.Regulation = model.Regulation{Initial: nonZero("t0", real("t0", f.Initial)), Min: nonZero("tmin", real("tmin", f.Min)), Max: nonZero("tmax", real("tmax", f.Max)),
+	p.Regulation = model.Regulation{Initial: nonZero("t0", real("t0", f.Initial)), Min: nonZero("t min", real("t min", f.Min)), Max: nonZero("t max", real("t max", f.Max)),
 		Alpha: &alpha, MinInterest: real("minimum interest", f.MinInterest)}
-	if p.Seed > 1<<62 {
-		errs = append(errs, errors.New("seed: too large"))
-	}
 	if err := errors.Join(errs...); err != nil {
 		return model.Refresh{}, err
 	}
@@ -109,7 +116,14 @@ func (r *Revisits) Run() {
 	}
 	req := r.q.request(protocol.KindRefresh)
 	req.Refresh = &sc
-	r.start(req, &pending{done: r.done})
+	r.start(req, &pending{done: r.done, invalid: func(fields []protocol.FieldError) {
+		r.Error = fieldsText(fields, func(path string) string {
+			if name, ok := revisitFields[path]; ok {
+				return name
+			}
+			return path
+		})
+	}})
 }
 
 // done takes the simulation's result and draws its chart and table.

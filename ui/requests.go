@@ -32,13 +32,13 @@ type pending struct {
 	// worker's error message, cancelled the cancel's answer; cancelled
 	// may be nil. invalid, when set, takes instead of failed an error
 	// that lists the fields the scenario's normalisation refused
-	// (Response.Fields).
+	// (Response.Fields), to name them as its form does (fieldsText).
 	done   func(protocol.Response)
 	failed func(string)
 	// doneWith, when set, takes a KindResult instead of done, with the
 	// buffers that came with it (the download orders).
 	doneWith  func(protocol.Response, []page.Buffer)
-	invalid   func(string)
+	invalid   func([]protocol.FieldError)
 	cancelled func()
 }
 
@@ -166,7 +166,7 @@ func (q *requests) deliver(e page.Event) bool {
 		p.done(r)
 	case protocol.KindError:
 		if len(r.Fields) > 0 && p.invalid != nil {
-			p.invalid(r.Error)
+			p.invalid(r.Fields)
 			break
 		}
 		p.failed(r.Error)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
 // ResultState says what the shown result is while the page works on
@@ -67,13 +68,13 @@ func (a *App) StaleClass() string {
 	return "result"
 }
 
-// refused takes the worker's refusal of the comparison's scenario (msg
-// names the fields): no run started, so the result shown is as stale as
+// refused takes the worker's refusal of the fields of the comparison s,
+// named as the form names them: no run started, so the result shown is as stale as
 // before, the aria-live region no longer says a run is going, and the
 // refusal is shown where the form's errors go (an alert: it is read
 // out).
-func (a *App) refused(msg string) {
-	a.FormError = msg
+func (a *App) refused(s model.Scenario, fields []protocol.FieldError) {
+	a.FormError = fieldsText(fields, func(path string) string { return comparisonFieldName(s, path) })
 	a.stale = a.staleBefore
 	a.Announce = ""
 }
@@ -126,6 +127,12 @@ func (e *fieldErrors) pagesField(text string) int {
 		want, _ := zeroNotAllowed("graph.generate.pages")
 		e.bad("pages", "empty: give the number of pages, %s (this page starts with %s; crawlsim run generates %s unless -n says otherwise)",
 			want, groupDigits(strconv.Itoa(PagePages)), groupDigits(strconv.Itoa(catalogue.DefaultPages)))
+		return 0
+	}
+	if v, err := strconv.ParseInt(text, 10, 64); err == nil && v <= 0 {
+		// Not the generic zero's advice: blank is refused here too.
+		want, _ := zeroNotAllowed("graph.generate.pages")
+		e.bad("pages", "%d is not allowed: want %s", v, want)
 		return 0
 	}
 	return int(e.count("pages", "graph.generate.pages", text))

@@ -19,13 +19,17 @@ import (
 func TestPagesField(t *testing.T) {
 	for _, c := range []struct{ pages, want string }{
 		{"0", "pages: 0 is not allowed: want 1 or more pages"},
+		// Not "leave the field blank for the default": blank is refused
+		// too; nor a scenario path and "0 takes the default" for a
+		// negative count (the worker's words).
+		{"-5", "pages: -5 is not allowed: want 1 or more pages"},
 		{"", "pages: empty: give the number of pages, 1 or more pages (this page starts with 20,000; crawlsim run generates 100,000"},
 		{"  ", "pages: empty"},
 		{"1.5", `pages: "1.5" is not a whole number`},
 	} {
 		f := DefaultForm()
 		f.Pages = c.pages
-		if _, err := f.Scenario(); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := f.Scenario(); err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "blank for the default") {
 			t.Errorf("pages %q: error %v, want one saying %q", c.pages, err, c.want)
 		}
 	}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// TestRefusalNamesTheFormsFields: what the worker's normalisation
+// refuses is named as the form names its fields, not by the scenario
+// file's paths ("t min", not "simulation.regulation.min"; the strategy's
+// parameter as the form writes it), for the comparison and the Revisits
+// panel, both through a real session.
+func TestRefusalNamesTheFormsFields(t *testing.T) {
+	a, w := NewApp("workers=1", ""), newSessionWorker()
+	a.q.worker = w
+	a.Form.Pages = "2000"
+	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	for _, r := range w.take() {
+		a.handle(pageEvent(r))
+	}
+	if a.Result == nil {
+		t.Fatalf("no first result: %q", a.Error)
+	}
+	for i := range a.Form.Strategies {
+		if a.Form.Strategies[i].Info.ID == "windowed-rankmass" {
+			a.Form.Strategies[i].On = true
+			a.Form.Strategies[i].Params["window"] = "7"
+		}
+	}
+	a.Form.Timed, a.Form.Connections = true, "2"
+	a.Form.Latency = "-1"
+	a.Run()
+	for _, r := range w.take() {
+		a.handle(pageEvent(r))
+	}
+	for _, want := range []string{"windowed-rankmass window: ", "latency: "} {
+		if !strings.Contains(a.FormError, want) {
+			t.Errorf("the refusal %q does not name %q", a.FormError, want)
+		}
+	}
+	for _, path := range []string{"strategies[", "politeness."} {
+		if strings.Contains(a.FormError, path) {
+			t.Errorf("the refusal %q names the scenario path %q", a.FormError, path)
+		}
+	}
+
+	a.Revisits.Form.Min, a.Revisits.Form.Max = "500", "200"
+	a.Revisits.Run()
+	for _, r := range w.take() {
+		a.handle(pageEvent(r))
+	}
+	if !strings.HasPrefix(a.Revisits.Error, "t min: ") || strings.Contains(a.Revisits.Error, "simulation.") {
+		t.Errorf("the Revisits panel says %q; want it to name the field t min", a.Revisits.Error)
+	}
+}
+
+// TestRevisitFieldRefusedOnce: an empty whole-number field is refused
+// once (it used to be refused as no number and as a 0), and a negative
+// seed says what the field wants (it said "too large").
+func TestRevisitFieldRefusedOnce(t *testing.T) {
+	f := DefaultRefreshForm()
+	f.Sites, f.Seed = "", "-1"
+	_, err := f.Refresh()
+	if err == nil {
+		t.Fatal("accepted")
+	}
+	if got := strings.Count(err.Error(), "sites:"); got != 1 {
+		t.Errorf("sites refused %d times: %v", got, err)
+	}
+	if !strings.Contains(err.Error(), "seed: -1: want a whole number from 0") {
+		t.Errorf("a negative seed: %v", err)
+	}
+}
+
+// TestComparisonFieldName names each kind of path.
+func TestComparisonFieldName(t *testing.T) {
+	s := sampleScenario()
+	for path, want := range map[string]string{
+		"graph.generate.pages":       "pages",
+		"politeness.bandwidth":       "bandwidth",
+		"strategies[1].params.batch": "batch-pagerank batch",
+		"strategies[0]":              "breadth first",
+		"strategies[0].label":        "breadth first",
+		"strategies[99].params.m":    "strategies[99].params.m",
+		"strategies[x]":              "strategies[x]",
+		"metrics.levels":             "metrics.levels",
+	} {
+		if got := comparisonFieldName(s, path); got != want {
+			t.Errorf("%s: %q, want %q", path, got, want)
+		}
+	}
+}
