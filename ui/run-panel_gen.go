@@ -31,7 +31,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "primary"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "primary"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "stage"}}}
 			vgparent.AppendChild(vgn)
 			{
 				b, err := vjson.Marshal(c.App.WorkerBusy())
@@ -77,8 +77,8 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "stage"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "stage"}}}
 			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("title", c.App.Stage())
-			vgn.SetInnerHTML(c.App.Stage())
+			vgn.AddAttrInterface("title", c.Stage())
+			vgn.SetInnerHTML(c.Stage())
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
 			if c.App.Running() {

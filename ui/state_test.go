@@ -10,6 +10,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
+	"github.com/vugu/vugu"
 )
 
 // TestPagesField: the page count is read as the command line reads -n,
@@ -177,5 +178,35 @@ func TestProgressAnnouncedFromTheFirst(t *testing.T) {
 	want := []string{"Running the comparison…", "Running: 3% done.", "Running: 12% done.", "Running: 27% done."}
 	if !slices.Equal(said, want) {
 		t.Errorf("said %q, want %q", said, want)
+	}
+}
+
+// TestRunSaysWhyItWaits: while the worker does a panel's job, the line
+// beside the disabled Run button (which describes it) says what it does
+// and where to cancel it; a comparison shows its own stage there.
+func TestRunSaysWhyItWaits(t *testing.T) {
+	a, w := readyApp(t)
+	panel := &RunPanel{App: a}
+	if s := panel.Stage(); s != "" {
+		t.Fatalf("idle: the line says %q", s)
+	}
+	a.Papers.Run(a.Form)
+	if s := panel.Stage(); !a.WorkerBusy() || !strings.Contains(s, "reproducing papers") || !strings.Contains(s, "Papers panel") {
+		t.Errorf("during a reproduction: busy %v, the line says %q", a.WorkerBusy(), s)
+	}
+	run, _ := builtNode(t, panel, "run")
+	if !slices.ContainsFunc(run.Attr, func(at vugu.VGAttribute) bool { return at.Key == "aria-describedby" && at.Val == "stage" }) {
+		t.Error("Run is not described by the line beside it")
+	}
+	a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-1].ID, Kind: protocol.KindCancelled}))
+	a.Revisits.Run()
+	if s := panel.Stage(); !strings.Contains(s, "Revisits panel") {
+		t.Errorf("during a revisit simulation the line says %q", s)
+	}
+	a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-1].ID, Kind: protocol.KindCancelled}))
+	a.Run()
+	a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-1].ID, Kind: protocol.KindProgress, Progress: &protocol.Progress{Stage: "importance", Done: 1, Total: 4}}))
+	if s := panel.Stage(); s != "importance: 25%" {
+		t.Errorf("during a comparison the line says %q", s)
 	}
 }

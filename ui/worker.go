@@ -140,3 +140,23 @@ func (a *App) runPending() {
 // WorkerBusy reports whether the worker has a request in flight. It does
 // one at a time, so every button that starts one is disabled meanwhile.
 func (a *App) WorkerBusy() bool { return a.q.Busy() || a.par != nil }
+
+// BusyReason says, beside the disabled Run button, what the worker is
+// doing when it is not the comparison (whose progress shows there), and
+// where to cancel it; "" when the worker is idle or runs the comparison.
+func (a *App) BusyReason() string {
+	if !a.WorkerBusy() || a.Running() {
+		return ""
+	}
+	switch {
+	case a.Papers.Busy():
+		return "Run waits: the worker is reproducing papers (Cancel in the Papers panel)."
+	case a.Revisits.Busy():
+		return "Run waits: the worker is simulating revisits (Cancel in the Revisits panel)."
+	case a.Community.Busy():
+		return "Run waits: the worker is extracting community seeds (Cancel in the Community panel)."
+	case a.Loading():
+		return "Run waits: the worker is reading the graph."
+	}
+	return "Run waits: the worker is busy."
+}
