@@ -379,6 +379,15 @@ func (a *App) announceProgress() {
 	}
 }
 
+// counted writes n and a noun, singular for 1, with thousands
+// separators: "1 page", "20,000 pages".
+func counted(n int64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return groupDigits(strconv.FormatInt(n, 10)) + " " + many
+}
+
 // groupDigits separates the thousands of every number of four digits or
 // more in s with commas, leaving decimals alone: "12345 (0.12345)" becomes
 // "12,345 (0.12345)".

@@ -103,7 +103,7 @@ func (a *App) runDone(r protocol.Response) {
 	a.restarts = 0
 	a.Hidden, a.Highlighted, a.Cursor = nil, "", -1
 	a.drawChart()
-	a.Announce = fmt.Sprintf("Done: %d strategies compared on %s pages; the chart and the table show the result.", len(res.Strategies), groupDigits(strconv.FormatInt(res.Graph.Pages, 10)))
+	a.Announce = fmt.Sprintf("Done: %s compared on %s; the chart and the table show the result.", counted(int64(len(res.Strategies)), "strategy", "strategies"), counted(res.Graph.Pages, "page", "pages"))
 	if a.FirstComparison == 0 {
 		a.FirstComparison = page.Now()
 	}

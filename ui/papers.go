@@ -101,7 +101,7 @@ func verdictCounts(rep protocol.Reproduction) string {
 	for i, v := range order {
 		parts[i] = fmt.Sprintf("%d %s", counts[v], v)
 	}
-	return fmt.Sprintf("%d papers reproduced, %d findings (%s).", len(rep.Reports), total, strings.Join(parts, ", "))
+	return fmt.Sprintf("%s reproduced, %s (%s).", counted(int64(len(rep.Reports)), "paper", "papers"), counted(int64(total), "finding", "findings"), strings.Join(parts, ", "))
 }
 
 // verdictClass is the CSS class of a verdict's cell ("verdict

@@ -89,7 +89,7 @@ func TestPapersRunsInTheWorker(t *testing.T) {
 	if a.WorkerBusy() || a.Papers.Error != "" || a.Papers.Result == nil {
 		t.Fatalf("after the answer: busy %v, error %q", a.WorkerBusy(), a.Papers.Error)
 	}
-	if want := "Done: 1 papers reproduced, 1 findings (1 same trend)."; !strings.HasPrefix(a.Papers.Announce, want) {
+	if want := "Done: 1 paper reproduced, 1 finding (1 same trend)."; !strings.HasPrefix(a.Papers.Announce, want) {
 		t.Errorf("announce %q, want it to start %q", a.Papers.Announce, want)
 	}
 	text, tags = panelText(t, &PapersPanel{App: a})

@@ -29,9 +29,9 @@ func (a *App) Pin() {
 		return
 	}
 	r := a.Result
-	caption := fmt.Sprintf("%d strategies on %s", len(r.Strategies), groupDigits(r.Graph.SourceName))
+	caption := counted(int64(len(r.Strategies)), "strategy", "strategies") + " on " + groupDigits(r.Graph.SourceName)
 	if !strings.Contains(r.Graph.SourceName, "pages") {
-		caption += " (" + groupDigits(strconv.FormatInt(r.Graph.Pages, 10)) + " pages)"
+		caption += " (" + counted(r.Graph.Pages, "page", "pages") + ")"
 	}
 	a.Pinned = &Pinned{Result: r, Head: a.MetricsHead, Rows: a.MetricsRows, Caption: caption}
 	a.Notice = "Result pinned: change the scenario and press Run to compare the next run with it."

@@ -51,7 +51,7 @@ func TestPagePapers(t *testing.T) {
 	if lines := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#paper-004 .paper-chart svg polyline").length`)); lines == 0 {
 		t.Error("Fig. 4's chart draws no curve")
 	}
-	if say := value(t, ctx, chromedp.Evaluate[string](`document.querySelector("#papers-announce").textContent`)); !strings.HasPrefix(say, "Done: 1 papers reproduced") {
+	if say := value(t, ctx, chromedp.Evaluate[string](`document.querySelector("#papers-announce").textContent`)); !strings.HasPrefix(say, "Done: 1 paper reproduced") {
 		t.Errorf("the live region says %q", say)
 	}
 	// The report passes axe-core's WCAG 2.1 A/AA rules and best practices
