@@ -71,8 +71,7 @@ func (a *App) runOne(s model.Scenario, accept func()) {
 		invalid:    func(fields []protocol.FieldError) { a.refused(s, fields) },
 		cancelled: func() {
 			accept()
-			a.Notice = "Run cancelled."
-			a.Announce = a.Notice
+			a.runCancelled()
 		},
 	})
 	if errors.Is(err, errBusy) {

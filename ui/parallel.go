@@ -165,8 +165,7 @@ func (a *App) partPending(pr *parallelRun, p int) *pending {
 			pr.accept()
 			if a.par == pr {
 				a.abandonParallel()
-				a.Notice = "Run cancelled."
-				a.Announce = a.Notice
+				a.runCancelled()
 			}
 		},
 	}
@@ -285,8 +284,7 @@ func (pr *parallelRun) cancel(a *App) error {
 	}
 	if a.q.has(pr.merge) {
 		a.abandonParallel()
-		a.Notice = "Run cancelled."
-		a.Announce = a.Notice
+		a.runCancelled()
 	}
 	return errors.Join(errs...)
 }

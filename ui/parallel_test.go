@@ -344,8 +344,8 @@ func TestParallelCancelCancelsEveryPart(t *testing.T) {
 	}
 	a.handle(pageEvent(protocol.Response{ID: first.ID, Kind: protocol.KindCancelled}))
 	a.handleHelper(a.helpers[0], pageEvent(protocol.Response{ID: second.ID, Kind: protocol.KindCancelled}))
-	if a.Running() || a.WorkerBusy() || a.Notice != "Run cancelled." {
-		t.Errorf("after the cancel: running %v, busy %v, notice %q", a.Running(), a.WorkerBusy(), a.Notice)
+	if a.Running() || a.WorkerBusy() || a.Notice != "" || !strings.HasPrefix(a.StaleNote(), "Run cancelled") || a.Announce != "Run cancelled." {
+		t.Errorf("after the cancel: running %v, busy %v, notice %q, note %q, said %q", a.Running(), a.WorkerBusy(), a.Notice, a.StaleNote(), a.Announce)
 	}
 }
 
@@ -384,8 +384,8 @@ func TestHelperFailureFallsBackToOneWorker(t *testing.T) {
 			// The first worker's answer to its part, cancelled by the
 			// whole run, is no longer heard.
 			a.handle(pageEvent(protocol.Response{ID: first.ID, Kind: protocol.KindCancelled}))
-			if !a.Running() || a.Notice == "Run cancelled." {
-				t.Fatalf("the old part's cancel ended the new run: running %v, notice %q", a.Running(), a.Notice)
+			if !a.Running() || a.cancelled {
+				t.Fatalf("the old part's cancel ended the new run: running %v, cancelled %v", a.Running(), a.cancelled)
 			}
 			a.handle(pageEvent(protocol.Response{ID: again.ID, Kind: protocol.KindResult, Result: tinyResult(t)}))
 			if a.Running() || a.Result == nil || len(a.Result.Strategies) != 2 {

@@ -17,6 +17,8 @@ type ResultState struct {
 	// staleBefore is stale before the comparison last started, for a
 	// scenario the worker refuses (refused).
 	staleBefore bool
+	// cancelled says the comparison last started was cancelled.
+	cancelled bool
 	// TimeHead and TimeRows are the simulated-time table of a politeness
 	// run, as the command line prints it after the comparison table
 	// (report.TimeRows); TimeRows is empty when no strategy was timed.
@@ -36,7 +38,7 @@ type ResultState struct {
 // result shown is now stale, and the time table's stand-ins are s's.
 func (a *App) started(s model.Scenario, workers int) {
 	a.setUsedWorkers(workers)
-	a.stale, a.staleBefore = true, a.stale
+	a.stale, a.staleBefore, a.cancelled = true, a.stale, false
 	a.runTimeRows, a.runTimeUntimed = timeStandIns(s)
 	// The first progress is said whatever its figure, so that a short
 	// run too says how far it is before it is done.
@@ -53,6 +55,8 @@ func (a *App) StaleNote() string {
 	case !a.Stale():
 	case a.Running():
 		return "Results of the previous run, shown dimmed until this run finishes."
+	case a.cancelled:
+		return "Run cancelled: these results are of the previous run, not of the scenario in the form."
 	default:
 		return "Results of the previous run: the last run did not finish, so these are not of the scenario in the form."
 	}
@@ -66,6 +70,14 @@ func (a *App) StaleClass() string {
 		return "result stale"
 	}
 	return "result"
+}
+
+// runCancelled takes the cancel of the comparison: the note under the
+// run bar says so (not a banner over the page, which pushed everything
+// down), and the aria-live region.
+func (a *App) runCancelled() {
+	a.cancelled = true
+	a.Announce = "Run cancelled."
 }
 
 // refused takes the worker's refusal of the fields of the comparison s,

@@ -91,7 +91,9 @@ func TestTimeTable(t *testing.T) {
 
 // TestStaleWhileRunning: while a run goes, the previous result is marked
 // stale (dimmed, with a note); the new result clears the mark; a cancelled
-// run leaves the old result marked.
+// run leaves the old result marked, saying so under the run bar rather
+// than in a banner over the page (which pushed it down), and so does a
+// failed one.
 func TestStaleWhileRunning(t *testing.T) {
 	a, w := readyApp(t)
 	if a.Stale() || a.StaleNote() != "" || strings.Contains((&Root{App: a}).Class(), "stale") {
@@ -108,8 +110,17 @@ func TestStaleWhileRunning(t *testing.T) {
 	}
 	a.Run()
 	a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-1].ID, Kind: protocol.KindCancelled}))
+	if !a.Stale() || !strings.Contains(a.StaleNote(), "Run cancelled") || !strings.Contains(a.StaleNote(), "previous run") || a.Notice != "" {
+		t.Errorf("after a cancel: stale %v, note %q, notice over the page %q", a.Stale(), a.StaleNote(), a.Notice)
+	}
+	// A run that failed leaves the same mark, without "cancelled".
+	a.Run()
+	if strings.Contains(a.StaleNote(), "cancelled") {
+		t.Errorf("a new run still says the last was cancelled: %q", a.StaleNote())
+	}
+	a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-1].ID, Kind: protocol.KindError, Error: "out of memory"}))
 	if !a.Stale() || !strings.Contains(a.StaleNote(), "did not finish") {
-		t.Errorf("after a cancel: stale %v, note %q", a.Stale(), a.StaleNote())
+		t.Errorf("after a failure: stale %v, note %q", a.Stale(), a.StaleNote())
 	}
 }
 
