@@ -49,15 +49,18 @@ func (a *App) started(s model.Scenario, workers int) {
 // the one running or last started.
 func (a *App) Stale() bool { return a.Result != nil && a.stale }
 
-// StaleNote says why the shown result is dimmed, "" when it is not.
+// StaleNote says why the shown result is dimmed, or that the run was
+// cancelled when there is no result to dim; "" when neither.
 func (a *App) StaleNote() string {
 	switch {
-	case !a.Stale():
-	case a.Running():
+	case a.Running() && a.Stale():
 		return "Results of the previous run, shown dimmed until this run finishes."
-	case a.cancelled:
+	case a.Running():
+	case a.cancelled && a.Stale():
 		return "Run cancelled: these results are of the previous run, not of the scenario in the form."
-	default:
+	case a.cancelled:
+		return "Run cancelled."
+	case a.Stale():
 		return "Results of the previous run: the last run did not finish, so these are not of the scenario in the form."
 	}
 	return ""

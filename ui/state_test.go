@@ -221,3 +221,19 @@ func TestRunSaysWhyItWaits(t *testing.T) {
 		t.Errorf("during a comparison the line says %q", s)
 	}
 }
+
+// TestFirstRunCancelled: a run cancelled before the page has any result
+// says so under the run bar too (there is nothing to dim).
+func TestFirstRunCancelled(t *testing.T) {
+	a, w := NewApp("", ""), &fakeWorker{}
+	a.q.worker = w
+	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	if !a.Running() {
+		t.Fatal("the opening run did not start")
+	}
+	a.Cancel()
+	a.handle(pageEvent(protocol.Response{ID: w.sent[0].ID, Kind: protocol.KindCancelled}))
+	if a.Running() || a.Result != nil || a.StaleNote() != "Run cancelled." {
+		t.Errorf("running %v, result %v, note %q", a.Running(), a.Result != nil, a.StaleNote())
+	}
+}
