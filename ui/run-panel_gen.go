@@ -75,8 +75,9 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "stage"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "stage"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "stage"}}}
 			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("class", c.StageClass())
 			vgn.AddAttrInterface("title", c.Stage())
 			vgn.SetInnerHTML(c.Stage())
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}

@@ -202,7 +202,7 @@ func TestRunSaysWhyItWaits(t *testing.T) {
 		t.Fatalf("idle: the line says %q", s)
 	}
 	a.Papers.Run(a.Form)
-	if s := panel.Stage(); !a.WorkerBusy() || !strings.Contains(s, "reproducing papers") || !strings.Contains(s, "Papers panel") {
+	if s := panel.Stage(); !a.WorkerBusy() || !strings.HasPrefix(s, "Reproducing papers") || !strings.Contains(s, "Papers panel") || panel.StageClass() != "stage reason" {
 		t.Errorf("during a reproduction: busy %v, the line says %q", a.WorkerBusy(), s)
 	}
 	run, _ := builtNode(t, panel, "run")

@@ -144,19 +144,20 @@ func (a *App) WorkerBusy() bool { return a.q.Busy() || a.par != nil }
 // BusyReason says, beside the disabled Run button, what the worker is
 // doing when it is not the comparison (whose progress shows there), and
 // where to cancel it; "" when the worker is idle or runs the comparison.
+// What it does comes first: on phones the line is cut to the room left.
 func (a *App) BusyReason() string {
 	if !a.WorkerBusy() || a.Running() {
 		return ""
 	}
 	switch {
 	case a.Papers.Busy():
-		return "Run waits: the worker is reproducing papers (Cancel in the Papers panel)."
+		return "Reproducing papers: Run waits (Cancel in the Papers panel)."
 	case a.Revisits.Busy():
-		return "Run waits: the worker is simulating revisits (Cancel in the Revisits panel)."
+		return "Simulating revisits: Run waits (Cancel in the Revisits panel)."
 	case a.Community.Busy():
-		return "Run waits: the worker is extracting community seeds (Cancel in the Community panel)."
+		return "Extracting community seeds: Run waits (Cancel in the Community panel)."
 	case a.Loading():
-		return "Run waits: the worker is reading the graph."
+		return "Reading the graph: Run waits."
 	}
-	return "Run waits: the worker is busy."
+	return "The worker is busy: Run waits."
 }
