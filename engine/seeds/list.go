@@ -119,6 +119,55 @@ func ReadList(r io.Reader, name string) (Spec, error) {
 	return spec, nil
 }
 
+// ItemError is Select's error about one item of a list: a page the graph
+// does not have. Its text starts with the item's file and line ("FILE:LINE:
+// problem") when the list was read from a file (ReadList), and is
+// "seeds: item K: problem" for a list given inline.
+type ItemError struct {
+	// Index is the item's index in the list's Items, from 0.
+	Index int
+	// Item is the item as the list gives it.
+	Item string
+	// Place is "FILE:LINE" for a list read from a file, "" otherwise.
+	Place string
+	// Problem says what is wrong with the item, as in
+	// `no page has the URL "x"`.
+	Problem string
+}
+
+func (e *ItemError) Error() string {
+	if e.Place != "" {
+		return e.Place + ": " + e.Problem
+	}
+	return fmt.Sprintf("seeds: item %d: %s", e.Index+1, e.Problem)
+}
+
+// PlaceError returns err placed at the file and line of the list s (read
+// by ReadList) when err is an *ItemError about the list s gives as text
+// (String, then Parse): a scenario holds its seeds as text, which keeps
+// neither the file nor the lines. Any other error is returned as it is.
+func (s Spec) PlaceError(err error) error {
+	var ie *ItemError
+	if s.Kind != List || s.Source == "" || len(s.Lines) != len(s.Items) || !errors.As(err, &ie) || ie.Place != "" {
+		return err
+	}
+	// Parse splits an item at its commas: each part keeps its line.
+	index := 0
+	for k, item := range s.Items {
+		parts := splitList(item)
+		if ie.Index < index+len(parts) {
+			if parts[ie.Index-index] != ie.Item {
+				return err
+			}
+			placed := *ie
+			placed.Place = fmt.Sprintf("%s:%d", s.Source, s.Lines[k])
+			return &placed
+		}
+		index += len(parts)
+	}
+	return err
+}
+
 // invalidColumn returns the column, counted in characters from 1, of the
 // first byte of text that is not UTF-8.
 func invalidColumn(text []byte) int {

@@ -1,6 +1,7 @@
 package seeds
 
 import (
+	"errors"
 	"io"
 	"slices"
 	"strings"
@@ -47,5 +48,66 @@ func TestReadListBounds(t *testing.T) {
 	spec, err := ReadList(strings.NewReader("\xef\xbb\xbf7\r\n"+fits+"\r\n8"), "s.txt")
 	if err != nil || !slices.Equal(spec.Items, []string{"7", fits, "8"}) || !slices.Equal(spec.Lines, []int{1, 2, 3}) {
 		t.Errorf("ReadList = %d items %.20q (lines %v), %v; want 7, the long line and 8", len(spec.Items), spec.Items, spec.Lines, err)
+	}
+}
+
+// TestListErrorsNameFileAndLine: every error about an item of a seed list
+// read from a file names the file and the item's line, first, as every
+// reader's errors do; and so does an error about the list once it went
+// through a scenario's seeds field as text (String, Parse), which keeps
+// neither: PlaceError puts the file and line back. The user's list was
+// "1", a blank line, "# c" and "foo", and the run said
+// `seeds: item 2: no page has the URL "foo"`.
+func TestListErrorsNameFileAndLine(t *testing.T) {
+	g := fiveHostGraph(t)
+	pageOf := func(item string) (uint32, bool) { return 0, item == "101" }
+	for _, c := range []struct {
+		name string
+		list string
+		opt  Options
+		want string
+	}{
+		{"unknown URL", "1\n\n# c\nfoo\n", Options{}, `seeds4.txt:4: no page has the URL "foo"`},
+		{"beyond the last page", "# c\n\n9\n", Options{}, "seeds4.txt:3: page 9 is beyond the last page 5"},
+		{"unknown name", "101\n\n  7\n", Options{PageOf: pageOf}, `seeds4.txt:3: the graph has no page "7"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			list, err := ReadList(strings.NewReader(c.list), "seeds4.txt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Select(g, list, c.opt); err == nil || err.Error() != c.want {
+				t.Errorf("Select = %v; want %q", err, c.want)
+			}
+			inline, err := Parse(list.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Select(g, inline, c.opt)
+			if err == nil || !strings.HasPrefix(err.Error(), "seeds: item ") {
+				t.Fatalf("Select of the inline list = %v; want an error about an item", err)
+			}
+			if got := list.PlaceError(err); got == nil || got.Error() != c.want {
+				t.Errorf("PlaceError(%v) = %v; want %q", err, got, c.want)
+			}
+		})
+	}
+	// A comma splits a line's item in the scenario's text (Parse): both
+	// parts still point at its line.
+	list, _ := ReadList(strings.NewReader("0\nhttp://a.org/,bar\n"), "seeds4.txt")
+	inline, _ := Parse(list.String())
+	_, err := Select(g, inline, Options{})
+	if got, want := list.PlaceError(err), `seeds4.txt:2: no page has the URL "bar"`; got == nil || got.Error() != want {
+		t.Errorf("PlaceError(%v) = %v; want %q", err, got, want)
+	}
+	// An error about another list, or no item, is left as it is.
+	other := errors.New("seeds: item 1: no page has the URL \"x\"")
+	list, _ = ReadList(strings.NewReader("x\n"), "s.txt")
+	if got := list.PlaceError(other); got != other {
+		t.Errorf("PlaceError of an error that is not an *ItemError = %v", got)
+	}
+	_, err = Select(g, Spec{Kind: List, Items: []string{"y"}}, Options{})
+	if got := list.PlaceError(err); got != err {
+		t.Errorf("PlaceError of an error about the item %q of another list = %v", "y", got)
 	}
 }

@@ -61,12 +61,14 @@ type Spec struct {
 	community CommunityOptions
 }
 
-// itemPlace says where item k of a list came from: "FILE:LINE" or "item K".
-func (s Spec) itemPlace(k int) string {
+// itemError returns the error about item k of a list, placed at its file
+// and line when the list was read from a file.
+func (s Spec) itemError(k int, format string, args ...any) *ItemError {
+	e := &ItemError{Index: k, Item: s.Items[k], Problem: fmt.Sprintf(format, args...)}
 	if s.Source != "" && k < len(s.Lines) {
-		return fmt.Sprintf("%s:%d", s.Source, s.Lines[k])
+		e.Place = fmt.Sprintf("%s:%d", s.Source, s.Lines[k])
 	}
-	return fmt.Sprintf("item %d", k+1)
+	return e
 }
 
 // String returns the spec in the notation Parse reads.
@@ -221,12 +223,12 @@ func resolveList(g *graph.Graph, spec Spec, pageOf func(string) (uint32, bool)) 
 		if pageOf != nil && !strings.Contains(item, "://") {
 			p, ok := pageOf(item)
 			if !ok {
-				return nil, fmt.Errorf("seeds: %s: the graph has no page %q", spec.itemPlace(k), item)
+				return nil, spec.itemError(k, "the graph has no page %q", item)
 			}
 			id = uint64(p)
 		} else if id, err = strconv.ParseUint(item, 10, 32); err != nil {
 			if g.URLs == nil {
-				return nil, fmt.Errorf("seeds: %s: %q is not a page id, and the graph has no URLs to look it up", spec.itemPlace(k), item)
+				return nil, spec.itemError(k, "%q is not a page id, and the graph has no URLs to look it up", item)
 			}
 			if byURL == nil {
 				byURL = make(map[string]uint32, len(g.URLs))
@@ -238,12 +240,12 @@ func resolveList(g *graph.Graph, spec Spec, pageOf func(string) (uint32, bool)) 
 			}
 			v, ok := byURL[item]
 			if !ok {
-				return nil, fmt.Errorf("seeds: %s: no page has the URL %q", spec.itemPlace(k), item)
+				return nil, spec.itemError(k, "no page has the URL %q", item)
 			}
 			id = uint64(v)
 		}
 		if id >= uint64(g.NumNodes()) {
-			return nil, fmt.Errorf("seeds: %s: page %d is beyond the last page %d", spec.itemPlace(k), id, g.NumNodes()-1)
+			return nil, spec.itemError(k, "page %d is beyond the last page %d", id, g.NumNodes()-1)
 		}
 		if !seen[uint32(id)] {
 			seen[uint32(id)] = true
