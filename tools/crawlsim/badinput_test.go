@@ -147,3 +147,20 @@ func TestScenarioFileExplicitZero(t *testing.T) {
 	checkFails(t, 1, []string{"run", "-scenario", run}, run+":2:13: damping: 0 is not allowed: want a number in (0, 1]")
 	checkFails(t, 1, []string{"refresh", "-scenario", ref}, ref+":1:26: simulation.sites: 0 is not allowed: want 1 to 1048576 sites")
 }
+
+// TestSeedListItemNamesFileAndLine: a page of -seeds list:FILE that the
+// graph does not have is reported at the file and line that name it, by
+// run (whose scenario holds the list as text) as by rank. The user's list
+// was "1", a blank line, "# c" and "foo", and run said
+// `seeds: item 2: no page has the URL "foo"`.
+func TestSeedListItemNamesFileAndLine(t *testing.T) {
+	dir := t.TempDir()
+	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n")
+	urls := writeFile(t, dir, "g.urls", "http://a.org/\nhttp://b.org/\nhttp://c.org/\n")
+	list := writeFile(t, dir, "seeds4.txt", "1\n\n# c\nfoo\n")
+	beyond := writeFile(t, dir, "beyond.txt", "# pages\n0\n\n7\n")
+	for _, cmd := range []string{"run", "rank"} {
+		checkFails(t, 1, []string{cmd, "-seeds", "list:" + list, "-urls", urls, edges}, list+`:4: no page has the URL "foo"`)
+		checkFails(t, 1, []string{cmd, "-seeds", "list:" + beyond, "-urls", urls, edges}, beyond+":4: page 7 is beyond the last page 2")
+	}
+}

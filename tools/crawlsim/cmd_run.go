@@ -109,7 +109,9 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	}
 	res, err := runScenarioOrders(ctx, e, sc, f.impFile, keepOrders)
 	if err != nil {
-		return err
+		// The scenario holds -seeds list:FILE as text: its errors
+		// about an item name the file and line again.
+		return f.seedList.PlaceError(err)
 	}
 
 	// Every output is made in memory first: one that fails (a chart, say)

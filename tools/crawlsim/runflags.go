@@ -65,6 +65,7 @@ type runFlags struct {
 	file     string
 	strats   string
 	seeds    string
+	seedList seeds.Spec // -seeds list:FILE as read, to place the run's errors about its items
 	impor    string
 	trust    string
 	impFile  string // importance.go
@@ -227,6 +228,7 @@ func (f *runFlags) table() []runFlag {
 				if spec, err = readSeedFile(spec); err != nil {
 					return err
 				}
+				f.seedList = spec
 				a.sc.Seeds = spec.String()
 				return nil
 			}},
