@@ -31,6 +31,19 @@ func (c *Root) Class() string {
 	return class
 }
 
+// MessagesClass is the CSS class of the page's messages (its error and
+// notice): hidden when there is none. The block stays in the page even
+// then: Vugu's renderer matches elements by their place among their
+// siblings, so a block that came and went moved every element after it,
+// and the file inputs were made anew, empty, losing the files picked
+// (TestFileInputsKeepTheirPlace).
+func (c *Root) MessagesClass() string {
+	if c.App.Error == "" && c.App.Notice == "" {
+		return "messages hidden"
+	}
+	return "messages"
+}
+
 // Jump moves the focus to a panel of the page, without changing the
 // address (its fragment holds the scenario).
 func (c *Root) Jump(event vugu.DOMEvent, id string) {
