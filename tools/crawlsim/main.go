@@ -71,8 +71,7 @@ func stopOnSignals(parent context.Context) (context.Context, func() os.Signal) {
 // status. It is main without the process: the tests call it.
 func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	err := run(ctx, args, stdout, stderr)
-	var u *usageError
-	if err != nil && !(errors.As(err, &u) && u.printed) {
+	if err != nil {
 		fmt.Fprintln(stderr, terminalText(err.Error()))
 	}
 	return exitStatus(err)
@@ -93,10 +92,8 @@ func exitStatus(err error) int {
 }
 
 // usageError is a mistake in the command line; it exits with status 2.
-// printed is true when the flag package has already shown it.
 type usageError struct {
-	msg     string
-	printed bool
+	msg string
 }
 
 func (e *usageError) Error() string { return e.msg }
@@ -177,11 +174,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return usagef("crawlsim: unknown command %q (see crawlsim help)", name)
 	}
 	fs, runCmd := c.flagSet(stderr)
+	// A mistake in the flags is said in one line and a pointer to the
+	// help, not followed by the whole help, which would scroll it away.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	if err := fs.Parse(rest); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(stderr)
+			c.printHelp(stderr, fs)
 			return nil
 		}
-		return &usageError{msg: fmt.Sprintf("crawlsim %s: %v", c.name, err), printed: true}
+		return &usageError{msg: fmt.Sprintf("crawlsim %s: %s\n%s", c.name, flagError(c, fs, err), helpPointer(c))}
+	}
+	if msg := flagsAfterArguments(c, fs); msg != "" {
+		return &usageError{msg: fmt.Sprintf("crawlsim %s: %s\n%s", c.name, msg, helpPointer(c))}
 	}
 	start := time.Now()
 	err := runCmd(ctx, e, fs.Args())
@@ -207,16 +213,26 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, func(context.Context, *en
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(w)
 	runCmd := c.setup(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(w, "usage: crawlsim %s [flags] %s\n\n%s\n\n", c.name, c.args, c.summary)
-		if c.printFlags != nil {
-			c.printFlags(w, fs)
-			return
-		}
-		fmt.Fprint(w, "flags:\n")
-		fs.PrintDefaults()
-	}
+	fs.Usage = func() { c.printHelp(w, fs) }
 	return fs, runCmd
+}
+
+// printHelp writes the command's help to w: its usage line, its summary
+// and its flags, which fs (whose output is w) holds.
+func (c *command) printHelp(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: crawlsim %s [flags] %s\n\n%s\n\n", c.name, c.args, c.summary)
+	if c.printFlags != nil {
+		c.printFlags(w, fs)
+		return
+	}
+	fmt.Fprint(w, "flags:\n")
+	fs.PrintDefaults()
+}
+
+// helpPointer is the line under a mistake in a command's flags that says
+// where they are explained.
+func helpPointer(c *command) string {
+	return fmt.Sprintf("Run 'crawlsim help %s' for its flags.", c.name)
 }
 
 func printUsage(w io.Writer) {

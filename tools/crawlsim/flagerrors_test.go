@@ -1,0 +1,103 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+// badValue returns a value that a flag of the kind of v does not parse,
+// and what the error should say it expects; ok is false for a flag that
+// takes any text.
+func badValue(v flag.Value) (value, want string, ok bool) {
+	getter, isGetter := v.(flag.Getter)
+	if !isGetter {
+		return "", "", false
+	}
+	switch getter.Get().(type) {
+	case int, int64:
+		return "abc", "expected a whole number", true
+	case uint, uint64:
+		return "abc", "expected a whole number, 0 or more", true
+	case float64:
+		return "abc", "expected a number", true
+	case bool:
+		return "maybe", "expected true or false", true
+	case time.Duration:
+		return "abc", "expected a duration", true
+	}
+	return "", "", false
+}
+
+// checkTwoLines checks that a refused command line printed two lines: the
+// error, which starts with first, and where to read the flags.
+func checkTwoLines(t *testing.T, cmd string, args []string, first string) {
+	t.Helper()
+	_, errOut, status := crawlsim(t, args...)
+	lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+	if status != 2 || len(lines) != 2 || !strings.HasPrefix(lines[0], first) || !strings.Contains(lines[1], "crawlsim help "+cmd) {
+		t.Errorf("crawlsim %s: status %d, stderr:\n%s\nwant status 2, a line starting %q and a line pointing at crawlsim help %s", strings.Join(args, " "), status, errOut, first, cmd)
+	}
+}
+
+// TestFlagValueErrorsAreShort: a flag value that does not parse, a flag
+// that does not exist and a flag without its value are said in one line
+// naming the flag and what it wants, and one line pointing at the
+// command's help, for every flag of every command (run -n 1e99 printed
+// "invalid value ... parse error" and then 150 lines of help, which
+// scrolled the error away).
+func TestFlagValueErrorsAreShort(t *testing.T) {
+	checkTwoLines(t, "run", []string{"run", "-n", "1e99"}, `crawlsim run: -n 1e99: expected a whole number`)
+	for _, c := range commands() {
+		fs, _ := c.flagSet(io.Discard)
+		tested := 0
+		fs.VisitAll(func(f *flag.Flag) {
+			value, want, ok := badValue(f.Value)
+			if !ok {
+				return
+			}
+			tested++
+			sep := " "
+			_, isBool := f.Value.(interface{ IsBoolFlag() bool })
+			if isBool {
+				sep = "=" // as a boolean flag takes its value
+			}
+			checkTwoLines(t, c.name, []string{c.name, "-" + f.Name + "=" + value}, "crawlsim "+c.name+": -"+f.Name+sep+value+": "+want)
+			if !isBool {
+				checkTwoLines(t, c.name, []string{c.name, "-" + f.Name}, "crawlsim "+c.name+": -"+f.Name+" needs a value")
+			}
+		})
+		if tested == 0 && c.name != "strategies" {
+			t.Errorf("%s: no flag of a number or a boolean was tested", c.name)
+		}
+		checkTwoLines(t, c.name, []string{c.name, "-nosuchflag"}, "crawlsim "+c.name+": -nosuchflag is not a flag of crawlsim "+c.name)
+	}
+	// -h still prints the whole help.
+	if _, errOut, status := crawlsim(t, "run", "-h"); status != 0 || !strings.Contains(errOut, "usage: crawlsim run") || strings.Count(errOut, "\n") < 50 {
+		t.Errorf("run -h: status %d, stderr:\n%s", status, errOut)
+	}
+}
+
+// TestFlagsAfterTheGraph: a flag given after the graph file, which the flag
+// package leaves as an argument, is said to belong before it (run said
+// "expected at most one graph file, got 3 arguments").
+func TestFlagsAfterTheGraph(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "h.csr", "-strategies", "bfs"}, "crawlsim run: -strategies must come before the graph file: crawlsim run [flags] [GRAPH]"},
+		{[]string{"run", "h.csr", "-politeness"}, "crawlsim run: -politeness must come before the graph file: crawlsim run [flags] [GRAPH]"},
+		{[]string{"info", "h.edges", "-urls=h.urls"}, "crawlsim info: -urls must come before the graph file: crawlsim info [flags] GRAPH"},
+		{[]string{"rank", "h.edges", "-top", "5"}, "crawlsim rank: -top must come before the graph file: crawlsim rank [flags] GRAPH"},
+		{[]string{"reproduce", "000", "h.edges", "-n", "5"}, "crawlsim reproduce: -n must come before the arguments: crawlsim reproduce [flags] PAPER [GRAPH]"},
+		{[]string{"run", "h.csr", "-nosuch"}, "crawlsim run: -nosuch is not a flag of crawlsim run, and flags come before the graph file: crawlsim run [flags] [GRAPH]"},
+	} {
+		_, errOut, status := crawlsim(t, c.args...)
+		if status != 2 || !strings.HasPrefix(errOut, c.want) {
+			t.Errorf("crawlsim %s: status %d, stderr %q; want status 2 and %q", strings.Join(c.args, " "), status, errOut, c.want)
+		}
+	}
+}
