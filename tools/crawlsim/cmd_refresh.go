@@ -17,11 +17,12 @@ func refreshCommand() *command {
 	return &command{
 		name: "refresh",
 		args: "",
-		summary: `Simulate how often a crawler revisits changing sites (Singhal et al., "Regulating
-Frequency of a Migrating Web Crawler based on Users Interest").
-Sites change as Poisson processes (rates log-uniform between -change-min and
--change-max) and are visited by -users users (-user-rate visits per unit of
-time, shared by a Zipf law of exponent -popularity). The crawler revisits each
+		summary: `Simulate how often a crawler revisits changing sites.
+The model is Singhal et al.'s ("Regulating Frequency of a Migrating Web Crawler
+based on Users Interest"). Sites change as Poisson processes (rates
+log-uniform between -change-min and -change-max) and are visited by -users
+users (-user-rate visits per unit of time, shared by a Zipf law of exponent
+-popularity). The crawler revisits each
 site after an interval that a policy regulates from what it sees: fixed keeps
 -t0; change follows the change ratio of the last -window visits (shorter
 above -pg, longer below -pl); change+interest adds, with weight 1-alpha, the

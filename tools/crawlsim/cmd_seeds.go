@@ -18,12 +18,13 @@ func seedsCommand() *command {
 	return &command{
 		name: "seeds",
 		args: "GRAPH",
-		summary: `Extract community seeds from a crawl and evaluate them (Daneshpajouh et al.,
-"A fast community based algorithm for generating web crawler seeds set").
-The links within hosts are dropped (so the graph needs hosts: give -urls
-FILE), HITS ranks hubs and authorities, a bipartite core is grown from the
-best authority (complete cores at -density 100, or cores of -size pages), one
-of its hubs becomes a seed, and the core is removed; again, until -k seeds.
+		summary: `Extract community seeds from a crawl and evaluate them.
+The method is Daneshpajouh et al.'s ("A fast community based algorithm for
+generating web crawler seeds set"). The links within hosts are dropped (so
+the graph needs hosts: give -urls FILE), HITS ranks hubs and authorities, a
+bipartite core is grown from the best authority (complete cores at -density
+100, or cores of -size pages), one of its hubs becomes a seed, and the core is
+removed; again, until -k seeds.
 
 The seeds are then compared with random and top-PageRank seed sets of the same
 size: breadth-first crawls from each, with the pages first reached at each
