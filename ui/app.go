@@ -9,6 +9,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -92,7 +93,10 @@ type App struct {
 	// send again after a restart.
 	runWhenReady  bool
 	loadWhenReady bool
-	restarts      int
+	// picked is the upload taken last from the file inputs, by Load or
+	// by Run (run_picked.go).
+	picked   *page.Upload
+	restarts int
 	// dead is set once the worker failed too often; the page then only
 	// says so.
 	dead bool
@@ -123,18 +127,21 @@ func NewApp(query, fragment string) *App {
 		a.Form = FormOf(s)
 		if a.Form.Source == SourceUpload {
 			a.runWhenReady = false
-			a.Notice = fmt.Sprintf("This link's scenario runs on the file %s: upload it (with its URL list %s) and press Run.", a.Form.File, orNone(a.Form.URLs))
+			a.Notice = uploadNotice(a.Form.File, a.Form.URLs)
 			a.Form.File, a.Form.URLs = "", ""
 		}
 	}
 	return a
 }
 
-func orNone(s string) string {
-	if s == "" {
-		return "if it has one"
+// uploadNotice asks for the files of a permalink's scenario on an
+// upload, the graph file and the URL list urls if any, in the Graph
+// panel's words: Run loads the files chosen there (run_picked.go).
+func uploadNotice(file, urls string) string {
+	if urls == "" {
+		return fmt.Sprintf("This link's scenario runs on the file %s: choose it as the graph file in the Graph panel, then press Run.", file)
 	}
-	return s
+	return fmt.Sprintf("This link's scenario runs on the file %s with the URL list %s: choose them in the Graph panel (graph file, URL list), then press Run.", file, urls)
 }
 
 // SetSource chooses a generated graph or an uploaded one.

@@ -26,6 +26,9 @@ func (a *App) Progress() *protocol.Progress {
 // Run runs the form's scenario in the worker.
 func (a *App) Run() {
 	a.Error, a.Notice, a.FormError = "", "", ""
+	if a.loadPickedFirst() {
+		return
+	}
 	s, err := a.Form.Scenario()
 	if err != nil {
 		a.FormError = err.Error()

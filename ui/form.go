@@ -302,7 +302,7 @@ func (f Form) setting() (model.Scenario, *fieldErrors) {
 	switch f.Source {
 	case SourceUpload:
 		if f.File == "" {
-			errs.bad("graph", "upload a graph file, or choose a generated graph")
+			errs.bad("graph", "choose a graph file in the Graph panel, then press Run; or choose a generated graph")
 		}
 		s.Graph = model.Source{File: f.File, URLs: f.URLs}
 		if f.Base.Graph.File == f.File {

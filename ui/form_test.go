@@ -146,7 +146,7 @@ func TestFormErrors(t *testing.T) {
 	}
 	f = DefaultForm()
 	f.Source = SourceUpload
-	if _, err := f.Scenario(); err == nil || !strings.Contains(err.Error(), "upload a graph file") {
+	if _, err := f.Scenario(); err == nil || !strings.Contains(err.Error(), "choose a graph file") {
 		t.Errorf("upload without a file: %v", err)
 	}
 }

@@ -78,7 +78,7 @@ func (a *App) LoadFiles() {
 	// three). The helpers get the same files, now and when they start;
 	// a first worker started again after a failure, or that refused them,
 	// is sent the upload it accepted last (uploadAnswered).
-	a.takeUpload(page.PickUpload(graphInputID, urlsInputID))
+	a.takeUpload(pickUpload(graphInputID, urlsInputID))
 }
 
 // takeUpload sends the upload u taken from the inputs to the first
@@ -87,7 +87,7 @@ func (a *App) LoadFiles() {
 // accepted it.
 func (a *App) takeUpload(u *page.Upload, pickErr error) {
 	if pickErr == nil {
-		a.sending, a.uploads = u, a.uploads+1
+		a.picked, a.sending, a.uploads = u, u, a.uploads+1
 		a.loadHelpers(func(*helper) bool { return true })
 	}
 	a.sendUpload(u, pickErr)

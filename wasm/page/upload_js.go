@@ -118,3 +118,18 @@ func (w *Worker) SendUpload(r protocol.Request, u *Upload, maxBytes int64) (prot
 	_, err = w.w.Call("postMessage", map[string]any{"json": string(data), "buffers": buffers}, buffers)
 	return load, err
 }
+
+// SameFiles reports whether u and o hold the same files, picked in the
+// same inputs: the same File objects, which the browser makes anew each
+// time the user picks files, even the same ones.
+func (u *Upload) SameFiles(o *Upload) bool {
+	if u == nil || o == nil || len(u.files) != len(o.files) || u.load.URLs != o.load.URLs {
+		return false
+	}
+	for i := range u.files {
+		if !u.files[i].Equal(o.files[i]) {
+			return false
+		}
+	}
+	return true
+}

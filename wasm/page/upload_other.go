@@ -17,3 +17,7 @@ func PickUpload(graphInput, urlsInput string) (*Upload, error) { return nil, Err
 func (w *Worker) SendUpload(r protocol.Request, u *Upload, maxBytes int64) (protocol.Load, error) {
 	return protocol.Load{}, ErrNotInBrowser
 }
+
+// SameFiles reports whether u and o hold the same files: outside the
+// browser, whether they are the same upload.
+func (u *Upload) SameFiles(o *Upload) bool { return u != nil && u == o }

@@ -1,0 +1,37 @@
+package main
+
+import "github.com/crawlsim/crawlsim/wasm/page"
+
+// pickUpload takes the files picked in the page's file inputs
+// (page.PickUpload); the tests replace it, since natively there are none.
+var pickUpload = page.PickUpload
+
+// loadPickedFirst loads the files picked in the file inputs before a run
+// on an upload, when they are not those taken last (by Load or by an
+// earlier Run): the run then waits for the load (runWhenReady), and
+// starts once the worker read them, on them. It reports whether the run
+// waits. So a permalink of an upload works as its notice says (choose the
+// file, then Run), and so does any Run after a pick without Load.
+func (a *App) loadPickedFirst() bool {
+	if a.Form.Source != SourceUpload || a.dead {
+		return false
+	}
+	u, err := pickUpload(graphInputID, urlsInputID)
+	if err != nil || u.SameFiles(a.picked) {
+		// Nothing new picked: the run is on the file loaded, or the form
+		// says that none is.
+		return false
+	}
+	switch {
+	case a.q.worker == nil || !a.q.ready || a.resending():
+		// Run comes back once the worker is ready, or holds the upload
+		// it accepted last again, and finds the files still picked.
+		a.runWhenReady = true
+	case a.WorkerBusy():
+		a.FormError = "The worker is still busy; press Run once it is done."
+	default:
+		a.takeUpload(u, nil)
+		a.runWhenReady = true
+	}
+	return true
+}
