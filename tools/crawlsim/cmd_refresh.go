@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"io"
 	"strings"
 
@@ -34,7 +33,7 @@ network traffic of a central crawler against a migrating one; each adaptive
 policy is also compared with a fixed policy of as many visits. The scenario
 comes from the flags or from -scenario FILE (flags override its fields).`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
-			f := &refreshFlags{}
+			f := &refreshFlags{fs: fs}
 			d := refresh.DefaultParams()
 			g := d.Regulation
 			fs.StringVar(&f.file, "scenario", "", "read the revisit scenario from `FILE` (JSON, as -save-scenario writes it)")
@@ -75,6 +74,7 @@ comes from the flags or from -scenario FILE (flags override its fields).`,
 
 // refreshFlags holds refresh's flags.
 type refreshFlags struct {
+	fs                            *flag.FlagSet // where the flags are, for their values as given
 	file, policies                string
 	equal                         bool
 	p                             refresh.Params
@@ -158,14 +158,7 @@ func (f *refreshFlags) scenario(set map[string]bool) (scenario.Refresh, error) {
 	}
 	n, err := scenario.NormalizeRefresh(sc)
 	if err != nil {
-		var lines []string
-		for _, line := range strings.Split(err.Error(), "\n") {
-			lines = append(lines, strings.TrimPrefix(line, "simulation."))
-		}
-		if f.file != "" {
-			return n, fmt.Errorf("%s: %s", f.file, strings.Join(lines, "\n"))
-		}
-		return n, usagef("%s", strings.Join(lines, "; "))
+		return n, f.refreshError(err, set)
 	}
 	return n, nil
 }

@@ -648,8 +648,8 @@ func TestRefreshErrors(t *testing.T) {
 	}{
 		{[]string{"refresh", "-pl", "0.8", "-pg", "0.3"}, 2, "the lower threshold must be below the upper one"},
 		{[]string{"refresh", "-alpha", "2"}, 2, "alpha 2"},
-		{[]string{"refresh", "-tmin", "10", "-tmax", "5"}, 2, "min 10 is above max 5"},
-		{[]string{"refresh", "-change-min", "-1"}, 2, "change_min -1"},
+		{[]string{"refresh", "-tmin", "10", "-tmax", "5"}, 2, "-tmin 10 is above -tmax 5"},
+		{[]string{"refresh", "-change-min", "-1"}, 2, "-change-min -1"},
 		{[]string{"refresh", "-policies", "fixed,never"}, 2, `unknown policy "never"`},
 		{[]string{"refresh", "extra"}, 2, "takes no argument"},
 		{[]string{"refresh", "-scenario", bad}, 1, "bad.json: sites: sites -4"},

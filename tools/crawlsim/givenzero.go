@@ -4,6 +4,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/scenario"
@@ -17,6 +18,14 @@ func checkRefreshZeros(f *refreshFlags, set map[string]bool) error {
 	for _, name := range slices.Sorted(maps.Keys(refreshFlagFields)) {
 		if !set[name] {
 			continue
+		}
+		if fl := f.fs.Lookup(name); fl != nil {
+			// A number given that is not 0 (a NaN too, which
+			// reflect.DeepEqual below finds unequal to itself) is no
+			// default's to replace.
+			if v, err := strconv.ParseFloat(fl.Value.String(), 64); err == nil && v != 0 {
+				continue
+			}
 		}
 		// On the defaults, only this flag's field can be one that
 		// WithDefaults replaces.

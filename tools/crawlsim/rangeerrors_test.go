@@ -1,0 +1,85 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// checkNamesFlags runs crawlsim name with each of cases (a flag and an
+// out-of-range value) and checks that it is refused as a usage error
+// that names the flag as typed, and no scenario field path; and that the
+// cases cover every flag of the command that takes a number, but for
+// those whose every value is allowed.
+func checkNamesFlags(t *testing.T, name string, cases [][]string, anyValue ...string) {
+	t.Helper()
+	covered := map[string]bool{}
+	for _, c := range cases {
+		flagName := strings.TrimPrefix(c[len(c)-2], "-")
+		covered[flagName] = true
+		args := append([]string{name}, c...)
+		_, errOut, status := crawlsim(t, args...)
+		names := regexp.MustCompile(`(^|[^\w-])-` + regexp.QuoteMeta(flagName) + `([^\w-]|$)`)
+		if status != 2 || !names.MatchString(errOut) || strings.Contains(errOut, "regulation.") || strings.Contains(errOut, "simulation.") {
+			t.Errorf("crawlsim %s: status %d, stderr %q; want status 2 and a message naming -%s", strings.Join(args, " "), status, errOut, flagName)
+		}
+	}
+	for _, f := range anyValue {
+		covered[f] = true
+	}
+	fs, _ := findCommand(name).flagSet(io.Discard)
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, _, number := badValue(f.Value); number && !covered[f.Name] {
+			if _, isBool := f.Value.(interface{ IsBoolFlag() bool }); !isBool {
+				t.Errorf("%s -%s: no out-of-range value is tried", name, f.Name)
+			}
+		}
+	})
+}
+
+// TestRefreshRangeErrorsNameTheFlag: a refresh flag out of its range is
+// refused naming the flag typed, as -sites 0 was, not the scenario's
+// field (-tmin 500 said "regulation.min: min 500 is above max 200", -alpha
+// 2 "regulation.alpha: alpha 2: ...").
+func TestRefreshRangeErrorsNameTheFlag(t *testing.T) {
+	checkNamesFlags(t, "refresh", [][]string{
+		{"-sites", "-3"}, {"-horizon", "-1"}, {"-change-min", "-1"}, {"-change-max", "-1"},
+		{"-users", "-1"}, {"-user-rate", "-1"}, {"-popularity", "-1"}, {"-site-bytes", "-1"},
+		{"-migrant-bytes", "-1"}, {"-samples", "-1"}, {"-t0", "-1"}, {"-t0", "500"}, {"-tmin", "500"},
+		{"-tmax", "-1"}, {"-tmax", "5"}, {"-window", "-1"}, {"-pl", "2"}, {"-pl", "0.9"}, {"-pg", "2"},
+		{"-pg", "0.1"}, {"-alpha", "2"}, {"-interest-pl", "2"}, {"-interest-pg", "2"},
+		{"-min-interest", "2"}, {"-policies", "fixed,never"}, {"-sites", "0"}, {"-horizon", "1e9"},
+	}, "seed")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-tmin", "500"}, "-tmin 500 is above -tmax 200"},
+		{[]string{"-alpha", "2"}, "crawlsim refresh: -alpha 2: want a weight in [0, 1]"},
+		{[]string{"-pl", "0.8", "-pg", "0.3"}, "-pl/-pg 0.8/0.3: the lower threshold must be below the upper one"},
+		{[]string{"-policies", "fixed,never"}, `-policies: unknown policy "never"`},
+		// A NaN is no 0 that the default replaces (it said "-popularity 0").
+		{[]string{"-popularity", "NaN"}, "crawlsim refresh: -popularity NaN: want a Zipf exponent of 0 or more"},
+		{[]string{"-t0", "NaN"}, "crawlsim refresh: -t0 NaN: want a positive interval"},
+	} {
+		_, errOut, _ := crawlsim(t, append([]string{"refresh"}, c.args...)...)
+		if !strings.Contains(errOut, c.want) {
+			t.Errorf("refresh %s: stderr %q; want %q", strings.Join(c.args, " "), errOut, c.want)
+		}
+	}
+}
+
+// TestRunRangeErrorsNameTheFlag: every run flag that takes a number is
+// refused out of its range naming the flag (Normalize's field errors are
+// mapped back to flags by runFlags.scenarioError).
+func TestRunRangeErrorsNameTheFlag(t *testing.T) {
+	checkNamesFlags(t, "run", [][]string{
+		{"-bandwidth", "-1"}, {"-budget", "-1"}, {"-connections", "0"}, {"-copy", "2"},
+		{"-curve-points", "2000000"}, {"-damping", "2"}, {"-degree", "-1"}, {"-degree-exp", "0.5"},
+		{"-host-exp", "-1"}, {"-hosts", "-1"}, {"-intra", "2"}, {"-latency", "-1"},
+		{"-lower-bound", "-1"}, {"-n", "-1"}, {"-page-size", "-1"}, {"-tau-sample", "-1"},
+		{"-tol", "2"}, {"-wait", "-1"}, {"-politeness", "-wait", "-1"},
+	}, "random-seed", "gen-seed", "evolve-seed")
+}

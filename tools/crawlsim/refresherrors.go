@@ -1,0 +1,100 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+// refreshFieldFlags maps the names of the revisit scenario's fields, as
+// its problems write them (scenario.NormalizeRefresh: "min 500 is above
+// max 200"), to the refresh flags that set them.
+var refreshFieldFlags = map[string]string{
+	"sites": "sites", "horizon": "horizon", "change_min": "change-min", "change_max": "change-max",
+	"users": "users", "user_rate": "user-rate", "popularity": "popularity", "site_bytes": "site-bytes",
+	"migrant_bytes": "migrant-bytes", "samples": "samples", "seed": "seed",
+	"initial": "t0", "min": "tmin", "max": "tmax", "window": "window", "lower": "pl", "upper": "pg",
+	"alpha": "alpha", "interest_lower": "interest-pl", "interest_upper": "interest-pg",
+	"min_interest": "min-interest", "policies": "policies", "equal_budget": "equal-budget",
+}
+
+// fieldWord is a word that may be a field's name in a problem.
+var fieldWord = regexp.MustCompile(`[a-z_]+`)
+
+// inFlagWords writes a problem of the revisit scenario with the flags in
+// place of the fields' names ("-tmin 500 is above -tmax 200"), and returns
+// the flags it names. A word is a field's name where it stands for the
+// field: before its value, in "lower/upper" or in "[min, max]", not in
+// prose ("the lower threshold").
+func inFlagWords(msg string) (string, []string) {
+	var b strings.Builder
+	var named []string
+	last := 0
+	for _, m := range fieldWord.FindAllStringIndex(msg, -1) {
+		i, j := m[0], m[1]
+		name, ok := refreshFieldFlags[msg[i:j]]
+		if !ok || (i > 0 && !strings.ContainsRune(" [/(", rune(msg[i-1]))) {
+			continue
+		}
+		next := msg[j:]
+		isValue := len(next) > 1 && next[0] == ' ' && strings.ContainsRune("-+.0123456789NI×", []rune(next[1:])[0])
+		if next != "" && !isValue && !strings.ContainsRune("/,]:", rune(next[0])) {
+			continue
+		}
+		b.WriteString(msg[last:i])
+		b.WriteString("-" + name)
+		last = j
+		named = append(named, name)
+	}
+	b.WriteString(msg[last:])
+	return b.String(), named
+}
+
+// refreshError says the problems err that scenario.NormalizeRefresh found
+// in the scenario: in the flags' words, as a usage error, for those about
+// a flag given (or about any field when there is no -scenario FILE);
+// placed in the file, by the field's path, for the others.
+func (f *refreshFlags) refreshError(err error, set map[string]bool) error {
+	var problems []error
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		problems = joined.Unwrap()
+	} else {
+		problems = []error{err}
+	}
+	var flagLines, fileLines []string
+	for _, p := range problems {
+		var fe *scenario.FieldError
+		if !errors.As(p, &fe) {
+			fileLines = append(fileLines, p.Error())
+			continue
+		}
+		field := strings.TrimPrefix(fe.Field, "simulation.")
+		msg, named := inFlagWords(fe.Message)
+		// The flag of the field itself, when the problem does not start
+		// with it: "policies[1]" is -policies.
+		base, _, _ := strings.Cut(strings.TrimPrefix(field, "regulation."), "[")
+		if name, ok := refreshFieldFlags[base]; ok && !strings.HasPrefix(msg, "-"+name) {
+			msg = "-" + name + ": " + msg
+			named = append(named, name)
+		}
+		fromFlag := f.file == ""
+		for _, name := range named {
+			fromFlag = fromFlag || set[name]
+		}
+		if fromFlag {
+			flagLines = append(flagLines, msg)
+		} else {
+			fileLines = append(fileLines, field+": "+fe.Message)
+		}
+	}
+	if len(flagLines) == 0 {
+		return fmt.Errorf("%s: %s", f.file, strings.Join(fileLines, "\n"))
+	}
+	for _, line := range fileLines {
+		flagLines = append(flagLines, f.file+": "+line)
+	}
+	return usagef("%s", strings.Join(flagLines, "; "))
+}
