@@ -93,6 +93,10 @@ type App struct {
 	// send again after a restart.
 	runWhenReady  bool
 	loadWhenReady bool
+	// keepAddress keeps the page's address as the user opened it, a
+	// link the page could not read, until the user runs something
+	// (permalink.go).
+	keepAddress bool
 	// picked is the upload taken last from the file inputs, by Load or
 	// by Run (run_picked.go).
 	picked   *page.Upload
@@ -122,7 +126,7 @@ func NewApp(query, fragment string) *App {
 	s, ok, err := DecodePermalink(fragment)
 	switch {
 	case err != nil:
-		a.Error = err.Error() + "; the default scenario is shown instead."
+		a.Error, a.keepAddress = linkError(err, "the default scenario is shown instead"), true
 	case ok:
 		a.Form = FormOf(s)
 		if a.Form.Source == SourceUpload {

@@ -26,6 +26,7 @@ func (a *App) Progress() *protocol.Progress {
 // Run runs the form's scenario in the worker.
 func (a *App) Run() {
 	a.Error, a.Notice, a.FormError = "", "", ""
+	a.keepAddress = false
 	if a.loadPickedFirst() {
 		return
 	}

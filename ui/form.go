@@ -438,11 +438,11 @@ func DecodePermalink(fragment string) (s model.Scenario, ok bool, err error) {
 		}
 		raw, err := base64.RawURLEncoding.DecodeString(part[len(permalinkKey):])
 		if err != nil {
-			return s, true, fmt.Errorf("the link's scenario is damaged (%v); was it cut short?", err)
+			return s, true, fmt.Errorf("the link's scenario is damaged, perhaps cut short (%v)", err)
 		}
 		data, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), maxPermalinkScenario+1))
 		if err != nil {
-			return s, true, fmt.Errorf("the link's scenario is damaged (%v); was it cut short?", err)
+			return s, true, fmt.Errorf("the link's scenario is damaged, perhaps cut short (%v)", err)
 		}
 		if len(data) > maxPermalinkScenario {
 			return s, true, errors.New("the link's scenario is too large")

@@ -12,14 +12,17 @@ import (
 )
 
 // setPermalink makes s, a scenario the worker took, the permalink and the
-// page's address.
+// page's address (unless the page keeps the address: keepAddress).
 func (a *App) setPermalink(s model.Scenario) {
 	if frag, err := EncodePermalink(s); err == nil {
 		a.Permalink = page.PageURL() + "#" + frag
+		if a.keepAddress {
+			return
+		}
 		if a.embedFragment {
 			frag = "embed&" + frag
 		}
-		if err := page.SetFragment(frag); err != nil && !errors.Is(err, page.ErrNotInBrowser) {
+		if err := setFragment(frag); err != nil && !errors.Is(err, page.ErrNotInBrowser) {
 			a.Notice = "The page's address could not be changed (" + err.Error() + "); the permalink below holds the scenario."
 		}
 	}

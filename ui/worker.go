@@ -130,11 +130,13 @@ func (a *App) runPending() {
 		return
 	}
 	a.runWhenReady = false
-	msg, notice := a.Error, a.Notice
+	msg, notice, keep := a.Error, a.Notice, a.keepAddress
 	a.Run()
 	if a.Error == "" && a.FormError == "" {
 		a.Error, a.Notice = msg, notice
 	}
+	// A run the user did not ask for keeps the address the user opened.
+	a.keepAddress = keep
 }
 
 // WorkerBusy reports whether the worker has a request in flight. It does
