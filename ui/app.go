@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"net/url"
-	"strings"
 
 	"github.com/vugu/vugu"
 
@@ -97,6 +95,9 @@ type App struct {
 	// link the page could not read, until the user runs something
 	// (permalink.go).
 	keepAddress bool
+	// waitingLink is a permalink put in the address while the worker
+	// was busy, applied once it is idle (permalink.go).
+	waitingLink *waitingLink
 	// picked is the upload taken last from the file inputs, by Load or
 	// by Run (run_picked.go).
 	picked   *page.Upload
@@ -119,10 +120,8 @@ func NewApp(query, fragment string) *App {
 	a := &App{Form: DefaultForm(), Chart: Chart{XAxis: report.XFraction, Cursor: -1}, runWhenReady: true}
 	a.Community, a.Revisits = newCommunity(&a.q), newRevisits(&a.q)
 	a.Papers = newPapers(&a.q)
-	q, _ := url.ParseQuery(query)
 	a.workers, a.readyHelpers = workersOf(query), -1
-	a.embedFragment = fragment == "embed" || strings.HasPrefix(fragment, "embed&")
-	a.Embed = q.Get("embed") == "1" || q.Get("embed") == "true" || a.embedFragment
+	a.Embed, a.embedFragment = embedOf(query, fragment)
 	s, ok, err := DecodePermalink(fragment)
 	switch {
 	case err != nil:

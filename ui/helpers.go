@@ -113,6 +113,7 @@ func (a *App) startHelper(h *helper) {
 		a.env.Lock()
 		quiet := a.quietProgress(e)
 		a.handleHelper(h, e)
+		a.applyWaitingLink()
 		if quiet {
 			a.env.UnlockOnly()
 			return

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"net/url"
 	"strings"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/wasm/page"
 )
 
@@ -20,4 +22,106 @@ func linkError(err error, shown string) string {
 		msg = strings.ToUpper(msg[:1]) + msg[1:]
 	}
 	return msg + "; " + shown + ", and the address keeps the link until you run something."
+}
+
+// embedOf reports whether the page's address asks for the embed mode:
+// ?embed=1 (or true) in the query, or #embed first in the fragment;
+// fragment says whether the fragment asked.
+func embedOf(query, frag string) (embed, fragment bool) {
+	q, _ := url.ParseQuery(query)
+	fragment = frag == "embed" || strings.HasPrefix(frag, "embed&")
+	return q.Get("embed") == "1" || q.Get("embed") == "true" || fragment, fragment
+}
+
+// watchAddress applies the permalinks put in the page's address while it
+// is open (AddressChanged).
+func (a *App) watchAddress() {
+	page.OnAddressChange(func() {
+		query, fragment := page.Address()
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		a.AddressChanged(query, fragment)
+	})
+}
+
+// AddressChanged applies the page's new address (query and fragment,
+// without ? and #), when the user put another link there: a permalink of
+// another scenario than the form's is applied as a fresh load would apply
+// it (the form, the embed mode, the notice of an upload, a run), at once
+// when the worker is idle, else once it is (applyWaitingLink), said
+// meanwhile; a link the page cannot read is refused with the error a load
+// gives, and the form keeps its scenario. The page's own permalink, which
+// setPermalink puts there without this event, changes nothing.
+func (a *App) AddressChanged(query, fragment string) {
+	embed, embedFragment := embedOf(query, fragment)
+	s, ok, err := DecodePermalink(fragment)
+	switch {
+	case err != nil:
+		a.Error, a.keepAddress = linkError(err, "the page keeps the scenario it shows"), true
+		a.waitingLink = nil
+		return
+	case !ok || a.showsScenario(s):
+		a.Embed, a.embedFragment = embed, embedFragment
+		return
+	}
+	a.waitingLink = &waitingLink{s: s, embed: embed, embedFragment: embedFragment}
+	if a.WorkerBusy() {
+		// The run going on must not put its scenario in the address
+		// over the link when it is accepted.
+		a.keepAddress = true
+		a.Notice = "The address holds another scenario: the page shows and runs it once the worker is done (Cancel to stop the run now)."
+		return
+	}
+	a.applyWaitingLink()
+}
+
+// waitingLink is a permalink put in the page's address, to apply once the
+// worker is idle.
+type waitingLink struct {
+	s                    model.Scenario
+	embed, embedFragment bool
+}
+
+// showsScenario reports whether the form holds scenario s: the page's
+// own permalink in its address.
+func (a *App) showsScenario(s model.Scenario) bool {
+	cur, err := a.Form.Scenario()
+	if err != nil {
+		return false
+	}
+	linked, err := FormOf(s).Scenario()
+	return err == nil && sameScenario(cur, linked)
+}
+
+// sameScenario reports whether a and b are the same scenario, written out.
+func sameScenario(a, b model.Scenario) bool {
+	ea, errA := EncodePermalink(a)
+	eb, errB := EncodePermalink(b)
+	return errA == nil && errB == nil && ea == eb
+}
+
+// applyWaitingLink applies the link waiting for an idle worker
+// (AddressChanged) as a fresh load does: the form shows its scenario, and
+// runs it, unless it runs on a file the page does not hold, which the
+// notice asks for.
+func (a *App) applyWaitingLink() {
+	l := a.waitingLink
+	if l == nil || a.WorkerBusy() {
+		return
+	}
+	a.waitingLink = nil
+	held := a.Form.Source == SourceUpload && a.upload != nil && a.Form.File != ""
+	file, urls := a.Form.File, a.Form.URLs
+	a.Form = FormOf(l.s)
+	a.Embed, a.embedFragment = l.embed, l.embedFragment
+	a.Error, a.Notice, a.FormError = "", "", ""
+	if a.Form.Source == SourceUpload && (!held || file != a.Form.File || urls != a.Form.URLs) {
+		a.Notice = uploadNotice(a.Form.File, a.Form.URLs)
+		a.Form.File, a.Form.URLs = "", ""
+		return
+	}
+	if a.dead {
+		return
+	}
+	a.Run()
 }

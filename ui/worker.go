@@ -24,6 +24,7 @@ func (a *App) Start(env vugu.EventEnv) {
 	env.Lock()
 	a.startWorker()
 	env.UnlockRender()
+	a.watchAddress()
 	page.OnResize(func() {
 		a.env.Lock()
 		defer a.env.UnlockRender()
@@ -46,6 +47,7 @@ func (a *App) Deliver(e page.Event) {
 	a.env.Lock()
 	quiet := a.quietProgress(e)
 	a.handle(e)
+	a.applyWaitingLink()
 	if quiet {
 		a.env.UnlockOnly()
 		return

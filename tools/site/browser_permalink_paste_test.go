@@ -67,3 +67,63 @@ func TestPagePermalinkOfAnUpload(t *testing.T) {
 		t.Errorf("after the run the graph file input holds %d files, want the one chosen", n)
 	}
 }
+
+// damagedLink is a permalink cut short: its scenario does not inflate.
+const damagedLink = "s=eJyrVkrOz0nNTc0rSUxXslIqS8wpTtWpTs"
+
+// TestPageDamagedPermalink opens a permalink cut short: the page says so in
+// one sentence, runs the default scenario, and keeps the link in its
+// address until the user runs something. Before, it said "…was it cut
+// short?; the default scenario…" and the opening run wrote the default
+// scenario's permalink over the link.
+func TestPageDamagedPermalink(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/#"+damagedLink), waitFor(idle, 2*time.Minute))
+	msg := value(t, ctx, chromedp.Text("#error"))
+	if !strings.Contains(msg, "damaged") || strings.Contains(msg, "?;") {
+		t.Errorf("the damaged link's message %q", msg)
+	}
+	if hash := value(t, ctx, chromedp.Evaluate[string](`location.hash`)); hash != "#"+damagedLink {
+		t.Errorf("after the default scenario's run the address's fragment is %q, want the link opened", hash)
+	}
+	run(t, ctx, chromedp.Click("#run"), waitFor(idle+` && location.hash != "#`+damagedLink+`"`, time.Minute))
+	if link := value(t, ctx, chromedp.Value("#permalink")); value(t, ctx, chromedp.Location()) != link {
+		t.Errorf("after the user's run the address is not the permalink %q", link)
+	}
+}
+
+// TestPagePastedPermalink puts another scenario's permalink in the address
+// of the open page, as a paste into the address bar does (only the
+// fragment changes, so the page is not reloaded): the form and then the
+// result follow. Before, nothing happened until a reload. The page's own
+// updates of its address fire no hashchange; a damaged link pasted gets
+// the error a load gives, and the form stays.
+func TestPagePastedPermalink(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		chromedp.Evaluate[chromedp.Void](`window.hashChanges = 0; addEventListener("hashchange", () => window.hashChanges++)`),
+		setField("#gen-pages", "3000"), setField("#seeds", "random:20"), chooseStrategies("optimal", "bfs", "random"),
+		chromedp.Click("#run"), waitFor(rowsAre(3), time.Minute))
+	cells := tableCells(t, ctx)
+	link := value(t, ctx, chromedp.Value("#permalink"))
+	run(t, ctx, setField("#gen-pages", "4000"), chooseStrategies("optimal", "bfs"),
+		chromedp.Click("#run"), waitFor(rowsAre(2), time.Minute))
+	if n := value(t, ctx, chromedp.Evaluate[int](`window.hashChanges`)); n != 0 {
+		t.Errorf("the page's own updates of its address fired %d hashchange events", n)
+	}
+	fragment := link[strings.IndexByte(link, '#')+1:]
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](`location.hash = "`+fragment+`"`),
+		waitFor(`document.querySelector("#gen-pages").value == "3000"`, 10*time.Second),
+		waitFor(rowsAre(3), time.Minute))
+	if got := tableCells(t, ctx); !sameCells(got, cells) {
+		t.Errorf("the pasted permalink's table\n%v\nthe original\n%v", got, cells)
+	}
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](`location.hash = "`+damagedLink+`"`),
+		waitFor(`document.querySelector("#error") != null`, 10*time.Second))
+	if msg := value(t, ctx, chromedp.Text("#error")); !strings.Contains(msg, "damaged") {
+		t.Errorf("the damaged link pasted: %q", msg)
+	}
+	if pages := value(t, ctx, chromedp.Value("#gen-pages")); pages != "3000" {
+		t.Errorf("the damaged link pasted changed the form's pages to %q", pages)
+	}
+}

@@ -1,0 +1,6 @@
+//go:build !(js && wasm)
+
+package page
+
+// OnAddressChange does nothing outside the browser.
+func OnAddressChange(f func()) {}
