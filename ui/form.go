@@ -414,6 +414,11 @@ func EncodePermalink(s model.Scenario) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return permalinkOf(data)
+}
+
+// permalinkOf returns the URL fragment that holds the scenario JSON data.
+func permalinkOf(data []byte) (string, error) {
 	var b bytes.Buffer
 	w, err := flate.NewWriter(&b, flate.BestCompression)
 	if err != nil {
