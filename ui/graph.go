@@ -109,6 +109,12 @@ func (a *App) uploadAnswered(u *page.Upload, accepted, refused bool) {
 		a.upload, a.uploadGen = u, a.uploads
 		return
 	}
+	if a.picked == u {
+		// Files refused or not sent are not taken: a Run with them
+		// still picked loads them again (loadPickedFirst) and says
+		// why they are refused, rather than run on the upload before.
+		a.picked = a.upload
+	}
 	for _, h := range a.helpers {
 		if h.gen != a.uploadGen {
 			// A load in flight finds the upload changed when it ends.
@@ -173,6 +179,8 @@ func (a *App) sendUpload(u *page.Upload, pickErr error) {
 		// The worker was not sent the files, and holds what it held.
 		a.uploadAnswered(u, false, false)
 		a.Error = err.Error()
+		// The worker is idle again: a link that waited for it applies.
+		a.applyWaitingLink()
 	}()
 }
 

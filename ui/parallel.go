@@ -226,7 +226,11 @@ func (a *App) fallBack(pr *parallelRun, why string) {
 		a.Error = "The comparison stopped: " + why + "."
 		return
 	}
+	// The result shown was as stale before the parallel run started as
+	// it is said to have been (started) when the one worker refuses it.
+	before := a.before
 	a.runOne(pr.scenario, pr.accept)
+	a.before = before
 	a.Notice = "The comparison runs in one worker: " + why + "."
 }
 

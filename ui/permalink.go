@@ -57,10 +57,14 @@ func (a *App) AddressChanged(query, fragment string) {
 	s, ok, err := DecodePermalink(fragment)
 	switch {
 	case err != nil:
+		a.dropWaitingLink()
 		a.Error, a.keepAddress = linkError(err, "the page keeps the scenario it shows"), true
-		a.waitingLink = nil
 		return
 	case !ok || a.showsScenario(s):
+		// Back to the page's own permalink (or to none): a link that
+		// waited is forgotten.
+		a.dropWaitingLink()
+		a.keepAddress = false
 		a.Embed, a.embedFragment = embed, embedFragment
 		return
 	}
@@ -69,10 +73,34 @@ func (a *App) AddressChanged(query, fragment string) {
 		// The run going on must not put its scenario in the address
 		// over the link when it is accepted.
 		a.keepAddress = true
-		a.Notice = "The address holds another scenario: the page shows and runs it once the worker is done (Cancel to stop the run now)."
+		a.Notice = waitingNotice
+		if a.Running() {
+			a.Notice = waitingNoticeRun
+		}
 		return
 	}
 	a.applyWaitingLink()
+}
+
+// The notices of a link that waits for the worker (AddressChanged):
+// waitingNoticeRun while a comparison runs, which the run bar's Cancel
+// stops; waitingNotice while a panel's job does (the line beside Run
+// says where to cancel it).
+const (
+	waitingNotice    = "The address holds another scenario: the page shows and runs it once the worker is done."
+	waitingNoticeRun = "The address holds another scenario: the page shows and runs it once the worker is done (Cancel to stop the run now)."
+)
+
+// dropWaitingLink forgets the link that waited for the worker, and its
+// notice.
+func (a *App) dropWaitingLink() {
+	if a.waitingLink == nil {
+		return
+	}
+	a.waitingLink = nil
+	if a.Notice == waitingNotice || a.Notice == waitingNoticeRun {
+		a.Notice = ""
+	}
 }
 
 // waitingLink is a permalink put in the page's address, to apply once the
@@ -114,7 +142,11 @@ func (a *App) applyWaitingLink() {
 	file, urls := a.Form.File, a.Form.URLs
 	a.Form = FormOf(l.s)
 	a.Embed, a.embedFragment = l.embed, l.embedFragment
-	a.Error, a.Notice, a.FormError = "", "", ""
+	a.Notice, a.FormError = "", ""
+	if !a.dead {
+		// A dead worker's message stays: it says to reload the page.
+		a.Error = ""
+	}
 	if a.Form.Source == SourceUpload && (!held || file != a.Form.File || urls != a.Form.URLs) {
 		a.Notice = uploadNotice(a.Form.File, a.Form.URLs)
 		a.Form.File, a.Form.URLs = "", ""

@@ -14,11 +14,11 @@ import (
 // old result marked.
 type ResultState struct {
 	stale bool
-	// staleBefore is stale before the comparison last started, for a
-	// scenario the worker refuses (refused).
-	staleBefore bool
 	// cancelled says the comparison last started was cancelled.
 	cancelled bool
+	// before is stale and cancelled as they were before the comparison
+	// last started, for a scenario the worker refuses (refused).
+	before resultMark
 	// TimeHead and TimeRows are the simulated-time table of a politeness
 	// run, as the command line prints it after the comparison table
 	// (report.TimeRows); TimeRows is empty when no strategy was timed.
@@ -34,11 +34,17 @@ type ResultState struct {
 	runTimeUntimed []string
 }
 
+// resultMark is what the page says of the result shown: stale (of an
+// earlier scenario than the one last started), and whether the last run
+// was cancelled.
+type resultMark struct{ stale, cancelled bool }
+
 // started records that a comparison of s started in workers workers: the
 // result shown is now stale, and the time table's stand-ins are s's.
 func (a *App) started(s model.Scenario, workers int) {
 	a.setUsedWorkers(workers)
-	a.stale, a.staleBefore, a.cancelled = true, a.stale, false
+	a.before = resultMark{stale: a.stale, cancelled: a.cancelled}
+	a.stale, a.cancelled = true, false
 	a.runTimeRows, a.runTimeUntimed = timeStandIns(s)
 	// The first progress is said whatever its figure, so that a short
 	// run too says how far it is before it is done.
@@ -90,7 +96,7 @@ func (a *App) runCancelled() {
 // out).
 func (a *App) refused(s model.Scenario, fields []protocol.FieldError) {
 	a.FormError = fieldsText(fields, func(path string) string { return comparisonFieldName(s, path) })
-	a.stale = a.staleBefore
+	a.stale, a.cancelled = a.before.stale, a.before.cancelled
 	a.Announce = ""
 }
 

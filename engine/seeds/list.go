@@ -135,6 +135,8 @@ type ItemError struct {
 	Problem string
 }
 
+// Error writes "FILE:LINE: PROBLEM" for an item of a list read from a
+// file, else "seeds: item K: PROBLEM".
 func (e *ItemError) Error() string {
 	if e.Place != "" {
 		return e.Place + ": " + e.Problem
