@@ -184,17 +184,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			c.printHelp(stderr, fs)
 			return nil
 		}
-		return &usageError{msg: fmt.Sprintf("crawlsim %s: %s\n%s", c.name, flagError(c, fs, err), helpPointer(c))}
+		return &usageError{msg: fmt.Sprintf("crawlsim %s: %s%s", c.name, flagError(c, fs, err), helpPointer(c))}
 	}
 	if msg := flagsAfterArguments(c, fs); msg != "" {
-		return &usageError{msg: fmt.Sprintf("crawlsim %s: %s\n%s", c.name, msg, helpPointer(c))}
+		return &usageError{msg: fmt.Sprintf("crawlsim %s: %s%s", c.name, msg, helpPointer(c))}
 	}
 	start := time.Now()
 	err := runCmd(ctx, e, fs.Args())
 	if err != nil {
 		var u *usageError
 		if errors.As(err, &u) {
-			return &usageError{msg: fmt.Sprintf("crawlsim %s: %s (see crawlsim help %s)", c.name, u.msg, c.name)}
+			return &usageError{msg: fmt.Sprintf("crawlsim %s: %s%s", c.name, u.msg, helpPointer(c))}
 		}
 		if cause := ctx.Err(); cause != nil && errors.Is(err, cause) && !strings.HasPrefix(err.Error(), "interrupted") {
 			// Stopped while loading or computing: say so first, rather
@@ -229,10 +229,10 @@ func (c *command) printHelp(w io.Writer, fs *flag.FlagSet) {
 	fs.PrintDefaults()
 }
 
-// helpPointer is the line under a mistake in a command's flags that says
-// where they are explained.
+// helpPointer ends the line of every mistake in a command's use (its
+// flags or arguments) with where they are explained.
 func helpPointer(c *command) string {
-	return fmt.Sprintf("Run 'crawlsim help %s' for its flags.", c.name)
+	return fmt.Sprintf(" (see crawlsim help %s)", c.name)
 }
 
 func printUsage(w io.Writer) {

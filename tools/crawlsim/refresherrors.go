@@ -28,8 +28,12 @@ var fieldWord = regexp.MustCompile(`[a-z_]+`)
 // place of the fields' names ("-tmin 500 is above -tmax 200"), and returns
 // the flags it names. A word is a field's name where it stands for the
 // field: before its value, in "lower/upper" or in "[min, max]", not in
-// prose ("the lower threshold").
-func inFlagWords(msg string) (string, []string) {
+// prose ("the lower threshold"). The value of a flag not given is marked
+// with where it comes from, unset ("(default)" or "(from the scenario
+// file)"), so that a problem the flags given cause in another field does
+// not read as if that one had been typed ("-t0 10 (default) is outside
+// [-tmin, -tmax] = [500, 200]").
+func inFlagWords(msg string, given func(string) bool, unset string) (string, []string) {
 	var b strings.Builder
 	var named []string
 	last := 0
@@ -47,6 +51,11 @@ func inFlagWords(msg string) (string, []string) {
 		b.WriteString(msg[last:i])
 		b.WriteString("-" + name)
 		last = j
+		if isValue && !given(name) {
+			end := j + 1 + strings.IndexFunc(next[1:]+" ", func(r rune) bool { return strings.ContainsRune(" ;,)]", r) })
+			b.WriteString(msg[j:end] + " " + unset)
+			last = end
+		}
 		named = append(named, name)
 	}
 	b.WriteString(msg[last:])
@@ -72,7 +81,11 @@ func (f *refreshFlags) refreshError(err error, set map[string]bool) error {
 			continue
 		}
 		field := strings.TrimPrefix(fe.Field, "simulation.")
-		msg, named := inFlagWords(fe.Message)
+		unset := "(default)"
+		if f.file != "" {
+			unset = "(from the scenario file)"
+		}
+		msg, named := inFlagWords(fe.Message, func(name string) bool { return set[name] }, unset)
 		// The flag of the field itself, when the problem does not start
 		// with it: "policies[1]" is -policies.
 		base, _, _ := strings.Cut(strings.TrimPrefix(field, "regulation."), "[")
