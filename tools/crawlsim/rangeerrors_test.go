@@ -56,7 +56,10 @@ func TestRefreshRangeErrorsNameTheFlag(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-tmin", "500"}, "-tmin 500 is above -tmax 200"},
+		// A value the user did not give is marked as such, one given is
+		// not (-t0 is refused for the -tmin and -tmax typed).
+		{[]string{"-tmin", "500"}, "-tmin 500 is above -tmax 200 (default); -t0 10 (default) is outside [-tmin, -tmax] = [500, 200]"},
+		{[]string{"-tmin", "500", "-tmax", "200"}, "-tmin 500 is above -tmax 200; -t0 10 (default) is outside"},
 		{[]string{"-alpha", "2"}, "crawlsim refresh: -alpha 2: want a weight in [0, 1]"},
 		{[]string{"-pl", "0.8", "-pg", "0.3"}, "-pl/-pg 0.8/0.3: the lower threshold must be below the upper one"},
 		{[]string{"-policies", "fixed,never"}, `-policies: unknown policy "never"`},
