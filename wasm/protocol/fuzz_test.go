@@ -40,24 +40,7 @@ func FuzzDecodeRequest(f *testing.F) {
 		f.Add(m, i%3)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, buffers int) {
-		r, err := DecodeRequest(data, buffers)
-		if err != nil {
-			if err.Error() == "" {
-				t.Fatal("an empty error")
-			}
-			return
-		}
-		again, err := Encode(r)
-		if err != nil {
-			t.Fatalf("an accepted request does not encode: %v", err)
-		}
-		back, err := DecodeRequest(again, buffers)
-		if err != nil {
-			t.Fatalf("DecodeRequest accepted\n%q\nbut not its encoding\n%s\n%v", data, again, err)
-		}
-		if twice, _ := Encode(back); !bytes.Equal(again, twice) {
-			t.Fatalf("the request changed through Encode and DecodeRequest:\n%s\n%s", again, twice)
-		}
+		checkRoundTrip(t, data, func(b []byte) (Request, error) { return DecodeRequest(b, buffers) })
 	})
 }
 
@@ -68,23 +51,30 @@ func FuzzDecodeResponse(f *testing.F) {
 		f.Add(m)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := DecodeResponse(data)
-		if err != nil {
-			if err.Error() == "" {
-				t.Fatal("an empty error")
-			}
-			return
-		}
-		again, err := Encode(r)
-		if err != nil {
-			t.Fatalf("an accepted response does not encode: %v", err)
-		}
-		back, err := DecodeResponse(again)
-		if err != nil {
-			t.Fatalf("DecodeResponse accepted\n%q\nbut not its encoding\n%s\n%v", data, again, err)
-		}
-		if twice, _ := Encode(back); !bytes.Equal(again, twice) {
-			t.Fatalf("the response changed through Encode and DecodeResponse:\n%s\n%s", again, twice)
-		}
+		checkRoundTrip(t, data, DecodeResponse)
 	})
+}
+
+// checkRoundTrip decodes data: an error must say something; a message
+// accepted must encode to one that decodes, and encodes again the same.
+func checkRoundTrip[M any](t *testing.T, data []byte, decode func([]byte) (M, error)) {
+	t.Helper()
+	m, err := decode(data)
+	if err != nil {
+		if err.Error() == "" {
+			t.Fatal("an empty error")
+		}
+		return
+	}
+	again, err := Encode(m)
+	if err != nil {
+		t.Fatalf("an accepted message does not encode: %v", err)
+	}
+	back, err := decode(again)
+	if err != nil {
+		t.Fatalf("accepted\n%q\nbut not its encoding\n%s\n%v", data, again, err)
+	}
+	if twice, _ := Encode(back); !bytes.Equal(again, twice) {
+		t.Fatalf("the message changed through Encode and decoding:\n%s\n%s", again, twice)
+	}
 }
