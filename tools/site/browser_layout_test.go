@@ -130,9 +130,16 @@ func permalinkOf(t *testing.T, s scenario.Scenario) string {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	w, _ := flate.NewWriter(&b, flate.BestCompression)
-	w.Write(data)
-	w.Close()
+	w, err := flate.NewWriter(&b, flate.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
 	return "s=" + base64.RawURLEncoding.EncodeToString(b.Bytes())
 }
 

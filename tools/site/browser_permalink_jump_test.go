@@ -8,10 +8,7 @@ package site
 // paint to the drawn comparison.
 
 import (
-	"bytes"
-	"compress/flate"
 	"context"
-	"encoding/base64"
 	"fmt"
 	"sort"
 	"strings"
@@ -25,29 +22,6 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
-
-// permalinkFragment is the fragment of s's permalink, as
-// ui.EncodePermalink writes it: "s=" and the deflated JSON in URL-safe
-// base64 (decodePermalink reads it back).
-func permalinkFragment(t *testing.T, s model.Scenario) string {
-	t.Helper()
-	data, err := model.Marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	w, err := flate.NewWriter(&b, flate.BestCompression)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Write(data); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return "s=" + base64.RawURLEncoding.EncodeToString(b.Bytes())
-}
 
 // withStrategies returns s comparing the strategies ids, each with its
 // defaults.
@@ -105,7 +79,7 @@ func TestPagePermalinkStartsWithoutJumps(t *testing.T) {
 	run(t, ctx, addProbe(), addWarningsProbe())
 	load := 0
 	for _, c := range permalinkScenarios(t) {
-		frag := permalinkFragment(t, c.s)
+		frag := permalinkOf(t, c.s)
 		for _, at := range []struct {
 			w, h  int64
 			embed bool
