@@ -178,9 +178,13 @@ func (a *App) sendUpload(u *page.Upload, pickErr error) {
 		}
 		// The worker was not sent the files, and holds what it held.
 		a.uploadAnswered(u, false, false)
-		a.Error = err.Error()
 		// The worker is idle again: a link that waited for it applies.
+		// Applying it clears the page's error, so the failure is said
+		// after it, unless the link's run has an error of its own.
 		a.applyWaitingLink()
+		if a.Error == "" {
+			a.Error = err.Error()
+		}
 	}()
 }
 
