@@ -100,7 +100,7 @@ func (a *App) runDone(r protocol.Response) {
 	a.Result, a.Graph, a.resultReq = res, nil, r.ID
 	head, rows, _ := report.Rows(res)
 	a.MetricsHead, a.MetricsRows = head, groupRows(rows)
-	a.stale = false
+	a.stale, a.linked = false, false
 	a.setTimeTable(res)
 	a.Facts = graphFacts(a.Graph, a.Result)
 	a.restarts = 0

@@ -150,9 +150,11 @@ func (a *App) applyWaitingLink() {
 	if a.Form.Source == SourceUpload && (!held || file != a.Form.File || urls != a.Form.URLs) {
 		a.Notice = uploadNotice(a.Form.File, a.Form.URLs)
 		a.Form.File, a.Form.URLs = "", ""
+		a.markLinked()
 		return
 	}
 	if a.dead {
+		a.markLinked()
 		return
 	}
 	a.Run()

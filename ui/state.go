@@ -9,13 +9,17 @@ import (
 )
 
 // ResultState says what the shown result is while the page works on
-// another: stale is set when a comparison starts and cleared when its
-// result replaces the shown one, so a cancelled or failed run leaves the
-// old result marked.
+// another: stale is set when a comparison starts (or a link puts another
+// scenario in the form without running it: markLinked) and cleared when
+// its result replaces the shown one, so a cancelled or failed run leaves
+// the old result marked.
 type ResultState struct {
 	stale bool
 	// cancelled says the comparison last started was cancelled.
 	cancelled bool
+	// linked says the form holds a link's scenario, applied and not run
+	// yet (markLinked): the result is stale, of the scenario before.
+	linked bool
 	// before is stale and cancelled as they were before the comparison
 	// last started, for a scenario the worker refuses (refused).
 	before resultMark
@@ -37,14 +41,14 @@ type ResultState struct {
 // resultMark is what the page says of the result shown: stale (of an
 // earlier scenario than the one last started), and whether the last run
 // was cancelled.
-type resultMark struct{ stale, cancelled bool }
+type resultMark struct{ stale, cancelled, linked bool }
 
 // started records that a comparison of s started in workers workers: the
 // result shown is now stale, and the time table's stand-ins are s's.
 func (a *App) started(s model.Scenario, workers int) {
 	a.setUsedWorkers(workers)
-	a.before = resultMark{stale: a.stale, cancelled: a.cancelled}
-	a.stale, a.cancelled = true, false
+	a.before = resultMark{stale: a.stale, cancelled: a.cancelled, linked: a.linked}
+	a.stale, a.cancelled, a.linked = true, false, false
 	a.runTimeRows, a.runTimeUntimed = timeStandIns(s)
 	// The first progress is said whatever its figure, so that a short
 	// run too says how far it is before it is done.
@@ -66,6 +70,8 @@ func (a *App) StaleNote() string {
 		return "Run cancelled: these results are of the previous run, not of the scenario in the form."
 	case a.cancelled:
 		return "Run cancelled."
+	case a.linked && a.Stale():
+		return linkedNote
 	case a.Stale():
 		return "Results of the previous run: the last run did not finish, so these are not of the scenario in the form."
 	}
@@ -96,7 +102,7 @@ func (a *App) runCancelled() {
 // out).
 func (a *App) refused(s model.Scenario, fields []protocol.FieldError) {
 	a.FormError = fieldsText(fields, func(path string) string { return comparisonFieldName(s, path) })
-	a.stale, a.cancelled = a.before.stale, a.before.cancelled
+	a.stale, a.cancelled, a.linked = a.before.stale, a.before.cancelled, a.before.linked
 	a.Announce = ""
 }
 
