@@ -11,11 +11,13 @@ import (
 
 // FuzzReadList: ReadList never panics; a list it accepts is UTF-8 within
 // the limits, one item per non-comment line, in increasing line order,
-// and WriteList writes its items in a list that reads back to them.
+// WriteList writes its items in a list that reads back to them, and so
+// does the scenario's text form of the list (String, then Parse), items
+// with commas or quotes too.
 func FuzzReadList(f *testing.F) {
 	for _, s := range []string{
 		"# seeds\n1\n2\n", "\xef\xbb\xbf3\r\n4", "http://a.example/\n\n  5  \n", "1 2\n", "\x00", "\xff\xfe1\x00",
-		"caf\xe9\n", "#only a comment\n",
+		"caf\xe9\n", "#only a comment\n", "http://a.example/x?a=1,2\n\"q\n,\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -46,6 +48,10 @@ func FuzzReadList(f *testing.F) {
 		if err != nil || !slices.Equal(back.Items, spec.Items) {
 			t.Fatalf("WriteList then ReadList gave %q, %v; want %q", back.Items, err, spec.Items)
 		}
+		inline, err := Parse(spec.String())
+		if err != nil || !slices.Equal(inline.Items, spec.Items) {
+			t.Fatalf("Parse(%q) gave %q, %v; want the file's items %q", spec.String(), inline.Items, err, spec.Items)
+		}
 	})
 }
 
@@ -55,6 +61,7 @@ func FuzzParseSpec(f *testing.F) {
 	for _, s := range []string{
 		"top-pagerank:160", "random:5", "host-roots", "list:3,http://a.org/", "3,17,42", "community:10",
 		"community:5,density=80", "community:5,size=20,members=2,iterations=30", "community:3,density=NaN", "list:",
+		`list:"http://a.example/x?a=1,2",3`, `list:"\"q" "a b"`, `list:"a`, `list:"a"b`,
 	} {
 		f.Add(s)
 	}

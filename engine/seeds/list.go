@@ -147,27 +147,19 @@ func (e *ItemError) Error() string {
 // PlaceError returns err placed at the file and line of the list s (read
 // by ReadList) when err is an *ItemError about the list s gives as text
 // (String, then Parse): a scenario holds its seeds as text, which keeps
-// neither the file nor the lines. Any other error is returned as it is.
+// neither the file nor the lines, but keeps the items one for one. Any
+// other error is returned as it is.
 func (s Spec) PlaceError(err error) error {
 	var ie *ItemError
 	if s.Kind != List || s.Source == "" || len(s.Lines) != len(s.Items) || !errors.As(err, &ie) || ie.Place != "" {
 		return err
 	}
-	// Parse splits an item at its commas: each part keeps its line.
-	index := 0
-	for k, item := range s.Items {
-		parts := splitList(item)
-		if ie.Index < index+len(parts) {
-			if parts[ie.Index-index] != ie.Item {
-				return err
-			}
-			placed := *ie
-			placed.Place = fmt.Sprintf("%s:%d", s.Source, s.Lines[k])
-			return &placed
-		}
-		index += len(parts)
+	if ie.Index < 0 || ie.Index >= len(s.Items) || s.Items[ie.Index] != ie.Item {
+		return err
 	}
-	return err
+	placed := *ie
+	placed.Place = fmt.Sprintf("%s:%d", s.Source, s.Lines[ie.Index])
+	return &placed
 }
 
 // invalidColumn returns the column, counted in characters from 1, of the

@@ -92,12 +92,13 @@ func TestListErrorsNameFileAndLine(t *testing.T) {
 			}
 		})
 	}
-	// A comma splits a line's item in the scenario's text (Parse): both
-	// parts still point at its line.
+	// A comma is part of its line's item in the scenario's text too
+	// (String quotes the item): the error names the whole item and its
+	// line (it once named "bar", the part after the comma).
 	list, _ := ReadList(strings.NewReader("0\nhttp://a.org/,bar\n"), "seeds4.txt")
 	inline, _ := Parse(list.String())
 	_, err := Select(g, inline, Options{})
-	if got, want := list.PlaceError(err), `seeds4.txt:2: no page has the URL "bar"`; got == nil || got.Error() != want {
+	if got, want := list.PlaceError(err), `seeds4.txt:2: no page has the URL "http://a.org/,bar"`; got == nil || got.Error() != want {
 		t.Errorf("PlaceError(%v) = %v; want %q", err, got, want)
 	}
 	// An error about another list, or no item, is left as it is.

@@ -7,7 +7,9 @@
 //	random:K         K distinct pages drawn uniformly with the scenario's seed
 //	host-roots       the smallest page id of every host, except the
 //	                 pseudo-host graph.NoHost of unparseable URLs
-//	list:A,B,C       explicit pages: ids, or URLs when the graph has them
+//	list:A,B,C       explicit pages: ids, or URLs when the graph has them;
+//	                 an item with a comma or a space is quoted, as in
+//	                 list:"http://a.example/x?a=1,2" (listtext.go)
 //	community:K      one hub of each of K bipartite cores (seeds/003; see
 //	                 community.go), with options after commas:
 //	                 density=D (percent, default 100), or size=S with
@@ -26,7 +28,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/rank"
@@ -77,7 +78,7 @@ func (s Spec) String() string {
 	case TopPageRank, Random:
 		return fmt.Sprintf("%s:%d", s.Kind, s.K)
 	case List:
-		return "list:" + strings.Join(s.Items, ",")
+		return "list:" + joinItems(s.Items)
 	case Community:
 		return communityString(s)
 	}
@@ -103,23 +104,21 @@ func Parse(text string) (Spec, error) {
 		}
 		return Spec{Kind: HostRoots}, nil
 	case List:
-		items := splitList(arg)
+		items, err := splitItems(arg)
+		if err != nil {
+			return Spec{}, fmt.Errorf("seeds %q: %w", text, err)
+		}
 		if len(items) == 0 {
 			return Spec{}, fmt.Errorf("seeds %q: the list is empty", text)
 		}
 		return Spec{Kind: List, Items: items}, nil
 	}
-	if items := splitList(text); len(items) > 0 && !hasArg {
+	if items, err := splitItems(text); err == nil && len(items) > 0 && !hasArg {
 		if _, err := strconv.ParseUint(items[0], 10, 32); err == nil {
 			return Spec{Kind: List, Items: items}, nil
 		}
 	}
 	return Spec{}, fmt.Errorf("seeds %q: expected top-pagerank:K, random:K, community:K, host-roots, list:ID,... or a list of page ids", text)
-}
-
-// splitList splits a list at its commas and white space.
-func splitList(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
 }
 
 // Options carries what some kinds of seed set need.
