@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/vugu/vugu"
 
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -84,8 +82,10 @@ type App struct {
 	Error  string
 	Notice string
 
-	// Permalink is the page's address with the last run scenario.
-	Permalink string
+	// Permalink is the page's address with the last run scenario, and
+	// permalinkGraph that scenario's graph (EmbedFileNote).
+	Permalink      string
+	permalinkGraph model.Source
 
 	// The work to do once the worker is ready: a run, and the upload to
 	// send again after a restart.
@@ -98,6 +98,9 @@ type App struct {
 	// waitingLink is a permalink put in the address while the worker
 	// was busy, applied once it is idle (permalink.go).
 	waitingLink *waitingLink
+	// fileLink is the link whose files the notice asks for, until the
+	// next run (embed_upload.go).
+	fileLink *fileLink
 	// picked is the upload taken last from the file inputs, by Load or
 	// by Run (run_picked.go).
 	picked   *page.Upload
@@ -130,21 +133,10 @@ func NewApp(query, fragment string) *App {
 		a.Form = FormOf(s)
 		if a.Form.Source == SourceUpload {
 			a.runWhenReady = false
-			a.Notice = uploadNotice(a.Form.File, a.Form.URLs)
-			a.Form.File, a.Form.URLs = "", ""
+			a.askForFiles(s)
 		}
 	}
 	return a
-}
-
-// uploadNotice asks for the files of a permalink's scenario on an
-// upload, the graph file and the URL list urls if any, in the Graph
-// panel's words: Run loads the files chosen there (run_picked.go).
-func uploadNotice(file, urls string) string {
-	if urls == "" {
-		return fmt.Sprintf("This link's scenario runs on the file %s: choose it as the graph file in the Graph panel, then press Run.", file)
-	}
-	return fmt.Sprintf("This link's scenario runs on the file %s with the URL list %s: choose them in the Graph panel (graph file, URL list), then press Run.", file, urls)
 }
 
 // SetSource chooses a generated graph or an uploaded one.

@@ -25,7 +25,10 @@ func (a *App) Progress() *protocol.Progress {
 
 // Run runs the form's scenario in the worker.
 func (a *App) Run() {
-	a.Error, a.Notice, a.FormError = "", "", ""
+	if a.embedCannotRun() {
+		return
+	}
+	a.Error, a.Notice, a.FormError, a.fileLink = "", "", "", nil
 	a.keepAddress = false
 	if a.loadPickedFirst() {
 		return

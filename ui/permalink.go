@@ -142,14 +142,13 @@ func (a *App) applyWaitingLink() {
 	file, urls := a.Form.File, a.Form.URLs
 	a.Form = FormOf(l.s)
 	a.Embed, a.embedFragment = l.embed, l.embedFragment
-	a.Notice, a.FormError = "", ""
+	a.Notice, a.FormError, a.fileLink = "", "", nil
 	if !a.dead {
 		// A dead worker's message stays: it says to reload the page.
 		a.Error = ""
 	}
 	if a.Form.Source == SourceUpload && (!held || file != a.Form.File || urls != a.Form.URLs) {
-		a.Notice = uploadNotice(a.Form.File, a.Form.URLs)
-		a.Form.File, a.Form.URLs = "", ""
+		a.askForFiles(l.s)
 		a.markLinked()
 		return
 	}

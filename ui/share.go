@@ -16,6 +16,7 @@ import (
 func (a *App) setPermalink(s model.Scenario) {
 	if frag, err := EncodePermalink(s); err == nil {
 		a.Permalink = page.PageURL() + "#" + frag
+		a.permalinkGraph = s.Graph
 		if a.keepAddress {
 			return
 		}
@@ -72,15 +73,6 @@ func (a *App) DownloadOrders() {
 		return
 	}
 	a.downloadOrders([]*requests{&a.q}, []int64{a.resultReq}, labels)
-}
-
-// FullPageURL is the address of the full page with the last run's
-// scenario, for the embed mode's link.
-func (a *App) FullPageURL() string {
-	if a.Permalink != "" {
-		return a.Permalink
-	}
-	return page.PageURL()
 }
 
 // EmbedSnippet is the HTML to paste into a course page.
