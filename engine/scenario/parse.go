@@ -65,9 +65,12 @@ func ReadText(r io.Reader, name string) ([]byte, error) { return reader().ReadTe
 
 // PlaceErrors places the problems of err, an error of Normalize, in data,
 // the JSON text of the scenario named name (the bytes Parse read):
-// model.PlaceErrors.
+// model.PlaceErrors. A run's error about an item of the scenario's seed
+// list (a *seeds.ItemError without a place of its own) is placed at the
+// seeds field as well: "run.json:3:11: seeds: item 2: no page has the URL
+// ...". A program calls it so only when the seeds are the text's.
 func PlaceErrors(err error, name string, data []byte) error {
-	return model.PlaceErrors(err, name, data)
+	return model.PlaceErrors(seedItemField(err), name, data)
 }
 
 // Marshal writes a scenario as indented JSON ending in a newline; Parse

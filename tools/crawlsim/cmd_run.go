@@ -109,9 +109,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	}
 	res, err := runScenarioOrders(ctx, e, sc, f.impFile, keepOrders)
 	if err != nil {
-		// The scenario holds -seeds list:FILE as text: its errors
-		// about an item name the file and line again.
-		return f.seedList.PlaceError(err)
+		return f.placeSeedError(err, set)
 	}
 
 	// Every output is made in memory first: one that fails (a chart, say)
@@ -170,6 +168,7 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 		if sc, err = scenario.Parse(bytes.NewReader(text), f.file); err != nil {
 			return sc, err
 		}
+		f.fileText = text
 	} else {
 		sc = scenario.Default()
 	}

@@ -66,6 +66,7 @@ type runFlags struct {
 	strats   string
 	seeds    string
 	seedList seeds.Spec // -seeds list:FILE as read, to place the run's errors about its items
+	fileText []byte     // the -scenario FILE's text, to place the run's errors about its seeds
 	impor    string
 	trust    string
 	impFile  string // importance.go

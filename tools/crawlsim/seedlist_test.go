@@ -40,3 +40,27 @@ func TestSeedListCommaInURL(t *testing.T) {
 			missing+`:2: no page has the URL "http://a.example/x?a=1,3"`)
 	}
 }
+
+// TestScenarioSeedItemNamesPlace: a page of a seed list written in a
+// -scenario FILE that the graph does not have is reported at the file's
+// seeds field, as the file's other errors are (FILE:LINE:COLUMN: FIELD:
+// ...); run said only `seeds: item 2: no page has the URL ...`. A -seeds
+// flag that replaces the file's list is not placed in the file.
+func TestScenarioSeedItemNamesPlace(t *testing.T) {
+	dir := t.TempDir()
+	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n2 0\n")
+	urls := writeFile(t, dir, "g.urls", "http://a.example/\nhttp://a.example/x?a=1,2\nhttp://b.example/\n")
+	text, err := json.Marshal(map[string]string{"file": edges, "urls": urls})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := writeFile(t, dir, "run.json", "{\"graph\": "+string(text)+",\n"+
+		" \"strategies\": [{\"id\": \"bfs\"}],\n"+
+		"  \"seeds\": \"list:\\\"http://a.example/x?a=1,2\\\",http://nope.example/\"}\n")
+	checkFails(t, 1, []string{"run", "-scenario", run},
+		run+`:3:12: seeds: item 2: no page has the URL "http://nope.example/"`)
+	_, errOut, _ := crawlsim(t, "run", "-scenario", run, "-seeds", "list:0,http://none.example/")
+	if want := "crawlsim run: seeds: item 2: no page has the URL \"http://none.example/\"\n"; errOut != want {
+		t.Errorf("with -seeds: stderr %q; want %q", errOut, want)
+	}
+}
