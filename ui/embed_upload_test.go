@@ -78,7 +78,7 @@ func TestEmbeddedUploadLinkPointsToTheFullPage(t *testing.T) {
 			t.Errorf("%s: the full page's address is %q, want the link's scenario without embed", when, full)
 		}
 		n := rootNode(t, a, "notice-full-page")
-		if n == nil || n.Data != "a" || attr(n, "href") != full || attr(n, "target") != "_blank" {
+		if n == nil || n.Data != "a" || attr(n, "href") != full || attr(n, "target") != "_blank" || n.Parent == nil || attr(n.Parent, "id") != "notice" {
 			t.Fatalf("%s: the notice's link to the full page is %+v", when, n)
 		}
 		if text := a.NoticeLinkText(); !strings.Contains(text, "full page") {
@@ -106,6 +106,14 @@ func TestEmbeddedUploadLinkPointsToTheFullPage(t *testing.T) {
 	addressSet(t)
 	b.AddressChanged("", "embed&"+link)
 	check(t, b, link, "put in the address of the open page", "g.edges")
+	// The previous chart is marked once, on the chart: the run panel's
+	// copy of the note took the little height the frame leaves the chart.
+	if !b.Stale() {
+		t.Error("the previous chart is not marked")
+	}
+	if _, shown := builtNodeOrNil(t, &RunPanel{App: b}, "stale-note"); shown {
+		t.Error("embedded, the run panel repeats the note on the chart")
+	}
 
 	full := NewApp("", link)
 	if full.Notice != uploadNotice("g.edges", "") || rootNode(t, full, "notice-full-page") != nil {

@@ -27,3 +27,11 @@ func (c *RunPanel) Stage() string {
 	}
 	return c.App.Stage()
 }
+
+// ShowsStaleNote reports whether the run panel says why the result is
+// dimmed, when no run goes (the run's drop-down says it meanwhile): not
+// in embed mode when the chart says it (ChartView), which would leave the
+// chart less of the frame's height for the same words.
+func (c *RunPanel) ShowsStaleNote() bool {
+	return c.App.StaleNote() != "" && !c.App.Running() && !(c.App.Embed && c.App.Stale())
+}

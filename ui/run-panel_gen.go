@@ -107,7 +107,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn.SetInnerHTML(c.App.Announce)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		if c.App.StaleNote() != "" && !c.App.Running() {
+		if c.ShowsStaleNote() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "stale-note"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "stale-note"}}}
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.App.StaleNote())
