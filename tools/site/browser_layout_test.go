@@ -12,6 +12,7 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -146,12 +147,16 @@ func permalinkOf(t *testing.T, s scenario.Scenario) string {
 // TestPageEmbedFitsItsFrame opens the embed mode at the snippet's 900×620
 // and at 600×400 on a comparison long enough to be seen running: the
 // document fits the frame, neither wider nor taller, while the page loads,
-// during the run (progress shown) and after it. It carries a caption and a
-// link to the full page.
+// during the run (progress shown) and after it, and once a link to an
+// uploaded file is put in its address (its notice, with a link to the full
+// page, over the previous chart, dimmed and marked). It carries a caption
+// and a link to the full page.
 func TestPageEmbedFitsItsFrame(t *testing.T) {
 	s := DefaultPageScenario()
 	s.Graph.Generate.Pages = 60000
 	frag := permalinkOf(t, s)
+	s.Graph = scenario.Source{File: "hollins.edges", URLs: "hollins.urls"}
+	upload := permalinkOf(t, s)
 	ctx, url := browser(t, nil)
 	for _, size := range [][2]int64{{900, 620}, {600, 400}} {
 		w, h := size[0], size[1]
@@ -194,7 +199,35 @@ func TestPageEmbedFitsItsFrame(t *testing.T) {
 			t.Errorf("embed at %d×%d: no caption (#chart-caption)", w, h)
 		}
 		t.Logf("embed at %d×%d: caption %q", w, h, caption)
+
+		run(t, ctx, chromedp.Evaluate[chromedp.Void](`location.hash = "embed&`+upload+`"`),
+			waitFor(`document.querySelector("#notice-full-page") != null && document.querySelector(".stale-note.on-chart") != null`, 10*time.Second))
+		check("with an uploaded file's link")
+		got := value(t, ctx, chromedp.Evaluate[embedNotice](`(() => ({
+			Notice: document.querySelector("#notice").textContent,
+			Link: document.querySelector("#notice-full-page").href,
+			Caption: document.querySelector("a#full-page").href,
+			Mark: document.querySelector(".stale-note.on-chart").textContent,
+			Visible: (() => { const r = document.querySelector("#notice-full-page").getBoundingClientRect(); return r.width > 0 && r.bottom <= innerHeight; })(),
+		}))()`))
+		if !strings.HasPrefix(got.Link, url+"/#s=") || !bytes.Contains(decodePermalink(t, got.Link), []byte(`"hollins.edges"`)) || got.Caption != got.Link || !got.Visible {
+			t.Errorf("embed at %d×%d with an uploaded file's link: the notice links to %q (visible %v), the caption to %q; want the link's scenario, without embed", w, h, got.Link, got.Visible, got.Caption)
+		}
+		if strings.Contains(got.Notice, "Graph panel") || !strings.Contains(got.Notice, "hollins.edges") {
+			t.Errorf("embed at %d×%d with an uploaded file's link: the notice says %q", w, h, got.Notice)
+		}
+		if !strings.Contains(got.Mark, "previous scenario") {
+			t.Errorf("embed at %d×%d with an uploaded file's link: the previous chart is marked %q", w, h, got.Mark)
+		}
 	}
+}
+
+// embedNotice is what TestPageEmbedFitsItsFrame reads of an upload's
+// link in embed mode: the notice's text and link, the caption's link,
+// the previous chart's mark, and whether the notice's link shows.
+type embedNotice struct {
+	Notice, Link, Caption, Mark string
+	Visible                     bool
 }
 
 // TestPageControlsReadable looks at the scenario's controls at phone,
