@@ -45,7 +45,7 @@ PageRank again.`,
 			damping := fs.Float64("d", rank.DefaultDamping, "damping factor `D`, in (0,1]")
 			tol := fs.Float64("tol", rank.DefaultTolerance, "stop when the L1 change between iterations is below `TOL`")
 			maxIter := fs.Int("max-iter", rank.DefaultMaxIterations, "stop after `N` iterations at most")
-			seedSpec := fs.String("seeds", "", "personalized PageRank trusting these pages: `SPEC` is top-pagerank:K, random:K, community:K (needs hosts), host-roots (needs hosts), list:ID,ID,... (ids or URLs), list:FILE (one id or URL per line, # comments) or ID,ID,...")
+			seedSpec := fs.String("seeds", "", "personalized PageRank trusting these pages: `SPEC` is top-pagerank:K, random:K, community:K (needs hosts), host-roots (needs hosts), list:ID,ID,... (ids or URLs; quote an item with a comma), list:FILE (one id or URL per line, # comments) or ID,ID,...")
 			randomSeed := fs.Uint64("seed", 1, "random `SEED` of -seeds random:K")
 			hits := fs.Bool("hits", false, "compute HITS hubs and authorities instead of PageRank")
 			hitsIter := fs.Int("hits-iter", rank.DefaultHITSIterations, "`N` HITS iterations")
