@@ -196,7 +196,7 @@ func TestGlossaryDefinesEveryColumn(t *testing.T) {
 	if glossary.props["open"] == "true" {
 		t.Errorf("the glossary is open before anyone asks")
 	}
-	a.ShowTerm("to 80%")
+	a.ShowTerm(4, "to 80%")
 	if !a.Glossary.Open || a.Glossary.focus != "def-to-level" {
 		t.Errorf("pressing the header to 80%% leaves the glossary %+v", a.Glossary)
 	}
@@ -283,5 +283,42 @@ func TestPaperRefsPlaceTheSection(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("%s: the panel cites %q, want %q", tc.id, got, tc.want)
 		}
+	}
+}
+
+// TestGlossaryEscapeReturnsToTheHeader: a header pressed gives the focus
+// to its definition; Escape there gives it back to that header button
+// (its id names the column), and a second Escape does nothing more.
+func TestGlossaryEscapeReturnsToTheHeader(t *testing.T) {
+	a, _ := readyApp(t)
+	col := -1
+	for i, h := range a.ShownHead() {
+		if h == "tau" {
+			col = i
+		}
+	}
+	if col < 0 {
+		t.Fatalf("no tau column in %q", a.ShownHead())
+	}
+	a.ShowTerm(col, "tau")
+	if a.Glossary.focus != "def-tau" {
+		t.Fatalf("pressing tau focuses %q, want def-tau", a.Glossary.focus)
+	}
+	a.Glossary.focus = "" // drawn: MetricsTable.Rendered took it
+	a.TermKey("Enter")
+	if a.Glossary.focus != "" {
+		t.Errorf("Enter on the definition moves the focus to %q", a.Glossary.focus)
+	}
+	a.TermKey("Escape")
+	if want := HeadID(col); a.Glossary.focus != want {
+		t.Fatalf("Escape on the definition focuses %q, want the header %q", a.Glossary.focus, want)
+	}
+	if b, ok := byID(built(t, &MetricsTable{App: a}), HeadID(col)); !ok || b.tag != "button" || b.text != "tau" {
+		t.Errorf("the element %s is %+v, want the tau header button", HeadID(col), b)
+	}
+	a.Glossary.focus = ""
+	a.TermKey("Escape")
+	if a.Glossary.focus != "" {
+		t.Errorf("a second Escape focuses %q", a.Glossary.focus)
 	}
 }

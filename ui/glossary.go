@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/vugu/vugu"
@@ -17,11 +18,13 @@ type Term struct {
 }
 
 // Glossary is the state of the glossary under the metrics table: open or
-// closed, and the definition to focus once the page is drawn (a column
-// header asked for it).
+// closed, the element to focus once the page is drawn (the definition a
+// column header asked for, or that header again when the reader leaves the
+// definition with Escape), and the header that asked.
 type Glossary struct {
 	Open  bool
 	focus string
+	back  string
 }
 
 // headerTerms maps the table's header cells (report.Rows) to their
@@ -103,19 +106,37 @@ func (c *MetricsGlossary) Toggled(event vugu.DOMEvent) {
 }
 
 // Rendered moves the focus to the definition a column header asked for,
-// once the page shows the glossary open. (The renderer calls Rendered on
-// the root's children only: the table, not the glossary inside it.)
+// once the page shows the glossary open, or back to that header. It
+// scrolls only as far as needed to show it. (The renderer calls Rendered
+// on the root's children only: the table, not the glossary inside it.)
 func (c *MetricsTable) Rendered(ctx vugu.RenderedCtx) {
 	if id := c.App.Glossary.focus; id != "" {
 		c.App.Glossary.focus = ""
-		page.Focus(id)
+		page.FocusInView(id)
 	}
 }
 
-// ShowTerm opens the glossary at the definition of a header cell and
-// gives that definition the focus once the page is drawn.
-func (a *App) ShowTerm(head string) {
+// HeadID is the id of the header button of column i of the metrics table.
+func HeadID(i int) string { return "col-" + strconv.Itoa(i) }
+
+// ShowTerm opens the glossary at the definition of the header of column i
+// and gives that definition the focus once the page is drawn; Escape on
+// the definition gives the focus back to the header (TermKey).
+func (a *App) ShowTerm(i int, head string) {
 	if id := TermID(head); id != "" {
-		a.Glossary.Open, a.Glossary.focus = true, id
+		a.Glossary.Open, a.Glossary.focus, a.Glossary.back = true, id, HeadID(i)
 	}
+}
+
+// TermKey handles a key pressed on a definition of the glossary: Escape
+// gives the focus back to the column header that opened it, if one did.
+func (a *App) TermKey(key string) {
+	if key == "Escape" && a.Glossary.back != "" {
+		a.Glossary.focus, a.Glossary.back = a.Glossary.back, ""
+	}
+}
+
+// Key handles a key pressed on one of the glossary's definitions.
+func (c *MetricsGlossary) Key(event vugu.DOMEvent) {
+	c.App.TermKey(event.PropString("key"))
 }

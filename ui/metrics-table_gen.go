@@ -177,9 +177,11 @@ func (c *MetricsTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								{
 									vgparent := vgn
 									_ = vgparent
-									for vgiterkeyt, h := range c.App.ShownHead() {
-										var vgiterkey interface{} = vgiterkeyt
+									for i, h := range c.App.ShownHead() {
+										var vgiterkey interface{} = i
 										_ = vgiterkey
+										i := i
+										_ = i
 										h := h
 										_ = h
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute{{Namespace: "", Key: "scope", Val: "col"}}}
@@ -190,10 +192,11 @@ func (c *MetricsTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "term"}}}
 											vgparent.AppendChild(vgn)
 											vgn.AddAttrInterface("aria-describedby", DescribedBy(h))
+											vgn.AddAttrInterface("id", HeadID(i))
 											vgn.SetInnerHTML(h)
 											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 												EventType: "click",
-												Func:      func(event vugu.DOMEvent) { c.App.ShowTerm(h) },
+												Func:      func(event vugu.DOMEvent) { c.App.ShowTerm(i, h) },
 												// TODO: implement capture, etc. mostly need to decide syntax
 											})
 										}

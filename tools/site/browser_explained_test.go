@@ -62,7 +62,8 @@ func TestPageAboutCitesEachPaperOnce(t *testing.T) {
 // TestPageGlossaryByKeyboard: Tab from the table's last header reaches the
 // glossary's summary and Enter opens it, showing tau's definition; Enter
 // on a column header opens the glossary at that column's definition and
-// gives it the focus, and the header is described by it.
+// gives it the focus, and the header is described by it; Escape there
+// gives the focus back to the header.
 func TestPageGlossaryByKeyboard(t *testing.T) {
 	ctx, url := browser(t, nil)
 	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
@@ -84,6 +85,9 @@ func TestPageGlossaryByKeyboard(t *testing.T) {
 	}
 	run(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const b = `+tau+`; if (b) b.focus(); })()`), chromedp.KeyEvent(kb.Enter),
 		waitFor(visible, 5*time.Second), waitFor(`document.activeElement && document.activeElement.id == "def-tau"`, 5*time.Second))
+	// Escape on the definition gives the focus back to tau's header.
+	run(t, ctx, chromedp.KeyEvent(kb.Escape),
+		waitFor(`document.activeElement && document.activeElement.tagName == "BUTTON" && document.activeElement.textContent == "tau"`, 5*time.Second))
 }
 
 // TestPageExplainedAudit: axe-core finds no violation of the WCAG 2.1 A

@@ -47,8 +47,17 @@ func OnResize(f func()) {
 	g.Call("addEventListener", "resize", resized.Value())
 }
 
-// Focus scrolls the element with the id into view and gives it the focus.
-func Focus(id string) {
+// Focus scrolls the element with the id to the top of the view and gives
+// it the focus.
+func Focus(id string) { focus(id, "start") }
+
+// FocusInView gives the element with the id the focus, scrolling only as
+// far as needed to show it whole.
+func FocusInView(id string) { focus(id, "nearest") }
+
+// focus scrolls the element with the id into view, at block ("start",
+// "nearest": scrollIntoView's block option), and gives it the focus.
+func focus(id, block string) {
 	doc, err := safejs.Global().Get("document")
 	if err != nil {
 		return
@@ -57,6 +66,6 @@ func Focus(id string) {
 	if err != nil || e.IsNull() || e.IsUndefined() {
 		return
 	}
-	e.Call("scrollIntoView")
-	e.Call("focus")
+	e.Call("scrollIntoView", map[string]any{"block": block})
+	e.Call("focus", map[string]any{"preventScroll": true})
 }

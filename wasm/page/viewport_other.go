@@ -10,3 +10,6 @@ func OnResize(f func()) {}
 
 // Focus does nothing outside the browser.
 func Focus(id string) {}
+
+// FocusInView does nothing outside the browser.
+func FocusInView(id string) {}
