@@ -46,6 +46,9 @@ func readASCII(r io.Reader, name string, lim *readLimits) (*graph.Graph, error) 
 	if err != nil {
 		return nil, lineError(name, 1, "%v", err)
 	}
+	if n == 0 {
+		return nil, lineError(name, 1, "the first line announces 0 pages: %s", noPagesMsg)
+	}
 	sc.maxLine = ASCIISuccessorLineLimit
 	if e := lim.check(int64(n), -1, false); e != nil {
 		return nil, tooLargeAt(name, 1, -1, e)

@@ -91,6 +91,9 @@ func readBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties
 	if msg != "" {
 		return nil, fileError(graphName, "bad properties: %s", msg)
 	}
+	if props.Nodes == 0 {
+		return nil, fileError(graphName, "its properties announce 0 pages (nodes = 0): the graph holds no pages, and a graph needs at least one")
+	}
 	limit := bvMaxGraphBytes(props, codes)
 	data, fits, err := bvReadAtMost(graphData, limit)
 	if err != nil {

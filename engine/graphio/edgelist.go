@@ -136,15 +136,28 @@ func readEdgeList(r io.Reader, name string, opt EdgeListOptions, lim *readLimits
 	if err := p.sc.readError(name); err != nil {
 		return nil, nil, err
 	}
+	var g *graph.Graph
+	var labels *Labels
+	var err error
 	switch p.mode {
 	case edgeListFixed:
-		return p.finishFixed()
+		g, labels, err = p.finishFixed()
 	case edgeListNames:
-		return p.finishNames()
+		g, labels, err = p.finishNames()
 	default:
-		return p.finishIntegers()
+		g, labels, err = p.finishIntegers()
 	}
+	if err == nil && g.NumNodes() == 0 {
+		return nil, nil, fileError(name, "%s", edgeListNoPages)
+	}
+	return g, labels, err
 }
+
+// edgeListNoPages is the complaint about an edge list that holds no
+// pages: empty, comments only, or a header announcing 0 pages. Nothing
+// can be crawled on a graph without pages, so it is refused when read
+// rather than when a run first needs a page.
+const edgeListNoPages = `holds no pages: an edge list needs at least one link, a line "SRC DST"`
 
 // edgeListParser holds the state of one ReadEdgeList call.
 type edgeListParser struct {
