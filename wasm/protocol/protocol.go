@@ -232,6 +232,13 @@ type Response struct {
 	// once, and the page shows these beside its form); Error then joins
 	// them, one "FIELD: MESSAGE" a line.
 	Fields []FieldError `json:"fields,omitempty"`
+	// ScenarioFault, on a KindError, says the request itself is at
+	// fault: the engine refused its scenario (or the graph it names), so
+	// any worker would answer the same, and the page says so rather than
+	// trying another worker. It is false when the worker failed on its
+	// own: a file it does not hold, its memory budget, a message it could
+	// not read; another worker may then do the request.
+	ScenarioFault bool `json:"scenarioFault,omitempty"`
 }
 
 // FieldError is one field of a scenario that its normalisation refused.

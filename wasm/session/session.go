@@ -332,11 +332,11 @@ func (s *Session) startGenerate(id int64, g scenario.Generate, budget int64) err
 func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64, part, parts int) error {
 	norm, err := scenario.Normalize(sc)
 	if err != nil {
-		return err
+		return byScenario(err)
 	}
 	only, err := partOf(norm, part, parts)
 	if err != nil {
-		return err
+		return byScenario(err)
 	}
 	// fileBytes is the memory held beside the run: all the upload's files,
 	// and its graph when the run does not take it (a generated graph, or
@@ -360,22 +360,23 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64, part, p
 		fileBytes = s.heldBytes()
 	}
 	if norm.Previous != nil && norm.Previous.File != "" {
-		return errors.New("previous.file: the page cannot load a second snapshot; use previous.evolve, or the command line (crawlsim run -previous)")
+		return byScenario(errors.New("previous.file: the page cannot load a second snapshot; use previous.evolve, or the command line (crawlsim run -previous)"))
 	}
 	orders := &runOrders{run: id, limit: protocol.OrdersLimit(budget)}
 	env := s.env(budget, fileBytes)
 	env.Orders, env.Only, env.Loaded = orders.keep, only, s.loaded
-	sizeErr := func(err error) error { return s.tooLarge(err, budget, fileBytes, "crawlsim run") }
+	sizeErr := func(err error) error { return byScenario(s.tooLarge(err, budget, fileBytes, "crawlsim run")) }
 	r, err := scenario.New(norm, env)
 	if err != nil {
 		return sizeErr(err)
 	}
 	s.task = s.newTask(id, sizeErrors{r, sizeErr}, func() (protocol.Response, error) {
 		out, err := resultOf(id, r.Result, scenario.MarshalResult)()
-		if err == nil {
-			s.orders = orders
+		if err != nil {
+			return out, byScenario(err)
 		}
-		return out, err
+		s.orders = orders
+		return out, nil
 	})
 	s.task.progress = func() protocol.Progress { return runProgress(r) }
 	return nil
@@ -439,9 +440,31 @@ func response(id int64, kind string) protocol.Response {
 // form.
 func errorResponse(id int64, err error) protocol.Response {
 	r := response(id, protocol.KindError)
+	if f, ok := err.(*scenarioFault); ok {
+		r.ScenarioFault, err = true, f.err
+	}
 	r.Error = err.Error()
 	r.Fields = fieldErrors(err)
 	return r
+}
+
+// scenarioFault is an error the engine gave for a run's scenario (or the
+// graph it names), which any worker would give: errorResponse answers it
+// with Response.ScenarioFault.
+type scenarioFault struct{ err error }
+
+func (f *scenarioFault) Error() string { return f.err.Error() }
+func (f *scenarioFault) Unwrap() error { return f.err }
+
+// byScenario marks err as the scenario's fault, unless it is a refusal
+// for this worker's memory budget (a *graphio.TooLargeError), which
+// stays the worker's own; nil stays nil.
+func byScenario(err error) error {
+	var tl *graphio.TooLargeError
+	if err == nil || errors.As(err, &tl) {
+		return err
+	}
+	return &scenarioFault{err}
 }
 
 // fieldErrors returns the fields err refuses, nil when err is not only
