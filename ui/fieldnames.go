@@ -31,21 +31,21 @@ var comparisonFields = map[string]string{
 }
 
 // revisitFields name the fields of a revisit simulation as the Revisits
-// form's own errors do (RefreshForm.Refresh).
+// panel labels them (revisitCheck).
 var revisitFields = map[string]string{
-	"simulation.sites":                   "sites",
-	"simulation.horizon":                 "horizon",
-	"simulation.change_min":              "lowest change rate",
-	"simulation.change_max":              "highest change rate",
-	"simulation.users":                   "users",
-	"simulation.user_rate":               "user visits",
-	"simulation.popularity":              "popularity",
-	"simulation.seed":                    "seed",
-	"simulation.regulation.initial":      "t0",
-	"simulation.regulation.min":          "t min",
-	"simulation.regulation.max":          "t max",
-	"simulation.regulation.alpha":        "alpha",
-	"simulation.regulation.min_interest": "minimum interest",
+	"simulation.sites":                   labelSites,
+	"simulation.horizon":                 labelHorizon,
+	"simulation.change_min":              labelChangeMin,
+	"simulation.change_max":              labelChangeMax,
+	"simulation.users":                   labelUsers,
+	"simulation.user_rate":               labelUserRate,
+	"simulation.popularity":              labelPopularity,
+	"simulation.seed":                    labelRefreshSeed,
+	"simulation.regulation.initial":      labelInitial,
+	"simulation.regulation.min":          labelMin,
+	"simulation.regulation.max":          labelMax,
+	"simulation.regulation.alpha":        labelAlpha,
+	"simulation.regulation.min_interest": labelMinInterest,
 }
 
 // comparisonFieldName names the field at path of the comparison s: a

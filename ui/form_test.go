@@ -178,8 +178,8 @@ func TestFormRefusesZeroDefaults(t *testing.T) {
 	r := DefaultRefreshForm()
 	r.Sites, r.Horizon, r.ChangeMin, r.ChangeMax, r.Users, r.UserRate, r.Initial, r.Min, r.Max = "0", "0", "0", "0", "0", "0", "0", "0", "0"
 	_, err = r.Refresh()
-	for _, field := range []string{"sites", "horizon", "lowest change rate", "highest change rate", "users", "user visits", "t0", "t min", "t max"} {
-		if want := field + ": 0 is not allowed"; err == nil || !strings.Contains(err.Error(), want) {
+	for _, field := range []string{"sites", "horizon", "change rates from", "change rates to", "users", "user visits per unit", "first interval t0", "t min", "t max"} {
+		if want := field + ": 0: want "; err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("error %v does not say %q", err, want)
 		}
 	}
@@ -267,7 +267,7 @@ func TestRefreshForm(t *testing.T) {
 	}
 	f := DefaultRefreshForm()
 	f.Sites, f.Alpha = "many", "x"
-	if _, err := f.Refresh(); err == nil || !strings.Contains(err.Error(), `sites: "many"`) || !strings.Contains(err.Error(), `alpha: "x"`) {
+	if _, err := f.Refresh(); err == nil || !strings.Contains(err.Error(), `sites: "many"`) || !strings.Contains(err.Error(), `weight α of changes: "x"`) {
 		t.Errorf("bad fields: %v", err)
 	}
 }

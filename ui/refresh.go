@@ -2,9 +2,7 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
@@ -33,52 +31,11 @@ func DefaultRefreshForm() RefreshForm {
 }
 
 // Refresh returns the revisit scenario of the form, or an error naming
-// the fields that do not read.
+// each field that is wrong, as labelled (revisitCheck).
 func (f RefreshForm) Refresh() (model.Refresh, error) {
-	var errs []error
-	// unread are the fields that did not read as numbers: a field is
-	// refused once, for its first fault.
-	unread := map[string]bool{}
-	real := func(name, text string) float64 {
-		v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %q is not a number", name, text))
-			unread[name] = true
-		}
-		return v
-	}
-	whole := func(name, text string) int {
-		v, err := strconv.Atoi(strings.TrimSpace(text))
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %q is not a whole number", name, text))
-			unread[name] = true
-		}
-		return v
-	}
-	// nonZero refuses a 0 in a field whose 0 scenario.Refresh.Normalize
-	// would replace by its default, naming the field, rather than
-	// simulate with another number than the one typed.
-	nonZero := func(name string, v float64) float64 {
-		if v == 0 && !unread[name] {
-			errs = append(errs, fmt.Errorf("%s: 0 is not allowed: want a positive number", name))
-		}
-		return v
-	}
-	seed := whole("seed", f.Seed)
-	if (seed < 0 || seed > 1<<62) && !unread["seed"] {
-		errs = append(errs, fmt.Errorf("seed: %d: want a whole number from 0 to %d", seed, 1<<62))
-		seed = 0
-	}
-	p := model.RefreshParams{
-		Sites: int(nonZero("sites", float64(whole("sites", f.Sites)))), Horizon: nonZero("horizon", real("horizon", f.Horizon)),
-		ChangeMin: nonZero("lowest change rate", real("lowest change rate", f.ChangeMin)), ChangeMax: nonZero("highest change rate", real("highest change rate", f.ChangeMax)),
-		Users: int(nonZero("users", float64(whole("users", f.Users)))), UserRate: nonZero("user visits", real("user visits", f.UserRate)),
-		Popularity: model.Float(real("popularity", f.Popularity)), Seed: uint64(seed),
-	}
-	alpha := real("alpha", f.Alpha)
-	p.Regulation = model.Regulation{Initial: nonZero("t0", real("t0", f.Initial)), Min: nonZero("t min", real("t min", f.Min)), Max: nonZero("t max", real("t max", f.Max)),
-		Alpha: &alpha, MinInterest: real("minimum interest", f.MinInterest)}
-	if err := errors.Join(errs...); err != nil {
+	c := revisitCheck{form: f, defaults: DefaultRefreshForm(), wrong: map[string]bool{}}
+	p := c.params()
+	if err := errors.Join(c.errs...); err != nil {
 		return model.Refresh{}, err
 	}
 	return model.Refresh{Simulation: p}, nil
