@@ -74,7 +74,8 @@ func (a *App) runOne(s model.Scenario, accept func()) {
 	err := a.q.start(req, &pending{
 		progressed: func(*protocol.Progress) { accept(); a.announceProgress() },
 		done:       func(r protocol.Response) { accept(); a.runDone(r) },
-		failed:     func(msg string) { accept(); a.Error = msg },
+		failed:     func(msg string) { accept(); a.runFailed(msg) },
+		byScenario: func(msg string) { accept(); a.runRefused(msg) },
 		invalid:    func(fields []protocol.FieldError) { a.refused(s, fields) },
 		cancelled: func() {
 			accept()

@@ -145,15 +145,25 @@ func (a *App) partPending(pr *parallelRun, p int) *pending {
 				return
 			}
 			if p > 0 {
-				// A helper's failure is no reason to fail the
-				// comparison: one worker runs it, and the page does
-				// without that helper from now on.
+				// A helper's failure of its own is no reason to fail
+				// the comparison: one worker runs it, and the page
+				// does without that helper from now on.
 				a.retireHelper(pr.qs[p])
 				a.fallBack(pr, "a second worker failed ("+msg+")")
 				return
 			}
 			a.abandonParallel()
-			a.Error = msg
+			a.runFailed(msg)
+		},
+		// An error the scenario caused is the comparison's, whichever
+		// worker gives it first: every worker would give it, so none is
+		// retired and none runs the comparison again.
+		byScenario: func(msg string) {
+			pr.accept()
+			if a.par == pr {
+				a.abandonParallel()
+				a.runRefused(msg)
+			}
 		},
 		invalid: func(fields []protocol.FieldError) {
 			if a.par == pr {

@@ -37,9 +37,13 @@ type pending struct {
 	failed func(string)
 	// doneWith, when set, takes a KindResult instead of done, with the
 	// buffers that came with it (the download orders).
-	doneWith  func(protocol.Response, []page.Buffer)
-	invalid   func([]protocol.FieldError)
-	cancelled func()
+	doneWith func(protocol.Response, []page.Buffer)
+	invalid  func([]protocol.FieldError)
+	// byScenario, when set, takes instead of failed an error the
+	// request's scenario caused (Response.ScenarioFault), which any
+	// worker would give.
+	byScenario func(string)
+	cancelled  func()
 }
 
 // requests is the page's side of the worker: the worker, whether it said
@@ -167,6 +171,10 @@ func (q *requests) deliver(e page.Event) bool {
 	case protocol.KindError:
 		if len(r.Fields) > 0 && p.invalid != nil {
 			p.invalid(r.Fields)
+			break
+		}
+		if r.ScenarioFault && p.byScenario != nil {
+			p.byScenario(r.Error)
 			break
 		}
 		p.failed(r.Error)

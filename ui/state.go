@@ -106,6 +106,25 @@ func (a *App) refused(s model.Scenario, fields []protocol.FieldError) {
 	a.Announce = ""
 }
 
+// runFailed takes the worker's error for the comparison last started: it
+// is shown over the page (an alert: it is read out), so the aria-live
+// region no longer says a run is going. The result shown stays marked as
+// left by a run that did not finish.
+func (a *App) runFailed(msg string) {
+	a.Error = msg
+	a.Announce = ""
+}
+
+// runRefused takes an error the engine gave for the comparison's
+// scenario (protocol.Response.ScenarioFault) once its run started: it is
+// shown as runFailed shows an error, and, as for a refusal of its fields
+// (refused), the result keeps the mark it had before the run started,
+// the error saying why no result came.
+func (a *App) runRefused(msg string) {
+	a.runFailed(msg)
+	a.stale, a.cancelled, a.linked = a.before.stale, a.before.cancelled, a.before.linked
+}
+
 // setTimeTable makes the simulated-time table of r.
 func (a *App) setTimeTable(r *model.Result) {
 	head, rows, late, untimed := report.TimeRows(r)
