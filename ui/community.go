@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -31,20 +32,31 @@ func newCommunity(q *requests) Community {
 	return Community{panelRequest: panelRequest{q: q}, K: "10", Density: "100"}
 }
 
-// Spec is the community seed set of the panel's fields. The number of
-// seeds is checked here; the rest of the notation (a density that is no
-// percentage, say) the worker's normalisation refuses, and Extract shows
-// its error as the panel's.
+// Spec is the community seed set of the panel's fields, or an error
+// naming the field that is wrong as labelled, with its value as typed:
+// the seeds a whole number of at least 1, the cover density a percentage
+// above 0 and at most 100 (seeds.CommunityOptions), blank for 100.
 func (c *Community) Spec() (string, error) {
 	k, err := strconv.Atoi(strings.TrimSpace(c.K))
 	if err != nil || k < 1 {
 		return "", fmt.Errorf("seeds: %q is not a number of seeds of at least 1", c.K)
 	}
 	spec := "community:" + strconv.Itoa(k)
-	if d := strings.TrimSpace(c.Density); d != "" && d != "100" {
-		spec += ",density=" + d
+	d := strings.TrimSpace(c.Density)
+	if d == "" || d == "100" {
+		return spec, nil
 	}
-	return spec, nil
+	const want = "want a percentage above 0 and at most 100; leave the field blank for the default, 100"
+	v, err := strconv.ParseFloat(d, 64)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange):
+		return "", fmt.Errorf("cover density: %q is not a number", c.Density)
+	case v == 0:
+		return "", fmt.Errorf("cover density: 0 is not allowed: %s", want)
+	case err != nil || !(v > 0 && v <= 100):
+		return "", fmt.Errorf("cover density: %s: %s", d, want)
+	}
+	return spec + ",density=" + d, nil
 }
 
 // Extract extracts community seeds from the graph of form f in the worker
