@@ -95,60 +95,59 @@ func RefreshCSV(w io.Writer, r *model.RefreshResult) error {
 	return c.Error()
 }
 
-// RefreshSVG draws a revisit comparison as two panels over simulated time:
-// on the left the share of sites whose copy is current, on the right the
-// traffic so far, a central crawler's dashed and a migrating one's solid,
-// one colour per policy.
+// RefreshSVG draws a revisit comparison as two panels over simulated time,
+// RefreshChartWidth pixels wide (RefreshChart).
 func RefreshSVG(w io.Writer, r *model.RefreshResult) error {
+	return RefreshChart(w, r, RefreshChartWidth)
+}
+
+// RefreshChartWidth is the width of RefreshSVG's chart, in pixels.
+const RefreshChartWidth = 960
+
+// RefreshChart draws a revisit comparison width pixels wide as two
+// panels over simulated time: the share of sites whose copy is current,
+// and the traffic so far, a central crawler's dashed and a migrating
+// one's solid; one colour per policy, named in one legend above both
+// panels. The panels stand side by side on a wide chart and one above the
+// other on a narrow one (layoutPanels), so that its 12-pixel text stays
+// 12 pixels on a phone.
+func RefreshChart(w io.Writer, r *model.RefreshResult, width int) error {
 	if r == nil {
 		return fmt.Errorf("report: no result")
 	}
-	const width, height, panelW, top, left, bottom = 960, 420, 340.0, 40.0, 64.0, 96.0
-	plotH := height - top - bottom
+	if width <= 0 {
+		return fmt.Errorf("report: a chart %d pixels wide; expected a positive width", width)
+	}
 	horizon := r.Refresh.Simulation.Horizon
 	traffic := 0.0
-	for _, o := range r.Outcomes {
+	var labels, colours []string
+	for k, o := range r.Outcomes {
 		traffic = math.Max(traffic, o.CentralBytes)
 		traffic = math.Max(traffic, o.MigrantBytes)
+		labels, colours = append(labels, o.Label), append(colours, palette[k%len(palette)])
 	}
 	unit, unitName := 1e6, "MB"
 	if traffic >= 1e9 {
 		unit, unitName = 1e9, "GB"
 	}
-	xs := niceScale(horizon, 5)
+	lay := layoutPanels(width, [2]string{"share of sites whose copy is current",
+		"network traffic so far (" + unitName + "; dashed: central, solid: migrating)"}, labels)
+	ticks := panelTicks(lay.panels[0].plotW, 5)
+	xs := niceScale(horizon, ticks)
 	fresh := niceScale(1, 5)
 	ys := niceScale(traffic/unit, 5)
 
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="%d">`+"\n",
-		width, height, width, height, fontSize)
-	b.WriteString("<title>Freshness and network traffic over simulated time</title>\n")
-	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", width, height)
+	writePanelsHead(&b, lay, "Freshness and network traffic over simulated time", labels, colours)
 	type line struct {
 		label, colour, dash string
 		ys                  []float64
 	}
-	panel := func(x0 float64, title string, y axisScale, lines []line) {
-		px := func(t float64) float64 { return x0 + t/xs.top*panelW }
-		py := func(v float64) float64 { return top + plotH - v/y.top*plotH }
-		fmt.Fprintf(&b, `<text x="%s" y="24" text-anchor="middle" font-weight="bold">`, coord(x0+panelW/2))
-		escape(&b, title)
-		b.WriteString("</text>\n<g stroke=\"#e3e3e3\">")
-		for _, t := range y.ticks[1:] {
-			fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`, coord(x0), coord(py(t)), coord(x0+panelW), coord(py(t)))
-		}
-		fmt.Fprintf(&b, "</g>\n"+`<g stroke="#333333"><line x1="%s" y1="%s" x2="%s" y2="%s"/><line x1="%s" y1="%s" x2="%s" y2="%s"/></g>`+"\n",
-			coord(x0), coord(top+plotH), coord(x0+panelW), coord(top+plotH), coord(x0), coord(top), coord(x0), coord(top+plotH))
-		b.WriteString(`<g fill="#333333" text-anchor="middle">`)
-		for i, t := range xs.ticks {
-			fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, coord(px(t)), coord(top+plotH+18), xs.labels[i])
-		}
-		fmt.Fprintf(&b, `<text x="%s" y="%s">simulated time</text></g>`+"\n", coord(x0+panelW/2), coord(top+plotH+36))
-		b.WriteString(`<g fill="#333333" text-anchor="end">`)
-		for i, t := range y.ticks {
-			fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, coord(x0-6), coord(py(t)+4), y.labels[i])
-		}
-		b.WriteString("</g>\n<g fill=\"none\" stroke-width=\"2\">\n")
+	panel := func(p panelBox, y axisScale, lines []line) {
+		writePanelFrame(&b, p, xs, "simulated time", y.ticks, y.labels, y.top)
+		px := func(t float64) float64 { return p.x0 + t/xs.top*p.plotW }
+		py := func(v float64) float64 { return p.top + p.plotH - v/y.top*p.plotH }
+		b.WriteString("<g fill=\"none\" stroke-width=\"2\">\n")
 		for _, l := range lines {
 			var pts []string
 			pts = append(pts, coord(px(0))+","+coord(py(l.ys[0])))
@@ -169,7 +168,7 @@ func RefreshSVG(w io.Writer, r *model.RefreshResult) error {
 	}
 	var freshLines, trafficLines []line
 	for k, o := range r.Outcomes {
-		c := palette[k%len(palette)]
+		c := colours[k]
 		freshLines = append(freshLines, line{label: o.Label, colour: c, ys: append([]float64{1}, o.Series.Fresh...)})
 		central := []float64{0}
 		migrant := []float64{0}
@@ -180,17 +179,8 @@ func RefreshSVG(w io.Writer, r *model.RefreshResult) error {
 		trafficLines = append(trafficLines, line{label: o.Label + " (central)", colour: c, dash: "6 4", ys: central},
 			line{label: o.Label + " (migrating)", colour: c, ys: migrant})
 	}
-	panel(left, "share of sites whose copy is current", fresh, freshLines)
-	panel(left+panelW+110, "network traffic so far ("+unitName+"; dashed: central, solid: migrating)", ys, trafficLines)
-	// The legend below the panels, two entries per row.
-	for k, o := range r.Outcomes {
-		x := left + float64(k%2)*440
-		y := float64(height) - 40 + float64(k/2)*16
-		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="2"/><text x="%s" y="%s">`,
-			coord(x), coord(y-4), coord(x+22), coord(y-4), palette[k%len(palette)], coord(x+28), coord(y))
-		escape(&b, o.Label)
-		b.WriteString("</text>\n")
-	}
+	panel(lay.panels[0], fresh, freshLines)
+	panel(lay.panels[1], ys, trafficLines)
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err

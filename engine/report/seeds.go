@@ -98,58 +98,50 @@ func SeedTable(w io.Writer, r *model.Result) error {
 // shortScore writes a score with four significant digits.
 func shortScore(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
 
-// DepthSVG draws a seed study's breadth-first crawls as two panels, like
-// seeds/003's Figures 7 and 8: on the left the mean importance of the pages
-// first reached at each depth, on the right their number on a log scale;
-// one line per seed set.
+// DepthSVG draws a seed study's breadth-first crawls as two panels,
+// DepthChartWidth pixels wide (DepthChart).
 func DepthSVG(w io.Writer, r *model.Result) error {
+	return DepthChart(w, r, DepthChartWidth)
+}
+
+// DepthChartWidth is the width of DepthSVG's chart, in pixels.
+const DepthChartWidth = 900
+
+// DepthChart draws a seed study's breadth-first crawls width pixels wide
+// as two panels, like seeds/003's Figures 7 and 8: the mean importance of
+// the pages first reached at each depth, and their number on a log scale;
+// one line per seed set, named in one legend above both panels. The
+// panels stand side by side on a wide chart and one above the other on a
+// narrow one (layoutPanels).
+func DepthChart(w io.Writer, r *model.Result, width int) error {
 	if r == nil || r.SeedStudy == nil {
 		return fmt.Errorf("report: the result has no seed study")
 	}
+	if width <= 0 {
+		return fmt.Errorf("report: a chart %d pixels wide; expected a positive width", width)
+	}
 	profiles := r.SeedStudy.Evaluation.Profiles
-	const width, height, panelW, top, left, bottom = 900, 400, 330, 40.0, 64.0, 70.0
-	plotH := height - top - bottom
 	depths, meanHi, countHi := 1, 0.0, 1.0
-	for _, p := range profiles {
+	var labels, colours []string
+	for k, p := range profiles {
 		depths = max(depths, len(p.Pages))
 		for d := range p.Pages {
 			meanHi = math.Max(meanHi, p.MeanImportance[d])
 			countHi = math.Max(countHi, float64(p.Pages[d]))
 		}
+		labels, colours = append(labels, p.Name), append(colours, palette[k%len(palette)])
 	}
-	xs := niceScale(float64(max(depths-1, 1)), 6)
+	lay := layoutPanels(width, [2]string{"mean importance of the pages reached", "pages first reached (log scale)"}, labels)
+	xs := niceScale(float64(max(depths-1, 1)), panelTicks(lay.panels[0].plotW, 6))
 	means := niceScale(meanHi, 5)
 	decades := max(int(math.Ceil(math.Log10(countHi))), 1)
 
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="%d">`+"\n",
-		width, height, width, height, fontSize)
-	b.WriteString("<title>Breadth-first crawls from each seed set, depth by depth</title>\n")
-	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", width, height)
-	panel := func(x0 float64, title string, yTicks []float64, yLabels []string, yTop float64, value func(p int, d int) (float64, bool)) {
-		px := func(d float64) float64 { return x0 + d/xs.top*panelW }
-		py := func(v float64) float64 { return top + plotH - v/yTop*plotH }
-		fmt.Fprintf(&b, `<text x="%s" y="24" text-anchor="middle" font-weight="bold">`, coord(x0+panelW/2))
-		escape(&b, title)
-		b.WriteString("</text>\n")
-		b.WriteString(`<g stroke="#e3e3e3">`)
-		for _, t := range yTicks[1:] {
-			fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`, coord(x0), coord(py(t)), coord(x0+panelW), coord(py(t)))
-		}
-		b.WriteString("</g>\n")
-		fmt.Fprintf(&b, `<g stroke="#333333"><line x1="%s" y1="%s" x2="%s" y2="%s"/><line x1="%s" y1="%s" x2="%s" y2="%s"/></g>`+"\n",
-			coord(x0), coord(top+plotH), coord(x0+panelW), coord(top+plotH), coord(x0), coord(top), coord(x0), coord(top+plotH))
-		b.WriteString(`<g fill="#333333" text-anchor="middle">`)
-		for i, t := range xs.ticks {
-			fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, coord(px(t)), coord(top+plotH+18), xs.labels[i])
-		}
-		fmt.Fprintf(&b, `<text x="%s" y="%s">depth (0: the seeds)</text>`, coord(x0+panelW/2), coord(top+plotH+38))
-		b.WriteString("</g>\n")
-		b.WriteString(`<g fill="#333333" text-anchor="end">`)
-		for i, t := range yTicks {
-			fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, coord(x0-6), coord(py(t)+4), yLabels[i])
-		}
-		b.WriteString("</g>\n")
+	writePanelsHead(&b, lay, "Breadth-first crawls from each seed set, depth by depth", labels, colours)
+	panel := func(p panelBox, yTicks []float64, yLabels []string, yTop float64, value func(p int, d int) (float64, bool)) {
+		writePanelFrame(&b, p, xs, "depth (0: the seeds)", yTicks, yLabels, yTop)
+		px := func(d float64) float64 { return p.x0 + d/xs.top*p.plotW }
+		py := func(v float64) float64 { return p.top + p.plotH - v/yTop*p.plotH }
 		b.WriteString("<g>\n")
 		for k := range profiles {
 			var pts []string
@@ -158,14 +150,13 @@ func DepthSVG(w io.Writer, r *model.Result) error {
 					pts = append(pts, coord(px(float64(d)))+","+coord(py(v)))
 				}
 			}
-			colour := palette[k%len(palette)]
-			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2" points="%s"><title>`, colour, strings.Join(pts, " "))
+			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2" points="%s"><title>`, colours[k], strings.Join(pts, " "))
 			escape(&b, profiles[k].Name)
 			b.WriteString("</title></polyline>\n")
 		}
 		b.WriteString("</g>\n")
 	}
-	panel(left, "mean importance of the pages reached", means.ticks, means.labels, means.top, func(k, d int) (float64, bool) {
+	panel(lay.panels[0], means.ticks, means.labels, means.top, func(k, d int) (float64, bool) {
 		return profiles[k].MeanImportance[d], true
 	})
 	var decTicks []float64
@@ -174,20 +165,10 @@ func DepthSVG(w io.Writer, r *model.Result) error {
 		decTicks = append(decTicks, float64(e))
 		decLabels = append(decLabels, compactCount(int64(math.Round(math.Pow(10, float64(e))))))
 	}
-	panel(left+panelW+90, "pages first reached (log scale)", decTicks, decLabels, float64(decades), func(k, d int) (float64, bool) {
+	panel(lay.panels[1], decTicks, decLabels, float64(decades), func(k, d int) (float64, bool) {
 		n := profiles[k].Pages[d]
 		return math.Log10(float64(n)), n > 0
 	})
-	// The legend below both panels.
-	x := left
-	for k, p := range profiles {
-		y := float64(height) - 14
-		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="2"/><text x="%s" y="%s">`,
-			coord(x), coord(y-4), coord(x+22), coord(y-4), palette[k%len(palette)], coord(x+28), coord(y))
-		escape(&b, p.Name)
-		b.WriteString("</text>\n")
-		x += 40 + charWidth*float64(len([]rune(p.Name)))
-	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
