@@ -20,9 +20,9 @@ type graphOutput struct {
 }
 
 func (out *graphOutput) register(fs *flag.FlagSet) {
-	fs.StringVar(&out.path, "o", "", "output graph `FILE` (required); its format follows its name: .csr, .graph-txt, else an edge list")
+	fs.StringVar(&out.path, "o", "", "output graph `FILE` (required); its format follows its name: .csr, .graph-txt, else an edge list; a name ending in .gz is gzip-compressed")
 	fs.StringVar(&out.formatName, "to", "", "output `FORMAT`: edges, graph-txt or csr (default: from the -o name)")
-	fs.StringVar(&out.urlsOut, "urls-out", "", "also write the pages' URLs to `FILE` (a .csr file holds them already)")
+	fs.StringVar(&out.urlsOut, "urls-out", "", "also write the pages' URLs to `FILE` (a .csr file holds them already; gzip-compressed when it ends in .gz)")
 	fs.BoolVar(&out.asJSON, "json", false, "print what was written as JSON")
 }
 
@@ -52,9 +52,9 @@ func (out *graphOutput) write(ctx context.Context, e *env, g *graph.Graph) error
 	if out.urlsOut != "" && g.URLs == nil {
 		return fmt.Errorf("-urls-out %s: the graph has no URLs to write", out.urlsOut)
 	}
-	outs := []output{{path: out.path, write: func(w io.Writer) error { return graphio.Save(w, g, out.format) }}}
+	outs := []output{{path: out.path, write: gzipWhenNamed(out.path, func(w io.Writer) error { return graphio.Save(w, g, out.format) })}}
 	if out.urlsOut != "" {
-		outs = append(outs, output{path: out.urlsOut, write: func(w io.Writer) error { return graphio.WriteURLList(w, g.URLs) }})
+		outs = append(outs, output{path: out.urlsOut, write: gzipWhenNamed(out.urlsOut, func(w io.Writer) error { return graphio.WriteURLList(w, g.URLs) })})
 	}
 	if err := writeOutputs(ctx, e, outs...); err != nil {
 		return err
@@ -67,13 +67,14 @@ func (out *graphOutput) write(ctx context.Context, e *env, g *graph.Graph) error
 		return writeJSON(e.stdout, struct {
 			File   string `json:"file"`
 			Format string `json:"format"`
+			Gzip   bool   `json:"gzip,omitempty"`
 			URLs   string `json:"urls,omitempty"`
 			Pages  int    `json:"pages"`
 			Links  int64  `json:"links"`
 			Hosts  *int   `json:"hosts,omitempty"` // only where the output keeps hosts
-		}{out.path, out.format.String(), out.urlsOut, g.NumNodes(), g.NumArcs(), hostCount(g, keepsHosts || out.urlsOut != "")})
+		}{out.path, out.format.String(), gzipName(out.path), out.urlsOut, g.NumNodes(), g.NumArcs(), hostCount(g, keepsHosts || out.urlsOut != "")})
 	}
-	fmt.Fprintf(e.stdout, "wrote %s (%s): %s, %s", terminalSafe(out.path), out.format, count(g.NumNodes(), "page"), count(g.NumArcs(), "link"))
+	fmt.Fprintf(e.stdout, "wrote %s (%s): %s, %s", terminalSafe(out.path), formatText(out.path, out.format.String()), count(g.NumNodes(), "page"), count(g.NumArcs(), "link"))
 	if keepsHosts && g.HasHosts() {
 		fmt.Fprintf(e.stdout, ", %s", count(g.NumHosts(), "host"))
 	}

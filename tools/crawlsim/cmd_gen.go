@@ -44,9 +44,10 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 					return usagef("%s", strings.TrimPrefix(err.Error(), "gen: "))
 				}
 				// A .csr written to a file is streamed as it is made; other
-				// formats, -urls-out, and outputs that cannot seek (the
-				// standard output, a FIFO, a device) get the whole graph.
-				streamed := out.urlsOut == "" && !isStreamOutput(out.path)
+				// formats, -urls-out, a gzip-compressed .csr.gz and outputs
+				// that cannot seek (the standard output, a FIFO, a device)
+				// get the whole graph.
+				streamed := out.urlsOut == "" && !isStreamOutput(out.path) && !gzipName(out.path)
 				if f, err := resolveFormat("to", out.formatName, out.path); err != nil || f != graphio.FormatCSR {
 					streamed = false
 				}
