@@ -121,7 +121,10 @@ func maxMeanOutDegree(n int) float64 { return float64(n-1) / 2 }
 // Validate reports every parameter that Generate cannot use, after zero
 // fields have taken their defaults, in words meant for a command-line user
 // (crawlsim gen shows them): each message names the parameter, its value
-// and the range allowed. It returns nil when p is usable.
+// and the range allowed. The ranges are what a user may give: the command
+// line and a scenario refuse a 0 for these parameters, so no message
+// offers one, although a 0 in Params takes the default. It returns nil
+// when p is usable.
 func (p Params) Validate() error {
 	q := p.withDefaults()
 	var errs []error
@@ -130,13 +133,13 @@ func (p Params) Validate() error {
 	}
 	switch {
 	case q.Pages < 0:
-		bad("pages %d is negative: want 1 to %d (0 takes the default %d)", q.Pages, uint64(graph.MaxNodes), defaultPages)
+		bad("pages %d is out of range: want 1 to %d", q.Pages, uint64(graph.MaxNodes))
 	case uint64(q.Pages) > graph.MaxNodes:
 		bad("pages %d is too many: at most %d", q.Pages, uint64(graph.MaxNodes))
 	}
 	switch {
 	case q.Hosts < 0:
-		bad("hosts %d is negative: want 1 to the number of pages (0 takes the default pages/%d)", q.Hosts, defaultPagesPerHost)
+		bad("hosts %d is out of range: want 1 to the number of pages", q.Hosts)
 	case q.Pages > 0 && q.Hosts > q.Pages:
 		bad("hosts %d is more than the %d pages: at most %d, since every host needs a page", q.Hosts, q.Pages, q.Pages)
 	}
@@ -146,7 +149,7 @@ func (p Params) Validate() error {
 	}
 	switch {
 	case math.IsNaN(q.MeanOutDegree) || math.IsInf(q.MeanOutDegree, 0) || q.MeanOutDegree < 0:
-		bad("mean out-degree %v is out of range: want a number from 0 to %s", q.MeanOutDegree, maxMean)
+		bad("mean out-degree %v is out of range: want a positive number, at most %s", q.MeanOutDegree, maxMean)
 	case q.Pages > 0 && q.MeanOutDegree > maxMeanOutDegree(q.Pages):
 		bad("mean out-degree %v is too large for %d pages: at most %s", q.MeanOutDegree, q.Pages, maxMean)
 	}
@@ -154,12 +157,10 @@ func (p Params) Validate() error {
 		bad("intra-host share %v is out of range: want a number from 0 to 1", q.IntraHostShare)
 	}
 	if !(q.HostSizeExponent > 0 && q.HostSizeExponent <= maxHostSizeExponent) {
-		bad("host-size exponent %v is out of range: want a number above 0 and at most %d (0 takes the default %v)",
-			q.HostSizeExponent, maxHostSizeExponent, defaultHostSizeExponent)
+		bad("host-size exponent %v is out of range: want a number above 0 and at most %d", q.HostSizeExponent, maxHostSizeExponent)
 	}
 	if !(q.OutDegreeExponent >= minOutDegreeExponent && q.OutDegreeExponent <= maxOutDegreeExponent) {
-		bad("out-degree exponent %v is out of range: want a number from %v to %v (0 takes the default %v)",
-			q.OutDegreeExponent, minOutDegreeExponent, maxOutDegreeExponent, defaultOutDegreeExponent)
+		bad("out-degree exponent %v is out of range: want a number from %v to %v", q.OutDegreeExponent, minOutDegreeExponent, maxOutDegreeExponent)
 	}
 	if !(q.CopyProbability >= 0 && q.CopyProbability <= 1) {
 		bad("copy probability %v is out of range: want a number from 0 to 1", q.CopyProbability)

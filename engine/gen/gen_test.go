@@ -296,10 +296,10 @@ func TestParamsValidate(t *testing.T) {
 		p    Params
 		want string
 	}{
-		{Params{Pages: -1}, "pages -1 is negative: want 1 to 4294967295 (0 takes the default 100000)"},
-		{Params{Pages: 10, Hosts: -2}, "hosts -2 is negative: want 1 to the number of pages"},
+		{Params{Pages: -1}, "pages -1 is out of range: want 1 to 4294967295"},
+		{Params{Pages: 10, Hosts: -2}, "hosts -2 is out of range: want 1 to the number of pages"},
 		{Params{Pages: 10, Hosts: 11}, "hosts 11 is more than the 10 pages: at most 10"},
-		{Params{Pages: 10, MeanOutDegree: -1}, "mean out-degree -1 is out of range: want a number from 0 to 4.5 (= (pages-1)/2)"},
+		{Params{Pages: 10, MeanOutDegree: -1}, "mean out-degree -1 is out of range: want a positive number, at most 4.5 (= (pages-1)/2)"},
 		{Params{Pages: 10, MeanOutDegree: math.NaN()}, "mean out-degree NaN is out of range"},
 		{Params{Pages: 10, MeanOutDegree: math.Inf(1)}, "mean out-degree +Inf is out of range"},
 		{Params{Pages: 10, MeanOutDegree: 4.6}, "mean out-degree 4.6 is too large for 10 pages: at most 4.5 (= (pages-1)/2)"},
@@ -309,7 +309,7 @@ func TestParamsValidate(t *testing.T) {
 		{Params{IntraHostShare: math.NaN()}, "intra-host share NaN is out of range"},
 		{Params{HostSizeExponent: -1}, "host-size exponent -1 is out of range: want a number above 0 and at most 5"},
 		{Params{HostSizeExponent: 6}, "host-size exponent 6 is out of range"},
-		{Params{OutDegreeExponent: 1.4}, "out-degree exponent 1.4 is out of range: want a number from 1.5 to 5 (0 takes the default 2.7)"},
+		{Params{OutDegreeExponent: 1.4}, "out-degree exponent 1.4 is out of range: want a number from 1.5 to 5"},
 		{Params{OutDegreeExponent: -3}, "out-degree exponent -3 is out of range"},
 		{Params{OutDegreeExponent: 7}, "out-degree exponent 7 is out of range"},
 		{Params{CopyProbability: 2}, "copy probability 2 is out of range: want a number from 0 to 1"},
@@ -325,6 +325,13 @@ func TestParamsValidate(t *testing.T) {
 		err := c.p.Validate()
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Validate(%+v) = %v, want an error containing %q", c.p, err, c.want)
+		}
+		// The command line and a scenario refuse a 0 for these
+		// parameters (crawlsim gen -hosts 0: "must be at least 1"), so
+		// a message that says 0 takes a default, or that 0 is in the
+		// range, is not true where it is shown.
+		if err != nil && (strings.Contains(err.Error(), "0 takes") || strings.Contains(err.Error(), "number from 0 to 4.5")) {
+			t.Errorf("Validate(%+v) = %v, which offers a 0 the command line refuses", c.p, err)
 		}
 		if g, err := Generate(c.p); err == nil || g != nil {
 			t.Errorf("Generate(%+v) = %v, %v; want no graph and an error", c.p, g, err)

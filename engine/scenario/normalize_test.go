@@ -115,7 +115,7 @@ func TestNormalizeErrors(t *testing.T) {
 		{"urls without file", Scenario{Graph: Source{URLs: "u"}}, "graph.file: missing, yet format or urls are given: they describe a graph file"},
 		{"format", Scenario{Graph: Source{File: "a", Format: "xml"}}, `graph.format: unknown format "xml" (want auto, edges, graph-txt, bvgraph or csr)`},
 		{"urls with generator", Scenario{Graph: Source{Generate: &Generate{Pages: 100}, URLs: "x"}}, "graph.urls: only a graph file takes a URL list; a generated graph has its own URLs"},
-		{"pages", Scenario{Graph: Source{Generate: &Generate{Pages: -5}}}, "graph.generate.pages: pages -5 is negative: want 1 to 4294967295 (0 takes the default 100000)"},
+		{"pages", Scenario{Graph: Source{Generate: &Generate{Pages: -5}}}, "graph.generate.pages: pages -5 is out of range: want 1 to 4294967295"},
 		{"share", Scenario{Graph: Source{Generate: &Generate{Pages: 100, IntraHostShare: ptr(2)}}}, "graph.generate.intra_host_share: intra-host share 2 is out of range: want a number from 0 to 1"},
 		{"empty previous", Scenario{Previous: &PreviousSource{}}, `previous: give a graph file or evolve parameters ({"evolve": {}} takes the defaults)`},
 		{"evolve", Scenario{Previous: &PreviousSource{Evolve: &Evolve{NewPages: ptr(20)}}}, "previous.evolve.new_pages: 20 is not a fraction from 0 to 10"},
