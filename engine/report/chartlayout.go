@@ -39,7 +39,7 @@ func (c chartLayout) xFraction(x float64) float64 {
 // layoutChart computes the layout of r's chart under opt (with its
 // defaults filled in).
 func layoutChart(r *model.Result, opt ChartOptions) (chartLayout, error) {
-	lines, xTitle, err := chartLines(r, opt)
+	lines, xTitle, err := chartAndPinnedLines(r, opt)
 	if err != nil {
 		return chartLayout{}, err
 	}

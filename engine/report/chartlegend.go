@@ -37,6 +37,16 @@ type LegendEntry struct {
 	Reference, Untimed bool
 	// Swatch is an SVG of the entry's line and marker, 30 by 12 units.
 	Swatch string
+	// PinnedLabels are the labels of the pinned run's strategies
+	// (ChartOptions.Pinned) drawn with the entry: hidden, shown and
+	// highlighted with it. PinnedSwatch is their line's swatch, "" when
+	// the entry has none.
+	PinnedLabels []string
+	PinnedSwatch string
+	// Pinned marks an entry of the pinned run alone: a strategy the
+	// result charted lacks (its Label is the strategy's with " (pinned)",
+	// its Labels empty).
+	Pinned bool
 }
 
 // Legend returns the legend's entries of r's chart under opt, in the
@@ -46,38 +56,65 @@ func Legend(r *model.Result, opt ChartOptions) ([]LegendEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	lines, _, err := chartLines(r, opt)
+	lines, _, err := chartAndPinnedLines(r, opt)
 	if err != nil {
 		return nil, err
 	}
-	var out []LegendEntry
-	for _, l := range legendEntries(lines) {
+	swatch := func(l line) string {
 		var b strings.Builder
 		b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="30" height="12" viewBox="0 0 30 12" aria-hidden="true" stroke-width="1.75">`)
 		writeSwatch(&b, l, 3, 6)
 		b.WriteString(`</svg>`)
-		out = append(out, LegendEntry{Label: l.entry, Labels: l.members, Reference: l.reference, Untimed: l.untimed, Swatch: b.String()})
+		return b.String()
+	}
+	var out []LegendEntry
+	for _, l := range legendEntries(lines) {
+		e := LegendEntry{Label: l.entry, Labels: l.members, Reference: l.reference, Untimed: l.untimed, Swatch: swatch(l), Pinned: l.pinnedOnly}
+		if l.pinnedOnly {
+			e.Labels, e.PinnedLabels = nil, l.members
+		}
+		for _, t := range l.twins {
+			e.PinnedLabels = append(e.PinnedLabels, t.members...)
+		}
+		if len(l.twins) > 0 {
+			e.PinnedSwatch = swatch(l.twins[0])
+		}
+		out = append(out, e)
 	}
 	return out, nil
 }
 
-// legendEntries lists the lines of the legend: one per strategy, and one
-// per kind of guarantee line drawn.
+// legendEntries lists the lines of the legend: one per strategy, one per
+// strategy of the pinned run alone, and one per kind of guarantee line
+// drawn. The pinned run's other lines are the twins of the entry they
+// are drawn with.
 func legendEntries(lines []line) []line {
-	var out []line
+	var out, pinnedOnly []line
 	guaranteed, lower := false, false
 	for _, l := range lines {
-		switch l.kind {
-		case kindGuaranteed:
+		switch {
+		case l.kind == kindGuaranteed:
 			guaranteed = true
-		case kindLowerBound:
+		case l.kind == kindLowerBound:
 			lower = true
+		case l.pinnedOnly:
+			e := l
+			e.label, e.xs, e.ys = l.entry, nil, nil
+			pinnedOnly = append(pinnedOnly, e)
+		case l.pinned:
 		default:
 			e := l
 			e.label, e.xs, e.ys = l.entry, nil, nil
+			for _, t := range lines {
+				if t.pinned && !t.pinnedOnly && t.entry == l.entry {
+					t.xs, t.ys = nil, nil
+					e.twins = append(e.twins, t)
+				}
+			}
 			out = append(out, e)
 		}
 	}
+	out = append(out, pinnedOnly...)
 	if guaranteed {
 		out = append(out, line{label: "guaranteed", entry: "guaranteed", kind: kindGuaranteed, colour: "#666666", dash: guaranteedDash})
 	}

@@ -41,6 +41,12 @@ type line struct {
 	// untimed marks a strategy without simulated times on the time axis:
 	// it has a legend entry but no line.
 	untimed bool
+	// pinned marks a curve of the pinned run (ChartOptions.Pinned), drawn
+	// with the entry of this run's strategy of the same label, or, with
+	// pinnedOnly, with an entry of its own. twins are, on a legend entry,
+	// the pinned run's lines drawn with it.
+	pinned, pinnedOnly bool
+	twins              []line
 }
 
 // along returns the point of the polyline (xs, ys), in increasing x, at
@@ -63,36 +69,13 @@ func along(xs, ys []float64, x float64) (float64, float64, bool) {
 }
 
 // chartLines returns the polylines of r for the x axis of opt, the
-// reference first, and the x axis's title.
+// reference first, and the x axis's title. Beside a pinned run
+// (ChartOptions.Pinned) the strategies' lines are solid, the pinned run's
+// being dashed (pinnedLines).
 func chartLines(r *model.Result, opt ChartOptions) ([]line, string, error) {
-	var xOf func(c *model.Curve, i int) float64
-	var xTitle string
-	switch opt.X {
-	case XFraction:
-		if r.Reachable <= 0 {
-			return nil, "", fmt.Errorf("report: the seeds reach no page, so there is no fraction to plot; use the count axis")
-		}
-		n := float64(r.Reachable)
-		xOf = func(c *model.Curve, i int) float64 { return float64(c.K[i]) / n }
-		xTitle = "fraction of the " + groupThousands(strconv.FormatInt(r.Reachable, 10)) + " reachable pages downloaded"
-	case XCount:
-		xOf = func(c *model.Curve, i int) float64 { return float64(c.K[i]) }
-		xTitle = "pages downloaded"
-	case XTime:
-		longest := 0.0
-		for _, s := range r.Strategies {
-			if t := s.Curve.T; len(t) > 0 {
-				longest = math.Max(longest, t[len(t)-1])
-			}
-		}
-		if longest == 0 {
-			return nil, "", fmt.Errorf("report: the result has no simulated times to plot; run the scenario with politeness, or use the fraction or count axis")
-		}
-		u := timeUnitFor(longest)
-		xOf = func(c *model.Curve, i int) float64 { return c.T[i] / u.seconds }
-		xTitle = "simulated time (" + u.name + ")"
-	default:
-		return nil, "", fmt.Errorf("report: chart x axis %q; expected %s, %s or %s", opt.X, XFraction, XCount, XTime)
+	xOf, xTitle, err := xAxis(r, opt, axisLongest(r, opt))
+	if err != nil {
+		return nil, "", err
 	}
 
 	var lines []line
@@ -114,16 +97,8 @@ func chartLines(r *model.Result, opt ChartOptions) ([]line, string, error) {
 			}
 			return nil
 		}
-		// Every curve starts at the origin: nothing is downloaded at k = 0.
-		if c.K[0] > 0 {
-			l.xs, l.ys = append(l.xs, 0), append(l.ys, 0)
-		}
-		for i := range c.K {
-			x, y := xOf(c, i), c.Value[i]
-			if math.IsNaN(x) || math.IsInf(x, 0) || math.IsNaN(y) || math.IsInf(y, 0) {
-				return fmt.Errorf("report: the %s curve of %q holds the point (%v, %v); expected finite numbers", kind, label, x, y)
-			}
-			l.xs, l.ys = append(l.xs, x), append(l.ys, y)
+		if err := l.addPoints(c, xOf); err != nil {
+			return err
 		}
 		lines = append(lines, l)
 		return nil
@@ -153,7 +128,7 @@ func chartLines(r *model.Result, opt ChartOptions) ([]line, string, error) {
 		}
 		style := line{colour: palette[series%len(palette)], dash: strategyDashes[series%len(strategyDashes)],
 			marker: markerShapes[series%len(markerShapes)], series: series, entry: s.Label, members: []string{s.Label}}
-		if opt.Guarantees {
+		if opt.Guarantees || opt.Pinned != nil {
 			style.dash = ""
 		}
 		series++
@@ -179,6 +154,63 @@ func chartLines(r *model.Result, opt ChartOptions) ([]line, string, error) {
 		return nil, "", fmt.Errorf("report: the result has no curve to plot")
 	}
 	return lines, xTitle, nil
+}
+
+// addPoints gives l the points of curve c, x from xOf: every curve starts
+// at the origin, since nothing is downloaded at k = 0.
+func (l *line) addPoints(c *model.Curve, xOf func(c *model.Curve, i int) float64) error {
+	if c.K[0] > 0 {
+		l.xs, l.ys = append(l.xs, 0), append(l.ys, 0)
+	}
+	for i := range c.K {
+		x, y := xOf(c, i), c.Value[i]
+		if math.IsNaN(x) || math.IsInf(x, 0) || math.IsNaN(y) || math.IsInf(y, 0) {
+			return fmt.Errorf("report: the %s curve of %q holds the point (%v, %v); expected finite numbers", l.kind, l.label, x, y)
+		}
+		l.xs, l.ys = append(l.xs, x), append(l.ys, y)
+	}
+	return nil
+}
+
+// xAxis returns the x of a point of r's curves on the x axis of opt, and
+// the axis's title. On the time axis, x is in a unit chosen from longest,
+// the longest simulated time charted, in seconds.
+func xAxis(r *model.Result, opt ChartOptions, longest float64) (func(c *model.Curve, i int) float64, string, error) {
+	switch opt.X {
+	case XFraction:
+		if r.Reachable <= 0 {
+			return nil, "", fmt.Errorf("report: the seeds reach no page, so there is no fraction to plot; use the count axis")
+		}
+		n := float64(r.Reachable)
+		return func(c *model.Curve, i int) float64 { return float64(c.K[i]) / n },
+			"fraction of the " + groupThousands(strconv.FormatInt(r.Reachable, 10)) + " reachable pages downloaded", nil
+	case XCount:
+		return func(c *model.Curve, i int) float64 { return float64(c.K[i]) }, "pages downloaded", nil
+	case XTime:
+		if longest == 0 {
+			return nil, "", fmt.Errorf("report: the result has no simulated times to plot; run the scenario with politeness, or use the fraction or count axis")
+		}
+		u := timeUnitFor(longest)
+		return func(c *model.Curve, i int) float64 { return c.T[i] / u.seconds }, "simulated time (" + u.name + ")", nil
+	}
+	return nil, "", fmt.Errorf("report: chart x axis %q; expected %s, %s or %s", opt.X, XFraction, XCount, XTime)
+}
+
+// axisLongest is the longest simulated time, in seconds, of r's curves
+// and of the pinned run's (0 when none has times).
+func axisLongest(r *model.Result, opt ChartOptions) float64 {
+	longest := 0.0
+	for _, res := range []*model.Result{r, opt.Pinned} {
+		if res == nil {
+			continue
+		}
+		for _, s := range res.Strategies {
+			if t := s.Curve.T; len(t) > 0 {
+				longest = math.Max(longest, t[len(t)-1])
+			}
+		}
+	}
+	return longest
 }
 
 // sameCurve returns the index among lines of the strategy line whose

@@ -57,8 +57,13 @@ const (
 // its stroke, dash and width, and its marker in the middle.
 func writeSwatch(b *strings.Builder, e line, x, y float64) {
 	b.WriteString(`<line`)
-	if e.reference {
+	switch {
+	case e.reference && e.pinned:
+		b.WriteString(` class="chart-ref chart-pinned"`)
+	case e.reference:
 		b.WriteString(` class="chart-ref"`)
+	case e.pinned:
+		b.WriteString(` class="chart-pinned"`)
 	}
 	fmt.Fprintf(b, ` x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s"`, coord(x), coord(y), coord(x+24), coord(y), e.colour)
 	if e.dash != "" {
@@ -67,8 +72,14 @@ func writeSwatch(b *strings.Builder, e line, x, y float64) {
 	if e.reference {
 		fmt.Fprintf(b, ` stroke-width="%s"`, strconv.FormatFloat(referenceWidth, 'f', -1, 64))
 	}
+	if e.pinned {
+		fmt.Fprintf(b, ` stroke-opacity="%s"`, strconv.FormatFloat(pinnedOpacity, 'f', -1, 64))
+	}
 	b.WriteString(`/>`)
-	if e.marker != "" {
+	switch {
+	case e.marker != "" && e.pinned:
+		writeHollowMarker(b, e.marker, e.colour, x+12, y, "")
+	case e.marker != "":
 		writeMarker(b, e.marker, e.colour, x+12, y, "")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -55,6 +56,11 @@ type ChartOptions struct {
 	// Highlight, when not empty, is the legend label of the curve drawn
 	// wider and on top, the others faded.
 	Highlight string
+	// Pinned, when set, is an earlier result to compare with (the page's
+	// pinned run): its strategies' curves are drawn too, dashed and
+	// lighter, each in the colour and marker of the strategy of the same
+	// label (chartpinned.go).
+	Pinned *model.Result
 }
 
 // SVG writes a line chart of r's curves: cumulative importance against the
@@ -67,7 +73,11 @@ type ChartOptions struct {
 // are identical are drawn once and named together in the legend ("bfs =
 // larger-sites-first"). On the time axis a strategy without simulated
 // times (the optimal reference, which runs without politeness) has a legend
-// entry marked "(not timed)" and no line.
+// entry marked "(not timed)" and no line. With ChartOptions.Pinned the
+// pinned run's curves are drawn too (pinnedLines): dashed, lighter and
+// with hollow markers, in the colour and marker of this run's strategy of
+// the same label, this run's strategy lines then solid, and a key in the
+// plot's lower right corner says which run is which.
 //
 // Labels never make the chart fail: a legend label too long for the
 // legend's share of the width (at most 40%) is shortened with "…" (the full
@@ -200,15 +210,23 @@ func SVG(w io.Writer, r *model.Result, opt ChartOptions) error {
 			prevStart, prevEnd = at, len(pts)
 		}
 		b.WriteString(`<polyline`)
-		if l.reference {
+		switch {
+		case l.reference && l.pinned:
+			b.WriteString(` class="chart-ref chart-pinned"`)
+		case l.reference:
 			b.WriteString(` class="chart-ref"`)
+		case l.pinned:
+			b.WriteString(` class="chart-pinned"`)
 		}
 		fmt.Fprintf(&b, ` stroke="%s"`, l.colour)
 		if l.dash != "" {
 			fmt.Fprintf(&b, ` stroke-dasharray="%s"`, l.dash)
 		}
-		width := 0.0
+		width, opacity := 0.0, ""
 		switch {
+		case l.pinned:
+			w, o := pinnedStroke(opt.Highlight != "" && !faded(l), faded(l))
+			width, opacity = w, strconv.FormatFloat(o, 'f', -1, 64)
 		case l.reference:
 			width = referenceWidth
 		case opt.Highlight != "" && !faded(l):
@@ -217,8 +235,11 @@ func SVG(w io.Writer, r *model.Result, opt ChartOptions) error {
 		if width > 0 {
 			fmt.Fprintf(&b, ` stroke-width="%s"`, strconv.FormatFloat(width, 'f', -1, 64))
 		}
-		if faded(l) {
-			b.WriteString(` stroke-opacity="0.25"`)
+		if faded(l) && !l.pinned {
+			opacity = "0.25"
+		}
+		if opacity != "" {
+			fmt.Fprintf(&b, ` stroke-opacity="%s"`, opacity)
 		}
 		b.WriteString(` points="`)
 		b.Write(pts)
@@ -227,14 +248,27 @@ func SVG(w io.Writer, r *model.Result, opt ChartOptions) error {
 		b.WriteString("</title></polyline>\n")
 		if l.marker != "" {
 			opacity := ""
-			if faded(l) {
+			switch {
+			case l.pinned:
+				_, o := pinnedStroke(opt.Highlight != "" && !faded(l), faded(l))
+				opacity = ` opacity="` + strconv.FormatFloat(o, 'f', -1, 64) + `"`
+			case faded(l):
 				opacity = ` opacity="0.25"`
 			}
+			// Spread along the plot, shifted by the golden ratio from one
+			// strategy to the next, and by half a step on the pinned run's
+			// line.
+			shift := math.Mod(float64(l.series)*0.618034, 1)
+			if l.pinned {
+				shift = math.Mod(shift+0.5, 1)
+			}
 			for k := range markersPerLine {
-				// Spread along the plot, shifted by the golden ratio from
-				// one strategy to the next.
-				f := (float64(k) + 0.15 + 0.7*math.Mod(float64(l.series)*0.618034, 1)) / markersPerLine
-				if x, y, ok := along(pxs, pys, left+f*plotW); ok {
+				f := (float64(k) + 0.15 + 0.7*shift) / markersPerLine
+				x, y, ok := along(pxs, pys, left+f*plotW)
+				switch {
+				case ok && l.pinned:
+					writeHollowMarker(&markers, l.marker, l.colour, x, y, opacity)
+				case ok:
 					writeMarker(&markers, l.marker, l.colour, x, y, opacity)
 				}
 			}
@@ -245,6 +279,9 @@ func SVG(w io.Writer, r *model.Result, opt ChartOptions) error {
 		b.WriteString(`<g class="chart-markers">` + "\n")
 		b.WriteString(markers.String())
 		b.WriteString("</g>\n")
+	}
+	if slices.ContainsFunc(lines, func(l line) bool { return l.pinned }) {
+		writePinnedKey(&b, left+plotW, top+plotH)
 	}
 
 	if opt.NoLegend {
