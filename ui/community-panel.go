@@ -30,3 +30,7 @@ func (c *CommunityPanel) Extract() {
 	}
 	c.App.Community.Extract(c.App.Form)
 }
+
+// Rendered redraws the panel's chart, after the page was drawn, when its
+// box no longer has the width it was drawn for (App.redrawWhenResized).
+func (c *CommunityPanel) Rendered(ctx vugu.RenderedCtx) { c.App.redrawWhenResized(ctx) }

@@ -1,13 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
-	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -25,6 +25,8 @@ type Community struct {
 	DepthSVG string
 	Rows     [][]string
 	Summary  string
+	// drawnWidth is the width DepthSVG was drawn for (its box's, draw).
+	drawnWidth int
 }
 
 // newCommunity returns the panel's state with its default fields.
@@ -84,15 +86,17 @@ func (c *Community) Extract(f Form) {
 	c.start(req, &pending{done: c.done})
 }
 
-// done takes the seed study's result and draws what the panel shows of it.
+// done takes the seed study's result and draws what the panel shows of
+// it, its chart at its box's width (draw).
 func (c *Community) done(r protocol.Response) {
-	res, svg, err := drawResult(r, reader.ParseResult, report.DepthSVG)
+	res, err := reader.ParseResult(bytes.NewReader(r.Result), "the worker's result")
 	if err != nil {
 		c.Error = err.Error()
 		return
 	}
-	c.Study, c.DepthSVG = res, svg
+	c.Study = res
 	c.Rows, c.Summary = seedRows(res), seedsSummary(res)
+	c.draw()
 }
 
 // Seeds is the seed set of the last study, "" when there is none.

@@ -32,3 +32,7 @@ func (c *RefreshPanel) Defaults() string {
 	return "The fields start at crawlsim refresh's defaults, except sites: " + strconv.Itoa(RefreshSites) + " here, " +
 		groupDigits(strconv.Itoa(model.DefaultRefreshParams().Sites)) + " there (-sites), so that the simulation takes a moment in the browser."
 }
+
+// Rendered redraws the panel's chart, after the page was drawn, when its
+// box no longer has the width it was drawn for (App.redrawWhenResized).
+func (c *RefreshPanel) Rendered(ctx vugu.RenderedCtx) { c.App.redrawWhenResized(ctx) }

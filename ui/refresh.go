@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"strconv"
 
@@ -54,6 +55,8 @@ type Revisits struct {
 	SVG    string
 	Head   []string
 	Rows   [][]string
+	// drawnWidth is the width SVG was drawn for (its box's, draw).
+	drawnWidth int
 }
 
 // newRevisits returns the panel's state with its default form.
@@ -83,13 +86,15 @@ func (r *Revisits) Run() {
 	}})
 }
 
-// done takes the simulation's result and draws its chart and table.
+// done takes the simulation's result and draws its table, and its chart
+// at its box's width (draw).
 func (r *Revisits) done(resp protocol.Response) {
-	res, svg, err := drawResult(resp, reader.ParseRefreshResult, report.RefreshSVG)
+	res, err := reader.ParseRefreshResult(bytes.NewReader(resp.Result), "the worker's result")
 	if err != nil {
 		r.Error = err.Error()
 		return
 	}
 	head, rows := report.RefreshRows(res)
-	r.Result, r.SVG, r.Head, r.Rows = res, svg, head, groupRows(rows)
+	r.Result, r.Head, r.Rows = res, head, groupRows(rows)
+	r.draw()
 }

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"errors"
-	"io"
-	"strings"
 
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
@@ -238,18 +235,4 @@ func (p *panelRequest) start(req protocol.Request, h *pending) bool {
 	}
 	p.req = req.ID
 	return true
-}
-
-// drawResult reads the result of a panel's request with parse and draws
-// its chart with draw, as SVG markup.
-func drawResult[T any](r protocol.Response, parse func(io.Reader, string) (T, error), draw func(io.Writer, T) error) (T, string, error) {
-	res, err := parse(bytes.NewReader(r.Result), "the worker's result")
-	if err != nil {
-		return res, "", err
-	}
-	var b strings.Builder
-	if err := draw(&b, res); err != nil {
-		return res, "", err
-	}
-	return res, b.String(), nil
 }

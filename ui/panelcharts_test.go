@@ -1,0 +1,83 @@
+package main
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// fakeBoxes makes elementSize answer widths by id (0 for the others)
+// until the test ends.
+func fakeBoxes(t *testing.T, widths map[string]float64) {
+	t.Helper()
+	old := elementSize
+	elementSize = func(id string) (float64, float64) { return widths[id], 0 }
+	t.Cleanup(func() { elementSize = old })
+}
+
+// resultJSON is v as the worker sends it.
+func resultJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestPanelChartsDrawnAtTheirBoxWidth: the Revisits and Community seeds
+// charts are drawn at the width of their box, as the main chart is, and
+// again when the box changes width (a user review found them drawn 960
+// and 900 pixels wide whatever the screen: on a phone their 12-pixel text
+// was 4 pixels high). Before their box is on the page they take the
+// command line's width.
+func TestPanelChartsDrawnAtTheirBoxWidth(t *testing.T) {
+	widths := map[string]float64{}
+	fakeBoxes(t, widths)
+	a := NewApp("", "")
+	refresh := model.RefreshResult{Version: model.Version, Refresh: model.Refresh{Simulation: model.RefreshParams{Horizon: 100}},
+		Outcomes: []model.RefreshOutcome{{Label: "fixed", Series: model.RefreshSeries{Times: []float64{50, 100}, Fresh: []float64{0.5, 0.6},
+			Central: []float64{1e6, 2e6}, Migrant: []float64{1e5, 2e5}}, CentralBytes: 2e6, MigrantBytes: 2e5}}}
+	study := model.Result{Version: model.Version, SeedStudy: &model.SeedStudyResult{Names: []string{"a"}, Evaluation: model.Evaluation{
+		Profiles: []model.DepthProfile{{Name: "community:1", Seeds: 1, Pages: []int64{1, 30, 4}, MeanImportance: []float64{0.1, 0.01, 0.02}}}}}}
+	a.Revisits.done(protocol.Response{Result: resultJSON(t, refresh)})
+	a.Community.done(protocol.Response{Result: resultJSON(t, study)})
+	width := func(svg string) int {
+		w, _, ok := svgSize(svg)
+		if !ok {
+			t.Fatalf("no size in %.200s", svg)
+		}
+		return w
+	}
+	if a.Revisits.Error != "" || a.Community.Error != "" {
+		t.Fatalf("errors: %q, %q", a.Revisits.Error, a.Community.Error)
+	}
+	if w, d := width(a.Revisits.SVG), width(a.Community.DepthSVG); w != 960 || d != 900 {
+		t.Errorf("unmeasured boxes: charts %d and %d wide, want the command line's 960 and 900", w, d)
+	}
+	if a.redrawPanelCharts() {
+		t.Error("redrawn though no box could be measured")
+	}
+	widths[refreshChartID], widths[seedsChartID] = 326.4, 326.4
+	if !a.panelChartsResized() || !a.redrawPanelCharts() {
+		t.Fatal("the boxes' width changed, nothing redrawn")
+	}
+	if w, d := width(a.Revisits.SVG), width(a.Community.DepthSVG); w != 326 || d != 326 {
+		t.Errorf("in boxes 326 pixels wide the charts are %d and %d wide", w, d)
+	}
+	if a.panelChartsResized() || a.redrawPanelCharts() {
+		t.Error("redrawn again at the same width")
+	}
+	widths[refreshChartID] = 1200
+	a.redrawPanelCharts()
+	if w, d := width(a.Revisits.SVG), width(a.Community.DepthSVG); w != 1200 || d != 326 {
+		t.Errorf("after the Revisits box grew to 1200: %d and %d", w, d)
+	}
+	widths[seedsChartID] = 100
+	a.redrawPanelCharts()
+	if d := width(a.Community.DepthSVG); d != minPanelChartWidth {
+		t.Errorf("in a box 100 pixels wide the chart is %d wide, want the narrowest, %d", d, minPanelChartWidth)
+	}
+}
