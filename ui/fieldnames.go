@@ -77,7 +77,9 @@ func comparisonFieldName(s model.Scenario, path string) string {
 }
 
 // fieldsText writes the fields the worker refused, one a line, each named
-// by name.
+// by name. A message that starts with the field's name again ("hosts -1
+// is ...", gen.Params.Validate's words) drops it, and the numbers after
+// the value it starts with get thousands separators ("at most 10,000").
 func fieldsText(fields []protocol.FieldError, name func(string) string) string {
 	lines := make([]string, len(fields))
 	for i, f := range fields {
@@ -85,7 +87,13 @@ func fieldsText(fields []protocol.FieldError, name func(string) string) string {
 			lines[i] = f.Message
 			continue
 		}
-		lines[i] = name(f.Field) + ": " + f.Message
+		label := name(f.Field)
+		msg := strings.TrimPrefix(f.Message, label+" ")
+		value, rest, _ := strings.Cut(msg, " ")
+		if rest != "" {
+			msg = value + " " + groupDigits(rest)
+		}
+		lines[i] = label + ": " + msg
 	}
 	return strings.Join(lines, "\n")
 }

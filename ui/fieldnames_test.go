@@ -29,13 +29,14 @@ func TestRefusalNamesTheFormsFields(t *testing.T) {
 			a.Form.Strategies[i].Params["window"] = "7"
 		}
 	}
-	a.Form.Timed, a.Form.Connections = true, "2"
-	a.Form.Latency = "-1"
+	// More connections than the engine takes: the page leaves that
+	// limit to the worker, whose message gets the page's separators.
+	a.Form.Timed, a.Form.Connections = true, "10001"
 	a.Run()
 	for _, r := range w.take() {
 		a.handle(pageEvent(r))
 	}
-	for _, want := range []string{"windowed-rankmass window: ", "latency: "} {
+	for _, want := range []string{"windowed-rankmass window: ", "connections: 10001 is not a number of connections: want 1 to 10,000"} {
 		if !strings.Contains(a.FormError, want) {
 			t.Errorf("the refusal %q does not name %q", a.FormError, want)
 		}

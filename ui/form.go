@@ -223,7 +223,7 @@ func (e *fieldErrors) seed(field, text string) uint64 {
 	}
 	v, err := strconv.ParseUint(text, 10, 64)
 	if err != nil {
-		e.bad(field, "%q is not a whole number from 0 to %d", text, uint64(math.MaxUint64))
+		e.bad(field, "%q is not a whole number from 0 to %s", text, groupDigits(strconv.FormatUint(math.MaxUint64, 10)))
 	}
 	return v
 }
@@ -253,7 +253,7 @@ func (e *fieldErrors) count(field, path, text string) int64 {
 // the scenario would read as "absent" and replace by its default.
 func (e *fieldErrors) zero(field, path string) {
 	want, _ := zeroNotAllowed(path)
-	e.bad(field, "0 is not allowed: want %s; leave the field blank for the default", want)
+	e.bad(field, "0 is not allowed: want %s%s", want, blankDefault)
 }
 
 // real reads a number; blank is nil.
@@ -320,6 +320,7 @@ func (f Form) setting() (model.Scenario, *fieldErrors) {
 		g.Seed = errs.seed("generator seed", f.GenSeed)
 		g.MeanOutDegree = errs.positive("mean out-degree", "graph.generate.mean_out_degree", f.Degree)
 		g.IntraHostShare = errs.real("intra-host share", f.Intra)
+		errs.checkGenerator(f, g)
 		s.Graph = model.Source{Generate: g}
 	}
 	if f.Timed {
@@ -330,6 +331,7 @@ func (f Form) setting() (model.Scenario, *fieldErrors) {
 			PageSize:    errs.real("page size", f.PageSize),
 		}
 		p.Bandwidth = errs.positive("bandwidth", "politeness.bandwidth", f.Bandwidth)
+		errs.checkPoliteness(f, p)
 		s.Politeness = p
 	}
 	return s, errs

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/model"
+)
+
+// maxPolitenessSeconds is the longest wait and latency the engine takes
+// (scenario.Normalize's maxSeconds, which TestFormChecksAgreeWithTheEngine
+// holds it to).
+const maxPolitenessSeconds = 1e6
+
+// blankDefault ends the message of a field whose blank is the default.
+const blankDefault = "; leave the field blank for the default"
+
+// outside refuses the value typed into a field whose blank is the
+// default, saying the range it accepts as its 0 is refused (zero).
+func (e *fieldErrors) outside(field, text, want string) {
+	e.bad(field, "%s: want %s%s", strings.TrimSpace(text), want, blankDefault)
+}
+
+// checkGenerator refuses the generator's numbers that the worker would
+// refuse for the pages of the form (gen.Params.Validate), under the
+// form's labels: the worker's messages name the field again ("hosts:
+// hosts -1") and leave the page's count of pages out.
+func (e *fieldErrors) checkGenerator(f Form, g *model.Generate) {
+	if g.Pages <= 0 {
+		return
+	}
+	pages := groupDigits(strconv.Itoa(g.Pages))
+	if g.Hosts < 0 || g.Hosts > g.Pages {
+		want, _ := zeroNotAllowed("graph.generate.hosts")
+		e.outside("hosts", f.Hosts, want+" ("+pages+")")
+	}
+	if d := g.MeanOutDegree; d != 0 {
+		most := float64(g.Pages-1) / 2
+		if !(d > 0 && d <= most) {
+			want, _ := zeroNotAllowed("graph.generate.mean_out_degree")
+			e.outside("mean out-degree", f.Degree, want+" = "+groupDigits(num(most)))
+		}
+	}
+	if s := g.IntraHostShare; s != nil && !(*s >= 0 && *s <= 1) {
+		e.outside("intra-host share", f.Intra, "a number from 0 to 1")
+	}
+}
+
+// checkPoliteness refuses the waits and sizes the worker would refuse
+// (scenario.Normalize), with limits the reader can read.
+func (e *fieldErrors) checkPoliteness(f Form, p *model.Politeness) {
+	seconds := "a number of seconds from 0 to " + groupDigits(strconv.FormatFloat(maxPolitenessSeconds, 'f', -1, 64))
+	for _, v := range []struct {
+		field, text string
+		value       *float64
+		limit       float64
+		want        string
+	}{
+		{"wait", f.Wait, p.Wait, maxPolitenessSeconds, seconds},
+		{"latency", f.Latency, p.Latency, maxPolitenessSeconds, seconds},
+		{"page size", f.PageSize, p.PageSize, math.MaxFloat64, "a number of bytes, 0 or more"},
+	} {
+		if x := v.value; x != nil && !(*x >= 0 && *x <= v.limit) {
+			e.outside(v.field, v.text, v.want)
+		}
+	}
+}
