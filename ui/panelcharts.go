@@ -10,12 +10,13 @@ import (
 	"github.com/crawlsim/crawlsim/wasm/page"
 )
 
-// The boxes the Revisits and Community seeds charts fill, and the Papers
-// panel's results, whose width the papers' charts are drawn for.
+// The boxes the Revisits and Community seeds charts fill, and the
+// Papers panel's first paragraph, as wide as the papers' charts are
+// shown, which they are drawn for.
 const (
 	refreshChartID = "refresh-chart"
 	seedsChartID   = "seeds-chart"
-	papersBoxID    = "papers-panel"
+	papersBoxID    = "papers-about"
 )
 
 // minPanelChartWidth is the narrowest a panel's chart is drawn.

@@ -81,3 +81,28 @@ func TestPanelChartsDrawnAtTheirBoxWidth(t *testing.T) {
 		t.Errorf("in a box 100 pixels wide the chart is %d wide, want the narrowest, %d", d, minPanelChartWidth)
 	}
 }
+
+// TestPapersAskForChartsOfTheirWidth: a reproduction asks the worker for
+// charts as wide as the Papers panel shows them (its first paragraph's
+// width), and for the command line's sizes when it cannot be measured (a
+// user review found the papers' 800-pixel charts shown 326 pixels wide on
+// a phone).
+func TestPapersAskForChartsOfTheirWidth(t *testing.T) {
+	widths := map[string]float64{}
+	fakeBoxes(t, widths)
+	for _, c := range []struct {
+		measured float64
+		want     int
+	}{{0, 0}, {326.2, 326}, {925, 925}} {
+		widths[papersBoxID] = c.measured
+		a, w := readyApp(t)
+		a.Papers.Run(a.Form)
+		last := w.sent[len(w.sent)-1]
+		if last.Kind != protocol.KindReproduce || last.Reproduce == nil {
+			t.Fatalf("sent %+v; errors %q", last, a.Papers.Error)
+		}
+		if last.Reproduce.ChartWidth != c.want {
+			t.Errorf("Papers panel %g pixels wide: charts asked %d wide, want %d", c.measured, last.Reproduce.ChartWidth, c.want)
+		}
+	}
+}

@@ -44,7 +44,8 @@ func (p *Papers) Run(f Form) {
 		return
 	}
 	req := p.q.request(protocol.KindReproduce)
-	req.Reproduce = &protocol.Reproduce{Paper: p.Paper, Graph: s.Graph, RandomSeed: s.RandomSeed}
+	req.Reproduce = &protocol.Reproduce{Paper: p.Paper, Graph: s.Graph, RandomSeed: s.RandomSeed,
+		ChartWidth: panelChartWidth(papersBoxID, 0)}
 	started := p.start(req, &pending{
 		done: p.done,
 		failed: func(msg string) {

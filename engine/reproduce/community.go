@@ -105,7 +105,7 @@ func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
 			Verdict: NotRun, Reason: map[bool]string{true: "no two cores are connected", false: "no community seeds"}[community]})
 	}
 	var b bytes.Buffer
-	if err := report.DepthSVG(&b, r); err != nil {
+	if err := report.DepthChart(&b, r, in.chartWidth(report.DepthChartWidth)); err != nil {
 		return nil, err
 	}
 	rep.Charts = append(rep.Charts, Chart{Name: "003-fig7-10.svg", Title: "seeds/003 Figs. 7-10: pages and mean PageRank per breadth-first depth", SVG: b.Bytes()})

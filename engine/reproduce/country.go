@@ -179,7 +179,7 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 			Published: "at most +3%", Ours: "not run", Verdict: NotRun, Reason: "no previous snapshot"})
 	}
 
-	c, err := curveChart("004-fig4.svg", "seeds/004 Fig. 4: cumulative PageRank against the fraction of pages downloaded (r = 1, politeness)", r, report.ChartOptions{})
+	c, err := curveChart("004-fig4.svg", "seeds/004 Fig. 4: cumulative PageRank against the fraction of pages downloaded (r = 1, politeness)", r, in.curveOptions(report.ChartOptions{}))
 	if err != nil {
 		return nil, err
 	}

@@ -203,7 +203,7 @@ func assessRankMass(in Input, runs []Run, res Results) (*Report, error) {
 
 	for _, label := range []string{"l-neighbor", "rankmass", windowLabel(0.1)} {
 		c, err := curveChart("001-fig7-"+chartSlug(label)+".svg", "seeds/001 Fig. 7: "+label+", actual and guaranteed RankMass against the optimal",
-			only(r, "optimal", label), report.ChartOptions{X: report.XCount, Guarantees: true})
+			only(r, "optimal", label), in.curveOptions(report.ChartOptions{X: report.XCount, Guarantees: true}))
 		if err != nil {
 			return nil, err
 		}
@@ -213,12 +213,12 @@ func assessRankMass(in Input, runs []Run, res Results) (*Report, error) {
 	for _, w := range rankMassWindows {
 		fig8Labels = append(fig8Labels, windowLabel(w))
 	}
-	c, err := curveChart("001-fig8.svg", "seeds/001 Fig. 8: actual RankMass by window size", only(r, fig8Labels...), report.ChartOptions{X: report.XCount})
+	c, err := curveChart("001-fig8.svg", "seeds/001 Fig. 8: actual RankMass by window size", only(r, fig8Labels...), in.curveOptions(report.ChartOptions{X: report.XCount}))
 	if err != nil {
 		return nil, err
 	}
 	rep.Charts = append(rep.Charts, c)
-	if err := assessSeedSizes(rep, runs, res); err != nil {
+	if err := assessSeedSizes(in, rep, runs, res); err != nil {
 		return nil, err
 	}
 	return rep, nil
@@ -226,7 +226,7 @@ func assessRankMass(in Input, runs []Run, res Results) (*Report, error) {
 
 // assessSeedSizes reads the runs of Figs. 9-10, when they ran: larger
 // seed sets raise the guarantee strongly, the actual RankMass only early.
-func assessSeedSizes(rep *Report, runs []Run, res Results) error {
+func assessSeedSizes(in Input, rep *Report, runs []Run, res Results) error {
 	var sets []*scenario.Result
 	var sizes []float64
 	for _, run := range runs {
@@ -287,7 +287,7 @@ func assessSeedSizes(rep *Report, runs []Run, res Results) error {
 			}
 		}
 	}
-	c, err := curveChart("001-fig10.svg", "seeds/001 Fig. 10: l-neighbor by seed-set size, actual and guaranteed RankMass", &merged, report.ChartOptions{X: report.XCount, Guarantees: true})
+	c, err := curveChart("001-fig10.svg", "seeds/001 Fig. 10: l-neighbor by seed-set size, actual and guaranteed RankMass", &merged, in.curveOptions(report.ChartOptions{X: report.XCount, Guarantees: true}))
 	if err != nil {
 		return err
 	}

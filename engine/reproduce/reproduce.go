@@ -39,6 +39,11 @@ type Input struct {
 	Pages int64
 	// RandomSeed seeds every random choice of the runs.
 	RandomSeed uint64
+	// ChartWidth is the width in pixels the charts are drawn for (the
+	// page's, so that their text stays legible on a phone); 0 draws them
+	// at the command line's sizes. The effectiveness chart of paper 000
+	// keeps its size.
+	ChartWidth int
 }
 
 // DefaultInput is a generated web of DefaultPages pages (random seed 1).

@@ -100,7 +100,7 @@ func assessRevisits(in Input, runs []Run, res Results) (*Report, error) {
 			Verdict: Holds(ci.UserFreshness > fixed.UserFreshness), Reason: "the paper gives no figure: this reads its aim"})
 	}
 	var b bytes.Buffer
-	if err := report.RefreshSVG(&b, r); err != nil {
+	if err := report.RefreshChart(&b, r, in.chartWidth(report.RefreshChartWidth)); err != nil {
 		return nil, err
 	}
 	rep.Charts = append(rep.Charts, Chart{Name: "002-freshness-traffic.svg", Title: "seeds/002: freshness and traffic over time by policy", SVG: b.Bytes()})

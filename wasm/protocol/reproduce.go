@@ -15,6 +15,9 @@ type Reproduce struct {
 	Graph model.Source `json:"graph"`
 	// RandomSeed seeds every random choice of the runs (0: 1).
 	RandomSeed uint64 `json:"random_seed,omitempty"`
+	// ChartWidth is the width in pixels the page shows the charts at,
+	// which they are drawn for (0: the command line's sizes).
+	ChartWidth int `json:"chart_width,omitempty"`
 }
 
 // PaperName is one paper the page can reproduce.

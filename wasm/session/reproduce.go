@@ -64,7 +64,7 @@ func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce
 		if err := s.fitsBesideUpload(fmt.Sprintf("the papers' runs on a generated graph of %d pages", p.Pages), "crawlsim reproduce", need, budget); err != nil {
 			return reproduce.Input{}, "", 0, err
 		}
-		in := reproduce.Input{Graph: src, Hosts: true, Pages: int64(p.Pages), RandomSeed: rq.RandomSeed}
+		in := reproduce.Input{Graph: src, Hosts: true, Pages: int64(p.Pages), RandomSeed: rq.RandomSeed, ChartWidth: rq.ChartWidth}
 		return in, describeGenerate(*g), s.heldBytes(), nil
 	}
 	if src.File == "" {
@@ -90,7 +90,7 @@ func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce
 	if g.HasHosts() {
 		hosts = fmt.Sprintf("%d hosts", g.NumHosts())
 	}
-	in := reproduce.Input{Graph: src, Hosts: g.HasHosts(), Pages: int64(g.NumNodes()), RandomSeed: rq.RandomSeed}
+	in := reproduce.Input{Graph: src, Hosts: g.HasHosts(), Pages: int64(g.NumNodes()), RandomSeed: rq.RandomSeed, ChartWidth: rq.ChartWidth}
 	return in, fmt.Sprintf("%s (%d pages, %d links, %s)", src.File, g.NumNodes(), g.NumArcs(), hosts), fileBytes, nil
 }
 
