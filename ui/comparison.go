@@ -110,7 +110,12 @@ func (a *App) runDone(r protocol.Response) {
 	a.restarts = 0
 	a.Hidden, a.Highlighted, a.Cursor = nil, "", -1
 	a.drawChart()
-	a.Announce = fmt.Sprintf("Done: %s compared on %s; the chart and the table show the result.", counted(int64(len(res.Strategies)), "strategy", "strategies"), counted(res.Graph.Pages, "page", "pages"))
+	shown := "the chart and the table show the result"
+	if a.Embed {
+		// An embedded page has the chart and its legend, no table.
+		shown = "the chart shows the result; the full page also has the tables"
+	}
+	a.Announce = fmt.Sprintf("Done: %s compared on %s; %s.", counted(int64(len(res.Strategies)), "strategy", "strategies"), counted(res.Graph.Pages, "page", "pages"), shown)
 	if a.FirstComparison == 0 {
 		a.FirstComparison = page.Now()
 	}
