@@ -125,3 +125,15 @@ func TestPapersCancel(t *testing.T) {
 		t.Errorf("after the cancel: busy %v, announce %q", a.WorkerBusy(), a.Papers.Announce)
 	}
 }
+
+// TestPapersGraphGroupsDigits: the line naming the reproduction's graph
+// separates thousands, as the rest of the page does (it said "Graph:
+// generated: 20000 pages").
+func TestPapersGraphGroupsDigits(t *testing.T) {
+	a := NewApp("", "")
+	a.Papers.Result = &protocol.Reproduction{Graph: "generated: 20000 pages, 100 hosts, mean out-degree 8, seed 1"}
+	n, _ := builtNode(t, &PapersPanel{App: a}, "papers-graph")
+	if want := "Graph: generated: 20,000 pages, 100 hosts, mean out-degree 8, seed 1"; n.InnerHTML == nil || *n.InnerHTML != want {
+		t.Errorf("the graph line says %v; want %q", n.InnerHTML, want)
+	}
+}
