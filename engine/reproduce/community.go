@@ -28,6 +28,7 @@ func paperCommunitySeeds() *Paper {
 		ID:         "003",
 		Name:       "community-seeds",
 		Citation:   `Daneshpajouh, Nasiri and Ghodsi, "A fast community based algorithm for generating web crawler seeds set"`,
+		Short:      citeCommunity,
 		Reproduces: "Figs. 7-10 (pages reached and their mean PageRank per breadth-first depth, community against random seeds) and section 3.5.2 (core distances)",
 		plan:       planCommunity,
 		assess:     assessCommunity,
@@ -47,7 +48,7 @@ func planCommunity(in Input) ([]Run, []string) {
 	sc := crawlScenario(in, spec, scenario.ImportancePageRank)
 	sc.Strategies = []scenario.Strategy{}
 	sc.SeedStudy = &scenario.SeedStudy{}
-	return []Run{{Name: "003-fig7-10", Title: "seeds/003 Figs. 7-10: breadth-first depths from community, random and top-PageRank seeds", Crawl: sc}}, notes
+	return []Run{{Name: "003-fig7-10", Title: citeCommunity + ", Figs. 7-10: breadth-first depths from community, random and top-PageRank seeds", Crawl: sc}}, notes
 }
 
 func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
@@ -98,7 +99,7 @@ func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
 			Published: fmt.Sprintf("core distances %v-%v, mean %v; diameter %v", communityDistances.min, communityDistances.max, communityDistances.mean, communityDistances.diameter),
 			Ours:      fmt.Sprintf("core distances %d-%d, mean %.2f; average connected distance %.2f", c.Min, c.Max, c.Mean, ev.AverageDistance),
 			Verdict:   Holds(ratio >= 0.5 && ratio <= 2),
-			Reason:    "the paper compares with the diameter, crawlsim with the average connected distance (SPEC.md section 6)"})
+			Reason:    "the paper compares with the diameter, crawlsim with the average distance between connected pages"})
 	} else {
 		rep.Findings = append(rep.Findings, Finding{Figure: "section 3.5.2", Claim: "the cores are about as far apart as the graph's pages",
 			Published: fmt.Sprintf("mean %v; diameter %v", communityDistances.mean, communityDistances.diameter), Ours: "not measured",
@@ -108,7 +109,7 @@ func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
 	if err := report.DepthChart(&b, r, in.chartWidth(report.DepthChartWidth)); err != nil {
 		return nil, err
 	}
-	rep.Charts = append(rep.Charts, Chart{Name: "003-fig7-10.svg", Title: "seeds/003 Figs. 7-10: pages and mean PageRank per breadth-first depth", SVG: b.Bytes()})
+	rep.Charts = append(rep.Charts, Chart{Name: "003-fig7-10.svg", Title: citeCommunity + ", Figs. 7-10: pages and mean PageRank per breadth-first depth", SVG: b.Bytes()})
 	return rep, nil
 }
 

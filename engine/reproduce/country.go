@@ -42,6 +42,7 @@ func paperCountry() *Paper {
 		ID:         "004",
 		Name:       "crawling-a-country",
 		Citation:   `Baeza-Yates, Castillo, Marin and Rodriguez, "Crawling a Country: Better Strategies than Breadth-First for Web Page Ordering" (WWW 2005)`,
+		Short:      citeCountry,
 		Reproduces: "Table 2 (average cumulative PageRank and Kendall's tau, r = 1 with politeness) and Fig. 4 (cumulative PageRank)",
 		plan:       planCountry,
 		assess:     assessCountry,
@@ -76,7 +77,7 @@ func planCountry(in Input) ([]Run, []string) {
 	sc := crawlScenario(in, seedSet, scenario.ImportancePageRank, strategies...)
 	sc.Previous = prev
 	sc.Politeness = &scenario.Politeness{Connections: 1}
-	return []Run{{Name: "004-table2", Title: "seeds/004 Table 2 and Fig. 4: strategies on the politeness clock (r = 1, w = 15 s)", Crawl: sc}}, notes
+	return []Run{{Name: "004-table2", Title: citeCountry + ", Table 2 and Fig. 4: strategies on the politeness clock (r = 1, w = 15 s)", Crawl: sc}}, notes
 }
 
 func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
@@ -179,7 +180,7 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 			Published: "at most +3%", Ours: "not run", Verdict: NotRun, Reason: "no previous snapshot"})
 	}
 
-	c, err := curveChart("004-fig4.svg", "seeds/004 Fig. 4: cumulative PageRank against the fraction of pages downloaded (r = 1, politeness)", r, in.curveOptions(report.ChartOptions{}))
+	c, err := curveChart("004-fig4.svg", citeCountry+", Fig. 4: cumulative PageRank against the fraction of pages downloaded (r = 1, politeness)", r, in.curveOptions(report.ChartOptions{}))
 	if err != nil {
 		return nil, err
 	}

@@ -30,6 +30,7 @@ func paperFPR() *Paper {
 		ID:         "000",
 		Name:       "fpr",
 		Citation:   `Alam, Ha, Sim and Lee, "The impact of inter-host links in crawling important pages early"`,
+		Short:      citeFPR,
 		Reproduces: "Fig. 4 (effectiveness of fpr and fpr-m by M against 5% windowed-rankmass) and Fig. 3 (running time)",
 		plan:       planFPR,
 		assess:     assessFPR,
@@ -52,7 +53,7 @@ func planFPR(in Input) ([]Run, []string) {
 			strategies = append(strategies, strategy("fpr-m", fprLabel(m), crawl.Values{"m": m}))
 		}
 	}
-	return []Run{{Name: "000-fig4", Title: "seeds/000 Figs. 3-4: fpr and fpr-m by M against 5% windowed-rankmass, PageRank of the top 160 seeds",
+	return []Run{{Name: "000-fig4", Title: citeFPR + ", Figs. 3-4: fpr and fpr-m by M against 5% windowed-rankmass, PageRank of the top 160 seeds",
 		Crawl: crawlScenario(in, "top-pagerank:160", scenario.ImportancePageRank, strategies...)}}, notes
 }
 
@@ -108,7 +109,7 @@ func assessFPR(in Input, runs []Run, res Results) (*Report, error) {
 		{label: "fpr (M = 1)", value: avg["fpr"], colour: "#009E73", dash: "2 4"},
 		{label: windowLabel(fprWindow), value: w, colour: "#D55E00", dash: "8 4"},
 	}
-	c := effectivenessChart("000-fig4.svg", "seeds/000 Fig. 4: effectiveness of fpr-m against M, with fpr and 5% windowed-rankmass",
+	c := effectivenessChart("000-fig4.svg", citeFPR+", Fig. 4: effectiveness of fpr-m against M, with fpr and 5% windowed-rankmass",
 		"fpr-m", "average cumulative PageRank", fprMs, byM, refs)
 	rep.Charts = append(rep.Charts, c)
 	return rep, nil

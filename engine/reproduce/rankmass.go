@@ -59,6 +59,7 @@ func paperRankMass() *Paper {
 		ID:         "001",
 		Name:       "rankmass",
 		Citation:   `Cho and Schonfeld, "RankMass Crawler: A Crawler with High Personalized PageRank Coverage Guarantee" (VLDB 2007)`,
+		Short:      citeRankMass,
 		Reproduces: "Table 2 (downloads to 0.98 RankMass, actual and guaranteed), Figs. 7-8 (actual vs guaranteed; window sizes), Table 3 (iterations), Figs. 9-10 (seed-set sizes, trust = PageRank)",
 		plan:       planRankMass,
 		assess:     assessRankMass,
@@ -79,10 +80,10 @@ func planRankMass(in Input) ([]Run, []string) {
 	for _, w := range rankMassWindows {
 		strategies = append(strategies, strategy("windowed-rankmass", windowLabel(w), crawl.Values{"window": w}))
 	}
-	runs := []Run{{Name: "001-table2", Title: "seeds/001 Table 2, Figs. 7-8, Table 3: the RankMass family against the optimal, personalized PageRank of the top 160 pages",
+	runs := []Run{{Name: "001-table2", Title: citeRankMass + ", Table 2, Figs. 7-8, Table 3: the RankMass family against the optimal, personalized PageRank of the top 160 pages",
 		Crawl: crawlScenario(in, "top-pagerank:160", scenario.ImportancePersonalized, strategies...)}}
 	if !trustAvailable {
-		notes = append(notes, "Figs. 9-10 need trust = pagerank (SPEC.md section 2), which this build of crawlsim lacks: not run")
+		notes = append(notes, "Figs. 9-10 need a trust vector proportional to PageRank (trust = pagerank), which this build of crawlsim lacks: not run")
 		return runs, notes
 	}
 	for _, k := range rankMassSeedSizes {
@@ -93,7 +94,7 @@ func planRankMass(in Input) ([]Run, []string) {
 		sc := crawlScenario(in, "top-pagerank:"+strconv.Itoa(k), scenario.ImportancePersonalized,
 			strategy("l-neighbor", fmt.Sprintf("l-neighbor, %d seeds", k), nil))
 		setTrustPageRank(sc)
-		runs = append(runs, Run{Name: "001-fig10-" + strconv.Itoa(k), Title: fmt.Sprintf("seeds/001 Figs. 9-10: l-neighbor from the %d pages of highest trust (trust = PageRank)", k), Crawl: sc})
+		runs = append(runs, Run{Name: "001-fig10-" + strconv.Itoa(k), Title: fmt.Sprintf(citeRankMass+", Figs. 9-10: l-neighbor from the %d pages of highest trust (trust = PageRank)", k), Crawl: sc})
 	}
 	return runs, notes
 }
@@ -183,7 +184,7 @@ func assessRankMass(in Input, runs []Run, res Results) (*Report, error) {
 		Finding{Figure: "Fig. 8", Claim: "a 100% window behaves like l-neighbor",
 			Published: "like l-neighbor", Ours: fmt.Sprintf("average %s vs %s", f4(w100), f4(ln)),
 			Verdict: Holds(math.Abs(w100-ln) <= 0.01*max(ln, 1e-12)),
-			Reason:  "both download the same pages level by level (SPEC.md section 3, example 4); the order within a level differs"})
+			Reason:  "both download the same pages level by level; the order within a level differs"})
 
 	// Table 3: halving the window doubles the iterations.
 	var pubI, ourI []float64
@@ -202,7 +203,7 @@ func assessRankMass(in Input, runs []Run, res Results) (*Report, error) {
 		Reason: map[bool]string{true: "", false: "fewer levels in a smaller graph: the windows reach its end in fewer steps"}[doubling]})
 
 	for _, label := range []string{"l-neighbor", "rankmass", windowLabel(0.1)} {
-		c, err := curveChart("001-fig7-"+chartSlug(label)+".svg", "seeds/001 Fig. 7: "+label+", actual and guaranteed RankMass against the optimal",
+		c, err := curveChart("001-fig7-"+chartSlug(label)+".svg", citeRankMass+", Fig. 7: "+label+", actual and guaranteed RankMass against the optimal",
 			only(r, "optimal", label), in.curveOptions(report.ChartOptions{X: report.XCount, Guarantees: true}))
 		if err != nil {
 			return nil, err
@@ -213,7 +214,7 @@ func assessRankMass(in Input, runs []Run, res Results) (*Report, error) {
 	for _, w := range rankMassWindows {
 		fig8Labels = append(fig8Labels, windowLabel(w))
 	}
-	c, err := curveChart("001-fig8.svg", "seeds/001 Fig. 8: actual RankMass by window size", only(r, fig8Labels...), in.curveOptions(report.ChartOptions{X: report.XCount}))
+	c, err := curveChart("001-fig8.svg", citeRankMass+", Fig. 8: actual RankMass by window size", only(r, fig8Labels...), in.curveOptions(report.ChartOptions{X: report.XCount}))
 	if err != nil {
 		return nil, err
 	}
@@ -287,7 +288,7 @@ func assessSeedSizes(in Input, rep *Report, runs []Run, res Results) error {
 			}
 		}
 	}
-	c, err := curveChart("001-fig10.svg", "seeds/001 Fig. 10: l-neighbor by seed-set size, actual and guaranteed RankMass", &merged, in.curveOptions(report.ChartOptions{X: report.XCount, Guarantees: true}))
+	c, err := curveChart("001-fig10.svg", citeRankMass+", Fig. 10: l-neighbor by seed-set size, actual and guaranteed RankMass", &merged, in.curveOptions(report.ChartOptions{X: report.XCount, Guarantees: true}))
 	if err != nil {
 		return err
 	}

@@ -146,6 +146,10 @@ type Paper struct {
 	// Citation names the paper; Reproduces lists the figures reproduced.
 	Citation   string
 	Reproduces string
+	// Short cites the paper by its authors and year ("Baeza-Yates et al.
+	// 2005"), as the run and chart titles, notes and verdicts do: the
+	// reader of a report or of the page has no seeds/ folder to look in.
+	Short string
 
 	plan   func(in Input) ([]Run, []string)
 	assess func(in Input, runs []Run, res Results) (*Report, error)

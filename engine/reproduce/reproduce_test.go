@@ -58,7 +58,11 @@ func TestEveryPaperOnASmallWeb(t *testing.T) {
 				if !strings.HasPrefix(string(c.SVG), "<svg") || !strings.HasPrefix(c.Name, p.ID+"-") {
 					t.Errorf("chart %s: not an SVG named after the paper", c.Name)
 				}
+				if !strings.HasPrefix(c.Title, p.Short+", ") || strings.Count(c.Title, p.Short) != 1 {
+					t.Errorf("chart %s: title %q does not begin by citing the paper once (%s)", c.Name, c.Title, p.Short)
+				}
 			}
+			checkCitesPapers(t, "paper "+p.ID, append(reportTexts(rep), b.String())...)
 		})
 	}
 }

@@ -40,6 +40,7 @@ func paperRevisits() *Paper {
 		ID:         "002",
 		Name:       "revisits",
 		Citation:   `Singhal, Dixit, Agarwal and Sharma, "Regulating Frequency of a Migrating Web Crawler based on Users Interest"`,
+		Short:      citeRevisits,
 		Reproduces: "section 4 (the worked examples of Eq. 2-4; visits and traffic by policy; central against migrating crawlers)",
 		plan:       planRevisits,
 		assess:     assessRevisits,
@@ -52,7 +53,7 @@ func paperRevisits() *Paper {
 func planRevisits(in Input) ([]Run, []string) {
 	sc := scenario.DefaultRefresh()
 	sc.Simulation.Seed = in.RandomSeed
-	return []Run{{Name: "002-section4", Title: "seeds/002 section 4: revisit policies on simulated sites", Refresh: &sc}},
+	return []Run{{Name: "002-section4", Title: citeRevisits + ", section 4: revisit policies on simulated sites", Refresh: &sc}},
 		[]string{"paper 002 regulates revisits of changing sites, not a crawl order: its simulation does not use the graph"}
 }
 
@@ -103,7 +104,7 @@ func assessRevisits(in Input, runs []Run, res Results) (*Report, error) {
 	if err := report.RefreshChart(&b, r, in.chartWidth(report.RefreshChartWidth)); err != nil {
 		return nil, err
 	}
-	rep.Charts = append(rep.Charts, Chart{Name: "002-freshness-traffic.svg", Title: "seeds/002: freshness and traffic over time by policy", SVG: b.Bytes()})
+	rep.Charts = append(rep.Charts, Chart{Name: "002-freshness-traffic.svg", Title: citeRevisits + ", section 4: freshness and traffic over time by policy", SVG: b.Bytes()})
 	return rep, nil
 }
 
