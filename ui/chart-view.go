@@ -171,3 +171,21 @@ func (c *ChartView) FirstComparison() string {
 // SVG is the chart as markup. report.SVG escapes every label, so the page
 // inserts it as it is.
 func (c *ChartView) SVG() vugu.HTML { return vugu.HTML(c.App.ChartSVG) }
+
+// PinnedNote says, under the chart, which curves are the pinned run's and
+// what it ran.
+func (c *ChartView) PinnedNote() string {
+	if !c.App.Comparing() {
+		return ""
+	}
+	return "Dashed, lighter curves in each strategy's colour (its second swatch in the legend): the pinned run, " + c.App.Pinned.Caption + ". Unpin it under the metrics."
+}
+
+// ReadoutClass is a readout line's CSS class: "line pinned" for a value
+// of the pinned run.
+func (c *ChartView) ReadoutClass(l ReadoutLine) string {
+	if l.Pinned {
+		return "line pinned"
+	}
+	return "line"
+}

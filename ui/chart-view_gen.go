@@ -243,8 +243,9 @@ func (c *ChartView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgiterkey
 						l := l
 						_ = l
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "line"}}}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
 						vgparent.AppendChild(vgn)
+						vgn.AddAttrInterface("class", c.ReadoutClass(l))
 						{
 							vgparent := vgn
 							_ = vgparent
@@ -360,6 +361,11 @@ func (c *ChartView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "swatch"}}}
 							vgparent.AppendChild(vgn)
 							vgn.SetInnerHTML(c.Swatch(e.Swatch))
+							if e.PinnedSwatch != "" {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "swatch pinned"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "pinned run"}}}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(c.Swatch(e.PinnedSwatch))
+							}
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
 							vgparent.AppendChild(vgn)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
@@ -377,7 +383,7 @@ func (c *ChartView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		if c.App.Comparing() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "pinned-note"}}}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML("Grey dashes: the pinned run, " + c.App.Pinned.Caption + ". Unpin it under the metrics.")
+			vgn.SetInnerHTML(c.PinnedNote())
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
 		vgparent.AppendChild(vgn)

@@ -52,7 +52,9 @@ type ReadoutLine struct {
 	// Label is the entry's label, Value the value shown, Swatch the
 	// entry's swatch (SVG markup from report.Legend).
 	Label, Value, Swatch string
-	value                float64
+	// Pinned marks a value of the pinned run.
+	Pinned bool
+	value  float64
 }
 
 // Chart size in the chart's own units when the page cannot measure its box
@@ -152,19 +154,24 @@ func (a *App) drawChart() {
 		a.Error = err.Error()
 		return
 	}
-	a.ChartSVG, a.plot, a.Legend = a.withPinned(b.String(), opt), plot, legend
+	a.ChartSVG, a.plot, a.Legend = b.String(), plot, legend
 	a.updateReadout()
 }
 
 // chartOptions are the options of the chart as downloaded: the page's axis
-// at the default size, with its legend.
+// at the default size, with its legend, and the pinned run's curves when
+// one is compared.
 func (a *App) chartOptions() report.ChartOptions {
 	w, h := chartWidth, chartHeight
 	if a.width > 0 {
 		w, h = int(a.width), int(a.height)
 	}
-	return report.ChartOptions{Width: w, Height: h, X: a.XAxis, LogX: a.LogX,
+	opt := report.ChartOptions{Width: w, Height: h, X: a.XAxis, LogX: a.LogX,
 		Guarantees: a.Result.Scenario.Importance == model.ImportancePersonalized}
+	if a.Comparing() {
+		opt.Pinned = a.Pinned.Result
+	}
+	return opt
 }
 
 // Hover places the crosshair under the pointer, at offsetX of a chart
@@ -232,36 +239,71 @@ func (a *App) cursorValue() float64 {
 }
 
 // updateReadout computes the readout at the crosshair: one line per
-// legend entry drawn, largest value first.
+// legend entry drawn, and beside a pinned run its values too, each right
+// under this run's value of the same strategy and marked pinned. The
+// strategies go largest value first (this run's value, or the pinned
+// run's for a strategy only it has): grouped so, a strategy's two values
+// read as a pair, which is what a pinned run is kept for, and the order
+// of the strategies stays that of this run.
 func (a *App) updateReadout() {
 	a.Readout, a.ReadoutX = nil, ""
 	if a.Cursor < 0 || a.Result == nil {
 		return
 	}
-	caption, lines := readoutAt(a.Result, a.XAxis, a.cursorValue())
+	x := a.cursorValue()
+	caption, lines := readoutAt(a.Result, a.XAxis, x)
 	byLabel := map[string]ReadoutLine{}
 	for _, l := range lines {
 		byLabel[l.Label] = l
 	}
-	var out []ReadoutLine
-	for _, e := range a.Legend {
-		if e.Untimed || len(e.Labels) == 0 || !a.CurveShown(e.Label) {
-			continue
+	pinnedByLabel := map[string]ReadoutLine{}
+	if a.Comparing() {
+		_, pinned := readoutAt(a.Pinned.Result, a.XAxis, x)
+		for _, l := range pinned {
+			pinnedByLabel[l.Label] = l
 		}
-		l, ok := byLabel[e.Labels[0]]
-		if !ok {
-			continue
-		}
-		l.Label, l.Swatch = e.Label, e.Swatch
-		out = append(out, l)
 	}
-	sortReadout(out)
+	var groups [][]ReadoutLine
 	top := 0.0
-	if len(out) > 0 {
-		top = out[0].value
+	for _, e := range a.Legend {
+		if !a.CurveShown(e.Label) {
+			continue
+		}
+		var group []ReadoutLine
+		if l, ok := byLabel[first(e.Labels)]; ok && !e.Untimed {
+			l.Label, l.Swatch = e.Label, e.Swatch
+			group = append(group, l)
+		}
+		for _, label := range e.PinnedLabels {
+			l, ok := pinnedByLabel[label]
+			if !ok {
+				continue
+			}
+			l.Label, l.Swatch, l.Pinned = label+" (pinned)", e.PinnedSwatch, true
+			if e.Pinned {
+				l.Swatch = e.Swatch
+			}
+			group = append(group, l)
+		}
+		if len(group) == 0 {
+			continue
+		}
+		for _, l := range group {
+			top = math.Max(top, l.value)
+		}
+		groups = append(groups, group)
 	}
+	slices.SortStableFunc(groups, func(p, q []ReadoutLine) int { return cmp.Compare(q[0].value, p[0].value) })
 	a.readoutHigh = a.plot.YMax > 0 && top/a.plot.YMax < 0.5
-	a.ReadoutX, a.Readout = caption, out
+	a.ReadoutX, a.Readout = caption, slices.Concat(groups...)
+}
+
+// first is the first of labels, "" when there is none.
+func first(labels []string) string {
+	if len(labels) == 0 {
+		return ""
+	}
+	return labels[0]
 }
 
 // CrosshairStyle places the crosshair over the plot, in percent of the

@@ -25,7 +25,7 @@ func (a *App) DownloadPNG() {
 		a.Error = err.Error()
 		return
 	}
-	svg := themedSVG(a.withPinned(b.String(), opt), page.CSSVariables(themeVariables...))
+	svg := themedSVG(b.String(), page.CSSVariables(themeVariables...))
 	w, h, ok := svgSize(svg)
 	if !ok {
 		a.Error = "the chart's SVG has no size"
