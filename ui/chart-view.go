@@ -178,7 +178,7 @@ func (c *ChartView) PinnedNote() string {
 	if !c.App.Comparing() {
 		return ""
 	}
-	return "Dashed, lighter curves in each strategy's colour (its second swatch in the legend): the pinned run, " + c.App.Pinned.Caption + ". Unpin it under the metrics."
+	return "Dashed, lighter curves in each strategy's colour (its second swatch in the legend): the pinned run, " + c.App.Pinned.Caption + ". " + c.App.PinnedDifference() + " Unpin it under the metrics."
 }
 
 // ReadoutClass is a readout line's CSS class: "line pinned" for a value
