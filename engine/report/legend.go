@@ -43,7 +43,7 @@ var CostCounters = []CostCounter{
 // NoteNotApplicable defines the mark "n/a" in a run scored by the named
 // importance (the second line is Table's continuation).
 func NoteNotApplicable(importance string) (first, second string) {
-	return "the guarantees bound personalized PageRank (seeds/001, section 4), not the " + importance + " scoring this run;",
+	return "the guarantees bound personalized PageRank (Cho and Schonfeld 2007, section 4), not the " + importance + " scoring this run;",
 		"the JSON and CSV keep their values, and a personalized importance compares them"
 }
 

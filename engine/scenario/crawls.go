@@ -58,7 +58,7 @@ func (st *crawlStage) hostWarnings(g *graph.Graph) {
 			}
 		}
 		if len(guaranteed) > 0 {
-			st.warn("importance: the guaranteed curves of %s bound the personalized PageRank of the seeds (seeds/001, section 4), not the uniform PageRank the curves sum; set importance to personalized to compare them",
+			st.warn("importance: the guaranteed curves of %s bound the personalized PageRank of the seeds (Cho and Schonfeld 2007, section 4), not the uniform PageRank the curves sum; set importance to personalized to compare them",
 				strings.Join(guaranteed, ", "))
 		}
 	}

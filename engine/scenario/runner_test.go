@@ -425,7 +425,7 @@ func TestWarnings(t *testing.T) {
 		"larger-sites-first: the graph has no hosts, so all pages count as one host and it downloads breadth-first (give a URL list for hosts)",
 		"fpr-m: the graph has no hosts, so every link is intra-host and it downloads exactly as fpr (give a URL list for hosts)",
 		"politeness: the graph has no hosts, so all pages count as one host and every download waits for the one before (give a URL list for hosts)",
-		"importance: the guaranteed curves of windowed-rankmass, l-neighbor bound the personalized PageRank of the seeds (seeds/001, section 4), not the uniform PageRank the curves sum; set importance to personalized to compare them",
+		"importance: the guaranteed curves of windowed-rankmass, l-neighbor bound the personalized PageRank of the seeds (Cho and Schonfeld 2007, section 4), not the uniform PageRank the curves sum; set importance to personalized to compare them",
 	}
 	if !reflect.DeepEqual(res.Warnings, want) {
 		t.Errorf("warnings\n got %q\nwant %q", res.Warnings, want)

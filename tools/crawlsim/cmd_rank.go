@@ -29,7 +29,7 @@ func rankCommand() *command {
 		name: "rank",
 		args: "GRAPH",
 		summary: `Compute PageRank, personalized PageRank or HITS.
-PageRank (SPEC section 1) is r = d·Wr + d·(dangling mass)·t + (1-d)·t with t
+PageRank is r = d·Wr + d·(dangling mass)·t + (1-d)·t with t
 uniform, or uniform over the -seeds pages for personalized PageRank (the
 RankMass trust vector): pages without out-links send their rank along t. It
 iterates until the L1 change is below -tol, or for -max-iter iterations. HITS

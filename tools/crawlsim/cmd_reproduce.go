@@ -26,7 +26,7 @@ func reproduceCommand() *command {
 		summary: `Run a paper's experiment and set its published figures beside crawlsim's.
 PAPER is 000 (fpr), 001 (rankmass), 002 (revisits), 003 (community-seeds),
 004 (crawling-a-country) or all. The experiment runs with the paper's
-settings (SPEC.md section 8: strategies, seeds, importance, politeness) on
+settings (strategies, seeds, importance, politeness) on
 GRAPH, or on a generated web of -n pages when none is given (the papers'
 own crawls are not public). Each published figure or claim is printed
 beside crawlsim's with a verdict: same value, same order, same trend or

@@ -1,0 +1,20 @@
+package main
+
+import (
+	"regexp"
+	"testing"
+)
+
+// TestHelpCitesNoRepositoryPath: no command's help sends the reader to
+// SPEC.md or seeds/NNN, which are not shipped with crawlsim (reproduce -h
+// said "SPEC.md section 8", rank -h "SPEC section 1"); the papers are
+// cited by their authors. (-seeds' placeholder SPEC is a flag's value.)
+func TestHelpCitesNoRepositoryPath(t *testing.T) {
+	path := regexp.MustCompile(`SPEC(\.md| section)|seeds/\d`)
+	for _, c := range commands() {
+		out, errOut, _ := crawlsim(t, "help", c.name)
+		if m := path.FindString(out + errOut); m != "" {
+			t.Errorf("crawlsim help %s says %q", c.name, m)
+		}
+	}
+}
