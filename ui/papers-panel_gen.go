@@ -418,11 +418,6 @@ func (c *PapersPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
 								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "figcaption", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "visually-hidden"}}}
-								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(ch.Title)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-								vgparent.AppendChild(vgn)
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
 								vgparent.AppendChild(vgn)
 								vgn.SetInnerHTML(c.Chart(ch))

@@ -79,7 +79,7 @@ func TestPapersRunsInTheWorker(t *testing.T) {
 		Notes:    []string{"the graph has no previous snapshot"},
 		Tables:   []protocol.PaperTable{{Title: "average cumulative PageRank", Source: "Table 2", Head: []string{"strategy", "paper", "crawlsim"}, Rows: [][]string{{"bfs", "0.64", "0.71"}}}},
 		Findings: []protocol.PaperFinding{{Figure: "Table 2", Claim: "order", Published: "a", Ours: "b", Verdict: "same trend", Reason: "no hosts"}},
-		Charts:   []protocol.PaperChart{{Name: "004-fig4.svg", Title: "Fig. 4", SVG: `<svg class="drawn"></svg>`}},
+		Charts:   []protocol.PaperChart{{Name: "004-fig4.svg", Title: "Fig. 4", SVG: `<svg class="drawn"><title>Fig. 4</title></svg>`}},
 	}}}
 	data, err := json.Marshal(rep)
 	if err != nil {
@@ -93,7 +93,7 @@ func TestPapersRunsInTheWorker(t *testing.T) {
 		t.Errorf("announce %q, want it to start %q", a.Papers.Announce, want)
 	}
 	text, tags = panelText(t, &PapersPanel{App: a})
-	for _, want := range []string{"Note: the graph has no previous snapshot", "Table 2: average cumulative PageRank", "0.71", "same trend", "no hosts", `<svg class="drawn"></svg>`, "Fig. 4"} {
+	for _, want := range []string{"Note: the graph has no previous snapshot", "Table 2: average cumulative PageRank", "0.71", "same trend", "no hosts", `<svg class="drawn"><title>Fig. 4</title></svg>`} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the panel does not show %q: %s", want, text)
 		}
