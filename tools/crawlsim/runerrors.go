@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,7 +38,7 @@ func (f *runFlags) scenarioError(err error, sc scenario.Scenario, text []byte, s
 		case name == "strategies" && strings.HasSuffix(fe.Field, ".label"):
 			flagMsgs = append(flagMsgs, "-strategies: "+repeatedStrategy(sc.Strategies, fe.Field))
 		case name != "":
-			flagMsgs = append(flagMsgs, "-"+name+": "+fe.Message)
+			flagMsgs = append(flagMsgs, withFlagName(name, fe.Message))
 		default:
 			fileErrs = append(fileErrs, fe)
 		}
@@ -58,6 +59,20 @@ func (f *runFlags) scenarioError(err error, sc scenario.Scenario, text []byte, s
 		flagMsgs = append(flagMsgs, e.Error())
 	}
 	return usagef("%s", strings.Join(flagMsgs, "; "))
+}
+
+// labelledValue is a problem that names its field in words before the
+// value ("hosts -1 is out of range: ...", as engine/gen writes them).
+var labelledValue = regexp.MustCompile(`^[a-z][a-z -]* ([-+]?[0-9.][^ ]*|NaN|[-+]?Inf) (is .*)$`)
+
+// withFlagName says a problem of the field that flag -name sets: with the
+// flag in place of the field's name in words ("-hosts -1 is out of range:
+// ..."), else after it ("-damping: 1.5 is outside (0, 1]").
+func withFlagName(name, msg string) string {
+	if m := labelledValue.FindStringSubmatch(msg); m != nil {
+		return "-" + name + " " + m[1] + " " + m[2]
+	}
+	return "-" + name + ": " + msg
 }
 
 // repeatedStrategy says which items of -strategies are the same strategy
