@@ -138,10 +138,12 @@ const (
 func (p RefreshParams) Validate() error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
-	positive := func(name string, v float64) {
+	positive := func(name string, v float64) bool {
 		if !(v > 0) || math.IsInf(v, 0) {
 			bad("%s %v: want a positive number", name, v)
+			return false
 		}
+		return true
 	}
 	if p.Sites < 1 || p.Sites > MaxRefreshSites {
 		bad("sites %d: want 1 to %d", p.Sites, MaxRefreshSites)
@@ -153,10 +155,12 @@ func (p RefreshParams) Validate() error {
 		bad("samples %d: want 1 to %d", p.Samples, MaxRefreshSamples)
 	}
 	positive("horizon", p.Horizon)
-	positive("change_min", p.ChangeMin)
-	positive("change_max", p.ChangeMax)
+	// The two change rates are compared only when each is a rate: a
+	// problem is said once, not again as the order of the two.
+	rates := positive("change_min", p.ChangeMin)
+	rates = positive("change_max", p.ChangeMax) && rates
 	positive("user_rate", p.UserRate)
-	if p.ChangeMin > p.ChangeMax {
+	if rates && p.ChangeMin > p.ChangeMax {
 		bad("change_min %v is above change_max %v", p.ChangeMin, p.ChangeMax)
 	}
 	if pop := p.popularity(); !(pop >= 0) || math.IsInf(pop, 0) {

@@ -72,6 +72,16 @@ func TestRefreshRangeErrorsNameTheFlag(t *testing.T) {
 			t.Errorf("refresh %s: stderr %q; want %q", strings.Join(c.args, " "), errOut, c.want)
 		}
 	}
+	// A change rate that is not a rate is said once, not again as the
+	// order of the two rates ("-change-min 0.01 (default) is above
+	// -change-max -1").
+	for _, args := range [][]string{{"-change-max", "-1"}, {"-change-min", "NaN"}} {
+		_, errOut, _ := crawlsim(t, append([]string{"refresh"}, args...)...)
+		want := "crawlsim refresh: " + args[0] + " " + args[1] + ": want a positive number (see crawlsim help refresh)\n"
+		if errOut != want {
+			t.Errorf("refresh %s: stderr %q; want %q", strings.Join(args, " "), errOut, want)
+		}
+	}
 }
 
 // TestRunRangeErrorsNameTheFlag: every run flag that takes a number is
