@@ -458,6 +458,8 @@ const (
 	// maxSeconds bounds the wait, the latency, and a page's transfer time
 	// (page_size / bandwidth): a million seconds is about 11.6 days.
 	maxSeconds = 1e6
+	// maxSecondsText is maxSeconds as messages write it.
+	maxSecondsText = "1,000,000"
 )
 
 func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
@@ -477,7 +479,7 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 		case !(x >= 0 && !math.IsInf(x, 0)):
 			errs.add("politeness."+field, "%v is not a non-negative %s", x, what)
 		case x > limit:
-			errs.add("politeness."+field, "%v is too large: at most %g, so that simulated times stay computable", x, limit)
+			errs.add("politeness."+field, "%v is too large: at most %s seconds, so that simulated times stay computable", x, maxSecondsText)
 		}
 	}
 	nonNegative(&p.Wait, def.Wait, "wait", "number of seconds", maxSeconds)
@@ -497,8 +499,8 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 			if bandwidthGiven {
 				field = "politeness.bandwidth"
 			}
-			errs.add(field, "a page of %g bytes at %g bytes per second takes %.3g seconds to transfer; at most %g are allowed, so that simulated times stay computable",
-				size, bw, transfer, maxSeconds)
+			errs.add(field, "a page of %g bytes at %g bytes per second takes %.3g seconds to transfer; at most %s seconds are allowed, so that simulated times stay computable",
+				size, bw, transfer, maxSecondsText)
 		}
 	}
 	if *p.Latency == 0 && *p.PageSize == 0 {

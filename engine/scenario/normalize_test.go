@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
@@ -135,12 +137,12 @@ func TestNormalizeErrors(t *testing.T) {
 		{"connections", Scenario{Politeness: &Politeness{Connections: -1}}, "politeness.connections: -1 is not a number of connections: want 1 to 10000"},
 		{"too many connections", Scenario{Politeness: &Politeness{Connections: 10001}}, "politeness.connections: 10001 is not a number of connections: want 1 to 10000"},
 		{"wait", Scenario{Politeness: &Politeness{Wait: ptr(-2)}}, "politeness.wait: -2 is not a non-negative number of seconds"},
-		{"long wait", Scenario{Politeness: &Politeness{Wait: ptr(2e6)}}, "politeness.wait: 2e+06 is too large: at most 1e+06, so that simulated times stay computable"},
-		{"huge latency", Scenario{Politeness: &Politeness{Latency: ptr(1e308)}}, "politeness.latency: 1e+308 is too large: at most 1e+06, so that simulated times stay computable"},
+		{"long wait", Scenario{Politeness: &Politeness{Wait: ptr(2e6)}}, "politeness.wait: 2e+06 is too large: at most 1,000,000 seconds, so that simulated times stay computable"},
+		{"huge latency", Scenario{Politeness: &Politeness{Latency: ptr(1e308)}}, "politeness.latency: 1e+308 is too large: at most 1,000,000 seconds, so that simulated times stay computable"},
 		{"infinite page size", Scenario{Politeness: &Politeness{PageSize: ptr(math.Inf(1))}}, "politeness.page_size: +Inf is not a non-negative number of bytes"},
 		{"bandwidth", Scenario{Politeness: &Politeness{Bandwidth: math.Inf(1)}}, "politeness.bandwidth: +Inf is not a positive number of bytes per second"},
-		{"tiny bandwidth", Scenario{Politeness: &Politeness{Bandwidth: 1e-300}}, "politeness.bandwidth: a page of 15000 bytes at 1e-300 bytes per second takes 1.5e+304 seconds to transfer; at most 1e+06 are allowed, so that simulated times stay computable"},
-		{"huge page", Scenario{Politeness: &Politeness{PageSize: ptr(1e12)}}, "politeness.page_size: a page of 1e+12 bytes at 100000 bytes per second takes 1e+07 seconds to transfer; at most 1e+06 are allowed, so that simulated times stay computable"},
+		{"tiny bandwidth", Scenario{Politeness: &Politeness{Bandwidth: 1e-300}}, "politeness.bandwidth: a page of 15000 bytes at 1e-300 bytes per second takes 1.5e+304 seconds to transfer; at most 1,000,000 seconds are allowed, so that simulated times stay computable"},
+		{"huge page", Scenario{Politeness: &Politeness{PageSize: ptr(1e12)}}, "politeness.page_size: a page of 1e+12 bytes at 100000 bytes per second takes 1e+07 seconds to transfer; at most 1,000,000 seconds are allowed, so that simulated times stay computable"},
 		{"instant downloads", Scenario{Politeness: &Politeness{Latency: ptr(0), PageSize: ptr(0)}}, "politeness: a download must take some time: give a positive latency or page_size"},
 		{"curve points", Scenario{Metrics: Metrics{CurvePoints: -1}}, "metrics.curve_points: -1 is outside [0, 1000000]"},
 		{"lower bound", Scenario{Metrics: Metrics{LowerBound: 5000}}, "metrics.lower_bound: 5000 is outside [0, 1000]"},
@@ -282,4 +284,12 @@ func TestNormalizeProperties(t *testing.T) {
 			t.Fatalf("round trip: %v\n%s", err, data)
 		}
 	})
+}
+
+// TestMaxSecondsText: the limit the politeness messages write is the one
+// Normalize applies.
+func TestMaxSecondsText(t *testing.T) {
+	if got := strings.ReplaceAll(maxSecondsText, ",", ""); got != strconv.FormatFloat(maxSeconds, 'f', -1, 64) {
+		t.Errorf("maxSecondsText %q, maxSeconds %v", maxSecondsText, maxSeconds)
+	}
 }

@@ -35,7 +35,7 @@ func TestParseAndNormalizePlacesErrors(t *testing.T) {
 		`c.json:5:12: strategies[2].id: unknown strategy "nosuch"; known: ` + knownIDs(),
 		`c.json:6:5: strategies[3].label: "bfs" is also the label of strategies[1]; give each strategy its own label`,
 		"c.json:8:13: budget: -1 is negative; 0 means no limit",
-		"c.json:9:29: politeness.latency: 1e+308 is too large: at most 1e+06, so that simulated times stay computable",
+		"c.json:9:29: politeness.latency: 1e+308 is too large: at most 1,000,000 seconds, so that simulated times stay computable",
 	}
 	if got := strings.Split(err.Error(), "\n"); !reflect.DeepEqual(got, want) {
 		t.Errorf("errors\n got %q\nwant %q", got, want)
