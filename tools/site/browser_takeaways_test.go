@@ -11,6 +11,7 @@ import (
 	"image"
 	"image/png"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,6 +20,7 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // keepBlobs makes the page remember every Blob it gives an address to
@@ -187,8 +189,11 @@ func TestPageCopyMarkdown(t *testing.T) {
 
 // TestPagePinCompare: Pin keeps the result; the next run (other
 // strategies) shows both tables, side by side at 1400 px and stacked at
-// 375 px, and the pinned curves grey and dashed on the chart, labelled
-// "pinned"; Unpin removes both.
+// 375 px, what differs between the two scenarios, and the pinned curves
+// on the chart dashed and lighter in their strategy's colour, with a key
+// naming the pinned run; focusing a legend entry highlights its pinned
+// curve too and fades the others; the keyboard readout lists the pinned
+// values under this run's; Unpin removes both.
 func TestPagePinCompare(t *testing.T) {
 	ctx, url := browser(t, nil)
 	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
@@ -199,7 +204,7 @@ func TestPagePinCompare(t *testing.T) {
 	if !sameCells(pinned, before) {
 		t.Errorf("the pinned table\n%v\nis not the first run's\n%v", pinned, before)
 	}
-	curves := value(t, ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#chart svg .chart-pinned polyline")).map(p => p.querySelector("title").textContent + " " + getComputedStyle(p).strokeDasharray)`))
+	curves := value(t, ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#chart svg polyline.chart-pinned")).map(p => p.querySelector("title").textContent + " " + getComputedStyle(p).strokeDasharray)`))
 	if len(curves) != len(before) {
 		t.Errorf("%d pinned curves on the chart, want %d: %q", len(curves), len(before), curves)
 	}
@@ -208,11 +213,41 @@ func TestPagePinCompare(t *testing.T) {
 			t.Errorf("pinned curve %q: want titled \"pinned: …\" and dashed", c)
 		}
 	}
-	if label := value(t, ctx, chromedp.Evaluate[string](`(document.querySelector("#chart svg .chart-pinned text") || {}).textContent || ""`)); label != "pinned" {
-		t.Errorf("the pinned curves are labelled %q", label)
+	// Pinned bfs in bfs's colour, lighter; this run's bfs solid.
+	stroke := func(title string) string {
+		return value(t, ctx, chromedp.Evaluate[string](`(() => { const p = Array.from(document.querySelectorAll("#chart svg polyline")).find(p => p.querySelector("title").textContent == "`+title+`");
+			if (!p) return "none drawn"; const s = getComputedStyle(p); return s.stroke + "|" + s.strokeDasharray + "|" + s.strokeOpacity; })()`))
+	}
+	now, was := strings.Split(stroke("bfs"), "|"), strings.Split(stroke("pinned: bfs"), "|")
+	if len(now) != 3 || len(was) != 3 || now[0] != was[0] || now[1] != "none" || was[1] == "none" || was[2] == "1" {
+		t.Errorf("bfs drawn %q, pinned bfs %q: want the same colour, this run solid, the pinned run dashed and lighter", now, was)
+	}
+	if key := value(t, ctx, chromedp.Evaluate[string](`(document.querySelector("#chart svg .chart-key") || {}).textContent || ""`)); !strings.Contains(key, "pinned run") {
+		t.Errorf("the chart's key says %q", key)
 	}
 	if note := value(t, ctx, chromedp.Evaluate[string](`(document.querySelector("#pinned-note") || {}).textContent || ""`)); !strings.Contains(note, "the pinned run, 10 strategies") {
-		t.Errorf("below the chart the page says %q, want what the grey dashes are", note)
+		t.Errorf("below the chart the page says %q, want what the dashed curves are", note)
+	}
+	if differs := value(t, ctx, chromedp.Evaluate[string](`(document.querySelector("#pinned-differs") || {}).textContent || ""`)); !strings.Contains(differs, "strategies removed: random") {
+		t.Errorf("the pinned table's caption says %q; want the strategies removed", differs)
+	}
+	// Focus on the legend's bfs: the pinned bfs is highlighted, the
+	// pinned random (an entry of its own) faded.
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](`Array.from(document.querySelectorAll("#legend button")).find(b => b.textContent.trim() == "bfs").focus()`),
+		waitFor(`(() => { const p = Array.from(document.querySelectorAll("#chart svg polyline")).find(p => p.querySelector("title").textContent == "pinned: bfs"); return p && getComputedStyle(p).strokeOpacity > 0.8; })()`, 5*time.Second))
+	random := strings.Split(stroke("pinned: random"), "|")
+	if opacity, err := strconv.ParseFloat(random[len(random)-1], 64); len(random) != 3 || err != nil || opacity >= 0.3 {
+		t.Errorf("bfs focused: pinned random drawn %q; want faded", random)
+	}
+	// The readout from the keyboard: each pinned value under this run's.
+	run(t, ctx, chromedp.Focus("#chart"))
+	for range 5 {
+		run(t, ctx, chromedp.KeyEvent(kb.ArrowRight))
+	}
+	run(t, ctx, waitFor(`document.querySelector("#readout") != null`, 5*time.Second))
+	names := value(t, ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#readout .line")).map(l => l.querySelector(".name").textContent + (l.classList.contains("pinned") ? " *" : ""))`))
+	if i := slices.Index(names, "bfs"); i < 0 || i+1 >= len(names) || names[i+1] != "bfs (pinned) *" || !slices.Contains(names, "random (pinned) *") {
+		t.Errorf("the readout lists %q; want bfs (pinned) right under bfs, and the pinned run's random", names)
 	}
 	// Side by side on a desktop, stacked on a phone.
 	place := `(() => { const c = document.querySelectorAll("#metrics-panel .compare-col"); if (c.length != 2) return "cols " + c.length;
@@ -228,9 +263,11 @@ func TestPagePinCompare(t *testing.T) {
 	if wide := value(t, ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth`)); wide {
 		t.Error("at 375 px the comparison overflows the window")
 	}
-	run(t, ctx, viewport(1400, 1200), chromedp.Click("#unpin"))
+	// The chart redraws at its new width after the window grows, moving
+	// what is under it: let it settle before clicking.
+	run(t, ctx, viewport(1400, 1200), chromedp.Sleep(500*time.Millisecond), chromedp.Click("#unpin"), waitFor(`document.querySelector("#pin") != null`, 5*time.Second))
 	left := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#pinned-metrics, #chart svg .chart-pinned").length`))
 	if left != 0 {
-		t.Errorf("after Unpin %d pinned table or curves remain", left)
+		t.Errorf("after Unpin %d pinned table or curves remain: %s", left, value(t, ctx, chromedp.Evaluate[string](`Array.from(document.querySelectorAll("#pinned-metrics, #chart svg .chart-pinned")).map(e => e.outerHTML.slice(0, 150)).join("\n") + " unpin:" + !!document.querySelector("#unpin")`)))
 	}
 }
