@@ -251,14 +251,14 @@ func (a *App) updateReadout() {
 		return
 	}
 	x := a.cursorValue()
-	caption, lines := readoutAt(a.Result, a.XAxis, x)
+	caption, lines := readoutAt(a.Result, a.XAxis, x, a.plot)
 	byLabel := map[string]ReadoutLine{}
 	for _, l := range lines {
 		byLabel[l.Label] = l
 	}
 	pinnedByLabel := map[string]ReadoutLine{}
 	if a.Comparing() {
-		_, pinned := readoutAt(a.Pinned.Result, a.XAxis, x)
+		_, pinned := readoutAt(a.Pinned.Result, a.XAxis, x, a.plot)
 		for _, l := range pinned {
 			pinnedByLabel[l.Label] = l
 		}
@@ -340,11 +340,12 @@ func (a *App) ReadoutStyle() string {
 	return b.String()
 }
 
-// Readout returns, for the value x of the chart's x axis, its caption and
-// every strategy's cumulative importance there (the curve's value at the
-// last point at or before x), largest first.
+// Readout returns, for the value x of the chart's x axis (in seconds on
+// the time axis), its caption and every strategy's cumulative importance
+// there (the curve's value at the last point at or before x), largest
+// first.
 func Readout(r *model.Result, axis string, x float64) (string, []ReadoutLine) {
-	caption, lines := readoutAt(r, axis, x)
+	caption, lines := readoutAt(r, axis, x, report.PlotArea{TimeUnit: "s", TimeUnitSeconds: 1})
 	sortReadout(lines)
 	return caption, lines
 }
@@ -356,14 +357,21 @@ func sortReadout(lines []ReadoutLine) {
 }
 
 // readoutAt returns Readout's caption and lines, in the result's order of
-// strategies.
-func readoutAt(r *model.Result, axis string, x float64) (string, []ReadoutLine) {
+// strategies, for the value x of the x axis of plot: on the time axis x
+// is in the axis's unit (plot.TimeUnit), which the caption says, and the
+// curves are read at x*plot.TimeUnitSeconds seconds.
+func readoutAt(r *model.Result, axis string, x float64, plot report.PlotArea) (string, []ReadoutLine) {
 	var caption string
 	switch axis {
 	case report.XCount:
 		caption = groupDigits(fmt.Sprintf("%.0f", x)) + " pages downloaded"
 	case report.XTime:
-		caption = fmt.Sprintf("%.4g s of simulated time", x)
+		unit, seconds := plot.TimeUnit, plot.TimeUnitSeconds
+		if seconds <= 0 {
+			unit, seconds = "s", 1
+		}
+		caption = fmt.Sprintf("%.4g %s of simulated time", x, unit)
+		x *= seconds
 	default:
 		caption = fmt.Sprintf("%.1f%% of the %s reachable pages downloaded", 100*x, groupDigits(strconv.FormatInt(r.Reachable, 10)))
 		x *= float64(r.Reachable)

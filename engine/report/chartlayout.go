@@ -109,6 +109,12 @@ type PlotArea struct {
 	// at Left+Width.
 	Log  bool
 	XMin float64
+	// TimeUnit is, on the time axis (XTime), the unit its values are in
+	// ("s", "min", "h" or "d", as its title says), and TimeUnitSeconds
+	// that unit's length in seconds: a value x of the axis is
+	// x*TimeUnitSeconds simulated seconds. Both are zero on other axes.
+	TimeUnit        string
+	TimeUnitSeconds float64
 }
 
 // Plot returns the PlotArea of r's chart under opt, as SVG draws it.
@@ -121,6 +127,12 @@ func Plot(r *model.Result, opt ChartOptions) (PlotArea, error) {
 	if err != nil {
 		return PlotArea{}, err
 	}
-	return PlotArea{Left: lay.left, Width: lay.plotW, XMax: lay.xs.top, ChartWidth: float64(opt.Width),
-		Top: lay.top, Height: lay.plotH, YMax: lay.ys.top, ChartHeight: float64(lay.height), Log: lay.log, XMin: lay.xs.bottom}, nil
+	area := PlotArea{Left: lay.left, Width: lay.plotW, XMax: lay.xs.top, ChartWidth: float64(opt.Width),
+		Top: lay.top, Height: lay.plotH, YMax: lay.ys.top, ChartHeight: float64(lay.height), Log: lay.log, XMin: lay.xs.bottom}
+	if opt.X == XTime {
+		// The unit xAxis drew the curves in.
+		u := timeUnitFor(axisLongest(r, opt))
+		area.TimeUnit, area.TimeUnitSeconds = u.name, u.seconds
+	}
+	return area, nil
 }
