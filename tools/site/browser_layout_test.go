@@ -78,9 +78,10 @@ func TestPageFitsEveryWidth(t *testing.T) {
 	run(t, ctx, viewport(360, 780), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	for _, w := range []int64{360, 400, 768, 1400, 2560} {
 		run(t, ctx, viewport(w, 900))
-		// The page may redraw its chart for the new width; give it a
-		// moment before measuring.
-		_ = chromedp.Do(ctx, waitFor(fits+` && document.querySelector("#chart svg") != null`, 3*time.Second))
+		// The page redraws its chart for its box's new width once the
+		// resizing pauses (until then the old drawing is scaled into the
+		// box's new height); wait for it before measuring.
+		_ = chromedp.Do(ctx, waitFor(fits+` && `+chartDrawnForItsBox, 3*time.Second))
 		if m := measure(t, ctx); m.ScrollWidth > m.InnerWidth {
 			t.Errorf("at %d px the page lays out %d px wide; widest: %s", w, m.ScrollWidth, m.Widest)
 		}

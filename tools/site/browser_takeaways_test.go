@@ -44,6 +44,12 @@ func lastBlob(t *testing.T, ctx context.Context, mime string, skip int) []byte {
 	return data
 }
 
+// chartDrawnForItsBox holds once the page's chart is drawn at its box's
+// width (ui.App.chartSize: the box's width rounded, at least 300 px), as
+// the page draws it after a window's resizing pauses.
+const chartDrawnForItsBox = `(() => { const box = document.querySelector("#chart"), svg = box && box.querySelector("svg");
+	return !!svg && svg.getAttribute("width") == String(Math.max(300, Math.round(box.clientWidth))); })()`
+
 func keptBlobCount(t *testing.T, ctx context.Context) int {
 	return value(t, ctx, chromedp.Evaluate[int](`window.keptBlobs.length`))
 }
@@ -263,9 +269,20 @@ func TestPagePinCompare(t *testing.T) {
 	if wide := value(t, ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth`)); wide {
 		t.Error("at 375 px the comparison overflows the window")
 	}
-	// The chart redraws at its new width after the window grows, moving
-	// what is under it: let it settle before clicking.
-	run(t, ctx, viewport(1400, 1200), chromedp.Sleep(500*time.Millisecond), chromedp.Click("#unpin"), waitFor(`document.querySelector("#pin") != null`, 5*time.Second))
+	// The window grows: the chart is redrawn at its box's new width (after
+	// the resizing pauses), and meanwhile its box already has the height
+	// of that drawing, so Unpin, under it, is where it will stay: nothing
+	// jumps when the drawing arrives (it did: the old drawing, scaled to
+	// the new width, kept the phone's proportions, and Unpin moved up by
+	// some 200 px a moment later).
+	run(t, ctx, viewport(1400, 1200))
+	unpinTop := `Math.round(document.querySelector("#unpin").getBoundingClientRect().top + window.scrollY)`
+	before1400 := value(t, ctx, chromedp.Evaluate[int](unpinTop))
+	run(t, ctx, waitFor(chartDrawnForItsBox, 10*time.Second))
+	if after := value(t, ctx, chromedp.Evaluate[int](unpinTop)); after != before1400 {
+		t.Errorf("Unpin moved from %d to %d px down the page when the chart was redrawn for the wider window", before1400, after)
+	}
+	run(t, ctx, chromedp.Click("#unpin"), waitFor(`document.querySelector("#pin") != null`, 5*time.Second))
 	left := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#pinned-metrics, #chart svg .chart-pinned").length`))
 	if left != 0 {
 		t.Errorf("after Unpin %d pinned table or curves remain: %s", left, value(t, ctx, chromedp.Evaluate[string](`Array.from(document.querySelectorAll("#pinned-metrics, #chart svg .chart-pinned")).map(e => e.outerHTML.slice(0, 150)).join("\n") + " unpin:" + !!document.querySelector("#unpin")`)))
