@@ -70,8 +70,8 @@ func along(xs, ys []float64, x float64) (float64, float64, bool) {
 
 // chartLines returns the polylines of r for the x axis of opt, the
 // reference first, and the x axis's title. Beside a pinned run
-// (ChartOptions.Pinned) the strategies' lines are solid, the pinned run's
-// being dashed (pinnedLines).
+// (ChartOptions.Pinned) its lines, the reference's too, are solid, the
+// pinned run's being dashed (pinnedLines).
 func chartLines(r *model.Result, opt ChartOptions) ([]line, string, error) {
 	xOf, xTitle, err := xAxis(r, opt, axisLongest(r, opt))
 	if err != nil {
@@ -106,6 +106,12 @@ func chartLines(r *model.Result, opt ChartOptions) ([]line, string, error) {
 	for _, s := range r.Strategies {
 		if s.Reference {
 			style := line{colour: referenceColour, dash: referenceDash, reference: true, entry: s.Label, members: []string{s.Label}}
+			if opt.Pinned != nil {
+				// Beside a pinned run this run's curves are solid, the
+				// pinned run's dashed (the chart's key says so): the
+				// reference too, wide and dark still.
+				style.dash = ""
+			}
 			if err := add(s.Label, style, kindActual, &s.Curve); err != nil {
 				return nil, "", err
 			}

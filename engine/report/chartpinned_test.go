@@ -194,3 +194,38 @@ func escapeText(s string) string {
 	escape(&b, s)
 	return b.String()
 }
+
+// TestSVGPinnedReferenceSolid: beside a pinned run this run's optimal
+// reference is drawn solid (still wide and dark), as the key says this
+// run's curves are, and only the pinned run's optimal is dashed, so the
+// reference does not read as a pinned curve; its legend swatch is solid
+// too. The CLI's chart (no Pinned) keeps the reference dashed.
+func TestSVGPinnedReferenceSolid(t *testing.T) {
+	r, p := sampleResult(), pinnedSample()
+	opt := ChartOptions{Pinned: p}
+	lines := polylines(string(render(t, func(w io.Writer) error { return SVG(w, r, opt) })))
+	ref, i := byTitle(lines, "optimal")
+	pinnedRef, j := byTitle(lines, "pinned: optimal")
+	if i < 0 || j < 0 {
+		t.Fatalf("no optimal (%d) or pinned optimal (%d) among %v", i, j, lines)
+	}
+	if ref.attrs["stroke-dasharray"] != "" || ref.attrs["stroke-width"] != strconv.FormatFloat(referenceWidth, 'f', -1, 64) {
+		t.Errorf("beside a pinned run this run's optimal is drawn %v; want solid and %v wide", ref.attrs, referenceWidth)
+	}
+	if pinnedRef.attrs["stroke-dasharray"] != pinnedDash {
+		t.Errorf("the pinned optimal is drawn %v; want dashed %q", pinnedRef.attrs, pinnedDash)
+	}
+	legend, err := Legend(r, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range legend {
+		if e.Reference && strings.Contains(e.Swatch, `stroke-dasharray="`+referenceDash+`"`) {
+			t.Errorf("beside a pinned run the optimal's swatch is dashed: %s", e.Swatch)
+		}
+	}
+	alone := polylines(string(render(t, func(w io.Writer) error { return SVG(w, r, ChartOptions{}) })))
+	if ref, _ := byTitle(alone, "optimal"); ref.attrs["stroke-dasharray"] != referenceDash {
+		t.Errorf("without a pinned run the optimal is drawn %v; want dashed %q", ref.attrs, referenceDash)
+	}
+}
