@@ -1,7 +1,13 @@
 package reproduce
 
 import (
+	"fmt"
+	"io"
+	"strings"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/scenario"
 
 	"github.com/crawlsim/crawlsim/engine/report"
 )
@@ -27,5 +33,28 @@ func TestChartsDrawnForTheirWidth(t *testing.T) {
 		if got := in.chartWidth(report.DepthChartWidth); got != c.depth {
 			t.Errorf("ChartWidth %d: depth chart %d wide, want %d", c.in, got, c.depth)
 		}
+	}
+}
+
+// TestNarrowCurveChartWidened: a curve chart too narrow for its legend
+// (report.SVG's legend stands right of the plot) is widened until it fits
+// rather than failing the reproduction (it failed the Papers panel on a
+// phone: "too small for its axes and legend").
+func TestNarrowCurveChartWidened(t *testing.T) {
+	r := &scenario.Result{Reachable: 10}
+	for i := range 12 {
+		r.Strategies = append(r.Strategies, scenario.StrategyResult{Label: fmt.Sprintf("a strategy with a long name %d", i),
+			Curve: crawl.Curve{K: []int64{0, 5, 10}, Value: []float64{0, 0.5 + 0.01*float64(i), 1}}})
+	}
+	in := Input{ChartWidth: 326}
+	if err := report.SVG(io.Discard, r, in.curveOptions(report.ChartOptions{})); err == nil {
+		t.Skip("report.SVG now draws this chart 326 pixels wide: nothing to widen")
+	}
+	c, err := curveChart("x.svg", "a title", r, in.curveOptions(report.ChartOptions{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(c.SVG), "<svg") {
+		t.Errorf("no chart: %.100s", c.SVG)
 	}
 }

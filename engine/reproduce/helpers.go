@@ -102,12 +102,22 @@ func groupThousands(n int64) string {
 	return string(b)
 }
 
-// curveChart draws r's curves with opt (report.SVG).
+// curveChart draws r's curves with opt (report.SVG). A chart narrower
+// than report.DefaultChartWidth that is too small for its axes and legend
+// (on a phone) is widened by a quarter at a time until it fits.
 func curveChart(name, title string, r *scenario.Result, opt report.ChartOptions) (Chart, error) {
 	var b bytes.Buffer
 	opt.Title = title
-	if err := report.SVG(&b, r, opt); err != nil {
-		return Chart{}, err
+	for {
+		b.Reset()
+		err := report.SVG(&b, r, opt)
+		if err == nil {
+			break
+		}
+		if opt.Width == 0 || opt.Width >= report.DefaultChartWidth {
+			return Chart{}, err
+		}
+		opt.Width = min(opt.Width*5/4, report.DefaultChartWidth)
 	}
 	return Chart{Name: name, Title: title, SVG: b.Bytes()}, nil
 }
