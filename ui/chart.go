@@ -45,6 +45,9 @@ type Chart struct {
 	// readoutHigh places the readout in the upper part of the plot (the
 	// curves are low under the crosshair).
 	readoutHigh bool
+	// boxHeight is the height of the chart's box in CSS pixels when the
+	// chart was drawn (0 when the page could not measure it).
+	boxHeight float64
 }
 
 // ReadoutLine is one legend entry's value in the readout.
@@ -60,10 +63,13 @@ type ReadoutLine struct {
 // Chart size in the chart's own units when the page cannot measure its box
 // (outside the browser), and the smallest drawn.
 const (
-	chartWidth     = 860
-	chartHeight    = 460
-	minChartWidth  = 300
-	minChartHeight = 190
+	chartWidth    = 860
+	chartHeight   = 460
+	minChartWidth = 300
+	// minChartHeight is the least height an embedded chart is drawn at,
+	// a little more than report.SVG's least (a plot 80 high and 68 for
+	// the axes): a smaller box shrinks the chart, its text with it.
+	minChartHeight = 150
 )
 
 // chartSize returns the size to draw the chart at: its box's width, and in
@@ -137,6 +143,7 @@ func (a *App) drawChart() {
 		a.XAxis = report.XFraction
 	}
 	a.width, a.height = a.chartSize()
+	_, a.boxHeight = page.ElementSize(chartBoxID)
 	opt := a.chartOptions()
 	opt.NoLegend, opt.Hidden, opt.Highlight = true, a.Hidden, a.Highlighted
 	var b strings.Builder
@@ -315,29 +322,6 @@ func (a *App) CrosshairStyle() string {
 	}
 	x := 100 * (p.Left + a.Cursor*p.Width) / p.ChartWidth
 	return fmt.Sprintf("left:%.2f%%;top:%.2f%%;height:%.2f%%", x, 100*p.Top/p.ChartHeight, 100*p.Height/p.ChartHeight)
-}
-
-// ReadoutStyle places the readout inside the plot, away from the
-// crosshair and from the curves under it: on the other side of the
-// crosshair, and at the bottom of the plot when the curves are high there
-// (cumulative curves mostly are), at the top otherwise.
-func (a *App) ReadoutStyle() string {
-	p := a.plot
-	if p.ChartWidth <= 0 || p.ChartHeight <= 0 {
-		return ""
-	}
-	var b strings.Builder
-	if a.Cursor > 0.5 {
-		fmt.Fprintf(&b, "left:%.2f%%;", 100*(p.Left+8)/p.ChartWidth)
-	} else {
-		fmt.Fprintf(&b, "right:%.2f%%;", 100*(p.ChartWidth-p.Left-p.Width+8)/p.ChartWidth)
-	}
-	if a.readoutHigh {
-		fmt.Fprintf(&b, "top:%.2f%%", 100*(p.Top+6)/p.ChartHeight)
-	} else {
-		fmt.Fprintf(&b, "bottom:%.2f%%", 100*(p.ChartHeight-p.Top-p.Height+6)/p.ChartHeight)
-	}
-	return b.String()
 }
 
 // Readout returns, for the value x of the chart's x axis (in seconds on
