@@ -14,8 +14,11 @@ import (
 // chartLayout is where a chart's parts go: SVG draws it, PlotArea tells
 // the page where the plot is.
 type chartLayout struct {
-	lines             []line
-	xTitle            string
+	lines  []line
+	xTitle string
+	// xTitleLines are the lines the x axis's title is drawn on: xTitle
+	// alone, or wrapped to the width of a narrow chart (layoutBelow).
+	xTitleLines       []string
 	title             []string
 	entries           []line
 	legend            legendLayout
@@ -72,15 +75,37 @@ func layoutChart(r *model.Result, opt ChartOptions) (chartLayout, error) {
 	height := legend.height
 	plotH := float64(height) - top - bottom
 	ys := niceScale(yHi, int(plotH/50))
+	left := yLabelsLeft(ys)
+	plotW := float64(opt.Width) - left - legend.width - 32
+	xs, logX, sideXTitle := xScale(opt, plotW, xLo, xHi, xTitle)
+	if !opt.NoLegend && opt.Width < narrowChartWidth && (plotW < narrowPlotShare*float64(opt.Width) ||
+		charWidth*float64(utf8.RuneCountInString(sideXTitle)) > 2*math.Min(left+plotW/2, plotW/2+24)) {
+		// Beside the plot the legend leaves it too narrow, or its x
+		// axis's title runs off the chart or into the legend.
+		return layoutBelow(r, opt, chartLayout{lines: lines, xTitle: xTitle, title: title, entries: entries, top: top}, xLo, xHi, yHi)
+	}
+	if plotW < 120 || plotH < 80 {
+		return chartLayout{}, fmt.Errorf("report: a chart of %d by %d pixels is too small for its axes and legend; make it larger", opt.Width, opt.Height)
+	}
+	xTitle = sideXTitle
+	return chartLayout{lines: lines, xTitle: xTitle, xTitleLines: []string{xTitle}, title: title, entries: entries, legend: legend, top: top, plotH: plotH,
+		plotW: plotW, left: left, height: height, xs: xs, ys: ys, log: logX}, nil
+}
+
+// yLabelsLeft is the plot's left edge: room for the y axis's title and
+// its longest tick label.
+func yLabelsLeft(ys axisScale) float64 {
 	labelChars := 0
 	for _, s := range ys.labels {
 		labelChars = max(labelChars, utf8.RuneCountInString(s))
 	}
-	left := 36.0 + charWidth*float64(labelChars)
-	plotW := float64(opt.Width) - left - legend.width - 32
-	if plotW < 120 || plotH < 80 {
-		return chartLayout{}, fmt.Errorf("report: a chart of %d by %d pixels is too small for its axes and legend; make it larger", opt.Width, opt.Height)
-	}
+	return 36.0 + charWidth*float64(labelChars)
+}
+
+// xScale is the x axis of a plot plotW pixels wide for x values up to xHi
+// (the smallest positive xLo): linear, or logarithmic with opt.LogX, its
+// title xTitle then saying so.
+func xScale(opt ChartOptions, plotW, xLo, xHi float64, xTitle string) (axisScale, bool, string) {
 	xs := niceScale(xHi, int(plotW/65))
 	logX := opt.LogX && !math.IsInf(xLo, 1) && xHi > xLo
 	if logX {
@@ -91,8 +116,7 @@ func layoutChart(r *model.Result, opt ChartOptions) (chartLayout, error) {
 			xTitle += ", logarithmic"
 		}
 	}
-	return chartLayout{lines: lines, xTitle: xTitle, title: title, entries: entries, legend: legend, top: top, plotH: plotH,
-		plotW: plotW, left: left, height: height, xs: xs, ys: ys, log: logX}, nil
+	return xs, logX, xTitle
 }
 
 // PlotArea says where the plot of r's chart under opt lies, in the chart's

@@ -131,6 +131,24 @@ type legendLayout struct {
 	rows, chars        int
 	columnWidth, width float64
 	height             int
+	// below marks a legend under the plot (layoutLegendBelow): columns
+	// entries a row, left to right, the first row's swatches from (x, y).
+	below   bool
+	columns int
+	x, y    float64
+}
+
+// legendAt is where the legend's entry i goes in the chart laid out as c:
+// the left end of its swatch and the swatch's line, its label 30 pixels
+// right and 4 lower. Beside the plot the entries go down one column, then
+// the next; below the plot along one row, then the next.
+func (c chartLayout) legendAt(i int) (x, y float64) {
+	l := c.legend
+	if l.below {
+		return l.x + float64(i%l.columns)*(l.columnWidth+legendColumnGap), l.y + 8 + float64(i/l.columns)*legendLine
+	}
+	lx := c.left + c.plotW + 24
+	return lx + float64(i/l.rows)*(l.columnWidth+legendColumnGap), c.top + 8 + float64(i%l.rows)*legendLine
 }
 
 // layoutLegend places n entries in one column, or two when one does not

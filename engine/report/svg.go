@@ -83,8 +83,13 @@ type ChartOptions struct {
 // legend's share of the width (at most 40%) is shortened with "…" (the full
 // label stays in the line's and the entry's <title>), a legend with more
 // entries than the height holds takes two columns, and the chart grows
-// taller when even two columns do not fit. Only a size too small for the
-// axes themselves is refused.
+// taller when even two columns do not fit. On a chart narrower than 640
+// pixels (a phone's; the command line draws 800 wide) whose legend on the
+// right would leave the plot less than 60% of the width, or its x axis's
+// title no room, the legend goes below the plot instead, in rows, the x
+// axis's title wrapped, and the chart grows as tall as they need
+// (chartnarrow.go): any width from 300 pixels draws. Only a size too small
+// for the axes themselves is refused.
 //
 // The SVG is self-contained (no external reference), valid XML with every
 // label escaped, carries a viewBox so it scales, and is the same bytes for
@@ -100,7 +105,7 @@ func SVG(w io.Writer, r *model.Result, opt ChartOptions) error {
 	if err != nil {
 		return err
 	}
-	lines, xTitle, entries, legend := lay.lines, lay.xTitle, lay.entries, lay.legend
+	lines, entries, legend := lay.lines, lay.entries, lay.legend
 	top, height, plotH, plotW, left, xs, ys := lay.top, lay.height, lay.plotH, lay.plotW, lay.left, lay.xs, lay.ys
 	px := func(v float64) float64 { return left + lay.xFraction(v)*plotW }
 	py := func(v float64) float64 { return top + plotH - v/ys.top*plotH }
@@ -153,9 +158,11 @@ func SVG(w io.Writer, r *model.Result, opt ChartOptions) error {
 	b.WriteString("</g>\n")
 
 	// Axis titles.
-	fmt.Fprintf(&b, `<text class="chart-text" x="%s" y="%s" text-anchor="middle">`, coord(left+plotW/2), coord(top+plotH+42))
-	escape(&b, xTitle)
-	b.WriteString("</text>\n")
+	for i, l := range lay.xTitleLines {
+		fmt.Fprintf(&b, `<text class="chart-text" x="%s" y="%s" text-anchor="middle">`, coord(left+plotW/2), coord(top+plotH+42+xTitleLine*float64(i)))
+		escape(&b, l)
+		b.WriteString("</text>\n")
+	}
 	yx, yy := 14.0, top+plotH/2
 	fmt.Fprintf(&b, `<text class="chart-text" x="%s" y="%s" text-anchor="middle" transform="rotate(-90 %s %s)">`, coord(yx), coord(yy), coord(yx), coord(yy))
 	escape(&b, "cumulative "+importanceName(r))
@@ -289,12 +296,10 @@ func SVG(w io.Writer, r *model.Result, opt ChartOptions) error {
 		_, err = io.WriteString(w, b.String())
 		return err
 	}
-	// The legend, column by column.
-	lx := left + plotW + 24
+	// The legend, column by column beside the plot, row by row below it.
 	fmt.Fprintf(&b, `<g stroke-width="%s">`+"\n", strconv.FormatFloat(lineWidth, 'f', -1, 64))
 	for i, e := range entries {
-		x := lx + float64(i/legend.rows)*(legend.columnWidth+legendColumnGap)
-		y := top + 8 + float64(i%legend.rows)*legendLine
+		x, y := lay.legendAt(i)
 		if e.untimed {
 			fmt.Fprintf(&b, `<text class="chart-muted" x="%s" y="%s" stroke="none" fill="#666666">`, coord(x+30), coord(y+4))
 		} else {
