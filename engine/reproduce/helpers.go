@@ -102,22 +102,14 @@ func groupThousands(n int64) string {
 	return string(b)
 }
 
-// curveChart draws r's curves with opt (report.SVG). A chart narrower
-// than report.DefaultChartWidth that is too small for its axes and legend
-// (on a phone) is widened by a quarter at a time until it fits.
+// curveChart draws r's curves with opt (report.SVG) at opt's width: a
+// narrow chart (a phone's) takes its legend below the plot, and
+// report.SVG draws every width Input.ChartWidth allows.
 func curveChart(name, title string, r *scenario.Result, opt report.ChartOptions) (Chart, error) {
 	var b bytes.Buffer
 	opt.Title = title
-	for {
-		b.Reset()
-		err := report.SVG(&b, r, opt)
-		if err == nil {
-			break
-		}
-		if opt.Width == 0 || opt.Width >= report.DefaultChartWidth {
-			return Chart{}, err
-		}
-		opt.Width = min(opt.Width*5/4, report.DefaultChartWidth)
+	if err := report.SVG(&b, r, opt); err != nil {
+		return Chart{}, err
 	}
 	return Chart{Name: name, Title: title, SVG: b.Bytes()}, nil
 }
