@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/crawlsim/crawlsim/engine/report"
 )
@@ -20,26 +21,92 @@ type effectReference struct {
 }
 
 // Effectiveness chart size and colours (the Okabe-Ito palette of
-// report.SVG, for colour-blind readers).
+// report.SVG, for colour-blind readers): the command line's size, the
+// legend's width beside the plot, and, below effectNarrowWidth pixels (a
+// phone's; the command line draws effectWidth wide), the legend below the
+// plot and the plot at least effectMinPlotHeight high, as report.SVG
+// lays out a narrow chart.
 const (
-	effectWidth   = 800
-	effectHeight  = 440
-	effectSeries  = "#0072B2"
-	effectLegendW = 230
+	effectWidth         = 800
+	effectHeight        = 440
+	effectSeries        = "#0072B2"
+	effectLegendW       = 230
+	effectNarrowWidth   = 640
+	effectMinPlotHeight = 150.0
+	effectMargin        = 12.0
+	effectColumnGap     = 12.0
 )
 
-// effectivenessChart draws seeds/000's Fig. 4 as the paper plots it:
+// effectLayout is where an effectiveness chart's parts go.
+type effectLayout struct {
+	width, height           int
+	top, left, plotW, plotH float64
+	// below marks the legend below the plot: columns entries a row, each
+	// columnWidth wide, the first swatch's line from (legendX, legendY).
+	below            bool
+	columns          int
+	columnWidth      float64
+	legendX, legendY float64
+}
+
+// layoutEffect lays out an effectiveness chart width pixels wide, about
+// 0.6 as high (300 to effectHeight pixels), whose title takes titleLines
+// lines: the legend of labels right of the plot, or below it on a chart
+// narrower than effectNarrowWidth, the chart then as tall as the legend
+// and a plot as high as yTitle is long need.
+func layoutEffect(width, titleLines int, yTitle string, labels []string) effectLayout {
+	l := effectLayout{width: width, left: 72}
+	l.height = int(math.Min(math.Max(math.Round(0.6*float64(width)), 300), effectHeight))
+	l.top = 16 + 26 + 19*float64(titleLines-1) + 12
+	const bottom = 56.0
+	if width >= effectNarrowWidth {
+		l.plotW = float64(width) - l.left - effectLegendW - 24
+		l.plotH = float64(l.height) - l.top - bottom
+		l.legendX, l.legendY = l.left+l.plotW+24, l.top+8
+		l.columns = 1
+		return l
+	}
+	l.below = true
+	l.plotW = float64(width) - l.left - 24
+	l.plotH = math.Max(float64(l.height)-l.top-bottom, math.Max(effectMinPlotHeight, 7*float64(utf8.RuneCountInString(yTitle))+8))
+	longest := 0
+	for _, s := range labels {
+		longest = max(longest, utf8.RuneCountInString(s))
+	}
+	avail := float64(width) - 2*effectMargin
+	l.columnWidth = 30 + 7*float64(longest)
+	l.columns = max(min(int((avail+effectColumnGap)/(l.columnWidth+effectColumnGap)), len(labels)), 1)
+	rows := (len(labels) + l.columns - 1) / l.columns
+	l.legendX, l.legendY = effectMargin, l.top+l.plotH+bottom+4+8
+	l.height = int(math.Ceil(l.legendY + 18*float64(rows-1) + 4 + 8))
+	return l
+}
+
+// entryAt is where the legend's entry i goes: its swatch's left end and
+// line, its label 30 pixels right and 4 lower.
+func (l effectLayout) entryAt(i int) (x, y float64) {
+	if !l.below {
+		return l.legendX, l.legendY + 18*float64(i)
+	}
+	return l.legendX + float64(i%l.columns)*(l.columnWidth+effectColumnGap), l.legendY + 18*float64(i/l.columns)
+}
+
+// effectivenessChart draws seeds/000's Fig. 4 as the paper plots it,
+// width pixels wide (effectWidth at the command line; layoutEffect):
 // effectiveness (yTitle) against the parameter M on a logarithmic axis
 // with a tick at each value of ms, the series' values as one line with a
-// marked and labelled point per value, and refs as horizontal lines
+// marked and labelled point per value (each value in its point's <title>
+// instead when the labels would overlap), and refs as horizontal lines
 // across the plot, named in a legend. The parts carry report.SVG's classes
 // (chart-bg, chart-grid, chart-axis, chart-text) so the page restyles it.
-func effectivenessChart(name, title, seriesLabel, yTitle string, ms, values []float64, refs []effectReference) Chart {
-	titleLines := report.TitleLines(title, effectWidth)
-	top := 16 + 26 + 19*float64(len(titleLines)-1) + 12
-	left, bottom := 72.0, 56.0
-	plotW := effectWidth - left - effectLegendW - 24
-	plotH := effectHeight - top - bottom
+func effectivenessChart(name, title, seriesLabel, yTitle string, width int, ms, values []float64, refs []effectReference) Chart {
+	titleLines := report.TitleLines(title, width)
+	labels := []string{seriesLabel + " by M"}
+	for _, r := range refs {
+		labels = append(labels, r.label)
+	}
+	lay := layoutEffect(width, len(titleLines), yTitle, labels)
+	top, left, plotW, plotH := lay.top, lay.left, lay.plotW, lay.plotH
 
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, v := range values {
@@ -64,14 +131,14 @@ func effectivenessChart(name, title, seriesLabel, yTitle string, ms, values []fl
 	var b bytes.Buffer
 	esc := func(s string) { _ = xml.EscapeText(&b, []byte(s)) }
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="crawlsim-chart" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="12">`+"\n",
-		effectWidth, effectHeight, effectWidth, effectHeight)
+		lay.width, lay.height, lay.width, lay.height)
 	b.WriteString("<title>")
 	esc(title)
 	b.WriteString("</title>\n")
-	fmt.Fprintf(&b, `<rect class="chart-bg" width="%d" height="%d" fill="#ffffff"/>`+"\n", effectWidth, effectHeight)
+	fmt.Fprintf(&b, `<rect class="chart-bg" width="%d" height="%d" fill="#ffffff"/>`+"\n", lay.width, lay.height)
 	b.WriteString(`<g class="chart-text" fill="#333333" text-anchor="middle" font-size="15" font-weight="bold">`)
 	for i, l := range titleLines {
-		fmt.Fprintf(&b, `<text x="%s" y="%s">`, c(effectWidth/2), c(26+19*float64(i)))
+		fmt.Fprintf(&b, `<text x="%s" y="%s">`, c(float64(width)/2), c(26+19*float64(i)))
 		esc(l)
 		b.WriteString("</text>")
 	}
@@ -92,7 +159,14 @@ func effectivenessChart(name, title, seriesLabel, yTitle string, ms, values []fl
 	for _, m := range ms {
 		fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, c(px(m)), c(top+plotH+19), strconv.FormatFloat(m, 'f', -1, 64))
 	}
-	fmt.Fprintf(&b, `<text x="%s" y="%s">M (logarithmic; M = 1 is fpr)</text>`, c(left+plotW/2), c(top+plotH+42))
+	// The axis's title over the plot, or over the chart where the plot
+	// is too narrow for it.
+	const xTitle = "M (logarithmic; M = 1 is fpr)"
+	xTitleX := left + plotW/2
+	if half := 7 * float64(utf8.RuneCountInString(xTitle)) / 2; xTitleX+half > float64(width)-effectMargin/2 {
+		xTitleX = float64(width) / 2
+	}
+	fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, c(xTitleX), c(top+plotH+42), xTitle)
 	b.WriteString("</g>\n")
 	b.WriteString(`<g class="chart-text" fill="#333333" text-anchor="end">`)
 	for y := yLo; y <= yHi+stepY/2; y += stepY {
@@ -121,22 +195,37 @@ func effectivenessChart(name, title, seriesLabel, yTitle string, ms, values []fl
 	b.WriteString(`"><title>`)
 	esc(seriesLabel)
 	b.WriteString("</title></polyline>\n</g>\n")
+	// Each point's value above it, or in its <title> when two labels
+	// would overlap (a narrow chart's points M = 1 and 2 are close).
+	labelled := true
+	for i := 1; i < len(ms); i++ {
+		w := 7 * float64(max(len(f4(values[i])), len(f4(values[i-1]))))
+		if px(ms[i])-px(ms[i-1]) < w+2 && math.Abs(py(values[i])-py(values[i-1])) < 14 {
+			labelled = false
+		}
+	}
 	b.WriteString(`<g class="chart-points">`)
 	for i, m := range ms {
-		fmt.Fprintf(&b, `<circle class="chart-halo" cx="%s" cy="%s" r="4.5" fill="%s" stroke="#ffffff" stroke-width="1"/>`, c(px(m)), c(py(values[i])), effectSeries)
+		fmt.Fprintf(&b, `<circle class="chart-halo" cx="%s" cy="%s" r="4.5" fill="%s" stroke="#ffffff" stroke-width="1"`, c(px(m)), c(py(values[i])), effectSeries)
+		if labelled {
+			b.WriteString("/>")
+			continue
+		}
+		fmt.Fprintf(&b, `><title>M = %s: %s</title></circle>`, strconv.FormatFloat(m, 'f', -1, 64), f4(values[i]))
 	}
 	b.WriteString("</g>\n")
-	b.WriteString(`<g class="chart-text" fill="#222222" text-anchor="middle" font-size="11">`)
-	for i, m := range ms {
-		fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, c(px(m)), c(py(values[i])-10), f4(values[i]))
+	if labelled {
+		b.WriteString(`<g class="chart-text" fill="#222222" text-anchor="middle">`)
+		for i, m := range ms {
+			fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, c(px(m)), c(py(values[i])-10), f4(values[i]))
+		}
+		b.WriteString("</g>\n")
 	}
-	b.WriteString("</g>\n")
 
 	// Legend.
-	lx := left + plotW + 24
 	b.WriteString(`<g stroke-width="2">` + "\n")
 	entry := func(i int, label, colour, dash string, point bool) {
-		y := top + 8 + 18*float64(i)
+		lx, y := lay.entryAt(i)
 		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s"`, c(lx), c(y), c(lx+24), c(y), colour)
 		if dash != "" {
 			fmt.Fprintf(&b, ` stroke-dasharray="%s"`, dash)

@@ -110,7 +110,7 @@ func assessFPR(in Input, runs []Run, res Results) (*Report, error) {
 		{label: windowLabel(fprWindow), value: w, colour: "#D55E00", dash: "8 4"},
 	}
 	c := effectivenessChart("000-fig4.svg", citeFPR+", Fig. 4: effectiveness of fpr-m against M, with fpr and 5% windowed-rankmass",
-		"fpr-m", "average cumulative PageRank", fprMs, byM, refs)
+		"fpr-m", "average cumulative PageRank", in.chartWidth(effectWidth), fprMs, byM, refs)
 	rep.Charts = append(rep.Charts, c)
 	return rep, nil
 }
