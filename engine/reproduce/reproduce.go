@@ -41,8 +41,8 @@ type Input struct {
 	RandomSeed uint64
 	// ChartWidth is the width in pixels the charts are drawn for (the
 	// page's, so that their text stays legible on a phone); 0 draws them
-	// at the command line's sizes. The effectiveness chart of paper 000
-	// keeps its size.
+	// at the command line's sizes. A chart narrower than 640 pixels takes
+	// its legend below the plot.
 	ChartWidth int
 }
 
