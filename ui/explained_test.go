@@ -305,11 +305,15 @@ func TestGlossaryEscapeReturnsToTheHeader(t *testing.T) {
 		t.Fatalf("pressing tau focuses %q, want def-tau", a.Glossary.focus)
 	}
 	a.Glossary.focus = "" // drawn: MetricsTable.Rendered took it
-	a.TermKey("Enter")
+	a.TermKey("def-tau", "Enter")
 	if a.Glossary.focus != "" {
 		t.Errorf("Enter on the definition moves the focus to %q", a.Glossary.focus)
 	}
-	a.TermKey("Escape")
+	a.TermKey("def-cost", "Escape")
+	if a.Glossary.focus != "" {
+		t.Errorf("Escape on another definition than the header's moves the focus to %q", a.Glossary.focus)
+	}
+	a.TermKey("def-tau", "Escape")
 	if want := HeadID(col); a.Glossary.focus != want {
 		t.Fatalf("Escape on the definition focuses %q, want the header %q", a.Glossary.focus, want)
 	}
@@ -317,8 +321,18 @@ func TestGlossaryEscapeReturnsToTheHeader(t *testing.T) {
 		t.Errorf("the element %s is %+v, want the tau header button", HeadID(col), b)
 	}
 	a.Glossary.focus = ""
-	a.TermKey("Escape")
+	a.TermKey("def-tau", "Escape")
 	if a.Glossary.focus != "" {
 		t.Errorf("a second Escape focuses %q", a.Glossary.focus)
+	}
+	// Closed, the glossary forgets the header: opened again by its
+	// summary, Escape stays where it is.
+	a.ShowTerm(col, "tau")
+	a.Glossary.focus = ""
+	a.toggleGlossary(false)
+	a.toggleGlossary(true)
+	a.TermKey("def-tau", "Escape")
+	if a.Glossary.focus != "" {
+		t.Errorf("Escape after the glossary was closed and opened again focuses %q", a.Glossary.focus)
 	}
 }

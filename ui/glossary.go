@@ -24,7 +24,9 @@ type Term struct {
 type Glossary struct {
 	Open  bool
 	focus string
-	back  string
+	// back is the header to focus on Escape from definition opened, the
+	// one that header asked for; both "" once the glossary is closed.
+	back, opened string
 }
 
 // headerTerms maps the table's header cells (report.Rows) to their
@@ -102,7 +104,16 @@ func (c *MetricsGlossary) Terms() []Term { return GlossaryTerms(c.App.Result) }
 
 // Toggled follows the disclosure when the reader opens or closes it.
 func (c *MetricsGlossary) Toggled(event vugu.DOMEvent) {
-	c.App.Glossary.Open = event.PropBool("target", "open")
+	c.App.toggleGlossary(event.PropBool("target", "open"))
+}
+
+// toggleGlossary records the glossary open or closed; closed, no header
+// waits for the focus to come back.
+func (a *App) toggleGlossary(open bool) {
+	a.Glossary.Open = open
+	if !open {
+		a.Glossary.back, a.Glossary.opened = "", ""
+	}
 }
 
 // Rendered moves the focus to the definition a column header asked for,
@@ -124,19 +135,22 @@ func HeadID(i int) string { return "col-" + strconv.Itoa(i) }
 // the definition gives the focus back to the header (TermKey).
 func (a *App) ShowTerm(i int, head string) {
 	if id := TermID(head); id != "" {
-		a.Glossary.Open, a.Glossary.focus, a.Glossary.back = true, id, HeadID(i)
+		a.Glossary.Open, a.Glossary.focus = true, id
+		a.Glossary.back, a.Glossary.opened = HeadID(i), id
 	}
 }
 
-// TermKey handles a key pressed on a definition of the glossary: Escape
-// gives the focus back to the column header that opened it, if one did.
-func (a *App) TermKey(key string) {
-	if key == "Escape" && a.Glossary.back != "" {
-		a.Glossary.focus, a.Glossary.back = a.Glossary.back, ""
+// TermKey handles a key pressed on the glossary's definition id: Escape
+// gives the focus back to the column header that opened that definition,
+// if one did.
+func (a *App) TermKey(id, key string) {
+	if key == "Escape" && a.Glossary.back != "" && id == a.Glossary.opened {
+		a.Glossary.focus = a.Glossary.back
+		a.Glossary.back, a.Glossary.opened = "", ""
 	}
 }
 
-// Key handles a key pressed on one of the glossary's definitions.
-func (c *MetricsGlossary) Key(event vugu.DOMEvent) {
-	c.App.TermKey(event.PropString("key"))
+// Key handles a key pressed on the glossary's definition id.
+func (c *MetricsGlossary) Key(event vugu.DOMEvent, id string) {
+	c.App.TermKey(id, event.PropString("key"))
 }

@@ -58,7 +58,7 @@ func (c *MetricsGlossary) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.AddAttrInterface("id", t.ID)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "keydown",
-					Func:      func(event vugu.DOMEvent) { c.Key(event) },
+					Func:      func(event vugu.DOMEvent) { c.Key(event, t.ID) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
