@@ -63,10 +63,16 @@ func (a *App) NoticeLink() string {
 
 // NoticeLinkText is the text of the notice's link (NoticeLink).
 func (a *App) NoticeLinkText() string {
+	return "Open the full page to choose " + a.linkFiles()
+}
+
+// linkFiles is "them" when the link whose files the page asks for names a
+// URL list besides its graph file, else "it".
+func (a *App) linkFiles() string {
 	if a.fileLink != nil && a.fileLink.urls != "" {
-		return "Open the full page to choose them"
+		return "them"
 	}
-	return "Open the full page to choose it"
+	return "it"
 }
 
 // FullPageURL is the address of the full page, for the embed mode's
@@ -91,7 +97,7 @@ func (a *App) embedCannotRun() bool {
 		return false
 	}
 	a.Error = ""
-	a.FormError = "The embedded page cannot load files: open the full page to choose them and run this scenario."
+	a.FormError = "The embedded page cannot load files: open the full page to choose " + a.linkFiles() + " and run this scenario."
 	return true
 }
 

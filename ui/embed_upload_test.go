@@ -94,12 +94,16 @@ func TestEmbeddedUploadLinkPointsToTheFullPage(t *testing.T) {
 	check(t, a, link, "opened embedded", "g.edges")
 	a.Run()
 	check(t, a, link, "Run pressed embedded", "g.edges")
-	if a.FormError == "" || !strings.Contains(a.FormError, "full page") {
-		t.Errorf("Run pressed embedded: form error %q, want a pointer to the full page", a.FormError)
+	if a.FormError == "" || !strings.Contains(a.FormError, "full page") || !strings.Contains(a.FormError, "choose it ") {
+		t.Errorf("Run pressed embedded: form error %q, want a pointer to the full page to choose it (one file)", a.FormError)
 	}
 
 	both := uploadLink(t, "g.edges", "g.urls")
-	check(t, NewApp("", "embed&"+both), both, "with a URL list", "g.edges", "g.urls")
+	withURLs := NewApp("", "embed&"+both)
+	check(t, withURLs, both, "with a URL list", "g.edges", "g.urls")
+	if withURLs.Run(); !strings.Contains(withURLs.FormError, "choose them ") {
+		t.Errorf("Run pressed embedded, two files: form error %q, want 'choose them'", withURLs.FormError)
+	}
 
 	b, _ := readyApp(t)
 	b.env = &quietEnv{}
