@@ -3,7 +3,7 @@ package main
 // linkedNote says why the result is dimmed when the form holds a link's
 // scenario that has not run (markLinked). It names no control, since
 // embed mode shows the form's neither.
-const linkedNote = "Results of the previous scenario, not of the link's, which has not run yet."
+const linkedNote = "Results of the previous scenario, not of the link's."
 
 // markLinked marks the result shown as of the previous scenario, with the
 // dim and note of a run that replaces it (StaleNote), when a link applied
