@@ -423,39 +423,8 @@ func counted(n int64, one, many string) string {
 }
 
 // groupDigits separates the thousands of every number of four digits or
-// more in s with commas, leaving decimals alone: "12345 (0.12345)" becomes
-// "12,345 (0.12345)".
-func groupDigits(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		if s[i] < '0' || s[i] > '9' {
-			b.WriteByte(s[i])
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			j++
-		}
-		run := s[i:j]
-		afterPoint := i > 0 && s[i-1] == '.'
-		inWord := i > 0 && (s[i-1] == '-' && i > 1 && isLetter(s[i-2]) || isLetter(s[i-1]))
-		if len(run) > 3 && !afterPoint && !inWord {
-			for k := range len(run) {
-				if k > 0 && (len(run)-k)%3 == 0 {
-					b.WriteByte(',')
-				}
-				b.WriteByte(run[k])
-			}
-		} else {
-			b.WriteString(run)
-		}
-		i = j
-	}
-	return b.String()
-}
-
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
+// more in s, as the engine's messages do (model.GroupDigits).
+func groupDigits(s string) string { return model.GroupDigits(s) }
 
 // groupRows separates thousands in every cell but the first of each row
 // (the strategy's label).

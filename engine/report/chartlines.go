@@ -189,7 +189,7 @@ func xAxis(r *model.Result, opt ChartOptions, longest float64) (func(c *model.Cu
 		}
 		n := float64(r.Reachable)
 		return func(c *model.Curve, i int) float64 { return float64(c.K[i]) / n },
-			"fraction of the " + groupThousands(strconv.FormatInt(r.Reachable, 10)) + " reachable pages downloaded", nil
+			"fraction of the " + model.GroupDigits(strconv.FormatInt(r.Reachable, 10)) + " reachable pages downloaded", nil
 	case XCount:
 		return func(c *model.Curve, i int) float64 { return float64(c.K[i]) }, "pages downloaded", nil
 	case XTime:

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // axisScale is a linear axis from 0 to top with evenly spaced ticks.
@@ -64,7 +66,7 @@ func niceScale(hi float64, target int) axisScale {
 			s.labels = append(s.labels, "0")
 			continue
 		}
-		s.labels = append(s.labels, groupThousands(decimalString(k*m, exp-unit))+suffix)
+		s.labels = append(s.labels, model.GroupDigits(decimalString(k*m, exp-unit))+suffix)
 	}
 	return s
 }
@@ -86,40 +88,16 @@ func logScale(lo, hi float64) axisScale {
 		// then thousands, millions, billions.
 		switch {
 		case e < 4:
-			s.labels = append(s.labels, groupThousands(decimalString(1, e)))
+			s.labels = append(s.labels, model.GroupDigits(decimalString(1, e)))
 		case e < 6:
 			s.labels = append(s.labels, decimalString(1, e-3)+"k")
 		case e < 9:
 			s.labels = append(s.labels, decimalString(1, e-6)+"M")
 		default:
-			s.labels = append(s.labels, groupThousands(decimalString(1, e-9))+"G")
+			s.labels = append(s.labels, model.GroupDigits(decimalString(1, e-9))+"G")
 		}
 	}
 	return s
-}
-
-// groupThousands separates the thousands of a decimal number's integer
-// part with commas: "12345.678" becomes "12,345.678".
-func groupThousands(s string) string {
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign, s = "-", s[1:]
-	}
-	intPart, rest := s, ""
-	if i := strings.IndexByte(s, '.'); i >= 0 {
-		intPart, rest = s[:i], s[i:]
-	}
-	if len(intPart) <= 3 {
-		return sign + s
-	}
-	var b strings.Builder
-	for i, c := range intPart {
-		if i > 0 && (len(intPart)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return sign + b.String() + rest
 }
 
 // decimalValue returns mant·10^exp, correctly rounded.

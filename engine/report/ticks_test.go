@@ -174,16 +174,6 @@ func checkXML(t *rapid.T, svg []byte) {
 	}
 }
 
-// TestGroupThousands: commas every three digits of the integer part only.
-func TestGroupThousands(t *testing.T) {
-	for in, want := range map[string]string{"0": "0", "999": "999", "1000": "1,000", "20000": "20,000", "1234567.891": "1,234,567.891",
-		"-12345": "-12,345", "0.00001": "0.00001"} {
-		if got := groupThousands(in); got != want {
-			t.Errorf("groupThousands(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // TestLogScale: ticks at the powers of ten around the data, labelled like
 // the linear axis's.
 func TestLogScale(t *testing.T) {
