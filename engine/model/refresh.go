@@ -132,7 +132,18 @@ const (
 	MaxRefreshUsers = 1 << 16
 	// MaxRefreshSamples is the most points of the series over time.
 	MaxRefreshSamples = 100000
+	// MaxRefreshEvents bounds the events of a simulation (Events), so
+	// that a step stays a step and memory a series.
+	MaxRefreshEvents = 100_000_000
 )
+
+// Events is the number of events a simulation of p is expected to draw:
+// over the horizon, every site's changes and the crawler's visits (at
+// most one per shortest interval), and the users' visits. Validate
+// refuses more than MaxRefreshEvents; p has its defaults filled in.
+func (p RefreshParams) Events() float64 {
+	return p.Horizon * (float64(p.Sites)*(p.ChangeMax+1/p.Regulation.Min) + p.UserRate)
+}
 
 // Validate checks p with its defaults filled in.
 func (p RefreshParams) Validate() error {
@@ -146,13 +157,13 @@ func (p RefreshParams) Validate() error {
 		return true
 	}
 	if p.Sites < 1 || p.Sites > MaxRefreshSites {
-		bad("sites %d: want 1 to %d", p.Sites, MaxRefreshSites)
+		bad("sites %d: want 1 to %s", p.Sites, Count(MaxRefreshSites))
 	}
 	if p.Users < 1 || p.Users > MaxRefreshUsers {
-		bad("users %d: want 1 to %d", p.Users, MaxRefreshUsers)
+		bad("users %d: want 1 to %s", p.Users, Count(MaxRefreshUsers))
 	}
 	if p.Samples < 1 || p.Samples > MaxRefreshSamples {
-		bad("samples %d: want 1 to %d", p.Samples, MaxRefreshSamples)
+		bad("samples %d: want 1 to %s", p.Samples, Count(MaxRefreshSamples))
 	}
 	positive("horizon", p.Horizon)
 	// The two change rates are compared only when each is a rate: a
@@ -174,12 +185,9 @@ func (p RefreshParams) Validate() error {
 			errs = append(errs, errors.New("regulation: "+line))
 		}
 	}
-	// Expected events, bounded so a step stays a step and memory a
-	// series: about a hundred million at most.
 	if len(errs) == 0 {
-		events := p.Horizon * (float64(p.Sites)*(p.ChangeMax+1/p.Regulation.Min) + p.UserRate)
-		if events > 1e8 {
-			bad("about %.3g events (sites × horizon × rates): at most 1e8; shorten the horizon or lower the rates", events)
+		if events := p.Events(); events > MaxRefreshEvents {
+			bad("about %s events (sites × horizon × rates): at most %s; shorten the horizon or lower the rates", About(events), Count(MaxRefreshEvents))
 		}
 	}
 	return errors.Join(errs...)

@@ -117,13 +117,13 @@ func TestGivenZeroFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"refresh", "-sites", "0"}, "-sites 0: want 1 to 1048576"},
+		{[]string{"refresh", "-sites", "0"}, "-sites 0: want 1 to 1,048,576"},
 		{[]string{"refresh", "-tmin", "0"}, "-tmin 0: min 0 and max 200: want positive intervals"},
-		{[]string{"refresh", "-samples", "0"}, "-samples 0: want 1 to 100000"},
+		{[]string{"refresh", "-samples", "0"}, "-samples 0: want 1 to 100,000"},
 		{[]string{"refresh", "-horizon", "0"}, "-horizon 0: want a positive number"},
 		{[]string{"refresh", "-window", "0"}, "-window 0: want at least 1 visit"},
 		{[]string{"refresh", "-pg", "0"}, "-pg 0: lower/upper 0.3/0: the lower threshold must be below the upper one"},
-		{[]string{"refresh", "-scenario", file, "-users", "0"}, "-users 0: want 1 to 65536"},
+		{[]string{"refresh", "-scenario", file, "-users", "0"}, "-users 0: want 1 to 65,536"},
 		{[]string{"run", "-host-exp", "0"}, "-host-exp 0: want an exponent above 0 and at most 5"},
 		{[]string{"run", "-degree-exp", "0"}, "-degree-exp 0: want an exponent from 1.5 to 5"},
 		{[]string{"gen", "-host-exp", "0", "-o", filepath.Join(dir, "g.csr")}, "-host-exp must be above 0, got 0"},

@@ -1,0 +1,49 @@
+package model
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRefreshLimitsWithSeparators: Validate writes its limits and the
+// events it counts with thousands separators, as the page does, and the
+// value given as it is ("sites 2000000"); a review found "want 1 to
+// 1048576" and "at most 1e8" on the command line beside the page's
+// "1,048,576" and "100,000,000".
+func TestRefreshLimitsWithSeparators(t *testing.T) {
+	for _, c := range []struct {
+		set  func(*RefreshParams)
+		want string
+	}{
+		{func(p *RefreshParams) { p.Sites = 2000000 }, "sites 2000000: want 1 to 1,048,576"},
+		{func(p *RefreshParams) { p.Users = 70000 }, "users 70000: want 1 to 65,536"},
+		{func(p *RefreshParams) { p.Samples = 200000 }, "samples 200000: want 1 to 100,000"},
+		// 1e9 × (1,000 sites × (1 + 1/1) + 2,000 user visits) = 4e12.
+		{func(p *RefreshParams) { p.Horizon = 1e9 }, "about 4,000,000,000,000 events (sites × horizon × rates): at most 100,000,000; shorten the horizon or lower the rates"},
+	} {
+		p := DefaultRefreshParams()
+		c.set(&p)
+		err := p.WithDefaults().Validate()
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%v; want %q", err, c.want)
+		}
+	}
+}
+
+// TestRefreshEvents: Events counts what Validate bounds, and Validate
+// refuses just above MaxRefreshEvents, not at it.
+func TestRefreshEvents(t *testing.T) {
+	p := DefaultRefreshParams()
+	// 1,000 units × (1,000 sites × (1 + 1/1) + 2,000 user visits).
+	if got := p.Events(); got != 4e6 {
+		t.Errorf("Events() = %v, want 4e6", got)
+	}
+	p.Horizon = MaxRefreshEvents / 4000
+	if err := p.Validate(); err != nil {
+		t.Errorf("at the limit: %v", err)
+	}
+	p.Horizon *= 1.01
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "events") {
+		t.Errorf("above the limit: %v", err)
+	}
+}
