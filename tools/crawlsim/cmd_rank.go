@@ -35,10 +35,10 @@ RankMass trust vector): pages without out-links send their rank along t. It
 iterates until the L1 change is below -tol, or for -max-iter iterations. HITS
 (-hits) runs -hits-iter iterations from all-ones, normalising hubs and
 authorities to unit length after every step. The table lists the -top pages;
--o writes every page's score as CSV, or, when its name ends in .imp, the
-vector in crawlsim's binary importance format (HITS: the authorities), tied
-to this graph, which run -importance-file reads instead of computing
-PageRank again.`,
+-o writes every page's score as CSV, or, when its name ends in .imp (or
+.imp.gz), the vector in crawlsim's binary importance format (HITS: the
+authorities), tied to this graph, which run -importance-file reads instead
+of computing PageRank again.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			var in graphInput
 			in.register(fs)
@@ -50,7 +50,7 @@ PageRank again.`,
 			hits := fs.Bool("hits", false, "compute HITS hubs and authorities instead of PageRank")
 			hitsIter := fs.Int("hits-iter", rank.DefaultHITSIterations, "`N` HITS iterations")
 			top := fs.Int("top", 10, "show the `K` best pages (0 for none)")
-			outPath := fs.String("o", "", "write every page's score to `FILE`: CSV, or crawlsim's binary importance format (for run -importance-file) when FILE ends in .imp")
+			outPath := fs.String("o", "", "write every page's score to `FILE`: CSV, or crawlsim's binary importance format (for run -importance-file) when FILE ends in .imp; gzip-compressed when it ends in .gz")
 			asJSON := fs.Bool("json", false, "print JSON instead of a table")
 			return func(ctx context.Context, e *env, args []string) error {
 				set := explicitFlags(fs)

@@ -169,6 +169,9 @@ func (f *refreshFlags) run(ctx context.Context, e *env, args []string, set map[s
 	}
 	ins := []inputFile{{f.file, "the scenario " + f.file}}
 	flags := []outputFlag{{"o", f.out}, {"csv", f.csvOut}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}}
+	if err := refuseGzipName("save-scenario", f.saveScen, "a scenario", "-scenario"); err != nil {
+		return err
+	}
 	if err := checkFiles(e, ins, flags, f.asJSON); err != nil {
 		return err
 	}

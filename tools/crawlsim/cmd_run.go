@@ -214,6 +214,9 @@ func (f *runFlags) checkOutputs(e *env, sc scenario.Scenario, set map[string]boo
 	}
 	outs := []outputFlag{{"o", f.out}, {"csv", f.csvOut}, {"orders", f.orders}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}}
 	ins := append(scenarioInputs(sc, f.file, f.seeds, set["seeds"]), inputFile{f.impFile, "the importance file " + f.impFile})
+	if err := refuseGzipName("save-scenario", f.saveScen, "a scenario", "-scenario"); err != nil {
+		return err
+	}
 	return checkFiles(e, ins, outs, f.asJSON)
 }
 

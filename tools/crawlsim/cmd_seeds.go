@@ -127,6 +127,9 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 	}
 	ins := append(f.in.inputs(), graphFiles(f.prev, graphio.FormatAuto, "the previous snapshot")...)
 	ins = append(ins, inputFile{f.prevURLs, "the previous snapshot's URL list " + f.prevURLs})
+	if err := refuseGzipName("o", f.out, "a seed list", "-seeds list:FILE"); err != nil {
+		return err
+	}
 	if err := checkFiles(e, ins, []outputFlag{{"o", f.out}, {"svg", f.svgOut}}, f.asJSON); err != nil {
 		return err
 	}

@@ -118,6 +118,10 @@
 // list, the previous snapshot, the scenario file and the files it names, a
 // -seeds list:FILE, run's -importance-file), by any spelling, hard link or symbolic link, is refused
 // before any work, and so are two outputs naming one file (exit status 2).
+// An output whose name ends in .gz, in any case, is written gzip-compressed,
+// whichever command writes it; a saved scenario (-save-scenario) and a seed
+// list (seeds -o), which crawlsim reads back as plain text, are refused
+// under such a name (exit status 2).
 // A file without write permission is not replaced, even by root (exit
 // status 1). A symbolic link is followed: its target is replaced and the
 // link stays a link. A FIFO or a character device (/dev/null) is written

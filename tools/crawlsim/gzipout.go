@@ -7,9 +7,11 @@ import (
 )
 
 // gzipName reports whether an output's name ends in .gz, in any letter
-// case: such a graph or URL list is written gzip-compressed, as every
-// reader takes it (graphio reads gzip whatever the name, and the format
-// follows the name without its .gz).
+// case: writeOutputs writes such a file gzip-compressed, whichever command
+// makes it. A graph, URL list or importance file reads back so (graphio
+// reads gzip whatever the name, and the format follows the name without
+// its .gz); a text crawlsim reads back without decompressing (a scenario,
+// a seed list) is refused under such a name (refuseGzipName).
 func gzipName(path string) bool { return strings.HasSuffix(strings.ToLower(path), ".gz") }
 
 // gzipWhenNamed returns write, gzip-compressing what it writes when path
@@ -35,4 +37,15 @@ func formatText(path, format string) string {
 		return format + ", gzip"
 	}
 	return format
+}
+
+// refuseGzipName refuses the output path of flag when its name ends in
+// .gz and what it holds (what: "a scenario") is plain text that reader
+// ("-scenario") reads without decompressing: compressed, it could not be
+// read back; written plain under a .gz name, it would say what it is not.
+func refuseGzipName(flag, path, what, reader string) error {
+	if !gzipName(path) {
+		return nil
+	}
+	return usagef("-%s %s: %s is written as plain text, which %s reads (it does not decompress gzip); name it without .gz", flag, path, what, reader)
 }

@@ -23,9 +23,10 @@ import (
 const importanceExt = ".imp"
 
 // isImportanceOutput reports whether rank -o path writes an importance
-// file: its name ends in .imp, in any case.
+// file: its name ends in .imp, or .imp.gz (written gzip-compressed), in
+// any case.
 func isImportanceOutput(path string) bool {
-	return strings.HasSuffix(strings.ToLower(path), importanceExt)
+	return strings.HasSuffix(strings.TrimSuffix(strings.ToLower(path), ".gz"), importanceExt)
 }
 
 // writePageRankImportance writes the PageRank result res of g, computed

@@ -25,15 +25,17 @@ type output struct {
 	inMemory bool
 	// seekable, when set, writes the output to a file it may seek in (a
 	// .csr streamed while it is made, its header written last); it is used
-	// in place of write for a regular file, while the standard output, a
-	// FIFO or a device still get write. It shows its own progress.
+	// in place of write for a regular file not named .gz, while the
+	// standard output, a FIFO, a device or a .gz file still get write. It
+	// shows its own progress.
 	seekable func(w io.WriteSeeker) error
 }
 
 // writeOutputs writes every output through a temporary file beside the
 // file it replaces and renames the temporaries into place only when all of
 // them were written, so a failed or cancelled write never leaves half a
-// file, nor one output of two. A symbolic link is followed: its target is
+// file, nor one output of two. An output whose name ends in .gz is
+// written gzip-compressed. A symbolic link is followed: its target is
 // replaced and the link stays. The standard output ("-"), a FIFO or a
 // character device is written directly, as it is made, before the files.
 // Outputs marked inMemory are rendered first: when one of them fails, the
@@ -175,13 +177,15 @@ func writeStream(ctx context.Context, e *env, o output) (bool, error) {
 	return true, err
 }
 
-// writeTo writes o to w through a buffer, counting the bytes on a
-// progress bar and failing once ctx is cancelled.
+// writeTo writes o to w through a buffer, gzip-compressed when its name
+// ends in .gz (gzipWhenNamed: every output of every command follows its
+// name), counting the bytes on a progress bar and failing once ctx is
+// cancelled.
 func writeTo(ctx context.Context, e *env, o output, w io.Writer) error {
 	p := e.newProgress("writing "+filepath.Base(o.path), true)
 	defer p.finish()
 	bw := bufio.NewWriterSize(&progressWriter{ctx: ctx, w: w, p: p}, 1<<20)
-	if err := o.write(bw); err != nil {
+	if err := gzipWhenNamed(o.path, o.write)(bw); err != nil {
 		return fmt.Errorf("writing %s: %w", o.path, err)
 	}
 	if err := bw.Flush(); err != nil {
@@ -209,7 +213,7 @@ func writeTemp(ctx context.Context, e *env, o output, target string) (name strin
 			err = &renamedError{msg: strings.ReplaceAll(err.Error(), f.Name(), o.path), err: err}
 		}
 	}()
-	if o.seekable != nil {
+	if o.seekable != nil && !gzipName(o.path) {
 		if err := o.seekable(f); err != nil {
 			return "", fmt.Errorf("writing %s: %w", o.path, err)
 		}
