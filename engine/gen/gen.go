@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // Default values of Params (see DefaultParams).
@@ -133,25 +134,25 @@ func (p Params) Validate() error {
 	}
 	switch {
 	case q.Pages < 0:
-		bad("pages %d is out of range: want 1 to %d", q.Pages, uint64(graph.MaxNodes))
+		bad("pages %d is out of range: want 1 to %s", q.Pages, model.Count(uint64(graph.MaxNodes)))
 	case uint64(q.Pages) > graph.MaxNodes:
-		bad("pages %d is too many: at most %d", q.Pages, uint64(graph.MaxNodes))
+		bad("pages %d is too many: at most %s", q.Pages, model.Count(uint64(graph.MaxNodes)))
 	}
 	switch {
 	case q.Hosts < 0:
 		bad("hosts %d is out of range: want 1 to the number of pages", q.Hosts)
 	case q.Pages > 0 && q.Hosts > q.Pages:
-		bad("hosts %d is more than the %d pages: at most %d, since every host needs a page", q.Hosts, q.Pages, q.Pages)
+		bad("hosts %d is more than the %s pages: at most %s, since every host needs a page", q.Hosts, model.Count(q.Pages), model.Count(q.Pages))
 	}
 	maxMean := "(pages-1)/2"
 	if q.Pages > 0 {
-		maxMean = fmt.Sprintf("%v (= (pages-1)/2)", maxMeanOutDegree(q.Pages))
+		maxMean = model.Number(maxMeanOutDegree(q.Pages)) + " (= (pages-1)/2)"
 	}
 	switch {
 	case math.IsNaN(q.MeanOutDegree) || math.IsInf(q.MeanOutDegree, 0) || q.MeanOutDegree < 0:
 		bad("mean out-degree %v is out of range: want a positive number, at most %s", q.MeanOutDegree, maxMean)
 	case q.Pages > 0 && q.MeanOutDegree > maxMeanOutDegree(q.Pages):
-		bad("mean out-degree %v is too large for %d pages: at most %s", q.MeanOutDegree, q.Pages, maxMean)
+		bad("mean out-degree %v is too large for %s pages: at most %s", q.MeanOutDegree, model.Count(q.Pages), maxMean)
 	}
 	if !(q.IntraHostShare >= 0 && q.IntraHostShare <= 1) {
 		bad("intra-host share %v is out of range: want a number from 0 to 1", q.IntraHostShare)
