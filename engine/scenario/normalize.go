@@ -456,10 +456,8 @@ const (
 	// the clock.
 	maxConnections = 10000
 	// maxSeconds bounds the wait, the latency, and a page's transfer time
-	// (page_size / bandwidth): a million seconds is about 11.6 days.
-	maxSeconds = 1e6
-	// maxSecondsText is maxSeconds as messages write it.
-	maxSecondsText = "1,000,000"
+	// (page_size / bandwidth).
+	maxSeconds = model.MaxPolitenessSeconds
 )
 
 func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
@@ -467,7 +465,7 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 	if p.Connections == 0 {
 		p.Connections = def.Connections
 	} else if p.Connections < 0 || p.Connections > maxConnections {
-		errs.add("politeness.connections", "%d is not a number of connections: want 1 to %d", p.Connections, maxConnections)
+		errs.add("politeness.connections", "%d is not a number of connections: want 1 to %s", p.Connections, model.Count(maxConnections))
 	}
 	nonNegative := func(v **float64, d float64, field, what string, limit float64) {
 		if *v == nil {
@@ -479,7 +477,7 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 		case !(x >= 0 && !math.IsInf(x, 0)):
 			errs.add("politeness."+field, "%v is not a non-negative %s", x, what)
 		case x > limit:
-			errs.add("politeness."+field, "%v is too large: at most %s seconds, so that simulated times stay computable", x, maxSecondsText)
+			errs.add("politeness."+field, "%v is too large: at most %s seconds, so that simulated times stay computable", x, model.Number(maxSeconds))
 		}
 	}
 	nonNegative(&p.Wait, def.Wait, "wait", "number of seconds", maxSeconds)
@@ -499,8 +497,8 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 			if bandwidthGiven {
 				field = "politeness.bandwidth"
 			}
-			errs.add(field, "a page of %g bytes at %g bytes per second takes %.3g seconds to transfer; at most %s seconds are allowed, so that simulated times stay computable",
-				size, bw, transfer, maxSecondsText)
+			errs.add(field, "a page of %g bytes at %g bytes per second takes %s seconds to transfer; at most %s seconds are allowed, so that simulated times stay computable",
+				size, bw, model.About(transfer), model.Number(maxSeconds))
 		}
 	}
 	if *p.Latency == 0 && *p.PageSize == 0 {
