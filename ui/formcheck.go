@@ -2,16 +2,10 @@ package main
 
 import (
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
 )
-
-// maxPolitenessSeconds is the longest wait and latency the engine takes
-// (scenario.Normalize's maxSeconds, which TestFormChecksAgreeWithTheEngine
-// holds it to).
-const maxPolitenessSeconds = 1e6
 
 // blankDefault ends the message of a field whose blank is the default.
 const blankDefault = "; leave the field blank for the default"
@@ -30,7 +24,7 @@ func (e *fieldErrors) checkGenerator(f Form, g *model.Generate) {
 	if g.Pages <= 0 {
 		return
 	}
-	pages := groupDigits(strconv.Itoa(g.Pages))
+	pages := model.Count(g.Pages)
 	if g.Hosts < 0 || g.Hosts > g.Pages {
 		want, _ := zeroNotAllowed("graph.generate.hosts")
 		e.outside("hosts", f.Hosts, want+" ("+pages+")")
@@ -39,7 +33,7 @@ func (e *fieldErrors) checkGenerator(f Form, g *model.Generate) {
 		most := float64(g.Pages-1) / 2
 		if !(d > 0 && d <= most) {
 			want, _ := zeroNotAllowed("graph.generate.mean_out_degree")
-			e.outside("mean out-degree", f.Degree, want+" = "+groupDigits(num(most)))
+			e.outside("mean out-degree", f.Degree, want+" = "+model.Number(most))
 		}
 	}
 	if s := g.IntraHostShare; s != nil && !(*s >= 0 && *s <= 1) {
@@ -50,15 +44,15 @@ func (e *fieldErrors) checkGenerator(f Form, g *model.Generate) {
 // checkPoliteness refuses the waits and sizes the worker would refuse
 // (scenario.Normalize), with limits the reader can read.
 func (e *fieldErrors) checkPoliteness(f Form, p *model.Politeness) {
-	seconds := "a number of seconds from 0 to " + groupDigits(strconv.FormatFloat(maxPolitenessSeconds, 'f', -1, 64))
+	seconds := "a number of seconds from 0 to " + model.Number(model.MaxPolitenessSeconds)
 	for _, v := range []struct {
 		field, text string
 		value       *float64
 		limit       float64
 		want        string
 	}{
-		{"wait", f.Wait, p.Wait, maxPolitenessSeconds, seconds},
-		{"latency", f.Latency, p.Latency, maxPolitenessSeconds, seconds},
+		{"wait", f.Wait, p.Wait, model.MaxPolitenessSeconds, seconds},
+		{"latency", f.Latency, p.Latency, model.MaxPolitenessSeconds, seconds},
 		{"page size", f.PageSize, p.PageSize, math.MaxFloat64, "a number of bytes, 0 or more"},
 	} {
 		if x := v.value; x != nil && !(*x >= 0 && *x <= v.limit) {

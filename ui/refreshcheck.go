@@ -32,11 +32,6 @@ const (
 // maxRefreshSeed is the largest seed the Revisits panel takes.
 const maxRefreshSeed = 1 << 62
 
-// maxRefreshEvents bounds the events of a simulation, as
-// model.RefreshParams.Validate does (TestRevisitChecksAgreeWithTheEngine
-// holds the two together).
-const maxRefreshEvents = 1e8
-
 // revisitCheck reads the Revisits panel's fields and gathers what is
 // wrong with them: each mistake once, under the field that is wrong,
 // naming it as labelled, with its value as typed and what it wants.
@@ -79,7 +74,7 @@ func (c *revisitCheck) whole(label, text string, lo, hi int) int {
 	case err != nil && !errors.Is(err, strconv.ErrRange):
 		c.bad(label, "%q is not a whole number", text)
 	case err != nil || v < lo || v > hi:
-		c.bad(label, "%s: want a whole number from %d to %s", typed, lo, groupDigits(strconv.Itoa(hi)))
+		c.bad(label, "%s: want a whole number from %d to %s", typed, lo, model.Count(hi))
 	}
 	return v
 }
@@ -139,12 +134,10 @@ func (c *revisitCheck) params() model.RefreshParams {
 	}
 	p.Regulation = g
 	if len(c.errs) == 0 {
-		// As model.RefreshParams.Validate counts them.
-		events := p.Horizon * (float64(p.Sites)*(p.ChangeMax+1/g.Min) + p.UserRate)
-		if events > maxRefreshEvents {
-			about, _ := strconv.ParseFloat(strconv.FormatFloat(events, 'g', 3, 64), 64)
+		// The engine's count and limit (model.RefreshParams.Validate).
+		if events := p.Events(); events > model.MaxRefreshEvents {
 			c.bad(labelHorizon, "%s makes about %s events to simulate: at most %s; shorten the horizon, or lower the sites or the rates",
-				strings.TrimSpace(f.Horizon), groupDigits(strconv.FormatFloat(about, 'f', -1, 64)), groupDigits(strconv.FormatFloat(maxRefreshEvents, 'f', -1, 64)))
+				strings.TrimSpace(f.Horizon), model.About(events), model.Count(model.MaxRefreshEvents))
 		}
 	}
 	return p
