@@ -63,3 +63,21 @@ func Papers() []Paper {
 	sort.Slice(out, func(i, j int) bool { return out[i].Number < out[j].Number })
 	return out
 }
+
+// paperShorts cite the papers of paperCitations by their authors and
+// year, as every text a reader sees does (the reproductions' titles and
+// notes, engine/reproduce/cite.go): a reader of the command line or the
+// page has no seeds/ folder to look a number up in. 000's text gives no
+// year.
+var paperShorts = map[string]string{
+	"000": "Alam et al.",
+	"001": "Cho and Schonfeld 2007",
+	"002": "Singhal et al. 2012",
+	"003": "Daneshpajouh et al. 2008",
+	"004": "Baeza-Yates et al. 2005",
+}
+
+// ShortCitation cites the paper of the given number (Info.Paper's
+// numbers, Paper.Number) by its authors and year: "Baeza-Yates et al.
+// 2005". It returns "" for a number that is no paper.
+func ShortCitation(number string) string { return paperShorts[number] }

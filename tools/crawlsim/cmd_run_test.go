@@ -458,7 +458,7 @@ func TestStrategiesCommand(t *testing.T) {
 	// in both listings.
 	for _, s := range all {
 		for _, number := range strings.Split(s.Paper, ", ") {
-			cited := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(number) + `  [A-Z][^"]+ "[^"]+".* (19|20)\d\d\b`)
+			cited := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(crawl.ShortCitation(number)) + `: [A-Z][^"]+ "[^"]+".* (19|20)\d\d\b`)
 			if !cited.MatchString(out) || !cited.MatchString(verbose) {
 				t.Errorf("paper %s of %s is not cited in strategies and strategies -v", number, s.ID)
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,8 +18,9 @@ func strategiesCommand() *command {
 		args: "",
 		summary: `List the crawl-ordering strategies that run compares.
 Each line gives the strategy's id (what -strategies takes), its name, the
-paper and section it comes from (the papers are numbered; the list's footer
-cites them), and its parameters with their defaults. -v adds what each
+paper and section it comes from (by authors and year; the list's footer
+cites the papers in full, with their links), and its parameters with their
+defaults. -v adds what each
 strategy and parameter does (a one-line summary, then the details); -json
 prints the whole registry.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
@@ -64,15 +66,15 @@ type listedStrategy struct {
 // printStrategies writes the registry as a table, with descriptions when
 // verbose, and the papers the registry cites (crawl.Papers).
 func printStrategies(e *env, list []crawl.Info, verbose bool) error {
-	rows := [][]string{{"id", "name", "paper", "section", "params", "notes"}}
+	rows := [][]string{{"id", "name", "source", "params", "notes"}}
 	for _, s := range list {
-		rows = append(rows, []string{s.ID, s.Name, s.Paper, s.Section, paramDefaults(s.Params), strategyNotes(s)})
+		rows = append(rows, []string{s.ID, s.Name, strategySource(s), paramDefaults(s.Params), strategyNotes(s)})
 	}
 	var b strings.Builder
-	report.WriteColumns(&b, rows, []bool{true, true, true, true, true, true})
+	report.WriteColumns(&b, rows, []bool{true, true, true, true, true})
 	if verbose {
 		for _, s := range list {
-			fmt.Fprintf(&b, "\n%s: %s (paper %s, %s)\n  %s\n  %s\n", s.ID, s.Name, s.Paper, s.Section, s.Summary, s.Doc)
+			fmt.Fprintf(&b, "\n%s: %s (%s)\n  %s\n  %s\n", s.ID, s.Name, strategySource(s), s.Summary, s.Doc)
 			for _, p := range s.Params {
 				kind := "number"
 				if p.Integer {
@@ -83,14 +85,46 @@ func printStrategies(e *env, list []crawl.Info, verbose bool) error {
 		}
 	}
 	b.WriteString("\npapers:\n")
-	for _, p := range crawl.Papers() {
-		fmt.Fprintf(&b, "  %s  %s\n", p.Number, p.Citation)
+	papers := crawl.Papers()
+	slices.SortFunc(papers, func(p, q crawl.Paper) int {
+		return strings.Compare(crawl.ShortCitation(p.Number), crawl.ShortCitation(q.Number))
+	})
+	for _, p := range papers {
+		fmt.Fprintf(&b, "  %s: %s\n    %s\n", crawl.ShortCitation(p.Number), p.Citation, p.URL)
 	}
 	if !verbose {
 		b.WriteString("\ncrawlsim strategies -v describes each one; crawlsim run -strategies ID,ID:PARAM=VALUE,... compares them\n")
 	}
 	_, err := fmt.Fprint(e.stdout, b.String())
 	return err
+}
+
+// strategySource cites where a strategy comes from: each of its papers
+// (Info.Paper's numbers) by authors and year (crawl.ShortCitation), the
+// section after the paper it names ("004 §4.1") or, when it names none,
+// after the only paper, else after them all: "Baeza-Yates et al. 2005,
+// §4.1; Cho and Schonfeld 2007".
+func strategySource(s crawl.Info) string {
+	numbers := strings.Split(s.Paper, ", ")
+	section := s.Section
+	parts := make([]string, len(numbers))
+	for k, n := range numbers {
+		parts[k] = crawl.ShortCitation(n)
+		if parts[k] == "" {
+			parts[k] = "paper " + n // not in crawl's list; its test forbids it
+		}
+		if rest, ok := strings.CutPrefix(s.Section, n+" "); ok {
+			parts[k] += ", " + rest
+			section = ""
+		}
+	}
+	if section == "" {
+		return strings.Join(parts, "; ")
+	}
+	if len(parts) == 1 {
+		return parts[0] + ", " + section
+	}
+	return strings.Join(parts, "; ") + "; " + section
 }
 
 // paramDefaults writes "name=default name=default".
