@@ -27,8 +27,8 @@ var fieldWord = regexp.MustCompile(`[a-z_]+`)
 // inFlagWords writes a problem of the revisit scenario with the flags in
 // place of the fields' names ("-tmin 500 is above -tmax 200"), and returns
 // the flags it names. A word is a field's name where it stands for the
-// field: before its value, in "lower/upper" or in "[min, max]", not in
-// prose ("the lower threshold"). The value of a flag not given is marked
+// field: before its value, in "lower/upper", in "[min, max]" or in a
+// product ("sites × horizon"), not in prose ("the lower threshold"). The value of a flag not given is marked
 // with where it comes from, unset ("(default)" or "(from the scenario
 // file)"), so that a problem the flags given cause in another field does
 // not read as if that one had been typed ("-t0 10 (default) is outside
@@ -44,8 +44,10 @@ func inFlagWords(msg string, given func(string) bool, unset string) (string, []s
 			continue
 		}
 		next := msg[j:]
-		isValue := len(next) > 1 && next[0] == ' ' && strings.ContainsRune("-+.0123456789NI×", []rune(next[1:])[0])
-		if next != "" && !isValue && !strings.ContainsRune("/,]:", rune(next[0])) {
+		isValue := len(next) > 1 && next[0] == ' ' && strings.ContainsRune("-+.0123456789NI", []rune(next[1:])[0])
+		// A factor of a product is a name too: "sites × horizon × rates".
+		isFactor := strings.HasPrefix(next, " ×")
+		if next != "" && !isValue && !isFactor && !strings.ContainsRune("/,]:", rune(next[0])) {
 			continue
 		}
 		b.WriteString(msg[last:i])
