@@ -456,8 +456,8 @@ type scenarioFault struct{ err error }
 // Error is the engine's message, unchanged.
 func (f *scenarioFault) Error() string { return f.err.Error() }
 
-// Unwrap returns the engine's error, so that errors.Is and errors.As see
-// the engine's error through the mark.
+// Unwrap returns the engine's error: errors.Is and errors.As see it
+// through the mark.
 func (f *scenarioFault) Unwrap() error { return f.err }
 
 // byScenario marks err as the scenario's fault, unless it is a refusal
