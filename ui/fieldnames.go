@@ -78,8 +78,10 @@ func comparisonFieldName(s model.Scenario, path string) string {
 
 // fieldsText writes the fields the worker refused, one a line, each named
 // by name. A message that starts with the field's name again ("hosts -1
-// is ...", gen.Params.Validate's words) drops it, and the numbers after
-// the value it starts with get thousands separators ("at most 10,000").
+// is ...", gen.Params.Validate's words) drops it. The message is
+// otherwise shown as the worker wrote it: the engine writes its limits
+// with thousands separators itself (model.GroupDigits), and what the
+// reader typed (a value, a quoted seed, a URL, a file name) stays as typed.
 func fieldsText(fields []protocol.FieldError, name func(string) string) string {
 	lines := make([]string, len(fields))
 	for i, f := range fields {
@@ -88,12 +90,7 @@ func fieldsText(fields []protocol.FieldError, name func(string) string) string {
 			continue
 		}
 		label := name(f.Field)
-		msg := strings.TrimPrefix(f.Message, label+" ")
-		value, rest, _ := strings.Cut(msg, " ")
-		if rest != "" {
-			msg = value + " " + groupDigits(rest)
-		}
-		lines[i] = label + ": " + msg
+		lines[i] = label + ": " + strings.TrimPrefix(f.Message, label+" ")
 	}
 	return strings.Join(lines, "\n")
 }

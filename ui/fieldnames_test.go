@@ -93,3 +93,41 @@ func TestComparisonFieldName(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalKeepsWhatWasTyped: the worker's refusal shows the text the
+// reader typed as typed: a review found seeds list:"unclosed 12345 shown
+// as "list:\"unclosed 12,345\"", since the page put separators in every
+// number of the message; a URL or a file name with digits changed too.
+// The engine writes its own limits with separators.
+func TestRefusalKeepsWhatWasTyped(t *testing.T) {
+	a, w := NewApp("workers=1", ""), newSessionWorker()
+	a.q.worker = w
+	a.Form.Pages = "2000"
+	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	for _, r := range w.take() {
+		a.handle(pageEvent(r))
+	}
+	if a.Result == nil {
+		t.Fatalf("no first result: %q", a.Error)
+	}
+	for _, seeds := range []string{`list:"unclosed 12345`, `list:"http://host1.example/new pages/12345`, `list:"my seeds/crawl 12345.txt`} {
+		a.Form.Seeds = seeds
+		a.Run()
+		for _, r := range w.take() {
+			a.handle(pageEvent(r))
+		}
+		if a.FormError == "" {
+			t.Errorf("seeds %s: not refused", seeds)
+			continue
+		}
+		if strings.Contains(a.FormError, "12,345") || !strings.Contains(a.FormError, "12345") {
+			t.Errorf("seeds %s: the refusal %q does not keep the typed 12345", seeds, a.FormError)
+		}
+	}
+	// Text the engine writes, with digits the reader did not type.
+	got := fieldsText([]protocol.FieldError{{Field: "seeds", Message: `"list:/a/12345.txt": item 1: no page 123456 in the graph of 20,000 pages`}},
+		func(string) string { return "seeds" })
+	if want := `seeds: "list:/a/12345.txt": item 1: no page 123456 in the graph of 20,000 pages`; got != want {
+		t.Errorf("fieldsText = %q, want %q", got, want)
+	}
+}
