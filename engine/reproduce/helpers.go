@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
@@ -82,25 +83,9 @@ func count(n int64) string {
 	return groupThousands(n)
 }
 
-// groupThousands writes n with commas between groups of three digits.
-func groupThousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := len(s) > 0 && s[0] == '-'
-	if neg {
-		s = s[1:]
-	}
-	var b []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s[i])
-	}
-	if neg {
-		return "-" + string(b)
-	}
-	return string(b)
-}
+// groupThousands writes n with commas between groups of three digits
+// (model.Count).
+func groupThousands(n int64) string { return model.Count(n) }
 
 // curveChart draws r's curves with opt (report.SVG) at opt's width: a
 // narrow chart (a phone's) takes its legend below the plot, and
