@@ -354,7 +354,7 @@ func readoutAt(r *model.Result, axis string, x float64, plot report.PlotArea) (s
 		if seconds <= 0 {
 			unit, seconds = "s", 1
 		}
-		caption = fmt.Sprintf("%.4g %s of simulated time", x, unit)
+		caption = model.About(x) + " " + unit + " of simulated time"
 		x *= seconds
 	default:
 		caption = fmt.Sprintf("%.1f%% of the %s reachable pages downloaded", 100*x, groupDigits(strconv.FormatInt(r.Reachable, 10)))

@@ -76,3 +76,19 @@ func TestTimeReadoutInTheAxisUnit(t *testing.T) {
 		t.Errorf("pinned: readout at 2 h %q, want %q", got, want)
 	}
 }
+
+// TestTimeCaptionGroupsDigits: a time far along the axis is written with
+// thousands separators and three significant digits, not in exponent form
+// ("1.235e+04 d" before).
+func TestTimeCaptionGroupsDigits(t *testing.T) {
+	days := report.PlotArea{TimeUnit: "d", TimeUnitSeconds: 86400}
+	for x, want := range map[float64]string{
+		12345.6: "12,300 d of simulated time",
+		2.5:     "2.5 d of simulated time",
+		0.125:   "0.125 d of simulated time",
+	} {
+		if got, _ := readoutAt(hoursLongRun(1), report.XTime, x, days); got != want {
+			t.Errorf("caption at %v d: %q, want %q", x, got, want)
+		}
+	}
+}
