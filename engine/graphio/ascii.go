@@ -47,7 +47,7 @@ func readASCII(r io.Reader, name string, lim *readLimits) (*graph.Graph, error) 
 		return nil, lineError(name, 1, "%v", err)
 	}
 	if n == 0 {
-		return nil, lineError(name, 1, "the first line announces 0 pages: %s", noPagesMsg)
+		return nil, lineError(name, 1, "the first line announces 0 pages, so the file %s", noPagesMsg)
 	}
 	sc.maxLine = ASCIISuccessorLineLimit
 	if e := lim.check(int64(n), -1, false); e != nil {

@@ -92,7 +92,7 @@ func readBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties
 		return nil, fileError(graphName, "bad properties: %s", msg)
 	}
 	if props.Nodes == 0 {
-		return nil, fileError(graphName, "its properties announce 0 pages (nodes = 0): the graph holds no pages, and a graph needs at least one")
+		return nil, fileError(graphName, "its properties announce 0 pages (nodes = 0), so the BVGraph %s", noPagesMsg)
 	}
 	limit := bvMaxGraphBytes(props, codes)
 	data, fits, err := bvReadAtMost(graphData, limit)

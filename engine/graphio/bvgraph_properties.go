@@ -125,6 +125,9 @@ func ReadBVGraphProperties(r io.Reader, name string) (*BVGraphProperties, error)
 		}
 		return nil, fileError(name, "%s", msg)
 	}
+	if p.Nodes == 0 {
+		return nil, lineError(name, byKey["nodes"].line, "nodes = 0 announces 0 pages, so the BVGraph %s", noPagesMsg)
+	}
 	return p, nil
 }
 

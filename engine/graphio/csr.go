@@ -130,7 +130,7 @@ func parseCSRHeader(b []byte, name string) (csrHeader, error) {
 		return h, byteError(name, csrAtNodes, "%d pages exceed the limit of %d", h.n, uint64(graph.MaxNodes))
 	}
 	if h.n == 0 {
-		return h, byteError(name, csrAtNodes, "the header announces 0 pages: %s", noPagesMsg)
+		return h, byteError(name, csrAtNodes, "the header announces 0 pages, so the file %s", noPagesMsg)
 	}
 	if h.m > csrMaxArcs {
 		return h, byteError(name, csrAtArcs, "%d links exceed the limit of %d", h.m, uint64(csrMaxArcs))

@@ -148,16 +148,14 @@ func readEdgeList(r io.Reader, name string, opt EdgeListOptions, lim *readLimits
 		g, labels, err = p.finishIntegers()
 	}
 	if err == nil && g.NumNodes() == 0 {
-		return nil, nil, fileError(name, "%s", edgeListNoPages)
+		// Empty, comments only, or a header announcing 0 pages (noPagesMsg).
+		if p.headerNodes {
+			return nil, nil, lineError(name, 1, "the header announces 0 pages, so the file %s", noPagesMsg)
+		}
+		return nil, nil, fileError(name, "%s", noPagesMsg)
 	}
 	return g, labels, err
 }
-
-// edgeListNoPages is the complaint about an edge list that holds no
-// pages: empty, comments only, or a header announcing 0 pages. Nothing
-// can be crawled on a graph without pages, so it is refused when read
-// rather than when a run first needs a page.
-const edgeListNoPages = `holds no pages: an edge list needs at least one link, a line "SRC DST"`
 
 // edgeListParser holds the state of one ReadEdgeList call.
 type edgeListParser struct {

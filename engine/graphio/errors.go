@@ -74,12 +74,13 @@ func (e *Error) Error() string {
 // Unwrap returns Err, the failure of the underlying reader, or nil.
 func (e *Error) Unwrap() error { return e.Err }
 
-// noPagesMsg ends the complaint about a file whose page count is 0 (the
-// count's own position and wording come first): nothing can be crawled
-// on a graph without pages, so every reader refuses one when it is read
-// rather than when a run first needs a page. A graph with pages and no
-// links is a graph, and is read.
-const noPagesMsg = "the file holds no pages, and a graph needs at least one"
+// noPagesMsg ends the complaint about a file that holds no pages, in
+// every format: "empty.edges: holds no pages: ...", or, after what
+// announces a count of 0 at its line or byte, "..., so the file holds no
+// pages: ...". Nothing can be crawled on a graph without pages, so every
+// reader refuses one when it is read rather than when a run first needs a
+// page. A graph with pages and no links is a graph, and is read.
+const noPagesMsg = "holds no pages: a graph needs at least one page"
 
 // lineError returns an Error at a line of a text input.
 func lineError(file string, line int64, format string, args ...any) *Error {

@@ -148,7 +148,7 @@ func mfCases(tb testing.TB) []mfCase {
 		{what: "gzip URL list", files: withURLs(graphtest.Gzip(tb, []byte(urls))), load: "g.edges", urls: "u.urls", lists: lists, hosts: hosts},
 		{what: "gzip BVGraph", files: map[string][]byte{"b.graph": graphtest.Gzip(tb, bvData), "b.offsets": graphtest.Gzip(tb, bvOffs), "b.properties": graphtest.Gzip(tb, bvProps)}, load: "b.graph", lists: bvLists},
 		{what: "gzip of an empty edge list", files: one("g.edges.gz", graphtest.Gzip(tb, nil)), load: "g.edges.gz",
-			want: "g.edges.gz: " + edgeListNoPages},
+			want: "g.edges.gz: " + noPagesMsg},
 		// The file ends 3 bytes into the 8-byte trailer.
 		{what: "truncated gzip", files: one("g.edges.gz", gz[:len(gz)-5]), load: "g.edges.gz",
 			want: fmt.Sprintf("g.edges.gz: byte %d: truncated gzip data: the file ends inside the compressed stream", len(gz)-5)},

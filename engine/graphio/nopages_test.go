@@ -29,10 +29,15 @@ func npEmptyCSR(t *testing.T) []byte {
 // or comment-only edge list, an edge list whose header announces 0 pages,
 // WebGraph ASCII announcing 0 pages, a .csr or BVGraph of 0 pages,
 // gzip-compressed or not) is refused by Load with an *Error naming the
-// file (and the line or byte of the count that says 0), not read as a
-// graph nothing can run on. A graph with pages and no links is valid.
+// file (and the line or byte of the count that says 0: the header's line
+// of an edge list, the nodes line of a BVGraph's properties), not read as
+// a graph nothing can run on; every format says the same: "holds no
+// pages: a graph needs at least one page". A graph with pages and no
+// links is valid. Before, an edge list's header of 0 pages gave no line,
+// an edge list's refusal asked for "at least one link" and BVGraph's
+// wording differed.
 func TestLoadRefusesAGraphWithNoPages(t *testing.T) {
-	const emptyEdges = `empty.edges: holds no pages: an edge list needs at least one link, a line "SRC DST"`
+	const emptyEdges = "empty.edges: holds no pages: a graph needs at least one page"
 	bvProps := "nodes=0\narcs=0\nwindowsize=7\nminintervallength=4\nversion=0\n"
 	cases := []struct {
 		what  string
@@ -43,14 +48,15 @@ func TestLoadRefusesAGraphWithNoPages(t *testing.T) {
 		{"a 0-byte edge list", fstest.MapFS{"empty.edges": {Data: nil}}, "empty.edges", emptyEdges},
 		{"a 0-byte gzip-compressed edge list", fstest.MapFS{"empty.edges": {Data: graphtest.Gzip(t, nil)}}, "empty.edges", emptyEdges},
 		{"comments and blank lines only", fstest.MapFS{"empty.edges": {Data: []byte("# nothing here\n\n  \n")}}, "empty.edges", emptyEdges},
-		{"a header announcing 0 pages", fstest.MapFS{"empty.edges": {Data: []byte("# crawlsim edge list: 0 pages, 0 links\n")}}, "empty.edges", emptyEdges},
+		{"a header announcing 0 pages", fstest.MapFS{"empty.edges": {Data: []byte("# crawlsim edge list: 0 pages, 0 links\n")}}, "empty.edges",
+			"empty.edges:1: the header announces 0 pages, so the file holds no pages: a graph needs at least one page"},
 		{"an empty edge list with an empty URL list", fstest.MapFS{"empty.edges": {Data: nil}, "empty.urls": {Data: nil}}, "empty.edges", emptyEdges},
 		{"WebGraph ASCII of 0 pages", fstest.MapFS{"empty.graph-txt": {Data: []byte("0\n")}}, "empty.graph-txt",
-			"empty.graph-txt:1: the first line announces 0 pages: the file holds no pages, and a graph needs at least one"},
+			"empty.graph-txt:1: the first line announces 0 pages, so the file holds no pages: a graph needs at least one page"},
 		{"a .csr of 0 pages", fstest.MapFS{"empty.csr": {Data: npEmptyCSR(t)}}, "empty.csr",
-			"empty.csr: byte 16: the header announces 0 pages: the file holds no pages, and a graph needs at least one"},
+			"empty.csr: byte 16: the header announces 0 pages, so the file holds no pages: a graph needs at least one page"},
 		{"a BVGraph of 0 pages", fstest.MapFS{"empty.graph": {Data: nil}, "empty.properties": {Data: []byte(bvProps)}}, "empty.graph",
-			"empty.graph: its properties announce 0 pages (nodes = 0): the graph holds no pages, and a graph needs at least one"},
+			"empty.properties:1: nodes = 0 announces 0 pages, so the BVGraph holds no pages: a graph needs at least one page"},
 	}
 	for _, c := range cases {
 		t.Run(c.what, func(t *testing.T) {
@@ -85,8 +91,14 @@ func TestLoadRefusesAGraphWithNoPages(t *testing.T) {
 	if _, err := CSRFromBytes(npEmptyCSR(t), "e.csr"); err == nil {
 		t.Error("CSRFromBytes read a graph of 0 pages")
 	}
-	if _, err := ReadBVGraph(bytes.NewReader(nil), "e.graph", &BVGraphProperties{WindowSize: 7, MinIntervalLength: 4, ZetaK: 3, MaxRefCount: 3}, nil, ""); err == nil {
-		t.Error("ReadBVGraph read a graph of 0 pages")
+	const handBuilt = "e.graph: its properties announce 0 pages (nodes = 0), so the BVGraph holds no pages: a graph needs at least one page"
+	if _, err := ReadBVGraph(bytes.NewReader(nil), "e.graph", &BVGraphProperties{WindowSize: 7, MinIntervalLength: 4, ZetaK: 3, MaxRefCount: 3}, nil, ""); err == nil || err.Error() != handBuilt {
+		t.Errorf("ReadBVGraph of 0 pages: %v, want %q", err, handBuilt)
+	}
+	// The nodes line is found where it is, after comments.
+	const props = "e.properties:3: nodes = 0 announces 0 pages, so the BVGraph holds no pages: a graph needs at least one page"
+	if _, err := ReadBVGraphProperties(bytes.NewReader([]byte("# a graph\narcs=0\nnodes=0\nwindowsize=7\nminintervallength=4\nversion=0\n")), "e.properties"); err == nil || err.Error() != props {
+		t.Errorf("ReadBVGraphProperties of 0 pages: %v, want %q", err, props)
 	}
 }
 

@@ -161,7 +161,7 @@ func TestRoundTripEdgeList(t *testing.T) {
 			body := buf.Bytes()[bytes.IndexByte(buf.Bytes(), '\n')+1:]
 			got, labels, err = ReadEdgeList(bytes.NewReader(body), c.name+".edges", EdgeListOptions{})
 			if c.g.NumArcs() == 0 {
-				if err == nil || err.Error() != c.name+".edges: "+edgeListNoPages {
+				if err == nil || err.Error() != c.name+".edges: "+noPagesMsg {
 					t.Fatalf("no links and no header: %v, want the file refused for holding no pages", err)
 				}
 			} else {

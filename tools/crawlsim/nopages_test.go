@@ -16,8 +16,8 @@ func TestGraphWithNoPagesRefused(t *testing.T) {
 	empty := writeFile(t, dir, "empty.edges", "")
 	zero := writeFile(t, dir, "zero.graph-txt", "0\n")
 	for _, c := range []struct{ path, want string }{
-		{empty, empty + `: holds no pages: an edge list needs at least one link, a line "SRC DST"`},
-		{zero, zero + ":1: the first line announces 0 pages: the file holds no pages, and a graph needs at least one"},
+		{empty, empty + ": holds no pages: a graph needs at least one page"},
+		{zero, zero + ":1: the first line announces 0 pages, so the file holds no pages: a graph needs at least one page"},
 	} {
 		out := filepath.Join(dir, "out.csr")
 		for _, args := range [][]string{
