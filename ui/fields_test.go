@@ -73,7 +73,7 @@ func TestFieldsReadAsTheEngine(t *testing.T) {
 		{"random seed", "18446744073709551615", func(f *Form, v string) { f.RandomSeed = v }, true, ""},
 		{"random seed", "-1", func(f *Form, v string) { f.RandomSeed = v }, false, "random seed"},
 		{"budget", "-1", func(f *Form, v string) { f.Budget = v }, false, "budget"},
-		{"connections", "0", func(f *Form, v string) { f.Timed, f.Connections = true, v }, false, "0 is not allowed: want 1 to 10000 connections"},
+		{"connections", "0", func(f *Form, v string) { f.Timed, f.Connections = true, v }, false, "0 is not allowed: want 1 to 10,000 connections"},
 		{"connections", "10001", func(f *Form, v string) { f.Timed, f.Connections = true, v }, false, "connections"},
 		{"wait", "0", func(f *Form, v string) { f.Timed, f.Wait = true, v }, true, ""},
 		{"wait", "-1", func(f *Form, v string) { f.Timed, f.Wait = true, v }, false, "wait"},

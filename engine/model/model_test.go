@@ -33,13 +33,13 @@ func TestReaderRules(t *testing.T) {
 	}
 }
 
-// TestNumberAt: the number at a JSON path of a value, through pointers;
-// "?" where there is none.
+// TestNumberAt: the number at a JSON path of a value, through pointers,
+// with thousands separators as messages write it; "?" where there is none.
 func TestNumberAt(t *testing.T) {
 	s := Scenario{Damping: 0.85, Graph: Source{Generate: &Generate{Pages: 20000}}, Politeness: &Politeness{Wait: Float(15)}}
 	for path, want := range map[string]string{
 		"damping":              "0.85",
-		"graph.generate.pages": "20000",
+		"graph.generate.pages": "20,000",
 		"politeness.wait":      "15",
 		"previous.evolve.seed": "?",
 		"graph.file.x":         "?",

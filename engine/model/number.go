@@ -56,12 +56,12 @@ func Count[N ~int | ~int64 | ~uint64](n N) string {
 	return GroupDigits(strconv.FormatUint(uint64(n), 10))
 }
 
-// Number writes v in decimals with thousands separators, as short as
-// reads back as v: 1e8 is "100,000,000", 9999.5 is "9,999.5". A number of
-// 10^21 or more (or not finite) is written as strconv's 'g' format does,
-// its digits being no use to a reader.
+// Number writes v with thousands separators, as short as reads back as
+// v: 1e8 is "100,000,000", 9999.5 is "9,999.5". A number below 1 in size,
+// or of 10^21 or more, or not finite, is written as strconv's 'g' format
+// does ("0.85", "1e-10", "1e+300"), its zeros being no use to a reader.
 func Number(v float64) string {
-	if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) >= 1e21 {
+	if a := math.Abs(v); !(a >= 1 && a < 1e21) {
 		return strconv.FormatFloat(v, 'g', -1, 64)
 	}
 	return GroupDigits(strconv.FormatFloat(v, 'f', -1, 64))

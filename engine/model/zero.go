@@ -17,7 +17,7 @@ type ZeroRule struct {
 	Path string `json:"path"`
 	// Want says what the field accepts ("1 or more pages").
 	Want string `json:"want"`
-	// Default says what leaving it out gives ("100000", or "one host per
+	// Default says what leaving it out gives ("100,000", or "one host per
 	// 200 pages").
 	Default string `json:"default"`
 }
@@ -58,7 +58,7 @@ func isZeroNumber(value []byte) bool {
 
 // NumberAt writes the number at a JSON path of object keys (path,
 // "graph.generate.pages") of v, a struct, as a ZeroRule's Default says
-// it; "?" when v has no number there.
+// it, with thousands separators ("100,000"); "?" when v has no number there.
 func NumberAt(v any, path string) string {
 	f := reflect.ValueOf(v)
 	for _, name := range splitPath(path) {
@@ -91,9 +91,9 @@ func NumberAt(v any, path string) string {
 	}
 	switch f.Kind() {
 	case reflect.Float64:
-		return strconv.FormatFloat(f.Float(), 'g', -1, 64)
+		return Number(f.Float())
 	case reflect.Int, reflect.Int64:
-		return strconv.FormatInt(f.Int(), 10)
+		return Count(f.Int())
 	}
 	return fmt.Sprint(f.Interface())
 }

@@ -32,24 +32,24 @@ var scenarioZeroDefaults = []zeroDefault{
 	{path: "graph.generate.mean_out_degree", want: "a positive mean, at most (pages-1)/2", def: "8 (or (pages-1)/2 when smaller)"},
 	{path: "graph.generate.host_size_exponent", want: "an exponent above 0 and at most 5"},
 	{path: "graph.generate.out_degree_exponent", want: "an exponent from 1.5 to 5"},
-	{path: "politeness.connections", want: fmt.Sprintf("1 to %d connections", maxConnections)},
+	{path: "politeness.connections", want: "1 to " + model.Count(maxConnections) + " connections"},
 	{path: "politeness.bandwidth", want: "a positive number of bytes per second"},
-	{path: "metrics.curve_points", want: fmt.Sprintf("1 to %d points", maxCurvePoints)},
-	{path: "metrics.tau_sample", want: fmt.Sprintf("1 to %d pages", maxTauSample)},
-	{path: "seed_study.samples", want: fmt.Sprintf("1 to %d searches", maxDistanceSamples)},
+	{path: "metrics.curve_points", want: "1 to " + model.Count(maxCurvePoints) + " points"},
+	{path: "metrics.tau_sample", want: "1 to " + model.Count(maxTauSample) + " pages"},
+	{path: "seed_study.samples", want: "1 to " + model.Count(maxDistanceSamples) + " searches"},
 }
 
 // refreshZeroDefaults are the numbers of a Refresh that Normalize fills
 // when 0.
 var refreshZeroDefaults = []zeroDefault{
 	{path: "version", want: strconv.Itoa(Version)},
-	{path: "simulation.sites", want: fmt.Sprintf("1 to %d sites", refresh.MaxSites)},
+	{path: "simulation.sites", want: "1 to " + model.Count(refresh.MaxSites) + " sites"},
 	{path: "simulation.horizon", want: "a positive time"},
 	{path: "simulation.change_min", want: "a positive rate, at most change_max"},
 	{path: "simulation.change_max", want: "a positive rate, at least change_min"},
-	{path: "simulation.users", want: fmt.Sprintf("1 to %d users", refresh.MaxUsers)},
+	{path: "simulation.users", want: "1 to " + model.Count(refresh.MaxUsers) + " users"},
 	{path: "simulation.user_rate", want: "a positive rate"},
-	{path: "simulation.samples", want: fmt.Sprintf("1 to %d points", refresh.MaxSamples)},
+	{path: "simulation.samples", want: "1 to " + model.Count(refresh.MaxSamples) + " points"},
 	{path: "simulation.regulation.initial", want: "a positive interval within [min, max]"},
 	{path: "simulation.regulation.min", want: "a positive interval, at most max"},
 	{path: "simulation.regulation.max", want: "a positive interval, at least min"},

@@ -19,12 +19,12 @@ func TestParseRefusesExplicitZero(t *testing.T) {
 		{`{"damping": 0}`, "run.json:1:13: damping: 0 is not allowed: want a number in (0, 1]; leave the field out for the default, 0.85"},
 		{`{"tolerance": 0.0}`, "run.json:1:15: tolerance: 0 is not allowed: want a positive number below 1; leave the field out for the default, 1e-10"},
 		{`{"version": 0}`, "run.json:1:13: version: 0 is not allowed: want 1; leave the field out for the default, 1"},
-		{"{\"politeness\": {\n  \"connections\": 0}}", "run.json:2:18: politeness.connections: 0 is not allowed: want 1 to 10000 connections; leave the field out for the default, 1"},
-		{`{"politeness": {"bandwidth": -0}}`, "run.json:1:30: politeness.bandwidth: 0 is not allowed: want a positive number of bytes per second; leave the field out for the default, 100000"},
-		{`{"metrics": {"curve_points": 0}}`, "run.json:1:30: metrics.curve_points: 0 is not allowed: want 1 to 1000000 points; leave the field out for the default, 1000"},
-		{`{"metrics": {"tau_sample": 0}}`, "run.json:1:28: metrics.tau_sample: 0 is not allowed: want 1 to 1000000 pages; leave the field out for the default, 5000"},
-		{`{"seed_study": {"samples": 0}}`, "run.json:1:28: seed_study.samples: 0 is not allowed: want 1 to 100000 searches; leave the field out for the default, 100"},
-		{`{"graph": {"generate": {"pages": 0}}}`, "run.json:1:34: graph.generate.pages: 0 is not allowed: want 1 or more pages; leave the field out for the default, 100000"},
+		{"{\"politeness\": {\n  \"connections\": 0}}", "run.json:2:18: politeness.connections: 0 is not allowed: want 1 to 10,000 connections; leave the field out for the default, 1"},
+		{`{"politeness": {"bandwidth": -0}}`, "run.json:1:30: politeness.bandwidth: 0 is not allowed: want a positive number of bytes per second; leave the field out for the default, 100,000"},
+		{`{"metrics": {"curve_points": 0}}`, "run.json:1:30: metrics.curve_points: 0 is not allowed: want 1 to 1,000,000 points; leave the field out for the default, 1,000"},
+		{`{"metrics": {"tau_sample": 0}}`, "run.json:1:28: metrics.tau_sample: 0 is not allowed: want 1 to 1,000,000 pages; leave the field out for the default, 5,000"},
+		{`{"seed_study": {"samples": 0}}`, "run.json:1:28: seed_study.samples: 0 is not allowed: want 1 to 100,000 searches; leave the field out for the default, 100"},
+		{`{"graph": {"generate": {"pages": 0}}}`, "run.json:1:34: graph.generate.pages: 0 is not allowed: want 1 or more pages; leave the field out for the default, 100,000"},
 		{`{"graph": {"generate": {"hosts": 0}}}`, "run.json:1:34: graph.generate.hosts: 0 is not allowed: want 1 to the number of pages; leave the field out for the default, one host per 200 pages"},
 		{`{"graph": {"generate": {"mean_out_degree": 0}}}`, "run.json:1:44: graph.generate.mean_out_degree: 0 is not allowed: want a positive mean, at most (pages-1)/2; leave the field out for the default, 8 (or (pages-1)/2 when smaller)"},
 		{`{"graph": {"generate": {"host_size_exponent": 0}}}`, "run.json:1:47: graph.generate.host_size_exponent: 0 is not allowed: want an exponent above 0 and at most 5; leave the field out for the default, 1"},
@@ -53,8 +53,8 @@ func TestParseRefusesExplicitZero(t *testing.T) {
 	}
 
 	for _, c := range []struct{ in, want string }{
-		{`{"simulation": {"sites": 0}}`, "refresh.json:1:26: simulation.sites: 0 is not allowed: want 1 to 1048576 sites; leave the field out for the default, 1000"},
-		{`{"simulation": {"samples": 0}}`, "refresh.json:1:28: simulation.samples: 0 is not allowed: want 1 to 100000 points; leave the field out for the default, 100"},
+		{`{"simulation": {"sites": 0}}`, "refresh.json:1:26: simulation.sites: 0 is not allowed: want 1 to 1,048,576 sites; leave the field out for the default, 1,000"},
+		{`{"simulation": {"samples": 0}}`, "refresh.json:1:28: simulation.samples: 0 is not allowed: want 1 to 100,000 points; leave the field out for the default, 100"},
 		{`{"simulation": {"regulation": {"min": 0}}}`, "refresh.json:1:39: simulation.regulation.min: 0 is not allowed: want a positive interval, at most max; leave the field out for the default, 1"},
 		{`{"simulation": {"regulation": {"window": 0}}}`, "refresh.json:1:42: simulation.regulation.window: 0 is not allowed: want 1 or more visits; leave the field out for the default, 10"},
 		{`{"version": 0}`, "refresh.json:1:13: version: 0 is not allowed: want 1; leave the field out for the default, 1"},
@@ -272,7 +272,7 @@ func TestZeroNotAllowed(t *testing.T) {
 	if want, ok := ZeroNotAllowed("tolerance"); !ok || want != "a positive number below 1" {
 		t.Errorf("ZeroNotAllowed(tolerance) = %q, %v; want the tolerance's range", want, ok)
 	}
-	if want, ok := ZeroNotAllowed("politeness.connections"); !ok || want != "1 to 10000 connections" {
+	if want, ok := ZeroNotAllowed("politeness.connections"); !ok || want != "1 to 10,000 connections" {
 		t.Errorf("ZeroNotAllowed(politeness.connections) = %q, %v", want, ok)
 	}
 	for _, path := range []string{"budget", "politeness.wait", "metrics.lower_bound", "random_seed", "nosuch"} {

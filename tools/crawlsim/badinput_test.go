@@ -145,7 +145,7 @@ func TestScenarioFileExplicitZero(t *testing.T) {
 	run := writeFile(t, dir, "run.json", "{\"graph\": {\"generate\": {\"pages\": 60}},\n \"damping\": 0, \"strategies\": [{\"id\": \"bfs\"}]}\n")
 	ref := writeFile(t, dir, "refresh.json", "{\"simulation\": {\"sites\": 0, \"horizon\": 50}}\n")
 	checkFails(t, 1, []string{"run", "-scenario", run}, run+":2:13: damping: 0 is not allowed: want a number in (0, 1]")
-	checkFails(t, 1, []string{"refresh", "-scenario", ref}, ref+":1:26: simulation.sites: 0 is not allowed: want 1 to 1048576 sites")
+	checkFails(t, 1, []string{"refresh", "-scenario", ref}, ref+":1:26: simulation.sites: 0 is not allowed: want 1 to 1,048,576 sites")
 }
 
 // TestSeedListItemNamesFileAndLine: a page of -seeds list:FILE that the
