@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -41,7 +40,7 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 					p.MeanOutDegree = 0 // the generator's default suits the graph's size
 				}
 				if err := p.Validate(); err != nil {
-					return usagef("%s", strings.TrimPrefix(err.Error(), "gen: "))
+					return usagef("%s", genProblems(err))
 				}
 				// A .csr written to a file is streamed as it is made; other
 				// formats, -urls-out, a gzip-compressed .csr.gz and outputs
