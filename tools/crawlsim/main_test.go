@@ -148,7 +148,7 @@ func TestFlagsAreCheckedBeforeLoading(t *testing.T) {
 		{[]string{"convert", missing}, "-o FILE is required"},
 		{[]string{"convert", "-o", "x.graph", missing}, "cannot write x.graph as a BVGraph"},
 		{[]string{"gen", "-n", "-5", "-o", out}, "-n must be at least 1"},
-		{[]string{"gen", "-intra", "1.5", "-o", out}, "intra-host share"},
+		{[]string{"gen", "-intra", "1.5", "-o", out}, "-intra 1.5 is out of range"},
 		{[]string{"gen", "-n", "10", "-degree", "8", "-o", out}, "at most 4.5"},
 		{[]string{"gen", "-degree", "0", "-o", out}, "-degree must be positive"},
 		{[]string{"gen", "extra", "-o", out}, "takes no arguments"},
