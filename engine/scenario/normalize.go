@@ -527,7 +527,7 @@ func normalizeMetrics(m Metrics, errs *fieldErrors) Metrics {
 		case *v == 0 && def > 0:
 			*v = def
 		case *v < 0 || *v > limit:
-			errs.add("metrics."+field, "%d is outside [0, %d]", *v, limit)
+			errs.add("metrics."+field, "%d is outside [0, %s]", *v, model.Count(limit))
 		}
 	}
 	count(&m.CurvePoints, DefaultCurvePoints, maxCurvePoints, "curve_points")

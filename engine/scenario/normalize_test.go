@@ -127,7 +127,7 @@ func TestNormalizeErrors(t *testing.T) {
 		{"seeds", Scenario{Seeds: "best:3"}, `seeds: "best:3": expected top-pagerank:K, random:K, community:K, host-roots, list:ID,... or a list of page ids`},
 		{"no strategies", Scenario{Strategies: []Strategy{}}, "strategies: the list is empty; name at least one strategy, or leave the field out for the default comparison"},
 		{"unknown strategy", Scenario{Strategies: []Strategy{{ID: "bfs"}, {ID: "dfs"}}}, `strategies[1].id: unknown strategy "dfs"; known: ` + knownIDs()},
-		{"parameter range", Scenario{Strategies: []Strategy{{ID: "bfs"}, {ID: "fpr"}, {ID: "fpr-m", Params: crawl.Values{"m": -1}}}}, "strategies[2].params.m: strategy fpr-m: m = -1 is outside [0.001, 1e+06]"},
+		{"parameter range", Scenario{Strategies: []Strategy{{ID: "bfs"}, {ID: "fpr"}, {ID: "fpr-m", Params: crawl.Values{"m": -1}}}}, "strategies[2].params.m: strategy fpr-m: m = -1 is outside [0.001, 1,000,000]"},
 		{"unknown parameter", Scenario{Strategies: []Strategy{{ID: "bfs", Params: crawl.Values{"k": 1}}}}, `strategies[0].params.k: strategy bfs has no parameter "k" (it takes none)`},
 		{"needs previous", Scenario{Strategies: []Strategy{{ID: "hist-pagerank-zero"}}}, `strategies[0]: hist-pagerank-zero needs a previous snapshot: set previous to a graph file, or to {"evolve": {}} to evolve the graph`},
 		{"same label", Scenario{Strategies: []Strategy{{ID: "bfs"}, {ID: "fpr"}, {ID: "bfs"}}}, `strategies[2].label: "bfs" is also the label of strategies[0]; give each strategy its own label`},
@@ -142,8 +142,8 @@ func TestNormalizeErrors(t *testing.T) {
 		{"tiny bandwidth", Scenario{Politeness: &Politeness{Bandwidth: 1e-300}}, "politeness.bandwidth: a page of 15000 bytes at 1e-300 bytes per second takes 1.5e+304 seconds to transfer; at most 1,000,000 seconds are allowed, so that simulated times stay computable"},
 		{"huge page", Scenario{Politeness: &Politeness{PageSize: ptr(1e12)}}, "politeness.page_size: a page of 1e+12 bytes at 100000 bytes per second takes 10,000,000 seconds to transfer; at most 1,000,000 seconds are allowed, so that simulated times stay computable"},
 		{"instant downloads", Scenario{Politeness: &Politeness{Latency: ptr(0), PageSize: ptr(0)}}, "politeness: a download must take some time: give a positive latency or page_size"},
-		{"curve points", Scenario{Metrics: Metrics{CurvePoints: -1}}, "metrics.curve_points: -1 is outside [0, 1000000]"},
-		{"lower bound", Scenario{Metrics: Metrics{LowerBound: 5000}}, "metrics.lower_bound: 5000 is outside [0, 1000]"},
+		{"curve points", Scenario{Metrics: Metrics{CurvePoints: -1}}, "metrics.curve_points: -1 is outside [0, 1,000,000]"},
+		{"lower bound", Scenario{Metrics: Metrics{LowerBound: 5000}}, "metrics.lower_bound: 5000 is outside [0, 1,000]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -207,7 +207,7 @@ func TestNormalizeReportsEveryError(t *testing.T) {
 	s := Scenario{Damping: 2, Budget: -1, Strategies: []Strategy{{ID: "fpr-m", Params: crawl.Values{"m": 0, "q": 1}}}}
 	_, err := Normalize(s)
 	want := "damping: 2 is outside (0, 1]\n" +
-		"strategies[0].params.m: strategy fpr-m: m = 0 is outside [0.001, 1e+06]\n" +
+		"strategies[0].params.m: strategy fpr-m: m = 0 is outside [0.001, 1,000,000]\n" +
 		`strategies[0].params.q: strategy fpr-m has no parameter "q" (it takes m)` + "\n" +
 		"budget: -1 is negative; 0 means no limit"
 	if err == nil || err.Error() != want {

@@ -31,7 +31,7 @@ func TestParseAndNormalizePlacesErrors(t *testing.T) {
 		t.Fatal("no error")
 	}
 	want := []string{
-		"c.json:3:37: strategies[0].params.m: strategy fpr-m: m = -3 is outside [0.001, 1e+06]",
+		"c.json:3:37: strategies[0].params.m: strategy fpr-m: m = -3 is outside [0.001, 1,000,000]",
 		`c.json:5:12: strategies[2].id: unknown strategy "nosuch"; known: ` + knownIDs(),
 		`c.json:6:5: strategies[3].label: "bfs" is also the label of strategies[1]; give each strategy its own label`,
 		"c.json:8:13: budget: -1 is negative; 0 means no limit",

@@ -285,7 +285,7 @@ func TestRunBadScenarioFile(t *testing.T) {
 		{[]string{"-scenario", badValue}, badValue + ":1:13: damping: 2 is outside (0, 1]"},
 		{[]string{"-scenario", badValues}, "scenario " + badValues + ": 3 problems:\n" +
 			badValues + ":2:14: damping: 2 is outside (0, 1]\n" +
-			badValues + ":4:50: strategies[0].params.m: strategy fpr-m: m = -3 is outside [0.001, 1e+06]\n" +
+			badValues + ":4:50: strategies[0].params.m: strategy fpr-m: m = -3 is outside [0.001, 1,000,000]\n" +
 			badValues + ":4:63: strategies[1].id: unknown strategy \"nosuch\""},
 		{[]string{"-scenario", needsPrevious}, "scenario " + needsPrevious + ": strategy hist-pagerank-zero needs a previous snapshot"},
 		{[]string{"-scenario", filepath.Join(dir, "none.json")}, "-scenario " + filepath.Join(dir, "none.json") + ": cannot read it"},
