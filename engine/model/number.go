@@ -9,7 +9,7 @@ import (
 // GroupDigits separates the thousands of every number of four digits or
 // more in s with commas, as the command line and the page write counts
 // and limits: "12345 (0.12345)" becomes "12,345 (0.12345)". It leaves
-// alone the digits after a decimal point, in an exponent ("1e10000") and
+// alone the digits after a decimal point, in an exponent ("1e10000", "1e+1000") and
 // in a word or name ("x1234", "fpr-1000"). It is for text the program
 // writes; text a user typed (a value, a quoted item, a URL, a file name)
 // is never passed through it.
@@ -28,7 +28,9 @@ func GroupDigits(s string) string {
 		}
 		run := s[i:j]
 		afterPoint := i > 0 && s[i-1] == '.'
-		inWord := i > 0 && (isLetter(s[i-1]) || s[i-1] == '-' && i > 1 && isLetter(s[i-2]))
+		// A letter, or a sign after a letter, before the digits: a name
+		// ("fpr-1000") or an exponent ("1e10000", "1e+1000", "1e-1000").
+		inWord := i > 0 && (isLetter(s[i-1]) || (s[i-1] == '-' || s[i-1] == '+') && i > 1 && isLetter(s[i-2]))
 		if len(run) > 3 && !afterPoint && !inWord {
 			for k := range len(run) {
 				if k > 0 && (len(run)-k)%3 == 0 {

@@ -19,6 +19,8 @@ func TestGroupDigits(t *testing.T) {
 		"crawl fpr-1000":              "crawl fpr-1000",
 		"x1234 and 1234567":           "x1234 and 1,234,567",
 		"1e10000":                     "1e10000",
+		"1e+1000":                     "1e+1000",
+		"2.5E-12345 and 12345":        "2.5E-12345 and 12,345",
 	} {
 		if got := GroupDigits(in); got != want {
 			t.Errorf("GroupDigits(%q) = %q, want %q", in, got, want)
