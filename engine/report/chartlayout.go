@@ -18,7 +18,12 @@ type chartLayout struct {
 	xTitle string
 	// xTitleLines are the lines the x axis's title is drawn on: xTitle
 	// alone, or wrapped to the width of a narrow chart (layoutBelow).
-	xTitleLines       []string
+	xTitleLines []string
+	// yTitle is the y axis's title, yTitleLines the lines it is drawn on
+	// (yTitleLines): the plot starts yTitleLine further right for each
+	// line after the first.
+	yTitle            string
+	yTitleLines       []string
 	title             []string
 	entries           []line
 	legend            legendLayout
@@ -74,22 +79,29 @@ func layoutChart(r *model.Result, opt ChartOptions) (chartLayout, error) {
 	}
 	height := legend.height
 	plotH := float64(height) - top - bottom
+	yTitle := "cumulative " + importanceName(r)
+	yLines := yTitleLines(yTitle, plotH)
 	ys := niceScale(yHi, int(plotH/50))
-	left := yLabelsLeft(ys)
+	left := yLabelsLeft(ys) + yTitleLine*float64(len(yLines)-1)
 	plotW := float64(opt.Width) - left - legend.width - 32
 	xs, logX, sideXTitle := xScale(opt, plotW, xLo, xHi, xTitle)
+	lay := chartLayout{lines: lines, xTitle: xTitle, yTitle: yTitle, title: title, entries: entries, top: top}
 	if !opt.NoLegend && opt.Width < narrowChartWidth && (plotW < narrowPlotShare*float64(opt.Width) ||
 		charWidth*float64(utf8.RuneCountInString(sideXTitle)) > 2*math.Min(left+plotW/2, plotW/2+24)) {
 		// Beside the plot the legend leaves it too narrow, or its x
 		// axis's title runs off the chart or into the legend.
-		return layoutBelow(r, opt, chartLayout{lines: lines, xTitle: xTitle, title: title, entries: entries, top: top}, xLo, xHi, yHi)
+		return layoutBelow(opt, lay, xLo, xHi, yHi)
 	}
 	if plotW < 120 || plotH < 80 {
 		return chartLayout{}, fmt.Errorf("report: a chart of %d by %d pixels is too small for its axes and legend; make it larger", opt.Width, opt.Height)
 	}
-	xTitle = sideXTitle
-	return chartLayout{lines: lines, xTitle: xTitle, xTitleLines: []string{xTitle}, title: title, entries: entries, legend: legend, top: top, plotH: plotH,
-		plotW: plotW, left: left, height: height, xs: xs, ys: ys, log: logX}, nil
+	lay.legend, lay.height = legend, height
+	if opt.NoLegend {
+		return layoutNoLegend(opt, lay, xLo, xHi, yHi)
+	}
+	lay.xTitle, lay.xTitleLines, lay.yTitleLines = sideXTitle, []string{sideXTitle}, yLines
+	lay.plotH, lay.plotW, lay.left, lay.xs, lay.ys, lay.log = plotH, plotW, left, xs, ys, logX
+	return lay, nil
 }
 
 // yLabelsLeft is the plot's left edge: room for the y axis's title and

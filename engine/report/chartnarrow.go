@@ -8,8 +8,6 @@ import (
 	"math"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // Narrow charts: below narrowChartWidth pixels a chart whose legend beside
@@ -36,19 +34,63 @@ const (
 // title is long, the x axis's title wrapped onto the lines that fit, then
 // the legend's rows (layoutLegendBelow). The chart is as tall as all that
 // needs; only a width too small for the axes is refused.
-func layoutBelow(r *model.Result, opt ChartOptions, lay chartLayout, xLo, xHi, yHi float64) (chartLayout, error) {
-	width := float64(opt.Width)
-	yTitle := utf8.RuneCountInString("cumulative " + importanceName(r))
+func layoutBelow(opt ChartOptions, lay chartLayout, xLo, xHi, yHi float64) (chartLayout, error) {
+	yTitle := utf8.RuneCountInString(lay.yTitle)
 	lay.plotH = math.Max(float64(opt.Height)-lay.top-52, math.Max(narrowMinPlotHeight, charWidth*float64(yTitle)+8))
+	lay.yTitleLines = yTitleLines(lay.yTitle, lay.plotH)
 	lay.ys = niceScale(yHi, int(lay.plotH/50))
 	lay.left = yLabelsLeft(lay.ys)
-	// The last x label is centred on the plot's right end: keep room for
-	// its half.
-	base, right := lay.xTitle, 16.0
+	if err := fitXAxis(opt, &lay, xLo, xHi, lay.xTitle); err != nil {
+		return chartLayout{}, err
+	}
+	bottom := 52 + xTitleLine*float64(len(lay.xTitleLines)-1)
+	lay.legend = layoutLegendBelow(lay.entries, opt.Width, lay.top+lay.plotH+bottom+4)
+	lay.height = lay.legend.height
+	return lay, nil
+}
+
+// layoutNoLegend lays out a chart without its legend (ChartOptions.NoLegend,
+// the page's) from lay as layoutChart found it: the plot as wide as the
+// chart less the y axis's labels and room for the last x label, the x
+// axis's title wrapped onto the lines that fit the chart's width (a second
+// line takes its height from the plot, or, on a plot too short to give it,
+// grows the chart), the y axis's title fitted to the plot's height
+// (yTitleLines).
+func layoutNoLegend(opt ChartOptions, lay chartLayout, xLo, xHi, yHi float64) (chartLayout, error) {
+	base := lay.xTitle
+	place := func() error {
+		lay.yTitleLines = yTitleLines(lay.yTitle, lay.plotH)
+		lay.ys = niceScale(yHi, int(lay.plotH/50))
+		lay.left = yLabelsLeft(lay.ys) + yTitleLine*float64(len(lay.yTitleLines)-1)
+		return fitXAxis(opt, &lay, xLo, xHi, base)
+	}
+	lay.plotH = float64(lay.height) - lay.top - 52
+	if err := place(); err != nil {
+		return chartLayout{}, err
+	}
+	if extra := xTitleLine * float64(len(lay.xTitleLines)-1); extra > 0 {
+		lay.plotH = math.Max(lay.plotH-extra, 80)
+		lay.height = max(lay.height, int(math.Ceil(lay.top+lay.plotH+52+extra)))
+		if err := place(); err != nil {
+			return chartLayout{}, err
+		}
+	}
+	return lay, nil
+}
+
+// fitXAxis sets lay's plot width, x axis and x axis's title for a chart
+// opt.Width pixels wide whose plot starts at lay.left: room at the right
+// for half the last x label, centred on the plot's right end (at least 16
+// pixels), and the title base (with xScale's "logarithmic") wrapped onto
+// the lines that fit either side of the plot's centre within the chart's
+// margins. Only a plot narrower than 120 pixels is refused.
+func fitXAxis(opt ChartOptions, lay *chartLayout, xLo, xHi float64, base string) error {
+	width := float64(opt.Width)
+	right := 16.0
 	for range 3 {
 		lay.plotW = width - lay.left - right
 		if lay.plotW < 120 {
-			return chartLayout{}, fmt.Errorf("report: a chart of %d by %d pixels is too small for its axes and legend; make it larger", opt.Width, opt.Height)
+			return fmt.Errorf("report: a chart of %d by %d pixels is too small for its axes and legend; make it larger", opt.Width, opt.Height)
 		}
 		lay.xs, lay.log, lay.xTitle = xScale(opt, lay.plotW, xLo, xHi, base)
 		last := lay.xs.labels[len(lay.xs.labels)-1]
@@ -60,10 +102,7 @@ func layoutBelow(r *model.Result, opt ChartOptions, lay chartLayout, xLo, xHi, y
 	}
 	centre := lay.left + lay.plotW/2
 	lay.xTitleLines = wrapTitle(lay.xTitle, int((2*math.Min(centre, width-centre)-2*narrowMargin)/charWidth), xTitleMaxLines)
-	bottom := 52 + xTitleLine*float64(len(lay.xTitleLines)-1)
-	lay.legend = layoutLegendBelow(lay.entries, opt.Width, lay.top+lay.plotH+bottom+4)
-	lay.height = lay.legend.height
-	return lay, nil
+	return nil
 }
 
 // layoutLegendBelow places entries in rows under the plot from y down: as

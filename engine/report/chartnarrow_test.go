@@ -2,135 +2,31 @@ package report
 
 import (
 	"bytes"
-	"encoding/xml"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
+	"github.com/crawlsim/crawlsim/engine/internal/svgtext"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
 // box is a rectangle of a chart, in its viewBox's units.
-type box struct{ x0, y0, x1, y1 float64 }
+type box = svgtext.Box
 
-func (b box) overlaps(o box) bool { return b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1 }
+// chartMetrics are the font metrics the charts assume: charWidth at
+// fontSize, titleCharWidth for the bold 15-pixel title.
+var chartMetrics = svgtext.Metrics{CharWidth: charWidth, FontSize: fontSize, BoldCharWidth: titleCharWidth, BoldFontSize: 15}
 
-func (b box) String() string { return fmt.Sprintf("(%.1f,%.1f)-(%.1f,%.1f)", b.x0, b.y0, b.x1, b.y1) }
-
-// sizedText is a <text> of a chart with the box it takes on screen: its
-// characters at the chart's assumed metrics (charWidth for 12 pixels,
-// titleCharWidth for the bold title), from a little above its baseline
-// (0.8 of its font size) to a little below (0.25), turned with a
-// rotate(-90 x y) transform.
-type sizedText struct {
-	text     string
-	fontSize float64
-	box      box
-}
-
-// sizedTexts reads every <text> of svg with its box, and the chart's
-// viewBox, carrying font-size, font-weight and text-anchor down from the
-// groups; the text of a <title> inside a <text> is not drawn.
-func sizedTexts(t *testing.T, svg []byte) (view box, texts []sizedText) {
+// sizedTexts reads every <text> of svg with its box (svgtext.Parse at the
+// charts' metrics), and the chart's viewBox.
+func sizedTexts(t *testing.T, svg []byte) (view box, texts []svgtext.Text) {
 	t.Helper()
-	type frame struct {
-		anchor, weight string
-		size           float64
+	c, err := svgtext.Parse(svg, chartMetrics)
+	if err != nil {
+		t.Fatal(err)
 	}
-	stack := []frame{{"start", "normal", 16}}
-	dec := xml.NewDecoder(bytes.NewReader(svg))
-	var cur *sizedText
-	var at struct {
-		x, y, size   float64
-		anchor, bold string
-		rotated      bool
-		inTitle      bool
-		text         strings.Builder
-	}
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("the chart is not XML: %v", err)
-		}
-		switch e := tok.(type) {
-		case xml.StartElement:
-			f := stack[len(stack)-1]
-			attr := map[string]string{}
-			for _, a := range e.Attr {
-				attr[a.Name.Local] = a.Value
-			}
-			if a, ok := attr["text-anchor"]; ok {
-				f.anchor = a
-			}
-			if a, ok := attr["font-weight"]; ok {
-				f.weight = a
-			}
-			if a, ok := attr["font-size"]; ok {
-				v, err := strconv.ParseFloat(a, 64)
-				if err != nil {
-					t.Fatalf("font-size %q", a)
-				}
-				f.size = v
-			}
-			stack = append(stack, f)
-			num := func(k string) float64 { v, _ := strconv.ParseFloat(attr[k], 64); return v }
-			switch e.Name.Local {
-			case "svg":
-				var w, h float64
-				if _, err := fmt.Sscanf(attr["viewBox"], "0 0 %g %g", &w, &h); err != nil {
-					t.Fatalf("viewBox %q", attr["viewBox"])
-				}
-				view = box{0, 0, w, h}
-			case "text":
-				cur = &sizedText{fontSize: f.size}
-				at.x, at.y, at.size, at.anchor, at.bold = num("x"), num("y"), f.size, f.anchor, f.weight
-				at.rotated = strings.HasPrefix(attr["transform"], "rotate(-90")
-				at.text.Reset()
-			case "title":
-				at.inTitle = true
-			}
-		case xml.CharData:
-			if cur != nil && !at.inTitle {
-				at.text.Write(e)
-			}
-		case xml.EndElement:
-			stack = stack[:len(stack)-1]
-			switch e.Name.Local {
-			case "title":
-				at.inTitle = false
-			case "text":
-				cw := charWidth * at.size / fontSize
-				if at.bold == "bold" {
-					cw = titleCharWidth * at.size / 15
-				}
-				cur.text = at.text.String()
-				w := cw * float64(utf8.RuneCountInString(cur.text))
-				a, b := at.x, at.x+w // along the text
-				switch at.anchor {
-				case "middle":
-					a, b = at.x-w/2, at.x+w/2
-				case "end":
-					a, b = at.x-w, at.x
-				}
-				if at.rotated {
-					// Turned a quarter anticlockwise about (x, y): the
-					// text runs upwards, its top to the left.
-					cur.box = box{at.x - 0.8*at.size, at.y - (b - at.x), at.x + 0.25*at.size, at.y - (a - at.x)}
-				} else {
-					cur.box = box{a, at.y - 0.8*at.size, b, at.y + 0.25*at.size}
-				}
-				texts = append(texts, *cur)
-				cur = nil
-			}
-		}
-	}
-	return view, texts
+	return c.View, c.Texts
 }
 
 // namedResult is sampleResult with n strategies, labelled in turn as the
@@ -186,15 +82,15 @@ func checkNarrowChart(t *testing.T, r *scenario.Result, opt ChartOptions, n int)
 		t.Fatal(err)
 	}
 	view, texts := sizedTexts(t, b.Bytes())
-	if view.x1 != float64(opt.Width) || area.ChartHeight != view.y1 {
+	if view.X1 != float64(opt.Width) || area.ChartHeight != view.Y1 {
 		t.Fatalf("%s: viewBox %v, Plot says %v by %v", name, view, area.ChartWidth, area.ChartHeight)
 	}
 	for _, tx := range texts {
-		if tx.fontSize < fontSize {
-			t.Errorf("%s: %q is %v pixels high", name, tx.text, tx.fontSize)
+		if tx.Size < fontSize {
+			t.Errorf("%s: %q is %v pixels high", name, tx.Text, tx.Size)
 		}
-		if tx.box.x0 < 0 || tx.box.y0 < 0 || tx.box.x1 > view.x1 || tx.box.y1 > view.y1 {
-			t.Errorf("%s: %q at %v leaves the viewBox %v", name, tx.text, tx.box, view)
+		if !tx.Box.Inside(view) {
+			t.Errorf("%s: %q at %v leaves the viewBox %v", name, tx.Text, tx.Box, view)
 		}
 	}
 	// The legend is written last: its entries are the last texts, each
@@ -203,26 +99,26 @@ func checkNarrowChart(t *testing.T, r *scenario.Result, opt ChartOptions, n int)
 		t.Fatalf("%s: %d texts for %d legend entries", name, len(texts), len(entries))
 	}
 	legend, others := texts[len(texts)-len(entries):], texts[:len(texts)-len(entries)]
-	plot := box{area.Left, area.Top, area.Left + area.Width, area.Top + area.Height}
+	plot := box{X0: area.Left, Y0: area.Top, X1: area.Left + area.Width, Y1: area.Top + area.Height}
 	var boxes []box
 	for i, e := range legend {
-		bx := e.box
-		bx.x0 -= 30
+		bx := e.Box
+		bx.X0 -= 30
 		boxes = append(boxes, bx)
-		if want := entries[i].Label; e.text != want && !strings.HasSuffix(e.text, "…") {
-			t.Errorf("%s: legend entry %d reads %q, want %q", name, i, e.text, want)
+		if want := entries[i].Label; e.Text != want && !strings.HasSuffix(e.Text, "…") {
+			t.Errorf("%s: legend entry %d reads %q, want %q", name, i, e.Text, want)
 		}
-		if bx.overlaps(plot) {
-			t.Errorf("%s: legend entry %q at %v overlaps the plot %v", name, e.text, bx, plot)
+		if bx.Overlaps(plot) {
+			t.Errorf("%s: legend entry %q at %v overlaps the plot %v", name, e.Text, bx, plot)
 		}
 		for j, o := range boxes[:i] {
-			if bx.overlaps(o) {
-				t.Errorf("%s: legend entries %q at %v and %q at %v overlap", name, e.text, bx, legend[j].text, o)
+			if bx.Overlaps(o) {
+				t.Errorf("%s: legend entries %q at %v and %q at %v overlap", name, e.Text, bx, legend[j].Text, o)
 			}
 		}
 		for _, o := range others {
-			if bx.overlaps(o.box) {
-				t.Errorf("%s: legend entry %q at %v overlaps %q at %v", name, e.text, bx, o.text, o.box)
+			if bx.Overlaps(o.Box) {
+				t.Errorf("%s: legend entry %q at %v overlaps %q at %v", name, e.Text, bx, o.Text, o.Box)
 			}
 		}
 	}

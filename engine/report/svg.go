@@ -163,10 +163,17 @@ func SVG(w io.Writer, r *model.Result, opt ChartOptions) error {
 		escape(&b, l)
 		b.WriteString("</text>\n")
 	}
-	yx, yy := 14.0, top+plotH/2
-	fmt.Fprintf(&b, `<text class="chart-text" x="%s" y="%s" text-anchor="middle" transform="rotate(-90 %s %s)">`, coord(yx), coord(yy), coord(yx), coord(yy))
-	escape(&b, "cumulative "+importanceName(r))
-	b.WriteString("</text>\n")
+	for i, l := range lay.yTitleLines {
+		yx, yy := 14.0+yTitleLine*float64(i), top+plotH/2
+		fmt.Fprintf(&b, `<text class="chart-text" x="%s" y="%s" text-anchor="middle" transform="rotate(-90 %s %s)">`, coord(yx), coord(yy), coord(yx), coord(yy))
+		escape(&b, l)
+		if i == 0 && strings.Join(lay.yTitleLines, " ") != lay.yTitle {
+			b.WriteString("<title>")
+			escape(&b, lay.yTitle)
+			b.WriteString("</title>")
+		}
+		b.WriteString("</text>\n")
+	}
 
 	// The curves, the reference first so that the strategies are drawn
 	// over it, a highlighted curve last. Markers follow in a group of

@@ -1,0 +1,109 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/internal/svgtext"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+// scaledResult is timedResult with reachable pages, its curves' page
+// counts and times scaled from its 10 pages to them.
+func scaledResult(reachable int64, importance string) *scenario.Result {
+	r := timedResult()
+	scale := reachable / r.Reachable
+	r.Reachable = reachable
+	r.Graph.Pages = reachable + 2
+	r.Importance.Kind, r.Scenario.Importance = importance, importance
+	for i := range r.Strategies {
+		c := &r.Strategies[i].Curve
+		for j := range c.K {
+			c.K[j] *= scale
+		}
+		for j := range c.T {
+			c.T[j] *= float64(scale)
+		}
+	}
+	return r
+}
+
+// checkTextsInside draws r's chart under opt and checks that every text
+// lies inside its viewBox and that no axis title overlaps another text;
+// it returns the texts.
+func checkTextsInside(t *testing.T, name string, r *scenario.Result, opt ChartOptions) []svgtext.Text {
+	t.Helper()
+	var b bytes.Buffer
+	if err := SVG(&b, r, opt); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	view, texts := sizedTexts(t, b.Bytes())
+	for i, tx := range texts {
+		if !tx.Box.Inside(view) {
+			t.Errorf("%s: %q at %v leaves the viewBox %v", name, tx.Text, tx.Box, view)
+		}
+		for _, o := range texts[:i] {
+			if tx.Box.Overlaps(o.Box) && (tx.Rotated || o.Rotated) {
+				t.Errorf("%s: %q at %v overlaps %q at %v", name, tx.Text, tx.Box, o.Text, o.Box)
+			}
+		}
+	}
+	return texts
+}
+
+// TestSVGNoLegendAxisTitlesFit: the page's chart (NoLegend, its legend
+// is the page's) keeps its x axis's title and last tick label inside the
+// chart at any width from 240 pixels, with up to 100,000,000 reachable
+// pages, on every x axis: the title is wrapped onto a second line when it
+// does not fit (a review found "fraction of the 12,345,670 reachable
+// pages downloaded" drawn from x = -15 to 356 on a 300-pixel chart).
+func TestSVGNoLegendAxisTitlesFit(t *testing.T) {
+	for width := 240; width <= 700; width += 20 {
+		for _, reachable := range []int64{10, 10_000, 12_345_670, 100_000_000} {
+			r := scaledResult(reachable, "pagerank")
+			for _, opt := range []ChartOptions{
+				{X: XFraction}, {X: XCount}, {X: XTime}, {X: XFraction, LogX: true}, {X: XCount, LogX: true},
+			} {
+				opt.Width, opt.Height, opt.NoLegend = width, max(width*55/100, 260), true
+				name := fmt.Sprintf("%d px wide, %d reachable, x %s, log %v", width, reachable, opt.X, opt.LogX)
+				checkTextsInside(t, name, r, opt)
+			}
+		}
+	}
+}
+
+// TestSVGYTitleFitsShortCharts: on a chart too short for the y axis's
+// title ("cumulative personalized PageRank" is 224 pixels long) the title
+// is shortened or wrapped onto two lines that fit beside the plot, the
+// full title kept in its <title>; a review found it drawn from y = -30 to
+// 194 on a 200-pixel chart. Every text stays inside the chart at heights
+// from 150 pixels, with the legend and without.
+func TestSVGYTitleFitsShortCharts(t *testing.T) {
+	for _, importance := range []string{"pagerank", "personalized"} {
+		r := scaledResult(10_000, importance)
+		for height := 150; height <= 260; height += 10 {
+			for _, width := range []int{300, 360, 600, 800} {
+				for _, noLegend := range []bool{false, true} {
+					opt := ChartOptions{Width: width, Height: height, NoLegend: noLegend}
+					name := fmt.Sprintf("%s, %d by %d, no legend %v", importance, width, height, noLegend)
+					texts := checkTextsInside(t, name, r, opt)
+					var rotated []string
+					for _, tx := range texts {
+						if tx.Rotated {
+							rotated = append(rotated, tx.Text)
+						}
+					}
+					if len(rotated) == 0 || len(rotated) > 2 {
+						t.Errorf("%s: the y axis's title is drawn as %q", name, rotated)
+					}
+				}
+			}
+		}
+	}
+	// Golden value: 7 pixels a character, the full title fits on a plot
+	// 412 pixels high (480 less 16 above and 52 below).
+	if got := yTitleLines("cumulative personalized PageRank", 412); len(got) != 1 || got[0] != "cumulative personalized PageRank" {
+		t.Errorf("on a tall plot the title is drawn as %q", got)
+	}
+}
