@@ -2,14 +2,13 @@ package report
 
 import (
 	"bytes"
-	"encoding/xml"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/crawlsim/crawlsim/engine/internal/svgtext"
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/seeds"
@@ -80,65 +79,33 @@ type drawnChart struct {
 	gridClasses   []string
 }
 
-// readChart parses svg, carrying text-anchor and classes down from the
-// groups.
+// readChart parses svg (svgtext.Parse), carrying text-anchor and classes
+// down from the groups.
 func readChart(t *testing.T, svg []byte) drawnChart {
 	t.Helper()
-	var c drawnChart
-	type frame struct{ anchor, classes string }
-	stack := []frame{{"start", ""}}
-	dec := xml.NewDecoder(bytes.NewReader(svg))
-	var cur *drawnText
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("the chart is not XML: %v", err)
-		}
-		switch e := tok.(type) {
-		case xml.StartElement:
-			f := stack[len(stack)-1]
-			attr := map[string]string{}
-			for _, a := range e.Attr {
-				attr[a.Name.Local] = a.Value
+	parsed, err := svgtext.Parse(svg, chartMetrics)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := drawnChart{width: parsed.Width, height: parsed.Height}
+	for _, e := range parsed.Elements {
+		switch e.Name {
+		case "rect":
+			if c.bgClass == "" {
+				c.bgClass = e.Attr["class"]
 			}
-			if a, ok := attr["text-anchor"]; ok {
-				f.anchor = a
+		case "g":
+			if e.Attr["stroke"] == "#e3e3e3" {
+				c.gridClasses = append(c.gridClasses, e.Attr["class"])
 			}
-			f.classes += " " + attr["class"]
-			stack = append(stack, f)
-			num := func(k string) float64 { v, _ := strconv.ParseFloat(attr[k], 64); return v }
-			switch e.Name.Local {
-			case "svg":
-				c.width, c.height = num("width"), num("height")
-			case "rect":
-				if c.bgClass == "" {
-					c.bgClass = attr["class"]
-				}
-			case "g":
-				if attr["stroke"] == "#e3e3e3" {
-					c.gridClasses = append(c.gridClasses, attr["class"])
-				}
-			case "line":
-				if strings.Contains(f.classes, "chart-axis") {
-					c.axes = append(c.axes, [4]float64{num("x1"), num("y1"), num("x2"), num("y2")})
-				}
-			case "text":
-				cur = &drawnText{x: num("x"), y: num("y"), anchor: f.anchor, classes: f.classes}
-			}
-		case xml.CharData:
-			if cur != nil {
-				cur.text += string(e)
-			}
-		case xml.EndElement:
-			stack = stack[:len(stack)-1]
-			if e.Name.Local == "text" && cur != nil {
-				c.texts = append(c.texts, *cur)
-				cur = nil
+		case "line":
+			if strings.Contains(e.Classes, "chart-axis") {
+				c.axes = append(c.axes, [4]float64{e.Num("x1"), e.Num("y1"), e.Num("x2"), e.Num("y2")})
 			}
 		}
+	}
+	for _, tx := range parsed.Texts {
+		c.texts = append(c.texts, drawnText{x: tx.X, y: tx.Y, anchor: tx.Anchor, text: tx.Text, classes: tx.Classes})
 	}
 	return c
 }

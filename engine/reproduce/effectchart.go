@@ -34,26 +34,25 @@ const (
 	effectNarrowWidth   = 640
 	effectMinPlotHeight = 150.0
 	effectMargin        = 12.0
-	effectColumnGap     = 12.0
 )
 
 // effectLayout is where an effectiveness chart's parts go.
 type effectLayout struct {
 	width, height           int
 	top, left, plotW, plotH float64
-	// below marks the legend below the plot: columns entries a row, each
-	// columnWidth wide, the first swatch's line from (legendX, legendY).
+	// below marks the legend below the plot, in rows (report.LegendBelow);
+	// beside it, the first swatch's line is from (legendX, legendY).
 	below            bool
-	columns          int
-	columnWidth      float64
+	rows             report.LegendRows
 	legendX, legendY float64
 }
 
 // layoutEffect lays out an effectiveness chart width pixels wide, about
 // 0.6 as high (300 to effectHeight pixels), whose title takes titleLines
 // lines: the legend of labels right of the plot, or below it on a chart
-// narrower than effectNarrowWidth, the chart then as tall as the legend
-// and a plot as high as yTitle is long need.
+// narrower than effectNarrowWidth, in rows as report.SVG lays out a narrow
+// chart's legend, the chart then as tall as the legend and a plot as high
+// as yTitle is long need.
 func layoutEffect(width, titleLines int, yTitle string, labels []string) effectLayout {
 	l := effectLayout{width: width, left: 72}
 	l.height = int(math.Min(math.Max(math.Round(0.6*float64(width)), 300), effectHeight))
@@ -63,22 +62,13 @@ func layoutEffect(width, titleLines int, yTitle string, labels []string) effectL
 		l.plotW = float64(width) - l.left - effectLegendW - 24
 		l.plotH = float64(l.height) - l.top - bottom
 		l.legendX, l.legendY = l.left+l.plotW+24, l.top+8
-		l.columns = 1
 		return l
 	}
 	l.below = true
 	l.plotW = float64(width) - l.left - 24
-	l.plotH = math.Max(float64(l.height)-l.top-bottom, math.Max(effectMinPlotHeight, 7*float64(utf8.RuneCountInString(yTitle))+8))
-	longest := 0
-	for _, s := range labels {
-		longest = max(longest, utf8.RuneCountInString(s))
-	}
-	avail := float64(width) - 2*effectMargin
-	l.columnWidth = 30 + 7*float64(longest)
-	l.columns = max(min(int((avail+effectColumnGap)/(l.columnWidth+effectColumnGap)), len(labels)), 1)
-	rows := (len(labels) + l.columns - 1) / l.columns
-	l.legendX, l.legendY = effectMargin, l.top+l.plotH+bottom+4+8
-	l.height = int(math.Ceil(l.legendY + 18*float64(rows-1) + 4 + 8))
+	l.plotH = math.Max(float64(l.height)-l.top-bottom, math.Max(effectMinPlotHeight, report.CharWidth*float64(utf8.RuneCountInString(yTitle))+8))
+	l.rows = report.LegendBelow(labels, width, l.top+l.plotH+bottom+4)
+	l.height = l.rows.Height
 	return l
 }
 
@@ -88,7 +78,16 @@ func (l effectLayout) entryAt(i int) (x, y float64) {
 	if !l.below {
 		return l.legendX, l.legendY + 18*float64(i)
 	}
-	return l.legendX + float64(i%l.columns)*(l.columnWidth+effectColumnGap), l.legendY + 18*float64(i/l.columns)
+	return l.rows.At(i)
+}
+
+// entryLabel is label as the legend writes it: below the plot shortened to
+// the characters a column holds.
+func (l effectLayout) entryLabel(label string) string {
+	if !l.below {
+		return label
+	}
+	return l.rows.Label(label)
 }
 
 // effectivenessChart draws seeds/000's Fig. 4 as the paper plots it,
@@ -163,7 +162,7 @@ func effectivenessChart(name, title, seriesLabel, yTitle string, width int, ms, 
 	// is too narrow for it.
 	const xTitle = "M (logarithmic; M = 1 is fpr)"
 	xTitleX := left + plotW/2
-	if half := 7 * float64(utf8.RuneCountInString(xTitle)) / 2; xTitleX+half > float64(width)-effectMargin/2 {
+	if half := report.CharWidth * float64(utf8.RuneCountInString(xTitle)) / 2; xTitleX+half > float64(width)-effectMargin/2 {
 		xTitleX = float64(width) / 2
 	}
 	fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, c(xTitleX), c(top+plotH+42), xTitle)
@@ -199,7 +198,7 @@ func effectivenessChart(name, title, seriesLabel, yTitle string, width int, ms, 
 	// would overlap (a narrow chart's points M = 1 and 2 are close).
 	labelled := true
 	for i := 1; i < len(ms); i++ {
-		w := 7 * float64(max(len(f4(values[i])), len(f4(values[i-1]))))
+		w := report.CharWidth * float64(max(len(f4(values[i])), len(f4(values[i-1]))))
 		if px(ms[i])-px(ms[i-1]) < w+2 && math.Abs(py(values[i])-py(values[i-1])) < 14 {
 			labelled = false
 		}
@@ -235,7 +234,7 @@ func effectivenessChart(name, title, seriesLabel, yTitle string, width int, ms, 
 			fmt.Fprintf(&b, `<circle class="chart-halo" cx="%s" cy="%s" r="4" fill="%s" stroke="#ffffff" stroke-width="1"/>`, c(lx+12), c(y), colour)
 		}
 		fmt.Fprintf(&b, `<text class="chart-text" x="%s" y="%s" stroke="none" fill="#222222">`, c(lx+30), c(y+4))
-		esc(label)
+		esc(lay.entryLabel(label))
 		b.WriteString("</text>\n")
 	}
 	entry(0, seriesLabel+" by M", effectSeries, "", true)

@@ -2,117 +2,24 @@ package reproduce
 
 import (
 	"bytes"
-	"encoding/xml"
 	"fmt"
-	"io"
 	"strconv"
-	"strings"
 	"testing"
-	"unicode/utf8"
 
+	"github.com/crawlsim/crawlsim/engine/internal/svgtext"
+	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
-// textBox is a <text> of a chart and the box it takes, at the charts'
-// assumed metrics: 7 pixels a character at 12 pixels (9 for the bold
-// title at 15), from 0.8 of the font size above the baseline to 0.25
-// below, turned with a rotate(-90 x y) transform.
-type textBox struct {
-	text           string
-	size           float64
-	x0, y0, x1, y1 float64
-}
-
-func (a textBox) overlaps(b textBox) bool {
-	return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
-}
-
-// chartTextBoxes reads svg's viewBox size and its texts' boxes, carrying
-// font-size, font-weight and text-anchor down from the groups (a <title>
-// inside a <text> is not drawn).
-func chartTextBoxes(t *testing.T, svg []byte) (width, height float64, texts []textBox) {
+// chartTextBoxes reads svg's viewBox size and its texts' boxes at the
+// charts' metrics (svgtext.Parse).
+func chartTextBoxes(t *testing.T, svg []byte) (width, height float64, texts []svgtext.Text) {
 	t.Helper()
-	type frame struct {
-		anchor, weight string
-		size           float64
+	c, err := svgtext.Parse(svg, svgtext.Metrics{CharWidth: report.CharWidth, FontSize: 12, BoldCharWidth: 9, BoldFontSize: 15})
+	if err != nil {
+		t.Fatal(err)
 	}
-	stack := []frame{{"start", "normal", 16}}
-	dec := xml.NewDecoder(bytes.NewReader(svg))
-	var cur *textBox
-	var x, y float64
-	var anchor, weight string
-	rotated, inTitle := false, false
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("the chart is not XML: %v", err)
-		}
-		switch e := tok.(type) {
-		case xml.StartElement:
-			f := stack[len(stack)-1]
-			attr := map[string]string{}
-			for _, a := range e.Attr {
-				attr[a.Name.Local] = a.Value
-			}
-			if v, ok := attr["text-anchor"]; ok {
-				f.anchor = v
-			}
-			if v, ok := attr["font-weight"]; ok {
-				f.weight = v
-			}
-			if v, ok := attr["font-size"]; ok {
-				f.size, _ = strconv.ParseFloat(v, 64)
-			}
-			stack = append(stack, f)
-			num := func(k string) float64 { v, _ := strconv.ParseFloat(attr[k], 64); return v }
-			switch e.Name.Local {
-			case "svg":
-				if _, err := fmt.Sscanf(attr["viewBox"], "0 0 %g %g", &width, &height); err != nil {
-					t.Fatalf("viewBox %q", attr["viewBox"])
-				}
-			case "text":
-				cur = &textBox{size: f.size}
-				x, y, anchor, weight = num("x"), num("y"), f.anchor, f.weight
-				rotated = strings.HasPrefix(attr["transform"], "rotate(-90")
-			case "title":
-				inTitle = true
-			}
-		case xml.CharData:
-			if cur != nil && !inTitle {
-				cur.text += string(e)
-			}
-		case xml.EndElement:
-			stack = stack[:len(stack)-1]
-			switch e.Name.Local {
-			case "title":
-				inTitle = false
-			case "text":
-				cw := 7 * cur.size / 12
-				if weight == "bold" {
-					cw = 9 * cur.size / 15
-				}
-				w := cw * float64(utf8.RuneCountInString(cur.text))
-				a, b := x, x+w
-				switch anchor {
-				case "middle":
-					a, b = x-w/2, x+w/2
-				case "end":
-					a, b = x-w, x
-				}
-				if rotated {
-					cur.x0, cur.y0, cur.x1, cur.y1 = x-0.8*cur.size, y-(b-x), x+0.25*cur.size, y-(a-x)
-				} else {
-					cur.x0, cur.y0, cur.x1, cur.y1 = a, y-0.8*cur.size, b, y+0.25*cur.size
-				}
-				texts = append(texts, *cur)
-				cur = nil
-			}
-		}
-	}
-	return width, height, texts
+	return c.View.X1, c.View.Y1, c.Texts
 }
 
 // TestEffectivenessChartDrawnForItsWidth: paper 000's effectiveness chart
@@ -145,28 +52,28 @@ func TestEffectivenessChartDrawnForItsWidth(t *testing.T) {
 		}
 		// The legend's first entry, "fpr-m by M", is right of the plot
 		// (the y axis's labels end at its left) or below it.
-		var legend, axisEnd textBox
+		var legend, axisEnd svgtext.Text
 		for _, tx := range texts {
-			switch tx.text {
+			switch tx.Text {
 			case "fpr-m by M":
 				legend = tx
 			case "M (logarithmic; M = 1 is fpr)":
 				axisEnd = tx
 			}
-			if tx.size < 12 {
-				t.Errorf("asked %d px: %q is %v pixels high", asked, tx.text, tx.size)
+			if tx.Size < 12 {
+				t.Errorf("asked %d px: %q is %v pixels high", asked, tx.Text, tx.Size)
 			}
-			if tx.x0 < 0 || tx.y0 < 0 || tx.x1 > width || tx.y1 > height {
-				t.Errorf("asked %d px: %q at (%.1f,%.1f)-(%.1f,%.1f) leaves the %v by %v chart", asked, tx.text, tx.x0, tx.y0, tx.x1, tx.y1, width, height)
+			if !tx.Box.Inside(svgtext.Box{X1: width, Y1: height}) {
+				t.Errorf("asked %d px: %q at %v leaves the %v by %v chart", asked, tx.Text, tx.Box, width, height)
 			}
 		}
-		if below := legend.y0 > axisEnd.y1; below != (want < 640) {
+		if below := legend.Box.Y0 > axisEnd.Box.Y1; below != (want < 640) {
 			t.Errorf("asked %d px: legend below the plot %v", asked, below)
 		}
 		for i, a := range texts {
 			for _, b := range texts[:i] {
-				if a.overlaps(b) {
-					t.Errorf("asked %d px: %q at (%.1f,%.1f)-(%.1f,%.1f) overlaps %q at (%.1f,%.1f)-(%.1f,%.1f)", asked, a.text, a.x0, a.y0, a.x1, a.y1, b.text, b.x0, b.y0, b.x1, b.y1)
+				if a.Box.Overlaps(b.Box) {
+					t.Errorf("asked %d px: %q at %v overlaps %q at %v", asked, a.Text, a.Box, b.Text, b.Box)
 				}
 			}
 		}
