@@ -13,16 +13,7 @@ import (
 // parameter as the form writes it), for the comparison and the Revisits
 // panel, both through a real session.
 func TestRefusalNamesTheFormsFields(t *testing.T) {
-	a, w := NewApp("workers=1", ""), newSessionWorker()
-	a.q.worker = w
-	a.Form.Pages = "2000"
-	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
-	for _, r := range w.take() {
-		a.handle(pageEvent(r))
-	}
-	if a.Result == nil {
-		t.Fatalf("no first result: %q", a.Error)
-	}
+	a, w := firstResult(t, "2000")
 	for i := range a.Form.Strategies {
 		if a.Form.Strategies[i].Info.ID == "windowed-rankmass" {
 			a.Form.Strategies[i].On = true
@@ -100,16 +91,7 @@ func TestComparisonFieldName(t *testing.T) {
 // number of the message; a URL or a file name with digits changed too.
 // The engine writes its own limits with separators.
 func TestRefusalKeepsWhatWasTyped(t *testing.T) {
-	a, w := NewApp("workers=1", ""), newSessionWorker()
-	a.q.worker = w
-	a.Form.Pages = "2000"
-	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
-	for _, r := range w.take() {
-		a.handle(pageEvent(r))
-	}
-	if a.Result == nil {
-		t.Fatalf("no first result: %q", a.Error)
-	}
+	a, w := firstResult(t, "2000")
 	for _, seeds := range []string{`list:"unclosed 12345`, `list:"http://host1.example/new pages/12345`, `list:"my seeds/crawl 12345.txt`} {
 		a.Form.Seeds = seeds
 		a.Run()
@@ -130,4 +112,21 @@ func TestRefusalKeepsWhatWasTyped(t *testing.T) {
 	if want := `seeds: "list:/a/12345.txt": item 1: no page 123456 in the graph of 20,000 pages`; got != want {
 		t.Errorf("fieldsText = %q, want %q", got, want)
 	}
+}
+
+// firstResult returns a page with one worker, a real session, whose
+// opening comparison on a generated graph of pages pages is done.
+func firstResult(t *testing.T, pages string) (*App, *sessionWorker) {
+	t.Helper()
+	a, w := NewApp("workers=1", ""), newSessionWorker()
+	a.q.worker = w
+	a.Form.Pages = pages
+	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	for _, r := range w.take() {
+		a.handle(pageEvent(r))
+	}
+	if a.Result == nil {
+		t.Fatalf("no first result: %q", a.Error)
+	}
+	return a, w
 }

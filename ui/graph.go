@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/wasm/page"
@@ -194,11 +193,11 @@ func graphFacts(g *protocol.GraphInfo, r *model.Result) [][2]string {
 	var facts [][2]string
 	if g != nil {
 		st := g.Stats
-		facts = append(facts, [2]string{"graph", groupDigits(g.Name)}, [2]string{"pages", groupDigits(strconv.Itoa(st.Pages))},
-			[2]string{"links", groupDigits(strconv.FormatInt(st.Links, 10))}, [2]string{"dangling pages", groupDigits(strconv.Itoa(st.Dangling))})
+		facts = append(facts, [2]string{"graph", g.Name}, [2]string{"pages", model.Count(st.Pages)},
+			[2]string{"links", model.Count(st.Links)}, [2]string{"dangling pages", model.Count(st.Dangling)})
 		if st.Hosts > 0 {
-			facts = append(facts, [2]string{"hosts", groupDigits(strconv.Itoa(st.Hosts))},
-				[2]string{"intra / inter-host links", groupDigits(fmt.Sprintf("%d / %d (%.1f%% intra)", st.IntraHost, st.InterHost, 100*st.IntraHostShare()))})
+			facts = append(facts, [2]string{"hosts", model.Count(st.Hosts)},
+				[2]string{"intra / inter-host links", intraInterText(int64(st.IntraHost), int64(st.InterHost), st.IntraHostShare())})
 		} else {
 			facts = append(facts, [2]string{"hosts", "none (give a URL list for hosts)"})
 		}
@@ -206,17 +205,23 @@ func graphFacts(g *protocol.GraphInfo, r *model.Result) [][2]string {
 	}
 	if r != nil {
 		g := r.Graph
-		facts = append(facts, [2]string{"graph", groupDigits(g.SourceName)}, [2]string{"pages", groupDigits(strconv.FormatInt(g.Pages, 10))},
-			[2]string{"links", groupDigits(strconv.FormatInt(g.Links, 10))}, [2]string{"dangling pages", groupDigits(strconv.FormatInt(g.Dangling, 10))},
+		facts = append(facts, [2]string{"graph", g.SourceName}, [2]string{"pages", model.Count(g.Pages)},
+			[2]string{"links", model.Count(g.Links)}, [2]string{"dangling pages", model.Count(g.Dangling)},
 		)
 		if g.Hosts == 0 {
 			facts = append(facts, [2]string{"hosts", "none (give a URL list for hosts)"})
 		} else {
-			facts = append(facts, [2]string{"hosts", groupDigits(strconv.Itoa(g.Hosts))})
+			facts = append(facts, [2]string{"hosts", model.Count(g.Hosts)})
 		}
 		if g.Links > 0 && g.Hosts > 0 {
-			facts = append(facts, [2]string{"intra / inter-host links", groupDigits(fmt.Sprintf("%d / %d (%.1f%% intra)", g.Links-g.InterHost, g.InterHost, 100*float64(g.Links-g.InterHost)/float64(g.Links)))})
+			facts = append(facts, [2]string{"intra / inter-host links", intraInterText(g.Links-g.InterHost, g.InterHost, float64(g.Links-g.InterHost)/float64(g.Links))})
 		}
 	}
 	return facts
+}
+
+// intraInterText writes the links within hosts and between them, and the
+// share within: "12,000 / 3,456 (77.6% intra)".
+func intraInterText(intra, inter int64, share float64) string {
+	return fmt.Sprintf("%s / %s (%.1f%% intra)", model.Count(intra), model.Count(inter), 100*share)
 }

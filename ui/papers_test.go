@@ -126,14 +126,16 @@ func TestPapersCancel(t *testing.T) {
 	}
 }
 
-// TestPapersGraphGroupsDigits: the line naming the reproduction's graph
-// separates thousands, as the rest of the page does (it said "Graph:
-// generated: 20000 pages").
-func TestPapersGraphGroupsDigits(t *testing.T) {
+// TestPapersGraphShownAsDescribed: the line naming the reproduction's
+// graph is the worker's description, whose counts have separators
+// (model.GeneratedGraphName, the session's description of an upload); a
+// file's name stays as chosen (the page put separators in every number
+// of the line: "20,240,101.edges").
+func TestPapersGraphShownAsDescribed(t *testing.T) {
 	a := NewApp("", "")
-	a.Papers.Result = &protocol.Reproduction{Graph: "generated: 20000 pages, 100 hosts, mean out-degree 8, seed 1"}
+	a.Papers.Result = &protocol.Reproduction{Graph: "20240101.edges (1,200 pages, 2,400 links, 120 hosts)"}
 	n, _ := builtNode(t, &PapersPanel{App: a}, "papers-graph")
-	if want := "Graph: generated: 20,000 pages, 100 hosts, mean out-degree 8, seed 1"; n.InnerHTML == nil || *n.InnerHTML != want {
+	if want := "Graph: 20240101.edges (1,200 pages, 2,400 links, 120 hosts)"; n.InnerHTML == nil || *n.InnerHTML != want {
 		t.Errorf("the graph line says %v; want %q", n.InnerHTML, want)
 	}
 }

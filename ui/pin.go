@@ -26,7 +26,7 @@ func (a *App) Pin() {
 		return
 	}
 	r := a.Result
-	caption := counted(int64(len(r.Strategies)), "strategy", "strategies") + " on " + groupDigits(r.Graph.SourceName)
+	caption := counted(int64(len(r.Strategies)), "strategy", "strategies") + " on " + r.Graph.SourceName
 	if !strings.Contains(r.Graph.SourceName, "pages") {
 		caption += " (" + counted(r.Graph.Pages, "page", "pages") + ")"
 	}

@@ -57,8 +57,8 @@ func resultDifferences(p, r *model.Result) []string {
 	out = append(out, politenessDifferences(ps.Politeness, rs.Politeness)...)
 	change("random seed", strconv.FormatUint(ps.RandomSeed, 10), strconv.FormatUint(rs.RandomSeed, 10))
 	pm, rm := ps.Metrics, rs.Metrics
-	change("curve points", groupDigits(strconv.Itoa(pm.CurvePoints)), groupDigits(strconv.Itoa(rm.CurvePoints)))
-	change("tau sample", groupDigits(strconv.Itoa(pm.TauSample)), groupDigits(strconv.Itoa(rm.TauSample)))
+	change("curve points", model.Count(pm.CurvePoints), model.Count(rm.CurvePoints))
+	change("tau sample", model.Count(pm.TauSample), model.Count(rm.TauSample))
 	change("lower-bound checkpoints", strconv.Itoa(pm.LowerBound), strconv.Itoa(rm.LowerBound))
 	change("relative targets", onOff(pm.Relative), onOff(rm.Relative))
 	change("seed study", onOff(ps.SeedStudy != nil), onOff(rs.SeedStudy != nil))
@@ -87,7 +87,7 @@ func graphDifferences(p, r *model.Result) []string {
 		change("copy probability", optionalText(pg.CopyProbability), optionalText(rg.CopyProbability))
 		change("generator seed", strconv.FormatUint(pg.Seed, 10), strconv.FormatUint(rg.Seed, 10))
 	case !reflect.DeepEqual(p.Scenario.Graph, r.Scenario.Graph):
-		was, now := groupDigits(p.Graph.SourceName), groupDigits(r.Graph.SourceName)
+		was, now := p.Graph.SourceName, r.Graph.SourceName
 		if was == now {
 			was, now = graphFiles(p.Scenario.Graph), graphFiles(r.Scenario.Graph)
 		}
@@ -201,11 +201,11 @@ func budgetText(b int64) string {
 	if b == 0 {
 		return "no limit"
 	}
-	return groupDigits(strconv.FormatInt(b, 10))
+	return model.Count(b)
 }
 
 // numberText writes a number as short as it reads, thousands separated.
-func numberText(v float64) string { return groupDigits(strconv.FormatFloat(v, 'g', -1, 64)) }
+func numberText(v float64) string { return model.GroupDigits(strconv.FormatFloat(v, 'g', -1, 64)) }
 
 // optionalText writes an optional number, "default" when absent.
 func optionalText(v *float64) string {

@@ -8,7 +8,6 @@ package main
 // (tools/site's TestPageStartsWithoutJumps checks every panel).
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -51,10 +50,9 @@ func pendingGraphName(s model.Scenario) string {
 	if mean == 0 {
 		mean = min(defaultMeanOutDegree, float64(g.Pages-1)/2)
 	}
-	name := fmt.Sprintf("generated: %d pages, %d hosts, mean out-degree %v, seed %d", g.Pages, hosts, mean, g.Seed)
+	name := model.GeneratedGraphName(g.Pages, hosts, mean, g.Seed)
 	if e, ok := pendingEvolution(s); ok {
-		name += fmt.Sprintf("; evolved: new pages %v, removed pages %v, new links %v, removed links %v, seed %d",
-			e.newPages, e.removedPages, e.newLinks, e.removedLinks, e.seed)
+		name = model.EvolvedGraphName(name, e.newPages, e.removedPages, e.newLinks, e.removedLinks, e.seed)
 	}
 	return name
 }
@@ -141,7 +139,7 @@ func (a *App) ShownFacts() [][2]string {
 	name := Pending
 	if s, ok := a.pendingScenario(); ok && a.Form.Source == SourceGenerate {
 		if n := pendingGraphName(s); n != "" {
-			name = groupDigits(n)
+			name = n
 		}
 	}
 	return [][2]string{{"graph", name}, {"pages", Pending}, {"links", Pending}, {"dangling pages", Pending},
@@ -207,11 +205,11 @@ func (a *App) pendingCompared() string {
 // comparedText says what a chart compares: n crawl orderings on a graph
 // of pages pages named name (left out in embed mode).
 func comparedText(n int, pages int64, name string, embed bool) string {
-	compared := "Downloaded by " + strconv.Itoa(n) + " crawl orderings on " + groupDigits(strconv.FormatInt(pages, 10)) + " pages"
+	compared := "Downloaded by " + strconv.Itoa(n) + " crawl orderings on " + model.Count(pages) + " pages"
 	if embed {
 		return compared + "."
 	}
-	return compared + " (" + groupDigits(name) + ")."
+	return compared + " (" + name + ")."
 }
 
 // ShownRows are the metrics table's rows, or, before the first result,

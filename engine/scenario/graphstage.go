@@ -1,13 +1,13 @@
 package scenario
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
@@ -68,8 +68,7 @@ func (st *graphStage) generate(budget int64) (int64, bool, error) {
 	}
 	st.g = st.generator.Graph()
 	st.generator = nil
-	st.sourceName = fmt.Sprintf("generated: %d pages, %d hosts, mean out-degree %v, seed %d",
-		p.Pages, p.Hosts, p.MeanOutDegree, p.Seed)
+	st.sourceName = model.GeneratedGraphName(p.Pages, p.Hosts, p.MeanOutDegree, p.Seed)
 	return budget, true, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/seeds"
 	"github.com/crawlsim/crawlsim/engine/step"
@@ -66,8 +67,7 @@ func (st *previousStage) evolve(budget int64) (int64, bool, error) {
 	// Surviving pages keep their ids (gen.Evolve), so the file's own ids
 	// or labels still name them, for list seeds.
 	cur.g, st.newToOld = ev.Later, ev.NewToOld
-	cur.sourceName += fmt.Sprintf("; evolved: new pages %v, removed pages %v, new links %v, removed links %v, seed %d",
-		p.NewPages, p.RemovedPages, p.NewLinks, p.RemovedLinks, p.Seed)
+	cur.sourceName = model.EvolvedGraphName(cur.sourceName, p.NewPages, p.RemovedPages, p.NewLinks, p.RemovedLinks, p.Seed)
 	return budget, true, nil
 }
 

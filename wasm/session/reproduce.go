@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/reproduce"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
@@ -88,10 +89,10 @@ func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce
 	}
 	hosts := "no hosts"
 	if g.HasHosts() {
-		hosts = fmt.Sprintf("%d hosts", g.NumHosts())
+		hosts = model.Count(g.NumHosts()) + " hosts"
 	}
 	in := reproduce.Input{Graph: src, Hosts: g.HasHosts(), Pages: int64(g.NumNodes()), RandomSeed: rq.RandomSeed, ChartWidth: rq.ChartWidth}
-	return in, fmt.Sprintf("%s (%d pages, %d links, %s)", src.File, g.NumNodes(), g.NumArcs(), hosts), fileBytes, nil
+	return in, fmt.Sprintf("%s (%s pages, %s links, %s)", src.File, model.Count(g.NumNodes()), model.Count(g.NumArcs()), hosts), fileBytes, nil
 }
 
 // paperReport is a paper's report as the protocol carries it: its text,

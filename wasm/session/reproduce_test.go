@@ -107,7 +107,7 @@ func sameReports(t *testing.T, got protocol.Reproduction, want []*reproduce.Repo
 func TestReproduceGivesTheCommandLinesReport(t *testing.T) {
 	in := reproduce.GeneratedInput(3000, 1)
 	got := reproduceInWorker(t, New(fakeClock(time.Millisecond)), protocol.Reproduce{Paper: "crawling-a-country", Graph: in.Graph})
-	if !strings.Contains(got.Graph, "3000 pages") {
+	if !strings.Contains(got.Graph, "generated: 3,000 pages") {
 		t.Errorf("graph %q; want the generated graph described", got.Graph)
 	}
 	sameReports(t, got, reproduceNatively(t, "004", in, scenario.Env{}))

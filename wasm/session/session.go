@@ -24,6 +24,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/step"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
@@ -426,8 +427,9 @@ func runProgress(r *scenario.Runner) protocol.Progress {
 	return out
 }
 
+// describeGenerate names the graph g generates, as the run's result does.
 func describeGenerate(g scenario.Generate) string {
-	return fmt.Sprintf("generated: %d pages, %d hosts, mean out-degree %g, seed %d", g.Pages, g.Hosts, g.MeanOutDegree, g.Seed)
+	return model.GeneratedGraphName(g.Pages, g.Hosts, g.MeanOutDegree, g.Seed)
 }
 
 func response(id int64, kind string) protocol.Response {
