@@ -348,7 +348,7 @@ func readoutAt(r *model.Result, axis string, x float64, plot report.PlotArea) (s
 	var caption string
 	switch axis {
 	case report.XCount:
-		caption = groupDigits(fmt.Sprintf("%.0f", x)) + " pages downloaded"
+		caption = model.GroupDigits(fmt.Sprintf("%.0f", x)) + " pages downloaded"
 	case report.XTime:
 		unit, seconds := plot.TimeUnit, plot.TimeUnitSeconds
 		if seconds <= 0 {
@@ -357,7 +357,7 @@ func readoutAt(r *model.Result, axis string, x float64, plot report.PlotArea) (s
 		caption = model.About(x) + " " + unit + " of simulated time"
 		x *= seconds
 	default:
-		caption = fmt.Sprintf("%.1f%% of the %s reachable pages downloaded", 100*x, groupDigits(strconv.FormatInt(r.Reachable, 10)))
+		caption = fmt.Sprintf("%.1f%% of the %s reachable pages downloaded", 100*x, model.Count(r.Reachable))
 		x *= float64(r.Reachable)
 	}
 	var lines []ReadoutLine
@@ -419,12 +419,8 @@ func counted(n int64, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return groupDigits(strconv.FormatInt(n, 10)) + " " + many
+	return model.Count(n) + " " + many
 }
-
-// groupDigits separates the thousands of every number of four digits or
-// more in s, as the engine's messages do (model.GroupDigits).
-func groupDigits(s string) string { return model.GroupDigits(s) }
 
 // groupRows separates thousands in every cell but the first of each row
 // (the strategy's label).
@@ -433,7 +429,7 @@ func groupRows(rows [][]string) [][]string {
 	for i, r := range rows {
 		out[i] = slices.Clone(r)
 		for j := 1; j < len(r); j++ {
-			out[i][j] = groupDigits(r[j])
+			out[i][j] = model.GroupDigits(r[j])
 		}
 	}
 	return out

@@ -8,23 +8,6 @@ import (
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
-// TestGroupDigits: thousands separated in numbers of four digits or more,
-// never in decimals or in names.
-func TestGroupDigits(t *testing.T) {
-	for in, want := range map[string]string{
-		"20000":                       "20,000",
-		"123 / 4567 (91.2345% intra)": "123 / 4,567 (91.2345% intra)",
-		"0.12345":                     "0.12345",
-		"12345/67890":                 "12,345/67,890",
-		"crawl fpr-1000":              "crawl fpr-1000",
-		"x1234 and 1234567":           "x1234 and 1,234,567",
-	} {
-		if got := groupDigits(in); got != want {
-			t.Errorf("groupDigits(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // TestReadoutSortedAndKeys: the readout lists the curves largest first;
 // the arrow keys move the crosshair along the plot and Escape hides it.
 func TestReadoutSortedAndKeys(t *testing.T) {

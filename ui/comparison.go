@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
@@ -164,7 +163,7 @@ func progressText(p *protocol.Progress) string {
 	case p.Total > 0:
 		return fmt.Sprintf("%s: %d%%", p.Stage, ProgressPercent(p.Done, p.Total))
 	case p.Done > 0:
-		return fmt.Sprintf("%s: %s", p.Stage, groupDigits(strconv.FormatInt(p.Done, 10)))
+		return fmt.Sprintf("%s: %s", p.Stage, model.Count(p.Done))
 	}
 	return p.Stage
 }

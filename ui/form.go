@@ -223,7 +223,7 @@ func (e *fieldErrors) seed(field, text string) uint64 {
 	}
 	v, err := strconv.ParseUint(text, 10, 64)
 	if err != nil {
-		e.bad(field, "%q is not a whole number from 0 to %s", text, groupDigits(strconv.FormatUint(math.MaxUint64, 10)))
+		e.bad(field, "%q is not a whole number from 0 to %s", text, model.Count(uint64(math.MaxUint64)))
 	}
 	return v
 }

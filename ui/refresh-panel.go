@@ -30,7 +30,7 @@ func (c *RefreshPanel) Stage() string {
 // but for fewer sites.
 func (c *RefreshPanel) Defaults() string {
 	return "The fields start at crawlsim refresh's defaults, except sites: " + strconv.Itoa(RefreshSites) + " here, " +
-		groupDigits(strconv.Itoa(model.DefaultRefreshParams().Sites)) + " there (-sites), so that the simulation takes a moment in the browser."
+		model.Count(model.DefaultRefreshParams().Sites) + " there (-sites), so that the simulation takes a moment in the browser."
 }
 
 // Rendered redraws the panel's chart, after the page was drawn, when its

@@ -1,6 +1,6 @@
 package main
 
-import "strconv"
+import "github.com/crawlsim/crawlsim/engine/model"
 
 // SourcePanel chooses the graph: generated from the generator's
 // parameters, or uploaded in any format the command line reads, with an
@@ -32,8 +32,8 @@ func (c *SourcePanel) Show(on bool) string {
 // and that the page's generated graph is smaller than the command line's
 // default.
 func (c *SourcePanel) PagesHint() string {
-	return "1 or more, as crawlsim run -n takes. This page starts with " + groupDigits(strconv.Itoa(PagePages)) + " pages so that the first comparison appears in seconds; crawlsim run generates " +
-		groupDigits(strconv.Itoa(catalogue.DefaultPages)) + " unless -n says otherwise."
+	return "1 or more, as crawlsim run -n takes. This page starts with " + model.Count(PagePages) + " pages so that the first comparison appears in seconds; crawlsim run generates " +
+		model.Count(catalogue.DefaultPages) + " unless -n says otherwise."
 }
 
 // FactsClass is the facts table's CSS class: "facts pending" while it

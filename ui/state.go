@@ -172,7 +172,7 @@ func (e *fieldErrors) pagesField(text string) int {
 	if text == "" {
 		want, _ := zeroNotAllowed("graph.generate.pages")
 		e.bad("pages", "empty: give the number of pages, %s (this page starts with %s; crawlsim run generates %s unless -n says otherwise)",
-			want, groupDigits(strconv.Itoa(PagePages)), groupDigits(strconv.Itoa(catalogue.DefaultPages)))
+			want, model.Count(PagePages), model.Count(catalogue.DefaultPages))
 		return 0
 	}
 	if v, err := strconv.ParseInt(text, 10, 64); err == nil && v <= 0 {

@@ -37,17 +37,17 @@ func StudentWarning(w string, r *model.Result) string {
 	if m, _, ok := warningWords(w, unreachable); ok {
 		share, _ := strconv.ParseFloat(m[2], 64)
 		return fmt.Sprintf("%s of the %s pages cannot be reached by following links from the seeds. No crawler can download them, so no curve reaches the top: together they hold %s of the importance.",
-			groupDigits(m[0]), groupDigits(m[1]), percentOf(share))
+			model.GroupDigits(m[0]), model.GroupDigits(m[1]), percentOf(share))
 	}
 	if m, _, ok := warningWords(w, budgetTooLarge); ok {
 		return fmt.Sprintf("The budget of %s downloads is more than the %s pages the seeds lead to, so every crawl stops after %s downloads.",
-			groupDigits(m[0]), groupDigits(m[1]), groupDigits(m[1]))
+			model.GroupDigits(m[0]), model.GroupDigits(m[1]), model.GroupDigits(m[1]))
 	}
 	if m, _, ok := warningWords(w, guaranteesOther); ok {
 		return "The guarantees of " + m[0] + " promise a share of the seeds' personalized PageRank, but this run scores pages by plain PageRank, so the table shows n/a for them. Choose personalized PageRank as the importance to compare the guarantees."
 	}
 	if m, _, ok := warningWords(w, tooManySeeds); ok {
-		return "You asked for more seeds than the graph's " + groupDigits(m[1]) + " pages, so every page is a seed."
+		return "You asked for more seeds than the graph's " + model.GroupDigits(m[1]) + " pages, so every page is a seed."
 	}
 	return capitalise(w)
 }

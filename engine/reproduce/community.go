@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/seeds"
@@ -72,7 +73,7 @@ func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
 		Head: []string{"depth", name + " pages", "random pages", name + " mean", "random mean"}}
 	depths := max(len(ours.Pages), len(random.Pages))
 	for d := range depths {
-		table.Rows = append(table.Rows, []string{strconv.Itoa(d), groupThousands(depthAt(ours.Pages, d)), groupThousands(depthAt(random.Pages, d)),
+		table.Rows = append(table.Rows, []string{strconv.Itoa(d), model.Count(depthAt(ours.Pages, d)), model.Count(depthAt(random.Pages, d)),
 			sci(depthAt(ours.MeanImportance, d)), sci(depthAt(random.MeanImportance, d))})
 	}
 	rep.Tables = append(rep.Tables, table)

@@ -80,12 +80,8 @@ func count(n int64) string {
 	if n < 0 {
 		return "never"
 	}
-	return groupThousands(n)
+	return model.Count(n)
 }
-
-// groupThousands writes n with commas between groups of three digits
-// (model.Count).
-func groupThousands(n int64) string { return model.Count(n) }
 
 // curveChart draws r's curves with opt (report.SVG) at opt's width: a
 // narrow chart (a phone's) takes its legend below the plot, and

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
@@ -128,11 +129,11 @@ func assessRankMass(in Input, runs []Run, res Results) (*Report, error) {
 		a, g, _ := downloadsTo(s.Summary, rankMassLevel)
 		pubG1, ourG1 := "—", "—"
 		if f.guaranteed > 0 {
-			pubG1, ourG1 = groupThousands(int64(f.guaranteed)), count(g)
+			pubG1, ourG1 = model.Count(int64(f.guaranteed)), count(g)
 			pubG, ourG = append(pubG, f.guaranteed), append(ourG, asValue(g))
 			ordered = ordered && asValue(g) >= asValue(a) && asValue(a) >= asValue(optimal)
 		}
-		table.Rows = append(table.Rows, []string{f.label, groupThousands(int64(f.actual)), count(a), pubG1, ourG1})
+		table.Rows = append(table.Rows, []string{f.label, model.Count(int64(f.actual)), count(a), pubG1, ourG1})
 		pubA, ourA = append(pubA, f.actual), append(ourA, asValue(a))
 	}
 	rep.Tables = append(rep.Tables, table)
@@ -249,7 +250,7 @@ func assessSeedSizes(in Input, rep *Report, runs []Run, res Results) error {
 	}
 	early, late := max(n/100, 1), max(n/2, 1)
 	table := Table{Title: "l-neighbor by seed-set size (trust = PageRank)", Source: "Figs. 9-10",
-		Head: []string{"seeds", "seeds' trust", "actual at " + groupThousands(early), "actual at " + groupThousands(late), "guaranteed at " + groupThousands(late), "guaranteed at the end"}}
+		Head: []string{"seeds", "seeds' trust", "actual at " + model.Count(early), "actual at " + model.Count(late), "guaranteed at " + model.Count(late), "guaranteed at the end"}}
 	var trust, actualEarly, actualLate, guarLate, guarEnd []float64
 	merged := *sets[0]
 	merged.Strategies = nil
@@ -267,7 +268,7 @@ func assessSeedSizes(in Input, rep *Report, runs []Run, res Results) error {
 		if t == 0 {
 			trustText = "not reported"
 		}
-		table.Rows = append(table.Rows, []string{groupThousands(int64(sizes[i])), trustText, f4(a1), f4(a2), f4(g2), f4(s.Summary.FinalGuarantee)})
+		table.Rows = append(table.Rows, []string{model.Count(int64(sizes[i])), trustText, f4(a1), f4(a2), f4(g2), f4(s.Summary.FinalGuarantee)})
 		merged.Strategies = append(merged.Strategies, s)
 	}
 	rep.Tables = append(rep.Tables, table)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/refresh"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
@@ -81,13 +82,13 @@ func assessRevisits(in Input, runs []Run, res Results) (*Report, error) {
 		Head: []string{"policy", "visits", "freshness", "user freshness", "central traffic", "migrating traffic"}}
 	for _, o := range r.Outcomes {
 		out[o.Label] = o
-		policies.Rows = append(policies.Rows, []string{o.Label, groupThousands(o.Visits), f4(o.Freshness), f4(o.UserFreshness),
+		policies.Rows = append(policies.Rows, []string{o.Label, model.Count(o.Visits), f4(o.Freshness), f4(o.UserFreshness),
 			fmt.Sprintf("%.3g B", o.CentralBytes), fmt.Sprintf("%.3g B", o.MigrantBytes)})
 	}
 	rep.Tables = append(rep.Tables, policies)
 	ch, ci := out[refresh.Change], out[refresh.ChangeInterest]
 	rep.Findings = append(rep.Findings, Finding{Figure: "section 4", Claim: "regulating by users' interest cuts visits and traffic (change+interest against change)",
-		Published: "fewer visits, less traffic", Ours: fmt.Sprintf("%s against %s visits", groupThousands(ci.Visits), groupThousands(ch.Visits)),
+		Published: "fewer visits, less traffic", Ours: fmt.Sprintf("%s against %s visits", model.Count(ci.Visits), model.Count(ch.Visits)),
 		Verdict: Holds(ci.Visits < ch.Visits && ci.CentralBytes < ch.CentralBytes)})
 	saves := len(r.Outcomes) > 0
 	for _, o := range r.Outcomes {
