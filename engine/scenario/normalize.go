@@ -187,7 +187,7 @@ func normalize(s Scenario) (Scenario, seeds.Spec, error) {
 		case st.Samples == 0:
 			st.Samples = seeds.DefaultDistanceSamples
 		case st.Samples < 0 || st.Samples > maxDistanceSamples:
-			errs.add("seed_study.samples", "%d is outside [1, %d]", st.Samples, maxDistanceSamples)
+			errs.add("seed_study.samples", "%d is outside [1, %s]", st.Samples, model.Count(maxDistanceSamples))
 		}
 		out.SeedStudy = &st
 	}

@@ -144,6 +144,7 @@ func TestNormalizeErrors(t *testing.T) {
 		{"instant downloads", Scenario{Politeness: &Politeness{Latency: ptr(0), PageSize: ptr(0)}}, "politeness: a download must take some time: give a positive latency or page_size"},
 		{"curve points", Scenario{Metrics: Metrics{CurvePoints: -1}}, "metrics.curve_points: -1 is outside [0, 1,000,000]"},
 		{"lower bound", Scenario{Metrics: Metrics{LowerBound: 5000}}, "metrics.lower_bound: 5000 is outside [0, 1,000]"},
+		{"seed study samples", Scenario{SeedStudy: &SeedStudy{Samples: 100001}}, "seed_study.samples: 100001 is outside [1, 100,000]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

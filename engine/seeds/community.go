@@ -410,7 +410,7 @@ func parseCommunity(text, arg string) (Spec, error) {
 			return Spec{}, fmt.Errorf("seeds %q: unknown community option %q; want density, size, members or iterations", text, name)
 		}
 		if name != "density" && (v != math.Trunc(v) || math.Abs(v) > math.MaxInt32) {
-			return Spec{}, fmt.Errorf("seeds %q: %s=%v is not a whole number of at most %d", text, name, v, math.MaxInt32)
+			return Spec{}, fmt.Errorf("seeds %q: %s=%v is not a whole number of at most %s", text, name, v, model.Count(math.MaxInt32))
 		}
 		// Zero would read as "the default" below; say what is meant.
 		if v <= 0 {

@@ -248,3 +248,13 @@ func TestParseCommunityRefusesNonFinite(t *testing.T) {
 		}
 	}
 }
+
+// TestParseCommunityLimitHasSeparators: a count beyond an int32 is
+// refused with the limit written as the page and the command line write
+// limits (it said "at most 2147483647"), the value as given.
+func TestParseCommunityLimitHasSeparators(t *testing.T) {
+	_, err := Parse("community:3,size=1e300")
+	if want := `seeds "community:3,size=1e300": size=1e+300 is not a whole number of at most 2,147,483,647`; err == nil || err.Error() != want {
+		t.Errorf("Parse = %v; want %q", err, want)
+	}
+}
