@@ -226,7 +226,7 @@ func plural(n int64, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return strconv.FormatInt(n, 10) + " " + many
+	return model.Count(n) + " " + many
 }
 
 // relativeTargets reports whether some strategy's downloads to X count
@@ -277,7 +277,7 @@ func writeFacts(b *strings.Builder, r *model.Result) {
 		computed = "read from " + r.Importance.File // another engine's vector
 	}
 	add("importance", "%s, d=%s (%s)", importanceKind(r), shortFloat(sc.Damping), computed)
-	add("seeds", "%s: %s, reaching %d", sc.Seeds, plural(int64(len(r.Seeds)), "page", "pages"), r.Reachable)
+	add("seeds", "%s: %s, reaching %s", sc.Seeds, plural(int64(len(r.Seeds)), "page", "pages"), model.Count(r.Reachable))
 	if sc.Trust == model.TrustPageRank {
 		// Trust uniform over the seeds (the default) goes unsaid: the
 		// seeds hold all of it.

@@ -497,7 +497,7 @@ func TestRunRealData(t *testing.T) {
 		out := mustRun(t, args...)
 		// Figures from ../shared/data/README.md: 9,914 pages, 36,854
 		// links, 21 hosts, 1,457 links between hosts.
-		if !strings.Contains(out, "9914 pages, 36854 links, 21 hosts (1457 inter-host links)") {
+		if !strings.Contains(out, "9,914 pages, 36,854 links, 21 hosts (1,457 inter-host links)") {
 			t.Errorf("cs-stanford's figures are not in the table:\n%s", out)
 		}
 		for _, s := range scenario.DefaultStrategies() {
