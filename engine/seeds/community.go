@@ -389,13 +389,16 @@ func parseCommunity(text, arg string) (Spec, error) {
 	}
 	opt := CommunityOptions{K: k}
 	for _, p := range parts[1:] {
-		name, value, ok := strings.Cut(strings.TrimSpace(p), "=")
+		// given is the option as typed, which every message below repeats:
+		// "size=1e300", not the parsed "size=1e+300".
+		given := strings.TrimSpace(p)
+		name, value, ok := strings.Cut(given, "=")
 		v, err := strconv.ParseFloat(value, 64)
 		if !ok || err != nil {
 			return Spec{}, fmt.Errorf("seeds %q: %q is not NAME=NUMBER (density, size, members, iterations)", text, p)
 		}
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return Spec{}, fmt.Errorf("seeds %q: %s=%v is not a number; want a positive %s", text, name, v, name)
+			return Spec{}, fmt.Errorf("seeds %q: %s is not a number; want %s above 0", text, given, communityOptionNoun(name))
 		}
 		switch name {
 		case "density":
@@ -410,11 +413,11 @@ func parseCommunity(text, arg string) (Spec, error) {
 			return Spec{}, fmt.Errorf("seeds %q: unknown community option %q; want density, size, members or iterations", text, name)
 		}
 		if name != "density" && (v != math.Trunc(v) || math.Abs(v) > math.MaxInt32) {
-			return Spec{}, fmt.Errorf("seeds %q: %s=%v is not a whole number of at most %s", text, name, v, model.Count(math.MaxInt32))
+			return Spec{}, fmt.Errorf("seeds %q: %s is not a whole number of at most %s", text, given, model.Count(math.MaxInt32))
 		}
 		// Zero would read as "the default" below; say what is meant.
 		if v <= 0 {
-			return Spec{}, fmt.Errorf("seeds %q: %s=%v; want a positive %s", text, name, v, name)
+			return Spec{}, fmt.Errorf("seeds %q: %s; want %s above 0", text, given, communityOptionNoun(name))
 		}
 	}
 	if opt.Size > 0 && opt.Density != 0 {
@@ -445,4 +448,14 @@ func communityString(s Spec) string {
 		b += fmt.Sprintf(",iterations=%d", o.Iterations)
 	}
 	return b
+}
+
+// communityOptionNoun names a community option in a sentence: "a
+// density", "a number of members".
+func communityOptionNoun(name string) string {
+	switch name {
+	case "members", "iterations":
+		return "a number of " + name
+	}
+	return "a " + name
 }

@@ -229,13 +229,13 @@ func TestParseCommunity(t *testing.T) {
 func TestParseCommunityRefusesNonFinite(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"community:3,density=NaN", "density=NaN"},
-		{"community:3,density=nan", "density=NaN"},
-		{"community:3,density=Inf", "density=+Inf"},
+		{"community:3,density=nan", "density=nan"},
+		{"community:3,density=Inf", "density=Inf"},
 		{"community:3,density=-Inf", "density=-Inf"},
 		{"community:3,size=NaN", "size=NaN"},
 		{"community:3,size=+Inf", "size=+Inf"},
-		{"community:3,size=1e300", "size=1e+300"},
-		{"community:3,size=4,members=Inf", "members=+Inf"},
+		{"community:3,size=1e300", "size=1e300"},
+		{"community:3,size=4,members=Inf", "members=Inf"},
 		{"community:3,iterations=NaN", "iterations=NaN"},
 	} {
 		if s, err := Parse(c.text); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -254,7 +254,23 @@ func TestParseCommunityRefusesNonFinite(t *testing.T) {
 // limits (it said "at most 2147483647"), the value as given.
 func TestParseCommunityLimitHasSeparators(t *testing.T) {
 	_, err := Parse("community:3,size=1e300")
-	if want := `seeds "community:3,size=1e300": size=1e+300 is not a whole number of at most 2,147,483,647`; err == nil || err.Error() != want {
+	if want := `seeds "community:3,size=1e300": size=1e300 is not a whole number of at most 2,147,483,647`; err == nil || err.Error() != want {
 		t.Errorf("Parse = %v; want %q", err, want)
+	}
+}
+
+// TestParseCommunityRepeatsTheOptionAsTyped: every refusal of a community
+// option quotes it as the user wrote it; it used to write the parsed
+// value back ("size=0.5" for "size=0.50", "density=+Inf" for "density=inf").
+func TestParseCommunityRepeatsTheOptionAsTyped(t *testing.T) {
+	for text, want := range map[string]string{
+		"community:3,size=0.50":      `seeds "community:3,size=0.50": size=0.50 is not a whole number of at most 2,147,483,647`,
+		"community:3,density=inf":    `seeds "community:3,density=inf": density=inf is not a number; want a density above 0`,
+		"community:3, density=-0.10": `seeds "community:3, density=-0.10": density=-0.10; want a density above 0`,
+		"community:3,members=0e3":    `seeds "community:3,members=0e3": members=0e3; want a number of members above 0`,
+	} {
+		if _, err := Parse(text); err == nil || err.Error() != want {
+			t.Errorf("Parse(%q) = %v; want %q", text, err, want)
+		}
 	}
 }
