@@ -497,8 +497,8 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 			if bandwidthGiven {
 				field = "politeness.bandwidth"
 			}
-			errs.add(field, "a page of %g bytes at %g bytes per second takes %s seconds to transfer; at most %s seconds are allowed, so that simulated times stay computable",
-				size, bw, model.About(transfer), model.Number(maxSeconds))
+			errs.add(field, "a page of %s bytes at %s bytes per second takes %s seconds to transfer; at most %s seconds are allowed, so that simulated times stay computable",
+				model.Number(size), model.Number(bw), model.About(transfer), model.Number(maxSeconds))
 		}
 	}
 	if *p.Latency == 0 && *p.PageSize == 0 {
