@@ -39,47 +39,54 @@ func panelChartWidth(id string, fallback int) int {
 	return max(int(math.Round(w)), minPanelChartWidth)
 }
 
-// redrawPanelCharts redraws the Revisits and Community seeds charts whose
-// box changed width since they were drawn, and reports whether it did.
-func (a *App) redrawPanelCharts() bool {
-	r, c := &a.Revisits, &a.Community
-	changed := false
-	if r.Result != nil && panelChartWidth(refreshChartID, r.drawnWidth) != r.drawnWidth {
-		r.draw()
-		changed = true
-	}
-	if c.Study != nil && panelChartWidth(seedsChartID, c.drawnWidth) != c.drawnWidth {
-		c.draw()
-		changed = true
-	}
-	return changed
+// resizableChart is a panel's chart, drawn at its box's width.
+type resizableChart interface {
+	// resized says whether the chart's box changed width since the chart
+	// was drawn (false when there is no chart).
+	resized() bool
+	// draw draws the chart at its box's width.
+	draw()
 }
 
-// panelChartsResized says whether a panel's chart box changed width
-// since its chart was drawn.
-func (a *App) panelChartsResized() bool {
-	r, c := &a.Revisits, &a.Community
-	return r.Result != nil && panelChartWidth(refreshChartID, r.drawnWidth) != r.drawnWidth ||
-		c.Study != nil && panelChartWidth(seedsChartID, c.drawnWidth) != c.drawnWidth
+// redrawIfResized redraws chart if its box changed width since it was
+// drawn, and reports whether it did.
+func redrawIfResized(chart resizableChart) bool {
+	if !chart.resized() {
+		return false
+	}
+	chart.draw()
+	return true
 }
 
-// redrawWhenResized redraws, after the page was drawn, the panels' charts
-// whose box no longer has the width they were drawn for (they arrived
-// before their box was on the page, or the window was resized), as
-// ChartView.Rendered does for the main chart. Nothing is measured while a
-// comparison runs (its progress renders the page several times a second).
-func (a *App) redrawWhenResized(ctx vugu.RenderedCtx) {
-	if a.Running() || a.Revisits.Result == nil && a.Community.Study == nil {
+// redrawWhenResized redraws, after the page was drawn, a panel's chart
+// whose box no longer has the width it was drawn for (it arrived before
+// its box was on the page, or the window was resized), as
+// ChartView.Rendered does for the main chart. Each panel calls it for its
+// own chart, so a resize redraws each chart once. Nothing is measured
+// while a comparison runs (its progress renders the page several times a
+// second).
+func (a *App) redrawWhenResized(ctx vugu.RenderedCtx, chart resizableChart) {
+	if a.Running() || !chart.resized() {
 		return
 	}
-	if a.panelChartsResized() {
-		env := ctx.EventEnv()
-		go func() {
-			env.Lock()
-			defer env.UnlockRender()
-			a.redrawPanelCharts()
-		}()
-	}
+	env := ctx.EventEnv()
+	go func() {
+		env.Lock()
+		defer env.UnlockRender()
+		redrawIfResized(chart)
+	}()
+}
+
+// resized says whether the Revisits chart's box changed width since the
+// chart was drawn.
+func (r *Revisits) resized() bool {
+	return r.Result != nil && panelChartWidth(refreshChartID, r.drawnWidth) != r.drawnWidth
+}
+
+// resized says whether the Community seeds chart's box changed width
+// since the chart was drawn.
+func (c *Community) resized() bool {
+	return c.Study != nil && panelChartWidth(seedsChartID, c.drawnWidth) != c.drawnWidth
 }
 
 // draw draws the last simulation's chart at its box's width.

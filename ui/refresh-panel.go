@@ -35,4 +35,4 @@ func (c *RefreshPanel) Defaults() string {
 
 // Rendered redraws the panel's chart, after the page was drawn, when its
 // box no longer has the width it was drawn for (App.redrawWhenResized).
-func (c *RefreshPanel) Rendered(ctx vugu.RenderedCtx) { c.App.redrawWhenResized(ctx) }
+func (c *RefreshPanel) Rendered(ctx vugu.RenderedCtx) { c.App.redrawWhenResized(ctx, &c.App.Revisits) }
