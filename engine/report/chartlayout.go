@@ -122,6 +122,7 @@ func xScale(opt ChartOptions, plotW, xLo, xHi float64, xTitle string) (axisScale
 	logX := opt.LogX && !math.IsInf(xLo, 1) && xHi > xLo
 	if logX {
 		xs = logScale(xLo, xHi)
+		spaceLogLabels(&xs, plotW)
 		if opt.X == XFraction {
 			xTitle += " (logarithmic)"
 		} else {

@@ -148,6 +148,9 @@ func SVG(w io.Writer, r *model.Result, opt ChartOptions) error {
 	b.WriteString("</g>\n")
 	b.WriteString(`<g class="chart-text" fill="#333333" text-anchor="middle">`)
 	for i, t := range xs.ticks {
+		if xs.labels[i] == "" { // a decade left unlabelled (spaceLogLabels)
+			continue
+		}
 		fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, coord(px(t)), coord(top+plotH+19), xs.labels[i])
 	}
 	b.WriteString("</g>\n")
