@@ -33,4 +33,6 @@ func (c *CommunityPanel) Extract() {
 
 // Rendered redraws the panel's chart, after the page was drawn, when its
 // box no longer has the width it was drawn for (App.redrawWhenResized).
-func (c *CommunityPanel) Rendered(ctx vugu.RenderedCtx) { c.App.redrawWhenResized(ctx, &c.App.Community) }
+func (c *CommunityPanel) Rendered(ctx vugu.RenderedCtx) {
+	c.App.redrawWhenResized(ctx, &c.App.Community)
+}
