@@ -31,6 +31,20 @@ func resultJSON(t *testing.T, v any) []byte {
 	return data
 }
 
+// showPanelCharts gives a the answers of a small revisit simulation and
+// seed study, so that the Revisits and Community seeds panels draw their
+// charts.
+func showPanelCharts(t *testing.T, a *App) {
+	t.Helper()
+	refresh := model.RefreshResult{Version: model.Version, Refresh: model.Refresh{Simulation: model.RefreshParams{Horizon: 100}},
+		Outcomes: []model.RefreshOutcome{{Label: "fixed", Series: model.RefreshSeries{Times: []float64{50, 100}, Fresh: []float64{0.5, 0.6},
+			Central: []float64{1e6, 2e6}, Migrant: []float64{1e5, 2e5}}, CentralBytes: 2e6, MigrantBytes: 2e5}}}
+	study := model.Result{Version: model.Version, SeedStudy: &model.SeedStudyResult{Names: []string{"a"}, Evaluation: model.Evaluation{
+		Profiles: []model.DepthProfile{{Name: "community:1", Seeds: 1, Pages: []int64{1, 30, 4}, MeanImportance: []float64{0.1, 0.01, 0.02}}}}}}
+	a.Revisits.done(protocol.Response{Result: resultJSON(t, refresh)})
+	a.Community.done(protocol.Response{Result: resultJSON(t, study)})
+}
+
 // TestPanelChartsDrawnAtTheirBoxWidth: the Revisits and Community seeds
 // charts are drawn at the width of their box, as the main chart is, and
 // again when the box changes width (a user review found them drawn 960
@@ -41,13 +55,7 @@ func TestPanelChartsDrawnAtTheirBoxWidth(t *testing.T) {
 	widths := map[string]float64{}
 	fakeBoxes(t, widths)
 	a := NewApp("", "")
-	refresh := model.RefreshResult{Version: model.Version, Refresh: model.Refresh{Simulation: model.RefreshParams{Horizon: 100}},
-		Outcomes: []model.RefreshOutcome{{Label: "fixed", Series: model.RefreshSeries{Times: []float64{50, 100}, Fresh: []float64{0.5, 0.6},
-			Central: []float64{1e6, 2e6}, Migrant: []float64{1e5, 2e5}}, CentralBytes: 2e6, MigrantBytes: 2e5}}}
-	study := model.Result{Version: model.Version, SeedStudy: &model.SeedStudyResult{Names: []string{"a"}, Evaluation: model.Evaluation{
-		Profiles: []model.DepthProfile{{Name: "community:1", Seeds: 1, Pages: []int64{1, 30, 4}, MeanImportance: []float64{0.1, 0.01, 0.02}}}}}}
-	a.Revisits.done(protocol.Response{Result: resultJSON(t, refresh)})
-	a.Community.done(protocol.Response{Result: resultJSON(t, study)})
+	showPanelCharts(t, a)
 	width := func(svg string) int {
 		w, _, ok := svgSize(svg)
 		if !ok {
@@ -127,13 +135,7 @@ func TestResizeRedrawsOnlyTheResizedChart(t *testing.T) {
 	widths := map[string]float64{refreshChartID: 500, seedsChartID: 500}
 	fakeBoxes(t, widths)
 	a := NewApp("", "")
-	refresh := model.RefreshResult{Version: model.Version, Refresh: model.Refresh{Simulation: model.RefreshParams{Horizon: 100}},
-		Outcomes: []model.RefreshOutcome{{Label: "fixed", Series: model.RefreshSeries{Times: []float64{50, 100}, Fresh: []float64{0.5, 0.6},
-			Central: []float64{1e6, 2e6}, Migrant: []float64{1e5, 2e5}}, CentralBytes: 2e6, MigrantBytes: 2e5}}}
-	study := model.Result{Version: model.Version, SeedStudy: &model.SeedStudyResult{Names: []string{"a"}, Evaluation: model.Evaluation{
-		Profiles: []model.DepthProfile{{Name: "community:1", Seeds: 1, Pages: []int64{1, 30, 4}, MeanImportance: []float64{0.1, 0.01, 0.02}}}}}}
-	a.Revisits.done(protocol.Response{Result: resultJSON(t, refresh)})
-	a.Community.done(protocol.Response{Result: resultJSON(t, study)})
+	showPanelCharts(t, a)
 	if a.Revisits.drawnWidth != 500 || a.Community.drawnWidth != 500 {
 		t.Fatalf("drawn %d and %d wide, want 500", a.Revisits.drawnWidth, a.Community.drawnWidth)
 	}
