@@ -397,8 +397,20 @@ func parseCommunity(text, arg string) (Spec, error) {
 		if !ok || err != nil {
 			return Spec{}, fmt.Errorf("seeds %q: %q is not NAME=NUMBER (density, size, members, iterations)", text, p)
 		}
+		option, known := communityOptions[name]
+		if !known {
+			return Spec{}, fmt.Errorf("seeds %q: unknown community option %q; want density, size, members or iterations", text, name)
+		}
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return Spec{}, fmt.Errorf("seeds %q: %s is not a number; want %s above 0", text, given, communityOptionNoun(name))
+			return Spec{}, fmt.Errorf("seeds %q: %s is not a number; want %s", text, given, option.want)
+		}
+		if name != "density" && (v != math.Trunc(v) || math.Abs(v) > math.MaxInt32) {
+			return Spec{}, fmt.Errorf("seeds %q: %s is not a whole number of at most %s", text, given, model.Count(math.MaxInt32))
+		}
+		// Zero would read as "the default" in CommunityOptions: the text
+		// form has no zero, so that every value written means itself.
+		if !(v >= option.min && v <= option.max) || v == 0 {
+			return Spec{}, fmt.Errorf("seeds %q: %s; want %s", text, given, option.want)
 		}
 		switch name {
 		case "density":
@@ -409,15 +421,6 @@ func parseCommunity(text, arg string) (Spec, error) {
 			opt.NewMembers = int(v)
 		case "iterations":
 			opt.Iterations = int(v)
-		default:
-			return Spec{}, fmt.Errorf("seeds %q: unknown community option %q; want density, size, members or iterations", text, name)
-		}
-		if name != "density" && (v != math.Trunc(v) || math.Abs(v) > math.MaxInt32) {
-			return Spec{}, fmt.Errorf("seeds %q: %s is not a whole number of at most %s", text, given, model.Count(math.MaxInt32))
-		}
-		// Zero would read as "the default" below; say what is meant.
-		if v <= 0 {
-			return Spec{}, fmt.Errorf("seeds %q: %s; want %s above 0", text, given, communityOptionNoun(name))
 		}
 	}
 	if opt.Size > 0 && opt.Density != 0 {
@@ -450,12 +453,15 @@ func communityString(s Spec) string {
 	return b
 }
 
-// communityOptionNoun names a community option in a sentence: "a
-// density", "a number of members".
-func communityOptionNoun(name string) string {
-	switch name {
-	case "members", "iterations":
-		return "a number of " + name
-	}
-	return "a " + name
+// communityOptions are the options of the community seeds' text form
+// (parseCommunity): the values each accepts, from min to max (0 never),
+// and what a refusal wants.
+var communityOptions = map[string]struct {
+	min, max float64
+	want     string
+}{
+	"density":    {0, 100, "a density above 0 and at most 100 (percent)"},
+	"size":       {2, math.MaxInt32, "a size of at least 2 (a hub and an authority)"},
+	"members":    {1, math.MaxInt32, "a number of members of at least 1"},
+	"iterations": {1, math.MaxInt32, "a number of iterations of at least 1"},
 }

@@ -260,14 +260,20 @@ func TestParseCommunityLimitHasSeparators(t *testing.T) {
 }
 
 // TestParseCommunityRepeatsTheOptionAsTyped: every refusal of a community
-// option quotes it as the user wrote it; it used to write the parsed
-// value back ("size=0.5" for "size=0.50", "density=+Inf" for "density=inf").
+// option quotes it as the user wrote it, with the values the option
+// accepts; it used to write the parsed value back ("size=0.5" for
+// "size=0.50", "density=+Inf" for "density=inf"), refuse size=1 offering
+// 0, which the text form refuses, and call an unknown option with an
+// infinite value not a number.
 func TestParseCommunityRepeatsTheOptionAsTyped(t *testing.T) {
 	for text, want := range map[string]string{
 		"community:3,size=0.50":      `seeds "community:3,size=0.50": size=0.50 is not a whole number of at most 2,147,483,647`,
-		"community:3,density=inf":    `seeds "community:3,density=inf": density=inf is not a number; want a density above 0`,
-		"community:3, density=-0.10": `seeds "community:3, density=-0.10": density=-0.10; want a density above 0`,
-		"community:3,members=0e3":    `seeds "community:3,members=0e3": members=0e3; want a number of members above 0`,
+		"community:3,density=inf":    `seeds "community:3,density=inf": density=inf is not a number; want a density above 0 and at most 100 (percent)`,
+		"community:3, density=-0.10": `seeds "community:3, density=-0.10": density=-0.10; want a density above 0 and at most 100 (percent)`,
+		"community:3,size=1":         `seeds "community:3,size=1": size=1; want a size of at least 2 (a hub and an authority)`,
+		"community:3,density=200":    `seeds "community:3,density=200": density=200; want a density above 0 and at most 100 (percent)`,
+		"community:3,foo=inf":        `seeds "community:3,foo=inf": unknown community option "foo"; want density, size, members or iterations`,
+		"community:3,members=0e3":    `seeds "community:3,members=0e3": members=0e3; want a number of members of at least 1`,
 	} {
 		if _, err := Parse(text); err == nil || err.Error() != want {
 			t.Errorf("Parse(%q) = %v; want %q", text, err, want)
