@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/internal/svgtext"
@@ -112,9 +113,10 @@ func TestSVGYTitleFitsShortCharts(t *testing.T) {
 // width from 240 pixels, up to 100,000,000 reachable pages, on every x
 // axis, linear or logarithmic, with the legend or without: where the
 // decades of a logarithmic axis are too close for their labels, only
-// every second (third, …) decade is labelled, the first among them. A
-// review found "1,000" and "10k" drawn over each other on a 240-pixel
-// chart of 100 million pages.
+// every second (third, …) decade is labelled, back from the axis's end,
+// which is always labelled. A review found "1,000" and "10k" drawn over
+// each other on a 240-pixel chart of 100 million pages. A chart too
+// small for its axes is refused, never a panic.
 func TestSVGTickLabelsApart(t *testing.T) {
 	for width := 240; width <= 1000; width += 20 {
 		for _, reachable := range []int64{10, 10_000, 12_345_670, 100_000_000} {
@@ -152,7 +154,51 @@ func TestSVGTickLabelsApart(t *testing.T) {
 					if labelled == 0 {
 						t.Fatalf("%s: no text", name)
 					}
+					if opt.LogX {
+						checkLogAxisEndLabelled(t, name, r, opt, texts)
+					}
 				}
+			}
+		}
+	}
+}
+
+// checkLogAxisEndLabelled checks that the last tick of r's logarithmic x
+// axis under opt, at the plot's right end, carries its label.
+func checkLogAxisEndLabelled(t *testing.T, name string, r *scenario.Result, opt ChartOptions, texts []svgtext.Text) {
+	t.Helper()
+	area, err := Plot(r, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := area.Left + area.Width
+	for _, tx := range texts {
+		if !tx.Rotated && tx.Box.Y0 > area.Top+area.Height && math.Abs((tx.Box.X0+tx.Box.X1)/2-end) < 0.5 {
+			return
+		}
+	}
+	t.Errorf("%s: no label at the x axis's end, x = %v", name, end)
+}
+
+// TestSVGTinyLogChartRefused: a logarithmic chart too small for its axes
+// is refused with an error at every width, never a panic (spacing its
+// labels divided by zero on a plot of negative width).
+func TestSVGTinyLogChartRefused(t *testing.T) {
+	for _, reachable := range []int64{10, 1_000, 100_000_000} {
+		r := scaledResult(reachable, "pagerank")
+		r.Strategies[0].Curve.K[0] = 1
+		for width := 1; width < 200; width++ {
+			for _, noLegend := range []bool{true, false} {
+				var b bytes.Buffer
+				opt := ChartOptions{LogX: true, X: XCount, Width: width, Height: 300, NoLegend: noLegend}
+				func() {
+					defer func() {
+						if p := recover(); p != nil {
+							t.Fatalf("%d pixels wide, %d reachable: panic %v", width, reachable, p)
+						}
+					}()
+					_ = SVG(&b, r, opt)
+				}()
 			}
 		}
 	}

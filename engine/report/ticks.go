@@ -14,7 +14,8 @@ type axisScale struct {
 	// top is the axis's end: the last tick, at or above the data's largest
 	// value; bottom its start on a logarithmic axis (0 on a linear one).
 	top, bottom float64
-	// ticks are the tick values, from 0 to top, and labels their texts.
+	// ticks are the tick values, from 0 to top, and labels their texts
+	// ("" for a tick left unlabelled, spaceLogLabels).
 	ticks  []float64
 	labels []string
 }
@@ -102,13 +103,15 @@ func logScale(lo, hi float64) axisScale {
 }
 
 // spaceLogLabels blanks the labels of a logarithmic axis plotW pixels
-// long whose decades lie too close for them: it keeps the first label
-// and every step-th after it, step the fewest decades that hold the
-// widest label and a gap (on a 240-pixel chart of 100 million pages,
-// "1", "1,000", "1M"; every tick stays marked).
+// long whose decades lie too close for them: it keeps the last label
+// (the axis's end) and every step-th before it, step the fewest decades
+// that hold the widest label and a gap (on a 240-pixel chart of 100
+// million pages, "100", "100k", "100M"). Every tick stays marked. An
+// axis with no length (a chart too small, refused by its layout) is left
+// as it is.
 func spaceLogLabels(s *axisScale, plotW float64) {
 	decades := len(s.ticks) - 1
-	if decades < 2 {
+	if decades < 2 || !(plotW > 0) {
 		return
 	}
 	widest := 0
@@ -116,9 +119,9 @@ func spaceLogLabels(s *axisScale, plotW float64) {
 		widest = max(widest, utf8.RuneCountInString(l))
 	}
 	const gap = 8
-	step := int(math.Ceil((charWidth*float64(widest) + gap) / (plotW / float64(decades))))
+	step := max(int(math.Ceil((charWidth*float64(widest)+gap)/(plotW/float64(decades)))), 1)
 	for k := range s.labels {
-		if k%step != 0 {
+		if (decades-k)%step != 0 {
 			s.labels[k] = ""
 		}
 	}
