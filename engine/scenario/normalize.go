@@ -477,7 +477,7 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 		case !(x >= 0 && !math.IsInf(x, 0)):
 			errs.add("politeness."+field, "%v is not a non-negative %s", x, what)
 		case x > limit:
-			errs.add("politeness."+field, "%v is too large: at most %s seconds, so that simulated times stay computable", x, model.Number(maxSeconds))
+			errs.add("politeness."+field, "%s is too large: at most %s seconds, so that simulated times stay computable", model.Number(x), model.Number(maxSeconds))
 		}
 	}
 	nonNegative(&p.Wait, def.Wait, "wait", "number of seconds", maxSeconds)
@@ -497,8 +497,12 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 			if bandwidthGiven {
 				field = "politeness.bandwidth"
 			}
-			errs.add(field, "a page of %s bytes at %s bytes per second takes %s seconds to transfer; at most %s seconds are allowed, so that simulated times stay computable",
-				model.Number(size), model.Number(bw), model.About(transfer), model.Number(maxSeconds))
+			takes := model.About(transfer) + " seconds"
+			if math.IsInf(transfer, 1) {
+				takes = "more seconds than a number can hold"
+			}
+			errs.add(field, "a page of %s bytes at %s bytes per second takes %s to transfer; at most %s seconds are allowed, so that simulated times stay computable",
+				model.Number(size), model.Number(bw), takes, model.Number(maxSeconds))
 		}
 	}
 	if *p.Latency == 0 && *p.PageSize == 0 {

@@ -22,7 +22,7 @@ func TestLimitsReadAsOnThePage(t *testing.T) {
 		{[]string{"refresh", "-horizon", "1e9"}, "at most 100,000,000;"},
 		{[]string{"gen", "-n", "1000", "-hosts", "5000", "-o", out}, "-hosts 5000 is more than the 1,000 pages: at most 1,000, since every host needs a page"},
 		{[]string{"gen", "-n", "20000", "-degree", "1e5", "-o", out}, "-degree 100000 is too large for 20,000 pages: at most 9,999.5 (= (pages-1)/2)"},
-		{[]string{"run", "-wait", "2e6"}, "2e+06 is too large: at most 1,000,000 seconds"},
+		{[]string{"run", "-wait", "2e6"}, "2,000,000 is too large: at most 1,000,000 seconds"},
 		{[]string{"run", "-connections", "20000"}, "20000 is not a number of connections: want 1 to 10,000"},
 		// 1e12 bytes at the default 100,000 bytes per second.
 		{[]string{"run", "-page-size", "1e12"}, "takes 10,000,000 seconds to transfer; at most 1,000,000 seconds"},
