@@ -393,19 +393,22 @@ func parseCommunity(text, arg string) (Spec, error) {
 		// "size=1e300", not the parsed "size=1e+300".
 		given := strings.TrimSpace(p)
 		name, value, ok := strings.Cut(given, "=")
-		v, err := strconv.ParseFloat(value, 64)
-		if !ok || err != nil {
-			return Spec{}, fmt.Errorf("seeds %q: %q is not NAME=NUMBER (density, size, members, iterations)", text, p)
-		}
 		option, known := communityOptions[name]
-		if !known {
+		if ok && !known {
 			return Spec{}, fmt.Errorf("seeds %q: unknown community option %q; want density, size, members or iterations", text, name)
 		}
-		if math.IsNaN(v) || math.IsInf(v, 0) {
+		v, err := strconv.ParseFloat(value, 64)
+		if !ok || err != nil && !errors.Is(err, strconv.ErrRange) {
+			return Spec{}, fmt.Errorf("seeds %q: %q is not NAME=NUMBER (density, size, members, iterations)", text, p)
+		}
+		if math.IsNaN(v) {
 			return Spec{}, fmt.Errorf("seeds %q: %s is not a number; want %s", text, given, option.want)
 		}
-		if name != "density" && (v != math.Trunc(v) || math.Abs(v) > math.MaxInt32) {
-			return Spec{}, fmt.Errorf("seeds %q: %s is not a whole number of at most %s", text, given, model.Count(math.MaxInt32))
+		if name != "density" && v > math.MaxInt32 {
+			return Spec{}, fmt.Errorf("seeds %q: %s is too large: at most %s", text, given, model.Count(math.MaxInt32))
+		}
+		if name != "density" && v != math.Trunc(v) {
+			return Spec{}, fmt.Errorf("seeds %q: %s is not a whole number; want %s", text, given, option.want)
 		}
 		// Zero would read as "the default" in CommunityOptions: the text
 		// form has no zero, so that every value written means itself.

@@ -254,7 +254,7 @@ func TestParseCommunityRefusesNonFinite(t *testing.T) {
 // limits (it said "at most 2147483647"), the value as given.
 func TestParseCommunityLimitHasSeparators(t *testing.T) {
 	_, err := Parse("community:3,size=1e300")
-	if want := `seeds "community:3,size=1e300": size=1e300 is not a whole number of at most 2,147,483,647`; err == nil || err.Error() != want {
+	if want := `seeds "community:3,size=1e300": size=1e300 is too large: at most 2,147,483,647`; err == nil || err.Error() != want {
 		t.Errorf("Parse = %v; want %q", err, want)
 	}
 }
@@ -263,15 +263,21 @@ func TestParseCommunityLimitHasSeparators(t *testing.T) {
 // option quotes it as the user wrote it, with the values the option
 // accepts; it used to write the parsed value back ("size=0.5" for
 // "size=0.50", "density=+Inf" for "density=inf"), refuse size=1 offering
-// 0, which the text form refuses, and call an unknown option with an
-// infinite value not a number.
+// 0, which the text form refuses, call an unknown option with an
+// infinite value not a number (and "foo=bar" not NAME=NUMBER), and
+// answer size=0.5 with "not a whole number of at most 2,147,483,647",
+// as if any smaller whole number would do.
 func TestParseCommunityRepeatsTheOptionAsTyped(t *testing.T) {
 	for text, want := range map[string]string{
-		"community:3,size=0.50":      `seeds "community:3,size=0.50": size=0.50 is not a whole number of at most 2,147,483,647`,
-		"community:3,density=inf":    `seeds "community:3,density=inf": density=inf is not a number; want a density above 0 and at most 100 (percent)`,
+		"community:3,size=0.50":      `seeds "community:3,size=0.50": size=0.50 is not a whole number; want a size of at least 2 (a hub and an authority)`,
+		"community:3,density=inf":    `seeds "community:3,density=inf": density=inf; want a density above 0 and at most 100 (percent)`,
 		"community:3, density=-0.10": `seeds "community:3, density=-0.10": density=-0.10; want a density above 0 and at most 100 (percent)`,
 		"community:3,size=1":         `seeds "community:3,size=1": size=1; want a size of at least 2 (a hub and an authority)`,
 		"community:3,density=200":    `seeds "community:3,density=200": density=200; want a density above 0 and at most 100 (percent)`,
+		"community:3,foo=bar":        `seeds "community:3,foo=bar": unknown community option "foo"; want density, size, members or iterations`,
+		"community:3,members=1e999":  `seeds "community:3,members=1e999": members=1e999 is too large: at most 2,147,483,647`,
+		"community:3,density=nan":    `seeds "community:3,density=nan": density=nan is not a number; want a density above 0 and at most 100 (percent)`,
+		"community:3,size=-inf":      `seeds "community:3,size=-inf": size=-inf; want a size of at least 2 (a hub and an authority)`,
 		"community:3,foo=inf":        `seeds "community:3,foo=inf": unknown community option "foo"; want density, size, members or iterations`,
 		"community:3,members=0e3":    `seeds "community:3,members=0e3": members=0e3; want a number of members of at least 1`,
 	} {
