@@ -115,8 +115,7 @@ func TestSVGYTitleFitsShortCharts(t *testing.T) {
 // decades of a logarithmic axis are too close for their labels, only
 // every second (third, …) decade is labelled, back from the axis's end,
 // which is always labelled. A review found "1,000" and "10k" drawn over
-// each other on a 240-pixel chart of 100 million pages. A chart too
-// small for its axes is refused, never a panic.
+// each other on a 240-pixel chart of 100 million pages.
 func TestSVGTickLabelsApart(t *testing.T) {
 	for width := 240; width <= 1000; width += 20 {
 		for _, reachable := range []int64{10, 10_000, 12_345_670, 100_000_000} {
@@ -180,10 +179,11 @@ func checkLogAxisEndLabelled(t *testing.T, name string, r *scenario.Result, opt 
 	t.Errorf("%s: no label at the x axis's end, x = %v", name, end)
 }
 
-// TestSVGTinyLogChartRefused: a logarithmic chart too small for its axes
-// is refused with an error at every width, never a panic (spacing its
-// labels divided by zero on a plot of negative width).
-func TestSVGTinyLogChartRefused(t *testing.T) {
+// TestSVGTinyLogChartNeverPanics: a logarithmic chart from 1 to 199
+// pixels wide is drawn or refused with an error, never a panic (spacing
+// its labels divided by zero on a plot of negative width); below 100
+// pixels it is always refused, its plot having no room.
+func TestSVGTinyLogChartNeverPanics(t *testing.T) {
 	for _, reachable := range []int64{10, 1_000, 100_000_000} {
 		r := scaledResult(reachable, "pagerank")
 		r.Strategies[0].Curve.K[0] = 1
@@ -191,14 +191,18 @@ func TestSVGTinyLogChartRefused(t *testing.T) {
 			for _, noLegend := range []bool{true, false} {
 				var b bytes.Buffer
 				opt := ChartOptions{LogX: true, X: XCount, Width: width, Height: 300, NoLegend: noLegend}
+				var err error
 				func() {
 					defer func() {
 						if p := recover(); p != nil {
 							t.Fatalf("%d pixels wide, %d reachable: panic %v", width, reachable, p)
 						}
 					}()
-					_ = SVG(&b, r, opt)
+					err = SVG(&b, r, opt)
 				}()
+				if width < 100 && err == nil {
+					t.Errorf("%d pixels wide, %d reachable: drawn, want an error", width, reachable)
+				}
 			}
 		}
 	}

@@ -475,7 +475,7 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 		*v = ptr(**v)
 		switch x := **v; {
 		case !(x >= 0 && !math.IsInf(x, 0)):
-			errs.add("politeness."+field, "%v is not a non-negative %s", x, what)
+			errs.add("politeness."+field, "%s is not a non-negative %s", model.Number(x), what)
 		case x > limit:
 			errs.add("politeness."+field, "%s is too large: at most %s seconds, so that simulated times stay computable", model.Number(x), model.Number(maxSeconds))
 		}
@@ -488,7 +488,7 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 	case b == 0:
 		p.Bandwidth = def.Bandwidth
 	case !(b > 0 && !math.IsInf(b, 0)):
-		errs.add("politeness.bandwidth", "%v is not a positive number of bytes per second", b)
+		errs.add("politeness.bandwidth", "%s is not a positive number of bytes per second", model.Number(b))
 	}
 	size, bw := *p.PageSize, p.Bandwidth
 	if size >= 0 && !math.IsInf(size, 0) && bw > 0 && !math.IsInf(bw, 0) {
@@ -497,11 +497,11 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 			if bandwidthGiven {
 				field = "politeness.bandwidth"
 			}
-			takes := model.About(transfer) + " seconds"
+			takes := "takes " + model.About(transfer) + " seconds to transfer"
 			if math.IsInf(transfer, 1) {
-				takes = "more seconds than a number can hold"
+				takes = "would take longer to transfer than a number of seconds can hold"
 			}
-			errs.add(field, "a page of %s bytes at %s bytes per second takes %s to transfer; at most %s seconds are allowed, so that simulated times stay computable",
+			errs.add(field, "a page of %s bytes at %s bytes per second %s; at most %s seconds are allowed, so that simulated times stay computable",
 				model.Number(size), model.Number(bw), takes, model.Number(maxSeconds))
 		}
 	}
