@@ -60,6 +60,19 @@ func (e *PlacedError) Unwrap() error { return e.Err }
 // normalisation (the command line applies its flags) should place only
 // the problems of fields that still come from the text. Nil gives nil.
 func PlaceErrors(err error, name string, data []byte) error {
+	return placeErrors(err, name, data, reflect.TypeOf(Scenario{}))
+}
+
+// PlaceRefreshErrors places the problems of err, an error of the revisit
+// scenario's normalisation (scenario.NormalizeRefresh), in data, the JSON
+// text of the Refresh scenario named name, as PlaceErrors does for a crawl
+// scenario.
+func PlaceRefreshErrors(err error, name string, data []byte) error {
+	return placeErrors(err, name, data, reflect.TypeOf(Refresh{}))
+}
+
+// placeErrors is PlaceErrors for the text of a value of type root.
+func placeErrors(err error, name string, data []byte, root reflect.Type) error {
 	if err == nil {
 		return nil
 	}
@@ -86,7 +99,7 @@ func PlaceErrors(err error, name string, data []byte) error {
 			fields = append(fields, nil)
 		}
 	}
-	walkJSON(data, reflect.TypeOf(Scenario{}), func(ev jsonEvent) bool {
+	walkJSON(data, root, func(ev jsonEvent) bool {
 		if start, ok := want[ev.path]; !ev.isKey && ok && start < 0 {
 			want[ev.path] = ev.start
 		}

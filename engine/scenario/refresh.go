@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/refresh"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
@@ -59,6 +60,15 @@ func NormalizeRefresh(r Refresh) (Refresh, error) {
 		out.EqualBudget = &yes
 	}
 	return out, errs.err()
+}
+
+// PlaceRefreshErrors places the problems of err, an error of
+// NormalizeRefresh, in data, the JSON text of the revisit scenario named
+// name (the bytes ParseRefresh read), as PlaceErrors does for a crawl
+// scenario (model.PlaceRefreshErrors): "refresh.json:22:16:
+// simulation.regulation.alpha: alpha 2: want a weight in [0, 1]".
+func PlaceRefreshErrors(err error, name string, data []byte) error {
+	return model.PlaceRefreshErrors(err, name, data)
 }
 
 // RefreshRunner runs a revisit scenario step by step (step.Stepper), as

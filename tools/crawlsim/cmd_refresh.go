@@ -76,6 +76,7 @@ comes from the flags or from -scenario FILE (flags override its fields).`,
 type refreshFlags struct {
 	fs                            *flag.FlagSet // where the flags are, for their values as given
 	file, policies                string
+	fileText                      []byte // the text of -scenario FILE, where its problems are placed
 	equal                         bool
 	p                             refresh.Params
 	alpha, popularity             float64
@@ -140,6 +141,7 @@ func (f *refreshFlags) scenario(set map[string]bool) (scenario.Refresh, error) {
 		if err != nil {
 			return sc, err
 		}
+		f.fileText = data
 		if sc, err = scenario.ParseRefresh(strings.NewReader(string(data)), f.file); err != nil {
 			return sc, err
 		}

@@ -654,7 +654,7 @@ func TestRefreshErrors(t *testing.T) {
 		{[]string{"refresh", "-change-min", "-1"}, 2, "-change-min -1"},
 		{[]string{"refresh", "-policies", "fixed,never"}, 2, `unknown policy "never"`},
 		{[]string{"refresh", "extra"}, 2, "takes no argument"},
-		{[]string{"refresh", "-scenario", bad}, 1, "bad.json: sites: sites -4"},
+		{[]string{"refresh", "-scenario", bad}, 1, "bad.json:2:27: simulation.sites: sites -4"},
 		{[]string{"refresh", "-o", filepath.Join(dir, "no", "r.json")}, 2, "does not exist"},
 	} {
 		_, errOut, status := crawlsim(t, c.args...)

@@ -75,11 +75,12 @@ func (f *refreshFlags) refreshError(err error, set map[string]bool) error {
 	} else {
 		problems = []error{err}
 	}
-	var flagLines, fileLines []string
+	var flagLines []string
+	var fileErrs []error
 	for _, p := range problems {
 		var fe *scenario.FieldError
 		if !errors.As(p, &fe) {
-			fileLines = append(fileLines, p.Error())
+			fileErrs = append(fileErrs, p)
 			continue
 		}
 		field := strings.TrimPrefix(fe.Field, "simulation.")
@@ -102,14 +103,22 @@ func (f *refreshFlags) refreshError(err error, set map[string]bool) error {
 		if fromFlag {
 			flagLines = append(flagLines, msg)
 		} else {
-			fileLines = append(fileLines, field+": "+fe.Message)
+			fileErrs = append(fileErrs, fe)
 		}
 	}
-	if len(flagLines) == 0 {
-		return fmt.Errorf("%s: %s", f.file, strings.Join(fileLines, "\n"))
+	if len(fileErrs) == 0 {
+		return usagef("%s", strings.Join(flagLines, "; "))
 	}
-	for _, line := range fileLines {
-		flagLines = append(flagLines, f.file+": "+line)
+	// The problems of the file's own fields, each placed at its value
+	// (line and column, the field's full path), one per line after a
+	// line that counts them when there are several, as run says those
+	// of a crawl scenario (runFlags.scenarioError).
+	placed := scenario.PlaceRefreshErrors(errors.Join(fileErrs...), f.file, f.fileText)
+	if len(flagLines) > 0 {
+		return usagef("%s; %s", strings.Join(flagLines, "; "), strings.ReplaceAll(placed.Error(), "\n", "; "))
 	}
-	return usagef("%s", strings.Join(flagLines, "; "))
+	if len(fileErrs) > 1 {
+		return fmt.Errorf("scenario %s: %d problems:\n%w", f.file, len(fileErrs), placed)
+	}
+	return placed
 }
