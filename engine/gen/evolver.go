@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
@@ -143,7 +144,7 @@ func NewEvolver(g *graph.Graph, p EvolveParams) (*Evolver, error) {
 	n, m := len(g.Offsets)-1, len(g.Targets)
 	added := roundCount(p.NewPages, n)
 	if uint64(n)+uint64(added) > graph.MaxNodes {
-		return nil, fmt.Errorf("gen: %d pages plus %d new ones exceed the limit of %d pages", n, added, uint64(graph.MaxNodes))
+		return nil, fmt.Errorf("gen: %s pages plus %s new ones exceed the limit of %s pages", model.Count(n), model.Count(added), model.Count(uint64(graph.MaxNodes)))
 	}
 	e := &Evolver{
 		g:     g,

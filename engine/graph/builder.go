@@ -3,6 +3,8 @@ package graph
 import (
 	"fmt"
 	"slices"
+
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // Builder collects arcs in any order and builds a Graph from them: arcs are
@@ -50,7 +52,7 @@ func (b *Builder) Add(src, dst uint32) {
 func (b *Builder) Build() (*Graph, error) {
 	n := b.n
 	if uint64(n) > MaxNodes {
-		return nil, fmt.Errorf("graph: %d pages exceed the limit of %d", n, uint64(MaxNodes))
+		return nil, fmt.Errorf("graph: %s pages exceed the limit of %s", model.Count(n), model.Count(uint64(MaxNodes)))
 	}
 	offsets, next := bucketOffsets(n, b.src)
 	targets := make([]uint32, len(b.src))

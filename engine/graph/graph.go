@@ -13,6 +13,8 @@ package graph
 import (
 	"errors"
 	"fmt"
+
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // MaxNodes is the largest number of pages a Graph can hold: ids are uint32.
@@ -111,7 +113,7 @@ func (g *Graph) ValidateShape() error {
 	}
 	n := len(g.Offsets) - 1
 	if uint64(n) > MaxNodes {
-		return fmt.Errorf("graph: %d pages exceed the limit of %d", n, uint64(MaxNodes))
+		return fmt.Errorf("graph: %s pages exceed the limit of %s", model.Count(n), model.Count(uint64(MaxNodes)))
 	}
 	if g.Offsets[0] != 0 {
 		return fmt.Errorf("graph: offsets[0] = %d, want 0", g.Offsets[0])

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // ReadASCII reads a graph in WebGraph's ASCII format (.graph-txt, as
@@ -111,7 +112,7 @@ func asciiParseCount(line []byte) (uint64, error) {
 		return 0, fmt.Errorf("expected the number of pages, found %s", textQuote(tok))
 	}
 	if !ok || v > graph.MaxNodes {
-		return 0, fmt.Errorf("%s pages exceed the limit of %d", textQuote(tok), uint64(graph.MaxNodes))
+		return 0, fmt.Errorf("%s pages exceed the limit of %s", textQuote(tok), model.Count(uint64(graph.MaxNodes)))
 	}
 	return v, nil
 }

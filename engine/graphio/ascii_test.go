@@ -47,7 +47,7 @@ func TestReadASCIIErrors(t *testing.T) {
 		{"", 1, "empty input"},
 		{"\n1\n", 1, "expected the number of pages, found a blank line"},
 		{"two\n", 1, `expected the number of pages, found "two"`},
-		{"99999999999\n", 1, "exceed the limit"},
+		{"99999999999\n", 1, `"99999999999" pages exceed the limit of 4,294,967,295`},
 		{"3\n1\n2 x7\n", 3, `successor "x7" of page 1 is not a decimal page id`},
 		{"3\n1\n2 -1\n", 3, `successor "-1" of page 1`},
 		{"3\n1\n2 3\n", 3, `successor "3" of page 1 is not below the 3 pages announced on line 1`},

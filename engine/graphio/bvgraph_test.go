@@ -485,7 +485,7 @@ func TestLoadMaxLinks(t *testing.T) {
 		return r
 	}}
 	_, _, err := Load(fsys, "k.graph", opt)
-	rtWantError(t, err, "k.properties", 0, -1, "k.properties: graph has 262144 links, above the limit of 262143")
+	rtWantError(t, err, "k.properties", 0, -1, "k.properties: graph has 262,144 links, above the limit of 262,143")
 	if !slices.Equal(opened, []string{"k.properties"}) {
 		t.Errorf("opened %v before refusing, want only k.properties", opened)
 	}
@@ -506,9 +506,9 @@ func TestLoadMaxLinks(t *testing.T) {
 		}
 		_, _, err := Load(fsys, file, LoadOptions{MaxLinks: m - 1})
 		if f == FormatCSR {
-			rtWantError(t, err, file, 0, csrAtArcs, "graph has 262144 links, above the limit of 262143")
+			rtWantError(t, err, file, 0, csrAtArcs, "graph has 262,144 links, above the limit of 262,143")
 		} else {
-			rtWantError(t, err, file, 0, -1, "graph has 262144 links, above the limit of 262143")
+			rtWantError(t, err, file, 0, -1, "graph has 262,144 links, above the limit of 262,143")
 		}
 	}
 }

@@ -45,6 +45,7 @@ import (
 	"unsafe"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 const (
@@ -127,13 +128,13 @@ func parseCSRHeader(b []byte, name string) (csrHeader, error) {
 	h.hasHosts = h.flags&csrFlagHosts != 0
 	h.hasURLs = h.flags&csrFlagURLs != 0
 	if h.n > graph.MaxNodes {
-		return h, byteError(name, csrAtNodes, "%d pages exceed the limit of %d", h.n, uint64(graph.MaxNodes))
+		return h, byteError(name, csrAtNodes, "%s pages exceed the limit of %s", model.Count(h.n), model.Count(uint64(graph.MaxNodes)))
 	}
 	if h.n == 0 {
 		return h, byteError(name, csrAtNodes, "the header announces 0 pages, so the file %s", noPagesMsg)
 	}
 	if h.m > csrMaxArcs {
-		return h, byteError(name, csrAtArcs, "%d links exceed the limit of %d", h.m, uint64(csrMaxArcs))
+		return h, byteError(name, csrAtArcs, "%s links exceed the limit of %s", model.Count(h.m), model.Count(uint64(csrMaxArcs)))
 	}
 	small := h.m < 1<<32
 	if small != (h.flags&csrFlagOffsets32 != 0) {
@@ -147,7 +148,7 @@ func parseCSRHeader(b []byte, name string) (csrHeader, error) {
 		return h, byteError(name, csrAtHosts, "%d hosts without the host-table flag", h.hosts)
 	}
 	if h.hosts > 1<<32 {
-		return h, byteError(name, csrAtHosts, "%d hosts exceed the limit of 2^32", h.hosts)
+		return h, byteError(name, csrAtHosts, "%s hosts exceed the limit of 2^32", model.Count(h.hosts))
 	}
 	if h.unparsed > h.n || (!h.hasHosts && h.unparsed != 0) {
 		return h, byteError(name, csrAtUnparsed, "%d pages without a parseable host, but %d pages and host table %v", h.unparsed, h.n, h.hasHosts)

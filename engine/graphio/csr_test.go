@@ -100,7 +100,7 @@ func TestCSRErrors(t *testing.T) {
 		{"unknown-flags", func(b []byte) []byte { b[12] |= 0x10; return b }, true, 12, 0, "unknown flags 0x10"},
 		{"wide-offsets", func(b []byte) []byte { b[12] &^= csrFlagOffsets32; return b }, true, 12, 0, "offsets flag (bit 2) is false for 7 links"},
 		{"reserved", func(b []byte) []byte { b[60] = 9; return b }, true, 60, 0, "reserved header byte is 9"},
-		{"too-many-pages", func(b []byte) []byte { le.PutUint64(b[16:], 1e12); return b }, true, 16, 0, "1000000000000 pages exceed the limit"},
+		{"too-many-pages", func(b []byte) []byte { le.PutUint64(b[16:], 1e12); return b }, true, 16, 0, "1,000,000,000,000 pages exceed the limit of 4,294,967,295"},
 		{"hosts-without-flag", func(b []byte) []byte { b[12] &^= csrFlagHosts; return b }, true, 32, 0, "3 hosts without the host-table flag"},
 		{"unparsed", func(b []byte) []byte { le.PutUint64(b[40:], 6); return b }, true, 40, 0, "6 pages without a parseable host"},
 		{"many-links", func(b []byte) []byte { le.PutUint64(b[24:], 1<<31); return b }, true, size, size, "short file"},

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // CSRShape is what a .csr file written by a CSRWriter holds, known before
@@ -89,13 +91,13 @@ func NewCSRWriter(w io.WriteSeeker, s CSRShape) (*CSRWriter, error) {
 	}
 	switch {
 	case s.Pages > 1<<32-1:
-		return fail("%d pages exceed the limit of %d", s.Pages, uint64(1<<32-1))
+		return fail("%s pages exceed the limit of %s", model.Count(s.Pages), model.Count(uint64(1<<32-1)))
 	case s.Links > csrMaxArcs:
-		return fail("%d links exceed the limit of %d", s.Links, uint64(csrMaxArcs))
+		return fail("%s links exceed the limit of %s", model.Count(s.Links), model.Count(uint64(csrMaxArcs)))
 	case !s.HasHosts && (s.Hosts != 0 || s.Unparsed != 0 || s.HostNameBytes != 0):
 		return fail("%d hosts, %d unparsed pages and %d bytes of host names without a host table", s.Hosts, s.Unparsed, s.HostNameBytes)
 	case s.Hosts > 1<<32:
-		return fail("%d hosts exceed the limit of 2^32", s.Hosts)
+		return fail("%s hosts exceed the limit of 2^32", model.Count(s.Hosts))
 	case s.Unparsed > s.Pages:
 		return fail("%d pages without a parseable host, but %d pages", s.Unparsed, s.Pages)
 	case s.HasHosts && s.Hosts == 0 && s.Pages > 0:

@@ -120,7 +120,7 @@ func TestCSRWriterRefuses(t *testing.T) {
 		calls func(c *CSRWriter) error
 		want  string
 	}{
-		{"too many pages", CSRShape{Pages: 1 << 32}, nil, "4294967296 pages exceed"},
+		{"too many pages", CSRShape{Pages: 1 << 32}, nil, "4,294,967,296 pages exceed the limit of 4,294,967,295"},
 		{"hosts without table", CSRShape{Pages: 1, Hosts: 1}, nil, "without a host table"},
 		{"pages without hosts", CSRShape{Pages: 1, HasHosts: true}, nil, "1 pages but no host"},
 		{"short names", CSRShape{Pages: 3, HasHosts: true, Hosts: 3, HostNameBytes: 1}, nil, "cannot hold 3 host names"},

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // EdgeListOptions controls how ReadEdgeList numbers pages.
@@ -111,7 +112,7 @@ func readEdgeList(r io.Reader, name string, opt EdgeListOptions, lim *readLimits
 	p := &edgeListParser{name: name, sc: newTextLineScanner(r), lim: lim}
 	if opt.Nodes > 0 {
 		if uint64(opt.Nodes) > graph.MaxNodes {
-			return nil, nil, fileError(name, "%d pages exceed the limit of %d", opt.Nodes, uint64(graph.MaxNodes))
+			return nil, nil, fileError(name, "%s pages exceed the limit of %s", model.Count(opt.Nodes), model.Count(uint64(graph.MaxNodes)))
 		}
 		p.setFixed(uint64(opt.Nodes), opt.NodesFrom)
 		if err := p.checkLimits(0, false); err != nil {
@@ -371,7 +372,7 @@ func (p *edgeListParser) comment(text []byte) error {
 		return lineError(p.name, 1, "malformed crawlsim header: expected %q followed by the number of pages", edgeListHeaderPrefix)
 	}
 	if !ok || n > graph.MaxNodes {
-		return lineError(p.name, 1, "header announces %s pages, more than the limit of %d", rest[:k], uint64(graph.MaxNodes))
+		return lineError(p.name, 1, "header announces %s pages, more than the limit of %s", rest[:k], model.Count(uint64(graph.MaxNodes)))
 	}
 	p.setFixed(n, "the header on line 1")
 	p.headerNodes = true

@@ -182,13 +182,13 @@ func TestReadEdgeListErrors(t *testing.T) {
 		{"# crawlsim edge list: many pages\n", EdgeListOptions{}, 1, []string{"malformed crawlsim header"}},
 		{"# crawlsim edge list: 2 pages, 1 link\n0 2\n", EdgeListOptions{}, 2, []string{"page id 2 is not below the 2 pages of the header on line 1"}},
 		{"# crawlsim edge list: 4000000000 pages, 0 links\n", EdgeListOptions{}, 1, []string{"header announces 4000000000 pages, more than a file of 48 bytes can back"}},
-		{"# crawlsim edge list: 99999999999 pages\n", EdgeListOptions{}, 1, []string{"more than the limit"}},
+		{"# crawlsim edge list: 99999999999 pages\n", EdgeListOptions{}, 1, []string{"more than the limit of 4,294,967,295"}},
 	} {
 		_, _, err := ReadEdgeList(strings.NewReader(c.text), "t.edges", c.opt)
 		rtWantError(t, err, "t.edges", c.line, 0, c.want...)
 	}
 	_, _, err := ReadEdgeList(strings.NewReader(""), "t.edges", EdgeListOptions{Nodes: graph.MaxNodes + 1})
-	rtWantError(t, err, "t.edges", 0, -1, "exceed the limit")
+	rtWantError(t, err, "t.edges", 0, -1, "4,294,967,296 pages exceed the limit of 4,294,967,295")
 }
 
 func TestReadEdgeListReadError(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // TooLargeError says that an input claims more pages, links or memory than
@@ -37,9 +39,9 @@ type TooLargeError struct {
 func (e *TooLargeError) Error() string {
 	switch e.Of {
 	case "pages":
-		return fmt.Sprintf("graph has %s%d pages, above the limit of %d", e.atLeast(), e.Pages, e.Limit)
+		return fmt.Sprintf("graph has %s%s pages, above the limit of %s", e.atLeast(), model.Count(e.Pages), model.Count(e.Limit))
 	case "links":
-		return fmt.Sprintf("graph has %s%d links, above the limit of %d", e.atLeast(), e.Links, e.Limit)
+		return fmt.Sprintf("graph has %s%s links, above the limit of %s", e.atLeast(), model.Count(e.Links), model.Count(e.Limit))
 	}
 	var size string
 	switch {

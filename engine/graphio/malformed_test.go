@@ -202,7 +202,7 @@ func mfCases(tb testing.TB) []mfCase {
 			csrFixChecksums(b)
 			return b
 		})), load: "g.csr",
-			want: "g.csr: byte 16: 1000000000000 pages exceed the limit of 4294967295"},
+			want: "g.csr: byte 16: 1,000,000,000,000 pages exceed the limit of 4,294,967,295"},
 		{what: "truncated .csr", files: one("g.csr", csr.Bytes()[:40]), load: "g.csr",
 			want: "g.csr: byte 40: short file: the header needs 64 bytes, the input has 40"},
 		{what: "BVGraph properties without nodes", files: bv(bvData, []byte("arcs=4\nwindowsize=7\nminintervallength=4\nversion=0\n")), load: "b.graph",

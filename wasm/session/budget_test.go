@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -26,7 +27,7 @@ func TestBudgetCountsPages(t *testing.T) {
 	load.Load = &protocol.Load{Name: "liar.edges", Sizes: []int64{int64(len(liar))}}
 	out := s.Handle(load, []Buffer{Bytes(liar)})
 	// maxPages: (budget - file bytes) / scenario.RunBytes(1, 0), 184 bytes.
-	want := fmt.Sprintf("liar.edges:1: graph has 269000000 pages, above the limit of %d (this page's memory budget is 1.0 GiB); use the command line (crawlsim run) for graphs this large", (budget-16<<20)/184)
+	want := fmt.Sprintf("liar.edges:1: graph has 269,000,000 pages, above the limit of %s (this page's memory budget is 1.0 GiB); use the command line (crawlsim run) for graphs this large", model.Count((budget-16<<20)/184))
 	if len(out) != 1 || out[0].Kind != protocol.KindError || out[0].Error != want {
 		t.Fatalf("the 269-million-page header answered %+v\nwant %s", out, want)
 	}
@@ -37,7 +38,7 @@ func TestBudgetCountsPages(t *testing.T) {
 	load.Load = &protocol.Load{Name: "ones.graph", Extra: []string{"ones.properties"}, Sizes: []int64{int64(len(ones)), int64(len(props))}}
 	out = s.Handle(load, []Buffer{Bytes(ones), Bytes(props)})
 	total := int64(len(ones) + len(props))
-	want = fmt.Sprintf("ones.properties: graph has 402653184 pages, above the limit of %d (this page's memory budget is 1.0 GiB); use the command line (crawlsim run) for graphs this large", (budget-total)/184)
+	want = fmt.Sprintf("ones.properties: graph has 402,653,184 pages, above the limit of %s (this page's memory budget is 1.0 GiB); use the command line (crawlsim run) for graphs this large", model.Count((budget-total)/184))
 	if len(out) != 1 || out[0].Kind != protocol.KindError || out[0].Error != want {
 		t.Fatalf("48 MiB of 0xFF answered %+v\nwant %s", out, want)
 	}
