@@ -19,14 +19,38 @@ func SeedTable(w io.Writer, r *model.Result) error {
 	if r == nil || r.SeedStudy == nil {
 		return fmt.Errorf("report: the result has no seed study")
 	}
-	st := r.SeedStudy
 	var b strings.Builder
 	writeFacts(&b, r)
 	b.WriteByte('\n')
+	writeSeedStudy(&b, r.SeedStudy)
+	for _, warning := range r.Warnings {
+		b.WriteString("warning: " + warning + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// SeedStudyText writes the seed study of r as SeedTable does, without the
+// graph's facts and the warnings that come before and after it: the part
+// a run with crawls prints below its strategy table (Table), which has
+// them already.
+func SeedStudyText(w io.Writer, r *model.Result) error {
+	if r == nil || r.SeedStudy == nil {
+		return fmt.Errorf("report: the result has no seed study")
+	}
+	var b strings.Builder
+	writeSeedStudy(&b, r.SeedStudy)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeSeedStudy writes the seeds and their cores, the per-depth crawls,
+// the core distances and the previous snapshot's seeds of st.
+func writeSeedStudy(b *strings.Builder, st *model.SeedStudyResult) {
 	if c := st.Community; c != nil {
-		fmt.Fprintf(&b, "%d community seeds from %d rounds of HITS on %d links between hosts", len(c.Seeds), c.Rounds, c.PrunedLinks)
+		fmt.Fprintf(b, "%d community seeds from %d rounds of HITS on %d links between hosts", len(c.Seeds), c.Rounds, c.PrunedLinks)
 		if c.Skipped > 0 {
-			fmt.Fprintf(&b, " (%d cores without hubs skipped)", c.Skipped)
+			fmt.Fprintf(b, " (%d cores without hubs skipped)", c.Skipped)
 		}
 		if c.Exhausted {
 			b.WriteString("; the links between hosts ran out")
@@ -38,9 +62,9 @@ func SeedTable(w io.Writer, r *model.Result) error {
 			rows = append(rows, []string{strconv.Itoa(i + 1), st.Names[i], shortScore(core.Hub), shortScore(core.Authority),
 				strconv.Itoa(len(core.Hubs)), strconv.Itoa(len(core.Authorities)), strconv.FormatFloat(core.Density, 'f', 1, 64) + "%"})
 		}
-		WriteColumns(&b, rows, []bool{false, true})
+		WriteColumns(b, rows, []bool{false, true})
 	} else {
-		fmt.Fprintf(&b, "seeds: %s\n", strings.Join(st.Names, " "))
+		fmt.Fprintf(b, "seeds: %s\n", strings.Join(st.Names, " "))
 	}
 	b.WriteString("\n")
 	ev := st.Evaluation
@@ -70,29 +94,24 @@ func SeedTable(w io.Writer, r *model.Result) error {
 		total = append(total, strconv.FormatInt(p.Reached, 10), shortScore(p.Importance)+" in all")
 	}
 	rows = append(rows, total)
-	WriteColumns(&b, rows, nil)
+	WriteColumns(b, rows, nil)
 	b.WriteString("\n")
 	if c := ev.Cores; c.Cores > 1 {
-		fmt.Fprintf(&b, "distances between the %d cores (shortest directed path on the full graph): ", c.Cores)
+		fmt.Fprintf(b, "distances between the %d cores (shortest directed path on the full graph): ", c.Cores)
 		if c.Pairs > 0 {
-			fmt.Fprintf(&b, "min %d, mean %.2f, max %d over %d ordered pairs", c.Min, c.Mean, c.Max, c.Pairs)
+			fmt.Fprintf(b, "min %d, mean %.2f, max %d over %d ordered pairs", c.Min, c.Mean, c.Max, c.Pairs)
 		} else {
 			b.WriteString("no path between any two")
 		}
 		if c.Unreachable > 0 {
-			fmt.Fprintf(&b, "; %d pairs without a path", c.Unreachable)
+			fmt.Fprintf(b, "; %d pairs without a path", c.Unreachable)
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "average connected distance of the graph: %.2f (estimated from %d breadth-first searches)\n", ev.AverageDistance, ev.DistanceSamples)
+	fmt.Fprintf(b, "average connected distance of the graph: %.2f (estimated from %d breadth-first searches)\n", ev.AverageDistance, ev.DistanceSamples)
 	if o := st.Older; o != nil {
-		fmt.Fprintf(&b, "previous snapshot: %d community seeds extracted, %d of them still in the graph (profiled above)\n", o.Extracted, o.Survived)
+		fmt.Fprintf(b, "previous snapshot: %d community seeds extracted, %d of them still in the graph (profiled above)\n", o.Extracted, o.Survived)
 	}
-	for _, warning := range r.Warnings {
-		b.WriteString("warning: " + warning + "\n")
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 // shortScore writes a score with four significant digits.

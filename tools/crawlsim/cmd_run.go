@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/report"
@@ -43,7 +44,10 @@ strategy's guarantee (Cho and Schonfeld, VLDB 2007), the cost counters and the
 scheduling time. -politeness runs every crawl on the politeness clock (host
 waits and r connections, as Baeza-Yates et al. simulate them) and adds the
 simulated time to each level, the crawl's duration and the connections' use.
--csv, -svg and -o write the curves, a chart and the whole result;
+A scenario with a seed study (seed_study) prints it as 'crawlsim seeds' does,
+after the table when it has strategies, in its place when it has none.
+-csv, -svg and -o write the curves, a chart and the whole result (a seed
+study without strategies: its per-depth table and chart);
 -save-scenario writes the scenario with every default filled in, so that
 -scenario FILE runs it again to the same result. File names in a scenario are
 read like the command line's, relative to the current folder.`,
@@ -118,8 +122,15 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	if f.out != "" {
 		outs = append(outs, output{path: f.out, inMemory: true, write: func(w io.Writer) error { return report.JSON(w, res) }})
 	}
+	// A run of a seed study alone (reproduce's 003-fig7-10.json) has no
+	// curve: its -csv and -svg are the study's per-depth table and chart.
+	studyOnly := res.SeedStudy != nil && len(res.Strategies) == 0
 	if f.csvOut != "" {
-		outs = append(outs, output{path: f.csvOut, inMemory: true, write: func(w io.Writer) error { return report.CSV(w, res) }})
+		csv := report.CSV
+		if studyOnly {
+			csv = report.DepthCSV
+		}
+		outs = append(outs, output{path: f.csvOut, inMemory: true, write: func(w io.Writer) error { return csv(w, res) }})
 	}
 	if orders != nil {
 		outs = append(outs, output{path: f.orders, inMemory: true, write: func(w io.Writer) error {
@@ -129,7 +140,11 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	}
 	if f.svgOut != "" {
 		opt := report.ChartOptions{X: f.svgX, Guarantees: f.svgGuar}
-		outs = append(outs, output{path: f.svgOut, inMemory: true, write: func(w io.Writer) error { return report.SVG(w, res, opt) }})
+		svg := func(w io.Writer) error { return report.SVG(w, res, opt) }
+		if studyOnly {
+			svg = func(w io.Writer) error { return report.DepthSVG(w, res) }
+		}
+		outs = append(outs, output{path: f.svgOut, inMemory: true, write: svg})
 	}
 	if f.saveScen != "" {
 		saved := res.Scenario
@@ -142,12 +157,55 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 			return err
 		}})
 	}
+	if res.SeedStudy != nil && !studyOnly {
+		f.noteSeedStudyOutputs(e)
+	}
 	return finishOutputs(ctx, e, outs, func(w io.Writer) error {
 		if f.asJSON {
 			return report.JSON(w, res)
 		}
-		return printTerminal(w, func(w io.Writer) error { return report.Table(w, res) })
+		return printTerminal(w, func(w io.Writer) error { return printResult(w, res) })
 	})
+}
+
+// printResult writes a run's result as text: the strategy table when the
+// run has crawls, the seed study (as 'crawlsim seeds' prints it) when it
+// has one, and both, the graph's facts once, when it has both.
+func printResult(w io.Writer, res *scenario.Result) error {
+	switch {
+	case res.SeedStudy == nil:
+		return report.Table(w, res)
+	case len(res.Strategies) == 0:
+		return report.SeedTable(w, res)
+	}
+	if err := report.Table(w, res); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, "\n"); err != nil {
+		return err
+	}
+	return report.SeedStudyText(w, res)
+}
+
+// noteSeedStudyOutputs says, for a run with crawls and a seed study, that
+// -csv and -svg hold the crawls' curves and where the study is instead.
+func (f *runFlags) noteSeedStudyOutputs(e *env) {
+	var flags []string
+	if f.csvOut != "" {
+		flags = append(flags, "-csv")
+	}
+	if f.svgOut != "" {
+		flags = append(flags, "-svg")
+	}
+	if len(flags) == 0 {
+		return
+	}
+	verb := "holds"
+	if len(flags) > 1 {
+		verb = "hold"
+	}
+	fmt.Fprintf(e.stderr, "note: %s %s the crawls' curves; the seed study is in the table printed and in the result JSON (-o FILE, -json); 'crawlsim seeds -svg FILE' draws its chart\n",
+		strings.Join(flags, " and "), verb)
 }
 
 // scenario builds the scenario from -scenario FILE (or the default one) and
