@@ -187,7 +187,13 @@ func (p RefreshParams) Validate() error {
 	}
 	if len(errs) == 0 {
 		if events := p.Events(); events > MaxRefreshEvents {
-			bad("about %s events (sites × horizon × rates): at most %s; shorten the horizon or lower the rates", About(events), Count(MaxRefreshEvents))
+			// A count of 10^21 or more would be written in e-notation
+			// (Number), which is no use to a reader.
+			amount := "about " + About(events) + " events"
+			if !(events < 1e21) {
+				amount = "far more events than can be simulated"
+			}
+			bad("%s (sites × horizon × rates): at most %s; shorten the horizon or lower the rates", amount, Count(MaxRefreshEvents))
 		}
 	}
 	return errors.Join(errs...)

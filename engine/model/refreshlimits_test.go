@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -20,6 +21,11 @@ func TestRefreshLimitsWithSeparators(t *testing.T) {
 		{func(p *RefreshParams) { p.Samples = 200000 }, "samples 200000: want 1 to 100,000"},
 		// 1e9 × (1,000 sites × (1 + 1/1) + 2,000 user visits) = 4e12.
 		{func(p *RefreshParams) { p.Horizon = 1e9 }, "about 4,000,000,000,000 events (sites × horizon × rates): at most 100,000,000; shorten the horizon or lower the rates"},
+		// Beyond what a count reads as in digits (10^21, where Number
+		// turns to e-notation) the events are said in words, not as
+		// "about 4e+303 events".
+		{func(p *RefreshParams) { p.Horizon = 1e300 }, "far more events than can be simulated (sites × horizon × rates): at most 100,000,000; shorten the horizon or lower the rates"},
+		{func(p *RefreshParams) { p.Horizon = math.MaxFloat64 }, "far more events than can be simulated (sites × horizon × rates): at most 100,000,000; shorten the horizon or lower the rates"},
 	} {
 		p := DefaultRefreshParams()
 		c.set(&p)

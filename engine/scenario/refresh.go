@@ -3,6 +3,7 @@ package scenario
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -35,9 +36,12 @@ func NormalizeRefresh(r Refresh) (Refresh, error) {
 			if rest, ok := strings.CutPrefix(line, "regulation: "); ok {
 				field, line = "simulation.regulation", rest
 			}
+			// A problem of one field starts with its name ("alpha 2:",
+			// "lower/upper 0.8/0.4:"); one of the whole simulation
+			// ("about 4e12 events", "far more events") with a word.
 			name, _, _ := strings.Cut(line, " ")
 			name = strings.TrimSuffix(strings.SplitN(name, "/", 2)[0], ":")
-			if name != "" && name != "about" {
+			if refreshFieldName(field, name) {
 				field += "." + name
 			}
 			errs.add(field, "%s", line)
@@ -117,4 +121,20 @@ func (rr *RefreshRunner) Result() (*RefreshResult, error) {
 		return nil, errors.New("scenario: the revisit simulation has not finished")
 	}
 	return rr.res, nil
+}
+
+// refreshFieldName reports whether name is the JSON name of a field of
+// the object at path ("simulation" or "simulation.regulation") of a
+// revisit scenario.
+func refreshFieldName(path, name string) bool {
+	t := reflect.TypeOf(refresh.Params{})
+	if path == "simulation.regulation" {
+		t = reflect.TypeOf(refresh.Regulation{})
+	}
+	for i := range t.NumField() {
+		if json, ok := model.JSONName(t.Field(i)); ok && json == name {
+			return true
+		}
+	}
+	return false
 }
