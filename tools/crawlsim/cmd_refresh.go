@@ -143,7 +143,7 @@ func (f *refreshFlags) scenario(set map[string]bool) (scenario.Refresh, error) {
 		}
 		f.fileText = data
 		if sc, err = scenario.ParseRefresh(strings.NewReader(string(data)), f.file); err != nil {
-			return sc, err
+			return sc, scenarioOfOtherCommand(err, "refresh", f.file)
 		}
 		for name, apply := range refreshFlagFields {
 			if set[name] {

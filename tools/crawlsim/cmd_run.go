@@ -224,7 +224,7 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 			return sc, err
 		}
 		if sc, err = scenario.Parse(bytes.NewReader(text), f.file); err != nil {
-			return sc, err
+			return sc, scenarioOfOtherCommand(err, "run", f.file)
 		}
 		f.fileText = text
 	} else {

@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 	"os"
+	"reflect"
+	"regexp"
+	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
@@ -18,4 +21,40 @@ func readScenarioFile(path string) ([]byte, error) {
 	}
 	defer f.Close()
 	return scenario.ReadText(f, path)
+}
+
+// unknownTopField finds the field a scenario parser did not know in the
+// top level, with the place it gave ("FILE:LINE:COL").
+var unknownTopField = regexp.MustCompile(`^(.*): unknown field "([^"]+)" in the top level`)
+
+// scenarioOfOtherCommand rewrites err, the error of parsing a -scenario
+// FILE for command ("run" or "refresh"), when the field it did not know
+// belongs to the other command's scenarios: the message keeps the place
+// and names the command that runs the file. Any other error is returned
+// as it is.
+func scenarioOfOtherCommand(err error, command, file string) error {
+	m := unknownTopField.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	place, field := m[1], m[2]
+	switch {
+	case command == "run" && jsonFields[scenario.Refresh]()[field]:
+		return &renamedError{msg: fmt.Sprintf("%s: unknown field %q: this is a refresh scenario; run it with crawlsim refresh -scenario %s", place, field, file), err: err}
+	case command == "refresh" && jsonFields[scenario.Scenario]()[field]:
+		return &renamedError{msg: fmt.Sprintf("%s: unknown field %q: this is a run scenario (a crawl comparison); run it with crawlsim run -scenario %s", place, field, file), err: err}
+	}
+	return err
+}
+
+// jsonFields returns the JSON names of the fields of the struct T.
+func jsonFields[T any]() map[string]bool {
+	names := map[string]bool{}
+	t := reflect.TypeFor[T]()
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+			names[name] = true
+		}
+	}
+	return names
 }
