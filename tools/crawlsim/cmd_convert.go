@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
@@ -21,7 +22,7 @@ type graphOutput struct {
 
 func (out *graphOutput) register(fs *flag.FlagSet) {
 	fs.StringVar(&out.path, "o", "", "output graph `FILE` (required); its format follows its name: .csr, .graph-txt, else an edge list; a name ending in .gz is gzip-compressed")
-	fs.StringVar(&out.formatName, "to", "", "output `FORMAT`: edges, graph-txt or csr (default: from the -o name)")
+	fs.StringVar(&out.formatName, "to", "", "output `FORMAT`: edges, graph-txt or csr (default: from the -o name; a .csr, .graph-txt or .edges name must agree with it)")
 	fs.StringVar(&out.urlsOut, "urls-out", "", "also write the pages' URLs to `FILE` (a .csr file holds them already; gzip-compressed when it ends in .gz)")
 	fs.BoolVar(&out.asJSON, "json", false, "print what was written as JSON")
 }
@@ -36,6 +37,9 @@ func (out *graphOutput) check(e *env, mayHaveURLs bool, ins []inputFile) error {
 	f, err := resolveFormat("to", out.formatName, out.path)
 	if err != nil {
 		return err
+	}
+	if named, kind, ok := formatNamed(out.path); ok && f != named {
+		return usagef("-to %s contradicts -o %s, whose name makes it %s (read back by its name); leave -to out, or give the output a name that agrees with it", out.formatName, out.path, kind)
 	}
 	out.format = f
 	if out.format == graphio.FormatBVGraph {
@@ -125,4 +129,22 @@ ASCII or crawlsim's .csr, which loads fastest and keeps hosts and URLs.`,
 			}
 		},
 	}
+}
+
+// formatNamed returns the format the extension of an output's name makes
+// it, when the name has one that graphio.FormatFromName reads (a file is
+// read back by its name): .csr, .graph-txt, .edges or a BVGraph's, each
+// maybe followed by .gz; kind says it in words. Any other name (the
+// standard output, a device, x.bin) implies no format, and -to decides.
+func formatNamed(path string) (graphio.Format, string, bool) {
+	name := strings.TrimSuffix(strings.ToLower(path), ".gz")
+	for _, n := range []struct {
+		ext  string
+		kind string
+	}{{".csr", "a .csr file"}, {".graph-txt", "a WebGraph ASCII file"}, {".edges", "an edge list"}, {".graph", "a BVGraph"}, {".properties", "a BVGraph"}, {".offsets", "a BVGraph"}} {
+		if strings.HasSuffix(name, n.ext) {
+			return graphio.FormatFromName(path), n.kind, true
+		}
+	}
+	return graphio.FormatAuto, "", false
 }
