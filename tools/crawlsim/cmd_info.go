@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 func infoCommand() *command {
@@ -65,23 +66,23 @@ func statsBytes(g *graph.Graph) func(n, m int64) int64 {
 func printStats(e *env, path string, s graph.Stats) error {
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(w, "graph\t%s\n", terminalSafe(path))
-	fmt.Fprintf(w, "pages\t%d\n", s.Pages)
-	fmt.Fprintf(w, "links\t%d\n", s.Links)
-	fmt.Fprintf(w, "dangling pages\t%d\t(%.1f%%)\n", s.Dangling, percent(int64(s.Dangling), int64(s.Pages)))
-	fmt.Fprintf(w, "self-loops\t%d\n", s.SelfLoops)
+	fmt.Fprintf(w, "pages\t%s\n", model.Count(s.Pages))
+	fmt.Fprintf(w, "links\t%s\n", model.Count(s.Links))
+	fmt.Fprintf(w, "dangling pages\t%s\t(%.1f%%)\n", model.Count(s.Dangling), percent(int64(s.Dangling), int64(s.Pages)))
+	fmt.Fprintf(w, "self-loops\t%s\n", model.Count(s.SelfLoops))
 	fmt.Fprintf(w, "\tmin\tmean\tmedian\tmax\n")
-	fmt.Fprintf(w, "out-degree\t%d\t%.2f\t%g\t%d\n", s.OutDegree.Min, s.OutDegree.Mean, s.OutDegree.Median, s.OutDegree.Max)
-	fmt.Fprintf(w, "in-degree\t%d\t%.2f\t%g\t%d\n", s.InDegree.Min, s.InDegree.Mean, s.InDegree.Median, s.InDegree.Max)
+	fmt.Fprintf(w, "out-degree\t%s\t%s\t%s\t%s\n", model.Count(s.OutDegree.Min), model.GroupDigits(fmt.Sprintf("%.2f", s.OutDegree.Mean)), model.Number(s.OutDegree.Median), model.Count(s.OutDegree.Max))
+	fmt.Fprintf(w, "in-degree\t%s\t%s\t%s\t%s\n", model.Count(s.InDegree.Min), model.GroupDigits(fmt.Sprintf("%.2f", s.InDegree.Mean)), model.Number(s.InDegree.Median), model.Count(s.InDegree.Max))
 	if s.Hosts == 0 {
 		fmt.Fprintf(w, "hosts\tnone (give -urls FILE for hosts)\n")
 		return w.Flush()
 	}
-	fmt.Fprintf(w, "hosts\t%d\n", s.Hosts)
+	fmt.Fprintf(w, "hosts\t%s\n", model.Count(s.Hosts))
 	if s.UnparsedURLs > 0 {
-		fmt.Fprintf(w, "unparsed URLs\t%d\t(in host %s)\n", s.UnparsedURLs, graph.NoHost)
+		fmt.Fprintf(w, "unparsed URLs\t%s\t(in host %s)\n", model.Count(s.UnparsedURLs), graph.NoHost)
 	}
-	fmt.Fprintf(w, "intra-host links\t%d\t(%.1f%%)\n", s.IntraHost, percent(s.IntraHost, s.Links))
-	fmt.Fprintf(w, "inter-host links\t%d\t(%.1f%%)\n", s.InterHost, percent(s.InterHost, s.Links))
+	fmt.Fprintf(w, "intra-host links\t%s\t(%.1f%%)\n", model.Count(s.IntraHost), percent(s.IntraHost, s.Links))
+	fmt.Fprintf(w, "inter-host links\t%s\t(%.1f%%)\n", model.Count(s.InterHost), percent(s.InterHost, s.Links))
 	if err := w.Flush(); err != nil {
 		return err
 	}
@@ -92,7 +93,7 @@ func printStats(e *env, path string, s graph.Stats) error {
 	w = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(w, "pages\tshare\t\n")
 	for _, h := range s.LargestHosts {
-		fmt.Fprintf(w, "%d\t%.1f%%\t  %s\n", h.Pages, percent(int64(h.Pages), int64(s.Pages)), terminalSafe(h.Name))
+		fmt.Fprintf(w, "%s\t%.1f%%\t  %s\n", model.Count(h.Pages), percent(int64(h.Pages), int64(s.Pages)), terminalSafe(h.Name))
 	}
 	return w.Flush()
 }
