@@ -56,7 +56,8 @@ func StudentWarning(w string, r *model.Result) string {
 type hole int
 
 const (
-	// digits is one or more ASCII digits.
+	// digits is one or more ASCII digits, with the commas that separate
+	// their thousands (model.Count).
 	digits hole = iota
 	// number is one or more of the characters of a number as Go's %v
 	// writes a float: digits, '.', 'e', '+' and '-'.
@@ -69,7 +70,7 @@ const (
 func (h hole) takes(c byte) bool {
 	switch h {
 	case digits:
-		return '0' <= c && c <= '9'
+		return '0' <= c && c <= '9' || c == ','
 	case number:
 		return '0' <= c && c <= '9' || c == '.' || c == 'e' || c == '+' || c == '-'
 	}

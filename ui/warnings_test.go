@@ -3,6 +3,7 @@ package main
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -17,10 +18,10 @@ func TestWarningWordsAsRegexp(t *testing.T) {
 		re    *regexp.Regexp
 	}{
 		{noHostsStrategy, regexp.MustCompile(`^(.+): the graph has no hosts, `)},
-		{unreachable, regexp.MustCompile(`^seeds: (\d+) of the (\d+) pages cannot be reached from the seeds; they hold ([0-9.e+-]+) of the importance`)},
-		{budgetTooLarge, regexp.MustCompile(`^budget: (\d+) is more than the (\d+) pages reachable from the seeds`)},
+		{unreachable, regexp.MustCompile(`^seeds: ([\d,]+) of the ([\d,]+) pages cannot be reached from the seeds; they hold ([0-9.e+-]+) of the importance`)},
+		{budgetTooLarge, regexp.MustCompile(`^budget: ([\d,]+) is more than the ([\d,]+) pages reachable from the seeds`)},
 		{guaranteesOther, regexp.MustCompile(`^importance: the guaranteed curves of (.+) bound the personalized PageRank of the seeds`)},
-		{tooManySeeds, regexp.MustCompile(`^seeds: (.+) asks for more pages than the graph's (\d+); all of them are seeds`)},
+		{tooManySeeds, regexp.MustCompile(`^seeds: (.+) asks for more pages than the graph's ([\d,]+); all of them are seeds`)},
 	}
 	warnings := []string{
 		"lsf: the graph has no hosts, so it crawls as bfs",
@@ -29,6 +30,8 @@ func TestWarningWordsAsRegexp(t *testing.T) {
 		"one\ntwo: the graph has no hosts, after a newline",
 		"één: the graph has no hosts, ünïcode",
 		"seeds: 12 of the 3400 pages cannot be reached from the seeds; they hold 0.0125 of the importance (...)",
+		"seeds: 1,200 of the 3,400 pages cannot be reached from the seeds; they hold 0.0125 of the importance (...)",
+		"budget: 5,000 is more than the 1,200 pages reachable from the seeds; each crawl stops there",
 		"seeds: 12 of the 3400 pages cannot be reached from the seeds; they hold 1.5e-07 of the importance",
 		"seeds: x of the 3400 pages cannot be reached from the seeds; they hold 0.1 of the importance",
 		"seeds: 12 of the 3400 pages cannot be reached from the seeds; they hold  of the importance",
@@ -59,5 +62,17 @@ func TestWarningWordsAsRegexp(t *testing.T) {
 				t.Errorf("%q on %q: holes %q ending at %d; the expression's %q ending at %d", p.re, w, got, end, want, wantAt[1])
 			}
 		}
+	}
+}
+
+// TestStudentWarningGroupedCounts: the engine writes the counts of its
+// warnings with thousands separators ("350 of the 6,012 pages"), and the
+// page still rewrites them for a student (a hole of digits refused the
+// comma, and the warning was shown as the engine wrote it).
+func TestStudentWarningGroupedCounts(t *testing.T) {
+	w := "seeds: 1,350 of the 6,012 pages cannot be reached from the seeds; they hold 0.25 of the importance, which no crawl collects"
+	want := "1,350 of the 6,012 pages cannot be reached by following links from the seeds."
+	if got := StudentWarning(w, nil); !strings.HasPrefix(got, want) {
+		t.Errorf("StudentWarning(%q)\n = %q\nwant it to start %q", w, got, want)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/seeds"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
@@ -25,9 +26,11 @@ type seedStage struct {
 	community  *seeds.CommunityResult
 	pages      []uint32 // the seeds
 
-	// search finds the pages the seeds reach; mass sums the uniform
-	// PageRank of the pages it has expanded, in the order it expanded
-	// them.
+	// search finds the pages the seeds reach; mass sums the importance
+	// that scores the crawls (importanceStage.scores: the uniform
+	// PageRank, or the importance file's vector) over the pages it has
+	// expanded, in the order it expanded them. A personalized importance,
+	// computed after the search, is not summed: the seeds reach all of it.
 	search    *graph.Search
 	mass      float64
 	reachable int
@@ -125,9 +128,10 @@ func (st *seedStage) reach(budget int64) (int64, bool, error) {
 	}
 	before := st.search.Expanded()
 	did, done := st.search.Expand(budget * scanItemsPerUnit)
-	scores := st.imp.uniform.Scores
-	for _, p := range st.search.Reached()[before:st.search.Expanded()] {
-		st.mass += scores[p]
+	if scores := st.imp.scores; scores != nil {
+		for _, p := range st.search.Reached()[before:st.search.Expanded()] {
+			st.mass += scores[p]
+		}
 	}
 	if !done {
 		return did/scanItemsPerUnit + 1, false, nil
@@ -138,8 +142,8 @@ func (st *seedStage) reach(budget int64) (int64, bool, error) {
 	if st.s.Importance == ImportancePageRank && st.reachable < n {
 		lost := max(1-st.mass, 0)
 		if lost >= 0.01 || (n-st.reachable)*100 >= n {
-			st.warn("seeds: %d of the %d pages cannot be reached from the seeds; they hold %.3g of the importance, which no crawl collects",
-				n-st.reachable, n, lost)
+			st.warn("seeds: %s of the %s pages cannot be reached from the seeds; they hold %.3g of the importance, which no crawl collects",
+				model.Count(n-st.reachable), model.Count(n), lost)
 		}
 	}
 	if st.s.Budget > int64(st.reachable) {
