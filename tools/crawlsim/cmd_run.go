@@ -120,7 +120,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	// costs neither the others nor the table.
 	var outs []output
 	if f.out != "" {
-		outs = append(outs, output{path: f.out, inMemory: true, write: func(w io.Writer) error { return report.JSON(w, res) }})
+		outs = append(outs, output{path: f.out, flag: "o", inMemory: true, write: func(w io.Writer) error { return report.JSON(w, res) }})
 	}
 	// A run of a seed study alone (reproduce's 003-fig7-10.json) has no
 	// curve: its -csv and -svg are the study's per-depth table and chart.
@@ -130,10 +130,10 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		if studyOnly {
 			csv = report.DepthCSV
 		}
-		outs = append(outs, output{path: f.csvOut, inMemory: true, write: func(w io.Writer) error { return csv(w, res) }})
+		outs = append(outs, output{path: f.csvOut, flag: "csv", inMemory: true, write: func(w io.Writer) error { return csv(w, res) }})
 	}
 	if orders != nil {
-		outs = append(outs, output{path: f.orders, inMemory: true, write: func(w io.Writer) error {
+		outs = append(outs, output{path: f.orders, flag: "orders", inMemory: true, write: func(w io.Writer) error {
 			_, err := w.Write(orders.Bytes())
 			return err
 		}})
@@ -144,11 +144,11 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		if studyOnly {
 			svg = func(w io.Writer) error { return report.DepthSVG(w, res) }
 		}
-		outs = append(outs, output{path: f.svgOut, inMemory: true, write: svg})
+		outs = append(outs, output{path: f.svgOut, flag: "svg", inMemory: true, write: svg})
 	}
 	if f.saveScen != "" {
 		saved := res.Scenario
-		outs = append(outs, output{path: f.saveScen, inMemory: true, write: func(w io.Writer) error {
+		outs = append(outs, output{path: f.saveScen, flag: "save-scenario", inMemory: true, write: func(w io.Writer) error {
 			b, err := scenario.Marshal(saved)
 			if err != nil {
 				return err

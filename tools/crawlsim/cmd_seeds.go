@@ -166,12 +166,12 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 	var outs []output
 	if f.out != "" {
 		names := res.SeedStudy.Names
-		outs = append(outs, output{path: f.out, inMemory: true, write: func(w io.Writer) error {
+		outs = append(outs, output{path: f.out, flag: "o", inMemory: true, write: func(w io.Writer) error {
 			return seeds.WriteList(w, fmt.Sprintf("%s seeds of %s (crawlsim seeds, random seed %d)", spec, f.in.path, f.rseed), names)
 		}})
 	}
 	if f.svgOut != "" {
-		outs = append(outs, output{path: f.svgOut, inMemory: true, write: func(w io.Writer) error { return report.DepthSVG(w, res) }})
+		outs = append(outs, output{path: f.svgOut, flag: "svg", inMemory: true, write: func(w io.Writer) error { return report.DepthSVG(w, res) }})
 	}
 	return finishOutputs(ctx, e, outs, func(w io.Writer) error {
 		if f.asJSON {

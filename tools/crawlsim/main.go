@@ -196,10 +196,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if errors.As(err, &u) {
 			return &usageError{msg: fmt.Sprintf("crawlsim %s: %s%s", c.name, u.msg, helpPointer(c))}
 		}
-		if cause := ctx.Err(); cause != nil && errors.Is(err, cause) && !strings.HasPrefix(err.Error(), "interrupted") {
-			// Stopped while loading or computing: say so first, rather
-			// than end on "context canceled".
-			return fmt.Errorf("crawlsim %s: interrupted: %w", c.name, err)
+		if cause := ctx.Err(); cause != nil && errors.Is(err, cause) {
+			// Stopped while loading, computing or writing: say so first,
+			// without Go's "context canceled" at the end.
+			msg := strings.TrimSuffix(err.Error(), cause.Error())
+			msg = strings.TrimSuffix(strings.TrimSuffix(msg, " "), ":")
+			if !strings.HasPrefix(msg, "interrupted") {
+				msg = strings.TrimSuffix("interrupted: "+msg, ": ")
+			}
+			return &renamedError{msg: "crawlsim " + c.name + ": " + msg, err: err}
 		}
 		return fmt.Errorf("crawlsim %s: %w", c.name, err)
 	}

@@ -11,13 +11,18 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
 
 // output is one file a command writes.
 type output struct {
-	path  string
+	path string
+	// flag is the flag that names the output ("o", "csv"), or "" when
+	// none does (an argument, a file made from another's name); messages
+	// then name the output by its flag: "-o /dev/full".
+	flag  string
 	write func(w io.Writer) error
 	// inMemory renders the output into memory before any file is
 	// written, for outputs of modest size (a result, its curves, a chart):
@@ -29,6 +34,24 @@ type output struct {
 	// standard output, a FIFO, a device or a .gz file still get write. It
 	// shows its own progress.
 	seekable func(w io.WriteSeeker) error
+}
+
+// name is how messages name o: "-o FILE" when a flag names it, else its
+// path.
+func (o output) name() string {
+	if o.flag != "" {
+		return "-" + o.flag + " " + o.path
+	}
+	return o.path
+}
+
+// failedAs is how an error of writing o begins: "-o FILE" when a flag
+// names it, else verb and its path ("writing FILE").
+func (o output) failedAs(verb string) string {
+	if o.flag != "" {
+		return o.name()
+	}
+	return verb + " " + o.path
 }
 
 // writeOutputs writes every output through a temporary file beside the
@@ -43,17 +66,38 @@ type output struct {
 // the ones written. Writing stops when ctx is cancelled, with an error
 // that says so and wraps the context's error, and a progress bar counts
 // the bytes on a terminal. Errors name the outputs, never their temporary
-// files.
+// files, and an output that cannot be written says which of the others
+// were written (the streams written before it) and which were not.
 func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 	var failed []string
 	var written []string
+	var failing output // the output being written when an error came
+	made := false      // err is the report of outputs that could not be made
 	defer func() {
-		if cause := ctx.Err(); err != nil && cause != nil && errors.Is(err, cause) {
+		if err == nil || made {
+			return
+		}
+		if cause := ctx.Err(); cause != nil && errors.Is(err, cause) {
 			msg := "interrupted; no output was written"
 			if len(written) > 0 {
 				msg = "interrupted; only " + strings.Join(written, ", ") + " was written"
 			}
-			err = fmt.Errorf("%s: %w", msg, cause)
+			err = &renamedError{msg: msg, err: err}
+			return
+		}
+		var unwritten []string
+		for _, o := range outs {
+			if o.path != failing.path && !slices.Contains(written, o.name()) {
+				unwritten = append(unwritten, o.name())
+			}
+		}
+		switch {
+		case len(written) > 0:
+			err = &renamedError{msg: err.Error() + "; only " + strings.Join(written, ", ") + " was written", err: err}
+		case len(unwritten) == 1:
+			err = &renamedError{msg: err.Error() + "; " + unwritten[0] + " was not written", err: err}
+		case len(unwritten) > 1:
+			err = &renamedError{msg: err.Error() + "; " + strings.Join(unwritten, ", ") + " were not written", err: err}
 		}
 	}()
 	kept := outs[:0:0]
@@ -67,14 +111,14 @@ func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			failed = append(failed, fmt.Sprintf("cannot make %s: %v", o.path, err))
+			failed = append(failed, fmt.Sprintf("cannot make %s: %v", o.name(), err))
 			continue
 		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		data := b.Bytes()
-		kept = append(kept, output{path: o.path, write: func(w io.Writer) error {
+		kept = append(kept, output{path: o.path, flag: o.flag, write: func(w io.Writer) error {
 			_, err := w.Write(data)
 			return err
 		}})
@@ -83,12 +127,13 @@ func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 	// ends the process, no temporary file is on disk.
 	files := kept[:0:0]
 	for _, o := range kept {
+		failing = o
 		streamed, err := writeStream(ctx, e, o)
 		if err != nil {
 			return err
 		}
 		if streamed {
-			written = append(written, o.path)
+			written = append(written, o.name())
 		} else {
 			files = append(files, o)
 		}
@@ -102,13 +147,14 @@ func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 		}
 	}()
 	for _, o := range files {
+		failing = o
 		target, err := resolveOutput(o.path)
 		if err != nil {
-			return fmt.Errorf("cannot write %s: %w", o.path, err)
+			return fmt.Errorf("%s: %w", o.failedAs("cannot write"), err)
 		}
 		if st, err := os.Stat(target); err == nil && st.Mode().IsRegular() {
 			if err := checkReplaceable(target, st); err != nil {
-				return fmt.Errorf("cannot write %s: %w", o.path, err)
+				return fmt.Errorf("%s: %w", o.failedAs("cannot write"), err)
 			}
 		}
 		tmp, err := writeTemp(ctx, e, o, target)
@@ -124,12 +170,14 @@ func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 		return err
 	}
 	for k, o := range files {
+		failing = o
 		if err := os.Rename(temps[k], targets[k]); err != nil {
-			return fmt.Errorf("cannot write %s: %w", o.path, causeOf(err))
+			return fmt.Errorf("%s: %w", o.failedAs("cannot write"), causeOf(err))
 		}
-		written = append(written, o.path)
+		written = append(written, o.name())
 	}
 	if len(failed) > 0 {
+		made = true
 		msg := strings.Join(failed, "; ")
 		if len(written) > 0 {
 			msg += " (written: " + strings.Join(written, ", ") + ")"
@@ -148,9 +196,9 @@ func writeStream(ctx context.Context, e *env, o output) (bool, error) {
 		if w == nil {
 			w = e.stdout
 		}
-		return true, writeTo(ctx, e, o, w)
+		return true, writeTo(ctx, e, o, w, "")
 	case "stderr":
-		return true, writeTo(ctx, e, o, e.stderr)
+		return true, writeTo(ctx, e, o, e.stderr, "")
 	}
 	st, err := os.Stat(o.path)
 	if err != nil || !isStream(st.Mode()) {
@@ -161,15 +209,15 @@ func writeStream(ctx context.Context, e *env, o output) (bool, error) {
 		if ctx.Err() != nil {
 			return true, ctx.Err()
 		}
-		return true, fmt.Errorf("cannot write %s: %w", o.path, causeOf(err))
+		return true, fmt.Errorf("%s: %w", o.failedAs("cannot write"), causeOf(err))
 	}
 	// A write blocked on a FIFO that nobody reads ends when ctx is
 	// cancelled (files that cannot have a deadline ignore it).
 	stop := context.AfterFunc(ctx, func() { f.SetWriteDeadline(time.Now()) })
-	err = writeTo(ctx, e, o, f)
+	err = writeTo(ctx, e, o, f, f.Name())
 	stop()
 	if cerr := f.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("writing %s: %w", o.path, causeOf(cerr))
+		err = fmt.Errorf("%s: %w", o.failedAs("writing"), causeOf(cerr))
 	}
 	if ctx.Err() != nil {
 		return true, ctx.Err()
@@ -180,18 +228,24 @@ func writeStream(ctx context.Context, e *env, o output) (bool, error) {
 // writeTo writes o to w through a buffer, gzip-compressed when its name
 // ends in .gz (gzipWhenNamed: every output of every command follows its
 // name), counting the bytes on a progress bar and failing once ctx is
-// cancelled.
-func writeTo(ctx context.Context, e *env, o output, w io.Writer) error {
+// cancelled. file is the name of the file w writes ("" for none): an
+// error of writing it says the system's reason without the name, which
+// the message gives once already.
+func writeTo(ctx context.Context, e *env, o output, w io.Writer, file string) error {
 	p := e.newProgress("writing "+filepath.Base(o.path), true)
 	defer p.finish()
 	bw := bufio.NewWriterSize(&progressWriter{ctx: ctx, w: w, p: p}, 1<<20)
-	if err := gzipWhenNamed(o.path, o.write)(bw); err != nil {
-		return fmt.Errorf("writing %s: %w", o.path, err)
+	err := gzipWhenNamed(o.path, o.write)(bw)
+	if err == nil {
+		err = bw.Flush()
 	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", o.path, err)
+	if err == nil {
+		return nil
 	}
-	return nil
+	if pe := (*fs.PathError)(nil); file != "" && errors.As(err, &pe) && pe.Path == file {
+		err = &renamedError{msg: pe.Err.Error(), err: err}
+	}
+	return fmt.Errorf("%s: %w", o.failedAs("writing"), err)
 }
 
 // writeTemp writes o to a new temporary file beside target, the file it
@@ -204,7 +258,7 @@ func writeTemp(ctx context.Context, e *env, o output, target string) (name strin
 	}
 	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
 	if err != nil {
-		return "", fmt.Errorf("cannot write %s: %w", o.path, causeOf(err))
+		return "", fmt.Errorf("%s: %w", o.failedAs("cannot write"), causeOf(err))
 	}
 	defer func() {
 		if err != nil {
@@ -215,16 +269,16 @@ func writeTemp(ctx context.Context, e *env, o output, target string) (name strin
 	}()
 	if o.seekable != nil && !gzipName(o.path) {
 		if err := o.seekable(f); err != nil {
-			return "", fmt.Errorf("writing %s: %w", o.path, err)
+			return "", fmt.Errorf("%s: %w", o.failedAs("writing"), err)
 		}
-	} else if err := writeTo(ctx, e, o, f); err != nil {
+	} else if err := writeTo(ctx, e, o, f, f.Name()); err != nil {
 		return "", err
 	}
 	if err := f.Chmod(outputMode(target)); err != nil {
-		return "", fmt.Errorf("writing %s: %w", o.path, causeOf(err))
+		return "", fmt.Errorf("%s: %w", o.failedAs("writing"), causeOf(err))
 	}
 	if err := f.Close(); err != nil {
-		return "", fmt.Errorf("writing %s: %w", o.path, causeOf(err))
+		return "", fmt.Errorf("%s: %w", o.failedAs("writing"), causeOf(err))
 	}
 	return f.Name(), nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"runtime"
 	"runtime/debug"
 	"time"
@@ -55,7 +54,7 @@ func (r *stepRunner) run(s step.Stepper, progress func(step.Progress)) error {
 	})
 	r.files.finish()
 	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("interrupted; no output was written: %w", err)
+		return &renamedError{msg: "interrupted; no output was written", err: err}
 	}
 	if err != nil {
 		return r.budget.explain(err)
