@@ -232,12 +232,15 @@ func resolveList(g *graph.Graph, spec Spec, pageOf func(string) (uint32, bool)) 
 			if byURL == nil {
 				byURL = make(map[string]uint32, len(g.URLs))
 				for i, u := range g.URLs {
-					if _, dup := byURL[u]; !dup {
-						byURL[u] = uint32(i)
+					// Scheme and host in either case name the same page
+					// (urlKey); the first page of a URL keeps it.
+					key := urlKey(u)
+					if _, dup := byURL[key]; !dup {
+						byURL[key] = uint32(i)
 					}
 				}
 			}
-			v, ok := byURL[item]
+			v, ok := byURL[urlKey(item)]
 			if !ok {
 				return nil, spec.itemError(k, "no page has the URL %q", item)
 			}
