@@ -106,6 +106,9 @@ func (a *App) uploadAnswered(u *page.Upload, accepted, refused bool) {
 	a.sending = nil
 	if accepted {
 		a.upload, a.uploadGen = u, a.uploads
+	}
+	a.firstWorkerAnswered(accepted)
+	if accepted {
 		return
 	}
 	if a.picked == u {

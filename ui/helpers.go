@@ -77,6 +77,10 @@ type parallelState struct {
 	// resendReq is the load of upload sent to the first worker again
 	// (resendUpload), 0 before any.
 	resendReq int64
+	// heldFault is a helper's failure to load the upload on its way to
+	// the first worker, said once the first worker accepted it
+	// (helperLoadFailed).
+	heldFault helperFault
 	// lastProgressRender is when a progress last re-rendered the page
 	// (page.Now, in milliseconds).
 	lastProgressRender float64
@@ -211,7 +215,7 @@ func (a *App) loadHelpers(want func(*helper) bool) {
 			},
 			failed: func(msg string) {
 				h.loading, h.gen = 0, 0
-				a.Notice = "A second worker could not load the graph (" + msg + "); comparisons on it run in fewer workers."
+				a.helperLoadFailed(gen, msg)
 			},
 		})
 		w := h.q.worker
@@ -221,11 +225,52 @@ func (a *App) loadHelpers(want func(*helper) bool) {
 				defer a.env.UnlockRender()
 				delete(h.q.pending, req.ID)
 				h.loading, h.gen = 0, 0
-				a.Notice = "A second worker could not load the graph (" + err.Error() + "); comparisons on it run in fewer workers."
+				a.helperLoadFailed(gen, err.Error())
 				a.markHelpers()
 			}
 		}()
 	}
+}
+
+// helperFault is a helper's failure to load upload number gen, said
+// as msg.
+type helperFault struct {
+	gen int
+	msg string
+}
+
+// helperLoadFailed takes a helper's failure to load upload number gen:
+// the notice that comparisons run in fewer workers is true only of a
+// graph the first worker holds. So it is said at once for the upload the
+// first worker accepted, held until the first worker answers for the
+// upload on its way to it (firstWorkerAnswered), and not said at all for
+// an upload the first worker refused or that a newer one replaced: no
+// graph was loaded, and the first worker's error says why.
+func (a *App) helperLoadFailed(gen int, msg string) {
+	switch {
+	case a.sending != nil && gen == a.uploads:
+		a.heldFault = helperFault{gen: gen, msg: msg}
+	case a.upload != nil && gen == a.uploadGen:
+		a.Notice = helperLoadNotice(msg)
+	}
+}
+
+// firstWorkerAnswered takes the first worker's answer to the upload that
+// was on its way to it: a helper's failure to load that upload, held
+// until then, is said if the first worker accepted it, and forgotten if
+// not.
+func (a *App) firstWorkerAnswered(accepted bool) {
+	f := a.heldFault
+	a.heldFault = helperFault{}
+	if accepted && f.msg != "" && f.gen == a.uploadGen {
+		a.Notice = helperLoadNotice(f.msg)
+	}
+}
+
+// helperLoadNotice says that a helper could not load the graph the first
+// worker holds, for the reason msg.
+func helperLoadNotice(msg string) string {
+	return "A second worker could not load the graph (" + msg + "); comparisons on it run in fewer workers."
 }
 
 // markHelpers tells the page's tests how many helpers could take part in
