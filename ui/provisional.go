@@ -205,7 +205,7 @@ func (a *App) pendingCompared() string {
 // comparedText says what a chart compares: n crawl orderings on a graph
 // of pages pages named name (left out in embed mode).
 func comparedText(n int, pages int64, name string, embed bool) string {
-	compared := "Downloaded by " + strconv.Itoa(n) + " crawl orderings on " + model.Count(pages) + " pages"
+	compared := "Downloaded by " + model.Counted(n, "crawl ordering", "crawl orderings") + " on " + model.Counted(pages, "page", "pages")
 	if embed {
 		return compared + "."
 	}

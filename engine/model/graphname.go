@@ -8,7 +8,7 @@ import "strconv"
 // written with thousands separators; the seed is an identifier, written
 // as -seed reads it back.
 func GeneratedGraphName(pages, hosts int, meanOutDegree float64, seed uint64) string {
-	return "generated: " + Count(pages) + " pages, " + Count(hosts) + " hosts, mean out-degree " +
+	return "generated: " + Counted(pages, "page", "pages") + ", " + Counted(hosts, "host", "hosts") + ", mean out-degree " +
 		Number(meanOutDegree) + ", seed " + strconv.FormatUint(seed, 10)
 }
 

@@ -14,3 +14,12 @@ func TestGeneratedGraphName(t *testing.T) {
 		t.Errorf("EvolvedGraphName = %q, want %q", evolved, want)
 	}
 }
+
+// TestGeneratedGraphNameOfOne: a count of one takes the singular ("1
+// page, 1 host"), as the rest of the tool writes it; it said "1 pages, 1
+// hosts".
+func TestGeneratedGraphNameOfOne(t *testing.T) {
+	if got, want := GeneratedGraphName(1, 1, 0, 7), "generated: 1 page, 1 host, mean out-degree 0, seed 7"; got != want {
+		t.Errorf("GeneratedGraphName = %q, want %q", got, want)
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 
 	"github.com/crawlsim/crawlsim/engine/model"
 )
@@ -189,7 +188,7 @@ func xAxis(r *model.Result, opt ChartOptions, longest float64) (func(c *model.Cu
 		}
 		n := float64(r.Reachable)
 		return func(c *model.Curve, i int) float64 { return float64(c.K[i]) / n },
-			"fraction of the " + model.GroupDigits(strconv.FormatInt(r.Reachable, 10)) + " reachable pages downloaded", nil
+			"fraction of the " + model.Counted(r.Reachable, "reachable page", "reachable pages") + " downloaded", nil
 	case XCount:
 		return func(c *model.Curve, i int) float64 { return float64(c.K[i]) }, "pages downloaded", nil
 	case XTime:
