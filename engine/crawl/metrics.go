@@ -412,7 +412,11 @@ func (m *Measurer) measureTau() int {
 	for i, pos := range positions {
 		values[i] = m.importance[m.res.Order[pos]]
 	}
-	m.metrics.Summary.Tau = kendallTauDecreasing(values)
+	m.metrics.Summary.Tau = nil
+	if tauDefined(values) {
+		tau := kendallTauDecreasing(values)
+		m.metrics.Summary.Tau = &tau
+	}
 	m.metrics.Summary.TauSample = s
 	if m.bound != nil {
 		lb := newCurve(len(m.bound.checkpoints), m.res.Times != nil)

@@ -76,8 +76,8 @@ func TestMetricsHandComputed(t *testing.T) {
 	if s.Downloads != 5 || s.Final != 1 || s.FinalGuarantee != 0.9 || s.AvgCumulative != 0.75 {
 		t.Errorf("summary = %+v, want downloads 5, final 1, final guarantee 0.9, average 0.75", s)
 	}
-	if s.Tau != 1 || s.TauSample != 5 {
-		t.Errorf("tau = %v on %d pages, want 1 on 5", s.Tau, s.TauSample)
+	if s.Tau == nil || *s.Tau != 1 || s.TauSample != 5 {
+		t.Errorf("tau = %v on %d pages, want 1 on 5", fmtTau(s.Tau), s.TauSample)
 	}
 	// The times are those of downloads 2, 3, 4 and 5 exactly.
 	want := []Threshold{{Level: 0.5, Actual: 2, Guaranteed: 2, Target: 0.5, Time: ptr(1.3)}, {Level: 0.8, Actual: 3, Guaranteed: 4, Target: 0.8, Time: ptr(1.95)}, {Level: 0.9, Actual: 4, Guaranteed: 5, Target: 0.9, Time: ptr(2.6)}, {Level: 0.98, Actual: 5, Guaranteed: -1, Target: 0.98, Time: ptr(3.25)}}
@@ -250,7 +250,7 @@ func TestEvenlySpaced(t *testing.T) {
 func TestMetricsEmptyCrawl(t *testing.T) {
 	g := graphtest.FromArcs(t, 3, nil)
 	m := mustMeasure(t, g, &Result{}, []float64{0.2, 0.3, 0.5}, MetricOptions{LowerBound: 4})
-	if len(m.Curve.K) != 0 || m.Summary.AvgCumulative != 0 || m.Summary.Tau != 0 || m.LowerBound != nil {
+	if len(m.Curve.K) != 0 || m.Summary.AvgCumulative != 0 || m.Summary.Tau != nil || m.LowerBound != nil {
 		t.Errorf("empty crawl metrics = %+v", m)
 	}
 	for _, th := range m.Summary.DownloadsTo {
@@ -410,8 +410,8 @@ func TestMetricTauSampledFromCrawl(t *testing.T) {
 	}
 	opt := MetricOptions{TauSample: 40, Rand: rand.New(rand.NewPCG(1, 1))}
 	m := mustMeasure(t, g, &Result{Order: order}, imp, opt)
-	if m.Summary.TauSample != 40 || math.Abs(m.Summary.Tau-1) > 1e-15 {
-		t.Errorf("tau = %v on %d pages, want 1 on 40", m.Summary.Tau, m.Summary.TauSample)
+	if m.Summary.TauSample != 40 || m.Summary.Tau == nil || math.Abs(*m.Summary.Tau-1) > 1e-15 {
+		t.Errorf("tau = %v on %d pages, want 1 on 40", fmtTau(m.Summary.Tau), m.Summary.TauSample)
 	}
 	r := rand.New(rand.NewPCG(5, 6))
 	r.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -419,8 +419,8 @@ func TestMetricTauSampledFromCrawl(t *testing.T) {
 	a := mustMeasure(t, g, &Result{Order: order}, imp, opt).Summary.Tau
 	opt.Rand = rand.New(rand.NewPCG(2, 2))
 	b := mustMeasure(t, g, &Result{Order: order}, imp, opt).Summary.Tau
-	if a != b {
-		t.Errorf("same seed, tau %v then %v", a, b)
+	if a == nil || b == nil || *a != *b {
+		t.Errorf("same seed, tau %v then %v", fmtTau(a), fmtTau(b))
 	}
 	// The sample is positions sorted by position: recompute it by hand.
 	pos := samplePositions(n, 40, rand.New(rand.NewPCG(2, 2)))
@@ -428,8 +428,8 @@ func TestMetricTauSampledFromCrawl(t *testing.T) {
 	for i, p := range pos {
 		v[i] = imp[order[p]]
 	}
-	if want := naiveKendallTau(v); math.Abs(a-want) > 1e-12 {
-		t.Errorf("tau = %v, the sample's naive tau %v", a, want)
+	if want := naiveKendallTau(v); a == nil || math.Abs(*a-want) > 1e-12 {
+		t.Errorf("tau = %v, the sample's naive tau %v", fmtTau(a), want)
 	}
 }
 
@@ -756,4 +756,12 @@ func TestDampingOutsideRangeRefused(t *testing.T) {
 	if _, err := Measure(g, res, imp, MetricOptions{LowerBound: 2}); err != nil {
 		t.Errorf("Measure with the default damping: %v", err)
 	}
+}
+
+// fmtTau writes a summary's tau, "none" when it is undefined.
+func fmtTau(tau *float64) string {
+	if tau == nil {
+		return "none"
+	}
+	return fmt.Sprint(*tau)
 }

@@ -523,8 +523,8 @@ func checkMeasure(t *rapid.T, info Info, c propertyCase, res *Result, curve []fl
 	if want := area / float64(len(curve)); math.Abs(m.Summary.AvgCumulative-want) > 1e-12 {
 		t.Fatalf("%s: average %v, want %v", info.ID, m.Summary.AvgCumulative, want)
 	}
-	if tau := m.Summary.Tau; math.IsNaN(tau) || tau < -1 || tau > 1 {
-		t.Fatalf("%s: tau %v", info.ID, tau)
+	if tau := m.Summary.Tau; tau != nil && (math.IsNaN(*tau) || *tau < -1 || *tau > 1) {
+		t.Fatalf("%s: tau %v", info.ID, *tau)
 	}
 	for _, th := range m.Summary.DownloadsTo {
 		if th.Actual != -1 && (curve[th.Actual-1] < th.Level || (th.Actual > 1 && curve[th.Actual-2] >= th.Level)) {

@@ -44,6 +44,17 @@ func samplePositions(total, s int, r *rand.Rand) []int {
 	return out
 }
 
+// tauDefined reports whether Kendall's tau-b of values is defined: there
+// are two values or more, not all equal (else its denominator is 0).
+func tauDefined(values []float64) bool {
+	for _, v := range values {
+		if v != values[0] {
+			return true
+		}
+	}
+	return false
+}
+
 // kendallTauDecreasing returns Kendall's tau-b between the position of each
 // value in values and the value itself, signed so that +1 means the values
 // decrease along the positions (SPEC.md section 4: a crawl that downloads

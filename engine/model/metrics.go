@@ -70,11 +70,11 @@ type Summary struct {
 	NormalisedAvgCumulative float64 `json:"normalised_avg_cumulative"`
 	// Tau is Kendall's tau-b between download position and importance on
 	// a uniform sample of TauSample downloaded pages: +1 when they were
-	// downloaded in decreasing importance. It is 0 when TauSample < 2 or
-	// when every sampled page has the same importance (tau-b is then
-	// undefined).
-	Tau       float64 `json:"tau"`
-	TauSample int     `json:"tau_sample"`
+	// downloaded in decreasing importance. It is nil, and left out of the
+	// JSON, when tau-b is undefined: when TauSample < 2 or every sampled
+	// page has the same importance.
+	Tau       *float64 `json:"tau,omitempty"`
+	TauSample int      `json:"tau_sample"`
 	// DownloadsTo holds one entry per Thresholds level.
 	DownloadsTo []Threshold `json:"downloads_to"`
 	// RelativeTargets says the DownloadsTo targets are shares of C(N)

@@ -71,12 +71,34 @@ type PreviousSummary struct {
 	Residual   float64 `json:"residual"`
 }
 
+// The kinds of an importance read from a file (ImportanceSummary.Kind)
+// besides ImportancePageRank and ImportancePersonalized.
+const (
+	// ImportanceHITSAuthorities and ImportanceHITSHubs are HITS's
+	// vectors (SPEC.md section 1).
+	ImportanceHITSAuthorities = "hits-authorities"
+	ImportanceHITSHubs        = "hits-hubs"
+	// ImportanceUnknown is a vector of another engine, whose file does
+	// not say what it is (it is taken to be PageRank).
+	ImportanceUnknown = "unknown"
+)
+
 // ImportanceSummary says how the importance vector was computed.
 type ImportanceSummary struct {
-	// Kind is "pagerank" or "personalized".
+	// Kind is what the vector is: "pagerank" or "personalized", or, read
+	// from a file, what the file says it is: also ImportanceHITSAuthorities,
+	// ImportanceHITSHubs or ImportanceUnknown.
 	Kind string `json:"kind"`
-	// Iterations and Residual describe the PageRank iteration (SPEC.md
-	// section 1).
+	// Damping is the damping factor a PageRank read from a file was
+	// computed with, and Seeds the seed set of a personalized one, as
+	// the file records them; both are left out when the run computed the
+	// vector (with the scenario's damping and seeds) or the file is not
+	// PageRank.
+	Damping float64 `json:"damping,omitempty"`
+	Seeds   string  `json:"seeds,omitempty"`
+	// Iterations and Residual describe the iteration that computed the
+	// vector (PageRank's, SPEC.md section 1, or HITS's); 0 for a vector
+	// of another engine.
 	Iterations int     `json:"iterations"`
 	Residual   float64 `json:"residual"`
 	// File names the importance file the vector was read from

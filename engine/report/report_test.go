@@ -77,14 +77,14 @@ func sampleResult() *scenario.Result {
 			{
 				ID: "optimal", Label: "optimal", Reference: true,
 				Curve: curve(0.3, 0.5, 0.6, 0.7, 0.78, 0.85, 0.9, 0.94, 0.97, 1.0),
-				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.754, NormalisedAvgCumulative: 0.754, Tau: 1, TauSample: 10,
+				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.754, NormalisedAvgCumulative: 0.754, Tau: tauOf(1), TauSample: 10,
 					DownloadsTo: levels([4]int64{2, 6, 7, 10}, noGuarantee)},
 				Cost: crawl.Cost{SchedulingSeconds: 0.000012},
 			},
 			{
 				ID: "bfs", Label: "bfs",
 				Curve: curve(0.1, 0.2, 0.5, 0.55, 0.6, 0.7, 0.78, 0.88, 0.97, 1.0),
-				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.628, NormalisedAvgCumulative: 0.628, Tau: 0.2, TauSample: 10,
+				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.628, NormalisedAvgCumulative: 0.628, Tau: tauOf(0.2), TauSample: 10,
 					DownloadsTo: levels([4]int64{3, 8, 9, 10}, noGuarantee)},
 				Cost: crawl.Cost{SchedulingSeconds: 0.000512, PriorityUpdates: 10},
 			},
@@ -92,14 +92,14 @@ func sampleResult() *scenario.Result {
 				ID: "rankmass", Label: "rankmass",
 				Curve:     curve(0.3, 0.5, 0.6, 0.7, 0.75, 0.8, 0.9, 0.94, 0.97, 1.0),
 				Guarantee: &rankmassGuarantee,
-				Summary: crawl.Summary{Downloads: 10, Final: 1, FinalGuarantee: 0.75, AvgCumulative: 0.746, NormalisedAvgCumulative: 0.746, Tau: 0.9555555555555556, TauSample: 10,
+				Summary: crawl.Summary{Downloads: 10, Final: 1, FinalGuarantee: 0.75, AvgCumulative: 0.746, NormalisedAvgCumulative: 0.746, Tau: tauOf(0.9555555555555556), TauSample: 10,
 					DownloadsTo: levels([4]int64{2, 6, 7, 10}, [4]int64{5, -1, -1, -1})},
 				Cost: crawl.Cost{SchedulingSeconds: 0.0123, PriorityUpdates: 40, VirtualReexpansions: 12345},
 			},
 			{
 				ID: "batch-pagerank", Label: "batch-pagerank k=5", Params: crawl.Values{"k": 5},
 				Curve: curve(0.2, 0.5, 0.6, 0.65, 0.75, 0.8, 0.85, 0.9, 0.97, 1.0),
-				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.722, NormalisedAvgCumulative: 0.722, Tau: 0.6, TauSample: 10,
+				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.722, NormalisedAvgCumulative: 0.722, Tau: tauOf(0.6), TauSample: 10,
 					DownloadsTo: levels([4]int64{2, 6, 8, 10}, noGuarantee)},
 				Cost: crawl.Cost{SchedulingSeconds: 1.5, PriorityUpdates: 25, Recomputations: 3, PageRankIterations: 150},
 			},
@@ -107,7 +107,7 @@ func sampleResult() *scenario.Result {
 				ID: "fpr-m", Label: oddLabel, Params: crawl.Values{"m": 100},
 				Curve:      crawl.Curve{K: []int64{2, 4, 6, 8, 10}, Value: []float64{0.5, 0.7, 0.8, 0.9, 1.0}},
 				LowerBound: &crawl.Curve{K: []int64{5, 10}, Value: []float64{0.3, 0.6}},
-				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.73, NormalisedAvgCumulative: 0.73, Tau: 0.75, TauSample: 10,
+				Summary: crawl.Summary{Downloads: 10, Final: 1, AvgCumulative: 0.73, NormalisedAvgCumulative: 0.73, Tau: tauOf(0.75), TauSample: 10,
 					DownloadsTo: levels([4]int64{2, 6, 8, 10}, noGuarantee)},
 				Cost: crawl.Cost{SchedulingSeconds: 0.25, PriorityUpdates: 1234567},
 			},
@@ -372,13 +372,16 @@ func TestJSONRoundTrip(t *testing.T) {
 		t.Errorf("label %q after the round trip", back.Strategies[4].Label)
 	}
 	bad := sampleResult()
-	bad.Strategies[1].Summary.Tau = nan()
+	bad.Strategies[1].Summary.Tau = tauOf(nan())
 	if err := JSON(io.Discard, bad); err == nil || !strings.Contains(err.Error(), "cannot be written as JSON") {
 		t.Errorf("JSON of a NaN: err = %v", err)
 	}
 }
 
 func nan() float64 { v, _ := strconv.ParseFloat("NaN", 64); return v }
+
+// tauOf is a summary's tau of v.
+func tauOf(v float64) *float64 { return &v }
 
 // svgTexts decodes an SVG with encoding/xml, failing on invalid XML, and
 // returns the character data of its elements by name.

@@ -341,6 +341,12 @@ func importanceName(r *model.Result) string {
 		return "PageRank"
 	case "personalized":
 		return "personalized PageRank"
+	case model.ImportanceHITSAuthorities:
+		return "HITS authority score"
+	case model.ImportanceHITSHubs:
+		return "HITS hub score"
+	case model.ImportanceUnknown:
+		return "importance"
 	}
 	return kind
 }

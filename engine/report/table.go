@@ -67,7 +67,11 @@ func Table(w io.Writer, r *model.Result) error {
 		b.WriteString("to X%: " + NoteToLevel + ", " + NoteActualGuaranteed + " (" + none + ": " + NoteNone + ")\n")
 	}
 	if unbounded {
-		first, second := NoteNotApplicable(importanceName(r))
+		name := importanceName(r)
+		if r.Importance.File != "" {
+			name += " read from " + r.Importance.File
+		}
+		first, second := NoteNotApplicable(name)
 		b.WriteString("n/a: " + first + "\n     " + second + "\n")
 	}
 	b.WriteString(costNote() + "\n")
@@ -85,10 +89,12 @@ func Table(w io.Writer, r *model.Result) error {
 // level of model.Thresholds
 // written "actual/guaranteed", cost, scheduling time). unbounded reports
 // that some guarantee is written "n/a" because it bounds personalized
-// PageRank and the run is scored by another importance. Table writes these
-// cells; the page shows the same ones.
+// PageRank and the run is scored by another importance, which is also the
+// case of a personalized PageRank read from an importance file: its seeds
+// and damping need not be the run's. Table writes these cells; the page
+// shows the same ones.
 func Rows(r *model.Result) (head []string, rows [][]string, unbounded bool) {
-	bounded := importanceKind(r) == model.ImportancePersonalized
+	bounded := importanceKind(r) == model.ImportancePersonalized && r.Importance.File == ""
 	head = []string{"strategy", "downloads", "avg cum.", "norm.", "tau"}
 	for _, level := range model.Thresholds {
 		head = append(head, "to "+percent(level))
@@ -272,12 +278,8 @@ func writeFacts(b *strings.Builder, r *model.Result) {
 		add("", "%s, %s; %s matched by %s", plural(p.Pages, "page", "pages"), plural(p.Links, "link", "links"),
 			plural(p.Matched, "current page", "current pages"), p.MatchedBy)
 	}
-	computed := plural(int64(r.Importance.Iterations), "iteration", "iterations")
-	if r.Importance.File != "" && r.Importance.Iterations == 0 {
-		computed = "read from " + r.Importance.File // another engine's vector
-	}
-	add("importance", "%s, d=%s (%s)", importanceKind(r), shortFloat(sc.Damping), computed)
-	add("seeds", "%s: %s, reaching %s", sc.Seeds, plural(int64(len(r.Seeds)), "page", "pages"), model.Count(r.Reachable))
+	add("importance", "%s", importanceFact(r))
+	add("seeds", "%s: %s, reaching %s", seedsText(sc.Seeds), plural(int64(len(r.Seeds)), "page", "pages"), model.Count(r.Reachable))
 	if sc.Trust == model.TrustPageRank {
 		// Trust uniform over the seeds (the default) goes unsaid: the
 		// seeds hold all of it.
@@ -330,10 +332,10 @@ func sourceName(s model.Source) string {
 func shortFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 func tauString(s model.Summary) string {
-	if s.TauSample < 2 || math.IsNaN(s.Tau) {
+	if s.Tau == nil || s.TauSample < 2 || math.IsNaN(*s.Tau) {
 		return none
 	}
-	return strconv.FormatFloat(s.Tau, 'f', 3, 64)
+	return strconv.FormatFloat(*s.Tau, 'f', 3, 64)
 }
 
 // thresholdString returns "actual/guaranteed" for the given level, with

@@ -17,7 +17,7 @@ func handMadeCountry(hosts int) *scenario.Result {
 	add := func(label string, avg, tau float64) {
 		r.Strategies = append(r.Strategies, scenario.StrategyResult{ID: label, Label: label,
 			Curve:   crawl.Curve{K: []int64{0, 1, 2}, Value: []float64{0, 0.5, 1}},
-			Summary: crawl.Summary{Downloads: 2, Final: 1, AvgCumulative: avg, NormalisedAvgCumulative: avg, Tau: tau}})
+			Summary: crawl.Summary{Downloads: 2, Final: 1, AvgCumulative: avg, NormalisedAvgCumulative: avg, Tau: &tau}})
 	}
 	add("optimal", 0.9, 1)
 	add("random", 0.55, 0)

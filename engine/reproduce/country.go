@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
@@ -99,13 +100,13 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 		}
 		avg := normalizedAvg(s.Summary)
 		ours[f.id] = avg
-		table.Rows = append(table.Rows, []string{f.id, f2(f.avg), f2(avg), f4(f.tau), f4(s.Summary.Tau)})
+		table.Rows = append(table.Rows, []string{f.id, f2(f.avg), f2(avg), f4(f.tau), tauCell(s.Summary)})
 		pubAvg, ourAvg = append(pubAvg, f.avg), append(ourAvg, avg)
-		pubTau, ourTau = append(pubTau, f.tau), append(ourTau, s.Summary.Tau)
+		pubTau, ourTau = append(pubTau, f.tau), append(ourTau, tauOf(s.Summary))
 	}
 	if s := byLabel(r, "random"); s != nil {
 		ours["random"] = normalizedAvg(s.Summary)
-		table.Rows = append(table.Rows, []string{"random", "—", f2(ours["random"]), "—", f4(s.Summary.Tau)})
+		table.Rows = append(table.Rows, []string{"random", "—", f2(ours["random"]), "—", tauCell(s.Summary)})
 	}
 	rep.Tables = append(rep.Tables, table)
 
@@ -150,7 +151,7 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 	switch {
 	case !hosts:
 		lsfReason = reason
-	case bfs != nil && lsf != nil && bfs.Summary.AvgCumulative == lsf.Summary.AvgCumulative && bfs.Summary.Tau == lsf.Summary.Tau:
+	case bfs != nil && lsf != nil && bfs.Summary.AvgCumulative == lsf.Summary.AvgCumulative && tauOf(bfs.Summary) == tauOf(lsf.Summary):
 		lsfReason = fmt.Sprintf("with one connection and a 15 s wait, the graph's %d hosts are rarely eligible together, so the waits choose the next site and larger-sites-first keeps breadth-first's order", r.Graph.Hosts)
 	case r.Scenario.Politeness != nil:
 		lsfReason = "larger-sites-first is meant to keep sites busy under the wait; its gain depends on how the pages are spread over the sites"
@@ -232,4 +233,21 @@ func orderText(labels []string, values []float64) string {
 		b.WriteString(labels[i])
 	}
 	return b.String()
+}
+
+// tauOf is a crawl's Kendall's tau, 0 when it is undefined (too small a
+// sample, or pages of equal importance), which ranks it as no correlation.
+func tauOf(s model.Summary) float64 {
+	if s.Tau == nil {
+		return 0
+	}
+	return *s.Tau
+}
+
+// tauCell writes a crawl's Kendall's tau, — when it is undefined.
+func tauCell(s model.Summary) string {
+	if s.Tau == nil {
+		return "—"
+	}
+	return f4(*s.Tau)
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
@@ -111,4 +112,25 @@ func (st *importanceStage) useFileImportance() {
 	}
 	st.setImportance(res, nil)
 	st.summary.File = st.env.ImportanceFile
+	st.summary.Kind = fileImportanceKind(v.Kind)
+	if v.Kind == graphio.ImportancePageRank || v.Kind == graphio.ImportancePersonalized {
+		st.summary.Damping, st.summary.Seeds = v.Damping, v.Seeds
+	}
+}
+
+// fileImportanceKind is the importance summary's kind of a file's vector:
+// what the file says it is, model.ImportanceUnknown for a vector of
+// another engine.
+func fileImportanceKind(k graphio.ImportanceKind) string {
+	switch k {
+	case graphio.ImportancePageRank:
+		return model.ImportancePageRank
+	case graphio.ImportancePersonalized:
+		return model.ImportancePersonalized
+	case graphio.ImportanceAuthorities:
+		return model.ImportanceHITSAuthorities
+	case graphio.ImportanceHubs:
+		return model.ImportanceHITSHubs
+	}
+	return model.ImportanceUnknown
 }

@@ -86,10 +86,12 @@ func TestImportanceFileGivesTheSameResult(t *testing.T) {
 		Strategies: []Strategy{{ID: "optimal"}, {ID: "bfs"}, {ID: "opic"}, {ID: "fpr"}}}
 	want := mustRun(t, s, Env{FS: fsys, Workers: 1}, RunBudget)
 	got := mustRun(t, s, Env{FS: fsys, Workers: 1, ImportanceFile: "pr.imp"}, RunBudget)
-	if got.Importance.File != "pr.imp" {
-		t.Errorf("importance summary %+v, want the file pr.imp", got.Importance)
+	if got.Importance.File != "pr.imp" || got.Importance.Damping != want.Scenario.Damping {
+		t.Errorf("importance summary %+v, want the file pr.imp and its damping %v", got.Importance, want.Scenario.Damping)
 	}
-	got.Importance.File = ""
+	// The rest is the computed run's: a computed vector's damping is the
+	// scenario's, left out of its summary.
+	got.Importance.File, got.Importance.Damping = "", 0
 	if a, b := deterministicJSON(t, got), deterministicJSON(t, want); !bytes.Equal(a, b) {
 		t.Errorf("with pr.imp:\n%s\ncomputing PageRank:\n%s", a, b)
 	}

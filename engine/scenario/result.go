@@ -116,7 +116,9 @@ func (c *shared) sanitize(res *Result) error {
 		fix(&s.Summary.FinalGuarantee, name+"final guarantee")
 		fix(&s.Summary.FinalLowerBound, name+"final lower bound")
 		fix(&s.Summary.AvgCumulative, name+"average cumulative importance")
-		fix(&s.Summary.Tau, name+"tau")
+		if s.Summary.Tau != nil {
+			fix(s.Summary.Tau, name+"tau")
+		}
 		fix(&s.Cost.SchedulingSeconds, name+"scheduling seconds")
 		if s.Time != nil {
 			fix(&s.Time.Utilisation, name+"utilisation")

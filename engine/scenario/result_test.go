@@ -17,7 +17,7 @@ func TestSanitize(t *testing.T) {
 		Label:     "s",
 		Curve:     crawl.Curve{K: []int64{1, 2, 3, 4}, Value: []float64{0.1, nan, inf, nan}},
 		Guarantee: &crawl.Curve{K: []int64{1, 2}, Value: []float64{-inf, 0.5}},
-		Summary:   crawl.Summary{Tau: nan},
+		Summary:   crawl.Summary{Tau: &nan},
 	}}}
 	r := &shared{}
 	if err := r.sanitize(res); err != nil {

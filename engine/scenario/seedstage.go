@@ -26,9 +26,11 @@ type seedStage struct {
 	community  *seeds.CommunityResult
 	pages      []uint32 // the seeds
 
-	// search finds the pages the seeds reach; mass sums the uniform
-	// PageRank of the pages it has expanded, in the order it expanded
-	// them.
+	// search finds the pages the seeds reach; mass sums the importance
+	// that scores the crawls (importanceStage.scores: the uniform
+	// PageRank, or the importance file's vector) over the pages it has
+	// expanded, in the order it expanded them. A personalized importance,
+	// computed after the search, is not summed: the seeds reach all of it.
 	search    *graph.Search
 	mass      float64
 	reachable int
@@ -126,9 +128,10 @@ func (st *seedStage) reach(budget int64) (int64, bool, error) {
 	}
 	before := st.search.Expanded()
 	did, done := st.search.Expand(budget * scanItemsPerUnit)
-	scores := st.imp.uniform.Scores
-	for _, p := range st.search.Reached()[before:st.search.Expanded()] {
-		st.mass += scores[p]
+	if scores := st.imp.scores; scores != nil {
+		for _, p := range st.search.Reached()[before:st.search.Expanded()] {
+			st.mass += scores[p]
+		}
 	}
 	if !done {
 		return did/scanItemsPerUnit + 1, false, nil

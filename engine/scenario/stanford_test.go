@@ -27,7 +27,7 @@ type stanfordSummary struct {
 	AvgCumulative float64 `json:"avg_cumulative"`
 	// Normalised is the normalised average (AvgCumulative / Final).
 	Normalised  float64           `json:"normalised_avg_cumulative"`
-	Tau         float64           `json:"tau"`
+	Tau         *float64          `json:"tau"`
 	DownloadsTo []crawl.Threshold `json:"downloads_to"`
 }
 
