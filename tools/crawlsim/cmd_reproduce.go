@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -41,7 +42,12 @@ a previous snapshot: -previous FILE (a generated web uses its evolution).
 
 -o DIR writes report.md (the tables, crawlsim's version, the graph's
 fingerprint and the command that reproduces each number), the scenario
-files those commands run and SVG charts drawn like the papers' figures.`,
+files those commands run and SVG charts drawn like the papers' figures.
+When DIR holds the report.md of an earlier reproduce, the scenario files
+and charts that report names (NNN-NAME.json, NNN-NAME.svg) and the new one
+does not are removed once the new files are written, and reproduce says
+which; no other file is touched. -json prints the papers' tables and
+findings with their verdicts as JSON.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			f := &reproduceFlags{}
 			f.in.register(fs)
@@ -49,7 +55,8 @@ files those commands run and SVG charts drawn like the papers' figures.`,
 			fs.StringVar(&f.prevURLs, "previous-urls", "", "URL list `FILE` of the -previous graph")
 			fs.IntVar(&f.pages, "n", reproduce.DefaultPages, "`PAGES` of the generated web when no GRAPH is given")
 			fs.Uint64Var(&f.seed, "random-seed", 1, "`SEED` of every random choice of the runs")
-			fs.StringVar(&f.dir, "o", "", "write report.md, the scenario files and the charts into `DIR` (made when missing)")
+			fs.StringVar(&f.dir, "o", "", "write report.md, the scenario files and the charts into `DIR` (made when missing; the files of an earlier reproduce there that the new report does not name are removed)")
+			fs.BoolVar(&f.asJSON, "json", false, "print the tables and the findings with their verdicts as JSON instead of text")
 			return func(ctx context.Context, e *env, args []string) error {
 				return f.run(ctx, e, args)
 			}
@@ -64,6 +71,7 @@ type reproduceFlags struct {
 	pages          int
 	seed           uint64
 	dir            string
+	asJSON         bool
 }
 
 func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
@@ -99,7 +107,7 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
 		if err := os.MkdirAll(f.dir, 0o777); err != nil {
 			return fmt.Errorf("-o %s: %w", f.dir, causeOf(err))
 		}
-		if err := checkFiles(e, ins, []outputFlag{{"o", filepath.Join(f.dir, "report.md")}}, false); err != nil {
+		if err := checkFiles(e, ins, []outputFlag{{"o", filepath.Join(f.dir, "report.md")}}, f.asJSON); err != nil {
 			return err
 		}
 	}
@@ -116,7 +124,7 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
 		for _, r := range runs {
 			outs = append(outs, outputFlag{"o", filepath.Join(f.dir, r.Name+".json")})
 		}
-		if err := checkFiles(e, ins, outs, false); err != nil {
+		if err := checkFiles(e, ins, outs, f.asJSON); err != nil {
 			return err
 		}
 	}
@@ -133,24 +141,44 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
 	}
 
 	var files []output
+	var stale []string
 	if f.dir != "" {
 		files, err = f.reportFiles(e, ins, outs, reps, meta)
 		if err != nil {
 			return err
 		}
+		written := map[string]bool{}
+		for _, o := range files {
+			written[filepath.Base(o.path)] = true
+		}
+		stale = staleReportFiles(f.dir, written, ins)
 	}
-	return finishOutputs(ctx, e, files, func(w io.Writer) error {
-		return printTerminal(w, func(w io.Writer) error {
-			for i, rep := range reps {
-				if i > 0 {
-					io.WriteString(w, "\n")
-				}
-				if err := reproduce.WriteText(w, rep); err != nil {
-					return err
-				}
+	// The earlier report's files go only once the new report is written.
+	err = writeOutputs(ctx, e, files...)
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	if err == nil {
+		removeStaleReportFiles(e, stale)
+	}
+	return errors.Join(err, f.print(e.stdout, reps, meta))
+}
+
+// print writes the reproductions on w: as JSON with -json, else as text.
+func (f *reproduceFlags) print(w io.Writer, reps []*reproduce.Report, meta reproduce.Meta) error {
+	if f.asJSON {
+		return writeReproductionJSON(w, reps, meta, f.dir)
+	}
+	return printTerminal(w, func(w io.Writer) error {
+		for i, rep := range reps {
+			if i > 0 {
+				io.WriteString(w, "\n")
 			}
-			return nil
-		})
+			if err := reproduce.WriteText(w, rep); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }
 

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// reportHeading is the first line of every report.md that reproduce
+// writes (reproduce.WriteMarkdown).
+const reportHeading = "# crawlsim reproduces the papers"
+
+// reportFileName finds in a report.md the names of the files reproduce
+// writes beside it: a paper's number, a dash and a name, ending in .json
+// (a scenario file) or .svg (a chart): "004-table2.json", "001-fig8.svg".
+var reportFileName = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.-])([0-9]{3}-[A-Za-z0-9_][A-Za-z0-9_.-]*\.(?:json|svg))\b`)
+
+// maxReportBytes bounds the earlier report.md read for its file names: a
+// report of every paper is about 20 kB.
+const maxReportBytes = 4 << 20
+
+// staleReportFiles returns the files of dir that an earlier reproduce
+// wrote and the new report does not name, to be removed once the new one
+// is written: the files named like reproduce's (reportFileName) in the
+// report.md dir holds, when that report.md begins as reproduce's do, that
+// are regular files directly in dir (not links), are not among written
+// (the base names of the new files) and are none of the inputs. Any
+// other file is kept: reproduce never removes a file it did not write.
+func staleReportFiles(dir string, written map[string]bool, ins []inputFile) []string {
+	f, err := os.Open(filepath.Join(dir, "report.md"))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil
+	}
+	text, err := io.ReadAll(io.LimitReader(bufio.NewReader(f), maxReportBytes))
+	if err != nil || !strings.HasPrefix(string(text), reportHeading+"\n") {
+		return nil
+	}
+	var stale []string
+	for _, m := range reportFileName.FindAllStringSubmatch(string(text), -1) {
+		name := m[1]
+		path := filepath.Join(dir, name)
+		if written[name] || slices.Contains(stale, path) {
+			continue
+		}
+		st, err := os.Lstat(path)
+		if err != nil || !st.Mode().IsRegular() || isInput(st, ins) {
+			continue
+		}
+		stale = append(stale, path)
+	}
+	slices.Sort(stale)
+	return stale
+}
+
+// isInput reports whether the file st describes is one of the inputs.
+func isInput(st os.FileInfo, ins []inputFile) bool {
+	for _, in := range ins {
+		if in.path == "" {
+			continue
+		}
+		if other, err := os.Stat(in.path); err == nil && os.SameFile(st, other) {
+			return true
+		}
+	}
+	return false
+}
+
+// removeStaleReportFiles removes the files staleReportFiles found and
+// says which on e.stderr; a file that cannot be removed is named as left.
+func removeStaleReportFiles(e *env, stale []string) {
+	var removed, left []string
+	for _, path := range stale {
+		if err := os.Remove(path); err != nil {
+			left = append(left, fmt.Sprintf("%s (%v)", path, causeOf(err)))
+			continue
+		}
+		removed = append(removed, path)
+	}
+	if len(removed) > 0 {
+		fmt.Fprintf(e.stderr, "removed %s of an earlier reproduce that report.md no longer names: %s\n",
+			count(len(removed), "file"), terminalSafe(strings.Join(removed, ", ")))
+	}
+	if len(left) > 0 {
+		fmt.Fprintf(e.stderr, "warning: could not remove files of an earlier reproduce that report.md no longer names: %s\n", terminalSafe(strings.Join(left, ", ")))
+	}
+}
