@@ -51,9 +51,11 @@ type Params struct {
 	// Hosts is the number of hosts h, at most Pages (default max(1, n/200)).
 	// Every host has at least one page.
 	Hosts int
-	// MeanOutDegree is the mean number of distinct out-links per page
+	// MeanOutDegree is the expected number of distinct out-links per page
 	// (default 8, or (n-1)/2 for graphs of fewer than 17 pages; at most
-	// (n-1)/2).
+	// (n-1)/2). It is the mean of the degree law; one graph's own mean
+	// differs by sampling noise, much in small graphs (3 pages of seed 1
+	// have 5 links, not 3).
 	MeanOutDegree float64
 	// IntraHostShare is the share of links that stay within their source's
 	// host, in [0,1] (default 0.9). A graph with one host has only
