@@ -59,10 +59,10 @@ func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce
 	if g := src.Generate; g != nil {
 		p, need := generatedRunBytes(*g)
 		if need > budget {
-			return reproduce.Input{}, "", 0, fmt.Errorf("the papers' runs on a generated graph of %d pages need about %s, above this page's memory budget of %s; use the command line (crawlsim reproduce) for graphs this large",
-				p.Pages, bytesText(need), bytesText(budget))
+			return reproduce.Input{}, "", 0, fmt.Errorf("the papers' runs on a generated graph of %s pages need about %s, above this page's memory budget of %s; use the command line (crawlsim reproduce) for graphs this large",
+				model.Count(p.Pages), bytesText(need), bytesText(budget))
 		}
-		if err := s.fitsBesideUpload(fmt.Sprintf("the papers' runs on a generated graph of %d pages", p.Pages), "crawlsim reproduce", need, budget); err != nil {
+		if err := s.fitsBesideUpload("the papers' runs on a generated graph of "+model.Count(p.Pages)+" pages", "crawlsim reproduce", need, budget); err != nil {
 			return reproduce.Input{}, "", 0, err
 		}
 		in := reproduce.Input{Graph: src, Hosts: true, Pages: int64(p.Pages), RandomSeed: rq.RandomSeed, ChartWidth: rq.ChartWidth}

@@ -249,7 +249,7 @@ func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*proto
 	total := int64(0)
 	for i, b := range buffers {
 		if b.Len() != l.Sizes[i] {
-			return nil, fmt.Errorf("%s: %d bytes arrived, the page sent %d", names[i], b.Len(), l.Sizes[i])
+			return nil, fmt.Errorf("%s: %s bytes arrived, the page sent %s", names[i], model.Count(b.Len()), model.Count(l.Sizes[i]))
 		}
 		total += b.Len()
 	}
@@ -289,8 +289,8 @@ func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*proto
 		return nil, s.tooLarge(err, budget, 0, "crawlsim run")
 	}
 	if need := scenario.RunBytes(int64(g.NumNodes()), g.NumArcs()) + total; need > budget {
-		return nil, fmt.Errorf("%s: %d pages and %d links need about %s to compare strategies, above this page's memory budget of %s; use the command line (crawlsim run)",
-			l.Name, g.NumNodes(), g.NumArcs(), bytesText(need), bytesText(budget))
+		return nil, fmt.Errorf("%s: %s pages and %s links need about %s to compare strategies, above this page's memory budget of %s; use the command line (crawlsim run)",
+			l.Name, model.Count(g.NumNodes()), model.Count(g.NumArcs()), bytesText(need), bytesText(budget))
 	}
 	s.files = files
 	s.graph = &loadedGraph{file: l.Name, urls: l.URLs, format: format, g: g, labels: labels}
@@ -305,10 +305,10 @@ func (s *Session) startGenerate(id int64, g scenario.Generate, budget int64) err
 	}
 	p := scenario.GeneratorParams(*sc.Graph.Generate)
 	if need := p.EstimatedBytes(); need > budget {
-		return fmt.Errorf("a generated graph of %d pages needs about %s, above this page's memory budget of %s; use the command line (crawlsim gen) for graphs this large",
-			p.Pages, bytesText(need), bytesText(budget))
+		return fmt.Errorf("a generated graph of %s pages needs about %s, above this page's memory budget of %s; use the command line (crawlsim gen) for graphs this large",
+			model.Count(p.Pages), bytesText(need), bytesText(budget))
 	}
-	if err := s.fitsBesideUpload(fmt.Sprintf("a generated graph of %d pages", p.Pages), "crawlsim gen", p.EstimatedBytes(), budget); err != nil {
+	if err := s.fitsBesideUpload("a generated graph of "+model.Count(p.Pages)+" pages", "crawlsim gen", p.EstimatedBytes(), budget); err != nil {
 		return err
 	}
 	gr, err := gen.NewGenerator(p)
@@ -346,10 +346,10 @@ func (s *Session) startRun(id int64, sc scenario.Scenario, budget int64, part, p
 	if g := norm.Graph.Generate; g != nil {
 		p, need := generatedRunBytes(*g)
 		if need > budget {
-			return fmt.Errorf("a run on a generated graph of %d pages needs about %s, above this page's memory budget of %s; use the command line (crawlsim run) for graphs this large",
-				p.Pages, bytesText(need), bytesText(budget))
+			return fmt.Errorf("a run on a generated graph of %s pages needs about %s, above this page's memory budget of %s; use the command line (crawlsim run) for graphs this large",
+				model.Count(p.Pages), bytesText(need), bytesText(budget))
 		}
-		if err := s.fitsBesideUpload(fmt.Sprintf("a run on a generated graph of %d pages", p.Pages), "crawlsim run", need, budget); err != nil {
+		if err := s.fitsBesideUpload("a run on a generated graph of "+model.Count(p.Pages)+" pages", "crawlsim run", need, budget); err != nil {
 			return err
 		}
 		fileBytes = s.heldBytes()
