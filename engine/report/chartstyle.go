@@ -32,6 +32,14 @@ var strategyDashes = []string{"", "9 4", "2 3", "12 3 3 3"}
 // few times along each line and on its legend swatch.
 var markerShapes = []string{"circle", "square", "triangle", "diamond", "cross"}
 
+// seriesStyle is the style of the k-th line of a chart, from 0 (run's
+// k-th strategy, the seed study's k-th seed set): its colour, dash
+// pattern and marker, taken in turn from palette, strategyDashes and
+// markerShapes.
+func seriesStyle(k int) line {
+	return line{colour: palette[k%len(palette)], dash: strategyDashes[k%len(strategyDashes)], marker: markerShapes[k%len(markerShapes)], series: k}
+}
+
 // markersPerLine is how many markers a line carries, spread along the x
 // axis and shifted from one strategy to the next so they do not overlap.
 const markersPerLine = 5

@@ -138,7 +138,11 @@ func RefreshChart(w io.Writer, r *model.RefreshResult, width int) error {
 	ys := niceScale(traffic/unit, 5)
 
 	var b strings.Builder
-	writePanelsHead(&b, lay, "Freshness and network traffic over simulated time", labels, colours)
+	styles := make([]line, len(colours))
+	for k, c := range colours {
+		styles[k] = line{colour: c}
+	}
+	writePanelsHead(&b, lay, "Freshness and network traffic over simulated time", labels, styles)
 	type line struct {
 		label, colour, dash string
 		ys                  []float64

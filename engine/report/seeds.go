@@ -141,14 +141,17 @@ func DepthChart(w io.Writer, r *model.Result, width int) error {
 	}
 	profiles := r.SeedStudy.Evaluation.Profiles
 	depths, meanHi, countHi := 1, 0.0, 1.0
-	var labels, colours []string
+	var labels []string
+	var styles []line
 	for k, p := range profiles {
 		depths = max(depths, len(p.Pages))
 		for d := range p.Pages {
 			meanHi = math.Max(meanHi, p.MeanImportance[d])
 			countHi = math.Max(countHi, float64(p.Pages[d]))
 		}
-		labels, colours = append(labels, p.Name), append(colours, palette[k%len(palette)])
+		// Each seed set is drawn as run draws its k-th strategy: colour,
+		// dash pattern and marker, so that the lines stay apart in grey.
+		labels, styles = append(labels, p.Name), append(styles, seriesStyle(k))
 	}
 	lay := layoutPanels(width, [2]string{"mean importance of the pages reached", "pages first reached (log scale)"}, labels)
 	xs := niceScale(float64(max(depths-1, 1)), panelTicks(lay.panels[0].plotW, 6))
@@ -156,24 +159,33 @@ func DepthChart(w io.Writer, r *model.Result, width int) error {
 	decades := max(int(math.Ceil(math.Log10(countHi))), 1)
 
 	var b strings.Builder
-	writePanelsHead(&b, lay, "Breadth-first crawls from each seed set, depth by depth", labels, colours)
+	writePanelsHead(&b, lay, "Breadth-first crawls from each seed set, depth by depth", labels, styles)
 	panel := func(p panelBox, yTicks []float64, yLabels []string, yTop float64, value func(p int, d int) (float64, bool)) {
 		writePanelFrame(&b, p, xs, "depth (0: the seeds)", yTicks, yLabels, yTop)
 		px := func(d float64) float64 { return p.x0 + d/xs.top*p.plotW }
 		py := func(v float64) float64 { return p.top + p.plotH - v/yTop*p.plotH }
 		b.WriteString("<g>\n")
+		// A marker on every point: the depths are the data, few of them.
+		var markers strings.Builder
 		for k := range profiles {
+			st := styles[k]
 			var pts []string
 			for d := range profiles[k].Pages {
 				if v, ok := value(k, d); ok {
 					pts = append(pts, coord(px(float64(d)))+","+coord(py(v)))
+					writeMarker(&markers, st.marker, st.colour, px(float64(d)), py(v), "")
 				}
 			}
-			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2" points="%s"><title>`, colours[k], strings.Join(pts, " "))
+			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2"`, st.colour)
+			if st.dash != "" {
+				fmt.Fprintf(&b, ` stroke-dasharray="%s"`, st.dash)
+			}
+			fmt.Fprintf(&b, ` points="%s"><title>`, strings.Join(pts, " "))
 			escape(&b, profiles[k].Name)
 			b.WriteString("</title></polyline>\n")
 		}
 		b.WriteString("</g>\n")
+		b.WriteString(`<g class="chart-markers">` + "\n" + markers.String() + "</g>\n")
 	}
 	panel(lay.panels[0], means.ticks, means.labels, means.top, func(k, d int) (float64, bool) {
 		return profiles[k].MeanImportance[d], true

@@ -136,20 +136,21 @@ func wrapWords(s string, chars int) []string {
 }
 
 // writePanelsHead writes a two-panel chart's root element, its title for
-// screen readers, its background and its shared legend (labels coloured
-// colours). The parts carry report.SVG's classes (chart-bg, chart-text),
+// screen readers, its background and its shared legend: labels, each
+// after a swatch of its line's style (styles: colour, and the dash
+// pattern and marker when it has them, writeSwatch). The parts carry report.SVG's classes (chart-bg, chart-text),
 // so the page gives them its colours.
-func writePanelsHead(b *strings.Builder, l panelsLayout, title string, labels, colours []string) {
+func writePanelsHead(b *strings.Builder, l panelsLayout, title string, labels []string, styles []line) {
 	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif" font-size="%d">`+"\n",
 		coord0(l.width), coord0(l.height), coord0(l.width), coord0(l.height), fontSize)
 	b.WriteString("<title>")
 	escape(b, title)
 	b.WriteString("</title>\n")
 	fmt.Fprintf(b, `<rect class="chart-bg" width="%s" height="%s" fill="#ffffff"/>`+"\n", coord0(l.width), coord0(l.height))
-	b.WriteString(`<g class="chart-legend">` + "\n")
+	b.WriteString(`<g class="chart-legend" stroke-width="2">` + "\n")
 	for k, s := range l.legend {
-		fmt.Fprintf(b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="2"/><text class="chart-text" fill="#333333" x="%s" y="%s">`,
-			coord(s.x), coord(s.y-4), coord(s.x+22), coord(s.y-4), colours[k], coord(s.x+28), coord(s.y))
+		writeSwatch(b, styles[k], s.x, s.y-4)
+		fmt.Fprintf(b, `<text class="chart-text" fill="#333333" x="%s" y="%s">`, coord(s.x+28), coord(s.y))
 		escape(b, labels[k])
 		b.WriteString("</text>\n")
 	}
