@@ -84,12 +84,13 @@ func BytesText(b int64) string {
 	return plural(b, "byte")
 }
 
-// plural writes n and a noun, plural unless n is 1: "1 link", "3 links".
+// plural writes n, with thousands separators, and a noun, plural unless
+// n is 1: "1 link", "3 links", "4,096 pages".
 func plural(n int64, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return model.Count(n) + " " + noun + "s"
 }
 
 // decodeCost is the memory a reader holds at its peak per page and per

@@ -78,7 +78,7 @@ func TestBVGraphBombIsRefusedBeforeDecoding(t *testing.T) {
 	}{
 		{LoadOptions{MaxLinks: 1 << 24}, "bomb.properties: graph has 4,294,967,296 links, above the limit of 16,777,216"},
 		{LoadOptions{MaxPages: 1000}, "bomb.properties: graph has 65,536 pages, above the limit of 1,000"},
-		{LoadOptions{MaxBytes: 64 << 20}, "bomb.properties: 65536 pages and 4294967296 links need about 32.0 GiB to read, more than the 64.0 MiB of memory available"},
+		{LoadOptions{MaxBytes: 64 << 20}, "bomb.properties: 65,536 pages and 4,294,967,296 links need about 32.0 GiB to read, more than the 64.0 MiB of memory available"},
 	} {
 		var opened []string
 		c.opt.Wrap = func(name string, r io.Reader) io.Reader {
@@ -115,7 +115,7 @@ func TestBVGraphOfOnesIsBoundedByPages(t *testing.T) {
 	limitsWantError(t, err, "ones.properties", 0, -1, "ones.properties: graph has 8,388,608 pages, above the limit of 1,048,576")
 	// 8·8388608 + 1048576 bytes = 65.0 MiB.
 	_, _, err = Load(fsys, "ones.graph", LoadOptions{MaxBytes: 32 << 20})
-	limitsWantError(t, err, "ones.properties", 0, -1, "ones.properties: 8388608 pages and 0 links need about 65.0 MiB to read, more than the 32.0 MiB of memory available")
+	limitsWantError(t, err, "ones.properties", 0, -1, "ones.properties: 8,388,608 pages and 0 links need about 65.0 MiB to read, more than the 32.0 MiB of memory available")
 }
 
 // limitsHeaderBomb returns an edge list of size bytes whose crawlsim
@@ -142,7 +142,7 @@ func TestEdgeListHeaderPagesAreCheckedFirst(t *testing.T) {
 	}{
 		{LoadOptions{MaxPages: 1 << 20}, "liar.edges:1: graph has 269,000,000 pages, above the limit of 1,048,576"},
 		// 24 bytes per page (decodeCosts): 6,456,000,000 bytes.
-		{LoadOptions{MaxBytes: 1 << 30}, "liar.edges:1: 269000000 pages need about 6.0 GiB to read, more than the 1.0 GiB of memory available"},
+		{LoadOptions{MaxBytes: 1 << 30}, "liar.edges:1: 269,000,000 pages need about 6.0 GiB to read, more than the 1.0 GiB of memory available"},
 	} {
 		read := 0
 		c.opt.Wrap = func(_ string, r io.Reader) io.Reader { return &limitsCountingReader{r: r, n: &read} }
@@ -194,10 +194,10 @@ func TestAnnouncedPagesAreChecked(t *testing.T) {
 	}{
 		{"big.graph-txt", LoadOptions{MaxPages: 1000}, 1, -1, "big.graph-txt", "big.graph-txt:1: graph has 300,000,000 pages, above the limit of 1,000"},
 		// 16 bytes per page: 4.8 GB.
-		{"big.graph-txt", LoadOptions{MaxBytes: 1 << 30}, 1, -1, "big.graph-txt", "big.graph-txt:1: 300000000 pages need about 4.5 GiB to read, more than the 1.0 GiB of memory available"},
+		{"big.graph-txt", LoadOptions{MaxBytes: 1 << 30}, 1, -1, "big.graph-txt", "big.graph-txt:1: 300,000,000 pages need about 4.5 GiB to read, more than the 1.0 GiB of memory available"},
 		{"big.csr", LoadOptions{MaxPages: 1000}, 0, csrAtNodes, "big.csr", "big.csr: byte 16: graph has 2,147,483,648 pages, above the limit of 1,000"},
 		// 12 bytes per page and 4 per link: 24 GiB + 8 GiB.
-		{"big.csr", LoadOptions{MaxBytes: 1 << 30}, 0, csrAtNodes, "big.csr", "big.csr: byte 16: 2147483648 pages and 2147483648 links need about 32.0 GiB to read, more than the 1.0 GiB of memory available"},
+		{"big.csr", LoadOptions{MaxBytes: 1 << 30}, 0, csrAtNodes, "big.csr", "big.csr: byte 16: 2,147,483,648 pages and 2,147,483,648 links need about 32.0 GiB to read, more than the 1.0 GiB of memory available"},
 		{"big.csr", LoadOptions{MaxLinks: 1000}, 0, csrAtArcs, "big.csr", "big.csr: byte 24: graph has 2,147,483,648 links, above the limit of 1,000"},
 		{"g.edges", LoadOptions{URLs: "u.urls", MaxPages: 50}, 0, -1, "u.urls", "u.urls: graph has 100 pages, above the limit of 50"},
 		// 1,800 bytes and 20 per line: 3,800 bytes.
@@ -238,7 +238,7 @@ func TestTextLinksAreCheckedWhileReading(t *testing.T) {
 	limitsWantError(t, err, "a.graph-txt", 8193, -1, "a.graph-txt:8193: graph has at least 8,192 links, above the limit of 5,000")
 	// 16 bytes per link, the pages not known yet in integer mode.
 	_, _, err = Load(fsys, "e.edges", LoadOptions{MaxBytes: 100_000})
-	limitsWantError(t, err, "e.edges", 8192, -1, "e.edges:8192: at least 8192 links need about 128.0 KiB to read, more than the 97.7 KiB of memory available")
+	limitsWantError(t, err, "e.edges", 8192, -1, "e.edges:8192: at least 8,192 links need about 128.0 KiB to read, more than the 97.7 KiB of memory available")
 	// The whole file within the limits loads.
 	if _, _, err := Load(fsys, "e.edges", LoadOptions{MaxLinks: 10000, MaxPages: 10001, MaxBytes: 1 << 20}); err != nil {
 		t.Fatal(err)
@@ -328,7 +328,7 @@ func TestTooLargeErrorText(t *testing.T) {
 		{TooLargeError{Pages: -1, Links: 20, Of: "bytes", Need: 1 << 40, Limit: 512}, "20 links need about 1.0 TiB to read, more than the 512 bytes of memory available"},
 		// The edge list whose header announced 269 million pages and 1 link
 		// said "1 links", and a budget of 1 byte "1 bytes".
-		{TooLargeError{Pages: 269000000, Links: 1, Of: "bytes", Need: 6 << 30, Limit: 1}, "269000000 pages and 1 link need about 6.0 GiB to read, more than the 1 byte of memory available"},
+		{TooLargeError{Pages: 269000000, Links: 1, Of: "bytes", Need: 6 << 30, Limit: 1}, "269,000,000 pages and 1 link need about 6.0 GiB to read, more than the 1 byte of memory available"},
 	} {
 		if got := c.e.Error(); got != c.want {
 			t.Errorf("got %q, want %q", got, c.want)

@@ -434,7 +434,7 @@ func TestRealData(t *testing.T) {
 	}
 	// Figures from ../shared/data/README.md: 9,914 pages, 36,854 links,
 	// 1,299 self-loops, 1,457 links between hosts, 21 hosts.
-	for _, want := range []string{"pages             9914", "links             36854", "self-loops        1299", "hosts             21", "inter-host links  1457"} {
+	for _, want := range []string{"pages             9,914", "links             36,854", "self-loops        1,299", "hosts             21", "inter-host links  1,457"} {
 		if !strings.Contains(outputs[0], want) {
 			t.Errorf("info of cs-stanford.edges lacks %q:\n%s", want, outputs[0])
 		}

@@ -102,7 +102,7 @@ func TestMemoryLimitRefusesBombs(t *testing.T) {
 	props := filepath.Join(dir, "bomb.properties")
 	// 8 bytes a page and a link (graphio's decodeCosts) and the 14,340
 	// bytes of the file: 32,768 + 134,217,728 + 14,340 = 128.0 MiB.
-	refusal := props + ": 4096 pages and 16777216 links need about 128.0 MiB to read, more than the 16.0 MiB of memory available (CRAWLSIM_MEMORY_LIMIT=16MiB)\n"
+	refusal := props + ": 4,096 pages and 16,777,216 links need about 128.0 MiB to read, more than the 16.0 MiB of memory available (CRAWLSIM_MEMORY_LIMIT=16MiB)\n"
 	t.Setenv(memoryEnv, "16MiB")
 	for _, args := range [][]string{
 		{"info", bomb},
@@ -126,7 +126,7 @@ func TestMemoryLimitRefusesBombs(t *testing.T) {
 	}
 	// Within a limit that holds it, the same file loads.
 	t.Setenv(memoryEnv, "1GB")
-	if out := mustRun(t, "info", bomb); !strings.Contains(out, "16777216") {
+	if out := mustRun(t, "info", bomb); !strings.Contains(out, "16,777,216") {
 		t.Errorf("info within the limit:\n%s", out)
 	}
 }
@@ -143,7 +143,7 @@ func TestMemoryLimitRefusesAnnouncedPages(t *testing.T) {
 	t.Setenv(memoryEnv, "1GiB")
 	_, errOut, status := crawlsim(t, "info", liar)
 	// 24 bytes a page for an edge list: 6,456,000,000 bytes.
-	want := "crawlsim info: " + liar + ":1: 269000000 pages need about 6.0 GiB to read, more than the 1.0 GiB of memory available (CRAWLSIM_MEMORY_LIMIT=1GiB)\n"
+	want := "crawlsim info: " + liar + ":1: 269,000,000 pages need about 6.0 GiB to read, more than the 1.0 GiB of memory available (CRAWLSIM_MEMORY_LIMIT=1GiB)\n"
 	if status != 1 || errOut != want {
 		t.Errorf("status %d, stderr\n  %q\nwant\n  %q", status, errOut, want)
 	}
@@ -171,7 +171,7 @@ func TestMemoryLimitBoundsWork(t *testing.T) {
 		}
 	}
 	_, errOut, status := crawlsim(t, "run", "-n", "40000000")
-	want := regexp.MustCompile(`^crawlsim run: graph.generate: 40000000 pages and 320000000 links need about [0-9.]+ GiB to generate and compare strategies, more than the 3\.7 GiB of memory available \(CRAWLSIM_MEMORY_LIMIT=4GB\)\n$`)
+	want := regexp.MustCompile(`^crawlsim run: graph.generate: 40,000,000 pages and 320,000,000 links need about [0-9.]+ GiB to generate and compare strategies, more than the 3\.7 GiB of memory available \(CRAWLSIM_MEMORY_LIMIT=4GB\)\n$`)
 	if status != 1 || !want.MatchString(errOut) {
 		t.Errorf("run -n 40000000: status %d, stderr %q", status, errOut)
 	}
@@ -181,7 +181,7 @@ func TestMemoryLimitBoundsWork(t *testing.T) {
 	mustRun(t, "gen", "-n", "2000", "-o", web)
 	t.Setenv(memoryEnv, "200KB")
 	_, errOut, status = crawlsim(t, "rank", web)
-	want = regexp.MustCompile(`^crawlsim rank: ` + regexp.QuoteMeta(web) + `: 2000 pages and \d+ links need about [0-9.]+ KiB to rank, more than the 195\.3 KiB of memory available \(CRAWLSIM_MEMORY_LIMIT=200KB\)\n$`)
+	want = regexp.MustCompile(`^crawlsim rank: ` + regexp.QuoteMeta(web) + `: 2,000 pages and [\d,]+ links need about [0-9.]+ KiB to rank, more than the 195\.3 KiB of memory available \(CRAWLSIM_MEMORY_LIMIT=200KB\)\n$`)
 	if status != 1 || !want.MatchString(errOut) {
 		t.Errorf("rank within 200 KB: status %d, stderr %q", status, errOut)
 	}
@@ -205,7 +205,7 @@ func TestMemoryLimitBoundsWork(t *testing.T) {
 	// cannot count its degrees.
 	t.Setenv(memoryEnv, "150KB")
 	_, errOut, status = crawlsim(t, "info", web)
-	want = regexp.MustCompile(`^crawlsim info: ` + regexp.QuoteMeta(web) + `: 2000 pages and \d+ links need about [0-9.]+ KiB to compute its statistics, more than the 146\.5 KiB of memory available \(CRAWLSIM_MEMORY_LIMIT=150KB\)\n$`)
+	want = regexp.MustCompile(`^crawlsim info: ` + regexp.QuoteMeta(web) + `: 2,000 pages and [\d,]+ links need about [0-9.]+ KiB to compute its statistics, more than the 146\.5 KiB of memory available \(CRAWLSIM_MEMORY_LIMIT=150KB\)\n$`)
 	if status != 1 || !want.MatchString(errOut) {
 		t.Errorf("info within 150 KB: status %d, stderr %q", status, errOut)
 	}
