@@ -89,13 +89,13 @@ func planRankMass(in Input) ([]Run, []string) {
 	}
 	for _, k := range rankMassSeedSizes {
 		if in.Pages > 0 && int64(k) > in.Pages/2 {
-			notes = append(notes, fmt.Sprintf("Figs. 9-10: %d seeds are more than half of the graph's %d pages: that seed set is not run", k, in.Pages))
+			notes = append(notes, fmt.Sprintf("Figs. 9-10: %s seeds are more than half of the graph's %s pages: that seed set is not run", model.Count(k), model.Count(in.Pages)))
 			continue
 		}
 		sc := crawlScenario(in, "top-pagerank:"+strconv.Itoa(k), scenario.ImportancePersonalized,
-			strategy("l-neighbor", fmt.Sprintf("l-neighbor, %d seeds", k), nil))
+			strategy("l-neighbor", "l-neighbor, "+model.Count(k)+" seeds", nil))
 		setTrustPageRank(sc)
-		runs = append(runs, Run{Name: "001-fig10-" + strconv.Itoa(k), Title: fmt.Sprintf(citeRankMass+", Figs. 9-10: l-neighbor from the %d pages of highest trust (trust = PageRank)", k), Crawl: sc})
+		runs = append(runs, Run{Name: "001-fig10-" + strconv.Itoa(k), Title: citeRankMass + ", Figs. 9-10: l-neighbor from the " + model.Count(k) + " pages of highest trust (trust = PageRank)", Crawl: sc})
 	}
 	return runs, notes
 }

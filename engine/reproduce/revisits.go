@@ -83,7 +83,7 @@ func assessRevisits(in Input, runs []Run, res Results) (*Report, error) {
 	for _, o := range r.Outcomes {
 		out[o.Label] = o
 		policies.Rows = append(policies.Rows, []string{o.Label, model.Count(o.Visits), f4(o.Freshness), f4(o.UserFreshness),
-			fmt.Sprintf("%.3g B", o.CentralBytes), fmt.Sprintf("%.3g B", o.MigrantBytes)})
+			model.About(o.CentralBytes) + " B", model.About(o.MigrantBytes) + " B"})
 	}
 	rep.Tables = append(rep.Tables, policies)
 	ch, ci := out[refresh.Change], out[refresh.ChangeInterest]
@@ -95,7 +95,7 @@ func assessRevisits(in Input, runs []Run, res Results) (*Report, error) {
 		saves = saves && o.MigrantBytes < o.CentralBytes
 	}
 	rep.Findings = append(rep.Findings, Finding{Figure: "section 4", Claim: "migrants save traffic against a central crawler, for every policy",
-		Published: "less traffic", Ours: fmt.Sprintf("change+interest: %.3g B against %.3g B", ci.MigrantBytes, ci.CentralBytes), Verdict: Holds(saves)})
+		Published: "less traffic", Ours: "change+interest: " + model.About(ci.MigrantBytes) + " B against " + model.About(ci.CentralBytes) + " B", Verdict: Holds(saves)})
 	if fixed, ok := out["fixed at the visits of "+refresh.ChangeInterest]; ok {
 		rep.Findings = append(rep.Findings, Finding{Figure: "section 4", Claim: "at equal visits, interest keeps the pages users visit fresher than a fixed interval",
 			Published: "the users' interest steers the visits", Ours: fmt.Sprintf("user freshness %s against %s", f4(ci.UserFreshness), f4(fixed.UserFreshness)),
