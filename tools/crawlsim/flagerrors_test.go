@@ -50,7 +50,7 @@ func checkOneLine(t *testing.T, cmd string, args []string, first string) {
 // "invalid value ... parse error" and then 150 lines of help, which
 // scrolled the error away).
 func TestFlagValueErrorsAreShort(t *testing.T) {
-	checkOneLine(t, "run", []string{"run", "-n", "1e99"}, `crawlsim run: -n 1e99: expected a whole number`)
+	checkOneLine(t, "run", []string{"run", "-n", "1e99"}, `crawlsim run: -n 1e99: out of range for a whole number`)
 	for _, c := range commands() {
 		fs, _ := c.flagSet(io.Discard)
 		tested := 0

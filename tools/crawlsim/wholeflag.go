@@ -1,0 +1,52 @@
+package main
+
+import (
+	"errors"
+	"math"
+	"strconv"
+)
+
+// wholeFlag is an int flag that also reads a whole number written with an
+// exponent ("1e12", "2.5e3"), so that a count too large written so meets
+// the same limit as its digits ("-n 1000000000000 is too many: at most
+// 4,294,967,295"), not "expected a whole number". Its errors are the
+// flag package's, which flagError rewrites: "parse error" for a value
+// that is not a whole number, "value out of range" for one beyond an int.
+type wholeFlag struct{ p *int }
+
+// String writes the value in digits.
+func (f wholeFlag) String() string {
+	if f.p == nil {
+		return "0"
+	}
+	return strconv.Itoa(*f.p)
+}
+
+// Get returns the int, as the flag package's int flags do (flagWants).
+func (f wholeFlag) Get() any {
+	if f.p == nil {
+		return 0
+	}
+	return *f.p
+}
+
+// Set reads s: digits as an int flag does, else a number that is whole.
+func (f wholeFlag) Set(s string) error {
+	v, err := strconv.ParseInt(s, 0, strconv.IntSize)
+	if err == nil {
+		*f.p = int(v)
+		return nil
+	}
+	if errors.Is(err, strconv.ErrRange) {
+		return errors.New("value out of range")
+	}
+	x, ferr := strconv.ParseFloat(s, 64)
+	switch {
+	case ferr != nil && !errors.Is(ferr, strconv.ErrRange), math.IsNaN(x), x != math.Trunc(x):
+		return errors.New("parse error")
+	case errors.Is(ferr, strconv.ErrRange) || x < math.MinInt || x >= -math.MinInt:
+		return errors.New("value out of range")
+	}
+	*f.p = int(x)
+	return nil
+}

@@ -1,0 +1,23 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPagesInENotation: -n written with an exponent is the whole number
+// it writes, so that one too large gets the limit's message, as its
+// digits do; a review found "-n 1e12: expected a whole number" beside
+// "-n 1000000000000 is too many: at most 4,294,967,295". A number that
+// is not whole is still refused as such.
+func TestPagesInENotation(t *testing.T) {
+	dir := t.TempDir()
+	checkFails(t, 2, []string{"run", "-n", "1e12"}, "-n 1000000000000 is too many: at most 4,294,967,295")
+	checkFails(t, 2, []string{"gen", "-n", "1e12", "-o", dir + "/g.csr"}, "1000000000000 is too many: at most 4,294,967,295")
+	checkFails(t, 2, []string{"run", "-n", "1.5"}, "-n 1.5: expected a whole number")
+	checkFails(t, 2, []string{"run", "-n", "1e99"}, "-n 1e99: out of range for a whole number")
+	out := mustRun(t, "gen", "-n", "2e2", "-o", dir+"/g.edges")
+	if want := "200 pages"; !strings.Contains(out, want) {
+		t.Errorf("gen -n 2e2: %q; want %q", out, want)
+	}
+}
