@@ -86,6 +86,9 @@ type App struct {
 	// permalinkGraph that scenario's graph (EmbedFileNote).
 	Permalink      string
 	permalinkGraph model.Source
+	// scenarioFragment is the fragment that holds the last run scenario,
+	// without the chart's view (showPermalink).
+	scenarioFragment string
 
 	// The work to do once the worker is ready: a run, and the upload to
 	// send again after a restart.
@@ -98,6 +101,8 @@ type App struct {
 	// waitingLink is a permalink put in the address while the worker
 	// was busy, applied once it is idle (permalink.go).
 	waitingLink *waitingLink
+	// marks are the form's inputs its refusal names (InvalidInputs).
+	marks fieldMarks
 	// fileLink is the link whose files the notice asks for, until the
 	// next run (embed_upload.go).
 	fileLink *fileLink
@@ -130,11 +135,14 @@ func NewApp(query, fragment string) *App {
 	case err != nil:
 		a.Error, a.keepAddress = linkError(err, "the default scenario is shown instead"), true
 	case ok:
-		a.Form = FormOf(s)
+		var notice string
+		a.Form, notice = FormOfLink(s)
+		a.XAxis, a.LogX = viewOf(fragment)
 		if a.Form.Source == SourceUpload {
 			a.runWhenReady = false
 			a.askForFiles(s)
 		}
+		a.Notice = joinNotices(a.Notice, notice)
 	}
 	return a
 }

@@ -98,12 +98,14 @@ func (a *App) resized() {
 func (a *App) SetXAxis(x string) {
 	a.XAxis = x
 	a.drawChart()
+	a.showPermalink()
 }
 
 // SetLogX draws the x axis on a logarithmic scale or not.
 func (a *App) SetLogX(on bool) {
 	a.LogX = on
 	a.drawChart()
+	a.showPermalink()
 }
 
 // ToggleCurve shows or hides a legend entry's curve.

@@ -28,6 +28,7 @@ func (a *App) Run() {
 		return
 	}
 	a.Error, a.Notice, a.FormError, a.fileLink = "", "", "", nil
+	a.marks = fieldMarks{}
 	a.keepAddress = false
 	if a.loadPickedFirst() {
 		return

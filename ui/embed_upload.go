@@ -55,7 +55,7 @@ func embedUploadNotice(file, urls string) string {
 // scenario; "" otherwise.
 func (a *App) NoticeLink() string {
 	l := a.fileLink
-	if !a.Embed || l == nil || a.Notice != embedUploadNotice(l.file, l.urls) {
+	if !a.Embed || l == nil || !noticeStarts(a.Notice, embedUploadNotice(l.file, l.urls)) {
 		return ""
 	}
 	return a.FullPageURL()

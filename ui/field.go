@@ -1,15 +1,121 @@
 package main
 
-import "github.com/vugu/vugu/vgform"
+import (
+	"strings"
 
-// Field is a text or number input bound to a string of the page's state
-// (Vugu's vgform.Input: it shows the string and sets it on change). Its
+	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/vgform"
+)
+
+// Field is a text or number input bound to a string of the page's state:
+// it shows the string and sets it on change, as Vugu's vgform.Input. Its
 // lower-case attributes (id, type, min, step, placeholder, title) go to
-// the input as they are.
-type Field = vgform.Input
+// the input as they are. A number box holding what is no number (letters
+// in Firefox, "1e" or "--" in Chromium), whose value the browser gives as
+// empty, sets typedNotANumber in a binding that takes it (badInputSetter),
+// so that the form says "not a number" rather than "empty", and the box
+// keeps what was typed. An input whose id Invalid holds is marked as the
+// field a refusal names (aria-invalid, the refusal as its description,
+// the CSS class invalid) until it changes.
+type Field struct {
+	Value   vgform.StringValuer
+	AttrMap vugu.AttrMap
+	// Invalid holds the ids of the inputs a refusal names
+	// (App.InvalidInputs); nil for none. The field removes its own id
+	// when the user changes it.
+	Invalid map[string]bool
+	// shown is the value the input was last given.
+	shown string
+}
+
+// typedNotANumber is what a number box holding no number (the browser's
+// badInput) leaves in a binding that takes it: the form's readers refuse
+// it as "not a number" (fieldErrors.notANumber).
+const typedNotANumber = "\uFFFDnot a number"
+
+// badInputSetter is a binding that takes typedNotANumber, for a number
+// box whose text is no number.
+type badInputSetter interface {
+	SetBadInput()
+}
+
+// formErrorID is the id of the element that shows the form's refusal
+// (run-panel.vugu).
+const formErrorID = "form-error"
+
+// ID is the input's id.
+func (c *Field) ID() string {
+	id, _ := c.AttrMap["id"].(string)
+	return id
+}
+
+// Attrs are the input's attributes: AttrMap's, with the marks of an input
+// a refusal names (Invalid).
+func (c *Field) Attrs() vugu.AttrMap {
+	id := c.ID()
+	if id == "" || !c.Invalid[id] {
+		return c.AttrMap
+	}
+	attrs := vugu.AttrMap{}
+	for k, v := range c.AttrMap {
+		attrs[k] = v
+	}
+	attrs["aria-invalid"] = "true"
+	described, _ := c.AttrMap["aria-describedby"].(string)
+	attrs["aria-describedby"] = strings.TrimSpace(formErrorID + " " + described)
+	class, _ := c.AttrMap["class"].(string)
+	attrs["class"] = strings.TrimSpace(class + " invalid")
+	return attrs
+}
+
+// Shown is the value the input shows: the bound string, or, while it is
+// typedNotANumber, what the input showed before, so that the renderer
+// leaves what the user typed in place.
+func (c *Field) Shown() string {
+	v := c.Value.StringValue()
+	if v == typedNotANumber {
+		return c.shown
+	}
+	c.shown = v
+	return v
+}
+
+// HandleChange takes the input's new value (badInput: its text is no
+// number), and clears its mark of a refused field.
+func (c *Field) HandleChange(value string, badInput bool) {
+	if b, ok := c.Value.(badInputSetter); ok && badInput && value == "" {
+		b.SetBadInput()
+	} else {
+		c.Value.SetStringValue(value)
+	}
+	delete(c.Invalid, c.ID())
+}
+
+// badInput reports whether the input of event holds text that is no
+// number (its validity's badInput), which the browser gives as an empty
+// value; false outside the browser.
+func badInput(event vugu.DOMEvent) bool {
+	target := event.JSEventTarget()
+	if !target.Truthy() {
+		return false
+	}
+	validity := target.Get("validity")
+	return validity.Truthy() && validity.Get("badInput").Bool()
+}
 
 // bind binds a Field to the string at p.
 func bind(p *string) vgform.StringPtr { return vgform.StringPtr{Value: p} }
+
+// numberPtr binds a number box of the form to the string at p, which
+// takes typedNotANumber for a box whose text is no number.
+type numberPtr struct{ vgform.StringPtr }
+
+// SetBadInput marks the number typed as no number.
+func (p numberPtr) SetBadInput() { *p.Value = typedNotANumber }
+
+// numberBox binds a Field of the form's number boxes to the string at p
+// (numberPtr).
+func numberBox(p *string) numberPtr { return numberPtr{vgform.StringPtr{Value: p}} }
 
 // paramField binds a Field to a strategy's parameter, as typed.
 type paramField struct {
@@ -22,3 +128,6 @@ func (p paramField) StringValue() string { return p.params[p.name] }
 
 // SetStringValue sets the parameter to what was typed.
 func (p paramField) SetStringValue(v string) { p.params[p.name] = v }
+
+// SetBadInput marks the parameter typed as no number.
+func (p paramField) SetBadInput() { p.params[p.name] = typedNotANumber }

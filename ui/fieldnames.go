@@ -94,3 +94,68 @@ func fieldsText(fields []protocol.FieldError, name func(string) string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// formInputs are the ids of the form's inputs by the names its refusals
+// give their fields (comparisonFields, Form.setting).
+var formInputs = map[string]string{
+	"pages":            "gen-pages",
+	"hosts":            "gen-hosts",
+	"mean out-degree":  "gen-degree",
+	"intra-host share": "gen-intra",
+	"generator seed":   "gen-seed",
+	"connections":      "connections",
+	"wait":             "wait",
+	"latency":          "latency",
+	"page size":        "page-size",
+	"bandwidth":        "bandwidth",
+	"seeds":            "seeds",
+	"random seed":      "random-seed",
+	"budget":           "budget",
+}
+
+// ParamInputID is the id of the input of parameter name of strategy id.
+func ParamInputID(id, name string) string { return "param-" + id + "-" + name }
+
+// invalidInputs returns the ids of the inputs of form f that the refusal
+// text (one field a line, "name: message": Form.Scenario, fieldsText)
+// names: a field of formInputs, or a strategy's parameter named by the
+// strategy's id or label and the parameter ("fpr-m m").
+func invalidInputs(f Form, text string) map[string]bool {
+	ids := map[string]bool{}
+	for _, line := range strings.Split(text, "\n") {
+		name, _, ok := strings.Cut(line, ": ")
+		if !ok {
+			continue
+		}
+		if id, ok := formInputs[name]; ok {
+			ids[id] = true
+			continue
+		}
+		for _, c := range f.Strategies {
+			for _, p := range c.Info.Params {
+				if name == c.Info.ID+" "+p.Name || c.Label != "" && name == c.Label+" "+p.Name {
+					ids[ParamInputID(c.Info.ID, p.Name)] = true
+				}
+			}
+		}
+	}
+	return ids
+}
+
+// fieldMarks are the inputs marked as named by the form's refusal
+// (App.InvalidInputs): ids of the refusal text of.
+type fieldMarks struct {
+	of  string
+	ids map[string]bool
+}
+
+// InvalidInputs returns the ids of the form's inputs that its refusal
+// (FormError) names, to mark them (Field.Invalid): made anew when the
+// refusal changes or a run clears it (Run), an input leaving the set
+// when the user changes it.
+func (a *App) InvalidInputs() map[string]bool {
+	if a.marks.ids == nil || a.marks.of != a.FormError {
+		a.marks = fieldMarks{of: a.FormError, ids: invalidInputs(a.Form, a.FormError)}
+	}
+	return a.marks.ids
+}

@@ -74,7 +74,8 @@ type StrategyChoice struct {
 	Label string
 	// More are the further listings of the strategy in the scenario the
 	// form was made from (the same id with other parameters), kept as they
-	// are and compared with it while it is chosen.
+	// are and compared with it while it is chosen; the form lists them
+	// under the strategy, each with a Remove button (MoreText, RemoveMore).
 	More []model.Strategy
 }
 
@@ -91,7 +92,8 @@ func DefaultForm() Form {
 
 // FormOf returns the form showing s. A strategy listed twice in s shows
 // with the parameters of its first listing; the others are kept in its
-// choice's More.
+// choice's More. A permalink's scenario goes through FormOfLink, which
+// drops exact repeats and unknown strategies, saying so.
 func FormOf(s model.Scenario) Form {
 	def := model.DefaultPoliteness()
 	f := Form{
@@ -222,7 +224,9 @@ func (e *fieldErrors) seed(field, text string) uint64 {
 		return 0
 	}
 	v, err := strconv.ParseUint(text, 10, 64)
-	if err != nil {
+	if text == typedNotANumber {
+		e.notANumber(field, text)
+	} else if err != nil {
 		e.bad(field, "%q is not a whole number from 0 to %s", text, model.Count(uint64(math.MaxUint64)))
 	}
 	return v
@@ -232,21 +236,54 @@ func (e *fieldErrors) seed(field, text string) uint64 {
 // as for the command line): the form refuses only what does not read as
 // one, and a 0 that the scenario at path would replace by its default
 // (scenario.ZeroNotAllowed), in the command line's words; blank is 0, the
-// default.
+// default. A whole number written with an exponent ("2e4") reads as its
+// value; one too large to compute with is refused with the field's limit
+// (countLimit).
 func (e *fieldErrors) count(field, path, text string) int64 {
+	return e.countUpTo(field, path, text, countLimit(path))
+}
+
+// countUpTo is count with the limit most said of a number too large to
+// compute with.
+func (e *fieldErrors) countUpTo(field, path, text string, most int64) int64 {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return 0
 	}
 	v, err := strconv.ParseInt(text, 10, 64)
 	if err != nil {
-		e.bad(field, "%q is not a whole number", text)
-		return 0
+		x, ferr := strconv.ParseFloat(text, 64)
+		switch {
+		case text == typedNotANumber || ferr != nil && !errors.Is(ferr, strconv.ErrRange) || math.IsNaN(x):
+			e.notANumber(field, text)
+			return 0
+		case x != math.Trunc(x):
+			e.bad(field, "%q is not a whole number", text)
+			return 0
+		case math.Abs(x) >= math.MaxInt64 || x > float64(most):
+			if x < 0 {
+				e.bad(field, "%s is not allowed: want a number of at least 1", text)
+				return 0
+			}
+			e.bad(field, "%s is too large: at most %s", text, model.Count(most))
+			return 0
+		}
+		v = int64(x)
 	}
 	if _, defaulted := zeroNotAllowed(path); v == 0 && defaulted {
 		e.zero(field, path)
 	}
 	return v
+}
+
+// notANumber refuses text, which does not read as a number; a number box
+// holding letters leaves typedNotANumber (Field).
+func (e *fieldErrors) notANumber(field, text string) {
+	if text == typedNotANumber {
+		e.bad(field, "what is typed is not a number")
+		return
+	}
+	e.bad(field, "%q is not a number", text)
 }
 
 // zero refuses a 0 typed into the field of the scenario at path, which
@@ -263,8 +300,8 @@ func (e *fieldErrors) real(field, text string) *float64 {
 		return nil
 	}
 	v, err := strconv.ParseFloat(text, 64)
-	if err != nil {
-		e.bad(field, "%q is not a number", text)
+	if err != nil || text == typedNotANumber {
+		e.notANumber(field, text)
 		return nil
 	}
 	return &v
@@ -316,7 +353,7 @@ func (f Form) setting() (model.Scenario, *fieldErrors) {
 			*g = *b
 		}
 		g.Pages = errs.pagesField(strings.TrimSpace(f.Pages))
-		g.Hosts = int(errs.count("hosts", "graph.generate.hosts", f.Hosts))
+		g.Hosts = int(errs.countUpTo("hosts", "graph.generate.hosts", f.Hosts, hostsLimit(g.Pages)))
 		g.Seed = errs.seed("generator seed", f.GenSeed)
 		g.MeanOutDegree = errs.positive("mean out-degree", "graph.generate.mean_out_degree", f.Degree)
 		g.IntraHostShare = errs.real("intra-host share", f.Intra)

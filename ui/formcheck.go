@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
@@ -59,4 +60,32 @@ func (e *fieldErrors) checkPoliteness(f Form, p *model.Politeness) {
 			e.outside(v.field, v.text, v.want)
 		}
 	}
+}
+
+// maxConnections is scenario.Normalize's limit of politeness.connections
+// (its refusal of 10,001 is checked by TestRefusalNamesTheFormsFields).
+const maxConnections = 10000
+
+// countLimit is the most a whole-number field of the scenario at path
+// takes, said of a number too large to compute with (fieldErrors.count):
+// the generator's most pages (graph.MaxNodes), the engine's most
+// connections, else the largest whole number the scenario holds. The
+// worker checks the numbers below it.
+func countLimit(path string) int64 {
+	switch path {
+	case "graph.generate.pages", "graph.generate.hosts":
+		return graph.MaxNodes
+	case "politeness.connections":
+		return maxConnections
+	}
+	return math.MaxInt64
+}
+
+// hostsLimit is the most hosts of a generated graph of pages pages: one
+// page each.
+func hostsLimit(pages int) int64 {
+	if pages > 0 {
+		return int64(pages)
+	}
+	return countLimit("graph.generate.hosts")
 }

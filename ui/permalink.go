@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"net/url"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/wasm/page"
 )
 
@@ -66,9 +68,12 @@ func (a *App) AddressChanged(query, fragment string) {
 		a.dropWaitingLink()
 		a.keepAddress = false
 		a.Embed, a.embedFragment = embed, embedFragment
+		if ok {
+			a.applyLinkView(fragment)
+		}
 		return
 	}
-	a.waitingLink = &waitingLink{s: s, embed: embed, embedFragment: embedFragment}
+	a.waitingLink = &waitingLink{s: s, embed: embed, embedFragment: embedFragment, fragment: fragment}
 	if a.WorkerBusy() {
 		// The run going on must not put its scenario in the address
 		// over the link when it is accepted.
@@ -108,6 +113,9 @@ func (a *App) dropWaitingLink() {
 type waitingLink struct {
 	s                    model.Scenario
 	embed, embedFragment bool
+	// fragment is the link's fragment, which holds the chart's view
+	// (viewOf).
+	fragment string
 }
 
 // showsScenario reports whether the form holds scenario s: the page's
@@ -140,9 +148,14 @@ func (a *App) applyWaitingLink() {
 	a.waitingLink = nil
 	held := a.Form.Source == SourceUpload && a.upload != nil && a.Form.File != ""
 	file, urls := a.Form.File, a.Form.URLs
-	a.Form = FormOf(l.s)
+	var notice string
+	a.Form, notice = FormOfLink(l.s)
 	a.Embed, a.embedFragment = l.embed, l.embedFragment
 	a.Notice, a.FormError, a.fileLink = "", "", nil
+	a.applyLinkView(l.fragment)
+	// The notice of what the form leaves out of the link stays beside
+	// the upload's notice, and once the link runs.
+	defer func() { a.Notice = joinNotices(a.Notice, notice) }()
 	if !a.dead {
 		// A dead worker's message stays: it says to reload the page.
 		a.Error = ""
@@ -157,4 +170,70 @@ func (a *App) applyWaitingLink() {
 		return
 	}
 	a.Run()
+}
+
+// The parts of a permalink's fragment, after the scenario's, that keep
+// the chart's view: its x axis when not the default (x=count, x=time),
+// and its logarithmic scale (log=1). A link without them opens with the
+// default view.
+const (
+	viewAxisKey = "x="
+	viewLogPart = "log=1"
+)
+
+// viewFragment is the fragment's part that keeps the x axis x and the
+// logarithmic scale logX: "" for the default view, else "&x=count&log=1"
+// or part of it.
+func viewFragment(x string, logX bool) string {
+	var part string
+	if x != report.XFraction && x != "" {
+		part += "&" + viewAxisKey + x
+	}
+	if logX {
+		part += "&" + viewLogPart
+	}
+	return part
+}
+
+// viewOf reads the chart's view of a permalink fragment (viewFragment):
+// an x axis the chart does not draw is the default.
+func viewOf(fragment string) (x string, logX bool) {
+	x = report.XFraction
+	for _, part := range strings.Split(fragment, "&") {
+		if v, ok := strings.CutPrefix(part, viewAxisKey); ok && (v == report.XCount || v == report.XTime) {
+			x = v
+		}
+		logX = logX || part == viewLogPart
+	}
+	return x, logX
+}
+
+// showPermalink makes the scenario of the last run (scenarioFragment)
+// with the chart's view the permalink, and the page's address unless the
+// page keeps the address (keepAddress).
+func (a *App) showPermalink() {
+	if a.scenarioFragment == "" {
+		return
+	}
+	frag := a.scenarioFragment + viewFragment(a.XAxis, a.LogX)
+	a.Permalink = page.PageURL() + "#" + frag
+	if a.keepAddress {
+		return
+	}
+	if a.embedFragment {
+		frag = "embed&" + frag
+	}
+	if err := setFragment(frag); err != nil && !errors.Is(err, page.ErrNotInBrowser) {
+		a.Notice = "The page's address could not be changed (" + err.Error() + "); the permalink below holds the scenario."
+	}
+}
+
+// applyLinkView shows the chart as the permalink fragment asks
+// (viewOf), redrawing it.
+func (a *App) applyLinkView(fragment string) {
+	x, logX := viewOf(fragment)
+	if x != a.XAxis || logX != a.LogX {
+		a.XAxis, a.LogX = x, logX
+		a.drawChart()
+	}
 }

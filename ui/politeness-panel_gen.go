@@ -86,7 +86,8 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-						vgcomp.Value = bind(&c.App.Form.Connections)
+						vgcomp.Invalid = c.App.InvalidInputs()
+						vgcomp.Value = numberBox(&c.App.Form.Connections)
 						vgcomp.AttrMap = make(map[string]interface{}, 8)
 						vgcomp.AttrMap["id"] = "connections"
 						vgcomp.AttrMap["type"] = "number"
@@ -115,7 +116,8 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-						vgcomp.Value = bind(&c.App.Form.Wait)
+						vgcomp.Invalid = c.App.InvalidInputs()
+						vgcomp.Value = numberBox(&c.App.Form.Wait)
 						vgcomp.AttrMap = make(map[string]interface{}, 8)
 						vgcomp.AttrMap["id"] = "wait"
 						vgcomp.AttrMap["type"] = "number"
@@ -145,7 +147,8 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-						vgcomp.Value = bind(&c.App.Form.Latency)
+						vgcomp.Invalid = c.App.InvalidInputs()
+						vgcomp.Value = numberBox(&c.App.Form.Latency)
 						vgcomp.AttrMap = make(map[string]interface{}, 8)
 						vgcomp.AttrMap["id"] = "latency"
 						vgcomp.AttrMap["type"] = "number"
@@ -175,7 +178,8 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-						vgcomp.Value = bind(&c.App.Form.PageSize)
+						vgcomp.Invalid = c.App.InvalidInputs()
+						vgcomp.Value = numberBox(&c.App.Form.PageSize)
 						vgcomp.AttrMap = make(map[string]interface{}, 8)
 						vgcomp.AttrMap["id"] = "page-size"
 						vgcomp.AttrMap["type"] = "number"
@@ -205,7 +209,8 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgin.BuildEnv.WireComponent(vgcomp)
 						}
 						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-						vgcomp.Value = bind(&c.App.Form.Bandwidth)
+						vgcomp.Invalid = c.App.InvalidInputs()
+						vgcomp.Value = numberBox(&c.App.Form.Bandwidth)
 						vgcomp.AttrMap = make(map[string]interface{}, 8)
 						vgcomp.AttrMap["id"] = "bandwidth"
 						vgcomp.AttrMap["type"] = "number"

@@ -171,6 +171,7 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgcomp.Invalid = c.App.InvalidInputs()
 					vgcomp.Value = bind(&c.App.Form.Seeds)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "seeds"
@@ -199,7 +200,8 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Form.RandomSeed)
+					vgcomp.Invalid = c.App.InvalidInputs()
+					vgcomp.Value = numberBox(&c.App.Form.RandomSeed)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "random-seed"
 					vgcomp.AttrMap["type"] = "number"
@@ -228,7 +230,8 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Form.Budget)
+					vgcomp.Invalid = c.App.InvalidInputs()
+					vgcomp.Value = numberBox(&c.App.Form.Budget)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "budget"
 					vgcomp.AttrMap["type"] = "number"

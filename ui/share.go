@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"html"
 	"strings"
 
@@ -11,21 +10,14 @@ import (
 	"github.com/crawlsim/crawlsim/wasm/page"
 )
 
-// setPermalink makes s, a scenario the worker took, the permalink and the
-// page's address (unless the page keeps the address: keepAddress).
+// setPermalink makes s, a scenario the worker took, with the chart's
+// view, the permalink and the page's address (unless the page keeps the
+// address: keepAddress; showPermalink).
 func (a *App) setPermalink(s model.Scenario) {
 	if frag, err := EncodePermalink(s); err == nil {
-		a.Permalink = page.PageURL() + "#" + frag
+		a.scenarioFragment = frag
 		a.permalinkGraph = s.Graph
-		if a.keepAddress {
-			return
-		}
-		if a.embedFragment {
-			frag = "embed&" + frag
-		}
-		if err := setFragment(frag); err != nil && !errors.Is(err, page.ErrNotInBrowser) {
-			a.Notice = "The page's address could not be changed (" + err.Error() + "); the permalink below holds the scenario."
-		}
+		a.showPermalink()
 	}
 }
 

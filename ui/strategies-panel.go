@@ -1,7 +1,6 @@
 package main
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/vugu/vugu"
@@ -14,6 +13,9 @@ import (
 // their parameters, and offers a preset per paper.
 type StrategiesPanel struct {
 	App *App
+	// focus is the id of the element to focus once the page is drawn
+	// (Remove).
+	focus string
 }
 
 // Title is a strategy's tooltip: what it does and where it comes from.
@@ -31,13 +33,19 @@ func (c *StrategiesPanel) DescribedBy(s StrategyChoice) string {
 	return ids
 }
 
-// More says that a strategy is also compared with the other parameters of
-// the scenario it came from (a permalink that lists it more than once).
-func (c *StrategiesPanel) More(s StrategyChoice) string {
-	if len(s.More) == 1 {
-		return "and once more with the link's other parameters"
+// Remove drops further listing k of strategy id (RemoveMore) and moves
+// the focus, once the page is drawn, to the Remove button now in its
+// place, or the strategy's checkbox when none is left.
+func (c *StrategiesPanel) Remove(id string, k int) {
+	c.focus = c.App.RemoveMore(id, k)
+}
+
+// Rendered moves the focus where Remove asked, after the page was drawn.
+func (c *StrategiesPanel) Rendered(ctx vugu.RenderedCtx) {
+	if c.focus != "" {
+		page.Focus(c.focus)
+		c.focus = ""
 	}
-	return "and " + strconv.Itoa(len(s.More)) + " more times with the link's other parameters"
 }
 
 // PaperRef is a strategy's link to one of its papers in the About section.

@@ -231,8 +231,10 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgin.BuildEnv.WireComponent(vgcomp)
 										}
 										vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+										vgcomp.Invalid = c.App.InvalidInputs()
 										vgcomp.Value = s.Param(p.Name)
 										vgcomp.AttrMap = make(map[string]interface{}, 8)
+										vgcomp.AttrMap["id"] = ParamInputID(s.Info.ID, p.Name)
 										vgcomp.AttrMap["title"] = p.Doc
 										vgcomp.AttrMap["type"] = "number"
 										vgcomp.AttrMap["step"] = "any"
@@ -249,9 +251,51 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 					vgparent.AppendChild(vgn)
 					if s.On && len(s.More) > 0 {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "copies"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.More(s))
+						vgn.AddAttrInterface("aria-label", "Also compared: "+s.Info.Name+" with other parameters from the link")
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
+							vgparent.AppendChild(vgn)
+							for k, m := range s.More {
+								var vgiterkey interface{} = k
+								_ = vgiterkey
+								k := k
+								_ = k
+								m := m
+								_ = m
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
+								vgparent.AppendChild(vgn)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML("and " + MoreText(s, m))
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}}}
+									vgparent.AppendChild(vgn)
+									vgn.AddAttrInterface("aria-label", "Remove "+MoreText(s, m))
+									vgn.AddAttrInterface("id", MoreID(s.Info.ID, k))
+									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+										EventType: "click",
+										Func:      func(event vugu.DOMEvent) { c.Remove(s.Info.ID, k) },
+										// TODO: implement capture, etc. mostly need to decide syntax
+									})
+									{
+										vgparent := vgn
+										_ = vgparent
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Remove"}
+										vgparent.AppendChild(vgn)
+									}
+								}
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
+							vgparent.AppendChild(vgn)
+						}
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 					vgparent.AppendChild(vgn)
