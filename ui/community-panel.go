@@ -15,6 +15,16 @@ type CommunityPanel struct {
 // name).
 func (c *CommunityPanel) Chart() vugu.HTML { return vugu.HTML(c.App.Community.DepthSVG) }
 
+// ReasonClass is the class of the line that says why Extract and evaluate
+// is disabled: a graph without hosts is said as a problem ("reason"), a
+// wait for the worker as a hint ("reason wait").
+func (c *CommunityPanel) ReasonClass() string {
+	if c.App.NoHostsReason() != "" {
+		return "reason"
+	}
+	return "reason wait"
+}
+
 // Stage is the extraction's progress in words.
 func (c *CommunityPanel) Stage() string {
 	return progressText(c.App.Community.Progress())

@@ -111,7 +111,7 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "extract-seeds"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "extract-seeds-reason"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "extract-seeds"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "extract-seeds-reason seeds-stage"}}}
 			vgparent.AppendChild(vgn)
 			{
 				b, err := vjson.Marshal(c.App.WorkerBusy() || c.App.NoHostsReason() != "")
@@ -150,7 +150,7 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "stage"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "seeds-stage"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "stage"}}}
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.Stage())
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
@@ -158,9 +158,10 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "extract-seeds-reason"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "reason"}}}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "extract-seeds-reason"}}}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(c.App.NoHostsReason())
+		vgn.AddAttrInterface("class", c.ReasonClass())
+		vgn.SetInnerHTML(c.App.ExtractReason())
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
 		if c.App.Community.Error != "" {
@@ -256,7 +257,12 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.SetInnerHTML(c.App.Community.Summary)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "use-seeds"}}}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "use-seeds-reason"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "reason wait"}}}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(c.App.WaitReason(panelCommunity))
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "use-seeds"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "use-seeds-reason"}}}
 				vgparent.AppendChild(vgn)
 				{
 					b, err := vjson.Marshal(c.App.WorkerBusy())

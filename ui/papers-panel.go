@@ -15,11 +15,11 @@ type PapersPanel struct {
 }
 
 // Choices are the papers to choose from, as value and text: each paper by
-// number and name, then all of them.
+// number and by its short title and year (paperTitle), then all of them.
 func (c *PapersPanel) Choices() [][2]string {
 	var out [][2]string
 	for _, p := range protocol.Papers {
-		out = append(out, [2]string{p.ID, p.ID + " " + p.Name})
+		out = append(out, [2]string{p.ID, paperTitle(p.ID, p.ID+" "+p.Name)})
 	}
 	return append(out, [2]string{"all", "all papers"})
 }

@@ -95,7 +95,7 @@ func (c *PapersPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run-papers"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run-papers"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "run-papers-reason papers-stage"}}}
 			vgparent.AppendChild(vgn)
 			{
 				b, err := vjson.Marshal(c.App.WorkerBusy())
@@ -155,6 +155,11 @@ func (c *PapersPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run-papers-reason"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "reason wait"}}}
+		vgparent.AppendChild(vgn)
+		vgn.SetInnerHTML(c.App.WaitReason(panelPapers))
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "papers-announce"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "visually-hidden"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}}}
 		vgparent.AppendChild(vgn)
 		vgn.SetInnerHTML(c.App.Papers.Announce)
@@ -195,7 +200,7 @@ func (c *PapersPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(r.ID + " " + r.Name)
+						vgn.SetInnerHTML(paperTitle(r.ID, r.ID+" "+r.Name))
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}

@@ -77,7 +77,7 @@ func (p *Papers) chosenName() string {
 	}
 	for _, n := range protocol.Papers {
 		if n.ID == p.Paper {
-			return "paper " + n.ID + " (" + n.Name + ")"
+			return paperTitle(n.ID, "paper "+n.ID+" ("+n.Name+")")
 		}
 	}
 	return "paper " + p.Paper

@@ -438,7 +438,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run-refresh"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run-refresh"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "run-refresh-reason refresh-stage"}}}
 			vgparent.AppendChild(vgn)
 			{
 				b, err := vjson.Marshal(c.App.WorkerBusy())
@@ -477,12 +477,17 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "stage"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "refresh-stage"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "stage"}}}
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.Stage())
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
 		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run-refresh-reason"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "reason wait"}}}
+		vgparent.AppendChild(vgn)
+		vgn.SetInnerHTML(c.App.WaitReason(panelRevisits))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
 		if c.App.Revisits.Error != "" {

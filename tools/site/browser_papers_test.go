@@ -24,7 +24,7 @@ func TestPagePapers(t *testing.T) {
 		chromedp.Click("#run-papers"),
 		waitFor(papersDone, 2*time.Minute))
 	heads := value(t, ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#paper-004 h3, #paper-004 h4")).map(h => h.textContent)`))
-	if len(heads) < 3 || !strings.HasPrefix(heads[0], "004 crawling-a-country") || !strings.HasPrefix(heads[1], "Table 2") || heads[len(heads)-1] != "Findings" {
+	if len(heads) < 3 || !strings.HasPrefix(heads[0], "Crawling a country (2005)") || !strings.HasPrefix(heads[1], "Table 2") || heads[len(heads)-1] != "Findings" {
 		t.Errorf("paper 004's headings %q; want its name, Table 2, ..., Findings", heads)
 	}
 	rows := value(t, ctx, chromedp.Evaluate[[][]string](`Array.from(document.querySelectorAll("#paper-004 table.paper-table tbody tr")).map(r => Array.from(r.cells).map(c => c.textContent))`))
