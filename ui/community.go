@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -79,7 +80,7 @@ func (c *Community) Extract(f Form) {
 	}
 	s.Seeds, s.Strategies = spec, []model.Strategy{}
 	s.Budget, s.Politeness = 0, nil
-	s.SeedStudy = &model.SeedStudy{Samples: 50}
+	s.SeedStudy = &model.SeedStudy{} // the default samples, as paper 003 on the Papers panel takes
 	// The worker normalises the study; what it refuses is shown as Error.
 	req := c.q.request(protocol.KindRun)
 	req.Scenario = &s
@@ -108,17 +109,51 @@ func (c *Community) Seeds() string {
 }
 
 // seedRows are the extracted seeds: name, hub score, core authority
-// score, hubs and authorities of the core.
+// score, hubs and authorities of the core. Each score column has one
+// number of decimals (columnDecimals), so that its figures line up.
 func seedRows(st *model.Result) [][]string {
 	if st == nil || st.SeedStudy == nil || st.SeedStudy.Community == nil {
 		return nil
 	}
+	cores := st.SeedStudy.Community.Cores
+	hubs, auths := make([]float64, len(cores)), make([]float64, len(cores))
+	for i, c := range cores {
+		hubs[i], auths[i] = c.Hub, c.Authority
+	}
+	hubDecimals, authDecimals := columnDecimals(hubs), columnDecimals(auths)
 	var rows [][]string
-	for i, c := range st.SeedStudy.Community.Cores {
-		rows = append(rows, []string{st.SeedStudy.Names[i], strconv.FormatFloat(c.Hub, 'g', 4, 64), strconv.FormatFloat(c.Authority, 'g', 4, 64),
+	for i, c := range cores {
+		rows = append(rows, []string{st.SeedStudy.Names[i], strconv.FormatFloat(c.Hub, 'f', hubDecimals, 64), strconv.FormatFloat(c.Authority, 'f', authDecimals, 64),
 			strconv.Itoa(len(c.Hubs)), strconv.Itoa(len(c.Authorities))})
 	}
 	return rows
+}
+
+// scoreDigits is how many significant digits a score column gives its
+// smallest non-zero score, and maxScoreDecimals the most decimals it
+// takes for one (a smaller score is written as 0 to that many).
+const (
+	scoreDigits      = 4
+	maxScoreDecimals = 8
+)
+
+// columnDecimals is the number of decimals a column of the values writes
+// them all with: enough for scoreDigits significant digits of its
+// smallest non-zero value, at most maxScoreDecimals, and scoreDigits
+// when every value is 0 or none is finite.
+func columnDecimals(values []float64) int {
+	decimals := -1
+	for _, v := range values {
+		if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			continue
+		}
+		d := scoreDigits - 1 - int(math.Floor(math.Log10(math.Abs(v))))
+		decimals = max(decimals, min(max(d, 0), maxScoreDecimals))
+	}
+	if decimals < 0 {
+		return scoreDigits
+	}
+	return decimals
 }
 
 // seedsSummary says what the study found, in a sentence or two.
@@ -127,7 +162,7 @@ func seedsSummary(st *model.Result) string {
 		return ""
 	}
 	ev := st.SeedStudy.Evaluation
-	out := fmt.Sprintf("Average connected distance of the graph: %.2f.", ev.AverageDistance)
+	out := fmt.Sprintf("Average connected distance of the graph: %.2f, estimated from %s sampled pages.", ev.AverageDistance, model.Count(ev.DistanceSamples))
 	if c := ev.Cores; c.Pairs > 0 {
 		out = fmt.Sprintf("Distances between the %d cores: min %d, mean %.2f, max %d. ", c.Cores, c.Min, c.Mean, c.Max) + out
 	}

@@ -97,10 +97,17 @@ func tableMarkdown(head []string, rows [][]string) string {
 
 // latexCell escapes a cell of a LaTeX tabular: the ten special characters
 // (# $ % & _ { } ~ ^ \), and the dash and ellipsis the table writes, which
-// an 8-bit LaTeX would not set.
+// an 8-bit LaTeX would not set. A minus sign, the Unicode one or a hyphen
+// that starts a number (latexMinus), is set as math's minus, $-$: text
+// mode would set a hyphen, shorter than the figures' minus.
 func latexCell(s string) string {
 	var b strings.Builder
-	for _, c := range s {
+	runes := []rune(s)
+	for i, c := range runes {
+		if latexMinus(runes, i) {
+			b.WriteString(`$-$`)
+			continue
+		}
 		switch c {
 		case '#', '$', '%', '&', '_', '{', '}':
 			b.WriteByte('\\')
@@ -126,6 +133,24 @@ func latexCell(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// latexMinus reports whether rune i of cell is a minus sign: the Unicode
+// minus, or a hyphen before a digit (or a decimal point) that starts the
+// cell or follows a space or an opening parenthesis, as in "-0.027" or
+// "(-2)". A hyphen within a word or a range ("fpr-m", "3-4") is not.
+func latexMinus(cell []rune, i int) bool {
+	switch {
+	case cell[i] == '−':
+		return true
+	case cell[i] != '-' || i+1 == len(cell):
+		return false
+	}
+	next := cell[i+1]
+	if !(next >= '0' && next <= '9' || next == '.') {
+		return false
+	}
+	return i == 0 || cell[i-1] == ' ' || cell[i-1] == '('
 }
 
 func tableLaTeX(head []string, rows [][]string) string {
