@@ -15,6 +15,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/reproduce"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/step"
@@ -206,7 +207,7 @@ func (f *reproduceFlags) input(ctx context.Context, e *env, args []string) (repr
 			}
 			in.Previous = &scenario.PreviousSource{File: f.prev, URLs: f.prevURLs}
 		}
-		meta.Graph = fmt.Sprintf("%s (%d pages, %d links, %s)", f.in.path, g.NumNodes(), g.NumArcs(), hostsText(g))
+		meta.Graph = fmt.Sprintf("%s (%s pages, %s links, %s)", f.in.path, model.Count(g.NumNodes()), model.Count(g.NumArcs()), hostsText(g))
 	} else {
 		in = reproduce.GeneratedInput(f.pages, f.seed)
 		sc, err := scenario.Normalize(scenario.Scenario{Graph: in.Graph})
@@ -225,7 +226,7 @@ func (f *reproduceFlags) input(ctx context.Context, e *env, args []string) (repr
 			return in, meta, err
 		}
 		g = gr.Graph()
-		meta.Graph = fmt.Sprintf("generated web: %d pages, %d hosts, %d links, generator seed %d", g.NumNodes(), p.Hosts, g.NumArcs(), p.Seed)
+		meta.Graph = fmt.Sprintf("generated web: %s pages, %s hosts, %s links, generator seed %d", model.Count(g.NumNodes()), model.Count(p.Hosts), model.Count(g.NumArcs()), p.Seed)
 	}
 	meta.Checksum = fmt.Sprintf("%016x", graphio.Fingerprint(g))
 	return in, meta, nil

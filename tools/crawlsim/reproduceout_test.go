@@ -31,7 +31,7 @@ func TestReproduceJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("stdout is not JSON: %v\n%s", err, out)
 	}
-	if len(got.Papers) != 1 || got.Papers[0].ID != "000" || got.Papers[0].Name != "fpr" || len(got.Papers[0].Tables) == 0 || !strings.HasPrefix(got.Graph, "generated web: 2000 pages") {
+	if len(got.Papers) != 1 || got.Papers[0].ID != "000" || got.Papers[0].Name != "fpr" || len(got.Papers[0].Tables) == 0 || !strings.HasPrefix(got.Graph, "generated web: 2,000 pages") {
 		t.Fatalf("papers %+v, graph %q; want paper 000 (fpr) with its tables on the generated web", got.Papers, got.Graph)
 	}
 	verdicts := map[string]bool{"same value": true, "same order": true, "same trend": true, "differs": true, "not run": true}
