@@ -21,7 +21,7 @@ func TestMaxBytesRefusesBeforeAllocating(t *testing.T) {
 	}
 	_, err = r.Step(1)
 	var tl *graphio.TooLargeError
-	if !errors.As(err, &tl) || !strings.HasPrefix(err.Error(), "graph.generate: 40000000 pages and ") ||
+	if !errors.As(err, &tl) || !strings.HasPrefix(err.Error(), "graph.generate: 40,000,000 pages and ") ||
 		!strings.HasSuffix(err.Error(), " to generate and compare strategies, more than the 3.7 GiB of memory available") {
 		t.Fatalf("generating 40 million pages within 4 GB: %v", err)
 	}
