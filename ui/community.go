@@ -40,9 +40,9 @@ func newCommunity(q *requests) Community {
 // the seeds a whole number of at least 1, the cover density a percentage
 // above 0 and at most 100 (seeds.CommunityOptions), blank for 100.
 func (c *Community) Spec() (string, error) {
-	k, err := strconv.Atoi(strings.TrimSpace(c.K))
-	if err != nil || k < 1 {
-		return "", fmt.Errorf("seeds: %q is not a number of seeds of at least 1", c.K)
+	k, err := communitySeeds(c.K)
+	if err != nil {
+		return "", err
 	}
 	spec := "community:" + strconv.Itoa(k)
 	d := strings.TrimSpace(c.Density)

@@ -78,3 +78,21 @@ func TestRefusedFieldsMarked(t *testing.T) {
 		}
 	}
 }
+
+// TestCommunitySeedsField: the community seeds box says blank is empty
+// (it said `"" is not a number of seeds of at least 1`), letters are not
+// a number, and a count too large is too large.
+func TestCommunitySeedsField(t *testing.T) {
+	for _, c := range []struct{ k, want string }{
+		{"", "seeds: empty: give the number of seeds, 1 or more"},
+		{" ", "seeds: empty: give the number of seeds, 1 or more"},
+		{"abc", `seeds: "abc" is not a number`},
+		{"1e99", "seeds: 1e99 is too large: at most 4,294,967,295"},
+		{"0", `seeds: "0" is not a number of seeds of at least 1`},
+	} {
+		com := Community{K: c.k}
+		if _, err := com.Spec(); err == nil || err.Error() != c.want {
+			t.Errorf("seeds %q: %v; want %q", c.k, err, c.want)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"strings"
 
@@ -88,4 +90,22 @@ func hostsLimit(pages int) int64 {
 		return int64(pages)
 	}
 	return countLimit("graph.generate.hosts")
+}
+
+// communitySeeds reads the Community seeds panel's number of seeds: 1 or
+// more, a blank field is empty, and a number too large to compute with
+// is refused with the most a graph has pages (graph.MaxNodes).
+func communitySeeds(text string) (int, error) {
+	if strings.TrimSpace(text) == "" {
+		return 0, errors.New("seeds: empty: give the number of seeds, 1 or more")
+	}
+	var errs fieldErrors
+	k := errs.countUpTo("seeds", "", text, graph.MaxNodes)
+	if err := errs.err(); err != nil {
+		return 0, err
+	}
+	if k < 1 {
+		return 0, fmt.Errorf("seeds: %q is not a number of seeds of at least 1", text)
+	}
+	return int(k), nil
 }
