@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/vugu/vugu"
 )
 
@@ -27,6 +28,8 @@ func FuzzPermalink(f *testing.F) {
 		f.Add(frag)
 		f.Add("embed&" + frag)
 		f.Add(frag[:len(frag)/2])
+		f.Add(frag + "&x=count&log=1")
+		f.Add("embed&" + frag + "&x=time&x=nope&log=0")
 	}
 	for _, json := range []string{
 		`{"version":1,"graph":{"file":"g.edges","urls":"g.urls"},"strategies":[{"id":"bfs"}]}`,
@@ -62,6 +65,9 @@ func FuzzPermalink(f *testing.F) {
 			&PolitenessPanel{App: a}, &RunPanel{App: a}, &ChartView{App: a}, &MetricsTable{App: a}, &TimeTable{App: a},
 			&SharePanel{App: a}, &CommunityPanel{App: a}, &RefreshPanel{App: a}, &PapersPanel{App: a}} {
 			env.RunBuild(panel)
+		}
+		if x := a.XAxis; x != report.XFraction && x != report.XCount && x != report.XTime {
+			t.Fatalf("%q: the chart's x axis is %q", fragment, x)
 		}
 		if !ok || decodeErr != nil {
 			return
