@@ -57,6 +57,11 @@ type Revisits struct {
 	Rows   [][]string
 	// drawnWidth is the width SVG was drawn for (its box's, draw).
 	drawnWidth int
+	// Announce is what the panel's live region says when a simulation
+	// starts, ends, fails or is cancelled; Cancelled says, in the panel,
+	// that the last simulation was cancelled, until the next starts.
+	Announce  string
+	Cancelled bool
 }
 
 // newRevisits returns the panel's state with its default form.
@@ -66,7 +71,7 @@ func newRevisits(q *requests) Revisits {
 
 // Run runs the form's simulation in the worker.
 func (r *Revisits) Run() {
-	r.Error = ""
+	r.Error, r.Cancelled = "", false
 	// The worker normalises the simulation; what it refuses is shown as
 	// Error, like the form's own errors.
 	sc, err := r.Form.Refresh()
@@ -76,14 +81,24 @@ func (r *Revisits) Run() {
 	}
 	req := r.q.request(protocol.KindRefresh)
 	req.Refresh = &sc
-	r.start(req, &pending{done: r.done, invalid: func(fields []protocol.FieldError) {
+	started := r.start(req, &pending{done: r.done, invalid: func(fields []protocol.FieldError) {
 		r.Error = fieldsText(fields, func(path string) string {
 			if name, ok := revisitFields[path]; ok {
 				return name
 			}
 			return path
 		})
+		r.Announce = "The simulation was refused."
+	}, failed: func(msg string) {
+		r.Error = msg
+		r.Announce = "The simulation failed."
+	}, cancelled: func() {
+		r.Cancelled = true
+		r.Announce = "Simulation cancelled."
 	}})
+	if started {
+		r.Announce = "Simulating revisits…"
+	}
 }
 
 // done takes the simulation's result and draws its table, and its chart
@@ -97,4 +112,5 @@ func (r *Revisits) done(resp protocol.Response) {
 	head, rows := report.RefreshRows(res)
 	r.Result, r.Head, r.Rows = res, head, groupRows(rows)
 	r.draw()
+	r.Announce = "Done: the revisit policies' table and chart are below."
 }
