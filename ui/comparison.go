@@ -105,6 +105,7 @@ func (a *App) runDone(r protocol.Response) {
 	head, rows, _ := report.Rows(res)
 	a.MetricsHead, a.MetricsRows = head, groupRows(rows)
 	a.stale, a.linked = false, false
+	a.shownKey = a.runKey
 	a.setTimeTable(res)
 	a.Facts = graphFacts(a.Graph, a.Result)
 	a.restarts = 0

@@ -36,6 +36,10 @@ type ResultState struct {
 	// stand-ins of the comparison last started (timeStandIns).
 	runTimeRows    [][]string
 	runTimeUntimed []string
+	// runKey is the comparison last started, and shownKey the one whose
+	// result is shown (scenarioKey), so that a cancelled re-run of the
+	// shown scenario leaves its result unmarked (rerun.go).
+	runKey, shownKey string
 }
 
 // resultMark is what the page says of the result shown: stale (of an
@@ -49,6 +53,7 @@ func (a *App) started(s model.Scenario, workers int) {
 	a.setUsedWorkers(workers)
 	a.before = resultMark{stale: a.stale, cancelled: a.cancelled, linked: a.linked}
 	a.stale, a.cancelled, a.linked = true, false, false
+	a.runKey = scenarioKey(s)
 	a.runTimeRows, a.runTimeUntimed = timeStandIns(s)
 	// The first progress is said whatever its figure, so that a short
 	// run too says how far it is before it is done.
@@ -68,6 +73,8 @@ func (a *App) StaleNote() string {
 	case a.Running():
 	case a.cancelled && a.Stale():
 		return "Run cancelled: these results are of the previous run, not of the scenario in the form."
+	case a.cancelled && a.Result != nil:
+		return cancelledRerunNote
 	case a.cancelled:
 		return "Run cancelled."
 	case a.linked && a.Stale():
@@ -92,6 +99,7 @@ func (a *App) StaleClass() string {
 // down), and the aria-live region.
 func (a *App) runCancelled() {
 	a.cancelled = true
+	a.keepShownIfRerun()
 	a.Announce = "Run cancelled."
 }
 

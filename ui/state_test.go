@@ -108,6 +108,9 @@ func TestStaleWhileRunning(t *testing.T) {
 	if a.Stale() || a.StaleNote() != "" {
 		t.Errorf("after the run: stale %v, note %q", a.Stale(), a.StaleNote())
 	}
+	// Another scenario (a re-run of the shown one, cancelled, leaves its
+	// result unmarked: TestCancelledRerunOfTheSameScenario).
+	a.Form.Pages = "1234"
 	a.Run()
 	a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-1].ID, Kind: protocol.KindCancelled}))
 	if !a.Stale() || !strings.Contains(a.StaleNote(), "Run cancelled") || !strings.Contains(a.StaleNote(), "previous run") || a.Notice != "" {
