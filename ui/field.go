@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"github.com/vugu/vjson"
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/vgform"
 )
@@ -14,7 +15,7 @@ import (
 // in Firefox, "1e" or "--" in Chromium), whose value the browser gives as
 // empty, sets typedNotANumber in a binding that takes it (badInputSetter),
 // so that the form says "not a number" rather than "empty", and the box
-// keeps what was typed. An input whose id Invalid holds is marked as the
+// keeps what was typed (Build). An input whose id Invalid holds is marked as the
 // field a refusal names (aria-invalid, the refusal as its description,
 // the CSS class invalid) until it changes.
 type Field struct {
@@ -24,8 +25,6 @@ type Field struct {
 	// (App.InvalidInputs); nil for none. The field removes its own id
 	// when the user changes it.
 	Invalid map[string]bool
-	// shown is the value the input was last given.
-	shown string
 }
 
 // typedNotANumber is what a number box holding no number (the browser's
@@ -68,16 +67,28 @@ func (c *Field) Attrs() vugu.AttrMap {
 	return attrs
 }
 
-// Shown is the value the input shows: the bound string, or, while it is
-// typedNotANumber, what the input showed before, so that the renderer
-// leaves what the user typed in place.
-func (c *Field) Shown() string {
-	v := c.Value.StringValue()
-	if v == typedNotANumber {
-		return c.shown
+// Build makes the input: its attributes (Attrs), the bound string as its
+// value, and the change handler (HandleChange). While the string is
+// typedNotANumber the value is left out, so that the renderer leaves what
+// the user typed in the box (a value set, even the one shown before,
+// would replace it).
+func (c *Field) Build(vgin *vugu.BuildIn) *vugu.BuildOut {
+	n := &vugu.VGNode{Type: vugu.ElementNode, Data: "input"}
+	n.AddAttrList(c.Attrs())
+	if v := c.Value.StringValue(); v != typedNotANumber {
+		b, err := vjson.Marshal(v)
+		if err != nil {
+			panic(err) // a string always marshals
+		}
+		n.Prop = append(n.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 	}
-	c.shown = v
-	return v
+	n.DOMEventHandlerSpecList = append(n.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+		EventType: "change",
+		Func: func(event vugu.DOMEvent) {
+			c.HandleChange(event.PropString("target", "value"), badInput(event))
+		},
+	})
+	return &vugu.BuildOut{Out: []*vugu.VGNode{n}}
 }
 
 // HandleChange takes the input's new value (badInput: its text is no
