@@ -125,7 +125,8 @@ func (a *App) showsScenario(s model.Scenario) bool {
 	if err != nil {
 		return false
 	}
-	linked, err := FormOf(s).Scenario()
+	form, _ := FormOfLink(s)
+	linked, err := form.Scenario()
 	return err == nil && sameScenario(cur, linked)
 }
 
