@@ -6,7 +6,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
@@ -70,13 +69,13 @@ const maxConnections = 10000
 
 // countLimit is the most a whole-number field of the scenario at path
 // takes, said of a number too large to compute with (fieldErrors.count):
-// the generator's most pages (graph.MaxNodes), the engine's most
+// the generator's most pages (model.MaxPages), the engine's most
 // connections, else the largest whole number the scenario holds. The
 // worker checks the numbers below it.
 func countLimit(path string) int64 {
 	switch path {
 	case "graph.generate.pages", "graph.generate.hosts":
-		return graph.MaxNodes
+		return model.MaxPages
 	case "politeness.connections":
 		return maxConnections
 	}
@@ -94,13 +93,13 @@ func hostsLimit(pages int) int64 {
 
 // communitySeeds reads the Community seeds panel's number of seeds: 1 or
 // more, a blank field is empty, and a number too large to compute with
-// is refused with the most a graph has pages (graph.MaxNodes).
+// is refused with the most a graph has pages (model.MaxPages).
 func communitySeeds(text string) (int, error) {
 	if strings.TrimSpace(text) == "" {
 		return 0, errors.New("seeds: empty: give the number of seeds, 1 or more")
 	}
 	var errs fieldErrors
-	k := errs.countUpTo("seeds", "", text, graph.MaxNodes)
+	k := errs.countUpTo("seeds", "", text, model.MaxPages)
 	if err := errs.err(); err != nil {
 		return 0, err
 	}

@@ -17,8 +17,9 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// MaxNodes is the largest number of pages a Graph can hold: ids are uint32.
-const MaxNodes = 1<<32 - 1
+// MaxNodes is the largest number of pages a Graph can hold: ids are uint32
+// (model.MaxPages, which the page reads without importing this package).
+const MaxNodes = model.MaxPages
 
 // Graph is a directed graph in CSR form. A Graph is immutable once built:
 // algorithms only read it, so one Graph may be shared by many of them.

@@ -49,6 +49,10 @@ func GroupDigits(s string) string {
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
 
+// MaxPages is the most pages a graph holds: page ids are uint32
+// (graph.MaxNodes is this limit).
+const MaxPages = 1<<32 - 1
+
 // Count writes a whole number with thousands separators: 1048576 is
 // "1,048,576".
 func Count[N ~int | ~int64 | ~uint64](n N) string {
