@@ -136,9 +136,9 @@ func (p Params) Validate() error {
 	}
 	switch {
 	case q.Pages < 0:
-		bad("pages %d is out of range: want 1 to %s", q.Pages, model.Count(uint64(graph.MaxNodes)))
+		bad("pages %s is out of range: want 1 to %s", model.Count(q.Pages), model.Count(uint64(graph.MaxNodes)))
 	case uint64(q.Pages) > graph.MaxNodes:
-		bad("pages %d is too many: at most %s", q.Pages, model.Count(uint64(graph.MaxNodes)))
+		bad("pages %s is too many: at most %s", model.Count(q.Pages), model.Count(uint64(graph.MaxNodes)))
 	}
 	switch {
 	case q.Hosts < 0:

@@ -322,7 +322,7 @@ func TestParamsValidate(t *testing.T) {
 		bad = append(bad, struct {
 			p    Params
 			want string
-		}{Params{Pages: graph.MaxNodes + 1}, "pages 4294967296 is too many: at most 4,294,967,295"})
+		}{Params{Pages: graph.MaxNodes + 1}, "pages 4,294,967,296 is too many: at most 4,294,967,295"})
 	}
 	for _, c := range bad {
 		err := c.p.Validate()

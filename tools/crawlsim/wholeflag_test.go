@@ -12,8 +12,8 @@ import (
 // is not whole is still refused as such.
 func TestPagesInENotation(t *testing.T) {
 	dir := t.TempDir()
-	checkFails(t, 2, []string{"run", "-n", "1e12"}, "-n 1000000000000 is too many: at most 4,294,967,295")
-	checkFails(t, 2, []string{"gen", "-n", "1e12", "-o", dir + "/g.csr"}, "1000000000000 is too many: at most 4,294,967,295")
+	checkFails(t, 2, []string{"run", "-n", "1e12"}, "-n 1,000,000,000,000 is too many: at most 4,294,967,295")
+	checkFails(t, 2, []string{"gen", "-n", "1e12", "-o", dir + "/g.csr"}, "-n 1,000,000,000,000 is too many: at most 4,294,967,295")
 	checkFails(t, 2, []string{"run", "-n", "1.5"}, "-n 1.5: expected a whole number")
 	checkFails(t, 2, []string{"run", "-n", "1e99"}, "-n 1e99: out of range for a whole number")
 	out := mustRun(t, "gen", "-n", "2e2", "-o", dir+"/g.edges")
