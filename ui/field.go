@@ -6,6 +6,8 @@ import (
 	"github.com/vugu/vjson"
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/vgform"
+
+	"github.com/crawlsim/crawlsim/wasm/page"
 )
 
 // Field is a text or number input bound to a string of the page's state:
@@ -85,7 +87,7 @@ func (c *Field) Build(vgin *vugu.BuildIn) *vugu.BuildOut {
 	n.DOMEventHandlerSpecList = append(n.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 		EventType: "change",
 		Func: func(event vugu.DOMEvent) {
-			c.HandleChange(event.PropString("target", "value"), badInput(event))
+			c.HandleChange(event.PropString("target", "value"), holdsNoNumber(c.ID()))
 		},
 	})
 	return &vugu.BuildOut{Out: []*vugu.VGNode{n}}
@@ -102,17 +104,9 @@ func (c *Field) HandleChange(value string, badInput bool) {
 	delete(c.Invalid, c.ID())
 }
 
-// badInput reports whether the input of event holds text that is no
-// number (its validity's badInput), which the browser gives as an empty
-// value; false outside the browser.
-func badInput(event vugu.DOMEvent) bool {
-	target := event.JSEventTarget()
-	if !target.Truthy() {
-		return false
-	}
-	validity := target.Get("validity")
-	return validity.Truthy() && validity.Get("badInput").Bool()
-}
+// holdsNoNumber reports whether the input with the id holds text that
+// is no number (page.HoldsNoNumber; a test replaces it).
+var holdsNoNumber = page.HoldsNoNumber
 
 // bind binds a Field to the string at p.
 func bind(p *string) vgform.StringPtr { return vgform.StringPtr{Value: p} }

@@ -1,6 +1,7 @@
 package page
 
 import (
+	"go/ast"
 	"go/build/constraint"
 	"go/parser"
 	"go/token"
@@ -84,5 +85,39 @@ func TestJavaScriptFilesAreTagged(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestUIReachesNoJavaScriptValue checks the other door to JavaScript:
+// Vugu's events hand out JavaScript values (JSEvent, JSEventTarget) and
+// its js package wraps syscall/js, so ui's own code (not vugugen's
+// *_gen.go) may use neither; it reads the page through this package
+// (HoldsNoNumber, ElementSize, ...) and events through their summaries
+// (PropString, ...).
+func TestUIReachesNoJavaScriptValue(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join(repoRoot, "ui", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range paths {
+		if strings.HasSuffix(path, "_gen.go") {
+			continue
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			if p, _ := strconv.Unquote(imp.Path.Value); p == "github.com/vugu/vugu/js" {
+				t.Errorf("%s imports %s; only wasm/ may touch JavaScript", path, p)
+			}
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if s, ok := n.(*ast.SelectorExpr); ok && (s.Sel.Name == "JSEvent" || s.Sel.Name == "JSEventTarget") {
+				t.Errorf("%s calls %s, a JavaScript value; only wasm/ may touch JavaScript", fset.Position(s.Pos()), s.Sel.Name)
+			}
+			return true
+		})
 	}
 }
