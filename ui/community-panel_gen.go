@@ -161,6 +161,7 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "extract-seeds-reason"}}}
 		vgparent.AppendChild(vgn)
 		vgn.AddAttrInterface("class", c.ReasonClass())
+		vgn.AddAttrInterface("title", c.App.ExtractReason())
 		vgn.SetInnerHTML(c.App.ExtractReason())
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
@@ -259,6 +260,7 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "use-seeds-reason"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "reason wait"}}}
 				vgparent.AppendChild(vgn)
+				vgn.AddAttrInterface("title", c.App.WaitReason(panelCommunity))
 				vgn.SetInnerHTML(c.App.WaitReason(panelCommunity))
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)

@@ -157,6 +157,7 @@ func (c *PapersPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run-papers-reason"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "reason wait"}}}
 		vgparent.AppendChild(vgn)
+		vgn.AddAttrInterface("title", c.App.WaitReason(panelPapers))
 		vgn.SetInnerHTML(c.App.WaitReason(panelPapers))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)

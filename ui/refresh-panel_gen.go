@@ -487,6 +487,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run-refresh-reason"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "reason wait"}}}
 		vgparent.AppendChild(vgn)
+		vgn.AddAttrInterface("title", c.App.WaitReason(panelRevisits))
 		vgn.SetInnerHTML(c.App.WaitReason(panelRevisits))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)

@@ -281,6 +281,7 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "generate-reason"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "reason wait"}}}
 			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("title", c.App.WaitReason(panelSource))
 			vgn.SetInnerHTML(c.App.WaitReason(panelSource))
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
@@ -345,6 +346,7 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "load-reason"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "reason wait"}}}
 			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("title", c.App.WaitReason(panelSource))
 			vgn.SetInnerHTML(c.App.WaitReason(panelSource))
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
