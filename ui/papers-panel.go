@@ -19,7 +19,7 @@ type PapersPanel struct {
 func (c *PapersPanel) Choices() [][2]string {
 	var out [][2]string
 	for _, p := range protocol.Papers {
-		out = append(out, [2]string{p.ID, paperTitle(p.ID, p.ID+" "+p.Name)})
+		out = append(out, [2]string{p.ID, paperAuthors(p.ID, p.ID+" "+p.Name)})
 	}
 	return append(out, [2]string{"all", "all papers"})
 }
