@@ -213,7 +213,7 @@ func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
 // resolveList maps list items (ids, or URLs, or what pageOf knows) to
 // pages.
 func resolveList(g *graph.Graph, spec Spec, pageOf func(string) (uint32, bool)) ([]uint32, error) {
-	var byURL map[string]uint32
+	var byURL *urlTable
 	seen := make(map[uint32]bool, len(spec.Items))
 	out := make([]uint32, 0, len(spec.Items))
 	for k, item := range spec.Items {
@@ -230,19 +230,14 @@ func resolveList(g *graph.Graph, spec Spec, pageOf func(string) (uint32, bool)) 
 				return nil, spec.itemError(k, "%q is not a page id, and the graph has no URLs to look it up", item)
 			}
 			if byURL == nil {
-				byURL = make(map[string]uint32, len(g.URLs))
-				for i, u := range g.URLs {
-					// Scheme and host in either case name the same page
-					// (urlKey); the first page of a URL keeps it.
-					key := urlKey(u)
-					if _, dup := byURL[key]; !dup {
-						byURL[key] = uint32(i)
-					}
-				}
+				byURL = newURLTable(g.URLs)
 			}
-			v, ok := byURL[urlKey(item)]
-			if !ok {
+			v, other, ok := byURL.page(item)
+			switch {
+			case !ok:
 				return nil, spec.itemError(k, "no page has the URL %q", item)
+			case other != v:
+				return nil, spec.itemError(k, "the URL %q is that of pages %d and %d, whose URLs differ only in the case of their scheme or host; give it as one of them has it", item, v, other)
 			}
 			id = uint64(v)
 		}

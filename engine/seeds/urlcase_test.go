@@ -2,6 +2,7 @@ package seeds
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -44,5 +45,41 @@ func TestSelectURLCase(t *testing.T) {
 		if got, err := Select(g, Spec{Kind: List, Items: []string{item}}, Options{}); err == nil {
 			t.Errorf("list %q = %v; want no page", item, got)
 		}
+	}
+}
+
+// TestSelectURLCaseAmbiguous: where two pages' URLs differ only in the
+// case of their host, each URL as typed names its own page, and a third
+// spelling of both is refused naming them (a review found the exact URL
+// of the second page resolved to the first since the hosts were folded).
+func TestSelectURLCaseAmbiguous(t *testing.T) {
+	b := graph.NewBuilder(5)
+	b.Add(0, 1)
+	g, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err = g.WithURLs([]string{"http://A.example/x", "http://b.example/", "http://a.example/x", "http://c.example/", "http://c.example/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		item string
+		want uint32
+	}{
+		{"http://A.example/x", 0},
+		{"http://a.example/x", 2},
+		{"http://B.EXAMPLE/", 1},
+		// Two pages with one URL are no ambiguity: the first has it.
+		{"http://C.example/", 3},
+	} {
+		got, err := Select(g, Spec{Kind: List, Items: []string{c.item}}, Options{})
+		if err != nil || !slices.Equal(got, []uint32{c.want}) {
+			t.Errorf("list %q = %v, %v; want [%d]", c.item, got, err, c.want)
+		}
+	}
+	_, err = Select(g, Spec{Kind: List, Items: []string{"http://A.EXAMPLE/x"}}, Options{})
+	if err == nil || !strings.Contains(err.Error(), `the URL "http://A.EXAMPLE/x" is that of pages 0 and 2, whose URLs differ only in the case of their scheme or host`) {
+		t.Errorf("a URL of two pages in other cases: %v", err)
 	}
 }

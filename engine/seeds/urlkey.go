@@ -33,3 +33,46 @@ func urlKey(u string) string {
 func hasUpper(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return 'A' <= r && r <= 'Z' }) >= 0
 }
+
+// urlTable finds a seed list's URLs among a graph's: a URL as a page has
+// it names that page (the first page, if several have it, as before
+// scheme and host were matched in either case); one that differs from
+// every page's only in the case of its scheme or host (urlKey) names the
+// page whose URL it folds to, unless two pages' URLs fold to it.
+type urlTable struct {
+	exact map[string]uint32
+	// folded maps a URL's key to its first page and, in the second
+	// place, another page of the same key (the first again when there is
+	// none).
+	folded map[string][2]uint32
+}
+
+// newURLTable indexes urls, the URL of each page.
+func newURLTable(urls []string) *urlTable {
+	t := &urlTable{exact: make(map[string]uint32, len(urls)), folded: make(map[string][2]uint32, len(urls))}
+	for i, u := range urls {
+		p := uint32(i)
+		if _, dup := t.exact[u]; !dup {
+			t.exact[u] = p
+		}
+		key := urlKey(u)
+		if pages, dup := t.folded[key]; !dup {
+			t.folded[key] = [2]uint32{p, p}
+		} else if pages[0] == pages[1] && u != urls[pages[0]] {
+			t.folded[key] = [2]uint32{pages[0], p}
+		}
+	}
+	return t
+}
+
+// page returns the page a seed list's URL names, and other: page again,
+// or another page of the same key when the URL matches no page exactly
+// and two pages' URLs differ from it only in case (which the caller
+// refuses as ambiguous); ok is false when no page has the URL.
+func (t *urlTable) page(u string) (page, other uint32, ok bool) {
+	if p, found := t.exact[u]; found {
+		return p, p, true
+	}
+	pages, found := t.folded[urlKey(u)]
+	return pages[0], pages[1], found
+}
