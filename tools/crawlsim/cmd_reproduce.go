@@ -45,9 +45,9 @@ a previous snapshot: -previous FILE (a generated web uses its evolution).
 fingerprint and the command that reproduces each number), the scenario
 files those commands run and SVG charts drawn like the papers' figures.
 When DIR holds the report.md of an earlier reproduce, the scenario files
-and charts that report names (NNN-NAME.json, NNN-NAME.svg) and the new one
-does not are removed once the new files are written, and reproduce says
-which; no other file is touched. -json prints the papers' tables and
+and charts it wrote (NNN-NAME.json, NNN-NAME.svg, listed in a comment at
+the end of that report) and the new one does not are removed once the new
+files are written, and reproduce says which; no other file is touched. -json prints the papers' tables and
 findings with their verdicts as JSON.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			f := &reproduceFlags{}
@@ -56,7 +56,7 @@ findings with their verdicts as JSON.`,
 			fs.StringVar(&f.prevURLs, "previous-urls", "", "URL list `FILE` of the -previous graph")
 			fs.IntVar(&f.pages, "n", reproduce.DefaultPages, "`PAGES` of the generated web when no GRAPH is given")
 			fs.Uint64Var(&f.seed, "random-seed", 1, "`SEED` of every random choice of the runs")
-			fs.StringVar(&f.dir, "o", "", "write report.md, the scenario files and the charts into `DIR` (made when missing; the files of an earlier reproduce there that the new report does not name are removed)")
+			fs.StringVar(&f.dir, "o", "", "write report.md, the scenario files and the charts into `DIR` (made when missing; the files an earlier reproduce wrote there that the new report does not name are removed)")
 			fs.BoolVar(&f.asJSON, "json", false, "print the tables and the findings with their verdicts as JSON instead of text")
 			return func(ctx context.Context, e *env, args []string) error {
 				return f.run(ctx, e, args)
@@ -299,8 +299,15 @@ func (f *reproduceFlags) reportFiles(e *env, ins []inputFile, outs []outputFlag,
 		}
 		return fmt.Sprintf("crawlsim %s -scenario %s", cmd, filepath.Join(f.dir, r.Name+".json"))
 	}
+	var names []string
+	for _, o := range files {
+		names = append(names, filepath.Base(o.path))
+	}
 	files = append(files, output{path: filepath.Join(f.dir, "report.md"), inMemory: true, write: func(w io.Writer) error {
-		return reproduce.WriteMarkdown(w, reps, meta)
+		if err := reproduce.WriteMarkdown(w, reps, meta); err != nil {
+			return err
+		}
+		return writeReportManifest(w, names)
 	}})
 	return files, nil
 }

@@ -15,10 +15,25 @@ import (
 // writes (reproduce.WriteMarkdown).
 const reportHeading = "# crawlsim reproduces the papers"
 
-// reportFileName finds in a report.md the names of the files reproduce
-// writes beside it: a paper's number, a dash and a name, ending in .json
-// (a scenario file) or .svg (a chart): "004-table2.json", "001-fig8.svg".
-var reportFileName = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.-])([0-9]{3}-[A-Za-z0-9_][A-Za-z0-9_.-]*\.(?:json|svg))\b`)
+// reportFileName is how the files reproduce writes beside report.md are
+// named: a paper's number, a dash and a name, ending in .json (a scenario
+// file) or .svg (a chart): "004-table2.json", "001-fig8.svg".
+var reportFileName = regexp.MustCompile(`^[0-9]{3}-[A-Za-z0-9_][A-Za-z0-9_.-]*\.(?:json|svg)$`)
+
+// reportManifest begins the comment that ends a report.md reproduce
+// writes, listing the files it wrote beside it (writeReportManifest):
+// the only files a later reproduce into the folder may remove, so that a
+// file the user wrote there, or named in notes added to the report, is
+// never taken for one of reproduce's.
+const reportManifest = "<!-- crawlsim reproduce wrote:"
+
+// writeReportManifest ends a report.md with the comment that lists names,
+// the files reproduce wrote beside it (reportManifest); a Markdown
+// viewer shows nothing of it.
+func writeReportManifest(w io.Writer, names []string) error {
+	_, err := fmt.Fprintf(w, "\n%s %s -->\n", reportManifest, strings.Join(names, " "))
+	return err
+}
 
 // maxReportBytes bounds the earlier report.md read for its file names: a
 // report of every paper is about 20 kB.
@@ -26,11 +41,13 @@ const maxReportBytes = 4 << 20
 
 // staleReportFiles returns the files of dir that an earlier reproduce
 // wrote and the new report does not name, to be removed once the new one
-// is written: the files named like reproduce's (reportFileName) in the
-// report.md dir holds, when that report.md begins as reproduce's do, that
+// is written: the files that the report.md dir holds lists in its last
+// manifest comment (reportManifest), when that report.md begins as
+// reproduce's do, named as reproduce names them (reportFileName), that
 // are regular files directly in dir (not links), are not among written
-// (the base names of the new files) and are none of the inputs. Any
-// other file is kept: reproduce never removes a file it did not write.
+// (the base names of the new files) and are none of the inputs. Any other
+// file is kept: reproduce never removes a file it did not write. A report
+// without the comment (before reproduce wrote one) gives none.
 func staleReportFiles(dir string, written map[string]bool, ins []inputFile) []string {
 	f, err := os.Open(filepath.Join(dir, "report.md"))
 	if err != nil {
@@ -44,11 +61,18 @@ func staleReportFiles(dir string, written map[string]bool, ins []inputFile) []st
 	if err != nil || !strings.HasPrefix(string(text), reportHeading+"\n") {
 		return nil
 	}
+	i := strings.LastIndex(string(text), "\n"+reportManifest)
+	if i < 0 {
+		return nil
+	}
+	list, _, closed := strings.Cut(string(text[i+1+len(reportManifest):]), "-->")
+	if !closed {
+		return nil
+	}
 	var stale []string
-	for _, m := range reportFileName.FindAllStringSubmatch(string(text), -1) {
-		name := m[1]
+	for _, name := range strings.Fields(list) {
 		path := filepath.Join(dir, name)
-		if written[name] || slices.Contains(stale, path) {
+		if !reportFileName.MatchString(name) || written[name] || slices.Contains(stale, path) {
 			continue
 		}
 		st, err := os.Lstat(path)

@@ -73,6 +73,15 @@ func TestReproduceRemovesItsStaleFiles(t *testing.T) {
 	for _, name := range []string{"004-mine.svg", "notes.txt", "000-fig4.svg"} {
 		write(filepath.Join("rep", name), "old "+name)
 	}
+	// Notes the user added to the report, naming files of theirs that
+	// look like reproduce's (a review found them removed): only the
+	// files the report's closing comment lists are reproduce's.
+	write(filepath.Join("rep", "009-mine.json"), "mine")
+	write(filepath.Join("rep", "004-notes.json"), "mine")
+	notes := "\nMy notes: see 009-mine.json and [this](004-notes.json).\n"
+	if err := os.WriteFile(filepath.Join("rep", "report.md"), append(md, notes...), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	write("elsewhere/target.svg", "not reproduce's")
 	os.Remove(filepath.Join("rep", "004-fig4.svg"))
 	if err := os.Symlink(filepath.Join("..", "elsewhere", "target.svg"), filepath.Join("rep", "004-fig4.svg")); err != nil {
@@ -87,7 +96,7 @@ func TestReproduceRemovesItsStaleFiles(t *testing.T) {
 			t.Errorf("rep/%s, named by the earlier report only, is still there", gone)
 		}
 	}
-	for _, kept := range []string{"004-mine.svg", "notes.txt", "004-fig4.svg", filepath.Join("..", "elsewhere", "target.svg")} {
+	for _, kept := range []string{"004-mine.svg", "notes.txt", "004-fig4.svg", "009-mine.json", "004-notes.json", filepath.Join("..", "elsewhere", "target.svg")} {
 		if _, err := os.Lstat(filepath.Join("rep", kept)); err != nil {
 			t.Errorf("rep/%s was removed: %v", kept, err)
 		}
