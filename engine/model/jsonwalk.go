@@ -23,10 +23,19 @@ func decodeStrict(data []byte, name string, v any) error {
 	if err := checkObject(name, data); err != nil {
 		return err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	root := reflect.TypeOf(v).Elem()
-	if err := dec.Decode(v); err != nil {
+	dec, err := decodeText(data, v)
+	var edits textEdits
+	if isNumberTypeError(err) {
+		// A whole number written with an exponent, perhaps: read the text
+		// with such numbers written in digits (wholenumbers.go).
+		if edits = wholeNumbersRewritten(data, root); len(edits) > 0 {
+			reflect.ValueOf(v).Elem().SetZero()
+			dec, err = decodeText(edits.apply(data), v)
+			placeInOriginal(err, edits)
+		}
+	}
+	if err != nil {
 		return describeDecodeError(err, name, data, root)
 	}
 	// encoding/json matches field names ignoring letter case and keeps
@@ -35,11 +44,39 @@ func decodeStrict(data []byte, name string, v any) error {
 	if err := checkKeys(name, data, root); err != nil {
 		return err
 	}
-	end := dec.InputOffset()
+	end := edits.original(dec.InputOffset())
 	if rest := skipSpace(data, end); rest < int64(len(data)) {
 		return fmt.Errorf("%s: unexpected data after the JSON object", place(name, data, rest))
 	}
 	return nil
+}
+
+// decodeText decodes data into v, refusing unknown fields, and returns
+// the decoder.
+func decodeText(data []byte, v any) (*json.Decoder, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec, dec.Decode(v)
+}
+
+// isNumberTypeError reports whether err is encoding/json's refusal of a
+// number for a field's type.
+func isNumberTypeError(err error) bool {
+	var typeErr *json.UnmarshalTypeError
+	return errors.As(err, &typeErr) && strings.HasPrefix(typeErr.Value, "number ")
+}
+
+// placeInOriginal moves the offset of err, an error of encoding/json
+// reading the text that edits made, to the text as written.
+func placeInOriginal(err error, edits textEdits) {
+	var syntax *json.SyntaxError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		syntax.Offset = edits.original(syntax.Offset)
+	case errors.As(err, &typeErr):
+		typeErr.Offset = edits.original(typeErr.Offset)
+	}
 }
 
 // describeDecodeError turns an error of encoding/json into one that names
@@ -65,6 +102,11 @@ func describeDecodeError(err error, name string, data []byte, root reflect.Type)
 		}
 		got := "a " + typeErr.Value
 		if v, ok := strings.CutPrefix(typeErr.Value, "number "); ok {
+			if digits, whole := wholeDigits(v); whole {
+				if limit := integerLimit(digits, typeErr.Type); limit != "" {
+					return fmt.Errorf("%s: %s: %s %s", place(name, data, start), fieldName(path), v, limit)
+				}
+			}
 			got = v
 		} else if typeErr.Value == "object" || typeErr.Value == "array" {
 			got = "an " + typeErr.Value
@@ -187,6 +229,8 @@ type jsonEvent struct {
 	// (always true inside maps and untyped values); parent is that type.
 	known  bool
 	parent reflect.Type
+	// valueType is a value's Go type, nil when the walk does not know it.
+	valueType reflect.Type
 }
 
 // walkJSON walks a well-formed JSON text, following the Go type root to
@@ -200,6 +244,9 @@ func walkJSON(data []byte, root reflect.Type, visit func(jsonEvent) bool) {
 		path   string
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
+	// A number is kept as its text, so that one beyond a float64
+	// ("1e999") does not end the walk.
+	dec.UseNumber()
 	var stack []frame
 	valType, valPath := root, ""
 	for {
@@ -246,7 +293,7 @@ func walkJSON(data []byte, root reflect.Type, visit func(jsonEvent) bool) {
 		if err != nil {
 			return
 		}
-		ev := jsonEvent{path: valPath, start: skipSeparators(data, before), end: dec.InputOffset(), known: true}
+		ev := jsonEvent{path: valPath, start: skipSeparators(data, before), end: dec.InputOffset(), known: true, valueType: valType}
 		if !visit(ev) {
 			return
 		}

@@ -1,0 +1,71 @@
+package model
+
+import (
+	"strings"
+	"testing"
+)
+
+// A whole number written with an exponent or a fraction is read as that
+// number by an integer field, so that its range check speaks as for its
+// digits; a review found "pages": 1e12 refused as "expected a whole
+// number" while "pages": 1000000000000 met the page limit.
+func TestWholeNumbersWithExponent(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		pages int
+		seed  uint64
+	}{
+		{`{"graph":{"generate":{"pages":1e12}}}`, 1_000_000_000_000, 0},
+		{`{"graph":{"generate":{"pages":2.5e3}}}`, 2500, 0},
+		{`{"graph":{"generate":{"pages":-1E3}}}`, -1000, 0},
+		{`{"graph":{"generate":{"pages":3000.0}}}`, 3000, 0},
+		{`{"graph":{"generate":{"pages":0e5}}}`, 0, 0},
+		{`{"graph":{"generate":{"pages":12500e-2}}}`, 125, 0},
+		// The largest uint64, 18446744073709551615, less its last digit.
+		{`{"random_seed":1844674407370955161.0e1, "graph":{"generate":{"pages":1e1}}}`, 10, 18446744073709551610},
+	} {
+		s, err := (Reader{}).Parse(strings.NewReader(tc.in), "run.json")
+		if err != nil {
+			t.Errorf("%s: %v", tc.in, err)
+			continue
+		}
+		if s.Graph.Generate == nil || s.Graph.Generate.Pages != tc.pages || s.RandomSeed != tc.seed {
+			t.Errorf("%s: read %+v, seed %d; want pages %d, seed %d", tc.in, s.Graph.Generate, s.RandomSeed, tc.pages, tc.seed)
+		}
+	}
+}
+
+// A number that is not whole is still refused as not whole, and a whole
+// one beyond the field's type is too large (or small), with the limit;
+// every error keeps its line and column.
+func TestWholeNumbersRefused(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`{"graph":{"generate":{"pages":1.5e0}}}`,
+			`run.json:1:31: graph.generate.pages: expected a whole number, not 1.5e0`},
+		{`{"graph":{"generate":{"pages":1e-1}}}`,
+			`run.json:1:31: graph.generate.pages: expected a whole number, not 1e-1`},
+		{`{"graph":{"generate":{"pages":1e30}}}`,
+			`run.json:1:31: graph.generate.pages: 1e30 is too large: at most 9,223,372,036,854,775,807`},
+		{`{"graph":{"generate":{"pages":99999999999999999999}}}`,
+			`run.json:1:31: graph.generate.pages: 99999999999999999999 is too large: at most 9,223,372,036,854,775,807`},
+		{`{"graph":{"generate":{"pages":-1e19}}}`,
+			`run.json:1:31: graph.generate.pages: -1e19 is too small: at least -9,223,372,036,854,775,808`},
+		{`{"graph":{"generate":{"pages":1e999999999999999999999}}}`,
+			`run.json:1:31: graph.generate.pages: 1e999999999999999999999 is too large: at most 9,223,372,036,854,775,807`},
+		{"{\"random_seed\": 2e19}",
+			`run.json:1:17: random_seed: 2e19 is too large: at most 18,446,744,073,709,551,615`},
+		{"{\"random_seed\": -1e2}",
+			`run.json:1:17: random_seed: expected a non-negative whole number, not -1e2`},
+		// An error after a number read as whole is placed in the text as
+		// written, not as rewritten.
+		{"{\"graph\":{\"generate\":{\"pages\":1e12}},\n \"budget\": 1.5e0}",
+			`run.json:2:12: budget: expected a whole number, not 1.5e0`},
+		{"{\"graph\":{\"generate\":{\"pages\":1e12}},\n \"budget\": 1e2 x}",
+			`run.json:2:16: invalid character 'x' after object key:value pair`},
+	} {
+		_, err := (Reader{}).Parse(strings.NewReader(tc.in), "run.json")
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s:\n got %v\nwant %s", tc.in, err, tc.want)
+		}
+	}
+}
