@@ -383,9 +383,10 @@ func (s Spec) CommunityOptionsOf() CommunityOptions {
 // parseCommunity reads "K[,density=D|,size=S[,members=M]][,iterations=I]".
 func parseCommunity(text, arg string) (Spec, error) {
 	parts := strings.Split(arg, ",")
-	k, err := strconv.Atoi(strings.TrimSpace(parts[0]))
-	if err != nil || k < 1 {
-		return Spec{}, fmt.Errorf("seeds %q: community needs a positive count, as in community:10", text)
+	// The count meets the limit of the options' sizes.
+	k, err := parseCount(text, parts[0], math.MaxInt32, "", "community needs a positive count, as in community:10")
+	if err != nil {
+		return Spec{}, err
 	}
 	opt := CommunityOptions{K: k}
 	for _, p := range parts[1:] {

@@ -30,6 +30,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
@@ -91,9 +92,11 @@ func Parse(text string) (Spec, error) {
 	name, arg, hasArg := strings.Cut(strings.TrimSpace(text), ":")
 	switch Kind(name) {
 	case TopPageRank, Random:
-		k, err := strconv.Atoi(arg)
-		if !hasArg || err != nil || k < 1 {
-			return Spec{}, fmt.Errorf("seeds %q: %s needs a positive count, as in %s:160", text, name, name)
+		// More seeds than a graph can hold pages could never be chosen.
+		k, err := parseCount(text, arg, model.MaxPages, " (the most pages a graph holds)",
+			fmt.Sprintf("%s needs a positive count, as in %s:160", name, name))
+		if err != nil {
+			return Spec{}, err
 		}
 		return Spec{Kind: Kind(name), K: k}, nil
 	case Community:
