@@ -113,7 +113,7 @@ func TestPagePagesValidated(t *testing.T) {
 		t.Errorf("the pages hint %q does not give the rule (1 or more) and the command line's default", hint)
 	}
 	run(t, ctx, setField("#gen-pages", "1"), chromedp.Click("#run"),
-		waitFor(`document.querySelector("#form-error") != null || (!document.querySelector("#run").disabled && (document.querySelector("#chart-compared") || {}).textContent.includes(" 1 pages"))`, time.Minute))
+		waitFor(`document.querySelector("#form-error") != null || (!document.querySelector("#run").disabled && (document.querySelector("#chart-compared") || {}).textContent.includes(" 1 page"))`, time.Minute))
 	if msg := value(t, ctx, chromedp.Evaluate[string](`(document.querySelector("#form-error") || document.querySelector("#error") || {}).textContent || ""`)); msg != "" {
 		t.Errorf("pages 1: the page says %q; crawlsim run -n 1 runs", msg)
 	}
@@ -146,7 +146,7 @@ func TestPageCommunityNeedsHosts(t *testing.T) {
 		chromedp.SetUploadFiles("#graph-file", []string{edges}),
 		loadEnabled, chromedp.Click("#load"),
 		waitFor(`(document.querySelector("#graph-facts") || {}).textContent.includes("nohosts.edges") && !document.querySelector("#run").disabled`, time.Minute))
-	state := value(t, ctx, chromedp.Evaluate[[]string](`(() => { const b = document.querySelector("#extract-seeds"), id = b.getAttribute("aria-describedby"), r = id && document.getElementById(id);
+	state := value(t, ctx, chromedp.Evaluate[[]string](`(() => { const b = document.querySelector("#extract-seeds"), ids = (b.getAttribute("aria-describedby") || "").split(" "), r = ids.map((id) => document.getElementById(id)).find((e) => e && /reason/.test(e.id));
 		return [String(b.disabled), r ? r.textContent : "", r ? String(r.offsetHeight > 0) : "false"]; })()`))
 	if state[0] != "true" || !strings.Contains(state[1], "no hosts") || state[2] != "true" {
 		t.Errorf("on a graph without hosts: disabled %s, reason %q, visible %s", state[0], state[1], state[2])
