@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,8 +51,10 @@ var revisitFields = map[string]string{
 
 // comparisonFieldName names the field at path of the comparison s: a
 // strategy's parameter as the form does ("windowed-rankmass window"), a
-// strategy by its label, the others through comparisonFields; a path the
-// form has no field for stays as it is.
+// strategy by its label, a further listing of a strategy (the form adds
+// them after its first: addStrategies) as its line shows it ("fpr-m
+// with m = 2": MoreText), the others through comparisonFields; a path
+// the form has no field for stays as it is.
 func comparisonFieldName(s model.Scenario, path string) string {
 	if name, ok := comparisonFields[path]; ok {
 		return name
@@ -66,6 +69,15 @@ func comparisonFieldName(s model.Scenario, path string) string {
 		return path
 	}
 	st := s.Strategies[i]
+	if slices.ContainsFunc(s.Strategies[:i], func(e model.Strategy) bool { return e.ID == st.ID }) {
+		// A further listing of a strategy (StrategyChoice.More), named
+		// as its line shows it, which the refusal marks.
+		for _, info := range catalogue.Strategies {
+			if info.ID == st.ID {
+				return MoreText(StrategyChoice{Info: info}, st)
+			}
+		}
+	}
 	name := st.ID
 	if st.Label != "" {
 		name = st.Label
@@ -118,8 +130,9 @@ func ParamInputID(id, name string) string { return "param-" + id + "-" + name }
 
 // invalidInputs returns the ids of the inputs of form f that the refusal
 // text (one field a line, "name: message": Form.Scenario, fieldsText)
-// names: a field of formInputs, or a strategy's parameter named by the
-// strategy's id or label and the parameter ("fpr-m m").
+// names: a field of formInputs, a strategy's parameter named by the
+// strategy's id or label and the parameter ("fpr-m m"), or the line of a
+// further listing of a strategy named as it shows it (MoreText, CopyID).
 func invalidInputs(f Form, text string) map[string]bool {
 	ids := map[string]bool{}
 	for _, line := range strings.Split(text, "\n") {
@@ -132,6 +145,11 @@ func invalidInputs(f Form, text string) map[string]bool {
 			continue
 		}
 		for _, c := range f.Strategies {
+			for k, m := range c.More {
+				if name == MoreText(c, m) {
+					ids[CopyID(c.Info.ID, k)] = true
+				}
+			}
 			for _, p := range c.Info.Params {
 				if name == c.Info.ID+" "+p.Name || c.Label != "" && name == c.Label+" "+p.Name {
 					ids[ParamInputID(c.Info.ID, p.Name)] = true

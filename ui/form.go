@@ -375,7 +375,8 @@ func (f Form) setting() (model.Scenario, *fieldErrors) {
 }
 
 // addStrategies adds the chosen strategies to s, each with the further
-// listings it came with, and the previous snapshot when one needs it.
+// listings it came with (checked: checkCopy), and the previous snapshot
+// when one needs it.
 func (f Form) addStrategies(s *model.Scenario, errs *fieldErrors) {
 	for _, c := range f.Strategies {
 		if !c.On {
@@ -406,6 +407,9 @@ func (f Form) addStrategies(s *model.Scenario, errs *fieldErrors) {
 			}
 		}
 		s.Strategies = append(s.Strategies, st)
+		for _, m := range c.More {
+			errs.checkCopy(c, m)
+		}
 		s.Strategies = append(s.Strategies, c.More...)
 	}
 }

@@ -40,6 +40,17 @@ func (c *StrategiesPanel) Remove(id string, k int) {
 	c.focus = c.App.RemoveMore(id, k)
 }
 
+// CopyMark is value when the form's refusal names further listing k of
+// strategy id (its line is marked: the class invalid, and its Remove
+// button described by the refusal), else nil, which leaves the attribute
+// out.
+func (c *StrategiesPanel) CopyMark(id string, k int, value string) any {
+	if c.App.InvalidInputs()[CopyID(id, k)] {
+		return value
+	}
+	return nil
+}
+
 // Rendered moves the focus where Remove asked, after the page was drawn.
 func (c *StrategiesPanel) Rendered(ctx vugu.RenderedCtx) {
 	if c.focus != "" {

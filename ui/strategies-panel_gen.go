@@ -268,6 +268,8 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								_ = m
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
 								vgparent.AppendChild(vgn)
+								vgn.AddAttrInterface("class", c.CopyMark(s.Info.ID, k, "invalid"))
+								vgn.AddAttrInterface("id", CopyID(s.Info.ID, k))
 								{
 									vgparent := vgn
 									_ = vgparent
@@ -278,6 +280,7 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgparent.AppendChild(vgn)
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}}}
 									vgparent.AppendChild(vgn)
+									vgn.AddAttrInterface("aria-describedby", c.CopyMark(s.Info.ID, k, formErrorID))
 									vgn.AddAttrInterface("aria-label", "Remove "+MoreText(s, m))
 									vgn.AddAttrInterface("id", MoreID(s.Info.ID, k))
 									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
