@@ -46,11 +46,11 @@ func (e *TooLargeError) Error() string {
 	var size string
 	switch {
 	case e.Pages >= 0 && e.Links >= 0:
-		size = plural(e.Pages, "page") + " and " + plural(e.Links, "link")
+		size = model.Counted(e.Pages, "page", "pages") + " and " + model.Counted(e.Links, "link", "links")
 	case e.Pages >= 0:
-		size = plural(e.Pages, "page")
+		size = model.Counted(e.Pages, "page", "pages")
 	default:
-		size = plural(e.Links, "link")
+		size = model.Counted(e.Links, "link", "links")
 	}
 	purpose := e.Purpose
 	if purpose == "" {
@@ -81,16 +81,7 @@ func BytesText(b int64) string {
 	case b >= 1<<10:
 		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
 	}
-	return plural(b, "byte")
-}
-
-// plural writes n, with thousands separators, and a noun, plural unless
-// n is 1: "1 link", "3 links", "4,096 pages".
-func plural(n int64, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return model.Count(n) + " " + noun + "s"
+	return model.Counted(b, "byte", "bytes")
 }
 
 // decodeCost is the memory a reader holds at its peak per page and per

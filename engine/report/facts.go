@@ -15,7 +15,7 @@ import (
 // of another engine, which says nothing about itself, is "from FILE".
 func importanceFact(r *model.Result) string {
 	imp := r.Importance
-	iterations := plural(int64(imp.Iterations), "iteration", "iterations")
+	iterations := model.Counted(imp.Iterations, "iteration", "iterations")
 	if imp.File == "" {
 		return importanceKind(r) + ", d=" + shortFloat(r.Scenario.Damping) + " (" + iterations + ")"
 	}
@@ -77,7 +77,7 @@ func seedsText(spec string) string {
 	default:
 		shown += ","
 	}
-	return "list:" + shown + "… (" + plural(int64(len(items)), "item", "items") + ")"
+	return "list:" + shown + "… (" + model.Counted(len(items), "item", "items") + ")"
 }
 
 // listItems splits the items of a list in the seed-set notation (package

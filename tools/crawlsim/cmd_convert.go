@@ -9,6 +9,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // graphOutput holds the flags that say where and how to write a graph.
@@ -78,13 +79,13 @@ func (out *graphOutput) write(ctx context.Context, e *env, g *graph.Graph) error
 			Hosts  *int   `json:"hosts,omitempty"` // only where the output keeps hosts
 		}{out.path, out.format.String(), gzipName(out.path), out.urlsOut, g.NumNodes(), g.NumArcs(), hostCount(g, keepsHosts || out.urlsOut != "")})
 	}
-	fmt.Fprintf(e.stdout, "wrote %s (%s): %s, %s", terminalSafe(out.path), formatText(out.path, out.format.String()), count(g.NumNodes(), "page"), count(g.NumArcs(), "link"))
+	fmt.Fprintf(e.stdout, "wrote %s (%s): %s, %s", terminalSafe(out.path), formatText(out.path, out.format.String()), model.Counted(g.NumNodes(), "page", "pages"), model.Counted(g.NumArcs(), "link", "links"))
 	if keepsHosts && g.HasHosts() {
-		fmt.Fprintf(e.stdout, ", %s", count(g.NumHosts(), "host"))
+		fmt.Fprintf(e.stdout, ", %s", model.Counted(g.NumHosts(), "host", "hosts"))
 	}
 	fmt.Fprintln(e.stdout)
 	if out.urlsOut != "" {
-		fmt.Fprintf(e.stdout, "wrote %s: %s, %s\n", terminalSafe(out.urlsOut), count(len(g.URLs), "URL"), count(g.NumHosts(), "host"))
+		fmt.Fprintf(e.stdout, "wrote %s: %s, %s\n", terminalSafe(out.urlsOut), model.Counted(len(g.URLs), "URL", "URLs"), model.Counted(g.NumHosts(), "host", "hosts"))
 	}
 	return nil
 }

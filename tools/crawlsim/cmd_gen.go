@@ -11,6 +11,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
@@ -174,7 +175,7 @@ func (out *graphOutput) writeStreamed(ctx context.Context, e *env, p gen.Params)
 			Hosts  int    `json:"hosts"`
 		}{out.path, out.format.String(), counts.Pages, counts.Links, counts.Hosts})
 	}
-	fmt.Fprintf(e.stdout, "wrote %s (%s): %s, %s, %s\n", terminalSafe(out.path), out.format, count(counts.Pages, "page"), count(counts.Links, "link"), count(counts.Hosts, "host"))
+	fmt.Fprintf(e.stdout, "wrote %s (%s): %s, %s, %s\n", terminalSafe(out.path), out.format, model.Counted(counts.Pages, "page", "pages"), model.Counted(counts.Links, "link", "links"), model.Counted(counts.Hosts, "host", "hosts"))
 	return nil
 }
 

@@ -18,6 +18,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/seeds"
@@ -213,7 +214,7 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 		return err
 	}
 	if !res.Converged {
-		fmt.Fprintf(r.e.stderr, "warning: stopped after %s with L1 change %.3g, above -tol %g\n", count(res.Iterations, "iteration"), res.Residual, opt.Tolerance)
+		fmt.Fprintf(r.e.stderr, "warning: stopped after %s with L1 change %.3g, above -tol %g\n", model.Counted(res.Iterations, "iteration", "iterations"), res.Residual, opt.Tolerance)
 	}
 	// The solver and its layout are gone: give their memory back before
 	// the output is written (the importance file's fingerprint reads the
@@ -255,9 +256,9 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 			Trusted    []uint32 `json:"trusted,omitempty"`
 		}{measure, opt.Damping, len(trusted), res.Iterations, res.Residual, res.Converged, rows, trusted})
 	}
-	fmt.Fprintf(r.e.stdout, "%s: d=%g, %s, L1 change %.3g", measure, opt.Damping, count(res.Iterations, "iteration"), res.Residual)
+	fmt.Fprintf(r.e.stdout, "%s: d=%g, %s, L1 change %.3g", measure, opt.Damping, model.Counted(res.Iterations, "iteration", "iterations"), res.Residual)
 	if trusted != nil {
-		fmt.Fprintf(r.e.stdout, ", %s", count(len(trusted), "trusted page"))
+		fmt.Fprintf(r.e.stdout, ", %s", model.Counted(len(trusted), "trusted page", "trusted pages"))
 	}
 	fmt.Fprintln(r.e.stdout)
 	return r.printTop(best, []string{"score"}, [][]float64{res.Scores})
@@ -343,7 +344,7 @@ func (r *ranker) hits(ctx context.Context, iterations, top int, outPath string, 
 			Authorities []row  `json:"topAuthorities"`
 		}{"hits", res.Iterations, rows(hubs), rows(auths)})
 	}
-	fmt.Fprintf(r.e.stdout, "hits: %s\n\nbest hubs\n", count(res.Iterations, "iteration"))
+	fmt.Fprintf(r.e.stdout, "hits: %s\n\nbest hubs\n", model.Counted(res.Iterations, "iteration", "iterations"))
 	if err := r.printTop(hubs, []string{"hub", "authority"}, [][]float64{res.Hubs, res.Authorities}); err != nil {
 		return err
 	}

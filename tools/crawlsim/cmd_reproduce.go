@@ -236,7 +236,7 @@ func hostsText(g *graph.Graph) string {
 	if !g.HasHosts() {
 		return "no hosts"
 	}
-	return count(g.NumHosts(), "host")
+	return model.Counted(g.NumHosts(), "host", "hosts")
 }
 
 // runAll runs the scenarios with a progress bar on a terminal; Ctrl-C

@@ -255,14 +255,6 @@ func firstLine(s string) string {
 	return line
 }
 
-// count writes n and a noun, plural unless n is 1: "1 page", "3 pages".
-func count[N int | int64 | uint32 | uint64](n N, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
 // roundDuration keeps three significant digits of a duration.
 func roundDuration(d time.Duration) time.Duration {
 	switch {

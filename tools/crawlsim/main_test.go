@@ -443,7 +443,7 @@ func TestRealData(t *testing.T) {
 	if strings.ReplaceAll(outputs[1], "cs-stanford.graph", "cs-stanford.edges") != outputs[0] {
 		t.Errorf("cs-stanford: BVGraph and edge list statistics differ:\n%s\n%s", outputs[1], outputs[0])
 	}
-	if !strings.Contains(outputs[2], "325557 pages, 3216152 links") {
+	if !strings.Contains(outputs[2], "325,557 pages, 3,216,152 links") {
 		t.Errorf("convert of cnr-2000: %s", outputs[2])
 	}
 	if !strings.Contains(outputs[3], "pagerank: d=0.85, 68 iterations") {

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
@@ -321,7 +322,7 @@ func (s *stageBar) render(p step.Progress, strategy bool, now time.Time, tick in
 	case stage == "" || stage == "waiting":
 		return s.label + "  waiting"
 	case stage == "done" && strategy:
-		return fmt.Sprintf("%s  done: %s", s.label, count(p.Done, "download"))
+		return fmt.Sprintf("%s  done: %s", s.label, model.Counted(p.Done, "download", "downloads"))
 	case strategy:
 		stage = fmt.Sprintf("%-7s", stage) // crawl, metrics: the bars align
 	}

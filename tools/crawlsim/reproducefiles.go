@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // reportHeading is the first line of every report.md that reproduce
@@ -111,7 +113,7 @@ func removeStaleReportFiles(e *env, stale []string) {
 	}
 	if len(removed) > 0 {
 		fmt.Fprintf(e.stderr, "removed %s of an earlier reproduce that report.md no longer names: %s\n",
-			count(len(removed), "file"), terminalSafe(strings.Join(removed, ", ")))
+			model.Counted(len(removed), "file", "files"), terminalSafe(strings.Join(removed, ", ")))
 	}
 	if len(left) > 0 {
 		fmt.Fprintf(e.stderr, "warning: could not remove files of an earlier reproduce that report.md no longer names: %s\n", terminalSafe(strings.Join(left, ", ")))
