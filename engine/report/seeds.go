@@ -48,9 +48,10 @@ func SeedStudyText(w io.Writer, r *model.Result) error {
 // the core distances and the previous snapshot's seeds of st.
 func writeSeedStudy(b *strings.Builder, st *model.SeedStudyResult) {
 	if c := st.Community; c != nil {
-		fmt.Fprintf(b, "%d community seeds from %d rounds of HITS on %d links between hosts", len(c.Seeds), c.Rounds, c.PrunedLinks)
+		fmt.Fprintf(b, "%s from %s of HITS on %s between hosts", model.Counted(len(c.Seeds), "community seed", "community seeds"),
+			model.Counted(c.Rounds, "round", "rounds"), model.Counted(c.PrunedLinks, "link", "links"))
 		if c.Skipped > 0 {
-			fmt.Fprintf(b, " (%d cores without hubs skipped)", c.Skipped)
+			fmt.Fprintf(b, " (%s without hubs skipped)", model.Counted(c.Skipped, "core", "cores"))
 		}
 		if c.Exhausted {
 			b.WriteString("; the links between hosts ran out")
@@ -60,7 +61,7 @@ func writeSeedStudy(b *strings.Builder, st *model.SeedStudyResult) {
 		rows := [][]string{{"#", "seed", "hub", "authority", "hubs", "authorities", "density"}}
 		for i, core := range c.Cores {
 			rows = append(rows, []string{strconv.Itoa(i + 1), st.Names[i], shortScore(core.Hub), shortScore(core.Authority),
-				strconv.Itoa(len(core.Hubs)), strconv.Itoa(len(core.Authorities)), strconv.FormatFloat(core.Density, 'f', 1, 64) + "%"})
+				model.Count(len(core.Hubs)), model.Count(len(core.Authorities)), strconv.FormatFloat(core.Density, 'f', 1, 64) + "%"})
 		}
 		WriteColumns(b, rows, []bool{false, true})
 	} else {
@@ -82,7 +83,7 @@ func writeSeedStudy(b *strings.Builder, st *model.SeedStudyResult) {
 		row := []string{strconv.Itoa(d)}
 		for _, p := range ev.Profiles {
 			if d < len(p.Pages) {
-				row = append(row, strconv.FormatInt(p.Pages[d], 10), shortScore(p.MeanImportance[d]))
+				row = append(row, model.Count(p.Pages[d]), shortScore(p.MeanImportance[d]))
 			} else {
 				row = append(row, "", "")
 			}
@@ -91,26 +92,28 @@ func writeSeedStudy(b *strings.Builder, st *model.SeedStudyResult) {
 	}
 	total := []string{"all"}
 	for _, p := range ev.Profiles {
-		total = append(total, strconv.FormatInt(p.Reached, 10), shortScore(p.Importance)+" in all")
+		total = append(total, model.Count(p.Reached), shortScore(p.Importance)+" in all")
 	}
 	rows = append(rows, total)
 	WriteColumns(b, rows, nil)
 	b.WriteString("\n")
 	if c := ev.Cores; c.Cores > 1 {
-		fmt.Fprintf(b, "distances between the %d cores (shortest directed path on the full graph): ", c.Cores)
+		fmt.Fprintf(b, "distances between the %s cores (shortest directed path on the full graph): ", model.Count(c.Cores))
 		if c.Pairs > 0 {
-			fmt.Fprintf(b, "min %d, mean %.2f, max %d over %d ordered pairs", c.Min, c.Mean, c.Max, c.Pairs)
+			fmt.Fprintf(b, "min %s, mean %.2f, max %s over %s", model.Count(c.Min), c.Mean, model.Count(c.Max), model.Counted(c.Pairs, "ordered pair", "ordered pairs"))
 		} else {
 			b.WriteString("no path between any two")
 		}
 		if c.Unreachable > 0 {
-			fmt.Fprintf(b, "; %d pairs without a path", c.Unreachable)
+			fmt.Fprintf(b, "; %s without a path", model.Counted(c.Unreachable, "pair", "pairs"))
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(b, "average connected distance of the graph: %.2f (estimated from %d breadth-first searches)\n", ev.AverageDistance, ev.DistanceSamples)
+	fmt.Fprintf(b, "average connected distance of the graph: %.2f (estimated from %s)\n", ev.AverageDistance,
+		model.Counted(ev.DistanceSamples, "breadth-first search", "breadth-first searches"))
 	if o := st.Older; o != nil {
-		fmt.Fprintf(b, "previous snapshot: %d community seeds extracted, %d of them still in the graph (profiled above)\n", o.Extracted, o.Survived)
+		fmt.Fprintf(b, "previous snapshot: %s extracted, %s of them still in the graph (profiled above)\n",
+			model.Counted(o.Extracted, "community seed", "community seeds"), model.Count(o.Survived))
 	}
 }
 

@@ -104,7 +104,7 @@ func Rows(r *model.Result) (head []string, rows [][]string, unbounded bool) {
 		sum := s.Summary
 		row := []string{
 			s.Label,
-			strconv.FormatInt(sum.Downloads, 10),
+			model.Count(sum.Downloads),
 			strconv.FormatFloat(sum.AvgCumulative, 'f', 4, 64),
 			strconv.FormatFloat(sum.NormalisedAvgCumulative, 'f', 4, 64),
 			tauString(sum),
@@ -227,14 +227,6 @@ func isOrAre(n int) string {
 	return "they were"
 }
 
-// plural writes "1 page" or "n pages".
-func plural(n int64, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return model.Count(n) + " " + many
-}
-
 // relativeTargets reports whether some strategy's downloads to X count
 // shares of C(N) (crawl.MetricOptions.Relative).
 func relativeTargets(r *model.Result) bool {
@@ -268,18 +260,18 @@ func writeFacts(b *strings.Builder, r *model.Result) {
 		source = sourceName(sc.Graph)
 	}
 	add("graph", "%s", source)
-	size := plural(g.Pages, "page", "pages") + ", " + plural(g.Links, "link", "links")
+	size := model.Counted(g.Pages, "page", "pages") + ", " + model.Counted(g.Links, "link", "links")
 	if g.Hosts > 0 {
-		size += ", " + plural(int64(g.Hosts), "host", "hosts") + " (" + plural(g.InterHost, "inter-host link", "inter-host links") + ")"
+		size += ", " + model.Counted(g.Hosts, "host", "hosts") + " (" + model.Counted(g.InterHost, "inter-host link", "inter-host links") + ")"
 	}
-	add("", "%s, %s", size, plural(g.Dangling, "dangling page", "dangling pages"))
+	add("", "%s, %s", size, model.Counted(g.Dangling, "dangling page", "dangling pages"))
 	if p := r.Previous; p != nil {
 		add("previous", "%s", p.SourceName)
-		add("", "%s, %s; %s matched by %s", plural(p.Pages, "page", "pages"), plural(p.Links, "link", "links"),
-			plural(p.Matched, "current page", "current pages"), p.MatchedBy)
+		add("", "%s, %s; %s matched by %s", model.Counted(p.Pages, "page", "pages"), model.Counted(p.Links, "link", "links"),
+			model.Counted(p.Matched, "current page", "current pages"), p.MatchedBy)
 	}
 	add("importance", "%s", importanceFact(r))
-	add("seeds", "%s: %s, reaching %s", seedsText(sc.Seeds), plural(int64(len(r.Seeds)), "page", "pages"), model.Count(r.Reachable))
+	add("seeds", "%s: %s, reaching %s", seedsText(sc.Seeds), model.Counted(len(r.Seeds), "page", "pages"), model.Count(r.Reachable))
 	if sc.Trust == model.TrustPageRank {
 		// Trust uniform over the seeds (the default) goes unsaid: the
 		// seeds hold all of it.
@@ -287,7 +279,7 @@ func writeFacts(b *strings.Builder, r *model.Result) {
 	}
 	add("random seed", "%d", sc.RandomSeed)
 	if sc.Budget > 0 {
-		add("budget", "%s per crawl", plural(sc.Budget, "page", "pages"))
+		add("budget", "%s per crawl", model.Counted(sc.Budget, "page", "pages"))
 	}
 	if p := sc.Politeness; p != nil {
 		// A normalized scenario has every field; absent ones are the
@@ -306,11 +298,7 @@ func writeFacts(b *strings.Builder, r *model.Result) {
 		if bandwidth == 0 {
 			bandwidth = d.Bandwidth
 		}
-		conn := "connections"
-		if connections == 1 {
-			conn = "connection"
-		}
-		add("politeness", "%d %s, wait %s s, download %s s + %s B at %s B/s", connections, conn,
+		add("politeness", "%s, wait %s s, download %s s + %s B at %s B/s", model.Counted(connections, "connection", "connections"),
 			or(p.Wait, *d.Wait), or(p.Latency, *d.Latency), or(p.PageSize, *d.PageSize), shortFloat(bandwidth))
 	}
 	for _, f := range facts {
@@ -345,7 +333,7 @@ func thresholdString(ts []model.Threshold, level float64, hide bool) string {
 		if k < 0 {
 			return none
 		}
-		return strconv.FormatInt(k, 10)
+		return model.Count(k)
 	}
 	guaranteed := func(k int64) string {
 		if hide {
@@ -377,11 +365,12 @@ func costString(c model.Cost) string {
 	return strings.Join(parts, ", ")
 }
 
-// compactCount writes counts below 10,000 in full and larger ones with
-// three significant digits and a k, M or G suffix.
+// compactCount writes counts below 10,000 in full, with a thousands
+// separator, and larger ones with three significant digits and a k, M or
+// G suffix.
 func compactCount(n int64) string {
 	if n < 10000 && n > -10000 {
-		return strconv.FormatInt(n, 10)
+		return model.Count(n)
 	}
 	v := float64(n)
 	suffix := "k"
