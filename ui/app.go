@@ -86,6 +86,9 @@ type App struct {
 	// permalinkGraph that scenario's graph (EmbedFileNote).
 	Permalink      string
 	permalinkGraph model.Source
+	// permalinkTimed says that scenario runs on the politeness clock,
+	// so that its chart has a time axis (showPermalink).
+	permalinkTimed bool
 	// scenarioFragment is the fragment that holds the last run scenario,
 	// without the chart's view (showPermalink).
 	scenarioFragment string
@@ -137,7 +140,9 @@ func NewApp(query, fragment string) *App {
 	case ok:
 		var notice string
 		a.Form, notice = FormOfLink(s)
-		a.XAxis, a.LogX = viewOf(fragment)
+		var viewNotice string
+		a.XAxis, a.LogX, viewNotice = viewOf(fragment)
+		notice = joinNotices(notice, viewNotice)
 		if a.Form.Source == SourceUpload {
 			a.runWhenReady = false
 			a.askForFiles(s)

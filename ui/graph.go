@@ -41,6 +41,9 @@ func (a *App) graphPending(kind string) *pending {
 // Generate generates the form's graph in the worker, for its statistics.
 func (a *App) Generate() {
 	a.Error, a.FormError = "", ""
+	// Its refusal marks the inputs it names anew, as Run's does: an
+	// input changed since the last refusal and refused again is marked.
+	a.marks = fieldMarks{}
 	f := a.Form
 	f.Source = SourceGenerate
 	s, err := f.Setting()

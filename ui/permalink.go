@@ -69,7 +69,7 @@ func (a *App) AddressChanged(query, fragment string) {
 		a.keepAddress = false
 		a.Embed, a.embedFragment = embed, embedFragment
 		if ok {
-			a.applyLinkView(fragment)
+			a.Notice = joinNotices(a.Notice, a.applyLinkView(fragment))
 		}
 		return
 	}
@@ -153,7 +153,7 @@ func (a *App) applyWaitingLink() {
 	a.Form, notice = FormOfLink(l.s)
 	a.Embed, a.embedFragment = l.embed, l.embedFragment
 	a.Notice, a.FormError, a.fileLink = "", "", nil
-	a.applyLinkView(l.fragment)
+	notice = joinNotices(notice, a.applyLinkView(l.fragment))
 	// The notice of what the form leaves out of the link stays beside
 	// the upload's notice, and once the link runs.
 	defer func() { a.Notice = joinNotices(a.Notice, notice) }()
@@ -197,26 +197,43 @@ func viewFragment(x string, logX bool) string {
 }
 
 // viewOf reads the chart's view of a permalink fragment (viewFragment):
-// an x axis the chart does not draw is the default.
-func viewOf(fragment string) (x string, logX bool) {
+// an x axis the chart does not draw is the default, and so is a scale
+// other than log=1; notice says that the link asked for a view the page
+// does not know ("" when it did not).
+func viewOf(fragment string) (x string, logX bool, notice string) {
 	x = report.XFraction
+	var unknown []string
 	for _, part := range strings.Split(fragment, "&") {
-		if v, ok := strings.CutPrefix(part, viewAxisKey); ok && (v == report.XCount || v == report.XTime) {
+		v, isAxis := strings.CutPrefix(part, viewAxisKey)
+		switch {
+		case isAxis && (v == report.XCount || v == report.XTime || v == report.XFraction):
 			x = v
+		case part == viewLogPart:
+			logX = true
+		case isAxis || strings.HasPrefix(part, "log="):
+			unknown = append(unknown, part)
 		}
-		logX = logX || part == viewLogPart
 	}
-	return x, logX
+	if len(unknown) > 0 {
+		notice = "The link's chart view " + strings.Join(unknown, " and ") + " is not one the page knows; the chart shows the default."
+	}
+	return x, logX, notice
 }
 
 // showPermalink makes the scenario of the last run (scenarioFragment)
 // with the chart's view the permalink, and the page's address unless the
-// page keeps the address (keepAddress).
+// page keeps the address (keepAddress). The view is the one the chart
+// shows that scenario's result in: a scenario without politeness has no
+// time, so its chart is against the fraction (drawChart).
 func (a *App) showPermalink() {
 	if a.scenarioFragment == "" {
 		return
 	}
-	frag := a.scenarioFragment + viewFragment(a.XAxis, a.LogX)
+	x := a.XAxis
+	if x == report.XTime && !a.permalinkTimed {
+		x = report.XFraction
+	}
+	frag := a.scenarioFragment + viewFragment(x, a.LogX)
 	a.Permalink = page.PageURL() + "#" + frag
 	if a.keepAddress {
 		return
@@ -230,11 +247,13 @@ func (a *App) showPermalink() {
 }
 
 // applyLinkView shows the chart as the permalink fragment asks
-// (viewOf), redrawing it.
-func (a *App) applyLinkView(fragment string) {
-	x, logX := viewOf(fragment)
+// (viewOf), redrawing it; it returns viewOf's notice of a view the page
+// does not know.
+func (a *App) applyLinkView(fragment string) string {
+	x, logX, notice := viewOf(fragment)
 	if x != a.XAxis || logX != a.LogX {
 		a.XAxis, a.LogX = x, logX
 		a.drawChart()
 	}
+	return notice
 }

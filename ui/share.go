@@ -16,7 +16,7 @@ import (
 func (a *App) setPermalink(s model.Scenario) {
 	if frag, err := EncodePermalink(s); err == nil {
 		a.scenarioFragment = frag
-		a.permalinkGraph = s.Graph
+		a.permalinkGraph, a.permalinkTimed = s.Graph, s.Politeness != nil
 		a.showPermalink()
 	}
 }
