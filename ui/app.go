@@ -41,6 +41,9 @@ type App struct {
 	// the load or generate in flight.
 	Graph    *protocol.GraphInfo
 	graphReq int64
+	// graphKind is the kind of graphReq: protocol.KindLoad or
+	// KindGenerate (WaitReason).
+	graphKind string
 	// Facts are the graph's statistics as label and value pairs, from
 	// Graph or else from the result.
 	Facts [][2]string

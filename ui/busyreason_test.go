@@ -56,7 +56,7 @@ func describedText(t *testing.T, panel vugu.Builder, id string) string {
 func TestDisabledStartButtonsSayWhy(t *testing.T) {
 	a, _ := readyApp(t)
 	for _, b := range panelStartButtons(a) {
-		if got := describedText(t, b.panel, b.id); strings.Contains(got, "Waiting") {
+		if got := describedText(t, b.panel, b.id); strings.Contains(got, "Waits") {
 			t.Errorf("idle, #%s is described as %q", b.id, got)
 		}
 	}
@@ -65,7 +65,7 @@ func TestDisabledStartButtonsSayWhy(t *testing.T) {
 		t.Fatal("the comparison did not start")
 	}
 	for _, b := range panelStartButtons(a) {
-		want := "Waiting for the comparison to finish (Cancel it in the run bar)."
+		want := "Waits for the comparison; cancel in the run bar."
 		if got := describedText(t, b.panel, b.id); !strings.Contains(got, want) {
 			t.Errorf("during a comparison #%s is described as %q, want %q", b.id, got, want)
 		}
@@ -78,12 +78,12 @@ func TestDisabledStartButtonsSayWhy(t *testing.T) {
 	for _, b := range panelStartButtons(a) {
 		got := describedText(t, b.panel, b.id)
 		if b.id == "run-papers" {
-			if strings.Contains(got, "Waiting") {
+			if strings.Contains(got, "Waits") {
 				t.Errorf("during its own reproduction #%s is described as %q", b.id, got)
 			}
 			continue
 		}
-		if want := "(Cancel it in the Papers panel)."; !strings.Contains(got, want) {
+		if want := "Waits for the Papers run; cancel it there."; !strings.Contains(got, want) {
 			t.Errorf("during a reproduction #%s is described as %q, want it to say %q", b.id, got, want)
 		}
 	}

@@ -58,7 +58,7 @@ func (a *App) Generate() {
 		return
 	}
 	a.Form.Source = SourceGenerate
-	a.graphReq = req.ID
+	a.graphReq, a.graphKind = req.ID, protocol.KindGenerate
 }
 
 // LoadFiles sends the files picked in the file inputs to the worker, and
@@ -161,7 +161,7 @@ func (a *App) sendUpload(u *page.Upload, pickErr error) {
 		failed(msg)
 	}
 	a.q.register(req.ID, p)
-	a.graphReq = req.ID
+	a.graphReq, a.graphKind = req.ID, protocol.KindLoad
 	w := a.q.worker
 	go func() {
 		// The files' names reach the form with the worker's answer

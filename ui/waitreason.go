@@ -1,5 +1,7 @@
 package main
 
+import "github.com/crawlsim/crawlsim/wasm/protocol"
+
 // The worker does one request at a time, so the buttons that start work
 // in it are disabled while it does other work. Each says why, as the
 // Extract button says why a graph without hosts cannot be studied
@@ -17,35 +19,39 @@ const (
 
 // WaitReason says why the buttons of panel (panelSource, ...) that start
 // work in the worker are disabled: what the worker does, and where to
-// cancel it ("Waiting for the comparison to finish (Cancel it in the run
-// bar)."). It is "" when the worker is free, and when the work is the
-// panel's own, whose progress and Cancel button are beside the button.
+// cancel it ("Waits for the comparison; cancel in the run bar."), in at
+// most 50 characters, since the line is one line cut with an ellipsis
+// (static/style.css, .reason.wait) in a column as narrow as 314 px. It is
+// "" when the worker is free, and when the work is the panel's own, whose
+// progress and Cancel button, or hint, are beside the button.
 func (a *App) WaitReason(panel string) string {
 	if !a.WorkerBusy() {
 		return ""
 	}
+	own := func(p string) bool { return panel == p }
 	switch {
 	case a.Running():
-		return "Waiting for the comparison to finish (Cancel it in the run bar)."
+		return "Waits for the comparison; cancel in the run bar."
 	case a.Papers.Busy():
-		if panel == panelPapers {
-			return ""
-		}
-		return "Waiting for the papers' reproduction to finish (Cancel it in the Papers panel)."
+		return unlessOwn(own(panelPapers), "Waits for the Papers run; cancel it there.")
 	case a.Revisits.Busy():
-		if panel == panelRevisits {
-			return ""
-		}
-		return "Waiting for the revisits' simulation to finish (Cancel it in the Revisits panel)."
+		return unlessOwn(own(panelRevisits), "Waits for the Revisits run; cancel it there.")
 	case a.Community.Busy():
-		if panel == panelCommunity {
-			return ""
-		}
-		return "Waiting for the community seeds' extraction to finish (Cancel it in the Community seeds panel)."
+		return unlessOwn(own(panelCommunity), "Waits for the community seeds; cancel it there.")
+	case a.Loading() && a.graphKind == protocol.KindGenerate:
+		return unlessOwn(own(panelSource), "Waits for the graph to be generated.")
 	case a.Loading():
-		return "Waiting for the graph to be read."
+		return unlessOwn(own(panelSource), "Waits for the graph to be read.")
 	}
-	return "Waiting for the worker to finish."
+	return "Waits for the worker to finish."
+}
+
+// unlessOwn is reason, or "" when the work is the panel's own.
+func unlessOwn(own bool, reason string) string {
+	if own {
+		return ""
+	}
+	return reason
 }
 
 // ExtractReason says why Extract and evaluate is disabled: the graph has
