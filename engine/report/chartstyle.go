@@ -6,6 +6,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -43,6 +44,23 @@ func seriesStyle(k int) line {
 // markersPerLine is how many markers a line carries, spread along the x
 // axis and shifted from one strategy to the next so they do not overlap.
 const markersPerLine = 5
+
+// markerSpots returns where the markers of a line of the series-th style
+// (seriesStyle) stand, as fractions of the plot's width: markersPerLine
+// of them, shifted by the golden ratio from one series to the next, and
+// by half a step more on a second line of the same series (halfStep: the
+// pinned run's, a central crawler's traffic).
+func markerSpots(series int, halfStep bool) []float64 {
+	shift := math.Mod(float64(series)*0.618034, 1)
+	if halfStep {
+		shift = math.Mod(shift+0.5, 1)
+	}
+	spots := make([]float64, markersPerLine)
+	for k := range spots {
+		spots[k] = (float64(k) + 0.15 + 0.7*shift) / markersPerLine
+	}
+	return spots
+}
 
 // Dash patterns and widths of the lines.
 const (

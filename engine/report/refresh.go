@@ -106,11 +106,14 @@ const RefreshChartWidth = 960
 
 // RefreshChart draws a revisit comparison width pixels wide as two
 // panels over simulated time: the share of sites whose copy is current,
-// and the traffic so far, a central crawler's dashed and a migrating
-// one's solid; one colour per policy, named in one legend above both
-// panels. The panels stand side by side on a wide chart and one above the
-// other on a narrow one (layoutPanels), so that its 12-pixel text stays
-// 12 pixels on a phone.
+// and the traffic so far of a central crawler and of a migrating one.
+// The k-th policy is drawn as run draws its k-th strategy, in the k-th
+// colour, dash pattern and marker (seriesStyle), so that the policies
+// stay apart in grey; its central traffic has hollow markers, its
+// migrating traffic filled ones. One legend above both panels names the
+// policies. The panels stand side by side on a wide chart and one above
+// the other on a narrow one (layoutPanels), so that its 12-pixel text
+// stays 12 pixels on a phone.
 func RefreshChart(w io.Writer, r *model.RefreshResult, width int) error {
 	if r == nil {
 		return fmt.Errorf("report: no result")
@@ -120,68 +123,86 @@ func RefreshChart(w io.Writer, r *model.RefreshResult, width int) error {
 	}
 	horizon := r.Refresh.Simulation.Horizon
 	traffic := 0.0
-	var labels, colours []string
+	var labels []string
+	var styles []line
 	for k, o := range r.Outcomes {
 		traffic = math.Max(traffic, o.CentralBytes)
 		traffic = math.Max(traffic, o.MigrantBytes)
-		labels, colours = append(labels, o.Label), append(colours, palette[k%len(palette)])
+		labels, styles = append(labels, o.Label), append(styles, seriesStyle(k))
 	}
 	unit, unitName := 1e6, "MB"
 	if traffic >= 1e9 {
 		unit, unitName = 1e9, "GB"
 	}
 	lay := layoutPanels(width, [2]string{"share of sites whose copy is current",
-		"network traffic so far (" + unitName + "; dashed: central, solid: migrating)"}, labels)
+		"traffic so far (" + unitName + "; hollow: central, filled: migrating)"}, labels)
 	ticks := panelTicks(lay.panels[0].plotW, 5)
 	xs := niceScale(horizon, ticks)
 	fresh := niceScale(1, 5)
 	ys := niceScale(traffic/unit, 5)
 
 	var b strings.Builder
-	styles := make([]line, len(colours))
-	for k, c := range colours {
-		styles[k] = line{colour: c}
-	}
 	writePanelsHead(&b, lay, "Freshness and network traffic over simulated time", labels, styles)
-	type line struct {
-		label, colour, dash string
-		ys                  []float64
+	// series is a line of a panel: its title, its policy's style, its
+	// values at time 0 and at the series' times, and whether its markers
+	// are hollow (a central crawler's traffic).
+	type series struct {
+		label  string
+		style  line
+		ys     []float64
+		hollow bool
 	}
-	panel := func(p panelBox, y axisScale, lines []line) {
+	panel := func(p panelBox, y axisScale, lines []series) {
 		writePanelFrame(&b, p, xs, "simulated time", y.ticks, y.labels, y.top)
 		px := func(t float64) float64 { return p.x0 + t/xs.top*p.plotW }
 		py := func(v float64) float64 { return p.top + p.plotH - v/y.top*p.plotH }
 		b.WriteString("<g fill=\"none\" stroke-width=\"2\">\n")
+		var markers strings.Builder
 		for _, l := range lines {
-			var pts []string
-			pts = append(pts, coord(px(0))+","+coord(py(l.ys[0])))
+			pxs, pys := []float64{px(0)}, []float64{py(l.ys[0])}
 			for i, t := range r.Outcomes[0].Series.Times {
 				if i+1 < len(l.ys) {
-					pts = append(pts, coord(px(t))+","+coord(py(l.ys[i+1])))
+					pxs, pys = append(pxs, px(t)), append(pys, py(l.ys[i+1]))
 				}
 			}
-			fmt.Fprintf(&b, `<polyline stroke="%s"`, l.colour)
-			if l.dash != "" {
-				fmt.Fprintf(&b, ` stroke-dasharray="%s"`, l.dash)
+			pts := make([]string, len(pxs))
+			for i := range pxs {
+				pts[i] = coord(pxs[i]) + "," + coord(pys[i])
+			}
+			fmt.Fprintf(&b, `<polyline stroke="%s"`, l.style.colour)
+			if l.style.dash != "" {
+				fmt.Fprintf(&b, ` stroke-dasharray="%s"`, l.style.dash)
 			}
 			fmt.Fprintf(&b, ` points="%s"><title>`, strings.Join(pts, " "))
 			escape(&b, l.label)
 			b.WriteString("</title></polyline>\n")
+			// The central line's markers half a step along from the
+			// migrating line's, where the two lines may meet.
+			for _, f := range markerSpots(l.style.series, l.hollow) {
+				x, y, ok := along(pxs, pys, p.x0+f*p.plotW)
+				switch {
+				case ok && l.hollow:
+					writeHollowMarker(&markers, l.style.marker, l.style.colour, x, y, "")
+				case ok:
+					writeMarker(&markers, l.style.marker, l.style.colour, x, y, "")
+				}
+			}
 		}
 		b.WriteString("</g>\n")
+		b.WriteString(`<g class="chart-markers">` + "\n" + markers.String() + "</g>\n")
 	}
-	var freshLines, trafficLines []line
+	var freshLines, trafficLines []series
 	for k, o := range r.Outcomes {
-		c := colours[k]
-		freshLines = append(freshLines, line{label: o.Label, colour: c, ys: append([]float64{1}, o.Series.Fresh...)})
+		st := styles[k]
+		freshLines = append(freshLines, series{label: o.Label, style: st, ys: append([]float64{1}, o.Series.Fresh...)})
 		central := []float64{0}
 		migrant := []float64{0}
 		for i := range o.Series.Times {
 			central = append(central, o.Series.Central[i]/unit)
 			migrant = append(migrant, o.Series.Migrant[i]/unit)
 		}
-		trafficLines = append(trafficLines, line{label: o.Label + " (central)", colour: c, dash: "6 4", ys: central},
-			line{label: o.Label + " (migrating)", colour: c, ys: migrant})
+		trafficLines = append(trafficLines, series{label: o.Label + " (central)", style: st, ys: central, hollow: true},
+			series{label: o.Label + " (migrating)", style: st, ys: migrant})
 	}
 	panel(lay.panels[0], fresh, freshLines)
 	panel(lay.panels[1], ys, trafficLines)

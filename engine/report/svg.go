@@ -5,7 +5,6 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -272,15 +271,9 @@ func SVG(w io.Writer, r *model.Result, opt ChartOptions) error {
 			case faded(l):
 				opacity = ` opacity="0.25"`
 			}
-			// Spread along the plot, shifted by the golden ratio from one
-			// strategy to the next, and by half a step on the pinned run's
-			// line.
-			shift := math.Mod(float64(l.series)*0.618034, 1)
-			if l.pinned {
-				shift = math.Mod(shift+0.5, 1)
-			}
-			for k := range markersPerLine {
-				f := (float64(k) + 0.15 + 0.7*shift) / markersPerLine
+			// Spread along the plot, by half a step more on the pinned
+			// run's line.
+			for _, f := range markerSpots(l.series, l.pinned) {
 				x, y, ok := along(pxs, pys, left+f*plotW)
 				switch {
 				case ok && l.pinned:
