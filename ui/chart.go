@@ -415,15 +415,6 @@ func (a *App) announceProgress() {
 	}
 }
 
-// counted writes n and a noun, singular for 1, with thousands
-// separators: "1 page", "20,000 pages".
-func counted(n int64, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return model.Count(n) + " " + many
-}
-
 // groupRows separates thousands in every cell but the first of each row
 // (the strategy's label).
 func groupRows(rows [][]string) [][]string {

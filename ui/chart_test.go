@@ -44,16 +44,3 @@ func TestReadoutSortedAndKeys(t *testing.T) {
 		t.Errorf("Escape left cursor %v caption %q", a.Cursor, a.ReadoutX)
 	}
 }
-
-// TestCounted: one is singular, any other count plural with thousands
-// separators ("1 papers reproduced" was written before).
-func TestCounted(t *testing.T) {
-	for _, c := range []struct {
-		n    int64
-		want string
-	}{{0, "0 pages"}, {1, "1 page"}, {2, "2 pages"}, {20000, "20,000 pages"}} {
-		if got := counted(c.n, "page", "pages"); got != c.want {
-			t.Errorf("counted(%d) = %q, want %q", c.n, got, c.want)
-		}
-	}
-}

@@ -167,7 +167,7 @@ func seedsSummary(st *model.Result) string {
 		out = fmt.Sprintf("Distances between the %d cores: min %d, mean %.2f, max %d. ", c.Cores, c.Min, c.Mean, c.Max) + out
 	}
 	for _, p := range ev.Profiles {
-		out += fmt.Sprintf(" From %s: %s reached, holding %.3f of the importance.", p.Name, counted(int64(p.Reached), "page", "pages"), p.Importance)
+		out += fmt.Sprintf(" From %s: %s reached, holding %.3f of the importance.", p.Name, model.Counted(int64(p.Reached), "page", "pages"), p.Importance)
 	}
 	return out
 }

@@ -116,7 +116,7 @@ func (a *App) runDone(r protocol.Response) {
 		// An embedded page has the chart and its legend, no table.
 		shown = "the chart shows the result; the full page also has the tables"
 	}
-	a.Announce = fmt.Sprintf("Done: %s compared on %s; %s.", counted(int64(len(res.Strategies)), "strategy", "strategies"), counted(res.Graph.Pages, "page", "pages"), shown)
+	a.Announce = fmt.Sprintf("Done: %s compared on %s; %s.", model.Counted(int64(len(res.Strategies)), "strategy", "strategies"), model.Counted(res.Graph.Pages, "page", "pages"), shown)
 	if a.FirstComparison == 0 {
 		a.FirstComparison = page.Now()
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -102,7 +103,7 @@ func verdictCounts(rep protocol.Reproduction) string {
 	for i, v := range order {
 		parts[i] = fmt.Sprintf("%d %s", counts[v], v)
 	}
-	return fmt.Sprintf("%s reproduced, %s (%s).", counted(int64(len(rep.Reports)), "paper", "papers"), counted(int64(total), "finding", "findings"), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s reproduced, %s (%s).", model.Counted(int64(len(rep.Reports)), "paper", "papers"), model.Counted(int64(total), "finding", "findings"), strings.Join(parts, ", "))
 }
 
 // verdictClass is the CSS class of a verdict's cell ("verdict

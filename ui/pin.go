@@ -26,9 +26,9 @@ func (a *App) Pin() {
 		return
 	}
 	r := a.Result
-	caption := counted(int64(len(r.Strategies)), "strategy", "strategies") + " on " + r.Graph.SourceName
+	caption := model.Counted(int64(len(r.Strategies)), "strategy", "strategies") + " on " + r.Graph.SourceName
 	if !strings.Contains(r.Graph.SourceName, "pages") {
-		caption += " (" + counted(r.Graph.Pages, "page", "pages") + ")"
+		caption += " (" + model.Counted(r.Graph.Pages, "page", "pages") + ")"
 	}
 	a.Pinned = &Pinned{Result: r, Head: a.MetricsHead, Rows: a.MetricsRows, Caption: caption}
 	a.Notice = "Result pinned: change the scenario and press Run to compare the next run with it."

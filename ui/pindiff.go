@@ -113,7 +113,7 @@ func graphFiles(s model.Source) string {
 
 // graphSize is a graph's pages and links.
 func graphSize(g model.GraphSummary) string {
-	return counted(g.Pages, "page", "pages") + ", " + counted(g.Links, "link", "links")
+	return model.Counted(g.Pages, "page", "pages") + ", " + model.Counted(g.Links, "link", "links")
 }
 
 // politenessDifferences says how the politeness clocks differ: off and
