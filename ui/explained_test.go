@@ -251,17 +251,18 @@ func TestWarningsForStudents(t *testing.T) {
 }
 
 // TestPaperRefsPlaceTheSection: a strategy citing several papers shows its
-// section after the paper it is of ("papers 004 §4.1, 001" for
-// breadth-first, whose section is "004 §4.1"), not after the list, where
-// it read as a third paper ("paper 004, 001 004 §4.1"); with one paper,
-// after it.
+// section after the paper it is of ("papers Baeza-Yates et al. 2005 §4.1,
+// Cho and Schonfeld 2007" for breadth-first, whose section is "004
+// §4.1"), not after the list, where it read as a third paper; with one
+// paper, after it. Each paper is named by its authors and year, as the
+// Papers picker names it (it showed its folder's number, "004").
 func TestPaperRefsPlaceTheSection(t *testing.T) {
 	for _, tc := range []struct {
 		id, want string
 	}{
-		{"bfs", "papers 004 §4.1, 001"},
-		{"random", "paper 004 §4"},
-		{"fpr-m", "paper 000 §3.2, Algorithm 2"},
+		{"bfs", "papers Baeza-Yates et al. 2005 §4.1, Cho and Schonfeld 2007"},
+		{"random", "paper Baeza-Yates et al. 2005 §4"},
+		{"fpr-m", "paper Alam et al. §3.2, Algorithm 2"},
 	} {
 		info, ok := lookupStrategy(tc.id)
 		if !ok {
@@ -272,7 +273,7 @@ func TestPaperRefsPlaceTheSection(t *testing.T) {
 			if i > 0 {
 				got += ","
 			}
-			got += " " + ref.Number
+			got += " " + ref.Name
 			if ref.Section != "" {
 				got += " " + ref.Section
 			}

@@ -61,13 +61,18 @@ func (c *StrategiesPanel) Rendered(ctx vugu.RenderedCtx) {
 
 // PaperRef is a strategy's link to one of its papers in the About section.
 type PaperRef struct {
-	// Number is the paper's number (seeds/README.md).
+	// Number is the paper's number (seeds/README.md), which its place in
+	// the About section is named by.
 	Number string
-	// Label names the link for screen readers: "paper 004, Baeza-Yates,
-	// Castillo, ..." (the link shows only the number).
+	// Name is what the link shows: the paper's authors and year
+	// (paperAuthors: "Baeza-Yates et al. 2005"), as the Papers picker
+	// names it.
+	Name string
+	// Label names the link for screen readers: "paper 004: Baeza-Yates,
+	// Castillo, ..." (the whole citation).
 	Label string
 	// Section is the strategy's place in this paper, shown after its
-	// number, when Info.Section names the paper ("004 §4.1"): "§4.1".
+	// name, when Info.Section names the paper ("004 §4.1"): "§4.1".
 	Section string
 }
 
@@ -83,7 +88,7 @@ func PaperRefs(info model.StrategyInfo) []PaperRef {
 				label += ": " + p.Citation
 			}
 		}
-		ref := PaperRef{Number: n, Label: label}
+		ref := PaperRef{Number: n, Name: paperAuthors(n, n), Label: label}
 		if rest, ok := strings.CutPrefix(info.Section, n+" "); ok {
 			ref.Section = rest
 		}

@@ -51,7 +51,7 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
 				vgn.AddAttrInterface("id", "preset-"+p.Paper)
-				vgn.AddAttrInterface("title", "The comparison of paper "+p.Paper)
+				vgn.AddAttrInterface("title", "The comparison of "+paperAuthors(p.Paper, "paper "+p.Paper))
 				vgn.SetInnerHTML(p.Name)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
@@ -177,7 +177,7 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								vgn.AddAttrInterface("aria-label", ref.Label)
 								vgn.AddAttrInterface("href", "#"+PaperAnchor(ref.Number))
-								vgn.SetInnerHTML(ref.Number)
+								vgn.SetInnerHTML(ref.Name)
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType: "click",
 									Func:      func(event vugu.DOMEvent) { c.Jump(event, PaperAnchor(ref.Number)) },
