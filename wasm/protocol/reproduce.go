@@ -45,48 +45,19 @@ type Reproduction struct {
 	Reports []PaperReport `json:"reports"`
 }
 
-// PaperReport is one paper's reproduction (engine/reproduce.Report) as
-// text and SVG: what could not be run, the tables of the paper's figures
-// beside crawlsim's, the findings with their verdicts, and the charts.
-type PaperReport struct {
-	ID         string `json:"id"`
-	Name       string `json:"name"`
-	Citation   string `json:"citation"`
-	Reproduces string `json:"reproduces"`
-	// Notes say what the graph lacks for the runs left out.
-	Notes    []string       `json:"notes,omitempty"`
-	Tables   []PaperTable   `json:"tables"`
-	Findings []PaperFinding `json:"findings"`
-	Charts   []PaperChart   `json:"charts"`
-}
+// PaperReport is one paper's reproduction as the worker sends it: its
+// text, tables and findings, and its charts' SVG (model.PaperReport, made
+// by engine/reproduce.PaperReportOf with the charts and without runs).
+type PaperReport = model.PaperReport
 
-// PaperTable is a table of the paper's figures beside crawlsim's; every
-// row has as many cells as Head.
-type PaperTable struct {
-	// Title says what the table holds; Source names the paper's table or
-	// figure.
-	Title  string     `json:"title"`
-	Source string     `json:"source"`
-	Head   []string   `json:"head"`
-	Rows   [][]string `json:"rows"`
-}
+// PaperTable is a table of the paper's figures beside crawlsim's
+// (model.PaperTable).
+type PaperTable = model.PaperTable
 
-// PaperFinding is one published figure or claim beside crawlsim's, with
-// its verdict ("same value", "same order", "same trend", "differs", "not
-// run") and the known reason of a difference ("" when none).
-type PaperFinding struct {
-	Figure    string `json:"figure"`
-	Claim     string `json:"claim"`
-	Published string `json:"published"`
-	Ours      string `json:"ours"`
-	Verdict   string `json:"verdict"`
-	Reason    string `json:"reason,omitempty"`
-}
+// PaperFinding is a published figure or claim beside crawlsim's, with its
+// verdict (model.PaperFinding).
+type PaperFinding = model.PaperFinding
 
-// PaperChart is an SVG chart drawn like one of the paper's figures, the
-// file `crawlsim reproduce -o DIR` writes as Name.
-type PaperChart struct {
-	Name  string `json:"name"`
-	Title string `json:"title"`
-	SVG   string `json:"svg"`
-}
+// PaperChart is an SVG chart drawn like one of the paper's figures
+// (model.PaperChart).
+type PaperChart = model.PaperChart

@@ -37,7 +37,7 @@ func (s *Session) startReproduce(id int64, rq protocol.Reproduce, budget int64) 
 			return out, err
 		}
 		for _, rep := range reps {
-			out.Reports = append(out.Reports, paperReport(rep))
+			out.Reports = append(out.Reports, reproduce.PaperReportOf(rep, reproduce.PaperReportOptions{Charts: true}))
 		}
 		return out, nil
 	}, func(r protocol.Reproduction) ([]byte, error) { return protocol.Encode(r) }))
@@ -93,23 +93,4 @@ func (s *Session) reproduceInput(rq protocol.Reproduce, budget int64) (reproduce
 	}
 	in := reproduce.Input{Graph: src, Hosts: g.HasHosts(), Pages: int64(g.NumNodes()), RandomSeed: rq.RandomSeed, ChartWidth: rq.ChartWidth}
 	return in, fmt.Sprintf("%s (%s pages, %s links, %s)", src.File, model.Count(g.NumNodes()), model.Count(g.NumArcs()), hosts), fileBytes, nil
-}
-
-// paperReport is a paper's report as the protocol carries it: its text,
-// tables and findings as they are, its charts' SVG as text.
-func paperReport(rep *reproduce.Report) protocol.PaperReport {
-	p := rep.Paper
-	out := protocol.PaperReport{ID: p.ID, Name: p.Name, Citation: p.Citation, Reproduces: p.Reproduces,
-		Notes: rep.Notes, Tables: []protocol.PaperTable{}, Findings: []protocol.PaperFinding{}, Charts: []protocol.PaperChart{}}
-	for _, t := range rep.Tables {
-		out.Tables = append(out.Tables, protocol.PaperTable{Title: t.Title, Source: t.Source, Head: t.Head, Rows: t.Rows})
-	}
-	for _, f := range rep.Findings {
-		out.Findings = append(out.Findings, protocol.PaperFinding{Figure: f.Figure, Claim: f.Claim, Published: f.Published,
-			Ours: f.Ours, Verdict: string(f.Verdict), Reason: f.Reason})
-	}
-	for _, c := range rep.Charts {
-		out.Charts = append(out.Charts, protocol.PaperChart{Name: c.Name, Title: c.Title, SVG: string(c.SVG)})
-	}
-	return out
 }
