@@ -274,6 +274,9 @@ func TestPaperRefsPlaceTheSection(t *testing.T) {
 				got += ","
 			}
 			got += " " + ref.Name
+			if !strings.HasPrefix(ref.Label, ref.Name+": ") {
+				t.Errorf("%s: the link %q is labelled %q, which does not begin with what it shows", tc.id, ref.Name, ref.Label)
+			}
 			if ref.Section != "" {
 				got += " " + ref.Section
 			}

@@ -59,7 +59,10 @@ func TestFormChecksAgreeWithTheEngine(t *testing.T) {
 			f.Timed = true
 			*field(&f) = v
 			s, err := f.Scenario()
-			if err != nil && strings.Contains(err.Error(), "is not a whole number") {
+			// A count that is no whole number (hosts 1.5, NaN, Inf) has
+			// no value in the scenario for the engine to judge (NaN
+			// converted to an int is another number on each platform).
+			if err != nil && name == "hosts" && (strings.Contains(err.Error(), "is not a whole number") || strings.Contains(err.Error(), "is not a number")) {
 				continue
 			}
 			if err != nil {

@@ -68,8 +68,9 @@ type PaperRef struct {
 	// (paperAuthors: "Baeza-Yates et al. 2005"), as the Papers picker
 	// names it.
 	Name string
-	// Label names the link for screen readers: "paper 004: Baeza-Yates,
-	// Castillo, ..." (the whole citation).
+	// Label names the link for screen readers: its Name, which it must
+	// begin with (WCAG 2.5.3, axe's label-content-name-mismatch), then the
+	// whole citation: "Baeza-Yates et al. 2005: Baeza-Yates, Castillo, ...".
 	Label string
 	// Section is the strategy's place in this paper, shown after its
 	// name, when Info.Section names the paper ("004 §4.1"): "§4.1".
@@ -82,13 +83,14 @@ type PaperRef struct {
 func PaperRefs(info model.StrategyInfo) []PaperRef {
 	var refs []PaperRef
 	for _, n := range strings.Split(info.Paper, ", ") {
-		label := "paper " + n
+		name := paperAuthors(n, n)
+		label := name
 		for _, p := range catalogue.Papers {
 			if p.Number == n {
 				label += ": " + p.Citation
 			}
 		}
-		ref := PaperRef{Number: n, Name: paperAuthors(n, n), Label: label}
+		ref := PaperRef{Number: n, Name: name, Label: label}
 		if rest, ok := strings.CutPrefix(info.Section, n+" "); ok {
 			ref.Section = rest
 		}
