@@ -41,6 +41,22 @@ func seriesStyle(k int) line {
 	return line{colour: palette[k%len(palette)], dash: strategyDashes[k%len(strategyDashes)], marker: markerShapes[k%len(markerShapes)], series: k}
 }
 
+// closedMarkers are the markers with an inside, which can be drawn hollow
+// or filled: markerShapes but the cross, a stroke either way.
+var closedMarkers = []string{"circle", "square", "triangle", "diamond"}
+
+// closedSeriesStyle is seriesStyle with a marker of closedMarkers, for a
+// chart that tells two lines of one series apart by hollow and filled
+// markers (the revisit chart's central and migrating traffic): the k-th
+// marker, shifted by one each time the dashes come round, so that no two
+// of the first len(strategyDashes)·len(closedMarkers) series share both
+// dash pattern and marker.
+func closedSeriesStyle(k int) line {
+	st := seriesStyle(k)
+	st.marker = closedMarkers[(k+k/len(strategyDashes))%len(closedMarkers)]
+	return st
+}
+
 // markersPerLine is how many markers a line carries, spread along the x
 // axis and shifted from one strategy to the next so they do not overlap.
 const markersPerLine = 5

@@ -108,7 +108,8 @@ const RefreshChartWidth = 960
 // panels over simulated time: the share of sites whose copy is current,
 // and the traffic so far of a central crawler and of a migrating one.
 // The k-th policy is drawn as run draws its k-th strategy, in the k-th
-// colour, dash pattern and marker (seriesStyle), so that the policies
+// colour, dash pattern and marker (closedSeriesStyle: a marker that can
+// be hollow), so that the policies
 // stay apart in grey; its central traffic has hollow markers, its
 // migrating traffic filled ones. One legend above both panels names the
 // policies. The panels stand side by side on a wide chart and one above
@@ -128,7 +129,7 @@ func RefreshChart(w io.Writer, r *model.RefreshResult, width int) error {
 	for k, o := range r.Outcomes {
 		traffic = math.Max(traffic, o.CentralBytes)
 		traffic = math.Max(traffic, o.MigrantBytes)
-		labels, styles = append(labels, o.Label), append(styles, seriesStyle(k))
+		labels, styles = append(labels, o.Label), append(styles, closedSeriesStyle(k))
 	}
 	unit, unitName := 1e6, "MB"
 	if traffic >= 1e9 {

@@ -3,6 +3,7 @@ package report
 import (
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -30,7 +31,7 @@ func TestRefreshChartLinesApartInGrey(t *testing.T) {
 	legend = legend[:strings.Index(legend, "</g>")]
 	seen := map[string]string{}
 	for k, o := range r.Outcomes {
-		st := seriesStyle(k)
+		st := closedSeriesStyle(k)
 		if other, ok := seen[st.dash+" "+st.marker]; ok {
 			t.Errorf("%s and %s share the dash pattern %q and marker %s", other, o.Label, st.dash, st.marker)
 		}
@@ -63,6 +64,27 @@ func TestRefreshChartLinesApartInGrey(t *testing.T) {
 		}
 		if st.dash != "" && !strings.Contains(legend, `stroke-dasharray="`+st.dash+`"`) {
 			t.Errorf("%s: the legend has no swatch dashed %q", o.Label, st.dash)
+		}
+	}
+}
+
+// TestRefreshStylesCanBeHollow: every policy's marker can be drawn hollow
+// and filled (a review found the fifth policy of the default simulation
+// given a cross, whose central and migrating markers looked alike), and
+// no two of the first 16 policies share dash pattern and marker.
+func TestRefreshStylesCanBeHollow(t *testing.T) {
+	seen := map[string]int{}
+	for k := range len(strategyDashes) * len(closedMarkers) {
+		st := closedSeriesStyle(k)
+		if !slices.Contains(closedMarkers, st.marker) {
+			t.Errorf("policy %d has the marker %s, which cannot be hollow", k, st.marker)
+		}
+		if other, ok := seen[st.dash+" "+st.marker]; ok {
+			t.Errorf("policies %d and %d share the dash pattern %q and marker %s", other, k, st.dash, st.marker)
+		}
+		seen[st.dash+" "+st.marker] = k
+		if st.colour != seriesStyle(k).colour || st.dash != seriesStyle(k).dash {
+			t.Errorf("policy %d: colour and dash %s %q, not seriesStyle's", k, st.colour, st.dash)
 		}
 	}
 }
