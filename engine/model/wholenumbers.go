@@ -3,6 +3,7 @@ package model
 import (
 	"math"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -178,4 +179,22 @@ func integerLimit(digits string, t reflect.Type) string {
 		return "is too small: at least " + Count(int64(math.MinInt64>>(64-t.Bits())))
 	}
 	return "is too large: at most " + Count(int64(math.MaxInt64>>(64-t.Bits())))
+}
+
+// jsonNumber is the form of a number as JSON writes it (RFC 8259,
+// section 6).
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+
+// WholeNumber reads text, a number as JSON writes one ("1e3", "2.50e1",
+// "-7"), as a whole number in digits ("1000", "25", "-7"), as a scenario
+// file's counts are read: number says whether text is such a number
+// (not "Inf", "0x10" or "1e"), whole whether it is a whole one (digits
+// is "" when not: "1.5", "1.0000000000000001"). One of more than 21
+// digits is written as 1 (or -1) and 21 zeros, beyond every integer type.
+func WholeNumber(text string) (digits string, number, whole bool) {
+	if !jsonNumber.MatchString(text) {
+		return "", false, false
+	}
+	digits, whole = wholeDigits(text)
+	return digits, true, whole
 }

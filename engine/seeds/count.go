@@ -1,9 +1,7 @@
 package seeds
 
 import (
-	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -11,8 +9,9 @@ import (
 )
 
 // parseCount reads given, the count of a seed spec (text), as a whole
-// number of at least 1 and at most limit, in digits or with an exponent
-// ("1e3") as the command line's -n reads a page count. needs says what
+// number of at least 1 and at most limit, in digits or as JSON writes a
+// number ("1e3", model.WholeNumber), as a scenario file's counts are
+// read: "Inf", "0x1p4" and "1.0000000000000001" are refused. needs says what
 // is wanted ("random needs a positive count, as in random:160"); beyond
 // says why limit is the most, or is empty.
 func parseCount(text, given string, limit int, beyond, needs string) (int, error) {
@@ -20,14 +19,19 @@ func parseCount(text, given string, limit int, beyond, needs string) (int, error
 	if k, err := strconv.Atoi(given); err == nil && k >= 1 && k <= limit {
 		return k, nil
 	}
-	v, err := strconv.ParseFloat(given, 64)
-	switch {
-	case err != nil && !errors.Is(err, strconv.ErrRange), math.IsNaN(v), v < 1 && v == math.Trunc(v):
+	digits, number, whole := model.WholeNumber(given)
+	if !number {
 		return 0, fmt.Errorf("seeds %q: %s", text, needs)
-	case v > float64(limit):
-		return 0, fmt.Errorf("seeds %q: count %s is too large: at most %s%s", text, given, model.Count(limit), beyond)
-	case v != math.Trunc(v):
+	}
+	if !whole {
 		return 0, fmt.Errorf("seeds %q: count %s is not a whole number; %s", text, given, needs)
 	}
-	return int(v), nil
+	k, err := strconv.ParseInt(digits, 10, 64)
+	switch {
+	case strings.HasPrefix(digits, "-") || err == nil && k < 1:
+		return 0, fmt.Errorf("seeds %q: %s", text, needs)
+	case err != nil || k > int64(limit):
+		return 0, fmt.Errorf("seeds %q: count %s is too large: at most %s%s", text, given, model.Count(limit), beyond)
+	}
+	return int(k), nil
 }

@@ -38,6 +38,13 @@ func TestSeedCount(t *testing.T) {
 		"random":             `seeds "random": random needs a positive count, as in random:160`,
 		"community:0.5":      `seeds "community:0.5": count 0.5 is not a whole number; community needs a positive count, as in community:10`,
 		"community:x,size=3": `seeds "community:x,size=3": community needs a positive count, as in community:10`,
+		// Read as a scenario file's counts are (model.WholeNumber): a
+		// review found these taken by strconv.ParseFloat as 1, 16, a
+		// count too large, and 4,294,967,295.
+		"random:1.0000000000000001": `seeds "random:1.0000000000000001": count 1.0000000000000001 is not a whole number; random needs a positive count, as in random:160`,
+		"random:0x1p4":              `seeds "random:0x1p4": random needs a positive count, as in random:160`,
+		"random:Inf":                `seeds "random:Inf": random needs a positive count, as in random:160`,
+		"random:4294967295.0000001": `seeds "random:4294967295.0000001": count 4294967295.0000001 is not a whole number; random needs a positive count, as in random:160`,
 	} {
 		if _, err := Parse(text); err == nil || err.Error() != want {
 			t.Errorf("Parse(%q):\n got %v\nwant %s", text, err, want)
