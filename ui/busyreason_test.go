@@ -83,7 +83,7 @@ func TestDisabledStartButtonsSayWhy(t *testing.T) {
 			}
 			continue
 		}
-		if want := "Waits for the Papers run; cancel it there."; !strings.Contains(got, want) {
+		if want := "Waits for the Papers run; cancel it in Papers."; !strings.Contains(got, want) {
 			t.Errorf("during a reproduction #%s is described as %q, want it to say %q", b.id, got, want)
 		}
 	}

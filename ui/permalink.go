@@ -198,7 +198,8 @@ func viewFragment(x string, logX bool) string {
 
 // viewOf reads the chart's view of a permalink fragment (viewFragment):
 // an x axis the chart does not draw is the default, and so is a scale
-// other than log=1; notice says that the link asked for a view the page
+// other than log=1 (log=0, the linear default, is said by no notice);
+// notice says that the link asked for a view the page
 // does not know ("" when it did not).
 func viewOf(fragment string) (x string, logX bool, notice string) {
 	x = report.XFraction
@@ -210,6 +211,7 @@ func viewOf(fragment string) (x string, logX bool, notice string) {
 			x = v
 		case part == viewLogPart:
 			logX = true
+		case part == "log=0":
 		case isAxis || strings.HasPrefix(part, "log="):
 			unknown = append(unknown, part)
 		}

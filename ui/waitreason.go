@@ -33,11 +33,11 @@ func (a *App) WaitReason(panel string) string {
 	case a.Running():
 		return "Waits for the comparison; cancel in the run bar."
 	case a.Papers.Busy():
-		return unlessOwn(own(panelPapers), "Waits for the Papers run; cancel it there.")
+		return unlessOwn(own(panelPapers), "Waits for the Papers run; cancel it in Papers.")
 	case a.Revisits.Busy():
-		return unlessOwn(own(panelRevisits), "Waits for the Revisits run; cancel it there.")
+		return unlessOwn(own(panelRevisits), "Waits for the Revisits run; cancel it in Revisits.")
 	case a.Community.Busy():
-		return unlessOwn(own(panelCommunity), "Waits for the community seeds; cancel it there.")
+		return unlessOwn(own(panelCommunity), "Waits for Community seeds; cancel in that panel.")
 	case a.Loading() && a.graphKind == protocol.KindGenerate:
 		return unlessOwn(own(panelSource), "Waits for the graph to be generated.")
 	case a.Loading():

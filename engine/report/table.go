@@ -312,7 +312,7 @@ func sourceName(s model.Source) string {
 	case s.File != "":
 		return s.File
 	case s.Generate != nil:
-		return fmt.Sprintf("generated (%d pages, seed %d)", s.Generate.Pages, s.Generate.Seed)
+		return fmt.Sprintf("generated (%s, seed %d)", model.Counted(s.Generate.Pages, "page", "pages"), s.Generate.Seed)
 	}
 	return "(unnamed)"
 }
