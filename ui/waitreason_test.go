@@ -58,3 +58,30 @@ func TestWaitReasonsFitTheirLine(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphWorkSaysWhatIsDone: while a graph is generated, the source
+// panel's hint and the line beside Run say "Generating the graph" (they
+// said "Reading the graph" for Generate and describe too); while an
+// upload is read, "Reading the graph".
+func TestGraphWorkSaysWhatIsDone(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		start func(a *App)
+		want  string
+	}{
+		{"generate", func(a *App) { a.Generate() }, "Generating the graph"},
+		{"load", func(a *App) { a.takeUpload(&page.Upload{}, nil) }, "Reading the graph"},
+	} {
+		a, _ := readyApp(t)
+		c.start(a)
+		if !a.Loading() {
+			t.Fatalf("%s: no graph is being read", c.name)
+		}
+		if got := a.BusyReason(); got != c.want+": Run waits." {
+			t.Errorf("%s: beside Run %q; want %q", c.name, got, c.want+": Run waits.")
+		}
+		if text, _ := panelText(t, &SourcePanel{App: a}); !strings.Contains(text, c.want+"…") {
+			t.Errorf("%s: the source panel does not say %q: %s", c.name, c.want+"…", text)
+		}
+	}
+}

@@ -161,7 +161,17 @@ func (a *App) BusyReason() string {
 	case a.Community.Busy():
 		return "Extracting community seeds: Run waits (Cancel in the Community panel)."
 	case a.Loading():
-		return "Reading the graph: Run waits."
+		return a.GraphWork() + ": Run waits."
 	}
 	return "The worker is busy: Run waits."
+}
+
+// GraphWork says what the worker does with the graph while it is read
+// (Loading): "Generating the graph" for Generate and describe, "Reading
+// the graph" for an upload.
+func (a *App) GraphWork() string {
+	if a.graphKind == protocol.KindGenerate {
+		return "Generating the graph"
+	}
+	return "Reading the graph"
 }
