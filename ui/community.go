@@ -50,6 +50,9 @@ func (c *Community) Spec() (string, error) {
 		return spec, nil
 	}
 	const want = "want a percentage above 0 and at most 100; leave the field blank for the default, 100"
+	if d == typedNotANumber {
+		return "", errors.New("cover density: what is typed is not a number")
+	}
 	v, err := strconv.ParseFloat(d, 64)
 	switch {
 	case err != nil && !errors.Is(err, strconv.ErrRange):

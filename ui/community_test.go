@@ -23,6 +23,9 @@ func TestCommunityDensityNamesTheField(t *testing.T) {
 		"NaN":   "cover density: NaN: " + want,
 		"1e999": "cover density: 1e999: " + want,
 		"many":  `cover density: "many" is not a number`,
+		// Letters in the number box (the browser gives them as blank,
+		// which would be the default, 100).
+		typedNotANumber: "cover density: what is typed is not a number",
 	} {
 		c := Community{K: "10", Density: density}
 		if _, err := c.Spec(); err == nil || err.Error() != msg {

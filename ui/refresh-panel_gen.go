@@ -63,7 +63,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Revisits.Form.Sites)
+					vgcomp.Value = numberBox(&c.App.Revisits.Form.Sites)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "refresh-sites"
 					vgcomp.AttrMap["type"] = "number"
@@ -93,7 +93,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Revisits.Form.Horizon)
+					vgcomp.Value = numberBox(&c.App.Revisits.Form.Horizon)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "refresh-horizon"
 					vgcomp.AttrMap["type"] = "number"
@@ -122,7 +122,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Revisits.Form.ChangeMin)
+					vgcomp.Value = numberBox(&c.App.Revisits.Form.ChangeMin)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "refresh-change-min"
 					vgcomp.AttrMap["type"] = "number"
@@ -151,7 +151,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Revisits.Form.ChangeMax)
+					vgcomp.Value = numberBox(&c.App.Revisits.Form.ChangeMax)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "refresh-change-max"
 					vgcomp.AttrMap["type"] = "number"
@@ -180,7 +180,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Revisits.Form.Users)
+					vgcomp.Value = numberBox(&c.App.Revisits.Form.Users)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "refresh-users"
 					vgcomp.AttrMap["type"] = "number"
@@ -209,7 +209,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Revisits.Form.UserRate)
+					vgcomp.Value = numberBox(&c.App.Revisits.Form.UserRate)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "refresh-user-rate"
 					vgcomp.AttrMap["type"] = "number"
@@ -238,7 +238,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Revisits.Form.Popularity)
+					vgcomp.Value = numberBox(&c.App.Revisits.Form.Popularity)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "refresh-popularity"
 					vgcomp.AttrMap["type"] = "number"
@@ -267,7 +267,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Revisits.Form.Initial)
+					vgcomp.Value = numberBox(&c.App.Revisits.Form.Initial)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "refresh-t0"
 					vgcomp.AttrMap["type"] = "number"
@@ -296,7 +296,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Revisits.Form.Min)
+					vgcomp.Value = numberBox(&c.App.Revisits.Form.Min)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "refresh-tmin"
 					vgcomp.AttrMap["type"] = "number"
@@ -325,7 +325,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Revisits.Form.Max)
+					vgcomp.Value = numberBox(&c.App.Revisits.Form.Max)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "refresh-tmax"
 					vgcomp.AttrMap["type"] = "number"
@@ -354,7 +354,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Revisits.Form.Alpha)
+					vgcomp.Value = numberBox(&c.App.Revisits.Form.Alpha)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "refresh-alpha"
 					vgcomp.AttrMap["type"] = "number"
@@ -385,7 +385,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Revisits.Form.MinInterest)
+					vgcomp.Value = numberBox(&c.App.Revisits.Form.MinInterest)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "refresh-min-interest"
 					vgcomp.AttrMap["type"] = "number"
@@ -416,7 +416,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Value = bind(&c.App.Revisits.Form.Seed)
+					vgcomp.Value = numberBox(&c.App.Revisits.Form.Seed)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
 					vgcomp.AttrMap["id"] = "refresh-seed"
 					vgcomp.AttrMap["type"] = "number"

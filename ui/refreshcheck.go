@@ -52,10 +52,28 @@ func (c *revisitCheck) bad(label, format string, args ...any) {
 	c.errs = append(c.errs, fmt.Errorf("%s: %s", label, fmt.Sprintf(format, args...)))
 }
 
+// blankOrNoNumber refuses, and reports, a field left blank (every
+// Revisits field has a value to start with) or a number box whose text
+// is no number (typedNotANumber), which the browser gives as blank.
+func (c *revisitCheck) blankOrNoNumber(label, typed string) bool {
+	switch typed {
+	case "":
+		c.bad(label, "empty: give a number")
+	case typedNotANumber:
+		c.bad(label, "what is typed is not a number")
+	default:
+		return false
+	}
+	return true
+}
+
 // real reads a number; one that is not finite, or negative, or 0 unless
 // atLeastZero, is refused, wanting want.
 func (c *revisitCheck) real(label, text string, atLeastZero bool, want string) float64 {
 	typed := strings.TrimSpace(text)
+	if c.blankOrNoNumber(label, typed) {
+		return 0
+	}
 	v, err := strconv.ParseFloat(typed, 64)
 	switch {
 	case err != nil && !errors.Is(err, strconv.ErrRange):
@@ -69,6 +87,9 @@ func (c *revisitCheck) real(label, text string, atLeastZero bool, want string) f
 // whole reads a whole number from lo to hi.
 func (c *revisitCheck) whole(label, text string, lo, hi int) int {
 	typed := strings.TrimSpace(text)
+	if c.blankOrNoNumber(label, typed) {
+		return 0
+	}
 	v, err := strconv.Atoi(typed)
 	switch {
 	case err != nil && !errors.Is(err, strconv.ErrRange):

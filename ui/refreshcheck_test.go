@@ -40,6 +40,11 @@ func TestRevisitErrorsNameTheLabels(t *testing.T) {
 		{func(f *RefreshForm) { f.Users = "99999999999999999999" }, "users: 99999999999999999999: want a whole number from 1 to 65,536"},
 		{func(f *RefreshForm) { f.Seed = "-1" }, "seed: -1: want a whole number from 0 to 4,611,686,018,427,387,904"},
 		{func(f *RefreshForm) { f.Horizon = "abc" }, `horizon: "abc" is not a number`},
+		// A box left blank, and one whose text is no number (which the
+		// browser gives as blank; the box binds numberBox), said as
+		// such: they were both '"" is not a number'.
+		{func(f *RefreshForm) { f.Horizon = "" }, "horizon: empty: give a number"},
+		{func(f *RefreshForm) { f.Sites = typedNotANumber }, "sites: what is typed is not a number"},
 		// 300 sites × (1 + 1/1) + 2,000 user visits, over 100,000 units.
 		{func(f *RefreshForm) { f.Horizon = "1e5" }, "horizon: 1e5 makes about 260,000,000 events to simulate: at most 100,000,000; shorten the horizon, or lower the sites or the rates"},
 	} {
