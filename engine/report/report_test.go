@@ -247,7 +247,7 @@ func TestTableFigures(t *testing.T) {
 	timed := string(render(t, func(w io.Writer) error { return Table(w, timedResult()) }))
 	// bfs reaches 50, 80, 90 and 98% after 3, 8, 9 and 10 downloads of
 	// 100 s each: 5, 13.3, 15 and 16.7 minutes.
-	if !strings.Contains(timed, "politeness  2 connections, wait 15 s, download 0.5 s + 15000 B at 100000 B/s") ||
+	if !strings.Contains(timed, "politeness  2 connections, wait 15 s, download 0.5 s + 15,000 B at 100,000 B/s") ||
 		!strings.Contains(timed, "\nbfs                 5.0 min  13.3 min  15.0 min  16.7 min  16.7 min  50.0%\n") ||
 		!strings.Contains(timed, "optimal: not timed") ||
 		!strings.Contains(timed, "previous    tiny-2000.edges\n            11 pages, 25 links; 9 current pages matched by url\n") {

@@ -287,9 +287,9 @@ func writeFacts(b *strings.Builder, r *model.Result) {
 		d := model.DefaultPoliteness()
 		or := func(v *float64, def float64) string {
 			if v == nil {
-				return shortFloat(def)
+				return model.Number(def)
 			}
-			return shortFloat(*v)
+			return model.Number(*v)
 		}
 		connections, bandwidth := p.Connections, p.Bandwidth
 		if connections == 0 {
@@ -299,7 +299,7 @@ func writeFacts(b *strings.Builder, r *model.Result) {
 			bandwidth = d.Bandwidth
 		}
 		add("politeness", "%s, wait %s s, download %s s + %s B at %s B/s", model.Counted(connections, "connection", "connections"),
-			or(p.Wait, *d.Wait), or(p.Latency, *d.Latency), or(p.PageSize, *d.PageSize), shortFloat(bandwidth))
+			or(p.Wait, *d.Wait), or(p.Latency, *d.Latency), or(p.PageSize, *d.PageSize), model.Number(bandwidth))
 	}
 	for _, f := range facts {
 		fmt.Fprintf(b, "%-12s%s\n", f[0], f[1])
