@@ -57,9 +57,9 @@ func (out *graphOutput) write(ctx context.Context, e *env, g *graph.Graph) error
 	if out.urlsOut != "" && g.URLs == nil {
 		return fmt.Errorf("-urls-out %s: the graph has no URLs to write", out.urlsOut)
 	}
-	outs := []output{{path: out.path, write: func(w io.Writer) error { return graphio.Save(w, g, out.format) }}}
+	outs := []output{{path: out.path, flag: "o", write: func(w io.Writer) error { return graphio.Save(w, g, out.format) }}}
 	if out.urlsOut != "" {
-		outs = append(outs, output{path: out.urlsOut, write: func(w io.Writer) error { return graphio.WriteURLList(w, g.URLs) }})
+		outs = append(outs, output{path: out.urlsOut, flag: "urls-out", write: func(w io.Writer) error { return graphio.WriteURLList(w, g.URLs) }})
 	}
 	if err := writeOutputs(ctx, e, outs...); err != nil {
 		return err

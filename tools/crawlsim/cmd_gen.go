@@ -142,6 +142,7 @@ func (out *graphOutput) writeStreamed(ctx context.Context, e *env, p gen.Params)
 	var counts gen.Counts
 	o := output{
 		path: out.path,
+		flag: "o",
 		write: func(w io.Writer) error {
 			g, c, err := generateGraph(ctx, e, p)
 			if err != nil {

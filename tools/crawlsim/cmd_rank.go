@@ -225,7 +225,7 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 		if isImportanceOutput(outPath) {
 			write = func(w io.Writer) error { return writePageRankImportance(w, r.g, opt, importanceSeedsText(spec), res) }
 		}
-		if err := writeOutputs(ctx, r.e, output{path: outPath, write: write}); err != nil {
+		if err := writeOutputs(ctx, r.e, output{path: outPath, flag: "o", write: write}); err != nil {
 			return err
 		}
 	}
@@ -313,7 +313,7 @@ func (r *ranker) hits(ctx context.Context, iterations, top int, outPath string, 
 		if isImportanceOutput(outPath) {
 			write = func(w io.Writer) error { return writeAuthorityImportance(w, r.g, res) }
 		}
-		if err := writeOutputs(ctx, r.e, output{path: outPath, write: write}); err != nil {
+		if err := writeOutputs(ctx, r.e, output{path: outPath, flag: "o", write: write}); err != nil {
 			return err
 		}
 	}

@@ -200,7 +200,7 @@ func (f *refreshFlags) run(ctx context.Context, e *env, args []string, set map[s
 	}
 	var outs []output
 	if f.out != "" {
-		outs = append(outs, output{path: f.out, inMemory: true, write: func(w io.Writer) error {
+		outs = append(outs, output{path: f.out, flag: "o", inMemory: true, write: func(w io.Writer) error {
 			b, err := scenario.MarshalRefreshResult(res)
 			if err == nil {
 				_, err = w.Write(b)
@@ -209,13 +209,13 @@ func (f *refreshFlags) run(ctx context.Context, e *env, args []string, set map[s
 		}})
 	}
 	if f.csvOut != "" {
-		outs = append(outs, output{path: f.csvOut, inMemory: true, write: func(w io.Writer) error { return report.RefreshCSV(w, res) }})
+		outs = append(outs, output{path: f.csvOut, flag: "csv", inMemory: true, write: func(w io.Writer) error { return report.RefreshCSV(w, res) }})
 	}
 	if f.svgOut != "" {
-		outs = append(outs, output{path: f.svgOut, inMemory: true, write: func(w io.Writer) error { return report.RefreshSVG(w, res) }})
+		outs = append(outs, output{path: f.svgOut, flag: "svg", inMemory: true, write: func(w io.Writer) error { return report.RefreshSVG(w, res) }})
 	}
 	if f.saveScen != "" {
-		outs = append(outs, output{path: f.saveScen, inMemory: true, write: func(w io.Writer) error {
+		outs = append(outs, output{path: f.saveScen, flag: "save-scenario", inMemory: true, write: func(w io.Writer) error {
 			b, err := scenario.MarshalRefresh(res.Refresh)
 			if err == nil {
 				_, err = w.Write(b)

@@ -31,6 +31,25 @@ func TestFullDeviceOutputSaysWhatWasNotWritten(t *testing.T) {
 	if want := "crawlsim run: -csv /dev/full: no space left on device; only -o - was written\n"; !strings.HasSuffix(errOut, want) {
 		t.Errorf("stderr %q; want it to end with %q", errOut, want)
 	}
+	// Every command names its output by its flag (they said "writing
+	// /dev/full: ..." but run and seeds).
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"refresh", "-horizon", "50", "-o", "/dev/full"}, "crawlsim refresh: -o /dev/full: no space left on device"},
+		{[]string{"refresh", "-horizon", "50", "-svg", "/dev/full"}, "crawlsim refresh: -svg /dev/full: no space left on device"},
+		{[]string{"rank", "-o", "/dev/full", "g.edges"}, "crawlsim rank: -o /dev/full: no space left on device"},
+		{[]string{"rank", "-hits", "-o", "/dev/full", "g.edges"}, "crawlsim rank: -o /dev/full: no space left on device"},
+		{[]string{"convert", "-o", "/dev/full", "-to", "edges", "g.edges"}, "crawlsim convert: -o /dev/full: no space left on device"},
+		{[]string{"convert", "-o", "c.edges", "-urls-out", "/dev/full", "-urls", "u.urls", "g.edges"}, "crawlsim convert: -urls-out /dev/full: no space left on device"},
+		{[]string{"gen", "-n", "300", "-o", "/dev/full", "-to", "edges"}, "crawlsim gen: -o /dev/full: no space left on device"},
+	} {
+		_, errOut, status := crawlsim(t, c.args...)
+		if status != 1 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: status %d, stderr %q; want 1 and %q", c.args, status, errOut, c.want)
+		}
+	}
 }
 
 // TestInterruptedSaysNoContextCanceled: a command stopped by Ctrl-C says
