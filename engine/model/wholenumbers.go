@@ -55,8 +55,8 @@ func (es textEdits) apply(data []byte) []byte {
 
 // wholeNumbersRewritten returns the edits of data, the JSON text of a
 // value of type root, that write in digits each number of an integer
-// field that has a fraction or an exponent, is whole and fits the
-// field's type.
+// field that has a fraction or an exponent (or is -0), is whole and fits
+// the field's type.
 func wholeNumbersRewritten(data []byte, root reflect.Type) textEdits {
 	var edits textEdits
 	walkJSON(data, root, func(ev jsonEvent) bool {
@@ -64,7 +64,9 @@ func wholeNumbersRewritten(data []byte, root reflect.Type) textEdits {
 			return true
 		}
 		text := string(data[ev.start:ev.end])
-		if !strings.ContainsAny(text, ".eE") {
+		// A number in plain digits is rewritten only as -0, which an
+		// unsigned field refuses although it is 0 (as -0.0 is).
+		if !strings.ContainsAny(text, ".eE") && text != "-0" {
 			return true
 		}
 		if digits, ok := wholeInType(text, deref(ev.valueType)); ok {

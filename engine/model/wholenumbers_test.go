@@ -23,6 +23,10 @@ func TestWholeNumbersWithExponent(t *testing.T) {
 		{`{"graph":{"generate":{"pages":12500e-2}}}`, 125, 0},
 		// The largest uint64, 18446744073709551615, less its last digit.
 		{`{"random_seed":1844674407370955161.0e1, "graph":{"generate":{"pages":1e1}}}`, 10, 18446744073709551610},
+		// -0 is 0 in an unsigned field, as -0.0 is (a review found -0
+		// refused as negative).
+		{`{"random_seed":-0, "graph":{"generate":{"pages":1e1}}}`, 10, 0},
+		{`{"random_seed":-0.0, "graph":{"generate":{"pages":1e1}}}`, 10, 0},
 	} {
 		s, err := (Reader{}).Parse(strings.NewReader(tc.in), "run.json")
 		if err != nil {
