@@ -27,6 +27,10 @@ func TestNumberFieldsSayWhatIsWrong(t *testing.T) {
 		{func(f *Form) { f.Hosts = "1e99" }, "hosts: 1e99 is too large: at most 20,000"},
 		{func(f *Form) { f.Budget = "1e99" }, "budget: 1e99 is too large: at most 9,223,372,036,854,775,807"},
 		{func(f *Form) { f.Wait = typedNotANumber; f.Timed = true }, "wait: what is typed is not a number"},
+		// Read as the worker reads a scenario's counts (model.WholeNumber):
+		// strconv.ParseFloat took these as 20,000 and 16.
+		{func(f *Form) { f.Pages = "20000.000000000001" }, `pages: "20000.000000000001" is not a whole number`},
+		{func(f *Form) { f.Pages = "0x1p4" }, `pages: "0x1p4" is not a number`},
 	} {
 		f := DefaultForm()
 		c.set(&f)

@@ -252,23 +252,26 @@ func (e *fieldErrors) countUpTo(field, path, text string, most int64) int64 {
 	}
 	v, err := strconv.ParseInt(text, 10, 64)
 	if err != nil {
-		x, ferr := strconv.ParseFloat(text, 64)
+		// Not digits: a whole number as a scenario file writes one
+		// (model.WholeNumber, as the worker reads it), or refused.
+		digits, number, whole := model.WholeNumber(text)
 		switch {
-		case text == typedNotANumber || ferr != nil && !errors.Is(ferr, strconv.ErrRange) || math.IsNaN(x):
+		case !number:
 			e.notANumber(field, text)
 			return 0
-		case x != math.Trunc(x):
+		case !whole:
 			e.bad(field, "%q is not a whole number", text)
 			return 0
-		case math.Abs(x) >= math.MaxInt64 || x > float64(most):
-			if x < 0 {
-				e.bad(field, "%s is not allowed: want a number of at least 1", text)
-				return 0
-			}
+		}
+		v, err = strconv.ParseInt(digits, 10, 64)
+		switch {
+		case err != nil && strings.HasPrefix(digits, "-"):
+			e.bad(field, "%s is not allowed: want a number of at least 1", text)
+			return 0
+		case err != nil || v > most:
 			e.bad(field, "%s is too large: at most %s", text, model.Count(most))
 			return 0
 		}
-		v = int64(x)
 	}
 	if _, defaulted := zeroNotAllowed(path); v == 0 && defaulted {
 		e.zero(field, path)

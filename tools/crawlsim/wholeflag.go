@@ -2,8 +2,9 @@ package main
 
 import (
 	"errors"
-	"math"
 	"strconv"
+
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // wholeFlag is an int flag that also reads a whole number written with an
@@ -30,7 +31,9 @@ func (f wholeFlag) Get() any {
 	return *f.p
 }
 
-// Set reads s: digits as an int flag does, else a number that is whole.
+// Set reads s: digits as an int flag does ("0x10" too), else a whole
+// number as a scenario file writes one (model.WholeNumber: "1e12",
+// "2.5e3"; not "0x1p4" or "1.0000000000000001").
 func (f wholeFlag) Set(s string) error {
 	v, err := strconv.ParseInt(s, 0, strconv.IntSize)
 	if err == nil {
@@ -40,13 +43,13 @@ func (f wholeFlag) Set(s string) error {
 	if errors.Is(err, strconv.ErrRange) {
 		return errors.New("value out of range")
 	}
-	x, ferr := strconv.ParseFloat(s, 64)
-	switch {
-	case ferr != nil && !errors.Is(ferr, strconv.ErrRange), math.IsNaN(x), x != math.Trunc(x):
+	digits, number, whole := model.WholeNumber(s)
+	if !number || !whole {
 		return errors.New("parse error")
-	case errors.Is(ferr, strconv.ErrRange) || x < math.MinInt || x >= -math.MinInt:
+	}
+	if v, err = strconv.ParseInt(digits, 10, strconv.IntSize); err != nil {
 		return errors.New("value out of range")
 	}
-	*f.p = int(x)
+	*f.p = int(v)
 	return nil
 }

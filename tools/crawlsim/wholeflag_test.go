@@ -16,6 +16,10 @@ func TestPagesInENotation(t *testing.T) {
 	checkFails(t, 2, []string{"gen", "-n", "1e12", "-o", dir + "/g.csr"}, "-n 1,000,000,000,000 is too many: at most 4,294,967,295")
 	checkFails(t, 2, []string{"run", "-n", "1.5"}, "-n 1.5: expected a whole number")
 	checkFails(t, 2, []string{"run", "-n", "1e99"}, "-n 1e99: out of range for a whole number")
+	// Read as a scenario file's numbers are (model.WholeNumber):
+	// strconv.ParseFloat took these as 1 and 16.
+	checkFails(t, 2, []string{"run", "-n", "1.0000000000000001"}, "-n 1.0000000000000001: expected a whole number")
+	checkFails(t, 2, []string{"run", "-n", "0x1p4"}, "-n 0x1p4: expected a whole number")
 	out := mustRun(t, "gen", "-n", "2e2", "-o", dir+"/g.edges")
 	if want := "200 pages"; !strings.Contains(out, want) {
 		t.Errorf("gen -n 2e2: %q; want %q", out, want)
