@@ -408,8 +408,18 @@ func parseCommunity(text, arg string) (Spec, error) {
 		if name != "density" && v > math.MaxInt32 {
 			return Spec{}, fmt.Errorf("seeds %q: %s is too large: at most %s", text, given, model.Count(math.MaxInt32))
 		}
-		if name != "density" && v != math.Trunc(v) {
-			return Spec{}, fmt.Errorf("seeds %q: %s is not a whole number; want %s", text, given, option.want)
+		if name != "density" && !math.IsInf(v, 0) {
+			// A count is read as parseCount reads the community's count
+			// (model.WholeNumber): ParseFloat also takes "0x1p4" and
+			// rounds "2.0000000000000001" to a whole number. An infinite
+			// one is out of range, below.
+			_, number, whole := model.WholeNumber(strings.TrimSpace(value))
+			if !number {
+				return Spec{}, fmt.Errorf("seeds %q: %s is not a number; want %s", text, given, option.want)
+			}
+			if !whole {
+				return Spec{}, fmt.Errorf("seeds %q: %s is not a whole number; want %s", text, given, option.want)
+			}
 		}
 		// Zero would read as "the default" in CommunityOptions: the text
 		// form has no zero, so that every value written means itself.

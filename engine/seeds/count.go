@@ -16,9 +16,6 @@ import (
 // says why limit is the most, or is empty.
 func parseCount(text, given string, limit int, beyond, needs string) (int, error) {
 	given = strings.TrimSpace(given)
-	if k, err := strconv.Atoi(given); err == nil && k >= 1 && k <= limit {
-		return k, nil
-	}
 	digits, number, whole := model.WholeNumber(given)
 	if !number {
 		return 0, fmt.Errorf("seeds %q: %s", text, needs)

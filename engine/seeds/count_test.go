@@ -45,6 +45,14 @@ func TestSeedCount(t *testing.T) {
 		"random:0x1p4":              `seeds "random:0x1p4": random needs a positive count, as in random:160`,
 		"random:Inf":                `seeds "random:Inf": random needs a positive count, as in random:160`,
 		"random:4294967295.0000001": `seeds "random:4294967295.0000001": count 4294967295.0000001 is not a whole number; random needs a positive count, as in random:160`,
+		// Digits as a scenario file writes them: no sign, no leading
+		// zero (strconv.Atoi took both).
+		"random:+5":  `seeds "random:+5": random needs a positive count, as in random:160`,
+		"random:010": `seeds "random:010": random needs a positive count, as in random:160`,
+		// The community's options are counts read the same way (they
+		// took 16 and 2).
+		"community:3,size=0x1p4":                        `seeds "community:3,size=0x1p4": size=0x1p4 is not a number; want a size of at least 2 (a hub and an authority)`,
+		"community:3,size=4,members=2.0000000000000001": `seeds "community:3,size=4,members=2.0000000000000001": members=2.0000000000000001 is not a whole number; want a number of members of at least 1`,
 	} {
 		if _, err := Parse(text); err == nil || err.Error() != want {
 			t.Errorf("Parse(%q):\n got %v\nwant %s", text, err, want)
