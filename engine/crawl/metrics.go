@@ -413,8 +413,7 @@ func (m *Measurer) measureTau() int {
 		values[i] = m.importance[m.res.Order[pos]]
 	}
 	m.metrics.Summary.Tau = nil
-	if tauDefined(values) {
-		tau := kendallTauDecreasing(values)
+	if tau, defined := kendallTauDecreasing(values); defined {
 		m.metrics.Summary.Tau = &tau
 	}
 	m.metrics.Summary.TauSample = s

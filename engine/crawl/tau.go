@@ -44,17 +44,6 @@ func samplePositions(total, s int, r *rand.Rand) []int {
 	return out
 }
 
-// tauDefined reports whether Kendall's tau-b of values is defined: there
-// are two values or more, not all equal (else its denominator is 0).
-func tauDefined(values []float64) bool {
-	for _, v := range values {
-		if v != values[0] {
-			return true
-		}
-	}
-	return false
-}
-
 // kendallTauDecreasing returns Kendall's tau-b between the position of each
 // value in values and the value itself, signed so that +1 means the values
 // decrease along the positions (SPEC.md section 4: a crawl that downloads
@@ -74,12 +63,13 @@ func tauDefined(values []float64) bool {
 // keep their order, so ties are never counted as discordant. T is then
 // counted from the runs of equal values in the sorted slice.
 //
-// The result is 0, never NaN, when s < 2 or every value is equal (tau-b is
-// undefined there), and it is clamped to [-1, 1] against rounding.
-func kendallTauDecreasing(values []float64) float64 {
+// Tau-b is undefined when s < 2 or every value is equal: defined is then
+// false and tau 0, never NaN. Otherwise tau is clamped to [-1, 1] against
+// rounding.
+func kendallTauDecreasing(values []float64) (tau float64, defined bool) {
 	s := len(values)
 	if s < 2 {
-		return 0
+		return 0, false
 	}
 	src := make([]float64, s)
 	copy(src, values)
@@ -119,8 +109,8 @@ func kendallTauDecreasing(values []float64) float64 {
 	tied += run * (run - 1) / 2
 	n0 := int64(s) * int64(s-1) / 2
 	if tied == n0 {
-		return 0
+		return 0, false
 	}
-	tau := float64(n0-tied-2*discordant) / math.Sqrt(float64(n0)*float64(n0-tied))
-	return min(max(tau, -1), 1)
+	tau = float64(n0-tied-2*discordant) / math.Sqrt(float64(n0)*float64(n0-tied))
+	return min(max(tau, -1), 1), true
 }
