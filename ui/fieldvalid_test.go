@@ -80,6 +80,12 @@ func TestRefusedFieldsMarked(t *testing.T) {
 			t.Errorf("the refusal marks %v; want %s", got, id)
 		}
 	}
+	// A refusal naming the strategy by its label alone marks its box too
+	// (the lines above name it both ways; a final read found the label's
+	// case untested).
+	if got := invalidInputs(f, "wr window: too large"); !got[ParamInputID("windowed-rankmass", "window")] {
+		t.Errorf("a refusal by the label marks %v; want the window box", got)
+	}
 }
 
 // TestCommunitySeedsField: the community seeds box says blank is empty

@@ -63,10 +63,6 @@ func (e *fieldErrors) checkPoliteness(f Form, p *model.Politeness) {
 	}
 }
 
-// maxConnections is scenario.Normalize's limit of politeness.connections
-// (its refusal of 10,001 is checked by TestRefusalNamesTheFormsFields).
-const maxConnections = 10000
-
 // countLimit is the most a whole-number field of the scenario at path
 // takes, said of a number too large to compute with (fieldErrors.count):
 // the generator's most pages (model.MaxPages), the engine's most
@@ -77,7 +73,7 @@ func countLimit(path string) int64 {
 	case "graph.generate.pages", "graph.generate.hosts":
 		return model.MaxPages
 	case "politeness.connections":
-		return maxConnections
+		return model.MaxConnections
 	}
 	return math.MaxInt64
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
-	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
 // linkOf is the permalink fragment of the default scenario comparing the
@@ -143,5 +142,3 @@ func TestPermalinkKeepsChartView(t *testing.T) {
 		t.Errorf("DecodePermalink(%q) = %v, %v", frag, ok, err)
 	}
 }
-
-var _ = protocol.KindRun

@@ -451,10 +451,8 @@ func defaultLabel(info crawl.Info, vals crawl.Values) string {
 // transfer) and waiting at most maxSeconds, a crawl of the most pages a
 // graph may have (2^32) lasts below 10^17 seconds, far inside float64.
 const (
-	// maxConnections is the most connections: far beyond the paper's
-	// experiments (seeds/004, section 5.3), and each one costs a slot of
-	// the clock.
-	maxConnections = 10000
+	// maxConnections is the most connections (model.MaxConnections).
+	maxConnections = model.MaxConnections
 	// maxSeconds bounds the wait, the latency, and a page's transfer time
 	// (page_size / bandwidth).
 	maxSeconds = model.MaxPolitenessSeconds
