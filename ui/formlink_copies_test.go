@@ -129,3 +129,21 @@ func TestLinkRepeatOnlyLabelsDiffer(t *testing.T) {
 		t.Errorf("fpr-m is labelled %q with copies %+v; want one listing, a", c.Label, c.More)
 	}
 }
+
+// TestRemovedCopyMovesTheMarks: of two copies, the second refused, the
+// first removed: the mark moves with the refused copy to its new line
+// (the first), and the line it left is no longer marked (a final read
+// found every removal test removing the only copy, so the shifting went
+// untested).
+func TestRemovedCopyMovesTheMarks(t *testing.T) {
+	good := model.Strategy{ID: "fpr-m", Params: model.Values{"m": 2}}
+	bad := model.Strategy{ID: "fpr-m", Params: model.Values{"m": -1}}
+	a := linkApp(t, linkOf(t, model.Strategy{ID: "fpr-m", Params: model.Values{"m": 50}}, good, bad))
+	if marks := a.InvalidInputs(); marks[CopyID("fpr-m", 0)] || !marks[CopyID("fpr-m", 1)] {
+		t.Fatalf("before the removal the marks are %v; want %s alone", marks, CopyID("fpr-m", 1))
+	}
+	a.RemoveMore("fpr-m", 0)
+	if marks := a.InvalidInputs(); !marks[CopyID("fpr-m", 0)] || marks[CopyID("fpr-m", 1)] {
+		t.Errorf("after removing the first copy the marks are %v; want %s alone", marks, CopyID("fpr-m", 0))
+	}
+}
