@@ -70,34 +70,16 @@ func citationYear(rest string) string {
 }
 
 // paperAuthors names paper number the short way a citation does, by its
-// authors and year from the catalogue's citation: "Cho and Schonfeld
-// 2007", "Baeza-Yates et al. 2005" (three or more authors), for the
-// Papers picker, which must fit a phone's width (paperTitle's titles run
-// to 78 characters). A number the catalogue does not cite, or a citation
-// without authors before its quoted title, is named fallback.
+// authors and year (model.Paper.Short, the engine's crawl.ShortCitation
+// in the catalogue): "Cho and Schonfeld 2007", "Baeza-Yates et al. 2005",
+// for the Papers picker, which must fit a phone's width (paperTitle's
+// titles run to 78 characters). A number the catalogue does not cite, or
+// cites with no short form, is named fallback.
 func paperAuthors(number, fallback string) string {
 	for _, p := range catalogue.Papers {
-		if p.Number != number {
-			continue
+		if p.Number == number && p.Short != "" {
+			return p.Short
 		}
-		authors, rest, ok := strings.Cut(p.Citation, `, "`)
-		if !ok || authors == "" {
-			return fallback
-		}
-		names := strings.Split(strings.ReplaceAll(authors, " and ", ", "), ", ")
-		short := names[0]
-		switch {
-		case len(names) == 2:
-			short += " and " + names[1]
-		case len(names) > 2:
-			short += " et al."
-		}
-		if _, after, found := strings.Cut(rest, `"`); found {
-			if year := citationYear(after); year != "" {
-				short += " " + year
-			}
-		}
-		return short
 	}
 	return fallback
 }

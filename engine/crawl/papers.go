@@ -31,18 +31,22 @@ var paperCitations = []Paper{
 		URL: "https://dblp.org/search?q=Crawling+a+country+better+strategies+than+breadth-first+for+web+page+ordering"},
 }
 
-// AllPapers returns the citations of every paper of seeds/README.md,
-// sorted by number, whether a strategy cites it or not: the page's About
-// section lists them.
+// AllPapers returns the citations of every paper of seeds/README.md, with
+// their short citations (ShortCitation), sorted by number, whether a
+// strategy cites it or not: the page's About section lists them.
 func AllPapers() []Paper {
 	out := append([]Paper(nil), paperCitations...)
+	for i := range out {
+		out[i].Short = ShortCitation(out[i].Number)
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Number < out[j].Number })
 	return out
 }
 
 // Papers returns the papers the registered strategies cite (Info.Paper
-// lists their numbers, separated by ", "), sorted by number. A number with
-// no citation is given with an empty Citation.
+// lists their numbers, separated by ", "), sorted by number, each with its
+// short citation (ShortCitation). A number with no citation is given with
+// an empty Citation.
 func Papers() []Paper {
 	cited := map[string]bool{}
 	for _, info := range registry {
@@ -58,6 +62,7 @@ func Papers() []Paper {
 				p = c
 			}
 		}
+		p.Short = ShortCitation(number)
 		out = append(out, p)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Number < out[j].Number })

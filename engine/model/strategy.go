@@ -82,6 +82,9 @@ type Paper struct {
 	Number string `json:"number"`
 	// Citation gives its authors, title and venue.
 	Citation string `json:"citation"`
+	// Short cites it by its authors and year, as every text a reader
+	// sees does: "Baeza-Yates et al. 2005" (crawl.ShortCitation).
+	Short string `json:"short,omitempty"`
 	// URL is where a reader finds the paper: its DOI, or its publisher's
 	// page, or (when the paper's text names no venue) a bibliography's
 	// search for its title.
