@@ -53,13 +53,18 @@ type Meta struct {
 	Seconds float64
 }
 
+// MarkdownHeading is the first line of the document WriteMarkdown
+// writes, by which a later reproduce into its folder knows the report as
+// its own.
+const MarkdownHeading = "# crawlsim reproduces the papers"
+
 // WriteMarkdown writes the reports as one Markdown document: how it was
 // made, then per paper its notes, tables, findings, the commands and
 // scenario files that reproduce each number, and its charts (by file
 // name, beside the document).
 func WriteMarkdown(w io.Writer, reps []*Report, meta Meta) error {
 	var b strings.Builder
-	b.WriteString("# crawlsim reproduces the papers\n\n")
+	b.WriteString(MarkdownHeading + "\n\n")
 	fmt.Fprintf(&b, "- crawlsim: %s\n", meta.Version)
 	fmt.Fprintf(&b, "- graph: %s\n", mdText(meta.Graph))
 	if meta.Checksum != "" {

@@ -11,11 +11,8 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/reproduce"
 )
-
-// reportHeading is the first line of every report.md that reproduce
-// writes (reproduce.WriteMarkdown).
-const reportHeading = "# crawlsim reproduces the papers"
 
 // reportFileName is how the files reproduce writes beside report.md are
 // named: a paper's number, a dash and a name, ending in .json (a scenario
@@ -60,7 +57,7 @@ func staleReportFiles(dir string, written map[string]bool, ins []inputFile) []st
 		return nil
 	}
 	text, err := io.ReadAll(io.LimitReader(bufio.NewReader(f), maxReportBytes))
-	if err != nil || !strings.HasPrefix(string(text), reportHeading+"\n") {
+	if err != nil || !strings.HasPrefix(string(text), reproduce.MarkdownHeading+"\n") {
 		return nil
 	}
 	i := strings.LastIndex(string(text), "\n"+reportManifest)
