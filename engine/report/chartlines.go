@@ -131,8 +131,8 @@ func chartLines(r *model.Result, opt ChartOptions) ([]line, string, error) {
 				continue
 			}
 		}
-		style := line{colour: palette[series%len(palette)], dash: strategyDashes[series%len(strategyDashes)],
-			marker: markerShapes[series%len(markerShapes)], series: series, entry: s.Label, members: []string{s.Label}}
+		style := seriesStyle(series)
+		style.entry, style.members = s.Label, []string{s.Label}
 		if opt.Guarantees || opt.Pinned != nil {
 			style.dash = ""
 		}

@@ -77,7 +77,8 @@ func pinnedLines(r *model.Result, lines []line, opt ChartOptions) []line {
 			if s.Reference {
 				l.colour, l.reference = referenceColour, true
 			} else {
-				l.colour, l.marker, l.series = palette[series%len(palette)], markerShapes[series%len(markerShapes)], series
+				st := seriesStyle(series)
+				l.colour, l.marker, l.series = st.colour, st.marker, st.series
 				series++
 			}
 		}
