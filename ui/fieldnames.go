@@ -72,10 +72,8 @@ func comparisonFieldName(s model.Scenario, path string) string {
 	if slices.ContainsFunc(s.Strategies[:i], func(e model.Strategy) bool { return e.ID == st.ID }) {
 		// A further listing of a strategy (StrategyChoice.More), named
 		// as its line shows it, which the refusal marks.
-		for _, info := range catalogue.Strategies {
-			if info.ID == st.ID {
-				return MoreText(StrategyChoice{Info: info}, st)
-			}
+		if info, ok := lookupStrategy(st.ID); ok {
+			return MoreText(StrategyChoice{Info: info}, st)
 		}
 	}
 	name := st.ID

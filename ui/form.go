@@ -303,7 +303,7 @@ func (e *fieldErrors) real(field, text string) *float64 {
 		return nil
 	}
 	v, err := strconv.ParseFloat(text, 64)
-	if err != nil || text == typedNotANumber {
+	if err != nil { // typedNotANumber too: it does not parse
 		e.notANumber(field, text)
 		return nil
 	}
