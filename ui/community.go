@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -113,7 +113,8 @@ func (c *Community) Seeds() string {
 
 // seedRows are the extracted seeds: name, hub score, core authority
 // score, hubs and authorities of the core. Each score column has one
-// number of decimals (columnDecimals), so that its figures line up.
+// number of decimals (report.ColumnDecimals), as the command line's
+// table, so that its figures line up.
 func seedRows(st *model.Result) [][]string {
 	if st == nil || st.SeedStudy == nil || st.SeedStudy.Community == nil {
 		return nil
@@ -123,40 +124,13 @@ func seedRows(st *model.Result) [][]string {
 	for i, c := range cores {
 		hubs[i], auths[i] = c.Hub, c.Authority
 	}
-	hubDecimals, authDecimals := columnDecimals(hubs), columnDecimals(auths)
+	hubDecimals, authDecimals := report.ColumnDecimals(hubs), report.ColumnDecimals(auths)
 	var rows [][]string
 	for i, c := range cores {
 		rows = append(rows, []string{st.SeedStudy.Names[i], strconv.FormatFloat(c.Hub, 'f', hubDecimals, 64), strconv.FormatFloat(c.Authority, 'f', authDecimals, 64),
 			strconv.Itoa(len(c.Hubs)), strconv.Itoa(len(c.Authorities))})
 	}
 	return rows
-}
-
-// scoreDigits is how many significant digits a score column gives its
-// smallest non-zero score, and maxScoreDecimals the most decimals it
-// takes for one (a smaller score is written as 0 to that many).
-const (
-	scoreDigits      = 4
-	maxScoreDecimals = 8
-)
-
-// columnDecimals is the number of decimals a column of the values writes
-// them all with: enough for scoreDigits significant digits of its
-// smallest non-zero value, at most maxScoreDecimals, and scoreDigits
-// when every value is 0 or none is finite.
-func columnDecimals(values []float64) int {
-	decimals := -1
-	for _, v := range values {
-		if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-			continue
-		}
-		d := scoreDigits - 1 - int(math.Floor(math.Log10(math.Abs(v))))
-		decimals = max(decimals, min(max(d, 0), maxScoreDecimals))
-	}
-	if decimals < 0 {
-		return scoreDigits
-	}
-	return decimals
 }
 
 // seedsSummary says what the study found, in a sentence or two.

@@ -59,8 +59,13 @@ func writeSeedStudy(b *strings.Builder, st *model.SeedStudyResult) {
 		b.WriteString("\n")
 		b.WriteString("hub: the seed's hub score; authority: the score of its core's best authority\n")
 		rows := [][]string{{"#", "seed", "hub", "authority", "hubs", "authorities", "density"}}
+		hubs, auths := make([]float64, len(c.Cores)), make([]float64, len(c.Cores))
 		for i, core := range c.Cores {
-			rows = append(rows, []string{strconv.Itoa(i + 1), st.Names[i], shortScore(core.Hub), shortScore(core.Authority),
+			hubs[i], auths[i] = core.Hub, core.Authority
+		}
+		hubDecimals, authDecimals := ColumnDecimals(hubs), ColumnDecimals(auths)
+		for i, core := range c.Cores {
+			rows = append(rows, []string{strconv.Itoa(i + 1), st.Names[i], strconv.FormatFloat(core.Hub, 'f', hubDecimals, 64), strconv.FormatFloat(core.Authority, 'f', authDecimals, 64),
 				model.Count(len(core.Hubs)), model.Count(len(core.Authorities)), strconv.FormatFloat(core.Density, 'f', 1, 64) + "%"})
 		}
 		WriteColumns(b, rows, []bool{false, true})
@@ -115,6 +120,33 @@ func writeSeedStudy(b *strings.Builder, st *model.SeedStudyResult) {
 		fmt.Fprintf(b, "previous snapshot: %s extracted, %s of them still in the graph (profiled above)\n",
 			model.Counted(o.Extracted, "community seed", "community seeds"), model.Count(o.Survived))
 	}
+}
+
+// scoreDigits is how many significant digits a score column gives its
+// smallest non-zero score, and maxScoreDecimals the most decimals it
+// takes for one (a smaller score is written as 0 to that many).
+const (
+	scoreDigits      = 4
+	maxScoreDecimals = 8
+)
+
+// ColumnDecimals is the number of decimals a column of the values writes
+// them all with: enough for scoreDigits significant digits of its
+// smallest non-zero value, at most maxScoreDecimals, and scoreDigits
+// when every value is 0 or none is finite.
+func ColumnDecimals(values []float64) int {
+	decimals := -1
+	for _, v := range values {
+		if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			continue
+		}
+		d := scoreDigits - 1 - int(math.Floor(math.Log10(math.Abs(v))))
+		decimals = max(decimals, min(max(d, 0), maxScoreDecimals))
+	}
+	if decimals < 0 {
+		return scoreDigits
+	}
+	return decimals
 }
 
 // shortScore writes a score with four significant digits.
