@@ -176,7 +176,7 @@ func (a *App) chartOptions() report.ChartOptions {
 		w, h = int(a.width), int(a.height)
 	}
 	opt := report.ChartOptions{Width: w, Height: h, X: a.XAxis, LogX: a.LogX,
-		Guarantees: a.Result.Scenario.Importance == model.ImportancePersonalized}
+		Guarantees: a.Result.Scenario.Importance == model.ImportancePersonalized, Catalogue: catalogue.Strategies}
 	if a.Comparing() {
 		opt.Pinned = a.Pinned.Result
 	}

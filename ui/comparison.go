@@ -101,6 +101,8 @@ func (a *App) runDone(r protocol.Response) {
 		a.Error = err.Error()
 		return
 	}
+	// The one order of every listing (the command line's too).
+	model.OrderStrategies(res.Strategies, catalogue.Strategies)
 	a.Result, a.Graph, a.resultReq = res, nil, r.ID
 	head, rows, _ := report.Rows(res)
 	a.MetricsHead, a.MetricsRows = head, groupRows(rows)

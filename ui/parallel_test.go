@@ -10,6 +10,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/wasm/page"
@@ -191,6 +192,7 @@ func TestParallelRunGivesOneWorkersResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	model.OrderStrategies(want.Strategies, catalogue.Strategies)
 	if got, want := noScheduling(t, a.Result), noScheduling(t, want); got != want {
 		t.Errorf("the page shows\n%s\nwant one run's\n%s", got, want)
 	}
@@ -246,11 +248,20 @@ func captureDownloads(t *testing.T) *[]string {
 // `crawlsim run -orders` writes them.
 func runOrders(t *testing.T, s scenario.Scenario, env scenario.Env) string {
 	t.Helper()
+	parts := map[string]*bytes.Buffer{}
+	env.Orders = func(o scenario.CrawlOrder) error {
+		parts[o.Label] = new(bytes.Buffer)
+		return report.Orders(parts[o.Label], o)
+	}
+	res, err := scenario.Run(context.Background(), s, env, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model.OrderStrategies(res.Strategies, catalogue.Strategies)
 	var b bytes.Buffer
 	b.WriteString(report.OrdersHeader)
-	env.Orders = func(o scenario.CrawlOrder) error { return report.Orders(&b, o) }
-	if _, err := scenario.Run(context.Background(), s, env, nil); err != nil {
-		t.Fatal(err)
+	for _, st := range res.Strategies {
+		b.Write(parts[st.Label].Bytes())
 	}
 	return b.String()
 }
@@ -281,8 +292,10 @@ func TestOrdersFileAsOneRun(t *testing.T) {
 		}
 		return pageEvent(out[len(out)-1])
 	}
+	// The page names the strategies in its result's order.
+	shown := []string{"optimal", "random", labels[0], labels[1], "fpr"}
 	text := func(answers ...page.Event) string {
-		parts, err := ordersFile(labels, answers)
+		parts, err := ordersFile(shown, answers)
 		if err != nil {
 			t.Fatal(err)
 		}

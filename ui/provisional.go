@@ -152,17 +152,19 @@ func (a *App) FactsPending() bool { return len(a.Facts) == 0 }
 // pendingResult stands in for the result of s before the first run: its
 // strategies, labelled as the run will label them, each with a curve of
 // its own (so that none is named with another in the legend), the
-// reference marked as the registry says.
+// reference marked as the registry says, in the order the result will
+// list them (model.OrderStrategies).
 func pendingResult(s model.Scenario) *model.Result {
 	labels := pendingLabels(s)
 	r := &model.Result{Reachable: 2, Scenario: s}
 	for i, st := range s.Strategies {
 		info, _ := lookupStrategy(st.ID)
 		r.Strategies = append(r.Strategies, model.StrategyResult{
-			ID: st.ID, Label: labels[i], Reference: info.Reference,
+			ID: st.ID, Label: labels[i], Params: st.Params, Reference: info.Reference,
 			Curve: model.Curve{K: []int64{1, 2}, Value: []float64{float64(i+1) / float64(len(labels)+1), 1}},
 		})
 	}
+	model.OrderStrategies(r.Strategies, catalogue.Strategies)
 	return r
 }
 
@@ -176,7 +178,7 @@ func (a *App) ShownLegend() []report.LegendEntry {
 	if !ok || len(s.Strategies) == 0 {
 		return nil
 	}
-	legend, err := report.Legend(pendingResult(s), report.ChartOptions{X: report.XFraction, NoLegend: true})
+	legend, err := report.Legend(pendingResult(s), report.ChartOptions{X: report.XFraction, NoLegend: true, Catalogue: catalogue.Strategies})
 	if err != nil {
 		return nil
 	}
@@ -223,8 +225,8 @@ func (a *App) ShownRows() [][]string {
 		return nil
 	}
 	var rows [][]string
-	for _, label := range pendingLabels(s) {
-		row := []string{label}
+	for _, st := range pendingResult(s).Strategies {
+		row := []string{st.Label}
 		for range len(a.ShownHead()) - 1 {
 			row = append(row, Pending)
 		}

@@ -13,8 +13,8 @@ import (
 
 func twoCurves(reachable int64, a, b float64) *scenario.Result {
 	return &scenario.Result{Reachable: reachable, Graph: scenario.GraphSummary{Pages: reachable, SourceName: "test"}, Strategies: []scenario.StrategyResult{
-		{Label: "bfs", Curve: crawl.Curve{K: []int64{reachable / 10, reachable}, Value: []float64{a, 1}}},
-		{Label: "a<b", Curve: crawl.Curve{K: []int64{reachable / 10, reachable}, Value: []float64{b, 1}}},
+		{ID: "bfs", Label: "bfs", Curve: crawl.Curve{K: []int64{reachable / 10, reachable}, Value: []float64{a, 1}}},
+		{ID: "opic", Label: "a<b", Curve: crawl.Curve{K: []int64{reachable / 10, reachable}, Value: []float64{b, 1}}},
 	}}
 }
 

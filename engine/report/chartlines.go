@@ -116,8 +116,8 @@ func chartLines(r *model.Result, opt ChartOptions) ([]line, string, error) {
 			}
 		}
 	}
-	series := 0
-	for _, s := range r.Strategies {
+	looks := strategyLooks(opt.Catalogue, r.Strategies)[0]
+	for i, s := range r.Strategies {
 		if s.Reference {
 			continue
 		}
@@ -131,12 +131,11 @@ func chartLines(r *model.Result, opt ChartOptions) ([]line, string, error) {
 				continue
 			}
 		}
-		style := seriesStyle(series)
+		style := looks[i]
 		style.entry, style.members = s.Label, []string{s.Label}
 		if opt.Guarantees || opt.Pinned != nil {
 			style.dash = ""
 		}
-		series++
 		if err := add(s.Label, style, kindActual, &s.Curve); err != nil {
 			return nil, "", err
 		}

@@ -41,7 +41,7 @@ func chartAndPinnedLines(r *model.Result, opt ChartOptions) ([]line, string, err
 // (opt.Pinned) on the x axis of r's chart, whose lines are lines: each
 // titled "pinned: LABEL", dashed, in the colour and marker of r's line of
 // the same label and drawn with its legend entry, or, for a strategy r
-// lacks, in a colour and marker none of r's strategies has, with an entry
+// lacks, in the look of its id (strategyLooks), with an entry
 // of its own, "LABEL (pinned)". On the fraction axis a pinned curve runs
 // against the pinned run's own reachable pages; on the time axis a curve
 // without simulated times is left out. A curve that cannot be drawn (no
@@ -56,14 +56,9 @@ func pinnedLines(r *model.Result, lines []line, opt ChartOptions) []line {
 	if err != nil {
 		return nil
 	}
-	series := 0
-	for _, l := range lines {
-		if l.kind == kindActual && !l.reference {
-			series = max(series, l.series+1)
-		}
-	}
+	looks := strategyLooks(opt.Catalogue, r.Strategies, p.Strategies)[1]
 	var out []line
-	for _, s := range p.Strategies {
+	for k, s := range p.Strategies {
 		c := &s.Curve
 		if len(c.K) == 0 || checkCurve(s.Label, kindActual, c) != nil || opt.X == XTime && len(c.T) == 0 {
 			continue
@@ -77,9 +72,8 @@ func pinnedLines(r *model.Result, lines []line, opt ChartOptions) []line {
 			if s.Reference {
 				l.colour, l.reference = referenceColour, true
 			} else {
-				st := seriesStyle(series)
+				st := looks[k]
 				l.colour, l.marker, l.series = st.colour, st.marker, st.series
-				series++
 			}
 		}
 		if l.addPoints(c, xOf) != nil {

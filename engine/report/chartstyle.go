@@ -9,6 +9,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // palette colours the strategies in order: the colours of Okabe and Ito's
@@ -39,6 +41,50 @@ var markerShapes = []string{"circle", "square", "triangle", "diamond", "cross"}
 // markerShapes.
 func seriesStyle(k int) line {
 	return line{colour: palette[k%len(palette)], dash: strategyDashes[k%len(strategyDashes)], marker: markerShapes[k%len(markerShapes)], series: k}
+}
+
+// strategyLooks returns the look of each strategy of each list (a
+// result's and the pinned run's), by index: fixed by the strategy's id
+// from its place in catalogue (the registered strategies in display
+// order, ChartOptions.Catalogue), so that a strategy has the same colour,
+// dash pattern and marker in every chart whatever else is drawn:
+// seriesStyle of that place, whose colours and markers (lengths prime to
+// each other) give every strategy of a catalogue of up to
+// len(palette)·len(markerShapes) its own pair. A further copy of one id
+// in a list (other parameters) keeps its hue and takes the next dash
+// pattern and the next marker (which tell copies apart on a chart with
+// guarantees, whose actual lines are all solid). Ids the catalogue lacks take the places after it, in
+// the lists' order. References have their own look (chartLines).
+func strategyLooks(catalogue []model.StrategyInfo, lists ...[]model.StrategyResult) [][]line {
+	out := make([][]line, len(lists))
+	unknown := map[string]int{}
+	for k, list := range lists {
+		out[k] = make([]line, len(list))
+		copies := map[string]int{}
+		for i, s := range list {
+			if s.Reference {
+				continue
+			}
+			place := model.CataloguePlace(catalogue, s.ID)
+			if place < 0 {
+				u, ok := unknown[s.ID]
+				if !ok {
+					u = len(unknown)
+					unknown[s.ID] = u
+				}
+				place = len(catalogue) + u
+			}
+			st := seriesStyle(place)
+			if c := copies[s.ID]; c > 0 {
+				st.dash = strategyDashes[(place+c)%len(strategyDashes)]
+				st.marker = markerShapes[(place+c)%len(markerShapes)]
+				st.series = place + c*len(palette)*len(markerShapes)
+			}
+			copies[s.ID]++
+			out[k][i] = st
+		}
+	}
+	return out
 }
 
 // closedMarkers are the markers with an inside, which can be drawn hollow

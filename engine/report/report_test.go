@@ -530,6 +530,8 @@ func manyResult(n int, label string) *scenario.Result {
 	for i := range n {
 		s := base
 		s.Label = label + " " + strconv.Itoa(i)
+		// Strategies of their own (copies of one share a hue).
+		s.ID = "strategy-" + strconv.Itoa(i)
 		// Curves differ a little, so that none is drawn as another's twin.
 		s.Curve.Value = slices.Clone(s.Curve.Value)
 		for j := range s.Curve.Value {

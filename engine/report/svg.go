@@ -60,6 +60,12 @@ type ChartOptions struct {
 	// lighter, each in the colour and marker of the strategy of the same
 	// label (chartpinned.go).
 	Pinned *model.Result
+	// Catalogue lists the registered strategies in display order
+	// (model.Catalogue.Strategies): each strategy id takes its colour,
+	// dash pattern and marker from its place there, the same in every
+	// chart whatever else is drawn. Without it the strategies take the
+	// looks in the result's order.
+	Catalogue []model.StrategyInfo
 }
 
 // SVG writes a line chart of r's curves: cumulative importance against the

@@ -2,6 +2,7 @@ package reproduce
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,10 +86,18 @@ func count(n int64) string {
 
 // curveChart draws r's curves with opt (report.SVG) at opt's width: a
 // narrow chart (a phone's) takes its legend below the plot, and
-// report.SVG draws every width Input.ChartWidth allows.
+// report.SVG draws every width Input.ChartWidth allows. The strategies
+// are listed in the one order of every listing and drawn in the looks of
+// their ids (model.OrderStrategies, ChartOptions.Catalogue), as the
+// command line and the page draw them.
 func curveChart(name, title string, r *scenario.Result, opt report.ChartOptions) (Chart, error) {
 	var b bytes.Buffer
 	opt.Title = title
+	opt.Catalogue = scenario.Catalogue().Strategies
+	ordered := *r
+	ordered.Strategies = slices.Clone(r.Strategies)
+	model.OrderStrategies(ordered.Strategies, opt.Catalogue)
+	r = &ordered
 	if err := report.SVG(&b, r, opt); err != nil {
 		return Chart{}, err
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/seeds"
@@ -104,12 +105,17 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	}
 
 	// -orders: the download orders, gathered as each crawl ends (its
-	// order is dropped with it), written with the other outputs.
-	var orders *bytes.Buffer
+	// order is dropped with it), written with the other outputs in the
+	// result's order of strategies.
+	var orders map[string]*bytes.Buffer
 	var keepOrders func(scenario.CrawlOrder) error
 	if f.orders != "" {
-		orders = bytes.NewBufferString(report.OrdersHeader)
-		keepOrders = func(o scenario.CrawlOrder) error { return report.Orders(orders, o) }
+		orders = map[string]*bytes.Buffer{}
+		keepOrders = func(o scenario.CrawlOrder) error {
+			b := new(bytes.Buffer)
+			orders[o.Label] = b
+			return report.Orders(b, o)
+		}
 	}
 	res, err := runScenarioOrders(ctx, e, sc, f.impFile, keepOrders)
 	if err != nil {
@@ -134,12 +140,19 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	}
 	if orders != nil {
 		outs = append(outs, output{path: f.orders, flag: "orders", inMemory: true, write: func(w io.Writer) error {
-			_, err := w.Write(orders.Bytes())
-			return err
+			if _, err := io.WriteString(w, report.OrdersHeader); err != nil {
+				return err
+			}
+			for _, s := range res.Strategies {
+				if _, err := w.Write(orders[s.Label].Bytes()); err != nil {
+					return err
+				}
+			}
+			return nil
 		}})
 	}
 	if f.svgOut != "" {
-		opt := report.ChartOptions{X: f.svgX, Guarantees: f.svgGuar}
+		opt := report.ChartOptions{X: f.svgX, Guarantees: f.svgGuar, Catalogue: scenario.Catalogue().Strategies}
 		svg := func(w io.Writer) error { return report.SVG(w, res, opt) }
 		if studyOnly {
 			svg = func(w io.Writer) error { return report.DepthSVG(w, res) }
@@ -312,5 +325,10 @@ func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, import
 	if err != nil {
 		return nil, err
 	}
-	return runner.Result()
+	res, err := runner.Result()
+	if err != nil {
+		return nil, err
+	}
+	model.OrderStrategies(res.Strategies, scenario.Catalogue().Strategies)
+	return res, nil
 }

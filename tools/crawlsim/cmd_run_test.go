@@ -137,8 +137,8 @@ func TestRunScenarioRoundTrip(t *testing.T) {
 	if a, b := withoutTimes(t, r1), withoutTimes(t, r2); a != b {
 		t.Fatalf("the saved scenario gives another result:\n%s\nvs\n%s", a, b)
 	}
-	if r1.Strategies[4].Label != "batch-pagerank batch=0.1 tolerance=1e-07" || r1.Strategies[3].LowerBound == nil {
-		t.Errorf("strategy parameters or lower bound lost: label %q", r1.Strategies[4].Label)
+	if r1.Strategies[2].Label != "batch-pagerank batch=0.1 tolerance=1e-07" || r1.Strategies[3].LowerBound == nil {
+		t.Errorf("strategy parameters or lower bound lost: label %q", r1.Strategies[2].Label)
 	}
 
 	// Flags override the file's fields and keep the others.
