@@ -31,8 +31,11 @@
 // "crawlsim help COMMAND" and "crawlsim COMMAND -h" list a command's flags.
 // Outputs never replace an input and never leave half a file (see Outputs
 // below). A progress bar appears on stderr for
-// work that takes more than a second when stderr is a terminal, and every
-// command ends by saying on stderr how long it took. The exit status is 0 on
+// work that takes more than a second when stderr is a terminal; when it
+// is not (a log file, a batch job), a plain line every 10 seconds gives
+// the stage, its share done and the time elapsed and left; -quiet, which
+// every command takes, silences both. Every command ends by saying on
+// stderr how long it took. The exit status is 0 on
 // success, 1 on failure and 2 on bad usage; flags are checked before any
 // graph is loaded. Stopped by Ctrl-C, SIGTERM or SIGHUP, crawlsim removes
 // its temporary files and then dies of that signal, so that its parent

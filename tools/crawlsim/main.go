@@ -106,8 +106,10 @@ func usagef(format string, args ...any) error {
 type env struct {
 	stdout, stderr io.Writer
 	// terminal is true when stderr is a terminal: progress bars are drawn
-	// only then.
+	// only then, plain progress lines otherwise.
 	terminal bool
+	// quiet (-quiet) silences the progress bars and lines.
+	quiet bool
 	// data, when set, is the command's real stdout, where an output named
 	// "-" is written; stdout then points to stderr, so that what the
 	// command prints (a table, what it wrote) does not mix with the data.
@@ -218,8 +220,25 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, func(context.Context, *en
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(w)
 	runCmd := c.setup(fs)
+	quiet := registerQuiet(fs)
 	fs.Usage = func() { c.printHelp(w, fs) }
-	return fs, runCmd
+	return fs, func(ctx context.Context, e *env, args []string) error {
+		e.quiet = quiet()
+		return runCmd(ctx, e, args)
+	}
+}
+
+// quietHelp is the help of -quiet, which every command has.
+const quietHelp = "write no progress on stderr (a bar on a terminal, else a line about every 10 s)"
+
+// registerQuiet declares -quiet on fs unless the command declared it
+// itself (run, whose flag table lists it), and returns its value once
+// the flags are parsed.
+func registerQuiet(fs *flag.FlagSet) func() bool {
+	if fs.Lookup("quiet") == nil {
+		fs.Bool("quiet", false, quietHelp)
+	}
+	return func() bool { return fs.Lookup("quiet").Value.String() == "true" }
 }
 
 // printHelp writes the command's help to w: its usage line, its summary

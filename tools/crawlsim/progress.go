@@ -19,12 +19,16 @@ import (
 )
 
 // Progress bars (DESIGN.md "Running": the command line shows a bar on
-// stderr when it is a terminal). Work that ends within progressDelay
-// shows nothing; after it, its lines are drawn in place at most every
-// barInterval and erased at the end. A bar with a known total gives its
-// share done, its count and its time left, measured from the start of its
-// stage: a new stage (gen's links after its pages, a PageRank after a
-// file's reading) starts the clock again. Without a total a bar spins.
+// stderr when it is a terminal, plain lines when it is not). Work that
+// ends within progressDelay shows nothing; after it, its lines are drawn
+// in place at most every barInterval and erased at the end. A bar with a
+// known total gives its share done, its count and its time left,
+// measured from the start of its stage: a new stage (gen's links after
+// its pages, a PageRank after a file's reading) starts the clock again.
+// Without a total a bar spins. When stderr is not a terminal (a batch
+// job's log, a file) the same figures go out as plain lines, one every
+// progressLineInterval, none for work shorter than that; -quiet silences
+// both.
 
 // progressDelay is how long work runs before a bar appears: short work
 // stays quiet.
@@ -32,6 +36,10 @@ const progressDelay = time.Second
 
 // barInterval is how often bars are redrawn.
 const barInterval = 100 * time.Millisecond
+
+// progressLineInterval is how often a plain progress line is written
+// when stderr is not a terminal (a variable: the tests shorten it).
+var progressLineInterval = 10 * time.Second
 
 // barWidth is the cells of a bar.
 const barWidth = 20
@@ -60,6 +68,28 @@ func barLine(label string, done, total int64, bytes bool, elapsed time.Duration,
 	}
 	return fmt.Sprintf("%s %3d%% |%s%s| (%s/%s) [%s:%s]", label, int(100*share),
 		strings.Repeat("█", cells), strings.Repeat(" ", barWidth-cells), amount(done), amount(total), secs(elapsed), left)
+}
+
+// progressText renders one plain progress line, for a log: label, then
+// with a known total (> 0) the share done, the count, the time elapsed
+// in the stage and the time left, else the count and the time elapsed.
+func progressText(label string, done, total int64, bytes bool, elapsed time.Duration) string {
+	amount := func(n int64) string {
+		if bytes {
+			return graphio.BytesText(n)
+		}
+		return model.Count(n)
+	}
+	secs := func(d time.Duration) string { return d.Round(time.Second).String() }
+	if total <= 0 {
+		return fmt.Sprintf("%s: %s so far, %s elapsed", label, amount(done), secs(elapsed))
+	}
+	done = min(max(done, 0), total)
+	left := "unknown"
+	if done > 0 {
+		left = secs(time.Duration(float64(elapsed) * float64(total-done) / float64(done)))
+	}
+	return fmt.Sprintf("%s: %d%% (%s of %s), %s elapsed, %s left", label, int(100*float64(done)/float64(total)), amount(done), amount(total), secs(elapsed), left)
 }
 
 // lineDrawer draws lines on a terminal and redraws them in place (ANSI
@@ -119,7 +149,7 @@ type progress struct {
 	bytes bool
 	start time.Time // of the work: the bar appears progressDelay after
 	stage time.Time // of the current stage: its time left
-	last  time.Time // of the last drawing
+	last  time.Time // of the last drawing, or plain line (from start)
 	done  int64
 	tick  int
 	out   *lineDrawer // nil until drawn
@@ -130,13 +160,17 @@ type progress struct {
 // true the bar counts bytes.
 func (e *env) newProgress(what string, bytes bool) *progress {
 	now := time.Now()
-	return &progress{e: e, what: terminalSafe(what), bytes: bytes, start: now, stage: now}
+	p := &progress{e: e, what: terminalSafe(what), bytes: bytes, start: now, stage: now}
+	if !e.terminal {
+		p.last = now
+	}
+	return p
 }
 
 // set reports done units out of total (total <= 0 when unknown). A count
 // that goes back starts a new stage.
 func (p *progress) set(done, total int64) {
-	if p == nil || !p.e.terminal {
+	if p == nil || p.e.quiet {
 		return
 	}
 	now := time.Now()
@@ -144,6 +178,13 @@ func (p *progress) set(done, total int64) {
 		p.stage = now
 	}
 	p.done = done
+	if !p.e.terminal {
+		if now.Sub(p.last) >= progressLineInterval {
+			p.last = now
+			fmt.Fprintln(p.e.stderr, progressText(p.what, done, total, p.bytes, now.Sub(p.stage)))
+		}
+		return
+	}
 	if now.Sub(p.start) < progressDelay || now.Sub(p.last) < barInterval {
 		return
 	}
@@ -248,14 +289,21 @@ func (f *fileBars) finish() {
 
 // runBars draws, on a terminal and once the run has taken longer than
 // progressDelay, a bar for the run's current stage and one per strategy,
-// redrawn in place at most every barInterval.
+// redrawn in place at most every barInterval; elsewhere it writes a
+// plain line every progressLineInterval: the run's stage, its share done,
+// the time elapsed in the run and in the stage, the stage's time left,
+// and how many strategies are done.
 type runBars struct {
 	e     *env
 	start time.Time
 	last  time.Time
-	bars  []*stageBar // the run's, then one per strategy
-	out   *lineDrawer
-	tick  int
+	// stage and stageStart are the stage of the last plain line and
+	// when it began.
+	stage      string
+	stageStart time.Time
+	bars       []*stageBar // the run's, then one per strategy
+	out        *lineDrawer
+	tick       int
 }
 
 // stageBar is one line of runBars: the current stage of one computation,
@@ -269,6 +317,7 @@ type stageBar struct {
 func newRunBars(e *env, sc scenario.Scenario) *runBars {
 	r := &runBars{e: e, start: time.Now()}
 	if !e.terminal {
+		r.last, r.stageStart = r.start, r.start
 		return r
 	}
 	r.out = newLineDrawer(e.stderr)
@@ -292,12 +341,37 @@ type runProgress interface {
 	StrategyProgress() []step.Progress
 }
 
-// update redraws the bars from the runner's progress.
+// update redraws the bars from the runner's progress, or writes a
+// plain line when one is due.
 func (r *runBars) update(runner runProgress) {
-	if !r.e.terminal {
+	if r.e.quiet {
 		return
 	}
 	now := time.Now()
+	if !r.e.terminal {
+		p := runner.Progress()
+		if p.Stage != r.stage {
+			r.stage, r.stageStart = p.Stage, now
+		}
+		if now.Sub(r.last) < progressLineInterval {
+			return
+		}
+		r.last = now
+		done, strategies := 0, runner.StrategyProgress()
+		for _, s := range strategies {
+			switch {
+			case s.Stage == "done":
+				done++
+			case p.Total <= 0 && s.Total > 0 && s.Stage != "" && s.Stage != "waiting":
+				// The stage of a strategy's crawl: its downloads.
+				p.Done, p.Total = s.Done, s.Total
+			}
+		}
+		fmt.Fprintf(r.e.stderr, "%s; run %s elapsed, %d of %d strategies done\n",
+			progressText("run: "+terminalSafe(p.Stage), p.Done, p.Total, false, now.Sub(r.stageStart)),
+			now.Sub(r.start).Round(time.Second), done, len(strategies))
+		return
+	}
 	if now.Sub(r.start) < progressDelay || now.Sub(r.last) < barInterval {
 		return
 	}

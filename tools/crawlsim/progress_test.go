@@ -1,6 +1,9 @@
 package main
 
 import (
+	"context"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -56,5 +59,62 @@ func TestProgressStages(t *testing.T) {
 	q.finish()
 	if buf.Len() != 0 {
 		t.Errorf("drawn without a terminal: %q", buf.String())
+	}
+}
+
+// TestProgressLinesWithoutTerminal: with stderr a file (a batch job's
+// log), a run writes plain progress lines (stage, percent, elapsed, time
+// left), one per progressLineInterval (shortened here), with no cursor
+// movement; -quiet writes none.
+func TestProgressLinesWithoutTerminal(t *testing.T) {
+	t.Chdir(t.TempDir())
+	defer func(d time.Duration) { progressLineInterval = d }(progressLineInterval)
+	progressLineInterval = time.Nanosecond
+	logged := func(args ...string) string {
+		f, err := os.Create("stderr.log")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		var out strings.Builder
+		if status := runMain(context.Background(), args, &out, f); status != 0 {
+			b, _ := os.ReadFile("stderr.log")
+			t.Fatalf("crawlsim %s: status %d\n%s", strings.Join(args, " "), status, b)
+		}
+		b, err := os.ReadFile("stderr.log")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	line := regexp.MustCompile(`(?m)^run: crawl .*: \d+% \([\d,]+ of [\d,]+\), \S+ elapsed, \S+ left; run \S+ elapsed, \d of 2 strategies done$`)
+	log := logged("run", "-n", "30000", "-strategies", "bfs,opic")
+	if !line.MatchString(log) {
+		t.Errorf("no progress line of the crawl in\n%.3000s", log)
+	}
+	if strings.Contains(log, "\x1b") || strings.Contains(log, "\r") {
+		t.Errorf("terminal control in a log:\n%q", log)
+	}
+	gen := logged("gen", "-n", "3000", "-o", "web.csr")
+	if !regexp.MustCompile(`(?m)^generating.*: (\d+% \(.* of .*\), \S+ elapsed, \S+ left|.* so far, \S+ elapsed)$`).MatchString(gen) {
+		t.Errorf("no progress line of gen in\n%.3000s", gen)
+	}
+	quiet := logged("run", "-quiet", "-n", "3000", "-strategies", "bfs,opic")
+	if strings.Contains(quiet, "elapsed") || !strings.HasPrefix(quiet, "crawlsim run: done in ") {
+		t.Errorf("-quiet wrote\n%.3000s", quiet)
+	}
+	if quiet := logged("gen", "-quiet", "-n", "3000", "-o", "web2.csr"); strings.Contains(quiet, "elapsed") {
+		t.Errorf("gen -quiet wrote\n%.3000s", quiet)
+	}
+}
+
+// TestProgressText: a plain line gives the share, the counts grouped,
+// the time elapsed and left, or without a total the count so far.
+func TestProgressText(t *testing.T) {
+	if got, want := progressText("run: crawl bfs", 2500, 10000, false, 30*time.Second), "run: crawl bfs: 25% (2,500 of 10,000), 30s elapsed, 1m30s left"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := progressText("reading x", 0, 0, true, 12*time.Second), "reading x: 0 bytes so far, 12s elapsed"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

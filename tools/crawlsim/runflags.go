@@ -90,6 +90,7 @@ type runFlags struct {
 	out      string
 	saveScen string
 	asJSON   bool
+	quiet    bool // read by the command's run (registerQuiet)
 }
 
 // registerRunFlags declares run's flags on fs, in the table's order.
@@ -314,6 +315,7 @@ func (f *runFlags) table() []runFlag {
 		runFlag{name: "o", value: &f.out, help: "write the whole result to `FILE` as JSON"},
 		runFlag{name: "save-scenario", value: &f.saveScen, help: "write the scenario, every default filled in, to `FILE` (JSON) for -scenario"},
 		runFlag{name: "json", value: &f.asJSON, help: "print the result as JSON instead of a table"},
+		runFlag{name: "quiet", value: &f.quiet, help: quietHelp},
 	)
 	return table
 }
