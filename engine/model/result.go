@@ -26,7 +26,9 @@ type Result struct {
 	// Reachable is the number of pages reachable from the seeds: the x
 	// axis of every curve is a fraction of it.
 	Reachable int64 `json:"reachable"`
-	// Strategies holds one result per strategy, in the scenario's order.
+	// Strategies holds one result per strategy, in the scenario's order
+	// as run; the programs that show a result put it in the one order of
+	// every listing first (OrderStrategies).
 	Strategies []StrategyResult `json:"strategies"`
 	// SeedStudy is the evaluation of the seeds, when the scenario asks
 	// for it.

@@ -45,7 +45,12 @@ func RefreshTable(w io.Writer, r *model.RefreshResult) error {
 // one row per outcome. The page shows the same cells.
 func RefreshRows(r *model.RefreshResult) (head []string, rows [][]string) {
 	head = []string{"policy", "freshness", "user fresh.", "mean age", "visits", "unchanged", "central", "migrating", "saved", "interval"}
+	var central, migrating []float64
 	for _, o := range r.Outcomes {
+		central, migrating = append(central, o.CentralBytes), append(migrating, o.MigrantBytes)
+	}
+	centralText, migratingText := bytesColumn(central), bytesColumn(migrating)
+	for k, o := range r.Outcomes {
 		saved := "—"
 		if o.CentralBytes > 0 {
 			saved = strconv.FormatFloat(100*(1-o.MigrantBytes/o.CentralBytes), 'f', 1, 64) + "%"
@@ -55,10 +60,44 @@ func RefreshRows(r *model.RefreshResult) (head []string, rows [][]string) {
 			unchanged = strconv.FormatFloat(100*float64(o.Unchanged)/float64(o.Visits), 'f', 1, 64) + "%"
 		}
 		rows = append(rows, []string{o.Label, strconv.FormatFloat(o.Freshness, 'f', 4, 64), strconv.FormatFloat(o.UserFreshness, 'f', 4, 64),
-			strconv.FormatFloat(o.MeanAge, 'f', 2, 64), strconv.FormatInt(o.Visits, 10), unchanged,
-			bytesText(o.CentralBytes), bytesText(o.MigrantBytes), saved, strconv.FormatFloat(o.MeanInterval, 'f', 2, 64)})
+			strconv.FormatFloat(o.MeanAge, 'f', 2, 64), model.Count(o.Visits), unchanged,
+			centralText[k], migratingText[k], saved, strconv.FormatFloat(o.MeanInterval, 'f', 2, 64)})
 	}
 	return head, rows
+}
+
+// bytesColumn writes a column of byte counts in one unit, that of its
+// largest count, with one number of decimals: at least two (none for
+// bytes), more, up to four, for three significant digits of its smallest
+// non-zero count; thousands grouped.
+func bytesColumn(values []float64) []string {
+	largest := 0.0
+	for _, v := range values {
+		largest = max(largest, v)
+	}
+	unit, name := 1.0, "B"
+	for _, u := range []struct {
+		size float64
+		name string
+	}{{1e12, "TB"}, {1e9, "GB"}, {1e6, "MB"}, {1e3, "kB"}} {
+		if largest >= u.size {
+			unit, name = u.size, u.name
+			break
+		}
+	}
+	scaled := make([]float64, len(values))
+	for i, v := range values {
+		scaled[i] = v / unit
+	}
+	decimals := 0
+	if unit > 1 {
+		decimals = max(SignificantDecimals(scaled, 3, 4), 2)
+	}
+	out := make([]string, len(values))
+	for i, v := range scaled {
+		out[i] = model.GroupDigits(strconv.FormatFloat(v, 'f', decimals, 64)) + " " + name
+	}
+	return out
 }
 
 // bytesText writes a byte count with a unit.

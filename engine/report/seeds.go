@@ -81,14 +81,19 @@ func writeSeedStudy(b *strings.Builder, st *model.SeedStudyResult) {
 	}
 	rows := [][]string{head}
 	depths := 0
+	var means []float64
 	for _, p := range ev.Profiles {
 		depths = max(depths, len(p.Pages))
+		means = append(means, p.MeanImportance...)
 	}
+	// The mean columns compare the seed sets: one number of decimals
+	// for all of them.
+	meanDecimals := ColumnDecimals(means)
 	for d := range depths {
 		row := []string{strconv.Itoa(d)}
 		for _, p := range ev.Profiles {
 			if d < len(p.Pages) {
-				row = append(row, model.Count(p.Pages[d]), shortScore(p.MeanImportance[d]))
+				row = append(row, model.Count(p.Pages[d]), strconv.FormatFloat(p.MeanImportance[d], 'f', meanDecimals, 64))
 			} else {
 				row = append(row, "", "")
 			}
@@ -135,16 +140,25 @@ const (
 // smallest non-zero value, at most maxScoreDecimals, and scoreDigits
 // when every value is 0 or none is finite.
 func ColumnDecimals(values []float64) int {
+	return SignificantDecimals(values, scoreDigits, maxScoreDecimals)
+}
+
+// SignificantDecimals is the number of decimals a column of the values
+// writes them all with, so that they align and compare at a glance:
+// enough for digits significant digits of its smallest non-zero finite
+// value, at most maxDecimals; digits when every value is 0 or none is
+// finite.
+func SignificantDecimals(values []float64, digits, maxDecimals int) int {
 	decimals := -1
 	for _, v := range values {
 		if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 			continue
 		}
-		d := scoreDigits - 1 - int(math.Floor(math.Log10(math.Abs(v))))
-		decimals = max(decimals, min(max(d, 0), maxScoreDecimals))
+		d := digits - 1 - int(math.Floor(math.Log10(math.Abs(v))))
+		decimals = max(decimals, min(max(d, 0), maxDecimals))
 	}
 	if decimals < 0 {
-		return scoreDigits
+		return min(digits, maxDecimals)
 	}
 	return decimals
 }

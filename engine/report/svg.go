@@ -69,9 +69,10 @@ type ChartOptions struct {
 }
 
 // SVG writes a line chart of r's curves: cumulative importance against the
-// x axis of opt, one line per strategy in the scenario's order, each with
-// its own colour from a palette for colour-blind readers, dash pattern and
-// marker (so that greyscale prints keep them apart), the optimal reference
+// x axis of opt, one line per strategy in the result's order
+// (model.OrderStrategies), each with its id's own colour from a palette
+// for colour-blind readers, dash pattern and marker (so that greyscale
+// prints keep them apart; ChartOptions.Catalogue), the optimal reference
 // wider and dashed, with nice ticks (1, 2 or 5 times a power of ten, or
 // powers of ten on a logarithmic x axis, thousands separated by commas) on
 // both axes, axis titles and a legend on the right. Strategies whose curves

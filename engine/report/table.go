@@ -84,9 +84,9 @@ func Table(w io.Writer, r *model.Result) error {
 }
 
 // Rows returns the comparison table of r as cells: the header, then one
-// row per strategy in the scenario's order (label, downloads, average
-// cumulative importance absolute and normalised, tau, downloads to each
-// level of model.Thresholds
+// row per strategy in the result's order (model.OrderStrategies; label,
+// downloads, average cumulative importance absolute and normalised, tau,
+// downloads to each level of model.Thresholds
 // written "actual/guaranteed", cost, scheduling time). unbounded reports
 // that some guarantee is written "n/a" because it bounds personalized
 // PageRank and the run is scored by another importance, which is also the

@@ -1,7 +1,9 @@
 package reproduce
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -174,8 +176,8 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 	rep.Findings = append(rep.Findings, Finding{
 		Figure: "Table 2", Claim: "opic ≈ larger-sites-first > bfs ≈ batch-pagerank > partial-pagerank ≈ backlink",
 		Published: "0.67, 0.67 > 0.64, 0.63 > 0.52, 0.50",
-		Ours: fmt.Sprintf("%s, %s > %s, %s > %s, %s", f2(ours["opic"]), f2(ours["larger-sites-first"]), f2(ours["bfs"]), f2(ours["batch-pagerank"]),
-			f2(ours["partial-pagerank"]), f2(ours["backlink"])),
+		Ours: rankedText([]string{"opic", "larger-sites-first", "bfs", "batch-pagerank", "partial-pagerank", "backlink"},
+			[]float64{ours["opic"], ours["larger-sites-first"], ours["bfs"], ours["batch-pagerank"], ours["partial-pagerank"], ours["backlink"]}, 0.005),
 		Verdict: Compare([]float64{3, 3, 2, 2, 1, 1},
 			[]float64{ours["opic"], ours["larger-sites-first"], ours["bfs"], ours["batch-pagerank"], ours["partial-pagerank"], ours["backlink"]}, 0.005),
 		Reason: lsfReason,
@@ -246,6 +248,35 @@ func orderText(labels []string, values []float64) string {
 			}
 		}
 		b.WriteString(labels[i])
+	}
+	return b.String()
+}
+
+// rankedText writes labelled values as the order they are in, so that
+// it reads as a true statement: by decreasing value, each label with its
+// value (f2), joined by "=" when the values are equal, "≈" when they
+// differ by at most tol (a gap the two decimals may not show), ">"
+// otherwise: "opic 0.52 ≈ backlink 0.52 > bfs 0.50 = larger-sites-first
+// 0.50". Equal values keep the labels' order.
+func rankedText(labels []string, values []float64, tol float64) string {
+	idx := make([]int, len(labels))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(values[b], values[a]) })
+	var b strings.Builder
+	for k, i := range idx {
+		if k > 0 {
+			switch prev := values[idx[k-1]]; {
+			case values[i] == prev:
+				b.WriteString(" = ")
+			case prev-values[i] <= tol:
+				b.WriteString(" ≈ ")
+			default:
+				b.WriteString(" > ")
+			}
+		}
+		b.WriteString(labels[i] + " " + f2(values[i]))
 	}
 	return b.String()
 }

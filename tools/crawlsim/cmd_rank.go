@@ -368,6 +368,13 @@ func (r *ranker) url(p uint32) string {
 	return r.urls[p]
 }
 
+// The significant digits of rank's score columns (those of their smallest
+// value shown), and the most decimals they take.
+const (
+	rankDigits      = 6
+	rankMaxDecimals = 12
+)
+
 // printTop prints a table of pages with one column per score vector.
 func (r *ranker) printTop(pages []uint32, names []string, cols [][]float64) error {
 	if len(pages) == 0 {
@@ -382,10 +389,21 @@ func (r *ranker) printTop(pages []uint32, names []string, cols [][]float64) erro
 		fmt.Fprint(w, "  url")
 	}
 	fmt.Fprintln(w)
+	// Each score column writes its values with one number of decimals,
+	// enough for rankDigits significant digits of its smallest, so that
+	// they align and compare at a glance.
+	decimals := make([]int, len(cols))
+	for i, c := range cols {
+		shown := make([]float64, len(pages))
+		for k, p := range pages {
+			shown[k] = c[p]
+		}
+		decimals[i] = report.SignificantDecimals(shown, rankDigits, rankMaxDecimals)
+	}
 	for k, p := range pages {
-		fmt.Fprintf(w, "%d\t%s\t", k+1, terminalSafe(r.in.pageName(p)))
-		for _, c := range cols {
-			fmt.Fprintf(w, "%.6g\t", c[p])
+		fmt.Fprintf(w, "%s\t%s\t", model.Count(k+1), terminalSafe(r.in.pageName(p)))
+		for i, c := range cols {
+			fmt.Fprintf(w, "%s\t", strconv.FormatFloat(c[p], 'f', decimals[i], 64))
 		}
 		if r.hasURLs() {
 			fmt.Fprintf(w, "  %s", terminalSafe(r.url(p)))
