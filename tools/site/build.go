@@ -3,6 +3,8 @@ package site
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -50,7 +53,8 @@ const compressedSuffix = ".br"
 // each compressed while the next one compiles; Brotli at its best
 // compression with a 16 MiB window: 13.2 MB of WebAssembly become 2.6 MB,
 // against 3.7 MB with gzip, in about ten seconds a binary; a binary
-// that did not change keeps its compressed file), copies
+// that did not change keeps its compressed file, or takes it from the
+// cache of compressed binaries, wherever the site is written), copies
 // wasm_exec.js from the Go installation, writes vugu-render.js, the script
 // of Vugu's renderer, when the page uses it, and, unless out is root/static
 // itself, copies the files of root/static (everything but the build
@@ -150,22 +154,107 @@ func buildWasm(ctx context.Context, goCmd, root, pkg string, flags []string, out
 // compressWasm writes the binary bin, built from pkg since start,
 // Brotli-compressed into dst and logs the sizes. When dst already holds
 // bin compressed (a rebuild with no change: go build is reproducible), it
-// is kept as it is, which spares the ten seconds or so of compressing.
+// is kept as it is, which spares the ten seconds or so of compressing (a
+// few minutes on a busy machine); when the cache (compressCache) holds
+// it, under the binary's SHA-256, it is copied from there, so that a site
+// written into a new folder reuses what an earlier build compressed.
+// What is compressed, or found in dst, is kept in the cache.
 func compressWasm(ctx context.Context, bin, dst, pkg string, start time.Time, log io.Writer) error {
 	raw, err := os.ReadFile(bin)
 	if err != nil {
 		return fmt.Errorf("go build %s: %w", pkg, err)
 	}
+	cached := cachedPath(raw)
 	if n, ok := holdsCompressed(dst, raw); ok {
 		fmt.Fprintf(log, "built %s from %s in %s (%s, %s compressed, unchanged)\n", filepath.Base(dst), pkg, roundDuration(time.Since(start)), formatSize(int64(len(raw))), formatSize(n))
+		keepInCache(dst, cached, raw)
 		return nil
+	}
+	if cached != "" {
+		if _, ok := holdsCompressed(cached, raw); ok {
+			n, err := copyFile(cached, dst)
+			if err != nil {
+				return fmt.Errorf("copying %s from the cache: %w", filepath.Base(dst), err)
+			}
+			now := time.Now()
+			os.Chtimes(cached, now, now) // recently used: pruned last
+			fmt.Fprintf(log, "built %s from %s in %s (%s, %s compressed, unchanged: from the cache)\n", filepath.Base(dst), pkg, roundDuration(time.Since(start)), formatSize(int64(len(raw))), formatSize(n))
+			return nil
+		}
 	}
 	n, err := brotliFile(ctx, bin, dst)
 	if err != nil {
 		return fmt.Errorf("compressing %s: %w", filepath.Base(dst), err)
 	}
 	fmt.Fprintf(log, "built %s from %s in %s (%s, %s compressed)\n", filepath.Base(dst), pkg, roundDuration(time.Since(start)), formatSize(int64(len(raw))), formatSize(n))
+	keepInCache(dst, cached, raw)
 	return nil
+}
+
+// compressCache returns the folder that keeps compressed binaries by
+// the SHA-256 of the binary (the user's cache folder's crawlsim/wasm),
+// "" when the user has none. A variable: the tests give a folder of
+// their own.
+var compressCache = func() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "crawlsim", "wasm")
+}
+
+// cacheEntries is how many compressed binaries the cache keeps: the
+// most recently used.
+const cacheEntries = 8
+
+// cachedPath is where the cache keeps raw compressed, "" without a cache.
+func cachedPath(raw []byte) string {
+	dir := compressCache()
+	if dir == "" {
+		return ""
+	}
+	sum := sha256.Sum256(raw)
+	return filepath.Join(dir, hex.EncodeToString(sum[:])+compressedSuffix)
+}
+
+// keepInCache copies the compressed file dst, which holds raw, to cached
+// unless it holds it already, and removes the least recently used
+// entries beyond cacheEntries. The cache only spares work: a failure is
+// ignored.
+func keepInCache(dst, cached string, raw []byte) {
+	if cached == "" {
+		return
+	}
+	if _, ok := holdsCompressed(cached, raw); ok {
+		now := time.Now()
+		os.Chtimes(cached, now, now)
+		return
+	}
+	dir := filepath.Dir(cached)
+	if os.MkdirAll(dir, 0o755) != nil {
+		return
+	}
+	if _, err := copyFile(dst, cached); err != nil {
+		return
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	type entry struct {
+		name string
+		used time.Time
+	}
+	var kept []entry
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() && strings.HasSuffix(e.Name(), compressedSuffix) {
+			kept = append(kept, entry{e.Name(), info.ModTime()})
+		}
+	}
+	slices.SortFunc(kept, func(a, b entry) int { return b.used.Compare(a.used) })
+	for _, e := range kept[min(len(kept), cacheEntries):] {
+		os.Remove(filepath.Join(dir, e.name))
+	}
 }
 
 // holdsCompressed reports whether the file dst is a whole Brotli stream

@@ -212,3 +212,65 @@ func TestCompressWasmKeepsAnUnchangedBinary(t *testing.T) {
 		t.Errorf("a shorter binary kept the old file: %s", log)
 	}
 }
+
+// The tests write into no cache of the user's: a test that uses the
+// cache gives it a folder of its own.
+func init() { compressCache = func() string { return "" } }
+
+// TestCompressWasmReusesTheCache: a binary compressed for one site is
+// copied from the cache, not compressed again, into a site written into
+// a new folder; another binary is compressed; the cache keeps the most
+// recently used cacheEntries binaries.
+func TestCompressWasmReusesTheCache(t *testing.T) {
+	cache := t.TempDir()
+	compressCache = func() string { return cache }
+	defer func() { compressCache = func() string { return "" } }()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "main.wasm")
+	raw := bytes.Repeat([]byte("\x00asm a binary "), 5000)
+	writeFile(t, bin, string(raw))
+	compress := func(site string) string {
+		t.Helper()
+		dst := filepath.Join(dir, site, "page.wasm.br")
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		var log bytes.Buffer
+		if err := compressWasm(context.Background(), bin, dst, "./ui", time.Now(), &log); err != nil {
+			t.Fatal(err)
+		}
+		got, err := unbrotliFile(dst)
+		if err != nil || !bytes.Equal(got, raw) {
+			t.Fatalf("%s does not decode to the binary: %v", dst, err)
+		}
+		return log.String()
+	}
+	if log := compress("static"); strings.Contains(log, "unchanged") {
+		t.Errorf("first build says unchanged: %s", log)
+	}
+	if log := compress("site1"); !strings.Contains(log, "unchanged: from the cache") {
+		t.Errorf("a site in a new folder compressed the binary again: %s", log)
+	}
+	// A damaged cache entry is not used, and is replaced.
+	entries, _ := os.ReadDir(cache)
+	if len(entries) != 1 {
+		t.Fatalf("the cache holds %d files, want 1", len(entries))
+	}
+	writeFile(t, filepath.Join(cache, entries[0].Name()), "not brotli")
+	if log := compress("site2"); strings.Contains(log, "unchanged") {
+		t.Errorf("a damaged cache entry was used: %s", log)
+	}
+	if log := compress("site3"); !strings.Contains(log, "from the cache") {
+		t.Errorf("the damaged entry was not replaced: %s", log)
+	}
+	// Other binaries: the cache keeps the newest cacheEntries.
+	base := raw
+	for k := range cacheEntries + 2 {
+		raw = append(bytes.Clone(base), byte(k))
+		writeFile(t, bin, string(raw))
+		compress("other")
+	}
+	if entries, _ := os.ReadDir(cache); len(entries) != cacheEntries {
+		t.Errorf("the cache holds %d files, want %d", len(entries), cacheEntries)
+	}
+}
