@@ -47,7 +47,10 @@ func flagError(c *command, fs *flag.FlagSet, err error) string {
 		return fmt.Sprintf("-%s%s%s: %s", m[2], sep, value, reason)
 	}
 	if m := flagUnknownError.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("-%s is not a flag of crawlsim %s", m[1], c.name)
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		name, _, _ := strings.Cut(m[1], "=")
+		return fmt.Sprintf("-%s is not a flag of crawlsim %s%s", m[1], c.name, didYouMean(strings.TrimLeft(name, "-"), names, "-%s"))
 	}
 	if m := flagMissingError.FindStringSubmatch(msg); m != nil {
 		want := ""

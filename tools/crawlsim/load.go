@@ -44,7 +44,7 @@ func (in *graphInput) check(args []string) error {
 	if len(args) != 1 {
 		return usagef("expected one graph file, got %d arguments", len(args))
 	}
-	in.path = args[0]
+	in.path = webGraphBasename(args[0])
 	f, err := resolveFormat("format", in.formatName, in.path)
 	in.format = f
 	return err
@@ -90,7 +90,7 @@ func (in *graphInput) mayHaveURLs() bool {
 func (in *graphInput) load(ctx context.Context, e *env) (*graph.Graph, error) {
 	path := in.path
 	if err := mustExist(path); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w%s", err, graphHint(path))
 	}
 	if in.urls != "" {
 		if err := mustExist(in.urls); err != nil {

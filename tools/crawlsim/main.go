@@ -136,6 +136,15 @@ func commands() []*command {
 	return []*command{genCommand(), convertCommand(), infoCommand(), rankCommand(), strategiesCommand(), runCommand(), seedsCommand(), refreshCommand(), reproduceCommand()}
 }
 
+// commandNames lists the commands' names, for a suggestion.
+func commandNames() []string {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	return names
+}
+
 func findCommand(name string) *command {
 	for _, c := range commands() {
 		if c.name == name {
@@ -165,7 +174,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		c := findCommand(rest[0])
 		if c == nil {
-			return usagef("crawlsim help: unknown command %q (see crawlsim help)", rest[0])
+			return usagef("crawlsim help: unknown command %q%s (see crawlsim help)", rest[0], didYouMean(rest[0], commandNames(), "%q"))
 		}
 		fs, _ := c.flagSet(stdout)
 		fs.Usage()
@@ -173,7 +182,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	c := findCommand(name)
 	if c == nil {
-		return usagef("crawlsim: unknown command %q (see crawlsim help)", name)
+		return usagef("crawlsim: unknown command %q%s (see crawlsim help)", name, didYouMean(strings.TrimLeft(name, "-"), commandNames(), "%q"))
 	}
 	fs, runCmd := c.flagSet(stderr)
 	// A mistake in the flags is said in one line and a pointer to the

@@ -181,6 +181,11 @@ func parseStrategyList(text string) ([]scenario.Strategy, error) {
 			if id == "" || strings.Contains(id, "=") || strings.Contains(param, ":") {
 				return nil, fmt.Errorf("%q: expected ID or ID:NAME=VALUE (further parameters as NAME=VALUE items)", item)
 			}
+			if _, known := crawl.Lookup(id); !known {
+				if hint := didYouMean(id, strategyIDs(), "%q"); hint != "" {
+					return nil, fmt.Errorf("unknown strategy %q%s", id, hint)
+				}
+			}
 			list = append(list, scenario.Strategy{ID: id})
 			if hasParam {
 				params = []string{param}
@@ -207,4 +212,13 @@ func parseStrategyList(text string) ([]scenario.Strategy, error) {
 		}
 	}
 	return list, nil
+}
+
+// strategyIDs lists the registered strategies' ids, for a suggestion.
+func strategyIDs() []string {
+	var ids []string
+	for _, s := range crawl.Strategies() {
+		ids = append(ids, s.ID)
+	}
+	return ids
 }
