@@ -45,17 +45,17 @@ func seriesStyle(k int) line {
 
 // strategyLooks returns the look of each strategy of each list (a
 // result's and the pinned run's), by index: fixed by the strategy's id
-// from its place in catalogue (the registered strategies in display
-// order, ChartOptions.Catalogue), so that a strategy has the same colour,
-// dash pattern and marker in every chart whatever else is drawn:
-// seriesStyle of that place, whose colours and markers (lengths prime to
-// each other) give every strategy of a catalogue of up to
-// len(palette)·len(markerShapes) its own pair. A further copy of one id
-// in a list (other parameters) keeps its hue and takes the next dash
-// pattern and the next marker (which tell copies apart on a chart with
-// guarantees, whose actual lines are all solid). Ids the catalogue lacks take the places after it, in
-// the lists' order. References have their own look (chartLines).
+// from the catalogue (the registered strategies in display order,
+// ChartOptions.Catalogue), so that a strategy has the same colour, dash
+// pattern and marker in every chart whatever else is drawn
+// (catalogueColours). A further copy of one id in a list (other
+// parameters) keeps its hue and takes the next dash pattern and the next
+// marker (which tell copies apart on a chart with guarantees, whose
+// actual lines are all solid). Ids the catalogue lacks take the places
+// after it, in the lists' order. References have their own look
+// (chartLines).
 func strategyLooks(catalogue []model.StrategyInfo, lists ...[]model.StrategyResult) [][]line {
+	colours := catalogueColours(catalogue)
 	out := make([][]line, len(lists))
 	unknown := map[string]int{}
 	for k, list := range lists {
@@ -66,6 +66,7 @@ func strategyLooks(catalogue []model.StrategyInfo, lists ...[]model.StrategyResu
 				continue
 			}
 			place := model.CataloguePlace(catalogue, s.ID)
+			colour := place
 			if place < 0 {
 				u, ok := unknown[s.ID]
 				if !ok {
@@ -73,8 +74,12 @@ func strategyLooks(catalogue []model.StrategyInfo, lists ...[]model.StrategyResu
 					unknown[s.ID] = u
 				}
 				place = len(catalogue) + u
+				colour = place
+			} else {
+				colour = colours[place]
 			}
 			st := seriesStyle(place)
+			st.colour = palette[colour%len(palette)]
 			if c := copies[s.ID]; c > 0 {
 				st.dash = strategyDashes[(place+c)%len(strategyDashes)]
 				st.marker = markerShapes[(place+c)%len(markerShapes)]
@@ -85,6 +90,43 @@ func strategyLooks(catalogue []model.StrategyInfo, lists ...[]model.StrategyResu
 		}
 	}
 	return out
+}
+
+// catalogueColours gives each strategy of the catalogue, by place, its
+// colour's index in palette, so that the strategies compared together
+// differ in colour as far as the palette allows: in catalogue order, each
+// takes the colour the fewest strategies already coloured share with it
+// in a preset (counted once per preset they share), then the colour the
+// fewest strategies have, then the first. Every preset of up to
+// len(palette) strategies then has each its own colour (the default
+// comparison, of nine strategies besides the reference, at most two of
+// one). The dash patterns and markers follow the place (seriesStyle,
+// whose pairs repeat only after len(strategyDashes)·len(markerShapes)
+// strategies), so that greyscale keeps every strategy apart.
+func catalogueColours(catalogue []model.StrategyInfo) []int {
+	colours := make([]int, len(catalogue))
+	for i, s := range catalogue {
+		best, bestShared, bestAll := 0, -1, -1
+		for c := range palette {
+			shared, all := 0, 0
+			for j := range i {
+				if colours[j] != c || catalogue[j].Reference {
+					continue
+				}
+				all++
+				for p := range s.Presets {
+					if _, ok := catalogue[j].Presets[p]; ok {
+						shared++
+					}
+				}
+			}
+			if bestShared < 0 || shared < bestShared || shared == bestShared && all < bestAll {
+				best, bestShared, bestAll = c, shared, all
+			}
+		}
+		colours[i] = best
+	}
+	return colours
 }
 
 // closedMarkers are the markers with an inside, which can be drawn hollow

@@ -41,19 +41,40 @@ func TestStrategyLooksFixedByID(t *testing.T) {
 	if first.colour != second.colour || first.dash == second.dash || first.marker == second.marker {
 		t.Errorf("copies of fpr-m drawn %+v and %+v: want one hue, other dashes and markers", first, second)
 	}
-	// Every registered strategy has its own colour and marker.
-	all := scenario.Catalogue().Strategies
+	// Every registered strategy has its own dash and marker (apart in
+	// greyscale), and the strategies of each preset, compared together,
+	// differ in colour as far as the palette allows.
+	cat := scenario.Catalogue()
+	all := cat.Strategies
 	seen := map[string]string{}
+	colourOf := map[string]string{}
 	for _, s := range all {
 		if s.Reference {
 			continue
 		}
 		l := strategyLooks(all, []model.StrategyResult{{ID: s.ID}})[0][0]
-		key := l.colour + " " + l.marker
+		colourOf[s.ID] = l.colour
+		key := l.dash + " " + l.marker
 		if other, dup := seen[key]; dup {
-			t.Errorf("%s and %s both drawn %s", other, s.ID, key)
+			t.Errorf("%s and %s both drawn %q in greyscale", other, s.ID, key)
 		}
 		seen[key] = s.ID
+	}
+	for preset, ids := range cat.Presets {
+		count := map[string]int{}
+		n := 0
+		for _, id := range ids {
+			if c, ok := colourOf[id]; ok {
+				count[c]++
+				n++
+			}
+		}
+		most := (n + len(palette) - 1) / len(palette)
+		for c, k := range count {
+			if k > most {
+				t.Errorf("preset %s: %d of its %d strategies drawn %s, want at most %d", preset, k, n, c, most)
+			}
+		}
 	}
 }
 
