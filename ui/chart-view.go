@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/vugu/vugu"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 )
 
@@ -188,4 +190,16 @@ func (c *ChartView) ReadoutClass(l ReadoutLine) string {
 		return "line pinned"
 	}
 	return "line"
+}
+
+// EmbedWhat says in one line, in embed mode, what a curve is: the full
+// page's paragraph (#chart-what) is longer than a frame's line.
+const EmbedWhat = "Each curve is a crawler: the importance it has downloaded (up) after each page (across)."
+
+// LegendMore is the note an embedded chart's legend shows over its last
+// row while entries are scrolled out of its box (static/style.css shows
+// it only then): how many curves there are, and to scroll for the rest.
+// Screen readers have every entry, and do not hear it.
+func (c *ChartView) LegendMore() string {
+	return fmt.Sprintf("%s: scroll for the rest ↓", model.Counted(int64(len(c.App.ShownLegend())), "curve", "curves"))
 }

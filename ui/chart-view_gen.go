@@ -55,6 +55,14 @@ func (c *ChartView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
+		if c.App.Embed {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "what"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "chart-what"}}}
+			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("title", EmbedWhat)
+			vgn.SetInnerHTML(EmbedWhat)
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
 		if !c.App.Embed {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "what"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "chart-what"}}}
 			vgparent.AppendChild(vgn)
@@ -383,6 +391,13 @@ func (c *ChartView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
 			}
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
+		if c.App.Embed && len(c.App.ShownLegend()) > 0 {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "legend-more"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "legend-more"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.LegendMore())
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
