@@ -17,8 +17,8 @@ import (
 // OpenBVGraph decodes every list once with all the checks of ReadBVGraph,
 // so the lists a cursor decodes later are known to be valid: sorted, free
 // of duplicates, every successor a page, as many links as the properties
-// announce, and reference chains no longer than their maxrefcount (which
-// bounds the work of a random access). A cursor still checks as it
+// announce; the longest reference chain, which bounds the work of a
+// random access, is measured. A cursor still checks as it
 // decodes, and reports through Err, should the bytes change afterwards.
 type BVGraph struct {
 	data      []byte
@@ -119,9 +119,6 @@ func (g *BVGraph) check(off *bvBitReader, offsetsName string, cancel func() erro
 			}
 			if ref > 0 {
 				chain = chains[(x-ref)%uint64(len(chains))] + 1
-				if g.maxChain >= 0 && chain > g.maxChain {
-					return d.errorAt(start, x, start, "its reference chain has %d lists, more than the maxrefcount %d of the properties: random access needs the bound", chain, g.maxChain)
-				}
 			}
 			copied, intervals, residuals, err := d.decodeParts(x, deg, start)
 			if err != nil {
@@ -138,9 +135,11 @@ func (g *BVGraph) check(off *bvBitReader, offsetsName string, cancel func() erro
 		longest = max(longest, chain)
 		links += deg
 	}
-	if g.maxChain < 0 {
-		g.maxChain = longest
-	}
+	// Java WebGraph keeps chains within maxrefcount when it compresses
+	// for random access; a graph compressed for sequential access alone
+	// (LAW's -hc) may chain further, and a cursor then follows its
+	// longest chain, correctly but slowly.
+	g.maxChain = max(g.maxChain, longest)
 	if links != arcs {
 		return byteError(g.name, int64((r.pos+7)/8), "bit %d: decoded %d links in %d pages, but the properties announce %d links", r.pos, links, n, arcs)
 	}
