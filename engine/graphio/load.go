@@ -162,6 +162,11 @@ type LoadOptions struct {
 	// the URLs are still read, so only the graph's memory shrinks; an
 	// edge list's labels keep the pages' names).
 	SkipURLs bool
+	// InPlace reads a BVGraph that is not memory-mapped (gzip-compressed,
+	// or from a file system that maps nothing) into memory and keeps it
+	// compressed there, as a mapped one is kept (graph.Lists), instead of
+	// decoding it into CSR arrays of 4 bytes a link.
+	InPlace bool
 	// Progress, when set, is called as a memory-mapped .csr is checked
 	// (its checksum over every byte, in blocks of 16 MiB), with the bytes
 	// checked and the bytes in all: nothing is read through Wrap then,
@@ -247,7 +252,7 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 			return err
 		})
 	case FormatBVGraph:
-		g, name, err = loadBVGraph(fsys, name, opt.Wrap, lim)
+		g, name, err = loadBVGraph(fsys, name, opt.Wrap, lim, opt.InPlace)
 	default:
 		return nil, nil, fileError(name, "cannot load: unknown format %v", f)
 	}
@@ -305,7 +310,11 @@ type MappedReleaser interface {
 // links than lim allows, or that would need more memory (with the bytes
 // of its .graph and .offsets, which are read whole), is refused before
 // its .graph is opened.
-func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, string, error) {
+//
+// A .graph that fsys maps (MappedFS, not gzip-compressed) is opened in
+// place (OpenBVGraph); with inPlace, so is one that is read, from its
+// bytes in memory (a compressed one, or where nothing is mapped).
+func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader, lim *readLimits, inPlace bool) (*graph.Graph, string, error) {
 	base, ok := bvBaseName(name)
 	graphName := name
 	if ok && !strings.HasSuffix(strings.ToLower(withoutGzipSuffix(name)), ".graph") {
@@ -328,6 +337,9 @@ func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader
 			g, err := openBVGraphInPlace(fsys, data, graphName, base, props, wrap, lim)
 			return g, graphName, err
 		}
+	}
+	if inPlace {
+		return readBVGraphInPlace(fsys, graphName, base, props, wrap, lim)
 	}
 	if lim != nil {
 		offsetsName := base + ".offsets"
@@ -383,6 +395,41 @@ func openBVGraphInPlace(fsys fs.FS, data []byte, graphName, base string, props *
 		return nil, err
 	}
 	return &graph.Graph{Lists: bv}, nil
+}
+
+// readBVGraphInPlace reads the .graph's bytes into memory, within lim
+// (the bytes a graph of its properties can take, and the positions), and
+// opens them in place.
+func readBVGraphInPlace(fsys fs.FS, graphName, base string, props *BVGraphProperties, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, string, error) {
+	codes, _, msg := bvCheckProperties(props)
+	if msg != "" {
+		return nil, graphName, fileError(graphName, "bad properties: %s", msg)
+	}
+	limit := bvMaxGraphBytes(props, codes)
+	if lim != nil {
+		held := lim.withCost(bvInPlaceCost, satAdd(min(fileSize(fsys, graphName), limit), fileSize(fsys, base+".offsets")))
+		if e := held.check(props.Nodes, props.Arcs, false); e != nil {
+			return nil, graphName, tooLargeAt(base+".properties", 0, -1, e)
+		}
+	}
+	var data []byte
+	err := loadRead(fsys, graphName, wrap, func(r io.Reader) error {
+		var fits bool
+		var err error
+		data, fits, err = bvReadAtMost(r, limit)
+		if err != nil {
+			return byteReadError(graphName, int64(len(data)), err)
+		}
+		if !fits {
+			return byteError(graphName, limit, "more data than a BVGraph of %d pages and %d links can hold with its codes (at most %d bytes)", props.Nodes, props.Arcs, limit)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, graphName, err
+	}
+	g, err := openBVGraphInPlace(fsys, data, graphName, base, props, wrap, lim)
+	return g, graphName, err
 }
 
 // loadRead opens a file of fsys, wrapped as wrap asks, hands it to read,

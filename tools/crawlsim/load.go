@@ -159,6 +159,7 @@ func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (
 			return &countingReader{ctx: ctx, r: r, p: p, total: size}
 		},
 		SkipURLs: in.skipURLs,
+		InPlace:  true,
 		Progress: func(name string, done, total int64) {
 			p.describe("checking " + filepath.Base(name))
 			p.set(done, total)
