@@ -2,6 +2,7 @@ package graphio
 
 import (
 	"bytes"
+	"io"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -305,4 +306,27 @@ func TestBVGraphPropertyFormats(t *testing.T) {
 			t.Errorf("%d/%d: %s, want %s", c.a, c.b, s, c.want)
 		}
 	}
+}
+
+// BenchmarkBVGraphWriterCNR2000 compresses LAW's cnr-2000 (decoded
+// beforehand) with WebGraph's defaults; it reports links per second.
+func BenchmarkBVGraphWriterCNR2000(b *testing.B) {
+	g := bvLoadShared(b, "cnr-2000/cnr-2000", false)
+	lists := bvGraphLists(g)
+	b.ResetTimer()
+	for range b.N {
+		w, err := NewBVGraphWriter(io.Discard, io.Discard, DefaultBVGraphParams())
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, l := range lists {
+			if err := w.Add(l); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(g.NumArcs())*float64(b.N)/b.Elapsed().Seconds(), "links/s")
 }
