@@ -203,7 +203,11 @@ func (out *graphOutput) writeStreamedBVGraph(ctx context.Context, e *env, p gen.
 		counts = gr.Counts()
 		return nil
 	}
-	if err := out.writeBVGraph(ctx, e, lists, nil); err != nil {
+	// The generator's progress bar tells how far the file is; the bar of
+	// the bytes written would fight it for the line.
+	quiet := *e
+	quiet.terminal = false
+	if err := out.writeBVGraph(ctx, &quiet, lists, nil); err != nil {
 		return err
 	}
 	warnIntraShare(e, counts, p.IntraHostShare)
