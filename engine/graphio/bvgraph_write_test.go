@@ -2,6 +2,7 @@ package graphio
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"math"
 	"math/big"
@@ -275,7 +276,30 @@ func TestBVGraphWriterErrors(t *testing.T) {
 	if err := w.Close(); err == nil || !strings.Contains(err.Error(), "page 5") {
 		t.Errorf("link to a missing page: %v", err)
 	}
+	// A failing output stops the writer, for good.
+	w, _ = NewBVGraphWriter(failWriter{}, nil, DefaultBVGraphParams())
+	lists := bvRandomLists(rand.New(rand.NewPCG(1, 1)), 3000)
+	var err error
+	for _, l := range lists {
+		if err = w.Add(l); err != nil {
+			break
+		}
+	}
+	if err == nil {
+		err = w.Close()
+	}
+	if err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("failing output: %v", err)
+	}
+	if err2 := w.Add(nil); err2 != err {
+		t.Errorf("after a failure: %v, want %v", err2, err)
+	}
 }
+
+// failWriter fails every write.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
 // Java's number formats.
 func TestBVGraphPropertyFormats(t *testing.T) {
@@ -329,4 +353,32 @@ func BenchmarkBVGraphWriterCNR2000(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(g.NumArcs())*float64(b.N)/b.Elapsed().Seconds(), "links/s")
+}
+
+// Add copies the list it is given: the caller may reuse its slice, as
+// the generator and the transpose do.
+func TestBVGraphWriterCopiesLists(t *testing.T) {
+	lists := bvRandomLists(rand.New(rand.NewPCG(7, 7)), 500)
+	want, _, _ := bvWriteLists(t, lists, DefaultBVGraphParams())
+	var gb bytes.Buffer
+	w, err := NewBVGraphWriter(&gb, nil, DefaultBVGraphParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]uint32, 0, 1000)
+	for _, l := range lists {
+		buf = append(buf[:0], l...)
+		if err := w.Add(buf); err != nil {
+			t.Fatal(err)
+		}
+		for i := range buf {
+			buf[i] = 0
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(gb.Bytes(), want) {
+		t.Fatal("a reused slice changed what was written")
+	}
 }
