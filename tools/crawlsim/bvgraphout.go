@@ -166,15 +166,23 @@ func graphLists(g *graph.Graph) bvLists {
 // transposedLists returns the lists of the transpose of the graph of n
 // pages whose lists are lists, made offline (graphio.TransposeOffline)
 // with its runs in a temporary folder beside the output path, removed at
-// the end.
-func transposedLists(path string, n int, lists bvLists) bvLists {
+// the end. Reading the lists into runs stops when ctx is cancelled.
+func transposedLists(ctx context.Context, path string, n int, lists bvLists) bvLists {
 	return func(yield func([]uint32) error) error {
 		runs, err := newTempRuns(filepath.Dir(path), filepath.Base(path))
 		if err != nil {
 			return fmt.Errorf("cannot make a folder for the transpose's runs: %w", causeOf(err))
 		}
 		defer runs.remove()
-		return graphio.TransposeOffline(n, lists, runs, graphio.DefaultTransposeBatch, yield)
+		read := func(spill func([]uint32) error) error {
+			return lists(func(succ []uint32) error {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				return spill(succ)
+			})
+		}
+		return graphio.TransposeOffline(n, read, runs, graphio.DefaultTransposeBatch, yield)
 	}
 }
 

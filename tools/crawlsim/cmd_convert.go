@@ -88,7 +88,7 @@ func (out *graphOutput) writeGraph(ctx context.Context, e *env, g *graph.Graph, 
 	if out.format == graphio.FormatBVGraph {
 		lists := graphLists(g)
 		if transpose {
-			lists = transposedLists(out.path, g.NumNodes(), lists)
+			lists = transposedLists(ctx, out.path, g.NumNodes(), lists)
 		}
 		return out.writeBVGraph(ctx, e, lists, g)
 	}
