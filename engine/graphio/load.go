@@ -324,6 +324,12 @@ func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader
 		}
 		return nil, graphName, err
 	}
+	if m, ok := fsys.(MappedFS); ok {
+		if data, ok := m.MapFile(graphName); ok && compressionOf(data) == nil {
+			g, err := openBVGraphInPlace(fsys, data, graphName, base, props, wrap, lim)
+			return g, graphName, err
+		}
+	}
 	if lim != nil {
 		offsetsName := base + ".offsets"
 		lim.extra = satAdd(lim.extra, satAdd(fileSize(fsys, graphName), fileSize(fsys, offsetsName)))
@@ -347,6 +353,37 @@ func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader
 		g, err = readBVGraph(gr, graphName, props, nil, offsetsName, lim)
 	}
 	return g, graphName, err
+}
+
+// bvInPlaceCost is the memory of a BVGraph read in place: the position of
+// every list (8 bytes a page) and nothing per link; the mapped .graph is
+// not on the heap.
+var bvInPlaceCost = decodeCost{perPage: 8}
+
+// openBVGraphInPlace opens the mapped .graph data in place
+// (OpenBVGraph), with NAME.offsets when present, after checking the
+// positions' memory against lim.
+func openBVGraphInPlace(fsys fs.FS, data []byte, graphName, base string, props *BVGraphProperties, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, error) {
+	offsetsName := base + ".offsets"
+	if lim != nil {
+		lim = lim.withCost(bvInPlaceCost, fileSize(fsys, offsetsName))
+		if e := lim.check(props.Nodes, props.Arcs, false); e != nil {
+			return nil, tooLargeAt(base+".properties", 0, -1, e)
+		}
+	}
+	or, closeOffsets, err := loadOpen(fsys, offsetsName, wrap)
+	var bv *BVGraph
+	switch {
+	case err == nil:
+		defer closeOffsets()
+		bv, err = OpenBVGraph(data, graphName, props, or, offsetsName, lim.poll)
+	case errors.Is(err, fs.ErrNotExist):
+		bv, err = OpenBVGraph(data, graphName, props, nil, offsetsName, lim.poll)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &graph.Graph{Lists: bv}, nil
 }
 
 // loadRead opens a file of fsys, wrapped as wrap asks, hands it to read,

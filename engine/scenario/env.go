@@ -58,6 +58,13 @@ type Env struct {
 	// garbage: the peak is then one crawl beside the graph and the
 	// importance, whatever the number of strategies.
 	Release func()
+	// Transpose, when set, names a file of FS holding the transpose of
+	// the scenario's graph file (LAW's NAME-t beside NAME, or one written
+	// by crawlsim convert -transpose), loaded as the graph is: PageRank
+	// pulls along it instead of building an in-arc layout of 4 bytes a
+	// link, which a BVGraph read in place makes the largest part of a
+	// run. It is ignored for a generated graph.
+	Transpose string
 	// ImportanceFile, when set, names a file of FS holding the importance
 	// vector of the graph (graphio.ReadImportance: crawlsim rank -o
 	// NAME.imp, or one score per page from another engine), which replaces

@@ -161,6 +161,13 @@ graphs) or crawlsim's .csr, which loads fastest and keeps hosts and URLs;
 				if err != nil {
 					return err
 				}
+				if !g.IsCSR() && out.format == graphio.FormatCSR {
+					// A BVGraph read in place is decoded into the arrays
+					// the .csr holds.
+					if err := in.checkWork(g, func(n, m int64) int64 { return 8*n + 4*m }, "to convert"); err != nil {
+						return err
+					}
+				}
 				if in.labels != nil {
 					fmt.Fprintf(e.stderr, "note: %s's pages were renumbered 0..%d in increasing order of their ids (or first appearance of their labels); %s uses the new numbers\n", terminalSafe(in.path), g.NumNodes()-1, terminalSafe(out.path))
 				}
