@@ -421,17 +421,20 @@ func bvUpdateBins(x uint64, list []uint32, bin *[64]uint64) {
 
 // WriteBVGraph writes g as a BVGraph: its lists to graphOut, its offsets
 // to offsetsOut (nil for none) and its .properties to propsOut (nil for
-// none).
+// none). A graph read in place is decoded sequentially.
 func WriteBVGraph(g *graph.Graph, graphOut, offsetsOut, propsOut io.Writer, p BVGraphParams) (BVGraphStats, error) {
 	w, err := NewBVGraphWriter(graphOut, offsetsOut, p)
 	if err != nil {
 		return BVGraphStats{}, err
 	}
-	n := g.NumNodes()
-	for x := 0; x < n; x++ {
-		if err := w.Add(g.Out(uint32(x))); err != nil {
+	s := g.Successors()
+	for x := range g.NumNodes() {
+		if err := w.Add(s.Out(uint32(x))); err != nil {
 			return w.Stats(), err
 		}
+	}
+	if err := s.Err(); err != nil {
+		return w.Stats(), err
 	}
 	if err := w.Close(); err != nil {
 		return w.Stats(), err

@@ -382,3 +382,32 @@ func TestBVGraphWriterCopiesLists(t *testing.T) {
 		t.Fatal("a reused slice changed what was written")
 	}
 }
+
+// WriteBVGraph writes the files the writer writes list by list, from CSR
+// arrays and from a BVGraph read in place alike.
+func TestWriteBVGraphOfGraph(t *testing.T) {
+	lists := bvRandomLists(rand.New(rand.NewPCG(3, 3)), 400)
+	p := BVGraphParams{Window: 3, MaxRefCount: 2, MinInterval: 2, ZetaK: 4}
+	gr, off, props := bvWriteLists(t, lists, p)
+	pr, err := ReadBVGraphProperties(bytes.NewReader(props), "w.properties")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bv, err := OpenBVGraph(gr, "w.graph", pr, bytes.NewReader(off), "w.offsets", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []*graph.Graph{rtGraphOfLists(t, lists), {Lists: bv}} {
+		var gb, ob, pb bytes.Buffer
+		st, err := WriteBVGraph(g, &gb, &ob, &pb, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(gb.Bytes(), gr) || !bytes.Equal(ob.Bytes(), off) || !bytes.Equal(pb.Bytes(), props) {
+			t.Fatalf("WriteBVGraph of a graph (in place: %v) wrote other files", !g.IsCSR())
+		}
+		if st.Nodes != 400 || st.Arcs != uint64(g.NumArcs()) {
+			t.Fatalf("stats %d pages %d links", st.Nodes, st.Arcs)
+		}
+	}
+}

@@ -151,15 +151,17 @@ func (out *graphOutput) writeBVGraph(ctx context.Context, e *env, lists bvLists,
 	return nil
 }
 
-// graphLists returns the lists of g.
+// graphLists returns the lists of g, decoded sequentially when g is a
+// BVGraph read in place.
 func graphLists(g *graph.Graph) bvLists {
 	return func(yield func([]uint32) error) error {
+		s := g.Successors()
 		for x := range g.NumNodes() {
-			if err := yield(g.Out(uint32(x))); err != nil {
+			if err := yield(s.Out(uint32(x))); err != nil {
 				return err
 			}
 		}
-		return nil
+		return s.Err()
 	}
 }
 
