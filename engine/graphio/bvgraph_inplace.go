@@ -166,8 +166,15 @@ func (d *bvListDecoder) peekReference(x, start uint64) (uint64, error) {
 	return ref, nil
 }
 
-// bvRing keeps the successor lists of the last window+1 nodes decoded,
-// node x in slot x mod (window+1), for the lists that copy from them.
+// bvCursorSlots is the number of lists a cursor keeps (at least the
+// window's): a crawl asks for pages near the ones it asked for lately, whose
+// lists references copy from, and finds them there instead of decoding
+// them again.
+const bvCursorSlots = 256
+
+// bvRing keeps the successor lists of the last nodes decoded, node x in
+// slot x mod the number of slots (more than the window), for the lists
+// that copy from them.
 type bvRing struct {
 	lists [][]uint32
 	nodes []int64 // the node in each slot, -1 when none
@@ -220,7 +227,7 @@ func (g *BVGraph) OutDegree(i uint32) int {
 
 // NewCursor returns a decoder for one goroutine.
 func (g *BVGraph) NewCursor() graph.Cursor {
-	c := &bvCursor{g: g, ring: newBVRing(g.props.WindowSize)}
+	c := &bvCursor{g: g, ring: newBVRing(max(g.props.WindowSize, bvCursorSlots-1))}
 	c.dec = newBVListDecoder(g.data, g.name, &g.props, g.codes)
 	c.dec.refList = c.refList
 	return c
@@ -264,8 +271,9 @@ func (c *bvCursor) refList(y uint64) ([]uint32, error) {
 		return nil, fmt.Errorf("%s: node %d: a reference chain longer than the maxrefcount %d", c.g.name, y, c.g.maxChain)
 	}
 	c.depth++
-	defer func() { c.depth-- }()
-	return c.decode(y)
+	l, err := c.decode(y)
+	c.depth--
+	return l, err
 }
 
 // decode returns the list of node x from the ring, or decodes it into its
@@ -279,7 +287,17 @@ func (c *bvCursor) decode(x uint64) ([]uint32, error) {
 	d := &c.dec
 	r := d.r
 	saved := r.pos
-	defer func() { r.pos = saved }()
+	l, err := c.decodeAt(x, slot)
+	r.pos = saved
+	return l, err
+}
+
+// decodeAt decodes the list of node x into ring slot slot, moving the
+// reader.
+func (c *bvCursor) decodeAt(x, slot uint64) ([]uint32, error) {
+	ring := c.ring
+	d := &c.dec
+	r := d.r
 	start := c.g.positions[x]
 	r.pos = start
 	deg := r.read(d.codes.outdegree, d.k)

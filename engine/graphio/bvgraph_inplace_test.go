@@ -220,3 +220,45 @@ func FuzzBVGraphInPlace(f *testing.F) {
 		}
 	})
 }
+
+// benchInPlaceCNR opens cnr-2000 in place, or skips.
+func benchInPlaceCNR(b *testing.B) *BVGraph {
+	props, err := ReadBVGraphProperties(bytes.NewReader(bvReadFileOrSkip(b, "cnr-2000/cnr-2000.properties")), "cnr-2000.properties")
+	if err != nil {
+		b.Fatal(err)
+	}
+	bv, err := OpenBVGraph(bvReadFileOrSkip(b, "cnr-2000/cnr-2000.graph"), "cnr-2000.graph", props, bytes.NewReader(bvReadFileOrSkip(b, "cnr-2000/cnr-2000.offsets")), "cnr-2000.offsets", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return bv
+}
+
+// BenchmarkInPlaceSequential decodes every list of cnr-2000 in order;
+// ns/op is per link.
+func BenchmarkInPlaceSequential(b *testing.B) {
+	bv := benchInPlaceCNR(b)
+	b.ResetTimer()
+	for b.Loop() {
+		c := bv.NewCursor()
+		for i := range bv.NumNodes() {
+			c.Out(uint32(i))
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*bv.NumArcs()), "ns/link")
+}
+
+// BenchmarkInPlaceRandom decodes every list of cnr-2000 in a random
+// order, as a crawl asks for them.
+func BenchmarkInPlaceRandom(b *testing.B) {
+	bv := benchInPlaceCNR(b)
+	order := rand.New(rand.NewPCG(1, 1)).Perm(bv.NumNodes())
+	b.ResetTimer()
+	for b.Loop() {
+		c := bv.NewCursor()
+		for _, i := range order {
+			c.Out(uint32(i))
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*bv.NumArcs()), "ns/link")
+}
