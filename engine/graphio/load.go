@@ -22,7 +22,8 @@ const (
 	// FormatASCII is WebGraph ASCII, .graph-txt (ReadASCII).
 	FormatASCII
 	// FormatBVGraph is WebGraph BVGraph: NAME.graph with NAME.properties
-	// and, when present, NAME.offsets (ReadBVGraph). It can only be read.
+	// and, when present, NAME.offsets (ReadBVGraph). Save refuses it (it
+	// is three files); BVGraphWriter writes it.
 	FormatBVGraph
 	// FormatCSR is crawlsim's native binary format, .csr (ReadCSR).
 	FormatCSR
