@@ -82,6 +82,33 @@
 // million (128 MiB), spilled to a temporary folder beside the output and
 // merged (LAW's cnr-2000 gives LAW's cnr-2000-t).
 //
+// # Large graphs: BVGraph read in place
+//
+// A BVGraph is read in place: NAME.graph is memory-mapped (or, compressed
+// or under RLIMIT_AS, read into memory) and stays compressed, its lists
+// decoded as they are asked for; beside it crawlsim holds 8 bytes a page,
+// the position of every list, from NAME.offsets or, when that file is
+// absent (LAW's -hc graphs, Common Crawl's), from one pass over the
+// graph. Every list is decoded and checked once when the graph is opened,
+// so a file that does not match its properties is refused with the file
+// and the bit; a graph compressed for sequential access alone (reference
+// chains longer than its maxrefcount) is read too, its random accesses
+// slower. Every command works on the compressed graph without decoding it
+// into arrays of 4 bytes a link, but convert to .csr and an evolution of
+// the graph into a later snapshot (the historical strategies' history
+// when none is given), which decode it.
+//
+// PageRank pulls rank along the graph's transpose: rank and run take
+// -transpose FILE (any format, read as the graph is), and find LAW's
+// NAME-t.graph beside a BVGraph NAME.graph of more than 2^28 links by
+// themselves. Without one, PageRank builds its own in-arc layout of 4
+// bytes a link, the faster choice while it is small; convert -transpose
+// writes a transpose offline. gen -locality P (0 to 1, default 0) draws a
+// page's links within its host as a crawl's fall, the previous page's
+// and pages near it, so that a generated web compresses as a crawl does
+// (tools/bench/paperscale.sh generates the Fractional PageRank paper's
+// 105 M pages and 3.7 G links with it).
+//
 // # Importance files
 //
 // rank -o NAME.imp writes the vector in crawlsim's binary importance format
