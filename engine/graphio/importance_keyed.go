@@ -1,9 +1,11 @@
 package graphio
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -464,4 +466,43 @@ func ReverseHostName(s string) string {
 		labels[i], labels[j] = labels[j], labels[i]
 	}
 	return strings.Join(labels, ".")
+}
+
+// ImportanceNeedsURLs reports whether the importance file in r, read with
+// opt, is keyed text whose keys are URLs, so that its graph must be
+// loaded with its URLs (LoadOptions.SkipURLs unset). It reads the file's
+// first 64 KiB at most; a file it cannot read or tell needs none.
+func ImportanceNeedsURLs(r io.Reader, name string, opt ImportanceOptions) bool {
+	dr, err := decompressed(r, name)
+	if err != nil {
+		return false
+	}
+	br := bufio.NewReaderSize(dr, impChunk)
+	head, err := br.Peek(impChunk)
+	atEOF := err == io.EOF
+	format := opt.Format
+	if format == "" {
+		format = sniffTextImportance(head[:min(len(head), impSniff)], atEOF && len(head) <= impSniff)
+	}
+	if format != ImportanceKeyed {
+		return false
+	}
+	in := &impInput{name: name, opt: opt}
+	rest := bytes.TrimPrefix(head, []byte(utf8BOM))
+	for len(rest) > 0 {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' && !isHashHeader(line) {
+			continue
+		}
+		sep := importanceSeparator(line)
+		fields := splitImportanceRow(line, sep)
+		if len(fields) < 2 {
+			return false
+		}
+		lay, err := in.chooseColumns(fields, sep)
+		return err == nil && lay.keyKind == keyURL
+	}
+	return false
 }

@@ -64,6 +64,11 @@ type Env struct {
 	// the PageRank the run would compute (see importance.go). It is read
 	// through Wrap; the scenario's importance must be pagerank.
 	ImportanceFile string
+	// ImportanceFormat and ImportanceColumn say how to read a vector of
+	// another engine (graphio.ImportanceOptions: "" tells the format from
+	// the bytes, and keyed text's score column from the column names).
+	ImportanceFormat graphio.ImportanceFileFormat
+	ImportanceColumn string
 	// Orders, when set, is given every crawl's download order (CrawlOrder)
 	// once its metrics are complete, in the scenario's order of
 	// strategies, before the crawl is dropped; an error it returns ends

@@ -111,7 +111,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		orders = bytes.NewBufferString(report.OrdersHeader)
 		keepOrders = func(o scenario.CrawlOrder) error { return report.Orders(orders, o) }
 	}
-	res, err := runScenarioOrders(ctx, e, sc, f.impFile, keepOrders)
+	res, err := runScenarioOrders(ctx, e, sc, f.importanceInput(), keepOrders)
 	if err != nil {
 		return f.placeSeedError(err, set)
 	}
@@ -291,17 +291,18 @@ func runScenario(ctx context.Context, e *env, sc scenario.Scenario) (*scenario.R
 // runScenarioWith is runScenario reading the pagerank importance from
 // importanceFile when it is not "" (scenario.Env.ImportanceFile).
 func runScenarioWith(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string) (*scenario.Result, error) {
-	return runScenarioOrders(ctx, e, sc, importanceFile, nil)
+	return runScenarioOrders(ctx, e, sc, importanceInput{file: importanceFile}, nil)
 }
 
 // runScenarioOrders is runScenarioWith that also gives every crawl's
 // download order to orders, when not nil (scenario.Env.Orders).
-func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string, orders func(scenario.CrawlOrder) error) (*scenario.Result, error) {
+func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, imp importanceInput, orders func(scenario.CrawlOrder) error) (*scenario.Result, error) {
 	sr, err := newStepRunner(ctx, e)
 	if err != nil {
 		return nil, err
 	}
-	sr.Env.ImportanceFile, sr.Env.Orders = importanceFile, orders
+	sr.Env.Orders = orders
+	imp.setEnv(&sr.Env)
 	runner, err := scenario.New(sc, sr.Env)
 	if err != nil {
 		return nil, err

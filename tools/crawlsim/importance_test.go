@@ -56,9 +56,11 @@ func TestRunImportanceFile(t *testing.T) {
 	}
 }
 
-// TestRunImportanceFileForeign: a vector of another engine, as text lines
-// or raw float64, is read for its length only and scaled to sum 1, which
-// the table's warnings say; its figures are those of the same vector in
+// TestRunImportanceFileForeign: a vector of another engine, as text lines,
+// raw float64 in either byte order (LAW's .ranks is big-endian), HyperBall's
+// big-endian float32, "ID SCORE" lines in reverse order, or rank -o's CSV,
+// is read, checked by one PageRank step and scaled to sum 1, which the
+// table's warnings say; its figures are those of the same vector in
 // crawlsim's format.
 func TestRunImportanceFileForeign(t *testing.T) {
 	t.Chdir(t.TempDir())
@@ -74,26 +76,41 @@ func TestRunImportanceFileForeign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var text strings.Builder
+	var text, ids strings.Builder
 	text.WriteString("# PageRank times 10, one page a line\n")
-	var raw []byte
-	for _, s := range v.Scores {
+	var raw, ranks, hyperball []byte
+	for i, s := range v.Scores {
 		fmt.Fprintf(&text, "%v\n", 10*s)
+		fmt.Fprintf(&ids, "%d\t%v\n", len(v.Scores)-1-i, v.Scores[len(v.Scores)-1-i])
 		raw = binary.LittleEndian.AppendUint64(raw, math.Float64bits(s))
+		ranks = binary.BigEndian.AppendUint64(ranks, math.Float64bits(s))
+		hyperball = binary.BigEndian.AppendUint32(hyperball, math.Float32bits(float32(s)))
 	}
-	if err := os.WriteFile("pr.txt", []byte(text.String()), 0o644); err != nil {
-		t.Fatal(err)
+	for name, data := range map[string][]byte{"pr.txt": []byte(text.String()), "pr.f64": raw, "pr.ranks": ranks, "pr.f32": hyperball, "pr.ids": []byte(ids.String())} {
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if err := os.WriteFile("pr.f64", raw, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	mustRun(t, "rank", "-top", "0", "-o", "pr.csv", "web.csr")
 	want := mustRun(t, "run", "-strategies", "bfs,opic", "-importance-file", "pr.imp", "web.csr")
 	for _, c := range []struct{ file, format, scaled string }{
 		{"pr.txt", "text", "warning: importance: the scores of pr.txt sum to 10; they were scaled to sum 1\n"},
-		{"pr.f64", "float64", ""},
+		{"pr.f64", "float64-le", ""},
+		{"pr.ranks", "float64-be", ""},
+		{"pr.f32", "float32-be", ""},
+		{"pr.ids", "keyed", ""},
+		{"pr.csv", "keyed", ""},
 	} {
 		got := mustRun(t, "run", "-strategies", "bfs,opic", "-importance-file", c.file, "web.csr")
-		note := "warning: importance: " + c.file + " (" + c.format + ", 3000 scores) comes from another engine and carries no fingerprint of its graph: only its number of scores was checked against web.csr; it is taken to be PageRank\n"
+		what := c.format + ", 3000 scores"
+		if c.format == "keyed" {
+			what += ", column column 2, keyed by page"
+			if c.file == "pr.csv" {
+				what = "keyed, 3000 scores, column pagerank, keyed by page"
+			}
+		}
+		note := "warning: importance: " + c.file + " (" + what + ") comes from another engine; one PageRank step from it changes it by less than 1e-06 (L1): it is the PageRank of web.csr with damping 0.85\n"
+
 		if !strings.Contains(got, note+c.scaled) {
 			t.Errorf("%s: the table lacks %q%q:\n%s", c.file, note, c.scaled, got)
 		}
@@ -197,4 +214,64 @@ func importanceReadFrom(table, file string) string {
 	}
 	end := i + 1 + strings.Index(table[i+1:], "\n")
 	return table[:end] + ", read from " + file + table[end:]
+}
+
+// TestRunImportanceFormatFlags: -importance-format names a layout, and a
+// file in the other byte order is refused naming the order it is in;
+// -importance-column picks a column; the flags are refused without
+// -importance-file or with an unknown format.
+func TestRunImportanceFormatFlags(t *testing.T) {
+	t.Chdir(t.TempDir())
+	mustRun(t, "gen", "-n", "2000", "-seed", "3", "-o", "web.csr")
+	mustRun(t, "rank", "-top", "0", "-hits", "-o", "hits.csv", "web.csr")
+	mustRun(t, "rank", "-top", "0", "-o", "pr.imp", "web.csr")
+	f, err := os.Open("pr.imp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := graphio.ReadImportance(f, "pr.imp", mustLoadCSR(t, "web.csr"), "web.csr")
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ranks []byte
+	for _, s := range v.Scores {
+		ranks = binary.BigEndian.AppendUint64(ranks, math.Float64bits(s))
+	}
+	if err := os.WriteFile("pr.ranks", ranks, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := mustRun(t, "run", "-strategies", "bfs", "-importance-format", "ranks", "-importance-file", "pr.ranks", "web.csr")
+	if !strings.Contains(out, "warning: importance: pr.ranks (float64-be, 2000 scores) comes from another engine; one PageRank step") {
+		t.Errorf("pr.ranks as ranks:\n%s", out)
+	}
+	out = mustRun(t, "run", "-strategies", "bfs", "-importance-file", "hits.csv", "-importance-column", "authority", "web.csr")
+	if !strings.Contains(out, "warning: importance: hits.csv (keyed, 2000 scores, column authority, keyed by page) comes from another engine and is not the PageRank of web.csr with damping 0.85") {
+		t.Errorf("hits.csv by authority:\n%s", out)
+	}
+	for _, c := range []struct {
+		args   []string
+		status int
+		want   string
+	}{
+		{[]string{"run", "-strategies", "bfs", "-importance-format", "float64-le", "-importance-file", "pr.ranks", "web.csr"}, 1,
+			"crawlsim run: pr.ranks: byte 0: read as little-endian float64, the score of page 0 is "},
+		{[]string{"run", "-strategies", "bfs", "-importance-file", "hits.csv", "web.csr"}, 1,
+			"crawlsim run: hits.csv:1: which column holds the scores? The columns are page, hub, authority, url; choose one (the score column)\n"},
+		{[]string{"run", "-importance-format", "doubles", "-importance-file", "pr.ranks", "web.csr"}, 2,
+			`crawlsim run: -importance-format: unknown importance format "doubles": expected one of auto, crawlsim`},
+		{[]string{"run", "-importance-format", "ranks", "web.csr"}, 2,
+			"crawlsim run: -importance-format says how to read -importance-file, which is not given (see crawlsim help run)\n"},
+		{[]string{"run", "-importance-column", "pr_val", "web.csr"}, 2,
+			"crawlsim run: -importance-column chooses a column of -importance-file, which is not given (see crawlsim help run)\n"},
+	} {
+		_, errOut, status := crawlsim(t, c.args...)
+		if status != c.status || !strings.HasPrefix(errOut, c.want) {
+			t.Errorf("crawlsim %s: status %d, stderr %q\nwant status %d, %q", strings.Join(c.args, " "), status, errOut, c.status, c.want)
+		}
+	}
+	_, errOut, _ := crawlsim(t, "run", "-strategies", "bfs", "-importance-format", "float64-le", "-importance-file", "pr.ranks", "web.csr")
+	if !strings.Contains(errOut, "the file is big-endian float64, not little-endian float64 (the format float64-be)") {
+		t.Errorf("the wrong order is not named: %s", errOut)
+	}
 }
