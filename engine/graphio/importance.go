@@ -98,7 +98,9 @@ const (
 
 	// impChunk is the bytes of scores decoded or encoded at a time.
 	impChunk = 64 << 10
-	// impSniff is how many bytes tell text from float64.
+	// impSniff is how many bytes must be printable text (or UTF-8) for a
+	// file to be read as text; the first line that is neither blank nor a
+	// comment must also end within the first impChunk bytes.
 	impSniff = 512
 )
 

@@ -18,13 +18,13 @@ import (
 
 // sniffTextImportance returns the format of a file whose first bytes are
 // head (all of it when atEOF) and that is not crawlsim's: text or keyed
-// text when the bytes are printable and the first line that is neither
-// blank nor a comment is a score, a key and a score, or column names;
-// else "" (raw values). Printable bytes alone do not make text: a raw
+// text when its first impSniff bytes are printable (looksLikeText) and the
+// first line of head that is neither blank nor a comment is a score, a
+// key and a score, or column names; else "" (raw values). Printable bytes alone do not make text: a raw
 // float64 vector may begin with eight printable bytes ("????????" is
 // 4.8e-4), but not with a line of that shape.
 func sniffTextImportance(head []byte, atEOF bool) ImportanceFileFormat {
-	if !looksLikeText(head) {
+	if !looksLikeText(head[:min(len(head), impSniff)]) {
 		return ""
 	}
 	rest := bytes.TrimPrefix(head, []byte(utf8BOM))
@@ -482,7 +482,7 @@ func ImportanceNeedsURLs(r io.Reader, name string, opt ImportanceOptions) bool {
 	atEOF := err == io.EOF
 	format := opt.Format
 	if format == "" {
-		format = sniffTextImportance(head[:min(len(head), impSniff)], atEOF && len(head) <= impSniff)
+		format = sniffTextImportance(head, atEOF)
 	}
 	if format != ImportanceKeyed {
 		return false

@@ -122,3 +122,15 @@ func FuzzReadImportanceKeyed(f *testing.F) {
 		checkFuzzedImportance(t, got, err, g.NumNodes(), "fuzz.csv")
 	})
 }
+
+// TestImportanceTextLongComment: a text vector whose first comment is
+// longer than the bytes that must be printable, and in UTF-8, is read as
+// text.
+func TestImportanceTextLongComment(t *testing.T) {
+	g, _ := impExample(t)
+	data := "# PageRank für " + strings.Repeat("é", 600) + "\n0.25\n0.25\n0.25\n0.25\n"
+	v, err := ReadImportance(strings.NewReader(data), "v.txt", g, "g.csr")
+	if err != nil || v.Format != ImportanceText {
+		t.Fatalf("%v, %v", v, err)
+	}
+}

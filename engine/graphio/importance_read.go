@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 )
@@ -49,7 +50,7 @@ func ReadImportanceWith(r io.Reader, name string, g *graph.Graph, graphName stri
 		return nil, err
 	}
 	br := bufio.NewReaderSize(dr, impChunk)
-	head, err := br.Peek(impSniff)
+	head, err := br.Peek(impChunk)
 	atEOF := err == io.EOF
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return nil, byteReadError(name, int64(len(head)), err)
@@ -65,9 +66,12 @@ func ReadImportanceWith(r io.Reader, name string, g *graph.Graph, graphName stri
 			format = sniffTextImportance(head, atEOF)
 		}
 	}
-	in := &impInput{br: br, name: name, g: g, graphName: graphName, opt: opt, printable: looksLikeText(head)}
+	in := &impInput{br: br, name: name, g: g, graphName: graphName, opt: opt, printable: looksLikeText(head[:min(len(head), impSniff)])}
 	switch format {
 	case ImportanceCrawlsim:
+		if !bytes.HasPrefix(head, []byte(importanceMagic)) {
+			return nil, byteError(name, 0, "not a crawlsim importance file: it does not start with the magic %q", importanceMagic)
+		}
 		return readCrawlsimImportance(br, name, g, graphName)
 	case ImportanceText:
 		return readTextImportance(br, name, g, graphName)
@@ -92,16 +96,28 @@ type impInput struct {
 }
 
 // looksLikeText reports whether head, the first bytes of a file, are
-// printable ASCII, tabs and line breaks, after an optional UTF-8 byte
-// order mark. An empty file is text (no scores).
+// printable ASCII, tabs, line breaks and UTF-8 text (the last character
+// may be cut), after an optional UTF-8 byte order mark. An empty file is
+// text (no scores).
 func looksLikeText(head []byte) bool {
 	head = bytes.TrimPrefix(head, []byte(utf8BOM))
+	wide := false
 	for _, c := range head {
-		if (c < ' ' || c > '~') && c != '\t' && c != '\n' && c != '\r' {
+		if c >= 0x80 {
+			wide = true
+		} else if (c < ' ' || c == 0x7f) && c != '\t' && c != '\n' && c != '\r' {
 			return false
 		}
 	}
-	return true
+	if !wide {
+		return true
+	}
+	for cut := 0; cut < utf8.UTFMax && cut <= len(head); cut++ {
+		if utf8.Valid(head[:len(head)-cut]) {
+			return true
+		}
+	}
+	return false
 }
 
 // readCrawlsimImportance reads crawlsim's format from br.

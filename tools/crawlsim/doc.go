@@ -15,6 +15,15 @@
 // URL; URLs without a host that can be parsed are counted and put in the host
 // "(none)". With a URL list, an edge list's integer ids are its line numbers
 // (0-based); without one, ids are renumbered densely in increasing order.
+// -urls FILE also reads the vertex files of a Common Crawl host graph
+// ("id<TAB>com.example.www", the host name reversed, gzip-compressed),
+// told by their first line: each page is a host of its own, named
+// un-reversed ("www.example.com"), which is also its URL in listings.
+// They come in parts: FILE may then be a pattern, quoted for the shell
+// (-urls 'vertices/part-*.gz'), whose files are read in order of their
+// names; every page id from 0 must be given once. A run that needs no
+// URLs (no -previous, seed study, list: seeds or -orders) keeps 4 bytes a
+// page and the host names of a URL list, not the URLs.
 //
 // Commands:
 //
