@@ -42,7 +42,8 @@ package graphio
 //     Common Crawl's "#pr_val"); the key is a page id (or the page's name
 //     in an edge list that was renumbered), a URL, a host name, or a
 //     reversed host name ("com.example.www", Common Crawl's "#host_rev");
-//     every page must have one score and every key must name a page;
+//     every page must have one score and every key must name a page (a
+//     header that names no key column has its rows in page order);
 //   - raw float64, 8 bytes a page and nothing else, little-endian
 //     (float64-le) or big-endian (float64-be: LAW's NAME.ranks, as
 //     BinIO.storeDoubles writes them, and webgraph-rs's "java" format);
@@ -229,7 +230,8 @@ type Importance struct {
 	Sum float64
 	// Column and Key describe keyed text: the score column's name (or
 	// number) and what the keys are ("page", "url", "host" or
-	// "reversed host").
+	// "reversed host"; "" when the file has no key column and its rows
+	// are in page order).
 	Column, Key string
 }
 

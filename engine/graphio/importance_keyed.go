@@ -42,6 +42,8 @@ func sniffTextImportance(head []byte, atEOF bool) ImportanceFileFormat {
 		switch {
 		case len(fields) == 1 && isNumber(fields[0]):
 			return ImportanceText
+		case len(fields) == 1 && allNames(fields):
+			return ImportanceKeyed // one column, named
 		case len(fields) >= 2 && (isNumber(fields[len(fields)-1]) || isNumber(fields[1]) || allNames(fields)):
 			return ImportanceKeyed
 		}
@@ -176,14 +178,12 @@ func columnName(s string) string { return strings.ToLower(strings.TrimPrefix(s, 
 // keyedLayout is where the key and the score of a row are, and what the
 // key is.
 type keyedLayout struct {
-	sep           byte
-	fields        int // fields a row, 0 when rows may have any number (no header)
-	key, score    int // column indexes; key -1 for rows in page order
-	keyKind       string
-	column        string // how messages name the score column
-	header        bool
-	firstLine     int64
-	scoreExplicit bool
+	sep        byte
+	fields     int // fields a row, 0 when rows may have any number (no header)
+	key, score int // column indexes; key -1 for rows in page order
+	keyKind    string
+	column     string // how messages name the score column
+	header     bool
 }
 
 // chooseColumns reads the header (or, without one, the first row) and
@@ -198,7 +198,7 @@ func (in *impInput) chooseColumns(fields []string, sep byte) (keyedLayout, error
 			if err != nil || k < 1 {
 				return lay, fileError(in.name, "the score column %q: the file has no header line, so columns are numbered from 1", c)
 			}
-			lay.score, lay.scoreExplicit = k-1, true
+			lay.score = k - 1
 		}
 		lay.column = fmt.Sprintf("column %d", lay.score+1)
 		lay.keyKind = keyKindOf(fields[0])
@@ -224,7 +224,6 @@ func (in *impInput) chooseColumns(fields []string, sep byte) (keyedLayout, error
 		if lay.score < 0 {
 			return lay, lineError(in.name, 0, "no score column %q: the columns are %s", c, strings.Join(fields, ", "))
 		}
-		lay.scoreExplicit = true
 	} else {
 		for _, s := range scoreColumnNames {
 			if lay.score = indexOf(names, s); lay.score >= 0 {
@@ -382,7 +381,7 @@ func (in *impInput) readKeyed() (*Importance, error) {
 		if keys == nil {
 			sep := importanceSeparator(line)
 			fields := splitImportanceRow(line, sep)
-			if len(fields) < 2 {
+			if len(fields) < 2 && !allNames(fields) {
 				return nil, lineError(in.name, sc.lineNo, "expected a key and a score, or a line of column names, got %s", textQuote(line))
 			}
 			var err error
@@ -498,7 +497,7 @@ func ImportanceNeedsURLs(r io.Reader, name string, opt ImportanceOptions) bool {
 		}
 		sep := importanceSeparator(line)
 		fields := splitImportanceRow(line, sep)
-		if len(fields) < 2 {
+		if len(fields) < 2 && !allNames(fields) {
 			return false
 		}
 		lay, err := in.chooseColumns(fields, sep)

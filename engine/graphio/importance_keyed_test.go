@@ -41,6 +41,8 @@ func TestImportanceKeyed(t *testing.T) {
 		{"third.csv", "page,hub,authority\n0,0.5,0.125\n1,0.5,0.375\n2,0,0.25\n3,0,0.25\n", "authority", "page", ImportanceOptions{Column: "3"}},
 		{"labels.csv", "page,pagerank\n40,0.25\n10,0.125\n30,0.25\n20,0.375\n", "pagerank", "page", ImportanceOptions{PageOf: func(s string) (uint32, bool) { p, ok := labels[s]; return p, ok }}},
 		{"named.txt", "1 0.375\n0 0.125\n3 0.25\n2 0.25\n", "column 2", "page", ImportanceOptions{Format: ImportanceKeyed}},
+		{"one-column.csv", "pagerank\n0.125\n0.375\n0.25\n0.25\n", "pagerank", "", ImportanceOptions{}},
+		{"no-key.csv", "hub,authority\n0,0.125\n0,0.375\n1,0.25\n0,0.25\n", "authority", "", ImportanceOptions{Column: "authority"}},
 	} {
 		for _, data := range [][]byte{[]byte(c.data), graphtest.Gzip(t, []byte(c.data))} {
 			v, err := ReadImportanceWith(bytes.NewReader(data), c.name, g, "g.csr", c.opt)

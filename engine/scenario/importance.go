@@ -110,10 +110,14 @@ func foreignNote(name string, v *graphio.Importance, g *graph.Graph, graphName s
 		what, graphName, d, rep.residual, rep.why)
 }
 
-// keyedNote says how keyed text was read: ", column C, keyed by K".
+// keyedNote says how keyed text was read: ", column C, keyed by K", or
+// ", column C, rows in page order" for a file without a key column.
 func keyedNote(v *graphio.Importance) string {
-	if v.Format != graphio.ImportanceKeyed {
+	switch {
+	case v.Format != graphio.ImportanceKeyed:
 		return ""
+	case v.Key == "":
+		return fmt.Sprintf(", column %s, rows in page order", v.Column)
 	}
 	return fmt.Sprintf(", column %s, keyed by %s", v.Column, v.Key)
 }

@@ -112,7 +112,8 @@
 // host_rev (a reversed host name, "com.example.www", as in Common Crawl's
 // NAME-ranks.txt.gz, whose "#" before each column name is ignored); host
 // keys need one page a host, as in a host graph. Without a header the
-// first field is the key and the second the score. The score column is
+// first field is the key and the second the score; a header without a key
+// column has its rows in page order. The score column is
 // the one named pagerank, pr_val, pr, score or importance, or the only one
 // that is not the key; -importance-column NAME (or its number from 1)
 // chooses another, as for rank -hits's columns hub and authority. Every

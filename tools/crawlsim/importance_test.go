@@ -275,3 +275,21 @@ func TestRunImportanceFormatFlags(t *testing.T) {
 		t.Errorf("the wrong order is not named: %s", errOut)
 	}
 }
+
+// TestRunImportanceCSVOfLabels: rank -o NAME.csv of an edge list whose ids
+// were renumbered names pages by their ids in the file, and run reads the
+// CSV back by those ids: the vector is the graph's PageRank.
+func TestRunImportanceCSVOfLabels(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("g.edges", []byte("10 20\n20 30\n30 10\n30 40\n40 50\n50 10\n70 10\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, "rank", "-top", "0", "-o", "pr.csv", "g.edges")
+	if csv, _ := os.ReadFile("pr.csv"); !strings.HasPrefix(string(csv), "page,pagerank\n10,") {
+		t.Fatalf("pr.csv:\n%s", csv)
+	}
+	out := mustRun(t, "run", "-strategies", "bfs", "-seeds", "list:70", "-importance-file", "pr.csv", "g.edges")
+	if want := "warning: importance: pr.csv (keyed, 6 scores, column pagerank, keyed by page) comes from another engine; one PageRank step from it changes it by less than 1e-06 (L1): it is the PageRank of g.edges with damping 0.85\n"; !strings.Contains(out, want) {
+		t.Errorf("the table lacks %q:\n%s", want, out)
+	}
+}
