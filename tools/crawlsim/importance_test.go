@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -291,5 +292,75 @@ func TestRunImportanceCSVOfLabels(t *testing.T) {
 	out := mustRun(t, "run", "-strategies", "bfs", "-seeds", "list:70", "-importance-file", "pr.csv", "g.edges")
 	if want := "warning: importance: pr.csv (keyed, 6 scores, column pagerank, keyed by page) comes from another engine; one PageRank step from it changes it by less than 1e-06 (L1): it is the PageRank of g.edges with damping 0.85\n"; !strings.Contains(out, want) {
 		t.Errorf("the table lacks %q:\n%s", want, out)
+	}
+}
+
+// javaBinIO is a program for the Java peer: it stores the scores of a
+// text file (one a line) with fastutil's BinIO, as LAW's tools write
+// NAME.ranks (storeDoubles, big-endian float64) and HyperBall its
+// centralities (storeFloats, big-endian float32).
+const javaBinIO = `import it.unimi.dsi.fastutil.io.BinIO;
+import java.nio.file.*;
+public class Store {
+	public static void main(String[] a) throws Exception {
+		var lines = Files.readAllLines(Path.of(a[0]));
+		double[] d = new double[lines.size()];
+		float[] f = new float[lines.size()];
+		for (int i = 0; i < d.length; i++) { d[i] = Double.parseDouble(lines.get(i)); f[i] = (float) d[i]; }
+		BinIO.storeDoubles(d, a[1]);
+		BinIO.storeFloats(f, a[2]);
+	}
+}
+`
+
+// TestRunImportanceFromJavaBinIO: vectors that Java's fastutil BinIO
+// writes, as LAW's .ranks and HyperBall's floats, are read as big-endian
+// float64 and float32 and are the graph's PageRank; named little-endian,
+// the .ranks file is refused naming its byte order. Skipped where Java or
+// fastutil (Debian's libfastutil-java, see ../shared/peers/webgraph) is
+// absent.
+func TestRunImportanceFromJavaBinIO(t *testing.T) {
+	java, err := exec.LookPath("java")
+	if err != nil {
+		t.Skip("java is not installed (apt-get install default-jdk-headless libfastutil-java)")
+	}
+	const fastutil = "/usr/share/java/fastutil.jar"
+	if _, err := os.Stat(fastutil); err != nil {
+		t.Skipf("fastutil is not installed: %v (apt-get install libfastutil-java)", err)
+	}
+	t.Chdir(t.TempDir())
+	mustRun(t, "gen", "-n", "2000", "-seed", "8", "-o", "web.csr")
+	mustRun(t, "rank", "-top", "0", "-o", "pr.imp", "web.csr")
+	f, err := os.Open("pr.imp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := graphio.ReadImportance(f, "pr.imp", mustLoadCSR(t, "web.csr"), "web.csr")
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	for _, s := range v.Scores {
+		fmt.Fprintf(&text, "%v\n", s)
+	}
+	if err := os.WriteFile("pr.txt", []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("Store.java", []byte(javaBinIO), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(java, "-cp", fastutil, "Store.java", "pr.txt", "pr.ranks", "pr.floats").CombinedOutput(); err != nil {
+		t.Fatalf("java: %v\n%s", err, out)
+	}
+	for file, format := range map[string]string{"pr.ranks": "float64-be", "pr.floats": "float32-be"} {
+		out := mustRun(t, "run", "-strategies", "bfs", "-importance-file", file, "web.csr")
+		if want := "warning: importance: " + file + " (" + format + ", 2000 scores) comes from another engine; one PageRank step from it changes it by less than 1e-06 (L1)"; !strings.Contains(out, want) {
+			t.Errorf("%s: the table lacks %q:\n%s", file, want, out)
+		}
+	}
+	_, errOut, status := crawlsim(t, "run", "-strategies", "bfs", "-importance-format", "float64-le", "-importance-file", "pr.ranks", "web.csr")
+	if status != 1 || !strings.Contains(errOut, "the file is big-endian float64, not little-endian float64 (the format float64-be)") {
+		t.Errorf("pr.ranks named float64-le: status %d, %s", status, errOut)
 	}
 }
