@@ -71,9 +71,12 @@ func isNumber(b string) bool {
 	return err == nil || errors.Is(err, strconv.ErrRange)
 }
 
-// allNames reports whether every field is a column name: a letter, '_' or
-// '#' first, then letters, digits and "_-.#".
+// allNames reports whether there are fields and every one is a column
+// name: a letter, '_' or '#' first, then letters, digits and "_-.#".
 func allNames(fields []string) bool {
+	if len(fields) == 0 {
+		return false
+	}
 	for _, f := range fields {
 		if f == "" {
 			return false
@@ -381,6 +384,9 @@ func (in *impInput) readKeyed() (*Importance, error) {
 		if keys == nil {
 			sep := importanceSeparator(line)
 			fields := splitImportanceRow(line, sep)
+			if fields == nil {
+				return nil, lineError(in.name, sc.lineNo, "a quoted field is not closed")
+			}
 			if len(fields) < 2 && !allNames(fields) {
 				return nil, lineError(in.name, sc.lineNo, "expected a key and a score, or a line of column names, got %s", textQuote(line))
 			}

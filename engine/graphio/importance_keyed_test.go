@@ -75,6 +75,7 @@ func TestImportanceKeyedErrors(t *testing.T) {
 		{"nocol.csv", "page,hub,authority\n0,1,1\n", g, ImportanceOptions{Column: "pagerank"}, `nocol.csv:1: no score column "pagerank": the columns are page, hub, authority`},
 		{"short.csv", "page,pagerank,url\n0,1\n", g, ImportanceOptions{}, "short.csv:2: 2 fields, but the header names 3"},
 		{"quote.csv", "page,pagerank,url\n0,1,\"http://a\n", g, ImportanceOptions{}, "quote.csv:2: a quoted field is not closed"},
+		{"quote1.csv", ",\"\n", g, ImportanceOptions{Format: ImportanceKeyed}, "quote1.csv:1: a quoted field is not closed"},
 		{"word.csv", "page,pagerank\n0,high\n", g, ImportanceOptions{}, `word.csv:2: expected a score (a number) in pagerank, got "high"`},
 		{"neg.txt", "0 1\n1 -1\n", g, ImportanceOptions{}, `neg.txt:2: the score of page 1 is "-1": expected a finite number, 0 or more`},
 		{"url.tsv", "url\tscore\nhttp://c.net/\t1\n", plain, ImportanceOptions{}, "url.tsv: the keys are URLs, but g.csr has no URLs (give its URL list)"},

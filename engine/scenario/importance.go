@@ -64,8 +64,15 @@ func (st *importanceStage) loadImportance() (int64, error) {
 		graphName = "the generated graph"
 	}
 	opt := graphio.ImportanceOptions{Format: st.env.ImportanceFormat, Column: st.env.ImportanceColumn}
-	if st.graph.labels != nil {
-		opt.PageOf = st.graph.labels.PageOf()
+	if l := st.graph.labels; l != nil && (l.IDs != nil || l.Names != nil) {
+		// Built on the first page key only: raw vectors need no map.
+		var pageOf func(string) (uint32, bool)
+		opt.PageOf = func(name string) (uint32, bool) {
+			if pageOf == nil {
+				pageOf = l.PageOf()
+			}
+			return pageOf(name)
+		}
 	}
 	v, err := graphio.ReadImportanceWith(in, name, st.graph.g, graphName, opt)
 	if err != nil {
