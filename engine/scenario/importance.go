@@ -81,7 +81,11 @@ func (st *importanceStage) loadImportance() (int64, error) {
 	st.file = v
 	switch {
 	case v.Kind == graphio.ImportanceForeign:
-		st.warn("%s", foreignNote(name, v, st.graph.g, graphName, st.s.Damping))
+		note, err := foreignNote(name, v, st.graph.g, graphName, st.s.Damping)
+		if err != nil {
+			return 0, err
+		}
+		st.warn("%s", note)
 	case v.Kind != graphio.ImportancePageRank:
 		st.warn("importance: %s holds %s%s, not uniform PageRank: it scores the crawls, and top-pagerank seeds rank by the PageRank computed here",
 			name, v.Kind, seedsNote(v.Seeds))
@@ -106,15 +110,18 @@ func (st *importanceStage) loadImportance() (int64, error) {
 // foreignNote is the warning about a vector of another engine, checked
 // by one PageRank step from it (importancecheck.go) against the PageRank
 // of g with damping d.
-func foreignNote(name string, v *graphio.Importance, g *graph.Graph, graphName string, d float64) string {
+func foreignNote(name string, v *graphio.Importance, g *graph.Graph, graphName string, d float64) (string, error) {
 	what := fmt.Sprintf("%s (%s, %d scores%s)", name, v.Format, len(v.Scores), keyedNote(v))
-	rep := checkPageRank(g, v.Scores, d)
+	rep, err := checkPageRank(g, v.Scores, d)
+	if err != nil {
+		return "", err
+	}
 	if rep.fits {
 		return fmt.Sprintf("importance: %s comes from another engine; one PageRank step from it changes it by less than %g (L1): it is the PageRank of %s with damping %g",
-			what, fixedPointTolerance, graphName, d)
+			what, fixedPointTolerance, graphName, d), nil
 	}
 	return fmt.Sprintf("importance: %s comes from another engine and is not the PageRank of %s with damping %g: one PageRank step from it changes it by %.2g (L1); it looks like %s. It is used as given, taken to be PageRank",
-		what, graphName, d, rep.residual, rep.why)
+		what, graphName, d, rep.residual, rep.why), nil
 }
 
 // keyedNote says how keyed text was read: ", column C, keyed by K", or

@@ -46,14 +46,16 @@ type pageRankStep struct {
 }
 
 // newPageRankStep computes W·v on g, or on g's transpose when transpose is
-// set (each link j→i of g then carries v_i/indeg(i) to j).
-func newPageRankStep(g *graph.Graph, v []float64, transpose bool) *pageRankStep {
+// set (each link j→i of g then carries v_i/indeg(i) to j), reading g's
+// out-lists page by page (graph.Successors), whatever their
+// representation.
+func newPageRankStep(g *graph.Graph, v []float64, transpose bool) (*pageRankStep, error) {
 	n := g.NumNodes()
 	st := &pageRankStep{v: v, wv: make([]float64, n)}
-	off, tg := g.Offsets, g.Targets
+	succ := g.Successors()
 	if !transpose {
 		for j := range n {
-			out := tg[off[j]:off[j+1]]
+			out := succ.Out(uint32(j))
 			if len(out) == 0 {
 				st.dangling += v[j]
 				continue
@@ -63,10 +65,11 @@ func newPageRankStep(g *graph.Graph, v []float64, transpose bool) *pageRankStep 
 				st.wv[i] += share
 			}
 		}
-		return st
+		return st, succ.Err()
 	}
 	// On the transpose, page i's out-degree is its in-degree in g; the
-	// shares v_i/indeg(i) are computed first, in wv's place, then pulled.
+	// shares v_i/indeg(i) are computed first, then pulled along g's
+	// out-lists.
 	indeg := g.InDegrees()
 	share := make([]float64, n)
 	for i := range n {
@@ -78,12 +81,12 @@ func newPageRankStep(g *graph.Graph, v []float64, transpose bool) *pageRankStep 
 	}
 	for j := range n {
 		var sum float64
-		for _, i := range tg[off[j]:off[j+1]] {
+		for _, i := range succ.Out(uint32(j)) {
 			sum += share[i]
 		}
 		st.wv[j] = sum
 	}
-	return st
+	return st, succ.Err()
 }
 
 // residual returns ‖x - v‖₁ for the step x at damping d.
@@ -137,31 +140,38 @@ type fixedPointReport struct {
 }
 
 // checkPageRank checks v, scores summing to 1, against the PageRank of g
-// with damping d (see the comment at the top of this file).
-func checkPageRank(g *graph.Graph, v []float64, d float64) fixedPointReport {
-	step := newPageRankStep(g, v, false)
+// with damping d (see the comment at the top of this file). Its error is
+// one of decoding g's out-lists.
+func checkPageRank(g *graph.Graph, v []float64, d float64) (fixedPointReport, error) {
+	step, err := newPageRankStep(g, v, false)
+	if err != nil {
+		return fixedPointReport{}, err
+	}
 	rep := fixedPointReport{residual: step.residual(d)}
 	if rep.residual <= fixedPointTolerance {
 		rep.fits = true
-		return rep
+		return rep, nil
 	}
 	if bd, r := step.bestDamping(); r <= fixedPointTolerance {
 		rep.why = fmt.Sprintf("PageRank with damping %.3g", bd)
-		return rep
+		return rep, nil
 	}
-	back := newPageRankStep(g, v, true)
+	back, err := newPageRankStep(g, v, true)
+	if err != nil {
+		return rep, err
+	}
 	if r := back.residual(d); r <= fixedPointTolerance {
 		rep.why = "the PageRank of the transpose, the links read the other way"
-		return rep
+		return rep, nil
 	}
 	if bd, r := back.bestDamping(); r <= fixedPointTolerance {
 		rep.why = fmt.Sprintf("the PageRank of the transpose, the links read the other way, with damping %.3g", bd)
-		return rep
+		return rep, nil
 	}
 	if rep.residual < notConvergedBelow {
 		rep.why = "PageRank stopped before it converged"
-		return rep
+		return rep, nil
 	}
 	rep.why = "the vector of another page order, or another measure than PageRank"
-	return rep
+	return rep, nil
 }

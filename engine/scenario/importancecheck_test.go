@@ -10,6 +10,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
@@ -39,12 +40,14 @@ func pageRankOf(t *testing.T, g *graph.Graph, opt rank.Options) []float64 {
 
 // TestCheckPageRank: one PageRank step tells the graph's PageRank from a
 // vector of another damping factor, of the transpose, not converged, or of
-// another page order, and names each.
+// another page order, and names each, on CSR arrays and on out-lists read
+// through graph.Lists alike.
 func TestCheckPageRank(t *testing.T) {
 	g := checkGraph(t)
 	pr := pageRankOf(t, g, rank.Options{Damping: 0.85})
 	reversed := slices.Clone(pr)
 	slices.Reverse(reversed)
+	lists := graphtest.AsLists(g) // as a BVGraph read in place holds them
 	for _, c := range []struct {
 		what string
 		v    []float64
@@ -58,9 +61,14 @@ func TestCheckPageRank(t *testing.T) {
 		{"three iterations", pageRankOf(t, g, rank.Options{Damping: 0.85, MaxIterations: 3}), "PageRank stopped before it converged"},
 		{"reversed page order", reversed, "the vector of another page order, or another measure than PageRank"},
 	} {
-		rep := checkPageRank(g, c.v, 0.85)
-		if rep.fits != (c.why == "") || rep.why != c.why {
-			t.Errorf("%s: residual %.3g, fits %v, %q; want %q", c.what, rep.residual, rep.fits, rep.why, c.why)
+		for _, h := range []*graph.Graph{g, lists} {
+			rep, err := checkPageRank(h, c.v, 0.85)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.fits != (c.why == "") || rep.why != c.why {
+				t.Errorf("%s (CSR %v): residual %.3g, fits %v, %q; want %q", c.what, h.IsCSR(), rep.residual, rep.fits, rep.why, c.why)
+			}
 		}
 	}
 }
@@ -117,7 +125,9 @@ func BenchmarkCheckPageRank(b *testing.B) {
 	}{{"fits", res.Scores}, {"fits-nothing", reversed}} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				checkPageRank(g, c.v, 0.85)
+				if _, err := checkPageRank(g, c.v, 0.85); err != nil {
+					b.Fatal(err)
+				}
 			}
 			b.ReportMetric(float64(g.NumArcs()), "links")
 		})
