@@ -166,8 +166,8 @@ const (
 var keyColumnNames = []struct{ name, kind string }{
 	{"page", keyPage}, {"id", keyPage}, {"node", keyPage}, {"vertex", keyPage},
 	{"url", keyURL},
-	{"host", keyHost}, {"hostname", keyHost}, {"host_name", keyHost},
-	{"host_rev", keyReverseHost}, {"rev_host", keyReverseHost}, {"reversed_host", keyReverseHost},
+	{"host", keyHost}, {"hostname", keyHost}, {"host_name", keyHost}, {"domain", keyHost},
+	{"host_rev", keyReverseHost}, {"rev_host", keyReverseHost}, {"reversed_host", keyReverseHost}, {"domain_rev", keyReverseHost},
 }
 
 // scoreColumnNames are the score columns taken without Column, first

@@ -71,8 +71,9 @@ type Env struct {
 	// run. It is ignored for a generated graph.
 	Transpose string
 	// ImportanceFile, when set, names a file of FS holding the importance
-	// vector of the graph (graphio.ReadImportance: crawlsim rank -o
-	// NAME.imp, or one score per page from another engine), which replaces
+	// vector of the graph (graphio.ReadImportanceWith: crawlsim rank -o
+	// NAME.imp, or a vector of another engine, checked by one PageRank
+	// step from it: importancecheck.go), which replaces
 	// the PageRank the run would compute (see importance.go). It is read
 	// through Wrap; the scenario's importance must be pagerank.
 	ImportanceFile string

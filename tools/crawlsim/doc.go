@@ -123,22 +123,22 @@
 // -importance-format FORMAT names the format (also ascii, csv, tsv, ranks,
 // java, hyperball); by default it is told from the bytes: text when the
 // first bytes are printable and the first line is a score, a key and a
-// score, or column names; else raw values, float64 or float32 by the
-// file's size (8 or 4 bytes a page) and the byte order in which every
-// value is a plausible score. A file named in the wrong byte order is
-// refused with the order it is in. A keyed file's key column is the first
-// named page, id, node or vertex (a page id, or the page's name in an edge
-// list that was renumbered), url (the graph needs its URLs), host, or
-// host_rev (a reversed host name, "com.example.www", as in Common Crawl's
-// NAME-ranks.txt.gz, whose "#" before each column name is ignored); host
-// keys need one page a host, as in a host graph. Without a header the
-// first field is the key and the second the score; a header without a key
-// column has its rows in page order. The score column is
-// the one named pagerank, pr_val, pr, score or importance, or the only one
-// that is not the key; -importance-column NAME (or its number from 1)
-// chooses another, as for rank -hits's columns hub and authority. Every
-// page must have exactly one score: a key that names no page, a page given
-// twice and the pages given none are refused.
+// score, or column names; else raw values, float64 or float32 by the file's
+// size (8 or 4 bytes a page) and the byte order in which every value is a
+// plausible score. A file named in the wrong byte order is refused with the
+// order it is in. A keyed file's key column is the first named page, id,
+// node or vertex (a page id, or the page's name in an edge list that was
+// renumbered), url (the graph needs its URLs), host (or domain), or
+// host_rev (or domain_rev: a reversed host name, "com.example.www", as in
+// Common Crawl's NAME-ranks.txt.gz, whose "#" before each column name is
+// ignored); host keys need one page a host, as in a host graph. Without a
+// header the first field is the key and the second the score; a header
+// without a key column has its rows in page order. The score column is the
+// one named pagerank, pr_val, pr, score or importance, or the only one that
+// is not the key; -importance-column NAME (or its number from 1) chooses
+// another, as for rank -hits's columns hub and authority. Every page must
+// have exactly one score: a key that names no page, a page given twice and
+// the pages given none are refused.
 //
 // Such a vector carries no fingerprint of its graph, so it is checked by
 // one PageRank step from it, x = d·W·v + (d·(dangling mass) + 1-d)/n:
