@@ -148,7 +148,7 @@ func New(s Scenario, env Env) (*Runner, error) {
 	}
 	c := &shared{s: ns, env: env}
 	r := &Runner{shared: c}
-	r.graph = graphStage{shared: c, needURLs: needsURLs(ns, spec) || env.Orders != nil}
+	r.graph = graphStage{shared: c, needURLs: needsURLs(ns, spec) || env.Orders != nil || importanceNeedsURLs(env)}
 	r.prev = previousStage{shared: c, cur: &r.graph}
 	r.imp = importanceStage{shared: c, graph: &r.graph}
 	r.seeds = seedStage{shared: c, graph: &r.graph, imp: &r.imp, prev: &r.prev, spec: spec}

@@ -15,6 +15,15 @@
 // URL; URLs without a host that can be parsed are counted and put in the host
 // "(none)". With a URL list, an edge list's integer ids are its line numbers
 // (0-based); without one, ids are renumbered densely in increasing order.
+// -urls FILE also reads the vertex files of a Common Crawl host graph
+// ("id<TAB>com.example.www", the host name reversed, gzip-compressed),
+// told by their first line: each page is a host of its own, named
+// un-reversed ("www.example.com"), which is also its URL in listings.
+// They come in parts: FILE may then be a pattern, quoted for the shell
+// (-urls 'vertices/part-*.gz'), whose files are read in order of their
+// names; every page id from 0 must be given once. A run that needs no
+// URLs (no -previous, seed study, list: seeds or -orders) keeps 4 bytes a
+// page and the host names of a URL list, not the URLs.
 //
 // Commands:
 //
@@ -122,14 +131,52 @@
 // instead of computing PageRank: it scores every crawl and, when it is
 // uniform PageRank, ranks the top-pagerank seeds too, giving the table run
 // gives computing it. A vector of another graph, a truncated or corrupt
-// file is refused with the file and the byte. -importance-file also reads
-// a vector made by another engine, taken to be PageRank: text with one
-// score per line in page order ('#' comment lines and blank lines
-// skipped), or raw little-endian float64, exactly 8 bytes per page; either
-// may be gzip-compressed. Such a vector carries no fingerprint, so only
-// its length is checked, and the table says so in a warning. Scores must
-// be finite and not negative; scores whose sum is not 1 are scaled to sum
-// 1, with a warning. -importance-file replaces the pagerank importance;
+// file is refused with the file and the byte.
+//
+// -importance-file also reads a vector made by another engine, taken to
+// be PageRank, in any of these formats (gzip-compressed or not):
+//
+//	text        one score per line in page order; '#' comment lines and
+//	            blank lines skipped (webgraph-rs's ascii format)
+//	keyed       a key and a score a line, in any order: "ID SCORE" (blanks,
+//	            a tab or a comma between), or CSV or TSV whose first line
+//	            names the columns; rank -o NAME.csv reads back
+//	float64-be  8 bytes a page, big-endian: LAW's NAME.ranks
+//	            (BinIO.storeDoubles), webgraph-rs's java format
+//	float64-le  8 bytes a page, little-endian
+//	float32-be  4 bytes a page, big-endian: HyperBall's centralities
+//	float32-le  4 bytes a page, little-endian
+//
+// -importance-format FORMAT names the format (also ascii, csv, tsv, ranks,
+// java, hyperball); by default it is told from the bytes: text when the
+// first bytes are printable and the first line is a score, a key and a
+// score, or column names; else raw values, float64 or float32 by the file's
+// size (8 or 4 bytes a page) and the byte order in which every value is a
+// plausible score. A file named in the wrong byte order is refused with the
+// order it is in. A keyed file's key column is the first named page, id,
+// node or vertex (a page id, or the page's name in an edge list that was
+// renumbered), url (the graph needs its URLs), host (or domain), or
+// host_rev (or domain_rev: a reversed host name, "com.example.www", as in
+// Common Crawl's NAME-ranks.txt.gz, whose "#" before each column name is
+// ignored); host keys need one page a host, as in a host graph. Without a
+// header the first field is the key and the second the score; a header
+// without a key column has its rows in page order. The score column is the
+// one named pagerank, pr_val, pr, score or importance, or the only one that
+// is not the key; -importance-column NAME (or its number from 1) chooses
+// another, as for rank -hits's columns hub and authority. Every page must
+// have exactly one score: a key that names no page, a page given twice and
+// the pages given none are refused.
+//
+// Such a vector carries no fingerprint of its graph, so it is checked by
+// one PageRank step from it, x = d·W·v + (d·(dangling mass) + 1-d)/n:
+// when that changes it by more than 1e-6 (L1), it is not this graph's
+// PageRank at the run's damping, and a warning says what it looks like:
+// PageRank with another damping factor (the one that fits), the PageRank
+// of the transpose (the links read the other way), PageRank stopped before
+// it converged, or a vector of another page order or another measure. The
+// vector is used all the same. Scores must be finite and not negative;
+// scores whose sum is not 1 are scaled to sum 1, with a warning.
+// -importance-file replaces the pagerank importance;
 // -importance personalized computes its own and is refused beside it.
 //
 // # Memory

@@ -8,6 +8,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/seeds"
@@ -70,6 +71,8 @@ type runFlags struct {
 	impor    string
 	trust    string
 	impFile  string // importance.go
+	impFmt   string // importance.go
+	impCol   string // importance.go
 	tr       string // -transpose
 	damping  float64
 	tol      float64
@@ -241,7 +244,11 @@ func (f *runFlags) table() []runFlag {
 			help:  "trust `KIND`: seeds (uniform over the seeds) or pagerank (the PageRank vector, of which the seeds hold 1-δ: personalized importance teleports along it and the RankMass-family guarantees are scaled by 1-δ; the RankMass paper's seed-size study)",
 			apply: func(a *applying) error { a.sc.Trust = f.trust; return nil }},
 		runFlag{name: "importance-file", value: &f.impFile,
-			help: "read the pagerank importance from `FILE` instead of computing it: rank -o NAME.imp (checked to be this graph's), or another engine's vector, one score per page as text lines or little-endian float64 (only its length is checked)"},
+			help: "read the pagerank importance from `FILE` instead of computing it: rank -o NAME.imp (checked to be this graph's), or another engine's vector (checked by one PageRank step from it): text, keyed text or CSV, raw float64 or float32 (see \"Importance files\" in the manual)"},
+		runFlag{name: "importance-format", value: &f.impFmt,
+			help: "the -importance-file's `FORMAT`: " + graphio.ImportanceFormatNames + "; auto tells it from the bytes"},
+		runFlag{name: "importance-column", value: &f.impCol,
+			help: "the score column of a keyed -importance-file, by `NAME` or number (default: pagerank, pr_val, pr, score or importance, or the only column that is not a key)"},
 		runFlag{name: "transpose", value: &f.tr,
 			help: "pull the importance's PageRank along the graph's transpose `FILE` (default: NAME-t.graph beside a BVGraph NAME.graph of more than 2^28 links, when there)"},
 		runFlag{name: "damping", field: "damping", value: &f.damping, help: "damping factor `D`, in (0,1], for the importance and the strategies",
