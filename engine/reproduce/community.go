@@ -16,8 +16,31 @@ const communitySeeds = 10
 
 // communityDistances is seeds/003, section 3.5.2: the distances between
 // the 56 cores extracted from UK-2002 (min 1, mean 7.15, max 13) against
-// the graph's diameter of 14.9.
+// the graph's "diameter" of 14.9, which its section 3.2.2 defines as the
+// average connected distance (the shortest path averaged over the pairs
+// that have one), the quantity crawlsim estimates.
 var communityDistances = struct{ min, mean, max, diameter float64 }{1, 7.15, 13, 14.9}
+
+// communityShareTolerance is the rounding of the paper's share of the
+// average distance, 7.15/14.9 = 0.48 to two decimals: both figures are
+// printed to three significant digits, which moves the share by at most
+// 0.005.
+const communityShareTolerance = 0.005
+
+// coreDistanceReason explains a share that is not the paper's; closer
+// says the cores are closer together than the paper's. Closer cores have
+// a known reason: with few hosts the pruned graph
+// (links between hosts only) is small, and the cores HITS finds in it sit
+// around the few pages that link the sites to each other.
+func coreDistanceReason(r *scenario.Result, maxDist int, avg float64, closer bool) string {
+	hosts := r.Graph.Hosts
+	if !closer {
+		return fmt.Sprintf("the cores are farther apart than the paper's, as a share of the graph's average distance, on a graph of %s hosts", model.Count(hosts))
+	}
+	why := fmt.Sprintf("the graph has %s hosts against the paper's national web: the pruned graph keeps only the links between hosts, ", model.Count(hosts))
+	why += fmt.Sprintf("and the cores found in it gather around the few pages that link the sites, at most %d links apart where pages in general are %.1f apart (scale)", maxDist, avg)
+	return why
+}
 
 // communityEarlyDepths are the depths at which seeds/003's Figs. 7 and 9
 // find the community seeds' pages of higher mean PageRank ("specially in
@@ -96,14 +119,19 @@ func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
 	c := ev.Cores
 	if community && c.Pairs > 0 {
 		ratio := c.Mean / ev.AverageDistance
-		rep.Findings = append(rep.Findings, Finding{Figure: "section 3.5.2", Claim: "the cores are about as far apart as the graph's pages",
-			Published: fmt.Sprintf("core distances %v-%v, mean %v; diameter %v", communityDistances.min, communityDistances.max, communityDistances.mean, communityDistances.diameter),
-			Ours: fmt.Sprintf("core distances %d-%d, mean %.2f; average connected distance %.2f, estimated from %s sampled pages",
-				c.Min, c.Max, c.Mean, ev.AverageDistance, model.Count(ev.DistanceSamples)),
-			Verdict: Holds(ratio >= 0.5 && ratio <= 2),
-			Reason:  "the paper compares with the diameter, crawlsim with the average distance between connected pages"})
+		paper := communityDistances.mean / communityDistances.diameter
+		f := Finding{Figure: "section 3.5.2", Claim: "the mean distance between cores, as a share of the graph's average connected distance",
+			Published: fmt.Sprintf("core distances %v-%v, mean %v; average connected distance %v (the paper's \"diameter\", section 3.2.2): %.2f",
+				communityDistances.min, communityDistances.max, communityDistances.mean, communityDistances.diameter, paper),
+			Ours: fmt.Sprintf("core distances %d-%d, mean %.2f; average connected distance %.2f, estimated from %s sampled pages: %.2f",
+				c.Min, c.Max, c.Mean, ev.AverageDistance, model.Count(ev.DistanceSamples), ratio),
+			Verdict: Matches(paper, ratio, communityShareTolerance)}
+		if f.Verdict != SameValue {
+			f.Reason = coreDistanceReason(r, c.Max, ev.AverageDistance, ratio < paper)
+		}
+		rep.Findings = append(rep.Findings, f)
 	} else {
-		rep.Findings = append(rep.Findings, Finding{Figure: "section 3.5.2", Claim: "the cores are about as far apart as the graph's pages",
+		rep.Findings = append(rep.Findings, Finding{Figure: "section 3.5.2", Claim: "the mean distance between cores, as a share of the graph's average connected distance",
 			Published: fmt.Sprintf("mean %v; diameter %v", communityDistances.mean, communityDistances.diameter), Ours: "not measured",
 			Verdict: NotRun, Reason: map[bool]string{true: "no two cores are connected", false: "no community seeds"}[community]})
 	}
