@@ -194,10 +194,21 @@ type Politeness struct {
 	Latency *float64 `json:"latency,omitempty"`
 	// PageSize is the size of every page in bytes (default 15,000).
 	PageSize *float64 `json:"page_size,omitempty"`
-	// Bandwidth is a connection's rate in bytes per second (default
-	// 100,000).
+	// Bandwidth is the rate in bytes per second (default 100,000): each
+	// connection's, or with BandwidthModel "shared" the crawler's link's.
 	Bandwidth float64 `json:"bandwidth,omitempty"`
+	// BandwidthModel says who has Bandwidth: BandwidthPerConnection (the
+	// default, also written "") gives each download the full rate;
+	// BandwidthShared shares it among the transfers in progress, as
+	// Baeza-Yates et al. (2005, section 3.2) model the crawler's link.
+	BandwidthModel string `json:"bandwidth_model,omitempty"`
 }
+
+// The bandwidth models of Politeness.BandwidthModel.
+const (
+	BandwidthPerConnection = "per-connection"
+	BandwidthShared        = "shared"
+)
 
 // DefaultPoliteness returns the defaults of SPEC.md section 5, every field
 // set: one connection, a wait of 15 s, downloads of 0.5 s plus 15,000

@@ -503,6 +503,11 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 				model.Number(size), model.Number(bw), takes, model.Number(maxSeconds))
 		}
 	}
+	switch p.BandwidthModel {
+	case "", model.BandwidthPerConnection, model.BandwidthShared:
+	default:
+		errs.add("politeness.bandwidth_model", "%q is not a bandwidth model: want %q or %q", p.BandwidthModel, model.BandwidthPerConnection, model.BandwidthShared)
+	}
 	if *p.Latency == 0 && *p.PageSize == 0 {
 		errs.add("politeness", "a download must take some time: give a positive latency or page_size")
 	}
@@ -520,6 +525,7 @@ func crawlPoliteness(p *Politeness) *crawl.Politeness {
 		Latency:     *p.Latency,
 		PageSize:    *p.PageSize,
 		Bandwidth:   p.Bandwidth,
+		SharedLink:  p.BandwidthModel == model.BandwidthShared,
 	}
 }
 
