@@ -202,7 +202,36 @@ type Politeness struct {
 	// BandwidthShared shares it among the transfers in progress, as
 	// Baeza-Yates et al. (2005, section 3.2) model the crawler's link.
 	BandwidthModel string `json:"bandwidth_model,omitempty"`
+	// PageSizes, when set, gives every page a size of its own instead of
+	// PageSize.
+	PageSizes *PageSizes `json:"page_sizes,omitempty"`
 }
+
+// PageSizes gives every page its size in bytes for the politeness clock:
+// read from File, or drawn from Distribution with Seed (exactly one of
+// File and Distribution).
+type PageSizes struct {
+	// File names a text file of sizes in the runner's file system: one
+	// non-negative number of bytes a line, line k for page k-1; blank
+	// lines and lines that begin with # are skipped.
+	File string `json:"file,omitempty"`
+	// Distribution is PageSizeLogNormal: sizes log-normal with mean
+	// Politeness.PageSize and Sigma the standard deviation of their
+	// logarithm (web page sizes are close to log-normal).
+	Distribution string `json:"distribution,omitempty"`
+	// Sigma is the log-normal's sigma (default 1, at most
+	// MaxPageSizeSigma).
+	Sigma *float64 `json:"sigma,omitempty"`
+	// Seed selects the draws' random stream.
+	Seed uint64 `json:"seed,omitempty"`
+}
+
+// PageSizeLogNormal is the distribution of PageSizes.Distribution.
+const PageSizeLogNormal = "lognormal"
+
+// MaxPageSizeSigma bounds PageSizes.Sigma: beyond it a few pages would
+// take most of the crawl's time.
+const MaxPageSizeSigma = 4
 
 // The bandwidth models of Politeness.BandwidthModel.
 const (

@@ -145,6 +145,9 @@ func New(s Scenario, env Env) (*Runner, error) {
 		if ns.Previous != nil && ns.Previous.File != "" {
 			return nil, fmt.Errorf("scenario: the previous snapshot is the file %q, but no file system was given to read it from", ns.Previous.File)
 		}
+		if p := ns.Politeness; p != nil && p.PageSizes != nil && p.PageSizes.File != "" {
+			return nil, fmt.Errorf("scenario: the page sizes are the file %q, but no file system was given to read it from", p.PageSizes.File)
+		}
 	}
 	c := &shared{s: ns, env: env}
 	r := &Runner{shared: c}
