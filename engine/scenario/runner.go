@@ -85,8 +85,8 @@ const RunBudget = 1 << 14
 
 // Random streams: the second PCG seed word of each use of RandomSeed.
 const (
-	seedsStream   uint64 = 0x7365656473 << 24   // "seeds"
-	studyStream   uint64 = 0x7374756479 << 24   // "study": the seed study's random set and distance samples
+	seedsStream   uint64 = seeds.RandomStream   // "seeds": random:K sets and the community extraction's hubs
+	studyStream   uint64 = 0x7374756479 << 24   // "study": the seed study's distance samples
 	crawlStream   uint64 = 0x637261776c << 24   // "crawl", xor the hash of the strategy's label
 	metricsStream uint64 = 0x6d6574726963 << 16 // "metric", the same for every strategy
 )
