@@ -27,3 +27,35 @@ func TestCountryOrderOnHollins(t *testing.T) {
 		t.Errorf("average: %q; want 2 pairs agreeing and 6 reversed once omniscient is set aside", avg.Ours)
 	}
 }
+
+// TestCountryHistoryAndFig4OnStanford: on cs-stanford, given without a
+// previous snapshot, the historical strategies run on an evolution of the
+// graph (their finding is not "not run"), Fig. 4's claims and section 5.3
+// have findings of their own, and section 5.3 crawls with many
+// connections on a shared link.
+func TestCountryHistoryAndFig4OnStanford(t *testing.T) {
+	rep := realReport(t, "004", "cs-stanford")
+	h := finding(t, rep, "the historical strategies (omniscient aside) improve on opic and larger-sites-first by at most 3%")
+	if h.Verdict == NotRun || !strings.Contains(h.Reason, "generated evolution") {
+		t.Errorf("history: %+v; want a verdict measured on an evolution", h)
+	}
+	for _, claim := range []string{
+		"breadth-first is close to the best strategies for the first 20-30% of pages, less efficient after",
+		"omniscient performs close to random in the last stages of the crawl",
+		"batch-pagerank, larger-sites-first and opic retrieve half of the PageRank after 20-30% of the pages",
+		"larger-sites-first is faster than breadth-first in simulated time, in documents and in PageRank",
+	} {
+		if f := finding(t, rep, claim); f.Verdict == NotRun {
+			t.Errorf("%s: not run: %+v", claim, f)
+		}
+	}
+	var section53 *Run
+	for i, r := range rep.Runs {
+		if r.Name == "004-section5.3" {
+			section53 = &rep.Runs[i]
+		}
+	}
+	if section53 == nil || section53.Crawl.Politeness.BandwidthModel != "shared" || section53.Crawl.Politeness.Connections != countryConnections {
+		t.Errorf("section 5.3's run: %+v", section53)
+	}
+}
