@@ -23,3 +23,22 @@ func TestCoreDistancesLikeWithLike(t *testing.T) {
 		t.Errorf("%+v; want differs against 0.48, with the hosts as the reason", f)
 	}
 }
+
+// TestCoresAndOlderSeedsOnStanford: the core sizes of Figs. 4-5 are
+// tabled and judged (crawlsim's cores have one authority more than hubs:
+// differs, with the reason), and seeds from an older snapshot (here the
+// graph, crawling its evolution) are counted against the paper's 11%.
+func TestCoresAndOlderSeedsOnStanford(t *testing.T) {
+	rep := realReport(t, "003", "cs-stanford")
+	if f := finding(t, rep, "the cores are complete bipartite (cover density 100)"); f.Verdict != SameOrder {
+		t.Errorf("complete cores: %+v", f)
+	}
+	if f := finding(t, rep, "hubs normally outnumber authorities in a core"); f.Verdict != Differs || !strings.Contains(f.Reason, "one authority more than hubs") {
+		t.Errorf("hubs against authorities: %+v", f)
+	}
+	older := finding(t, rep, "of the seeds extracted from an older snapshot, 11% exist in the newer one")
+	if older.Verdict != Differs || !strings.Contains(older.Ours, "of 10") || !strings.Contains(older.Reason, "evolution") {
+		t.Errorf("older seeds: %+v", older)
+	}
+	finding(t, rep, "the older snapshot's seeds reach more pages of the newer graph than random seeds at depths 1-3")
+}

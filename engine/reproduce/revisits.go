@@ -100,6 +100,9 @@ func assessRevisits(in Input, runs []Run, res Results) (*Report, error) {
 	rep.Findings = append(rep.Findings, Finding{Figure: "section 4", Claim: "migrants save traffic against a central crawler, for every policy",
 		Published: "less traffic", Ours: "change+interest: " + model.About(ci.MigrantBytes) + " B against " + model.About(ci.CentralBytes) + " B", Verdict: Holds(saves)})
 	rep.Findings = append(rep.Findings, equalVisitsFindings(out)...)
+	rep.Findings = append(rep.Findings, Finding{Figure: "Fig. 9", Claim: "the quality of the collection stays high as the web grows",
+		Published: "quality against web size, drawn without data", Ours: "not run", Verdict: NotRun,
+		Reason: "the paper defines no measure of quality and gives no figures behind its curve; crawlsim's simulation has a fixed number of sites, whose user-weighted freshness is reported above"})
 	var b bytes.Buffer
 	if err := report.RefreshChart(&b, r, in.chartWidth(report.RefreshChartWidth)); err != nil {
 		return nil, err

@@ -27,6 +27,9 @@ func TestRevisitsReportBothSides(t *testing.T) {
 	if interest.Verdict != Differs {
 		t.Errorf("change+interest at equal visits: %+v; want differs", interest)
 	}
+	if f := finding(t, rep, "the quality of the collection stays high as the web grows"); f.Verdict != NotRun || f.Reason == "" {
+		t.Errorf("Fig. 9: %+v; want not run, with the reason", f)
+	}
 	cut := finding(t, rep, "regulating by users' interest cuts visits and traffic (change+interest against change)")
 	if cut.Verdict != SameOrder || !strings.Contains(cut.Ours, "freshness falls from 0.6125 to 0.2717") {
 		t.Errorf("the cut: %+v; want same order, with the freshness it costs", cut)
