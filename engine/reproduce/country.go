@@ -160,6 +160,15 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 		ours["random"] = normalizedAvg(s.Summary)
 		table.Rows = append(table.Rows, []string{"random", "—", f2(ours["random"]), "—", tauCell(s.Summary)})
 	}
+	if hist != nil {
+		// The strategies the historical ones are compared with, on the
+		// same evolution.
+		for _, f := range countryTable2 {
+			if h := byLabel(hist, f.id); h != nil && !f.history {
+				table.Rows = append(table.Rows, []string{f.id + " (on an evolution)", f2(f.avg), f2(normalizedAvg(h.Summary)), f4(f.tau), tauCell(h.Summary)})
+			}
+		}
+	}
 	rep.Tables = append(rep.Tables, table)
 
 	reason := ""
