@@ -1,9 +1,11 @@
 package crawl
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
+	"pgregory.net/rapid"
 )
 
 // TestClockSharedLinkHandSchedule runs bfs on the politeness clock with
@@ -56,4 +58,58 @@ func TestClockSharedLinkZeroSize(t *testing.T) {
 	p := Politeness{Connections: 2, Wait: 0, Latency: 1, Bandwidth: 1, PageSizes: []float64{2, 0}, SharedLink: true}
 	checkSchedule(t, Config{Graph: g, Seeds: []uint32{0, 1}, Politeness: &p},
 		clockCase{id: "bfs", order: []uint32{1, 0}, times: []float64{1, 3}, duration: 3, utilisation: 4.0 / 6})
+}
+
+// TestPropertySharedLink: on the shared link, with r = 2 to 4
+// connections, any wait and equal or random page sizes, every reachable
+// page is downloaded by the strategy's rules, the downloads finish in
+// order, none finishes before its latency and its transfer at the full
+// rate, and the link never carries more than its bandwidth: the pages
+// done by time T hold at most Bandwidth·T bytes.
+func TestPropertySharedLink(t *testing.T) {
+	keep := func(info Info) bool {
+		return info.ID == "bfs" || info.ID == "larger-sites-first" || info.ID == "opic" || info.ID == "omniscient"
+	}
+	forStrategies(t, keep, func(t *rapid.T, info Info) {
+		c := drawPropertyCase(t, nil)
+		params := propertyParams(t, info)
+		n := c.g.NumNodes()
+		p := DefaultPoliteness()
+		p.SharedLink = true
+		p.Connections = rapid.IntRange(2, 4).Draw(t, "connections")
+		p.Wait = rapid.SampledFrom([]float64{0, 0.1, 2, 15}).Draw(t, "wait")
+		if rapid.Bool().Draw(t, "page sizes") {
+			sizes := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "size seed"), 0))
+			p.PageSizes = make([]float64, n)
+			for i := range p.PageSizes {
+				p.PageSizes[i] = float64(sizes.IntN(60001))
+			}
+		}
+		cfg := c.config()
+		cfg.Politeness = &p
+		res := crawlToEnd(t, cfg, info.ID, params)
+		checkDownloadRules(t, info, c, res.Order, "shared link")
+		if len(res.Order) != c.reachable || len(res.Times) != len(res.Order) {
+			t.Fatalf("%s: %d downloads with %d times, want %d", info.ID, len(res.Order), len(res.Times), c.reachable)
+		}
+		const slack = 1e-9
+		bytes := 0.0
+		for k, page := range res.Order {
+			size := p.PageSize
+			if p.PageSizes != nil {
+				size = p.PageSizes[page]
+			}
+			bytes += size
+			at := res.Times[k]
+			if k > 0 && at < res.Times[k-1] {
+				t.Fatalf("%s: download %d finished at %v, before download %d at %v", info.ID, k+1, at, k, res.Times[k-1])
+			}
+			if at < p.Latency+size/p.Bandwidth-slack*(1+at) {
+				t.Fatalf("%s: page %d of %v bytes finished at %v s, faster than its latency and full rate allow", info.ID, page, size, at)
+			}
+			if bytes > p.Bandwidth*at*(1+slack)+slack {
+				t.Fatalf("%s: %v bytes done by %v s, more than the link's %v B/s carry", info.ID, bytes, at, p.Bandwidth)
+			}
+		}
+	})
 }
