@@ -32,7 +32,7 @@ func paperFPR() *Paper {
 		Name:       "fpr",
 		Citation:   `Alam, Ha, Sim and Lee, "The impact of inter-host links in crawling important pages early"`,
 		Short:      citeFPR,
-		Reproduces: "Fig. 4 (effectiveness of fpr and fpr-m by M against 5% windowed-rankmass) and Fig. 3 (running time)",
+		Reproduces: "Fig. 4 (effectiveness of fpr and fpr-m by M against 5% windowed-rankmass) and Fig. 3 (running time of fpr, fpr-m and the window, as scheduling time)",
 		plan:       planFPR,
 		assess:     assessFPR,
 	}

@@ -42,7 +42,7 @@ func paperRevisits() *Paper {
 		Name:       "revisits",
 		Citation:   `Singhal, Dixit, Agarwal and Sharma, "Regulating Frequency of a Migrating Web Crawler based on Users Interest"`,
 		Short:      citeRevisits,
-		Reproduces: "section 4 (the worked examples of Eq. 2-4; visits and traffic by policy; central against migrating crawlers)",
+		Reproduces: "section 4 (the worked examples of Eq. 2-4; visits, traffic and freshness by policy, and against fixed intervals at equal visits; central against migrating crawlers; Fig. 9 is not run)",
 		plan:       planRevisits,
 		assess:     assessRevisits,
 	}
