@@ -94,7 +94,7 @@ func planCommunity(in Input) ([]Run, []string) {
 	return runs, notes
 }
 
-// communitySurvived is seeds/003, section 3.5.4: of the seeds extracted
+// communitySurvived is Daneshpajouh et al. (2008), section 3.5.4: of the seeds extracted
 // from UK-2002, 11% exist in UK-2005, three years later.
 const communitySurvived = 0.11
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestCoreDistancesLikeWithLike: seeds/003's 14.9 is the average
+// TestCoreDistancesLikeWithLike: Daneshpajouh et al.'s 14.9 is the average
 // connected distance (its section 3.2.2), the quantity crawlsim
 // estimates, so the paper's own figures give a share of 7.15/14.9 =
 // 0.48, which the verdict compares with crawlsim's (a test of a ratio

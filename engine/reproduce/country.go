@@ -109,7 +109,7 @@ func countryPoliteness() *scenario.Politeness {
 	return &scenario.Politeness{Connections: 1, BandwidthModel: model.BandwidthShared}
 }
 
-// The actual crawls of seeds/004, section 5.3: up to 1,000 connections,
+// The actual crawls of Baeza-Yates et al. (2005), section 5.3: up to 1,000 connections,
 // 5 s between two accesses to a site. The paper does not give its link's
 // bandwidth; 1 MB/s (about 67 pages of 15 kB a second) is a choice of
 // crawlsim's, which keeps the link, not the sites, the limit while many

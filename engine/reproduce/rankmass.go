@@ -414,7 +414,7 @@ func guaranteeFinding(sets []*scenario.Result, at []int64) Finding {
 	return f
 }
 
-// rankMassHours is seeds/001, Table 3's running time in hours to download
+// rankMassHours is Cho and Schonfeld (2007), Table 3: the running time in hours to download
 // about 80 million pages: l-neighbor 1:27, the 20%, 10% and 5% windows
 // 4:39, 10:27 and 17:52; rankmass, stopped at 10.35 million pages after
 // 25:39, is extrapolated by the paper to at least 222 hours.
@@ -454,7 +454,7 @@ func runningTimeFinding(r *scenario.Result) Finding {
 	return f
 }
 
-// tightDownloads is seeds/001, section 5: "the first 262,144 pages
+// tightDownloads is Cho and Schonfeld (2007), section 5: "the first 262,144 pages
 // downloaded by the RankMass crawler give us a guaranteed RankMass of
 // 0.996 and an actual RankMass of 0.999, while the optimal crawler gives a
 // 0.999 RankMass as well": twice the 131,072 downloads to a 0.98
@@ -497,7 +497,7 @@ func tightFinding(r *scenario.Result) Finding {
 	return f
 }
 
-// trustShare is seeds/001, section 5 (Fig. 9): the 100,000 pages of
+// trustShare is Cho and Schonfeld (2007), section 5 (Fig. 9): the 100,000 pages of
 // highest trust, less than 0.1% of the 141 million, hold more than 99% of
 // the trust.
 const (

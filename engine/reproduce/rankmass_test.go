@@ -28,8 +28,8 @@ func TestGuaranteeMidwayOnHollins(t *testing.T) {
 	}
 }
 
-// TestRankMassMissingFindingsOnStanford: the findings the report lacked
-// are there, each with a verdict or the reason it is not run: Table 3's
+// TestRankMassMissingFindingsOnStanford: each of these findings has a
+// verdict or the reason it is not run: Table 3's
 // running times (not run without a clock), rankmass at the paper's
 // 262,144 downloads scaled to the graph, and the trust of the top 0.07%
 // of the pages (7 of cs-stanford's 9,914, far below 99%: differs, for

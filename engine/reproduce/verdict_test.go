@@ -123,7 +123,7 @@ func TestOrderPairsSetAside(t *testing.T) {
 	}
 }
 
-// TestRatios: seeds/001's Table 3 (44, 85, 167) doubles within 5%;
+// TestRatios: Cho and Schonfeld's Table 3 (44, 85, 167) doubles within 5%;
 // cs-stanford's iterations (110, 165, 266) grow by 1.5 and 1.6 only, the
 // same trend; iterations that fall differ.
 func TestRatios(t *testing.T) {

@@ -195,7 +195,7 @@ func TestSeedStudyLeavesCrawlsAlone(t *testing.T) {
 // the set -seeds random:K draws with the same random seed (one definition
 // of random:K): a study of top-pagerank:8 and a study of random:8, whose
 // first profile is its own seeds', crawl the same depth profile from
-// random:8. The study drew its random set from a stream of its own.
+// random:8.
 func TestSeedStudyRandomSetIsRunsRandomSet(t *testing.T) {
 	study := func(spec string) *SeedStudyResult {
 		s := Scenario{Graph: Source{Generate: &Generate{Pages: 3000, Seed: 6}}, Seeds: spec, Strategies: []Strategy{},
