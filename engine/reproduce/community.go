@@ -127,7 +127,7 @@ func coreFindings(rep *Report, cr *seeds.CommunityResult) {
 			Reason: map[bool]string{true: "", false: "a core whose first hub and authority do not grow to density 100 is kept as found"}[complete == n]},
 		Finding{Figure: "Figs. 4-5", Claim: "hubs normally outnumber authorities in a core", Published: "normally more hubs",
 			Ours: fmt.Sprintf("more hubs in %d of %d cores", moreHubs, n), Verdict: Holds(2*moreHubs > n),
-			Reason: map[bool]string{true: "", false: "crawlsim grows a core from its best authority by one hub and one authority a round (docs/algorithms.md section 6), so a core whose density holds to the end has one authority more than hubs; the paper's cores reach 999 hubs by a growth its text does not give"}[2*moreHubs > n]})
+			Reason: map[bool]string{true: "", false: "crawlsim grows a core from its best authority by one hub and one authority a round, so a core whose density holds to the end has one authority more than hubs; the paper's cores reach 999 hubs by a growth its text does not give"}[2*moreHubs > n]})
 }
 
 // olderFindings are section 3.5.4: seeds taken from an older snapshot,
