@@ -256,9 +256,14 @@
 // "-strategies fpr,fpr" is refused: a strategy given twice needs other
 // parameters, or, in a scenario file, its own label.
 // -politeness (or any of -connections, -wait, -latency, -page-size,
-// -bandwidth) runs every crawl but the optimal reference on the politeness
-// clock and adds a second table: the simulated time to each level, the
-// crawl's duration and the connections' use. The hist-pagerank strategies
+// -bandwidth, -bandwidth-model, -page-sizes) runs every crawl but the
+// optimal reference on the politeness clock and adds a second table: the
+// simulated time to each level, the crawl's duration and the connections'
+// use. -bandwidth is each connection's rate, or with -bandwidth-model
+// shared the crawler's link, shared by the transfers in progress (each of
+// a transfers gets the rate/a while they last). -page-sizes gives every
+// page its own size: a FILE of bytes, one a line in page order, or
+// lognormal[:SIGMA[:SEED]], sizes drawn with mean -page-size. The hist-pagerank strategies
 // need a previous snapshot: -previous FILE, or -evolve, which takes the
 // graph as the earlier snapshot and crawls its evolution. -csv writes every
 // curve (strategy,kind,k,fraction,value,normalised and, with politeness,
