@@ -22,7 +22,8 @@ const (
 	// FormatASCII is WebGraph ASCII, .graph-txt (ReadASCII).
 	FormatASCII
 	// FormatBVGraph is WebGraph BVGraph: NAME.graph with NAME.properties
-	// and, when present, NAME.offsets (ReadBVGraph). It can only be read.
+	// and, when present, NAME.offsets (ReadBVGraph). Save refuses it (it
+	// is three files); BVGraphWriter writes it.
 	FormatBVGraph
 	// FormatCSR is crawlsim's native binary format, .csr (ReadCSR).
 	FormatCSR
@@ -106,7 +107,10 @@ type LoadOptions struct {
 	Format Format
 	// URLs optionally names a URL list in the same file system, one URL
 	// per page in page order; the graph then carries the URLs and the host
-	// table derived from them (graph.HostsFromURLs).
+	// table derived from them (graph.HostsFromURLs). It may also name the
+	// vertex files of a Common Crawl host graph, or a pattern that matches
+	// their parts (see urls_hosts.go): each page is then a host, named by
+	// its un-reversed name.
 	URLs string
 	// Wrap, when set, is applied to every file Load opens before reading
 	// it, for instance to count bytes for a progress bar, or to stop
@@ -156,12 +160,18 @@ type LoadOptions struct {
 	// still checked (checksum, one line per page) but no string is made,
 	// which saves 16 bytes a page and the copy of the text (at 125 M
 	// pages, 2 GB and a few seconds; a mapped file's URL bytes are not
-	// even kept). The host table is kept: a .csr's is read as stored,
-	// and the hosts of a URL list or of an edge list labelled by URLs are
-	// derived from the URLs before these are dropped (for those formats
-	// the URLs are still read, so only the graph's memory shrinks; an
-	// edge list's labels keep the pages' names).
+	// even kept). The host table is kept: a .csr's is read as stored, a
+	// URL list (URLs) is read line by line into the host table, keeping
+	// 4 bytes a page and the host names but no URL (urls_hosts.go), and
+	// the hosts of an edge list labelled by URLs are derived from the URLs
+	// before these are dropped (an edge list's labels keep the pages'
+	// names).
 	SkipURLs bool
+	// InPlace reads a BVGraph that is not memory-mapped (gzip-compressed,
+	// or from a file system that maps nothing) into memory and keeps it
+	// compressed there, as a mapped one is kept (graph.Lists), instead of
+	// decoding it into CSR arrays of 4 bytes a link.
+	InPlace bool
 	// Progress, when set, is called as a memory-mapped .csr is checked
 	// (its checksum over every byte, in blocks of 16 MiB), with the bytes
 	// checked and the bytes in all: nothing is read through Wrap then,
@@ -197,17 +207,14 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 		f = FormatFromName(name)
 	}
 	lim := opt.limits(f)
-	var urls []string
+	var urls *urlInput
 	if opt.URLs != "" {
-		err := loadRead(fsys, opt.URLs, opt.Wrap, func(r io.Reader) (err error) {
-			urls, err = readURLList(r, opt.URLs, lim)
-			return err
-		})
-		if err != nil {
+		var err error
+		if urls, err = readURLInput(fsys, opt.URLs, opt.Wrap, lim, opt.SkipURLs); err != nil {
 			return nil, nil, err
 		}
 		if lim != nil {
-			lim.extra = urlListBytes(int64(len(urls)), urlsSize(urls))
+			lim.extra = urls.size
 		}
 	}
 	var g *graph.Graph
@@ -217,7 +224,7 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 	case FormatEdgeList:
 		eopt := EdgeListOptions{}
 		if opt.URLs != "" {
-			eopt = EdgeListOptions{Nodes: len(urls), NodesFrom: "the URL list " + opt.URLs}
+			eopt = EdgeListOptions{Nodes: urls.pages, NodesFrom: "the " + urls.what + " " + opt.URLs}
 		}
 		err = loadRead(fsys, name, opt.Wrap, func(r io.Reader) (err error) {
 			g, labels, err = readEdgeList(r, name, eopt, lim)
@@ -247,7 +254,7 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 			return err
 		})
 	case FormatBVGraph:
-		g, name, err = loadBVGraph(fsys, name, opt.Wrap, lim)
+		g, name, err = loadBVGraph(fsys, name, opt.Wrap, lim, opt.InPlace)
 	default:
 		return nil, nil, fileError(name, "cannot load: unknown format %v", f)
 	}
@@ -260,12 +267,9 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 	if e := lim.checkCounts(int64(g.NumNodes()), g.NumArcs()); e != nil {
 		return nil, nil, tooLargeAt(name, 0, -1, e)
 	}
-	if opt.URLs != "" {
-		if len(urls) != g.NumNodes() {
-			return nil, nil, fileError(opt.URLs, "%d URLs, but the graph %s has %d pages; a URL list needs one line per page", len(urls), name, g.NumNodes())
-		}
-		if g, err = g.WithURLs(urls); err != nil {
-			return nil, nil, fileError(opt.URLs, "%v", err)
+	if urls != nil {
+		if g, err = urls.attach(g, name); err != nil {
+			return nil, nil, err
 		}
 	}
 	if opt.SkipURLs && g.URLs != nil {
@@ -305,7 +309,11 @@ type MappedReleaser interface {
 // links than lim allows, or that would need more memory (with the bytes
 // of its .graph and .offsets, which are read whole), is refused before
 // its .graph is opened.
-func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, string, error) {
+//
+// A .graph that fsys maps (MappedFS, not gzip-compressed) is opened in
+// place (OpenBVGraph); with inPlace, so is one that is read, from its
+// bytes in memory (a compressed one, or where nothing is mapped).
+func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader, lim *readLimits, inPlace bool) (*graph.Graph, string, error) {
 	base, ok := bvBaseName(name)
 	graphName := name
 	if ok && !strings.HasSuffix(strings.ToLower(withoutGzipSuffix(name)), ".graph") {
@@ -322,6 +330,15 @@ func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader
 			return nil, graphName, fileError(graphName, "a BVGraph needs its properties file %s beside it, and there is none", propsName)
 		}
 		return nil, graphName, err
+	}
+	if m, ok := fsys.(MappedFS); ok {
+		if data, ok := m.MapFile(graphName); ok && compressionOf(data) == nil {
+			g, err := openBVGraphInPlace(fsys, data, graphName, base, props, wrap, lim)
+			return g, graphName, err
+		}
+	}
+	if inPlace {
+		return readBVGraphInPlace(fsys, graphName, base, props, wrap, lim)
 	}
 	if lim != nil {
 		offsetsName := base + ".offsets"
@@ -345,6 +362,72 @@ func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader
 	case errors.Is(err, fs.ErrNotExist):
 		g, err = readBVGraph(gr, graphName, props, nil, offsetsName, lim)
 	}
+	return g, graphName, err
+}
+
+// bvInPlaceCost is the memory of a BVGraph read in place: the position of
+// every list (8 bytes a page) and nothing per link; the mapped .graph is
+// not on the heap.
+var bvInPlaceCost = decodeCost{perPage: 8}
+
+// openBVGraphInPlace opens the mapped .graph data in place
+// (OpenBVGraph), with NAME.offsets when present, after checking the
+// positions' memory against lim.
+func openBVGraphInPlace(fsys fs.FS, data []byte, graphName, base string, props *BVGraphProperties, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, error) {
+	offsetsName := base + ".offsets"
+	if lim != nil {
+		lim = lim.withCost(bvInPlaceCost, fileSize(fsys, offsetsName))
+		if e := lim.check(props.Nodes, props.Arcs, false); e != nil {
+			return nil, tooLargeAt(base+".properties", 0, -1, e)
+		}
+	}
+	or, closeOffsets, err := loadOpen(fsys, offsetsName, wrap)
+	var bv *BVGraph
+	switch {
+	case err == nil:
+		defer closeOffsets()
+		bv, err = OpenBVGraph(data, graphName, props, or, offsetsName, lim.poll)
+	case errors.Is(err, fs.ErrNotExist):
+		bv, err = OpenBVGraph(data, graphName, props, nil, offsetsName, lim.poll)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &graph.Graph{Lists: bv}, nil
+}
+
+// readBVGraphInPlace reads the .graph's bytes into memory, within lim
+// (the bytes a graph of its properties can take, and the positions), and
+// opens them in place.
+func readBVGraphInPlace(fsys fs.FS, graphName, base string, props *BVGraphProperties, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, string, error) {
+	codes, _, msg := bvCheckProperties(props)
+	if msg != "" {
+		return nil, graphName, fileError(graphName, "bad properties: %s", msg)
+	}
+	limit := bvMaxGraphBytes(props, codes)
+	if lim != nil {
+		held := lim.withCost(bvInPlaceCost, satAdd(min(fileSize(fsys, graphName), limit), fileSize(fsys, base+".offsets")))
+		if e := held.check(props.Nodes, props.Arcs, false); e != nil {
+			return nil, graphName, tooLargeAt(base+".properties", 0, -1, e)
+		}
+	}
+	var data []byte
+	err := loadRead(fsys, graphName, wrap, func(r io.Reader) error {
+		var fits bool
+		var err error
+		data, fits, err = bvReadAtMost(r, limit)
+		if err != nil {
+			return byteReadError(graphName, int64(len(data)), err)
+		}
+		if !fits {
+			return byteError(graphName, limit, "more data than a BVGraph of %d pages and %d links can hold with its codes (at most %d bytes)", props.Nodes, props.Arcs, limit)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, graphName, err
+	}
+	g, err := openBVGraphInPlace(fsys, data, graphName, base, props, wrap, lim)
 	return g, graphName, err
 }
 

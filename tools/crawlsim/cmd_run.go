@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
@@ -117,7 +118,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 			return report.Orders(b, o)
 		}
 	}
-	res, err := runScenarioOrders(ctx, e, sc, f.impFile, keepOrders)
+	res, err := runScenarioOrders(ctx, e, sc, runFiles{importance: f.importanceInput(), transpose: f.tr}, keepOrders)
 	if err != nil {
 		return f.placeSeedError(err, set)
 	}
@@ -285,6 +286,9 @@ func (f *runFlags) checkOutputs(e *env, sc scenario.Scenario, set map[string]boo
 	}
 	outs := []outputFlag{{"o", f.out}, {"csv", f.csvOut}, {"orders", f.orders}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}}
 	ins := append(scenarioInputs(sc, f.file, f.seeds, set["seeds"]), inputFile{f.impFile, "the importance file " + f.impFile})
+	if f.tr != "" {
+		ins = append(ins, graphFiles(f.tr, graphio.FormatAuto, "the transpose")...)
+	}
 	if err := refuseGzipName("save-scenario", f.saveScen, "a scenario", "-scenario"); err != nil {
 		return err
 	}
@@ -304,17 +308,30 @@ func runScenario(ctx context.Context, e *env, sc scenario.Scenario) (*scenario.R
 // runScenarioWith is runScenario reading the pagerank importance from
 // importanceFile when it is not "" (scenario.Env.ImportanceFile).
 func runScenarioWith(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string) (*scenario.Result, error) {
-	return runScenarioOrders(ctx, e, sc, importanceFile, nil)
+	return runScenarioOrders(ctx, e, sc, runFiles{importance: importanceInput{file: importanceFile}}, nil)
+}
+
+// runFiles are the files a run reads beside the scenario's: the importance
+// vector with how to read it (scenario.Env.ImportanceFile) and the graph's
+// transpose (scenario.Env.Transpose), each "" when not given.
+type runFiles struct {
+	importance importanceInput
+	transpose  string
 }
 
 // runScenarioOrders is runScenarioWith that also gives every crawl's
 // download order to orders, when not nil (scenario.Env.Orders).
-func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string, orders func(scenario.CrawlOrder) error) (*scenario.Result, error) {
+func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, files runFiles, orders func(scenario.CrawlOrder) error) (*scenario.Result, error) {
 	sr, err := newStepRunner(ctx, e)
 	if err != nil {
 		return nil, err
 	}
-	sr.Env.ImportanceFile, sr.Env.Orders = importanceFile, orders
+	sr.Env.Orders = orders
+	files.importance.setEnv(&sr.Env)
+	if sc.Graph.File != "" {
+		format, _ := resolveFormat("format", sc.Graph.Format, sc.Graph.File)
+		sr.Env.Transpose = transposeFile(sc.Graph.File, format, files.transpose)
+	}
 	runner, err := scenario.New(sc, sr.Env)
 	if err != nil {
 		return nil, err
