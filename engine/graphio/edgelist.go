@@ -109,7 +109,7 @@ func ReadEdgeList(r io.Reader, name string, opt EdgeListOptions) (*graph.Graph, 
 // stops when the pages and links read exceed them or lim's cancel
 // function fails (see edgeListParser.checkLimits).
 func readEdgeList(r io.Reader, name string, opt EdgeListOptions, lim *readLimits) (*graph.Graph, *Labels, error) {
-	p := &edgeListParser{name: name, sc: newTextLineScanner(r), lim: lim}
+	p := &edgeListParser{name: name, sc: newTextLineScanner(r), lim: lim, finalPages: -1}
 	if opt.Nodes > 0 {
 		if uint64(opt.Nodes) > graph.MaxNodes {
 			return nil, nil, fileError(name, "%s pages exceed the limit of %s", model.Count(opt.Nodes), model.Count(uint64(graph.MaxNodes)))
@@ -173,14 +173,14 @@ type edgeListParser struct {
 	// Fixed mode.
 	fixedNodes uint64
 	fixedFrom  string
-	// builder receives the links in fixed and label modes.
-	builder *graph.Builder
 
-	// Integer mode: arcs holds provisional ids, source then target, in
-	// file order. Dense ids are their own provisional ids and are recorded
-	// in denseBits; sparse ids are numbered in order of first appearance
-	// through sparseIndex, with sparseOrig giving the id back.
-	arcs        []uint32
+	// src and dst hold the links in file order, as page numbers in fixed
+	// and label modes and as provisional ids in integer mode.
+	src, dst u32Chunks
+
+	// Integer mode: dense ids are their own provisional ids and are
+	// recorded in denseBits; sparse ids are numbered in order of first
+	// appearance through sparseIndex, with sparseOrig giving the id back.
 	sparse      bool
 	denseBits   []uint64
 	denseMax    uint64
@@ -197,6 +197,11 @@ type edgeListParser struct {
 	lastSrcText  []byte
 	lastSrcLabel uint32
 	lastSrcKnown bool
+	// labelBytes is the text of the labels.
+	labelBytes int64
+	// finalPages is the page count once integer ids are numbered, -1
+	// before.
+	finalPages int64
 }
 
 // setFixed switches to fixed mode with n pages.
@@ -204,7 +209,12 @@ func (p *edgeListParser) setFixed(n uint64, from string) {
 	p.mode = edgeListFixed
 	p.fixedNodes = n
 	p.fixedFrom = from
-	p.builder = graph.NewBuilder(0)
+}
+
+// addLink records the link src→dst.
+func (p *edgeListParser) addLink(src, dst uint32) {
+	p.src.add(src)
+	p.dst.add(dst)
 }
 
 // parseLine handles one line of the edge list.
@@ -213,7 +223,7 @@ func (p *edgeListParser) parseLine(line []byte) error {
 		switch {
 		case p.mode == edgeListFixed && a < p.fixedNodes && b < p.fixedNodes:
 			p.allowHeader = false
-			p.builder.Add(uint32(a), uint32(b))
+			p.addLink(uint32(a), uint32(b))
 			return nil
 		case p.mode == edgeListIntegers && canonical:
 			p.allowHeader = false
@@ -274,7 +284,7 @@ func (p *edgeListParser) parseLine(line []byte) error {
 		if err != nil {
 			return err
 		}
-		p.builder.Add(src, dst)
+		p.addLink(src, dst)
 		return nil
 	case edgeListIntegers:
 		sv, sok := edgeListParseID(tok[0])
@@ -299,7 +309,7 @@ func (p *edgeListParser) parseLine(line []byte) error {
 	if !ok {
 		return p.tooManyPages()
 	}
-	p.builder.Add(src, dst)
+	p.addLink(src, dst)
 	return nil
 }
 
@@ -355,7 +365,7 @@ func (p *edgeListParser) addIntegers(sv, dv uint64) error {
 		// recorded, has a new provisional id.
 		src, _ = p.integerID(sv)
 	}
-	p.arcs = append(p.arcs, src, dst)
+	p.addLink(src, dst)
 	return nil
 }
 
