@@ -85,7 +85,7 @@ func readASCII(r io.Reader, name string, lim *readLimits) (*graph.Graph, error) 
 		degrees.add(uint32(len(line)))
 		page++
 		if page%limitsPollEvery == 0 {
-			if err := lim.withHeld(asciiHeld(&targets, &degrees, line)).during(name, sc.lineNo, int64(n), targets.n, true); err != nil {
+			if err := lim.withHeld(textHeld(asciiHeld(&targets, &degrees, line))).during(name, sc.lineNo, int64(n), targets.n, true); err != nil {
 				return nil, err
 			}
 		}
@@ -96,7 +96,7 @@ func readASCII(r io.Reader, name string, lim *readLimits) (*graph.Graph, error) 
 	if page < n {
 		return nil, lineError(name, sc.lineNo+1, "input ends after %d of the %d page lines announced on line 1; expected the successors of page %d", page, n, page)
 	}
-	if err := lim.withHeld(asciiHeld(&targets, &degrees, line)).during(name, 0, int64(n), targets.n, false); err != nil {
+	if err := lim.withHeld(textHeld(asciiHeld(&targets, &degrees, line))).during(name, 0, int64(n), targets.n, false); err != nil {
 		return nil, err
 	}
 	line = nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // This file numbers the pages of an edge list as ReadEdgeList describes:
@@ -121,6 +122,20 @@ func (p *edgeListParser) remapThrough(to []uint32) {
 	}
 }
 
+// startRenumbering turns the ids as given of the links read so far into
+// provisional ids of a renumbering, recording them in the dense bit set.
+func (p *edgeListParser) startRenumbering() {
+	p.renumber = true
+	p.lastSrcValid = false
+	for _, c := range [2]*u32Chunks{&p.src, &p.dst} {
+		for _, ch := range c.chunks() {
+			for _, a := range ch {
+				p.denseAdd(uint64(a))
+			}
+		}
+	}
+}
+
 // switchToSparse renumbers the dense ids seen so far by increasing value
 // and continues with the hash map.
 func (p *edgeListParser) switchToSparse() {
@@ -144,16 +159,24 @@ func (p *edgeListParser) switchToSparse() {
 // switchToNames turns the integers seen so far into labels, numbered in
 // order of first appearance, and moves the links to the builder.
 func (p *edgeListParser) switchToNames() {
-	if !p.sparse {
-		p.switchToSparse()
+	// The provisional ids of the links: renumbered ids, or the ids as
+	// given.
+	count, orig := 0, func(a uint32) uint64 { return uint64(a) }
+	if p.renumber {
+		if !p.sparse {
+			p.switchToSparse()
+		}
+		count, orig = len(p.sparseOrig), func(a uint32) uint64 { return p.sparseOrig[a] }
+	} else if p.anyID {
+		count = int(p.maxID + 1)
 	}
 	const none = ^uint32(0)
-	provToLabel := make([]uint32, len(p.sparseOrig))
+	provToLabel := make([]uint32, count)
 	for i := range provToLabel {
 		provToLabel[i] = none
 	}
-	p.labelIndex = make(map[string]uint32, len(p.sparseOrig))
-	p.labelNames = make([]string, 0, len(p.sparseOrig))
+	p.labelIndex = make(map[string]uint32, count)
+	p.labelNames = make([]string, 0, count)
 	// Labels are numbered in order of first appearance: source, then
 	// target, line by line.
 	srcChunks, dstChunks := p.src.chunks(), p.dst.chunks()
@@ -163,7 +186,7 @@ func (p *edgeListParser) switchToNames() {
 			for _, a := range [2]*uint32{&ch[i], &d[i]} {
 				if provToLabel[*a] == none {
 					l := uint32(len(p.labelNames))
-					s := strconv.FormatUint(p.sparseOrig[*a], 10)
+					s := strconv.FormatUint(orig(*a), 10)
 					p.labelNames = append(p.labelNames, s)
 					p.labelBytes += int64(len(s))
 					p.labelIndex[s] = l
@@ -241,9 +264,24 @@ func (p *edgeListParser) finishNames() (*graph.Graph, *Labels, error) {
 	return g, &Labels{Names: p.labelNames}, nil
 }
 
-// finishIntegers numbers the pages of integer mode by increasing id and
-// builds the graph.
+// finishIntegers builds the graph of integer mode: on the ids as given,
+// or numbered by increasing id.
 func (p *edgeListParser) finishIntegers() (*graph.Graph, *Labels, error) {
+	if p.givenErr != nil {
+		return nil, nil, p.givenErr
+	}
+	if !p.renumber {
+		if p.snapNodes > edgeListGivenMax(p.sc.consumed) {
+			return nil, nil, lineError(p.name, p.snapLine, "the header announces %s nodes, more than a file of %s bytes can back", model.Count(p.snapNodes), model.Count(p.sc.consumed))
+		}
+		n := p.snapNodes
+		if p.anyID {
+			n = max(n, p.maxID+1)
+		}
+		p.finalPages = int64(n)
+		g, err := p.build(int(n))
+		return g, nil, err
+	}
 	var ids []uint64
 	if !p.sparse {
 		ranks, total := p.denseRanks()

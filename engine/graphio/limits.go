@@ -354,6 +354,10 @@ func (p *edgeListParser) checkLimits(line int64, soFar bool) error {
 		switch {
 		case p.finalPages >= 0:
 			pages = p.finalPages
+		case !p.renumber && p.anyID:
+			pages = int64(max(p.snapNodes, p.maxID+1))
+		case !p.renumber && p.snapLine > 0:
+			pages = int64(p.snapNodes)
 		case p.sparse:
 			pages = int64(len(p.sparseOrig))
 		}
@@ -361,7 +365,20 @@ func (p *edgeListParser) checkLimits(line int64, soFar bool) error {
 	if line == 1 && !soFar {
 		links = -1 // the header announces pages only
 	}
-	return p.lim.withHeld(p.held()).during(p.name, line, pages, links, soFar)
+	return p.lim.withHeld(textHeld(p.held())).during(p.name, line, pages, links, soFar)
+}
+
+// textHeldAllowance is the part of what a text reader holds beside
+// decodeCosts' count (its chunks' unused room, small tables) that the
+// checks leave out: it is less than the read buffer of 256 KiB, which is
+// not counted either, and counting it would refuse a graph of a few
+// links under a budget of a few hundred bytes that its arrays fit.
+const textHeldAllowance = 64 << 10
+
+// textHeld returns what a text reader holding held bytes beside
+// decodeCosts' count adds to it in the checks.
+func textHeld(held int64) int64 {
+	return max(held-textHeldAllowance, 0)
 }
 
 // Memory an edge list's numbering holds per page beside decodeCosts, by
@@ -384,6 +401,9 @@ func (p *edgeListParser) held() int64 {
 	case edgeListNames:
 		b += edgeListLabelBytes*int64(len(p.labelNames)) + p.labelBytes
 	case edgeListIntegers:
+		if !p.renumber {
+			break
+		}
 		if p.sparse {
 			b += edgeListSparseIDBytes * int64(len(p.sparseOrig))
 		} else {

@@ -236,12 +236,16 @@ func TestTextLinksAreCheckedWhileReading(t *testing.T) {
 	// Line 8193 holds the successors of page 8191, the 8192nd.
 	_, _, err = Load(fsys, "a.graph-txt", LoadOptions{MaxLinks: 5000})
 	limitsWantError(t, err, "a.graph-txt", 8193, -1, "a.graph-txt:8193: graph has at least 8,192 links, above the limit of 5,000")
-	// 12 bytes per link, the pages not known yet in integer mode, and
-	// what the link chunks and the numbering hold: 24 KiB of chunks not
-	// filled yet, the dense bit set of 1024 words and its ranks (12 KiB)
-	// and the ids it will list (32 KiB).
+	// 12 bytes per link and 8 per page (ids as given: 0 to 8192); the
+	// link chunks' unused room is within the 64 KiB left out.
 	_, _, err = Load(fsys, "e.edges", LoadOptions{MaxBytes: 100_000})
-	limitsWantError(t, err, "e.edges", 4096, -1, "e.edges:4096: at least 4,096 links need about 116.0 KiB to read, more than the 97.7 KiB of memory available")
+	limitsWantError(t, err, "e.edges", 8192, -1, "e.edges:8192: at least 8,193 pages and 8,192 links need about 160.0 KiB to read, more than the 97.7 KiB of memory available")
+	// Renumbered, the pages are not known yet, and the numbering holds
+	// its dense bit set of 1024 words with its ranks (12 KiB) and the ids
+	// it will list (64 KiB), with the chunks' 56 KiB of unused room: 68
+	// KiB beyond the 64 KiB left out.
+	_, _, err = Load(fsys, "e.edges", LoadOptions{MaxBytes: 100_000, Renumber: true})
+	limitsWantError(t, err, "e.edges", 8192, -1, "e.edges:8192: at least 8,192 links need about 164.0 KiB to read, more than the 97.7 KiB of memory available")
 	// The whole file within the limits loads.
 	if _, _, err := Load(fsys, "e.edges", LoadOptions{MaxLinks: 10000, MaxPages: 10001, MaxBytes: 1 << 20}); err != nil {
 		t.Fatal(err)

@@ -162,6 +162,10 @@ type LoadOptions struct {
 	// the URLs are still read, so only the graph's memory shrinks; an
 	// edge list's labels keep the pages' names).
 	SkipURLs bool
+	// Renumber numbers an edge list's integer ids densely by increasing id
+	// instead of keeping them as page numbers (EdgeListOptions.Renumber);
+	// the returned Labels give each page's id. Other formats ignore it.
+	Renumber bool
 	// Progress, when set, is called as a memory-mapped .csr is checked
 	// (its checksum over every byte, in blocks of 16 MiB), with the bytes
 	// checked and the bytes in all: nothing is read through Wrap then,
@@ -215,7 +219,7 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 	var err error
 	switch f {
 	case FormatEdgeList:
-		eopt := EdgeListOptions{}
+		eopt := EdgeListOptions{Renumber: opt.Renumber}
 		if opt.URLs != "" {
 			eopt = EdgeListOptions{Nodes: len(urls), NodesFrom: "the URL list " + opt.URLs}
 		}

@@ -79,8 +79,8 @@ func TestLoadEdgeListWithURLs(t *testing.T) {
 		t.Fatalf("hosts %+v", g.Hosts)
 	}
 
-	// Without the URL list the ids are renumbered and reported.
-	g, labels, err = Load(fsys, "g.edges", LoadOptions{})
+	// Without the URL list, renumbered on request, the ids are reported.
+	g, labels, err = Load(fsys, "g.edges", LoadOptions{Renumber: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,14 +188,29 @@ func TestLoadCSStanford(t *testing.T) {
 		t.Errorf("page 3270 (%s) is on host %q, want graphics.stanford.edu", g.URLs[3270], h)
 	}
 
-	// The edge list alone numbers by increasing id the pages that have a
-	// link, and its labels map them back to the URL-list numbering.
+	// The edge list alone keeps its ids as given: the same 9,914 pages,
+	// those without links included, as with the URL list and as the
+	// BVGraph has (below).
 	ge, labels, err := Load(fsys, "cs-stanford.edges", LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if labels != nil {
+		t.Errorf("labels = %+v, want none for ids kept as given", labels)
+	}
+	rtSameGraph(t, g, ge, false)
+	ge0 := ge
+	// Renumbered on request, it numbers by increasing id the pages that
+	// have a link, and its labels map them back to the URL-list
+	// numbering and count the 479 ids no link uses.
+	ge, labels, err = Load(fsys, "cs-stanford.edges", LoadOptions{Renumber: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	rtCheckRenumbered(t, g, ge, labels)
-	t.Logf("cs-stanford: %d of %d pages have a link", ge.NumNodes(), g.NumNodes())
+	if ge.NumNodes() != 9435 || labels.Dropped() != 479 {
+		t.Errorf("renumbered: %d pages, %d ids dropped; want 9,435 and 479", ge.NumNodes(), labels.Dropped())
+	}
 
 	// The BVGraph of the same crawl decodes to the same arcs (README),
 	// named by its .graph or its .properties. The README lists it beside
@@ -209,6 +224,13 @@ func TestLoadCSStanford(t *testing.T) {
 			t.Fatal(err)
 		}
 		rtSameGraph(t, g, gb, true)
+		// Without URLs, the edge list and the BVGraph give the same
+		// graph too.
+		gb, _, err = Load(fsys, f, LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rtSameGraph(t, gb, ge0, false)
 	}
 
 	// And the graph survives .csr with its hosts and URLs.

@@ -32,7 +32,7 @@ type graphStage struct {
 // loadGraph reads the graph file.
 func (st *graphStage) loadGraph() (int64, error) {
 	src := st.s.Graph
-	if st.env.Loaded != nil {
+	if st.env.Loaded != nil && !src.Renumber {
 		if g, labels, ok := st.env.Loaded(src.File, src.URLs, src.Format); ok {
 			if labels.Trivial() {
 				labels = nil
@@ -41,7 +41,7 @@ func (st *graphStage) loadGraph() (int64, error) {
 			return 1, nil
 		}
 	}
-	g, labels, err := st.load(src.File, src.Format, src.URLs, nil, st.needURLs)
+	g, labels, err := st.load(src.File, src.Format, src.URLs, src.Renumber, nil, st.needURLs)
 	if err != nil {
 		return 0, err
 	}

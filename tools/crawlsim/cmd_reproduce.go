@@ -196,7 +196,7 @@ func (f *reproduceFlags) input(ctx context.Context, e *env, args []string) (repr
 			return in, meta, err
 		}
 		in = reproduce.Input{
-			Graph:      scenario.Source{File: f.in.path, Format: f.in.formatName, URLs: f.in.urls},
+			Graph:      scenario.Source{File: f.in.path, Format: f.in.formatName, URLs: f.in.urls, Renumber: f.in.renumber},
 			Hosts:      g.HasHosts(),
 			Pages:      int64(g.NumNodes()),
 			RandomSeed: f.seed,

@@ -144,7 +144,7 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 		}
 	}
 	sc := scenario.Scenario{
-		Graph:      scenario.Source{File: f.in.path, Format: f.in.formatName, URLs: f.in.urls},
+		Graph:      scenario.Source{File: f.in.path, Format: f.in.formatName, URLs: f.in.urls, Renumber: f.in.renumber},
 		Seeds:      spec,
 		Strategies: []scenario.Strategy{},
 		RandomSeed: f.rseed,

@@ -13,8 +13,11 @@
 // URLs. -format overrides the guess. -urls FILE attaches a URL list, one URL
 // per page in id order, and gives every page the lower-cased host name of its
 // URL; URLs without a host that can be parsed are counted and put in the host
-// "(none)". With a URL list, an edge list's integer ids are its line numbers
-// (0-based); without one, ids are renumbered densely in increasing order.
+// "(none)". An edge list's integer ids are page numbers as given: the graph
+// has pages 0 to the largest id, those without links included (a SNAP header
+// "# Nodes: N" gives at least N); with a URL list they are its line numbers
+// (0-based). -renumber numbers them densely in increasing order instead, and
+// says how many unused ids it dropped.
 //
 // Commands:
 //

@@ -13,6 +13,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // graphInput holds the flags that say how to read a graph argument.
@@ -31,11 +32,15 @@ type graphInput struct {
 	// skipURLs, set by a command before load, loads the graph without
 	// its URLs (graphio.LoadOptions.SkipURLs).
 	skipURLs bool
+	// renumber numbers an edge list's integer ids densely
+	// (graphio.LoadOptions.Renumber).
+	renumber bool
 }
 
 func (in *graphInput) register(fs *flag.FlagSet) {
 	fs.StringVar(&in.formatName, "format", "", "input `FORMAT`: edges, graph-txt, bvgraph or csr (default: from the file name)")
 	fs.StringVar(&in.urls, "urls", "", "URL list `FILE` (one URL per page, in id order) that gives pages their hosts")
+	fs.BoolVar(&in.renumber, "renumber", false, "number an edge list's integer ids densely, dropping the ids no link uses (default: ids are page numbers as given)")
 }
 
 // check validates the flags and the graph argument and resolves the
@@ -101,6 +106,9 @@ func (in *graphInput) load(ctx context.Context, e *env) (*graph.Graph, error) {
 	if err != nil {
 		return nil, err
 	}
+	if in.renumber && labels != nil && labels.IDs != nil {
+		fmt.Fprintf(e.stderr, "note: the ids of %s are renumbered densely: %s pages, %s unused ids dropped\n", terminalSafe(path), model.Count(g.NumNodes()), model.Count(labels.Dropped()))
+	}
 	if labels.Trivial() {
 		labels = nil // the file's ids were 0..n-1 already
 	}
@@ -157,6 +165,7 @@ func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (
 			return &countingReader{ctx: ctx, r: r, p: p, total: size}
 		},
 		SkipURLs: in.skipURLs,
+		Renumber: in.renumber,
 		Progress: func(name string, done, total int64) {
 			p.describe("checking " + filepath.Base(name))
 			p.set(done, total)

@@ -160,6 +160,13 @@ func (f *runFlags) table() []runFlag {
 			a.sc.Graph.URLs = f.in.urls
 			return nil
 		}},
+		runFlag{name: "renumber", field: "graph.renumber", apply: func(a *applying) error {
+			if a.sc.Graph.File == "" {
+				return usagef("-renumber describes a graph file; give one as the argument")
+			}
+			a.sc.Graph.Renumber = f.in.renumber
+			return nil
+		}},
 		runFlag{name: "previous", field: "previous", value: &f.prev,
 			help: "previous snapshot `FILE` of the graph, for the hist-pagerank strategies (pages matched by URL, else by id)",
 			apply: func(a *applying) error {
