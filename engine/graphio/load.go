@@ -310,12 +310,7 @@ type MappedReleaser interface {
 // of its .graph and .offsets, which are read whole), is refused before
 // its .graph is opened.
 func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, string, error) {
-	base, ok := bvBaseName(name)
-	graphName := name
-	if ok && !strings.HasSuffix(strings.ToLower(withoutGzipSuffix(name)), ".graph") {
-		graphName = base + ".graph"
-	}
-	propsName := base + ".properties"
+	graphName, propsName, offsetsName := bvFileNames(name)
 	var props *BVGraphProperties
 	err := loadRead(fsys, propsName, wrap, func(r io.Reader) (err error) {
 		props, err = ReadBVGraphProperties(r, propsName)
@@ -328,7 +323,6 @@ func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader
 		return nil, graphName, err
 	}
 	if lim != nil {
-		offsetsName := base + ".offsets"
 		lim.extra = satAdd(lim.extra, satAdd(fileSize(fsys, graphName), fileSize(fsys, offsetsName)))
 		if e := lim.check(props.Nodes, props.Arcs, false); e != nil {
 			return nil, graphName, tooLargeAt(propsName, 0, -1, e)
@@ -339,7 +333,6 @@ func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader
 		return nil, graphName, err
 	}
 	defer closeGraph()
-	offsetsName := base + ".offsets"
 	or, closeOffsets, err := loadOpen(fsys, offsetsName, wrap)
 	var g *graph.Graph
 	switch {
@@ -350,6 +343,42 @@ func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader
 		g, err = readBVGraph(gr, graphName, props, nil, offsetsName, lim)
 	}
 	return g, graphName, err
+}
+
+// bvFileNames returns the files of the BVGraph that name, any of them,
+// names: NAME.graph (name itself when it is the .graph, gzipped or not),
+// NAME.properties and NAME.offsets, where NAME is name without its
+// extension and a .gz suffix.
+func bvFileNames(name string) (graphName, propsName, offsetsName string) {
+	base, ok := bvBaseName(name)
+	graphName = name
+	if ok && !strings.HasSuffix(strings.ToLower(withoutGzipSuffix(name)), ".graph") {
+		graphName = base + ".graph"
+	}
+	return graphName, base + ".properties", base + ".offsets"
+}
+
+// InputFiles returns the files Load reads for the graph file name in
+// format f (FormatAuto: the one its name implies), the URL list apart:
+// name itself and, for a BVGraph, the .graph, .properties and .offsets
+// files it opens beside it (the .offsets when present), each once, name
+// first. A command that writes files checks its outputs against them, so
+// that an output can never replace a file the loader reads.
+func InputFiles(name string, f Format) []string {
+	if f == FormatAuto {
+		f = FormatFromName(name)
+	}
+	files := []string{name}
+	if f != FormatBVGraph {
+		return files
+	}
+	graphName, propsName, offsetsName := bvFileNames(name)
+	for _, n := range []string{graphName, propsName, offsetsName} {
+		if n != name {
+			files = append(files, n)
+		}
+	}
+	return files
 }
 
 // loadRead opens a file of fsys, wrapped as wrap asks, hands it to read,

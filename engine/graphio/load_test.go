@@ -353,3 +353,35 @@ func TestLoadUsesMappedBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestInputFilesAreWhatLoadOpens: InputFiles lists every file Load opens
+// for a graph, gzipped BVGraph files included, so that an output check
+// built on it cannot miss one.
+func TestInputFilesAreWhatLoadOpens(t *testing.T) {
+	for _, name := range []string{"g.edges", "g.edges.gz", "a.graph-txt", "c.csr", "bv.graph", "bv.graph.gz", "bv.properties", "bv.properties.gz", "bv.offsets", "BV.GRAPH.GZ"} {
+		var opened []string
+		wrap := func(n string, r io.Reader) io.Reader {
+			opened = append(opened, n)
+			return r
+		}
+		// Every file exists and is empty: Load opens what it needs and
+		// fails on the content, having opened all it reads.
+		fsys := fstest.MapFS{}
+		for _, n := range InputFiles(name, FormatAuto) {
+			fsys[n] = &fstest.MapFile{Data: []byte("nodes=1\narcs=0\n")}
+		}
+		Load(fsys, name, LoadOptions{Wrap: wrap})
+		files := InputFiles(name, FormatAuto)
+		for _, o := range opened {
+			if !slices.Contains(files, o) {
+				t.Errorf("%s: Load opened %s, which InputFiles %v leaves out", name, o, files)
+			}
+		}
+		if files[0] != name {
+			t.Errorf("%s: InputFiles starts with %s", name, files[0])
+		}
+	}
+	if got := InputFiles("cs.graph.gz", FormatAuto); !slices.Equal(got, []string{"cs.graph.gz", "cs.properties", "cs.offsets"}) {
+		t.Errorf("cs.graph.gz: %v", got)
+	}
+}
