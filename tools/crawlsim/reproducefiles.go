@@ -48,7 +48,13 @@ const maxReportBytes = 4 << 20
 // file is kept: reproduce never removes a file it did not write. A report
 // without the comment (before reproduce wrote one) gives none.
 func staleReportFiles(dir string, written map[string]bool, ins []inputFile) []string {
-	f, err := os.Open(filepath.Join(dir, "report.md"))
+	// Only a regular report.md is read: opening a FIFO waits for a writer
+	// for good, and a link may lead to another folder's report.
+	report := filepath.Join(dir, "report.md")
+	if st, err := os.Lstat(report); err != nil || !st.Mode().IsRegular() {
+		return nil
+	}
+	f, err := openNoWait(report)
 	if err != nil {
 		return nil
 	}
