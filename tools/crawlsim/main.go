@@ -52,6 +52,14 @@ func stopOnSignals(parent context.Context) (context.Context, func() os.Signal) {
 		case s := <-ch:
 			got <- s
 			cancel()
+			// Work that waits on something cancelling cannot reach (a
+			// FIFO without a writer, a stalled pipe, a blocked open)
+			// would not end: past the grace time the process removes
+			// its temporary files and dies of the signal anyway.
+			time.AfterFunc(signalGrace, func() {
+				removeTempFiles()
+				dieOf(s)
+			})
 		case <-ctx.Done():
 		}
 	}()
@@ -66,6 +74,10 @@ func stopOnSignals(parent context.Context) (context.Context, func() os.Signal) {
 		}
 	}
 }
+
+// signalGrace is how long a command may take to stop after a stop signal
+// before the process dies of it whatever the command waits on.
+const signalGrace = 900 * time.Millisecond
 
 // runMain runs the program, prints its error on stderr and returns the exit
 // status. It is main without the process: the tests call it.

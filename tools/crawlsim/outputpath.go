@@ -299,12 +299,12 @@ func checkOutputPath(flagName, path string) error {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return usagef("-%s %s: folder %s does not exist", flagName, path, dir)
 	}
-	probe, err := os.CreateTemp(dir, "."+filepath.Base(target)+".*.tmp")
+	probe, err := createTemp(dir, "."+filepath.Base(target)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("-%s %s: cannot make a file in folder %s: %w", flagName, path, dir, causeOf(err))
 	}
 	probe.Close()
-	os.Remove(probe.Name())
+	removeTemp(probe.Name())
 	return nil
 }
 
