@@ -117,8 +117,7 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	plans := reproduce.PlanPapers(papers, in)
-	runs := plans.Runs
+	runs := reproduce.PlanPapers(papers, in).Runs
 	var outs []outputFlag
 	if f.dir != "" {
 		outs = append(outs, outputFlag{"o", filepath.Join(f.dir, "report.md")})
@@ -131,15 +130,11 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
 	}
 
 	start := time.Now()
-	results, err := f.runAll(ctx, e, runs)
+	reps, err := f.reproducePapers(ctx, e, papers, in)
 	if err != nil {
 		return err
 	}
 	meta.Seconds = time.Since(start).Seconds()
-	reps, err := plans.Assess(results)
-	if err != nil {
-		return err
-	}
 
 	var files []output
 	var stale []string
@@ -237,6 +232,34 @@ func hostsText(g *graph.Graph) string {
 		return "no hosts"
 	}
 	return model.Counted(g.NumHosts(), "host", "hosts")
+}
+
+// reproducePapers runs and assesses papers on in. Of several papers, one
+// whose runs or assessment fail (paper 003 finds no community core on a
+// graph of one host) says why in its report and on stderr, and the rest
+// run; a single paper's failure, or a cancellation, is the error.
+func (f *reproduceFlags) reproducePapers(ctx context.Context, e *env, papers []*reproduce.Paper, in reproduce.Input) ([]*reproduce.Report, error) {
+	if len(papers) == 1 {
+		plans := reproduce.PlanPapers(papers, in)
+		results, err := f.runAll(ctx, e, plans.Runs)
+		if err != nil {
+			return nil, err
+		}
+		return plans.Assess(results)
+	}
+	var reps []*reproduce.Report
+	for _, p := range papers {
+		rs, err := f.reproducePapers(ctx, e, []*reproduce.Paper{p}, in)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			fmt.Fprintf(e.stderr, "warning: paper %s (%s) could not run, the others did: %s\n", p.ID, p.Name, terminalText(err.Error()))
+			rs = []*reproduce.Report{{Paper: p, Notes: []string{"It could not run on this graph: " + err.Error() + "."}}}
+		}
+		reps = append(reps, rs...)
+	}
+	return reps, nil
 }
 
 // runAll runs the scenarios with a progress bar on a terminal; Ctrl-C
