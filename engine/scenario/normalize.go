@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/gen"
@@ -421,7 +422,9 @@ func normalizeStrategies(list []Strategy, hasPrevious, study bool, errs *fieldEr
 		if label == "" {
 			label = defaultLabel(info, vals)
 		}
-		if j, dup := labels[label]; dup {
+		if k := strings.IndexFunc(label, unicode.IsControl); k >= 0 {
+			errs.add(field+".label", "%q holds a control character (%U); a label is shown on one line of tables and legends", label, []rune(label[k:])[0])
+		} else if j, dup := labels[label]; dup {
 			errs.add(field+".label", "%q is also the label of strategies[%d]; give each strategy its own label", label, j)
 		} else {
 			labels[label] = i

@@ -133,7 +133,10 @@
 // goes to stderr (-json is refused beside it). Text that came from an input
 // (labels, page names, URLs, host and file names) is printed with its
 // control characters escaped, ESC as \x1b, so that it cannot act on the
-// terminal; JSON and CSV outputs keep its bytes.
+// terminal; JSON and CSV outputs keep its bytes, except that a CSV field a
+// spreadsheet would take for a formula (one that begins with =, +, -, @, a
+// tab or a carriage return and is not a number) starts with a single quote
+// inside its double quotes, as OWASP advises against CSV injection.
 //
 // # Comparing strategies
 //

@@ -84,7 +84,7 @@ const signalGrace = 900 * time.Millisecond
 func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	err := run(ctx, args, stdout, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, terminalText(err.Error()))
+		fmt.Fprintln(stderr, terminalText(capEchoes(err.Error())))
 	}
 	return exitStatus(err)
 }
