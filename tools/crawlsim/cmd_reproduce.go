@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -54,7 +56,8 @@ findings with their verdicts as JSON.`,
 			f.in.register(fs)
 			fs.StringVar(&f.prev, "previous", "", "older snapshot `FILE` of the graph, for paper 004's historical strategies (pages matched by URL, else by id)")
 			fs.StringVar(&f.prevURLs, "previous-urls", "", "URL list `FILE` of the -previous graph")
-			fs.IntVar(&f.pages, "n", reproduce.DefaultPages, "`PAGES` of the generated web when no GRAPH is given")
+			f.pages = reproduce.DefaultPages
+			fs.Var(wholeFlag{&f.pages}, "n", "`PAGES` of the generated web when no GRAPH is given")
 			fs.Uint64Var(&f.seed, "random-seed", 1, "`SEED` of every random choice of the runs")
 			fs.StringVar(&f.dir, "o", "", "write report.md, the scenario files and the charts into `DIR` (made when missing; the files an earlier reproduce wrote there that the new report does not name are removed)")
 			fs.BoolVar(&f.asJSON, "json", false, "print the tables and the findings with their verdicts as JSON instead of text")
@@ -75,7 +78,7 @@ type reproduceFlags struct {
 	asJSON         bool
 }
 
-func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
+func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) (err error) {
 	if len(args) < 1 || len(args) > 2 {
 		return usagef("expected PAPER and at most one graph file, got %d arguments", len(args))
 	}
@@ -105,8 +108,28 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	if f.dir != "" {
-		if err := os.MkdirAll(f.dir, 0o777); err != nil {
-			return fmt.Errorf("-o %s: %w", f.dir, causeOf(err))
+		// A folder that cannot be looked at (a link that loops, a file
+		// on the way) says why; one made here goes again when the
+		// command fails with it still empty.
+		switch _, statErr := os.Stat(f.dir); {
+		case statErr == nil:
+		case !errors.Is(statErr, fs.ErrNotExist):
+			return fmt.Errorf("-o %s: %w", f.dir, causeOf(statErr))
+		default:
+			if err := os.MkdirAll(f.dir, 0o777); err != nil {
+				return fmt.Errorf("-o %s: %w", f.dir, causeOf(err))
+			}
+			defer func() {
+				if err != nil {
+					os.Remove(f.dir)
+				}
+			}()
+		}
+		// The report and its manifest belong to DIR: through a link
+		// they would replace another folder's report.
+		report := filepath.Join(f.dir, "report.md")
+		if st, err := os.Lstat(report); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+			return usagef("-o %s: %s is a symbolic link; reproduce writes its report into the folder itself, so remove the link or choose another folder", f.dir, report)
 		}
 		if err := checkFiles(e, ins, []outputFlag{{"o", filepath.Join(f.dir, "report.md")}}, f.asJSON); err != nil {
 			return err
@@ -324,7 +347,11 @@ func (f *reproduceFlags) reportFiles(e *env, ins []inputFile, outs []outputFlag,
 	}
 	var names []string
 	for _, o := range files {
-		names = append(names, filepath.Base(o.path))
+		var b bytes.Buffer
+		if err := o.write(&b); err != nil {
+			return nil, fmt.Errorf("cannot make %s: %w", o.path, err)
+		}
+		names = append(names, manifestEntry(filepath.Base(o.path), b.Bytes()))
 	}
 	files = append(files, output{path: filepath.Join(f.dir, "report.md"), inMemory: true, write: func(w io.Writer) error {
 		if err := reproduce.WriteMarkdown(w, reps, meta); err != nil {
