@@ -82,7 +82,11 @@ const signalGrace = 900 * time.Millisecond
 // runMain runs the program, prints its error on stderr and returns the exit
 // status. It is main without the process: the tests call it.
 func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	err := run(ctx, args, stdout, stderr)
+	from := mappedCount()
+	err := guardMapped(func() error { return run(ctx, args, stdout, stderr) })
+	if changed := mappedChanged(from); err == nil && len(changed) > 0 {
+		err = fmt.Errorf("%s changed while crawlsim read it (it is memory-mapped), so the results may mix the old file and the new one; run the command again", strings.Join(changed, ", "))
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, terminalText(capEchoes(err.Error())))
 	}
