@@ -21,7 +21,8 @@ import (
 // duplicates (SPEC section 1). An id not below n, a token that is not a
 // decimal integer, fewer than n page lines, or a non-blank line after the
 // n-th are errors naming the line; blank lines after the last page are
-// ignored. The page count allocates nothing until the page lines are read.
+// ignored. The page count allocates nothing until the page lines are read,
+// and reading holds at its peak 12 bytes a page and 8 a link.
 // A UTF-8 byte order mark at the start of the input is skipped; a NUL
 // byte, UTF-16 text, a first line longer than TextLineLimit or a
 // successor line longer than ASCIISuccessorLineLimit is an error; a
@@ -54,25 +55,37 @@ func readASCII(r io.Reader, name string, lim *readLimits) (*graph.Graph, error) 
 	if e := lim.check(int64(n), -1, false); e != nil {
 		return nil, tooLargeAt(name, 1, -1, e)
 	}
-	b := graph.NewBuilder(0)
+	// Pages come in order: the targets of a line are sorted and
+	// deduplicated, then kept in chunks (textlinks.go) with the page's
+	// out-degree until the graph's arrays are made from them, so that
+	// nothing is allocated for pages that are not there and at the peak
+	// reading holds 12 bytes a page and 8 a link (decodeCosts).
+	var targets, degrees u32Chunks
+	var line []uint32
 	var page uint64
 	for {
-		line, ok := sc.next()
+		text, ok := sc.next()
 		if !ok {
 			break
 		}
 		if page == n {
-			if textIsBlank(line) {
+			if textIsBlank(text) {
 				continue
 			}
 			return nil, lineError(name, sc.lineNo, "unexpected successor line: line 1 announces %d pages, whose lines end at line %d", n, n+1)
 		}
-		if err := asciiParseSuccessors(b, line, uint32(page), n); err != nil {
+		var err error
+		if line, err = asciiParseSuccessors(line[:0], text, uint32(page), n); err != nil {
 			return nil, lineError(name, sc.lineNo, "%v", err)
 		}
+		line = sortUnique(line)
+		for _, t := range line {
+			targets.add(t)
+		}
+		degrees.add(uint32(len(line)))
 		page++
 		if page%limitsPollEvery == 0 {
-			if err := lim.during(name, sc.lineNo, int64(n), int64(b.NumArcs()), true); err != nil {
+			if err := lim.withHeld(textHeld(asciiHeld(&targets, &degrees, line))).during(name, sc.lineNo, int64(n), targets.n, true); err != nil {
 				return nil, err
 			}
 		}
@@ -83,15 +96,31 @@ func readASCII(r io.Reader, name string, lim *readLimits) (*graph.Graph, error) 
 	if page < n {
 		return nil, lineError(name, sc.lineNo+1, "input ends after %d of the %d page lines announced on line 1; expected the successors of page %d", page, n, page)
 	}
-	if err := lim.during(name, 0, int64(n), int64(b.NumArcs()), false); err != nil {
+	if err := lim.withHeld(textHeld(asciiHeld(&targets, &degrees, line))).during(name, 0, int64(n), targets.n, false); err != nil {
 		return nil, err
 	}
-	b.SetNodes(int(n))
-	g, err := b.Build()
-	if err != nil {
-		return nil, fileError(name, "%v", err)
+	line = nil
+	offsets := make([]uint64, 0, n+1)
+	offsets = append(offsets, 0)
+	for _, ch := range degrees.chunks() {
+		for _, d := range ch {
+			offsets = append(offsets, offsets[len(offsets)-1]+uint64(d))
+		}
 	}
-	return g, nil
+	degrees.release()
+	all := make([]uint32, 0, targets.n)
+	for _, ch := range targets.chunks() {
+		all = append(all, ch...)
+	}
+	targets.release()
+	return &graph.Graph{Offsets: offsets, Targets: all}, nil
+}
+
+// asciiHeld is the memory readASCII holds beyond what decodeCosts counts:
+// the unused room of the last chunks of targets and degrees and the
+// buffer of one line's successors.
+func asciiHeld(targets, degrees *u32Chunks, line []uint32) int64 {
+	return targets.held - 4*targets.n + degrees.held - 4*degrees.n + 4*int64(cap(line))
 }
 
 // asciiParseCount parses the page count on the first line.
@@ -117,15 +146,15 @@ func asciiParseCount(line []byte) (uint64, error) {
 	return v, nil
 }
 
-// asciiParseSuccessors adds the links of one page line to b.
-func asciiParseSuccessors(b *graph.Builder, line []byte, page uint32, n uint64) error {
+// asciiParseSuccessors appends the successors on one page line to buf.
+func asciiParseSuccessors(buf []uint32, line []byte, page uint32, n uint64) ([]uint32, error) {
 	i, end := 0, len(line)
 	for {
 		for i < end && textSpaceClass[line[i]] == 1 {
 			i++
 		}
 		if i == end {
-			return nil
+			return buf, nil
 		}
 		start := i
 		v, k, ok := decimalPrefix(line[i:])
@@ -135,12 +164,12 @@ func asciiParseSuccessors(b *graph.Builder, line []byte, page uint32, n uint64) 
 			for i < end && textSpaceClass[line[i]] != 1 {
 				i++
 			}
-			return fmt.Errorf("successor %s of page %d is not a decimal page id", textQuote(line[start:i]), page)
+			return buf, fmt.Errorf("successor %s of page %d is not a decimal page id", textQuote(line[start:i]), page)
 		}
 		if !ok || v >= n {
-			return fmt.Errorf("successor %s of page %d is not below the %d pages announced on line 1", textQuote(line[start:i]), page, n)
+			return buf, fmt.Errorf("successor %s of page %d is not below the %d pages announced on line 1", textQuote(line[start:i]), page, n)
 		}
-		b.Add(page, uint32(v))
+		buf = append(buf, uint32(v))
 	}
 }
 

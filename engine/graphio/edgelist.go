@@ -19,10 +19,16 @@ type EdgeListOptions struct {
 	// NodesFrom names what fixed Nodes, for error messages, as in "the URL
 	// list cs.urls". Empty reads as "the given page count".
 	NodesFrom string
+	// Renumber numbers integer ids densely, by increasing id, dropping
+	// the ids no line uses; Labels.IDs gives each page's id. Without it
+	// integer ids are page numbers as given (see ReadEdgeList).
+	Renumber bool
 }
 
-// Labels maps the dense page numbers of a graph read from an edge list back
-// to the ids the file used. Exactly one of IDs and Names is non-nil.
+// Labels maps the page numbers of a graph read from an edge list back to
+// the ids the file used, when the reader numbered the pages itself (ids
+// renumbered on request, or labels). Exactly one of IDs and Names is
+// non-nil.
 type Labels struct {
 	// IDs[i] is the integer id that page i had in the file (integer mode).
 	IDs []uint64
@@ -68,7 +74,7 @@ const (
 // non-numeric third field or a fifth field is an error.
 // Duplicate links are removed and self-loops kept (SPEC section 1).
 //
-// Page ids are numbered in one of three ways:
+// Page ids are numbered in one of four ways:
 //
 //   - opt.Nodes > 0: ids are decimal integers below opt.Nodes, used as
 //     page numbers as given; the graph has exactly opt.Nodes pages and the
@@ -78,10 +84,19 @@ const (
 //     graphs read back with their isolated pages; to keep a short file
 //     from claiming billions of pages, such a header may announce at most
 //     2^20 + 16 pages per byte of the file.
-//   - integer mode, when every token is a decimal integer written without
-//     sign or leading zeros and below 2^64: pages are numbered by
-//     increasing id, so a file that uses every id 0..n-1 keeps its ids;
-//     Labels.IDs gives the original id of every page.
+//   - integer ids as given, when every token is a decimal integer written
+//     without sign or leading zeros and opt.Renumber is not set: id k is
+//     page k, and the graph has the pages 0 to the largest id, those
+//     without links included, as a BVGraph of the same crawl has. A SNAP
+//     header among the comments before the first link ("# Nodes: N
+//     Edges: M") gives at least N pages. The returned *Labels is nil. An
+//     id of 2^32-1 or more, or far beyond what the file could hold (2^24
+//     plus 16 per byte read so far, and so for N), is an error that asks
+//     for the ids to be renumbered.
+//   - integer ids renumbered, when opt.Renumber is set: pages are numbered
+//     by increasing id, dropping the ids no line uses; Labels.IDs gives
+//     the original id of every page (Labels.Dropped counts the ids
+//     dropped below the largest).
 //   - label mode otherwise: every token is a label and pages are numbered
 //     in order of first appearance (integers met before the first label
 //     count as their decimal text); Labels.Names gives every label. When
@@ -92,10 +107,11 @@ const (
 //     as for a URL list given to Load. Otherwise (IP addresses, class
 //     names, any other labels) the graph has no URLs and no hosts.
 //
-// Integer ids are remapped through a bit set when they are dense (below
+// Renumbered ids are remapped through a bit set when they are dense (below
 // 2^24 + 16 times the bytes read so far) and through a hash map per token
-// otherwise. Reading holds 8 bytes per link in integer mode, plus 8 more
-// while the graph is built.
+// otherwise. Links are kept in chunks as they are read (8 bytes a link);
+// building the graph adds its targets and offsets, so that reading holds
+// at its peak 12 bytes a link and 8 a page, plus the numbering's tables.
 //
 // A line longer than TextLineLimit, a NUL byte (binary data) and UTF-16
 // text are errors. A failure of r is returned as an *Error at the line
@@ -109,7 +125,7 @@ func ReadEdgeList(r io.Reader, name string, opt EdgeListOptions) (*graph.Graph, 
 // stops when the pages and links read exceed them or lim's cancel
 // function fails (see edgeListParser.checkLimits).
 func readEdgeList(r io.Reader, name string, opt EdgeListOptions, lim *readLimits) (*graph.Graph, *Labels, error) {
-	p := &edgeListParser{name: name, sc: newTextLineScanner(r), lim: lim}
+	p := &edgeListParser{name: name, sc: newTextLineScanner(r), lim: lim, finalPages: -1, renumber: opt.Renumber}
 	if opt.Nodes > 0 {
 		if uint64(opt.Nodes) > graph.MaxNodes {
 			return nil, nil, fileError(name, "%s pages exceed the limit of %s", model.Count(opt.Nodes), model.Count(uint64(graph.MaxNodes)))
@@ -167,20 +183,31 @@ type edgeListParser struct {
 
 	// allowHeader: a WriteEdgeList header on line 1 may fix the page count.
 	allowHeader bool
+	// renumber: integer ids are numbered densely (EdgeListOptions).
+	renumber bool
+	// Integer ids as given: the largest id so far, whether there is one,
+	// and the page count of a SNAP header (0 when none) with its line.
+	maxID     uint64
+	anyID     bool
+	snapNodes uint64
+	snapLine  int64
+	// givenErr refuses an id as given; reading goes on with ids
+	// renumbered, and finishIntegers returns it.
+	givenErr error
 	// headerNodes is true when the page count came from the header.
 	headerNodes bool
 
 	// Fixed mode.
 	fixedNodes uint64
 	fixedFrom  string
-	// builder receives the links in fixed and label modes.
-	builder *graph.Builder
 
-	// Integer mode: arcs holds provisional ids, source then target, in
-	// file order. Dense ids are their own provisional ids and are recorded
-	// in denseBits; sparse ids are numbered in order of first appearance
-	// through sparseIndex, with sparseOrig giving the id back.
-	arcs        []uint32
+	// src and dst hold the links in file order, as page numbers in fixed
+	// and label modes and as provisional ids in integer mode.
+	src, dst u32Chunks
+
+	// Integer mode: dense ids are their own provisional ids and are
+	// recorded in denseBits; sparse ids are numbered in order of first
+	// appearance through sparseIndex, with sparseOrig giving the id back.
 	sparse      bool
 	denseBits   []uint64
 	denseMax    uint64
@@ -197,6 +224,11 @@ type edgeListParser struct {
 	lastSrcText  []byte
 	lastSrcLabel uint32
 	lastSrcKnown bool
+	// labelBytes is the text of the labels.
+	labelBytes int64
+	// finalPages is the page count once integer ids are numbered, -1
+	// before.
+	finalPages int64
 }
 
 // setFixed switches to fixed mode with n pages.
@@ -204,7 +236,12 @@ func (p *edgeListParser) setFixed(n uint64, from string) {
 	p.mode = edgeListFixed
 	p.fixedNodes = n
 	p.fixedFrom = from
-	p.builder = graph.NewBuilder(0)
+}
+
+// addLink records the link src→dst.
+func (p *edgeListParser) addLink(src, dst uint32) {
+	p.src.add(src)
+	p.dst.add(dst)
 }
 
 // parseLine handles one line of the edge list.
@@ -213,7 +250,7 @@ func (p *edgeListParser) parseLine(line []byte) error {
 		switch {
 		case p.mode == edgeListFixed && a < p.fixedNodes && b < p.fixedNodes:
 			p.allowHeader = false
-			p.builder.Add(uint32(a), uint32(b))
+			p.addLink(uint32(a), uint32(b))
 			return nil
 		case p.mode == edgeListIntegers && canonical:
 			p.allowHeader = false
@@ -274,7 +311,7 @@ func (p *edgeListParser) parseLine(line []byte) error {
 		if err != nil {
 			return err
 		}
-		p.builder.Add(src, dst)
+		p.addLink(src, dst)
 		return nil
 	case edgeListIntegers:
 		sv, sok := edgeListParseID(tok[0])
@@ -299,7 +336,7 @@ func (p *edgeListParser) parseLine(line []byte) error {
 	if !ok {
 		return p.tooManyPages()
 	}
-	p.builder.Add(src, dst)
+	p.addLink(src, dst)
 	return nil
 }
 
@@ -335,6 +372,17 @@ func edgeListFastPair(line []byte) (a, b uint64, canonical, ok bool) {
 
 // addIntegers records the link sv→dv of integer mode.
 func (p *edgeListParser) addIntegers(sv, dv uint64) error {
+	if !p.renumber {
+		err := p.givenID(max(sv, dv))
+		if err == nil {
+			p.addLink(uint32(sv), uint32(dv))
+			return nil
+		}
+		// The error stands if the file turns out to hold integer ids
+		// only; a label further on makes every id a label.
+		p.givenErr = err
+		p.startRenumbering()
+	}
 	wasSparse := p.sparse
 	var src uint32
 	if p.lastSrcValid && sv == p.lastSrcValue {
@@ -355,13 +403,24 @@ func (p *edgeListParser) addIntegers(sv, dv uint64) error {
 		// recorded, has a new provisional id.
 		src, _ = p.integerID(sv)
 	}
-	p.arcs = append(p.arcs, src, dst)
+	p.addLink(src, dst)
 	return nil
 }
 
 // comment handles a comment line; text starts at its '#' or '%'. Only the
-// WriteEdgeList header on line 1 means anything.
+// WriteEdgeList header on line 1 and, for integer ids kept as given, a
+// SNAP header before the first link mean anything.
 func (p *edgeListParser) comment(text []byte) error {
+	if p.mode == edgeListIntegers && !p.renumber && p.src.n == 0 && p.snapLine == 0 && !bytes.HasPrefix(text, []byte(edgeListHeaderPrefix)) {
+		if n, ok, found := snapNodes(text); found {
+			if !ok || n >= graph.MaxNodes {
+				return lineError(p.name, p.sc.lineNo, "the header announces more nodes than the limit of %s", model.Count(uint64(graph.MaxNodes)))
+			}
+			p.snapNodes, p.snapLine = n, p.sc.lineNo
+			p.allowHeader = false
+			return p.checkLimits(p.sc.lineNo, false)
+		}
+	}
 	if !p.allowHeader || p.sc.lineNo != 1 || !bytes.HasPrefix(text, []byte(edgeListHeaderPrefix)) {
 		return nil
 	}
@@ -377,6 +436,51 @@ func (p *edgeListParser) comment(text []byte) error {
 	p.setFixed(n, "the header on line 1")
 	p.headerNodes = true
 	return p.checkLimits(1, false)
+}
+
+// snapNodeCount is what a SNAP header writes before its page count, as in
+// "# Nodes: 875713 Edges: 5105039".
+const snapNodeCount = "Nodes:"
+
+// snapNodes returns the page count of a SNAP header comment: found is
+// false when text has no "Nodes:" followed by a decimal number, and ok
+// false when that number exceeds 2^64-1.
+func snapNodes(text []byte) (n uint64, ok, found bool) {
+	k := bytes.Index(text, []byte(snapNodeCount))
+	if k < 0 {
+		return 0, false, false
+	}
+	rest := bytes.TrimLeft(text[k+len(snapNodeCount):], " \t")
+	n, d, ok := decimalPrefix(rest)
+	if d == 0 {
+		return 0, false, false
+	}
+	return n, ok, true
+}
+
+// givenID notes v, a page id of integer mode kept as given. It refuses an
+// id that is not a page number (2^32-1 or more) and one far beyond what
+// the file could hold, which would make billions of pages without links:
+// at most 2^24 + 16 per byte read so far, as for a renumbering's bit set.
+func (p *edgeListParser) givenID(v uint64) error {
+	if p.anyID && v <= p.maxID {
+		return nil
+	}
+	if v >= graph.MaxNodes {
+		return lineError(p.name, p.sc.lineNo, "page id %d is not a page number (they stop at %s); renumber the ids to read this file (crawlsim's -renumber)", v, model.Count(uint64(graph.MaxNodes)-1))
+	}
+	if v >= edgeListGivenMax(p.sc.consumed) {
+		return lineError(p.name, p.sc.lineNo, "page id %d, kept as given, would make %s pages from %s bytes; renumber the ids to number the pages densely (crawlsim's -renumber)", v, model.Count(v+1), model.Count(p.sc.consumed))
+	}
+	p.maxID, p.anyID = v, true
+	return nil
+}
+
+// edgeListGivenMax bounds the integer ids kept as given, and the page
+// count of a SNAP header, of an edge list of size bytes: 2^24 + 16 per
+// byte.
+func edgeListGivenMax(size int64) uint64 {
+	return 1<<24 + 16*uint64(max(size, 0))
 }
 
 func (p *edgeListParser) tooManyPages() error {

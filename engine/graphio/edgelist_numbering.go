@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // This file numbers the pages of an edge list as ReadEdgeList describes:
@@ -98,6 +99,43 @@ func (p *edgeListParser) denseRank(ranks []uint32, v uint32) uint32 {
 	return ranks[w] + uint32(bits.OnesCount64(p.denseBits[w]&(1<<(v&63)-1)))
 }
 
+// remapDense replaces every provisional id of the links by its rank in
+// the dense bit set.
+func (p *edgeListParser) remapDense(ranks []uint32) {
+	for _, c := range [2]*u32Chunks{&p.src, &p.dst} {
+		for _, ch := range c.chunks() {
+			for i, a := range ch {
+				ch[i] = p.denseRank(ranks, a)
+			}
+		}
+	}
+}
+
+// remapThrough replaces every provisional id a of the links by to[a].
+func (p *edgeListParser) remapThrough(to []uint32) {
+	for _, c := range [2]*u32Chunks{&p.src, &p.dst} {
+		for _, ch := range c.chunks() {
+			for i, a := range ch {
+				ch[i] = to[a]
+			}
+		}
+	}
+}
+
+// startRenumbering turns the ids as given of the links read so far into
+// provisional ids of a renumbering, recording them in the dense bit set.
+func (p *edgeListParser) startRenumbering() {
+	p.renumber = true
+	p.lastSrcValid = false
+	for _, c := range [2]*u32Chunks{&p.src, &p.dst} {
+		for _, ch := range c.chunks() {
+			for _, a := range ch {
+				p.denseAdd(uint64(a))
+			}
+		}
+	}
+}
+
 // switchToSparse renumbers the dense ids seen so far by increasing value
 // and continues with the hash map.
 func (p *edgeListParser) switchToSparse() {
@@ -112,9 +150,7 @@ func (p *edgeListParser) switchToSparse() {
 			w &= w - 1
 		}
 	}
-	for i, a := range p.arcs {
-		p.arcs[i] = p.denseRank(ranks, a)
-	}
+	p.remapDense(ranks)
 	p.denseBits = nil
 	p.sparse = true
 	p.lastSrcValid = false
@@ -123,34 +159,44 @@ func (p *edgeListParser) switchToSparse() {
 // switchToNames turns the integers seen so far into labels, numbered in
 // order of first appearance, and moves the links to the builder.
 func (p *edgeListParser) switchToNames() {
-	if !p.sparse {
-		p.switchToSparse()
+	// The provisional ids of the links: renumbered ids, or the ids as
+	// given.
+	count, orig := 0, func(a uint32) uint64 { return uint64(a) }
+	if p.renumber {
+		if !p.sparse {
+			p.switchToSparse()
+		}
+		count, orig = len(p.sparseOrig), func(a uint32) uint64 { return p.sparseOrig[a] }
+	} else if p.anyID {
+		count = int(p.maxID + 1)
 	}
 	const none = ^uint32(0)
-	provToLabel := make([]uint32, len(p.sparseOrig))
+	provToLabel := make([]uint32, count)
 	for i := range provToLabel {
 		provToLabel[i] = none
 	}
-	p.labelIndex = make(map[string]uint32, len(p.sparseOrig))
-	p.labelNames = make([]string, 0, len(p.sparseOrig))
-	p.builder = graph.NewBuilder(0)
-	p.builder.Grow(len(p.arcs) / 2)
-	label := func(prov uint32) uint32 {
-		l := provToLabel[prov]
-		if l == none {
-			l = uint32(len(p.labelNames))
-			s := strconv.FormatUint(p.sparseOrig[prov], 10)
-			p.labelNames = append(p.labelNames, s)
-			p.labelIndex[s] = l
-			provToLabel[prov] = l
+	p.labelIndex = make(map[string]uint32, count)
+	p.labelNames = make([]string, 0, count)
+	// Labels are numbered in order of first appearance: source, then
+	// target, line by line.
+	srcChunks, dstChunks := p.src.chunks(), p.dst.chunks()
+	for k, ch := range srcChunks {
+		d := dstChunks[k]
+		for i := range ch {
+			for _, a := range [2]*uint32{&ch[i], &d[i]} {
+				if provToLabel[*a] == none {
+					l := uint32(len(p.labelNames))
+					s := strconv.FormatUint(orig(*a), 10)
+					p.labelNames = append(p.labelNames, s)
+					p.labelBytes += int64(len(s))
+					p.labelIndex[s] = l
+					provToLabel[*a] = l
+				}
+			}
 		}
-		return l
 	}
-	for k := 0; k+1 < len(p.arcs); k += 2 {
-		src := label(p.arcs[k])
-		p.builder.Add(src, label(p.arcs[k+1]))
-	}
-	p.arcs, p.sparseIndex, p.sparseOrig = nil, nil, nil
+	p.remapThrough(provToLabel)
+	p.sparseIndex, p.sparseOrig = nil, nil
 	p.mode = edgeListNames
 }
 
@@ -164,6 +210,7 @@ func (p *edgeListParser) labelID(tok []byte) (uint32, bool) {
 		return 0, false
 	}
 	s := string(tok)
+	p.labelBytes += int64(len(s))
 	id := uint32(len(p.labelNames))
 	p.labelIndex[s] = id
 	p.labelNames = append(p.labelNames, s)
@@ -188,12 +235,10 @@ func (p *edgeListParser) build(nodes int) (*graph.Graph, error) {
 	if err := p.checkLimits(0, false); err != nil {
 		return nil, err
 	}
-	p.builder.SetNodes(nodes)
-	g, err := p.builder.Build()
-	if err != nil {
-		return nil, fileError(p.name, "%v", err)
+	if uint64(nodes) > graph.MaxNodes {
+		return nil, fileError(p.name, "%d pages exceed the limit of %d", nodes, uint64(graph.MaxNodes))
 	}
-	return g, nil
+	return buildCSRFromChunks(nodes, &p.src, &p.dst), nil
 }
 
 // finishNames builds the graph of label mode.
@@ -219,9 +264,24 @@ func (p *edgeListParser) finishNames() (*graph.Graph, *Labels, error) {
 	return g, &Labels{Names: p.labelNames}, nil
 }
 
-// finishIntegers numbers the pages of integer mode by increasing id and
-// builds the graph.
+// finishIntegers builds the graph of integer mode: on the ids as given,
+// or numbered by increasing id.
 func (p *edgeListParser) finishIntegers() (*graph.Graph, *Labels, error) {
+	if p.givenErr != nil {
+		return nil, nil, p.givenErr
+	}
+	if !p.renumber {
+		if p.snapNodes > edgeListGivenMax(p.sc.consumed) {
+			return nil, nil, lineError(p.name, p.snapLine, "the header announces %s nodes, more than a file of %s bytes can back", model.Count(p.snapNodes), model.Count(p.sc.consumed))
+		}
+		n := p.snapNodes
+		if p.anyID {
+			n = max(n, p.maxID+1)
+		}
+		p.finalPages = int64(n)
+		g, err := p.build(int(n))
+		return g, nil, err
+	}
 	var ids []uint64
 	if !p.sparse {
 		ranks, total := p.denseRanks()
@@ -237,9 +297,7 @@ func (p *edgeListParser) finishIntegers() (*graph.Graph, *Labels, error) {
 					w &= w - 1
 				}
 			}
-			for i, a := range p.arcs {
-				p.arcs[i] = p.denseRank(ranks, a)
-			}
+			p.remapDense(ranks)
 		}
 		p.denseBits = nil
 	} else {
@@ -250,23 +308,13 @@ func (p *edgeListParser) finishIntegers() (*graph.Graph, *Labels, error) {
 			k, _ := slices.BinarySearch(ids, v)
 			final[prov] = uint32(k)
 		}
-		for i, a := range p.arcs {
-			p.arcs[i] = final[a]
-		}
+		p.remapThrough(final)
 		p.sparseIndex, p.sparseOrig = nil, nil
 	}
-	if err := p.lim.during(p.name, 0, int64(len(ids)), int64(len(p.arcs)/2), false); err != nil {
-		return nil, nil, err
-	}
-	b := graph.NewBuilder(len(ids))
-	b.Grow(len(p.arcs) / 2)
-	for k := 0; k+1 < len(p.arcs); k += 2 {
-		b.Add(p.arcs[k], p.arcs[k+1])
-	}
-	p.arcs = nil
-	g, err := b.Build()
+	p.finalPages = int64(len(ids))
+	g, err := p.build(len(ids))
 	if err != nil {
-		return nil, nil, fileError(p.name, "%v", err)
+		return nil, nil, err
 	}
 	return g, &Labels{IDs: ids}, nil
 }

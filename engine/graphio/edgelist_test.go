@@ -42,10 +42,11 @@ func elSameLists(t *testing.T, g *graph.Graph, want [][]uint32) {
 	}
 }
 
+// Renumbered on request, integer ids are numbered by increasing id.
 func TestReadEdgeListIntegerIDsSortedByValue(t *testing.T) {
 	// Ids 3, 7 and 100 become pages 0, 1 and 2 (increasing id). The third
 	// line repeats a link and the fifth column-free line is a self-loop.
-	g, labels := elRead(t, "# SNAP style\n7 3\n3\t100\n7 3\n100 7\n100 100\n", EdgeListOptions{})
+	g, labels := elRead(t, "# SNAP style\n7 3\n3\t100\n7 3\n100 7\n100 100\n", EdgeListOptions{Renumber: true})
 	if !slices.Equal(labels.IDs, []uint64{3, 7, 100}) || labels.Names != nil {
 		t.Fatalf("labels = %+v, want IDs [3 7 100]", labels)
 	}
@@ -57,8 +58,8 @@ func TestReadEdgeListIntegerIDsSortedByValue(t *testing.T) {
 
 func TestReadEdgeListKeepsDenseIDs(t *testing.T) {
 	g, labels := elRead(t, "% KONECT style\n2 0 1\n0 1 0.5 1089000000\n\n1 2 -3e2\n", EdgeListOptions{})
-	if !slices.Equal(labels.IDs, []uint64{0, 1, 2}) {
-		t.Fatalf("IDs = %v, want [0 1 2]", labels.IDs)
+	if labels != nil {
+		t.Fatalf("labels = %+v, want none: the ids are the page numbers", labels)
 	}
 	elSameLists(t, g, [][]uint32{{1}, {2}, {0}})
 }
@@ -67,7 +68,7 @@ func TestReadEdgeListSparseIDs(t *testing.T) {
 	// 10^15 and 2^64-1 are too large for the dense bit set; the result must
 	// be the same as for dense ids in the same order.
 	text := "5 1000000000000000\n18446744073709551615 5\n1000000000000000 0\n0 5\n"
-	g, labels := elRead(t, text, EdgeListOptions{})
+	g, labels := elRead(t, text, EdgeListOptions{Renumber: true})
 	if !slices.Equal(labels.IDs, []uint64{0, 5, 1000000000000000, 18446744073709551615}) {
 		t.Fatalf("IDs = %v", labels.IDs)
 	}
@@ -80,7 +81,7 @@ func TestReadEdgeListSparseIDs(t *testing.T) {
 	}
 	fmt.Fprintf(&b, "50 %d\n", uint64(1)<<40)
 	fmt.Fprintf(&b, "%d 99\n", uint64(1)<<40)
-	g, labels = elRead(t, b.String(), EdgeListOptions{})
+	g, labels = elRead(t, b.String(), EdgeListOptions{Renumber: true})
 	if g.NumNodes() != 101 || labels.IDs[100] != 1<<40 || labels.IDs[99] != 99 {
 		t.Fatalf("got %d pages, IDs ending %v", g.NumNodes(), labels.IDs[98:])
 	}
@@ -91,7 +92,7 @@ func TestReadEdgeListSparseIDs(t *testing.T) {
 
 func TestReadEdgeListDenseWithGaps(t *testing.T) {
 	// 5,000,000 is below the dense limit (2^24 + 16 bits per byte read).
-	g, labels := elRead(t, "5000000 4\n4 17\n", EdgeListOptions{})
+	g, labels := elRead(t, "5000000 4\n4 17\n", EdgeListOptions{Renumber: true})
 	if !slices.Equal(labels.IDs, []uint64{4, 17, 5000000}) {
 		t.Fatalf("IDs = %v", labels.IDs)
 	}
@@ -153,9 +154,9 @@ func TestReadEdgeListHeader(t *testing.T) {
 	}
 	elSameLists(t, g, [][]uint32{{}, {}, {0}, {}})
 	// A header on a later line is only a comment, and Nodes wins over it.
-	_, labels = elRead(t, "# x\n# crawlsim edge list: 4 pages, 1 link\n2 0\n", EdgeListOptions{})
-	if !slices.Equal(labels.IDs, []uint64{0, 2}) {
-		t.Fatalf("labels = %+v", labels)
+	g, labels = elRead(t, "# x\n# crawlsim edge list: 4 pages, 1 link\n2 0\n", EdgeListOptions{})
+	if labels != nil || g.NumNodes() != 3 {
+		t.Fatalf("%d pages, labels %+v; want pages 0 to 2 as given", g.NumNodes(), labels)
 	}
 	g, _ = elRead(t, "# crawlsim edge list: 4 pages, 1 link\n2 0\n", EdgeListOptions{Nodes: 3})
 	if g.NumNodes() != 3 {
@@ -259,4 +260,47 @@ func TestEdgeListIsNumber(t *testing.T) {
 			t.Errorf("edgeListIsNumber(%q) = %v, want %v", tok, got, want)
 		}
 	}
+}
+
+// TestReadEdgeListKeepsIDsAsGiven: integer ids are page numbers as given,
+// so that pages without links stay (an edge list and a BVGraph of one
+// crawl give the same graph); a SNAP header's node count gives at least
+// that many pages; an id far beyond the file's size asks for renumbering,
+// unless a label further on makes every id a label.
+func TestReadEdgeListKeepsIDsAsGiven(t *testing.T) {
+	g, labels := elRead(t, "0 1\n5 1\n", EdgeListOptions{})
+	if labels != nil {
+		t.Fatalf("labels = %+v, want none", labels)
+	}
+	elSameLists(t, g, [][]uint32{{1}, {}, {}, {}, {}, {1}})
+	g, _ = elRead(t, "# Directed graph: x.txt\n# Nodes: 8 Edges: 2\n# FromNodeId\tToNodeId\n0 1\n5 1\n", EdgeListOptions{})
+	if g.NumNodes() != 8 {
+		t.Errorf("SNAP header of 8 nodes: %d pages", g.NumNodes())
+	}
+	// SNAP counts the ids used, which may be fewer than the largest id.
+	g, _ = elRead(t, "# Nodes: 3 Edges: 2\n0 1\n5 1\n", EdgeListOptions{})
+	if g.NumNodes() != 6 {
+		t.Errorf("SNAP header of 3 nodes with ids up to 5: %d pages, want 6", g.NumNodes())
+	}
+	// A header after the first link is a comment.
+	g, _ = elRead(t, "0 1\n# Nodes: 9\n", EdgeListOptions{})
+	if g.NumNodes() != 2 {
+		t.Errorf("late SNAP header: %d pages, want 2", g.NumNodes())
+	}
+	_, _, err := ReadEdgeList(strings.NewReader("0 1\n1 4000000000\n"), "t.edges", EdgeListOptions{})
+	rtWantError(t, err, "t.edges", 2, 0, "t.edges:2: page id 4000000000, kept as given, would make 4,000,000,001 pages from 17 bytes; renumber the ids to number the pages densely (crawlsim's -renumber)")
+	_, _, err = ReadEdgeList(strings.NewReader("0 4294967295\n"), "t.edges", EdgeListOptions{})
+	rtWantError(t, err, "t.edges", 1, 0, "page id 4294967295 is not a page number")
+	_, _, err = ReadEdgeList(strings.NewReader("# Nodes: 100000000\n0 1\n"), "t.edges", EdgeListOptions{})
+	rtWantError(t, err, "t.edges", 1, 0, "t.edges:1: the header announces 100,000,000 nodes, more than a file of 23 bytes can back")
+	g, labels = elRead(t, "0 1\n1 4000000000\n", EdgeListOptions{Renumber: true})
+	if !slices.Equal(labels.IDs, []uint64{0, 1, 4000000000}) || labels.Dropped() != 4000000001-3 {
+		t.Errorf("renumbered: IDs %v, %d dropped", labels.IDs, labels.Dropped())
+	}
+	elSameLists(t, g, [][]uint32{{1}, {2}, {}})
+	g, labels = elRead(t, "0 1\n1 4000000000\nx 0\n", EdgeListOptions{})
+	if !slices.Equal(labels.Names, []string{"0", "1", "4000000000", "x"}) {
+		t.Fatalf("labels = %+v", labels)
+	}
+	elSameLists(t, g, [][]uint32{{1}, {2}, {}, {0}})
 }

@@ -54,9 +54,24 @@ func FuzzReadEdgeList(f *testing.F) {
 	} {
 		f.Add([]byte(s), uint16(0))
 		f.Add([]byte(s), uint16(5))
+		f.Add([]byte(s), uint16(fuzzRenumber))
+	}
+	for _, s := range []string{
+		// SNAP headers: a count above the largest id, below it, and one
+		// a short file cannot back; ids far beyond the file's size.
+		"# Nodes: 6 Edges: 1\n0 1\n",
+		"# Directed graph\n# Nodes: 2 Edges: 1\n0 5\n",
+		"# Nodes: 99999999999 Edges: 1\n0 1\n",
+		"0 4000000000\n",
+		"0 4294967295\nx 1\n",
+	} {
+		f.Add([]byte(s), uint16(0))
+		f.Add([]byte(s), uint16(fuzzRenumber))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, nodes uint16) {
-		g, labels, err := ReadEdgeList(bytes.NewReader(data), "fuzz.edges", EdgeListOptions{Nodes: int(nodes)})
+		renumber := nodes&fuzzRenumber != 0
+		nodes &^= fuzzRenumber
+		g, labels, err := ReadEdgeList(bytes.NewReader(data), "fuzz.edges", EdgeListOptions{Nodes: int(nodes), Renumber: renumber})
 		if !fuzzCheck(t, g, err) {
 			return
 		}
@@ -66,12 +81,16 @@ func FuzzReadEdgeList(f *testing.F) {
 			if labels != nil || n != int(nodes) {
 				t.Fatalf("Nodes %d: %d pages, labels %v", nodes, n, labels != nil)
 			}
+		case labels == nil && !renumber:
+			// Integer ids kept as given.
 		case labels == nil:
 			if !bytes.HasPrefix(bytes.TrimLeft(bytes.TrimPrefix(data, []byte(utf8BOM)), " \t\r\v\f"), []byte(edgeListHeaderPrefix)) {
 				t.Fatal("nil labels without Nodes or header")
 			}
 		case (labels.IDs == nil) == (labels.Names == nil):
 			t.Fatalf("labels %+v: want exactly one of IDs and Names", labels)
+		case labels.IDs != nil && !renumber:
+			t.Fatalf("ids renumbered without Renumber: %+v", labels)
 		case labels.IDs != nil && (len(labels.IDs) != n || !slices.IsSorted(labels.IDs)):
 			t.Fatalf("%d IDs for %d pages", len(labels.IDs), n)
 		case labels.Names != nil && len(labels.Names) != n:
@@ -94,6 +113,10 @@ func FuzzReadEdgeList(f *testing.F) {
 		rtSameGraph(t, g, back, false)
 	})
 }
+
+// fuzzRenumber is the bit of FuzzReadEdgeList's page count that sets
+// EdgeListOptions.Renumber instead.
+const fuzzRenumber = 0x8000
 
 func FuzzReadASCII(f *testing.F) {
 	for _, s := range []string{

@@ -26,6 +26,17 @@ func (l *Labels) Trivial() bool {
 	return true
 }
 
+// Dropped returns how many integer ids below the largest one no page has:
+// the ids an edge list read with EdgeListOptions.Renumber did not use,
+// which kept as given would have been pages without links. It returns 0
+// for labels of label mode and for nil.
+func (l *Labels) Dropped() uint64 {
+	if l == nil || len(l.IDs) == 0 {
+		return 0
+	}
+	return slices.Max(l.IDs) + 1 - uint64(len(l.IDs))
+}
+
 // PageOf returns a function that maps the name the file gave a page (its
 // integer id, in decimal, for IDs; its label for Names) to the page, and
 // reports false for a name no page has; it returns nil when l is nil or

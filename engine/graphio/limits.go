@@ -90,12 +90,14 @@ type decodeCost struct{ perPage, perLink int64 }
 
 // decodeCosts are the readers' peak bytes per page and per link:
 //
-//   - text formats (edge list, WebGraph ASCII) collect links in a
-//     graph.Builder, 8 bytes per link, which an edge list's integer mode
-//     fills from its own 8 bytes per link; graph.Builder.Build then holds
-//     8-byte offsets and a cursor per page and 4 bytes of targets per link
-//     beside the builder's arrays. An edge list keeps the original id of
-//     every page (8 bytes) too.
+//   - text formats (edge list, WebGraph ASCII) collect links in chunks
+//     that are never copied (textlinks.go). An edge list holds 8 bytes a
+//     link in them, and building the graph adds 4 bytes of targets a
+//     link and 8 bytes of offsets a page; its numbering of pages holds
+//     more, counted apart as it grows (edgeListParser.held). WebGraph
+//     ASCII, whose pages come in order, holds 4 bytes of targets a link
+//     and 4 bytes of out-degree a page until it makes the 8-byte offsets
+//     and copies the targets to one array.
 //   - BVGraph holds its 8-byte offsets and 4-byte targets, whose array
 //     may be copied once as it grows: 8 bytes per link; the .graph and
 //     .offsets bytes are counted apart (readLimits.extra).
@@ -108,8 +110,8 @@ type decodeCost struct{ perPage, perLink int64 }
 //   - a URL list costs its bytes and a 16-byte string header per line,
 //     and the host table 4 bytes per page once attached (urlListBytes).
 var decodeCosts = map[Format]decodeCost{
-	FormatEdgeList: {perPage: 24, perLink: 16},
-	FormatASCII:    {perPage: 16, perLink: 16},
+	FormatEdgeList: {perPage: 8, perLink: 12},
+	FormatASCII:    {perPage: 12, perLink: 8},
 	FormatBVGraph:  {perPage: 8, perLink: 8},
 	FormatCSR:      {perPage: 12, perLink: 4},
 }
@@ -334,25 +336,79 @@ func (l *readLimits) during(file string, line, pages, links int64, soFar bool) e
 // p.lim (see readLimits.during), at line line (0 for the whole file), and
 // polls its cancel function. The pages are known in fixed mode (the
 // header's or the URL list's count), counted in label mode and in integer
-// mode with sparse ids, and bounded by the links otherwise.
+// mode with sparse ids, and bounded by the links otherwise. The memory
+// counted is what building the graph will hold at its peak
+// (edgeListHeld beside decodeCosts), so that a file is refused while
+// reading it still fits.
 func (p *edgeListParser) checkLimits(line int64, soFar bool) error {
 	if p.lim == nil {
 		return nil
 	}
-	pages, links := int64(-1), int64(0)
+	pages, links := int64(-1), p.src.n
 	switch p.mode {
 	case edgeListFixed:
-		pages, links = int64(p.fixedNodes), int64(p.builder.NumArcs())
+		pages = int64(p.fixedNodes)
 	case edgeListNames:
-		pages, links = int64(len(p.labelNames)), int64(p.builder.NumArcs())
+		pages = int64(len(p.labelNames))
 	default:
-		links = int64(len(p.arcs) / 2)
-		if p.sparse {
+		switch {
+		case p.finalPages >= 0:
+			pages = p.finalPages
+		case !p.renumber && p.anyID:
+			pages = int64(max(p.snapNodes, p.maxID+1))
+		case !p.renumber && p.snapLine > 0:
+			pages = int64(p.snapNodes)
+		case p.sparse:
 			pages = int64(len(p.sparseOrig))
 		}
 	}
 	if line == 1 && !soFar {
 		links = -1 // the header announces pages only
 	}
-	return p.lim.during(p.name, line, pages, links, soFar)
+	return p.lim.withHeld(textHeld(p.held())).during(p.name, line, pages, links, soFar)
+}
+
+// textHeldAllowance is the part of what a text reader holds beside
+// decodeCosts' count (its chunks' unused room, small tables) that the
+// checks leave out: it is less than the read buffer of 256 KiB, which is
+// not counted either, and counting it would refuse a graph of a few
+// links under a budget of a few hundred bytes that its arrays fit.
+const textHeldAllowance = 64 << 10
+
+// textHeld returns what a text reader holding held bytes beside
+// decodeCosts' count adds to it in the checks.
+func textHeld(held int64) int64 {
+	return max(held-textHeldAllowance, 0)
+}
+
+// Memory an edge list's numbering holds per page beside decodeCosts, by
+// mode: a sparse integer id's hash-map entry, first-appearance record
+// and final id and rank; a label's map entry, its string header in the
+// list of labels and in the graph's URLs, and the page's host.
+const (
+	edgeListSparseIDBytes = 80
+	edgeListLabelBytes    = 96
+)
+
+// held returns the memory an edge list's reading holds beyond decodeCosts'
+// count of its pages and links: the unused room of the last link chunks,
+// and the numbering's tables (the dense bit set with its ranks and the
+// ids it will list, the hash map of sparse ids, the labels and their
+// text).
+func (p *edgeListParser) held() int64 {
+	b := p.src.held + p.dst.held - 8*p.src.n
+	switch p.mode {
+	case edgeListNames:
+		b += edgeListLabelBytes*int64(len(p.labelNames)) + p.labelBytes
+	case edgeListIntegers:
+		if !p.renumber {
+			break
+		}
+		if p.sparse {
+			b += edgeListSparseIDBytes * int64(len(p.sparseOrig))
+		} else {
+			b += 12*int64(len(p.denseBits)) + 8*int64(p.denseMax+1)
+		}
+	}
+	return b
 }

@@ -141,8 +141,8 @@ func TestEdgeListHeaderPagesAreCheckedFirst(t *testing.T) {
 		want string
 	}{
 		{LoadOptions{MaxPages: 1 << 20}, "liar.edges:1: graph has 269,000,000 pages, above the limit of 1,048,576"},
-		// 24 bytes per page (decodeCosts): 6,456,000,000 bytes.
-		{LoadOptions{MaxBytes: 1 << 30}, "liar.edges:1: 269,000,000 pages need about 6.0 GiB to read, more than the 1.0 GiB of memory available"},
+		// 8 bytes per page (decodeCosts): 2,152,000,000 bytes.
+		{LoadOptions{MaxBytes: 1 << 30}, "liar.edges:1: 269,000,000 pages need about 2.0 GiB to read, more than the 1.0 GiB of memory available"},
 	} {
 		read := 0
 		c.opt.Wrap = func(_ string, r io.Reader) io.Reader { return &limitsCountingReader{r: r, n: &read} }
@@ -193,8 +193,8 @@ func TestAnnouncedPagesAreChecked(t *testing.T) {
 		want string
 	}{
 		{"big.graph-txt", LoadOptions{MaxPages: 1000}, 1, -1, "big.graph-txt", "big.graph-txt:1: graph has 300,000,000 pages, above the limit of 1,000"},
-		// 16 bytes per page: 4.8 GB.
-		{"big.graph-txt", LoadOptions{MaxBytes: 1 << 30}, 1, -1, "big.graph-txt", "big.graph-txt:1: 300,000,000 pages need about 4.5 GiB to read, more than the 1.0 GiB of memory available"},
+		// 12 bytes per page: 3.6 GB.
+		{"big.graph-txt", LoadOptions{MaxBytes: 1 << 30}, 1, -1, "big.graph-txt", "big.graph-txt:1: 300,000,000 pages need about 3.4 GiB to read, more than the 1.0 GiB of memory available"},
 		{"big.csr", LoadOptions{MaxPages: 1000}, 0, csrAtNodes, "big.csr", "big.csr: byte 16: graph has 2,147,483,648 pages, above the limit of 1,000"},
 		// 12 bytes per page and 4 per link: 24 GiB + 8 GiB.
 		{"big.csr", LoadOptions{MaxBytes: 1 << 30}, 0, csrAtNodes, "big.csr", "big.csr: byte 16: 2,147,483,648 pages and 2,147,483,648 links need about 32.0 GiB to read, more than the 1.0 GiB of memory available"},
@@ -236,9 +236,16 @@ func TestTextLinksAreCheckedWhileReading(t *testing.T) {
 	// Line 8193 holds the successors of page 8191, the 8192nd.
 	_, _, err = Load(fsys, "a.graph-txt", LoadOptions{MaxLinks: 5000})
 	limitsWantError(t, err, "a.graph-txt", 8193, -1, "a.graph-txt:8193: graph has at least 8,192 links, above the limit of 5,000")
-	// 16 bytes per link, the pages not known yet in integer mode.
+	// 12 bytes per link and 8 per page (ids as given: 0 to 8192); the
+	// link chunks' unused room is within the 64 KiB left out.
 	_, _, err = Load(fsys, "e.edges", LoadOptions{MaxBytes: 100_000})
-	limitsWantError(t, err, "e.edges", 8192, -1, "e.edges:8192: at least 8,192 links need about 128.0 KiB to read, more than the 97.7 KiB of memory available")
+	limitsWantError(t, err, "e.edges", 8192, -1, "e.edges:8192: at least 8,193 pages and 8,192 links need about 160.0 KiB to read, more than the 97.7 KiB of memory available")
+	// Renumbered, the pages are not known yet, and the numbering holds
+	// its dense bit set of 1024 words with its ranks (12 KiB) and the ids
+	// it will list (64 KiB), with the chunks' 56 KiB of unused room: 68
+	// KiB beyond the 64 KiB left out.
+	_, _, err = Load(fsys, "e.edges", LoadOptions{MaxBytes: 100_000, Renumber: true})
+	limitsWantError(t, err, "e.edges", 8192, -1, "e.edges:8192: at least 8,192 links need about 164.0 KiB to read, more than the 97.7 KiB of memory available")
 	// The whole file within the limits loads.
 	if _, _, err := Load(fsys, "e.edges", LoadOptions{MaxLinks: 10000, MaxPages: 10001, MaxBytes: 1 << 20}); err != nil {
 		t.Fatal(err)

@@ -172,6 +172,10 @@ type LoadOptions struct {
 	// compressed there, as a mapped one is kept (graph.Lists), instead of
 	// decoding it into CSR arrays of 4 bytes a link.
 	InPlace bool
+	// Renumber numbers an edge list's integer ids densely by increasing id
+	// instead of keeping them as page numbers (EdgeListOptions.Renumber);
+	// the returned Labels give each page's id. Other formats ignore it.
+	Renumber bool
 	// Progress, when set, is called as a memory-mapped .csr is checked
 	// (its checksum over every byte, in blocks of 16 MiB), with the bytes
 	// checked and the bytes in all: nothing is read through Wrap then,
@@ -222,7 +226,7 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 	var err error
 	switch f {
 	case FormatEdgeList:
-		eopt := EdgeListOptions{}
+		eopt := EdgeListOptions{Renumber: opt.Renumber}
 		if opt.URLs != "" {
 			eopt = EdgeListOptions{Nodes: urls.pages, NodesFrom: "the " + urls.what + " " + opt.URLs}
 		}
@@ -314,12 +318,7 @@ type MappedReleaser interface {
 // place (OpenBVGraph); with inPlace, so is one that is read, from its
 // bytes in memory (a compressed one, or where nothing is mapped).
 func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader, lim *readLimits, inPlace bool) (*graph.Graph, string, error) {
-	base, ok := bvBaseName(name)
-	graphName := name
-	if ok && !strings.HasSuffix(strings.ToLower(withoutGzipSuffix(name)), ".graph") {
-		graphName = base + ".graph"
-	}
-	propsName := base + ".properties"
+	graphName, propsName, offsetsName := bvFileNames(name)
 	var props *BVGraphProperties
 	err := loadRead(fsys, propsName, wrap, func(r io.Reader) (err error) {
 		props, err = ReadBVGraphProperties(r, propsName)
@@ -333,15 +332,14 @@ func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader
 	}
 	if m, ok := fsys.(MappedFS); ok {
 		if data, ok := m.MapFile(graphName); ok && compressionOf(data) == nil {
-			g, err := openBVGraphInPlace(fsys, data, graphName, base, props, wrap, lim)
+			g, err := openBVGraphInPlace(fsys, data, graphName, propsName, offsetsName, props, wrap, lim)
 			return g, graphName, err
 		}
 	}
 	if inPlace {
-		return readBVGraphInPlace(fsys, graphName, base, props, wrap, lim)
+		return readBVGraphInPlace(fsys, graphName, propsName, offsetsName, props, wrap, lim)
 	}
 	if lim != nil {
-		offsetsName := base + ".offsets"
 		lim.extra = satAdd(lim.extra, satAdd(fileSize(fsys, graphName), fileSize(fsys, offsetsName)))
 		if e := lim.check(props.Nodes, props.Arcs, false); e != nil {
 			return nil, graphName, tooLargeAt(propsName, 0, -1, e)
@@ -352,7 +350,6 @@ func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader
 		return nil, graphName, err
 	}
 	defer closeGraph()
-	offsetsName := base + ".offsets"
 	or, closeOffsets, err := loadOpen(fsys, offsetsName, wrap)
 	var g *graph.Graph
 	switch {
@@ -373,12 +370,11 @@ var bvInPlaceCost = decodeCost{perPage: 8}
 // openBVGraphInPlace opens the mapped .graph data in place
 // (OpenBVGraph), with NAME.offsets when present, after checking the
 // positions' memory against lim.
-func openBVGraphInPlace(fsys fs.FS, data []byte, graphName, base string, props *BVGraphProperties, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, error) {
-	offsetsName := base + ".offsets"
+func openBVGraphInPlace(fsys fs.FS, data []byte, graphName, propsName, offsetsName string, props *BVGraphProperties, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, error) {
 	if lim != nil {
 		lim = lim.withCost(bvInPlaceCost, fileSize(fsys, offsetsName))
 		if e := lim.check(props.Nodes, props.Arcs, false); e != nil {
-			return nil, tooLargeAt(base+".properties", 0, -1, e)
+			return nil, tooLargeAt(propsName, 0, -1, e)
 		}
 	}
 	or, closeOffsets, err := loadOpen(fsys, offsetsName, wrap)
@@ -399,16 +395,16 @@ func openBVGraphInPlace(fsys fs.FS, data []byte, graphName, base string, props *
 // readBVGraphInPlace reads the .graph's bytes into memory, within lim
 // (the bytes a graph of its properties can take, and the positions), and
 // opens them in place.
-func readBVGraphInPlace(fsys fs.FS, graphName, base string, props *BVGraphProperties, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, string, error) {
+func readBVGraphInPlace(fsys fs.FS, graphName, propsName, offsetsName string, props *BVGraphProperties, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, string, error) {
 	codes, _, msg := bvCheckProperties(props)
 	if msg != "" {
 		return nil, graphName, fileError(graphName, "bad properties: %s", msg)
 	}
 	limit := bvMaxGraphBytes(props, codes)
 	if lim != nil {
-		held := lim.withCost(bvInPlaceCost, satAdd(min(fileSize(fsys, graphName), limit), fileSize(fsys, base+".offsets")))
+		held := lim.withCost(bvInPlaceCost, satAdd(min(fileSize(fsys, graphName), limit), fileSize(fsys, offsetsName)))
 		if e := held.check(props.Nodes, props.Arcs, false); e != nil {
-			return nil, graphName, tooLargeAt(base+".properties", 0, -1, e)
+			return nil, graphName, tooLargeAt(propsName, 0, -1, e)
 		}
 	}
 	var data []byte
@@ -427,8 +423,44 @@ func readBVGraphInPlace(fsys fs.FS, graphName, base string, props *BVGraphProper
 	if err != nil {
 		return nil, graphName, err
 	}
-	g, err := openBVGraphInPlace(fsys, data, graphName, base, props, wrap, lim)
+	g, err := openBVGraphInPlace(fsys, data, graphName, propsName, offsetsName, props, wrap, lim)
 	return g, graphName, err
+}
+
+// bvFileNames returns the files of the BVGraph that name, any of them,
+// names: NAME.graph (name itself when it is the .graph, gzipped or not),
+// NAME.properties and NAME.offsets, where NAME is name without its
+// extension and a .gz suffix.
+func bvFileNames(name string) (graphName, propsName, offsetsName string) {
+	base, ok := bvBaseName(name)
+	graphName = name
+	if ok && !strings.HasSuffix(strings.ToLower(withoutGzipSuffix(name)), ".graph") {
+		graphName = base + ".graph"
+	}
+	return graphName, base + ".properties", base + ".offsets"
+}
+
+// InputFiles returns the files Load reads for the graph file name in
+// format f (FormatAuto: the one its name implies), the URL list apart:
+// name itself and, for a BVGraph, the .graph, .properties and .offsets
+// files it opens beside it (the .offsets when present), each once, name
+// first. A command that writes files checks its outputs against them, so
+// that an output can never replace a file the loader reads.
+func InputFiles(name string, f Format) []string {
+	if f == FormatAuto {
+		f = FormatFromName(name)
+	}
+	files := []string{name}
+	if f != FormatBVGraph {
+		return files
+	}
+	graphName, propsName, offsetsName := bvFileNames(name)
+	for _, n := range []string{graphName, propsName, offsetsName} {
+		if n != name {
+			files = append(files, n)
+		}
+	}
+	return files
 }
 
 // loadRead opens a file of fsys, wrapped as wrap asks, hands it to read,

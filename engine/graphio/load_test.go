@@ -79,8 +79,8 @@ func TestLoadEdgeListWithURLs(t *testing.T) {
 		t.Fatalf("hosts %+v", g.Hosts)
 	}
 
-	// Without the URL list the ids are renumbered and reported.
-	g, labels, err = Load(fsys, "g.edges", LoadOptions{})
+	// Without the URL list, renumbered on request, the ids are reported.
+	g, labels, err = Load(fsys, "g.edges", LoadOptions{Renumber: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,14 +188,29 @@ func TestLoadCSStanford(t *testing.T) {
 		t.Errorf("page 3270 (%s) is on host %q, want graphics.stanford.edu", g.URLs[3270], h)
 	}
 
-	// The edge list alone numbers by increasing id the pages that have a
-	// link, and its labels map them back to the URL-list numbering.
+	// The edge list alone keeps its ids as given: the same 9,914 pages,
+	// those without links included, as with the URL list and as the
+	// BVGraph has (below).
 	ge, labels, err := Load(fsys, "cs-stanford.edges", LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if labels != nil {
+		t.Errorf("labels = %+v, want none for ids kept as given", labels)
+	}
+	rtSameGraph(t, g, ge, false)
+	ge0 := ge
+	// Renumbered on request, it numbers by increasing id the pages that
+	// have a link, and its labels map them back to the URL-list
+	// numbering and count the 479 ids no link uses.
+	ge, labels, err = Load(fsys, "cs-stanford.edges", LoadOptions{Renumber: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	rtCheckRenumbered(t, g, ge, labels)
-	t.Logf("cs-stanford: %d of %d pages have a link", ge.NumNodes(), g.NumNodes())
+	if ge.NumNodes() != 9435 || labels.Dropped() != 479 {
+		t.Errorf("renumbered: %d pages, %d ids dropped; want 9,435 and 479", ge.NumNodes(), labels.Dropped())
+	}
 
 	// The BVGraph of the same crawl decodes to the same arcs (README),
 	// named by its .graph or its .properties. The README lists it beside
@@ -209,6 +224,13 @@ func TestLoadCSStanford(t *testing.T) {
 			t.Fatal(err)
 		}
 		rtSameGraph(t, g, gb, true)
+		// Without URLs, the edge list and the BVGraph give the same
+		// graph too.
+		gb, _, err = Load(fsys, f, LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rtSameGraph(t, gb, ge0, false)
 	}
 
 	// And the graph survives .csr with its hosts and URLs.
@@ -329,5 +351,37 @@ func TestLoadUsesMappedBytes(t *testing.T) {
 		if at < start || at >= start+uintptr(len(data)) {
 			t.Error("the links were copied out of the mapped bytes")
 		}
+	}
+}
+
+// TestInputFilesAreWhatLoadOpens: InputFiles lists every file Load opens
+// for a graph, gzipped BVGraph files included, so that an output check
+// built on it cannot miss one.
+func TestInputFilesAreWhatLoadOpens(t *testing.T) {
+	for _, name := range []string{"g.edges", "g.edges.gz", "a.graph-txt", "c.csr", "bv.graph", "bv.graph.gz", "bv.properties", "bv.properties.gz", "bv.offsets", "BV.GRAPH.GZ"} {
+		var opened []string
+		wrap := func(n string, r io.Reader) io.Reader {
+			opened = append(opened, n)
+			return r
+		}
+		// Every file exists and is empty: Load opens what it needs and
+		// fails on the content, having opened all it reads.
+		fsys := fstest.MapFS{}
+		for _, n := range InputFiles(name, FormatAuto) {
+			fsys[n] = &fstest.MapFile{Data: []byte("nodes=1\narcs=0\n")}
+		}
+		Load(fsys, name, LoadOptions{Wrap: wrap})
+		files := InputFiles(name, FormatAuto)
+		for _, o := range opened {
+			if !slices.Contains(files, o) {
+				t.Errorf("%s: Load opened %s, which InputFiles %v leaves out", name, o, files)
+			}
+		}
+		if files[0] != name {
+			t.Errorf("%s: InputFiles starts with %s", name, files[0])
+		}
+	}
+	if got := InputFiles("cs.graph.gz", FormatAuto); !slices.Equal(got, []string{"cs.graph.gz", "cs.properties", "cs.offsets"}) {
+		t.Errorf("cs.graph.gz: %v", got)
 	}
 }

@@ -155,11 +155,13 @@ func TestRoundTripEdgeList(t *testing.T) {
 			}
 			rtSameGraph(t, c.g, got, false)
 
-			// Without the header the pages that appear in links are
-			// renumbered by increasing id; Labels.IDs maps them back. A
-			// graph without links leaves no page then, and is refused.
+			// Without the header, renumbered on request, the pages that
+			// appear in links are numbered by increasing id; Labels.IDs
+			// maps them back. Kept as given, the ids are the pages up to
+			// the largest. A graph without links leaves no page then, and
+			// is refused.
 			body := buf.Bytes()[bytes.IndexByte(buf.Bytes(), '\n')+1:]
-			got, labels, err = ReadEdgeList(bytes.NewReader(body), c.name+".edges", EdgeListOptions{})
+			got, labels, err = ReadEdgeList(bytes.NewReader(body), c.name+".edges", EdgeListOptions{Renumber: true})
 			if c.g.NumArcs() == 0 {
 				if err == nil || err.Error() != c.name+".edges: "+noPagesMsg {
 					t.Fatalf("no links and no header: %v, want the file refused for holding no pages", err)
@@ -169,6 +171,20 @@ func TestRoundTripEdgeList(t *testing.T) {
 					t.Fatal(err)
 				}
 				rtCheckRenumbered(t, c.g, got, labels)
+				got, labels, err = ReadEdgeList(bytes.NewReader(body), c.name+".edges", EdgeListOptions{})
+				if err != nil || labels != nil {
+					t.Fatalf("ids as given: %v, labels %+v", err, labels)
+				}
+				last := 0 // the pages after the last linked one are not in the file
+				in := c.g.InDegrees()
+				for p := range c.g.NumNodes() {
+					if c.g.OutDegree(uint32(p)) > 0 || in[p] > 0 {
+						last = p
+					}
+				}
+				if got.NumNodes() != last+1 || !slices.Equal(got.Offsets, c.g.Offsets[:last+2]) || !slices.Equal(got.Targets, c.g.Targets) {
+					t.Fatalf("ids as given: %d pages, want %d with the same lists", got.NumNodes(), last+1)
+				}
 			}
 
 			// With the page count given, the ids are kept as they are.

@@ -111,6 +111,11 @@ type Source struct {
 	// URLs names an optional URL list for the file (hosts, URL seeds, and
 	// matching pages with a previous snapshot).
 	URLs string `json:"urls,omitempty"`
+	// Renumber numbers an edge list's integer ids densely by increasing
+	// id, dropping the ids no link uses; without it they are page numbers
+	// as given (graphio.EdgeListOptions.Renumber). A previous snapshot's
+	// edge list is read the same way.
+	Renumber bool `json:"renumber,omitempty"`
 	// Generate gives the generator's parameters.
 	Generate *Generate `json:"generate,omitempty"`
 }

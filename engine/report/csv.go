@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
 )
@@ -94,21 +95,27 @@ func checkCurve(label, kind string, c *model.Curve) error {
 // slice: s itself, or, when s holds a comma, a double quote or a line
 // break (\n or \r), s between double quotes with each double quote
 // doubled, as RFC 4180 asks. encoding/csv reads the field back as s (a
-// "\r\n" inside it as "\n", as that reader does). It is the one CSV field
+// "\r\n" inside it as "\n", as that reader does; a neutralised field with
+// its leading quote). It is the one CSV field
 // writer of crawlsim: the report's curves and the command line's score
-// files both use it.
+// files both use it. A field that a spreadsheet would take for a formula
+// is neutralised (csvFormulaLike).
 func AppendCSVField(b []byte, s string) []byte {
-	needs := false
-	for i := 0; i < len(s); i++ {
+	quote := ""
+	if csvFormulaLike(s) {
+		quote = "'"
+	}
+	needs := quote != ""
+	for i := 0; i < len(s) && !needs; i++ {
 		if c := s[i]; c == ',' || c == '"' || c == '\n' || c == '\r' {
 			needs = true
-			break
 		}
 	}
 	if !needs {
 		return append(b, s...)
 	}
 	b = append(b, '"')
+	b = append(b, quote...)
 	for i := 0; i < len(s); i++ {
 		if s[i] == '"' {
 			b = append(b, '"')
@@ -116,6 +123,26 @@ func AppendCSVField(b []byte, s string) []byte {
 		b = append(b, s[i])
 	}
 	return append(b, '"')
+}
+
+// csvFormulaLike reports whether a spreadsheet would take the field s for
+// a formula: it begins with '=', '+', '-', '@', a tab or a carriage
+// return, and is not a number ("-0.5", "+3", "-12%"). AppendCSVField
+// neutralises such a field as OWASP's CSV injection advice asks: it puts
+// a single quote before it, inside double quotes, so that a label such as
+// =HYPERLINK(...) is shown as text and never evaluated.
+func csvFormulaLike(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch s[0] {
+	case '=', '@', '\t', '\r':
+		return true
+	case '+', '-':
+		_, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+		return err != nil
+	}
+	return false
 }
 
 // JSON writes r as model.MarshalResult encodes it, the one JSON

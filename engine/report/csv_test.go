@@ -23,6 +23,17 @@ func TestAppendCSVField(t *testing.T) {
 		{"cr\ronly", "\"cr\ronly\""},
 		{"crlf\r\nline", "\"crlf\r\nline\""},
 		{`fpr-m m=100 <&">`, `"fpr-m m=100 <&"">"`},
+		// Formulas are neutralised with a leading quote (OWASP's CSV
+		// injection advice); numbers are left alone.
+		{"=HYPERLINK(\"http://x\",\"y\")", `"'=HYPERLINK(""http://x"",""y"")"`},
+		{"+1+2", `"'+1+2"`},
+		{"-2+3", `"'-2+3"`},
+		{"@SUM(A1)", `"'@SUM(A1)"`},
+		{"\tx", "\"'\tx\""},
+		{"-0.5", "-0.5"},
+		{"+3", "+3"},
+		{"-12%", "-12%"},
+		{"a=b", "a=b"},
 	}
 	for _, c := range cases {
 		got := string(AppendCSVField([]byte("x,"), c.in))
@@ -34,8 +45,13 @@ func TestAppendCSVField(t *testing.T) {
 			t.Errorf("AppendCSVField(%q): encoding/csv cannot read %q: %v", c.in, got, err)
 			continue
 		}
-		// encoding/csv reads a quoted "\r\n" as "\n".
-		if want := strings.ReplaceAll(c.in, "\r\n", "\n"); len(row) != 2 || row[0] != "x" || row[1] != want {
+		// encoding/csv reads a quoted "\r\n" as "\n", and a neutralised
+		// formula with its quote.
+		want := strings.ReplaceAll(c.in, "\r\n", "\n")
+		if strings.HasPrefix(c.want, `"'`) {
+			want = "'" + want
+		}
+		if len(row) != 2 || row[0] != "x" || row[1] != want {
 			t.Errorf("AppendCSVField(%q): encoding/csv read %q back", c.in, row)
 		}
 	}

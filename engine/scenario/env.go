@@ -8,6 +8,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
@@ -130,17 +131,22 @@ func (c *shared) rankOptions(teleport []float64) rank.Options {
 }
 
 // load reads a graph file of Env.FS (one step) beside held, the graph
-// already in memory (nil when none), with its URLs only when needURLs.
-func (c *shared) load(name, format, urls string, held *graph.Graph, needURLs bool) (*graph.Graph, *graphio.Labels, error) {
+// already in memory (nil when none), with its URLs only when needURLs,
+// and with an edge list's ids renumbered when renumber is set; it says so
+// in a warning, with the ids dropped.
+func (c *shared) load(name, format, urls string, renumber bool, held *graph.Graph, needURLs bool) (*graph.Graph, *graphio.Labels, error) {
 	f, err := graphio.ParseFormat(format)
 	if err != nil {
 		return nil, nil, err
 	}
 	opt := graphio.LoadOptions{Format: f, URLs: urls, MaxLinks: c.env.MaxLinks, MaxPages: c.env.MaxPages, MaxBytes: c.loadBytes(held), Cancel: c.env.Cancel, Wrap: c.env.Wrap,
-		SkipURLs: !needURLs, InPlace: c.env.InPlace}
+		SkipURLs: !needURLs, Renumber: renumber, InPlace: c.env.InPlace}
 	g, labels, err := graphio.Load(c.env.FS, name, opt)
 	if err != nil {
 		return nil, nil, err
+	}
+	if renumber && labels != nil && labels.IDs != nil {
+		c.warn("graph: the ids of %s are renumbered densely: %s pages, %s unused ids dropped", name, model.Count(g.NumNodes()), model.Count(labels.Dropped()))
 	}
 	if labels.Trivial() {
 		labels = nil // the file's ids were 0..n-1 already

@@ -35,7 +35,7 @@ type graphStage struct {
 // loadGraph reads the graph file.
 func (st *graphStage) loadGraph() (int64, error) {
 	src := st.s.Graph
-	if st.env.Loaded != nil {
+	if st.env.Loaded != nil && !src.Renumber {
 		if g, labels, ok := st.env.Loaded(src.File, src.URLs, src.Format); ok {
 			if labels.Trivial() {
 				labels = nil
@@ -44,13 +44,13 @@ func (st *graphStage) loadGraph() (int64, error) {
 			return 1, nil
 		}
 	}
-	g, labels, err := st.load(src.File, src.Format, src.URLs, nil, st.needURLs)
+	g, labels, err := st.load(src.File, src.Format, src.URLs, src.Renumber, nil, st.needURLs)
 	if err != nil {
 		return 0, err
 	}
 	st.g, st.labels, st.sourceName = g, labels, src.File
 	if st.env.Transpose != "" {
-		tr, _, err := st.load(st.env.Transpose, src.Format, "", g, false)
+		tr, _, err := st.load(st.env.Transpose, src.Format, "", false, g, false)
 		if err != nil {
 			return 0, err
 		}

@@ -29,10 +29,10 @@ func TestMaxBytesRefusesBeforeAllocating(t *testing.T) {
 		t.Error("the generator was made before refusing")
 	}
 
-	// ids.edges: 4 pages and 4 links, and runBytes(4, 4) = 12·4 + 4·4
+	// ids.edges renumbered: 4 pages and 4 links, and runBytes(4, 4) = 12·4 + 4·4
 	// (the graph) + 8·4 (the importance) + max(48·4 (a crawl), 36·4 +
 	// 4·4 (PageRank)) = 288 bytes to compare, more than reading it takes.
-	s := Scenario{Graph: Source{File: "ids.edges"}, Seeds: "top-pagerank:1", Strategies: []Strategy{{ID: "bfs"}}}
+	s := Scenario{Graph: Source{File: "ids.edges", Renumber: true}, Seeds: "top-pagerank:1", Strategies: []Strategy{{ID: "bfs"}}}
 	r, err = New(s, Env{FS: testFS, MaxBytes: 287})
 	if err != nil {
 		t.Fatal(err)
@@ -73,11 +73,11 @@ func TestPreviousSnapshotLoadsInWhatIsLeft(t *testing.T) {
 		Previous:   &PreviousSource{File: "before.edges", URLs: "before.urls"},
 		Strategies: []Strategy{{ID: "hist-pagerank-zero"}},
 	}
-	// now.edges holds 12·5 + 4·7 = 88 bytes; before.edges needs 24·5 +
-	// 16·6 = 216 bytes beside its URL list's 95 bytes and 20 a line: 411.
-	// Of 461 bytes, 373 are left for it.
-	_, err := Run(context.Background(), s, Env{FS: testFS, MaxBytes: 461}, nil)
-	want := "before.edges: 5 pages and 6 links need about 411 bytes to read, more than the 373 bytes of memory available"
+	// now.edges holds 12·5 + 4·7 = 88 bytes; before.edges needs 8·5 +
+	// 12·6 = 112 bytes beside its URL list's 95 bytes and 20 a line: 307.
+	// Of 394 bytes, 306 are left for it.
+	_, err := Run(context.Background(), s, Env{FS: testFS, MaxBytes: 394}, nil)
+	want := "before.edges: 5 pages and 6 links need about 307 bytes to read, more than the 306 bytes of memory available"
 	if err == nil || err.Error() != want {
 		t.Fatalf("got %v\nwant %s", err, want)
 	}

@@ -186,8 +186,8 @@ func normalize(s Scenario) (Scenario, seeds.Spec, error) {
 		switch {
 		case st.Samples == 0:
 			st.Samples = seeds.DefaultDistanceSamples
-		case st.Samples < 0 || st.Samples > maxDistanceSamples:
-			errs.add("seed_study.samples", "%d is outside [1, %s]", st.Samples, model.Count(maxDistanceSamples))
+		case st.Samples < 0 || st.Samples > MaxDistanceSamples:
+			errs.add("seed_study.samples", "%d is outside [1, %s]", st.Samples, model.Count(MaxDistanceSamples))
 		}
 		out.SeedStudy = &st
 	}
@@ -373,8 +373,18 @@ func evolveParams(e Evolve) gen.EvolveParams {
 	}
 }
 
-// maxDistanceSamples bounds the searches of a seed study.
-const maxDistanceSamples = 100000
+// labelLineBreaks are the characters that end a line somewhere (a table
+// printed on a terminal, a CSV or Markdown copy): a strategy's label may
+// not hold them. Other control characters are escaped where the label is
+// shown.
+const labelLineBreaks = "\n\r\v\f\u0085\u2028\u2029"
+
+// MaxStrategies is the most strategies one scenario compares: each is a
+// crawl of the whole graph, with its own curves in every table and chart.
+const MaxStrategies = 1000
+
+// MaxDistanceSamples bounds the searches of a seed study (seed_study.samples).
+const MaxDistanceSamples = 100000
 
 func normalizeStrategies(list []Strategy, hasPrevious, study bool, errs *fieldErrors) []Strategy {
 	if list == nil {
@@ -383,6 +393,9 @@ func normalizeStrategies(list []Strategy, hasPrevious, study bool, errs *fieldEr
 		return list
 	} else if len(list) == 0 {
 		errs.add("strategies", "the list is empty; name at least one strategy, or leave the field out for the default comparison")
+		return list
+	} else if len(list) > MaxStrategies {
+		errs.add("strategies", "%s strategies, more than the %s one comparison may hold", model.Count(len(list)), model.Count(MaxStrategies))
 		return list
 	}
 	out := make([]Strategy, len(list))
@@ -421,7 +434,9 @@ func normalizeStrategies(list []Strategy, hasPrevious, study bool, errs *fieldEr
 		if label == "" {
 			label = defaultLabel(info, vals)
 		}
-		if j, dup := labels[label]; dup {
+		if k := strings.IndexAny(label, labelLineBreaks); k >= 0 {
+			errs.add(field+".label", "%q holds a line break (%U); a label is shown on one line of tables and legends", label, []rune(label[k:])[0])
+		} else if j, dup := labels[label]; dup {
 			errs.add(field+".label", "%q is also the label of strategies[%d]; give each strategy its own label", label, j)
 		} else {
 			labels[label] = i

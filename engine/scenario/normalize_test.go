@@ -131,6 +131,7 @@ func TestNormalizeErrors(t *testing.T) {
 		{"unknown parameter", Scenario{Strategies: []Strategy{{ID: "bfs", Params: crawl.Values{"k": 1}}}}, `strategies[0].params.k: strategy bfs has no parameter "k" (it takes none)`},
 		{"needs previous", Scenario{Strategies: []Strategy{{ID: "hist-pagerank-zero"}}}, `strategies[0]: hist-pagerank-zero needs a previous snapshot: set previous to a graph file, or to {"evolve": {}} to evolve the graph`},
 		{"same label", Scenario{Strategies: []Strategy{{ID: "bfs"}, {ID: "fpr"}, {ID: "bfs"}}}, `strategies[2].label: "bfs" is also the label of strategies[0]; give each strategy its own label`},
+		{"label with a line break", Scenario{Strategies: []Strategy{{ID: "bfs", Label: "evil\nrow"}}}, `strategies[0].label: "evil\nrow" holds a line break (U+000A); a label is shown on one line of tables and legends`},
 		{"budget", Scenario{Budget: -3}, "budget: -3 is negative; 0 means no limit"},
 		{"connections", Scenario{Politeness: &Politeness{Connections: -1}}, "politeness.connections: -1 is not a number of connections: want 1 to 10,000"},
 		{"too many connections", Scenario{Politeness: &Politeness{Connections: 10001}}, "politeness.connections: 10001 is not a number of connections: want 1 to 10,000"},

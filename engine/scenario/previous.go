@@ -82,7 +82,7 @@ func (st *previousStage) evolveProgress() step.Progress {
 // loadPrevious reads the previous snapshot's file.
 func (st *previousStage) loadPrevious() (int64, error) {
 	src := st.s.Previous
-	g, labels, err := st.load(src.File, src.Format, src.URLs, st.cur.g, st.cur.needURLs)
+	g, labels, err := st.load(src.File, src.Format, src.URLs, st.s.Graph.Renumber, st.cur.g, st.cur.needURLs)
 	if err != nil {
 		return 0, err
 	}

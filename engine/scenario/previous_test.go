@@ -72,7 +72,7 @@ func TestPreviousSnapshotFromFile(t *testing.T) {
 // list's own ids.
 func TestPreviousSnapshotByID(t *testing.T) {
 	s := Scenario{
-		Graph:      Source{File: "ids.edges"},
+		Graph:      Source{File: "ids.edges", Renumber: true},
 		Previous:   &PreviousSource{File: "before.edges"},
 		Seeds:      "list:40",
 		Strategies: []Strategy{{ID: "hist-pagerank-parent"}},
@@ -91,6 +91,8 @@ func TestPreviousSnapshotByID(t *testing.T) {
 		t.Errorf("seeds %v, want page 3 (id 40)", res.Seeds)
 	}
 	want := []string{
+		"graph: the ids of ids.edges are renumbered densely: 4 pages, 37 unused ids dropped",
+		"graph: the ids of before.edges are renumbered densely: 5 pages, 0 unused ids dropped",
 		"previous: pages are matched by id, since the two graphs do not both have URLs",
 		"previous: no page of the graph was found in the previous snapshot; the historical strategies see only new pages",
 	}
@@ -102,7 +104,7 @@ func TestPreviousSnapshotByID(t *testing.T) {
 func mustLoad(t *testing.T, name, urls string) *graph.Graph {
 	t.Helper()
 	r := &shared{env: Env{FS: testFS}}
-	g, _, err := r.load(name, "", urls, nil, needsURLs(r.s, seeds.Spec{}))
+	g, _, err := r.load(name, "", urls, false, nil, needsURLs(r.s, seeds.Spec{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -412,7 +412,7 @@ func mustNormalize(t *testing.T, s Scenario) Scenario {
 // seeds cannot reach.
 func TestWarnings(t *testing.T) {
 	s := Scenario{
-		Graph:      Source{File: "ids.edges"},
+		Graph:      Source{File: "ids.edges", Renumber: true},
 		Seeds:      "list:10",
 		Strategies: []Strategy{{ID: "larger-sites-first"}, {ID: "windowed-rankmass"}, {ID: "fpr-m"}, {ID: "l-neighbor"}},
 		Budget:     10,
@@ -420,6 +420,7 @@ func TestWarnings(t *testing.T) {
 	}
 	res := mustRun(t, s, Env{FS: testFS}, 1000)
 	want := []string{
+		"graph: the ids of ids.edges are renumbered densely: 4 pages, 37 unused ids dropped",
 		"seeds: 1 of the 4 pages cannot be reached from the seeds; they hold 0.0375 of the importance, which no crawl collects",
 		"budget: 10 is more than the 3 pages reachable from the seeds; every crawl stops after 3 downloads",
 		"larger-sites-first: the graph has no hosts, so all pages count as one host and it downloads breadth-first (give a URL list for hosts)",

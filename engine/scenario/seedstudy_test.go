@@ -142,7 +142,7 @@ func TestSeedStudyNamesAfterEvolve(t *testing.T) {
 		fmt.Fprintf(&b, "%d %d\n%d %d\n", 1000+i, 1000+(i*7+1)%400, 1000+i, 1000+(i*13+5)%400)
 	}
 	files := fstest.MapFS{"g.edges": &fstest.MapFile{Data: []byte(b.String())}}
-	s := Scenario{Graph: Source{File: "g.edges"}, Previous: &PreviousSource{Evolve: &Evolve{Seed: 2}}, Seeds: "random:100",
+	s := Scenario{Graph: Source{File: "g.edges", Renumber: true}, Previous: &PreviousSource{Evolve: &Evolve{Seed: 2}}, Seeds: "random:100",
 		Strategies: []Strategy{}, SeedStudy: &SeedStudy{Samples: 5}, RandomSeed: 3}
 	r, err := New(mustNormalize(t, s), Env{FS: files})
 	if err != nil {

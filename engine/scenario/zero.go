@@ -36,7 +36,7 @@ var scenarioZeroDefaults = []zeroDefault{
 	{path: "politeness.bandwidth", want: "a positive number of bytes per second"},
 	{path: "metrics.curve_points", want: "1 to " + model.Count(maxCurvePoints) + " points"},
 	{path: "metrics.tau_sample", want: "1 to " + model.Count(maxTauSample) + " pages"},
-	{path: "seed_study.samples", want: "1 to " + model.Count(maxDistanceSamples) + " searches"},
+	{path: "seed_study.samples", want: "1 to " + model.Count(MaxDistanceSamples) + " searches"},
 }
 
 // refreshZeroDefaults are the numbers of a Refresh that Normalize fills

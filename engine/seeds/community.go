@@ -469,6 +469,10 @@ func communityString(s Spec) string {
 	return b
 }
 
+// MaxHITSIterations is the most HITS iterations a round of the community
+// search may make (iterations=I, crawlsim seeds -iterations).
+const MaxHITSIterations = 100000
+
 // communityOptions are the options of the community seeds' text form
 // (parseCommunity): the values each accepts, from min to max (0 never),
 // and what a refusal wants.
@@ -479,5 +483,5 @@ var communityOptions = map[string]struct {
 	"density":    {0, 100, "a density above 0 and at most 100 (percent)"},
 	"size":       {2, math.MaxInt32, "a size of at least 2 (a hub and an authority)"},
 	"members":    {1, math.MaxInt32, "a number of members of at least 1"},
-	"iterations": {1, math.MaxInt32, "a number of iterations of at least 1"},
+	"iterations": {1, MaxHITSIterations, "a number of iterations from 1 to 100,000"},
 }

@@ -238,7 +238,7 @@ func resolveList(g *graph.Graph, spec Spec, pageOf func(string) (uint32, bool)) 
 				return nil, spec.itemError(k, "the graph has no page %q", item)
 			}
 			id = uint64(p)
-		} else if id, err = strconv.ParseUint(item, 10, 32); err != nil {
+		} else if id, err = strconv.ParseUint(item, 10, 64); err != nil && !errors.Is(err, strconv.ErrRange) {
 			if g.URLs == nil {
 				return nil, spec.itemError(k, "%q is not a page id, and the graph has no URLs to look it up", item)
 			}
@@ -252,10 +252,11 @@ func resolveList(g *graph.Graph, spec Spec, pageOf func(string) (uint32, bool)) 
 			case other != v:
 				return nil, spec.itemError(k, "the URL %q is that of pages %d and %d, whose URLs differ only in the case of their scheme or host; give it as one of them has it", item, v, other)
 			}
-			id = uint64(v)
+			id, err = uint64(v), nil
 		}
-		if id >= uint64(g.NumNodes()) {
-			return nil, spec.itemError(k, "page %d is beyond the last page %d", id, g.NumNodes()-1)
+		if err != nil || id >= uint64(g.NumNodes()) {
+			// A page id, too large for the graph (or for any number).
+			return nil, spec.itemError(k, "page %s is beyond the last page %d", item, g.NumNodes()-1)
 		}
 		if !seen[uint32(id)] {
 			seen[uint32(id)] = true

@@ -235,7 +235,7 @@ func registerGeneratorFlags(fs *flag.FlagSet, prefix, seedName, seedNote string)
 	p := &g.params
 	p.Pages = d.Pages
 	fs.Var(wholeFlag{&p.Pages}, "n", prefix+"number of pages `N`")
-	fs.IntVar(&p.Hosts, "hosts", 0, prefix+"number of hosts `N` (default: pages/200, at least 1)")
+	fs.Var(wholeFlag{&p.Hosts}, "hosts", prefix+"number of hosts `N` (default: pages/200, at least 1)")
 	fs.Float64Var(&p.MeanOutDegree, "degree", d.MeanOutDegree, prefix+"mean out-degree `D` expected of a page (one graph's own mean varies with -seed, most in small graphs), at most (pages-1)/2; when not given, graphs under 17 pages get (pages-1)/2")
 	fs.Float64Var(&p.IntraHostShare, "intra", d.IntraHostShare, prefix+"`SHARE` of links that stay inside their host, in [0,1]")
 	fs.Float64Var(&p.HostSizeExponent, "host-exp", d.HostSizeExponent, prefix+"Zipf exponent `EXP` of the host sizes")

@@ -21,7 +21,9 @@ largest hosts.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			var in graphInput
 			in.register(fs)
-			top := fs.Int("top", 10, "list the `K` largest hosts")
+			top := new(int)
+			*top = 10
+			fs.Var(wholeFlag{top}, "top", "list the `K` largest hosts")
 			asJSON := fs.Bool("json", false, "print JSON instead of a table")
 			return func(ctx context.Context, e *env, args []string) error {
 				if *top < 0 {

@@ -25,6 +25,11 @@ import (
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
+// maxIterationsFlag is the most iterations -max-iter and -hits-iter
+// allow: with -tol 1e-300 PageRank would otherwise iterate as long as
+// it was told.
+const maxIterationsFlag = 100000
+
 func rankCommand() *command {
 	return &command{
 		name: "rank",
@@ -45,12 +50,18 @@ of computing PageRank again.`,
 			in.register(fs)
 			damping := fs.Float64("d", rank.DefaultDamping, "damping factor `D`, in (0,1]")
 			tol := fs.Float64("tol", rank.DefaultTolerance, "stop when the L1 change between iterations is below `TOL`")
-			maxIter := fs.Int("max-iter", rank.DefaultMaxIterations, "stop after `N` iterations at most")
+			maxIter := new(int)
+			*maxIter = rank.DefaultMaxIterations
+			fs.Var(wholeFlag{maxIter}, "max-iter", "stop after `N` iterations at most (up to 100,000)")
 			seedSpec := fs.String("seeds", "", "personalized PageRank trusting these pages: `SPEC` is top-pagerank:K, random:K, community:K (needs hosts), host-roots (needs hosts), list:ID,ID,... (ids or URLs; quote an item with a comma), list:FILE (one id or URL per line, # comments) or ID,ID,...")
 			randomSeed := fs.Uint64("seed", 1, "random `SEED` of -seeds random:K")
 			hits := fs.Bool("hits", false, "compute HITS hubs and authorities instead of PageRank")
-			hitsIter := fs.Int("hits-iter", rank.DefaultHITSIterations, "`N` HITS iterations")
-			top := fs.Int("top", 10, "show the `K` best pages (0 for none)")
+			hitsIter := new(int)
+			*hitsIter = rank.DefaultHITSIterations
+			fs.Var(wholeFlag{hitsIter}, "hits-iter", "`N` HITS iterations (up to 100,000)")
+			top := new(int)
+			*top = 10
+			fs.Var(wholeFlag{top}, "top", "show the `K` best pages (0 for none)")
 			outPath := fs.String("o", "", "write every page's score to `FILE`: CSV, or crawlsim's binary importance format (for run -importance-file) when FILE ends in .imp; gzip-compressed when it ends in .gz")
 			asJSON := fs.Bool("json", false, "print JSON instead of a table")
 			transpose := fs.String("transpose", "", "pull PageRank along the graph's transpose `FILE` (default: NAME-t.graph beside a BVGraph NAME.graph, when there)")
@@ -71,10 +82,10 @@ of computing PageRank again.`,
 					return usagef("-d must be in (0,1], got %g", *damping)
 				case !(*tol > 0):
 					return usagef("-tol must be positive, got %g", *tol)
-				case *maxIter < 1:
-					return usagef("-max-iter must be at least 1, got %d", *maxIter)
-				case *hitsIter < 1:
-					return usagef("-hits-iter must be at least 1, got %d", *hitsIter)
+				case *maxIter < 1 || *maxIter > maxIterationsFlag:
+					return usagef("-max-iter must be from 1 to %s, got %d", model.Count(maxIterationsFlag), *maxIter)
+				case *hitsIter < 1 || *hitsIter > maxIterationsFlag:
+					return usagef("-hits-iter must be from 1 to %s, got %d", model.Count(maxIterationsFlag), *hitsIter)
 				case *top < 0:
 					return usagef("-top must be 0 or more, got %d", *top)
 				}

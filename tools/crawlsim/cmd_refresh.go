@@ -39,21 +39,25 @@ comes from the flags or from -scenario FILE (flags override its fields).`,
 			fs.StringVar(&f.file, "scenario", "", "read the revisit scenario from `FILE` (JSON, as -save-scenario writes it)")
 			fs.StringVar(&f.policies, "policies", strings.Join(refresh.Policies, ","), "`LIST` of policies to compare: fixed, change, change+interest")
 			fs.BoolVar(&f.equal, "equal-budget", true, "also run, for every adaptive policy, a fixed policy with as many visits")
-			fs.IntVar(&f.p.Sites, "sites", d.Sites, "`N` simulated sites")
+			f.p.Sites = d.Sites
+			fs.Var(wholeFlag{&f.p.Sites}, "sites", "`N` simulated sites")
 			fs.Float64Var(&f.p.Horizon, "horizon", d.Horizon, "simulated `TIME`, in the units of the intervals")
 			fs.Float64Var(&f.p.ChangeMin, "change-min", d.ChangeMin, "lowest change `RATE` of a site (changes per unit of time)")
 			fs.Float64Var(&f.p.ChangeMax, "change-max", d.ChangeMax, "highest change `RATE` of a site")
-			fs.IntVar(&f.p.Users, "users", d.Users, "`N` simulated users")
+			f.p.Users = d.Users
+			fs.Var(wholeFlag{&f.p.Users}, "users", "`N` simulated users")
 			fs.Float64Var(&f.p.UserRate, "user-rate", d.UserRate, "users' visits per unit of time, over all sites (`RATE`)")
 			fs.Float64Var(&f.popularity, "popularity", *d.Popularity, "Zipf `EXPONENT` by which sites share the users' visits (0: evenly)")
 			fs.Float64Var(&f.siteBytes, "site-bytes", *d.SiteBytes, "`BYTES` a central crawler downloads per visit")
 			fs.Float64Var(&f.migrantBytes, "migrant-bytes", *d.MigrantBytes, "`BYTES` of a migrant sent to a site")
-			fs.IntVar(&f.p.Samples, "samples", d.Samples, "`N` points of the series over time (-csv, -svg)")
+			f.p.Samples = d.Samples
+			fs.Var(wholeFlag{&f.p.Samples}, "samples", "`N` points of the series over time (-csv, -svg)")
 			fs.Uint64Var(&f.p.Seed, "seed", 1, "random `SEED` of the sites, their changes and their users")
 			fs.Float64Var(&f.p.Regulation.Initial, "t0", g.Initial, "first interval of every site, and the fixed policy's (`TIME`)")
 			fs.Float64Var(&f.p.Regulation.Min, "tmin", g.Min, "shortest interval (`TIME`)")
 			fs.Float64Var(&f.p.Regulation.Max, "tmax", g.Max, "longest interval (`TIME`)")
-			fs.IntVar(&f.p.Regulation.Window, "window", g.Window, "`N` last visits over which the change ratio is counted")
+			f.p.Regulation.Window = g.Window
+			fs.Var(wholeFlag{&f.p.Regulation.Window}, "window", "`N` last visits over which the change ratio is counted")
 			fs.Float64Var(&f.p.Regulation.Lower, "pl", g.Lower, "change ratio `P` below which the interval grows (p_l)")
 			fs.Float64Var(&f.p.Regulation.Upper, "pg", g.Upper, "change ratio `P` above which the interval shrinks (p_g)")
 			fs.Float64Var(&f.alpha, "alpha", *g.Alpha, "`WEIGHT` of the change term in change+interest (the interest term gets 1-alpha)")
@@ -154,6 +158,9 @@ func (f *refreshFlags) scenario(set map[string]bool) (scenario.Refresh, error) {
 		for _, apply := range refreshFlagFields {
 			apply(&sc, f)
 		}
+	}
+	if set["policies"] && len(splitPolicies(f.policies)) == 0 {
+		return sc, usagef("-policies %q: expected a list of policies (fixed, change, change+interest)", f.policies)
 	}
 	if err := checkRefreshZeros(f, set); err != nil {
 		return sc, err

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -57,7 +59,8 @@ findings with their verdicts as JSON.`,
 			f.in.register(fs)
 			fs.StringVar(&f.prev, "previous", "", "older snapshot `FILE` of the graph, for paper 004's historical strategies (pages matched by URL, else by id)")
 			fs.StringVar(&f.prevURLs, "previous-urls", "", "URL list `FILE` of the -previous graph")
-			fs.IntVar(&f.pages, "n", reproduce.DefaultPages, "`PAGES` of the generated web when no GRAPH is given")
+			f.pages = reproduce.DefaultPages
+			fs.Var(wholeFlag{&f.pages}, "n", "`PAGES` of the generated web when no GRAPH is given")
 			fs.Uint64Var(&f.seed, "random-seed", 1, "`SEED` of every random choice of the runs")
 			fs.StringVar(&f.dir, "o", "", "write report.md, the scenario files and the charts into `DIR` (made when missing; the files an earlier reproduce wrote there that the new report does not name are removed)")
 			fs.BoolVar(&f.asJSON, "json", false, "print the tables and the findings with their verdicts as JSON instead of text")
@@ -78,7 +81,7 @@ type reproduceFlags struct {
 	asJSON         bool
 }
 
-func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
+func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) (err error) {
 	if len(args) < 1 || len(args) > 2 {
 		return usagef("expected PAPER and at most one graph file, got %d arguments", len(args))
 	}
@@ -108,8 +111,28 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	if f.dir != "" {
-		if err := os.MkdirAll(f.dir, 0o777); err != nil {
-			return fmt.Errorf("-o %s: %w", f.dir, causeOf(err))
+		// A folder that cannot be looked at (a link that loops, a file
+		// on the way) says why; one made here goes again when the
+		// command fails with it still empty.
+		switch _, statErr := os.Stat(f.dir); {
+		case statErr == nil:
+		case !errors.Is(statErr, fs.ErrNotExist):
+			return fmt.Errorf("-o %s: %w", f.dir, causeOf(statErr))
+		default:
+			if err := os.MkdirAll(f.dir, 0o777); err != nil {
+				return fmt.Errorf("-o %s: %w", f.dir, causeOf(err))
+			}
+			defer func() {
+				if err != nil {
+					os.Remove(f.dir)
+				}
+			}()
+		}
+		// The report and its manifest belong to DIR: through a link
+		// they would replace another folder's report.
+		report := filepath.Join(f.dir, "report.md")
+		if st, err := os.Lstat(report); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+			return usagef("-o %s: %s is a symbolic link; reproduce writes its report into the folder itself, so remove the link or choose another folder", f.dir, report)
 		}
 		if err := checkFiles(e, ins, []outputFlag{{"o", filepath.Join(f.dir, "report.md")}}, f.asJSON); err != nil {
 			return err
@@ -120,8 +143,7 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	plans := reproduce.PlanPapers(papers, in)
-	runs := plans.Runs
+	runs := reproduce.PlanPapers(papers, in).Runs
 	var outs []outputFlag
 	if f.dir != "" {
 		outs = append(outs, outputFlag{"o", filepath.Join(f.dir, "report.md")})
@@ -134,15 +156,11 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) error {
 	}
 
 	start := time.Now()
-	results, err := f.runAll(ctx, e, runs)
+	reps, err := f.reproducePapers(ctx, e, papers, in)
 	if err != nil {
 		return err
 	}
 	meta.Seconds = time.Since(start).Seconds()
-	reps, err := plans.Assess(results)
-	if err != nil {
-		return err
-	}
 
 	var files []output
 	var stale []string
@@ -199,7 +217,7 @@ func (f *reproduceFlags) input(ctx context.Context, e *env, args []string) (repr
 			return in, meta, err
 		}
 		in = reproduce.Input{
-			Graph:      scenario.Source{File: f.in.path, Format: f.in.formatName, URLs: f.in.urls},
+			Graph:      scenario.Source{File: f.in.path, Format: f.in.formatName, URLs: f.in.urls, Renumber: f.in.renumber},
 			Hosts:      g.HasHosts(),
 			Pages:      int64(g.NumNodes()),
 			RandomSeed: f.seed,
@@ -240,6 +258,34 @@ func hostsText(g *graph.Graph) string {
 		return "no hosts"
 	}
 	return model.Counted(g.NumHosts(), "host", "hosts")
+}
+
+// reproducePapers runs and assesses papers on in. Of several papers, one
+// whose runs or assessment fail (paper 003 finds no community core on a
+// graph of one host) says why in its report and on stderr, and the rest
+// run; a single paper's failure, or a cancellation, is the error.
+func (f *reproduceFlags) reproducePapers(ctx context.Context, e *env, papers []*reproduce.Paper, in reproduce.Input) ([]*reproduce.Report, error) {
+	if len(papers) == 1 {
+		plans := reproduce.PlanPapers(papers, in)
+		results, err := f.runAll(ctx, e, plans.Runs)
+		if err != nil {
+			return nil, err
+		}
+		return plans.Assess(results)
+	}
+	var reps []*reproduce.Report
+	for _, p := range papers {
+		rs, err := f.reproducePapers(ctx, e, []*reproduce.Paper{p}, in)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			fmt.Fprintf(e.stderr, "warning: paper %s (%s) could not run, the others did: %s\n", p.ID, p.Name, terminalText(err.Error()))
+			rs = []*reproduce.Report{{Paper: p, Notes: []string{"It could not run on this graph: " + err.Error() + "."}}}
+		}
+		reps = append(reps, rs...)
+	}
+	return reps, nil
 }
 
 // runAll runs the scenarios with a progress bar on a terminal; Ctrl-C
@@ -304,7 +350,11 @@ func (f *reproduceFlags) reportFiles(e *env, ins []inputFile, outs []outputFlag,
 	}
 	var names []string
 	for _, o := range files {
-		names = append(names, filepath.Base(o.path))
+		var b bytes.Buffer
+		if err := o.write(&b); err != nil {
+			return nil, fmt.Errorf("cannot make %s: %w", o.path, err)
+		}
+		names = append(names, manifestEntry(filepath.Base(o.path), b.Bytes()))
 	}
 	files = append(files, output{path: filepath.Join(f.dir, "report.md"), inMemory: true, write: func(w io.Writer) error {
 		if err := reproduce.WriteMarkdown(w, reps, meta); err != nil {

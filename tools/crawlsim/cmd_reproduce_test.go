@@ -94,3 +94,27 @@ func TestReproduceStanford(t *testing.T) {
 		t.Errorf("no note on the missing previous snapshot:\n%s", out)
 	}
 }
+
+// TestReproduceAllKeepsThePapersThatRun: on a generated web of 300 pages
+// paper 003 finds no community core; reproduce all says so, in the
+// report and on stderr, and writes the other papers' reports and files
+// instead of failing with an empty folder.
+func TestReproduceAllKeepsThePapersThatRun(t *testing.T) {
+	t.Chdir(t.TempDir())
+	_, errOut, status := crawlsim(t, "reproduce", "-n", "300", "-o", "rep", "all")
+	if status != 0 || !strings.Contains(errOut, "warning: paper 003 (community-seeds) could not run, the others did: ") {
+		t.Fatalf("status %d, stderr %q; want 0 and a warning about paper 003", status, errOut)
+	}
+	report, err := os.ReadFile(filepath.Join("rep", "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(report), "- note: It could not run on this graph: 003-fig7-10: ") || !strings.Contains(string(report), "## 004 ") {
+		t.Errorf("report.md does not say that 003 could not run, or lacks 004:\n%s", short(string(report)))
+	}
+	for _, name := range []string{"000-fig4.json", "004-table2.json"} {
+		if _, err := os.Stat(filepath.Join("rep", name)); err != nil {
+			t.Errorf("%s was not written: %v", name, err)
+		}
+	}
+}

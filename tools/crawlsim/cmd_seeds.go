@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/seeds"
@@ -37,13 +38,17 @@ inside a run.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			f := &seedsFlags{}
 			f.in.register(fs)
-			fs.IntVar(&f.k, "k", 10, "number of seeds `K`")
+			f.k = 10
+			fs.Var(wholeFlag{&f.k}, "k", "number of seeds `K`")
 			fs.Float64Var(&f.density, "density", seeds.DefaultDensity, "cover `PERCENT` of the cores (100: complete bipartite cores, the paper's choice)")
-			fs.IntVar(&f.size, "size", 0, "grow cores of `N` pages (hubs and authorities) instead of a fixed density")
-			fs.IntVar(&f.members, "members", 1, "with -size: `N` pages added per side and round")
-			fs.IntVar(&f.iterations, "iterations", 60, "HITS `ITERATIONS` per round")
+			fs.Var(wholeFlag{&f.size}, "size", "grow cores of `N` pages (hubs and authorities) instead of a fixed density")
+			f.members = 1
+			fs.Var(wholeFlag{&f.members}, "members", "with -size: `N` pages added per side and round")
+			f.iterations = 60
+			fs.Var(wholeFlag{&f.iterations}, "iterations", "HITS `ITERATIONS` per round (up to 100,000)")
 			fs.Uint64Var(&f.rseed, "random-seed", 1, "`SEED` of the hub chosen in each core, the random seed set and the distance samples")
-			fs.IntVar(&f.samples, "samples", seeds.DefaultDistanceSamples, "breadth-first searches from `N` random pages that estimate the average connected distance")
+			f.samples = seeds.DefaultDistanceSamples
+			fs.Var(wholeFlag{&f.samples}, "samples", "breadth-first searches from `N` random pages that estimate the average connected distance")
 			fs.StringVar(&f.prev, "previous", "", "older snapshot `FILE` of the graph: extract seeds from it and try them on GRAPH (pages matched by URL, else by id)")
 			fs.StringVar(&f.prevURLs, "previous-urls", "", "URL list `FILE` of the -previous graph")
 			fs.BoolVar(&f.evolve, "evolve", false, "take GRAPH as the older snapshot and evaluate on its evolution (gen's Evolve)")
@@ -90,8 +95,8 @@ func (f *seedsFlags) spec(set map[string]bool) (string, error) {
 		return "", usagef("-size %d: want at least 2 pages (a hub and an authority); leave -size out for cores of a fixed density", f.size)
 	case set["members"] && f.members < 1:
 		return "", usagef("-members %d: want at least 1 page per side and round", f.members)
-	case set["iterations"] && f.iterations < 1:
-		return "", usagef("-iterations %d: want at least 1 HITS iteration", f.iterations)
+	case set["iterations"] && (f.iterations < 1 || f.iterations > seeds.MaxHITSIterations):
+		return "", usagef("-iterations %d: want 1 to 100,000 HITS iterations", f.iterations)
 	}
 	spec := "community:" + strconv.Itoa(f.k)
 	if f.size > 0 {
@@ -133,6 +138,9 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 	if err := checkFiles(e, ins, []outputFlag{{"o", f.out}, {"svg", f.svgOut}}, f.asJSON); err != nil {
 		return err
 	}
+	if f.samples > scenario.MaxDistanceSamples {
+		return usagef("-samples %d: at most %s searches", f.samples, model.Count(scenario.MaxDistanceSamples))
+	}
 	if f.samples < 1 {
 		return usagef("-samples %d: want at least 1 search", f.samples)
 	}
@@ -144,7 +152,7 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 		}
 	}
 	sc := scenario.Scenario{
-		Graph:      scenario.Source{File: f.in.path, Format: f.in.formatName, URLs: f.in.urls},
+		Graph:      scenario.Source{File: f.in.path, Format: f.in.formatName, URLs: f.in.urls, Renumber: f.in.renumber},
 		Seeds:      spec,
 		Strategies: []scenario.Strategy{},
 		RandomSeed: f.rseed,

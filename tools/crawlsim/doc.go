@@ -13,8 +13,11 @@
 // URLs. -format overrides the guess. -urls FILE attaches a URL list, one URL
 // per page in id order, and gives every page the lower-cased host name of its
 // URL; URLs without a host that can be parsed are counted and put in the host
-// "(none)". With a URL list, an edge list's integer ids are its line numbers
-// (0-based); without one, ids are renumbered densely in increasing order.
+// "(none)". An edge list's integer ids are page numbers as given: the graph
+// has pages 0 to the largest id, those without links included (a SNAP header
+// "# Nodes: N" gives at least N); with a URL list they are its line numbers
+// (0-based). -renumber numbers them densely in increasing order instead, and
+// says how many unused ids it dropped.
 // -urls FILE also reads the vertex files of a Common Crawl host graph
 // ("id<TAB>com.example.www", the host name reversed, gzip-compressed),
 // told by their first line: each page is a host of its own, named
@@ -227,7 +230,10 @@
 // goes to stderr (-json is refused beside it). Text that came from an input
 // (labels, page names, URLs, host and file names) is printed with its
 // control characters escaped, ESC as \x1b, so that it cannot act on the
-// terminal; JSON and CSV outputs keep its bytes.
+// terminal; JSON and CSV outputs keep its bytes, except that a CSV field a
+// spreadsheet would take for a formula (one that begins with =, +, -, @, a
+// tab or a carriage return and is not a number) starts with a single quote
+// inside its double quotes, as OWASP advises against CSV injection.
 //
 // # Comparing strategies
 //

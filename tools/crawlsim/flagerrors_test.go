@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -100,5 +101,28 @@ func TestFlagsAfterTheGraph(t *testing.T) {
 		if status != 2 || !strings.HasPrefix(errOut, c.want) {
 			t.Errorf("crawlsim %s: status %d, stderr %q; want status 2 and %q", strings.Join(c.args, " "), status, errOut, c.want)
 		}
+	}
+}
+
+// TestOneWayToRefuse: an empty value is refused, not taken for the
+// default; every count flag reads 1e3 as -n does; a seed-study sample
+// count out of range is a usage error naming the flag; and a page id
+// beyond 2^32 in a seed list is a page out of range, not an unknown URL.
+func TestOneWayToRefuse(t *testing.T) {
+	dir := t.TempDir()
+	g := filepath.Join(dir, "g.csr")
+	mustRun(t, "gen", "-n", "200", "-o", g)
+	checkFails(t, 2, []string{"run", "-importance", "", "-n", "200"}, `-importance "": expected pagerank or personalized`)
+	checkFails(t, 2, []string{"run", "-trust", "", "-n", "200"}, `-trust "": expected seeds or pagerank`)
+	checkFails(t, 2, []string{"refresh", "-policies", "", "-sites", "20"}, `-policies "": expected a list of policies`)
+	checkFails(t, 2, []string{"seeds", "-samples", "1000000", g}, "-samples 1000000: at most 100,000 searches")
+	checkFails(t, 1, []string{"run", "-n", "200", "-seeds", "list:4294967296"}, "page 4294967296 is beyond the last page 199")
+	for _, args := range [][]string{
+		{"rank", "-top", "1e1", g},
+		{"info", "-top", "1e1", g},
+		{"run", "-n", "2e2", "-politeness", "-connections", "1e1"},
+		{"refresh", "-sites", "2e1", "-users", "1e2", "-samples", "1e1", "-window", "1e1", "-horizon", "30"},
+	} {
+		mustRun(t, args...)
 	}
 }

@@ -33,11 +33,15 @@ type graphInput struct {
 	// skipURLs, set by a command before load, loads the graph without
 	// its URLs (graphio.LoadOptions.SkipURLs).
 	skipURLs bool
+	// renumber numbers an edge list's integer ids densely
+	// (graphio.LoadOptions.Renumber).
+	renumber bool
 }
 
 func (in *graphInput) register(fs *flag.FlagSet) {
 	fs.StringVar(&in.formatName, "format", "", "input `FORMAT`: edges, graph-txt, bvgraph or csr (default: from the file name)")
 	fs.StringVar(&in.urls, "urls", "", "URL list `FILE` (one URL per page, in id order) that gives pages their hosts, or a Common Crawl host graph's vertex files (id<TAB>reversed host; a pattern such as 'vertices/part-*.gz' names their parts)")
+	fs.BoolVar(&in.renumber, "renumber", false, "number an edge list's integer ids densely, dropping the ids no link uses (default: ids are page numbers as given)")
 }
 
 // check validates the flags and the graph argument and resolves the
@@ -106,6 +110,9 @@ func (in *graphInput) load(ctx context.Context, e *env) (*graph.Graph, error) {
 	if err != nil {
 		return nil, err
 	}
+	if in.renumber && labels != nil && labels.IDs != nil {
+		fmt.Fprintf(e.stderr, "note: the ids of %s are renumbered densely: %s pages, %s unused ids dropped\n", terminalSafe(path), model.Count(g.NumNodes()), model.Count(labels.Dropped()))
+	}
 	if labels.Trivial() {
 		labels = nil // the file's ids were 0..n-1 already
 	}
@@ -163,6 +170,7 @@ func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (
 		},
 		SkipURLs: in.skipURLs,
 		InPlace:  true,
+		Renumber: in.renumber,
 		Progress: func(name string, done, total int64) {
 			p.describe("checking " + filepath.Base(name))
 			p.set(done, total)

@@ -52,6 +52,14 @@ func stopOnSignals(parent context.Context) (context.Context, func() os.Signal) {
 		case s := <-ch:
 			got <- s
 			cancel()
+			// Work that waits on something cancelling cannot reach (a
+			// FIFO without a writer, a stalled pipe, a blocked open)
+			// would not end: past the grace time the process removes
+			// its temporary files and dies of the signal anyway.
+			time.AfterFunc(signalGrace, func() {
+				removeTempFiles()
+				dieOf(s)
+			})
 		case <-ctx.Done():
 		}
 	}()
@@ -67,12 +75,20 @@ func stopOnSignals(parent context.Context) (context.Context, func() os.Signal) {
 	}
 }
 
+// signalGrace is how long a command may take to stop after a stop signal
+// before the process dies of it whatever the command waits on.
+const signalGrace = 900 * time.Millisecond
+
 // runMain runs the program, prints its error on stderr and returns the exit
 // status. It is main without the process: the tests call it.
 func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	err := run(ctx, args, stdout, stderr)
+	from := mappedCount()
+	err := guardMapped(func() error { return run(ctx, args, stdout, stderr) })
+	if changed := mappedChanged(from); err == nil && len(changed) > 0 {
+		err = fmt.Errorf("%s changed while crawlsim read it (it is memory-mapped), so the results may mix the old file and the new one; run the command again", strings.Join(changed, ", "))
+	}
 	if err != nil {
-		fmt.Fprintln(stderr, terminalText(err.Error()))
+		fmt.Fprintln(stderr, terminalText(capEchoes(err.Error())))
 	}
 	return exitStatus(err)
 }

@@ -171,28 +171,38 @@ func TestFlagsAreCheckedBeforeLoading(t *testing.T) {
 }
 
 // TestRenumberedEdgeList checks that the pages of an edge list whose ids
-// are not 0..n-1 are shown, written and chosen by the file's own ids.
+// are not 0..n-1 are shown, written and chosen by the file's own ids when
+// -renumber numbers them densely, and that without it the ids are the
+// page numbers, with nothing dropped.
 func TestRenumberedEdgeList(t *testing.T) {
 	dir := t.TempDir()
 	graphFile := filepath.Join(dir, "one-based.edges")
 	// Pages 1, 2 and 3: 1→2, 2→3, 3→3. Page 3 holds most of the rank.
 	os.WriteFile(graphFile, []byte("1 2\n2 3\n3 3\n"), 0o644)
-	out := mustRun(t, "rank", "-top", "1", graphFile)
+	out, errOut, _ := crawlsim(t, "info", graphFile)
+	if !regexp.MustCompile(`pages\s+4\n`).MatchString(out) || strings.Contains(errOut, "renumbered") {
+		t.Errorf("ids as given: want pages 0 to 3 and no note:\n%s%s", out, errOut)
+	}
+	_, errOut, _ = crawlsim(t, "info", "-renumber", graphFile)
+	if !strings.Contains(errOut, "note: the ids of "+graphFile+" are renumbered densely: 3 pages, 1 unused ids dropped\n") {
+		t.Errorf("-renumber does not say what it dropped: %q", errOut)
+	}
+	out = mustRun(t, "rank", "-renumber", "-top", "1", graphFile)
 	if !regexp.MustCompile(`\n\s+1\s+3\s+0\.8`).MatchString(out) {
 		t.Errorf("rank does not show the file's id 3 as the best page:\n%s", out)
 	}
-	out = mustRun(t, "rank", "-json", "-seeds", "1", "-top", "1", graphFile)
+	out = mustRun(t, "rank", "-renumber", "-json", "-seeds", "1", "-top", "1", graphFile)
 	if !strings.Contains(out, `"trusted": [`+"\n    0") || !strings.Contains(out, `"id": "3"`) {
 		t.Errorf("-seeds 1 should trust the file's page 1 (page 0 inside) and report ids:\n%s", out)
 	}
 	csvFile := filepath.Join(dir, "pr.csv")
-	mustRun(t, "rank", "-top", "0", "-o", csvFile, graphFile)
+	mustRun(t, "rank", "-renumber", "-top", "0", "-o", csvFile, graphFile)
 	if b, _ := os.ReadFile(csvFile); !strings.HasPrefix(string(b), "page,pagerank\n1,") {
 		t.Errorf("the CSV does not name pages by the file's ids:\n%s", b)
 	}
 	seedsFile := filepath.Join(dir, "seeds.txt")
 	os.WriteFile(seedsFile, []byte("# trusted pages\n3\n99\n"), 0o644)
-	_, errOut, status := crawlsim(t, "rank", "-seeds", "list:"+seedsFile, graphFile)
+	_, errOut, status := crawlsim(t, "rank", "-renumber", "-seeds", "list:"+seedsFile, graphFile)
 	if status != 1 || !strings.Contains(errOut, seedsFile+`:3: the graph has no page "99"`) {
 		t.Errorf("a seed file with an unknown page: status %d, stderr %q", status, errOut)
 	}
@@ -200,7 +210,7 @@ func TestRenumberedEdgeList(t *testing.T) {
 	if status != 1 || !strings.Contains(errOut, "cannot read the seed list") {
 		t.Errorf("a missing seed file: status %d, stderr %q", status, errOut)
 	}
-	_, errOut, _ = crawlsim(t, "convert", "-o", filepath.Join(dir, "g.csr"), graphFile)
+	_, errOut, _ = crawlsim(t, "convert", "-renumber", "-o", filepath.Join(dir, "g.csr"), graphFile)
 	if !strings.Contains(errOut, "renumbered 0..2") {
 		t.Errorf("convert does not say the pages were renumbered: %q", errOut)
 	}

@@ -214,12 +214,21 @@ func goHeldBytes() int64 {
 }
 
 // limitGoMemory sets the Go runtime's soft memory limit from the limits
-// of the process (its machine, rlimits and cgroup; goSoftLimit), unless
-// GOMEMLIMIT or CRAWLSIM_MEMORY_LIMIT is set, so that the garbage
-// collector works harder as the heap nears it rather than letting it grow
-// to twice what is live. main calls it; the tests do not.
+// of the process (its machine, rlimits and cgroup; goSoftLimit), or to
+// the size CRAWLSIM_MEMORY_LIMIT gives when it is set, unless GOMEMLIMIT
+// is set, so that the garbage collector works harder as the heap nears
+// it rather than letting it grow to twice what is live: without it, a
+// graph refused at CRAWLSIM_MEMORY_LIMIT=2GB had first made the process
+// 4 GB resident. main calls it; the tests do not.
 func limitGoMemory() {
-	if os.Getenv("GOMEMLIMIT") != "" || os.Getenv(memoryEnv) != "" {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	if v := os.Getenv(memoryEnv); v != "" {
+		if n, err := parseByteSize(v); err == nil {
+			debug.SetMemoryLimit(n)
+			goLimitFromProcess = true
+		}
 		return
 	}
 	if soft := goSoftLimit(processMemoryLimits(), goHeldBytes()); soft < debug.SetMemoryLimit(-1) {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -144,8 +145,8 @@ func TestMemoryLimitRefusesAnnouncedPages(t *testing.T) {
 	}
 	t.Setenv(memoryEnv, "1GiB")
 	_, errOut, status := crawlsim(t, "info", liar)
-	// 24 bytes a page for an edge list: 6,456,000,000 bytes.
-	want := "crawlsim info: " + liar + ":1: 269,000,000 pages need about 6.0 GiB to read, more than the 1.0 GiB of memory available (CRAWLSIM_MEMORY_LIMIT=1GiB)\n"
+	// 8 bytes a page for an edge list: 2,152,000,000 bytes.
+	want := "crawlsim info: " + liar + ":1: 269,000,000 pages need about 2.0 GiB to read, more than the 1.0 GiB of memory available (CRAWLSIM_MEMORY_LIMIT=1GiB)\n"
 	if status != 1 || errOut != want {
 		t.Errorf("status %d, stderr\n  %q\nwant\n  %q", status, errOut, want)
 	}
@@ -296,6 +297,28 @@ func TestGoSoftLimit(t *testing.T) {
 	limits = []memoryLimit{{name: "RLIMIT_DATA", limit: 1 << 20, used: 9 << 20}}
 	if got := goSoftLimit(limits, held); got != 1 {
 		t.Errorf("a limit already exceeded: %d, want 1 byte", got)
+	}
+}
+
+// TestMemoryEnvSetsTheGoLimit: CRAWLSIM_MEMORY_LIMIT is also the Go
+// runtime's soft memory limit, so that the garbage collector keeps the
+// heap near what is live as it nears the limit rather than letting it
+// grow to twice that (a graph refused at 2GB had made the process 4 GB
+// resident first). GOMEMLIMIT, when set, is left alone.
+func TestMemoryEnvSetsTheGoLimit(t *testing.T) {
+	old, oldFrom := debug.SetMemoryLimit(-1), goLimitFromProcess
+	defer func() { debug.SetMemoryLimit(old); goLimitFromProcess = oldFrom }()
+	t.Setenv("GOMEMLIMIT", "")
+	t.Setenv(memoryEnv, "1.5G")
+	limitGoMemory()
+	if got := debug.SetMemoryLimit(-1); got != 3<<29 {
+		t.Errorf("%s=1.5G: the Go memory limit is %d, want %d", memoryEnv, got, 3<<29)
+	}
+	debug.SetMemoryLimit(old)
+	t.Setenv("GOMEMLIMIT", "3GiB")
+	limitGoMemory()
+	if got := debug.SetMemoryLimit(-1); got != old {
+		t.Errorf("with GOMEMLIMIT set: the Go memory limit is %d, want %d as it was", got, old)
 	}
 }
 

@@ -110,3 +110,35 @@ func TestReleaseMappedDropsResidentPages(t *testing.T) {
 		t.Error("releasing memory that is not mapped changed it")
 	}
 }
+
+// TestTruncatedMappingIsAnError: a mapped file truncated while it is read
+// raised SIGBUS, which killed the process with a goroutine dump; the read
+// ends in an error naming the file, and a file rewritten in place is
+// reported as changed.
+func TestTruncatedMappingIsAnError(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "g.csr")
+	if err := os.WriteFile(name, bytes.Repeat([]byte{7}, 1<<16), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	from := mappedCount()
+	data, ok := mapFile(name)
+	if !ok {
+		t.Skip("the file was not mapped (RLIMIT_AS set?)")
+	}
+	if err := os.Truncate(name, 0); err != nil {
+		t.Fatal(err)
+	}
+	sum := 0
+	err := guardMapped(func() error {
+		for _, b := range data {
+			sum += int(b)
+		}
+		return nil
+	})
+	if err == nil || !strings.Contains(err.Error(), name+" changed while crawlsim read it (it was truncated or rewritten): reading byte 0 failed") {
+		t.Errorf("reading a truncated mapping: %v (sum %d)", err, sum)
+	}
+	if changed := mappedChanged(from); len(changed) != 1 || changed[0] != name {
+		t.Errorf("mappedChanged = %v, want [%s]", changed, name)
+	}
+}

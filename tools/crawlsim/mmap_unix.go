@@ -3,7 +3,9 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"runtime/debug"
 	"sync"
 	"syscall"
 	"unsafe"
@@ -34,8 +36,83 @@ func mapFile(path string) ([]byte, bool) {
 	}
 	mappedMu.Lock()
 	mapped = append(mapped, data)
+	mappedFiles = append(mappedFiles, mappedFile{path: path, data: data, st: st})
 	mappedMu.Unlock()
 	return data, true
+}
+
+// mappedFile is a file mapFile mapped, as it was when mapped.
+type mappedFile struct {
+	path string
+	data []byte
+	st   os.FileInfo
+}
+
+// mappedFiles lists the files mapFile mapped.
+var mappedFiles []mappedFile
+
+// mappedCount returns the number of files mapped so far.
+func mappedCount() int {
+	mappedMu.Lock()
+	defer mappedMu.Unlock()
+	return len(mappedFiles)
+}
+
+// mappedChanged returns the files mapped since the first from were (the
+// files a command mapped) that have changed since (size, modification
+// time or the file itself, by path): their mapping may then hold bytes
+// of both versions.
+func mappedChanged(from int) []string {
+	mappedMu.Lock()
+	defer mappedMu.Unlock()
+	var changed []string
+	for _, m := range mappedFiles[from:] {
+		st, err := os.Stat(m.path)
+		if err != nil || st.Size() != m.st.Size() || !st.ModTime().Equal(m.st.ModTime()) || !os.SameFile(st, m.st) {
+			changed = append(changed, m.path)
+		}
+	}
+	return changed
+}
+
+// guardMapped runs work with faults on memory turned into panics
+// (debug.SetPanicOnFault) in the calling goroutine, where crawlsim
+// decodes and checks a mapped file: reading a page of a mapped file that
+// was truncated since raises SIGBUS, which would kill the process. Such a
+// fault inside a mapping becomes an error naming the file; any other
+// panic goes on.
+func guardMapped(work func() error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		fault, ok := r.(interface{ Addr() uintptr })
+		if !ok {
+			panic(r)
+		}
+		path, offset, ok := mappedPathOf(fault.Addr())
+		if !ok {
+			panic(r)
+		}
+		err = fmt.Errorf("%s changed while crawlsim read it (it was truncated or rewritten): reading byte %d failed; run the command again once the file is complete", path, offset)
+	}()
+	return work()
+}
+
+// mappedPathOf returns the file whose mapping holds the address addr,
+// and the offset of addr in it.
+func mappedPathOf(addr uintptr) (string, uintptr, bool) {
+	mappedMu.Lock()
+	defer mappedMu.Unlock()
+	for _, m := range mappedFiles {
+		lo := uintptr(unsafe.Pointer(unsafe.SliceData(m.data)))
+		if addr >= lo && addr < lo+uintptr(len(m.data)) {
+			return m.path, addr - lo, true
+		}
+	}
+	return "", 0, false
 }
 
 // mapped lists the mappings mapFile made (they stay for the life of the

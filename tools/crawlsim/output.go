@@ -142,7 +142,7 @@ func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 	defer func() {
 		if err != nil {
 			for _, t := range temps {
-				os.Remove(t)
+				removeTemp(t)
 			}
 		}
 	}()
@@ -171,7 +171,7 @@ func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 	}
 	for k, o := range files {
 		failing = o
-		if err := os.Rename(temps[k], targets[k]); err != nil {
+		if err := renameTemp(temps[k], targets[k]); err != nil {
 			return fmt.Errorf("%s: %w", o.failedAs("cannot write"), causeOf(err))
 		}
 		written = append(written, o.name())
@@ -256,14 +256,14 @@ func writeTemp(ctx context.Context, e *env, o output, target string) (name strin
 	if dir == "" {
 		dir = "."
 	}
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	f, err := createTemp(dir, "."+base+".*.tmp")
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", o.failedAs("cannot write"), causeOf(err))
 	}
 	defer func() {
 		if err != nil {
 			f.Close()
-			os.Remove(f.Name())
+			removeTemp(f.Name())
 			err = &renamedError{msg: strings.ReplaceAll(err.Error(), f.Name(), o.path), err: err}
 		}
 	}()

@@ -16,3 +16,8 @@ func mayWrite(path string) bool { return true }
 func openStream(ctx context.Context, path string, m fs.FileMode) (*os.File, error) {
 	return os.OpenFile(path, os.O_WRONLY, 0)
 }
+
+// openNoWait opens path for reading.
+func openNoWait(path string) (*os.File, error) {
+	return os.Open(path)
+}

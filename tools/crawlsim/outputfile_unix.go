@@ -39,3 +39,10 @@ func openStream(ctx context.Context, path string, m fs.FileMode) (*os.File, erro
 		}
 	}
 }
+
+// openNoWait opens path for reading without waiting: a FIFO that has
+// taken the place of a regular file since it was checked opens at once
+// instead of waiting for a writer, and a symbolic link is not followed.
+func openNoWait(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
+}

@@ -29,36 +29,22 @@ type outputFlag struct {
 }
 
 // graphFiles returns the files read for the graph path in the given
-// format (FormatAuto: from its name): the file itself and, for a BVGraph,
-// NAME.graph, NAME.properties and NAME.offsets, as graphio.Load reads
-// them. what names the graph in messages: "the graph", "the previous
-// snapshot".
+// format (FormatAuto: from its name), as graphio.InputFiles says the
+// loader reads them: the file itself and, for a BVGraph, NAME.graph,
+// NAME.properties and NAME.offsets. what names the graph in messages:
+// "the graph", "the previous snapshot".
 func graphFiles(path string, format graphio.Format, what string) []inputFile {
 	if path == "" {
 		return nil
 	}
+	names := graphio.InputFiles(path, format)
 	files := []inputFile{{path, what + " " + path}}
-	if format == graphio.FormatAuto {
-		format = graphio.FormatFromName(path)
+	graphName := names[0]
+	if len(names) > 1 && !strings.HasSuffix(strings.ToLower(path), ".graph") && !strings.HasSuffix(strings.ToLower(path), ".graph.gz") {
+		graphName = names[1]
 	}
-	if format != graphio.FormatBVGraph {
-		return files
-	}
-	base, graphName := path, path
-	lower := strings.ToLower(path)
-	for _, ext := range []string{".graph", ".properties", ".offsets"} {
-		if strings.HasSuffix(lower, ext) {
-			base = path[:len(path)-len(ext)]
-			if ext != ".graph" {
-				graphName = base + ".graph"
-			}
-			break
-		}
-	}
-	for _, name := range []string{graphName, base + ".properties", base + ".offsets"} {
-		if name != path {
-			files = append(files, inputFile{name, "a file of the BVGraph " + graphName})
-		}
+	for _, name := range names[1:] {
+		files = append(files, inputFile{name, "a file of the BVGraph " + graphName})
 	}
 	return files
 }
@@ -313,12 +299,12 @@ func checkOutputPath(flagName, path string) error {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return usagef("-%s %s: folder %s does not exist", flagName, path, dir)
 	}
-	probe, err := os.CreateTemp(dir, "."+filepath.Base(target)+".*.tmp")
+	probe, err := createTemp(dir, "."+filepath.Base(target)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("-%s %s: cannot make a file in folder %s: %w", flagName, path, dir, causeOf(err))
 	}
 	probe.Close()
-	os.Remove(probe.Name())
+	removeTemp(probe.Name())
 	return nil
 }
 

@@ -18,19 +18,25 @@ func inputFiles(t *testing.T) map[string][]byte {
 	t.Helper()
 	t.Chdir(t.TempDir())
 	files := map[string][]byte{
-		"g.edges":         []byte("0 1\n1 2\n2 0\n2 1\n"),
-		"u.urls":          []byte("http://a.example/\nhttp://a.example/x\nhttp://b.example/\n"),
-		"p.edges":         []byte("0 1\n1 2\n"),
-		"p.urls":          []byte("http://a.example/\nhttp://a.example/x\nhttp://b.example/\n"),
-		"seeds.txt":       []byte("0\n1\n"),
-		"bv.graph":        []byte("not really"),
-		"bv.properties":   []byte("nodes=3\n"),
-		"bv.offsets":      []byte("nor this"),
-		"refresh.json":    []byte(`{"version": 1, "simulation": {"sites": 20}}` + "\n"),
-		"scenario.json":   []byte(`{"version": 1, "graph": {"file": "g.edges", "urls": "u.urls"}, "seeds": "top-pagerank:1", "strategies": [{"id": "bfs"}]}` + "\n"),
-		"previous.json":   []byte(`{"version": 1, "graph": {"file": "g.edges"}, "previous": {"file": "p.edges", "urls": "p.urls"}, "seeds": "top-pagerank:1", "strategies": [{"id": "bfs"}]}` + "\n"),
-		"unrelated.json":  []byte("{}\n"),
-		"unrelated2.json": []byte("{}\n"),
+		"g.edges":          []byte("0 1\n1 2\n2 0\n2 1\n"),
+		"u.urls":           []byte("http://a.example/\nhttp://a.example/x\nhttp://b.example/\n"),
+		"p.edges":          []byte("0 1\n1 2\n"),
+		"p.urls":           []byte("http://a.example/\nhttp://a.example/x\nhttp://b.example/\n"),
+		"seeds.txt":        []byte("0\n1\n"),
+		"bv.graph":         []byte("not really"),
+		"bv.properties":    []byte("nodes=3\n"),
+		"bv.offsets":       []byte("nor this"),
+		"gz.graph.gz":      []byte("not really"),
+		"gz.properties":    []byte("nodes=3\n"),
+		"gz.offsets":       []byte("nor this"),
+		"pz.graph":         []byte("not really"),
+		"pz.properties.gz": []byte("nor this"),
+		"gz.json":          []byte(`{"version": 1, "graph": {"file": "gz.graph.gz"}, "seeds": "top-pagerank:1", "strategies": [{"id": "bfs"}]}` + "\n"),
+		"refresh.json":     []byte(`{"version": 1, "simulation": {"sites": 20}}` + "\n"),
+		"scenario.json":    []byte(`{"version": 1, "graph": {"file": "g.edges", "urls": "u.urls"}, "seeds": "top-pagerank:1", "strategies": [{"id": "bfs"}]}` + "\n"),
+		"previous.json":    []byte(`{"version": 1, "graph": {"file": "g.edges"}, "previous": {"file": "p.edges", "urls": "p.urls"}, "seeds": "top-pagerank:1", "strategies": [{"id": "bfs"}]}` + "\n"),
+		"unrelated.json":   []byte("{}\n"),
+		"unrelated2.json":  []byte("{}\n"),
 	}
 	for name, b := range files {
 		if err := os.WriteFile(name, b, 0o644); err != nil {
@@ -93,6 +99,14 @@ func TestOutputNamingAnInputIsRefused(t *testing.T) {
 		{[]string{"run", "-o", "seeds.txt", "-seeds", "list:seeds.txt", "g.edges"}, "-o seeds.txt: that is the seed list seeds.txt"},
 		{[]string{"run", "-o", "bv.properties", "bv.graph"}, "-o bv.properties: that is a file of the BVGraph bv.graph"},
 		{[]string{"rank", "-o", "g.edges", "g.edges"}, "-o g.edges: that is the graph g.edges"},
+		// The loader reads NAME.properties and NAME.offsets beside a
+		// gzipped NAME.graph.gz, and NAME.graph beside NAME.properties.gz.
+		{[]string{"rank", "-top", "0", "-o", "gz.properties", "gz.graph.gz"}, "-o gz.properties: that is a file of the BVGraph gz.graph.gz"},
+		{[]string{"run", "-o", "gz.offsets", "gz.graph.gz"}, "-o gz.offsets: that is a file of the BVGraph gz.graph.gz"},
+		{[]string{"run", "-csv", "gz.properties", "gz.graph.gz"}, "-csv gz.properties: that is a file of the BVGraph gz.graph.gz"},
+		{[]string{"run", "-o", "gz.properties", "-previous", "gz.graph.gz", "-strategies", "hist-pagerank-zero", "g.edges"}, "-o gz.properties: that is a file of the BVGraph gz.graph.gz"},
+		{[]string{"run", "-o", "gz.properties", "-scenario", "gz.json"}, "-o gz.properties: that is a file of the BVGraph gz.graph.gz"},
+		{[]string{"rank", "-o", "pz.graph", "pz.properties.gz"}, "-o pz.graph: that is a file of the BVGraph pz.graph"},
 		{[]string{"rank", "-o", "bv.offsets", "bv.graph"}, "-o bv.offsets: that is a file of the BVGraph bv.graph"},
 		{[]string{"rank", "-o", "seeds.txt", "-seeds", "list:seeds.txt", "g.edges"}, "-o seeds.txt: that is the seed list seeds.txt"},
 		{[]string{"rank", "-o", "u.urls", "-urls", "u.urls", "g.edges"}, "-o u.urls: that is the URL list u.urls"},

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"path/filepath"
@@ -75,5 +76,42 @@ func TestOutputToCharDevice(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(filepath.Dir(null)); filepath.Dir(null) != "/dev" && len(entries) != 1 {
 		t.Errorf("%d files beside %s, want none", len(entries)-1, null)
+	}
+}
+
+// TestReproduceIntoAFIFOReport: a report.md that is a FIFO is not read for
+// an earlier manifest (opening it waited for a writer for good, after all
+// the work, with signals ignored); the report is written into it, for the
+// reader at its other end.
+func TestReproduceIntoAFIFOReport(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("rep", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo("rep/report.md", 0o644); err != nil {
+		t.Skipf("no FIFO: %v", err)
+	}
+	read := make(chan []byte, 1)
+	go func() {
+		b, _ := os.ReadFile("rep/report.md")
+		read <- b
+	}()
+	done := make(chan int, 1)
+	var errOut string
+	go func() {
+		var status int
+		_, errOut, status = crawlsim(t, "reproduce", "-n", "2000", "-o", "rep", "fpr")
+		done <- status
+	}()
+	select {
+	case status := <-done:
+		if status != 0 {
+			t.Fatalf("status %d: %s", status, errOut)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("reproduce -o DIR with a FIFO report.md has not ended after 2 minutes")
+	}
+	if b := <-read; !bytes.HasPrefix(b, []byte("# ")) {
+		t.Errorf("the FIFO's reader got %q, want the report", short(string(b)))
 	}
 }

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bufio"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -26,12 +28,33 @@ var reportFileName = regexp.MustCompile(`^[0-9]{3}-[A-Za-z0-9_][A-Za-z0-9_.-]*\.
 // never taken for one of reproduce's.
 const reportManifest = "<!-- crawlsim reproduce wrote:"
 
-// writeReportManifest ends a report.md with the comment that lists names,
-// the files reproduce wrote beside it (reportManifest); a Markdown
-// viewer shows nothing of it.
-func writeReportManifest(w io.Writer, names []string) error {
-	_, err := fmt.Fprintf(w, "\n%s %s -->\n", reportManifest, strings.Join(names, " "))
+// writeReportManifest ends a report.md with the comment that lists the
+// files reproduce wrote beside it (reportManifest), each as
+// NAME:SIZE:HASH (manifestEntry); a Markdown viewer shows nothing of it.
+func writeReportManifest(w io.Writer, entries []string) error {
+	_, err := fmt.Fprintf(w, "\n%s %s -->\n", reportManifest, strings.Join(entries, " "))
 	return err
+}
+
+// manifestEntry is how the manifest lists a file reproduce wrote: its
+// name, its size and the first 16 hexadecimal digits of its SHA-256, so
+// that a later reproduce removes it only while it is still as written.
+func manifestEntry(name string, data []byte) string {
+	sum := sha256.Sum256(data)
+	return fmt.Sprintf("%s:%d:%x", name, len(data), sum[:8])
+}
+
+// stillAsWritten reports whether the file path holds what the manifest
+// entry's size and hash say reproduce wrote.
+func stillAsWritten(path string, size int64, hash string) bool {
+	f, err := openNoWait(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, io.LimitReader(f, size+1))
+	return err == nil && n == size && fmt.Sprintf("%x", h.Sum(nil)[:8]) == hash
 }
 
 // maxReportBytes bounds the earlier report.md read for its file names: a
@@ -41,14 +64,22 @@ const maxReportBytes = 4 << 20
 // staleReportFiles returns the files of dir that an earlier reproduce
 // wrote and the new report does not name, to be removed once the new one
 // is written: the files that the report.md dir holds lists in its last
-// manifest comment (reportManifest), when that report.md begins as
-// reproduce's do, named as reproduce names them (reportFileName), that
-// are regular files directly in dir (not links), are not among written
-// (the base names of the new files) and are none of the inputs. Any other
-// file is kept: reproduce never removes a file it did not write. A report
-// without the comment (before reproduce wrote one) gives none.
+// manifest comment (reportManifest), when that report.md is a regular
+// file (not a link, not a FIFO) and begins as reproduce's do, named as
+// reproduce names them (reportFileName), that are regular files directly
+// in dir (not links), still hold the size and hash the manifest gives,
+// are not write-protected, are not among written (the base names of the
+// new files) and are none of the inputs. Any other file is kept:
+// reproduce never removes a file it did not write, nor one edited or
+// protected since. A report without the comment gives none.
 func staleReportFiles(dir string, written map[string]bool, ins []inputFile) []string {
-	f, err := os.Open(filepath.Join(dir, "report.md"))
+	// Only a regular report.md is read: opening a FIFO waits for a writer
+	// for good, and a link may lead to another folder's report.
+	report := filepath.Join(dir, "report.md")
+	if st, err := os.Lstat(report); err != nil || !st.Mode().IsRegular() {
+		return nil
+	}
+	f, err := openNoWait(report)
 	if err != nil {
 		return nil
 	}
@@ -69,13 +100,23 @@ func staleReportFiles(dir string, written map[string]bool, ins []inputFile) []st
 		return nil
 	}
 	var stale []string
-	for _, name := range strings.Fields(list) {
+	for _, entry := range strings.Fields(list) {
+		// NAME:SIZE:HASH; an entry without them (a report of an
+		// earlier crawlsim) cannot tell an edited file and is kept.
+		name, rest, _ := strings.Cut(entry, ":")
+		sizeText, hash, ok := strings.Cut(rest, ":")
+		size, err := strconv.ParseInt(sizeText, 10, 64)
 		path := filepath.Join(dir, name)
-		if !reportFileName.MatchString(name) || written[name] || slices.Contains(stale, path) {
+		if !ok || err != nil || !reportFileName.MatchString(name) || written[name] || slices.Contains(stale, path) {
 			continue
 		}
 		st, err := os.Lstat(path)
 		if err != nil || !st.Mode().IsRegular() || isInput(st, ins) {
+			continue
+		}
+		// A write-protected file is one the user keeps, as every output
+		// refuses to replace it; an edited one is the user's now.
+		if checkReplaceable(path, st) != nil || !stillAsWritten(path, size, hash) {
 			continue
 		}
 		stale = append(stale, path)

@@ -116,3 +116,58 @@ func TestReproduceRemovesItsStaleFiles(t *testing.T) {
 		t.Errorf("other/004-table2.json was removed or replaced: %q", b)
 	}
 }
+
+// TestReproduceRemovesOnlyItsOwnFiles: an earlier reproduce's files that
+// the new report does not name are removed only while they are as it
+// wrote them: a write-protected file and an edited one are kept; a
+// report.md that is a link to another folder's report does not make the
+// other folder's files stale; an -o DIR made for a command that fails is
+// removed again, and one that is a looping link says so.
+func TestReproduceRemovesOnlyItsOwnFiles(t *testing.T) {
+	t.Chdir(t.TempDir())
+	mustRun(t, "reproduce", "-n", "2000", "-o", "rep", "001")
+	if err := os.Chmod(filepath.Join("rep", "001-table2.json"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	edited := filepath.Join("rep", "001-fig8.svg")
+	if err := os.WriteFile(edited, []byte("<svg>mine</svg>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Another folder whose report.md is a link to rep's.
+	if err := os.Mkdir("other", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join("..", "rep", "report.md"), filepath.Join("other", "report.md")); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, status := crawlsim(t, "reproduce", "-n", "2000", "-o", "other", "fpr")
+	if status != 2 || !strings.Contains(errOut, "report.md is a symbolic link") {
+		t.Errorf("reproduce into a folder whose report.md is a link: status %d, %q", status, errOut)
+	}
+	for _, name := range []string{"001-table2.json", "001-fig8.svg", "001-fig7-rankmass.svg"} {
+		if _, err := os.Stat(filepath.Join("rep", name)); err != nil {
+			t.Errorf("reproduce into other/ through a linked report.md removed rep/%s", name)
+		}
+	}
+	mustRun(t, "reproduce", "-n", "2000", "-o", "rep", "fpr")
+	if _, err := os.Stat(filepath.Join("rep", "001-fig7-rankmass.svg")); err == nil {
+		t.Error("an unchanged file of the earlier reproduce was kept")
+	}
+	for _, name := range []string{"001-table2.json", "001-fig8.svg"} {
+		if _, err := os.Stat(filepath.Join("rep", name)); err != nil {
+			t.Errorf("rep/%s (write-protected or edited) was removed", name)
+		}
+	}
+
+	_, errOut, status = crawlsim(t, "reproduce", "-o", "made", "004", "missing.edges")
+	if _, err := os.Stat("made"); status == 0 || err == nil {
+		t.Errorf("a failed reproduce (status %d, %q) left the folder it made", status, errOut)
+	}
+	if err := os.Symlink("loop", "loop"); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, _ = crawlsim(t, "reproduce", "-n", "2000", "-o", "loop", "fpr")
+	if !strings.Contains(errOut, "-o loop: too many levels of symbolic links") {
+		t.Errorf("-o a looping link: %q", errOut)
+	}
+}

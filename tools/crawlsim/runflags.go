@@ -118,7 +118,7 @@ func registerRunFlags(fs *flag.FlagSet) *runFlags {
 		case *bool:
 			fs.BoolVar(p, fl.name, *p, fl.help)
 		case *int:
-			fs.IntVar(p, fl.name, *p, fl.help)
+			fs.Var(wholeFlag{p}, fl.name, fl.help)
 		case *int64:
 			fs.Int64Var(p, fl.name, *p, fl.help)
 		case *uint64:
@@ -166,6 +166,13 @@ func (f *runFlags) table() []runFlag {
 				return usagef("-urls describes a graph file; give one as the argument")
 			}
 			a.sc.Graph.URLs = f.in.urls
+			return nil
+		}},
+		runFlag{name: "renumber", field: "graph.renumber", apply: func(a *applying) error {
+			if a.sc.Graph.File == "" {
+				return usagef("-renumber describes a graph file; give one as the argument")
+			}
+			a.sc.Graph.Renumber = f.in.renumber
 			return nil
 		}},
 		runFlag{name: "previous", field: "previous", value: &f.prev,
@@ -242,11 +249,23 @@ func (f *runFlags) table() []runFlag {
 				return nil
 			}},
 		runFlag{name: "importance", field: "importance", value: &f.impor,
-			help:  "importance `KIND` that scores every crawl: pagerank (uniform teleport) or personalized (teleport along the trust, -trust, which the guarantees bound)",
-			apply: func(a *applying) error { a.sc.Importance = f.impor; return nil }},
+			help: "importance `KIND` that scores every crawl: pagerank (uniform teleport) or personalized (teleport along the trust, -trust, which the guarantees bound)",
+			apply: func(a *applying) error {
+				if strings.TrimSpace(f.impor) == "" {
+					return usagef("-importance %q: expected pagerank or personalized", f.impor)
+				}
+				a.sc.Importance = f.impor
+				return nil
+			}},
 		runFlag{name: "trust", field: "trust", value: &f.trust,
-			help:  "trust `KIND`: seeds (uniform over the seeds) or pagerank (the PageRank vector, of which the seeds hold 1-δ: personalized importance teleports along it and the RankMass-family guarantees are scaled by 1-δ; the RankMass paper's seed-size study)",
-			apply: func(a *applying) error { a.sc.Trust = f.trust; return nil }},
+			help: "trust `KIND`: seeds (uniform over the seeds) or pagerank (the PageRank vector, of which the seeds hold 1-δ: personalized importance teleports along it and the RankMass-family guarantees are scaled by 1-δ; the RankMass paper's seed-size study)",
+			apply: func(a *applying) error {
+				if strings.TrimSpace(f.trust) == "" {
+					return usagef("-trust %q: expected seeds or pagerank", f.trust)
+				}
+				a.sc.Trust = f.trust
+				return nil
+			}},
 		runFlag{name: "importance-file", value: &f.impFile,
 			help: "read the pagerank importance from `FILE` instead of computing it: rank -o NAME.imp (checked to be this graph's), or another engine's vector (checked by one PageRank step from it): text, keyed text or CSV, raw float64 or float32 (see \"Importance files\" in the manual)"},
 		runFlag{name: "importance-format", value: &f.impFmt,
@@ -442,7 +461,7 @@ func strategiesHelp() string {
 	for _, s := range scenario.DefaultStrategies() {
 		ids = append(ids, s.ID)
 	}
-	return "strategies to compare: `LIST` of ID or ID:NAME=VALUE,NAME=VALUE, comma-separated (see crawlsim strategies). " +
+	return "strategies to compare: `LIST` of ID or ID:NAME=VALUE,NAME=VALUE, comma-separated (see crawlsim strategies), at most " + strconv.Itoa(scenario.MaxStrategies) + ". " +
 		"Default: " + strings.Join(ids, ", ") + ". Left out of the default for their cost: rankmass (millions of virtual re-expansions), " +
 		"batch-pagerank and partial-pagerank (a PageRank of the known graph after every batch of downloads); l-neighbor, which downloads by levels much like bfs; " +
 		"and the hist-pagerank strategies, which need -previous or -evolve"

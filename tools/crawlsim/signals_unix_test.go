@@ -105,3 +105,71 @@ func waitForTemporaryFile(t *testing.T, dir string, done chan error) (error, boo
 	t.Fatal("crawlsim gen made no temporary file in 60 s")
 	return nil, false
 }
+
+// TestSignalsEndBlockedCommands: a command that waits on an input that
+// never comes (a FIFO without a writer as the graph, the scenario or the
+// seed list; a pipe whose writer stalls mid-line) ends on SIGINT, SIGTERM
+// or SIGHUP, killed by the signal, instead of ignoring it.
+func TestSignalsEndBlockedCommands(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds crawlsim")
+	}
+	bin := buildCrawlsim(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "g.edges"), []byte("0 1\n1 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for k, c := range []struct {
+		args  []string
+		stall bool // a writer opens the FIFO and writes part of a line
+	}{
+		{[]string{"info", "-format", "edges", "in.fifo"}, false},
+		{[]string{"info", "-format", "edges", "in.fifo"}, true},
+		{[]string{"run", "-scenario", "in.fifo"}, false},
+		{[]string{"rank", "-seeds", "list:in.fifo", "g.edges"}, false},
+	} {
+		sig := []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}[k%3]
+		if signal.Ignored(sig) {
+			continue
+		}
+		fifo := filepath.Join(dir, "in.fifo")
+		os.Remove(fifo)
+		if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+			t.Skipf("no FIFO: %v", err)
+		}
+		cmd := exec.Command(bin, c.args...)
+		cmd.Dir = dir
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var writer *os.File
+		if c.stall {
+			w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			writer = w
+			w.Write([]byte("0 1\n2 "))
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		time.Sleep(300 * time.Millisecond)
+		cmd.Process.Signal(sig)
+		select {
+		case err := <-done:
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) {
+				t.Errorf("crawlsim %v: %v, want killed by %v", c.args, err, sig)
+			} else if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != sig {
+				t.Errorf("crawlsim %v ended with %v, want killed by %v", c.args, ee, sig)
+			}
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Errorf("crawlsim %v still runs 20 s after %v", c.args, sig)
+		}
+		if writer != nil {
+			writer.Close()
+		}
+	}
+}

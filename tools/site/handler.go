@@ -55,15 +55,25 @@ var contentTypes = map[string]string{
 //   - Every response has the page's Content-Security-Policy: scripts,
 //     styles, workers and fetches from the page's own origin only, no
 //     inline script and no eval, WebAssembly allowed, framing by any site.
+//   - A response whose client stops reading ends once a write has made no
+//     progress for WriteStall, and its connection is closed, so that
+//     clients that never read cannot hold descriptors for good; a slow
+//     client that keeps reading is served whatever the file's size.
 //
 // dir is opened afresh for every request, so it may be created, rebuilt or
 // replaced while the handler serves.
 func Handler(dir string) http.Handler {
-	return &fileServer{dir: dir, gz: map[string]*gzipped{}}
+	return &fileServer{dir: dir, gz: map[string]*gzipped{}, stall: WriteStall}
 }
+
+// WriteStall is how long Handler lets one write of a response wait for the
+// client to read.
+const WriteStall = 20 * time.Second
 
 type fileServer struct {
 	dir string
+	// stall is the longest a write may wait for the client (WriteStall).
+	stall time.Duration
 
 	mu sync.Mutex
 	gz map[string]*gzipped // by file name: the latest version compressed
@@ -79,7 +89,8 @@ type gzipped struct {
 	err  error
 }
 
-func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (s *fileServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	w := &stallWriter{ResponseWriter: rw, rc: http.NewResponseController(rw), stall: s.stall}
 	h := w.Header()
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
@@ -128,6 +139,23 @@ func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Set("ETag", tag)
 	http.ServeContent(w, r, name, fi.ModTime(), f)
+}
+
+// stallWriter is a ResponseWriter each of whose writes must complete within
+// stall: the write deadline of the connection is moved before every write,
+// so that a response flows as long as the client reads.
+type stallWriter struct {
+	http.ResponseWriter
+	rc    *http.ResponseController
+	stall time.Duration
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (w *stallWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (w *stallWriter) Write(p []byte) (int, error) {
+	w.rc.SetWriteDeadline(time.Now().Add(w.stall))
+	return w.ResponseWriter.Write(p)
 }
 
 // fileName maps a URL path to a slash-separated file name relative to the
