@@ -137,10 +137,10 @@ func pageEvent(r protocol.Response) page.Event {
 	return e
 }
 
-// TestWorkerBusyDisablesEveryButton: while the worker runs any request
-// (a comparison, a graph, a seed study, a revisit simulation), every
-// button that would send another is disabled; Extract and "Compare from
-// these seeds" used to stay enabled during other runs.
+// TestWorkerBusyDisablesEveryButton: while the worker runs any request (a
+// comparison, a graph, a seed study, a revisit simulation), every button
+// that would send another is disabled, Extract and "Compare from these
+// seeds" included, whichever request runs.
 func TestWorkerBusyDisablesEveryButton(t *testing.T) {
 	a, w := readyApp(t)
 	// A seed study, so that "Compare from these seeds" shows.

@@ -48,9 +48,9 @@ func TestRefusalNamesTheFormsFields(t *testing.T) {
 	}
 }
 
-// TestRevisitFieldRefusedOnce: an empty whole-number field is refused
-// once (it used to be refused as no number and as a 0), and a negative
-// seed says what the field wants (it said "too large").
+// TestRevisitFieldRefusedOnce: an empty whole-number field is refused once
+// (not both as no number and as a 0), and a negative seed says what the
+// field wants (not "too large").
 func TestRevisitFieldRefusedOnce(t *testing.T) {
 	f := DefaultRefreshForm()
 	f.Sites, f.Seed = "", "-1"
@@ -86,10 +86,10 @@ func TestComparisonFieldName(t *testing.T) {
 }
 
 // TestRefusalKeepsWhatWasTyped: the worker's refusal shows the text the
-// reader typed as typed: a review found seeds list:"unclosed 12345 shown
-// as "list:\"unclosed 12,345\"", since the page put separators in every
-// number of the message; a URL or a file name with digits changed too.
-// The engine writes its own limits with separators.
+// reader typed as typed: seeds list:"unclosed 12345 is not shown as
+// "list:\"unclosed 12,345\"", so the page puts no separators in the numbers
+// of the message, and a URL or a file name with digits stays as it is. The
+// engine writes its own limits with separators.
 func TestRefusalKeepsWhatWasTyped(t *testing.T) {
 	a, w := firstResult(t, "2000")
 	for _, seeds := range []string{`list:"unclosed 12345`, `list:"http://host1.example/new pages/12345`, `list:"my seeds/crawl 12345.txt`} {

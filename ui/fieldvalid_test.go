@@ -81,8 +81,7 @@ func TestRefusedFieldsMarked(t *testing.T) {
 		}
 	}
 	// A refusal naming the strategy by its label alone marks its box too
-	// (the lines above name it both ways; a final read found the label's
-	// case untested).
+	// (the lines above name it both ways).
 	if got := invalidInputs(f, "wr window: too large"); !got[ParamInputID("windowed-rankmass", "window")] {
 		t.Errorf("a refusal by the label marks %v; want the window box", got)
 	}

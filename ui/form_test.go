@@ -273,8 +273,8 @@ func TestRefreshForm(t *testing.T) {
 }
 
 // TestPermalinkKeepsRepeatedStrategy: a scenario that lists a strategy
-// twice with other parameters (fpr-m, and fpr-m with m=10) keeps both through
-// the permalink and the form; the form used to keep the first only.
+// twice with other parameters (fpr-m, and fpr-m with m=10) keeps both
+// through the permalink and the form, not the first only.
 func TestPermalinkKeepsRepeatedStrategy(t *testing.T) {
 	s := sampleScenario()
 	s.Strategies = []scenario.Strategy{{ID: "bfs"}, {ID: "fpr-m"}, {ID: "fpr-m", Label: "fpr-m 10", Params: crawl.Values{"m": 10}}, {ID: "optimal"}}

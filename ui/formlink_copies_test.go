@@ -131,10 +131,9 @@ func TestLinkRepeatOnlyLabelsDiffer(t *testing.T) {
 }
 
 // TestRemovedCopyMovesTheMarks: of two copies, the second refused, the
-// first removed: the mark moves with the refused copy to its new line
-// (the first), and the line it left is no longer marked (a final read
-// found every removal test removing the only copy, so the shifting went
-// untested).
+// first removed: the mark moves with the refused copy to its new line (the
+// first), and the line it left is no longer marked (the other removal tests
+// remove the only copy, so nothing shifts there).
 func TestRemovedCopyMovesTheMarks(t *testing.T) {
 	good := model.Strategy{ID: "fpr-m", Params: model.Values{"m": 2}}
 	bad := model.Strategy{ID: "fpr-m", Params: model.Values{"m": -1}}

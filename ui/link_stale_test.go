@@ -9,12 +9,12 @@ import (
 )
 
 // TestAppliedLinkMarksTheResult: a link applied to the open page that
-// cannot run at once (an upload's, whose file the page lacks; any, once
-// the worker failed for good) puts another scenario in the form than the
-// result shown: the result is marked as the previous scenario's, with the
-// dim and note a run gives (issue 14 item 6), until the link's run
-// replaces it. Before, the previous comparison stayed unmarked. A
-// refused run keeps the mark; edits to the form not run yet do not mark.
+// cannot run at once (an upload's, whose file the page lacks; any, once the
+// worker failed for good) puts another scenario in the form than the result
+// shown: the result is marked as the previous scenario's, with the dim and
+// note a run gives, until the link's run replaces it, so that the previous
+// comparison is never taken for the link's. A refused run keeps the mark;
+// edits to the form not run yet do not mark.
 func TestAppliedLinkMarksTheResult(t *testing.T) {
 	marked := func(t *testing.T, a *App, when string) {
 		t.Helper()

@@ -6,8 +6,8 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// What the form's graph lacks for some choices, said beside them (issue 14,
-// "buttons disabled with a reason where the graph lacks what they need"):
+// What the form's graph lacks for some choices, said beside them (buttons
+// disabled with a reason where the graph lacks what they need):
 //
 //   - A strategy that orders by hosts (crawl.Info.NeedsHosts) on a graph
 //     known to have none downloads exactly as another strategy

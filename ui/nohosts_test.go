@@ -11,9 +11,8 @@ import (
 // TestNoHostsSentences checks, word for word, what the page says of a
 // strategy that needs hosts on a graph without them: in a run's warnings
 // (the engine's warning "LABEL: the graph has no hosts, ...") and beside
-// the strategy in the form. The sentences are those the page said when
-// ui/warnings.go wrote them itself (before the strategies' registrations
-// held them, issue 12 item 1).
+// the strategy in the form. The sentences come from the strategies'
+// registrations.
 func TestNoHostsSentences(t *testing.T) {
 	const load = " Load a URL list with the graph to give pages their sites."
 	r := &model.Result{Strategies: []model.StrategyResult{

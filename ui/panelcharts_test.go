@@ -127,10 +127,10 @@ type renderedCtx struct{ env vugu.EventEnv }
 func (c renderedCtx) EventEnv() vugu.EventEnv { return c.env }
 func (c renderedCtx) First() bool             { return false }
 
-// TestResizeRedrawsOnlyTheResizedChart: when one panel's chart box
-// changes width, that chart is redrawn and the page rendered once; the
-// other panel asks for nothing. Both panels used to test both charts, so
-// either one's resize started a redraw from each panel (two renders).
+// TestResizeRedrawsOnlyTheResizedChart: when one panel's chart box changes
+// width, that chart is redrawn and the page rendered once; the other panel
+// asks for nothing. Each panel tests its own chart only, so that one resize
+// does not start a redraw from each panel (two renders).
 func TestResizeRedrawsOnlyTheResizedChart(t *testing.T) {
 	widths := map[string]float64{refreshChartID: 500, seedsChartID: 500}
 	fakeBoxes(t, widths)

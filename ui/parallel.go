@@ -10,8 +10,8 @@ import (
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
-// A comparison runs in parallel workers (issue 14, "Fast"): the first
-// worker and up to workers-1 helpers, one part of the strategies each
+// A comparison runs in parallel workers, so that it finishes sooner: the
+// first worker and up to workers-1 helpers, one part of the strategies each
 // (protocol.KindRun's Part and Parts: each worker splits the scenario the
 // same way, by the strategies' costs, and runs the shared stages whole on
 // its own copy of the graph), then the first worker merges the parts'

@@ -65,7 +65,7 @@ func TestLinkViewUnknown(t *testing.T) {
 	if b.Notice != "" || b.XAxis != report.XCount || !b.LogX {
 		t.Errorf("a known view: notice %q, x axis %q, log %v", b.Notice, b.XAxis, b.LogX)
 	}
-	// log=0 writes the linear default (a review found it refused).
+	// log=0 writes the linear default.
 	c := NewApp("", otherLink(t, 3000, "random:5")+"&x=count&log=0")
 	if c.Notice != "" || c.XAxis != report.XCount || c.LogX {
 		t.Errorf("log=0: notice %q, x axis %q, log %v", c.Notice, c.XAxis, c.LogX)

@@ -1,7 +1,7 @@
 package main
 
 // What the page shows before its first result, in the places the result
-// fills (issue 14, Fast: "no layout jump"): the graph facts, the chart's
+// fills (so that nothing on the page jumps): the graph facts, the chart's
 // legend and the line under it, and the metrics table's rows, from the
 // form's scenario, with "…" for every figure only the run can tell. They
 // take the room the result takes, so that nothing moves when it arrives

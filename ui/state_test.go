@@ -175,9 +175,8 @@ func TestFactsSayNoHosts(t *testing.T) {
 }
 
 // TestProgressAnnouncedFromTheFirst: the aria-live region says the run's
-// first progress whatever its figure (a short run used to finish before
-// reaching 10%, and said no progress at all), then each further tenth
-// once.
+// first progress whatever its figure (a short run may finish before
+// reaching 10%, and still says its progress), then each further tenth once.
 func TestProgressAnnouncedFromTheFirst(t *testing.T) {
 	a, w := readyApp(t)
 	a.Run()

@@ -26,12 +26,12 @@ func newSessionUploadWithURLs(t *testing.T, name, urls string, pages int) *page.
 	return u
 }
 
-// TestNamesShownAsTyped: file names the reader chose are shown as they
-// are: a review found an upload named 20240101.edges shown as
-// "20,240,101.edges" in the graph's facts, the pinned caption, the pinned
-// differences and the chart's sentence, since the page put separators in
-// every number of those texts. A generated graph's counts still have
-// them, from the engine's description of it.
+// TestNamesShownAsTyped: file names the reader chose are shown as they are:
+// an upload named 20240101.edges is not shown as "20,240,101.edges" in the
+// graph's facts, the pinned caption, the pinned differences or the chart's
+// sentence, so the page puts no separators in the numbers of those texts. A
+// generated graph's counts still have them, from the engine's description
+// of it.
 func TestNamesShownAsTyped(t *testing.T) {
 	a, w := firstResult(t, "2000")
 	w.files = make(chan sentFiles, 1)

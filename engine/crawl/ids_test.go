@@ -28,11 +28,11 @@ var idLiteralsAllowed = map[string]string{
 	"wasm/protocol/reproduce.go": "paper names",
 }
 
-// TestStrategyIDsInOneFile checks issue 12's "one strategy, one file": each
-// registered strategy's id is a string literal in exactly one non-test Go
-// file, the one that registers it, except for the files idLiteralsAllowed
-// lists. What the rest of the program knows of a strategy it takes from
-// the registry (Info), so that a new strategy is one file and its test.
+// TestStrategyIDsInOneFile checks "one strategy, one file": each registered
+// strategy's id is a string literal in exactly one non-test Go file, the
+// one that registers it, except for the files idLiteralsAllowed lists. What
+// the rest of the program knows of a strategy it takes from the registry
+// (Info), so that a new strategy is one file and its test.
 func TestStrategyIDsInOneFile(t *testing.T) {
 	ids := map[string]bool{}
 	for _, info := range Strategies() {

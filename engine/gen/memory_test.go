@@ -156,7 +156,7 @@ func TestEstimatedStreamingBytes(t *testing.T) {
 			t.Logf("%+v: estimate %d bytes, allocated %d (%.2f)", p, est, allocated, float64(allocated)/float64(est))
 		}
 	}
-	// Issue 11's billion-link graph, 125 million pages at the defaults,
+	// The billion-link target graph, 125 million pages at the defaults,
 	// must pass the command line's memory check on a 24 GiB machine with
 	// room to spare (12 GiB is the target's peak; Generate needs 19 GiB).
 	big := DefaultParams()

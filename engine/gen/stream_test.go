@@ -76,8 +76,8 @@ func checkStreamed(t testing.TB, p Params, budget int) {
 	}
 }
 
-// TestCSRGeneratorMatchesGenerate is the scale test of issue 11: the
-// streamed .csr equals WriteCSR(Generate(p)) byte for byte, for the
+// TestCSRGeneratorMatchesGenerate is the streaming generator's scale test:
+// the streamed .csr equals WriteCSR(Generate(p)) byte for byte, for the
 // default graph at 400,000 pages (about 3.2 million links) and at smaller
 // sizes, and for the edge cases: one page, two pages, one host, every page
 // its own host, intra-host shares of 0 and 1, no copying, no links.

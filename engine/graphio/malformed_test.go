@@ -53,9 +53,10 @@ type mfCase struct {
 	hosts []string
 }
 
-// mfCases are the malformed (and the odd but valid) inputs of issue 10:
-// truncated files, lying headers, junk, compressed data, wrong encodings,
-// NUL streams, over-long lines and byte order marks, in every reader.
+// mfCases are the malformed (and the odd but valid) inputs every reader is
+// tested with: truncated files, lying headers, junk, compressed data, wrong
+// encodings, NUL streams, over-long lines and byte order marks, in every
+// reader.
 func mfCases(tb testing.TB) []mfCase {
 	const edges = "0 1\n0 2\n1 0\n"
 	lists := [][]uint32{{1, 2}, {0}, {}}

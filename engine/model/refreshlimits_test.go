@@ -8,9 +8,9 @@ import (
 
 // TestRefreshLimitsWithSeparators: Validate writes its limits and the
 // events it counts with thousands separators, as the page does, and the
-// value given as it is ("sites 2000000"); a review found "want 1 to
-// 1048576" and "at most 1e8" on the command line beside the page's
-// "1,048,576" and "100,000,000".
+// value given as it is ("sites 2000000"), so that the command line says
+// "1,048,576" and "100,000,000" as the page does, not "want 1 to 1048576"
+// and "at most 1e8".
 func TestRefreshLimitsWithSeparators(t *testing.T) {
 	for _, c := range []struct {
 		set  func(*RefreshParams)

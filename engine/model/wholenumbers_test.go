@@ -7,8 +7,8 @@ import (
 
 // A whole number written with an exponent or a fraction is read as that
 // number by an integer field, so that its range check speaks as for its
-// digits; a review found "pages": 1e12 refused as "expected a whole
-// number" while "pages": 1000000000000 met the page limit.
+// digits: "pages": 1e12 meets the page limit as "pages": 1000000000000
+// does, not "expected a whole number".
 func TestWholeNumbersWithExponent(t *testing.T) {
 	for _, tc := range []struct {
 		in    string
@@ -23,8 +23,7 @@ func TestWholeNumbersWithExponent(t *testing.T) {
 		{`{"graph":{"generate":{"pages":12500e-2}}}`, 125, 0},
 		// The largest uint64, 18446744073709551615, less its last digit.
 		{`{"random_seed":1844674407370955161.0e1, "graph":{"generate":{"pages":1e1}}}`, 10, 18446744073709551610},
-		// -0 is 0 in an unsigned field, as -0.0 is (a review found -0
-		// refused as negative).
+		// -0 is 0 in an unsigned field, as -0.0 is, not a negative number.
 		{`{"random_seed":-0, "graph":{"generate":{"pages":1e1}}}`, 10, 0},
 		{`{"random_seed":-0.0, "graph":{"generate":{"pages":1e1}}}`, 10, 0},
 	} {

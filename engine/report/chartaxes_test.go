@@ -53,12 +53,12 @@ func checkTextsInside(t *testing.T, name string, r *scenario.Result, opt ChartOp
 	return texts
 }
 
-// TestSVGNoLegendAxisTitlesFit: the page's chart (NoLegend, its legend
-// is the page's) keeps its x axis's title and last tick label inside the
-// chart at any width from 240 pixels, with up to 100,000,000 reachable
-// pages, on every x axis: the title is wrapped onto a second line when it
-// does not fit (a review found "fraction of the 12,345,670 reachable
-// pages downloaded" drawn from x = -15 to 356 on a 300-pixel chart).
+// TestSVGNoLegendAxisTitlesFit: the page's chart (NoLegend, its legend is
+// the page's) keeps its x axis's title and last tick label inside the chart
+// at any width from 240 pixels, with up to 100,000,000 reachable pages, on
+// every x axis: the title is wrapped onto a second line when it does not
+// fit ("fraction of the 12,345,670 reachable pages downloaded" would run
+// from x = -15 to 356 on a 300-pixel chart).
 func TestSVGNoLegendAxisTitlesFit(t *testing.T) {
 	for width := 240; width <= 700; width += 20 {
 		for _, reachable := range []int64{10, 10_000, 12_345_670, 100_000_000} {
@@ -74,12 +74,12 @@ func TestSVGNoLegendAxisTitlesFit(t *testing.T) {
 	}
 }
 
-// TestSVGYTitleFitsShortCharts: on a chart too short for the y axis's
-// title ("cumulative personalized PageRank" is 224 pixels long) the title
-// is shortened or wrapped onto two lines that fit beside the plot, the
-// full title kept in its <title>; a review found it drawn from y = -30 to
-// 194 on a 200-pixel chart. Every text stays inside the chart at heights
-// from 150 pixels, with the legend and without.
+// TestSVGYTitleFitsShortCharts: on a chart too short for the y axis's title
+// ("cumulative personalized PageRank" is 224 pixels long) the title is
+// shortened or wrapped onto two lines that fit beside the plot, the full
+// title kept in its <title>; whole, it would run from y = -30 to 194 on a
+// 200-pixel chart. Every text stays inside the chart at heights from 150
+// pixels, with the legend and without.
 func TestSVGYTitleFitsShortCharts(t *testing.T) {
 	for _, importance := range []string{"pagerank", "personalized"} {
 		r := scaledResult(10_000, importance)

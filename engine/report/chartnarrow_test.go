@@ -41,15 +41,15 @@ func namedResult(n int) *scenario.Result {
 	return r
 }
 
-// TestSVGNarrowLegendBelow: a chart of any width from 300 pixels draws
-// with 12-pixel text and no overlap: below the width where the legend
-// beside the plot leaves the plot too narrow the legend goes below the
-// plot in rows, and the chart grows as tall as it needs. Every text lies
-// inside the viewBox, legend entries (swatch and label) overlap neither
-// each other, nor the plot, nor the chart's other texts, and the chart
-// is never refused for its size (a review found the papers' charts with
-// many strategies refused below about 600 pixels, then drawn wider and
-// shrunk on a phone: text 5 pixels high).
+// TestSVGNarrowLegendBelow: a chart of any width from 300 pixels draws with
+// 12-pixel text and no overlap: below the width where the legend beside the
+// plot leaves the plot too narrow the legend goes below the plot in rows,
+// and the chart grows as tall as it needs. Every text lies inside the
+// viewBox, legend entries (swatch and label) overlap neither each other,
+// nor the plot, nor the chart's other texts, and the chart is never refused
+// for its size (the papers' charts with many strategies fit below 600
+// pixels, rather than being drawn wider and shrunk on a phone to text 5
+// pixels high).
 func TestSVGNarrowLegendBelow(t *testing.T) {
 	for width := 300; width <= 1200; width += 20 {
 		for n := 1; n <= 18; n++ {

@@ -69,9 +69,9 @@ func TestRefreshChartLinesApartInGrey(t *testing.T) {
 }
 
 // TestRefreshStylesCanBeHollow: every policy's marker can be drawn hollow
-// and filled (a review found the fifth policy of the default simulation
-// given a cross, whose central and migrating markers looked alike), and
-// no two of the first 16 policies share dash pattern and marker.
+// and filled (a cross looks the same either way, so a policy given one
+// would have central and migrating markers alike), and no two of the first
+// 16 policies share dash pattern and marker.
 func TestRefreshStylesCanBeHollow(t *testing.T) {
 	seen := map[string]int{}
 	for k := range len(strategyDashes) * len(closedMarkers) {

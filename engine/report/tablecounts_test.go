@@ -9,12 +9,12 @@ import (
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
-// The run table writes every count with thousands separators, as its
-// header does ("5,000 pages"): a review found the downloads column and
-// the "to X%" columns read "5000" and "2548/—" under such a header. The
-// CSV and the JSON keep plain digits for programs. The columns still
-// align: every line of the comparison table has its cells' right edges
-// (or the label's left edge) in the header's places.
+// The run table writes every count with thousands separators, as its header
+// does ("5,000 pages"): the downloads column and the "to X%" columns too,
+// not "5000" and "2548/—" under such a header. The CSV and the JSON keep
+// plain digits for programs. The columns still align: every line of the
+// comparison table has its cells' right edges (or the label's left edge) in
+// the header's places.
 func TestTableCountsGroupDigits(t *testing.T) {
 	r := sampleResult()
 	// sampleResult's figures scaled by 1,000: bfs downloads 10,000 pages

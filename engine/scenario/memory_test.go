@@ -84,11 +84,12 @@ func TestPreviousSnapshotLoadsInWhatIsLeft(t *testing.T) {
 }
 
 // TestRunBytesAtBillionLinks: the estimate that checkRunMemory makes for
-// 125 M pages and 1e9 links (issue 11's target): with an importance file,
-// the graph (12n + 4m = 5.5 GB), the importance (1 GB) and one crawl with
-// its metrics (48n = 6 GB), 12.5 GB; computing PageRank instead, its
-// layout and vectors (36n + 4m = 8.5 GB) outweigh a crawl: 15 GB. The
-// estimate of a generated graph, RunBytes, would ask for 31 GB.
+// 125 M pages and 1e9 links (the largest graph targeted): with an
+// importance file, the graph (12n + 4m = 5.5 GB), the importance (1 GB) and
+// one crawl with its metrics (48n = 6 GB), 12.5 GB; computing PageRank
+// instead, its layout and vectors (36n + 4m = 8.5 GB) outweigh a crawl:
+// 15 GB. The estimate of a generated graph, RunBytes, would ask for
+// 31 GB.
 func TestRunBytesAtBillionLinks(t *testing.T) {
 	const n, m = 125_000_000, 1_000_000_000
 	s := Scenario{Graph: Source{File: "web.csr"}, Strategies: []Strategy{{ID: "bfs"}, {ID: "opic"}, {ID: "fpr"}}}

@@ -261,12 +261,13 @@ func TestParseCommunityLimitHasSeparators(t *testing.T) {
 
 // TestParseCommunityRepeatsTheOptionAsTyped: every refusal of a community
 // option quotes it as the user wrote it, with the values the option
-// accepts; it used to write the parsed value back ("size=0.5" for
-// "size=0.50", "density=+Inf" for "density=inf"), refuse size=1 offering
-// 0, which the text form refuses, call an unknown option with an
-// infinite value not a number (and "foo=bar" not NAME=NUMBER), and
-// answer size=0.5 with "not a whole number of at most 2,147,483,647",
-// as if any smaller whole number would do.
+// accepts: it never writes the parsed value back ("size=0.5" for
+// "size=0.50", "density=+Inf" for "density=inf"), answers size=1 with the
+// sizes it accepts, never offering a 0 the text form refuses, calls an
+// unknown option unknown whatever its value (not "not a number" for
+// foo=inf, nor "not NAME=NUMBER" for foo=bar), and answers size=0.5 with
+// what a size must be, not "not a whole number of at most 2,147,483,647" as
+// if any smaller whole number would do.
 func TestParseCommunityRepeatsTheOptionAsTyped(t *testing.T) {
 	for text, want := range map[string]string{
 		"community:3,size=0.50":      `seeds "community:3,size=0.50": size=0.50 is not a whole number; want a size of at least 2 (a hub and an authority)`,

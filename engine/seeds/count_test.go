@@ -5,10 +5,9 @@ import (
 )
 
 // A seed count is a whole number, in digits or with an exponent as the
-// command line's -n reads it; one too large says so with the limit, as
-// the community options do ("size=1e300 is too large: at most
-// 2,147,483,647"): a review found "random:1e9" said "needs a positive
-// count".
+// command line's -n reads it; one too large says so with the limit, as the
+// community options do ("size=1e300 is too large: at most 2,147,483,647"),
+// and "random:1e9" is a count of a billion, not "needs a positive count".
 func TestSeedCount(t *testing.T) {
 	for text, want := range map[string]int{
 		"random:1e9":         1_000_000_000,

@@ -48,10 +48,10 @@ func TestSelectURLCase(t *testing.T) {
 	}
 }
 
-// TestSelectURLCaseAmbiguous: where two pages' URLs differ only in the
-// case of their host, each URL as typed names its own page, and a third
-// spelling of both is refused naming them (a review found the exact URL
-// of the second page resolved to the first since the hosts were folded).
+// TestSelectURLCaseAmbiguous: where two pages' URLs differ only in the case
+// of their host, each URL as typed names its own page, and a third spelling
+// of both is refused naming them (folding the hosts' case would resolve the
+// exact URL of the second page to the first).
 func TestSelectURLCaseAmbiguous(t *testing.T) {
 	b := graph.NewBuilder(5)
 	b.Add(0, 1)

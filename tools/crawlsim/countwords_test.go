@@ -7,8 +7,8 @@ import (
 )
 
 // The lines that say what gen and convert wrote give their counts with
-// thousands separators, as the run table's header does ("5,000 pages"):
-// a review found gen's "wrote g.csr (csr): 50000 pages, 401208 links".
+// thousands separators, as the run table's header does ("5,000 pages"), not
+// gen's "wrote g.csr (csr): 50000 pages, 401208 links".
 func TestWroteLinesGroupDigits(t *testing.T) {
 	dir := t.TempDir()
 	csr := filepath.Join(dir, "g.csr")

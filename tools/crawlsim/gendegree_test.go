@@ -11,10 +11,9 @@ import (
 )
 
 // TestGenDegreeHelpSaysExpectedMean: -degree is the mean out-degree the
-// generator expects of a page, not the mean of every graph: a review
-// read "graphs under 17 pages get (pages-1)/2" in the help, 1 for -n 3,
-// and found 5 links (1.67) in the graph of -seed 1. Over many seeds the
-// mean is (pages-1)/2, so the generator is right and the help must say
+// generator expects of a page, not the mean of every graph: "graphs under
+// 17 pages get (pages-1)/2" is 1 for -n 3, yet the graph of -seed 1 has 5
+// links (1.67). Over many seeds the mean is (pages-1)/2, so the help says
 // that the value is an expectation that one small graph misses.
 func TestGenDegreeHelpSaysExpectedMean(t *testing.T) {
 	help, _, _ := crawlsim(t, "help", "gen")

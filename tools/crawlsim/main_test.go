@@ -466,8 +466,8 @@ func TestRealData(t *testing.T) {
 
 // TestSeedListCommentStaysOneLine: seeds -o writes its comment on one line
 // even when the graph's file name holds a newline, so the list reads back
-// as the seeds alone (the comment used to spill onto a second line, which
-// list:FILE then read as an item).
+// as the seeds alone (a comment spilling onto a second line would be read
+// by list:FILE as an item).
 func TestSeedListCommentStaysOneLine(t *testing.T) {
 	dir := t.TempDir()
 	graphPath := filepath.Join(dir, "web\nnext.csr")

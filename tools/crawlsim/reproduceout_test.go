@@ -73,9 +73,9 @@ func TestReproduceRemovesItsStaleFiles(t *testing.T) {
 	for _, name := range []string{"004-mine.svg", "notes.txt", "000-fig4.svg"} {
 		write(filepath.Join("rep", name), "old "+name)
 	}
-	// Notes the user added to the report, naming files of theirs that
-	// look like reproduce's (a review found them removed): only the
-	// files the report's closing comment lists are reproduce's.
+	// Notes the user added to the report, naming files of theirs that look
+	// like reproduce's, are kept: only the files the report's closing
+	// comment lists are reproduce's.
 	write(filepath.Join("rep", "009-mine.json"), "mine")
 	write(filepath.Join("rep", "004-notes.json"), "mine")
 	notes := "\nMy notes: see 009-mine.json and [this](004-notes.json).\n"

@@ -5,11 +5,11 @@ import (
 	"testing"
 )
 
-// TestPagesInENotation: -n written with an exponent is the whole number
-// it writes, so that one too large gets the limit's message, as its
-// digits do; a review found "-n 1e12: expected a whole number" beside
-// "-n 1000000000000 is too many: at most 4,294,967,295". A number that
-// is not whole is still refused as such.
+// TestPagesInENotation: -n written with an exponent is the whole number it
+// writes, so that one too large gets the limit's message, as its digits do
+// ("-n 1e12" is not "expected a whole number" while "-n 1000000000000 is
+// too many: at most 4,294,967,295"). A number that is not whole is still
+// refused as such.
 func TestPagesInENotation(t *testing.T) {
 	dir := t.TempDir()
 	checkFails(t, 2, []string{"run", "-n", "1e12"}, "-n 1,000,000,000,000 is too many: at most 4,294,967,295")

@@ -1,10 +1,9 @@
 package site
 
-// Browser tests of the page's accessibility (issue 14, "Readable" and
-// "Accessible"): a keyboard-only path from load to a finished run and a
-// readout, an aria-live region that announces progress and completion,
-// dark mode and reduced motion, and an axe-core audit against WCAG 2.1 A
-// and AA.
+// Browser tests of the page's readability and accessibility: a
+// keyboard-only path from load to a finished run and a readout, an
+// aria-live region that announces progress and completion, dark mode and
+// reduced motion, and an axe-core audit against WCAG 2.1 A and AA.
 
 import (
 	"context"

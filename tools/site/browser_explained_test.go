@@ -1,9 +1,8 @@
 package site
 
-// Browser tests of issue 14 item 3, "Explained": the About section cites
+// Browser tests of how the page explains itself: the About section cites
 // each paper once with a link, a metric's definition opens from the
-// keyboard, and the page stays clean under axe-core with the glossary
-// open.
+// keyboard, and the page stays clean under axe-core with the glossary open.
 
 import (
 	"strings"

@@ -1,10 +1,9 @@
 package site
 
-// Browser tests of the page's layout (issue 14, "Every screen"): no
-// horizontal overflow from phone to wide desktop, panels that stack on a
-// phone, a chart that keeps its aspect, a table that scrolls in its own
-// box, and an embed mode that fits its iframe before, during and after a
-// run.
+// Browser tests of the page's layout on every screen: no horizontal
+// overflow from phone to wide desktop, panels that stack on a phone, a
+// chart that keeps its aspect, a table that scrolls in its own box, and an
+// embed mode that fits its iframe before, during and after a run.
 
 import (
 	"bytes"

@@ -1,11 +1,10 @@
 package site
 
-// Browser tests of what the page looks like (issue 14, "Every screen" and
-// "Fast"), found by looking at it in headless Chromium at 360, 768 and
-// 1400 px, light and dark, before, during and after a run, and embedded
-// in frames of 900×620 and 600×400 px: no room kept by something
-// invisible, no empty line in the run bar, no legend entry cut by the
-// embedded frame.
+// Browser tests of what the page looks like on every screen, as seen in
+// headless Chromium at 360, 768 and 1400 px, light and dark, before, during
+// and after a run, and embedded in frames of 900×620 and 600×400 px: no
+// room kept by something invisible, no empty line in the run bar, no legend
+// entry cut by the embedded frame.
 
 import (
 	"strings"

@@ -10,13 +10,13 @@ import (
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
-// TestPageMessagesFitEveryWidth opens a permalink of an uploaded file
-// (its notice asks for the file) and a damaged permalink (an error) at
-// phone, tablet and desktop width: the message spans the page above the
-// panels, the panels stay stacked on a phone, and nothing overflows.
-// The messages used to be placed in a grid area that only the desktop
-// grid names: on a phone that added columns of its own, and the panels
-// were squeezed side by side over each other.
+// TestPageMessagesFitEveryWidth opens a permalink of an uploaded file (its
+// notice asks for the file) and a damaged permalink (an error) at phone,
+// tablet and desktop width: the message spans the page above the panels,
+// the panels stay stacked on a phone, and nothing overflows. The messages
+// are not placed in a grid area that only the desktop grid names: on a
+// phone that would add columns of its own, and squeeze the panels side by
+// side over each other.
 func TestPageMessagesFitEveryWidth(t *testing.T) {
 	s := DefaultPageScenario()
 	s.Graph = scenario.Source{File: "hollins.edges", URLs: "hollins.urls"}

@@ -73,9 +73,9 @@ func TestPageParallelWorkers(t *testing.T) {
 // TestPageParallelUploadTime uploads cnr-2000 (the BVGraph of
 // ../shared/data: 325,557 pages, 3,216,152 links) and runs the default
 // comparison with one worker and with two: the tables must be equal. It
-// logs both times, from the click on Run to the table, and their ratio
-// (issue 14 asks two workers to be at least 1.8 times faster than one
-// worker was before them; no test asserts wall time).
+// logs both times, from the click on Run to the table, and their ratio (two
+// workers are meant to be at least 1.8 times faster than one; no test
+// asserts wall time).
 func TestPageParallelUploadTime(t *testing.T) {
 	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "cnr-2000"))
 	if err != nil {

@@ -1,11 +1,11 @@
 package site
 
-// Browser tests of a permalink's start (issue 14, "Fast": "no layout
-// jump"): the skeleton in index.html is the default scenario's chart
-// panel, but a permalink's scenario may compare three strategies or all of
-// them, and its graph may leave pages the seeds cannot reach (a warning
-// under the metrics table): nothing on the page moves from the first
-// paint to the drawn comparison.
+// Browser tests of a permalink's start (so that nothing on the page jumps):
+// the skeleton in index.html is the default scenario's chart panel, but a
+// permalink's scenario may compare three strategies or all of them, and its
+// graph may leave pages the seeds cannot reach (a warning under the metrics
+// table): nothing on the page moves from the first paint to the drawn
+// comparison.
 
 import (
 	"context"

@@ -1,10 +1,10 @@
 package site
 
-// Browser tests of the page's start (issue 14, "Fast"): the site written
-// by -out works from a plain static file server and transfers its
-// WebAssembly compressed; a skeleton of the chart and the progress is on
-// screen from the first paint; nothing jumps when the run's progress bars
-// appear. Times are logged, never asserted: they depend on the machine.
+// Browser tests of the page's start (that it is fast): the site written by
+// -out works from a plain static file server and transfers its WebAssembly
+// compressed; a skeleton of the chart and the progress is on screen from
+// the first paint; nothing jumps when the run's progress bars appear. Times
+// are logged, never asserted: they depend on the machine.
 
 import (
 	"context"

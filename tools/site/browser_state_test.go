@@ -1,9 +1,9 @@
 package site
 
-// Browser tests of the page's honest state (issue 14 item 6): the
-// simulated-time table of a politeness run, the previous result marked
-// while a run goes, the page count validated, and buttons disabled with a
-// reason where the graph lacks what they need.
+// Browser tests of the page's honest state: the simulated-time table of a
+// politeness run, the previous result marked while a run goes, the page
+// count validated, and buttons disabled with a reason where the graph lacks
+// what they need.
 
 import (
 	"fmt"

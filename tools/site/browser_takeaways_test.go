@@ -1,7 +1,7 @@
 package site
 
-// Browser tests of the take-aways (issue 14 item 7): the chart as PNG, the
-// table copied as Markdown, a pinned result compared with the next run.
+// Browser tests of the take-aways: the chart as PNG, the table copied as
+// Markdown, a pinned result compared with the next run.
 
 import (
 	"bytes"

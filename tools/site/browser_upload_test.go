@@ -9,13 +9,12 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestPageUploadKeepsPickedFiles picks a graph file, then edits a field
-// (a render of the page) before pressing Load: the file input keeps the
-// file, and Load reads it. Vugu used to write the inputs' labels as
-// static HTML set again at every render, which emptied the inputs: Load
-// then said "choose a graph file first" (TestPageCommunityNeedsHosts
-// failed so about one run in twenty, when a render came between its
-// pick and its click).
+// TestPageUploadKeepsPickedFiles picks a graph file, then edits a field (a
+// render of the page) before pressing Load: the file input keeps the file,
+// and Load reads it. Inputs' labels written as static HTML set again at
+// every render would empty the inputs, and Load would then say "choose a
+// graph file first" (in TestPageCommunityNeedsHosts, whenever a render came
+// between its pick and its click).
 func TestPageUploadKeepsPickedFiles(t *testing.T) {
 	edges := filepath.Join(t.TempDir(), "picked.edges")
 	if err := os.WriteFile(edges, []byte("0 1\n1 2\n2 0\n0 3\n3 4\n4 0\n"), 0o644); err != nil {

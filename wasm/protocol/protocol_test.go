@@ -97,7 +97,7 @@ func TestFieldErrorsTravel(t *testing.T) {
 }
 
 // TestBytesText checks the unit chosen for each size: a budget below 1 MiB
-// used to read "0 MiB".
+// does not read "0 MiB".
 func TestBytesText(t *testing.T) {
 	for _, c := range []struct {
 		b    int64

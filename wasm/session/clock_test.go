@@ -60,10 +60,10 @@ func TestClockNeverGoesBack(t *testing.T) {
 	}
 }
 
-// TestSliceEndsWithoutTime: the worker's clock used to read 0 when
-// performance.now failed, and a slice then went on to the end of the
-// request, the page hearing nothing and Cancel waiting; with Clock and no
-// working source a slice ends after a count of readings.
+// TestSliceEndsWithoutTime: when performance.now fails, a clock reading 0
+// would let a slice go on to the end of the request, the page hearing
+// nothing and Cancel waiting; with Clock and no working source a slice ends
+// after a count of readings.
 func TestSliceEndsWithoutTime(t *testing.T) {
 	broken := func() (float64, error) { return 0, errors.New("no performance") }
 	s := New(Clock(broken))

@@ -9,10 +9,10 @@ import (
 )
 
 // TestGzipUpload: the page reads a crawl as SNAP and LAW ship it,
-// gzip-compressed (issue 10 item 9), with the facts of the uncompressed
-// files (../shared/data/README.md: 9,914 pages, 36,854 links, 21 hosts,
-// 1,457 inter-host links), whatever the files are called; a compressed
-// format it does not read is refused saying which.
+// gzip-compressed, with the facts of the uncompressed files
+// (../shared/data/README.md: 9,914 pages, 36,854 links, 21 hosts, 1,457
+// inter-host links), whatever the files are called; a compressed format it
+// does not read is refused saying which.
 func TestGzipUpload(t *testing.T) {
 	_, edges, urls := stanfordFiles(t)
 	ze, zu := graphtest.Gzip(t, edges), graphtest.Gzip(t, urls)
