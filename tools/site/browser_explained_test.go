@@ -1,3 +1,5 @@
+//go:build browser
+
 package site
 
 // Browser tests of issue 14 item 3, "Explained": the About section cites

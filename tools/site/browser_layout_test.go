@@ -1,3 +1,5 @@
+//go:build browser
+
 package site
 
 // Browser tests of the page's layout (issue 14, "Every screen"): no

@@ -1,3 +1,5 @@
+//go:build browser
+
 package site
 
 // Browser tests of what the page looks like (issue 14, "Every screen" and

@@ -1,3 +1,5 @@
+//go:build browser
+
 package site
 
 // Browser tests of a permalink's start (issue 14, "Fast": "no layout

@@ -1,3 +1,5 @@
+//go:build browser
+
 package site
 
 // Browser tests of the page's start (issue 14, "Fast"): the site written

@@ -1,3 +1,5 @@
+//go:build browser
+
 package site
 
 // Browser tests of the take-aways (issue 14 item 7): the chart as PNG, the
