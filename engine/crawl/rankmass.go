@@ -168,7 +168,7 @@ func (s *rankMass) BeforeSelect(budget int) (work int, ready bool) {
 		if s.hot.len() > 0 {
 			// Load the next candidate's link offset while v is expanded
 			// (as windowed-rankmass's pass does; prefetchDistance).
-			s.touched ^= c.g.Offsets[s.hot.top()]
+			s.touched ^= c.links.Touch(s.hot.top())
 		}
 		x := -s.rm[v]
 		s.rm[v] = negZero
@@ -221,7 +221,7 @@ func (s *rankMass) expand(i uint32, rm float64) {
 	}
 	c := s.c
 	s.crm += rm
-	out := c.g.Out(i)
+	out := c.links.Out(i)
 	if len(out) == 0 {
 		dr := c.damping * rm
 		if c.uniformTrust {

@@ -241,7 +241,7 @@ func (g *Generator) drawLinks(limit int64) (int64, bool) {
 		if g.stream != nil {
 			out := g.pageTargets(d)
 			l.drawPage(uint32(i), intra, out)
-			if err := g.stream.csr.Targets(out); err != nil {
+			if err := g.stream.emit(out); err != nil {
 				g.err = err
 				return did, false
 			}
