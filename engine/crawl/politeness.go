@@ -7,10 +7,14 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// Politeness holds the parameters of the politeness clock of SPEC.md section
-// 5 (seeds/004, section 3.2): the crawler keeps Connections downloads in
-// flight, never two from one host at once, and waits Wait seconds between
-// the end of one download from a host and the start of the next from it.
+// Politeness holds the parameters of the politeness clock of
+// docs/algorithms.md section 5 (Baeza-Yates et al. 2005, section 3.2): the
+// crawler keeps Connections downloads in flight, never two from one host
+// at once, and waits Wait seconds between the end of one download from a
+// host and the start of the next from it. A download takes Latency, then
+// the transfer of its page at Bandwidth: each connection's own rate, or
+// with SharedLink the crawler's link, shared equally by the transfers in
+// progress.
 type Politeness struct {
 	// Connections is r, the downloads in flight at most (default 1).
 	Connections int `json:"connections"`
@@ -22,9 +26,17 @@ type Politeness struct {
 	// PageSize is the size of every page in bytes (default 15,000), unless
 	// PageSizes gives one per page.
 	PageSize float64 `json:"page_size"`
-	// Bandwidth is the transfer rate of a connection in bytes per second
-	// (default 100,000).
+	// Bandwidth is the transfer rate in bytes per second (default
+	// 100,000): of each connection, or with SharedLink of the crawler's
+	// link.
 	Bandwidth float64 `json:"bandwidth"`
+	// SharedLink shares Bandwidth among the transfers in progress, as
+	// Baeza-Yates et al. (2005, section 3.2) model the crawler's link:
+	// each of a active transfers gets Bandwidth/a while they last, so a
+	// transfer slows down when another starts and speeds up when one
+	// ends. A download's latency uses no bandwidth. With one connection
+	// it is the per-connection model.
+	SharedLink bool `json:"shared_link"`
 	// PageSizes optionally gives every page's size in bytes.
 	PageSizes []float64 `json:"-"`
 }
@@ -63,10 +75,15 @@ func (p Politeness) Validate(n int) error {
 
 // flight is a download in progress.
 type flight struct {
+	// finish is the time the download ends (per connection), or the time
+	// its latency ends (shared link, before its transfer starts), or the
+	// link's work count at which its transfer ends (shared link, during
+	// its transfer).
 	finish float64
 	no     uint64 // start number, to order downloads that finish together
 	page   uint32
 	host   uint32
+	start  float64 // when the download started
 }
 
 // politeClock runs a crawl in simulated time (SPEC.md section 5). A host is
@@ -83,7 +100,15 @@ type politeClock struct {
 	busy  float64 // connection-seconds spent downloading
 	times []float64
 
-	flights   []flight // min-heap by (finish, no)
+	flights []flight // min-heap by (finish, no)
+	// With SharedLink, flights holds the downloads in their latency and
+	// transfers those transferring, by the link's work count at which they
+	// end: work grows by Bandwidth/len(transfers) bytes a second since
+	// workAt (processor sharing, so the order in which transfers end is
+	// the order of their end counts, fixed when they start).
+	transfers []flight
+	work      float64
+	workAt    float64
 	hostBusy  []bool
 	ready     []float64 // time each host may start its next download
 	waiting   []uint32  // min-heap of hosts by (ready, id) whose wait has not passed
@@ -108,13 +133,18 @@ func newPoliteClock(c *Crawl, p Politeness, numHosts int) (*politeClock, error) 
 	return k, nil
 }
 
-// duration returns how long downloading page p takes.
-func (k *politeClock) duration(p uint32) float64 {
-	size := k.p.PageSize
+// size returns page p's size in bytes.
+func (k *politeClock) size(p uint32) float64 {
 	if k.p.PageSizes != nil {
-		size = k.p.PageSizes[p]
+		return k.p.PageSizes[p]
 	}
-	return k.p.Latency + size/k.p.Bandwidth
+	return k.p.PageSize
+}
+
+// duration returns how long downloading page p takes on its own
+// connection.
+func (k *politeClock) duration(p uint32) float64 {
+	return k.p.Latency + k.size(p)/k.p.Bandwidth
 }
 
 // wake is called by the Frontier when closed host h receives its first
@@ -159,7 +189,7 @@ func (k *politeClock) step(budget int) error {
 			}
 			k.start(c.front.popHost(h), h)
 		}
-		if len(k.flights) == 0 {
+		if k.inFlight() == 0 {
 			switch {
 			case !k.mayStart() || c.pending == 0:
 				c.finish()
@@ -186,12 +216,12 @@ func (k *politeClock) step(budget int) error {
 			}
 			continue
 		}
-		next := k.flights[0].finish
+		next := k.nextEvent()
 		if k.free > 0 && k.mayStart() && len(k.waiting) > 0 && k.ready[k.waiting[0]] < next {
 			k.now = k.ready[k.waiting[0]]
 			continue
 		}
-		k.complete()
+		k.event()
 	}
 	return nil
 }
@@ -204,17 +234,88 @@ func (k *politeClock) start(p, h uint32) {
 	k.free--
 	k.hostBusy[h] = true
 	c.front.setOpen(h, false)
+	f := flight{no: k.nextStart, page: p, host: h, start: k.now}
+	k.nextStart++
+	if k.p.SharedLink {
+		f.finish = k.now + k.p.Latency
+		k.flights = pushFlight(k.flights, f)
+		return
+	}
 	d := k.duration(p)
 	k.busy += d
-	k.pushFlight(flight{finish: k.now + d, no: k.nextStart, page: p, host: h})
-	k.nextStart++
+	f.finish = k.now + d
+	k.flights = pushFlight(k.flights, f)
 }
 
-// complete finishes the earliest download.
-func (k *politeClock) complete() {
+// inFlight is the number of downloads in progress.
+func (k *politeClock) inFlight() int { return len(k.flights) + len(k.transfers) }
+
+// nextEvent is the time of the next download event: a download ending,
+// or with SharedLink a latency ending or a transfer ending.
+func (k *politeClock) nextEvent() float64 {
+	next := math.Inf(1)
+	if len(k.flights) > 0 {
+		next = k.flights[0].finish
+	}
+	if len(k.transfers) > 0 {
+		next = min(next, k.transferEnd())
+	}
+	return next
+}
+
+// transferEnd is the time the first transfer on the shared link ends, if
+// no other starts before.
+func (k *politeClock) transferEnd() float64 {
+	left := k.transfers[0].finish - k.work
+	return k.workAt + max(left, 0)*float64(len(k.transfers))/k.p.Bandwidth
+}
+
+// advanceWork brings the link's work count to time t.
+func (k *politeClock) advanceWork(t float64) {
+	if len(k.transfers) > 0 && t > k.workAt {
+		k.work += (t - k.workAt) * k.p.Bandwidth / float64(len(k.transfers))
+	}
+	k.workAt = t
+}
+
+// event handles the next download event: with SharedLink, a latency that
+// ends starts its page's transfer (a page of size 0 ends at once); else
+// the download ends (complete).
+func (k *politeClock) event() {
+	if !k.p.SharedLink {
+		var f flight
+		k.flights, f = popFlight(k.flights)
+		k.complete(f, f.finish)
+		return
+	}
+	if len(k.flights) > 0 && (len(k.transfers) == 0 || k.flights[0].finish <= k.transferEnd()) {
+		var f flight
+		k.flights, f = popFlight(k.flights)
+		k.now = f.finish
+		size := k.size(f.page)
+		if size == 0 {
+			k.busy += k.now - f.start
+			k.complete(f, k.now)
+			return
+		}
+		k.advanceWork(k.now)
+		f.finish = k.work + size
+		k.transfers = pushFlight(k.transfers, f)
+		return
+	}
+	at := k.transferEnd()
+	k.advanceWork(at)
+	var f flight
+	k.transfers, f = popFlight(k.transfers)
+	k.work = max(k.work, f.finish)
+	k.busy += at - f.start
+	k.complete(f, at)
+}
+
+// complete finishes download f at time at.
+func (k *politeClock) complete(f flight, at float64) {
 	c := k.c
-	f := k.popFlight()
-	k.now = f.finish
+	k.now = at
 	k.free++
 	k.hostBusy[f.host] = false
 	k.ready[f.host] = k.now + k.p.Wait
@@ -235,39 +336,42 @@ func flightBefore(a, b flight) bool {
 	return a.no < b.no
 }
 
-func (k *politeClock) pushFlight(f flight) {
-	k.flights = append(k.flights, f)
-	i := len(k.flights) - 1
+// pushFlight adds f to the min-heap h by (finish, no).
+func pushFlight(h []flight, f flight) []flight {
+	h = append(h, f)
+	i := len(h) - 1
 	for i > 0 {
 		parent := (i - 1) / 2
-		if !flightBefore(k.flights[i], k.flights[parent]) {
+		if !flightBefore(h[i], h[parent]) {
 			break
 		}
-		k.flights[i], k.flights[parent] = k.flights[parent], k.flights[i]
+		h[i], h[parent] = h[parent], h[i]
 		i = parent
 	}
+	return h
 }
 
-func (k *politeClock) popFlight() flight {
-	top := k.flights[0]
-	last := len(k.flights) - 1
-	k.flights[0] = k.flights[last]
-	k.flights = k.flights[:last]
+// popFlight removes the first flight of the min-heap h.
+func popFlight(h []flight) ([]flight, flight) {
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
 	for i := 0; ; {
 		c := 2*i + 1
 		if c >= last {
 			break
 		}
-		if r := c + 1; r < last && flightBefore(k.flights[r], k.flights[c]) {
+		if r := c + 1; r < last && flightBefore(h[r], h[c]) {
 			c = r
 		}
-		if !flightBefore(k.flights[c], k.flights[i]) {
+		if !flightBefore(h[c], h[i]) {
 			break
 		}
-		k.flights[i], k.flights[c] = k.flights[c], k.flights[i]
+		h[i], h[c] = h[c], h[i]
 		i = c
 	}
-	return top
+	return h, top
 }
 
 func (k *politeClock) waitBefore(a, b uint32) bool {

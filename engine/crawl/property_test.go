@@ -279,7 +279,8 @@ func checkDownloadRules(t *rapid.T, info Info, c propertyCase, order []uint32, w
 //     one value per download;
 //   - with a budget B, exactly min(B, reachable) pages are downloaded, the
 //     first ones of the crawl without a budget, in the same order;
-//   - on the politeness clock with r = 1 and w = 0 the order is the
+//   - on the politeness clock with r = 1 and w = 0, the bandwidth per
+//     connection or shared, the order is the
 //     untimed order (SPEC.md section 5's test), and the downloads finish
 //     0.65 s apart (0.5 s latency plus 15 kB at 100 kB/s);
 //   - on the politeness clock with r > 1 and w > 0 (equal or random page
@@ -352,6 +353,7 @@ func checkOneConnectionNoWait(t *rapid.T, info Info, c propertyCase, params Valu
 	cfg := c.config()
 	p := DefaultPoliteness()
 	p.Connections, p.Wait = 1, 0
+	p.SharedLink = rapid.Bool().Draw(t, "shared link")
 	cfg.Politeness = &p
 	timed := crawlToEnd(t, cfg, info.ID, params)
 	if !slices.Equal(timed.Order, untimed.Order) {

@@ -148,7 +148,10 @@ func HostsFromURLs(urls []string) *Hosts {
 
 // HostsBuilder builds a host table page by page, for callers that work in
 // bounded steps; HostsFromURLs is the one-call form. Pages must be set in
-// increasing id order for host ids to follow first appearance.
+// increasing id order for host ids to follow first appearance. A host's
+// name is copied when it is first seen, so the URLs given need not stay
+// valid (or in memory) after the call: a reader may pass each line of a
+// URL list from its reused buffer and keep 4 bytes a page and the names.
 type HostsBuilder struct {
 	ids   map[string]uint32
 	hosts *Hosts
@@ -161,6 +164,16 @@ func NewHostsBuilder(n int) *HostsBuilder {
 
 // Set gives page i the host of url.
 func (b *HostsBuilder) Set(i int, url string) {
+	b.hosts.Of[i] = b.hostOf(url)
+}
+
+// Add appends a page whose URL is url, after the pages the table has.
+func (b *HostsBuilder) Add(url string) {
+	b.hosts.Of = append(b.hosts.Of, b.hostOf(url))
+}
+
+// hostOf returns the id of url's host, adding the host when it is new.
+func (b *HostsBuilder) hostOf(url string) uint32 {
 	name, ok := HostName(url)
 	if !ok {
 		name = NoHost
@@ -168,11 +181,12 @@ func (b *HostsBuilder) Set(i int, url string) {
 	}
 	id, seen := b.ids[name]
 	if !seen {
+		name = strings.Clone(name)
 		id = uint32(len(b.hosts.Names))
 		b.ids[name] = id
 		b.hosts.Names = append(b.hosts.Names, name)
 	}
-	b.hosts.Of[i] = id
+	return id
 }
 
 // Hosts returns the table built so far.

@@ -28,13 +28,36 @@ package graphio
 //	             multiple of 8
 //	          8n the scores, float64, page 0 first
 //
-// The file ends after the last score. A vector made by another engine has
-// no header and is either text, one score per line in page order ('#'
-// starts a comment line; blank lines are skipped), or raw little-endian
-// float64 values, 8 bytes per page and nothing else. Any of the three may
-// be gzip-compressed. ReadImportance tells them apart by their first
-// bytes: the magic, else text when the first 512 bytes are printable
-// ASCII (or the UTF-8 byte order mark), else float64.
+// The file ends after the last score.
+//
+// A vector made by another engine has no header; ReadImportance reads it
+// in one of these formats (ImportanceOptions.Format names one, or it is
+// told from the bytes):
+//
+//   - text, one score per line in page order ('#' starts a comment line;
+//     blank lines are skipped): webgraph-rs's "ascii" format;
+//   - keyed text, a key and a score a line, in any order: "ID SCORE"
+//     (blanks, a tab or a comma between them), or CSV or TSV whose first
+//     line names the columns (a leading '#' on a name is dropped, as in
+//     Common Crawl's "#pr_val"); the key is a page id (or the page's name
+//     in an edge list that was renumbered), a URL, a host name, or a
+//     reversed host name ("com.example.www", Common Crawl's "#host_rev");
+//     every page must have one score and every key must name a page (a
+//     header that names no key column has its rows in page order);
+//   - raw float64, 8 bytes a page and nothing else, little-endian
+//     (float64-le) or big-endian (float64-be: LAW's NAME.ranks, as
+//     BinIO.storeDoubles writes them, and webgraph-rs's "java" format);
+//   - raw float32, 4 bytes a page, big-endian (float32-be: HyperBall's
+//     centralities, BinIO.storeFloats) or little-endian (float32-le).
+//
+// Any of them may be gzip-compressed. Told from the bytes, a file is
+// crawlsim's when it starts with the magic, text when its first bytes are
+// printable and its first line is a score, a key and a score, or a line
+// of column names, and raw otherwise: float64 at 8 bytes a page, float32
+// at 4, in the byte order whose every value is a plausible score (finite,
+// not negative, 0 or between 1e-250 and 1e250 for float64, 1e-36 and
+// 1e36 for float32). A named binary format whose bytes only make sense in
+// the other byte order is refused with an error that names that order.
 //
 // Scores must be finite and non-negative; a vector whose sum is not 1
 // within 1e-9 is scaled to sum 1 (Importance.Scaled says so).
@@ -45,6 +68,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 )
@@ -75,7 +99,9 @@ const (
 
 	// impChunk is the bytes of scores decoded or encoded at a time.
 	impChunk = 64 << 10
-	// impSniff is how many bytes tell text from float64.
+	// impSniff is how many bytes must be printable text (or UTF-8) for a
+	// file to be read as text; the first line that is neither blank nor a
+	// comment must also end within the first impChunk bytes.
 	impSniff = 512
 )
 
@@ -118,12 +144,68 @@ func (k ImportanceKind) String() string {
 // ImportanceFileFormat is how an importance vector was stored.
 type ImportanceFileFormat string
 
-// The formats ReadImportance reads.
+// The formats ReadImportance reads (see the comment at the top of this
+// file).
 const (
-	ImportanceCrawlsim ImportanceFileFormat = "crawlsim"
-	ImportanceText     ImportanceFileFormat = "text"
-	ImportanceFloat64  ImportanceFileFormat = "float64"
+	ImportanceCrawlsim  ImportanceFileFormat = "crawlsim"
+	ImportanceText      ImportanceFileFormat = "text"
+	ImportanceKeyed     ImportanceFileFormat = "keyed"
+	ImportanceFloat64   ImportanceFileFormat = "float64-le"
+	ImportanceFloat64BE ImportanceFileFormat = "float64-be"
+	ImportanceFloat32BE ImportanceFileFormat = "float32-be"
+	ImportanceFloat32LE ImportanceFileFormat = "float32-le"
 )
+
+// importanceFormatNames are the names ParseImportanceFormat accepts, with
+// the other engines' names for the same formats.
+var importanceFormatNames = map[string]ImportanceFileFormat{
+	"":           "",
+	"auto":       "",
+	"crawlsim":   ImportanceCrawlsim,
+	"text":       ImportanceText,
+	"ascii":      ImportanceText,
+	"keyed":      ImportanceKeyed,
+	"csv":        ImportanceKeyed,
+	"tsv":        ImportanceKeyed,
+	"float64":    ImportanceFloat64,
+	"float64-le": ImportanceFloat64,
+	"float64-be": ImportanceFloat64BE,
+	"ranks":      ImportanceFloat64BE,
+	"java":       ImportanceFloat64BE,
+	"float32-be": ImportanceFloat32BE,
+	"hyperball":  ImportanceFloat32BE,
+	"float32-le": ImportanceFloat32LE,
+}
+
+// ImportanceFormatNames lists the format names ParseImportanceFormat
+// accepts, for messages and the manual.
+const ImportanceFormatNames = "auto, crawlsim, text (or ascii), keyed (or csv, tsv), float64-le (or float64), float64-be (or ranks, java), float32-be (or hyperball), float32-le"
+
+// ParseImportanceFormat reads a format name: "" and "auto" mean that
+// ReadImportance tells the format from the bytes (the empty format).
+func ParseImportanceFormat(s string) (ImportanceFileFormat, error) {
+	if f, ok := importanceFormatNames[strings.ToLower(s)]; ok {
+		return f, nil
+	}
+	return "", fmt.Errorf("unknown importance format %q: expected one of %s", s, ImportanceFormatNames)
+}
+
+// ImportanceOptions say how ReadImportance reads a vector of another
+// engine. The zero value tells the format from the bytes and, for keyed
+// text, the columns from their names.
+type ImportanceOptions struct {
+	// Format is the file's format; "" tells it from the bytes.
+	Format ImportanceFileFormat
+	// Column names the score column of keyed text: a column name (case
+	// and a leading '#' do not matter) or its 1-based number. "" takes
+	// the column named pagerank, pr_val, pr, score or importance, or the
+	// only column that is not a key.
+	Column string
+	// PageOf maps the page names of the graph's input file to pages, for
+	// page keys of a graph read from an edge list that was renumbered
+	// (Labels.PageOf); nil takes a page key as the page id.
+	PageOf func(string) (uint32, bool)
+}
 
 // Importance is an importance vector and what its file says about it.
 type Importance struct {
@@ -146,6 +228,11 @@ type Importance struct {
 	Scaled bool
 	// Sum is the sum of the scores as read.
 	Sum float64
+	// Column and Key describe keyed text: the score column's name (or
+	// number) and what the keys are ("page", "url", "host" or
+	// "reversed host"; "" when the file has no key column and its rows
+	// are in page order).
+	Column, Key string
 }
 
 // appendScores appends the little-endian bytes of s to b.

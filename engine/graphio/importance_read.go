@@ -10,65 +10,114 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 )
 
-// This file reads importance vectors in the three formats importance.go
-// describes (crawlsim's own, text, raw float64), gzip-compressed or not.
+// This file reads crawlsim's importance format and dispatches the others
+// (importance.go describes them all) to importance_raw.go and
+// importance_keyed.go.
 
 // ReadImportance reads the importance vector in r, the file name, for the
-// graph g, which messages call graphName. It reads crawlsim's format,
-// text and raw float64 (see the comment at the top of this file), gzip-
-// compressed or not, and refuses with an *Error naming name and the line
-// or byte:
+// graph g, which messages call graphName, telling its format from its
+// bytes: ReadImportanceWith with the zero ImportanceOptions.
+func ReadImportance(r io.Reader, name string, g *graph.Graph, graphName string) (*Importance, error) {
+	return ReadImportanceWith(r, name, g, graphName, ImportanceOptions{})
+}
+
+// ReadImportanceWith reads the importance vector in r, the file name, for
+// the graph g, which messages call graphName, in any format of the
+// comment at the top of importance.go, gzip-compressed or not, and
+// refuses with an *Error naming name and the line or byte:
 //   - a crawlsim vector of another graph (its pages, links or
 //     Fingerprint differ from g's), of an unknown version, kind or flag,
 //     or whose header or body checksum does not match;
 //   - a file that ends before the last score or goes on after it, or a
-//     text or float64 vector whose number of scores is not g's pages;
+//     vector of another engine whose number of scores is not g's pages;
+//   - raw values in the other byte order than the format named (the
+//     error names the order they are in);
+//   - keyed text with a key that names no page of g, a page given two
+//     scores, or pages given none (their number, and the first);
 //   - a score that is not a finite, non-negative number, or scores that
 //     are all 0 (on a graph with pages).
 //
-// It allocates the n scores of g, nothing that the input claims.
-func ReadImportance(r io.Reader, name string, g *graph.Graph, graphName string) (*Importance, error) {
+// It allocates the n scores of g (and, for keys that are URLs or hosts,
+// a map from them to pages), nothing that the input claims.
+func ReadImportanceWith(r io.Reader, name string, g *graph.Graph, graphName string, opt ImportanceOptions) (*Importance, error) {
 	dr, err := decompressed(r, name)
 	if err != nil {
 		return nil, err
 	}
 	br := bufio.NewReaderSize(dr, impChunk)
-	head, err := br.Peek(impSniff)
+	head, err := br.Peek(impChunk)
+	atEOF := err == io.EOF
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return nil, byteReadError(name, int64(len(head)), err)
 	}
-	var v *Importance
-	switch {
-	case bytes.HasPrefix(head, []byte(importanceMagic)):
-		v, err = readCrawlsimImportance(br, name, g, graphName)
-	case bytes.HasPrefix(head, []byte(csrMagic)):
-		return nil, byteError(name, 0, "a crawlsim .csr graph, not an importance vector (magic %q, want %q)", csrMagic, importanceMagic)
-	case looksLikeText(head):
-		v, err = readTextImportance(br, name, g, graphName)
-	default:
-		v, err = readFloat64Importance(br, name, g, graphName)
+	format := opt.Format
+	if format == "" {
+		switch {
+		case bytes.HasPrefix(head, []byte(importanceMagic)):
+			format = ImportanceCrawlsim
+		case bytes.HasPrefix(head, []byte(csrMagic)):
+			return nil, byteError(name, 0, "a crawlsim .csr graph, not an importance vector (magic %q, want %q)", csrMagic, importanceMagic)
+		default:
+			format = sniffTextImportance(head, atEOF)
+		}
 	}
-	if err != nil {
-		return nil, err
+	in := &impInput{br: br, name: name, g: g, graphName: graphName, opt: opt, printable: looksLikeText(head[:min(len(head), impSniff)])}
+	switch format {
+	case ImportanceCrawlsim:
+		if !bytes.HasPrefix(head, []byte(importanceMagic)) {
+			return nil, byteError(name, 0, "not a crawlsim importance file: it does not start with the magic %q", importanceMagic)
+		}
+		return readCrawlsimImportance(br, name, g, graphName)
+	case ImportanceText:
+		return readTextImportance(br, name, g, graphName)
+	case ImportanceKeyed:
+		return in.readKeyed()
+	case "", ImportanceFloat64, ImportanceFloat64BE, ImportanceFloat32BE, ImportanceFloat32LE:
+		return in.readRaw(format)
 	}
-	return v, nil
+	return nil, fileError(name, "unknown importance format %q", format)
+}
+
+// impInput is an importance file being read, with what its readers share.
+type impInput struct {
+	br        *bufio.Reader
+	name      string
+	g         *graph.Graph
+	graphName string
+	opt       ImportanceOptions
+	// printable is set when the first bytes were printable text, so that
+	// an error reading them as raw values can say so.
+	printable bool
 }
 
 // looksLikeText reports whether head, the first bytes of a file, are
-// printable ASCII, tabs and line breaks, after an optional UTF-8 byte
-// order mark. An empty file is text (no scores).
+// printable ASCII, tabs, line breaks and UTF-8 text (the last character
+// may be cut), after an optional UTF-8 byte order mark. An empty file is
+// text (no scores).
 func looksLikeText(head []byte) bool {
 	head = bytes.TrimPrefix(head, []byte(utf8BOM))
+	wide := false
 	for _, c := range head {
-		if (c < ' ' || c > '~') && c != '\t' && c != '\n' && c != '\r' {
+		if c >= 0x80 {
+			wide = true
+		} else if (c < ' ' || c == 0x7f) && c != '\t' && c != '\n' && c != '\r' {
 			return false
 		}
 	}
-	return true
+	if !wide {
+		return true
+	}
+	for cut := 0; cut < utf8.UTFMax && cut <= len(head); cut++ {
+		if utf8.Valid(head[:len(head)-cut]) {
+			return true
+		}
+	}
+	return false
 }
 
 // readCrawlsimImportance reads crawlsim's format from br.
@@ -170,39 +219,6 @@ func endOfFile(br *bufio.Reader, name string, at int64, where string) error {
 		return byteReadError(name, at, err)
 	}
 	return nil
-}
-
-// readFloat64Importance reads raw little-endian float64 scores, exactly
-// one per page of g.
-func readFloat64Importance(br *bufio.Reader, name string, g *graph.Graph, graphName string) (*Importance, error) {
-	n := g.NumNodes()
-	v := &Importance{Format: ImportanceFloat64, Scores: make([]float64, n)}
-	buf := make([]byte, impChunk)
-	var at int64
-	for i := 0; i < n; {
-		k := min(n-i, impChunk/8)
-		got, err := io.ReadFull(br, buf[:8*k])
-		if err != nil {
-			if err == io.EOF || err == io.ErrUnexpectedEOF {
-				return nil, byteError(name, at+int64(got), "the file ends at byte %d, within score %d: %s has %d pages, which need %d bytes of little-endian float64",
-					at+int64(got), i+got/8, graphName, n, 8*int64(n))
-			}
-			return nil, byteReadError(name, at+int64(got), err)
-		}
-		for j := range k {
-			s := math.Float64frombits(binary.LittleEndian.Uint64(buf[8*j:]))
-			if !(s >= 0) || math.IsInf(s, 1) {
-				return nil, byteError(name, at+8*int64(j), "the score of page %d is %v: expected a finite number, 0 or more (read as little-endian float64)", i+j, s)
-			}
-			v.Scores[i+j] = s
-		}
-		i += k
-		at += int64(8 * k)
-	}
-	if err := endOfFile(br, name, at, fmt.Sprintf("after %d scores: %s has %d pages (read as little-endian float64, 8 bytes a page)", n, graphName, n)); err != nil {
-		return nil, err
-	}
-	return v, v.normalize(name)
 }
 
 // readTextImportance reads one score per line, '#' comment lines and

@@ -107,7 +107,10 @@ type LoadOptions struct {
 	Format Format
 	// URLs optionally names a URL list in the same file system, one URL
 	// per page in page order; the graph then carries the URLs and the host
-	// table derived from them (graph.HostsFromURLs).
+	// table derived from them (graph.HostsFromURLs). It may also name the
+	// vertex files of a Common Crawl host graph, or a pattern that matches
+	// their parts (see urls_hosts.go): each page is then a host, named by
+	// its un-reversed name.
 	URLs string
 	// Wrap, when set, is applied to every file Load opens before reading
 	// it, for instance to count bytes for a progress bar, or to stop
@@ -157,11 +160,12 @@ type LoadOptions struct {
 	// still checked (checksum, one line per page) but no string is made,
 	// which saves 16 bytes a page and the copy of the text (at 125 M
 	// pages, 2 GB and a few seconds; a mapped file's URL bytes are not
-	// even kept). The host table is kept: a .csr's is read as stored,
-	// and the hosts of a URL list or of an edge list labelled by URLs are
-	// derived from the URLs before these are dropped (for those formats
-	// the URLs are still read, so only the graph's memory shrinks; an
-	// edge list's labels keep the pages' names).
+	// even kept). The host table is kept: a .csr's is read as stored, a
+	// URL list (URLs) is read line by line into the host table, keeping
+	// 4 bytes a page and the host names but no URL (urls_hosts.go), and
+	// the hosts of an edge list labelled by URLs are derived from the URLs
+	// before these are dropped (an edge list's labels keep the pages'
+	// names).
 	SkipURLs bool
 	// InPlace reads a BVGraph that is not memory-mapped (gzip-compressed,
 	// or from a file system that maps nothing) into memory and keeps it
@@ -203,17 +207,14 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 		f = FormatFromName(name)
 	}
 	lim := opt.limits(f)
-	var urls []string
+	var urls *urlInput
 	if opt.URLs != "" {
-		err := loadRead(fsys, opt.URLs, opt.Wrap, func(r io.Reader) (err error) {
-			urls, err = readURLList(r, opt.URLs, lim)
-			return err
-		})
-		if err != nil {
+		var err error
+		if urls, err = readURLInput(fsys, opt.URLs, opt.Wrap, lim, opt.SkipURLs); err != nil {
 			return nil, nil, err
 		}
 		if lim != nil {
-			lim.extra = urlListBytes(int64(len(urls)), urlsSize(urls))
+			lim.extra = urls.size
 		}
 	}
 	var g *graph.Graph
@@ -223,7 +224,7 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 	case FormatEdgeList:
 		eopt := EdgeListOptions{}
 		if opt.URLs != "" {
-			eopt = EdgeListOptions{Nodes: len(urls), NodesFrom: "the URL list " + opt.URLs}
+			eopt = EdgeListOptions{Nodes: urls.pages, NodesFrom: "the " + urls.what + " " + opt.URLs}
 		}
 		err = loadRead(fsys, name, opt.Wrap, func(r io.Reader) (err error) {
 			g, labels, err = readEdgeList(r, name, eopt, lim)
@@ -266,12 +267,9 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 	if e := lim.checkCounts(int64(g.NumNodes()), g.NumArcs()); e != nil {
 		return nil, nil, tooLargeAt(name, 0, -1, e)
 	}
-	if opt.URLs != "" {
-		if len(urls) != g.NumNodes() {
-			return nil, nil, fileError(opt.URLs, "%d URLs, but the graph %s has %d pages; a URL list needs one line per page", len(urls), name, g.NumNodes())
-		}
-		if g, err = g.WithURLs(urls); err != nil {
-			return nil, nil, fileError(opt.URLs, "%v", err)
+	if urls != nil {
+		if g, err = urls.attach(g, name); err != nil {
+			return nil, nil, err
 		}
 	}
 	if opt.SkipURLs && g.URLs != nil {

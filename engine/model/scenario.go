@@ -194,10 +194,50 @@ type Politeness struct {
 	Latency *float64 `json:"latency,omitempty"`
 	// PageSize is the size of every page in bytes (default 15,000).
 	PageSize *float64 `json:"page_size,omitempty"`
-	// Bandwidth is a connection's rate in bytes per second (default
-	// 100,000).
+	// Bandwidth is the rate in bytes per second (default 100,000): each
+	// connection's, or with BandwidthModel "shared" the crawler's link's.
 	Bandwidth float64 `json:"bandwidth,omitempty"`
+	// BandwidthModel says who has Bandwidth: BandwidthPerConnection (the
+	// default, also written "") gives each download the full rate;
+	// BandwidthShared shares it among the transfers in progress, as
+	// Baeza-Yates et al. (2005, section 3.2) model the crawler's link.
+	BandwidthModel string `json:"bandwidth_model,omitempty"`
+	// PageSizes, when set, gives every page a size of its own instead of
+	// PageSize.
+	PageSizes *PageSizes `json:"page_sizes,omitempty"`
 }
+
+// PageSizes gives every page its size in bytes for the politeness clock:
+// read from File, or drawn from Distribution with Seed (exactly one of
+// File and Distribution).
+type PageSizes struct {
+	// File names a text file of sizes in the runner's file system: one
+	// non-negative number of bytes a line, line k for page k-1; blank
+	// lines and lines that begin with # are skipped.
+	File string `json:"file,omitempty"`
+	// Distribution is PageSizeLogNormal: sizes log-normal with mean
+	// Politeness.PageSize and Sigma the standard deviation of their
+	// logarithm (web page sizes are close to log-normal).
+	Distribution string `json:"distribution,omitempty"`
+	// Sigma is the log-normal's sigma (default 1, at most
+	// MaxPageSizeSigma).
+	Sigma *float64 `json:"sigma,omitempty"`
+	// Seed selects the draws' random stream.
+	Seed uint64 `json:"seed,omitempty"`
+}
+
+// PageSizeLogNormal is the distribution of PageSizes.Distribution.
+const PageSizeLogNormal = "lognormal"
+
+// MaxPageSizeSigma bounds PageSizes.Sigma: beyond it a few pages would
+// take most of the crawl's time.
+const MaxPageSizeSigma = 4
+
+// The bandwidth models of Politeness.BandwidthModel.
+const (
+	BandwidthPerConnection = "per-connection"
+	BandwidthShared        = "shared"
+)
 
 // DefaultPoliteness returns the defaults of SPEC.md section 5, every field
 // set: one connection, a wait of 15 s, downloads of 0.5 s plus 15,000

@@ -69,6 +69,9 @@ func (st *crawlStage) crawl(k int, budget int64) (int64, bool, error) {
 	sr := &st.runs[k]
 	g := st.graph.g
 	if sr.crawl == nil {
+		if err := st.pageSizes(); err != nil {
+			return 0, false, err
+		}
 		cfg := crawl.Config{
 			Graph:      g,
 			Importance: st.imp.scores,

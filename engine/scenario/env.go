@@ -71,11 +71,17 @@ type Env struct {
 	// run. It is ignored for a generated graph.
 	Transpose string
 	// ImportanceFile, when set, names a file of FS holding the importance
-	// vector of the graph (graphio.ReadImportance: crawlsim rank -o
-	// NAME.imp, or one score per page from another engine), which replaces
+	// vector of the graph (graphio.ReadImportanceWith: crawlsim rank -o
+	// NAME.imp, or a vector of another engine, checked by one PageRank
+	// step from it: importancecheck.go), which replaces
 	// the PageRank the run would compute (see importance.go). It is read
 	// through Wrap; the scenario's importance must be pagerank.
 	ImportanceFile string
+	// ImportanceFormat and ImportanceColumn say how to read a vector of
+	// another engine (graphio.ImportanceOptions: "" tells the format from
+	// the bytes, and keyed text's score column from the column names).
+	ImportanceFormat graphio.ImportanceFileFormat
+	ImportanceColumn string
 	// Orders, when set, is given every crawl's download order (CrawlOrder)
 	// once its metrics are complete, in the scenario's order of
 	// strategies, before the crawl is dropped; an error it returns ends

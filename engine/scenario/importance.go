@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/rank"
@@ -12,9 +13,12 @@ import (
 // An importance file (Env.ImportanceFile, DESIGN.md "Full-size graphs")
 // replaces the uniform PageRank a run would compute. It is read after the
 // graph (and its evolution) and checked to be the graph's by
-// graphio.ReadImportance: crawlsim's own format by the graph's pages,
-// links and fingerprint, a vector of another engine (text or float64) by
-// its number of scores only.
+// graphio.ReadImportanceWith: crawlsim's own format by the graph's pages,
+// links and fingerprint, a vector of another engine by its number of
+// scores (or its keys) and by one PageRank step from it, whose change
+// says whether it is the graph's PageRank at the scenario's damping and,
+// when it is not, what it looks like (importancecheck.go): a warning,
+// not a refusal.
 //
 // What the vector then does depends on what it is:
 //   - uniform PageRank (rank -o NAME.imp) or a vector of another engine,
@@ -59,15 +63,29 @@ func (st *importanceStage) loadImportance() (int64, error) {
 	if graphName == "" {
 		graphName = "the generated graph"
 	}
-	v, err := graphio.ReadImportance(in, name, st.graph.g, graphName)
+	opt := graphio.ImportanceOptions{Format: st.env.ImportanceFormat, Column: st.env.ImportanceColumn}
+	if l := st.graph.labels; l != nil && (l.IDs != nil || l.Names != nil) {
+		// Built on the first page key only: raw vectors need no map.
+		var pageOf func(string) (uint32, bool)
+		opt.PageOf = func(name string) (uint32, bool) {
+			if pageOf == nil {
+				pageOf = l.PageOf()
+			}
+			return pageOf(name)
+		}
+	}
+	v, err := graphio.ReadImportanceWith(in, name, st.graph.g, graphName, opt)
 	if err != nil {
 		return 0, err
 	}
 	st.file = v
 	switch {
 	case v.Kind == graphio.ImportanceForeign:
-		st.warn("importance: %s (%s, %d scores) comes from another engine and carries no fingerprint of its graph: only its number of scores was checked against %s; it is taken to be PageRank",
-			name, v.Format, len(v.Scores), graphName)
+		note, err := foreignNote(name, v, st.graph.g, graphName, st.s.Damping)
+		if err != nil {
+			return 0, err
+		}
+		st.warn("%s", note)
 	case v.Kind != graphio.ImportancePageRank:
 		st.warn("importance: %s holds %s%s, not uniform PageRank: it scores the crawls, and top-pagerank seeds rank by the PageRank computed here",
 			name, v.Kind, seedsNote(v.Seeds))
@@ -83,7 +101,53 @@ func (st *importanceStage) loadImportance() (int64, error) {
 	if v.Scaled {
 		st.warn("importance: the scores of %s sum to %.9g; they were scaled to sum 1", name, v.Sum)
 	}
+	if v.Kind == graphio.ImportanceForeign {
+		return scanUnits(len(v.Scores), st.graph.g.NumArcs()), nil
+	}
 	return scanUnits(len(v.Scores), 0), nil
+}
+
+// foreignNote is the warning about a vector of another engine, checked
+// by one PageRank step from it (importancecheck.go) against the PageRank
+// of g with damping d.
+func foreignNote(name string, v *graphio.Importance, g *graph.Graph, graphName string, d float64) (string, error) {
+	what := fmt.Sprintf("%s (%s, %d scores%s)", name, v.Format, len(v.Scores), keyedNote(v))
+	rep, err := checkPageRank(g, v.Scores, d)
+	if err != nil {
+		return "", err
+	}
+	if rep.fits {
+		return fmt.Sprintf("importance: %s comes from another engine; one PageRank step from it changes it by less than %g (L1): it is the PageRank of %s with damping %g",
+			what, fixedPointTolerance, graphName, d), nil
+	}
+	return fmt.Sprintf("importance: %s comes from another engine and is not the PageRank of %s with damping %g: one PageRank step from it changes it by %.2g (L1); it looks like %s. It is used as given, taken to be PageRank",
+		what, graphName, d, rep.residual, rep.why), nil
+}
+
+// keyedNote says how keyed text was read: ", column C, keyed by K", or
+// ", column C, rows in page order" for a file without a key column.
+func keyedNote(v *graphio.Importance) string {
+	switch {
+	case v.Format != graphio.ImportanceKeyed:
+		return ""
+	case v.Key == "":
+		return fmt.Sprintf(", column %s, rows in page order", v.Column)
+	}
+	return fmt.Sprintf(", column %s, keyed by %s", v.Column, v.Key)
+}
+
+// importanceNeedsURLs reports whether Env.ImportanceFile is keyed by URL,
+// so that the graph must keep its URLs (graphio.ImportanceNeedsURLs).
+func importanceNeedsURLs(env Env) bool {
+	if env.ImportanceFile == "" || env.FS == nil {
+		return false
+	}
+	f, err := env.FS.Open(env.ImportanceFile)
+	if err != nil {
+		return false // loadImportance reports it
+	}
+	defer f.Close()
+	return graphio.ImportanceNeedsURLs(f, env.ImportanceFile, graphio.ImportanceOptions{Format: env.ImportanceFormat, Column: env.ImportanceColumn})
 }
 
 // seedsNote is ", seeds S" for a seed set's text, else "".

@@ -503,10 +503,40 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 				model.Number(size), model.Number(bw), takes, model.Number(maxSeconds))
 		}
 	}
-	if *p.Latency == 0 && *p.PageSize == 0 {
+	switch p.BandwidthModel {
+	case "", model.BandwidthPerConnection, model.BandwidthShared:
+	default:
+		errs.add("politeness.bandwidth_model", "%q is not a bandwidth model: want %q or %q", p.BandwidthModel, model.BandwidthPerConnection, model.BandwidthShared)
+	}
+	if p.PageSizes != nil {
+		p.PageSizes = normalizePageSizes(*p.PageSizes, errs)
+	}
+	if *p.Latency == 0 && *p.PageSize == 0 && p.PageSizes == nil {
 		errs.add("politeness", "a download must take some time: give a positive latency or page_size")
 	}
 	return &p
+}
+
+// normalizePageSizes checks the per-page sizes and fills Sigma.
+func normalizePageSizes(ps PageSizes, errs *fieldErrors) *PageSizes {
+	switch {
+	case ps.File != "" && ps.Distribution != "":
+		errs.add("politeness.page_sizes", "give a file or a distribution of sizes, not both")
+	case ps.File != "":
+		if ps.Sigma != nil || ps.Seed != 0 {
+			errs.add("politeness.page_sizes", "sigma and seed describe a distribution; the sizes come from the file %s", ps.File)
+		}
+		return &ps
+	case ps.Distribution != model.PageSizeLogNormal:
+		errs.add("politeness.page_sizes.distribution", "%q is not a distribution of sizes: want %q, or give a file", ps.Distribution, model.PageSizeLogNormal)
+	}
+	if ps.Sigma == nil {
+		ps.Sigma = ptr(1)
+	} else if x := *ps.Sigma; !(x >= 0 && x <= model.MaxPageSizeSigma) {
+		errs.add("politeness.page_sizes.sigma", "%s is not a sigma of 0 to %d", model.Number(x), model.MaxPageSizeSigma)
+	}
+	ps.Sigma = ptr(*ps.Sigma)
+	return &ps
 }
 
 // crawlPoliteness converts a normalized Politeness for the crawler.
@@ -520,6 +550,7 @@ func crawlPoliteness(p *Politeness) *crawl.Politeness {
 		Latency:     *p.Latency,
 		PageSize:    *p.PageSize,
 		Bandwidth:   p.Bandwidth,
+		SharedLink:  p.BandwidthModel == model.BandwidthShared,
 	}
 }
 

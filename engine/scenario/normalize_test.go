@@ -145,6 +145,7 @@ func TestNormalizeErrors(t *testing.T) {
 		{"endless transfer", Scenario{Politeness: &Politeness{PageSize: ptr(1e300), Bandwidth: 1e-300}}, "politeness.bandwidth: a page of 1e+300 bytes at 1e-300 bytes per second would take longer to transfer than a number of seconds can hold; at most 1,000,000 seconds are allowed, so that simulated times stay computable"},
 		{"huge page", Scenario{Politeness: &Politeness{PageSize: ptr(1e12)}}, "politeness.page_size: a page of 1,000,000,000,000 bytes at 100,000 bytes per second takes 10,000,000 seconds to transfer; at most 1,000,000 seconds are allowed, so that simulated times stay computable"},
 		{"instant downloads", Scenario{Politeness: &Politeness{Latency: ptr(0), PageSize: ptr(0)}}, "politeness: a download must take some time: give a positive latency or page_size"},
+		{"bandwidth model", Scenario{Politeness: &Politeness{BandwidthModel: "pooled"}}, `politeness.bandwidth_model: "pooled" is not a bandwidth model: want "per-connection" or "shared"`},
 		{"curve points", Scenario{Metrics: Metrics{CurvePoints: -1}}, "metrics.curve_points: -1 is outside [0, 1,000,000]"},
 		{"lower bound", Scenario{Metrics: Metrics{LowerBound: 5000}}, "metrics.lower_bound: 5000 is outside [0, 1,000]"},
 		{"seed study samples", Scenario{SeedStudy: &SeedStudy{Samples: 100001}}, "seed_study.samples: 100001 is outside [1, 100,000]"},
@@ -286,4 +287,20 @@ func TestNormalizeProperties(t *testing.T) {
 			t.Fatalf("round trip: %v\n%s", err, data)
 		}
 	})
+}
+
+// TestCrawlPolitenessBandwidthModel: the scenario's bandwidth model
+// reaches the crawler: "shared" shares the link, "per-connection" and an
+// absent model give each connection its own rate.
+func TestCrawlPolitenessBandwidthModel(t *testing.T) {
+	for model, shared := range map[string]bool{"": false, "per-connection": false, "shared": true} {
+		sc := Scenario{Version: Version, Graph: Source{Generate: &Generate{Pages: 100}}, Politeness: &Politeness{BandwidthModel: model}}
+		n, err := Normalize(sc)
+		if err != nil {
+			t.Fatalf("%q: %v", model, err)
+		}
+		if got := crawlPoliteness(n.Politeness).SharedLink; got != shared {
+			t.Errorf("bandwidth model %q: SharedLink %v, want %v", model, got, shared)
+		}
+	}
 }

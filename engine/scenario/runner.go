@@ -85,8 +85,8 @@ const RunBudget = 1 << 14
 
 // Random streams: the second PCG seed word of each use of RandomSeed.
 const (
-	seedsStream   uint64 = 0x7365656473 << 24   // "seeds"
-	studyStream   uint64 = 0x7374756479 << 24   // "study": the seed study's random set and distance samples
+	seedsStream   uint64 = seeds.RandomStream   // "seeds": random:K sets and the community extraction's hubs
+	studyStream   uint64 = 0x7374756479 << 24   // "study": the seed study's distance samples
 	crawlStream   uint64 = 0x637261776c << 24   // "crawl", xor the hash of the strategy's label
 	metricsStream uint64 = 0x6d6574726963 << 16 // "metric", the same for every strategy
 )
@@ -145,10 +145,13 @@ func New(s Scenario, env Env) (*Runner, error) {
 		if ns.Previous != nil && ns.Previous.File != "" {
 			return nil, fmt.Errorf("scenario: the previous snapshot is the file %q, but no file system was given to read it from", ns.Previous.File)
 		}
+		if p := ns.Politeness; p != nil && p.PageSizes != nil && p.PageSizes.File != "" {
+			return nil, fmt.Errorf("scenario: the page sizes are the file %q, but no file system was given to read it from", p.PageSizes.File)
+		}
 	}
 	c := &shared{s: ns, env: env}
 	r := &Runner{shared: c}
-	r.graph = graphStage{shared: c, needURLs: needsURLs(ns, spec) || env.Orders != nil}
+	r.graph = graphStage{shared: c, needURLs: needsURLs(ns, spec) || env.Orders != nil || importanceNeedsURLs(env)}
 	r.prev = previousStage{shared: c, cur: &r.graph}
 	r.imp = importanceStage{shared: c, graph: &r.graph}
 	r.seeds = seedStage{shared: c, graph: &r.graph, imp: &r.imp, prev: &r.prev, spec: spec}

@@ -45,7 +45,7 @@ func (st *seedStage) choose() (int64, error) {
 	n := g.NumNodes()
 	opt := seeds.Options{
 		Importance: st.imp.uniform.Scores,
-		Rand:       rand.New(rand.NewPCG(st.s.RandomSeed, seedsStream)),
+		Rand:       seeds.NewRandom(st.s.RandomSeed),
 		PageOf:     st.graph.labels.PageOf(),
 	}
 	sel, err := seeds.Select(g, st.spec, opt)
@@ -175,7 +175,9 @@ func (st *seedStage) seedStudy(budget int64) (int64, bool, error) {
 			if other.String() == st.spec.String() {
 				continue
 			}
-			sel, err := seeds.Select(g, other, seeds.Options{Importance: st.imp.uniform.Scores, Rand: rng})
+			// The random set is the one -seeds random:K draws with the
+			// same random seed.
+			sel, err := seeds.Select(g, other, seeds.Options{Importance: st.imp.uniform.Scores, Rand: seeds.NewRandom(st.s.RandomSeed)})
 			if err != nil {
 				return 0, false, err
 			}

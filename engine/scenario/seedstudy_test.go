@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/crawlsim/crawlsim/engine/seeds"
 )
 
 // studyScenario is a seed study of community seeds on a generated graph
@@ -186,5 +188,31 @@ func TestSeedStudyLeavesCrawlsAlone(t *testing.T) {
 	s.SeedStudy = nil
 	if without := crawls(s); with != without {
 		t.Error("the seed study changed the crawls")
+	}
+}
+
+// TestSeedStudyRandomSetIsRunsRandomSet: the seed study's random:K set is
+// the set -seeds random:K draws with the same random seed (one definition
+// of random:K): a study of top-pagerank:8 and a study of random:8, whose
+// first profile is its own seeds', crawl the same depth profile from
+// random:8.
+func TestSeedStudyRandomSetIsRunsRandomSet(t *testing.T) {
+	study := func(spec string) *SeedStudyResult {
+		s := Scenario{Graph: Source{Generate: &Generate{Pages: 3000, Seed: 6}}, Seeds: spec, Strategies: []Strategy{},
+			SeedStudy: &SeedStudy{Samples: 5}, RandomSeed: 4}
+		return mustRun(t, mustNormalize(t, s), Env{}, RunBudget).SeedStudy
+	}
+	var fromStudy *seeds.DepthProfile
+	for _, p := range study("top-pagerank:8").Evaluation.Profiles {
+		if p.Name == "random:8" {
+			fromStudy = &p
+		}
+	}
+	own := study("random:8").Evaluation.Profiles[0]
+	if fromStudy == nil || own.Name != "random:8" {
+		t.Fatalf("profiles %v and %v", fromStudy, own.Name)
+	}
+	if !slices.Equal(fromStudy.Pages, own.Pages) || fromStudy.Reached != own.Reached {
+		t.Errorf("random:8 reaches %v (%d pages) in the study of top-pagerank:8, %v (%d) as the run's seeds", fromStudy.Pages, fromStudy.Reached, own.Pages, own.Reached)
 	}
 }

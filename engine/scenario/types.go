@@ -41,6 +41,10 @@ type Evolve = model.Evolve
 // Politeness is crawl.Politeness with JSON names (SPEC.md section 5).
 type Politeness = model.Politeness
 
+// PageSizes gives every page its own size on the politeness clock: a file
+// of sizes, or a distribution with its seed.
+type PageSizes = model.PageSizes
+
 // Strategy is one strategy of a comparison with its parameters.
 type Strategy = model.Strategy
 

@@ -124,6 +124,16 @@ func Parse(text string) (Spec, error) {
 	return Spec{}, fmt.Errorf("seeds %q: expected top-pagerank:K, random:K, community:K, host-roots, list:ID,... or a list of page ids", text)
 }
 
+// RandomStream is the PCG stream random:K seed sets are drawn from:
+// NewRandom(seed) with a run's random seed defines the set, so that
+// every command that draws random:K with one random seed (a crawl's
+// seeds, the seed study's random set) draws the same pages.
+const RandomStream uint64 = 0x7365656473 << 24 // "seeds"
+
+// NewRandom returns the random source of random:K seed sets drawn with
+// the random seed seed (Options.Rand).
+func NewRandom(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, RandomStream)) }
+
 // Options carries what some kinds of seed set need.
 type Options struct {
 	// Importance ranks pages for TopPageRank (ties go to the smaller id).

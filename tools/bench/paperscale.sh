@@ -5,7 +5,8 @@
 #
 #   tools/bench/paperscale.sh N [DEGREE] [DIR]
 #
-#   gen        crawlsim gen -n N -degree DEGREE -o DIR/web.graph   (streamed, BVGraph)
+#   gen        crawlsim gen -n N -degree DEGREE -locality 0.95 -o DIR/web.graph
+#              (streamed, BVGraph; links fall as a crawl's, so that it compresses like one)
 #   transpose  crawlsim convert -transpose -o DIR/web-t.graph DIR/web.graph   (offline)
 #   rank       crawlsim rank -top 0 -transpose DIR/web-t.graph -o DIR/web.imp DIR/web.graph
 #   run        crawlsim run -seeds top-pagerank:160 -strategies bfs,opic,fpr,fpr-m
@@ -46,7 +47,7 @@ step() {
 	rows+=("$(printf '%-9s %10s %10s %14s' "$name" "$wall" "$cpu" "$rss")")
 }
 
-step gen "$crawlsim" gen -n "$n" -degree "$degree" -o "$dir/web.graph"
+step gen "$crawlsim" gen -n "$n" -degree "$degree" -locality 0.95 -o "$dir/web.graph"
 step transpose "$crawlsim" convert -transpose -o "$dir/web-t.graph" "$dir/web.graph"
 step rank "$crawlsim" rank -top 0 -transpose "$dir/web-t.graph" -o "$dir/web.imp" "$dir/web.graph"
 step run "$crawlsim" run -seeds top-pagerank:160 -strategies bfs,opic,fpr,fpr-m -importance-file "$dir/web.imp" "$dir/web.graph"

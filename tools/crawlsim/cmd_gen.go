@@ -27,6 +27,7 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			g := registerGeneratorFlags(fs, "", "seed", "run calls it -gen-seed")
 			p := &g.params
+			fs.Float64Var(&p.Locality, "locality", 0, "probability `P` that a link within a host falls as a crawl's do (one of the previous page's, or a page near it), so that BVGraph compresses the graph as it does a crawl, in [0,1]")
 			var out graphOutput
 			out.register(fs)
 			return func(ctx context.Context, e *env, args []string) error {

@@ -36,10 +36,13 @@ differs, and the known reason of a difference (a graph without hosts,
 say). A paper whose experiment needs what the graph lacks (hosts, a
 previous snapshot) says so and runs the rest.
 
-Paper 004 runs on the politeness clock with one connection and 15 s
-between two downloads from a site, so larger-sites-first differs from
-breadth-first where the graph has hosts. Its historical strategies need
-a previous snapshot: -previous FILE (a generated web uses its evolution).
+Paper 004 runs on the politeness clock with one connection, 15 s
+between two downloads from a site and the crawler's link shared by its
+transfers, so larger-sites-first differs from breadth-first where the
+graph has hosts; its section 5.3 runs with 1,000 connections and 5 s.
+Its historical strategies learn from a previous snapshot: -previous FILE;
+without one they run apart, on a generated evolution of the graph (a
+generated web uses its evolution throughout).
 
 -o DIR writes report.md (the tables, crawlsim's version, the graph's
 fingerprint and the command that reproduces each number), the scenario

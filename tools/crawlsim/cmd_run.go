@@ -112,7 +112,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		orders = bytes.NewBufferString(report.OrdersHeader)
 		keepOrders = func(o scenario.CrawlOrder) error { return report.Orders(orders, o) }
 	}
-	res, err := runScenarioOrders(ctx, e, sc, runFiles{importance: f.impFile, transpose: f.tr}, keepOrders)
+	res, err := runScenarioOrders(ctx, e, sc, runFiles{importance: f.importanceInput(), transpose: f.tr}, keepOrders)
 	if err != nil {
 		return f.placeSeedError(err, set)
 	}
@@ -295,13 +295,16 @@ func runScenario(ctx context.Context, e *env, sc scenario.Scenario) (*scenario.R
 // runScenarioWith is runScenario reading the pagerank importance from
 // importanceFile when it is not "" (scenario.Env.ImportanceFile).
 func runScenarioWith(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string) (*scenario.Result, error) {
-	return runScenarioOrders(ctx, e, sc, runFiles{importance: importanceFile}, nil)
+	return runScenarioOrders(ctx, e, sc, runFiles{importance: importanceInput{file: importanceFile}}, nil)
 }
 
 // runFiles are the files a run reads beside the scenario's: the importance
-// vector (scenario.Env.ImportanceFile) and the graph's transpose
-// (scenario.Env.Transpose), each "" when not given.
-type runFiles struct{ importance, transpose string }
+// vector with how to read it (scenario.Env.ImportanceFile) and the graph's
+// transpose (scenario.Env.Transpose), each "" when not given.
+type runFiles struct {
+	importance importanceInput
+	transpose  string
+}
 
 // runScenarioOrders is runScenarioWith that also gives every crawl's
 // download order to orders, when not nil (scenario.Env.Orders).
@@ -310,7 +313,8 @@ func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, files 
 	if err != nil {
 		return nil, err
 	}
-	sr.Env.ImportanceFile, sr.Env.Orders = files.importance, orders
+	sr.Env.Orders = orders
+	files.importance.setEnv(&sr.Env)
 	if sc.Graph.File != "" {
 		format, _ := resolveFormat("format", sc.Graph.Format, sc.Graph.File)
 		sr.Env.Transpose = transposeFile(sc.Graph.File, format, files.transpose)

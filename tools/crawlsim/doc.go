@@ -15,6 +15,15 @@
 // URL; URLs without a host that can be parsed are counted and put in the host
 // "(none)". With a URL list, an edge list's integer ids are its line numbers
 // (0-based); without one, ids are renumbered densely in increasing order.
+// -urls FILE also reads the vertex files of a Common Crawl host graph
+// ("id<TAB>com.example.www", the host name reversed, gzip-compressed),
+// told by their first line: each page is a host of its own, named
+// un-reversed ("www.example.com"), which is also its URL in listings.
+// They come in parts: FILE may then be a pattern, quoted for the shell
+// (-urls 'vertices/part-*.gz'), whose files are read in order of their
+// names; every page id from 0 must be given once. A run that needs no
+// URLs (no -previous, seed study, list: seeds or -orders) keeps 4 bytes a
+// page and the host names of a URL list, not the URLs.
 //
 // Commands:
 //
@@ -82,6 +91,33 @@
 // million (128 MiB), spilled to a temporary folder beside the output and
 // merged (LAW's cnr-2000 gives LAW's cnr-2000-t).
 //
+// # Large graphs: BVGraph read in place
+//
+// A BVGraph is read in place: NAME.graph is memory-mapped (or, compressed
+// or under RLIMIT_AS, read into memory) and stays compressed, its lists
+// decoded as they are asked for; beside it crawlsim holds 8 bytes a page,
+// the position of every list, from NAME.offsets or, when that file is
+// absent (LAW's -hc graphs, Common Crawl's), from one pass over the
+// graph. Every list is decoded and checked once when the graph is opened,
+// so a file that does not match its properties is refused with the file
+// and the bit; a graph compressed for sequential access alone (reference
+// chains longer than its maxrefcount) is read too, its random accesses
+// slower. Every command works on the compressed graph without decoding it
+// into arrays of 4 bytes a link, but convert to .csr and an evolution of
+// the graph into a later snapshot (the historical strategies' history
+// when none is given), which decode it.
+//
+// PageRank pulls rank along the graph's transpose: rank and run take
+// -transpose FILE (any format, read as the graph is), and find LAW's
+// NAME-t.graph beside a BVGraph NAME.graph of more than 2^28 links by
+// themselves. Without one, PageRank builds its own in-arc layout of 4
+// bytes a link, the faster choice while it is small; convert -transpose
+// writes a transpose offline. gen -locality P (0 to 1, default 0) draws a
+// page's links within its host as a crawl's fall, the previous page's
+// and pages near it, so that a generated web compresses as a crawl does
+// (tools/bench/paperscale.sh generates the Fractional PageRank paper's
+// 105 M pages and 3.7 G links with it).
+//
 // # Importance files
 //
 // rank -o NAME.imp writes the vector in crawlsim's binary importance format
@@ -95,14 +131,52 @@
 // instead of computing PageRank: it scores every crawl and, when it is
 // uniform PageRank, ranks the top-pagerank seeds too, giving the table run
 // gives computing it. A vector of another graph, a truncated or corrupt
-// file is refused with the file and the byte. -importance-file also reads
-// a vector made by another engine, taken to be PageRank: text with one
-// score per line in page order ('#' comment lines and blank lines
-// skipped), or raw little-endian float64, exactly 8 bytes per page; either
-// may be gzip-compressed. Such a vector carries no fingerprint, so only
-// its length is checked, and the table says so in a warning. Scores must
-// be finite and not negative; scores whose sum is not 1 are scaled to sum
-// 1, with a warning. -importance-file replaces the pagerank importance;
+// file is refused with the file and the byte.
+//
+// -importance-file also reads a vector made by another engine, taken to
+// be PageRank, in any of these formats (gzip-compressed or not):
+//
+//	text        one score per line in page order; '#' comment lines and
+//	            blank lines skipped (webgraph-rs's ascii format)
+//	keyed       a key and a score a line, in any order: "ID SCORE" (blanks,
+//	            a tab or a comma between), or CSV or TSV whose first line
+//	            names the columns; rank -o NAME.csv reads back
+//	float64-be  8 bytes a page, big-endian: LAW's NAME.ranks
+//	            (BinIO.storeDoubles), webgraph-rs's java format
+//	float64-le  8 bytes a page, little-endian
+//	float32-be  4 bytes a page, big-endian: HyperBall's centralities
+//	float32-le  4 bytes a page, little-endian
+//
+// -importance-format FORMAT names the format (also ascii, csv, tsv, ranks,
+// java, hyperball); by default it is told from the bytes: text when the
+// first bytes are printable and the first line is a score, a key and a
+// score, or column names; else raw values, float64 or float32 by the file's
+// size (8 or 4 bytes a page) and the byte order in which every value is a
+// plausible score. A file named in the wrong byte order is refused with the
+// order it is in. A keyed file's key column is the first named page, id,
+// node or vertex (a page id, or the page's name in an edge list that was
+// renumbered), url (the graph needs its URLs), host (or domain), or
+// host_rev (or domain_rev: a reversed host name, "com.example.www", as in
+// Common Crawl's NAME-ranks.txt.gz, whose "#" before each column name is
+// ignored); host keys need one page a host, as in a host graph. Without a
+// header the first field is the key and the second the score; a header
+// without a key column has its rows in page order. The score column is the
+// one named pagerank, pr_val, pr, score or importance, or the only one that
+// is not the key; -importance-column NAME (or its number from 1) chooses
+// another, as for rank -hits's columns hub and authority. Every page must
+// have exactly one score: a key that names no page, a page given twice and
+// the pages given none are refused.
+//
+// Such a vector carries no fingerprint of its graph, so it is checked by
+// one PageRank step from it, x = d·W·v + (d·(dangling mass) + 1-d)/n:
+// when that changes it by more than 1e-6 (L1), it is not this graph's
+// PageRank at the run's damping, and a warning says what it looks like:
+// PageRank with another damping factor (the one that fits), the PageRank
+// of the transpose (the links read the other way), PageRank stopped before
+// it converged, or a vector of another page order or another measure. The
+// vector is used all the same. Scores must be finite and not negative;
+// scores whose sum is not 1 are scaled to sum 1, with a warning.
+// -importance-file replaces the pagerank importance;
 // -importance personalized computes its own and is refused beside it.
 //
 // # Memory
@@ -182,9 +256,14 @@
 // "-strategies fpr,fpr" is refused: a strategy given twice needs other
 // parameters, or, in a scenario file, its own label.
 // -politeness (or any of -connections, -wait, -latency, -page-size,
-// -bandwidth) runs every crawl but the optimal reference on the politeness
-// clock and adds a second table: the simulated time to each level, the
-// crawl's duration and the connections' use. The hist-pagerank strategies
+// -bandwidth, -bandwidth-model, -page-sizes) runs every crawl but the
+// optimal reference on the politeness clock and adds a second table: the
+// simulated time to each level, the crawl's duration and the connections'
+// use. -bandwidth is each connection's rate, or with -bandwidth-model
+// shared the crawler's link, shared by the transfers in progress (each of
+// a transfers gets the rate/a while they last). -page-sizes gives every
+// page its own size: a FILE of bytes, one a line in page order, or
+// lognormal[:SIGMA[:SEED]], sizes drawn with mean -page-size. The hist-pagerank strategies
 // need a previous snapshot: -previous FILE, or -evolve, which takes the
 // graph as the earlier snapshot and crawls its evolution. -csv writes every
 // curve (strategy,kind,k,fraction,value,normalised and, with politeness,

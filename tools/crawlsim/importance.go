@@ -15,8 +15,9 @@ import (
 // Importance files (DESIGN.md "Full-size graphs"): rank -o NAME.imp writes
 // the vector in crawlsim's binary format (graphio.WriteImportance), tied to
 // the graph by its pages, links and fingerprint; run -importance-file
-// reads it back, or a vector of another engine (text, one score per line,
-// or raw little-endian float64), instead of computing PageRank.
+// reads it back, or a vector of another engine (graphio.ReadImportanceWith:
+// text, keyed text, raw float64 or float32, as -importance-format and
+// -importance-column say), instead of computing PageRank.
 
 // importanceExt is the name ending that makes rank -o write the binary
 // format instead of CSV.
@@ -50,10 +51,39 @@ func writeAuthorityImportance(w io.Writer, g *graph.Graph, res rank.HITSResult) 
 	})
 }
 
+// importanceInput is run's -importance-file with how to read it.
+type importanceInput struct {
+	file   string
+	format graphio.ImportanceFileFormat
+	column string
+}
+
+// importanceInput returns the -importance-* flags, checked by
+// checkImportanceFile.
+func (f *runFlags) importanceInput() importanceInput {
+	format, _ := graphio.ParseImportanceFormat(f.impFmt)
+	return importanceInput{file: f.impFile, format: format, column: f.impCol}
+}
+
+// setEnv gives the scenario the importance file to read.
+func (in importanceInput) setEnv(env *scenario.Env) {
+	env.ImportanceFile, env.ImportanceFormat, env.ImportanceColumn = in.file, in.format, in.column
+}
+
 // checkImportanceFile checks run's -importance-file before anything runs:
-// it must exist, and the importance it replaces must be pagerank.
+// it must exist, the importance it replaces must be pagerank, and
+// -importance-format and -importance-column need it.
 func (f *runFlags) checkImportanceFile(sc scenario.Scenario) error {
+	if _, err := graphio.ParseImportanceFormat(f.impFmt); err != nil {
+		return usagef("-importance-format: %v", err)
+	}
 	if f.impFile == "" {
+		switch {
+		case f.impFmt != "":
+			return usagef("-importance-format says how to read -importance-file, which is not given")
+		case f.impCol != "":
+			return usagef("-importance-column chooses a column of -importance-file, which is not given")
+		}
 		return nil
 	}
 	if sc.Importance != scenario.ImportancePageRank {

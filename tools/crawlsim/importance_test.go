@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -56,9 +57,11 @@ func TestRunImportanceFile(t *testing.T) {
 	}
 }
 
-// TestRunImportanceFileForeign: a vector of another engine, as text lines
-// or raw float64, is read for its length only and scaled to sum 1, which
-// the table's warnings say; its figures are those of the same vector in
+// TestRunImportanceFileForeign: a vector of another engine, as text lines,
+// raw float64 in either byte order (LAW's .ranks is big-endian), HyperBall's
+// big-endian float32, "ID SCORE" lines in reverse order, or rank -o's CSV,
+// is read, checked by one PageRank step and scaled to sum 1, which the
+// table's warnings say; its figures are those of the same vector in
 // crawlsim's format.
 func TestRunImportanceFileForeign(t *testing.T) {
 	t.Chdir(t.TempDir())
@@ -74,26 +77,41 @@ func TestRunImportanceFileForeign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var text strings.Builder
+	var text, ids strings.Builder
 	text.WriteString("# PageRank times 10, one page a line\n")
-	var raw []byte
-	for _, s := range v.Scores {
+	var raw, ranks, hyperball []byte
+	for i, s := range v.Scores {
 		fmt.Fprintf(&text, "%v\n", 10*s)
+		fmt.Fprintf(&ids, "%d\t%v\n", len(v.Scores)-1-i, v.Scores[len(v.Scores)-1-i])
 		raw = binary.LittleEndian.AppendUint64(raw, math.Float64bits(s))
+		ranks = binary.BigEndian.AppendUint64(ranks, math.Float64bits(s))
+		hyperball = binary.BigEndian.AppendUint32(hyperball, math.Float32bits(float32(s)))
 	}
-	if err := os.WriteFile("pr.txt", []byte(text.String()), 0o644); err != nil {
-		t.Fatal(err)
+	for name, data := range map[string][]byte{"pr.txt": []byte(text.String()), "pr.f64": raw, "pr.ranks": ranks, "pr.f32": hyperball, "pr.ids": []byte(ids.String())} {
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if err := os.WriteFile("pr.f64", raw, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	mustRun(t, "rank", "-top", "0", "-o", "pr.csv", "web.csr")
 	want := mustRun(t, "run", "-strategies", "bfs,opic", "-importance-file", "pr.imp", "web.csr")
 	for _, c := range []struct{ file, format, scaled string }{
 		{"pr.txt", "text", "warning: importance: the scores of pr.txt sum to 10; they were scaled to sum 1\n"},
-		{"pr.f64", "float64", ""},
+		{"pr.f64", "float64-le", ""},
+		{"pr.ranks", "float64-be", ""},
+		{"pr.f32", "float32-be", ""},
+		{"pr.ids", "keyed", ""},
+		{"pr.csv", "keyed", ""},
 	} {
 		got := mustRun(t, "run", "-strategies", "bfs,opic", "-importance-file", c.file, "web.csr")
-		note := "warning: importance: " + c.file + " (" + c.format + ", 3000 scores) comes from another engine and carries no fingerprint of its graph: only its number of scores was checked against web.csr; it is taken to be PageRank\n"
+		what := c.format + ", 3000 scores"
+		if c.format == "keyed" {
+			what += ", column column 2, keyed by page"
+			if c.file == "pr.csv" {
+				what = "keyed, 3000 scores, column pagerank, keyed by page"
+			}
+		}
+		note := "warning: importance: " + c.file + " (" + what + ") comes from another engine; one PageRank step from it changes it by less than 1e-06 (L1): it is the PageRank of web.csr with damping 0.85\n"
+
 		if !strings.Contains(got, note+c.scaled) {
 			t.Errorf("%s: the table lacks %q%q:\n%s", c.file, note, c.scaled, got)
 		}
@@ -197,4 +215,152 @@ func importanceReadFrom(table, file string) string {
 	}
 	end := i + 1 + strings.Index(table[i+1:], "\n")
 	return table[:end] + ", read from " + file + table[end:]
+}
+
+// TestRunImportanceFormatFlags: -importance-format names a layout, and a
+// file in the other byte order is refused naming the order it is in;
+// -importance-column picks a column; the flags are refused without
+// -importance-file or with an unknown format.
+func TestRunImportanceFormatFlags(t *testing.T) {
+	t.Chdir(t.TempDir())
+	mustRun(t, "gen", "-n", "2000", "-seed", "3", "-o", "web.csr")
+	mustRun(t, "rank", "-top", "0", "-hits", "-o", "hits.csv", "web.csr")
+	mustRun(t, "rank", "-top", "0", "-o", "pr.imp", "web.csr")
+	f, err := os.Open("pr.imp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := graphio.ReadImportance(f, "pr.imp", mustLoadCSR(t, "web.csr"), "web.csr")
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ranks []byte
+	for _, s := range v.Scores {
+		ranks = binary.BigEndian.AppendUint64(ranks, math.Float64bits(s))
+	}
+	if err := os.WriteFile("pr.ranks", ranks, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := mustRun(t, "run", "-strategies", "bfs", "-importance-format", "ranks", "-importance-file", "pr.ranks", "web.csr")
+	if !strings.Contains(out, "warning: importance: pr.ranks (float64-be, 2000 scores) comes from another engine; one PageRank step") {
+		t.Errorf("pr.ranks as ranks:\n%s", out)
+	}
+	out = mustRun(t, "run", "-strategies", "bfs", "-importance-file", "hits.csv", "-importance-column", "authority", "web.csr")
+	if !strings.Contains(out, "warning: importance: hits.csv (keyed, 2000 scores, column authority, keyed by page) comes from another engine and is not the PageRank of web.csr with damping 0.85") {
+		t.Errorf("hits.csv by authority:\n%s", out)
+	}
+	for _, c := range []struct {
+		args   []string
+		status int
+		want   string
+	}{
+		{[]string{"run", "-strategies", "bfs", "-importance-format", "float64-le", "-importance-file", "pr.ranks", "web.csr"}, 1,
+			"crawlsim run: pr.ranks: byte 0: read as little-endian float64, the score of page 0 is "},
+		{[]string{"run", "-strategies", "bfs", "-importance-file", "hits.csv", "web.csr"}, 1,
+			"crawlsim run: hits.csv:1: which column holds the scores? The columns are page, hub, authority, url; choose one (the score column)\n"},
+		{[]string{"run", "-importance-format", "doubles", "-importance-file", "pr.ranks", "web.csr"}, 2,
+			`crawlsim run: -importance-format: unknown importance format "doubles": expected one of auto, crawlsim`},
+		{[]string{"run", "-importance-format", "ranks", "web.csr"}, 2,
+			"crawlsim run: -importance-format says how to read -importance-file, which is not given (see crawlsim help run)\n"},
+		{[]string{"run", "-importance-column", "pr_val", "web.csr"}, 2,
+			"crawlsim run: -importance-column chooses a column of -importance-file, which is not given (see crawlsim help run)\n"},
+	} {
+		_, errOut, status := crawlsim(t, c.args...)
+		if status != c.status || !strings.HasPrefix(errOut, c.want) {
+			t.Errorf("crawlsim %s: status %d, stderr %q\nwant status %d, %q", strings.Join(c.args, " "), status, errOut, c.status, c.want)
+		}
+	}
+	_, errOut, _ := crawlsim(t, "run", "-strategies", "bfs", "-importance-format", "float64-le", "-importance-file", "pr.ranks", "web.csr")
+	if !strings.Contains(errOut, "the file is big-endian float64, not little-endian float64 (the format float64-be)") {
+		t.Errorf("the wrong order is not named: %s", errOut)
+	}
+}
+
+// TestRunImportanceCSVOfLabels: rank -o NAME.csv of an edge list whose ids
+// were renumbered names pages by their ids in the file, and run reads the
+// CSV back by those ids: the vector is the graph's PageRank.
+func TestRunImportanceCSVOfLabels(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("g.edges", []byte("10 20\n20 30\n30 10\n30 40\n40 50\n50 10\n70 10\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, "rank", "-top", "0", "-o", "pr.csv", "g.edges")
+	if csv, _ := os.ReadFile("pr.csv"); !strings.HasPrefix(string(csv), "page,pagerank\n10,") {
+		t.Fatalf("pr.csv:\n%s", csv)
+	}
+	out := mustRun(t, "run", "-strategies", "bfs", "-seeds", "list:70", "-importance-file", "pr.csv", "g.edges")
+	if want := "warning: importance: pr.csv (keyed, 6 scores, column pagerank, keyed by page) comes from another engine; one PageRank step from it changes it by less than 1e-06 (L1): it is the PageRank of g.edges with damping 0.85\n"; !strings.Contains(out, want) {
+		t.Errorf("the table lacks %q:\n%s", want, out)
+	}
+}
+
+// javaBinIO is a program for the Java peer: it stores the scores of a
+// text file (one a line) with fastutil's BinIO, as LAW's tools write
+// NAME.ranks (storeDoubles, big-endian float64) and HyperBall its
+// centralities (storeFloats, big-endian float32).
+const javaBinIO = `import it.unimi.dsi.fastutil.io.BinIO;
+import java.nio.file.*;
+public class Store {
+	public static void main(String[] a) throws Exception {
+		var lines = Files.readAllLines(Path.of(a[0]));
+		double[] d = new double[lines.size()];
+		float[] f = new float[lines.size()];
+		for (int i = 0; i < d.length; i++) { d[i] = Double.parseDouble(lines.get(i)); f[i] = (float) d[i]; }
+		BinIO.storeDoubles(d, a[1]);
+		BinIO.storeFloats(f, a[2]);
+	}
+}
+`
+
+// TestRunImportanceFromJavaBinIO: vectors that Java's fastutil BinIO
+// writes, as LAW's .ranks and HyperBall's floats, are read as big-endian
+// float64 and float32 and are the graph's PageRank; named little-endian,
+// the .ranks file is refused naming its byte order. Skipped where Java or
+// fastutil (Debian's libfastutil-java, see ../shared/peers/webgraph) is
+// absent.
+func TestRunImportanceFromJavaBinIO(t *testing.T) {
+	java, err := exec.LookPath("java")
+	if err != nil {
+		t.Skip("java is not installed (apt-get install default-jdk-headless libfastutil-java)")
+	}
+	const fastutil = "/usr/share/java/fastutil.jar"
+	if _, err := os.Stat(fastutil); err != nil {
+		t.Skipf("fastutil is not installed: %v (apt-get install libfastutil-java)", err)
+	}
+	t.Chdir(t.TempDir())
+	mustRun(t, "gen", "-n", "2000", "-seed", "8", "-o", "web.csr")
+	mustRun(t, "rank", "-top", "0", "-o", "pr.imp", "web.csr")
+	f, err := os.Open("pr.imp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := graphio.ReadImportance(f, "pr.imp", mustLoadCSR(t, "web.csr"), "web.csr")
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	for _, s := range v.Scores {
+		fmt.Fprintf(&text, "%v\n", s)
+	}
+	if err := os.WriteFile("pr.txt", []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("Store.java", []byte(javaBinIO), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(java, "-cp", fastutil, "Store.java", "pr.txt", "pr.ranks", "pr.floats").CombinedOutput(); err != nil {
+		t.Fatalf("java: %v\n%s", err, out)
+	}
+	for file, format := range map[string]string{"pr.ranks": "float64-be", "pr.floats": "float32-be"} {
+		out := mustRun(t, "run", "-strategies", "bfs", "-importance-file", file, "web.csr")
+		if want := "warning: importance: " + file + " (" + format + ", 2000 scores) comes from another engine; one PageRank step from it changes it by less than 1e-06 (L1)"; !strings.Contains(out, want) {
+			t.Errorf("%s: the table lacks %q:\n%s", file, want, out)
+		}
+	}
+	_, errOut, status := crawlsim(t, "run", "-strategies", "bfs", "-importance-format", "float64-le", "-importance-file", "pr.ranks", "web.csr")
+	if status != 1 || !strings.Contains(errOut, "the file is big-endian float64, not little-endian float64 (the format float64-be)") {
+		t.Errorf("pr.ranks named float64-le: status %d, %s", status, errOut)
+	}
 }

@@ -37,7 +37,7 @@ type graphInput struct {
 
 func (in *graphInput) register(fs *flag.FlagSet) {
 	fs.StringVar(&in.formatName, "format", "", "input `FORMAT`: edges, graph-txt, bvgraph or csr (default: from the file name)")
-	fs.StringVar(&in.urls, "urls", "", "URL list `FILE` (one URL per page, in id order) that gives pages their hosts")
+	fs.StringVar(&in.urls, "urls", "", "URL list `FILE` (one URL per page, in id order) that gives pages their hosts, or a Common Crawl host graph's vertex files (id<TAB>reversed host; a pattern such as 'vertices/part-*.gz' names their parts)")
 }
 
 // check validates the flags and the graph argument and resolves the
@@ -71,6 +71,9 @@ func resolveFormat(flagName, value, path string) (graphio.Format, error) {
 func mustExist(path string) error {
 	st, err := os.Stat(path)
 	if err != nil {
+		if ok, perr := patternExists(path); ok || perr != nil {
+			return perr
+		}
 		return fmt.Errorf("cannot read %s: %w", path, errors.Unwrap(err))
 	}
 	if st.IsDir() {

@@ -68,7 +68,7 @@ func graphFiles(path string, format graphio.Format, what string) []inputFile {
 func (in *graphInput) inputs() []inputFile {
 	files := graphFiles(in.path, in.format, "the graph")
 	if in.urls != "" {
-		files = append(files, inputFile{in.urls, "the URL list " + in.urls})
+		files = append(files, urlListInputs(in.urls, "the URL list")...)
 	}
 	return files
 }
@@ -83,10 +83,10 @@ func scenarioInputs(sc scenario.Scenario, file, seedSpec string, seedsGiven bool
 		return f
 	}
 	ins := graphFiles(sc.Graph.File, format(sc.Graph.Format), "the graph")
-	ins = append(ins, inputFile{sc.Graph.URLs, "the URL list " + sc.Graph.URLs})
+	ins = append(ins, urlListInputs(sc.Graph.URLs, "the URL list")...)
 	if p := sc.Previous; p != nil {
 		ins = append(ins, graphFiles(p.File, format(p.Format), "the previous snapshot")...)
-		ins = append(ins, inputFile{p.URLs, "the previous snapshot's URL list " + p.URLs})
+		ins = append(ins, urlListInputs(p.URLs, "the previous snapshot's URL list")...)
 	}
 	ins = append(ins, inputFile{file, "the scenario " + file})
 	if seedsGiven {

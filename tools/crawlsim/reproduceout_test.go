@@ -91,7 +91,7 @@ func TestReproduceRemovesItsStaleFiles(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("status %d: %s", status, errOut)
 	}
-	for _, gone := range []string{"004-table2.json"} {
+	for _, gone := range []string{"004-table2.json", "004-section5.3.json"} {
 		if _, err := os.Lstat(filepath.Join("rep", gone)); err == nil {
 			t.Errorf("rep/%s, named by the earlier report only, is still there", gone)
 		}
@@ -104,7 +104,7 @@ func TestReproduceRemovesItsStaleFiles(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join("rep", "000-fig4.svg")); !strings.HasPrefix(string(b), "<svg") {
 		t.Errorf("rep/000-fig4.svg was not rewritten: %q", b)
 	}
-	if want := "removed 1 file of an earlier reproduce that report.md no longer names: rep/004-table2.json\n"; !strings.Contains(errOut, want) {
+	if want := "removed 2 files of an earlier reproduce that report.md no longer names: rep/004-section5.3.json, rep/004-table2.json\n"; !strings.Contains(errOut, want) {
 		t.Errorf("stderr %q; want %q", errOut, want)
 	}
 

@@ -8,6 +8,8 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/seeds"
@@ -70,6 +72,8 @@ type runFlags struct {
 	impor    string
 	trust    string
 	impFile  string // importance.go
+	impFmt   string // importance.go
+	impCol   string // importance.go
 	tr       string // -transpose
 	damping  float64
 	tol      float64
@@ -77,6 +81,8 @@ type runFlags struct {
 	rseed    uint64
 	polite   bool
 	pol      crawl.Politeness
+	bwModel  string // -bandwidth-model
+	sizes    string // -page-sizes
 	prev     string
 	prevFmt  string
 	prevURLs string
@@ -241,7 +247,11 @@ func (f *runFlags) table() []runFlag {
 			help:  "trust `KIND`: seeds (uniform over the seeds) or pagerank (the PageRank vector, of which the seeds hold 1-δ: personalized importance teleports along it and the RankMass-family guarantees are scaled by 1-δ; the RankMass paper's seed-size study)",
 			apply: func(a *applying) error { a.sc.Trust = f.trust; return nil }},
 		runFlag{name: "importance-file", value: &f.impFile,
-			help: "read the pagerank importance from `FILE` instead of computing it: rank -o NAME.imp (checked to be this graph's), or another engine's vector, one score per page as text lines or little-endian float64 (only its length is checked)"},
+			help: "read the pagerank importance from `FILE` instead of computing it: rank -o NAME.imp (checked to be this graph's), or another engine's vector (checked by one PageRank step from it): text, keyed text or CSV, raw float64 or float32 (see \"Importance files\" in the manual)"},
+		runFlag{name: "importance-format", value: &f.impFmt,
+			help: "the -importance-file's `FORMAT`: " + graphio.ImportanceFormatNames + "; auto tells it from the bytes"},
+		runFlag{name: "importance-column", value: &f.impCol,
+			help: "the score column of a keyed -importance-file, by `NAME` or number (default: pagerank, pr_val, pr, score or importance, or the only column that is not a key)"},
 		runFlag{name: "transpose", value: &f.tr,
 			help: "pull the importance's PageRank along the graph's transpose `FILE` (default: NAME-t.graph beside a BVGraph NAME.graph of more than 2^28 links, when there)"},
 		runFlag{name: "damping", field: "damping", value: &f.damping, help: "damping factor `D`, in (0,1], for the importance and the strategies",
@@ -267,14 +277,14 @@ func (f *runFlags) table() []runFlag {
 	)
 	add(groupPoliteness,
 		runFlag{name: "politeness", field: "politeness", value: &f.polite,
-			help: "run every crawl but optimal on the politeness clock; -connections, -wait, -latency, -page-size and -bandwidth imply it",
+			help: "run every crawl but optimal on the politeness clock; -connections, -wait, -latency, -page-size, -bandwidth, -bandwidth-model and -page-sizes imply it",
 			apply: func(a *applying) error {
 				if f.polite {
 					return setPolite(func(*scenario.Politeness) {})(a)
 				}
 				for _, name := range politenessFlags {
 					if a.given[name] {
-						return usagef("-politeness=false turns the politeness clock off; drop -connections, -wait, -latency, -page-size and -bandwidth")
+						return usagef("-politeness=false turns the politeness clock off; drop -connections, -wait, -latency, -page-size, -bandwidth, -bandwidth-model and -page-sizes")
 					}
 				}
 				a.sc.Politeness = nil
@@ -293,8 +303,20 @@ func (f *runFlags) table() []runFlag {
 			help:  "politeness: `BYTES` of every page",
 			apply: setPolite(func(p *scenario.Politeness) { p.PageSize = ptr(f.pol.PageSize) })},
 		runFlag{name: "bandwidth", field: "politeness.bandwidth", value: &f.pol.Bandwidth,
-			help:  "politeness: `BYTES` per second of a connection",
+			help:  "politeness: `BYTES` per second of a connection, or of the link with -bandwidth-model shared",
 			apply: setPolite(func(p *scenario.Politeness) { p.Bandwidth = f.pol.Bandwidth })},
+		runFlag{name: "bandwidth-model", field: "politeness.bandwidth_model", value: &f.bwModel,
+			help:  "politeness: `MODEL` of -bandwidth: per-connection (each download gets the full rate; the default) or shared (the crawler's link, shared by the transfers in progress, as in Baeza-Yates et al. 2005)",
+			apply: setPolite(func(p *scenario.Politeness) { p.BandwidthModel = f.bwModel })},
+		runFlag{name: "page-sizes", field: "politeness.page_sizes", value: &f.sizes,
+			help: "politeness: every page's size from `SIZES`: a FILE of bytes, one a line in page order, or lognormal[:SIGMA[:SEED]], drawn with mean -page-size (sigma 1, seed 0 unless given)",
+			apply: func(a *applying) error {
+				ps, err := parsePageSizes(f.sizes)
+				if err != nil {
+					return err
+				}
+				return setPolite(func(p *scenario.Politeness) { p.PageSizes = ps })(a)
+			}},
 	)
 	add(groupOutputs,
 		runFlag{name: "lower-bound", field: "metrics.lower_bound", value: &f.metrics.LowerBound,
@@ -364,7 +386,41 @@ func (f *runFlags) given(name string) bool {
 
 // politenessFlags are run's flags that set the politeness clock; any of
 // them turns it on.
-var politenessFlags = []string{"connections", "wait", "latency", "page-size", "bandwidth"}
+var politenessFlags = []string{"connections", "wait", "latency", "page-size", "bandwidth", "bandwidth-model", "page-sizes"}
+
+// parsePageSizes reads -page-sizes: lognormal[:SIGMA[:SEED]], or a FILE.
+func parsePageSizes(text string) (*scenario.PageSizes, error) {
+	spec, ok := strings.CutPrefix(text, model.PageSizeLogNormal)
+	if !ok || (spec != "" && spec[0] != ':') {
+		if text == "" {
+			return nil, usagef("-page-sizes: give a FILE of sizes or lognormal[:SIGMA[:SEED]]")
+		}
+		return &scenario.PageSizes{File: text}, nil
+	}
+	ps := &scenario.PageSizes{Distribution: model.PageSizeLogNormal}
+	parts := strings.Split(strings.TrimPrefix(spec, ":"), ":")
+	if spec == "" {
+		parts = nil
+	}
+	if len(parts) > 2 {
+		return nil, usagef("-page-sizes %s: want lognormal[:SIGMA[:SEED]]", text)
+	}
+	if len(parts) > 0 {
+		sigma, err := strconv.ParseFloat(parts[0], 64)
+		if err != nil {
+			return nil, usagef("-page-sizes %s: %q is not a SIGMA: want a number of 0 to %d", text, parts[0], model.MaxPageSizeSigma)
+		}
+		ps.Sigma = &sigma
+	}
+	if len(parts) > 1 {
+		seed, err := strconv.ParseUint(parts[1], 10, 64)
+		if err != nil {
+			return nil, usagef("-page-sizes %s: %q is not a SEED: want a whole number of 0 or more", text, parts[1])
+		}
+		ps.Seed = seed
+	}
+	return ps, nil
+}
 
 // previousFile returns the previous snapshot's file source of sc, which
 // the flag name describes, or a usage error when there is none.

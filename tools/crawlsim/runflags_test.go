@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -115,4 +116,38 @@ func TestRunHelpGroups(t *testing.T) {
 	if rank, _, _ := crawlsim(t, "help", "rank"); !strings.Contains(rank, "\nflags:\n") {
 		t.Errorf("help rank:\n%s", rank)
 	}
+}
+
+// TestBandwidthModelAndPageSizesFlags: -bandwidth-model and -page-sizes
+// reach the scenario (-save-scenario writes them) and change the simulated
+// times; bad values are usage errors naming the flag.
+func TestBandwidthModelAndPageSizesFlags(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("sizes.txt", []byte(strings.Repeat("20000\n", 2000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base := []string{"run", "-n", "2000", "-seeds", "top-pagerank:5", "-strategies", "bfs", "-connections", "4", "-wait", "0"}
+	duration := func(extra ...string) string {
+		t.Helper()
+		out := mustRun(t, append(append(append([]string(nil), base...), extra...), "-save-scenario", "s.json")...)
+		return out[strings.Index(out, "simulated"):]
+	}
+	perConnection := duration()
+	shared := duration("-bandwidth-model", "shared")
+	if shared == perConnection {
+		t.Errorf("the shared link gives the same simulated times:\n%s", shared)
+	}
+	if b, _ := os.ReadFile("s.json"); !strings.Contains(string(b), `"bandwidth_model": "shared"`) {
+		t.Errorf("the saved scenario lacks the bandwidth model:\n%s", b)
+	}
+	if duration("-page-sizes", "sizes.txt") == perConnection {
+		t.Error("sizes of 20,000 bytes give the times of 15,000")
+	}
+	duration("-page-sizes", "lognormal:1.5:7")
+	if b, _ := os.ReadFile("s.json"); !strings.Contains(string(b), `"distribution": "lognormal"`) || !strings.Contains(string(b), `"seed": 7`) {
+		t.Errorf("the saved scenario lacks the drawn sizes:\n%s", b)
+	}
+	checkFails(t, 2, append(append([]string(nil), base...), "-bandwidth-model", "pooled"), "-bandwidth-model", `"pooled" is not a bandwidth model`)
+	checkFails(t, 2, append(append([]string(nil), base...), "-page-sizes", "lognormal:x"), `-page-sizes lognormal:x: "x" is not a SIGMA`)
+	checkFails(t, 2, append(append([]string(nil), base...), "-page-sizes", "lognormal:9"), "-page-sizes", "9 is not a sigma of 0 to 4")
 }
