@@ -30,7 +30,7 @@ func TestCatalogueCurrent(t *testing.T) {
 func TestCatalogueAsTheEngine(t *testing.T) {
 	infos := crawl.Strategies()
 	if len(catalogue.Strategies) != len(infos) {
-		t.Fatalf("%d strategies; the registry has %d", len(catalogue.Strategies), len(infos))
+		t.Fatalf("%d strategies; the registry has %d: run go generate ./ui/...", len(catalogue.Strategies), len(infos))
 	}
 	for i, info := range infos {
 		got, ok := lookupStrategy(info.ID)

@@ -67,7 +67,11 @@ func TestRunExamples(t *testing.T) {
 	for k, args := range examples {
 		out := mustRun(t, args...)
 		outputs = append(outputs, out)
-		golden(t, fmt.Sprintf("run-example-%d.txt", k+1), "$ crawlsim "+strings.Join(args, " ")+"\n"+maskTimes(out))
+		name, got := fmt.Sprintf("run-example-%d.txt", k+1), "$ crawlsim "+strings.Join(args, " ")+"\n"+maskTimes(out)
+		if args[0] == "strategies" {
+			got = goldenStrategies(t, name, got)
+		}
+		golden(t, name, got)
 	}
 	for _, id := range []string{"fpr-m", "rankmass", "hist-pagerank-parent"} {
 		if !strings.Contains(outputs[0], "\n"+id+" ") {

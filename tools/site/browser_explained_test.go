@@ -1,3 +1,5 @@
+//go:build browser
+
 package site
 
 // Browser tests of how the page explains itself: the About section cites

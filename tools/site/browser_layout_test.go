@@ -1,3 +1,5 @@
+//go:build browser
+
 package site
 
 // Browser tests of the page's layout on every screen: no horizontal

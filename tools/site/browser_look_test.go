@@ -1,3 +1,5 @@
+//go:build browser
+
 package site
 
 // Browser tests of what the page looks like on every screen, as seen in

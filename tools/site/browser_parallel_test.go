@@ -1,7 +1,10 @@
+//go:build browser
+
 package site
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -86,7 +89,7 @@ func TestPageParallelUploadTime(t *testing.T) {
 		files = append(files, filepath.Join(dir, "cnr-2000"+ext))
 	}
 	if _, err := os.Stat(files[0]); err != nil {
-		t.Skipf("cnr-2000 data not available (%v); it lives in ../shared/data beside the repository", err)
+		skipFor(t, fmt.Sprintf("cnr-2000 data not available (%v); it lives in ../shared/data beside the repository", err))
 	}
 	times, tables, busy := map[int]time.Duration{}, map[int][][]string{}, map[int]float64{}
 	for _, workers := range []int{1, 2} {

@@ -1,3 +1,5 @@
+//go:build browser
+
 package site
 
 // Browser tests of a permalink's start (so that nothing on the page jumps):
@@ -62,7 +64,7 @@ func permalinkScenarios(t *testing.T) []struct {
 	return []struct {
 		name string
 		s    model.Scenario
-	}{{"3 strategies", three}, {"all 18 strategies", every}, {"3 strategies, unreachable pages", unreachable},
+	}{{"3 strategies", three}, {fmt.Sprintf("all %d strategies", len(all)), every}, {"3 strategies, unreachable pages", unreachable},
 		{"3 strategies, politeness clock", timed}, {"3 strategies, politeness clock, unreachable pages", timedUnreachable}}
 }
 

@@ -1,3 +1,5 @@
+//go:build browser
+
 package site
 
 // Browser tests of the chart's crosshair readout in an embed frame.

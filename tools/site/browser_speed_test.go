@@ -1,3 +1,5 @@
+//go:build browser
+
 package site
 
 // Browser tests of the page's start (that it is fast): the site written by

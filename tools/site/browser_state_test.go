@@ -1,3 +1,5 @@
+//go:build browser
+
 package site
 
 // Browser tests of the page's honest state: the simulated-time table of a

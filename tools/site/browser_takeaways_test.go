@@ -1,3 +1,5 @@
+//go:build browser
+
 package site
 
 // Browser tests of the take-aways: the chart as PNG, the table copied as

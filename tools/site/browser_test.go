@@ -1,10 +1,17 @@
+//go:build browser
+
 package site
 
-// Real-browser tests of the page (DESIGN.md "Tests"): chromedp drives
-// Chromium, headless, on the site built by Build and served by Handler.
-// They skip with a message when no Chromium is found, unless
-// CRAWLSIM_BROWSER=required, which .ci/run sets after installing Debian's
-// chromium.
+// Real-browser tests of the page: chromedp drives Chromium, headless, on
+// the site built by Build and served by Handler. They take minutes, so
+// they build only with the tag browser:
+//
+//	go test -tags browser -timeout 30m ./tools/site/
+//
+// .ci/run runs them so. A test that needs a tool this machine lacks
+// (Chromium, or axe-core for the accessibility audits) fails and says how
+// to install it; with CRAWLSIM_BROWSER=optional it is skipped instead.
+// TestMain lists every test skipped, and why, at the end of the output.
 
 import (
 	"bytes"
@@ -39,8 +46,34 @@ var browserSite struct {
 	err  error
 }
 
-// chromium returns the path of a Chromium, or skips the test (fails it
-// when CRAWLSIM_BROWSER=required).
+// skips lists the tests skipped for a tool or a data file this machine
+// lacks, with the reason, for TestMain to print.
+var skips struct {
+	sync.Mutex
+	lines []string
+}
+
+// skipFor skips the test, saying why, and lists it for TestMain's summary.
+func skipFor(t *testing.T, why string) {
+	t.Helper()
+	skips.Lock()
+	skips.lines = append(skips.lines, t.Name()+": "+why)
+	skips.Unlock()
+	t.Skip(why)
+}
+
+// lacks stops a test that needs a tool this machine lacks: it fails the
+// test, since the tag browser asks for the whole suite, unless
+// CRAWLSIM_BROWSER=optional, which skips it (listed by TestMain).
+func lacks(t *testing.T, msg string) {
+	t.Helper()
+	if os.Getenv("CRAWLSIM_BROWSER") != "optional" {
+		t.Fatal(msg + "; or set CRAWLSIM_BROWSER=optional to skip the tests that need it")
+	}
+	skipFor(t, msg)
+}
+
+// chromium returns the path of a Chromium, or stops the test (lacks).
 func chromium(t *testing.T) string {
 	t.Helper()
 	names := []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"}
@@ -52,17 +85,20 @@ func chromium(t *testing.T) string {
 			return path
 		}
 	}
-	msg := "no Chromium found (looked for " + strings.Join(names, ", ") + "); install one (Debian: apt-get install chromium) or name it in CRAWLSIM_CHROME to run the browser tests"
-	if os.Getenv("CRAWLSIM_BROWSER") == "required" {
-		t.Fatal(msg + "; CRAWLSIM_BROWSER=required")
-	}
-	t.Skip(msg)
+	lacks(t, "no Chromium found (looked for "+strings.Join(names, ", ")+"); install one (Debian: apt-get install chromium) or name it in CRAWLSIM_CHROME")
 	return ""
 }
 
-// TestMain removes the site the browser tests built.
+// TestMain removes the site the browser tests built and lists the tests
+// skipped, with the reason.
 func TestMain(m *testing.M) {
 	code := m.Run()
+	if len(skips.lines) > 0 {
+		fmt.Printf("browser tests skipped: %d\n", len(skips.lines))
+		for _, l := range skips.lines {
+			fmt.Println("  " + l)
+		}
+	}
 	if browserSite.dir != "" {
 		os.RemoveAll(browserSite.dir)
 	}
@@ -396,7 +432,7 @@ func TestPageUpload(t *testing.T) {
 	}
 	edges, urls := filepath.Join(dir, "cs-stanford.edges"), filepath.Join(dir, "cs-stanford.urls")
 	if _, err := os.Stat(edges); err != nil {
-		t.Skipf("cs-stanford data not available (%v); it lives in ../shared/data beside the repository", err)
+		skipFor(t, fmt.Sprintf("cs-stanford data not available (%v); it lives in ../shared/data beside the repository", err))
 	}
 	ctx, url := browser(t, nil)
 	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),

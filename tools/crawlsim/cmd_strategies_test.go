@@ -1,0 +1,66 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+)
+
+// strategyRowID returns the strategy id that starts a row of the
+// strategies table ("bfs   Breadth-first ..."), or "" for another line.
+func strategyRowID(line string, registered map[string]bool) string {
+	id, _, ok := strings.Cut(line, " ")
+	if !ok || !registered[id] {
+		return ""
+	}
+	return id
+}
+
+// goldenStrategies prepares the output of `crawlsim strategies` (the
+// command line, first line included) for its golden file, testdata/NAME:
+// it checks that every registered strategy has a row, then leaves out the
+// rows of strategies that the golden file does not list, so that a
+// strategy added to the registry does not change the other rows' check.
+// Under -update it keeps every row.
+func goldenStrategies(t *testing.T, name, out string) string {
+	t.Helper()
+	registered := map[string]bool{}
+	for _, info := range crawl.Strategies() {
+		registered[info.ID] = true
+	}
+	lines := strings.Split(out, "\n")
+	listed := map[string]bool{}
+	for _, line := range lines {
+		if id := strategyRowID(line, registered); id != "" {
+			listed[id] = true
+		}
+	}
+	for id := range registered {
+		if !listed[id] {
+			t.Errorf("crawlsim strategies has no row for the registered strategy %s:\n%s", id, out)
+		}
+	}
+	if *update {
+		return out
+	}
+	want, err := os.ReadFile(filepath.Join(testdataDir, name))
+	if err != nil {
+		return out // golden reports the missing file
+	}
+	inGolden := map[string]bool{}
+	for _, line := range strings.Split(string(want), "\n") {
+		if id := strategyRowID(line, registered); id != "" {
+			inGolden[id] = true
+		}
+	}
+	kept := lines[:0:0]
+	for _, line := range lines {
+		if id := strategyRowID(line, registered); id == "" || inGolden[id] {
+			kept = append(kept, line)
+		}
+	}
+	return strings.Join(kept, "\n")
+}
