@@ -285,11 +285,11 @@ func TestRunImportanceCSVOfLabels(t *testing.T) {
 	if err := os.WriteFile("g.edges", []byte("10 20\n20 30\n30 10\n30 40\n40 50\n50 10\n70 10\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	mustRun(t, "rank", "-top", "0", "-o", "pr.csv", "g.edges")
+	mustRun(t, "rank", "-renumber", "-top", "0", "-o", "pr.csv", "g.edges")
 	if csv, _ := os.ReadFile("pr.csv"); !strings.HasPrefix(string(csv), "page,pagerank\n10,") {
 		t.Fatalf("pr.csv:\n%s", csv)
 	}
-	out := mustRun(t, "run", "-strategies", "bfs", "-seeds", "list:70", "-importance-file", "pr.csv", "g.edges")
+	out := mustRun(t, "run", "-renumber", "-strategies", "bfs", "-seeds", "list:70", "-importance-file", "pr.csv", "g.edges")
 	if want := "warning: importance: pr.csv (keyed, 6 scores, column pagerank, keyed by page) comes from another engine; one PageRank step from it changes it by less than 1e-06 (L1): it is the PageRank of g.edges with damping 0.85\n"; !strings.Contains(out, want) {
 		t.Errorf("the table lacks %q:\n%s", want, out)
 	}
