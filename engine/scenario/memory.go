@@ -77,18 +77,31 @@ const (
 // RunBytes, the estimate of a generated graph, counts a transpose and
 // 160 bytes a page.
 func (c *shared) runBytes(n, m int64) int64 {
+	stage := c.crawlRunBytes(n)
+	if c.env.ImportanceFile == "" || c.s.Importance == ImportancePersonalized {
+		stage = max(stage, pageRankBytesPerPage*n+4*m)
+	}
+	return c.crawlBaseBytes(n, m) + stage
+}
+
+// crawlBaseBytes is what runBytes counts besides its stages: the graph and
+// the importance vectors.
+func (c *shared) crawlBaseBytes(n, m int64) int64 {
 	vectors := int64(8)
 	if c.s.Importance == ImportancePersonalized {
 		vectors = 24
 	}
-	stage := crawlBytesPerPage * n
+	return 12*n + 4*m + vectors*n
+}
+
+// crawlRunBytes is the memory of one crawl and its metrics: a stage of
+// runBytes, and what each crawl run at once adds (parallel.go).
+func (c *shared) crawlRunBytes(n int64) int64 {
+	b := crawlBytesPerPage * n
 	if c.s.Metrics.LowerBound > 0 {
-		stage += lowerBoundBytesPerPage * n
+		b += lowerBoundBytesPerPage * n
 	}
-	if c.env.ImportanceFile == "" || c.s.Importance == ImportancePersonalized {
-		stage = max(stage, pageRankBytesPerPage*n+4*m)
-	}
-	return 12*n + 4*m + vectors*n + stage
+	return b
 }
 
 // checkRunMemory refuses, once the graph (and the previous snapshot) are

@@ -64,6 +64,9 @@ read like the command line's, relative to the current folder.`,
 // run checks every flag, builds the scenario, runs it and writes its
 // outputs. set holds the flags given on the command line.
 func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[string]bool) error {
+	if f.jobs < 0 {
+		return usagef("-j %d: want 0 (as many as GOMAXPROCS) or more strategies at once", f.jobs)
+	}
 	sc, err := f.scenario(args, set)
 	if err != nil {
 		return err
@@ -111,7 +114,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		orders = bytes.NewBufferString(report.OrdersHeader)
 		keepOrders = func(o scenario.CrawlOrder) error { return report.Orders(orders, o) }
 	}
-	res, err := runScenarioOrders(ctx, e, sc, f.impFile, keepOrders)
+	res, err := runScenarioOrders(ctx, e, sc, f.impFile, keepOrders, f.jobs)
 	if err != nil {
 		return f.placeSeedError(err, set)
 	}
@@ -291,17 +294,22 @@ func runScenario(ctx context.Context, e *env, sc scenario.Scenario) (*scenario.R
 // runScenarioWith is runScenario reading the pagerank importance from
 // importanceFile when it is not "" (scenario.Env.ImportanceFile).
 func runScenarioWith(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string) (*scenario.Result, error) {
-	return runScenarioOrders(ctx, e, sc, importanceFile, nil)
+	return runScenarioOrders(ctx, e, sc, importanceFile, nil, 0)
 }
 
 // runScenarioOrders is runScenarioWith that also gives every crawl's
-// download order to orders, when not nil (scenario.Env.Orders).
-func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string, orders func(scenario.CrawlOrder) error) (*scenario.Result, error) {
+// download order to orders, when not nil (scenario.Env.Orders), and
+// crawls parallel strategies at once (scenario.Env.Parallel; 0: as many
+// as GOMAXPROCS).
+func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string, orders func(scenario.CrawlOrder) error, parallel int) (*scenario.Result, error) {
 	sr, err := newStepRunner(ctx, e)
 	if err != nil {
 		return nil, err
 	}
 	sr.Env.ImportanceFile, sr.Env.Orders = importanceFile, orders
+	if parallel > 0 {
+		sr.Env.Parallel = parallel
+	}
 	runner, err := scenario.New(sc, sr.Env)
 	if err != nil {
 		return nil, err
