@@ -30,7 +30,7 @@ func (s *backlink) Start(c *Crawl) error { s.c = c; return nil }
 func (s *backlink) Discover(page, _ uint32) { s.c.front.Push(page, 0) }
 
 func (s *backlink) Downloaded(i uint32) {
-	s.c.addToUndownloaded(s.c.g.Out(i), 1)
+	s.c.addToUndownloaded(s.c.links.Out(i), 1)
 }
 
 func (s *backlink) Refill(int) (work int, done bool, err error) { return 0, true, nil }

@@ -106,6 +106,7 @@ const (
 // Crawl is a crawl in progress.
 type Crawl struct {
 	g         *graph.Graph
+	links     graph.Successors // g's out-lists, for this crawl's goroutine
 	cfg       Config
 	damping   float64
 	trust     []float64 // Config.Trust; nil: uniform over the seeds
@@ -190,6 +191,7 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 	}
 	c := &Crawl{
 		g:        g,
+		links:    g.Successors(),
 		cfg:      cfg,
 		damping:  d,
 		trust:    trust,
@@ -412,6 +414,9 @@ func (c *Crawl) Step(budget int) (bool, error) {
 	} else {
 		err = c.stepUntimed(budget)
 	}
+	if err == nil {
+		err = c.links.Err()
+	}
 	if err != nil {
 		c.err = err
 		return false, err
@@ -487,7 +492,7 @@ func (c *Crawl) download(p uint32) {
 	c.state[p] = downloaded
 	c.pending--
 	c.order = append(c.order, p)
-	for _, q := range c.g.Out(p) {
+	for _, q := range c.links.Out(p) {
 		if c.state[q] == unseen {
 			c.addToFrontier(q, p)
 		}

@@ -55,7 +55,7 @@ func (s *fpr) Discover(page, parent uint32) {
 
 func (s *fpr) Downloaded(i uint32) {
 	c := s.c
-	out := c.g.Out(i)
+	out := c.links.Out(i)
 	v := c.front.Key(i)
 	c.front.Set(i, 0)
 	if len(out) == 0 || v == 0 {

@@ -134,7 +134,7 @@ func (e *knownRank) joined(page uint32) {
 // parked.
 func (e *knownRank) counted(i uint32) {
 	c := e.c
-	if out := c.g.Out(i); len(out) > 0 {
+	if out := c.links.Out(i); len(out) > 0 {
 		if y := e.y(i); y > 0 {
 			share := c.damping * y / float64(len(out))
 			for _, j := range out {
@@ -249,7 +249,7 @@ func (e *knownRank) push() {
 // met by it; within one 64-page word, only from the next word on.
 func (e *knownRank) sweep(tau float64) int {
 	c := e.c
-	g := c.g
+	links := &c.links
 	d := c.damping
 	key, res, state, active := c.front.key, e.res, c.state, e.active
 	pushed := 0
@@ -270,7 +270,7 @@ func (e *knownRank) sweep(tau float64) int {
 				key[i] += v // a page of F: y is its key
 				continue
 			}
-			out := g.Out(i)
+			out := links.Out(i)
 			if len(out) == 0 {
 				continue
 			}

@@ -93,6 +93,7 @@ const (
 // pages belongs to the sweep's first unit).
 type lowerBound struct {
 	g           *graph.Graph
+	links       graph.Successors
 	order       []uint32
 	checkpoints []int64
 	damping     float64
@@ -136,6 +137,7 @@ func newLowerBound(g *graph.Graph, order []uint32, checkpoints []int64, d float6
 	n := g.NumNodes()
 	b := &lowerBound{
 		g:           g,
+		links:       g.Successors(),
 		order:       order,
 		checkpoints: checkpoints,
 		damping:     d,
@@ -274,7 +276,7 @@ func (b *lowerBound) listRows(end int) {
 // by target: inOff[r+1] is the in-degree of row r within D_k.
 func (b *lowerBound) count(end int) {
 	for _, j := range b.rows[b.row:end] {
-		for _, q := range b.g.Out(j) {
+		for _, q := range b.links.Out(j) {
 			if r := b.rowOf[q]; r != noPos {
 				b.inOff[r+1]++
 			}
@@ -296,7 +298,7 @@ func (b *lowerBound) startFill() {
 // in-list of each target in D_k.
 func (b *lowerBound) gather(end int) {
 	for _, j := range b.rows[b.row:end] {
-		for _, q := range b.g.Out(j) {
+		for _, q := range b.links.Out(j) {
 			if r := b.rowOf[q]; r != noPos {
 				b.inSrc[b.fill[r]] = j
 				b.fill[r]++

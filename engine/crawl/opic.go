@@ -46,7 +46,7 @@ func (s *opic) Discover(page, parent uint32) {
 
 func (s *opic) Downloaded(i uint32) {
 	c := s.c
-	out := c.g.Out(i)
+	out := c.links.Out(i)
 	cash := c.front.Key(i)
 	c.front.Set(i, 0)
 	if len(out) == 0 || cash == 0 {

@@ -59,7 +59,7 @@ func (s *partialPageRank) Discover(page, parent uint32) {
 
 func (s *partialPageRank) Downloaded(i uint32) {
 	c := s.est.c
-	out := c.g.Out(i)
+	out := c.links.Out(i)
 	if len(out) > 0 {
 		share := c.front.Key(i) / float64(len(out))
 		for _, j := range out {

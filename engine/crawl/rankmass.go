@@ -175,10 +175,10 @@ func (s *rankMass) BeforeSelect(budget int) (work int, ready bool) {
 		work++
 		s.hot.pop()
 		if s.hot.len() > 0 {
-			// Load the next candidate's out-degree while v is expanded
+			// Load the next candidate's link offset while v is expanded
 			// (as windowed-rankmass's pass does; prefetchDistance).
 			next, _ := s.hot.top()
-			s.touched += uint64(c.g.OutDegree(next))
+			s.touched ^= c.links.Touch(next)
 		}
 		s.rm[v] = negZero
 		c.cost.VirtualReexpansions++
@@ -235,7 +235,7 @@ func (s *rankMass) expand(i uint32, rm float64) {
 	}
 	c := s.c
 	s.crm += rm
-	out := c.g.Out(i)
+	out := c.links.Out(i)
 	if len(out) == 0 {
 		dr := c.damping * rm
 		if c.uniformTrust {

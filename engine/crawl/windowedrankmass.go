@@ -96,11 +96,11 @@ func (s *windowedRankMass) pass() {
 	rm := s.rm
 	order := c.order
 	var touched uint64
-	offsets := c.g.Offsets
+	links := &c.links
 	for k, i := range order {
 		if k+prefetchDistance < len(order) {
 			ahead := order[k+prefetchDistance]
-			touched ^= math.Float64bits(rm[ahead]) ^ offsets[ahead]
+			touched ^= math.Float64bits(rm[ahead]) ^ links.Touch(ahead)
 		}
 		v := rm[i]
 		if v == 0 {
@@ -108,7 +108,7 @@ func (s *windowedRankMass) pass() {
 		}
 		rm[i] = 0
 		s.crm += v
-		out := c.g.Out(i)
+		out := links.Out(i)
 		if len(out) == 0 {
 			dv := d * v
 			if c.uniformTrust {

@@ -138,6 +138,14 @@ func NewEvolver(g *graph.Graph, p EvolveParams) (*Evolver, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
+	if !g.IsCSR() {
+		// The evolution reads links at random and writes a new graph of
+		// about the same size: it works on CSR arrays.
+		var err error
+		if g, err = g.ToCSR(); err != nil {
+			return nil, fmt.Errorf("gen: Evolve cannot use the graph: %w", err)
+		}
+	}
 	if len(g.Offsets) == 0 {
 		return nil, fmt.Errorf("gen: Evolve cannot use the graph: %w", g.Validate())
 	}

@@ -76,6 +76,14 @@ type Params struct {
 	// asymptote is 1 + 1/CopyProbability; at the defaults the top 1-5% of
 	// in-degrees give a Hill estimate near 2.6 (Broder et al.: 2.1).
 	CopyProbability float64
+	// Locality makes links fall as a crawl's do, in [0,1] (default 0):
+	// with this probability a page's intra-host links start with the
+	// previous page's (neighbouring pages share their menus), and each of
+	// its other intra-host links is, with this probability, a page at most
+	// 16 ids away on its host (pages sorted by URL link to their
+	// neighbours). The graph then compresses in BVGraph as crawls do
+	// (references and small gaps); 0 keeps the copying model alone.
+	Locality float64
 	// Seed selects the random stream; equal Params give equal graphs.
 	Seed uint64
 }
@@ -165,6 +173,9 @@ func (p Params) Validate() error {
 	if !(q.OutDegreeExponent >= minOutDegreeExponent && q.OutDegreeExponent <= maxOutDegreeExponent) {
 		bad("out-degree exponent %v is out of range: want a number from %v to %v", q.OutDegreeExponent, minOutDegreeExponent, maxOutDegreeExponent)
 	}
+	if !(q.Locality >= 0 && q.Locality <= 1) {
+		bad("locality %v is out of range: want a number from 0 to 1", q.Locality)
+	}
 	if !(q.CopyProbability >= 0 && q.CopyProbability <= 1) {
 		bad("copy probability %v is out of range: want a number from 0 to 1", q.CopyProbability)
 	}
@@ -234,6 +245,11 @@ type linkDrawer struct {
 	rng  *rand.PCG
 	n    uint64  // pages
 	copy float64 // CopyProbability
+	// locality is Params.Locality; copyFrom holds the previous page's
+	// intra-host targets while a page copies them (next: the next one).
+	locality float64
+	copyFrom []uint32
+	copyNext int
 	// mark[t] == i+1 when page i already links to t.
 	mark []uint32
 	// lo, hi delimit the pages of the current host.
@@ -282,6 +298,10 @@ func (l *linkDrawer) startHost(lo, hi uint64) {
 // within its host, sorted, into out. intra must lie in intraRange, which
 // guarantees room for every link.
 func (l *linkDrawer) drawPage(i uint32, intra uint64, out []uint32) {
+	l.copyFrom, l.copyNext = nil, 0
+	if c := &l.hostCopies; l.locality > 0 && len(c.starts) > 0 && unitFloat(l.rng) < l.locality {
+		l.copyFrom = c.targets[c.starts[len(c.starts)-1]:] // the last page with intra-host links
+	}
 	l.hostCopies.beginPage()
 	l.globalCopies.beginPage()
 	for k := range out {
@@ -318,6 +338,11 @@ func (l *linkDrawer) onHost(t uint32) bool { return uint64(t) >= l.lo && uint64(
 // intra-host link, or a page of the host that no intra-host link reached
 // yet, or a uniform page of the host other than i.
 func (l *linkDrawer) drawIntra(i uint32) uint32 {
+	if l.locality > 0 && unitFloat(l.rng) < l.locality {
+		if t, ok := l.drawNear(i); ok {
+			return t
+		}
+	}
 	if l.copy > 0 && l.hostCopies.pages() > 0 && unitFloat(l.rng) < l.copy {
 		return l.hostCopies.draw(l.rng)
 	}
@@ -330,6 +355,33 @@ func (l *linkDrawer) drawIntra(i uint32) uint32 {
 		t++
 	}
 	return uint32(t)
+}
+
+// localityReach is how many ids away from its page a nearby link may
+// fall (Params.Locality).
+const localityReach = 16
+
+// drawNear draws a target of page i as a crawl's links fall
+// (Params.Locality): the previous page's intra-host targets in turn when
+// the page copies them, else a page near i on its host. It reports false
+// when there is none.
+func (l *linkDrawer) drawNear(i uint32) (uint32, bool) {
+	for l.copyNext < len(l.copyFrom) {
+		t := l.copyFrom[l.copyNext]
+		l.copyNext++
+		if t != i {
+			return t, true
+		}
+	}
+	d := 1 + below(l.rng, localityReach)
+	t := uint64(i) + d
+	if unitFloat(l.rng) < 0.5 {
+		t = uint64(i) - d // wraps above hi when d > i
+	}
+	if t >= l.lo && t < l.hi {
+		return uint32(t), true
+	}
+	return 0, false
 }
 
 // drawInter draws a target off page i's host: a copy of an earlier page's

@@ -132,6 +132,7 @@ func (g *Generator) drawDegrees(limit int64) (int64, bool) {
 		g.hostStart = make([]int, len(g.sizes)+1)
 		g.hostStart[1] = g.sizes[0]
 		g.links = newLinkDrawer(g.rng, n, g.p.CopyProbability)
+		g.links.locality = g.p.Locality
 		g.intra = intraCalibration{
 			n:         uint64(n),
 			share:     g.p.IntraHostShare,
@@ -241,7 +242,7 @@ func (g *Generator) drawLinks(limit int64) (int64, bool) {
 		if g.stream != nil {
 			out := g.pageTargets(d)
 			l.drawPage(uint32(i), intra, out)
-			if err := g.stream.csr.Targets(out); err != nil {
+			if err := g.stream.emit(out); err != nil {
 				g.err = err
 				return did, false
 			}

@@ -58,16 +58,44 @@ func (g *Generator) Counts() Counts {
 	return Counts{Pages: g.p.Pages, Hosts: g.p.Hosts, Links: int64(g.m), IntraHostLinks: int64(g.intraLinks)}
 }
 
-// csrStream is the state of a Generator that writes a .csr file.
+// csrStream is the state of a Generator that writes a .csr file, or
+// hands each page's links to a function (NewListGenerator).
 type csrStream struct {
 	w       io.WriteSeeker
 	csr     *graphio.CSRWriter
-	words   []uint64 // offsets on their way to the file
-	targets []uint32 // the current page's links
-	hostOf  []uint32 // hosts of pages on their way to the file
-	url     []byte   // the current URL
-	onHost  int      // the next page's index on its host
-	hostNum []byte   // its host's number in decimal
+	lists   func(targets []uint32) error // nil when writing a .csr
+	words   []uint64                     // offsets on their way to the file
+	targets []uint32                     // the current page's links
+	hostOf  []uint32                     // hosts of pages on their way to the file
+	url     []byte                       // the current URL
+	onHost  int                          // the next page's index on its host
+	hostNum []byte                       // its host's number in decimal
+}
+
+// emit writes the links of the next page.
+func (s *csrStream) emit(targets []uint32) error {
+	if s.lists != nil {
+		return s.lists(targets)
+	}
+	return s.csr.Targets(targets)
+}
+
+// NewListGenerator returns a Generator that makes the graph Generate(p)
+// returns without holding its links: it calls emit with the links of
+// every page in page order (sorted, without duplicates; emit must not
+// keep the slice), for a writer of a compressed graph. Its memory is that
+// of NewCSRGenerator. It makes no URLs: its stages are Generator's but
+// "assemble". A failure of emit stops the Generator: Step returns the
+// error. Graph then returns nil, and Counts says what was made.
+func NewListGenerator(p Params, emit func(targets []uint32) error) (*Generator, error) {
+	g, err := NewGenerator(p)
+	if err != nil {
+		return nil, err
+	}
+	g.stream = &csrStream{lists: emit}
+	g.tasks = g.tasks[:5:5] // hosts, degrees, calibrate (two passes), links
+	g.run = sequence(&g.err, g.tasks)
+	return g, nil
 }
 
 // pageTargets returns room for the d links of a page, at most the

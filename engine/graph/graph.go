@@ -29,6 +29,10 @@ type Graph struct {
 	// Targets lists the out-neighbours of every page, page by page, each
 	// page's list strictly increasing.
 	Targets []uint32
+	// Lists, when set, holds the out-lists instead of Offsets and Targets
+	// (which are then nil): natively, a BVGraph read in place. Reach the
+	// lists of either through Successors.
+	Lists Lists
 	// Hosts assigns every page to a host; nil when the graph has no hosts.
 	Hosts *Hosts
 	// URLs holds one URL per page in id order; nil when unknown.
@@ -54,6 +58,9 @@ const NoHost = "(none)"
 
 // NumNodes returns the number of pages n.
 func (g *Graph) NumNodes() int {
+	if g.Lists != nil {
+		return g.Lists.NumNodes()
+	}
 	if len(g.Offsets) == 0 {
 		return 0
 	}
@@ -61,16 +68,29 @@ func (g *Graph) NumNodes() int {
 }
 
 // NumArcs returns the number of links m.
-func (g *Graph) NumArcs() int64 { return int64(len(g.Targets)) }
+func (g *Graph) NumArcs() int64 {
+	if g.Lists != nil {
+		return g.Lists.NumArcs()
+	}
+	return int64(len(g.Targets))
+}
 
-// Out returns the sorted out-neighbours of page i. The slice aliases the
-// graph and must not be modified.
+// Out returns the sorted out-neighbours of page i. On CSR arrays the slice
+// aliases the graph and must not be modified; on a Lists it is a fresh
+// copy, decoded for this call alone: loops over many pages take a
+// Successors instead.
 func (g *Graph) Out(i uint32) []uint32 {
+	if g.Lists != nil {
+		return g.outCopy(i)
+	}
 	return g.Targets[g.Offsets[i]:g.Offsets[i+1]]
 }
 
 // OutDegree returns c_i, the number of distinct out-neighbours of page i.
 func (g *Graph) OutDegree(i uint32) int {
+	if g.Lists != nil {
+		return g.Lists.OutDegree(i)
+	}
 	return int(g.Offsets[i+1] - g.Offsets[i])
 }
 
@@ -109,6 +129,9 @@ func (g *Graph) Validate() error {
 // the lengths of the arrays and the first and last offsets. It is the first
 // half of Validate, for callers that check pages in bounded steps.
 func (g *Graph) ValidateShape() error {
+	if g.Lists != nil {
+		return g.validateListsShape()
+	}
 	if len(g.Offsets) == 0 {
 		return errors.New("graph: offsets must have n+1 entries, got none")
 	}
@@ -122,18 +145,15 @@ func (g *Graph) ValidateShape() error {
 	if g.Offsets[n] != uint64(len(g.Targets)) {
 		return fmt.Errorf("graph: offsets[%d] = %d, want the number of links %d", n, g.Offsets[n], len(g.Targets))
 	}
-	if g.Hosts != nil && len(g.Hosts.Of) != n {
-		return fmt.Errorf("graph: host table covers %d pages, graph has %d", len(g.Hosts.Of), n)
-	}
-	if g.URLs != nil && len(g.URLs) != n {
-		return fmt.Errorf("graph: URL list has %d entries, graph has %d pages", len(g.URLs), n)
-	}
-	return nil
+	return g.validateAttachments(n)
 }
 
 // ValidatePages checks pages lo..hi-1: offsets, out-lists and host ids. It
 // assumes ValidateShape passed, and is the second half of Validate.
 func (g *Graph) ValidatePages(lo, hi int) error {
+	if g.Lists != nil {
+		return g.validateHosts(lo, hi)
+	}
 	n := len(g.Offsets) - 1
 	for i := lo; i < hi; i++ {
 		first, last := g.Offsets[i], g.Offsets[i+1]
@@ -150,35 +170,101 @@ func (g *Graph) ValidatePages(lo, hi int) error {
 			}
 			prev = int64(t)
 		}
-		if g.Hosts != nil && int(g.Hosts.Of[i]) >= len(g.Hosts.Names) {
+	}
+	return g.validateHosts(lo, hi)
+}
+
+// validateAttachments checks that the host table and URL list, when
+// present, cover the n pages.
+func (g *Graph) validateAttachments(n int) error {
+	if g.Hosts != nil && len(g.Hosts.Of) != n {
+		return fmt.Errorf("graph: host table covers %d pages, graph has %d", len(g.Hosts.Of), n)
+	}
+	if g.URLs != nil && len(g.URLs) != n {
+		return fmt.Errorf("graph: URL list has %d entries, graph has %d pages", len(g.URLs), n)
+	}
+	return nil
+}
+
+// validateHosts checks the host ids of pages lo..hi-1.
+func (g *Graph) validateHosts(lo, hi int) error {
+	if g.Hosts == nil {
+		return nil
+	}
+	for i := lo; i < hi; i++ {
+		if int(g.Hosts.Of[i]) >= len(g.Hosts.Names) {
 			return fmt.Errorf("graph: page %d has host %d, but there are only %d hosts", i, g.Hosts.Of[i], len(g.Hosts.Names))
 		}
 	}
 	return nil
 }
 
+// validateListsShape is ValidateShape for a graph held in a Lists, which
+// was checked when it was opened: the page count and the host table and
+// URL list against it.
+func (g *Graph) validateListsShape() error {
+	if g.Offsets != nil || g.Targets != nil {
+		return errors.New("graph: holds both CSR arrays and a Lists")
+	}
+	n := g.NumNodes()
+	if uint64(n) > MaxNodes {
+		return fmt.Errorf("graph: %s pages exceed the limit of %s", model.Count(n), model.Count(uint64(MaxNodes)))
+	}
+	return g.validateAttachments(n)
+}
+
 // Transpose returns the graph with every arc reversed, in O(n+m) time. Its
 // out-lists are the in-lists of g, sorted. Hosts and URLs are shared with g.
 // PageRank pulls rank along in-arcs, so it runs on the transpose.
+//
+// On a Lists the transpose is built in CSR arrays from two sequential
+// passes (4 bytes a link): a large BVGraph's transpose is written offline
+// instead and read in place.
 func (g *Graph) Transpose() *Graph {
 	n := g.NumNodes()
-	offsets, next := bucketOffsets(n, g.Targets)
-	targets := make([]uint32, len(g.Targets))
-	for i := 0; i < n; i++ {
-		for _, t := range g.Targets[g.Offsets[i]:g.Offsets[i+1]] {
-			targets[next[t]] = uint32(i)
+	if g.Lists == nil {
+		offsets, next := bucketOffsets(n, g.Targets)
+		targets := make([]uint32, len(g.Targets))
+		for i := 0; i < n; i++ {
+			for _, t := range g.Targets[g.Offsets[i]:g.Offsets[i+1]] {
+				targets[next[t]] = uint32(i)
+				next[t]++
+			}
+		}
+		return &Graph{Offsets: offsets, Targets: targets, Hosts: g.Hosts, URLs: g.URLs}
+	}
+	in := g.InDegrees()
+	offsets := make([]uint64, n+1)
+	for i, c := range in {
+		offsets[i+1] = offsets[i] + uint64(c)
+	}
+	next := make([]uint64, n)
+	copy(next, offsets[:n])
+	in = nil
+	targets := make([]uint32, g.NumArcs())
+	g.ForEachList(func(i uint32, out []uint32) {
+		for _, t := range out {
+			targets[next[t]] = i
 			next[t]++
 		}
-	}
+	})
 	return &Graph{Offsets: offsets, Targets: targets, Hosts: g.Hosts, URLs: g.URLs}
 }
 
 // InDegrees returns the in-degree of every page.
 func (g *Graph) InDegrees() []uint32 {
 	in := make([]uint32, g.NumNodes())
-	for _, t := range g.Targets {
-		in[t]++
+	if g.Lists == nil {
+		for _, t := range g.Targets {
+			in[t]++
+		}
+		return in
 	}
+	g.ForEachList(func(_ uint32, out []uint32) {
+		for _, t := range out {
+			in[t]++
+		}
+	})
 	return in
 }
 

@@ -18,6 +18,7 @@ package graph
 // one on the same memory): it holds no goroutine and no clock.
 type Search struct {
 	g     *Graph
+	succ  Successors
 	seen  []uint64 // bit p%64 of word p/64: page p was queued
 	queue []uint32
 	next  int // next page of queue to expand
@@ -42,7 +43,7 @@ func NewSearchIn(g *Graph, queue []uint32) *Search {
 	if cap(queue) < n {
 		queue = make([]uint32, 0, n)
 	}
-	return &Search{g: g, seen: make([]uint64, (n+63)/64), queue: queue[:0]}
+	return &Search{g: g, succ: g.Successors(), seen: make([]uint64, (n+63)/64), queue: queue[:0]}
 }
 
 // Start begins a new search from sources (depth 0; a page given twice is
@@ -78,8 +79,7 @@ func (s *Search) mark(p uint32) {
 // is expanded, when one is left), and returns the items done and whether
 // the search is complete.
 func (s *Search) Expand(limit int64) (did int64, done bool) {
-	seen, queue, out := s.seen, s.queue, s.g.Targets
-	offsets := s.g.Offsets
+	seen, queue, succ := s.seen, s.queue, &s.succ
 	for ; s.next < len(queue) && did < max(limit, 1); s.next++ {
 		if s.next == s.levelEnd {
 			// Every page of the last depth is expanded: the pages queued
@@ -88,7 +88,7 @@ func (s *Search) Expand(limit int64) (did int64, done bool) {
 			s.levelEnd = len(queue)
 		}
 		p := queue[s.next]
-		links := out[offsets[p]:offsets[p+1]]
+		links := succ.Out(p)
 		for _, q := range links {
 			w, bit := q/64, uint64(1)<<(q%64)
 			if seen[w]&bit == 0 {

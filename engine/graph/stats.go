@@ -23,36 +23,38 @@ func ComputeStats(g *Graph, topHosts int) Stats {
 	n := g.NumNodes()
 	s := Stats{Pages: n, Links: g.NumArcs()}
 	out := make([]uint32, n)
-	for i := 0; i < n; i++ {
-		d := g.Offsets[i+1] - g.Offsets[i]
-		out[i] = uint32(d)
-		if d == 0 {
+	in := make([]uint32, n)
+	var hostOf []uint32
+	if g.Hosts != nil {
+		hostOf = g.Hosts.Of
+	}
+	g.ForEachList(func(i uint32, links []uint32) {
+		out[i] = uint32(len(links))
+		if len(links) == 0 {
 			s.Dangling++
 		}
-		for _, t := range g.Targets[g.Offsets[i]:g.Offsets[i+1]] {
-			if t == uint32(i) {
+		for _, t := range links {
+			in[t]++
+			if t == i {
 				s.SelfLoops++
 			}
+			if hostOf != nil {
+				if hostOf[t] == hostOf[i] {
+					s.IntraHost++
+				} else {
+					s.InterHost++
+				}
+			}
 		}
-	}
+	})
 	s.OutDegree = degreeStats(out, s.Links)
-	s.InDegree = degreeStats(g.InDegrees(), s.Links)
+	s.InDegree = degreeStats(in, s.Links)
 	if g.Hosts == nil {
 		return s
 	}
 	h := g.Hosts
 	s.Hosts = len(h.Names)
 	s.UnparsedURLs = h.Unparsed
-	for i := 0; i < n; i++ {
-		hi := h.Of[i]
-		for _, t := range g.Targets[g.Offsets[i]:g.Offsets[i+1]] {
-			if h.Of[t] == hi {
-				s.IntraHost++
-			} else {
-				s.InterHost++
-			}
-		}
-	}
 	sizes := make([]int, len(h.Names))
 	for _, hi := range h.Of {
 		sizes[hi]++

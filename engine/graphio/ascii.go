@@ -156,14 +156,18 @@ func WriteASCII(w io.Writer, g *graph.Graph) error {
 	var buf [24]byte
 	bw.Write(strconv.AppendUint(buf[:0], uint64(n), 10))
 	bw.WriteByte('\n')
+	links := g.Successors()
 	for i := 0; i < n; i++ {
-		for k, t := range g.Targets[g.Offsets[i]:g.Offsets[i+1]] {
+		for k, t := range links.Out(uint32(i)) {
 			if k > 0 {
 				bw.WriteByte(' ')
 			}
 			bw.Write(strconv.AppendUint(buf[:0], uint64(t), 10))
 		}
 		bw.WriteByte('\n')
+	}
+	if err := links.Err(); err != nil {
+		return fmt.Errorf("graphio: writing WebGraph ASCII: %w", err)
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("graphio: writing WebGraph ASCII: %w", err)

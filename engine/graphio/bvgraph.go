@@ -108,17 +108,12 @@ func readBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties
 		return nil, byteError(graphName, int64(len(data)), "the properties announce %d pages, but %d bytes hold at most %d successor lists", n, len(data), 8*uint64(len(data)))
 	}
 	d := &bvDecoder{
-		r:         newBVBitReader(data),
-		name:      graphName,
-		codes:     codes,
-		n:         uint64(n),
-		arcs:      uint64(props.Arcs),
-		window:    uint64(props.WindowSize),
-		minIntv:   uint64(props.MinIntervalLength),
-		k:         uint(max(props.ZetaK, 0)),
-		offsetsNm: offsetsName,
-		lim:       lim,
+		bvListDecoder: newBVListDecoder(data, graphName, props, codes),
+		arcs:          uint64(props.Arcs),
+		offsetsNm:     offsetsName,
+		lim:           lim,
 	}
+	d.refList = func(y uint64) ([]uint32, error) { return d.targets[d.offsets[y]:d.offsets[y+1]], nil }
 	if offsets != nil {
 		olimit := bvMaxOffsetsBytes(props.Nodes, len(data), codes, props.ZetaK)
 		od, fits, err := bvReadAtMost(offsets, olimit)
@@ -140,16 +135,45 @@ func readBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties
 	return g, nil
 }
 
-// bvDecoder holds the state of one sequential decoding.
-type bvDecoder struct {
+// bvListDecoder decodes one successor list at a time from a BVGraph's bit
+// stream, with every check: the sequential reader below and the in-place
+// cursor (bvgraph_inplace.go) both decode through it.
+type bvListDecoder struct {
 	r       *bvBitReader
 	name    string
 	codes   bvCodes
 	n       uint64 // pages
-	arcs    uint64 // links announced by the properties
 	window  uint64
 	minIntv uint64
 	k       uint
+
+	// refList returns the successor list of node y, which a list being
+	// decoded copies from (y lies in the window before it). It may decode
+	// y with this decoder, and then restores the reader's position.
+	refList func(y uint64) ([]uint32, error)
+
+	// Scratch lists, reused from node to node.
+	copied, intervals, residuals, merged []uint32
+}
+
+// newBVListDecoder returns a list decoder over data with the parameters
+// of props; the caller sets refList.
+func newBVListDecoder(data []byte, name string, props *BVGraphProperties, codes bvCodes) bvListDecoder {
+	return bvListDecoder{
+		r:       newBVBitReader(data),
+		name:    name,
+		codes:   codes,
+		n:       uint64(props.Nodes),
+		window:  uint64(props.WindowSize),
+		minIntv: uint64(props.MinIntervalLength),
+		k:       uint(max(props.ZetaK, 0)),
+	}
+}
+
+// bvDecoder holds the state of one sequential decoding into CSR arrays.
+type bvDecoder struct {
+	bvListDecoder
+	arcs uint64 // links announced by the properties
 
 	off       *bvBitReader // the .offsets stream, or nil
 	offsetsNm string
@@ -158,9 +182,6 @@ type bvDecoder struct {
 	offsets []uint64
 	targets []uint32
 
-	// Scratch lists, reused from node to node.
-	copied, intervals, residuals, merged []uint32
-
 	// lim's cancel function is polled every limitsPollEvery lists.
 	lim *readLimits
 }
@@ -168,7 +189,7 @@ type bvDecoder struct {
 // errorAt returns an error about the list of node x found at bit position
 // bit of the graph data. If the reader ran past the end or faulted, that is
 // reported instead, since it explains whatever else went wrong.
-func (d *bvDecoder) errorAt(bit uint64, x uint64, listStart uint64, format string, args ...any) *Error {
+func (d *bvListDecoder) errorAt(bit uint64, x uint64, listStart uint64, format string, args ...any) *Error {
 	if e := d.overrunError(x, listStart); e != nil {
 		return e
 	}
@@ -177,7 +198,7 @@ func (d *bvDecoder) errorAt(bit uint64, x uint64, listStart uint64, format strin
 
 // overrunError describes a read past the end of the graph data, or a code
 // that could not be decoded, or returns nil when neither happened.
-func (d *bvDecoder) overrunError(x, listStart uint64) *Error {
+func (d *bvListDecoder) overrunError(x, listStart uint64) *Error {
 	r := d.r
 	if !r.overrun() {
 		return nil
@@ -269,24 +290,40 @@ func (d *bvDecoder) decode() error {
 // was read from the list starting at bit start, and appends it to
 // d.targets.
 func (d *bvDecoder) decodeList(x, deg, start uint64) error {
-	copied, err := d.decodeCopied(x, deg, start)
+	copied, intervals, residuals, err := d.decodeParts(x, deg, start)
 	if err != nil {
 		return err
+	}
+	return d.mergeParts(d.growTargets(deg), copied, intervals, residuals, x, start)
+}
+
+// decodeParts decodes the three parts of the successor list of node x,
+// whose outdegree deg > 0 was read from the list starting at bit start:
+// the successors copied from a reference, in intervals and residuals,
+// each sorted, their lengths adding up to deg. They are scratch lists,
+// valid until the next call.
+func (d *bvListDecoder) decodeParts(x, deg, start uint64) (copied, intervals, residuals []uint32, err error) {
+	copied, err = d.decodeCopied(x, deg, start)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	extra := deg - uint64(len(copied))
-	intervals, extra, err := d.decodeIntervals(x, extra, start)
+	intervals, extra, err = d.decodeIntervals(x, extra, start)
 	if err != nil {
-		return err
+		return nil, nil, nil, err
 	}
-	residuals, err := d.decodeResiduals(x, extra, start)
+	residuals, err = d.decodeResiduals(x, extra, start)
 	if err != nil {
-		return err
+		return nil, nil, nil, err
 	}
-	r := d.r
+	return copied, intervals, residuals, nil
+}
 
-	// Merge the three sorted lists into the node's successor list; their
-	// lengths add up to deg by construction.
-	dst := d.growTargets(deg)
+// mergeParts merges the parts decodeParts returned into dst, which has
+// room for exactly all of them; a successor given twice is an error about
+// the list of node x, which starts at bit start.
+func (d *bvListDecoder) mergeParts(dst, copied, intervals, residuals []uint32, x, start uint64) error {
+	r := d.r
 	var dup int64 = -1
 	switch {
 	case len(intervals) == 0 && len(residuals) == 0:
@@ -316,7 +353,7 @@ func (d *bvDecoder) decodeList(x, deg, start uint64) error {
 
 // decodeCopied decodes the reference part of the list of node x (step 2):
 // the successors of node x-r selected by the copy blocks, into d.copied.
-func (d *bvDecoder) decodeCopied(x, deg, start uint64) ([]uint32, error) {
+func (d *bvListDecoder) decodeCopied(x, deg, start uint64) ([]uint32, error) {
 	r, c, k := d.r, d.codes, d.k
 	copied := d.copied[:0]
 	if d.window > 0 {
@@ -332,7 +369,10 @@ func (d *bvDecoder) decodeCopied(x, deg, start uint64) ([]uint32, error) {
 			return nil, d.errorAt(at, x, start, "reference %d points before node 0", ref)
 		}
 		if ref > 0 {
-			src := d.targets[d.offsets[x-ref]:d.offsets[x-ref+1]]
+			src, err := d.refList(x - ref)
+			if err != nil {
+				return nil, err
+			}
 			srcLen := uint64(len(src))
 			at = r.pos
 			blocks := r.read(c.blockCount, k)
@@ -380,7 +420,7 @@ func (d *bvDecoder) decodeCopied(x, deg, start uint64) ([]uint32, error) {
 // decodeIntervals decodes the intervals of the list of node x (step 3)
 // into d.intervals, given the number of successors still to decode, and
 // returns that number minus the successors in intervals.
-func (d *bvDecoder) decodeIntervals(x, extra, start uint64) ([]uint32, uint64, error) {
+func (d *bvListDecoder) decodeIntervals(x, extra, start uint64) ([]uint32, uint64, error) {
 	r, c, k, n := d.r, d.codes, d.k, d.n
 	intervals := d.intervals[:0]
 	if extra > 0 && d.minIntv > 0 {
@@ -442,7 +482,7 @@ func (d *bvDecoder) decodeIntervals(x, extra, start uint64) ([]uint32, uint64, e
 
 // decodeResiduals decodes the extra > 0 residuals of the list of node x
 // (step 4) into d.residuals.
-func (d *bvDecoder) decodeResiduals(x, extra, start uint64) ([]uint32, error) {
+func (d *bvListDecoder) decodeResiduals(x, extra, start uint64) ([]uint32, error) {
 	r, c, k, n := d.r, d.codes, d.k, d.n
 	residuals := d.residuals[:0]
 	if extra > 0 {

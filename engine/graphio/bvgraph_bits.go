@@ -23,9 +23,10 @@ import (
 //   - Golomb with modulus b: unary quotient, then the remainder in minimal
 //     binary code over [0, b).
 //
-// The reader works on a byte slice with eight zero bytes of padding after
-// the data, so that a 64-bit window can always be loaded with one big-endian
-// load. Reads never fail by themselves: a code that runs past the end of the
+// The reader works in place on the data's bytes (a memory-mapped file
+// among them): a 64-bit window is one big-endian load, and within the last
+// eight bytes it is assembled byte by byte with zeros past the end. Reads
+// never fail by themselves: a code that runs past the end of the
 // data leaves pos beyond bitLen, and a code whose value does not fit in 64
 // bits moves pos to bvFaulted and records why. Callers compare pos with
 // bitLen (one comparison) before trusting what they read.
@@ -40,9 +41,9 @@ const bvMaxCodeBits = 57
 
 // bvBitReader reads instantaneous codes MSB-first from a byte slice.
 type bvBitReader struct {
-	// buf holds the data followed by at least 8 zero bytes.
+	// buf holds the data; it is only read.
 	buf []byte
-	// bitLen is the number of data bits, 8·(len(buf)-8).
+	// bitLen is the number of data bits, 8·len(buf).
 	bitLen uint64
 	// pos is the position of the next bit to read. pos > bitLen means the
 	// reader ran past the end or faulted.
@@ -53,14 +54,9 @@ type bvBitReader struct {
 	faultMsg string
 }
 
-// newBVBitReader returns a reader over data. It appends the padding to data
-// (reusing spare capacity when there is some), so data must not be used by
-// the caller afterwards for anything but reading.
+// newBVBitReader returns a reader over data, which it never writes.
 func newBVBitReader(data []byte) *bvBitReader {
-	n := len(data)
-	buf := append(data, make([]byte, 8)...)
-	clear(buf[n:])
-	return &bvBitReader{buf: buf, bitLen: uint64(n) * 8}
+	return &bvBitReader{buf: data, bitLen: uint64(len(data)) * 8}
 }
 
 // overrun reports whether a read went past the end of the data or faulted.
@@ -82,7 +78,21 @@ func (r *bvBitReader) peek() uint64 {
 	if i+8 <= uint64(len(r.buf)) {
 		return binary.BigEndian.Uint64(r.buf[i:i+8]) << (r.pos & 7)
 	}
-	return 0
+	return r.peekTail()
+}
+
+// peekTail is peek within the last eight bytes of the data or past them:
+// the window is assembled from the bytes left, zeros after them.
+func (r *bvBitReader) peekTail() uint64 {
+	i := r.pos >> 3
+	var w uint64
+	for k := uint64(0); k < 8; k++ {
+		w <<= 8
+		if i+k < uint64(len(r.buf)) {
+			w |= uint64(r.buf[i+k])
+		}
+	}
+	return w << (r.pos & 7)
 }
 
 // readBits reads k ≤ 64 bits as an unsigned integer, MSB first.

@@ -17,8 +17,15 @@ import (
 // WriteCSR writes g in the .csr format described in this file's header
 // comment, with its host table and URLs when it has them. A host name or
 // URL containing '\n' cannot be stored and is an error.
+//
+// A graph held in a Lists (a BVGraph read in place) is decoded into CSR
+// arrays first, the 4 bytes a link that the file holds.
 func WriteCSR(w io.Writer, g *graph.Graph) error {
 	if err := g.Validate(); err != nil {
+		return fmt.Errorf("graphio: writing .csr: %w", err)
+	}
+	g, err := g.ToCSR()
+	if err != nil {
 		return fmt.Errorf("graphio: writing .csr: %w", err)
 	}
 	if g.Hosts != nil {

@@ -41,19 +41,23 @@ func WriteEdgeList(w io.Writer, g *graph.Graph) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	bw.Write(header)
 	var buf [48]byte
+	links := g.Successors()
 	for i := 0; i < n; i++ {
-		lo, hi := g.Offsets[i], g.Offsets[i+1]
-		if lo == hi {
+		out := links.Out(uint32(i))
+		if len(out) == 0 {
 			continue
 		}
 		line := strconv.AppendUint(buf[:0], uint64(i), 10)
 		line = append(line, ' ')
 		k := len(line)
-		for _, t := range g.Targets[lo:hi] {
+		for _, t := range out {
 			line = strconv.AppendUint(line[:k], uint64(t), 10)
 			line = append(line, '\n')
 			bw.Write(line)
 		}
+	}
+	if err := links.Err(); err != nil {
+		return fmt.Errorf("graphio: writing edge list: %w", err)
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("graphio: writing edge list: %w", err)

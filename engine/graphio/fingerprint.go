@@ -16,7 +16,33 @@ import (
 // check against mistakes (a vector of another graph of the same size),
 // not against forgery. One pass over the arrays, at CRC-32C's speed.
 func Fingerprint(g *graph.Graph) uint64 {
-	return uint64(crcWords(g.Offsets))<<32 | uint64(crcWords(g.Targets))
+	if g.IsCSR() {
+		return uint64(crcWords(g.Offsets))<<32 | uint64(crcWords(g.Targets))
+	}
+	// A graph held in a Lists: the same words, made a chunk at a time as
+	// the lists are decoded.
+	var offSum, tgtSum uint32
+	offBuf := binary.LittleEndian.AppendUint64(make([]byte, 0, impChunk), 0)
+	tgtBuf := make([]byte, 0, impChunk)
+	var end uint64
+	g.ForEachList(func(_ uint32, out []uint32) {
+		for _, t := range out {
+			if len(tgtBuf)+4 > impChunk {
+				tgtSum = crc32.Update(tgtSum, csrTable, tgtBuf)
+				tgtBuf = tgtBuf[:0]
+			}
+			tgtBuf = binary.LittleEndian.AppendUint32(tgtBuf, t)
+		}
+		end += uint64(len(out))
+		if len(offBuf)+8 > impChunk {
+			offSum = crc32.Update(offSum, csrTable, offBuf)
+			offBuf = offBuf[:0]
+		}
+		offBuf = binary.LittleEndian.AppendUint64(offBuf, end)
+	})
+	offSum = crc32.Update(offSum, csrTable, offBuf)
+	tgtSum = crc32.Update(tgtSum, csrTable, tgtBuf)
+	return uint64(offSum)<<32 | uint64(tgtSum)
 }
 
 // crcWords is the CRC-32C of a as little-endian bytes: the memory itself

@@ -22,7 +22,8 @@ const (
 	// FormatASCII is WebGraph ASCII, .graph-txt (ReadASCII).
 	FormatASCII
 	// FormatBVGraph is WebGraph BVGraph: NAME.graph with NAME.properties
-	// and, when present, NAME.offsets (ReadBVGraph). It can only be read.
+	// and, when present, NAME.offsets (ReadBVGraph). Save refuses it (it
+	// is three files); BVGraphWriter writes it.
 	FormatBVGraph
 	// FormatCSR is crawlsim's native binary format, .csr (ReadCSR).
 	FormatCSR
@@ -162,6 +163,11 @@ type LoadOptions struct {
 	// the URLs are still read, so only the graph's memory shrinks; an
 	// edge list's labels keep the pages' names).
 	SkipURLs bool
+	// InPlace reads a BVGraph that is not memory-mapped (gzip-compressed,
+	// or from a file system that maps nothing) into memory and keeps it
+	// compressed there, as a mapped one is kept (graph.Lists), instead of
+	// decoding it into CSR arrays of 4 bytes a link.
+	InPlace bool
 	// Progress, when set, is called as a memory-mapped .csr is checked
 	// (its checksum over every byte, in blocks of 16 MiB), with the bytes
 	// checked and the bytes in all: nothing is read through Wrap then,
@@ -247,7 +253,7 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 			return err
 		})
 	case FormatBVGraph:
-		g, name, err = loadBVGraph(fsys, name, opt.Wrap, lim)
+		g, name, err = loadBVGraph(fsys, name, opt.Wrap, lim, opt.InPlace)
 	default:
 		return nil, nil, fileError(name, "cannot load: unknown format %v", f)
 	}
@@ -305,7 +311,11 @@ type MappedReleaser interface {
 // links than lim allows, or that would need more memory (with the bytes
 // of its .graph and .offsets, which are read whole), is refused before
 // its .graph is opened.
-func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, string, error) {
+//
+// A .graph that fsys maps (MappedFS, not gzip-compressed) is opened in
+// place (OpenBVGraph); with inPlace, so is one that is read, from its
+// bytes in memory (a compressed one, or where nothing is mapped).
+func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader, lim *readLimits, inPlace bool) (*graph.Graph, string, error) {
 	base, ok := bvBaseName(name)
 	graphName := name
 	if ok && !strings.HasSuffix(strings.ToLower(withoutGzipSuffix(name)), ".graph") {
@@ -322,6 +332,15 @@ func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader
 			return nil, graphName, fileError(graphName, "a BVGraph needs its properties file %s beside it, and there is none", propsName)
 		}
 		return nil, graphName, err
+	}
+	if m, ok := fsys.(MappedFS); ok {
+		if data, ok := m.MapFile(graphName); ok && compressionOf(data) == nil {
+			g, err := openBVGraphInPlace(fsys, data, graphName, base, props, wrap, lim)
+			return g, graphName, err
+		}
+	}
+	if inPlace {
+		return readBVGraphInPlace(fsys, graphName, base, props, wrap, lim)
 	}
 	if lim != nil {
 		offsetsName := base + ".offsets"
@@ -345,6 +364,72 @@ func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader
 	case errors.Is(err, fs.ErrNotExist):
 		g, err = readBVGraph(gr, graphName, props, nil, offsetsName, lim)
 	}
+	return g, graphName, err
+}
+
+// bvInPlaceCost is the memory of a BVGraph read in place: the position of
+// every list (8 bytes a page) and nothing per link; the mapped .graph is
+// not on the heap.
+var bvInPlaceCost = decodeCost{perPage: 8}
+
+// openBVGraphInPlace opens the mapped .graph data in place
+// (OpenBVGraph), with NAME.offsets when present, after checking the
+// positions' memory against lim.
+func openBVGraphInPlace(fsys fs.FS, data []byte, graphName, base string, props *BVGraphProperties, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, error) {
+	offsetsName := base + ".offsets"
+	if lim != nil {
+		lim = lim.withCost(bvInPlaceCost, fileSize(fsys, offsetsName))
+		if e := lim.check(props.Nodes, props.Arcs, false); e != nil {
+			return nil, tooLargeAt(base+".properties", 0, -1, e)
+		}
+	}
+	or, closeOffsets, err := loadOpen(fsys, offsetsName, wrap)
+	var bv *BVGraph
+	switch {
+	case err == nil:
+		defer closeOffsets()
+		bv, err = OpenBVGraph(data, graphName, props, or, offsetsName, lim.poll)
+	case errors.Is(err, fs.ErrNotExist):
+		bv, err = OpenBVGraph(data, graphName, props, nil, offsetsName, lim.poll)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &graph.Graph{Lists: bv}, nil
+}
+
+// readBVGraphInPlace reads the .graph's bytes into memory, within lim
+// (the bytes a graph of its properties can take, and the positions), and
+// opens them in place.
+func readBVGraphInPlace(fsys fs.FS, graphName, base string, props *BVGraphProperties, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, string, error) {
+	codes, _, msg := bvCheckProperties(props)
+	if msg != "" {
+		return nil, graphName, fileError(graphName, "bad properties: %s", msg)
+	}
+	limit := bvMaxGraphBytes(props, codes)
+	if lim != nil {
+		held := lim.withCost(bvInPlaceCost, satAdd(min(fileSize(fsys, graphName), limit), fileSize(fsys, base+".offsets")))
+		if e := held.check(props.Nodes, props.Arcs, false); e != nil {
+			return nil, graphName, tooLargeAt(base+".properties", 0, -1, e)
+		}
+	}
+	var data []byte
+	err := loadRead(fsys, graphName, wrap, func(r io.Reader) error {
+		var fits bool
+		var err error
+		data, fits, err = bvReadAtMost(r, limit)
+		if err != nil {
+			return byteReadError(graphName, int64(len(data)), err)
+		}
+		if !fits {
+			return byteError(graphName, limit, "more data than a BVGraph of %d pages and %d links can hold with its codes (at most %d bytes)", props.Nodes, props.Arcs, limit)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, graphName, err
+	}
+	g, err := openBVGraphInPlace(fsys, data, graphName, base, props, wrap, lim)
 	return g, graphName, err
 }
 

@@ -104,11 +104,11 @@ func newHITS(g, transpose *graph.Graph, opt HITSOptions, size int) (*HITS, error
 // of chunk k and returns the chunk's Σ dst[i]².
 func (h *HITS) pullSums(k int, adjacency *graph.Graph, src, dst []float64) float64 {
 	lo, hi := h.pool.bounds(k)
-	offsets, targets := adjacency.Offsets, adjacency.Targets
+	lists := adjacency.Successors()
 	squares := 0.0
 	for i := lo; i < hi; i++ {
 		var sum float64
-		for _, j := range targets[offsets[i]:offsets[i+1]] {
+		for _, j := range lists.Out(uint32(i)) {
 			sum += src[j]
 		}
 		dst[i] = sum

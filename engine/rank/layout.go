@@ -69,24 +69,30 @@ type layoutBuild struct {
 // forPages calls visit on every page j and its out-list, in increasing j,
 // and after every releaseBlock bytes of links hands the links read to
 // release and reports progress.
+//
+// On a graph held in a Lists the lists are decoded in order and nothing is
+// released (the lists are not on the heap).
 func (b *layoutBuild) forPages(g *graph.Graph, visit func(j int, out []uint32)) {
 	n := g.NumNodes()
-	from := 0 // first page not yet released
+	links := g.Successors()
+	from := 0      // first page not yet released
+	var read int64 // links read since from
 	for j := range n {
-		visit(j, g.Out(uint32(j)))
-		if g.Offsets[j+1]-g.Offsets[from] >= releaseBlock/4 || j == n-1 {
-			b.flush(g, from, j+1)
-			from = j + 1
+		out := links.Out(uint32(j))
+		visit(j, out)
+		read += int64(len(out))
+		if read >= releaseBlock/4 || j == n-1 {
+			b.flush(g, from, j+1, read)
+			from, read = j+1, 0
 		}
 	}
 }
 
-// flush releases and reports the links of pages [from, to).
-func (b *layoutBuild) flush(g *graph.Graph, from, to int) {
-	part := g.Targets[g.Offsets[from]:g.Offsets[to]]
-	b.done += int64(len(part))
-	if b.release != nil && len(part) > 0 {
-		b.release(part)
+// flush releases and reports the links of pages [from, to), read in all.
+func (b *layoutBuild) flush(g *graph.Graph, from, to int, read int64) {
+	b.done += read
+	if g.IsCSR() && b.release != nil && read > 0 {
+		b.release(g.Targets[g.Offsets[from]:g.Offsets[to]])
 	}
 	if b.progress != nil {
 		b.progress(b.done, 2*g.NumArcs())

@@ -154,10 +154,10 @@ type Result struct {
 // more with a teleport vector; nothing more while it builds it, and the
 // sweeps never read the graph's links (see Options.Release).
 type PageRank struct {
-	n         int
-	inOffsets []uint64 // a given transpose's CSR: in-arcs of every page
-	inSources []uint32
-	lay       *sweepLayout // built from the graph when no transpose is given
+	n     int
+	in    *graph.Graph // a given transpose: in-arcs of every page (CSR or Lists)
+	inErr []error      // per chunk, a decoding error of a transpose held in a Lists
+	lay   *sweepLayout // built from the graph when no transpose is given
 	// swept has bit i%64 of word i/64 set for the pages a sweep on the
 	// layout computes: those with out-links for d < 1 (the linear
 	// system's sweeps skip dangling pages), every page for d = 1.
@@ -265,7 +265,8 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	}
 	p.sums = make([]chunkSums, p.pool.chunks)
 	if transpose != nil {
-		p.inOffsets, p.inSources = transpose.Offsets, transpose.Targets
+		p.in = transpose
+		p.inErr = make([]error, p.pool.chunks)
 		p.value, p.nextValue = make([]float64, n), make([]float64, n)
 		p.sweep, p.eval = p.sweepChunk, p.evaluateChunk
 	} else {
@@ -286,8 +287,9 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	if p.lay != nil {
 		p.swept = make([]uint64, (n+63)/64)
 	}
+	degrees := g.Successors()
 	for j := range n {
-		c := g.Offsets[j+1] - g.Offsets[j]
+		c := outDegree(g, &degrees, uint32(j))
 		if p.swept != nil && (c > 0 || !p.linear) {
 			p.swept[j>>6] |= 1 << (j & 63)
 		}
@@ -466,11 +468,27 @@ func (p *PageRank) Step(budget int) (bool, error) {
 	defer p.pool.shut()
 	for range max(budget, 1) {
 		p.iterateOnce()
+		for _, err := range p.inErr {
+			if err != nil {
+				p.done = true
+				return false, fmt.Errorf("rank: transpose: %w", err)
+			}
+		}
 		if p.done {
 			break
 		}
 	}
 	return p.done, nil
+}
+
+// outDegree returns c_j: from the CSR offsets, or from the list a
+// sequential cursor decodes (page after page, as NewPageRank asks) on a
+// Lists.
+func outDegree(g *graph.Graph, s *graph.Successors, j uint32) int {
+	if g.IsCSR() {
+		return g.OutDegree(j)
+	}
+	return len(s.Out(j))
 }
 
 // Progress reports the iterations done (Stage "pagerank").
@@ -554,7 +572,7 @@ func (p *PageRank) TakeResult() Result {
 	// evaluate reads 1/c_i (for a self-loop) before it writes page i's
 	// score, and only then: the scores can take the place of invOut.
 	res := p.resultIn(p.invOut)
-	p.invOut, p.x, p.lay, p.swept, p.value, p.nextValue, p.inOffsets, p.inSources = nil, nil, nil, nil, nil, nil, nil, nil
+	p.invOut, p.x, p.lay, p.swept, p.value, p.nextValue, p.in = nil, nil, nil, nil, nil, nil, nil
 	p.done = true
 	return res
 }

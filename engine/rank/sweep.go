@@ -13,7 +13,7 @@ import "math"
 func (p *PageRank) sweepChunk(k int) {
 	lo, hi := p.pool.bounds(k)
 	d, coef, uniform, linear := p.damping, p.coef, p.uniform, p.linear
-	offsets, sources := p.inOffsets, p.inSources
+	inLists := p.in.Successors()
 	old, cur, invOut, teleport := p.value, p.nextValue, p.invOut, p.teleport
 	lo32 := uint32(lo)
 	var sums chunkSums
@@ -22,8 +22,8 @@ func (p *PageRank) sweepChunk(k int) {
 		if inv == 0 && linear {
 			continue // dangling pages feed no page of the linear system
 		}
-		in := sources[offsets[i]:offsets[i+1]]
 		i32 := uint32(i)
+		in := inLists.Out(i32)
 		var sum float64
 		a := 0
 		for ; a < len(in) && in[a] < lo32; a++ {
@@ -48,6 +48,7 @@ func (p *PageRank) sweepChunk(k int) {
 		sums, cur[i] = sums.add(v, prev, inv)
 	}
 	p.sums[k] = sums
+	p.inErr[k] = inLists.Err()
 }
 
 // pageValue returns page i's new value y_i = d·sum + coef·t, given sum =
@@ -160,11 +161,11 @@ func (p *PageRank) evaluate(x []float64) {
 func (p *PageRank) evaluateChunk(k int) {
 	lo, hi := p.pool.bounds(k)
 	d, coef, value, x := p.damping, p.coef, p.value, p.out
-	offsets, sources := p.inOffsets, p.inSources
+	inLists := p.in.Successors()
 	for i := lo; i < hi; i++ {
 		var sum float64
 		self := false
-		for _, j := range sources[offsets[i]:offsets[i+1]] {
+		for _, j := range inLists.Out(uint32(i)) {
 			if int(j) == i {
 				self = true
 				continue

@@ -63,6 +63,18 @@ type Env struct {
 	// garbage: the peak is then one crawl beside the graph and the
 	// importance, whatever the number of strategies.
 	Release func()
+	// InPlace keeps a BVGraph that FS does not map compressed in memory
+	// (graphio.LoadOptions.InPlace), as a mapped one is kept: the
+	// command line sets it, the browser worker decodes uploads into CSR
+	// arrays.
+	InPlace bool
+	// Transpose, when set, names a file of FS holding the transpose of
+	// the scenario's graph file (LAW's NAME-t beside NAME, or one written
+	// by crawlsim convert -transpose), loaded as the graph is: PageRank
+	// pulls along it instead of building an in-arc layout of 4 bytes a
+	// link, which a BVGraph read in place makes the largest part of a
+	// run. It is ignored for a generated graph.
+	Transpose string
 	// ImportanceFile, when set, names a file of FS holding the importance
 	// vector of the graph (graphio.ReadImportance: crawlsim rank -o
 	// NAME.imp, or one score per page from another engine), which replaces
@@ -124,7 +136,7 @@ func (c *shared) load(name, format, urls string, held *graph.Graph, needURLs boo
 		return nil, nil, err
 	}
 	opt := graphio.LoadOptions{Format: f, URLs: urls, MaxLinks: c.env.MaxLinks, MaxPages: c.env.MaxPages, MaxBytes: c.loadBytes(held), Cancel: c.env.Cancel, Wrap: c.env.Wrap,
-		SkipURLs: !needURLs}
+		SkipURLs: !needURLs, InPlace: c.env.InPlace}
 	g, labels, err := graphio.Load(c.env.FS, name, opt)
 	if err != nil {
 		return nil, nil, err

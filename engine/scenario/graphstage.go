@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 
@@ -20,11 +21,13 @@ type graphStage struct {
 	needURLs bool
 
 	g          *graph.Graph
+	transpose  *graph.Graph // Env.Transpose once loaded, else nil
 	labels     *graphio.Labels
 	sourceName string
 	generator  *gen.Generator
 	summary    GraphSummary
 	scanned    int // pages of g counted into summary
+	links      graph.Successors
 	// memoryChecked is set once checkRunMemory has run.
 	memoryChecked bool
 }
@@ -46,6 +49,17 @@ func (st *graphStage) loadGraph() (int64, error) {
 		return 0, err
 	}
 	st.g, st.labels, st.sourceName = g, labels, src.File
+	if st.env.Transpose != "" {
+		tr, _, err := st.load(st.env.Transpose, src.Format, "", g, false)
+		if err != nil {
+			return 0, err
+		}
+		if tr.NumNodes() != g.NumNodes() || tr.NumArcs() != g.NumArcs() {
+			return 0, fmt.Errorf("%s: %s pages and %s links, but the graph %s has %s and %s: it is not its transpose",
+				st.env.Transpose, model.Count(tr.NumNodes()), model.Count(tr.NumArcs()), src.File, model.Count(g.NumNodes()), model.Count(g.NumArcs()))
+		}
+		st.transpose = tr
+	}
 	return scanUnits(g.NumNodes(), g.NumArcs()), nil
 }
 
@@ -101,6 +115,7 @@ func (st *graphStage) summarize(budget int64, prev *graph.Graph) (int64, bool, e
 		if g.HasHosts() {
 			st.summary.Hosts = g.NumHosts()
 		}
+		st.links = g.Successors()
 	}
 	limit := budget * scanItemsPerUnit
 	did := int64(0)
@@ -110,7 +125,7 @@ func (st *graphStage) summarize(budget int64, prev *graph.Graph) (int64, bool, e
 	}
 	for ; st.scanned < n && did < limit; st.scanned++ {
 		p := uint32(st.scanned)
-		out := g.Out(p)
+		out := st.links.Out(p)
 		if len(out) == 0 {
 			st.summary.Dangling++
 		}
@@ -123,6 +138,9 @@ func (st *graphStage) summarize(budget int64, prev *graph.Graph) (int64, bool, e
 			}
 		}
 		did += int64(len(out)) + 1
+	}
+	if err := st.links.Err(); err != nil {
+		return 0, false, err
 	}
 	return did/scanItemsPerUnit + 1, st.scanned == n, nil
 }

@@ -58,7 +58,7 @@ func (st *importanceStage) uniformPageRank(budget int64) (int64, bool, error) {
 	}
 	g := st.graph.g
 	if st.pagerank == nil {
-		p, err := rank.NewPageRank(g, nil, st.rankOptions(nil))
+		p, err := rank.NewPageRank(g, st.graph.transpose, st.rankOptions(nil))
 		if err != nil {
 			return 0, false, err
 		}
@@ -92,7 +92,7 @@ func (st *importanceStage) personalizedPageRank(budget int64, seeds []uint32) (i
 				return 0, false, err
 			}
 		}
-		p, err := rank.NewPageRank(g, nil, st.rankOptions(t))
+		p, err := rank.NewPageRank(g, st.graph.transpose, st.rankOptions(t))
 		if err != nil {
 			return 0, false, err
 		}

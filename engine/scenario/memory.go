@@ -14,10 +14,11 @@ import (
 // and about 160 bytes per page for the importance vectors and one crawl.
 func RunBytes(n, m int64) int64 { return model.RunBytes(n, m) }
 
-// previousBytes estimates the memory of a previous snapshot of n pages
-// and m links: the graph, PageRank's in-arc layout and its vectors.
-func previousBytes(n, m int64) int64 {
-	return 2*(12*n+4*m) + 40*n
+// previousBytes estimates the memory of the previous snapshot prev: the
+// graph (graphBytes), PageRank's in-arc layout and its vectors.
+func previousBytes(prev *graph.Graph) int64 {
+	n, m := int64(prev.NumNodes()), prev.NumArcs()
+	return graphBytes(prev) + 12*n + 4*m + 40*n
 }
 
 // loadBytes is the memory a graph file may take to load: Env.MaxBytes
@@ -29,9 +30,21 @@ func (c *shared) loadBytes(g *graph.Graph) int64 {
 	}
 	held := int64(0)
 	if g != nil {
-		held = 12*int64(g.NumNodes()) + 4*g.NumArcs()
+		held = graphBytes(g)
 	}
 	return max(c.env.MaxBytes-held, 1)
+}
+
+// graphBytes is the memory a loaded graph holds beside what the operating
+// system maps: CSR arrays take 12 bytes a page and 4 a link (8-byte
+// offsets, a 4-byte host), a BVGraph read in place 8 bytes a page for its
+// lists' positions and 4 for a host, its links staying in the mapped file.
+func graphBytes(g *graph.Graph) int64 {
+	n := int64(g.NumNodes())
+	if g.IsCSR() {
+		return 12*n + 4*g.NumArcs()
+	}
+	return 12 * n
 }
 
 // checkGenerateMemory refuses, before the generator allocates anything,
@@ -76,22 +89,36 @@ const (
 // metrics. At 125 M pages and 1e9 links with an importance file, 12.5 GB;
 // RunBytes, the estimate of a generated graph, counts a transpose and
 // 160 bytes a page.
+//
+// A graph held in place (not CSR) counts graphBytes, and a given
+// transpose (Env.Transpose, held likewise) spares PageRank its layout of
+// 4 bytes a link.
 func (c *shared) runBytes(n, m int64) int64 {
-	stage := c.crawlRunBytes(n)
-	if c.env.ImportanceFile == "" || c.s.Importance == ImportancePersonalized {
-		stage = max(stage, pageRankBytesPerPage*n+4*m)
-	}
-	return c.crawlBaseBytes(n, m) + stage
+	return c.runBytesOf(n, m, 12*n+4*m, false)
 }
 
-// crawlBaseBytes is what runBytes counts besides its stages: the graph and
-// the importance vectors.
-func (c *shared) crawlBaseBytes(n, m int64) int64 {
+// runBytesOf is runBytes for a graph that holds held bytes, with or
+// without a transpose to pull along.
+func (c *shared) runBytesOf(n, m, held int64, transposed bool) int64 {
+	stage := c.crawlRunBytes(n)
+	if c.env.ImportanceFile == "" || c.s.Importance == ImportancePersonalized {
+		layout := 4 * m
+		if transposed {
+			layout = 0
+		}
+		stage = max(stage, pageRankBytesPerPage*n+layout)
+	}
+	return c.crawlBaseBytes(n, held) + stage
+}
+
+// crawlBaseBytes is what runBytesOf counts besides its stages: the graph,
+// which holds held bytes, and the importance vectors of n pages.
+func (c *shared) crawlBaseBytes(n, held int64) int64 {
 	vectors := int64(8)
 	if c.s.Importance == ImportancePersonalized {
 		vectors = 24
 	}
-	return 12*n + 4*m + vectors*n
+	return held + vectors*n
 }
 
 // crawlRunBytes is the memory of one crawl and its metrics: a stage of
@@ -114,12 +141,27 @@ func (st *graphStage) checkRunMemory(prev *graph.Graph) error {
 	}
 	st.memoryChecked = true
 	n, m := int64(st.g.NumNodes()), st.g.NumArcs()
-	need := st.runBytes(n, m)
-	if prev != nil {
-		need += previousBytes(int64(prev.NumNodes()), prev.NumArcs())
+	held := graphBytes(st.g)
+	if st.transpose != nil {
+		held += graphBytes(st.transpose)
 	}
+	need := st.runBytesOf(n, m, held, st.transpose != nil)
+	if prev != nil {
+		p := previousBytes(prev)
+		if p > need {
+			// The snapshot is the larger part: name it.
+			return st.tooLarge(st.s.Previous.File, prev, need+p, "to rank the previous snapshot and compare strategies")
+		}
+		need += p
+	}
+	return st.tooLarge(st.sourceName, st.g, need, "to compare strategies")
+}
+
+// tooLarge returns the refusal of need bytes for the graph g of the file
+// name, or nil when they fit Env.MaxBytes.
+func (st *graphStage) tooLarge(name string, g *graph.Graph, need int64, purpose string) error {
 	if need <= st.env.MaxBytes {
 		return nil
 	}
-	return fmt.Errorf("%s: %w", st.sourceName, &graphio.TooLargeError{Pages: n, Links: m, Need: need, Limit: st.env.MaxBytes, Of: "bytes", Purpose: "to compare strategies"})
+	return fmt.Errorf("%s: %w", name, &graphio.TooLargeError{Pages: int64(g.NumNodes()), Links: g.NumArcs(), Need: need, Limit: st.env.MaxBytes, Of: "bytes", Purpose: purpose})
 }

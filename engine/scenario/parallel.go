@@ -125,7 +125,11 @@ func (st *crawlStage) parallelFits() bool {
 	}
 	g := st.graph.g
 	n := int64(g.NumNodes())
-	need := st.crawlBaseBytes(n, g.NumArcs()) + int64(len(st.par.running)+1)*st.crawlRunBytes(n)
+	held := graphBytes(g)
+	if t := st.graph.transpose; t != nil {
+		held += graphBytes(t)
+	}
+	need := st.crawlBaseBytes(n, held) + int64(len(st.par.running)+1)*st.crawlRunBytes(n)
 	for k := range st.runs {
 		if o := st.runs[k].order; o != nil {
 			need += 4*int64(len(o.Order)) + 8*int64(len(o.Times))

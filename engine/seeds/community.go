@@ -132,13 +132,15 @@ func NewExtractor(g *graph.Graph, opt CommunityOptions) (*Extractor, error) {
 	n := g.NumNodes()
 	e := &Extractor{opt: opt, n: n, offsets: make([]uint64, n+1), removed: make([]bool, n),
 		hubSide: newCoreSide(n), authSide: newCoreSide(n)}
-	for i := range n {
-		for _, j := range g.Out(uint32(i)) {
-			if g.IsInterHost(uint32(i), j) {
+	if err := g.ForEachList(func(i uint32, out []uint32) {
+		for _, j := range out {
+			if g.IsInterHost(i, j) {
 				e.targets = append(e.targets, j)
 			}
 		}
 		e.offsets[i+1] = uint64(len(e.targets))
+	}); err != nil {
+		return nil, fmt.Errorf("community seeds: %w", err)
 	}
 	e.res.PrunedLinks = int64(len(e.targets))
 	return e, nil

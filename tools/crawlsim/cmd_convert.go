@@ -19,13 +19,18 @@ type graphOutput struct {
 	urlsOut    string
 	asJSON     bool
 	format     graphio.Format
+	// bv holds the compression parameters of a BVGraph output.
+	bv graphio.BVGraphParams
+	fs *flag.FlagSet
 }
 
 func (out *graphOutput) register(fs *flag.FlagSet) {
-	fs.StringVar(&out.path, "o", "", "output graph `FILE` (required); its format follows its name: .csr, .graph-txt, else an edge list; a name ending in .gz is gzip-compressed")
-	fs.StringVar(&out.formatName, "to", "", "output `FORMAT`: edges, graph-txt or csr (default: from the -o name; a .csr, .graph-txt or .edges name must agree with it)")
+	out.fs = fs
+	fs.StringVar(&out.path, "o", "", "output graph `FILE` (required); its format follows its name: .csr, .graph-txt, .graph (a WebGraph BVGraph: NAME.graph, NAME.offsets and NAME.properties), else an edge list; a name ending in .gz is gzip-compressed")
+	fs.StringVar(&out.formatName, "to", "", "output `FORMAT`: edges, graph-txt, csr or bvgraph (default: from the -o name; a .csr, .graph-txt, .edges or .graph name must agree with it)")
 	fs.StringVar(&out.urlsOut, "urls-out", "", "also write the pages' URLs to `FILE` (a .csr file holds them already; gzip-compressed when it ends in .gz)")
 	fs.BoolVar(&out.asJSON, "json", false, "print what was written as JSON")
+	out.registerBVGraph(fs)
 }
 
 // check validates the output flags before any work is done. mayHaveURLs
@@ -43,24 +48,54 @@ func (out *graphOutput) check(e *env, mayHaveURLs bool, ins []inputFile) error {
 		return usagef("-to %s contradicts -o %s, whose name makes it %s (read back by its name); leave -to out, or give the output a name that agrees with it", out.formatName, out.path, kind)
 	}
 	out.format = f
+	outs := []outputFlag{{"o", out.path}, {"urls-out", out.urlsOut}}
 	if out.format == graphio.FormatBVGraph {
-		return usagef("cannot write %s as a BVGraph; write .csr, .graph-txt or an edge list", out.path)
+		more, err := out.checkBVGraph()
+		if err != nil {
+			return err
+		}
+		outs = append(outs, more...)
+	} else if name := firstSet(out.fs, bvFlagNames); name != "" {
+		return usagef("-%s: the BVGraph parameters need a BVGraph output, -o NAME.graph", name)
 	}
 	if out.urlsOut != "" && !mayHaveURLs {
 		return usagef("-urls-out %s: the input has no URLs to write (give -urls FILE)", out.urlsOut)
 	}
-	return checkFiles(e, ins, []outputFlag{{"o", out.path}, {"urls-out", out.urlsOut}}, out.asJSON)
+	return checkFiles(e, ins, outs, out.asJSON)
 }
 
 // write saves g, and its URLs when asked, and says what it wrote.
 func (out *graphOutput) write(ctx context.Context, e *env, g *graph.Graph) error {
+	return out.writeGraph(ctx, e, g, false)
+}
+
+// urlOutput returns the output of -urls-out for g, if asked.
+func (out *graphOutput) urlOutput(g *graph.Graph) []output {
+	if out.urlsOut == "" {
+		return nil
+	}
+	return []output{{path: out.urlsOut, flag: "urls-out", write: func(w io.Writer) error { return graphio.WriteURLList(w, g.URLs) }}}
+}
+
+// writeGraph saves g, or its transpose, and its URLs when asked, and says
+// what it wrote. A BVGraph transpose is made offline
+// (graphio.TransposeOffline, runs in a temporary folder beside the
+// output); other formats get graph.Transpose.
+func (out *graphOutput) writeGraph(ctx context.Context, e *env, g *graph.Graph, transpose bool) error {
 	if out.urlsOut != "" && g.URLs == nil {
 		return fmt.Errorf("-urls-out %s: the graph has no URLs to write", out.urlsOut)
 	}
-	outs := []output{{path: out.path, flag: "o", write: func(w io.Writer) error { return graphio.Save(w, g, out.format) }}}
-	if out.urlsOut != "" {
-		outs = append(outs, output{path: out.urlsOut, flag: "urls-out", write: func(w io.Writer) error { return graphio.WriteURLList(w, g.URLs) }})
+	if out.format == graphio.FormatBVGraph {
+		lists := graphLists(g)
+		if transpose {
+			lists = transposedLists(ctx, out.path, g.NumNodes(), lists)
+		}
+		return out.writeBVGraph(ctx, e, lists, g)
 	}
+	if transpose {
+		g = g.Transpose()
+	}
+	outs := append([]output{{path: out.path, flag: "o", write: func(w io.Writer) error { return graphio.Save(w, g, out.format) }}}, out.urlOutput(g)...)
 	if err := writeOutputs(ctx, e, outs...); err != nil {
 		return err
 	}
@@ -106,12 +141,15 @@ func convertCommand() *command {
 		args: "GRAPH",
 		summary: `Convert a graph between formats.
 It reads any input format (with -urls for hosts) and writes an edge list, WebGraph
-ASCII or crawlsim's .csr, which loads fastest and keeps hosts and URLs.`,
+ASCII, a WebGraph BVGraph (as Java WebGraph writes it, 2-3 bits a link on web
+graphs) or crawlsim's .csr, which loads fastest and keeps hosts and URLs;
+-transpose reverses every link.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			var in graphInput
 			var out graphOutput
 			in.register(fs)
 			out.register(fs)
+			transpose := fs.Bool("transpose", false, "write the transpose: every link reversed (a BVGraph offline, in sorted runs on disk beside the output)")
 			return func(ctx context.Context, e *env, args []string) error {
 				if err := in.check(args); err != nil {
 					return err
@@ -123,10 +161,17 @@ ASCII or crawlsim's .csr, which loads fastest and keeps hosts and URLs.`,
 				if err != nil {
 					return err
 				}
+				if !g.IsCSR() && out.format == graphio.FormatCSR {
+					// A BVGraph read in place is decoded into the arrays
+					// the .csr holds.
+					if err := in.checkWork(g, func(n, m int64) int64 { return 8*n + 4*m }, "to convert"); err != nil {
+						return err
+					}
+				}
 				if in.labels != nil {
 					fmt.Fprintf(e.stderr, "note: %s's pages were renumbered 0..%d in increasing order of their ids (or first appearance of their labels); %s uses the new numbers\n", terminalSafe(in.path), g.NumNodes()-1, terminalSafe(out.path))
 				}
-				return out.write(ctx, e, g)
+				return out.writeGraph(ctx, e, g, *transpose)
 			}
 		},
 	}

@@ -27,6 +27,7 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			g := registerGeneratorFlags(fs, "", "seed", "run calls it -gen-seed")
 			p := &g.params
+			fs.Float64Var(&p.Locality, "locality", 0, "probability `P` that a link within a host falls as a crawl's do (one of the previous page's, or a page near it), so that BVGraph compresses the graph as it does a crawl, in [0,1]")
 			var out graphOutput
 			out.register(fs)
 			return func(ctx context.Context, e *env, args []string) error {
@@ -47,12 +48,16 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 				// formats, -urls-out, a gzip-compressed .csr.gz and outputs
 				// that cannot seek (the standard output, a FIFO, a device)
 				// get the whole graph.
+				// A BVGraph is streamed too, page by page, unless -urls-out
+				// asks for the URLs.
 				streamed := out.urlsOut == "" && !isStreamOutput(out.path) && !gzipName(out.path)
-				if f, err := resolveFormat("to", out.formatName, out.path); err != nil || f != graphio.FormatCSR {
+				f, err := resolveFormat("to", out.formatName, out.path)
+				bvStreamed := err == nil && f == graphio.FormatBVGraph && out.urlsOut == ""
+				if err != nil || f != graphio.FormatCSR {
 					streamed = false
 				}
 				need := p.EstimatedBytes()
-				if streamed {
+				if streamed || bvStreamed {
 					need = p.EstimatedStreamingBytes()
 				}
 				budget, err := currentMemoryBudget()
@@ -67,6 +72,9 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 				}
 				if streamed {
 					return out.writeStreamed(ctx, e, *p)
+				}
+				if bvStreamed {
+					return out.writeStreamedBVGraph(ctx, e, *p)
 				}
 				g, counts, err := generateGraph(ctx, e, *p)
 				if err != nil {
@@ -177,6 +185,33 @@ func (out *graphOutput) writeStreamed(ctx context.Context, e *env, p gen.Params)
 		}{out.path, out.format.String(), counts.Pages, counts.Links, counts.Hosts})
 	}
 	fmt.Fprintf(e.stdout, "wrote %s (%s): %s, %s, %s\n", terminalSafe(out.path), out.format, model.Counted(counts.Pages, "page", "pages"), model.Counted(counts.Links, "link", "links"), model.Counted(counts.Hosts, "host", "hosts"))
+	return nil
+}
+
+// writeStreamedBVGraph generates the graph of p straight into a BVGraph
+// (gen.NewListGenerator into graphio.BVGraphWriter), page by page,
+// without holding its links, and says what it wrote.
+func (out *graphOutput) writeStreamedBVGraph(ctx context.Context, e *env, p gen.Params) error {
+	var counts gen.Counts
+	lists := func(yield func([]uint32) error) error {
+		gr, err := gen.NewListGenerator(p, yield)
+		if err != nil {
+			return err
+		}
+		if err := runGenerator(ctx, e, gr); err != nil {
+			return err
+		}
+		counts = gr.Counts()
+		return nil
+	}
+	// The generator's progress bar tells how far the file is; the bar of
+	// the bytes written would fight it for the line.
+	quiet := *e
+	quiet.terminal = false
+	if err := out.writeBVGraph(ctx, &quiet, lists, nil); err != nil {
+		return err
+	}
+	warnIntraShare(e, counts, p.IntraHostShare)
 	return nil
 }
 

@@ -53,10 +53,11 @@ of computing PageRank again.`,
 			top := fs.Int("top", 10, "show the `K` best pages (0 for none)")
 			outPath := fs.String("o", "", "write every page's score to `FILE`: CSV, or crawlsim's binary importance format (for run -importance-file) when FILE ends in .imp; gzip-compressed when it ends in .gz")
 			asJSON := fs.Bool("json", false, "print JSON instead of a table")
+			transpose := fs.String("transpose", "", "pull PageRank along the graph's transpose `FILE` (default: NAME-t.graph beside a BVGraph NAME.graph, when there)")
 			return func(ctx context.Context, e *env, args []string) error {
 				set := explicitFlags(fs)
 				if *hits {
-					for _, name := range []string{"d", "tol", "max-iter", "seeds", "seed"} {
+					for _, name := range []string{"d", "tol", "max-iter", "seeds", "seed", "transpose"} {
 						if set[name] {
 							return usagef("-%s is a PageRank flag; HITS (-hits) does not use it", name)
 						}
@@ -91,6 +92,9 @@ of computing PageRank again.`,
 					return err
 				}
 				ins := append(in.inputs(), inputFile{seedListFile(*seedSpec), "the seed list " + seedListFile(*seedSpec)})
+				if *transpose != "" {
+					ins = append(ins, graphFiles(*transpose, graphio.FormatAuto, "the transpose")...)
+				}
 				if err := checkFiles(e, ins, []outputFlag{{"o", *outPath}}, *asJSON); err != nil {
 					return err
 				}
@@ -111,14 +115,23 @@ of computing PageRank again.`,
 				if err != nil {
 					return err
 				}
+				var tr *graph.Graph
+				if !*hits {
+					if tr, err = in.loadTranspose(ctx, e, g, *transpose); err != nil {
+						return err
+					}
+				}
 				work := pagerankBytes
-				if *hits {
+				switch {
+				case *hits:
 					work = hitsBytes
+				case tr != nil:
+					work = func(n, _ int64) int64 { return graphBytes(tr) + pagerankVectorBytes(n) }
 				}
 				if err := in.checkWork(g, work, "to rank"); err != nil {
 					return err
 				}
-				r := ranker{e: e, g: g, in: &in, workers: runtime.NumCPU()}
+				r := ranker{e: e, g: g, tr: tr, in: &in, workers: runtime.NumCPU()}
 				if *hits {
 					return r.hits(ctx, *hitsIter, *top, *outPath, *asJSON)
 				}
@@ -152,7 +165,8 @@ func readSeedFile(spec seeds.Spec) (seeds.Spec, error) {
 type ranker struct {
 	e        *env
 	g        *graph.Graph
-	in       *graphInput // names pages as the input file does
+	tr       *graph.Graph // g's transpose when one was given or found, else nil
+	in       *graphInput  // names pages as the input file does
 	workers  int
 	progress *progress
 	// urls holds the URLs of the pages shown when the graph was loaded
@@ -181,7 +195,7 @@ func (r *ranker) readURLs(pages []uint32) error {
 func (r *ranker) hasURLs() bool { return r.g.URLs != nil || r.urls != nil }
 
 func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec, randomSeed uint64, top int, outPath string, asJSON bool) error {
-	var tr *graph.Graph // none: rank builds from r.g the in-arc layout it sweeps fastest
+	tr := r.tr // nil: rank builds from r.g the in-arc layout it sweeps fastest
 	measure, column := "pagerank", "pagerank"
 	var trusted []uint32
 	r.progress = r.e.newProgress("pagerank", false)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/seeds"
@@ -114,7 +115,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		orders = bytes.NewBufferString(report.OrdersHeader)
 		keepOrders = func(o scenario.CrawlOrder) error { return report.Orders(orders, o) }
 	}
-	res, err := runScenarioOrders(ctx, e, sc, f.impFile, keepOrders, f.jobs)
+	res, err := runScenarioOrders(ctx, e, sc, runFiles{importance: f.impFile, transpose: f.tr}, keepOrders, f.jobs)
 	if err != nil {
 		return f.placeSeedError(err, set)
 	}
@@ -275,6 +276,9 @@ func (f *runFlags) checkOutputs(e *env, sc scenario.Scenario, set map[string]boo
 	}
 	outs := []outputFlag{{"o", f.out}, {"csv", f.csvOut}, {"orders", f.orders}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}}
 	ins := append(scenarioInputs(sc, f.file, f.seeds, set["seeds"]), inputFile{f.impFile, "the importance file " + f.impFile})
+	if f.tr != "" {
+		ins = append(ins, graphFiles(f.tr, graphio.FormatAuto, "the transpose")...)
+	}
 	if err := refuseGzipName("save-scenario", f.saveScen, "a scenario", "-scenario"); err != nil {
 		return err
 	}
@@ -294,21 +298,30 @@ func runScenario(ctx context.Context, e *env, sc scenario.Scenario) (*scenario.R
 // runScenarioWith is runScenario reading the pagerank importance from
 // importanceFile when it is not "" (scenario.Env.ImportanceFile).
 func runScenarioWith(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string) (*scenario.Result, error) {
-	return runScenarioOrders(ctx, e, sc, importanceFile, nil, 0)
+	return runScenarioOrders(ctx, e, sc, runFiles{importance: importanceFile}, nil, 0)
 }
+
+// runFiles are the files a run reads beside the scenario's: the importance
+// vector (scenario.Env.ImportanceFile) and the graph's transpose
+// (scenario.Env.Transpose), each "" when not given.
+type runFiles struct{ importance, transpose string }
 
 // runScenarioOrders is runScenarioWith that also gives every crawl's
 // download order to orders, when not nil (scenario.Env.Orders), and
 // crawls parallel strategies at once (scenario.Env.Parallel; 0: as many
 // as GOMAXPROCS).
-func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string, orders func(scenario.CrawlOrder) error, parallel int) (*scenario.Result, error) {
+func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, files runFiles, orders func(scenario.CrawlOrder) error, parallel int) (*scenario.Result, error) {
 	sr, err := newStepRunner(ctx, e)
 	if err != nil {
 		return nil, err
 	}
-	sr.Env.ImportanceFile, sr.Env.Orders = importanceFile, orders
+	sr.Env.ImportanceFile, sr.Env.Orders = files.importance, orders
 	if parallel > 0 {
 		sr.Env.Parallel = parallel
+	}
+	if sc.Graph.File != "" {
+		format, _ := resolveFormat("format", sc.Graph.Format, sc.Graph.File)
+		sr.Env.Transpose = transposeFile(sc.Graph.File, format, files.transpose)
 	}
 	runner, err := scenario.New(sc, sr.Env)
 	if err != nil {

@@ -62,6 +62,26 @@
 //	crawlsim rank -seeds top-pagerank:160 -o ppr.csv cnr-2000.csr
 //	crawlsim rank -hits -urls $D/hollins/hollins.urls $D/hollins/hollins.edges
 //
+// # Writing BVGraphs
+//
+// convert and gen write a WebGraph BVGraph when -o names NAME.graph (or
+// -to bvgraph): NAME.graph, NAME.offsets and NAME.properties, renamed into
+// place together, byte for byte as Java WebGraph 3.6 writes them
+// (BVGraph.store, with one thread) and with the same properties but the
+// date line. LAW's cnr-2000 converted from its own BVGraph gives LAW's
+// files but their trailing zero padding, 2.897 bits a link. -window W
+// (default 7) says how many previous lists a list may copy from, -max-ref
+// R (3; -1 unbounded) how long a chain of copies may be, -min-interval L
+// (4; 0 none) the shortest run of consecutive links written as an
+// interval, -zeta-k K (3) the ζ code of the other links; a BVGraph holds
+// no URLs or hosts (-urls-out FILE keeps them). gen writes a BVGraph page
+// by page as it draws the links, never holding them, unless -urls-out
+// asks for the URLs. convert -transpose writes the graph with every link
+// reversed; to a BVGraph it is made offline, as WebGraph's
+// transposeOffline does: the reversed links are sorted in batches of 16
+// million (128 MiB), spilled to a temporary folder beside the output and
+// merged (LAW's cnr-2000 gives LAW's cnr-2000-t).
+//
 // # Importance files
 //
 // rank -o NAME.imp writes the vector in crawlsim's binary importance format

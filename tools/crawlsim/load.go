@@ -10,9 +10,11 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // graphInput holds the flags that say how to read a graph argument.
@@ -157,6 +159,7 @@ func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (
 			return &countingReader{ctx: ctx, r: r, p: p, total: size}
 		},
 		SkipURLs: in.skipURLs,
+		InPlace:  true,
 		Progress: func(name string, done, total int64) {
 			p.describe("checking " + filepath.Base(name))
 			p.set(done, total)
@@ -164,6 +167,67 @@ func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (
 	}
 	g, labels, err := graphio.Load(osFS{}, path, opt)
 	return g, labels, budget.explain(err)
+}
+
+// layoutLinksAtMost is the most links for which PageRank builds its own
+// in-arc layout (4 bytes a link, 1 GiB here) rather than pull along a
+// BVGraph transpose found beside the graph: on the layout a sweep reads
+// flat arrays, on a compressed transpose it decodes every link again, so
+// the layout is faster while its memory is small beside the machine's.
+const layoutLinksAtMost = 1 << 28
+
+// transposeFile returns the transpose PageRank pulls along for the graph
+// at path in format: explicit when the user named one (-transpose); else
+// LAW's NAME-t.graph beside a BVGraph NAME.graph, when it is there with
+// its properties and the graph has more than layoutLinksAtMost links (its
+// properties say); else "". A transpose is loaded as the graph is (a
+// BVGraph read in place).
+func transposeFile(path string, format graphio.Format, explicit string) string {
+	if explicit != "" || format != graphio.FormatBVGraph {
+		return explicit
+	}
+	if !strings.HasSuffix(strings.ToLower(path), ".graph") {
+		return ""
+	}
+	base := path[:len(path)-len(".graph")]
+	for _, f := range []string{base + "-t.graph", base + "-t.properties"} {
+		if st, err := os.Stat(f); err != nil || !st.Mode().IsRegular() {
+			return ""
+		}
+	}
+	f, err := os.Open(base + ".properties")
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	props, err := graphio.ReadBVGraphProperties(f, base+".properties")
+	if err != nil || props.Arcs <= layoutLinksAtMost {
+		return ""
+	}
+	return base + "-t.graph"
+}
+
+// loadTranspose loads the transpose of g that transposeFile names, or
+// returns nil when there is none; a file that is not g's transpose in
+// size is an error (PageRank checks the in-degrees).
+func (in *graphInput) loadTranspose(ctx context.Context, e *env, g *graph.Graph, explicit string) (*graph.Graph, error) {
+	name := transposeFile(in.path, in.format, explicit)
+	if name == "" {
+		return nil, nil
+	}
+	t := graphInput{path: name, format: graphio.FormatFromName(name), skipURLs: true}
+	if err := mustExist(name); err != nil {
+		return nil, fmt.Errorf("-transpose: %w", err)
+	}
+	tr, _, err := t.read(ctx, e, t.format)
+	if err != nil {
+		return nil, err
+	}
+	if tr.NumNodes() != g.NumNodes() || tr.NumArcs() != g.NumArcs() {
+		return nil, fmt.Errorf("%s has %s pages and %s links, the graph %s %s and %s: it is not its transpose",
+			name, model.Count(tr.NumNodes()), model.Count(tr.NumArcs()), in.path, model.Count(g.NumNodes()), model.Count(g.NumArcs()))
+	}
+	return tr, nil
 }
 
 // checkWork refuses, before the command allocates it, work whose memory

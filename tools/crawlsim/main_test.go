@@ -146,7 +146,7 @@ func TestFlagsAreCheckedBeforeLoading(t *testing.T) {
 		{[]string{"convert", "-o", out, "-urls-out", filepath.Join(dir, "u.txt"), filepath.Join(dir, "g.graph")}, "no URLs to write"},
 		{[]string{"info", "-format", "png", missing}, "-format"},
 		{[]string{"convert", missing}, "-o FILE is required"},
-		{[]string{"convert", "-o", "x.graph", missing}, "cannot write x.graph as a BVGraph"},
+		{[]string{"convert", "-o", "x.graph.gz", missing}, "a BVGraph is written uncompressed"},
 		{[]string{"gen", "-n", "-5", "-o", out}, "-n must be at least 1"},
 		{[]string{"gen", "-intra", "1.5", "-o", out}, "-intra 1.5 is out of range"},
 		{[]string{"gen", "-n", "10", "-degree", "8", "-o", out}, "at most 4.5"},

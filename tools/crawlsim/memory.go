@@ -119,7 +119,10 @@ func (b memoryBudget) check(what string, pages, links, need int64, purpose strin
 // their string headers.
 func graphBytes(g *graph.Graph) int64 {
 	n := int64(g.NumNodes())
-	b := 8*(n+1) + 4*g.NumArcs()
+	b := 8 * (n + 1) // CSR offsets, or a BVGraph's list positions
+	if g.IsCSR() {
+		b += 4 * g.NumArcs() // a BVGraph's links stay in its mapped file
+	}
 	if g.Hosts != nil {
 		b += 4 * n
 		for _, h := range g.Hosts.Names {
@@ -138,7 +141,13 @@ func graphBytes(g *graph.Graph) int64 {
 // values of this sweep and the previous one (at most 2n float64), the
 // inverse out-degrees that become the scores, and a teleport vector.
 func pagerankBytes(n, m int64) int64 {
-	return 4*m + 8*n + 16*n + 8*n + 8*n + n/4
+	return 4*m + pagerankVectorBytes(n)
+}
+
+// pagerankVectorBytes is PageRank's memory beside the graph when it pulls
+// along a given transpose: no layout, the vectors alone.
+func pagerankVectorBytes(n int64) int64 {
+	return 8*n + 16*n + 8*n + 8*n + n/4
 }
 
 // hitsBytes estimates the memory HITS needs beside the graph: the

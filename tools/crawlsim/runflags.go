@@ -70,6 +70,7 @@ type runFlags struct {
 	impor    string
 	trust    string
 	impFile  string // importance.go
+	tr       string // -transpose
 	damping  float64
 	tol      float64
 	budget   int64
@@ -242,6 +243,8 @@ func (f *runFlags) table() []runFlag {
 			apply: func(a *applying) error { a.sc.Trust = f.trust; return nil }},
 		runFlag{name: "importance-file", value: &f.impFile,
 			help: "read the pagerank importance from `FILE` instead of computing it: rank -o NAME.imp (checked to be this graph's), or another engine's vector, one score per page as text lines or little-endian float64 (only its length is checked)"},
+		runFlag{name: "transpose", value: &f.tr,
+			help: "pull the importance's PageRank along the graph's transpose `FILE` (default: NAME-t.graph beside a BVGraph NAME.graph of more than 2^28 links, when there)"},
 		runFlag{name: "damping", field: "damping", value: &f.damping, help: "damping factor `D`, in (0,1], for the importance and the strategies",
 			apply: func(a *applying) error { a.sc.Damping = f.damping; return nil }},
 		runFlag{name: "tol", field: "tolerance", value: &f.tol, help: "stop the importance's PageRank when its L1 change is below `TOL`",

@@ -43,6 +43,7 @@ func newStepRunner(ctx context.Context, e *env) (*stepRunner, error) {
 		MaxBytes: budget.bytes,
 		Cancel:   ctx.Err,
 		Release:  debug.FreeOSMemory,
+		InPlace:  true,
 	}}, nil
 }
 

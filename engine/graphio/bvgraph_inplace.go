@@ -1,0 +1,325 @@
+package graphio
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+)
+
+// BVGraph is a BVGraph read in place: the .graph's bytes (natively a
+// memory mapping of the file) stay compressed, and successor lists are
+// decoded when they are asked for, sequentially or at random through the
+// bit position of every list. It satisfies graph.Lists, so a graph.Graph
+// may hold it instead of CSR arrays; the memory beside the bytes is 8
+// bytes a page for the positions.
+//
+// OpenBVGraph decodes every list once with all the checks of ReadBVGraph,
+// so the lists a cursor decodes later are known to be valid: sorted, free
+// of duplicates, every successor a page, as many links as the properties
+// announce; the longest reference chain, which bounds the work of a
+// random access, is measured. A cursor still checks as it
+// decodes, and reports through Err, should the bytes change afterwards.
+type BVGraph struct {
+	data      []byte
+	name      string
+	props     BVGraphProperties
+	codes     bvCodes
+	positions []uint64 // bit position of every list; positions[n] is the end
+	maxChain  int
+}
+
+// OpenBVGraph opens the BVGraph whose .graph bytes are data (named
+// graphName in errors) with its properties. offsets, when not nil, is its
+// .offsets stream (named offsetsName), read into the list positions and
+// checked against them; without it the positions come from the checking
+// pass. cancel, when not nil, is polled every few thousand lists and stops
+// the pass when it fails. Bad input is an *Error as ReadBVGraph's.
+func OpenBVGraph(data []byte, graphName string, props *BVGraphProperties, offsets io.Reader, offsetsName string, cancel func() error) (*BVGraph, error) {
+	if props == nil {
+		return nil, fileError(graphName, "no properties given")
+	}
+	codes, _, msg := bvCheckProperties(props)
+	if msg != "" {
+		return nil, fileError(graphName, "bad properties: %s", msg)
+	}
+	if props.Nodes == 0 {
+		return nil, fileError(graphName, "its properties announce 0 pages (nodes = 0), so the BVGraph %s", noPagesMsg)
+	}
+	n := uint64(props.Nodes)
+	if n > 8*uint64(len(data)) {
+		return nil, byteError(graphName, int64(len(data)), "the properties announce %d pages, but %d bytes hold at most %d successor lists", n, len(data), 8*uint64(len(data)))
+	}
+	g := &BVGraph{data: data, name: graphName, props: *props, codes: codes, maxChain: props.MaxRefCount}
+	var off *bvBitReader
+	if offsets != nil {
+		olimit := bvMaxOffsetsBytes(props.Nodes, len(data), codes, props.ZetaK)
+		od, fits, err := bvReadAtMost(offsets, olimit)
+		if err != nil {
+			return nil, byteReadError(offsetsName, int64(len(od)), err)
+		}
+		if !fits {
+			return nil, byteError(offsetsName, olimit, "more data than the offsets of %d pages can take (at most %d bytes)", props.Nodes, olimit)
+		}
+		off = newBVBitReader(od)
+	}
+	if err := g.check(off, offsetsName, cancel); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// check decodes every list in order with all the checks, records the
+// position of each and, when off is not nil, compares them with the
+// .offsets stream.
+func (g *BVGraph) check(off *bvBitReader, offsetsName string, cancel func() error) error {
+	n := uint64(g.props.Nodes)
+	arcs := uint64(g.props.Arcs)
+	g.positions = make([]uint64, n+1)
+	ring := newBVRing(g.props.WindowSize)
+	chains := make([]int, len(ring.lists))
+	d := newBVListDecoder(g.data, g.name, &g.props, g.codes)
+	d.refList = func(y uint64) ([]uint32, error) { return ring.lists[y%uint64(len(ring.lists))], nil }
+	r := d.r
+	seq := &bvDecoder{bvListDecoder: d, off: off, offsetsNm: offsetsName}
+	var links uint64
+	longest := 0
+	for x := uint64(0); x <= n; x++ {
+		if off != nil {
+			if err := seq.checkOffset(x); err != nil {
+				return err
+			}
+		}
+		g.positions[x] = r.pos
+		if x == n {
+			break
+		}
+		if cancel != nil && x%limitsPollEvery == 0 {
+			if err := cancel(); err != nil {
+				return byteReadError(g.name, int64(r.pos/8), err)
+			}
+		}
+		start := r.pos
+		deg := r.read(g.codes.outdegree, d.k)
+		if r.overrun() {
+			return d.overrunError(x, start)
+		}
+		if deg > n {
+			return d.errorAt(start, x, start, "outdegree %d exceeds the number of pages %d", deg, n)
+		}
+		if links+deg > arcs {
+			return d.errorAt(start, x, start, "outdegree %d brings the links to %d, more than the %d the properties announce", deg, links+deg, arcs)
+		}
+		slot := x % uint64(len(ring.lists))
+		chain := 0
+		if deg > 0 {
+			ref, err := d.peekReference(x, start)
+			if err != nil {
+				return err
+			}
+			if ref > 0 {
+				chain = chains[(x-ref)%uint64(len(chains))] + 1
+			}
+			copied, intervals, residuals, err := d.decodeParts(x, deg, start)
+			if err != nil {
+				return err
+			}
+			dst := ring.take(slot, deg)
+			if err := d.mergeParts(dst, copied, intervals, residuals, x, start); err != nil {
+				return err
+			}
+		} else {
+			ring.take(slot, 0)
+		}
+		chains[slot] = chain
+		longest = max(longest, chain)
+		links += deg
+	}
+	// Java WebGraph keeps chains within maxrefcount when it compresses
+	// for random access; a graph compressed for sequential access alone
+	// (LAW's -hc) may chain further, and a cursor then follows its
+	// longest chain, correctly but slowly.
+	g.maxChain = max(g.maxChain, longest)
+	if links != arcs {
+		return byteError(g.name, int64((r.pos+7)/8), "bit %d: decoded %d links in %d pages, but the properties announce %d links", r.pos, links, n, arcs)
+	}
+	return nil
+}
+
+// peekReference returns the reference of the list of node x whose
+// outdegree (not zero) was just read, without moving the reader: 0 when
+// the graph has no window.
+func (d *bvListDecoder) peekReference(x, start uint64) (uint64, error) {
+	if d.window == 0 {
+		return 0, nil
+	}
+	r := d.r
+	at := r.pos
+	ref := r.read(d.codes.reference, d.k)
+	if r.overrun() {
+		return 0, d.overrunError(x, start)
+	}
+	r.pos = at
+	if ref > d.window || ref > x {
+		return 0, nil // decodeCopied says what is wrong
+	}
+	return ref, nil
+}
+
+// bvCursorSlots is the number of lists a cursor keeps (at least the
+// window's): a crawl asks for pages near the ones it asked for lately, whose
+// lists references copy from, and finds them there instead of decoding
+// them again.
+const bvCursorSlots = 256
+
+// bvRing keeps the successor lists of the last nodes decoded, node x in
+// slot x mod the number of slots (more than the window), for the lists
+// that copy from them.
+type bvRing struct {
+	lists [][]uint32
+	nodes []int64 // the node in each slot, -1 when none
+}
+
+func newBVRing(window int) *bvRing {
+	k := max(window, 0) + 1
+	r := &bvRing{lists: make([][]uint32, k), nodes: make([]int64, k)}
+	for i := range r.nodes {
+		r.nodes[i] = -1
+	}
+	return r
+}
+
+// take returns slot's list resized to deg entries, for a list to be
+// decoded into; its node is unknown until set.
+func (r *bvRing) take(slot, deg uint64) []uint32 {
+	l := r.lists[slot]
+	if uint64(cap(l)) < deg {
+		l = make([]uint32, deg, max(deg, 2*uint64(cap(l))))
+	}
+	l = l[:deg]
+	r.lists[slot] = l
+	r.nodes[slot] = -1
+	return l
+}
+
+// NumNodes returns the number of pages.
+func (g *BVGraph) NumNodes() int { return int(g.props.Nodes) }
+
+// NumArcs returns the number of links.
+func (g *BVGraph) NumArcs() int64 { return g.props.Arcs }
+
+// Properties returns the graph's properties.
+func (g *BVGraph) Properties() BVGraphProperties { return g.props }
+
+// Bytes returns the size of the .graph data.
+func (g *BVGraph) Bytes() int64 { return int64(len(g.data)) }
+
+// OutDegree returns the outdegree of page i, read from the start of its
+// list.
+func (g *BVGraph) OutDegree(i uint32) int {
+	r := bvBitReader{buf: g.data, bitLen: uint64(len(g.data)) * 8, pos: g.positions[i]}
+	deg := r.read(g.codes.outdegree, uint(max(g.props.ZetaK, 0)))
+	if r.overrun() || deg > uint64(g.props.Nodes) {
+		return 0
+	}
+	return int(deg)
+}
+
+// NewCursor returns a decoder for one goroutine.
+func (g *BVGraph) NewCursor() graph.Cursor {
+	c := &bvCursor{g: g, ring: newBVRing(max(g.props.WindowSize, bvCursorSlots-1))}
+	c.dec = newBVListDecoder(g.data, g.name, &g.props, g.codes)
+	c.dec.refList = c.refList
+	return c
+}
+
+// bvCursor decodes lists of a BVGraph at any position. The lists of the
+// last window+1 nodes it decoded stay in a ring, so that decoding in
+// increasing order finds every reference there; a list whose reference is
+// not in the ring decodes it first, at most maxrefcount deep.
+type bvCursor struct {
+	g     *BVGraph
+	dec   bvListDecoder
+	ring  *bvRing
+	depth int
+	err   error
+}
+
+// Out returns the successor list of page i, valid until the next call.
+func (c *bvCursor) Out(i uint32) []uint32 {
+	if c.err != nil {
+		return nil
+	}
+	if uint64(i) >= uint64(c.g.props.Nodes) {
+		c.err = fmt.Errorf("%s: page %d is beyond the last page %d", c.g.name, i, c.g.props.Nodes-1)
+		return nil
+	}
+	l, err := c.decode(uint64(i))
+	if err != nil {
+		c.err = err
+		return nil
+	}
+	return l
+}
+
+// Err returns the first decoding error.
+func (c *bvCursor) Err() error { return c.err }
+
+// refList serves the list decoder's references.
+func (c *bvCursor) refList(y uint64) ([]uint32, error) {
+	if c.depth > max(c.g.maxChain, 0) {
+		return nil, fmt.Errorf("%s: node %d: a reference chain longer than the maxrefcount %d", c.g.name, y, c.g.maxChain)
+	}
+	c.depth++
+	l, err := c.decode(y)
+	c.depth--
+	return l, err
+}
+
+// decode returns the list of node x from the ring, or decodes it into its
+// slot, leaving the reader where it was.
+func (c *bvCursor) decode(x uint64) ([]uint32, error) {
+	ring := c.ring
+	slot := x % uint64(len(ring.lists))
+	if ring.nodes[slot] == int64(x) {
+		return ring.lists[slot], nil
+	}
+	d := &c.dec
+	r := d.r
+	saved := r.pos
+	l, err := c.decodeAt(x, slot)
+	r.pos = saved
+	return l, err
+}
+
+// decodeAt decodes the list of node x into ring slot slot, moving the
+// reader.
+func (c *bvCursor) decodeAt(x, slot uint64) ([]uint32, error) {
+	ring := c.ring
+	d := &c.dec
+	r := d.r
+	start := c.g.positions[x]
+	r.pos = start
+	deg := r.read(d.codes.outdegree, d.k)
+	if r.overrun() {
+		return nil, d.overrunError(x, start)
+	}
+	if deg > d.n {
+		return nil, d.errorAt(start, x, start, "outdegree %d exceeds the number of pages %d", deg, d.n)
+	}
+	if deg == 0 {
+		l := ring.take(slot, 0)
+		ring.nodes[slot] = int64(x)
+		return l, nil
+	}
+	copied, intervals, residuals, err := d.decodeParts(x, deg, start)
+	if err != nil {
+		return nil, err
+	}
+	dst := ring.take(slot, deg)
+	if err := d.mergeParts(dst, copied, intervals, residuals, x, start); err != nil {
+		return nil, err
+	}
+	ring.nodes[slot] = int64(x)
+	return dst, nil
+}

@@ -1,0 +1,264 @@
+package graphio
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"pgregory.net/rapid"
+)
+
+// openInPlace opens encoded lists in place; the test encoder picks the
+// shortest reference whatever the chain, so the properties allow any.
+func openInPlace(t testing.TB, lists [][]uint32, cfg bvTestConfig, withOffsets bool) *BVGraph {
+	t.Helper()
+	data, offs := bvTestEncode(lists, cfg)
+	props := cfg.props(lists)
+	props.MaxRefCount = -1
+	var or *bytes.Reader
+	if withOffsets {
+		or = bytes.NewReader(offs)
+	}
+	var g *BVGraph
+	var err error
+	if or != nil {
+		g, err = OpenBVGraph(data, "t.graph", props, or, "t.offsets", nil)
+	} else {
+		g, err = OpenBVGraph(data, "t.graph", props, nil, "", nil)
+	}
+	if err != nil {
+		t.Fatalf("OpenBVGraph: %v", err)
+	}
+	return g
+}
+
+// TestInPlaceRandomAccessEqualsSequential decodes random graphs in every
+// parameter set, in increasing order and in a random order, and compares
+// every list and outdegree with the lists encoded.
+func TestInPlaceRandomAccessEqualsSequential(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		n := rapid.IntRange(1, 120).Draw(rt, "pages")
+		seed := rapid.Uint64().Draw(rt, "seed")
+		cfg := bvTestConfigs[rapid.IntRange(0, len(bvTestConfigs)-1).Draw(rt, "config")]
+		withOffsets := rapid.Bool().Draw(rt, "offsets")
+		lists := bvRandomLists(rand.New(rand.NewPCG(seed, 1)), n)
+		bv := openInPlace(t, lists, cfg, withOffsets)
+		seq := bv.NewCursor()
+		for i, want := range lists {
+			if got := seq.Out(uint32(i)); !slices.Equal(got, want) {
+				rt.Fatalf("sequential page %d: got %v, want %v", i, got, want)
+			}
+			if d := bv.OutDegree(uint32(i)); d != len(want) {
+				rt.Fatalf("outdegree of page %d: %d, want %d", i, d, len(want))
+			}
+		}
+		random := bv.NewCursor()
+		order := rand.New(rand.NewPCG(seed, 2)).Perm(n)
+		for _, i := range order {
+			if got := random.Out(uint32(i)); !slices.Equal(got, lists[i]) {
+				rt.Fatalf("random access to page %d: got %v, want %v", i, got, lists[i])
+			}
+		}
+		if seq.Err() != nil || random.Err() != nil {
+			rt.Fatalf("errors: %v, %v", seq.Err(), random.Err())
+		}
+	})
+}
+
+// TestInPlaceGraphMatchesDecodedOnRealData compares the in-place graph of
+// each shared BVGraph with the CSR that ReadBVGraph decodes: every list,
+// in order and backwards, and the statistics computed over each.
+func TestInPlaceGraphMatchesDecodedOnRealData(t *testing.T) {
+	for _, base := range []string{"cnr-2000/cnr-2000", "cnr-2000/cnr-2000-t", "cs-stanford/cs-stanford"} {
+		t.Run(base, func(t *testing.T) {
+			csr := bvLoadShared(t, base, false)
+			props, err := ReadBVGraphProperties(bytes.NewReader(bvReadFileOrSkip(t, base+".properties")), base+".properties")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var offsets *bytes.Reader
+			if !strings.HasPrefix(base, "cs-stanford") {
+				offsets = bytes.NewReader(bvReadFileOrSkip(t, base+".offsets"))
+			}
+			data := bvReadFileOrSkip(t, base+".graph")
+			var bv *BVGraph
+			if offsets != nil {
+				bv, err = OpenBVGraph(data, base+".graph", props, offsets, base+".offsets", nil)
+			} else {
+				bv, err = OpenBVGraph(data, base+".graph", props, nil, "", nil)
+			}
+			if err != nil {
+				t.Fatalf("OpenBVGraph: %v", err)
+			}
+			g := &graph.Graph{Lists: bv}
+			if err := g.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			if g.NumNodes() != csr.NumNodes() || g.NumArcs() != csr.NumArcs() {
+				t.Fatalf("%d pages and %d links, want %d and %d", g.NumNodes(), g.NumArcs(), csr.NumNodes(), csr.NumArcs())
+			}
+			s := g.Successors()
+			for i := range csr.NumNodes() {
+				if got, want := s.Out(uint32(i)), csr.Out(uint32(i)); !slices.Equal(got, want) {
+					t.Fatalf("page %d: got %v, want %v", i, got, want)
+				}
+			}
+			back := g.Successors()
+			for i := csr.NumNodes() - 1; i >= 0; i -= 7 {
+				if got, want := back.Out(uint32(i)), csr.Out(uint32(i)); !slices.Equal(got, want) {
+					t.Fatalf("backwards, page %d: got %v, want %v", i, got, want)
+				}
+			}
+			if s.Err() != nil || back.Err() != nil {
+				t.Fatal(s.Err(), back.Err())
+			}
+			if a, b := graph.ComputeStats(g, 5), graph.ComputeStats(csr, 5); !statsEqual(a, b) {
+				t.Fatalf("stats differ: %+v, want %+v", a, b)
+			}
+			tr, want := g.Transpose(), csr.Transpose()
+			if !slices.Equal(tr.Offsets, want.Offsets) || !slices.Equal(tr.Targets, want.Targets) {
+				t.Fatal("the transpose of the in-place graph differs from the CSR's")
+			}
+		})
+	}
+}
+
+func statsEqual(a, b graph.Stats) bool {
+	return a.Pages == b.Pages && a.Links == b.Links && a.Dangling == b.Dangling &&
+		a.SelfLoops == b.SelfLoops && a.OutDegree == b.OutDegree && a.InDegree == b.InDegree
+}
+
+// TestInPlaceRefusesWhatTheSequentialReaderRefuses opens corrupted copies
+// of a small graph in place: each is refused with an *Error exactly when
+// ReadBVGraph refuses it, and neither panics.
+func TestInPlaceRefusesWhatTheSequentialReaderRefuses(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	lists := bvRandomLists(rng, 60)
+	cfg := bvTestConfigs[0]
+	data, offs := bvTestEncode(lists, cfg)
+	for trial := range 400 {
+		d := slices.Clone(data)
+		o := slices.Clone(offs)
+		switch trial % 3 {
+		case 0:
+			d[rng.IntN(len(d))] ^= byte(1 << rng.IntN(8))
+		case 1:
+			d = d[:rng.IntN(len(d))]
+		case 2:
+			o[rng.IntN(len(o))] ^= byte(1 << rng.IntN(8))
+		}
+		props := cfg.props(lists)
+		props.MaxRefCount = -1
+		_, seqErr := ReadBVGraph(bytes.NewReader(d), "t.graph", props, bytes.NewReader(o), "t.offsets")
+		_, err := OpenBVGraph(d, "t.graph", props, bytes.NewReader(o), "t.offsets", nil)
+		if (err == nil) != (seqErr == nil) {
+			t.Fatalf("trial %d: in place %v, sequential %v", trial, err, seqErr)
+		}
+		var e *Error
+		if err != nil && !errors.As(err, &e) {
+			t.Fatalf("trial %d: %v is not an *Error", trial, err)
+		}
+	}
+}
+
+// TestInPlaceChainLongerThanMaxRefCount opens a graph whose reference
+// chains exceed its maxrefcount, as one compressed for sequential access
+// only may: random access follows the whole chain.
+func TestInPlaceChainLongerThanMaxRefCount(t *testing.T) {
+	// Every list equal to the one before makes the encoder chain them all.
+	lists := make([][]uint32, 10)
+	for i := range lists {
+		lists[i] = []uint32{0, 3, 5, 9}
+	}
+	data, _ := bvTestEncode(lists, bvTestConfigs[0])
+	props := bvTestConfigs[0].props(lists)
+	props.MaxRefCount = 2
+	bv, err := OpenBVGraph(data, "t.graph", props, nil, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := bv.NewCursor()
+	if got := c.Out(9); !slices.Equal(got, lists[9]) || c.Err() != nil {
+		t.Fatalf("page 9 at random: %v (%v), want %v", got, c.Err(), lists[9])
+	}
+}
+
+// FuzzBVGraphInPlace opens arbitrary bytes as a small BVGraph in place
+// and decodes every list at random: an error, never a panic or a read
+// outside the data.
+func FuzzBVGraphInPlace(f *testing.F) {
+	lists := bvRandomLists(rand.New(rand.NewPCG(3, 3)), 30)
+	data, offs := bvTestEncode(lists, bvTestConfigs[0])
+	f.Add(data, offs, int64(30), int64(len(slices.Concat(lists...))), true)
+	f.Add(data, []byte{}, int64(30), int64(len(slices.Concat(lists...))), false)
+	f.Fuzz(func(t *testing.T, data, offs []byte, nodes, arcs int64, withOffsets bool) {
+		if nodes <= 0 || nodes > 1000 || arcs < 0 || arcs > 100000 {
+			return
+		}
+		props := &BVGraphProperties{Nodes: nodes, Arcs: arcs, WindowSize: 7, MaxRefCount: 3, MinIntervalLength: 4, ZetaK: 3}
+		var bv *BVGraph
+		var err error
+		if withOffsets {
+			bv, err = OpenBVGraph(data, "f.graph", props, bytes.NewReader(offs), "f.offsets", nil)
+		} else {
+			bv, err = OpenBVGraph(data, "f.graph", props, nil, "", nil)
+		}
+		if err != nil {
+			return
+		}
+		c := bv.NewCursor()
+		for i := nodes - 1; i >= 0; i-- {
+			c.Out(uint32(i))
+			bv.OutDegree(uint32(i))
+		}
+		if c.Err() != nil {
+			t.Fatalf("a graph that opened fails to decode: %v", c.Err())
+		}
+	})
+}
+
+// benchInPlaceCNR opens cnr-2000 in place, or skips.
+func benchInPlaceCNR(b *testing.B) *BVGraph {
+	props, err := ReadBVGraphProperties(bytes.NewReader(bvReadFileOrSkip(b, "cnr-2000/cnr-2000.properties")), "cnr-2000.properties")
+	if err != nil {
+		b.Fatal(err)
+	}
+	bv, err := OpenBVGraph(bvReadFileOrSkip(b, "cnr-2000/cnr-2000.graph"), "cnr-2000.graph", props, bytes.NewReader(bvReadFileOrSkip(b, "cnr-2000/cnr-2000.offsets")), "cnr-2000.offsets", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return bv
+}
+
+// BenchmarkInPlaceSequential decodes every list of cnr-2000 in order;
+// ns/op is per link.
+func BenchmarkInPlaceSequential(b *testing.B) {
+	bv := benchInPlaceCNR(b)
+	b.ResetTimer()
+	for b.Loop() {
+		c := bv.NewCursor()
+		for i := range bv.NumNodes() {
+			c.Out(uint32(i))
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*bv.NumArcs()), "ns/link")
+}
+
+// BenchmarkInPlaceRandom decodes every list of cnr-2000 in a random
+// order, as a crawl asks for them.
+func BenchmarkInPlaceRandom(b *testing.B) {
+	bv := benchInPlaceCNR(b)
+	order := rand.New(rand.NewPCG(1, 1)).Perm(bv.NumNodes())
+	b.ResetTimer()
+	for b.Loop() {
+		c := bv.NewCursor()
+		for _, i := range order {
+			c.Out(uint32(i))
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*bv.NumArcs()), "ns/link")
+}
