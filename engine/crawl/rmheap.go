@@ -66,9 +66,20 @@ func (h *rmHeap) push(p uint32, k float64) {
 	h.up(len(h.items)-1, p, k)
 }
 
-// raise adds delta > 0 to the rm of the page at index i.
+// raise adds delta > 0 to the rm of the page at index i. A raise that
+// leaves the page below its parent writes only its key.
 func (h *rmHeap) raise(i int, delta float64) {
-	h.up(i, h.items[i], h.rm[i]+delta)
+	k := h.rm[i] + delta
+	if i == 0 {
+		h.rm[0] = k
+		return
+	}
+	parent := (i - 1) / rmArity
+	if kq := h.rm[parent]; k < kq || k == kq && !discoveredBefore(h.seq, h.items[i], h.items[parent]) {
+		h.rm[i] = k
+		return
+	}
+	h.up(i, h.items[i], k)
 }
 
 // up puts page p with rm k at index i, or above it as far as k takes it.
