@@ -190,7 +190,7 @@ func BenchmarkMeasure(b *testing.B) {
 // BenchmarkHeavyStrategies crawls a generated web of 30,000 pages (default
 // generator parameters, seed 1) from its 100 pages of highest PageRank with
 // the four strategies whose own work dominates a crawl: RankMass's virtual
-// re-expansions (negHeap), the windows' passes of windowed-rankmass, and
+// re-expansions (rmHeap), the windows' passes of windowed-rankmass, and
 // the recomputations of the known graph's PageRank of batch- and
 // partial-pagerank (knownRank). It needs no data from ../shared and reports
 // the same figures as BenchmarkStrategies.

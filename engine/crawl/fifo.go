@@ -60,11 +60,17 @@ func (f *Frontier) pushFifo(p uint32, key float64) {
 	// A page out of discovery order (none, for the strategies that use
 	// this frontier) moves to its place.
 	live := hp.items[q.head[h]:]
-	for i := len(live) - 1; i > 0 && discoveredBefore(f.seq, live[i], live[i-1]); i-- {
+	i := len(live) - 1
+	for ; i > 0 && discoveredBefore(f.seq, live[i], live[i-1]); i-- {
 		live[i], live[i-1] = live[i-1], live[i]
 	}
 	f.size++
-	f.fixHost(h)
+	// A page appended behind the head leaves the host's best page, and so
+	// its place among the hosts, as it was, unless hosts are ordered by
+	// their number of pages.
+	if wasEmpty || i == 0 || f.groupBySize {
+		f.fixHost(h)
+	}
 	if wasEmpty && !f.open[h] && f.wake != nil {
 		f.wake(h)
 	}
@@ -78,6 +84,9 @@ func (f *Frontier) popFifo(h uint32) uint32 {
 	q.head[h]++
 	q.held[p/64] &^= 1 << (p % 64)
 	f.size--
-	f.fixHost(h)
+	// With one host, and pages left, the host stays where it is: alone.
+	if f.hostOf != nil || f.hostPending(h) == 0 {
+		f.fixHost(h)
+	}
 	return p
 }

@@ -33,8 +33,9 @@ import "math"
 // additions touch says which side a page is on (adding share to rm is
 // subtracting it from -rm, exactly, as rounding is symmetric). Downloaded
 // pages whose rm may soon be the largest wait in a second indexed max-heap
-// with the same tie rule (hot, a negHeap sharing the Frontier's keys and
-// positions: a page is never in both); before every selection
+// with the same tie rule (hot, an rmHeap, which keeps their rm beside them
+// and leaves in their slot of the Frontier's keys a NaN that boxes their
+// index in it: a page is never in both); before every selection
 // (BeforeSelect) its top is re-expanded as long as it ranks strictly
 // before the Frontier's best page.
 //
@@ -72,9 +73,11 @@ type rankMass struct {
 	epsilon float64
 	crm     float64
 
-	rm  []float64 // the Frontier's keys: rm, or -rm for a downloaded page
-	hot negHeap   // exactly the downloaded pages with rm > tau; never grows
-	tau float64   // at least maxSubnormal, so hot holds no underflowed rm
+	// rm is the Frontier's keys: rm, or -rm for a downloaded page, or the
+	// boxed index in hot of a page of hot (boxIndex)
+	rm  []float64
+	hot rmHeap  // exactly the downloaded pages with rm > tau; never grows
+	tau float64 // at least maxSubnormal, so hot holds no underflowed rm
 	// beta is tau over the Frontier's best key at the last reset, and
 	// work counts the additions since then (see reset).
 	beta float64
@@ -113,7 +116,7 @@ func (s *rankMass) Start(c *Crawl) error {
 	s.c = c
 	s.rm = c.front.key
 	// hot holds downloaded pages, at most the reachable ones: it never grows.
-	s.hot = negHeap{items: make([]uint32, 0, c.reachable), neg: c.front.key, seq: c.seq, pos: c.front.pos}
+	s.hot = newRMHeap(c.reachable, c.seq, c.front.key)
 	s.tau = math.MaxFloat64
 	s.beta = maxBeta
 	return nil
@@ -135,7 +138,12 @@ func (s *rankMass) Downloaded(i uint32) {
 }
 
 // rmOf returns page p's rm, downloaded or not.
-func (s *rankMass) rmOf(p uint32) float64 { return math.Abs(s.rm[p]) }
+func (s *rankMass) rmOf(p uint32) float64 {
+	if v := s.rm[p]; v != v {
+		return s.hot.rm[unboxIndex(v)]
+	}
+	return math.Abs(s.rm[p])
+}
 
 // negZero is -0: the rm of a downloaded page after its expansion.
 var negZero = math.Copysign(0, -1)
@@ -157,20 +165,21 @@ func (s *rankMass) BeforeSelect(budget int) (work int, ready bool) {
 		s.reset(kb)
 	}
 	for s.hot.len() > 0 && !c.stopped {
-		if v := s.hot.top(); -s.rm[v] < s.rm[b] || -s.rm[v] == s.rm[b] && (c.seq[v] > c.seq[b] || c.seq[v] == c.seq[b] && v > b) {
+		v, x := s.hot.top()
+		if kb := s.rm[b]; x < kb || x == kb && (c.seq[v] > c.seq[b] || c.seq[v] == c.seq[b] && v > b) {
 			return work, true
 		}
 		if work >= budget {
 			return work, false
 		}
 		work++
-		v := s.hot.pop()
+		s.hot.pop()
 		if s.hot.len() > 0 {
 			// Load the next candidate's link offset while v is expanded
 			// (as windowed-rankmass's pass does; prefetchDistance).
-			s.touched ^= c.links.Touch(s.hot.top())
+			next, _ := s.hot.top()
+			s.touched ^= c.links.Touch(next)
 		}
-		x := -s.rm[v]
 		s.rm[v] = negZero
 		c.cost.VirtualReexpansions++
 		s.expand(v, x)
@@ -180,8 +189,9 @@ func (s *rankMass) BeforeSelect(budget int) (work int, ready bool) {
 	return work, true
 }
 
-// reset lowers tau below key, the Frontier's best key, and rebuilds hot
-// from the downloaded pages. Tau is beta·key: 0.9·key while resets are
+// reset lowers tau below key, the Frontier's best key, and adds to hot
+// the downloaded pages whose rm is above the new tau (tau only falls, so
+// every page of hot stays). Tau is beta·key: 0.9·key while resets are
 // rare, lower (beta squared, down to 2^-20) when fewer additions than
 // downloaded pages were made since the last reset, so that the scans of D
 // cost at most as much as the additions themselves.
@@ -194,13 +204,17 @@ func (s *rankMass) reset(key float64) {
 	}
 	s.work = 0
 	s.tau = max(key*s.beta, maxSubnormal)
-	s.hot.clear()
+	added := false
 	for _, p := range c.order {
-		if -s.rm[p] > s.tau {
-			s.hot.items = append(s.hot.items, p)
+		// false for a page of hot, whose slot holds a NaN
+		if x := -s.rm[p]; x > s.tau {
+			s.hot.append(p, x)
+			added = true
 		}
 	}
-	s.hot.heapify()
+	if added {
+		s.hot.heapify()
+	}
 }
 
 // The range of beta (reset).
@@ -254,9 +268,14 @@ func (s *rankMass) spread(pages []uint32, share float64) {
 			continue
 		}
 		x := old - share
+		if x != x {
+			// old is a NaN: j is in hot, at the index old boxes
+			s.hot.raise(unboxIndex(old), share)
+			continue
+		}
 		key[j] = x
 		if -x > tau {
-			s.raise(j, -old, -x)
+			s.hot.push(j, -x)
 		}
 	}
 }
@@ -269,19 +288,13 @@ func (s *rankMass) add(j uint32, delta float64) {
 		return
 	}
 	x := old - delta
+	if x != x {
+		s.hot.raise(unboxIndex(old), delta)
+		return
+	}
 	s.rm[j] = x
 	if -x > s.tau {
-		s.raise(j, -old, -x)
-	}
-}
-
-// raise updates hot after downloaded page j's rm grew from old to x > tau:
-// j joins hot, or moves up in it.
-func (s *rankMass) raise(j uint32, old, x float64) {
-	if old > s.tau {
-		s.hot.up(int(s.hot.pos[j]))
-	} else {
-		s.hot.push(j)
+		s.hot.push(j, -x)
 	}
 }
 

@@ -12,7 +12,8 @@ import (
 
 // crawlStage is the crawls: for every strategy, its crawl (crawl.New) and
 // its metrics (crawl.NewMeasurer, SPEC.md section 4), one strategy after
-// the other, each dropped (Env.Release) before the next begins.
+// the other, each dropped (Env.Release) before the next begins; or, with
+// Env.Parallel, several at once (parallel.go).
 type crawlStage struct {
 	*shared
 	graph *graphStage
@@ -22,6 +23,7 @@ type crawlStage struct {
 
 	politeness *crawl.Politeness
 	runs       []strategyRun
+	par        parallelCrawls // with Env.Parallel
 }
 
 // strategyRun is one strategy's crawl and result.
@@ -35,6 +37,9 @@ type strategyRun struct {
 	state    string // "waiting", "crawl", "metrics", "done", StageElsewhere
 	total    int64  // downloads planned
 	res      StrategyResult
+	// order is the download order for Env.Orders, held from the end of
+	// the metrics until it is handed over (emit).
+	order *CrawlOrder
 }
 
 // hostWarnings says when strategies or politeness need hosts the graph
@@ -183,14 +188,32 @@ func (st *crawlStage) measure(k int, budget int64) (int64, bool, error) {
 	}
 	sr.total = int64(len(res.Order))
 	if st.env.Orders != nil {
-		o := CrawlOrder{Label: sr.label, Order: res.Order, Times: res.Times, Importance: st.imp.scores, URLs: st.graph.g.URLs}
-		if err := st.env.Orders(o); err != nil {
-			return budget, false, fmt.Errorf("strategy %s: download order: %w", sr.label, err)
-		}
+		sr.order = &CrawlOrder{Label: sr.label, Order: res.Order, Times: res.Times, Importance: st.imp.scores, URLs: st.graph.g.URLs}
 	}
 	sr.crawl, sr.measurer, sr.state = nil, nil, "done"
+	if st.par.on {
+		return budget, true, nil // parallelStep hands the order over
+	}
+	if err := st.emit(k); err != nil {
+		return budget, false, err
+	}
 	st.release()
 	return budget, true, nil
+}
+
+// emit hands strategy k's download order, held since its metrics ended,
+// to Env.Orders, and drops it.
+func (st *crawlStage) emit(k int) error {
+	sr := &st.runs[k]
+	o := sr.order
+	if o == nil {
+		return nil
+	}
+	sr.order = nil
+	if err := st.env.Orders(*o); err != nil {
+		return fmt.Errorf("strategy %s: download order: %w", sr.label, err)
+	}
+	return nil
 }
 
 func (st *crawlStage) strategyProgress(k int) step.Progress {

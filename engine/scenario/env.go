@@ -25,6 +25,11 @@ type Env struct {
 	// (rank.Options.Workers): the command line uses the number of CPUs,
 	// the browser worker 1. Results do not depend on it.
 	Workers int
+	// Parallel is the number of strategies crawled and measured at once,
+	// each in a goroutine of its own (parallel.go): the command line uses
+	// GOMAXPROCS, or its -j flag. 0 or 1 runs them one after another.
+	// Results do not depend on it.
+	Parallel int
 	// MaxLinks, when positive, refuses graph files with more links
 	// (graphio.LoadOptions.MaxLinks): the browser worker sets it from its
 	// memory budget.

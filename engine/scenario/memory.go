@@ -100,14 +100,7 @@ func (c *shared) runBytes(n, m int64) int64 {
 // runBytesOf is runBytes for a graph that holds held bytes, with or
 // without a transpose to pull along.
 func (c *shared) runBytesOf(n, m, held int64, transposed bool) int64 {
-	vectors := int64(8)
-	if c.s.Importance == ImportancePersonalized {
-		vectors = 24
-	}
-	stage := crawlBytesPerPage * n
-	if c.s.Metrics.LowerBound > 0 {
-		stage += lowerBoundBytesPerPage * n
-	}
+	stage := c.crawlRunBytes(n)
 	if c.env.ImportanceFile == "" || c.s.Importance == ImportancePersonalized {
 		layout := 4 * m
 		if transposed {
@@ -115,7 +108,27 @@ func (c *shared) runBytesOf(n, m, held int64, transposed bool) int64 {
 		}
 		stage = max(stage, pageRankBytesPerPage*n+layout)
 	}
-	return held + vectors*n + stage
+	return c.crawlBaseBytes(n, held) + stage
+}
+
+// crawlBaseBytes is what runBytesOf counts besides its stages: the graph,
+// which holds held bytes, and the importance vectors of n pages.
+func (c *shared) crawlBaseBytes(n, held int64) int64 {
+	vectors := int64(8)
+	if c.s.Importance == ImportancePersonalized {
+		vectors = 24
+	}
+	return held + vectors*n
+}
+
+// crawlRunBytes is the memory of one crawl and its metrics: a stage of
+// runBytes, and what each crawl run at once adds (parallel.go).
+func (c *shared) crawlRunBytes(n int64) int64 {
+	b := crawlBytesPerPage * n
+	if c.s.Metrics.LowerBound > 0 {
+		b += lowerBoundBytesPerPage * n
+	}
+	return b
 }
 
 // checkRunMemory refuses, once the graph (and the previous snapshot) are

@@ -226,6 +226,15 @@ func (r *Runner) plan() {
 	if r.s.SeedStudy != nil {
 		r.add(sd.seedStudy, sd.studyProgress)
 	}
+	if r.env.Parallel > 1 {
+		cr.planParallel()
+		if len(cr.par.queue) > 1 {
+			cr.par.on = true
+			r.add(cr.parallelStep, cr.parallelProgress)
+			r.once("result", r.finish)
+			return
+		}
+	}
 	for k := range cr.runs {
 		if cr.runs[k].state == StageElsewhere {
 			continue

@@ -39,6 +39,22 @@ func stepToEnd(t testing.TB, r *Runner, budget int) *Result {
 			t.Fatalf("%d strategy progresses for %d strategies", len(sp), n)
 		}
 		running := r.Running()
+		if r.crawls.par.on && strings.HasPrefix(p.Stage, "crawls (") {
+			// several strategies at once (parallel.go)
+			busy := 0
+			for k, q := range sp {
+				if !slices.Contains([]string{"crawl", "metrics", "waiting", "done"}, q.Stage) {
+					t.Fatalf("strategy %d is %q", k, q.Stage)
+				}
+				if q.Stage == "crawl" || q.Stage == "metrics" {
+					busy++
+				}
+			}
+			if busy > r.env.Parallel {
+				t.Fatalf("%d strategies busy, at most %d at once", busy, r.env.Parallel)
+			}
+			continue
+		}
 		for k, q := range sp {
 			want := []string{"crawl", "metrics", "waiting"}
 			switch {

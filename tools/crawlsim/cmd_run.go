@@ -66,6 +66,9 @@ read like the command line's, relative to the current folder.`,
 // run checks every flag, builds the scenario, runs it and writes its
 // outputs. set holds the flags given on the command line.
 func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[string]bool) error {
+	if f.jobs < 0 {
+		return usagef("-j %d: want 0 (as many as GOMAXPROCS) or more strategies at once", f.jobs)
+	}
 	sc, err := f.scenario(args, set)
 	if err != nil {
 		return err
@@ -118,7 +121,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 			return report.Orders(b, o)
 		}
 	}
-	res, err := runScenarioOrders(ctx, e, sc, runFiles{importance: f.importanceInput(), transpose: f.tr}, keepOrders)
+	res, err := runScenarioOrders(ctx, e, sc, runFiles{importance: f.importanceInput(), transpose: f.tr}, keepOrders, f.jobs)
 	if err != nil {
 		return f.placeSeedError(err, set)
 	}
@@ -308,7 +311,7 @@ func runScenario(ctx context.Context, e *env, sc scenario.Scenario) (*scenario.R
 // runScenarioWith is runScenario reading the pagerank importance from
 // importanceFile when it is not "" (scenario.Env.ImportanceFile).
 func runScenarioWith(ctx context.Context, e *env, sc scenario.Scenario, importanceFile string) (*scenario.Result, error) {
-	return runScenarioOrders(ctx, e, sc, runFiles{importance: importanceInput{file: importanceFile}}, nil)
+	return runScenarioOrders(ctx, e, sc, runFiles{importance: importanceInput{file: importanceFile}}, nil, 0)
 }
 
 // runFiles are the files a run reads beside the scenario's: the importance
@@ -320,14 +323,19 @@ type runFiles struct {
 }
 
 // runScenarioOrders is runScenarioWith that also gives every crawl's
-// download order to orders, when not nil (scenario.Env.Orders).
-func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, files runFiles, orders func(scenario.CrawlOrder) error) (*scenario.Result, error) {
+// download order to orders, when not nil (scenario.Env.Orders), and
+// crawls parallel strategies at once (scenario.Env.Parallel; 0: as many
+// as GOMAXPROCS).
+func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, files runFiles, orders func(scenario.CrawlOrder) error, parallel int) (*scenario.Result, error) {
 	sr, err := newStepRunner(ctx, e)
 	if err != nil {
 		return nil, err
 	}
 	sr.Env.Orders = orders
 	files.importance.setEnv(&sr.Env)
+	if parallel > 0 {
+		sr.Env.Parallel = parallel
+	}
 	if sc.Graph.File != "" {
 		format, _ := resolveFormat("format", sc.Graph.Format, sc.Graph.File)
 		sr.Env.Transpose = transposeFile(sc.Graph.File, format, files.transpose)

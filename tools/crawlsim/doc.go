@@ -282,7 +282,10 @@
 // result as JSON; -json prints that JSON instead of the table. The output folders are
 // tried before the run starts, and every output is made in memory first:
 // one that cannot be made does not cost the others. Only the scheduling
-// times differ between two runs of one scenario.
+// times differ between two runs of one scenario. The strategies are
+// crawled several at once, as many as GOMAXPROCS (the cores Go uses) or -j
+// N, the costliest first, each started only when its memory fits beside
+// the others'; -j 1 crawls them one after another, to the same result.
 //
 // Comparisons, in a fresh folder (TestRunExamples runs exactly these lines
 // and compares their output with the golden files testdata/run-example-N.txt,

@@ -91,7 +91,7 @@ func TestRunRangeErrorsNameTheFlag(t *testing.T) {
 	checkNamesFlags(t, "run", [][]string{
 		{"-bandwidth", "-1"}, {"-budget", "-1"}, {"-connections", "0"}, {"-copy", "2"},
 		{"-curve-points", "2000000"}, {"-damping", "2"}, {"-degree", "-1"}, {"-degree-exp", "0.5"},
-		{"-host-exp", "-1"}, {"-hosts", "-1"}, {"-intra", "2"}, {"-latency", "-1"},
+		{"-host-exp", "-1"}, {"-hosts", "-1"}, {"-intra", "2"}, {"-j", "-1"}, {"-latency", "-1"},
 		{"-lower-bound", "-1"}, {"-n", "-1"}, {"-page-size", "-1"}, {"-tau-sample", "-1"},
 		{"-tol", "2"}, {"-wait", "-1"}, {"-politeness", "-wait", "-1"},
 	}, "random-seed", "gen-seed", "evolve-seed")

@@ -78,6 +78,7 @@ type runFlags struct {
 	damping  float64
 	tol      float64
 	budget   int64
+	jobs     int // -j
 	rseed    uint64
 	polite   bool
 	pol      crawl.Politeness
@@ -291,6 +292,8 @@ func (f *runFlags) table() []runFlag {
 			}},
 		runFlag{name: "budget", field: "budget", value: &f.budget, help: "download at most `N` pages per crawl (0: until the frontier is empty)",
 			apply: func(a *applying) error { a.sc.Budget = f.budget; return nil }},
+		runFlag{name: "j", value: &f.jobs,
+			help: "crawl `N` strategies at once, each in a thread of its own, as the memory allows (0: as many as GOMAXPROCS, the cores Go uses); the results do not depend on it"},
 		runFlag{name: "random-seed", field: "random_seed", value: &f.rseed,
 			help:  "`SEED` of every random choice of the run: random:K seed sets, the random strategy, tau's sample (not the generated graph: -gen-seed)",
 			apply: func(a *applying) error { a.sc.RandomSeed = f.rseed; return nil }},

@@ -14,7 +14,8 @@ import (
 
 // stepRunner runs the engine's steppers (a scenario's runner, a
 // reproduction) as the command line does: Env reads files from the disk,
-// each with a progress bar, uses every core and the memory budget, stops
+// each with a progress bar, uses every core (PageRank's workers, and as
+// many strategies crawled at once as GOMAXPROCS) and the memory budget, stops
 // on Ctrl-C (the context), and gives a crawl's arrays back to the system
 // before the next crawl allocates its own (at 125 M pages, 3 GB each).
 type stepRunner struct {
@@ -38,6 +39,7 @@ func newStepRunner(ctx context.Context, e *env) (*stepRunner, error) {
 		FS:       osFS{},
 		Clock:    func() time.Duration { return time.Since(start) },
 		Workers:  runtime.NumCPU(),
+		Parallel: runtime.GOMAXPROCS(0),
 		Wrap:     files.wrap,
 		MaxBytes: budget.bytes,
 		Cancel:   ctx.Err,

@@ -1,0 +1,108 @@
+package scenario
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+)
+
+// TestParallelDoesNotChangeTheResult runs the golden scenario (every kind
+// of strategy, an evolved previous snapshot, personalized importance) and
+// one on the politeness clock with 1, 2 and 8 strategies at once, in
+// large and small steps: the results must be byte-identical, and the
+// download orders must reach Env.Orders in the scenario's order, each
+// once and the same.
+func TestParallelDoesNotChangeTheResult(t *testing.T) {
+	polite := smallScenario()
+	polite.Strategies = append(polite.Strategies, Strategy{ID: "rankmass"}, Strategy{ID: "windowed-rankmass"},
+		Strategy{ID: "partial-pagerank", Params: crawl.Values{"batch": 0.1}})
+	polite.Politeness = &Politeness{Connections: 2, Wait: ptr(1)}
+	polite.Metrics.LowerBound = 2
+	for name, s := range map[string]Scenario{"golden": goldenScenario(), "politeness": polite} {
+		t.Run(name, func(t *testing.T) {
+			var first []byte
+			var firstOrders []string
+			for _, parallel := range []int{1, 2, 8} {
+				for _, budget := range []int{RunBudget, 3} {
+					if budget == 3 && name == "golden" {
+						continue // the golden scenario's crawls are long
+					}
+					var orders []string
+					releases := 0
+					env := Env{
+						Parallel: parallel,
+						Orders: func(o CrawlOrder) error {
+							orders = append(orders, fmt.Sprint(o.Label, o.Order, o.Times))
+							return nil
+						},
+						Release: func() { releases++ },
+					}
+					data := deterministicJSON(t, mustRun(t, s, env, budget))
+					if first == nil {
+						first, firstOrders = data, orders
+						continue
+					}
+					if string(data) != string(first) {
+						t.Errorf("%d at once, budget %d: another result than one at a time:\n%s\n%s", parallel, budget, data, first)
+					}
+					if !slices.Equal(orders, firstOrders) {
+						t.Errorf("%d at once, budget %d: the orders reached Env.Orders otherwise", parallel, budget)
+					}
+					if releases == 0 {
+						t.Errorf("%d at once: Env.Release never called", parallel)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestParallelWithinMemory runs the small scenario with room in
+// Env.MaxBytes for one crawl only: the crawls run one at a time, to the
+// same result, and with room for all they all start in the first Step.
+func TestParallelWithinMemory(t *testing.T) {
+	s := smallScenario()
+	want := deterministicJSON(t, mustRun(t, s, Env{}, RunBudget))
+	n, m := int64(2000), int64(20000)
+	for _, tc := range []struct {
+		name    string
+		extra   int64 // bytes beyond one crawl's run
+		atOnce  int
+		wantMax int
+	}{
+		{"room for one", 0, 4, 1},
+		{"room for all", 1 << 40, 8, len(s.Strategies)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := New(s, Env{Parallel: tc.atOnce})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// the budget from the graph's actual size, once it is known
+			most := 0
+			for done := false; !done; {
+				if r.crawls.par.on && r.graph.g != nil && r.env.MaxBytes == 0 {
+					g := r.graph.g
+					n, m = int64(g.NumNodes()), g.NumArcs()
+					r.env.MaxBytes = r.runBytes(n, m) + tc.extra
+				}
+				if done, err = r.Step(50); err != nil {
+					t.Fatal(err)
+				}
+				most = max(most, len(r.crawls.par.running))
+			}
+			res, err := r.Result()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := deterministicJSON(t, res); string(got) != string(want) {
+				t.Errorf("another result than one at a time")
+			}
+			if most > tc.wantMax || tc.wantMax > 1 && most < 2 {
+				t.Errorf("%d crawls ran at once, want at most %d", most, tc.wantMax)
+			}
+		})
+	}
+}
