@@ -162,7 +162,7 @@ func (a *App) SetSource(source string) { a.Form.Source = source }
 func (a *App) SetImportance(importance string) { a.Form.Importance = importance }
 
 // SetTrust chooses the trust vector: uniform over the seeds, or the
-// PageRank vector (SPEC.md section 2).
+// PageRank vector (docs/algorithms.md section 2).
 func (a *App) SetTrust(trust string) { a.Form.Trust = trust }
 
 // SetRelative makes downloads to X count against what each crawl

@@ -2,7 +2,7 @@ package main
 
 import "github.com/vugu/vugu"
 
-// CommunityPanel extracts community seeds from the graph (seeds/003: HITS
+// CommunityPanel extracts community seeds from the graph (Daneshpajouh et al. 2008: HITS
 // on the links between hosts, complete bipartite cores, one hub of each),
 // shows how breadth-first crawls from them fare against random and
 // top-PageRank seeds depth by depth, and can start the comparison from them.

@@ -66,7 +66,7 @@ func (c *Community) Spec() (string, error) {
 }
 
 // Extract extracts community seeds from the graph of form f in the worker
-// and evaluates them against random and top-PageRank seeds (seeds/003).
+// and evaluates them against random and top-PageRank seeds (Daneshpajouh et al. 2008).
 // The study uses the form's graph, importance and random seed; it compares
 // no strategy, so the form's choice of strategies does not matter.
 func (c *Community) Extract(f Form) {

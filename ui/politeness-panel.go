@@ -1,6 +1,6 @@
 package main
 
-// PolitenessPanel puts the crawl on the politeness clock of SPEC.md
+// PolitenessPanel puts the crawl on the politeness clock of docs/algorithms.md
 // section 5: connections, the wait between two downloads from one host,
 // latency, page size and bandwidth.
 type PolitenessPanel struct {

@@ -8,7 +8,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// RefreshPanel is the Revisit panel (SPEC.md section 7; seeds/002): how
+// RefreshPanel is the Revisit panel (docs/algorithms.md section 7; Singhal et al. 2012): how
 // often to come back to each site of a changing web, by a fixed interval,
 // by the change ratio, or by the change ratio and the users' interest,
 // with freshness and the traffic of central and migrating crawlers. Its

@@ -10,7 +10,7 @@ import (
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
-// RefreshForm is the Revisit panel's scenario as typed (SPEC.md section 7).
+// RefreshForm is the Revisit panel's scenario as typed (docs/algorithms.md section 7).
 type RefreshForm struct {
 	Sites, Horizon, ChangeMin, ChangeMax, Users, UserRate, Popularity string
 	Initial, Min, Max, Alpha, MinInterest, Seed                       string

@@ -3,7 +3,7 @@ package main
 import "strings"
 
 // TimeTable is the table of simulated times after a politeness run
-// (SPEC.md section 5), with the same cells as the second table of
+// (docs/algorithms.md section 5), with the same cells as the second table of
 // crawlsim run (report.TimeRows): per timed strategy the simulated time
 // to each level of importance, the crawl's duration and the connections'
 // use.

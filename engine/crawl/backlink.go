@@ -1,7 +1,7 @@
 package crawl
 
 // backlink downloads the page of F with the most links from the pages
-// already downloaded (seeds/004, section 4.1, after Cho et al.; SPEC.md
+// already downloaded (Baeza-Yates et al. 2005, section 4.1, after Cho et al.; docs/algorithms.md
 // section 3). A page's key is its in-link count from D: it joins F with 0
 // and every download adds 1 to each out-neighbour not yet downloaded (pages
 // in flight under the politeness clock keep counting too, through Set).

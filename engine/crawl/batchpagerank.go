@@ -1,7 +1,7 @@
 package crawl
 
-// batchPageRank is the batch PageRank ordering of seeds/004 (section 4.1;
-// SPEC.md section 3): at the start, whenever the list of estimated pages is
+// batchPageRank is the batch PageRank ordering of Baeza-Yates et al. 2005 (section 4.1;
+// docs/algorithms.md section 3): at the start, whenever the list of estimated pages is
 // used up, and whenever K pages were downloaded since the last computation,
 // it computes uniform PageRank on the known graph (nodes D ∪ F, arcs the
 // out-arcs of D, the pages of F dangling; knownRank in knowngraph.go) and

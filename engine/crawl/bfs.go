@@ -2,7 +2,7 @@ package crawl
 
 // bfs downloads the frontier first in, first out: every key is 0, so the
 // crawler's tie rule (earlier discovery first) makes F a queue. Breadth-first
-// is the baseline of seeds/004 (section 4.1) and the crawler of seeds/001's
+// is the baseline of Baeza-Yates et al. 2005 (section 4.1) and the crawler of Cho and Schonfeld 2007's
 // experiments.
 type bfs struct{ c *Crawl }
 

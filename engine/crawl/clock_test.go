@@ -37,7 +37,7 @@ func checkSchedule(t *testing.T, cfg Config, c clockCase) {
 	}
 }
 
-// TestClockTwoConnectionsHandSchedule runs the politeness clock of SPEC.md
+// TestClockTwoConnectionsHandSchedule runs the politeness clock of docs/algorithms.md
 // section 5 with r = 2 connections, wait w = 3 s and downloads of 1 s on
 // two hosts of three pages each: host 0 = {0, 1, 2}, host 1 = {3, 4, 5};
 // seeds 0 and 3; arcs 0→1, 3→4, 3→5, 4→2. A host may start again 1 + 3 =
@@ -146,7 +146,7 @@ func TestClockRecomputesWithoutWaiting(t *testing.T) {
 // 0.2775) the virtual re-expansion of A adds 0.0541875: CRM = 0.3316875 ≥
 // 0.3, and the crawl stops before downloading D. The guarantee after the
 // third download must be the CRM that stopped the crawl, 0.3316875
-// (seeds/001, Theorem 4: a stopped crawl holds at least 1 - ε), so the
+// (Cho and Schonfeld 2007, Theorem 4: a stopped crawl holds at least 1 - ε), so the
 // guaranteed curve reaches 0.3 at k = 3. The same holds on the politeness
 // clock (r = 1, w = 0: the untimed order, one download per second).
 func TestRankMassEpsilonInsideReexpansion(t *testing.T) {

@@ -19,11 +19,11 @@ import (
 type Config struct {
 	// Graph is the graph crawled.
 	Graph *graph.Graph
-	// Importance is the vector the crawl is scored by (SPEC.md section 1),
+	// Importance is the vector the crawl is scored by (docs/algorithms.md section 1),
 	// one entry per page. The omniscient strategies and the optimal
 	// reference read it.
 	Importance []float64
-	// Seeds are the pages F starts with (SPEC.md section 2), discovered one
+	// Seeds are the pages F starts with (docs/algorithms.md section 2), discovered one
 	// after another in this order, which breaks ties among them as
 	// discovery order breaks them among all pages; a page given twice
 	// keeps its first place.
@@ -40,7 +40,7 @@ type Config struct {
 	// is required by those (random, hist-pagerank-random).
 	Rand *rand.Rand
 	// Politeness, when set, runs the crawl on the politeness clock of
-	// SPEC.md section 5.
+	// docs/algorithms.md section 5.
 	Politeness *Politeness
 	// Previous holds the previous snapshot for the historical strategies.
 	Previous *Previous
@@ -55,7 +55,7 @@ type Config struct {
 }
 
 // Previous is what the historical-PageRank strategies know of an earlier
-// snapshot of the graph (seeds/004, section 4.2).
+// snapshot of the graph (Baeza-Yates et al. 2005, section 4.2).
 type Previous struct {
 	// Scores holds, for every page of the current graph, the PageRank of
 	// the same page in the previous snapshot, or NaN for a page that was
@@ -67,7 +67,7 @@ type Previous struct {
 }
 
 // Cost counts the work a crawl did besides downloading (model.Cost,
-// SPEC.md section 4).
+// docs/algorithms.md section 4).
 type Cost = model.Cost
 
 // Result is the record of a finished crawl.
@@ -374,7 +374,7 @@ func (c *Crawl) Stop() { c.stopped = true }
 
 // addToFrontier adds page p to F with the next discovery number and tells
 // the strategy; pages already discovered are ignored. The seeds are added
-// first, one after another in the seed set's order (SPEC.md section 2), so
+// first, one after another in the seed set's order (docs/algorithms.md section 2), so
 // their discovery order breaks ties among them as it does among all pages.
 func (c *Crawl) addToFrontier(p uint32, parent uint32) {
 	if c.state[p] != unseen {

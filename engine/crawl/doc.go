@@ -1,5 +1,5 @@
-// Package crawl simulates the crawl model of SPEC.md section 2 under every
-// ordering strategy of SPEC.md section 3, with the politeness clock of
+// Package crawl simulates the crawl model of docs/algorithms.md section 2 under every
+// ordering strategy of docs/algorithms.md section 3, with the politeness clock of
 // section 5, and measures the crawls with the metrics of section 4.
 //
 // A crawl starts with the seeds in the frontier F. Each download takes one
@@ -47,7 +47,7 @@
 //		register(Info{
 //			StrategyInfo: StrategyInfo{
 //				ID:      "most-links",
-//				Rank:    19, // after every strategy of SPEC.md section 3
+//				Rank:    19, // after every strategy of docs/algorithms.md section 3
 //				Name:    "Most links",
 //				Paper:   "004", // seeds/README.md's number; a new paper's citation goes in papers.go
 //				Section: "§4.1",

@@ -12,7 +12,7 @@ type firstInFirstOut interface{ firstInFirstOut() }
 
 // fifoQueues is the part of a Frontier that only first-in-first-out
 // frontiers have. Host h's queue is hosts[h].items[head[h]:], in increasing
-// discovery number: pages discovered later, the seeds included (SPEC.md
+// discovery number: pages discovered later, the seeds included (docs/algorithms.md
 // section 2: they are discovered one after another in the seed set's
 // order), are pushed later, so a push appends.
 type fifoQueues struct {

@@ -107,7 +107,7 @@ func checkFrontierPairs(t *testing.T, pairs []frontierPair, special func(*rapid.
 }
 
 // TestFifoFrontierKeepsSeedOrder: seeds given out of id order are
-// downloaded in the order given (SPEC.md section 2: they are discovered one
+// downloaded in the order given (docs/algorithms.md section 2: they are discovered one
 // after another in the seed set's order), and the pages found later follow
 // in discovery order.
 func TestFifoFrontierKeepsSeedOrder(t *testing.T) {

@@ -1,18 +1,18 @@
 package crawl
 
-// fpr is Fractional PageRank (seeds/000, Algorithm 1; SPEC.md section 3):
+// fpr is Fractional PageRank (Alam et al., Algorithm 1; docs/algorithms.md section 3):
 // every seed starts with fpr_i = (1-d)·t_i; downloading page i adds
 // d·fpr_i/c_i to every out-neighbour not yet downloaded and sets fpr_i to 0;
 // the crawler downloads the page of F with the largest fpr.
 //
-// fpr-m (seeds/000, Algorithm 2) is the same walk with inter-host links
+// fpr-m (Alam et al., Algorithm 2) is the same walk with inter-host links
 // weighted M times an intra-host link: i's share is divided by
 // N_intra + M·N_inter, counted over all of out(i), an inter-host target
 // receiving M shares. It lives in fprm.go and shares this type.
 //
 // The factor (1-d) scales every value alike and so never changes the order;
 // with d = 1 it would make every value 0, so it is taken as 1 there: fpr at
-// d = 1 is then OPIC with the same seeds (SPEC.md section 3, example 2).
+// d = 1 is then OPIC with the same seeds (docs/algorithms.md section 3, example 2).
 type fpr struct {
 	c *Crawl
 	// m is the weight of an inter-host link; 1 for plain fpr.

@@ -8,7 +8,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
-// TestFPRWorkedExample is SPEC.md section 3, worked example 1 (seeds/000,
+// TestFPRWorkedExample is docs/algorithms.md section 3, worked example 1 (Alam et al.,
 // Fig. 2): arcs A→B, A→C, B→D, B→E, C→E, seed A, d = 0.85. Every fpr value
 // the example lists is checked at the step it names, with the frontier
 // exactly as the example leaves it, and the download order A, B, C, E, D.

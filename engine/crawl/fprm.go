@@ -1,7 +1,7 @@
 package crawl
 
-// fpr-m is Extended Fractional PageRank, FPR@M (seeds/000, section 3.2,
-// Algorithm 2; SPEC.md section 3): fpr with every inter-host link worth M
+// fpr-m is Extended Fractional PageRank, FPR@M (Alam et al., section 3.2,
+// Algorithm 2; docs/algorithms.md section 3): fpr with every inter-host link worth M
 // intra-host links. The walk itself is the fpr type of fpr.go with its m
 // field set; this file registers it.
 //

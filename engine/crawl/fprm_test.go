@@ -10,7 +10,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
-// TestFPRMWithMOneEqualsFPR is SPEC.md section 3, worked example 3: fpr-m
+// TestFPRMWithMOneEqualsFPR is docs/algorithms.md section 3, worked example 3: fpr-m
 // with M = 1 equals fpr step by step (same page downloaded, same key for
 // every page after every download). On a graph without hosts no link is
 // inter-host, so fpr-m with the default M = 100 equals fpr too.
@@ -43,7 +43,7 @@ func TestFPRMWithMOneEqualsFPR(t *testing.T) {
 }
 
 // TestFPRMInterHostShares checks fpr-m with M = 100 on a hand-made graph
-// with hosts (seeds/000, Algorithm 2): a page's share is divided by
+// with hosts (Alam et al., Algorithm 2): a page's share is divided by
 // N_intra + M·N_inter, counted over all its out-links; an inter-host target
 // gets M shares, an intra-host one a single share, and a link to a page
 // already downloaded still counts but its share is dropped.

@@ -6,9 +6,9 @@ package crawl
 // lowers its key as the crawl goes; the crawler takes the best page.
 //
 // The best page is the one with the largest key, then the earliest
-// discovery, then the smallest id (SPEC.md section 2). Pages are kept in one
+// discovery, then the smallest id (docs/algorithms.md section 2). Pages are kept in one
 // indexed max-heap per host, and the hosts in a heap of their own, so that
-// the politeness clock (SPEC.md section 5) can take "the eligible host whose
+// the politeness clock (docs/algorithms.md section 5) can take "the eligible host whose
 // best page ranks highest": hosts can be closed (busy, or waiting for the
 // politeness delay) and only open hosts compete. Without the clock every host
 // is open, and the best open host's best page is the best page of all.

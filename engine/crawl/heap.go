@@ -8,7 +8,7 @@ const noPos = ^uint32(0)
 // several heaps may share (every host's heap in a Frontier shares one set),
 // so moving a page costs no allocation and changing its key is O(log n).
 //
-// Order: larger key first, then earlier discovery, then smaller id (SPEC.md
+// Order: larger key first, then earlier discovery, then smaller id (docs/algorithms.md
 // section 2, "Ties"). The order is total (ids differ), so every correct
 // heap gives the same pages in the same order; four children rather than
 // two halve the depth, and with it the cache misses of a pop on a frontier

@@ -6,8 +6,8 @@ import (
 	"math"
 )
 
-// histPageRank is the family of historical-PageRank orderings of seeds/004
-// (section 4.2; SPEC.md section 3): a page's key is its PageRank in a
+// histPageRank is the family of historical-PageRank orderings of Baeza-Yates et al. 2005
+// (section 4.2; docs/algorithms.md section 3): a page's key is its PageRank in a
 // previous snapshot of the graph (Config.Previous.Scores, already mapped to
 // the current pages), and the crawler downloads the frontier page with the
 // largest. The four members differ only in the key of a page that was not

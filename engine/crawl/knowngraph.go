@@ -6,7 +6,7 @@ import (
 )
 
 // knownRank is the recomputation machinery shared by batch-pagerank and
-// partial-pagerank (seeds/004, section 4.1; SPEC.md section 3): PageRank of
+// partial-pagerank (Baeza-Yates et al. 2005, section 4.1; docs/algorithms.md section 3): PageRank of
 // the graph the crawler knows, recomputed at the start, whenever the list of
 // estimated pages is used up, and whenever K pages were downloaded since the
 // last computation.
@@ -14,7 +14,7 @@ import (
 // The known graph K has the pages of D ∪ F as nodes and the out-arcs of the
 // pages of D as arcs; the pages of F are dangling, since their links are not
 // known yet. Its PageRank x is uniform over K, and a dangling page sends its
-// rank uniformly to K, as SPEC.md section 1 says. Since the teleport and the
+// rank uniformly to K, as docs/algorithms.md section 1 says. Since the teleport and the
 // dangling pages go to the same vector, x is y/‖y‖₁ where y solves
 //
 //	y = 1_K + d·W·y,
@@ -74,7 +74,7 @@ import (
 // with its estimate as key. When K downloads have happened since then,
 // every page of F is taken out of the Frontier again (parked), so that the
 // crawler calls Refill once nothing is in flight; this is also what makes
-// the politeness clock of SPEC.md section 5 wait for the recomputation.
+// the politeness clock of docs/algorithms.md section 5 wait for the recomputation.
 type knownRank struct {
 	c         *Crawl
 	batch     float64 // K as a fraction of n

@@ -11,7 +11,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graph"
 )
 
-// refKnownPageRank is the PageRank of the known graph of SPEC.md section 3
+// refKnownPageRank is the PageRank of the known graph of docs/algorithms.md section 3
 // (batch-pagerank) computed plainly: the pages known (state not unseen) are
 // the nodes, the out-arcs of the downloaded pages the arcs, teleport and
 // the rank of dangling pages (the pages of F, and downloaded pages without
@@ -62,7 +62,7 @@ func refKnownPageRank(g *graph.Graph, state []uint8, d float64) []float64 {
 // from it by the tolerance (in L1, over the known pages), so the order may
 // swap pages whose exact estimates are that close, and no others: the test
 // replays the engine's order in the plain crawl model of reference_test.go,
-// recomputes the exact estimate at the moments SPEC.md section 3 says
+// recomputes the exact estimate at the moments docs/algorithms.md section 3 says
 // (before the first download, when the list is used up, after K downloads),
 // and checks at every download that the page taken was selectable and that
 // its exact key is at least the largest exact key of the selectable pages

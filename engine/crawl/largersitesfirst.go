@@ -1,14 +1,14 @@
 package crawl
 
-// largerSitesFirst is the larger-sites-first ordering of seeds/004 (section
-// 4.1; SPEC.md section 3): the crawler picks the host with the most pending
+// largerSitesFirst is the larger-sites-first ordering of Baeza-Yates et al. 2005 (section
+// 4.1; docs/algorithms.md section 3): the crawler picks the host with the most pending
 // (frontier) pages, ties going to the host whose first page was discovered
 // first, and inside it the page discovered first. The strategy itself only
 // pushes every page with key 0 (so a host's pages leave in discovery
 // order); the host order is the Frontier's, which it switches to by size
 // because the strategy implements ordersHosts. The politeness clock then
 // takes, among the eligible hosts, the one with the most pending pages, as
-// SPEC.md section 5 says.
+// docs/algorithms.md section 5 says.
 //
 // On a graph without hosts every page belongs to one host, and the order is
 // breadth-first; the scenario layer warns about that.

@@ -11,7 +11,7 @@ import (
 
 // TestLargerSitesFirstOrder checks larger-sites-first on a hand-made graph
 // with three hosts, untimed and on the politeness clock with one connection
-// and no wait (SPEC.md section 5: the same order).
+// and no wait (docs/algorithms.md section 5: the same order).
 func TestLargerSitesFirstOrder(t *testing.T) {
 	// host 0: page 0; host 1: pages 1, 4, 7; host 2: pages 2, 3, 5, 6.
 	g := graphtest.FromArcs(t, 8, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 5}, {1, 6}, {2, 7}})

@@ -1,22 +1,22 @@
 package crawl
 
-// lNeighbor is the L-Neighbor crawler of seeds/001 (section 3.3, Fig. 2;
-// SPEC.md section 3): breadth-first by levels from the seeds, level L (the
+// lNeighbor is the L-Neighbor crawler of Cho and Schonfeld 2007 (section 3.3, Fig. 2;
+// docs/algorithms.md section 3): breadth-first by levels from the seeds, level L (the
 // pages at distance L from the seeds) downloaded completely before level
 // L+1. Level 0 is the seeds, all of them whatever their trust (the trusted
 // pages of the paper are the seeds of the crawl).
 //
 // Pages of the next level are parked as they are discovered and released
 // together in Refill, which the crawler calls once the current level is
-// downloaded and nothing is in flight; so on the politeness clock of SPEC.md
+// downloaded and nothing is in flight; so on the politeness clock of docs/algorithms.md
 // section 5, too, no page of level L+1 starts before level L is complete.
 // Within a level pages go in discovery order (every key is 0).
 //
-// Guarantee (seeds/001, Theorems 2-3): once level L is complete the
+// Guarantee (Cho and Schonfeld 2007, Theorems 2-3): once level L is complete the
 // downloaded pages hold at least (1-δ)(1-d^(L+1)) of the personalized
 // PageRank, where 1-δ is the trust held by the seeds; before level 0 is
 // complete the bound is 0. The bound also holds when dangling pages send
-// their rank along the trust vector (SPEC.md section 1): a dangling page's
+// their rank along the trust vector (docs/algorithms.md section 1): a dangling page's
 // jump restarts the surfer at a seed, as an interruption does. With
 // epsilon > 0 the crawl stops once a level L is complete with
 // d^(L+1) ≤ epsilon (the loop condition of Fig. 2). Cost.Iterations counts

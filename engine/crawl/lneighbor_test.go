@@ -8,7 +8,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
-// TestLNeighborGuarantee checks the level bound (seeds/001, Theorems 2-3)
+// TestLNeighborGuarantee checks the level bound (Cho and Schonfeld 2007, Theorems 2-3)
 // on 0→1, 0→2, 1→3, 2→3, 3→4 from seed 0: levels {0}, {1,2}, {3}, {4}. The
 // bound after level L is (1-δ)(1-0.85^(L+1)) and stays at the previous
 // level's value while a level is incomplete. With the trust split 0.6 on the

@@ -12,12 +12,12 @@ const (
 	lowerBoundMaxSweeps = 1000
 )
 
-// lowerBound computes the generic lower bound of SPEC.md section 4
+// lowerBound computes the generic lower bound of docs/algorithms.md section 4
 // ("Guaranteed curve") at checkpoints k_1 < k_2 < ... of a crawl: the
 // personalized PageRank of the subgraph of the downloaded set D = D_k only,
 // with the mass that leaves D lost. It bounds from below the importance
 // downloaded, Σ_{i∈D} r_i, when the importance r is the PageRank with the
-// same teleport vector t and damping d (the idea of seeds/001, section 4:
+// same teleport vector t and damping d (the idea of Cho and Schonfeld 2007, section 4:
 // a crawler can know a lower bound of the RankMass it holds from the pages
 // it holds alone).
 //
@@ -28,7 +28,7 @@ const (
 //
 // where c_j is j's out-degree in the full graph, so the share of a link
 // leaving D is lost, and a dangling page of D sends its value along t as
-// in PageRank (SPEC.md section 1), of which the part landing on D is kept.
+// in PageRank (docs/algorithms.md section 1), of which the part landing on D is kept.
 // T is monotone (x ≤ y ⇒ T(x) ≤ T(y)) because every coefficient is
 // non-negative, and a contraction in the L1 norm with factor d < 1,
 // because every page sends at most d in total (d·Σ_{i∈D} 1/c_j for a

@@ -11,11 +11,11 @@ import (
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
-// Thresholds are the levels of "downloads to X" (SPEC.md section 4;
-// seeds/001, Table 2): model.Thresholds.
+// Thresholds are the levels of "downloads to X" (docs/algorithms.md section 4;
+// Cho and Schonfeld 2007, Table 2): model.Thresholds.
 var Thresholds = model.Thresholds
 
-// Defaults of MetricOptions (SPEC.md section 4).
+// Defaults of MetricOptions (docs/algorithms.md section 4).
 const (
 	DefaultCurvePoints = 1000
 	DefaultTauSample   = 5000
@@ -28,7 +28,7 @@ type Curve = model.Curve
 // (model.Threshold).
 type Threshold = model.Threshold
 
-// Summary holds the summary metrics of a crawl (model.Summary, SPEC.md
+// Summary holds the summary metrics of a crawl (model.Summary, docs/algorithms.md
 // section 4).
 type Summary = model.Summary
 
@@ -59,12 +59,12 @@ type MetricOptions struct {
 	Rand *rand.Rand
 	// Relative makes the targets of "downloads to X" shares of C(N), the
 	// importance the crawl collects in all, instead of absolute
-	// importance (SPEC.md section 4): Threshold.Target = X·C(N).
+	// importance (docs/algorithms.md section 4): Threshold.Target = X·C(N).
 	Relative bool
 }
 
 // Measure computes the metrics of a finished crawl of g scored by
-// importance (SPEC.md section 4). It runs a Measurer to the end; use a
+// importance (docs/algorithms.md section 4). It runs a Measurer to the end; use a
 // Measurer to do the work in bounded steps.
 func Measure(g *graph.Graph, res *Result, importance []float64, opt MetricOptions) (Metrics, error) {
 	m, err := NewMeasurer(g, res, importance, opt)
@@ -289,7 +289,7 @@ func newCurve(size int, timed bool) Curve {
 
 // curveSamples returns the download counts at which a curve of a crawl of
 // total downloads is sampled: every k from 1 to total when total ≤
-// 2·points, else evenlySpaced(total, points) (SPEC.md section 4: at least
+// 2·points, else evenlySpaced(total, points) (docs/algorithms.md section 4: at least
 // 1,000 points, plus the exact final value).
 func curveSamples(total, points int) []int64 {
 	if total-points <= points { // total ≤ 2·points without overflow

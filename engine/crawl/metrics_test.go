@@ -90,7 +90,7 @@ func TestMetricsHandComputed(t *testing.T) {
 }
 
 // TestMetricsAverageOverLimit checks N of the average cumulative importance
-// (SPEC.md section 4: the pages downloaded by the full crawl) on the crawl
+// (docs/algorithms.md section 4: the pages downloaded by the full crawl) on the crawl
 // of TestMetricsHandComputed stopped after 3 of its 5 allowed downloads,
 // importance [2, 6, 12, 4, 8]/32, order 2, 4, 1:
 //
@@ -144,7 +144,7 @@ func TestMetricsAverageOfStoppedCrawl(t *testing.T) {
 	}
 }
 
-// TestMetricsCurveSampling checks the sampling rule of SPEC.md section 4
+// TestMetricsCurveSampling checks the sampling rule of docs/algorithms.md section 4
 // with CurvePoints = 3: a crawl of 6 = 2·3 downloads keeps every k; one of 7
 // takes k = ⌈i·7/3⌉ = 3, 5, 7. Every page has importance 1/8, so C(k) = k/8,
 // and the average is over every k, not over the samples:
@@ -434,14 +434,14 @@ func TestMetricTauSampledFromCrawl(t *testing.T) {
 	}
 }
 
-// specExample8Graph is the graph of SPEC.md section 3, worked example 8: arcs
+// specExample8Graph is the graph of docs/algorithms.md section 3, worked example 8: arcs
 // 0→1, 0→2, 1→2, 2→0, 3→2, 3→4.
 func specExample8Graph(t testing.TB) *graph.Graph {
 	return graphtest.FromArcs(t, 5, [][2]uint32{{0, 1}, {0, 2}, {1, 2}, {2, 0}, {3, 2}, {3, 4}})
 }
 
 // TestLowerBoundHandComputed computes the generic lower bound by hand on
-// the graph of SPEC.md worked example 8 (d = 0.85) crawled in the order
+// the graph of docs/algorithms.md worked example 8 (d = 0.85) crawled in the order
 // 0, 1, 2, with checkpoints after 1, 2 and 3 downloads.
 //
 // Uniform teleport (t = 1/5, so (1-d)·t = 0.03); c_0 = 2, c_1 = c_2 = 1:
@@ -520,7 +520,7 @@ func TestLowerBoundKeepsDanglingMass(t *testing.T) {
 // denseSubgraphPageRankSum solves (I - d·W_DD - d·t_D·δ_Dᵀ)·x = (1-d)·t_D
 // by Gaussian elimination with partial pivoting and returns Σ x. W_DD holds
 // the links among D (1/c_j from j to i), and δ_D marks the dangling pages of
-// D, which send their value along t (SPEC.md section 1), as lowerbound.go's
+// D, which send their value along t (docs/algorithms.md section 1), as lowerbound.go's
 // map T does.
 func denseSubgraphPageRankSum(g *graph.Graph, d []uint32, damping float64, teleport []float64) float64 {
 	k := len(d)

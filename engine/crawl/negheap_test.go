@@ -12,7 +12,7 @@ import (
 // TestNegHeapAgainstList drives a negHeap with drawn pushes, raises (of rm,
 // so falls of the stored -rm), pops, clears and rebuilds (heapify) over few
 // distinct keys, so that ties on the key are frequent, and checks every pop
-// against the best page of a plain list by the rule of SPEC.md section 2:
+// against the best page of a plain list by the rule of docs/algorithms.md section 2:
 // larger rm, then earlier discovery, then smaller id. The heap's order and
 // positions are checked after every operation.
 func TestNegHeapAgainstList(t *testing.T) {
@@ -123,7 +123,7 @@ func BenchmarkNegHeap(b *testing.B) {
 // per entry, for the downloaded pages of RankMass (rankmass.go), which
 // store -rm: neg[p] is -rm of page p, so the page with the largest rm is
 // the one with the smallest neg. Ties go to the earlier discovery, then to
-// the smaller id (SPEC.md section 2). Four children per entry halve the
+// the smaller id (docs/algorithms.md section 2). Four children per entry halve the
 // depth of a binary heap (eight measured no faster on cnr-2000), and taking
 // the root sifts the hole down along the best children (one comparison
 // less per level) before the last entry fills it. The best of four

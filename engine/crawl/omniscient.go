@@ -3,7 +3,7 @@ package crawl
 import "errors"
 
 // omniscient downloads the frontier page of highest true importance
-// (seeds/004, section 4.3; SPEC.md section 3): an oracle that knows the
+// (Baeza-Yates et al. 2005, section 4.3; docs/algorithms.md section 3): an oracle that knows the
 // final importance vector, still bound to the crawl model, so it can only
 // take pages already discovered. A page's key is Config.Importance[page].
 type omniscient struct{ c *Crawl }

@@ -1,7 +1,7 @@
 package crawl
 
-// opic is the OPIC ordering of seeds/004 (section 4.1), after Abiteboul et
-// al.'s On-line Page Importance Computation, as SPEC.md section 3 fixes it:
+// opic is the OPIC ordering of Baeza-Yates et al. 2005 (section 4.1), after Abiteboul et
+// al.'s On-line Page Importance Computation, as docs/algorithms.md section 3 fixes it:
 // every seed starts with cash 1/|S| (|S| distinct seeds), every other page
 // with none. Downloading page i splits its cash equally over all c_i of its
 // out-links; the share sent to a page not yet downloaded adds to its cash,
@@ -10,7 +10,7 @@ package crawl
 // next; a page's key is its cash.
 //
 // This is fpr (fpr.go) with d = 1 and uniform trust, which is why the two
-// download the same pages in the same order (SPEC.md section 3, example 2).
+// download the same pages in the same order (docs/algorithms.md section 3, example 2).
 type opic struct{ c *Crawl }
 
 func init() {

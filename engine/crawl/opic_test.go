@@ -10,7 +10,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
-// TestOPICEqualsFPRWithDampingOne is SPEC.md section 3, worked example 2:
+// TestOPICEqualsFPRWithDampingOne is docs/algorithms.md section 3, worked example 2:
 // opic and fpr with d = 1 download in the same order with the same seeds.
 func TestOPICEqualsFPRWithDampingOne(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {

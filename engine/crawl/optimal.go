@@ -2,8 +2,8 @@ package crawl
 
 import "errors"
 
-// optimal is the reference curve of seeds/001 (section 5, "the optimal
-// curve"; SPEC.md section 3): an ideal crawler that knows every page and its
+// optimal is the reference curve of Cho and Schonfeld 2007 (section 5, "the optimal
+// curve"; docs/algorithms.md section 3): an ideal crawler that knows every page and its
 // importance and downloads them in decreasing importance, ignoring
 // discovery. Before the first download it adds every page of the graph to F
 // with its importance as key and discovery number 0, the seeds' too, so that
@@ -18,7 +18,7 @@ import "errors"
 // downloads as many pages as the full crawl of any strategy reaches: the n
 // most important pages of the graph for each n up to there. Its C(k) is
 // therefore the largest any ordering can reach after k downloads, for every
-// k up to that count (SPEC.md section 3, example 5). It is a reference,
+// k up to that count (docs/algorithms.md section 3, example 5). It is a reference,
 // not a crawler (Info.Reference).
 type optimal struct {
 	c    *Crawl

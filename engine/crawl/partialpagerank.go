@@ -1,7 +1,7 @@
 package crawl
 
-// partialPageRank is the partial PageRank ordering of seeds/004 (section
-// 4.1; SPEC.md section 3): batch-pagerank's recomputations (knownRank in
+// partialPageRank is the partial PageRank ordering of Baeza-Yates et al. 2005 (section
+// 4.1; docs/algorithms.md section 3): batch-pagerank's recomputations (knownRank in
 // knowngraph.go), but a page discovered since the last computation is
 // selectable at once, with the temporary score Σ est(p)/c_p over its
 // downloaded parents p, where est(p) is p's key when it was downloaded (its

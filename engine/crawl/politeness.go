@@ -41,7 +41,7 @@ type Politeness struct {
 	PageSizes []float64 `json:"-"`
 }
 
-// DefaultPoliteness returns the defaults of SPEC.md section 5
+// DefaultPoliteness returns the defaults of docs/algorithms.md section 5
 // (model.DefaultPoliteness, which a scenario's absent fields take).
 func DefaultPoliteness() Politeness {
 	d := model.DefaultPoliteness()
@@ -86,7 +86,7 @@ type flight struct {
 	start  float64 // when the download started
 }
 
-// politeClock runs a crawl in simulated time (SPEC.md section 5). A host is
+// politeClock runs a crawl in simulated time (docs/algorithms.md section 5). A host is
 // eligible when it has selectable pages, nothing in flight and its wait has
 // passed; each free connection takes the eligible host whose best page
 // ranks highest (the Frontier's host order); when nothing is eligible the

@@ -264,7 +264,7 @@ func checkDownloadRules(t *rapid.T, info Info, c propertyCase, order []uint32, w
 	}
 }
 
-// TestPropertyCrawlRules checks the crawl model of SPEC.md sections 2 and 5
+// TestPropertyCrawlRules checks the crawl model of docs/algorithms.md sections 2 and 5
 // for every strategy, on one drawn case per check:
 //   - each page is downloaded at most once and only from the frontier (a
 //     page other than a seed has an in-neighbour downloaded before it;
@@ -281,7 +281,7 @@ func checkDownloadRules(t *rapid.T, info Info, c propertyCase, order []uint32, w
 //     first ones of the crawl without a budget, in the same order;
 //   - on the politeness clock with r = 1 and w = 0, the bandwidth per
 //     connection or shared, the order is the
-//     untimed order (SPEC.md section 5's test), and the downloads finish
+//     untimed order (docs/algorithms.md section 5's test), and the downloads finish
 //     0.65 s apart (0.5 s latency plus 15 kB at 100 kB/s);
 //   - on the politeness clock with r > 1 and w > 0 (equal or random page
 //     sizes) every reachable page is still downloaded by the same rules, at
@@ -454,10 +454,10 @@ func cumulative(importance []float64, order []uint32) []float64 {
 	return out
 }
 
-// TestPropertySpecExample5OptimalBoundsEveryCurve is SPEC.md section 3,
+// TestPropertySpecExample5OptimalBoundsEveryCurve is docs/algorithms.md section 3,
 // worked example 5: for every strategy and every k, C_optimal(k) ≥ C(k)
-// (to 1e-12; seeds/001, section 5's optimal crawler). On the same crawl it
-// checks the curve's other bound, the generic lower bound of SPEC.md
+// (to 1e-12; Cho and Schonfeld 2007, section 5's optimal crawler). On the same crawl it
+// checks the curve's other bound, the generic lower bound of docs/algorithms.md
 // section 4, with uniform and personalized importance, and the rest of
 // Measure (see checkMeasure).
 func TestPropertySpecExample5OptimalBoundsEveryCurve(t *testing.T) {
@@ -538,10 +538,10 @@ func checkMeasure(t *rapid.T, info Info, c propertyCase, res *Result, curve []fl
 	}
 }
 
-// TestPropertySpecExample6GuaranteeNeverExceedsActual is SPEC.md section 3,
+// TestPropertySpecExample6GuaranteeNeverExceedsActual is docs/algorithms.md section 3,
 // worked example 6: with personalized importance (trust uniform over the
 // seeds) the guarantee of every Guaranteed strategy (rankmass and
-// windowed-rankmass's CRM, Theorems 4-5 of seeds/001; l-neighbor's level
+// windowed-rankmass's CRM, Theorems 4-5 of Cho and Schonfeld 2007; l-neighbor's level
 // bound) never exceeds C(k), to 1e-12.
 func TestPropertySpecExample6GuaranteeNeverExceedsActual(t *testing.T) {
 	for _, id := range []string{"rankmass", "windowed-rankmass", "l-neighbor"} {

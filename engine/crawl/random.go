@@ -3,8 +3,8 @@ package crawl
 import "errors"
 
 // random downloads a page drawn uniformly from F at every step: the baseline
-// of seeds/004 (section 4), whose cumulative-importance curve stays close
-// to the diagonal (SPEC.md section 3).
+// of Baeza-Yates et al. 2005 (section 4), whose cumulative-importance curve stays close
+// to the diagonal (docs/algorithms.md section 3).
 //
 // The choice is made through the Frontier's keys, so that the politeness
 // clock can order hosts by them and a crawl with one connection and no wait

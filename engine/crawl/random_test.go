@@ -53,7 +53,7 @@ func TestRandomFirstChildUniform(t *testing.T) {
 // uniformOrderProbabilities returns the probability of every complete
 // download order (as fmt.Sprint of the order) of a crawl of g from seeds
 // that picks uniformly from F at every step, by enumerating the crawl
-// model of SPEC.md section 2.
+// model of docs/algorithms.md section 2.
 func uniformOrderProbabilities(g *graph.Graph, seeds []uint32) map[string]float64 {
 	out := map[string]float64{}
 	var walk func(order, frontier []uint32, seen []bool, p float64)

@@ -2,10 +2,10 @@ package crawl
 
 import "math"
 
-// rankMass is the RankMass crawler of seeds/001 (section 4.2, Fig. 5;
-// SPEC.md section 3). Every page carries rm_i, the sum of the probabilities
+// rankMass is the RankMass crawler of Cho and Schonfeld 2007 (section 4.2, Fig. 5;
+// docs/algorithms.md section 3). Every page carries rm_i, the sum of the probabilities
 // of the random-surfer paths ending at i that have not been expanded yet
-// (seeds/001, Lemma 1): rm_i = (1-d)·t_i for the seeds and 0 elsewhere at
+// (Cho and Schonfeld 2007, Lemma 1): rm_i = (1-d)·t_i for the seeds and 0 elsewhere at
 // the start. Each step takes the page with the largest rm among all pages
 // with rm > 0, downloaded or not; a page not yet downloaded is downloaded
 // (the crawler selects it from the Frontier, whose keys are rm), a
@@ -14,7 +14,7 @@ import "math"
 // rm_i to CRM, adds d·rm_i/c_i to rm_j for every j in out(i), and sets rm_i
 // to 0. CRM is the guaranteed RankMass (Guarantee).
 //
-// Dangling pages. SPEC.md section 1 sends the rank of a dangling page along
+// Dangling pages. docs/algorithms.md section 1 sends the rank of a dangling page along
 // the trust vector t, so a surfer at a dangling page i moves to page j with
 // probability t_j: i behaves as if it linked to every trusted page with
 // weight t_j. Expanding a dangling i therefore adds d·rm_i·t_j to rm_j for

@@ -16,8 +16,8 @@ import (
 // rankMassFamily lists the strategies of this file's tests.
 var rankMassFamily = []string{"batch-pagerank", "partial-pagerank", "l-neighbor", "rankmass", "windowed-rankmass"}
 
-// TestGuaranteeBelowPersonalizedRankMass is SPEC.md section 3, worked
-// example 6 (seeds/001, Theorems 2-5): with personalized importance whose
+// TestGuaranteeBelowPersonalizedRankMass is docs/algorithms.md section 3, worked
+// example 6 (Cho and Schonfeld 2007, Theorems 2-5): with personalized importance whose
 // teleport is the trust, uniform over the seeds, the guarantee after k
 // downloads never exceeds the importance of the first k pages downloaded,
 // for rankmass and windowed-rankmass (CRM) and for l-neighbor (the level
@@ -57,7 +57,7 @@ func TestGuaranteeBelowPersonalizedRankMass(t *testing.T) {
 	})
 }
 
-// TestRankMassVirtualReexpansion checks RankMass (seeds/001, Fig. 5) by hand
+// TestRankMassVirtualReexpansion checks RankMass (Cho and Schonfeld 2007, Fig. 5) by hand
 // on A→B, A→C, B→A, C→D, C→E, C→F with seed A (t_A = 1), d = 0.85 and a
 // budget of four downloads:
 //
@@ -163,7 +163,7 @@ func TestRankMassEpsilonStop(t *testing.T) {
 }
 
 // TestRankMassFamilyPolitenessOrder: with one connection and no wait the
-// politeness clock downloads in the untimed order (SPEC.md section 5), and
+// politeness clock downloads in the untimed order (docs/algorithms.md section 5), and
 // the guarantees agree, on generated graphs with hosts.
 func TestRankMassFamilyPolitenessOrder(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {

@@ -18,18 +18,18 @@ import (
 )
 
 // This file holds a plain reference implementation of the crawl model of
-// SPEC.md section 2 and of the strategies of section 3, and compares the
+// docs/algorithms.md section 2 and of the strategies of section 3, and compares the
 // engine with it on random graphs. The reference keeps nothing incremental
 // that the engine keeps: no heap, no frontier structure, no parked lists.
 // Every step it lists F by scanning all pages, recomputes every priority
 // from its definition where the definition allows (backlink counts, level
 // sets, the window) and picks the best page by a linear scan with the tie
-// rule of SPEC.md section 2. The strategies whose priority is a running sum
+// rule of docs/algorithms.md section 2. The strategies whose priority is a running sum
 // (opic, fpr, the RankMass family) keep that sum per page, as their
 // definitions do, with the same floating-point operations in the same
 // order, so that orders and guarantee curves agree bit for bit.
 //
-// The seeds are discovered one after another in the order given (SPEC.md
+// The seeds are discovered one after another in the order given (docs/algorithms.md
 // section 2), before any other page: seed k has discovery number k, and
 // the pages found later continue the count.
 
@@ -219,7 +219,7 @@ func (c refCase) trustOf() []float64 {
 // drawRefCase draws a graph of at most 400 pages (generated and web-like
 // with hosts; made arc by arc with self-loops, dangling pages and maybe
 // hosts; or, half the time, a dyadic graph where ties abound), 1 to 5 seeds (repeats allowed), the trust (uniform over the
-// seeds, or uniform PageRank as SPEC.md section 2 allows), the damping
+// seeds, or uniform PageRank as docs/algorithms.md section 2 allows), the damping
 // factor, a budget, the importance and a previous snapshot (the importance
 // perturbed, some pages missing).
 func drawRefCase(t *rapid.T) refCase {
@@ -430,7 +430,7 @@ var refStrategies = map[string]func(c refCase, v Values) refResult{
 }
 
 // refFPR is fpr (m = 1) and fpr-m: fpr_i = (1-d)·t_i for the seeds (t_i
-// when d = 1, so that the crawl is opic's, SPEC.md example 2); downloading
+// when d = 1, so that the crawl is opic's, docs/algorithms.md example 2); downloading
 // i sends d·fpr_i split over out(i), an inter-host link taking m shares,
 // to the targets not downloaded, and sets fpr_i to 0.
 func refFPR(c refCase, m float64) refResult {
@@ -555,7 +555,7 @@ func refLNeighbor(c refCase, v Values) refResult {
 	return res
 }
 
-// refRankMass is seeds/001 Fig. 5 as SPEC.md section 3 states it: rm_i =
+// refRankMass is Cho and Schonfeld 2007 Fig. 5 as docs/algorithms.md section 3 states it: rm_i =
 // (1-d)·t_i for the seeds; repeatedly take the page with the largest rm
 // among F and the downloaded pages (ties as always), download it if it is
 // in F, add its rm to CRM and push d·rm_i/c_i to each out-neighbour (d·rm_i
@@ -649,7 +649,7 @@ func (m *refRM) expand(i uint32) bool {
 	return true
 }
 
-// refWindowedRankMass is seeds/001 Fig. 6: rm as in refRankMass; each
+// refWindowedRankMass is Cho and Schonfeld 2007 Fig. 6: rm as in refRankMass; each
 // iteration downloads the ⌈w·|F|⌉ pages of F with the largest rm (at least
 // one; a product within 1e-9 relative of a whole number counts as that
 // number), in decreasing rm, then passes over D in download order: CRM +=

@@ -13,7 +13,7 @@ import (
 
 // TestNormalisedAndRelativeHandComputed checks the normalised average
 // cumulative importance and the relative targets of "downloads to X"
-// (SPEC.md section 4) on a crawl of five pages, one of them unreachable,
+// (docs/algorithms.md section 4) on a crawl of five pages, one of them unreachable,
 // with importances that are multiples of 1/32 so that every sum is exact:
 // arcs 0→1, 0→2, 2→3, seed 0, importance [8, 4, 6, 2, 12]/32; page 4 (12/32)
 // has no in-link, so bfs downloads 0, 1, 2, 3 and N = 4.

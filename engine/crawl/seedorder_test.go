@@ -11,7 +11,7 @@ import (
 
 // TestSeedsDiscoveredInOrder: every crawler that leaves ties to discovery
 // order downloads seeds that tie in the order the seed set gives them, not
-// by id (SPEC.md section 2). The graph is four pages without links, all of
+// by id (docs/algorithms.md section 2). The graph is four pages without links, all of
 // the same importance; the seeds 3, 1, 0, 2 are all of them, so nothing is
 // discovered later and every key ties all along (no download gives another
 // page a link, cash or rank). Each crawler must download them as given;

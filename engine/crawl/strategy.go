@@ -9,8 +9,8 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// Strategy orders the frontier of a crawl (SPEC.md section 3). The crawler
-// owns the crawl model of SPEC.md section 2 (which pages are downloaded,
+// Strategy orders the frontier of a crawl (docs/algorithms.md section 3). The crawler
+// owns the crawl model of docs/algorithms.md section 2 (which pages are downloaded,
 // discovered or in flight, and in which order they were discovered); a
 // strategy only keeps the Frontier's keys up to date, and may park pages
 // (leave them out of the Frontier) until it releases them in Refill.
@@ -40,7 +40,7 @@ type Strategy interface {
 
 // Selector is implemented by strategies that have work to do before every
 // selection that is not a download: RankMass's virtual re-expansions of
-// downloaded pages (seeds/001, Fig. 5).
+// downloaded pages (Cho and Schonfeld 2007, Fig. 5).
 type Selector interface {
 	// BeforeSelect does at most budget units of that work (budget ≥ 1; a
 	// unit is about one page's links) and reports the units it used and
@@ -51,7 +51,7 @@ type Selector interface {
 }
 
 // Guarantor is implemented by strategies that know a lower bound of the
-// personalized RankMass of the pages they have downloaded (SPEC.md section
+// personalized RankMass of the pages they have downloaded (docs/algorithms.md section
 // 4, "Guaranteed curve"): the RankMass family and l-neighbor.
 type Guarantor interface {
 	// Guarantee returns the bound for the pages downloaded so far.
@@ -138,13 +138,13 @@ const (
 	// PresetDefault is the scenario's default comparison
 	// (scenario.DefaultStrategies).
 	PresetDefault = model.PresetDefault
-	// PresetCountry is the comparison of "Crawling a country" (seeds/004).
+	// PresetCountry is the comparison of "Crawling a country" (Baeza-Yates et al. 2005).
 	PresetCountry = model.PresetCountry
 	// PresetRankMassCrawler is the comparison of the RankMass crawler's
-	// paper (seeds/001).
+	// paper (Cho and Schonfeld 2007).
 	PresetRankMassCrawler = model.PresetRankMassCrawler
 	// PresetFractionalPageRank is the comparison of the Fractional
-	// PageRank paper (seeds/000).
+	// PageRank paper (Alam et al.).
 	PresetFractionalPageRank = model.PresetFractionalPageRank
 )
 

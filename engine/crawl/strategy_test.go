@@ -9,14 +9,14 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// specStrategies are the strategies of SPEC.md section 3's table, top to
+// specStrategies are the strategies of docs/algorithms.md section 3's table, top to
 // bottom.
 var specStrategies = []string{"random", "bfs", "backlink", "batch-pagerank", "partial-pagerank", "opic",
 	"larger-sites-first", "hist-pagerank-omniscient", "hist-pagerank-random", "hist-pagerank-zero",
 	"hist-pagerank-parent", "omniscient", "optimal", "l-neighbor", "rankmass", "windowed-rankmass",
 	"fpr", "fpr-m"}
 
-// TestStrategiesOrder checks that Strategies lists the strategies of SPEC.md
+// TestStrategiesOrder checks that Strategies lists the strategies of docs/algorithms.md
 // section 3's table in its order, which their Rank fields give, and that no
 // two strategies share a rank. (A strategy added later may go anywhere.)
 func TestStrategiesOrder(t *testing.T) {
@@ -39,7 +39,7 @@ func TestStrategiesOrder(t *testing.T) {
 
 // TestPresets checks the presets the strategies join: the scenario's
 // default comparison (its doc comment says why these) and the comparisons
-// of the papers (seeds/004 section 4, seeds/001 section 5, seeds/000
+// of the papers (Baeza-Yates et al. 2005 section 4, Cho and Schonfeld 2007 section 5, Alam et al.
 // section 4), each in the order it is shown.
 func TestPresets(t *testing.T) {
 	for _, tc := range []struct {
@@ -70,9 +70,9 @@ func TestPresets(t *testing.T) {
 	}
 }
 
-// TestNeedsHosts checks which strategies of SPEC.md section 3 say they need
+// TestNeedsHosts checks which strategies of docs/algorithms.md section 3 say they need
 // hosts, and that every strategy that does says what happens without them:
-// those of SPEC.md also for a student, naming themselves once
+// those of docs/algorithms.md also for a student, naming themselves once
 // (model.NamePlaceholder), so that the page need not know them.
 func TestNeedsHosts(t *testing.T) {
 	var got []string
@@ -97,7 +97,7 @@ func TestNeedsHosts(t *testing.T) {
 
 // TestPapers checks that every paper a strategy cites has its citation,
 // that Papers lists each once, by number, and that it lists the papers of
-// SPEC.md section 3's strategies.
+// docs/algorithms.md section 3's strategies.
 func TestPapers(t *testing.T) {
 	var numbers []string
 	for _, p := range Papers() {

@@ -7,7 +7,7 @@ import (
 )
 
 // samplePositions returns a uniform sample of s distinct positions out of
-// 0..total-1, in increasing order (SPEC.md section 4: Kendall's tau on a
+// 0..total-1, in increasing order (docs/algorithms.md section 4: Kendall's tau on a
 // seeded uniform sample of downloaded pages). When s ≥ total it returns every
 // position and draws nothing; otherwise it draws s numbers from r with
 // Floyd's algorithm (Bentley and Floyd, "A sample of brilliance", CACM
@@ -46,8 +46,8 @@ func samplePositions(total, s int, r *rand.Rand) []int {
 
 // kendallTauDecreasing returns Kendall's tau-b between the position of each
 // value in values and the value itself, signed so that +1 means the values
-// decrease along the positions (SPEC.md section 4: a crawl that downloads
-// pages in decreasing importance scores +1; seeds/004, section 5, after
+// decrease along the positions (docs/algorithms.md section 4: a crawl that downloads
+// pages in decreasing importance scores +1; Baeza-Yates et al. 2005, section 5, after
 // Kendall, "Rank Correlation Methods").
 //
 // Positions never tie; values may. Over the n0 = s(s-1)/2 pairs i < j, let

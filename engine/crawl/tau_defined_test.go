@@ -3,7 +3,7 @@ package crawl
 import "testing"
 
 // TestKendallTauDefined: tau-b is undefined, and said so, on fewer than
-// two values or on values all equal (SPEC.md section 4); the measurer
+// two values or on values all equal (docs/algorithms.md section 4); the measurer
 // then leaves Summary.Tau nil.
 func TestKendallTauDefined(t *testing.T) {
 	for _, c := range []struct {

@@ -11,7 +11,7 @@ import (
 )
 
 // TestPageRankTrustScalesLNeighborGuarantee: with trust = the uniform
-// PageRank vector (SPEC.md section 2, the RankMass paper's seed-size
+// PageRank vector (docs/algorithms.md section 2, the RankMass paper's seed-size
 // study), the seeds hold only 1-δ = Σ_{i ∈ seeds} t_i of the trust, and
 // l-neighbor's guarantee after level L, (1-δ)(1-d^(L+1)), is exactly 1-δ
 // times the guarantee with trust uniform over the seeds, 1-d^(L+1); the
@@ -44,7 +44,7 @@ func TestPageRankTrustScalesLNeighborGuarantee(t *testing.T) {
 // uniform PageRank vector, the importance is the personalized PageRank with
 // that teleport vector, and the guarantees of rankmass, windowed-rankmass
 // and l-neighbor, which start from rm_i = (1-d)·t_i on the seeds only,
-// never exceed C(k) (to 1e-12): Theorems 3-5 of seeds/001 with 1-δ < 1.
+// never exceed C(k) (to 1e-12): Theorems 3-5 of Cho and Schonfeld 2007 with 1-δ < 1.
 func TestPropertyPageRankTrustGuaranteeNeverExceedsActual(t *testing.T) {
 	forStrategies(t, func(info Info) bool { return info.Guaranteed }, func(t *rapid.T, info Info) {
 		g := drawGraph(t, smallWebGraphs)

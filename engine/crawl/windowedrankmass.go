@@ -5,8 +5,8 @@ import (
 	"slices"
 )
 
-// windowedRankMass is the Windowed-RankMass crawler of seeds/001 (section
-// 4.3, Fig. 6; SPEC.md section 3). It keeps rm as RankMass does (rankmass.go)
+// windowedRankMass is the Windowed-RankMass crawler of Cho and Schonfeld 2007 (section
+// 4.3, Fig. 6; docs/algorithms.md section 3). It keeps rm as RankMass does (rankmass.go)
 // but batches the work: each iteration downloads the top ⌈w·|F|⌉ pages of F
 // by rm (at least one) without spreading any rm, then makes one pass over D
 // in download order: for every downloaded page i with rm_i > 0, CRM += rm_i,
@@ -24,7 +24,7 @@ import (
 // clock that is the last window page to complete, since the next window is
 // chosen only once nothing is in flight. With w = 100% every window is the
 // whole of F, that is the next breadth-first level: the pages downloaded per
-// level are l-neighbor's (SPEC.md section 3, example 4).
+// level are l-neighbor's (docs/algorithms.md section 3, example 4).
 type windowedRankMass struct {
 	c      *Crawl
 	window float64

@@ -10,7 +10,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
-// TestWindowedFullWindowMatchesLNeighbor is SPEC.md section 3, worked
+// TestWindowedFullWindowMatchesLNeighbor is docs/algorithms.md section 3, worked
 // example 4: windowed-rankmass with w = 100% and l-neighbor download the
 // same set of pages at every level. The levels come from the crawls
 // themselves (l-neighbor's level counter, windowed-rankmass's window

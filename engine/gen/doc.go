@@ -2,7 +2,7 @@
 // into a later snapshot of itself, so that crawl strategies can be compared
 // without input files (DESIGN.md "Page": the page starts on a generated
 // graph) and the historical-PageRank strategies of paper 004 (Baeza-Yates et
-// al., "Crawling a Country", section 4.2; SPEC.md section 3) have an older
+// al., "Crawling a Country", section 4.2; docs/algorithms.md section 3) have an older
 // snapshot to learn from.
 //
 // # The generator

@@ -101,7 +101,7 @@ type Evolution struct {
 // is gone (OldToNew = NoPage). It is an isolated page of Later: a crawl
 // never reaches it unless it is a seed, and PageRank gives it the share of
 // a page nobody links to. The first page of every host is never removed: it
-// is the host's root, and the seed choice host-roots (SPEC.md section 2)
+// is the host's root, and the seed choice host-roots (docs/algorithms.md section 2)
 // takes the smallest id of each host. New pages get the ids n, n+1, ... in
 // order. The maps, not URLs or ids, are authoritative.
 //

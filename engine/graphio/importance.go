@@ -114,7 +114,7 @@ const (
 	// what it is is not recorded.
 	ImportanceForeign ImportanceKind = 0
 	// ImportancePageRank is PageRank with the uniform teleport vector
-	// (SPEC.md section 1).
+	// (docs/algorithms.md section 1).
 	ImportancePageRank ImportanceKind = 1
 	// ImportancePersonalized is personalized PageRank, the teleport vector
 	// uniform over Importance.Seeds.

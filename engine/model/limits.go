@@ -10,7 +10,7 @@ package model
 const MaxPolitenessSeconds = 1e6
 
 // MaxConnections is the most connections of the politeness clock: far
-// beyond the paper's experiments (seeds/004, section 5.3), and each one
+// beyond the paper's experiments (Baeza-Yates et al. 2005, section 5.3), and each one
 // costs a slot of the clock. The engine's normalisation refuses more, and
 // the page's form checks it before a run.
 const MaxConnections = 10000

@@ -1,7 +1,7 @@
 package model
 
-// Thresholds are the levels of "downloads to X" (SPEC.md section 4;
-// seeds/001, Table 2).
+// Thresholds are the levels of "downloads to X" (docs/algorithms.md section 4;
+// Cho and Schonfeld 2007, Table 2).
 var Thresholds = []float64{0.5, 0.8, 0.9, 0.98}
 
 // Curve is a cumulative curve sampled at download counts: Value[i] is the
@@ -20,8 +20,8 @@ type Curve struct {
 // Threshold gives the downloads needed to reach Level: the smallest k with
 // C(k) ≥ Target (Actual) and with G(k) ≥ Target (Guaranteed); -1 when the
 // crawl never reaches it, or has no guaranteed curve. Target is Level
-// itself (absolute importance, seeds/001 Table 2), or, with relative
-// targets (crawl.MetricOptions.Relative, SPEC.md section 4), Level·C(N): a share
+// itself (absolute importance, Cho and Schonfeld 2007 Table 2), or, with relative
+// targets (crawl.MetricOptions.Relative, docs/algorithms.md section 4), Level·C(N): a share
 // of the importance the whole crawl collects, which a crawl reaches even
 // when part of the importance lies beyond the seeds' reach.
 type Threshold struct {
@@ -37,7 +37,7 @@ type Threshold struct {
 	Time *float64 `json:"time,omitempty"`
 }
 
-// Summary holds the summary metrics of a crawl (SPEC.md section 4).
+// Summary holds the summary metrics of a crawl (docs/algorithms.md section 4).
 type Summary struct {
 	// Downloads is the number of pages downloaded, N.
 	Downloads int64 `json:"downloads"`
@@ -48,7 +48,7 @@ type Summary struct {
 	// FinalLowerBound is the generic lower bound at k = N, 0 when it was
 	// not computed.
 	FinalLowerBound float64 `json:"final_lower_bound,omitempty"`
-	// AvgCumulative is (1/N) Σ_{k=1..N} C(k) (seeds/004, Table 2; SPEC.md
+	// AvgCumulative is (1/N) Σ_{k=1..N} C(k) (Baeza-Yates et al. 2005, Table 2; docs/algorithms.md
 	// section 4), summed over every k, not over the curve's samples; 0 when
 	// N = 0. SPEC's N is the pages downloaded by the full crawl: here
 	// crawl.Result.Limit, the downloads the crawl was allowed (its budget, or
@@ -65,7 +65,7 @@ type Summary struct {
 	// AvgCumulative / Final: the area under the curve scaled to end at 1,
 	// which paper 004's Table 2 reports (its crawls reach the whole
 	// collection), comparable across graphs whatever share of the
-	// importance the seeds cannot reach (SPEC.md section 4). 0 when C(N)
+	// importance the seeds cannot reach (docs/algorithms.md section 4). 0 when C(N)
 	// is 0.
 	NormalisedAvgCumulative float64 `json:"normalised_avg_cumulative"`
 	// Tau is Kendall's tau-b between download position and importance on
@@ -82,7 +82,7 @@ type Summary struct {
 	RelativeTargets bool `json:"relative_targets,omitempty"`
 }
 
-// Cost counts the work a crawl did besides downloading (SPEC.md section 4).
+// Cost counts the work a crawl did besides downloading (docs/algorithms.md section 4).
 type Cost struct {
 	// SchedulingSeconds is the wall time spent in the crawl's steps, when
 	// its crawl.Config has a Clock; it is the only figure that differs

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// Refresh is a revisit-scheduling scenario (SPEC.md section 7; seeds/002):
+// Refresh is a revisit-scheduling scenario (docs/algorithms.md section 7; Singhal et al. 2012):
 // a simulated web of changing sites and their users, and the policies that
 // regulate how often the crawler comes back. Like a Scenario, it fully
 // determines its result, natively and in the browser, and reads and
@@ -36,7 +36,7 @@ type RefreshResult struct {
 	Outcomes []RefreshOutcome `json:"outcomes"`
 }
 
-// RefreshParams describe a simulated web and its crawler (SPEC.md section
+// RefreshParams describe a simulated web and its crawler (docs/algorithms.md section
 // 7; refresh.Params). Zero fields take the defaults of
 // DefaultRefreshParams; their JSON omits them, so that a written 0 is
 // never read as "the default" (the scenario reader refuses it). The optional numbers whose 0 is a value are pointers.
@@ -59,7 +59,7 @@ type RefreshParams struct {
 	Popularity *float64 `json:"popularity,omitempty"`
 	// SiteBytes is what a central crawler downloads at every visit of a
 	// site; a migrating crawler sends a migrant of MigrantBytes and brings
-	// back SiteBytes only when the site changed (seeds/002, section III).
+	// back SiteBytes only when the site changed (Singhal et al. 2012, section III).
 	// Both may be 0, so nil takes the default.
 	SiteBytes    *float64 `json:"site_bytes,omitempty"`
 	MigrantBytes *float64 `json:"migrant_bytes,omitempty"`
@@ -203,7 +203,7 @@ func (p RefreshParams) Validate() error {
 type Regulation struct {
 	// Initial is t_0, every site's first interval (default 10).
 	Initial float64 `json:"initial,omitempty"`
-	// Min and Max clamp the interval (defaults 1 and 200: SPEC.md section 7
+	// Min and Max clamp the interval (defaults 1 and 200: docs/algorithms.md section 7
 	// asks for at least 200, so that its worked examples from t_n = 100 are
 	// not cut).
 	Min float64 `json:"min,omitempty"`

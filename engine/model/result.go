@@ -18,7 +18,7 @@ type Result struct {
 	// Seeds are the seed pages, in the order chosen.
 	Seeds []uint32 `json:"seeds"`
 	// SeedTrust is 1-δ = Σ_{i∈seeds} t_i, the share of the trust vector
-	// the seeds hold (SPEC.md section 2, Theorem 3 of seeds/001): 1 with
+	// the seeds hold (docs/algorithms.md section 2, Theorem 3 of Cho and Schonfeld 2007): 1 with
 	// trust "seeds", the seeds' uniform PageRank with trust "pagerank".
 	// The RankMass-family guarantees are scaled by it. 0 only in results
 	// written before it existed.
@@ -77,7 +77,7 @@ type PreviousSummary struct {
 // besides ImportancePageRank and ImportancePersonalized.
 const (
 	// ImportanceHITSAuthorities and ImportanceHITSHubs are HITS's
-	// vectors (SPEC.md section 1).
+	// vectors (docs/algorithms.md section 1).
 	ImportanceHITSAuthorities = "hits-authorities"
 	ImportanceHITSHubs        = "hits-hubs"
 	// ImportanceUnknown is a vector of another engine, whose file does
@@ -99,7 +99,7 @@ type ImportanceSummary struct {
 	Damping float64 `json:"damping,omitempty"`
 	Seeds   string  `json:"seeds,omitempty"`
 	// Iterations and Residual describe the iteration that computed the
-	// vector (PageRank's, SPEC.md section 1, or HITS's); 0 for a vector
+	// vector (PageRank's, docs/algorithms.md section 1, or HITS's); 0 for a vector
 	// of another engine.
 	Iterations int     `json:"iterations"`
 	Residual   float64 `json:"residual"`
@@ -108,7 +108,7 @@ type ImportanceSummary struct {
 	File string `json:"file,omitempty"`
 }
 
-// StrategyResult is one strategy's crawl and its metrics (SPEC.md section
+// StrategyResult is one strategy's crawl and its metrics (docs/algorithms.md section
 // 4).
 type StrategyResult struct {
 	// ID, Label and Params repeat the scenario's strategy.
@@ -132,7 +132,7 @@ type StrategyResult struct {
 	Time *TimeSummary `json:"time,omitempty"`
 }
 
-// TimeSummary holds the politeness clock's figures (SPEC.md section 5).
+// TimeSummary holds the politeness clock's figures (docs/algorithms.md section 5).
 type TimeSummary struct {
 	// Duration is the simulated time of the crawl, in seconds.
 	Duration float64 `json:"duration"`
@@ -140,7 +140,7 @@ type TimeSummary struct {
 	Utilisation float64 `json:"utilisation"`
 }
 
-// SeedStudyResult is the evaluation of the seeds (SPEC.md section 6.5).
+// SeedStudyResult is the evaluation of the seeds (docs/algorithms.md section 6.5).
 type SeedStudyResult struct {
 	// Community holds the cores the seeds came from, when they are
 	// community seeds.
@@ -171,7 +171,7 @@ type OlderSeeds struct {
 	Seeds []uint32 `json:"seeds"`
 }
 
-// CrawlOrder is one crawl's download order (SPEC.md section 4: "Download
+// CrawlOrder is one crawl's download order (docs/algorithms.md section 4: "Download
 // order"), which the engine's runner hands to scenario.Env.Orders as each strategy's metrics
 // are complete, so that any other tool can check or re-score the crawl.
 // Its slices are the runner's own, valid only during the call.

@@ -4,21 +4,21 @@ package model
 // package; files of another version are refused with a clear error.
 const Version = 1
 
-// The kinds of importance (SPEC.md section 1; Scenario.Importance).
+// The kinds of importance (docs/algorithms.md section 1; Scenario.Importance).
 const (
 	// ImportancePageRank is PageRank with a uniform teleport vector.
 	ImportancePageRank = "pagerank"
 	// ImportancePersonalized is PageRank with the teleport vector uniform
-	// over the seeds (the RankMass paper, seeds/001, section 2).
+	// over the seeds (the RankMass paper, Cho and Schonfeld 2007, section 2).
 	ImportancePersonalized = "personalized"
 )
 
-// The kinds of trust (SPEC.md section 2; Scenario.Trust).
+// The kinds of trust (docs/algorithms.md section 2; Scenario.Trust).
 const (
 	// TrustSeeds is trust uniform over the seed set (the default).
 	TrustSeeds = "seeds"
 	// TrustPageRank is trust equal to the uniform PageRank vector, of
-	// which the seeds hold 1-δ (seeds/001, section 5).
+	// which the seeds hold 1-δ (Cho and Schonfeld 2007, section 5).
 	TrustPageRank = "pagerank"
 )
 
@@ -37,16 +37,16 @@ type Scenario struct {
 	// Graph says where the graph comes from.
 	Graph Source `json:"graph"`
 	// Previous is the earlier snapshot that the historical-PageRank
-	// strategies learn from (seeds/004, section 4.2); nil means there is
+	// strategies learn from (Baeza-Yates et al. 2005, section 4.2); nil means there is
 	// none, and those strategies are refused. See PreviousSource.
 	Previous *PreviousSource `json:"previous,omitempty"`
 	// Importance is "pagerank" (uniform teleport, the default) or
 	// "personalized" (teleport uniform over the seeds): the vector every
-	// curve sums (SPEC.md section 1).
+	// curve sums (docs/algorithms.md section 1).
 	Importance string `json:"importance"`
-	// Trust is the trust vector t (SPEC.md section 2): "seeds" (the
+	// Trust is the trust vector t (docs/algorithms.md section 2): "seeds" (the
 	// default: uniform over the seed set) or "pagerank" (the uniform
-	// PageRank vector, the RankMass paper's seed-size study, seeds/001
+	// PageRank vector, the RankMass paper's seed-size study, Cho and Schonfeld 2007
 	// section 5, Figs. 9-10). It is the teleport vector of personalized
 	// importance and the source of the RankMass-family guarantees and of
 	// FPR's start, whatever the importance: with "pagerank" the seeds hold
@@ -71,7 +71,7 @@ type Scenario struct {
 	// Budget is the most pages each crawl downloads; 0 means no limit.
 	Budget int64 `json:"budget,omitempty"`
 	// Politeness, when set, runs every crawl on the politeness clock of
-	// SPEC.md section 5; absent fields take DefaultPoliteness's values. The optimal reference runs without it: held to the hosts'
+	// docs/algorithms.md section 5; absent fields take DefaultPoliteness's values. The optimal reference runs without it: held to the hosts'
 	// waits it would no longer be the upper bound of every curve, and it
 	// is not a crawler.
 	Politeness *Politeness `json:"politeness,omitempty"`
@@ -84,7 +84,7 @@ type Scenario struct {
 	// Metrics sets the metric options.
 	Metrics Metrics `json:"metrics"`
 	// SeedStudy, when set, also evaluates the seed set against random and
-	// top-PageRank sets of its size (seeds/003, section 3.5; SPEC.md
+	// top-PageRank sets of its size (Daneshpajouh et al. 2008, section 3.5; docs/algorithms.md
 	// section 6.5). With it, Strategies may be an empty list: the study
 	// alone.
 	SeedStudy *SeedStudy `json:"seed_study,omitempty"`
@@ -184,7 +184,7 @@ type Evolve struct {
 }
 
 // Politeness is the politeness clock's parameters with JSON names
-// (SPEC.md section 5; seeds/004, section 3.2; the crawler's own form is
+// (docs/algorithms.md section 5; Baeza-Yates et al. 2005, section 3.2; the crawler's own form is
 // crawl.Politeness). Absent fields take DefaultPoliteness's values: zero
 // Connections and Bandwidth, and nil Wait, Latency and PageSize, which
 // are pointers because 0 is meaningful for them (a wait of 0 disables the
@@ -244,7 +244,7 @@ const (
 	BandwidthShared        = "shared"
 )
 
-// DefaultPoliteness returns the defaults of SPEC.md section 5, every field
+// DefaultPoliteness returns the defaults of docs/algorithms.md section 5, every field
 // set: one connection, a wait of 15 s, downloads of 0.5 s plus 15,000
 // bytes at 100,000 bytes per second. crawl.DefaultPoliteness is these.
 func DefaultPoliteness() Politeness {
@@ -271,7 +271,7 @@ type Strategy struct {
 	Label string `json:"label,omitempty"`
 }
 
-// Metrics are the metric options (SPEC.md section 4).
+// Metrics are the metric options (docs/algorithms.md section 4).
 type Metrics struct {
 	// CurvePoints is the number of evenly spaced points of each curve
 	// (default 1,000); crawls of at most twice that many pages keep every
@@ -286,7 +286,7 @@ type Metrics struct {
 	LowerBound int `json:"lower_bound,omitempty"`
 	// Relative makes the targets of "downloads to X" shares of the
 	// importance the whole crawl collects, C(N), instead of absolute
-	// importance (SPEC.md section 4; crawl.MetricOptions.Relative), so
+	// importance (docs/algorithms.md section 4; crawl.MetricOptions.Relative), so
 	// that a target is reachable when part of the importance lies beyond
 	// the seeds' reach.
 	Relative bool `json:"relative,omitempty"`

@@ -19,7 +19,7 @@ type Core struct {
 	Authority float64 `json:"authority"`
 }
 
-// CommunityResult is what Extract-Seeds found (seeds/003; SPEC.md section
+// CommunityResult is what Extract-Seeds found (Daneshpajouh et al. 2008; docs/algorithms.md section
 // 6.3; seeds.Extractor).
 type CommunityResult struct {
 	// Seeds are the seeds, in the order found.
@@ -38,7 +38,7 @@ type CommunityResult struct {
 }
 
 // DepthProfile is a breadth-first crawl from a seed set on the full graph
-// (seeds/003, Figures 7 and 8): Pages[d] pages are first reached at depth d
+// (Daneshpajouh et al. 2008, Figures 7 and 8): Pages[d] pages are first reached at depth d
 // (depth 0 is the seeds), with mean importance MeanImportance[d].
 type DepthProfile struct {
 	Name           string    `json:"name"`
@@ -65,8 +65,8 @@ type CoreDistances struct {
 	Max         int     `json:"max"`
 }
 
-// Evaluation is the outcome of a seeds.Evaluator (seeds/003, section
-// 3.5; SPEC.md section 6.5).
+// Evaluation is the outcome of a seeds.Evaluator (Daneshpajouh et al. 2008, section
+// 3.5; docs/algorithms.md section 6.5).
 type Evaluation struct {
 	Profiles []DepthProfile `json:"profiles"`
 	Cores    CoreDistances  `json:"cores"`

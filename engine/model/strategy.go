@@ -55,7 +55,7 @@ type StrategyInfo struct {
 	// from NoHostsWarning. Only a strategy that NeedsHosts has one.
 	NoHostsExplained string `json:"no_hosts_explained,omitempty"`
 	// Rank places the strategy in listings: crawl.Strategies sorts by it
-	// (the order of SPEC.md section 3's table). Ranks are distinct.
+	// (the order of docs/algorithms.md section 3's table). Ranks are distinct.
 	Rank int `json:"rank"`
 	// Presets maps each preset the strategy belongs to (PresetDefault and
 	// the other Preset constants) to its position in that preset's list.
@@ -97,12 +97,12 @@ const (
 	// PresetDefault is the scenario's default comparison
 	// (scenario.DefaultStrategies).
 	PresetDefault = "default"
-	// PresetCountry is the comparison of "Crawling a country" (seeds/004).
+	// PresetCountry is the comparison of "Crawling a country" (Baeza-Yates et al. 2005).
 	PresetCountry = "crawling-a-country"
 	// PresetRankMassCrawler is the comparison of the RankMass crawler's
-	// paper (seeds/001).
+	// paper (Cho and Schonfeld 2007).
 	PresetRankMassCrawler = "rankmass-crawler"
 	// PresetFractionalPageRank is the comparison of the Fractional
-	// PageRank paper (seeds/000).
+	// PageRank paper (Alam et al.).
 	PresetFractionalPageRank = "fractional-pagerank"
 )

@@ -9,7 +9,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
-// DefaultHITSIterations is the fixed number of HITS iterations (SPEC.md
+// DefaultHITSIterations is the fixed number of HITS iterations (docs/algorithms.md
 // section 1, section 6 step 2).
 const DefaultHITSIterations = 60
 
@@ -35,7 +35,7 @@ type HITSResult struct {
 }
 
 // HITS is a steppable computation of Kleinberg's hubs and authorities as
-// paper 003 uses them (seeds/003, section 2.1; SPEC.md section 1). Starting
+// paper 003 uses them (Daneshpajouh et al. 2008, section 2.1; docs/algorithms.md section 1). Starting
 // from all-ones vectors, one iteration computes
 //
 //	a ← Aᵀh, then a ← a/‖a‖₂;   h ← A·a, then h ← h/‖h‖₂

@@ -38,7 +38,7 @@ func norm(v []float64) float64 {
 }
 
 func TestHITSPeerCheckedGoldenValues(t *testing.T) {
-	// SPEC.md section 3, worked example 8: igraph 0.10.2, networkx 2.8.8,
+	// docs/algorithms.md section 3, worked example 8: igraph 0.10.2, networkx 2.8.8,
 	// gonum v0.17.0 and graphology 0.26.0 agree on these, given to 6 places
 	// and scaled so that the largest entry is 1.
 	r, err := HITSOf(context.Background(), graphtest.FromArcs(t, 5, goldenArcs), HITSOptions{})

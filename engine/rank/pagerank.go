@@ -1,6 +1,6 @@
-// Package rank computes the importance vectors of SPEC.md section 1:
+// Package rank computes the importance vectors of docs/algorithms.md section 1:
 // PageRank with a uniform or personalized teleport vector (the RankMass
-// paper, seeds/001, section 2) and HITS hubs and authorities (seeds/003,
+// paper, Cho and Schonfeld 2007, section 2) and HITS hubs and authorities (Daneshpajouh et al. 2008,
 // section 2.1).
 //
 // Both are steppable values (DESIGN.md "Running"): Step(budget) runs at most
@@ -34,7 +34,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
-// Defaults of Options (SPEC.md section 1).
+// Defaults of Options (docs/algorithms.md section 1).
 const (
 	DefaultDamping       = 0.85
 	DefaultTolerance     = 1e-10
@@ -58,7 +58,7 @@ type Options struct {
 	MaxIterations int
 	// Teleport is t: one non-negative entry per page, summing to 1
 	// (±1e-9); nil means uniform 1/n. Dangling pages send their whole rank
-	// along t (SPEC.md section 1). It is copied and rescaled to sum to 1.
+	// along t (docs/algorithms.md section 1). It is copied and rescaled to sum to 1.
 	Teleport []float64
 	// Start, when set, is the vector the iteration starts from instead of
 	// t: one non-negative finite entry per page summing to 1 (±1e-9),
@@ -99,7 +99,7 @@ type Result struct {
 	Converged bool `json:"converged"`
 }
 
-// PageRank is a steppable PageRank computation (SPEC.md section 1):
+// PageRank is a steppable PageRank computation (docs/algorithms.md section 1):
 //
 //	r = d·W·r + (d·Σ_{j dangling} r_j + (1-d))·t
 //

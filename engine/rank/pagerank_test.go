@@ -45,12 +45,12 @@ func sum(v []float64) float64 {
 	return s
 }
 
-// goldenArcs is the graph of SPEC.md section 3, worked example 8: page 4 is
+// goldenArcs is the graph of docs/algorithms.md section 3, worked example 8: page 4 is
 // dangling and page 3 has no in-links.
 var goldenArcs = [][2]uint32{{0, 1}, {0, 2}, {1, 2}, {2, 0}, {3, 2}, {3, 4}}
 
 func TestPageRankWorkedExamples(t *testing.T) {
-	// SPEC.md section 3, worked example 7.
+	// docs/algorithms.md section 3, worked example 7.
 	third := 1.0 / 3
 	cycle := pageRank(t, graphtest.FromArcs(t, 3, [][2]uint32{{0, 1}, {1, 2}, {2, 0}}), Options{})
 	assertClose(t, "3-cycle", cycle.Scores, []float64{third, third, third}, 1e-12)
@@ -79,7 +79,7 @@ func TestPageRankWorkedExamples(t *testing.T) {
 }
 
 func TestPageRankPeerCheckedGoldenValues(t *testing.T) {
-	// SPEC.md section 3, worked example 8: igraph 0.10.2, networkx 2.8.8,
+	// docs/algorithms.md section 3, worked example 8: igraph 0.10.2, networkx 2.8.8,
 	// gonum v0.17.0 and graphology 0.26.0 agree on these values (d = 0.85).
 	g := graphtest.FromArcs(t, 5, goldenArcs)
 	wantUniform := []float64{0.350178362311886, 0.188416698076911, 0.365397021432385, 0.039590894094358, 0.056417024084461}
@@ -306,11 +306,11 @@ func TestUniformTeleport(t *testing.T) {
 }
 
 // TestStartVector checks Options.Start: starting from another distribution
-// reaches the same fixed point (the SPEC.md §3.8 golden vector), starting
+// reaches the same fixed point (the docs/algorithms.md §3.8 golden vector), starting
 // from the answer converges in one iteration, and bad start vectors are
 // refused.
 func TestStartVector(t *testing.T) {
-	// The graph and vector of SPEC.md section 3, worked example 8.
+	// The graph and vector of docs/algorithms.md section 3, worked example 8.
 	g := graphtest.FromArcs(t, 5, goldenArcs)
 	want := []float64{0.350178362311886, 0.188416698076911, 0.365397021432385, 0.039590894094358, 0.056417024084461}
 	for _, start := range [][]float64{{1, 0, 0, 0, 0}, {0, 0, 0, 0.5, 0.5}, want} {

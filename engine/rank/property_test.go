@@ -43,7 +43,7 @@ func randomGraph(t testing.TB, rng *rand.Rand, n, m int) *graph.Graph {
 }
 
 // referenceHITS is an independent, push-based HITS over the out-arcs with
-// the same start and normalisation (SPEC.md section 1).
+// the same start and normalisation (docs/algorithms.md section 1).
 func referenceHITS(g *graph.Graph, iterations int) (hubs, auth []float64) {
 	n := g.NumNodes()
 	hubs = make([]float64, n)

@@ -4,7 +4,7 @@ import "fmt"
 
 // UniformTeleport returns the trust vector of n pages that is uniform over
 // the given pages and 0 elsewhere: the RankMass paper's default trust
-// (seeds/001, section 2; SPEC.md section 1 "Personalized PageRank"). A page
+// (Cho and Schonfeld 2007, section 2; docs/algorithms.md section 1 "Personalized PageRank"). A page
 // listed twice counts once. An empty list or an id outside 0..n-1 is an
 // error.
 func UniformTeleport(n int, pages []uint32) ([]float64, error) {

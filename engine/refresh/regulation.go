@@ -1,6 +1,6 @@
 // Package refresh simulates how often a crawler should come back to each
-// site of a changing web (seeds/002, Singhal et al., "Regulating Frequency
-// of a Migrating Web Crawler based on Users Interest"; SPEC.md section 7):
+// site of a changing web (Singhal et al. 2012, Singhal et al., "Regulating Frequency
+// of a Migrating Web Crawler based on Users Interest"; docs/algorithms.md section 7):
 // sites change as Poisson processes and are visited by users; the crawler
 // revisits each site after an interval that a policy regulates from what
 // it saw, and pays in network traffic, centrally or with migrants.
@@ -15,7 +15,7 @@ const (
 	// Change regulates the interval by the change ratio (Eq. 1-2).
 	Change = "change"
 	// ChangeInterest regulates it by the change ratio and the users'
-	// interest (Eq. 3-4 as SPEC.md section 7 reads them).
+	// interest (Eq. 3-4 as docs/algorithms.md section 7 reads them).
 	ChangeInterest = "change+interest"
 )
 
@@ -38,7 +38,7 @@ func unit(x float64) float64 {
 	return 0
 }
 
-// Delta is Eq. 2 of seeds/002: the change of interval for a ratio p with
+// Delta is Eq. 2 of Singhal et al. 2012: the change of interval for a ratio p with
 // thresholds lower (p_l) and upper (p_g),
 //
 //	Δt = [(1 - p/p_g)·u(p - p_g) + (1 - p/p_l)·u(p_l - p)]·t_n,
@@ -57,7 +57,7 @@ func Delta(tn, p, lower, upper float64) float64 {
 //	change:           t_{n+1} = t_n + Δt(p_change; p_l, p_g)
 //	change+interest:  t_{n+1} = t_n + α·Δt(p_change; p_l, p_g) + (1-α)·Δt(p_interest; p_l', p_g')
 //
-// the last being SPEC.md's reading of Eq. 3-4 (the only one that gives
+// the last being docs/algorithms.md's reading of Eq. 3-4 (the only one that gives
 // the paper's worked numbers). An interest below MinInterest contributes
 // no interest term. r must have its defaults filled in.
 func Next(r Regulation, policy string, tn, change, interest float64) float64 {

@@ -9,8 +9,8 @@ import (
 
 func twoDecimals(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
 
-// TestSpecWorkedExamples reproduces SPEC.md section 7's worked examples
-// (seeds/002, section IV): t_n = 100, change ratio 0.85 with p_l = 0.3 and
+// TestSpecWorkedExamples reproduces docs/algorithms.md section 7's worked examples
+// (Singhal et al. 2012, section IV): t_n = 100, change ratio 0.85 with p_l = 0.3 and
 // p_g = 0.7, α = 0.5, interest thresholds 0.5 and 0.8.
 func TestSpecWorkedExamples(t *testing.T) {
 	// Δt = (1 - 0.85/0.7)·100 = -21.428571... (printed -21.42 in the paper).
@@ -19,7 +19,7 @@ func TestSpecWorkedExamples(t *testing.T) {
 		t.Errorf("Δt = %v, want -21.43", d)
 	}
 	// The defaults are the example's thresholds, and their clamp must not
-	// cut it (SPEC.md section 7: t_max defaults to at least 200).
+	// cut it (docs/algorithms.md section 7: t_max defaults to at least 200).
 	r := DefaultRegulation()
 	if r.Lower != 0.3 || r.Upper != 0.7 || r.InterestLower != 0.5 || r.InterestUpper != 0.8 || *r.Alpha != 0.5 {
 		t.Fatalf("default thresholds %+v are not the worked example's", r)

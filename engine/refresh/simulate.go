@@ -11,7 +11,7 @@ import (
 )
 
 // Params describe a simulated web and its crawler (model.RefreshParams,
-// SPEC.md section 7). Zero fields take the defaults of DefaultParams
+// docs/algorithms.md section 7). Zero fields take the defaults of DefaultParams
 // (WithDefaults); Validate checks them.
 type Params = model.RefreshParams
 

@@ -39,7 +39,7 @@ func TestIntervalsDrift(t *testing.T) {
 
 // TestFixedFreshnessClosedForm: with visits every t and Poisson changes of
 // rate λ, the share of time a copy is current is (1 - e^(-λt))/(λt)
-// (seeds/002's setting; Cho and Garcia-Molina's freshness). 2,000 sites
+// (Singhal et al. 2012's setting; Cho and Garcia-Molina's freshness). 2,000 sites
 // over 2,000 units give 400,000 intervals: the standard error is below
 // 0.001.
 func TestFixedFreshnessClosedForm(t *testing.T) {

@@ -44,13 +44,13 @@ func drawnTitle(t *testing.T, svg []byte) []titleText {
 }
 
 // TestLongTitleFits: a title longer than the chart is wide (reproduce's
-// "seeds/004 Fig. 4: ..." on 800 pixels lost its first letters, centred on
+// "Baeza-Yates et al. 2005 Fig. 4: ..." on 800 pixels lost its first letters, centred on
 // the plot rather than the chart) is wrapped onto lines that each fit
 // within the chart's width, every word kept, the plot moved below them;
 // a title too long even for three lines ends in "…", the full title kept
 // in the SVG's <title>.
 func TestLongTitleFits(t *testing.T) {
-	long := "seeds/004 Fig. 4: cumulative PageRank against the fraction of pages downloaded (r = 1, politeness), with every strategy of Table 2 drawn"
+	long := "Baeza-Yates et al. 2005, Fig. 4: cumulative PageRank against the fraction of pages downloaded (r = 1, politeness), with every strategy of Table 2 drawn"
 	longer := long + "; " + long
 	for _, c := range []struct {
 		title string

@@ -7,7 +7,7 @@ import (
 
 // TestNotApplicableCitesThePaper: the table's note on n/a (also the
 // page's glossary entry) cites the RankMass paper by its authors and
-// year, not by seeds/001, a repository path a reader cannot open.
+// year, not by Cho and Schonfeld 2007, a repository path a reader cannot open.
 func TestNotApplicableCitesThePaper(t *testing.T) {
 	first, second := NoteNotApplicable("PageRank")
 	text := first + " " + second

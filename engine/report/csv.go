@@ -14,7 +14,7 @@ import (
 // the header "strategy,kind,k,fraction,value,normalised", with a seventh
 // column "time" (simulated seconds) when some curve is timed. kind is
 // "actual" for C(k), "guaranteed" for G(k) and "lower_bound" for the
-// generic lower bound (SPEC.md section 4); fraction is k over the pages the
+// generic lower bound (docs/algorithms.md section 4); fraction is k over the pages the
 // seeds reach; normalised is C(k)/C(N), the actual curve scaled to end at 1
 // (empty for the other kinds, and when C(N) is 0), whose average over every
 // k is the normalised average cumulative importance.

@@ -12,7 +12,7 @@ import (
 // OrdersHeader is the header line of a download-order file (Orders).
 const OrdersHeader = "strategy,position,page,url,importance,time\n"
 
-// Orders writes a crawl's download order as CSV rows (SPEC.md section 4,
+// Orders writes a crawl's download order as CSV rows (docs/algorithms.md section 4,
 // "Download order"), one per download, under OrdersHeader (written by the
 // caller once, before the first crawl): the strategy's label, the position
 // (1 for the first download), the page id, its URL when the graph has URLs

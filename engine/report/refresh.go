@@ -11,7 +11,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// RefreshTable writes a revisit comparison (SPEC.md section 7; seeds/002)
+// RefreshTable writes a revisit comparison (docs/algorithms.md section 7; Singhal et al. 2012)
 // as text: the simulated web, then per policy the freshness, user-weighted
 // freshness, mean age, crawler visits and those that found no change, the
 // network traffic of a central and of a migrating crawler, and the mean

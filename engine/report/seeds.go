@@ -10,7 +10,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// SeedTable writes a seed study (model.Result.SeedStudy; seeds/003,
+// SeedTable writes a seed study (model.Result.SeedStudy; Daneshpajouh et al. 2008,
 // section 3.5) as text: the seeds with their cores, the breadth-first
 // crawls from each seed set depth by depth, the distances between the
 // cores beside the graph's average connected distance, and what became of
@@ -176,7 +176,7 @@ func DepthSVG(w io.Writer, r *model.Result) error {
 const DepthChartWidth = 900
 
 // DepthChart draws a seed study's breadth-first crawls width pixels wide
-// as two panels, like seeds/003's Figures 7 and 8: the mean importance of
+// as two panels, like Daneshpajouh et al. 2008's Figures 7 and 8: the mean importance of
 // the pages first reached at each depth, and their number on a log scale;
 // one line per seed set, named in one legend above both panels. The
 // panels stand side by side on a wide chart and one above the other on a

@@ -15,12 +15,12 @@ import (
 // Chart x axes (ChartOptions.X).
 const (
 	// XFraction plots against the fraction of the reachable pages
-	// downloaded, 0 to 1 (SPEC.md section 4).
+	// downloaded, 0 to 1 (docs/algorithms.md section 4).
 	XFraction = "fraction"
 	// XCount plots against the number of pages downloaded.
 	XCount = "count"
 	// XTime plots against simulated time, for results run on the
-	// politeness clock (SPEC.md section 5).
+	// politeness clock (docs/algorithms.md section 5).
 	XTime = "time"
 )
 

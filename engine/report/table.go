@@ -5,11 +5,11 @@
 // It imports only package model, the data, so that the page can draw
 // without linking the engine.
 //
-// The metrics shown are those of SPEC.md section 4: average cumulative
-// importance (seeds/004, Table 2), Kendall's tau-b, the downloads needed to
+// The metrics shown are those of docs/algorithms.md section 4: average cumulative
+// importance (Baeza-Yates et al. 2005, Table 2), Kendall's tau-b, the downloads needed to
 // reach 50, 80, 90 and 98% of the importance actually and by the strategy's
-// guarantee (seeds/001, Table 2), and the cost counters; with politeness,
-// the simulated duration and connection utilisation of SPEC.md section 5.
+// guarantee (Cho and Schonfeld 2007, Table 2), and the cost counters; with politeness,
+// the simulated duration and connection utilisation of docs/algorithms.md section 5.
 //
 // Every output is deterministic: the same Result gives the same bytes.
 // Only the scheduling time, a wall-clock measurement, differs between runs
@@ -36,11 +36,11 @@ const none = "—"
 // order, notes explaining the columns, and the result's warnings.
 // Downloads to a level are written "actual/guaranteed", with — for a level
 // not reached or a strategy without a guarantee. The guarantees of the
-// RankMass family and l-neighbor bound personalized PageRank (seeds/001,
+// RankMass family and l-neighbor bound personalized PageRank (Cho and Schonfeld 2007,
 // section 4): when the importance is another, their half is written "n/a"
 // (the values stay in the JSON and CSV). With politeness, a second table
 // gives per timed strategy the simulated time to each level, the crawl's
-// simulated duration and the connections' use (SPEC.md section 5: C
+// simulated duration and the connections' use (docs/algorithms.md section 5: C
 // against simulated time). The scheduling time is the last column, so that
 // its width does not move the others.
 func Table(w io.Writer, r *model.Result) error {

@@ -10,7 +10,7 @@ import (
 )
 
 // TestTableTrust: with trust "pagerank" the header says the seeds' share
-// of the trust, 1-δ (SPEC.md section 2), which the JSON keeps as
+// of the trust, 1-δ (docs/algorithms.md section 2), which the JSON keeps as
 // seed_trust; with trust uniform over the seeds (the default), the header
 // says nothing of it.
 func TestTableTrust(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 
 // repositoryPath matches a reference a reader of the page or of the
 // command line cannot follow: a file of the repository's seeds/ folder or
-// its SPEC.md, neither of which is shipped.
+// its docs/algorithms.md, neither of which is shipped.
 var repositoryPath = regexp.MustCompile(`seeds/\d|SPEC\b|SPEC\.md`)
 
 // checkCitesPapers fails the test for every text that names a repository
@@ -43,7 +43,7 @@ func reportTexts(rep *Report) []string {
 }
 
 // TestTextsCiteThePapers: no string of the package's code (run and chart
-// titles, notes, verdicts' reasons) names seeds/NNN or SPEC.md, which a
+// titles, notes, verdicts' reasons) names seeds/NNN or docs/algorithms.md, which a
 // student reading the page or a report cannot open; they cite the paper
 // by its authors and year. Comments may (they are for the code's
 // readers). The reports' texts are checked on every paper in

@@ -12,10 +12,10 @@ import (
 	"github.com/crawlsim/crawlsim/engine/seeds"
 )
 
-// communitySeeds is the number of seeds of seeds/003, section 3.5.3.
+// communitySeeds is the number of seeds of Daneshpajouh et al. 2008, section 3.5.3.
 const communitySeeds = 10
 
-// communityDistances is seeds/003, section 3.5.2: the distances between
+// communityDistances is Daneshpajouh et al. 2008, section 3.5.2: the distances between
 // the 56 cores extracted from UK-2002 (min 1, mean 7.15, max 13) against
 // the graph's "diameter" of 14.9, which its section 3.2.2 defines as the
 // average connected distance (the shortest path averaged over the pairs
@@ -43,7 +43,7 @@ func coreDistanceReason(r *scenario.Result, maxDist int, avg float64, closer boo
 	return why
 }
 
-// communityEarlyDepths are the depths at which seeds/003's Figs. 7 and 9
+// communityEarlyDepths are the depths at which Daneshpajouh et al. 2008's Figs. 7 and 9
 // find the community seeds' pages of higher mean PageRank ("specially in
 // the second and third iterations").
 var communityEarlyDepths = []int{2, 3}

@@ -12,7 +12,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
-// countryFigure is one row of seeds/004, Table 2: a strategy's average
+// countryFigure is one row of Baeza-Yates et al. 2005, Table 2: a strategy's average
 // cumulative PageRank (normalised, r = 1 with politeness, averaged over
 // the paper's four collections; the historical strategies on one pair of
 // collections) and Kendall's tau on a 5,000-page sample.
@@ -22,7 +22,7 @@ type countryFigure struct {
 	history  bool
 }
 
-// countryTable2 is seeds/004, Table 2, as published.
+// countryTable2 is Baeza-Yates et al. 2005, Table 2, as published.
 var countryTable2 = []countryFigure{
 	{"backlink", 0.50, 0.0157, false},
 	{"partial-pagerank", 0.52, 0.0236, false},
@@ -37,7 +37,7 @@ var countryTable2 = []countryFigure{
 	{"omniscient", 0.74, 0.6504, false},
 }
 
-// countryHistoryGain is seeds/004, section 5: the historical strategies
+// countryHistoryGain is Baeza-Yates et al. 2005, section 5: the historical strategies
 // improve on OPIC and larger-sites-first by at most 3%.
 const countryHistoryGain = 0.03
 
@@ -57,7 +57,7 @@ func paperCountry() *Paper {
 // historical ones when there is a previous snapshot), random (the
 // findings compare with it) and the optimal reference for Fig. 4's
 // chart, from the home pages of the sites, on the politeness clock with
-// one connection and the waits of section 3.2 (SPEC.md section 5).
+// one connection and the waits of section 3.2 (docs/algorithms.md section 5).
 func planCountry(in Input) ([]Run, []string) {
 	var notes []string
 	seedSet := "host-roots"

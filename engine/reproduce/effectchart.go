@@ -90,7 +90,7 @@ func (l effectLayout) entryLabel(label string) string {
 	return l.rows.Label(label)
 }
 
-// effectivenessChart draws seeds/000's Fig. 4 as the paper plots it,
+// effectivenessChart draws Alam et al.'s Fig. 4 as the paper plots it,
 // width pixels wide (effectWidth at the command line; layoutEffect):
 // effectiveness (yTitle) against the parameter M on a logarithmic axis
 // with a tick at each value of ms, the series' values as one line with a

@@ -22,7 +22,7 @@ func handMadeFPR(avg map[string]float64) *scenario.Result {
 	return r
 }
 
-// TestFPRChartIsEffectivenessAgainstM: seeds/000's Fig. 4 is drawn as the
+// TestFPRChartIsEffectivenessAgainstM: Alam et al.'s Fig. 4 is drawn as the
 // paper's effectiveness against M, not as cumulative curves: the x axis
 // has a tick at each M of the figure (1, 2, 20, 100), fpr-m's averages are
 // one line with a point per M (a higher average drawn higher), and 5%

@@ -9,10 +9,10 @@ import (
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
-// fprMs are the values of M in seeds/000, Fig. 4 (M = 1 is fpr).
+// fprMs are the values of M in Alam et al., Fig. 4 (M = 1 is fpr).
 var fprMs = []float64{1, 2, 20, 100}
 
-// fprSpeedup is seeds/000, section 4.2 (Fig. 3): fpr downloaded 80 million
+// fprSpeedup is Alam et al., section 4.2 (Fig. 3): fpr downloaded 80 million
 // pages in about 2 hours, the 5% windowed-rankmass crawler in about 9.
 const fprSpeedup = 9.0 / 2
 

@@ -41,9 +41,9 @@ func byLabel(r *scenario.Result, label string) *scenario.StrategyResult {
 	return nil
 }
 
-// normalizedAvg is the normalised average cumulative importance of SPEC.md
+// normalizedAvg is the normalised average cumulative importance of docs/algorithms.md
 // section 4, (1/N) Σ C(k)/C(N) (crawl.Summary.NormalisedAvgCumulative),
-// what seeds/004's Table 2 reports.
+// what Baeza-Yates et al. 2005's Table 2 reports.
 func normalizedAvg(s crawl.Summary) float64 {
 	return s.NormalisedAvgCumulative
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
-// rankMassFigure is one row of seeds/001, Table 2: the downloads until
+// rankMassFigure is one row of Cho and Schonfeld 2007, Table 2: the downloads until
 // the RankMass (personalized PageRank over the 159 trusted pages)
 // collected passes 0.98, actually and by the crawler's guarantee, on a
 // crawl of 141 million pages.
@@ -21,7 +21,7 @@ type rankMassFigure struct {
 	actual, guaranteed float64 // guaranteed 0: none published
 }
 
-// rankMassTable2 is seeds/001, Table 2, as published (l-neighbor's
+// rankMassTable2 is Cho and Schonfeld 2007, Table 2, as published (l-neighbor's
 // guarantee is given as "7 million").
 var rankMassTable2 = []rankMassFigure{
 	{"l-neighbor", 65_000, 7_000_000},
@@ -30,7 +30,7 @@ var rankMassTable2 = []rankMassFigure{
 	{"optimal", 27_101, 0},
 }
 
-// rankMassTable3 is seeds/001, Table 3: the iterations of each crawler to
+// rankMassTable3 is Cho and Schonfeld 2007, Table 3: the iterations of each crawler to
 // download about 80 million pages (l-neighbor's are its levels).
 var rankMassTable3 = []struct {
 	label      string
@@ -42,10 +42,10 @@ var rankMassTable3 = []struct {
 	{"windowed-rankmass 5%", 167},
 }
 
-// rankMassWindows are the window sizes of seeds/001, Fig. 8.
+// rankMassWindows are the window sizes of Cho and Schonfeld 2007, Fig. 8.
 var rankMassWindows = []float64{0.05, 0.1, 0.2, 1}
 
-// rankMassSeedSizes are the seed-set sizes of seeds/001, Figs. 9-10: the
+// rankMassSeedSizes are the seed-set sizes of Cho and Schonfeld 2007, Figs. 9-10: the
 // pages of highest trust (uniform PageRank).
 var rankMassSeedSizes = []int{160, 1600, 16000}
 

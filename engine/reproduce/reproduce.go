@@ -1,4 +1,4 @@
-// Package reproduce runs the experiments of the papers in seeds/ (SPEC.md
+// Package reproduce runs the experiments of the papers in seeds/ (docs/algorithms.md
 // section 8) with the papers' settings on a graph, and sets the papers'
 // published figures beside crawlsim's, each with a verdict: same order,
 // same trend or differs, and the known reason when there is one (a graph

@@ -10,9 +10,9 @@ import (
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
-// revisitExample is one worked example of seeds/002, section 4, from
+// revisitExample is one worked example of Singhal et al. 2012, section 4, from
 // t_n = 100 with p_l = 0.3, p_g = 0.7 for the change ratio and p_l' = 0.5,
-// p_g' = 0.8 for the interest (SPEC.md section 7).
+// p_g' = 0.8 for the interest (docs/algorithms.md section 7).
 type revisitExample struct {
 	what      string
 	policy    string

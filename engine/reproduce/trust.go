@@ -2,8 +2,8 @@ package reproduce
 
 import "github.com/crawlsim/crawlsim/engine/scenario"
 
-// trustAvailable says whether scenarios can set trust = pagerank (SPEC.md
-// section 2), which seeds/001's seed-size study (Figs. 9-10) needs.
+// trustAvailable says whether scenarios can set trust = pagerank (docs/algorithms.md
+// section 2), which Cho and Schonfeld 2007's seed-size study (Figs. 9-10) needs.
 const trustAvailable = true
 
 // setTrustPageRank sets sc's trust to the uniform PageRank vector.

@@ -11,7 +11,7 @@ import (
 )
 
 // crawlStage is the crawls: for every strategy, its crawl (crawl.New) and
-// its metrics (crawl.NewMeasurer, SPEC.md section 4), one strategy after
+// its metrics (crawl.NewMeasurer, docs/algorithms.md section 4), one strategy after
 // the other, each dropped (Env.Release) before the next begins; or, with
 // Env.Parallel, several at once (parallel.go).
 type crawlStage struct {
@@ -92,7 +92,7 @@ func (st *crawlStage) crawl(k int, budget int64) (int64, bool, error) {
 		}
 		if sr.info.Reference {
 			// The optimal reference is the upper bound of every curve
-			// (SPEC.md section 3, example 5) only when no politeness
+			// (docs/algorithms.md section 3, example 5) only when no politeness
 			// wait holds it back.
 			cfg.Politeness = nil
 		}

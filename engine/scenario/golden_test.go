@@ -55,10 +55,10 @@ func goldenScenario() Scenario {
 // the scheduling times ignored. The golden file was written by a native run
 // of `go test -run TestGolden -update`; it was last rewritten when crawls
 // began to discover their seeds one after another in the seed set's order
-// (SPEC.md section 2, issue 13): random:30 is now in the order drawn, so
+// (docs/algorithms.md section 2): random:30 is now in the order drawn, so
 // every crawl but optimal starts from its seeds in another order. Since
 // then it gained only the scenario's "trust": "seeds" and the result's
-// "seed_trust": 1 (SPEC.md section 2, issue 13 item 2); no figure changed.
+// "seed_trust": 1 (docs/algorithms.md section 2); no figure changed.
 //
 // The CI runs this same test under GOOS=js GOARCH=wasm (the engine's tests
 // run under Node): that it passes there is the proof that the browser

@@ -124,7 +124,7 @@ func TestImportanceSummaryDescribesTheFile(t *testing.T) {
 
 // TestUndefinedTauLeftOutOfTheJSON: Kendall's tau-b is undefined on a
 // sample of fewer than two pages, and when every sampled page has the
-// same importance (SPEC.md section 4; its denominator is 0): the summary
+// same importance (docs/algorithms.md section 4; its denominator is 0): the summary
 // then has no tau, and the JSON leaves it out, as it leaves out the other
 // figures that do not exist (a threshold's time, a final guarantee),
 // rather than writing a 0 that reads as no correlation.

@@ -9,7 +9,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
-// importanceStage is the pages' importance: uniform PageRank (SPEC.md
+// importanceStage is the pages' importance: uniform PageRank (docs/algorithms.md
 // section 1), which top-pagerank seeds rank by, read from Env's
 // importance file or computed; the personalized PageRank of the seeds
 // when the importance is personalized.
@@ -80,7 +80,7 @@ func (st *importanceStage) uniformPageRank(budget int64) (int64, bool, error) {
 }
 
 // personalizedPageRank computes PageRank with the trust vector as its
-// teleport vector (SPEC.md sections 1 and 2): uniform over the seeds, or,
+// teleport vector (docs/algorithms.md sections 1 and 2): uniform over the seeds, or,
 // with trust "pagerank", the uniform PageRank vector.
 func (st *importanceStage) personalizedPageRank(budget int64, seeds []uint32) (int64, bool, error) {
 	g := st.graph.g
@@ -119,7 +119,7 @@ func (st *importanceStage) setImportance(res rank.Result, teleport []float64) {
 	}
 }
 
-// trustVector is the trust vector t of SPEC.md section 2 when it is not
+// trustVector is the trust vector t of docs/algorithms.md section 2 when it is not
 // uniform over the seeds: the uniform PageRank vector with trust
 // "pagerank", else nil. It is not copied: nothing writes to it.
 func (st *importanceStage) trustVector() []float64 {
@@ -142,7 +142,7 @@ func (st *importanceStage) crawlTrust() []float64 {
 }
 
 // seedTrust is 1-δ = Σ_{i∈seeds} t_i, the share of the trust the seeds
-// hold (SPEC.md section 2): 1 when the trust is uniform over them. A page
+// hold (docs/algorithms.md section 2): 1 when the trust is uniform over them. A page
 // given twice as a seed counts once.
 func (st *importanceStage) seedTrust(seeds []uint32) float64 {
 	t := st.trustVector()

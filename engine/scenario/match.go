@@ -10,8 +10,8 @@ import (
 )
 
 // snapshotMatch maps the pages of the current graph to the pages of a
-// previous snapshot and carries the snapshot's PageRank over (seeds/004,
-// section 4.2; SPEC.md section 3, hist-pagerank-*): by the evolution's map
+// previous snapshot and carries the snapshot's PageRank over (Baeza-Yates et al. 2005,
+// section 4.2; docs/algorithms.md section 3, hist-pagerank-*): by the evolution's map
 // when the current graph was evolved from the snapshot; else by URL when
 // both graphs have URLs; else by label when both are edge lists of labels;
 // else by the ids the files use (an edge list's own ids when its pages were

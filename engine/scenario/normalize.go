@@ -15,36 +15,36 @@ import (
 	"github.com/crawlsim/crawlsim/engine/seeds"
 )
 
-// The kinds of importance (SPEC.md section 1; model's constants).
+// The kinds of importance (docs/algorithms.md section 1; model's constants).
 const (
 	// ImportancePageRank is PageRank with a uniform teleport vector.
 	ImportancePageRank = model.ImportancePageRank
 	// ImportancePersonalized is PageRank with the teleport vector uniform
-	// over the seeds (the RankMass paper, seeds/001, section 2).
+	// over the seeds (the RankMass paper, Cho and Schonfeld 2007, section 2).
 	ImportancePersonalized = model.ImportancePersonalized
 )
 
-// The kinds of trust (SPEC.md section 2; Scenario.Trust).
+// The kinds of trust (docs/algorithms.md section 2; Scenario.Trust).
 const (
 	// TrustSeeds is trust uniform over the seed set (the default).
 	TrustSeeds = model.TrustSeeds
 	// TrustPageRank is trust equal to the uniform PageRank vector, of
-	// which the seeds hold 1-δ (seeds/001, section 5).
+	// which the seeds hold 1-δ (Cho and Schonfeld 2007, section 5).
 	TrustPageRank = model.TrustPageRank
 )
 
 // Defaults that Normalize fills in.
 const (
-	// DefaultSeeds is the FPR paper's seed set (seeds/000, section 4):
+	// DefaultSeeds is the FPR paper's seed set (Alam et al., section 4):
 	// the 160 pages of highest PageRank.
 	DefaultSeeds = "top-pagerank:160"
 	// DefaultPages is the size of the default generated graph.
 	DefaultPages = 100000
-	// DefaultCurvePoints is the default number of curve points (SPEC.md
+	// DefaultCurvePoints is the default number of curve points (docs/algorithms.md
 	// section 4: at least 1,000).
 	DefaultCurvePoints = 1000
 	// DefaultTauSample is the default size of Kendall's tau sample
-	// (SPEC.md section 4).
+	// (docs/algorithms.md section 4).
 	DefaultTauSample = 5000
 	// pagesPerHost is the generator's default host size (gen.Params.Hosts).
 	pagesPerHost = 200
@@ -62,8 +62,8 @@ const (
 // DefaultStrategies returns the strategies of the default comparison,
 // chosen so that it runs in a few seconds natively on the default graph of
 // 100,000 pages: the optimal reference, the omniscient crawler, the FPR
-// family (seeds/000), windowed RankMass (seeds/001), the strategies of
-// seeds/004 that need neither a previous snapshot nor PageRank
+// family (Alam et al.), windowed RankMass (Cho and Schonfeld 2007), the strategies of
+// Baeza-Yates et al. 2005 that need neither a previous snapshot nor PageRank
 // recomputations, and the baselines.
 //
 // Left out for their cost, measured on that graph: rankmass (about 3.8

@@ -4,7 +4,7 @@ import "testing"
 
 // TestOrdersCarryURLs: when the download orders are asked for (Env.Orders),
 // a graph file's URLs are loaded even for seeds that do not read them, so
-// that the orders' url column (SPEC.md section 4, "URL when known") is not
+// that the orders' url column (docs/algorithms.md section 4, "URL when known") is not
 // empty; crawlsim run -orders with -urls wrote no URL at all before.
 func TestOrdersCarryURLs(t *testing.T) {
 	var orders []CrawlOrder

@@ -15,13 +15,13 @@
 //  3. the graph's summary;
 //  4. the previous snapshot's PageRank, mapped to the
 //     current pages (by URL when both graphs have URLs, else by the ids the
-//     files use), when a strategy needs it (seeds/004, section 4.2);
-//  5. uniform PageRank (SPEC.md section 1), which top-pagerank seeds rank
-//     by; the seeds (SPEC.md section 2) and the pages they reach, counted
+//     files use), when a strategy needs it (Baeza-Yates et al. 2005, section 4.2);
+//  5. uniform PageRank (docs/algorithms.md section 1), which top-pagerank seeds rank
+//     by; the seeds (docs/algorithms.md section 2) and the pages they reach, counted
 //     once for every crawl (crawl.Config.Reachable);
 //     personalized PageRank when the importance is personalized;
 //  6. for every strategy, its crawl (crawl.New) and its metrics
-//     (crawl.NewMeasurer, SPEC.md section 4).
+//     (crawl.NewMeasurer, docs/algorithms.md section 4).
 //
 // Parse reads a scenario from JSON, Normalize fills its defaults and
 // checks it, New prepares a Runner, and Run is the convenience that steps
@@ -36,7 +36,7 @@
 // from its own PCG stream. The seeds have one; each strategy's crawl has
 // one named by the strategy's label, so that a strategy's result depends
 // neither on the other strategies nor on their order, and two random
-// crawls with different labels differ; tau's sample (SPEC.md section 4)
+// crawls with different labels differ; tau's sample (docs/algorithms.md section 4)
 // is drawn from one stream restarted for every strategy (common random
 // numbers), so that strategies with the same number of downloads are
 // scored on the same download positions and their taus differ by their

@@ -117,11 +117,11 @@ func deterministicJSON(t testing.TB, res *Result) []byte {
 	return data
 }
 
-// checkStructure checks what every result must satisfy (SPEC.md sections
+// checkStructure checks what every result must satisfy (docs/algorithms.md sections
 // 2-4): curves increasing in k and in value, ending at the final value
 // after all the downloads, every crawl downloading the pages reachable
 // from the seeds (or the budget), all crawls collecting the same final
-// importance, and the optimal curve above every other at every k (SPEC.md
+// importance, and the optimal curve above every other at every k (docs/algorithms.md
 // section 3, example 5), with or without politeness, which the reference
 // ignores.
 func checkStructure(t *testing.T, res *Result) {
@@ -342,7 +342,7 @@ func TestRunAddsStrategiesIndependently(t *testing.T) {
 // TestRunDoesNotDependOnOrder runs one list of strategies in several
 // orders: every strategy's result must be the same in all of them (its
 // crawl's random stream follows its label, tau's sample is common to all).
-// fpr and fpr-m with m = 1 download in the same order (SPEC.md section 3,
+// fpr and fpr-m with m = 1 download in the same order (docs/algorithms.md section 3,
 // example 3), so with a common sample their taus must be equal too.
 func TestRunDoesNotDependOnOrder(t *testing.T) {
 	s := smallScenario()

@@ -7,7 +7,7 @@ import (
 )
 
 // TestSeedOrderDecidesTheCrawl: for every seed notation, a crawl discovers
-// the seeds one after another in the seed set's order (SPEC.md section 2),
+// the seeds one after another in the seed set's order (docs/algorithms.md section 2),
 // so bfs downloads them first, in that order: its C(k) for k up to the
 // number of seeds is the prefix sums of the importance over Result.Seeds,
 // and, because that order is not the seeds' id order and the importance

@@ -11,7 +11,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
-// seedStage is the seeds (SPEC.md section 2), chosen or extracted from
+// seedStage is the seeds (docs/algorithms.md section 2), chosen or extracted from
 // communities (section 6.4); the pages they reach, counted once for every
 // crawl (crawl.Config.Reachable); and the seed study (section 6.5).
 type seedStage struct {
@@ -62,7 +62,7 @@ func (st *seedStage) choose() (int64, error) {
 	return scanUnits(n, 0), nil
 }
 
-// communitySeeds extracts community seeds (SPEC.md section 6.4) from the
+// communitySeeds extracts community seeds (docs/algorithms.md section 6.4) from the
 // graph in bounded steps; a HITS iteration costs about a PageRank one.
 func (st *seedStage) communitySeeds(budget int64) (int64, bool, error) {
 	done, used, res, err := st.extraction.step(st.shared, st.spec, st.graph.g, budget)
@@ -163,7 +163,7 @@ func (st *seedStage) reachProgress() step.Progress {
 }
 
 // seedStudy evaluates the seeds against random and top-PageRank sets of
-// their size, and the older snapshot's community seeds (SPEC.md section
+// their size, and the older snapshot's community seeds (docs/algorithms.md section
 // 6.5), in bounded steps.
 func (st *seedStage) seedStudy(budget int64) (int64, bool, error) {
 	g := st.graph.g

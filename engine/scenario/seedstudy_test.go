@@ -98,7 +98,7 @@ func TestSeedStudyErrors(t *testing.T) {
 	}
 }
 
-// TestSeedStudyStanford runs the study of seeds/003 on the cs-stanford
+// TestSeedStudyStanford runs the study of Daneshpajouh et al. 2008 on the cs-stanford
 // crawl with hosts from its URL list; the figures are logged for the
 // record.
 func TestSeedStudyStanford(t *testing.T) {

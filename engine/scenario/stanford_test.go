@@ -34,10 +34,10 @@ type stanfordSummary struct {
 const stanfordComment = "Summary metrics of the scenario of TestStanfordGolden (engine/scenario/stanford_test.go) on " +
 	"../shared/data/cs-stanford (edge list and URL list): seeds top-pagerank:20, uniform PageRank importance. " +
 	"Written by a native run of `go test -run TestStanfordGolden -update`, last when crawls began to discover their " +
-	"seeds in the seed set's order, here decreasing importance (SPEC.md section 2, issue 13). Checked by the same test against " +
+	"seeds in the seed set's order, here decreasing importance (docs/algorithms.md section 2). Checked by the same test against " +
 	"computations made there independently of the engine: PageRank by plain power iteration, the optimal curve " +
 	"as prefix sums of the sorted importance, the bfs curve from a plain breadth-first search, and the fpr curve " +
-	"from a direct O(n^2) implementation of seeds/000 Algorithm 1; the test also runs under GOOS=js GOARCH=wasm."
+	"from a direct O(n^2) implementation of Alam et al.'s Algorithm 1; the test also runs under GOOS=js GOARCH=wasm."
 
 // TestStanfordGolden runs a comparison on the real cs-stanford crawl
 // (21 hosts, 9,914 pages) and checks it two ways: the optimal, bfs and fpr
@@ -71,7 +71,7 @@ func TestStanfordGolden(t *testing.T) {
 	g := r.graph.g
 	imp := graphtest.PageRank(g, 0.85, nil, 1e-13)
 	// The seeds are the 20 pages of highest importance, in decreasing
-	// importance (SPEC.md section 2: the seed set's order).
+	// importance (docs/algorithms.md section 2: the seed set's order).
 	byImportance := make([]uint32, g.NumNodes())
 	for i := range byImportance {
 		byImportance[i] = uint32(i)
@@ -134,10 +134,10 @@ func checkOrderCurve(t *testing.T, sr StrategyResult, order []uint32, imp []floa
 	}
 }
 
-// plainFPR is seeds/000 Algorithm 1 written directly: every step scans all
+// plainFPR is Alam et al. Algorithm 1 written directly: every step scans all
 // pages for the frontier page of largest fpr (ties to the earlier
 // discovery, then the smaller id), in O(n) per step. The seeds (distinct)
-// are discovered first, in their order (SPEC.md section 2).
+// are discovered first, in their order (docs/algorithms.md section 2).
 func plainFPR(g *graph.Graph, seeds []uint32, d float64) []uint32 {
 	n := g.NumNodes()
 	const unseen, frontier, done = 0, 1, 2

@@ -8,8 +8,8 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
-// TestTrustPageRank runs the RankMass paper's seed-size study (seeds/001,
-// section 5, Figs. 9-10; SPEC.md section 2) on a generated web of 600
+// TestTrustPageRank runs the RankMass paper's seed-size study (Cho and Schonfeld 2007,
+// section 5, Figs. 9-10; docs/algorithms.md section 2) on a generated web of 600
 // pages: l-neighbor from the top 12 pages by PageRank with personalized
 // importance, once with trust "seeds" and once with trust "pagerank".
 // With "pagerank":
@@ -100,7 +100,7 @@ func TestTrustPageRank(t *testing.T) {
 }
 
 // TestMetricsRelative: metrics.relative makes the targets of "downloads to
-// X" shares of the importance the crawl collects, C(N) (SPEC.md section
+// X" shares of the importance the crawl collects, C(N) (docs/algorithms.md section
 // 4): every threshold's target is X·C(N), and the first download whose
 // C(k) reaches it is the one reported. The seeds reach part of a graph
 // only, so absolute and relative targets differ.

@@ -19,7 +19,7 @@ type Scenario = model.Scenario
 // SeedStudy sets the evaluation of the seeds.
 type SeedStudy = model.SeedStudy
 
-// SeedStudyResult is the evaluation of the seeds (SPEC.md section 6.5).
+// SeedStudyResult is the evaluation of the seeds (docs/algorithms.md section 6.5).
 type SeedStudyResult = model.SeedStudyResult
 
 // OlderSeeds are community seeds taken from the previous snapshot.
@@ -38,7 +38,7 @@ type PreviousSource = model.PreviousSource
 // Evolve is gen.EvolveParams with JSON names.
 type Evolve = model.Evolve
 
-// Politeness is crawl.Politeness with JSON names (SPEC.md section 5).
+// Politeness is crawl.Politeness with JSON names (docs/algorithms.md section 5).
 type Politeness = model.Politeness
 
 // PageSizes gives every page its own size on the politeness clock: a file
@@ -48,7 +48,7 @@ type PageSizes = model.PageSizes
 // Strategy is one strategy of a comparison with its parameters.
 type Strategy = model.Strategy
 
-// Metrics are the metric options (SPEC.md section 4).
+// Metrics are the metric options (docs/algorithms.md section 4).
 type Metrics = model.Metrics
 
 // Result is the outcome of a Scenario (DESIGN.md "Data").
@@ -64,18 +64,18 @@ type PreviousSummary = model.PreviousSummary
 // ImportanceSummary says how the importance vector was computed.
 type ImportanceSummary = model.ImportanceSummary
 
-// StrategyResult is one strategy's crawl and its metrics (SPEC.md section
+// StrategyResult is one strategy's crawl and its metrics (docs/algorithms.md section
 // 4).
 type StrategyResult = model.StrategyResult
 
-// TimeSummary holds the politeness clock's figures (SPEC.md section 5).
+// TimeSummary holds the politeness clock's figures (docs/algorithms.md section 5).
 type TimeSummary = model.TimeSummary
 
-// CrawlOrder is one crawl's download order (SPEC.md section 4: "Download
+// CrawlOrder is one crawl's download order (docs/algorithms.md section 4: "Download
 // order"), which a Runner hands to Env.Orders.
 type CrawlOrder = model.CrawlOrder
 
-// Refresh is a revisit-scheduling scenario (SPEC.md section 7; seeds/002).
+// Refresh is a revisit-scheduling scenario (docs/algorithms.md section 7; Singhal et al. 2012).
 type Refresh = model.Refresh
 
 // RefreshResult is the outcome of a Refresh scenario.

@@ -9,7 +9,7 @@ import (
 
 // TestCommunityWithoutHostsCitesThePaper: the refusal of community seeds
 // on a graph without hosts cites the paper by its authors and year, not
-// by seeds/003, a repository path a reader cannot open.
+// by Daneshpajouh et al. 2008, a repository path a reader cannot open.
 func TestCommunityWithoutHostsCitesThePaper(t *testing.T) {
 	b := graph.NewBuilder(2)
 	b.Add(0, 1)

@@ -16,12 +16,12 @@ import (
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
-// Community seeds (seeds/003, section 2; SPEC.md section 6): HITS on the
+// Community seeds (Daneshpajouh et al. 2008, section 2; docs/algorithms.md section 6): HITS on the
 // graph without its intra-host links, a bipartite core grown around the
 // best authority, one of the core's hubs as a seed, the core removed, and
 // again until K seeds.
 
-// Defaults of CommunityOptions (seeds/003, sections 2.3-2.4 and 3.4).
+// Defaults of CommunityOptions (Daneshpajouh et al. 2008, sections 2.3-2.4 and 3.4).
 const (
 	// DefaultDensity is the paper's cover density: complete cores.
 	DefaultDensity = 100
@@ -254,7 +254,7 @@ func (e *Extractor) round(h, a []float64) {
 	}
 }
 
-// core grows a bipartite core from the authority first (SPEC.md section
+// core grows a bipartite core from the authority first (docs/algorithms.md section
 // 6.3): with fixed cover density, one hub and one authority per round,
 // keeping the last sets whose density met the target; with fixed size,
 // NewMembers per side per round until the size is reached. Ties go to the

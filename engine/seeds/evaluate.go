@@ -13,7 +13,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
-// The evaluation of seed sets of seeds/003, section 3.5 (SPEC.md section
+// The evaluation of seed sets of Daneshpajouh et al. 2008, section 3.5 (docs/algorithms.md section
 // 6.5): breadth-first crawls from each set, depth by depth; the distances
 // between the cores the community seeds came from; and the graph's
 // average connected distance, which those distances are read against.
@@ -29,7 +29,7 @@ type NamedSet struct {
 }
 
 // DepthProfile is a breadth-first crawl from a seed set on the full graph,
-// depth by depth (model.DepthProfile; seeds/003, Figures 7 and 8).
+// depth by depth (model.DepthProfile; Daneshpajouh et al. 2008, Figures 7 and 8).
 type DepthProfile = model.DepthProfile
 
 // CoreDistances summarizes the distances between cores

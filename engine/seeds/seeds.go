@@ -10,13 +10,13 @@
 //	list:A,B,C       explicit pages: ids, or URLs when the graph has them;
 //	                 an item with a comma or a space is quoted, as in
 //	                 list:"http://a.example/x?a=1,2" (listtext.go)
-//	community:K      one hub of each of K bipartite cores (seeds/003; see
+//	community:K      one hub of each of K bipartite cores (Daneshpajouh et al. 2008; see
 //	                 community.go), with options after commas:
 //	                 density=D (percent, default 100), or size=S with
 //	                 members=M, and iterations=I of HITS
 //
 // ReadList reads a list from a file into a Spec whose errors point at the
-// file's lines. Evaluator compares seed sets as seeds/003, section 3.5,
+// file's lines. Evaluator compares seed sets as Daneshpajouh et al. 2008, section 3.5,
 // does.
 package seeds
 
@@ -147,7 +147,7 @@ type Options struct {
 }
 
 // Select returns the seed pages of spec on g in the seed set's order, which
-// is the order a crawl discovers them in (SPEC.md section 2): decreasing
+// is the order a crawl discovers them in (docs/algorithms.md section 2): decreasing
 // importance for TopPageRank (equal importance: smaller id first), the
 // order drawn for Random, host id for HostRoots, extraction order for
 // Community, as written for List (a page listed twice keeps its first
@@ -179,7 +179,7 @@ func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
 			chosen[v] = true
 			out = append(out, v)
 		}
-		return out, nil // in the order drawn (SPEC.md section 2)
+		return out, nil // in the order drawn (docs/algorithms.md section 2)
 	case HostRoots:
 		if !g.HasHosts() {
 			return nil, errors.New("seeds host-roots: the graph has no hosts (give a URL list)")
@@ -196,7 +196,7 @@ func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
 				root[h] = uint32(i)
 			}
 		}
-		var out []uint32 // by host id (SPEC.md section 2)
+		var out []uint32 // by host id (docs/algorithms.md section 2)
 		for h, p := range root {
 			if p != noRoot && g.Hosts.Names[h] != graph.NoHost {
 				out = append(out, p)

@@ -174,7 +174,7 @@ func TestHostRootsSkipNoHost(t *testing.T) {
 	}
 }
 
-// TestSeedSetOrder: Select returns each seed set in its order (SPEC.md
+// TestSeedSetOrder: Select returns each seed set in its order (docs/algorithms.md
 // section 2), which a crawl discovers them in: random:K as drawn (Floyd's
 // algorithm, replayed here), host-roots by host id even where the hosts'
 // ids do not follow their roots' ids.

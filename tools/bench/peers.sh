@@ -16,7 +16,7 @@
 #             when the L1 change is below n·tol)
 #
 # All use d = 0.85 and send the rank of pages without out-links along the
-# uniform teleport vector (SPEC.md section 1); crawlsim stops when the L1
+# uniform teleport vector (docs/algorithms.md section 1); crawlsim stops when the L1
 # change is below 1e-10. The table gives the best of the rounds, every
 # round, the ratio to crawlsim's best, and the L1 distance between each
 # engine's vector and crawlsim's.

@@ -6,8 +6,8 @@ import (
 )
 
 // TestHelpCitesNoRepositoryPath: no command's help sends the reader to
-// SPEC.md or seeds/NNN, which are not shipped with crawlsim (reproduce -h
-// said "SPEC.md section 8", rank -h "SPEC section 1"); the papers are
+// docs/algorithms.md or seeds/NNN, which are not shipped with crawlsim (reproduce -h
+// said "docs/algorithms.md section 8", rank -h "SPEC section 1"); the papers are
 // cited by their authors. (-seeds' placeholder SPEC is a flag's value.)
 func TestHelpCitesNoRepositoryPath(t *testing.T) {
 	path := regexp.MustCompile(`SPEC(\.md| section)|seeds/\d`)

@@ -58,7 +58,7 @@ func withoutTimes(t *testing.T, r *scenario.Result) string {
 // the budget stops the crawls at 500 pages and the timed run adds its
 // duration. The files the examples write are checked below. Examples 2 to
 // 6 were last rewritten when crawls began to discover their seeds in the
-// seed set's order (SPEC.md section 2, issue 13: top-pagerank by decreasing
+// seed set's order (docs/algorithms.md section 2: top-pagerank by decreasing
 // importance, random as drawn) instead of by id.
 func TestRunExamples(t *testing.T) {
 	examples := docExamples(t, "Comparisons, in a fresh folder")
@@ -562,7 +562,7 @@ func TestGeneratorFlagsShared(t *testing.T) {
 // compares their output with golden files; the seed list it writes is the
 // one the following run reads. Example 3 (a run from the list) was last
 // rewritten when crawls began to discover their seeds in the list's order
-// (SPEC.md section 2, issue 13) instead of by id.
+// (docs/algorithms.md section 2) instead of by id.
 func TestSeedsExamples(t *testing.T) {
 	examples := docExamples(t, "Community seeds, in a fresh folder")
 	t.Chdir(t.TempDir())

@@ -336,7 +336,7 @@
 // crawler revisits each site after an interval that a policy regulates:
 // fixed, by the change ratio of its last visits (change), or by that and
 // the share of users who came since (change+interest, the paper's Eq. 3-4 as
-// SPEC.md reads them). Per policy it reports freshness, the freshness users
+// docs/algorithms.md reads them). Per policy it reports freshness, the freshness users
 // saw, the mean age, the visits and those that found nothing new, and the
 // traffic of a central crawler against migrants that work on the server and
 // send back only what changed; each adaptive policy is also compared with

@@ -7,7 +7,7 @@ import (
 )
 
 // TestOrdersRescoreToCurves: -orders writes every crawl's download order
-// (SPEC.md section 4), and re-scoring it (prefix sums of the importance
+// (docs/algorithms.md section 4), and re-scoring it (prefix sums of the importance
 // column, in file order) gives the curves of the result crawlsim wrote
 // with -o, exactly, at every k; on the politeness clock each row's time is
 // the curve's time at that k. The URL column holds the generated graph's

@@ -24,7 +24,7 @@ func lNeighborRun(t *testing.T, extra ...string) *scenario.Result {
 }
 
 // TestRunTrust: -trust pagerank makes the trust the PageRank vector
-// (SPEC.md section 2): the result says the seeds' share 1-δ (below 1),
+// (docs/algorithms.md section 2): the result says the seeds' share 1-δ (below 1),
 // l-neighbor's guarantee is that share times the guarantee with trust
 // over the seeds, and the table's header says the share. Without -trust
 // the header says nothing of trust.

@@ -51,7 +51,7 @@ const (
 	// answering like a run; its KindResult holds a Reproduction.
 	KindReproduce = "reproduce"
 	// KindOrders asks for the download orders of the crawls of run
-	// Request.Target, the last run the worker finished, as CSV (SPEC.md
+	// Request.Target, the last run the worker finished, as CSV (docs/algorithms.md
 	// section 4, "Download order"; the command line's run -orders file);
 	// the worker answers KindResult with Response.Orders and a buffer per
 	// strategy, or KindError when it no longer holds them (another

@@ -10,7 +10,7 @@ import (
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
-// The download orders of a run (SPEC.md section 4, "Download order") stay
+// The download orders of a run (docs/algorithms.md section 4, "Download order") stay
 // in the worker after the run, so that the page can offer them as CSV
 // (protocol.KindOrders) without sending them with every result: 4 bytes a
 // download (12 on the politeness clock) per strategy, held until the next

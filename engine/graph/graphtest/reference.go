@@ -34,7 +34,7 @@ func BreadthFirst(g *graph.Graph, sources []uint32) (order []uint32, dist []int)
 	return order, dist
 }
 
-// PageRank is PageRank by the plain power iteration of SPEC.md section 1,
+// PageRank is PageRank by the plain power iteration of docs/algorithms.md section 1,
 // written without the engine's code: from r = t, every page pushes
 // d·r_i/c_i along each of its out-links, a dangling page pushes d·r_i·t_j
 // to every page j, and every page gets (1-d)·t_j; until the L1 change of
