@@ -84,15 +84,9 @@ func ReadBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties
 // limitsPollEvery successor lists and stops when it fails. Load checks
 // the properties against lim's limits before calling it.
 func readBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties, offsets io.Reader, offsetsName string, lim *readLimits) (*graph.Graph, error) {
-	if props == nil {
-		return nil, fileError(graphName, "no properties given")
-	}
-	codes, _, msg := bvCheckProperties(props)
-	if msg != "" {
-		return nil, fileError(graphName, "bad properties: %s", msg)
-	}
-	if props.Nodes == 0 {
-		return nil, fileError(graphName, "its properties announce 0 pages (nodes = 0), so the BVGraph %s", noPagesMsg)
+	codes, err := bvDecodable(graphName, props)
+	if err != nil {
+		return nil, err
 	}
 	limit := bvMaxGraphBytes(props, codes)
 	data, fits, err := bvReadAtMost(graphData, limit)
@@ -102,10 +96,8 @@ func readBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties
 	if !fits {
 		return nil, byteError(graphName, limit, "more data than a BVGraph of %d pages and %d links can hold with its codes (at most %d bytes)", props.Nodes, props.Arcs, limit)
 	}
-	n := props.Nodes
-	// Every list takes at least one bit (the outdegree), whatever the code.
-	if uint64(n) > 8*uint64(len(data)) {
-		return nil, byteError(graphName, int64(len(data)), "the properties announce %d pages, but %d bytes hold at most %d successor lists", n, len(data), 8*uint64(len(data)))
+	if err := bvPagesFit(graphName, props, data); err != nil {
+		return nil, err
 	}
 	d := &bvDecoder{
 		bvListDecoder: newBVListDecoder(data, graphName, props, codes),
@@ -114,16 +106,8 @@ func readBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties
 		lim:           lim,
 	}
 	d.refList = func(y uint64) ([]uint32, error) { return d.targets[d.offsets[y]:d.offsets[y+1]], nil }
-	if offsets != nil {
-		olimit := bvMaxOffsetsBytes(props.Nodes, len(data), codes, props.ZetaK)
-		od, fits, err := bvReadAtMost(offsets, olimit)
-		if err != nil {
-			return nil, byteReadError(offsetsName, int64(len(od)), err)
-		}
-		if !fits {
-			return nil, byteError(offsetsName, olimit, "more data than the offsets of %d pages can take (at most %d bytes)", props.Nodes, olimit)
-		}
-		d.off = newBVBitReader(od)
+	if d.off, err = bvReadOffsets(offsets, offsetsName, props, codes, len(data)); err != nil {
+		return nil, err
 	}
 	if err := d.decode(); err != nil {
 		return nil, err
@@ -133,6 +117,51 @@ func readBVGraph(graphData io.Reader, graphName string, props *BVGraphProperties
 		return nil, fileError(graphName, "decoded graph is invalid: %v", verr)
 	}
 	return g, nil
+}
+
+// bvDecodable checks the properties a decoder relies on and returns the
+// codes they choose: there are properties, they are valid, and they
+// announce at least one page.
+func bvDecodable(graphName string, props *BVGraphProperties) (bvCodes, error) {
+	if props == nil {
+		return bvCodes{}, fileError(graphName, "no properties given")
+	}
+	codes, _, msg := bvCheckProperties(props)
+	if msg != "" {
+		return bvCodes{}, fileError(graphName, "bad properties: %s", msg)
+	}
+	if props.Nodes == 0 {
+		return bvCodes{}, fileError(graphName, "its properties announce 0 pages (nodes = 0), so the BVGraph %s", noPagesMsg)
+	}
+	return codes, nil
+}
+
+// bvPagesFit refuses data too short for the pages the properties
+// announce: every list takes at least one bit (the outdegree), whatever
+// the code.
+func bvPagesFit(graphName string, props *BVGraphProperties, data []byte) error {
+	if n := uint64(props.Nodes); n > 8*uint64(len(data)) {
+		return byteError(graphName, int64(len(data)), "the properties announce %d pages, but %d bytes hold at most %d successor lists", n, len(data), 8*uint64(len(data)))
+	}
+	return nil
+}
+
+// bvReadOffsets reads the .offsets stream, when not nil, within what the
+// offsets of the graph can take, and returns a reader over it (nil when
+// there is none).
+func bvReadOffsets(offsets io.Reader, offsetsName string, props *BVGraphProperties, codes bvCodes, graphBytes int) (*bvBitReader, error) {
+	if offsets == nil {
+		return nil, nil
+	}
+	olimit := bvMaxOffsetsBytes(props.Nodes, graphBytes, codes, props.ZetaK)
+	od, fits, err := bvReadAtMost(offsets, olimit)
+	if err != nil {
+		return nil, byteReadError(offsetsName, int64(len(od)), err)
+	}
+	if !fits {
+		return nil, byteError(offsetsName, olimit, "more data than the offsets of %d pages can take (at most %d bytes)", props.Nodes, olimit)
+	}
+	return newBVBitReader(od), nil
 }
 
 // bvListDecoder decodes one successor list at a time from a BVGraph's bit

@@ -36,32 +36,17 @@ type BVGraph struct {
 // pass. cancel, when not nil, is polled every few thousand lists and stops
 // the pass when it fails. Bad input is an *Error as ReadBVGraph's.
 func OpenBVGraph(data []byte, graphName string, props *BVGraphProperties, offsets io.Reader, offsetsName string, cancel func() error) (*BVGraph, error) {
-	if props == nil {
-		return nil, fileError(graphName, "no properties given")
+	codes, err := bvDecodable(graphName, props)
+	if err != nil {
+		return nil, err
 	}
-	codes, _, msg := bvCheckProperties(props)
-	if msg != "" {
-		return nil, fileError(graphName, "bad properties: %s", msg)
-	}
-	if props.Nodes == 0 {
-		return nil, fileError(graphName, "its properties announce 0 pages (nodes = 0), so the BVGraph %s", noPagesMsg)
-	}
-	n := uint64(props.Nodes)
-	if n > 8*uint64(len(data)) {
-		return nil, byteError(graphName, int64(len(data)), "the properties announce %d pages, but %d bytes hold at most %d successor lists", n, len(data), 8*uint64(len(data)))
+	if err := bvPagesFit(graphName, props, data); err != nil {
+		return nil, err
 	}
 	g := &BVGraph{data: data, name: graphName, props: *props, codes: codes, maxChain: props.MaxRefCount}
-	var off *bvBitReader
-	if offsets != nil {
-		olimit := bvMaxOffsetsBytes(props.Nodes, len(data), codes, props.ZetaK)
-		od, fits, err := bvReadAtMost(offsets, olimit)
-		if err != nil {
-			return nil, byteReadError(offsetsName, int64(len(od)), err)
-		}
-		if !fits {
-			return nil, byteError(offsetsName, olimit, "more data than the offsets of %d pages can take (at most %d bytes)", props.Nodes, olimit)
-		}
-		off = newBVBitReader(od)
+	off, err := bvReadOffsets(offsets, offsetsName, props, codes, len(data))
+	if err != nil {
+		return nil, err
 	}
 	if err := g.check(off, offsetsName, cancel); err != nil {
 		return nil, err

@@ -50,3 +50,24 @@ bench_timed() {
 	fi
 	return "$status"
 }
+
+# bench_step NAME COMMAND...: runs one step of a pipeline script, COMMAND
+# (its progress on stderr shows through, its output goes to $dir/NAME.out,
+# its GNU time report to $tmp/NAME.time), and appends its row (wall, CPU,
+# peak RSS) to the array rows; a failure ends the script ($script names
+# it). bench_rows prints the table of the rows.
+bench_step() {
+	local name=$1 wall cpu rss
+	shift
+	echo "== $name: ${*##*/}" >&2
+	if ! bench_timed "$tmp/$name.time" "$dir/$name.out" /dev/stderr "$@"; then
+		echo "$script: $name failed; its output is in $dir/$name.out" >&2
+		exit 1
+	fi
+	rows+=("$(printf '%-9s %10s %10s %14s' "$name" "$wall" "$cpu" "$rss")")
+}
+
+bench_rows() {
+	printf '%-9s %10s %10s %14s\n' step "wall (s)" "CPU (s)" "peak RSS (MB)"
+	printf '%s\n' "${rows[@]}"
+}

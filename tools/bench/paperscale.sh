@@ -36,25 +36,15 @@ bench_crawlsim "$tmp"
 bench_gnutime paperscale.sh
 
 rows=()
-step() {
-	local name=$1 wall cpu rss
-	shift
-	echo "== $name: ${*##*/}" >&2
-	if ! bench_timed "$tmp/$name.time" "$dir/$name.out" /dev/stderr "$@"; then
-		echo "paperscale.sh: $name failed; its output is in $dir/$name.out" >&2
-		exit 1
-	fi
-	rows+=("$(printf '%-9s %10s %10s %14s' "$name" "$wall" "$cpu" "$rss")")
-}
+script=paperscale.sh
 
-step gen "$crawlsim" gen -n "$n" -degree "$degree" -locality 0.95 -o "$dir/web.graph"
-step transpose "$crawlsim" convert -transpose -o "$dir/web-t.graph" "$dir/web.graph"
-step rank "$crawlsim" rank -top 0 -transpose "$dir/web-t.graph" -o "$dir/web.imp" "$dir/web.graph"
-step run "$crawlsim" run -seeds top-pagerank:160 -strategies bfs,opic,fpr,fpr-m -importance-file "$dir/web.imp" "$dir/web.graph"
+bench_step gen "$crawlsim" gen -n "$n" -degree "$degree" -locality 0.95 -o "$dir/web.graph"
+bench_step transpose "$crawlsim" convert -transpose -o "$dir/web-t.graph" "$dir/web.graph"
+bench_step rank "$crawlsim" rank -top 0 -transpose "$dir/web-t.graph" -o "$dir/web.imp" "$dir/web.graph"
+bench_step run "$crawlsim" run -seeds top-pagerank:160 -strategies bfs,opic,fpr,fpr-m -importance-file "$dir/web.imp" "$dir/web.graph"
 
 echo
 "$crawlsim" info "$dir/web.graph" 2>/dev/null | sed -n '1,3p'
 ls -l "$dir"/web.graph "$dir"/web-t.graph | awk '{print $5, $9}'
 echo
-printf '%-9s %10s %10s %14s\n' step "wall (s)" "CPU (s)" "peak RSS (MB)"
-printf '%s\n' "${rows[@]}"
+bench_rows

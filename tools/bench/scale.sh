@@ -38,27 +38,15 @@ bench_crawlsim "$tmp"
 bench_gnutime scale.sh
 
 rows=()
-# step NAME COMMAND...: runs COMMAND (its progress on stderr shows through,
-# its output goes to DIR/NAME.out) and adds its row to the table.
-step() {
-	local name=$1 wall cpu rss
-	shift
-	echo "== $name: ${*##*/}" >&2
-	if ! bench_timed "$tmp/$name.time" "$dir/$name.out" /dev/stderr "$@"; then
-		echo "scale.sh: $name failed; its output is in $dir/$name.out" >&2
-		exit 1
-	fi
-	rows+=("$(printf '%-5s %10s %10s %14s' "$name" "$wall" "$cpu" "$rss")")
-}
+script=scale.sh
 
-step gen "$crawlsim" gen -n "$n" -o "$dir/web.csr"
-step rank "$crawlsim" rank -top 0 -o "$dir/web.imp" "$dir/web.csr"
-step run "$crawlsim" run -strategies bfs,opic,fpr -importance-file "$dir/web.imp" "$dir/web.csr"
+bench_step gen "$crawlsim" gen -n "$n" -o "$dir/web.csr"
+bench_step rank "$crawlsim" rank -top 0 -o "$dir/web.imp" "$dir/web.csr"
+bench_step run "$crawlsim" run -strategies bfs,opic,fpr -importance-file "$dir/web.imp" "$dir/web.csr"
 
 echo
 "$crawlsim" info "$dir/web.csr" 2>/dev/null | sed -n '1,3p'
 echo
-printf '%-5s %10s %10s %14s\n' step "wall (s)" "CPU (s)" "peak RSS (MB)"
-printf '%s\n' "${rows[@]}"
+bench_rows
 [[ -n ${2:-} ]] && echo "kept in $dir: web.csr, web.imp, and each step's output (gen.out, rank.out, run.out)"
 exit 0
