@@ -287,9 +287,8 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	if p.lay != nil {
 		p.swept = make([]uint64, (n+63)/64)
 	}
-	degrees := g.Successors()
 	for j := range n {
-		c := outDegree(g, &degrees, uint32(j))
+		c := g.OutDegree(uint32(j)) // on a BVGraph, one γ code read at the list's start
 		if p.swept != nil && (c > 0 || !p.linear) {
 			p.swept[j>>6] |= 1 << (j & 63)
 		}
@@ -479,16 +478,6 @@ func (p *PageRank) Step(budget int) (bool, error) {
 		}
 	}
 	return p.done, nil
-}
-
-// outDegree returns c_j: from the CSR offsets, or from the list a
-// sequential cursor decodes (page after page, as NewPageRank asks) on a
-// Lists.
-func outDegree(g *graph.Graph, s *graph.Successors, j uint32) int {
-	if g.IsCSR() {
-		return g.OutDegree(j)
-	}
-	return len(s.Out(j))
 }
 
 // Progress reports the iterations done (Stage "pagerank").
