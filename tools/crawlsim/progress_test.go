@@ -87,7 +87,9 @@ func TestProgressLinesWithoutTerminal(t *testing.T) {
 		}
 		return string(b)
 	}
-	line := regexp.MustCompile(`(?m)^run: crawl .*: \d+% \([\d,]+ of [\d,]+\), \S+ elapsed, \S+ left; run \S+ elapsed, \d of 2 strategies done$`)
+	// One crawl at a time ("crawl bfs") or several at once ("crawls (2 at
+	// once)"), as -j and the cores allow.
+	line := regexp.MustCompile(`(?m)^run: crawls? .*: \d+% \([\d,]+ of [\d,]+\), \S+ elapsed, \S+ left; run \S+ elapsed, \d of 2 strategies done$`)
 	log := logged("run", "-n", "30000", "-strategies", "bfs,opic")
 	if !line.MatchString(log) {
 		t.Errorf("no progress line of the crawl in\n%.3000s", log)
