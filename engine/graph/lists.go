@@ -39,8 +39,8 @@ type Cursor interface {
 // Successors answers, for one goroutine, what a page links to, whatever
 // the graph's representation: on CSR arrays Out is a slice of them, on a
 // Lists it decodes. It is a concrete type so that the CSR case costs a
-// branch and no call; a hot loop takes one per page (Graph.Successors)
-// and asks it for each page it expands.
+// branch and no call; a hot loop takes one (Graph.Successors) and asks it
+// for each page it expands.
 type Successors struct {
 	offsets []uint64
 	targets []uint32
