@@ -3,6 +3,8 @@ package rank
 import (
 	"sync"
 	"sync/atomic"
+
+	"github.com/crawlsim/crawlsim/engine/step"
 )
 
 // chunkSize is the number of pages in one unit of work inside an iteration.
@@ -40,6 +42,7 @@ type chunkPool struct {
 	running bool      // helpers are running
 	round   sync.WaitGroup
 	exited  sync.WaitGroup
+	panics  step.Panics // of a round's chunks, raised again by run
 }
 
 // newChunkPool splits n pages into chunks of size pages and plans for
@@ -64,7 +67,8 @@ func (p *chunkPool) bounds(k int) (lo, hi int) {
 	return lo, min(lo+p.size, p.n)
 }
 
-// open starts the helper goroutines; shut must follow before the Step ends.
+// open starts the helper goroutines (step.Go); shut must follow before the
+// Step ends.
 func (p *chunkPool) open() {
 	if p.helpers == 0 || p.running {
 		return
@@ -72,7 +76,7 @@ func (p *chunkPool) open() {
 	p.running = true
 	p.exited.Add(p.helpers)
 	for range p.helpers {
-		go p.help()
+		step.Go(p.help)
 	}
 }
 
@@ -91,9 +95,15 @@ func (p *chunkPool) shut() {
 func (p *chunkPool) help() {
 	defer p.exited.Done()
 	for <-p.signals {
-		p.drain()
+		p.drainCaught()
 		p.round.Done()
 	}
+}
+
+// drainCaught is drain with a panic of a chunk kept for run to raise.
+func (p *chunkPool) drainCaught() {
+	defer p.panics.Catch()
+	p.drain()
 }
 
 // drain runs the task on chunks taken from the shared counter until none is
@@ -112,6 +122,8 @@ func (p *chunkPool) drain() {
 // returned. Inline (no helpers, or the pool is not open) the chunks run in
 // order on the caller's goroutine. task must be a value stored once (a
 // method value kept in a field), so that passing it does not allocate.
+// When a chunk panics, on any goroutine, run shuts the pool once the
+// round is over and raises the first panic again (a *step.Panic).
 func (p *chunkPool) run(task func(chunk int)) {
 	if !p.running {
 		for k := range p.chunks {
@@ -125,7 +137,11 @@ func (p *chunkPool) run(task func(chunk int)) {
 	for range p.helpers {
 		p.signals <- true
 	}
-	p.drain()
+	p.drainCaught()
 	p.round.Wait()
 	p.task = nil
+	if p.panics.Caught() {
+		p.shut()
+		p.panics.Raise()
+	}
 }
