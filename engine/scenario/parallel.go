@@ -17,7 +17,9 @@ import (
 // each on average, or one of them has finished (so that the next may
 // start), and the Step returns once every goroutine has ended its chunk.
 // Between Steps nothing runs, so the progress reads no state a goroutine
-// is changing, and no goroutine outlives a cancelled run. A strategy's crawl and metrics depend
+// is changing, and no goroutine outlives a cancelled run; a goroutine's
+// panic stops the others and is raised again in the Step's goroutine
+// (step.Panics). A strategy's crawl and metrics depend
 // on its label and the shared stages alone (crawlRand, metricsRand), so
 // the result is the same whatever the number run at once; the download
 // orders reach Env.Orders in the scenario's order, each held until those
@@ -65,10 +67,17 @@ func (st *crawlStage) parallelStep(budget int64) (int64, bool, error) {
 	var done atomic.Int64
 	var stop atomic.Bool
 	var wg sync.WaitGroup
+	var panics step.Panics
 	for i, k := range p.running {
 		wg.Add(1)
-		go func() {
+		step.Go(func() {
 			defer wg.Done()
+			defer func() {
+				if panics.Caught() {
+					stop.Store(true)
+				}
+			}()
+			defer panics.Catch()
 			for !stop.Load() {
 				if errs[i] = st.advance(k, chunk); errs[i] != nil || st.runs[k].state == "done" {
 					stop.Store(true)
@@ -78,9 +87,10 @@ func (st *crawlStage) parallelStep(budget int64) (int64, bool, error) {
 					stop.Store(true)
 				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
+	panics.Raise()
 	first := -1
 	for i, err := range errs {
 		if err != nil && (first < 0 || p.running[i] < p.running[first]) {
