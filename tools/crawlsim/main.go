@@ -83,10 +83,8 @@ const signalGrace = 900 * time.Millisecond
 // status. It is main without the process: the tests call it.
 func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	from := mappedCount()
-	err := guardMapped(func() error { return run(ctx, args, stdout, stderr) })
-	if changed := mappedChanged(from); err == nil && len(changed) > 0 {
-		err = fmt.Errorf("%s changed while crawlsim read it (it is memory-mapped), so the results may mix the old file and the new one; run the command again", strings.Join(changed, ", "))
-	}
+	err := guardMapped(from, func() error { return run(ctx, args, stdout, stderr) })
+	err = checkMappedChanges(from, err)
 	if err != nil {
 		fmt.Fprintln(stderr, terminalText(capEchoes(err.Error())))
 	}

@@ -4,14 +4,22 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
+
+	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/rank"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/step"
 )
 
 // TestNoMappingUnderAddressSpaceLimit: with RLIMIT_AS set, a .csr is read
@@ -129,7 +137,7 @@ func TestTruncatedMappingIsAnError(t *testing.T) {
 		t.Fatal(err)
 	}
 	sum := 0
-	err := guardMapped(func() error {
+	err := guardMapped(from, func() error {
 		for _, b := range data {
 			sum += int(b)
 		}
@@ -140,5 +148,126 @@ func TestTruncatedMappingIsAnError(t *testing.T) {
 	}
 	if changed := mappedChanged(from); len(changed) != 1 || changed[0] != name {
 		t.Errorf("mappedChanged = %v, want [%s]", changed, name)
+	}
+}
+
+// truncatedMapping wants err to say that the mapped file name was
+// truncated while it was read.
+func truncatedMapping(t *testing.T, err error, name string) {
+	t.Helper()
+	if err == nil || !strings.HasPrefix(err.Error(), name+" changed while crawlsim read it (it was truncated or rewritten): reading byte ") {
+		t.Errorf("reading %s after it was truncated: %v, want an error naming it", name, err)
+	}
+}
+
+// TestTruncatedMappingInRankWorkers: PageRank's workers read a mapped
+// transpose (.csr, and a BVGraph read in place) in goroutines of their
+// own, where a fault on a truncated file raised SIGBUS and killed the
+// process; the fault is an error naming the file, whichever goroutine
+// met it.
+func TestTruncatedMappingInRankWorkers(t *testing.T) {
+	dir := t.TempDir()
+	p := func(name string) string { return filepath.Join(dir, name) }
+	mustRun(t, "gen", "-n", "70000", "-seed", "3", "-o", p("g.csr"))
+	for _, name := range []string{"t.csr", "t.graph"} {
+		mustRun(t, "convert", "-transpose", "-o", p(name), p("g.csr"))
+		opt := graphio.LoadOptions{InPlace: true}
+		g, _, err := graphio.Load(osFS{}, p("g.csr"), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		from := mappedCount()
+		tr, _, err := graphio.Load(osFS{}, p(name), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mappedCount() == from {
+			t.Skip("the transpose was not mapped (RLIMIT_AS set?)")
+		}
+		pr, err := rank.NewPageRank(g, tr, rank.Options{Workers: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Truncate(p(name), 0); err != nil {
+			t.Fatal(err)
+		}
+		err = guardMapped(from, func() error { return step.Run(context.Background(), pr, 1000, nil) })
+		truncatedMapping(t, err, p(name))
+	}
+}
+
+// TestTruncatedMappingInParallelCrawls: the crawls of run -j read the
+// mapped graph in goroutines of their own; a graph truncated while they
+// run (here by the crawls' clock, from inside a crawl) is an error naming
+// it, not SIGBUS.
+func TestTruncatedMappingInParallelCrawls(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "g.csr")
+	mustRun(t, "gen", "-n", "3000", "-seed", "3", "-o", name)
+	sc, err := scenario.Parse(strings.NewReader(`{"version": 1, "graph": {"file": "`+name+`"}, "seeds": "random:3", "strategies": [{"id": "bfs"}, {"id": "random"}, {"id": "opic"}]}`), "s.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var truncate sync.Once
+	env := scenario.Env{FS: osFS{}, InPlace: true, Workers: 2, Parallel: 3, Clock: func() time.Duration {
+		truncate.Do(func() {
+			if err := os.Truncate(name, 0); err != nil {
+				t.Error(err)
+			}
+		})
+		return 0
+	}}
+	from := mappedCount()
+	r, err := scenario.New(sc, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = guardMapped(from, func() error { return step.Run(context.Background(), r, scenario.RunBudget, nil) })
+	if mappedCount() == from {
+		t.Skip("the graph was not mapped (RLIMIT_AS set?)")
+	}
+	truncatedMapping(t, err, name)
+}
+
+// TestChangedMappingNamesTheFile: a panic once a mapped file has changed
+// (its new bytes may break what was checked when it was read) is an
+// error naming the file; an error of a command whose mapped file changed
+// says so too, keeping its exit status, and a success becomes a failure.
+func TestChangedMappingNamesTheFile(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "g.csr")
+	if err := os.WriteFile(name, bytes.Repeat([]byte{7}, 1<<16), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	from := mappedCount()
+	data, ok := mapFile(name)
+	if !ok {
+		t.Skip("the file was not mapped (RLIMIT_AS set?)")
+	}
+	if err := guardMapped(from, func() error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkMappedChanges(from, nil); err != nil {
+		t.Fatalf("unchanged: %v", err)
+	}
+	later := time.Now().Add(time.Minute)
+	if err := os.Chtimes(name, later, later); err != nil {
+		t.Fatal(err)
+	}
+	err := guardMapped(from, func() error {
+		i := int(data[0]) // 7, as the file was
+		_ = data[:i][i+1]
+		return nil
+	})
+	if err == nil || !strings.HasPrefix(err.Error(), name+" changed while crawlsim read it (it is memory-mapped), and reading its new bytes failed (runtime error: index out of range [8] with length 7); run the command again") {
+		t.Errorf("a panic after the file changed: %v", err)
+	}
+	if got := checkMappedChanges(from, err); got != err {
+		t.Errorf("the change is said twice: %v", got)
+	}
+	if err := checkMappedChanges(from, nil); err == nil || !strings.HasPrefix(err.Error(), name+" changed while crawlsim read it (it is memory-mapped), so the results may mix") {
+		t.Errorf("a success after the file changed: %v", err)
+	}
+	err = checkMappedChanges(from, usagef("bad"))
+	if exitStatus(err) != 2 || err.Error() != "bad ("+name+" changed while crawlsim read it, which may be why; run the command again)" {
+		t.Errorf("an error after the file changed: %v (status %d)", err, exitStatus(err))
 	}
 }

@@ -16,4 +16,4 @@ func mappedCount() int { return 0 }
 func mappedChanged(from int) []string { return nil }
 
 // guardMapped runs work: nothing is mapped on this platform.
-func guardMapped(work func() error) error { return work() }
+func guardMapped(from int, work func() error) error { return work() }

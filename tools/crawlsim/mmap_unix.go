@@ -6,9 +6,13 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"unsafe"
+
+	"github.com/crawlsim/crawlsim/engine/step"
 )
 
 // mapFile maps a file read-only into memory. It reports false when the file
@@ -75,38 +79,69 @@ func mappedChanged(from int) []string {
 	return changed
 }
 
+func init() { step.Guard = guardGoroutine }
+
+// guardGoroutine runs body, the body of a goroutine the engine starts
+// (step.Guard: PageRank's and HITS's workers, the crawls of run -j), with
+// faults on memory turned into panics in that goroutine
+// (debug.SetPanicOnFault holds for one goroutine only). The engine
+// carries such a panic to the goroutine that waits for the workers, and
+// from there to guardMapped.
+func guardGoroutine(body func()) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	body()
+}
+
 // guardMapped runs work with faults on memory turned into panics
 // (debug.SetPanicOnFault) in the calling goroutine, where crawlsim
-// decodes and checks a mapped file: reading a page of a mapped file that
-// was truncated since raises SIGBUS, which would kill the process. Such a
-// fault inside a mapping becomes an error naming the file; any other
-// panic goes on.
-func guardMapped(work func() error) (err error) {
+// decodes and checks a mapped file; the engine's goroutines are guarded
+// by guardGoroutine and their panics raised again here. Reading a page of
+// a mapped file that was truncated since raises SIGBUS, which would kill
+// the process: such a fault inside a mapping becomes an error naming the
+// file and the byte. Any panic once a file mapped since the first from
+// were has changed becomes an error naming it too (its new bytes may
+// break what was checked when it was read: an index out of range, say).
+// Any other panic goes on.
+func guardMapped(from int, work func() error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		r := recover()
 		if r == nil {
 			return
 		}
-		fault, ok := r.(interface{ Addr() uintptr })
-		if !ok {
+		if err = mappedPanicError(from, r); err == nil {
 			panic(r)
 		}
-		path, offset, ok := mappedPathOf(fault.Addr())
-		if !ok {
-			panic(r)
-		}
-		err = fmt.Errorf("%s changed while crawlsim read it (it was truncated or rewritten): reading byte %d failed; run the command again once the file is complete", path, offset)
 	}()
 	return work()
 }
 
+// mappedPanicError returns the error that the panic r stands for when it
+// comes from a mapped file (see guardMapped), else nil.
+func mappedPanicError(from int, r any) error {
+	v := r
+	if p, ok := r.(*step.Panic); ok {
+		v = p.Value
+	}
+	if fault, ok := v.(interface{ Addr() uintptr }); ok {
+		if path, offset, ok := mappedPathOf(fault.Addr()); ok {
+			return &mappedChangeError{fmt.Sprintf("%s changed while crawlsim read it (it was truncated or rewritten): reading byte %d failed; run the command again once the file is complete", path, offset)}
+		}
+	}
+	if changed := mappedChanged(from); len(changed) > 0 {
+		first, _, _ := strings.Cut(fmt.Sprint(v), "\n")
+		return &mappedChangeError{fmt.Sprintf("%s changed while crawlsim read it (it is memory-mapped), and reading its new bytes failed (%s); run the command again once the file is complete", strings.Join(changed, ", "), first)}
+	}
+	return nil
+}
+
 // mappedPathOf returns the file whose mapping holds the address addr,
-// and the offset of addr in it.
+// and the offset of addr in it: the latest mapped there, since an
+// address range unmapped (by a test) may be mapped again.
 func mappedPathOf(addr uintptr) (string, uintptr, bool) {
 	mappedMu.Lock()
 	defer mappedMu.Unlock()
-	for _, m := range mappedFiles {
+	for _, m := range slices.Backward(mappedFiles) {
 		lo := uintptr(unsafe.Pointer(unsafe.SliceData(m.data)))
 		if addr >= lo && addr < lo+uintptr(len(m.data)) {
 			return m.path, addr - lo, true
