@@ -1,11 +1,15 @@
 package scenario
 
 import (
+	"context"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/step"
 )
 
 // TestParallelDoesNotChangeTheResult runs the golden scenario (every kind
@@ -104,5 +108,41 @@ func TestParallelWithinMemory(t *testing.T) {
 				t.Errorf("%d crawls ran at once, want at most %d", most, tc.wantMax)
 			}
 		})
+	}
+}
+
+// TestParallelRaisesACrawlsPanic: a panic in the goroutine of a crawl run
+// at once with others (here in Env.Clock, which a crawl calls from its
+// goroutine) ended the process; it ends the Step instead, raised again in
+// the Step's goroutine as a *step.Panic, and the goroutines start through
+// step.Guard.
+func TestParallelRaisesACrawlsPanic(t *testing.T) {
+	defer func(old func(func())) { step.Guard = old }(step.Guard)
+	var guarded atomic.Int64
+	step.Guard = func(body func()) {
+		guarded.Add(1)
+		body()
+	}
+	var calls atomic.Int64
+	env := Env{Parallel: 3, Clock: func() time.Duration {
+		if calls.Add(1) > 40 {
+			panic("clock failed")
+		}
+		return 0
+	}}
+	r, err := New(smallScenario(), env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raised any
+	func() {
+		defer func() { raised = recover() }()
+		err = step.Run(context.Background(), r, RunBudget, nil)
+	}()
+	if p, ok := raised.(*step.Panic); !ok || p.Value != "clock failed" {
+		t.Fatalf("the run ended with %v (error %v), want the clock's panic as a *step.Panic", raised, err)
+	}
+	if guarded.Load() < 2 {
+		t.Errorf("%d goroutines started through step.Guard, want the crawls'", guarded.Load())
 	}
 }
