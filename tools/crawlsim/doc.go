@@ -201,6 +201,10 @@
 // environment variable CRAWLSIM_MEMORY_LIMIT=SIZE (4000000000, 2GB,
 // 512MiB, 1.5G) sets it instead. Under RLIMIT_AS a .csr file is read
 // rather than memory-mapped, so that its address space is checked too.
+// A memory-mapped file (a .csr, a BVGraph's .graph) that is truncated or
+// rewritten while a command reads it ends the command with an error
+// naming it, whichever thread meets the change; a command that succeeds
+// although one changed fails too, since its results may mix the two.
 // Unless GOMEMLIMIT or CRAWLSIM_MEMORY_LIMIT is set, crawlsim
 // also gives Go's garbage collector that limit as its soft memory limit
 // (debug.SetMemoryLimit, less what the process holds outside Go's heap),
