@@ -90,8 +90,8 @@
 // (4; 0 none) the shortest run of consecutive links written as an
 // interval, -zeta-k K (3) the ζ code of the other links; a BVGraph holds
 // no URLs or hosts (-urls-out FILE keeps them). gen writes a BVGraph page
-// by page as it draws the links, never holding them, unless -urls-out
-// asks for the URLs. convert -transpose writes the graph with every link
+// by page as it draws the links, never holding them, and its -urls-out
+// URL list line by line. convert -transpose writes the graph with every link
 // reversed; to a BVGraph it is made offline, as WebGraph's
 // transposeOffline does: the reversed links are sorted in batches of 16
 // million (128 MiB), spilled to a temporary folder beside the output and
