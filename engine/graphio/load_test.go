@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"unsafe"
@@ -383,5 +384,46 @@ func TestInputFilesAreWhatLoadOpens(t *testing.T) {
 	}
 	if got := InputFiles("cs.graph.gz", FormatAuto); !slices.Equal(got, []string{"cs.graph.gz", "cs.properties", "cs.offsets"}) {
 		t.Errorf("cs.graph.gz: %v", got)
+	}
+}
+
+// TestLoadPacksBVGraph: with Pack a BVGraph read in place is packed when
+// its packed lists fit, with every list as decoded and the progress
+// reaching every page, and stays compressed when they do not fit.
+func TestLoadPacksBVGraph(t *testing.T) {
+	want := bvLoadShared(t, "cnr-2000/cnr-2000", true)
+	fsys := os.DirFS(filepath.Join(bvDataDir, "cnr-2000"))
+	var last atomic.Int64
+	opt := LoadOptions{InPlace: true, Pack: 64 << 20, PackProgress: func(name string, done, total int64) {
+		if name != "cnr-2000.graph" || total != int64(want.NumNodes()) {
+			t.Errorf("progress of %q: %d of %d", name, done, total)
+		}
+		last.Store(max(last.Load(), done))
+	}}
+	g, _, err := Load(fsys, "cnr-2000.graph", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := g.Lists.(*graph.PackedLists)
+	if !ok {
+		t.Fatalf("within 64 MiB cnr-2000 is held as %T, want packed", g.Lists)
+	}
+	if last.Load() != int64(want.NumNodes()) {
+		t.Errorf("progress reached %d of %d pages", last.Load(), want.NumNodes())
+	}
+	t.Logf("cnr-2000 packed: %d bytes, %.2f a link", p.Bytes(), float64(p.Bytes())/float64(want.NumArcs()))
+	s := g.Successors()
+	for i := range want.NumNodes() {
+		if got := s.Out(uint32(i)); !slices.Equal(got, want.Out(uint32(i))) {
+			t.Fatalf("page %d: %v, want %v", i, got, want.Out(uint32(i)))
+		}
+	}
+	opt.Pack, opt.PackProgress = p.Bytes()/2, nil
+	g, _, err = Load(fsys, "cnr-2000.graph", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := g.Lists.(*BVGraph); !ok {
+		t.Errorf("within half its packed bytes cnr-2000 is held as %T, want the BVGraph", g.Lists)
 	}
 }

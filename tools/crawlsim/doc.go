@@ -111,7 +111,12 @@
 // slower. Every command works on the compressed graph without decoding it
 // into arrays of 4 bytes a link, but convert to .csr and an evolution of
 // the graph into a later snapshot (the historical strategies' history
-// when none is given), which decode it.
+// when none is given), which decode it. run, seeds and reproduce, which
+// read every list again for each crawl, and rank, for the transpose it
+// pulls along, first pack the lists byte-aligned (one or two bytes a link
+// on a web graph, "packing NAME" on the progress line) when they fit a
+// third of the memory budget: they decode four to ten times faster, and
+// the results are the same.
 //
 // PageRank pulls rank along the graph's transpose: rank and run take
 // -transpose FILE (any format, read as the graph is), and find LAW's

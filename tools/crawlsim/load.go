@@ -36,6 +36,10 @@ type graphInput struct {
 	// renumber numbers an edge list's integer ids densely
 	// (graphio.LoadOptions.Renumber).
 	renumber bool
+	// pack packs a BVGraph read in place when it fits a third of the
+	// memory budget (graphio.LoadOptions.Pack): set for a graph every
+	// pass reads whole again, a transpose PageRank pulls along.
+	pack bool
 }
 
 func (in *graphInput) register(fs *flag.FlagSet) {
@@ -170,11 +174,18 @@ func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (
 		},
 		SkipURLs: in.skipURLs,
 		InPlace:  true,
+		PackProgress: func(name string, done, total int64) {
+			p.describe("packing " + filepath.Base(name))
+			p.set(done, total)
+		},
 		Renumber: in.renumber,
 		Progress: func(name string, done, total int64) {
 			p.describe("checking " + filepath.Base(name))
 			p.set(done, total)
 		},
+	}
+	if in.pack {
+		opt.Pack = budget.packBytes()
 	}
 	g, labels, err := graphio.Load(osFS{}, path, opt)
 	return g, labels, budget.explain(err)
@@ -226,7 +237,7 @@ func (in *graphInput) loadTranspose(ctx context.Context, e *env, g *graph.Graph,
 	if name == "" {
 		return nil, nil
 	}
-	t := graphInput{path: name, format: graphio.FormatFromName(name), skipURLs: true}
+	t := graphInput{path: name, format: graphio.FormatFromName(name), skipURLs: true, pack: true}
 	if err := mustExist(name); err != nil {
 		return nil, fmt.Errorf("-transpose: %w", err)
 	}
