@@ -215,7 +215,9 @@ func (out *graphOutput) writeStreamedBVGraph(ctx context.Context, e *env, p gen.
 			return nil
 		}}}
 	}
-	lists := func(yield func([]uint32) error) error {
+	// The generator draws on one core while the writer encodes on
+	// another.
+	lists := pipeLists(func(yield func([]uint32) error) error {
 		gr, err := gen.NewListGenerator(p, yield)
 		if err != nil {
 			return err
@@ -225,7 +227,7 @@ func (out *graphOutput) writeStreamedBVGraph(ctx context.Context, e *env, p gen.
 		}
 		counts = gr.Counts()
 		return nil
-	}
+	})
 	// The generator's progress bar tells how far the file is; the bar of
 	// the bytes written would fight it for the line.
 	quiet := *e
