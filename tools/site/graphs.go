@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -168,11 +169,39 @@ func prepareGraph(spec GraphSpec) (SiteGraph, error) {
 	}
 	gr, _, err := graphio.Load(sourceFS(g.Sources), site, graphio.LoadOptions{URLs: g.URLs})
 	if err != nil {
-		return fail("%w", err)
+		// The reader names the files by their paths in the site: the
+		// error names them as the command line gave them.
+		return SiteGraph{}, fmt.Errorf("-graph: %w", sourceNamed(err, g.Sources))
 	}
 	g.Stats = graph.ComputeStats(gr, 5)
 	return g, nil
 }
+
+// sourceNamed returns err with each path in the site that its message
+// names replaced by the file on this machine, sources giving them; it
+// wraps err, so that errors.Is and errors.As still find what it holds.
+func sourceNamed(err error, sources map[string]string) error {
+	msg := err.Error()
+	paths := make([]string, 0, len(sources))
+	for p := range sources {
+		paths = append(paths, p)
+	}
+	// Longer paths first: graphs/a.edges.gz before graphs/a.edges.
+	slices.SortFunc(paths, func(a, b string) int { return len(b) - len(a) })
+	for _, p := range paths {
+		msg = strings.ReplaceAll(msg, p, sources[p])
+	}
+	return &renamedError{msg: msg, err: err}
+}
+
+// renamedError is an error with another message (sourceNamed).
+type renamedError struct {
+	msg string
+	err error
+}
+
+func (e *renamedError) Error() string { return e.msg }
+func (e *renamedError) Unwrap() error { return e.err }
 
 // sourceFS is a file system of the files on this machine, by their
 // paths in the site.

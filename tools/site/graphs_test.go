@@ -182,14 +182,14 @@ func TestPrepareGraphsRefusesABadGraph(t *testing.T) {
 	bad := filepath.Join(dir, "bad.edges")
 	writeFile(t, bad, "0 1\n1\n")
 	_, err := PrepareGraphs([]GraphSpec{{File: bad}})
-	if err == nil || !strings.Contains(err.Error(), bad) || !strings.Contains(err.Error(), ":2:") {
+	if err == nil || !strings.Contains(err.Error(), bad+":2:") {
 		t.Errorf("a bad edge list: error %v; want one naming %s and its line 2 (:2:)", err, bad)
 	}
 	writeFile(t, filepath.Join(dir, "ok.edges"), "0 1\n1 2\n")
 	writeFile(t, filepath.Join(dir, "short.urls"), "http://a.example/\n")
 	_, err = PrepareGraphs([]GraphSpec{{File: filepath.Join(dir, "ok.edges"), URLs: filepath.Join(dir, "short.urls")}})
-	if err == nil || !strings.Contains(err.Error(), "ok.edges") {
-		t.Errorf("a URL list too short for its graph: error %v", err)
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "short.urls")) || strings.Contains(err.Error(), "graphs/") {
+		t.Errorf("a URL list too short for its graph: error %v; want it to name the URL list as given", err)
 	}
 	_, err = PrepareGraphs([]GraphSpec{{File: filepath.Join(dir, "missing.edges")}})
 	if err == nil || !errors.Is(err, os.ErrNotExist) || !strings.Contains(err.Error(), "missing.edges") {
