@@ -7,6 +7,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/wasm/page"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
 // The page reads the graphs its site carries (serve.go -graph) from its
@@ -112,37 +113,18 @@ func SiteGraphName(g model.SiteGraph) string {
 func SiteGraphID(i int) string { return fmt.Sprintf("site-graph-%d", i+1) }
 
 // SiteGraphFacts says what graph g of the site is, in a line: "9,914
-// pages, 36,854 links, 21 hosts; 1.0 MB with its URL list".
+// pages, 36,854 links, 21 hosts; 989 KiB with its URL list".
 func SiteGraphFacts(g model.SiteGraph) string {
 	st := g.Stats
 	hosts := "no hosts"
 	if st.Hosts > 0 {
-		hosts = model.Count(st.Hosts) + " " + plural(st.Hosts, "host", "hosts")
+		hosts = model.Counted(st.Hosts, "host", "hosts")
 	}
 	with := ""
 	if g.URLs != "" {
 		with = " with its URL list"
 	}
-	return fmt.Sprintf("%s pages, %s links, %s; %s%s", model.Count(st.Pages), model.Count(st.Links), hosts, sizeText(g.Bytes), with)
-}
-
-// plural is one when n is 1, else many.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
-// sizeText writes a file size: "812 B", "17 kB", "2.4 MB".
-func sizeText(n int64) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%d B", n)
-	case n < 1000*1000:
-		return fmt.Sprintf("%.0f kB", float64(n)/1e3)
-	}
-	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	return fmt.Sprintf("%s pages, %s links, %s; %s%s", model.Count(st.Pages), model.Count(st.Links), hosts, protocol.BytesText(g.Bytes), with)
 }
 
 // SiteGraphChosen reports whether graph g of the site is the form's.

@@ -133,10 +133,10 @@ func TestSiteGraphList(t *testing.T) {
 	if len(a.SiteGraphs) != 2 || !a.OffersSiteGraphs() {
 		t.Fatalf("the site's list kept %+v", a.SiteGraphs)
 	}
-	if got, want := SiteGraphFacts(a.SiteGraphs[0]), "9,914 pages, 36,854 links, 21 hosts; 1.0 MB with its URL list"; got != want {
+	if got, want := SiteGraphFacts(a.SiteGraphs[0]), "9,914 pages, 36,854 links, 21 hosts; 989 KiB with its URL list"; got != want {
 		t.Errorf("facts %q, want %q", got, want)
 	}
-	if got, want := SiteGraphFacts(a.SiteGraphs[1]), "325,557 pages, 3,216,152 links, no hosts; 1.5 MB"; got != want {
+	if got, want := SiteGraphFacts(a.SiteGraphs[1]), "325,557 pages, 3,216,152 links, no hosts; 1 MiB"; got != want {
 		t.Errorf("facts %q, want %q", got, want)
 	}
 	if SiteGraphName(a.SiteGraphs[0]) != "cs-stanford.edges" {

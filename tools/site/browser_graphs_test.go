@@ -3,6 +3,7 @@
 package site
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
@@ -22,9 +23,10 @@ import (
 // ../shared/data as serve.go -graph does (its edge list with its URL
 // list, and its BVGraph): the full page opened on a permalink of the
 // edge list lists both in the Graph panel with their facts and runs the
-// comparison on it, with the table of the same scenario run natively;
-// the embed opened on the same permalink runs it too, on its 9,914
-// pages, with no file to choose. With CRAWLSIM_SCREENSHOTS=DIR it writes
+// comparison on it, with the table of the same scenario run natively,
+// and passes axe-core's audit; the BVGraph chosen in the list runs, and
+// the permalink names it by its path in the site; the embed opened on
+// the first permalink runs on its 9,914 pages, with no file to choose. With CRAWLSIM_SCREENSHOTS=DIR it writes
 // screenshots of the Graph panel at 1400 and 400 px there.
 func TestPageEmbedRunsASiteGraph(t *testing.T) {
 	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "cs-stanford"))
@@ -81,6 +83,19 @@ func TestPageEmbedRunsASiteGraph(t *testing.T) {
 	if got := tableCells(t, ctx); !sameCells(got, resultCells(want)) {
 		t.Errorf("the page's table\n%v\nnatively\n%v", got, resultCells(want))
 	}
+	// The panel passes axe-core's audit, in light mode at desktop width
+	// and in dark mode at phone width.
+	script := axeScript(t)
+	for _, c := range []struct {
+		dark  bool
+		width int64
+	}{{false, 1400}, {true, 400}} {
+		run(t, ctx, darkMode(c.dark), viewport(c.width, 1000))
+		for _, v := range audit(t, ctx, script) {
+			t.Errorf("dark %v, %d px: axe-core %s (%s): %s\n    %s", c.dark, c.width, v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "\n    "))
+		}
+	}
+	run(t, ctx, darkMode(false), viewport(1400, 1200))
 	if shots := os.Getenv("CRAWLSIM_SCREENSHOTS"); shots != "" {
 		for _, w := range []int64{1400, 400} {
 			run(t, ctx, viewport(w, 1000), chromedp.Evaluate[chromedp.Void](`document.querySelector("#source-panel").scrollIntoView()`))
@@ -91,7 +106,19 @@ func TestPageEmbedRunsASiteGraph(t *testing.T) {
 		run(t, ctx, viewport(1400, 1200))
 	}
 
-	// The embed on the same link: it runs on the site's graph.
+	// The other graph of the list, the BVGraph (its .properties goes
+	// along), chosen and run.
+	run(t, ctx, chromedp.Click("#site-graph-2"), chromedp.Click("#run"),
+		waitFor(idle+` && document.querySelector("#chart-compared").textContent.includes("graphs/cs-stanford.graph")`, 3*time.Minute))
+	if compared := value(t, ctx, chromedp.Text("#chart-compared")); !strings.Contains(compared, "9,914 pages") {
+		t.Errorf("the run on the BVGraph says %q", compared)
+	}
+	link := value(t, ctx, chromedp.Value("#permalink"))
+	if linked, err := scenario.Parse(bytes.NewReader(decodePermalink(t, link)), "permalink"); err != nil || linked.Graph.File != "graphs/cs-stanford.graph" || linked.Graph.URLs != "" {
+		t.Errorf("the permalink's graph is %+v (%v)", linked.Graph, err)
+	}
+
+	// The embed on the first link: it runs on the site's graph.
 	run(t, ctx, chromedp.Navigate(url+"/?embed=1#"+frag),
 		waitFor(`document.querySelectorAll("#legend li").length == 3 && !document.querySelector("#run").disabled && !document.querySelector("#legend.pending")`, 3*time.Minute))
 	embed := value(t, ctx, chromedp.Evaluate[struct{ Compared, Error, Notice string }](`(() => {
