@@ -18,6 +18,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
 // GraphSpec is a graph to put into the site, as -graph and -urls give it.
@@ -175,6 +176,24 @@ func prepareGraph(spec GraphSpec) (SiteGraph, error) {
 	}
 	g.Stats = graph.ComputeStats(gr, 5)
 	return g, nil
+}
+
+// tooLarge says that graph g is more than the page can hold, in the
+// worker's words (wasm/session refuses such a load), and "" when the
+// page holds it: its files must fit in half the worker's memory budget,
+// and a comparison on it (model.RunBytes) with them in all of it.
+func tooLarge(g SiteGraph) string {
+	budget := int64(protocol.DefaultMemoryBudget)
+	need := model.RunBytes(int64(g.Stats.Pages), g.Stats.Links) + g.Bytes
+	switch {
+	case g.Bytes > budget/2:
+		return fmt.Sprintf("%s: %s of files is more than the page can hold (at most %s); the page will refuse it, crawlsim run compares it",
+			g.File, protocol.BytesText(g.Bytes), protocol.BytesText(budget/2))
+	case need > budget:
+		return fmt.Sprintf("%s: %s pages and %s links need about %s to compare strategies, above the page's memory budget of %s; the page will refuse it, crawlsim run compares it",
+			g.File, model.Count(g.Stats.Pages), model.Count(g.Stats.Links), protocol.BytesText(need), protocol.BytesText(budget))
+	}
+	return ""
 }
 
 // sourceNamed returns err with each path in the site that its message

@@ -347,3 +347,19 @@ func TestMainGraphFlags(t *testing.T) {
 		t.Error("the site was written despite the bad graph")
 	}
 }
+
+func TestTooLarge(t *testing.T) {
+	small := SiteGraph{SiteGraph: model.SiteGraph{File: "graphs/cs-stanford.edges", Bytes: 1012741, Stats: model.GraphStats{Pages: 9914, Links: 36854}}}
+	if msg := tooLarge(small); msg != "" {
+		t.Errorf("cs-stanford: %q", msg)
+	}
+	// uk-2007-05's size, in a BVGraph of a few hundred megabytes.
+	big := SiteGraph{SiteGraph: model.SiteGraph{File: "graphs/uk-2007-05.graph", Bytes: 300 << 20, Stats: model.GraphStats{Pages: 105_000_000, Links: 3_700_000_000}}}
+	if msg := tooLarge(big); !strings.Contains(msg, "graphs/uk-2007-05.graph") || !strings.Contains(msg, "memory budget") {
+		t.Errorf("uk-2007-05: %q", msg)
+	}
+	files := SiteGraph{SiteGraph: model.SiteGraph{File: "graphs/big.edges", Bytes: 600 << 20, Stats: model.GraphStats{Pages: 10, Links: 10}}}
+	if msg := tooLarge(files); !strings.Contains(msg, "600 MiB of files") {
+		t.Errorf("600 MiB of files: %q", msg)
+	}
+}

@@ -120,6 +120,11 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	for _, g := range graphs {
+		if msg := tooLarge(g); msg != "" {
+			fmt.Fprintf(stderr, "serve: warning: %s\n", msg)
+		}
+	}
 	if *out != "" {
 		dir, err := filepath.Abs(*out)
 		if err != nil {
