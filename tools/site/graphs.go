@@ -258,7 +258,7 @@ func graphList(graphs []SiteGraph) ([]byte, error) {
 // written.
 func WriteGraphs(out string, graphs []SiteGraph, log io.Writer) error {
 	start := time.Now()
-	if err := checkInputs(out, graphs, true); err != nil {
+	if err := checkInputs(out, "", graphs, true); err != nil {
 		return err
 	}
 	files, total := 0, int64(0)
@@ -299,13 +299,24 @@ func plural(n int, one, many string) string {
 }
 
 // checkInputs refuses the inputs of graphs that a site written into out
-// would replace: the files of the page Build writes, the site's list of
+// would replace: the files of the page Build writes, those it copies
+// from the folder static ("" when it copies none), the site's list of
 // graphs and, when copies is set, another graph's copy (a graph's own
 // copy, at its place already, is left as it is).
-func checkInputs(out string, graphs []SiteGraph, copies bool) error {
+func checkInputs(out, static string, graphs []SiteGraph, copies bool) error {
 	outputs := []string{model.SiteGraphsFile, vuguScript, "wasm_exec.js"}
 	for _, b := range binaries {
 		outputs = append(outputs, b.name+compressedSuffix)
+	}
+	if static != "" {
+		filepath.WalkDir(static, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() {
+				if rel, err := filepath.Rel(static, p); err == nil {
+					outputs = append(outputs, filepath.ToSlash(rel))
+				}
+			}
+			return nil
+		})
 	}
 	for _, g := range graphs {
 		for _, p := range g.Files() {

@@ -227,6 +227,22 @@ func TestWriteGraphsNeverReplacesAnInput(t *testing.T) {
 		}
 		os.Remove(filepath.Join(out, name))
 	}
+	// An input that is a file the site copies from static/.
+	static := t.TempDir()
+	writeFile(t, filepath.Join(static, "css", "style.css"), "body {}")
+	file := filepath.Join(out, "css", "style.css")
+	writeFile(t, file, tinyEdges)
+	graphs, err := PrepareGraphs([]GraphSpec{{File: file, Name: "style.edges"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkInputs(out, static, graphs, true); err == nil || !strings.Contains(err.Error(), "css/style.css") {
+		t.Errorf("an input that is the site's copy of static/css/style.css: error %v", err)
+	}
+	if err := checkInputs(out, "", graphs, true); err != nil {
+		t.Errorf("an input in the site that nothing replaces: %v", err)
+	}
+
 	// An input that is another graph's copy: an earlier build's.
 	dir := tinyGraphs(t)
 	first, err := PrepareGraphs([]GraphSpec{{File: filepath.Join(dir, "tiny.edges")}})
@@ -238,7 +254,7 @@ func TestWriteGraphsNeverReplacesAnInput(t *testing.T) {
 	}
 	copied := filepath.Join(out, "graphs", "tiny.edges")
 	writeFile(t, filepath.Join(dir, "other.edges"), "0 1\n")
-	graphs, err := PrepareGraphs([]GraphSpec{{File: copied, Name: "copy.edges"}, {File: filepath.Join(dir, "other.edges"), Name: "tiny.edges"}})
+	graphs, err = PrepareGraphs([]GraphSpec{{File: copied, Name: "copy.edges"}, {File: filepath.Join(dir, "other.edges"), Name: "tiny.edges"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -130,7 +130,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := checkInputs(dir, graphs, true); err != nil {
+		if err := checkInputs(dir, filepath.Join(root, "static"), graphs, true); err != nil {
 			return err
 		}
 		start := time.Now()
@@ -154,7 +154,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "serve: warning: %s\n", warning)
 	}
 	static := filepath.Join(root, "static")
-	if err := checkInputs(static, graphs, false); err != nil {
+	if err := checkInputs(static, "", graphs, false); err != nil {
 		return err
 	}
 	handler, err := graphsHandler(graphs, Handler(static))
