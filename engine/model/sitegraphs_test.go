@@ -1,6 +1,11 @@
 package model
 
-import "testing"
+import (
+	"io/fs"
+	"path"
+	"strings"
+	"testing"
+)
 
 func TestCheckSitePath(t *testing.T) {
 	for _, p := range []string{"graphs/cs-stanford.edges", "graphs/2001/cs-stanford.graph", "graphs/a b.edges.gz"} {
@@ -23,4 +28,25 @@ func TestCheckSitePath(t *testing.T) {
 	if IsSitePath("cs-stanford.edges") {
 		t.Error("an uploaded file's name is a site path")
 	}
+}
+
+// FuzzCheckSitePath: a path CheckSitePath takes is a clean, valid path
+// inside the site's graphs folder, with no element starting with a dot.
+func FuzzCheckSitePath(f *testing.F) {
+	for _, p := range []string{"graphs/cs-stanford.edges", "graphs/a/b.graph", "graphs/../x", "graphs/.x", "x", "graphs//x", `graphs/a\b`} {
+		f.Add(p)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if CheckSitePath(p) != nil {
+			return
+		}
+		if !fs.ValidPath(p) || path.Clean(p) != p || !strings.HasPrefix(p, SiteGraphsDir+"/") || !IsSitePath(p) {
+			t.Fatalf("CheckSitePath took %q", p)
+		}
+		for _, el := range strings.Split(p, "/") {
+			if el == "" || strings.HasPrefix(el, ".") {
+				t.Fatalf("CheckSitePath took %q, with the element %q", p, el)
+			}
+		}
+	})
 }
