@@ -30,7 +30,7 @@ func (a *App) Run() {
 	a.Error, a.Notice, a.FormError, a.fileLink = "", "", "", nil
 	a.marks = fieldMarks{}
 	a.keepAddress = false
-	if a.loadPickedFirst() {
+	if a.loadPickedFirst() || a.loadSiteFirst() {
 		return
 	}
 	s, err := a.Form.Scenario()

@@ -19,6 +19,9 @@ import (
 const (
 	SourceGenerate = "generate"
 	SourceUpload   = "upload"
+	// SourceSite is a graph of the page's site, named by its path
+	// there (sitegraphs.go).
+	SourceSite = "site"
 )
 
 // PagePages is the size of the page's default generated graph: small
@@ -34,7 +37,8 @@ type Form struct {
 	Source string
 	// The generator's fields.
 	Pages, Hosts, Degree, Intra, GenSeed string
-	// The uploaded files, as the worker loaded them.
+	// The files of the graph, uploaded or of the site (their paths
+	// there), as the worker loaded them.
 	File, URLs string
 
 	Importance string
@@ -90,6 +94,10 @@ func DefaultForm() Form {
 	return FormOf(s)
 }
 
+// OnFile reports whether the form's graph is a file: uploaded, or of the
+// page's site.
+func (f Form) OnFile() bool { return f.Source == SourceUpload || f.Source == SourceSite }
+
 // FormOf returns the form showing s. A strategy listed twice in s shows
 // with the parameters of its first listing; the others are kept in its
 // choice's More. A permalink's scenario goes through FormOfLink, which
@@ -125,6 +133,9 @@ func FormOf(s model.Scenario) Form {
 	g := s.Graph.Generate
 	if s.Graph.File != "" {
 		f.Source, f.File, f.URLs = SourceUpload, s.Graph.File, s.Graph.URLs
+		if model.IsSitePath(s.Graph.File) {
+			f.Source = SourceSite
+		}
 		g = nil
 	}
 	if g == nil {
@@ -343,6 +354,19 @@ func (f Form) setting() (model.Scenario, *fieldErrors) {
 	case SourceUpload:
 		if f.File == "" {
 			errs.bad("graph", "choose a graph file in the Graph panel, then press Run; or choose a generated graph")
+		}
+		s.Graph = model.Source{File: f.File, URLs: f.URLs}
+		if f.Base.Graph.File == f.File {
+			s.Graph.Format = f.Base.Graph.Format
+		}
+	case SourceSite:
+		if f.File == "" {
+			errs.bad("graph", "choose one of this site's graphs in the Graph panel; or choose a generated graph")
+		}
+		for _, p := range []string{f.File, f.URLs} {
+			if err := model.CheckSitePath(p); p != "" && err != nil {
+				errs.bad("graph", "%v", err)
+			}
 		}
 		s.Graph = model.Source{File: f.File, URLs: f.URLs}
 		if f.Base.Graph.File == f.File {

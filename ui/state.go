@@ -157,7 +157,7 @@ func (a *App) NoHostsReason() string {
 func (a *App) formGraphHosts() (int, bool) {
 	f := a.Form
 	switch {
-	case f.Source != SourceUpload:
+	case !f.OnFile():
 		// The generator puts every page on a host (at least one).
 		return 1, true
 	case f.File == "":
