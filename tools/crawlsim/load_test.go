@@ -1,9 +1,13 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graphio"
 )
 
 // TestPackedGraphsGiveTheSameResults: rank pulling along cnr-2000's
@@ -31,5 +35,46 @@ func TestPackedGraphsGiveTheSameResults(t *testing.T) {
 	}
 	if strings.Replace(gotRank, "cnr-2000.graph", "cnr.csr", -1) != wantRank {
 		t.Errorf("rank -transpose on the BVGraph prints\n%s\nwant, as on the .csr,\n%s", gotRank, wantRank)
+	}
+}
+
+// transposeFile finds NAME-t.graph beside a BVGraph NAME.graph of more
+// than layoutLinksAtMost links, and only there; an explicit transpose
+// wins; a run with an importance file looks for none.
+func TestTransposeFile(t *testing.T) {
+	dir := t.TempDir()
+	p := func(name string) string { return filepath.Join(dir, name) }
+	props := func(name string, arcs int64) {
+		writeFile(t, dir, name, fmt.Sprintf("nodes=100000\narcs=%d\nwindowsize=7\nmaxrefcount=3\nminintervallength=4\nzetak=3\ncompressionflags=\ngraphclass=it.unimi.dsi.webgraph.BVGraph\nversion=0\n", arcs))
+	}
+	for _, name := range []string{"big.graph", "big-t.graph", "small.graph", "small-t.graph"} {
+		writeFile(t, dir, name, "")
+	}
+	props("big.properties", layoutLinksAtMost+1)
+	props("big-t.properties", layoutLinksAtMost+1)
+	props("small.properties", layoutLinksAtMost)
+	props("small-t.properties", layoutLinksAtMost)
+	bv := graphio.FormatBVGraph
+	for _, c := range []struct {
+		path     string
+		format   graphio.Format
+		files    runFiles
+		want     string
+		whatCase string
+	}{
+		{p("big.graph"), bv, runFiles{}, p("big-t.graph"), "a large BVGraph"},
+		{p("small.graph"), bv, runFiles{}, "", "2^28 links"},
+		{p("big.graph"), graphio.FormatCSR, runFiles{}, "", "not a BVGraph"},
+		{p("big.graph"), bv, runFiles{transpose: "x-t.graph"}, "x-t.graph", "an explicit transpose"},
+		{p("big.graph"), bv, runFiles{importance: importanceInput{file: "web.imp"}}, "", "an importance file"},
+		{p("big.graph"), bv, runFiles{importance: importanceInput{file: "web.imp"}, transpose: "x-t.graph"}, "x-t.graph", "an importance file and an explicit transpose"},
+	} {
+		if got := c.files.transposeFor(c.path, c.format); got != c.want {
+			t.Errorf("%s: transpose %q, want %q", c.whatCase, got, c.want)
+		}
+	}
+	os.Remove(p("big-t.properties"))
+	if got := transposeFile(p("big.graph"), bv, ""); got != "" {
+		t.Errorf("without NAME-t.properties: %q, want none", got)
 	}
 }
