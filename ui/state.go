@@ -5,6 +5,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/ui/formcheck"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -176,18 +177,18 @@ func (a *App) formGraphHosts() (int, bool) {
 // field is refused too, where the command line would take its default,
 // 100,000 pages: a long run in a browser, which this page starts with
 // PagePages instead.
-func (e *fieldErrors) pagesField(text string) int {
+func pagesField(e *formcheck.Errors, text string) int {
 	if text == "" {
 		want, _ := zeroNotAllowed("graph.generate.pages")
-		e.bad("pages", "empty: give the number of pages, %s (this page starts with %s; crawlsim run generates %s unless -n says otherwise)",
+		e.Bad("pages", "empty: give the number of pages, %s (this page starts with %s; crawlsim run generates %s unless -n says otherwise)",
 			want, model.Count(PagePages), model.Count(catalogue.DefaultPages))
 		return 0
 	}
 	if v, err := strconv.ParseInt(text, 10, 64); err == nil && v <= 0 {
 		// Not the generic zero's advice: blank is refused here too.
 		want, _ := zeroNotAllowed("graph.generate.pages")
-		e.bad("pages", "%d is not allowed: want %s", v, want)
+		e.Bad("pages", "%d is not allowed: want %s", v, want)
 		return 0
 	}
-	return int(e.count("pages", "graph.generate.pages", text))
+	return int(e.Count("pages", "graph.generate.pages", text))
 }
