@@ -239,11 +239,11 @@ func (f Form) setting() (model.Scenario, *formcheck.Errors) {
 		}
 	case SourceSite:
 		if f.File == "" {
-			errs.bad("graph", "choose one of this site's graphs in the Graph panel; or choose a generated graph")
+			errs.Bad("graph", "choose one of this site's graphs in the Graph panel; or choose a generated graph")
 		}
 		for _, p := range []string{f.File, f.URLs} {
 			if err := model.CheckSitePath(p); p != "" && err != nil {
-				errs.bad("graph", "%v", err)
+				errs.Bad("graph", "%v", err)
 			}
 		}
 		s.Graph = model.Source{File: f.File, URLs: f.URLs}
