@@ -114,10 +114,11 @@ func (b memoryBudget) check(what string, pages, links, need int64, purpose strin
 	return b.explain(fmt.Errorf("%s: %w", what, &graphio.TooLargeError{Pages: pages, Links: links, Need: need, Limit: b.bytes, Of: "bytes", Purpose: purpose}))
 }
 
-// packBytes is the most memory a graph read in place may take once packed
-// (graphio.LoadOptions.Pack): a third of the budget, so that the crawls'
-// or PageRank's per-page state keeps the rest; 0, no packing, when the
-// budget is unknown.
+// packBytes is the most memory the graph of a run read in place may take
+// once packed (graphio.LoadOptions.Pack): a third of the budget, so that
+// the crawls' per-page state keeps the rest; 0, no packing, when the
+// budget is unknown. (rank packs a transpose into what its vectors
+// leave: graphInput.loadTranspose.)
 func (b memoryBudget) packBytes() int64 { return max(b.bytes/3, 0) }
 
 // graphBytes is the memory a loaded graph holds: 8-byte offsets and
