@@ -31,8 +31,11 @@ import (
 // DevTools script, which the page's Content-Security-Policy does not
 // govern). It records, in window.crawlsimProbe:
 //   - paint: what the document holds at the first paint (checked at the
-//     first animation frame, which comes before the first paint): whether
-//     a chart box and a progress line are there, and the chart box's top;
+//     first animation frame, which comes before the first paint, in which
+//     the page shows something: a frame before the header is read, or
+//     while the skeleton is hidden until it is read whole, paints
+//     nothing): whether a chart box and a progress line are there, and
+//     the chart box's top;
 //   - first: performance.now() when the chart draws its first curve;
 //   - runTop: the chart box's top when the run's progress bars are shown,
 //     doneTop when the first curve is drawn;
@@ -73,11 +76,16 @@ const startProbe = `(() => {
 		return parts.join(" > ");
 	};
 	const snap = (when) => p.boxes.push({when: when, at: Math.round(performance.now()), places: p.boxesNow()});
-	requestAnimationFrame(() => {
+	// shows: the page shows something, its header or its layout (the
+	// layout alone embedded) in a visible box.
+	const shows = () => [...document.querySelectorAll("#crawlsim header, #crawlsim .layout")].some((e) => getComputedStyle(e).visibility === "visible" && e.getBoundingClientRect().height > 0);
+	const frame = () => {
+		if (!shows()) { requestAnimationFrame(frame); return; }
 		const c = document.querySelector("#chart");
 		p.paint = {chart: !!c, chartHeight: c ? Math.round(c.getBoundingClientRect().height) : 0, progress: !!document.querySelector(".run progress"), top: top(), at: performance.now()};
 		snap("at the first paint");
-	});
+	};
+	requestAnimationFrame(frame);
 	new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) {
 			const el = (s) => s.node && (s.node.nodeType === 1 ? s.node : s.node.parentElement);
 			p.shifts.push({value: e.value, at: Math.round(e.startTime),
