@@ -64,9 +64,9 @@ func DescribedBy(head string) string {
 }
 
 // GlossaryTerms are the glossary's entries for result r (nil before the
-// first run): every column, the words written where there is no figure,
-// and each cost counter. The texts reuse the notes the command line prints
-// under its table (report.Note*, report.CostCounters).
+// first run): every column (the cost's names each counter), and the words
+// written where there is no figure. The texts reuse the notes the command
+// line prints under its table (report.Note*).
 func GlossaryTerms(r *model.Result) []Term {
 	importance := "PageRank"
 	if r != nil {
