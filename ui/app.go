@@ -54,8 +54,9 @@ type App struct {
 
 	// Result is the last comparison, and what is drawn from it.
 	Result *model.Result
-	// MetricsHead and MetricsRows are the metrics table, as the command
-	// line prints it (report.Rows), made once per result.
+	// MetricsHead and MetricsRows are the metrics table, the command
+	// line's figures a column each (report.ReadableRows), made once per
+	// result.
 	MetricsHead []string
 	MetricsRows [][]string
 	// ResultState marks the result stale while another run goes, and

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -41,6 +43,9 @@ type ResultState struct {
 	// result is shown (scenarioKey), so that a cancelled re-run of the
 	// shown scenario leaves its result unmarked (rerun.go).
 	runKey, shownKey string
+	// runOrder lists the labels of the comparison last started in the one
+	// order of the table and the legend (pendingResult's).
+	runOrder []string
 }
 
 // resultMark is what the page says of the result shown: stale (of an
@@ -55,6 +60,10 @@ func (a *App) started(s model.Scenario, workers int) {
 	a.before = resultMark{stale: a.stale, cancelled: a.cancelled, linked: a.linked}
 	a.stale, a.cancelled, a.linked = true, false, false
 	a.runKey = scenarioKey(s)
+	a.runOrder = a.runOrder[:0]
+	for _, st := range pendingResult(s).Strategies {
+		a.runOrder = append(a.runOrder, st.Label)
+	}
 	a.runTimeRows, a.runTimeUntimed = timeStandIns(s)
 	// The first progress is said whatever its figure, so that a short
 	// run too says how far it is before it is done.
@@ -191,4 +200,24 @@ func pagesField(e *formcheck.Errors, text string) int {
 		return 0
 	}
 	return int(e.Count("pages", "graph.generate.pages", text))
+}
+
+// ProgressBars are the running comparison's progress bars, one per
+// strategy, in the order in which the table and the legend list them
+// (model.OrderStrategies), whatever order the scenario and the worker
+// gave; a strategy the order does not know comes last.
+func (a *App) ProgressBars() []protocol.StrategyProgress {
+	p := a.Progress()
+	if p == nil {
+		return nil
+	}
+	place := func(label string) int {
+		if i := slices.Index(a.runOrder, label); i >= 0 {
+			return i
+		}
+		return len(a.runOrder)
+	}
+	bars := slices.Clone(p.Strategies)
+	slices.SortStableFunc(bars, func(x, y protocol.StrategyProgress) int { return cmp.Compare(place(x.Label), place(y.Label)) })
+	return bars
 }
