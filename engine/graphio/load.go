@@ -268,7 +268,7 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 	case FormatBVGraph:
 		g, name, err = loadBVGraph(fsys, name, opt.Wrap, lim, opt.InPlace)
 		if err == nil && opt.Pack > 0 && !g.IsCSR() {
-			g, err = packLoaded(g, name, opt)
+			g, err = packLoaded(fsys, g, name, opt)
 		}
 	default:
 		return nil, nil, fileError(name, "cannot load: unknown format %v", f)
@@ -295,10 +295,12 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 	return g, labels, nil
 }
 
-// packLoaded packs the lists of g, read from the file name, within
-// opt.Pack bytes (graph.Pack, on every core); it returns g itself when
-// they would take more.
-func packLoaded(g *graph.Graph, name string, opt LoadOptions) (*graph.Graph, error) {
+// packLoaded packs the lists of g, read from the file name of fsys,
+// within opt.Pack bytes (graph.Pack, on every core); it returns g itself
+// when they would take more. Once packed, a mapped file's pages are let
+// go (MappedReleaser): nothing reads them again, and at a few billion
+// links they are gigabytes of resident memory.
+func packLoaded(fsys fs.FS, g *graph.Graph, name string, opt LoadOptions) (*graph.Graph, error) {
 	var progress func(int64)
 	if opt.PackProgress != nil {
 		total := int64(g.NumNodes())
@@ -310,6 +312,11 @@ func packLoaded(g *graph.Graph, name string, opt LoadOptions) (*graph.Graph, err
 		return g, nil
 	case err != nil:
 		return nil, err // a cursor's error names the file
+	}
+	if bv, ok := g.Lists.(*BVGraph); ok {
+		if rel, ok := fsys.(MappedReleaser); ok {
+			rel.ReleaseMapped(bv.data)
+		}
 	}
 	return p, nil
 }

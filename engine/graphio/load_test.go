@@ -400,9 +400,21 @@ func TestLoadPacksBVGraph(t *testing.T) {
 		}
 		last.Store(max(last.Load(), done))
 	}}
-	g, _, err := Load(fsys, "cnr-2000.graph", opt)
+	// Mapped, the .graph's pages are let go once packed.
+	mapped := &releasingFS{mappedMapFS: mappedMapFS{MapFS: fstest.MapFS{}}}
+	for _, name := range []string{"cnr-2000.graph", "cnr-2000.properties", "cnr-2000.offsets"} {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mapped.MapFS[name] = &fstest.MapFile{Data: data}
+	}
+	g, _, err := Load(mapped, "cnr-2000.graph", opt)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if want := [][]byte{mapped.MapFS["cnr-2000.graph"].Data}; len(mapped.released) != 1 || &mapped.released[0][0] != &want[0][0] || len(mapped.released[0]) != len(want[0]) {
+		t.Errorf("released %d mappings, want the .graph's once packed", len(mapped.released))
 	}
 	p, ok := g.Lists.(*graph.PackedLists)
 	if !ok {
@@ -419,11 +431,24 @@ func TestLoadPacksBVGraph(t *testing.T) {
 		}
 	}
 	opt.Pack, opt.PackProgress = p.Bytes()/2, nil
-	g, _, err = Load(fsys, "cnr-2000.graph", opt)
+	mapped.released = nil
+	g, _, err = Load(mapped, "cnr-2000.graph", opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := g.Lists.(*BVGraph); !ok {
 		t.Errorf("within half its packed bytes cnr-2000 is held as %T, want the BVGraph", g.Lists)
 	}
+	if len(mapped.released) != 0 {
+		t.Error("the mapping of a graph read in place was released")
+	}
 }
+
+// releasingFS is a mappedMapFS that records the bytes it is asked to
+// release (MappedReleaser).
+type releasingFS struct {
+	mappedMapFS
+	released [][]byte
+}
+
+func (r *releasingFS) ReleaseMapped(b []byte) { r.released = append(r.released, b) }
