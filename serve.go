@@ -4,6 +4,7 @@
 //
 //	go run serve.go            # build into static/ and serve on 127.0.0.1:8080
 //	go run serve.go -out DIR   # write a deployable static site into DIR
+//	go run serve.go -out DIR -graph web.edges -urls web.urls   # with a real crawl in it
 //	go run serve.go -h         # all flags
 //
 // The work is done by package github.com/crawlsim/crawlsim/tools/site.

@@ -54,8 +54,9 @@ type App struct {
 
 	// Result is the last comparison, and what is drawn from it.
 	Result *model.Result
-	// MetricsHead and MetricsRows are the metrics table, as the command
-	// line prints it (report.Rows), made once per result.
+	// MetricsHead and MetricsRows are the metrics table, the command
+	// line's figures a column each (report.ReadableRows), made once per
+	// result.
 	MetricsHead []string
 	MetricsRows [][]string
 	// ResultState marks the result stale while another run goes, and
@@ -125,6 +126,8 @@ type App struct {
 	// parallelState is the workers beside the first one, which run a
 	// comparison's strategies in parallel (helpers.go, parallel.go).
 	parallelState
+	// siteState is the graphs of the page's site (sitegraphs.go).
+	siteState
 }
 
 // NewApp returns the page's state for the page's address (query and
@@ -146,6 +149,8 @@ func NewApp(query, fragment string) *App {
 		var viewNotice string
 		a.XAxis, a.LogX, viewNotice = viewOf(fragment)
 		notice = joinNotices(notice, viewNotice)
+		// A graph of the site is downloaded by the opening run
+		// (loadSiteFirst); an upload's files must be chosen.
 		if a.Form.Source == SourceUpload {
 			a.runWhenReady = false
 			a.askForFiles(s)
@@ -154,9 +159,6 @@ func NewApp(query, fragment string) *App {
 	}
 	return a
 }
-
-// SetSource chooses a generated graph or an uploaded one.
-func (a *App) SetSource(source string) { a.Form.Source = source }
 
 // SetImportance chooses the importance that scores the crawls.
 func (a *App) SetImportance(importance string) { a.Form.Importance = importance }

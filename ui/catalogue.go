@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/ui/formcheck"
 )
 
 // The page takes what the engine knows of its strategies and scenarios
@@ -55,10 +56,5 @@ func lookupStrategy(id string) (model.StrategyInfo, bool) { return catalogue.Str
 // scenario at path (a JSON path) as "absent" and fills a default, and if
 // so what the field accepts (scenario.ZeroNotAllowed).
 func zeroNotAllowed(path string) (want string, ok bool) {
-	for _, z := range catalogue.ScenarioZeros {
-		if z.Path == path {
-			return z.Want, true
-		}
-	}
-	return "", false
+	return formcheck.ZeroWant(catalogue.ScenarioZeros, path)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/wasm/page"
 )
 
 // ChartView shows the chart of cumulative importance (report.SVG: one line
@@ -202,4 +203,12 @@ const EmbedWhat = "Each curve is a crawler: the importance it has downloaded (up
 // Screen readers have every entry, and do not hear it.
 func (c *ChartView) LegendMore() string {
 	return fmt.Sprintf("%s: scroll for the rest ↓", model.Counted(int64(len(c.App.ShownLegend())), "curve", "curves"))
+}
+
+// ToTable moves the focus to the metrics table's panel, under the chart
+// (on a phone, under the legend's rows), without changing the address
+// (its fragment holds the scenario).
+func (c *ChartView) ToTable(event vugu.DOMEvent) {
+	event.PreventDefault()
+	page.Focus("metrics-panel")
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/ui/formcheck"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -40,7 +41,7 @@ func newCommunity(q *requests) Community {
 // the seeds a whole number of at least 1, the cover density a percentage
 // above 0 and at most 100 (seeds.CommunityOptions), blank for 100.
 func (c *Community) Spec() (string, error) {
-	k, err := communitySeeds(c.K)
+	k, err := formcheck.CommunitySeeds(c.K)
 	if err != nil {
 		return "", err
 	}
@@ -50,7 +51,7 @@ func (c *Community) Spec() (string, error) {
 		return spec, nil
 	}
 	const want = "want a percentage above 0 and at most 100; leave the field blank for the default, 100"
-	if d == typedNotANumber {
+	if d == formcheck.TypedNotANumber {
 		return "", errors.New("cover density: what is typed is not a number")
 	}
 	v, err := strconv.ParseFloat(d, 64)

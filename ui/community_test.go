@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/seeds"
+	"github.com/crawlsim/crawlsim/ui/formcheck"
 )
 
 // TestCommunityDensityNamesTheField: the cover density is refused under
@@ -25,7 +26,7 @@ func TestCommunityDensityNamesTheField(t *testing.T) {
 		"many":  `cover density: "many" is not a number`,
 		// Letters in the number box (the browser gives them as blank,
 		// which would be the default, 100).
-		typedNotANumber: "cover density: what is typed is not a number",
+		formcheck.TypedNotANumber: "cover density: what is typed is not a number",
 	} {
 		c := Community{K: "10", Density: density}
 		if _, err := c.Spec(); err == nil || err.Error() != msg {

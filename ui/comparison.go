@@ -30,7 +30,7 @@ func (a *App) Run() {
 	a.Error, a.Notice, a.FormError, a.fileLink = "", "", "", nil
 	a.marks = fieldMarks{}
 	a.keepAddress = false
-	if a.loadPickedFirst() {
+	if a.loadPickedFirst() || a.loadSiteFirst() {
 		return
 	}
 	s, err := a.Form.Scenario()
@@ -104,7 +104,7 @@ func (a *App) runDone(r protocol.Response) {
 	// The one order of every listing (the command line's too).
 	model.OrderStrategies(res.Strategies, catalogue.Strategies)
 	a.Result, a.Graph, a.resultReq = res, nil, r.ID
-	head, rows, _ := report.Rows(res)
+	head, rows := report.ReadableRows(res)
 	a.MetricsHead, a.MetricsRows = head, groupRows(rows)
 	a.stale, a.linked = false, false
 	a.shownKey = a.runKey

@@ -109,7 +109,8 @@ func (a *App) embedCannotRun() bool {
 func (a *App) EmbedFileNote() string {
 	g := a.permalinkGraph
 	switch {
-	case g.File == "":
+	case g.File == "" || model.IsSitePath(g.File):
+		// A graph of the site: the embed reads it too.
 		return ""
 	case g.URLs == "":
 		return fmt.Sprintf("Runs on your file %s: the embed cannot load it, so it asks readers to open the full page and choose their copy.", g.File)

@@ -160,8 +160,9 @@ func TestAboutListsEachPaperOnce(t *testing.T) {
 
 // TestGlossaryDefinesEveryColumn: after a run, every header of the
 // metrics table is a button described by a definition in the glossary
-// under the table; the glossary also defines n/a, — and each cost counter,
-// reusing the command line's notes; a header pressed opens the glossary.
+// under the table; the glossary also defines the words written where
+// there is no figure and each cost counter, reusing the command line's
+// notes; a header pressed opens the glossary.
 func TestGlossaryDefinesEveryColumn(t *testing.T) {
 	a, _ := readyApp(t)
 	es := built(t, &MetricsTable{App: a})
@@ -183,22 +184,23 @@ func TestGlossaryDefinesEveryColumn(t *testing.T) {
 	if !ok || glossary.tag != "details" {
 		t.Fatalf("no <details id=glossary> under the table")
 	}
-	for _, want := range []string{report.NoteAvgCumulative, report.NoteNormalised, report.NoteToLevel, report.NoteNone, "n/a", report.None} {
+	for _, want := range []string{report.NoteAvgCumulative, report.NoteNormalised, report.NoteToLevel, report.WordNever, report.WordNoGuarantee, report.WordUndefined, "personalized PageRank"} {
 		if !strings.Contains(strings.ToLower(glossary.text), strings.ToLower(want)) {
 			t.Errorf("the glossary lacks %q", want)
 		}
 	}
-	for _, c := range report.CostCounters {
-		if def, ok := byID(es, "def-"+c.Abbrev); !ok || !strings.Contains(strings.ToLower(def.text), strings.ToLower(c.Meaning)) {
-			t.Errorf("the glossary does not define %s as %q: %q", c.Abbrev, c.Meaning, def.text)
+	cost, _ := byID(es, "def-cost")
+	for _, want := range []string{"priority updates", "PageRank recomputations", "iterations", "virtual re-expansions", "windows or levels"} {
+		if !strings.Contains(cost.text, want) {
+			t.Errorf("the glossary's cost does not name %q: %q", want, cost.text)
 		}
 	}
 	if glossary.props["open"] == "true" {
 		t.Errorf("the glossary is open before anyone asks")
 	}
-	a.ShowTerm(4, "to 80%")
+	a.ShowTerm(6, "pages to 80%")
 	if !a.Glossary.Open || a.Glossary.focus != "def-to-level" {
-		t.Errorf("pressing the header to 80%% leaves the glossary %+v", a.Glossary)
+		t.Errorf("pressing the header pages to 80%% leaves the glossary %+v", a.Glossary)
 	}
 	if g, _ := byID(built(t, &MetricsTable{App: a}), "glossary"); g.props["open"] != "true" {
 		t.Errorf("the glossary is not drawn open after a header was pressed")
@@ -297,14 +299,14 @@ func TestGlossaryEscapeReturnsToTheHeader(t *testing.T) {
 	a, _ := readyApp(t)
 	col := -1
 	for i, h := range a.ShownHead() {
-		if h == "tau" {
+		if h == report.ColTau {
 			col = i
 		}
 	}
 	if col < 0 {
 		t.Fatalf("no tau column in %q", a.ShownHead())
 	}
-	a.ShowTerm(col, "tau")
+	a.ShowTerm(col, report.ColTau)
 	if a.Glossary.focus != "def-tau" {
 		t.Fatalf("pressing tau focuses %q, want def-tau", a.Glossary.focus)
 	}
@@ -321,7 +323,7 @@ func TestGlossaryEscapeReturnsToTheHeader(t *testing.T) {
 	if want := HeadID(col); a.Glossary.focus != want {
 		t.Fatalf("Escape on the definition focuses %q, want the header %q", a.Glossary.focus, want)
 	}
-	if b, ok := byID(built(t, &MetricsTable{App: a}), HeadID(col)); !ok || b.tag != "button" || b.text != "tau" {
+	if b, ok := byID(built(t, &MetricsTable{App: a}), HeadID(col)); !ok || b.tag != "button" || b.text != report.ColTau {
 		t.Errorf("the element %s is %+v, want the tau header button", HeadID(col), b)
 	}
 	a.Glossary.focus = ""
@@ -331,7 +333,7 @@ func TestGlossaryEscapeReturnsToTheHeader(t *testing.T) {
 	}
 	// Closed, the glossary forgets the header: opened again by its
 	// summary, Escape stays where it is.
-	a.ShowTerm(col, "tau")
+	a.ShowTerm(col, report.ColTau)
 	a.Glossary.focus = ""
 	a.toggleGlossary(false)
 	a.toggleGlossary(true)

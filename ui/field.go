@@ -7,6 +7,7 @@ import (
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/vgform"
 
+	"github.com/crawlsim/crawlsim/ui/formcheck"
 	"github.com/crawlsim/crawlsim/wasm/page"
 )
 
@@ -15,10 +16,10 @@ import (
 // lower-case attributes (id, type, min, step, placeholder, title) go to
 // the input as they are. A number box holding what is no number (letters
 // in Firefox, "1e" or "--" in Chromium), whose value the browser gives as
-// empty, sets typedNotANumber in a binding that takes it (badInputSetter),
-// so that the form says "not a number" rather than "empty", and the box
-// keeps what was typed (Build). An input whose id Invalid holds is marked as the
-// field a refusal names (aria-invalid, the refusal as its description,
+// empty, sets formcheck.TypedNotANumber in a binding that takes it
+// (badInputSetter), so that the form says "not a number" rather than
+// "empty", and the box keeps what was typed (Build). An input whose id
+// Invalid holds is marked as the field a refusal names (aria-invalid, the refusal as its description,
 // the CSS class invalid) until it changes.
 type Field struct {
 	Value   vgform.StringValuer
@@ -29,13 +30,8 @@ type Field struct {
 	Invalid map[string]bool
 }
 
-// typedNotANumber is what a number box holding no number (the browser's
-// badInput) leaves in a binding that takes it: the form's readers refuse
-// it as "not a number" (fieldErrors.notANumber).
-const typedNotANumber = "\uFFFDnot a number"
-
-// badInputSetter is a binding that takes typedNotANumber, for a number
-// box whose text is no number.
+// badInputSetter is a binding that takes formcheck.TypedNotANumber, for a
+// number box whose text is no number.
 type badInputSetter interface {
 	SetBadInput()
 }
@@ -71,13 +67,13 @@ func (c *Field) Attrs() vugu.AttrMap {
 
 // Build makes the input: its attributes (Attrs), the bound string as its
 // value, and the change handler (HandleChange). While the string is
-// typedNotANumber the value is left out, so that the renderer leaves what
-// the user typed in the box (a value set, even the one shown before,
-// would replace it).
+// formcheck.TypedNotANumber the value is left out, so that the renderer
+// leaves what the user typed in the box (a value set, even the one shown
+// before, would replace it).
 func (c *Field) Build(vgin *vugu.BuildIn) *vugu.BuildOut {
 	n := &vugu.VGNode{Type: vugu.ElementNode, Data: "input"}
 	n.AddAttrList(c.Attrs())
-	if v := c.Value.StringValue(); v != typedNotANumber {
+	if v := c.Value.StringValue(); v != formcheck.TypedNotANumber {
 		b, err := vjson.Marshal(v)
 		if err != nil {
 			panic(err) // a string always marshals
@@ -112,11 +108,11 @@ var holdsNoNumber = page.HoldsNoNumber
 func bind(p *string) vgform.StringPtr { return vgform.StringPtr{Value: p} }
 
 // numberPtr binds a number box of the form to the string at p, which
-// takes typedNotANumber for a box whose text is no number.
+// takes formcheck.TypedNotANumber for a box whose text is no number.
 type numberPtr struct{ vgform.StringPtr }
 
 // SetBadInput marks the number typed as no number.
-func (p numberPtr) SetBadInput() { *p.Value = typedNotANumber }
+func (p numberPtr) SetBadInput() { *p.Value = formcheck.TypedNotANumber }
 
 // numberBox binds a Field of the form's number boxes to the string at p
 // (numberPtr).
@@ -135,4 +131,4 @@ func (p paramField) StringValue() string { return p.params[p.name] }
 func (p paramField) SetStringValue(v string) { p.params[p.name] = v }
 
 // SetBadInput marks the parameter typed as no number.
-func (p paramField) SetBadInput() { p.params[p.name] = typedNotANumber }
+func (p paramField) SetBadInput() { p.params[p.name] = formcheck.TypedNotANumber }

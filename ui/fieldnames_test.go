@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crawlsim/crawlsim/ui/formcheck"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -129,4 +130,50 @@ func firstResult(t *testing.T, pages string) (*App, *sessionWorker) {
 		t.Fatalf("no first result: %q", a.Error)
 	}
 	return a, w
+}
+
+// TestRefusedFieldsMarked: the inputs a refusal names are marked
+// (aria-invalid, the refusal as their description, the class invalid),
+// the form's own refusal as the worker's of a strategy's parameter, until
+// the user changes the input or runs again; no input was marked.
+func TestRefusedFieldsMarked(t *testing.T) {
+	a, _ := readyApp(t)
+	a.Form.Pages, a.Form.Budget = "1e99", "2.5"
+	a.Run()
+	pages := &Field{Value: numberBox(&a.Form.Pages), Invalid: a.InvalidInputs(),
+		AttrMap: map[string]any{"id": "gen-pages", "aria-describedby": "gen-pages-hint"}}
+	attrs := pages.Attrs()
+	if attrs["aria-invalid"] != "true" || attrs["aria-describedby"] != "form-error gen-pages-hint" || attrs["class"] != "invalid" {
+		t.Errorf("the refused pages input has attributes %v", attrs)
+	}
+	if !a.InvalidInputs()["budget"] || a.InvalidInputs()["gen-hosts"] {
+		t.Errorf("the inputs marked are %v; want pages and budget", a.InvalidInputs())
+	}
+	pages.HandleChange("2000", false)
+	if a.Form.Pages != "2000" || pages.Attrs()["aria-invalid"] != nil || !a.InvalidInputs()["budget"] {
+		t.Errorf("after a change pages is %q and the marks are %v", a.Form.Pages, a.InvalidInputs())
+	}
+	pages.HandleChange("", true)
+	if n := pages.Build(nil).Out[0]; a.Form.Pages != formcheck.TypedNotANumber || len(n.Prop) != 0 {
+		t.Errorf("a box of letters leaves %q and sets the properties %v", a.Form.Pages, n.Prop)
+	}
+	a.Form.Pages, a.Form.Budget = "2000", ""
+	a.Run()
+	if len(a.InvalidInputs()) != 0 {
+		t.Errorf("after an accepted run the marks are %v", a.InvalidInputs())
+	}
+
+	f := DefaultForm()
+	choiceOf(t, &f, "windowed-rankmass").Label = "wr"
+	got := invalidInputs(f, "windowed-rankmass window: 0 is not allowed\nwr window: too large\nconnections: 10001 is not a number of connections")
+	for _, id := range []string{ParamInputID("windowed-rankmass", "window"), "connections"} {
+		if !got[id] {
+			t.Errorf("the refusal marks %v; want %s", got, id)
+		}
+	}
+	// A refusal naming the strategy by its label alone marks its box too
+	// (the lines above name it both ways).
+	if got := invalidInputs(f, "wr window: too large"); !got[ParamInputID("windowed-rankmass", "window")] {
+		t.Errorf("a refusal by the label marks %v; want the window box", got)
+	}
 }

@@ -7,18 +7,21 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/ui/formcheck"
 )
 
 // Graph sources of the form.
 const (
 	SourceGenerate = "generate"
 	SourceUpload   = "upload"
+	// SourceSite is a graph of the page's site, named by its path
+	// there (sitegraphs.go).
+	SourceSite = "site"
 )
 
 // PagePages is the size of the page's default generated graph: small
@@ -34,7 +37,8 @@ type Form struct {
 	Source string
 	// The generator's fields.
 	Pages, Hosts, Degree, Intra, GenSeed string
-	// The uploaded files, as the worker loaded them.
+	// The files of the graph, uploaded or of the site (their paths
+	// there), as the worker loaded them.
 	File, URLs string
 
 	Importance string
@@ -90,6 +94,10 @@ func DefaultForm() Form {
 	return FormOf(s)
 }
 
+// OnFile reports whether the form's graph is a file: uploaded, or of the
+// page's site.
+func (f Form) OnFile() bool { return f.Source == SourceUpload || f.Source == SourceSite }
+
 // FormOf returns the form showing s. A strategy listed twice in s shows
 // with the parameters of its first listing; the others are kept in its
 // choice's More. A permalink's scenario goes through FormOfLink, which
@@ -125,6 +133,9 @@ func FormOf(s model.Scenario) Form {
 	g := s.Graph.Generate
 	if s.Graph.File != "" {
 		f.Source, f.File, f.URLs = SourceUpload, s.Graph.File, s.Graph.URLs
+		if model.IsSitePath(s.Graph.File) {
+			f.Source = SourceSite
+		}
 		g = nil
 	}
 	if g == nil {
@@ -188,9 +199,9 @@ func (f Form) Scenario() (model.Scenario, error) {
 	s, errs := f.setting()
 	f.addStrategies(&s, errs)
 	if len(s.Strategies) == 0 {
-		errs.bad("strategies", "choose at least one strategy")
+		errs.Bad("strategies", "choose at least one strategy")
 	}
-	return s, errs.err()
+	return s, errs.Err()
 }
 
 // Setting returns the scenario of the form without strategies: the graph,
@@ -199,134 +210,12 @@ func (f Form) Scenario() (model.Scenario, error) {
 // does not read.
 func (f Form) Setting() (model.Scenario, error) {
 	s, errs := f.setting()
-	return s, errs.err()
-}
-
-// fieldErrors gathers the fields of the form that do not read.
-type fieldErrors []string
-
-func (e *fieldErrors) bad(field, format string, args ...any) {
-	*e = append(*e, field+": "+fmt.Sprintf(format, args...))
-}
-
-func (e *fieldErrors) err() error {
-	if len(*e) == 0 {
-		return nil
-	}
-	return errors.New(strings.Join(*e, "\n"))
-}
-
-// seed reads a random seed, a whole number from 0 to 2^64-1 as the
-// command line's seeds; blank is 0.
-func (e *fieldErrors) seed(field, text string) uint64 {
-	text = strings.TrimSpace(text)
-	if text == "" {
-		return 0
-	}
-	v, err := strconv.ParseUint(text, 10, 64)
-	if text == typedNotANumber {
-		e.notANumber(field, text)
-	} else if err != nil {
-		e.bad(field, "%q is not a whole number from 0 to %s", text, model.Count(uint64(math.MaxUint64)))
-	}
-	return v
-}
-
-// count reads a whole number that the worker checks (scenario.Normalize,
-// as for the command line): the form refuses only what does not read as
-// one, and a 0 that the scenario at path would replace by its default
-// (scenario.ZeroNotAllowed), in the command line's words; blank is 0, the
-// default. A whole number written with an exponent ("2e4") reads as its
-// value; one too large to compute with is refused with the field's limit
-// (countLimit).
-func (e *fieldErrors) count(field, path, text string) int64 {
-	return e.countUpTo(field, path, text, countLimit(path))
-}
-
-// countUpTo is count with the limit most said of a number too large to
-// compute with.
-func (e *fieldErrors) countUpTo(field, path, text string, most int64) int64 {
-	text = strings.TrimSpace(text)
-	if text == "" {
-		return 0
-	}
-	v, err := strconv.ParseInt(text, 10, 64)
-	if err != nil {
-		// Not digits: a whole number as a scenario file writes one
-		// (model.WholeNumber, as the worker reads it), or refused.
-		digits, number, whole := model.WholeNumber(text)
-		switch {
-		case !number:
-			e.notANumber(field, text)
-			return 0
-		case !whole:
-			e.bad(field, "%q is not a whole number", text)
-			return 0
-		}
-		v, err = strconv.ParseInt(digits, 10, 64)
-		switch {
-		case err != nil && strings.HasPrefix(digits, "-"):
-			e.bad(field, "%s is not allowed: want a number of at least 1", text)
-			return 0
-		case err != nil || v > most:
-			e.bad(field, "%s is too large: at most %s", text, model.Count(most))
-			return 0
-		}
-	}
-	if _, defaulted := zeroNotAllowed(path); v == 0 && defaulted {
-		e.zero(field, path)
-	}
-	return v
-}
-
-// notANumber refuses text, which does not read as a number; a number box
-// holding letters leaves typedNotANumber (Field).
-func (e *fieldErrors) notANumber(field, text string) {
-	if text == typedNotANumber {
-		e.bad(field, "what is typed is not a number")
-		return
-	}
-	e.bad(field, "%q is not a number", text)
-}
-
-// zero refuses a 0 typed into the field of the scenario at path, which
-// the scenario would read as "absent" and replace by its default.
-func (e *fieldErrors) zero(field, path string) {
-	want, _ := zeroNotAllowed(path)
-	e.bad(field, "0 is not allowed: want %s%s", want, blankDefault)
-}
-
-// real reads a number; blank is nil.
-func (e *fieldErrors) real(field, text string) *float64 {
-	text = strings.TrimSpace(text)
-	if text == "" {
-		return nil
-	}
-	v, err := strconv.ParseFloat(text, 64)
-	if err != nil { // typedNotANumber too: it does not parse
-		e.notANumber(field, text)
-		return nil
-	}
-	return &v
-}
-
-// positive reads a number whose 0 the scenario at path would replace by
-// its default (scenario.Normalize): a 0 typed is refused, naming the
-// field, rather than silently replaced; a blank field is the default.
-func (e *fieldErrors) positive(field, path, text string) float64 {
-	v := e.real(field, text)
-	if v == nil {
-		return 0
-	}
-	if *v == 0 {
-		e.zero(field, path)
-	}
-	return *v
+	return s, errs.Err()
 }
 
 // setting reads every field but the strategies.
-func (f Form) setting() (model.Scenario, *fieldErrors) {
-	errs := &fieldErrors{}
+func (f Form) setting() (model.Scenario, *formcheck.Errors) {
+	errs := &formcheck.Errors{Zeros: catalogue.ScenarioZeros}
 	s := model.Scenario{
 		Version:    f.Base.Version,
 		Damping:    f.Base.Damping,
@@ -335,14 +224,27 @@ func (f Form) setting() (model.Scenario, *fieldErrors) {
 		Importance: f.Importance,
 		Trust:      f.Trust,
 		Seeds:      strings.TrimSpace(f.Seeds),
-		RandomSeed: errs.seed("random seed", f.RandomSeed),
-		Budget:     errs.count("budget", "budget", f.Budget),
+		RandomSeed: errs.Seed("random seed", f.RandomSeed),
+		Budget:     errs.Count("budget", "budget", f.Budget),
 	}
 	s.Metrics.Relative = f.Relative
 	switch f.Source {
 	case SourceUpload:
 		if f.File == "" {
-			errs.bad("graph", "choose a graph file in the Graph panel, then press Run; or choose a generated graph")
+			errs.Bad("graph", "choose a graph file in the Graph panel, then press Run; or choose a generated graph")
+		}
+		s.Graph = model.Source{File: f.File, URLs: f.URLs}
+		if f.Base.Graph.File == f.File {
+			s.Graph.Format = f.Base.Graph.Format
+		}
+	case SourceSite:
+		if f.File == "" {
+			errs.Bad("graph", "choose one of this site's graphs in the Graph panel; or choose a generated graph")
+		}
+		for _, p := range []string{f.File, f.URLs} {
+			if err := model.CheckSitePath(p); p != "" && err != nil {
+				errs.Bad("graph", "%v", err)
+			}
 		}
 		s.Graph = model.Source{File: f.File, URLs: f.URLs}
 		if f.Base.Graph.File == f.File {
@@ -355,23 +257,23 @@ func (f Form) setting() (model.Scenario, *fieldErrors) {
 		if b := f.Base.Graph.Generate; b != nil {
 			*g = *b
 		}
-		g.Pages = errs.pagesField(strings.TrimSpace(f.Pages))
-		g.Hosts = int(errs.countUpTo("hosts", "graph.generate.hosts", f.Hosts, hostsLimit(g.Pages)))
-		g.Seed = errs.seed("generator seed", f.GenSeed)
-		g.MeanOutDegree = errs.positive("mean out-degree", "graph.generate.mean_out_degree", f.Degree)
-		g.IntraHostShare = errs.real("intra-host share", f.Intra)
-		errs.checkGenerator(f, g)
+		g.Pages = pagesField(errs, strings.TrimSpace(f.Pages))
+		g.Hosts = int(errs.CountUpTo("hosts", "graph.generate.hosts", f.Hosts, formcheck.HostsLimit(g.Pages)))
+		g.Seed = errs.Seed("generator seed", f.GenSeed)
+		g.MeanOutDegree = errs.Positive("mean out-degree", "graph.generate.mean_out_degree", f.Degree)
+		g.IntraHostShare = errs.Real("intra-host share", f.Intra)
+		errs.Generator(g, f.Hosts, f.Degree, f.Intra)
 		s.Graph = model.Source{Generate: g}
 	}
 	if f.Timed {
 		p := &model.Politeness{
-			Connections: int(errs.count("connections", "politeness.connections", f.Connections)),
-			Wait:        errs.real("wait", f.Wait),
-			Latency:     errs.real("latency", f.Latency),
-			PageSize:    errs.real("page size", f.PageSize),
+			Connections: int(errs.Count("connections", "politeness.connections", f.Connections)),
+			Wait:        errs.Real("wait", f.Wait),
+			Latency:     errs.Real("latency", f.Latency),
+			PageSize:    errs.Real("page size", f.PageSize),
 		}
-		p.Bandwidth = errs.positive("bandwidth", "politeness.bandwidth", f.Bandwidth)
-		errs.checkPoliteness(f, p)
+		p.Bandwidth = errs.Positive("bandwidth", "politeness.bandwidth", f.Bandwidth)
+		errs.Politeness(p, f.Wait, f.Latency, f.PageSize)
 		s.Politeness = p
 	}
 	return s, errs
@@ -380,14 +282,14 @@ func (f Form) setting() (model.Scenario, *fieldErrors) {
 // addStrategies adds the chosen strategies to s, each with the further
 // listings it came with (checked: checkCopy), and the previous snapshot
 // when one needs it.
-func (f Form) addStrategies(s *model.Scenario, errs *fieldErrors) {
+func (f Form) addStrategies(s *model.Scenario, errs *formcheck.Errors) {
 	for _, c := range f.Strategies {
 		if !c.On {
 			continue
 		}
 		st := model.Strategy{ID: c.Info.ID, Label: c.Label}
 		for _, p := range c.Info.Params {
-			v := errs.real(c.Info.ID+" "+p.Name, c.Params[p.Name])
+			v := errs.Real(c.Info.ID+" "+p.Name, c.Params[p.Name])
 			if v != nil && *v != p.Default {
 				if st.Params == nil {
 					st.Params = model.Values{}
@@ -397,7 +299,7 @@ func (f Form) addStrategies(s *model.Scenario, errs *fieldErrors) {
 		}
 		if c.Info.NeedsPrevious {
 			if reason := f.previousReason(); reason != "" {
-				errs.bad(c.Info.ID, "%s", reason)
+				errs.Bad(c.Info.ID, "%s", reason)
 			}
 		}
 		if c.Info.NeedsPrevious && s.Previous == nil {
@@ -411,7 +313,7 @@ func (f Form) addStrategies(s *model.Scenario, errs *fieldErrors) {
 		}
 		s.Strategies = append(s.Strategies, st)
 		for _, m := range c.More {
-			errs.checkCopy(c, m)
+			checkCopy(errs, c, m)
 		}
 		s.Strategies = append(s.Strategies, c.More...)
 	}

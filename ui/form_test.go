@@ -9,6 +9,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/refresh"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/ui/formcheck"
 )
 
 func normalized(t *testing.T, s scenario.Scenario) string {
@@ -292,5 +293,133 @@ func TestPermalinkKeepsRepeatedStrategy(t *testing.T) {
 	s.Strategies = []scenario.Strategy{s.Strategies[0], s.Strategies[3], s.Strategies[1], s.Strategies[2]}
 	if got, want := normalized(t, back), normalized(t, s); got != want {
 		t.Errorf("through the permalink and the form\n%s\nthe scenario\n%s", got, want)
+	}
+}
+
+// TestFormErrorsSayTheRangeAccepted: the generator's and the politeness
+// fields are refused under their labels, once, with the value as typed
+// and the range the field accepts, the same for a 0 and for another
+// value out of range, blank said the same way in both, and limits with
+// thousands separators.
+func TestFormErrorsSayTheRangeAccepted(t *testing.T) {
+	for _, c := range []struct {
+		set  func(*Form)
+		want string
+	}{
+		{func(f *Form) { f.Hosts = "-1" }, "hosts: -1: want 1 to the number of pages (20,000); leave the field blank for the default"},
+		{func(f *Form) { f.Hosts = "20001" }, "hosts: 20001: want 1 to the number of pages (20,000); leave the field blank for the default"},
+		{func(f *Form) { f.Hosts = "0" }, "hosts: 0 is not allowed: want 1 to the number of pages; leave the field blank for the default"},
+		{func(f *Form) { f.Degree = "-1" }, "mean out-degree: -1: want a positive mean, at most (pages-1)/2 = 9,999.5; leave the field blank for the default"},
+		{func(f *Form) { f.Degree = "1e5" }, "mean out-degree: 1e5: want a positive mean, at most (pages-1)/2 = 9,999.5; leave the field blank for the default"},
+		{func(f *Form) { f.Degree = "0" }, "mean out-degree: 0 is not allowed: want a positive mean, at most (pages-1)/2; leave the field blank for the default"},
+		{func(f *Form) { f.Intra = "-1" }, "intra-host share: -1: want a number from 0 to 1; leave the field blank for the default"},
+		{func(f *Form) { f.Timed, f.Wait = true, "2e6" }, "wait: 2e6: want a number of seconds from 0 to 1,000,000; leave the field blank for the default"},
+		{func(f *Form) { f.Timed, f.Latency = true, "-1" }, "latency: -1: want a number of seconds from 0 to 1,000,000; leave the field blank for the default"},
+		{func(f *Form) { f.Timed, f.PageSize = true, "NaN" }, "page size: NaN: want a number of bytes, 0 or more; leave the field blank for the default"},
+		{func(f *Form) { f.RandomSeed = "-1" }, `random seed: "-1" is not a whole number from 0 to 18,446,744,073,709,551,615`},
+	} {
+		f := DefaultForm()
+		c.set(&f)
+		_, err := f.Scenario()
+		if err == nil || err.Error() != c.want {
+			t.Errorf("error %v; want %q", err, c.want)
+		}
+	}
+}
+
+// TestFormChecksAgreeWithTheEngine: what the form's own checks accept,
+// the worker's normalisation accepts (scenario.Normalize), and what they
+// refuse it refuses, but for a 0 the form refuses where the engine
+// would take its default; the limits of wait and latency included.
+func TestFormChecksAgreeWithTheEngine(t *testing.T) {
+	fields := map[string]func(*Form) *string{
+		"hosts": func(f *Form) *string { return &f.Hosts }, "mean out-degree": func(f *Form) *string { return &f.Degree },
+		"intra-host share": func(f *Form) *string { return &f.Intra }, "wait": func(f *Form) *string { return &f.Wait },
+		"latency": func(f *Form) *string { return &f.Latency }, "page size": func(f *Form) *string { return &f.PageSize },
+	}
+	for name, field := range fields {
+		for _, v := range []string{"-1", "0.5", "1", "1.5", "20000", "20001", "9999.5", "9999.6", "1000000", "1000000.1", "NaN", "Inf"} {
+			f := DefaultForm()
+			f.Timed = true
+			*field(&f) = v
+			s, err := f.Scenario()
+			// A count that is no whole number (hosts 1.5, NaN, Inf) has
+			// no value in the scenario for the engine to judge (NaN
+			// converted to an int is another number on each platform).
+			if err != nil && name == "hosts" && (strings.Contains(err.Error(), "is not a whole number") || strings.Contains(err.Error(), "is not a number")) {
+				continue
+			}
+			if err != nil {
+				s, _ = f.withoutChecks(name, v)
+			}
+			_, engineErr := scenario.Normalize(s)
+			if (err == nil) != (engineErr == nil) {
+				t.Errorf("%s %s: the form says %v, the engine %v", name, v, err, engineErr)
+			}
+		}
+	}
+}
+
+// withoutChecks returns the form's scenario with the value v of the
+// field name as it reads, for the engine to judge.
+func (f Form) withoutChecks(name, v string) (scenario.Scenario, error) {
+	g := DefaultForm()
+	g.Timed = true
+	s, err := g.Scenario()
+	if err != nil {
+		return s, err
+	}
+	var e formcheck.Errors
+	x := e.Real(name, v)
+	switch name {
+	case "hosts":
+		s.Graph.Generate.Hosts = int(*x)
+	case "mean out-degree":
+		s.Graph.Generate.MeanOutDegree = *x
+	case "intra-host share":
+		s.Graph.Generate.IntraHostShare = x
+	case "wait":
+		s.Politeness.Wait = x
+	case "latency":
+		s.Politeness.Latency = x
+	case "page size":
+		s.Politeness.PageSize = x
+	}
+	return s, nil
+}
+
+// TestNumberFieldsSayWhatIsWrong: a whole number too large for a field is
+// said to be too large, with the field's limit, not "not a whole number";
+// what does not read as a number, typed or left by a number box holding
+// letters (formcheck.TypedNotANumber), is "not a number" (the box's
+// letters read as empty).
+func TestNumberFieldsSayWhatIsWrong(t *testing.T) {
+	for _, c := range []struct {
+		set  func(*Form)
+		want string
+	}{
+		{func(f *Form) { f.Pages = "1e99" }, "pages: 1e99 is too large: at most 4,294,967,295"},
+		{func(f *Form) { f.Pages = "99999999999999999999" }, "pages: 99999999999999999999 is too large: at most 4,294,967,295"},
+		{func(f *Form) { f.Pages = "2e4"; f.Hosts = "abc" }, `hosts: "abc" is not a number`},
+		{func(f *Form) { f.RandomSeed = formcheck.TypedNotANumber }, "random seed: what is typed is not a number"},
+		{func(f *Form) { f.Pages = "abc" }, `pages: "abc" is not a number`},
+		{func(f *Form) { f.Pages = formcheck.TypedNotANumber }, "pages: what is typed is not a number"},
+		{func(f *Form) { f.Pages = "2.5" }, `pages: "2.5" is not a whole number`},
+		{func(f *Form) { f.Timed, f.Connections = true, "1e99" }, "connections: 1e99 is too large: at most 10,000"},
+		{func(f *Form) { f.Timed, f.Connections = true, formcheck.TypedNotANumber }, "connections: what is typed is not a number"},
+		{func(f *Form) { f.Hosts = "1e99" }, "hosts: 1e99 is too large: at most 20,000"},
+		{func(f *Form) { f.Budget = "1e99" }, "budget: 1e99 is too large: at most 9,223,372,036,854,775,807"},
+		{func(f *Form) { f.Wait = formcheck.TypedNotANumber; f.Timed = true }, "wait: what is typed is not a number"},
+		// Read as the worker reads a scenario's counts (model.WholeNumber):
+		// strconv.ParseFloat took these as 20,000 and 16.
+		{func(f *Form) { f.Pages = "20000.000000000001" }, `pages: "20000.000000000001" is not a whole number`},
+		{func(f *Form) { f.Pages = "0x1p4" }, `pages: "0x1p4" is not a number`},
+	} {
+		f := DefaultForm()
+		c.set(&f)
+		_, err := f.Scenario()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("the form says %v; want %q", err, c.want)
+		}
 	}
 }

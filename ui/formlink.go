@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/ui/formcheck"
 )
 
 // FormOfLink returns the form showing the scenario of a permalink, s, and
@@ -252,21 +253,21 @@ func (a *App) RemoveMore(id string, k int) string {
 // whole where it must be: crawl.Resolve), naming it as its line shows it
 // (MoreText), so that the refusal marks that line (CopyID), not the
 // strategy's own boxes. The page cannot edit a copy, only remove it.
-func (e *fieldErrors) checkCopy(c StrategyChoice, st model.Strategy) {
+func checkCopy(e *formcheck.Errors, c StrategyChoice, st model.Strategy) {
 	name := MoreText(c, st)
 	for _, key := range slices.Sorted(maps.Keys(st.Params)) {
 		v := st.Params[key]
 		i := slices.IndexFunc(c.Info.Params, func(p model.Param) bool { return p.Name == key })
 		if i < 0 {
-			e.bad(name, "%s takes no parameter %q; remove this copy", st.ID, key)
+			e.Bad(name, "%s takes no parameter %q; remove this copy", st.ID, key)
 			continue
 		}
 		p := c.Info.Params[i]
 		switch {
 		case math.IsNaN(v) || v < p.Min || v > p.Max:
-			e.bad(name, "%s = %s is outside [%s, %s]; remove this copy", key, num(v), model.Number(p.Min), model.Number(p.Max))
+			e.Bad(name, "%s = %s is outside [%s, %s]; remove this copy", key, num(v), model.Number(p.Min), model.Number(p.Max))
 		case p.Integer && v != math.Trunc(v):
-			e.bad(name, "%s = %s is not a whole number; remove this copy", key, num(v))
+			e.Bad(name, "%s = %s is not a whole number; remove this copy", key, num(v))
 		}
 	}
 }

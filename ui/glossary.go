@@ -29,22 +29,26 @@ type Glossary struct {
 	back, opened string
 }
 
-// headerTerms maps the table's header cells (report.Rows) to their
-// glossary entry; every "to X%" column shares one.
+// headerTerms maps the table's header cells (report.ReadableRows) to
+// their glossary entry; every "pages to X%" column shares one, and every
+// "guaranteed pages to X%" column another.
 var headerTerms = map[string]string{
-	"strategy":   "def-strategy",
-	"downloads":  "def-downloads",
-	"avg cum.":   "def-avg-cum",
-	"norm.":      "def-norm",
-	"tau":        "def-tau",
-	"cost":       "def-cost",
-	"scheduling": "def-scheduling",
+	report.ColStrategy:      "def-strategy",
+	report.ColDownloads:     "def-downloads",
+	report.ColAvgCumulative: "def-avg-cum",
+	report.ColNormalised:    "def-norm",
+	report.ColTau:           "def-tau",
+	report.ColCost:          "def-cost",
+	report.ColScheduling:    "def-scheduling",
 }
 
 // TermID is the id of the glossary entry that defines a header cell, ""
 // for a cell the glossary does not know.
 func TermID(head string) string {
-	if strings.HasPrefix(head, "to ") && strings.HasSuffix(head, "%") {
+	switch {
+	case strings.HasPrefix(head, report.ColGuaranteed) && strings.HasSuffix(head, "%"):
+		return "def-guaranteed"
+	case strings.HasPrefix(head, report.ColToLevel) && strings.HasSuffix(head, "%"):
 		return "def-to-level"
 	}
 	return headerTerms[head]
@@ -60,9 +64,9 @@ func DescribedBy(head string) string {
 }
 
 // GlossaryTerms are the glossary's entries for result r (nil before the
-// first run): every column, the marks n/a and —, and each cost counter.
-// The texts reuse the notes the command line prints under its table
-// (report.Note*, report.CostCounters).
+// first run): every column (the cost's names each counter), and the words
+// written where there is no figure. The texts reuse the notes the command
+// line prints under its table (report.Note*).
 func GlossaryTerms(r *model.Result) []Term {
 	importance := "PageRank"
 	if r != nil {
@@ -70,20 +74,16 @@ func GlossaryTerms(r *model.Result) []Term {
 	}
 	na1, na2 := report.NoteNotApplicable(importance)
 	terms := []Term{
-		{"def-strategy", "strategy", "The crawl ordering, by the label the chart's legend gives it. The Strategies panel says what each one does and which paper it comes from."},
-		{"def-downloads", "downloads", "How many pages the crawl downloaded: every page it could reach from the seeds, or the budget."},
-		{"def-avg-cum", "avg cum.", capitalise(report.NoteAvgCumulative) + ": the share of the importance downloaded so far, averaged over the whole crawl, that is the area under the strategy's curve. Higher is better: important pages came early."},
-		{"def-norm", "norm.", "Normalised average: " + report.NoteNormalised + ". It compares crawls on the importance they can reach, when some pages cannot be reached from the seeds."},
-		{"def-tau", "tau", "Kendall's tau-b between the order in which pages were downloaded and their importance: 1 means strictly most important first, 0 no relation, -1 least important first."},
-		{"def-to-level", "to X%", capitalise(report.NoteToLevel) + "% of the total, written " + report.NoteActualGuaranteed + ": the downloads it actually took, then the downloads after which the strategy's own guarantee promised it. Fewer is better."},
-		{"def-none", report.None, capitalise(report.NoteNone) + ": the crawl never reached that level, or the strategy gives no guarantee."},
-		{"def-na", "n/a", "Not applicable: " + na1 + " " + na2 + "."},
-		{"def-cost", "cost", "The work the strategy did to choose its pages, as counters (only those it uses are shown):"},
+		{"def-strategy", report.ColStrategy, "The crawl ordering, by the label the chart's legend gives it. The Strategies panel says what each one does and which paper it comes from."},
+		{"def-downloads", report.ColDownloads, "How many pages the crawl downloaded: every page it could reach from the seeds, or the budget."},
+		{"def-avg-cum", report.ColAvgCumulative, capitalise(report.NoteAvgCumulative) + ", from 0 to 1: the share of the importance downloaded so far, averaged over the whole crawl, that is the area under the strategy's curve. Higher is better: important pages came early."},
+		{"def-norm", report.ColNormalised, "Normalised average, from 0 to 1: " + report.NoteNormalised + ". It compares crawls on the importance they can reach, when some pages cannot be reached from the seeds."},
+		{"def-tau", report.ColTau, "Kendall's tau-b between the order in which pages were downloaded and their importance: 1 means strictly most important first, 0 no relation, -1 least important first. " + capitalise(report.WordUndefined) + " when every sampled page is as important as the others."},
+		{"def-to-level", report.ColToLevel + "X%", capitalise(report.NoteToLevel) + "% of the total: how many pages the crawl downloaded before it held that share. Fewer is better; " + report.WordNever + ": the crawl never reached it."},
+		{"def-guaranteed", report.ColGuaranteed + "X%", "The downloads after which the strategy's own guarantee promised X% of the importance, whatever the pages held; " + report.WordNoGuarantee + ": the strategy gives no guarantee, " + report.WordNever + ": its guarantee never reaches that share. These columns are shown when the guarantees apply: " + na1 + " " + na2 + "."},
+		{"def-cost", report.ColCost, "The work the strategy did to choose its pages, counted (only what it does is shown): priority updates (each time a page's priority in the queue changed); PageRank recomputations, with their iterations; virtual re-expansions; windows or levels, for the strategies that crawl by them. Fewer means a cheaper strategy."},
 	}
-	for _, c := range report.CostCounters {
-		terms = append(terms, Term{"def-" + c.Abbrev, c.Abbrev, capitalise(c.Meaning) + "."})
-	}
-	return append(terms, Term{"def-scheduling", "scheduling", "Seconds of this computer's time spent choosing pages (not downloading them); it changes a little from run to run."})
+	return append(terms, Term{"def-scheduling", report.ColScheduling, "Seconds of this computer's time spent choosing pages (not downloading them); it changes a little from run to run."})
 }
 
 func capitalise(s string) string {

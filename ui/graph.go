@@ -14,8 +14,9 @@ const (
 	urlsInputID  = "urls-file"
 )
 
-// Loading reports whether a load or generate is in flight.
-func (a *App) Loading() bool { return a.q.has(a.graphReq) }
+// Loading reports whether a load or generate is in flight, or the
+// download of a graph of the site.
+func (a *App) Loading() bool { return a.q.has(a.graphReq) || a.siteFetching }
 
 // graphPending is the pending request of a load or generate.
 func (a *App) graphPending(kind string) *pending {
@@ -25,6 +26,9 @@ func (a *App) graphPending(kind string) *pending {
 			a.Facts = graphFacts(a.Graph, a.Result)
 			if kind == protocol.KindLoad {
 				a.Form.Source, a.Form.File, a.Form.URLs = SourceUpload, r.Graph.Name, r.Graph.URLs
+				if model.IsSitePath(r.Graph.Name) {
+					a.Form.Source = SourceSite
+				}
 				a.uploadPages, a.uploadLinks = int64(r.Graph.Stats.Pages), r.Graph.Stats.Links
 				a.syncHelpers()
 				a.markHelpers()

@@ -167,7 +167,7 @@ func (a *App) helperFailed(h *helper, err error) {
 // syncHelpers sends the upload the form names to every ready, idle
 // helper that does not hold it.
 func (a *App) syncHelpers() {
-	if a.Form.Source != SourceUpload || a.Form.File == "" {
+	if !a.Form.OnFile() || a.Form.File == "" {
 		return
 	}
 	_, gen := a.helperUpload()
@@ -278,7 +278,7 @@ func helperLoadNotice(msg string) string {
 // element).
 func (a *App) markHelpers() {
 	file, urls := "", ""
-	if a.Form.Source == SourceUpload {
+	if a.Form.OnFile() {
 		file, urls = a.Form.File, a.Form.URLs
 	}
 	n := 0

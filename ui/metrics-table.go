@@ -1,7 +1,8 @@
 package main
 
-// MetricsTable is the comparison table of docs/algorithms.md section 4, with the same
-// cells as the command line's (report.Rows), and the run's warnings.
+// MetricsTable is the comparison table of docs/algorithms.md section 4,
+// with the command line's figures a column each, headed by what they
+// count (report.ReadableRows), and the run's warnings.
 type MetricsTable struct {
 	App *App
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/ui/formcheck"
 )
 
 // TestPermalinkOfUntimedRunHasNoTimeAxis: with the time axis chosen, a
@@ -35,7 +36,7 @@ func TestGenerateMarksLikeRun(t *testing.T) {
 	a, _ := readyApp(t)
 	// "1e" typed, then "2e": the box holds no number both times, the
 	// same refusal.
-	a.Form.Pages = typedNotANumber
+	a.Form.Pages = formcheck.TypedNotANumber
 	a.Run()
 	pages := &Field{Value: numberBox(&a.Form.Pages), Invalid: a.InvalidInputs(), AttrMap: map[string]any{"id": "gen-pages"}}
 	if !a.InvalidInputs()["gen-pages"] {

@@ -235,13 +235,14 @@ func (a *App) ShownRows() [][]string {
 	return rows
 }
 
-// ShownHead is the metrics table's head: report.Rows's, which is the same
-// for every result.
+// ShownHead is the metrics table's head: report.ReadableRows's for the
+// result, and before the first one without the guarantees' columns,
+// which only a run scored by personalized PageRank shows.
 func (a *App) ShownHead() []string {
 	if a.Result != nil {
 		return a.MetricsHead
 	}
-	head, _, _ := report.Rows(&model.Result{})
+	head, _ := report.ReadableRows(&model.Result{})
 	return head
 }
 

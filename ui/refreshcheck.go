@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/ui/formcheck"
 )
 
 // The Revisits panel's fields as its labels name them, so that an error
@@ -54,12 +55,12 @@ func (c *revisitCheck) bad(label, format string, args ...any) {
 
 // blankOrNoNumber refuses, and reports, a field left blank (every
 // Revisits field has a value to start with) or a number box whose text
-// is no number (typedNotANumber), which the browser gives as blank.
+// is no number (formcheck.TypedNotANumber), which the browser gives as blank.
 func (c *revisitCheck) blankOrNoNumber(label, typed string) bool {
 	switch typed {
 	case "":
 		c.bad(label, "empty: give a number")
-	case typedNotANumber:
+	case formcheck.TypedNotANumber:
 		c.bad(label, "what is typed is not a number")
 	default:
 		return false

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/ui/formcheck"
 )
 
 // TestRevisitErrorsNameTheLabels: each mistake in the Revisits panel is
@@ -44,7 +45,7 @@ func TestRevisitErrorsNameTheLabels(t *testing.T) {
 		// browser gives as blank; the box binds numberBox), said as
 		// such: they were both '"" is not a number'.
 		{func(f *RefreshForm) { f.Horizon = "" }, "horizon: empty: give a number"},
-		{func(f *RefreshForm) { f.Sites = typedNotANumber }, "sites: what is typed is not a number"},
+		{func(f *RefreshForm) { f.Sites = formcheck.TypedNotANumber }, "sites: what is typed is not a number"},
 		// 300 sites × (1 + 1/1) + 2,000 user visits, over 100,000 units.
 		{func(f *RefreshForm) { f.Horizon = "1e5" }, "horizon: 1e5 makes about 260,000,000 events to simulate: at most 100,000,000; shorten the horizon, or lower the sites or the rates"},
 	} {

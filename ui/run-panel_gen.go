@@ -152,7 +152,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)
-				for vgiterkeyt, s := range c.App.Progress().Strategies {
+				for vgiterkeyt, s := range c.App.ProgressBars() {
 					var vgiterkey interface{} = vgiterkeyt
 					_ = vgiterkey
 					s := s

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/ui/formcheck"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -40,6 +43,9 @@ type ResultState struct {
 	// result is shown (scenarioKey), so that a cancelled re-run of the
 	// shown scenario leaves its result unmarked (rerun.go).
 	runKey, shownKey string
+	// runOrder lists the labels of the comparison last started in the one
+	// order of the table and the legend (pendingResult's).
+	runOrder []string
 }
 
 // resultMark is what the page says of the result shown: stale (of an
@@ -54,6 +60,10 @@ func (a *App) started(s model.Scenario, workers int) {
 	a.before = resultMark{stale: a.stale, cancelled: a.cancelled, linked: a.linked}
 	a.stale, a.cancelled, a.linked = true, false, false
 	a.runKey = scenarioKey(s)
+	a.runOrder = a.runOrder[:0]
+	for _, st := range pendingResult(s).Strategies {
+		a.runOrder = append(a.runOrder, st.Label)
+	}
 	a.runTimeRows, a.runTimeUntimed = timeStandIns(s)
 	// The first progress is said whatever its figure, so that a short
 	// run too says how far it is before it is done.
@@ -157,7 +167,7 @@ func (a *App) NoHostsReason() string {
 func (a *App) formGraphHosts() (int, bool) {
 	f := a.Form
 	switch {
-	case f.Source != SourceUpload:
+	case !f.OnFile():
 		// The generator puts every page on a host (at least one).
 		return 1, true
 	case f.File == "":
@@ -176,18 +186,38 @@ func (a *App) formGraphHosts() (int, bool) {
 // field is refused too, where the command line would take its default,
 // 100,000 pages: a long run in a browser, which this page starts with
 // PagePages instead.
-func (e *fieldErrors) pagesField(text string) int {
+func pagesField(e *formcheck.Errors, text string) int {
 	if text == "" {
 		want, _ := zeroNotAllowed("graph.generate.pages")
-		e.bad("pages", "empty: give the number of pages, %s (this page starts with %s; crawlsim run generates %s unless -n says otherwise)",
+		e.Bad("pages", "empty: give the number of pages, %s (this page starts with %s; crawlsim run generates %s unless -n says otherwise)",
 			want, model.Count(PagePages), model.Count(catalogue.DefaultPages))
 		return 0
 	}
 	if v, err := strconv.ParseInt(text, 10, 64); err == nil && v <= 0 {
 		// Not the generic zero's advice: blank is refused here too.
 		want, _ := zeroNotAllowed("graph.generate.pages")
-		e.bad("pages", "%d is not allowed: want %s", v, want)
+		e.Bad("pages", "%d is not allowed: want %s", v, want)
 		return 0
 	}
-	return int(e.count("pages", "graph.generate.pages", text))
+	return int(e.Count("pages", "graph.generate.pages", text))
+}
+
+// ProgressBars are the running comparison's progress bars, one per
+// strategy, in the order in which the table and the legend list them
+// (model.OrderStrategies), whatever order the scenario and the worker
+// gave; a strategy the order does not know comes last.
+func (a *App) ProgressBars() []protocol.StrategyProgress {
+	p := a.Progress()
+	if p == nil {
+		return nil
+	}
+	place := func(label string) int {
+		if i := slices.Index(a.runOrder, label); i >= 0 {
+			return i
+		}
+		return len(a.runOrder)
+	}
+	bars := slices.Clone(p.Strategies)
+	slices.SortStableFunc(bars, func(x, y protocol.StrategyProgress) int { return cmp.Compare(place(x.Label), place(y.Label)) })
+	return bars
 }

@@ -239,3 +239,37 @@ func TestFirstRunCancelled(t *testing.T) {
 		t.Errorf("running %v, result %v, note %q", a.Running(), a.Result != nil, a.StaleNote())
 	}
 }
+
+// TestProgressBarsInTheTablesOrder: the run's progress bars list the
+// strategies in the order of the table and the legend (optimal first,
+// then the catalogue's), though the scenario and the worker's progress
+// give them in the form's order.
+func TestProgressBarsInTheTablesOrder(t *testing.T) {
+	a, w := readyApp(t)
+	a.Run()
+	s, err := a.Form.Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	given := pendingLabels(s)
+	var strategies []protocol.StrategyProgress
+	for _, l := range given {
+		strategies = append(strategies, protocol.StrategyProgress{Label: l, Stage: "waiting"})
+	}
+	strategies = append(strategies, protocol.StrategyProgress{Label: "not in the scenario", Stage: "waiting"})
+	a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-1].ID, Kind: protocol.KindProgress, Progress: &protocol.Progress{Stage: "importance", Done: 1, Total: 4, Strategies: strategies}}))
+	var bars, legend []string
+	for _, b := range a.ProgressBars() {
+		bars = append(bars, b.Label)
+	}
+	for _, st := range pendingResult(s).Strategies {
+		legend = append(legend, st.Label)
+	}
+	legend = append(legend, "not in the scenario")
+	if !slices.Equal(bars, legend) || bars[0] != "optimal" {
+		t.Errorf("the progress bars list %q, want the table's order %q", bars, legend)
+	}
+	if slices.Equal(given, legend[:len(given)]) {
+		t.Errorf("the form already gives the table's order %q: the test proves nothing", given)
+	}
+}

@@ -44,7 +44,7 @@ func StudentWarning(w string, r *model.Result) string {
 			model.GroupDigits(m[0]), model.GroupDigits(m[1]), model.GroupDigits(m[1]))
 	}
 	if m, _, ok := warningWords(w, guaranteesOther); ok {
-		return "The guarantees of " + m[0] + " promise a share of the seeds' personalized PageRank, but this run scores pages by plain PageRank, so the table shows n/a for them. Choose personalized PageRank as the importance to compare the guarantees."
+		return "The guarantees of " + m[0] + " promise a share of the seeds' personalized PageRank, but this run scores pages by plain PageRank, so the table leaves their guarantees out. Choose personalized PageRank as the importance to compare them."
 	}
 	if m, _, ok := warningWords(w, tooManySeeds); ok {
 		return "You asked for more seeds than the graph's " + model.GroupDigits(m[1]) + " pages, so every page is a seed."

@@ -25,6 +25,7 @@ func (a *App) Start(env vugu.EventEnv) {
 	a.startWorker()
 	env.UnlockRender()
 	a.watchAddress()
+	a.loadSiteList()
 	page.OnResize(func() {
 		a.env.Lock()
 		defer a.env.UnlockRender()
@@ -116,7 +117,7 @@ func (a *App) workerFailed(err error) {
 		msg += " Press Run to try again, perhaps with a smaller graph."
 	}
 	a.Error = strings.Join(append([]string{msg}, msgs...), " ")
-	a.loadWhenReady = a.Form.Source == SourceUpload && a.Form.File != ""
+	a.loadWhenReady = a.Form.OnFile() && a.Form.File != ""
 	a.startWorker()
 }
 
@@ -141,9 +142,10 @@ func (a *App) runPending() {
 	a.keepAddress = keep
 }
 
-// WorkerBusy reports whether the worker has a request in flight. It does
-// one at a time, so every button that starts one is disabled meanwhile.
-func (a *App) WorkerBusy() bool { return a.q.Busy() || a.par != nil }
+// WorkerBusy reports whether the worker has a request in flight, or a
+// graph of the site downloads for it. It does one at a time, so every
+// button that starts one is disabled meanwhile.
+func (a *App) WorkerBusy() bool { return a.q.Busy() || a.par != nil || a.siteFetching }
 
 // BusyReason says, beside the disabled Run button, what the worker is
 // doing when it is not the comparison (whose progress shows there), and
@@ -168,8 +170,12 @@ func (a *App) BusyReason() string {
 
 // GraphWork says what the worker does with the graph while it is read
 // (Loading): "Generating the graph" for Generate and describe, "Reading
-// the graph" for an upload.
+// the graph" for an upload, "Downloading the graph from the site" for a
+// graph of the site.
 func (a *App) GraphWork() string {
+	if a.siteFetching {
+		return "Downloading the graph from the site"
+	}
 	if a.graphKind == protocol.KindGenerate {
 		return "Generating the graph"
 	}

@@ -236,3 +236,42 @@ func BenchmarkHeavyStrategies(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPolitenessClock crawls a generated web of 100,000 pages in
+// 1,000 hosts (seed 1) from its 100 pages of highest PageRank on the
+// politeness clock with its defaults, so that the frontier's heap of open
+// hosts and the clock's heaps of downloads and waiting hosts do much of
+// the work: breadth-first (hosts ordered by their first page's
+// discovery), OPIC (by their best page's cash) and RankMass (which also
+// tracks every host, GlobalBest). It needs no data from ../shared.
+func BenchmarkPolitenessClock(b *testing.B) {
+	p := gen.DefaultParams()
+	p.Pages, p.Hosts, p.Seed = 100000, 1000, 1
+	g, err := gen.Generate(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pr, err := rank.PageRankOf(context.Background(), g, rank.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	seeds := rank.Top(pr.Scores, 100)
+	polite := DefaultPoliteness()
+	for _, id := range []string{"bfs", "opic", "rankmass"} {
+		b.Run(id, func(b *testing.B) {
+			info, vals, err := Resolve(id, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				c, err := New(Config{Graph: g, Importance: pr.Scores, Seeds: seeds, Politeness: &polite}, info.New(vals))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := c.Run(context.Background(), nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

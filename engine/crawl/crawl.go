@@ -119,17 +119,22 @@ type Crawl struct {
 	guarantor    Guarantor
 	front        *Frontier
 	state        []uint8
-	seq          []uint32
-	nextSeq      uint32
-	pending      int // pages in F, selectable or parked
-	reachable    int
-	limit        int64 // downloads allowed (budget, reachable for optimal)
-	started      int64 // downloads started
-	order        []uint32
-	guarantee    []float64
-	clock        *politeClock
-	cost         Cost
-	stopped      bool
+	// discovered has bit p%64 of word p/64 set when page p is no longer
+	// unseen: the check made for every link of a downloaded page reads an
+	// eighth of a byte a page (a set that stays in the nearer caches)
+	// instead of the page's state.
+	discovered []uint64
+	seq        []uint32
+	nextSeq    uint32
+	pending    int // pages in F, selectable or parked
+	reachable  int
+	limit      int64 // downloads allowed (budget, reachable for optimal)
+	started    int64 // downloads started
+	order      []uint32
+	guarantee  []float64
+	clock      *politeClock
+	cost       Cost
+	stopped    bool
 	// refilling is set while the strategy's last Refill said it was not
 	// done: nothing is selected until it is, so a strategy that releases
 	// its pages over several Refills (optimal, the PageRank estimates)
@@ -190,14 +195,15 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		}
 	}
 	c := &Crawl{
-		g:        g,
-		links:    g.Successors(),
-		cfg:      cfg,
-		damping:  d,
-		trust:    trust,
-		strategy: s,
-		state:    make([]uint8, n),
-		seq:      make([]uint32, n),
+		g:          g,
+		links:      g.Successors(),
+		cfg:        cfg,
+		damping:    d,
+		trust:      trust,
+		strategy:   s,
+		state:      make([]uint8, n),
+		discovered: make([]uint64, (n+63)/64),
+		seq:        make([]uint32, n),
 	}
 	c.seeds = c.distinctSeeds(cfg.Seeds)
 	c.seedTrust = make([]float64, len(c.seeds))
@@ -380,6 +386,7 @@ func (c *Crawl) addToFrontier(p uint32, parent uint32) {
 	if c.state[p] != unseen {
 		return
 	}
+	c.discovered[p/64] |= 1 << (p % 64)
 	c.state[p] = inFrontier
 	c.seq[p] = c.nextSeq
 	c.nextSeq++
@@ -492,8 +499,9 @@ func (c *Crawl) download(p uint32) {
 	c.state[p] = downloaded
 	c.pending--
 	c.order = append(c.order, p)
+	discovered := c.discovered
 	for _, q := range c.links.Out(p) {
-		if c.state[q] == unseen {
+		if discovered[q/64]&(1<<(q%64)) == 0 {
 			c.addToFrontier(q, p)
 		}
 	}

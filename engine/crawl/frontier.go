@@ -409,6 +409,17 @@ func (f *Frontier) GlobalBest() (uint32, bool) {
 }
 
 // hostHeap is an indexed heap of hosts, ordered by Frontier.hostLess.
+//
+// It is a specialised heap, kept because a benchmark shows it faster than
+// the generic one: engine/internal/indexheap orders ids by a key of basic
+// type, and a host's place depends on its best page (or its count of
+// pages), which no one key holds; a generic heap ordered by a method of
+// its type parameter calls that method through Go's generic dictionary
+// at every comparison. Such a heap here made a breadth-first crawl on the
+// politeness clock (BenchmarkPolitenessClock/bfs) execute 5% more
+// instructions (valgrind: 490 million a crawl against 466 million); with
+// the clock's waiting hosts on it too, 11% more, and 13% more CPU time
+// over six interleaved runs.
 type hostHeap struct {
 	items []uint32
 	pos   []uint32 // by host, or noPos

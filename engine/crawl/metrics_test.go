@@ -619,6 +619,13 @@ func TestLowerBoundAgainstDenseSolve(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// C(k) sums the importance PageRankOf computed; at d = 0.99 it may
+		// stop at its iteration limit, within about residual·d/(1-d) of
+		// the fixed point (docs/algorithms.md section 1), and C(k) with it.
+		slack := 1e-12
+		if !imp.Converged {
+			slack += imp.Residual * damping / (1 - damping)
+		}
 		sum := 0.0
 		for k, v := range m.LowerBound.Value {
 			want := denseSubgraphPageRankSum(g, order[:k+1], damping, teleport)
@@ -626,8 +633,8 @@ func TestLowerBoundAgainstDenseSolve(t *testing.T) {
 				t.Fatalf("after %d downloads: bound %v, dense solve %v", k+1, v, want)
 			}
 			sum += imp.Scores[order[k]]
-			if v > sum+1e-12 {
-				t.Fatalf("after %d downloads: bound %v exceeds C(k) = %v", k+1, v, sum)
+			if v > sum+slack {
+				t.Fatalf("after %d downloads: bound %v exceeds C(k) = %v (PageRank: %d iterations, residual %g, converged %v)", k+1, v, sum, imp.Iterations, imp.Residual, imp.Converged)
 			}
 			if k > 0 && v < m.LowerBound.Value[k-1]-1e-15 {
 				t.Fatalf("bound fell from %v to %v at k = %d", m.LowerBound.Value[k-1], v, k+1)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/crawlsim/crawlsim/engine/internal/indexheap"
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
@@ -110,9 +111,8 @@ type politeClock struct {
 	work      float64
 	workAt    float64
 	hostBusy  []bool
-	ready     []float64 // time each host may start its next download
-	waiting   []uint32  // min-heap of hosts by (ready, id) whose wait has not passed
-	waitPos   []uint32
+	ready     []float64               // time each host may start its next download
+	waiting   indexheap.Heap[float64] // hosts whose wait has not passed, by (ready, id)
 	nextStart uint64
 }
 
@@ -127,8 +127,8 @@ func newPoliteClock(c *Crawl, p Politeness, numHosts int) (*politeClock, error) 
 		times:    make([]float64, 0, c.limit),
 		hostBusy: make([]bool, numHosts),
 		ready:    make([]float64, numHosts),
-		waitPos:  newPositions(numHosts),
 	}
+	k.waiting = indexheap.New(k.ready)
 	c.front.wake = k.wake
 	return k, nil
 }
@@ -150,14 +150,14 @@ func (k *politeClock) duration(p uint32) float64 {
 // wake is called by the Frontier when closed host h receives its first
 // selectable page.
 func (k *politeClock) wake(h uint32) {
-	if k.hostBusy[h] || k.waitPos[h] != noPos {
+	if k.hostBusy[h] || k.waiting.Has(h) {
 		return
 	}
 	if k.ready[h] <= k.now {
 		k.c.front.setOpen(h, true)
 		return
 	}
-	k.pushWaiting(h)
+	k.waiting.Push(h)
 }
 
 func (k *politeClock) mayStart() bool {
@@ -168,8 +168,8 @@ func (k *politeClock) mayStart() bool {
 func (k *politeClock) step(budget int) error {
 	c := k.c
 	for work := 0; work < budget; work++ {
-		for len(k.waiting) > 0 && k.ready[k.waiting[0]] <= k.now {
-			h := k.popWaiting()
+		for k.waiting.Len() > 0 && k.ready[k.waiting.Top()] <= k.now {
+			h := k.waiting.Pop()
 			c.front.setOpen(h, true)
 		}
 		for k.free > 0 && k.mayStart() && !c.refilling {
@@ -202,9 +202,9 @@ func (k *politeClock) step(budget int) error {
 					return err
 				}
 				work += used - 1
-			case len(k.waiting) > 0 && c.front.Len() > 0:
+			case k.waiting.Len() > 0 && c.front.Len() > 0:
 				// A host with selectable pages is waiting out its delay.
-				k.now = k.ready[k.waiting[0]]
+				k.now = k.ready[k.waiting.Top()]
 			default:
 				// Everything pending is parked: the strategy releases
 				// pages now, without waiting for the hosts' delays.
@@ -217,8 +217,8 @@ func (k *politeClock) step(budget int) error {
 			continue
 		}
 		next := k.nextEvent()
-		if k.free > 0 && k.mayStart() && len(k.waiting) > 0 && k.ready[k.waiting[0]] < next {
-			k.now = k.ready[k.waiting[0]]
+		if k.free > 0 && k.mayStart() && k.waiting.Len() > 0 && k.ready[k.waiting.Top()] < next {
+			k.now = k.ready[k.waiting.Top()]
 			continue
 		}
 		k.event()
@@ -323,7 +323,7 @@ func (k *politeClock) complete(f flight, at float64) {
 	case k.p.Wait == 0:
 		c.front.setOpen(f.host, true)
 	case c.front.hostPending(f.host) > 0:
-		k.pushWaiting(f.host)
+		k.waiting.Push(f.host)
 	}
 	c.download(f.page)
 	k.times = append(k.times, k.now)
@@ -336,7 +336,11 @@ func flightBefore(a, b flight) bool {
 	return a.no < b.no
 }
 
-// pushFlight adds f to the min-heap h by (finish, no).
+// pushFlight adds f to the min-heap h by (finish, no). The downloads are
+// a plain heap of values, not an indexed one (engine/internal/indexheap):
+// a download is pushed and popped, never moved or taken out from the
+// middle, so it needs no place kept, and the heap holds the downloads
+// themselves.
 func pushFlight(h []flight, f flight) []flight {
 	h = append(h, f)
 	i := len(h) - 1
@@ -372,59 +376,4 @@ func popFlight(h []flight) ([]flight, flight) {
 		i = c
 	}
 	return h, top
-}
-
-func (k *politeClock) waitBefore(a, b uint32) bool {
-	if k.ready[a] != k.ready[b] {
-		return k.ready[a] < k.ready[b]
-	}
-	return a < b
-}
-
-func (k *politeClock) pushWaiting(h uint32) {
-	k.waiting = append(k.waiting, h)
-	i := len(k.waiting) - 1
-	for i > 0 {
-		parent := (i - 1) / 2
-		q := k.waiting[parent]
-		if !k.waitBefore(h, q) {
-			break
-		}
-		k.waiting[i] = q
-		k.waitPos[q] = uint32(i)
-		i = parent
-	}
-	k.waiting[i] = h
-	k.waitPos[h] = uint32(i)
-}
-
-func (k *politeClock) popWaiting() uint32 {
-	top := k.waiting[0]
-	k.waitPos[top] = noPos
-	last := len(k.waiting) - 1
-	h := k.waiting[last]
-	k.waiting = k.waiting[:last]
-	if last == 0 {
-		return top
-	}
-	i := 0
-	for {
-		c := 2*i + 1
-		if c >= last {
-			break
-		}
-		if r := c + 1; r < last && k.waitBefore(k.waiting[r], k.waiting[c]) {
-			c = r
-		}
-		q := k.waiting[c]
-		if !k.waitBefore(q, h) {
-			break
-		}
-		k.waiting[i] = q
-		k.waitPos[q] = uint32(i)
-		i = c
-	}
-	k.waiting[i] = h
-	k.waitPos[h] = uint32(i)
-	return top
 }

@@ -24,6 +24,8 @@ type rmHeap struct {
 	rm    []float64
 	seq   []uint32  // discovery number by page
 	slot  []float64 // by page: boxIndex(i) for the page at index i
+	// touched keeps the prefetching loads of pop.
+	touched uint64
 }
 
 // newRMHeap returns an empty heap for at most n pages.
@@ -110,11 +112,20 @@ func (h *rmHeap) up(i int, p uint32, k float64) {
 func (h *rmHeap) pop() {
 	items, rm := h.items, h.rm
 	last := len(items) - 1
+	// The last page is loaded first: its load does not wait for the
+	// descent.
+	p, k := items[last], rm[last]
 	i := 0
 	for {
 		c := rmArity*i + 1
 		if c >= last {
 			break
+		}
+		// Touch the keys of the children's children (16 keys, two cache
+		// lines, see newRMHeap) while the best child is chosen: whichever
+		// wins, the next level's keys are on their way.
+		if g := rmArity*c + 1; g+2*rmArity < last {
+			h.touched ^= math.Float64bits(rm[g]) ^ math.Float64bits(rm[g+2*rmArity])
 		}
 		c = h.bestChild(c, last)
 		q := items[c]
@@ -122,7 +133,6 @@ func (h *rmHeap) pop() {
 		h.slot[q] = boxIndex(i)
 		i = c
 	}
-	p, k := items[last], rm[last]
 	h.items, h.rm = items[:last], rm[:last]
 	if i < last {
 		h.up(i, p, k)

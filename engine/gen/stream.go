@@ -64,6 +64,7 @@ type csrStream struct {
 	w       io.WriteSeeker
 	csr     *graphio.CSRWriter
 	lists   func(targets []uint32) error // nil when writing a .csr
+	urls    func(url []byte) error       // set when writing a URL list only
 	words   []uint64                     // offsets on their way to the file
 	targets []uint32                     // the current page's links
 	hostOf  []uint32                     // hosts of pages on their way to the file
@@ -78,6 +79,14 @@ func (s *csrStream) emit(targets []uint32) error {
 		return s.lists(targets)
 	}
 	return s.csr.Targets(targets)
+}
+
+// putURL writes the URL of the next page.
+func (s *csrStream) putURL(u []byte) error {
+	if s.urls != nil {
+		return s.urls(u)
+	}
+	return s.csr.URL(u)
 }
 
 // NewListGenerator returns a Generator that makes the graph Generate(p)
@@ -212,6 +221,9 @@ func (g *Generator) writeHostNames(limit int64) (int64, bool) {
 // documentation, step 2), and closes the file after the last.
 func (g *Generator) writeStreamedURLs(limit int64) (int64, bool) {
 	s, n := g.stream, g.p.Pages
+	if g.sizes == nil {
+		g.startURLs()
+	}
 	did := int64(0)
 	for ; did < limit && g.page < n; did++ {
 		for s.onHost == g.sizes[g.host] {
@@ -226,7 +238,7 @@ func (g *Generator) writeStreamedURLs(limit int64) (int64, bool) {
 			u = append(strconv.AppendUint(append(u, urlPage...), uint64(s.onHost), 10), urlExt...)
 		}
 		s.url = u
-		if err := s.csr.URL(u); err != nil {
+		if err := s.putURL(u); err != nil {
 			g.fail(err)
 			return did, false
 		}
@@ -236,9 +248,11 @@ func (g *Generator) writeStreamedURLs(limit int64) (int64, bool) {
 	if g.page < n {
 		return did, false
 	}
-	if err := s.csr.Close(); err != nil {
-		g.fail(err)
-		return did, false
+	if s.csr != nil {
+		if err := s.csr.Close(); err != nil {
+			g.fail(err)
+			return did, false
+		}
 	}
 	g.sizes, g.hostStart, g.page, g.host = nil, nil, 0, 0
 	return did, true

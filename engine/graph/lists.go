@@ -85,6 +85,20 @@ func (s *Successors) Err() error {
 	return s.cur.Err()
 }
 
+// HeldBytes returns the memory a graph's links take in the process: 4 a
+// link in CSR arrays (and 8 a page of offsets), PackedLists' bytes, and 0
+// for other Lists, whose links stay in a mapped file (their positions
+// are the caller's to count).
+func (g *Graph) HeldBytes() int64 {
+	switch l := g.Lists.(type) {
+	case nil:
+		return 8*int64(g.NumNodes()+1) + 4*g.NumArcs()
+	case *PackedLists:
+		return l.Bytes()
+	}
+	return 0
+}
+
 // IsCSR reports whether the graph holds CSR arrays (Offsets and Targets)
 // rather than a Lists.
 func (g *Graph) IsCSR() bool { return g.Lists == nil }

@@ -262,3 +262,41 @@ func BenchmarkInPlaceRandom(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*bv.NumArcs()), "ns/link")
 }
+
+// benchPackedCNR returns cnr-2000 read in place and packed (graph.Pack).
+func benchPackedCNR(b *testing.B) graph.Lists {
+	bv := benchInPlaceCNR(b)
+	g, err := graph.Pack(&graph.Graph{Lists: bv}, 2, 0, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("cnr-2000 packed: %.2f bytes a link", float64(g.Lists.(*graph.PackedLists).Bytes())/float64(bv.NumArcs()))
+	return g.Lists
+}
+
+// BenchmarkPackedSequential and BenchmarkPackedRandom decode cnr-2000's
+// lists packed from the BVGraph, as the two benchmarks above do in place.
+func BenchmarkPackedSequential(b *testing.B) {
+	p := benchPackedCNR(b)
+	b.ResetTimer()
+	for b.Loop() {
+		c := p.NewCursor()
+		for i := range p.NumNodes() {
+			c.Out(uint32(i))
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*p.NumArcs()), "ns/link")
+}
+
+func BenchmarkPackedRandom(b *testing.B) {
+	p := benchPackedCNR(b)
+	order := rand.New(rand.NewPCG(1, 1)).Perm(p.NumNodes())
+	b.ResetTimer()
+	for b.Loop() {
+		c := p.NewCursor()
+		for _, i := range order {
+			c.Out(uint32(i))
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*p.NumArcs()), "ns/link")
+}

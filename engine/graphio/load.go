@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"runtime"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -172,6 +173,13 @@ type LoadOptions struct {
 	// compressed there, as a mapped one is kept (graph.Lists), instead of
 	// decoding it into CSR arrays of 4 bytes a link.
 	InPlace bool
+	// Pack, when above 0, packs a BVGraph read in place (InPlace, or
+	// mapped) into graph.PackedLists, one or two bytes a link that decode
+	// several times faster, when they take at most Pack bytes; beyond, the
+	// graph stays as it is read. PackProgress, when set, is called as the
+	// pages are packed, with the pages packed and the pages in all.
+	Pack         int64
+	PackProgress func(name string, done, total int64)
 	// Renumber numbers an edge list's integer ids densely by increasing id
 	// instead of keeping them as page numbers (EdgeListOptions.Renumber);
 	// the returned Labels give each page's id. Other formats ignore it.
@@ -259,6 +267,9 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 		})
 	case FormatBVGraph:
 		g, name, err = loadBVGraph(fsys, name, opt.Wrap, lim, opt.InPlace)
+		if err == nil && opt.Pack > 0 && !g.IsCSR() {
+			g, err = packLoaded(fsys, g, name, opt)
+		}
 	default:
 		return nil, nil, fileError(name, "cannot load: unknown format %v", f)
 	}
@@ -282,6 +293,32 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 		g = &c
 	}
 	return g, labels, nil
+}
+
+// packLoaded packs the lists of g, read from the file name of fsys,
+// within opt.Pack bytes (graph.Pack, on every core); it returns g itself
+// when they would take more. Once packed, a mapped file's pages are let
+// go (MappedReleaser): nothing reads them again, and at a few billion
+// links they are gigabytes of resident memory.
+func packLoaded(fsys fs.FS, g *graph.Graph, name string, opt LoadOptions) (*graph.Graph, error) {
+	var progress func(int64)
+	if opt.PackProgress != nil {
+		total := int64(g.NumNodes())
+		progress = func(done int64) { opt.PackProgress(name, done, total) }
+	}
+	p, err := graph.Pack(g, runtime.GOMAXPROCS(0), opt.Pack, progress)
+	switch {
+	case errors.Is(err, graph.ErrPackTooLarge):
+		return g, nil
+	case err != nil:
+		return nil, err // a cursor's error names the file
+	}
+	if bv, ok := g.Lists.(*BVGraph); ok {
+		if rel, ok := fsys.(MappedReleaser); ok {
+			rel.ReleaseMapped(bv.data)
+		}
+	}
+	return p, nil
 }
 
 // MappedFS is a file system that can also hand over a whole file as bytes,

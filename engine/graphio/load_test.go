@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"unsafe"
@@ -385,3 +386,69 @@ func TestInputFilesAreWhatLoadOpens(t *testing.T) {
 		t.Errorf("cs.graph.gz: %v", got)
 	}
 }
+
+// TestLoadPacksBVGraph: with Pack a BVGraph read in place is packed when
+// its packed lists fit, with every list as decoded and the progress
+// reaching every page, and stays compressed when they do not fit.
+func TestLoadPacksBVGraph(t *testing.T) {
+	want := bvLoadShared(t, "cnr-2000/cnr-2000", true)
+	fsys := os.DirFS(filepath.Join(bvDataDir, "cnr-2000"))
+	var last atomic.Int64
+	opt := LoadOptions{InPlace: true, Pack: 64 << 20, PackProgress: func(name string, done, total int64) {
+		if name != "cnr-2000.graph" || total != int64(want.NumNodes()) {
+			t.Errorf("progress of %q: %d of %d", name, done, total)
+		}
+		last.Store(max(last.Load(), done))
+	}}
+	// Mapped, the .graph's pages are let go once packed.
+	mapped := &releasingFS{mappedMapFS: mappedMapFS{MapFS: fstest.MapFS{}}}
+	for _, name := range []string{"cnr-2000.graph", "cnr-2000.properties", "cnr-2000.offsets"} {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mapped.MapFS[name] = &fstest.MapFile{Data: data}
+	}
+	g, _, err := Load(mapped, "cnr-2000.graph", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := [][]byte{mapped.MapFS["cnr-2000.graph"].Data}; len(mapped.released) != 1 || &mapped.released[0][0] != &want[0][0] || len(mapped.released[0]) != len(want[0]) {
+		t.Errorf("released %d mappings, want the .graph's once packed", len(mapped.released))
+	}
+	p, ok := g.Lists.(*graph.PackedLists)
+	if !ok {
+		t.Fatalf("within 64 MiB cnr-2000 is held as %T, want packed", g.Lists)
+	}
+	if last.Load() != int64(want.NumNodes()) {
+		t.Errorf("progress reached %d of %d pages", last.Load(), want.NumNodes())
+	}
+	t.Logf("cnr-2000 packed: %d bytes, %.2f a link", p.Bytes(), float64(p.Bytes())/float64(want.NumArcs()))
+	s := g.Successors()
+	for i := range want.NumNodes() {
+		if got := s.Out(uint32(i)); !slices.Equal(got, want.Out(uint32(i))) {
+			t.Fatalf("page %d: %v, want %v", i, got, want.Out(uint32(i)))
+		}
+	}
+	opt.Pack, opt.PackProgress = p.Bytes()/2, nil
+	mapped.released = nil
+	g, _, err = Load(mapped, "cnr-2000.graph", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := g.Lists.(*BVGraph); !ok {
+		t.Errorf("within half its packed bytes cnr-2000 is held as %T, want the BVGraph", g.Lists)
+	}
+	if len(mapped.released) != 0 {
+		t.Error("the mapping of a graph read in place was released")
+	}
+}
+
+// releasingFS is a mappedMapFS that records the bytes it is asked to
+// release (MappedReleaser).
+type releasingFS struct {
+	mappedMapFS
+	released [][]byte
+}
+
+func (r *releasingFS) ReleaseMapped(b []byte) { r.released = append(r.released, b) }

@@ -158,3 +158,27 @@ func TestTransposeOfflineCNR2000(t *testing.T) {
 		}
 	}
 }
+
+// sortPairsByTarget sorts pairs gathered in page order as slices.Sort
+// does, with targets on both sides of 2^16 and up to 2^32-1.
+func TestSortPairsByTarget(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		top := rapid.SampledFrom([]uint64{1, 1 << 16, 1 << 17, 1 << 32}).Draw(rt, "targets below")
+		var pairs []uint64
+		src := uint64(rapid.Uint32().Draw(rt, "first source"))
+		for range rapid.IntRange(0, 300).Draw(rt, "pairs") {
+			src += uint64(rapid.IntRange(0, 2).Draw(rt, "source step"))
+			t := rapid.Uint64Range(0, top-1).Draw(rt, "target")
+			pairs = append(pairs, t<<32|src&(1<<32-1))
+		}
+		if src >= 1<<32 {
+			rt.Skip("sources beyond 32 bits")
+		}
+		want := slices.Clone(pairs)
+		slices.Sort(want)
+		sortPairsByTarget(pairs, make([]uint64, len(pairs)))
+		if !slices.Equal(pairs, want) {
+			rt.Fatalf("got %x, want %x", pairs, want)
+		}
+	})
+}

@@ -1,5 +1,7 @@
 package model
 
+import "github.com/crawlsim/crawlsim/engine/strictjson"
+
 // Catalogue is what the engine knows that a program which runs no crawl
 // (the page) needs to show and edit a scenario: the registered strategies,
 // the presets, the papers, the defaults and the reading rules. The engine
@@ -56,7 +58,7 @@ func MarshalCatalogue(c *Catalogue) ([]byte, error) {
 // data, named name), as strictly as Reader.Parse reads a scenario.
 func ParseCatalogue(data []byte, name string) (*Catalogue, error) {
 	var c Catalogue
-	if err := decodeStrict(data, name, &c); err != nil {
+	if err := strictjson.Decode(data, name, &c); err != nil {
 		return nil, err
 	}
 	return &c, nil

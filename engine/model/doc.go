@@ -1,7 +1,7 @@
 // Package model holds crawlsim's data: the scenario (Scenario, Refresh),
 // the result (Result, RefreshResult), the strategies' descriptions
 // (StrategyInfo, Paper, Catalogue) and their JSON, with no algorithm and
-// no import beyond the standard library.
+// no import beyond the standard library and its JSON reader.
 //
 // It exists for DESIGN.md's arrows: the page (ui, wasm/page,
 // wasm/protocol) imports only data, so that page.wasm carries no engine;
@@ -17,8 +17,8 @@
 // value: scenario.Catalogue builds it from the registry, and the page
 // embeds it as JSON generated from that (ui/catalogue.json).
 //
-// Reading is strict (Reader): unknown fields, fields given twice, values
-// of the wrong type and trailing data are errors naming the file, line
-// and column. Filling defaults and checking values is the engine's
+// Reading is strict (Reader, which decodes with engine/strictjson):
+// unknown fields, fields given twice, values of the wrong type and
+// trailing data are errors naming the file, line and column. Filling defaults and checking values is the engine's
 // normalisation (scenario.Normalize), which the worker runs.
 package model

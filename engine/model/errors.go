@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/strictjson"
 )
 
 // FieldError is a problem with one field of a scenario, as normalisation
@@ -99,9 +101,9 @@ func placeErrors(err error, name string, data []byte, root reflect.Type) error {
 			fields = append(fields, nil)
 		}
 	}
-	walkJSON(data, root, func(ev jsonEvent) bool {
-		if start, ok := want[ev.path]; !ev.isKey && ok && start < 0 {
-			want[ev.path] = ev.start
+	strictjson.Walk(data, root, func(ev strictjson.Event) bool {
+		if start, ok := want[ev.Path]; !ev.IsKey && ok && start < 0 {
+			want[ev.Path] = ev.Start
 		}
 		return true
 	})
@@ -115,7 +117,7 @@ func placeErrors(err error, name string, data []byte, root reflect.Type) error {
 		placed := &PlacedError{File: name, Err: fe}
 		for path := fe.Field; ; path = parentPath(path) {
 			if start := want[path]; start >= 0 {
-				placed.Line, placed.Column = lineColumn(data, start)
+				placed.Line, placed.Column = strictjson.LineColumn(data, start)
 				break
 			}
 			if path == "" {

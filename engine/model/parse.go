@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+
+	"github.com/crawlsim/crawlsim/engine/strictjson"
 )
 
 // Reader reads scenarios and results as strict JSON (DESIGN.md "Data").
@@ -42,7 +44,7 @@ func (rd Reader) Parse(r io.Reader, name string) (Scenario, error) {
 	}
 	if s.Version != 0 && s.Version != Version {
 		return Scenario{}, fmt.Errorf("%s: version %d is not supported; this program reads version %d",
-			keyPlace(name, data, reflect.TypeOf(s), "version"), s.Version, Version)
+			strictjson.KeyPlace(name, data, reflect.TypeOf(s), "version"), s.Version, Version)
 	}
 	return s, nil
 }
@@ -60,7 +62,7 @@ func (rd Reader) ParseRefresh(r io.Reader, name string) (Refresh, error) {
 	}
 	if f.Version != 0 && f.Version != Version {
 		return Refresh{}, fmt.Errorf("%s: version %d is not supported; this program reads version %d",
-			keyPlace(name, data, reflect.TypeOf(f), "version"), f.Version, Version)
+			strictjson.KeyPlace(name, data, reflect.TypeOf(f), "version"), f.Version, Version)
 	}
 	return f, nil
 }
@@ -90,12 +92,12 @@ func (rd Reader) parseResult(r io.Reader, name string, v any, version *int) erro
 	if err != nil {
 		return err
 	}
-	if err := decodeStrict(data, name, v); err != nil {
+	if err := strictjson.Decode(data, name, v); err != nil {
 		return err
 	}
 	if *version != Version {
 		return fmt.Errorf("%s: result version %d is not supported; this program reads version %d",
-			keyPlace(name, data, reflect.TypeOf(v).Elem(), "version"), *version, Version)
+			strictjson.KeyPlace(name, data, reflect.TypeOf(v).Elem(), "version"), *version, Version)
 	}
 	return nil
 }
@@ -110,7 +112,7 @@ func (rd Reader) readStrict(r io.Reader, name string, v any) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return data, decodeStrict(data, name, v)
+	return data, strictjson.Decode(data, name, v)
 }
 
 // Marshal writes a scenario as indented JSON ending in a newline;

@@ -2,10 +2,11 @@ package model
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"github.com/crawlsim/crawlsim/engine/strictjson"
 )
 
 // MaxFileBytes is the largest scenario file read, crawl or revisit
@@ -52,10 +53,10 @@ func (rd Reader) readText(r io.Reader, name, what, limitOf string, limit int64) 
 	}
 	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	if i := bytes.IndexByte(data, 0); i >= 0 {
-		return nil, fmt.Errorf("%s: a NUL byte: this is binary data, not a JSON %s", place(name, data, int64(i)), what)
+		return nil, fmt.Errorf("%s: a NUL byte: this is binary data, not a JSON %s", strictjson.Place(name, data, int64(i)), what)
 	}
 	if !utf8.Valid(data) {
-		return nil, fmt.Errorf("%s: not UTF-8 text; save the %s as UTF-8", place(name, data, int64(firstInvalid(data))), what)
+		return nil, fmt.Errorf("%s: not UTF-8 text; save the %s as UTF-8", strictjson.Place(name, data, int64(firstInvalid(data))), what)
 	}
 	return data, nil
 }
@@ -84,28 +85,4 @@ func firstInvalid(data []byte) int {
 		i += size
 	}
 	return len(data)
-}
-
-// checkObject returns an error unless the JSON text data (not empty, not
-// only white space) starts with an object: encoding/json would read null
-// into a struct as if it were {}.
-func checkObject(name string, data []byte) error {
-	start := skipSpace(data, 0)
-	dec := json.NewDecoder(bytes.NewReader(data))
-	tok, err := dec.Token()
-	if err != nil || tok == json.Delim('{') {
-		return nil // the decoder says what is wrong
-	}
-	got := "a number"
-	switch tok.(type) {
-	case nil:
-		got = "null"
-	case bool:
-		got = "true or false"
-	case string:
-		got = "a string"
-	case json.Delim:
-		got = "an array"
-	}
-	return fmt.Errorf("%s: the top level: expected a JSON object, not %s", place(name, data, start), got)
 }

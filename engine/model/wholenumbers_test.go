@@ -1,74 +1,54 @@
 package model
 
 import (
-	"strings"
+	"encoding/json"
 	"testing"
 )
 
-// A whole number written with an exponent or a fraction is read as that
-// number by an integer field, so that its range check speaks as for its
-// digits: "pages": 1e12 meets the page limit as "pages": 1000000000000
-// does, not "expected a whole number".
-func TestWholeNumbersWithExponent(t *testing.T) {
-	for _, tc := range []struct {
-		in    string
-		pages int
-		seed  uint64
-	}{
-		{`{"graph":{"generate":{"pages":1e12}}}`, 1_000_000_000_000, 0},
-		{`{"graph":{"generate":{"pages":2.5e3}}}`, 2500, 0},
-		{`{"graph":{"generate":{"pages":-1E3}}}`, -1000, 0},
-		{`{"graph":{"generate":{"pages":3000.0}}}`, 3000, 0},
-		{`{"graph":{"generate":{"pages":0e5}}}`, 0, 0},
-		{`{"graph":{"generate":{"pages":12500e-2}}}`, 125, 0},
-		// The largest uint64, 18446744073709551615, less its last digit.
-		{`{"random_seed":1844674407370955161.0e1, "graph":{"generate":{"pages":1e1}}}`, 10, 18446744073709551610},
-		// -0 is 0 in an unsigned field, as -0.0 is, not a negative number.
-		{`{"random_seed":-0, "graph":{"generate":{"pages":1e1}}}`, 10, 0},
-		{`{"random_seed":-0.0, "graph":{"generate":{"pages":1e1}}}`, 10, 0},
-	} {
-		s, err := (Reader{}).Parse(strings.NewReader(tc.in), "run.json")
-		if err != nil {
-			t.Errorf("%s: %v", tc.in, err)
-			continue
-		}
-		if s.Graph.Generate == nil || s.Graph.Generate.Pages != tc.pages || s.RandomSeed != tc.seed {
-			t.Errorf("%s: read %+v, seed %d; want pages %d, seed %d", tc.in, s.Graph.Generate, s.RandomSeed, tc.pages, tc.seed)
+// TestIsJSONNumber: isJSONNumber takes what encoding/json takes as a
+// number and nothing else (the reference: json.Valid of the text, which
+// must then decode as a json.Number that is the whole text, not padded
+// with spaces).
+func TestIsJSONNumber(t *testing.T) {
+	for _, text := range []string{"0", "-0", "7", "-7", "10", "1.5", "0.5", "1e3", "1E+3", "2.50e-1", "-0.0e0",
+		"", "-", "+1", "01", "1.", ".5", "1e", "1e+", "0x10", "Inf", "NaN", "1_000", " 1", "1 ", "1.5.5", "--1", "1e3e3", "00"} {
+		var n json.Number
+		want := json.Valid([]byte(text)) && json.Unmarshal([]byte(text), &n) == nil && text == string(n)
+		if got := isJSONNumber(text); got != want {
+			t.Errorf("isJSONNumber(%q) = %v, want %v", text, got, want)
 		}
 	}
 }
 
-// A number that is not whole is still refused as not whole, and a whole
-// one beyond the field's type is too large (or small), with the limit;
-// every error keeps its line and column.
-func TestWholeNumbersRefused(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{`{"graph":{"generate":{"pages":1.5e0}}}`,
-			`run.json:1:31: graph.generate.pages: expected a whole number, not 1.5e0`},
-		{`{"graph":{"generate":{"pages":1e-1}}}`,
-			`run.json:1:31: graph.generate.pages: expected a whole number, not 1e-1`},
-		{`{"graph":{"generate":{"pages":1e30}}}`,
-			`run.json:1:31: graph.generate.pages: 1e30 is too large: at most 9,223,372,036,854,775,807`},
-		{`{"graph":{"generate":{"pages":99999999999999999999}}}`,
-			`run.json:1:31: graph.generate.pages: 99999999999999999999 is too large: at most 9,223,372,036,854,775,807`},
-		{`{"graph":{"generate":{"pages":-1e19}}}`,
-			`run.json:1:31: graph.generate.pages: -1e19 is too small: at least -9,223,372,036,854,775,808`},
-		{`{"graph":{"generate":{"pages":1e999999999999999999999}}}`,
-			`run.json:1:31: graph.generate.pages: 1e999999999999999999999 is too large: at most 9,223,372,036,854,775,807`},
-		{"{\"random_seed\": 2e19}",
-			`run.json:1:17: random_seed: 2e19 is too large: at most 18,446,744,073,709,551,615`},
-		{"{\"random_seed\": -1e2}",
-			`run.json:1:17: random_seed: expected a non-negative whole number, not -1e2`},
-		// An error after a number read as whole is placed in the text as
-		// written, not as rewritten.
-		{"{\"graph\":{\"generate\":{\"pages\":1e12}},\n \"budget\": 1.5e0}",
-			`run.json:2:12: budget: expected a whole number, not 1.5e0`},
-		{"{\"graph\":{\"generate\":{\"pages\":1e12}},\n \"budget\": 1e2 x}",
-			`run.json:2:16: invalid character 'x' after object key:value pair`},
+// FuzzIsJSONNumber checks isJSONNumber against encoding/json on any text.
+func FuzzIsJSONNumber(f *testing.F) {
+	for _, s := range []string{"0", "-1.5e+3", "01", "1e", "0x1p4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		var n json.Number
+		want := json.Valid([]byte(text)) && json.Unmarshal([]byte(text), &n) == nil && text == string(n)
+		if got := isJSONNumber(text); got != want {
+			t.Errorf("isJSONNumber(%q) = %v, want %v", text, got, want)
+		}
+	})
+}
+
+// TestWholeNumber: a JSON number in digits when whole; what JSON does not
+// write as a number is no number.
+func TestWholeNumber(t *testing.T) {
+	for _, tc := range []struct {
+		in            string
+		digits        string
+		number, whole bool
+	}{
+		{"1e3", "1000", true, true}, {"2.50e1", "25", true, true}, {"-7", "-7", true, true},
+		{"1.5", "", true, false}, {"1.0000000000000001", "", true, false},
+		{"Inf", "", false, false}, {"0x10", "", false, false}, {"1e", "", false, false}, {" 1", "", false, false},
 	} {
-		_, err := (Reader{}).Parse(strings.NewReader(tc.in), "run.json")
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("%s:\n got %v\nwant %s", tc.in, err, tc.want)
+		digits, number, whole := WholeNumber(tc.in)
+		if digits != tc.digits || number != tc.number || whole != tc.whole {
+			t.Errorf("WholeNumber(%q) = %q, %v, %v; want %q, %v, %v", tc.in, digits, number, whole, tc.digits, tc.number, tc.whole)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+
+	"github.com/crawlsim/crawlsim/engine/strictjson"
 )
 
 // ZeroRule is a number of a scenario that normalisation fills with a
@@ -34,13 +36,13 @@ func checkExplicitZeros(name string, data []byte, root reflect.Type, rules []Zer
 		byPath[z.Path] = z
 	}
 	var errs []error
-	walkJSON(data, root, func(ev jsonEvent) bool {
-		z, ok := byPath[ev.path]
-		if ev.isKey || !ok || !isZeroNumber(data[ev.start:ev.end]) {
+	strictjson.Walk(data, root, func(ev strictjson.Event) bool {
+		z, ok := byPath[ev.Path]
+		if ev.IsKey || !ok || !isZeroNumber(data[ev.Start:ev.End]) {
 			return true
 		}
 		errs = append(errs, fmt.Errorf("%s: %s: 0 is not allowed: want %s; leave the field out for the default, %s",
-			place(name, data, ev.start), z.Path, z.Want, z.Default))
+			strictjson.Place(name, data, ev.Start), z.Path, z.Want, z.Default))
 		return true
 	})
 	return errors.Join(errs...)
@@ -73,7 +75,7 @@ func NumberAt(v any, path string) string {
 		}
 		next, ok := reflect.Value{}, false
 		for i := range f.NumField() {
-			if n, named := JSONName(f.Type().Field(i)); named && n == name {
+			if n, named := strictjson.FieldName(f.Type().Field(i)); named && n == name {
 				next, ok = f.Field(i), true
 				break
 			}

@@ -69,6 +69,12 @@ type Env struct {
 	// command line sets it, the browser worker decodes uploads into CSR
 	// arrays.
 	InPlace bool
+	// Pack, when above 0, is the most memory a graph file read in place
+	// (and its transpose) may take once packed into graph.PackedLists,
+	// which crawls and PageRank decode several times faster
+	// (graphio.LoadOptions.Pack); the command line sets a third of its
+	// memory budget.
+	Pack int64
 	// Transpose, when set, names a file of FS holding the transpose of
 	// the scenario's graph file (LAW's NAME-t beside NAME, or one written
 	// by crawlsim convert -transpose), loaded as the graph is: PageRank
@@ -145,7 +151,7 @@ func (c *shared) load(name, format, urls string, renumber bool, held *graph.Grap
 		return nil, nil, err
 	}
 	opt := graphio.LoadOptions{Format: f, URLs: urls, MaxLinks: c.env.MaxLinks, MaxPages: c.env.MaxPages, MaxBytes: c.loadBytes(held), Cancel: c.env.Cancel, Wrap: c.env.Wrap,
-		SkipURLs: !needURLs, Renumber: renumber, InPlace: c.env.InPlace}
+		SkipURLs: !needURLs, Renumber: renumber, InPlace: c.env.InPlace, Pack: c.env.Pack}
 	g, labels, err := graphio.Load(c.env.FS, name, opt)
 	if err != nil {
 		return nil, nil, err

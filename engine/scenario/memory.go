@@ -38,11 +38,15 @@ func (c *shared) loadBytes(g *graph.Graph) int64 {
 // graphBytes is the memory a loaded graph holds beside what the operating
 // system maps: CSR arrays take 12 bytes a page and 4 a link (8-byte
 // offsets, a 4-byte host), a BVGraph read in place 8 bytes a page for its
-// lists' positions and 4 for a host, its links staying in the mapped file.
+// lists' positions and 4 for a host, its links staying in the mapped file,
+// and packed lists their bytes (graph.Graph.HeldBytes) and 4 for a host.
 func graphBytes(g *graph.Graph) int64 {
 	n := int64(g.NumNodes())
 	if g.IsCSR() {
 		return 12*n + 4*g.NumArcs()
+	}
+	if _, ok := g.Lists.(*graph.PackedLists); ok {
+		return 4*n + g.HeldBytes()
 	}
 	return 12 * n
 }

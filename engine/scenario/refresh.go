@@ -10,6 +10,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/refresh"
 	"github.com/crawlsim/crawlsim/engine/step"
+	"github.com/crawlsim/crawlsim/engine/strictjson"
 )
 
 // DefaultRefresh returns the default revisit scenario.
@@ -132,7 +133,7 @@ func refreshFieldName(path, name string) bool {
 		t = reflect.TypeOf(refresh.Regulation{})
 	}
 	for i := range t.NumField() {
-		if json, ok := model.JSONName(t.Field(i)); ok && json == name {
+		if json, ok := strictjson.FieldName(t.Field(i)); ok && json == name {
 			return true
 		}
 	}

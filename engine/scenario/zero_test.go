@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
-	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/strictjson"
 )
 
 // TestParseRefusesExplicitZero: a 0 written in a scenario for a field
@@ -164,7 +164,7 @@ func numberPaths(t reflect.Type, prefix string) []string {
 	var out []string
 	for i := range t.NumField() {
 		f := t.Field(i)
-		name, ok := model.JSONName(f)
+		name, ok := strictjson.FieldName(f)
 		if !ok {
 			continue
 		}
@@ -198,7 +198,7 @@ func fieldAt(v reflect.Value, path string) (reflect.Value, bool) {
 		}
 		found := false
 		for i := range v.NumField() {
-			if n, ok := model.JSONName(v.Type().Field(i)); ok && n == name {
+			if n, ok := strictjson.FieldName(v.Type().Field(i)); ok && n == name {
 				v, found = v.Field(i), true
 				break
 			}

@@ -6,11 +6,13 @@
 #   tools/bench/paperscale.sh N [DEGREE] [DIR]
 #
 #   gen        crawlsim gen -n N -degree DEGREE -locality 0.95 -o DIR/web.graph
-#              (streamed, BVGraph; links fall as a crawl's, so that it compresses like one)
+#                  -urls-out DIR/web.urls.gz
+#              (streamed, BVGraph; links fall as a crawl's, so that it compresses like one;
+#              the URL list keeps the hosts)
 #   transpose  crawlsim convert -transpose -o DIR/web-t.graph DIR/web.graph   (offline)
 #   rank       crawlsim rank -top 0 -transpose DIR/web-t.graph -o DIR/web.imp DIR/web.graph
 #   run        crawlsim run -seeds top-pagerank:160 -strategies bfs,opic,fpr,fpr-m
-#                  -importance-file DIR/web.imp DIR/web.graph
+#                  -importance-file DIR/web.imp -urls DIR/web.urls.gz DIR/web.graph
 #
 # uk-2007-05, the paper's graph, has 105,896,555 pages and 3,738,733,648
 # links (DEGREE 35, the default). The graph and its transpose are read in
@@ -38,13 +40,13 @@ bench_gnutime paperscale.sh
 rows=()
 script=paperscale.sh
 
-bench_step gen "$crawlsim" gen -n "$n" -degree "$degree" -locality 0.95 -o "$dir/web.graph"
+bench_step gen "$crawlsim" gen -n "$n" -degree "$degree" -locality 0.95 -o "$dir/web.graph" -urls-out "$dir/web.urls.gz"
 bench_step transpose "$crawlsim" convert -transpose -o "$dir/web-t.graph" "$dir/web.graph"
 bench_step rank "$crawlsim" rank -top 0 -transpose "$dir/web-t.graph" -o "$dir/web.imp" "$dir/web.graph"
-bench_step run "$crawlsim" run -seeds top-pagerank:160 -strategies bfs,opic,fpr,fpr-m -importance-file "$dir/web.imp" "$dir/web.graph"
+bench_step run "$crawlsim" run -seeds top-pagerank:160 -strategies bfs,opic,fpr,fpr-m -importance-file "$dir/web.imp" -urls "$dir/web.urls.gz" "$dir/web.graph"
 
 echo
 "$crawlsim" info "$dir/web.graph" 2>/dev/null | sed -n '1,3p'
-ls -l "$dir"/web.graph "$dir"/web-t.graph | awk '{print $5, $9}'
+ls -l "$dir"/web.graph "$dir"/web-t.graph "$dir"/web.urls.gz | awk '{print $5, $9}'
 echo
 bench_rows

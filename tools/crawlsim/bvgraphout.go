@@ -66,10 +66,11 @@ type bvLists func(yield func(succ []uint32) error) error
 
 // writeBVGraph writes the lists of a graph as NAME.graph, NAME.offsets and
 // NAME.properties, with -urls-out the URLs of g (nil when the graph is
-// not held, as gen streams it), and says what it wrote as write does.
+// not held, as gen streams it; the caller then passes the URL list among
+// more), and the outputs more, and says what it wrote as write does.
 // lists is run once, while NAME.graph is written; the offsets go to a
 // temporary file beside it meanwhile.
-func (out *graphOutput) writeBVGraph(ctx context.Context, e *env, lists bvLists, g *graph.Graph) error {
+func (out *graphOutput) writeBVGraph(ctx context.Context, e *env, lists bvLists, g *graph.Graph, more ...output) error {
 	base := bvBase(out.path)
 	dir := filepath.Dir(out.path)
 	offTmp, err := os.CreateTemp(dir, "."+filepath.Base(base)+".offsets.*.tmp")
@@ -119,6 +120,7 @@ func (out *graphOutput) writeBVGraph(ctx context.Context, e *env, lists bvLists,
 	if g != nil {
 		outs = append(outs, out.urlOutput(g)...)
 	}
+	outs = append(outs, more...)
 	if err := writeOutputs(ctx, e, outs...); err != nil {
 		return err
 	}

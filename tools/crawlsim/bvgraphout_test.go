@@ -101,6 +101,27 @@ func TestGenBVGraphStreamed(t *testing.T) {
 	}
 }
 
+// gen -o NAME.graph -urls-out FILE streams the URLs too, within a memory
+// limit that holding the graph exceeds: the graph and its URL list read
+// back as the .csr gen writes of the same parameters, byte for byte, so
+// the hosts survive.
+func TestGenBVGraphStreamedURLs(t *testing.T) {
+	dir := t.TempDir()
+	p := func(name string) string { return filepath.Join(dir, name) }
+	args := []string{"gen", "-n", "200000", "-seed", "7", "-locality", "0.9"}
+	t.Setenv(memoryEnv, "25MB")
+	out := mustRun(t, append(args, "-o", p("g.graph"), "-urls-out", p("g.urls.gz"))...)
+	if !strings.Contains(out, "wrote "+p("g.urls.gz")+": 200,000 URLs, 1,000 hosts") {
+		t.Errorf("gen said %q", out)
+	}
+	t.Setenv(memoryEnv, "1GB")
+	mustRun(t, append(args, "-o", p("g.csr"))...)
+	mustRun(t, "convert", "-urls", p("g.urls.gz"), "-o", p("back.csr"), p("g.graph"))
+	if !bytes.Equal(readBytes(t, p("g.csr")), readBytes(t, p("back.csr"))) {
+		t.Error("g.graph with g.urls.gz converted to .csr differs from the .csr gen writes")
+	}
+}
+
 // A BVGraph output must be a file named NAME.graph, uncompressed, and its
 // parameters need it and must be in range: usage errors, before any work.
 func TestConvertBVGraphUsage(t *testing.T) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -48,11 +49,11 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 				// formats, -urls-out, a gzip-compressed .csr.gz and outputs
 				// that cannot seek (the standard output, a FIFO, a device)
 				// get the whole graph.
-				// A BVGraph is streamed too, page by page, unless -urls-out
-				// asks for the URLs.
+				// A BVGraph is streamed too, page by page, and so are its
+				// URLs with -urls-out.
 				streamed := out.urlsOut == "" && !isStreamOutput(out.path) && !gzipName(out.path)
 				f, err := resolveFormat("to", out.formatName, out.path)
-				bvStreamed := err == nil && f == graphio.FormatBVGraph && out.urlsOut == ""
+				bvStreamed := err == nil && f == graphio.FormatBVGraph
 				if err != nil || f != graphio.FormatCSR {
 					streamed = false
 				}
@@ -190,10 +191,33 @@ func (out *graphOutput) writeStreamed(ctx context.Context, e *env, p gen.Params)
 
 // writeStreamedBVGraph generates the graph of p straight into a BVGraph
 // (gen.NewListGenerator into graphio.BVGraphWriter), page by page,
-// without holding its links, and says what it wrote.
+// without holding its links, and with -urls-out its URL list
+// (gen.NewURLListGenerator), and says what it wrote.
 func (out *graphOutput) writeStreamedBVGraph(ctx context.Context, e *env, p gen.Params) error {
 	var counts gen.Counts
-	lists := func(yield func([]uint32) error) error {
+	var urls []output
+	if out.urlsOut != "" {
+		urls = []output{{path: out.urlsOut, flag: "urls-out", write: func(w io.Writer) error {
+			bw := bufio.NewWriterSize(w, 1<<20)
+			gr, err := gen.NewURLListGenerator(p, func(u []byte) error {
+				bw.Write(u)
+				return bw.WriteByte('\n')
+			})
+			if err != nil {
+				return err
+			}
+			if err := step.Run(ctx, gr, 1<<14, nil); err != nil {
+				return fmt.Errorf("generating the URLs: %w", err)
+			}
+			if err := bw.Flush(); err != nil {
+				return causeOf(err)
+			}
+			return nil
+		}}}
+	}
+	// The generator draws on one core while the writer encodes on
+	// another.
+	lists := pipeLists(func(yield func([]uint32) error) error {
 		gr, err := gen.NewListGenerator(p, yield)
 		if err != nil {
 			return err
@@ -203,15 +227,18 @@ func (out *graphOutput) writeStreamedBVGraph(ctx context.Context, e *env, p gen.
 		}
 		counts = gr.Counts()
 		return nil
-	}
+	})
 	// The generator's progress bar tells how far the file is; the bar of
 	// the bytes written would fight it for the line.
 	quiet := *e
 	quiet.terminal = false
-	if err := out.writeBVGraph(ctx, &quiet, lists, nil); err != nil {
+	if err := out.writeBVGraph(ctx, &quiet, lists, nil, urls...); err != nil {
 		return err
 	}
 	warnIntraShare(e, counts, p.IntraHostShare)
+	if out.urlsOut != "" {
+		fmt.Fprintf(e.stdout, "wrote %s: %s, %s\n", terminalSafe(out.urlsOut), model.Counted(counts.Pages, "URL", "URLs"), model.Counted(counts.Hosts, "host", "hosts"))
+	}
 	return nil
 }
 

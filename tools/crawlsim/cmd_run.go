@@ -322,6 +322,18 @@ type runFiles struct {
 	transpose  string
 }
 
+// transposeFor returns the transpose a run of the graph at path in format
+// loads (transposeFile): the one -transpose names, else NAME-t.graph
+// beside a large BVGraph unless an importance file replaces the PageRank
+// it would serve (a large transpose, packed, would take gigabytes for
+// nothing).
+func (f runFiles) transposeFor(path string, format graphio.Format) string {
+	if f.importance.file != "" && f.transpose == "" {
+		return ""
+	}
+	return transposeFile(path, format, f.transpose)
+}
+
 // runScenarioOrders is runScenarioWith that also gives every crawl's
 // download order to orders, when not nil (scenario.Env.Orders), and
 // crawls parallel strategies at once (scenario.Env.Parallel; 0: as many
@@ -338,7 +350,7 @@ func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, files 
 	}
 	if sc.Graph.File != "" {
 		format, _ := resolveFormat("format", sc.Graph.Format, sc.Graph.File)
-		sr.Env.Transpose = transposeFile(sc.Graph.File, format, files.transpose)
+		sr.Env.Transpose = files.transposeFor(sc.Graph.File, format)
 	}
 	runner, err := scenario.New(sc, sr.Env)
 	if err != nil {

@@ -36,6 +36,11 @@ type graphInput struct {
 	// renumber numbers an edge list's integer ids densely
 	// (graphio.LoadOptions.Renumber).
 	renumber bool
+	// pack, when above 0, packs a BVGraph read in place when its packed
+	// lists take at most pack bytes (graphio.LoadOptions.Pack): set for a
+	// graph every pass reads whole again, a transpose PageRank pulls
+	// along.
+	pack int64
 }
 
 func (in *graphInput) register(fs *flag.FlagSet) {
@@ -170,12 +175,17 @@ func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (
 		},
 		SkipURLs: in.skipURLs,
 		InPlace:  true,
+		PackProgress: func(name string, done, total int64) {
+			p.describe("packing " + filepath.Base(name))
+			p.set(done, total)
+		},
 		Renumber: in.renumber,
 		Progress: func(name string, done, total int64) {
 			p.describe("checking " + filepath.Base(name))
 			p.set(done, total)
 		},
 	}
+	opt.Pack = in.pack
 	g, labels, err := graphio.Load(osFS{}, path, opt)
 	return g, labels, budget.explain(err)
 }
@@ -226,7 +236,12 @@ func (in *graphInput) loadTranspose(ctx context.Context, e *env, g *graph.Graph,
 	if name == "" {
 		return nil, nil
 	}
-	t := graphInput{path: name, format: graphio.FormatFromName(name), skipURLs: true}
+	// The transpose may take, packed, what PageRank's vectors and the
+	// graph leave of the budget (pagerankVectorBytes, graphBytes, and
+	// the transpose's own list positions while it is packed).
+	n := int64(g.NumNodes())
+	pack := in.memory.bytes - graphBytes(g) - pagerankVectorBytes(n) - 8*(n+1)
+	t := graphInput{path: name, format: graphio.FormatFromName(name), skipURLs: true, pack: max(pack, 0)}
 	if err := mustExist(name); err != nil {
 		return nil, fmt.Errorf("-transpose: %w", err)
 	}

@@ -114,14 +114,22 @@ func (b memoryBudget) check(what string, pages, links, need int64, purpose strin
 	return b.explain(fmt.Errorf("%s: %w", what, &graphio.TooLargeError{Pages: pages, Links: links, Need: need, Limit: b.bytes, Of: "bytes", Purpose: purpose}))
 }
 
+// packBytes is the most memory the graph of a run read in place may take
+// once packed (graphio.LoadOptions.Pack): a third of the budget, so that
+// the crawls' per-page state keeps the rest; 0, no packing, when the
+// budget is unknown. (rank packs a transpose into what its vectors
+// leave: graphInput.loadTranspose.)
+func (b memoryBudget) packBytes() int64 { return max(b.bytes/3, 0) }
+
 // graphBytes is the memory a loaded graph holds: 8-byte offsets and
-// 4-byte targets, a host per page and the host names, and its URLs with
-// their string headers.
+// 4-byte targets (or packed lists, or a BVGraph's 8-byte list positions),
+// a host per page and the host names, and its URLs with their string
+// headers.
 func graphBytes(g *graph.Graph) int64 {
 	n := int64(g.NumNodes())
-	b := 8 * (n + 1) // CSR offsets, or a BVGraph's list positions
-	if g.IsCSR() {
-		b += 4 * g.NumArcs() // a BVGraph's links stay in its mapped file
+	b := g.HeldBytes()
+	if !g.IsCSR() {
+		b += 8 * (n + 1) // a BVGraph's list positions; its links stay in its mapped file
 	}
 	if g.Hosts != nil {
 		b += 4 * n

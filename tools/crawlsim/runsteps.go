@@ -45,6 +45,7 @@ func newStepRunner(ctx context.Context, e *env) (*stepRunner, error) {
 		Cancel:   ctx.Err,
 		Release:  releaseMemory,
 		InPlace:  true,
+		Pack:     budget.packBytes(),
 	}}, nil
 }
 

@@ -79,7 +79,7 @@ func TestPageGlossaryByKeyboard(t *testing.T) {
 	run(t, ctx, chromedp.KeyEvent(kb.Enter), waitFor(visible, 5*time.Second))
 	// Closed again, then opened from tau's header.
 	run(t, ctx, chromedp.KeyEvent(kb.Enter), waitFor(`!document.querySelector("#glossary").open`, 5*time.Second))
-	tau := `Array.from(document.querySelectorAll("#metrics thead button")).find(b => b.textContent == "tau")`
+	tau := `Array.from(document.querySelectorAll("#metrics thead button")).find(b => b.textContent == "tau (−1 to 1)")`
 	described := value(t, ctx, chromedp.Evaluate[string](`(() => { const b = `+tau+`; return b ? b.getAttribute("aria-describedby") || "" : ""; })()`))
 	if described != "def-tau-text" {
 		t.Errorf("the tau header is described by %q, want def-tau-text", described)
@@ -88,7 +88,7 @@ func TestPageGlossaryByKeyboard(t *testing.T) {
 		waitFor(visible, 5*time.Second), waitFor(`document.activeElement && document.activeElement.id == "def-tau"`, 5*time.Second))
 	// Escape on the definition gives the focus back to tau's header.
 	run(t, ctx, chromedp.KeyEvent(kb.Escape),
-		waitFor(`document.activeElement && document.activeElement.tagName == "BUTTON" && document.activeElement.textContent == "tau"`, 5*time.Second))
+		waitFor(`document.activeElement && document.activeElement.tagName == "BUTTON" && document.activeElement.textContent == "tau (−1 to 1)"`, 5*time.Second))
 }
 
 // TestPageExplainedAudit: axe-core finds no violation of the WCAG 2.1 A

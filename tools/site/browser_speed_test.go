@@ -11,6 +11,7 @@ package site
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -30,8 +31,11 @@ import (
 // DevTools script, which the page's Content-Security-Policy does not
 // govern). It records, in window.crawlsimProbe:
 //   - paint: what the document holds at the first paint (checked at the
-//     first animation frame, which comes before the first paint): whether
-//     a chart box and a progress line are there, and the chart box's top;
+//     first animation frame, which comes before the first paint, in which
+//     the page shows something: a frame before the header is read, or
+//     while the skeleton is hidden until it is read whole, paints
+//     nothing): whether a chart box and a progress line are there, and
+//     the chart box's top;
 //   - first: performance.now() when the chart draws its first curve;
 //   - runTop: the chart box's top when the run's progress bars are shown,
 //     doneTop when the first curve is drawn;
@@ -57,16 +61,35 @@ const startProbe = `(() => {
 		if (c) { const r = c.getBoundingClientRect(); out["#chart size"] = [Math.round(r.height), Math.round(r.width)]; }
 		return out;
 	};
+	// describe names a node by its tag, id and classes (an SVG element's
+	// className is an SVGAnimatedString: its class attribute is read),
+	// with the two elements it is in, and a text node's text: for example
+	// "button.entry > span.swatch > svg".
+	p.describe = (n) => {
+		const one = (e) => {
+			if (e.nodeType !== 1) return "text " + JSON.stringify((e.textContent || "").trim().slice(0, 30));
+			const cls = (e.getAttribute("class") || "").trim();
+			return e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (cls ? "." + cls.split(/\s+/).join(".") : "");
+		};
+		const parts = [one(n)];
+		for (let e = n.parentElement; e && parts.length < 3; e = e.parentElement) parts.unshift(one(e));
+		return parts.join(" > ");
+	};
 	const snap = (when) => p.boxes.push({when: when, at: Math.round(performance.now()), places: p.boxesNow()});
-	requestAnimationFrame(() => {
+	// shows: the page shows something, its header or its layout (the
+	// layout alone embedded) in a visible box.
+	const shows = () => [...document.querySelectorAll("#crawlsim header, #crawlsim .layout")].some((e) => getComputedStyle(e).visibility === "visible" && e.getBoundingClientRect().height > 0);
+	const frame = () => {
+		if (!shows()) { requestAnimationFrame(frame); return; }
 		const c = document.querySelector("#chart");
 		p.paint = {chart: !!c, chartHeight: c ? Math.round(c.getBoundingClientRect().height) : 0, progress: !!document.querySelector(".run progress"), top: top(), at: performance.now()};
 		snap("at the first paint");
-	});
+	};
+	requestAnimationFrame(frame);
 	new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) {
 			const el = (s) => s.node && (s.node.nodeType === 1 ? s.node : s.node.parentElement);
 			p.shifts.push({value: e.value, at: Math.round(e.startTime),
-				sources: (e.sources || []).map((s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) + " " + Math.round(s.previousRect.x) + "," + Math.round(s.previousRect.y) + "→" + Math.round(s.currentRect.x) + "," + Math.round(s.currentRect.y) : "?").join(", "),
+				sources: (e.sources || []).map((s) => s.node ? p.describe(s.node) + " " + Math.round(s.previousRect.x) + "," + Math.round(s.previousRect.y) + " " + Math.round(s.previousRect.width) + "×" + Math.round(s.previousRect.height) + "→" + Math.round(s.currentRect.x) + "," + Math.round(s.currentRect.y) + " " + Math.round(s.currentRect.width) + "×" + Math.round(s.currentRect.height) : "?").join(", "),
 				mainArea: (e.sources || []).some((s) => el(s) && el(s).closest(".main-area"))});
 		} }).observe({type: "layout-shift", buffered: true});
 	const look = () => {
@@ -327,6 +350,78 @@ func TestPageStartsWithoutJumps(t *testing.T) {
 		for _, m := range moves(snaps, maxJump) {
 			t.Errorf("embedded in %d×%d px, %s", frame[0], frame[1], m)
 		}
+	}
+}
+
+// TestPageSkeletonArrivesSlowly serves index.html a tag at a time, each
+// 20 ms after the one before, from the skeleton's start to the end of its
+// chart panel, as a slow network or a busy parser delivers it: the browser
+// paints the skeleton part-read, many times, and nothing in the run bar
+// or the chart panel moves when the rest of it arrives. (A legend entry
+// painted before its name was read held its swatch alone; the name made
+// the entry taller and the swatch, centred, went 4 px down.) At the
+// desktop's and the phone's widths, until page.wasm renders.
+func TestPageSkeletonArrivesSlowly(t *testing.T) {
+	const maxJump = 2
+	slow := func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/" {
+				h.ServeHTTP(w, r)
+				return
+			}
+			// The whole body, uncompressed, every time.
+			for _, k := range []string{"Accept-Encoding", "If-Modified-Since", "If-None-Match"} {
+				r.Header.Del(k)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, r)
+			for k, v := range rec.Header() {
+				w.Header()[k] = v
+			}
+			w.Header().Del("Content-Length")
+			w.WriteHeader(rec.Code)
+			body := rec.Body.String()
+			from := strings.Index(body, `<div id="crawlsim">`)
+			to := strings.Index(body, "<!-- end of the chart panel -->")
+			if from < 0 || to < from {
+				t.Errorf("index.html has no skeleton's chart panel to send slowly")
+				io.WriteString(w, body)
+				return
+			}
+			io.WriteString(w, body[:from])
+			for rest := body[from:to]; rest != ""; {
+				n := strings.IndexByte(rest, '>') + 1
+				if n == 0 {
+					n = len(rest)
+				}
+				io.WriteString(w, rest[:n])
+				w.(http.Flusher).Flush()
+				rest = rest[n:]
+				time.Sleep(20 * time.Millisecond)
+			}
+			io.WriteString(w, body[to:])
+		})
+	}
+	ctx, url := browser(t, slow)
+	run(t, ctx, addProbe())
+	for _, width := range []int64{1400, 400} {
+		run(t, ctx, viewport(width, 900), chromedp.Navigate(url+"/"), waitFor(`document.readyState != "loading"`, time.Minute))
+		p := readProbe(t, ctx)
+		if p.Paint == nil {
+			t.Fatalf("at %d px the probe saw no animation frame", width)
+		}
+		if p.UIAt > 0 {
+			t.Logf("at %d px page.wasm had rendered the page too by then", width)
+		}
+		for _, m := range moves(append(p.Boxes, boxesNow(t, ctx, "once the skeleton is read")), maxJump) {
+			t.Errorf("at %d px %s", width, m)
+		}
+		for _, s := range p.Shifts {
+			if s.MainArea {
+				t.Errorf("at %d px, at %d ms, while the skeleton arrives, the run bar or the chart moves (layout shift %.4f): %s", width, s.At, s.Value, s.Sources)
+			}
+		}
+		t.Logf("at %d px: first paint at %.0f ms; layout shifts: %+v", width, p.Paint.At, p.Shifts)
 	}
 }
 

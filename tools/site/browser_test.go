@@ -252,9 +252,10 @@ func tableCells(t *testing.T, ctx context.Context) [][]string {
 	return value(t, ctx, chromedp.Evaluate[[][]string](`Array.from(document.querySelectorAll("#metrics tbody tr")).map(r => Array.from(r.cells).slice(0, -1).map(c => c.textContent))`))
 }
 
-// resultCells returns report.Rows of a result, as tableCells does.
+// resultCells returns the cells of a result's table (report.ReadableRows:
+// the command line's figures, a column each), as tableCells does.
 func resultCells(r *scenario.Result) [][]string {
-	_, rows, _ := report.Rows(r)
+	_, rows := report.ReadableRows(r)
 	for i := range rows {
 		rows[i] = rows[i][:len(rows[i])-1]
 	}

@@ -15,7 +15,8 @@ import "strings"
 //   - worker-src 'self': new Worker("worker.js").
 //   - connect-src 'self': fetch("page.wasm.br"), fetch("worker.wasm.br"),
 //     fetch("vendor/brotli-dec-wasm.wasm.gz") (decompressed by a
-//     DecompressionStream, which needs no directive).
+//     DecompressionStream, which needs no directive), and the graphs the
+//     site carries: fetch("graphs.json") and the files under graphs/.
 //   - style-src 'self': style.css. style-src-attr 'unsafe-inline': Vugu
 //     sets style attributes (the chart's readout is placed by one); style
 //     elements stay refused.

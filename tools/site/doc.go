@@ -16,6 +16,8 @@
 //	worker.wasm.br the engine in the web worker, from ./wasm/worker, Brotli (built)
 //	wasm_exec.js   Go's JavaScript glue, copied from $(go env GOROOT)/lib/wasm (built)
 //	vugu-render.js the script of Vugu's renderer, from its source  (built)
+//	graphs.json    the graphs the site carries, with their facts  (-graph; none without)
+//	graphs/        their files: NAME, a BVGraph's NAME.properties and .offsets, URL lists (-graph)
 //
 // Both binaries are built with GOOS=js GOARCH=wasm, -trimpath and
 // -ldflags="-s -w", and written Brotli-compressed only: a static host
@@ -44,4 +46,15 @@
 // types, gzip for a .wasm when asked (the page itself fetches .wasm.br), and
 // Cache-Control: no-cache so that a rebuilt binary is never stale. [Main] is
 // the command line of serve.go.
+//
+// # Graphs of the site
+//
+// serve.go -graph FILE puts real crawls into the site, for a course:
+// [PrepareGraphs] reads each as the page will (refusing a bad one with
+// an error naming its file) and measures it, [WriteGraphs] copies it
+// into graphs/ and lists it in graphs.json, and without -out the
+// development server serves it from where it is. The page lists them in
+// its Graph panel, and a scenario names one by its path in the site
+// ("graphs/cs-stanford.edges"), which the page fetches from its own
+// origin: an embedded comparison runs on a real crawl.
 package site

@@ -27,8 +27,8 @@ func (e *UsageError) Error() string { return "serve: " + e.Err.Error() }
 // Unwrap returns the underlying error.
 func (e *UsageError) Unwrap() error { return e.Err }
 
-const usageText = `usage: go run serve.go [-addr HOST:PORT] [-no-build]
-       go run serve.go -out DIR
+const usageText = `usage: go run serve.go [-addr HOST:PORT] [-no-build] [-graph FILE [-urls FILE]]...
+       go run serve.go -out DIR [-graph FILE [-urls FILE]]...
 
 serve builds crawlsim's browser page and serves it for development.
 
@@ -50,6 +50,18 @@ exits.
 Every reference in it is relative: the folder works from any static host,
 under any sub-path. index.html carries the policy in a <meta> element.
 
+With -graph FILE (repeatable), the site carries real crawls: each graph,
+in any format crawlsim reads (gzip-compressed or not; a BVGraph by its
+NAME.graph, its .properties and .offsets going along), is read to check
+it and copied into DIR/graphs/ (-graph NAME=FILE names it graphs/NAME),
+with the URL list that -urls FILE gives after it, and graphs.json lists
+them with their statistics. The page's Graph panel offers them, and a
+scenario or a permalink names one by its path in the site
+("graphs/cs-stanford.edges"), so that an embedded comparison runs on
+it; the page reads them from its own origin. Without -out the server
+serves them from where they are, copying nothing. A site lists the
+graphs of its last build only.
+
 Run it from anywhere inside the crawlsim module.
 
 Flags:
@@ -61,7 +73,9 @@ Flags:
 // reach it), prints "crawlsim page: http://ADDR/" with the port really
 // listened on to stdout and serves until ctx is cancelled, then shuts down cleanly and
 // returns nil. With -out DIR it builds a deployable site into DIR and
-// returns. Build progress goes to stderr. A bad command line returns a
+// returns. Each -graph is checked first (PrepareGraphs), then put into
+// the site (WriteGraphs), or, without -out, served from where it is.
+// Build progress goes to stderr. A bad command line returns a
 // *UsageError; -h prints the help to stdout and returns nil.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -70,6 +84,9 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "serve on this `host:port`; port 0 picks a free one; an empty host or one that is not a loopback address lets other machines reach the page")
 	out := fs.String("out", "", "build a deployable static site into `DIR` (created if needed) and exit without serving")
 	noBuild := fs.Bool("no-build", false, "serve static/ as it is, without building (quick restarts)")
+	var specs []GraphSpec
+	fs.Var(graphFlag{&specs}, "graph", "put the graph `[NAME=]FILE` into the site, as graphs/NAME (default: FILE's name); repeatable")
+	fs.Var(urlsFlag{&specs}, "urls", "the URL list `FILE` of the -graph before it (hosts, URL seeds)")
 	printUsage := func(w io.Writer) {
 		fmt.Fprint(w, usageText)
 		fs.SetOutput(w)
@@ -99,13 +116,28 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	graphs, err := PrepareGraphs(specs)
+	if err != nil {
+		return err
+	}
+	for _, g := range graphs {
+		if msg := tooLarge(g); msg != "" {
+			fmt.Fprintf(stderr, "serve: warning: %s\n", msg)
+		}
+	}
 	if *out != "" {
 		dir, err := filepath.Abs(*out)
 		if err != nil {
 			return err
 		}
+		if err := checkInputs(dir, filepath.Join(root, "static"), graphs, true); err != nil {
+			return err
+		}
 		start := time.Now()
 		if err := Build(ctx, root, dir, stderr); err != nil {
+			return err
+		}
+		if err := WriteGraphs(dir, graphs, stderr); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "crawlsim static site: %s (built in %s)\n", dir, roundDuration(time.Since(start)))
@@ -122,6 +154,13 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "serve: warning: %s\n", warning)
 	}
 	static := filepath.Join(root, "static")
+	if err := checkInputs(static, "", graphs, false); err != nil {
+		return err
+	}
+	handler, err := graphsHandler(graphs, Handler(static))
+	if err != nil {
+		return err
+	}
 	if *noBuild {
 		for _, name := range []string{"index.html", "page.wasm" + compressedSuffix, "worker.wasm" + compressedSuffix, "wasm_exec.js", vuguScript} {
 			if _, err := os.Stat(filepath.Join(static, name)); err != nil {
@@ -131,7 +170,10 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	} else if err := Build(ctx, root, static, stderr); err != nil {
 		return err
 	}
-	return serve(ctx, ln, Handler(static), stdout)
+	for _, g := range graphs {
+		fmt.Fprintf(stderr, "serving %s from %s\n", g.File, g.Sources[g.File])
+	}
+	return serve(ctx, ln, handler, stdout)
 }
 
 // listen listens on addr, explaining a busy port.

@@ -51,7 +51,7 @@ func TestMainHelp(t *testing.T) {
 			t.Fatalf("Main(%s) = %v, want nil", h, err)
 		}
 		help := stdout.String()
-		for _, want := range []string{"usage: go run serve.go", "-addr", "127.0.0.1:8080", "-out", "-no-build", "page.wasm", "worker.wasm", "wasm_exec.js", "relative"} {
+		for _, want := range []string{"usage: go run serve.go", "-addr", "127.0.0.1:8080", "-out", "-no-build", "-graph", "-urls", "graphs.json", "page.wasm", "worker.wasm", "wasm_exec.js", "relative"} {
 			if !strings.Contains(help, want) {
 				t.Errorf("Main(%s): help lacks %q:\n%s", h, want, help)
 			}

@@ -115,18 +115,34 @@ func moduleImportsUnder(t *testing.T, top string) []string {
 	return dirs
 }
 
-// pageData are the engine packages the page may reach: the data (the
+// pageData are the engine packages the page imports: the data (the
 // scenario, the result, the strategies' descriptions) and report's
 // charts and tables, which read only the data.
 var pageData = map[string]bool{"engine/model": true, "engine/report": true}
 
+// dataReader is the one engine package the data import: the strict JSON
+// reader that engine/model reads scenarios and results with. The page
+// reaches it only through engine/model's functions.
+const dataReader = "engine/strictjson"
+
 // TestPageReachesNoAlgorithm checks DESIGN.md's arrows for the page: ui,
-// wasm/page and wasm/protocol, as the wasm build links them, reach no
-// engine package but the data and report, so that page.wasm carries no
-// engine; the worker does the work. Report and the data reach no other
-// engine package either.
+// wasm/page and wasm/protocol import no engine package but the data and
+// report, and, as the wasm build links them, reach none but those and the
+// data's JSON reader, so that page.wasm carries no engine; the worker
+// does the work. Report and the data reach no other engine package
+// either.
 func TestPageReachesNoAlgorithm(t *testing.T) {
+	ctx := jsContext()
 	for _, pkg := range []string{"ui", "wasm/page", "wasm/protocol"} {
+		bp, err := ctx.ImportDir(filepath.Join(repoRoot, filepath.FromSlash(pkg)), 0)
+		if err != nil {
+			t.Fatalf("%s: %v", pkg, err)
+		}
+		for _, imp := range bp.Imports {
+			if rel, ok := strings.CutPrefix(imp, module+"/"); ok && strings.HasPrefix(rel, "engine/") && !pageData[rel] {
+				t.Errorf("%s imports %s; the page imports only data (DESIGN.md, layout): engine/model and engine/report", pkg, rel)
+			}
+		}
 		reached := false
 		for _, p := range moduleImports(t, module+"/"+pkg) {
 			rel := strings.TrimPrefix(p, module+"/")
@@ -134,8 +150,8 @@ func TestPageReachesNoAlgorithm(t *testing.T) {
 				continue
 			}
 			reached = true
-			if !pageData[rel] {
-				t.Errorf("%s reaches %s; the page imports only data (DESIGN.md, layout): engine/model and engine/report", pkg, rel)
+			if !pageData[rel] && rel != dataReader {
+				t.Errorf("%s reaches %s; the page reaches only data (DESIGN.md, layout): engine/model, engine/report and %s", pkg, rel, dataReader)
 			}
 		}
 		if pkg != "wasm/page" && !reached {
@@ -144,7 +160,7 @@ func TestPageReachesNoAlgorithm(t *testing.T) {
 	}
 	for rel := range pageData {
 		for _, p := range moduleImports(t, module+"/"+rel) {
-			if other := strings.TrimPrefix(p, module+"/"); other != rel && other != "engine/model" {
+			if other := strings.TrimPrefix(p, module+"/"); other != rel && other != "engine/model" && other != dataReader {
 				t.Errorf("%s reaches %s; the page's data reach no other engine package", rel, other)
 			}
 		}
@@ -153,19 +169,25 @@ func TestPageReachesNoAlgorithm(t *testing.T) {
 
 // TestModelImportsOnlyTheStandardLibrary checks that engine/model, the
 // data the page and the engine share, imports nothing but the standard
-// library, natively and for the browser.
+// library and its JSON reader, which imports only the standard library,
+// natively and for the browser.
 func TestModelImportsOnlyTheStandardLibrary(t *testing.T) {
 	for _, ctx := range []build.Context{build.Default, jsContext()} {
-		bp, err := ctx.ImportDir(filepath.Join(repoRoot, "engine", "model"), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(bp.Imports) == 0 {
-			t.Fatal("engine/model imports nothing; is the walk blind?")
-		}
-		for _, imp := range bp.Imports {
-			if first, _, _ := strings.Cut(imp, "/"); strings.Contains(first, ".") {
-				t.Errorf("engine/model imports %s (GOOS=%s); it imports only the standard library", imp, ctx.GOOS)
+		for _, pkg := range []string{"engine/model", dataReader} {
+			bp, err := ctx.ImportDir(filepath.Join(repoRoot, filepath.FromSlash(pkg)), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(bp.Imports) == 0 {
+				t.Fatalf("%s imports nothing; is the walk blind?", pkg)
+			}
+			for _, imp := range bp.Imports {
+				if pkg == "engine/model" && imp == module+"/"+dataReader {
+					continue
+				}
+				if first, _, _ := strings.Cut(imp, "/"); strings.Contains(first, ".") {
+					t.Errorf("%s imports %s (GOOS=%s); it imports only the standard library", pkg, imp, ctx.GOOS)
+				}
 			}
 		}
 	}

@@ -137,3 +137,94 @@ func (u *Upload) SameFiles(o *Upload) bool {
 	}
 	return true
 }
+
+// FetchUpload fetches the files of a graph of the page's site, by their
+// paths in the site, which are relative to the page (its own origin):
+// the graph file, its other files (extra: a BVGraph's NAME.properties
+// and NAME.offsets) and its URL list, "" when it has none. They are held
+// by the browser, as Blobs, and sent as an upload is (SendUpload). It
+// waits for the downloads, so it must run on a goroutine of its own.
+func FetchUpload(file string, extra []string, urls string) (*Upload, error) {
+	u := &Upload{load: protocol.Load{Name: file, Extra: append([]string(nil), extra...), URLs: urls}}
+	for _, name := range u.load.Files() {
+		data, err := fetchOK(name)
+		if err != nil {
+			return nil, err
+		}
+		blob, err := data.Call("blob")
+		if err != nil {
+			return nil, err
+		}
+		if blob, err = await(blob); err != nil {
+			return nil, fmt.Errorf("%s: cannot read it from the site: %w", name, err)
+		}
+		u.files = append(u.files, blob)
+	}
+	return u, nil
+}
+
+// FetchText fetches a file of the page's site, by its path relative to
+// the page, as text; found is false when the site has no such file (404).
+func FetchText(name string) (text string, found bool, err error) {
+	resp, err := fetchResponse(name)
+	if err != nil {
+		return "", false, err
+	}
+	if status, err := resp.Get("status"); err == nil {
+		if code, _ := status.Int(); code == 404 {
+			return "", false, nil
+		}
+	}
+	if err := responseOK(name, resp); err != nil {
+		return "", false, err
+	}
+	p, err := resp.Call("text")
+	if err != nil {
+		return "", false, err
+	}
+	v, err := await(p)
+	if err != nil {
+		return "", false, fmt.Errorf("%s: %w", name, err)
+	}
+	text, err = v.String()
+	return text, true, err
+}
+
+// fetchResponse fetches name and returns the response, whatever its
+// status.
+func fetchResponse(name string) (safejs.Value, error) {
+	p, err := safejs.Global().Call("fetch", name)
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	resp, err := await(p)
+	if err != nil {
+		return safejs.Undefined(), fmt.Errorf("%s: cannot fetch it from the site: %w", name, err)
+	}
+	return resp, nil
+}
+
+// fetchOK fetches name and returns the response, an error unless it is
+// a success.
+func fetchOK(name string) (safejs.Value, error) {
+	resp, err := fetchResponse(name)
+	if err != nil {
+		return resp, err
+	}
+	return resp, responseOK(name, resp)
+}
+
+// responseOK says why the response resp to the fetch of name is not a
+// success, nil when it is.
+func responseOK(name string, resp safejs.Value) error {
+	ok, err := resp.Get("ok")
+	if err != nil {
+		return err
+	}
+	if b, _ := ok.Bool(); b {
+		return nil
+	}
+	status, _ := resp.Get("status")
+	code, _ := status.Int()
+	return fmt.Errorf("%s: the site answered %d instead of the file", name, code)
+}

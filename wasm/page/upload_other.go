@@ -21,3 +21,11 @@ func (w *Worker) SendUpload(r protocol.Request, u *Upload, maxBytes int64) (prot
 // SameFiles reports whether u and o hold the same files: outside the
 // browser, whether they are the same upload.
 func (u *Upload) SameFiles(o *Upload) bool { return u != nil && u == o }
+
+// FetchUpload returns ErrNotInBrowser outside the browser.
+func FetchUpload(file string, extra []string, urls string) (*Upload, error) {
+	return nil, ErrNotInBrowser
+}
+
+// FetchText returns ErrNotInBrowser outside the browser.
+func FetchText(name string) (text string, found bool, err error) { return "", false, ErrNotInBrowser }

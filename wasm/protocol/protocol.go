@@ -168,8 +168,10 @@ type Request struct {
 // Load describes an uploaded graph: its files and their sizes. Their bytes
 // travel as the message's buffers, in the order of Files.
 type Load struct {
-	// Name is the graph file's name; its format follows the name as on the
-	// command line unless Format is given.
+	// Name is the graph file's name, or, for a graph of the page's site,
+	// its path there ("graphs/NAME": model.IsSitePath), as the other
+	// names are; its format follows the name as on the command line
+	// unless Format is given.
 	Name string `json:"name"`
 	// Format overrides the format the name implies ("edges", "graph-txt",
 	// "bvgraph", "csr").

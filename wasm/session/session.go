@@ -259,8 +259,13 @@ func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*proto
 	}
 	seen := map[string]bool{}
 	for _, name := range names {
-		if strings.ContainsAny(name, "/\\") || !fs.ValidPath(name) {
-			return nil, fmt.Errorf("%q: a file name without folders is expected", name)
+		if model.IsSitePath(name) {
+			// A graph of the page's site, by its path there.
+			if err := model.CheckSitePath(name); err != nil {
+				return nil, err
+			}
+		} else if strings.Contains(name, "\\") || !fs.ValidPath(name) {
+			return nil, fmt.Errorf("%q: a file name without folders, or a path in the site's %s/ folder, is expected", name, model.SiteGraphsDir)
 		}
 		if seen[name] {
 			return nil, fmt.Errorf("%s: the same file is given twice", name)

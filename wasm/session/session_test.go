@@ -316,6 +316,33 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+// TestLoadSitePaths loads a graph of the page's site, named by its path
+// there (model.SiteGraphsDir), and runs on it; a path that leaves the
+// site's graphs folder is refused.
+func TestLoadSitePaths(t *testing.T) {
+	s := New(fakeClock(time.Millisecond))
+	load := request(1, protocol.KindLoad)
+	edges, urls := "0 1\n1 2\n2 0\n", "http://a.example/\nhttp://a.example/b\nhttp://c.example/\n"
+	load.Load = &protocol.Load{Name: "graphs/2001/web.edges", URLs: "graphs/2001/web.urls", Sizes: []int64{int64(len(edges)), int64(len(urls))}}
+	g := last(t, s.Handle(load, []Buffer{Bytes(edges), Bytes(urls)}), protocol.KindGraph)
+	if g.Graph.Name != "graphs/2001/web.edges" || g.Graph.Stats.Pages != 3 || g.Graph.Stats.Hosts != 2 {
+		t.Fatalf("the site's graph loaded as %+v", g.Graph)
+	}
+	run := request(2, protocol.KindRun)
+	sc := smallRun()
+	sc.Graph = scenario.Source{File: "graphs/2001/web.edges", URLs: "graphs/2001/web.urls"}
+	sc.Seeds = "random:1"
+	run.Scenario = &sc
+	s.Handle(run, nil)
+	last(t, finish(t, s), protocol.KindResult)
+	for _, name := range []string{"graphs/../web.edges", "other/web.edges", "graphs/.web.edges", "/graphs/web.edges", `graphs\web.edges`} {
+		load.Load = &protocol.Load{Name: name, Sizes: []int64{int64(len(edges))}}
+		if out := s.Handle(load, []Buffer{Bytes(edges)}); len(out) != 1 || out[0].Kind != protocol.KindError {
+			t.Errorf("the name %q answered %+v", name, out)
+		}
+	}
+}
+
 // TestStanfordUpload loads the cs-stanford edge list with its URL list as
 // the page uploads them and runs a comparison on it.
 // stanfordFiles returns cs-stanford's folder, edge list and URL list from

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graphio"
+)
+
+// TestPackedGraphsGiveTheSameResults: rank pulling along cnr-2000's
+// transpose and run crawling cnr-2000, both read from BVGraph and packed
+// (within a third of the memory budget, 5 MB of 40), print what they
+// print from the graph's .csr, byte for byte. (engine/graphio's
+// TestLoadPacksBVGraph shows what is packed within which budget.)
+func TestPackedGraphsGiveTheSameResults(t *testing.T) {
+	graph := sharedData(t, "cnr-2000/cnr-2000.graph")
+	transpose := sharedData(t, "cnr-2000/cnr-2000-t.graph")
+	dir := t.TempDir()
+	csr, curves := filepath.Join(dir, "cnr.csr"), filepath.Join(dir, "curves.csv")
+	mustRun(t, "convert", "-o", csr, graph)
+	rankArgs := []string{"rank", "-top", "20"}
+	// The table's last column is a time: the curves are compared.
+	runArgs := []string{"run", "-quiet", "-seeds", "top-pagerank:20", "-strategies", "bfs,opic,fpr", "-csv", curves}
+	wantRank := mustRun(t, append(rankArgs, csr)...)
+	mustRun(t, append(runArgs, csr)...)
+	wantRun := string(readBytes(t, curves))
+	t.Setenv(memoryEnv, "40MB")
+	gotRank := mustRun(t, append(rankArgs, "-transpose", transpose, graph)...)
+	mustRun(t, append(runArgs, graph)...)
+	if gotRun := string(readBytes(t, curves)); gotRun != wantRun {
+		t.Errorf("run on the BVGraph writes curves of %d bytes, unlike those on the .csr (%d bytes)", len(gotRun), len(wantRun))
+	}
+	if strings.Replace(gotRank, "cnr-2000.graph", "cnr.csr", -1) != wantRank {
+		t.Errorf("rank -transpose on the BVGraph prints\n%s\nwant, as on the .csr,\n%s", gotRank, wantRank)
+	}
+}
+
+// transposeFile finds NAME-t.graph beside a BVGraph NAME.graph of more
+// than layoutLinksAtMost links, and only there; an explicit transpose
+// wins; a run with an importance file looks for none.
+func TestTransposeFile(t *testing.T) {
+	dir := t.TempDir()
+	p := func(name string) string { return filepath.Join(dir, name) }
+	props := func(name string, arcs int64) {
+		writeFile(t, dir, name, fmt.Sprintf("nodes=100000\narcs=%d\nwindowsize=7\nmaxrefcount=3\nminintervallength=4\nzetak=3\ncompressionflags=\ngraphclass=it.unimi.dsi.webgraph.BVGraph\nversion=0\n", arcs))
+	}
+	for _, name := range []string{"big.graph", "big-t.graph", "small.graph", "small-t.graph"} {
+		writeFile(t, dir, name, "")
+	}
+	props("big.properties", layoutLinksAtMost+1)
+	props("big-t.properties", layoutLinksAtMost+1)
+	props("small.properties", layoutLinksAtMost)
+	props("small-t.properties", layoutLinksAtMost)
+	bv := graphio.FormatBVGraph
+	for _, c := range []struct {
+		path     string
+		format   graphio.Format
+		files    runFiles
+		want     string
+		whatCase string
+	}{
+		{p("big.graph"), bv, runFiles{}, p("big-t.graph"), "a large BVGraph"},
+		{p("small.graph"), bv, runFiles{}, "", "2^28 links"},
+		{p("big.graph"), graphio.FormatCSR, runFiles{}, "", "not a BVGraph"},
+		{p("big.graph"), bv, runFiles{transpose: "x-t.graph"}, "x-t.graph", "an explicit transpose"},
+		{p("big.graph"), bv, runFiles{importance: importanceInput{file: "web.imp"}}, "", "an importance file"},
+		{p("big.graph"), bv, runFiles{importance: importanceInput{file: "web.imp"}, transpose: "x-t.graph"}, "x-t.graph", "an importance file and an explicit transpose"},
+	} {
+		if got := c.files.transposeFor(c.path, c.format); got != c.want {
+			t.Errorf("%s: transpose %q, want %q", c.whatCase, got, c.want)
+		}
+	}
+	os.Remove(p("big-t.properties"))
+	if got := transposeFile(p("big.graph"), bv, ""); got != "" {
+		t.Errorf("without NAME-t.properties: %q, want none", got)
+	}
+}
