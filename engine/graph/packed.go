@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+
+	"github.com/crawlsim/crawlsim/engine/step"
 )
 
 // PackedLists holds out-lists re-encoded byte-aligned, as variable-length
@@ -45,7 +47,8 @@ var ErrPackTooLarge = errors.New("graph: the packed lists would exceed their mem
 // soon as the packed bytes exceed maxBytes (> 0), having freed what it
 // packed, and the first decoding error of g's lists. progress, when not
 // nil, is called from the goroutines with the pages packed so far (it
-// must be safe for concurrent use).
+// must be safe for concurrent use). The goroutines start with step.Go; a
+// panic in one is raised again here once they have all returned.
 func Pack(g *Graph, workers int, maxBytes int64, progress func(pages int64)) (*Graph, error) {
 	n := g.NumNodes()
 	p := &PackedLists{n: n, m: g.NumArcs(), start: make([]uint32, n)}
@@ -66,10 +69,12 @@ func Pack(g *Graph, workers int, maxBytes int64, progress func(pages int64)) (*G
 		mu.Unlock()
 		next.Store(int64(nb)) // the others stop at their next block
 	}
+	var panics step.Panics
 	for range workers {
 		wg.Add(1)
-		go func() {
+		step.Go(func() {
 			defer wg.Done()
+			defer panics.Catch()
 			s := g.Successors()
 			var buf []byte
 			for {
@@ -101,9 +106,10 @@ func Pack(g *Graph, workers int, maxBytes int64, progress func(pages int64)) (*G
 					progress(done.Add(int64(hi - lo)))
 				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
+	panics.Raise()
 	if first != nil {
 		return nil, first
 	}

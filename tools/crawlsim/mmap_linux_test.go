@@ -16,6 +16,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/scenario"
@@ -270,4 +271,28 @@ func TestChangedMappingNamesTheFile(t *testing.T) {
 	if exitStatus(err) != 2 || err.Error() != "bad ("+name+" changed while crawlsim read it, which may be why; run the command again)" {
 		t.Errorf("an error after the file changed: %v (status %d)", err, exitStatus(err))
 	}
+}
+
+// TestTruncatedMappingWhilePacking: graph.Pack decodes a BVGraph read in
+// place in goroutines of its own; a .graph truncated before it does is an
+// error naming the file, not SIGBUS.
+func TestTruncatedMappingWhilePacking(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "g.graph")
+	mustRun(t, "gen", "-n", "200000", "-seed", "3", "-o", name)
+	from := mappedCount()
+	g, _, err := graphio.Load(osFS{}, name, graphio.LoadOptions{InPlace: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mappedCount() == from {
+		t.Skip("the graph was not mapped (RLIMIT_AS set?)")
+	}
+	if err := os.Truncate(name, 0); err != nil {
+		t.Fatal(err)
+	}
+	err = guardMapped(from, func() error {
+		_, err := graph.Pack(g, 2, 0, nil)
+		return err
+	})
+	truncatedMapping(t, err, name)
 }
