@@ -76,14 +76,15 @@ func readURLList(r io.Reader, name string, lim *readLimits) ([]string, error) {
 // "\r" cannot be written that way and is an error, and so is a blank last
 // URL (empty or only blanks), which ReadURLList would take for the end of
 // the file; it is refused before anything is written. When the first URL
-// starts with a UTF-8 byte order mark, one more is written before it, for
-// ReadURLList to skip.
+// starts with a byte order mark, UTF-8's or what reads as UTF-16's (bytes
+// FE FF or FF FE), a UTF-8 mark is written before it, for ReadURLList to
+// skip, so that the list reads back as it was.
 func WriteURLList(w io.Writer, urls []string) error {
 	if k := len(urls) - 1; k >= 0 && textIsBlank([]byte(urls[k])) {
 		return fmt.Errorf("graphio: writing URL list: the URL of page %d, the last, is blank, and a URL list cannot end in a blank line (readers take it for the end of the file); write .csr to keep pages without a URL at the end", k)
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
-	if len(urls) > 0 && strings.HasPrefix(urls[0], utf8BOM) {
+	if len(urls) > 0 && (strings.HasPrefix(urls[0], utf8BOM) || utf16Order([]byte(urls[0])) != "") {
 		bw.WriteString(utf8BOM)
 	}
 	for i, u := range urls {
