@@ -104,7 +104,7 @@ func Build(ctx context.Context, root, out string, log io.Writer) error {
 		return err
 	}
 	static := filepath.Join(root, "static")
-	if sameDir(static, out) {
+	if samePath(static, out) {
 		return nil
 	}
 	return copyStatic(static, out, log)
@@ -384,7 +384,7 @@ func copyStatic(static, out string, log io.Writer) error {
 			return nil
 		}
 		if d.IsDir() {
-			if sameDir(p, out) { // out inside static/: do not copy it into itself
+			if samePath(p, out) { // out inside static/: do not copy it into itself
 				return filepath.SkipDir
 			}
 			return nil
@@ -460,8 +460,8 @@ func writeFileAtomic(dst string, r io.Reader) (int64, error) {
 	return n, nil
 }
 
-// sameDir reports whether a and b name the same existing folder.
-func sameDir(a, b string) bool {
+// samePath reports whether a and b name the same existing file or folder.
+func samePath(a, b string) bool {
 	fa, err := os.Stat(a)
 	if err != nil {
 		return false

@@ -104,7 +104,7 @@ func PrepareGraphs(specs []GraphSpec) ([]SiteGraph, error) {
 		}
 		for _, p := range g.Files() {
 			src := g.Sources[p]
-			if other, ok := taken[p]; ok && !sameFile(other, src) {
+			if other, ok := taken[p]; ok && !samePath(other, src) {
 				return nil, fmt.Errorf("-graph %s: %s and %s would both be the site's %s; name one otherwise with -graph NAME=FILE", spec.File, other, src, p)
 			}
 			taken[p] = src
@@ -265,7 +265,7 @@ func WriteGraphs(out string, graphs []SiteGraph, log io.Writer) error {
 	for _, g := range graphs {
 		for _, p := range g.Files() {
 			src, dst := g.Sources[p], filepath.Join(out, filepath.FromSlash(p))
-			if sameFile(src, dst) {
+			if samePath(src, dst) {
 				continue
 			}
 			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
@@ -332,26 +332,13 @@ func checkInputs(out, static string, graphs []SiteGraph, copies bool) error {
 				if o == p {
 					continue
 				}
-				if dst := filepath.Join(out, filepath.FromSlash(o)); sameFile(src, dst) {
+				if dst := filepath.Join(out, filepath.FromSlash(o)); samePath(src, dst) {
 					return fmt.Errorf("-graph: %s is the site's %s, which writing the site would replace; copy it elsewhere first", src, o)
 				}
 			}
 		}
 	}
 	return nil
-}
-
-// sameFile reports whether a and b name the same existing file.
-func sameFile(a, b string) bool {
-	fa, err := os.Stat(a)
-	if err != nil {
-		return false
-	}
-	fb, err := os.Stat(b)
-	if err != nil {
-		return false
-	}
-	return os.SameFile(fa, fb)
 }
 
 // graphsHandler serves the site's list of graphs (model.SiteGraphsFile)
@@ -377,12 +364,7 @@ func graphsHandler(graphs []SiteGraph, next http.Handler) (http.Handler, error) 
 			return
 		}
 		h := w.Header()
-		h.Set("Cache-Control", "no-cache")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			h.Set("Allow", "GET, HEAD")
-			http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
+		if !startServing(w, r) {
 			return
 		}
 		if !isGraph {

@@ -89,8 +89,10 @@ type gzipped struct {
 	err  error
 }
 
-func (s *fileServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
-	w := &stallWriter{ResponseWriter: rw, rc: http.NewResponseController(rw), stall: s.stall}
+// startServing sets the headers of every file the dev server serves (no
+// caching without revalidation, no sniffing, the page's CSP) and refuses
+// a method other than GET and HEAD; it reports whether to serve.
+func startServing(w http.ResponseWriter, r *http.Request) bool {
 	h := w.Header()
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
@@ -98,6 +100,15 @@ func (s *fileServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		h.Set("Allow", "GET, HEAD")
 		http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
+		return false
+	}
+	return true
+}
+
+func (s *fileServer) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	w := &stallWriter{ResponseWriter: rw, rc: http.NewResponseController(rw), stall: s.stall}
+	h := w.Header()
+	if !startServing(w, r) {
 		return
 	}
 	name, ok := fileName(r.URL.Path)
