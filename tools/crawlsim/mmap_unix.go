@@ -42,6 +42,7 @@ func mapFile(path string) ([]byte, bool) {
 	mapped = append(mapped, data)
 	mappedFiles = append(mappedFiles, mappedFile{path: path, data: data, st: st})
 	mappedMu.Unlock()
+	countMapping(data)
 	return data, true
 }
 
@@ -177,6 +178,8 @@ func isMapped(b []byte) bool {
 // the page cache. Only the whole pages inside b are released, and nothing
 // when b is not inside such a mapping (on the heap, MADV_DONTNEED would
 // zero memory). Failures are ignored: the pages then simply stay resident.
+// A whole mapping let go is given back to the Go memory limit
+// (uncountMapping).
 func releaseMapped(b []byte) {
 	if len(b) == 0 || !isMapped(b) {
 		return
@@ -188,5 +191,7 @@ func releaseMapped(b []byte) {
 	if hi <= lo {
 		return
 	}
-	_ = syscall.Madvise(b[lo-start:hi-start], syscall.MADV_DONTNEED)
+	if syscall.Madvise(b[lo-start:hi-start], syscall.MADV_DONTNEED) == nil {
+		uncountMapping(b)
+	}
 }
