@@ -73,16 +73,20 @@ func HostName(rawURL string) (string, bool) {
 	if h == "localhost" {
 		return h, true
 	}
-	if _, err := netip.ParseAddr(h); err == nil {
-		return h, true
+	if mayBeAddr(h) {
+		if _, err := netip.ParseAddr(h); err == nil {
+			return h, true
+		}
 	}
 	if !strings.Contains(h, ".") {
 		return "", false
 	}
-	for _, label := range strings.Split(h, ".") {
-		if label == "" || label[0] == '-' || label[len(label)-1] == '-' {
+	for rest := h; rest != ""; {
+		label, after, more := strings.Cut(rest, ".")
+		if label == "" || label[0] == '-' || label[len(label)-1] == '-' || more && after == "" {
 			return "", false
 		}
+		rest = after
 		for i := 0; i < len(label); i++ {
 			c := label[i]
 			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
@@ -91,6 +95,21 @@ func HostName(rawURL string) (string, bool) {
 		}
 	}
 	return h, true
+}
+
+// mayBeAddr reports whether h may be an IP address for netip.ParseAddr:
+// an IPv4 address holds only digits and dots, an IPv6 one a colon. Host
+// names fail the test, so that the URLs of a large graph do not each
+// build ParseAddr's error.
+func mayBeAddr(h string) bool {
+	for i := 0; i < len(h); i++ {
+		if c := h[i]; c == ':' {
+			return true
+		} else if c != '.' && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // isASCII reports whether s holds only ASCII bytes.
