@@ -313,12 +313,22 @@ func packLoaded(fsys fs.FS, g *graph.Graph, name string, opt LoadOptions) (*grap
 	case err != nil:
 		return nil, err // a cursor's error names the file
 	}
+	ReleaseLists(fsys, g)
+	return p, nil
+}
+
+// ReleaseLists lets the operating system drop the pages of g's lists when
+// g is a BVGraph read in place from a file fsys mapped (MappedReleaser),
+// for a caller that has read what it needs of them: PageRank along a
+// transpose reads the graph's out-degrees once, and at a few billion
+// links the pages are gigabytes of resident memory. Reading the lists
+// again brings the pages back from the file.
+func ReleaseLists(fsys fs.FS, g *graph.Graph) {
 	if bv, ok := g.Lists.(*BVGraph); ok {
 		if rel, ok := fsys.(MappedReleaser); ok {
 			rel.ReleaseMapped(bv.data)
 		}
 	}
-	return p, nil
 }
 
 // MappedFS is a file system that can also hand over a whole file as bytes,

@@ -442,6 +442,15 @@ func TestLoadPacksBVGraph(t *testing.T) {
 	if len(mapped.released) != 0 {
 		t.Error("the mapping of a graph read in place was released")
 	}
+	ReleaseLists(mapped, g)
+	if len(mapped.released) != 1 || &mapped.released[0][0] != &mapped.MapFS["cnr-2000.graph"].Data[0] {
+		t.Errorf("ReleaseLists released %d mappings, want the .graph's", len(mapped.released))
+	}
+	mapped.released = nil
+	ReleaseLists(mapped, want) // CSR arrays: nothing is mapped
+	if len(mapped.released) != 0 {
+		t.Error("ReleaseLists released the memory of CSR arrays")
+	}
 }
 
 // releasingFS is a mappedMapFS that records the bytes it is asked to

@@ -294,7 +294,8 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 // The total shown is the iterations PageRank estimates from the
 // residual's decay, so the bar shows the time left. While the in-link
 // layout is built, a bar counts the links read; the parts of a mapped
-// graph read are released (rank.Options.Release).
+// graph read are released (rank.Options.Release), and along a transpose
+// the whole graph's once its out-degrees are read.
 func (r *ranker) runPageRank(ctx context.Context, tr *graph.Graph, opt rank.Options, what string) (rank.Result, error) {
 	build := r.e.newProgress(what+": in-link layout", false)
 	opt.Building = func(done, total int64) { build.set(done, total) }
@@ -303,6 +304,11 @@ func (r *ranker) runPageRank(ctx context.Context, tr *graph.Graph, opt rank.Opti
 	build.finish()
 	if err != nil {
 		return rank.Result{}, err
+	}
+	if tr != nil {
+		// Along a transpose, the sweeps read the graph no more: its
+		// out-degrees are known.
+		graphio.ReleaseLists(osFS{}, r.g)
 	}
 	err = step.Run(ctx, pr, 1, func(s step.Progress) {
 		r.progress.describe(fmt.Sprintf("%s, L1 change %.2g", what, pr.Residual()))
