@@ -264,6 +264,8 @@ type linkDrawer struct {
 	// order, lo..hi-1, and shuffles it; it has room for the largest host
 	// (Generator.reservePools allocates it).
 	hostFreshPages []uint32
+	// scan holds the jumps of scanFree over the targets of one page.
+	scan freeScan
 }
 
 // newLinkDrawer allocates a drawer for n pages; setPage must then be called
@@ -467,29 +469,6 @@ func (f *freshPool) peek(rng *rand.PCG) (uint32, bool) {
 
 // take hands out the page that peek returned.
 func (f *freshPool) take() { f.next++ }
-
-// scanFree returns the first page after t, cyclically among the pages on
-// the chosen side of page i (the others of its host, or the other hosts'
-// pages), that i does not link to yet. It runs only when random draws keep
-// hitting taken targets, that is when few are left; one is left because
-// drawPage keeps the number of links of each kind within intraRange.
-func (l *linkDrawer) scanFree(i uint32, intra bool, t uint32) uint32 {
-	for {
-		t++
-		switch {
-		case intra && uint64(t) >= l.hi:
-			t = uint32(l.lo)
-		case !intra && uint64(t) >= l.n:
-			t = 0
-		}
-		if !intra && uint64(t) >= l.lo && uint64(t) < l.hi {
-			t = uint32(l.hi % l.n)
-		}
-		if t != i && l.mark[t] != i+1 {
-			return t
-		}
-	}
-}
 
 // degreeSampler draws out-degrees D with P(D ≥ k) = (1+k/scale)^-tail for
 // 0 ≤ k ≤ cap, where tail = exponent-1: the floor of a Lomax (Pareto type

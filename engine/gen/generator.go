@@ -266,7 +266,7 @@ func (g *Generator) drawLinks(limit int64) (int64, bool) {
 
 // reservePools gives the link drawer's copy pools the room they need, so
 // that they allocate once (see Params.EstimatedBytes), and the list of a
-// host's fresh pages room for the largest host: the global pool
+// host's fresh pages and scanFree's jumps room for the largest host: the global pool
 // holds the inter-host links and one start per page with links; the host
 // pool the intra-host links of one host, and one start per page of the
 // largest host. The links of either kind are a sum of one randomly rounded
@@ -282,6 +282,7 @@ func (g *Generator) reservePools() {
 	g.links.globalCopies.reserve(int(inter), g.linked)
 	g.links.hostCopies.reserve(int(hostIntra), g.largest)
 	g.links.hostFreshPages = make([]uint32, g.largest)
+	g.links.scan = freeScan{page: make([]uint32, g.largest), to: make([]uint32, g.largest)}
 }
 
 // writeURLs writes the URLs and host table of up to limit pages, and builds

@@ -26,7 +26,7 @@ import "math"
 //   - the URLs: their bytes, at most n·(29 + digits(h-1) + digits(s-1)),
 //     a 16-byte string header each, and 4n for the host of every page.
 //
-// That is 56n + 8m + 24·sqrt(n) + 12s + 40h + URL bytes, plus 256 KiB for
+// That is 56n + 8m + 24·sqrt(n) + 20s + 40h + URL bytes, plus 256 KiB for
 // small allocations. The link count m is random: its bound is the expected
 // n·MeanOutDegree plus four standard deviations, computed from the
 // calibrated degree distribution (D capped at n-1, so at most n(n-1)). The
@@ -42,7 +42,7 @@ func (p Params) EstimatedBytes() int64 {
 	n, h, links, largest, bounded := b.n, b.h, b.links, b.largest, b.bounded
 	urlBytes := n * float64(len(urlScheme+urlHost+urlDomain+urlPage+urlExt)+decimalDigits(p.Hosts-1)+decimalDigits(int(largest)-1))
 	const slack = 256 << 10
-	bytes := 44*n + bounded + 8*links + 24*math.Sqrt(n) + 12*largest + 40*h + urlBytes + slack
+	bytes := 44*n + bounded + 8*links + 24*math.Sqrt(n) + 20*largest + 40*h + urlBytes + slack
 	return clampBytes(bytes)
 }
 
@@ -56,7 +56,8 @@ func (p Params) EstimatedBytes() int64 {
 //   - 24h + 8 bytes for the host sizes, their weights and where each host
 //     starts;
 //   - 4n for the degrees, 8n for the link drawer's marks and its list of
-//     pages not yet linked to, and 4s for that list on one host;
+//     pages not yet linked to, 4s for that list on one host and 8s for
+//     the jumps of its scans on one host (freeScan);
 //   - 12 bytes per page whose intra-host range binds (at most n), when
 //     there are several hosts and 0 < IntraHostShare < 1, freed before
 //     the links are drawn;
@@ -72,7 +73,7 @@ func (p Params) EstimatedBytes() int64 {
 //     (beyond it only that buffer grows);
 //   - 1 MiB and 48 KiB of write buffers.
 //
-// That is 20n + 4m + 24·sqrt(n) + 12s + 24h + 4·maxDegree, plus 12n when
+// That is 20n + 4m + 24·sqrt(n) + 20s + 24h + 4·maxDegree, plus 12n when
 // the calibration runs and 1.3 MiB; at the defaults about 64 bytes per
 // page (8 links), against about 165 for Generate. It returns 0 when p does
 // not validate.
@@ -83,7 +84,7 @@ func (p Params) EstimatedStreamingBytes() int64 {
 	}
 	n, h, links, largest, bounded := b.n, b.h, b.links, b.largest, b.bounded
 	const buffers = 1<<20 + 48<<10 + 256<<10
-	bytes := 20*n + bounded + 4*links + 24*math.Sqrt(n) + 12*largest + 24*h + 4*maxDegreeBound(p) + buffers
+	bytes := 20*n + bounded + 4*links + 24*math.Sqrt(n) + 20*largest + 24*h + 4*maxDegreeBound(p) + buffers
 	return clampBytes(bytes)
 }
 

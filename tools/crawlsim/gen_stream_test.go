@@ -22,7 +22,7 @@ func TestGenStreamsCSR(t *testing.T) {
 	args := []string{"gen", "-n", "200000", "-seed", "5"}
 	msg := mustRun(t, append(args, "-o", streamedPath)...)
 	out, errOut, status := crawlsim(t, append(args, "-o", "-")...)
-	if status != 2 || out != "" || !strings.Contains(errOut, "-n 200000 needs about 31.5 MiB, more than the 23.8 MiB of memory available") {
+	if status != 2 || out != "" || !strings.Contains(errOut, "-n 200000 needs about 31.8 MiB, more than the 23.8 MiB of memory available") {
 		t.Fatalf("gen -o - within 25 MB: status %d, stderr %q; want the in-memory path refused", status, errOut)
 	}
 	t.Setenv(memoryEnv, "1GB")
