@@ -283,7 +283,7 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		p.push = &pushState{acc: make([]float64, n), exported: make([]uint64, (n+63)/64)}
 		p.inErr = make([]error, p.pool.chunks)
 		p.value = make([]float64, n)
-		p.sweep, p.copyValues, p.eval = p.pushSweepChunk, p.pushExternalChunk, p.pushEvaluateChunk
+		p.sweep, p.copyValues = p.pushSweepChunk, p.pushExternalChunk
 	case transpose != nil:
 		p.in = transpose
 		p.inErr = make([]error, p.pool.chunks)

@@ -4,8 +4,11 @@ import (
 	"math"
 	mathbits "math/bits"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
 )
 
 // PageRank without a transpose in memory: Options.Push sweeps by pushing
@@ -40,10 +43,21 @@ type pushState struct {
 	// exported has bit i%64 of word i/64 set when page i links to a page
 	// of another chunk.
 	exported []uint64
+	// cursors keeps the graph's list readers (*graph.Successors) between
+	// chunks, so that a sweep does not allocate a decoder, and its
+	// buffers, for every chunk.
+	cursors sync.Pool
 }
 
-// isExported reports whether page i links to a page of another chunk.
-func (s *pushState) isExported(i int) bool { return s.exported[i>>6]&(1<<(i&63)) != 0 }
+// successors returns a list reader of the graph for one chunk, which
+// puts it back into p.push.cursors when done.
+func (p *PageRank) successors() *graph.Successors {
+	if s, ok := p.push.cursors.Get().(*graph.Successors); ok {
+		return s
+	}
+	s := p.g.Successors()
+	return &s
+}
 
 // atomicAdd adds v to *x atomically.
 func atomicAdd(x *float64, v float64) {
@@ -78,7 +92,8 @@ func (p *PageRank) startPush() error {
 func (p *PageRank) pushStartChunk(k int) {
 	lo, hi := p.pool.bounds(k)
 	lo32, size := uint32(lo), uint32(hi-lo)
-	s := p.g.Successors()
+	s := p.successors()
+	defer p.push.cursors.Put(s)
 	acc, x := p.push.acc, p.value
 	for j := lo; j < hi; j++ {
 		out := s.Out(uint32(j))
@@ -108,7 +123,8 @@ func (p *PageRank) pushSweepChunk(k int) {
 	lo, hi := p.pool.bounds(k)
 	d, coef, uniform, linear, teleport := p.damping, p.coef, p.uniform, p.linear, p.teleport
 	lo32, size := uint32(lo), uint32(hi-lo)
-	s := p.g.Successors()
+	s := p.successors()
+	defer p.push.cursors.Put(s)
 	acc, x := p.push.acc, p.value
 	var sums chunkSums
 	for i := lo; i < hi; i++ {
@@ -151,7 +167,8 @@ func (p *PageRank) pushExternalChunk(k int) {
 		return
 	}
 	lo32, size := uint32(lo), uint32(hi-lo)
-	s := p.g.Successors()
+	s := p.successors()
+	defer p.push.cursors.Put(s)
 	acc, x, exported := p.push.acc, p.value, p.push.exported
 	for w := lo >> 6; w <= (hi-1)>>6; w++ {
 		bits, base := exported[w], w<<6
@@ -176,37 +193,41 @@ func (p *PageRank) pushExternalChunk(k int) {
 	}
 }
 
-// pushEvaluateChunk is evaluateChunk by pushing: out[i] starts from
-// acc[i], which after a sweep holds the sums of every in-neighbour but
-// those before i in its chunk; these are pushed as the chunk's pages are
-// visited in order, each page's value computed once its sum is complete.
-// out may be acc itself (TakeResult).
-func (p *PageRank) pushEvaluateChunk(k int) {
-	lo, hi := p.pool.bounds(k)
-	d, coef, x, out := p.damping, p.coef, p.value, p.out
-	lo32, size := uint32(lo), uint32(hi-lo)
-	if acc := p.push.acc; unsafe.SliceData(acc) != unsafe.SliceData(out) {
-		copy(out[lo:hi], acc[lo:hi])
-	}
-	s := p.g.Successors()
-	for i := lo; i < hi; i++ {
-		i32 := uint32(i)
-		list := s.Out(i32)
-		inv := 0.0
-		if len(list) > 0 {
-			inv = 1 / float64(len(list))
-		}
-		_, self := slices.BinarySearch(list, i32)
-		xi := x[i]
-		v := pageValue(d, coef, out[i], p.teleportAt(i), self, inv, xi)
-		for _, t := range list {
-			if t > i32 && t-lo32 < size {
-				out[t] += xi
+// pushEvaluate is evaluate by pushing, into out (which may be acc
+// itself: TakeResult). It adds up every page's in-sum from scratch, in
+// one pass over the out-lists in increasing page order on one goroutine,
+// so that the terms of a sum come in increasing in-neighbour order, as on
+// a transpose: pages with the same in-links get the same score, as they
+// do when pulling (Top then breaks their ties by id, as it does there).
+// A second pass, without decoding, gives each page its value from its
+// sum.
+func (p *PageRank) pushEvaluate(out []float64) {
+	clear(out)
+	x := p.value
+	selfLoops := make([]uint64, (p.n+63)/64)
+	s := p.successors()
+	defer p.push.cursors.Put(s)
+	for j := range p.n {
+		j32 := uint32(j)
+		xj := x[j]
+		for _, t := range s.Out(j32) {
+			if t != j32 {
+				out[t] += xj
+			} else {
+				selfLoops[j>>6] |= 1 << (j & 63)
 			}
 		}
-		out[i] = v
 	}
 	if err := s.Err(); err != nil {
-		p.inErr[k] = err
+		p.inErr[0] = err
+	}
+	d, coef := p.damping, p.coef
+	for i := range p.n {
+		inv := 0.0
+		if c := p.g.OutDegree(uint32(i)); c > 0 {
+			inv = 1 / float64(c)
+		}
+		self := selfLoops[i>>6]&(1<<(i&63)) != 0
+		out[i] = pageValue(d, coef, out[i], p.teleportAt(i), self, inv, x[i])
 	}
 }

@@ -2,6 +2,7 @@ package rank
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -122,6 +123,21 @@ func TestPushEqualsPull(t *testing.T) {
 		}
 		if !(math.Abs(got.Residual-want.Residual) <= 1e-12*max(want.Residual, 1e-3)) {
 			t.Fatalf("push residual %v, pull %v", got.Residual, want.Residual)
+		}
+		// Pages with the same in-links (and no self-loop) get the same score, as they do
+		// when pulling, so that ties are broken alike.
+		in := g.Transpose()
+		first := map[string]int{}
+		for i := range n {
+			if slices.Contains(in.Out(uint32(i)), uint32(i)) {
+				continue // a self-loop is solved for
+			}
+			key := fmt.Sprint(in.Out(uint32(i)))
+			if k, ok := first[key]; !ok {
+				first[key] = i
+			} else if got.Scores[k] != got.Scores[i] && (opt.Teleport == nil || opt.Teleport[k] == opt.Teleport[i]) {
+				t.Fatalf("pages %d and %d have the in-links %s but the scores %v and %v", k, i, key, got.Scores[k], got.Scores[i])
+			}
 		}
 		// TakeResult gives Result's bits.
 		if taken := p.TakeResult(); !slices.Equal(taken.Scores, got.Scores) {

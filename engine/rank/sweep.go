@@ -150,6 +150,10 @@ func (p *PageRank) evaluate(x []float64) {
 	if !p.linear {
 		p.coef = float64(p.damping*p.dangling) + (1 - p.damping)
 	}
+	if p.push != nil {
+		p.pushEvaluate(x)
+		return
+	}
 	p.out = x
 	p.pool.open()
 	p.pool.run(p.eval)
