@@ -11,14 +11,17 @@
 // PageRank pulls rank along in-arcs. Given no transpose, it builds from the
 // graph the in-arc layout it sweeps fastest; pass a transpose you already
 // hold (built in steps, or memory-mapped) to sweep that instead, with the
-// same result.
+// same result. With Options.Push it holds neither and pushes rank along
+// the graph's out-lists (push.go), with the same result to within
+// rounding.
 //
 // Goroutines: with Workers > 1 an iteration on a graph of more than one
 // chunk (16,384 pages for PageRank, 32,768 for HITS) is shared by that many
 // goroutines, which are started and joined inside one Step. This is a
 // deliberate exception to DESIGN.md's "no goroutines in the engine", for
 // the native command line (Workers = runtime.NumCPU()); the browser worker
-// uses Workers = 1. Results are bit-identical whatever Workers is: pages
+// uses Workers = 1. Results are bit-identical whatever Workers is (but
+// when pushing, see push.go): pages
 // are split into chunks of a fixed size, what a chunk computes does not
 // depend on when the others are computed, each chunk is computed
 // sequentially and its partial sums are combined in chunk order on the

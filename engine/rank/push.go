@@ -30,10 +30,10 @@ import (
 // order the chunks run in, so those are pushed after every chunk has been
 // swept, in a second pass over the lists of the pages that have such
 // arcs (exported, a bit a page), by atomic additions. The result is the
-// pull's vector up to the order of the additions (a few ulps: within
-// 1e-15 L1 on cnr-2000), after the same number of iterations; with more
-// than one worker the order of the atomic additions varies from run to
-// run, so the last bits may too.
+// pull's vector up to the order of the additions (within 5e-14 L1 on
+// cnr-2000), after the same number of iterations; with more than one
+// worker the order of the atomic additions varies from run to run, so the
+// last bits may too.
 
 // pushState is PageRank's state when it pushes (Options.Push).
 type pushState struct {
