@@ -5,6 +5,7 @@
 package gen
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -65,7 +66,6 @@ func (e *Evolver) groupDiscovery(limit int64) (int64, bool) {
 // so after the others); a new page's own links are merged with its
 // discovery links, which may repeat one of them.
 func (e *Evolver) buildLists(limit int64) (int64, bool) {
-	g := e.g
 	if e.offsets == nil {
 		e.offsets = make([]uint64, e.total+1)
 		e.targets = make([]uint32, 0, e.between-e.drop+len(e.addedTo)+len(e.ownLinks)+len(e.discovered))
@@ -88,7 +88,7 @@ func (e *Evolver) buildLists(limit int64) (int64, bool) {
 				e.targets = appendMerged(e.targets, own, disc)
 			case !e.removed[i]:
 				start := len(e.targets)
-				for _, t := range g.Targets[g.Offsets[i]:g.Offsets[i+1]] {
+				for _, t := range e.succ.Out(uint32(i)) {
 					if e.removed[t] {
 						continue
 					}
@@ -107,6 +107,10 @@ func (e *Evolver) buildLists(limit int64) (int64, bool) {
 			}
 		}
 	})
+	if err := e.succ.Err(); err != nil {
+		e.err = fmt.Errorf("gen: Evolve cannot read the graph: %w", err)
+		return did, true
+	}
 	if finished {
 		e.offsets[e.total] = uint64(len(e.targets))
 		e.targets = slices.Clip(e.targets)

@@ -7,14 +7,13 @@ package gen
 // countIntraLinks finds the share of g's links that stay on their host (0
 // when g has no links or no hosts).
 func (e *Evolver) countIntraLinks(limit int64) (int64, bool) {
-	g := e.g
 	if e.hosts == nil || e.m == 0 {
 		return 0, true
 	}
 	did, finished := e.pass(limit, e.n, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			h := e.hosts.Of[i]
-			for _, t := range g.Targets[g.Offsets[i]:g.Offsets[i+1]] {
+			for _, t := range e.succ.Out(uint32(i)) {
 				if e.hosts.Of[t] == h {
 					e.intraLinks++
 				}
@@ -29,10 +28,9 @@ func (e *Evolver) countIntraLinks(limit int64) (int64, bool) {
 
 // countBetween counts g's links between surviving pages.
 func (e *Evolver) countBetween(limit int64) (int64, bool) {
-	g := e.g
 	did, finished := e.pass(limit, len(e.survivors), func(lo, hi int) {
 		for _, s := range e.survivors[lo:hi] {
-			for _, t := range g.Out(s) {
+			for _, t := range e.succ.Out(s) {
 				if !e.removed[t] {
 					e.between++
 				}
@@ -73,16 +71,18 @@ type linkSources struct {
 	first   []uint32
 }
 
-// indexSources builds the linkSources of g when links are to be added.
+// indexSources builds the linkSources of g when links are to be added;
+// on a graph.Lists also when new pages are (drawOnce finds there the page
+// holding a link position).
 func (e *Evolver) indexSources(limit int64) (int64, bool) {
 	e.newLinks = roundCount(e.p.NewLinks, e.m)
-	if e.m == 0 || e.newLinks == 0 || len(e.survivors) == 0 {
+	if e.m == 0 || (e.newLinks == 0 || len(e.survivors) == 0) && (e.g.IsCSR() || e.added == 0) {
 		return 0, true
 	}
 	x := &e.sources
 	if x.first == nil {
 		m, n := uint64(e.m), uint64(e.n)
-		x.offsets = e.g.Offsets
+		x.offsets = e.oldOffsets
 		x.width = (m + n - 1) / n
 		x.first = make([]uint32, (m+x.width-1)/x.width)
 	}
@@ -135,17 +135,18 @@ func (e *Evolver) addLinks(limit int64) (int64, bool) {
 	if e.extra == nil {
 		return 0, true
 	}
-	g := e.g
 	if e.addedTo == nil {
 		e.addedTo = make([]uint32, 0, e.newLinks)
-		e.sources = linkSources{}
+		if e.g.IsCSR() {
+			e.sources = linkSources{}
+		}
 	}
 	return e.pass(limit, len(e.survivors), func(lo, hi int) {
 		for _, s := range e.survivors[lo:hi] {
 			if e.extra[s] == 0 {
 				continue
 			}
-			for _, t := range g.Out(s) {
+			for _, t := range e.succ.Out(s) {
 				e.mark[t] = s + 1
 			}
 			added := uint32(0)
@@ -275,12 +276,20 @@ type targetChoice struct {
 	live     int      // candidate pages: the survivors, then any new pages
 }
 
+// linkTarget returns the target of g's link at position a < m.
+func (e *Evolver) linkTarget(a uint64) uint32 {
+	if e.g.IsCSR() {
+		return e.g.Targets[a]
+	}
+	s := e.sources.source(a)
+	return e.succ.Out(s)[a-e.oldOffsets[s]]
+}
+
 // drawOnce draws one candidate target, and reports false when the draw
 // does not qualify (an inter-host link that would stay on the host).
 func (e *Evolver) drawOnce(c *targetChoice) (uint32, bool) {
-	g := e.g
-	if len(g.Targets) > 0 && unitFloat(e.rng) < evolveCopyProbability {
-		t := g.Targets[below(e.rng, uint64(len(g.Targets)))]
+	if e.m > 0 && unitFloat(e.rng) < evolveCopyProbability {
+		t := e.linkTarget(below(e.rng, uint64(e.m)))
 		if !e.removed[t] && (e.hosts == nil || (e.hosts.Of[t] == c.host) == c.intra) {
 			return t, true
 		}

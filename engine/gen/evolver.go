@@ -40,15 +40,22 @@ import (
 // microsecond natively, so a Step of budget units takes roughly budget
 // microseconds whatever the stage.
 type Evolver struct {
-	g     *graph.Graph
-	rng   *rand.PCG
-	run   *step.Sequence
-	err   error // once set, stops run
-	p     EvolveParams
-	n, m  int
-	added int          // new pages
-	total int          // pages after
-	hosts *graph.Hosts // g's host table, or the one of its URLs; may be nil
+	g *graph.Graph
+	// succ reads g's out-lists, CSR arrays or a graph.Lists (a BVGraph
+	// read in place) alike; the evolution runs on one goroutine.
+	succ graph.Successors
+	// oldOffsets are g.Offsets, or on a graph.Lists the same positions
+	// summed from the out-degrees by the first pass (checkPages), for
+	// finding the page that holds a link position (linkSources).
+	oldOffsets []uint64
+	rng        *rand.PCG
+	run        *step.Sequence
+	err        error // once set, stops run
+	p          EvolveParams
+	n, m       int
+	added      int          // new pages
+	total      int          // pages after
+	hosts      *graph.Hosts // g's host table, or the one of its URLs; may be nil
 
 	page int // next item of the current pass
 
@@ -138,31 +145,25 @@ func NewEvolver(g *graph.Graph, p EvolveParams) (*Evolver, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	if !g.IsCSR() {
-		// The evolution reads links at random and writes a new graph of
-		// about the same size: it works on CSR arrays.
-		var err error
-		if g, err = g.ToCSR(); err != nil {
-			return nil, fmt.Errorf("gen: Evolve cannot use the graph: %w", err)
-		}
-	}
-	if len(g.Offsets) == 0 {
+	if g.IsCSR() && len(g.Offsets) == 0 {
 		return nil, fmt.Errorf("gen: Evolve cannot use the graph: %w", g.Validate())
 	}
-	n, m := len(g.Offsets)-1, len(g.Targets)
+	n, m := g.NumNodes(), int(g.NumArcs())
 	added := roundCount(p.NewPages, n)
 	if uint64(n)+uint64(added) > graph.MaxNodes {
 		return nil, fmt.Errorf("gen: %s pages plus %s new ones exceed the limit of %s pages", model.Count(n), model.Count(added), model.Count(uint64(graph.MaxNodes)))
 	}
 	e := &Evolver{
-		g:     g,
-		rng:   rand.NewPCG(p.Seed, evolveStream),
-		p:     p,
-		n:     n,
-		m:     m,
-		added: added,
-		total: n + added,
-		hosts: g.Hosts,
+		g:          g,
+		succ:       g.Successors(),
+		oldOffsets: g.Offsets,
+		rng:        rand.NewPCG(p.Seed, evolveStream),
+		p:          p,
+		n:          n,
+		m:          m,
+		added:      added,
+		total:      n + added,
+		hosts:      g.Hosts,
 	}
 	n64, added64, total64 := int64(n), int64(added), int64(e.total)
 	pages := func() int64 { return n64 }
@@ -262,9 +263,17 @@ func (e *Evolver) checkPages(limit int64) (int64, bool) {
 			return 0, true
 		}
 	}
+	if e.oldOffsets == nil {
+		e.oldOffsets = make([]uint64, e.n+1)
+	}
 	return e.pass(limit, e.n, func(lo, hi int) {
 		if err := e.g.ValidatePages(lo, hi); err != nil {
 			fail(err)
+		}
+		if !e.g.IsCSR() {
+			for i := lo; i < hi; i++ {
+				e.oldOffsets[i+1] = e.oldOffsets[i] + uint64(e.g.OutDegree(uint32(i)))
+			}
 		}
 	})
 }

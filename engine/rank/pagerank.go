@@ -11,14 +11,17 @@
 // PageRank pulls rank along in-arcs. Given no transpose, it builds from the
 // graph the in-arc layout it sweeps fastest; pass a transpose you already
 // hold (built in steps, or memory-mapped) to sweep that instead, with the
-// same result.
+// same result. With Options.Push it holds neither and pushes rank along
+// the graph's out-lists (push.go), with the same result to within
+// rounding.
 //
 // Goroutines: with Workers > 1 an iteration on a graph of more than one
 // chunk (16,384 pages for PageRank, 32,768 for HITS) is shared by that many
 // goroutines, which are started and joined inside one Step. This is a
 // deliberate exception to DESIGN.md's "no goroutines in the engine", for
 // the native command line (Workers = runtime.NumCPU()); the browser worker
-// uses Workers = 1. Results are bit-identical whatever Workers is: pages
+// uses Workers = 1. Results are bit-identical whatever Workers is (but
+// when pushing, see push.go): pages
 // are split into chunks of a fixed size, what a chunk computes does not
 // depend on when the others are computed, each chunk is computed
 // sequentially and its partial sums are combined in chunk order on the
@@ -83,6 +86,14 @@ type Options struct {
 	// done and the work in all (links read, two passes), for a progress
 	// bar: at a billion links the build takes tens of seconds.
 	Building func(done, total int64)
+	// Push, when no transpose is given, sweeps by pushing values along
+	// the graph's out-lists instead of building the in-arc layout: no
+	// memory of the links' size, two float64 a page beside the graph and
+	// a bit a page (8 bytes more with a teleport vector), and each sweep
+	// decodes the out-lists again, those of pages linking outside their
+	// chunk twice (see push.go). The scores are the pull's within a few
+	// ulps, after the same iterations.
+	Push bool
 }
 
 // Result is a PageRank vector and how it was reached.
@@ -155,9 +166,11 @@ type Result struct {
 // sweeps never read the graph's links (see Options.Release).
 type PageRank struct {
 	n     int
+	g     *graph.Graph // the graph, read by the sweeps when they push
 	in    *graph.Graph // a given transpose: in-arcs of every page (CSR or Lists)
-	inErr []error      // per chunk, a decoding error of a transpose held in a Lists
+	inErr []error      // per chunk, a decoding error of the lists the sweeps read
 	lay   *sweepLayout // built from the graph when no transpose is given
+	push  *pushState   // Options.Push without a transpose: no layout
 	// swept has bit i%64 of word i/64 set for the pages a sweep on the
 	// layout computes: those with out-links for d < 1 (the linear
 	// system's sweeps skip dangling pages), every page for d = 1.
@@ -238,7 +251,8 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		return nil, err
 	}
 	n := g.NumNodes()
-	if transpose == nil && n > maxLayoutPages {
+	push := opt.Push && transpose == nil
+	if transpose == nil && n > maxLayoutPages && !push {
 		transpose = g.Transpose()
 	} else if transpose != nil {
 		if err := checkTranspose(g, transpose); err != nil {
@@ -255,7 +269,6 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	}
 	p := &PageRank{
 		n:         n,
-		invOut:    make([]float64, n),
 		teleport:  teleport,
 		damping:   d,
 		tolerance: tol,
@@ -264,12 +277,22 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		pool:      newChunkPool(n, size, opt.Workers),
 	}
 	p.sums = make([]chunkSums, p.pool.chunks)
-	if transpose != nil {
+	if !push {
+		p.invOut = make([]float64, n)
+	}
+	switch {
+	case push:
+		p.g = g
+		p.push = &pushState{acc: make([]float64, n), exported: make([]uint64, (n+63)/64)}
+		p.inErr = make([]error, p.pool.chunks)
+		p.value = make([]float64, n)
+		p.sweep, p.copyValues = p.pushSweepChunk, p.pushExternalChunk
+	case transpose != nil:
 		p.in = transpose
 		p.inErr = make([]error, p.pool.chunks)
 		p.value, p.nextValue = make([]float64, n), make([]float64, n)
 		p.sweep, p.eval = p.sweepChunk, p.evaluateChunk
-	} else {
+	default:
 		p.lay = newSweepLayout(g, size, &layoutBuild{release: opt.Release, progress: opt.Building})
 		p.x = make([]float64, n+len(p.lay.exported))
 		p.sweep, p.copyValues, p.eval = p.sweepLayoutChunk, p.copyLayoutChunk, p.evaluateLayoutChunk
@@ -293,7 +316,9 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 			p.swept[j>>6] |= 1 << (j & 63)
 		}
 		if c > 0 {
-			p.invOut[j] = 1 / float64(c)
+			if p.invOut != nil {
+				p.invOut[j] = 1 / float64(c)
+			}
 		} else {
 			startDangling += p.initialAt(j)
 			p.danglingTeleport += p.teleportAt(j)
@@ -311,14 +336,19 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	values := p.lastValues()
 	for j := range n {
 		y := p.initialAt(j) * scale
-		if inv := p.invOut[j]; inv != 0 {
-			y *= inv
+		if c := g.OutDegree(uint32(j)); c > 0 {
+			y *= 1 / float64(c)
 		}
 		values[j] = y
 	}
 	if p.lay != nil {
 		for k, j := range p.lay.exported {
 			p.x[n+k] = p.x[j]
+		}
+	}
+	if p.push != nil {
+		if err := p.startPush(); err != nil {
+			return nil, fmt.Errorf("rank: %w", err)
 		}
 	}
 	return p, nil
@@ -470,6 +500,9 @@ func (p *PageRank) Step(budget int) (bool, error) {
 		for _, err := range p.inErr {
 			if err != nil {
 				p.done = true
+				if p.push != nil {
+					return false, fmt.Errorf("rank: %w", err)
+				}
 				return false, fmt.Errorf("rank: transpose: %w", err)
 			}
 		}
@@ -560,8 +593,14 @@ func (p *PageRank) TakeResult() Result {
 	}
 	// evaluate reads 1/c_i (for a self-loop) before it writes page i's
 	// score, and only then: the scores can take the place of invOut.
-	res := p.resultIn(p.invOut)
-	p.invOut, p.x, p.lay, p.swept, p.value, p.nextValue, p.in = nil, nil, nil, nil, nil, nil, nil
+	// Pushing, they take that of acc, which page i's score is computed
+	// from (pushEvaluateChunk).
+	into := p.invOut
+	if p.push != nil {
+		into = p.push.acc
+	}
+	res := p.resultIn(into)
+	p.invOut, p.x, p.lay, p.swept, p.value, p.nextValue, p.in, p.push, p.g = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	p.done = true
 	return res
 }

@@ -103,8 +103,8 @@ func (p *PageRank) iterateOnce() {
 		p.coef = float64(p.damping*p.dangling) + (1 - p.damping)
 	}
 	p.pool.run(p.sweep)
-	if p.lay != nil {
-		p.pool.run(p.copyValues)
+	if p.lay != nil || p.push != nil {
+		p.pool.run(p.copyValues) // pushing: the arcs into other chunks
 	} else {
 		p.value, p.nextValue = p.nextValue, p.value
 	}
@@ -149,6 +149,10 @@ func (p *PageRank) evaluate(x []float64) {
 	p.coef = 1
 	if !p.linear {
 		p.coef = float64(p.damping*p.dangling) + (1 - p.damping)
+	}
+	if p.push != nil {
+		p.pushEvaluate(x)
+		return
 	}
 	p.out = x
 	p.pool.open()

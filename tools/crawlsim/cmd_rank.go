@@ -8,11 +8,13 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"unsafe"
 
@@ -65,16 +67,20 @@ of computing PageRank again.`,
 			outPath := fs.String("o", "", "write every page's score to `FILE`: CSV, or crawlsim's binary importance format (for run -importance-file) when FILE ends in .imp; gzip-compressed when it ends in .gz")
 			asJSON := fs.Bool("json", false, "print JSON instead of a table")
 			transpose := fs.String("transpose", "", "pull PageRank along the graph's transpose `FILE` (default: NAME-t.graph beside a BVGraph NAME.graph, when there)")
+			push := fs.Bool("push", false, "compute PageRank by pushing along the out-lists, with no transpose or in-link layout in memory (default: only when no transpose is given and the layout does not fit in memory)")
 			return func(ctx context.Context, e *env, args []string) error {
 				set := explicitFlags(fs)
 				if *hits {
-					for _, name := range []string{"d", "tol", "max-iter", "seeds", "seed", "transpose"} {
+					for _, name := range []string{"d", "tol", "max-iter", "seeds", "seed", "transpose", "push"} {
 						if set[name] {
 							return usagef("-%s is a PageRank flag; HITS (-hits) does not use it", name)
 						}
 					}
 				} else if set["hits-iter"] {
 					return usagef("-hits-iter needs -hits")
+				}
+				if *push && *transpose != "" {
+					return usagef("-push and -transpose are two ways to compute PageRank; give one")
 				}
 				switch {
 				case !(*damping > 0 && *damping <= 1):
@@ -127,8 +133,18 @@ of computing PageRank again.`,
 					return err
 				}
 				var tr *graph.Graph
-				if !*hits {
+				if !*hits && !*push {
 					if tr, err = in.loadTranspose(ctx, e, g, *transpose); err != nil {
+						return err
+					}
+				}
+				personalized := spec.Kind != ""
+				pushing := *push
+				if !*hits && tr == nil && !pushing {
+					pushing = choosePush(e, &in, g, personalized)
+				}
+				if pushing {
+					if g, err = packForPush(e, &in, g, personalized); err != nil {
 						return err
 					}
 				}
@@ -136,6 +152,8 @@ of computing PageRank again.`,
 				switch {
 				case *hits:
 					work = hitsBytes
+				case pushing:
+					work = func(n, _ int64) int64 { return pagerankPushBytes(n, personalized) }
 				case tr != nil:
 					work = func(n, _ int64) int64 { return graphBytes(tr) + pagerankVectorBytes(n) }
 				}
@@ -146,11 +164,60 @@ of computing PageRank again.`,
 				if *hits {
 					return r.hits(ctx, *hitsIter, *top, *outPath, *asJSON)
 				}
-				opt := rank.Options{Damping: *damping, Tolerance: *tol, MaxIterations: *maxIter, Workers: r.workers}
+				opt := rank.Options{Damping: *damping, Tolerance: *tol, MaxIterations: *maxIter, Workers: r.workers, Push: pushing}
 				return r.pagerank(ctx, opt, spec, *randomSeed, *top, *outPath, *asJSON)
 			}
 		},
 	}
+}
+
+// choosePush reports whether PageRank must push along g's out-lists
+// (rank.Options.Push) because its in-link layout does not fit in the
+// memory budget while pushing does, and then says so on stderr. With no
+// budget known, or a layout that fits, it builds the layout, which
+// sweeps faster (docs/performance.md, "PageRank by pushing"); when
+// neither fits, checkWork refuses the layout's need.
+func choosePush(e *env, in *graphInput, g *graph.Graph, personalized bool) bool {
+	budget := in.memory.bytes
+	n, m := int64(g.NumNodes()), g.NumArcs()
+	layout := graphBytes(g) + pagerankBytes(n, m)
+	if budget <= 0 || layout <= budget || graphBytes(g)+pagerankPushBytes(n, personalized) > budget {
+		return false
+	}
+	fmt.Fprintf(e.stderr, "note: PageRank pushes along the out-lists of %s: its in-link layout would need about %s, more than the %s of memory available\n",
+		terminalSafe(in.path), graphio.BytesText(layout), graphio.BytesText(budget))
+	return true
+}
+
+// packForPush packs g's lists into memory (graph.Pack: one or two bytes
+// a link, which decode several times faster than a BVGraph's) when they
+// fit in what the budget leaves beside PageRank's vectors, since pushing
+// decodes every list again in every sweep; otherwise, or on CSR arrays,
+// it returns g itself.
+func packForPush(e *env, in *graphInput, g *graph.Graph, personalized bool) (*graph.Graph, error) {
+	n := int64(g.NumNodes())
+	room := in.memory.bytes - graphBytes(g) - pagerankPushBytes(n, personalized)
+	if g.IsCSR() || room <= 0 {
+		return g, nil
+	}
+	if _, packed := g.Lists.(*graph.PackedLists); packed {
+		return g, nil
+	}
+	bar := e.newProgress("packing "+filepath.Base(in.path), false)
+	defer bar.finish()
+	var mu sync.Mutex
+	p, err := graph.Pack(g, runtime.NumCPU(), room, func(done int64) {
+		mu.Lock()
+		bar.set(done, n)
+		mu.Unlock()
+	})
+	switch {
+	case errors.Is(err, graph.ErrPackTooLarge):
+		return g, nil
+	case err != nil:
+		return nil, err
+	}
+	return p, nil
 }
 
 // readSeedFile reads the list of list:FILE. A list of one item that is

@@ -158,6 +158,20 @@ func pagerankVectorBytes(n int64) int64 {
 	return 8*n + 16*n + 8*n + 8*n + n/4
 }
 
+// pagerankPushBytes estimates the memory PageRank needs beside the graph
+// when it pushes along the out-lists (rank.Options.Push): the iterate and
+// the in-sums (two float64 a page) and a bit a page of the pages linking
+// outside their chunk; personalized, also the teleport vector, PageRank's
+// rescaled copy of it, and the uniform PageRank that -seeds top-pagerank:K
+// chooses the trusted pages by.
+func pagerankPushBytes(n int64, personalized bool) int64 {
+	b := 16*n + n/8
+	if personalized {
+		b += 24 * n
+	}
+	return b
+}
+
 // hitsBytes estimates the memory HITS needs beside the graph: the
 // transpose (8-byte offsets, a cursor per page while it is built, 4-byte
 // targets, 4-byte in-degrees) and about seven float64 vectors of scores,

@@ -83,8 +83,10 @@ func writeBVBomb(t *testing.T, dir, name string, n int) string {
 // positions, 8 bytes a page, are all it costs: info summarises it), and
 // every command whose work needs memory for its links refuses before it
 // allocates it, naming the file, the size, the memory needed and the
-// memory available: convert to .csr, rank, run and seeds, and run with
-// it as the -previous snapshot (which is decoded whole).
+// memory available: convert to .csr, rank -hits, run and seeds, and run
+// with it as the -previous snapshot (which is decoded whole). rank
+// computes PageRank by pushing along its lists instead of building the
+// in-link layout (64.2 MiB) and says so.
 func TestMemoryLimitRefusesBombs(t *testing.T) {
 	dir := t.TempDir()
 	bomb := writeBVBomb(t, dir, "bomb", 4096)
@@ -115,8 +117,8 @@ func TestMemoryLimitRefusesBombs(t *testing.T) {
 		// The positions held and CSR arrays of 8 bytes a page and 4 a
 		// link: 32,776 + 32,768 + 67,108,864 bytes = 64.1 MiB.
 		{[]string{"convert", "-o", filepath.Join(dir, "out.csr"), bomb}, bomb + ": " + size + "64.1 MiB to convert"},
-		// PageRank's in-arc layout, 4 bytes a link, and its vectors.
-		{[]string{"rank", bomb}, bomb + ": " + size + "64.2 MiB to rank"},
+		// HITS's transpose, 4 bytes a link, and its vectors.
+		{[]string{"rank", "-hits", bomb}, bomb + ": " + size + "64.3 MiB to rank"},
 		{[]string{"run", bomb}, bomb + ": " + size + "64.2 MiB to compare strategies"},
 		{[]string{"seeds", "-urls", urlList, bomb}, bomb + ": " + size + "64.2 MiB to compare strategies"},
 		// The previous snapshot's PageRank layout (4 bytes a link) makes
@@ -131,6 +133,10 @@ func TestMemoryLimitRefusesBombs(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "out.csr")); err == nil {
 		t.Error("convert wrote its output")
+	}
+	out, errOut, status := crawlsim(t, "rank", "-top", "1", bomb)
+	if note := "note: PageRank pushes along the out-lists of " + bomb + ": its in-link layout would need about 64.2 MiB, more than the 16.0 MiB of memory available\n"; status != 0 || !strings.HasPrefix(errOut, note) || !strings.HasPrefix(out, "pagerank: d=0.85, ") {
+		t.Errorf("rank within 16 MiB: status %d, stdout %q, stderr %q", status, out, errOut)
 	}
 }
 
@@ -180,22 +186,43 @@ func TestMemoryLimitBoundsWork(t *testing.T) {
 	}
 
 	// A .csr is mapped, not decoded: only rank's own work is checked.
+	// Within less than PageRank needs by pushing, rank is refused for
+	// what its in-link layout needs; within what pushing needs, and
+	// less than the layout, it pushes and prints what it prints with
+	// the layout.
 	web := filepath.Join(dir, "web.csr")
 	mustRun(t, "gen", "-n", "2000", "-o", web)
-	t.Setenv(memoryEnv, "200KB")
-	_, errOut, status = crawlsim(t, "rank", web)
-	want = regexp.MustCompile(`^crawlsim rank: ` + regexp.QuoteMeta(web) + `: 2,000 pages and [\d,]+ links need about [0-9.]+ KiB to rank, more than the 195\.3 KiB of memory available \(CRAWLSIM_MEMORY_LIMIT=200KB\)\n$`)
-	if status != 1 || !want.MatchString(errOut) {
-		t.Errorf("rank within 200 KB: status %d, stderr %q", status, errOut)
-	}
-	// PageRank's in-arc layout needs less than HITS's transpose and
-	// vectors: between the two estimates, rank runs and rank -hits is
-	// refused.
 	g, _, err := graphio.Load(osFS{}, web, graphio.LoadOptions{SkipURLs: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	n, m := int64(g.NumNodes()), g.NumArcs()
+	pushing := graphBytes(g) + pagerankPushBytes(n, false)
+	if layout := graphBytes(g) + pagerankBytes(n, m); !(pushing < layout) {
+		t.Fatalf("pushing needs %d bytes, the layout %d", pushing, layout)
+	}
+	t.Setenv(memoryEnv, strconv.FormatInt(pushing-1, 10))
+	_, errOut, status = crawlsim(t, "rank", web)
+	want = regexp.MustCompile(`^crawlsim rank: ` + regexp.QuoteMeta(web) + `: 2,000 pages and [\d,]+ links need about [0-9.]+ KiB to rank, more than the [0-9.]+ KiB of memory available \(CRAWLSIM_MEMORY_LIMIT=[0-9]+\)\n$`)
+	if status != 1 || !want.MatchString(errOut) {
+		t.Errorf("rank within %d bytes: status %d, stderr %q", pushing-1, status, errOut)
+	}
+	for _, args := range [][]string{{"rank", "-top", "20", web}, {"rank", "-top", "20", "-seeds", "top-pagerank:10", web}} {
+		t.Setenv(memoryEnv, "")
+		wantOut := mustRun(t, args...)
+		limit := pushing
+		if len(args) > 4 {
+			limit = graphBytes(g) + pagerankPushBytes(n, true)
+		}
+		t.Setenv(memoryEnv, strconv.FormatInt(limit, 10))
+		out, errOut, status := crawlsim(t, args...)
+		if status != 0 || out != wantOut || !strings.HasPrefix(errOut, "note: PageRank pushes along the out-lists of "+web+": its in-link layout would need about ") {
+			t.Errorf("%q within %d bytes: status %d, stderr %q, stdout\n%s\nwant\n%s", args, limit, status, errOut, out, wantOut)
+		}
+	}
+	// PageRank's in-arc layout needs less than HITS's transpose and
+	// vectors: between the two estimates, rank runs and rank -hits is
+	// refused.
 	between := graphBytes(g) + (pagerankBytes(n, m)+hitsBytes(n, m))/2
 	t.Setenv(memoryEnv, strconv.FormatInt(between, 10))
 	if _, errOut, status := crawlsim(t, "rank", web); status != 0 {

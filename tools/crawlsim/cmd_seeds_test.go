@@ -1,0 +1,23 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSeedsEvolveBVGraph: seeds -evolve evolves a BVGraph read in place
+// (its URL list beside it) into the later snapshot the .csr evolves into,
+// so it prints the same study.
+func TestSeedsEvolveBVGraph(t *testing.T) {
+	dir := t.TempDir()
+	csr, bv, urls := filepath.Join(dir, "web.csr"), filepath.Join(dir, "web.graph"), filepath.Join(dir, "web.urls")
+	mustRun(t, "gen", "-n", "3000", "-seed", "5", "-o", csr)
+	mustRun(t, "convert", "-o", bv, "-urls-out", urls, csr)
+	args := []string{"seeds", "-k", "4", "-size", "6", "-members", "2", "-evolve"}
+	want := mustRun(t, append(args, csr)...)
+	got := mustRun(t, append(args, "-urls", urls, bv)...)
+	if got = strings.ReplaceAll(got, bv, csr); got != want {
+		t.Errorf("seeds -evolve on the BVGraph prints\n%s\nwant, as on the .csr,\n%s", got, want)
+	}
+}
