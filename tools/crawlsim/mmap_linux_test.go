@@ -16,7 +16,6 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/scenario"
@@ -273,26 +272,29 @@ func TestChangedMappingNamesTheFile(t *testing.T) {
 	}
 }
 
-// TestTruncatedMappingWhilePacking: graph.Pack decodes a BVGraph read in
-// place in goroutines of its own; a .graph truncated before it does is an
-// error naming the file, not SIGBUS.
+// TestTruncatedMappingWhilePacking: Load checks and packs a BVGraph
+// read in place in one pass over its mapped .graph; a .graph truncated
+// during that pass (here from the pass's cancel function) is an error
+// naming the file, not SIGBUS.
 func TestTruncatedMappingWhilePacking(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "g.graph")
 	mustRun(t, "gen", "-n", "200000", "-seed", "3", "-o", name)
+	var truncate sync.Once
+	opt := graphio.LoadOptions{InPlace: true, Pack: 1 << 30, Cancel: func() error {
+		truncate.Do(func() {
+			if err := os.Truncate(name, 0); err != nil {
+				t.Error(err)
+			}
+		})
+		return nil
+	}}
 	from := mappedCount()
-	g, _, err := graphio.Load(osFS{}, name, graphio.LoadOptions{InPlace: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	err := guardMapped(from, func() error {
+		_, _, err := graphio.Load(osFS{}, name, opt)
+		return err
+	})
 	if mappedCount() == from {
 		t.Skip("the graph was not mapped (RLIMIT_AS set?)")
 	}
-	if err := os.Truncate(name, 0); err != nil {
-		t.Fatal(err)
-	}
-	err = guardMapped(from, func() error {
-		_, err := graph.Pack(g, 2, 0, nil)
-		return err
-	})
 	truncatedMapping(t, err, name)
 }
