@@ -3,6 +3,7 @@ package graph
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // PackedLists holds out-lists re-encoded byte-aligned, as variable-length
@@ -117,10 +118,19 @@ func appendPackedList(buf []byte, i uint32, out []uint32) []byte {
 	if len(out) == 0 {
 		return buf
 	}
+	// Most gaps of a web graph fit a byte: room for one a link, and the
+	// first target's few, saves growing buf integer by integer.
+	buf = slices.Grow(buf, len(out)+4)
 	d := int64(out[0]) - int64(i)
 	buf = appendUvarint(buf, uint64(d<<1)^uint64(d>>63))
-	for k := 1; k < len(out); k++ {
-		buf = appendUvarint(buf, uint64(out[k]-out[k-1]-1))
+	prev := out[0]
+	for _, t := range out[1:] {
+		if g := t - prev - 1; g < 0x80 {
+			buf = append(buf, byte(g))
+		} else {
+			buf = appendUvarint(buf, uint64(g))
+		}
+		prev = t
 	}
 	return buf
 }
