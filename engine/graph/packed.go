@@ -3,10 +3,7 @@ package graph
 import (
 	"errors"
 	"fmt"
-	"sync"
-	"sync/atomic"
-
-	"github.com/crawlsim/crawlsim/engine/step"
+	"slices"
 )
 
 // PackedLists holds out-lists re-encoded byte-aligned, as variable-length
@@ -16,12 +13,11 @@ import (
 // is one or two bytes a link (a CSR takes four, a BVGraph a few bits) and
 // it decodes several times faster than a BVGraph, which reads bit codes
 // and copies from reference lists: a graph read in place is packed so
-// (Pack) when the memory allows, and every pass of PageRank and every
+// (PackWriter) when the memory allows, and every pass of PageRank and every
 // crawl then reads it instead (docs/architecture.md, "Large graphs").
 //
 // Pages are grouped into blocks of 2^packBlockShift, each block's lists
-// one byte slice, so that workers pack blocks independently and a list's
-// start fits in 32 bits.
+// one byte slice, so that a list's start fits in 32 bits.
 type PackedLists struct {
 	n      int
 	m      int64
@@ -37,86 +33,84 @@ type PackedLists struct {
 // slices cost nothing.
 const packBlockShift = 16
 
-// ErrPackTooLarge is returned by Pack when the packed lists would take
-// more than the bytes it was allowed.
+// ErrPackTooLarge is returned by PackWriter.Lists when the packed lists
+// would take more than the bytes they were allowed.
 var ErrPackTooLarge = errors.New("graph: the packed lists would exceed their memory")
 
-// Pack returns g with its out-lists held as PackedLists, decoded from g's
-// lists by up to workers goroutines, each packing whole blocks in page
-// order; hosts and URLs are shared with g. It returns ErrPackTooLarge as
-// soon as the packed bytes exceed maxBytes (> 0), having freed what it
-// packed, and the first decoding error of g's lists. progress, when not
-// nil, is called from the goroutines with the pages packed so far (it
-// must be safe for concurrent use). The goroutines start with step.Go; a
-// panic in one is raised again here once they have all returned.
-func Pack(g *Graph, workers int, maxBytes int64, progress func(pages int64)) (*Graph, error) {
-	n := g.NumNodes()
-	p := &PackedLists{n: n, m: g.NumArcs(), start: make([]uint32, n)}
-	nb := (n + 1<<packBlockShift - 1) >> packBlockShift
-	p.blocks = make([][]byte, nb)
-	workers = max(1, min(workers, nb))
-	var (
-		next, total, done atomic.Int64
-		mu                sync.Mutex
-		first             error
-		wg                sync.WaitGroup
-	)
-	fail := func(err error) {
-		mu.Lock()
-		if first == nil {
-			first = err
+// PackWriter makes PackedLists from out-lists given one page at a time in
+// page order, as a sequential decoder meets them: graphio packs a BVGraph
+// read in place while it checks it, so that its lists are decoded once.
+type PackWriter struct {
+	p        *PackedLists
+	next     int    // the page whose list comes next
+	buf      []byte // the lists of the block being packed
+	total    int64  // the bytes of the blocks done
+	maxBytes int64
+	err      error
+	progress func(pages int64)
+}
+
+// NewPackWriter returns a PackWriter for n pages and m links, whose packed
+// bytes may take at most maxBytes (no limit when 0 or less). progress,
+// when not nil, is called with the pages packed so far after each block.
+func NewPackWriter(n int, m int64, maxBytes int64, progress func(pages int64)) *PackWriter {
+	p := &PackedLists{n: n, m: m, start: make([]uint32, n)}
+	p.blocks = make([][]byte, (n+1<<packBlockShift-1)>>packBlockShift)
+	return &PackWriter{p: p, maxBytes: maxBytes, progress: progress}
+}
+
+// Add packs out, the sorted out-list of the next page, and reports
+// whether the writer can go on: after it has failed (more bytes than its
+// maxBytes, a block over 4 GiB, more lists than pages) Add does nothing
+// and returns false, having freed what it packed; Lists returns the
+// failure.
+func (w *PackWriter) Add(out []uint32) bool {
+	if w.err != nil {
+		return false
+	}
+	p, i := w.p, w.next
+	if i >= p.n {
+		return w.fail(fmt.Errorf("graph: packing a list for page %d of %d", i, p.n))
+	}
+	if uint64(len(w.buf)) > 1<<32-1 {
+		lo := i &^ (1<<packBlockShift - 1)
+		return w.fail(fmt.Errorf("graph: packing pages %d to %d: more than 4 GiB", lo, min(p.n, lo+1<<packBlockShift)-1))
+	}
+	p.start[i] = uint32(len(w.buf))
+	w.buf = appendPackedList(w.buf, uint32(i), out)
+	if w.maxBytes > 0 && w.total+int64(len(w.buf)) > w.maxBytes {
+		return w.fail(ErrPackTooLarge)
+	}
+	w.next++
+	if w.next&(1<<packBlockShift-1) == 0 || w.next == p.n {
+		p.blocks[i>>packBlockShift] = append([]byte(nil), w.buf...)
+		w.total += int64(len(w.buf))
+		w.buf = w.buf[:0]
+		if w.progress != nil {
+			w.progress(int64(w.next))
 		}
-		mu.Unlock()
-		next.Store(int64(nb)) // the others stop at their next block
 	}
-	var panics step.Panics
-	for range workers {
-		wg.Add(1)
-		step.Go(func() {
-			defer wg.Done()
-			defer panics.Catch()
-			s := g.Successors()
-			var buf []byte
-			for {
-				b := int(next.Add(1) - 1)
-				if b >= nb {
-					return
-				}
-				lo := b << packBlockShift
-				hi := min(n, lo+1<<packBlockShift)
-				buf = buf[:0]
-				for i := lo; i < hi; i++ {
-					if uint64(len(buf)) > 1<<32-1 {
-						fail(fmt.Errorf("graph: packing pages %d to %d: more than 4 GiB", lo, hi-1))
-						return
-					}
-					p.start[i] = uint32(len(buf))
-					buf = appendPackedList(buf, uint32(i), s.Out(uint32(i)))
-				}
-				if err := s.Err(); err != nil {
-					fail(err)
-					return
-				}
-				if t := total.Add(int64(len(buf))); maxBytes > 0 && t > maxBytes {
-					fail(ErrPackTooLarge)
-					return
-				}
-				p.blocks[b] = append([]byte(nil), buf...)
-				if progress != nil {
-					progress(done.Add(int64(hi - lo)))
-				}
-			}
-		})
+	return true
+}
+
+// fail records err, frees the packed bytes and returns false.
+func (w *PackWriter) fail(err error) bool {
+	w.err, w.p, w.buf = err, nil, nil
+	return false
+}
+
+// Lists returns the packed lists once every page's list was added, or
+// the failure that stopped the writer (ErrPackTooLarge beyond maxBytes),
+// or an error when fewer lists than pages were added.
+func (w *PackWriter) Lists() (*PackedLists, error) {
+	if w.err != nil {
+		return nil, w.err
 	}
-	wg.Wait()
-	panics.Raise()
-	if first != nil {
-		return nil, first
+	if w.next != w.p.n {
+		return nil, fmt.Errorf("graph: %d lists packed for %d pages", w.next, w.p.n)
 	}
-	p.bytes = total.Load()
-	c := *g
-	c.Lists, c.Offsets, c.Targets = p, nil, nil
-	return &c, nil
+	w.p.bytes = w.total
+	return w.p, nil
 }
 
 // appendPackedList appends the list out of page i to buf.
@@ -124,10 +118,19 @@ func appendPackedList(buf []byte, i uint32, out []uint32) []byte {
 	if len(out) == 0 {
 		return buf
 	}
+	// Most gaps of a web graph fit a byte: room for one a link, and the
+	// first target's few, saves growing buf integer by integer.
+	buf = slices.Grow(buf, len(out)+4)
 	d := int64(out[0]) - int64(i)
 	buf = appendUvarint(buf, uint64(d<<1)^uint64(d>>63))
-	for k := 1; k < len(out); k++ {
-		buf = appendUvarint(buf, uint64(out[k]-out[k-1]-1))
+	prev := out[0]
+	for _, t := range out[1:] {
+		if g := t - prev - 1; g < 0x80 {
+			buf = append(buf, byte(g))
+		} else {
+			buf = appendUvarint(buf, uint64(g))
+		}
+		prev = t
 	}
 	return buf
 }

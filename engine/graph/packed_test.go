@@ -3,7 +3,6 @@ package graph_test
 import (
 	"errors"
 	"slices"
-	"sync/atomic"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -44,9 +43,25 @@ func packedGraph(t *rapid.T) *graph.Graph {
 	return g
 }
 
-// Pack keeps every list, its degree, the counts, hosts and URLs, with any
-// number of workers, read in any order; random access answers as
-// sequential access does.
+// pack packs g's lists through a PackWriter within maxBytes, reading
+// them with a cursor in page order.
+func pack(g *graph.Graph, maxBytes int64, progress func(int64)) (*graph.Graph, error) {
+	w := graph.NewPackWriter(g.NumNodes(), g.NumArcs(), maxBytes, progress)
+	s := g.Successors()
+	for i := range g.NumNodes() {
+		if !w.Add(s.Out(uint32(i))) {
+			break
+		}
+	}
+	p, err := w.Lists()
+	if err != nil {
+		return nil, err
+	}
+	return &graph.Graph{Lists: p}, nil
+}
+
+// A PackWriter keeps every list, its degree and the counts, from CSR
+// arrays or lists; random access answers as sequential access does.
 func TestPackKeepsEveryList(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g := packedGraph(t)
@@ -54,8 +69,7 @@ func TestPackKeepsEveryList(t *testing.T) {
 		if rapid.Bool().Draw(t, "from lists") {
 			src = graphtest.AsLists(g)
 		}
-		workers := rapid.IntRange(1, 5).Draw(t, "workers")
-		p, err := graph.Pack(src, workers, 0, nil)
+		p, err := pack(src, 0, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,8 +101,8 @@ func TestPackKeepsEveryList(t *testing.T) {
 	})
 }
 
-// Pack stops with ErrPackTooLarge beyond its bytes, and with the first
-// decoding error of the lists it reads.
+// A PackWriter stops with ErrPackTooLarge beyond its bytes, reports its
+// progress a block at a time, and refuses fewer or more lists than pages.
 func TestPackRefuses(t *testing.T) {
 	b := graph.NewBuilder(200_000)
 	for i := range uint32(200_000) {
@@ -99,13 +113,13 @@ func TestPackRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var seen atomic.Int64
-	if _, err := graph.Pack(g, 2, 100_000, func(p int64) { seen.Store(p) }); !errors.Is(err, graph.ErrPackTooLarge) {
+	if _, err := pack(g, 100_000, nil); !errors.Is(err, graph.ErrPackTooLarge) {
 		t.Errorf("400,000 links in 100,000 bytes: %v, want ErrPackTooLarge", err)
 	}
-	p, err := graph.Pack(g, 2, 1_000_000, func(p int64) { seen.Store(max(seen.Load(), p)) })
-	if err != nil || seen.Load() != 200_000 {
-		t.Fatalf("in 1,000,000 bytes: %v, progress %d of 200,000 pages", err, seen.Load())
+	var seen []int64
+	p, err := pack(g, 1_000_000, func(p int64) { seen = append(seen, p) })
+	if want := []int64{1 << 16, 2 << 16, 3 << 16, 200_000}; err != nil || !slices.Equal(seen, want) {
+		t.Fatalf("in 1,000,000 bytes: %v, progress %v, want %v", err, seen, want)
 	}
 	// A byte a link and 4 a page, but the 7 pages whose last link wraps
 	// to the first pages: their first target lies 199,993 to 199,999
@@ -114,21 +128,15 @@ func TestPackRefuses(t *testing.T) {
 	if by := p.Lists.(*graph.PackedLists).Bytes(); by != 200_000*2+4*200_000+26 {
 		t.Errorf("packed into %d bytes, want %d", by, 200_000*2+4*200_000+26)
 	}
-	boom := errors.New("boom")
-	if _, err := graph.Pack(&graph.Graph{Lists: &failingLists{g: g, err: boom}}, 2, 0, nil); !errors.Is(err, boom) {
-		t.Errorf("a decoding error: %v", err)
+	w := graph.NewPackWriter(2, 1, 0, nil)
+	w.Add([]uint32{1})
+	if _, err := w.Lists(); err == nil {
+		t.Error("one list of two pages packed without an error")
+	}
+	if !w.Add(nil) || w.Add(nil) {
+		t.Error("a third list of two pages was taken")
+	}
+	if _, err := w.Lists(); err == nil {
+		t.Error("three lists of two pages packed without an error")
 	}
 }
-
-// failingLists serves g's lists with a cursor that reports err.
-type failingLists struct {
-	g   *graph.Graph
-	err error
-}
-
-func (l *failingLists) NumNodes() int           { return l.g.NumNodes() }
-func (l *failingLists) NumArcs() int64          { return l.g.NumArcs() }
-func (l *failingLists) OutDegree(i uint32) int  { return l.g.OutDegree(i) }
-func (l *failingLists) NewCursor() graph.Cursor { return l }
-func (l *failingLists) Out(i uint32) []uint32   { return nil }
-func (l *failingLists) Err() error              { return l.err }

@@ -36,6 +36,14 @@ type BVGraph struct {
 // pass. cancel, when not nil, is polled every few thousand lists and stops
 // the pass when it fails. Bad input is an *Error as ReadBVGraph's.
 func OpenBVGraph(data []byte, graphName string, props *BVGraphProperties, offsets io.Reader, offsetsName string, cancel func() error) (*BVGraph, error) {
+	return openBVGraph(data, graphName, props, offsets, offsetsName, cancel, nil)
+}
+
+// openBVGraph is OpenBVGraph that also hands every list the checking pass
+// decodes, in page order, to pack when it is not nil, so that a graph to
+// be packed is decoded once; once pack has failed (its bytes exceeded),
+// the pass goes on checking without it.
+func openBVGraph(data []byte, graphName string, props *BVGraphProperties, offsets io.Reader, offsetsName string, cancel func() error, pack *graph.PackWriter) (*BVGraph, error) {
 	codes, err := bvDecodable(graphName, props)
 	if err != nil {
 		return nil, err
@@ -48,7 +56,7 @@ func OpenBVGraph(data []byte, graphName string, props *BVGraphProperties, offset
 	if err != nil {
 		return nil, err
 	}
-	if err := g.check(off, offsetsName, cancel); err != nil {
+	if err := g.check(off, offsetsName, cancel, pack); err != nil {
 		return nil, err
 	}
 	return g, nil
@@ -56,8 +64,8 @@ func OpenBVGraph(data []byte, graphName string, props *BVGraphProperties, offset
 
 // check decodes every list in order with all the checks, records the
 // position of each and, when off is not nil, compares them with the
-// .offsets stream.
-func (g *BVGraph) check(off *bvBitReader, offsetsName string, cancel func() error) error {
+// .offsets stream; it adds each list to pack while pack goes on.
+func (g *BVGraph) check(off *bvBitReader, offsetsName string, cancel func() error, pack *graph.PackWriter) error {
 	n := uint64(g.props.Nodes)
 	arcs := uint64(g.props.Arcs)
 	g.positions = make([]uint64, n+1)
@@ -115,6 +123,9 @@ func (g *BVGraph) check(off *bvBitReader, offsetsName string, cancel func() erro
 			}
 		} else {
 			ring.take(slot, 0)
+		}
+		if pack != nil && !pack.Add(ring.lists[slot]) {
+			pack = nil
 		}
 		chains[slot] = chain
 		longest = max(longest, chain)

@@ -3,10 +3,12 @@ package graphio
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"pgregory.net/rapid"
@@ -189,7 +191,8 @@ func TestInPlaceChainLongerThanMaxRefCount(t *testing.T) {
 
 // FuzzBVGraphInPlace opens arbitrary bytes as a small BVGraph in place
 // and decodes every list at random: an error, never a panic or a read
-// outside the data.
+// outside the data. Opened while packing, it gives the same error, or
+// packed lists equal to those a cursor decodes.
 func FuzzBVGraphInPlace(f *testing.F) {
 	lists := bvRandomLists(rand.New(rand.NewPCG(3, 3)), 30)
 	data, offs := bvTestEncode(lists, bvTestConfigs[0])
@@ -200,19 +203,30 @@ func FuzzBVGraphInPlace(f *testing.F) {
 			return
 		}
 		props := &BVGraphProperties{Nodes: nodes, Arcs: arcs, WindowSize: 7, MaxRefCount: 3, MinIntervalLength: 4, ZetaK: 3}
-		var bv *BVGraph
-		var err error
-		if withOffsets {
-			bv, err = OpenBVGraph(data, "f.graph", props, bytes.NewReader(offs), "f.offsets", nil)
-		} else {
-			bv, err = OpenBVGraph(data, "f.graph", props, nil, "", nil)
+		open := func(pack *graph.PackWriter) (*BVGraph, error) {
+			if withOffsets {
+				return openBVGraph(data, "f.graph", props, bytes.NewReader(offs), "f.offsets", nil, pack)
+			}
+			return openBVGraph(data, "f.graph", props, nil, "", nil, pack)
+		}
+		bv, err := open(nil)
+		pack := graph.NewPackWriter(int(nodes), arcs, 0, nil)
+		_, perr := open(pack)
+		if fmt.Sprint(err) != fmt.Sprint(perr) {
+			t.Fatalf("opened while packing: %v, without: %v", perr, err)
 		}
 		if err != nil {
 			return
 		}
-		c := bv.NewCursor()
+		p, err := pack.Lists()
+		if err != nil {
+			t.Fatalf("a graph that opened fails to pack: %v", err)
+		}
+		c, pc := bv.NewCursor(), p.NewCursor()
 		for i := nodes - 1; i >= 0; i-- {
-			c.Out(uint32(i))
+			if got, want := pc.Out(uint32(i)), c.Out(uint32(i)); !slices.Equal(got, want) {
+				t.Fatalf("page %d packed: %v, decoded: %v", i, got, want)
+			}
 			bv.OutDegree(uint32(i))
 		}
 		if c.Err() != nil {
@@ -263,15 +277,20 @@ func BenchmarkInPlaceRandom(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*bv.NumArcs()), "ns/link")
 }
 
-// benchPackedCNR returns cnr-2000 read in place and packed (graph.Pack).
+// benchPackedCNR returns cnr-2000 packed while it was opened in place.
 func benchPackedCNR(b *testing.B) graph.Lists {
 	bv := benchInPlaceCNR(b)
-	g, err := graph.Pack(&graph.Graph{Lists: bv}, 2, 0, nil)
+	w := graph.NewPackWriter(bv.NumNodes(), bv.NumArcs(), 0, nil)
+	props := bv.Properties()
+	if _, err := openBVGraph(bv.data, "cnr-2000.graph", &props, nil, "", nil, w); err != nil {
+		b.Fatal(err)
+	}
+	p, err := w.Lists()
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Logf("cnr-2000 packed: %.2f bytes a link", float64(g.Lists.(*graph.PackedLists).Bytes())/float64(bv.NumArcs()))
-	return g.Lists
+	b.Logf("cnr-2000 packed: %.2f bytes a link", float64(p.Bytes())/float64(bv.NumArcs()))
+	return p
 }
 
 // BenchmarkPackedSequential and BenchmarkPackedRandom decode cnr-2000's
@@ -299,4 +318,22 @@ func BenchmarkPackedRandom(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*p.NumArcs()), "ns/link")
+}
+
+// BenchmarkLoadPacked loads cnr-2000 mapped and packs it, as the command
+// line does before a run: the checking pass that packs as it decodes.
+func BenchmarkLoadPacked(b *testing.B) {
+	fsys := &mappedMapFS{MapFS: fstest.MapFS{}}
+	for _, ext := range []string{".graph", ".properties", ".offsets"} {
+		fsys.MapFS["cnr-2000"+ext] = &fstest.MapFile{Data: bvReadFileOrSkip(b, "cnr-2000/cnr-2000"+ext)}
+	}
+	for b.Loop() {
+		g, _, err := Load(fsys, "cnr-2000.graph", LoadOptions{Pack: 1 << 30})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, ok := g.Lists.(*graph.PackedLists); !ok {
+			b.Fatalf("cnr-2000 loaded as %T, want packed", g.Lists)
+		}
+	}
 }

@@ -26,14 +26,22 @@ func Fingerprint(g *graph.Graph) uint64 {
 	tgtBuf := make([]byte, 0, impChunk)
 	var end uint64
 	g.ForEachList(func(_ uint32, out []uint32) {
-		for _, t := range out {
+		end += uint64(len(out))
+		for len(out) > 0 {
 			if len(tgtBuf)+4 > impChunk {
 				tgtSum = crc32.Update(tgtSum, csrTable, tgtBuf)
 				tgtBuf = tgtBuf[:0]
 			}
-			tgtBuf = binary.LittleEndian.AppendUint32(tgtBuf, t)
+			k := min(len(out), (impChunk-len(tgtBuf))/4)
+			if csrRawViews {
+				tgtBuf = append(tgtBuf, csrRawBytes(out[:k])...)
+			} else {
+				for _, t := range out[:k] {
+					tgtBuf = binary.LittleEndian.AppendUint32(tgtBuf, t)
+				}
+			}
+			out = out[k:]
 		}
-		end += uint64(len(out))
 		if len(offBuf)+8 > impChunk {
 			offSum = crc32.Update(offSum, csrTable, offBuf)
 			offBuf = offBuf[:0]

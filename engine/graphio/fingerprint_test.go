@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // TestFingerprintIgnoresTheFormat: a graph written as .csr (with hosts
@@ -42,5 +43,36 @@ func TestFingerprintIgnoresTheFormat(t *testing.T) {
 	defer func() { csrRawViews = true }()
 	if fp := Fingerprint(g); fp != Fingerprint(ga) {
 		t.Errorf("without raw views: %016x, want %016x", fp, Fingerprint(ga))
+	}
+}
+
+// TestFingerprintOfLists: a graph held in a Lists, whose fingerprint is
+// made a chunk at a time as its lists are decoded, has the fingerprint of
+// its CSR arrays, with chunks of targets and offsets filled and lists
+// split between two chunks, with and without raw views.
+func TestFingerprintOfLists(t *testing.T) {
+	const n = 30_000
+	b := graph.NewBuilder(n)
+	for i := range uint32(n) {
+		for k := range i % 5 {
+			b.Add(i, (i*7+k*k*1031)%n)
+		}
+	}
+	g, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if 4*g.NumArcs() < 3*impChunk || 8*int64(n) < 3*impChunk {
+		t.Fatalf("%d pages and %d links fill fewer than 3 chunks", n, g.NumArcs())
+	}
+	want := Fingerprint(g)
+	lists := graphtest.AsLists(g)
+	if got := Fingerprint(lists); got != want {
+		t.Errorf("held in a Lists: %016x, want %016x", got, want)
+	}
+	csrRawViews = false
+	defer func() { csrRawViews = true }()
+	if got := Fingerprint(lists); got != want {
+		t.Errorf("held in a Lists, without raw views: %016x, want %016x", got, want)
 	}
 }

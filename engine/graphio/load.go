@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"runtime"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -266,10 +265,7 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 			return err
 		})
 	case FormatBVGraph:
-		g, name, err = loadBVGraph(fsys, name, opt.Wrap, lim, opt.InPlace)
-		if err == nil && opt.Pack > 0 && !g.IsCSR() {
-			g, err = packLoaded(fsys, g, name, opt)
-		}
+		g, name, err = loadBVGraph(fsys, name, opt, lim)
 	default:
 		return nil, nil, fileError(name, "cannot load: unknown format %v", f)
 	}
@@ -293,28 +289,6 @@ func Load(fsys fs.FS, name string, opt LoadOptions) (*graph.Graph, *Labels, erro
 		g = &c
 	}
 	return g, labels, nil
-}
-
-// packLoaded packs the lists of g, read from the file name of fsys,
-// within opt.Pack bytes (graph.Pack, on every core); it returns g itself
-// when they would take more. Once packed, a mapped file's pages are let
-// go (MappedReleaser): nothing reads them again, and at a few billion
-// links they are gigabytes of resident memory.
-func packLoaded(fsys fs.FS, g *graph.Graph, name string, opt LoadOptions) (*graph.Graph, error) {
-	var progress func(int64)
-	if opt.PackProgress != nil {
-		total := int64(g.NumNodes())
-		progress = func(done int64) { opt.PackProgress(name, done, total) }
-	}
-	p, err := graph.Pack(g, runtime.GOMAXPROCS(0), opt.Pack, progress)
-	switch {
-	case errors.Is(err, graph.ErrPackTooLarge):
-		return g, nil
-	case err != nil:
-		return nil, err // a cursor's error names the file
-	}
-	ReleaseLists(fsys, g)
-	return p, nil
 }
 
 // ReleaseLists lets the operating system drop the pages of g's lists when
@@ -362,9 +336,11 @@ type MappedReleaser interface {
 // its .graph is opened.
 //
 // A .graph that fsys maps (MappedFS, not gzip-compressed) is opened in
-// place (OpenBVGraph); with inPlace, so is one that is read, from its
-// bytes in memory (a compressed one, or where nothing is mapped).
-func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader, lim *readLimits, inPlace bool) (*graph.Graph, string, error) {
+// place (OpenBVGraph); with opt.InPlace, so is one that is read, from its
+// bytes in memory (a compressed one, or where nothing is mapped). A graph
+// opened in place is packed as opt.Pack asks (openBVGraphInPlace).
+func loadBVGraph(fsys fs.FS, name string, opt LoadOptions, lim *readLimits) (*graph.Graph, string, error) {
+	wrap := opt.Wrap
 	graphName, propsName, offsetsName := bvFileNames(name)
 	var props *BVGraphProperties
 	err := loadRead(fsys, propsName, wrap, func(r io.Reader) (err error) {
@@ -379,12 +355,12 @@ func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader
 	}
 	if m, ok := fsys.(MappedFS); ok {
 		if data, ok := m.MapFile(graphName); ok && compressionOf(data) == nil {
-			g, err := openBVGraphInPlace(fsys, data, graphName, propsName, offsetsName, props, wrap, lim)
+			g, err := openBVGraphInPlace(fsys, data, true, graphName, propsName, offsetsName, props, opt, lim)
 			return g, graphName, err
 		}
 	}
-	if inPlace {
-		return readBVGraphInPlace(fsys, graphName, propsName, offsetsName, props, wrap, lim)
+	if opt.InPlace {
+		return readBVGraphInPlace(fsys, graphName, propsName, offsetsName, props, opt, lim)
 	}
 	if lim != nil {
 		lim.extra = satAdd(lim.extra, satAdd(fileSize(fsys, graphName), fileSize(fsys, offsetsName)))
@@ -414,27 +390,48 @@ func loadBVGraph(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader
 // not on the heap.
 var bvInPlaceCost = decodeCost{perPage: 8}
 
-// openBVGraphInPlace opens the mapped .graph data in place
-// (OpenBVGraph), with NAME.offsets when present, after checking the
-// positions' memory against lim.
-func openBVGraphInPlace(fsys fs.FS, data []byte, graphName, propsName, offsetsName string, props *BVGraphProperties, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, error) {
+// openBVGraphInPlace opens the .graph data in place (OpenBVGraph), with
+// NAME.offsets when present, after checking the positions' memory against
+// lim. With opt.Pack above 0 the checking pass also packs the lists
+// (graph.PackWriter) and the graph holds them packed when they take at
+// most opt.Pack bytes; the .graph's pages are then let go when data is
+// mapped (MappedReleaser): nothing reads them again, and at a few billion
+// links they are gigabytes of resident memory.
+func openBVGraphInPlace(fsys fs.FS, data []byte, mapped bool, graphName, propsName, offsetsName string, props *BVGraphProperties, opt LoadOptions, lim *readLimits) (*graph.Graph, error) {
 	if lim != nil {
 		lim = lim.withCost(bvInPlaceCost, fileSize(fsys, offsetsName))
 		if e := lim.check(props.Nodes, props.Arcs, false); e != nil {
 			return nil, tooLargeAt(propsName, 0, -1, e)
 		}
 	}
-	or, closeOffsets, err := loadOpen(fsys, offsetsName, wrap)
+	var pack *graph.PackWriter
+	if opt.Pack > 0 {
+		var progress func(int64)
+		if opt.PackProgress != nil {
+			total := props.Nodes
+			progress = func(done int64) { opt.PackProgress(graphName, done, total) }
+		}
+		pack = graph.NewPackWriter(int(props.Nodes), props.Arcs, opt.Pack, progress)
+	}
+	or, closeOffsets, err := loadOpen(fsys, offsetsName, opt.Wrap)
 	var bv *BVGraph
 	switch {
 	case err == nil:
 		defer closeOffsets()
-		bv, err = OpenBVGraph(data, graphName, props, or, offsetsName, lim.poll)
+		bv, err = openBVGraph(data, graphName, props, or, offsetsName, lim.poll, pack)
 	case errors.Is(err, fs.ErrNotExist):
-		bv, err = OpenBVGraph(data, graphName, props, nil, offsetsName, lim.poll)
+		bv, err = openBVGraph(data, graphName, props, nil, offsetsName, lim.poll, pack)
 	}
 	if err != nil {
 		return nil, err
+	}
+	if pack != nil {
+		if p, err := pack.Lists(); err == nil {
+			if rel, ok := fsys.(MappedReleaser); ok && mapped {
+				rel.ReleaseMapped(data)
+			}
+			return &graph.Graph{Lists: p}, nil
+		}
 	}
 	return &graph.Graph{Lists: bv}, nil
 }
@@ -442,7 +439,7 @@ func openBVGraphInPlace(fsys fs.FS, data []byte, graphName, propsName, offsetsNa
 // readBVGraphInPlace reads the .graph's bytes into memory, within lim
 // (the bytes a graph of its properties can take, and the positions), and
 // opens them in place.
-func readBVGraphInPlace(fsys fs.FS, graphName, propsName, offsetsName string, props *BVGraphProperties, wrap func(string, io.Reader) io.Reader, lim *readLimits) (*graph.Graph, string, error) {
+func readBVGraphInPlace(fsys fs.FS, graphName, propsName, offsetsName string, props *BVGraphProperties, opt LoadOptions, lim *readLimits) (*graph.Graph, string, error) {
 	codes, _, msg := bvCheckProperties(props)
 	if msg != "" {
 		return nil, graphName, fileError(graphName, "bad properties: %s", msg)
@@ -455,7 +452,7 @@ func readBVGraphInPlace(fsys fs.FS, graphName, propsName, offsetsName string, pr
 		}
 	}
 	var data []byte
-	err := loadRead(fsys, graphName, wrap, func(r io.Reader) error {
+	err := loadRead(fsys, graphName, opt.Wrap, func(r io.Reader) error {
 		var fits bool
 		var err error
 		data, fits, err = bvReadAtMost(r, limit)
@@ -470,7 +467,7 @@ func readBVGraphInPlace(fsys fs.FS, graphName, propsName, offsetsName string, pr
 	if err != nil {
 		return nil, graphName, err
 	}
-	g, err := openBVGraphInPlace(fsys, data, graphName, propsName, offsetsName, props, wrap, lim)
+	g, err := openBVGraphInPlace(fsys, data, false, graphName, propsName, offsetsName, props, opt, lim)
 	return g, graphName, err
 }
 

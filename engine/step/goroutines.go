@@ -8,11 +8,11 @@ import (
 
 // The engine starts goroutines natively only, and joins them before the
 // call that started them returns: the workers that share an iteration of
-// PageRank or HITS (rank), the strategies crawled at once (scenario,
-// Env.Parallel) and the workers that pack a BVGraph's lists (graph.Pack).
-// Each starts them with Go and carries a panic of one of them to the
-// goroutine that waits for them with Panics, so that the caller sees it
-// as a panic of its own rather than the process dying of it.
+// PageRank or HITS (rank) and the strategies crawled at once (scenario,
+// Env.Parallel). Each starts them with Go and carries a panic of one of
+// them to the goroutine that waits for them with Panics, so that the
+// caller sees it as a panic of its own rather than the process dying of
+// it.
 
 // Guard, when set, runs the body of every goroutine started with Go: the
 // new goroutine calls Guard(body) instead of body(). Guard must call body

@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"text/tabwriter"
 	"unsafe"
 
@@ -189,11 +188,12 @@ func choosePush(e *env, in *graphInput, g *graph.Graph, personalized bool) bool 
 	return true
 }
 
-// packForPush packs g's lists into memory (graph.Pack: one or two bytes
-// a link, which decode several times faster than a BVGraph's) when they
-// fit in what the budget leaves beside PageRank's vectors, since pushing
-// decodes every list again in every sweep; otherwise, or on CSR arrays,
-// it returns g itself.
+// packForPush packs g's lists into memory (graph.PackWriter: one or two
+// bytes a link, which decode several times faster than a BVGraph's) when
+// they fit in what the budget leaves beside PageRank's vectors, since
+// pushing decodes every list again in every sweep; otherwise, or on CSR
+// arrays, it returns g itself. Once packed, a mapped graph's pages are
+// let go (graphio.ReleaseLists).
 func packForPush(e *env, in *graphInput, g *graph.Graph, personalized bool) (*graph.Graph, error) {
 	n := int64(g.NumNodes())
 	room := in.memory.bytes - graphBytes(g) - pagerankPushBytes(n, personalized)
@@ -205,19 +205,27 @@ func packForPush(e *env, in *graphInput, g *graph.Graph, personalized bool) (*gr
 	}
 	bar := e.newProgress("packing "+filepath.Base(in.path), false)
 	defer bar.finish()
-	var mu sync.Mutex
-	p, err := graph.Pack(g, runtime.NumCPU(), room, func(done int64) {
-		mu.Lock()
-		bar.set(done, n)
-		mu.Unlock()
-	})
+	w := graph.NewPackWriter(int(n), g.NumArcs(), room, func(done int64) { bar.set(done, n) })
+	s := g.Successors()
+	for i := range uint32(n) {
+		if !w.Add(s.Out(i)) {
+			break
+		}
+	}
+	if err := s.Err(); err != nil {
+		return nil, err
+	}
+	p, err := w.Lists()
 	switch {
 	case errors.Is(err, graph.ErrPackTooLarge):
 		return g, nil
 	case err != nil:
 		return nil, err
 	}
-	return p, nil
+	graphio.ReleaseLists(osFS{}, g)
+	c := *g
+	c.Lists = p
+	return &c, nil
 }
 
 // readSeedFile reads the list of list:FILE. A list of one item that is

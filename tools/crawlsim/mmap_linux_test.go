@@ -23,16 +23,72 @@ import (
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
+// tempFile writes content to g.csr in a new temporary directory and
+// returns its name.
+func tempFile(t *testing.T, content []byte) string {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "g.csr")
+	if err := os.WriteFile(name, content, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+// mappedTempFile maps a tempFile of content (mapFile) and returns its
+// name, its mapping and the number of files mapped before it (for
+// guardMapped and mappedChanged); it skips the test when the file is not
+// mapped.
+func mappedTempFile(t *testing.T, content []byte) (name string, data []byte, from int) {
+	t.Helper()
+	name = tempFile(t, content)
+	from = mappedCount()
+	data, ok := mapFile(name)
+	if !ok {
+		t.Skip("the file was not mapped (RLIMIT_AS set?)")
+	}
+	return name, data, from
+}
+
+// skipUnlessMapped skips the test when no file was mapped since the
+// first from were: what it reads was then read into memory, where
+// nothing can fault.
+func skipUnlessMapped(t *testing.T, from int, what string) {
+	t.Helper()
+	if mappedCount() == from {
+		t.Skipf("%s was not mapped (RLIMIT_AS set?)", what)
+	}
+}
+
+// generated writes a graph of n pages (crawlsim gen -seed 3) to the file
+// base in dir and returns its name.
+func generated(t *testing.T, dir, base string, n int) string {
+	t.Helper()
+	name := filepath.Join(dir, base)
+	mustRun(t, "gen", "-n", strconv.Itoa(n), "-seed", "3", "-o", name)
+	return name
+}
+
+// loadMapped loads the graph file name in place (graphio.Load with
+// InPlace) and returns it with the number of files mapped before it;
+// it skips the test when the file is not mapped.
+func loadMapped(t *testing.T, name string) (*graph.Graph, int) {
+	t.Helper()
+	from := mappedCount()
+	g, _, err := graphio.Load(osFS{}, name, graphio.LoadOptions{InPlace: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	skipUnlessMapped(t, from, name)
+	return g, from
+}
+
 // TestNoMappingUnderAddressSpaceLimit: with RLIMIT_AS set, a .csr is read
 // rather than mapped, so that its address space is checked against the
 // memory budget (a mapped .csr of 943 MB once passed the check under
 // prlimit --as=3000000000 and then died of out-of-memory copying its
 // URLs). The limit set here, 1 TiB, constrains nothing.
 func TestNoMappingUnderAddressSpaceLimit(t *testing.T) {
-	name := filepath.Join(t.TempDir(), "g.csr")
-	if err := os.WriteFile(name, []byte("some bytes to map"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	name := tempFile(t, []byte("some bytes to map"))
 	var old syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &old); err != nil {
 		t.Skip(err)
@@ -89,14 +145,7 @@ func TestReleaseMappedDropsResidentPages(t *testing.T) {
 	for i := range want {
 		want[i] = byte(i * 7)
 	}
-	name := filepath.Join(t.TempDir(), "g.csr")
-	if err := os.WriteFile(name, want, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	data, ok := mapFile(name)
-	if !ok {
-		t.Skip("cannot map (address space limited?)")
-	}
+	_, data, _ := mappedTempFile(t, want)
 	defer syscall.Munmap(data)
 	start := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
 	sum := 0
@@ -125,15 +174,7 @@ func TestReleaseMappedDropsResidentPages(t *testing.T) {
 // ends in an error naming the file, and a file rewritten in place is
 // reported as changed.
 func TestTruncatedMappingIsAnError(t *testing.T) {
-	name := filepath.Join(t.TempDir(), "g.csr")
-	if err := os.WriteFile(name, bytes.Repeat([]byte{7}, 1<<16), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	from := mappedCount()
-	data, ok := mapFile(name)
-	if !ok {
-		t.Skip("the file was not mapped (RLIMIT_AS set?)")
-	}
+	name, data, from := mappedTempFile(t, bytes.Repeat([]byte{7}, 1<<16))
 	if err := os.Truncate(name, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -168,32 +209,21 @@ func truncatedMapping(t *testing.T, err error, name string) {
 // met it.
 func TestTruncatedMappingInRankWorkers(t *testing.T) {
 	dir := t.TempDir()
-	p := func(name string) string { return filepath.Join(dir, name) }
-	mustRun(t, "gen", "-n", "70000", "-seed", "3", "-o", p("g.csr"))
-	for _, name := range []string{"t.csr", "t.graph"} {
-		mustRun(t, "convert", "-transpose", "-o", p(name), p("g.csr"))
-		opt := graphio.LoadOptions{InPlace: true}
-		g, _, err := graphio.Load(osFS{}, p("g.csr"), opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		from := mappedCount()
-		tr, _, err := graphio.Load(osFS{}, p(name), opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if mappedCount() == from {
-			t.Skip("the transpose was not mapped (RLIMIT_AS set?)")
-		}
+	graphName := generated(t, dir, "g.csr", 70000)
+	for _, base := range []string{"t.csr", "t.graph"} {
+		name := filepath.Join(dir, base)
+		mustRun(t, "convert", "-transpose", "-o", name, graphName)
+		g, _ := loadMapped(t, graphName)
+		tr, from := loadMapped(t, name)
 		pr, err := rank.NewPageRank(g, tr, rank.Options{Workers: 4})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.Truncate(p(name), 0); err != nil {
+		if err := os.Truncate(name, 0); err != nil {
 			t.Fatal(err)
 		}
 		err = guardMapped(from, func() error { return step.Run(context.Background(), pr, 1000, nil) })
-		truncatedMapping(t, err, p(name))
+		truncatedMapping(t, err, name)
 	}
 }
 
@@ -202,8 +232,7 @@ func TestTruncatedMappingInRankWorkers(t *testing.T) {
 // run (here by the crawls' clock, from inside a crawl) is an error naming
 // it, not SIGBUS.
 func TestTruncatedMappingInParallelCrawls(t *testing.T) {
-	name := filepath.Join(t.TempDir(), "g.csr")
-	mustRun(t, "gen", "-n", "3000", "-seed", "3", "-o", name)
+	name := generated(t, t.TempDir(), "g.csr", 3000)
 	sc, err := scenario.Parse(strings.NewReader(`{"version": 1, "graph": {"file": "`+name+`"}, "seeds": "random:3", "strategies": [{"id": "bfs"}, {"id": "random"}, {"id": "opic"}]}`), "s.json")
 	if err != nil {
 		t.Fatal(err)
@@ -223,9 +252,7 @@ func TestTruncatedMappingInParallelCrawls(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = guardMapped(from, func() error { return step.Run(context.Background(), r, scenario.RunBudget, nil) })
-	if mappedCount() == from {
-		t.Skip("the graph was not mapped (RLIMIT_AS set?)")
-	}
+	skipUnlessMapped(t, from, name)
 	truncatedMapping(t, err, name)
 }
 
@@ -234,15 +261,7 @@ func TestTruncatedMappingInParallelCrawls(t *testing.T) {
 // error naming the file; an error of a command whose mapped file changed
 // says so too, keeping its exit status, and a success becomes a failure.
 func TestChangedMappingNamesTheFile(t *testing.T) {
-	name := filepath.Join(t.TempDir(), "g.csr")
-	if err := os.WriteFile(name, bytes.Repeat([]byte{7}, 1<<16), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	from := mappedCount()
-	data, ok := mapFile(name)
-	if !ok {
-		t.Skip("the file was not mapped (RLIMIT_AS set?)")
-	}
+	name, data, from := mappedTempFile(t, bytes.Repeat([]byte{7}, 1<<16))
 	if err := guardMapped(from, func() error { return nil }); err != nil {
 		t.Fatal(err)
 	}
@@ -273,26 +292,26 @@ func TestChangedMappingNamesTheFile(t *testing.T) {
 	}
 }
 
-// TestTruncatedMappingWhilePacking: graph.Pack decodes a BVGraph read in
-// place in goroutines of its own; a .graph truncated before it does is an
-// error naming the file, not SIGBUS.
+// TestTruncatedMappingWhilePacking: Load checks and packs a BVGraph
+// read in place in one pass over its mapped .graph; a .graph truncated
+// during that pass (here from the pass's cancel function) is an error
+// naming the file, not SIGBUS.
 func TestTruncatedMappingWhilePacking(t *testing.T) {
-	name := filepath.Join(t.TempDir(), "g.graph")
-	mustRun(t, "gen", "-n", "200000", "-seed", "3", "-o", name)
+	name := generated(t, t.TempDir(), "g.graph", 200000)
+	var truncate sync.Once
+	opt := graphio.LoadOptions{InPlace: true, Pack: 1 << 30, Cancel: func() error {
+		truncate.Do(func() {
+			if err := os.Truncate(name, 0); err != nil {
+				t.Error(err)
+			}
+		})
+		return nil
+	}}
 	from := mappedCount()
-	g, _, err := graphio.Load(osFS{}, name, graphio.LoadOptions{InPlace: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if mappedCount() == from {
-		t.Skip("the graph was not mapped (RLIMIT_AS set?)")
-	}
-	if err := os.Truncate(name, 0); err != nil {
-		t.Fatal(err)
-	}
-	err = guardMapped(from, func() error {
-		_, err := graph.Pack(g, 2, 0, nil)
+	err := guardMapped(from, func() error {
+		_, _, err := graphio.Load(osFS{}, name, opt)
 		return err
 	})
+	skipUnlessMapped(t, from, name)
 	truncatedMapping(t, err, name)
 }
