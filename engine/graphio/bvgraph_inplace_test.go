@@ -205,9 +205,9 @@ func FuzzBVGraphInPlace(f *testing.F) {
 		props := &BVGraphProperties{Nodes: nodes, Arcs: arcs, WindowSize: 7, MaxRefCount: 3, MinIntervalLength: 4, ZetaK: 3}
 		open := func(pack *graph.PackWriter) (*BVGraph, error) {
 			if withOffsets {
-				return openBVGraph(data, "f.graph", props, bytes.NewReader(offs), "f.offsets", nil, pack)
+				return openBVGraph(data, "f.graph", props, bytes.NewReader(offs), "f.offsets", nil, pack, nil)
 			}
-			return openBVGraph(data, "f.graph", props, nil, "", nil, pack)
+			return openBVGraph(data, "f.graph", props, nil, "", nil, pack, nil)
 		}
 		bv, err := open(nil)
 		pack := graph.NewPackWriter(int(nodes), arcs, 0, nil)
@@ -282,7 +282,7 @@ func benchPackedCNR(b *testing.B) graph.Lists {
 	bv := benchInPlaceCNR(b)
 	w := graph.NewPackWriter(bv.NumNodes(), bv.NumArcs(), 0, nil)
 	props := bv.Properties()
-	if _, err := openBVGraph(bv.data, "cnr-2000.graph", &props, nil, "", nil, w); err != nil {
+	if _, err := openBVGraph(bv.data, "cnr-2000.graph", &props, nil, "", nil, w, nil); err != nil {
 		b.Fatal(err)
 	}
 	p, err := w.Lists()
@@ -334,6 +334,48 @@ func BenchmarkLoadPacked(b *testing.B) {
 		}
 		if _, ok := g.Lists.(*graph.PackedLists); !ok {
 			b.Fatalf("cnr-2000 loaded as %T, want packed", g.Lists)
+		}
+	}
+}
+
+// TestCheckingPassReleasesWhatItRead: the checking pass hands release the
+// bytes of the .graph it has read, in order, every releaseEvery bytes,
+// and the rest at its end: every byte once, none before it is read.
+func TestCheckingPassReleasesWhatItRead(t *testing.T) {
+	data := bvReadFileOrSkip(t, "cnr-2000/cnr-2000.graph")
+	props, err := ReadBVGraphProperties(bytes.NewReader(bvReadFileOrSkip(t, "cnr-2000/cnr-2000.properties")), "cnr-2000.properties")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(old uint64) { releaseEvery = old }(releaseEvery)
+	releaseEvery = 64 << 10
+	var parts [][]byte
+	bv, err := openBVGraph(data, "cnr-2000.graph", props, nil, "", nil, nil, func(b []byte) { parts = append(parts, b) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if min := len(data) / (64 << 10); len(parts) < min {
+		t.Fatalf("%d releases of a %d-byte .graph, want at least %d", len(parts), len(data), min)
+	}
+	at := 0
+	for k, b := range parts {
+		if len(b) == 0 || &b[0] != &data[at] {
+			t.Fatalf("release %d does not start at byte %d, where the last ended", k, at)
+		}
+		if k < len(parts)-1 && uint64(len(b)) < releaseEvery {
+			t.Errorf("release %d of %d bytes, fewer than releaseEvery", k, len(b))
+		}
+		at += len(b)
+	}
+	if at != len(data) {
+		t.Errorf("released %d of %d bytes", at, len(data))
+	}
+	// The lists read as they were: the pages come back from the file.
+	want := bvLoadShared(t, "cnr-2000/cnr-2000", false)
+	c := bv.NewCursor()
+	for i := range want.NumNodes() {
+		if got := c.Out(uint32(i)); !slices.Equal(got, want.Out(uint32(i))) {
+			t.Fatalf("page %d: %v, want %v", i, got, want.Out(uint32(i)))
 		}
 	}
 }

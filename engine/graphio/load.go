@@ -394,9 +394,10 @@ var bvInPlaceCost = decodeCost{perPage: 8}
 // NAME.offsets when present, after checking the positions' memory against
 // lim. With opt.Pack above 0 the checking pass also packs the lists
 // (graph.PackWriter) and the graph holds them packed when they take at
-// most opt.Pack bytes; the .graph's pages are then let go when data is
-// mapped (MappedReleaser): nothing reads them again, and at a few billion
-// links they are gigabytes of resident memory.
+// most opt.Pack bytes. When data is mapped (MappedReleaser), the pages
+// the pass has read are let go as it goes, and the whole mapping once the
+// lists are packed: nothing reads them again, and at a few billion links
+// they are gigabytes of resident memory.
 func openBVGraphInPlace(fsys fs.FS, data []byte, mapped bool, graphName, propsName, offsetsName string, props *BVGraphProperties, opt LoadOptions, lim *readLimits) (*graph.Graph, error) {
 	if lim != nil {
 		lim = lim.withCost(bvInPlaceCost, fileSize(fsys, offsetsName))
@@ -413,22 +414,26 @@ func openBVGraphInPlace(fsys fs.FS, data []byte, mapped bool, graphName, propsNa
 		}
 		pack = graph.NewPackWriter(int(props.Nodes), props.Arcs, opt.Pack, progress)
 	}
+	var release func([]byte)
+	if rel, ok := fsys.(MappedReleaser); ok && mapped {
+		release = rel.ReleaseMapped
+	}
 	or, closeOffsets, err := loadOpen(fsys, offsetsName, opt.Wrap)
 	var bv *BVGraph
 	switch {
 	case err == nil:
 		defer closeOffsets()
-		bv, err = openBVGraph(data, graphName, props, or, offsetsName, lim.poll, pack)
+		bv, err = openBVGraph(data, graphName, props, or, offsetsName, lim.poll, pack, release)
 	case errors.Is(err, fs.ErrNotExist):
-		bv, err = openBVGraph(data, graphName, props, nil, offsetsName, lim.poll, pack)
+		bv, err = openBVGraph(data, graphName, props, nil, offsetsName, lim.poll, pack, release)
 	}
 	if err != nil {
 		return nil, err
 	}
 	if pack != nil {
 		if p, err := pack.Lists(); err == nil {
-			if rel, ok := fsys.(MappedReleaser); ok && mapped {
-				rel.ReleaseMapped(data)
+			if release != nil {
+				release(data) // the whole mapping, read no more
 			}
 			return &graph.Graph{Lists: p}, nil
 		}
