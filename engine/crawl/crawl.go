@@ -238,17 +238,23 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		}
 	}
 	c.uniformTrust = !slices.ContainsFunc(c.seedTrust, func(x float64) bool { return x != c.seedTrust[0] })
+	c.selector, _ = s.(Selector)
+	c.guarantor, _ = s.(Guarantor)
+	c.front = newFrontier(n, c.seq, hostOf, numHosts, bySize, fifo, keyed)
 	c.reachable = cfg.Reachable
 	if c.reachable <= 0 || c.reachable > n {
-		c.reachable = reachableCount(g, c.seeds, c.seq)
+		// The count's queue is the discovery numbers or, a crawl that
+		// keeps none being a queue on one host, that queue's n places.
+		queue := c.seq
+		if queue == nil {
+			queue = c.front.hosts[0].items[:n]
+		}
+		c.reachable = reachableCount(g, c.seeds, queue)
 	}
 	c.limit = int64(c.reachable)
 	if cfg.Budget > 0 && cfg.Budget < c.limit {
 		c.limit = cfg.Budget
 	}
-	c.selector, _ = s.(Selector)
-	c.guarantor, _ = s.(Guarantor)
-	c.front = newFrontier(n, c.seq, hostOf, numHosts, bySize, fifo, keyed)
 	c.queueAhead = fifo && hostOf == nil && cfg.Politeness == nil
 	if c.selector != nil && cfg.Politeness != nil {
 		c.front.trackAllHosts()
@@ -314,18 +320,15 @@ func (c *Crawl) distinctSeeds(seeds []uint32) []uint32 {
 
 // reachableCount counts the pages reachable from the seeds (seeds included)
 // by a breadth-first search (graph.Search) that queues them in queue, n
-// long, zero and free to use (or nil: the search then makes its own); it
-// leaves it zero, so that a new crawl lends the search its discovery
-// numbers instead of allocating 4 bytes per page more (the search's marks
-// are n/8 bytes).
+// long, zero and free to use; it leaves it zero, so that a new crawl lends
+// the search its discovery numbers (or its queue) instead of allocating 4
+// bytes per page more (the search's marks are n/8 bytes).
 func reachableCount(g *graph.Graph, seeds []uint32, queue []uint32) int {
 	s := graph.NewSearchIn(g, queue[:0])
 	s.Start(seeds)
 	s.Expand(math.MaxInt64)
 	end := len(s.Reached())
-	if queue != nil {
-		clear(queue[:end])
-	}
+	clear(queue[:end])
 	return end
 }
 
