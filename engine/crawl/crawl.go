@@ -95,14 +95,6 @@ type Result struct {
 	Cost Cost
 }
 
-// page states
-const (
-	unseen uint8 = iota
-	inFrontier
-	inFlight
-	downloaded
-)
-
 // Crawl is a crawl in progress.
 type Crawl struct {
 	g         *graph.Graph
@@ -118,31 +110,48 @@ type Crawl struct {
 	selector     Selector
 	guarantor    Guarantor
 	front        *Frontier
-	state        []uint8
-	// discovered has bit p%64 of word p/64 set when page p is no longer
-	// unseen: the check made for every link of a downloaded page reads an
-	// eighth of a byte a page (a set that stays in the nearer caches)
-	// instead of the page's state.
+	// A page's state is three bits, bit p%64 of word p/64 of each set:
+	// discovered once it joins F (it is then in F, in flight or in D),
+	// downloaded once it is in D, and flying while it is in flight, on
+	// the politeness clock alone (nil without it: a download starts and
+	// ends in one unit). Each question asked of a page reads one set of
+	// n/8 bytes, which stays in the nearer caches far longer than a byte
+	// a page: the check made for every link of a download reads
+	// discovered, the one opic and fpr make for every link reads
+	// downloaded, and a page costs one write to each when it is
+	// discovered and downloaded.
 	discovered []uint64
-	seq        []uint32
-	nextSeq    uint32
-	pending    int // pages in F, selectable or parked
-	reachable  int
-	limit      int64 // downloads allowed (budget, reachable for optimal)
-	started    int64 // downloads started
-	order      []uint32
-	guarantee  []float64
-	clock      *politeClock
-	cost       Cost
-	stopped    bool
+	downloaded []uint64
+	flying     []uint64
+	// seq is each page's discovery number. A first-in-first-out crawl on
+	// one host without the clock keeps none (nil): its queue holds the
+	// pages in discovery order, and Discovery numbers them from it when
+	// asked.
+	seq       []uint32
+	nextSeq   uint32
+	pending   int // pages in F, selectable or parked
+	reachable int
+	limit     int64 // downloads allowed (budget, reachable for optimal)
+	started   int64 // downloads started
+	order     []uint32
+	guarantee []float64
+	clock     *politeClock
+	cost      Cost
+	stopped   bool
 	// refilling is set while the strategy's last Refill said it was not
 	// done: nothing is selected until it is, so a strategy that releases
 	// its pages over several Refills (optimal, the PageRank estimates)
 	// is never chosen from half a list.
 	refilling bool
-	begun     bool
-	done      bool
-	err       error
+	// queueAhead is set when F is one first-in-first-out queue, whose next
+	// pages are known ahead (a breadth-first crawl without the clock);
+	// touched keeps the loads that bring their link offsets into the cache
+	// while the page before them is downloaded.
+	queueAhead bool
+	touched    uint64
+	begun      bool
+	done       bool
+	err        error
 }
 
 // New prepares a crawl of cfg.Graph with strategy s. It checks the
@@ -194,6 +203,14 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 			return nil, err
 		}
 	}
+	var hostOf []uint32
+	numHosts := 1
+	_, bySize := s.(hostOrdered)
+	if g.HasHosts() && (bySize || cfg.Politeness != nil) {
+		hostOf, numHosts = g.Hosts.Of, g.NumHosts()
+	}
+	_, fifo := s.(firstInFirstOut)
+	_, keyed := s.(keysInHeap)
 	c := &Crawl{
 		g:          g,
 		links:      g.Successors(),
@@ -201,9 +218,14 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		damping:    d,
 		trust:      trust,
 		strategy:   s,
-		state:      make([]uint8, n),
 		discovered: make([]uint64, (n+63)/64),
-		seq:        make([]uint32, n),
+		downloaded: make([]uint64, (n+63)/64),
+	}
+	if !fifo || hostOf != nil || cfg.Politeness != nil {
+		c.seq = make([]uint32, n)
+	}
+	if cfg.Politeness != nil {
+		c.flying = make([]uint64, (n+63)/64)
 	}
 	c.seeds = c.distinctSeeds(cfg.Seeds)
 	c.seedTrust = make([]float64, len(c.seeds))
@@ -216,25 +238,24 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		}
 	}
 	c.uniformTrust = !slices.ContainsFunc(c.seedTrust, func(x float64) bool { return x != c.seedTrust[0] })
+	c.selector, _ = s.(Selector)
+	c.guarantor, _ = s.(Guarantor)
+	c.front = newFrontier(n, c.seq, hostOf, numHosts, bySize, fifo, keyed)
 	c.reachable = cfg.Reachable
 	if c.reachable <= 0 || c.reachable > n {
-		c.reachable = reachableCount(g, c.seeds, c.seq)
+		// The count's queue is the discovery numbers or, a crawl that
+		// keeps none being a queue on one host, that queue's n places.
+		queue := c.seq
+		if queue == nil {
+			queue = c.front.hosts[0].items[:n]
+		}
+		c.reachable = reachableCount(g, c.seeds, queue)
 	}
 	c.limit = int64(c.reachable)
 	if cfg.Budget > 0 && cfg.Budget < c.limit {
 		c.limit = cfg.Budget
 	}
-	c.selector, _ = s.(Selector)
-	c.guarantor, _ = s.(Guarantor)
-	var hostOf []uint32
-	numHosts := 1
-	_, bySize := s.(hostOrdered)
-	if g.HasHosts() && (bySize || cfg.Politeness != nil) {
-		hostOf, numHosts = g.Hosts.Of, g.NumHosts()
-	}
-	_, fifo := s.(firstInFirstOut)
-	_, keyed := s.(keysInHeap)
-	c.front = newFrontier(n, c.seq, hostOf, numHosts, bySize, fifo, keyed)
+	c.queueAhead = fifo && hostOf == nil && cfg.Politeness == nil
 	if c.selector != nil && cfg.Politeness != nil {
 		c.front.trackAllHosts()
 	}
@@ -300,8 +321,8 @@ func (c *Crawl) distinctSeeds(seeds []uint32) []uint32 {
 // reachableCount counts the pages reachable from the seeds (seeds included)
 // by a breadth-first search (graph.Search) that queues them in queue, n
 // long, zero and free to use; it leaves it zero, so that a new crawl lends
-// the search its discovery numbers instead of allocating 4 bytes per page
-// more (the search's marks are n/8 bytes).
+// the search its discovery numbers (or its queue) instead of allocating 4
+// bytes per page more (the search's marks are n/8 bytes).
 func reachableCount(g *graph.Graph, seeds []uint32, queue []uint32) int {
 	s := graph.NewSearchIn(g, queue[:0])
 	s.Start(seeds)
@@ -310,6 +331,23 @@ func reachableCount(g *graph.Graph, seeds []uint32, queue []uint32) int {
 	clear(queue[:end])
 	return end
 }
+
+// frontierWord returns word k of the set of the pages in F: bit p%64 of
+// word p/64 is set when page p is discovered, neither downloaded nor in
+// flight.
+func (c *Crawl) frontierWord(k int) uint64 {
+	w := c.discovered[k] &^ c.downloaded[k]
+	if c.flying != nil {
+		w &^= c.flying[k]
+	}
+	return w
+}
+
+// hasBit reports whether bit p of set is set.
+func hasBit(set []uint64, p uint32) bool { return set[p/64]&(1<<(p%64)) != 0 }
+
+// setBit sets bit p of set.
+func setBit(set []uint64, p uint32) { set[p/64] |= 1 << (p % 64) }
 
 // Reachable returns the number of pages reachable from the seeds.
 func (c *Crawl) Reachable() int { return c.reachable }
@@ -357,19 +395,39 @@ func (c *Crawl) Downloads() int { return len(c.order) }
 func (c *Crawl) Order() []uint32 { return c.order }
 
 // IsDownloaded reports whether page p is in D.
-func (c *Crawl) IsDownloaded(p uint32) bool { return c.state[p] == downloaded }
+func (c *Crawl) IsDownloaded(p uint32) bool { return hasBit(c.downloaded, p) }
 
 // InFrontier reports whether page p is in F (selectable or parked, not in
 // flight).
-func (c *Crawl) InFrontier(p uint32) bool { return c.state[p] == inFrontier }
+func (c *Crawl) InFrontier(p uint32) bool {
+	return hasBit(c.discovered, p) && !hasBit(c.downloaded, p) && !c.inFlight(p)
+}
+
+// inFlight reports whether page p is being downloaded on the politeness
+// clock.
+func (c *Crawl) inFlight(p uint32) bool { return c.flying != nil && hasBit(c.flying, p) }
 
 // Discovered reports whether page p has been discovered (it is in F, in
 // flight or in D).
-func (c *Crawl) Discovered(p uint32) bool { return c.state[p] != unseen }
+func (c *Crawl) Discovered(p uint32) bool { return hasBit(c.discovered, p) }
 
 // Discovery returns page p's discovery number: 0, 1, 2, ... in discovery
-// order, the seeds first in the seed set's order (0 to |seeds|-1).
-func (c *Crawl) Discovery(p uint32) uint32 { return c.seq[p] }
+// order, the seeds first in the seed set's order (0 to |seeds|-1); 0 for
+// a page not discovered.
+func (c *Crawl) Discovery(p uint32) uint32 {
+	if c.seq == nil {
+		// A first-in-first-out crawl on one host without the clock: its
+		// queue holds every page discovered, in discovery order
+		// (Frontier.pushQueue). They are numbered now, and
+		// from now on as they are discovered.
+		c.seq = make([]uint32, c.g.NumNodes())
+		for k, q := range c.front.hosts[0].items {
+			c.seq[q] = uint32(k)
+		}
+		c.front.seq = c.seq
+	}
+	return c.seq[p]
+}
 
 // Pending returns the number of pages in F.
 func (c *Crawl) Pending() int { return c.pending }
@@ -383,14 +441,27 @@ func (c *Crawl) Stop() { c.stopped = true }
 // first, one after another in the seed set's order (docs/algorithms.md section 2), so
 // their discovery order breaks ties among them as it does among all pages.
 func (c *Crawl) addToFrontier(p uint32, parent uint32) {
-	if c.state[p] != unseen {
+	if hasBit(c.discovered, p) {
 		return
 	}
-	c.discovered[p/64] |= 1 << (p % 64)
-	c.state[p] = inFrontier
-	c.seq[p] = c.nextSeq
+	c.discover(p, parent)
+}
+
+// discover is addToFrontier for page p, not yet discovered. The
+// strategies of a first-in-first-out queue on one host (queueAhead) push
+// the page with key 0 and do nothing else when told (firstInFirstOut):
+// the crawler pushes it itself.
+func (c *Crawl) discover(p uint32, parent uint32) {
+	setBit(c.discovered, p)
+	if c.seq != nil {
+		c.seq[p] = c.nextSeq
+	}
 	c.nextSeq++
 	c.pending++
+	if c.queueAhead {
+		c.front.pushQueue(p)
+		return
+	}
 	c.strategy.Discover(p, parent)
 }
 
@@ -456,7 +527,13 @@ func (c *Crawl) stepUntimed(budget int) error {
 				return nil // the budget went on work before the selection
 			}
 		}
-		p, ok := c.front.popBest()
+		var p uint32
+		ok := true
+		if c.queueAhead && c.front.size > 0 {
+			p = c.front.popQueue()
+		} else {
+			p, ok = c.front.popBest()
+		}
 		if !ok {
 			if c.pending == 0 {
 				c.finish()
@@ -470,11 +547,31 @@ func (c *Crawl) stepUntimed(budget int) error {
 			continue
 		}
 		c.started++
-		c.state[p] = inFlight
+		if c.queueAhead {
+			c.touchAhead()
+		}
 		c.download(p)
 		work++
 	}
 	return nil
+}
+
+// touchAhead loads the link offsets of the next two pages of a
+// first-in-first-out queue, and on CSR arrays the first link of the next
+// one (whose offset the previous call loaded), so that their cache misses
+// overlap the download of the page before them instead of following it.
+func (c *Crawl) touchAhead() {
+	q := c.front.hosts[0].items[c.front.fifo.head[0]:]
+	if len(q) == 0 {
+		return
+	}
+	at := c.links.Touch(q[0])
+	if targets := c.g.Targets; at < uint64(len(targets)) {
+		c.touched ^= uint64(targets[at])
+	}
+	if len(q) > 1 {
+		c.touched ^= c.links.Touch(q[1])
+	}
 }
 
 // refill asks the strategy to release parked pages.
@@ -496,13 +593,16 @@ func (c *Crawl) refill(budget int) (int, error) {
 // download moves page p (in flight) into D, discovers its out-neighbours
 // and tells the strategy.
 func (c *Crawl) download(p uint32) {
-	c.state[p] = downloaded
+	setBit(c.downloaded, p)
+	if c.flying != nil {
+		c.flying[p/64] &^= 1 << (p % 64)
+	}
 	c.pending--
 	c.order = append(c.order, p)
 	discovered := c.discovered
 	for _, q := range c.links.Out(p) {
 		if discovered[q/64]&(1<<(q%64)) == 0 {
-			c.addToFrontier(q, p)
+			c.discover(q, p)
 		}
 	}
 	c.strategy.Downloaded(p)

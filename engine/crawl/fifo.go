@@ -2,7 +2,9 @@ package crawl
 
 // firstInFirstOut is implemented by strategies that push every page with
 // key 0, once, when it is discovered, and never change a key or take a
-// page back (bfs, larger-sites-first). Their Frontier keeps each host's
+// page back (bfs, larger-sites-first); their Discover does nothing else,
+// so that on one host without the clock the crawler pushes the page
+// itself (Crawl.discover). Their Frontier keeps each host's
 // pages in a queue in discovery order instead of a heap: the best page of
 // a host is then the head of its queue, the same page the heap would give
 // (every key equal, earlier discovery first, then smaller id), at O(1) a
@@ -45,6 +47,10 @@ func (f *Frontier) pushFifo(p uint32, key float64) {
 	if q.holds(p) {
 		return
 	}
+	if f.hostOf == nil {
+		f.pushQueue(p)
+		return
+	}
 	f.updates++
 	q.held[p/64] |= 1 << (p % 64)
 	h := f.hostOfPage(p)
@@ -74,6 +80,45 @@ func (f *Frontier) pushFifo(p uint32, key float64) {
 	if wasEmpty && !f.open[h] && f.wake != nil {
 		f.wake(h)
 	}
+}
+
+// pushQueue is pushFifo when every page is on one host, for page p, not
+// held. The pages come in discovery order, so that the queue is kept in
+// the order of the pushes and no discovery number is read (a crawl on
+// one host keeps none, unless it runs on the politeness clock), and the
+// host's first page plays no part with one host. The queue is not
+// restarted when it empties: items then holds every page pushed, in
+// discovery order (Crawl.Discovery numbers them from it), within its n
+// places, as every page is pushed once.
+func (f *Frontier) pushQueue(p uint32) {
+	f.updates++
+	f.fifo.held[p/64] |= 1 << (p % 64)
+	hp := &f.hosts[0]
+	wasEmpty := f.size == 0
+	hp.items = append(hp.items, p)
+	f.size++
+	if wasEmpty {
+		f.fixHost(0)
+		if !f.open[0] && f.wake != nil {
+			f.wake(0)
+		}
+	}
+}
+
+// popQueue takes the first page of the queue of a first-in-first-out
+// frontier on one host, whose host is open and holds pages: popBest
+// without the host heap's lookups.
+func (f *Frontier) popQueue() uint32 {
+	q := f.fifo
+	hp := &f.hosts[0]
+	p := hp.items[q.head[0]]
+	q.head[0]++
+	q.held[p/64] &^= 1 << (p % 64)
+	f.size--
+	if f.size == 0 {
+		f.fixHost(0)
+	}
+	return p
 }
 
 // popFifo takes the first page of host h's queue, which must hold one.

@@ -74,7 +74,7 @@ func (s *fpr) Downloaded(i uint32) {
 	}
 	unit := c.damping * v / (float64(len(out)-inter) + float64(s.m*float64(inter)))
 	for _, j := range out {
-		if c.state[j] == downloaded {
+		if hasBit(c.downloaded, j) {
 			continue
 		}
 		if host[j] != host[i] {

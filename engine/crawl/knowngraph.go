@@ -148,9 +148,9 @@ func (e *knownRank) counted(i uint32) {
 		return
 	}
 	e.parking = true
-	for p, s := range c.state {
-		if s == inFrontier {
-			c.front.Remove(uint32(p))
+	for k := range c.discovered {
+		for w := c.frontierWord(k); w != 0; w &= w - 1 {
+			c.front.Remove(uint32(k*64 + bits.TrailingZeros64(w)))
 		}
 	}
 }
@@ -195,18 +195,23 @@ func (e *knownRank) begin() {
 	e.generations = 0
 	e.theta = e.tolerance * (e.ySum + e.resSum) / float64(e.known)
 	e.count = 0
-	for p, s := range c.state {
-		if s == unseen {
-			continue
+	for k, w := range c.discovered {
+		for ; w != 0; w &= w - 1 {
+			e.admit(uint32(k*64 + bits.TrailingZeros64(w)))
 		}
-		if e.fresh != nil && e.fresh[p] {
-			e.fresh[p] = false
-			c.front.key[p] = 0
-		}
-		if e.res[p] > e.theta {
-			e.active[p/64] |= 1 << (p % 64)
-			e.count++
-		}
+	}
+}
+
+// admit is begin's work for page p, discovered: a fresh page's key
+// starts again from 0, and p is active when its r is above theta.
+func (e *knownRank) admit(p uint32) {
+	if e.fresh != nil && e.fresh[p] {
+		e.fresh[p] = false
+		e.c.front.key[p] = 0
+	}
+	if e.res[p] > e.theta {
+		e.active[p/64] |= 1 << (p % 64)
+		e.count++
 	}
 }
 
@@ -222,9 +227,9 @@ func (e *knownRank) converged() bool {
 		return false
 	}
 	exact := 0.0
-	for p, s := range e.c.state {
-		if s != unseen {
-			exact += e.res[p]
+	for k, w := range e.c.discovered {
+		for ; w != 0; w &= w - 1 {
+			exact += e.res[k*64+bits.TrailingZeros64(w)]
 		}
 	}
 	e.resSum = exact
@@ -251,7 +256,7 @@ func (e *knownRank) sweep(tau float64) int {
 	c := e.c
 	links := &c.links
 	d := c.damping
-	key, res, state, active := c.front.key, e.res, c.state, e.active
+	key, res, downloaded, active := c.front.key, e.res, c.downloaded, e.active
 	pushed := 0
 	for k := range active {
 		for word := active[k]; word != 0; word &= word - 1 {
@@ -266,7 +271,7 @@ func (e *knownRank) sweep(tau float64) int {
 			e.count--
 			e.resSum -= v
 			e.ySum += v
-			if state[i] != downloaded {
+			if downloaded[i/64]&(1<<(i%64)) == 0 {
 				key[i] += v // a page of F: y is its key
 				continue
 			}
@@ -293,8 +298,9 @@ func (e *knownRank) sweep(tau float64) int {
 func (e *knownRank) finish() {
 	c := e.c
 	e.running = false
-	for p, s := range c.state {
-		if s == inFrontier {
+	for k := range c.discovered {
+		for w := c.frontierWord(k); w != 0; w &= w - 1 {
+			p := k*64 + bits.TrailingZeros64(w)
 			c.front.Push(uint32(p), c.front.key[p])
 		}
 	}

@@ -80,7 +80,7 @@ func (s *optimal) Refill(budget int) (work int, done bool, err error) {
 		end := min(s.next+optimalChunk, n)
 		for p := s.next; p < end; p++ {
 			s.next = p + 1 // Discover pushes from here on
-			if c.state[p] == inFrontier {
+			if c.InFrontier(uint32(p)) {
 				s.push(uint32(p)) // a parked seed
 			} else {
 				c.addToFrontier(uint32(p), NoParent) // Discover pushes it

@@ -63,11 +63,11 @@ func (s *partialPageRank) Downloaded(i uint32) {
 	if len(out) > 0 {
 		share := c.front.Key(i) / float64(len(out))
 		for _, j := range out {
-			if !s.est.fresh[j] || c.state[j] == downloaded {
+			if !s.est.fresh[j] || hasBit(c.downloaded, j) {
 				continue
 			}
 			key := c.front.Key(j) + share
-			if c.state[j] == inFrontier && !s.est.parking {
+			if !s.est.parking && c.InFrontier(j) {
 				c.front.Push(j, key)
 			} else {
 				c.front.Set(j, key)

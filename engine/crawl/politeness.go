@@ -229,7 +229,7 @@ func (k *politeClock) step(budget int) error {
 // start begins downloading page p of host h.
 func (k *politeClock) start(p, h uint32) {
 	c := k.c
-	c.state[p] = inFlight
+	setBit(c.flying, p)
 	c.started++
 	k.free--
 	k.hostBusy[h] = true

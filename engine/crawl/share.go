@@ -4,8 +4,9 @@ package crawl
 // out-links) that is not downloaded yet: how backlink counts in-links and
 // how opic and fpr pass a page's value on along its links.
 func (c *Crawl) addToUndownloaded(out []uint32, share float64) {
+	downloaded := c.downloaded
 	for _, j := range out {
-		if c.state[j] != downloaded {
+		if downloaded[j/64]&(1<<(j%64)) == 0 {
 			c.front.Add(j, share)
 		}
 	}

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -37,6 +38,7 @@ func main() {
 	k := flag.Int("seeds", 160, "seeds: the `K` pages of highest PageRank")
 	n := flag.Int("n", 250000, "pages of the generated graph, without a GRAPH")
 	list := flag.String("strategies", "", "the strategies to crawl with, by id, separated by commas")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of the measures to `FILE` (go tool pprof)")
 	flag.Parse()
 	var infos []crawl.Info
 	var values []crawl.Values
@@ -63,6 +65,17 @@ func main() {
 	}
 	seeds := rank.Top(pr.Scores, *k)
 
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bfsfloor:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	var reached, links int
 	bare := best(*rounds, func() { reached, links = bareBFS(g, seeds) })
 	crawls := make([]float64, len(infos))
