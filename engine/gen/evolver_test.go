@@ -6,7 +6,6 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
@@ -35,9 +34,7 @@ func TestEvolveOnListsIsTheSame(t *testing.T) {
 		}
 		lists := graphtest.AsLists(g)
 		if rapid.Bool().Draw(t, "packed") {
-			if lists, err = graph.Pack(g, 2, 0, nil); err != nil {
-				t.Fatal(err)
-			}
+			lists = graphtest.Packed(t, g)
 		}
 		e, err := NewEvolver(lists, p)
 		if err != nil {

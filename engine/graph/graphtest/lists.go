@@ -38,3 +38,19 @@ func (c *csrCursor) Out(i uint32) []uint32 {
 }
 
 func (c *csrCursor) Err() error { return nil }
+
+// Packed returns g with its lists packed (graph.PackWriter), its hosts and
+// URLs shared: the byte-aligned lists a graph read in place is held as.
+func Packed(t TB, g *graph.Graph) *graph.Graph {
+	t.Helper()
+	w := graph.NewPackWriter(g.NumNodes(), g.NumArcs(), 0, nil)
+	s := g.Successors()
+	for i := range g.NumNodes() {
+		w.Add(s.Out(uint32(i)))
+	}
+	p, err := w.Lists()
+	if err != nil {
+		t.Fatal("packing: ", err)
+	}
+	return &graph.Graph{Lists: p, Hosts: g.Hosts, URLs: g.URLs}
+}
