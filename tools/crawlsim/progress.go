@@ -302,6 +302,7 @@ type runBars struct {
 	stage      string
 	stageStart time.Time
 	bars       []*stageBar // the run's, then one per strategy
+	labels     []string    // the bars' labels, unpadded
 	out        *lineDrawer
 	tick       int
 }
@@ -316,15 +317,16 @@ type stageBar struct {
 
 func newRunBars(e *env, sc scenario.Scenario) *runBars {
 	r := &runBars{e: e, start: time.Now()}
+	labels := []string{"run"}
+	for _, s := range sc.Strategies {
+		labels = append(labels, terminalSafe(s.Label))
+	}
+	r.labels = labels
 	if !e.terminal {
 		r.last, r.stageStart = r.start, r.start
 		return r
 	}
 	r.out = newLineDrawer(e.stderr)
-	labels := []string{"run"}
-	for _, s := range sc.Strategies {
-		labels = append(labels, terminalSafe(s.Label))
-	}
 	pad := 0
 	for _, l := range labels {
 		pad = max(pad, utf8.RuneCountInString(l))
@@ -358,18 +360,26 @@ func (r *runBars) update(runner runProgress) {
 		}
 		r.last = now
 		done, strategies := 0, runner.StrategyProgress()
-		for _, s := range strategies {
+		var crawls []string // the downloads of crawls running at once
+		for i, s := range strategies {
 			switch {
 			case s.Stage == "done":
 				done++
-			case p.Total <= 0 && s.Total > 0 && s.Stage != "" && s.Stage != "waiting":
+			case s.Total <= 0 || s.Stage == "" || s.Stage == "waiting" || s.Stage == model.StageElsewhere:
+			case p.Total <= 0:
 				// The stage of a strategy's crawl: its downloads.
 				p.Done, p.Total = s.Done, s.Total
+			case s.Stage == "crawl" && i+1 < len(r.labels):
+				crawls = append(crawls, fmt.Sprintf("%s %d%% (%s of %s)", r.labels[i+1],
+					100*min(max(s.Done, 0), s.Total)/s.Total, model.Count(s.Done), model.Count(s.Total)))
 			}
 		}
+		line := progressText("run: "+terminalSafe(p.Stage), p.Done, p.Total, false, now.Sub(r.stageStart))
+		if len(crawls) > 0 {
+			line += "; downloaded: " + strings.Join(crawls, ", ")
+		}
 		fmt.Fprintf(r.e.stderr, "%s; run %s elapsed, %d of %d strategies done\n",
-			progressText("run: "+terminalSafe(p.Stage), p.Done, p.Total, false, now.Sub(r.stageStart)),
-			now.Sub(r.start).Round(time.Second), done, len(strategies))
+			line, now.Sub(r.start).Round(time.Second), done, len(strategies))
 		return
 	}
 	if now.Sub(r.start) < progressDelay || now.Sub(r.last) < barInterval {

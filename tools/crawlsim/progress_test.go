@@ -94,6 +94,11 @@ func TestProgressLinesWithoutTerminal(t *testing.T) {
 	if !line.MatchString(log) {
 		t.Errorf("no progress line of the crawl in\n%.3000s", log)
 	}
+	// Crawls at once: each one's downloads, named.
+	both := regexp.MustCompile(`(?m)^run: crawls \(2 at once\): .*; downloaded: (bfs|opic) \d+% \([\d,]+ of [\d,]+\)(, (bfs|opic) \d+% \([\d,]+ of [\d,]+\))?; run \S+ elapsed, \d of 2 strategies done$`)
+	if log := logged("run", "-j", "2", "-n", "30000", "-strategies", "bfs,opic"); !both.MatchString(log) {
+		t.Errorf("no progress line naming the downloads of crawls at once in\n%.3000s", log)
+	}
 	if strings.Contains(log, "\x1b") || strings.Contains(log, "\r") {
 		t.Errorf("terminal control in a log:\n%q", log)
 	}
