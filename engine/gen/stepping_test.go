@@ -256,7 +256,7 @@ func TestLinkSources(t *testing.T) {
 		if m == 0 {
 			return
 		}
-		e := &Evolver{g: &graph.Graph{Offsets: offsets, Targets: make([]uint32, m)}, n: len(degrees), m: int(m),
+		e := &Evolver{g: &graph.Graph{Offsets: offsets, Targets: make([]uint32, m)}, oldOffsets: offsets, n: len(degrees), m: int(m),
 			p: EvolveParams{NewLinks: 1}, survivors: []uint32{0}}
 		for done := false; !done; {
 			_, done = e.indexSources(rapid.Int64Range(1, 50).Draw(t, "limit"))
