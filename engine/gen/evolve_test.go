@@ -271,22 +271,28 @@ func drawEvolvable(t *rapid.T, maxPages int) *graph.Graph {
 	return stripped(g, rapid.SampledFrom([]string{"all", "hosts", "plain", "urls"}).Draw(t, "keep"))
 }
 
+// drawEvolveParams draws the fractions of an evolution, the extremes
+// included, and its seed.
+func drawEvolveParams(t *rapid.T) EvolveParams {
+	fraction := func(name string, limit float64) float64 {
+		return rapid.SampledFrom([]float64{0, limit, rapid.Float64Range(0, limit).Draw(t, name+"Any")}).Draw(t, name)
+	}
+	return EvolveParams{
+		NewPages:     fraction("newPages", 3),
+		RemovedPages: fraction("removedPages", 1),
+		NewLinks:     fraction("newLinks", 3),
+		RemovedLinks: fraction("removedLinks", 1),
+		Seed:         rapid.Uint64().Draw(t, "evolveSeed"),
+	}
+}
+
 // TestEvolveProperties checks the invariants on small random graphs, with
 // URLs and hosts, hosts only, URLs only, or neither, and random fractions
 // including the extremes.
 func TestEvolveProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g := drawEvolvable(t, 300)
-		fraction := func(name string, limit float64) float64 {
-			return rapid.SampledFrom([]float64{0, limit, rapid.Float64Range(0, limit).Draw(t, name+"Any")}).Draw(t, name)
-		}
-		p := EvolveParams{
-			NewPages:     fraction("newPages", 3),
-			RemovedPages: fraction("removedPages", 1),
-			NewLinks:     fraction("newLinks", 3),
-			RemovedLinks: fraction("removedLinks", 1),
-			Seed:         rapid.Uint64().Draw(t, "evolveSeed"),
-		}
+		p := drawEvolveParams(t)
 		ev, err := Evolve(g, p)
 		if err != nil {
 			t.Fatalf("Evolve(%+v): %v", p, err)

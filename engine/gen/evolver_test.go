@@ -13,21 +13,12 @@ import (
 // out-lists through graph.Successors, without decoding them into CSR
 // arrays first, and a graph held behind a
 // graph.Lists (as a BVGraph read in place is; graphtest.AsLists) or
-// packed (graph.Pack) evolves exactly as its CSR arrays do: the same
+// packed (graphtest.Packed) evolves exactly as its CSR arrays do: the same
 // later graph, URLs, hosts and maps, with any fractions and Step budget.
 func TestEvolveOnListsIsTheSame(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g := drawEvolvable(t, 300)
-		fraction := func(name string, limit float64) float64 {
-			return rapid.SampledFrom([]float64{0, limit, rapid.Float64Range(0, limit).Draw(t, name+"Any")}).Draw(t, name)
-		}
-		p := EvolveParams{
-			NewPages:     fraction("newPages", 3),
-			RemovedPages: fraction("removedPages", 1),
-			NewLinks:     fraction("newLinks", 3),
-			RemovedLinks: fraction("removedLinks", 1),
-			Seed:         rapid.Uint64().Draw(t, "evolveSeed"),
-		}
+		p := drawEvolveParams(t)
 		want, err := Evolve(g, p)
 		if err != nil {
 			t.Fatalf("Evolve(%+v): %v", p, err)
