@@ -7,20 +7,19 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
-	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
 // Running reports whether a comparison is in flight.
-func (a *App) Running() bool { return a.q.Has(a.q.RunReq) || a.q.Par != nil }
+func (a *App) Running() bool { return a.q.has(a.runReq) || a.par != nil }
 
 // Progress is the progress of the comparison in flight, nil when none.
 func (a *App) Progress() *protocol.Progress {
-	if a.q.Par != nil {
-		return a.q.Par.Progress()
+	if a.par != nil {
+		return a.par.progress()
 	}
-	return a.q.Progress(a.q.RunReq)
+	return a.q.progress(a.runReq)
 }
 
 // Run runs the form's scenario in the worker.
@@ -39,14 +38,14 @@ func (a *App) Run() {
 		a.FormError = err.Error()
 		return
 	}
-	if a.q.Dead() {
+	if a.dead {
 		a.Error = a.deadMessage(errors.New("no worker"))
 		return
 	}
 	// A first worker loading the upload again (after a restart, or a load
 	// it refused) runs once it holds it.
-	if a.q.Worker == nil || !a.q.Ready || a.q.Resending() {
-		a.q.RunLater()
+	if a.q.worker == nil || !a.q.ready || a.resending() {
+		a.runWhenReady = true
 		return
 	}
 	// The worker normalises the scenario: its refusal names the fields,
@@ -70,20 +69,20 @@ func (a *App) Run() {
 
 // runOne runs the comparison s in the first worker alone.
 func (a *App) runOne(s model.Scenario, accept func()) {
-	req := a.q.Request(protocol.KindRun)
+	req := a.q.request(protocol.KindRun)
 	req.Scenario = &s
-	err := a.q.Start(req, &workerqueue.Pending{
-		Progressed: func(*protocol.Progress) { accept(); a.announceProgress() },
-		Done:       func(r protocol.Response) { accept(); a.runDone(r) },
-		Failed:     func(msg string) { accept(); a.runFailed(msg) },
-		ByScenario: func(msg string) { accept(); a.runRefused(msg) },
-		Invalid:    func(fields []protocol.FieldError) { a.refused(s, fields) },
-		Cancelled: func() {
+	err := a.q.start(req, &pending{
+		progressed: func(*protocol.Progress) { accept(); a.announceProgress() },
+		done:       func(r protocol.Response) { accept(); a.runDone(r) },
+		failed:     func(msg string) { accept(); a.runFailed(msg) },
+		byScenario: func(msg string) { accept(); a.runRefused(msg) },
+		invalid:    func(fields []protocol.FieldError) { a.refused(s, fields) },
+		cancelled: func() {
 			accept()
 			a.runCancelled()
 		},
 	})
-	if errors.Is(err, workerqueue.ErrBusy) {
+	if errors.Is(err, errBusy) {
 		a.FormError = "The worker is still busy; press Run once it is done."
 		return
 	}
@@ -91,7 +90,7 @@ func (a *App) runOne(s model.Scenario, accept func()) {
 		a.Error = err.Error()
 		return
 	}
-	a.q.RunReq = req.ID
+	a.runReq = req.ID
 	a.started(s, 1)
 }
 
@@ -104,14 +103,14 @@ func (a *App) runDone(r protocol.Response) {
 	}
 	// The one order of every listing (the command line's too).
 	model.OrderStrategies(res.Strategies, catalogue.Strategies)
-	a.Result, a.Graph, a.q.ResultReq = res, nil, r.ID
+	a.Result, a.Graph, a.resultReq = res, nil, r.ID
 	head, rows := report.ReadableRows(res)
 	a.MetricsHead, a.MetricsRows = head, groupRows(rows)
 	a.stale, a.linked = false, false
 	a.shownKey = a.runKey
 	a.setTimeTable(res)
 	a.Facts = graphFacts(a.Graph, a.Result)
-	a.q.Succeeded()
+	a.restarts = 0
 	a.Hidden, a.Highlighted, a.Cursor = nil, "", -1
 	a.drawChart()
 	shown := "the chart and the table show the result"
@@ -128,13 +127,13 @@ func (a *App) runDone(r protocol.Response) {
 
 // Cancel cancels the comparison in flight.
 func (a *App) Cancel() {
-	if a.q.Par != nil {
-		if err := a.cancelParallel(a.q.Par); err != nil {
+	if a.par != nil {
+		if err := a.par.cancel(a); err != nil {
 			a.Error = err.Error()
 		}
 		return
 	}
-	if err := a.q.Cancel(a.q.RunReq); err != nil {
+	if err := a.q.cancel(a.runReq); err != nil {
 		a.Error = err.Error()
 	}
 }

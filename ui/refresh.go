@@ -7,7 +7,6 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
-	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -66,7 +65,7 @@ type Revisits struct {
 }
 
 // newRevisits returns the panel's state with its default form.
-func newRevisits(q *workerqueue.Requests) Revisits {
+func newRevisits(q *requests) Revisits {
 	return Revisits{panelRequest: panelRequest{q: q}, Form: DefaultRefreshForm()}
 }
 
@@ -80,9 +79,9 @@ func (r *Revisits) Run() {
 		r.Error = err.Error()
 		return
 	}
-	req := r.q.Request(protocol.KindRefresh)
+	req := r.q.request(protocol.KindRefresh)
 	req.Refresh = &sc
-	started := r.start(req, &workerqueue.Pending{Done: r.done, Invalid: func(fields []protocol.FieldError) {
+	started := r.start(req, &pending{done: r.done, invalid: func(fields []protocol.FieldError) {
 		r.Error = fieldsText(fields, func(path string) string {
 			if name, ok := revisitFields[path]; ok {
 				return name
@@ -90,10 +89,10 @@ func (r *Revisits) Run() {
 			return path
 		})
 		r.Announce = "The simulation was refused."
-	}, Failed: func(msg string) {
+	}, failed: func(msg string) {
 		r.Error = msg
 		r.Announce = "The simulation failed."
-	}, Cancelled: func() {
+	}, cancelled: func() {
 		r.Cancelled = true
 		r.Announce = "Simulation cancelled."
 	}})
