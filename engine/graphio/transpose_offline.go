@@ -156,14 +156,21 @@ func TransposeOffline(n int, lists func(yield func(succ []uint32) error) error, 
 	}, emit)
 }
 
+// smallPairs is the number of pairs under which sortPairsByTarget sorts by
+// comparison.
+const smallPairs = 256
+
 // sortPairsByTarget sorts pairs target<<32|source gathered in page order
 // (sources never decreasing), with scratch of the same length: a stable
 // radix sort on the target alone, in two passes of 16 bits (one when every
 // target is below 2^16), keeps the sources of each target in increasing
 // order, so the pairs end sorted as numbers, in a few nanoseconds a pair
 // where a comparison sort takes a hundred.
+// Under smallPairs pairs a comparison sort is cheaper than the radix
+// sort's 512 KiB of counts.
 func sortPairsByTarget(pairs, scratch []uint64) {
-	if len(pairs) == 0 {
+	if len(pairs) < smallPairs {
+		slices.Sort(pairs)
 		return
 	}
 	var count [1 << 16]int
