@@ -24,6 +24,10 @@ type PackedLists struct {
 	blocks [][]byte
 	start  []uint32 // start[i]: where page i's list begins in its block
 	bytes  int64    // Σ len(blocks)
+	// fingerprint, when known, identifies the lists for the reader that
+	// packed them (SetFingerprint).
+	fingerprint      uint64
+	knowsFingerprint bool
 }
 
 // packBlockShift sets the pages of a block, 2^16: few enough that a
@@ -144,6 +148,16 @@ func appendUvarint(buf []byte, v uint64) []byte {
 	}
 	return append(buf, byte(v))
 }
+
+// SetFingerprint records fp as the lists' fingerprint: a checksum of
+// their links that the code which decoded them computed as it packed them
+// (natively graphio.Fingerprint), so that it need not decode them all
+// again to compute it.
+func (p *PackedLists) SetFingerprint(fp uint64) { p.fingerprint, p.knowsFingerprint = fp, true }
+
+// Fingerprint returns the fingerprint recorded by SetFingerprint, and
+// false when none was.
+func (p *PackedLists) Fingerprint() (uint64, bool) { return p.fingerprint, p.knowsFingerprint }
 
 // NumNodes returns the number of pages.
 func (p *PackedLists) NumNodes() int { return p.n }

@@ -27,6 +27,9 @@ type BVGraph struct {
 	codes     bvCodes
 	positions []uint64 // bit position of every list; positions[n] is the end
 	maxChain  int
+	// fingerprint is the graph's Fingerprint, computed by the checking
+	// pass as it decodes.
+	fingerprint uint64
 }
 
 // OpenBVGraph opens the BVGraph whose .graph bytes are data (named
@@ -84,6 +87,7 @@ func (g *BVGraph) check(off *bvBitReader, offsetsName string, cancel func() erro
 	var links uint64
 	longest := 0
 	released := uint64(0) // the bytes handed to release
+	fp := newFingerprinter()
 	for x := uint64(0); x <= n; x++ {
 		if off != nil {
 			if err := seq.checkOffset(x); err != nil {
@@ -131,6 +135,7 @@ func (g *BVGraph) check(off *bvBitReader, offsetsName string, cancel func() erro
 		} else {
 			ring.take(slot, 0)
 		}
+		fp.add(ring.lists[slot])
 		if pack != nil && !pack.Add(ring.lists[slot]) {
 			pack = nil
 		}
@@ -153,6 +158,7 @@ func (g *BVGraph) check(off *bvBitReader, offsetsName string, cancel func() erro
 	if release != nil && released > 0 && released < uint64(len(g.data)) {
 		release(g.data[released:]) // a .graph under releaseEvery stays as it is
 	}
+	g.fingerprint = fp.sum()
 	return nil
 }
 
@@ -215,6 +221,10 @@ func (r *bvRing) take(slot, deg uint64) []uint32 {
 	r.nodes[slot] = -1
 	return l
 }
+
+// Fingerprint returns the graph's Fingerprint, computed when it was
+// opened.
+func (g *BVGraph) Fingerprint() (uint64, bool) { return g.fingerprint, true }
 
 // NumNodes returns the number of pages.
 func (g *BVGraph) NumNodes() int { return int(g.props.Nodes) }

@@ -2,6 +2,8 @@ package graphio
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -75,4 +77,47 @@ func TestFingerprintOfLists(t *testing.T) {
 	if got := Fingerprint(lists); got != want {
 		t.Errorf("held in a Lists, without raw views: %016x, want %016x", got, want)
 	}
+}
+
+// TestFingerprintFromTheCheckingPass: a BVGraph opened in place, held as
+// the BVGraph or packed, knows its fingerprint from the pass that checked
+// it, equal to the fingerprint of its CSR arrays, and Fingerprint returns
+// it without decoding the lists again.
+func TestFingerprintFromTheCheckingPass(t *testing.T) {
+	want := bvLoadShared(t, "cnr-2000/cnr-2000", true)
+	wantFP := Fingerprint(want)
+	fsys := os.DirFS(filepath.Join(bvDataDir, "cnr-2000"))
+	for _, pack := range []int64{0, 64 << 20} {
+		g, _, err := Load(fsys, "cnr-2000.graph", LoadOptions{InPlace: true, Pack: pack})
+		if err != nil {
+			t.Fatal(err)
+		}
+		known, ok := g.Lists.(knownFingerprint)
+		if !ok {
+			t.Fatalf("pack %d: the lists (%T) do not know their fingerprint", pack, g.Lists)
+		}
+		fp, ok := known.Fingerprint()
+		if !ok || fp != wantFP {
+			t.Errorf("pack %d (%T): fingerprint %016x, %v, want %016x", pack, g.Lists, fp, ok, wantFP)
+		}
+	}
+	// A fingerprint the lists know is the one Fingerprint returns.
+	packed, err := packLists(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Fingerprint(&graph.Graph{Lists: packed}); got != wantFP {
+		t.Errorf("packed without a recorded fingerprint: %016x, want %016x", got, wantFP)
+	}
+	packed.SetFingerprint(wantFP ^ 1)
+	if got := Fingerprint(&graph.Graph{Lists: packed}); got != wantFP^1 {
+		t.Errorf("packed with a recorded fingerprint: %016x, want the recorded %016x", got, wantFP^1)
+	}
+}
+
+// packLists packs the lists of g (graph.PackWriter).
+func packLists(g *graph.Graph) (*graph.PackedLists, error) {
+	w := graph.NewPackWriter(g.NumNodes(), g.NumArcs(), 1<<30, nil)
+	g.ForEachList(func(_ uint32, out []uint32) { w.Add(out) })
+	return w.Lists()
 }

@@ -435,6 +435,7 @@ func openBVGraphInPlace(fsys fs.FS, data []byte, mapped bool, graphName, propsNa
 			if release != nil {
 				release(data) // the whole mapping, read no more
 			}
+			p.SetFingerprint(bv.fingerprint)
 			return &graph.Graph{Lists: p}, nil
 		}
 	}
