@@ -39,19 +39,32 @@ type BVGraph struct {
 // pass. cancel, when not nil, is polled every few thousand lists and stops
 // the pass when it fails. Bad input is an *Error as ReadBVGraph's.
 func OpenBVGraph(data []byte, graphName string, props *BVGraphProperties, offsets io.Reader, offsetsName string, cancel func() error) (*BVGraph, error) {
-	return openBVGraph(data, graphName, props, offsets, offsetsName, cancel, nil, nil)
+	return openBVGraph(data, graphName, props, offsets, offsetsName, bvCheck{cancel: cancel})
 }
 
-// openBVGraph is OpenBVGraph that also hands every list the checking pass
-// decodes, in page order, to pack when it is not nil, so that a graph to
-// be packed is decoded once; once pack has failed (its bytes exceeded),
-// the pass goes on checking without it. release, when not nil, is handed
-// the bytes of data the pass has read, every releaseEvery bytes and the
-// rest at its end (MappedReleaser.ReleaseMapped; nothing for a smaller
-// .graph), so that the pages of a mapped
-// .graph do not all stay resident: at 3.7 G links they are 2.9 GB, beside
-// the lists being packed.
-func openBVGraph(data []byte, graphName string, props *BVGraphProperties, offsets io.Reader, offsetsName string, cancel func() error, pack *graph.PackWriter, release func([]byte)) (*BVGraph, error) {
+// bvCheck is what the checking pass of openBVGraph does beside checking.
+type bvCheck struct {
+	// cancel, when not nil, is polled every few thousand lists and stops
+	// the pass when it fails.
+	cancel func() error
+	// pack, when not nil, is handed every list in page order, so that a
+	// graph to be packed is decoded once; once pack has failed (its bytes
+	// exceeded), the pass goes on checking without it.
+	pack *graph.PackWriter
+	// release, when not nil, is handed the bytes of the .graph the pass
+	// has read, every releaseEvery bytes and the rest at its end
+	// (MappedReleaser.ReleaseMapped; nothing for a smaller .graph), so
+	// that the pages of a mapped .graph do not all stay resident: at
+	// 3.7 G links they are 2.9 GB, beside the lists being packed.
+	release func([]byte)
+	// progress, when not nil, is called every few thousand lists with
+	// the bytes of the .graph checked and its size.
+	progress func(done, total int64)
+}
+
+// openBVGraph is OpenBVGraph with what its checking pass does beside
+// checking.
+func openBVGraph(data []byte, graphName string, props *BVGraphProperties, offsets io.Reader, offsetsName string, chk bvCheck) (*BVGraph, error) {
 	codes, err := bvDecodable(graphName, props)
 	if err != nil {
 		return nil, err
@@ -64,7 +77,7 @@ func openBVGraph(data []byte, graphName string, props *BVGraphProperties, offset
 	if err != nil {
 		return nil, err
 	}
-	if err := g.check(off, offsetsName, cancel, pack, release); err != nil {
+	if err := g.check(off, offsetsName, chk); err != nil {
 		return nil, err
 	}
 	return g, nil
@@ -72,9 +85,9 @@ func openBVGraph(data []byte, graphName string, props *BVGraphProperties, offset
 
 // check decodes every list in order with all the checks, records the
 // position of each and, when off is not nil, compares them with the
-// .offsets stream; it adds each list to pack while pack goes on, and
-// hands the bytes read to release (see openBVGraph).
-func (g *BVGraph) check(off *bvBitReader, offsetsName string, cancel func() error, pack *graph.PackWriter, release func([]byte)) error {
+// .offsets stream, and does what chk asks beside.
+func (g *BVGraph) check(off *bvBitReader, offsetsName string, chk bvCheck) error {
+	pack, release := chk.pack, chk.release
 	n := uint64(g.props.Nodes)
 	arcs := uint64(g.props.Arcs)
 	g.positions = make([]uint64, n+1)
@@ -98,9 +111,14 @@ func (g *BVGraph) check(off *bvBitReader, offsetsName string, cancel func() erro
 		if x == n {
 			break
 		}
-		if cancel != nil && x%limitsPollEvery == 0 {
-			if err := cancel(); err != nil {
-				return byteReadError(g.name, int64(r.pos/8), err)
+		if x%limitsPollEvery == 0 {
+			if chk.cancel != nil {
+				if err := chk.cancel(); err != nil {
+					return byteReadError(g.name, int64(r.pos/8), err)
+				}
+			}
+			if chk.progress != nil {
+				chk.progress(int64(r.pos/8), int64(len(g.data)))
 			}
 		}
 		start := r.pos
@@ -159,6 +177,9 @@ func (g *BVGraph) check(off *bvBitReader, offsetsName string, cancel func() erro
 		release(g.data[released:]) // a .graph under releaseEvery stays as it is
 	}
 	g.fingerprint = fp.sum()
+	if chk.progress != nil {
+		chk.progress(int64(len(g.data)), int64(len(g.data)))
+	}
 	return nil
 }
 

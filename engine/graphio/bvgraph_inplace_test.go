@@ -205,9 +205,9 @@ func FuzzBVGraphInPlace(f *testing.F) {
 		props := &BVGraphProperties{Nodes: nodes, Arcs: arcs, WindowSize: 7, MaxRefCount: 3, MinIntervalLength: 4, ZetaK: 3}
 		open := func(pack *graph.PackWriter) (*BVGraph, error) {
 			if withOffsets {
-				return openBVGraph(data, "f.graph", props, bytes.NewReader(offs), "f.offsets", nil, pack, nil)
+				return openBVGraph(data, "f.graph", props, bytes.NewReader(offs), "f.offsets", bvCheck{pack: pack})
 			}
-			return openBVGraph(data, "f.graph", props, nil, "", nil, pack, nil)
+			return openBVGraph(data, "f.graph", props, nil, "", bvCheck{pack: pack})
 		}
 		bv, err := open(nil)
 		pack := graph.NewPackWriter(int(nodes), arcs, 0, nil)
@@ -282,7 +282,7 @@ func benchPackedCNR(b *testing.B) graph.Lists {
 	bv := benchInPlaceCNR(b)
 	w := graph.NewPackWriter(bv.NumNodes(), bv.NumArcs(), 0, nil)
 	props := bv.Properties()
-	if _, err := openBVGraph(bv.data, "cnr-2000.graph", &props, nil, "", nil, w, nil); err != nil {
+	if _, err := openBVGraph(bv.data, "cnr-2000.graph", &props, nil, "", bvCheck{pack: w}); err != nil {
 		b.Fatal(err)
 	}
 	p, err := w.Lists()
@@ -350,7 +350,7 @@ func TestCheckingPassReleasesWhatItRead(t *testing.T) {
 	defer func(old uint64) { releaseEvery = old }(releaseEvery)
 	releaseEvery = 64 << 10
 	var parts [][]byte
-	bv, err := openBVGraph(data, "cnr-2000.graph", props, nil, "", nil, nil, func(b []byte) { parts = append(parts, b) })
+	bv, err := openBVGraph(data, "cnr-2000.graph", props, nil, "", bvCheck{release: func(b []byte) { parts = append(parts, b) }})
 	if err != nil {
 		t.Fatal(err)
 	}

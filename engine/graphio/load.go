@@ -184,9 +184,11 @@ type LoadOptions struct {
 	// the returned Labels give each page's id. Other formats ignore it.
 	Renumber bool
 	// Progress, when set, is called as a memory-mapped .csr is checked
-	// (its checksum over every byte, in blocks of 16 MiB), with the bytes
-	// checked and the bytes in all: nothing is read through Wrap then,
-	// and at a billion links the check takes seconds.
+	// (its checksum over every byte, in blocks of 16 MiB) and as a
+	// BVGraph read in place is checked (every list decoded once, and
+	// packed when Pack allows), with the bytes checked and the bytes in
+	// all: nothing is read through Wrap then, and at a billion links the
+	// check takes seconds to minutes.
 	Progress func(name string, done, total int64)
 }
 
@@ -418,14 +420,18 @@ func openBVGraphInPlace(fsys fs.FS, data []byte, mapped bool, graphName, propsNa
 	if rel, ok := fsys.(MappedReleaser); ok && mapped {
 		release = rel.ReleaseMapped
 	}
+	chk := bvCheck{cancel: lim.poll, pack: pack, release: release}
+	if opt.Progress != nil {
+		chk.progress = func(done, total int64) { opt.Progress(graphName, done, total) }
+	}
 	or, closeOffsets, err := loadOpen(fsys, offsetsName, opt.Wrap)
 	var bv *BVGraph
 	switch {
 	case err == nil:
 		defer closeOffsets()
-		bv, err = openBVGraph(data, graphName, props, or, offsetsName, lim.poll, pack, release)
+		bv, err = openBVGraph(data, graphName, props, or, offsetsName, chk)
 	case errors.Is(err, fs.ErrNotExist):
-		bv, err = openBVGraph(data, graphName, props, nil, offsetsName, lim.poll, pack, release)
+		bv, err = openBVGraph(data, graphName, props, nil, offsetsName, chk)
 	}
 	if err != nil {
 		return nil, err

@@ -461,3 +461,28 @@ type releasingFS struct {
 }
 
 func (r *releasingFS) ReleaseMapped(b []byte) { r.released = append(r.released, b) }
+
+// TestLoadReportsTheCheckingPass: a BVGraph read in place reports its
+// checking pass through Progress, in bytes of the .graph checked, never
+// going back and ending at its size, whether it is packed or not.
+func TestLoadReportsTheCheckingPass(t *testing.T) {
+	fsys := os.DirFS(filepath.Join(bvDataDir, "cnr-2000"))
+	size := int64(len(bvReadFileOrSkip(t, "cnr-2000/cnr-2000.graph")))
+	for _, pack := range []int64{0, 64 << 20} {
+		var calls int
+		var last int64
+		opt := LoadOptions{InPlace: true, Pack: pack, Progress: func(name string, done, total int64) {
+			calls++
+			if name != "cnr-2000.graph" || total != size || done < last || done > total {
+				t.Errorf("pack %d: progress of %q: %d of %d after %d, want bytes of %d", pack, name, done, total, last, size)
+			}
+			last = done
+		}}
+		if _, _, err := Load(fsys, "cnr-2000.graph", opt); err != nil {
+			t.Fatal(err)
+		}
+		if calls < 10 || last != size {
+			t.Errorf("pack %d: %d calls reaching %d, want the pass reported to %d", pack, calls, last, size)
+		}
+	}
+}

@@ -160,6 +160,7 @@ func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (
 	path := in.path
 	p := e.newProgress("reading "+filepath.Base(path), true)
 	defer p.finish()
+	packing := false
 	opt := graphio.LoadOptions{
 		Format:   format,
 		URLs:     in.urls,
@@ -175,13 +176,17 @@ func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (
 		},
 		SkipURLs: in.skipURLs,
 		InPlace:  true,
-		PackProgress: func(name string, done, total int64) {
-			p.describe("packing " + filepath.Base(name))
-			p.set(done, total)
-		},
-		Renumber: in.renumber,
+		// Packing happens in the pass that checks a BVGraph, whose bar
+		// counts the bytes of the .graph checked; the pages packed only
+		// change its label.
+		PackProgress: func(string, int64, int64) { packing = true },
+		Renumber:     in.renumber,
 		Progress: func(name string, done, total int64) {
-			p.describe("checking " + filepath.Base(name))
+			verb := "checking "
+			if packing {
+				verb = "checking and packing "
+			}
+			p.describe(verb + filepath.Base(name))
 			p.set(done, total)
 		},
 	}
