@@ -165,12 +165,14 @@ type Result struct {
 // more with a teleport vector; nothing more while it builds it, and the
 // sweeps never read the graph's links (see Options.Release).
 type PageRank struct {
-	n     int
-	g     *graph.Graph // the graph, read by the sweeps when they push
-	in    *graph.Graph // a given transpose: in-arcs of every page (CSR or Lists)
-	inErr []error      // per chunk, a decoding error of the lists the sweeps read
-	lay   *sweepLayout // built from the graph when no transpose is given
-	push  *pushState   // Options.Push without a transpose: no layout
+	n  int
+	g  *graph.Graph // the graph, read by the sweeps when they push
+	in *graph.Graph // a given transpose: in-arcs of every page (CSR or Lists)
+	// inCursors keeps the readers of in's lists between chunks.
+	inCursors *cursorPool
+	inErr     []error      // per chunk, a decoding error of the lists the sweeps read
+	lay       *sweepLayout // built from the graph when no transpose is given
+	push      *pushState   // Options.Push without a transpose: no layout
 	// swept has bit i%64 of word i/64 set for the pages a sweep on the
 	// layout computes: those with out-links for d < 1 (the linear
 	// system's sweeps skip dangling pages), every page for d = 1.
@@ -283,12 +285,13 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	switch {
 	case push:
 		p.g = g
-		p.push = &pushState{acc: make([]float64, n), exported: make([]uint64, (n+63)/64)}
+		p.push = &pushState{acc: make([]float64, n), exported: make([]uint64, (n+63)/64), cursors: cursorPool{g: g}}
 		p.inErr = make([]error, p.pool.chunks)
 		p.value = make([]float64, n)
 		p.sweep, p.copyValues = p.pushSweepChunk, p.pushExternalChunk
 	case transpose != nil:
 		p.in = transpose
+		p.inCursors = &cursorPool{g: transpose}
 		p.inErr = make([]error, p.pool.chunks)
 		p.value, p.nextValue = make([]float64, n), make([]float64, n)
 		p.sweep, p.eval = p.sweepChunk, p.evaluateChunk

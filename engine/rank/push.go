@@ -4,11 +4,8 @@ import (
 	"math"
 	mathbits "math/bits"
 	"slices"
-	"sync"
 	"sync/atomic"
 	"unsafe"
-
-	"github.com/crawlsim/crawlsim/engine/graph"
 )
 
 // PageRank without a transpose in memory: Options.Push sweeps by pushing
@@ -43,20 +40,8 @@ type pushState struct {
 	// exported has bit i%64 of word i/64 set when page i links to a page
 	// of another chunk.
 	exported []uint64
-	// cursors keeps the graph's list readers (*graph.Successors) between
-	// chunks, so that a sweep does not allocate a decoder, and its
-	// buffers, for every chunk.
-	cursors sync.Pool
-}
-
-// successors returns a list reader of the graph for one chunk, which
-// puts it back into p.push.cursors when done.
-func (p *PageRank) successors() *graph.Successors {
-	if s, ok := p.push.cursors.Get().(*graph.Successors); ok {
-		return s
-	}
-	s := p.g.Successors()
-	return &s
+	// cursors keeps the graph's list readers between chunks.
+	cursors cursorPool
 }
 
 // atomicAdd adds v to *x atomically.
@@ -92,8 +77,8 @@ func (p *PageRank) startPush() error {
 func (p *PageRank) pushStartChunk(k int) {
 	lo, hi := p.pool.bounds(k)
 	lo32, size := uint32(lo), uint32(hi-lo)
-	s := p.successors()
-	defer p.push.cursors.Put(s)
+	s := p.push.cursors.get()
+	defer p.push.cursors.put(s)
 	acc, x := p.push.acc, p.value
 	for j := lo; j < hi; j++ {
 		out := s.Out(uint32(j))
@@ -123,8 +108,8 @@ func (p *PageRank) pushSweepChunk(k int) {
 	lo, hi := p.pool.bounds(k)
 	d, coef, uniform, linear, teleport := p.damping, p.coef, p.uniform, p.linear, p.teleport
 	lo32, size := uint32(lo), uint32(hi-lo)
-	s := p.successors()
-	defer p.push.cursors.Put(s)
+	s := p.push.cursors.get()
+	defer p.push.cursors.put(s)
 	acc, x := p.push.acc, p.value
 	var sums chunkSums
 	for i := lo; i < hi; i++ {
@@ -167,8 +152,8 @@ func (p *PageRank) pushExternalChunk(k int) {
 		return
 	}
 	lo32, size := uint32(lo), uint32(hi-lo)
-	s := p.successors()
-	defer p.push.cursors.Put(s)
+	s := p.push.cursors.get()
+	defer p.push.cursors.put(s)
 	acc, x, exported := p.push.acc, p.value, p.push.exported
 	for w := lo >> 6; w <= (hi-1)>>6; w++ {
 		bits, base := exported[w], w<<6
@@ -205,8 +190,8 @@ func (p *PageRank) pushEvaluate(out []float64) {
 	clear(out)
 	x := p.value
 	selfLoops := make([]uint64, (p.n+63)/64)
-	s := p.successors()
-	defer p.push.cursors.Put(s)
+	s := p.push.cursors.get()
+	defer p.push.cursors.put(s)
 	for j := range p.n {
 		j32 := uint32(j)
 		xj := x[j]

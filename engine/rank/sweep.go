@@ -13,7 +13,8 @@ import "math"
 func (p *PageRank) sweepChunk(k int) {
 	lo, hi := p.pool.bounds(k)
 	d, coef, uniform, linear := p.damping, p.coef, p.uniform, p.linear
-	inLists := p.in.Successors()
+	inLists := p.inCursors.get()
+	defer p.inCursors.put(inLists)
 	old, cur, invOut, teleport := p.value, p.nextValue, p.invOut, p.teleport
 	lo32 := uint32(lo)
 	var sums chunkSums
@@ -165,7 +166,8 @@ func (p *PageRank) evaluate(x []float64) {
 func (p *PageRank) evaluateChunk(k int) {
 	lo, hi := p.pool.bounds(k)
 	d, coef, value, x := p.damping, p.coef, p.value, p.out
-	inLists := p.in.Successors()
+	inLists := p.inCursors.get()
+	defer p.inCursors.put(inLists)
 	for i := lo; i < hi; i++ {
 		var sum float64
 		self := false
