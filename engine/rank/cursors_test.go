@@ -44,3 +44,28 @@ func TestSweepsReuseListReaders(t *testing.T) {
 		}
 	}
 }
+
+// TestHITSReusesListReaders is TestSweepsReuseListReaders for HITS.
+func TestHITSReusesListReaders(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 12))
+	const n, size = 4000, 50
+	g := randomGraph(t, rng, n, 12*n)
+	h, err := newHITS(graphtest.Packed(t, g), graphtest.Packed(t, g.Transpose()), HITSOptions{Iterations: 20, Workers: 1}, size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Step(2); err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(3, func() {
+		if _, err := h.Step(1); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if h.done {
+		t.Fatal("HITS ended before the iterations measured")
+	}
+	if allocs > 2 {
+		t.Errorf("%.0f allocations an iteration of %d chunks, want none a chunk", allocs, (n+size-1)/size)
+	}
+}

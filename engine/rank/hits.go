@@ -48,11 +48,14 @@ type HITSResult struct {
 // and the chunk sums in chunk order, so the result is bit-identical for any
 // Workers.
 type HITS struct {
-	n          int
-	out, in    *graph.Graph
-	hubs, auth []float64
-	squares    []float64 // per chunk Σ x² of the vector being computed
-	norm       float64   // the norm the scale pass divides by
+	n       int
+	out, in *graph.Graph
+	// outLists and inLists keep the readers of out's and in's lists
+	// between chunks and iterations.
+	outLists, inLists *cursorPool
+	hubs, auth        []float64
+	squares           []float64 // per chunk Σ x² of the vector being computed
+	norm              float64   // the norm the scale pass divides by
 
 	pool                          *chunkPool
 	authChunk, hubChunk           func(chunk int) // stored method values
@@ -82,13 +85,15 @@ func newHITS(g, transpose *graph.Graph, opt HITSOptions, size int) (*HITS, error
 	}
 	n := g.NumNodes()
 	h := &HITS{
-		n:     n,
-		out:   g,
-		in:    tr,
-		hubs:  make([]float64, n),
-		auth:  make([]float64, n),
-		pool:  newChunkPool(n, size, opt.Workers),
-		total: total,
+		n:        n,
+		out:      g,
+		in:       tr,
+		outLists: &cursorPool{g: g},
+		inLists:  &cursorPool{g: tr},
+		hubs:     make([]float64, n),
+		auth:     make([]float64, n),
+		pool:     newChunkPool(n, size, opt.Workers),
+		total:    total,
 	}
 	h.squares = make([]float64, h.pool.chunks)
 	h.authChunk, h.hubChunk = h.computeAuthorities, h.computeHubs
@@ -102,9 +107,10 @@ func newHITS(g, transpose *graph.Graph, opt HITSOptions, size int) (*HITS, error
 
 // pullSums sets dst[i] = Σ_{j in adjacency list of i} src[j] for the pages
 // of chunk k and returns the chunk's Σ dst[i]².
-func (h *HITS) pullSums(k int, adjacency *graph.Graph, src, dst []float64) float64 {
+func (h *HITS) pullSums(k int, adjacency *cursorPool, src, dst []float64) float64 {
 	lo, hi := h.pool.bounds(k)
-	lists := adjacency.Successors()
+	lists := adjacency.get()
+	defer adjacency.put(lists)
 	squares := 0.0
 	for i := lo; i < hi; i++ {
 		var sum float64
@@ -117,8 +123,8 @@ func (h *HITS) pullSums(k int, adjacency *graph.Graph, src, dst []float64) float
 	return squares
 }
 
-func (h *HITS) computeAuthorities(k int) { h.squares[k] = h.pullSums(k, h.in, h.hubs, h.auth) }
-func (h *HITS) computeHubs(k int)        { h.squares[k] = h.pullSums(k, h.out, h.auth, h.hubs) }
+func (h *HITS) computeAuthorities(k int) { h.squares[k] = h.pullSums(k, h.inLists, h.hubs, h.auth) }
+func (h *HITS) computeHubs(k int)        { h.squares[k] = h.pullSums(k, h.outLists, h.auth, h.hubs) }
 func (h *HITS) scaleAuthorities(k int)   { h.scale(k, h.auth) }
 func (h *HITS) scaleHubs(k int)          { h.scale(k, h.hubs) }
 
