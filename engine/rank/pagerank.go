@@ -444,6 +444,18 @@ func checkTranspose(g, transpose *graph.Graph) error {
 		return fmt.Errorf("rank: transpose has %d pages and %d links, the graph %d and %d",
 			transpose.NumNodes(), transpose.NumArcs(), n, g.NumArcs())
 	}
+	if !g.IsCSR() {
+		// Count along the transpose, which PageRank reads in every sweep
+		// (packed in memory where the graph is read in place), rather
+		// than decode every list of the graph once more for this check.
+		out := transpose.InDegrees()
+		for j := range n {
+			if c := g.OutDegree(uint32(j)); c != int(out[j]) {
+				return fmt.Errorf("rank: transpose is not the graph's: page %d has %d out-links in the graph but %d in the transpose", j, c, out[j])
+			}
+		}
+		return nil
+	}
 	in := g.InDegrees()
 	for i := range n {
 		if c := transpose.OutDegree(uint32(i)); c != int(in[i]) {
