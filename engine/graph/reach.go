@@ -15,10 +15,12 @@ import "math/bits"
 // page is expanded once, as in a breadth-first search, but the out-lists
 // are read in the order they are stored: on CSR arrays the link offsets
 // and targets stream through the cache instead of costing a miss or two
-// a page, and a BVGraph read in place decodes its lists in increasing
-// order, its fast path. On a graph with links mostly to nearby pages
-// (pages of one host numbered together) the marks it sets are near the
-// page being expanded as well.
+// a page (and a run of pages to expand is one stretch of targets, read
+// in one loop), and a BVGraph read in place decodes its lists in
+// increasing order, its fast path. On a graph with links mostly to
+// nearby pages (pages of one host numbered together) the marks it sets
+// are near the page being expanded as well. The bits a page is marked
+// with share a cache line.
 //
 // A sweep costs a read of n/64 words besides its pages. When a sweep
 // expands too few pages to pay for it (a long chain of links back to
@@ -31,10 +33,13 @@ import "math/bits"
 type Reach struct {
 	g    *Graph
 	succ Successors
-	seen []uint64 // bit p%64 of word p/64: page p was reached
-	todo []uint64 // page p was reached and not yet expanded
+	// marks holds two words for every 64 pages, side by side so that
+	// marking a page touches one cache line: bit p%64 of word 2(p/64)
+	// says page p was reached, and of word 2(p/64)+1 that it was reached
+	// and not yet expanded.
+	marks []uint64
 
-	word     int // the sweep's position: the next word of todo to read
+	word     int // the sweep's position: the next 64 pages to read
 	swept    int // pages expanded since the sweep began
 	pending  int // pages reached and not yet expanded
 	reached  int
@@ -52,21 +57,20 @@ type Reach struct {
 // it.
 func NewReach(g *Graph) *Reach {
 	words := (g.NumNodes() + 63) / 64
-	return &Reach{g: g, succ: g.Successors(), seen: make([]uint64, words), todo: make([]uint64, words)}
+	return &Reach{g: g, succ: g.Successors(), marks: make([]uint64, 2*words)}
 }
 
 // Start begins a new search from sources (a page given twice counts
 // once), clearing the marks of the last one.
 func (r *Reach) Start(sources []uint32) {
-	clear(r.seen)
-	clear(r.todo)
+	clear(r.marks)
 	r.word, r.swept, r.pending, r.reached, r.expanded = 0, 0, 0, 0, 0
 	r.queue, r.head, r.queued = r.queue[:0], 0, false
 	for _, p := range sources {
-		w, bit := p/64, uint64(1)<<(p%64)
-		if r.seen[w]&bit == 0 {
-			r.seen[w] |= bit
-			r.todo[w] |= bit
+		w, bit := 2*(p/64), uint64(1)<<(p%64)
+		if r.marks[w]&bit == 0 {
+			r.marks[w] |= bit
+			r.marks[w+1] |= bit
 			r.reached++
 		}
 	}
@@ -93,28 +97,48 @@ func (r *Reach) Expand(limit int64) (did int64, done bool) {
 // about limit items are done or the sweep ends; at its end it begins the
 // next sweep, or queues the pages left when this one expanded too few.
 func (r *Reach) sweep(limit int64) (did int64) {
-	seen, todo := r.seen, r.todo
+	marks := r.marks
 	succ := &r.succ
+	offsets, targets := r.g.Offsets, r.g.Targets // nil on a Lists
 	found, swept := 0, 0
 	w := r.word
-	for ; w < len(todo) && did < limit && r.pending+found > swept; w++ {
-		for todo[w] != 0 && did < limit {
-			b := bits.TrailingZeros64(todo[w])
-			todo[w] &^= 1 << b
+	for ; 2*w < len(marks) && did < limit && r.pending+found > swept; w++ {
+		for x := marks[2*w+1]; x != 0 && did < limit; x = marks[2*w+1] {
+			// The run of pages to expand from the lowest: on CSR arrays
+			// their lists are one stretch of the targets.
+			b := bits.TrailingZeros64(x)
+			run := bits.TrailingZeros64(^(x >> b))
+			if offsets != nil {
+				marks[2*w+1] = x &^ (^uint64(0) >> (64 - run) << b)
+				p := w*64 + b
+				links := targets[offsets[p]:offsets[p+run]]
+				for _, q := range links {
+					qw, bit := 2*(q/64), uint64(1)<<(q%64)
+					if marks[qw]&bit == 0 {
+						marks[qw] |= bit
+						marks[qw+1] |= bit
+						found++
+					}
+				}
+				swept += run
+				did += int64(len(links) + run)
+				continue
+			}
+			marks[2*w+1] = x &^ (1 << b)
 			links := succ.Out(uint32(w*64 + b))
 			for _, q := range links {
-				qw, bit := q/64, uint64(1)<<(q%64)
-				if seen[qw]&bit == 0 {
-					seen[qw] |= bit
-					todo[qw] |= bit
+				qw, bit := 2*(q/64), uint64(1)<<(q%64)
+				if marks[qw]&bit == 0 {
+					marks[qw] |= bit
+					marks[qw+1] |= bit
 					found++
 				}
 			}
 			swept++
 			did += int64(len(links)) + 1
 		}
-		if todo[w] != 0 {
-			break // the limit came within this word: resume on it
+		if marks[2*w+1] != 0 {
+			break // the limit came within these pages: resume on them
 		}
 	}
 	r.reached += found
@@ -122,12 +146,13 @@ func (r *Reach) sweep(limit int64) (did int64) {
 	r.expanded += swept
 	r.swept += swept
 	r.word = w
-	if w < len(todo) {
+	if 2*w < len(marks) {
 		return did
 	}
-	// The sweep is over. A sweep reads len(todo) words: one that expanded
-	// fewer than one page for every 8 of them goes on with a queue.
-	if r.pending > 0 && r.swept < len(todo)/8 {
+	// The sweep is over. A sweep reads a word for every 64 pages: one
+	// that expanded fewer than one page for every 8 of them goes on with
+	// a queue.
+	if r.pending > 0 && r.swept < len(marks)/16 {
 		r.enqueuePending()
 	}
 	r.word, r.swept = 0, 0
@@ -138,11 +163,11 @@ func (r *Reach) sweep(limit int64) (did int64) {
 // queue's capacity, and turns to the queue.
 func (r *Reach) enqueuePending() {
 	if r.queue == nil {
-		r.queue = make([]uint32, 0, max(len(r.todo)*4, 64)) // n/16 pages
+		r.queue = make([]uint32, 0, max(len(r.marks)*2, 64)) // n/16 pages
 	}
 	r.queue, r.head, r.queued = r.queue[:0], 0, true
-	for w, x := range r.todo {
-		for ; x != 0 && len(r.queue) < cap(r.queue); x &= x - 1 {
+	for w := 0; 2*w < len(r.marks); w++ {
+		for x := r.marks[2*w+1]; x != 0 && len(r.queue) < cap(r.queue); x &= x - 1 {
 			r.queue = append(r.queue, uint32(w*64+bits.TrailingZeros64(x)))
 		}
 	}
@@ -153,18 +178,18 @@ func (r *Reach) enqueuePending() {
 // while there is room. Once it is empty, the pages it could not hold (if
 // any) are left to a sweep.
 func (r *Reach) expandQueue(limit int64) (did int64) {
-	seen, todo := r.seen, r.todo
+	marks := r.marks
 	succ := &r.succ
 	queue, head := r.queue, r.head
 	for ; head < len(queue) && did < limit; head++ {
 		p := queue[head]
-		todo[p/64] &^= 1 << (p % 64)
+		marks[2*(p/64)+1] &^= 1 << (p % 64)
 		links := succ.Out(p)
 		for _, q := range links {
-			qw, bit := q/64, uint64(1)<<(q%64)
-			if seen[qw]&bit == 0 {
-				seen[qw] |= bit
-				todo[qw] |= bit
+			qw, bit := 2*(q/64), uint64(1)<<(q%64)
+			if marks[qw]&bit == 0 {
+				marks[qw] |= bit
+				marks[qw+1] |= bit
 				r.reached++
 				r.pending++
 				if len(queue) < cap(queue) {
@@ -196,15 +221,15 @@ func (r *Reach) Reached() int { return r.reached }
 func (r *Reach) Expanded() int { return r.expanded }
 
 // Has reports whether page p has been reached.
-func (r *Reach) Has(p uint32) bool { return r.seen[p/64]&(1<<(p%64)) != 0 }
+func (r *Reach) Has(p uint32) bool { return r.marks[2*(p/64)]&(1<<(p%64)) != 0 }
 
 // Sum returns the sum of v[p] over the pages p reached, added in
 // increasing order of p (so that it does not depend on the order the
 // pages were reached in); len(v) is at least the number of pages.
 func (r *Reach) Sum(v []float64) float64 {
 	sum := 0.0
-	for w, x := range r.seen {
-		for ; x != 0; x &= x - 1 {
+	for w := 0; 2*w < len(r.marks); w++ {
+		for x := r.marks[2*w]; x != 0; x &= x - 1 {
 			sum += v[w*64+bits.TrailingZeros64(x)]
 		}
 	}
