@@ -89,8 +89,8 @@ const (
 // with personalized importance also the uniform PageRank and the teleport
 // vector), and the largest of the stages that follow one another: a
 // PageRank (none with an importance file, taken to hold PageRank), the
-// search for the reachable pages (5 bytes a page) and one crawl with its
-// metrics. At 125 M pages and 1e9 links with an importance file, 12.5 GB;
+// count of the reachable pages (graph.Reach, half a byte a page) and one
+// crawl with its metrics. At 125 M pages and 1e9 links with an importance file, 12.5 GB;
 // RunBytes, the estimate of a generated graph, counts a transpose and
 // 160 bytes a page.
 //

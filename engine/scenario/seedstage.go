@@ -26,12 +26,12 @@ type seedStage struct {
 	community  *seeds.CommunityResult
 	pages      []uint32 // the seeds
 
-	// search finds the pages the seeds reach; mass sums the importance
+	// search counts the pages the seeds reach; mass sums the importance
 	// that scores the crawls (importanceStage.scores: the uniform
-	// PageRank, or the importance file's vector) over the pages it has
-	// expanded, in the order it expanded them. A personalized importance,
-	// computed after the search, is not summed: the seeds reach all of it.
-	search    *graph.Search
+	// PageRank, or the importance file's vector) over them, in increasing
+	// page order. A personalized importance, computed after the search,
+	// is not summed: the seeds reach all of it.
+	search    *graph.Reach
 	mass      float64
 	reachable int
 
@@ -118,26 +118,26 @@ func (x *extraction) step(c *shared, spec seeds.Spec, g *graph.Graph, budget int
 	return true, iters * cost, res, nil
 }
 
-// reach finds the pages reachable from the seeds (graph.Search, in
+// reach counts the pages reachable from the seeds (graph.Reach, in
 // bounded steps) and then gives the warnings that depend on them.
 func (st *seedStage) reach(budget int64) (int64, bool, error) {
 	g := st.graph.g
 	if st.search == nil {
-		st.search = graph.NewSearch(g)
+		st.search = graph.NewReach(g)
 		st.search.Start(st.pages)
 	}
-	before := st.search.Expanded()
 	did, done := st.search.Expand(budget * scanItemsPerUnit)
-	if scores := st.imp.scores; scores != nil {
-		for _, p := range st.search.Reached()[before:st.search.Expanded()] {
-			st.mass += scores[p]
-		}
-	}
 	if !done {
 		return did/scanItemsPerUnit + 1, false, nil
 	}
+	if err := st.search.Err(); err != nil {
+		return did/scanItemsPerUnit + 1, false, fmt.Errorf("reachable pages: %w", err)
+	}
+	if scores := st.imp.scores; scores != nil {
+		st.mass = st.search.Sum(scores)
+	}
 	n := g.NumNodes()
-	st.reachable, st.search = len(st.search.Reached()), nil
+	st.reachable, st.search = st.search.Reached(), nil
 	st.release()
 	if st.s.Importance == ImportancePageRank && st.reachable < n {
 		lost := max(1-st.mass, 0)
@@ -157,7 +157,7 @@ func (st *seedStage) reach(budget int64) (int64, bool, error) {
 func (st *seedStage) reachProgress() step.Progress {
 	p := step.Progress{Stage: "reachable pages"}
 	if st.search != nil {
-		p.Done, p.Total = int64(st.search.Expanded()), int64(len(st.search.Reached()))
+		p.Done, p.Total = int64(st.search.Expanded()), int64(st.search.Reached())
 	}
 	return p
 }

@@ -3,16 +3,20 @@
 // nothing else) from the seeds a comparison uses, beside the engine's
 // crawls of the same graph from the same seeds (crawl.New and Run, for
 // each strategy of -strategies: bfs, and opic and fpr to see what a
-// priority costs) and the seed stage's count of the reachable pages
-// (graph.Search). Each is timed in CPU seconds of the process (getrusage)
+// priority costs), a breadth-first search of the reachable pages in
+// order (graph.Search) and the seed stage's count of them (graph.Reach).
+// Each is timed in CPU seconds of the process (getrusage)
 // and per link of the pages reached, best of -rounds runs, so that the
 // ratio of a crawl to the floor says what its bookkeeping costs.
 //
-//	go run ./tools/bench/bfsfloor -strategies bfs,opic,fpr [-rounds R] [-seeds K] [-n PAGES] [GRAPH]
+//	go run ./tools/bench/bfsfloor -strategies bfs,opic,fpr [-rounds R] [-seeds K] [-n PAGES] [-inplace] [GRAPH]
 //
 // GRAPH is any file crawlsim reads (a .csr loads fastest); without one a
-// graph of -n pages is generated with the default parameters. The seeds
-// are the K pages of highest PageRank (top-pagerank:K).
+// graph of -n pages is generated with the default parameters. With
+// -inplace a BVGraph's lists stay compressed and are decoded as they are
+// read (graphio.LoadOptions.InPlace, the code a memory-mapped .graph
+// runs), instead of being decoded into CSR arrays. The seeds are the K
+// pages of highest PageRank (top-pagerank:K).
 package main
 
 import (
@@ -39,6 +43,7 @@ func main() {
 	n := flag.Int("n", 250000, "pages of the generated graph, without a GRAPH")
 	list := flag.String("strategies", "", "the strategies to crawl with, by id, separated by commas")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the measures to `FILE` (go tool pprof)")
+	inPlace := flag.Bool("inplace", false, "read a BVGraph's lists in place, not into CSR arrays")
 	flag.Parse()
 	var infos []crawl.Info
 	var values []crawl.Values
@@ -53,7 +58,7 @@ func main() {
 		}
 		infos, values = append(infos, info), append(values, vals)
 	}
-	g, name, err := load(flag.Arg(0), *n)
+	g, name, err := load(flag.Arg(0), *n, *inPlace)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bfsfloor:", err)
 		os.Exit(1)
@@ -95,6 +100,14 @@ func main() {
 		s.Start(seeds)
 		s.Expand(1 << 62)
 	})
+	count := best(*rounds, func() {
+		r := graph.NewReach(g)
+		r.Start(seeds)
+		r.Expand(1 << 62)
+		if r.Reached() != reached {
+			panic(fmt.Sprintf("graph.Reach counts %d pages, the bare BFS %d", r.Reached(), reached))
+		}
+	})
 	per := func(sec float64) float64 { return sec / float64(links) * 1e9 }
 	fmt.Printf("%s: %d pages, %d links; %d seeds reach %d pages and %d links\n",
 		name, g.NumNodes(), g.NumArcs(), len(seeds), reached, links)
@@ -103,14 +116,16 @@ func main() {
 	for k, info := range infos {
 		fmt.Printf("%-28s %10.3f %12.2f %8.2f\n", "crawl "+info.ID, crawls[k], per(crawls[k]), crawls[k]/bare)
 	}
-	fmt.Printf("%-28s %10.3f %12.2f %8.2f\n", "reachable count (Search)", search, per(search), search/bare)
+	fmt.Printf("%-28s %10.3f %12.2f %8.2f\n", "reachable pages (Search)", search, per(search), search/bare)
+	fmt.Printf("%-28s %10.3f %12.2f %8.2f\n", "reachable count (Reach)", count, per(count), count/bare)
 	for k, info := range infos {
-		fmt.Printf("reachable count / crawl %s: %.1f%%\n", info.ID, 100*search/crawls[k])
+		fmt.Printf("reachable count / crawl %s: %.1f%% (Search %.1f%%)\n", info.ID, 100*count/crawls[k], 100*search/crawls[k])
 	}
 }
 
-// load reads the graph file, or generates a graph of n pages.
-func load(file string, n int) (*graph.Graph, string, error) {
+// load reads the graph file (a BVGraph's lists in place when inPlace),
+// or generates a graph of n pages.
+func load(file string, n int, inPlace bool) (*graph.Graph, string, error) {
 	if file == "" {
 		p := gen.DefaultParams()
 		p.Pages = n
@@ -121,15 +136,16 @@ func load(file string, n int) (*graph.Graph, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	g, _, err := graphio.Load(os.DirFS(filepath.Dir(abs)), filepath.Base(abs), graphio.LoadOptions{SkipURLs: true})
+	g, _, err := graphio.Load(os.DirFS(filepath.Dir(abs)), filepath.Base(abs), graphio.LoadOptions{SkipURLs: true, InPlace: inPlace})
 	return g, filepath.Base(file), err
 }
 
 // bareBFS is the floor: a breadth-first search from seeds with a bitset of
 // the pages queued and a queue, reading each page's links once, as the
-// bfs crawl does (through g.Out). It returns the pages reached and their
-// links.
+// bfs crawl does (through graph.Successors). It returns the pages reached
+// and their links.
 func bareBFS(g *graph.Graph, seeds []uint32) (pages, links int) {
+	succ := g.Successors()
 	seen := make([]uint64, (g.NumNodes()+63)/64)
 	queue := make([]uint32, 0, g.NumNodes())
 	for _, p := range seeds {
@@ -139,7 +155,7 @@ func bareBFS(g *graph.Graph, seeds []uint32) (pages, links int) {
 		}
 	}
 	for head := 0; head < len(queue); head++ {
-		out := g.Out(queue[head])
+		out := succ.Out(queue[head])
 		links += len(out)
 		for _, q := range out {
 			if seen[q/64]&(1<<(q%64)) == 0 {
