@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -268,6 +267,8 @@ type linkDrawer struct {
 	hostFreshPages []uint32
 	// scan holds the jumps of scanFree over the targets of one page.
 	scan freeScan
+	// sortScratch is sortLinks's other buffer.
+	sortScratch []uint32
 }
 
 // newLinkDrawer returns a drawer for n pages whose marks and fresh pages
@@ -334,7 +335,10 @@ func (l *linkDrawer) drawPage(i uint32, intra uint64, out []uint32) {
 	}
 	l.hostCopies.endPage()
 	l.globalCopies.endPage()
-	slices.Sort(out)
+	if cap(l.sortScratch) < len(out) {
+		l.sortScratch = make([]uint32, len(out))
+	}
+	sortLinks(out, l.sortScratch)
 }
 
 // onHost reports whether page t lies on the current host.
