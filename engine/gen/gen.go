@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -245,6 +244,8 @@ type linkDrawer struct {
 	rng  *rand.PCG
 	n    uint64  // pages
 	copy float64 // CopyProbability
+	// copyOdds and localityOdds are copy and locality as odds of chance.
+	copyOdds, localityOdds uint64
 	// locality is Params.Locality; copyFrom holds the previous page's
 	// intra-host targets while a page copies them (next: the next one).
 	locality float64
@@ -266,17 +267,21 @@ type linkDrawer struct {
 	hostFreshPages []uint32
 	// scan holds the jumps of scanFree over the targets of one page.
 	scan freeScan
+	// sortScratch is sortLinks's other buffer.
+	sortScratch []uint32
 }
 
-// newLinkDrawer allocates a drawer for n pages; setPage must then be called
-// for every page before the first drawPage.
-func newLinkDrawer(rng *rand.PCG, n int, copy float64) *linkDrawer {
+// newLinkDrawer returns a drawer for n pages whose marks and fresh pages
+// are the zeroed arrays mark and fresh of n items each; setPage must then
+// be called for every page before the first drawPage.
+func newLinkDrawer(rng *rand.PCG, n int, copy float64, mark, fresh []uint32) *linkDrawer {
 	return &linkDrawer{
-		rng:   rng,
-		n:     uint64(n),
-		copy:  copy,
-		mark:  make([]uint32, n),
-		fresh: freshPool{pages: make([]uint32, n)},
+		rng:      rng,
+		n:        uint64(n),
+		copy:     copy,
+		copyOdds: odds(copy),
+		mark:     mark[:n],
+		fresh:    freshPool{pages: fresh[:n]},
 	}
 }
 
@@ -301,7 +306,7 @@ func (l *linkDrawer) startHost(lo, hi uint64) {
 // guarantees room for every link.
 func (l *linkDrawer) drawPage(i uint32, intra uint64, out []uint32) {
 	l.copyFrom, l.copyNext = nil, 0
-	if c := &l.hostCopies; l.locality > 0 && len(c.starts) > 0 && unitFloat(l.rng) < l.locality {
+	if c := &l.hostCopies; l.locality > 0 && len(c.starts) > 0 && l.chance(l.localityOdds) {
 		l.copyFrom = c.targets[c.starts[len(c.starts)-1]:] // the last page with intra-host links
 	}
 	l.hostCopies.beginPage()
@@ -330,7 +335,10 @@ func (l *linkDrawer) drawPage(i uint32, intra uint64, out []uint32) {
 	}
 	l.hostCopies.endPage()
 	l.globalCopies.endPage()
-	slices.Sort(out)
+	if cap(l.sortScratch) < len(out) {
+		l.sortScratch = make([]uint32, len(out))
+	}
+	sortLinks(out, l.sortScratch)
 }
 
 // onHost reports whether page t lies on the current host.
@@ -340,12 +348,12 @@ func (l *linkDrawer) onHost(t uint32) bool { return uint64(t) >= l.lo && uint64(
 // intra-host link, or a page of the host that no intra-host link reached
 // yet, or a uniform page of the host other than i.
 func (l *linkDrawer) drawIntra(i uint32) uint32 {
-	if l.locality > 0 && unitFloat(l.rng) < l.locality {
+	if l.locality > 0 && l.chance(l.localityOdds) {
 		if t, ok := l.drawNear(i); ok {
 			return t
 		}
 	}
-	if l.copy > 0 && l.hostCopies.pages() > 0 && unitFloat(l.rng) < l.copy {
+	if l.copy > 0 && l.hostCopies.pages() > 0 && l.chance(l.copyOdds) {
 		return l.hostCopies.draw(l.rng)
 	}
 	if t, ok := l.hostFresh.peek(l.rng); ok && t != i && l.mark[t] != i+1 {
@@ -377,7 +385,7 @@ func (l *linkDrawer) drawNear(i uint32) (uint32, bool) {
 	}
 	d := 1 + below(l.rng, localityReach)
 	t := uint64(i) + d
-	if unitFloat(l.rng) < 0.5 {
+	if l.chance(halfOdds) {
 		t = uint64(i) - d // wraps above hi when d > i
 	}
 	if t >= l.lo && t < l.hi {
@@ -390,7 +398,7 @@ func (l *linkDrawer) drawNear(i uint32) (uint32, bool) {
 // inter-host link, or a page that no inter-host link reached yet, when
 // either lies off the host; or else a uniform page of the other hosts.
 func (l *linkDrawer) drawInter(i uint32) uint32 {
-	if l.copy > 0 && l.globalCopies.pages() > 0 && unitFloat(l.rng) < l.copy {
+	if l.copy > 0 && l.globalCopies.pages() > 0 && l.chance(l.copyOdds) {
 		if t := l.globalCopies.draw(l.rng); !l.onHost(t) {
 			return t
 		}
@@ -413,11 +421,11 @@ type copyPool struct {
 	current int      // where the current page's targets begin
 }
 
-// reserve allocates room for the given numbers of targets and pages, so
-// that the pool allocates once when they are bounds (see
+// reserve gives the pool the room of targets and starts, so that it
+// allocates once when their capacities are bounds (see
 // Params.EstimatedBytes).
-func (c *copyPool) reserve(targets, pages int) {
-	c.targets, c.starts = make([]uint32, 0, targets), make([]int, 0, pages)
+func (c *copyPool) reserve(targets []uint32, starts []int) {
+	c.targets, c.starts = targets[:0], starts[:0]
 }
 
 func (c *copyPool) reset() {
@@ -551,6 +559,28 @@ func below(rng *rand.PCG, n uint64) uint64 {
 		}
 	}
 	return hi
+}
+
+// odds returns the threshold of chance for probability p in [0,1]: the
+// least integer t ≥ p·2^53, so that for x < 2^53, x < t exactly when
+// x < p·2^53, that is when x/2^53 < p (both products by a power of two are
+// exact).
+func odds(p float64) uint64 {
+	x := p * (1 << 53)
+	t := uint64(x)
+	if float64(t) < x {
+		t++
+	}
+	return t
+}
+
+// halfOdds is odds(0.5).
+const halfOdds = 1 << 52
+
+// chance reports whether unitFloat(l.rng) < p, for odds = odds(p), with
+// the same draw and the same answer, without the conversion to float64.
+func (l *linkDrawer) chance(odds uint64) bool {
+	return l.rng.Uint64()>>11 < odds
 }
 
 // unitFloat returns a uniform float64 in [0,1) with 53 random bits.

@@ -41,7 +41,10 @@ import (
 type Generator struct {
 	p   Params // with defaults
 	rng *rand.PCG
-	run *step.Sequence
+	// alloc, when set, supplies the arrays of the links stage
+	// (AllocateWith).
+	alloc func(size int) []byte
+	run   *step.Sequence
 	// tasks are the passes run runs; err, once set, stops it.
 	tasks []task
 	err   error
@@ -131,8 +134,8 @@ func (g *Generator) drawDegrees(limit int64) (int64, bool) {
 		}
 		g.hostStart = make([]int, len(g.sizes)+1)
 		g.hostStart[1] = g.sizes[0]
-		g.links = newLinkDrawer(g.rng, n, g.p.CopyProbability)
-		g.links.locality = g.p.Locality
+		g.links = newLinkDrawer(g.rng, n, g.p.CopyProbability, g.uint32s(n), g.uint32s(n))
+		g.links.locality, g.links.localityOdds = g.p.Locality, odds(g.p.Locality)
 		g.intra = intraCalibration{
 			n:         uint64(n),
 			share:     g.p.IntraHostShare,
@@ -279,10 +282,10 @@ func (g *Generator) reservePools() {
 	margin := 3*math.Sqrt(float64(g.p.Pages)) + 1024
 	inter := min(max(m-intra+margin, 0), m)
 	hostIntra := min(max(intra+margin, 0), float64(g.maxHostMostIntra))
-	g.links.globalCopies.reserve(int(inter), g.linked)
-	g.links.hostCopies.reserve(int(hostIntra), g.largest)
-	g.links.hostFreshPages = make([]uint32, g.largest)
-	g.links.scan = freeScan{page: make([]uint32, g.largest), to: make([]uint32, g.largest)}
+	g.links.globalCopies.reserve(g.uint32s(int(inter)), g.ints(g.linked))
+	g.links.hostCopies.reserve(g.uint32s(int(hostIntra)), g.ints(g.largest))
+	g.links.hostFreshPages = g.uint32s(g.largest)
+	g.links.scan = freeScan{page: g.uint32s(g.largest), to: g.uint32s(g.largest)}
 }
 
 // writeURLs writes the URLs and host table of up to limit pages, and builds

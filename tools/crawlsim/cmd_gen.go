@@ -89,8 +89,13 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 }
 
 // runGenerator runs gr to the end with a progress bar, which shows each
-// stage with its time left.
+// stage with its time left. The arrays gr reads at random while it draws
+// the links are on huge pages where the system has them (hugeArrays),
+// and let go when it returns.
 func runGenerator(ctx context.Context, e *env, gr *gen.Generator) error {
+	alloc, release := hugeArrays()
+	defer release()
+	gr.AllocateWith(alloc)
 	bar := e.newProgress("generating", false)
 	stage := ""
 	err := step.Run(ctx, gr, 1<<14, func(s step.Progress) {
