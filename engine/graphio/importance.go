@@ -205,6 +205,10 @@ type ImportanceOptions struct {
 	// page keys of a graph read from an edge list that was renumbered
 	// (Labels.PageOf); nil takes a page key as the page id.
 	PageOf func(string) (uint32, bool)
+	// Cancel, when set, is called every few milliseconds while a crawlsim
+	// file's fingerprint is checked against the graph (one pass over its
+	// links, FingerprintCancel); its error stops the reading.
+	Cancel func() error
 }
 
 // Importance is an importance vector and what its file says about it.
