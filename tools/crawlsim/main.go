@@ -42,6 +42,9 @@ func stopOnSignals(parent context.Context) (context.Context, func() os.Signal) {
 	ctx, cancel := context.WithCancel(parent)
 	var listen []os.Signal
 	for _, s := range stopSignals {
+		if signal.Ignored(s) {
+			ignoredAtStart[s] = true
+		}
 		if !keepIgnored(s) {
 			listen = append(listen, s)
 		}
@@ -80,6 +83,11 @@ func stopOnSignals(parent context.Context) (context.Context, func() os.Signal) {
 		}
 	}
 }
+
+// ignoredAtStart holds the stop signals the process was started to ignore
+// (stopOnSignals fills it before it listens): it cannot die of those
+// (dieOf).
+var ignoredAtStart = map[os.Signal]bool{}
 
 // forceStop waits, once the stop signal first has cancelled the work, for
 // a second stop signal on signals or the end of the grace time (expired),

@@ -28,6 +28,11 @@ func dieOf(sig os.Signal) {
 	if !ok {
 		os.Exit(1)
 	}
+	if ignoredAtStart[sig] {
+		// os/signal gives such a signal back its ignored disposition:
+		// it would not end the process.
+		os.Exit(128 + int(s))
+	}
 	signal.Reset(s)
 	syscall.Kill(syscall.Getpid(), s)
 	time.Sleep(time.Second)
