@@ -652,10 +652,10 @@ func (c countingCursor) Err() error { return nil }
 // (64 Ki pages each), far fewer than the pages of cancelGraph.
 const stopsWithin = 4 << 16
 
-// cancelGraph is a random graph of 600,000 pages (8 links a page, some
+// cancelCSR is a random graph of 600,000 pages (8 links a page, some
 // dangling), large enough that a pass over it decodes far more lists than
-// stopsWithin, behind a countingLists.
-func cancelGraph(t *testing.T) (*graph.Graph, *countingLists) {
+// stopsWithin.
+func cancelCSR(t *testing.T) *graph.Graph {
 	t.Helper()
 	const n = 600_000
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -672,8 +672,7 @@ func cancelGraph(t *testing.T) (*graph.Graph, *countingLists) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := &countingLists{g: csr}
-	return &graph.Graph{Lists: l}, l
+	return csr
 }
 
 // stepUntilStage steps r until the task about to run is stage (its
@@ -710,7 +709,7 @@ func stepUntilStage(t *testing.T, r *Runner, l *countingLists, stage string) {
 // every few milliseconds, so a run at a billion links stops within a
 // fraction of a second.
 func TestStagesStopSoonAfterCancel(t *testing.T) {
-	g, _ := cancelGraph(t)
+	g := cancelCSR(t)
 	n := g.NumNodes()
 	scores := make([]float64, n)
 	for i := range scores {
@@ -740,14 +739,15 @@ func TestStagesStopSoonAfterCancel(t *testing.T) {
 		{"pagerank layout", "importance", "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			g, l := cancelGraph(t)
+			l := &countingLists{g: g}
+			lists := &graph.Graph{Lists: l}
 			env := Env{
 				FS:               files,
 				Cancel:           l.cancel,
 				ImportanceFile:   c.file,
 				ImportanceFormat: c.format,
 				Loaded: func(string, string, string) (*graph.Graph, *graphio.Labels, bool) {
-					return g, nil, true
+					return lists, nil, true
 				},
 			}
 			s := Scenario{Graph: Source{File: "g.edges"}, Seeds: "list:0", Strategies: []Strategy{{ID: "bfs"}}}
