@@ -16,19 +16,53 @@ import (
 // check against mistakes (a vector of another graph of the same size),
 // not against forgery. One pass over the arrays, at CRC-32C's speed.
 func Fingerprint(g *graph.Graph) uint64 {
+	fp, _ := FingerprintCancel(g, nil)
+	return fp
+}
+
+// fingerprintPollPages and fingerprintPollWords are how many pages of a
+// Lists graph, and how many array entries of a CSR, FingerprintCancel
+// reads between two calls of its cancel function: a few milliseconds.
+const (
+	fingerprintPollPages = 1 << 16
+	fingerprintPollWords = 1 << 22
+)
+
+// FingerprintCancel is Fingerprint that calls cancel, when not nil, every
+// few milliseconds of the pass (at a billion links the pass takes tens of
+// seconds) and stops with its error, the only error it returns. (A list
+// that fails to decode counts as empty, as in Fingerprint; the error is
+// the graph's reader's to report.)
+func FingerprintCancel(g *graph.Graph, cancel func() error) (uint64, error) {
 	if g.IsCSR() {
-		return uint64(crcWords(g.Offsets))<<32 | uint64(crcWords(g.Targets))
+		off, err := crcWordsCancel(g.Offsets, cancel)
+		if err != nil {
+			return 0, err
+		}
+		tgt, err := crcWordsCancel(g.Targets, cancel)
+		if err != nil {
+			return 0, err
+		}
+		return uint64(off)<<32 | uint64(tgt), nil
 	}
 	if known, ok := g.Lists.(knownFingerprint); ok {
 		if fp, ok := known.Fingerprint(); ok {
-			return fp
+			return fp, nil
 		}
 	}
 	// A graph held in a Lists: the same words, made a chunk at a time as
 	// the lists are decoded.
 	f := newFingerprinter()
-	g.ForEachList(func(_ uint32, out []uint32) { f.add(out) })
-	return f.sum()
+	succ := g.Successors()
+	for i := range g.NumNodes() {
+		if cancel != nil && i%fingerprintPollPages == 0 {
+			if err := cancel(); err != nil {
+				return 0, err
+			}
+		}
+		f.add(succ.Out(uint32(i)))
+	}
+	return f.sum(), nil
 }
 
 // knownFingerprint is a graph.Lists that knows its graph's fingerprint,
@@ -92,14 +126,36 @@ func (f *fingerprinter) sum() uint64 {
 	return uint64(f.offSum)<<32 | uint64(f.tgtSum)
 }
 
+// crcWordsCancel is crcWords a part of fingerprintPollWords entries at a
+// time, calling cancel (when not nil) before each.
+func crcWordsCancel[T uint32 | uint64](a []T, cancel func() error) (uint32, error) {
+	if cancel == nil {
+		return crcWords(a), nil
+	}
+	var sum uint32
+	for {
+		if err := cancel(); err != nil {
+			return 0, err
+		}
+		k := min(len(a), fingerprintPollWords)
+		sum = crcWordsUpdate(sum, a[:k])
+		a = a[k:]
+		if len(a) == 0 {
+			return sum, nil
+		}
+	}
+}
+
 // crcWords is the CRC-32C of a as little-endian bytes: the memory itself
 // on a little-endian host, else encoded a chunk at a time.
-func crcWords[T uint32 | uint64](a []T) uint32 {
+func crcWords[T uint32 | uint64](a []T) uint32 { return crcWordsUpdate(0, a) }
+
+// crcWordsUpdate is crc32.Update of sum with a as little-endian bytes.
+func crcWordsUpdate[T uint32 | uint64](sum uint32, a []T) uint32 {
 	if csrRawViews {
-		return crc32.Checksum(csrRawBytes(a), csrTable)
+		return crc32.Update(sum, csrTable, csrRawBytes(a))
 	}
 	size := int(unsafe.Sizeof(T(0)))
-	var sum uint32
 	buf := make([]byte, 0, impChunk)
 	for len(a) > 0 {
 		k := min(len(a), impChunk/size)

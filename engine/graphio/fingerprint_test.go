@@ -2,6 +2,7 @@ package graphio
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -120,4 +121,52 @@ func packLists(g *graph.Graph) (*graph.PackedLists, error) {
 	w := graph.NewPackWriter(g.NumNodes(), g.NumArcs(), 1<<30, nil)
 	g.ForEachList(func(_ uint32, out []uint32) { w.Add(out) })
 	return w.Lists()
+}
+
+// TestFingerprintCancel: FingerprintCancel gives Fingerprint's value when
+// its cancel function never fails, having called it at least once every
+// fingerprintPollPages pages (a Lists) or fingerprintPollWords entries (a
+// CSR), and stops with its error once it fails.
+func TestFingerprintCancel(t *testing.T) {
+	const n = 5*fingerprintPollPages + 17
+	b := graph.NewBuilder(n)
+	for i := range uint32(n) {
+		for k := range i % 3 {
+			b.Add(i, (i*13+k*k*7919)%n)
+		}
+	}
+	csr, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		g     *graph.Graph
+		polls int64 // at least
+	}{
+		{"lists", graphtest.AsLists(csr), n / fingerprintPollPages},
+		{"csr", csr, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var calls int64
+			fp, err := FingerprintCancel(c.g, func() error { calls++; return nil })
+			if err != nil || fp != Fingerprint(c.g) {
+				t.Errorf("never cancelled: %016x, %v; want %016x, nil", fp, err, Fingerprint(c.g))
+			}
+			if calls < c.polls {
+				t.Errorf("cancel called %d times, want at least %d", calls, c.polls)
+			}
+			stop := errors.New("stopped")
+			calls = 0
+			_, err = FingerprintCancel(c.g, func() error {
+				if calls++; calls > 1 {
+					return stop
+				}
+				return nil
+			})
+			if err != stop || calls != 2 {
+				t.Errorf("cancelled at its second call: %v after %d calls, want %v after 2", err, calls, stop)
+			}
+		})
+	}
 }

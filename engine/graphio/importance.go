@@ -205,6 +205,10 @@ type ImportanceOptions struct {
 	// page keys of a graph read from an edge list that was renumbered
 	// (Labels.PageOf); nil takes a page key as the page id.
 	PageOf func(string) (uint32, bool)
+	// Cancel, when set, is called every few milliseconds while a crawlsim
+	// file's fingerprint is checked against the graph (one pass over its
+	// links, FingerprintCancel); its error stops the reading.
+	Cancel func() error
 }
 
 // Importance is an importance vector and what its file says about it.
@@ -247,6 +251,14 @@ func appendScores(b []byte, s []float64) []byte {
 // format (see the package comment of this file). v.Scores must hold one
 // score per page; Format, Scaled and Sum are not written.
 func WriteImportance(w io.Writer, g *graph.Graph, v *Importance) error {
+	return WriteImportanceCancel(w, g, v, nil)
+}
+
+// WriteImportanceCancel is WriteImportance that calls cancel, when not
+// nil, every few milliseconds of the pass over g's links that its
+// fingerprint takes (FingerprintCancel), and stops with cancel's error
+// before it writes anything.
+func WriteImportanceCancel(w io.Writer, g *graph.Graph, v *Importance, cancel func() error) error {
 	n := g.NumNodes()
 	if len(v.Scores) != n {
 		return fmt.Errorf("importance: %d scores for a graph of %d pages", len(v.Scores), n)
@@ -270,6 +282,10 @@ func WriteImportance(w io.Writer, g *graph.Graph, v *Importance) error {
 		body = crc32.Update(body, csrTable, buf)
 		s = s[k:]
 	}
+	fp, err := FingerprintCancel(g, cancel)
+	if err != nil {
+		return err
+	}
 	h := make([]byte, importanceHeaderSize)
 	le := binary.LittleEndian
 	copy(h, importanceMagic)
@@ -280,7 +296,7 @@ func WriteImportance(w io.Writer, g *graph.Graph, v *Importance) error {
 	}
 	le.PutUint64(h[impAtNodes:], uint64(n))
 	le.PutUint64(h[impAtArcs:], uint64(g.NumArcs()))
-	le.PutUint64(h[impAtGraph:], Fingerprint(g))
+	le.PutUint64(h[impAtGraph:], fp)
 	le.PutUint64(h[impAtDamping:], math.Float64bits(v.Damping))
 	le.PutUint64(h[impAtTolerance:], math.Float64bits(v.Tolerance))
 	le.PutUint64(h[impAtResidual:], math.Float64bits(v.Residual))

@@ -72,7 +72,7 @@ func ReadImportanceWith(r io.Reader, name string, g *graph.Graph, graphName stri
 		if !bytes.HasPrefix(head, []byte(importanceMagic)) {
 			return nil, byteError(name, 0, "not a crawlsim importance file: it does not start with the magic %q", importanceMagic)
 		}
-		return readCrawlsimImportance(br, name, g, graphName)
+		return readCrawlsimImportance(br, name, g, graphName, opt.Cancel)
 	case ImportanceText:
 		return readTextImportance(br, name, g, graphName)
 	case ImportanceKeyed:
@@ -121,7 +121,7 @@ func looksLikeText(head []byte) bool {
 }
 
 // readCrawlsimImportance reads crawlsim's format from br.
-func readCrawlsimImportance(br *bufio.Reader, name string, g *graph.Graph, graphName string) (*Importance, error) {
+func readCrawlsimImportance(br *bufio.Reader, name string, g *graph.Graph, graphName string, cancel func() error) (*Importance, error) {
 	h := make([]byte, importanceHeaderSize)
 	if k, err := io.ReadFull(br, h); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
@@ -146,9 +146,13 @@ func readCrawlsimImportance(br *bufio.Reader, name string, g *graph.Graph, graph
 	}
 	v.Converged = flags&impFlagConverged != 0
 	n, m, fp := le.Uint64(h[impAtNodes:]), le.Uint64(h[impAtArcs:]), le.Uint64(h[impAtGraph:])
-	if n != uint64(g.NumNodes()) || m != uint64(g.NumArcs()) || fp != Fingerprint(g) {
+	gfp, err := FingerprintCancel(g, cancel)
+	if err != nil {
+		return nil, err
+	}
+	if n != uint64(g.NumNodes()) || m != uint64(g.NumArcs()) || fp != gfp {
 		return nil, fileError(name, "the importance vector is of another graph (%d pages, %d links, fingerprint %016x), not of %s (%d pages, %d links, fingerprint %016x)",
-			n, m, fp, graphName, g.NumNodes(), g.NumArcs(), Fingerprint(g))
+			n, m, fp, graphName, g.NumNodes(), g.NumArcs(), gfp)
 	}
 	v.Damping = math.Float64frombits(le.Uint64(h[impAtDamping:]))
 	v.Tolerance = math.Float64frombits(le.Uint64(h[impAtTolerance:]))

@@ -3,6 +3,7 @@ package graphio
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"math"
@@ -252,5 +253,45 @@ func checkFuzzedImportance(t *testing.T, got *Importance, err error, n int, name
 	}
 	if n > 0 && math.Abs(sum-1) > 1e-9 {
 		t.Fatalf("scores sum to %v", sum)
+	}
+}
+
+// TestWriteImportanceCancel: WriteImportanceCancel writes what
+// WriteImportance writes when cancel never fails, and when it fails
+// during the fingerprint's pass it returns the error having written
+// nothing.
+func TestWriteImportanceCancel(t *testing.T) {
+	const n = 3*fingerprintPollPages + 5
+	b := graph.NewBuilder(n)
+	for i := range uint32(n) {
+		b.Add(i, (i*31+7)%n)
+	}
+	csr, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := graphtest.AsLists(csr)
+	v := &Importance{Scores: make([]float64, n), Kind: ImportancePageRank, Damping: 0.85}
+	for i := range v.Scores {
+		v.Scores[i] = 1 / float64(n)
+	}
+	var want, got bytes.Buffer
+	if err := WriteImportance(&want, g, v); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteImportanceCancel(&got, g, v, func() error { return nil }); err != nil || !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Errorf("never cancelled: %v, %d bytes; want nil and WriteImportance's %d bytes", err, got.Len(), want.Len())
+	}
+	got.Reset()
+	stop := errors.New("stopped")
+	calls := 0
+	err = WriteImportanceCancel(&got, g, v, func() error {
+		if calls++; calls > 1 {
+			return stop
+		}
+		return nil
+	})
+	if err != stop || got.Len() != 0 {
+		t.Errorf("cancelled in the fingerprint's pass: %v with %d bytes written, want %v and none", err, got.Len(), stop)
 	}
 }

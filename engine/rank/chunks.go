@@ -43,6 +43,30 @@ type chunkPool struct {
 	round   sync.WaitGroup
 	exited  sync.WaitGroup
 	panics  step.Panics // of a round's chunks, raised again by run
+
+	// cancel, when set, is called before each chunk of a round; once it
+	// returns an error, err holds the first and no chunk starts again.
+	cancel func() error
+	errMu  sync.Mutex
+	err    error
+}
+
+// cancelled calls cancel, when set, and reports whether the work must
+// stop, recording the first error.
+func (p *chunkPool) cancelled() bool {
+	if p.cancel == nil {
+		return false
+	}
+	err := p.cancel()
+	if err == nil {
+		return false
+	}
+	p.errMu.Lock()
+	if p.err == nil {
+		p.err = err
+	}
+	p.errMu.Unlock()
+	return true
 }
 
 // newChunkPool splits n pages into chunks of size pages and plans for
@@ -110,6 +134,9 @@ func (p *chunkPool) drainCaught() {
 // left.
 func (p *chunkPool) drain() {
 	for {
+		if p.cancelled() {
+			return
+		}
 		k := int(p.next.Add(1) - 1)
 		if k >= p.chunks {
 			return
@@ -127,6 +154,9 @@ func (p *chunkPool) drain() {
 func (p *chunkPool) run(task func(chunk int)) {
 	if !p.running {
 		for k := range p.chunks {
+			if p.cancelled() {
+				return
+			}
 			task(k)
 		}
 		return

@@ -62,6 +62,10 @@ func (lay *sweepLayout) selfLoop(i int) bool { return lay.selfLoops[i>>6]&(1<<(i
 type layoutBuild struct {
 	release  func(links []uint32)
 	progress func(done, total int64)
+	// cancel, when set, is called every pollPages pages; its first error
+	// is kept in err, and the passes then read no more.
+	cancel func() error
+	err    error
 	// done counts the links read, twice each (two passes).
 	done int64
 }
@@ -78,6 +82,12 @@ func (b *layoutBuild) forPages(g *graph.Graph, visit func(j int, out []uint32)) 
 	from := 0      // first page not yet released
 	var read int64 // links read since from
 	for j := range n {
+		if b.cancel != nil && j%pollPages == 0 && b.err == nil {
+			b.err = b.cancel()
+		}
+		if b.err != nil {
+			return
+		}
 		out := links.Out(uint32(j))
 		visit(j, out)
 		read += int64(len(out))

@@ -94,6 +94,14 @@ type Options struct {
 	// chunk twice (see push.go). The scores are the pull's within a few
 	// ulps, after the same iterations.
 	Push bool
+	// Cancel, when set, is called before every chunk of pages of a sweep
+	// (pageRankChunkSize pages, a few milliseconds) and every 64 Ki pages
+	// of NewPageRank's passes (the in-arc layout's included): at a billion links a sweep takes tens of
+	// seconds. Once it returns an error, NewPageRank or Step stops and
+	// returns it, and the PageRank is spent: later Steps return it again.
+	// A PageRank that is never cancelled computes the same bits as
+	// without it.
+	Cancel func() error
 }
 
 // Result is a PageRank vector and how it was reached.
@@ -221,6 +229,10 @@ type PageRank struct {
 	earlier   [2]float64
 	converged bool
 	done      bool
+	// cancel is Options.Cancel; err is its error once a Step or
+	// NewPageRank was cancelled.
+	cancel func() error
+	err    error
 }
 
 // chunkSums are the partial sums of one chunk in one sweep.
@@ -277,6 +289,7 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		maxIter:   maxIter,
 		linear:    d < 1,
 		pool:      newChunkPool(n, size, opt.Workers),
+		cancel:    opt.Cancel,
 	}
 	p.sums = make([]chunkSums, p.pool.chunks)
 	if !push {
@@ -296,7 +309,11 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		p.value, p.nextValue = make([]float64, n), make([]float64, n)
 		p.sweep, p.eval = p.sweepChunk, p.evaluateChunk
 	default:
-		p.lay = newSweepLayout(g, size, &layoutBuild{release: opt.Release, progress: opt.Building})
+		b := &layoutBuild{release: opt.Release, progress: opt.Building, cancel: opt.Cancel}
+		p.lay = newSweepLayout(g, size, b)
+		if b.err != nil {
+			return nil, b.err
+		}
 		p.x = make([]float64, n+len(p.lay.exported))
 		p.sweep, p.copyValues, p.eval = p.sweepLayoutChunk, p.copyLayoutChunk, p.evaluateLayoutChunk
 	}
@@ -314,6 +331,9 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		p.swept = make([]uint64, (n+63)/64)
 	}
 	for j := range n {
+		if err := p.poll(j); err != nil {
+			return nil, err
+		}
 		c := g.OutDegree(uint32(j)) // on a BVGraph, one γ code read at the list's start
 		if p.swept != nil && (c > 0 || !p.linear) {
 			p.swept[j>>6] |= 1 << (j & 63)
@@ -338,6 +358,9 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	}
 	values := p.lastValues()
 	for j := range n {
+		if err := p.poll(j); err != nil {
+			return nil, err
+		}
 		y := p.initialAt(j) * scale
 		if c := g.OutDegree(uint32(j)); c > 0 {
 			y *= 1 / float64(c)
@@ -350,11 +373,29 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		}
 	}
 	if p.push != nil {
-		if err := p.startPush(); err != nil {
+		p.pool.cancel = p.cancel
+		err := p.startPush()
+		p.pool.cancel = nil
+		if err := p.pool.err; err != nil {
+			return nil, err
+		}
+		if err != nil {
 			return nil, fmt.Errorf("rank: %w", err)
 		}
 	}
 	return p, nil
+}
+
+// pollPages is how many pages NewPageRank's passes read between two calls
+// of Options.Cancel.
+const pollPages = 1 << 16
+
+// poll calls Options.Cancel, when set, every pollPages pages j.
+func (p *PageRank) poll(j int) error {
+	if p.cancel != nil && j%pollPages == 0 {
+		return p.cancel()
+	}
+	return nil
 }
 
 // lastValues returns the values of the last sweep (see the field value).
@@ -505,13 +546,22 @@ func checkDistribution(what string, t []float64, n int) ([]float64, error) {
 // computation has finished: converged, or MaxIterations reached. It never
 // fails; the error is there for step.Stepper.
 func (p *PageRank) Step(budget int) (bool, error) {
+	if p.err != nil {
+		return false, p.err
+	}
 	if p.done {
 		return true, nil
 	}
 	p.pool.open()
 	defer p.pool.shut()
+	p.pool.cancel = p.cancel
+	defer func() { p.pool.cancel = nil }()
 	for range max(budget, 1) {
 		p.iterateOnce()
+		if err := p.pool.err; err != nil {
+			p.err = err
+			return false, err
+		}
 		for _, err := range p.inErr {
 			if err != nil {
 				p.done = true
@@ -637,9 +687,13 @@ func (p *PageRank) resultIn(scores []float64) Result {
 }
 
 // PageRankOf computes PageRank on g to convergence or MaxIterations,
-// building the transpose; it stops early with the context's error. Each
-// Step is one iteration, so cancellation takes effect within one iteration.
+// building the transpose; it stops early with the context's error, within
+// a chunk of pages of a sweep (the context's Err is Options.Cancel when
+// that is not set).
 func PageRankOf(ctx context.Context, g *graph.Graph, opt Options) (Result, error) {
+	if opt.Cancel == nil {
+		opt.Cancel = ctx.Err
+	}
 	p, err := NewPageRank(g, nil, opt)
 	if err != nil {
 		return Result{}, err

@@ -104,8 +104,14 @@ func (p *PageRank) iterateOnce() {
 		p.coef = float64(p.damping*p.dangling) + (1 - p.damping)
 	}
 	p.pool.run(p.sweep)
+	if p.pool.err != nil {
+		return // cancelled: the PageRank is spent
+	}
 	if p.lay != nil || p.push != nil {
 		p.pool.run(p.copyValues) // pushing: the arcs into other chunks
+		if p.pool.err != nil {
+			return
+		}
 	} else {
 		p.value, p.nextValue = p.nextValue, p.value
 	}

@@ -45,8 +45,11 @@ type Env struct {
 	// and the previous snapshot's share) exceeds it. The
 	// error wraps a *graphio.TooLargeError.
 	MaxBytes int64
-	// Cancel, when set, is polled while graph files are decoded
-	// (graphio.LoadOptions.Cancel); its error stops the run.
+	// Cancel, when set, is polled every few milliseconds within the
+	// Steps whose single items grow with the graph: while graph files are
+	// decoded (graphio.LoadOptions.Cancel), an importance file is checked
+	// against the graph, and PageRank builds its layout and sweeps
+	// (rank.Options.Cancel). Its error stops the run.
 	Cancel func() error
 	// Wrap, when set, wraps every file the Runner reads (the graph, its
 	// URL list, the previous snapshot and its URL list, the other files of
@@ -138,7 +141,7 @@ func (c *shared) release() {
 
 // rankOptions are the options of the run's PageRanks.
 func (c *shared) rankOptions(teleport []float64) rank.Options {
-	return rank.Options{Damping: c.s.Damping, Tolerance: c.s.Tolerance, Teleport: teleport, Workers: c.env.Workers}
+	return rank.Options{Damping: c.s.Damping, Tolerance: c.s.Tolerance, Teleport: teleport, Workers: c.env.Workers, Cancel: c.env.Cancel}
 }
 
 // load reads a graph file of Env.FS (one step) beside held, the graph

@@ -63,7 +63,7 @@ func (st *importanceStage) loadImportance() (int64, error) {
 	if graphName == "" {
 		graphName = "the generated graph"
 	}
-	opt := graphio.ImportanceOptions{Format: st.env.ImportanceFormat, Column: st.env.ImportanceColumn}
+	opt := graphio.ImportanceOptions{Format: st.env.ImportanceFormat, Column: st.env.ImportanceColumn, Cancel: st.env.Cancel}
 	if l := st.graph.labels; l != nil && (l.IDs != nil || l.Names != nil) {
 		// Built on the first page key only: raw vectors need no map.
 		var pageOf func(string) (uint32, bool)
@@ -81,7 +81,7 @@ func (st *importanceStage) loadImportance() (int64, error) {
 	st.file = v
 	switch {
 	case v.Kind == graphio.ImportanceForeign:
-		note, err := foreignNote(name, v, st.graph.g, graphName, st.s.Damping)
+		note, err := foreignNote(name, v, st.graph.g, graphName, st.s.Damping, st.env.Cancel)
 		if err != nil {
 			return 0, err
 		}
@@ -109,10 +109,10 @@ func (st *importanceStage) loadImportance() (int64, error) {
 
 // foreignNote is the warning about a vector of another engine, checked
 // by one PageRank step from it (importancecheck.go) against the PageRank
-// of g with damping d.
-func foreignNote(name string, v *graphio.Importance, g *graph.Graph, graphName string, d float64) (string, error) {
+// of g with damping d; cancel (Env.Cancel) can stop the check.
+func foreignNote(name string, v *graphio.Importance, g *graph.Graph, graphName string, d float64, cancel func() error) (string, error) {
 	what := fmt.Sprintf("%s (%s, %d scores%s)", name, v.Format, len(v.Scores), keyedNote(v))
-	rep, err := checkPageRank(g, v.Scores, d)
+	rep, err := checkPageRank(g, v.Scores, d, cancel)
 	if err != nil {
 		return "", err
 	}

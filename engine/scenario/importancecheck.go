@@ -45,16 +45,30 @@ type pageRankStep struct {
 	dangling float64
 }
 
+// checkPollPages is how many pages the passes of the check read between
+// two calls of the cancel function: a few milliseconds.
+const checkPollPages = 1 << 16
+
 // newPageRankStep computes W·v on g, or on g's transpose when transpose is
 // set (each link j→i of g then carries v_i/indeg(i) to j), reading g's
 // out-lists page by page (graph.Successors), whatever their
-// representation.
-func newPageRankStep(g *graph.Graph, v []float64, transpose bool) (*pageRankStep, error) {
+// representation. cancel, when not nil, is called every checkPollPages
+// pages of each pass; its error stops the step.
+func newPageRankStep(g *graph.Graph, v []float64, transpose bool, cancel func() error) (*pageRankStep, error) {
 	n := g.NumNodes()
 	st := &pageRankStep{v: v, wv: make([]float64, n)}
 	succ := g.Successors()
+	poll := func(j int) error {
+		if cancel != nil && j%checkPollPages == 0 {
+			return cancel()
+		}
+		return nil
+	}
 	if !transpose {
 		for j := range n {
+			if err := poll(j); err != nil {
+				return nil, err
+			}
 			out := succ.Out(uint32(j))
 			if len(out) == 0 {
 				st.dangling += v[j]
@@ -70,7 +84,15 @@ func newPageRankStep(g *graph.Graph, v []float64, transpose bool) (*pageRankStep
 	// On the transpose, page i's out-degree is its in-degree in g; the
 	// shares v_i/indeg(i) are computed first, then pulled along g's
 	// out-lists.
-	indeg := g.InDegrees()
+	indeg := make([]uint32, n)
+	for j := range n {
+		if err := poll(j); err != nil {
+			return nil, err
+		}
+		for _, i := range succ.Out(uint32(j)) {
+			indeg[i]++
+		}
+	}
 	share := make([]float64, n)
 	for i := range n {
 		if indeg[i] == 0 {
@@ -80,6 +102,9 @@ func newPageRankStep(g *graph.Graph, v []float64, transpose bool) (*pageRankStep
 		}
 	}
 	for j := range n {
+		if err := poll(j); err != nil {
+			return nil, err
+		}
 		var sum float64
 		for _, i := range succ.Out(uint32(j)) {
 			sum += share[i]
@@ -141,9 +166,10 @@ type fixedPointReport struct {
 
 // checkPageRank checks v, scores summing to 1, against the PageRank of g
 // with damping d (see the comment at the top of this file). Its error is
-// one of decoding g's out-lists.
-func checkPageRank(g *graph.Graph, v []float64, d float64) (fixedPointReport, error) {
-	step, err := newPageRankStep(g, v, false)
+// one of decoding g's out-lists, or cancel's (called, when not nil, every
+// few milliseconds of the passes over the links).
+func checkPageRank(g *graph.Graph, v []float64, d float64, cancel func() error) (fixedPointReport, error) {
+	step, err := newPageRankStep(g, v, false, cancel)
 	if err != nil {
 		return fixedPointReport{}, err
 	}
@@ -156,7 +182,7 @@ func checkPageRank(g *graph.Graph, v []float64, d float64) (fixedPointReport, er
 		rep.why = fmt.Sprintf("PageRank with damping %.3g", bd)
 		return rep, nil
 	}
-	back, err := newPageRankStep(g, v, true)
+	back, err := newPageRankStep(g, v, true, cancel)
 	if err != nil {
 		return rep, err
 	}

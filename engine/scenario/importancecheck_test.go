@@ -62,7 +62,7 @@ func TestCheckPageRank(t *testing.T) {
 		{"reversed page order", reversed, "the vector of another page order, or another measure than PageRank"},
 	} {
 		for _, h := range []*graph.Graph{g, lists} {
-			rep, err := checkPageRank(h, c.v, 0.85)
+			rep, err := checkPageRank(h, c.v, 0.85, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,7 +125,7 @@ func BenchmarkCheckPageRank(b *testing.B) {
 	}{{"fits", res.Scores}, {"fits-nothing", reversed}} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := checkPageRank(g, c.v, 0.85); err != nil {
+				if _, err := checkPageRank(g, c.v, 0.85, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -29,13 +29,14 @@ type importanceStage struct {
 }
 
 // iterate runs PageRank iterations of p on g worth at most budget units
-// (at least one) and reports whether it is done.
-func iterate(p *rank.PageRank, g *graph.Graph, budget int64) (int64, bool) {
+// (at least one) and reports whether it is done. Its error is the
+// PageRank's: Env.Cancel's, or a list that failed to decode.
+func iterate(p *rank.PageRank, g *graph.Graph, budget int64) (int64, bool, error) {
 	cost := pageRankUnits(g)
 	iters := max(budget/cost, 1)
 	before := p.Progress().Done
-	done, _ := p.Step(int(min(iters, math.MaxInt32))) // PageRank.Step never fails
-	return (p.Progress().Done - before) * cost, done
+	done, err := p.Step(int(min(iters, math.MaxInt32)))
+	return (p.Progress().Done - before) * cost, done, err
 }
 
 // iterationProgress reports a PageRank's iterations, out of its estimate
@@ -65,7 +66,10 @@ func (st *importanceStage) uniformPageRank(budget int64) (int64, bool, error) {
 		st.pagerank = p
 		return scanUnits(g.NumNodes(), 0), false, nil
 	}
-	used, done := iterate(st.pagerank, g, budget)
+	used, done, err := iterate(st.pagerank, g, budget)
+	if err != nil {
+		return used, false, err
+	}
 	if done {
 		st.uniform = st.pagerank.Result()
 		st.pagerank = nil
@@ -99,7 +103,10 @@ func (st *importanceStage) personalizedPageRank(budget int64, seeds []uint32) (i
 		st.pagerank, st.teleport = p, t
 		return scanUnits(g.NumNodes(), 0), false, nil
 	}
-	used, done := iterate(st.pagerank, g, budget)
+	used, done, err := iterate(st.pagerank, g, budget)
+	if err != nil {
+		return used, false, err
+	}
 	if done {
 		res := st.pagerank.Result()
 		st.pagerank = nil

@@ -101,7 +101,10 @@ func (st *previousStage) pageRank(budget int64) (int64, bool, error) {
 		st.rank = p
 		return scanUnits(st.prev.NumNodes(), 0), false, nil
 	}
-	used, done := iterate(st.rank, st.prev, budget)
+	used, done, err := iterate(st.rank, st.prev, budget)
+	if err != nil {
+		return used, false, err
+	}
 	if done {
 		st.result = st.rank.Result()
 		st.rank = nil

@@ -1,21 +1,28 @@
 package scenario
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
+	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
@@ -594,5 +601,161 @@ func TestReleaseAfterDroppingState(t *testing.T) {
 	}
 	if res, _ := r.Result(); estimate < 3 || estimate > int64(res.Importance.Iterations)+5 {
 		t.Errorf("PageRank's progress estimated at most %d iterations, it took %d", estimate, res.Importance.Iterations)
+	}
+}
+
+// countingLists serves a CSR graph's lists through cursors (a graph.Lists,
+// as a BVGraph read in place) and counts the lists decoded; once armed
+// (armAt lists decoded, when armAt > 0), its cancel function fails: a stop
+// signal that arrives in the middle of a Step. The lists decoded after
+// that are the work the Step still does.
+type countingLists struct {
+	g       *graph.Graph
+	armAt   atomic.Int64
+	decoded atomic.Int64
+}
+
+func (l *countingLists) NumNodes() int           { return l.g.NumNodes() }
+func (l *countingLists) NumArcs() int64          { return l.g.NumArcs() }
+func (l *countingLists) OutDegree(i uint32) int  { return l.g.OutDegree(i) }
+func (l *countingLists) NewCursor() graph.Cursor { return countingCursor{l} }
+
+// armed reports whether the cancel function fails.
+func (l *countingLists) armed() bool {
+	at := l.armAt.Load()
+	return at > 0 && l.decoded.Load() >= at
+}
+
+// cancel is Env.Cancel: context.Canceled once armed.
+func (l *countingLists) cancel() error {
+	if l.armed() {
+		return context.Canceled
+	}
+	return nil
+}
+
+// afterArmed is the number of lists decoded since the cancel function
+// began to fail.
+func (l *countingLists) afterArmed() int64 { return l.decoded.Load() - l.armAt.Load() }
+
+type countingCursor struct{ l *countingLists }
+
+func (c countingCursor) Out(i uint32) []uint32 {
+	c.l.decoded.Add(1)
+	return c.l.g.Out(i)
+}
+
+func (c countingCursor) Err() error { return nil }
+
+// stopsWithin is how many lists a Step may still decode after Env.Cancel
+// has begun to fail: a few polling intervals of the passes over the links
+// (64 Ki pages each), far fewer than the pages of cancelGraph.
+const stopsWithin = 4 << 16
+
+// cancelCSR is a random graph of 600,000 pages (8 links a page, some
+// dangling), large enough that a pass over it decodes far more lists than
+// stopsWithin.
+func cancelCSR(t *testing.T) *graph.Graph {
+	t.Helper()
+	const n = 600_000
+	rng := rand.New(rand.NewPCG(1, 2))
+	b := graph.NewBuilder(n)
+	for i := range uint32(n) {
+		if i%10 == 9 {
+			continue
+		}
+		for range 8 {
+			b.Add(i, uint32(rng.IntN(n)))
+		}
+	}
+	csr, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return csr
+}
+
+// stepUntilStage steps r until the task about to run is stage (its
+// progress, named as Runner.Progress names it, begins with stage), then
+// arms l to fail 1,000 lists into the next Step, which must stop with
+// context.Canceled having decoded at most stopsWithin more lists.
+func stepUntilStage(t *testing.T, r *Runner, l *countingLists, stage string) {
+	t.Helper()
+	for !strings.HasPrefix(r.Progress().Stage, stage) {
+		done, err := r.Step(RunBudget)
+		if err != nil {
+			t.Fatalf("before %s: %v", stage, err)
+		}
+		if done {
+			t.Fatalf("the run ended without a stage %q", stage)
+		}
+	}
+	l.armAt.Store(l.decoded.Load() + 1000)
+	_, err := r.Step(RunBudget)
+	if !l.armed() {
+		t.Fatalf("%s: the Step decoded fewer than 1,000 lists", stage)
+	}
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("%s: the Step in which Env.Cancel began to fail returned %v, want context.Canceled", stage, err)
+	}
+	if d := l.afterArmed(); d > stopsWithin {
+		t.Errorf("%s: the Step decoded %d lists after Env.Cancel began to fail, want at most %d (of %d pages)", stage, d, stopsWithin, l.g.NumNodes())
+	}
+}
+
+// TestStagesStopSoonAfterCancel: a Step that runs when a stop signal
+// arrives (Env.Cancel begins to fail) ends within a bounded amount of
+// work, however large the graph: a pass over the links polls Env.Cancel
+// every few milliseconds, so a run at a billion links stops within a
+// fraction of a second.
+func TestStagesStopSoonAfterCancel(t *testing.T) {
+	g := cancelCSR(t)
+	n := g.NumNodes()
+	scores := make([]float64, n)
+	for i := range scores {
+		scores[i] = 1 / float64(n)
+	}
+	var own, raw bytes.Buffer
+	if err := graphio.WriteImportance(&own, g, &graphio.Importance{Scores: scores, Kind: graphio.ImportancePageRank, Damping: 0.85, Tolerance: 1e-10}); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range scores {
+		binary.Write(&raw, binary.LittleEndian, x)
+	}
+	files := fstest.MapFS{
+		"g.edges":   {Data: []byte("0 1\n")}, // never read: Env.Loaded holds the graph
+		"own.imp":   {Data: own.Bytes()},
+		"raw.f64le": {Data: raw.Bytes()},
+	}
+	for _, c := range []struct {
+		name, stage, file string
+		format            graphio.ImportanceFileFormat
+	}{
+		// crawlsim's own file: its fingerprint against the graph's links
+		{"fingerprint", "load importance", "own.imp", ""},
+		// another engine's vector: one PageRank step from it
+		{"foreign check", "load importance", "raw.f64le", graphio.ImportanceFloat64},
+		// PageRank's in-arc layout, built in NewPageRank's Step
+		{"pagerank layout", "importance", "", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := &countingLists{g: g}
+			lists := &graph.Graph{Lists: l}
+			env := Env{
+				FS:               files,
+				Cancel:           l.cancel,
+				ImportanceFile:   c.file,
+				ImportanceFormat: c.format,
+				Loaded: func(string, string, string) (*graph.Graph, *graphio.Labels, bool) {
+					return lists, nil, true
+				},
+			}
+			s := Scenario{Graph: Source{File: "g.edges"}, Seeds: "list:0", Strategies: []Strategy{{ID: "bfs"}}}
+			r, err := New(s, env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stepUntilStage(t, r, l, c.stage)
+		})
 	}
 }

@@ -163,7 +163,7 @@ of computing PageRank again.`,
 				if *hits {
 					return r.hits(ctx, *hitsIter, *top, *outPath, *asJSON)
 				}
-				opt := rank.Options{Damping: *damping, Tolerance: *tol, MaxIterations: *maxIter, Workers: r.workers, Push: pushing}
+				opt := rank.Options{Damping: *damping, Tolerance: *tol, MaxIterations: *maxIter, Workers: r.workers, Push: pushing, Cancel: ctx.Err}
 				return r.pagerank(ctx, opt, spec, *randomSeed, *top, *outPath, *asJSON)
 			}
 		},

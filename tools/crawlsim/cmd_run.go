@@ -118,7 +118,9 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		keepOrders = func(o scenario.CrawlOrder) error {
 			b := new(bytes.Buffer)
 			orders[o.Label] = b
-			return report.Orders(b, o)
+			// At 100 M downloads the order's text takes a minute to
+			// make: a stop signal ends it within a buffer's worth.
+			return report.Orders(cancelWriter{ctx, b}, o)
 		}
 	}
 	res, err := runScenarioOrders(ctx, e, sc, runFiles{importance: f.importanceInput(), transpose: f.tr}, keepOrders, f.jobs)

@@ -52,8 +52,10 @@
 // graph is loaded. Stopped by Ctrl-C, SIGTERM or SIGHUP, crawlsim removes
 // its temporary files and then dies of that signal, so that its parent
 // sees it killed by the signal (a shell reports 130, 143 or 129) and a
-// script stops; a signal the process was started to ignore (nohup, a
-// background job) stays ignored.
+// script stops. It stops within a second, at once on a second signal.
+// SIGINT and SIGTERM stop it even when it was started to ignore them (a
+// background job of a script: kill -INT still works; it then exits with
+// status 130 or 143); SIGHUP under nohup stays ignored.
 //
 // Examples, in a fresh folder (TestExamples runs exactly these lines and
 // compares their output with the golden files in testdata):

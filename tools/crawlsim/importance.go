@@ -31,16 +31,17 @@ func isImportanceOutput(path string) bool {
 }
 
 // writePageRankImportance writes the PageRank result res of g, computed
-// with opt (personalized when seedSpec is not ""), as an importance file.
+// with opt (personalized when seedSpec is not ""), as an importance file;
+// opt.Cancel can stop the pass over g's links its fingerprint takes.
 func writePageRankImportance(w io.Writer, g *graph.Graph, opt rank.Options, seedSpec string, res rank.Result) error {
 	kind := graphio.ImportancePageRank
 	if seedSpec != "" {
 		kind = graphio.ImportancePersonalized
 	}
-	return graphio.WriteImportance(w, g, &graphio.Importance{
+	return graphio.WriteImportanceCancel(w, g, &graphio.Importance{
 		Scores: res.Scores, Kind: kind, Damping: opt.Damping, Tolerance: opt.Tolerance,
 		Iterations: res.Iterations, Residual: res.Residual, Converged: res.Converged, Seeds: seedSpec,
-	})
+	}, opt.Cancel)
 }
 
 // writeAuthorityImportance writes HITS's authorities as an importance

@@ -32,17 +32,24 @@ func main() {
 // stopOnSignals returns a context cancelled by the first of stopSignals
 // (SIGINT, and on Unix SIGTERM and SIGHUP) that arrives, so that the work
 // stops and removes its temporary files as for Ctrl-C, and a function that
-// stops listening and returns the signal received, or nil. A signal the
-// process was started to ignore (nohup, a background job) stays ignored.
+// stops listening and returns the signal received, or nil. SIGINT and
+// SIGTERM stop the process even when it was started to ignore them: a
+// shell without job control starts a background job (`crawlsim run ... &`
+// in a script, nohup's included) with SIGINT ignored, and `kill -INT`
+// must still stop it. SIGHUP alone stays ignored when it was (nohup:
+// keep running after the terminal closes; keepIgnored).
 func stopOnSignals(parent context.Context) (context.Context, func() os.Signal) {
 	ctx, cancel := context.WithCancel(parent)
 	var listen []os.Signal
 	for _, s := range stopSignals {
-		if !signal.Ignored(s) {
+		if signal.Ignored(s) {
+			ignoredAtStart[s] = true
+		}
+		if !keepIgnored(s) {
 			listen = append(listen, s)
 		}
 	}
-	ch := make(chan os.Signal, 1)
+	ch := make(chan os.Signal, 2)
 	got := make(chan os.Signal, 1)
 	if len(listen) > 0 {
 		signal.Notify(ch, listen...)
@@ -54,9 +61,11 @@ func stopOnSignals(parent context.Context) (context.Context, func() os.Signal) {
 			cancel()
 			// Work that waits on something cancelling cannot reach (a
 			// FIFO without a writer, a stalled pipe, a blocked open)
-			// would not end: past the grace time the process removes
-			// its temporary files and dies of the signal anyway.
-			time.AfterFunc(signalGrace, func() {
+			// would not end: past the grace time, or at a second stop
+			// signal, the process removes its temporary files and dies
+			// of the signal anyway.
+			grace := time.NewTimer(signalGrace)
+			forceStop(s, ch, grace.C, func(s os.Signal) {
 				removeTempFiles()
 				dieOf(s)
 			})
@@ -72,6 +81,23 @@ func stopOnSignals(parent context.Context) (context.Context, func() os.Signal) {
 		default:
 			return nil
 		}
+	}
+}
+
+// ignoredAtStart holds the stop signals the process was started to ignore
+// (stopOnSignals fills it before it listens): it cannot die of those
+// (dieOf).
+var ignoredAtStart = map[os.Signal]bool{}
+
+// forceStop waits, once the stop signal first has cancelled the work, for
+// a second stop signal on signals or the end of the grace time (expired),
+// and then calls die with the signal to die of: the second, or first.
+func forceStop(first os.Signal, signals <-chan os.Signal, expired <-chan time.Time, die func(os.Signal)) {
+	select {
+	case s := <-signals:
+		die(s)
+	case <-expired:
+		die(first)
 	}
 }
 

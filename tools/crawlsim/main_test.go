@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crawlsim/crawlsim/engine/seeds"
 )
@@ -487,5 +488,26 @@ func TestSeedListCommentStaysOneLine(t *testing.T) {
 	spec, err := seeds.ReadList(f, list)
 	if err != nil || len(spec.Items) != 2 {
 		t.Fatalf("the list reads back as %q, %v; want the 2 seeds", spec.Items, err)
+	}
+}
+
+// TestForceStopDiesOfTheSecondSignal: once a stop signal has cancelled the
+// work, a second one ends the process at once, without the grace time;
+// with none, the grace time's end does, by the first signal.
+func TestForceStopDiesOfTheSecondSignal(t *testing.T) {
+	signals := make(chan os.Signal, 1)
+	never := make(chan time.Time)
+	var died []os.Signal
+	signals <- os.Kill
+	forceStop(os.Interrupt, signals, never, func(s os.Signal) { died = append(died, s) })
+	if len(died) != 1 || died[0] != os.Kill {
+		t.Errorf("a second signal after SIGINT: died of %v, want the second at once", died)
+	}
+	died = nil
+	expired := make(chan time.Time, 1)
+	expired <- time.Time{}
+	forceStop(os.Interrupt, make(chan os.Signal), expired, func(s os.Signal) { died = append(died, s) })
+	if len(died) != 1 || died[0] != os.Interrupt {
+		t.Errorf("the grace time over: died of %v, want the first signal, interrupt", died)
 	}
 }

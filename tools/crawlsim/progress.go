@@ -258,6 +258,20 @@ func (pw *progressWriter) Write(b []byte) (int, error) {
 	return k, err
 }
 
+// cancelWriter writes to w until the context is cancelled, then fails
+// with its error.
+type cancelWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c cancelWriter) Write(b []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(b)
+}
+
 // fileBars shows a bar per file the runner reads, counting its bytes, and
 // makes the reading fail once ctx is cancelled. A file is read inside one
 // step of the runner, when the run's own bars are not drawn; the bar of a

@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/report"
 )
 
 // TestBarLine: a bar with a total gives its share, count and time left
@@ -124,4 +129,42 @@ func TestProgressText(t *testing.T) {
 	if got, want := progressText("reading x", 0, 0, true, 12*time.Second), "reading x: 0 bytes so far, 12s elapsed"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
+}
+
+// TestCancelWriterStopsTheOrders: run -orders makes each crawl's order
+// text through a cancelWriter, so that a stop signal ends the text of a
+// long order within a buffer's worth of it (report.Orders writes through
+// a bufio.Writer), not at its end.
+func TestCancelWriterStopsTheOrders(t *testing.T) {
+	const n = 1_000_000
+	o := model.CrawlOrder{Label: "bfs", Order: make([]uint32, n), Importance: make([]float64, n)}
+	for i := range o.Order {
+		o.Order[i] = uint32(i)
+		o.Importance[i] = 1 / float64(n)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	w := &cancelAfterWrites{w: new(bytes.Buffer), cancel: cancel, left: 2}
+	err := report.Orders(cancelWriter{ctx, w}, o)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled after two writes: %v, want context.Canceled", err)
+	}
+	if w.writes > 2 || w.w.Len() > 64<<10 {
+		t.Errorf("%d writes (%d bytes) made, want 2 at most, a few kB", w.writes, w.w.Len())
+	}
+}
+
+// cancelAfterWrites cancels a context once it has passed left writes on.
+type cancelAfterWrites struct {
+	w      *bytes.Buffer
+	cancel context.CancelFunc
+	left   int
+	writes int
+}
+
+func (c *cancelAfterWrites) Write(b []byte) (int, error) {
+	c.writes++
+	if c.left--; c.left <= 0 {
+		c.cancel()
+	}
+	return c.w.Write(b)
 }

@@ -173,3 +173,51 @@ func TestSignalsEndBlockedCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestSignalsStopCommandsStartedToIgnoreThem: a shell without job control
+// starts a background job with SIGINT ignored (`crawlsim run ... &` in a
+// script); kill -INT, and SIGTERM, must still stop crawlsim, which then
+// exits with status 128+signal (130 for SIGINT) or dies of it. The job here
+// waits on a FIFO without a writer, started by sh with the signal ignored.
+func TestSignalsStopCommandsStartedToIgnoreThem(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds crawlsim")
+	}
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skipf("no sh to start crawlsim with a signal ignored: %v", err)
+	}
+	bin := buildCrawlsim(t)
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "in.fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no FIFO: %v", err)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		cmd := exec.Command(sh, "-c", `trap "" INT TERM; exec "$0" info -format edges in.fifo`, bin)
+		cmd.Dir = dir
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		time.Sleep(300 * time.Millisecond)
+		cmd.Process.Signal(sig)
+		select {
+		case err := <-done:
+			// The signal's default action cannot be restored once it was
+			// ignored at the start (os/signal), so the process may end
+			// with the status a shell gives a job killed by it instead.
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) {
+				t.Errorf("crawlsim started with %v ignored: %v, want stopped by it", sig, err)
+			} else if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !(ws.Signaled() && ws.Signal() == sig || ws.Exited() && ws.ExitStatus() == 128+int(sig)) {
+				t.Errorf("crawlsim started with %v ignored ended with %v, want killed by it or exit status %d", sig, ee, 128+int(sig))
+			}
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Errorf("crawlsim started with %v ignored still runs 20 s after it", sig)
+		}
+	}
+}
