@@ -158,8 +158,11 @@ type Result struct {
 // the chunk sums (L1 change, mass) are added in chunk order. Products are
 // rounded separately (no fused multiply-add), so native and wasm builds
 // give the same bits, for any number of workers, on a given transpose or on
-// the layout. Beside the graph and a given transpose, PageRank holds 24
-// bytes a page (8 more with a teleport vector). Given none, it builds a
+// the layout. Beside the graph and a given transpose, PageRank holds 16
+// bytes a page, two float64 (8 more with a teleport vector): the value of
+// the last sweep and that of the running one, each page's out-degree read
+// from the graph as the sweep reaches the page (on a BVGraph, one code at
+// the start of its list). Given none, it builds a
 // layout of 4 bytes a link and 4 a page (8 beyond 2^32 links), plus 12 an
 // exported page (sweepLayout), and holds 16 bytes a page beside it, 8
 // more with a teleport vector; nothing more while it builds it, and the
@@ -174,8 +177,11 @@ type PageRank struct {
 	// swept has bit i%64 of word i/64 set for the pages a sweep on the
 	// layout computes: those with out-links for d < 1 (the linear
 	// system's sweeps skip dangling pages), every page for d = 1.
-	swept    []uint64
-	invOut   []float64 // 1/c_j, 0 for a dangling page
+	swept  []uint64
+	invOut []float64 // on the layout, 1/c_j, 0 for a dangling page
+	// deg reads c_j from the graph for the sweeps along a given
+	// transpose, which hold no invOut (see aside).
+	deg      outDegrees
 	teleport []float64 // t rescaled to sum 1; nil for uniform
 	uniform  float64   // 1/n
 
@@ -190,18 +196,27 @@ type PageRank struct {
 	// dangling pages add to y, in the denominator of Residual.
 	danglingTeleport float64
 
-	// value and nextValue hold, on a given transpose, for the last sweep
-	// and the running one, y_j/c_j for a page with out-links, what its
-	// in-neighbours add up, and y_j itself for a dangling page (read for
-	// d = 1 only). On the layout, x holds the same: x[:n] updated in place,
-	// x[n:] the previous sweep's of the exported pages (sweepLayout). With
-	// invOut, 24 bytes a page on a transpose, 16 to 24 on the layout.
-	value, nextValue []float64
-	x                []float64
-	initial          []float64 // the vector before the first sweep, nil for uniform
-	dangling         float64   // d = 1: Σ r_j over dangling pages j after the last sweep
-	coef             float64   // teleport coefficient of the running sweep
-	sums             []chunkSums
+	// value holds, on a given transpose (and pushing), y_j/c_j for a page
+	// with out-links, what its in-neighbours add up, and y_j itself for a
+	// dangling page (read for d = 1 only), updated in place by the sweeps.
+	// On the layout, x holds the same: x[:n] updated in place, x[n:] the
+	// previous sweep's of the exported pages (sweepLayout): with invOut,
+	// 16 to 24 bytes a page.
+	value []float64
+	x     []float64
+	// aside, on a given transpose, holds for an exported page (one that
+	// links to a page of another chunk: pullExported) its value of the
+	// last sweep, which the sweeps of other chunks read while its own
+	// chunk updates value, and for any other page 1/c_j (0 when
+	// dangling), which only its own chunk reads. The out-degrees of the
+	// exported pages are read from the graph again in every sweep (deg).
+	// With value, 16 bytes a page and a bit.
+	aside        []float64
+	pullExported []uint64
+	initial      []float64 // the vector before the first sweep, nil for uniform
+	dangling     float64   // d = 1: Σ r_j over dangling pages j after the last sweep
+	coef         float64   // teleport coefficient of the running sweep
+	sums         []chunkSums
 
 	// The chunk tasks, method values stored once so that running them
 	// allocates nothing: sweepChunk and evaluateChunk on a given
@@ -277,9 +292,6 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		pool:      newChunkPool(n, size, opt.Workers),
 	}
 	p.sums = make([]chunkSums, p.pool.chunks)
-	if !push {
-		p.invOut = make([]float64, n)
-	}
 	switch {
 	case push:
 		p.g = g
@@ -289,10 +301,13 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		p.sweep, p.copyValues = p.pushSweepChunk, p.pushExternalChunk
 	case transpose != nil:
 		p.in = transpose
+		p.deg = degreesOf(g)
 		p.inErr = make([]error, p.pool.chunks)
-		p.value, p.nextValue = make([]float64, n), make([]float64, n)
-		p.sweep, p.eval = p.sweepChunk, p.evaluateChunk
+		p.value, p.aside = make([]float64, n), make([]float64, n)
+		p.pullExported = make([]uint64, (n+63)/64)
+		p.sweep, p.copyValues, p.eval = p.sweepChunk, p.copyAsideChunk, p.evaluateChunk
 	default:
+		p.invOut = make([]float64, n)
 		p.lay = newSweepLayout(g, size, &layoutBuild{release: opt.Release, progress: opt.Building})
 		p.x = make([]float64, n+len(p.lay.exported))
 		p.sweep, p.copyValues, p.eval = p.sweepLayoutChunk, p.copyLayoutChunk, p.evaluateLayoutChunk
@@ -349,6 +364,11 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	if p.push != nil {
 		if err := p.startPush(); err != nil {
 			return nil, fmt.Errorf("rank: %w", err)
+		}
+	}
+	if p.in != nil {
+		if err := p.startPull(); err != nil {
+			return nil, fmt.Errorf("rank: transpose: %w", err)
 		}
 	}
 	return p, nil
@@ -583,8 +603,8 @@ func (p *PageRank) Result() Result {
 }
 
 // TakeResult returns what Result returns, the same bits, but writes the
-// scores over PageRank's own vector of inverse out-degrees instead of a
-// new one, and drops the rest of its memory (the layout, the values): for
+// scores over one of PageRank's own vectors instead of a new one, and
+// drops the rest of its memory (the layout, the values): for
 // a caller done with the computation, at sizes where 8 bytes a page
 // matter (a billion links). The PageRank must not be used afterwards.
 func (p *PageRank) TakeResult() Result {
@@ -592,15 +612,20 @@ func (p *PageRank) TakeResult() Result {
 		return p.Result()
 	}
 	// evaluate reads 1/c_i (for a self-loop) before it writes page i's
-	// score, and only then: the scores can take the place of invOut.
-	// Pushing, they take that of acc, which page i's score is computed
-	// from (pushEvaluateChunk).
+	// score, and only then: the scores can take the place of invOut,
+	// and along a transpose that of aside, of which page i's score reads
+	// entry i alone (evaluateChunk); pushing, that of acc, which page i's score
+	// is computed from (pushEvaluateChunk).
 	into := p.invOut
-	if p.push != nil {
+	switch {
+	case p.push != nil:
 		into = p.push.acc
+	case p.in != nil:
+		into = p.aside
 	}
 	res := p.resultIn(into)
-	p.invOut, p.x, p.lay, p.swept, p.value, p.nextValue, p.in, p.push, p.g = nil, nil, nil, nil, nil, nil, nil, nil, nil
+	p.invOut, p.x, p.lay, p.swept, p.value, p.aside, p.pullExported, p.in, p.push, p.g = nil, nil, nil, nil, nil, nil, nil, nil, nil, nil
+	p.deg = outDegrees{}
 	p.done = true
 	return res
 }
