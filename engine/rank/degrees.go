@@ -2,9 +2,9 @@ package rank
 
 import "github.com/crawlsim/crawlsim/engine/graph"
 
-// outDegrees reads c_j, the out-degree of page j, from the graph itself:
-// the sweeps along a given transpose hold no vector of inverse
-// out-degrees (PageRank, "Determinism and memory"). On CSR arrays it is
+// outDegrees reads c_j, the out-degree of page j, from the graph itself,
+// for the sweeps along a given transpose, which hold no vector of
+// inverse out-degrees (pull.go). On CSR arrays it is
 // the difference of two offsets; on a Lists, one call of its OutDegree
 // a page (a BVGraph reads one code at the start of the list, packed
 // lists count the list's bytes), never one a link.
@@ -21,15 +21,17 @@ func degreesOf(g *graph.Graph) outDegrees {
 	return outDegrees{lists: g.Lists}
 }
 
-// inv returns 1/c_i, 0 for a dangling page: the same bits as the
-// layout's vector of them holds.
-func (o *outDegrees) inv(i int) float64 {
-	var c int
+// at returns c_i.
+func (o *outDegrees) at(i int) uint32 {
 	if o.lists == nil {
-		c = int(o.offsets[i+1] - o.offsets[i])
-	} else {
-		c = o.lists.OutDegree(uint32(i))
+		return uint32(o.offsets[i+1] - o.offsets[i])
 	}
+	return uint32(o.lists.OutDegree(uint32(i)))
+}
+
+// inverse returns 1/c, 0 for a dangling page (c = 0): the same bits as
+// the layout's vector of them holds.
+func inverse(c uint32) float64 {
 	if c == 0 {
 		return 0
 	}

@@ -180,7 +180,7 @@ type PageRank struct {
 	swept  []uint64
 	invOut []float64 // on the layout, 1/c_j, 0 for a dangling page
 	// deg reads c_j from the graph for the sweeps along a given
-	// transpose, which hold no invOut (see aside).
+	// transpose, which hold no invOut (pull.go).
 	deg      outDegrees
 	teleport []float64 // t rescaled to sum 1; nil for uniform
 	uniform  float64   // 1/n
@@ -204,19 +204,13 @@ type PageRank struct {
 	// 16 to 24 bytes a page.
 	value []float64
 	x     []float64
-	// aside, on a given transpose, holds for an exported page (one that
-	// links to a page of another chunk: pullExported) its value of the
-	// last sweep, which the sweeps of other chunks read while its own
-	// chunk updates value, and for any other page 1/c_j (0 when
-	// dangling), which only its own chunk reads. The out-degrees of the
-	// exported pages are read from the graph again in every sweep (deg).
-	// With value, 16 bytes a page and a bit.
-	aside        []float64
-	pullExported []uint64
-	initial      []float64 // the vector before the first sweep, nil for uniform
-	dangling     float64   // d = 1: Σ r_j over dangling pages j after the last sweep
-	coef         float64   // teleport coefficient of the running sweep
-	sums         []chunkSums
+	// pull is the rest of the state on a given transpose (pull.go): with
+	// value, 16 bytes a page and a bit.
+	pull     *pullState
+	initial  []float64 // the vector before the first sweep, nil for uniform
+	dangling float64   // d = 1: Σ r_j over dangling pages j after the last sweep
+	coef     float64   // teleport coefficient of the running sweep
+	sums     []chunkSums
 
 	// The chunk tasks, method values stored once so that running them
 	// allocates nothing: sweepChunk and evaluateChunk on a given
@@ -303,8 +297,8 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		p.in = transpose
 		p.deg = degreesOf(g)
 		p.inErr = make([]error, p.pool.chunks)
-		p.value, p.aside = make([]float64, n), make([]float64, n)
-		p.pullExported = make([]uint64, (n+63)/64)
+		p.value = make([]float64, n)
+		p.pull = &pullState{aside: make([]float64, n), exported: make([]uint64, (n+63)/64), stored: make([]int, p.pool.chunks)}
 		p.sweep, p.copyValues, p.eval = p.sweepChunk, p.copyAsideChunk, p.evaluateChunk
 	default:
 		p.invOut = make([]float64, n)
@@ -613,18 +607,18 @@ func (p *PageRank) TakeResult() Result {
 	}
 	// evaluate reads 1/c_i (for a self-loop) before it writes page i's
 	// score, and only then: the scores can take the place of invOut,
-	// and along a transpose that of aside, of which page i's score reads
-	// entry i alone (evaluateChunk); pushing, that of acc, which page i's score
+	// and along a transpose that of aside, which evaluateChunk has read
+	// before it writes; pushing, that of acc, which page i's score
 	// is computed from (pushEvaluateChunk).
 	into := p.invOut
 	switch {
 	case p.push != nil:
 		into = p.push.acc
 	case p.in != nil:
-		into = p.aside
+		into = p.pull.aside
 	}
 	res := p.resultIn(into)
-	p.invOut, p.x, p.lay, p.swept, p.value, p.aside, p.pullExported, p.in, p.push, p.g = nil, nil, nil, nil, nil, nil, nil, nil, nil, nil
+	p.invOut, p.x, p.lay, p.swept, p.value, p.pull, p.in, p.push, p.g = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	p.deg = outDegrees{}
 	p.done = true
 	return res

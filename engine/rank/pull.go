@@ -1,32 +1,46 @@
 package rank
 
 import (
+	"math"
 	mathbits "math/bits"
+	"sync"
 	"sync/atomic"
 )
 
-// PageRank along a given transpose holds two float64 a page (and a bit)
-// beside the graphs: value, every page's y_j/c_j updated in place as on
-// the layout, and aside (see the field), the previous sweep's values of
-// the exported pages and the inverse out-degrees of the others.
+// PageRank along a given transpose holds two float64 a page beside the
+// graphs (and a bit a page): value, every page's y_j/c_j, updated in
+// place by the sweeps as on the layout, and aside. A page that links to
+// a page of another chunk is exported: the sweeps of the other chunks
+// read its value of the previous sweep while its own chunk updates
+// value, so aside keeps that. The entries of the other pages, which no
+// other chunk reads, hold the out-degrees of their chunk's pages: as
+// 32-bit halves, in page order, the first two in the chunk's first
+// entry that is not exported, the next two in the second, and so on.
+// When more than half the pages of a chunk are exported, the
+// out-degrees of its last pages do not fit there and are read from the
+// graph (deg) in every sweep.
 
-// exportedAt reports whether page j links to a page of another chunk.
-func (p *PageRank) exportedAt(j int) bool {
-	return p.pullExported[j>>6]&(1<<(j&63)) != 0
+// pullState is PageRank's state along a given transpose, beside value.
+type pullState struct {
+	aside []float64
+	// exported has bit j%64 of word j/64 set when page j links to a
+	// page of another chunk.
+	exported []uint64
+	// stored[k] is the number of chunk k's first pages whose
+	// out-degrees aside holds.
+	stored []int
+	// scratch holds buffers of one chunk's out-degrees (*[]uint32).
+	scratch sync.Pool
 }
 
-// invAt returns 1/c_i along a given transpose: from aside, or from the
-// graph for an exported page.
-func (p *PageRank) invAt(i int) float64 {
-	if p.exportedAt(i) {
-		return p.deg.inv(i)
-	}
-	return p.aside[i]
+// exportedAt reports whether page j links to a page of another chunk.
+func (s *pullState) exportedAt(j int) bool {
+	return s.exported[j>>6]&(1<<(j&63)) != 0
 }
 
 // startPull marks the exported pages, reading the transpose once, and
-// fills aside from the starting values and the out-degrees. It returns
-// the first decoding error of the transpose.
+// fills aside: the starting values of the exported pages and the
+// out-degrees. It returns the first decoding error of the transpose.
 func (p *PageRank) startPull() error {
 	p.pool.open()
 	defer p.pool.shut()
@@ -36,18 +50,12 @@ func (p *PageRank) startPull() error {
 			return err
 		}
 	}
-	for j := range p.n {
-		if p.exportedAt(j) {
-			p.aside[j] = p.value[j]
-		} else {
-			p.aside[j] = p.deg.inv(j)
-		}
-	}
+	p.pool.run(p.storeDegreesChunk)
 	return nil
 }
 
-// markExportedChunk marks, in pullExported, the in-neighbours of chunk
-// k's pages that lie in other chunks.
+// markExportedChunk marks the in-neighbours of chunk k's pages that lie
+// in other chunks.
 func (p *PageRank) markExportedChunk(k int) {
 	lo, hi := p.pool.bounds(k)
 	lo32, size := uint32(lo), uint32(hi-lo)
@@ -55,11 +63,66 @@ func (p *PageRank) markExportedChunk(k int) {
 	for i := lo; i < hi; i++ {
 		for _, j := range inLists.Out(uint32(i)) {
 			if j-lo32 >= size {
-				atomic.OrUint64(&p.pullExported[j>>6], 1<<(j&63))
+				atomic.OrUint64(&p.pull.exported[j>>6], 1<<(j&63))
 			}
 		}
 	}
 	p.inErr[k] = inLists.Err()
+}
+
+// storeDegreesChunk fills the entries of aside of chunk k: the exported
+// pages' starting values, and in the others the chunk's out-degrees.
+func (p *PageRank) storeDegreesChunk(k int) {
+	lo, hi := p.pool.bounds(k)
+	s := p.pull
+	next := lo // the page whose out-degree is stored next
+	for q := lo; q < hi; q++ {
+		if s.exportedAt(q) {
+			s.aside[q] = p.value[q]
+			continue
+		}
+		var pair uint64
+		if next < hi {
+			pair = uint64(p.deg.at(next))
+			next++
+		}
+		if next < hi {
+			pair |= uint64(p.deg.at(next)) << 32
+			next++
+		}
+		s.aside[q] = math.Float64frombits(pair)
+	}
+	s.stored[k] = next - lo
+}
+
+// chunkDegrees returns the out-degrees of chunk k's pages, in a buffer
+// to give back to p.pull.scratch.
+func (p *PageRank) chunkDegrees(k int) *[]uint32 {
+	lo, hi := p.pool.bounds(k)
+	s := p.pull
+	buf, _ := s.scratch.Get().(*[]uint32)
+	if buf == nil {
+		b := make([]uint32, p.pool.size)
+		buf = &b
+	}
+	deg := (*buf)[:hi-lo]
+	m, stored := 0, s.stored[k]
+	for q := lo; m < stored; q++ {
+		if s.exportedAt(q) {
+			continue
+		}
+		pair := math.Float64bits(s.aside[q])
+		deg[m] = uint32(pair)
+		m++
+		if m < stored {
+			deg[m] = uint32(pair >> 32)
+			m++
+		}
+	}
+	for ; m < len(deg); m++ {
+		deg[m] = p.deg.at(lo + m)
+	}
+	return buf
 }
 
 // sweepChunk runs the Gauss-Seidel sweep over the pages of chunk k on a
@@ -70,17 +133,19 @@ func (p *PageRank) markExportedChunk(k int) {
 // sweep's, kept in aside while its chunk updates value. In-lists are
 // sorted, so an in-list splits into runs (before the chunk, in the chunk
 // before i, in the chunk after i, after the chunk), with the self-loop
-// left out; the terms and their order
-// are those of sweepLayoutChunk, so both give the same bits.
+// left out; the terms and their order are those of sweepLayoutChunk, so
+// both give the same bits.
 func (p *PageRank) sweepChunk(k int) {
 	lo, hi := p.pool.bounds(k)
 	d, coef, uniform, linear := p.damping, p.coef, p.uniform, p.linear
 	inLists := p.in.Successors()
-	x, aside, teleport := p.value, p.aside, p.teleport
+	x, aside, teleport := p.value, p.pull.aside, p.teleport
+	buf := p.chunkDegrees(k)
+	deg := (*buf)[:hi-lo]
 	lo32, hi32 := uint32(lo), uint32(hi)
 	var sums chunkSums
 	for i := lo; i < hi; i++ {
-		inv := p.invAt(i)
+		inv := inverse(deg[i-lo])
 		if inv == 0 && linear {
 			continue // dangling pages feed no page of the linear system
 		}
@@ -112,6 +177,7 @@ func (p *PageRank) sweepChunk(k int) {
 		v := pageValue(d, coef, sum, t, self, inv, prev)
 		sums, x[i] = sums.add(v, prev, inv)
 	}
+	p.pull.scratch.Put(buf)
 	p.sums[k] = sums
 	p.inErr[k] = inLists.Err()
 }
@@ -123,7 +189,7 @@ func (p *PageRank) copyAsideChunk(k int) {
 	if lo == hi {
 		return
 	}
-	exported, x, aside := p.pullExported, p.value, p.aside
+	exported, x, aside := p.pull.exported, p.value, p.pull.aside
 	for w := lo >> 6; w <= (hi-1)>>6; w++ {
 		bits, base := exported[w], w<<6
 		if base < lo {
@@ -140,11 +206,15 @@ func (p *PageRank) copyAsideChunk(k int) {
 }
 
 // evaluateChunk is evaluate on the pages of chunk k, on a given
-// transpose. Of aside it reads entry i alone, before it writes page i's
-// score, so that the scores may be written over it (TakeResult).
+// transpose. It reads aside only for the chunk's out-degrees, all of them
+// before it writes a score, so that the scores may be written over aside
+// (TakeResult).
 func (p *PageRank) evaluateChunk(k int) {
 	lo, hi := p.pool.bounds(k)
 	d, coef, value, x := p.damping, p.coef, p.value, p.out
+	buf := p.chunkDegrees(k)
+	defer p.pull.scratch.Put(buf)
+	deg := (*buf)[:hi-lo]
 	inLists := p.in.Successors()
 	for i := lo; i < hi; i++ {
 		var sum float64
@@ -156,6 +226,34 @@ func (p *PageRank) evaluateChunk(k int) {
 			}
 			sum += value[j] // j has out-links, so this is y_j/c_j
 		}
-		x[i] = pageValue(d, coef, sum, p.teleportAt(i), self, p.invAt(i), value[i])
+		x[i] = pageValue(d, coef, sum, p.teleportAt(i), self, inverse(deg[i-lo]), value[i])
 	}
+}
+
+// PullBytes is the memory PageRank holds beside the graph and a given
+// transpose of n pages: two float64 a page and a bit, and with a teleport
+// vector (personalized) its rescaled copy, 8 bytes a page more.
+func PullBytes(n int64, teleport bool) int64 {
+	b := 16*n + (n+63)/64*8
+	if teleport {
+		b += 8 * n
+	}
+	return b
+}
+
+// vectorBytes returns the bytes of the per-page vectors p holds (the
+// graph, the layout and the transpose aside): what PullBytes estimates
+// along a transpose.
+func (p *PageRank) vectorBytes() int64 {
+	b := 8 * int64(len(p.invOut)+len(p.value)+len(p.x)+len(p.teleport)+len(p.swept))
+	if len(p.initial) > 0 && (len(p.teleport) == 0 || &p.initial[0] != &p.teleport[0]) {
+		b += 8 * int64(len(p.initial)) // Options.Start's copy, until the first sweep
+	}
+	if p.pull != nil {
+		b += 8 * int64(len(p.pull.aside)+len(p.pull.exported))
+	}
+	if p.push != nil {
+		b += 8 * int64(len(p.push.acc)+len(p.push.exported))
+	}
+	return b
 }
