@@ -8,6 +8,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/rank"
+	"github.com/crawlsim/crawlsim/engine/seeds"
 )
 
 // RunBytes estimates the memory a comparison needs on a graph of n pages
@@ -154,7 +155,9 @@ func (c *shared) crawlRunBytes(n int64) int64 {
 // (runBytes); prev is the previous snapshot, nil when none is held.
 // Given no transpose, it sets push when PageRank's in-arc layout does not
 // fit while pushing along the out-lists does (rank.ChoosePush, as the
-// command line's rank chooses).
+// command line's rank chooses), unless the seeds are community seeds,
+// whose extraction builds a transpose of the graph (4 bytes a link) that
+// the layout's need stands for.
 func (st *graphStage) checkRunMemory(prev *graph.Graph) error {
 	if st.env.MaxBytes <= 0 || st.memoryChecked {
 		return nil
@@ -172,7 +175,7 @@ func (st *graphStage) checkRunMemory(prev *graph.Graph) error {
 	if prev != nil {
 		p = previousBytes(prev)
 	}
-	if way == pageRankLayout {
+	if spec, err := seeds.Parse(st.s.Seeds); way == pageRankLayout && (err != nil || spec.Kind != seeds.Community) {
 		push := st.runBytesOf(n, m, held, pageRankPush)
 		if rank.ChoosePush(st.env.MaxBytes, need+p, push+p) {
 			st.push, need = true, push
