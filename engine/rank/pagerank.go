@@ -86,6 +86,13 @@ type Options struct {
 	// done and the work in all (links read, two passes), for a progress
 	// bar: at a billion links the build takes tens of seconds.
 	Building func(done, total int64)
+	// DegreesRead, when set, is called by NewPageRank along a given
+	// transpose once it has read the graph's out-degrees, before it
+	// fills its vectors: the sweeps read the graph's lists no more (but
+	// the out-degrees of the last pages of chunks where most pages link
+	// to other chunks), so a caller that memory-maps the graph can let
+	// the operating system drop its pages then.
+	DegreesRead func()
 	// Push, when no transpose is given, sweeps by pushing values along
 	// the graph's out-lists instead of building the in-arc layout: no
 	// memory of the links' size, two float64 a page beside the graph and
@@ -315,12 +322,27 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	if p.initial == nil {
 		p.initial = teleport
 	}
+	// On a BVGraph, an out-degree is one code read at the list's start;
+	// along a transpose PageRank reads them once, into aside, and lets
+	// the caller know that it reads the graph no more (but the few
+	// degrees that do not fit there, pull.go).
+	degree := g.OutDegree
+	if p.pull != nil {
+		if err := p.startPull(); err != nil {
+			return nil, fmt.Errorf("rank: transpose: %w", err)
+		}
+		if opt.DegreesRead != nil {
+			opt.DegreesRead()
+		}
+		r := &storedDegrees{p: p}
+		degree = r.at
+	}
 	var startDangling float64
 	if p.lay != nil {
 		p.swept = make([]uint64, (n+63)/64)
 	}
 	for j := range n {
-		c := g.OutDegree(uint32(j)) // on a BVGraph, one γ code read at the list's start
+		c := degree(uint32(j))
 		if p.swept != nil && (c > 0 || !p.linear) {
 			p.swept[j>>6] |= 1 << (j & 63)
 		}
@@ -345,10 +367,13 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	values := p.lastValues()
 	for j := range n {
 		y := p.initialAt(j) * scale
-		if c := g.OutDegree(uint32(j)); c > 0 {
+		if c := degree(uint32(j)); c > 0 {
 			y *= 1 / float64(c)
 		}
 		values[j] = y
+	}
+	if p.pull != nil {
+		p.pool.run(p.copyAsideChunk)
 	}
 	if p.lay != nil {
 		for k, j := range p.lay.exported {
@@ -358,11 +383,6 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	if p.push != nil {
 		if err := p.startPush(); err != nil {
 			return nil, fmt.Errorf("rank: %w", err)
-		}
-	}
-	if p.in != nil {
-		if err := p.startPull(); err != nil {
-			return nil, fmt.Errorf("rank: transpose: %w", err)
 		}
 	}
 	return p, nil

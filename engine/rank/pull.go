@@ -39,8 +39,9 @@ func (s *pullState) exportedAt(j int) bool {
 }
 
 // startPull marks the exported pages, reading the transpose once, and
-// fills aside: the starting values of the exported pages and the
-// out-degrees. It returns the first decoding error of the transpose.
+// stores the out-degrees in aside (the exported pages' values are
+// copied there once computed: copyAsideChunk). It returns the first
+// decoding error of the transpose.
 func (p *PageRank) startPull() error {
 	p.pool.open()
 	defer p.pool.shut()
@@ -70,15 +71,14 @@ func (p *PageRank) markExportedChunk(k int) {
 	p.inErr[k] = inLists.Err()
 }
 
-// storeDegreesChunk fills the entries of aside of chunk k: the exported
-// pages' starting values, and in the others the chunk's out-degrees.
+// storeDegreesChunk stores the out-degrees of chunk k's pages in the
+// entries of aside of its pages that are not exported.
 func (p *PageRank) storeDegreesChunk(k int) {
 	lo, hi := p.pool.bounds(k)
 	s := p.pull
 	next := lo // the page whose out-degree is stored next
 	for q := lo; q < hi; q++ {
 		if s.exportedAt(q) {
-			s.aside[q] = p.value[q]
 			continue
 		}
 		var pair uint64
@@ -93,6 +93,26 @@ func (p *PageRank) storeDegreesChunk(k int) {
 		s.aside[q] = math.Float64frombits(pair)
 	}
 	s.stored[k] = next - lo
+}
+
+// storedDegrees reads the out-degrees stored in aside page by page, a
+// chunk at a time, for NewPageRank.
+type storedDegrees struct {
+	p   *PageRank
+	k   int       // the chunk buf holds
+	buf *[]uint32 // its out-degrees, or nil
+}
+
+// at returns c_j.
+func (r *storedDegrees) at(j uint32) int {
+	size := r.p.pool.size
+	if k := int(j) / size; r.buf == nil || k != r.k {
+		if r.buf != nil {
+			r.p.pull.scratch.Put(r.buf)
+		}
+		r.buf, r.k = r.p.chunkDegrees(k), k
+	}
+	return int((*r.buf)[int(j)-r.k*size])
 }
 
 // chunkDegrees returns the out-degrees of chunk k's pages, in a buffer

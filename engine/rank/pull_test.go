@@ -133,3 +133,58 @@ func TestPullChunksMostlyExported(t *testing.T) {
 		}
 	}
 }
+
+// countingLists counts the out-degrees read from a graph's lists once
+// after is set.
+type countingLists struct {
+	graph.Lists
+	after *bool
+	reads int
+}
+
+func (c *countingLists) OutDegree(i uint32) int {
+	if *c.after {
+		c.reads++
+	}
+	return c.Lists.OutDegree(i)
+}
+
+// TestPullDegreesRead: along a transpose NewPageRank calls
+// Options.DegreesRead once, and then neither the sweeps nor the result
+// read an out-degree from the graph again when every chunk's fit beside
+// its exported pages' values; on the layout it is not called.
+func TestPullDegreesRead(t *testing.T) {
+	base := localGraph(t, 5, 3000)
+	w := graph.NewPackWriter(base.NumNodes(), base.NumArcs(), 0, nil)
+	for i := range base.NumNodes() {
+		w.Add(base.Out(uint32(i)))
+	}
+	packed, err := w.Lists()
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := false
+	lists := &countingLists{Lists: packed, after: &after}
+	g := &graph.Graph{Lists: lists}
+	tr := base.Transpose()
+	calls := 0
+	opt := Options{DegreesRead: func() { calls++; after = true }}
+	p, err := NewPageRank(g, tr, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := step.Run(context.Background(), p, 10, nil); err != nil {
+		t.Fatal(err)
+	}
+	got := p.TakeResult()
+	if calls != 1 || lists.reads != 0 {
+		t.Errorf("DegreesRead called %d times; %d out-degrees read after it", calls, lists.reads)
+	}
+	if want := runPageRankWith(t, base, nil, Options{}); !slices.Equal(got.Scores, want.Scores) {
+		t.Error("the scores differ from the layout's")
+	}
+	calls, after = 0, false
+	if _, err := NewPageRank(g, nil, opt); err != nil || calls != 0 {
+		t.Errorf("on the layout: DegreesRead called %d times (%v)", calls, err)
+	}
+}

@@ -370,21 +370,18 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 // residual's decay, so the bar shows the time left. While the in-link
 // layout is built, a bar counts the links read; the parts of a mapped
 // graph read are released (rank.Options.Release), and along a transpose
-// the whole graph's once its out-degrees are read.
+// the whole graph's once its out-degrees are read (DegreesRead).
 func (r *ranker) runPageRank(ctx context.Context, tr *graph.Graph, opt rank.Options, what string) (rank.Result, error) {
 	build := r.e.newProgress(what+": in-link layout", false)
 	opt.Building = func(done, total int64) { build.set(done, total) }
 	opt.Release = releaseLinks
+	// Along a transpose, once PageRank has read the graph's out-degrees
+	// the sweeps read no more of it (but a few, rank's pull.go).
+	opt.DegreesRead = func() { graphio.ReleaseLists(osFS{}, r.g) }
 	pr, err := rank.NewPageRank(r.g, tr, opt)
 	build.finish()
 	if err != nil {
 		return rank.Result{}, err
-	}
-	if tr != nil {
-		// Along a transpose, the sweeps read no more of the graph than
-		// the out-degrees of chunks where most pages link to other
-		// chunks (rank's pull.go): its out-degrees are known.
-		graphio.ReleaseLists(osFS{}, r.g)
 	}
 	err = step.Run(ctx, pr, 1, func(s step.Progress) {
 		r.progress.describe(fmt.Sprintf("%s, L1 change %.2g", what, pr.Residual()))
