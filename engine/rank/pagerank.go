@@ -86,6 +86,13 @@ type Options struct {
 	// done and the work in all (links read, two passes), for a progress
 	// bar: at a billion links the build takes tens of seconds.
 	Building func(done, total int64)
+	// DegreesRead, when set, is called by NewPageRank along a given
+	// transpose once it has read the graph's out-degrees, before it
+	// fills its vectors: the sweeps read the graph's lists no more (but
+	// the out-degrees of the last pages of chunks where most pages link
+	// to other chunks), so a caller that memory-maps the graph can let
+	// the operating system drop its pages then.
+	DegreesRead func()
 	// Push, when no transpose is given, sweeps by pushing values along
 	// the graph's out-lists instead of building the in-arc layout: no
 	// memory of the links' size, two float64 a page beside the graph and
@@ -166,8 +173,11 @@ type Result struct {
 // the chunk sums (L1 change, mass) are added in chunk order. Products are
 // rounded separately (no fused multiply-add), so native and wasm builds
 // give the same bits, for any number of workers, on a given transpose or on
-// the layout. Beside the graph and a given transpose, PageRank holds 24
-// bytes a page (8 more with a teleport vector). Given none, it builds a
+// the layout. Beside the graph and a given transpose, PageRank holds 16
+// bytes a page, two float64 (8 more with a teleport vector): the value of
+// the last sweep and that of the running one, each page's out-degree read
+// from the graph as the sweep reaches the page (on a BVGraph, one code at
+// the start of its list). Given none, it builds a
 // layout of 4 bytes a link and 4 a page (8 beyond 2^32 links), plus 12 an
 // exported page (sweepLayout), and holds 16 bytes a page beside it, 8
 // more with a teleport vector; nothing more while it builds it, and the
@@ -184,8 +194,11 @@ type PageRank struct {
 	// swept has bit i%64 of word i/64 set for the pages a sweep on the
 	// layout computes: those with out-links for d < 1 (the linear
 	// system's sweeps skip dangling pages), every page for d = 1.
-	swept    []uint64
-	invOut   []float64 // 1/c_j, 0 for a dangling page
+	swept  []uint64
+	invOut []float64 // on the layout, 1/c_j, 0 for a dangling page
+	// deg reads c_j from the graph for the sweeps along a given
+	// transpose, which hold no invOut (pull.go).
+	deg      outDegrees
 	teleport []float64 // t rescaled to sum 1; nil for uniform
 	uniform  float64   // 1/n
 
@@ -200,18 +213,21 @@ type PageRank struct {
 	// dangling pages add to y, in the denominator of Residual.
 	danglingTeleport float64
 
-	// value and nextValue hold, on a given transpose, for the last sweep
-	// and the running one, y_j/c_j for a page with out-links, what its
-	// in-neighbours add up, and y_j itself for a dangling page (read for
-	// d = 1 only). On the layout, x holds the same: x[:n] updated in place,
-	// x[n:] the previous sweep's of the exported pages (sweepLayout). With
-	// invOut, 24 bytes a page on a transpose, 16 to 24 on the layout.
-	value, nextValue []float64
-	x                []float64
-	initial          []float64 // the vector before the first sweep, nil for uniform
-	dangling         float64   // d = 1: Σ r_j over dangling pages j after the last sweep
-	coef             float64   // teleport coefficient of the running sweep
-	sums             []chunkSums
+	// value holds, on a given transpose (and pushing), y_j/c_j for a page
+	// with out-links, what its in-neighbours add up, and y_j itself for a
+	// dangling page (read for d = 1 only), updated in place by the sweeps.
+	// On the layout, x holds the same: x[:n] updated in place, x[n:] the
+	// previous sweep's of the exported pages (sweepLayout): with invOut,
+	// 16 to 24 bytes a page.
+	value []float64
+	x     []float64
+	// pull is the rest of the state on a given transpose (pull.go): with
+	// value, 16 bytes a page and a bit.
+	pull     *pullState
+	initial  []float64 // the vector before the first sweep, nil for uniform
+	dangling float64   // d = 1: Σ r_j over dangling pages j after the last sweep
+	coef     float64   // teleport coefficient of the running sweep
+	sums     []chunkSums
 
 	// The chunk tasks, method values stored once so that running them
 	// allocates nothing: sweepChunk and evaluateChunk on a given
@@ -292,9 +308,6 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		cancel:    opt.Cancel,
 	}
 	p.sums = make([]chunkSums, p.pool.chunks)
-	if !push {
-		p.invOut = make([]float64, n)
-	}
 	switch {
 	case push:
 		p.g = g
@@ -305,10 +318,13 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	case transpose != nil:
 		p.in = transpose
 		p.inCursors = &cursorPool{g: transpose}
+		p.deg = degreesOf(g)
 		p.inErr = make([]error, p.pool.chunks)
-		p.value, p.nextValue = make([]float64, n), make([]float64, n)
-		p.sweep, p.eval = p.sweepChunk, p.evaluateChunk
+		p.value = make([]float64, n)
+		p.pull = &pullState{aside: make([]float64, n), exported: make([]uint64, (n+63)/64), stored: make([]int, p.pool.chunks)}
+		p.sweep, p.copyValues, p.eval = p.sweepChunk, p.copyAsideChunk, p.evaluateChunk
 	default:
+		p.invOut = make([]float64, n)
 		b := &layoutBuild{release: opt.Release, progress: opt.Building, cancel: opt.Cancel}
 		p.lay = newSweepLayout(g, size, b)
 		if b.err != nil {
@@ -326,6 +342,21 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	if p.initial == nil {
 		p.initial = teleport
 	}
+	// On a BVGraph, an out-degree is one code read at the list's start;
+	// along a transpose PageRank reads them once, into aside, and lets
+	// the caller know that it reads the graph no more (but the few
+	// degrees that do not fit there, pull.go).
+	degree := g.OutDegree
+	if p.pull != nil {
+		if err := p.startPull(); err != nil {
+			return nil, fmt.Errorf("rank: transpose: %w", err)
+		}
+		if opt.DegreesRead != nil {
+			opt.DegreesRead()
+		}
+		r := &storedDegrees{p: p}
+		degree = r.at
+	}
 	var startDangling float64
 	if p.lay != nil {
 		p.swept = make([]uint64, (n+63)/64)
@@ -334,7 +365,7 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 		if err := p.poll(j); err != nil {
 			return nil, err
 		}
-		c := g.OutDegree(uint32(j)) // on a BVGraph, one γ code read at the list's start
+		c := degree(uint32(j))
 		if p.swept != nil && (c > 0 || !p.linear) {
 			p.swept[j>>6] |= 1 << (j & 63)
 		}
@@ -362,10 +393,13 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 			return nil, err
 		}
 		y := p.initialAt(j) * scale
-		if c := g.OutDegree(uint32(j)); c > 0 {
+		if c := degree(uint32(j)); c > 0 {
 			y *= 1 / float64(c)
 		}
 		values[j] = y
+	}
+	if p.pull != nil {
+		p.pool.run(p.copyAsideChunk)
 	}
 	if p.lay != nil {
 		for k, j := range p.lay.exported {
@@ -648,8 +682,8 @@ func (p *PageRank) Result() Result {
 }
 
 // TakeResult returns what Result returns, the same bits, but writes the
-// scores over PageRank's own vector of inverse out-degrees instead of a
-// new one, and drops the rest of its memory (the layout, the values): for
+// scores over one of PageRank's own vectors instead of a new one, and
+// drops the rest of its memory (the layout, the values): for
 // a caller done with the computation, at sizes where 8 bytes a page
 // matter (a billion links). The PageRank must not be used afterwards.
 func (p *PageRank) TakeResult() Result {
@@ -657,15 +691,20 @@ func (p *PageRank) TakeResult() Result {
 		return p.Result()
 	}
 	// evaluate reads 1/c_i (for a self-loop) before it writes page i's
-	// score, and only then: the scores can take the place of invOut.
-	// Pushing, they take that of acc, which page i's score is computed
-	// from (pushEvaluateChunk).
+	// score, and only then: the scores can take the place of invOut,
+	// and along a transpose that of aside, which evaluateChunk has read
+	// before it writes; pushing, that of acc, which page i's score
+	// is computed from (pushEvaluateChunk).
 	into := p.invOut
-	if p.push != nil {
+	switch {
+	case p.push != nil:
 		into = p.push.acc
+	case p.in != nil:
+		into = p.pull.aside
 	}
 	res := p.resultIn(into)
-	p.invOut, p.x, p.lay, p.swept, p.value, p.nextValue, p.in, p.push, p.g = nil, nil, nil, nil, nil, nil, nil, nil, nil
+	p.invOut, p.x, p.lay, p.swept, p.value, p.pull, p.in, p.push, p.g = nil, nil, nil, nil, nil, nil, nil, nil, nil
+	p.deg = outDegrees{}
 	p.done = true
 	return res
 }

@@ -216,3 +216,21 @@ func (p *PageRank) pushEvaluate(out []float64) {
 		out[i] = pageValue(d, coef, out[i], p.teleportAt(i), self, inv, x[i])
 	}
 }
+
+// PushBytes is the memory PageRank holds beside the graph when it pushes
+// (Options.Push) on n pages: two float64 a page and a bit, and with a
+// teleport vector its rescaled copy, 8 bytes a page more.
+func PushBytes(n int64, teleport bool) int64 {
+	return PullBytes(n, teleport)
+}
+
+// ChoosePush reports whether PageRank, given no transpose, should push
+// along the graph's out-lists (Options.Push) rather than build its in-arc
+// layout: when budget, the bytes the caller may use (0 or less: no
+// limit), is below layout, what it needs in all with the layout, and not
+// below push, what it needs in all pushing. The layout sweeps several
+// times faster, so it is built whenever it fits; when neither fits, the
+// caller refuses the layout's need.
+func ChoosePush(budget, layout, push int64) bool {
+	return budget > 0 && layout > budget && push <= budget
+}

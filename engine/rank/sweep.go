@@ -2,56 +2,6 @@ package rank
 
 import "math"
 
-// sweepChunk runs the Gauss-Seidel sweep over the pages of chunk k on a
-// given transpose and records the chunk's partial sums (see PageRank,
-// "Method"). An in-neighbour j of page i counts with its value y_j/c_j of
-// this sweep (nextValue) when it lies in the chunk before i, and with that
-// of the previous sweep (value) otherwise. In-lists are sorted, so an
-// in-list splits into three runs (before the chunk, in the chunk before i,
-// the rest), with the self-loop left out; the terms and their order are
-// those of sweepLayoutChunk.
-func (p *PageRank) sweepChunk(k int) {
-	lo, hi := p.pool.bounds(k)
-	d, coef, uniform, linear := p.damping, p.coef, p.uniform, p.linear
-	inLists := p.inCursors.get()
-	defer p.inCursors.put(inLists)
-	old, cur, invOut, teleport := p.value, p.nextValue, p.invOut, p.teleport
-	lo32 := uint32(lo)
-	var sums chunkSums
-	for i := lo; i < hi; i++ {
-		inv := invOut[i]
-		if inv == 0 && linear {
-			continue // dangling pages feed no page of the linear system
-		}
-		i32 := uint32(i)
-		in := inLists.Out(i32)
-		var sum float64
-		a := 0
-		for ; a < len(in) && in[a] < lo32; a++ {
-			sum += old[in[a]]
-		}
-		for ; a < len(in) && in[a] < i32; a++ {
-			sum += cur[in[a]]
-		}
-		self := a < len(in) && in[a] == i32
-		if self {
-			a++
-		}
-		for _, j := range in[a:] {
-			sum += old[j]
-		}
-		t := uniform
-		if teleport != nil {
-			t = teleport[i]
-		}
-		prev := old[i]
-		v := pageValue(d, coef, sum, t, self, inv, prev)
-		sums, cur[i] = sums.add(v, prev, inv)
-	}
-	p.sums[k] = sums
-	p.inErr[k] = inLists.Err()
-}
-
 // pageValue returns page i's new value y_i = d·sum + coef·t, given sum =
 // Σ y_j/c_j over its in-neighbours j other than itself and its teleport t,
 // with a self-loop (self) solved for by solveSelfLoop from inv = 1/c_i and
@@ -107,13 +57,9 @@ func (p *PageRank) iterateOnce() {
 	if p.pool.err != nil {
 		return // cancelled: the PageRank is spent
 	}
-	if p.lay != nil || p.push != nil {
-		p.pool.run(p.copyValues) // pushing: the arcs into other chunks
-		if p.pool.err != nil {
-			return
-		}
-	} else {
-		p.value, p.nextValue = p.nextValue, p.value
+	p.pool.run(p.copyValues) // pushing: the arcs into other chunks
+	if p.pool.err != nil {
+		return
 	}
 	p.initial = nil // only Result before the first sweep reads it
 	var change, mass, dangling float64
@@ -166,24 +112,4 @@ func (p *PageRank) evaluate(x []float64) {
 	p.pool.run(p.eval)
 	p.pool.shut()
 	p.out = nil
-}
-
-// evaluateChunk is evaluate on the pages of chunk k, on a given transpose.
-func (p *PageRank) evaluateChunk(k int) {
-	lo, hi := p.pool.bounds(k)
-	d, coef, value, x := p.damping, p.coef, p.value, p.out
-	inLists := p.inCursors.get()
-	defer p.inCursors.put(inLists)
-	for i := lo; i < hi; i++ {
-		var sum float64
-		self := false
-		for _, j := range inLists.Out(uint32(i)) {
-			if int(j) == i {
-				self = true
-				continue
-			}
-			sum += value[j] // j has out-links, so this is y_j/c_j
-		}
-		x[i] = pageValue(d, coef, sum, p.teleportAt(i), self, p.invOut[i], value[i])
-	}
 }

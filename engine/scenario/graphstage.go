@@ -30,6 +30,9 @@ type graphStage struct {
 	links      graph.Successors
 	// memoryChecked is set once checkRunMemory has run.
 	memoryChecked bool
+	// push is set by checkRunMemory when the importance's PageRank
+	// pushes along the out-lists: its in-arc layout does not fit.
+	push bool
 }
 
 // loadGraph reads the graph file.

@@ -59,7 +59,7 @@ func (st *importanceStage) uniformPageRank(budget int64) (int64, bool, error) {
 	}
 	g := st.graph.g
 	if st.pagerank == nil {
-		p, err := rank.NewPageRank(g, st.graph.transpose, st.rankOptions(nil))
+		p, err := rank.NewPageRank(g, st.graph.transpose, st.graphRankOptions(nil))
 		if err != nil {
 			return 0, false, err
 		}
@@ -96,7 +96,7 @@ func (st *importanceStage) personalizedPageRank(budget int64, seeds []uint32) (i
 				return 0, false, err
 			}
 		}
-		p, err := rank.NewPageRank(g, st.graph.transpose, st.rankOptions(t))
+		p, err := rank.NewPageRank(g, st.graph.transpose, st.graphRankOptions(t))
 		if err != nil {
 			return 0, false, err
 		}
@@ -114,6 +114,15 @@ func (st *importanceStage) personalizedPageRank(budget int64, seeds []uint32) (i
 		st.setImportance(res, st.teleport)
 	}
 	return used, done, nil
+}
+
+// graphRankOptions are the options of PageRank on the run's graph: it
+// pushes along the out-lists when its in-arc layout does not fit
+// (graphStage.push).
+func (st *importanceStage) graphRankOptions(teleport []float64) rank.Options {
+	opt := st.rankOptions(teleport)
+	opt.Push = st.graph.push
+	return opt
 }
 
 // setImportance makes res the importance, with its teleport vector.

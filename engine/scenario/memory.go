@@ -7,6 +7,8 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/rank"
+	"github.com/crawlsim/crawlsim/engine/seeds"
 )
 
 // RunBytes estimates the memory a comparison needs on a graph of n pages
@@ -98,19 +100,31 @@ const (
 // transpose (Env.Transpose, held likewise) spares PageRank its layout of
 // 4 bytes a link.
 func (c *shared) runBytes(n, m int64) int64 {
-	return c.runBytesOf(n, m, 12*n+4*m, false)
+	return c.runBytesOf(n, m, 12*n+4*m, pageRankLayout)
 }
 
-// runBytesOf is runBytes for a graph that holds held bytes, with or
-// without a transpose to pull along.
-func (c *shared) runBytesOf(n, m, held int64, transposed bool) int64 {
+// pageRankWay is how the run's PageRank sweeps.
+type pageRankWay int
+
+const (
+	pageRankLayout pageRankWay = iota // on the in-arc layout it builds
+	pageRankPull                      // along a given transpose
+	pageRankPush                      // pushing along the out-lists (rank.Options.Push)
+)
+
+// runBytesOf is runBytes for a graph that holds held bytes, with
+// PageRank computed the given way.
+func (c *shared) runBytesOf(n, m, held int64, way pageRankWay) int64 {
 	stage := c.crawlRunBytes(n)
 	if c.env.ImportanceFile == "" || c.s.Importance == ImportancePersonalized {
-		layout := 4 * m
-		if transposed {
-			layout = 0
+		switch way {
+		case pageRankLayout:
+			stage = max(stage, pageRankBytesPerPage*n+4*m)
+		case pageRankPull:
+			stage = max(stage, pageRankBytesPerPage*n)
+		case pageRankPush:
+			stage = max(stage, rank.PushBytes(n, c.s.Importance == ImportancePersonalized))
 		}
-		stage = max(stage, pageRankBytesPerPage*n+layout)
 	}
 	return c.crawlBaseBytes(n, held) + stage
 }
@@ -139,6 +153,11 @@ func (c *shared) crawlRunBytes(n int64) int64 {
 // in memory and before PageRank's layout and the per-page vectors are
 // allocated, a comparison that would need more than Env.MaxBytes
 // (runBytes); prev is the previous snapshot, nil when none is held.
+// Given no transpose, it sets push when PageRank's in-arc layout does not
+// fit while pushing along the out-lists does (rank.ChoosePush, as the
+// command line's rank chooses), unless the seeds are community seeds,
+// whose extraction builds a transpose of the graph (4 bytes a link) that
+// the layout's need stands for.
 func (st *graphStage) checkRunMemory(prev *graph.Graph) error {
 	if st.env.MaxBytes <= 0 || st.memoryChecked {
 		return nil
@@ -146,12 +165,23 @@ func (st *graphStage) checkRunMemory(prev *graph.Graph) error {
 	st.memoryChecked = true
 	n, m := int64(st.g.NumNodes()), st.g.NumArcs()
 	held := graphBytes(st.g)
+	way := pageRankLayout
 	if st.transpose != nil {
 		held += graphBytes(st.transpose)
+		way = pageRankPull
 	}
-	need := st.runBytesOf(n, m, held, st.transpose != nil)
+	need := st.runBytesOf(n, m, held, way)
+	p := int64(0)
 	if prev != nil {
-		p := previousBytes(prev)
+		p = previousBytes(prev)
+	}
+	if spec, err := seeds.Parse(st.s.Seeds); way == pageRankLayout && (err != nil || spec.Kind != seeds.Community) {
+		push := st.runBytesOf(n, m, held, pageRankPush)
+		if rank.ChoosePush(st.env.MaxBytes, need+p, push+p) {
+			st.push, need = true, push
+		}
+	}
+	if prev != nil {
 		if p > need {
 			// The snapshot is the larger part: name it.
 			return st.tooLarge(st.s.Previous.File, prev, need+p, "to rank the previous snapshot and compare strategies")

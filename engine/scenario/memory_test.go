@@ -3,10 +3,14 @@ package scenario
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
 // TestMaxBytesRefusesBeforeAllocating: with Env.MaxBytes, a generated
@@ -107,5 +111,56 @@ func TestRunBytesAtBillionLinks(t *testing.T) {
 	}
 	if got := RunBytes(n, m); got != 31_000_000_000 {
 		t.Errorf("RunBytes = %d, want 31e9", got)
+	}
+}
+
+// TestRunPushesWhenTheLayoutDoesNotFit: with Env.MaxBytes below what
+// PageRank's in-arc layout needs but not below what pushing needs
+// (rank.ChoosePush), the run's PageRank pushes along the out-lists, to
+// the layout's importance within rounding, instead of refusing the run.
+func TestRunPushesWhenTheLayoutDoesNotFit(t *testing.T) {
+	const n, perPage = 300, 10
+	var edges strings.Builder
+	for i := range n {
+		for k := 1; k <= perPage; k++ {
+			fmt.Fprintf(&edges, "%d %d\n", i, (i+k*k*7)%n)
+		}
+	}
+	fsys := fstest.MapFS{"web.edges": {Data: []byte(edges.String())}}
+	s := Scenario{Graph: Source{File: "web.edges"}, Seeds: "top-pagerank:3", Strategies: []Strategy{{ID: "bfs"}}}
+	run := func(limit int64) (*Runner, error) {
+		r, err := New(s, Env{FS: fsys, MaxBytes: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = stepUntilError(r)
+		return r, err
+	}
+	free, err := run(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := int64(n * perPage)
+	// runBytesOf: the graph's CSR arrays and the importance, and the
+	// largest stage: a crawl (48 bytes a page) or PageRank.
+	base := 12*n + 4*m + 8*n
+	layout := base + max(48*n, 36*n+4*m)
+	push := base + max(48*n, rank.PushBytes(n, false))
+	if !(push < layout) {
+		t.Fatalf("pushing needs %d bytes, the layout %d: the graph does not tell them apart", push, layout)
+	}
+	tight, err := run(layout - 1)
+	if err != nil {
+		t.Fatalf("within %d bytes, enough to push: %v", layout-1, err)
+	}
+	if !tight.graph.push || free.graph.push {
+		t.Fatalf("pushed within %d bytes: %v; without a limit: %v", layout-1, tight.graph.push, free.graph.push)
+	}
+	d := 0.0
+	for i, x := range tight.imp.scores {
+		d += math.Abs(x - free.imp.scores[i])
+	}
+	if !(d <= 1e-12) || tight.imp.summary.Iterations != free.imp.summary.Iterations {
+		t.Errorf("pushing: %d iterations and an L1 distance of %.3g from the layout's importance (%d iterations)", tight.imp.summary.Iterations, d, free.imp.summary.Iterations)
 	}
 }

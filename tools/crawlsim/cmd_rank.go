@@ -131,13 +131,13 @@ of computing PageRank again.`,
 				if err != nil {
 					return err
 				}
+				personalized := spec.Kind != ""
 				var tr *graph.Graph
 				if !*hits && !*push {
-					if tr, err = in.loadTranspose(ctx, e, g, *transpose); err != nil {
+					if tr, err = in.loadTranspose(ctx, e, g, *transpose, personalized); err != nil {
 						return err
 					}
 				}
-				personalized := spec.Kind != ""
 				pushing := *push
 				if !*hits && tr == nil && !pushing {
 					pushing = choosePush(e, &in, g, personalized)
@@ -154,7 +154,7 @@ of computing PageRank again.`,
 				case pushing:
 					work = func(n, _ int64) int64 { return pagerankPushBytes(n, personalized) }
 				case tr != nil:
-					work = func(n, _ int64) int64 { return graphBytes(tr) + pagerankVectorBytes(n) }
+					work = func(n, _ int64) int64 { return graphBytes(tr) + pagerankPullBytes(n, personalized) }
 				}
 				if err := in.checkWork(g, work, "to rank"); err != nil {
 					return err
@@ -180,7 +180,7 @@ func choosePush(e *env, in *graphInput, g *graph.Graph, personalized bool) bool 
 	budget := in.memory.bytes
 	n, m := int64(g.NumNodes()), g.NumArcs()
 	layout := graphBytes(g) + pagerankBytes(n, m)
-	if budget <= 0 || layout <= budget || graphBytes(g)+pagerankPushBytes(n, personalized) > budget {
+	if !rank.ChoosePush(budget, layout, graphBytes(g)+pagerankPushBytes(n, personalized)) {
 		return false
 	}
 	fmt.Fprintf(e.stderr, "note: PageRank pushes along the out-lists of %s: its in-link layout would need about %s, more than the %s of memory available\n",
@@ -370,20 +370,18 @@ func (r *ranker) pagerank(ctx context.Context, opt rank.Options, spec seeds.Spec
 // residual's decay, so the bar shows the time left. While the in-link
 // layout is built, a bar counts the links read; the parts of a mapped
 // graph read are released (rank.Options.Release), and along a transpose
-// the whole graph's once its out-degrees are read.
+// the whole graph's once its out-degrees are read (DegreesRead).
 func (r *ranker) runPageRank(ctx context.Context, tr *graph.Graph, opt rank.Options, what string) (rank.Result, error) {
 	build := r.e.newProgress(what+": in-link layout", false)
 	opt.Building = func(done, total int64) { build.set(done, total) }
 	opt.Release = releaseLinks
+	// Along a transpose, once PageRank has read the graph's out-degrees
+	// the sweeps read no more of it (but a few, rank's pull.go).
+	opt.DegreesRead = func() { graphio.ReleaseLists(osFS{}, r.g) }
 	pr, err := rank.NewPageRank(r.g, tr, opt)
 	build.finish()
 	if err != nil {
 		return rank.Result{}, err
-	}
-	if tr != nil {
-		// Along a transpose, the sweeps read the graph no more: its
-		// out-degrees are known.
-		graphio.ReleaseLists(osFS{}, r.g)
 	}
 	err = step.Run(ctx, pr, 1, func(s step.Progress) {
 		r.progress.describe(fmt.Sprintf("%s, L1 change %.2g", what, pr.Residual()))

@@ -329,11 +329,11 @@ type runFiles struct {
 // beside a large BVGraph unless an importance file replaces the PageRank
 // it would serve (a large transpose, packed, would take gigabytes for
 // nothing).
-func (f runFiles) transposeFor(path string, format graphio.Format) string {
+func (f runFiles) transposeFor(path string, format graphio.Format, budget int64) string {
 	if f.importance.file != "" && f.transpose == "" {
 		return ""
 	}
-	return transposeFile(path, format, f.transpose)
+	return transposeFile(path, format, f.transpose, budget)
 }
 
 // runScenarioOrders is runScenarioWith that also gives every crawl's
@@ -352,7 +352,7 @@ func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, files 
 	}
 	if sc.Graph.File != "" {
 		format, _ := resolveFormat("format", sc.Graph.Format, sc.Graph.File)
-		sr.Env.Transpose = files.transposeFor(sc.Graph.File, format)
+		sr.Env.Transpose = files.transposeFor(sc.Graph.File, format, sr.Env.MaxBytes)
 	}
 	runner, err := scenario.New(sc, sr.Env)
 	if err != nil {

@@ -124,14 +124,17 @@
 //
 // PageRank pulls rank along the graph's transpose: rank and run take
 // -transpose FILE (any format, read as the graph is), and find LAW's
-// NAME-t.graph beside a BVGraph NAME.graph of more than 2^28 links by
-// themselves. Without one, PageRank builds its own in-arc layout of 4
-// bytes a link, the faster choice while it fits in memory; when it does
-// not, rank pushes rank along the graph's own out-lists instead ("note:
-// PageRank pushes along the out-lists" on stderr), holding no transpose
-// and no layout: two float64 a page beside the graph (three more with
-// -seeds), with the lists packed in memory when they fit beside them.
-// rank -push asks for that whatever the memory. Pushing runs the same
+// NAME-t.graph beside a BVGraph NAME.graph of more than 2^28 links, or
+// whose in-arc layout would not fit in memory, by themselves. Along a
+// transpose PageRank holds two float64 a page beside the graphs (three
+// more with -seeds). Without one, PageRank builds its own in-arc layout
+// of 4 bytes a link, the faster choice while it fits in memory; when it
+// does not, rank and run push rank along the graph's own out-lists
+// instead (rank says "note: PageRank pushes along the out-lists" on
+// stderr), holding no transpose and no layout: two float64 a page beside
+// the graph (three more with -seeds), with rank's lists packed in memory
+// when they fit beside them. rank -push asks for that whatever the
+// memory. Pushing runs the same
 // sweeps and gives the same vector to within rounding (5e-14 in L1 on
 // cnr-2000, the same 68 iterations) but sweeps several times slower than
 // the layout; pages whose scores tie only to the last bits (a clique's)

@@ -205,10 +205,11 @@ const layoutLinksAtMost = 1 << 28
 // transposeFile returns the transpose PageRank pulls along for the graph
 // at path in format: explicit when the user named one (-transpose); else
 // LAW's NAME-t.graph beside a BVGraph NAME.graph, when it is there with
-// its properties and the graph has more than layoutLinksAtMost links (its
-// properties say); else "". A transpose is loaded as the graph is (a
-// BVGraph read in place).
-func transposeFile(path string, format graphio.Format, explicit string) string {
+// its properties and the graph has more than layoutLinksAtMost links or
+// PageRank's in-arc layout would not fit in budget bytes (0 or less: no
+// limit; its properties say both); else "". A transpose is loaded as
+// the graph is (a BVGraph read in place).
+func transposeFile(path string, format graphio.Format, explicit string, budget int64) string {
 	if explicit != "" || format != graphio.FormatBVGraph {
 		return explicit
 	}
@@ -227,25 +228,33 @@ func transposeFile(path string, format graphio.Format, explicit string) string {
 	}
 	defer f.Close()
 	props, err := graphio.ReadBVGraphProperties(f, base+".properties")
-	if err != nil || props.Arcs <= layoutLinksAtMost {
+	if err != nil || props.Arcs <= layoutLinksAtMost && !layoutTooLarge(props.Nodes, props.Arcs, budget) {
 		return ""
 	}
 	return base + "-t.graph"
 }
 
+// layoutTooLarge reports whether PageRank's in-arc layout on a BVGraph
+// of n pages and m links read in place (8 bytes a page of list
+// positions) would need more than budget bytes (0 or less: no limit).
+func layoutTooLarge(n, m, budget int64) bool {
+	return budget > 0 && 8*(n+1)+pagerankBytes(n, m) > budget
+}
+
 // loadTranspose loads the transpose of g that transposeFile names, or
 // returns nil when there is none; a file that is not g's transpose in
-// size is an error (PageRank checks the in-degrees).
-func (in *graphInput) loadTranspose(ctx context.Context, e *env, g *graph.Graph, explicit string) (*graph.Graph, error) {
-	name := transposeFile(in.path, in.format, explicit)
+// size is an error (PageRank checks the in-degrees). personalized says
+// whether PageRank will have a teleport vector.
+func (in *graphInput) loadTranspose(ctx context.Context, e *env, g *graph.Graph, explicit string, personalized bool) (*graph.Graph, error) {
+	name := transposeFile(in.path, in.format, explicit, in.memory.bytes)
 	if name == "" {
 		return nil, nil
 	}
 	// The transpose may take, packed, what PageRank's vectors and the
-	// graph leave of the budget (pagerankVectorBytes, graphBytes, and
+	// graph leave of the budget (pagerankPullBytes, graphBytes, and
 	// the transpose's own list positions while it is packed).
 	n := int64(g.NumNodes())
-	pack := in.memory.bytes - graphBytes(g) - pagerankVectorBytes(n) - 8*(n+1)
+	pack := in.memory.bytes - graphBytes(g) - pagerankPullBytes(n, personalized) - 8*(n+1)
 	t := graphInput{path: name, format: graphio.FormatFromName(name), skipURLs: true, pack: max(pack, 0)}
 	if err := mustExist(name); err != nil {
 		return nil, fmt.Errorf("-transpose: %w", err)

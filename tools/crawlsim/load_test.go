@@ -39,8 +39,9 @@ func TestPackedGraphsGiveTheSameResults(t *testing.T) {
 }
 
 // transposeFile finds NAME-t.graph beside a BVGraph NAME.graph of more
-// than layoutLinksAtMost links, and only there; an explicit transpose
-// wins; a run with an importance file looks for none.
+// than layoutLinksAtMost links, or whose in-arc layout does not fit the
+// memory budget, and only there; an explicit transpose wins; a run with
+// an importance file looks for none.
 func TestTransposeFile(t *testing.T) {
 	dir := t.TempDir()
 	p := func(name string) string { return filepath.Join(dir, name) }
@@ -59,22 +60,25 @@ func TestTransposeFile(t *testing.T) {
 		path     string
 		format   graphio.Format
 		files    runFiles
+		budget   int64
 		want     string
 		whatCase string
 	}{
-		{p("big.graph"), bv, runFiles{}, p("big-t.graph"), "a large BVGraph"},
-		{p("small.graph"), bv, runFiles{}, "", "2^28 links"},
-		{p("big.graph"), graphio.FormatCSR, runFiles{}, "", "not a BVGraph"},
-		{p("big.graph"), bv, runFiles{transpose: "x-t.graph"}, "x-t.graph", "an explicit transpose"},
-		{p("big.graph"), bv, runFiles{importance: importanceInput{file: "web.imp"}}, "", "an importance file"},
-		{p("big.graph"), bv, runFiles{importance: importanceInput{file: "web.imp"}, transpose: "x-t.graph"}, "x-t.graph", "an importance file and an explicit transpose"},
+		{p("big.graph"), bv, runFiles{}, 0, p("big-t.graph"), "a large BVGraph"},
+		{p("small.graph"), bv, runFiles{}, 0, "", "2^28 links"},
+		{p("small.graph"), bv, runFiles{}, 8 << 30, "", "2^28 links, a layout that fits"},
+		{p("small.graph"), bv, runFiles{}, 1 << 30, p("small-t.graph"), "2^28 links, a layout that does not fit"},
+		{p("big.graph"), graphio.FormatCSR, runFiles{}, 0, "", "not a BVGraph"},
+		{p("big.graph"), bv, runFiles{transpose: "x-t.graph"}, 0, "x-t.graph", "an explicit transpose"},
+		{p("big.graph"), bv, runFiles{importance: importanceInput{file: "web.imp"}}, 0, "", "an importance file"},
+		{p("big.graph"), bv, runFiles{importance: importanceInput{file: "web.imp"}, transpose: "x-t.graph"}, 0, "x-t.graph", "an importance file and an explicit transpose"},
 	} {
-		if got := c.files.transposeFor(c.path, c.format); got != c.want {
+		if got := c.files.transposeFor(c.path, c.format, c.budget); got != c.want {
 			t.Errorf("%s: transpose %q, want %q", c.whatCase, got, c.want)
 		}
 	}
 	os.Remove(p("big-t.properties"))
-	if got := transposeFile(p("big.graph"), bv, ""); got != "" {
+	if got := transposeFile(p("big.graph"), bv, "", 0); got != "" {
 		t.Errorf("without NAME-t.properties: %q, want none", got)
 	}
 }

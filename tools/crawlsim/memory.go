@@ -12,6 +12,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
 // memoryEnv names the environment variable that sets the memory crawlsim
@@ -152,8 +153,8 @@ func pagerankBytes(n, m int64) int64 {
 	return 4*m + pagerankVectorBytes(n)
 }
 
-// pagerankVectorBytes is PageRank's memory beside the graph when it pulls
-// along a given transpose: no layout, the vectors alone.
+// pagerankVectorBytes is the memory of PageRank's vectors beside its
+// in-arc layout.
 func pagerankVectorBytes(n int64) int64 {
 	return 8*n + 16*n + 8*n + 8*n + n/4
 }
@@ -166,6 +167,18 @@ func pagerankVectorBytes(n int64) int64 {
 // chooses the trusted pages by.
 func pagerankPushBytes(n int64, personalized bool) int64 {
 	b := 16*n + n/8
+	if personalized {
+		b += 24 * n
+	}
+	return b
+}
+
+// pagerankPullBytes estimates the memory PageRank needs beside the graph
+// and a given transpose (rank.PullBytes: two float64 a page and a bit);
+// personalized, also the teleport vector, PageRank's rescaled copy of it
+// and the uniform PageRank, as when pushing.
+func pagerankPullBytes(n int64, personalized bool) int64 {
+	b := rank.PullBytes(n, false)
 	if personalized {
 		b += 24 * n
 	}

@@ -83,10 +83,11 @@ func writeBVBomb(t *testing.T, dir, name string, n int) string {
 // positions, 8 bytes a page, are all it costs: info summarises it), and
 // every command whose work needs memory for its links refuses before it
 // allocates it, naming the file, the size, the memory needed and the
-// memory available: convert to .csr, rank -hits, run and seeds, and run
-// with it as the -previous snapshot (which is decoded whole). rank
-// computes PageRank by pushing along its lists instead of building the
-// in-link layout (64.2 MiB) and says so.
+// memory available: convert to .csr, rank -hits, run and seeds with
+// community seeds (whose extraction builds a transpose), and run with it
+// as the -previous snapshot (which is decoded whole). rank and run
+// compute PageRank by pushing along its lists instead of building the
+// in-link layout (64.2 MiB); rank says so.
 func TestMemoryLimitRefusesBombs(t *testing.T) {
 	dir := t.TempDir()
 	bomb := writeBVBomb(t, dir, "bomb", 4096)
@@ -119,7 +120,7 @@ func TestMemoryLimitRefusesBombs(t *testing.T) {
 		{[]string{"convert", "-o", filepath.Join(dir, "out.csr"), bomb}, bomb + ": " + size + "64.1 MiB to convert"},
 		// HITS's transpose, 4 bytes a link, and its vectors.
 		{[]string{"rank", "-hits", bomb}, bomb + ": " + size + "64.3 MiB to rank"},
-		{[]string{"run", bomb}, bomb + ": " + size + "64.2 MiB to compare strategies"},
+		{[]string{"run", "-seeds", "community:5", "-urls", urlList, bomb}, bomb + ": " + size + "64.2 MiB to compare strategies"},
 		{[]string{"seeds", "-urls", urlList, bomb}, bomb + ": " + size + "64.2 MiB to compare strategies"},
 		// The previous snapshot's PageRank layout (4 bytes a link) makes
 		// it the larger part of the run, which names it.
@@ -133,6 +134,9 @@ func TestMemoryLimitRefusesBombs(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "out.csr")); err == nil {
 		t.Error("convert wrote its output")
+	}
+	if out, errOut, status := crawlsim(t, "run", "-strategies", "bfs", "-seeds", "top-pagerank:5", bomb); status != 0 || !strings.Contains(out, "bfs") {
+		t.Errorf("run within 16 MiB: status %d, stdout %q, stderr %q", status, out, errOut)
 	}
 	out, errOut, status := crawlsim(t, "rank", "-top", "1", bomb)
 	if note := "note: PageRank pushes along the out-lists of " + bomb + ": its in-link layout would need about 64.2 MiB, more than the 16.0 MiB of memory available\n"; status != 0 || !strings.HasPrefix(errOut, note) || !strings.HasPrefix(out, "pagerank: d=0.85, ") {
