@@ -22,10 +22,20 @@ func (a *App) loadPickedFirst() bool {
 		// says that none is.
 		return false
 	}
+	a.loadThenRun(u)
+	return true
+}
+
+// loadThenRun sends the upload u to the workers, then runs once the
+// first worker read it (runWhenReady): Run on files just picked
+// (loadPickedFirst) or on a graph of the site just downloaded
+// (loadSiteFirst). A first worker not ready yet, or loading the upload
+// it accepted last again, is waited for: Run comes back then, and finds
+// the files still to load. A busy worker is not: the form says to press
+// Run again.
+func (a *App) loadThenRun(u *page.Upload) {
 	switch {
 	case a.q.worker == nil || !a.q.ready || a.resending():
-		// Run comes back once the worker is ready, or holds the upload
-		// it accepted last again, and finds the files still picked.
 		a.runWhenReady = true
 	case a.WorkerBusy():
 		a.FormError = "The worker is still busy; press Run once it is done."
@@ -33,5 +43,4 @@ func (a *App) loadPickedFirst() bool {
 		a.takeUpload(u, nil)
 		a.runWhenReady = true
 	}
-	return true
 }

@@ -196,15 +196,7 @@ func (a *App) loadSiteFirst() bool {
 		a.runWhenReady = true
 		return true
 	}
-	switch {
-	case a.q.worker == nil || !a.q.ready || a.resending():
-		a.runWhenReady = true
-	case a.WorkerBusy():
-		a.FormError = "The worker is still busy; press Run once it is done."
-	default:
-		a.takeUpload(f.u, nil)
-		a.runWhenReady = true
-	}
+	a.loadThenRun(f.u)
 	return true
 }
 
