@@ -33,7 +33,7 @@ func TestHelperNoticeOnlyForAGraphTheFirstWorkerHolds(t *testing.T) {
 			hw := &fakeWorker{files: make(chan sentFiles, 1)}
 			a := parallelApp(t, w, hw)
 			w.files = make(chan sentFiles, 1)
-			h := a.helpers[0]
+			h := a.q.Helpers[0]
 			u := &page.Upload{}
 			a.takeUpload(u, nil)
 			fw := sentUpload(t, w)
