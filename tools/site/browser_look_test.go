@@ -9,6 +9,7 @@ package site
 // entry cut by the embedded frame.
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -141,4 +142,56 @@ func TestPageEmbedLegendWhole(t *testing.T) {
 		}
 		run(t, ctx, chromedp.Click("#cancel"), waitFor(`!document.querySelector("#run").disabled`, 20*time.Second))
 	}
+}
+
+// headingCovered records, in the page, how the chart's heading looks when
+// the run's progress bars first appear: the points of the heading where
+// something else is on top, and whether the drop-down's box overlaps the
+// heading's (window.crawlsimHeading, set once).
+const headingCovered = `(() => {
+	const look = () => {
+		if (window.crawlsimHeading || !document.querySelector("#progress .bar")) return;
+		const h = document.querySelector("#chart-heading").getBoundingClientRect(), p = document.querySelector("#progress").getBoundingClientRect();
+		const points = [[h.left + 2, h.top + 2], [h.right - 2, h.top + 2], [(h.left + h.right) / 2, (h.top + h.bottom) / 2], [h.left + 2, h.bottom - 2], [h.right - 2, h.bottom - 2]];
+		window.crawlsimHeading = {
+			Covered: points.filter(([x, y]) => { const e = document.elementFromPoint(x, y); return !e || !e.closest("#chart-heading"); }).map(([x, y]) => Math.round(x) + "," + Math.round(y) + " " + (document.elementFromPoint(x, y) || {tagName: "nothing"}).tagName.toLowerCase()),
+			Overlaps: !(p.bottom <= h.top || p.top >= h.bottom || p.right <= h.left || p.left >= h.right),
+			Heading: [Math.round(h.top), Math.round(h.bottom)], Progress: [Math.round(p.top), Math.round(p.bottom)],
+		};
+	};
+	new MutationObserver(look).observe(document, {subtree: true, childList: true});
+})()`
+
+// headingLook is what headingCovered records.
+type headingLook struct {
+	// Covered lists the heading's points under something else.
+	Covered []string
+	// Overlaps: the drop-down's box overlaps the heading's.
+	Overlaps bool
+	// Heading and Progress are the top and bottom of each box, in px.
+	Heading, Progress [2]int
+}
+
+// checkRunCoversNoHeading runs a comparison on the page at url at 400 px
+// and checks that the run's drop-down (the stage and a bar per strategy)
+// leaves the chart panel's heading in sight.
+func checkRunCoversNoHeading(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	run(t, ctx, viewport(400, 900), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		chromedp.Evaluate[chromedp.Void](headingCovered), setField("#gen-pages", "200000"), chromedp.Click("#run"),
+		waitFor(`window.crawlsimHeading`, 3*time.Minute))
+	look := value(t, ctx, chromedp.Evaluate[headingLook](`window.crawlsimHeading`))
+	if len(look.Covered) > 0 || look.Overlaps {
+		t.Errorf("at 400 px during a run the chart's heading (%d to %d px) is covered at %q; the drop-down spans %d to %d px",
+			look.Heading[0], look.Heading[1], look.Covered, look.Progress[0], look.Progress[1])
+	}
+	_ = chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector("#cancel").click()`))
+}
+
+// TestPageRunCoversNoHeading: at phone width (400 px) a run's drop-down,
+// which hangs over the chart so that nothing moves, covers no part of
+// the chart panel's heading, which says what the chart shows.
+func TestPageRunCoversNoHeading(t *testing.T) {
+	ctx, url := browser(t, nil)
+	checkRunCoversNoHeading(t, ctx, url)
 }
