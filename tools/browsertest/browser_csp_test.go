@@ -1,6 +1,6 @@
 //go:build browser
 
-package site
+package browsertest
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/crawlsim/crawlsim/tools/site"
 )
 
 // cspWatch records the violations of the Content-Security-Policy that the
@@ -42,7 +43,7 @@ func (c *cspWatch) wrap(h http.Handler) http.Handler {
 			w.WriteHeader(http.StatusNoContent)
 			return
 		}
-		if r.URL.Path == "/worker.wasm"+compressedSuffix {
+		if r.URL.Path == "/worker.wasm"+site.CompressedSuffix {
 			c.wasm.Add(1)
 		}
 		h.ServeHTTP(&reportingWriter{ResponseWriter: w, watch: c, path: r.URL.Path}, r)

@@ -1,6 +1,6 @@
 //go:build browser
 
-package site
+package browsertest
 
 // Browser tests of what the page looks like on every screen, as seen in
 // headless Chromium at 360, 768 and 1400 px, light and dark, before, during

@@ -1,6 +1,6 @@
 //go:build browser
 
-package site
+package browsertest
 
 // Browser tests of the page's start (that it is fast): the site written by
 // -out works from a plain static file server and transfers its WebAssembly
@@ -25,6 +25,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/crawlsim/crawlsim/tools/site"
 )
 
 // startProbe is evaluated in the page before any of its scripts (a
@@ -246,13 +247,13 @@ func TestStaticSiteFromPlainServer(t *testing.T) {
 	defer sent.mu.Unlock()
 	var wasmSent, wasmRaw int64
 	for _, name := range []string{"page.wasm", "worker.wasm"} {
-		raw, err := unbrotliFile(filepath.Join(dir, name+compressedSuffix))
+		raw, err := unbrotliFile(filepath.Join(dir, name+site.CompressedSuffix))
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := sent.bytes["/"+name+compressedSuffix]
+		n := sent.bytes["/"+name+site.CompressedSuffix]
 		if n == 0 {
-			t.Errorf("the browser did not fetch %s%s (fetched %v)", name, compressedSuffix, sent.bytes)
+			t.Errorf("the browser did not fetch %s%s (fetched %v)", name, site.CompressedSuffix, sent.bytes)
 		}
 		t.Logf("%s: %.2f MB compiled, %.2f MB sent", name, float64(len(raw))/1e6, float64(n)/1e6)
 		wasmSent += n

@@ -1,17 +1,11 @@
 //go:build browser
 
-package site
+package browsertest
 
-// Real-browser tests of the page: chromedp drives Chromium, headless, on
-// the site built by Build and served by Handler. They take minutes, so
-// they build only with the tag browser:
-//
-//	go test -tags browser -timeout 30m ./tools/site/
-//
-// .ci/run runs them so. A test that needs a tool this machine lacks
-// (Chromium, or axe-core for the accessibility audits) fails and says how
-// to install it; with CRAWLSIM_BROWSER=optional it is skipped instead.
-// TestMain lists every test skipped, and why, at the end of the output.
+// The browser, the site and the helpers every browser test uses: one
+// site built for all the tests (site.Build), a server of it
+// (site.Handler) for each, a Chromium tab, and the actions that wait for
+// the page and read it.
 
 import (
 	"bytes"
@@ -31,6 +25,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/andybalholm/brotli"
 	"github.com/chromedp/chromedp"
 
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -38,6 +33,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/step"
+	"github.com/crawlsim/crawlsim/tools/site"
 )
 
 // browserSite is the site built once for all the browser tests.
@@ -116,7 +112,7 @@ func siteDir(t *testing.T) string {
 			return
 		}
 		var log bytes.Buffer
-		if err := Build(context.Background(), filepath.Join("..", ".."), dir, &log); err != nil {
+		if err := site.Build(context.Background(), filepath.Join("..", ".."), dir, &log); err != nil {
 			browserSite.err = fmt.Errorf("%v\n%s", err, log.String())
 			return
 		}
@@ -134,7 +130,7 @@ func browser(t *testing.T, h func(http.Handler) http.Handler) (context.Context, 
 	t.Helper()
 	exe := chromium(t)
 	dir := siteDir(t)
-	var handler http.Handler = Handler(dir)
+	var handler http.Handler = site.Handler(dir)
 	if h != nil {
 		handler = h(handler)
 	}
@@ -292,7 +288,7 @@ func TestPageDefaultComparison(t *testing.T) {
 		t.Errorf("the readout says %q", readout)
 	}
 	for _, name := range []string{"page.wasm", "worker.wasm"} {
-		name += compressedSuffix
+		name += site.CompressedSuffix
 		br, err := os.Stat(filepath.Join(siteDir(t), name))
 		if err != nil {
 			t.Fatal(err)
@@ -515,7 +511,7 @@ func TestPageWorkerRestart(t *testing.T) {
 	var failed atomic.Int32
 	ctx, url := browser(t, func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path == "/worker.wasm"+compressedSuffix && failed.Add(1) == 1 {
+			if r.URL.Path == "/worker.wasm"+site.CompressedSuffix && failed.Add(1) == 1 {
 				http.Error(w, "failing on purpose", http.StatusInternalServerError)
 				return
 			}
@@ -572,4 +568,14 @@ func TestPageRevisits(t *testing.T) {
 	if !sameCells(got, want) {
 		t.Errorf("the page's revisit table\n%v\nnatively\n%v", got, want)
 	}
+}
+
+// unbrotliFile returns the decompressed content of the Brotli file name.
+func unbrotliFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(brotli.NewReader(f))
 }

@@ -1,6 +1,6 @@
 //go:build browser
 
-package site
+package browsertest
 
 // Browser tests of the page's honest state: the simulated-time table of a
 // politeness run, the previous result marked while a run goes, the page

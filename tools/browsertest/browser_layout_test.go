@@ -1,6 +1,6 @@
 //go:build browser
 
-package site
+package browsertest
 
 // Browser tests of the page's layout on every screen: no horizontal
 // overflow from phone to wide desktop, panels that stack on a phone, a

@@ -1,6 +1,6 @@
 //go:build browser
 
-package site
+package browsertest
 
 // Browser tests of how the page explains itself: the About section cites
 // each paper once with a link, a metric's definition opens from the

@@ -1,6 +1,6 @@
 //go:build browser
 
-package site
+package browsertest
 
 // Browser tests of the page's readability and accessibility: a
 // keyboard-only path from load to a finished run and a readout, an

@@ -1,6 +1,6 @@
 //go:build browser
 
-package site
+package browsertest
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 //go:build browser
 
-package site
+package browsertest
 
 // Browser tests of a permalink's start (so that nothing on the page jumps):
 // the skeleton in index.html is the default scenario's chart panel, but a

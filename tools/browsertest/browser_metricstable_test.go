@@ -1,6 +1,6 @@
 //go:build browser
 
-package site
+package browsertest
 
 // Browser tests of the metrics table (ui/metrics-table.vugu) for a
 // student on a phone: reached from the first screen, its cells read

@@ -1,6 +1,6 @@
 //go:build browser
 
-package site
+package browsertest
 
 // Browser tests of the take-aways: the chart as PNG, the table copied as
 // Markdown, a pinned result compared with the next run.

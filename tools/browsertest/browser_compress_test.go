@@ -1,6 +1,6 @@
 //go:build browser
 
-package site
+package browsertest
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/chromedp/chromedp"
+	"github.com/crawlsim/crawlsim/tools/site"
 )
 
 // TestPageBadCompressedBinary serves a page.wasm.br cut short, one with
@@ -21,7 +22,7 @@ import (
 // why, naming the file.
 func TestPageBadCompressedBinary(t *testing.T) {
 	dir := siteDir(t)
-	good, err := os.ReadFile(filepath.Join(dir, "page.wasm"+compressedSuffix))
+	good, err := os.ReadFile(filepath.Join(dir, "page.wasm"+site.CompressedSuffix))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func TestPageBadCompressedBinary(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, url := browser(t, func(h http.Handler) http.Handler {
 				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-					if r.URL.Path == "/page.wasm"+compressedSuffix {
+					if r.URL.Path == "/page.wasm"+site.CompressedSuffix {
 						w.Header().Set("Content-Type", "application/octet-stream")
 						w.Write(tt.body)
 						return

@@ -1,6 +1,6 @@
 //go:build browser
 
-package site
+package browsertest
 
 // Browser tests of the chart's crosshair readout in an embed frame.
 

@@ -1,6 +1,6 @@
 //go:build browser
 
-package site
+package browsertest
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/tools/site"
 )
 
 // TestPageEmbedRunsASiteGraph serves the site with cs-stanford from
@@ -37,7 +38,7 @@ func TestPageEmbedRunsASiteGraph(t *testing.T) {
 	if _, err := os.Stat(edges); err != nil {
 		skipFor(t, fmt.Sprintf("cs-stanford data not available (%v); it lives in ../shared/data beside the repository", err))
 	}
-	graphs, err := PrepareGraphs([]GraphSpec{
+	graphs, err := site.PrepareGraphs([]site.GraphSpec{
 		{File: edges, URLs: filepath.Join(dir, "cs-stanford.urls")},
 		{File: filepath.Join(dir, "cs-stanford.graph")},
 	})
@@ -45,7 +46,7 @@ func TestPageEmbedRunsASiteGraph(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, url := browser(t, func(h http.Handler) http.Handler {
-		gh, err := graphsHandler(graphs, h)
+		gh, err := site.GraphsHandler(graphs, h)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +76,7 @@ func TestPageEmbedRunsASiteGraph(t *testing.T) {
 			t.Errorf("the Graph panel does not say %q:\n%s", want, panel.Text)
 		}
 	}
-	want, err := scenario.Run(context.Background(), s, scenario.Env{FS: sourceFS(graphs[0].Sources)}, nil)
+	want, err := scenario.Run(context.Background(), s, scenario.Env{FS: site.SourceFS(graphs[0].Sources)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
