@@ -71,9 +71,15 @@ func TestPageNothingHiddenOrCut(t *testing.T) {
 		run(t, ctx, setField("#gen-pages", "200000"), chromedp.Click("#run"),
 			waitFor(`document.querySelector("#progress .bar") != null`, 30*time.Second))
 		look("during a run")
-		stage := value(t, ctx, chromedp.Evaluate[string](`(() => { for (const e of document.querySelectorAll("#stage, #progress .stage-line")) if (e.getBoundingClientRect().height > 0) return e.textContent; return ""; })()`))
-		if stage == "" {
-			t.Errorf("at %d px during a run no stage is shown", width)
+		stage := value(t, ctx, chromedp.Evaluate[struct{ Text, Page string }](`(() => {
+			const shown = Array.from(document.querySelectorAll("#stage, #progress .stage-line")).find((e) => e.getBoundingClientRect().height > 0);
+			if (shown && shown.textContent != "") return {Text: shown.textContent, Page: ""};
+			const p = document.querySelector("#progress"), line = document.querySelector("#progress .stage-line");
+			return {Text: "", Page: (shown ? (shown.id ? "#" + shown.id : "." + shown.className) + " shown empty; " : "") + (p == null ? "no drop-down, Run " + (document.querySelector("#run").disabled ? "disabled" : "enabled") :
+				"a drop-down " + Math.round(p.getBoundingClientRect().height) + " px high, its stage line " + (line ? Math.round(line.getBoundingClientRect().height) + " px high, " + JSON.stringify(line.textContent) : "missing"))};
+		})()`))
+		if stage.Text == "" {
+			t.Errorf("at %d px during a run no stage is shown: %s", width, stage.Page)
 		}
 		if cut := value(t, ctx, chromedp.Evaluate[[]string](cutLabels)); len(cut) > 0 {
 			t.Errorf("at %d px during a run the progress bars' labels %q are cut", width, cut)
