@@ -19,7 +19,7 @@ func TestAnnounceSaysWhatIsShown(t *testing.T) {
 		{"workers=1&embed=1", "the chart shows the result; the full page also has the tables", "the table show"},
 	} {
 		a, w := NewApp(c.query, ""), newSessionWorker()
-		a.q.worker = w
+		a.q.Worker = w
 		a.Form.Pages = "2000"
 		a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 		for _, r := range w.take() {

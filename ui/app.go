@@ -5,6 +5,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
@@ -14,10 +15,11 @@ import (
 // Vugu event environment's lock (event handlers hold it; work arriving from
 // the worker takes it in Deliver).
 //
-// The worker does one request at a time; q holds the pending ones, each
-// with its panel's handlers. App keeps the comparison (the form, the
-// graph, the run and its result); the Community, Revisits and Papers
-// panels keep their own state.
+// The worker does one request at a time; q (workerqueue.Queue) holds the
+// pending ones, each with its panel's handlers, the first worker's
+// restarts and the run it owes, and the helper workers. App keeps the
+// comparison (the form, the graph, the run and its result); the
+// Community, Revisits and Papers panels keep their own state.
 //
 // Its methods are kept by concern: the form's setters here, the worker's
 // start, events and restarts in worker.go, the graph's load and generate
@@ -25,7 +27,7 @@ import (
 // the permalink and downloads in share.go.
 type App struct {
 	env vugu.EventEnv
-	q   requests
+	q   workerqueue.Queue
 
 	// Embed is the embed mode (?embed=1 or #embed): chart and Run only.
 	Embed bool
@@ -37,20 +39,12 @@ type App struct {
 	// FormError says which fields do not read.
 	FormError string
 
-	// Graph describes the graph last loaded or generated; graphReq is
-	// the load or generate in flight.
-	Graph    *protocol.GraphInfo
-	graphReq int64
-	// graphKind is the kind of graphReq: protocol.KindLoad or
-	// KindGenerate (WaitReason).
-	graphKind string
+	// Graph describes the graph last loaded or generated (q.GraphReq is
+	// the load or generate in flight).
+	Graph *protocol.GraphInfo
 	// Facts are the graph's statistics as label and value pairs, from
 	// Graph or else from the result.
 	Facts [][2]string
-
-	// runReq is the comparison in flight; resultReq the run that gave
-	// Result, whose download orders the worker may still hold.
-	runReq, resultReq int64
 
 	// Result is the last comparison, and what is drawn from it.
 	Result *model.Result
@@ -97,10 +91,6 @@ type App struct {
 	// without the chart's view (showPermalink).
 	scenarioFragment string
 
-	// The work to do once the worker is ready: a run, and the upload to
-	// send again after a restart.
-	runWhenReady  bool
-	loadWhenReady bool
 	// keepAddress keeps the page's address as the user opened it, a
 	// link the page could not read, until the user runs something
 	// (permalink.go).
@@ -115,17 +105,13 @@ type App struct {
 	fileLink *fileLink
 	// picked is the upload taken last from the file inputs, by Load or
 	// by Run (run_picked.go).
-	picked   *page.Upload
-	restarts int
-	// dead is set once the worker failed too often; the page then only
-	// says so.
-	dead bool
+	picked *page.Upload
 	// FirstComparison is the time from the page's start to the first
 	// comparison drawn, in milliseconds (0 until then).
 	FirstComparison float64
-	// parallelState is the workers beside the first one, which run a
-	// comparison's strategies in parallel (helpers.go, parallel.go).
-	parallelState
+	// lastProgressRender is when a progress last re-rendered the page
+	// (page.Now, in milliseconds; quietProgress).
+	lastProgressRender float64
 	// siteState is the graphs of the page's site (sitegraphs.go).
 	siteState
 }
@@ -134,10 +120,10 @@ type App struct {
 // fragment, without ? and #): the scenario of a permalink, or the default
 // one, to be run as soon as the worker is ready.
 func NewApp(query, fragment string) *App {
-	a := &App{Form: DefaultForm(), Chart: Chart{XAxis: report.XFraction, Cursor: -1}, runWhenReady: true}
-	a.Community, a.Revisits = newCommunity(&a.q), newRevisits(&a.q)
-	a.Papers = newPapers(&a.q)
-	a.workers, a.readyHelpers = workersOf(query), -1
+	a := &App{Form: DefaultForm(), Chart: Chart{XAxis: report.XFraction, Cursor: -1}, q: workerqueue.New(workersOf(query))}
+	a.q.RunLater()
+	a.Community, a.Revisits = newCommunity(&a.q.Requests), newRevisits(&a.q.Requests)
+	a.Papers = newPapers(&a.q.Requests)
 	a.Embed, a.embedFragment = embedOf(query, fragment)
 	s, ok, err := DecodePermalink(fragment)
 	switch {
@@ -152,7 +138,7 @@ func NewApp(query, fragment string) *App {
 		// A graph of the site is downloaded by the opening run
 		// (loadSiteFirst); an upload's files must be chosen.
 		if a.Form.Source == SourceUpload {
-			a.runWhenReady = false
+			a.q.DropRun()
 			a.askForFiles(s)
 		}
 		a.Notice = joinNotices(a.Notice, notice)

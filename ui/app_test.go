@@ -8,6 +8,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
@@ -49,7 +50,7 @@ func (w *fakeWorker) Terminate() error { return nil }
 func readyApp(t *testing.T) (*App, *fakeWorker) {
 	t.Helper()
 	a, w := NewApp("", ""), &fakeWorker{}
-	a.q.worker = w
+	a.q.Worker = w
 	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 	if len(w.sent) != 1 || w.sent[0].Kind != protocol.KindRun || !a.Running() {
 		t.Fatalf("the ready worker was sent %+v", w.sent)
@@ -59,6 +60,14 @@ func readyApp(t *testing.T) (*App, *fakeWorker) {
 		t.Fatalf("after the result: busy %v, result %v, error %q", a.WorkerBusy(), a.Result != nil, a.Error)
 	}
 	return a, w
+}
+
+// killWorker fails q's first worker until the page gives up on it
+// (workerqueue.Queue.Dead).
+func killWorker(q *workerqueue.Queue) {
+	for !q.Dead() {
+		q.Failed(false)
+	}
 }
 
 // tinyResult is a comparison of two strategies as the worker sends it
@@ -210,7 +219,7 @@ func TestRequestsRouteAnswers(t *testing.T) {
 		t.Fatalf("no extraction: %q", a.Community.Error)
 	}
 	a.handle(page.Event{Failed: errors.New("crashed")})
-	if a.WorkerBusy() || a.Community.Busy() || a.q.worker == w {
+	if a.WorkerBusy() || a.Community.Busy() || a.q.Worker == w {
 		t.Errorf("after the worker failed: busy %v, extraction %v", a.WorkerBusy(), a.Community.Busy())
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/ui/formcheck"
+	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -32,7 +33,7 @@ type Community struct {
 }
 
 // newCommunity returns the panel's state with its default fields.
-func newCommunity(q *requests) Community {
+func newCommunity(q *workerqueue.Requests) Community {
 	return Community{panelRequest: panelRequest{q: q}, K: "10", Density: "100"}
 }
 
@@ -86,9 +87,9 @@ func (c *Community) Extract(f Form) {
 	s.Budget, s.Politeness = 0, nil
 	s.SeedStudy = &model.SeedStudy{} // the default samples, as paper 003 on the Papers panel takes
 	// The worker normalises the study; what it refuses is shown as Error.
-	req := c.q.request(protocol.KindRun)
+	req := c.q.Request(protocol.KindRun)
 	req.Scenario = &s
-	c.start(req, &pending{done: c.done})
+	c.start(req, &workerqueue.Pending{Done: c.done})
 }
 
 // done takes the seed study's result and draws what the panel shows of

@@ -7,19 +7,20 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
 // Running reports whether a comparison is in flight.
-func (a *App) Running() bool { return a.q.has(a.runReq) || a.par != nil }
+func (a *App) Running() bool { return a.q.Has(a.q.RunReq) || a.q.Par != nil }
 
 // Progress is the progress of the comparison in flight, nil when none.
 func (a *App) Progress() *protocol.Progress {
-	if a.par != nil {
-		return a.par.progress()
+	if a.q.Par != nil {
+		return a.q.Par.Progress()
 	}
-	return a.q.progress(a.runReq)
+	return a.q.Progress(a.q.RunReq)
 }
 
 // Run runs the form's scenario in the worker.
@@ -38,14 +39,14 @@ func (a *App) Run() {
 		a.FormError = err.Error()
 		return
 	}
-	if a.dead {
+	if a.q.Dead() {
 		a.Error = a.deadMessage(errors.New("no worker"))
 		return
 	}
 	// A first worker loading the upload again (after a restart, or a load
 	// it refused) runs once it holds it.
-	if a.q.worker == nil || !a.q.ready || a.resending() {
-		a.runWhenReady = true
+	if a.q.Worker == nil || !a.q.Ready || a.q.Resending() {
+		a.q.RunLater()
 		return
 	}
 	// The worker normalises the scenario: its refusal names the fields,
@@ -69,20 +70,20 @@ func (a *App) Run() {
 
 // runOne runs the comparison s in the first worker alone.
 func (a *App) runOne(s model.Scenario, accept func()) {
-	req := a.q.request(protocol.KindRun)
+	req := a.q.Request(protocol.KindRun)
 	req.Scenario = &s
-	err := a.q.start(req, &pending{
-		progressed: func(*protocol.Progress) { accept(); a.announceProgress() },
-		done:       func(r protocol.Response) { accept(); a.runDone(r) },
-		failed:     func(msg string) { accept(); a.runFailed(msg) },
-		byScenario: func(msg string) { accept(); a.runRefused(msg) },
-		invalid:    func(fields []protocol.FieldError) { a.refused(s, fields) },
-		cancelled: func() {
+	err := a.q.Start(req, &workerqueue.Pending{
+		Progressed: func(*protocol.Progress) { accept(); a.announceProgress() },
+		Done:       func(r protocol.Response) { accept(); a.runDone(r) },
+		Failed:     func(msg string) { accept(); a.runFailed(msg) },
+		ByScenario: func(msg string) { accept(); a.runRefused(msg) },
+		Invalid:    func(fields []protocol.FieldError) { a.refused(s, fields) },
+		Cancelled: func() {
 			accept()
 			a.runCancelled()
 		},
 	})
-	if errors.Is(err, errBusy) {
+	if errors.Is(err, workerqueue.ErrBusy) {
 		a.FormError = "The worker is still busy; press Run once it is done."
 		return
 	}
@@ -90,7 +91,7 @@ func (a *App) runOne(s model.Scenario, accept func()) {
 		a.Error = err.Error()
 		return
 	}
-	a.runReq = req.ID
+	a.q.RunReq = req.ID
 	a.started(s, 1)
 }
 
@@ -103,14 +104,14 @@ func (a *App) runDone(r protocol.Response) {
 	}
 	// The one order of every listing (the command line's too).
 	model.OrderStrategies(res.Strategies, catalogue.Strategies)
-	a.Result, a.Graph, a.resultReq = res, nil, r.ID
+	a.Result, a.Graph, a.q.ResultReq = res, nil, r.ID
 	head, rows := report.ReadableRows(res)
 	a.MetricsHead, a.MetricsRows = head, groupRows(rows)
 	a.stale, a.linked = false, false
 	a.shownKey = a.runKey
 	a.setTimeTable(res)
 	a.Facts = graphFacts(a.Graph, a.Result)
-	a.restarts = 0
+	a.q.Succeeded()
 	a.Hidden, a.Highlighted, a.Cursor = nil, "", -1
 	a.drawChart()
 	shown := "the chart and the table show the result"
@@ -127,13 +128,13 @@ func (a *App) runDone(r protocol.Response) {
 
 // Cancel cancels the comparison in flight.
 func (a *App) Cancel() {
-	if a.par != nil {
-		if err := a.par.cancel(a); err != nil {
+	if a.q.Par != nil {
+		if err := a.cancelParallel(a.q.Par); err != nil {
 			a.Error = err.Error()
 		}
 		return
 	}
-	if err := a.q.cancel(a.runReq); err != nil {
+	if err := a.q.Cancel(a.q.RunReq); err != nil {
 		a.Error = err.Error()
 	}
 }

@@ -68,7 +68,7 @@ func (a *App) RunEstimate() string {
 	if !ok || s.Graph.Generate == nil {
 		return ""
 	}
-	parts := min(max(a.workers, 1), max(len(s.Strategies), 1), int(max(parallelMemory/max(a.graphBytes(s), 1), 1)))
+	parts := min(max(a.q.Workers, 1), max(len(s.Strategies), 1), int(max(parallelMemory/max(a.graphBytes(s), 1), 1)))
 	secs := comparisonSeconds(s, parts)
 	if secs < estimateFloor {
 		return ""

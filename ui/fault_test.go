@@ -24,15 +24,15 @@ func TestHelperRefusalForTheScenarioKeepsTheHelper(t *testing.T) {
 	a := parallelApp(t, w, hw)
 	a.Run()
 	first, second := lastSent(t, w), lastSent(t, hw)
-	if a.usedWorkers != 2 {
-		t.Fatalf("ran in %d workers", a.usedWorkers)
+	if a.q.UsedWorkers != 2 {
+		t.Fatalf("ran in %d workers", a.q.UsedWorkers)
 	}
-	a.handleHelper(a.helpers[0], pageEvent(protocol.Response{ID: second.ID, Kind: protocol.KindError, Error: faultMsg, ScenarioFault: true}))
+	a.handleHelper(a.q.Helpers[0], pageEvent(protocol.Response{ID: second.ID, Kind: protocol.KindError, Error: faultMsg, ScenarioFault: true}))
 	if c := lastSent(t, w); c.Kind != protocol.KindCancel || c.Target != first.ID {
 		t.Errorf("the first worker was sent %+v, want the cancel of its part", c)
 	}
-	if h := a.helpers[0]; h.dead || h.q.worker == nil {
-		t.Errorf("the helper was retired (dead %v, worker %v)", h.dead, h.q.worker)
+	if h := a.q.Helpers[0]; h.Dead || h.Worker == nil {
+		t.Errorf("the helper was retired (dead %v, worker %v)", h.Dead, h.Worker)
 	}
 	if a.Running() || a.Error != faultMsg || a.Notice != "" {
 		t.Errorf("running %v, error %q, notice %q", a.Running(), a.Error, a.Notice)
@@ -44,8 +44,8 @@ func TestHelperRefusalForTheScenarioKeepsTheHelper(t *testing.T) {
 	}
 	checkFailureSaidOnce(t, a)
 	a.Run()
-	if a.usedWorkers != 2 {
-		t.Errorf("the next comparison ran in %d workers, want 2", a.usedWorkers)
+	if a.q.UsedWorkers != 2 {
+		t.Errorf("the next comparison ran in %d workers, want 2", a.q.UsedWorkers)
 	}
 }
 
@@ -57,9 +57,9 @@ func TestHelperFailureOfItsOwnRetiresIt(t *testing.T) {
 	a := parallelApp(t, w, hw)
 	a.Run()
 	second := lastSent(t, hw)
-	a.handleHelper(a.helpers[0], pageEvent(protocol.Response{ID: second.ID, Kind: protocol.KindError, Error: "g.edges: no such file here"}))
-	if !a.helpers[0].dead || !a.Running() || a.usedWorkers != 1 || !strings.Contains(a.Notice, "runs in one worker") {
-		t.Errorf("dead %v, running %v, workers %d, notice %q", a.helpers[0].dead, a.Running(), a.usedWorkers, a.Notice)
+	a.handleHelper(a.q.Helpers[0], pageEvent(protocol.Response{ID: second.ID, Kind: protocol.KindError, Error: "g.edges: no such file here"}))
+	if !a.q.Helpers[0].Dead || !a.Running() || a.q.UsedWorkers != 1 || !strings.Contains(a.Notice, "runs in one worker") {
+		t.Errorf("dead %v, running %v, workers %d, notice %q", a.q.Helpers[0].Dead, a.Running(), a.q.UsedWorkers, a.Notice)
 	}
 }
 
@@ -72,11 +72,11 @@ func TestRunFailureSaidOnce(t *testing.T) {
 		w, hw := &fakeWorker{}, &fakeWorker{}
 		a := parallelApp(t, w, hw)
 		if workers == 1 {
-			a.helpers = nil
+			a.q.Helpers = nil
 		}
 		a.Run()
-		if a.usedWorkers != workers {
-			t.Fatalf("ran in %d workers, want %d", a.usedWorkers, workers)
+		if a.q.UsedWorkers != workers {
+			t.Fatalf("ran in %d workers, want %d", a.q.UsedWorkers, workers)
 		}
 		first := lastSent(t, w)
 		a.handle(pageEvent(protocol.Response{ID: first.ID, Kind: protocol.KindError, Error: faultMsg, ScenarioFault: true}))

@@ -120,7 +120,7 @@ func TestRefusalKeepsWhatWasTyped(t *testing.T) {
 func firstResult(t *testing.T, pages string) (*App, *sessionWorker) {
 	t.Helper()
 	a, w := NewApp("workers=1", ""), newSessionWorker()
-	a.q.worker = w
+	a.q.Worker = w
 	a.Form.Pages = pages
 	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 	for _, r := range w.take() {

@@ -234,7 +234,7 @@ func TestReadout(t *testing.T) {
 }
 
 func TestNewApp(t *testing.T) {
-	if a := NewApp("embed=1", ""); !a.Embed || !a.runWhenReady || a.Error != "" {
+	if a := NewApp("embed=1", ""); !a.Embed || !a.q.RunOwed() || a.Error != "" {
 		t.Errorf("embed: %+v", a)
 	}
 	s := sampleScenario()
@@ -244,10 +244,10 @@ func TestNewApp(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := NewApp("", frag)
-	if a.Embed || a.runWhenReady || !strings.Contains(a.Notice, "web.edges") || a.Form.Seeds != "random:25" {
-		t.Errorf("a permalink of an upload: run %v, notice %q, seeds %q", a.runWhenReady, a.Notice, a.Form.Seeds)
+	if a.Embed || a.q.RunOwed() || !strings.Contains(a.Notice, "web.edges") || a.Form.Seeds != "random:25" {
+		t.Errorf("a permalink of an upload: run %v, notice %q, seeds %q", a.q.RunOwed(), a.Notice, a.Form.Seeds)
 	}
-	if a := NewApp("", "s=broken"); !strings.Contains(a.Error, "default scenario") || !a.runWhenReady {
+	if a := NewApp("", "s=broken"); !strings.Contains(a.Error, "default scenario") || !a.q.RunOwed() {
 		t.Errorf("a broken permalink: %q", a.Error)
 	}
 }

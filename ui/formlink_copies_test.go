@@ -14,7 +14,7 @@ import (
 func linkApp(t *testing.T, frag string) *App {
 	t.Helper()
 	a, w := NewApp("workers=1", frag), newSessionWorker()
-	a.q.worker = w
+	a.q.Worker = w
 	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 	for _, r := range w.take() {
 		a.handle(pageEvent(r))

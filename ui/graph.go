@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
@@ -16,12 +17,12 @@ const (
 
 // Loading reports whether a load or generate is in flight, or the
 // download of a graph of the site.
-func (a *App) Loading() bool { return a.q.has(a.graphReq) || a.siteFetching }
+func (a *App) Loading() bool { return a.q.Has(a.q.GraphReq) || a.siteFetching }
 
 // graphPending is the pending request of a load or generate.
-func (a *App) graphPending(kind string) *pending {
-	return &pending{
-		done: func(r protocol.Response) {
+func (a *App) graphPending(kind string) *workerqueue.Pending {
+	return &workerqueue.Pending{
+		Done: func(r protocol.Response) {
 			a.Graph = r.Graph
 			a.Facts = graphFacts(a.Graph, a.Result)
 			if kind == protocol.KindLoad {
@@ -29,14 +30,14 @@ func (a *App) graphPending(kind string) *pending {
 				if model.IsSitePath(r.Graph.Name) {
 					a.Form.Source = SourceSite
 				}
-				a.uploadPages, a.uploadLinks = int64(r.Graph.Stats.Pages), r.Graph.Stats.Links
+				a.q.UploadPages, a.q.UploadLinks = int64(r.Graph.Stats.Pages), r.Graph.Stats.Links
 				a.syncHelpers()
 				a.markHelpers()
 			}
 			a.runPending()
 		},
-		failed: func(msg string) {
-			a.runWhenReady = false
+		Failed: func(msg string) {
+			a.q.DropRun()
 			a.Error = msg
 		},
 	}
@@ -55,14 +56,14 @@ func (a *App) Generate() {
 		a.FormError = err.Error()
 		return
 	}
-	req := a.q.request(protocol.KindGenerate)
+	req := a.q.Request(protocol.KindGenerate)
 	req.Generate = s.Graph.Generate
-	if err := a.q.start(req, a.graphPending(protocol.KindGenerate)); err != nil {
+	if err := a.q.Start(req, a.graphPending(protocol.KindGenerate)); err != nil {
 		a.Error = err.Error()
 		return
 	}
 	a.Form.Source = SourceGenerate
-	a.graphReq, a.graphKind = req.ID, protocol.KindGenerate
+	a.q.GraphReq, a.q.GraphKind = req.ID, protocol.KindGenerate
 }
 
 // LoadFiles sends the files picked in the file inputs to the worker, and
@@ -70,12 +71,12 @@ func (a *App) Generate() {
 // sending happens on a goroutine of its own.
 func (a *App) LoadFiles() {
 	a.Error, a.FormError = "", ""
-	if a.q.worker == nil || !a.q.ready {
-		a.Error = errNoWorker.Error()
+	if a.q.Worker == nil || !a.q.Ready {
+		a.Error = workerqueue.ErrNoWorker.Error()
 		return
 	}
 	if a.q.Busy() {
-		a.Error = errBusy.Error()
+		a.Error = workerqueue.ErrBusy.Error()
 		return
 	}
 	// The files are taken from the inputs now, in the click's handler: the
@@ -93,26 +94,26 @@ func (a *App) LoadFiles() {
 // accepted it.
 func (a *App) takeUpload(u *page.Upload, pickErr error) {
 	if pickErr == nil {
-		a.picked, a.sending, a.uploads = u, u, a.uploads+1
-		a.loadHelpers(func(*helper) bool { return true })
+		a.picked, a.q.Sending, a.q.Uploads = u, u, a.q.Uploads+1
+		a.loadHelpers(func(*workerqueue.Helper) bool { return true })
 	}
 	a.sendUpload(u, pickErr)
 }
 
 // uploadAnswered takes the first worker's answer to the load of the
-// upload on its way (sending), or its loss: accepted, it is the upload
+// upload on its way (q.Sending), or its loss: accepted, it is the upload
 // to send again; refused or lost, the helpers that hold or load it hold
 // no file, and are sent the upload the first worker accepted before, if
 // any. refused says the first worker read it and refused it: the worker
 // dropped the upload it held before reading this one (session.Session
 // does), and is sent the accepted one again, as a restarted worker is.
 func (a *App) uploadAnswered(u *page.Upload, accepted, refused bool) {
-	if u == nil || u != a.sending {
+	if u == nil || u != a.q.Sending {
 		return
 	}
-	a.sending = nil
+	a.q.Sending = nil
 	if accepted {
-		a.upload, a.uploadGen = u, a.uploads
+		a.q.Upload, a.q.UploadGen = u, a.q.Uploads
 	}
 	a.firstWorkerAnswered(accepted)
 	if accepted {
@@ -122,51 +123,47 @@ func (a *App) uploadAnswered(u *page.Upload, accepted, refused bool) {
 		// Files refused or not sent are not taken: a Run with them
 		// still picked loads them again (loadPickedFirst) and says
 		// why they are refused, rather than run on the upload before.
-		a.picked = a.upload
+		a.picked = a.q.Upload
 	}
-	for _, h := range a.helpers {
-		if h.gen != a.uploadGen {
+	for _, h := range a.q.Helpers {
+		if h.Gen != a.q.UploadGen {
 			// A load in flight finds the upload changed when it ends.
-			h.file, h.urls, h.gen = "", "", 0
+			h.HoldsNothing()
 		}
 	}
-	a.loadHelpers(func(h *helper) bool { return h.gen != a.uploadGen })
-	if refused && a.upload != nil {
+	a.loadHelpers(func(h *workerqueue.Helper) bool { return h.Gen != a.q.UploadGen })
+	if refused && a.q.Upload != nil {
 		a.resendUpload()
 	}
 }
 
 // resendUpload sends the upload the first worker accepted last to it
 // again (after a restart, or a load it refused); a Run pressed meanwhile
-// waits for it (resending).
+// waits for it (workerqueue.Queue.Resending).
 func (a *App) resendUpload() {
-	a.sendUpload(a.upload, nil)
-	a.resendReq = a.graphReq
+	a.sendUpload(a.q.Upload, nil)
+	a.q.ResendReq = a.q.GraphReq
 }
-
-// resending reports whether the first worker is loading the upload it
-// accepted last again (resendUpload).
-func (a *App) resending() bool { return a.q.has(a.resendReq) }
 
 // sendUpload sends the upload u to the first worker, which is ready and
 // idle, on a goroutine of its own; when pickErr says the files could not
 // be taken from the inputs, SendFiles says what is wrong with them (or,
 // outside the browser, that there are none).
 func (a *App) sendUpload(u *page.Upload, pickErr error) {
-	req := a.q.request(protocol.KindLoad)
+	req := a.q.Request(protocol.KindLoad)
 	p := a.graphPending(protocol.KindLoad)
-	done, failed := p.done, p.failed
-	p.done = func(r protocol.Response) {
+	done, failed := p.Done, p.Failed
+	p.Done = func(r protocol.Response) {
 		a.uploadAnswered(u, true, false)
 		done(r)
 	}
-	p.failed = func(msg string) {
+	p.Failed = func(msg string) {
 		a.uploadAnswered(u, false, true)
 		failed(msg)
 	}
-	a.q.register(req.ID, p)
-	a.graphReq, a.graphKind = req.ID, protocol.KindLoad
-	w := a.q.worker
+	a.q.Register(req.ID, p)
+	a.q.GraphReq, a.q.GraphKind = req.ID, protocol.KindLoad
+	w := a.q.Worker
 	go func() {
 		// The files' names reach the form with the worker's answer
 		// (KindGraph), once the graph read well.
@@ -181,9 +178,9 @@ func (a *App) sendUpload(u *page.Upload, pickErr error) {
 		}
 		a.env.Lock()
 		defer a.env.UnlockRender()
-		if a.q.has(req.ID) {
-			delete(a.q.pending, req.ID)
-			a.runWhenReady = false
+		if a.q.Has(req.ID) {
+			a.q.Unregister(req.ID)
+			a.q.DropRun()
 		}
 		// The worker was not sent the files, and holds what it held.
 		a.uploadAnswered(u, false, false)

@@ -55,7 +55,7 @@ func TestAppliedLinkMarksTheResult(t *testing.T) {
 	// A link applied after the worker failed for good runs nothing.
 	b, _ := readyApp(t)
 	b.env = &quietEnv{}
-	b.dead, b.q.ready = true, false
+	killWorker(&b.q)
 	b.AddressChanged("", otherLink(t, 3000, "random:5"))
 	marked(t, b, "a link applied with the worker dead")
 
@@ -64,7 +64,7 @@ func TestAppliedLinkMarksTheResult(t *testing.T) {
 	c.env = &quietEnv{}
 	c.AddressChanged("", uploadLink(t, "g.edges", ""))
 	c.Form.File = "g.edges"
-	c.upload, c.picked = picked, picked
+	c.q.Upload, c.picked = picked, picked
 	c.Run()
 	c.handle(pageEvent(protocol.Response{ID: cw.sent[len(cw.sent)-1].ID, Kind: protocol.KindError, Error: "seeds: bad",
 		Fields: []protocol.FieldError{{Field: "seeds", Message: "bad"}}}))

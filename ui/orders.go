@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
@@ -53,14 +54,14 @@ func ordersFile(labels []string, answers []page.Event) ([]page.Buffer, error) {
 // downloadOrders asks every worker of qs for the download orders of its
 // run of runs (the same index), and once all have answered offers them
 // as one file, the strategies in the order of labels.
-func (a *App) downloadOrders(qs []*requests, runs []int64, labels []string) {
+func (a *App) downloadOrders(qs []*workerqueue.Requests, runs []int64, labels []string) {
 	answers := make([]page.Event, len(qs))
 	got, failed := 0, false
 	for p, q := range qs {
-		req := q.request(protocol.KindOrders)
+		req := q.Request(protocol.KindOrders)
 		req.Target = runs[p]
-		err := q.start(req, &pending{
-			doneWith: func(r protocol.Response, buffers []page.Buffer) {
+		err := q.Start(req, &workerqueue.Pending{
+			DoneWith: func(r protocol.Response, buffers []page.Buffer) {
 				answers[p] = page.Event{Response: r, Buffers: buffers}
 				if got++; got < len(qs) || failed {
 					return
@@ -73,7 +74,7 @@ func (a *App) downloadOrders(qs []*requests, runs []int64, labels []string) {
 					a.Error = err.Error()
 				}
 			},
-			failed: func(msg string) { failed, a.Error = true, msg },
+			Failed: func(msg string) { failed, a.Error = true, msg },
 		})
 		if err != nil {
 			a.Error = err.Error()

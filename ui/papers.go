@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -26,7 +27,7 @@ type Papers struct {
 
 // newPapers returns the panel's state with paper 004, the quickest
 // paper with a chart of the comparison, chosen.
-func newPapers(q *requests) Papers {
+func newPapers(q *workerqueue.Requests) Papers {
 	return Papers{panelRequest: panelRequest{q: q}, Paper: "004"}
 }
 
@@ -44,16 +45,16 @@ func (p *Papers) Run(f Form) {
 		p.Error = err.Error()
 		return
 	}
-	req := p.q.request(protocol.KindReproduce)
+	req := p.q.Request(protocol.KindReproduce)
 	req.Reproduce = &protocol.Reproduce{Paper: p.Paper, Graph: s.Graph, RandomSeed: s.RandomSeed,
 		ChartWidth: panelChartWidth(papersBoxID, 0)}
-	started := p.start(req, &pending{
-		done: p.done,
-		failed: func(msg string) {
+	started := p.start(req, &workerqueue.Pending{
+		Done: p.done,
+		Failed: func(msg string) {
 			p.Error = msg
 			p.Announce = "The reproduction failed."
 		},
-		cancelled: func() { p.Announce = "Reproduction cancelled." },
+		Cancelled: func() { p.Announce = "Reproduction cancelled." },
 	})
 	if started {
 		p.Announce = "Reproducing " + p.chosenName() + "…"

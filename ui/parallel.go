@@ -1,11 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
@@ -23,50 +23,19 @@ import (
 // shared stages, so a comparison runs in as many workers as copies fit.
 const parallelMemory = 2 * protocol.DefaultMemoryBudget
 
-// stageMerge is the progress stage while the first worker merges.
-const stageMerge = "merging the workers' results"
-
-// parallelRun is a comparison spread over several workers.
-type parallelRun struct {
-	scenario model.Scenario
-	// qs are the workers, the first worker's first, and ids their parts'
-	// requests; results the parts' results as they arrive, done their
-	// number.
-	qs      []*requests
-	ids     []int64
-	results []json.RawMessage
-	done    int
-	// last is each part's last progress.
-	last []*protocol.Progress
-	// merge is the merge request, once sent.
-	merge int64
-	// accept makes the scenario the permalink once a worker took it.
-	accept func()
-}
-
-// uses reports whether q is one of pr's workers.
-func (pr *parallelRun) uses(q *requests) bool {
-	for _, w := range pr.qs {
-		if w == q {
-			return true
-		}
-	}
-	return false
-}
-
 // parallelWorkers returns the workers a comparison of s may use, the
 // first worker first: at most one per strategy, as many copies of the
 // graph as parallelMemory holds, and only helpers that are ready, idle
 // and hold the graph file s names.
-func (a *App) parallelWorkers(s model.Scenario) []*requests {
-	qs := []*requests{&a.q}
-	limit := min(a.workers, len(s.Strategies), int(max(parallelMemory/max(a.graphBytes(s), 1), 1)))
-	for _, h := range a.helpers {
+func (a *App) parallelWorkers(s model.Scenario) []*workerqueue.Requests {
+	qs := []*workerqueue.Requests{&a.q.Requests}
+	limit := min(a.q.Workers, len(s.Strategies), int(max(parallelMemory/max(a.graphBytes(s), 1), 1)))
+	for _, h := range a.q.Helpers {
 		if len(qs) >= limit {
 			break
 		}
-		if h.usable(s.Graph.File, s.Graph.URLs) {
-			qs = append(qs, &h.q)
+		if h.Usable(s.Graph.File, s.Graph.URLs) {
+			qs = append(qs, &h.Requests)
 		}
 	}
 	return qs
@@ -86,7 +55,7 @@ func (a *App) graphBytes(s model.Scenario) int64 {
 		links := int64(float64(pages) * degree)
 		return 2 * model.RunBytes(pages, links)
 	}
-	return model.RunBytes(a.uploadPages, a.uploadLinks) + 8*(a.uploadPages+a.uploadLinks)
+	return model.RunBytes(a.q.UploadPages, a.q.UploadLinks) + 8*(a.q.UploadPages+a.q.UploadLinks)
 }
 
 // runParallel starts the comparison s in several workers when the page
@@ -97,19 +66,18 @@ func (a *App) runParallel(s model.Scenario, accept func()) bool {
 	if len(qs) < 2 || a.q.Busy() {
 		return false
 	}
-	pr := &parallelRun{scenario: s, qs: qs, ids: make([]int64, len(qs)), results: make([]json.RawMessage, len(qs)),
-		last: make([]*protocol.Progress, len(qs)), accept: accept}
-	a.par, a.lastPar = pr, nil
+	pr := workerqueue.NewParallel(s, qs, accept)
+	a.q.Par, a.q.LastPar = pr, nil
 	for p, q := range qs {
-		req := q.request(protocol.KindRun)
+		req := q.Request(protocol.KindRun)
 		req.Scenario, req.Part, req.Parts = &s, p+1, len(qs)
-		if err := q.start(req, a.partPending(pr, p)); err != nil {
+		if err := q.Start(req, a.partPending(pr, p)); err != nil {
 			a.fallBack(pr, err.Error())
 			return true
 		}
-		pr.ids[p] = req.ID
+		pr.IDs[p] = req.ID
 	}
-	a.runReq = pr.ids[0]
+	a.q.RunReq = pr.IDs[0]
 	a.started(s, len(qs))
 	return true
 }
@@ -117,38 +85,38 @@ func (a *App) runParallel(s model.Scenario, accept func()) bool {
 // setUsedWorkers records the number of workers a comparison started in,
 // for the page's tests too (data-workers on the root element).
 func (a *App) setUsedWorkers(n int) {
-	a.usedWorkers = n
+	a.q.UsedWorkers = n
 	page.SetRootData("workers", strconv.Itoa(n))
 }
 
 // partPending handles the answers to part p of the comparison pr.
-func (a *App) partPending(pr *parallelRun, p int) *pending {
-	return &pending{
-		progressed: func(pg *protocol.Progress) {
-			pr.accept()
-			pr.last[p] = pg
+func (a *App) partPending(pr *workerqueue.Parallel, p int) *workerqueue.Pending {
+	return &workerqueue.Pending{
+		Progressed: func(pg *protocol.Progress) {
+			pr.Accept()
+			pr.Last[p] = pg
 			a.announceProgress()
 		},
-		done: func(r protocol.Response) {
-			pr.accept()
-			if a.par != pr {
+		Done: func(r protocol.Response) {
+			pr.Accept()
+			if a.q.Par != pr {
 				return
 			}
-			pr.results[p] = r.Result
-			if pr.done++; pr.done == len(pr.qs) {
+			pr.Results[p] = r.Result
+			if pr.Done++; pr.Done == len(pr.Qs) {
 				a.mergeParts(pr)
 			}
 		},
-		failed: func(msg string) {
-			pr.accept()
-			if a.par != pr {
+		Failed: func(msg string) {
+			pr.Accept()
+			if a.q.Par != pr {
 				return
 			}
 			if p > 0 {
 				// A helper's failure of its own is no reason to fail
 				// the comparison: one worker runs it, and the page
 				// does without that helper from now on.
-				a.retireHelper(pr.qs[p])
+				a.retireHelper(pr.Qs[p])
 				a.fallBack(pr, "a second worker failed ("+msg+")")
 				return
 			}
@@ -158,22 +126,22 @@ func (a *App) partPending(pr *parallelRun, p int) *pending {
 		// An error the scenario caused is the comparison's, whichever
 		// worker gives it first: every worker would give it, so none is
 		// retired and none runs the comparison again.
-		byScenario: func(msg string) {
-			pr.accept()
-			if a.par == pr {
+		ByScenario: func(msg string) {
+			pr.Accept()
+			if a.q.Par == pr {
 				a.abandonParallel()
 				a.runRefused(msg)
 			}
 		},
-		invalid: func(fields []protocol.FieldError) {
-			if a.par == pr {
+		Invalid: func(fields []protocol.FieldError) {
+			if a.q.Par == pr {
 				a.abandonParallel()
-				a.refused(pr.scenario, fields)
+				a.refused(pr.Scenario, fields)
 			}
 		},
-		cancelled: func() {
-			pr.accept()
-			if a.par == pr {
+		Cancelled: func() {
+			pr.Accept()
+			if a.q.Par == pr {
 				a.abandonParallel()
 				a.runCancelled()
 			}
@@ -182,19 +150,19 @@ func (a *App) partPending(pr *parallelRun, p int) *pending {
 }
 
 // mergeParts asks the first worker to merge the parts' results.
-func (a *App) mergeParts(pr *parallelRun) {
-	req := a.q.request(protocol.KindMerge)
-	req.Scenario, req.Parts, req.Results = &pr.scenario, len(pr.qs), pr.results
-	err := a.q.start(req, &pending{
-		done: func(r protocol.Response) {
-			if a.par != pr {
+func (a *App) mergeParts(pr *workerqueue.Parallel) {
+	req := a.q.Request(protocol.KindMerge)
+	req.Scenario, req.Parts, req.Results = &pr.Scenario, len(pr.Qs), pr.Results
+	err := a.q.Start(req, &workerqueue.Pending{
+		Done: func(r protocol.Response) {
+			if a.q.Par != pr {
 				return
 			}
-			a.par, a.lastPar = nil, pr
+			a.q.Par, a.q.LastPar = nil, pr
 			a.runDone(r)
 		},
-		failed: func(msg string) {
-			if a.par == pr {
+		Failed: func(msg string) {
+			if a.q.Par == pr {
 				a.fallBack(pr, "the workers' results did not merge ("+msg+")")
 			}
 		},
@@ -203,100 +171,62 @@ func (a *App) mergeParts(pr *parallelRun) {
 		a.fallBack(pr, err.Error())
 		return
 	}
-	pr.merge, a.runReq = req.ID, req.ID
+	pr.Merge, a.q.RunReq = req.ID, req.ID
 }
 
 // abandonParallel cancels what is left of the comparison in flight in
 // several workers and forgets it: its workers are free at once (each
 // takes its next request after the cancel).
 func (a *App) abandonParallel() {
-	pr := a.par
+	pr := a.q.Par
 	if pr == nil {
 		return
 	}
-	a.par = nil
-	for p, q := range pr.qs {
-		if q.has(pr.ids[p]) {
-			_ = q.cancel(pr.ids[p])
-			q.forget(pr.ids[p])
+	a.q.Par = nil
+	for p, q := range pr.Qs {
+		if q.Has(pr.IDs[p]) {
+			_ = q.Cancel(pr.IDs[p])
+			q.Forget(pr.IDs[p])
 		}
 	}
-	a.q.forget(pr.merge)
+	a.q.Forget(pr.Merge)
 }
 
 // fallBack runs the comparison pr again in the first worker alone, after
 // a failure of the parallel run (why says which), and says so: a helper
 // that fails costs time, never a wrong table.
-func (a *App) fallBack(pr *parallelRun, why string) {
-	if a.par != pr {
+func (a *App) fallBack(pr *workerqueue.Parallel, why string) {
+	if a.q.Par != pr {
 		return
 	}
 	a.abandonParallel()
-	if a.q.worker == nil || !a.q.ready {
+	if a.q.Worker == nil || !a.q.Ready {
 		a.Error = "The comparison stopped: " + why + "."
 		return
 	}
 	// The result shown was as stale before the parallel run started as
 	// it is said to have been (started) when the one worker refuses it.
 	before := a.before
-	a.runOne(pr.scenario, pr.accept)
+	a.runOne(pr.Scenario, pr.Accept)
 	a.before = before
 	a.Notice = "The comparison runs in one worker: " + why + "."
 }
 
 // retireHelper stops the helper whose requests are q: the page does
 // without it.
-func (a *App) retireHelper(q *requests) {
-	for _, h := range a.helpers {
-		if &h.q == q {
-			h.dead = true
-			_ = h.q.drop()
-		}
+func (a *App) retireHelper(q *workerqueue.Requests) {
+	if h := a.q.HelperOf(q); h != nil {
+		h.Retire()
 	}
 }
 
-// progress combines the parts' progress: the stage of the first part
-// still running (or the merge), and every strategy's progress from the
-// part that runs it, in the scenario's order.
-func (pr *parallelRun) progress() *protocol.Progress {
-	out := &protocol.Progress{Stage: "starting"}
-	if pr.merge != 0 {
-		out.Stage, out.Done, out.Total = stageMerge, 0, 1
-	}
-	staged := pr.merge != 0
-	for p, pg := range pr.last {
-		if pg == nil {
-			continue
-		}
-		if !staged && pr.results[p] == nil {
-			out.Stage, out.Done, out.Total, staged = pg.Stage, pg.Done, pg.Total, true
-		}
-		if len(out.Strategies) < len(pg.Strategies) {
-			out.Strategies = append(out.Strategies, make([]protocol.StrategyProgress, len(pg.Strategies)-len(out.Strategies))...)
-		}
-		for i, sp := range pg.Strategies {
-			switch {
-			case sp.Stage == model.StageElsewhere:
-				if out.Strategies[i].Label == "" {
-					out.Strategies[i] = protocol.StrategyProgress{Label: sp.Label, Stage: "waiting"}
-				}
-				continue
-			case pr.results[p] != nil:
-				sp.Stage, sp.Done = "done", sp.Total
-			}
-			out.Strategies[i] = sp
-		}
-	}
-	return out
-}
-
-// cancel cancels every part still running, and the merge.
-func (pr *parallelRun) cancel(a *App) error {
+// cancelParallel cancels every part of pr still running, and the merge.
+func (a *App) cancelParallel(pr *workerqueue.Parallel) error {
 	var errs []error
-	for p, q := range pr.qs {
-		errs = append(errs, q.cancel(pr.ids[p]))
+	for p, q := range pr.Qs {
+		errs = append(errs, q.Cancel(pr.IDs[p]))
 	}
-	if a.q.has(pr.merge) {
+	if a.q.Has(pr.Merge) {
 		a.abandonParallel()
 		a.runCancelled()
 	}

@@ -10,13 +10,15 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/vugu/vugu"
+
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 	"github.com/crawlsim/crawlsim/wasm/session"
-	"github.com/vugu/vugu"
 )
 
 // sessionWorker is a worker for the tests that works as the real one
@@ -76,10 +78,10 @@ func (w *sessionWorker) take() []protocol.Response {
 
 // parallelApp returns a page whose opening comparison is done, with
 // room for two workers: the first one and a ready helper, both w's.
-func parallelApp(t *testing.T, first, second workerHandle) *App {
+func parallelApp(t *testing.T, first, second workerqueue.Worker) *App {
 	t.Helper()
 	a := NewApp("workers=2", "")
-	a.q.worker = first
+	a.q.Worker = first
 	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 	if sw, ok := first.(*sessionWorker); ok {
 		a.Form.Pages = "3000"
@@ -90,16 +92,16 @@ func parallelApp(t *testing.T, first, second workerHandle) *App {
 		fw := first.(*fakeWorker)
 		a.handle(pageEvent(protocol.Response{ID: fw.sent[0].ID, Kind: protocol.KindResult, Result: tinyResult(t)}))
 	}
-	if a.Running() || a.Result == nil || a.Error != "" || a.usedWorkers != 1 {
-		t.Fatalf("opening run: running %v, result %v, error %q, workers %d", a.Running(), a.Result != nil, a.Error, a.usedWorkers)
+	if a.Running() || a.Result == nil || a.Error != "" || a.q.UsedWorkers != 1 {
+		t.Fatalf("opening run: running %v, result %v, error %q, workers %d", a.Running(), a.Result != nil, a.Error, a.q.UsedWorkers)
 	}
-	a.helpers = []*helper{{q: requests{worker: second, ready: true}}}
+	a.q.Helpers = []*workerqueue.Helper{{Requests: workerqueue.Requests{Worker: second, Ready: true}}}
 	a.Form.Pages = "3000"
 	return a
 }
 
 // lastSent returns the last request a fake or session worker was sent.
-func lastSent(t *testing.T, w workerHandle) protocol.Request {
+func lastSent(t *testing.T, w workerqueue.Worker) protocol.Request {
 	t.Helper()
 	var sent []protocol.Request
 	switch w := w.(type) {
@@ -147,13 +149,13 @@ func TestParallelRunGivesOneWorkersResult(t *testing.T) {
 	if first.Kind != protocol.KindRun || first.Part != 1 || first.Parts != 2 || second.Kind != protocol.KindRun || second.Part != 2 || second.Parts != 2 {
 		t.Fatalf("sent %+v and %+v", first, second)
 	}
-	if !a.Running() || !a.WorkerBusy() || a.usedWorkers != 2 {
-		t.Fatalf("running %v, busy %v, workers %d", a.Running(), a.WorkerBusy(), a.usedWorkers)
+	if !a.Running() || !a.WorkerBusy() || a.q.UsedWorkers != 2 {
+		t.Fatalf("running %v, busy %v, workers %d", a.Running(), a.WorkerBusy(), a.q.UsedWorkers)
 	}
 	helperAnswers := hw.take()
 	result := helperAnswers[len(helperAnswers)-1]
 	for _, r := range helperAnswers[:len(helperAnswers)-1] {
-		a.handleHelper(a.helpers[0], pageEvent(r))
+		a.handleHelper(a.q.Helpers[0], pageEvent(r))
 	}
 	p := a.Progress()
 	if len(p.Strategies) != len(s.Strategies) {
@@ -171,7 +173,7 @@ func TestParallelRunGivesOneWorkersResult(t *testing.T) {
 	if ran == 0 || ran == len(s.Strategies) {
 		t.Errorf("the helper's progress shows %d of %d strategies running or done", ran, len(s.Strategies))
 	}
-	a.handleHelper(a.helpers[0], pageEvent(result))
+	a.handleHelper(a.q.Helpers[0], pageEvent(result))
 	if a.Result == nil || !a.Running() {
 		t.Fatal("one part's result ended the comparison")
 	}
@@ -196,8 +198,8 @@ func TestParallelRunGivesOneWorkersResult(t *testing.T) {
 	if got, want := noScheduling(t, a.Result), noScheduling(t, want); got != want {
 		t.Errorf("the page shows\n%s\nwant one run's\n%s", got, want)
 	}
-	if a.resultReq != merge.ID || a.lastPar == nil {
-		t.Errorf("the result is request %d, the merge %d", a.resultReq, merge.ID)
+	if a.q.ResultReq != merge.ID || a.q.LastPar == nil {
+		t.Errorf("the result is request %d, the merge %d", a.q.ResultReq, merge.ID)
 	}
 
 	// The download orders: each worker is asked for its part's, and the
@@ -210,7 +212,7 @@ func TestParallelRunGivesOneWorkersResult(t *testing.T) {
 		t.Fatalf("orders asked as %+v and %+v", o1, o2)
 	}
 	for _, r := range hw.take() {
-		a.handleHelper(a.helpers[0], pageEvent(r))
+		a.handleHelper(a.q.Helpers[0], pageEvent(r))
 	}
 	if len(*offered) != 0 {
 		t.Fatal("the orders were offered before the first worker's part came")
@@ -356,7 +358,7 @@ func TestParallelCancelCancelsEveryPart(t *testing.T) {
 		t.Fatalf("Cancel sent %+v and %+v", c1, c2)
 	}
 	a.handle(pageEvent(protocol.Response{ID: first.ID, Kind: protocol.KindCancelled}))
-	a.handleHelper(a.helpers[0], pageEvent(protocol.Response{ID: second.ID, Kind: protocol.KindCancelled}))
+	a.handleHelper(a.q.Helpers[0], pageEvent(protocol.Response{ID: second.ID, Kind: protocol.KindCancelled}))
 	if a.Running() || a.WorkerBusy() || a.Notice != "" || !strings.HasPrefix(a.StaleNote(), "Run cancelled") || a.Announce != "Run cancelled." {
 		t.Errorf("after the cancel: running %v, busy %v, notice %q, note %q, said %q", a.Running(), a.WorkerBusy(), a.Notice, a.StaleNote(), a.Announce)
 	}
@@ -375,11 +377,11 @@ func TestHelperFailureFallsBackToOneWorker(t *testing.T) {
 			first, second := lastSent(t, w), lastSent(t, hw)
 			switch how {
 			case "error":
-				a.handleHelper(a.helpers[0], pageEvent(protocol.Response{ID: second.ID, Kind: protocol.KindError, Error: "out of memory"}))
+				a.handleHelper(a.q.Helpers[0], pageEvent(protocol.Response{ID: second.ID, Kind: protocol.KindError, Error: "out of memory"}))
 			case "crash":
-				a.handleHelper(a.helpers[0], page.Event{Failed: errors.New("the worker failed")})
+				a.handleHelper(a.q.Helpers[0], page.Event{Failed: errors.New("the worker failed")})
 			case "merge":
-				a.handleHelper(a.helpers[0], pageEvent(protocol.Response{ID: second.ID, Kind: protocol.KindResult, Result: tinyResult(t)}))
+				a.handleHelper(a.q.Helpers[0], pageEvent(protocol.Response{ID: second.ID, Kind: protocol.KindResult, Result: tinyResult(t)}))
 				a.handle(pageEvent(protocol.Response{ID: first.ID, Kind: protocol.KindResult, Result: tinyResult(t)}))
 				merge := lastSent(t, w)
 				if merge.Kind != protocol.KindMerge {
@@ -391,8 +393,8 @@ func TestHelperFailureFallsBackToOneWorker(t *testing.T) {
 			if again.Kind != protocol.KindRun || again.Parts != 0 || again.ID == first.ID {
 				t.Fatalf("after the helper's failure the first worker was sent %+v, want the whole run", again)
 			}
-			if !a.Running() || a.usedWorkers != 1 || !strings.Contains(a.Notice, "runs in one worker") || a.Error != "" {
-				t.Fatalf("running %v, workers %d, notice %q, error %q", a.Running(), a.usedWorkers, a.Notice, a.Error)
+			if !a.Running() || a.q.UsedWorkers != 1 || !strings.Contains(a.Notice, "runs in one worker") || a.Error != "" {
+				t.Fatalf("running %v, workers %d, notice %q, error %q", a.Running(), a.q.UsedWorkers, a.Notice, a.Error)
 			}
 			// The first worker's answer to its part, cancelled by the
 			// whole run, is no longer heard.
@@ -404,7 +406,7 @@ func TestHelperFailureFallsBackToOneWorker(t *testing.T) {
 			if a.Running() || a.Result == nil || len(a.Result.Strategies) != 2 {
 				t.Fatalf("the whole run's result: running %v, result %v", a.Running(), a.Result)
 			}
-			if how == "error" && !a.helpers[0].dead {
+			if how == "error" && !a.q.Helpers[0].Dead {
 				t.Error("the helper that erred is still used")
 			}
 		})
@@ -445,8 +447,8 @@ func TestParallelWorkersChoice(t *testing.T) {
 		t.Errorf("no ?workers gives %d workers, want the cores' %d", n, page.Cores())
 	}
 	a := parallelApp(t, &fakeWorker{}, &fakeWorker{})
-	a.workers = 3
-	a.helpers = append(a.helpers, &helper{q: requests{worker: &fakeWorker{}, ready: true}})
+	a.q.Workers = 3
+	a.q.Helpers = append(a.q.Helpers, &workerqueue.Helper{Requests: workerqueue.Requests{Worker: &fakeWorker{}, Ready: true}})
 	gen := scenario.Scenario{Graph: scenario.Source{Generate: &scenario.Generate{Pages: 3000}}, Strategies: []scenario.Strategy{{ID: "bfs"}, {ID: "fpr"}, {ID: "opic"}}}
 	if n := len(a.parallelWorkers(gen)); n != 3 {
 		t.Errorf("three strategies on a small graph: %d workers", n)
@@ -456,17 +458,17 @@ func TestParallelWorkersChoice(t *testing.T) {
 		t.Errorf("two strategies: %d workers", n)
 	}
 	upload := scenario.Scenario{Graph: scenario.Source{File: "g.graph"}, Strategies: gen.Strategies}
-	a.uploadPages, a.uploadLinks = 1000, 5000
+	a.q.UploadPages, a.q.UploadLinks = 1000, 5000
 	if n := len(a.parallelWorkers(upload)); n != 1 {
 		t.Errorf("helpers without the upload: %d workers", n)
 	}
-	a.helpers[1].file = "g.graph"
+	a.q.Helpers[1].File = "g.graph"
 	if n := len(a.parallelWorkers(upload)); n != 2 {
 		t.Errorf("one helper with the upload: %d workers", n)
 	}
-	a.uploadPages, a.uploadLinks = 4e6, 150e6
+	a.q.UploadPages, a.q.UploadLinks = 4e6, 150e6
 	if n := len(a.parallelWorkers(upload)); n != 1 {
-		t.Errorf("a graph of %d pages and %d links: %d workers, want one copy (%d bytes each)", a.uploadPages, a.uploadLinks, n, a.graphBytes(upload))
+		t.Errorf("a graph of %d pages and %d links: %d workers, want one copy (%d bytes each)", a.q.UploadPages, a.q.UploadLinks, n, a.graphBytes(upload))
 	}
 }
 
@@ -475,13 +477,13 @@ func TestParallelWorkersChoice(t *testing.T) {
 // that a comparison on the upload uses only helpers that hold it.
 func TestHelpersHoldTheUpload(t *testing.T) {
 	a := parallelApp(t, &fakeWorker{}, &fakeWorker{})
-	late := &helper{q: requests{worker: &fakeWorker{}}}
-	a.helpers = append(a.helpers, late)
-	a.workers = 3
-	a.upload = &page.Upload{}
+	late := &workerqueue.Helper{Requests: workerqueue.Requests{Worker: &fakeWorker{}}}
+	a.q.Helpers = append(a.q.Helpers, late)
+	a.q.Workers = 3
+	a.q.Upload = &page.Upload{}
 	a.Form.Source = SourceUpload
-	load := a.q.request(protocol.KindLoad)
-	a.q.register(load.ID, a.graphPending(protocol.KindLoad))
+	load := a.q.Request(protocol.KindLoad)
+	a.q.Register(load.ID, a.graphPending(protocol.KindLoad))
 	graph := &protocol.GraphInfo{Name: "g.graph"}
 	graph.Stats.Pages, graph.Stats.Links = 1000, 5000
 	a.handle(pageEvent(protocol.Response{ID: load.ID, Kind: protocol.KindGraph, Graph: graph}))
@@ -489,22 +491,22 @@ func TestHelpersHoldTheUpload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := a.helpers[0]
-	if h.loading == 0 || late.loading != 0 {
-		t.Fatalf("after the first worker's load: the ready helper loads %d, the one not ready %d", h.loading, late.loading)
+	h := a.q.Helpers[0]
+	if h.Loading == 0 || late.Loading != 0 {
+		t.Fatalf("after the first worker's load: the ready helper loads %d, the one not ready %d", h.Loading, late.Loading)
 	}
 	if n := len(a.parallelWorkers(s)); n != 1 {
 		t.Errorf("a helper still loading the upload takes part: %d workers", n)
 	}
-	a.handleHelper(h, pageEvent(protocol.Response{ID: h.loading, Kind: protocol.KindGraph, Graph: graph}))
-	if n := len(a.parallelWorkers(s)); n != 2 || h.file != "g.graph" {
-		t.Errorf("after the helper's load: %d workers, helper holds %q", n, h.file)
+	a.handleHelper(h, pageEvent(protocol.Response{ID: h.Loading, Kind: protocol.KindGraph, Graph: graph}))
+	if n := len(a.parallelWorkers(s)); n != 2 || h.File != "g.graph" {
+		t.Errorf("after the helper's load: %d workers, helper holds %q", n, h.File)
 	}
 	a.handleHelper(late, pageEvent(protocol.Response{Kind: protocol.KindReady}))
-	if late.loading == 0 {
+	if late.Loading == 0 {
 		t.Fatal("a helper that became ready later was not sent the upload")
 	}
-	a.handleHelper(late, pageEvent(protocol.Response{ID: late.loading, Kind: protocol.KindGraph, Graph: graph}))
+	a.handleHelper(late, pageEvent(protocol.Response{ID: late.Loading, Kind: protocol.KindGraph, Graph: graph}))
 	if n := len(a.parallelWorkers(s)); n != 3 {
 		t.Errorf("with both helpers holding the upload: %d workers", n)
 	}
@@ -517,7 +519,7 @@ func TestHelperDropsAnOlderUpload(t *testing.T) {
 	first := &fakeWorker{}
 	a := parallelApp(t, first, &fakeWorker{})
 	first.files = make(chan sentFiles, 1)
-	a.workers = 2
+	a.q.Workers = 2
 	a.Form.Source = SourceUpload
 	graph := &protocol.GraphInfo{Name: "g.txt"}
 	graph.Stats.Pages, graph.Stats.Links = 1000, 5000
@@ -527,8 +529,8 @@ func TestHelperDropsAnOlderUpload(t *testing.T) {
 		a.handle(pageEvent(protocol.Response{ID: load.ID, Kind: protocol.KindGraph, Graph: graph}))
 	}
 	upload()
-	h := a.helpers[0]
-	old := h.loading
+	h := a.q.Helpers[0]
+	old := h.Loading
 	if old == 0 {
 		t.Fatal("the helper was not sent the first upload")
 	}
@@ -538,13 +540,13 @@ func TestHelperDropsAnOlderUpload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(a.parallelWorkers(s)); n != 1 || h.file != "" {
-		t.Fatalf("after the older upload's load: %d workers, the helper holds %q", n, h.file)
+	if n := len(a.parallelWorkers(s)); n != 1 || h.File != "" {
+		t.Fatalf("after the older upload's load: %d workers, the helper holds %q", n, h.File)
 	}
-	if h.loading == 0 || h.loading == old {
+	if h.Loading == 0 || h.Loading == old {
 		t.Fatal("the helper was not sent the newer upload")
 	}
-	a.handleHelper(h, pageEvent(protocol.Response{ID: h.loading, Kind: protocol.KindGraph, Graph: graph}))
+	a.handleHelper(h, pageEvent(protocol.Response{ID: h.Loading, Kind: protocol.KindGraph, Graph: graph}))
 	if n := len(a.parallelWorkers(s)); n != 2 {
 		t.Errorf("with the helper holding the newer upload: %d workers", n)
 	}
@@ -589,11 +591,11 @@ func TestRefusedScenarioSaidOnce(t *testing.T) {
 	a := parallelApp(t, w, hw)
 	a.Form.Seeds = "top-pagerank:abc"
 	a.Run()
-	if a.usedWorkers != 2 {
-		t.Fatalf("ran in %d workers", a.usedWorkers)
+	if a.q.UsedWorkers != 2 {
+		t.Fatalf("ran in %d workers", a.q.UsedWorkers)
 	}
 	for _, r := range hw.take() {
-		a.handleHelper(a.helpers[0], pageEvent(r))
+		a.handleHelper(a.q.Helpers[0], pageEvent(r))
 	}
 	for _, r := range w.take() {
 		a.handle(pageEvent(r))
@@ -611,12 +613,12 @@ func TestRefusedScenarioSaidOnce(t *testing.T) {
 		t.Errorf("the refusal is not an alert: %+v", n)
 	}
 	// The same with one worker.
-	a.helpers = nil
+	a.q.Helpers = nil
 	a.Run()
 	for _, r := range w.take() {
 		a.handle(pageEvent(r))
 	}
-	if a.usedWorkers != 1 || a.Error != "" || !strings.Contains(a.FormError, "top-pagerank") || a.Stale() || a.Announce != "" {
+	if a.q.UsedWorkers != 1 || a.Error != "" || !strings.Contains(a.FormError, "top-pagerank") || a.Stale() || a.Announce != "" {
 		t.Errorf("one worker: error %q, form error %q, stale %v, said %q", a.Error, a.FormError, a.Stale(), a.Announce)
 	}
 }

@@ -147,7 +147,7 @@ func (a *App) applyWaitingLink() {
 		return
 	}
 	a.waitingLink = nil
-	held := a.Form.Source == SourceUpload && a.upload != nil && a.Form.File != ""
+	held := a.Form.Source == SourceUpload && a.q.Upload != nil && a.Form.File != ""
 	file, urls := a.Form.File, a.Form.URLs
 	var notice string
 	a.Form, notice = FormOfLink(l.s)
@@ -157,7 +157,7 @@ func (a *App) applyWaitingLink() {
 	// The notice of what the form leaves out of the link stays beside
 	// the upload's notice, and once the link runs.
 	defer func() { a.Notice = joinNotices(a.Notice, notice) }()
-	if !a.dead {
+	if !a.q.Dead() {
 		// A dead worker's message stays: it says to reload the page.
 		a.Error = ""
 	}
@@ -166,7 +166,7 @@ func (a *App) applyWaitingLink() {
 		a.markLinked()
 		return
 	}
-	if a.dead {
+	if a.q.Dead() {
 		a.markLinked()
 		return
 	}

@@ -41,7 +41,7 @@ func TestDamagedLinkKeepsTheAddress(t *testing.T) {
 		strings.Contains(a.Error, "?;") || strings.Count(a.Error, ".") != 1 || !strings.HasSuffix(a.Error, ".") {
 		t.Errorf("the damaged link's message %q is not one sentence that says it is damaged and what is shown", a.Error)
 	}
-	a.q.worker = w
+	a.q.Worker = w
 	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 	answerRun(t, a, w)
 	if len(*set) != 0 || a.Permalink == "" {

@@ -81,8 +81,8 @@ func TestLinkKeepsADeadWorkersMessage(t *testing.T) {
 	a, _ := readyApp(t)
 	addressSet(t)
 	a.env = &quietEnv{}
-	a.dead, a.Error = true, "The worker failed again; reload the page."
-	a.q.ready = false
+	killWorker(&a.q)
+	a.Error = "The worker failed again; reload the page."
 	a.AddressChanged("", otherLink(t, 3000, "random:5"))
 	if a.Form.Pages != "3000" || a.Error != "The worker failed again; reload the page." {
 		t.Errorf("pages %q, error %q", a.Form.Pages, a.Error)
@@ -97,7 +97,7 @@ func TestRefusedPickIsNotTaken(t *testing.T) {
 	var picked *page.Upload
 	pickedFiles(t, &picked)
 	a, w := NewApp("", uploadLink(t, "g.edges", "g.urls")), &fakeWorker{files: make(chan sentFiles, 2)}
-	a.q.worker = w
+	a.q.Worker = w
 	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 	picked = &page.Upload{}
 	for try := range 2 {
@@ -146,12 +146,12 @@ func TestRefusalKeepsTheMarkOfBefore(t *testing.T) {
 	first, second := &fakeWorker{}, &fakeWorker{}
 	b := parallelApp(t, first, second)
 	b.Run()
-	if b.usedWorkers != 2 {
-		t.Fatalf("ran in %d workers", b.usedWorkers)
+	if b.q.UsedWorkers != 2 {
+		t.Fatalf("ran in %d workers", b.q.UsedWorkers)
 	}
-	b.handleHelper(b.helpers[0], pageEvent(protocol.Response{ID: second.sent[len(second.sent)-1].ID, Kind: protocol.KindError, Error: "out of memory"}))
-	if !b.Running() || b.usedWorkers != 1 {
-		t.Fatalf("after the helper's failure: running %v in %d workers", b.Running(), b.usedWorkers)
+	b.handleHelper(b.q.Helpers[0], pageEvent(protocol.Response{ID: second.sent[len(second.sent)-1].ID, Kind: protocol.KindError, Error: "out of memory"}))
+	if !b.Running() || b.q.UsedWorkers != 1 {
+		t.Fatalf("after the helper's failure: running %v in %d workers", b.Running(), b.q.UsedWorkers)
 	}
 	b.handle(refusal(first.sent[len(first.sent)-1].ID))
 	if b.Stale() || b.StaleNote() != "" {

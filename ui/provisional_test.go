@@ -51,7 +51,7 @@ func TestPendingMatchesTheResult(t *testing.T) {
 			}
 			a, w := NewApp(query, ""), newSessionWorker()
 			tc.edit(&a.Form)
-			a.q.worker = w
+			a.q.Worker = w
 			view := &ChartView{App: a}
 			type shown struct {
 				Facts    [][2]string
@@ -190,7 +190,7 @@ func TestPendingEvolutionIsTheEngines(t *testing.T) {
 func TestTimeTableStandsInWhileATimedRunReplacesAnUntimedOne(t *testing.T) {
 	a, w := NewApp("", ""), newSessionWorker()
 	a.Form.Pages = "2000"
-	a.q.worker = w
+	a.q.Worker = w
 	finish := func() {
 		t.Helper()
 		for _, r := range w.take() {

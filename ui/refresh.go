@@ -7,6 +7,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -65,7 +66,7 @@ type Revisits struct {
 }
 
 // newRevisits returns the panel's state with its default form.
-func newRevisits(q *requests) Revisits {
+func newRevisits(q *workerqueue.Requests) Revisits {
 	return Revisits{panelRequest: panelRequest{q: q}, Form: DefaultRefreshForm()}
 }
 
@@ -79,9 +80,9 @@ func (r *Revisits) Run() {
 		r.Error = err.Error()
 		return
 	}
-	req := r.q.request(protocol.KindRefresh)
+	req := r.q.Request(protocol.KindRefresh)
 	req.Refresh = &sc
-	started := r.start(req, &pending{done: r.done, invalid: func(fields []protocol.FieldError) {
+	started := r.start(req, &workerqueue.Pending{Done: r.done, Invalid: func(fields []protocol.FieldError) {
 		r.Error = fieldsText(fields, func(path string) string {
 			if name, ok := revisitFields[path]; ok {
 				return name
@@ -89,10 +90,10 @@ func (r *Revisits) Run() {
 			return path
 		})
 		r.Announce = "The simulation was refused."
-	}, failed: func(msg string) {
+	}, Failed: func(msg string) {
 		r.Error = msg
 		r.Announce = "The simulation failed."
-	}, cancelled: func() {
+	}, Cancelled: func() {
 		r.Cancelled = true
 		r.Announce = "Simulation cancelled."
 	}})

@@ -34,7 +34,7 @@ func TestRevisitsSaysCancelledAndDone(t *testing.T) {
 	s := NewApp("", "")
 	sw := newSessionWorker()
 	s.Form.Pages = "2000"
-	s.q.worker = sw
+	s.q.Worker = sw
 	s.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 	for _, r := range sw.take() {
 		s.handle(pageEvent(r))

@@ -11,23 +11,23 @@ import (
 )
 
 // TestRestartSendsTheUpload: after the first worker fails, the worker
-// started in its place is sent the files the user loaded (a.upload),
+// started in its place is sent the files the user loaded (a.q.Upload),
 // not what the file inputs hold now (they may have been cleared or
 // changed since), and the restart's message stays until the graph is
 // read again.
 func TestRestartSendsTheUpload(t *testing.T) {
 	a, _ := readyApp(t)
 	u := &page.Upload{}
-	a.upload, a.uploads = u, 1
+	a.q.Upload, a.q.Uploads = u, 1
 	a.Form.Source, a.Form.File = SourceUpload, "g.edges"
 	a.handle(page.Event{Failed: errors.New("out of memory")})
-	if a.q.worker != nil || !a.loadWhenReady {
-		t.Fatalf("after the failure: worker %v, load when ready %v", a.q.worker, a.loadWhenReady)
+	if a.q.Worker != nil || a.q.Dead() {
+		t.Fatalf("after the failure: worker %v, dead %v", a.q.Worker, a.q.Dead())
 	}
 	// Natively no worker starts (page.StartWorker fails, which is the
 	// page's error); the test gives the page its new one.
 	w := &fakeWorker{files: make(chan sentFiles, 1)}
-	a.q.worker, a.Error = w, "The worker failed (out of memory) and was restarted; your scenario is kept."
+	a.q.Worker, a.Error = w, "The worker failed (out of memory) and was restarted; your scenario is kept."
 	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 	select {
 	case f := <-w.files:

@@ -8,12 +8,12 @@ var pickUpload = page.PickUpload
 
 // loadPickedFirst loads the files picked in the file inputs before a run
 // on an upload, when they are not those taken last (by Load or by an
-// earlier Run): the run then waits for the load (runWhenReady), and
+// earlier Run): the run then waits for the load (workerqueue.Queue.RunLater), and
 // starts once the worker read them, on them. It reports whether the run
 // waits. So a permalink of an upload works as its notice says (choose the
 // file, then Run), and so does any Run after a pick without Load.
 func (a *App) loadPickedFirst() bool {
-	if a.Form.Source != SourceUpload || a.dead {
+	if a.Form.Source != SourceUpload || a.q.Dead() {
 		return false
 	}
 	u, err := pickUpload(graphInputID, urlsInputID)
@@ -22,16 +22,25 @@ func (a *App) loadPickedFirst() bool {
 		// says that none is.
 		return false
 	}
+	a.loadThenRun(u)
+	return true
+}
+
+// loadThenRun sends the upload u to the workers, then runs once the
+// first worker read it (workerqueue.Queue.RunLater): Run on files just picked
+// (loadPickedFirst) or on a graph of the site just downloaded
+// (loadSiteFirst). A first worker not ready yet, or loading the upload
+// it accepted last again, is waited for: Run comes back then, and finds
+// the files still to load. A busy worker is not: the form says to press
+// Run again.
+func (a *App) loadThenRun(u *page.Upload) {
 	switch {
-	case a.q.worker == nil || !a.q.ready || a.resending():
-		// Run comes back once the worker is ready, or holds the upload
-		// it accepted last again, and finds the files still picked.
-		a.runWhenReady = true
+	case a.q.Worker == nil || !a.q.Ready || a.q.Resending():
+		a.q.RunLater()
 	case a.WorkerBusy():
 		a.FormError = "The worker is still busy; press Run once it is done."
 	default:
 		a.takeUpload(u, nil)
-		a.runWhenReady = true
+		a.q.RunLater()
 	}
-	return true
 }

@@ -60,7 +60,7 @@ func TestRunLoadsThePickedFilesFirst(t *testing.T) {
 			t.Errorf("the link's notice %q does not say %q", a.Notice, want)
 		}
 	}
-	a.q.worker = w
+	a.q.Worker = w
 	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 	if len(w.sent) != 0 {
 		t.Fatalf("before any file was chosen the worker was sent %+v", w.sent)

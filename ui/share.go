@@ -7,6 +7,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/page"
 )
 
@@ -53,18 +54,18 @@ func (a *App) Download(kind string) {
 // comparison ran in several workers (orders.go).
 func (a *App) DownloadOrders() {
 	a.Error = ""
-	if a.Result == nil || a.resultReq == 0 {
+	if a.Result == nil || a.q.ResultReq == 0 {
 		return
 	}
 	labels := make([]string, len(a.Result.Strategies))
 	for k, st := range a.Result.Strategies {
 		labels[k] = st.Label
 	}
-	if pr := a.lastPar; pr != nil && pr.merge == a.resultReq {
-		a.downloadOrders(pr.qs, pr.ids, labels)
+	if pr := a.q.LastPar; pr != nil && pr.Merge == a.q.ResultReq {
+		a.downloadOrders(pr.Qs, pr.IDs, labels)
 		return
 	}
-	a.downloadOrders([]*requests{&a.q}, []int64{a.resultReq}, labels)
+	a.downloadOrders([]*workerqueue.Requests{&a.q.Requests}, []int64{a.q.ResultReq}, labels)
 }
 
 // EmbedSnippet is the HTML to paste into a course page.

@@ -170,16 +170,16 @@ func (a *App) siteExtra(file string) []string {
 // file with the URL list urls.
 func (a *App) holdsSite(file, urls string) bool {
 	f := a.siteFetched
-	return f != nil && a.upload != nil && a.upload == f.u && f.file == file && f.urls == urls
+	return f != nil && a.q.Upload != nil && a.q.Upload == f.u && f.file == file && f.urls == urls
 }
 
 // loadSiteFirst downloads and loads the form's graph of the site before
 // a run on it, when the first worker does not hold it: the run then
-// waits (runWhenReady) and starts once the worker read it. It reports
+// waits (workerqueue.Queue.RunLater) and starts once the worker read it. It reports
 // whether the run waits. A path that is not the site's is left to the
 // form's check (Form.Scenario), which refuses it.
 func (a *App) loadSiteFirst() bool {
-	if a.Form.Source != SourceSite || a.dead {
+	if a.Form.Source != SourceSite || a.q.Dead() {
 		return false
 	}
 	file, urls := a.Form.File, a.Form.URLs
@@ -187,24 +187,16 @@ func (a *App) loadSiteFirst() bool {
 		return false
 	}
 	if a.siteFetching {
-		a.runWhenReady = true
+		a.q.RunLater()
 		return true
 	}
 	f := a.siteFetched
 	if f == nil || f.file != file || f.urls != urls {
 		a.fetchSite(file, urls)
-		a.runWhenReady = true
+		a.q.RunLater()
 		return true
 	}
-	switch {
-	case a.q.worker == nil || !a.q.ready || a.resending():
-		a.runWhenReady = true
-	case a.WorkerBusy():
-		a.FormError = "The worker is still busy; press Run once it is done."
-	default:
-		a.takeUpload(f.u, nil)
-		a.runWhenReady = true
-	}
+	a.loadThenRun(f.u)
 	return true
 }
 
@@ -220,7 +212,7 @@ func (a *App) fetchSite(file, urls string) {
 		defer a.env.UnlockRender()
 		a.siteFetching = false
 		if err != nil {
-			a.runWhenReady = false
+			a.q.DropRun()
 			a.Error = "The graph " + file + " could not be read from this site: " + err.Error()
 			a.applyWaitingLink()
 			return

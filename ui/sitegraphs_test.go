@@ -56,10 +56,10 @@ func TestSiteGraphLinkRunsInTheEmbed(t *testing.T) {
 	asked := fakeSite(t, nil)
 	a, w := NewApp("embed=1", siteLink(t, "graphs/web.graph", "graphs/web.urls")), &fakeWorker{files: make(chan sentFiles, 1)}
 	a.env = &quietEnv{}
-	if a.Form.Source != SourceSite || a.Notice != "" || !a.runWhenReady {
-		t.Fatalf("the link's form is on %q, notice %q, runs when ready: %v", a.Form.Source, a.Notice, a.runWhenReady)
+	if a.Form.Source != SourceSite || a.Notice != "" || !a.q.RunOwed() {
+		t.Fatalf("the link's form is on %q, notice %q, runs when ready: %v", a.Form.Source, a.Notice, a.q.RunOwed())
 	}
-	a.q.worker = w
+	a.q.Worker = w
 	locked(a, func() { a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady})) })
 	f := sentUpload(t, w)
 	var loading bool
@@ -104,7 +104,7 @@ func TestSiteGraphDownloadFails(t *testing.T) {
 	fakeSite(t, errors.New("graphs/gone.edges: the site answered 404 instead of the file"))
 	a, w := NewApp("", siteLink(t, "graphs/gone.edges", "")), &fakeWorker{files: make(chan sentFiles, 1)}
 	a.env = &quietEnv{}
-	a.q.worker = w
+	a.q.Worker = w
 	locked(a, func() { a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady})) })
 	var msg string
 	for deadline := time.Now().Add(10 * time.Second); msg == "" && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
@@ -127,7 +127,7 @@ func TestSiteGraphList(t *testing.T) {
 	a.takeSiteList(model.SiteGraphs{Graphs: []model.SiteGraph{
 		{File: "graphs/cs-stanford.edges", URLs: "graphs/cs-stanford.urls", Bytes: 1012741, Stats: model.GraphStats{Pages: 9914, Links: 36854, Hosts: 21}},
 		{File: "graphs/../index.html"},
-		{File: "graphs/x.edges", URLs: "../x.urls"},
+		{File: "graphs/x.edges", URLs: "../x.URLs"},
 		{File: "graphs/cnr-2000.graph", Extra: []string{"graphs/cnr-2000.properties"}, Bytes: 1490000, Stats: model.GraphStats{Pages: 325557, Links: 3216152}},
 	}}, nil)
 	if len(a.SiteGraphs) != 2 || !a.OffersSiteGraphs() {
@@ -175,7 +175,7 @@ func TestSiteGraphLinkThatEscapes(t *testing.T) {
 	for _, file := range []string{"graphs/../secret.edges", "other/x.edges", "https://example.org/graphs/x.edges"} {
 		a, w := NewApp("", siteLink(t, file, "")), &fakeWorker{}
 		a.env = &quietEnv{}
-		a.q.worker = w
+		a.q.Worker = w
 		locked(a, func() { a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady})) })
 		if !strings.Contains(a.FormError, "graph") || len(w.sent) != 0 {
 			t.Errorf("%s: form error %q, sent %+v", file, a.FormError, w.sent)

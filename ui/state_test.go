@@ -228,7 +228,7 @@ func TestRunSaysWhyItWaits(t *testing.T) {
 // says so under the run bar too (there is nothing to dim).
 func TestFirstRunCancelled(t *testing.T) {
 	a, w := NewApp("", ""), &fakeWorker{}
-	a.q.worker = w
+	a.q.Worker = w
 	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 	if !a.Running() {
 		t.Fatal("the opening run did not start")

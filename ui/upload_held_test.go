@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
@@ -36,12 +37,12 @@ func loadAnswered(t *testing.T, a *App, w *fakeWorker, u *page.Upload, name stri
 		r = protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: name}}
 	}
 	a.handle(pageEvent(r))
-	if !accepted && a.upload != nil {
+	if !accepted && a.q.Upload != nil {
 		// The worker dropped what it held: it is sent the accepted
 		// upload again.
 		f := sentUpload(t, w)
-		if f.upload != a.upload {
-			t.Fatalf("after the refusal the first worker was sent %p, want the accepted %p", f.upload, a.upload)
+		if f.upload != a.q.Upload {
+			t.Fatalf("after the refusal the first worker was sent %p, want the accepted %p", f.upload, a.q.Upload)
 		}
 		a.handle(pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: a.Form.File}}))
 	}
@@ -54,7 +55,7 @@ func loadAnswered(t *testing.T, a *App, w *fakeWorker, u *page.Upload, name stri
 func TestRestartSendsTheAcceptedUpload(t *testing.T) {
 	a, _ := readyApp(t)
 	w := &fakeWorker{files: make(chan sentFiles, 1)}
-	a.q.worker = w
+	a.q.Worker = w
 	good, bad := &page.Upload{}, &page.Upload{}
 	loadAnswered(t, a, w, good, "good.edges", true)
 	loadAnswered(t, a, w, bad, "bad.edges", false)
@@ -63,7 +64,7 @@ func TestRestartSendsTheAcceptedUpload(t *testing.T) {
 	}
 	a.handle(page.Event{Failed: errors.New("out of memory")})
 	w2 := &fakeWorker{files: make(chan sentFiles, 1)}
-	a.q.worker = w2
+	a.q.Worker = w2
 	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 	if f := sentUpload(t, w2); f.upload != good {
 		t.Errorf("the new worker was sent upload %p (the refused one is %p), want the accepted %p", f.upload, bad, good)
@@ -79,10 +80,10 @@ func TestHelpersGetTheAcceptedUpload(t *testing.T) {
 	helperWorker := &fakeWorker{files: make(chan sentFiles, 1)}
 	a := parallelApp(t, w, helperWorker)
 	w.files = make(chan sentFiles, 1)
-	a.workers = 3
-	late := &helper{q: requests{worker: &fakeWorker{files: make(chan sentFiles, 1)}}}
-	a.helpers = append(a.helpers, late)
-	h := a.helpers[0]
+	a.q.Workers = 3
+	late := &workerqueue.Helper{Requests: workerqueue.Requests{Worker: &fakeWorker{files: make(chan sentFiles, 1)}}}
+	a.q.Helpers = append(a.q.Helpers, late)
+	h := a.q.Helpers[0]
 	good, bad := &page.Upload{}, &page.Upload{}
 	for _, u := range []struct {
 		u        *page.Upload
@@ -102,11 +103,11 @@ func TestHelpersGetTheAcceptedUpload(t *testing.T) {
 		t.Errorf("the helper that loaded the refused upload was sent %p, want the accepted %p", f.upload, good)
 	}
 	a.handleHelper(h, pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "good.edges"}}))
-	if h.file != "good.edges" {
-		t.Errorf("the helper holds %q", h.file)
+	if h.File != "good.edges" {
+		t.Errorf("the helper holds %q", h.File)
 	}
 	a.handleHelper(late, pageEvent(protocol.Response{Kind: protocol.KindReady}))
-	if f := sentUpload(t, late.q.worker.(*fakeWorker)); f.upload != good {
+	if f := sentUpload(t, late.Worker.(*fakeWorker)); f.upload != good {
 		t.Errorf("a helper that started after the refused load was sent %p (the refused one is %p), want the accepted %p", f.upload, bad, good)
 	}
 }

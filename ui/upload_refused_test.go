@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 	"github.com/crawlsim/crawlsim/wasm/session"
@@ -78,7 +79,7 @@ func TestRefusedLoadKeepsTheAcceptedUpload(t *testing.T) {
 	w.files, hw.files = make(chan sentFiles, 1), make(chan sentFiles, 1)
 	a := parallelApp(t, w, hw)
 	a.FirstComparison = 1
-	h := a.helpers[0]
+	h := a.q.Helpers[0]
 	good := newSessionUpload(t, "g.edges", ringEdges(60))
 	bad := newSessionUpload(t, "bad.edges", []byte("0 1\nnot an edge\n"))
 	answer := func(u *page.Upload) {
@@ -102,8 +103,8 @@ func TestRefusedLoadKeepsTheAcceptedUpload(t *testing.T) {
 	a.takeUpload(good, nil)
 	answer(good)
 	answerHelper(good)
-	if a.Error != "" || a.Form.File != "g.edges" || h.file != "g.edges" {
-		t.Fatalf("after the good load: error %q, form %q, helper %q", a.Error, a.Form.File, h.file)
+	if a.Error != "" || a.Form.File != "g.edges" || h.File != "g.edges" {
+		t.Fatalf("after the good load: error %q, form %q, helper %q", a.Error, a.Form.File, h.File)
 	}
 	a.takeUpload(bad, nil)
 	answerHelper(bad)
@@ -123,11 +124,11 @@ func TestRefusedLoadKeepsTheAcceptedUpload(t *testing.T) {
 	if !strings.Contains(a.Error, refusal) && a.Error != "" {
 		t.Errorf("the error became %q", a.Error)
 	}
-	if h.file != a.Form.File || a.Form.File != "g.edges" {
-		t.Errorf("the helper holds %q, the form names %q", h.file, a.Form.File)
+	if h.File != a.Form.File || a.Form.File != "g.edges" {
+		t.Errorf("the helper holds %q, the form names %q", h.File, a.Form.File)
 	}
-	if !a.Running() || a.usedWorkers != 2 {
-		t.Fatalf("after the reload: running %v, workers %d, error %q, form error %q", a.Running(), a.usedWorkers, a.Error, a.FormError)
+	if !a.Running() || a.q.UsedWorkers != 2 {
+		t.Fatalf("after the reload: running %v, workers %d, error %q, form error %q", a.Running(), a.q.UsedWorkers, a.Error, a.FormError)
 	}
 	for i := 0; i < 10 && a.Running(); i++ {
 		for _, r := range hw.take() {
@@ -151,19 +152,19 @@ func TestLostLoadLateHelperGetsTheAccepted(t *testing.T) {
 	hw := &fakeWorker{files: make(chan sentFiles, 1)}
 	a := parallelApp(t, w, hw)
 	w.files = make(chan sentFiles, 1)
-	a.workers = 3
-	late := &helper{q: requests{worker: &fakeWorker{files: make(chan sentFiles, 1)}}}
-	a.helpers = append(a.helpers, late)
+	a.q.Workers = 3
+	late := &workerqueue.Helper{Requests: workerqueue.Requests{Worker: &fakeWorker{files: make(chan sentFiles, 1)}}}
+	a.q.Helpers = append(a.q.Helpers, late)
 	good, bad := &page.Upload{}, &page.Upload{}
 	loadAnswered(t, a, w, good, "good.edges", true)
 	f := sentUpload(t, hw)
-	a.handleHelper(a.helpers[0], pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "good.edges"}}))
+	a.handleHelper(a.q.Helpers[0], pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "good.edges"}}))
 	a.takeUpload(bad, nil)
 	sentUpload(t, w)
 	sentUpload(t, hw)
 	a.handle(page.Event{Failed: errors.New("out of memory")})
 	w2 := &fakeWorker{files: make(chan sentFiles, 1)}
-	a.q.worker = w2
+	a.q.Worker = w2
 	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 	f = sentUpload(t, w2)
 	if f.upload != good {
@@ -171,7 +172,7 @@ func TestLostLoadLateHelperGetsTheAccepted(t *testing.T) {
 	}
 	a.handle(pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "good.edges"}}))
 	a.handleHelper(late, pageEvent(protocol.Response{Kind: protocol.KindReady}))
-	if f := sentUpload(t, late.q.worker.(*fakeWorker)); f.upload != good {
+	if f := sentUpload(t, late.Worker.(*fakeWorker)); f.upload != good {
 		t.Errorf("a helper that started after the lost load was sent %p (the lost one is %p), want the accepted %p", f.upload, bad, good)
 	}
 }
@@ -184,7 +185,7 @@ func TestHelperThatReadTheRefusedUploadFirst(t *testing.T) {
 	hw := &fakeWorker{files: make(chan sentFiles, 1)}
 	a := parallelApp(t, w, hw)
 	w.files = make(chan sentFiles, 1)
-	h := a.helpers[0]
+	h := a.q.Helpers[0]
 	good, bad := &page.Upload{}, &page.Upload{}
 	loadAnswered(t, a, w, good, "good.edges", true)
 	f := sentUpload(t, hw)
@@ -197,7 +198,7 @@ func TestHelperThatReadTheRefusedUploadFirst(t *testing.T) {
 	}
 	a.handleHelper(h, pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "bad.edges"}}))
 	a.handle(pageEvent(protocol.Response{ID: fw.req.ID, Kind: protocol.KindError, Error: "bad.edges: graph has 9 pages, above the limit of 8"}))
-	if h.file == "bad.edges" {
+	if h.File == "bad.edges" {
 		t.Errorf("the helper still holds the refused upload")
 	}
 	if f := sentUpload(t, hw); f.upload != good {
@@ -213,7 +214,7 @@ func TestHelpersDropARefusedFirstUpload(t *testing.T) {
 	hw := &fakeWorker{files: make(chan sentFiles, 1)}
 	a := parallelApp(t, w, hw)
 	w.files = make(chan sentFiles, 1)
-	h := a.helpers[0]
+	h := a.q.Helpers[0]
 	bad := &page.Upload{}
 	a.takeUpload(bad, nil)
 	fw := sentUpload(t, w)
@@ -222,8 +223,8 @@ func TestHelpersDropARefusedFirstUpload(t *testing.T) {
 	a.handle(pageEvent(protocol.Response{ID: fw.req.ID, Kind: protocol.KindError, Error: "bad.edges: graph has 9 pages, above the limit of 8"}))
 	a.Form.Source, a.Form.File = SourceUpload, "bad.edges"
 	a.markHelpers()
-	if h.usable("bad.edges", "") || a.readyHelpers != 0 {
-		t.Errorf("a helper holding the refused upload counts: usable %v, ready helpers %d", h.usable("bad.edges", ""), a.readyHelpers)
+	if h.Usable("bad.edges", "") || a.q.ReadyHelpers != 0 {
+		t.Errorf("a helper holding the refused upload counts: usable %v, ready helpers %d", h.Usable("bad.edges", ""), a.q.ReadyHelpers)
 	}
 }
 
@@ -234,14 +235,14 @@ func TestNoUploadTakenLoadsNoHelper(t *testing.T) {
 	hw := &fakeWorker{files: make(chan sentFiles, 1)}
 	a := parallelApp(t, w, hw)
 	w.files = make(chan sentFiles, 1)
-	h := a.helpers[0]
+	h := a.q.Helpers[0]
 	good := &page.Upload{}
 	loadAnswered(t, a, w, good, "good.edges", true)
 	f := sentUpload(t, hw)
 	a.handleHelper(h, pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "good.edges"}}))
 	a.takeUpload(nil, page.ErrNotInBrowser)
-	if h.loading != 0 || h.file != "good.edges" {
-		t.Errorf("after an upload that could not be taken the helper loads %d, holds %q", h.loading, h.file)
+	if h.Loading != 0 || h.File != "good.edges" {
+		t.Errorf("after an upload that could not be taken the helper loads %d, holds %q", h.Loading, h.File)
 	}
 	sentUpload(t, w)
 }

@@ -57,7 +57,7 @@ func TestFailedSendAppliesTheWaitingLink(t *testing.T) {
 	pickedFiles(t, &picked)
 	env := &renderEnv{rendered: make(chan struct{}, 4)}
 	a, w := NewApp("", ""), &sendFailingWorker{tried: make(chan struct{}, 1), release: make(chan struct{})}
-	a.env, a.q.worker = env, w
+	a.env, a.q.Worker = env, w
 	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 	answerRun(t, a, &w.fakeWorker)
 	sent := len(w.sent)

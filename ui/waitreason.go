@@ -38,7 +38,7 @@ func (a *App) WaitReason(panel string) string {
 		return unlessOwn(own(panelRevisits), "Waits for the Revisits run; cancel it in Revisits.")
 	case a.Community.Busy():
 		return unlessOwn(own(panelCommunity), "Waits for Community seeds; cancel in that panel.")
-	case a.Loading() && a.graphKind == protocol.KindGenerate:
+	case a.Loading() && a.q.GraphKind == protocol.KindGenerate:
 		return unlessOwn(own(panelSource), "Waits for the graph to be generated.")
 	case a.Loading():
 		return unlessOwn(own(panelSource), "Waits for the graph to be read.")

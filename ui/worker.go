@@ -39,7 +39,7 @@ func (a *App) startWorker() {
 		a.Error = err.Error()
 		return
 	}
-	a.q.worker, a.q.ready = w, false
+	a.q.Worker, a.q.Ready = w, false
 }
 
 // Deliver takes an event of the worker; it runs on the worker's delivery
@@ -67,7 +67,7 @@ func (a *App) handle(e page.Event) {
 	switch {
 	case r.Kind == protocol.KindReady:
 		a.ready()
-	case a.q.deliver(e):
+	case a.q.Deliver(e):
 	case r.Kind == protocol.KindError:
 		// An error about no pending request (one the worker could not
 		// read).
@@ -79,12 +79,10 @@ func (a *App) handle(e page.Event) {
 // goes to a restarted worker again (a pending run waits for it), or the
 // run the page owes starts.
 func (a *App) ready() {
-	a.q.ready = true
-	if a.loadWhenReady {
-		a.loadWhenReady = false
+	if a.q.WorkerReady() {
 		// The files the worker accepted last, not the inputs' (they may
 		// have been changed or emptied since), nor files it refused.
-		if a.upload != nil {
+		if a.q.Upload != nil {
 			a.resendUpload()
 			return
 		}
@@ -98,17 +96,16 @@ func (a *App) ready() {
 func (a *App) workerFailed(err error) {
 	running := a.Running()
 	a.abandonParallel()
-	a.lastPar = nil
+	a.q.LastPar = nil
 	var msgs []string
-	if terr := a.q.drop(); terr != nil && !errors.Is(terr, page.ErrNotInBrowser) {
+	terr, dead := a.q.Failed(a.Form.OnFile() && a.Form.File != "")
+	if terr != nil && !errors.Is(terr, page.ErrNotInBrowser) {
 		msgs = append(msgs, terr.Error())
 	}
 	// An upload on its way was not accepted: the new worker is sent the
 	// one accepted before.
-	a.uploadAnswered(a.sending, false, false)
-	a.restarts++
-	if a.restarts > 3 {
-		a.dead = true
+	a.uploadAnswered(a.q.Sending, false, false)
+	if dead {
 		a.Error = strings.Join(append([]string{a.deadMessage(err)}, msgs...), " ")
 		return
 	}
@@ -117,7 +114,6 @@ func (a *App) workerFailed(err error) {
 		msg += " Press Run to try again, perhaps with a smaller graph."
 	}
 	a.Error = strings.Join(append([]string{msg}, msgs...), " ")
-	a.loadWhenReady = a.Form.OnFile() && a.Form.File != ""
 	a.startWorker()
 }
 
@@ -129,10 +125,9 @@ func (a *App) deadMessage(err error) string {
 // for before the worker was ready). It keeps what the page says (a
 // restart's message, a permalink's notice).
 func (a *App) runPending() {
-	if !a.runWhenReady {
+	if !a.q.TakeRun() {
 		return
 	}
-	a.runWhenReady = false
 	msg, notice, keep := a.Error, a.Notice, a.keepAddress
 	a.Run()
 	if a.Error == "" && a.FormError == "" {
@@ -145,7 +140,7 @@ func (a *App) runPending() {
 // WorkerBusy reports whether the worker has a request in flight, or a
 // graph of the site downloads for it. It does one at a time, so every
 // button that starts one is disabled meanwhile.
-func (a *App) WorkerBusy() bool { return a.q.Busy() || a.par != nil || a.siteFetching }
+func (a *App) WorkerBusy() bool { return a.q.Busy() || a.q.Par != nil || a.siteFetching }
 
 // BusyReason says, beside the disabled Run button, what the worker is
 // doing when it is not the comparison (whose progress shows there), and
@@ -176,7 +171,7 @@ func (a *App) GraphWork() string {
 	if a.siteFetching {
 		return "Downloading the graph from the site"
 	}
-	if a.graphKind == protocol.KindGenerate {
+	if a.q.GraphKind == protocol.KindGenerate {
 		return "Generating the graph"
 	}
 	return "Reading the graph"

@@ -44,8 +44,8 @@ var binaries = []struct {
 	{"./ui", "page.wasm", []string{"-gcflags=./...=-l", "-gcflags=github.com/vugu/...=-l"}},
 }
 
-// compressedSuffix is added to the name of each compressed binary.
-const compressedSuffix = ".br"
+// CompressedSuffix is added to the name of each compressed binary.
+const CompressedSuffix = ".br"
 
 // Build builds the static site of the module rooted at root into the folder
 // out, creating out if needed. It compiles ./wasm/worker into worker.wasm.br
@@ -85,7 +85,7 @@ func Build(ctx context.Context, root, out string, log io.Writer) error {
 			return err
 		}
 		go func() {
-			err := compressWasm(compressCtx, raw, filepath.Join(out, b.name+compressedSuffix), b.pkg, start, log)
+			err := compressWasm(compressCtx, raw, filepath.Join(out, b.name+CompressedSuffix), b.pkg, start, log)
 			cleanup()
 			compressed <- err
 		}()
@@ -214,7 +214,7 @@ func cachedPath(raw []byte) string {
 		return ""
 	}
 	sum := sha256.Sum256(raw)
-	return filepath.Join(dir, hex.EncodeToString(sum[:])+compressedSuffix)
+	return filepath.Join(dir, hex.EncodeToString(sum[:])+CompressedSuffix)
 }
 
 // keepInCache copies the compressed file dst, which holds raw, to cached
@@ -247,7 +247,7 @@ func keepInCache(dst, cached string, raw []byte) {
 	}
 	var kept []entry
 	for _, e := range entries {
-		if info, err := e.Info(); err == nil && info.Mode().IsRegular() && strings.HasSuffix(e.Name(), compressedSuffix) {
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() && strings.HasSuffix(e.Name(), CompressedSuffix) {
 			kept = append(kept, entry{e.Name(), info.ModTime()})
 		}
 	}
@@ -422,7 +422,7 @@ func copyStatic(static, out string, log io.Writer) error {
 // isBuildOutput reports whether a file of static/ named name is one that
 // Build writes there.
 func isBuildOutput(name string) bool {
-	return strings.HasSuffix(name, ".wasm") || strings.HasSuffix(name, ".wasm.gz") || strings.HasSuffix(name, ".wasm"+compressedSuffix) || name == "wasm_exec.js" || name == vuguScript
+	return strings.HasSuffix(name, ".wasm") || strings.HasSuffix(name, ".wasm.gz") || strings.HasSuffix(name, ".wasm"+CompressedSuffix) || name == "wasm_exec.js" || name == vuguScript
 }
 
 // copyFile copies src to dst through a temporary file renamed into place,

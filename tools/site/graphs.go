@@ -168,7 +168,7 @@ func prepareGraph(spec GraphSpec) (SiteGraph, error) {
 		}
 		g.Bytes += fi.Size()
 	}
-	gr, _, err := graphio.Load(sourceFS(g.Sources), site, graphio.LoadOptions{URLs: g.URLs})
+	gr, _, err := graphio.Load(SourceFS(g.Sources), site, graphio.LoadOptions{URLs: g.URLs})
 	if err != nil {
 		// The reader names the files by their paths in the site: the
 		// error names them as the command line gave them.
@@ -222,11 +222,12 @@ type renamedError struct {
 func (e *renamedError) Error() string { return e.msg }
 func (e *renamedError) Unwrap() error { return e.err }
 
-// sourceFS is a file system of the files on this machine, by their
+// SourceFS is a file system of the files on this machine, by their
 // paths in the site.
-type sourceFS map[string]string
+type SourceFS map[string]string
 
-func (s sourceFS) Open(name string) (fs.File, error) {
+// Open opens the file on this machine whose path in the site is name.
+func (s SourceFS) Open(name string) (fs.File, error) {
 	src, ok := s[name]
 	if !ok {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
@@ -306,7 +307,7 @@ func plural(n int, one, many string) string {
 func checkInputs(out, static string, graphs []SiteGraph, copies bool) error {
 	outputs := []string{model.SiteGraphsFile, vuguScript, "wasm_exec.js"}
 	for _, b := range binaries {
-		outputs = append(outputs, b.name+compressedSuffix)
+		outputs = append(outputs, b.name+CompressedSuffix)
 	}
 	if static != "" {
 		filepath.WalkDir(static, func(p string, d fs.DirEntry, err error) error {
@@ -341,11 +342,11 @@ func checkInputs(out, static string, graphs []SiteGraph, copies bool) error {
 	return nil
 }
 
-// graphsHandler serves the site's list of graphs (model.SiteGraphsFile)
+// GraphsHandler serves the site's list of graphs (model.SiteGraphsFile)
 // and the files of graphs from where they are on this machine, by their
 // paths in the site, and everything else with next: the development
 // server's site, with the graphs of -graph, copies nothing.
-func graphsHandler(graphs []SiteGraph, next http.Handler) (http.Handler, error) {
+func GraphsHandler(graphs []SiteGraph, next http.Handler) (http.Handler, error) {
 	list, err := graphList(graphs)
 	if err != nil {
 		return nil, err

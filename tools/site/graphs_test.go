@@ -287,7 +287,7 @@ func TestGraphsHandler(t *testing.T) {
 	}
 	static := t.TempDir()
 	writeFile(t, filepath.Join(static, "index.html"), "<!doctype html>")
-	h, err := graphsHandler(graphs, Handler(static))
+	h, err := GraphsHandler(graphs, Handler(static))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,7 +322,7 @@ func TestGraphsHandler(t *testing.T) {
 		t.Errorf("a file beside a graph is served: %d", code)
 	}
 	// Without graphs the list is empty, not missing.
-	h, _ = graphsHandler(nil, Handler(static))
+	h, _ = GraphsHandler(nil, Handler(static))
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/"+model.SiteGraphsFile, nil))
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"graphs": []`) {

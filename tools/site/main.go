@@ -157,12 +157,12 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := checkInputs(static, "", graphs, false); err != nil {
 		return err
 	}
-	handler, err := graphsHandler(graphs, Handler(static))
+	handler, err := GraphsHandler(graphs, Handler(static))
 	if err != nil {
 		return err
 	}
 	if *noBuild {
-		for _, name := range []string{"index.html", "page.wasm" + compressedSuffix, "worker.wasm" + compressedSuffix, "wasm_exec.js", vuguScript} {
+		for _, name := range []string{"index.html", "page.wasm" + CompressedSuffix, "worker.wasm" + CompressedSuffix, "wasm_exec.js", vuguScript} {
 			if _, err := os.Stat(filepath.Join(static, name)); err != nil {
 				fmt.Fprintf(stderr, "serve: warning: %s is missing; run without -no-build to build it\n", filepath.Join(static, name))
 			}

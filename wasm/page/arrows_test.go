@@ -125,15 +125,15 @@ var pageData = map[string]bool{"engine/model": true, "engine/report": true}
 // reaches it only through engine/model's functions.
 const dataReader = "engine/strictjson"
 
-// TestPageReachesNoAlgorithm checks DESIGN.md's arrows for the page: ui,
-// wasm/page and wasm/protocol import no engine package but the data and
-// report, and, as the wasm build links them, reach none but those and the
-// data's JSON reader, so that page.wasm carries no engine; the worker
-// does the work. Report and the data reach no other engine package
-// either.
+// TestPageReachesNoAlgorithm checks the page's arrows
+// (docs/architecture.md): ui, ui/workerqueue, wasm/page and wasm/protocol
+// import no engine package but the data and report, and, as the wasm
+// build links them, reach none but those and the data's JSON reader, so
+// that page.wasm carries no engine; the worker does the work. Report and
+// the data reach no other engine package either.
 func TestPageReachesNoAlgorithm(t *testing.T) {
 	ctx := jsContext()
-	for _, pkg := range []string{"ui", "wasm/page", "wasm/protocol"} {
+	for _, pkg := range []string{"ui", "ui/workerqueue", "wasm/page", "wasm/protocol"} {
 		bp, err := ctx.ImportDir(filepath.Join(repoRoot, filepath.FromSlash(pkg)), 0)
 		if err != nil {
 			t.Fatalf("%s: %v", pkg, err)

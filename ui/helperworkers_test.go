@@ -1,0 +1,70 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/wasm/page"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// TestHelperNoticeOnlyForAGraphTheFirstWorkerHolds: a helper that cannot
+// load an upload says so (the notice "A second worker could not load the
+// graph") only when the first worker accepted that upload; when the first
+// worker refused it too, no graph was loaded and the page says only the
+// first worker's error, whichever of the two answered first. Before, a
+// truncated or binary upload showed the error and the notice, which said
+// a graph was loaded.
+func TestHelperNoticeOnlyForAGraphTheFirstWorkerHolds(t *testing.T) {
+	const refusal = "bad.edges: line 2: want two page numbers, got \"not\""
+	for _, tc := range []struct {
+		name          string
+		helperFirst   bool
+		firstAccepts  bool
+		wantNoticeNow bool
+	}{
+		{"helper refuses first, first worker refuses", true, false, false},
+		{"first worker refuses first, helper refuses", false, false, false},
+		{"helper refuses first, first worker accepts", true, true, true},
+		{"first worker accepts first, helper refuses", false, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := &fakeWorker{}
+			hw := &fakeWorker{files: make(chan sentFiles, 1)}
+			a := parallelApp(t, w, hw)
+			w.files = make(chan sentFiles, 1)
+			h := a.q.Helpers[0]
+			u := &page.Upload{}
+			a.takeUpload(u, nil)
+			fw := sentUpload(t, w)
+			fh := sentUpload(t, hw)
+			helperAnswers := func() {
+				a.handleHelper(h, pageEvent(protocol.Response{ID: fh.req.ID, Kind: protocol.KindError, Error: refusal}))
+			}
+			firstAnswers := func() {
+				r := protocol.Response{ID: fw.req.ID, Kind: protocol.KindError, Error: refusal}
+				if tc.firstAccepts {
+					r = protocol.Response{ID: fw.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "bad.edges"}}
+				}
+				a.handle(pageEvent(r))
+			}
+			if tc.helperFirst {
+				helperAnswers()
+				if a.Notice != "" {
+					t.Errorf("before the first worker answered, the notice says %q", a.Notice)
+				}
+				firstAnswers()
+			} else {
+				firstAnswers()
+				helperAnswers()
+			}
+			gotNotice := strings.Contains(a.Notice, "second worker could not load")
+			if gotNotice != tc.wantNoticeNow {
+				t.Errorf("notice %q (error %q): want the helper's notice %v", a.Notice, a.Error, tc.wantNoticeNow)
+			}
+			if !tc.firstAccepts && !strings.Contains(a.Error, refusal) {
+				t.Errorf("error %q, want the first worker's refusal", a.Error)
+			}
+		})
+	}
+}
