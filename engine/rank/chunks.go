@@ -175,3 +175,17 @@ func (p *chunkPool) run(task func(chunk int)) {
 		p.panics.Raise()
 	}
 }
+
+// wordIn returns word w of the bitset set with only the bits of the pages
+// in [lo, hi) kept, so that the set pages of a chunk are visited word by
+// word without a branch for each page skipped.
+func wordIn(set []uint64, w, lo, hi int) uint64 {
+	bits, base := set[w], w<<6
+	if base < lo {
+		bits &= ^uint64(0) << (lo - base)
+	}
+	if hi-base < 64 {
+		bits &= 1<<(hi-base) - 1
+	}
+	return bits
+}

@@ -224,13 +224,7 @@ func sweepLayoutPages[O uint32 | uint64](p *PageRank, offsets []O, k int) {
 	// The pages swept are the set bits of swept in [lo, hi), visited word
 	// by word without a branch per page that is skipped.
 	for w := lo >> 6; w <= (hi-1)>>6; w++ {
-		bits, base := swept[w], w<<6
-		if base < lo {
-			bits &= ^uint64(0) << (lo - base)
-		}
-		if hi-base < 64 {
-			bits &= 1<<(hi-base) - 1
-		}
+		bits, base := wordIn(swept, w, lo, hi), w<<6
 		for ; bits != 0; bits &= bits - 1 {
 			i := base + mathbits.TrailingZeros64(bits)
 			inv := invOut[i]

@@ -213,13 +213,7 @@ func (p *PageRank) copyAsideChunk(k int) {
 	}
 	exported, x, aside := p.pull.exported, p.value, p.pull.aside
 	for w := lo >> 6; w <= (hi-1)>>6; w++ {
-		bits, base := exported[w], w<<6
-		if base < lo {
-			bits &= ^uint64(0) << (lo - base)
-		}
-		if hi-base < 64 {
-			bits &= 1<<(hi-base) - 1
-		}
+		bits, base := wordIn(exported, w, lo, hi), w<<6
 		for ; bits != 0; bits &= bits - 1 {
 			j := base + mathbits.TrailingZeros64(bits)
 			aside[j] = x[j]

@@ -156,13 +156,7 @@ func (p *PageRank) pushExternalChunk(k int) {
 	defer p.push.cursors.put(s)
 	acc, x, exported := p.push.acc, p.value, p.push.exported
 	for w := lo >> 6; w <= (hi-1)>>6; w++ {
-		bits, base := exported[w], w<<6
-		if base < lo {
-			bits &= ^uint64(0) << (lo - base)
-		}
-		if hi-base < 64 {
-			bits &= 1<<(hi-base) - 1
-		}
+		bits, base := wordIn(exported, w, lo, hi), w<<6
 		for ; bits != 0; bits &= bits - 1 {
 			j := base + mathbits.TrailingZeros64(bits)
 			xj := x[j]
