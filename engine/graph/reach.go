@@ -112,28 +112,14 @@ func (r *Reach) sweep(limit int64) (did int64) {
 				marks[2*w+1] = x &^ (^uint64(0) >> (64 - run) << b)
 				p := w*64 + b
 				links := targets[offsets[p]:offsets[p+run]]
-				for _, q := range links {
-					qw, bit := 2*(q/64), uint64(1)<<(q%64)
-					if marks[qw]&bit == 0 {
-						marks[qw] |= bit
-						marks[qw+1] |= bit
-						found++
-					}
-				}
+				found += markReached(marks, links)
 				swept += run
 				did += int64(len(links) + run)
 				continue
 			}
 			marks[2*w+1] = x &^ (1 << b)
 			links := succ.Out(uint32(w*64 + b))
-			for _, q := range links {
-				qw, bit := 2*(q/64), uint64(1)<<(q%64)
-				if marks[qw]&bit == 0 {
-					marks[qw] |= bit
-					marks[qw+1] |= bit
-					found++
-				}
-			}
+			found += markReached(marks, links)
 			swept++
 			did += int64(len(links)) + 1
 		}
@@ -239,3 +225,19 @@ func (r *Reach) Sum(v []float64) float64 {
 // Err returns the first decoding error of a graph whose lists are decoded
 // (Successors.Err), or nil.
 func (r *Reach) Err() error { return r.succ.Err() }
+
+// markReached marks every page of links not reached yet as reached and
+// to expand (marks interleaves the two bitsets, word by word) and returns
+// how many it marked.
+func markReached(marks []uint64, links []uint32) int {
+	found := 0
+	for _, q := range links {
+		qw, bit := 2*(q/64), uint64(1)<<(q%64)
+		if marks[qw]&bit == 0 {
+			marks[qw] |= bit
+			marks[qw+1] |= bit
+			found++
+		}
+	}
+	return found
+}
