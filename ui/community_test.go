@@ -1,8 +1,12 @@
 package main
 
 import (
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/seeds"
 	"github.com/crawlsim/crawlsim/ui/formcheck"
 )
@@ -43,5 +47,71 @@ func TestCommunityDensityNamesTheField(t *testing.T) {
 		if _, err := seeds.Parse(got); err != nil {
 			t.Errorf("density %q: the engine refuses %q: %v", density, got, err)
 		}
+	}
+}
+
+// TestSeedRowsSameDecimalsInAColumn: the hub and authority scores of the
+// community seeds table have as many decimals within a column, enough for
+// four significant digits of its smallest score, so that the figures line
+// up; the table showed 0.189 above 0.1116 and 1 above 0.9177.
+func TestSeedRowsSameDecimalsInAColumn(t *testing.T) {
+	st := &model.Result{SeedStudy: &model.SeedStudyResult{
+		Names: []string{"a.example/", "b.example/", "c.example/"},
+		Community: &model.CommunityResult{Cores: []model.Core{
+			{Hub: 0.189, Authority: 1, Hubs: []uint32{1}, Authorities: []uint32{2, 3}},
+			{Hub: 0.1116, Authority: 0.9177, Hubs: []uint32{4}, Authorities: []uint32{5}},
+			{Hub: 0.012346, Authority: 0, Hubs: []uint32{6}, Authorities: []uint32{7}},
+		}},
+	}}
+	rows := seedRows(st)
+	var hubs, auths []string
+	for _, r := range rows {
+		hubs, auths = append(hubs, r[1]), append(auths, r[2])
+	}
+	if want := []string{"0.18900", "0.11160", "0.01235"}; !slices.Equal(hubs, want) {
+		t.Errorf("hub column %q, want %q", hubs, want)
+	}
+	if want := []string{"1.0000", "0.9177", "0.0000"}; !slices.Equal(auths, want) {
+		t.Errorf("authority column %q, want %q", auths, want)
+	}
+}
+
+// TestCommunityAndPapersEstimateOneDistance: on the same graph and random
+// seed, the Community seeds panel and the Papers panel's paper 003 give
+// the same estimate of the graph's average connected distance, and both
+// say it is an estimate from so many sampled pages. A reviewer read 8.16
+// in the panel and 8.49 in paper 003 on hollins: the panel sampled 50
+// pages, the paper 100.
+func TestCommunityAndPapersEstimateOneDistance(t *testing.T) {
+	a, w := firstResult(t, "3000")
+	a.Community.Extract(a.Form)
+	for _, r := range w.take() {
+		a.handle(pageEvent(r))
+	}
+	if a.Community.Study == nil || a.Community.Study.SeedStudy == nil {
+		t.Fatalf("no seed study: %q", a.Community.Error)
+	}
+	ev := a.Community.Study.SeedStudy.Evaluation
+	a.Papers.Paper = "003"
+	a.Papers.Run(a.Form)
+	for _, r := range w.take() {
+		a.handle(pageEvent(r))
+	}
+	if a.Papers.Result == nil || len(a.Papers.Result.Reports) != 1 {
+		t.Fatalf("no reproduction of paper 003: %q", a.Papers.Error)
+	}
+	var ours string
+	for _, f := range a.Papers.Result.Reports[0].Findings {
+		if f.Figure == "section 3.5.2" {
+			ours = f.Ours
+		}
+	}
+	estimate := "average connected distance " + strconv.FormatFloat(ev.AverageDistance, 'f', 2, 64) + ", estimated from " + model.Count(ev.DistanceSamples) + " sampled pages"
+	if !strings.Contains(ours, estimate) {
+		t.Errorf("paper 003 says %q; the panel's study found %q", ours, estimate)
+	}
+	panel := "estimated from " + model.Count(ev.DistanceSamples) + " sampled pages"
+	if !strings.Contains(a.Community.Summary, panel) {
+		t.Errorf("the panel says %q; want %q", a.Community.Summary, panel)
 	}
 }
