@@ -2,47 +2,13 @@ package rank
 
 import (
 	"context"
-	"math"
 	"slices"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
-
-// plainPageRank is the power method written out plainly, as a reference:
-// r ← d·Σ_{j→i} r_j/c_j + (d·Σ_{j dangling} r_j + 1-d)·t, from t, until
-// the L1 change is below tol.
-func plainPageRank(g *graph.Graph, d float64, t []float64, tol float64) []float64 {
-	n := g.NumNodes()
-	r, next := slices.Clone(t), make([]float64, n)
-	s := g.Successors()
-	for range 10000 {
-		clear(next)
-		dangling := 0.0
-		for j := range n {
-			out := s.Out(uint32(j))
-			if len(out) == 0 {
-				dangling += r[j]
-				continue
-			}
-			share := r[j] / float64(len(out))
-			for _, i := range out {
-				next[i] += d * share
-			}
-		}
-		change := 0.0
-		for i := range n {
-			next[i] += (d*dangling + 1 - d) * t[i]
-			change += math.Abs(next[i] - r[i])
-		}
-		r, next = next, r
-		if change < tol {
-			break
-		}
-	}
-	return r
-}
 
 // TestPullCNR2000 pulls along cnr-2000's stored transpose: the vector has
 // the bits of the one the in-arc layout gives, after the same iterations;
@@ -65,7 +31,7 @@ func TestPullCNR2000(t *testing.T) {
 		uniform[i] = 1 / float64(n)
 	}
 	tight := runPageRankWith(t, g, tr, Options{Tolerance: 1e-14, Workers: 2})
-	want := plainPageRank(g, DefaultDamping, uniform, 1e-16)
+	want := graphtest.PageRank(g, DefaultDamping, uniform, 1e-15)
 	if d := l1(tight.Scores, want); !(d <= 1e-12) {
 		t.Errorf("along the transpose to 1e-14: L1 distance %.3g from the plain power method, want at most 1e-12", d)
 	} else {
