@@ -61,31 +61,52 @@ func (p Params) EstimatedBytes() int64 {
 //   - 12 bytes per page whose intra-host range binds (at most n), when
 //     there are several hosts and 0 < IntraHostShare < 1, freed before
 //     the links are drawn;
-//   - the copy pools, as for Generate, at most 4m + 24·sqrt(n) + 8(n + s):
-//     the inter-host pool holds the inter-host links of the whole graph
-//     (about 10% of the links at the default IntraHostShare of 0.9, all of
-//     them at 0), the host pool the intra-host links of one host; the
-//     bound counts all m links, since the share a graph reaches depends on
-//     its degrees (and the memory pages of the pools' unused capacity are
-//     never touched, so the resident memory is nearer the real sizes);
+//   - the copy pools, at most 4m + 24·sqrt(n) + 8(n + s): the inter-host
+//     pool holds the inter-host links of the whole graph, the host pool
+//     the intra-host links of one host. When the intra-host share is
+//     calibrated (several hosts, 0 < IntraHostShare < 1) the pools are
+//     reserved for that share, and 4m becomes 4 bytes for each of
+//     (1-IntraHostShare)·m links plus a margin of 3·sqrt(n) + 1,024, and
+//     for the links of a host of s pages (poolLinks); otherwise the share
+//     a graph reaches depends on its degrees and the bound counts all m
+//     links (the memory pages of the pools' unused capacity are never
+//     touched, so the resident memory is nearer the real sizes);
 //   - 4 bytes per link of the page with the most links, bounded by the
 //     largest degree among n that is exceeded with probability 1/1,000
 //     (beyond it only that buffer grows);
 //   - 1 MiB and 48 KiB of write buffers.
 //
-// That is 20n + 4m + 24·sqrt(n) + 20s + 24h + 4·maxDegree, plus 12n when
-// the calibration runs and 1.3 MiB; at the defaults about 64 bytes per
-// page (8 links), against about 165 for Generate. It returns 0 when p does
-// not validate.
+// That is at most 20n + 4m + 24·sqrt(n) + 20s + 24h + 4·maxDegree, plus
+// 12n when the calibration runs and 1.3 MiB; at the defaults about 55
+// bytes per page (8 links), against about 165 for Generate, and at 35
+// links a page and 105 M pages about 6 GiB. It returns 0 when p does not
+// validate.
 func (p Params) EstimatedStreamingBytes() int64 {
 	p, b, ok := p.bounds()
 	if !ok {
 		return 0
 	}
-	n, h, links, largest, bounded := b.n, b.h, b.links, b.largest, b.bounded
+	n, h, largest, bounded := b.n, b.h, b.largest, b.bounded
 	const buffers = 1<<20 + 48<<10 + 256<<10
-	bytes := 20*n + bounded + 4*links + 24*math.Sqrt(n) + 20*largest + 24*h + 4*maxDegreeBound(p) + buffers
+	bytes := 20*n + bounded + 4*poolLinks(p, b) + 24*math.Sqrt(n) + 20*largest + 24*h + 4*maxDegreeBound(p) + buffers
 	return clampBytes(bytes)
+}
+
+// poolLinks bounds the links the two copy pools of a streaming Generator
+// hold (Generator.reservePools): all of them, unless the intra-host share
+// is calibrated (several hosts, 0 < IntraHostShare < 1). Then the
+// inter-host pool holds (1-IntraHostShare) of the links and the margin
+// reservePools adds, and the host pool the intra-host links of one host,
+// at most the links of a host of the largest size (its expected links
+// plus four standard deviations).
+func poolLinks(p Params, b sizeBounds) float64 {
+	if b.bounded == 0 {
+		return b.links
+	}
+	margin := 3*math.Sqrt(b.n) + 1024
+	inter := min((1-p.IntraHostShare)*b.links+margin, b.links)
+	host := min(p.IntraHostShare*b.links+margin, linksOfPages(p, b.largest), b.links)
+	return inter + host
 }
 
 // sizeBounds are the sizes both estimates start from: pages, hosts, the
@@ -132,6 +153,12 @@ func maxDegreeBound(p Params) float64 {
 // deviations, at most n(n-1).
 func linkBound(p Params) float64 {
 	n := float64(p.Pages)
+	return min(linksOfPages(p, n), n*(n-1))
+}
+
+// linksOfPages returns the expected number of links of k of p's pages,
+// their degrees drawn independently, plus four standard deviations.
+func linksOfPages(p Params, k float64) float64 {
 	s := newDegreeSampler(p.MeanOutDegree, p.OutDegreeExponent, uint64(p.Pages-1))
 	if s.scale == 0 {
 		return 0
@@ -139,7 +166,7 @@ func linkBound(p Params) float64 {
 	tail := p.OutDegreeExponent - 1
 	mean := cappedLomaxMean(s.scale, tail, s.cap)
 	variance := max(s.secondMoment(tail)-mean*mean, 0)
-	return min(n*mean+4*math.Sqrt(n*variance), n*(n-1))
+	return k*mean + 4*math.Sqrt(k*variance)
 }
 
 // secondMoment returns, for the tail exponent tail, E[D²] = Σ_{k=1..cap} (2k-1)·P(D ≥ k): the first
