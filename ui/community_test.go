@@ -79,9 +79,9 @@ func TestSeedRowsSameDecimalsInAColumn(t *testing.T) {
 // TestCommunityAndPapersEstimateOneDistance: on the same graph and random
 // seed, the Community seeds panel and the Papers panel's paper 003 give
 // the same estimate of the graph's average connected distance, and both
-// say it is an estimate from so many sampled pages. A reviewer read 8.16
-// in the panel and 8.49 in paper 003 on hollins: the panel sampled 50
-// pages, the paper 100.
+// say it is an estimate from so many sampled pages. Sampling 50 pages in
+// one and 100 in the other gave 8.16 and 8.49 on hollins, two figures
+// for one quantity.
 func TestCommunityAndPapersEstimateOneDistance(t *testing.T) {
 	a, w := firstResult(t, "3000")
 	a.Community.Extract(a.Form)

@@ -114,8 +114,8 @@ func TestSVGYTitleFitsShortCharts(t *testing.T) {
 // axis, linear or logarithmic, with the legend or without: where the
 // decades of a logarithmic axis are too close for their labels, only
 // every second (third, …) decade is labelled, back from the axis's end,
-// which is always labelled. A review found "1,000" and "10k" drawn over
-// each other on a 240-pixel chart of 100 million pages.
+// which is always labelled. Labelling every decade draws "1,000" and
+// "10k" over each other on a 240-pixel chart of 100 million pages.
 func TestSVGTickLabelsApart(t *testing.T) {
 	for width := 240; width <= 1000; width += 20 {
 		for _, reachable := range []int64{10, 10_000, 12_345_670, 100_000_000} {

@@ -14,8 +14,8 @@ import (
 // traffic) and its legend swatch carry the k-th colour, dash pattern and
 // marker (seriesStyle). The two traffic lines of one policy differ by
 // their markers' fill, hollow for the central crawler and filled for the
-// migrating one, as the panel's title says. A review found the policies
-// told apart by colour only, unreadable in greyscale.
+// migrating one, as the panel's title says. Policies told apart by colour
+// only cannot be read in greyscale.
 func TestRefreshChartLinesApartInGrey(t *testing.T) {
 	r := sampleRefresh()
 	svg := string(render(t, func(w io.Writer) error { return RefreshChart(w, r, RefreshChartWidth) }))

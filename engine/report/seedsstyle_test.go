@@ -12,8 +12,7 @@ import (
 // k-th set and its legend swatch carry the k-th dash pattern
 // (strategyDashes) and the k-th marker (markerShapes), the same styles as
 // run's k-th strategy, and every point of a line (a depth) has its
-// marker. A review found lines told apart by colour only, unreadable in
-// greyscale.
+// marker. Lines told apart by colour only cannot be read in greyscale.
 func TestDepthChartLinesApartInGrey(t *testing.T) {
 	r := sampleStudy()
 	svg := string(render(t, func(w io.Writer) error { return DepthChart(w, r, DepthChartWidth) }))

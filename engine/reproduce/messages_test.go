@@ -10,9 +10,9 @@ import (
 )
 
 // TestNotesGroupTheirCounts: the counts in the notes the page and
-// report.md show are written with thousands separators. A reviewer of the
-// page read "16000 seeds are more than half of the graph's 6012 pages"
-// (hollins has 6,012 pages).
+// report.md show are written with thousands separators, never as
+// "16000 seeds are more than half of the graph's 6012 pages" (hollins has
+// 6,012 pages).
 func TestNotesGroupTheirCounts(t *testing.T) {
 	in := Input{Graph: scenario.Source{File: "hollins.graph-txt"}, Hosts: true, Pages: 6012}
 	_, notes := paperRankMass().Plan(in)

@@ -11,8 +11,9 @@ import (
 // TestSelectURLCase: a seed URL names the page whose URL differs from it
 // only in the letter case of the scheme or the host, which RFC 3986
 // (sections 3.1 and 3.2.2) makes case-insensitive, as the host table
-// lower-cases hosts; the path stays case-sensitive. A review found
-// "http://WWW.HOLLINS.EDU/" refused with "no page has the URL".
+// lower-cases hosts; the path stays case-sensitive. So
+// "http://WWW.HOLLINS.EDU/" is hollins's home page, not "no page has the
+// URL".
 func TestSelectURLCase(t *testing.T) {
 	b := graph.NewBuilder(4)
 	b.Add(0, 1)

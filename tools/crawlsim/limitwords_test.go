@@ -7,9 +7,9 @@ import (
 
 // TestLimitsReadAsOnThePage: the command line writes the engine's limits
 // and the counts it works out with thousands separators, as the page
-// does, and the values given as they were read. A review found "at most
-// 1e8" (the page: 100,000,000), "want 1 to 1048576", "more than the 1000
-// pages: at most 1000" and "want 1 to 10000".
+// does, and the values given as they were read: never "at most 1e8" (the
+// page: 100,000,000), "want 1 to 1048576", "more than the 1000 pages: at
+// most 1000" or "want 1 to 10000".
 func TestLimitsReadAsOnThePage(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "g.edges")
 	for _, c := range []struct {

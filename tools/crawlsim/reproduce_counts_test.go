@@ -9,8 +9,8 @@ import (
 )
 
 // TestReproduceReportGroupsTheGraphsCounts: report.md describes its
-// graph with thousands separators, as the rest of the report does. A
-// reviewer read "9914 pages" in cs-stanford's report.
+// graph with thousands separators, as the rest of the report does:
+// cs-stanford has "9,914 pages", never "9914 pages".
 func TestReproduceReportGroupsTheGraphsCounts(t *testing.T) {
 	t.Chdir(t.TempDir())
 	var b strings.Builder

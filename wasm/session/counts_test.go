@@ -13,8 +13,8 @@ import (
 
 // TestRefusalsGroupTheirCounts: the worker's refusals that the page shows
 // write their counts of pages and links with thousands separators, as the
-// rest of the page does. A reviewer read "a run on a generated graph of
-// 200000000 pages needs about 76.8 GiB".
+// rest of the page does: never "a run on a generated graph of 200000000
+// pages needs about 76.8 GiB".
 func TestRefusalsGroupTheirCounts(t *testing.T) {
 	huge := scenario.Generate{Pages: 200_000_000, Seed: 1}
 	sc := smallRun()
