@@ -1,12 +1,15 @@
 package main
 
 import (
+	"context"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -147,6 +150,51 @@ func TestNoHostsSentenceFromCatalogue(t *testing.T) {
 	} {
 		if got := StudentWarning(tc.warning, r); got != tc.want {
 			t.Errorf("StudentWarning(%q)\n = %q\nwant %q", tc.warning, got, tc.want)
+		}
+	}
+}
+
+// TestWarningsForStudents: the warnings of a real run on a graph without
+// hosts (larger-sites-first, fpr-m, politeness, guarantees under uniform
+// PageRank, pages the seeds do not reach) are shown as sentences for a
+// student, naming strategies by name; none keeps the engine's "subject:"
+// prefix.
+func TestWarningsForStudents(t *testing.T) {
+	fsys := fstest.MapFS{"g.edges": {Data: []byte("0 1\n1 2\n2 0\n0 3\n3 4\n4 0\n5 6\n6 5\n")}}
+	s := scenario.Scenario{
+		Graph:      scenario.Source{File: "g.edges"},
+		Seeds:      "top-pagerank:1",
+		Strategies: []scenario.Strategy{{ID: "larger-sites-first"}, {ID: "fpr-m"}, {ID: "rankmass"}, {ID: "optimal"}},
+		Politeness: &scenario.Politeness{Connections: 1},
+	}
+	r, err := scenario.Run(context.Background(), s, scenario.Env{FS: fsys}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Warnings) < 4 {
+		t.Fatalf("the run warned only %q", r.Warnings)
+	}
+	var shown []string
+	for _, w := range r.Warnings {
+		sw := StudentWarning(w, r)
+		shown = append(shown, sw)
+		if i := strings.Index(sw, ":"); i >= 0 && i < 15 && !strings.Contains(sw[:i], " ") {
+			t.Errorf("%q is shown with the engine's prefix: %q", w, sw)
+		}
+		if sw == "" || !strings.ContainsRune("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", rune(sw[0])) || !strings.HasSuffix(sw, ".") {
+			t.Errorf("%q is not shown as a sentence: %q", w, sw)
+		}
+	}
+	all := strings.Join(shown, "\n")
+	for _, want := range []string{
+		"This graph has no hosts, so larger sites first behaves exactly like breadth-first",
+		"Extended Fractional PageRank (FPR@M) behaves exactly like Fractional PageRank",
+		"each download waits for the one before",
+		"cannot be reached by following links from the seeds",
+		"The guarantees of rankmass promise",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the warnings shown lack %q:\n%s", want, all)
 		}
 	}
 }
