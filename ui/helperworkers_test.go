@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
@@ -66,5 +67,46 @@ func TestHelperNoticeOnlyForAGraphTheFirstWorkerHolds(t *testing.T) {
 				t.Errorf("error %q, want the first worker's refusal", a.Error)
 			}
 		})
+	}
+}
+
+// TestHelpersGetTheAcceptedUpload: a helper takes an upload at once, with
+// the first worker; once the first worker refused it, a helper that
+// loaded it, or that starts later, is sent the upload the first worker
+// accepted last.
+func TestHelpersGetTheAcceptedUpload(t *testing.T) {
+	w := &fakeWorker{}
+	helperWorker := &fakeWorker{files: make(chan sentFiles, 1)}
+	a := parallelApp(t, w, helperWorker)
+	w.files = make(chan sentFiles, 1)
+	a.q.Workers = 3
+	late := &workerqueue.Helper{Requests: workerqueue.Requests{Worker: &fakeWorker{files: make(chan sentFiles, 1)}}}
+	a.q.Helpers = append(a.q.Helpers, late)
+	h := a.q.Helpers[0]
+	good, bad := &page.Upload{}, &page.Upload{}
+	for _, u := range []struct {
+		u        *page.Upload
+		name     string
+		accepted bool
+	}{{good, "good.edges", true}, {bad, "bad.edges", false}} {
+		loadAnswered(t, a, w, u.u, u.name, u.accepted)
+		// The helper loaded it at once, and reads it well.
+		f := sentUpload(t, helperWorker)
+		if f.upload != u.u {
+			t.Fatalf("the helper was sent upload %p, want %s's %p", f.upload, u.name, u.u)
+		}
+		a.handleHelper(h, pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: u.name}}))
+	}
+	f := sentUpload(t, helperWorker)
+	if f.upload != good {
+		t.Errorf("the helper that loaded the refused upload was sent %p, want the accepted %p", f.upload, good)
+	}
+	a.handleHelper(h, pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "good.edges"}}))
+	if h.File != "good.edges" {
+		t.Errorf("the helper holds %q", h.File)
+	}
+	a.handleHelper(late, pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	if f := sentUpload(t, late.Worker.(*fakeWorker)); f.upload != good {
+		t.Errorf("a helper that started after the refused load was sent %p (the refused one is %p), want the accepted %p", f.upload, bad, good)
 	}
 }

@@ -266,3 +266,18 @@ func TestComparedTextAgreesWithItsCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratedGraphShownWithSeparators: before its result, a generated
+// graph of 30000 pages is named with its counts separated, its seed as
+// typed.
+func TestGeneratedGraphShownWithSeparators(t *testing.T) {
+	a := NewApp("", "")
+	a.Form.Pages, a.Form.GenSeed = "30000", "20240101"
+	want := "generated: 30,000 pages, 150 hosts, mean out-degree 8, seed 20240101"
+	if got := factValue(a.ShownFacts(), "graph"); got != want {
+		t.Errorf("the facts before the result name the graph %q, want %q", got, want)
+	}
+	if got := a.pendingCompared(); !strings.HasSuffix(got, " on 30,000 pages ("+want+").") {
+		t.Errorf("the chart will compare %q", got)
+	}
+}

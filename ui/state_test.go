@@ -273,3 +273,50 @@ func TestProgressBarsInTheTablesOrder(t *testing.T) {
 		t.Errorf("the form already gives the table's order %q: the test proves nothing", given)
 	}
 }
+
+// TestRunFailureSaidOnce: when the worker's error says why a comparison
+// stopped (an alert over the page), the aria-live region no longer says
+// "Running the comparison…" and the run bar does not add that the last
+// run did not finish, whether one worker ran it or the first of two.
+func TestRunFailureSaidOnce(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		w, hw := &fakeWorker{}, &fakeWorker{}
+		a := parallelApp(t, w, hw)
+		if workers == 1 {
+			a.q.Helpers = nil
+		}
+		a.Run()
+		if a.q.UsedWorkers != workers {
+			t.Fatalf("ran in %d workers, want %d", a.q.UsedWorkers, workers)
+		}
+		first := lastSent(t, w)
+		a.handle(pageEvent(protocol.Response{ID: first.ID, Kind: protocol.KindError, Error: faultMsg, ScenarioFault: true}))
+		if a.Running() || a.Error != faultMsg {
+			t.Errorf("%d workers: running %v, error %q", workers, a.Running(), a.Error)
+		}
+		checkFailureSaidOnce(t, a)
+
+		// A failure of the worker's own (not the scenario's) leaves
+		// the result marked as left by a run that did not finish, but
+		// the live region no longer says a run is going.
+		a.Error = ""
+		a.Run()
+		again := lastSent(t, w)
+		a.handle(pageEvent(protocol.Response{ID: again.ID, Kind: protocol.KindError, Error: "out of memory"}))
+		if a.Error != "out of memory" || a.Announce != "" || !strings.Contains(a.StaleNote(), "did not finish") {
+			t.Errorf("%d workers, the worker's own failure: error %q, said %q, note %q", workers, a.Error, a.Announce, a.StaleNote())
+		}
+	}
+}
+
+// checkFailureSaidOnce checks that a comparison's failure is said by the
+// error alone: not by the live region, nor by the run bar's note.
+func checkFailureSaidOnce(t *testing.T, a *App) {
+	t.Helper()
+	if a.Announce != "" {
+		t.Errorf("the aria-live region says %q after the failure", a.Announce)
+	}
+	if a.Stale() || a.StaleNote() != "" {
+		t.Errorf("the run bar says %q after the failure the page shows", a.StaleNote())
+	}
+}

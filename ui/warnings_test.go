@@ -1,10 +1,16 @@
 package main
 
 import (
+	"context"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
+
+	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
 // TestWarningWordsAsRegexp: the page matches the engine's warnings with
@@ -74,5 +80,121 @@ func TestStudentWarningGroupedCounts(t *testing.T) {
 	want := "1,350 of the 6,012 pages cannot be reached by following links from the seeds."
 	if got := StudentWarning(w, nil); !strings.HasPrefix(got, want) {
 		t.Errorf("StudentWarning(%q)\n = %q\nwant it to start %q", w, got, want)
+	}
+}
+
+// TestNoHostsSentences checks, word for word, what the page says of a
+// strategy that needs hosts on a graph without them: in a run's warnings
+// (the engine's warning "LABEL: the graph has no hosts, ...") and beside
+// the strategy in the form. The sentences come from the strategies'
+// registrations.
+func TestNoHostsSentences(t *testing.T) {
+	const load = " Load a URL list with the graph to give pages their sites."
+	r := &model.Result{Strategies: []model.StrategyResult{
+		{ID: "larger-sites-first", Label: "larger-sites-first"},
+		{ID: "larger-sites-first", Label: "lsf"},
+		{ID: "fpr-m", Label: "fpr-m"},
+	}}
+	for _, tc := range []struct{ warning, want string }{
+		{"larger-sites-first: the graph has no hosts, so all pages count as one host and it downloads breadth-first (give a URL list for hosts)",
+			"This graph has no hosts, so larger sites first behaves exactly like breadth-first: every page seems to come from one site." + load},
+		{"lsf: the graph has no hosts, so all pages count as one host and it downloads breadth-first (give a URL list for hosts)",
+			"This graph has no hosts, so larger sites first (lsf) behaves exactly like breadth-first: every page seems to come from one site." + load},
+		{"fpr-m: the graph has no hosts, so every link is intra-host and it downloads exactly as fpr (give a URL list for hosts)",
+			"This graph has no hosts, so every link looks like a link within one site and Extended Fractional PageRank (FPR@M) behaves exactly like Fractional PageRank." + load},
+	} {
+		if got := StudentWarning(tc.warning, r); got != tc.want {
+			t.Errorf("StudentWarning(%q)\n = %q\nwant %q", tc.warning, got, tc.want)
+		}
+	}
+	a, _ := readyApp(t)
+	a.Form.Source, a.Form.File = SourceUpload, "web.edges"
+	a.Graph = &protocol.GraphInfo{Name: "web.edges"}
+	for id, want := range map[string]string{
+		"larger-sites-first": "This graph has no hosts, so larger sites first behaves exactly like breadth-first: every page seems to come from one site." + load,
+		"fpr-m":              "This graph has no hosts, so every link looks like a link within one site and Extended Fractional PageRank (FPR@M) behaves exactly like Fractional PageRank." + load,
+	} {
+		info, ok := lookupStrategy(id)
+		if !ok {
+			t.Fatalf("%s is not in the catalogue", id)
+		}
+		if got := a.StrategyReason(info); got != want {
+			t.Errorf("reason beside %s\n = %q\nwant %q", id, got, want)
+		}
+	}
+}
+
+// TestNoHostsSentenceFromCatalogue: the page says what a strategy does on
+// a graph without hosts as the strategy's registration says it
+// (model.StrategyInfo.NoHostsExplained, through ui/catalogue.json), with
+// the strategy's name for model.NamePlaceholder; a strategy whose
+// registration says nothing gets a sentence made of its warning.
+func TestNoHostsSentenceFromCatalogue(t *testing.T) {
+	saved := catalogue
+	t.Cleanup(func() { catalogue = saved })
+	changed := *saved
+	changed.Strategies = slices.Clone(saved.Strategies)
+	i := slices.IndexFunc(changed.Strategies, func(s model.StrategyInfo) bool { return s.ID == "larger-sites-first" })
+	j := slices.IndexFunc(changed.Strategies, func(s model.StrategyInfo) bool { return s.ID == "fpr-m" })
+	if i < 0 || j < 0 {
+		t.Fatal("larger-sites-first or fpr-m is not in the catalogue")
+	}
+	changed.Strategies[i].NoHostsExplained = "Without hosts, " + model.NamePlaceholder + " is breadth-first."
+	changed.Strategies[j].NoHostsExplained = ""
+	catalogue = &changed
+
+	r := &model.Result{Strategies: []model.StrategyResult{{ID: "larger-sites-first", Label: "lsf"}, {ID: "fpr-m", Label: "fpr-m"}}}
+	for _, tc := range []struct{ warning, want string }{
+		{"lsf: the graph has no hosts, so it is bfs", "Without hosts, larger sites first (lsf) is breadth-first."},
+		{"fpr-m: the graph has no hosts, so it is fpr", "This graph has no hosts, so Extended Fractional PageRank (FPR@M) cannot tell sites apart: so it is fpr."},
+	} {
+		if got := StudentWarning(tc.warning, r); got != tc.want {
+			t.Errorf("StudentWarning(%q)\n = %q\nwant %q", tc.warning, got, tc.want)
+		}
+	}
+}
+
+// TestWarningsForStudents: the warnings of a real run on a graph without
+// hosts (larger-sites-first, fpr-m, politeness, guarantees under uniform
+// PageRank, pages the seeds do not reach) are shown as sentences for a
+// student, naming strategies by name; none keeps the engine's "subject:"
+// prefix.
+func TestWarningsForStudents(t *testing.T) {
+	fsys := fstest.MapFS{"g.edges": {Data: []byte("0 1\n1 2\n2 0\n0 3\n3 4\n4 0\n5 6\n6 5\n")}}
+	s := scenario.Scenario{
+		Graph:      scenario.Source{File: "g.edges"},
+		Seeds:      "top-pagerank:1",
+		Strategies: []scenario.Strategy{{ID: "larger-sites-first"}, {ID: "fpr-m"}, {ID: "rankmass"}, {ID: "optimal"}},
+		Politeness: &scenario.Politeness{Connections: 1},
+	}
+	r, err := scenario.Run(context.Background(), s, scenario.Env{FS: fsys}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Warnings) < 4 {
+		t.Fatalf("the run warned only %q", r.Warnings)
+	}
+	var shown []string
+	for _, w := range r.Warnings {
+		sw := StudentWarning(w, r)
+		shown = append(shown, sw)
+		if i := strings.Index(sw, ":"); i >= 0 && i < 15 && !strings.Contains(sw[:i], " ") {
+			t.Errorf("%q is shown with the engine's prefix: %q", w, sw)
+		}
+		if sw == "" || !strings.ContainsRune("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", rune(sw[0])) || !strings.HasSuffix(sw, ".") {
+			t.Errorf("%q is not shown as a sentence: %q", w, sw)
+		}
+	}
+	all := strings.Join(shown, "\n")
+	for _, want := range []string{
+		"This graph has no hosts, so larger sites first behaves exactly like breadth-first",
+		"Extended Fractional PageRank (FPR@M) behaves exactly like Fractional PageRank",
+		"each download waits for the one before",
+		"cannot be reached by following links from the seeds",
+		"The guarantees of rankmass promise",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the warnings shown lack %q:\n%s", want, all)
+		}
 	}
 }

@@ -6,12 +6,74 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 	"github.com/crawlsim/crawlsim/wasm/session"
 )
+
+// sentUpload returns the next load w was sent.
+func sentUpload(t *testing.T, w *fakeWorker) sentFiles {
+	t.Helper()
+	select {
+	case f := <-w.files:
+		return f
+	case <-time.After(10 * time.Second):
+		t.Fatal("the worker was sent no files")
+		return sentFiles{}
+	}
+}
+
+// loadAnswered takes upload u as LoadFiles does and answers its load in the
+// first worker w: with the graph name when accepted, else with a refusal,
+// after which the first worker reads the upload it accepted before again.
+func loadAnswered(t *testing.T, a *App, w *fakeWorker, u *page.Upload, name string, accepted bool) {
+	t.Helper()
+	a.takeUpload(u, nil)
+	f := sentUpload(t, w)
+	if f.upload != u {
+		t.Fatalf("the first worker was sent upload %p, want %p", f.upload, u)
+	}
+	r := protocol.Response{ID: f.req.ID, Kind: protocol.KindError, Error: name + ": graph has 9 pages, above the limit of 8"}
+	if accepted {
+		r = protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: name}}
+	}
+	a.handle(pageEvent(r))
+	if !accepted && a.q.Upload != nil {
+		// The worker dropped what it held: it is sent the accepted
+		// upload again.
+		f := sentUpload(t, w)
+		if f.upload != a.q.Upload {
+			t.Fatalf("after the refusal the first worker was sent %p, want the accepted %p", f.upload, a.q.Upload)
+		}
+		a.handle(pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: a.Form.File}}))
+	}
+}
+
+// TestRestartSendsTheAcceptedUpload: after a load the first worker
+// refused, the form still names the last upload it accepted, and a first
+// worker started again after a failure is sent that upload, not the
+// refused one.
+func TestRestartSendsTheAcceptedUpload(t *testing.T) {
+	a, _ := readyApp(t)
+	w := &fakeWorker{files: make(chan sentFiles, 1)}
+	a.q.Worker = w
+	good, bad := &page.Upload{}, &page.Upload{}
+	loadAnswered(t, a, w, good, "good.edges", true)
+	loadAnswered(t, a, w, bad, "bad.edges", false)
+	if a.Form.File != "good.edges" || a.Error == "" {
+		t.Fatalf("after the refused load: the form names %q, error %q", a.Form.File, a.Error)
+	}
+	a.handle(page.Event{Failed: errors.New("out of memory")})
+	w2 := &fakeWorker{files: make(chan sentFiles, 1)}
+	a.q.Worker = w2
+	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	if f := sentUpload(t, w2); f.upload != good {
+		t.Errorf("the new worker was sent upload %p (the refused one is %p), want the accepted %p", f.upload, bad, good)
+	}
+}
 
 // sessionFiles is what a test upload holds for a sessionWorker: the load
 // (names and sizes) and the files' bytes, in the order of its buffers.
@@ -245,4 +307,83 @@ func TestNoUploadTakenLoadsNoHelper(t *testing.T) {
 		t.Errorf("after an upload that could not be taken the helper loads %d, holds %q", h.Loading, h.File)
 	}
 	sentUpload(t, w)
+}
+
+// errSendFailed is what sendFailingWorker's loads return: the browser
+// could not read the files picked.
+var errSendFailed = errors.New("g.edges: the browser could not read the file")
+
+// sendFailingWorker is a fakeWorker whose loads fail in the sending
+// itself, on the page's goroutine, once release is closed; tried says
+// the load was tried.
+type sendFailingWorker struct {
+	fakeWorker
+	tried, release chan struct{}
+}
+
+func (w *sendFailingWorker) SendUpload(r protocol.Request, u *page.Upload, maxBytes int64) (protocol.Load, error) {
+	w.tried <- struct{}{}
+	<-w.release
+	return protocol.Load{}, errSendFailed
+}
+
+func (w *sendFailingWorker) SendFiles(r protocol.Request, graphInput, urlsInput string, maxBytes int64) (protocol.Load, error) {
+	return w.SendUpload(r, nil, maxBytes)
+}
+
+// renderEnv is an event environment that says on rendered when a
+// goroutine of the page released its lock to render.
+type renderEnv struct {
+	sync.RWMutex
+	rendered chan struct{}
+}
+
+func (e *renderEnv) UnlockOnly() { e.Unlock() }
+func (e *renderEnv) UnlockRender() {
+	e.Unlock()
+	e.rendered <- struct{}{}
+}
+
+// TestFailedSendAppliesTheWaitingLink: a link pasted while files are
+// being sent to the worker waits for the load; when the sending itself
+// fails (on its goroutine, before the worker got anything), the worker is
+// idle again, so the link is applied and run, and the failure is said
+// once, as the page's error (applying the link wiped it, so the load
+// failed without a word).
+func TestFailedSendAppliesTheWaitingLink(t *testing.T) {
+	picked := &page.Upload{}
+	pickedFiles(t, &picked)
+	env := &renderEnv{rendered: make(chan struct{}, 4)}
+	a, w := NewApp("", ""), &sendFailingWorker{tried: make(chan struct{}, 1), release: make(chan struct{})}
+	a.env, a.q.Worker = env, w
+	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	answerRun(t, a, &w.fakeWorker)
+	sent := len(w.sent)
+
+	env.Lock()
+	a.LoadFiles()
+	<-w.tried
+	a.AddressChanged("", otherLink(t, 3000, "random:5"))
+	if a.Form.Pages == "3000" || !strings.Contains(a.Notice, "once the worker is done") || len(w.sent) != sent {
+		t.Errorf("pasted while the files are sent: pages %q, notice %q, %d requests sent", a.Form.Pages, a.Notice, len(w.sent)-sent)
+	}
+	env.Unlock()
+
+	close(w.release)
+	select {
+	case <-env.rendered:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the failed sending never came back to the page")
+	}
+	env.Lock()
+	defer env.Unlock()
+	if s := lastRun(&w.fakeWorker); a.Form.Pages != "3000" || s == nil || s.Graph.Generate.Pages != 3000 || !a.Running() {
+		t.Errorf("after the failed sending: pages %q, running %v, last request %+v", a.Form.Pages, a.Running(), w.sent[len(w.sent)-1])
+	}
+	if a.Error != errSendFailed.Error() || a.FormError != "" || a.Notice != "" {
+		t.Errorf("the failure is said as error %q, form error %q, notice %q; want it once, as the error", a.Error, a.FormError, a.Notice)
+	}
+	if a.waitingLink != nil || a.Loading() {
+		t.Errorf("after the failed sending: a link still waits (%v), loading %v", a.waitingLink != nil, a.Loading())
+	}
 }

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"html"
+	"strings"
+	"testing"
+
+	"github.com/vugu/vugu"
+)
+
+// element is one element a component builds, with its attributes and its
+// text (its descendants' text, joined).
+type element struct {
+	tag   string
+	attr  map[string]string
+	text  string
+	props map[string]string
+}
+
+// built builds a component as the browser would render it and returns its
+// elements in document order.
+func built(t *testing.T, b vugu.Builder) []element {
+	t.Helper()
+	env, err := vugu.NewBuildEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := env.RunBuild(b)
+	var out []element
+	var walk func(n *vugu.VGNode) string
+	walk = func(n *vugu.VGNode) string {
+		if n == nil {
+			return ""
+		}
+		var text strings.Builder
+		if n.Component != nil {
+			for _, m := range res.ResultFor(n.Component).Out {
+				text.WriteString(walk(m))
+			}
+			return text.String()
+		}
+		if n.Type == vugu.TextNode {
+			return html.UnescapeString(n.Data)
+		}
+		i := -1
+		if n.Type == vugu.ElementNode {
+			e := element{tag: n.Data, attr: map[string]string{}, props: map[string]string{}}
+			for _, at := range n.Attr {
+				e.attr[at.Key] = at.Val
+			}
+			for _, p := range n.Prop {
+				e.props[p.Key] = string(p.JSONVal)
+			}
+			out = append(out, e)
+			i = len(out) - 1
+		}
+		if n.InnerHTML != nil {
+			text.WriteString(html.UnescapeString(*n.InnerHTML))
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			text.WriteString(walk(c))
+		}
+		if i >= 0 {
+			out[i].text = text.String()
+		}
+		return text.String()
+	}
+	for _, n := range res.Out.Out {
+		walk(n)
+	}
+	return out
+}
+
+// byID returns the element with the id.
+func byID(es []element, id string) (element, bool) {
+	for _, e := range es {
+		if e.attr["id"] == id {
+			return e, true
+		}
+	}
+	return element{}, false
+}
+
+// TestStrategiesPanelExplained: every strategy of the panel shows its
+// name (not only its id), its one-line summary, which its checkbox names
+// as its description, and a link to each of its papers in the About
+// section.
+func TestStrategiesPanelExplained(t *testing.T) {
+	a := NewApp("", "")
+	es := built(t, &StrategiesPanel{App: a})
+	for _, s := range a.Form.Strategies {
+		box, ok := byID(es, "strategy-"+s.Info.ID)
+		if !ok {
+			t.Fatalf("no checkbox for %s", s.Info.ID)
+		}
+		var item element
+		for _, e := range es {
+			if e.tag == "li" && strings.Contains(e.text, s.Info.ID) && strings.Contains(e.text, s.Info.Name) {
+				item = e
+				break
+			}
+		}
+		if item.tag == "" {
+			t.Errorf("%s: no item shows its name %q beside its id", s.Info.ID, s.Info.Name)
+			continue
+		}
+		if !strings.Contains(item.text, s.Info.Summary) {
+			t.Errorf("%s: its item %q lacks its summary %q", s.Info.ID, item.text, s.Info.Summary)
+		}
+		summary, ok := byID(es, box.attr["aria-describedby"])
+		if !ok || summary.text != s.Info.Summary {
+			t.Errorf("%s: the checkbox is described by %q (%q), want its summary", s.Info.ID, box.attr["aria-describedby"], summary.text)
+		}
+		for _, n := range strings.Split(s.Info.Paper, ", ") {
+			found := false
+			for _, e := range es {
+				if e.tag == "a" && e.attr["href"] == "#paper-"+n && strings.Contains(item.text, e.text) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: no link to paper %s in the About section", s.Info.ID, n)
+			}
+		}
+	}
+}
+
+// TestPaperRefsPlaceTheSection: a strategy citing several papers shows its
+// section after the paper it is of ("papers Baeza-Yates et al. 2005 §4.1,
+// Cho and Schonfeld 2007" for breadth-first, whose section is "004
+// §4.1"), not after the list, where it read as a third paper; with one
+// paper, after it. Each paper is named by its authors and year, as the
+// Papers picker names it (it showed its folder's number, "004").
+func TestPaperRefsPlaceTheSection(t *testing.T) {
+	for _, tc := range []struct {
+		id, want string
+	}{
+		{"bfs", "papers Baeza-Yates et al. 2005 §4.1, Cho and Schonfeld 2007"},
+		{"random", "paper Baeza-Yates et al. 2005 §4"},
+		{"fpr-m", "paper Alam et al. §3.2, Algorithm 2"},
+	} {
+		info, ok := lookupStrategy(tc.id)
+		if !ok {
+			t.Fatalf("no strategy %s", tc.id)
+		}
+		got := PapersWord(info)
+		for i, ref := range PaperRefs(info) {
+			if i > 0 {
+				got += ","
+			}
+			got += " " + ref.Name
+			if !strings.HasPrefix(ref.Label, ref.Name+": ") {
+				t.Errorf("%s: the link %q is labelled %q, which does not begin with what it shows", tc.id, ref.Name, ref.Label)
+			}
+			if ref.Section != "" {
+				got += " " + ref.Section
+			}
+		}
+		if s := TrailingSection(info); s != "" {
+			got += " " + s
+		}
+		if got != tc.want {
+			t.Errorf("%s: the panel cites %q, want %q", tc.id, got, tc.want)
+		}
+	}
+}
