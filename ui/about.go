@@ -23,7 +23,7 @@ type AboutPaper struct {
 }
 
 // paperUses says what of the page comes from each paper besides its
-// strategies (seeds/README.md).
+// strategies (docs/algorithms.md, The papers).
 var paperUses = map[string]string{
 	"002": "the Revisits panel (how often to revisit a site)",
 	"003": "community seeds (the Community seeds panel)",

@@ -8,7 +8,7 @@ import (
 )
 
 // TestAboutListsEachPaperOnce: the About section lists each paper of
-// seeds/README.md once, at the id the strategies link to, with its full
+// docs/algorithms.md once, at the id the strategies link to, with its full
 // citation and a link to it.
 func TestAboutListsEachPaperOnce(t *testing.T) {
 	es := built(t, &About{App: NewApp("", "")})

@@ -328,7 +328,7 @@ type Preset struct {
 	Importance string
 }
 
-// Presets are the comparisons of the papers (seeds/README.md); the
+// Presets are the comparisons of the papers (docs/algorithms.md, The papers); the
 // strategies join them through their registrations (crawl.Info.Presets).
 var Presets = []Preset{
 	{Name: "Crawling a country", Paper: "004",

@@ -61,7 +61,7 @@ func (c *StrategiesPanel) Rendered(ctx vugu.RenderedCtx) {
 
 // PaperRef is a strategy's link to one of its papers in the About section.
 type PaperRef struct {
-	// Number is the paper's number (seeds/README.md), which its place in
+	// Number is the paper's number (docs/algorithms.md, The papers), which its place in
 	// the About section is named by.
 	Number string
 	// Name is what the link shows: the paper's authors and year

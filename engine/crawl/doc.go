@@ -49,7 +49,7 @@
 //				ID:      "most-links",
 //				Rank:    19, // after every strategy of docs/algorithms.md section 3
 //				Name:    "Most links",
-//				Paper:   "004", // seeds/README.md's number; a new paper's citation goes in papers.go
+//				Paper:   "004", // the paper's number in docs/algorithms.md; a new paper's citation goes in papers.go
 //				Section: "§4.1",
 //				Summary: "Downloads next the page with the most links.", // one line, for a student
 //				Doc:     "Downloads the frontier page with the most out-links.",

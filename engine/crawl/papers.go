@@ -11,7 +11,7 @@ import (
 // Info.Paper cites it by its number.
 type Paper = model.Paper
 
-// paperCitations are the papers of seeds/README.md, all five: the
+// paperCitations are the papers of docs/algorithms.md, all five: the
 // strategies cite 000, 001 and 004, the seeds panel's community seeds 003
 // and the revisit planner 002. The URLs: 003's DOI is printed in its text;
 // 001 is the VLDB Endowment's copy (Proceedings of VLDB 2007, pages
@@ -31,7 +31,7 @@ var paperCitations = []Paper{
 		URL: "https://dblp.org/search?q=Crawling+a+country+better+strategies+than+breadth-first+for+web+page+ordering"},
 }
 
-// AllPapers returns the citations of every paper of seeds/README.md, with
+// AllPapers returns the citations of every paper of docs/algorithms.md, with
 // their short citations (ShortCitation), sorted by number, whether a
 // strategy cites it or not: the page's About section lists them.
 func AllPapers() []Paper {

@@ -23,7 +23,7 @@ func TestEveryStrategyHasASummary(t *testing.T) {
 	}
 }
 
-// TestAllPapersCited: AllPapers cites each of seeds/README.md's five papers
+// TestAllPapersCited: AllPapers cites each of the five papers of docs/algorithms.md
 // once, with authors, a quoted title, a year and an https or http link;
 // Papers (the strategies' papers, which the command line prints) is the
 // same citations restricted to the numbers the strategies cite.

@@ -106,7 +106,7 @@ func TestPapers(t *testing.T) {
 			t.Errorf("paper %s is cited by a strategy but has no citation", p.Number)
 		}
 	}
-	// bfs cites 004 and 001, the FPR family 000 (seeds/README.md).
+	// bfs cites 004 and 001, the FPR family 000 (docs/algorithms.md, The papers).
 	for _, want := range []string{"000", "001", "004"} {
 		if !slices.Contains(numbers, want) {
 			t.Errorf("Papers() numbers %v lack %s", numbers, want)

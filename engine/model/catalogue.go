@@ -15,7 +15,7 @@ type Catalogue struct {
 	// Presets maps each preset (PresetDefault, PresetCountry, ...) to its
 	// strategies' ids in their order (crawl.Preset).
 	Presets map[string][]string `json:"presets"`
-	// Papers are the citations of every paper of seeds/README.md, sorted
+	// Papers are the citations of every paper of docs/algorithms.md, sorted
 	// by number (crawl.AllPapers).
 	Papers []Paper `json:"papers"`
 	// Default is the default scenario (scenario.Default): its strategies

@@ -7,7 +7,7 @@ package model
 // prints one per paper (with its runs, without charts); the worker sends
 // them to the page (with the charts' SVG, without runs).
 type PaperReport struct {
-	// ID is the paper's number in seeds/ ("004"), Name its short name
+	// ID is the paper's number in docs/algorithms.md ("004"), Name its short name
 	// ("crawling-a-country").
 	ID   string `json:"id"`
 	Name string `json:"name"`

@@ -25,7 +25,7 @@ type StrategyInfo struct {
 	// Name is a short human-readable name.
 	Name string `json:"name"`
 	// Paper and Section cite where the strategy comes from
-	// (seeds/README.md numbers the papers 000 to 004; several numbers are
+	// (docs/algorithms.md numbers the papers 000 to 004; several numbers are
 	// separated by ", ").
 	Paper   string `json:"paper"`
 	Section string `json:"section"`
@@ -78,7 +78,7 @@ const NamePlaceholder = "{name}"
 // Paper is one of the papers the strategies come from; StrategyInfo.Paper
 // cites it by its number.
 type Paper struct {
-	// Number is the paper's number in seeds/README.md ("000" to "004").
+	// Number is the paper's number in docs/algorithms.md ("000" to "004").
 	Number string `json:"number"`
 	// Citation gives its authors, title and venue.
 	Citation string `json:"citation"`

@@ -5,7 +5,7 @@ import "github.com/crawlsim/crawlsim/engine/crawl"
 // The papers' short citations (Paper.Short), which every text a reader
 // sees cites them by: run and chart titles, notes, verdicts' reasons. They
 // are crawl.ShortCitation's, which `crawlsim strategies` and the page
-// cite by too. seeds/README.md numbers the papers, but a student who has
+// cite by too. docs/algorithms.md numbers the papers, but a student who has
 // only the page or a report has no seeds/ folder, nor docs/algorithms.md, to look in.
 var (
 	// citeFPR is Alam et al..

@@ -1,4 +1,4 @@
-// Package reproduce runs the experiments of the papers in seeds/ (docs/algorithms.md
+// Package reproduce runs the experiments of the five papers (docs/algorithms.md
 // section 8) with the papers' settings on a graph, and sets the papers'
 // published figures beside crawlsim's, each with a verdict: same order,
 // same trend or differs, and the known reason when there is one (a graph
@@ -139,7 +139,7 @@ type Chart struct {
 
 // Paper is one paper's reproduction.
 type Paper struct {
-	// ID is the paper's number in seeds/ ("004"), Name its short name
+	// ID is the paper's number in docs/algorithms.md ("004"), Name its short name
 	// ("crawling-a-country").
 	ID   string
 	Name string

@@ -18,7 +18,7 @@ import (
 )
 
 // TestPageAboutCitesEachPaperOnce: the About section lists each paper of
-// seeds/README.md (crawl.AllPapers) in exactly one entry, with its full
+// docs/algorithms.md (crawl.AllPapers) in exactly one entry, with its full
 // citation and a link to its DOI or publisher's page; each strategy's
 // paper link leads to one of these entries.
 func TestPageAboutCitesEachPaperOnce(t *testing.T) {

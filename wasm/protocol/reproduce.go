@@ -22,7 +22,7 @@ type Reproduce struct {
 
 // PaperName is one paper the page can reproduce.
 type PaperName struct {
-	// ID is its number in seeds/, Name its short name.
+	// ID is its number in docs/algorithms.md, Name its short name.
 	ID   string `json:"id"`
 	Name string `json:"name"`
 }
