@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -46,8 +47,23 @@ type Config struct {
 	Previous *Previous
 	// Reachable, when positive, is the number of pages reachable from the
 	// seeds, which the caller has already counted (a scenario counts them
-	// once for all its crawls); otherwise New counts them, in O(n+m).
+	// once for all its crawls); otherwise New counts them, in O(n+m),
+	// unless LearnReachable is set.
 	Reachable int
+	// LearnReachable, when Reachable is not given, has the crawl learn the
+	// count as it goes instead of counting before it starts: its limit is
+	// the budget alone, and a crawl that ends with every page it
+	// discovered downloaded has downloaded exactly the pages the seeds
+	// reach (the seeds, and every out-neighbour of a page downloaded), so
+	// that their number is the count (Crawl.Reachable, Result.Reachable)
+	// and Result.Limit the smaller of it and the budget, as if it had been
+	// given. A crawl that its budget stopped with pages left in F has not
+	// learnt it (Crawl.Reachable is 0 until SetReachable gives it), and
+	// its limit, the budget, is already the smaller one. The strategies
+	// that read the count before the crawl ends (rankmass,
+	// windowed-rankmass and l-neighbor size arrays by it, optimal
+	// downloads that many pages) ignore the field: New counts for them.
+	LearnReachable bool
 	// Clock, when set, returns a monotonic time; the crawl measures the
 	// time spent in Step with it (Cost.SchedulingSeconds). The engine has
 	// no clock of its own (DESIGN.md "Running").
@@ -132,6 +148,10 @@ type Crawl struct {
 	pending   int // pages in F, selectable or parked
 	reachable int
 	limit     int64 // downloads allowed (budget, reachable for optimal)
+	// learning is set while a crawl that learns its count of reachable
+	// pages (Config.LearnReachable) has not learnt it: limit is then the
+	// budget, or math.MaxInt64 without one.
+	learning  bool
 	started   int64 // downloads started
 	order     []uint32
 	guarantee []float64
@@ -242,7 +262,14 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 	c.guarantor, _ = s.(Guarantor)
 	c.front = newFrontier(n, c.seq, hostOf, numHosts, bySize, fifo, keyed)
 	c.reachable = cfg.Reachable
-	if c.reachable <= 0 || c.reachable > n {
+	_, readsCount := s.(readsReachable)
+	switch {
+	case c.reachable > 0 && c.reachable <= n:
+		c.limit = int64(c.reachable)
+	case cfg.LearnReachable && !readsCount:
+		c.reachable, c.learning = 0, true
+		c.limit = math.MaxInt64
+	default:
 		// The count's queue is the discovery numbers or, a crawl that
 		// keeps none being a queue on one host, that queue's n places.
 		queue := c.seq
@@ -250,8 +277,8 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 			queue = c.front.hosts[0].items[:n]
 		}
 		c.reachable = reachableCount(g, c.seeds, queue)
+		c.limit = int64(c.reachable)
 	}
-	c.limit = int64(c.reachable)
 	if cfg.Budget > 0 && cfg.Budget < c.limit {
 		c.limit = cfg.Budget
 	}
@@ -266,11 +293,21 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		}
 		c.clock = clk
 	}
-	c.order = make([]uint32, 0, c.limit)
+	c.order = make([]uint32, 0, c.downloadsAtMost())
 	if c.guarantor != nil {
-		c.guarantee = make([]float64, 0, c.limit)
+		c.guarantee = make([]float64, 0, c.downloadsAtMost())
 	}
 	return c, nil
+}
+
+// readsReachable is implemented by strategies that read the count of
+// reachable pages before the crawl ends (Config.LearnReachable).
+type readsReachable interface{ readsReachable() }
+
+// downloadsAtMost is the most downloads the crawl can make: its limit,
+// or the graph's pages while it learns its count of reachable pages.
+func (c *Crawl) downloadsAtMost() int64 {
+	return min(c.limit, int64(c.g.NumNodes()))
 }
 
 // dampingOrDefault returns the damping factor d, rank.DefaultDamping for 0;
@@ -349,8 +386,44 @@ func hasBit(set []uint64, p uint32) bool { return set[p/64]&(1<<(p%64)) != 0 }
 // setBit sets bit p of set.
 func setBit(set []uint64, p uint32) { set[p/64] |= 1 << (p % 64) }
 
-// Reachable returns the number of pages reachable from the seeds.
+// Reachable returns the number of pages reachable from the seeds; 0 while
+// a crawl that learns it (Config.LearnReachable) has not learnt it.
 func (c *Crawl) Reachable() int { return c.reachable }
+
+// SetReachable gives a crawl that has not learnt its count of reachable
+// pages (Config.LearnReachable) the count n, counted by the caller; its
+// limit becomes the smaller of n and the budget, as if n had been given
+// in the Config. A crawl that knows its count ignores it.
+func (c *Crawl) SetReachable(n int) {
+	if !c.learning || n <= 0 {
+		return
+	}
+	c.learnt(n)
+}
+
+// learnt records the count of reachable pages n of a crawl that learns
+// it.
+func (c *Crawl) learnt(n int) {
+	c.reachable, c.learning = n, false
+	c.limit = int64(n)
+	if b := c.cfg.Budget; b > 0 && b < c.limit {
+		c.limit = b
+	}
+}
+
+// DownloadedSum returns the sum of v over the downloaded pages, added in
+// increasing page order (as graph.Reach.Sum adds over the pages it
+// reached): once a crawl has learnt its count of reachable pages
+// (Config.LearnReachable), the importance they hold.
+func (c *Crawl) DownloadedSum(v []float64) float64 {
+	sum := 0.0
+	for w, word := range c.downloaded {
+		for x := word; x != 0; x &= x - 1 {
+			sum += v[w*64+bits.TrailingZeros64(x)]
+		}
+	}
+	return sum
+}
 
 // Frontier returns the crawl's frontier, which the strategy keeps ordered.
 func (c *Crawl) Frontier() *Frontier { return c.front }
@@ -616,6 +689,12 @@ func (c *Crawl) download(p uint32) {
 // re-expansions), and the bound it reached holds for the pages downloaded.
 func (c *Crawl) finish() {
 	c.done = true
+	if c.learning && c.pending == 0 {
+		// Every page discovered is downloaded, and every out-neighbour
+		// of a downloaded page is discovered: D is the pages the seeds
+		// reach.
+		c.learnt(len(c.order))
+	}
 	if c.guarantor != nil && len(c.guarantee) > 0 {
 		c.guarantee[len(c.guarantee)-1] = c.guarantor.Guarantee()
 	}
@@ -627,7 +706,11 @@ func (c *Crawl) Done() bool { return c.done }
 // Progress reports downloads against the pages the crawl will download at
 // most (the budget, or the pages reachable from the seeds).
 func (c *Crawl) Progress() step.Progress {
-	return step.Progress{Stage: "crawl", Done: int64(len(c.order)), Total: c.limit}
+	total := c.limit
+	if c.learning && c.pending == 0 {
+		total = c.cfg.Budget // 0, unknown, without one
+	}
+	return step.Progress{Stage: "crawl", Done: int64(len(c.order)), Total: total}
 }
 
 // Run steps the crawl to its end, passing progress to report (when not

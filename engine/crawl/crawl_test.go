@@ -1,9 +1,13 @@
 package crawl
 
 import (
+	"math"
+	"reflect"
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
 )
 
 // TestPageStatesAnswerEveryStep checks the state bits of every page after
@@ -83,4 +87,77 @@ func TestDiscoveryOfAQueueOnOneHost(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestPropertyLearnReachableGivesTheSameCrawl runs every strategy twice on
+// drawn graphs, budgets and politeness clocks, in Steps of drawn sizes:
+// once given the count of reachable pages (graph.Reach's), once learning
+// it (Config.LearnReachable). The results must be the same in every
+// field; a crawl that ends with every page it discovered downloaded must
+// have learnt graph.Reach's count, and the importance it sums over D
+// (DownloadedSum) must be graph.Reach's sum bit for bit; one that has not
+// learnt it must have been stopped by its budget below the count, and
+// SetReachable must then give the result of the crawl given it.
+func TestPropertyLearnReachableGivesTheSameCrawl(t *testing.T) {
+	forEveryStrategy(t, func(t *rapid.T, info Info) {
+		c := drawPropertyCase(t, nil)
+		params := propertyParams(t, info)
+		r := graph.NewReach(c.g)
+		r.Start(c.seeds)
+		if _, done := r.Expand(math.MaxInt64); !done {
+			t.Fatal("graph.Reach did not finish")
+		}
+		reached := r.Reached()
+		cfg := c.config()
+		if rapid.Bool().Draw(t, "budget") {
+			cfg.Budget = int64(rapid.IntRange(1, reached+3).Draw(t, "downloads"))
+		}
+		if rapid.Bool().Draw(t, "politeness") {
+			p := DefaultPoliteness()
+			p.Connections = rapid.IntRange(1, 4).Draw(t, "connections")
+			p.Wait = rapid.SampledFrom([]float64{0, 0.5, 3}).Draw(t, "wait")
+			p.SharedLink = rapid.Bool().Draw(t, "shared link")
+			cfg.Politeness = &p
+		}
+		step := rapid.SampledFrom([]int{1, 7, 4096}).Draw(t, "step")
+
+		given := cfg
+		given.Reachable = reached
+		want := crawlWith(t, given, newStrategy(t, info.ID, params), step).Result()
+
+		learn := c.config()
+		learn.Budget, learn.Politeness, learn.LearnReachable = cfg.Budget, cfg.Politeness, true
+		lc := crawlWith(t, learn, newStrategy(t, info.ID, params), step)
+		_, counts := lc.strategy.(readsReachable)
+		switch {
+		case lc.Reachable() == reached:
+			if !counts && lc.Pending() != 0 {
+				t.Fatalf("%s: learnt %d reachable pages with %d pages left in F", info.ID, reached, lc.Pending())
+			}
+			if got, want := lc.DownloadedSum(c.importance), r.Sum(c.importance); !counts && got != want {
+				t.Fatalf("%s: the importance over D sums to %v, graph.Reach's to %v", info.ID, got, want)
+			}
+		case lc.Reachable() == 0 && !counts:
+			if cfg.Budget <= 0 || cfg.Budget >= int64(reached) || lc.Pending() == 0 {
+				t.Fatalf("%s: budget %d, %d reachable, %d left in F: the count was not learnt", info.ID, cfg.Budget, reached, lc.Pending())
+			}
+			lc.SetReachable(reached)
+		default:
+			t.Fatalf("%s: learnt %d reachable pages, graph.Reach counts %d", info.ID, lc.Reachable(), reached)
+		}
+		got := lc.Result()
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: budget %d, politeness %v: learning the count gave\n%+v\ngiven it\n%+v", info.ID, cfg.Budget, cfg.Politeness != nil, got, want)
+		}
+	})
+}
+
+// newStrategy returns a new strategy id with params.
+func newStrategy(t rapid.TB, id string, params Values) Strategy {
+	t.Helper()
+	info, vals, err := Resolve(id, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.New(vals)
 }

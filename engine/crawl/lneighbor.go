@@ -59,6 +59,9 @@ func init() {
 	})
 }
 
+// readsReachable: a level's array is sized by it (Config.LearnReachable).
+func (*lNeighbor) readsReachable() {}
+
 func (s *lNeighbor) Start(c *Crawl) error {
 	s.c = c
 	// A level holds at most the reachable pages: the array never grows.

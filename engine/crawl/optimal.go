@@ -46,6 +46,9 @@ func init() {
 	})
 }
 
+// readsReachable: it downloads that many pages (Config.LearnReachable).
+func (*optimal) readsReachable() {}
+
 func (s *optimal) Start(c *Crawl) error {
 	if c.cfg.Importance == nil {
 		return errors.New("optimal: needs the importance vector (Config.Importance is nil)")

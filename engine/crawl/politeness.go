@@ -124,7 +124,7 @@ func newPoliteClock(c *Crawl, p Politeness, numHosts int) (*politeClock, error) 
 		c:        c,
 		p:        p,
 		free:     p.Connections,
-		times:    make([]float64, 0, c.limit),
+		times:    make([]float64, 0, c.downloadsAtMost()),
 		hostBusy: make([]bool, numHosts),
 		ready:    make([]float64, numHosts),
 	}

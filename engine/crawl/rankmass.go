@@ -112,6 +112,9 @@ func init() {
 	})
 }
 
+// readsReachable: hot is sized by it (Config.LearnReachable).
+func (*rankMass) readsReachable() {}
+
 func (s *rankMass) Start(c *Crawl) error {
 	s.c = c
 	s.rm = c.front.key

@@ -62,6 +62,9 @@ func init() {
 	})
 }
 
+// readsReachable: F's array is sized by it (Config.LearnReachable).
+func (*windowedRankMass) readsReachable() {}
+
 func (s *windowedRankMass) Start(c *Crawl) error {
 	s.c = c
 	// rm lives in the Frontier's keys: a window's pages are pushed with

@@ -28,10 +28,14 @@ type crawlStage struct {
 
 // strategyRun is one strategy's crawl and result.
 type strategyRun struct {
-	info     crawl.Info
-	params   crawl.Values
-	label    string
-	crawl    *crawl.Crawl
+	info   crawl.Info
+	params crawl.Values
+	label  string
+	crawl  *crawl.Crawl
+	// result is the crawl's result, held without the crawl, when the
+	// crawl ran ahead of its turn to count the reachable pages
+	// (seedStage.share) and waits to be measured.
+	result   *crawl.Result
 	measurer *crawl.Measurer
 	chunk    int64
 	state    string // "waiting", "crawl", "metrics", "done", StageElsewhere
@@ -73,6 +77,9 @@ func (st *crawlStage) hostWarnings(g *graph.Graph) {
 func (st *crawlStage) crawl(k int, budget int64) (int64, bool, error) {
 	sr := &st.runs[k]
 	g := st.graph.g
+	if sr.result != nil {
+		return 1, true, nil // it crawled ahead, counting the reachable pages
+	}
 	if sr.crawl == nil {
 		if err := st.pageSizes(); err != nil {
 			return 0, false, err
@@ -88,7 +95,9 @@ func (st *crawlStage) crawl(k int, budget int64) (int64, bool, error) {
 			Politeness: st.politeness,
 			Previous:   st.prev.previous,
 			Reachable:  st.seeds.reachable,
-			Clock:      st.env.Clock,
+			// Not counted yet: this is the crawl that counts them.
+			LearnReachable: st.seeds.reachable == 0,
+			Clock:          st.env.Clock,
 		}
 		if sr.info.Reference {
 			// The optimal reference is the upper bound of every curve
@@ -142,8 +151,10 @@ func (st *crawlStage) crawl(k int, budget int64) (int64, bool, error) {
 // complete it records the strategy's result and drops its crawl.
 func (st *crawlStage) measure(k int, budget int64) (int64, bool, error) {
 	sr := &st.runs[k]
-	c := sr.crawl
-	res := c.Result()
+	res := sr.result
+	if res == nil {
+		res = sr.crawl.Result()
+	}
 	if sr.measurer == nil {
 		opt := crawl.MetricOptions{
 			CurvePoints: st.s.Metrics.CurvePoints,
@@ -190,7 +201,7 @@ func (st *crawlStage) measure(k int, budget int64) (int64, bool, error) {
 	if st.env.Orders != nil {
 		sr.order = &CrawlOrder{Label: sr.label, Order: res.Order, Times: res.Times, Importance: st.imp.scores, URLs: st.graph.g.URLs}
 	}
-	sr.crawl, sr.measurer, sr.state = nil, nil, "done"
+	sr.crawl, sr.result, sr.measurer, sr.state = nil, nil, nil, "done"
 	if st.par.on {
 		return budget, true, nil // parallelStep hands the order over
 	}
@@ -199,6 +210,15 @@ func (st *crawlStage) measure(k int, budget int64) (int64, bool, error) {
 	}
 	st.release()
 	return budget, true, nil
+}
+
+// crawled keeps the result of strategy k's finished crawl, which crawled
+// ahead of its turn, and drops the crawl (its frontier and page states)
+// until its metrics.
+func (st *crawlStage) crawled(k int) {
+	sr := &st.runs[k]
+	sr.result, sr.crawl = sr.crawl.Result(), nil
+	sr.total = int64(len(sr.result.Order))
 }
 
 // emit hands strategy k's download order, held since its metrics ended,
@@ -220,6 +240,9 @@ func (st *crawlStage) strategyProgress(k int) step.Progress {
 	sr := &st.runs[k]
 	p := step.Progress{Stage: sr.state, Total: sr.total}
 	switch {
+	case sr.result != nil && sr.measurer == nil:
+		// It crawled ahead (seedStage.share); its metrics wait their turn.
+		p.Stage = "waiting"
 	case sr.crawl != nil:
 		p.Done = int64(sr.crawl.Downloads())
 	case sr.state == "done" || sr.state == "metrics":

@@ -148,7 +148,8 @@ func (st *crawlStage) advance(k int, budget int64) error {
 }
 
 // parallelFits reports whether one more crawl fits in Env.MaxBytes beside
-// the running ones and the held orders.
+// the running ones, the held orders and the result of a crawl that ran
+// ahead (seedStage.share).
 func (st *crawlStage) parallelFits() bool {
 	if st.env.MaxBytes <= 0 {
 		return true
@@ -163,6 +164,9 @@ func (st *crawlStage) parallelFits() bool {
 	for k := range st.runs {
 		if o := st.runs[k].order; o != nil {
 			need += 4*int64(len(o.Order)) + 8*int64(len(o.Times))
+		}
+		if r := st.runs[k].result; r != nil {
+			need += 4*int64(len(r.Order)) + 8*int64(len(r.Times)+len(r.Guarantee))
 		}
 	}
 	return need <= st.env.MaxBytes

@@ -18,7 +18,8 @@
 //     files use), when a strategy needs it (Baeza-Yates et al. 2005, section 4.2);
 //  5. uniform PageRank (docs/algorithms.md section 1), which top-pagerank seeds rank
 //     by; the seeds (docs/algorithms.md section 2) and the pages they reach, counted
-//     once for every crawl (crawl.Config.Reachable);
+//     once for every crawl (crawl.Config.Reachable), by the breadth-first
+//     crawl when the run has one, crawled then (seedstage.go);
 //     personalized PageRank when the importance is personalized;
 //  6. for every strategy, its crawl (crawl.New) and its metrics
 //     (crawl.NewMeasurer, docs/algorithms.md section 4).
@@ -154,7 +155,7 @@ func New(s Scenario, env Env) (*Runner, error) {
 	r.graph = graphStage{shared: c, needURLs: needsURLs(ns, spec) || env.Orders != nil || importanceNeedsURLs(env)}
 	r.prev = previousStage{shared: c, cur: &r.graph}
 	r.imp = importanceStage{shared: c, graph: &r.graph}
-	r.seeds = seedStage{shared: c, graph: &r.graph, imp: &r.imp, prev: &r.prev, spec: spec}
+	r.seeds = seedStage{shared: c, graph: &r.graph, imp: &r.imp, prev: &r.prev, crawls: &r.crawls, spec: spec, counting: -1}
 	r.crawls = crawlStage{shared: c, graph: &r.graph, prev: &r.prev, imp: &r.imp, seeds: &r.seeds,
 		politeness: crawlPoliteness(ns.Politeness)}
 	for i, st := range ns.Strategies {
@@ -168,6 +169,7 @@ func New(s Scenario, env Env) (*Runner, error) {
 	if err := r.crawls.only(env.Only); err != nil {
 		return nil, err
 	}
+	r.seeds.share = sharer(r.crawls.runs)
 	// A seed study with community seeds also extracts them from the
 	// previous snapshot, to try them on the current graph.
 	r.prev.needed = r.prev.needed || ns.SeedStudy != nil && ns.Previous != nil && spec.Kind == seeds.Community

@@ -14,11 +14,26 @@ import (
 // seedStage is the seeds (docs/algorithms.md section 2), chosen or extracted from
 // communities (section 6.4); the pages they reach, counted once for every
 // crawl (crawl.Config.Reachable); and the seed study (section 6.5).
+//
+// When the run crawls breadth-first, that crawl counts the pages: it
+// runs here, before the other crawls, learning the count as it goes
+// (crawl.Config.LearnReachable), and it is measured in its turn. Without
+// a budget below the count it downloads every page the seeds reach, so
+// the graph is not swept once more for the count; a budget that stops it
+// first leaves the count to graph.Reach.
 type seedStage struct {
 	*shared
-	graph *graphStage
-	imp   *importanceStage
-	prev  *previousStage
+	graph  *graphStage
+	imp    *importanceStage
+	prev   *previousStage
+	crawls *crawlStage
+	// share is the index of the breadth-first crawl that counts the
+	// reachable pages (crawlStage.runs), -1 when none does or once it
+	// has crawled; counting is that index when its budget stopped it
+	// before it learnt the count, which graph.Reach then gives it, else
+	// -1.
+	share    int
+	counting int
 	// spec is the scenario's seeds, parsed once by normalize.
 	spec seeds.Spec
 
@@ -118,9 +133,46 @@ func (x *extraction) step(c *shared, spec seeds.Spec, g *graph.Graph, budget int
 	return true, iters * cost, res, nil
 }
 
-// reach counts the pages reachable from the seeds (graph.Reach, in
-// bounded steps) and then gives the warnings that depend on them.
+// sharer returns the index of the strategy whose crawl counts the
+// reachable pages for the run: the first breadth-first one crawled here
+// (not left to another process by Env.Only), or -1. A breadth-first
+// crawl reads neither the importance nor the trust, which with
+// personalized importance are computed after the count.
+func sharer(runs []strategyRun) int {
+	for k := range runs {
+		if runs[k].info.ID == "bfs" && runs[k].state != StageElsewhere {
+			return k
+		}
+	}
+	return -1
+}
+
+// reach counts the pages reachable from the seeds, by the crawl that
+// shares the count (share) or by graph.Reach, in bounded steps, and then
+// gives the warnings that depend on them.
 func (st *seedStage) reach(budget int64) (int64, bool, error) {
+	if st.share >= 0 {
+		k := st.share
+		used, done, err := st.crawls.crawl(k, budget)
+		if err != nil || !done {
+			return used, false, err
+		}
+		st.share = -1
+		c := st.crawls.runs[k].crawl
+		if c.Reachable() == 0 {
+			// The budget stopped it with pages left to discover.
+			st.counting = k
+			return used, false, nil
+		}
+		mass := 0.0
+		if scores := st.imp.scores; scores != nil {
+			mass = c.DownloadedSum(scores)
+		}
+		st.crawls.crawled(k)
+		st.release()
+		st.counted(c.Reachable(), mass)
+		return used, true, nil
+	}
 	g := st.graph.g
 	if st.search == nil {
 		st.search = graph.NewReach(g)
@@ -133,12 +185,28 @@ func (st *seedStage) reach(budget int64) (int64, bool, error) {
 	if err := st.search.Err(); err != nil {
 		return did/scanItemsPerUnit + 1, false, fmt.Errorf("reachable pages: %w", err)
 	}
+	mass := 0.0
 	if scores := st.imp.scores; scores != nil {
-		st.mass = st.search.Sum(scores)
+		mass = st.search.Sum(scores)
 	}
-	n := g.NumNodes()
-	st.reachable, st.search = st.search.Reached(), nil
+	reached := st.search.Reached()
+	st.search = nil
+	if k := st.counting; k >= 0 {
+		st.crawls.runs[k].crawl.SetReachable(reached)
+		st.crawls.crawled(k)
+		st.counting = -1
+	}
 	st.release()
+	st.counted(reached, mass)
+	return did/scanItemsPerUnit + 1, true, nil
+}
+
+// counted records the count of reachable pages and the importance they
+// hold (mass, 0 when the importance is not known yet), and gives the
+// warnings that depend on them.
+func (st *seedStage) counted(reachable int, mass float64) {
+	n := st.graph.g.NumNodes()
+	st.reachable, st.mass = reachable, mass
 	if st.s.Importance == ImportancePageRank && st.reachable < n {
 		lost := max(1-st.mass, 0)
 		if lost >= 0.01 || (n-st.reachable)*100 >= n {
@@ -150,13 +218,16 @@ func (st *seedStage) reach(budget int64) (int64, bool, error) {
 		st.warn("budget: %d is more than the %d pages reachable from the seeds; every crawl stops after %d downloads",
 			st.s.Budget, st.reachable, st.reachable)
 	}
-	return did/scanItemsPerUnit + 1, true, nil
 }
 
-// reachProgress counts the pages expanded of those reached so far.
+// reachProgress counts the pages expanded of those reached so far, or
+// the downloads of the crawl that counts them.
 func (st *seedStage) reachProgress() step.Progress {
 	p := step.Progress{Stage: "reachable pages"}
-	if st.search != nil {
+	switch {
+	case st.share >= 0 && st.crawls.runs[st.share].crawl != nil:
+		p.Done = int64(st.crawls.runs[st.share].crawl.Downloads())
+	case st.search != nil:
 		p.Done, p.Total = int64(st.search.Expanded()), int64(st.search.Reached())
 	}
 	return p

@@ -5,11 +5,15 @@
 // each strategy of -strategies: bfs, and opic and fpr to see what a
 // priority costs), a breadth-first search of the reachable pages in
 // order (graph.Search) and the seed stage's count of them (graph.Reach).
+// With -learn each crawl also runs learning the count as it goes
+// (crawl.Config.LearnReachable), as the seed stage's breadth-first crawl
+// does: what it costs beyond the crawl given the count is what the count
+// costs when it is shared with the crawl.
 // Each is timed in CPU seconds of the process (getrusage)
 // and per link of the pages reached, best of -rounds runs, so that the
 // ratio of a crawl to the floor says what its bookkeeping costs.
 //
-//	go run ./tools/bench/bfsfloor -strategies bfs,opic,fpr [-rounds R] [-seeds K] [-n PAGES] [-inplace] [GRAPH]
+//	go run ./tools/bench/bfsfloor -strategies bfs,opic,fpr [-rounds R] [-seeds K] [-n PAGES] [-inplace] [-learn] [GRAPH]
 //
 // GRAPH is any file crawlsim reads (a .csr loads fastest); without one a
 // graph of -n pages is generated with the default parameters. With
@@ -44,6 +48,7 @@ func main() {
 	list := flag.String("strategies", "", "the strategies to crawl with, by id, separated by commas")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the measures to `FILE` (go tool pprof)")
 	inPlace := flag.Bool("inplace", false, "read a BVGraph's lists in place, not into CSR arrays")
+	learn := flag.Bool("learn", false, "also run each crawl learning the count of reachable pages as it goes")
 	flag.Parse()
 	var infos []crawl.Info
 	var values []crawl.Values
@@ -63,7 +68,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "bfsfloor:", err)
 		os.Exit(1)
 	}
-	pr, err := rank.PageRankOf(context.Background(), g, rank.Options{Workers: 1})
+	// Pushing along the out-lists: no in-arc layout, 4 bytes a link.
+	pr, err := rank.PageRankOf(context.Background(), g, rank.Options{Workers: 1, Push: true})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bfsfloor:", err)
 		os.Exit(1)
@@ -84,16 +90,39 @@ func main() {
 	var reached, links int
 	bare := best(*rounds, func() { reached, links = bareBFS(g, seeds) })
 	crawls := make([]float64, len(infos))
+	learning := make([]float64, len(infos))
 	for k, info := range infos {
-		crawls[k] = best(*rounds, func() {
-			c, err := crawl.New(crawl.Config{Graph: g, Seeds: seeds, Reachable: reached, Importance: pr.Scores}, info.New(values[k]))
+		run := func(learn bool) {
+			cfg := crawl.Config{Graph: g, Seeds: seeds, Reachable: reached, Importance: pr.Scores}
+			if learn {
+				cfg.Reachable, cfg.LearnReachable = 0, true
+			}
+			c, err := crawl.New(cfg, info.New(values[k]))
 			if err != nil {
 				panic(err)
 			}
 			if _, err := c.Run(context.Background(), nil); err != nil {
 				panic(err)
 			}
-		})
+			if c.Reachable() != reached {
+				panic(fmt.Sprintf("crawl %s: %d reachable pages, the bare BFS reached %d", info.ID, c.Reachable(), reached))
+			}
+		}
+		if !*learn {
+			crawls[k] = best(*rounds, func() { run(false) })
+			continue
+		}
+		// Given the count and learning it in turn, so that both meet
+		// the same load.
+		for r := range *rounds {
+			given, learnt := best(1, func() { run(false) }), best(1, func() { run(true) })
+			if r == 0 || given < crawls[k] {
+				crawls[k] = given
+			}
+			if r == 0 || learnt < learning[k] {
+				learning[k] = learnt
+			}
+		}
 	}
 	search := best(*rounds, func() {
 		s := graph.NewSearch(g)
@@ -115,11 +144,17 @@ func main() {
 	fmt.Printf("%-28s %10.3f %12.2f %8.2f\n", "bare BFS (the floor)", bare, per(bare), 1.0)
 	for k, info := range infos {
 		fmt.Printf("%-28s %10.3f %12.2f %8.2f\n", "crawl "+info.ID, crawls[k], per(crawls[k]), crawls[k]/bare)
+		if *learn {
+			fmt.Printf("%-28s %10.3f %12.2f %8.2f\n", "crawl "+info.ID+", learning", learning[k], per(learning[k]), learning[k]/bare)
+		}
 	}
 	fmt.Printf("%-28s %10.3f %12.2f %8.2f\n", "reachable pages (Search)", search, per(search), search/bare)
 	fmt.Printf("%-28s %10.3f %12.2f %8.2f\n", "reachable count (Reach)", count, per(count), count/bare)
 	for k, info := range infos {
 		fmt.Printf("reachable count / crawl %s: %.1f%% (Search %.1f%%)\n", info.ID, 100*count/crawls[k], 100*search/crawls[k])
+		if *learn {
+			fmt.Printf("learning the count / crawl %s: %+.1f%%\n", info.ID, 100*(learning[k]-crawls[k])/crawls[k])
+		}
 	}
 }
 

@@ -1,0 +1,105 @@
+package scenario
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graph"
+)
+
+// TestPropertyBreadthFirstCrawlCountsTheReachablePages runs drawn
+// scenarios (generated graphs sparse enough to leave pages unreached,
+// random or top-PageRank seeds, budgets below and above the count,
+// politeness, uniform or personalized importance, bfs among other
+// strategies, 1 to 3 crawls at once) twice: with the breadth-first crawl
+// counting the reachable pages as it crawls (seedStage.share), and with
+// graph.Reach counting them before the crawls. The results, warnings
+// included, must be the same, and the count graph.Reach's from the
+// run's seeds.
+func TestPropertyBreadthFirstCrawlCountsTheReachablePages(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		pages := rapid.IntRange(20, 600).Draw(t, "pages")
+		gp := &Generate{Pages: pages, Hosts: rapid.IntRange(1, 8).Draw(t, "hosts"),
+			MeanOutDegree: rapid.Float64Range(0.5, 4).Draw(t, "mean out-degree"), Seed: rapid.Uint64().Draw(t, "graph seed")}
+		others := rapid.SliceOfNDistinct(rapid.SampledFrom([]string{"opic", "fpr", "optimal", "larger-sites-first", "random", "backlink", "l-neighbor"}),
+			0, 3, func(id string) string { return id }).Draw(t, "other strategies")
+		ids := slices.Insert(others, rapid.IntRange(0, len(others)).Draw(t, "bfs's place"), "bfs")
+		s := Scenario{
+			Graph:      Source{Generate: gp},
+			Seeds:      fmt.Sprintf("%s:%d", rapid.SampledFrom([]string{"random", "top-pagerank"}).Draw(t, "seeds"), rapid.IntRange(1, 6).Draw(t, "seed count")),
+			RandomSeed: rapid.Uint64().Draw(t, "random seed"),
+			Metrics:    Metrics{CurvePoints: 50},
+		}
+		for _, id := range ids {
+			s.Strategies = append(s.Strategies, Strategy{ID: id})
+		}
+		if rapid.Bool().Draw(t, "budget") {
+			s.Budget = int64(rapid.IntRange(1, pages).Draw(t, "downloads"))
+		}
+		if rapid.Bool().Draw(t, "politeness") {
+			s.Politeness = &Politeness{Connections: rapid.IntRange(1, 3).Draw(t, "connections"), Wait: ptr(rapid.SampledFrom([]float64{0, 2}).Draw(t, "wait"))}
+		}
+		if rapid.Bool().Draw(t, "personalized") {
+			s.Importance = ImportancePersonalized
+		}
+		env := Env{Parallel: rapid.IntRange(1, 3).Draw(t, "crawls at once")}
+
+		shared, err := New(s, env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shared.seeds.share < 0 {
+			t.Fatal("no crawl counts the reachable pages")
+		}
+		got := runDrawn(t, shared)
+		alone, err := New(s, env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone.seeds.share = -1 // graph.Reach counts them
+		want := runDrawn(t, alone)
+		if !reflect.DeepEqual(got, want) {
+			a, _ := json.Marshal(got)
+			b, _ := json.Marshal(want)
+			t.Fatalf("the breadth-first crawl's count gave\n%s\ngraph.Reach's\n%s", a, b)
+		}
+
+		p := gen.DefaultParams()
+		p.Pages, p.Hosts, p.MeanOutDegree, p.Seed = gp.Pages, gp.Hosts, gp.MeanOutDegree, gp.Seed
+		g, err := gen.Generate(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := graph.NewReach(g)
+		r.Start(got.Seeds)
+		if _, done := r.Expand(math.MaxInt64); !done {
+			t.Fatal("graph.Reach did not finish")
+		}
+		if got.Reachable != int64(r.Reached()) {
+			t.Fatalf("%d reachable pages, graph.Reach counts %d", got.Reachable, r.Reached())
+		}
+	})
+}
+
+// runDrawn steps r to its end in Steps of 500 units and returns its
+// result.
+func runDrawn(t *rapid.T, r *Runner) *Result {
+	for done := false; !done; {
+		var err error
+		if done, err = r.Step(500); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := r.Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
