@@ -231,6 +231,10 @@ func (r *Runner) plan() {
 	if r.env.Parallel > 1 {
 		cr.planParallel()
 		if len(cr.par.queue) > 1 {
+			// The crawls run at once: breadth-first's crawl joins them,
+			// and graph.Reach, a third of its cost, counts the pages
+			// instead of that crawl running ahead of the others alone.
+			sd.share = -1
 			cr.par.on = true
 			r.add(cr.parallelStep, cr.parallelProgress)
 			r.once("result", r.finish)

@@ -15,8 +15,9 @@ import (
 // communities (section 6.4); the pages they reach, counted once for every
 // crawl (crawl.Config.Reachable); and the seed study (section 6.5).
 //
-// When the run crawls breadth-first, that crawl counts the pages: it
-// runs here, before the other crawls, learning the count as it goes
+// When the run crawls breadth-first and its crawls run one at a time,
+// that crawl counts the pages: it runs here, before the other crawls,
+// learning the count as it goes
 // (crawl.Config.LearnReachable), and it is measured in its turn. Without
 // a budget below the count it downloads every page the seeds reach, so
 // the graph is not swept once more for the count; a budget that stops it
