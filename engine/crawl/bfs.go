@@ -6,10 +6,14 @@ package crawl
 // experiments.
 type bfs struct{ c *Crawl }
 
+// BreadthFirst is the id of the breadth-first strategy, whose crawl
+// without a budget downloads exactly the pages its seeds reach.
+const BreadthFirst = "bfs"
+
 func init() {
 	register(Info{
 		StrategyInfo: StrategyInfo{
-			ID:      "bfs",
+			ID:      BreadthFirst,
 			Rank:    2,
 			Presets: map[string]int{PresetDefault: 9, PresetCountry: 3, PresetRankMassCrawler: 5, PresetFractionalPageRank: 5},
 			Name:    "Breadth-first",

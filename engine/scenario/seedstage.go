@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/seeds"
@@ -141,7 +142,7 @@ func (x *extraction) step(c *shared, spec seeds.Spec, g *graph.Graph, budget int
 // personalized importance are computed after the count.
 func sharer(runs []strategyRun) int {
 	for k := range runs {
-		if runs[k].info.ID == "bfs" && runs[k].state != StageElsewhere {
+		if runs[k].info.ID == crawl.BreadthFirst && runs[k].state != StageElsewhere {
 			return k
 		}
 	}
