@@ -166,7 +166,8 @@ type Crawl struct {
 	// queueAhead is set when F is one first-in-first-out queue, whose next
 	// pages are known ahead (a breadth-first crawl without the clock);
 	// touched keeps the loads that bring their link offsets into the cache
-	// while the page before them is downloaded.
+	// while the page before them is downloaded (for a keyTree frontier,
+	// the offset of the best page left, most often the next one).
 	queueAhead bool
 	touched    uint64
 	begun      bool
@@ -622,6 +623,11 @@ func (c *Crawl) stepUntimed(budget int) error {
 		c.started++
 		if c.queueAhead {
 			c.touchAhead()
+		} else if t := c.front.tree; t != nil && !t.empty() {
+			// The best page left is the next one taken unless this
+			// download raises another above it: its link offset is
+			// loaded while this page's links are followed.
+			c.touched ^= c.links.Touch(t.top())
 		}
 		c.download(p)
 		work++

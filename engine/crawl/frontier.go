@@ -24,7 +24,11 @@ package crawl
 // For a strategy whose pages all have key 0 and are pushed once, when they
 // are discovered (bfs, larger-sites-first: firstInFirstOut), each host's
 // pages are a queue in discovery order instead of a heap (fifo.go): the
-// same order at O(1) a page, with neither keys nor heap positions.
+// same order at O(1) a page, with neither keys nor heap positions. For
+// opic, fpr and fpr-m (keysInHeap), which change a key for every link of a
+// download, the pages of one host are a tournament tree in page order
+// (keytree.go), and with several hosts heaps that hold the keys beside
+// the pages (keyheap.go).
 type Frontier struct {
 	key []float64 // priority by page; kept after a page leaves the heap
 	seq []uint32  // discovery number by page (owned by the Crawl)
@@ -55,6 +59,10 @@ type Frontier struct {
 	// pages in flight.
 	khosts []keyHeap
 	loose  *looseKeys
+	// tree, when set, holds the pages of a keysInHeap strategy on one
+	// host (keytree.go); key is then its array of keys, and pos, hosts
+	// and khosts are nil.
+	tree *keyTree
 }
 
 // newFrontier makes a frontier for n pages. hostOf (nil for one host) maps
@@ -62,7 +70,9 @@ type Frontier struct {
 //
 // With fifo, every page pushed must have key 0 and be pushed once, after
 // the pages discovered before it; Set, Add and Remove must not be called. With keyed
-// (and not fifo), the keys are kept in the heaps (keysInHeap).
+// (and not fifo), the keys are kept in a tree in page order on one host
+// (keytree.go), else in the hosts' heaps (keysInHeap); every key must then
+// be above -Inf.
 func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize, fifo, keyed bool) *Frontier {
 	if hostOf == nil {
 		numHosts = 1
@@ -76,6 +86,12 @@ func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize
 		hostFirst:   make([]uint32, numHosts),
 		open:        make([]bool, numHosts),
 		openHosts:   hostHeap{pos: newPositions(numHosts)},
+	}
+	if keyed && !fifo && hostOf == nil {
+		f.tree = newKeyTree(n, seq)
+		f.key, f.hosts = f.tree.key, nil
+		f.hostSeq[0], f.open[0] = noPos, true
+		return f
 	}
 	// Each host's heap holds at most the host's pages, so one array of n
 	// entries, cut by host, holds every heap without ever growing.
@@ -129,8 +145,11 @@ func (f *Frontier) Len() int { return f.size }
 
 // Contains reports whether page p is held (selectable).
 func (f *Frontier) Contains(p uint32) bool {
-	if f.fifo != nil {
+	switch {
+	case f.fifo != nil:
 		return f.fifo.holds(p)
+	case f.tree != nil:
+		return f.tree.holds(p)
 	}
 	return f.pos[p] != noPos
 }
@@ -157,7 +176,7 @@ func (f *Frontier) Push(p uint32, key float64) {
 		f.pushFifo(p, key)
 		return
 	}
-	if f.pos[p] != noPos {
+	if f.Contains(p) {
 		f.Set(p, key)
 		return
 	}
@@ -167,10 +186,13 @@ func (f *Frontier) Push(p uint32, key float64) {
 		f.hostSeq[h], f.hostFirst[h] = f.seq[p], p
 	}
 	wasEmpty := f.hostPending(h) == 0
-	if f.khosts != nil {
+	switch {
+	case f.tree != nil:
+		f.tree.push(p, key)
+	case f.khosts != nil:
 		f.loose.set(p, 0)
 		f.khosts[h].push(p, key)
-	} else {
+	default:
 		f.key[p] = key
 		f.hosts[h].push(p)
 	}
@@ -191,6 +213,10 @@ func (f *Frontier) Set(p uint32, key float64) {
 		f.setKeyed(p, key)
 		return
 	}
+	if f.tree != nil {
+		f.setTree(p, key)
+		return
+	}
 	if f.pos[p] == noPos {
 		f.key[p] = key
 		return
@@ -209,6 +235,10 @@ func (f *Frontier) Set(p uint32, key float64) {
 
 // Add adds delta to page p's key (see Set).
 func (f *Frontier) Add(p uint32, delta float64) {
+	if f.tree != nil {
+		f.setTree(p, f.key[p]+delta)
+		return
+	}
 	if f.khosts != nil {
 		i := f.pos[p]
 		if i == noPos {
@@ -219,6 +249,21 @@ func (f *Frontier) Add(p uint32, delta float64) {
 		return
 	}
 	f.Set(p, f.key[p]+delta)
+}
+
+// setTree is Set for a frontier kept in a keyTree. Its one host holds
+// pages before and after, so the host heaps need no fixing.
+func (f *Frontier) setTree(p uint32, key float64) {
+	t := f.tree
+	if !t.holds(p) {
+		f.key[p] = key
+		return
+	}
+	if f.key[p] == key {
+		return
+	}
+	f.updates++
+	t.set(p, key)
 }
 
 // setKeyed is Set for a keysInHeap frontier.
@@ -250,13 +295,16 @@ func (f *Frontier) Remove(p uint32) {
 	if f.fifo != nil {
 		panic("crawl: Frontier.Remove on a first-in-first-out frontier")
 	}
-	if f.pos[p] == noPos {
+	if !f.Contains(p) {
 		return
 	}
 	h := f.hostOfPage(p)
-	if f.khosts != nil {
+	switch {
+	case f.tree != nil:
+		f.tree.remove(p)
+	case f.khosts != nil:
 		f.loose.set(p, f.khosts[h].remove(int(f.pos[p])))
-	} else {
+	default:
 		f.hosts[h].remove(int(f.pos[p]))
 	}
 	f.size--
@@ -289,6 +337,8 @@ func (f *Frontier) top(h uint32) uint32 {
 	switch {
 	case f.fifo != nil:
 		return f.hosts[h].items[f.fifo.head[h]]
+	case f.tree != nil:
+		return f.tree.top()
 	case f.khosts != nil:
 		return f.khosts[h].top()
 	}
@@ -309,11 +359,14 @@ func (f *Frontier) popHost(h uint32) uint32 {
 		return f.popFifo(h)
 	}
 	var p uint32
-	if f.khosts != nil {
+	switch {
+	case f.tree != nil:
+		p = f.tree.pop()
+	case f.khosts != nil:
 		var k float64
 		p, k = f.khosts[h].pop()
 		f.loose.put(p, k)
-	} else {
+	default:
 		p = f.hosts[h].pop()
 	}
 	f.size--
@@ -344,6 +397,8 @@ func (f *Frontier) hostPending(h uint32) int {
 	switch {
 	case f.fifo != nil:
 		return f.hosts[h].len() - int(f.fifo.head[h])
+	case f.tree != nil:
+		return f.size
 	case f.khosts != nil:
 		return f.khosts[h].len()
 	}
