@@ -165,7 +165,7 @@ func TestMemoryLimitRefusesAnnouncedPages(t *testing.T) {
 // TestMemoryLimitBoundsWork: gen refuses a graph whose generation needs
 // more than the limit (40 million pages in 4 GB, which killed gen under
 // prlimit --as=4000000000 when it built the whole graph; streamed into a
-// .csr, 40 million pages need about 2.5 GiB, 90 million about 5.5 GiB),
+// .csr, 40 million pages need about 1.5 GiB, 120 million about 4.5 GiB),
 // run refuses to generate it, and rank and info refuse a graph they could
 // load but not rank or count.
 func TestMemoryLimitBoundsWork(t *testing.T) {
@@ -175,7 +175,7 @@ func TestMemoryLimitBoundsWork(t *testing.T) {
 		{"-n", "40000000", "-o", "-"},
 		{"-n", "40000000", "-o", filepath.Join(dir, "big.edges")},
 		{"-n", "40000000", "-o", filepath.Join(dir, "big.csr"), "-urls-out", filepath.Join(dir, "big.txt")},
-		{"-n", "90000000", "-o", filepath.Join(dir, "big.csr")},
+		{"-n", "120000000", "-o", filepath.Join(dir, "big.csr")},
 	} {
 		_, errOut, status := crawlsim(t, append([]string{"gen"}, args...)...)
 		want := regexp.MustCompile(`^crawlsim gen: -n ` + args[1] + ` needs about [0-9.]+ GiB, more than the 3\.7 GiB of memory available \(CRAWLSIM_MEMORY_LIMIT=4GB\) \(see crawlsim help gen\)\n$`)
