@@ -169,7 +169,6 @@ func New(s Scenario, env Env) (*Runner, error) {
 	if err := r.crawls.only(env.Only); err != nil {
 		return nil, err
 	}
-	r.seeds.share = sharer(r.crawls.runs)
 	// A seed study with community seeds also extracts them from the
 	// previous snapshot, to try them on the current graph.
 	r.prev.needed = r.prev.needed || ns.SeedStudy != nil && ns.Previous != nil && spec.Kind == seeds.Community
@@ -182,6 +181,7 @@ func (r *Runner) plan() {
 	r.tasks = step.NewSequence()
 	r.tasks.PauseBetween = true // a stage may begin with a large single item
 	g, prev, imp, sd, cr := &r.graph, &r.prev, &r.imp, &r.seeds, &r.crawls
+	sd.share = sharer(cr.runs)
 	if r.s.Graph.File != "" {
 		r.once("load graph", g.loadGraph)
 	} else {
