@@ -64,6 +64,11 @@ type Config struct {
 	// windowed-rankmass and l-neighbor size arrays by it, optimal
 	// downloads that many pages) ignore the field: New counts for them.
 	LearnReachable bool
+	// SpareBytes bounds the memory a strategy may take beyond its arrays
+	// of a few bytes a page to run faster (Info.SpareBytes): it takes it
+	// only when what it needs is at most SpareBytes. 0 means no bound;
+	// negative, none may be taken. The results do not depend on it.
+	SpareBytes int64
 	// Clock, when set, returns a monotonic time; the crawl measures the
 	// time spent in Step with it (Cost.SchedulingSeconds). The engine has
 	// no clock of its own (DESIGN.md "Running").
@@ -390,6 +395,12 @@ func setBit(set []uint64, p uint32) { set[p/64] |= 1 << (p % 64) }
 // Reachable returns the number of pages reachable from the seeds; 0 while
 // a crawl that learns it (Config.LearnReachable) has not learnt it.
 func (c *Crawl) Reachable() int { return c.reachable }
+
+// mayTake reports whether the strategy may take b bytes beyond its
+// arrays of a few bytes a page (Config.SpareBytes).
+func (c *Crawl) mayTake(b int64) bool {
+	return c.cfg.SpareBytes == 0 || b <= c.cfg.SpareBytes
+}
 
 // SetReachable gives a crawl that has not learnt its count of reachable
 // pages (Config.LearnReachable) the count n, counted by the caller; its

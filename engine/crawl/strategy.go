@@ -76,6 +76,10 @@ type Info struct {
 	StrategyInfo
 	// New makes the strategy with complete, checked parameters.
 	New func(p Values) Strategy `json:"-"`
+	// SpareBytes, when not nil, is the most memory beyond its arrays of
+	// a few bytes a page the strategy takes, when Config.SpareBytes
+	// allows it, on a graph of so many pages and links to run faster.
+	SpareBytes func(pages, links int64) int64 `json:"-"`
 }
 
 // DefaultCost is the Cost of a strategy whose Info gives none: about one

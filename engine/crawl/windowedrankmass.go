@@ -34,6 +34,14 @@ type windowedRankMass struct {
 	left   int      // pages of the current window not yet downloaded
 	// touched keeps the loads of pass's prefetching from being removed.
 	touched uint64
+	// When the crawl may take the memory (outListsBytes), outOfD holds
+	// the out-lists of the downloaded pages in download order, the k-th
+	// from outStart[k] to outStart[k+1], so that a pass reads them in the
+	// order it spreads rm: one after another in memory, not each where
+	// the graph keeps it, which on graphs larger than the processor's
+	// caches is most of what a pass costs. nil when it may not.
+	outOfD   []uint32
+	outStart []int
 }
 
 func init() {
@@ -58,9 +66,15 @@ func init() {
 			Guaranteed: true,
 			Cost:       400, // a pass over the downloaded pages per window (233 on cnr-2000)
 		},
-		New: func(v Values) Strategy { return &windowedRankMass{window: v["window"]} },
+		New:        func(v Values) Strategy { return &windowedRankMass{window: v["window"]} },
+		SpareBytes: outListsBytes,
 	})
 }
+
+// outListsBytes is the memory of windowed-rankmass's copy of the
+// downloaded pages' out-lists (outOfD, outStart) when pages are reached
+// on a graph of links links.
+func outListsBytes(pages, links int64) int64 { return 4*links + 8*(pages+1) }
 
 // readsReachable: F's array is sized by it (Config.LearnReachable).
 func (*windowedRankMass) readsReachable() {}
@@ -73,6 +87,12 @@ func (s *windowedRankMass) Start(c *Crawl) error {
 	s.rm = c.front.key
 	// F holds at most the reachable pages: the array never grows.
 	s.parked = make([]uint32, 0, c.reachable)
+	if links := c.g.NumArcs(); c.mayTake(outListsBytes(int64(c.reachable), links)) {
+		// The reachable pages' links are at most the graph's: neither
+		// array grows.
+		s.outOfD = make([]uint32, 0, links)
+		s.outStart = make([]int, 1, c.reachable+1)
+	}
 	return nil
 }
 
@@ -85,7 +105,11 @@ func (s *windowedRankMass) Discover(page, parent uint32) {
 }
 
 // Downloaded runs the pass over D after the window's last download.
-func (s *windowedRankMass) Downloaded(uint32) {
+func (s *windowedRankMass) Downloaded(page uint32) {
+	if s.outStart != nil {
+		s.outOfD = append(s.outOfD, s.c.links.Out(page)...)
+		s.outStart = append(s.outStart, len(s.outOfD))
+	}
 	s.left--
 	if s.left == 0 {
 		s.pass()
@@ -94,8 +118,11 @@ func (s *windowedRankMass) Downloaded(uint32) {
 
 // pass spreads the rm of every downloaded page, in download order.
 func (s *windowedRankMass) pass() {
+	if s.outStart != nil {
+		s.passCopied()
+		return
+	}
 	c := s.c
-	d := c.damping
 	rm := s.rm
 	order := c.order
 	var touched uint64
@@ -105,29 +132,52 @@ func (s *windowedRankMass) pass() {
 			ahead := order[k+prefetchDistance]
 			touched ^= math.Float64bits(rm[ahead]) ^ links.Touch(ahead)
 		}
-		v := rm[i]
-		if v == 0 {
-			continue
-		}
-		rm[i] = 0
-		s.crm += v
-		out := links.Out(i)
-		if len(out) == 0 {
-			dv := d * v
-			if c.uniformTrust {
-				// the same share for every seed, computed once
-				share := float64(dv * c.seedTrust[0]) // float64(): no fused multiply-add
-				addToMany(rm, c.seeds, share)
-				continue
-			}
-			for k, j := range c.seeds {
-				rm[j] += float64(dv * c.seedTrust[k])
-			}
-			continue
-		}
-		addToAll(rm, out, d*v/float64(len(out)))
+		s.expand(i, links.Out(i))
 	}
 	s.touched = touched
+}
+
+// passCopied is pass reading the out-lists from outOfD.
+func (s *windowedRankMass) passCopied() {
+	rm := s.rm
+	order := s.c.order
+	var touched uint64
+	start := s.outStart
+	for k, i := range order {
+		if k+prefetchDistance < len(order) {
+			touched ^= math.Float64bits(rm[order[k+prefetchDistance]])
+		}
+		s.expand(i, s.outOfD[start[k]:start[k+1]])
+	}
+	s.touched = touched
+}
+
+// expand spreads downloaded page i's rm over its out-links out, or along
+// the trust of the seeds when it has none, adds it to CRM and sets it to 0.
+func (s *windowedRankMass) expand(i uint32, out []uint32) {
+	rm := s.rm
+	v := rm[i]
+	if v == 0 {
+		return
+	}
+	c := s.c
+	d := c.damping
+	rm[i] = 0
+	s.crm += v
+	if len(out) == 0 {
+		dv := d * v
+		if c.uniformTrust {
+			// the same share for every seed, computed once
+			share := float64(dv * c.seedTrust[0]) // float64(): no fused multiply-add
+			addToMany(rm, c.seeds, share)
+			return
+		}
+		for k, j := range c.seeds {
+			rm[j] += float64(dv * c.seedTrust[k])
+		}
+		return
+	}
+	addToAll(rm, out, d*v/float64(len(out)))
 }
 
 // addToAll adds x to rm[p] for every page p of pages, in order, four at a

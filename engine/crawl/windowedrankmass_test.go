@@ -137,3 +137,48 @@ func TestAddToManyMatchesLoop(t *testing.T) {
 		}
 	})
 }
+
+// TestPropertyWindowedCopiedOutListsGiveTheSameCrawl checks that the pass
+// over the downloaded pages' out-lists copied in download order (the
+// crawl may take the memory) and the pass over the graph's own lists (it
+// may not) make the same crawl bit for bit, and that the copy is taken
+// exactly when Config.SpareBytes allows what it needs.
+func TestPropertyWindowedCopiedOutListsGiveTheSameCrawl(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		cfg := drawSameCrawlConfig(t)
+		w := rapid.SampledFrom([]float64{1e-9, 0.05, 0.1, 0.5, 1}).Draw(t, "window")
+		step := rapid.SampledFrom([]int{0, 1, 7}).Draw(t, "step")
+		var results [2]*Result
+		for k, spare := range []int64{0, -1} {
+			cfg.SpareBytes = spare
+			s := &windowedRankMass{window: w}
+			results[k] = crawlWith(t, cfg, s, step).Result()
+			if copied := s.outStart != nil; copied != (spare == 0) {
+				t.Fatalf("SpareBytes %d: out-lists copied %v", spare, copied)
+			}
+		}
+		expectSameResult(t, results[0], results[1])
+	})
+}
+
+// TestWindowedCopiesOutListsWithinSpareBytes checks the bound: the copy is
+// taken when Config.SpareBytes is exactly what it needs (outListsBytes of
+// the reachable pages and the graph's links), and not one byte less.
+func TestWindowedCopiesOutListsWithinSpareBytes(t *testing.T) {
+	// 0 → 1 → … → 5 and 5 → 0: all six pages reachable from 0
+	g := graphtest.FromArcs(t, 6, [][2]uint32{{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 0}})
+	need := outListsBytes(6, g.NumArcs())
+	for _, tc := range []struct {
+		spare int64
+		want  bool
+	}{{need, true}, {need - 1, false}, {-1, false}, {0, true}} {
+		s := &windowedRankMass{window: 0.1}
+		c := crawlWith(t, Config{Graph: g, Seeds: []uint32{0}, SpareBytes: tc.spare}, s, 0)
+		if got := s.outStart != nil; got != tc.want {
+			t.Errorf("SpareBytes %d (need %d): copied %v, want %v", tc.spare, need, got, tc.want)
+		}
+		if len(c.Result().Order) != 6 {
+			t.Errorf("SpareBytes %d: %d downloads, want 6", tc.spare, len(c.Result().Order))
+		}
+	}
+}

@@ -44,6 +44,9 @@ type strategyRun struct {
 	// order is the download order for Env.Orders, held from the end of
 	// the metrics until it is handed over (emit).
 	order *CrawlOrder
+	// spare is Config.SpareBytes of the crawl (grantSpare), and
+	// spareHeld the memory it may take with it, counted while it runs.
+	spare, spareHeld int64
 }
 
 // hostWarnings says when strategies or politeness need hosts the graph
@@ -84,6 +87,9 @@ func (st *crawlStage) crawl(k int, budget int64) (int64, bool, error) {
 		if err := st.pageSizes(); err != nil {
 			return 0, false, err
 		}
+		if !st.par.on {
+			st.grantSpare(k)
+		}
 		cfg := crawl.Config{
 			Graph:      g,
 			Importance: st.imp.scores,
@@ -97,6 +103,7 @@ func (st *crawlStage) crawl(k int, budget int64) (int64, bool, error) {
 			Reachable:  st.seeds.reachable,
 			// Not counted yet: this is the crawl that counts them.
 			LearnReachable: st.seeds.reachable == 0,
+			SpareBytes:     sr.spare,
 			Clock:          st.env.Clock,
 		}
 		if sr.info.Reference {

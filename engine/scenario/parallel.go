@@ -28,8 +28,9 @@ import (
 // The strategies start by decreasing Info.Cost (the costliest first, so
 // that a long crawl does not begin last and run alone), and one starts
 // only when its memory fits: with Env.MaxBytes, the graph, the importance
-// vectors, every running crawl, the held orders and the new crawl
-// (parallelBytes) must fit in it. One always runs.
+// vectors, every running crawl with what it took to run faster
+// (grantSpare), the held orders and the new crawl must fit in it
+// (crawlsNeed). One always runs.
 type parallelCrawls struct {
 	on      bool  // the crawls run in parallelStep
 	queue   []int // strategies to run, in the order they start
@@ -58,7 +59,9 @@ func (st *crawlStage) parallelStep(budget int64) (int64, bool, error) {
 	p := &st.par
 	for p.started < len(p.queue) && len(p.running) < st.env.Parallel &&
 		(len(p.running) == 0 || st.parallelFits()) {
-		p.running = append(p.running, p.queue[p.started])
+		k := p.queue[p.started]
+		st.grantSpare(k)
+		p.running = append(p.running, k)
 		p.started++
 	}
 	errs := make([]error, len(p.running))
@@ -148,12 +151,16 @@ func (st *crawlStage) advance(k int, budget int64) error {
 }
 
 // parallelFits reports whether one more crawl fits in Env.MaxBytes beside
-// the running ones, the held orders and the result of a crawl that ran
-// ahead (seedStage.share).
+// the running ones (crawlsNeed).
 func (st *crawlStage) parallelFits() bool {
-	if st.env.MaxBytes <= 0 {
-		return true
-	}
+	return st.env.MaxBytes <= 0 || st.crawlsNeed() <= st.env.MaxBytes
+}
+
+// crawlsNeed is the memory of the graph, the importance vectors, the
+// running crawls with what each may take beyond its arrays (grantSpare),
+// one more crawl, the held orders and the result of a crawl that ran
+// ahead (seedStage.share).
+func (st *crawlStage) crawlsNeed() int64 {
 	g := st.graph.g
 	n := int64(g.NumNodes())
 	held := graphBytes(g)
@@ -161,6 +168,9 @@ func (st *crawlStage) parallelFits() bool {
 		held += graphBytes(t)
 	}
 	need := st.crawlBaseBytes(n, held) + int64(len(st.par.running)+1)*st.crawlRunBytes(n)
+	for _, k := range st.par.running {
+		need += st.runs[k].spareHeld
+	}
 	for k := range st.runs {
 		if o := st.runs[k].order; o != nil {
 			need += 4*int64(len(o.Order)) + 8*int64(len(o.Times))
@@ -169,7 +179,27 @@ func (st *crawlStage) parallelFits() bool {
 			need += 4*int64(len(r.Order)) + 8*int64(len(r.Times)+len(r.Guarantee))
 		}
 	}
-	return need <= st.env.MaxBytes
+	return need
+}
+
+// grantSpare sets what strategy k's crawl, about to start beside the
+// running ones, may take beyond its arrays to run faster
+// (crawl.Config.SpareBytes): with no Env.MaxBytes, no bound; else what
+// its strategy takes (Info.SpareBytes on the whole graph) when that fits
+// beside crawlsNeed, or nothing.
+func (st *crawlStage) grantSpare(k int) {
+	sr := &st.runs[k]
+	sr.spare, sr.spareHeld = 0, 0
+	if st.env.MaxBytes <= 0 || sr.info.SpareBytes == nil {
+		return
+	}
+	g := st.graph.g
+	want := sr.info.SpareBytes(int64(g.NumNodes()), g.NumArcs())
+	if st.crawlsNeed()+want > st.env.MaxBytes {
+		sr.spare = -1
+		return
+	}
+	sr.spare, sr.spareHeld = want, want
 }
 
 // parallelProgress reports the strategies done against those to run.

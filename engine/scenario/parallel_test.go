@@ -111,6 +111,63 @@ func TestParallelWithinMemory(t *testing.T) {
 	}
 }
 
+// TestGrantSpareWithinMemory: windowed-rankmass takes the memory that
+// speeds it up (crawl.Info.SpareBytes, a copy of the out-lists) only when
+// it fits in Env.MaxBytes beside what crawlsNeed counts, and a crawl
+// started beside it counts what it took; the results are those of a run
+// without a limit.
+func TestGrantSpareWithinMemory(t *testing.T) {
+	s := smallScenario()
+	s.Strategies = []Strategy{{ID: "windowed-rankmass"}, {ID: "opic"}}
+	want := deterministicJSON(t, mustRun(t, s, Env{}, RunBudget))
+	for _, tc := range []struct {
+		name string
+		// Env.MaxBytes from the need of one crawl, one crawl's arrays and
+		// the copy
+		limit     func(one, crawl, copy int64) int64
+		wantSpare bool
+		wantMost  int // crawls at once
+	}{
+		{"room for both and the copy", func(one, crawl, copy int64) int64 { return one + crawl + copy }, true, 2},
+		{"room for the copy, then not for opic", func(one, crawl, copy int64) int64 { return one + crawl + copy - 1 }, true, 1},
+		{"no room for the copy", func(one, crawl, copy int64) int64 { return one + copy - 1 }, false, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := New(s, Env{Parallel: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			most := 0
+			for done := false; !done; {
+				if r.crawls.par.on && r.graph.g != nil && r.env.MaxBytes == 0 {
+					g := r.graph.g
+					n, m := int64(g.NumNodes()), g.NumArcs()
+					info, _ := crawl.Lookup("windowed-rankmass")
+					copy := info.SpareBytes(n, m)
+					r.env.MaxBytes = tc.limit(r.crawls.crawlsNeed(), r.crawlRunBytes(n), copy)
+				}
+				if done, err = r.Step(50); err != nil {
+					t.Fatal(err)
+				}
+				most = max(most, len(r.crawls.par.running))
+			}
+			if got := r.crawls.runs[0].spare > 0; got != tc.wantSpare {
+				t.Errorf("windowed-rankmass's spare bytes %d, want some: %v", r.crawls.runs[0].spare, tc.wantSpare)
+			}
+			if most != tc.wantMost {
+				t.Errorf("%d crawls ran at once, want %d", most, tc.wantMost)
+			}
+			res, err := r.Result()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := deterministicJSON(t, res); string(got) != string(want) {
+				t.Errorf("another result than without a limit")
+			}
+		})
+	}
+}
+
 // TestParallelRaisesACrawlsPanic: a panic in the goroutine of a crawl run
 // at once with others (here in Env.Clock, which a crawl calls from its
 // goroutine) ended the process; it ends the Step instead, raised again in
