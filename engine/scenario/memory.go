@@ -79,7 +79,9 @@ const (
 	// its three vectors of 8 bytes a page (rank.NewPageRank).
 	pageRankBytesPerPage = 12 + 24
 	// crawlBytesPerPage: one crawl, at most 40 bytes a page for every
-	// strategy (BenchmarkStrategies, B/page), and its metrics.
+	// strategy (BenchmarkStrategies, B/page), and its metrics. What a
+	// strategy takes beyond that to run faster (crawl.Info.SpareBytes)
+	// is counted apart, and only when it fits (grantSpare).
 	crawlBytesPerPage = 48
 	// lowerBoundBytesPerPage: the generic lower bound's vectors, when the
 	// metrics compute it.
