@@ -80,23 +80,12 @@ func TestParallelWithinMemory(t *testing.T) {
 		{"room for all", 1 << 40, 8, len(s.Strategies)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := New(s, Env{Parallel: tc.atOnce})
-			if err != nil {
-				t.Fatal(err)
-			}
 			// the budget from the graph's actual size, once it is known
-			most := 0
-			for done := false; !done; {
-				if r.crawls.par.on && r.graph.g != nil && r.env.MaxBytes == 0 {
-					g := r.graph.g
-					n, m = int64(g.NumNodes()), g.NumArcs()
-					r.env.MaxBytes = r.runBytes(n, m) + tc.extra
-				}
-				if done, err = r.Step(50); err != nil {
-					t.Fatal(err)
-				}
-				most = max(most, len(r.crawls.par.running))
-			}
+			r, most := runWithLimit(t, s, tc.atOnce, func(r *Runner) int64 {
+				g := r.graph.g
+				n, m = int64(g.NumNodes()), g.NumArcs()
+				return r.runBytes(n, m) + tc.extra
+			})
 			res, err := r.Result()
 			if err != nil {
 				t.Fatal(err)
@@ -109,6 +98,28 @@ func TestParallelWithinMemory(t *testing.T) {
 			}
 		})
 	}
+}
+
+// runWithLimit runs s with atOnce crawls at once, setting Env.MaxBytes to
+// limit(r) once the crawls are about to start (the graph's size known),
+// and returns the runner and the most crawls that ran at once.
+func runWithLimit(t *testing.T, s Scenario, atOnce int, limit func(r *Runner) int64) (*Runner, int) {
+	t.Helper()
+	r, err := New(s, Env{Parallel: atOnce})
+	if err != nil {
+		t.Fatal(err)
+	}
+	most := 0
+	for done := false; !done; {
+		if r.crawls.par.on && r.graph.g != nil && r.env.MaxBytes == 0 {
+			r.env.MaxBytes = limit(r)
+		}
+		if done, err = r.Step(50); err != nil {
+			t.Fatal(err)
+		}
+		most = max(most, len(r.crawls.par.running))
+	}
+	return r, most
 }
 
 // TestGrantSpareWithinMemory: windowed-rankmass takes the memory that
@@ -133,24 +144,12 @@ func TestGrantSpareWithinMemory(t *testing.T) {
 		{"no room for the copy", func(one, crawl, copy int64) int64 { return one + copy - 1 }, false, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := New(s, Env{Parallel: 2})
-			if err != nil {
-				t.Fatal(err)
-			}
-			most := 0
-			for done := false; !done; {
-				if r.crawls.par.on && r.graph.g != nil && r.env.MaxBytes == 0 {
-					g := r.graph.g
-					n, m := int64(g.NumNodes()), g.NumArcs()
-					info, _ := crawl.Lookup("windowed-rankmass")
-					copy := info.SpareBytes(n, m)
-					r.env.MaxBytes = tc.limit(r.crawls.crawlsNeed(), r.crawlRunBytes(n), copy)
-				}
-				if done, err = r.Step(50); err != nil {
-					t.Fatal(err)
-				}
-				most = max(most, len(r.crawls.par.running))
-			}
+			r, most := runWithLimit(t, s, 2, func(r *Runner) int64 {
+				g := r.graph.g
+				n := int64(g.NumNodes())
+				info, _ := crawl.Lookup("windowed-rankmass")
+				return tc.limit(r.crawls.crawlsNeed(), r.crawlRunBytes(n), info.SpareBytes(n, g.NumArcs()))
+			})
 			if got := r.crawls.runs[0].spare > 0; got != tc.wantSpare {
 				t.Errorf("windowed-rankmass's spare bytes %d, want some: %v", r.crawls.runs[0].spare, tc.wantSpare)
 			}
