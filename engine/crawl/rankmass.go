@@ -56,9 +56,9 @@ import "math"
 // quarter of the additions; 486 resets scan D.
 //
 // Of those pages hot holds only the few thousand with rm above sigma; the
-// others wait unordered in warm (an rmWarm, its positions boxed the same
-// way), where an addition writes one key. Every rm of warm
-// is at most sigma and every rm of hot above it, so the best of hot is
+// others wait in warm (an rmWarm), a list of them: their rm stays in their
+// slot of the Frontier's keys, so that an addition to one is one addition.
+// Every rm of warm is at most sigma and every rm of hot above it, so the best of hot is
 // the best of both; when hot is empty and sigma is not below the
 // Frontier's best key, the best pages of warm move to hot (a refill,
 // rmWarm.take, which lowers sigma). On cnr-2000 hot then holds about
@@ -85,7 +85,7 @@ type rankMass struct {
 	crm     float64
 
 	// rm is the Frontier's keys: rm, or -rm for a downloaded page, or the
-	// boxed index in hot or warm of a page of either (boxIndex, boxWarm)
+	// boxed index in hot of a page of hot (boxIndex)
 	rm  []float64
 	hot rmHeap  // exactly the downloaded pages with rm > sigma; never grows
 	tau float64 // at least maxSubnormal, so hot holds no underflowed rm
@@ -139,7 +139,7 @@ func (s *rankMass) Start(c *Crawl) error {
 	s.hot = newRMHeap(c.reachable, c.seq, c.front.key)
 	s.tau = math.MaxFloat64
 	s.beta = maxBeta
-	s.warm = rmWarm{seq: c.seq, slot: c.front.key}
+	s.warm = rmWarm{slot: c.front.key}
 	s.sigma = math.MaxFloat64
 	if s.want == 0 {
 		s.want = rmHotWant
@@ -165,9 +165,6 @@ func (s *rankMass) Downloaded(i uint32) {
 // rmOf returns page p's rm, downloaded or not.
 func (s *rankMass) rmOf(p uint32) float64 {
 	if v := s.rm[p]; v != v {
-		if isWarm(v) {
-			return s.warm.ents[unboxIndex(v)].rm
-		}
 		return s.hot.rm[unboxIndex(v)]
 	}
 	return math.Abs(s.rm[p])
@@ -196,10 +193,13 @@ func (s *rankMass) BeforeSelect(budget int) (work int, ready bool) {
 		if s.hot.len() == 0 {
 			// Every page of warm has rm ≤ sigma: none ranks before b
 			// unless sigma ≥ b's key. Else the best of warm are moved.
-			if s.warm.len() == 0 || s.sigma < s.rm[b] {
+			if len(s.warm.pages) == 0 || s.sigma < s.rm[b] {
 				break
 			}
 			s.sigma = s.warm.take(&s.hot, s.want, s.tau)
+			if s.hot.len() == 0 {
+				break // every entry of warm was stale
+			}
 			s.hot.heapify()
 		}
 		v, x := s.hot.top()
@@ -240,16 +240,18 @@ func (s *rankMass) reset(key float64) {
 		s.beta = maxBeta
 	}
 	s.work = 0
+	old := s.tau
 	s.tau = max(key*s.beta, maxSubnormal)
 	added := false
 	for _, p := range c.order {
-		// false for a page of hot or warm, whose slot holds a NaN
+		// false for a page of hot, whose slot holds a NaN
 		if x := -s.rm[p]; x > s.tau {
 			if x > s.sigma {
 				s.hot.append(p, x)
 				added = true
-			} else {
-				s.warm.push(p, x)
+			} else if x <= old {
+				// not listed in warm yet
+				s.warm.pages = append(s.warm.pages, p)
 			}
 		}
 	}
@@ -316,37 +318,19 @@ func (s *rankMass) spread(pages []uint32, share float64) {
 		}
 		x := old - share
 		if x != x {
-			// old is a NaN: j is in hot or warm, at the index old boxes
-			if isWarm(old) {
-				s.raiseWarm(unboxIndex(old), share)
-			} else {
-				s.hot.raise(unboxIndex(old), share)
-			}
+			// old is a NaN: j is in hot, at the index old boxes
+			s.hot.raise(unboxIndex(old), share)
 			continue
 		}
 		key[j] = x
 		if -x > tau {
 			if -x > sigma {
 				s.hot.push(j, -x)
-			} else {
-				s.warm.push(j, -x)
+			} else if -old <= tau {
+				s.warm.pages = append(s.warm.pages, j)
 			}
 		}
 	}
-}
-
-// raiseWarm adds delta to the rm of the page at position j of warm,
-// moving it to hot when its rm passes sigma.
-func (s *rankMass) raiseWarm(j int, delta float64) {
-	e := &s.warm.ents[j]
-	k := e.rm + delta
-	if k <= s.sigma {
-		e.rm = k
-		return
-	}
-	p := e.item
-	s.warm.remove(j)
-	s.hot.pushItem(p, k)
 }
 
 // add adds delta to page j's rm.
@@ -358,19 +342,15 @@ func (s *rankMass) add(j uint32, delta float64) {
 	}
 	x := old - delta
 	if x != x {
-		if isWarm(old) {
-			s.raiseWarm(unboxIndex(old), delta)
-		} else {
-			s.hot.raise(unboxIndex(old), delta)
-		}
+		s.hot.raise(unboxIndex(old), delta)
 		return
 	}
 	s.rm[j] = x
 	if -x > s.tau {
 		if -x > s.sigma {
 			s.hot.push(j, -x)
-		} else {
-			s.warm.push(j, -x)
+		} else if -old <= s.tau {
+			s.warm.pages = append(s.warm.pages, j)
 		}
 	}
 }
