@@ -55,14 +55,11 @@ func (w *rmWarm) take(h *rmHeap, want int, floor float64) float64 {
 	sigma = max(sigma, floor)
 	kept := pages[:0]
 	for j, p := range pages {
-		switch {
-		case key[p] != key[p]:
-			// listed twice, and moved at its first entry
-		case rm[j] > sigma:
+		if rm[j] <= sigma {
+			kept = append(kept, p)
+		} else if key[p] == key[p] { // else listed twice, moved at its first entry
 			h.append(p, rm[j])
 			key[p] = boxIndex(0) // h.heapify writes its index
-		default:
-			kept = append(kept, p)
 		}
 	}
 	w.pages, w.rm = kept, rm
