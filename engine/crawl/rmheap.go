@@ -8,7 +8,7 @@ import "math"
 // key beside its page: rm[i] is the rm of items[i]. Choosing the best of
 // four children then reads four keys that lie side by side (aligned so
 // that they share a cache line), not the keys of four pages scattered over
-// an array of n; the heap holds a few thousand pages (the rest wait in
+// an array of n; the heap holds some thousands of pages (the rest wait in
 // warm, rmwarm.go), so its two arrays stay in the processor's nearest
 // caches. An item holds its page's discovery number beside the page
 // (rmItem), so that ties, frequent among pages whose rm came from the same
