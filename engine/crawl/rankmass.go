@@ -42,29 +42,18 @@ import "math"
 // Most additions go to downloaded pages whose rm is well below the
 // Frontier's best key and will not be expanded soon; sifting each of them
 // through a heap of all downloaded pages was most of the crawl's time. So a
-// downloaded page is in hot or warm exactly when its rm exceeds a
-// threshold tau kept below the Frontier's best key: below it, an addition
-// is one addition. Whenever the Frontier's best key falls to tau or below (it
+// downloaded page is in hot exactly when its rm exceeds a threshold tau
+// kept below the Frontier's best key: below it, an addition is one
+// addition. Whenever the Frontier's best key falls to tau or below (it
 // grows during re-expansions, and falls when its best page is downloaded),
-// tau is lowered (reset) and the downloaded pages above it added. A page
-// outside hot and warm has rm ≤ tau < the best key of F, so it cannot
-// rank before the Frontier's best page, and every page that can is in hot
-// or warm: the sequence of expansions, and so every rm, CRM and the count
-// of virtual re-expansions, are those of the plain rule. On cnr-2000 (34.1
-// million virtual re-expansions, 1.1 billion additions to downloaded
-// pages) hot and warm hold about 51,000 pages on average and take a
-// quarter of the additions; 486 resets scan D.
-//
-// Of those pages hot holds only the ones with rm above sigma; the others
-// wait in warm (an rmWarm), a list of them: their rm stays in their slot
-// of the Frontier's keys, so that an addition to one is one addition.
-// Every rm of warm is at most sigma and every rm of hot above it, so the
-// best of hot is the best of both; when hot is empty and sigma is not below the
-// Frontier's best key, the best pages of warm move to hot (a refill,
-// rmWarm.take, which lowers sigma). On cnr-2000 hot then holds about
-// 12,800 pages on average where it held 51,000: the pages a reset brings
-// wait in warm until hot is empty, and the additions to them are one
-// addition each.
+// tau is lowered (reset) and hot rebuilt from the downloaded pages. A page
+// outside hot has rm ≤ tau < the best key of F, so it cannot rank before
+// the Frontier's best page, and every page that can is in hot: the
+// sequence of expansions, and so every rm, CRM and the count of virtual
+// re-expansions, are those of the plain rule. On cnr-2000 (34.1 million
+// virtual re-expansions, 1.1 billion additions to downloaded pages) hot
+// holds about 50,000 pages on average and takes a quarter of the
+// additions; 486 resets scan D.
 //
 // Every virtual expansion lowers the total rm held by downloaded pages by
 // at least (1-d) times the rm expanded, so when the Frontier's best key is
@@ -87,14 +76,8 @@ type rankMass struct {
 	// rm is the Frontier's keys: rm, or -rm for a downloaded page, or the
 	// boxed index in hot of a page of hot (boxIndex)
 	rm  []float64
-	hot rmHeap  // exactly the downloaded pages with rm > sigma; never grows
+	hot rmHeap  // exactly the downloaded pages with rm > tau; never grows
 	tau float64 // at least maxSubnormal, so hot holds no underflowed rm
-	// warm holds exactly the downloaded pages with tau < rm ≤ sigma,
-	// unordered; a refill (rmWarm.take) moves about want of them to hot
-	// and lowers sigma (rmHotWant unless set before Start).
-	warm  rmWarm
-	sigma float64
-	want  int
 	// beta is tau over the Frontier's best key at the last reset, and
 	// work counts the additions since then (see reset).
 	beta float64
@@ -139,11 +122,6 @@ func (s *rankMass) Start(c *Crawl) error {
 	s.hot = newRMHeap(c.reachable, c.seq, c.front.key)
 	s.tau = math.MaxFloat64
 	s.beta = maxBeta
-	s.warm = rmWarm{slot: c.front.key}
-	s.sigma = math.MaxFloat64
-	if s.want == 0 {
-		s.want = rmHotWant
-	}
 	return nil
 }
 
@@ -189,19 +167,7 @@ func (s *rankMass) BeforeSelect(budget int) (work int, ready bool) {
 	if kb := s.rm[b]; kb <= s.tau && s.tau > maxSubnormal {
 		s.reset(kb)
 	}
-	for !c.stopped {
-		if s.hot.len() == 0 {
-			// Every page of warm has rm ≤ sigma: none ranks before b
-			// unless sigma ≥ b's key. Else the best of warm are moved.
-			if len(s.warm.pages) == 0 || s.sigma < s.rm[b] {
-				break
-			}
-			s.sigma = s.warm.take(&s.hot, s.want, s.tau)
-			if s.hot.len() == 0 {
-				break // every entry of warm was stale
-			}
-			s.hot.heapify()
-		}
+	for s.hot.len() > 0 && !c.stopped {
 		v, x := s.hot.top()
 		if kb := s.rm[b]; x < kb || x == kb && (c.seq[v] > c.seq[b] || c.seq[v] == c.seq[b] && v > b) {
 			return work, true
@@ -240,32 +206,19 @@ func (s *rankMass) reset(key float64) {
 		s.beta = maxBeta
 	}
 	s.work = 0
-	old := s.tau
 	s.tau = max(key*s.beta, maxSubnormal)
 	added := false
 	for _, p := range c.order {
 		// false for a page of hot, whose slot holds a NaN
 		if x := -s.rm[p]; x > s.tau {
-			if x > s.sigma {
-				s.hot.append(p, x)
-				added = true
-			} else if x <= old {
-				// not listed in warm yet
-				s.warm.pages = append(s.warm.pages, p)
-			}
+			s.hot.append(p, x)
+			added = true
 		}
 	}
 	if added {
 		s.hot.heapify()
 	}
 }
-
-// rmHotWant is about the number of pages a refill of hot from warm moves
-// (rmWarm.take): a refill reads the slot of every page listed in warm, so
-// refills are made rare, at most one every rmHotWant re-expansions. On
-// cnr-2000 refills of 65,536 pages (548 of them, hot 12,800 pages on
-// average) and of 4,096 (2,856, hot 2,000) took the same time.
-const rmHotWant = 65536
 
 // The range of beta (reset).
 const (
@@ -310,7 +263,7 @@ func (s *rankMass) expand(i uint32, rm float64) {
 // written out for the crawl's hottest loop (the links of an expanded page,
 // or the seeds when it is dangling).
 func (s *rankMass) spread(pages []uint32, share float64) {
-	key, tau, sigma := s.rm, s.tau, s.sigma
+	key, tau := s.rm, s.tau
 	for _, j := range pages {
 		old := key[j]
 		if !math.Signbit(old) {
@@ -325,11 +278,7 @@ func (s *rankMass) spread(pages []uint32, share float64) {
 		}
 		key[j] = x
 		if -x > tau {
-			if -x > sigma {
-				s.hot.push(j, -x)
-			} else if -old <= tau {
-				s.warm.pages = append(s.warm.pages, j)
-			}
+			s.hot.push(j, -x)
 		}
 	}
 }
@@ -348,11 +297,7 @@ func (s *rankMass) add(j uint32, delta float64) {
 	}
 	s.rm[j] = x
 	if -x > s.tau {
-		if -x > s.sigma {
-			s.hot.push(j, -x)
-		} else if -old <= s.tau {
-			s.warm.pages = append(s.warm.pages, j)
-		}
+		s.hot.push(j, -x)
 	}
 }
 

@@ -101,8 +101,7 @@ func TestRMHeapAgainstReference(t *testing.T) {
 			if h.len() != len(ref.entries) {
 				t.Fatalf("heap holds %d pages, want %d", h.len(), len(ref.entries))
 			}
-			for i, item := range h.items {
-				p := uint32(item)
+			for i, p := range h.items {
 				if math.Float64bits(slot[p]) != math.Float64bits(boxIndex(i)) {
 					t.Fatalf("page %d at index %d: its slot boxes index %d", p, i, unboxIndex(slot[p]))
 				}
