@@ -385,15 +385,19 @@ func TestRankMassMatchesReference(t *testing.T) {
 		cfg := drawSameCrawlConfig(t)
 		eps := rapid.SampledFrom([]float64{0, 0, 0.1, 1e-6}).Draw(t, "epsilon")
 		step := rapid.SampledFrom([]int{0, 1, 7}).Draw(t, "step")
-		expectSameCrawl(t, cfg, &rankMass{epsilon: eps}, &scanRankMass{epsilon: eps}, step)
+		// refills of hot from warm of one page, a few, or rmHotWant
+		want := rapid.SampledFrom([]int{1, 2, 5, 0}).Draw(t, "want")
+		// with warm (no bound), and without (no spare memory: hot only)
+		cfg.SpareBytes = rapid.SampledFrom([]int64{0, -1}).Draw(t, "spare bytes")
+		expectSameCrawl(t, cfg, &rankMass{epsilon: eps, want: want}, &scanRankMass{epsilon: eps}, step)
 	})
 }
 
 // TestRankMassMatchesReferenceOnAWeb is TestRankMassMatchesReference
 // on a generated web of 3,000 pages from its 50 most important pages,
-// where hot grows to 1,700 pages and tau is reset 157 times (the
+// where hot and warm grow to 1,700 pages and tau is reset 157 times (the
 // reference scans every downloaded page at each re-expansion, which
-// keeps the web small).
+// keeps the web small), with refills of rmHotWant pages and of 16.
 func TestRankMassMatchesReferenceOnAWeb(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a crawl of 3,000 pages twice, one with a linear scan at every re-expansion")
@@ -411,4 +415,6 @@ func TestRankMassMatchesReferenceOnAWeb(t *testing.T) {
 	}
 	cfg := Config{Graph: g, Seeds: rank.Top(pr.Scores, 50)}
 	expectSameCrawl(t, cfg, &rankMass{}, &scanRankMass{}, 0)
+	// refills of 16 pages from warm: many more of them, hot small
+	expectSameCrawl(t, cfg, &rankMass{want: 16}, &scanRankMass{}, 0)
 }

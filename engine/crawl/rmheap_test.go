@@ -101,7 +101,8 @@ func TestRMHeapAgainstReference(t *testing.T) {
 			if h.len() != len(ref.entries) {
 				t.Fatalf("heap holds %d pages, want %d", h.len(), len(ref.entries))
 			}
-			for i, p := range h.items {
+			for i, item := range h.items {
+				p := uint32(item)
 				if math.Float64bits(slot[p]) != math.Float64bits(boxIndex(i)) {
 					t.Fatalf("page %d at index %d: its slot boxes index %d", p, i, unboxIndex(slot[p]))
 				}
