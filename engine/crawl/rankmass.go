@@ -64,7 +64,9 @@ import "math"
 // rmWarm.take, which lowers sigma). On cnr-2000 hot then holds about
 // 12,800 pages on average where it held 51,000: the pages a reset brings
 // wait in warm until hot is empty, and the additions to them are one
-// addition each.
+// addition each. Warm's list takes 12 bytes a page (rmWarmBytes), which a
+// crawl takes only when Config.SpareBytes allows; without them sigma
+// follows tau, warm stays empty and hot holds every page above tau.
 //
 // Every virtual expansion lowers the total rm held by downloaded pages by
 // at least (1-d) times the rm expanded, so when the Frontier's best key is
