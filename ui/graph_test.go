@@ -210,10 +210,7 @@ func TestRefusedLoadKeepsTheAcceptedUpload(t *testing.T) {
 // started again is sent the one accepted before, and so is a helper that
 // starts after.
 func TestLostLoadLateHelperGetsTheAccepted(t *testing.T) {
-	w := &fakeWorker{}
-	hw := &fakeWorker{files: make(chan sentFiles, 1)}
-	a := parallelApp(t, w, hw)
-	w.files = make(chan sentFiles, 1)
+	a, w, hw := uploadApp(t)
 	a.q.Workers = 3
 	late := &workerqueue.Helper{Requests: workerqueue.Requests{Worker: &fakeWorker{files: make(chan sentFiles, 1)}}}
 	a.q.Helpers = append(a.q.Helpers, late)
@@ -243,10 +240,7 @@ func TestLostLoadLateHelperGetsTheAccepted(t *testing.T) {
 // before the first worker refused it is then sent the upload the first
 // worker accepted before, and holds no file meanwhile.
 func TestHelperThatReadTheRefusedUploadFirst(t *testing.T) {
-	w := &fakeWorker{}
-	hw := &fakeWorker{files: make(chan sentFiles, 1)}
-	a := parallelApp(t, w, hw)
-	w.files = make(chan sentFiles, 1)
+	a, w, hw := uploadApp(t)
 	h := a.q.Helpers[0]
 	good, bad := &page.Upload{}, &page.Upload{}
 	loadAnswered(t, a, w, good, "good.edges", true)
@@ -272,10 +266,7 @@ func TestHelperThatReadTheRefusedUploadFirst(t *testing.T) {
 // page's first upload, it holds none, and neither does a helper that read
 // it: a permalink that names its file finds no helper to run on it.
 func TestHelpersDropARefusedFirstUpload(t *testing.T) {
-	w := &fakeWorker{}
-	hw := &fakeWorker{files: make(chan sentFiles, 1)}
-	a := parallelApp(t, w, hw)
-	w.files = make(chan sentFiles, 1)
+	a, w, hw := uploadApp(t)
 	h := a.q.Helpers[0]
 	bad := &page.Upload{}
 	a.takeUpload(bad, nil)
@@ -293,10 +284,7 @@ func TestHelpersDropARefusedFirstUpload(t *testing.T) {
 // TestNoUploadTakenLoadsNoHelper: when no upload could be taken from the
 // inputs, the helpers are not sent the current one again.
 func TestNoUploadTakenLoadsNoHelper(t *testing.T) {
-	w := &fakeWorker{}
-	hw := &fakeWorker{files: make(chan sentFiles, 1)}
-	a := parallelApp(t, w, hw)
-	w.files = make(chan sentFiles, 1)
+	a, w, hw := uploadApp(t)
 	h := a.q.Helpers[0]
 	good := &page.Upload{}
 	loadAnswered(t, a, w, good, "good.edges", true)

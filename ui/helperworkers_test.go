@@ -30,10 +30,7 @@ func TestHelperNoticeOnlyForAGraphTheFirstWorkerHolds(t *testing.T) {
 		{"first worker accepts first, helper refuses", false, true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := &fakeWorker{}
-			hw := &fakeWorker{files: make(chan sentFiles, 1)}
-			a := parallelApp(t, w, hw)
-			w.files = make(chan sentFiles, 1)
+			a, w, hw := uploadApp(t)
 			h := a.q.Helpers[0]
 			u := &page.Upload{}
 			a.takeUpload(u, nil)

@@ -76,6 +76,17 @@ func (w *sessionWorker) take() []protocol.Response {
 	return out
 }
 
+// uploadApp returns parallelApp with two fake workers that record the
+// files sent to them: the first worker w and its helper hw.
+func uploadApp(t *testing.T) (a *App, w, hw *fakeWorker) {
+	t.Helper()
+	w = &fakeWorker{}
+	hw = &fakeWorker{files: make(chan sentFiles, 1)}
+	a = parallelApp(t, w, hw)
+	w.files = make(chan sentFiles, 1)
+	return a, w, hw
+}
+
 // parallelApp returns a page whose opening comparison is done, with
 // room for two workers: the first one and a ready helper, both w's.
 func parallelApp(t *testing.T, first, second workerqueue.Worker) *App {
