@@ -11,6 +11,7 @@ require (
 	github.com/vugu/vugu v0.4.0
 	golang.org/x/net v0.43.0
 	golang.org/x/term v0.34.0
+	gonum.org/v1/gonum v0.17.0
 	pgregory.net/rapid v1.3.0
 )
 

@@ -266,7 +266,11 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 	c.uniformTrust = !slices.ContainsFunc(c.seedTrust, func(x float64) bool { return x != c.seedTrust[0] })
 	c.selector, _ = s.(Selector)
 	c.guarantor, _ = s.(Guarantor)
-	c.front = newFrontier(n, c.seq, hostOf, numHosts, bySize, fifo, keyed)
+	room := 0
+	if _, ok := s.(keysWithSeedSlots); ok {
+		room = len(c.seeds)
+	}
+	c.front = newFrontier(n, c.seq, hostOf, numHosts, bySize, fifo, keyed, room)
 	c.reachable = cfg.Reachable
 	_, readsCount := s.(readsReachable)
 	switch {
@@ -305,6 +309,11 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 	}
 	return c, nil
 }
+
+// keysWithSeedSlots is implemented by strategies that keep a value per
+// seed in the Frontier's keys' array, after its n keys (windowed-rankmass's
+// pass).
+type keysWithSeedSlots interface{ seedSlots() }
 
 // readsReachable is implemented by strategies that read the count of
 // reachable pages before the crawl ends (Config.LearnReachable).

@@ -72,8 +72,10 @@ type Frontier struct {
 // the pages discovered before it; Set, Add and Remove must not be called. With keyed
 // (and not fifo), the keys are kept in a tree in page order on one host
 // (keytree.go), else in the hosts' heaps (keysInHeap); every key must then
-// be above -Inf.
-func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize, fifo, keyed bool) *Frontier {
+// be above -Inf. Otherwise the keys' array (Frontier.key) has room for
+// room more entries after its n, for the strategy's own use
+// (windowed-rankmass's seeds, keysWithSeedSlots).
+func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize, fifo, keyed bool, room int) *Frontier {
 	if hostOf == nil {
 		numHosts = 1
 	}
@@ -123,7 +125,7 @@ func newFrontier(n int, seq []uint32, hostOf []uint32, numHosts int, groupBySize
 		f.hosts = nil
 		return f
 	default:
-		f.key, f.pos = make([]float64, n), newPositions(n)
+		f.key, f.pos = make([]float64, n, n+room), newPositions(n)
 	}
 	for h := range f.hosts {
 		f.hosts[h] = pageHeap{items: items[start[h]:start[h]:start[h+1]], key: f.key, seq: seq, pos: f.pos}

@@ -180,7 +180,7 @@ func crawlOnKeyHeap(t *rapid.T, cfg Config, s Strategy, step int) *Crawl {
 		t.Fatal(err)
 	}
 	n := cfg.Graph.NumNodes()
-	heaps := newFrontier(n, c.seq, make([]uint32, n), 1, false, false, true)
+	heaps := newFrontier(n, c.seq, make([]uint32, n), 1, false, false, true, 0)
 	if heaps.khosts == nil {
 		t.Fatal("the reference frontier does not keep its keys in heaps")
 	}

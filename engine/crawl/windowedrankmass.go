@@ -3,6 +3,8 @@ package crawl
 import (
 	"math"
 	"slices"
+
+	"gonum.org/v1/gonum/floats"
 )
 
 // windowedRankMass is the Windowed-RankMass crawler of Cho and Schonfeld 2007 (section
@@ -42,6 +44,14 @@ type windowedRankMass struct {
 	// caches is most of what a pass costs. nil when it may not.
 	outOfD   []uint32
 	outStart []int
+	// With the copy, the seeds' rm moves during a pass to work[n:], the
+	// keys' room after the n pages (keysWithSeedSlots), the k-th seed's
+	// to work[n+k], so that a dangling page's share is added to one
+	// run of memory; the copied lists name a seed by that slot, and
+	// slotOfD[k] is the k-th downloaded page's slot. nil without the
+	// copy.
+	work    []float64
+	slotOfD []uint32
 }
 
 func init() {
@@ -72,9 +82,12 @@ func init() {
 }
 
 // outListsBytes is the memory of windowed-rankmass's copy of the
-// downloaded pages' out-lists (outOfD, outStart) when pages are reached
-// on a graph of links links.
-func outListsBytes(pages, links int64) int64 { return 4*links + 8*(pages+1) }
+// downloaded pages' out-lists (outOfD, outStart, slotOfD) when pages are
+// reached on a graph of links links.
+func outListsBytes(pages, links int64) int64 { return 4*links + 12*pages + 8 }
+
+// seedSlots: a pass keeps the seeds' rm after the pages' (work).
+func (*windowedRankMass) seedSlots() {}
 
 // readsReachable: F's array is sized by it (Config.LearnReachable).
 func (*windowedRankMass) readsReachable() {}
@@ -87,11 +100,17 @@ func (s *windowedRankMass) Start(c *Crawl) error {
 	s.rm = c.front.key
 	// F holds at most the reachable pages: the array never grows.
 	s.parked = make([]uint32, 0, c.reachable)
-	if links := c.g.NumArcs(); c.mayTake(outListsBytes(int64(c.reachable), links)) {
+	n, seeds := len(s.rm), len(c.seeds)
+	// A seed's slot, n+k, must be a page number, and New leaves room
+	// for the slots (keysWithSeedSlots).
+	room := int64(n)+int64(seeds) <= math.MaxUint32+1 && cap(s.rm) >= n+seeds
+	if links := c.g.NumArcs(); room && c.mayTake(outListsBytes(int64(c.reachable), links)) {
 		// The reachable pages' links are at most the graph's: neither
 		// array grows.
 		s.outOfD = make([]uint32, 0, links)
 		s.outStart = make([]int, 1, c.reachable+1)
+		s.slotOfD = make([]uint32, 0, c.reachable)
+		s.work = s.rm[:n+seeds]
 	}
 	return nil
 }
@@ -107,13 +126,35 @@ func (s *windowedRankMass) Discover(page, parent uint32) {
 // Downloaded runs the pass over D after the window's last download.
 func (s *windowedRankMass) Downloaded(page uint32) {
 	if s.outStart != nil {
-		s.outOfD = append(s.outOfD, s.c.links.Out(page)...)
-		s.outStart = append(s.outStart, len(s.outOfD))
+		s.copyOut(page)
 	}
 	s.left--
 	if s.left == 0 {
 		s.pass()
 	}
+}
+
+// copyOut appends page's out-list to outOfD, naming each seed by its
+// slot in work. Its out-neighbours are discovered (Crawl.download), and
+// the seeds are discovered first, in order (Crawl.Discovery): a page is
+// the k-th seed exactly when its discovery number k is below their count.
+func (s *windowedRankMass) copyOut(page uint32) {
+	c := s.c
+	n, seeds, seq := uint32(len(s.rm)), uint32(len(c.seeds)), c.seq
+	at := len(s.outOfD)
+	s.outOfD = append(s.outOfD, c.links.Out(page)...)
+	out := s.outOfD[at:]
+	for k, j := range out {
+		if q := seq[j]; q < seeds {
+			out[k] = n + q
+		}
+	}
+	s.outStart = append(s.outStart, len(s.outOfD))
+	slot := page
+	if q := seq[page]; q < seeds {
+		slot = n + q
+	}
+	s.slotOfD = append(s.slotOfD, slot)
 }
 
 // pass spreads the rm of every downloaded page, in download order.
@@ -132,30 +173,41 @@ func (s *windowedRankMass) pass() {
 			ahead := order[k+prefetchDistance]
 			touched ^= math.Float64bits(rm[ahead]) ^ links.Touch(ahead)
 		}
-		s.expand(i, links.Out(i))
+		s.expand(rm, i, links.Out(i), nil)
 	}
 	s.touched = touched
 }
 
-// passCopied is pass reading the out-lists from outOfD.
+// passCopied is pass reading the out-lists from outOfD, with the seeds'
+// rm in their slots of work: moved there first and back after, so that
+// each seed takes the same additions in the same order.
 func (s *windowedRankMass) passCopied() {
-	rm := s.rm
-	order := s.c.order
+	rm := s.work
+	n := len(s.rm)
+	seedRM := rm[n:]
+	for k, p := range s.c.seeds {
+		seedRM[k] = rm[p]
+	}
+	slots := s.slotOfD
 	var touched uint64
 	start := s.outStart
-	for k, i := range order {
-		if k+prefetchDistance < len(order) {
-			touched ^= math.Float64bits(rm[order[k+prefetchDistance]])
+	for k, i := range slots {
+		if k+prefetchDistance < len(slots) {
+			touched ^= math.Float64bits(rm[slots[k+prefetchDistance]])
 		}
-		s.expand(i, s.outOfD[start[k]:start[k+1]])
+		s.expand(rm, i, s.outOfD[start[k]:start[k+1]], seedRM)
+	}
+	for k, p := range s.c.seeds {
+		rm[p] = seedRM[k]
 	}
 	s.touched = touched
 }
 
-// expand spreads downloaded page i's rm over its out-links out, or along
-// the trust of the seeds when it has none, adds it to CRM and sets it to 0.
-func (s *windowedRankMass) expand(i uint32, out []uint32) {
-	rm := s.rm
+// expand spreads the rm of downloaded page i (rm[i]) over its out-links
+// out, or along the trust of the seeds when it has none, adds it to CRM
+// and sets it to 0. The seeds' rm is seedRM, the k-th seed's seedRM[k],
+// or, when seedRM is nil, rm at the seeds' pages.
+func (s *windowedRankMass) expand(rm []float64, i uint32, out []uint32, seedRM []float64) {
 	v := rm[i]
 	if v == 0 {
 		return
@@ -166,14 +218,22 @@ func (s *windowedRankMass) expand(i uint32, out []uint32) {
 	s.crm += v
 	if len(out) == 0 {
 		dv := d * v
-		if c.uniformTrust {
-			// the same share for every seed, computed once
-			share := float64(dv * c.seedTrust[0]) // float64(): no fused multiply-add
-			addToMany(rm, c.seeds, share)
-			return
-		}
-		for k, j := range c.seeds {
-			rm[j] += float64(dv * c.seedTrust[k])
+		switch {
+		case c.uniformTrust && seedRM != nil:
+			// the same share for every seed, computed once, added to
+			// one run of memory two at a time (SSE2 on amd64): the
+			// same additions
+			floats.AddConst(float64(dv*c.seedTrust[0]), seedRM) // float64(): no fused multiply-add
+		case c.uniformTrust:
+			addToMany(rm, c.seeds, float64(dv*c.seedTrust[0]))
+		case seedRM != nil:
+			for k, t := range c.seedTrust {
+				seedRM[k] += float64(dv * t)
+			}
+		default:
+			for k, j := range c.seeds {
+				rm[j] += float64(dv * c.seedTrust[k])
+			}
 		}
 		return
 	}
