@@ -3,8 +3,6 @@ package crawl
 import (
 	"math"
 	"slices"
-
-	"gonum.org/v1/gonum/floats"
 )
 
 // windowedRankMass is the Windowed-RankMass crawler of Cho and Schonfeld 2007 (section
@@ -221,9 +219,8 @@ func (s *windowedRankMass) expand(rm []float64, i uint32, out []uint32, seedRM [
 		switch {
 		case c.uniformTrust && seedRM != nil:
 			// the same share for every seed, computed once, added to
-			// one run of memory two at a time (SSE2 on amd64): the
-			// same additions
-			floats.AddConst(float64(dv*c.seedTrust[0]), seedRM) // float64(): no fused multiply-add
+			// one run of memory
+			addToSlots(seedRM, float64(dv*c.seedTrust[0])) // float64(): no fused multiply-add
 		case c.uniformTrust:
 			addToMany(rm, c.seeds, float64(dv*c.seedTrust[0]))
 		case seedRM != nil:

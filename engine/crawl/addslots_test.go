@@ -1,0 +1,30 @@
+package crawl
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// TestAddToSlotsMatchesLoop checks that addToSlots (SSE2 on amd64,
+// unrolled elsewhere) makes the additions of a plain loop, bit for bit,
+// on runs of every length around its steps.
+func TestAddToSlotsMatchesLoop(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		x := rapid.Float64Range(1e-300, 1).Draw(t, "x")
+		start := rapid.SliceOfN(rapid.Float64Range(0, 1), 0, 70).Draw(t, "slots")
+		want := slices.Clone(start)
+		for k := range want {
+			want[k] += x
+		}
+		got := slices.Clone(start)
+		addToSlots(got, x)
+		for k := range got {
+			if math.Float64bits(got[k]) != math.Float64bits(want[k]) {
+				t.Fatalf("addToSlots(%v, %v): slot %d = %v, a loop gives %v", start, x, k, got[k], want[k])
+			}
+		}
+	})
+}
