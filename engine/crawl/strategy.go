@@ -80,6 +80,10 @@ type Info struct {
 	// a few bytes a page the strategy takes, when Config.SpareBytes
 	// allows it, on a graph of so many pages and links to run faster.
 	SpareBytes func(pages, links int64) int64 `json:"-"`
+	// LeastSpareBytes, when not nil, is the least memory with which the
+	// strategy still runs faster, taking what Config.SpareBytes allows
+	// up to SpareBytes; when nil, it takes SpareBytes or nothing.
+	LeastSpareBytes func(pages, links int64) int64 `json:"-"`
 }
 
 // DefaultCost is the Cost of a strategy whose Info gives none: about one

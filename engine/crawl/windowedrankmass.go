@@ -42,12 +42,16 @@ type windowedRankMass struct {
 	// caches is most of what a pass costs. nil when it may not.
 	outOfD   []uint32
 	outStart []int
-	// With the copy, the seeds' rm moves during a pass to work[n:], the
-	// keys' room after the n pages (keysWithSeedSlots), the k-th seed's
-	// to work[n+k], so that a dangling page's share is added to one
-	// run of memory; the copied lists name a seed by that slot, and
-	// slotOfD[k] is the k-th downloaded page's slot. nil without the
-	// copy.
+	// When it may take less, but at least packedOutListsLeast, packed
+	// holds them packed (windowedpacked.go); nil when it may not.
+	packed  []byte
+	scratch []uint32 // a list being packed
+	encoded []byte   // a packed list that may not fit
+	// With either copy, the seeds' rm moves during a pass to work[n:],
+	// the keys' room after the n pages (keysWithSeedSlots), the k-th
+	// seed's to work[n+k], so that a dangling page's share is added to
+	// one run of memory; the copied lists name a seed by that slot, and
+	// slotOfD[k] is the k-th downloaded page's slot. nil without a copy.
 	work    []float64
 	slotOfD []uint32
 }
@@ -74,8 +78,9 @@ func init() {
 			Guaranteed: true,
 			Cost:       400, // a pass over the downloaded pages per window (233 on cnr-2000)
 		},
-		New:        func(v Values) Strategy { return &windowedRankMass{window: v["window"]} },
-		SpareBytes: outListsBytes,
+		New:             func(v Values) Strategy { return &windowedRankMass{window: v["window"]} },
+		SpareBytes:      outListsBytes,
+		LeastSpareBytes: packedOutListsLeast,
 	})
 }
 
@@ -101,15 +106,20 @@ func (s *windowedRankMass) Start(c *Crawl) error {
 	n, seeds := len(s.rm), len(c.seeds)
 	// A seed's slot, n+k, must be a page number, and New leaves room
 	// for the slots (keysWithSeedSlots).
-	room := int64(n)+int64(seeds) <= math.MaxUint32+1 && cap(s.rm) >= n+seeds
-	if links := c.g.NumArcs(); room && c.mayTake(outListsBytes(int64(c.reachable), links)) {
-		// The reachable pages' links are at most the graph's: neither
-		// array grows.
-		s.outOfD = make([]uint32, 0, links)
-		s.outStart = make([]int, 1, c.reachable+1)
-		s.slotOfD = make([]uint32, 0, c.reachable)
-		s.work = s.rm[:n+seeds]
+	if int64(n)+int64(seeds) > math.MaxUint32+1 || cap(s.rm) < n+seeds {
+		return nil
 	}
+	links := c.g.NumArcs()
+	if !c.mayTake(outListsBytes(int64(c.reachable), links)) {
+		s.startPacked(c.cfg.SpareBytes)
+		return nil
+	}
+	// The reachable pages' links are at most the graph's: no array
+	// grows.
+	s.outOfD = make([]uint32, 0, links)
+	s.outStart = make([]int, 1, c.reachable+1)
+	s.slotOfD = make([]uint32, 0, c.reachable)
+	s.work = s.rm[:n+seeds]
 	return nil
 }
 
@@ -123,7 +133,7 @@ func (s *windowedRankMass) Discover(page, parent uint32) {
 
 // Downloaded runs the pass over D after the window's last download.
 func (s *windowedRankMass) Downloaded(page uint32) {
-	if s.outStart != nil {
+	if s.slotOfD != nil {
 		s.copyOut(page)
 	}
 	s.left--
@@ -132,13 +142,24 @@ func (s *windowedRankMass) Downloaded(page uint32) {
 	}
 }
 
-// copyOut appends page's out-list to outOfD, naming each seed by its
+// copyOut appends page's out-list to the copy, naming each seed by its
 // slot in work. Its out-neighbours are discovered (Crawl.download), and
 // the seeds are discovered first, in order (Crawl.Discovery): a page is
 // the k-th seed exactly when its discovery number k is below their count.
 func (s *windowedRankMass) copyOut(page uint32) {
 	c := s.c
 	n, seeds, seq := uint32(len(s.rm)), uint32(len(c.seeds)), c.seq
+	slot := page
+	if q := seq[page]; q < seeds {
+		slot = n + q
+	}
+	if s.outStart == nil {
+		s.packOut(slot, c.links.Out(page))
+		if s.slotOfD != nil {
+			s.slotOfD = append(s.slotOfD, slot)
+		}
+		return
+	}
 	at := len(s.outOfD)
 	s.outOfD = append(s.outOfD, c.links.Out(page)...)
 	out := s.outOfD[at:]
@@ -148,17 +169,17 @@ func (s *windowedRankMass) copyOut(page uint32) {
 		}
 	}
 	s.outStart = append(s.outStart, len(s.outOfD))
-	slot := page
-	if q := seq[page]; q < seeds {
-		slot = n + q
-	}
 	s.slotOfD = append(s.slotOfD, slot)
 }
 
 // pass spreads the rm of every downloaded page, in download order.
 func (s *windowedRankMass) pass() {
-	if s.outStart != nil {
+	switch {
+	case s.outStart != nil:
 		s.passCopied()
+		return
+	case s.packed != nil:
+		s.passPacked()
 		return
 	}
 	c := s.c
@@ -215,26 +236,33 @@ func (s *windowedRankMass) expand(rm []float64, i uint32, out []uint32, seedRM [
 	rm[i] = 0
 	s.crm += v
 	if len(out) == 0 {
-		dv := d * v
-		switch {
-		case c.uniformTrust && seedRM != nil:
-			// the same share for every seed, computed once, added to
-			// one run of memory
-			addToSlots(seedRM, float64(dv*c.seedTrust[0])) // float64(): no fused multiply-add
-		case c.uniformTrust:
-			addToMany(rm, c.seeds, float64(dv*c.seedTrust[0]))
-		case seedRM != nil:
-			for k, t := range c.seedTrust {
-				seedRM[k] += float64(dv * t)
-			}
-		default:
-			for k, j := range c.seeds {
-				rm[j] += float64(dv * c.seedTrust[k])
-			}
-		}
+		s.shareToSeeds(rm, d*v, seedRM)
 		return
 	}
 	addToAll(rm, out, d*v/float64(len(out)))
+}
+
+// shareToSeeds spreads dv, d times a dangling page's rm, along the trust
+// of the seeds: to seedRM, the seeds' slots, or when it is nil to rm at
+// the seeds' pages.
+func (s *windowedRankMass) shareToSeeds(rm []float64, dv float64, seedRM []float64) {
+	c := s.c
+	switch {
+	case c.uniformTrust && seedRM != nil:
+		// the same share for every seed, computed once, added to one
+		// run of memory
+		addToSlots(seedRM, float64(dv*c.seedTrust[0])) // float64(): no fused multiply-add
+	case c.uniformTrust:
+		addToMany(rm, c.seeds, float64(dv*c.seedTrust[0]))
+	case seedRM != nil:
+		for k, t := range c.seedTrust {
+			seedRM[k] += float64(dv * t)
+		}
+	default:
+		for k, j := range c.seeds {
+			rm[j] += float64(dv * c.seedTrust[k])
+		}
+	}
 }
 
 // addToAll adds x to rm[p] for every page p of pages, in order, four at a
