@@ -186,7 +186,9 @@ func (st *crawlStage) crawlsNeed() int64 {
 // running ones, may take beyond its arrays to run faster
 // (crawl.Config.SpareBytes): with no Env.MaxBytes, no bound; else what
 // its strategy takes (Info.SpareBytes on the whole graph) when that fits
-// beside crawlsNeed, or nothing.
+// beside crawlsNeed; else, for a strategy that can run faster with less
+// (Info.LeastSpareBytes), all that is left when it is at least that
+// least, so that the crawls after it wait; else nothing.
 func (st *crawlStage) grantSpare(k int) {
 	sr := &st.runs[k]
 	sr.spare, sr.spareHeld = 0, 0
@@ -194,12 +196,15 @@ func (st *crawlStage) grantSpare(k int) {
 		return
 	}
 	g := st.graph.g
-	want := sr.info.SpareBytes(int64(g.NumNodes()), g.NumArcs())
-	if st.crawlsNeed()+want > st.env.MaxBytes {
-		sr.spare = -1
-		return
+	n, m := int64(g.NumNodes()), g.NumArcs()
+	grant := sr.info.SpareBytes(n, m)
+	if left := st.env.MaxBytes - st.crawlsNeed(); grant > left {
+		grant = -1
+		if least := sr.info.LeastSpareBytes; least != nil && least(n, m) <= left {
+			grant = left
+		}
 	}
-	sr.spare, sr.spareHeld = want, want
+	sr.spare, sr.spareHeld = grant, max(grant, 0)
 }
 
 // parallelProgress reports the strategies done against those to run.

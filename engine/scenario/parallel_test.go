@@ -101,7 +101,8 @@ func TestParallelWithinMemory(t *testing.T) {
 }
 
 // runWithLimit runs s with atOnce crawls at once, setting Env.MaxBytes to
-// limit(r) once the crawls are about to start (the graph's size known),
+// limit(r) once the crawls are about to start (the graph's size known,
+// and the importance computed, so that the limit does not choose how),
 // and returns the runner and the most crawls that ran at once.
 func runWithLimit(t *testing.T, s Scenario, atOnce int, limit func(r *Runner) int64) (*Runner, int) {
 	t.Helper()
@@ -111,7 +112,7 @@ func runWithLimit(t *testing.T, s Scenario, atOnce int, limit func(r *Runner) in
 	}
 	most := 0
 	for done := false; !done; {
-		if r.crawls.par.on && r.graph.g != nil && r.env.MaxBytes == 0 {
+		if r.crawls.par.on && r.imp.uniform.Scores != nil && r.env.MaxBytes == 0 {
 			r.env.MaxBytes = limit(r)
 		}
 		if done, err = r.Step(50); err != nil {
@@ -133,25 +134,35 @@ func TestGrantSpareWithinMemory(t *testing.T) {
 	want := deterministicJSON(t, mustRun(t, s, Env{}, RunBudget))
 	for _, tc := range []struct {
 		name string
-		// Env.MaxBytes from the need of one crawl, one crawl's arrays and
-		// the copy
-		limit     func(one, crawl, copy int64) int64
-		wantSpare bool
-		wantMost  int // crawls at once
+		// Env.MaxBytes from the need of one crawl, one crawl's arrays,
+		// the copy and the packed copy's least
+		limit     func(one, crawl, copy, least int64) int64
+		wantSpare func(copy, least int64) (lo, hi int64) // the bytes granted
+		wantMost  int                                    // crawls at once
 	}{
-		{"room for both and the copy", func(one, crawl, copy int64) int64 { return one + crawl + copy }, true, 2},
-		{"room for the copy, then not for opic", func(one, crawl, copy int64) int64 { return one + crawl + copy - 1 }, true, 1},
-		{"no room for the copy", func(one, crawl, copy int64) int64 { return one + copy - 1 }, false, 1},
+		{"room for both and the copy", func(one, crawl, copy, _ int64) int64 { return one + crawl + copy },
+			func(copy, _ int64) (int64, int64) { return copy, copy }, 2},
+		{"room for the copy, then not for opic", func(one, crawl, copy, _ int64) int64 { return one + crawl + copy - 1 },
+			func(copy, _ int64) (int64, int64) { return copy, copy }, 1},
+		{"room for the packed copy: all that is left", func(one, _, copy, _ int64) int64 { return one + copy - 1 },
+			func(copy, _ int64) (int64, int64) { return copy - 1, copy - 1 }, 1},
+		{"room for the packed copy's least", func(one, _, _, least int64) int64 { return one + least },
+			func(_, least int64) (int64, int64) { return least, least }, 1},
+		{"no room for the packed copy", func(one, _, _, least int64) int64 { return one + least - 1 },
+			func(int64, int64) (int64, int64) { return -1, -1 }, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			var copy, least int64
 			r, most := runWithLimit(t, s, 2, func(r *Runner) int64 {
 				g := r.graph.g
 				n := int64(g.NumNodes())
 				info, _ := crawl.Lookup("windowed-rankmass")
-				return tc.limit(r.crawls.crawlsNeed(), r.crawlRunBytes(n), info.SpareBytes(n, g.NumArcs()))
+				copy, least = info.SpareBytes(n, g.NumArcs()), info.LeastSpareBytes(n, g.NumArcs())
+				return tc.limit(r.crawls.crawlsNeed(), r.crawlRunBytes(n), copy, least)
 			})
-			if got := r.crawls.runs[0].spare > 0; got != tc.wantSpare {
-				t.Errorf("windowed-rankmass's spare bytes %d, want some: %v", r.crawls.runs[0].spare, tc.wantSpare)
+			if lo, hi := tc.wantSpare(copy, least); r.crawls.runs[0].spare < lo || r.crawls.runs[0].spare > hi {
+				t.Errorf("windowed-rankmass's spare bytes %d, want %d to %d (the copy %d, its least packed %d)",
+					r.crawls.runs[0].spare, lo, hi, copy, least)
 			}
 			if most != tc.wantMost {
 				t.Errorf("%d crawls ran at once, want %d", most, tc.wantMost)
