@@ -291,8 +291,9 @@ func TestParallelBreadthFirstCountsTheReachablePages(t *testing.T) {
 
 // runCounting runs s in Steps of budget units and returns the result and
 // whether graph.Reach was seen counting the reachable pages between two
-// Steps. With the crawls at once, a crawl must never have counted them
-// itself before the run knows them.
+// Steps. No progress may count more done than its total, and with the
+// crawls at once a crawl must never have counted the pages itself before
+// the run knows them.
 func runCounting(t *testing.T, s Scenario, env Env, budget int) (*Result, bool) {
 	t.Helper()
 	r, err := New(s, env)
@@ -308,6 +309,14 @@ func runCounting(t *testing.T, s Scenario, env Env, budget int) (*Result, bool) 
 			t.Fatal(err)
 		}
 		searched = searched || r.seeds.search != nil
+		if p := r.Progress(); p.Total > 0 && p.Done > p.Total {
+			t.Fatalf("progress %+v", p)
+		}
+		for k, q := range r.StrategyProgress() {
+			if q.Total > 0 && q.Done > q.Total {
+				t.Fatalf("strategy %d: progress %+v", k, q)
+			}
+		}
 		for k := range r.crawls.runs {
 			sr := &r.crawls.runs[k]
 			if r.crawls.par.on && sr.state == "crawl" && sr.crawl.Reachable() > 0 && r.seeds.reachable == 0 {
