@@ -2,11 +2,15 @@ package scenario
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"sync"
 	"sync/atomic"
 
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
@@ -31,12 +35,31 @@ import (
 // vectors, every running crawl with what it took to run faster
 // (grantSpare), the held orders and the new crawl must fit in it
 // (crawlsNeed). One always runs.
+//
+// When the run has a breadth-first crawl, it counts the pages the seeds
+// reach as it crawls (counter): it starts first, and the crawls that start
+// before it has the count learn it as they go (crawl.Config.LearnReachable)
+// and are given it (Crawl.SetReachable) once it is known, which changes
+// neither their orders nor their results. The crawls that read the count
+// before they end (reads) wait for it. Once its crawl is over, and before
+// its metrics, the counter's goroutine counts with graph.Reach in its
+// place when the budget stopped it before it had learnt the count
+// (seedStage.countAfter), and the count is taken between Steps
+// (seedStage.takeCount).
 type parallelCrawls struct {
 	on      bool  // the crawls run in parallelStep
 	queue   []int // strategies to run, in the order they start
 	started int   // queue[:started] have started
 	running []int
 	emitted int // runs[:emitted] are done and their orders handed over
+	// counter is the strategy whose breadth-first crawl counts the
+	// reachable pages, -1 when none does or once they are counted;
+	// counted is set by its goroutine once the count is known.
+	counter int
+	counted bool
+	// reads[k] is set when strategy k's crawl reads the count of
+	// reachable pages before it ends (readsCount); with a counter only.
+	reads []bool
 }
 
 // planParallel lists the strategies to run in the order they start.
@@ -52,6 +75,42 @@ func (st *crawlStage) planParallel() {
 	})
 }
 
+// planCount makes strategy k, a breadth-first crawl, count the reachable
+// pages among the crawls (counter), starting first; none when k is -1.
+func (st *crawlStage) planCount(k int) {
+	p := &st.par
+	p.counter = k
+	if k < 0 {
+		return
+	}
+	p.queue = slices.Insert(slices.DeleteFunc(p.queue, func(j int) bool { return j == k }), 0, k)
+	p.reads = make([]bool, len(st.runs))
+	for _, j := range p.queue {
+		p.reads[j] = readsCount(st.runs[j].info, st.runs[j].params)
+	}
+}
+
+// readsCount reports whether the crawl of strategy info with params reads
+// the count of reachable pages before it ends (rankmass, windowed-rankmass
+// and l-neighbor size arrays by it, optimal downloads that many pages):
+// such a crawl ignores crawl.Config.LearnReachable and counts the pages in
+// crawl.New, which a graph of one page shows at no cost.
+func readsCount(info crawl.Info, params crawl.Values) bool {
+	g, err := graph.New([]uint64{0, 0}, []uint32{})
+	if err != nil {
+		return true
+	}
+	c, err := crawl.New(crawl.Config{Graph: g, Seeds: []uint32{0}, LearnReachable: true,
+		Rand: rand.New(rand.NewPCG(0, 0))}, info.New(params))
+	return err != nil || c.Reachable() > 0
+}
+
+// mayStart reports whether strategy k's crawl may start: once the
+// reachable pages are counted, or before when it learns their count.
+func (st *crawlStage) mayStart(k int) bool {
+	return st.seeds.reachable > 0 || st.par.reads == nil || !st.par.reads[k]
+}
+
 // parallelStep starts the strategies whose turn has come and whose memory
 // fits, steps every running one by budget units at once, and hands over
 // the orders of those done in the scenario's order.
@@ -59,10 +118,23 @@ func (st *crawlStage) parallelStep(budget int64) (int64, bool, error) {
 	p := &st.par
 	for p.started < len(p.queue) && len(p.running) < st.env.Parallel &&
 		(len(p.running) == 0 || st.parallelFits()) {
-		k := p.queue[p.started]
+		// The first in the queue that may start takes its place there.
+		i := p.started
+		for i < len(p.queue) && !st.mayStart(p.queue[i]) {
+			i++
+		}
+		if i == len(p.queue) {
+			break
+		}
+		k := p.queue[i]
+		copy(p.queue[p.started+1:i+1], p.queue[p.started:i])
+		p.queue[p.started] = k
 		st.grantSpare(k)
 		p.running = append(p.running, k)
 		p.started++
+	}
+	if len(p.running) == 0 {
+		return budget, false, errors.New("scenario: no crawl may start before the reachable pages are counted, and none counts them")
 	}
 	errs := make([]error, len(p.running))
 	chunk := min(budget, parallelChunk)
@@ -82,7 +154,8 @@ func (st *crawlStage) parallelStep(budget int64) (int64, bool, error) {
 			}()
 			defer panics.Catch()
 			for !stop.Load() {
-				if errs[i] = st.advance(k, chunk); errs[i] != nil || st.runs[k].state == "done" {
+				var over bool
+				if over, errs[i] = st.advance(k, chunk); errs[i] != nil || over {
 					stop.Store(true)
 					return
 				}
@@ -102,6 +175,9 @@ func (st *crawlStage) parallelStep(budget int64) (int64, bool, error) {
 	}
 	if first >= 0 {
 		return budget, false, errs[first]
+	}
+	if k := p.counter; k >= 0 && p.counted {
+		st.takeCount(k)
 	}
 	finished := false
 	p.running = slices.DeleteFunc(p.running, func(k int) bool {
@@ -131,23 +207,48 @@ func (st *crawlStage) parallelStep(budget int64) (int64, bool, error) {
 // it looks whether the Step is over: a fraction of a millisecond natively.
 const parallelChunk = 1024
 
-// advance steps strategy k's crawl, then its metrics, by budget units.
-func (st *crawlStage) advance(k int, budget int64) error {
+// advance steps strategy k's crawl, then its metrics, by budget units,
+// and reports whether the Step should end: k is done, or it is the
+// counter and the count is known, to be taken before its metrics.
+func (st *crawlStage) advance(k int, budget int64) (bool, error) {
 	sr := &st.runs[k]
+	p := &st.par
 	for used := int64(0); used < budget && sr.state != "done"; {
 		var u int64
 		var err error
-		if sr.state == "metrics" {
+		switch {
+		case k == p.counter && sr.state == "metrics":
+			u, p.counted, err = st.seeds.countAfter(sr.crawl, budget-used)
+			if err == nil && p.counted {
+				return true, nil
+			}
+		case sr.state == "metrics":
 			u, _, err = st.measure(k, budget-used)
-		} else {
+		default:
 			u, _, err = st.crawl(k, budget-used)
 		}
 		if err != nil {
-			return err
+			return false, err
 		}
 		used += max(u, 1)
 	}
-	return nil
+	return sr.state == "done", nil
+}
+
+// takeCount takes the count of reachable pages from strategy k, the
+// counter, whose goroutine has it (seedStage.takeCount), and gives it to
+// the running crawls that learn it.
+func (st *crawlStage) takeCount(k int) {
+	p := &st.par
+	st.seeds.takeCount(k)
+	p.counter, p.counted = -1, false
+	st.runs[k].total = int64(st.runs[k].crawl.Downloads())
+	for _, j := range p.running {
+		if sr := &st.runs[j]; sr.state == "crawl" {
+			sr.crawl.SetReachable(st.seeds.reachable)
+			sr.total = sr.crawl.Progress().Total
+		}
+	}
 }
 
 // parallelFits reports whether one more crawl fits in Env.MaxBytes beside

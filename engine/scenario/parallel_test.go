@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -217,4 +218,126 @@ func TestParallelRaisesACrawlsPanic(t *testing.T) {
 	if guarded.Load() < 2 {
 		t.Errorf("%d goroutines started through step.Guard, want the crawls'", guarded.Load())
 	}
+}
+
+// TestParallelBreadthFirstCountsTheReachablePages runs scenarios whose
+// crawls run at once on a graph that leaves pages unreached: with a
+// breadth-first crawl among them, it counts the reachable pages as it
+// crawls, and graph.Reach counts them only without it (absent, or left
+// to another process by Env.Only) or when the budget stops it before it
+// has reached them all. The crawls that read the count (rankmass,
+// windowed-rankmass, l-neighbor, optimal) start only once it is known.
+// Every result, warnings included and in their order, must be
+// byte-identical to the one of the crawls run one at a time, whatever
+// the crawls at once and the step budget.
+func TestParallelBreadthFirstCountsTheReachablePages(t *testing.T) {
+	base := Scenario{
+		Graph:      Source{Generate: &Generate{Pages: 2000, Hosts: 4, MeanOutDegree: 3, Seed: 7}},
+		Seeds:      "random:5",
+		RandomSeed: 9,
+		Metrics:    Metrics{CurvePoints: 100},
+	}
+	count := func(s Scenario) int64 {
+		s.Strategies = []Strategy{{ID: "opic"}}
+		return mustRun(t, s, Env{}, RunBudget).Reachable
+	}
+	reachable := count(base)
+	if reachable < 100 || reachable > 1900 {
+		t.Fatalf("the seeds reach %d of 2,000 pages; the test wants some unreached and a long crawl", reachable)
+	}
+	readers := []string{"bfs", "rankmass", "windowed-rankmass", "l-neighbor", "optimal", "opic"}
+	for _, tc := range []struct {
+		name       string
+		ids        []string
+		budget     int64
+		change     func(s *Scenario)
+		only       []int
+		wantReach  bool   // graph.Reach counts the pages
+		wantWarned string // a warning the result has
+	}{
+		{name: "bfs", ids: []string{"opic", "bfs", "fpr"}, wantWarned: "cannot be reached from the seeds"},
+		{name: "bfs, budget below the count", ids: []string{"opic", "bfs", "fpr"}, budget: reachable / 2, wantReach: true},
+		{name: "bfs, budget at the count", ids: []string{"opic", "bfs", "fpr"}, budget: reachable},
+		{name: "bfs, budget above the count", ids: []string{"opic", "bfs", "fpr"}, budget: reachable + 7, wantWarned: "budget:"},
+		{name: "bfs and the strategies that read the count", ids: readers},
+		{name: "the strategies that read the count, budget below it", ids: readers, budget: reachable / 3, wantReach: true},
+		{name: "no bfs", ids: []string{"opic", "fpr", "optimal"}, wantReach: true},
+		{name: "personalized importance", ids: []string{"rankmass", "fpr", "bfs", "opic"}, budget: reachable + 7,
+			change: func(s *Scenario) {
+				s.Importance = ImportancePersonalized
+				s.Tolerance = 1e-300 // personalized PageRank warns after the count's warning
+			}, wantWarned: "budget:"},
+		{name: "seed study", ids: []string{"bfs", "opic", "fpr"}, change: func(s *Scenario) { s.SeedStudy = &SeedStudy{Samples: 20} }},
+		{name: "bfs elsewhere", ids: []string{"opic", "bfs", "fpr", "optimal"}, only: []int{0, 2, 3}, wantReach: true},
+		{name: "bfs here, others elsewhere", ids: []string{"opic", "bfs", "fpr", "rankmass"}, only: []int{1, 2, 3}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := base
+			s.Budget = tc.budget
+			for _, id := range tc.ids {
+				s.Strategies = append(s.Strategies, Strategy{ID: id})
+			}
+			if tc.change != nil {
+				tc.change(&s)
+			}
+			one, _ := runCounting(t, s, Env{Only: tc.only}, RunBudget)
+			want := deterministicJSON(t, one)
+			if tc.wantWarned != "" && !strings.Contains(string(want), tc.wantWarned) {
+				t.Fatalf("no warning %q in\n%s", tc.wantWarned, want)
+			}
+			for _, parallel := range []int{2, 3} {
+				for _, budget := range []int{RunBudget, 3} {
+					res, searched := runCounting(t, s, Env{Parallel: parallel, Only: tc.only}, budget)
+					if got := deterministicJSON(t, res); string(got) != string(want) {
+						t.Errorf("%d at once, budget %d: another result than one at a time:\n%s\n%s", parallel, budget, got, want)
+					}
+					if budget == 3 && searched != tc.wantReach {
+						t.Errorf("%d at once: graph.Reach counted the reachable pages: %v, want %v", parallel, searched, tc.wantReach)
+					}
+				}
+			}
+		})
+	}
+}
+
+// runCounting runs s in Steps of budget units and returns the result and
+// whether graph.Reach was seen counting the reachable pages between two
+// Steps. No progress may count more done than its total, and with the
+// crawls at once a crawl must never have counted the pages itself before
+// the run knows them.
+func runCounting(t *testing.T, s Scenario, env Env, budget int) (*Result, bool) {
+	t.Helper()
+	r, err := New(s, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.crawls.par.on != (env.Parallel > 1) {
+		t.Fatalf("%d at once: the crawls run at once: %v", env.Parallel, r.crawls.par.on)
+	}
+	searched := false
+	for done := false; !done; {
+		if done, err = r.Step(budget); err != nil {
+			t.Fatal(err)
+		}
+		searched = searched || r.seeds.search != nil
+		if p := r.Progress(); p.Total > 0 && p.Done > p.Total {
+			t.Fatalf("progress %+v", p)
+		}
+		for k, q := range r.StrategyProgress() {
+			if q.Total > 0 && q.Done > q.Total {
+				t.Fatalf("strategy %d: progress %+v", k, q)
+			}
+		}
+		for k := range r.crawls.runs {
+			sr := &r.crawls.runs[k]
+			if r.crawls.par.on && sr.state == "crawl" && sr.crawl.Reachable() > 0 && r.seeds.reachable == 0 {
+				t.Fatalf("%s counted the reachable pages itself", sr.label)
+			}
+		}
+	}
+	res, err := r.Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, searched
 }

@@ -19,7 +19,8 @@
 //  5. uniform PageRank (docs/algorithms.md section 1), which top-pagerank seeds rank
 //     by; the seeds (docs/algorithms.md section 2) and the pages they reach, counted
 //     once for every crawl (crawl.Config.Reachable), by the breadth-first
-//     crawl when the run has one, crawled then (seedstage.go);
+//     crawl when the run has one, crawled then (seedstage.go), or among
+//     the crawls when they run at once (parallel.go);
 //     personalized PageRank when the importance is personalized;
 //  6. for every strategy, its crawl (crawl.New) and its metrics
 //     (crawl.NewMeasurer, docs/algorithms.md section 4).
@@ -155,7 +156,7 @@ func New(s Scenario, env Env) (*Runner, error) {
 	r.graph = graphStage{shared: c, needURLs: needsURLs(ns, spec) || env.Orders != nil || importanceNeedsURLs(env)}
 	r.prev = previousStage{shared: c, cur: &r.graph}
 	r.imp = importanceStage{shared: c, graph: &r.graph}
-	r.seeds = seedStage{shared: c, graph: &r.graph, imp: &r.imp, prev: &r.prev, crawls: &r.crawls, spec: spec, counting: -1}
+	r.seeds = seedStage{shared: c, graph: &r.graph, imp: &r.imp, prev: &r.prev, crawls: &r.crawls, spec: spec, counting: -1, warnAt: -1}
 	r.crawls = crawlStage{shared: c, graph: &r.graph, prev: &r.prev, imp: &r.imp, seeds: &r.seeds,
 		politeness: crawlPoliteness(ns.Politeness)}
 	for i, st := range ns.Strategies {
@@ -182,6 +183,7 @@ func (r *Runner) plan() {
 	r.tasks.PauseBetween = true // a stage may begin with a large single item
 	g, prev, imp, sd, cr := &r.graph, &r.prev, &r.imp, &r.seeds, &r.crawls
 	sd.share = sharer(cr.runs)
+	cr.par.counter = -1
 	if r.s.Graph.File != "" {
 		r.once("load graph", g.loadGraph)
 	} else {
@@ -231,9 +233,10 @@ func (r *Runner) plan() {
 	if r.env.Parallel > 1 {
 		cr.planParallel()
 		if len(cr.par.queue) > 1 {
-			// The crawls run at once: breadth-first's crawl joins them,
-			// and graph.Reach, a third of its cost, counts the pages
-			// instead of that crawl running ahead of the others alone.
+			// The crawls run at once: breadth-first's crawl joins them
+			// instead of running ahead of the others alone, and counts
+			// the pages among them (parallelCrawls.counter).
+			cr.planCount(sd.share)
 			sd.share = -1
 			cr.par.on = true
 			r.add(cr.parallelStep, cr.parallelProgress)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -16,13 +17,15 @@ import (
 // communities (section 6.4); the pages they reach, counted once for every
 // crawl (crawl.Config.Reachable); and the seed study (section 6.5).
 //
-// When the run crawls breadth-first and its crawls run one at a time,
-// that crawl counts the pages: it runs here, before the other crawls,
-// learning the count as it goes
-// (crawl.Config.LearnReachable), and it is measured in its turn. Without
-// a budget below the count it downloads every page the seeds reach, so
-// the graph is not swept once more for the count; a budget that stops it
-// first leaves the count to graph.Reach.
+// When the run crawls breadth-first, that crawl counts the pages, learning
+// the count as it goes (crawl.Config.LearnReachable). When the crawls run
+// one at a time it runs here, before the other crawls, and it is measured
+// in its turn; when they run at once it runs among them, and the count is
+// taken from it there (parallelCrawls.counter, takeCount), its warnings
+// given where this stage would have given them. Without a budget below
+// the count it downloads every page the seeds reach, so the graph is not
+// swept once more for the count; a budget that stops it first leaves the
+// count to graph.Reach.
 type seedStage struct {
 	*shared
 	graph  *graphStage
@@ -36,6 +39,10 @@ type seedStage struct {
 	// -1.
 	share    int
 	counting int
+	// warnAt is where the warnings of the count go (counted) when the
+	// crawls running at once take it: the number of warnings when this
+	// stage left the count to them, else -1.
+	warnAt int
 	// spec is the scenario's seeds, parsed once by normalize.
 	spec seeds.Spec
 
@@ -151,8 +158,14 @@ func sharer(runs []strategyRun) int {
 
 // reach counts the pages reachable from the seeds, by the crawl that
 // shares the count (share) or by graph.Reach, in bounded steps, and then
-// gives the warnings that depend on them.
+// gives the warnings that depend on them; or, when a breadth-first crawl
+// running among the others counts them (parallelCrawls.counter), leaves
+// them to it.
 func (st *seedStage) reach(budget int64) (int64, bool, error) {
+	if st.crawls.par.counter >= 0 {
+		st.warnAt = len(st.warnings)
+		return 1, true, nil
+	}
 	if st.share >= 0 {
 		k := st.share
 		used, done, err := st.crawls.crawl(k, budget)
@@ -175,17 +188,9 @@ func (st *seedStage) reach(budget int64) (int64, bool, error) {
 		st.counted(c.Reachable(), mass)
 		return used, true, nil
 	}
-	g := st.graph.g
-	if st.search == nil {
-		st.search = graph.NewReach(g)
-		st.search.Start(st.pages)
-	}
-	did, done := st.search.Expand(budget * scanItemsPerUnit)
-	if !done {
-		return did/scanItemsPerUnit + 1, false, nil
-	}
-	if err := st.search.Err(); err != nil {
-		return did/scanItemsPerUnit + 1, false, fmt.Errorf("reachable pages: %w", err)
+	used, done, err := st.searchStep(budget)
+	if err != nil || !done {
+		return used, false, err
 	}
 	mass := 0.0
 	if scores := st.imp.scores; scores != nil {
@@ -200,13 +205,69 @@ func (st *seedStage) reach(budget int64) (int64, bool, error) {
 	}
 	st.release()
 	st.counted(reached, mass)
+	return used, true, nil
+}
+
+// searchStep steps graph.Reach's count of the pages the seeds reach (made
+// at its first step) by budget units.
+func (st *seedStage) searchStep(budget int64) (int64, bool, error) {
+	if st.search == nil {
+		st.search = graph.NewReach(st.graph.g)
+		st.search.Start(st.pages)
+	}
+	did, done := st.search.Expand(budget * scanItemsPerUnit)
+	if !done {
+		return did/scanItemsPerUnit + 1, false, nil
+	}
+	if err := st.search.Err(); err != nil {
+		return did/scanItemsPerUnit + 1, false, fmt.Errorf("reachable pages: %w", err)
+	}
 	return did/scanItemsPerUnit + 1, true, nil
+}
+
+// countAfter steps the count of the breadth-first crawl c, running among
+// the others (parallelCrawls.counter), once its crawl is over: nothing
+// when it learnt the count, else graph.Reach's, by budget units. It
+// reports whether the count is known, for takeCount between Steps.
+func (st *seedStage) countAfter(c *crawl.Crawl, budget int64) (int64, bool, error) {
+	if c.Reachable() > 0 {
+		return 0, true, nil
+	}
+	return st.searchStep(budget)
+}
+
+// takeCount takes the count of reachable pages, once countAfter has it,
+// from strategy k's breadth-first crawl or from graph.Reach, which then
+// gives it to the crawl, sums the importance over them as reach does,
+// and gives the warnings that depend on them.
+func (st *seedStage) takeCount(k int) {
+	c := st.crawls.runs[k].crawl
+	scores := st.imp.scores
+	reached, mass := c.Reachable(), 0.0
+	if reached == 0 {
+		// The budget stopped it with pages left to discover.
+		reached = st.search.Reached()
+		if scores != nil {
+			mass = st.search.Sum(scores)
+		}
+		st.search = nil
+		c.SetReachable(reached)
+	} else if scores != nil {
+		mass = c.DownloadedSum(scores)
+	}
+	st.counted(reached, mass)
 }
 
 // counted records the count of reachable pages and the importance they
 // hold (mass, 0 when the importance is not known yet), and gives the
-// warnings that depend on them.
+// warnings that depend on them: after those given so far, or, when the
+// crawls took the count (warnAt), where this stage would have.
 func (st *seedStage) counted(reachable int, mass float64) {
+	if at := st.warnAt; at >= 0 {
+		later := slices.Clone(st.warnings[at:])
+		st.warnings, st.warnAt = st.warnings[:at], -1
+		defer func() { st.warnings = append(st.warnings, later...) }()
+	}
 	n := st.graph.g.NumNodes()
 	st.reachable, st.mass = reachable, mass
 	if st.s.Importance == ImportancePageRank && st.reachable < n {

@@ -18,18 +18,18 @@ import (
 // scenarios (generated graphs sparse enough to leave pages unreached,
 // random or top-PageRank seeds, budgets below and above the count,
 // politeness, uniform or personalized importance, bfs among other
-// strategies, 1 to 3 crawls at once) twice: with the breadth-first crawl
-// counting the reachable pages as it crawls (seedStage.share) when the
-// crawls run one at a time, and with
-// graph.Reach counting them before the crawls. The results, warnings
-// included, must be the same, and the count graph.Reach's from the
-// run's seeds.
+// strategies, some that read the count, 1 to 3 crawls at once) twice:
+// with the breadth-first crawl counting the reachable pages as it crawls
+// (seedStage.share when the crawls run one at a time,
+// parallelCrawls.counter when they run at once), and with graph.Reach
+// counting them before the crawls. The results, warnings included, must
+// be the same, and the count graph.Reach's from the run's seeds.
 func TestPropertyBreadthFirstCrawlCountsTheReachablePages(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		pages := rapid.IntRange(20, 600).Draw(t, "pages")
 		gp := &Generate{Pages: pages, Hosts: rapid.IntRange(1, 8).Draw(t, "hosts"),
 			MeanOutDegree: rapid.Float64Range(0.5, 4).Draw(t, "mean out-degree"), Seed: rapid.Uint64().Draw(t, "graph seed")}
-		others := rapid.SliceOfNDistinct(rapid.SampledFrom([]string{"opic", "fpr", "optimal", "larger-sites-first", "random", "backlink", "l-neighbor"}),
+		others := rapid.SliceOfNDistinct(rapid.SampledFrom([]string{"opic", "fpr", "optimal", "larger-sites-first", "random", "backlink", "l-neighbor", "rankmass"}),
 			0, 3, func(id string) string { return id }).Draw(t, "other strategies")
 		ids := slices.Insert(others, rapid.IntRange(0, len(others)).Draw(t, "bfs's place"), "bfs")
 		s := Scenario{
@@ -56,18 +56,19 @@ func TestPropertyBreadthFirstCrawlCountsTheReachablePages(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The crawl counts them when the crawls run one at a time; run at
-		// once, graph.Reach does, and breadth-first crawls beside the
-		// others.
-		if oneAtATime := env.Parallel <= 1 || len(ids) == 1; (shared.seeds.share >= 0) != oneAtATime {
-			t.Fatalf("%d crawls at once, %d strategies: the crawl that counts the reachable pages is %d", env.Parallel, len(ids), shared.seeds.share)
+		// The crawl counts them in the seed stage when the crawls run one
+		// at a time, among them when they run at once.
+		oneAtATime := env.Parallel <= 1 || len(ids) == 1
+		if (shared.seeds.share >= 0) != oneAtATime || (shared.crawls.par.counter >= 0) == oneAtATime {
+			t.Fatalf("%d crawls at once, %d strategies: the crawl that counts the reachable pages is %d in the seed stage, %d among the crawls",
+				env.Parallel, len(ids), shared.seeds.share, shared.crawls.par.counter)
 		}
 		got := runDrawn(t, shared)
 		alone, err := New(s, env)
 		if err != nil {
 			t.Fatal(err)
 		}
-		alone.seeds.share = -1 // graph.Reach counts them
+		alone.seeds.share, alone.crawls.par.counter = -1, -1 // graph.Reach counts them
 		want := runDrawn(t, alone)
 		if !reflect.DeepEqual(got, want) {
 			a, _ := json.Marshal(got)
