@@ -319,6 +319,16 @@ type keysWithSeedSlots interface{ seedSlots() }
 // reachable pages before the crawl ends (Config.LearnReachable).
 type readsReachable interface{ readsReachable() }
 
+// ReadsReachable reports whether strategy s reads the count of pages
+// reachable from the seeds before its crawl ends (rankmass,
+// windowed-rankmass and l-neighbor size arrays by it, optimal downloads
+// that many pages): its crawl ignores Config.LearnReachable, and New
+// counts the pages unless Config.Reachable gives the count.
+func ReadsReachable(s Strategy) bool {
+	_, ok := s.(readsReachable)
+	return ok
+}
+
 // downloadsAtMost is the most downloads the crawl can make: its limit,
 // or the graph's pages while it learns its count of reachable pages.
 func (c *Crawl) downloadsAtMost() int64 {

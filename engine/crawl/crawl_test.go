@@ -2,12 +2,14 @@ package crawl
 
 import (
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
 	"pgregory.net/rapid"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
 // TestPageStatesAnswerEveryStep checks the state bits of every page after
@@ -160,4 +162,25 @@ func newStrategy(t rapid.TB, id string, params Values) Strategy {
 		t.Fatal(err)
 	}
 	return info.New(vals)
+}
+
+// TestReadsReachable checks which strategies read the count of reachable
+// pages before their crawl ends: exactly those whose crawl, told to learn
+// the count, counts it in New all the same.
+func TestReadsReachable(t *testing.T) {
+	g := graphtest.FromArcs(t, 3, [][2]uint32{{0, 1}, {1, 2}})
+	for _, info := range Strategies() {
+		_, vals, err := Resolve(info.ID, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := New(Config{Graph: g, Seeds: []uint32{0}, LearnReachable: true, Rand: rand.New(rand.NewPCG(1, 2)),
+			Importance: []float64{0.2, 0.3, 0.5}, Previous: &Previous{Scores: []float64{1, 1, 1}, Values: []float64{1}}}, info.New(vals))
+		if err != nil {
+			t.Fatalf("%s: %v", info.ID, err)
+		}
+		if got, counted := ReadsReachable(info.New(vals)), c.Reachable() == 3; got != counted {
+			t.Errorf("%s: ReadsReachable %v, counted in New %v", info.ID, got, counted)
+		}
+	}
 }

@@ -4,13 +4,11 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"sync"
 	"sync/atomic"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
-	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
@@ -91,18 +89,9 @@ func (st *crawlStage) planCount(k int) {
 }
 
 // readsCount reports whether the crawl of strategy info with params reads
-// the count of reachable pages before it ends (rankmass, windowed-rankmass
-// and l-neighbor size arrays by it, optimal downloads that many pages):
-// such a crawl ignores crawl.Config.LearnReachable and counts the pages in
-// crawl.New, which a graph of one page shows at no cost.
+// the count of reachable pages before it ends (crawl.ReadsReachable).
 func readsCount(info crawl.Info, params crawl.Values) bool {
-	g, err := graph.New([]uint64{0, 0}, []uint32{})
-	if err != nil {
-		return true
-	}
-	c, err := crawl.New(crawl.Config{Graph: g, Seeds: []uint32{0}, LearnReachable: true,
-		Rand: rand.New(rand.NewPCG(0, 0))}, info.New(params))
-	return err != nil || c.Reachable() > 0
+	return crawl.ReadsReachable(info.New(params))
 }
 
 // mayStart reports whether strategy k's crawl may start: once the
