@@ -3,28 +3,34 @@ package crawl
 import (
 	"encoding/binary"
 	"math"
-	"slices"
 )
 
 // The packed copy of windowed-rankmass's out-lists. When the crawl may not
 // take the copy's 4 bytes a link (outListsBytes) but may take at least
 // packedOutListsLeast, it keeps the downloaded pages' out-lists packed
-// instead, in download order, in a buffer of the bytes it may take: for
-// each page the number of its links, then its targets in increasing
-// order, the first as the zigzag distance from the page's slot, the
-// others as the gaps between consecutive ones, each a variable-length
-// integer of seven bits a byte (encoding/binary's Uvarint). On a web
-// graph, whose links mostly stay near their page, that is one or two
-// bytes a link. A page's targets are added to in any order: each takes
-// the same share once per link to it, so the order within a list changes
-// no bit. When a list does not fit in what is left, the copy is dropped
-// and the passes read the graph's lists, to the same crawl.
+// instead, in download order, in a buffer of the bytes it may take. A
+// page's list is the number of its near targets and of its far ones, each
+// a variable-length integer of seven bits a byte (encoding/binary's
+// Uvarint); then each near target, less than 2^15 away from the page's
+// slot, as that signed distance in 2 bytes; then each far one in 4, all
+// little-endian. On a web graph, whose links mostly stay near their page,
+// that is a little over 2 bytes a link. Numbers of a fixed size decode
+// without a branch or a chain from one to the next: with gaps between
+// targets of seven bits a byte (1.25 bytes a link on cnr-2000) the pass
+// took twice the time of the pass over the unpacked copy on a generated
+// web of 1 M pages, 35 M links, and three times on 4 M pages.
+//
+// A page's targets are added to in any order: each takes the same share
+// once per link to it, so the order within a list changes no bit. When a
+// list does not fit in what is left, the copy is dropped and the passes
+// read the graph's lists, to the same crawl.
 
 // packedOutListsLeast is the least memory for which windowed-rankmass
 // keeps the packed copy when pages are reached on a graph of links links:
-// slotOfD, and a byte a link and a page. Below it the copy would most
-// likely be dropped before the crawl ends, when the passes are longest.
-func packedOutListsLeast(pages, links int64) int64 { return links + 5*pages + 8 }
+// slotOfD, two bytes a page for its counts and two a link. Below it the
+// copy would most likely be dropped before the crawl ends, when the
+// passes are longest.
+func packedOutListsLeast(pages, links int64) int64 { return 2*links + 6*pages + 8 }
 
 // startPacked sets the packed copy up within spare bytes, if they are
 // at least packedOutListsLeast: slotOfD, and the buffer with the rest.
@@ -50,37 +56,55 @@ func (s *windowedRankMass) packOut(slot uint32, out []uint32) {
 			list[k] = n + q
 		}
 	}
-	if !slices.IsSorted(list) {
-		slices.Sort(list)
-	}
 	s.scratch = list
-	// At most 5 bytes a number: encoded in place when that fits, else
-	// apart and then checked.
 	buf := s.packed
-	if worst := 5 * (len(list) + 1); cap(buf)-len(buf) < worst {
-		enc := encodeList(s.encoded[:0], slot, list)
-		s.encoded = enc
-		if cap(buf)-len(buf) < len(enc) {
-			s.dropCopy()
-			return
-		}
-		s.packed = append(buf, enc...)
+	if size := packedSize(slot, list); cap(buf)-len(buf) < size {
+		s.dropCopy()
 		return
 	}
 	s.packed = encodeList(buf, slot, list)
 }
 
-// encodeList appends the packed list of a page at slot whose targets are
-// list, in increasing order, to buf.
-func encodeList(buf []byte, slot uint32, list []uint32) []byte {
-	buf = binary.AppendUvarint(buf, uint64(len(list)))
-	if len(list) == 0 {
-		return buf
+// near reports whether target t is at a signed 16-bit distance from slot.
+func near(slot, t uint32) bool {
+	d := int64(t) - int64(slot)
+	return d >= math.MinInt16 && d <= math.MaxInt16
+}
+
+// packedSize is the bytes of the packed list of a page at slot whose
+// targets are list.
+func packedSize(slot uint32, list []uint32) int {
+	nears := 0
+	for _, t := range list {
+		if near(slot, t) {
+			nears++
+		}
 	}
-	d := int64(list[0]) - int64(slot)
-	buf = binary.AppendUvarint(buf, uint64(d<<1^d>>63))
-	for k := 1; k < len(list); k++ {
-		buf = binary.AppendUvarint(buf, uint64(list[k]-list[k-1]))
+	far := len(list) - nears
+	var b [binary.MaxVarintLen64]byte
+	return binary.PutUvarint(b[:], uint64(nears)) + binary.PutUvarint(b[:], uint64(far)) + 2*nears + 4*far
+}
+
+// encodeList appends the packed list of a page at slot whose targets are
+// list to buf.
+func encodeList(buf []byte, slot uint32, list []uint32) []byte {
+	nears := 0
+	for _, t := range list {
+		if near(slot, t) {
+			nears++
+		}
+	}
+	buf = binary.AppendUvarint(buf, uint64(nears))
+	buf = binary.AppendUvarint(buf, uint64(len(list)-nears))
+	for _, t := range list {
+		if near(slot, t) {
+			buf = binary.LittleEndian.AppendUint16(buf, uint16(t-slot))
+		}
+	}
+	for _, t := range list {
+		if !near(slot, t) {
+			buf = binary.LittleEndian.AppendUint32(buf, t)
+		}
 	}
 	return buf
 }
@@ -93,17 +117,17 @@ func (s *windowedRankMass) dropCopy() {
 
 // uvarintAt decodes the number at buf[at:], written by encodeList, and
 // returns it with the index after it.
-func uvarintAt(buf []byte, at int) (uint64, int) {
+func uvarintAt(buf []byte, at int) (int, int) {
 	if b := buf[at]; b < 0x80 {
-		return uint64(b), at + 1
+		return int(b), at + 1
 	}
 	return longUvarintAt(buf, at)
 }
 
 // longUvarintAt is uvarintAt for a number of two bytes or more.
-func longUvarintAt(buf []byte, at int) (uint64, int) {
+func longUvarintAt(buf []byte, at int) (int, int) {
 	x, k := binary.Uvarint(buf[at:])
-	return x, at + k
+	return int(x), at + k
 }
 
 // passPacked is pass reading the out-lists from the packed copy, with
@@ -125,39 +149,29 @@ func (s *windowedRankMass) passPacked() {
 		if k+prefetchDistance < len(slots) {
 			touched ^= math.Float64bits(rm[slots[k+prefetchDistance]])
 		}
-		var links uint64
-		links, at = uvarintAt(buf, at)
+		var nears, fars int
+		nears, at = uvarintAt(buf, at)
+		fars, at = uvarintAt(buf, at)
 		v := rm[i]
-		if links == 0 {
-			if v != 0 {
-				rm[i] = 0
-				s.crm += v
-				s.shareToSeeds(rm, d*v, seedRM)
-			}
-			continue
-		}
+		nearAt := at
+		farAt := at + 2*nears
+		at = farAt + 4*fars
 		if v == 0 {
-			for range links {
-				_, at = uvarintAt(buf, at)
-			}
 			continue
 		}
 		rm[i] = 0
 		s.crm += v
-		x := d * v / float64(links)
-		var z uint64
-		z, at = uvarintAt(buf, at)
-		t := uint32(int64(i) + (int64(z>>1) ^ -int64(z&1)))
-		rm[t] += x
-		for range links - 1 {
-			// uvarintAt, written out: the call is not inlined
-			gap := uint64(buf[at])
-			at++
-			if gap >= 0x80 {
-				gap, at = longUvarintAt(buf, at-1)
-			}
-			t += uint32(gap)
-			rm[t] += x
+		if nears+fars == 0 {
+			s.shareToSeeds(rm, d*v, seedRM)
+			continue
+		}
+		x := d * v / float64(nears+fars)
+		// i plus a signed distance, modulo 2^32
+		for b := buf[nearAt:farAt]; len(b) >= 2; b = b[2:] {
+			rm[i+uint32(int16(binary.LittleEndian.Uint16(b)))] += x
+		}
+		for b := buf[farAt:at]; len(b) >= 4; b = b[4:] {
+			rm[binary.LittleEndian.Uint32(b)] += x
 		}
 	}
 	for k, p := range c.seeds {

@@ -9,39 +9,49 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 )
 
-// TestEncodeListRoundTrip checks that a list packed by encodeList is read
-// back as passPacked reads it: its length, then the first target from the
-// page's slot and the others by their gaps, with repeated targets, targets
-// below and above the slot and slots past 2^31.
+// TestEncodeListRoundTrip checks that a list packed by encodeList reads
+// back: the counts of near and far targets, then the near ones as signed
+// 16-bit distances from the page's slot and the far ones whole; with
+// repeated targets, targets at distances around ±2^15, slots past 2^31
+// and near the ends of the 32-bit range; and that packedSize is its size.
 func TestEncodeListRoundTrip(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		slot := rapid.Uint32().Draw(t, "slot")
-		list := rapid.SliceOfN(rapid.Uint32(), 0, 40).Draw(t, "list")
-		slices.Sort(list)
+		dist := rapid.OneOf(rapid.Int64Range(-40000, 40000), rapid.Int64Range(-1<<33, 1<<33))
+		list := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) uint32 {
+			return slot + uint32(dist.Draw(t, "distance"))
+		}), 0, 40).Draw(t, "list")
 		prefix := rapid.SliceOfN(rapid.Byte(), 0, 3).Draw(t, "bytes before")
 		buf := encodeList(slices.Clone(prefix), slot, list)
-		links, at := uvarintAt(buf, len(prefix))
-		if links != uint64(len(list)) {
-			t.Fatalf("length %d, want %d", links, len(list))
+		if got := len(buf) - len(prefix); got != packedSize(slot, list) {
+			t.Fatalf("%d bytes, packedSize says %d", got, packedSize(slot, list))
 		}
+		nears, at := uvarintAt(buf, len(prefix))
+		fars, at := uvarintAt(buf, at)
 		var got []uint32
-		if links > 0 {
-			var z uint64
-			z, at = uvarintAt(buf, at)
-			p := uint32(int64(slot) + (int64(z>>1) ^ -int64(z&1)))
-			got = append(got, p)
-			for range links - 1 {
-				var gap uint64
-				gap, at = uvarintAt(buf, at)
-				p += uint32(gap)
-				got = append(got, p)
-			}
+		for range nears {
+			d := int16(uint16(buf[at]) | uint16(buf[at+1])<<8)
+			got = append(got, uint32(int64(slot)+int64(d)))
+			at += 2
+		}
+		for range fars {
+			got = append(got, uint32(buf[at])|uint32(buf[at+1])<<8|uint32(buf[at+2])<<16|uint32(buf[at+3])<<24)
+			at += 4
 		}
 		if at != len(buf) {
 			t.Fatalf("read %d of %d bytes", at, len(buf))
 		}
-		if len(list) > 0 && !slices.Equal(got, list) {
-			t.Fatalf("read %v, want %v", got, list)
+		want := slices.Clone(list)
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("read %v, want %v", got, want)
+		}
+		for _, p := range list {
+			d := int64(p) - int64(slot)
+			if near(slot, p) != (d >= -1<<15 && d < 1<<15) {
+				t.Fatalf("near(%d, %d) = %v", slot, p, near(slot, p))
+			}
 		}
 	})
 }
@@ -79,17 +89,14 @@ func TestPropertyWindowedPackedOutListsGiveTheSameCrawl(t *testing.T) {
 
 // TestWindowedDropsPackedCopyThatOutgrowsItsBytes crawls a graph whose
 // lists pack into more than the least bytes: every page links to the next
-// and to five pages 150 apart, gaps of two bytes each, 12 bytes a page
-// where the least bytes leave 7. The copy is dropped and the crawl is the
-// one without it.
+// and to two pages far from it, 12 bytes a list with its counts where the
+// least bytes leave 8. The copy is dropped and the crawl is the one
+// without it.
 func TestWindowedDropsPackedCopyThatOutgrowsItsBytes(t *testing.T) {
-	const n = 1000
+	const n = 70000
 	var arcs [][2]uint32
 	for p := uint32(0); p < n; p++ {
-		arcs = append(arcs, [2]uint32{p, (p + 1) % n})
-		for k := uint32(1); k <= 5; k++ {
-			arcs = append(arcs, [2]uint32{p, (p + 150*k) % n})
-		}
+		arcs = append(arcs, [2]uint32{p, (p + 1) % n}, [2]uint32{p, (p*7 + 3) % n}, [2]uint32{p, (p*11 + 5) % n})
 	}
 	g := graphtest.FromArcs(t, n, arcs)
 	cfg := Config{Graph: g, Seeds: []uint32{0, 7}, SpareBytes: -1}
