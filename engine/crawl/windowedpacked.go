@@ -33,15 +33,16 @@ import (
 func packedOutListsLeast(pages, links int64) int64 { return 2*links + 6*pages + 8 }
 
 // startPacked sets the packed copy up within spare bytes, if they are
-// at least packedOutListsLeast: slotOfD, and the buffer with the rest.
+// at least packedOutListsLeast: slotOfD, and the buffer with the rest, or
+// with the most the reachable pages' lists can take.
 func (s *windowedRankMass) startPacked(spare int64) {
 	c := s.c
-	pages := int64(c.reachable)
-	if spare < packedOutListsLeast(pages, c.g.NumArcs()) {
+	pages, links := int64(c.reachable), c.g.NumArcs()
+	if spare < packedOutListsLeast(pages, links) {
 		return
 	}
 	s.slotOfD = make([]uint32, 0, c.reachable)
-	s.packed = make([]byte, 0, spare-4*pages)
+	s.packed = make([]byte, 0, min(spare-4*pages, 4*links+2*binary.MaxVarintLen32*pages))
 	s.work = s.rm[:len(s.rm)+len(c.seeds)]
 }
 
@@ -112,7 +113,7 @@ func encodeList(buf []byte, slot uint32, list []uint32) []byte {
 // dropCopy gives the packed copy up: the passes read the graph's lists.
 // It is called between passes, when every seed's rm is at its page.
 func (s *windowedRankMass) dropCopy() {
-	s.packed, s.slotOfD, s.work, s.scratch, s.encoded = nil, nil, nil, nil, nil
+	s.packed, s.slotOfD, s.work, s.scratch = nil, nil, nil, nil
 }
 
 // uvarintAt decodes the number at buf[at:], written by encodeList, and

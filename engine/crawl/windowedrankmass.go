@@ -46,7 +46,6 @@ type windowedRankMass struct {
 	// holds them packed (windowedpacked.go); nil when it may not.
 	packed  []byte
 	scratch []uint32 // a list being packed
-	encoded []byte   // a packed list that may not fit
 	// With either copy, the seeds' rm moves during a pass to work[n:],
 	// the keys' room after the n pages (keysWithSeedSlots), the k-th
 	// seed's to work[n+k], so that a dangling page's share is added to
