@@ -2,6 +2,7 @@ package crawl
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -210,4 +211,40 @@ func BenchmarkAddToSeedSlots(b *testing.B) {
 		addToSlots(seedRM, 1e-9)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(seedRM)), "ns/addition")
+}
+
+// BenchmarkAddToAllScattered measures one addition along a link as a pass
+// makes them (addToAll over lists of 8 targets read one after another)
+// with nothing else to do: the floor under the additions of a pass over a
+// web whose rm does not fit in the caches. Targets are drawn uniformly
+// among 2 M pages (16 MB of rm, the default generated web), within hosts
+// of 200 pages drawn uniformly (as gen's links mostly stay in their
+// host), and uniformly among cnr-2000's 325,557. It reports ns/addition.
+func BenchmarkAddToAllScattered(b *testing.B) {
+	for _, bc := range []struct {
+		name  string
+		pages int
+		host  int // targets within hosts of this many pages; 0 for none
+	}{{"uniform-2M", 2000000, 0}, {"hosts-2M", 2000000, 200}, {"uniform-cnr", 325557, 0}} {
+		b.Run(bc.name, func(b *testing.B) {
+			rm := make([]float64, bc.pages)
+			targets := make([]uint32, 1<<24)
+			r := rand.New(rand.NewPCG(1, 2))
+			for k := 0; k < len(targets); k += 8 {
+				base, span := 0, bc.pages
+				if bc.host > 0 {
+					base, span = r.IntN(bc.pages/bc.host)*bc.host, bc.host
+				}
+				for j := k; j < k+8; j++ {
+					targets[j] = uint32(base + r.IntN(span))
+				}
+			}
+			for b.Loop() {
+				for k := 0; k < len(targets); k += 8 {
+					addToAll(rm, targets[k:k+8], 1e-9)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(targets)), "ns/addition")
+		})
+	}
 }
