@@ -179,25 +179,17 @@ func (st *seedStage) reach(budget int64) (int64, bool, error) {
 			st.counting = k
 			return used, false, nil
 		}
-		mass := 0.0
-		if scores := st.imp.scores; scores != nil {
-			mass = c.DownloadedSum(scores)
-		}
+		reached, mass := st.crawlCount(c)
 		st.crawls.crawled(k)
 		st.release()
-		st.counted(c.Reachable(), mass)
+		st.counted(reached, mass)
 		return used, true, nil
 	}
 	used, done, err := st.searchStep(budget)
 	if err != nil || !done {
 		return used, false, err
 	}
-	mass := 0.0
-	if scores := st.imp.scores; scores != nil {
-		mass = st.search.Sum(scores)
-	}
-	reached := st.search.Reached()
-	st.search = nil
+	reached, mass := st.searchCount()
 	if k := st.counting; k >= 0 {
 		st.crawls.runs[k].crawl.SetReachable(reached)
 		st.crawls.crawled(k)
@@ -242,20 +234,35 @@ func (st *seedStage) countAfter(c *crawl.Crawl, budget int64) (int64, bool, erro
 // and gives the warnings that depend on them.
 func (st *seedStage) takeCount(k int) {
 	c := st.crawls.runs[k].crawl
-	scores := st.imp.scores
-	reached, mass := c.Reachable(), 0.0
+	reached, mass := st.crawlCount(c)
 	if reached == 0 {
 		// The budget stopped it with pages left to discover.
-		reached = st.search.Reached()
-		if scores != nil {
-			mass = st.search.Sum(scores)
-		}
-		st.search = nil
+		reached, mass = st.searchCount()
 		c.SetReachable(reached)
-	} else if scores != nil {
-		mass = c.DownloadedSum(scores)
 	}
 	st.counted(reached, mass)
+}
+
+// crawlCount returns the count of reachable pages that breadth-first
+// crawl c learnt (0 when its budget stopped it first) and the importance
+// they hold (counted), 0 when the importance is not known yet.
+func (st *seedStage) crawlCount(c *crawl.Crawl) (int, float64) {
+	reached, mass := c.Reachable(), 0.0
+	if scores := st.imp.scores; scores != nil && reached > 0 {
+		mass = c.DownloadedSum(scores)
+	}
+	return reached, mass
+}
+
+// searchCount returns the count of reachable pages that graph.Reach
+// made and the importance they hold, as crawlCount, and drops the search.
+func (st *seedStage) searchCount() (int, float64) {
+	reached, mass := st.search.Reached(), 0.0
+	if scores := st.imp.scores; scores != nil {
+		mass = st.search.Sum(scores)
+	}
+	st.search = nil
+	return reached, mass
 }
 
 // counted records the count of reachable pages and the importance they
