@@ -72,15 +72,21 @@ func near(slot, t uint32) bool {
 	return d >= math.MinInt16 && d <= math.MaxInt16
 }
 
-// packedSize is the bytes of the packed list of a page at slot whose
-// targets are list.
-func packedSize(slot uint32, list []uint32) int {
+// countNear returns the number of targets of list near slot.
+func countNear(slot uint32, list []uint32) int {
 	nears := 0
 	for _, t := range list {
 		if near(slot, t) {
 			nears++
 		}
 	}
+	return nears
+}
+
+// packedSize is the bytes of the packed list of a page at slot whose
+// targets are list.
+func packedSize(slot uint32, list []uint32) int {
+	nears := countNear(slot, list)
 	far := len(list) - nears
 	var b [binary.MaxVarintLen64]byte
 	return binary.PutUvarint(b[:], uint64(nears)) + binary.PutUvarint(b[:], uint64(far)) + 2*nears + 4*far
@@ -89,12 +95,7 @@ func packedSize(slot uint32, list []uint32) int {
 // encodeList appends the packed list of a page at slot whose targets are
 // list to buf.
 func encodeList(buf []byte, slot uint32, list []uint32) []byte {
-	nears := 0
-	for _, t := range list {
-		if near(slot, t) {
-			nears++
-		}
-	}
+	nears := countNear(slot, list)
 	buf = binary.AppendUvarint(buf, uint64(nears))
 	buf = binary.AppendUvarint(buf, uint64(len(list)-nears))
 	for _, t := range list {
