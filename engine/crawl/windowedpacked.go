@@ -133,16 +133,10 @@ func longUvarintAt(buf []byte, at int) (int, int) {
 }
 
 // passPacked is pass reading the out-lists from the packed copy, with
-// the seeds' rm in their slots of work, as passCopied.
-func (s *windowedRankMass) passPacked() {
-	c := s.c
+// the seeds' rm in seedRM, their slots of work.
+func (s *windowedRankMass) passPacked(seedRM []float64) {
 	rm := s.work
-	n := len(s.rm)
-	seedRM := rm[n:]
-	for k, p := range c.seeds {
-		seedRM[k] = rm[p]
-	}
-	d := c.damping
+	d := s.c.damping
 	buf := s.packed
 	at := 0
 	slots := s.slotOfD
@@ -175,9 +169,6 @@ func (s *windowedRankMass) passPacked() {
 		for b := buf[farAt:at]; len(b) >= 4; b = b[4:] {
 			rm[binary.LittleEndian.Uint32(b)] += x
 		}
-	}
-	for k, p := range c.seeds {
-		rm[p] = seedRM[k]
 	}
 	s.touched = touched
 }

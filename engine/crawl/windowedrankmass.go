@@ -173,12 +173,23 @@ func (s *windowedRankMass) copyOut(page uint32) {
 
 // pass spreads the rm of every downloaded page, in download order.
 func (s *windowedRankMass) pass() {
-	switch {
-	case s.outStart != nil:
-		s.passCopied()
-		return
-	case s.packed != nil:
-		s.passPacked()
+	if s.work != nil {
+		// With either copy, the seeds' rm moves to its slots for the
+		// pass and back after it, so that each seed takes the same
+		// additions in the same order.
+		rm := s.work
+		seedRM := rm[len(s.rm):]
+		for k, p := range s.c.seeds {
+			seedRM[k] = rm[p]
+		}
+		if s.outStart != nil {
+			s.passCopied(seedRM)
+		} else {
+			s.passPacked(seedRM)
+		}
+		for k, p := range s.c.seeds {
+			rm[p] = seedRM[k]
+		}
 		return
 	}
 	c := s.c
@@ -197,15 +208,9 @@ func (s *windowedRankMass) pass() {
 }
 
 // passCopied is pass reading the out-lists from outOfD, with the seeds'
-// rm in their slots of work: moved there first and back after, so that
-// each seed takes the same additions in the same order.
-func (s *windowedRankMass) passCopied() {
+// rm in seedRM, their slots of work.
+func (s *windowedRankMass) passCopied(seedRM []float64) {
 	rm := s.work
-	n := len(s.rm)
-	seedRM := rm[n:]
-	for k, p := range s.c.seeds {
-		seedRM[k] = rm[p]
-	}
 	slots := s.slotOfD
 	var touched uint64
 	start := s.outStart
@@ -214,9 +219,6 @@ func (s *windowedRankMass) passCopied() {
 			touched ^= math.Float64bits(rm[slots[k+prefetchDistance]])
 		}
 		s.expand(rm, i, s.outOfD[start[k]:start[k+1]], seedRM)
-	}
-	for k, p := range s.c.seeds {
-		rm[p] = seedRM[k]
 	}
 	s.touched = touched
 }
