@@ -107,6 +107,10 @@ type rankMass struct {
 	work int
 	// touched keeps the prefetching loads of BeforeSelect.
 	touched uint64
+	// expanded lists every page expanded, in turn, when traceExpansions
+	// is set (BenchmarkRankMassAdditionsFloor).
+	expanded        []uint32
+	traceExpansions bool
 }
 
 func init() {
@@ -297,6 +301,9 @@ func (s *rankMass) expand(i uint32, rm float64) {
 		return
 	}
 	c := s.c
+	if s.traceExpansions {
+		s.expanded = append(s.expanded, i)
+	}
 	s.crm += rm
 	out := c.links.Out(i)
 	if len(out) == 0 {

@@ -418,3 +418,69 @@ func TestRankMassMatchesReferenceOnAWeb(t *testing.T) {
 	// refills of 16 pages from warm: many more of them, hot small
 	expectSameCrawl(t, cfg, &rankMass{want: 16}, &scanRankMass{}, 0)
 }
+
+// BenchmarkRankMassAdditionsFloor measures the floor under RankMass's crawl
+// of cnr-2000 from its 160 most important pages (BenchmarkStrategies): the
+// crawl's expansions, recorded once, replayed with nothing but their
+// additions (rm_j += d·rm_i/c_i, or the seeds' shares for a dangling i)
+// over flat arrays, as if the sequence were known in advance: no
+// selection, no heap, no frontier. It checks that the replay leaves the
+// crawl's CRM and every page's rm to the last bit, so that it makes the
+// same additions in the same order, and reports ns/expansion; set beside the crawl's time it
+// says what the selection costs.
+func BenchmarkRankMassAdditionsFloor(b *testing.B) {
+	d := loadCNRBench(b)
+	s := &rankMass{traceExpansions: true}
+	c, err := New(Config{Graph: d.g, Importance: d.importance, Seeds: d.seeds}, s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := c.Run(context.Background(), nil); err != nil {
+		b.Fatal(err)
+	}
+	n := d.g.NumNodes()
+	offsets := make([]int, n+1)
+	var targets []uint32
+	links := d.g.Successors()
+	for i := range n {
+		targets = append(targets, links.Out(uint32(i))...)
+		offsets[i+1] = len(targets)
+	}
+	start := make([]float64, n)
+	for k, p := range c.seeds {
+		start[p] = (1 - c.damping) * c.seedTrust[k]
+	}
+	rm := make([]float64, n)
+	var crm float64
+	for b.Loop() {
+		copy(rm, start)
+		crm = 0
+		for _, i := range s.expanded {
+			v := rm[i]
+			rm[i] = 0
+			crm += v
+			out := targets[offsets[i]:offsets[i+1]]
+			if len(out) == 0 {
+				dv := c.damping * v
+				for k, j := range c.seeds {
+					rm[j] += float64(dv * c.seedTrust[k])
+				}
+				continue
+			}
+			share := c.damping * v / float64(len(out))
+			for _, j := range out {
+				rm[j] += share
+			}
+		}
+	}
+	if crm != s.crm {
+		b.Fatalf("the replay sums CRM %v, the crawl %v", crm, s.crm)
+	}
+	for p, x := range rm {
+		if got := s.rmOf(uint32(p)); got != x {
+			b.Fatalf("page %d: the replay leaves rm %v, the crawl %v", p, x, got)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(s.expanded)), "ns/expansion")
+	b.ReportMetric(float64(len(s.expanded)), "expansions/op")
+}
