@@ -115,5 +115,22 @@ func (r *Reproduction) Progress() step.Progress {
 	return p
 }
 
+// StrategyProgress returns, while a crawl run is under way, its
+// strategies' labels and one progress each (scenario.Runner's
+// StrategyProgress: Done and Total count downloads); nil between runs and
+// during a revisit run.
+func (r *Reproduction) StrategyProgress() ([]string, []step.Progress) {
+	c, ok := r.current.(*scenario.Runner)
+	if !ok {
+		return nil, nil
+	}
+	strategies := c.Scenario().Strategies
+	labels := make([]string, len(strategies))
+	for k, s := range strategies {
+		labels[k] = s.Label
+	}
+	return labels, c.StrategyProgress()
+}
+
 // Results returns the results of the runs finished so far.
 func (r *Reproduction) Results() Results { return r.res }

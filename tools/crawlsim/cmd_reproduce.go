@@ -299,6 +299,8 @@ func (f *reproduceFlags) runAll(ctx context.Context, e *env, runs []reproduce.Ru
 	bar := e.newProgress("reproduce", false)
 	err = sr.run(rp, func(p step.Progress) {
 		bar.describe(p.Stage)
+		labels, strategies := rp.StrategyProgress()
+		bar.showCrawls(crawlsBeside(p, labels, strategies))
 		bar.set(p.Done, p.Total)
 	})
 	bar.finish()

@@ -122,6 +122,10 @@ func (d *lineDrawer) draw(lines []string) {
 		b.WriteString(cutToWidth(line, d.width-1))
 		b.WriteByte('\n')
 	}
+	if len(lines) < d.lines {
+		// fewer lines than last time: erase the ones left below
+		b.WriteString("\x1b[J")
+	}
 	d.lines = len(lines)
 	io.WriteString(d.w, b.String())
 }
@@ -153,6 +157,9 @@ type progress struct {
 	done  int64
 	tick  int
 	out   *lineDrawer // nil until drawn
+	// crawls are the downloads of the crawls running at once
+	// (downloadedText), shown after the line or under the bar.
+	crawls []string
 }
 
 // newProgress starts timing a piece of work described by what (which may
@@ -181,7 +188,11 @@ func (p *progress) set(done, total int64) {
 	if !p.e.terminal {
 		if now.Sub(p.last) >= progressLineInterval {
 			p.last = now
-			fmt.Fprintln(p.e.stderr, progressText(p.what, done, total, p.bytes, now.Sub(p.stage)))
+			line := progressText(p.what, done, total, p.bytes, now.Sub(p.stage))
+			if len(p.crawls) > 0 {
+				line += "; downloaded: " + strings.Join(p.crawls, ", ")
+			}
+			fmt.Fprintln(p.e.stderr, line)
 		}
 		return
 	}
@@ -193,7 +204,44 @@ func (p *progress) set(done, total int64) {
 		p.out = newLineDrawer(p.e.stderr)
 	}
 	p.tick++
-	p.out.draw([]string{barLine(p.what, done, total, p.bytes, now.Sub(p.stage), p.tick)})
+	lines := []string{barLine(p.what, done, total, p.bytes, now.Sub(p.stage), p.tick)}
+	for _, c := range p.crawls {
+		lines = append(lines, "  "+c)
+	}
+	p.out.draw(lines)
+}
+
+// showCrawls sets the downloads of the crawls running at once
+// (downloadedText of each), shown from the next drawing on; nil for none.
+func (p *progress) showCrawls(crawls []string) {
+	if p != nil {
+		p.crawls = crawls
+	}
+}
+
+// downloadedText describes a running crawl's downloads: its label, the
+// share done and the count, as "fpr 45% (1,234 of 2,740)".
+func downloadedText(label string, s step.Progress) string {
+	return fmt.Sprintf("%s %d%% (%s of %s)", terminalSafe(label),
+		100*min(max(s.Done, 0), s.Total)/s.Total, model.Count(s.Done), model.Count(s.Total))
+}
+
+// crawlsBeside returns downloadedText for each strategy whose crawl is
+// under way with a known total, labels[k] naming strategy k, or nil when
+// the only one is the crawl that p, the line's own progress, counts.
+func crawlsBeside(p step.Progress, labels []string, strategies []step.Progress) []string {
+	var out []string
+	counted := false
+	for k, s := range strategies {
+		if s.Stage == "crawl" && s.Total > 0 && k < len(labels) {
+			out = append(out, downloadedText(labels[k], s))
+			counted = s.Done == p.Done && s.Total == p.Total
+		}
+	}
+	if len(out) == 1 && counted {
+		return nil
+	}
+	return out
 }
 
 // describe changes the bar's label, e.g. to show a residual.
@@ -374,8 +422,7 @@ func (r *runBars) update(runner runProgress) {
 		}
 		r.last = now
 		done, strategies := 0, runner.StrategyProgress()
-		var crawls []string // the downloads of crawls running at once
-		for i, s := range strategies {
+		for _, s := range strategies {
 			switch {
 			case s.Stage == "done":
 				done++
@@ -383,11 +430,9 @@ func (r *runBars) update(runner runProgress) {
 			case p.Total <= 0:
 				// The stage of a strategy's crawl: its downloads.
 				p.Done, p.Total = s.Done, s.Total
-			case s.Stage == "crawl" && i+1 < len(r.labels):
-				crawls = append(crawls, fmt.Sprintf("%s %d%% (%s of %s)", r.labels[i+1],
-					100*min(max(s.Done, 0), s.Total)/s.Total, model.Count(s.Done), model.Count(s.Total)))
 			}
 		}
+		crawls := crawlsBeside(p, r.labels[1:], strategies)
 		line := progressText("run: "+terminalSafe(p.Stage), p.Done, p.Total, false, now.Sub(r.stageStart))
 		if len(crawls) > 0 {
 			line += "; downloaded: " + strings.Join(crawls, ", ")

@@ -6,12 +6,15 @@ import (
 	"errors"
 	"os"
 	"regexp"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/step"
 )
 
 // TestBarLine: a bar with a total gives its share, count and time left
@@ -107,6 +110,18 @@ func TestProgressLinesWithoutTerminal(t *testing.T) {
 	if strings.Contains(log, "\x1b") || strings.Contains(log, "\r") {
 		t.Errorf("terminal control in a log:\n%q", log)
 	}
+	// One crawl at a time: its downloads are the line's own count, said
+	// once.
+	if log := logged("run", "-j", "1", "-n", "30000", "-strategies", "bfs,opic"); strings.Contains(log, "downloaded:") {
+		t.Errorf("a crawl's downloads said twice:\n%.3000s", log)
+	}
+	// A reproduction's crawls at once: each one's downloads, named, after
+	// the count of crawls done.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	rep := regexp.MustCompile(`(?m)^000-fig4 \(1/1\): crawls \(2 at once\): \d+% \(\d of 6\), .*; downloaded: .+ \d+% \([\d,]+ of [\d,]+\)`)
+	if log := logged("reproduce", "-n", "30000", "000"); !rep.MatchString(log) {
+		t.Errorf("no progress line naming the downloads of a reproduction's crawls in\n%.3000s", log)
+	}
 	gen := logged("gen", "-n", "3000", "-o", "web.csr")
 	if !regexp.MustCompile(`(?m)^generating.*: (\d+% \(.* of .*\), \S+ elapsed, \S+ left|.* so far, \S+ elapsed)$`).MatchString(gen) {
 		t.Errorf("no progress line of gen in\n%.3000s", gen)
@@ -117,6 +132,49 @@ func TestProgressLinesWithoutTerminal(t *testing.T) {
 	}
 	if quiet := logged("gen", "-quiet", "-n", "3000", "-o", "web2.csr"); strings.Contains(quiet, "elapsed") {
 		t.Errorf("gen -quiet wrote\n%.3000s", quiet)
+	}
+}
+
+// TestProgressCrawlLines: on a terminal the crawls running at once each
+// take a line under the bar, and a drawing of fewer lines than the last
+// erases the lines left below it.
+func TestProgressCrawlLines(t *testing.T) {
+	var buf strings.Builder
+	p := (&env{stderr: &buf, terminal: true}).newProgress("reproduce", false)
+	p.start = p.start.Add(-time.Minute)
+	p.showCrawls([]string{"fpr 50% (1 of 2)", "optimal 25% (1 of 4)"})
+	p.set(1, 6)
+	if got := buf.String(); !strings.Contains(got, "reproduce  16%") || !strings.Contains(got, "\n\r\x1b[2K  fpr 50% (1 of 2)\n\r\x1b[2K  optimal 25% (1 of 4)\n") {
+		t.Errorf("drawing with two crawls: %q", got)
+	}
+	buf.Reset()
+	p.last = time.Time{}
+	p.showCrawls(nil)
+	p.set(2, 6)
+	if got := buf.String(); !strings.HasPrefix(got, "\x1b[3A") || !strings.HasSuffix(got, "\n\x1b[J") || strings.Contains(got, "fpr") {
+		t.Errorf("drawing without crawls after three lines: %q", got)
+	}
+}
+
+// TestCrawlsBeside: the crawls under way with a total, named by their
+// labels; none when the only one is what the line already counts.
+func TestCrawlsBeside(t *testing.T) {
+	strategies := []step.Progress{
+		{Stage: "done", Done: 9, Total: 9},
+		{Stage: "crawl", Done: 3, Total: 12},
+		{Stage: "waiting", Total: 12},
+		{Stage: "crawl", Done: 1500, Total: 2000},
+	}
+	labels := []string{"bfs", "fpr", "opic", "windowed-rankmass 5%"}
+	got := crawlsBeside(step.Progress{Stage: "crawls (2 at once)", Done: 1, Total: 4}, labels, strategies)
+	if want := []string{"fpr 25% (3 of 12)", "windowed-rankmass 5% 75% (1,500 of 2,000)"}; !slices.Equal(got, want) {
+		t.Errorf("two crawls at once: %q, want %q", got, want)
+	}
+	if got := crawlsBeside(strategies[1], labels[:3], strategies[:3]); got != nil {
+		t.Errorf("the one crawl the line counts: %q, want none", got)
+	}
+	if got := crawlsBeside(step.Progress{Stage: "crawls (2 at once)", Done: 3, Total: 4}, labels[:3], strategies[:3]); len(got) != 1 {
+		t.Errorf("the last crawl of crawls at once: %q, want it named", got)
 	}
 }
 
