@@ -114,7 +114,9 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) (err er
 		// A folder that cannot be looked at (a link that loops, a file
 		// on the way) says why; one made here goes again when the
 		// command fails with it still empty.
-		switch _, statErr := os.Stat(f.dir); {
+		switch st, statErr := os.Stat(f.dir); {
+		case statErr == nil && !st.IsDir():
+			return usagef("-o %s: that is a file; name a folder for report.md and the files beside it", f.dir)
 		case statErr == nil:
 		case !errors.Is(statErr, fs.ErrNotExist):
 			return fmt.Errorf("-o %s: %w", f.dir, causeOf(statErr))

@@ -332,3 +332,25 @@ func TestWriteProtectedOutputIsKept(t *testing.T) {
 	}
 	unchanged(t, files, []string{"writeOutputs"})
 }
+
+// TestOutputInAFileIsRefusedAsNotAFolder: an output whose folder is an
+// existing file (-svg g.edges/x.svg, reproduce -o g.edges) is refused
+// saying that the path is a file, not that the folder does not exist,
+// and nothing is written.
+func TestOutputInAFileIsRefusedAsNotAFolder(t *testing.T) {
+	files := inputFiles(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "-svg", "seeds.txt/x.svg", "g.edges"}, "-svg seeds.txt/x.svg: seeds.txt is a file, not a folder"},
+		{[]string{"rank", "-o", "seeds.txt/r.csv", "g.edges"}, "-o seeds.txt/r.csv: seeds.txt is a file, not a folder"},
+		{[]string{"reproduce", "-o", "seeds.txt", "002"}, "-o seeds.txt: that is a file; name a folder"},
+	} {
+		out, errOut, status := crawlsim(t, c.args...)
+		if status != 2 || out != "" || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "does not exist") {
+			t.Errorf("crawlsim %s: status %d, stdout %q, stderr %q; want status 2 and %q", strings.Join(c.args, " "), status, short(out), errOut, c.want)
+		}
+		unchanged(t, files, c.args)
+	}
+}
