@@ -30,9 +30,9 @@ func reproduceCommand() *command {
 		summary: `Run a paper's experiment and set its published figures beside crawlsim's.
 PAPER is 000 (fpr), 001 (rankmass), 002 (revisits), 003 (community-seeds),
 004 (crawling-a-country) or all. The experiment runs with the paper's
-settings (strategies, seeds, importance, politeness) on
-GRAPH, or on a generated web of -n pages when none is given (the papers'
-own crawls are not public). Each published figure or claim is printed
+settings (strategies, seeds, importance, politeness) on GRAPH, or on a
+generated web of -n pages when none is given (the papers' own crawls are
+not public). Each published figure or claim is printed
 beside crawlsim's with a verdict: same value, same order, same trend or
 differs, and the known reason of a difference (a graph without hosts,
 say). A paper whose experiment needs what the graph lacks (hosts, a
@@ -52,8 +52,8 @@ files those commands run and SVG charts drawn like the papers' figures.
 When DIR holds the report.md of an earlier reproduce, the scenario files
 and charts it wrote (NNN-NAME.json, NNN-NAME.svg, listed in a comment at
 the end of that report) and the new one does not are removed once the new
-files are written, and reproduce says which; no other file is touched. -json prints the papers' tables and
-findings with their verdicts as JSON.`,
+files are written, and reproduce says which; no other file is touched.
+-json prints the papers' tables and findings with their verdicts as JSON.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			f := &reproduceFlags{}
 			f.in.register(fs)
