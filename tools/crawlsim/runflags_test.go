@@ -186,3 +186,18 @@ func TestWorkIsBounded(t *testing.T) {
 		t.Errorf("300 strategies on 200 pages made %d garbage collections", gcs)
 	}
 }
+
+// TestSeedsHelpNamesEveryForm: run's and rank's -seeds read the same
+// specs (a bare ID,ID,... list, a list:FILE with # comments), so both
+// helps name every form; run's left out the two that rank's gives.
+func TestSeedsHelpNamesEveryForm(t *testing.T) {
+	for _, name := range []string{"run", "rank"} {
+		fs, _ := findCommand(name).flagSet(io.Discard)
+		help := fs.Lookup("seeds").Usage
+		for _, form := range []string{"top-pagerank:K", "random:K", "community:K", "host-roots", "list:ID,ID,...", "list:FILE (one id or URL per line, # comments)", "or ID,ID,..."} {
+			if !strings.Contains(help, form) {
+				t.Errorf("%s -seeds help does not name %q: %q", name, form, help)
+			}
+		}
+	}
+}
