@@ -9,10 +9,14 @@
 // (NAME.properties must be beside it; NAME.offsets is checked against it when present),
 // NAME.graph-txt is WebGraph ASCII, NAME.csr is crawlsim's binary CSR (memory
 // mapped, the fastest to load), and anything else is a SNAP-style edge list:
-// one "source target" pair per line, '#' comments, integer ids of any size or
-// URLs. -format overrides the guess. -urls FILE attaches a URL list, one URL
-// per page in id order, and gives every page the lower-cased host name of its
-// URL; URLs without a host that can be parsed are counted and put in the host
+// one "source target" pair per line (a numeric third and fourth field, a
+// weight and a timestamp, are ignored), '#' and '%' comments, integer ids
+// of any size, URLs or other labels. Labels (any id that is not an integer
+// written without sign or leading zeros makes every id one) are numbered in
+// order of first appearance, and a note on stderr says that they give no
+// hosts unless all are URLs. -format overrides the guess. -urls FILE
+// attaches a URL list, one URL per page in id order, and gives every page
+// the lower-cased host name of its URL; URLs without a host that can be parsed are counted and put in the host
 // "(none)". An edge list's integer ids are page numbers as given: the graph
 // has pages 0 to the largest id, those without links included (a SNAP header
 // "# Nodes: N" gives at least N); with a URL list they are its line numbers
