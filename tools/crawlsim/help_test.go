@@ -80,3 +80,13 @@ func TestHelpLinesFitAndEndClean(t *testing.T) {
 		check("crawlsim help "+c.name+" (above the flags)", prose, true)
 	}
 }
+
+// TestHelpSaysWhereTheManualIs: crawlsim help lists the commands, not the
+// manual (the package doc, doc.go, ten times as long), so it says where
+// the manual is.
+func TestHelpSaysWhereTheManualIs(t *testing.T) {
+	out, _, status := crawlsim(t, "help")
+	if status != 0 || !strings.Contains(out, "go doc ./tools/crawlsim") || !strings.Contains(out, "tools/crawlsim/doc.go") {
+		t.Errorf("crawlsim help: status %d, does not say where the manual is:\n%s", status, out)
+	}
+}

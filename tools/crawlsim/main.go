@@ -326,7 +326,9 @@ hosts.
 
 `+memoryHelp+`
 
-Run 'crawlsim help COMMAND' for a command's flags.
+Run 'crawlsim help COMMAND' for a command's flags. The manual, with examples,
+is the package doc: go doc ./tools/crawlsim in the repository, or
+tools/crawlsim/doc.go.
 `)
 }
 
