@@ -347,7 +347,8 @@
 // graph's average connected distance; and, with -previous FILE or -evolve,
 // how the seeds of the older snapshot do on the newer graph. -o writes the
 // seeds as a list for "run -seeds list:FILE"; "run -seeds community:K" (with
-// ",density=D" or ",size=S,members=M") extracts them inside a run.
+// ",density=D" or ",size=S,members=M", and ",iterations=N", seeds' -density,
+// -size, -members and -iterations) extracts them inside a run.
 //
 // Community seeds, in a fresh folder (TestSeedsExamples runs exactly these
 // lines and compares their output with the golden files
