@@ -245,8 +245,9 @@
 // files and dies of that signal. An output that names one of the command's
 // inputs (the graph and, for a BVGraph, its .properties and .offsets, a URL
 // list, the previous snapshot, the scenario file and the files it names, a
-// -seeds list:FILE, run's -importance-file), by any spelling, hard link or symbolic link, is refused
-// before any work, and so are two outputs naming one file (exit status 2).
+// -seeds list:FILE, run's -importance-file and -page-sizes FILE), by any
+// spelling, hard link or symbolic link, is refused before any work, and so
+// are two outputs naming one file (exit status 2).
 // An output whose name ends in .gz, in any case, is written gzip-compressed,
 // whichever command writes it; a saved scenario (-save-scenario) and a seed
 // list (seeds -o), which crawlsim reads back as plain text, are refused

@@ -75,11 +75,23 @@ func scenarioInputs(sc scenario.Scenario, file, seedSpec string, seedsGiven bool
 		ins = append(ins, urlListInputs(p.URLs, "the previous snapshot's URL list")...)
 	}
 	ins = append(ins, inputFile{file, "the scenario " + file})
+	if name := pageSizesFile(sc); name != "" {
+		ins = append(ins, inputFile{name, "the page sizes " + name})
+	}
 	if seedsGiven {
 		name := seedListFile(seedSpec)
 		ins = append(ins, inputFile{name, "the seed list " + name})
 	}
 	return ins
+}
+
+// pageSizesFile returns the file of page sizes the scenario sc reads
+// (-page-sizes FILE, politeness.page_sizes.file), or "".
+func pageSizesFile(sc scenario.Scenario) string {
+	if p := sc.Politeness; p != nil && p.PageSizes != nil {
+		return p.PageSizes.File
+	}
+	return ""
 }
 
 // seedListFile returns the file that the seed set spec reads, as
