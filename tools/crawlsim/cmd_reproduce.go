@@ -44,7 +44,9 @@ transfers, so larger-sites-first differs from breadth-first where the
 graph has hosts; its section 5.3 runs with 1,000 connections and 5 s.
 Its historical strategies learn from a previous snapshot: -previous FILE;
 without one they run apart, on a generated evolution of the graph (a
-generated web uses its evolution throughout).
+generated web uses its evolution throughout). Paper 003 extracts seeds
+from the same -previous FILE, or from the graph when there is none, and
+tries them on the graph or its generated evolution (section 3.5.4).
 
 -o DIR writes report.md (the tables, crawlsim's version, the graph's
 fingerprint and the command that reproduces each number), the scenario
@@ -57,7 +59,7 @@ files are written, and reproduce says which; no other file is touched.
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			f := &reproduceFlags{}
 			f.in.register(fs)
-			fs.StringVar(&f.prev, "previous", "", "older snapshot `FILE` of the graph, for paper 004's historical strategies (pages matched by URL, else by id)")
+			fs.StringVar(&f.prev, "previous", "", "older snapshot `FILE` of the graph, for paper 004's historical strategies and paper 003's seeds of an older snapshot (pages matched by URL, else by id)")
 			fs.StringVar(&f.prevURLs, "previous-urls", "", "URL list `FILE` of the -previous graph")
 			f.pages = reproduce.DefaultPages
 			fs.Var(wholeFlag{&f.pages}, "n", "`PAGES` of the generated web when no GRAPH is given")
