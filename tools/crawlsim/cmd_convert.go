@@ -140,10 +140,10 @@ func convertCommand() *command {
 		name: "convert",
 		args: "GRAPH",
 		summary: `Convert a graph between formats.
-It reads any input format (with -urls for hosts) and writes an edge list, WebGraph
-ASCII, a WebGraph BVGraph (as Java WebGraph writes it, 2-3 bits a link on web
-graphs) or crawlsim's .csr, which loads fastest and keeps hosts and URLs;
--transpose reverses every link.`,
+It reads any input format (with -urls for hosts) and writes an edge list,
+WebGraph ASCII, a WebGraph BVGraph (as Java WebGraph writes it, 2-3 bits a
+link on web graphs) or crawlsim's .csr, which loads fastest and keeps hosts
+and URLs; -transpose reverses every link.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			var in graphInput
 			var out graphOutput

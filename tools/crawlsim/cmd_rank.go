@@ -65,7 +65,7 @@ of computing PageRank again.`,
 			fs.Var(wholeFlag{top}, "top", "show the `K` best pages (0 for none)")
 			outPath := fs.String("o", "", "write every page's score to `FILE`: CSV, or crawlsim's binary importance format (for run -importance-file) when FILE ends in .imp; gzip-compressed when it ends in .gz")
 			asJSON := fs.Bool("json", false, "print JSON instead of a table")
-			transpose := fs.String("transpose", "", "pull PageRank along the graph's transpose `FILE` (default: NAME-t.graph beside a BVGraph NAME.graph, when there)")
+			transpose := fs.String("transpose", "", "pull PageRank along the graph's transpose `FILE` (default: NAME-t.graph beside a BVGraph NAME.graph of more than 2^28 links or whose in-link layout does not fit in memory, when there)")
 			push := fs.Bool("push", false, "compute PageRank by pushing along the out-lists, with no transpose or in-link layout in memory (default: only when no transpose is given and the layout does not fit in memory)")
 			return func(ctx context.Context, e *env, args []string) error {
 				set := explicitFlags(fs)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -36,5 +37,28 @@ func TestRankPush(t *testing.T) {
 		if status != 2 || !strings.Contains(errOut, c.want) {
 			t.Errorf("crawlsim %s: status %d, stderr %q, want %q", strings.Join(c.args, " "), status, errOut, c.want)
 		}
+	}
+}
+
+// TestRankTransposeHelpGivesRunsDefault: rank and run find NAME-t.graph
+// by the same rule (transposeFile: only beside a BVGraph of more than
+// 2^28 links or whose in-link layout does not fit in memory), so their
+// -transpose help gives the same default; rank's said it took the
+// transpose whenever there was one.
+func TestRankTransposeHelpGivesRunsDefault(t *testing.T) {
+	defaultOf := func(name string) string {
+		fs, _ := findCommand(name).flagSet(io.Discard)
+		f := fs.Lookup("transpose")
+		if f == nil {
+			t.Fatalf("%s has no -transpose", name)
+		}
+		_, d, ok := strings.Cut(f.Usage, "(default: ")
+		if !ok {
+			t.Fatalf("%s -transpose: no default in %q", name, f.Usage)
+		}
+		return d
+	}
+	if rank, run := defaultOf("rank"), defaultOf("run"); rank != run || !strings.Contains(rank, "2^28") {
+		t.Errorf("-transpose default: rank says %q, run says %q; want the same, with the 2^28 links", rank, run)
 	}
 }

@@ -30,9 +30,9 @@ func reproduceCommand() *command {
 		summary: `Run a paper's experiment and set its published figures beside crawlsim's.
 PAPER is 000 (fpr), 001 (rankmass), 002 (revisits), 003 (community-seeds),
 004 (crawling-a-country) or all. The experiment runs with the paper's
-settings (strategies, seeds, importance, politeness) on
-GRAPH, or on a generated web of -n pages when none is given (the papers'
-own crawls are not public). Each published figure or claim is printed
+settings (strategies, seeds, importance, politeness) on GRAPH, or on a
+generated web of -n pages when none is given (the papers' own crawls are
+not public). Each published figure or claim is printed
 beside crawlsim's with a verdict: same value, same order, same trend or
 differs, and the known reason of a difference (a graph without hosts,
 say). A paper whose experiment needs what the graph lacks (hosts, a
@@ -44,7 +44,9 @@ transfers, so larger-sites-first differs from breadth-first where the
 graph has hosts; its section 5.3 runs with 1,000 connections and 5 s.
 Its historical strategies learn from a previous snapshot: -previous FILE;
 without one they run apart, on a generated evolution of the graph (a
-generated web uses its evolution throughout).
+generated web uses its evolution throughout). Paper 003 extracts seeds
+from the same -previous FILE, or from the graph when there is none, and
+tries them on the graph or its generated evolution (section 3.5.4).
 
 -o DIR writes report.md (the tables, crawlsim's version, the graph's
 fingerprint and the command that reproduces each number), the scenario
@@ -52,12 +54,12 @@ files those commands run and SVG charts drawn like the papers' figures.
 When DIR holds the report.md of an earlier reproduce, the scenario files
 and charts it wrote (NNN-NAME.json, NNN-NAME.svg, listed in a comment at
 the end of that report) and the new one does not are removed once the new
-files are written, and reproduce says which; no other file is touched. -json prints the papers' tables and
-findings with their verdicts as JSON.`,
+files are written, and reproduce says which; no other file is touched.
+-json prints the papers' tables and findings with their verdicts as JSON.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			f := &reproduceFlags{}
 			f.in.register(fs)
-			fs.StringVar(&f.prev, "previous", "", "older snapshot `FILE` of the graph, for paper 004's historical strategies (pages matched by URL, else by id)")
+			fs.StringVar(&f.prev, "previous", "", "older snapshot `FILE` of the graph, for paper 004's historical strategies and paper 003's seeds of an older snapshot (pages matched by URL, else by id)")
 			fs.StringVar(&f.prevURLs, "previous-urls", "", "URL list `FILE` of the -previous graph")
 			f.pages = reproduce.DefaultPages
 			fs.Var(wholeFlag{&f.pages}, "n", "`PAGES` of the generated web when no GRAPH is given")
@@ -114,7 +116,9 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) (err er
 		// A folder that cannot be looked at (a link that loops, a file
 		// on the way) says why; one made here goes again when the
 		// command fails with it still empty.
-		switch _, statErr := os.Stat(f.dir); {
+		switch st, statErr := os.Stat(f.dir); {
+		case statErr == nil && !st.IsDir():
+			return usagef("-o %s: that is a file; name a folder for report.md and the files beside it", f.dir)
 		case statErr == nil:
 		case !errors.Is(statErr, fs.ErrNotExist):
 			return fmt.Errorf("-o %s: %w", f.dir, causeOf(statErr))

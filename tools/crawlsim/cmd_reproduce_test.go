@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -116,5 +117,17 @@ func TestReproduceAllKeepsThePapersThatRun(t *testing.T) {
 		if _, err := os.Stat(filepath.Join("rep", name)); err != nil {
 			t.Errorf("%s was not written: %v", name, err)
 		}
+	}
+}
+
+// TestReproducePreviousHelpNamesBothPapers: reproduce -previous FILE is
+// the older snapshot of paper 004's historical strategies and of paper
+// 003's seeds extracted from an older snapshot (reproduce.Input.Previous,
+// section 3.5.4), so its help names both; it named 004 alone.
+func TestReproducePreviousHelpNamesBothPapers(t *testing.T) {
+	fs, _ := findCommand("reproduce").flagSet(io.Discard)
+	help := fs.Lookup("previous").Usage
+	if !strings.Contains(help, "003") || !strings.Contains(help, "004") {
+		t.Errorf("reproduce -previous help %q does not name papers 003 and 004", help)
 	}
 }

@@ -91,7 +91,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		return usagef("-svg-x time needs the politeness clock (-politeness)")
 	}
 	// The files the scenario reads must be there before anything runs.
-	for _, name := range []string{sc.Graph.File, sc.Graph.URLs} {
+	for _, name := range []string{sc.Graph.File, sc.Graph.URLs, pageSizesFile(sc)} {
 		if name != "" {
 			if err := mustExist(name); err != nil {
 				return err

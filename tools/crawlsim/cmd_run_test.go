@@ -261,6 +261,15 @@ func TestRunFlagErrors(t *testing.T) {
 	if _, errOut, status := crawlsim(t, "run", missing); status != 1 || !strings.Contains(errOut, missing) {
 		t.Errorf("missing graph: status %d, stderr %q", status, errOut)
 	}
+	// So is a missing -page-sizes FILE, found before the graph is read
+	// (a broken one here, whose error would come first otherwise).
+	broken := filepath.Join(t.TempDir(), "broken.csr")
+	if err := os.WriteFile(broken, []byte("not a csr file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, status := crawlsim(t, "run", "-page-sizes", missing, broken); status != 1 || !strings.Contains(errOut, "cannot read "+missing) || strings.Contains(errOut, "broken.csr") {
+		t.Errorf("missing -page-sizes file: status %d, stderr %q; want status 1 naming %s before the graph", status, errOut, missing)
+	}
 }
 
 // TestRunBadScenarioFile: a scenario file that is not valid JSON, or whose

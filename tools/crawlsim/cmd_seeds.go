@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
@@ -51,7 +52,9 @@ inside a run.`,
 			fs.Var(wholeFlag{&f.samples}, "samples", "breadth-first searches from `N` random pages that estimate the average connected distance")
 			fs.StringVar(&f.prev, "previous", "", "older snapshot `FILE` of the graph: extract seeds from it and try them on GRAPH (pages matched by URL, else by id)")
 			fs.StringVar(&f.prevURLs, "previous-urls", "", "URL list `FILE` of the -previous graph")
-			fs.BoolVar(&f.evolve, "evolve", false, "take GRAPH as the older snapshot and evaluate on its evolution (gen's Evolve)")
+			ev := gen.DefaultEvolveParams()
+			fs.BoolVar(&f.evolve, "evolve", false, fmt.Sprintf("take GRAPH as the older snapshot and evaluate on its evolution (%g%% new pages, %g%% removed, %g%% new links, %g%% removed, as run -evolve)",
+				100*ev.NewPages, 100*ev.RemovedPages, 100*ev.NewLinks, 100*ev.RemovedLinks))
 			fs.Uint64Var(&f.evoSeed, "evolve-seed", 1, "random `SEED` of -evolve")
 			fs.StringVar(&f.out, "o", "", "write the seeds to `FILE`, one per line (URLs, or the file's ids), for -seeds list:FILE")
 			fs.StringVar(&f.svgOut, "svg", "", "write the per-depth charts to `FILE` (SVG, two panels)")

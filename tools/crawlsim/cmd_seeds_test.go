@@ -1,10 +1,27 @@
 package main
 
 import (
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// TestSeedsEvolveHelpGivesTheShares: seeds -evolve and run -evolve make
+// the same evolution (gen.DefaultEvolveParams), and seeds' help gives its
+// shares as run's does instead of naming the engine's function.
+func TestSeedsEvolveHelpGivesTheShares(t *testing.T) {
+	usage := func(name string) string {
+		fs, _ := findCommand(name).flagSet(io.Discard)
+		return fs.Lookup("evolve").Usage
+	}
+	run, seeds := usage("run"), usage("seeds")
+	_, shares, _ := strings.Cut(run, "(")
+	shares, _, _ = strings.Cut(shares, ";")
+	if !strings.Contains(shares, "% new pages") || !strings.Contains(seeds, "("+shares) || strings.Contains(seeds, "Evolve") {
+		t.Errorf("seeds -evolve help %q does not give run's shares %q", seeds, shares)
+	}
+}
 
 // TestSeedsEvolveBVGraph: seeds -evolve evolves a BVGraph read in place
 // (its URL list beside it) into the later snapshot the .csr evolves into,

@@ -20,9 +20,8 @@ func strategiesCommand() *command {
 Each line gives the strategy's id (what -strategies takes), its name, the
 paper and section it comes from (by authors and year; the list's footer
 cites the papers in full, with their links), and its parameters with their
-defaults. -v adds what each
-strategy and parameter does (a one-line summary, then the details); -json
-prints the whole registry.`,
+defaults. -v adds what each strategy and parameter does (a one-line
+summary, then the details); -json prints the whole registry.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			verbose := fs.Bool("v", false, "also describe each strategy and parameter")
 			asJSON := fs.Bool("json", false, "print the registry as JSON instead of a table")

@@ -9,10 +9,14 @@
 // (NAME.properties must be beside it; NAME.offsets is checked against it when present),
 // NAME.graph-txt is WebGraph ASCII, NAME.csr is crawlsim's binary CSR (memory
 // mapped, the fastest to load), and anything else is a SNAP-style edge list:
-// one "source target" pair per line, '#' comments, integer ids of any size or
-// URLs. -format overrides the guess. -urls FILE attaches a URL list, one URL
-// per page in id order, and gives every page the lower-cased host name of its
-// URL; URLs without a host that can be parsed are counted and put in the host
+// one "source target" pair per line (a numeric third and fourth field, a
+// weight and a timestamp, are ignored), '#' and '%' comments, integer ids
+// of any size, URLs or other labels. Labels (any id that is not an integer
+// written without sign or leading zeros makes every id one) are numbered in
+// order of first appearance, and a note on stderr says that they give no
+// hosts unless all are URLs. -format overrides the guess. -urls FILE
+// attaches a URL list, one URL per page in id order, and gives every page
+// the lower-cased host name of its URL; URLs without a host that can be parsed are counted and put in the host
 // "(none)". An edge list's integer ids are page numbers as given: the graph
 // has pages 0 to the largest id, those without links included (a SNAP header
 // "# Nodes: N" gives at least N); with a URL list they are its line numbers
@@ -241,8 +245,9 @@
 // files and dies of that signal. An output that names one of the command's
 // inputs (the graph and, for a BVGraph, its .properties and .offsets, a URL
 // list, the previous snapshot, the scenario file and the files it names, a
-// -seeds list:FILE, run's -importance-file), by any spelling, hard link or symbolic link, is refused
-// before any work, and so are two outputs naming one file (exit status 2).
+// -seeds list:FILE, run's -importance-file and -page-sizes FILE), by any
+// spelling, hard link or symbolic link, is refused before any work, and so
+// are two outputs naming one file (exit status 2).
 // An output whose name ends in .gz, in any case, is written gzip-compressed,
 // whichever command writes it; a saved scenario (-save-scenario) and a seed
 // list (seeds -o), which crawlsim reads back as plain text, are refused
@@ -343,7 +348,8 @@
 // graph's average connected distance; and, with -previous FILE or -evolve,
 // how the seeds of the older snapshot do on the newer graph. -o writes the
 // seeds as a list for "run -seeds list:FILE"; "run -seeds community:K" (with
-// ",density=D" or ",size=S,members=M") extracts them inside a run.
+// ",density=D" or ",size=S,members=M", and ",iterations=N", seeds' -density,
+// -size, -members and -iterations) extracts them inside a run.
 //
 // Community seeds, in a fresh folder (TestSeedsExamples runs exactly these
 // lines and compares their output with the golden files

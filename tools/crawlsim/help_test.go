@@ -1,8 +1,10 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestHelpSummariesAreWholeSentences: crawlsim help lists every command
@@ -35,5 +37,56 @@ func TestHelpSummariesAreWholeSentences(t *testing.T) {
 			strings.Count(s, `"`)%2 != 0:
 			t.Errorf("help lists %s as %q: not a whole sentence", c.name, s)
 		}
+	}
+}
+
+// TestHelpLinesFitAndEndClean: the help of crawlsim and of every command
+// ends no line with a blank (the usage line of a command without
+// arguments ended "[flags] "), and the prose above the flags is wrapped
+// within 80 columns (reproduce's and strategies' had a sentence of 106
+// columns beside a line of 30).
+func TestHelpLinesFitAndEndClean(t *testing.T) {
+	check := func(name, text string, prose bool) {
+		for i, line := range strings.Split(text, "\n") {
+			if strings.TrimRight(line, " \t") != line {
+				t.Errorf("%s: line %d ends with a blank: %q", name, i+1, line)
+			}
+			if prose && utf8.RuneCountInString(line) > 80 {
+				t.Errorf("%s: line %d has %d columns, more than 80: %q", name, i+1, utf8.RuneCountInString(line), line)
+			}
+		}
+	}
+	out, _, status := crawlsim(t, "help")
+	if status != 0 {
+		t.Fatalf("help: status %d", status)
+	}
+	_, after, _ := strings.Cut(out, "\n\nA graph's")
+	check("crawlsim help", out, false)
+	check("crawlsim help (after the commands)", "A graph's"+after, true)
+	for _, c := range commands() {
+		out, _, status := crawlsim(t, "help", c.name)
+		if status != 0 {
+			t.Fatalf("help %s: status %d", c.name, status)
+		}
+		check("crawlsim help "+c.name, out, false)
+		// The prose ends at the first heading of flags ("flags:",
+		// "graph flags:").
+		lines := strings.Split(out, "\n")
+		end := slices.IndexFunc(lines, func(l string) bool { return strings.HasSuffix(l, "flags:") })
+		if end < 0 {
+			t.Fatalf("help %s lists no flags:\n%s", c.name, out)
+		}
+		prose := strings.Join(lines[:end], "\n")
+		check("crawlsim help "+c.name+" (above the flags)", prose, true)
+	}
+}
+
+// TestHelpSaysWhereTheManualIs: crawlsim help lists the commands, not the
+// manual (the package doc, doc.go, ten times as long), so it says where
+// the manual is.
+func TestHelpSaysWhereTheManualIs(t *testing.T) {
+	out, _, status := crawlsim(t, "help")
+	if status != 0 || !strings.Contains(out, "go doc ./tools/crawlsim") || !strings.Contains(out, "tools/crawlsim/doc.go") {
+		t.Errorf("crawlsim help: status %d, does not say where the manual is:\n%s", status, out)
 	}
 }

@@ -293,7 +293,8 @@ func registerQuiet(fs *flag.FlagSet) func() bool {
 // printHelp writes the command's help to w: its usage line, its summary
 // and its flags, which fs (whose output is w) holds.
 func (c *command) printHelp(w io.Writer, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "usage: crawlsim %s [flags] %s\n\n%s\n\n", c.name, c.args, c.summary)
+	usage := strings.TrimSuffix("usage: crawlsim "+c.name+" [flags] "+c.args, " ")
+	fmt.Fprintf(w, "%s\n\n%s\n\n", usage, c.summary)
 	if c.printFlags != nil {
 		c.printFlags(w, fs)
 		return
@@ -315,7 +316,20 @@ func printUsage(w io.Writer) {
 	for _, c := range cs {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, firstLine(c.summary))
 	}
-	fmt.Fprint(w, "\nA graph's format follows its name: NAME.graph is WebGraph BVGraph (NAME.properties\nbeside it, NAME.offsets checked when present), .graph-txt WebGraph ASCII, .csr crawlsim's\nbinary CSR, anything else a SNAP-style edge list. -format overrides; -urls FILE attaches\na URL list (one URL per page, in id order) that gives pages their hosts.\n\n"+memoryHelp+"\n\nRun 'crawlsim help COMMAND' for a command's flags.\n")
+	fmt.Fprint(w, `
+A graph's format follows its name: NAME.graph is WebGraph BVGraph
+(NAME.properties beside it, NAME.offsets checked when present), .graph-txt
+WebGraph ASCII, .csr crawlsim's binary CSR, anything else a SNAP-style edge
+list; NAME.gz is read gzip-compressed. -format overrides; -urls FILE
+attaches a URL list (one URL per page, in id order) that gives pages their
+hosts.
+
+`+memoryHelp+`
+
+Run 'crawlsim help COMMAND' for a command's flags. The manual, with examples,
+is the package doc: go doc ./tools/crawlsim in the repository, or
+tools/crawlsim/doc.go.
+`)
 }
 
 func firstLine(s string) string {

@@ -75,11 +75,23 @@ func scenarioInputs(sc scenario.Scenario, file, seedSpec string, seedsGiven bool
 		ins = append(ins, urlListInputs(p.URLs, "the previous snapshot's URL list")...)
 	}
 	ins = append(ins, inputFile{file, "the scenario " + file})
+	if name := pageSizesFile(sc); name != "" {
+		ins = append(ins, inputFile{name, "the page sizes " + name})
+	}
 	if seedsGiven {
 		name := seedListFile(seedSpec)
 		ins = append(ins, inputFile{name, "the seed list " + name})
 	}
 	return ins
+}
+
+// pageSizesFile returns the file of page sizes the scenario sc reads
+// (-page-sizes FILE, politeness.page_sizes.file), or "".
+func pageSizesFile(sc scenario.Scenario) string {
+	if p := sc.Politeness; p != nil && p.PageSizes != nil {
+		return p.PageSizes.File
+	}
+	return ""
 }
 
 // seedListFile returns the file that the seed set spec reads, as
@@ -268,8 +280,9 @@ func checkFiles(e *env, ins []inputFile, outs []outputFlag, asJSON bool) error {
 // could not be written: it is a folder, a socket or a block device; it is
 // a file without write permission (refused even for root, whom the system
 // would let write it: as cp without -f, crawlsim does not replace a
-// write-protected file); its folder is missing; or the folder does not let
-// a file be made in it (tried by making and removing a temporary file).
+// write-protected file); its folder is missing or is a file; or the
+// folder does not let a file be made in it (tried by making and removing
+// a temporary file).
 // A symbolic link is checked at its target, whose folder gets the
 // temporary file. FIFOs, character devices and the standard output are
 // written directly and need no folder. Errors name the flag and the path.
@@ -296,7 +309,10 @@ func checkOutputPath(flagName, path string) error {
 		return fmt.Errorf("-%s %s: %w", flagName, path, err)
 	}
 	dir := filepath.Dir(target)
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+	switch st, err := os.Stat(dir); {
+	case err == nil && !st.IsDir():
+		return usagef("-%s %s: %s is a file, not a folder", flagName, path, dir)
+	case err != nil:
 		return usagef("-%s %s: folder %s does not exist", flagName, path, dir)
 	}
 	probe, err := createTemp(dir, "."+filepath.Base(target)+".*.tmp")

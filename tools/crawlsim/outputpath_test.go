@@ -23,6 +23,7 @@ func inputFiles(t *testing.T) map[string][]byte {
 		"p.edges":          []byte("0 1\n1 2\n"),
 		"p.urls":           []byte("http://a.example/\nhttp://a.example/x\nhttp://b.example/\n"),
 		"seeds.txt":        []byte("0\n1\n"),
+		"sizes.txt":        []byte("15000\n20000\n10000\n"),
 		"bv.graph":         []byte("not really"),
 		"bv.properties":    []byte("nodes=3\n"),
 		"bv.offsets":       []byte("nor this"),
@@ -35,6 +36,7 @@ func inputFiles(t *testing.T) map[string][]byte {
 		"refresh.json":     []byte(`{"version": 1, "simulation": {"sites": 20}}` + "\n"),
 		"scenario.json":    []byte(`{"version": 1, "graph": {"file": "g.edges", "urls": "u.urls"}, "seeds": "top-pagerank:1", "strategies": [{"id": "bfs"}]}` + "\n"),
 		"previous.json":    []byte(`{"version": 1, "graph": {"file": "g.edges"}, "previous": {"file": "p.edges", "urls": "p.urls"}, "seeds": "top-pagerank:1", "strategies": [{"id": "bfs"}]}` + "\n"),
+		"sizes.json":       []byte(`{"version": 1, "graph": {"file": "g.edges"}, "seeds": "top-pagerank:1", "strategies": [{"id": "bfs"}], "politeness": {"page_sizes": {"file": "sizes.txt"}}}` + "\n"),
 		"unrelated.json":   []byte("{}\n"),
 		"unrelated2.json":  []byte("{}\n"),
 	}
@@ -97,6 +99,8 @@ func TestOutputNamingAnInputIsRefused(t *testing.T) {
 		{[]string{"run", "-o", "p.urls", "-scenario", "previous.json"}, "-o p.urls: that is the previous snapshot's URL list p.urls"},
 		{[]string{"run", "-o", "p.edges", "-previous", "p.edges", "-strategies", "hist-pagerank-zero", "g.edges"}, "-o p.edges: that is the previous snapshot p.edges"},
 		{[]string{"run", "-o", "seeds.txt", "-seeds", "list:seeds.txt", "g.edges"}, "-o seeds.txt: that is the seed list seeds.txt"},
+		{[]string{"run", "-csv", "sizes.txt", "-page-sizes", "sizes.txt", "g.edges"}, "-csv sizes.txt: that is the page sizes sizes.txt"},
+		{[]string{"run", "-orders", "./sizes.txt", "-scenario", "sizes.json"}, "-orders ./sizes.txt: that is the page sizes sizes.txt"},
 		{[]string{"run", "-o", "bv.properties", "bv.graph"}, "-o bv.properties: that is a file of the BVGraph bv.graph"},
 		{[]string{"rank", "-o", "g.edges", "g.edges"}, "-o g.edges: that is the graph g.edges"},
 		// The loader reads NAME.properties and NAME.offsets beside a
@@ -331,4 +335,26 @@ func TestWriteProtectedOutputIsKept(t *testing.T) {
 		t.Errorf("writeOutputs on a write-protected file: err = %v", err)
 	}
 	unchanged(t, files, []string{"writeOutputs"})
+}
+
+// TestOutputInAFileIsRefusedAsNotAFolder: an output whose folder is an
+// existing file (-svg g.edges/x.svg, reproduce -o g.edges) is refused
+// saying that the path is a file, not that the folder does not exist,
+// and nothing is written.
+func TestOutputInAFileIsRefusedAsNotAFolder(t *testing.T) {
+	files := inputFiles(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "-svg", "seeds.txt/x.svg", "g.edges"}, "-svg seeds.txt/x.svg: seeds.txt is a file, not a folder"},
+		{[]string{"rank", "-o", "seeds.txt/r.csv", "g.edges"}, "-o seeds.txt/r.csv: seeds.txt is a file, not a folder"},
+		{[]string{"reproduce", "-o", "seeds.txt", "002"}, "-o seeds.txt: that is a file; name a folder"},
+	} {
+		out, errOut, status := crawlsim(t, c.args...)
+		if status != 2 || out != "" || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "does not exist") {
+			t.Errorf("crawlsim %s: status %d, stdout %q, stderr %q; want status 2 and %q", strings.Join(c.args, " "), status, short(out), errOut, c.want)
+		}
+		unchanged(t, files, c.args)
+	}
 }

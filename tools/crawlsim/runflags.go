@@ -236,7 +236,7 @@ func (f *runFlags) table() []runFlag {
 	add(groupGenerator, f.generatorTable()...)
 	add(groupSeeds,
 		runFlag{name: "seeds", field: "seeds", value: &f.seeds,
-			help: "seed set `SPEC`: top-pagerank:K, random:K, community:K (needs hosts; see crawlsim seeds), host-roots (needs hosts), list:ID,ID,... (ids or URLs; quote an item with a comma: list:\"http://a.example/?q=1,2\",7) or list:FILE (one id or URL per line)",
+			help: "seed set `SPEC`: top-pagerank:K, random:K, community:K (needs hosts; ,density=D or ,size=S,members=M and ,iterations=N after K as crawlsim seeds' flags), host-roots (needs hosts), list:ID,ID,... (ids or URLs; quote an item with a comma: list:\"http://a.example/?q=1,2\",7), list:FILE (one id or URL per line, # comments) or ID,ID,...",
 			apply: func(a *applying) error {
 				spec, err := seeds.Parse(f.seeds)
 				if err != nil {

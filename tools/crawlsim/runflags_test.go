@@ -186,3 +186,26 @@ func TestWorkIsBounded(t *testing.T) {
 		t.Errorf("300 strategies on 200 pages made %d garbage collections", gcs)
 	}
 }
+
+// TestSeedsHelpNamesEveryForm: run's and rank's -seeds read the same
+// specs (a bare ID,ID,... list, a list:FILE with # comments), so both
+// helps name every form; run's left out the two that rank's gives, and
+// the options of community:K.
+func TestSeedsHelpNamesEveryForm(t *testing.T) {
+	for _, name := range []string{"run", "rank"} {
+		fs, _ := findCommand(name).flagSet(io.Discard)
+		help := fs.Lookup("seeds").Usage
+		for _, form := range []string{"top-pagerank:K", "random:K", "community:K", "host-roots", "list:ID,ID,...", "list:FILE (one id or URL per line, # comments)", "or ID,ID,..."} {
+			if !strings.Contains(help, form) {
+				t.Errorf("%s -seeds help does not name %q: %q", name, form, help)
+			}
+		}
+	}
+	// run's help names the options of community:K (seeds.ParseSpec).
+	fs, _ := findCommand("run").flagSet(io.Discard)
+	for _, option := range []string{",density=D", ",size=S", "members=M", ",iterations=N"} {
+		if help := fs.Lookup("seeds").Usage; !strings.Contains(help, option) {
+			t.Errorf("run -seeds help does not name the community option %q: %q", option, help)
+		}
+	}
+}
