@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
@@ -60,8 +61,10 @@ func (st *importanceStage) loadImportance() (int64, error) {
 		in = st.env.Wrap(name, f)
 	}
 	graphName := st.graph.sourceName
-	if graphName == "" {
-		graphName = "the generated graph"
+	if st.s.Graph.File == "" {
+		// sourceName is the generator's description ("generated: 100
+		// pages, ..."), not a name an error can put where a file's goes
+		graphName = "the generated graph (" + strings.TrimPrefix(graphName, "generated: ") + ")"
 	}
 	opt := graphio.ImportanceOptions{Format: st.env.ImportanceFormat, Column: st.env.ImportanceColumn, Cancel: st.env.Cancel}
 	if l := st.graph.labels; l != nil && (l.IDs != nil || l.Names != nil) {
