@@ -126,7 +126,7 @@ func TestGivenZeroFlags(t *testing.T) {
 		{[]string{"refresh", "-scenario", file, "-users", "0"}, "-users 0: want 1 to 65,536"},
 		{[]string{"run", "-host-exp", "0"}, "-host-exp 0: want an exponent above 0 and at most 5"},
 		{[]string{"run", "-degree-exp", "0"}, "-degree-exp 0: want an exponent from 1.5 to 5"},
-		{[]string{"gen", "-host-exp", "0", "-o", filepath.Join(dir, "g.csr")}, "-host-exp must be above 0, got 0"},
+		{[]string{"gen", "-host-exp", "0", "-o", filepath.Join(dir, "g.csr")}, "-host-exp 0: want an exponent above 0"},
 	} {
 		checkFails(t, 2, c.args, c.want)
 	}

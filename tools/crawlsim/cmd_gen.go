@@ -284,16 +284,16 @@ func (g *generatorFlags) check(set map[string]bool) error {
 	p := g.params
 	switch {
 	case set["n"] && p.Pages < 1:
-		return usagef("-n must be at least 1, got %d", p.Pages)
+		return usagef("-n %d: want 1 or more pages", p.Pages)
 	case set["hosts"] && p.Hosts < 1:
-		return usagef("-hosts must be at least 1, got %d", p.Hosts)
+		return usagef("-hosts %d: want 1 to the number of pages", p.Hosts)
 	case set["degree"] && !(p.MeanOutDegree > 0):
-		return usagef("-degree must be positive, got %g", p.MeanOutDegree)
+		return usagef("-degree %g: want a positive mean, at most (pages-1)/2", p.MeanOutDegree)
 	// 0 would read as the default exponent.
 	case set["host-exp"] && p.HostSizeExponent == 0:
-		return usagef("-host-exp must be above 0, got 0")
+		return usagef("-host-exp 0: want an exponent above 0")
 	case set["degree-exp"] && p.OutDegreeExponent == 0:
-		return usagef("-degree-exp must be from 1.5 to 5, got 0")
+		return usagef("-degree-exp 0: want an exponent from 1.5 to 5")
 	}
 	return nil
 }

@@ -27,7 +27,7 @@ largest hosts.`,
 			asJSON := fs.Bool("json", false, "print JSON instead of a table")
 			return func(ctx context.Context, e *env, args []string) error {
 				if *top < 0 {
-					return usagef("-top must be 0 or more, got %d", *top)
+					return usagef("-top %d: want 0 or more pages", *top)
 				}
 				if err := in.check(args); err != nil {
 					return err

@@ -84,15 +84,15 @@ of computing PageRank again.`,
 				switch {
 				case !(*damping > 0 && *damping <= 1):
 					// d = 0 would make every score the teleport vector itself.
-					return usagef("-d must be in (0,1], got %g", *damping)
+					return usagef("-d %g: want a damping factor in (0,1]", *damping)
 				case !(*tol > 0):
-					return usagef("-tol must be positive, got %g", *tol)
+					return usagef("-tol %g: want a positive number", *tol)
 				case *maxIter < 1 || *maxIter > maxIterationsFlag:
-					return usagef("-max-iter must be from 1 to %s, got %d", model.Count(maxIterationsFlag), *maxIter)
+					return usagef("-max-iter %d: want 1 to %s iterations", *maxIter, model.Count(maxIterationsFlag))
 				case *hitsIter < 1 || *hitsIter > maxIterationsFlag:
-					return usagef("-hits-iter must be from 1 to %s, got %d", model.Count(maxIterationsFlag), *hitsIter)
+					return usagef("-hits-iter %d: want 1 to %s iterations", *hitsIter, model.Count(maxIterationsFlag))
 				case *top < 0:
-					return usagef("-top must be 0 or more, got %d", *top)
+					return usagef("-top %d: want 0 or more pages", *top)
 				}
 				var spec seeds.Spec
 				if *seedSpec != "" {

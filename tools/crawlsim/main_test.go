@@ -132,9 +132,9 @@ func TestFlagsAreCheckedBeforeLoading(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"rank", "-d", "1.5", missing}, "-d must be in (0,1]"},
-		{[]string{"rank", "-d", "0", missing}, "-d must be in (0,1]"},
-		{[]string{"rank", "-tol", "0", missing}, "-tol must be positive"},
+		{[]string{"rank", "-d", "1.5", missing}, "-d 1.5: want a damping factor in (0,1]"},
+		{[]string{"rank", "-d", "0", missing}, "-d 0: want a damping factor in (0,1]"},
+		{[]string{"rank", "-tol", "0", missing}, "-tol 0: want a positive number"},
 		{[]string{"rank", "-seeds", "random:0", missing}, "-seeds"},
 		{[]string{"rank", "-hits", "-seeds", "1,2", missing}, "-seeds is a PageRank flag"},
 		{[]string{"rank", "-hits", "-tol", "5", missing}, "-tol is a PageRank flag"},
@@ -148,10 +148,10 @@ func TestFlagsAreCheckedBeforeLoading(t *testing.T) {
 		{[]string{"info", "-format", "png", missing}, "-format"},
 		{[]string{"convert", missing}, "-o FILE is required"},
 		{[]string{"convert", "-o", "x.graph.gz", missing}, "a BVGraph is written uncompressed"},
-		{[]string{"gen", "-n", "-5", "-o", out}, "-n must be at least 1"},
+		{[]string{"gen", "-n", "-5", "-o", out}, "-n -5: want 1 or more pages"},
 		{[]string{"gen", "-intra", "1.5", "-o", out}, "-intra 1.5 is out of range"},
 		{[]string{"gen", "-n", "10", "-degree", "8", "-o", out}, "at most 4.5"},
-		{[]string{"gen", "-degree", "0", "-o", out}, "-degree must be positive"},
+		{[]string{"gen", "-degree", "0", "-o", out}, "-degree 0: want a positive mean"},
 		{[]string{"gen", "extra", "-o", out}, "takes no arguments"},
 		{[]string{"gen", "-o", "/no/such/folder/x.csr"}, "does not exist"},
 		{[]string{"info"}, "expected one graph file"},
