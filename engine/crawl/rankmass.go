@@ -137,6 +137,8 @@ func init() {
 		},
 		New:        func(v Values) Strategy { return &rankMass{epsilon: v["epsilon"]} },
 		SpareBytes: func(pages, _ int64) int64 { return rmWarmBytes(pages) },
+		// cnr-2000: 97% of the downloads in 10 s of 14
+		UnevenProgress: true,
 	})
 }
 

@@ -84,6 +84,10 @@ type Info struct {
 	// strategy still runs faster, taking what Config.SpareBytes allows
 	// up to SpareBytes; when nil, it takes SpareBytes or nothing.
 	LeastSpareBytes func(pages, links int64) int64 `json:"-"`
+	// UnevenProgress says that the strategy's late downloads cost far
+	// more than its early ones, so that the share of downloads done says
+	// little of the time left (step.Progress.Uneven).
+	UnevenProgress bool `json:"-"`
 }
 
 // DefaultCost is the Cost of a strategy whose Info gives none: about one

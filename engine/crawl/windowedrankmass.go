@@ -80,6 +80,10 @@ func init() {
 		New:             func(v Values) Strategy { return &windowedRankMass{window: v["window"]} },
 		SpareBytes:      outListsBytes,
 		LeastSpareBytes: packedOutListsLeast,
+		// every window's pass reads all of D, and the last windows
+		// download a page each: at 13 M pages, 99% of the downloads
+		// in 4 min 21 s of about 9 min
+		UnevenProgress: true,
 	})
 }
 

@@ -245,7 +245,7 @@ func (st *crawlStage) emit(k int) error {
 
 func (st *crawlStage) strategyProgress(k int) step.Progress {
 	sr := &st.runs[k]
-	p := step.Progress{Stage: sr.state, Total: sr.total}
+	p := step.Progress{Stage: sr.state, Total: sr.total, Uneven: sr.state == "crawl" && sr.info.UnevenProgress}
 	switch {
 	case sr.result != nil && sr.measurer == nil:
 		// It crawled ahead (seedStage.share); its metrics wait their turn.
@@ -262,6 +262,7 @@ func (st *crawlStage) strategyProgress(k int) step.Progress {
 func (st *crawlStage) crawlProgress(k int) step.Progress {
 	p := st.strategyProgress(k)
 	p.Stage = fmt.Sprintf("crawl %s (%d/%d)", st.runs[k].label, k+1, len(st.runs))
+	p.Uneven = st.runs[k].info.UnevenProgress
 	return p
 }
 

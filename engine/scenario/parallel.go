@@ -297,13 +297,15 @@ func (st *crawlStage) grantSpare(k int) {
 	sr.spare, sr.spareHeld = grant, max(grant, 0)
 }
 
-// parallelProgress reports the strategies done against those to run.
+// parallelProgress reports the strategies done against those to run:
+// units of unequal cost (Uneven).
 func (st *crawlStage) parallelProgress() step.Progress {
 	p := &st.par
 	done := int64(p.started - len(p.running))
 	return step.Progress{
-		Stage: fmt.Sprintf("crawls (%d at once)", st.env.Parallel),
-		Done:  done,
-		Total: int64(len(p.queue)),
+		Stage:  fmt.Sprintf("crawls (%d at once)", st.env.Parallel),
+		Done:   done,
+		Total:  int64(len(p.queue)),
+		Uneven: true,
 	}
 }

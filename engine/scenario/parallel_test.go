@@ -341,3 +341,28 @@ func runCounting(t *testing.T, s Scenario, env Env, budget int) (*Result, bool) 
 	}
 	return res, searched
 }
+
+// TestParallelProgressIsUneven: crawls run at once are counted one unit
+// each, and crawls differ in cost by orders of magnitude, so the stage's
+// progress is marked Uneven: no time left follows from its share done.
+func TestParallelProgressIsUneven(t *testing.T) {
+	r, err := New(smallScenario(), Env{Workers: 1, Parallel: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := false
+	for done := false; !done; {
+		if done, err = r.Step(500); err != nil {
+			t.Fatal(err)
+		}
+		if p := r.Progress(); strings.HasPrefix(p.Stage, "crawls (2 at once)") {
+			seen = true
+			if !p.Uneven {
+				t.Errorf("stage %q: not Uneven", p.Stage)
+			}
+		}
+	}
+	if !seen {
+		t.Error("no stage of crawls at once")
+	}
+}

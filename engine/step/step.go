@@ -16,6 +16,11 @@ type Progress struct {
 	// Total is the number of units expected, or 0 when it is not known in
 	// advance (an iteration that stops on a tolerance).
 	Total int64
+	// Uneven says that the units differ so much in cost that the share
+	// done tells nothing of the time left: the downloads of a crawl whose
+	// late ones cost far more than its early ones, or crawls of unequal
+	// cost counted one unit each.
+	Uneven bool
 }
 
 // Fraction returns Done/Total clamped to [0,1], or 0 when Total is unknown.

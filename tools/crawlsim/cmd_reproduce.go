@@ -305,6 +305,7 @@ func (f *reproduceFlags) runAll(ctx context.Context, e *env, runs []reproduce.Ru
 		bar.describe(p.Stage)
 		labels, strategies := rp.StrategyProgress()
 		bar.showCrawls(crawlsBeside(p, labels, strategies))
+		bar.setUneven(p.Uneven)
 		bar.set(p.Done, p.Total)
 	})
 	bar.finish()

@@ -45,10 +45,11 @@ var progressLineInterval = 10 * time.Second
 const barWidth = 20
 
 // barLine renders one bar: label, then with a known total (> 0) the share
-// done, the bar, the count and the time elapsed and left, else a spinner,
-// the count and the time elapsed. elapsed is the stage's time; bytes
-// counts in bytes; tick turns the spinner.
-func barLine(label string, done, total int64, bytes bool, elapsed time.Duration, tick int) string {
+// done, the bar, the count and the time elapsed and left (timeLeft), else
+// a spinner, the count and the time elapsed. elapsed is the stage's time;
+// bytes counts in bytes; uneven is step.Progress.Uneven; tick turns the
+// spinner.
+func barLine(label string, done, total int64, bytes, uneven bool, elapsed time.Duration, tick int) string {
 	amount := func(n int64) string {
 		if bytes {
 			return graphio.BytesText(n)
@@ -63,17 +64,28 @@ func barLine(label string, done, total int64, bytes bool, elapsed time.Duration,
 	share := float64(done) / float64(total)
 	cells := int(share * barWidth)
 	left := "?"
-	if done > 0 {
-		left = secs(time.Duration(float64(elapsed) * float64(total-done) / float64(done)))
+	if d, ok := timeLeft(done, total, uneven, elapsed); ok {
+		left = secs(d)
 	}
 	return fmt.Sprintf("%s %3d%% |%s%s| (%s/%s) [%s:%s]", label, int(100*share),
 		strings.Repeat("█", cells), strings.Repeat(" ", barWidth-cells), amount(done), amount(total), secs(elapsed), left)
 }
 
+// timeLeft is the time left when done of total units took elapsed, each
+// unit as long as the ones done: not known (false) before the first unit,
+// or when the units are uneven (step.Progress.Uneven).
+func timeLeft(done, total int64, uneven bool, elapsed time.Duration) (time.Duration, bool) {
+	if done <= 0 || uneven {
+		return 0, false
+	}
+	return time.Duration(float64(elapsed) * float64(total-done) / float64(done)), true
+}
+
 // progressText renders one plain progress line, for a log: label, then
 // with a known total (> 0) the share done, the count, the time elapsed
-// in the stage and the time left, else the count and the time elapsed.
-func progressText(label string, done, total int64, bytes bool, elapsed time.Duration) string {
+// in the stage and the time left (timeLeft), else the count and the time
+// elapsed.
+func progressText(label string, done, total int64, bytes, uneven bool, elapsed time.Duration) string {
 	amount := func(n int64) string {
 		if bytes {
 			return graphio.BytesText(n)
@@ -86,8 +98,8 @@ func progressText(label string, done, total int64, bytes bool, elapsed time.Dura
 	}
 	done = min(max(done, 0), total)
 	left := "unknown"
-	if done > 0 {
-		left = secs(time.Duration(float64(elapsed) * float64(total-done) / float64(done)))
+	if d, ok := timeLeft(done, total, uneven, elapsed); ok {
+		left = secs(d)
 	}
 	return fmt.Sprintf("%s: %d%% (%s of %s), %s elapsed, %s left", label, int(100*float64(done)/float64(total)), amount(done), amount(total), secs(elapsed), left)
 }
@@ -160,6 +172,8 @@ type progress struct {
 	// crawls are the downloads of the crawls running at once
 	// (downloadedText), shown after the line or under the bar.
 	crawls []string
+	// uneven is step.Progress.Uneven of the count (setUneven).
+	uneven bool
 }
 
 // newProgress starts timing a piece of work described by what (which may
@@ -188,7 +202,7 @@ func (p *progress) set(done, total int64) {
 	if !p.e.terminal {
 		if now.Sub(p.last) >= progressLineInterval {
 			p.last = now
-			line := progressText(p.what, done, total, p.bytes, now.Sub(p.stage))
+			line := progressText(p.what, done, total, p.bytes, p.uneven, now.Sub(p.stage))
 			if len(p.crawls) > 0 {
 				line += "; downloaded: " + strings.Join(p.crawls, ", ")
 			}
@@ -204,11 +218,19 @@ func (p *progress) set(done, total int64) {
 		p.out = newLineDrawer(p.e.stderr)
 	}
 	p.tick++
-	lines := []string{barLine(p.what, done, total, p.bytes, now.Sub(p.stage), p.tick)}
+	lines := []string{barLine(p.what, done, total, p.bytes, p.uneven, now.Sub(p.stage), p.tick)}
 	for _, c := range p.crawls {
 		lines = append(lines, "  "+c)
 	}
 	p.out.draw(lines)
+}
+
+// setUneven says whether the units counted are uneven
+// (step.Progress.Uneven), so that the time left is not told.
+func (p *progress) setUneven(uneven bool) {
+	if p != nil {
+		p.uneven = uneven
+	}
 }
 
 // showCrawls sets the downloads of the crawls running at once
@@ -433,7 +455,7 @@ func (r *runBars) update(runner runProgress) {
 			}
 		}
 		crawls := crawlsBeside(p, r.labels[1:], strategies)
-		line := progressText("run: "+terminalSafe(p.Stage), p.Done, p.Total, false, now.Sub(r.stageStart))
+		line := progressText("run: "+terminalSafe(p.Stage), p.Done, p.Total, false, p.Uneven, now.Sub(r.stageStart))
 		if len(crawls) > 0 {
 			line += "; downloaded: " + strings.Join(crawls, ", ")
 		}
@@ -472,7 +494,7 @@ func (s *stageBar) render(p step.Progress, strategy bool, now time.Time, tick in
 	if stage != s.stage {
 		s.stage, s.start = stage, now
 	}
-	return barLine(s.label+"  "+stage, p.Done, p.Total, false, now.Sub(s.start), tick)
+	return barLine(s.label+"  "+stage, p.Done, p.Total, false, p.Uneven, now.Sub(s.start), tick)
 }
 
 // finish erases the bars.

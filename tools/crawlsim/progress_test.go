@@ -20,15 +20,15 @@ import (
 // TestBarLine: a bar with a total gives its share, count and time left
 // (the time per unit so far times the units left); without one it spins.
 func TestBarLine(t *testing.T) {
-	got := barLine("reading g.csr", 25, 100, false, 10*time.Second, 0)
+	got := barLine("reading g.csr", 25, 100, false, false, 10*time.Second, 0)
 	want := "reading g.csr  25% |█████               | (25/100) [10s:30s]"
 	if got != want {
 		t.Errorf("barLine = %q\nwant      %q", got, want)
 	}
-	if got := barLine("writing", 3<<20, 0, true, 2*time.Second, 1); got != `writing \ (3.0 MiB) [2s]` {
+	if got := barLine("writing", 3<<20, 0, true, false, 2*time.Second, 1); got != `writing \ (3.0 MiB) [2s]` {
 		t.Errorf("barLine without a total = %q", got)
 	}
-	if got := barLine("x", 0, 10, false, time.Second, 0); !strings.HasSuffix(got, "[1s:?]") {
+	if got := barLine("x", 0, 10, false, false, time.Second, 0); !strings.HasSuffix(got, "[1s:?]") {
 		t.Errorf("barLine before any unit = %q, want an unknown time left", got)
 	}
 }
@@ -181,11 +181,18 @@ func TestCrawlsBeside(t *testing.T) {
 // TestProgressText: a plain line gives the share, the counts grouped,
 // the time elapsed and left, or without a total the count so far.
 func TestProgressText(t *testing.T) {
-	if got, want := progressText("run: crawl bfs", 2500, 10000, false, 30*time.Second), "run: crawl bfs: 25% (2,500 of 10,000), 30s elapsed, 1m30s left"; got != want {
+	if got, want := progressText("run: crawl bfs", 2500, 10000, false, false, 30*time.Second), "run: crawl bfs: 25% (2,500 of 10,000), 30s elapsed, 1m30s left"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if got, want := progressText("reading x", 0, 0, true, 12*time.Second), "reading x: 0 bytes so far, 12s elapsed"; got != want {
+	if got, want := progressText("reading x", 0, 0, true, false, 12*time.Second), "reading x: 0 bytes so far, 12s elapsed"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+	// Uneven units (step.Progress.Uneven): the share, but no time left.
+	if got, want := progressText("run: crawls (2 at once)", 1, 6, false, true, 5*time.Minute), "run: crawls (2 at once): 16% (1 of 6), 5m0s elapsed, unknown left"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := barLine("reproduce", 99, 100, false, true, time.Minute, 0); !strings.HasSuffix(got, "(99/100) [1m0s:?]") {
+		t.Errorf("barLine of uneven units = %q, want no time left", got)
 	}
 }
 
