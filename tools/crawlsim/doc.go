@@ -49,7 +49,11 @@
 // below). A progress bar appears on stderr for
 // work that takes more than a second when stderr is a terminal; when it
 // is not (a log file, a batch job), a plain line every 10 seconds gives
-// the stage, its share done and the time elapsed and left; -quiet, which
+// the stage, its share done and the time elapsed and left, and the
+// downloads of each crawl when several run at once. The time left is
+// "unknown" where the share done cannot tell it: crawls run at once,
+// counted one a unit, and the crawls of rankmass and windowed-rankmass,
+// whose last downloads cost far more than their first. -quiet, which
 // every command takes, silences both. Every command ends by saying on
 // stderr how long it took. The exit status is 0 on
 // success, 1 on failure and 2 on bad usage; flags are checked before any
