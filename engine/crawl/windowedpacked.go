@@ -50,13 +50,8 @@ func (s *windowedRankMass) startPacked(spare int64) {
 // to the packed copy; slot is the page's. It drops the copy when the list
 // does not fit in the bytes left.
 func (s *windowedRankMass) packOut(slot uint32, out []uint32) {
-	n, seeds, seq := uint32(len(s.rm)), uint32(len(s.c.seeds)), s.c.seq
 	list := append(s.scratch[:0], out...)
-	for k, j := range list {
-		if q := seq[j]; q < seeds {
-			list[k] = n + q
-		}
-	}
+	s.toSlots(list)
 	s.scratch = list
 	buf := s.packed
 	if size := packedSize(slot, list); cap(buf)-len(buf) < size {

@@ -145,17 +145,30 @@ func (s *windowedRankMass) Downloaded(page uint32) {
 	}
 }
 
-// copyOut appends page's out-list to the copy, naming each seed by its
-// slot in work. Its out-neighbours are discovered (Crawl.download), and
-// the seeds are discovered first, in order (Crawl.Discovery): a page is
-// the k-th seed exactly when its discovery number k is below their count.
+// slotOf returns page p's slot in work: p, or n+k for the k-th seed. p
+// is discovered (a downloaded page, or an out-neighbour of one:
+// Crawl.download), and the seeds are discovered first, in order
+// (Crawl.Discovery): a page is the k-th seed exactly when its discovery
+// number k is below their count.
+func (s *windowedRankMass) slotOf(p uint32) uint32 {
+	if q := s.c.seq[p]; q < uint32(len(s.c.seeds)) {
+		return uint32(len(s.rm)) + q
+	}
+	return p
+}
+
+// toSlots names each page of list by its slot (slotOf), in place.
+func (s *windowedRankMass) toSlots(list []uint32) {
+	for k, p := range list {
+		list[k] = s.slotOf(p)
+	}
+}
+
+// copyOut appends page's out-list to the copy, each page named by its
+// slot in work (slotOf).
 func (s *windowedRankMass) copyOut(page uint32) {
 	c := s.c
-	n, seeds, seq := uint32(len(s.rm)), uint32(len(c.seeds)), c.seq
-	slot := page
-	if q := seq[page]; q < seeds {
-		slot = n + q
-	}
+	slot := s.slotOf(page)
 	if s.outStart == nil {
 		s.packOut(slot, c.links.Out(page))
 		if s.slotOfD != nil {
@@ -165,12 +178,7 @@ func (s *windowedRankMass) copyOut(page uint32) {
 	}
 	at := len(s.outOfD)
 	s.outOfD = append(s.outOfD, c.links.Out(page)...)
-	out := s.outOfD[at:]
-	for k, j := range out {
-		if q := seq[j]; q < seeds {
-			out[k] = n + q
-		}
-	}
+	s.toSlots(s.outOfD[at:])
 	s.outStart = append(s.outStart, len(s.outOfD))
 	s.slotOfD = append(s.slotOfD, slot)
 }
