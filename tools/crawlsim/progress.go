@@ -451,7 +451,7 @@ func (r *runBars) update(runner runProgress) {
 			case s.Total <= 0 || s.Stage == "" || s.Stage == "waiting" || s.Stage == model.StageElsewhere:
 			case p.Total <= 0:
 				// The stage of a strategy's crawl: its downloads.
-				p.Done, p.Total = s.Done, s.Total
+				p.Done, p.Total, p.Uneven = s.Done, s.Total, s.Uneven
 			}
 		}
 		crawls := crawlsBeside(p, r.labels[1:], strategies)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
@@ -153,6 +154,33 @@ func TestProgressCrawlLines(t *testing.T) {
 	p.set(2, 6)
 	if got := buf.String(); !strings.HasPrefix(got, "\x1b[3A") || !strings.HasSuffix(got, "\n\x1b[J") || strings.Contains(got, "fpr") {
 		t.Errorf("drawing without crawls after three lines: %q", got)
+	}
+}
+
+// fakeRun is a runProgress that reports fixed progress.
+type fakeRun struct {
+	run        step.Progress
+	strategies []step.Progress
+}
+
+func (f fakeRun) Progress() step.Progress           { return f.run }
+func (f fakeRun) StrategyProgress() []step.Progress { return f.strategies }
+
+// TestRunLineTakesTheCrawlsCount: when the run's stage has no count of its
+// own and a crawl goes on (the breadth-first crawl that counts the
+// reachable pages ahead of the others), the line gives that crawl's
+// downloads, and no time left when they are uneven.
+func TestRunLineTakesTheCrawlsCount(t *testing.T) {
+	defer func(d time.Duration) { progressLineInterval = d }(progressLineInterval)
+	progressLineInterval = time.Nanosecond
+	for _, uneven := range []bool{false, true} {
+		var buf strings.Builder
+		r := newRunBars(&env{stderr: &buf}, scenario.Scenario{Strategies: []scenario.Strategy{{Label: "bfs"}}})
+		r.update(fakeRun{step.Progress{Stage: "reachable pages"}, []step.Progress{{Stage: "crawl", Done: 50, Total: 100, Uneven: uneven}}})
+		line := buf.String()
+		if !strings.HasPrefix(line, "run: reachable pages: 50% (50 of 100), ") || strings.Contains(line, "unknown left") != uneven {
+			t.Errorf("uneven %v: %q", uneven, line)
+		}
 	}
 }
 
