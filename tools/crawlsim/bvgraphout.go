@@ -83,7 +83,7 @@ func (out *graphOutput) writeBVGraph(ctx context.Context, e *env, lists bvLists,
 	}()
 	var st graphio.BVGraphStats
 	outs := []output{
-		{path: out.path, flag: "o", write: func(w io.Writer) error {
+		{path: out.path, flag: "o", reported: true, write: func(w io.Writer) error {
 			ow := bufio.NewWriterSize(offTmp, 1<<20)
 			bw, err := graphio.NewBVGraphWriter(w, ow, out.bv)
 			if err != nil {
@@ -106,14 +106,14 @@ func (out *graphOutput) writeBVGraph(ctx context.Context, e *env, lists bvLists,
 			}
 			return nil
 		}},
-		{path: base + ".offsets", write: func(w io.Writer) error {
+		{path: base + ".offsets", reported: true, write: func(w io.Writer) error {
 			if _, err := offTmp.Seek(0, io.SeekStart); err != nil {
 				return causeOf(err)
 			}
 			_, err := io.Copy(w, offTmp)
 			return causeOf(err)
 		}},
-		{path: base + ".properties", write: func(w io.Writer) error {
+		{path: base + ".properties", reported: true, write: func(w io.Writer) error {
 			return graphio.WriteBVGraphProperties(w, out.bv, st)
 		}},
 	}

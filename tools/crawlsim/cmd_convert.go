@@ -74,7 +74,7 @@ func (out *graphOutput) urlOutput(g *graph.Graph) []output {
 	if out.urlsOut == "" {
 		return nil
 	}
-	return []output{{path: out.urlsOut, flag: "urls-out", write: func(w io.Writer) error { return graphio.WriteURLList(w, g.URLs) }}}
+	return []output{{path: out.urlsOut, flag: "urls-out", reported: true, write: func(w io.Writer) error { return graphio.WriteURLList(w, g.URLs) }}}
 }
 
 // writeGraph saves g, or its transpose, and its URLs when asked, and says
@@ -95,7 +95,7 @@ func (out *graphOutput) writeGraph(ctx context.Context, e *env, g *graph.Graph, 
 	if transpose {
 		g = g.Transpose()
 	}
-	outs := append([]output{{path: out.path, flag: "o", write: func(w io.Writer) error { return graphio.Save(w, g, out.format) }}}, out.urlOutput(g)...)
+	outs := append([]output{{path: out.path, flag: "o", reported: true, write: func(w io.Writer) error { return graphio.Save(w, g, out.format) }}}, out.urlOutput(g)...)
 	if err := writeOutputs(ctx, e, outs...); err != nil {
 		return err
 	}

@@ -155,8 +155,9 @@ func isStreamOutput(path string) bool {
 func (out *graphOutput) writeStreamed(ctx context.Context, e *env, p gen.Params) error {
 	var counts gen.Counts
 	o := output{
-		path: out.path,
-		flag: "o",
+		path:     out.path,
+		flag:     "o",
+		reported: true,
 		write: func(w io.Writer) error {
 			g, c, err := generateGraph(ctx, e, p)
 			if err != nil {
@@ -202,7 +203,7 @@ func (out *graphOutput) writeStreamedBVGraph(ctx context.Context, e *env, p gen.
 	var counts gen.Counts
 	var urls []output
 	if out.urlsOut != "" {
-		urls = []output{{path: out.urlsOut, flag: "urls-out", write: func(w io.Writer) error {
+		urls = []output{{path: out.urlsOut, flag: "urls-out", reported: true, write: func(w io.Writer) error {
 			bw := bufio.NewWriterSize(w, 1<<20)
 			gr, err := gen.NewURLListGenerator(p, func(u []byte) error {
 				bw.Write(u)

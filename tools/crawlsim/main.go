@@ -155,6 +155,9 @@ type env struct {
 	// command prints (a table, what it wrote) does not mix with the data.
 	// checkFiles sets it.
 	data io.Writer
+	// written lists the files the command wrote that it does not report
+	// itself (output.reported), for the line that ends it.
+	written []string
 }
 
 // command is one subcommand: its flags, checked before any work, and the
@@ -259,8 +262,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return fmt.Errorf("crawlsim %s: %w", c.name, err)
 	}
-	fmt.Fprintf(stderr, "crawlsim %s: done in %s\n", c.name, roundDuration(time.Since(start)))
+	fmt.Fprintf(stderr, "crawlsim %s: done in %s%s\n", c.name, roundDuration(time.Since(start)), wroteText(e.written))
 	return nil
+}
+
+// wroteText names the files a command wrote, for the line that ends it:
+// "; wrote a.json, b.csv", the first few and then a count of the others.
+func wroteText(paths []string) string {
+	const named = 4
+	if len(paths) == 0 {
+		return ""
+	}
+	var names []string
+	for _, p := range paths {
+		names = append(names, terminalSafe(p))
+	}
+	if len(names) > named {
+		names = append(names[:named-1], fmt.Sprintf("%d more", len(paths)-named+1))
+	}
+	if len(names) == 1 {
+		return "; wrote " + names[0]
+	}
+	return "; wrote " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // flagSet returns the command's flag set, writing its help to w, and the

@@ -39,7 +39,7 @@ func mustRun(t *testing.T, args ...string) string {
 	if status != 0 {
 		t.Fatalf("crawlsim %s: status %d\nstderr: %s", strings.Join(args, " "), status, errOut)
 	}
-	if !regexp.MustCompile(`crawlsim \w+: done in \S+\n$`).MatchString(errOut) {
+	if !regexp.MustCompile(`crawlsim \w+: done in [^;\s]+(; wrote .+)?\n$`).MatchString(errOut) {
 		t.Fatalf("crawlsim %s: stderr does not end by saying how long it took: %q", strings.Join(args, " "), errOut)
 	}
 	return out
@@ -121,6 +121,38 @@ func TestUsage(t *testing.T) {
 	}
 	if _, errOut, status := crawlsim(t, "info", "-nosuchflag", "x"); status != 2 || !strings.Contains(errOut, "nosuchflag") {
 		t.Errorf("unknown flag: status %d, stderr %q", status, errOut)
+	}
+}
+
+// TestDoneLineNamesTheFilesWritten: the line that ends a command names
+// the files it wrote, unless the command said so itself (gen, convert);
+// an output on stdout is not a file.
+func TestDoneLineNamesTheFilesWritten(t *testing.T) {
+	dir := t.TempDir()
+	g := filepath.Join(dir, "g.csr")
+	out, errOut, status := crawlsim(t, "gen", "-quiet", "-n", "300", "-o", g)
+	if status != 0 || !strings.HasPrefix(out, "wrote "+g+" (csr)") || strings.Contains(errOut, "wrote") {
+		t.Errorf("gen: status %d, stdout %q, stderr %q; want its own line on stdout and none on stderr", status, out, errOut)
+	}
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.csv")
+	_, errOut, status = crawlsim(t, "run", "-quiet", "-strategies", "bfs", "-o", a, "-csv", b, g)
+	if want := "; wrote " + a + " and " + b + "\n"; status != 0 || !strings.HasSuffix(errOut, want) {
+		t.Errorf("run: status %d, stderr %q; want it to end with %q", status, errOut, want)
+	}
+	imp := filepath.Join(dir, "g.imp")
+	_, errOut, status = crawlsim(t, "rank", "-quiet", "-top", "1", "-o", imp, g)
+	if want := "; wrote " + imp + "\n"; status != 0 || !strings.HasSuffix(errOut, want) {
+		t.Errorf("rank: status %d, stderr %q; want it to end with %q", status, errOut, want)
+	}
+	_, errOut, status = crawlsim(t, "run", "-quiet", "-strategies", "bfs", "-o", "-", g)
+	if status != 0 || strings.Contains(errOut, "wrote") {
+		t.Errorf("run -o -: status %d, stderr %q; want no file named", status, errOut)
+	}
+	if got, want := wroteText([]string{"a", "b", "c", "d", "e", "f"}), "; wrote a, b, c and 3 more"; got != want {
+		t.Errorf("six files: %q; want %q", got, want)
+	}
+	if got, want := wroteText([]string{"a", "b", "c", "d"}), "; wrote a, b, c and d"; got != want {
+		t.Errorf("four files: %q; want %q", got, want)
 	}
 }
 

@@ -34,6 +34,10 @@ type output struct {
 	// standard output, a FIFO, a device or a .gz file still get write. It
 	// shows its own progress.
 	seekable func(w io.WriteSeeker) error
+	// reported, when set, says that the command prints its own line about
+	// the file once written (gen's "wrote FILE (csr): …"); the others are
+	// named on the line that ends the command (env.written).
+	reported bool
 }
 
 // name is how messages name o: "-o FILE" when a flag names it, else its
@@ -118,7 +122,7 @@ func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 			return err
 		}
 		data := b.Bytes()
-		kept = append(kept, output{path: o.path, flag: o.flag, write: func(w io.Writer) error {
+		kept = append(kept, output{path: o.path, flag: o.flag, reported: o.reported, write: func(w io.Writer) error {
 			_, err := w.Write(data)
 			return err
 		}})
@@ -175,6 +179,9 @@ func writeOutputs(ctx context.Context, e *env, outs ...output) (err error) {
 			return fmt.Errorf("%s: %w", o.failedAs("cannot write"), causeOf(err))
 		}
 		written = append(written, o.name())
+		if !o.reported {
+			e.written = append(e.written, o.path)
+		}
 	}
 	if len(failed) > 0 {
 		made = true
