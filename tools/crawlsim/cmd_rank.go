@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -240,6 +241,9 @@ func readSeedFile(spec seeds.Spec) (seeds.Spec, error) {
 		return spec, nil
 	}
 	f, err := os.Open(item)
+	if errors.Is(err, fs.ErrNotExist) {
+		return spec, fmt.Errorf("-seeds list:%s: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds", item)
+	}
 	if err != nil {
 		return spec, fmt.Errorf("-seeds list:%s: cannot read the seed list: %w", item, errors.Unwrap(err))
 	}
