@@ -170,6 +170,11 @@ var keyColumnNames = []struct{ name, kind string }{
 	{"host_rev", keyReverseHost}, {"rev_host", keyReverseHost}, {"reversed_host", keyReverseHost}, {"domain_rev", keyReverseHost},
 }
 
+// ErrNoScoreColumn is wrapped by the error of keyed text whose score
+// column is neither chosen (ImportanceOptions.Column) nor one of
+// scoreColumnNames, so that a caller can say how its user chooses one.
+var ErrNoScoreColumn = errors.New("which column holds the scores?")
+
 // scoreColumnNames are the score columns taken without Column, first
 // found first.
 var scoreColumnNames = []string{"pagerank", "pr_val", "pr", "score", "importance"}
@@ -240,7 +245,9 @@ func (in *impInput) chooseColumns(fields []string, sep byte) (keyedLayout, error
 			}
 		}
 		if lay.score < 0 {
-			return lay, fileError(in.name, "which column holds the scores? The columns are %s; choose one (the score column)", strings.Join(fields, ", "))
+			e := fileError(in.name, "%s The columns are %s; choose one as the score column", ErrNoScoreColumn, strings.Join(fields, ", "))
+			e.Err = ErrNoScoreColumn
+			return lay, e
 		}
 	}
 	if lay.score == lay.key {

@@ -2,6 +2,7 @@ package graphio
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
@@ -71,7 +72,7 @@ func TestImportanceKeyedErrors(t *testing.T) {
 		{"twice.txt", "0 1\n1 1\n2 1\n1 2\n3 1\n", g, ImportanceOptions{}, `twice.txt:4: a second score for page 1 (key "1"): each page has one`},
 		{"nine.txt", "0 1\n9 1\n", g, ImportanceOptions{}, `nine.txt:2: the page key "9" is not a page id (0 to n-1) of g.csr`},
 		{"host.tsv", "host\tscore\nc.net\t1\nwww.nowhere.org\t1\n", g, ImportanceOptions{}, `host.tsv:3: the host key "www.nowhere.org" names no page of g.csr`},
-		{"hits.csv", "page,hub,authority\n0,1,1\n", g, ImportanceOptions{}, "hits.csv:1: which column holds the scores? The columns are page, hub, authority; choose one (the score column)"},
+		{"hits.csv", "page,hub,authority\n0,1,1\n", g, ImportanceOptions{}, "hits.csv:1: which column holds the scores? The columns are page, hub, authority; choose one as the score column"},
 		{"nocol.csv", "page,hub,authority\n0,1,1\n", g, ImportanceOptions{Column: "pagerank"}, `nocol.csv:1: no score column "pagerank": the columns are page, hub, authority`},
 		{"short.csv", "page,pagerank,url\n0,1\n", g, ImportanceOptions{}, "short.csv:2: 2 fields, but the header names 3"},
 		{"quote.csv", "page,pagerank,url\n0,1,\"http://a\n", g, ImportanceOptions{}, "quote.csv:2: a quoted field is not closed"},
@@ -85,6 +86,10 @@ func TestImportanceKeyedErrors(t *testing.T) {
 		_, err := ReadImportanceWith(strings.NewReader(c.data), c.name, c.g, "g.csr", c.opt)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s: got %v\nwant %s", c.name, err, c.want)
+		}
+		// only the file whose score column is unclear says so to the caller
+		if errors.Is(err, ErrNoScoreColumn) != (c.name == "hits.csv") {
+			t.Errorf("%s: errors.Is(err, ErrNoScoreColumn) = %v", c.name, !(c.name == "hits.csv"))
 		}
 	}
 }

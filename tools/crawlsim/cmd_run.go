@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -361,6 +362,9 @@ func runScenarioOrders(ctx context.Context, e *env, sc scenario.Scenario, files 
 	bars := newRunBars(e, sc)
 	err = sr.run(runner, func(step.Progress) { bars.update(runner) })
 	bars.finish()
+	if errors.Is(err, graphio.ErrNoScoreColumn) {
+		return nil, &renamedError{msg: err.Error() + " with -importance-column NAME (or its number from 1)", err: err}
+	}
 	if err != nil {
 		return nil, err
 	}

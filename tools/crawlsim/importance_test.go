@@ -258,7 +258,7 @@ func TestRunImportanceFormatFlags(t *testing.T) {
 		{[]string{"run", "-strategies", "bfs", "-importance-format", "float64-le", "-importance-file", "pr.ranks", "web.csr"}, 1,
 			"crawlsim run: pr.ranks: byte 0: read as little-endian float64, the score of page 0 is "},
 		{[]string{"run", "-strategies", "bfs", "-importance-file", "hits.csv", "web.csr"}, 1,
-			"crawlsim run: hits.csv:1: which column holds the scores? The columns are page, hub, authority, url; choose one (the score column)\n"},
+			"crawlsim run: hits.csv:1: which column holds the scores? The columns are page, hub, authority, url; choose one as the score column with -importance-column NAME (or its number from 1)\n"},
 		{[]string{"run", "-importance-format", "doubles", "-importance-file", "pr.ranks", "web.csr"}, 2,
 			`crawlsim run: -importance-format: unknown importance format "doubles": expected one of auto, crawlsim`},
 		{[]string{"run", "-importance-format", "ranks", "web.csr"}, 2,
