@@ -8,11 +8,11 @@ import (
 	"github.com/crawlsim/crawlsim/ui/formcheck"
 )
 
-// The page takes what the engine knows of its strategies and scenarios
-// from catalogue.json, the engine's catalogue (scenario.Catalogue) as
+// The page takes what the engine knows of its strategies and scenarios from
+// catalogue.json, the engine's catalogue (scenario.Catalogue) as
 // tools/catalogue writes it, so that page.wasm carries no engine
-// (DESIGN.md, layout). TestCatalogueCurrent fails when the file no longer
-// matches the engine: `go generate ./ui/...` rewrites it.
+// (docs/architecture.md, "The arrows"). TestCatalogueCurrent fails when the
+// file no longer matches the engine: `go generate ./ui/...` rewrites it.
 
 //go:generate go run ../tools/catalogue -o catalogue.json
 

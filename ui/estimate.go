@@ -12,7 +12,7 @@ import (
 // pages learns that it takes minutes, not after half a minute of an
 // importance bar. The figures are CPU time per link of the graph,
 // measured with crawlsim's engine compiled to WebAssembly under Node on
-// the 2-core machine of DESIGN.md: the shared stages (generating the
+// the 2-core machine of docs/performance.md: the shared stages (generating the
 // graph, its PageRank, the reachable pages) took 18.9 s for 16,044,580
 // links (2,000,000 pages), and each strategy about ten times its
 // catalogue Cost (nanoseconds per link natively, on cnr-2000: the

@@ -1,10 +1,10 @@
 //go:build !wasm
 
-// Command ui is crawlsim's page (DESIGN.md "Page"): Vugu components built
-// for GOOS=js GOARCH=wasm into page.wasm, which static/index.html loads.
-// `go run serve.go` at the repository's root builds and serves it. Built
-// natively, it only says so (and writes index.html's skeleton for go
-// generate); its logic is tested natively.
+// Command ui is crawlsim's page (docs/architecture.md, "The page and its
+// workers"): Vugu components built for GOOS=js GOARCH=wasm into page.wasm,
+// which static/index.html loads. `go run serve.go` at the repository's root
+// builds and serves it. Built natively, it only says so (and writes
+// index.html's skeleton for go generate); its logic is tested natively.
 package main
 
 import (

@@ -8,7 +8,7 @@ import (
 
 // Root is the page: the panels of the scenario on the left, the run, chart,
 // table and downloads on the right; in embed mode only the run button and
-// the chart (DESIGN.md "Page").
+// the chart (docs/architecture.md, "The page and its workers").
 type Root struct {
 	// App is the page's state, made by main from the page's address.
 	App *App

@@ -67,7 +67,7 @@ type Config struct {
 	SpareBytes int64
 	// Clock, when set, returns a monotonic time; the crawl measures the
 	// time spent in Step with it (Cost.SchedulingSeconds). The engine has
-	// no clock of its own (DESIGN.md "Running").
+	// no clock of its own (docs/architecture.md, "Steppable work").
 	Clock func() time.Duration
 }
 

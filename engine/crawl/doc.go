@@ -12,10 +12,11 @@
 // Pages that cannot be reached from the seeds are never downloaded; only the
 // optimal reference ignores discovery.
 //
-// A Crawl is steppable (DESIGN.md "Running"): Step(budget) does at most
-// budget units of work (one unit is a download, a politeness event, or part
-// of a strategy's recomputation) and Run loops over it. The engine uses no
-// goroutines, clock or global randomness: the Config carries a seeded
+// A Crawl is steppable (docs/architecture.md, "Steppable work"): Step(budget)
+// does at most budget units of work (one unit is a download, a politeness
+// event, or part of a strategy's recomputation) and Run loops over it. The
+// engine uses no goroutines, clock or global randomness: the Config carries a
+// seeded
 // *rand.Rand and, optionally, a clock to measure scheduling time.
 //
 // Strategies live one per file, each registering an Info: its description

@@ -83,9 +83,9 @@ func Measure(g *graph.Graph, res *Result, importance []float64, opt MetricOption
 }
 
 // Measurer computes the metrics of a finished crawl in bounded steps
-// (DESIGN.md "Running"; package step's Stepper). NewMeasurer checks the
-// inputs; Step does the work; Metrics returns the result once Step has
-// reported done.
+// (docs/architecture.md, "Steppable work"; package step's Stepper).
+// NewMeasurer checks the inputs; Step does the work; Metrics returns the
+// result once Step has reported done.
 //
 // The work, in order:
 //

@@ -1,9 +1,9 @@
 // Package gen makes synthetic web-like graphs with hosts, and evolves a graph
 // into a later snapshot of itself, so that crawl strategies can be compared
-// without input files (DESIGN.md "Page": the page starts on a generated
-// graph) and the historical-PageRank strategies of paper 004 (Baeza-Yates et
-// al., "Crawling a Country", section 4.2; docs/algorithms.md section 3) have an older
-// snapshot to learn from.
+// without input files (docs/architecture.md, "The page and its workers": the
+// page starts on a generated graph) and the historical-PageRank strategies of
+// paper 004 (Baeza-Yates et al., "Crawling a Country", section 4.2;
+// docs/algorithms.md section 3) have an older snapshot to learn from.
 //
 // # The generator
 //
@@ -77,10 +77,10 @@
 //
 // Generate and Evolve are conveniences over Generator and Evolver, which do
 // the same work in bounded steps and report their progress (package step;
-// DESIGN.md "Running"), so that the command line can show a progress bar
-// and stop on Ctrl-C, and the browser worker can run them in slices of a
-// few milliseconds. Their results do not depend on the budgets of the
-// steps. Params.EstimatedBytes bounds the memory Generate needs, so that a
+// docs/architecture.md, "Steppable work"), so that the command line can show a
+// progress bar and stop on Ctrl-C, and the browser worker can run them in
+// slices of a few milliseconds. Their results do not depend on the budgets of
+// the steps. Params.EstimatedBytes bounds the memory Generate needs, so that a
 // caller can refuse a graph too large for the machine before starting.
 //
 // # Streaming a .csr

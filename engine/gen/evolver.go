@@ -15,9 +15,10 @@ import (
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
-// Evolver computes the Evolution of Evolve step by step (DESIGN.md
-// "Running"). It implements step.Stepper. The result does not depend on the
-// budgets Step is called with: it is the one Evolve returns, byte for byte.
+// Evolver computes the Evolution of Evolve step by step (docs/architecture.md,
+// "Steppable work"). It implements step.Stepper. The result does not depend on
+// the budgets Step is called with: it is the one Evolve returns, byte for
+// byte.
 //
 // The work runs in four stages, each reported by Progress with its own
 // Done and Total (items of its passes, as planned when the stage begins):

@@ -12,9 +12,9 @@ import (
 
 // Generator builds the graph of Generate step by step, so that a caller can
 // show progress, stop early, or keep a browser responsive between steps
-// (DESIGN.md "Running"). It implements step.Stepper. The graph does not
-// depend on the budgets Step is called with: it is the one Generate
-// returns for the same Params, byte for byte.
+// (docs/architecture.md, "Steppable work"). It implements step.Stepper. The
+// graph does not depend on the budgets Step is called with: it is the one
+// Generate returns for the same Params, byte for byte.
 //
 // The work runs in five stages, each reported by Progress with its own
 // Done and Total:

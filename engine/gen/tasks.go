@@ -5,10 +5,11 @@ import "github.com/crawlsim/crawlsim/engine/step"
 // Items of work per unit of step budget. A unit is meant to cost about as
 // much as drawing the links of one page at the default mean out-degree
 // (roughly a microsecond natively), so that a caller who sizes its budget
-// by time gets slices of similar length in every stage (DESIGN.md
-// "Running": the worker runs 10-50 ms slices). An item that draws a page's
-// links counts alone; cheaper items come in batches, sized from measured
-// costs per item (natively, 1,000,000 pages at the defaults).
+// by time gets slices of similar length in every stage
+// (docs/architecture.md, "Steppable work": the worker runs slices of 25 ms).
+// An item that draws a page's links counts alone; cheaper items come in
+// batches, sized from measured costs per item (natively, 1,000,000 pages at
+// the defaults).
 const (
 	// drawnPagesPerUnit: pages whose links are drawn at random (about
 	// 0.8-2.6 µs each).

@@ -1,8 +1,8 @@
 package graphio
 
-// The .csr format (DESIGN.md "Data") is crawlsim's native binary graph: a
-// 64-byte header followed by the graph's arrays as raw little-endian words,
-// so a native loader can memory-map a file and a browser can view the
+// The .csr format (docs/architecture.md, "Graphs") is crawlsim's native binary
+// graph: a 64-byte header followed by the graph's arrays as raw little-endian
+// words, so a native loader can memory-map a file and a browser can view the
 // sections of an ArrayBuffer as typed arrays without parsing.
 //
 // Header (all integers little-endian):

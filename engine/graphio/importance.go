@@ -1,8 +1,8 @@
 package graphio
 
-// Importance vectors (DESIGN.md "Full-size graphs"): a score per page,
-// computed once (crawlsim rank -o NAME.imp, or another engine) and given to
-// a later run instead of being computed again.
+// Importance vectors (the manual, tools/crawlsim/doc.go, "Importance files"):
+// a score per page, computed once (crawlsim rank -o NAME.imp, or another
+// engine) and given to a later run instead of being computed again.
 //
 // crawlsim's own format ties a vector to its graph. All integers and
 // floats are little-endian:

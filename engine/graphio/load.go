@@ -65,8 +65,8 @@ func ParseFormat(s string) (Format, error) {
 	return FormatAuto, fmt.Errorf("graphio: unknown format %q (want auto, edges, graph-txt, bvgraph or csr)", s)
 }
 
-// FormatFromName returns the format a file name implies (DESIGN.md
-// "Command line"): NAME.graph is BVGraph, and so are NAME.properties and
+// FormatFromName returns the format a file name implies (the manual,
+// tools/crawlsim/doc.go): NAME.graph is BVGraph, and so are NAME.properties and
 // NAME.offsets, the other files of a BVGraph (Load then reads NAME.graph);
 // NAME.graph-txt is WebGraph ASCII, NAME.csr the native format, and
 // anything else an edge list. Extensions are matched in any letter case.

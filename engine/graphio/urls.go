@@ -11,16 +11,16 @@ import (
 )
 
 // ReadURLList reads a URL list: one URL per line, line k naming page k-1
-// (DESIGN.md "Data"). A trailing "\r" is removed from every line and a final
-// "\n" ends the last line rather than starting an empty one. A blank line
-// (empty, or only blanks) between URLs is a page without a URL: it is kept
-// as "" and lands in the graph.NoHost host when the list is attached with
-// (*graph.Graph).WithURLs. Blank lines after the last URL are not pages:
-// an editor's extra newline at the end does not add one. One UTF-8 byte
-// order mark at the start of the input is skipped. A NUL byte (a binary
-// file given by mistake), UTF-16 text and a line longer than
-// TextLineLimit are errors naming their line. A failure of r is returned
-// as an *Error at the line being read, with Err set to r's error.
+// (docs/architecture.md, "Graphs"). A trailing "\r" is removed from every line
+// and a final "\n" ends the last line rather than starting an empty one. A
+// blank line (empty, or only blanks) between URLs is a page without a URL: it
+// is kept as "" and lands in the graph.NoHost host when the list is attached
+// with (*graph.Graph).WithURLs. Blank lines after the last URL are not pages:
+// an editor's extra newline at the end does not add one. One UTF-8 byte order
+// mark at the start of the input is skipped. A NUL byte (a binary file given
+// by mistake), UTF-16 text and a line longer than TextLineLimit are errors
+// naming their line. A failure of r is returned as an *Error at the line being
+// read, with Err set to r's error.
 //
 // The URLs share one string holding the input's lines, so reading costs
 // the input's size plus one string header per line.

@@ -3,7 +3,7 @@
 // (StrategyInfo, Paper, Catalogue) and their JSON, with no algorithm and
 // no import beyond the standard library and its JSON reader.
 //
-// It exists for DESIGN.md's arrows: the page (ui, wasm/page,
+// It exists for docs/architecture.md's arrows: the page (ui, wasm/page,
 // wasm/protocol) imports only data, so that page.wasm carries no engine;
 // the worker does the work. The engine's packages keep their names for
 // these types as aliases (scenario.Scenario is model.Scenario,

@@ -9,10 +9,10 @@ import (
 	"github.com/crawlsim/crawlsim/engine/strictjson"
 )
 
-// Reader reads scenarios and results as strict JSON (DESIGN.md "Data").
-// Unknown fields, fields given twice, values of the wrong type, trailing
-// data and versions other than Version are errors that name the file and
-// the line and column of the problem, as in
+// Reader reads scenarios and results as strict JSON (docs/architecture.md,
+// "One scenario, two places"). Unknown fields, fields given twice, values of
+// the wrong type, trailing data and versions other than Version are errors
+// that name the file and the line and column of the problem, as in
 //
 //	run.json:4:7: unknown field "paramz" in strategies[0]; expected one of: id, params, label
 //

@@ -1,9 +1,9 @@
 package model
 
-// Result is the outcome of a Scenario (DESIGN.md "Data"): JSON-serialisable
-// and identical natively and in the browser, floats within 1e-12, except
-// for the scheduling times (Cost.SchedulingSeconds). It holds no NaN or
-// infinity.
+// Result is the outcome of a Scenario (docs/architecture.md, "One scenario,
+// two places"): JSON-serialisable and identical natively and in the browser,
+// floats within 1e-12, except for the scheduling times
+// (Cost.SchedulingSeconds). It holds no NaN or infinity.
 type Result struct {
 	// Version is Version.
 	Version int `json:"version"`

@@ -22,10 +22,10 @@ const (
 	TrustPageRank = "pagerank"
 )
 
-// Scenario fully determines a comparison of crawl strategies (DESIGN.md
-// "Data"): the same Scenario gives the same Result natively and in the
-// browser. Zero fields take the defaults that the engine's normalisation
-// (scenario.Normalize) fills in.
+// Scenario fully determines a comparison of crawl strategies
+// (docs/architecture.md, "One scenario, two places"): the same Scenario gives
+// the same Result natively and in the browser. Zero fields take the defaults
+// that the engine's normalisation (scenario.Normalize) fills in.
 //
 // In JSON, a field that takes a default is left out: Marshal omits the
 // numbers whose 0 means "the default", and Reader.Parse refuses a 0

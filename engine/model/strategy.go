@@ -63,7 +63,7 @@ type StrategyInfo struct {
 	// Cost is the strategy's work per link of the graph at its default
 	// parameters, in nanoseconds natively: a crawl of cnr-2000 to its end
 	// (crawl's BenchmarkStrategies' ns/op over its 3,216,152 links, on the
-	// 2-core machine of DESIGN.md). It is relative (the browser's
+	// 2-core machine of docs/performance.md). It is relative (the browser's
 	// WebAssembly is slower by about the same factor for every strategy)
 	// and only schedules work: scenario.Split deals a comparison's
 	// strategies out to parallel workers by it. 0 means crawl.DefaultCost,

@@ -25,11 +25,11 @@ const pageRankChunkSize = 1 << 14
 // goroutine alone or with helper goroutines that take chunks from a shared
 // counter.
 //
-// The helpers live only between open and shut, which the steppers call at
-// the start and end of one Step: no goroutine outlives a Step. This is the
-// one exception to DESIGN.md "Running" (no goroutines inside the engine); the
-// native command line asks for runtime.NumCPU() workers, the browser worker
-// for one, which starts no goroutine at all.
+// The helpers live only between open and shut, which the steppers call at the
+// start and end of one Step: no goroutine outlives a Step. Natively work may
+// be shared between goroutines (docs/architecture.md, "Steppable work"): the
+// command line asks for runtime.NumCPU() workers, the browser worker for one,
+// which starts no goroutine at all.
 type chunkPool struct {
 	n       int // pages
 	size    int // pages per chunk

@@ -3,10 +3,10 @@
 // paper, Cho and Schonfeld 2007, section 2) and HITS hubs and authorities (Daneshpajouh et al. 2008,
 // section 2.1).
 //
-// Both are steppable values (DESIGN.md "Running"): Step(budget) runs at most
-// budget iterations (for PageRank, Gauss-Seidel sweeps: see PageRank) and
-// the current vector can be read at any time; the PageRankOf and HITSOf
-// conveniences loop over Step with a context.
+// Both are steppable values (docs/architecture.md, "Steppable work"):
+// Step(budget) runs at most budget iterations (for PageRank, Gauss-Seidel
+// sweeps: see PageRank) and the current vector can be read at any time; the
+// PageRankOf and HITSOf conveniences loop over Step with a context.
 //
 // PageRank pulls rank along in-arcs. Given no transpose, it builds from the
 // graph the in-arc layout it sweeps fastest; pass a transpose you already
@@ -15,17 +15,16 @@
 // the graph's out-lists (push.go), with the same result to within
 // rounding.
 //
-// Goroutines: with Workers > 1 an iteration on a graph of more than one
-// chunk (16,384 pages for PageRank, 32,768 for HITS) is shared by that many
-// goroutines, which are started and joined inside one Step. This is a
-// deliberate exception to DESIGN.md's "no goroutines in the engine", for
-// the native command line (Workers = runtime.NumCPU()); the browser worker
-// uses Workers = 1. Results are bit-identical whatever Workers is (but
-// when pushing, see push.go): pages
-// are split into chunks of a fixed size, what a chunk computes does not
-// depend on when the others are computed, each chunk is computed
-// sequentially and its partial sums are combined in chunk order on the
-// calling goroutine.
+// Goroutines: with Workers > 1 an iteration on a graph of more than one chunk
+// (16,384 pages for PageRank, 32,768 for HITS) is shared by that many
+// goroutines, which are started and joined inside one Step: the engine runs
+// on one goroutine in the browser, but natively independent work may run
+// concurrently (docs/architecture.md, "Steppable work"), so the command line
+// asks for Workers = runtime.NumCPU() and the browser worker for 1. Results
+// are bit-identical whatever Workers is (but when pushing, see push.go): pages
+// are split into chunks of a fixed size, what a chunk computes does not depend
+// on when the others are computed, each chunk is computed sequentially and its
+// partial sums are combined in chunk order on the calling goroutine.
 package rank
 
 import (

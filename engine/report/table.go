@@ -1,7 +1,7 @@
 // Package report presents a model.Result: the comparison table of the
 // command line, the curves as CSV, the whole result as JSON, and an SVG line
-// chart of cumulative importance against pages downloaded (DESIGN.md,
-// "Layout": report is pure Go, shared by the command line and the page).
+// chart of cumulative importance against pages downloaded (docs/architecture.md,
+// "The arrows": report is pure Go, shared by the command line and the page).
 // It imports only package model, the data, so that the page can draw
 // without linking the engine.
 //

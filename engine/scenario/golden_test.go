@@ -60,10 +60,10 @@ func goldenScenario() Scenario {
 // then it gained only the scenario's "trust": "seeds" and the result's
 // "seed_trust": 1 (docs/algorithms.md section 2); no figure changed.
 //
-// The CI runs this same test under GOOS=js GOARCH=wasm (the engine's tests
-// run under Node): that it passes there is the proof that the browser
-// worker computes the same result as the command line for the same
-// scenario (DESIGN.md "Data": floats within 1e-12).
+// The CI runs this same test under GOOS=js GOARCH=wasm (the engine's tests run
+// under Node): that it passes there is the proof that the browser worker
+// computes the same result as the command line for the same scenario (floats
+// within 1e-12: docs/architecture.md, "One scenario, two places").
 func TestGolden(t *testing.T) {
 	res := mustRun(t, goldenScenario(), Env{}, RunBudget)
 	checkStructure(t, res)

@@ -11,15 +11,14 @@ import (
 	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
-// An importance file (Env.ImportanceFile, DESIGN.md "Full-size graphs")
-// replaces the uniform PageRank a run would compute. It is read after the
-// graph (and its evolution) and checked to be the graph's by
+// An importance file (Env.ImportanceFile, the manual, tools/crawlsim/doc.go,
+// "Importance files") replaces the uniform PageRank a run would compute. It is
+// read after the graph (and its evolution) and checked to be the graph's by
 // graphio.ReadImportanceWith: crawlsim's own format by the graph's pages,
-// links and fingerprint, a vector of another engine by its number of
-// scores (or its keys) and by one PageRank step from it, whose change
-// says whether it is the graph's PageRank at the scenario's damping and,
-// when it is not, what it looks like (importancecheck.go): a warning,
-// not a refusal.
+// links and fingerprint, a vector of another engine by its number of scores
+// (or its keys) and by one PageRank step from it, whose change says whether it
+// is the graph's PageRank at the scenario's damping and, when it is not, what
+// it looks like (importancecheck.go): a warning, not a refusal.
 //
 // What the vector then does depends on what it is:
 //   - uniform PageRank (rank -o NAME.imp) or a vector of another engine,

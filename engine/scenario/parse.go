@@ -29,10 +29,10 @@ var reader = sync.OnceValue(func() model.Reader {
 	}
 })
 
-// Parse reads a scenario from JSON (DESIGN.md "Data"). The JSON is strict:
-// unknown fields, values of the wrong type, trailing data and versions
-// other than Version are errors that name the file (name) and the line and
-// column of the problem, as in
+// Parse reads a scenario from JSON (docs/architecture.md, "One scenario, two
+// places"). The JSON is strict: unknown fields, values of the wrong type,
+// trailing data and versions other than Version are errors that name the file
+// (name) and the line and column of the problem, as in
 //
 //	run.json:4:7: unknown field "paramz" in strategies[0]; expected one of: id, params, label
 //

@@ -1,9 +1,10 @@
-// Package scenario is crawlsim's one declarative entry point (DESIGN.md
-// "Data" and "Running"): a Scenario, read from JSON, fully determines a
-// comparison of crawl strategies, and a Runner turns it into a Result. The
-// command line and the browser worker both call it, so the same scenario
-// gives the same result in both (floats within 1e-12; the tests prove it
-// by running the same golden comparison natively and under GOOS=js).
+// Package scenario is crawlsim's one declarative entry point
+// (docs/architecture.md, "One scenario, two places" and "Steppable work"): a
+// Scenario, read from JSON, fully determines a comparison of crawl strategies,
+// and a Runner turns it into a Result. The command line and the browser worker
+// both call it, so the same scenario gives the same result in both (floats
+// within 1e-12; the tests prove it by running the same golden comparison
+// natively and under GOOS=js).
 //
 // A run goes through these stages, each steppable but loading a file:
 //

@@ -2,18 +2,19 @@ package scenario
 
 import "github.com/crawlsim/crawlsim/engine/model"
 
-// The scenario's and the result's types are data, declared in package
-// model so that a program that runs no crawl (the page) can read and
-// write them without linking the engine (DESIGN.md, layout); their names
-// here are aliases, and model documents every field.
+// The scenario's and the result's types are data, declared in package model so
+// that a program that runs no crawl (the page) can read and write them without
+// linking the engine (docs/architecture.md, "The arrows"); their names here
+// are aliases, and model documents every field.
 
 // Version is the version of the Scenario and Result JSON written by this
 // package; files of another version are refused with a clear error.
 const Version = model.Version
 
-// Scenario fully determines a comparison of crawl strategies (DESIGN.md
-// "Data"): the same Scenario gives the same Result natively and in the
-// browser. Zero fields take the defaults that Normalize fills in.
+// Scenario fully determines a comparison of crawl strategies
+// (docs/architecture.md, "One scenario, two places"): the same Scenario gives
+// the same Result natively and in the browser. Zero fields take the defaults
+// that Normalize fills in.
 type Scenario = model.Scenario
 
 // SeedStudy sets the evaluation of the seeds.
@@ -51,7 +52,8 @@ type Strategy = model.Strategy
 // Metrics are the metric options (docs/algorithms.md section 4).
 type Metrics = model.Metrics
 
-// Result is the outcome of a Scenario (DESIGN.md "Data").
+// Result is the outcome of a Scenario (docs/architecture.md, "One scenario,
+// two places").
 type Result = model.Result
 
 // GraphSummary describes the crawled graph.

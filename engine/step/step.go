@@ -1,8 +1,8 @@
 // Package step is the contract of crawlsim's long computations: they are
-// values that do a bounded amount of work per call and report progress,
-// never blocking calls (DESIGN.md "Running"). The browser worker calls Step
-// in time slices and returns to the JavaScript event loop between them; the
-// command line calls Run.
+// values that do a bounded amount of work per call and report progress, never
+// blocking calls (docs/architecture.md, "Steppable work"). The browser worker
+// calls Step in time slices and returns to the JavaScript event loop between
+// them; the command line calls Run.
 package step
 
 import "context"

@@ -2,7 +2,7 @@
 // registered strategies in display order, the presets, the papers, the
 // default scenario and the rules a scenario is read with) as the JSON that
 // the page embeds, ui/catalogue.json, so that the page shows the engine's
-// strategies without linking the engine (DESIGN.md, layout).
+// strategies without linking the engine (docs/architecture.md, "The arrows").
 //
 // Usage:
 //

@@ -12,7 +12,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/seeds"
 )
 
-// Importance files (DESIGN.md "Full-size graphs"): rank -o NAME.imp writes
+// Importance files (doc.go, "Importance files"): rank -o NAME.imp writes
 // the vector in crawlsim's binary format (graphio.WriteImportance), tied to
 // the graph by its pages, links and fingerprint; run -importance-file
 // reads it back, or a vector of another engine (graphio.ReadImportanceWith:

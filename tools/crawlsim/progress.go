@@ -18,7 +18,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
-// Progress bars (DESIGN.md "Running": the command line shows a bar on
+// Progress bars (the command line shows a bar on
 // stderr when it is a terminal, plain lines when it is not). Work that
 // ends within progressDelay shows nothing; after it, its lines are drawn
 // in place at most every barInterval and erased at the end. A bar with a

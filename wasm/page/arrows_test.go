@@ -53,10 +53,10 @@ func moduleImports(t *testing.T, pkg string) []string {
 	return out
 }
 
-// TestEngineTouchesNoSystem checks DESIGN.md's layout rule for engine/:
-// pure Go that builds for the browser, so no package of it imports os,
-// os/exec, net (net/netip and net/url are pure parsers and allowed),
-// syscall or JavaScript. Its tests may read files.
+// TestEngineTouchesNoSystem checks docs/architecture.md's rule for engine/
+// ("Packages"): pure Go that builds for the browser, so no package of it
+// imports os, os/exec, net (net/netip and net/url are pure parsers and
+// allowed), syscall or JavaScript. Its tests may read files.
 func TestEngineTouchesNoSystem(t *testing.T) {
 	forbidden := func(p string) bool {
 		switch p {
@@ -140,7 +140,7 @@ func TestPageReachesNoAlgorithm(t *testing.T) {
 		}
 		for _, imp := range bp.Imports {
 			if rel, ok := strings.CutPrefix(imp, module+"/"); ok && strings.HasPrefix(rel, "engine/") && !pageData[rel] {
-				t.Errorf("%s imports %s; the page imports only data (DESIGN.md, layout): engine/model and engine/report", pkg, rel)
+				t.Errorf("%s imports %s; the page imports only data (docs/architecture.md, the arrows): engine/model and engine/report", pkg, rel)
 			}
 		}
 		reached := false
@@ -151,7 +151,7 @@ func TestPageReachesNoAlgorithm(t *testing.T) {
 			}
 			reached = true
 			if !pageData[rel] && rel != dataReader {
-				t.Errorf("%s reaches %s; the page reaches only data (DESIGN.md, layout): engine/model, engine/report and %s", pkg, rel, dataReader)
+				t.Errorf("%s reaches %s; the page reaches only data (docs/architecture.md, the arrows): engine/model, engine/report and %s", pkg, rel, dataReader)
 			}
 		}
 		if pkg != "wasm/page" && !reached {

@@ -16,9 +16,9 @@ import (
 // repoRoot is the repository, two folders up.
 const repoRoot = "../.."
 
-// TestOnlyWasmTouchesJavaScript checks DESIGN.md's layout rule: no package
-// outside wasm/ imports syscall/js or safejs (ui/ reaches JavaScript only
-// through Vugu and this package).
+// TestOnlyWasmTouchesJavaScript checks docs/architecture.md's rule ("The
+// arrows"): no package outside wasm/ imports syscall/js or safejs (ui/ reaches
+// JavaScript only through Vugu and this package).
 func TestOnlyWasmTouchesJavaScript(t *testing.T) {
 	for _, top := range []string{"engine", "ui", "tools"} {
 		err := filepath.WalkDir(filepath.Join(repoRoot, top), func(path string, d fs.DirEntry, err error) error {
@@ -40,6 +40,42 @@ func TestOnlyWasmTouchesJavaScript(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestNoReferenceOutsideTheRepository: the design and specification the
+// project started from are not in the repository, so no file may send its
+// reader to them; docs/ holds the project's own reference.
+func TestNoReferenceOutsideTheRepository(t *testing.T) {
+	outside := []string{"DESIGN" + ".md", "SPEC" + ".md"}
+	err := filepath.WalkDir(repoRoot, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != repoRoot && (strings.HasPrefix(name, ".") || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".md", ".vugu", ".js", ".css", ".html", ".sh", ".json":
+		default:
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, name := range outside {
+			if strings.Contains(string(src), name) {
+				t.Errorf("%s cites %s, which is not in the repository: cite docs/ or the paper", path, name)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 

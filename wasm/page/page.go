@@ -1,8 +1,8 @@
-// Package page is the page's side of the bridge to JavaScript (DESIGN.md
-// "Layout": wasm/ is the only code that touches JavaScript): the web
-// worker that runs the engine, the files the user picked, the page's
-// address for permalinks and embed mode, and file downloads. The Vugu
-// components in ui/ call it and never JavaScript themselves.
+// Package page is the page's side of the bridge to JavaScript
+// (docs/architecture.md, "The arrows": wasm/ is the only code that touches
+// JavaScript): the web worker that runs the engine, the files the user picked,
+// the page's address for permalinks and embed mode, and file downloads. The
+// Vugu components in ui/ call it and never JavaScript themselves.
 //
 // Every function has a native stub that returns ErrNotInBrowser, so ui/
 // builds and its logic is tested natively.

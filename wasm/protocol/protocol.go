@@ -1,6 +1,7 @@
-// Package protocol defines the messages between the crawlsim page and its
-// web worker (DESIGN.md "Running"): plain Go structs with JSON tags, no
-// JavaScript, so both sides and the native tests share one definition.
+// Package protocol defines the messages between the crawlsim page and its web
+// worker (docs/architecture.md, "The page and its workers"): plain Go structs
+// with JSON tags, no JavaScript, so both sides and the native tests share one
+// definition.
 //
 // A message travels as a JavaScript object {json, buffers}: json is the
 // Request or Response encoded by Encode, and buffers holds the

@@ -1,8 +1,8 @@
-// Package session is the browser worker's state and scheduling in plain
-// Go (DESIGN.md "Running"): the files the page uploaded, the one request
-// being worked on, and the time slices it runs in. The worker binary
-// (wasm/worker) only moves messages between JavaScript and a Session, so
-// everything here runs, and is tested, natively.
+// Package session is the browser worker's state and scheduling in plain Go
+// (docs/architecture.md, "Steppable work"): the files the page uploaded, the
+// one request being worked on, and the time slices it runs in. The worker
+// binary (wasm/worker) only moves messages between JavaScript and a Session,
+// so everything here runs, and is tested, natively.
 //
 // Work happens in Slice, which steps the current request until a slice of
 // wall time has passed and then returns, so that the worker can give the

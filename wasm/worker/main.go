@@ -1,13 +1,13 @@
 //go:build js && wasm
 
-// Command worker is crawlsim's web worker (DESIGN.md "Running"): built for
-// GOOS=js GOARCH=wasm as worker.wasm and started by static/worker.js, it
-// runs the engine off the page's thread. It moves messages between
-// JavaScript and a session.Session (wasm/session), which holds all the
-// logic: requests arrive as {json, buffers} objects (wasm/protocol), the
-// buffers transferred ArrayBuffers that are copied once into Go memory,
-// and responses leave as {json} objects, with the buffers of the download
-// orders transferred beside it.
+// Command worker is crawlsim's web worker (docs/architecture.md, "The page and
+// its workers"): built for GOOS=js GOARCH=wasm as worker.wasm and started by
+// static/worker.js, it runs the engine off the page's thread. It moves
+// messages between JavaScript and a session.Session (wasm/session), which
+// holds all the logic: requests arrive as {json, buffers} objects
+// (wasm/protocol), the buffers transferred ArrayBuffers that are copied once
+// into Go memory, and responses leave as {json} objects, with the buffers of
+// the download orders transferred beside it.
 //
 // Between two slices of work (session.SliceTime) the worker hands the
 // JavaScript event loop a turn, by posting itself a message on a
