@@ -92,9 +92,7 @@ func assessFPR(in Input, runs []Run, res Results) (*Report, error) {
 		Finding{Figure: "Fig. 4", Claim: "the gain from M = 20 to 100 is smaller than from 2 to 20", Published: "smaller",
 			Ours:    fmt.Sprintf("%+.4f vs %+.4f", byM[3]-byM[2], byM[2]-byM[1]),
 			Verdict: Holds(diminishingGain(byM[2]-byM[1], byM[3]-byM[2])), Reason: noHosts},
-		Finding{Figure: "Fig. 4", Claim: "fpr is about as effective as 5% windowed-rankmass", Published: "almost as effective",
-			Ours:    fmt.Sprintf("%s vs %s", f4(avg["fpr"]), f4(w)),
-			Verdict: Holds(math.Abs(avg["fpr"]-w) <= 0.02*w)},
+		aboutAsEffective(avg["fpr"], w),
 		beatsWindow(byM, w, noHosts))
 	rep.Findings = append(rep.Findings, speedFindings(secs)...)
 
@@ -106,6 +104,27 @@ func assessFPR(in Input, runs []Run, res Results) (*Report, error) {
 		"fpr-m", "average cumulative PageRank", in.chartWidth(effectWidth), fprMs, byM, refs)
 	rep.Charts = append(rep.Charts, c)
 	return rep, nil
+}
+
+// fprNear is the relative gap within which fpr counts as "almost as
+// effective" as the 5% window. Alam et al. print no figure for it (Fig. 4
+// is a chart, its text says "almost as effective"), so the bound is
+// crawlsim's and is printed beside the verdict.
+const fprNear = 0.02
+
+// aboutAsEffective is Fig. 4's "fpr is almost as effective as 5%
+// windowed-rankmass" (fpr and w their averages): within fprNear of the
+// window, the gap and the bound printed.
+func aboutAsEffective(fpr, w float64) Finding {
+	gap := math.Abs(fpr-w) / w
+	f := Finding{Figure: "Fig. 4", Claim: "fpr is about as effective as 5% windowed-rankmass", Published: "almost as effective (no figure)",
+		Ours:    fmt.Sprintf("%s vs %s: %.1f%% apart, within crawlsim's bound of %.0f%%", f4(fpr), f4(w), 100*gap, 100*fprNear),
+		Verdict: Holds(gap <= fprNear)}
+	if f.Verdict != SameOrder {
+		f.Ours = fmt.Sprintf("%s vs %s: %.1f%% apart, beyond crawlsim's bound of %.0f%%", f4(fpr), f4(w), 100*gap, 100*fprNear)
+		f.Reason = "fpr " + map[bool]string{true: "above", false: "below"}[fpr > w] + " the window by more than the bound"
+	}
+	return f
 }
 
 // diminishingGain says whether two successive changes are the paper's

@@ -47,3 +47,17 @@ func TestFprSpeedIsSchedulingAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestAboutAsEffectiveStatesItsBound: "almost as effective" has no
+// figure in the paper, so the verdict prints the gap and crawlsim's bound
+// (2%): on hollins fpr 0.7258 against the window's 0.7274 is 0.2% apart.
+func TestAboutAsEffectiveStatesItsBound(t *testing.T) {
+	rep := realReport(t, "000", "hollins")
+	f := finding(t, rep, "fpr is about as effective as 5% windowed-rankmass")
+	if f.Verdict != SameOrder || !strings.Contains(f.Ours, "0.7258 vs 0.7274: 0.2% apart, within crawlsim's bound of 2%") {
+		t.Errorf("%+v; want same order, with the gap and the bound", f)
+	}
+	if f := aboutAsEffective(0.70, 0.75); f.Verdict != Differs || !strings.Contains(f.Ours, "6.7% apart, beyond") || !strings.Contains(f.Reason, "below the window") {
+		t.Errorf("0.70 against 0.75: %+v; want differs beyond the bound", f)
+	}
+}
