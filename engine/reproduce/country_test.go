@@ -117,3 +117,19 @@ func TestCountryReasonsFollowTheValuesOnStanford(t *testing.T) {
 		t.Errorf("below random: %+v; want differs naming both", b)
 	}
 }
+
+// TestFig4BoundsPrintedOnHollins: Fig. 4's closeness claims print the
+// bound their verdicts use: omniscient's last 20% on hollins is 0.0726
+// against random's 0.1144, 0.63× random's, within 1.5×; breadth-first's
+// gap is judged against 0.05 of the PageRank.
+func TestFig4BoundsPrintedOnHollins(t *testing.T) {
+	rep := realReport(t, "004", "hollins")
+	om := finding(t, rep, "omniscient performs close to random in the last stages of the crawl")
+	if om.Verdict != SameOrder || !strings.Contains(om.Ours, "0.63× random's, crawlsim counts up to 1.5× as close") {
+		t.Errorf("omniscient near random: %+v; want same order with the ratio and the bound", om)
+	}
+	bfs := finding(t, rep, "breadth-first is close to the best strategies for the first 20-30% of pages, less efficient after")
+	if !strings.Contains(bfs.Ours, "crawlsim counts 0.05 of the PageRank or less as close") {
+		t.Errorf("breadth-first: %+v; want the bound printed", bfs)
+	}
+}

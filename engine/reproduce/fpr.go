@@ -118,10 +118,8 @@ const fprNear = 0.02
 func aboutAsEffective(fpr, w float64) Finding {
 	gap := math.Abs(fpr-w) / w
 	f := Finding{Figure: "Fig. 4", Claim: "fpr is about as effective as 5% windowed-rankmass", Published: "almost as effective (no figure)",
-		Ours:    fmt.Sprintf("%s vs %s: %.1f%% apart, within crawlsim's bound of %.0f%%", f4(fpr), f4(w), 100*gap, 100*fprNear),
-		Verdict: Holds(gap <= fprNear)}
+		Ours: nearText(fpr, w, fprNear), Verdict: Holds(gap <= fprNear)}
 	if f.Verdict != SameOrder {
-		f.Ours = fmt.Sprintf("%s vs %s: %.1f%% apart, beyond crawlsim's bound of %.0f%%", f4(fpr), f4(w), 100*gap, 100*fprNear)
 		f.Reason = "fpr " + map[bool]string{true: "above", false: "below"}[fpr > w] + " the window by more than the bound"
 	}
 	return f

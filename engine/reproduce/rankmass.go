@@ -189,8 +189,8 @@ func assessRankMass(in Input, runs []Run, res Results) (*Report, error) {
 			Ours:      fmt.Sprintf("largest gap to rankmass %s (5-20%%), %s (100%%)", f4(gapSmall), f4(math.Abs(w100-rm))),
 			Verdict:   Holds(gapSmall <= math.Abs(w100-rm))},
 		Finding{Figure: "Fig. 8", Claim: "a 100% window behaves like l-neighbor",
-			Published: "like l-neighbor", Ours: fmt.Sprintf("average %s vs %s", f4(w100), f4(ln)),
-			Verdict: Holds(math.Abs(w100-ln) <= 0.01*max(ln, 1e-12)),
+			Published: "like l-neighbor (no figure)", Ours: "average " + nearText(w100, ln, windowLikeLNeighbor),
+			Verdict: Holds(math.Abs(w100-ln) <= windowLikeLNeighbor*max(ln, 1e-12)),
 			Reason:  "both download the same pages level by level; the order within a level differs"})
 
 	// Table 3: halving the window doubles the iterations.
@@ -407,6 +407,12 @@ func lateSpreadFinding(sets []*scenario.Result, at []int64) Finding {
 	}
 	return f
 }
+
+// windowLikeLNeighbor is the relative gap within which the 100% window's
+// average counts as "like l-neighbor": Cho and Schonfeld (2007) show it on
+// a chart (Fig. 8) with no figure, so the bound is crawlsim's and is
+// printed beside the verdict.
+const windowLikeLNeighbor = 0.01
 
 // guaranteeFinding is Fig. 10(b): the guarantee grows with the number of
 // seeds, judged along the crawl as the figure shows it (at the downloads
