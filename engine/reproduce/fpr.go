@@ -160,6 +160,13 @@ func beatsWindow(byM []float64, w float64, noHosts string) Finding {
 	return f
 }
 
+// fprmInitially is all Alam et al., section 4.2, say of fpr-m's time
+// beside the others': "although FPR@M crawler initially took more time,
+// overall it took less time than the Windowed RankMass crawler". The
+// sentence does not say than which crawler it took more time at first
+// (the window, by its construction), and Fig. 3 is not in the text.
+const fprmInitially = "initially more time (than which crawler, the text does not say); overall less than the 5% window"
+
 // fprTimingReason says what crawlsim's times measure against the paper's.
 const fprTimingReason = "crawlsim measures the scheduling alone (wall time of this machine, which varies from run to run); the paper's times include downloading the pages"
 
@@ -167,7 +174,8 @@ const fprTimingReason = "crawlsim measures the scheduling alone (wall time of th
 // scheduling seconds by label (0: not measured): fpr against the 5%
 // window (the paper's 4.5× includes downloading, which crawlsim's
 // scheduling alone leaves out: at best the same trend), and fpr-m (M =
-// 100) against the window and against fpr.
+// 100) against the window overall; its "initially more time" is not
+// judged, since crawlsim times the whole crawl.
 func speedFindings(secs map[string]float64) []Finding {
 	fast, slow, fm := secs["fpr"], secs[windowLabel(fprWindow)], secs[fprLabel(100)]
 	speed := Finding{Figure: "Fig. 3", Claim: "fpr is several times faster than 5% windowed-rankmass",
@@ -175,8 +183,8 @@ func speedFindings(secs map[string]float64) []Finding {
 		Ours:      "not measured", Verdict: NotRun, Reason: "the run had no clock (scenario.Env.Clock)"}
 	fprm := Finding{Figure: "Fig. 3", Claim: "fpr-m (M = 100) takes less time overall than 5% windowed-rankmass",
 		Published: "less time overall", Ours: "not measured", Verdict: NotRun, Reason: speed.Reason}
-	fprmFpr := Finding{Figure: "Fig. 3", Claim: "fpr-m (M = 100) takes more time than fpr",
-		Published: "more time than fpr", Ours: "not measured", Verdict: NotRun, Reason: speed.Reason}
+	fprmFpr := Finding{Figure: "Fig. 3", Claim: "fpr-m (M = 100) initially takes more time",
+		Published: fprmInitially, Ours: "not measured", Verdict: NotRun, Reason: speed.Reason}
 	if fast > 0 && slow > 0 {
 		speed.Ours = fmt.Sprintf("%.1f× in scheduling (%.3f s against %.3f s)", slow/fast, fast, slow)
 		speed.Verdict, speed.Reason = Differs, fprTimingReason
@@ -189,8 +197,8 @@ func speedFindings(secs map[string]float64) []Finding {
 		fprm.Verdict, fprm.Reason = Holds(fm < slow), fprTimingReason
 	}
 	if fm > 0 && fast > 0 {
-		fprmFpr.Ours = fmt.Sprintf("×%.2f in scheduling (%.3f s against %.3f s)", fm/fast, fm, fast)
-		fprmFpr.Verdict, fprmFpr.Reason = Holds(fm > fast), fprTimingReason
+		fprmFpr.Ours = fmt.Sprintf("not timed along the crawl; over the whole crawl ×%.2f fpr's scheduling (%.3f s against %.3f s)", fm/fast, fm, fast)
+		fprmFpr.Reason = "crawlsim times a crawl's scheduling as a whole, not the start of Fig. 3's curves, where the paper places the claim; " + fprTimingReason
 	}
 	return []Finding{speed, fprm, fprmFpr}
 }
