@@ -101,3 +101,27 @@ func TestDepthVerdictFollowsTheOrderRules(t *testing.T) {
 		t.Errorf("depthText = %q, want %q", got, want)
 	}
 }
+
+// TestMorePagesCountsTheLaterDepthsOnHollins: the paper says community
+// seeds reach more pages "always"; crawlsim judges depths 1-3 and counts
+// the later ones beside the verdict. On hollins, of depths 4-15, random
+// seeds reach more at 9 (depth 6: 1,264 against 683), and the reason says
+// why those are not judged and how the crawls compare counted up to each
+// depth.
+func TestMorePagesCountsTheLaterDepthsOnHollins(t *testing.T) {
+	rep := realReport(t, "003", "hollins")
+	f := finding(t, rep, "community seeds reach more pages than random seeds at depths 1-3")
+	t.Logf("%+v", f)
+	if f.Verdict != SameOrder || !strings.Contains(f.Ours, "more at 3 of 3 depths, fewer at none; at depths 4-15: more at 3 of 12 depths, fewer at 9") ||
+		!strings.Contains(f.Reason, "later depths are not judged") || !strings.Contains(f.Reason, "counted up to each depth") {
+		t.Errorf("%+v; want same order at depths 1-3, the later depths counted and the reason", f)
+	}
+	// Counted up to each depth, the first crawl is ahead at every depth
+	// here; behind from depth 2 there.
+	if f := morePagesFinding("x", []int64{1, 5, 9, 1, 0}, []int64{1, 2, 3, 4, 6}, ""); !strings.Contains(f.Reason, "x seeds reach more pages at every depth") {
+		t.Errorf("ahead throughout: %+v", f)
+	}
+	if f := morePagesFinding("x", []int64{1, 5, 1, 1, 0}, []int64{1, 2, 7, 4, 6}, ""); !strings.Contains(f.Reason, "x seeds reach fewer pages from depth 2") {
+		t.Errorf("behind from depth 2: %+v", f)
+	}
+}
