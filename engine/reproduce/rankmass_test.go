@@ -3,6 +3,9 @@ package reproduce
 import (
 	"strings"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
 // TestHalvingTheWindowOnStanford: on cs-stanford the iterations of the
@@ -74,5 +77,28 @@ func TestWindowLikeLNeighborStatesItsBound(t *testing.T) {
 	f := finding(t, rep, "a 100% window behaves like l-neighbor")
 	if f.Verdict != Differs || !strings.Contains(f.Ours, "0.9565 vs 0.9410: 1.6% apart, beyond crawlsim's bound of 1%") {
 		t.Errorf("%+v; want differs, with the gap and the bound", f)
+	}
+}
+
+// TestTightFindingNamesTheValuesOff: at twice the downloads to a 0.98
+// guarantee the generated web's rankmass guarantees 0.996, the paper's
+// value, while its actual and the optimal's round to 1.000 against the
+// paper's 0.999: the reason names the values that are off and the one
+// that is not, rather than "not the paper's values".
+func TestTightFindingNamesTheValuesOff(t *testing.T) {
+	curve := func(v float64) crawl.Curve { return crawl.Curve{K: []int64{0, 10, 20}, Value: []float64{0, 0.99, v}} }
+	g := curve(0.9962)
+	r := &scenario.Result{Reachable: 100, Strategies: []scenario.StrategyResult{
+		{Label: "rankmass", Curve: curve(0.9997), Guarantee: &g,
+			Summary: crawl.Summary{DownloadsTo: []crawl.Threshold{{Level: rankMassLevel, Actual: 5, Guaranteed: 10}}}},
+		{Label: "optimal", Curve: curve(0.9998)},
+	}}
+	f := tightFinding(r)
+	if f.Verdict != SameTrend || !strings.Contains(f.Reason, "actual 0.9997 against 0.999, optimal 0.9998 against 0.999; the paper's: guaranteed") ||
+		strings.Contains(f.Reason, "guaranteed 0.9962 against") {
+		t.Errorf("%+v; want same trend, naming actual and optimal as off and the guarantee as the paper's", f)
+	}
+	if f := iterationsFinding([]float64{83, 161, 309}); f.Verdict != SameValue || !strings.Contains(f.Reason, "×2 within 5%") {
+		t.Errorf("83, 161, 309: %+v; want same value with its tolerance stated", f)
 	}
 }
