@@ -3,6 +3,8 @@ package reproduce
 import (
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // TestCoreDistancesLikeWithLike: Daneshpajouh et al.'s 14.9 is the average
@@ -124,4 +126,35 @@ func TestMorePagesCountsTheLaterDepthsOnHollins(t *testing.T) {
 	if f := morePagesFinding("x", []int64{1, 5, 1, 1, 0}, []int64{1, 2, 7, 4, 6}, ""); !strings.Contains(f.Reason, "x seeds reach fewer pages from depth 2") {
 		t.Errorf("behind from depth 2: %+v", f)
 	}
+}
+
+// TestHubsFindingRulesProperty: on any cores, the hubs finding never
+// says "same order" when a core has fewer hubs than authorities, nor
+// "same trend" when fewer than TrendShare of the cores with unequal
+// counts have more hubs.
+func TestHubsFindingRulesProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 12).Draw(t, "n")
+		sizes := make([][2]int, n)
+		more, fewer := 0, 0
+		for i := range sizes {
+			sizes[i] = [2]int{rapid.IntRange(1, 4).Draw(t, "hubs"), rapid.IntRange(1, 4).Draw(t, "authorities")}
+			switch {
+			case sizes[i][0] > sizes[i][1]:
+				more++
+			case sizes[i][0] < sizes[i][1]:
+				fewer++
+			}
+		}
+		f := hubsFinding(sizes)
+		if f.Verdict == SameOrder && (fewer > 0 || more == 0) {
+			t.Fatalf("same order with %d cores of more hubs and %d of fewer", more, fewer)
+		}
+		if f.Verdict == SameTrend && float64(more) < TrendShare*float64(more+fewer) {
+			t.Fatalf("same trend with %d cores of more hubs and %d of fewer", more, fewer)
+		}
+		if (f.Verdict == SameOrder) == (f.Reason != "") {
+			t.Fatalf("verdict %q with reason %q", f.Verdict, f.Reason)
+		}
+	})
 }
