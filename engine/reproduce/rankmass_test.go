@@ -102,3 +102,33 @@ func TestTightFindingNamesTheValuesOff(t *testing.T) {
 		t.Errorf("83, 161, 309: %+v; want same value with its tolerance stated", f)
 	}
 }
+
+// TestRunningTimeTiesWithinTheNoise: Table 3's order of scheduling times
+// counts two times within timingNoise as tied. Hollins gave, in two
+// identical runs, 0.001, 0.031, 0.063, 0.085 and 0.226 s (l-neighbor,
+// the 20%, 10% and 5% windows, rankmass), then 0.001, 0.037, 0.064, 0.188
+// and 0.122 s: "same order" once and "same trend" (rankmass faster than
+// the 5% window) the next. With the ties both are the same order; times
+// all within the noise are too short to order.
+func TestRunningTimeTiesWithinTheNoise(t *testing.T) {
+	result := func(secs ...float64) *scenario.Result {
+		r := &scenario.Result{}
+		for i, h := range rankMassHours {
+			r.Strategies = append(r.Strategies, scenario.StrategyResult{Label: h.label, Cost: crawl.Cost{SchedulingSeconds: secs[i]}})
+		}
+		return r
+	}
+	for _, c := range []struct {
+		secs []float64
+		want Verdict
+	}{
+		{[]float64{0.001, 0.031, 0.063, 0.085, 0.226}, SameOrder},
+		{[]float64{0.001, 0.037, 0.064, 0.188, 0.122}, SameOrder},
+		{[]float64{0.001, 0.002, 0.003, 0.004, 0.005}, NotRun},
+		{[]float64{1.575, 71.549, 47.046, 84.553, 163.024}, SameTrend},
+	} {
+		if f := runningTimeFinding(result(c.secs...)); f.Verdict != c.want || (c.want == NotRun) != strings.Contains(f.Reason, "too short to order") {
+			t.Errorf("%v: %+v; want %q", c.secs, f, c.want)
+		}
+	}
+}
