@@ -92,9 +92,7 @@ func assessFPR(in Input, runs []Run, res Results) (*Report, error) {
 		Finding{Figure: "Fig. 4", Claim: "the gain from M = 20 to 100 is smaller than from 2 to 20", Published: "smaller",
 			Ours:    fmt.Sprintf("%+.4f vs %+.4f", byM[3]-byM[2], byM[2]-byM[1]),
 			Verdict: Holds(diminishingGain(byM[2]-byM[1], byM[3]-byM[2])), Reason: noHosts},
-		Finding{Figure: "Fig. 4", Claim: "fpr is about as effective as 5% windowed-rankmass", Published: "almost as effective",
-			Ours:    fmt.Sprintf("%s vs %s", f4(avg["fpr"]), f4(w)),
-			Verdict: Holds(math.Abs(avg["fpr"]-w) <= 0.02*w)},
+		aboutAsEffective(avg["fpr"], w),
 		beatsWindow(byM, w, noHosts))
 	rep.Findings = append(rep.Findings, speedFindings(secs)...)
 
@@ -106,6 +104,25 @@ func assessFPR(in Input, runs []Run, res Results) (*Report, error) {
 		"fpr-m", "average cumulative PageRank", in.chartWidth(effectWidth), fprMs, byM, refs)
 	rep.Charts = append(rep.Charts, c)
 	return rep, nil
+}
+
+// fprNear is the relative gap within which fpr counts as "almost as
+// effective" as the 5% window. Alam et al. print no figure for it (Fig. 4
+// is a chart, its text says "almost as effective"), so the bound is
+// crawlsim's and is printed beside the verdict.
+const fprNear = 0.02
+
+// aboutAsEffective is Fig. 4's "fpr is almost as effective as 5%
+// windowed-rankmass" (fpr and w their averages): within fprNear of the
+// window, the gap and the bound printed.
+func aboutAsEffective(fpr, w float64) Finding {
+	gap := math.Abs(fpr-w) / w
+	f := Finding{Figure: "Fig. 4", Claim: "fpr is about as effective as 5% windowed-rankmass", Published: "almost as effective (no figure)",
+		Ours: nearText(fpr, w, fprNear), Verdict: Holds(gap <= fprNear)}
+	if f.Verdict != SameOrder {
+		f.Reason = "fpr " + map[bool]string{true: "above", false: "below"}[fpr > w] + " the window by more than the bound"
+	}
+	return f
 }
 
 // diminishingGain says whether two successive changes are the paper's
@@ -143,6 +160,27 @@ func beatsWindow(byM []float64, w float64, noHosts string) Finding {
 	return f
 }
 
+// tooShortToTime is the reason of a time comparison within timingNoise.
+const tooShortToTime = "the two scheduling times are within " + timingNoiseText + ", this machine's variation between identical runs: too short to compare"
+
+// fprmInitially is all Alam et al., section 4.2, say of fpr-m's time
+// beside the others': "although FPR@M crawler initially took more time,
+// overall it took less time than the Windowed RankMass crawler". The
+// sentence does not say than which crawler it took more time at first
+// (the window, by its construction), and Fig. 3 is not in the text.
+const fprmInitially = "initially more time (than which crawler, the text does not say); overall less than the 5% window"
+
+// timingNoise is the difference in seconds within which two scheduling
+// times count as tied: between two identical runs of reproduce on hollins
+// and cs-stanford, on this 2-core machine shared with other work, a
+// crawl's scheduling time moved by up to 0.1 s (rankmass 0.226 s and
+// 0.122 s, the 5% window 0.085 s and 0.188 s), and a crawl of a few
+// milliseconds took 0.077 s once.
+const timingNoise = 0.1
+
+// timingNoiseText is timingNoise as the findings write it.
+const timingNoiseText = "0.1 s"
+
 // fprTimingReason says what crawlsim's times measure against the paper's.
 const fprTimingReason = "crawlsim measures the scheduling alone (wall time of this machine, which varies from run to run); the paper's times include downloading the pages"
 
@@ -150,7 +188,8 @@ const fprTimingReason = "crawlsim measures the scheduling alone (wall time of th
 // scheduling seconds by label (0: not measured): fpr against the 5%
 // window (the paper's 4.5× includes downloading, which crawlsim's
 // scheduling alone leaves out: at best the same trend), and fpr-m (M =
-// 100) against the window and against fpr.
+// 100) against the window overall; its "initially more time" is not
+// judged, since crawlsim times the whole crawl.
 func speedFindings(secs map[string]float64) []Finding {
 	fast, slow, fm := secs["fpr"], secs[windowLabel(fprWindow)], secs[fprLabel(100)]
 	speed := Finding{Figure: "Fig. 3", Claim: "fpr is several times faster than 5% windowed-rankmass",
@@ -158,22 +197,28 @@ func speedFindings(secs map[string]float64) []Finding {
 		Ours:      "not measured", Verdict: NotRun, Reason: "the run had no clock (scenario.Env.Clock)"}
 	fprm := Finding{Figure: "Fig. 3", Claim: "fpr-m (M = 100) takes less time overall than 5% windowed-rankmass",
 		Published: "less time overall", Ours: "not measured", Verdict: NotRun, Reason: speed.Reason}
-	fprmFpr := Finding{Figure: "Fig. 3", Claim: "fpr-m (M = 100) takes more time than fpr",
-		Published: "more time than fpr", Ours: "not measured", Verdict: NotRun, Reason: speed.Reason}
+	fprmFpr := Finding{Figure: "Fig. 3", Claim: "fpr-m (M = 100) initially takes more time",
+		Published: fprmInitially, Ours: "not measured", Verdict: NotRun, Reason: speed.Reason}
 	if fast > 0 && slow > 0 {
 		speed.Ours = fmt.Sprintf("%.1f× in scheduling (%.3f s against %.3f s)", slow/fast, fast, slow)
 		speed.Verdict, speed.Reason = Differs, fprTimingReason
-		if slow > fast {
+		switch {
+		case math.Abs(slow-fast) <= timingNoise:
+			speed.Verdict, speed.Reason = NotRun, tooShortToTime
+		case slow > fast:
 			speed.Verdict = SameTrend
 		}
 	}
 	if fm > 0 && slow > 0 {
 		fprm.Ours = fmt.Sprintf("%.3f s against %.3f s in scheduling", fm, slow)
 		fprm.Verdict, fprm.Reason = Holds(fm < slow), fprTimingReason
+		if math.Abs(slow-fm) <= timingNoise {
+			fprm.Verdict, fprm.Reason = NotRun, tooShortToTime
+		}
 	}
 	if fm > 0 && fast > 0 {
-		fprmFpr.Ours = fmt.Sprintf("×%.2f in scheduling (%.3f s against %.3f s)", fm/fast, fm, fast)
-		fprmFpr.Verdict, fprmFpr.Reason = Holds(fm > fast), fprTimingReason
+		fprmFpr.Ours = fmt.Sprintf("not timed along the crawl; over the whole crawl ×%.2f fpr's scheduling (%.3f s against %.3f s)", fm/fast, fm, fast)
+		fprmFpr.Reason = "crawlsim times a crawl's scheduling as a whole, not the start of Fig. 3's curves, where the paper places the claim; " + fprTimingReason
 	}
 	return []Finding{speed, fprm, fprmFpr}
 }

@@ -26,11 +26,14 @@ func TestEveryFprmBeatsWindowNamesTheFailingM(t *testing.T) {
 }
 
 // TestFprSpeedIsSchedulingAlone: the paper's 4.5× includes downloading;
-// crawlsim's scheduling times on cs-stanford (0.002 s for fpr against
-// 0.068 s for the 5% window) show the direction, not the size, and the
-// verdict says what was measured.
+// crawlsim's scheduling times on the generated web (3.004 s for fpr
+// against 45.241 s for the 5% window) show the direction, not the size,
+// and the verdict says what was measured. Times within timingNoise of
+// each other (hollins: 0.001 s against 0.077 s, 0.085 s in the next run)
+// are too short to compare: not run, rather than a verdict that changes
+// from run to run.
 func TestFprSpeedIsSchedulingAlone(t *testing.T) {
-	fs := speedFindings(map[string]float64{"fpr": 0.002, windowLabel(fprWindow): 0.068, fprLabel(100): 0.0025})
+	fs := speedFindings(map[string]float64{"fpr": 3.004, windowLabel(fprWindow): 45.241, fprLabel(100): 3.755})
 	speed := fs[0]
 	if speed.Verdict != SameTrend || !strings.Contains(speed.Reason, "scheduling alone") || !strings.Contains(speed.Reason, "downloading") {
 		t.Errorf("fpr's speed: %+v; want same trend, measured as scheduling alone against the paper's downloading", speed)
@@ -38,12 +41,38 @@ func TestFprSpeedIsSchedulingAlone(t *testing.T) {
 	if !strings.Contains(speed.Ours, "in scheduling") {
 		t.Errorf("crawlsim's side %q does not say it is scheduling time", speed.Ours)
 	}
-	if fs[1].Verdict != SameOrder || fs[2].Verdict != SameOrder {
-		t.Errorf("fpr-m: %+v, %+v; want less than the window and more than fpr", fs[1], fs[2])
+	if fs[1].Verdict != SameOrder {
+		t.Errorf("fpr-m: %+v; want less than the window", fs[1])
+	}
+	// The paper says fpr-m "initially took more time", not than which
+	// crawler, and crawlsim times whole crawls: the whole crawl's ratio
+	// is printed, unjudged.
+	if f := fs[2]; f.Verdict != NotRun || !strings.Contains(f.Published, "initially more time (than which crawler, the text does not say)") ||
+		!strings.Contains(f.Ours, "over the whole crawl ×1.25 fpr's") || !strings.Contains(f.Reason, "as a whole") {
+		t.Errorf("fpr-m initially: %+v; want not run, the paper quoted and the whole crawl's ratio printed", f)
+	}
+	for _, f := range speedFindings(map[string]float64{"fpr": 0.001, windowLabel(fprWindow): 0.077, fprLabel(100): 0.005})[:2] {
+		if f.Verdict != NotRun || !strings.Contains(f.Reason, "too short to compare") {
+			t.Errorf("times within %v s: %+v; want not run, too short to compare", timingNoise, f)
+		}
 	}
 	for _, f := range speedFindings(map[string]float64{}) {
 		if f.Verdict != NotRun {
 			t.Errorf("no clock: %+v; want not run", f)
 		}
+	}
+}
+
+// TestAboutAsEffectiveStatesItsBound: "almost as effective" has no
+// figure in the paper, so the verdict prints the gap and crawlsim's bound
+// (2%): on hollins fpr 0.7258 against the window's 0.7274 is 0.2% apart.
+func TestAboutAsEffectiveStatesItsBound(t *testing.T) {
+	rep := realReport(t, "000", "hollins")
+	f := finding(t, rep, "fpr is about as effective as 5% windowed-rankmass")
+	if f.Verdict != SameOrder || !strings.Contains(f.Ours, "0.7258 vs 0.7274: 0.2% apart, within crawlsim's bound of 2%") {
+		t.Errorf("%+v; want same order, with the gap and the bound", f)
+	}
+	if f := aboutAsEffective(0.70, 0.75); f.Verdict != Differs || !strings.Contains(f.Ours, "6.7% apart, beyond") || !strings.Contains(f.Reason, "below the window") {
+		t.Errorf("0.70 against 0.75: %+v; want differs beyond the bound", f)
 	}
 }

@@ -2,6 +2,8 @@ package reproduce
 
 import (
 	"bytes"
+	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,6 +65,18 @@ func downloadsTo(s crawl.Summary, level float64) (actual, guaranteed int64, ok b
 // f2 and f4 write a value with 2 or 4 decimals.
 func f2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 func f4(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
+
+// nearText writes a closeness a verdict judges against a relative bound
+// of crawlsim's (the paper gives no figure): "0.9565 vs 0.9410: 1.6%
+// apart, beyond crawlsim's bound of 1%".
+func nearText(a, b, bound float64) string {
+	gap := math.Abs(a-b) / max(math.Abs(b), 1e-12)
+	side := "within"
+	if gap > bound {
+		side = "beyond"
+	}
+	return fmt.Sprintf("%s vs %s: %.1f%% apart, %s crawlsim's bound of %s%%", f4(a), f4(b), 100*gap, side, strconv.FormatFloat(100*bound, 'f', -1, 64))
+}
 
 // shortest formats x with the fewest digits that read back as x.
 func shortest(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
