@@ -215,6 +215,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			printUsage(stdout)
 			return nil
 		}
+		if len(rest) > 1 {
+			return usagef("crawlsim help: takes one command, got %q (see crawlsim help)", rest)
+		}
 		c := findCommand(rest[0])
 		if c == nil {
 			return usagef("crawlsim help: unknown command %q%s (see crawlsim help)", rest[0], didYouMean(rest[0], commandNames(), "%q"))

@@ -124,6 +124,16 @@ func TestUsage(t *testing.T) {
 	}
 }
 
+// TestHelpTakesOneCommand: help with more than one word refuses them, as
+// every command refuses arguments it does not take, instead of showing the
+// first command's help and dropping the rest.
+func TestHelpTakesOneCommand(t *testing.T) {
+	out, errOut, status := crawlsim(t, "help", "run", "seeds")
+	if status != 2 || out != "" || !strings.Contains(errOut, `crawlsim help: takes one command, got ["run" "seeds"]`) {
+		t.Errorf("help run seeds: status %d, stdout %q, stderr %q; want 2, nothing, and the words refused", status, out, errOut)
+	}
+}
+
 // TestDoneLineNamesTheFilesWritten: the line that ends a command names
 // the files it wrote, unless the command said so itself (gen, convert);
 // an output on stdout is not a file.
