@@ -14,7 +14,7 @@ import (
 // it decodes several times faster than a BVGraph, which reads bit codes
 // and copies from reference lists: a graph read in place is packed so
 // (PackWriter) when the memory allows, and every pass of PageRank and every
-// crawl then reads it instead (docs/architecture.md, "Large graphs").
+// crawl then reads it instead (docs/architecture.md, "Graphs").
 //
 // Pages are grouped into blocks of 2^packBlockShift, each block's lists
 // one byte slice, so that a list's start fits in 32 bits.

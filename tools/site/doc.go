@@ -7,6 +7,7 @@
 // The page is a folder of plain files that any static web host can serve:
 //
 //	index.html     the page and its skeleton; loads wasm_exec.js, wasm-load.js, vugu-render.js, page.js (from static/)
+//	skeleton.js    shapes the skeleton for embed mode before the first paint (from static/)
 //	page.js        starts the worker, then page.wasm               (from static/)
 //	worker.js      the web worker; loads wasm_exec.js, wasm-load.js and worker.wasm (from static/)
 //	wasm-load.js   fetches, decompresses and compiles a .wasm.br   (from static/)

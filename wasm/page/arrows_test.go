@@ -56,7 +56,9 @@ func moduleImports(t *testing.T, pkg string) []string {
 // TestEngineTouchesNoSystem checks docs/architecture.md's rule for engine/
 // ("Packages"): pure Go that builds for the browser, so no package of it
 // imports os, os/exec, net (net/netip and net/url are pure parsers and
-// allowed), syscall or JavaScript. Its tests may read files.
+// allowed), syscall or JavaScript. Its tests may read files. Nor does it,
+// or its tests, import a package of the module outside engine/ ("The
+// arrows": the engine depends on nothing above it).
 func TestEngineTouchesNoSystem(t *testing.T) {
 	forbidden := func(p string) bool {
 		switch p {
@@ -84,6 +86,11 @@ func TestEngineTouchesNoSystem(t *testing.T) {
 			for _, imp := range bp.Imports {
 				if forbidden(imp) {
 					t.Errorf("%s imports %s (GOOS=%s); the engine is pure Go", pkg, imp, goos)
+				}
+			}
+			for _, imp := range slices.Concat(bp.Imports, bp.TestImports, bp.XTestImports) {
+				if strings.HasPrefix(imp, module+"/") && !strings.HasPrefix(imp, module+"/engine/") {
+					t.Errorf("%s imports %s (GOOS=%s); the engine depends on nothing above it", pkg, imp, goos)
 				}
 			}
 		}
