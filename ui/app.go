@@ -86,6 +86,10 @@ type App struct {
 	// panelAsks is set while Load or Generate starts its request, so
 	// that the request's failure is said in the Graph panel.
 	panelAsks bool
+	// panelFormErr is the FormError of the last Generate that refused
+	// the form's fields: shown in the Graph panel too (PanelError)
+	// while FormError is still this one.
+	panelFormErr string
 
 	// Permalink is the page's address with the last run scenario, and
 	// permalinkGraph that scenario's graph (EmbedFileNote).

@@ -49,21 +49,37 @@ func (a *App) graphPending(kind string) *workerqueue.Pending {
 
 // PanelError is the error shown in the Graph panel, under its buttons:
 // the page's error when it is the failure of a load or generate that
-// the panel's Load or Generate asked for, "" otherwise (and in embed
-// mode, which has no panel). The banner over the page shows every other
-// error (BannerError). On a phone the banner is a screen or more above
-// the Load button, out of sight of the user who pressed it.
+// the panel's Load or Generate asked for, or the form's error when
+// Generate refused the fields; "" otherwise (and in embed mode, which
+// has no panel). The banner over the page shows every other error
+// (BannerError), and the run bar every other form error. On a phone
+// both are a screen or more above the panel's buttons, out of sight of
+// the user who pressed one.
 func (a *App) PanelError() string {
-	if a.Embed || a.Error == "" || a.Error != a.panelErr {
+	switch {
+	case a.Embed:
+		return ""
+	case a.Error != "" && a.Error == a.panelErr:
+		return a.Error
+	case a.FormError != "" && a.FormError == a.panelFormErr:
+		return a.FormError
+	}
+	return ""
+}
+
+// RunBarFormError is the form's error as the run bar shows it: FormError,
+// unless the Graph panel shows it (PanelError).
+func (a *App) RunBarFormError() string {
+	if a.FormError == a.panelFormErr && a.PanelError() != "" {
 		return ""
 	}
-	return a.Error
+	return a.FormError
 }
 
 // BannerError is the error shown over the page: the page's error, unless
 // the Graph panel shows it (PanelError).
 func (a *App) BannerError() string {
-	if a.PanelError() != "" {
+	if a.Error == a.panelErr && a.PanelError() != "" {
 		return ""
 	}
 	return a.Error
@@ -79,7 +95,7 @@ func (a *App) Generate() {
 	f.Source = SourceGenerate
 	s, err := f.Setting()
 	if err != nil {
-		a.FormError = err.Error()
+		a.FormError, a.panelFormErr = err.Error(), err.Error()
 		return
 	}
 	req := a.q.Request(protocol.KindGenerate)

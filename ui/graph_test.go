@@ -422,3 +422,26 @@ func TestLoadRefusalShownByTheLoadButton(t *testing.T) {
 		t.Errorf("after Run the Graph panel says %q as well", got)
 	}
 }
+
+// TestGenerateRefusalShownByTheGenerateButton: fields Generate refuses
+// are said in the Graph panel, by the button pressed, not in the run bar
+// a screen or more above it on a phone; the same fields refused by Run
+// are said in the run bar, by Run.
+func TestGenerateRefusalShownByTheGenerateButton(t *testing.T) {
+	a, _ := readyApp(t)
+	a.Form.Pages = "0"
+	a.Generate()
+	if got := a.PanelError(); !strings.Contains(got, "pages") {
+		t.Errorf("after Generate the Graph panel says %q; want the refusal of pages", got)
+	}
+	if got := a.RunBarFormError(); got != "" {
+		t.Errorf("after Generate the run bar says %q as well", got)
+	}
+	a.Run()
+	if got := a.RunBarFormError(); !strings.Contains(got, "pages") {
+		t.Errorf("after Run the run bar says %q; want the refusal of pages", got)
+	}
+	if got := a.PanelError(); got != "" {
+		t.Errorf("after Run the Graph panel says %q as well", got)
+	}
+}
