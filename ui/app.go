@@ -79,6 +79,17 @@ type App struct {
 	// Error and Notice are shown in the page; Error until the next action.
 	Error  string
 	Notice string
+	// panelErr is the error of the last load or generate that the Graph
+	// panel's own buttons asked for; Error is shown in that panel, by
+	// the button pressed, while it is still this one (PanelError).
+	panelErr string
+	// panelAsks is set while Load or Generate starts its request, so
+	// that the request's failure is said in the Graph panel.
+	panelAsks bool
+	// panelFormErr is the FormError of the last Generate that refused
+	// the form's fields: shown in the Graph panel too (PanelError)
+	// while FormError is still this one.
+	panelFormErr string
 
 	// Permalink is the page's address with the last run scenario, and
 	// permalinkGraph that scenario's graph (EmbedFileNote).

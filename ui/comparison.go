@@ -29,6 +29,7 @@ func (a *App) Run() {
 		return
 	}
 	a.Error, a.Notice, a.FormError, a.fileLink = "", "", "", nil
+	a.panelErr, a.panelFormErr = "", ""
 	a.marks = fieldMarks{}
 	a.keepAddress = false
 	if a.loadPickedFirst() || a.loadSiteFirst() {

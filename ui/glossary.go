@@ -27,6 +27,9 @@ type Glossary struct {
 	// back is the header to focus on Escape from definition opened, the
 	// one that header asked for; both "" once the glossary is closed.
 	back, opened string
+	// headerOpened is set when that header opened the glossary, closed
+	// until then: Escape closes it again.
+	headerOpened bool
 }
 
 // headerTerms maps the table's header cells (report.ReadableRows) to
@@ -112,7 +115,7 @@ func (c *MetricsGlossary) Toggled(event vugu.DOMEvent) {
 func (a *App) toggleGlossary(open bool) {
 	a.Glossary.Open = open
 	if !open {
-		a.Glossary.back, a.Glossary.opened = "", ""
+		a.Glossary.back, a.Glossary.opened, a.Glossary.headerOpened = "", "", false
 	}
 }
 
@@ -135,6 +138,9 @@ func HeadID(i int) string { return "col-" + strconv.Itoa(i) }
 // the definition gives the focus back to the header (TermKey).
 func (a *App) ShowTerm(i int, head string) {
 	if id := TermID(head); id != "" {
+		if !a.Glossary.Open {
+			a.Glossary.headerOpened = true
+		}
 		a.Glossary.Open, a.Glossary.focus = true, id
 		a.Glossary.back, a.Glossary.opened = HeadID(i), id
 	}
@@ -142,11 +148,14 @@ func (a *App) ShowTerm(i int, head string) {
 
 // TermKey handles a key pressed on the glossary's definition id: Escape
 // gives the focus back to the column header that opened that definition,
-// if one did.
+// if one did, and closes the glossary again if that header opened it.
 func (a *App) TermKey(id, key string) {
 	if key == "Escape" && a.Glossary.back != "" && id == a.Glossary.opened {
 		a.Glossary.focus = a.Glossary.back
-		a.Glossary.back, a.Glossary.opened = "", ""
+		if a.Glossary.headerOpened {
+			a.Glossary.Open = false
+		}
+		a.Glossary.back, a.Glossary.opened, a.Glossary.headerOpened = "", "", false
 	}
 }
 

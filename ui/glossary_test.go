@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -104,5 +105,30 @@ func TestGlossaryEscapeReturnsToTheHeader(t *testing.T) {
 	a.TermKey("def-tau", "Escape")
 	if a.Glossary.focus != "" {
 		t.Errorf("Escape after the glossary was closed and opened again focuses %q", a.Glossary.focus)
+	}
+}
+
+// TestGlossaryEscapeClosesWhatTheHeaderOpened: Escape on the definition a
+// column header opened the glossary at closes the glossary again, as it
+// was; a glossary the reader had opened (its summary) stays open.
+func TestGlossaryEscapeClosesWhatTheHeaderOpened(t *testing.T) {
+	a, _ := readyApp(t)
+	col := slices.Index(a.ShownHead(), report.ColTau)
+	if col < 0 {
+		t.Fatalf("no tau column in %q", a.ShownHead())
+	}
+	a.ShowTerm(col, report.ColTau)
+	a.Glossary.focus = "" // drawn
+	a.TermKey("def-tau", "Escape")
+	if a.Glossary.Open || a.Glossary.focus != HeadID(col) {
+		t.Errorf("Escape on the definition a header opened: glossary open %v, focus %q", a.Glossary.Open, a.Glossary.focus)
+	}
+	a.Glossary.focus = ""
+	a.toggleGlossary(true) // the summary
+	a.ShowTerm(col, report.ColTau)
+	a.Glossary.focus = ""
+	a.TermKey("def-tau", "Escape")
+	if !a.Glossary.Open || a.Glossary.focus != HeadID(col) {
+		t.Errorf("Escape on a definition of the glossary opened by its summary: glossary open %v, focus %q", a.Glossary.Open, a.Glossary.focus)
 	}
 }

@@ -21,6 +21,7 @@ func (a *App) Loading() bool { return a.q.Has(a.q.GraphReq) || a.siteFetching }
 
 // graphPending is the pending request of a load or generate.
 func (a *App) graphPending(kind string) *workerqueue.Pending {
+	panel := a.panelAsks
 	return &workerqueue.Pending{
 		Done: func(r protocol.Response) {
 			a.Graph = r.Graph
@@ -38,9 +39,50 @@ func (a *App) graphPending(kind string) *workerqueue.Pending {
 		},
 		Failed: func(msg string) {
 			a.q.DropRun()
-			a.Error = msg
+			a.Error, a.panelErr = msg, ""
+			if panel {
+				a.panelErr = msg
+			}
 		},
 	}
+}
+
+// PanelError is the error shown in the Graph panel, under its buttons:
+// the page's error when it is the failure of a load or generate that
+// the panel's Load or Generate asked for, or the form's error when
+// Generate refused the fields; "" otherwise (and in embed mode, which
+// has no panel). The banner over the page shows every other error
+// (BannerError), and the run bar every other form error. On a phone
+// both are a screen or more above the panel's buttons, out of sight of
+// the user who pressed one.
+func (a *App) PanelError() string {
+	switch {
+	case a.Embed:
+		return ""
+	case a.Error != "" && a.Error == a.panelErr:
+		return a.Error
+	case a.FormError != "" && a.FormError == a.panelFormErr:
+		return a.FormError
+	}
+	return ""
+}
+
+// RunBarFormError is the form's error as the run bar shows it: FormError,
+// unless the Graph panel shows it (PanelError).
+func (a *App) RunBarFormError() string {
+	if a.FormError == a.panelFormErr && a.PanelError() != "" {
+		return ""
+	}
+	return a.FormError
+}
+
+// BannerError is the error shown over the page: the page's error, unless
+// the Graph panel shows it (PanelError).
+func (a *App) BannerError() string {
+	if a.Error == a.panelErr && a.PanelError() != "" {
+		return ""
+	}
+	return a.Error
 }
 
 // Generate generates the form's graph in the worker, for its statistics.
@@ -53,13 +95,15 @@ func (a *App) Generate() {
 	f.Source = SourceGenerate
 	s, err := f.Setting()
 	if err != nil {
-		a.FormError = err.Error()
+		a.FormError, a.panelFormErr = err.Error(), err.Error()
 		return
 	}
 	req := a.q.Request(protocol.KindGenerate)
 	req.Generate = s.Graph.Generate
+	a.panelAsks = true
+	defer func() { a.panelAsks = false }()
 	if err := a.q.Start(req, a.graphPending(protocol.KindGenerate)); err != nil {
-		a.Error = err.Error()
+		a.Error, a.panelErr = err.Error(), err.Error()
 		return
 	}
 	a.Form.Source = SourceGenerate
@@ -72,13 +116,15 @@ func (a *App) Generate() {
 func (a *App) LoadFiles() {
 	a.Error, a.FormError = "", ""
 	if a.q.Worker == nil || !a.q.Ready {
-		a.Error = workerqueue.ErrNoWorker.Error()
+		a.Error, a.panelErr = workerqueue.ErrNoWorker.Error(), workerqueue.ErrNoWorker.Error()
 		return
 	}
 	if a.q.Busy() {
-		a.Error = workerqueue.ErrBusy.Error()
+		a.Error, a.panelErr = workerqueue.ErrBusy.Error(), workerqueue.ErrBusy.Error()
 		return
 	}
+	a.panelAsks = true
+	defer func() { a.panelAsks = false }()
 	// The files are taken from the inputs now, in the click's handler: the
 	// render that follows it may empty the inputs before the goroutine
 	// that sends them runs (TestPageUpload failed so about one load in
@@ -151,6 +197,7 @@ func (a *App) resendUpload() {
 // outside the browser, that there are none).
 func (a *App) sendUpload(u *page.Upload, pickErr error) {
 	req := a.q.Request(protocol.KindLoad)
+	panel := a.panelAsks
 	p := a.graphPending(protocol.KindLoad)
 	done, failed := p.Done, p.Failed
 	p.Done = func(r protocol.Response) {
@@ -189,7 +236,10 @@ func (a *App) sendUpload(u *page.Upload, pickErr error) {
 		// after it, unless the link's run has an error of its own.
 		a.applyWaitingLink()
 		if a.Error == "" {
-			a.Error = err.Error()
+			a.Error, a.panelErr = err.Error(), ""
+			if panel {
+				a.panelErr = a.Error
+			}
 		}
 	}()
 }

@@ -375,3 +375,73 @@ func TestFailedSendAppliesTheWaitingLink(t *testing.T) {
 		t.Errorf("after the failed sending: a link still waits (%v), loading %v", a.waitingLink != nil, a.Loading())
 	}
 }
+
+// TestLoadRefusalShownByTheLoadButton: a file refused after Load is said
+// in the Graph panel, by the button pressed (PanelError), not in the
+// banner over the page, which on a phone is a screen or more above it;
+// the same file refused on its way to a Run (loadPickedFirst) is said in
+// the banner, over the Run button pressed. The form keeps its scenario.
+func TestLoadRefusalShownByTheLoadButton(t *testing.T) {
+	var picked *page.Upload
+	pickedFiles(t, &picked)
+	a, _ := readyApp(t)
+	w := &fakeWorker{files: make(chan sentFiles, 1)}
+	a.q.Worker = w
+	a.Form.Seeds = "top-pagerank:33"
+	refuse := func() {
+		t.Helper()
+		f := sentUpload(t, w)
+		a.handle(pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindError, Error: "junk.edges:1: NUL byte in column 35 (byte 34): binary data, not text"}))
+	}
+	a.Form.Source = SourceUpload
+	picked = &page.Upload{}
+	a.LoadFiles()
+	refuse()
+	if got := a.PanelError(); !strings.Contains(got, "junk.edges") {
+		t.Errorf("after Load the Graph panel says %q; want the refusal naming the file", got)
+	}
+	if got := a.BannerError(); got != "" {
+		t.Errorf("after Load the banner says %q as well", got)
+	}
+	if a.Form.Seeds != "top-pagerank:33" || a.Form.Source != SourceUpload {
+		t.Errorf("after the refusal the form holds seeds %q, source %q", a.Form.Seeds, a.Form.Source)
+	}
+	a.Embed = true
+	if a.PanelError() != "" || a.BannerError() == "" {
+		t.Errorf("in embed mode, which has no Graph panel: panel %q, banner %q", a.PanelError(), a.BannerError())
+	}
+	a.Embed = false
+	// Picked anew, then Run: the refusal is Run's.
+	picked = &page.Upload{}
+	a.Run()
+	refuse()
+	if got := a.BannerError(); !strings.Contains(got, "junk.edges") {
+		t.Errorf("after Run the banner says %q; want the refusal naming the file", got)
+	}
+	if got := a.PanelError(); got != "" {
+		t.Errorf("after Run the Graph panel says %q as well", got)
+	}
+}
+
+// TestGenerateRefusalShownByTheGenerateButton: fields Generate refuses
+// are said in the Graph panel, by the button pressed, not in the run bar
+// a screen or more above it on a phone; the same fields refused by Run
+// are said in the run bar, by Run.
+func TestGenerateRefusalShownByTheGenerateButton(t *testing.T) {
+	a, _ := readyApp(t)
+	a.Form.Pages = "0"
+	a.Generate()
+	if got := a.PanelError(); !strings.Contains(got, "pages") {
+		t.Errorf("after Generate the Graph panel says %q; want the refusal of pages", got)
+	}
+	if got := a.RunBarFormError(); got != "" {
+		t.Errorf("after Generate the run bar says %q as well", got)
+	}
+	a.Run()
+	if got := a.RunBarFormError(); !strings.Contains(got, "pages") {
+		t.Errorf("after Run the run bar says %q; want the refusal of pages", got)
+	}
+	if got := a.PanelError(); got != "" {
+		t.Errorf("after Run the Graph panel says %q as well", got)
+	}
+}

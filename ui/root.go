@@ -38,7 +38,7 @@ func (c *Root) Class() string {
 // and the file inputs were made anew, empty, losing the files picked
 // (TestFileInputsKeepTheirPlace).
 func (c *Root) MessagesClass() string {
-	if c.App.Error == "" && c.App.Notice == "" {
+	if c.App.BannerError() == "" && c.App.Notice == "" {
 		return "messages hidden"
 	}
 	return "messages"

@@ -72,10 +72,10 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)
-				if c.App.Error != "" {
+				if c.App.BannerError() != "" {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "error"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "message error"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.App.Error)
+					vgn.SetInnerHTML(c.App.BannerError())
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 				vgparent.AppendChild(vgn)

@@ -64,7 +64,7 @@ func TestPageAboutCitesEachPaperOnce(t *testing.T) {
 // glossary's summary and Enter opens it, showing tau's definition; Enter
 // on a column header opens the glossary at that column's definition and
 // gives it the focus, and the header is described by it; Escape there
-// gives the focus back to the header.
+// gives the focus back to the header and closes the glossary again.
 func TestPageGlossaryByKeyboard(t *testing.T) {
 	ctx, url := browser(t, nil)
 	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
@@ -86,9 +86,11 @@ func TestPageGlossaryByKeyboard(t *testing.T) {
 	}
 	run(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const b = `+tau+`; if (b) b.focus(); })()`), chromedp.KeyEvent(kb.Enter),
 		waitFor(visible, 5*time.Second), waitFor(`document.activeElement && document.activeElement.id == "def-tau"`, 5*time.Second))
-	// Escape on the definition gives the focus back to tau's header.
+	// Escape on the definition gives the focus back to tau's header, and
+	// closes the glossary that header opened.
 	run(t, ctx, chromedp.KeyEvent(kb.Escape),
-		waitFor(`document.activeElement && document.activeElement.tagName == "BUTTON" && document.activeElement.textContent == "tau (−1 to 1)"`, 5*time.Second))
+		waitFor(`document.activeElement && document.activeElement.tagName == "BUTTON" && document.activeElement.textContent == "tau (−1 to 1)"`, 5*time.Second),
+		waitFor(`!document.querySelector("#glossary").open`, 5*time.Second))
 }
 
 // TestPageExplainedAudit: axe-core finds no violation of the WCAG 2.1 A

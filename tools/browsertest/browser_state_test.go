@@ -172,3 +172,18 @@ func TestPageCommunityNeedsHosts(t *testing.T) {
 		t.Errorf("politeness on a graph without hosts: disabled %s, note %q; want available, saying all pages count as one site", timed[0], timed[2])
 	}
 }
+
+// TestPageGenerateRefusedInView presses Generate with 0 pages at phone
+// width: the refusal is said in the Graph panel by the button, in view,
+// not only in the run bar a screen or more above it.
+func TestPageGenerateRefusedInView(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, viewport(390, 844), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		setField("#gen-pages", "0"), chromedp.ScrollIntoView("#generate"), chromedp.Click("#generate"),
+		waitFor(`((document.querySelector("#graph-error") || {}).textContent || "").includes("pages")`, 10*time.Second))
+	inView := value(t, ctx, chromedp.Evaluate[bool](`(() => { const r = document.querySelector("#graph-error").getBoundingClientRect();
+		return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; })()`))
+	if !inView {
+		t.Errorf("the refusal of Generate is not in view")
+	}
+}

@@ -34,3 +34,29 @@ func TestPageUploadKeepsPickedFiles(t *testing.T) {
 	run(t, ctx, loadEnabled, chromedp.Click("#load"),
 		waitFor(`((document.querySelector("#graph-facts") || {}).textContent || "").includes("picked.edges")`, time.Minute))
 }
+
+// TestPageUploadRefusedInView loads a binary file at phone width: the
+// refusal, naming the file, is shown in the Graph panel by the Load
+// button, in view, not only in the banner a screen or more above it; the
+// form keeps its seeds.
+func TestPageUploadRefusedInView(t *testing.T) {
+	junk := filepath.Join(t.TempDir(), "junk.edges")
+	if err := os.WriteFile(junk, []byte("0 1\n\x00\x01\x02\xff binary\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, url := browser(t, nil)
+	run(t, ctx, viewport(390, 844), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		setField("#seeds", "top-pagerank:33"),
+		chromedp.Click("#source-upload"), waitFor(`document.querySelector("#graph-file").offsetHeight > 0`, 10*time.Second),
+		chromedp.SetUploadFiles("#graph-file", []string{junk}),
+		loadEnabled, chromedp.ScrollIntoView("#load"), chromedp.Click("#load"),
+		waitFor(`((document.querySelector("#graph-error") || {}).textContent || "").includes("junk.edges")`, time.Minute))
+	seen := value(t, ctx, chromedp.Evaluate[struct {
+		InView bool
+		Seeds  string
+	}](`(() => { const r = document.querySelector("#graph-error").getBoundingClientRect();
+		return {InView: r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight, Seeds: document.querySelector("#seeds").value}; })()`))
+	if !seen.InView || seen.Seeds != "top-pagerank:33" {
+		t.Errorf("after Load of a binary file: its refusal in view %v; seeds %q", seen.InView, seen.Seeds)
+	}
+}
