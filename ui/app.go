@@ -125,6 +125,13 @@ type App struct {
 	lastProgressRender float64
 	// siteState is the graphs of the page's site (sitegraphs.go).
 	siteState
+	// opening, when set, is the address's scenario, which the opening run
+	// runs while the form shows edits kept from before a reload
+	// (restoreDraft); the user's Run takes the form (RunForm).
+	opening *model.Scenario
+	// draftKept is the form's text last kept in the tab's storage
+	// (keepDraft).
+	draftKept string
 }
 
 // NewApp returns the page's state for the page's address (query and
@@ -154,6 +161,7 @@ func NewApp(query, fragment string) *App {
 		}
 		a.Notice = joinNotices(a.Notice, notice)
 	}
+	a.restoreDraft(fragment)
 	return a
 }
 

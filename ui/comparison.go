@@ -23,7 +23,8 @@ func (a *App) Progress() *protocol.Progress {
 	return a.q.Progress(a.q.RunReq)
 }
 
-// Run runs the form's scenario in the worker.
+// Run runs the form's scenario in the worker, or the address's while the
+// opening run owes it (App.opening).
 func (a *App) Run() {
 	if a.embedCannotRun() {
 		return
@@ -36,6 +37,9 @@ func (a *App) Run() {
 		return
 	}
 	s, err := a.Form.Scenario()
+	if a.opening != nil {
+		s, err = *a.opening, nil
+	}
 	if err != nil {
 		a.FormError = err.Error()
 		return
@@ -67,6 +71,14 @@ func (a *App) Run() {
 	if !a.runParallel(s, accept) {
 		a.runOne(s, accept)
 	}
+	a.opening = nil
+}
+
+// RunForm runs the form's scenario as it is, edits kept from before a
+// reload included: the Run button's action.
+func (a *App) RunForm() {
+	a.opening = nil
+	a.Run()
 }
 
 // runOne runs the comparison s in the first worker alone.
@@ -146,7 +158,7 @@ func (a *App) Cancel() {
 func (a *App) UseSeeds() {
 	if spec := a.Community.Seeds(); spec != "" {
 		a.Form.Seeds = spec
-		a.Run()
+		a.RunForm()
 	}
 }
 

@@ -170,7 +170,7 @@ func (a *App) applyWaitingLink() {
 		a.markLinked()
 		return
 	}
-	a.Run()
+	a.RunForm()
 }
 
 // The parts of a permalink's fragment, after the scenario's, that keep

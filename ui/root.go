@@ -19,6 +19,10 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 	c.App.Start(ctx.EventEnv())
 }
 
+// Compute keeps the form in the tab's storage before every render
+// (keepDraft).
+func (c *Root) Compute() { c.App.keepDraft() }
+
 // Class is the page's CSS class: "embed" in embed mode.
 func (c *Root) Class() string {
 	class := "crawlsim"

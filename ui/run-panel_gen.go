@@ -42,7 +42,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.App.Run() },
+				Func:      func(event vugu.DOMEvent) { c.App.RunForm() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+
+	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/wasm/page"
+)
+
+// The form's edits that were not run live only in the form: the address
+// holds the last run's scenario. So that a reload, or a tab the browser
+// discarded and loads again, does not lose them, the page keeps the form
+// in the tab's session storage (page.SaveDraft) with the address's
+// fragment it was edited on; a load of the same address finds it
+// (NewApp), shows it in the form and still opens on the address's
+// comparison. The tests replace these three.
+var (
+	saveDraft   = page.SaveDraft
+	readDraft   = page.Draft
+	pageAddress = page.Address
+)
+
+// draft is what the tab's storage keeps: the form and the fragment of the
+// address it was edited on.
+type draft struct {
+	Base string    `json:"base"`
+	Form draftForm `json:"form"`
+}
+
+// draftForm is a Form without what the page takes from its catalogue and
+// its address (the strategies' descriptions, the base scenario).
+type draftForm struct {
+	Source                                          string
+	Pages, Hosts, Degree, Intra, GenSeed            string
+	File, URLs                                      string
+	Importance, Trust, Seeds, RandomSeed, Budget    string
+	Relative, Timed                                 bool
+	Connections, Wait, Latency, PageSize, Bandwidth string
+	Strategies                                      []draftStrategy
+}
+
+// draftStrategy is a StrategyChoice by its strategy's id.
+type draftStrategy struct {
+	ID     string
+	On     bool
+	Params map[string]string
+	Label  string
+	More   []model.Strategy
+}
+
+// draftText is the text kept for form f edited on the address's fragment
+// base.
+func draftText(base string, f Form) string {
+	d := draft{Base: base, Form: draftForm{
+		Source: f.Source, Pages: f.Pages, Hosts: f.Hosts, Degree: f.Degree, Intra: f.Intra, GenSeed: f.GenSeed,
+		File: f.File, URLs: f.URLs, Importance: f.Importance, Trust: f.Trust, Seeds: f.Seeds,
+		RandomSeed: f.RandomSeed, Budget: f.Budget, Relative: f.Relative, Timed: f.Timed,
+		Connections: f.Connections, Wait: f.Wait, Latency: f.Latency, PageSize: f.PageSize, Bandwidth: f.Bandwidth,
+	}}
+	for _, c := range f.Strategies {
+		d.Form.Strategies = append(d.Form.Strategies, draftStrategy{ID: c.Info.ID, On: c.On, Params: c.Params, Label: c.Label, More: c.More})
+	}
+	b, err := json.Marshal(d)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// formOfDraft returns form with the edits of the kept text when they were
+// made on the address's fragment base, and whether they change it. Edits
+// on another kind of graph than form's, or on other files (uploaded, or
+// of the site), are not taken: the page would not hold their files.
+func formOfDraft(text, base string, form Form) (Form, bool) {
+	var d draft
+	if text == "" || json.Unmarshal([]byte(text), &d) != nil || d.Base != base {
+		return form, false
+	}
+	e := d.Form
+	if e.Source != form.Source || e.Source != SourceGenerate && (e.File != form.File || e.URLs != form.URLs) {
+		return form, false
+	}
+	f := form
+	f.Source, f.Pages, f.Hosts, f.Degree, f.Intra, f.GenSeed = e.Source, e.Pages, e.Hosts, e.Degree, e.Intra, e.GenSeed
+	f.File, f.URLs = e.File, e.URLs
+	f.Importance, f.Trust, f.Seeds, f.RandomSeed, f.Budget = e.Importance, e.Trust, e.Seeds, e.RandomSeed, e.Budget
+	f.Relative, f.Timed = e.Relative, e.Timed
+	f.Connections, f.Wait, f.Latency, f.PageSize, f.Bandwidth = e.Connections, e.Wait, e.Latency, e.PageSize, e.Bandwidth
+	f.Strategies = slices.Clone(form.Strategies)
+	for i, c := range f.Strategies {
+		for _, s := range e.Strategies {
+			if s.ID == c.Info.ID {
+				c.On, c.Params, c.Label, c.More = s.On, maps.Clone(s.Params), s.Label, s.More
+				if c.Params == nil {
+					c.Params = map[string]string{}
+				}
+				f.Strategies[i] = c
+			}
+		}
+	}
+	return f, draftText(base, f) != draftText(base, form)
+}
+
+// draftNotice says that the form shows edits kept from before a reload.
+const draftNotice = "The form keeps the changes you had not run before the page was reloaded; the results are of the address's scenario until you run them."
+
+// restoreDraft shows in the form the edits kept for the address's
+// fragment, if any; the opening run still runs the address's scenario
+// (opening), until the user runs the form (RunForm).
+func (a *App) restoreDraft(fragment string) {
+	if a.Embed {
+		return
+	}
+	f, changed := formOfDraft(readDraft(), fragment, a.Form)
+	if !changed {
+		return
+	}
+	if s, err := a.Form.Scenario(); err == nil {
+		a.opening = &s
+	}
+	a.Form = f
+	a.Notice = joinNotices(a.Notice, draftNotice)
+}
+
+// keepDraft keeps the form in the tab's storage when it changed since it
+// was last kept; the page calls it before every render (Root.Compute).
+func (a *App) keepDraft() {
+	if a.Embed {
+		return
+	}
+	_, fragment := pageAddress()
+	text := draftText(fragment, a.Form)
+	if text == a.draftKept {
+		return
+	}
+	// Kept or not (a browser may refuse the storage), it is not tried
+	// again until the form changes.
+	a.draftKept = text
+	saveDraft(text)
+}

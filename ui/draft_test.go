@@ -1,0 +1,112 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// storedDraft replaces the tab's storage and the page's address for the
+// rest of the test: the page reads and keeps its draft in *kept, and
+// its address's fragment is *fragment.
+func storedDraft(t *testing.T) (kept, fragment *string) {
+	t.Helper()
+	kept, fragment = new(string), new(string)
+	oldSave, oldRead, oldAddress := saveDraft, readDraft, pageAddress
+	saveDraft = func(text string) error { *kept = text; return nil }
+	readDraft = func() string { return *kept }
+	pageAddress = func() (string, string) { return "", *fragment }
+	t.Cleanup(func() { saveDraft, readDraft, pageAddress = oldSave, oldRead, oldAddress })
+	return kept, fragment
+}
+
+// TestReloadKeepsTheEditsNotRun: edits made in the form and not run are
+// in the form again after a reload of the same address, with a notice,
+// while the opening run still runs the address's scenario, and the
+// user's Run then runs the edits.
+func TestReloadKeepsTheEditsNotRun(t *testing.T) {
+	kept, _ := storedDraft(t)
+	a := NewApp("", "")
+	a.Form.Seeds, a.Form.Budget = "random:7", "1234"
+	a.Form.Strategies[0].On = !a.Form.Strategies[0].On
+	a.keepDraft()
+	if *kept == "" {
+		t.Fatal("the edited form was not kept")
+	}
+
+	b, w := NewApp("", ""), &fakeWorker{}
+	if b.Form.Seeds != "random:7" || b.Form.Budget != "1234" || b.Form.Strategies[0].On != a.Form.Strategies[0].On {
+		t.Errorf("after the reload the form has seeds %q, budget %q, first strategy on %v; want the edits",
+			b.Form.Seeds, b.Form.Budget, b.Form.Strategies[0].On)
+	}
+	if !strings.Contains(b.Notice, "changes you had not run") {
+		t.Errorf("notice %q does not say the form keeps edits not run", b.Notice)
+	}
+	b.q.Worker = w
+	b.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	if r := lastRun(w); r == nil || r.Seeds == "random:7" {
+		t.Fatalf("the opening run ran %+v; want the address's scenario, not the edits", r)
+	}
+	answerRun(t, b, w)
+	if b.Form.Seeds != "random:7" {
+		t.Errorf("the opening run's result replaced the edits: seeds %q", b.Form.Seeds)
+	}
+	b.RunForm()
+	if r := lastRun(w); r == nil || r.Seeds != "random:7" || r.Budget != 1234 {
+		t.Errorf("Run ran %+v; want the edits", r)
+	}
+}
+
+// TestDraftOfAnotherAddressIsIgnored: edits kept on one address are not
+// shown on another (a permalink opened later), nor on a graph the page
+// does not hold.
+func TestDraftOfAnotherAddressIsIgnored(t *testing.T) {
+	kept, fragment := storedDraft(t)
+	a := NewApp("", "")
+	a.Form.Seeds = "random:7"
+	a.keepDraft()
+
+	s, err := DefaultForm().Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Seeds = "top-pagerank:3"
+	link, err := EncodePermalink(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := NewApp("", link); b.Form.Seeds != "top-pagerank:3" || b.opening != nil {
+		t.Errorf("on another address the form has seeds %q (opening %v); want the link's", b.Form.Seeds, b.opening)
+	}
+
+	*fragment = link
+	c := NewApp("", link)
+	c.Form.Source, c.Form.File = SourceUpload, "g.graph"
+	c.keepDraft()
+	if d := NewApp("", link); d.Form.Source != SourceGenerate || d.opening != nil {
+		t.Errorf("edits naming an upload the page does not hold were taken: source %q", d.Form.Source)
+	}
+	if !strings.Contains(*kept, `"base":"`+link) {
+		t.Errorf("the kept draft %q does not name the address it was edited on", *kept)
+	}
+}
+
+// TestEmbedKeepsNoDraft: the embedded page, which shows no form, neither
+// keeps nor takes a draft.
+func TestEmbedKeepsNoDraft(t *testing.T) {
+	kept, _ := storedDraft(t)
+	a := NewApp("", "")
+	a.Form.Seeds = "random:7"
+	a.keepDraft()
+	if e := NewApp("embed=1", ""); e.Form.Seeds == "random:7" {
+		t.Error("the embedded page took the draft")
+	}
+	*kept = ""
+	e := NewApp("embed=1", "")
+	e.Form.Seeds = "random:9"
+	e.keepDraft()
+	if *kept != "" {
+		t.Errorf("the embedded page kept a draft: %q", *kept)
+	}
+}
