@@ -132,6 +132,9 @@ type App struct {
 	// draftKept is the form's text last kept in the tab's storage
 	// (keepDraft).
 	draftKept string
+	// refusedRun is the last scenario the engine refused once its run
+	// started (runRefused), nil before any.
+	refusedRun *model.Scenario
 }
 
 // NewApp returns the page's state for the page's address (query and

@@ -89,7 +89,7 @@ func (a *App) runOne(s model.Scenario, accept func()) {
 		Progressed: func(*protocol.Progress) { accept(); a.announceProgress() },
 		Done:       func(r protocol.Response) { accept(); a.runDone(r) },
 		Failed:     func(msg string) { accept(); a.runFailed(msg) },
-		ByScenario: func(msg string) { accept(); a.runRefused(msg) },
+		ByScenario: func(msg string) { accept(); a.runRefused(s, msg) },
 		Invalid:    func(fields []protocol.FieldError) { a.refused(s, fields) },
 		Cancelled: func() {
 			accept()

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
 // TestRunEstimate: before a comparison on a large generated graph the
@@ -37,5 +38,31 @@ func TestRunEstimate(t *testing.T) {
 		if got := aboutDuration(secs); got != want {
 			t.Errorf("aboutDuration(%v) = %q, want %q", secs, got, want)
 		}
+	}
+}
+
+// TestNoEstimateBesideARefusal: once the engine refused a comparison that
+// it cannot run (a graph too large for the page's memory), the run panel
+// no longer says how long that comparison would take beside the error;
+// another form has its estimate again.
+func TestNoEstimateBesideARefusal(t *testing.T) {
+	a, w := readyApp(t)
+	a.Form.Pages = "2000000"
+	if a.RunEstimate() == "" {
+		t.Fatal("no estimate for 2,000,000 pages")
+	}
+	a.RunForm()
+	run := w.sent[len(w.sent)-1]
+	const fault = "graph: 2,000,000 pages need more memory than the page may use"
+	a.handle(pageEvent(protocol.Response{ID: run.ID, Kind: protocol.KindError, Error: fault, ScenarioFault: true}))
+	if a.Error != fault {
+		t.Fatalf("the refusal shows %q", a.Error)
+	}
+	if got := a.RunEstimate(); got != "" {
+		t.Errorf("beside the refusal the run panel estimates %q", got)
+	}
+	a.Form.Pages = "1500000"
+	if a.RunEstimate() == "" {
+		t.Error("a smaller graph has no estimate after the refusal")
 	}
 }

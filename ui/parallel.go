@@ -130,7 +130,7 @@ func (a *App) partPending(pr *workerqueue.Parallel, p int) *workerqueue.Pending 
 			pr.Accept()
 			if a.q.Par == pr {
 				a.abandonParallel()
-				a.runRefused(msg)
+				a.runRefused(pr.Scenario, msg)
 			}
 		},
 		Invalid: func(fields []protocol.FieldError) {

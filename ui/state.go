@@ -134,11 +134,13 @@ func (a *App) runFailed(msg string) {
 }
 
 // runRefused takes an error the engine gave for the comparison's
-// scenario (protocol.Response.ScenarioFault) once its run started: it is
-// shown as runFailed shows an error, and, as for a refusal of its fields
-// (refused), the result keeps the mark it had before the run started,
-// the error saying why no result came.
-func (a *App) runRefused(msg string) {
+// scenario s (protocol.Response.ScenarioFault) once its run started: it
+// is shown as runFailed shows an error, and, as for a refusal of its
+// fields (refused), the result keeps the mark it had before the run
+// started, the error saying why no result came. No estimate of s's time
+// is shown beside it (RunEstimate).
+func (a *App) runRefused(s model.Scenario, msg string) {
+	a.refusedRun = &s
 	a.runFailed(msg)
 	a.stale, a.cancelled, a.linked = a.before.stale, a.before.cancelled, a.before.linked
 }
