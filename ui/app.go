@@ -135,6 +135,9 @@ type App struct {
 	// refusedRun is the last scenario the engine refused once its run
 	// started (runRefused), nil before any.
 	refusedRun *model.Scenario
+	// chartIntoView asks the next render to scroll the chart's box into
+	// view (ChartView.Rendered).
+	chartIntoView bool
 }
 
 // NewApp returns the page's state for the page's address (query and

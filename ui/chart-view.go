@@ -102,9 +102,14 @@ func (c *ChartView) BoxLabel() string {
 
 // Rendered redraws the chart, after the page was drawn, when its box no
 // longer has the size the chart was drawn for (the legend or the axis
-// choice appeared below it, say).
+// choice appeared below it, say), and scrolls the chart's box whole into
+// view after a key moved its crosshair (Key).
 func (c *ChartView) Rendered(ctx vugu.RenderedCtx) {
 	a := c.App
+	if a.chartIntoView {
+		a.chartIntoView = false
+		page.FocusInView("chart")
+	}
 	// While a comparison runs, the progress re-renders the page several
 	// times a second and nothing changes the chart's box (the progress
 	// bars drop over it): measuring the box would force the browser to
@@ -126,6 +131,10 @@ func (c *ChartView) Rendered(ctx vugu.RenderedCtx) {
 func (c *ChartView) Key(event vugu.DOMEvent) {
 	if c.App.ChartKey(event.PropString("key"), event.PropBool("shiftKey")) {
 		event.PreventDefault()
+		// The arrow keys belong to the chart, so the page cannot be
+		// scrolled with them to a readout below the screen: the chart's
+		// box is scrolled whole into view once drawn (Rendered).
+		c.App.chartIntoView = c.App.ReadoutX != ""
 	}
 }
 

@@ -77,3 +77,24 @@ func TestPageEmbedReadoutInsideThePlot(t *testing.T) {
 		}
 	}
 }
+
+// TestPageReadoutInViewOnAPhone: on a phone's screen, with the chart
+// focused while its box runs below the screen, the arrow keys (which the chart
+// takes, so they cannot scroll the page) bring the whole box, and so the
+// readout, into view; the readout ran 26 px under the bottom edge.
+func TestPageReadoutInViewOnAPhone(t *testing.T) {
+	ctx, url := browser(t, nil)
+	// 600 px high: a phone's screen less its browser's bars, where the
+	// page opens with the chart's box cut by the screen's bottom edge.
+	run(t, ctx, viewport(390, 600), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector("#chart").focus({preventScroll: true})`))
+	if below := value(t, ctx, chromedp.Evaluate[float64](`document.querySelector("#chart").getBoundingClientRect().bottom - window.innerHeight`)); below <= 0 {
+		t.Fatalf("the chart's box ends %.0f px above the screen's bottom; the test wants it below", -below)
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.ArrowRight), waitFor(`document.querySelector("#readout .line") != null`, 5*time.Second))
+	c := value(t, ctx, chromedp.Evaluate[embedChart](embedChartJS))
+	inner := value(t, ctx, chromedp.Evaluate[float64](`window.innerHeight`))
+	if r, box := c.Boxes["readout"], c.Boxes["chart"]; box[1] > inner+0.5 || r[1] > inner+0.5 || r[0] < 0 {
+		t.Errorf("after an arrow key the chart's box spans %v and the readout %v, beyond the screen's %.0f px", box, r, inner)
+	}
+}
