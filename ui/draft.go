@@ -126,8 +126,11 @@ func (a *App) restoreDraft(fragment string) {
 
 // keepDraft keeps the form in the tab's storage when it changed since it
 // was last kept; the page calls it before every render (Root.Compute).
+// While another address waits for the worker (AddressChanged), the form
+// still holds what was edited on the address before: it is not kept as
+// the new address's draft.
 func (a *App) keepDraft() {
-	if a.Embed {
+	if a.Embed || a.waitingLink != nil {
 		return
 	}
 	_, fragment := pageAddress()

@@ -110,3 +110,37 @@ func TestEmbedKeepsNoDraft(t *testing.T) {
 		t.Errorf("the embedded page kept a draft: %q", *kept)
 	}
 }
+
+// TestDraftNotKeptUnderALinkThatWaits: while another address waits for
+// the worker (AddressChanged during a run), the form still holds the
+// edits made on the address before it; they are not kept as if made on
+// the new one, whose reload would show them as its own edits.
+func TestDraftNotKeptUnderALinkThatWaits(t *testing.T) {
+	kept, fragment := storedDraft(t)
+	a, _ := readyApp(t)
+	a.RunForm()
+	if !a.WorkerBusy() {
+		t.Fatal("the run did not start")
+	}
+	a.Form.Seeds = "random:7"
+	a.keepDraft()
+	s, err := DefaultForm().Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Seeds = "top-pagerank:3"
+	link, err := EncodePermalink(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	*fragment = link
+	a.AddressChanged("", link)
+	if a.waitingLink == nil {
+		t.Fatal("the link did not wait for the run")
+	}
+	a.keepDraft()
+	if b := NewApp("", link); b.Form.Seeds != "top-pagerank:3" || b.opening != nil || strings.Contains(b.Notice, "changes you had not run") {
+		t.Errorf("a reload of the waiting link shows seeds %q (opening %v, notice %q); want the link's, without a draft; kept %s",
+			b.Form.Seeds, b.opening, b.Notice, *kept)
+	}
+}
