@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -186,6 +187,11 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) (err er
 	}
 	if err == nil {
 		removeStaleReportFiles(e, stale)
+		// The line that ends the command names report.md first: the
+		// scenarios and charts it links to are written before it.
+		if i := slices.Index(e.written, filepath.Join(f.dir, "report.md")); i > 0 {
+			e.written = slices.Insert(slices.Delete(e.written, i, i+1), 0, filepath.Join(f.dir, "report.md"))
+		}
 	}
 	return errors.Join(err, f.print(e.stdout, reps, meta))
 }

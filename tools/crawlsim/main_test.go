@@ -158,6 +158,11 @@ func TestDoneLineNamesTheFilesWritten(t *testing.T) {
 	if status != 0 || strings.Contains(errOut, "wrote") {
 		t.Errorf("run -o -: status %d, stderr %q; want no file named", status, errOut)
 	}
+	rep := filepath.Join(dir, "rep")
+	_, errOut, status = crawlsim(t, "reproduce", "-quiet", "-n", "300", "-o", rep, "001")
+	if want := "; wrote " + filepath.Join(rep, "report.md") + ", "; status != 0 || !strings.Contains(errOut, want) {
+		t.Errorf("reproduce -o DIR: status %d, stderr %q; want the report named first, %q", status, errOut, want)
+	}
 	if got, want := wroteText([]string{"a", "b", "c", "d", "e", "f"}), "; wrote a, b, c and 3 more"; got != want {
 		t.Errorf("six files: %q; want %q", got, want)
 	}
