@@ -132,8 +132,8 @@ type App struct {
 	// draftKept is the form's text last kept in the tab's storage
 	// (keepDraft).
 	draftKept string
-	// refusedRun is the last scenario the engine refused once its run
-	// started (runRefused), nil before any.
+	// refusedRun is the scenario the engine refused once its run started
+	// (runRefused), until the next Run.
 	refusedRun *model.Scenario
 	// chartIntoView asks the next render to scroll the chart's box into
 	// view (ChartView.Rendered).

@@ -60,7 +60,8 @@ const defaultStrategyCost = 25
 // starts, about how long it will take in this browser (comparisonSeconds,
 // over the workers it may use); "" while a run goes, for a graph that is
 // not generated, when it takes less than estimateFloor, or for the
-// scenario the engine just refused, whose error says it cannot run.
+// scenario the engine refused at the last Run, whose error says it cannot
+// run.
 func (a *App) RunEstimate() string {
 	if a.Running() {
 		return ""

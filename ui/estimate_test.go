@@ -65,4 +65,11 @@ func TestNoEstimateBesideARefusal(t *testing.T) {
 	if a.RunEstimate() == "" {
 		t.Error("a smaller graph has no estimate after the refusal")
 	}
+	// Once another comparison ran, the refused one has its estimate again.
+	a.RunForm()
+	answerRun(t, a, w)
+	a.Form.Pages = "2000000"
+	if a.RunEstimate() == "" {
+		t.Error("after another run, the refused comparison still has no estimate")
+	}
 }

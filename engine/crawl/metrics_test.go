@@ -452,7 +452,8 @@ func specExample8Graph(t testing.TB) *graph.Graph {
 //	D = {0,1,2}:   every link of D stays in D, so Σ x = 3·0.03 + 0.85·Σ x,
 //	               Σ = 0.09/0.15 = 0.6.
 //
-// The true PageRank of {0,1,2} is 0.903992081821182 (SPEC example 8), above
+// The true PageRank of {0,1,2} is 0.903992081821182 (docs/algorithms.md section 3, worked
+// example 8), above
 // every bound. Personalized, t = 0.5 on pages 0 and 3 ((1-d)·t_0 = 0.075):
 // Σ = 0.075, then 0.075 + 0.85·0.075/2 = 0.106875, then 0.075/0.15 = 0.5,
 // below the personalized PageRank of {0,1,2}, 0.869565217391305.

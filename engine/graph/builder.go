@@ -9,7 +9,8 @@ import (
 
 // Builder collects arcs in any order and builds a Graph from them: arcs are
 // grouped by source with a counting sort, each out-list is sorted, and
-// duplicate arcs are removed; self-loops are kept (SPEC section 1).
+// duplicate arcs are removed; self-loops are kept (docs/algorithms.md,
+// "Notation").
 //
 // The builder holds 8 bytes per added arc until Build.
 type Builder struct {

@@ -3,7 +3,7 @@
 //
 // Pages are numbered 0..n-1 with uint32 ids. The out-arcs of page i are
 // Targets[Offsets[i]:Offsets[i+1]], sorted increasingly and free of
-// duplicates; self-loops are kept (SPEC section 1). Offsets are uint64 so a
+// duplicates; self-loops are kept (docs/algorithms.md, "Notation"). Offsets are uint64 so a
 // native graph may hold more than 2^32 links.
 //
 // The package is pure Go and computes nothing that depends on where a graph

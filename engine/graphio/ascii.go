@@ -18,7 +18,7 @@ import (
 //
 // WebGraph requires each line to be increasing; this reader also accepts
 // unsorted lines and repeated successors, sorting each list and removing
-// duplicates (SPEC section 1). An id not below n, a token that is not a
+// duplicates (docs/algorithms.md, "Notation"). An id not below n, a token that is not a
 // decimal integer, fewer than n page lines, or a non-blank line after the
 // n-th are errors naming the line; blank lines after the last page are
 // ignored. The page count allocates nothing until the page lines are read,

@@ -72,7 +72,7 @@ const (
 // are ignored. A third and fourth field are accepted when they are numbers
 // (a weight and a timestamp, as in SNAP and KONECT files) and ignored; a
 // non-numeric third field or a fifth field is an error.
-// Duplicate links are removed and self-loops kept (SPEC section 1).
+// Duplicate links are removed and self-loops kept (docs/algorithms.md, "Notation").
 //
 // Page ids are numbered in one of four ways:
 //

@@ -50,7 +50,7 @@ type Summary struct {
 	FinalLowerBound float64 `json:"final_lower_bound,omitempty"`
 	// AvgCumulative is (1/N) Σ_{k=1..N} C(k) (Baeza-Yates et al. 2005, Table 2; docs/algorithms.md
 	// section 4), summed over every k, not over the curve's samples; 0 when
-	// N = 0. SPEC's N is the pages downloaded by the full crawl: here
+	// N = 0. Section 4's N is the pages downloaded by the full crawl: here
 	// crawl.Result.Limit, the downloads the crawl was allowed (its budget, or
 	// every page reachable from the seeds), not this crawl's downloads.
 	// A crawl that a stop rule ended early (an ε of rankmass, l-neighbor or

@@ -1,5 +1,5 @@
 // Package seeds chooses the pages a crawl starts from and that personalized
-// PageRank trusts (SPEC section 2, "Seeds and trust").
+// PageRank trusts (docs/algorithms.md section 2, "Seed sets" and "Trust").
 //
 // A seed set is written as a Spec string:
 //

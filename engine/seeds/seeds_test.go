@@ -143,8 +143,8 @@ func TestListRoundTrip(t *testing.T) {
 }
 
 // TestHostRootsSkipNoHost: the pseudo-host graph.NoHost, which holds the
-// pages whose URL has no parseable host, is not a host to seed (SPEC
-// section 2, host-roots).
+// pages whose URL has no parseable host, is not a host to seed (docs/algorithms.md
+// section 2, "Seed sets", host-roots).
 func TestHostRootsSkipNoHost(t *testing.T) {
 	b := graph.NewBuilder(5)
 	b.Add(0, 1)

@@ -6,9 +6,9 @@ import (
 )
 
 // TestHelpCitesNoRepositoryPath: no command's help sends the reader to
-// docs/algorithms.md or seeds/NNN, which are not shipped with crawlsim (reproduce -h
-// said "docs/algorithms.md section 8", rank -h "SPEC section 1"); the papers are
-// cited by their authors. (-seeds' placeholder SPEC is a flag's value.)
+// docs/algorithms.md, the specification or seeds/NNN, which are not
+// shipped with crawlsim; the papers are cited by their authors. (-seeds'
+// placeholder SPEC is a flag's value.)
 func TestHelpCitesNoRepositoryPath(t *testing.T) {
 	path := regexp.MustCompile(`SPEC(\.md| section)|seeds/\d|docs/algorithms\.md`)
 	for _, c := range commands() {

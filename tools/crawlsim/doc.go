@@ -253,7 +253,7 @@
 // spelling, hard link or symbolic link, is refused before any work, and so
 // are two outputs naming one file (exit status 2).
 // A command ends with a line on stderr that says how long it took and
-// names the files it wrote ("crawlsim run: done in 2.1s; wrote r.json and
+// names the outputs it wrote ("crawlsim run: done in 2.1s; wrote r.json and
 // r.csv"); gen and convert say instead, on stdout, what each file holds.
 // An output whose name ends in .gz, in any case, is written gzip-compressed,
 // whichever command writes it; a saved scenario (-save-scenario) and a seed
