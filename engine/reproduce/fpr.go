@@ -116,9 +116,8 @@ const fprNear = 0.02
 // windowed-rankmass" (fpr and w their averages): within fprNear of the
 // window, the gap and the bound printed.
 func aboutAsEffective(fpr, w float64) Finding {
-	gap := math.Abs(fpr-w) / w
 	f := Finding{Figure: "Fig. 4", Claim: "fpr is about as effective as 5% windowed-rankmass", Published: "almost as effective (no figure)",
-		Ours: nearText(fpr, w, fprNear), Verdict: Holds(gap <= fprNear)}
+		Ours: nearText(fpr, w, fprNear), Verdict: Holds(near(fpr, w, fprNear))}
 	if f.Verdict != SameOrder {
 		f.Reason = "fpr " + map[bool]string{true: "above", false: "below"}[fpr > w] + " the window by more than the bound"
 	}

@@ -1,6 +1,7 @@
 package reproduce
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -74,5 +75,17 @@ func TestAboutAsEffectiveStatesItsBound(t *testing.T) {
 	}
 	if f := aboutAsEffective(0.70, 0.75); f.Verdict != Differs || !strings.Contains(f.Ours, "6.7% apart, beyond") || !strings.Contains(f.Reason, "below the window") {
 		t.Errorf("0.70 against 0.75: %+v; want differs beyond the bound", f)
+	}
+}
+
+// TestAboutAsEffectiveTextMatchesVerdict: the printed closeness and the
+// verdict judge the same gap, also when the window collects nothing or a
+// value is not a number (the text said "within" beside "differs").
+func TestAboutAsEffectiveTextMatchesVerdict(t *testing.T) {
+	for _, c := range [][2]float64{{0.5, 0}, {0, 0}, {math.NaN(), 0.7}, {0.7, math.NaN()}, {0.70, 0.71}, {0.70, 0.75}} {
+		f := aboutAsEffective(c[0], c[1])
+		if within := strings.Contains(f.Ours, "within"); within != (f.Verdict == SameOrder) {
+			t.Errorf("fpr %v, window %v: %q with verdict %v", c[0], c[1], f.Ours, f.Verdict)
+		}
 	}
 }

@@ -66,13 +66,20 @@ func downloadsTo(s crawl.Summary, level float64) (actual, guaranteed int64, ok b
 func f2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 func f4(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
 
+// relGap is the gap between a and b relative to b (to 1e-12 when b is 0).
+func relGap(a, b float64) float64 { return math.Abs(a-b) / max(math.Abs(b), 1e-12) }
+
+// near says whether a lies within bound of b, relative to b (relGap): the
+// closeness nearText prints, judged the same way (a NaN is never near).
+func near(a, b, bound float64) bool { return relGap(a, b) <= bound }
+
 // nearText writes a closeness a verdict judges against a relative bound
 // of crawlsim's (the paper gives no figure): "0.9565 vs 0.9410: 1.6%
 // apart, beyond crawlsim's bound of 1%".
 func nearText(a, b, bound float64) string {
-	gap := math.Abs(a-b) / max(math.Abs(b), 1e-12)
+	gap := relGap(a, b)
 	side := "within"
-	if gap > bound {
+	if !near(a, b, bound) {
 		side = "beyond"
 	}
 	return fmt.Sprintf("%s vs %s: %.1f%% apart, %s crawlsim's bound of %s%%", f4(a), f4(b), 100*gap, side, strconv.FormatFloat(100*bound, 'f', -1, 64))
