@@ -67,15 +67,7 @@ func TestDraftOfAnotherAddressIsIgnored(t *testing.T) {
 	a.Form.Seeds = "random:7"
 	a.keepDraft()
 
-	s, err := DefaultForm().Scenario()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Seeds = "top-pagerank:3"
-	link, err := EncodePermalink(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	link := defaultLinkWithSeeds(t, "top-pagerank:3")
 	if b := NewApp("", link); b.Form.Seeds != "top-pagerank:3" || b.opening != nil {
 		t.Errorf("on another address the form has seeds %q (opening %v); want the link's", b.Form.Seeds, b.opening)
 	}
@@ -124,15 +116,7 @@ func TestDraftNotKeptUnderALinkThatWaits(t *testing.T) {
 	}
 	a.Form.Seeds = "random:7"
 	a.keepDraft()
-	s, err := DefaultForm().Scenario()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Seeds = "top-pagerank:3"
-	link, err := EncodePermalink(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	link := defaultLinkWithSeeds(t, "top-pagerank:3")
 	*fragment = link
 	a.AddressChanged("", link)
 	if a.waitingLink == nil {
@@ -143,4 +127,20 @@ func TestDraftNotKeptUnderALinkThatWaits(t *testing.T) {
 		t.Errorf("a reload of the waiting link shows seeds %q (opening %v, notice %q); want the link's, without a draft; kept %s",
 			b.Form.Seeds, b.opening, b.Notice, *kept)
 	}
+}
+
+// defaultLinkWithSeeds is the permalink of the default scenario with
+// other seeds.
+func defaultLinkWithSeeds(t *testing.T, seeds string) string {
+	t.Helper()
+	s, err := DefaultForm().Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Seeds = seeds
+	link, err := EncodePermalink(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return link
 }
