@@ -89,3 +89,50 @@ func TestAboutAsEffectiveTextMatchesVerdict(t *testing.T) {
 		}
 	}
 }
+
+// TestFPRBudgetStopsEveryCrawl: with Input.Budget the comparison of
+// Figs. 3-4 crawls that many pages with every strategy, and its report
+// says what the averages and times are then over; without one it
+// crawls until the frontier is empty.
+func TestFPRBudgetStopsEveryCrawl(t *testing.T) {
+	in := smallWeb()
+	in.Budget = 1200
+	runs, notes := paperFPR().Plan(in)
+	if len(runs) != 1 || runs[0].Crawl == nil || runs[0].Crawl.Budget != 1200 {
+		t.Fatalf("runs %+v: want one crawl with budget 1200", runs)
+	}
+	if len(notes) == 0 || !strings.Contains(notes[len(notes)-1], "stopped after 1,200 downloads") {
+		t.Errorf("notes %q do not say the crawls stopped at the budget", notes)
+	}
+	res := runPlanned(t, runs)
+	for _, s := range res.Crawl["000-fig4"].Strategies {
+		if s.Summary.Downloads != 1200 {
+			t.Errorf("%s downloaded %d pages, want the budget's 1200", s.Label, s.Summary.Downloads)
+		}
+	}
+	in.Budget = 0
+	if runs, notes := paperFPR().Plan(in); runs[0].Crawl.Budget != 0 || strings.Contains(strings.Join(notes, " "), "-budget") {
+		t.Errorf("without a budget: budget %d, notes %q", runs[0].Crawl.Budget, notes)
+	}
+}
+
+// TestCheckBudgetNamesThePaperThatTakesNone: 000 takes a budget; a
+// paper whose findings read whole crawls (001's downloads to 0.98
+// RankMass, 004's ends of Fig. 4) refuses it, named, and so does all.
+func TestCheckBudgetNamesThePaperThatTakesNone(t *testing.T) {
+	fpr, _ := Find("000")
+	if err := CheckBudget(fpr, 1000); err != nil {
+		t.Errorf("000 with a budget: %v", err)
+	}
+	all, _ := Find("all")
+	if err := CheckBudget(all, 0); err != nil {
+		t.Errorf("all without a budget: %v", err)
+	}
+	err := CheckBudget(all, 1000)
+	if err == nil || !strings.Contains(err.Error(), "paper 001 (rankmass)") || !strings.Contains(err.Error(), "paper 000 (fpr) only") {
+		t.Errorf("all with a budget: %v; want 001 named and 000 as the paper that takes one", err)
+	}
+	if err := CheckBudget(fpr, -1); err == nil || !strings.Contains(err.Error(), "negative") {
+		t.Errorf("a negative budget: %v", err)
+	}
+}

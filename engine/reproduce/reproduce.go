@@ -39,6 +39,10 @@ type Input struct {
 	Pages int64
 	// RandomSeed seeds every random choice of the runs.
 	RandomSeed uint64
+	// Budget, when positive, stops every crawl of a paper that takes a
+	// budget (Paper.TakesBudget) after that many downloads; 0 crawls
+	// until the frontier is empty, as the papers' experiments do.
+	Budget int64
 	// ChartWidth is the width in pixels the charts are drawn for (the
 	// page's, so that their text stays legible on a phone); 0 draws them
 	// at the command line's sizes. A chart narrower than 640 pixels takes
@@ -150,6 +154,10 @@ type Paper struct {
 	// 2005"), as the run and chart titles, notes and verdicts do: the
 	// reader of a report or of the page has no seeds/ folder to look in.
 	Short string
+	// TakesBudget says whether the paper's findings can be read from
+	// crawls stopped at Input.Budget downloads: they compare the crawls
+	// over the same downloads, not at their ends.
+	TakesBudget bool
 
 	plan   func(in Input) ([]Run, []string)
 	assess func(in Input, runs []Run, res Results) (*Report, error)
@@ -222,6 +230,31 @@ type plannedPaper struct {
 }
 
 // PlanPapers plans each of papers on in (Paper.Plan).
+// CheckBudget returns an error when budget is negative, or positive
+// with a paper among papers that does not take a budget
+// (Paper.TakesBudget): its findings read crawls to their ends.
+func CheckBudget(papers []*Paper, budget int64) error {
+	if budget < 0 {
+		return fmt.Errorf("budget %d is negative; 0 crawls until the frontier is empty", budget)
+	}
+	if budget == 0 {
+		return nil
+	}
+	var takes []string
+	for _, p := range Papers() {
+		if p.TakesBudget {
+			takes = append(takes, p.ID+" ("+p.Name+")")
+		}
+	}
+	for _, p := range papers {
+		if !p.TakesBudget {
+			return fmt.Errorf("paper %s (%s) reads its crawls to their ends, so it takes no budget; a budget applies to paper %s only",
+				p.ID, p.Name, strings.Join(takes, ", "))
+		}
+	}
+	return nil
+}
+
 func PlanPapers(papers []*Paper, in Input) *Plans {
 	ps := &Plans{in: in}
 	for _, p := range papers {

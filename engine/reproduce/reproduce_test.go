@@ -13,15 +13,26 @@ import (
 func reproduceOn(t *testing.T, p *Paper, in Input, env scenario.Env) *Report {
 	t.Helper()
 	runs, notes := p.Plan(in)
-	rp := NewReproduction(runs, env)
-	if err := step.Run(context.Background(), rp, scenario.RunBudget, nil); err != nil {
-		t.Fatalf("paper %s: %v", p.ID, err)
-	}
-	rep, err := p.Assess(in, runs, notes, rp.Results())
+	rep, err := p.Assess(in, runs, notes, runPlannedOn(t, runs, env))
 	if err != nil {
 		t.Fatalf("paper %s: %v", p.ID, err)
 	}
 	return rep
+}
+
+// runPlanned runs the runs of a plan and returns their results.
+func runPlanned(t *testing.T, runs []Run) Results {
+	t.Helper()
+	return runPlannedOn(t, runs, scenario.Env{})
+}
+
+func runPlannedOn(t *testing.T, runs []Run, env scenario.Env) Results {
+	t.Helper()
+	rp := NewReproduction(runs, env)
+	if err := step.Run(context.Background(), rp, scenario.RunBudget, nil); err != nil {
+		t.Fatalf("%v", err)
+	}
+	return rp.Results()
 }
 
 // smallWeb is a generated web small enough for every paper to run in a

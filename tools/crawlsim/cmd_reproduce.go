@@ -49,6 +49,11 @@ generated web uses its evolution throughout). Paper 003 extracts seeds
 from the same -previous FILE, or from the graph when there is none, and
 tries them on the graph or its generated evolution (section 3.5.4).
 
+-budget N stops paper 000's crawls after N downloads, for a graph whose
+crawls to the end would take too long: its findings compare the crawls
+download by download, and its paper reads its times at 80 million of
+105.9 million pages. The other papers read whole crawls and refuse it.
+
 -o DIR writes report.md (the tables, crawlsim's version, the graph's
 fingerprint and the command that reproduces each number), the scenario
 files those commands run and SVG charts drawn like the papers' figures.
@@ -64,6 +69,7 @@ files are written, and reproduce says which; no other file is touched.
 			fs.StringVar(&f.prevURLs, "previous-urls", "", "URL list `FILE` of the -previous graph")
 			f.pages = reproduce.DefaultPages
 			fs.Var(wholeFlag{&f.pages}, "n", "`PAGES` of the generated web when no GRAPH is given")
+			fs.Int64Var(&f.budget, "budget", 0, "download at most `N` pages per crawl, for paper 000, whose findings compare crawls download by download (0: until the frontier is empty)")
 			fs.Uint64Var(&f.seed, "random-seed", 1, "`SEED` of every random choice of the runs")
 			fs.StringVar(&f.dir, "o", "", "write report.md, the scenario files and the charts into `DIR` (made when missing; the files an earlier reproduce wrote there that the new report does not name are removed)")
 			fs.BoolVar(&f.asJSON, "json", false, "print the tables and the findings with their verdicts as JSON instead of text")
@@ -79,6 +85,7 @@ type reproduceFlags struct {
 	in             graphInput
 	prev, prevURLs string
 	pages          int
+	budget         int64
 	seed           uint64
 	dir            string
 	asJSON         bool
@@ -91,6 +98,9 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) (err er
 	papers, err := reproduce.Find(args[0])
 	if err != nil {
 		return usagef("%v", err)
+	}
+	if err := reproduce.CheckBudget(papers, f.budget); err != nil {
+		return usagef("-budget: %v", err)
 	}
 	if f.prevURLs != "" && f.prev == "" {
 		return usagef("-previous-urls needs -previous")
@@ -231,6 +241,7 @@ func (f *reproduceFlags) input(ctx context.Context, e *env, args []string) (repr
 			Hosts:      g.HasHosts(),
 			Pages:      int64(g.NumNodes()),
 			RandomSeed: f.seed,
+			Budget:     f.budget,
 		}
 		if f.prev != "" {
 			if err := mustExist(f.prev); err != nil {
@@ -241,6 +252,7 @@ func (f *reproduceFlags) input(ctx context.Context, e *env, args []string) (repr
 		meta.Graph = fmt.Sprintf("%s (%s pages, %s links, %s)", f.in.path, model.Count(g.NumNodes()), model.Count(g.NumArcs()), hostsText(g))
 	} else {
 		in = reproduce.GeneratedInput(f.pages, f.seed)
+		in.Budget = f.budget
 		sc, err := scenario.Normalize(scenario.Scenario{Graph: in.Graph})
 		if err != nil {
 			return in, meta, usagef("%v", err)

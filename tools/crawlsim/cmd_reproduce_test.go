@@ -62,6 +62,9 @@ func TestReproduceRefusals(t *testing.T) {
 		{[]string{"reproduce", "fpr", "a", "b"}, "expected PAPER and at most one graph file"},
 		{[]string{"reproduce", "-urls", "u.urls", "fpr"}, "need a GRAPH"},
 		{[]string{"reproduce", "-format", "edges", "-o", ".", "fpr", "report.md"}, "that is the graph report.md"},
+		{[]string{"reproduce", "-budget", "100", "001"}, "paper 001 (rankmass) reads its crawls to their ends, so it takes no budget"},
+		{[]string{"reproduce", "-budget", "100", "all"}, "a budget applies to paper 000 (fpr) only"},
+		{[]string{"reproduce", "-budget", "-1", "000"}, "-budget: budget -1 is negative"},
 	} {
 		_, errOut, status := crawlsim(t, c.args...)
 		if status != 2 || !strings.Contains(errOut, c.want) {
@@ -70,6 +73,24 @@ func TestReproduceRefusals(t *testing.T) {
 	}
 	if b, _ := os.ReadFile("report.md"); string(b) != "0 1\n1 0\n" {
 		t.Errorf("the graph report.md was replaced: %q", b)
+	}
+}
+
+// TestReproduceBudgetIsInTheScenario: reproduce -budget N 000 stops
+// every crawl at N downloads, says so, and the scenario file the report
+// names for the numbers carries the budget, so that it reproduces them.
+func TestReproduceBudgetIsInTheScenario(t *testing.T) {
+	t.Chdir(t.TempDir())
+	out := mustRun(t, "reproduce", "-n", "2000", "-budget", "500", "-o", "rep", "000")
+	if !strings.Contains(out, "every crawl stopped after 500 downloads (-budget)") {
+		t.Errorf("the report does not say the crawls stopped at the budget:\n%s", out)
+	}
+	b, err := os.ReadFile(filepath.Join("rep", "000-fig4.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"budget": 500`) {
+		t.Errorf("000-fig4.json has no budget of 500:\n%s", b)
 	}
 }
 
