@@ -563,6 +563,34 @@ const (
 // fig4Best are the strategies Fig. 4's text names as the best.
 var fig4Best = []string{"batch-pagerank", "larger-sites-first", "opic"}
 
+// omniscientNearRandom is Fig. 4's "omniscient performs close to random
+// in the last stages": om and rnd are the shares of the PageRank the two
+// collect in the last fig4LastShare of the pages (NaN: not run). Where
+// random collects none, the ratio is not a number to print.
+func omniscientNearRandom(om, rnd float64) Finding {
+	ratio := fmt.Sprintf("%.2f× random's", om/rnd)
+	switch {
+	case rnd == 0 && om == 0:
+		ratio = "neither collects any"
+	case rnd == 0:
+		ratio = "random collects none"
+	}
+	omni := Finding{Figure: "Fig. 4", Claim: "omniscient performs close to random in the last stages of the crawl",
+		Published: "close to random at the end",
+		Ours: fmt.Sprintf("in the last 20%% of the pages omniscient collects %s of its PageRank, random %s: %s, crawlsim counts up to %v× as close (no better than random, as the paper's \"too greedy\" omniscient)",
+			f4(om), f4(rnd), ratio, fig4NearRandom),
+		Verdict: Holds(om <= fig4NearRandom*rnd)}
+	switch {
+	case math.IsNaN(om) || math.IsNaN(rnd):
+		omni.Ours, omni.Verdict = "not run", NotRun
+	case rnd == 0 && om > 0:
+		omni.Reason = "in the last 20% of the pages random collects none of the PageRank and omniscient some"
+	case om > fig4NearRandom*rnd:
+		omni.Reason = fmt.Sprintf("omniscient collects more than %v times what random does in the last 20%% of the pages", fig4NearRandom)
+	}
+	return omni
+}
+
 // fig4Findings are the claims of Fig. 4's text, read from Table 2's run
 // at the fractions of the crawl where the paper reads them (curves scaled
 // to end at 1, as the figure's).
@@ -605,18 +633,7 @@ func fig4Findings(r *scenario.Result) []Finding {
 
 	// Omniscient performs close to random in the last stages.
 	late := func(label string) float64 { return 1 - share(label, 1-fig4LastShare) }
-	om, rnd := late("omniscient"), late("random")
-	omni := Finding{Figure: "Fig. 4", Claim: "omniscient performs close to random in the last stages of the crawl",
-		Published: "close to random at the end",
-		Ours: fmt.Sprintf("in the last 20%% of the pages omniscient collects %s of its PageRank, random %s: %.2f× random's, crawlsim counts up to %v× as close (no better than random, as the paper's \"too greedy\" omniscient)",
-			f4(om), f4(rnd), om/rnd, fig4NearRandom),
-		Verdict: Holds(om <= fig4NearRandom*rnd)}
-	if math.IsNaN(om) || math.IsNaN(rnd) {
-		omni.Ours, omni.Verdict = "not run", NotRun
-	} else if om > fig4NearRandom*rnd {
-		omni.Reason = fmt.Sprintf("omniscient collects more than %v times what random does in the last 20%% of the pages", fig4NearRandom)
-	}
-	fs = append(fs, omni)
+	fs = append(fs, omniscientNearRandom(late("omniscient"), late("random")))
 
 	// The best strategies retrieve half the PageRank after 20-30% of the
 	// pages.

@@ -1,6 +1,7 @@
 package reproduce
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -131,5 +132,30 @@ func TestFig4BoundsPrintedOnHollins(t *testing.T) {
 	bfs := finding(t, rep, "breadth-first is close to the best strategies for the first 20-30% of pages, less efficient after")
 	if !strings.Contains(bfs.Ours, "crawlsim counts 0.05 of the PageRank or less as close") {
 		t.Errorf("breadth-first: %+v; want the bound printed", bfs)
+	}
+}
+
+// TestOmniscientNearRandomWhenRandomCollectsNone: where random collects
+// none of the PageRank in the last pages (an importance file with zeros),
+// the text printed "+Inf× random's"; it says what happened instead, and
+// the verdict follows the numbers.
+func TestOmniscientNearRandomWhenRandomCollectsNone(t *testing.T) {
+	for _, c := range []struct {
+		om, rnd float64
+		verdict Verdict
+		text    string
+	}{
+		{0.05, 0.04, SameOrder, "1.25× random's"},
+		{0.05, 0, Differs, "random collects none,"},
+		{0, 0, SameOrder, "neither collects any,"},
+		{math.NaN(), 0.1, NotRun, "not run"},
+	} {
+		f := omniscientNearRandom(c.om, c.rnd)
+		if f.Verdict != c.verdict || !strings.Contains(f.Ours, c.text) || strings.Contains(f.Ours, "Inf") || strings.Contains(f.Ours, "NaN") {
+			t.Errorf("om %v, random %v: %q, %q; want %q with %q", c.om, c.rnd, f.Verdict, f.Ours, c.verdict, c.text)
+		}
+		if f.Verdict == Differs && f.Reason == "" {
+			t.Errorf("om %v, random %v: differs without a reason", c.om, c.rnd)
+		}
 	}
 }
