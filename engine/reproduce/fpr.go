@@ -175,7 +175,7 @@ func beatsWindow(byM []float64, w float64, noHosts string) Finding {
 }
 
 // tooShortToTime is the reason of a time comparison within timingNoise.
-const tooShortToTime = "the two scheduling times are within " + timingNoiseText + ", this machine's variation between identical runs: too short to compare"
+var tooShortToTime = "the two scheduling times are within " + timingNoiseText + ", this machine's variation between identical runs: too short to compare"
 
 // fprmInitially is all Alam et al., section 4.2, say of fpr-m's time
 // beside the others': "although FPR@M crawler initially took more time,
@@ -193,7 +193,7 @@ const fprmInitially = "initially more time (than which crawler, the text does no
 const timingNoise = 0.1
 
 // timingNoiseText is timingNoise as the findings write it.
-const timingNoiseText = "0.1 s"
+var timingNoiseText = fmt.Sprintf("%g s", timingNoise)
 
 // fprTimingReason says what crawlsim's times measure against the paper's.
 const fprTimingReason = "crawlsim measures the scheduling alone (wall time of this machine, which varies from run to run); the paper's times include downloading the pages"
