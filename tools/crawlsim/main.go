@@ -18,7 +18,7 @@ import (
 func main() {
 	limitGoMemory()
 	ctx, stop := stopOnSignals(context.Background())
-	stopProfile := startProfile()
+	stopProfile := startProfile(os.Stderr)
 	status := runMain(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stopProfile()
 	if sig := stop(); sig != nil {
