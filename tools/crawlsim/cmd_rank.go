@@ -230,8 +230,8 @@ func packForPush(e *env, in *graphInput, g *graph.Graph, personalized bool) (*gr
 }
 
 // readSeedFile reads the list of list:FILE. A list of one item that is
-// neither a page id nor a URL names a file, which must exist; its lines
-// are then the items, and errors point at them.
+// neither a page id nor a URL names a file, which must exist and not be
+// a folder; its lines are then the items, and errors point at them.
 func readSeedFile(spec seeds.Spec) (seeds.Spec, error) {
 	if spec.Kind != seeds.List || len(spec.Items) != 1 {
 		return spec, nil
@@ -248,6 +248,9 @@ func readSeedFile(spec seeds.Spec) (seeds.Spec, error) {
 		return spec, fmt.Errorf("-seeds list:%s: cannot read the seed list: %w", item, errors.Unwrap(err))
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return spec, fmt.Errorf("-seeds list:%s: that is a folder, not a file of seeds", item)
+	}
 	return seeds.ReadList(f, item)
 }
 

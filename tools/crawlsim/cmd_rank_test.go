@@ -62,3 +62,14 @@ func TestRankTransposeHelpGivesRunsDefault(t *testing.T) {
 		t.Errorf("-transpose default: rank says %q, run says %q; want the same, with the 2^28 links", rank, run)
 	}
 }
+
+// TestSeedListIsAFolder: -seeds list:DIR is refused as a folder, naming
+// the flag, by rank and run alike, not with the system's "DIR:1: read
+// DIR: is a directory", whose line number points at nothing.
+func TestSeedListIsAFolder(t *testing.T) {
+	dir := t.TempDir()
+	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n")
+	want := "-seeds list:" + dir + ": that is a folder, not a file of seeds"
+	checkFails(t, 1, []string{"rank", "-seeds", "list:" + dir, edges}, want)
+	checkFails(t, 1, []string{"run", "-seeds", "list:" + dir, edges}, want)
+}
