@@ -121,7 +121,7 @@ func registerRunFlags(fs *flag.FlagSet) *runFlags {
 		case *int:
 			fs.Var(wholeFlag{p}, fl.name, fl.help)
 		case *int64:
-			fs.Int64Var(p, fl.name, *p, fl.help)
+			fs.Var(wholeFlag64{p}, fl.name, fl.help)
 		case *uint64:
 			fs.Uint64Var(p, fl.name, *p, fl.help)
 		case *float64:
