@@ -267,7 +267,7 @@ func TestRunFlagErrors(t *testing.T) {
 	if err := os.WriteFile(broken, []byte("not a csr file"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, errOut, status := crawlsim(t, "run", "-page-sizes", missing, broken); status != 1 || !strings.Contains(errOut, "cannot read "+missing) || strings.Contains(errOut, "broken.csr") {
+	if _, errOut, status := crawlsim(t, "run", "-page-sizes", missing, broken); status != 1 || !strings.Contains(errOut, "-page-sizes "+missing+": no such file") || strings.Contains(errOut, "broken.csr") {
 		t.Errorf("missing -page-sizes file: status %d, stderr %q; want status 1 naming %s before the graph", status, errOut, missing)
 	}
 }
