@@ -99,6 +99,11 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 			}
 		}
 	}
+	if f.tr != "" {
+		if err := mustExist(f.tr); err != nil {
+			return fmt.Errorf("-transpose: %w", err)
+		}
+	}
 	if p := sc.Previous; p != nil {
 		for _, name := range []string{p.File, p.URLs} {
 			if name != "" {

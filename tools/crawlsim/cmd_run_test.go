@@ -270,6 +270,10 @@ func TestRunFlagErrors(t *testing.T) {
 	if _, errOut, status := crawlsim(t, "run", "-page-sizes", missing, broken); status != 1 || !strings.Contains(errOut, "-page-sizes "+missing+": no such file") || strings.Contains(errOut, "broken.csr") {
 		t.Errorf("missing -page-sizes file: status %d, stderr %q; want status 1 naming %s before the graph", status, errOut, missing)
 	}
+	// And a missing -transpose FILE, named with its flag, as rank names it.
+	if _, errOut, status := crawlsim(t, "run", "-transpose", missing, broken); status != 1 || !strings.Contains(errOut, "-transpose: cannot read "+missing) || strings.Contains(errOut, "broken.csr") {
+		t.Errorf("missing -transpose file: status %d, stderr %q; want status 1 naming -transpose %s before the graph", status, errOut, missing)
+	}
 }
 
 // TestRunBadScenarioFile: a scenario file that is not valid JSON, or whose
