@@ -314,7 +314,9 @@
 // graph as the earlier snapshot and crawls its evolution. -csv writes every
 // curve (strategy,kind,k,fraction,value,normalised and, with politeness,
 // time), -orders every crawl's download order (strategy,position,page,url,
-// importance,time: its importance column's prefix sums are the curve), -svg
+// importance,time: its importance column's prefix sums are the curve; a
+// page is named as the graph file names it, by its id in a -renumber'ed
+// edge list, by its label in one of labels), -svg
 // a chart of the curves (-svg-x fraction, count or time), -o the whole
 // result as JSON; -json prints that JSON instead of the table. The output folders are
 // tried before the run starts, and every output is made in memory first:
