@@ -77,11 +77,17 @@ func resolveFormat(flagName, value, path string) (graphio.Format, error) {
 	return f, nil
 }
 
+// mustExist returns an error unless path names a file (or a URL list
+// pattern that matches files): it is missing, or a folder. "-", which
+// names the standard output as an output, gets a pointer to /dev/stdin.
 func mustExist(path string) error {
 	st, err := os.Stat(path)
 	if err != nil {
 		if ok, perr := patternExists(path); ok || perr != nil {
 			return perr
+		}
+		if path == stdoutName {
+			return fmt.Errorf("cannot read -: %w; to read the standard input, name it /dev/stdin", errors.Unwrap(err))
 		}
 		return fmt.Errorf("cannot read %s: %w", path, errors.Unwrap(err))
 	}

@@ -82,3 +82,16 @@ func TestTransposeFile(t *testing.T) {
 		t.Errorf("without NAME-t.properties: %q, want none", got)
 	}
 }
+
+// TestDashIsNotStandardInput: an input named "-" (which names the
+// standard output as an output) is not read from the standard input; the
+// error points to /dev/stdin, which is, for the graph and the URL list
+// alike.
+func TestDashIsNotStandardInput(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFile(t, ".", "g.edges", "0 1\n1 2\n")
+	want := "cannot read -: no such file or directory; to read the standard input, name it /dev/stdin"
+	checkFails(t, 1, []string{"info", "-"}, want)
+	checkFails(t, 1, []string{"run", "-strategies", "bfs", "-"}, want)
+	checkFails(t, 1, []string{"info", "-urls", "-", "g.edges"}, want)
+}
