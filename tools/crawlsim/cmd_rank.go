@@ -455,7 +455,11 @@ func (r *ranker) hits(ctx context.Context, iterations, top int, outPath string, 
 			Authorities []row  `json:"topAuthorities"`
 		}{"hits", res.Iterations, rows(hubs), rows(auths)})
 	}
-	fmt.Fprintf(r.e.stdout, "hits: %s\n\nbest hubs\n", model.Counted(res.Iterations, "iteration", "iterations"))
+	fmt.Fprintf(r.e.stdout, "hits: %s\n", model.Counted(res.Iterations, "iteration", "iterations"))
+	if top == 0 {
+		return nil // -top 0: no tables, not their titles alone
+	}
+	fmt.Fprintf(r.e.stdout, "\nbest hubs\n")
 	if err := r.printTop(hubs, []string{"hub", "authority"}, [][]float64{res.Hubs, res.Authorities}); err != nil {
 		return err
 	}

@@ -73,3 +73,15 @@ func TestSeedListIsAFolder(t *testing.T) {
 	checkFails(t, 1, []string{"rank", "-seeds", "list:" + dir, edges}, want)
 	checkFails(t, 1, []string{"run", "-seeds", "list:" + dir, edges}, want)
 }
+
+// TestRankHITSTopZero: rank -hits -top 0 prints its line of iterations
+// and no table, as rank -top 0 does for PageRank, not the titles "best
+// hubs" and "best authorities" over nothing.
+func TestRankHITSTopZero(t *testing.T) {
+	dir := t.TempDir()
+	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n2 0\n")
+	out := mustRun(t, "rank", "-hits", "-top", "0", edges)
+	if !strings.HasPrefix(out, "hits: ") || strings.Contains(out, "best") || strings.Count(out, "\n") != 1 {
+		t.Errorf("rank -hits -top 0 printed:\n%s\nwant the line of iterations alone", out)
+	}
+}
