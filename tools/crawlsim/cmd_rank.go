@@ -116,8 +116,8 @@ of computing PageRank again.`,
 					return err
 				}
 				var err error
-				if spec.Kind == seeds.HostRoots && !in.mayHaveURLs() {
-					return usagef("-seeds host-roots needs hosts: give -urls FILE")
+				if (spec.Kind == seeds.HostRoots || spec.Kind == seeds.Community) && !in.mayHaveURLs() {
+					return usagef("-seeds %s needs hosts: give -urls FILE", spec.Kind)
 				}
 				if spec, err = readSeedFile(spec); err != nil {
 					return err

@@ -85,3 +85,16 @@ func TestRankHITSTopZero(t *testing.T) {
 		t.Errorf("rank -hits -top 0 printed:\n%s\nwant the line of iterations alone", out)
 	}
 }
+
+// TestRankSeedsNeedingHosts: -seeds host-roots and community:K on a graph
+// whose format holds no URLs (a BVGraph, WebGraph ASCII) without -urls
+// are usage errors found before the graph is read, as seeds and run find
+// them (community:K was found only after loading, as a failure).
+func TestRankSeedsNeedingHosts(t *testing.T) {
+	dir := t.TempDir()
+	g := writeFile(t, dir, "g.graph-txt", "3\n1\n2\n0\n")
+	for _, spec := range []string{"host-roots", "community:3"} {
+		kind, _, _ := strings.Cut(spec, ":")
+		checkFails(t, 2, []string{"rank", "-seeds", spec, g}, "crawlsim rank: -seeds "+kind+" needs hosts: give -urls FILE")
+	}
+}

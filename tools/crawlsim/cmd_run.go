@@ -81,10 +81,10 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		return err
 	}
 	if sc.Graph.File != "" && sc.Graph.URLs == "" && sc.Graph.Generate == nil {
-		if s, err := seeds.Parse(sc.Seeds); err == nil && s.Kind == seeds.HostRoots {
+		if s, err := seeds.Parse(sc.Seeds); err == nil && (s.Kind == seeds.HostRoots || s.Kind == seeds.Community) {
 			in := graphInput{formatName: sc.Graph.Format}
 			if err := in.check([]string{sc.Graph.File}); err == nil && !in.mayHaveURLs() {
-				return usagef("-seeds host-roots needs hosts: give -urls FILE")
+				return usagef("-seeds %s needs hosts: give -urls FILE", s.Kind)
 			}
 		}
 	}

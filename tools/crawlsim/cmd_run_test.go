@@ -242,6 +242,7 @@ func TestRunFlagErrors(t *testing.T) {
 		{[]string{"-lower-bound", "5000"}, "-lower-bound: 5000 is outside"},
 		{[]string{"a.edges", "b.edges"}, "at most one graph file"},
 		{[]string{"-seeds", "host-roots", filepath.Join(dir, "g.graph-txt")}, "-seeds host-roots needs hosts"},
+		{[]string{"-seeds", "community:3", filepath.Join(dir, "g.graph-txt")}, "-seeds community needs hosts: give -urls FILE"},
 		{[]string{"-nosuchflag"}, "nosuchflag"},
 	}
 	for _, c := range cases {
