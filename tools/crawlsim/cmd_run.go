@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
@@ -92,25 +93,24 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		return usagef("-svg-x time needs the politeness clock (-politeness)")
 	}
 	// The files the scenario reads must be there before anything runs.
-	for _, name := range []string{sc.Graph.File, sc.Graph.URLs, pageSizesFile(sc)} {
-		if name != "" {
-			if err := mustExist(name); err != nil {
-				return err
+	inputs := []scenarioInput{
+		{sc.Graph.File, "graph.file", len(args) == 1},
+		{sc.Graph.URLs, "graph.urls", len(args) == 1 || set["urls"]},
+		{pageSizesFile(sc), "politeness.page_sizes.file", set["page-sizes"]},
+	}
+	if p := sc.Previous; p != nil {
+		inputs = append(inputs, scenarioInput{p.File, "previous.file", set["previous"]}, scenarioInput{p.URLs, "previous.urls", set["previous"] || set["previous-urls"]})
+	}
+	for _, in := range inputs {
+		if in.name != "" {
+			if err := mustExist(in.name); err != nil {
+				return f.scenarioInputError(err, in)
 			}
 		}
 	}
 	if f.tr != "" {
 		if err := mustExist(f.tr); err != nil {
 			return fmt.Errorf("-transpose: %w", err)
-		}
-	}
-	if p := sc.Previous; p != nil {
-		for _, name := range []string{p.File, p.URLs} {
-			if name != "" {
-				if err := mustExist(name); err != nil {
-					return err
-				}
-			}
 		}
 	}
 
@@ -278,6 +278,26 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 		return sc, f.scenarioError(err, sc, text, set)
 	}
 	return norm, nil
+}
+
+// scenarioInput is a file that a run's scenario reads: its name, the
+// scenario field that holds it, and whether the command line gave it (a
+// graph argument or a flag) rather than the -scenario file.
+type scenarioInput struct {
+	name, field string
+	given       bool
+}
+
+// scenarioInputError adds to err, the error of an input that cannot be
+// read, the field of the -scenario file that named it and where its name
+// is read from, when the file named it with a relative name: run from
+// another folder than the one the scenario was saved in, "cannot read
+// web.csr" would not say where web.csr came from.
+func (f *runFlags) scenarioInputError(err error, in scenarioInput) error {
+	if f.file == "" || in.given || filepath.IsAbs(in.name) {
+		return err
+	}
+	return fmt.Errorf("%w (%s in the scenario %s; its file names are read relative to the current folder)", err, in.field, f.file)
 }
 
 // checkOutputs checks the output flags before anything runs: none may

@@ -294,6 +294,7 @@ func TestRunBadScenarioFile(t *testing.T) {
 	badValue := write("value.json", "{\"damping\": 2, \"graph\": {\"generate\": {\"pages\": 100}}}\n")
 	badValues := write("values.json", "{\n  \"damping\": 2,\n  \"graph\": {\"generate\": {\"pages\": 100}},\n  \"strategies\": [{\"id\": \"fpr-m\", \"params\": {\"m\": -3}}, {\"id\": \"nosuch\"}]\n}\n")
 	needsPrevious := write("previous.json", "{\"strategies\": [{\"id\": \"hist-pagerank-zero\"}], \"graph\": {\"generate\": {\"pages\": 100}}}\n")
+	relative := write("relative.json", "{\"graph\": {\"file\": \"missing.edges\"}}\n")
 	cases := []struct {
 		args []string
 		want string
@@ -307,6 +308,8 @@ func TestRunBadScenarioFile(t *testing.T) {
 			badValues + ":4:63: strategies[1].id: unknown strategy \"nosuch\""},
 		{[]string{"-scenario", needsPrevious}, "scenario " + needsPrevious + ": strategy hist-pagerank-zero needs a previous snapshot"},
 		{[]string{"-scenario", filepath.Join(dir, "none.json")}, "-scenario " + filepath.Join(dir, "none.json") + ": cannot read it"},
+		// A relative name read from the file says where it came from.
+		{[]string{"-scenario", relative}, "cannot read missing.edges: no such file or directory (graph.file in the scenario " + relative + "; its file names are read relative to the current folder)"},
 	}
 	for _, c := range cases {
 		args := append([]string{"run"}, c.args...)
