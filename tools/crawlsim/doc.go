@@ -131,7 +131,8 @@
 // the results are the same.
 //
 // PageRank pulls rank along the graph's transpose: rank and run take
-// -transpose FILE (any format, read as the graph is), and find LAW's
+// -transpose FILE (any format, told by its own name, not -format; read
+// as the graph is), and find LAW's
 // NAME-t.graph beside a BVGraph NAME.graph of more than 2^28 links, or
 // whose in-arc layout would not fit in memory, by themselves. Along a
 // transpose PageRank holds two float64 a page beside the graphs (three
