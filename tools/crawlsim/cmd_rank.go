@@ -134,8 +134,9 @@ of computing PageRank again.`,
 				}
 				personalized := spec.Kind != ""
 				var tr *graph.Graph
+				var trName string
 				if !*hits && !*push {
-					if tr, err = in.loadTranspose(ctx, e, g, *transpose, personalized); err != nil {
+					if tr, trName, err = in.loadTranspose(ctx, e, g, *transpose, personalized); err != nil {
 						return err
 					}
 				}
@@ -160,7 +161,7 @@ of computing PageRank again.`,
 				if err := in.checkWork(g, work, "to rank"); err != nil {
 					return err
 				}
-				r := ranker{e: e, g: g, tr: tr, in: &in, workers: runtime.NumCPU()}
+				r := ranker{e: e, g: g, tr: tr, trName: trName, in: &in, workers: runtime.NumCPU()}
 				if *hits {
 					return r.hits(ctx, *hitsIter, *top, *outPath, *asJSON)
 				}
@@ -259,6 +260,7 @@ type ranker struct {
 	e        *env
 	g        *graph.Graph
 	tr       *graph.Graph // g's transpose when one was given or found, else nil
+	trName   string       // the file tr was read from
 	in       *graphInput  // names pages as the input file does
 	workers  int
 	progress *progress
@@ -388,7 +390,7 @@ func (r *ranker) runPageRank(ctx context.Context, tr *graph.Graph, opt rank.Opti
 	pr, err := rank.NewPageRank(r.g, tr, opt)
 	build.finish()
 	if err != nil {
-		return rank.Result{}, err
+		return rank.Result{}, notTransposeError(err, r.trName, r.in.path)
 	}
 	err = step.Run(ctx, pr, 1, func(s step.Progress) {
 		r.progress.describe(fmt.Sprintf("%s, L1 change %.2g", what, pr.Residual()))

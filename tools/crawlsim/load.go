@@ -15,6 +15,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
 // graphInput holds the flags that say how to read a graph argument.
@@ -247,14 +248,15 @@ func layoutTooLarge(n, m, budget int64) bool {
 	return budget > 0 && 8*(n+1)+pagerankBytes(n, m) > budget
 }
 
-// loadTranspose loads the transpose of g that transposeFile names, or
-// returns nil when there is none; a file that is not g's transpose in
-// size is an error (PageRank checks the in-degrees). personalized says
-// whether PageRank will have a teleport vector.
-func (in *graphInput) loadTranspose(ctx context.Context, e *env, g *graph.Graph, explicit string, personalized bool) (*graph.Graph, error) {
+// loadTranspose loads the transpose of g that transposeFile names, with
+// its name, or returns nil when there is none; a file that is not g's
+// transpose in size is an error (PageRank checks the in-degrees, and
+// its error is named by notTransposeError). personalized says whether
+// PageRank will have a teleport vector.
+func (in *graphInput) loadTranspose(ctx context.Context, e *env, g *graph.Graph, explicit string, personalized bool) (*graph.Graph, string, error) {
 	name := transposeFile(in.path, in.format, explicit, in.memory.bytes)
 	if name == "" {
-		return nil, nil
+		return nil, "", nil
 	}
 	// The transpose may take, packed, what PageRank's vectors and the
 	// graph leave of the budget (pagerankPullBytes, graphBytes, and
@@ -263,17 +265,28 @@ func (in *graphInput) loadTranspose(ctx context.Context, e *env, g *graph.Graph,
 	pack := in.memory.bytes - graphBytes(g) - pagerankPullBytes(n, personalized) - 8*(n+1)
 	t := graphInput{path: name, format: graphio.FormatFromName(name), skipURLs: true, pack: max(pack, 0)}
 	if err := mustExist(name); err != nil {
-		return nil, fmt.Errorf("-transpose: %w", err)
+		return nil, "", fmt.Errorf("-transpose: %w", err)
 	}
 	tr, _, err := t.read(ctx, e, t.format)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if tr.NumNodes() != g.NumNodes() || tr.NumArcs() != g.NumArcs() {
-		return nil, fmt.Errorf("%s has %s pages and %s links, the graph %s %s and %s: it is not its transpose",
+		return nil, "", fmt.Errorf("%s has %s pages and %s links, the graph %s %s and %s: it is not its transpose",
 			name, model.Count(tr.NumNodes()), model.Count(tr.NumArcs()), in.path, model.Count(g.NumNodes()), model.Count(g.NumArcs()))
 	}
-	return tr, nil
+	return tr, name, nil
+}
+
+// notTransposeError names the file of the transpose, name, in err when
+// PageRank found it is not the graph's (rank.ErrNotTranspose), which
+// matters most when crawlsim found NAME-t.graph by itself: "rank:
+// transpose is not the graph's" would not say which file.
+func notTransposeError(err error, name, graphPath string) error {
+	if !errors.Is(err, rank.ErrNotTranspose) || name == "" {
+		return err
+	}
+	return fmt.Errorf("%s is not the transpose of %s: %s", name, graphPath, strings.TrimPrefix(strings.TrimPrefix(err.Error(), "rank: "), rank.ErrNotTranspose.Error()+": "))
 }
 
 // checkWork refuses, before the command allocates it, work whose memory

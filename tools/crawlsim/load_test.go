@@ -95,3 +95,15 @@ func TestDashIsNotStandardInput(t *testing.T) {
 	checkFails(t, 1, []string{"run", "-strategies", "bfs", "-"}, want)
 	checkFails(t, 1, []string{"info", "-urls", "-", "g.edges"}, want)
 }
+
+// TestNotTransposeNamesTheFiles: a -transpose of the right size that is
+// not the graph's transpose (the graph itself) is refused by rank and run
+// naming both files, once ("crawlsim rank: rank: transpose is not the
+// graph's" named neither, nor a NAME-t.graph found beside the graph).
+func TestNotTransposeNamesTheFiles(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFile(t, ".", "g.edges", "0 1\n0 2\n1 2\n")
+	want := "g.edges is not the transpose of g.edges: page 0 has 0 in-links in the graph but 2 in the transpose"
+	checkFails(t, 1, []string{"rank", "-transpose", "g.edges", "g.edges"}, "crawlsim rank: "+want)
+	checkFails(t, 1, []string{"run", "-strategies", "bfs", "-transpose", "g.edges", "g.edges"}, "crawlsim run: "+want)
+}
