@@ -243,7 +243,7 @@ func readSeedFile(spec seeds.Spec) (seeds.Spec, error) {
 	}
 	f, err := os.Open(item)
 	if errors.Is(err, fs.ErrNotExist) {
-		return spec, fmt.Errorf("-seeds list:%s: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds", item)
+		return spec, fmt.Errorf("-seeds list:%s: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds%s", item, stdinHint(item))
 	}
 	if err != nil {
 		return spec, fmt.Errorf("-seeds list:%s: cannot read the seed list: %w", item, errors.Unwrap(err))

@@ -87,15 +87,22 @@ func mustExist(path string) error {
 		if ok, perr := patternExists(path); ok || perr != nil {
 			return perr
 		}
-		if path == stdoutName {
-			return fmt.Errorf("cannot read -: %w; to read the standard input, name it /dev/stdin", errors.Unwrap(err))
-		}
-		return fmt.Errorf("cannot read %s: %w", path, errors.Unwrap(err))
+		return fmt.Errorf("cannot read %s: %w%s", path, errors.Unwrap(err), stdinHint(path))
 	}
 	if st.IsDir() {
 		return fmt.Errorf("%s is a folder, not a file", path)
 	}
 	return nil
+}
+
+// stdinHint ends the error of an input named "-", which names the
+// standard output as an output but is not read as the standard input:
+// it points to /dev/stdin, which is. For any other name it is "".
+func stdinHint(path string) string {
+	if path != stdoutName {
+		return ""
+	}
+	return "; to read the standard input, name it /dev/stdin"
 }
 
 // mayHaveURLs reports whether the graph can carry URLs and hosts once

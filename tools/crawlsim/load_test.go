@@ -85,8 +85,8 @@ func TestTransposeFile(t *testing.T) {
 
 // TestDashIsNotStandardInput: an input named "-" (which names the
 // standard output as an output) is not read from the standard input; the
-// error points to /dev/stdin, which is, for the graph and the URL list
-// alike.
+// error points to /dev/stdin, which is, for the graph, the URL list, the
+// scenario and the seed list alike.
 func TestDashIsNotStandardInput(t *testing.T) {
 	t.Chdir(t.TempDir())
 	writeFile(t, ".", "g.edges", "0 1\n1 2\n")
@@ -94,6 +94,9 @@ func TestDashIsNotStandardInput(t *testing.T) {
 	checkFails(t, 1, []string{"info", "-"}, want)
 	checkFails(t, 1, []string{"run", "-strategies", "bfs", "-"}, want)
 	checkFails(t, 1, []string{"info", "-urls", "-", "g.edges"}, want)
+	hint := "; to read the standard input, name it /dev/stdin"
+	checkFails(t, 1, []string{"run", "-scenario", "-"}, "-scenario -: cannot read it: no such file or directory"+hint)
+	checkFails(t, 1, []string{"rank", "-seeds", "list:-", "g.edges"}, "names a file of seeds"+hint)
 }
 
 // TestNotTransposeNamesTheFiles: a -transpose of the right size that is

@@ -18,7 +18,7 @@ import (
 func readScenarioFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("-scenario %s: cannot read it: %w", path, causeOf(err))
+		return nil, fmt.Errorf("-scenario %s: cannot read it: %w%s", path, causeOf(err), stdinHint(path))
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && st.IsDir() {
