@@ -10,7 +10,8 @@
 // NAME.graph-txt is WebGraph ASCII, NAME.csr is crawlsim's binary CSR (memory
 // mapped, the fastest to load), and anything else is a SNAP-style edge list:
 // one "source target" pair per line (a numeric third and fourth field, a
-// weight and a timestamp, are ignored), '#' and '%' comments, integer ids
+// weight and a timestamp, are ignored; a link given twice is kept once
+// and a self-loop is kept), '#' and '%' comments, integer ids
 // of any size, URLs or other labels. Labels (any id that is not an integer
 // written without sign or leading zeros makes every id one) are numbered in
 // order of first appearance, and a note on stderr says that they give no
