@@ -56,11 +56,18 @@ func (in *graphInput) check(args []string) error {
 	if len(args) != 1 {
 		return usagef("expected one graph file, got %d arguments", len(args))
 	}
+	if in.renumber && in.urls != "" {
+		return usagef("%s", renumberWithURLs)
+	}
 	in.path = webGraphBasename(args[0])
 	f, err := resolveFormat("format", in.formatName, in.path)
 	in.format = f
 	return err
 }
+
+// renumberWithURLs refuses -renumber beside -urls, which the reader would
+// silently ignore: with a URL list an edge list's ids are its line numbers.
+const renumberWithURLs = "-renumber and -urls: with a URL list an edge list's ids are the list's line numbers, which are not renumbered; give one of them"
 
 // resolveFormat reads a format flag's value; when it is empty or "auto" the
 // format follows the file name.

@@ -110,3 +110,18 @@ func TestNotTransposeNamesTheFiles(t *testing.T) {
 	checkFails(t, 1, []string{"rank", "-transpose", "g.edges", "g.edges"}, "crawlsim rank: "+want)
 	checkFails(t, 1, []string{"run", "-strategies", "bfs", "-transpose", "g.edges", "g.edges"}, "crawlsim run: "+want)
 }
+
+// TestRenumberWithURLs: -renumber beside -urls is refused as a usage
+// error by every command that reads a graph (the reader ignored it: with
+// a URL list an edge list's ids are the list's line numbers).
+func TestRenumberWithURLs(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFile(t, ".", "g.edges", "0 2\n2 4\n")
+	writeFile(t, ".", "g.urls", "http://a/\nhttp://b/\nhttp://c/\nhttp://d/\nhttp://e/\n")
+	for _, c := range [][]string{
+		{"info"}, {"rank"}, {"convert", "-o", "x.csr"}, {"seeds"}, {"run", "-strategies", "bfs"},
+	} {
+		args := append(append(c, "-renumber", "-urls", "g.urls"), "g.edges")
+		checkFails(t, 2, args, "crawlsim "+c[0]+": -renumber and -urls: with a URL list an edge list's ids are the list's line numbers")
+	}
+}
