@@ -81,6 +81,15 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	if err := f.checkImportanceFile(sc); err != nil {
 		return err
 	}
+	if sc.Graph.File != "" && sc.Graph.Renumber {
+		// As every command that reads a graph refuses them
+		// (graphInput.check): -renumber beside -urls, or of a graph
+		// that is not an edge list.
+		in := graphInput{formatName: sc.Graph.Format, urls: sc.Graph.URLs, renumber: true}
+		if err := in.check([]string{sc.Graph.File}); err != nil {
+			return err
+		}
+	}
 	if sc.Graph.File != "" && sc.Graph.URLs == "" && sc.Graph.Generate == nil {
 		if s, err := seeds.Parse(sc.Seeds); err == nil && (s.Kind == seeds.HostRoots || s.Kind == seeds.Community) {
 			in := graphInput{formatName: sc.Graph.Format}

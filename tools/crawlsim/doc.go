@@ -21,7 +21,7 @@
 // "(none)". An edge list's integer ids are page numbers as given: the graph
 // has pages 0 to the largest id, those without links included (a SNAP header
 // "# Nodes: N" gives at least N); with a URL list they are its line numbers
-// (0-based). -renumber (refused beside -urls) numbers them densely in
+// (0-based). -renumber (an edge list's only, without -urls) numbers them densely in
 // increasing order instead, and says how many unused ids it dropped.
 // -urls FILE also reads the vertex files of a Common Crawl host graph
 // ("id<TAB>com.example.www", the host name reversed, gzip-compressed),

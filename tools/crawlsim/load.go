@@ -62,6 +62,9 @@ func (in *graphInput) check(args []string) error {
 	in.path = webGraphBasename(args[0])
 	f, err := resolveFormat("format", in.formatName, in.path)
 	in.format = f
+	if err == nil && in.renumber && f != graphio.FormatEdgeList {
+		return usagef("-renumber numbers an edge list's ids, and %s is read as %s, whose pages are numbered already", in.path, f)
+	}
 	return err
 }
 

@@ -113,7 +113,8 @@ func TestNotTransposeNamesTheFiles(t *testing.T) {
 
 // TestRenumberWithURLs: -renumber beside -urls is refused as a usage
 // error by every command that reads a graph (the reader ignored it: with
-// a URL list an edge list's ids are the list's line numbers).
+// a URL list an edge list's ids are the list's line numbers), and so is
+// -renumber of a graph that is not an edge list (ignored likewise).
 func TestRenumberWithURLs(t *testing.T) {
 	t.Chdir(t.TempDir())
 	writeFile(t, ".", "g.edges", "0 2\n2 4\n")
@@ -123,5 +124,10 @@ func TestRenumberWithURLs(t *testing.T) {
 	} {
 		args := append(append(c, "-renumber", "-urls", "g.urls"), "g.edges")
 		checkFails(t, 2, args, "crawlsim "+c[0]+": -renumber and -urls: with a URL list an edge list's ids are the list's line numbers")
+	}
+	// Nor does -renumber apply to another format than an edge list.
+	writeFile(t, ".", "g.graph-txt", "3\n1\n2\n0\n")
+	for _, command := range []string{"info", "run"} {
+		checkFails(t, 2, []string{command, "-renumber", "g.graph-txt"}, "crawlsim "+command+": -renumber numbers an edge list's ids, and g.graph-txt is read as graph-txt, whose pages are numbered already")
 	}
 }

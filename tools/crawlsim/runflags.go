@@ -176,9 +176,6 @@ func (f *runFlags) table() []runFlag {
 			if a.sc.Graph.File == "" {
 				return usagef("-renumber describes a graph file; give one as the argument")
 			}
-			if f.in.renumber && a.sc.Graph.URLs != "" {
-				return usagef("%s", renumberWithURLs)
-			}
 			a.sc.Graph.Renumber = f.in.renumber
 			return nil
 		}},
