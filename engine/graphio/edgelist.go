@@ -296,6 +296,9 @@ func (p *edgeListParser) parseLine(line []byte) error {
 	switch {
 	case nf == 0:
 		return nil
+	case nf < 2 && bytes.ContainsAny(tok[0], ",;"):
+		// A CSV export ("src,dst"), the commonest near miss.
+		return lineError(p.name, p.sc.lineNo, "expected two page ids, found 1 field %s: the ids of a link are separated by blanks (spaces or tabs), not commas or semicolons", textQuote(tok[0]))
 	case nf < 2:
 		return lineError(p.name, p.sc.lineNo, "expected two page ids, found %d field%s", nf, textPlural(nf))
 	case nf > 4:

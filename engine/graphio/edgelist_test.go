@@ -173,6 +173,8 @@ func TestReadEdgeListErrors(t *testing.T) {
 	}{
 		{"0 1\n\n# c\n2\n", EdgeListOptions{}, 4, []string{"t.edges:4: expected two page ids, found 1 field"}},
 		{"0 1 2 3 4\n", EdgeListOptions{}, 1, []string{"found 5 fields"}},
+		{"0 1\n1,2\n", EdgeListOptions{}, 2, []string{`t.edges:2: expected two page ids, found 1 field "1,2": the ids of a link are separated by blanks (spaces or tabs), not commas or semicolons`}},
+		{"source;target\n0;1\n", EdgeListOptions{}, 1, []string{`found 1 field "source;target": the ids of a link are separated by blanks`}},
 		{"0 1\n1 2 heavy\n", EdgeListOptions{}, 2, []string{`third field "heavy" is not a number`}},
 		{"0 1 1 x\n", EdgeListOptions{}, 1, []string{`fourth field "x"`}},
 		{"0 1\n1 2\n3 12000\n", EdgeListOptions{Nodes: 9914, NodesFrom: "the URL list x.urls"}, 3,

@@ -190,4 +190,12 @@ type CrawlOrder struct {
 	Importance []float64
 	// URLs holds the graph's URLs, one per page, or nil when it has none.
 	URLs []string
+	// PageIDs or PageNames, when the graph file's integer ids were
+	// renumbered or its pages are labels, hold each page's id or label
+	// in the file, by page: the page column gives them, as rank and
+	// "-seeds list:" name pages. A page past them (one that
+	// previous.evolve added) is "new page N". Both are nil otherwise,
+	// and the page column gives crawlsim's page numbers.
+	PageIDs   []uint64
+	PageNames []string
 }

@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -131,6 +132,11 @@ func checkGraph(g *graph.Graph) error {
 	return nil
 }
 
+// ErrNotTranspose is wrapped by NewPageRank's error when its transpose is
+// not the graph's (checkTranspose), so that a caller can name the file
+// the transpose came from.
+var ErrNotTranspose = errors.New("transpose is not the graph's")
+
 // checkTranspose validates the transpose of the valid graph g. A transpose
 // that is not g's (wrong page or link count, or in-degrees that differ from
 // g's) is refused; passing g itself by mistake is caught unless every
@@ -141,8 +147,8 @@ func checkTranspose(g, transpose *graph.Graph) error {
 	}
 	n := g.NumNodes()
 	if transpose.NumNodes() != n || transpose.NumArcs() != g.NumArcs() {
-		return fmt.Errorf("rank: transpose has %d pages and %d links, the graph %d and %d",
-			transpose.NumNodes(), transpose.NumArcs(), n, g.NumArcs())
+		return fmt.Errorf("rank: %w: it has %d pages and %d links, the graph %d and %d",
+			ErrNotTranspose, transpose.NumNodes(), transpose.NumArcs(), n, g.NumArcs())
 	}
 	if !g.IsCSR() {
 		// Count along the transpose, which PageRank reads in every sweep
@@ -151,7 +157,7 @@ func checkTranspose(g, transpose *graph.Graph) error {
 		out := transpose.InDegrees()
 		for j := range n {
 			if c := g.OutDegree(uint32(j)); c != int(out[j]) {
-				return fmt.Errorf("rank: transpose is not the graph's: page %d has %d out-links in the graph but %d in the transpose", j, c, out[j])
+				return fmt.Errorf("rank: %w: page %d has %d out-links in the graph but %d in the transpose", ErrNotTranspose, j, c, out[j])
 			}
 		}
 		return nil
@@ -159,7 +165,7 @@ func checkTranspose(g, transpose *graph.Graph) error {
 	in := g.InDegrees()
 	for i := range n {
 		if c := transpose.OutDegree(uint32(i)); c != int(in[i]) {
-			return fmt.Errorf("rank: transpose is not the graph's: page %d has %d in-links in the graph but %d in the transpose", i, in[i], c)
+			return fmt.Errorf("rank: %w: page %d has %d in-links in the graph but %d in the transpose", ErrNotTranspose, i, in[i], c)
 		}
 	}
 	return nil

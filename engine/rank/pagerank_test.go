@@ -186,12 +186,18 @@ func TestPageRankGraphErrors(t *testing.T) {
 		// Read in place, the graph's out-degrees are checked against the
 		// transpose's in-links instead of decoding the graph once more.
 		{name: "graph as its own transpose, held in a Lists", g: graphtest.AsLists(g), tr: graphtest.AsLists(g), want: "transpose is not the graph's: page 0 has 2 out-links in the graph but 0 in the transpose"},
-		{name: "transpose of another size", g: g, tr: graphtest.FromArcs(t, 4, [][2]uint32{{1, 0}, {2, 0}, {2, 1}}), want: "transpose has 4 pages and 3 links, the graph 3 and 3"},
+		{name: "transpose of another size", g: g, tr: graphtest.FromArcs(t, 4, [][2]uint32{{1, 0}, {2, 0}, {2, 1}}), want: "transpose is not the graph's: it has 4 pages and 3 links, the graph 3 and 3"},
 		{name: "broken transpose", g: g, tr: &graph.Graph{Offsets: []uint64{0, 0}, Targets: []uint32{}, URLs: []string{"a", "b"}}, want: "transpose: graph: URL list"},
 	}
 	for _, c := range cases {
-		if _, err := NewPageRank(c.g, c.tr, Options{}); err == nil || !strings.Contains(err.Error(), c.want) {
+		_, err := NewPageRank(c.g, c.tr, Options{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("PageRank, %s: err = %v, want one containing %q", c.name, err, c.want)
+		}
+		// A transpose that is not the graph's says so as ErrNotTranspose,
+		// for the caller to name its file.
+		if notTranspose := strings.Contains(c.want, "transpose is not"); errors.Is(err, ErrNotTranspose) != notTranspose {
+			t.Errorf("PageRank, %s: errors.Is(%v, ErrNotTranspose) = %v", c.name, err, !notTranspose)
 		}
 		if _, err := NewHITS(c.g, c.tr, HITSOptions{}); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("HITS, %s: err = %v, want one containing %q", c.name, err, c.want)

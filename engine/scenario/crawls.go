@@ -207,6 +207,9 @@ func (st *crawlStage) measure(k int, budget int64) (int64, bool, error) {
 	sr.total = int64(len(res.Order))
 	if st.env.Orders != nil {
 		sr.order = &CrawlOrder{Label: sr.label, Order: res.Order, Times: res.Times, Importance: st.imp.scores, URLs: st.graph.g.URLs}
+		if l := st.graph.labels; l != nil {
+			sr.order.PageIDs, sr.order.PageNames = l.IDs, l.Names
+		}
 	}
 	sr.crawl, sr.result, sr.measurer, sr.state = nil, nil, nil, "done"
 	if st.par.on {

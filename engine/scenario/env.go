@@ -80,7 +80,8 @@ type Env struct {
 	Pack int64
 	// Transpose, when set, names a file of FS holding the transpose of
 	// the scenario's graph file (LAW's NAME-t beside NAME, or one written
-	// by crawlsim convert -transpose), loaded as the graph is: PageRank
+	// by crawlsim convert -transpose), loaded as the graph is but in the
+	// format its own name says (not Source.Format): PageRank
 	// pulls along it instead of building an in-arc layout of 4 bytes a
 	// link, which a BVGraph read in place makes the largest part of a
 	// run. It is ignored for a generated graph.

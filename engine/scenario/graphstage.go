@@ -53,7 +53,9 @@ func (st *graphStage) loadGraph() (int64, error) {
 	}
 	st.g, st.labels, st.sourceName = g, labels, src.File
 	if st.env.Transpose != "" {
-		tr, _, err := st.load(st.env.Transpose, src.Format, "", false, g, false)
+		// The transpose's format follows its own name, whatever the
+		// graph's: a .csr graph may have a BVGraph transpose.
+		tr, _, err := st.load(st.env.Transpose, "", "", false, g, false)
 		if err != nil {
 			return 0, err
 		}

@@ -3,6 +3,7 @@ package scenario
 import (
 	"reflect"
 	"testing"
+	"testing/fstest"
 )
 
 // TestURLsLoadedOnlyWhenNeeded: a graph file's URLs are loaded only when
@@ -38,5 +39,25 @@ func TestURLsLoadedOnlyWhenNeeded(t *testing.T) {
 		if !reflect.DeepEqual(res.Seeds, results[0].Seeds) || !reflect.DeepEqual(res.Strategies, results[0].Strategies) {
 			t.Errorf("result %d differs from the run without URLs: seeds %v and %v", i+1, res.Seeds, results[0].Seeds)
 		}
+	}
+}
+
+// TestTransposeFormatFollowsItsName: Env.Transpose is read in the format
+// its name says, not in the graph's Source.Format: an edge list named
+// g.bin (format edges) with its transpose in WebGraph ASCII, gt.graph-txt,
+// which was read as an edge list and refused.
+func TestTransposeFormatFollowsItsName(t *testing.T) {
+	fsys := fstest.MapFS{
+		"g.bin":        {Data: []byte("0 1\n1 2\n2 0\n0 2\n")},
+		"gt.graph-txt": {Data: []byte("3\n2\n0\n0 1\n")},
+	}
+	s := Scenario{Graph: Source{File: "g.bin", Format: "edges"}, Seeds: "0", Strategies: []Strategy{{ID: "bfs"}}}
+	r, err := New(s, Env{FS: fsys, Transpose: "gt.graph-txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stepToEnd(t, r, 1)
+	if r.graph.transpose == nil || r.graph.transpose.NumArcs() != 4 {
+		t.Errorf("the transpose was not loaded: %v", r.graph.transpose)
 	}
 }

@@ -1,7 +1,10 @@
 package scenario
 
 import (
+	"errors"
+	"fmt"
 	"math"
+	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
@@ -61,7 +64,7 @@ func (st *importanceStage) uniformPageRank(budget int64) (int64, bool, error) {
 	if st.pagerank == nil {
 		p, err := rank.NewPageRank(g, st.graph.transpose, st.graphRankOptions(nil))
 		if err != nil {
-			return 0, false, err
+			return 0, false, st.transposeError(err)
 		}
 		st.pagerank = p
 		return scanUnits(g.NumNodes(), 0), false, nil
@@ -98,7 +101,7 @@ func (st *importanceStage) personalizedPageRank(budget int64, seeds []uint32) (i
 		}
 		p, err := rank.NewPageRank(g, st.graph.transpose, st.graphRankOptions(t))
 		if err != nil {
-			return 0, false, err
+			return 0, false, st.transposeError(err)
 		}
 		st.pagerank, st.teleport = p, t
 		return scanUnits(g.NumNodes(), 0), false, nil
@@ -174,4 +177,15 @@ func (st *importanceStage) seedTrust(seeds []uint32) float64 {
 		}
 	}
 	return sum
+}
+
+// transposeError names the file of the transpose (Env.Transpose) and of
+// the graph in err when PageRank found that the one is not the other's
+// transpose (rank.ErrNotTranspose); any other error is returned as it is.
+func (st *importanceStage) transposeError(err error) error {
+	if !errors.Is(err, rank.ErrNotTranspose) || st.env.Transpose == "" {
+		return err
+	}
+	detail := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "rank: "), rank.ErrNotTranspose.Error()+": ")
+	return fmt.Errorf("%s is not the transpose of %s: %s", st.env.Transpose, st.s.Graph.File, detail)
 }

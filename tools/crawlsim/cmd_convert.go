@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -99,6 +100,7 @@ func (out *graphOutput) writeGraph(ctx context.Context, e *env, g *graph.Graph, 
 	if err := writeOutputs(ctx, e, outs...); err != nil {
 		return err
 	}
+	out.noteReadBack(e)
 	keepsHosts := out.format == graphio.FormatCSR
 	if g.URLs != nil && !keepsHosts && out.urlsOut == "" {
 		fmt.Fprintf(e.stderr, "note: %s does not hold URLs or hosts; add -urls-out FILE to keep them\n", terminalSafe(out.path))
@@ -123,6 +125,22 @@ func (out *graphOutput) writeGraph(ctx context.Context, e *env, g *graph.Graph, 
 		fmt.Fprintf(e.stdout, "wrote %s: %s, %s\n", terminalSafe(out.urlsOut), model.Counted(len(g.URLs), "URL", "URLs"), model.Counted(g.NumHosts(), "host", "hosts"))
 	}
 	return nil
+}
+
+// noteReadBack says on stderr how to read the output back when -to gave
+// it a format its name does not say: crawlsim reads a file by its name,
+// so "-o g.txt -to graph-txt" is read back as an edge list unless told
+// -format graph-txt (check refuses a name that says another format, so
+// such a name says "edge list"; -to csr and graph-txt are the
+// extensions too). The standard streams, FIFOs and devices get no note.
+func (out *graphOutput) noteReadBack(e *env) {
+	if graphio.FormatFromName(out.path) == out.format || streamAlias(out.path) != "" {
+		return
+	}
+	if st, err := os.Stat(out.path); err != nil || !st.Mode().IsRegular() {
+		return
+	}
+	fmt.Fprintf(e.stderr, "note: %s is read as an edge list by its name; read it back with -format %s, or name it NAME.%s\n", terminalSafe(out.path), out.format, out.format)
 }
 
 // hostCount returns the graph's number of hosts when the output keeps them

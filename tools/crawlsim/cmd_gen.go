@@ -182,6 +182,7 @@ func (out *graphOutput) writeStreamed(ctx context.Context, e *env, p gen.Params)
 		return err
 	}
 	warnIntraShare(e, counts, p.IntraHostShare)
+	out.noteReadBack(e)
 	if out.asJSON {
 		return writeJSON(e.stdout, struct {
 			File   string `json:"file"`

@@ -116,8 +116,8 @@ of computing PageRank again.`,
 					return err
 				}
 				var err error
-				if spec.Kind == seeds.HostRoots && !in.mayHaveURLs() {
-					return usagef("-seeds host-roots needs hosts: give -urls FILE")
+				if (spec.Kind == seeds.HostRoots || spec.Kind == seeds.Community) && !in.mayHaveURLs() {
+					return usagef("-seeds %s needs hosts: give -urls FILE", spec.Kind)
 				}
 				if spec, err = readSeedFile(spec); err != nil {
 					return err
@@ -134,8 +134,9 @@ of computing PageRank again.`,
 				}
 				personalized := spec.Kind != ""
 				var tr *graph.Graph
+				var trName string
 				if !*hits && !*push {
-					if tr, err = in.loadTranspose(ctx, e, g, *transpose, personalized); err != nil {
+					if tr, trName, err = in.loadTranspose(ctx, e, g, *transpose, personalized); err != nil {
 						return err
 					}
 				}
@@ -160,7 +161,7 @@ of computing PageRank again.`,
 				if err := in.checkWork(g, work, "to rank"); err != nil {
 					return err
 				}
-				r := ranker{e: e, g: g, tr: tr, in: &in, workers: runtime.NumCPU()}
+				r := ranker{e: e, g: g, tr: tr, trName: trName, in: &in, workers: runtime.NumCPU()}
 				if *hits {
 					return r.hits(ctx, *hitsIter, *top, *outPath, *asJSON)
 				}
@@ -230,8 +231,8 @@ func packForPush(e *env, in *graphInput, g *graph.Graph, personalized bool) (*gr
 }
 
 // readSeedFile reads the list of list:FILE. A list of one item that is
-// neither a page id nor a URL names a file, which must exist; its lines
-// are then the items, and errors point at them.
+// neither a page id nor a URL names a file, which must exist and not be
+// a folder; its lines are then the items, and errors point at them.
 func readSeedFile(spec seeds.Spec) (seeds.Spec, error) {
 	if spec.Kind != seeds.List || len(spec.Items) != 1 {
 		return spec, nil
@@ -242,12 +243,15 @@ func readSeedFile(spec seeds.Spec) (seeds.Spec, error) {
 	}
 	f, err := os.Open(item)
 	if errors.Is(err, fs.ErrNotExist) {
-		return spec, fmt.Errorf("-seeds list:%s: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds", item)
+		return spec, fmt.Errorf("-seeds list:%s: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds%s", item, stdinHint(item))
 	}
 	if err != nil {
 		return spec, fmt.Errorf("-seeds list:%s: cannot read the seed list: %w", item, errors.Unwrap(err))
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return spec, fmt.Errorf("-seeds list:%s: that is a folder, not a file of seeds", item)
+	}
 	return seeds.ReadList(f, item)
 }
 
@@ -256,6 +260,7 @@ type ranker struct {
 	e        *env
 	g        *graph.Graph
 	tr       *graph.Graph // g's transpose when one was given or found, else nil
+	trName   string       // the file tr was read from
 	in       *graphInput  // names pages as the input file does
 	workers  int
 	progress *progress
@@ -385,7 +390,7 @@ func (r *ranker) runPageRank(ctx context.Context, tr *graph.Graph, opt rank.Opti
 	pr, err := rank.NewPageRank(r.g, tr, opt)
 	build.finish()
 	if err != nil {
-		return rank.Result{}, err
+		return rank.Result{}, notTransposeError(err, r.trName, r.in.path)
 	}
 	err = step.Run(ctx, pr, 1, func(s step.Progress) {
 		r.progress.describe(fmt.Sprintf("%s, L1 change %.2g", what, pr.Residual()))
@@ -452,7 +457,11 @@ func (r *ranker) hits(ctx context.Context, iterations, top int, outPath string, 
 			Authorities []row  `json:"topAuthorities"`
 		}{"hits", res.Iterations, rows(hubs), rows(auths)})
 	}
-	fmt.Fprintf(r.e.stdout, "hits: %s\n\nbest hubs\n", model.Counted(res.Iterations, "iteration", "iterations"))
+	fmt.Fprintf(r.e.stdout, "hits: %s\n", model.Counted(res.Iterations, "iteration", "iterations"))
+	if top == 0 {
+		return nil // -top 0: no tables, not their titles alone
+	}
+	fmt.Fprintf(r.e.stdout, "\nbest hubs\n")
 	if err := r.printTop(hubs, []string{"hub", "authority"}, [][]float64{res.Hubs, res.Authorities}); err != nil {
 		return err
 	}

@@ -62,3 +62,39 @@ func TestRankTransposeHelpGivesRunsDefault(t *testing.T) {
 		t.Errorf("-transpose default: rank says %q, run says %q; want the same, with the 2^28 links", rank, run)
 	}
 }
+
+// TestSeedListIsAFolder: -seeds list:DIR is refused as a folder, naming
+// the flag, by rank and run alike, not with the system's "DIR:1: read
+// DIR: is a directory", whose line number points at nothing.
+func TestSeedListIsAFolder(t *testing.T) {
+	dir := t.TempDir()
+	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n")
+	want := "-seeds list:" + dir + ": that is a folder, not a file of seeds"
+	checkFails(t, 1, []string{"rank", "-seeds", "list:" + dir, edges}, want)
+	checkFails(t, 1, []string{"run", "-seeds", "list:" + dir, edges}, want)
+}
+
+// TestRankHITSTopZero: rank -hits -top 0 prints its line of iterations
+// and no table, as rank -top 0 does for PageRank, not the titles "best
+// hubs" and "best authorities" over nothing.
+func TestRankHITSTopZero(t *testing.T) {
+	dir := t.TempDir()
+	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n2 0\n")
+	out := mustRun(t, "rank", "-hits", "-top", "0", edges)
+	if !strings.HasPrefix(out, "hits: ") || strings.Contains(out, "best") || strings.Count(out, "\n") != 1 {
+		t.Errorf("rank -hits -top 0 printed:\n%s\nwant the line of iterations alone", out)
+	}
+}
+
+// TestRankSeedsNeedingHosts: -seeds host-roots and community:K on a graph
+// whose format holds no URLs (a BVGraph, WebGraph ASCII) without -urls
+// are usage errors found before the graph is read, as seeds and run find
+// them (community:K was found only after loading, as a failure).
+func TestRankSeedsNeedingHosts(t *testing.T) {
+	dir := t.TempDir()
+	g := writeFile(t, dir, "g.graph-txt", "3\n1\n2\n0\n")
+	for _, spec := range []string{"host-roots", "community:3"} {
+		kind, _, _ := strings.Cut(spec, ":")
+		checkFails(t, 2, []string{"rank", "-seeds", spec, g}, "crawlsim rank: -seeds "+kind+" needs hosts: give -urls FILE")
+	}
+}

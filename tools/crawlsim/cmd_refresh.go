@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/refresh"
@@ -169,7 +170,40 @@ func (f *refreshFlags) scenario(set map[string]bool) (scenario.Refresh, error) {
 	if err != nil {
 		return n, f.refreshError(err, set)
 	}
+	if err := checkUnusedRegulation(n.Policies, set); err != nil {
+		return n, err
+	}
 	return n, nil
+}
+
+// regulationFlags are the flags that only the adaptive policies read,
+// with those policies: a flag given is used or refused.
+var regulationFlags = []struct {
+	names    []string
+	policies []string
+}{
+	{[]string{"window", "pl", "pg"}, []string{refresh.Change, refresh.ChangeInterest}},
+	{[]string{"alpha", "interest-pl", "interest-pg", "min-interest"}, []string{refresh.ChangeInterest}},
+}
+
+// checkUnusedRegulation refuses a regulation flag given (set) when none
+// of the policies compared reads it ("-policies fixed -alpha 0.3").
+func checkUnusedRegulation(policies []string, set map[string]bool) error {
+	for _, r := range regulationFlags {
+		if slices.ContainsFunc(r.policies, func(p string) bool { return slices.Contains(policies, p) }) {
+			continue
+		}
+		for _, name := range r.names {
+			if set[name] {
+				which := "the " + strings.Join(r.policies, " and ") + " policies"
+				if len(r.policies) == 1 {
+					which = "the " + r.policies[0] + " policy"
+				}
+				return usagef("-%s applies to %s alone, and the policies compared are %s", name, which, strings.Join(policies, ","))
+			}
+		}
+	}
+	return nil
 }
 
 func (f *refreshFlags) run(ctx context.Context, e *env, args []string, set map[string]bool) error {

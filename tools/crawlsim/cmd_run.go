@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
@@ -80,11 +81,20 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	if err := f.checkImportanceFile(sc); err != nil {
 		return err
 	}
+	if sc.Graph.File != "" && sc.Graph.Renumber {
+		// As every command that reads a graph refuses them
+		// (graphInput.check): -renumber beside -urls, or of a graph
+		// that is not an edge list.
+		in := graphInput{formatName: sc.Graph.Format, urls: sc.Graph.URLs, renumber: true}
+		if err := in.check([]string{sc.Graph.File}); err != nil {
+			return err
+		}
+	}
 	if sc.Graph.File != "" && sc.Graph.URLs == "" && sc.Graph.Generate == nil {
-		if s, err := seeds.Parse(sc.Seeds); err == nil && s.Kind == seeds.HostRoots {
+		if s, err := seeds.Parse(sc.Seeds); err == nil && (s.Kind == seeds.HostRoots || s.Kind == seeds.Community) {
 			in := graphInput{formatName: sc.Graph.Format}
 			if err := in.check([]string{sc.Graph.File}); err == nil && !in.mayHaveURLs() {
-				return usagef("-seeds host-roots needs hosts: give -urls FILE")
+				return usagef("-seeds %s needs hosts: give -urls FILE", s.Kind)
 			}
 		}
 	}
@@ -92,20 +102,24 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		return usagef("-svg-x time needs the politeness clock (-politeness)")
 	}
 	// The files the scenario reads must be there before anything runs.
-	for _, name := range []string{sc.Graph.File, sc.Graph.URLs, pageSizesFile(sc)} {
-		if name != "" {
-			if err := mustExist(name); err != nil {
-				return err
+	inputs := []scenarioInput{
+		{sc.Graph.File, "graph.file", len(args) == 1},
+		{sc.Graph.URLs, "graph.urls", len(args) == 1 || set["urls"]},
+		{pageSizesFile(sc), "politeness.page_sizes.file", set["page-sizes"]},
+	}
+	if p := sc.Previous; p != nil {
+		inputs = append(inputs, scenarioInput{p.File, "previous.file", set["previous"]}, scenarioInput{p.URLs, "previous.urls", set["previous"] || set["previous-urls"]})
+	}
+	for _, in := range inputs {
+		if in.name != "" {
+			if err := mustExist(in.name); err != nil {
+				return f.scenarioInputError(err, in)
 			}
 		}
 	}
-	if p := sc.Previous; p != nil {
-		for _, name := range []string{p.File, p.URLs} {
-			if name != "" {
-				if err := mustExist(name); err != nil {
-					return err
-				}
-			}
+	if f.tr != "" {
+		if err := mustExist(f.tr); err != nil {
+			return fmt.Errorf("-transpose: %w", err)
 		}
 	}
 
@@ -273,6 +287,26 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 		return sc, f.scenarioError(err, sc, text, set)
 	}
 	return norm, nil
+}
+
+// scenarioInput is a file that a run's scenario reads: its name, the
+// scenario field that holds it, and whether the command line gave it (a
+// graph argument or a flag) rather than the -scenario file.
+type scenarioInput struct {
+	name, field string
+	given       bool
+}
+
+// scenarioInputError adds to err, the error of an input that cannot be
+// read, the field of the -scenario file that named it and where its name
+// is read from, when the file named it with a relative name: run from
+// another folder than the one the scenario was saved in, "cannot read
+// web.csr" would not say where web.csr came from.
+func (f *runFlags) scenarioInputError(err error, in scenarioInput) error {
+	if f.file == "" || in.given || filepath.IsAbs(in.name) {
+		return err
+	}
+	return fmt.Errorf("%w (%s in the scenario %s; its file names are read relative to the current folder)", err, in.field, f.file)
 }
 
 // checkOutputs checks the output flags before anything runs: none may

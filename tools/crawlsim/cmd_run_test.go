@@ -242,6 +242,7 @@ func TestRunFlagErrors(t *testing.T) {
 		{[]string{"-lower-bound", "5000"}, "-lower-bound: 5000 is outside"},
 		{[]string{"a.edges", "b.edges"}, "at most one graph file"},
 		{[]string{"-seeds", "host-roots", filepath.Join(dir, "g.graph-txt")}, "-seeds host-roots needs hosts"},
+		{[]string{"-seeds", "community:3", filepath.Join(dir, "g.graph-txt")}, "-seeds community needs hosts: give -urls FILE"},
 		{[]string{"-nosuchflag"}, "nosuchflag"},
 	}
 	for _, c := range cases {
@@ -267,8 +268,12 @@ func TestRunFlagErrors(t *testing.T) {
 	if err := os.WriteFile(broken, []byte("not a csr file"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, errOut, status := crawlsim(t, "run", "-page-sizes", missing, broken); status != 1 || !strings.Contains(errOut, "cannot read "+missing) || strings.Contains(errOut, "broken.csr") {
+	if _, errOut, status := crawlsim(t, "run", "-page-sizes", missing, broken); status != 1 || !strings.Contains(errOut, "-page-sizes "+missing+": no such file") || strings.Contains(errOut, "broken.csr") {
 		t.Errorf("missing -page-sizes file: status %d, stderr %q; want status 1 naming %s before the graph", status, errOut, missing)
+	}
+	// And a missing -transpose FILE, named with its flag, as rank names it.
+	if _, errOut, status := crawlsim(t, "run", "-transpose", missing, broken); status != 1 || !strings.Contains(errOut, "-transpose: cannot read "+missing) || strings.Contains(errOut, "broken.csr") {
+		t.Errorf("missing -transpose file: status %d, stderr %q; want status 1 naming -transpose %s before the graph", status, errOut, missing)
 	}
 }
 
@@ -289,6 +294,7 @@ func TestRunBadScenarioFile(t *testing.T) {
 	badValue := write("value.json", "{\"damping\": 2, \"graph\": {\"generate\": {\"pages\": 100}}}\n")
 	badValues := write("values.json", "{\n  \"damping\": 2,\n  \"graph\": {\"generate\": {\"pages\": 100}},\n  \"strategies\": [{\"id\": \"fpr-m\", \"params\": {\"m\": -3}}, {\"id\": \"nosuch\"}]\n}\n")
 	needsPrevious := write("previous.json", "{\"strategies\": [{\"id\": \"hist-pagerank-zero\"}], \"graph\": {\"generate\": {\"pages\": 100}}}\n")
+	relative := write("relative.json", "{\"graph\": {\"file\": \"missing.edges\"}}\n")
 	cases := []struct {
 		args []string
 		want string
@@ -302,6 +308,8 @@ func TestRunBadScenarioFile(t *testing.T) {
 			badValues + ":4:63: strategies[1].id: unknown strategy \"nosuch\""},
 		{[]string{"-scenario", needsPrevious}, "scenario " + needsPrevious + ": strategy hist-pagerank-zero needs a previous snapshot"},
 		{[]string{"-scenario", filepath.Join(dir, "none.json")}, "-scenario " + filepath.Join(dir, "none.json") + ": cannot read it"},
+		// A relative name read from the file says where it came from.
+		{[]string{"-scenario", relative}, "cannot read missing.edges: no such file or directory (graph.file in the scenario " + relative + "; its file names are read relative to the current folder)"},
 	}
 	for _, c := range cases {
 		args := append([]string{"run"}, c.args...)

@@ -130,6 +130,9 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 	if f.prevURLs != "" && f.prev == "" {
 		return usagef("-previous-urls needs -previous")
 	}
+	if set["evolve-seed"] && !f.evolve {
+		return usagef("-evolve-seed needs -evolve")
+	}
 	if f.in.urls == "" && !f.in.mayHaveURLs() {
 		return usagef("community seeds need hosts, and %s has no URLs: give -urls FILE", f.in.path)
 	}

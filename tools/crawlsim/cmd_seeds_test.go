@@ -38,3 +38,11 @@ func TestSeedsEvolveBVGraph(t *testing.T) {
 		t.Errorf("seeds -evolve on the BVGraph prints\n%s\nwant, as on the .csr,\n%s", got, want)
 	}
 }
+
+// TestSeedsEvolveSeedNeedsEvolve: -evolve-seed without -evolve is a usage
+// error, as in run, not a flag silently unused.
+func TestSeedsEvolveSeedNeedsEvolve(t *testing.T) {
+	dir := t.TempDir()
+	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n")
+	checkFails(t, 2, []string{"seeds", "-evolve-seed", "3", "-urls", edges, edges}, "crawlsim seeds: -evolve-seed needs -evolve")
+}

@@ -10,7 +10,8 @@
 // NAME.graph-txt is WebGraph ASCII, NAME.csr is crawlsim's binary CSR (memory
 // mapped, the fastest to load), and anything else is a SNAP-style edge list:
 // one "source target" pair per line (a numeric third and fourth field, a
-// weight and a timestamp, are ignored), '#' and '%' comments, integer ids
+// weight and a timestamp, are ignored; a link given twice is kept once
+// and a self-loop is kept), '#' and '%' comments, integer ids
 // of any size, URLs or other labels. Labels (any id that is not an integer
 // written without sign or leading zeros makes every id one) are numbered in
 // order of first appearance, and a note on stderr says that they give no
@@ -20,8 +21,8 @@
 // "(none)". An edge list's integer ids are page numbers as given: the graph
 // has pages 0 to the largest id, those without links included (a SNAP header
 // "# Nodes: N" gives at least N); with a URL list they are its line numbers
-// (0-based). -renumber numbers them densely in increasing order instead, and
-// says how many unused ids it dropped.
+// (0-based). -renumber (an edge list's only, without -urls) numbers them densely in
+// increasing order instead, and says how many unused ids it dropped.
 // -urls FILE also reads the vertex files of a Common Crawl host graph
 // ("id<TAB>com.example.www", the host name reversed, gzip-compressed),
 // told by their first line: each page is a host of its own, named
@@ -131,7 +132,8 @@
 // the results are the same.
 //
 // PageRank pulls rank along the graph's transpose: rank and run take
-// -transpose FILE (any format, read as the graph is), and find LAW's
+// -transpose FILE (any format, told by its own name, not -format; read
+// as the graph is), and find LAW's
 // NAME-t.graph beside a BVGraph NAME.graph of more than 2^28 links, or
 // whose in-arc layout would not fit in memory, by themselves. Along a
 // transpose PageRank holds two float64 a page beside the graphs (three
@@ -314,7 +316,9 @@
 // graph as the earlier snapshot and crawls its evolution. -csv writes every
 // curve (strategy,kind,k,fraction,value,normalised and, with politeness,
 // time), -orders every crawl's download order (strategy,position,page,url,
-// importance,time: its importance column's prefix sums are the curve), -svg
+// importance,time: its importance column's prefix sums are the curve; a
+// page is named as the graph file names it, by its id in a -renumber'ed
+// edge list, by its label in one of labels), -svg
 // a chart of the curves (-svg-x fraction, count or time), -o the whole
 // result as JSON; -json prints that JSON instead of the table. The output folders are
 // tried before the run starts, and every output is made in memory first:

@@ -15,6 +15,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
 // graphInput holds the flags that say how to read a graph argument.
@@ -55,11 +56,21 @@ func (in *graphInput) check(args []string) error {
 	if len(args) != 1 {
 		return usagef("expected one graph file, got %d arguments", len(args))
 	}
+	if in.renumber && in.urls != "" {
+		return usagef("%s", renumberWithURLs)
+	}
 	in.path = webGraphBasename(args[0])
 	f, err := resolveFormat("format", in.formatName, in.path)
 	in.format = f
+	if err == nil && in.renumber && f != graphio.FormatEdgeList {
+		return usagef("-renumber numbers an edge list's ids, and %s is read as %s, whose pages are numbered already", in.path, f)
+	}
 	return err
 }
+
+// renumberWithURLs refuses -renumber beside -urls, which the reader would
+// silently ignore: with a URL list an edge list's ids are its line numbers.
+const renumberWithURLs = "-renumber and -urls: with a URL list an edge list's ids are the list's line numbers, which are not renumbered; give one of them"
 
 // resolveFormat reads a format flag's value; when it is empty or "auto" the
 // format follows the file name.
@@ -77,18 +88,31 @@ func resolveFormat(flagName, value, path string) (graphio.Format, error) {
 	return f, nil
 }
 
+// mustExist returns an error unless path names a file (or a URL list
+// pattern that matches files): it is missing, or a folder. "-", which
+// names the standard output as an output, gets a pointer to /dev/stdin.
 func mustExist(path string) error {
 	st, err := os.Stat(path)
 	if err != nil {
 		if ok, perr := patternExists(path); ok || perr != nil {
 			return perr
 		}
-		return fmt.Errorf("cannot read %s: %w", path, errors.Unwrap(err))
+		return fmt.Errorf("cannot read %s: %w%s", path, errors.Unwrap(err), stdinHint(path))
 	}
 	if st.IsDir() {
 		return fmt.Errorf("%s is a folder, not a file", path)
 	}
 	return nil
+}
+
+// stdinHint ends the error of an input named "-", which names the
+// standard output as an output but is not read as the standard input:
+// it points to /dev/stdin, which is. For any other name it is "".
+func stdinHint(path string) string {
+	if path != stdoutName {
+		return ""
+	}
+	return "; to read the standard input, name it /dev/stdin"
 }
 
 // mayHaveURLs reports whether the graph can carry URLs and hosts once
@@ -241,14 +265,15 @@ func layoutTooLarge(n, m, budget int64) bool {
 	return budget > 0 && 8*(n+1)+pagerankBytes(n, m) > budget
 }
 
-// loadTranspose loads the transpose of g that transposeFile names, or
-// returns nil when there is none; a file that is not g's transpose in
-// size is an error (PageRank checks the in-degrees). personalized says
-// whether PageRank will have a teleport vector.
-func (in *graphInput) loadTranspose(ctx context.Context, e *env, g *graph.Graph, explicit string, personalized bool) (*graph.Graph, error) {
+// loadTranspose loads the transpose of g that transposeFile names, with
+// its name, or returns nil when there is none; a file that is not g's
+// transpose in size is an error (PageRank checks the in-degrees, and
+// its error is named by notTransposeError). personalized says whether
+// PageRank will have a teleport vector.
+func (in *graphInput) loadTranspose(ctx context.Context, e *env, g *graph.Graph, explicit string, personalized bool) (*graph.Graph, string, error) {
 	name := transposeFile(in.path, in.format, explicit, in.memory.bytes)
 	if name == "" {
-		return nil, nil
+		return nil, "", nil
 	}
 	// The transpose may take, packed, what PageRank's vectors and the
 	// graph leave of the budget (pagerankPullBytes, graphBytes, and
@@ -257,17 +282,28 @@ func (in *graphInput) loadTranspose(ctx context.Context, e *env, g *graph.Graph,
 	pack := in.memory.bytes - graphBytes(g) - pagerankPullBytes(n, personalized) - 8*(n+1)
 	t := graphInput{path: name, format: graphio.FormatFromName(name), skipURLs: true, pack: max(pack, 0)}
 	if err := mustExist(name); err != nil {
-		return nil, fmt.Errorf("-transpose: %w", err)
+		return nil, "", fmt.Errorf("-transpose: %w", err)
 	}
 	tr, _, err := t.read(ctx, e, t.format)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if tr.NumNodes() != g.NumNodes() || tr.NumArcs() != g.NumArcs() {
-		return nil, fmt.Errorf("%s has %s pages and %s links, the graph %s %s and %s: it is not its transpose",
+		return nil, "", fmt.Errorf("%s has %s pages and %s links, the graph %s %s and %s: it is not its transpose",
 			name, model.Count(tr.NumNodes()), model.Count(tr.NumArcs()), in.path, model.Count(g.NumNodes()), model.Count(g.NumArcs()))
 	}
-	return tr, nil
+	return tr, name, nil
+}
+
+// notTransposeError names the file of the transpose, name, in err when
+// PageRank found it is not the graph's (rank.ErrNotTranspose), which
+// matters most when crawlsim found NAME-t.graph by itself: "rank:
+// transpose is not the graph's" would not say which file.
+func notTransposeError(err error, name, graphPath string) error {
+	if !errors.Is(err, rank.ErrNotTranspose) || name == "" {
+		return err
+	}
+	return fmt.Errorf("%s is not the transpose of %s: %s", name, graphPath, strings.TrimPrefix(strings.TrimPrefix(err.Error(), "rank: "), rank.ErrNotTranspose.Error()+": "))
 }
 
 // checkWork refuses, before the command allocates it, work whose memory

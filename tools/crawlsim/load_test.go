@@ -82,3 +82,52 @@ func TestTransposeFile(t *testing.T) {
 		t.Errorf("without NAME-t.properties: %q, want none", got)
 	}
 }
+
+// TestDashIsNotStandardInput: an input named "-" (which names the
+// standard output as an output) is not read from the standard input; the
+// error points to /dev/stdin, which is, for the graph, the URL list, the
+// scenario and the seed list alike.
+func TestDashIsNotStandardInput(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFile(t, ".", "g.edges", "0 1\n1 2\n")
+	want := "cannot read -: no such file or directory; to read the standard input, name it /dev/stdin"
+	checkFails(t, 1, []string{"info", "-"}, want)
+	checkFails(t, 1, []string{"run", "-strategies", "bfs", "-"}, want)
+	checkFails(t, 1, []string{"info", "-urls", "-", "g.edges"}, want)
+	hint := "; to read the standard input, name it /dev/stdin"
+	checkFails(t, 1, []string{"run", "-scenario", "-"}, "-scenario -: cannot read it: no such file or directory"+hint)
+	checkFails(t, 1, []string{"rank", "-seeds", "list:-", "g.edges"}, "names a file of seeds"+hint)
+}
+
+// TestNotTransposeNamesTheFiles: a -transpose of the right size that is
+// not the graph's transpose (the graph itself) is refused by rank and run
+// naming both files, once ("crawlsim rank: rank: transpose is not the
+// graph's" named neither, nor a NAME-t.graph found beside the graph).
+func TestNotTransposeNamesTheFiles(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFile(t, ".", "g.edges", "0 1\n0 2\n1 2\n")
+	want := "g.edges is not the transpose of g.edges: page 0 has 0 in-links in the graph but 2 in the transpose"
+	checkFails(t, 1, []string{"rank", "-transpose", "g.edges", "g.edges"}, "crawlsim rank: "+want)
+	checkFails(t, 1, []string{"run", "-strategies", "bfs", "-transpose", "g.edges", "g.edges"}, "crawlsim run: "+want)
+}
+
+// TestRenumberWithURLs: -renumber beside -urls is refused as a usage
+// error by every command that reads a graph (the reader ignored it: with
+// a URL list an edge list's ids are the list's line numbers), and so is
+// -renumber of a graph that is not an edge list (ignored likewise).
+func TestRenumberWithURLs(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFile(t, ".", "g.edges", "0 2\n2 4\n")
+	writeFile(t, ".", "g.urls", "http://a/\nhttp://b/\nhttp://c/\nhttp://d/\nhttp://e/\n")
+	for _, c := range [][]string{
+		{"info"}, {"rank"}, {"convert", "-o", "x.csr"}, {"seeds"}, {"run", "-strategies", "bfs"},
+	} {
+		args := append(append(c, "-renumber", "-urls", "g.urls"), "g.edges")
+		checkFails(t, 2, args, "crawlsim "+c[0]+": -renumber and -urls: with a URL list an edge list's ids are the list's line numbers")
+	}
+	// Nor does -renumber apply to another format than an edge list.
+	writeFile(t, ".", "g.graph-txt", "3\n1\n2\n0\n")
+	for _, command := range []string{"info", "run"} {
+		checkFails(t, 2, []string{command, "-renumber", "g.graph-txt"}, "crawlsim "+command+": -renumber numbers an edge list's ids, and g.graph-txt is read as graph-txt, whose pages are numbered already")
+	}
+}

@@ -339,8 +339,12 @@ func printUsage(w io.Writer) {
 	fmt.Fprint(w, "crawlsim studies web-crawl ordering on link graphs.\n\nusage: crawlsim <command> [flags] [graph]\n\ncommands:\n")
 	cs := commands()
 	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
+	width := 0
 	for _, c := range cs {
-		fmt.Fprintf(w, "  %-10s %s\n", c.name, firstLine(c.summary))
+		width = max(width, len(c.name))
+	}
+	for _, c := range cs {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, firstLine(c.summary))
 	}
 	fmt.Fprint(w, `
 A graph's format follows its name: NAME.graph is WebGraph BVGraph

@@ -112,6 +112,22 @@ func TestUsage(t *testing.T) {
 			t.Errorf("help does not list %s:\n%s", c, out)
 		}
 	}
+	// The summaries start in one column, two spaces after the longest
+	// name ("strategies" once ran into its summary).
+	column := -1
+	for _, line := range strings.Split(out, "\n") {
+		name, summary, ok := strings.Cut(strings.TrimPrefix(line, "  "), " ")
+		if !strings.HasPrefix(line, "  ") || !ok || findCommand(name) == nil {
+			continue
+		}
+		at := len(line) - len(strings.TrimLeft(summary, " "))
+		if column == -1 {
+			column = at
+		}
+		if at != column || line[at-2:at] != "  " {
+			t.Errorf("help: the summary of %s starts at column %d, want %d after two spaces:\n%s", name, at, column, out)
+		}
+	}
 	out, _, status = crawlsim(t, "help", "rank")
 	if status != 0 || !strings.Contains(out, "-seeds SPEC") || !strings.Contains(out, "usage: crawlsim rank") {
 		t.Errorf("help rank: status %d, output:\n%s", status, out)

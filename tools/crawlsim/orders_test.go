@@ -65,3 +65,31 @@ func TestOrdersRescoreToCurves(t *testing.T) {
 		}
 	}
 }
+
+// TestOrdersNamePagesAsTheFile: the page column of -orders names each
+// page as the graph file does, as rank's CSV and -seeds list: do: the
+// file's integer ids when -renumber renumbered them, its labels when it
+// names pages by labels (it gave crawlsim's page numbers 0..n-1, which
+// another tool cannot match with the file).
+func TestOrdersNamePagesAsTheFile(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFile(t, ".", "ids.edges", "100 200\n200 300\n300 100\n300 400\n")
+	writeFile(t, ".", "labels.edges", "a b\nb c\n")
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-renumber", "-seeds", "200", "ids.edges"}, []string{"200", "300", "100", "400"}},
+		{[]string{"-seeds", "list:b,c", "labels.edges"}, []string{"b", "c"}},
+	} {
+		args := append([]string{"run", "-strategies", "bfs", "-orders", "orders.csv"}, c.args...)
+		mustRun(t, args...)
+		var got []string
+		for _, r := range readCSV(t, "orders.csv")[1:] {
+			got = append(got, r[2])
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("crawlsim %s: pages %q, want %q", strings.Join(args, " "), got, c.want)
+		}
+	}
+}

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 
@@ -121,7 +124,7 @@ func registerRunFlags(fs *flag.FlagSet) *runFlags {
 		case *int:
 			fs.Var(wholeFlag{p}, fl.name, fl.help)
 		case *int64:
-			fs.Int64Var(p, fl.name, *p, fl.help)
+			fs.Var(wholeFlag64{p}, fl.name, fl.help)
 		case *uint64:
 			fs.Uint64Var(p, fl.name, *p, fl.help)
 		case *float64:
@@ -412,12 +415,16 @@ func (f *runFlags) given(name string) bool {
 // them turns it on.
 var politenessFlags = []string{"connections", "wait", "latency", "page-size", "bandwidth", "bandwidth-model", "page-sizes"}
 
-// parsePageSizes reads -page-sizes: lognormal[:SIGMA[:SEED]], or a FILE.
+// parsePageSizes reads -page-sizes: lognormal[:SIGMA[:SEED]], or a FILE,
+// which must exist: a misspelt distribution is a missing file.
 func parsePageSizes(text string) (*scenario.PageSizes, error) {
 	spec, ok := strings.CutPrefix(text, model.PageSizeLogNormal)
 	if !ok || (spec != "" && spec[0] != ':') {
 		if text == "" {
 			return nil, usagef("-page-sizes: give a FILE of sizes or lognormal[:SIGMA[:SEED]]")
+		}
+		if _, err := os.Stat(text); errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("-page-sizes %s: no such file; SIZES is a FILE of sizes, one a line, or lognormal[:SIGMA[:SEED]]", text)
 		}
 		return &scenario.PageSizes{File: text}, nil
 	}

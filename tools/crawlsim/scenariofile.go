@@ -13,13 +13,17 @@ import (
 // readScenarioFile reads the text of a -scenario FILE, crawl or revisit
 // scenario, through scenario.ReadText: at most scenario.MaxFileBytes of
 // UTF-8 text, a byte order mark skipped, binary data refused, so that
-// "-scenario /dev/zero" is an error and not an exhausted memory.
+// "-scenario /dev/zero" is an error and not an exhausted memory. A folder
+// is refused as such.
 func readScenarioFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("-scenario %s: cannot read it: %w", path, causeOf(err))
+		return nil, fmt.Errorf("-scenario %s: cannot read it: %w%s", path, causeOf(err), stdinHint(path))
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("-scenario %s: that is a folder, not a scenario file", path)
+	}
 	return scenario.ReadText(f, path)
 }
 

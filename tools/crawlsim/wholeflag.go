@@ -35,21 +35,60 @@ func (f wholeFlag) Get() any {
 // number as a scenario file writes one (model.WholeNumber: "1e12",
 // "2.5e3"; not "0x1p4" or "1.0000000000000001").
 func (f wholeFlag) Set(s string) error {
-	v, err := strconv.ParseInt(s, 0, strconv.IntSize)
+	v, err := parseWhole(s, strconv.IntSize)
 	if err == nil {
 		*f.p = int(v)
-		return nil
+	}
+	return err
+}
+
+// wholeFlag64 is wholeFlag for an int64 flag, such as run's -budget.
+type wholeFlag64 struct{ p *int64 }
+
+// String writes the value in digits.
+func (f wholeFlag64) String() string {
+	if f.p == nil {
+		return "0"
+	}
+	return strconv.FormatInt(*f.p, 10)
+}
+
+// Get returns the int64, as the flag package's int64 flags do
+// (flagWants).
+func (f wholeFlag64) Get() any {
+	if f.p == nil {
+		return int64(0)
+	}
+	return *f.p
+}
+
+// Set reads s as wholeFlag's Set does.
+func (f wholeFlag64) Set(s string) error {
+	v, err := parseWhole(s, 64)
+	if err == nil {
+		*f.p = v
+	}
+	return err
+}
+
+// parseWhole reads the value of a whole-number flag of bitSize bits:
+// digits as strconv.ParseInt reads them with base 0, else a whole number
+// written with an exponent (model.WholeNumber). Its errors are the flag
+// package's words, which flagError rewrites.
+func parseWhole(s string, bitSize int) (int64, error) {
+	v, err := strconv.ParseInt(s, 0, bitSize)
+	if err == nil {
+		return v, nil
 	}
 	if errors.Is(err, strconv.ErrRange) {
-		return errors.New("value out of range")
+		return 0, errors.New("value out of range")
 	}
 	digits, number, whole := model.WholeNumber(s)
 	if !number || !whole {
-		return errors.New("parse error")
+		return 0, errors.New("parse error")
 	}
-	if v, err = strconv.ParseInt(digits, 10, strconv.IntSize); err != nil {
-		return errors.New("value out of range")
+	if v, err = strconv.ParseInt(digits, 10, bitSize); err != nil {
+		return 0, errors.New("value out of range")
 	}
-	*f.p = int(v)
-	return nil
+	return v, nil
 }

@@ -25,3 +25,16 @@ func TestPagesInENotation(t *testing.T) {
 		t.Errorf("gen -n 2e2: %q; want %q", out, want)
 	}
 }
+
+// TestBudgetInENotation: run's -budget, an int64, reads a whole number
+// written with an exponent as -n does ("-budget 5e4" once said "expected
+// a whole number"), and still refuses one that is not whole.
+func TestBudgetInENotation(t *testing.T) {
+	out := mustRun(t, "run", "-n", "300", "-budget", "1e2", "-strategies", "bfs")
+	if want := "budget      100 pages per crawl"; !strings.Contains(out, want) {
+		t.Errorf("run -budget 1e2: the table does not say %q:\n%s", want, out)
+	}
+	checkFails(t, 2, []string{"run", "-n", "300", "-budget", "1.5"}, "-budget 1.5: expected a whole number")
+	checkFails(t, 2, []string{"run", "-n", "300", "-budget", "1e99"}, "-budget 1e99: out of range for a whole number")
+	checkFails(t, 2, []string{"run", "-n", "300", "-budget", "-1e2"}, "-budget: -100 is negative")
+}
