@@ -118,7 +118,8 @@ func TestFPRBudgetStopsEveryCrawl(t *testing.T) {
 
 // TestCheckBudgetNamesThePaperThatTakesNone: 000 takes a budget; a
 // paper whose findings read whole crawls (001's downloads to 0.98
-// RankMass, 004's ends of Fig. 4) refuses it, named, and so does all.
+// RankMass, 004's ends of Fig. 4) refuses it, named; all names every
+// paper that refuses it.
 func TestCheckBudgetNamesThePaperThatTakesNone(t *testing.T) {
 	fpr, _ := Find("000")
 	if err := CheckBudget(fpr, 1000); err != nil {
@@ -129,8 +130,12 @@ func TestCheckBudgetNamesThePaperThatTakesNone(t *testing.T) {
 		t.Errorf("all without a budget: %v", err)
 	}
 	err := CheckBudget(all, 1000)
-	if err == nil || !strings.Contains(err.Error(), "paper 001 (rankmass)") || !strings.Contains(err.Error(), "paper 000 (fpr) only") {
-		t.Errorf("all with a budget: %v; want 001 named and 000 as the paper that takes one", err)
+	if err == nil || err.Error() != "a budget applies to paper 000 (fpr) only: papers 001 (rankmass), 002 (revisits), 003 (community-seeds), 004 (crawling-a-country) read their runs to their ends" {
+		t.Errorf("all with a budget: %v; want 000 named as the paper that takes one, and the others", err)
+	}
+	rm, _ := Find("001")
+	if err := CheckBudget(rm, 1000); err == nil || err.Error() != "a budget applies to paper 000 (fpr) only: paper 001 (rankmass) reads its runs to their ends" {
+		t.Errorf("001 with a budget: %v", err)
 	}
 	if err := CheckBudget(fpr, -1); err == nil || !strings.Contains(err.Error(), "negative") {
 		t.Errorf("a negative budget: %v", err)

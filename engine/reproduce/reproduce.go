@@ -240,7 +240,7 @@ func CheckBudget(papers []*Paper, budget int64) error {
 	if budget == 0 {
 		return nil
 	}
-	var takes []string
+	var takes, refuse []string
 	for _, p := range Papers() {
 		if p.TakesBudget {
 			takes = append(takes, p.ID+" ("+p.Name+")")
@@ -248,9 +248,14 @@ func CheckBudget(papers []*Paper, budget int64) error {
 	}
 	for _, p := range papers {
 		if !p.TakesBudget {
-			return fmt.Errorf("paper %s (%s) reads its crawls to their ends, so it takes no budget; a budget applies to paper %s only",
-				p.ID, p.Name, strings.Join(takes, ", "))
+			refuse = append(refuse, p.ID+" ("+p.Name+")")
 		}
+	}
+	switch {
+	case len(refuse) == 1:
+		return fmt.Errorf("a budget applies to paper %s only: paper %s reads its runs to their ends", strings.Join(takes, ", "), refuse[0])
+	case len(refuse) > 1:
+		return fmt.Errorf("a budget applies to paper %s only: papers %s read their runs to their ends", strings.Join(takes, ", "), strings.Join(refuse, ", "))
 	}
 	return nil
 }

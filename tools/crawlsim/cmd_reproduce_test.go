@@ -62,9 +62,10 @@ func TestReproduceRefusals(t *testing.T) {
 		{[]string{"reproduce", "fpr", "a", "b"}, "expected PAPER and at most one graph file"},
 		{[]string{"reproduce", "-urls", "u.urls", "fpr"}, "need a GRAPH"},
 		{[]string{"reproduce", "-format", "edges", "-o", ".", "fpr", "report.md"}, "that is the graph report.md"},
-		{[]string{"reproduce", "-budget", "100", "001"}, "paper 001 (rankmass) reads its crawls to their ends, so it takes no budget"},
+		{[]string{"reproduce", "-budget", "100", "001"}, "-budget: a budget applies to paper 000 (fpr) only: paper 001 (rankmass) reads its runs to their ends"},
 		{[]string{"reproduce", "-budget", "100", "all"}, "a budget applies to paper 000 (fpr) only"},
 		{[]string{"reproduce", "-budget", "-1", "000"}, "-budget: budget -1 is negative"},
+		{[]string{"reproduce", "-budget", "1e3x", "000"}, "-budget"},
 	} {
 		_, errOut, status := crawlsim(t, c.args...)
 		if status != 2 || !strings.Contains(errOut, c.want) {
@@ -76,12 +77,13 @@ func TestReproduceRefusals(t *testing.T) {
 	}
 }
 
-// TestReproduceBudgetIsInTheScenario: reproduce -budget N 000 stops
-// every crawl at N downloads, says so, and the scenario file the report
+// TestReproduceBudgetIsInTheScenario: reproduce -budget N 000 (N
+// written with an exponent, as run's -budget takes it) stops every
+// crawl at N downloads, says so, and the scenario file the report
 // names for the numbers carries the budget, so that it reproduces them.
 func TestReproduceBudgetIsInTheScenario(t *testing.T) {
 	t.Chdir(t.TempDir())
-	out := mustRun(t, "reproduce", "-n", "2000", "-budget", "500", "-o", "rep", "000")
+	out := mustRun(t, "reproduce", "-n", "2000", "-budget", "5e2", "-o", "rep", "000")
 	if !strings.Contains(out, "every crawl stopped after 500 downloads (-budget)") {
 		t.Errorf("the report does not say the crawls stopped at the budget:\n%s", out)
 	}
