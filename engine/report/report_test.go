@@ -787,3 +787,33 @@ func TestSeedReports(t *testing.T) {
 		}
 	}
 }
+
+// TestTableLeavesTheNoteItsWarning: the scenario's warning that the
+// guarantees bound another importance repeats the n/a note, which every
+// default run (PageRank, with windowed-rankmass) printed beside it; the
+// table leaves it out where it writes the note, and keeps it, and every
+// other warning, where it does not.
+func TestTableLeavesTheNoteItsWarning(t *testing.T) {
+	r := sampleResult()
+	r.Warnings = []string{guaranteesOtherWarning + "rankmass bound the personalized PageRank of the seeds", "budget: 99 is more than the 10 pages reachable from the seeds"}
+	out := string(render(t, func(w io.Writer) error { return Table(w, r) }))
+	if strings.Contains(out, "warning: importance:") || !strings.Contains(out, "\nn/a: ") || !strings.Contains(out, "warning: budget: 99") {
+		t.Errorf("with the n/a note:\n%s", out)
+	}
+	// Only the strategies without a guarantee: no n/a, so no note.
+	kept := r.Strategies[:0]
+	for _, s := range r.Strategies {
+		guaranteed := s.Guarantee != nil
+		for _, to := range s.Summary.DownloadsTo {
+			guaranteed = guaranteed || to.Guaranteed >= 0
+		}
+		if !guaranteed {
+			kept = append(kept, s)
+		}
+	}
+	r.Strategies = kept
+	out = string(render(t, func(w io.Writer) error { return Table(w, r) }))
+	if strings.Contains(out, "\nn/a: ") || !strings.Contains(out, "warning: importance: the guaranteed curves of rankmass") {
+		t.Errorf("without the n/a note:\n%s", out)
+	}
+}

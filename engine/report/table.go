@@ -77,11 +77,19 @@ func Table(w io.Writer, r *model.Result) error {
 	b.WriteString(costNote() + "\n")
 	writeTimes(&b, r)
 	for _, warning := range r.Warnings {
+		if unbounded && strings.HasPrefix(warning, guaranteesOtherWarning) {
+			continue // the n/a note above says it
+		}
 		b.WriteString("warning: " + warning + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// guaranteesOtherWarning starts the scenario's warning that guaranteed
+// curves bound another importance than the run's, which the table's n/a
+// note says where it writes the guarantees n/a; the JSON keeps it.
+const guaranteesOtherWarning = "importance: the guaranteed curves of "
 
 // Rows returns the comparison table of r as cells: the header, then one
 // row per strategy in the result's order (model.OrderStrategies; label,
