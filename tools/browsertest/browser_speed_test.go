@@ -428,7 +428,7 @@ func TestPageSkeletonArrivesSlowly(t *testing.T) {
 
 // embedIdle is true when the embedded page shows a comparison and runs
 // nothing.
-const embedIdle = `document.querySelector("#chart svg") != null && !document.querySelector("#run").disabled`
+const embedIdle = `document.querySelector("#chart svg") != null && document.querySelector("#run").ariaDisabled == "false"`
 
 // secondRun runs the comparison shown again and returns where the page's
 // boxes are before, during (the earlier result marked as such) and after.
