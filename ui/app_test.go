@@ -96,6 +96,8 @@ type shownButton struct {
 	// ariaDisabled is its aria-disabled attribute: it is said to be
 	// unavailable, and keeps the focus.
 	ariaDisabled bool
+	// tabindex is its tabindex attribute, "" when it has none.
+	tabindex string
 	// press calls its click handler, as a press on it does.
 	press func()
 }
@@ -130,6 +132,8 @@ func buttons(t *testing.T, a *App) map[string]shownButton {
 					id = at.Val
 				case "aria-disabled":
 					b.ariaDisabled = at.Val == "true"
+				case "tabindex":
+					b.tabindex = at.Val
 				}
 			}
 			for _, p := range n.Prop {
@@ -218,6 +222,67 @@ func TestWorkerBusyDisablesEveryButton(t *testing.T) {
 	}
 	if len(w.sent) != 1+len(starts) {
 		t.Errorf("%d requests sent, want %d: %+v", len(w.sent), 1+len(starts), w.sent)
+	}
+}
+
+// TestCancelKeepsTheFocusNearby: the run bar's Cancel is aria-disabled,
+// not disabled, when no comparison runs, so that the focus stays on it
+// when the run ends, out of the Tab order as a disabled button is, and a
+// press on it then sends nothing; a panel's
+// Cancel, which goes away with its work, cancels it and gives the focus
+// to the button that started it, not to the page's start.
+func TestCancelKeepsTheFocusNearby(t *testing.T) {
+	var focused []string
+	old := focusElement
+	focusElement = func(id string) { focused = append(focused, id) }
+	t.Cleanup(func() { focusElement = old })
+	a, w := readyApp(t)
+	idle := buttons(t, a)["cancel"]
+	if !idle.ariaDisabled || idle.disabled || idle.tabindex != "-1" {
+		t.Errorf("idle, Cancel is aria-disabled %v, disabled %v, tabindex %q; want aria-disabled alone, out of the Tab order", idle.ariaDisabled, idle.disabled, idle.tabindex)
+	}
+	sent := len(w.sent)
+	idle.press()
+	if len(w.sent) != sent || a.Error != "" {
+		t.Errorf("Cancel pressed when no run goes sent %+v, error %q", w.sent[sent:], a.Error)
+	}
+	a.Run()
+	running := buttons(t, a)["cancel"]
+	if running.unavailable() || running.tabindex == "-1" {
+		t.Fatalf("while the comparison runs Cancel is unavailable %v, tabindex %q", running.unavailable(), running.tabindex)
+	}
+	running.press()
+	if last := w.sent[len(w.sent)-1]; last.Kind != protocol.KindCancel {
+		t.Errorf("Cancel pressed during the run sent %+v; want a cancel", last)
+	}
+	a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-2].ID, Kind: protocol.KindCancelled}))
+	panels := []struct {
+		start  func()
+		cancel string
+		button string
+	}{
+		{func() { a.Community.Extract(a.Form) }, "cancel-seeds", "extract-seeds"},
+		{a.Revisits.Run, "cancel-refresh", "run-refresh"},
+		{func() { a.Papers.Run(a.Form) }, "cancel-papers", "run-papers"},
+	}
+	for _, p := range panels {
+		p.start()
+		b, ok := buttons(t, a)[p.cancel]
+		if !ok {
+			t.Fatalf("no %s while its work goes", p.cancel)
+		}
+		focused = nil
+		b.press()
+		if last := w.sent[len(w.sent)-1]; last.Kind != protocol.KindCancel {
+			t.Errorf("%s sent %+v; want a cancel", p.cancel, last)
+		}
+		if len(focused) != 1 || focused[0] != p.button {
+			t.Errorf("%s gave the focus to %v; want %s", p.cancel, focused, p.button)
+		}
+		a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-2].ID, Kind: protocol.KindCancelled}))
+		if a.WorkerBusy() {
+			t.Fatalf("after %s the worker is still busy", p.cancel)
+		}
 	}
 }
 

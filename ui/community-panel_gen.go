@@ -139,7 +139,7 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.App.Community.Cancel() },
+					Func:      func(event vugu.DOMEvent) { c.App.CancelBeside(c.App.Community.Cancel, "extract-seeds") },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{

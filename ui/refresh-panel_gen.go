@@ -459,7 +459,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.App.Revisits.Cancel() },
+					Func:      func(event vugu.DOMEvent) { c.App.CancelBeside(c.App.Revisits.Cancel, "run-refresh") },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{

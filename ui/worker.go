@@ -152,6 +152,15 @@ func (a *App) WorkerBusy() bool { return a.q.Busy() || a.q.Par != nil || a.siteF
 // nothing (WhenIdle).
 func (a *App) BusyDisabled() string { return strconv.FormatBool(a.WorkerBusy()) }
 
+// CancelBeside is the press of a panel's Cancel button, which goes away
+// with the work it cancels: it cancels, and gives the focus to the button
+// start beside it, which started the work, so that the focus does not
+// fall to the page's start.
+func (a *App) CancelBeside(cancel func(), start string) {
+	cancel()
+	focusElement(start)
+}
+
 // WhenIdle is the press of a button that starts work in the worker: it
 // does start, unless the worker is busy (BusyDisabled).
 func (a *App) WhenIdle(start func()) {

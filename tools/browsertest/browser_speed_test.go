@@ -435,9 +435,9 @@ const embedIdle = `document.querySelector("#chart svg") != null && document.quer
 func secondRun(t *testing.T, ctx context.Context) []boxes {
 	t.Helper()
 	snaps := []boxes{boxesNow(t, ctx, "before a second run")}
-	run(t, ctx, chromedp.Click("#run"), waitFor(`document.querySelector("#cancel") && !document.querySelector("#cancel").disabled`, 30*time.Second))
+	run(t, ctx, chromedp.Click("#run"), waitFor(`document.querySelector("#cancel") && document.querySelector("#cancel").ariaDisabled == "false"`, 30*time.Second))
 	snaps = append(snaps, boxesNow(t, ctx, "during a second run"))
-	run(t, ctx, waitFor(`document.querySelector("#cancel").disabled && `+embedIdle, time.Minute), chromedp.Sleep(time.Second))
+	run(t, ctx, waitFor(`document.querySelector("#cancel").ariaDisabled == "true" && `+embedIdle, time.Minute), chromedp.Sleep(time.Second))
 	return append(snaps, boxesNow(t, ctx, "after a second run"))
 }
 
