@@ -132,6 +132,9 @@ type App struct {
 	// draftKept is the form's text last kept in the tab's storage
 	// (keepDraft).
 	draftKept string
+	// replaced is what a link put in the address replaced: the form's
+	// edits not run on the address before it (takeReplacedEdits).
+	replaced *replacedEdits
 	// refusedRun is the scenario the engine refused once its run started
 	// (runRefused), until the next Run.
 	refusedRun *model.Scenario

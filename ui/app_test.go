@@ -88,15 +88,32 @@ func tinyResult(t *testing.T) []byte {
 // startButtons are the ids of the buttons that send the worker a request.
 var startButtons = []string{"run", "generate", "load", "extract-seeds", "use-seeds", "run-refresh", "run-papers"}
 
+// shownButton is a button of the page as the browser would get it.
+type shownButton struct {
+	// disabled is its disabled property: it cannot be pressed, nor
+	// hold the focus.
+	disabled bool
+	// ariaDisabled is its aria-disabled attribute: it is said to be
+	// unavailable, and keeps the focus.
+	ariaDisabled bool
+	// tabindex is its tabindex attribute, "" when it has none.
+	tabindex string
+	// press calls its click handler, as a press on it does.
+	press func()
+}
+
+// unavailable reports whether the button is shown as unavailable.
+func (b shownButton) unavailable() bool { return b.disabled || b.ariaDisabled }
+
 // buttons builds the panels of the page (as the browser would render them)
-// and returns whether each button is disabled, by id.
-func buttons(t *testing.T, a *App) map[string]bool {
+// and returns their buttons, by id.
+func buttons(t *testing.T, a *App) map[string]shownButton {
 	t.Helper()
 	env, err := vugu.NewBuildEnv()
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]bool{}
+	out := map[string]shownButton{}
 	var walk func(res *vugu.BuildResults, n *vugu.VGNode)
 	walk = func(res *vugu.BuildResults, n *vugu.VGNode) {
 		if n == nil {
@@ -108,25 +125,34 @@ func buttons(t *testing.T, a *App) map[string]bool {
 			}
 		}
 		if n.Data == "button" {
-			id := ""
+			id, b := "", shownButton{press: func() {}}
 			for _, at := range n.Attr {
-				if at.Key == "id" {
+				switch at.Key {
+				case "id":
 					id = at.Val
+				case "aria-disabled":
+					b.ariaDisabled = at.Val == "true"
+				case "tabindex":
+					b.tabindex = at.Val
 				}
 			}
-			disabled := false
 			for _, p := range n.Prop {
 				if p.Key == "disabled" {
-					disabled = string(p.JSONVal) == "true"
+					b.disabled = string(p.JSONVal) == "true"
 				}
 			}
-			out[id] = disabled
+			for _, h := range n.DOMEventHandlerSpecList {
+				if h.EventType == "click" {
+					b.press = func() { h.Func(nil) }
+				}
+			}
+			out[id] = b
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(res, c)
 		}
 	}
-	for _, panel := range []vugu.Builder{&RunPanel{App: a}, &SourcePanel{App: a}, &CommunityPanel{App: a}, &RefreshPanel{App: a}, &PapersPanel{App: a}} {
+	for _, panel := range []vugu.Builder{&RunPanel{App: a}, &SourcePanel{App: a}, &CommunityPanel{App: a}, &RefreshPanel{App: a}, &PapersPanel{App: a}, &SharePanel{App: a}} {
 		res := env.RunBuild(panel)
 		for _, n := range res.Out.Out {
 			walk(res, n)
@@ -148,16 +174,18 @@ func pageEvent(r protocol.Response) page.Event {
 
 // TestWorkerBusyDisablesEveryButton: while the worker runs any request (a
 // comparison, a graph, a seed study, a revisit simulation), every button
-// that would send another is disabled, Extract and "Compare from these
-// seeds" included, whichever request runs.
+// that would send another is unavailable, Extract and "Compare from these
+// seeds" included, whichever request runs: aria-disabled, so that the
+// button just pressed keeps the keyboard's focus (a disabled one loses
+// it), and a press on it sends nothing.
 func TestWorkerBusyDisablesEveryButton(t *testing.T) {
 	a, w := readyApp(t)
 	// A seed study, so that "Compare from these seeds" shows.
 	a.Community.Study = a.Result
 	idle := buttons(t, a)
-	for _, id := range startButtons {
-		if disabled, ok := idle[id]; !ok || disabled {
-			t.Errorf("idle: button %s shown %v, disabled %v", id, ok, disabled)
+	for _, id := range append(startButtons, "download-orders") {
+		if b, ok := idle[id]; !ok || b.unavailable() {
+			t.Errorf("idle: button %s shown %v, unavailable %v", id, ok, b.unavailable())
 		}
 	}
 	starts := map[string]func(){
@@ -173,9 +201,16 @@ func TestWorkerBusyDisablesEveryButton(t *testing.T) {
 			t.Fatalf("%s: not busy after start; errors %q %q %q %q", name, a.Error, a.FormError, a.Community.Error, a.Revisits.Error)
 		}
 		got := buttons(t, a)
-		for _, id := range startButtons {
-			if !got[id] {
-				t.Errorf("during %s: button %s is enabled", name, id)
+		sent := len(w.sent)
+		for _, id := range append(startButtons, "download-orders") {
+			b := got[id]
+			if !b.ariaDisabled || b.disabled {
+				t.Errorf("during %s: button %s aria-disabled %v, disabled %v; want aria-disabled alone, keeping the focus", name, id, b.ariaDisabled, b.disabled)
+			}
+			b.press()
+			if len(w.sent) != sent {
+				t.Errorf("during %s: a press on %s sent %+v", name, id, w.sent[sent:])
+				sent = len(w.sent)
 			}
 		}
 		// The worker's answer ends it.
@@ -187,6 +222,67 @@ func TestWorkerBusyDisablesEveryButton(t *testing.T) {
 	}
 	if len(w.sent) != 1+len(starts) {
 		t.Errorf("%d requests sent, want %d: %+v", len(w.sent), 1+len(starts), w.sent)
+	}
+}
+
+// TestCancelKeepsTheFocusNearby: the run bar's Cancel is aria-disabled,
+// not disabled, when no comparison runs, so that the focus stays on it
+// when the run ends, out of the Tab order as a disabled button is, and a
+// press on it then sends nothing; a panel's
+// Cancel, which goes away with its work, cancels it and gives the focus
+// to the button that started it, not to the page's start.
+func TestCancelKeepsTheFocusNearby(t *testing.T) {
+	var focused []string
+	old := focusElement
+	focusElement = func(id string) { focused = append(focused, id) }
+	t.Cleanup(func() { focusElement = old })
+	a, w := readyApp(t)
+	idle := buttons(t, a)["cancel"]
+	if !idle.ariaDisabled || idle.disabled || idle.tabindex != "-1" {
+		t.Errorf("idle, Cancel is aria-disabled %v, disabled %v, tabindex %q; want aria-disabled alone, out of the Tab order", idle.ariaDisabled, idle.disabled, idle.tabindex)
+	}
+	sent := len(w.sent)
+	idle.press()
+	if len(w.sent) != sent || a.Error != "" {
+		t.Errorf("Cancel pressed when no run goes sent %+v, error %q", w.sent[sent:], a.Error)
+	}
+	a.Run()
+	running := buttons(t, a)["cancel"]
+	if running.unavailable() || running.tabindex == "-1" {
+		t.Fatalf("while the comparison runs Cancel is unavailable %v, tabindex %q", running.unavailable(), running.tabindex)
+	}
+	running.press()
+	if last := w.sent[len(w.sent)-1]; last.Kind != protocol.KindCancel {
+		t.Errorf("Cancel pressed during the run sent %+v; want a cancel", last)
+	}
+	a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-2].ID, Kind: protocol.KindCancelled}))
+	panels := []struct {
+		start  func()
+		cancel string
+		button string
+	}{
+		{func() { a.Community.Extract(a.Form) }, "cancel-seeds", "extract-seeds"},
+		{a.Revisits.Run, "cancel-refresh", "run-refresh"},
+		{func() { a.Papers.Run(a.Form) }, "cancel-papers", "run-papers"},
+	}
+	for _, p := range panels {
+		p.start()
+		b, ok := buttons(t, a)[p.cancel]
+		if !ok {
+			t.Fatalf("no %s while its work goes", p.cancel)
+		}
+		focused = nil
+		b.press()
+		if last := w.sent[len(w.sent)-1]; last.Kind != protocol.KindCancel {
+			t.Errorf("%s sent %+v; want a cancel", p.cancel, last)
+		}
+		if len(focused) != 1 || focused[0] != p.button {
+			t.Errorf("%s gave the focus to %v; want %s", p.cancel, focused, p.button)
+		}
+		a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-2].ID, Kind: protocol.KindCancelled}))
+		if a.WorkerBusy() {
+			t.Fatalf("after %s the worker is still busy", p.cancel)
+		}
 	}
 }
 

@@ -113,8 +113,9 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "extract-seeds"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "extract-seeds-reason seeds-stage"}}}
 			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("aria-disabled", c.App.BusyDisabled())
 			{
-				b, err := vjson.Marshal(c.App.WorkerBusy() || c.App.NoHostsReason() != "")
+				b, err := vjson.Marshal(c.App.NoHostsReason() != "")
 				if err != nil {
 					panic(err)
 				}
@@ -122,7 +123,7 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.Extract() },
+				Func:      func(event vugu.DOMEvent) { c.App.WhenIdle(c.Extract) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -138,7 +139,7 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.App.Community.Cancel() },
+					Func:      func(event vugu.DOMEvent) { c.App.CancelBeside(c.App.Community.Cancel, "extract-seeds") },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -266,16 +267,10 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "use-seeds"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "use-seeds-reason"}}}
 				vgparent.AppendChild(vgn)
-				{
-					b, err := vjson.Marshal(c.App.WorkerBusy())
-					if err != nil {
-						panic(err)
-					}
-					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
-				}
+				vgn.AddAttrInterface("aria-disabled", c.App.BusyDisabled())
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.App.UseSeeds() },
+					Func:      func(event vugu.DOMEvent) { c.App.WhenIdle(c.App.UseSeeds) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{

@@ -76,9 +76,10 @@ func (a *App) Run() {
 }
 
 // RunForm runs the form's scenario as it is, edits kept from before a
-// reload included: the Run button's action.
+// reload included: the Run button's action. The edits a link replaced
+// are then forgotten.
 func (a *App) RunForm() {
-	a.opening = nil
+	a.opening, a.replaced = nil, nil
 	a.Run()
 }
 

@@ -50,6 +50,12 @@ type draftStrategy struct {
 	More   []model.Strategy
 }
 
+// sameGraph reports whether the edits e are on form's kind of graph and,
+// unless generated, on its files: the page holds no others.
+func (e draftForm) sameGraph(form Form) bool {
+	return e.Source == form.Source && (e.Source == SourceGenerate || e.File == form.File && e.URLs == form.URLs)
+}
+
 // draftText is the text kept for form f edited on the address's fragment
 // base.
 func draftText(base string, f Form) string {
@@ -79,7 +85,7 @@ func formOfDraft(text, base string, form Form) (Form, bool) {
 		return form, false
 	}
 	e := d.Form
-	if e.Source != form.Source || e.Source != SourceGenerate && (e.File != form.File || e.URLs != form.URLs) {
+	if !e.sameGraph(form) {
 		return form, false
 	}
 	f := form
@@ -143,3 +149,105 @@ func (a *App) keepDraft() {
 	a.draftKept = text
 	saveDraft(text)
 }
+
+// replacedEdits are the form's edits not run that a link put in the
+// address replaced (applyWaitingLink), kept until the user puts them back
+// in the form (RestoreEdits), runs the form, or another link comes.
+type replacedEdits struct {
+	// text is the edited form as draftText writes it, base the fragment
+	// of the address it was edited on.
+	text, base string
+	// restorable says whether the linked form can take them back: they
+	// are on the same kind of graph, and the same files (formOfDraft).
+	restorable bool
+	// restored says that they are back in the form.
+	restored bool
+}
+
+// The notices of the edits a link replaced (EditsNotice).
+const (
+	editsReplacedNotice = "The linked scenario replaced the changes you had not run in the form."
+	editsLostNotice     = editsReplacedNotice + " They were made on another graph, which the form no longer names, so they cannot be put back."
+	editsRestoredNotice = "Your changes are back in the form; the results are of the linked scenario until you run them."
+)
+
+// editsNotRun returns the form as draftText writes it, with the fragment
+// of the address it was edited on (the base of the draft kept last),
+// when it differs from that address's scenario; "", "" when it holds
+// that scenario, or in embed mode, which shows no form.
+func (a *App) editsNotRun() (text, base string) {
+	var d draft
+	if a.Embed || a.draftKept == "" || json.Unmarshal([]byte(a.draftKept), &d) != nil {
+		return "", ""
+	}
+	s, ok, err := DecodePermalink(d.Base)
+	if err != nil {
+		return "", ""
+	}
+	if !ok {
+		if s, err = DefaultForm().Scenario(); err != nil {
+			return "", ""
+		}
+	}
+	if a.showsScenario(s) {
+		return "", ""
+	}
+	return draftText(d.Base, a.Form), d.Base
+}
+
+// takeReplacedEdits keeps the edits text made on the address base that
+// the form of a link (already in a.Form) replaced, and says so beside the
+// form (EditsNotice); none ("") forgets the edits a link replaced before.
+// Edits that the linked form holds already were not lost.
+func (a *App) takeReplacedEdits(text, base string) {
+	a.replaced = nil
+	var d draft
+	if text == "" || a.Embed || json.Unmarshal([]byte(text), &d) != nil {
+		return
+	}
+	_, changed := formOfDraft(text, base, a.Form)
+	if !changed && d.Form.sameGraph(a.Form) {
+		return
+	}
+	a.replaced = &replacedEdits{text: text, base: base, restorable: changed}
+}
+
+// EditsNotice says, beside the form, that a link replaced the edits not
+// run in the form (and whether they can be put back), or that they are
+// back; "" when no link did.
+func (a *App) EditsNotice() string {
+	switch r := a.replaced; {
+	case r == nil:
+		return ""
+	case r.restored:
+		return editsRestoredNotice
+	case r.restorable:
+		return editsReplacedNotice
+	}
+	return editsLostNotice
+}
+
+// CanRestoreEdits reports whether the edits a link replaced can be put
+// back in the form (RestoreEdits).
+func (a *App) CanRestoreEdits() bool {
+	return a.replaced != nil && a.replaced.restorable && !a.replaced.restored
+}
+
+// RestoreEdits puts the edits a link replaced back in the form, without
+// running them, and gives the focus to the notice that says so (the
+// button pressed goes away).
+func (a *App) RestoreEdits() {
+	if !a.CanRestoreEdits() {
+		return
+	}
+	a.Form, _ = formOfDraft(a.replaced.text, a.replaced.base, a.Form)
+	a.replaced.restored = true
+	focusElement(editsNoticeID)
+}
+
+// editsNoticeID is the id of the notice of the edits a link replaced.
+const editsNoticeID = "edits-replaced"
+
+// focusElement gives an element of the page the focus (page.FocusInView);
+// the tests replace it.
+var focusElement = page.FocusInView

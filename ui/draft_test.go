@@ -144,3 +144,94 @@ func defaultLinkWithSeeds(t *testing.T, seeds string) string {
 	}
 	return link
 }
+
+// TestLinkKeepsTheEditsItReplaced: a link put in the address of the idle
+// page replaces the form's edits not run with its scenario, and runs it;
+// the page says so beside the form, and Restore my edits puts them back
+// in the form without running them, gives the focus to that notice, and
+// the link's run does not undo it. Before, the edits were gone without a
+// word. A link that replaces no edits says nothing, and the user's Run
+// forgets the edits.
+func TestLinkKeepsTheEditsItReplaced(t *testing.T) {
+	kept, fragment := storedDraft(t)
+	old := setFragment
+	setFragment = func(f string) error { *fragment = f; return nil }
+	var focused []string
+	oldFocus := focusElement
+	focusElement = func(id string) { focused = append(focused, id) }
+	t.Cleanup(func() { setFragment, focusElement = old, oldFocus })
+	a, w := readyApp(t)
+	a.keepDraft()
+
+	link := defaultLinkWithSeeds(t, "top-pagerank:3")
+	*fragment = link
+	a.AddressChanged("", link)
+	if a.EditsNotice() != "" || a.CanRestoreEdits() {
+		t.Errorf("a link over a form without edits says %q", a.EditsNotice())
+	}
+	answerRun(t, a, w)
+	a.keepDraft()
+
+	a.Form.Seeds, a.Form.Budget = "random:7", "1234"
+	a.Form.Strategies[0].On = !a.Form.Strategies[0].On
+	a.keepDraft()
+	other := defaultLinkWithSeeds(t, "top-pagerank:5")
+	*fragment = other
+	a.AddressChanged("", other)
+	if r := lastRun(w); r == nil || r.Seeds != "top-pagerank:5" {
+		t.Fatalf("the link ran %+v; want its scenario", r)
+	}
+	if a.Form.Seeds != "top-pagerank:5" {
+		t.Fatalf("the form has seeds %q; want the link's", a.Form.Seeds)
+	}
+	if !strings.Contains(a.EditsNotice(), "replaced the changes you had not run") || !a.CanRestoreEdits() {
+		t.Fatalf("the notice says %q, restore offered %v; want that the link replaced the edits, and a way back", a.EditsNotice(), a.CanRestoreEdits())
+	}
+	sent := len(w.sent)
+	a.RestoreEdits()
+	if a.Form.Seeds != "random:7" || a.Form.Budget != "1234" || a.Form.Strategies[0].On == DefaultForm().Strategies[0].On {
+		t.Errorf("restored, the form has seeds %q, budget %q, first strategy on %v; want the edits",
+			a.Form.Seeds, a.Form.Budget, a.Form.Strategies[0].On)
+	}
+	if len(w.sent) != sent {
+		t.Errorf("restoring the edits sent %+v; want nothing run", w.sent[sent:])
+	}
+	if !strings.Contains(a.EditsNotice(), "back in the form") || a.CanRestoreEdits() {
+		t.Errorf("restored, the notice says %q, restore offered %v", a.EditsNotice(), a.CanRestoreEdits())
+	}
+	if len(focused) != 1 || focused[0] != editsNoticeID {
+		t.Errorf("restoring gave the focus to %v; want the notice %s", focused, editsNoticeID)
+	}
+	answerRun(t, a, w)
+	a.keepDraft()
+	if a.Form.Seeds != "random:7" {
+		t.Errorf("the link's result replaced the restored edits: seeds %q", a.Form.Seeds)
+	}
+	if !strings.Contains(*kept, `"base":"`+other) || !strings.Contains(*kept, "random:7") {
+		t.Errorf("the restored edits are not kept as edits on the link's address: %s", *kept)
+	}
+	a.RunForm()
+	if r := lastRun(w); r == nil || r.Seeds != "random:7" || a.EditsNotice() != "" {
+		t.Errorf("Run ran %+v and the notice says %q; want the edits run and no notice", r, a.EditsNotice())
+	}
+}
+
+// TestLinkSaysEditsOnAnotherGraphAreLost: edits on another kind of graph
+// than the link's cannot be put back (the page would not hold their
+// files): the notice says so, and offers nothing.
+func TestLinkSaysEditsOnAnotherGraphAreLost(t *testing.T) {
+	_, fragment := storedDraft(t)
+	a, _ := readyApp(t)
+	a.Form.Source, a.Form.File = SourceUpload, "g.edges"
+	a.keepDraft()
+	link := defaultLinkWithSeeds(t, "top-pagerank:3")
+	*fragment = link
+	a.AddressChanged("", link)
+	if !strings.Contains(a.EditsNotice(), "cannot be put back") || a.CanRestoreEdits() {
+		t.Errorf("the notice says %q, restore offered %v; want that the edits are lost", a.EditsNotice(), a.CanRestoreEdits())
+	}
+	a.RestoreEdits()
+	if a.Form.Source != SourceGenerate {
+		t.Errorf("the edits on an upload were put back: source %q", a.Form.Source)
+	}
+}

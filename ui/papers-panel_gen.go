@@ -97,16 +97,10 @@ func (c *PapersPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run-papers"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "run-papers-reason papers-stage"}}}
 			vgparent.AppendChild(vgn)
-			{
-				b, err := vjson.Marshal(c.App.WorkerBusy())
-				if err != nil {
-					panic(err)
-				}
-				vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
-			}
+			vgn.AddAttrInterface("aria-disabled", c.App.BusyDisabled())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.Run() },
+				Func:      func(event vugu.DOMEvent) { c.App.WhenIdle(c.Run) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -122,7 +116,7 @@ func (c *PapersPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.App.Papers.Cancel() },
+					Func:      func(event vugu.DOMEvent) { c.App.CancelBeside(c.App.Papers.Cancel, "run-papers") },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{

@@ -149,14 +149,19 @@ func (a *App) applyWaitingLink() {
 	a.waitingLink = nil
 	held := a.Form.Source == SourceUpload && a.q.Upload != nil && a.Form.File != ""
 	file, urls := a.Form.File, a.Form.URLs
+	edits, editedOn := a.editsNotRun()
 	var notice string
 	a.Form, notice = FormOfLink(l.s)
 	a.Embed, a.embedFragment = l.embed, l.embedFragment
 	a.Notice, a.FormError, a.fileLink = "", "", nil
 	notice = joinNotices(notice, a.applyLinkView(l.fragment))
 	// The notice of what the form leaves out of the link stays beside
-	// the upload's notice, and once the link runs.
-	defer func() { a.Notice = joinNotices(a.Notice, notice) }()
+	// the upload's notice, and once the link runs; so does the notice
+	// of the edits the link replaced.
+	defer func() {
+		a.Notice = joinNotices(a.Notice, notice)
+		a.takeReplacedEdits(edits, editedOn)
+	}()
 	if !a.q.Dead() {
 		// A dead worker's message stays: it says to reload the page.
 		a.Error = ""

@@ -440,16 +440,10 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run-refresh"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "run-refresh-reason refresh-stage"}}}
 			vgparent.AppendChild(vgn)
-			{
-				b, err := vjson.Marshal(c.App.WorkerBusy())
-				if err != nil {
-					panic(err)
-				}
-				vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
-			}
+			vgn.AddAttrInterface("aria-disabled", c.App.BusyDisabled())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.App.Revisits.Run() },
+				Func:      func(event vugu.DOMEvent) { c.App.WhenIdle(c.App.Revisits.Run) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -465,7 +459,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.App.Revisits.Cancel() },
+					Func:      func(event vugu.DOMEvent) { c.App.CancelBeside(c.App.Revisits.Cancel, "run-refresh") },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{

@@ -1,9 +1,34 @@
 package main
 
+import "strconv"
+
 // RunPanel runs and cancels the comparison and shows its progress, one bar
 // per strategy.
 type RunPanel struct {
 	App *App
+}
+
+// CancelDisabled is the aria-disabled attribute of Cancel: "true" when
+// no comparison runs. It is not given the disabled property, so that
+// the keyboard user who pressed it, or waits on it, keeps the focus when
+// the run ends (App.BusyDisabled).
+func (c *RunPanel) CancelDisabled() string { return strconv.FormatBool(!c.App.Running()) }
+
+// CancelTabIndex is the tabindex of Cancel: out of the Tab order ("-1")
+// when no comparison runs, as a disabled button is, so that Tab goes
+// from Run to the chart as quickly; it still keeps the focus it holds.
+func (c *RunPanel) CancelTabIndex() string {
+	if c.App.Running() {
+		return "0"
+	}
+	return "-1"
+}
+
+// Cancel is the press of Cancel: it cancels the comparison, if one runs.
+func (c *RunPanel) Cancel() {
+	if c.App.Running() {
+		c.App.Cancel()
+	}
 }
 
 // Percent returns a progress in percent.

@@ -33,16 +33,10 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "primary"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "stage"}}}
 			vgparent.AppendChild(vgn)
-			{
-				b, err := vjson.Marshal(c.App.WorkerBusy())
-				if err != nil {
-					panic(err)
-				}
-				vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
-			}
+			vgn.AddAttrInterface("aria-disabled", c.App.BusyDisabled())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.App.RunForm() },
+				Func:      func(event vugu.DOMEvent) { c.App.WhenIdle(c.App.RunForm) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -55,16 +49,11 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "cancel"}}}
 			vgparent.AppendChild(vgn)
-			{
-				b, err := vjson.Marshal(!c.App.Running())
-				if err != nil {
-					panic(err)
-				}
-				vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
-			}
+			vgn.AddAttrInterface("aria-disabled", c.CancelDisabled())
+			vgn.AddAttrInterface("tabindex", c.CancelTabIndex())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.App.Cancel() },
+				Func:      func(event vugu.DOMEvent) { c.Cancel() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{

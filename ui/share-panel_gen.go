@@ -126,8 +126,9 @@ func (c *SharePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "download-orders"}}}
 			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("aria-disabled", c.App.BusyDisabled())
 			{
-				b, err := vjson.Marshal(c.App.Result == nil || c.App.WorkerBusy())
+				b, err := vjson.Marshal(c.App.Result == nil)
 				if err != nil {
 					panic(err)
 				}
@@ -135,7 +136,7 @@ func (c *SharePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.App.DownloadOrders() },
+				Func:      func(event vugu.DOMEvent) { c.App.WhenIdle(c.App.DownloadOrders) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{

@@ -285,16 +285,10 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "generate"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "generate-reason"}}}
 			vgparent.AppendChild(vgn)
-			{
-				b, err := vjson.Marshal(c.App.WorkerBusy())
-				if err != nil {
-					panic(err)
-				}
-				vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
-			}
+			vgn.AddAttrInterface("aria-disabled", c.App.BusyDisabled())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.App.Generate() },
+				Func:      func(event vugu.DOMEvent) { c.App.WhenIdle(c.App.Generate) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -350,16 +344,10 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "load"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "load-reason"}}}
 			vgparent.AppendChild(vgn)
-			{
-				b, err := vjson.Marshal(c.App.WorkerBusy())
-				if err != nil {
-					panic(err)
-				}
-				vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
-			}
+			vgn.AddAttrInterface("aria-disabled", c.App.BusyDisabled())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.App.LoadFiles() },
+				Func:      func(event vugu.DOMEvent) { c.App.WhenIdle(c.App.LoadFiles) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{

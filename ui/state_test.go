@@ -132,12 +132,12 @@ func TestStaleWhileRunning(t *testing.T) {
 // (aria-describedby); with hosts, or on a generated graph, it is enabled.
 func TestCommunityNeedsHosts(t *testing.T) {
 	a, _ := readyApp(t)
-	if buttons(t, a)["extract-seeds"] {
+	if buttons(t, a)["extract-seeds"].disabled {
 		t.Fatal("extract disabled on a generated graph")
 	}
 	a.Form.Source, a.Form.File = SourceUpload, "web.edges"
 	a.Graph = &protocol.GraphInfo{Name: "web.edges"}
-	if !buttons(t, a)["extract-seeds"] {
+	if !buttons(t, a)["extract-seeds"].disabled {
 		t.Error("extract enabled on a graph without hosts")
 	}
 	n, _ := builtNode(t, &CommunityPanel{App: a}, "extract-seeds-reason")
@@ -157,7 +157,7 @@ func TestCommunityNeedsHosts(t *testing.T) {
 		t.Errorf("extract on a graph without hosts: error %q, busy %v", a.Community.Error, a.WorkerBusy())
 	}
 	a.Graph.Stats.Hosts = 3
-	if buttons(t, a)["extract-seeds"] {
+	if buttons(t, a)["extract-seeds"].disabled {
 		t.Error("extract disabled on a graph with hosts")
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/vugu/vugu"
@@ -139,8 +140,34 @@ func (a *App) runPending() {
 
 // WorkerBusy reports whether the worker has a request in flight, or a
 // graph of the site downloads for it. It does one at a time, so every
-// button that starts one is disabled meanwhile.
+// button that starts one is disabled meanwhile (BusyDisabled).
 func (a *App) WorkerBusy() bool { return a.q.Busy() || a.q.Par != nil || a.siteFetching }
+
+// BusyDisabled is the aria-disabled attribute of a button that starts
+// work in the worker: "true" while the worker is busy. Such a button is
+// not given the disabled property, which would send the focus of the
+// keyboard user who pressed it to the page's start (a disabled element
+// cannot hold the focus): it keeps the focus and its place in the Tab
+// order, is styled and announced as unavailable, and a press on it does
+// nothing (WhenIdle).
+func (a *App) BusyDisabled() string { return strconv.FormatBool(a.WorkerBusy()) }
+
+// CancelBeside is the press of a panel's Cancel button, which goes away
+// with the work it cancels: it cancels, and gives the focus to the button
+// start beside it, which started the work, so that the focus does not
+// fall to the page's start.
+func (a *App) CancelBeside(cancel func(), start string) {
+	cancel()
+	focusElement(start)
+}
+
+// WhenIdle is the press of a button that starts work in the worker: it
+// does start, unless the worker is busy (BusyDisabled).
+func (a *App) WhenIdle(start func()) {
+	if !a.WorkerBusy() {
+		start()
+	}
+}
 
 // BusyReason says, beside the disabled Run button, what the worker is
 // doing when it is not the comparison (whose progress shows there), and

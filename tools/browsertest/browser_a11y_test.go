@@ -87,7 +87,7 @@ func TestPageKeyboardOnly(t *testing.T) {
 		setField("#gen-pages", "40000"),
 		chromedp.Focus("#run"),
 		chromedp.KeyEvent(kb.Enter),
-		waitFor(`document.querySelector("#run").disabled`, 10*time.Second),
+		waitFor(`document.querySelector("#run").ariaDisabled == "true"`, 10*time.Second),
 		waitFor(idle, 2*time.Minute))
 	said := value(t, ctx, chromedp.Evaluate[[]string](`window.liveSaid`))
 	joined := strings.Join(said, " | ")
@@ -245,7 +245,7 @@ func TestPageAccessibilityAudit(t *testing.T) {
 		{"dark, embed 900 px", true, 900, "/?embed=1"},
 	} {
 		run(t, ctx, darkMode(c.dark), viewport(c.width, 900), chromedp.Navigate(url+c.path),
-			waitFor(`document.querySelector("#chart svg") != null && !document.querySelector("#run").disabled`, 2*time.Minute))
+			waitFor(`document.querySelector("#chart svg") != null && document.querySelector("#run").ariaDisabled == "false"`, 2*time.Minute))
 		violations := audit(t, ctx, script)
 		for _, v := range violations {
 			t.Errorf("%s: axe-core %s (%s): %s\n    %s", c.name, v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "\n    "))
@@ -275,6 +275,64 @@ var focusEmulation = chromedp.Func(func(ctx context.Context, t *chromedp.Target)
 	_, err := cdp.Call(ctx, t, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
 	return err
 })
+
+// TestPageRunKeepsTheFocus: Run pressed with the keyboard keeps the
+// focus while the run goes (it is aria-disabled, not disabled, which
+// sent the focus to the page's body, so that the next Tab started again
+// at the top), and a press then does nothing; Tab goes on from it to
+// Cancel, which keeps the focus once pressed too, Shift+Tab comes back
+// to Run, and Enter on it runs again.
+func TestPageRunKeepsTheFocus(t *testing.T) {
+	ctx, url := browser(t, nil)
+	const going = `document.querySelector("#cancel") != null && document.querySelector("#cancel").ariaDisabled == "false"`
+	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		setField("#gen-pages", "100000"),
+		chromedp.Focus("#run"), chromedp.KeyEvent(kb.Enter), waitFor(going, 30*time.Second))
+	during := value(t, ctx, chromedp.Evaluate[string](`(() => { const e = document.activeElement; return e == null || e == document.body ? "body" : e.id || e.tagName; })()`))
+	if during != "run" {
+		t.Fatalf("while the run goes the focus is on %q; want the Run button pressed", during)
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.Enter))
+	if !value(t, ctx, chromedp.Evaluate[bool](going)) {
+		t.Fatal("the run ended before the focus could be followed; give it a larger graph")
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.Tab))
+	if got := focused(t, ctx); got != "cancel" {
+		t.Fatalf("Tab from Run during the run reaches %q; want Cancel, the control after it", got)
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.Enter), waitFor(idle, time.Minute))
+	if got := focused(t, ctx); got != "cancel" {
+		t.Errorf("Cancel pressed with Enter leaves the focus on %q; want still Cancel", got)
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)))
+	if got := focused(t, ctx); got != "run" {
+		t.Fatalf("Shift+Tab from Cancel reaches %q; want Run", got)
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.Enter), waitFor(going, 30*time.Second), chromedp.Click("#cancel"), waitFor(idle, time.Minute))
+}
+
+// TestPagePanelCancelKeepsTheFocus: Reproduce pressed with the keyboard
+// keeps the focus while the papers run, Tab reaches the Cancel beside
+// it, and Cancel pressed, which goes away with the work, gives the focus
+// back to Reproduce rather than to the page's body.
+func TestPagePanelCancelKeepsTheFocus(t *testing.T) {
+	ctx, url := browser(t, nil)
+	const going = `document.querySelector("#cancel-papers") != null`
+	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		setField("#papers-paper", "all"),
+		chromedp.Focus("#run-papers"), chromedp.KeyEvent(kb.Enter), waitFor(going, 30*time.Second))
+	if got := focused(t, ctx); got != "run-papers" {
+		t.Fatalf("while the papers run the focus is on %q; want Reproduce", got)
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.Tab))
+	if got := focused(t, ctx); got != "cancel-papers" {
+		t.Fatalf("Tab from Reproduce reaches %q; want its Cancel", got)
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.Enter), waitFor(`!(`+going+`)`, time.Minute))
+	if got := focused(t, ctx); got != "run-papers" {
+		t.Errorf("Cancel pressed with Enter leaves the focus on %q; want Reproduce", got)
+	}
+}
 
 // TestPageLegendAndLogAxis: a legend entry, pressed from the keyboard,
 // hides its curve and says so (aria-pressed), pressed again shows it; a

@@ -121,7 +121,7 @@ func TestPageEmbedRunsASiteGraph(t *testing.T) {
 
 	// The embed on the first link: it runs on the site's graph.
 	run(t, ctx, chromedp.Navigate(url+"/?embed=1#"+frag),
-		waitFor(`document.querySelectorAll("#legend li").length == 3 && !document.querySelector("#run").disabled && !document.querySelector("#legend.pending")`, 3*time.Minute))
+		waitFor(`document.querySelectorAll("#legend li").length == 3 && document.querySelector("#run").ariaDisabled == "false" && !document.querySelector("#legend.pending")`, 3*time.Minute))
 	embed := value(t, ctx, chromedp.Evaluate[struct{ Compared, Error, Notice string }](`(() => {
 		const text = sel => { const e = document.querySelector(sel); return e ? e.textContent : ""; };
 		return {Compared: text("#chart-compared"), Error: text("#error"), Notice: text("#notice")};

@@ -175,18 +175,18 @@ func TestPageEmbedFitsItsFrame(t *testing.T) {
 				window.duringRun = {seen: false, width: 0, height: 0};
 				const watch = () => {
 					const run = document.querySelector("#run"), d = document.documentElement;
-					if (run && run.disabled && document.querySelector("#progress")) {
+					if (run && run.ariaDisabled == "true" && document.querySelector("#progress")) {
 						window.duringRun.seen = true;
 						window.duringRun.width = Math.max(window.duringRun.width, d.scrollWidth);
 						window.duringRun.height = Math.max(window.duringRun.height, d.scrollHeight);
 					}
-					if (!window.duringRun.seen || (run && run.disabled)) requestAnimationFrame(watch);
+					if (!window.duringRun.seen || (run && run.ariaDisabled == "true")) requestAnimationFrame(watch);
 				};
 				watch();
 			})()`),
 			waitFor(`document.querySelector("#run") != null`, time.Minute))
 		check("before the run")
-		run(t, ctx, waitFor(`window.duringRun.seen && document.querySelector("#chart svg") != null && !document.querySelector("#run").disabled`, 3*time.Minute))
+		run(t, ctx, waitFor(`window.duringRun.seen && document.querySelector("#chart svg") != null && document.querySelector("#run").ariaDisabled == "false"`, 3*time.Minute))
 		during := value(t, ctx, chromedp.Evaluate[pageBox](`({ScrollWidth: window.duringRun.width, ScrollHeight: window.duringRun.height, InnerWidth: innerWidth, InnerHeight: innerHeight})`))
 		if during.ScrollWidth > during.InnerWidth || during.ScrollHeight > during.InnerHeight {
 			t.Errorf("embed at %d×%d during the run: the document grew to %d×%d", w, h, during.ScrollWidth, during.ScrollHeight)

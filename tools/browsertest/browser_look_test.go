@@ -77,7 +77,7 @@ func TestPageNothingHiddenOrCut(t *testing.T) {
 			const shown = Array.from(document.querySelectorAll("#stage, #progress .stage-line")).find((e) => e.getBoundingClientRect().height > 0);
 			if (shown && shown.textContent != "") return {Text: shown.textContent, Page: ""};
 			const p = document.querySelector("#progress"), line = document.querySelector("#progress .stage-line");
-			return {Text: "", Page: (shown ? (shown.id ? "#" + shown.id : "." + shown.className) + " shown empty; " : "") + (p == null ? "no drop-down, Run " + (document.querySelector("#run").disabled ? "disabled" : "enabled") :
+			return {Text: "", Page: (shown ? (shown.id ? "#" + shown.id : "." + shown.className) + " shown empty; " : "") + (p == null ? "no drop-down, Run " + (document.querySelector("#run").ariaDisabled == "true" ? "disabled" : "enabled") :
 				"a drop-down " + Math.round(p.getBoundingClientRect().height) + " px high, its stage line " + (line ? Math.round(line.getBoundingClientRect().height) + " px high, " + JSON.stringify(line.textContent) : "missing"))};
 		})()`))
 		if stage.Text == "" {
@@ -87,7 +87,7 @@ func TestPageNothingHiddenOrCut(t *testing.T) {
 		if cut := value(t, ctx, chromedp.Evaluate[[]string](cutLabels)); len(cut) > 0 {
 			t.Errorf("at %d px during a run the progress bars' labels %q are cut", width, cut)
 		}
-		run(t, ctx, chromedp.Click("#cancel"), waitFor(`!document.querySelector("#run").disabled`, 20*time.Second))
+		run(t, ctx, chromedp.Click("#cancel"), waitFor(`document.querySelector("#run").ariaDisabled == "false"`, 20*time.Second))
 	}
 }
 
@@ -149,7 +149,7 @@ func TestPageEmbedLegendWhole(t *testing.T) {
 		if len(covered) > 0 {
 			t.Errorf("embedded in %d×%d px during a second run: %s", frame[0], frame[1], strings.Join(covered, "; "))
 		}
-		run(t, ctx, chromedp.Click("#cancel"), waitFor(`!document.querySelector("#run").disabled`, 20*time.Second))
+		run(t, ctx, chromedp.Click("#cancel"), waitFor(`document.querySelector("#run").ariaDisabled == "false"`, 20*time.Second))
 	}
 }
 

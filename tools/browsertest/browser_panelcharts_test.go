@@ -55,7 +55,7 @@ func TestPagePanelChartsOnPhonesAndInDark(t *testing.T) {
 	run(t, ctx, darkMode(true), viewport(360, 800), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "3000"), setField("#community-k", "5"),
 		chromedp.Click("#extract-seeds"),
-		waitFor(`document.querySelector("#seeds-chart svg") != null && !document.querySelector("#run-refresh").disabled`, time.Minute),
+		waitFor(`document.querySelector("#seeds-chart svg") != null && document.querySelector("#run-refresh").ariaDisabled == "false"`, time.Minute),
 		setField("#refresh-sites", "120"), setField("#refresh-horizon", "400"),
 		chromedp.Click("#run-refresh"),
 		waitFor(`document.querySelector("#refresh-chart svg") != null`, time.Minute),

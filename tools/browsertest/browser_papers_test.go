@@ -13,7 +13,7 @@ import (
 // papersDone is true when the Papers panel shows paper 004's report with
 // its findings and chart, and the worker is free again.
 const papersDone = `document.querySelectorAll("#paper-004 table.paper-findings tbody tr").length > 0 &&
-	document.querySelector("#paper-004 .paper-chart svg") != null && !document.querySelector("#run-papers").disabled`
+	document.querySelector("#paper-004 .paper-chart svg") != null && document.querySelector("#run-papers").ariaDisabled == "false"`
 
 // TestPagePapers reproduces paper 004 in the page on a small generated
 // web: the panel shows Table 2 beside crawlsim's figures, the findings

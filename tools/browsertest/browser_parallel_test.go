@@ -30,9 +30,9 @@ func workersUsed(t *testing.T, ctx context.Context) string {
 // graph (data-ready-helpers on the root element), and Run is enabled.
 func helpersReady(n int) chromedp.Action[chromedp.Void] {
 	if n == 0 {
-		return waitFor(`!document.querySelector("#run").disabled`, 2*time.Minute)
+		return waitFor(`document.querySelector("#run").ariaDisabled == "false"`, 2*time.Minute)
 	}
-	return waitFor(`document.documentElement.dataset.readyHelpers == "`+strconv.Itoa(n)+`" && !document.querySelector("#run").disabled`, 2*time.Minute)
+	return waitFor(`document.documentElement.dataset.readyHelpers == "`+strconv.Itoa(n)+`" && document.querySelector("#run").ariaDisabled == "false"`, 2*time.Minute)
 }
 
 // TestPageParallelWorkers runs a comparison of five strategies in two
@@ -45,7 +45,7 @@ func TestPageParallelWorkers(t *testing.T) {
 		setField("#gen-pages", "30000"), setField("#gen-seed", "3"), setField("#seeds", "top-pagerank:50"),
 		chooseStrategies("optimal", "bfs", "fpr", "windowed-rankmass", "larger-sites-first"),
 		chromedp.Click("#run"),
-		waitFor(`document.querySelector("#run").disabled`, 10*time.Second),
+		waitFor(`document.querySelector("#run").ariaDisabled == "true"`, 10*time.Second),
 		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 5`, 2*time.Minute))
 	if n := workersUsed(t, ctx); n != "2" {
 		t.Fatalf("the comparison ran in %q workers, want 2", n)
@@ -95,14 +95,14 @@ func TestPageParallelUploadTime(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		ctx, url := browser(t, nil)
 		run(t, ctx, chromedp.Navigate(url+"/?workers="+strconv.Itoa(workers)), waitFor(idle, 2*time.Minute), helpersReady(workers-1),
-			chromedp.Click("#source-upload"), waitFor(`document.querySelector("#graph-file") && !document.querySelector("#load").disabled`, 10*time.Second),
+			chromedp.Click("#source-upload"), waitFor(`document.querySelector("#graph-file") && document.querySelector("#load").ariaDisabled == "false"`, 10*time.Second),
 			chromedp.SetUploadFiles("#graph-file", files), chromedp.Click("#load"),
 			waitFor(`((document.querySelector("#graph-facts") || {}).textContent || "").includes("cnr-2000.graph")`, 2*time.Minute),
 			helpersReady(workers-1))
 		before := pageThreadTime(t, ctx)
 		start := time.Now()
 		run(t, ctx, chromedp.Click("#run"),
-			waitFor(`document.querySelector("#run").disabled`, 10*time.Second),
+			waitFor(`document.querySelector("#run").ariaDisabled == "true"`, 10*time.Second),
 			waitFor(idle, 3*time.Minute))
 		times[workers] = time.Since(start)
 		busy[workers] = pageThreadTime(t, ctx) - before

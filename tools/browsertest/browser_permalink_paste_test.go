@@ -55,7 +55,7 @@ func TestPagePermalinkOfAnUpload(t *testing.T) {
 	defer cancel()
 	run(t, tab, chromedp.Navigate(link),
 		waitFor(`((document.querySelector("#notice") || {}).textContent || "").includes("ring.edges")`, time.Minute),
-		waitFor(`!document.querySelector("#run").disabled`, time.Minute))
+		waitFor(`document.querySelector("#run").ariaDisabled == "false"`, time.Minute))
 	notice := value(t, tab, chromedp.Text("#notice"))
 	if !strings.Contains(notice, "choose") || !strings.Contains(notice, "then press Run") {
 		t.Errorf("the link's notice %q does not say to choose the file, then press Run", notice)

@@ -428,16 +428,16 @@ func TestPageSkeletonArrivesSlowly(t *testing.T) {
 
 // embedIdle is true when the embedded page shows a comparison and runs
 // nothing.
-const embedIdle = `document.querySelector("#chart svg") != null && !document.querySelector("#run").disabled`
+const embedIdle = `document.querySelector("#chart svg") != null && document.querySelector("#run").ariaDisabled == "false"`
 
 // secondRun runs the comparison shown again and returns where the page's
 // boxes are before, during (the earlier result marked as such) and after.
 func secondRun(t *testing.T, ctx context.Context) []boxes {
 	t.Helper()
 	snaps := []boxes{boxesNow(t, ctx, "before a second run")}
-	run(t, ctx, chromedp.Click("#run"), waitFor(`document.querySelector("#cancel") && !document.querySelector("#cancel").disabled`, 30*time.Second))
+	run(t, ctx, chromedp.Click("#run"), waitFor(`document.querySelector("#cancel") && document.querySelector("#cancel").ariaDisabled == "false"`, 30*time.Second))
 	snaps = append(snaps, boxesNow(t, ctx, "during a second run"))
-	run(t, ctx, waitFor(`document.querySelector("#cancel").disabled && `+embedIdle, time.Minute), chromedp.Sleep(time.Second))
+	run(t, ctx, waitFor(`document.querySelector("#cancel").ariaDisabled == "true" && `+embedIdle, time.Minute), chromedp.Sleep(time.Second))
 	return append(snaps, boxesNow(t, ctx, "after a second run"))
 }
 

@@ -64,7 +64,7 @@ func TestPageStaleResults(t *testing.T) {
 	}
 	run(t, ctx, setField("#gen-pages", "300000"), chooseStrategies("optimal", "bfs", "batch-pagerank"),
 		chromedp.Click("#run"),
-		waitFor(`document.querySelector("#run").disabled && document.querySelector("#stale-note") != null`, 20*time.Second))
+		waitFor(`document.querySelector("#run").ariaDisabled == "true" && document.querySelector("#stale-note") != null`, 20*time.Second))
 	note := value(t, ctx, chromedp.Text("#stale-note"))
 	// The old table's text takes the muted ink (dimmed, yet still readable:
 	// the audit checks its contrast), the chart's drawing fades.
@@ -83,7 +83,7 @@ func TestPageStaleResults(t *testing.T) {
 	if !strings.Contains(note, "previous run") || !dimmed || rows != len(DefaultPageScenario().Strategies) {
 		t.Errorf("during the run: note %q, the old table in the muted ink and the chart faded: %v, %d rows (the previous result's)", note, dimmed, rows)
 	}
-	run(t, ctx, chromedp.Click("#cancel"), waitFor(`!document.querySelector("#run").disabled`, 20*time.Second))
+	run(t, ctx, chromedp.Click("#cancel"), waitFor(`document.querySelector("#run").ariaDisabled == "false"`, 20*time.Second))
 	if note := value(t, ctx, chromedp.Text("#stale-note")); !strings.Contains(note, "previous run") {
 		t.Errorf("after the cancel the note says %q", note)
 	}
@@ -105,7 +105,7 @@ func TestPagePagesValidated(t *testing.T) {
 		run(t, ctx, setField("#gen-pages", c.pages), chromedp.Click("#run"),
 			waitFor(`document.querySelector("#form-error") != null`, 10*time.Second))
 		msg := value(t, ctx, chromedp.Text("#form-error"))
-		running := value(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#run").disabled`))
+		running := value(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#run").ariaDisabled == "true"`))
 		if !strings.Contains(msg, "pages") || !strings.Contains(msg, c.want) || running {
 			t.Errorf("pages %q: the page says %q, running %v", c.pages, msg, running)
 		}
@@ -115,7 +115,7 @@ func TestPagePagesValidated(t *testing.T) {
 		t.Errorf("the pages hint %q does not give the rule (1 or more) and the command line's default", hint)
 	}
 	run(t, ctx, setField("#gen-pages", "1"), chromedp.Click("#run"),
-		waitFor(`document.querySelector("#form-error") != null || (!document.querySelector("#run").disabled && (document.querySelector("#chart-compared") || {}).textContent.includes(" 1 page"))`, time.Minute))
+		waitFor(`document.querySelector("#form-error") != null || (document.querySelector("#run").ariaDisabled == "false" && (document.querySelector("#chart-compared") || {}).textContent.includes(" 1 page"))`, time.Minute))
 	if msg := value(t, ctx, chromedp.Evaluate[string](`(document.querySelector("#form-error") || document.querySelector("#error") || {}).textContent || ""`)); msg != "" {
 		t.Errorf("pages 1: the page says %q; crawlsim run -n 1 runs", msg)
 	}
@@ -141,13 +141,13 @@ func TestPageCommunityNeedsHosts(t *testing.T) {
 	}
 	ctx, url := browser(t, nil)
 	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
-	if value(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#extract-seeds").disabled`)) {
+	if value(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#extract-seeds").disabled || document.querySelector("#extract-seeds").ariaDisabled != "false"`)) {
 		t.Fatal("extract disabled on the generated graph")
 	}
 	run(t, ctx, chromedp.Click("#source-upload"),
 		chromedp.SetUploadFiles("#graph-file", []string{edges}),
 		loadEnabled, chromedp.Click("#load"),
-		waitFor(`(document.querySelector("#graph-facts") || {}).textContent.includes("nohosts.edges") && !document.querySelector("#run").disabled`, time.Minute))
+		waitFor(`(document.querySelector("#graph-facts") || {}).textContent.includes("nohosts.edges") && document.querySelector("#run").ariaDisabled == "false"`, time.Minute))
 	state := value(t, ctx, chromedp.Evaluate[[]string](`(() => { const b = document.querySelector("#extract-seeds"), ids = (b.getAttribute("aria-describedby") || "").split(" "), r = ids.map((id) => document.getElementById(id)).find((e) => e && /reason/.test(e.id));
 		return [String(b.disabled), r ? r.textContent : "", r ? String(r.offsetHeight > 0) : "false"]; })()`))
 	if state[0] != "true" || !strings.Contains(state[1], "no hosts") || state[2] != "true" {

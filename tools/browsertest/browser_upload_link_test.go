@@ -28,7 +28,7 @@ func TestPageEmbeddedUploadLink(t *testing.T) {
 	for _, size := range [][2]int64{{900, 620}, {600, 400}} {
 		w, h := size[0], size[1]
 		run(t, ctx, viewport(w, h), chromedp.Navigate(fmt.Sprintf("%s/?embed=1&frame=%dx%d#%s", url, w, h, upload)),
-			waitFor(`document.querySelector("#notice-full-page") != null && !document.querySelector("#run").disabled`, time.Minute),
+			waitFor(`document.querySelector("#notice-full-page") != null && document.querySelector("#run").ariaDisabled == "false"`, time.Minute),
 			chromedp.Click("#run"), waitFor(`document.querySelector("#form-error") != null`, 10*time.Second))
 		if m := measure(t, ctx); m.ScrollWidth > m.InnerWidth || m.ScrollHeight > m.InnerHeight {
 			t.Errorf("embed at %d×%d, Run pressed: the document is %d×%d; widest: %s", w, h, m.ScrollWidth, m.ScrollHeight, m.Widest)
