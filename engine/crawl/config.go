@@ -139,6 +139,8 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		hostOf, numHosts = g.Hosts.Of, g.NumHosts()
 	}
 	_, fifo := s.(firstInFirstOut)
+	_, inOrder := s.(pushedInOrder)
+	fifo = fifo || inOrder
 	_, keyed := s.(keysInHeap)
 	c := &Crawl{
 		g:          g,
@@ -196,6 +198,7 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 		c.limit = cfg.Budget
 	}
 	c.queueAhead = fifo && hostOf == nil && cfg.Politeness == nil
+	c.pushOnDiscovery = c.queueAhead && !inOrder
 	if c.selector != nil && cfg.Politeness != nil {
 		c.front.trackAllHosts()
 	}

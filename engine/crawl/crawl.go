@@ -94,10 +94,14 @@ type Crawl struct {
 	// while the page before them is downloaded (for a keyTree frontier,
 	// the offset of the best page left, most often the next one).
 	queueAhead bool
-	touched    uint64
-	begun      bool
-	done       bool
-	err        error
+	// pushOnDiscovery is set when the crawler itself pushes each page
+	// into that queue as it is discovered (firstInFirstOut, but not a
+	// strategy that pushes its pages in its own order: pushedInOrder).
+	pushOnDiscovery bool
+	touched         uint64
+	begun           bool
+	done            bool
+	err             error
 }
 
 // keysWithSeedSlots is implemented by strategies that keep a value per
@@ -287,9 +291,9 @@ func (c *Crawl) addToFrontier(p uint32, parent uint32) {
 }
 
 // discover is addToFrontier for page p, not yet discovered. The
-// strategies of a first-in-first-out queue on one host (queueAhead) push
-// the page with key 0 and do nothing else when told (firstInFirstOut):
-// the crawler pushes it itself.
+// strategies of a first-in-first-out queue on one host (pushOnDiscovery)
+// push the page with key 0 and do nothing else when told
+// (firstInFirstOut): the crawler pushes it itself.
 func (c *Crawl) discover(p uint32, parent uint32) {
 	setBit(c.discovered, p)
 	if c.seq != nil {
@@ -297,7 +301,7 @@ func (c *Crawl) discover(p uint32, parent uint32) {
 	}
 	c.nextSeq++
 	c.pending++
-	if c.queueAhead {
+	if c.pushOnDiscovery {
 		c.front.pushQueue(p)
 		return
 	}

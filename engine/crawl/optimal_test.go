@@ -1,6 +1,10 @@
 package crawl
 
-import "testing"
+import (
+	"testing"
+
+	"pgregory.net/rapid"
+)
 
 // TestOptimalOrder: optimal ignores links. Four pages are reachable from 0,
 // so it downloads the four most important of all five: 3 (0.35), 2 (0.3),
@@ -18,4 +22,51 @@ func TestOptimalOrder(t *testing.T) {
 	if info, ok := Lookup("optimal"); !ok || !info.Reference {
 		t.Errorf("optimal is registered %v with Reference = %v, want a reference", ok, info.Reference)
 	}
+}
+
+// heapOptimal is optimal as a heap keyed by importance: every page pushed
+// with its importance as key and discovery number 0, so that the
+// Frontier's own order (larger key, then smaller id) makes the choice. It
+// is the obviously correct reference of optimal's sorted queue.
+type heapOptimal struct {
+	c    *Crawl
+	next int
+}
+
+func (s *heapOptimal) readsReachable()         {}
+func (s *heapOptimal) Start(c *Crawl) error    { s.c = c; return nil }
+func (s *heapOptimal) Downloaded(uint32)       {}
+func (s *heapOptimal) Discover(page, _ uint32) { s.pushIfAdding(page) }
+func (s *heapOptimal) pushIfAdding(p uint32) {
+	if s.next > 0 {
+		s.c.seq[p] = 0
+		s.c.front.Push(p, s.c.cfg.Importance[p])
+	}
+}
+
+func (s *heapOptimal) Refill(int) (int, bool, error) {
+	for p := range s.c.g.NumNodes() {
+		s.next = p + 1
+		if s.c.InFrontier(uint32(p)) {
+			s.pushIfAdding(uint32(p))
+		} else {
+			s.c.addToFrontier(uint32(p), NoParent)
+		}
+	}
+	return 1, true, nil
+}
+
+// TestPropertyOptimalIsTheHeapOrder: optimal's sorted queue downloads
+// what a heap keyed by importance gives, with importance full of ties,
+// on hosts under the politeness clock too, and in Steps of any size.
+func TestPropertyOptimalIsTheHeapOrder(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		cfg := drawSameCrawlConfig(t)
+		cfg.Importance = make([]float64, cfg.Graph.NumNodes())
+		for i := range cfg.Importance {
+			cfg.Importance[i] = float64(rapid.IntRange(0, 3).Draw(t, "importance")) / 3
+		}
+		step := rapid.SampledFrom([]int{0, 1, 2, 7}).Draw(t, "step")
+		expectSameCrawl(t, cfg, &optimal{}, &heapOptimal{}, step)
+	})
 }
