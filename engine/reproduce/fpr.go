@@ -231,7 +231,7 @@ func speedFindings(secs map[string]float64) []Finding {
 		}
 	}
 	if fm > 0 && fast > 0 {
-		fprmFpr.Ours = fmt.Sprintf("not timed along the crawl; over the whole crawl ×%.2f fpr's scheduling (%.3f s against %.3f s)", fm/fast, fm, fast)
+		fprmFpr.Ours = fmt.Sprintf("not timed along the crawl; over the crawl as run (to its end or its budget) ×%.2f fpr's scheduling (%.3f s against %.3f s)", fm/fast, fm, fast)
 		fprmFpr.Reason = "crawlsim times a crawl's scheduling as a whole, not the start of Fig. 3's curves, where the paper places the claim; " + fprTimingReason
 	}
 	return []Finding{speed, fprm, fprmFpr}

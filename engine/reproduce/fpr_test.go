@@ -49,7 +49,7 @@ func TestFprSpeedIsSchedulingAlone(t *testing.T) {
 	// crawler, and crawlsim times whole crawls: the whole crawl's ratio
 	// is printed, unjudged.
 	if f := fs[2]; f.Verdict != NotRun || !strings.Contains(f.Published, "initially more time (than which crawler, the text does not say)") ||
-		!strings.Contains(f.Ours, "over the whole crawl ×1.25 fpr's") || !strings.Contains(f.Reason, "as a whole") {
+		!strings.Contains(f.Ours, "over the crawl as run (to its end or its budget) ×1.25 fpr's") || !strings.Contains(f.Reason, "as a whole") {
 		t.Errorf("fpr-m initially: %+v; want not run, the paper quoted and the whole crawl's ratio printed", f)
 	}
 	for _, f := range speedFindings(map[string]float64{"fpr": 0.001, windowLabel(fprWindow): 0.077, fprLabel(100): 0.005})[:2] {
