@@ -137,11 +137,10 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) (err er
 			if err := os.MkdirAll(f.dir, 0o777); err != nil {
 				return fmt.Errorf("-o %s: %w", f.dir, causeOf(err))
 			}
-			defer func() {
-				if err != nil {
-					os.Remove(f.dir)
-				}
-			}()
+			// A stop signal that kills the process before the command
+			// ends removes it too (removeTempFiles).
+			tempFiles.madeFolder(f.dir)
+			defer func() { tempFiles.doneWithFolder(f.dir, err != nil) }()
 		}
 		// The report and its manifest belong to DIR: through a link
 		// they would replace another folder's report.

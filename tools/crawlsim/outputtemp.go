@@ -2,16 +2,22 @@ package main
 
 import (
 	"os"
+	"slices"
 	"sync"
 )
 
-// tempFiles are the temporary files of outputs not yet renamed into
-// place, which the process removes when a stop signal makes it die before
-// the command has (stopOnSignals).
-var tempFiles struct {
+// tempRegistry records what a command made that must not outlive it when
+// a stop signal makes the process die before the command has ended
+// (stopOnSignals): the temporary files of outputs not yet renamed into
+// place, and the folders it made that are still empty.
+type tempRegistry struct {
 	sync.Mutex
-	names map[string]bool
+	names   map[string]bool
+	folders []string // in the order made
 }
+
+// tempFiles is the process's registry.
+var tempFiles tempRegistry
 
 // createTemp is os.CreateTemp that records the file in tempFiles.
 func createTemp(dir, pattern string) (*os.File, error) {
@@ -46,13 +52,45 @@ func renameTemp(name, target string) error {
 	return err
 }
 
-// removeTempFiles removes every temporary file not yet renamed or
-// removed. It holds the lock until the process ends, so that no other
-// temporary file is made or renamed after it.
-func removeTempFiles() {
-	tempFiles.Lock()
-	for name := range tempFiles.names {
+// madeFolder records dir, which the command has just made, to be removed
+// if the process dies of a stop signal while it is still empty.
+func (r *tempRegistry) madeFolder(dir string) {
+	r.Lock()
+	defer r.Unlock()
+	r.folders = append(r.folders, dir)
+}
+
+// doneWithFolder forgets dir, which the command made, when the command
+// ends; with remove it also removes it if it is empty.
+func (r *tempRegistry) doneWithFolder(dir string, remove bool) {
+	r.Lock()
+	defer r.Unlock()
+	if i := slices.Index(r.folders, dir); i >= 0 {
+		r.folders = slices.Delete(r.folders, i, i+1)
+	}
+	if remove {
+		os.Remove(dir) // fails, leaving it, unless it is empty
+	}
+}
+
+// removeAll removes every temporary file not yet renamed or removed,
+// then every recorded folder left empty, the last made first; r must be
+// locked.
+func (r *tempRegistry) removeAll() {
+	for name := range r.names {
 		os.Remove(name)
 	}
-	tempFiles.names = nil
+	r.names = nil
+	for _, dir := range slices.Backward(r.folders) {
+		os.Remove(dir) // fails, leaving it, unless it is empty
+	}
+	r.folders = nil
+}
+
+// removeTempFiles removes what tempFiles records (removeAll). It holds
+// the lock until the process ends, so that nothing else is made, renamed
+// or recorded after it.
+func removeTempFiles() {
+	tempFiles.Lock()
+	tempFiles.removeAll()
 }
