@@ -75,7 +75,7 @@ func FuzzParseSpec(f *testing.F) {
 			t.Fatalf("Parse(%q) = %s, which does not parse: %v", text, spec, err)
 		}
 		if back.String() != spec.String() || back.Kind != spec.Kind || back.K != spec.K || !slices.Equal(back.Items, spec.Items) ||
-			back.CommunityOptionsOf() != spec.CommunityOptionsOf() {
+			back.File != spec.File || back.CommunityOptionsOf() != spec.CommunityOptionsOf() {
 			t.Fatalf("Parse(%q) = %+v, and its text %q reads as %+v", text, spec, spec.String(), back)
 		}
 	})

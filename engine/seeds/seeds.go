@@ -10,6 +10,10 @@
 //	list:A,B,C       explicit pages: ids, or URLs when the graph has them;
 //	                 an item with a comma or a space is quoted, as in
 //	                 list:"http://a.example/x?a=1,2" (listtext.go)
+//	list:FILE        a list of one item, unquoted, that is neither a page
+//	                 id nor a URL names a file of seeds (Spec.File), which
+//	                 the command line reads with ReadList; quoted, as in
+//	                 list:"b", it is a page (a label of an edge list)
 //	community:K      one hub of each of K bipartite cores (Daneshpajouh et al. 2008; see
 //	                 community.go), with options after commas:
 //	                 density=D (percent, default 100), or size=S with
@@ -59,6 +63,11 @@ type Spec struct {
 	// empty for a list given inline.
 	Source string
 	Lines  []int
+	// File is the file a list names (list:FILE): Items is then that one
+	// item, unquoted, neither a page id nor a URL. The engine reads no
+	// file, and resolves the item as a page; the command line reads the
+	// file's lines instead.
+	File string
 	// community holds a Community spec's options.
 	community CommunityOptions
 }
@@ -79,6 +88,13 @@ func (s Spec) String() string {
 	case TopPageRank, Random:
 		return fmt.Sprintf("%s:%d", s.Kind, s.K)
 	case List:
+		if s.File != "" {
+			return "list:" + s.File
+		}
+		if len(s.Items) == 1 && !isPageRef(s.Items[0]) {
+			// unquoted, it would name a file
+			return "list:" + strconv.Quote(s.Items[0])
+		}
 		return "list:" + joinItems(s.Items)
 	case Community:
 		return communityString(s)
@@ -114,7 +130,11 @@ func Parse(text string) (Spec, error) {
 		if len(items) == 0 {
 			return Spec{}, fmt.Errorf("seeds %q: the list is empty", text)
 		}
-		return Spec{Kind: List, Items: items}, nil
+		spec := Spec{Kind: List, Items: items}
+		if len(items) == 1 && !isPageRef(items[0]) && !strings.HasPrefix(strings.TrimLeftFunc(arg, isItemSeparator), `"`) {
+			spec.File = items[0]
+		}
+		return spec, nil
 	}
 	if items, err := splitItems(text); err == nil && len(items) > 0 && !hasArg {
 		if _, err := strconv.ParseUint(items[0], 10, 32); err == nil {
@@ -122,6 +142,15 @@ func Parse(text string) (Spec, error) {
 		}
 	}
 	return Spec{}, fmt.Errorf("seeds %q: expected top-pagerank:K, random:K, community:K, host-roots, list:ID,... or a list of page ids", text)
+}
+
+// isPageRef reports whether a list item is a page id (a decimal number)
+// or a URL (it holds "://"), rather than a label or a file name.
+func isPageRef(item string) bool {
+	if _, err := strconv.ParseUint(item, 10, 64); err == nil {
+		return true
+	}
+	return strings.Contains(item, "://")
 }
 
 // RandomStream is the PCG stream random:K seed sets are drawn from:

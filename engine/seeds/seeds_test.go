@@ -211,3 +211,36 @@ func TestSeedSetOrder(t *testing.T) {
 		t.Fatalf("host-roots = %v, %v; want [1 2 0] (by host id)", got, err)
 	}
 }
+
+// TestListOfOneItemNamesAFile: a list of one unquoted item that is
+// neither a page id nor a URL names a file (Spec.File, which the command
+// line reads); quoted, the item is a page, and String keeps the quotes so
+// that the text reads back as the page and not as a file.
+func TestListOfOneItemNamesAFile(t *testing.T) {
+	for text, file := range map[string]string{
+		"list:seeds.txt":     "seeds.txt",
+		"list: b":            "b",
+		`list:"b"`:           "",
+		`list: "b"`:          "",
+		"list:7":             "",
+		"list:http://a.org/": "",
+		"list:a,b":           "",
+	} {
+		spec, err := Parse(text)
+		if err != nil || spec.File != file {
+			t.Errorf("Parse(%q) = File %q, %v; want %q", text, spec.File, err, file)
+		}
+	}
+	for spec, want := range map[*Spec]string{
+		{Kind: List, Items: []string{"b"}}:                      `list:"b"`,
+		{Kind: List, Items: []string{"b"}, File: "b"}:           "list:b",
+		{Kind: List, Items: []string{"7"}}:                      "list:7",
+		{Kind: List, Items: []string{"http://a.org/"}}:          "list:http://a.org/",
+		{Kind: List, Items: []string{"a", "b"}}:                 "list:a,b",
+		{Kind: List, Items: []string{"b"}, Source: "seeds.txt"}: `list:"b"`,
+	} {
+		if got := spec.String(); got != want {
+			t.Errorf("%+v.String() = %q; want %q", *spec, got, want)
+		}
+	}
+}

@@ -14,7 +14,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 	"unsafe"
 
@@ -119,7 +118,7 @@ of computing PageRank again.`,
 				if (spec.Kind == seeds.HostRoots || spec.Kind == seeds.Community) && !in.mayHaveURLs() {
 					return usagef("-seeds %s needs hosts: give -urls FILE", spec.Kind)
 				}
-				if spec, err = readSeedFile(spec); err != nil {
+				if spec, err = readSeedFile(spec, "-seeds"); err != nil {
 					return err
 				}
 				// A .csr's URLs stay in the file (16 bytes a page and the
@@ -230,29 +229,27 @@ func packForPush(e *env, in *graphInput, g *graph.Graph, personalized bool) (*gr
 	return &c, nil
 }
 
-// readSeedFile reads the list of list:FILE. A list of one item that is
-// neither a page id nor a URL names a file, which must exist and not be
-// a folder; its lines are then the items, and errors point at them.
-func readSeedFile(spec seeds.Spec) (seeds.Spec, error) {
-	if spec.Kind != seeds.List || len(spec.Items) != 1 {
+// readSeedFile reads the list of list:FILE (seeds.Spec.File), which must
+// exist and not be a folder; its lines are then the items, and errors
+// point at them. Any other spec is returned as it is. Errors begin with
+// where the spec was given (what: "-seeds", or a scenario's field).
+func readSeedFile(spec seeds.Spec, what string) (seeds.Spec, error) {
+	name := spec.File
+	if name == "" {
 		return spec, nil
 	}
-	item := spec.Items[0]
-	if _, err := strconv.ParseUint(item, 10, 64); err == nil || strings.Contains(item, "://") {
-		return spec, nil
-	}
-	f, err := os.Open(item)
+	f, err := os.Open(name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return spec, fmt.Errorf("-seeds list:%s: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds%s", item, stdinHint(item))
+		return spec, fmt.Errorf("%s list:%s: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds%s (to seed the page labelled %s, quote it: list:%q)", what, name, stdinHint(name), name, name)
 	}
 	if err != nil {
-		return spec, fmt.Errorf("-seeds list:%s: cannot read the seed list: %w", item, errors.Unwrap(err))
+		return spec, fmt.Errorf("%s list:%s: cannot read the seed list: %w", what, name, errors.Unwrap(err))
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return spec, fmt.Errorf("-seeds list:%s: that is a folder, not a file of seeds", item)
+		return spec, fmt.Errorf("%s list:%s: that is a folder, not a file of seeds", what, name)
 	}
-	return seeds.ReadList(f, item)
+	return seeds.ReadList(f, name)
 }
 
 // ranker runs one ranking computation on a loaded graph.

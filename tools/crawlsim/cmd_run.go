@@ -273,6 +273,11 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 	if err := f.apply(&sc, set); err != nil {
 		return sc, err
 	}
+	if fromFile && !set["seeds"] {
+		if err := f.readScenarioSeedFile(&sc); err != nil {
+			return sc, err
+		}
+	}
 
 	for _, st := range sc.Strategies {
 		if info, ok := crawl.Lookup(st.ID); ok && info.NeedsPrevious && sc.Previous == nil {
@@ -287,6 +292,23 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 		return sc, f.scenarioError(err, sc, text, set)
 	}
 	return norm, nil
+}
+
+// readScenarioSeedFile reads the seed list of the -scenario file's
+// "seeds": "list:FILE" (seeds.Spec.File), as -seeds list:FILE is read: the
+// scenario then holds its items, and errors about them point at the
+// file's lines.
+func (f *runFlags) readScenarioSeedFile(sc *scenario.Scenario) error {
+	spec, err := seeds.Parse(sc.Seeds)
+	if err != nil || spec.File == "" {
+		return nil // Normalize reports a bad spec at the field
+	}
+	if spec, err = readSeedFile(spec, "scenario "+f.file+": seeds"); err != nil {
+		return f.scenarioInputError(err, scenarioInput{name: spec.File, field: "seeds"})
+	}
+	f.seedList, f.seedFile = spec, spec.Source
+	sc.Seeds = spec.String()
+	return nil
 }
 
 // scenarioInput is a file that a run's scenario reads: its name, the
@@ -325,7 +347,7 @@ func (f *runFlags) checkOutputs(e *env, sc scenario.Scenario, set map[string]boo
 		}
 	}
 	outs := []outputFlag{{"o", f.out}, {"csv", f.csvOut}, {"orders", f.orders}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}}
-	ins := append(scenarioInputs(sc, f.file, f.seeds, set["seeds"]), inputFile{f.impFile, "the importance file " + f.impFile})
+	ins := append(scenarioInputs(sc, f.file), inputFile{f.impFile, "the importance file " + f.impFile}, inputFile{f.seedFile, "the seed list " + f.seedFile})
 	if f.tr != "" {
 		ins = append(ins, graphFiles(f.tr, graphio.FormatAuto, "the transpose")...)
 	}

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graphio"
@@ -60,10 +59,10 @@ func (in *graphInput) inputs() []inputFile {
 }
 
 // scenarioInputs returns the files a run of the scenario sc reads: its
-// graph and URL list, its previous snapshot and that one's URL list; the
-// scenario file itself (file, "" when none) and, when -seeds was given
-// (seedsGiven), the file of its seed set seedSpec.
-func scenarioInputs(sc scenario.Scenario, file, seedSpec string, seedsGiven bool) []inputFile {
+// graph and URL list, its previous snapshot and that one's URL list, its
+// page sizes, and the scenario file itself (file, "" when none). The
+// scenario holds its seeds as items, read already (runFlags.seedFile).
+func scenarioInputs(sc scenario.Scenario, file string) []inputFile {
 	format := func(name string) graphio.Format {
 		f, _ := graphio.ParseFormat(name)
 		return f
@@ -78,10 +77,6 @@ func scenarioInputs(sc scenario.Scenario, file, seedSpec string, seedsGiven bool
 	if name := pageSizesFile(sc); name != "" {
 		ins = append(ins, inputFile{name, "the page sizes " + name})
 	}
-	if seedsGiven {
-		name := seedListFile(seedSpec)
-		ins = append(ins, inputFile{name, "the seed list " + name})
-	}
 	return ins
 }
 
@@ -95,18 +90,13 @@ func pageSizesFile(sc scenario.Scenario) string {
 }
 
 // seedListFile returns the file that the seed set spec reads, as
-// readSeedFile does (list:FILE, a list of one item that is neither a page
-// id nor a URL), or "".
+// readSeedFile does (list:FILE, seeds.Spec.File), or "".
 func seedListFile(spec string) string {
 	s, err := seeds.Parse(spec)
-	if err != nil || s.Kind != seeds.List || len(s.Items) != 1 {
+	if err != nil {
 		return ""
 	}
-	item := s.Items[0]
-	if _, err := strconv.ParseUint(item, 10, 64); err == nil || strings.Contains(item, "://") {
-		return ""
-	}
-	return item
+	return s.File
 }
 
 // stdoutName is how a message names the standard output as an output.

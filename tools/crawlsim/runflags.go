@@ -70,7 +70,8 @@ type runFlags struct {
 	file     string
 	strats   string
 	seeds    string
-	seedList seeds.Spec // -seeds list:FILE as read, to place the run's errors about its items
+	seedList seeds.Spec // list:FILE as read, to place the run's errors about its items
+	seedFile string     // that FILE, "" when none was read
 	fileText []byte     // the -scenario FILE's text, to place the run's errors about its seeds
 	impor    string
 	trust    string
@@ -245,10 +246,10 @@ func (f *runFlags) table() []runFlag {
 				if err != nil {
 					return usagef("-seeds: %v", err)
 				}
-				if spec, err = readSeedFile(spec); err != nil {
+				if spec, err = readSeedFile(spec, "-seeds"); err != nil {
 					return err
 				}
-				f.seedList = spec
+				f.seedList, f.seedFile = spec, spec.Source
 				a.sc.Seeds = spec.String()
 				return nil
 			}},

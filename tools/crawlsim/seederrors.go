@@ -8,13 +8,13 @@ import (
 )
 
 // placeSeedError places a run's error about an item of the seed list
-// where the list was written: at the item's line of -seeds list:FILE
-// (the scenario holds the list as text, which keeps no line), or at the
-// seeds field of the -scenario FILE when no -seeds flag replaced the
-// file's list. An item of an inline -seeds list keeps "seeds: item K";
-// any other error is returned as it is.
+// where the list was written: at the item's line of list:FILE, given as
+// -seeds or in the -scenario file (the scenario holds the list as text,
+// which keeps no line), or at the seeds field of the -scenario FILE when
+// no -seeds flag replaced the file's list. An item of an inline -seeds
+// list keeps "seeds: item K"; any other error is returned as it is.
 func (f *runFlags) placeSeedError(err error, set map[string]bool) error {
-	if set["seeds"] {
+	if set["seeds"] || f.seedList.Source != "" {
 		return f.seedList.PlaceError(err)
 	}
 	var ie *seeds.ItemError

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -62,5 +64,76 @@ func TestScenarioSeedItemNamesPlace(t *testing.T) {
 	_, errOut, _ := crawlsim(t, "run", "-scenario", run, "-seeds", "list:0,http://none.example/")
 	if want := "crawlsim run: seeds: item 2: no page has the URL \"http://none.example/\"\n"; errOut != want {
 		t.Errorf("with -seeds: stderr %q; want %q", errOut, want)
+	}
+}
+
+// TestSeedListOfOneLabel: list:b names a file of seeds, and a quoted
+// item, list:"b", the page labelled b of an edge list, which no spelling
+// could seed before; a missing file says how to quote. A saved scenario
+// keeps the quotes, so that running it seeds the page again.
+func TestSeedListOfOneLabel(t *testing.T) {
+	dir := t.TempDir()
+	edges := writeFile(t, dir, "g.edges", "a b\nb c\nc a\n")
+	out := mustRun(t, "run", "-renumber", "-seeds", `list:"b"`, "-strategies", "bfs", "-json", edges)
+	var res struct {
+		Scenario struct {
+			Seeds string `json:"seeds"`
+		} `json:"scenario"`
+		Seeds []uint32 `json:"seeds"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res.Seeds, []uint32{1}) || res.Scenario.Seeds != `list:"b"` {
+		t.Errorf(`list:"b": seeds %v, scenario's seeds %q; want [1] (b, the second label) and list:"b"`, res.Seeds, res.Scenario.Seeds)
+	}
+	checkFails(t, 1, []string{"run", "-renumber", "-seeds", "list:b", edges},
+		`-seeds list:b: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds (to seed the page labelled b, quote it: list:"b")`)
+
+	saved := filepath.Join(dir, "saved.json")
+	mustRun(t, "run", "-renumber", "-seeds", `list:"b"`, "-strategies", "bfs", "-save-scenario", saved, edges)
+	out = mustRun(t, "run", "-scenario", saved, "-json")
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res.Seeds, []uint32{1}) {
+		t.Errorf("the saved scenario seeds %v; want [1]", res.Seeds)
+	}
+}
+
+// TestScenarioSeedListFile: "seeds": "list:FILE" in a -scenario file reads
+// the file, as -seeds list:FILE does (the file's name was taken as a page
+// before); an unknown page is placed at the file's line, a missing file
+// is named with the field, and no output may replace the list.
+func TestScenarioSeedListFile(t *testing.T) {
+	dir := t.TempDir()
+	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n2 0\n2 3\n")
+	list := writeFile(t, dir, "seeds.txt", "# two seeds\n2\n3\n")
+	scenarioWith := func(name, seedsFile string) string {
+		text, err := json.Marshal(map[string]any{"graph": map[string]string{"file": edges},
+			"strategies": []map[string]string{{"id": "bfs"}}, "seeds": "list:" + seedsFile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return writeFile(t, dir, name, string(text))
+	}
+	out := mustRun(t, "run", "-scenario", scenarioWith("run.json", list), "-json")
+	var res struct {
+		Seeds []uint32 `json:"seeds"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res.Seeds, []uint32{2, 3}) {
+		t.Errorf("the scenario's list:%s seeds %v; want [2 3]", list, res.Seeds)
+	}
+	bad := writeFile(t, dir, "bad.txt", "2\n9\n")
+	checkFails(t, 1, []string{"run", "-scenario", scenarioWith("bad.json", bad)}, bad+":2: page 9 is beyond the last page 3")
+	missing := filepath.Join(dir, "missing.txt")
+	checkFails(t, 1, []string{"run", "-scenario", scenarioWith("missing.json", missing)},
+		"scenario "+filepath.Join(dir, "missing.json")+": seeds list:"+missing+": no such file")
+	checkFails(t, 2, []string{"run", "-scenario", scenarioWith("run2.json", list), "-o", list}, list)
+	if b, err := os.ReadFile(list); err != nil || string(b) != "# two seeds\n2\n3\n" {
+		t.Errorf("the seed list after -o: %q, %v; want it unchanged", b, err)
 	}
 }
