@@ -48,7 +48,9 @@ func (a *App) startWorker() {
 func (a *App) Deliver(e page.Event) {
 	a.env.Lock()
 	quiet := a.quietProgress(e)
+	busy := a.busyPanels()
 	a.handle(e)
+	a.keepFocusOfEndedWork(busy)
 	a.applyWaitingLink()
 	if quiet {
 		a.env.UnlockOnly()
@@ -160,6 +162,50 @@ func (a *App) CancelBeside(cancel func(), start string) {
 	cancel()
 	focusElement(start)
 }
+
+// panelWork is a panel's work in the worker: whether it goes, the id of
+// the panel's Cancel button, which goes away with it, and the id of the
+// button that started it.
+type panelWork struct {
+	busy          func() bool
+	cancel, start string
+}
+
+// panelWorks returns the panels' works.
+func (a *App) panelWorks() []panelWork {
+	return []panelWork{
+		{a.Community.Busy, "cancel-seeds", "extract-seeds"},
+		{a.Revisits.Busy, "cancel-refresh", "run-refresh"},
+		{a.Papers.Busy, "cancel-papers", "run-papers"},
+	}
+}
+
+// busyPanels reports, for each of panelWorks, whether its work goes.
+func (a *App) busyPanels() []bool {
+	works := a.panelWorks()
+	busy := make([]bool, len(works))
+	for i, w := range works {
+		busy[i] = w.busy()
+	}
+	return busy
+}
+
+// keepFocusOfEndedWork gives the focus to the button that started a
+// panel's work when the work has ended by itself (busy says which went
+// before) while its Cancel, which goes away with it, held the focus: a
+// keyboard user waiting on Cancel keeps a place beside it instead of
+// falling to the page's start, as a press on Cancel does (CancelBeside).
+func (a *App) keepFocusOfEndedWork(busy []bool) {
+	for i, w := range a.panelWorks() {
+		if busy[i] && !w.busy() && focusedID() == w.cancel {
+			focusElement(w.start)
+		}
+	}
+}
+
+// focusedID returns the id of the element that holds the focus
+// (page.FocusedID).
+var focusedID = page.FocusedID
 
 // WhenIdle is the press of a button that starts work in the worker: it
 // does start, unless the worker is busy (BusyDisabled).

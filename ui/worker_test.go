@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -39,5 +40,55 @@ func TestRestartSendsTheUpload(t *testing.T) {
 	}
 	if !strings.Contains(a.Error, "restarted") {
 		t.Errorf("the restart's message became %q", a.Error)
+	}
+}
+
+// TestEndedWorkKeepsTheFocusNearby: when a panel's work ends by itself
+// while its Cancel, which goes away with it, holds the focus, the focus
+// goes to the button that started the work; it stays where it is when
+// Cancel did not hold it, or while the work goes on.
+func TestEndedWorkKeepsTheFocusNearby(t *testing.T) {
+	var focused []string
+	active := ""
+	oldFocus, oldActive := focusElement, focusedID
+	focusElement = func(id string) { focused = append(focused, id) }
+	focusedID = func() string { return active }
+	t.Cleanup(func() { focusElement, focusedID = oldFocus, oldActive })
+	a, w := readyApp(t)
+	a.env = &quietEnv{}
+	for _, p := range a.panelWorks() {
+		for _, holder := range []string{p.cancel, "pages"} {
+			switch p.cancel {
+			case "cancel-seeds":
+				a.Community.Extract(a.Form)
+			case "cancel-refresh":
+				a.Revisits.Run()
+			case "cancel-papers":
+				a.Papers.Run(a.Form)
+			}
+			if !p.busy() {
+				t.Fatalf("%s: the work did not start", p.cancel)
+			}
+			if _, ok := buttons(t, a)[p.cancel]; !ok {
+				t.Fatalf("no %s while its work goes", p.cancel)
+			}
+			active, focused = holder, nil
+			id := w.sent[len(w.sent)-1].ID
+			a.Deliver(pageEvent(protocol.Response{ID: id, Kind: protocol.KindProgress, Progress: &protocol.Progress{Stage: "work", Done: 1, Total: 4}}))
+			if len(focused) != 0 {
+				t.Errorf("%s: a progress report moved the focus to %v", p.cancel, focused)
+			}
+			a.Deliver(pageEvent(protocol.Response{ID: id, Kind: protocol.KindError, Error: "ended"}))
+			if p.busy() {
+				t.Fatalf("%s: still busy after its end", p.cancel)
+			}
+			want := []string(nil)
+			if holder == p.cancel {
+				want = []string{p.start}
+			}
+			if !slices.Equal(focused, want) {
+				t.Errorf("%s: the work ended with the focus on %s, and the focus went to %v; want %v", p.cancel, holder, focused, want)
+			}
+		}
 	}
 }

@@ -55,6 +55,28 @@ func Focus(id string) { focus(id, "start") }
 // far as needed to show it whole.
 func FocusInView(id string) { focus(id, "nearest") }
 
+// FocusedID returns the id of the element that holds the focus, "" when
+// none does or it has no id.
+func FocusedID() string {
+	doc, err := safejs.Global().Get("document")
+	if err != nil {
+		return ""
+	}
+	e, err := doc.Get("activeElement")
+	if err != nil || e.IsNull() || e.IsUndefined() {
+		return ""
+	}
+	id, err := e.Get("id")
+	if err != nil {
+		return ""
+	}
+	s, err := id.String()
+	if err != nil {
+		return ""
+	}
+	return s
+}
+
 // focus scrolls the element with the id into view, at block ("start",
 // "nearest": scrollIntoView's block option), and gives it the focus.
 func focus(id, block string) {

@@ -13,3 +13,6 @@ func Focus(id string) {}
 
 // FocusInView does nothing outside the browser.
 func FocusInView(id string) {}
+
+// FocusedID returns "" outside the browser.
+func FocusedID() string { return "" }
