@@ -303,8 +303,9 @@ func (f *runFlags) readScenarioSeedFile(sc *scenario.Scenario) error {
 	if err != nil || spec.File == "" {
 		return nil // Normalize reports a bad spec at the field
 	}
+	name := spec.File
 	if spec, err = readSeedFile(spec, "scenario "+f.file+": seeds"); err != nil {
-		return f.scenarioInputError(err, scenarioInput{name: spec.File, field: "seeds"})
+		return f.scenarioInputError(err, scenarioInput{name: name, field: "seeds"})
 	}
 	f.seedList, f.seedFile = spec, spec.Source
 	sc.Seeds = spec.String()

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -135,5 +136,25 @@ func TestScenarioSeedListFile(t *testing.T) {
 	checkFails(t, 2, []string{"run", "-scenario", scenarioWith("run2.json", list), "-o", list}, list)
 	if b, err := os.ReadFile(list); err != nil || string(b) != "# two seeds\n2\n3\n" {
 		t.Errorf("the seed list after -o: %q, %v; want it unchanged", b, err)
+	}
+}
+
+// TestScenarioSeedListContentErrorPlace: an error in the text of a
+// scenario's list:FILE adds where relative names are read from only when
+// FILE is relative, as for the scenario's other files (the name read
+// was once lost with the list, so an absolute one got the note too).
+func TestScenarioSeedListContentErrorPlace(t *testing.T) {
+	dir := t.TempDir()
+	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n")
+	empty := writeFile(t, dir, "empty.txt", "# no seeds\n")
+	text, err := json.Marshal(map[string]any{"graph": map[string]string{"file": edges},
+		"strategies": []map[string]string{{"id": "bfs"}}, "seeds": "list:" + empty})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := writeFile(t, dir, "run.json", string(text))
+	_, errOut, status := crawlsim(t, "run", "-scenario", file)
+	if status != 1 || !strings.Contains(errOut, empty+": ") || strings.Contains(errOut, "relative to the current folder") {
+		t.Errorf("list:%s (absolute, no seeds): status %d, stderr %q; want 1, the file named, and no note on relative names", empty, status, errOut)
 	}
 }
