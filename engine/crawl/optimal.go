@@ -119,7 +119,10 @@ func (s *optimal) Refill(budget int) (work int, done bool, err error) {
 	if s.next < n {
 		return work, false, nil
 	}
-	s.order = s.order[:0:0] // not nil: pages discovered later are pushed
+	// Not nil, so that pages discovered later are pushed, and not a
+	// slice of the sorted order either, which would keep its 4 bytes a
+	// page for the rest of the crawl.
+	s.order = []uint32{}
 	return work, true, nil
 }
 

@@ -1,8 +1,11 @@
 package crawl
 
 import (
+	"runtime"
 	"testing"
+	"weak"
 
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"pgregory.net/rapid"
 )
 
@@ -69,4 +72,39 @@ func TestPropertyOptimalIsTheHeapOrder(t *testing.T) {
 		step := rapid.SampledFrom([]int{0, 1, 2, 7}).Draw(t, "step")
 		expectSameCrawl(t, cfg, &optimal{}, &heapOptimal{}, step)
 	})
+}
+
+// TestOptimalDropsItsOrder: once every page is in F, optimal holds
+// nothing of its sorted order, 4 bytes a page, through the rest of the
+// crawl, and the crawl goes on to the end.
+func TestOptimalDropsItsOrder(t *testing.T) {
+	const n = 1000
+	arcs := make([][2]uint32, n-1)
+	importance := make([]float64, n)
+	for p := range n - 1 {
+		arcs[p] = [2]uint32{uint32(p), uint32(p + 1)}
+		importance[p] = float64(p%7) / n
+	}
+	cfg := Config{Graph: graphtest.FromArcs(t, n, arcs), Seeds: []uint32{0}, Importance: importance}
+	s := &optimal{}
+	c, err := New(cfg, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Step(1); err != nil || len(s.order) != n { // the sort
+		t.Fatalf("after one unit: %d pages in order, %v; want them all sorted", len(s.order), err)
+	}
+	sorted := weak.Make(&s.order[0])
+	for c.Downloads() == 0 {
+		if _, err := c.Step(1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.GC()
+	if sorted.Value() != nil {
+		t.Errorf("the sorted order of %d pages is still held after every page was added", n)
+	}
+	if _, err := c.Run(t.Context(), nil); err != nil || c.Downloads() != n {
+		t.Errorf("the crawl ended with %d downloads, %v; want %d", c.Downloads(), err, n)
+	}
 }
