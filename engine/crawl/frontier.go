@@ -22,7 +22,8 @@ package crawl
 // costs O(log n) and allocates nothing once the heaps have grown.
 //
 // For a strategy whose pages all have key 0 and are pushed once, when they
-// are discovered (bfs, larger-sites-first: firstInFirstOut), each host's
+// are discovered (bfs, larger-sites-first: firstInFirstOut) or in an order
+// known before the crawl (optimal: pushedInOrder), each host's
 // pages are a queue in discovery order instead of a heap (fifo.go): the
 // same order at O(1) a page, with neither keys nor heap positions. For
 // opic, fpr and fpr-m (keysInHeap), which change a key for every link of a

@@ -17,9 +17,10 @@ import (
 // first-in-first-out queue in that order (pushedInOrder, fifo.go) rather
 // than a heap keyed by importance: on a graph of 105 M pages a heap's pop
 // costs a dozen cache misses, a queue's none. The sort is one unit of
-// work in Refill; the pages are then added optimalChunk per unit, so that
-// a Step stays short on large graphs. The seeds are parked until then,
-// and the crawler selects nothing before every page is in.
+// work in Refill, a Step as long as about one PageRank sweep (a second at
+// 10 M pages); the pages are then added optimalChunk per unit. The seeds
+// are parked until then, and the crawler selects nothing before every
+// page is in.
 //
 // The crawl's download limit is fixed before Start, from the pages
 // reachable from the seeds (or the budget, when smaller), so optimal

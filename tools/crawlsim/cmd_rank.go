@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 	"unsafe"
 
@@ -240,7 +242,7 @@ func readSeedFile(spec seeds.Spec, what string) (seeds.Spec, error) {
 	}
 	f, err := os.Open(name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return spec, fmt.Errorf("%s list:%s: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds%s (to seed the page labelled %s, quote it: list:%q)", what, name, stdinHint(name), name, name)
+		return spec, fmt.Errorf("%s list:%s: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds%s (to seed the page labelled %s, quote it: %s)", what, name, stdinHint(name), name, quotedLabelHint(what, name))
 	}
 	if err != nil {
 		return spec, fmt.Errorf("%s list:%s: cannot read the seed list: %w", what, name, errors.Unwrap(err))
@@ -250,6 +252,23 @@ func readSeedFile(spec seeds.Spec, what string) (seeds.Spec, error) {
 		return spec, fmt.Errorf("%s list:%s: that is a folder, not a file of seeds", what, name)
 	}
 	return seeds.ReadList(f, name)
+}
+
+// quotedLabelHint writes the seed set of the one page labelled label as
+// it is given where what says: a -seeds flag, quoted again for a shell
+// (-seeds 'list:"b"'), or a scenario file's JSON field ("list:\"b\"").
+func quotedLabelHint(what, label string) string {
+	spec := seeds.Spec{Kind: seeds.List, Items: []string{label}}.String()
+	if what == "-seeds" {
+		return "-seeds " + shellQuote(spec)
+	}
+	b, _ := json.Marshal(spec)
+	return `"seeds": ` + string(b)
+}
+
+// shellQuote quotes s for a POSIX shell, between single quotes.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // ranker runs one ranking computation on a loaded graph.

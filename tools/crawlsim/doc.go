@@ -59,7 +59,8 @@
 // stderr how long it took. The exit status is 0 on
 // success, 1 on failure and 2 on bad usage; flags are checked before any
 // graph is loaded. Stopped by Ctrl-C, SIGTERM or SIGHUP, crawlsim removes
-// its temporary files and then dies of that signal, so that its parent
+// its temporary files (and a reproduce -o folder it made, left empty) and
+// then dies of that signal, so that its parent
 // sees it killed by the signal (a shell reports 130, 143 or 129) and a
 // script stops. It stops within a second, at once on a second signal.
 // SIGINT and SIGTERM stop it even when it was started to ignore them (a
@@ -251,7 +252,7 @@
 // files and dies of that signal. An output that names one of the command's
 // inputs (the graph and, for a BVGraph, its .properties and .offsets, a URL
 // list, the previous snapshot, the scenario file and the files it names, a
-// -seeds list:FILE, run's -importance-file and -page-sizes FILE), by any
+// seed list (list:FILE, given as -seeds or in the scenario), run's -importance-file and -page-sizes FILE), by any
 // spelling, hard link or symbolic link, is refused before any work, and so
 // are two outputs naming one file (exit status 2).
 // A command ends with a line on stderr that says how long it took and

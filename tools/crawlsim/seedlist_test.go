@@ -89,7 +89,11 @@ func TestSeedListOfOneLabel(t *testing.T) {
 		t.Errorf(`list:"b": seeds %v, scenario's seeds %q; want [1] (b, the second label) and list:"b"`, res.Seeds, res.Scenario.Seeds)
 	}
 	checkFails(t, 1, []string{"run", "-renumber", "-seeds", "list:b", edges},
-		`-seeds list:b: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds (to seed the page labelled b, quote it: list:"b")`)
+		`-seeds list:b: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds (to seed the page labelled b, quote it: -seeds 'list:"b"')`)
+
+	labelled := writeFile(t, dir, "labelled.json", `{"graph": {"file": "`+edges+`", "renumber": true}, "seeds": "list:b"}`)
+	checkFails(t, 1, []string{"run", "-scenario", labelled},
+		`scenario `+labelled+`: seeds list:b: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds (to seed the page labelled b, quote it: "seeds": "list:\"b\"")`)
 
 	saved := filepath.Join(dir, "saved.json")
 	mustRun(t, "run", "-renumber", "-seeds", `list:"b"`, "-strategies", "bfs", "-save-scenario", saved, edges)
