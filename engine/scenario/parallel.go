@@ -17,7 +17,9 @@ import (
 // each goroutine steps its strategy in chunks of parallelChunk units, at
 // its own pace, until the running strategies have done the Step's budget
 // each on average, or one of them has finished (so that the next may
-// start), and the Step returns once every goroutine has ended its chunk.
+// start), and the Step returns once every goroutine has ended its chunk;
+// while a chunk begun before then still runs, the others go on with
+// theirs.
 // Between Steps nothing runs, so the progress reads no state a goroutine
 // is changing, and no goroutine outlives a cancelled run; a goroutine's
 // panic stops the others and is raised again in the Step's goroutine
@@ -50,6 +52,7 @@ type parallelCrawls struct {
 	started int   // queue[:started] have started
 	running []int
 	emitted int // runs[:emitted] are done and their orders handed over
+	most    int // the most crawls run in one Step (the tests read it)
 	// counter is the strategy whose breadth-first crawl counts the
 	// reachable pages, -1 when none does or once they are counted;
 	// counted is set by its goroutine once the count is known.
@@ -125,37 +128,9 @@ func (st *crawlStage) parallelStep(budget int64) (int64, bool, error) {
 	if len(p.running) == 0 {
 		return budget, false, errors.New("scenario: no crawl may start before the reachable pages are counted, and none counts them")
 	}
-	errs := make([]error, len(p.running))
-	chunk := min(budget, parallelChunk)
-	target := budget * int64(len(p.running))
-	var done atomic.Int64
-	var stop atomic.Bool
-	var wg sync.WaitGroup
-	var panics step.Panics
-	for i, k := range p.running {
-		wg.Add(1)
-		step.Go(func() {
-			defer wg.Done()
-			defer func() {
-				if panics.Caught() {
-					stop.Store(true)
-				}
-			}()
-			defer panics.Catch()
-			for !stop.Load() {
-				var over bool
-				if over, errs[i] = st.advance(k, chunk); errs[i] != nil || over {
-					stop.Store(true)
-					return
-				}
-				if done.Add(chunk) >= target {
-					stop.Store(true)
-				}
-			}
-		})
-	}
-	wg.Wait()
-	panics.Raise()
+	p.most = max(p.most, len(p.running))
+	errs := stepAtOnce(len(p.running), min(budget, parallelChunk), budget*int64(len(p.running)),
+		func(i int, chunk int64) (bool, error) { return st.advance(p.running[i], chunk) })
 	first := -1
 	for i, err := range errs {
 		if err != nil && (first < 0 || p.running[i] < p.running[first]) {
@@ -190,6 +165,65 @@ func (st *crawlStage) parallelStep(budget int64) (int64, bool, error) {
 		st.release()
 	}
 	return budget, p.emitted == len(st.runs), nil
+}
+
+// stepAtOnce runs advance(i, chunk) for i from 0 to n-1, each i in a
+// goroutine of its own, chunk after chunk, until the chunks done add up to
+// target units or an advance reports that its crawl is over, and returns
+// once every goroutine has ended its chunk, with each one's error. An
+// error or a panic ends every goroutine after its chunk; the panic is
+// raised again here (step.Panics). One chunk can be long (a window's pass
+// over every page downloaded, a PageRank recomputation), and while a
+// chunk begun before the end still runs the other goroutines go on with
+// theirs rather than leave their cores idle until it ends; once none
+// remains, each ends with its current chunk.
+func stepAtOnce(n int, chunk, target int64, advance func(i int, chunk int64) (over bool, err error)) []error {
+	errs := make([]error, n)
+	var done atomic.Int64
+	// stop: the chunks reached the target, or a crawl is over; halt: an
+	// error or a panic. early counts the goroutines in a chunk begun
+	// before stop.
+	var stop, halt atomic.Bool
+	var early atomic.Int32
+	var wg sync.WaitGroup
+	var panics step.Panics
+	for i := range n {
+		wg.Add(1)
+		step.Go(func() {
+			defer wg.Done()
+			defer func() {
+				if panics.Caught() {
+					halt.Store(true)
+				}
+			}()
+			defer panics.Catch()
+			for !halt.Load() && !(stop.Load() && early.Load() == 0) {
+				begunEarly := !stop.Load()
+				if begunEarly {
+					early.Add(1)
+				}
+				var over bool
+				over, errs[i] = advance(i, chunk)
+				if begunEarly {
+					early.Add(-1)
+				}
+				switch {
+				case errs[i] != nil:
+					halt.Store(true)
+					return
+				case over:
+					stop.Store(true)
+					return
+				}
+				if done.Add(chunk) >= target {
+					stop.Store(true)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	panics.Raise()
+	return errs
 }
 
 // parallelChunk is the most units a goroutine of parallelStep does before

@@ -111,7 +111,6 @@ func runWithLimit(t *testing.T, s Scenario, atOnce int, limit func(r *Runner) in
 	if err != nil {
 		t.Fatal(err)
 	}
-	most := 0
 	for done := false; !done; {
 		if r.crawls.par.on && r.imp.uniform.Scores != nil && r.env.MaxBytes == 0 {
 			r.env.MaxBytes = limit(r)
@@ -119,9 +118,8 @@ func runWithLimit(t *testing.T, s Scenario, atOnce int, limit func(r *Runner) in
 		if done, err = r.Step(50); err != nil {
 			t.Fatal(err)
 		}
-		most = max(most, len(r.crawls.par.running))
 	}
-	return r, most
+	return r, r.crawls.par.most
 }
 
 // TestGrantSpareWithinMemory: windowed-rankmass takes the memory that
@@ -319,7 +317,7 @@ func runCounting(t *testing.T, s Scenario, env Env, budget int) (*Result, bool) 
 		if done, err = r.Step(budget); err != nil {
 			t.Fatal(err)
 		}
-		searched = searched || r.seeds.search != nil
+		searched = searched || r.seeds.searched
 		if p := r.Progress(); p.Total > 0 && p.Done > p.Total {
 			t.Fatalf("progress %+v", p)
 		}
@@ -364,5 +362,59 @@ func TestParallelProgressIsUneven(t *testing.T) {
 	}
 	if !seen {
 		t.Error("no stage of crawls at once")
+	}
+}
+
+// TestStepAtOnceKeepsStepping: while one goroutine's chunk, begun before
+// the Step's target was reached, still runs, the others go on with
+// theirs: goroutine 0's first chunk, begun before goroutine 1's first,
+// waits until goroutine 1 has done ten chunks, five times the target, and
+// then ends the crawl. Were goroutine
+// 1 to stop at the target, goroutine 0 would wait out its two seconds.
+// After goroutine 0's chunk, goroutine 1 ends with the one it is in.
+func TestStepAtOnceKeepsStepping(t *testing.T) {
+	var chunks [2]atomic.Int32
+	begun, tenth := make(chan struct{}), make(chan struct{})
+	errs := stepAtOnce(2, 1, 2, func(i int, _ int64) (bool, error) {
+		n := chunks[i].Add(1)
+		if i == 1 {
+			if n == 1 {
+				<-begun // goroutine 0's chunk is begun before the target
+			}
+			if n == 10 {
+				close(tenth)
+			}
+			return false, nil
+		}
+		close(begun)
+		select {
+		case <-tenth:
+		case <-time.After(2 * time.Second):
+		}
+		return n == 1, nil
+	})
+	if errs[0] != nil || errs[1] != nil {
+		t.Fatal(errs)
+	}
+	if got := chunks[1].Load(); got < 10 {
+		t.Errorf("goroutine 1 did %d chunks while goroutine 0's long chunk ran; want it to go on to 10", got)
+	}
+	if got := chunks[0].Load(); got != 1 {
+		t.Errorf("goroutine 0 did %d chunks; want 1, the one that ended its crawl", got)
+	}
+}
+
+// TestStepAtOnceHaltsOnAnError: an error ends every goroutine after its
+// chunk, and each one's error is returned in its place.
+func TestStepAtOnceHaltsOnAnError(t *testing.T) {
+	var chunks atomic.Int32
+	errs := stepAtOnce(3, 1, 1<<40, func(i int, _ int64) (bool, error) {
+		if n := chunks.Add(1); i == 2 && n > 5 {
+			return false, fmt.Errorf("strategy %d failed", i)
+		}
+		return false, nil
+	})
+	if errs[0] != nil || errs[1] != nil || errs[2] == nil || errs[2].Error() != "strategy 2 failed" {
+		t.Errorf("errors %v; want strategy 2's alone", errs)
 	}
 }

@@ -56,6 +56,7 @@ type seedStage struct {
 	// page order. A personalized importance, computed after the search,
 	// is not summed: the seeds reach all of it.
 	search    *graph.Reach
+	searched  bool // a search has begun (the tests read it)
 	mass      float64
 	reachable int
 
@@ -206,6 +207,7 @@ func (st *seedStage) searchStep(budget int64) (int64, bool, error) {
 	if st.search == nil {
 		st.search = graph.NewReach(st.graph.g)
 		st.search.Start(st.pages)
+		st.searched = true
 	}
 	did, done := st.search.Expand(budget * scanItemsPerUnit)
 	if !done {
