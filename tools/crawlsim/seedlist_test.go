@@ -19,16 +19,7 @@ func TestSeedListCommaInURL(t *testing.T) {
 	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n2 0\n")
 	urls := writeFile(t, dir, "g.urls", "http://a.example/\nhttp://a.example/x?a=1,2\nhttp://b.example/\n")
 	list := writeFile(t, dir, "seeds.txt", "# one URL with a comma\nhttp://a.example/x?a=1,2\n")
-	out := mustRun(t, "run", "-seeds", "list:"+list, "-urls", urls, "-strategies", "bfs", "-json", edges)
-	var res struct {
-		Scenario struct {
-			Seeds string `json:"seeds"`
-		} `json:"scenario"`
-		Seeds []uint32 `json:"seeds"`
-	}
-	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		t.Fatal(err)
-	}
+	res := runSeeds(t, "run", "-seeds", "list:"+list, "-urls", urls, "-strategies", "bfs", "-json", edges)
 	if !slices.Equal(res.Seeds, []uint32{1}) {
 		t.Errorf("run: the seeds are %v; want [1], the page of http://a.example/x?a=1,2", res.Seeds)
 	}
@@ -75,16 +66,7 @@ func TestScenarioSeedItemNamesPlace(t *testing.T) {
 func TestSeedListOfOneLabel(t *testing.T) {
 	dir := t.TempDir()
 	edges := writeFile(t, dir, "g.edges", "a b\nb c\nc a\n")
-	out := mustRun(t, "run", "-renumber", "-seeds", `list:"b"`, "-strategies", "bfs", "-json", edges)
-	var res struct {
-		Scenario struct {
-			Seeds string `json:"seeds"`
-		} `json:"scenario"`
-		Seeds []uint32 `json:"seeds"`
-	}
-	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		t.Fatal(err)
-	}
+	res := runSeeds(t, "run", "-renumber", "-seeds", `list:"b"`, "-strategies", "bfs", "-json", edges)
 	if !slices.Equal(res.Seeds, []uint32{1}) || res.Scenario.Seeds != `list:"b"` {
 		t.Errorf(`list:"b": seeds %v, scenario's seeds %q; want [1] (b, the second label) and list:"b"`, res.Seeds, res.Scenario.Seeds)
 	}
@@ -97,10 +79,7 @@ func TestSeedListOfOneLabel(t *testing.T) {
 
 	saved := filepath.Join(dir, "saved.json")
 	mustRun(t, "run", "-renumber", "-seeds", `list:"b"`, "-strategies", "bfs", "-save-scenario", saved, edges)
-	out = mustRun(t, "run", "-scenario", saved, "-json")
-	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		t.Fatal(err)
-	}
+	res = runSeeds(t, "run", "-scenario", saved, "-json")
 	if !slices.Equal(res.Seeds, []uint32{1}) {
 		t.Errorf("the saved scenario seeds %v; want [1]", res.Seeds)
 	}
@@ -122,13 +101,7 @@ func TestScenarioSeedListFile(t *testing.T) {
 		}
 		return writeFile(t, dir, name, string(text))
 	}
-	out := mustRun(t, "run", "-scenario", scenarioWith("run.json", list), "-json")
-	var res struct {
-		Seeds []uint32 `json:"seeds"`
-	}
-	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		t.Fatal(err)
-	}
+	res := runSeeds(t, "run", "-scenario", scenarioWith("run.json", list), "-json")
 	if !slices.Equal(res.Seeds, []uint32{2, 3}) {
 		t.Errorf("the scenario's list:%s seeds %v; want [2 3]", list, res.Seeds)
 	}
@@ -161,4 +134,24 @@ func TestScenarioSeedListContentErrorPlace(t *testing.T) {
 	if status != 1 || !strings.Contains(errOut, empty+": ") || strings.Contains(errOut, "relative to the current folder") {
 		t.Errorf("list:%s (absolute, no seeds): status %d, stderr %q; want 1, the file named, and no note on relative names", empty, status, errOut)
 	}
+}
+
+// seededRun is what a test reads of run -json: the scenario's seeds as
+// text and the seeds chosen.
+type seededRun struct {
+	Scenario struct {
+		Seeds string `json:"seeds"`
+	} `json:"scenario"`
+	Seeds []uint32 `json:"seeds"`
+}
+
+// runSeeds runs crawlsim with args, which end in -json, and reads the
+// seeds of its result.
+func runSeeds(t *testing.T, args ...string) seededRun {
+	t.Helper()
+	var res seededRun
+	if err := json.Unmarshal([]byte(mustRun(t, args...)), &res); err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
