@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -201,6 +202,11 @@ func stepAtOnce(n int, chunk, target int64, advance func(i int, chunk int64) (ov
 				begunEarly := !stop.Load()
 				if begunEarly {
 					early.Add(1)
+				} else {
+					// Past the Step's end, waiting on another's chunk:
+					// on one thread without preemption (js/wasm) the
+					// other goroutine runs only if this one yields.
+					runtime.Gosched()
 				}
 				var over bool
 				over, errs[i] = advance(i, chunk)

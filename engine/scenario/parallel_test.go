@@ -3,6 +3,7 @@ package scenario
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -376,6 +377,7 @@ func TestStepAtOnceKeepsStepping(t *testing.T) {
 	var chunks [2]atomic.Int32
 	begun, tenth := make(chan struct{}), make(chan struct{})
 	errs := stepAtOnce(2, 1, 2, func(i int, _ int64) (bool, error) {
+		runtime.Gosched() // js/wasm runs goroutines on one thread, without preemption
 		n := chunks[i].Add(1)
 		if i == 1 {
 			if n == 1 {
@@ -409,6 +411,7 @@ func TestStepAtOnceKeepsStepping(t *testing.T) {
 func TestStepAtOnceHaltsOnAnError(t *testing.T) {
 	var chunks atomic.Int32
 	errs := stepAtOnce(3, 1, 1<<40, func(i int, _ int64) (bool, error) {
+		runtime.Gosched() // js/wasm runs goroutines on one thread, without preemption
 		if n := chunks.Add(1); i == 2 && n > 5 {
 			return false, fmt.Errorf("strategy %d failed", i)
 		}
