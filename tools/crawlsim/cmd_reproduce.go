@@ -134,13 +134,13 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) (err er
 		case !errors.Is(statErr, fs.ErrNotExist):
 			return fmt.Errorf("-o %s: %w", f.dir, causeOf(statErr))
 		default:
-			if err := os.MkdirAll(f.dir, 0o777); err != nil {
-				return fmt.Errorf("-o %s: %w", f.dir, causeOf(err))
-			}
 			// A stop signal that kills the process before the command
-			// ends removes it too (removeTempFiles).
-			tempFiles.madeFolder(f.dir)
-			defer func() { tempFiles.doneWithFolder(f.dir, err != nil) }()
+			// ends removes them too (removeTempFiles).
+			made, mkErr := tempFiles.makeFolder(f.dir)
+			if mkErr != nil {
+				return fmt.Errorf("-o %s: %w", f.dir, causeOf(mkErr))
+			}
+			defer func() { tempFiles.doneWithFolders(made, err != nil) }()
 		}
 		// The report and its manifest belong to DIR: through a link
 		// they would replace another folder's report.

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 )
@@ -58,6 +61,52 @@ func (r *tempRegistry) madeFolder(dir string) {
 	r.Lock()
 	defer r.Unlock()
 	r.folders = append(r.folders, dir)
+}
+
+// makeFolder makes dir and every folder above it that is missing,
+// outermost first, records each (madeFolder) and returns them in the
+// order made. When one cannot be made it removes those it made and
+// returns the error.
+func (r *tempRegistry) makeFolder(dir string) ([]string, error) {
+	var missing []string
+	for d := filepath.Clean(dir); ; {
+		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) {
+			break // there, or what is wrong with it shows below
+		}
+		missing = append(missing, d)
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	var made []string
+	for _, d := range slices.Backward(missing) {
+		err := os.Mkdir(d, 0o777)
+		if errors.Is(err, fs.ErrExist) {
+			continue // made meanwhile by someone else: not ours to remove
+		}
+		if err != nil {
+			r.doneWithFolders(made, true)
+			return nil, err
+		}
+		r.madeFolder(d)
+		made = append(made, d)
+	}
+	// Nothing to make, or what was in the way: MkdirAll says what.
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		r.doneWithFolders(made, true)
+		return nil, err
+	}
+	return made, nil
+}
+
+// doneWithFolders is doneWithFolder for every folder of made (makeFolder),
+// the last made first.
+func (r *tempRegistry) doneWithFolders(made []string, remove bool) {
+	for _, dir := range slices.Backward(made) {
+		r.doneWithFolder(dir, remove)
+	}
 }
 
 // doneWithFolder forgets dir, which the command made, when the command

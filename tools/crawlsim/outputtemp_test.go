@@ -3,6 +3,8 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -71,6 +73,54 @@ func TestDoneWithFolderRemovesItOnlyEmpty(t *testing.T) {
 	}
 	if _, err := os.Stat(full); err != nil {
 		t.Errorf("%s: %v; want it kept", full, err)
+	}
+	if len(r.folders) != 0 {
+		t.Errorf("still recorded: %v", r.folders)
+	}
+}
+
+// TestMakeFolderRecordsEveryFolderMade: makeFolder makes the missing
+// folders above dir too and records each, so that a stop signal removes
+// them all (removeAll) but not the folder that was there before; when a
+// folder cannot be made (a file on the way) it removes those it made.
+func TestMakeFolderRecordsEveryFolderMade(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "a", "b", "c")
+	var r tempRegistry
+	made, err := r.makeFolder(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(root, "a"), filepath.Join(root, "a", "b"), dir}
+	if !slices.Equal(made, want) || !slices.Equal(r.folders, want) {
+		t.Fatalf("made %v, recorded %v; want %v", made, r.folders, want)
+	}
+	if again, err := r.makeFolder(dir); err != nil || len(again) != 0 {
+		t.Errorf("making %s again: made %v, %v; want nothing made", dir, again, err)
+	}
+	r.Lock()
+	r.removeAll()
+	r.Unlock()
+	if _, err := os.Stat(filepath.Join(root, "a")); !os.IsNotExist(err) {
+		t.Errorf("%s/a is still there (%v); want it removed", root, err)
+	}
+	if _, err := os.Stat(root); err != nil {
+		t.Errorf("the folder that was there before: %v", err)
+	}
+
+	if err := os.WriteFile(filepath.Join(root, "file"), nil, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if made, err := r.makeFolder(filepath.Join(root, "file", "y")); err == nil {
+		t.Errorf("made %v below a file; want an error", made)
+	}
+	// z is made, then the name too long for a folder fails.
+	_, err = r.makeFolder(filepath.Join(root, "z", strings.Repeat("n", 300), "w"))
+	if err == nil {
+		t.Fatal("no error making a folder whose name is too long")
+	}
+	if _, statErr := os.Stat(filepath.Join(root, "z")); !os.IsNotExist(statErr) {
+		t.Errorf("after %v, %s/z is still there", err, root)
 	}
 	if len(r.folders) != 0 {
 		t.Errorf("still recorded: %v", r.folders)

@@ -122,7 +122,8 @@ func TestReproduceRemovesItsStaleFiles(t *testing.T) {
 // wrote them: a write-protected file and an edited one are kept; a
 // report.md that is a link to another folder's report does not make the
 // other folder's files stale; an -o DIR made for a command that fails is
-// removed again, and one that is a looping link says so.
+// removed again, with the folders made above it, and one that is a
+// looping link says so.
 func TestReproduceRemovesOnlyItsOwnFiles(t *testing.T) {
 	t.Chdir(t.TempDir())
 	mustRun(t, "reproduce", "-n", "2000", "-o", "rep", "001")
@@ -162,6 +163,13 @@ func TestReproduceRemovesOnlyItsOwnFiles(t *testing.T) {
 	_, errOut, status = crawlsim(t, "reproduce", "-o", "made", "004", "missing.edges")
 	if _, err := os.Stat("made"); status == 0 || err == nil {
 		t.Errorf("a failed reproduce (status %d, %q) left the folder it made", status, errOut)
+	}
+	_, errOut, status = crawlsim(t, "reproduce", "-o", filepath.Join("rep", "made", "a", "b"), "004", "missing.edges")
+	if _, err := os.Stat(filepath.Join("rep", "made")); status == 0 || err == nil {
+		t.Errorf("a failed reproduce (status %d, %q) left the folders it made above its -o", status, errOut)
+	}
+	if _, err := os.Stat(filepath.Join("rep", "report.md")); err != nil {
+		t.Errorf("a failed reproduce into a folder below rep/ removed rep/report.md: %v", err)
 	}
 	if err := os.Symlink("loop", "loop"); err != nil {
 		t.Fatal(err)
