@@ -157,7 +157,7 @@ func checkTranspose(g, transpose *graph.Graph) error {
 		out := transpose.InDegrees()
 		for j := range n {
 			if c := g.OutDegree(uint32(j)); c != int(out[j]) {
-				return fmt.Errorf("rank: %w: page %d has %d out-links in the graph but %d in the transpose", ErrNotTranspose, j, c, out[j])
+				return fmt.Errorf("rank: %w: page %d has %d out-links in the graph but %d in-links in the transpose", ErrNotTranspose, j, c, out[j])
 			}
 		}
 		return nil
@@ -165,7 +165,7 @@ func checkTranspose(g, transpose *graph.Graph) error {
 	in := g.InDegrees()
 	for i := range n {
 		if c := transpose.OutDegree(uint32(i)); c != int(in[i]) {
-			return fmt.Errorf("rank: %w: page %d has %d in-links in the graph but %d in the transpose", ErrNotTranspose, i, in[i], c)
+			return fmt.Errorf("rank: %w: page %d has %d in-links in the graph but %d out-links in the transpose", ErrNotTranspose, i, in[i], c)
 		}
 	}
 	return nil

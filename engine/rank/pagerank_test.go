@@ -182,10 +182,10 @@ func TestPageRankGraphErrors(t *testing.T) {
 	}{
 		{name: "no graph", g: nil, want: "no graph"},
 		{name: "broken graph", g: &graph.Graph{Offsets: []uint64{0, 1}, Targets: []uint32{7}}, want: "beyond the last page"},
-		{name: "graph as its own transpose", g: g, tr: g, want: "transpose is not the graph's: page 0 has 0 in-links in the graph but 2"},
+		{name: "graph as its own transpose", g: g, tr: g, want: "transpose is not the graph's: page 0 has 0 in-links in the graph but 2 out-links in the transpose"},
 		// Read in place, the graph's out-degrees are checked against the
 		// transpose's in-links instead of decoding the graph once more.
-		{name: "graph as its own transpose, held in a Lists", g: graphtest.AsLists(g), tr: graphtest.AsLists(g), want: "transpose is not the graph's: page 0 has 2 out-links in the graph but 0 in the transpose"},
+		{name: "graph as its own transpose, held in a Lists", g: graphtest.AsLists(g), tr: graphtest.AsLists(g), want: "transpose is not the graph's: page 0 has 2 out-links in the graph but 0 in-links in the transpose"},
 		{name: "transpose of another size", g: g, tr: graphtest.FromArcs(t, 4, [][2]uint32{{1, 0}, {2, 0}, {2, 1}}), want: "transpose is not the graph's: it has 4 pages and 3 links, the graph 3 and 3"},
 		{name: "broken transpose", g: g, tr: &graph.Graph{Offsets: []uint64{0, 0}, Targets: []uint32{}, URLs: []string{"a", "b"}}, want: "transpose: graph: URL list"},
 	}

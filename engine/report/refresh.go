@@ -23,8 +23,8 @@ func RefreshTable(w io.Writer, r *model.RefreshResult) error {
 	p := r.Refresh.Simulation
 	g := p.Regulation
 	var b strings.Builder
-	fmt.Fprintf(&b, "web         %d sites over %g units of time; change rates %g to %g per unit (log-uniform); %d users, %g visits per unit (Zipf %g)\n",
-		p.Sites, p.Horizon, p.ChangeMin, p.ChangeMax, p.Users, p.UserRate, *p.Popularity)
+	fmt.Fprintf(&b, "web         %s sites over %s units of time; change rates %g to %g per unit (log-uniform); %s users, %s visits per unit (Zipf %g)\n",
+		model.Count(p.Sites), model.Number(p.Horizon), p.ChangeMin, p.ChangeMax, model.Count(p.Users), model.Number(p.UserRate), *p.Popularity)
 	fmt.Fprintf(&b, "regulation  t0 %g in [%g, %g]; change ratio over %d visits, thresholds %g/%g; interest thresholds %g/%g, weight α %g, minimum %g\n",
 		g.Initial, g.Min, g.Max, g.Window, g.Lower, g.Upper, g.InterestLower, g.InterestUpper, *g.Alpha, g.MinInterest)
 	fmt.Fprintf(&b, "traffic     %s per site download, %s per migrant; seed %d\n\n", bytesText(*p.SiteBytes), bytesText(*p.MigrantBytes), p.Seed)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -35,5 +36,23 @@ func TestRefreshRowsColumns(t *testing.T) {
 	}
 	if got := bytesColumn([]float64{5e3, 12}); !slices.Equal(got, []string{"5.0000 kB", "0.0120 kB"}) {
 		t.Errorf("bytesColumn = %q", got)
+	}
+}
+
+// TestRefreshTableGroupsThousands: the table's description of the web
+// separates thousands as its rows do (it wrote "1000 sites over 1000
+// units of time; 100 users, 2000 visits per unit" above "100,000"
+// visits).
+func TestRefreshTableGroupsThousands(t *testing.T) {
+	r := &model.RefreshResult{Refresh: model.Refresh{Simulation: model.DefaultRefreshParams()}}
+	r.Refresh.Simulation.Users = 25000
+	r.Refresh.Simulation.Horizon = 1500.5
+	var b strings.Builder
+	if err := RefreshTable(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	want := "web         1,000 sites over 1,500.5 units of time; change rates 0.01 to 1 per unit (log-uniform); 25,000 users, 2,000 visits per unit (Zipf 1)\n"
+	if first, _, _ := strings.Cut(b.String(), "\n"); first+"\n" != want {
+		t.Errorf("first line %q, want %q", first+"\n", want)
 	}
 }

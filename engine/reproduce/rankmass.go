@@ -544,7 +544,7 @@ func tightFinding(r *scenario.Result) Finding {
 		}
 		f.Reason = "guaranteed ≤ actual ≤ optimal, all above 0.98; not the paper's value within its rounding (0.0005): " + strings.Join(off, ", ")
 		if len(same) > 0 {
-			f.Reason += "; the paper's: " + strings.Join(same, ", ")
+			f.Reason += "; at the paper's value within that rounding: " + strings.Join(same, ", ")
 		}
 	default:
 		f.Verdict, f.Reason = Differs, "the guarantee or the actual RankMass is not yet near the optimal's"

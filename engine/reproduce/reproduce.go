@@ -19,8 +19,8 @@ import (
 )
 
 // DefaultPages is the size of the generated web a reproduction runs on
-// when no graph is given: every paper together takes about a minute on a
-// 2-core machine (README, "Reproduce the papers").
+// when no graph is given: every paper together takes about 150 s of CPU
+// time, a few minutes on a 2-core machine (docs/reproducing.md).
 const DefaultPages = 450_000
 
 // Input is the graph a reproduction runs on and what is known of it.

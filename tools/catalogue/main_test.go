@@ -122,7 +122,7 @@ func goTool(t *testing.T, repo string, args ...string) (string, bool) {
 
 // TestNewStrategyIsTwoFiles adds the strategy of engine/crawl's package
 // doc ("Adding a strategy") to the engine without touching the tree (go's
-// -overlay puts it in engine/crawl as most_links.go) and runs the command
+// -overlay puts it in engine/crawl as mostlinks.go) and runs the command
 // line's and the page's catalogue checks with it: the page's check fails
 // until the catalogue is regenerated and says what to run; regenerated
 // (this command, as go generate ./ui/... runs it), the page's checks pass,
@@ -140,7 +140,7 @@ func TestNewStrategyIsTwoFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	tmp := t.TempDir()
-	strategy := filepath.Join(tmp, "most_links.go")
+	strategy := filepath.Join(tmp, "mostlinks.go")
 	if err := os.WriteFile(strategy, []byte(addingAStrategyExample(t, repo)), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestNewStrategyIsTwoFiles(t *testing.T) {
 		}
 		return "-overlay=" + path
 	}
-	added := map[string]string{filepath.Join(repo, "engine", "crawl", "most_links.go"): strategy}
+	added := map[string]string{filepath.Join(repo, "engine", "crawl", "mostlinks.go"): strategy}
 	withStrategy := overlay("strategy.json", added)
 
 	if out, ok := goTool(t, repo, "test", withStrategy, "-run", "^TestCatalogueCurrent$", "./ui/"); ok || !strings.Contains(out, "run go generate ./ui/...") {

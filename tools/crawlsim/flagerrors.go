@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -50,7 +51,7 @@ func flagError(c *command, fs *flag.FlagSet, err error) string {
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 		name, _, _ := strings.Cut(m[1], "=")
-		return fmt.Sprintf("-%s is not a flag of crawlsim %s%s", m[1], c.name, didYouMean(strings.TrimLeft(name, "-"), names, "-%s"))
+		return fmt.Sprintf("-%s is not a flag of crawlsim %s%s", m[1], c.name, flagSuggestion(strings.TrimLeft(name, "-"), fs, names))
 	}
 	if m := flagMissingError.FindStringSubmatch(msg); m != nil {
 		want := ""
@@ -60,6 +61,48 @@ func flagError(c *command, fs *flag.FlagSet, err error) string {
 		return fmt.Sprintf("-%s needs a value%s", m[1], want)
 	}
 	return msg
+}
+
+// sameSettings are the groups of flag names by which different commands
+// name one setting: rank's -d is run's -damping, gen's -seed is run's
+// -gen-seed, rank's -seed is run's -random-seed, seeds' -iterations is
+// rank's -hits-iter.
+var sameSettings = [][]string{
+	{"d", "damping"},
+	{"seed", "random-seed", "gen-seed"},
+	{"hits-iter", "iterations"},
+}
+
+// flagSuggestion is "; did you mean -X?" for name, a flag that the flag
+// set fs, whose flags are names, lacks: the command's own names of the
+// setting that other commands call name (sameSettings), and the flag
+// nearest in spelling (didYouMean) when there are none of those or it is
+// the same word longer or shorter (run's -seed: -random-seed, -gen-seed
+// or -seeds); "" when nothing fits.
+func flagSuggestion(name string, fs *flag.FlagSet, names []string) string {
+	var same []string
+	for _, group := range sameSettings {
+		if !slices.Contains(group, name) {
+			continue
+		}
+		for _, other := range group {
+			if other != name && fs.Lookup(other) != nil {
+				same = append(same, "-"+other)
+			}
+		}
+	}
+	if len(same) == 0 {
+		return didYouMean(name, names, "-%s")
+	}
+	if near := closest(name, names); near != "" && !slices.Contains(same, "-"+near) &&
+		(strings.HasPrefix(near, name) || strings.HasPrefix(name, near)) {
+		same = append(same, "-"+near)
+	}
+	last := len(same) - 1
+	if last == 0 {
+		return "; did you mean " + same[0] + "?"
+	}
+	return "; did you mean " + strings.Join(same[:last], ", ") + " or " + same[last] + "?"
 }
 
 // flagWants says what kind of value the flag f takes, as in "a number".

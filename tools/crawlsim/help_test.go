@@ -90,3 +90,16 @@ func TestHelpSaysWhereTheManualIs(t *testing.T) {
 		t.Errorf("crawlsim help: status %d, does not say where the manual is:\n%s", status, out)
 	}
 }
+
+// TestHelpAboutHelp: crawlsim help help (and help -h) prints the list of
+// commands, as crawlsim help does, where it said that help is an unknown
+// command.
+func TestHelpAboutHelp(t *testing.T) {
+	want, _, _ := crawlsim(t, "help")
+	for _, arg := range []string{"help", "-h", "--help"} {
+		out, errOut, status := crawlsim(t, "help", arg)
+		if status != 0 || out != want || errOut != "" {
+			t.Errorf("crawlsim help %s: status %d, stderr %q, stdout:\n%s\nwant status 0 and the output of crawlsim help", arg, status, errOut, out)
+		}
+	}
+}

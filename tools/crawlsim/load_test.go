@@ -106,7 +106,7 @@ func TestDashIsNotStandardInput(t *testing.T) {
 func TestNotTransposeNamesTheFiles(t *testing.T) {
 	t.Chdir(t.TempDir())
 	writeFile(t, ".", "g.edges", "0 1\n0 2\n1 2\n")
-	want := "g.edges is not the transpose of g.edges: page 0 has 0 in-links in the graph but 2 in the transpose"
+	want := "g.edges is not the transpose of g.edges: page 0 has 0 in-links in the graph but 2 out-links in the transpose"
 	checkFails(t, 1, []string{"rank", "-transpose", "g.edges", "g.edges"}, "crawlsim rank: "+want)
 	checkFails(t, 1, []string{"run", "-strategies", "bfs", "-transpose", "g.edges", "g.edges"}, "crawlsim run: "+want)
 }

@@ -218,6 +218,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if len(rest) > 1 {
 			return usagef("crawlsim help: takes one command, got %q (see crawlsim help)", rest)
 		}
+		switch rest[0] {
+		case "help", "-h", "-help", "--help":
+			// Help about help is the list of commands.
+			printUsage(stdout)
+			return nil
+		}
 		c := findCommand(rest[0])
 		if c == nil {
 			return usagef("crawlsim help: unknown command %q%s (see crawlsim help)", rest[0], didYouMean(rest[0], commandNames(), "%q"))

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -210,5 +211,16 @@ func TestSeedsHelpNamesEveryForm(t *testing.T) {
 		if help := fs.Lookup("seeds").Usage; !strings.Contains(help, option) {
 			t.Errorf("run -seeds help does not name the community option %q: %q", option, help)
 		}
+	}
+}
+
+// TestRunHelpNamesPapersByAuthors: run's help names a paper by its
+// authors, as the strategies' sources do, not by the number that only
+// reproduce's help defines (an example was "paper 001's seed-size
+// study").
+func TestRunHelpNamesPapersByAuthors(t *testing.T) {
+	out, _, _ := crawlsim(t, "help", "run")
+	if m := regexp.MustCompile(`paper \d{3}`).FindString(out); m != "" {
+		t.Errorf("help run names %q without its authors:\n%s", m, out)
 	}
 }

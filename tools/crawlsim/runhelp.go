@@ -6,8 +6,8 @@ import (
 	"io"
 )
 
-// runExamples end run's help: commands of the README's "Compare
-// strategies" (TestRunHelpGroups parses their flags).
+// runExamples end run's help: a comparison of each kind run makes
+// (TestRunHelpGroups parses their flags).
 const runExamples = `examples:
   # the default comparison on a generated web of 100,000 pages
   crawlsim run
@@ -24,7 +24,8 @@ const runExamples = `examples:
       -svg timed.svg -svg-x time
   # historical PageRank, learnt on an evolution of a generated graph
   crawlsim run -n 20000 -evolve -strategies omniscient,hist-pagerank-omniscient,hist-pagerank-zero,bfs
-  # paper 001's seed-size study: trust is the PageRank vector, of which the 1,600 seeds hold 1-δ
+  # Cho and Schonfeld's seed-size study (reproduce 001): trust is the PageRank vector,
+  # of which the 1,600 seeds hold 1-δ
   crawlsim run -importance personalized -trust pagerank -seeds top-pagerank:1600 -strategies l-neighbor web.csr
   # a PageRank computed once (rank -o) scores the crawls of a large graph
   crawlsim rank -top 0 -o cnr-2000.imp cnr-2000.csr
