@@ -91,7 +91,7 @@ func (g *BVGraph) check(off *bvBitReader, offsetsName string, chk bvCheck) error
 	n := uint64(g.props.Nodes)
 	arcs := uint64(g.props.Arcs)
 	g.positions = make([]uint64, n+1)
-	ring := newBVRing(g.props.WindowSize)
+	ring := newBVRing(g.props.WindowSize, g.props.Nodes)
 	chains := make([]int, len(ring.lists))
 	d := newBVListDecoder(g.data, g.name, &g.props, g.codes)
 	d.refList = func(y uint64) ([]uint32, error) { return ring.lists[y%uint64(len(ring.lists))], nil }
@@ -221,8 +221,10 @@ type bvRing struct {
 	nodes []int64 // the node in each slot, -1 when none
 }
 
-func newBVRing(window int) *bvRing {
-	k := max(window, 0) + 1
+// newBVRing returns a ring of window+1 slots for a graph of nodes pages:
+// at most nodes+1, as no list copies from further back than page 0.
+func newBVRing(window int, nodes int64) *bvRing {
+	k := int(min(int64(max(window, 0)), max(nodes, 0))) + 1
 	r := &bvRing{lists: make([][]uint32, k), nodes: make([]int64, k)}
 	for i := range r.nodes {
 		r.nodes[i] = -1
@@ -272,7 +274,7 @@ func (g *BVGraph) OutDegree(i uint32) int {
 
 // NewCursor returns a decoder for one goroutine.
 func (g *BVGraph) NewCursor() graph.Cursor {
-	c := &bvCursor{g: g, ring: newBVRing(max(g.props.WindowSize, bvCursorSlots-1))}
+	c := &bvCursor{g: g, ring: newBVRing(max(g.props.WindowSize, bvCursorSlots-1), g.props.Nodes)}
 	c.dec = newBVListDecoder(g.data, g.name, &g.props, g.codes)
 	c.dec.refList = c.refList
 	return c

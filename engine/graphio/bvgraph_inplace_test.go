@@ -379,3 +379,30 @@ func TestCheckingPassReleasesWhatItRead(t *testing.T) {
 		}
 	}
 }
+
+// TestInPlaceWindowLargerThanTheGraph opens a graph whose properties
+// announce a window far beyond its pages: a cursor's ring holds at most
+// one list a page, not one a window slot, and the lists decode as
+// encoded.
+func TestInPlaceWindowLargerThanTheGraph(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 11))
+	lists := bvRandomLists(rng, 60)
+	cfg := bvTestConfigs[0]
+	data, offs := bvTestEncode(lists, cfg)
+	props := cfg.props(lists)
+	props.MaxRefCount = -1
+	props.WindowSize = 1 << 24
+	g, err := OpenBVGraph(data, "t.graph", props, bytes.NewReader(offs), "t.offsets", nil)
+	if err != nil {
+		t.Fatalf("OpenBVGraph: %v", err)
+	}
+	c := g.NewCursor()
+	if n := len(c.(*bvCursor).ring.lists); n > len(lists)+1 {
+		t.Errorf("cursor keeps %d slots for %d pages", n, len(lists))
+	}
+	for x := len(lists) - 1; x >= 0; x-- {
+		if got := c.Out(uint32(x)); !slices.Equal(got, lists[x]) {
+			t.Fatalf("list %d: %v, want %v", x, got, lists[x])
+		}
+	}
+}
