@@ -91,7 +91,7 @@ func (g *BVGraph) check(off *bvBitReader, offsetsName string, chk bvCheck) error
 	n := uint64(g.props.Nodes)
 	arcs := uint64(g.props.Arcs)
 	g.positions = make([]uint64, n+1)
-	ring := newBVRing(g.props.WindowSize)
+	ring := newBVRing(g.props.WindowSize, g.props.Nodes)
 	chains := make([]int, len(ring.lists))
 	d := newBVListDecoder(g.data, g.name, &g.props, g.codes)
 	d.refList = func(y uint64) ([]uint32, error) { return ring.lists[y%uint64(len(ring.lists))], nil }
@@ -219,10 +219,19 @@ const bvCursorSlots = 256
 type bvRing struct {
 	lists [][]uint32
 	nodes []int64 // the node in each slot, -1 when none
+	// held is the capacity of the slots' lists, in entries. A cursor's
+	// ring keeps it within limit (room) beside the lists of the window
+	// before the page it decodes: its other slots are a cache, and a
+	// graph whose lists are long (a hub's, or a file's that copies one
+	// long list over and over) would otherwise fill every slot with one.
+	held, limit int
+	window      uint64
 }
 
-func newBVRing(window int) *bvRing {
-	k := max(window, 0) + 1
+// newBVRing returns a ring of window+1 slots for a graph of nodes pages:
+// at most nodes+1, as no list copies from further back than page 0.
+func newBVRing(window int, nodes int64) *bvRing {
+	k := int(min(int64(max(window, 0)), max(nodes, 0))) + 1
 	r := &bvRing{lists: make([][]uint32, k), nodes: make([]int64, k)}
 	for i := range r.nodes {
 		r.nodes[i] = -1
@@ -235,13 +244,37 @@ func newBVRing(window int) *bvRing {
 func (r *bvRing) take(slot, deg uint64) []uint32 {
 	l := r.lists[slot]
 	if uint64(cap(l)) < deg {
+		old := cap(l)
 		l = make([]uint32, deg, max(deg, 2*uint64(cap(l))))
+		r.held += cap(l) - old
 	}
 	l = l[:deg]
 	r.lists[slot] = l
 	r.nodes[slot] = -1
 	return l
 }
+
+// room makes room for a list of deg entries in slot, the list of page x:
+// when it would bring the entries held beyond the ring's limit, it drops
+// the lists of the other slots except those a list from page x on may
+// copy from (the window before x), to be decoded again when asked for.
+// The lists dropped stay valid for whoever holds them.
+func (r *bvRing) room(slot, x, deg uint64) {
+	if r.limit <= 0 || uint64(cap(r.lists[slot])) >= deg || r.held+int(deg)-cap(r.lists[slot]) <= r.limit {
+		return
+	}
+	for s, y := range r.nodes {
+		if uint64(s) == slot || y >= 0 && uint64(y) < x && x-uint64(y) <= r.window {
+			continue
+		}
+		r.held -= cap(r.lists[s])
+		r.lists[s], r.nodes[s] = nil, -1
+	}
+}
+
+// bvCursorRingEntries is the limit of the entries a cursor's ring holds
+// beside the window's lists (a variable so that tests can make it small).
+var bvCursorRingEntries = 1 << 20
 
 // Fingerprint returns the graph's Fingerprint, computed when it was
 // opened.
@@ -272,7 +305,8 @@ func (g *BVGraph) OutDegree(i uint32) int {
 
 // NewCursor returns a decoder for one goroutine.
 func (g *BVGraph) NewCursor() graph.Cursor {
-	c := &bvCursor{g: g, ring: newBVRing(max(g.props.WindowSize, bvCursorSlots-1))}
+	c := &bvCursor{g: g, ring: newBVRing(max(g.props.WindowSize, bvCursorSlots-1), g.props.Nodes)}
+	c.ring.limit, c.ring.window = bvCursorRingEntries, uint64(max(g.props.WindowSize, 0))
 	c.dec = newBVListDecoder(g.data, g.name, &g.props, g.codes)
 	c.dec.refList = c.refList
 	return c
@@ -361,6 +395,7 @@ func (c *bvCursor) decodeAt(x, slot uint64) ([]uint32, error) {
 	if err != nil {
 		return nil, err
 	}
+	ring.room(slot, x, deg)
 	dst := ring.take(slot, deg)
 	if err := d.mergeParts(dst, copied, intervals, residuals, x, start); err != nil {
 		return nil, err

@@ -379,3 +379,78 @@ func TestCheckingPassReleasesWhatItRead(t *testing.T) {
 		}
 	}
 }
+
+// TestInPlaceWindowLargerThanTheGraph opens a graph whose properties
+// announce a window far beyond its pages: a cursor's ring holds at most
+// one list a page, not one a window slot, and the lists decode as
+// encoded.
+func TestInPlaceWindowLargerThanTheGraph(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 11))
+	lists := bvRandomLists(rng, 60)
+	cfg := bvTestConfigs[0]
+	data, offs := bvTestEncode(lists, cfg)
+	props := cfg.props(lists)
+	props.MaxRefCount = -1
+	props.WindowSize = 1 << 24
+	g, err := OpenBVGraph(data, "t.graph", props, bytes.NewReader(offs), "t.offsets", nil)
+	if err != nil {
+		t.Fatalf("OpenBVGraph: %v", err)
+	}
+	c := g.NewCursor()
+	if n := len(c.(*bvCursor).ring.lists); n > len(lists)+1 {
+		t.Errorf("cursor keeps %d slots for %d pages", n, len(lists))
+	}
+	for x := len(lists) - 1; x >= 0; x-- {
+		if got := c.Out(uint32(x)); !slices.Equal(got, lists[x]) {
+			t.Fatalf("list %d: %v, want %v", x, got, lists[x])
+		}
+	}
+}
+
+// TestCursorRingKeepsLongListsWithinItsLimit: a cursor over a graph whose
+// lists are all long (bvBomb: each copies the one before) keeps, beside
+// the lists of the window, at most bvCursorRingEntries entries in its
+// ring, instead of a long list in every slot, and still decodes every
+// list, in increasing and in decreasing order.
+func TestCursorRingKeepsLongListsWithinItsLimit(t *testing.T) {
+	defer func(old int) { bvCursorRingEntries = old }(bvCursorRingEntries)
+	bvCursorRingEntries = 4096
+	const n, width = 600, 512
+	data, text := bvBomb(n, width)
+	props, err := ReadBVGraphProperties(strings.NewReader(text), "b.properties")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := OpenBVGraph(data, "b.graph", props, nil, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]uint32, width)
+	for i := range want {
+		want[i] = uint32(i)
+	}
+	c := g.NewCursor()
+	ring := c.(*bvCursor).ring
+	// The window's lists (window 1: two) and one list being decoded,
+	// each at most twice its length in capacity.
+	most := bvCursorRingEntries + 3*2*width
+	order := make([]int, 0, 2*n)
+	for x := range n {
+		order = append(order, x)
+	}
+	for x := n - 1; x >= n-50; x-- {
+		order = append(order, x)
+	}
+	for _, x := range order {
+		if got := c.Out(uint32(x)); !slices.Equal(got, want) {
+			t.Fatalf("list %d: %d entries, want 0..%d (%v)", x, len(got), width-1, c.Err())
+		}
+		held := 0
+		for _, l := range ring.lists {
+			held += cap(l)
+		}
+		if held > most {
+			t.Fatalf("after list %d the ring holds %d entries, more than %d", x, held, most)
+		}
+	}
+}

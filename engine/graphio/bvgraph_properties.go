@@ -392,6 +392,9 @@ func bvCheckProperties(p *BVGraphProperties) (bvCodes, string, string) {
 	if p.WindowSize < 0 {
 		return bvCodes{}, "windowsize", fmt.Sprintf("windowsize = %d: want 0 or more", p.WindowSize)
 	}
+	if p.WindowSize > BVMaxWindow && p.Nodes > BVMaxWindow {
+		return bvCodes{}, "windowsize", fmt.Sprintf("windowsize = %d: want at most %d, as the lists of the window are kept in memory (Java WebGraph compresses with 7)", p.WindowSize, BVMaxWindow)
+	}
 	if p.MinIntervalLength < 0 {
 		return bvCodes{}, "minintervallength", fmt.Sprintf("minintervallength = %d: want 0 (no intervals) or more", p.MinIntervalLength)
 	}

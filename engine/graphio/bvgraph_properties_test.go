@@ -43,6 +43,7 @@ func TestReadBVGraphPropertiesErrors(t *testing.T) {
 		{strings.Replace(base, "arcs=5", "arcs=101", 1), 2, []string{"arcs"}},
 		{strings.Replace(base, "arcs=5", "arcs=five", 1), 2, []string{"arcs", "five"}},
 		{strings.Replace(base, "windowsize=7", "windowsize=-1", 1), 3, []string{"windowsize"}},
+		{strings.NewReplacer("nodes=10", "nodes=325557", "windowsize=7", "windowsize=1000000000").Replace(base), 3, []string{"windowsize = 1000000000", "at most 65536"}},
 		{strings.Replace(base, "version=0\n", "", 1), 0, []string{"version"}},
 		{"nodes=1\\u00zz\n", 1, []string{`\u`}},
 	}

@@ -132,22 +132,35 @@ func readCSR(r io.Reader, name string, o csrReadOptions) (*graph.Graph, error) {
 	if sr.crc != h.bodyCRC {
 		return nil, byteError(name, csrAtBodyCRC, "checksum mismatch: the header says %08x, the body gives %08x (corrupt or truncated file)", h.bodyCRC, sr.crc)
 	}
-	if err := csrCheckGraph(g, &lay, name); err != nil {
+	if err := csrCheckGraph(g, &lay, name, lim); err != nil {
 		return nil, err
 	}
 	return g, nil
 }
 
-// csrCheckGraph checks the decoded graph with graph.Validate and reports a
-// violation as an *Error with Validate's message (which names the page) at
-// the byte offset of the offending entry.
-func csrCheckGraph(g *graph.Graph, lay *csrLayout, name string) error {
-	verr := g.Validate()
+// csrCheckGraph checks the decoded graph as graph.Validate does and reports
+// a violation as an *Error with Validate's message (which names the page)
+// at the byte offset of the offending entry. It checks the pages in
+// blocks, polling lim's cancel function between them, whose error stops
+// it.
+func csrCheckGraph(g *graph.Graph, lay *csrLayout, name string, lim *readLimits) error {
+	verr := g.ValidateShape()
+	for lo, n := 0, g.NumNodes(); verr == nil && lo < n; lo += csrValidateBlock {
+		if err := lim.poll(); err != nil {
+			return byteReadError(name, lay.offsets+int64(lo)*lay.offsetWidth, err)
+		}
+		verr = g.ValidatePages(lo, min(lo+csrValidateBlock, n))
+	}
 	if verr == nil {
 		return nil
 	}
 	return byteError(name, csrLocate(g, lay), "%s", strings.TrimPrefix(verr.Error(), "graph: "))
 }
+
+// csrValidateBlock is how many pages csrCheckGraph checks between two
+// polls of the cancel function (a variable so that tests can make it
+// small).
+var csrValidateBlock = 1 << 16
 
 // csrLocate returns the byte offset of the entry that graph.Validate
 // reports: the first violation in the order Validate checks (offsets[0],

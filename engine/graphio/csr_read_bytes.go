@@ -26,8 +26,9 @@ func CSRFromBytes(b []byte, name string) (*graph.Graph, error) {
 
 // csrFromBytes is CSRFromBytes that also refuses, once the sections are
 // located and before anything is allocated, a graph of more pages or
-// links than lim allows, or whose copies (csrHeapBytes) need more memory.
-// The bytes of b are not counted: the caller holds them already, mapped
+// links than lim allows, or whose copies (csrHeapBytes) need more memory,
+// and stops when lim's cancel function fails (polled every block of its
+// checks). The bytes of b are not counted: the caller holds them already, mapped
 // or read.
 func csrFromBytes(b []byte, name string, o csrReadOptions) (*graph.Graph, error) {
 	lim := o.lim
@@ -80,7 +81,11 @@ func csrFromBytes(b []byte, name string, o csrReadOptions) (*graph.Graph, error)
 	if e := lim.withCost(decodeCost{}, csrHeapBytes(&h, hostNames, urls, o.skipURLs)).check(int64(min(h.n, math.MaxInt64)), int64(min(h.m, math.MaxInt64)), false); e != nil {
 		return nil, tooLargeAt(name, 0, -1, e)
 	}
-	if sum := o.checksum(b); sum != h.bodyCRC {
+	sum, err := o.checksum(b, name)
+	if err != nil {
+		return nil, err
+	}
+	if sum != h.bodyCRC {
 		return nil, byteError(name, csrAtBodyCRC, "checksum mismatch: the header says %08x, the body gives %08x (corrupt or truncated file)", h.bodyCRC, sum)
 	}
 	// Padding bytes are covered by the checksum but must still be zero.
@@ -98,6 +103,11 @@ func csrFromBytes(b []byte, name string, o csrReadOptions) (*graph.Graph, error)
 	if h.offsetWidth == 4 {
 		g.Offsets = make([]uint64, h.n+1)
 		for i := range g.Offsets {
+			if i%(csrCheckBlock/4) == 0 {
+				if err := o.lim.poll(); err != nil {
+					return nil, byteReadError(name, lay.offsets+int64(i)*4, err)
+				}
+			}
 			g.Offsets[i] = uint64(binary.LittleEndian.Uint32(b[lay.offsets+int64(i)*4:]))
 		}
 	} else {
@@ -115,6 +125,9 @@ func csrFromBytes(b []byte, name string, o csrReadOptions) (*graph.Graph, error)
 		data := urls.data(b)
 		seps := uint64(0)
 		for from := 0; from < len(data); from += csrCheckBlock {
+			if err := o.lim.poll(); err != nil {
+				return nil, byteReadError(name, urls.at+8+int64(from), err)
+			}
 			part := data[from:min(from+csrCheckBlock, len(data))]
 			seps += uint64(bytes.Count(part, csrNewline))
 			o.releasePart(part)
@@ -127,7 +140,7 @@ func csrFromBytes(b []byte, name string, o csrReadOptions) (*graph.Graph, error)
 			return nil, err
 		}
 	}
-	if err := csrCheckGraph(g, &lay, name); err != nil {
+	if err := csrCheckGraph(g, &lay, name, lim); err != nil {
 		return nil, err
 	}
 	// Validation read the offsets and links: let their pages go until the
@@ -141,12 +154,17 @@ func csrFromBytes(b []byte, name string, o csrReadOptions) (*graph.Graph, error)
 // tests can make it small).
 var csrCheckBlock = 16 << 20
 
-// checksum returns the CRC-32C of the body of the .csr file b, a block at
-// a time, releasing each block once summed and reporting progress.
-func (o *csrReadOptions) checksum(b []byte) uint32 {
+// checksum returns the CRC-32C of the body of the .csr file b (named name
+// in errors), a block at a time, releasing each block once summed,
+// reporting progress and polling the cancel function, whose error stops
+// it.
+func (o *csrReadOptions) checksum(b []byte, name string) (uint32, error) {
 	crc := uint32(0)
 	body := b[csrHeaderSize:]
 	for from := 0; from < len(body); from += csrCheckBlock {
+		if err := o.lim.poll(); err != nil {
+			return 0, byteReadError(name, csrHeaderSize+int64(from), err)
+		}
 		part := body[from:min(from+csrCheckBlock, len(body))]
 		crc = crc32.Update(crc, csrTable, part)
 		o.releasePart(part)
@@ -154,7 +172,7 @@ func (o *csrReadOptions) checksum(b []byte) uint32 {
 			o.progress(int64(from+len(part)), int64(len(body)))
 		}
 	}
-	return crc
+	return crc, nil
 }
 
 // csrStringSpan locates a string section in a file held in memory: its

@@ -87,9 +87,12 @@ type site struct {
 	since       float64 // fresh since, or first change since the last visit when stale
 	changedLast bool    // changed since the crawler's last visit
 
-	history  []bool // the last Window visits: changed or not
+	// history holds the last visits, at most Window: changed or not. It
+	// grows with the visits, so that a long window costs only the visits
+	// made; once full it is a ring whose oldest entry is at hpos.
+	history  []bool
 	hpos     int
-	hcount   int
+	hchanges int      // the visits in history that found a change
 	seen     []uint64 // users seen since the last visit
 	distinct int
 }
@@ -173,7 +176,6 @@ func NewSimulation(p Params, policy string, interval float64, label string) (*Si
 			st.interval = p.Regulation.Initial
 		}
 		st.fresh = true
-		st.history = make([]bool, p.Regulation.Window)
 		st.seen = make([]uint64, words)
 		s.queue = append(s.queue,
 			event{t: st.changes.ExpFloat64() / st.lambda, kind: evChange, site: uint32(i)},
@@ -270,21 +272,23 @@ func (s *Simulation) visit(st *site, t float64) {
 	st.fresh, st.since, st.changedLast = true, t, false
 	// The change ratio of the last Window visits and the share of the
 	// users who visited since the last one.
-	w := len(st.history)
-	st.history[st.hpos] = changed
-	st.hpos = (st.hpos + 1) % w
-	st.hcount = min(st.hcount+1, w)
-	changes := 0
-	for k := range st.hcount {
-		if st.history[k] {
-			changes++
+	if w := s.p.Regulation.Window; len(st.history) < w {
+		st.history = append(st.history, changed)
+	} else {
+		if st.history[st.hpos] {
+			st.hchanges--
 		}
+		st.history[st.hpos] = changed
+		st.hpos = (st.hpos + 1) % w
+	}
+	if changed {
+		st.hchanges++
 	}
 	interest := float64(st.distinct) / float64(s.p.Users)
 	clear(st.seen)
 	st.distinct = 0
 	if s.policy != Fixed {
-		st.interval = Next(s.p.Regulation, s.policy, st.interval, float64(changes)/float64(st.hcount), interest)
+		st.interval = Next(s.p.Regulation, s.policy, st.interval, float64(st.hchanges)/float64(len(st.history)), interest)
 	}
 }
 

@@ -99,6 +99,31 @@ func TestSameSeedSameResult(t *testing.T) {
 	}
 }
 
+// TestLongWindowCostsOnlyTheVisits: a site keeps the history of the
+// visits it had, not of a whole window, so that a window of 2^50 visits
+// (a scenario's or a flag's number) runs, as a window longer than every
+// site's visits, instead of allocating 2^50 bytes a site.
+func TestLongWindowCostsOnlyTheVisits(t *testing.T) {
+	run := func(window int) string {
+		p := Params{Sites: 300, Horizon: 300, Seed: 3}
+		p.Regulation.Window = window
+		c, err := NewComparison(p, nil, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := step.Run(context.Background(), c, 64, nil); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(c.Result().Outcomes)
+		return string(b)
+	}
+	// A site is visited at most every Regulation.Min = 1 time unit: 300
+	// visits in the horizon.
+	if run(1<<50) != run(1000) {
+		t.Error("a window of 2^50 visits gave another result than one of 1,000")
+	}
+}
+
 // TestEqualBudget: every adaptive policy is followed by a fixed policy of
 // about its visits.
 func TestEqualBudget(t *testing.T) {

@@ -211,25 +211,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	name, rest := args[0], args[1:]
 	switch name {
 	case "help", "-h", "-help", "--help":
-		if len(rest) == 0 {
-			printUsage(stdout)
-			return nil
-		}
-		if len(rest) > 1 {
+		var help strings.Builder
+		switch {
+		case len(rest) == 0:
+			printUsage(&help)
+		case len(rest) > 1:
 			return usagef("crawlsim help: takes one command, got %q (see crawlsim help)", rest)
-		}
-		switch rest[0] {
-		case "help", "-h", "-help", "--help":
+		case rest[0] == "help" || rest[0] == "-h" || rest[0] == "-help" || rest[0] == "--help":
 			// Help about help is the list of commands.
-			printUsage(stdout)
-			return nil
+			printUsage(&help)
+		default:
+			c := findCommand(rest[0])
+			if c == nil {
+				return usagef("crawlsim help: unknown command %q%s (see crawlsim help)", rest[0], didYouMean(rest[0], commandNames(), "%q"))
+			}
+			fs, _ := c.flagSet(&help)
+			fs.Usage()
 		}
-		c := findCommand(rest[0])
-		if c == nil {
-			return usagef("crawlsim help: unknown command %q%s (see crawlsim help)", rest[0], didYouMean(rest[0], commandNames(), "%q"))
+		// Help asked for is the output: when it cannot be written (a full
+		// disk, a closed pipe), the status says so.
+		if _, err := io.WriteString(stdout, help.String()); err != nil {
+			return fmt.Errorf("crawlsim help: %w", err)
 		}
-		fs, _ := c.flagSet(stdout)
-		fs.Usage()
 		return nil
 	}
 	c := findCommand(name)

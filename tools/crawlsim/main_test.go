@@ -150,6 +150,23 @@ func TestHelpTakesOneCommand(t *testing.T) {
 	}
 }
 
+// TestHelpThatCannotBeWrittenFails: help on a stdout that refuses it
+// (a full disk) exits 1 and says why, as every command's output does.
+func TestHelpThatCannotBeWrittenFails(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"help", "run"}, {"-h"}} {
+		var errOut bytes.Buffer
+		status := runMain(context.Background(), args, fullWriter{}, &errOut)
+		if status != 1 || !strings.Contains(errOut.String(), "crawlsim help: no space left on device") {
+			t.Errorf("%s on a full stdout: status %d, stderr %q; want 1 and the write's error", strings.Join(args, " "), status, errOut.String())
+		}
+	}
+}
+
+// fullWriter refuses every write, as a file on a full disk does.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
 // TestDoneLineNamesTheFilesWritten: the line that ends a command names
 // the files it wrote, unless the command said so itself (gen, convert);
 // an output on stdout is not a file.
