@@ -575,7 +575,10 @@ func normalizeMetrics(m Metrics, errs *fieldErrors) Metrics {
 		case *v == 0 && def > 0:
 			*v = def
 		case *v < 0 || *v > limit:
-			errs.add("metrics."+field, "%d is outside [0, %s]", *v, model.Count(limit))
+			// A count with a default takes at least 1: its 0 is the
+			// default in Go, and a scenario file may not write it
+			// (scenarioZeroDefaults).
+			errs.add("metrics."+field, "%d is outside [%d, %s]", *v, min(def, 1), model.Count(limit))
 		}
 	}
 	count(&m.CurvePoints, DefaultCurvePoints, maxCurvePoints, "curve_points")
