@@ -50,6 +50,7 @@ type PackWriter struct {
 	buf      []byte // the lists of the block being packed
 	total    int64  // the bytes of the blocks done
 	maxBytes int64
+	links    int64 // the links of the lists added
 	err      error
 	progress func(pages int64)
 }
@@ -81,15 +82,38 @@ func (w *PackWriter) Add(out []uint32) bool {
 		return w.fail(fmt.Errorf("graph: packing pages %d to %d: more than 4 GiB", lo, min(p.n, lo+1<<packBlockShift)-1))
 	}
 	p.start[i] = uint32(len(w.buf))
+	if w.maxBytes > 0 {
+		// Every link takes at least a byte: once the links still to
+		// come (this list's at least) cannot fit, the writer stops
+		// before its buffer grows for them, and the buffer grows no
+		// further than the bytes left.
+		left := w.maxBytes - w.total
+		if int64(len(w.buf))+max(w.p.m-w.links, int64(len(out))) > left {
+			return w.fail(ErrPackTooLarge)
+		}
+		w.links += int64(len(out))
+		if need := len(w.buf) + len(out) + 4; need > cap(w.buf) {
+			grown := make([]byte, len(w.buf), max(need, int(min(2*int64(cap(w.buf)), left))))
+			w.buf = grown[:copy(grown, w.buf)]
+		}
+	}
 	w.buf = appendPackedList(w.buf, uint32(i), out)
 	if w.maxBytes > 0 && w.total+int64(len(w.buf)) > w.maxBytes {
 		return w.fail(ErrPackTooLarge)
 	}
 	w.next++
 	if w.next&(1<<packBlockShift-1) == 0 || w.next == p.n {
-		p.blocks[i>>packBlockShift] = append([]byte(nil), w.buf...)
-		w.total += int64(len(w.buf))
-		w.buf = w.buf[:0]
+		block := w.buf[:len(w.buf):len(w.buf)]
+		if cap(w.buf)-len(w.buf) <= len(w.buf)/4 {
+			// Little room unused: the block keeps the buffer itself,
+			// so that a large block is not held twice while copied.
+			w.buf = nil
+		} else {
+			block = append([]byte(nil), block...)
+			w.buf = w.buf[:0]
+		}
+		p.blocks[i>>packBlockShift] = block
+		w.total += int64(len(block))
 		if w.progress != nil {
 			w.progress(int64(w.next))
 		}

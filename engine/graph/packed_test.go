@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"errors"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -138,5 +139,62 @@ func TestPackRefuses(t *testing.T) {
 	}
 	if _, err := w.Lists(); err == nil {
 		t.Error("three lists of two pages packed without an error")
+	}
+}
+
+// A PackWriter with a limit never holds more than about its bytes: a list
+// that cannot fit (a byte a link at least) is refused before the buffer
+// grows for it, the buffer grows no further than the bytes left, and a
+// block that fills its buffer keeps it rather than a copy.
+func TestPackWriterStaysWithinItsBytes(t *testing.T) {
+	const limit = 15 << 19 // 7.5 MiB
+	long := make([]uint32, 1<<20)
+	for k := range long {
+		long[k] = uint32(k + 1) // gaps of 0: a byte a link
+	}
+	allocated := func(f func()) uint64 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	// The links to come cannot fit: the first list is refused.
+	w := graph.NewPackWriter(8, 8<<20, limit, nil)
+	if got := allocated(func() { w.Add(long) }); got > 1<<20 {
+		t.Errorf("8 Mi links in %d bytes: the first list allocated %d bytes before its refusal", limit, got)
+	}
+	if _, err := w.Lists(); !errors.Is(err, graph.ErrPackTooLarge) {
+		t.Errorf("8 Mi links in %d bytes: %v, want ErrPackTooLarge", limit, err)
+	}
+	// Fewer links said than given: the list that cannot fit is refused.
+	w = graph.NewPackWriter(8, 1, limit, nil)
+	for range 7 {
+		if !w.Add(long) {
+			t.Fatal("seven lists of a megabyte refused in 7.5 MiB")
+		}
+	}
+	if got := allocated(func() { w.Add(long) }); got > 1<<20 {
+		t.Errorf("a list beyond the limit allocated %d bytes before its refusal", got)
+	}
+	if _, err := w.Lists(); !errors.Is(err, graph.ErrPackTooLarge) {
+		t.Errorf("eight lists of a megabyte in 7.5 MiB: %v, want ErrPackTooLarge", err)
+	}
+
+	var p *graph.PackedLists
+	if got := allocated(func() {
+		w := graph.NewPackWriter(7, 7<<20, limit, nil)
+		for range 7 {
+			w.Add(long)
+		}
+		var err error
+		if p, err = w.Lists(); err != nil {
+			t.Fatal(err)
+		}
+	}); got > 2*limit+limit/4 {
+		t.Errorf("packing 7 MiB within %d bytes allocated %d", limit, got)
+	}
+	if p.Bytes() < 7<<20 {
+		t.Errorf("packed into %d bytes, want at least 7 MiB", p.Bytes())
 	}
 }
