@@ -24,21 +24,6 @@ func (e *quietEnv) UnlockRender() { e.Unlock() }
 func renderedPath(t *testing.T, env *vugu.BuildEnv, root vugu.Builder, id string) string {
 	t.Helper()
 	res := env.RunBuild(root)
-	var children func(n *vugu.VGNode) []*vugu.VGNode
-	children = func(n *vugu.VGNode) []*vugu.VGNode {
-		var out []*vugu.VGNode
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			for c.Component != nil {
-				c = res.ResultFor(c.Component).Out[0]
-			}
-			if c.IsTemplate() {
-				out = append(out, children(c)...)
-				continue
-			}
-			out = append(out, c)
-		}
-		return out
-	}
 	var find func(n *vugu.VGNode, path string) string
 	find = func(n *vugu.VGNode, path string) string {
 		for _, at := range n.Attr {
@@ -46,7 +31,7 @@ func renderedPath(t *testing.T, env *vugu.BuildEnv, root vugu.Builder, id string
 				return path
 			}
 		}
-		for i, c := range children(n) {
+		for i, c := range renderedChildren(res, n) {
 			if p := find(c, fmt.Sprintf("%s/%d", path, i)); p != "" {
 				return p
 			}
