@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -147,5 +148,48 @@ func TestMessagesGoneLeaveThePage(t *testing.T) {
 	after := env.RunBuild(root)
 	if emptied := emptiedElements(before, after); len(emptied) > 0 {
 		t.Errorf("elements left without children, which the renderer leaves as they were: %v", emptied)
+	}
+}
+
+// TestJumpsTakeTheFocus: every link of the page to a place in it (the
+// "Go to" links, the chart's link to the metrics table, a strategy's
+// link to its paper) goes to an element that can take the focus
+// (tabindex), as Jump and page.Focus give it: the share, community
+// seeds, revisits, papers and about panels could not, so a press of one
+// of those links scrolled the page to the panel and left the focus on
+// the link, and the next Tab scrolled back up to the links.
+func TestJumpsTakeTheFocus(t *testing.T) {
+	a, _ := readyApp(t)
+	env, err := vugu.NewBuildEnv(&quietEnv{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := &Root{App: a}
+	env.RunBuild(root) // Root.Init
+	res := env.RunBuild(root)
+	focusable := map[string]bool{}
+	var targets []string
+	var walk func(n *vugu.VGNode)
+	walk = func(n *vugu.VGNode) {
+		for _, at := range n.Attr {
+			if at.Key == "tabindex" {
+				focusable[attr(n, "id")] = true
+			}
+		}
+		if href := attr(n, "href"); n.Data == "a" && strings.HasPrefix(href, "#") {
+			targets = append(targets, href[1:])
+		}
+		for _, c := range renderedChildren(res, n) {
+			walk(c)
+		}
+	}
+	walk(res.Out.Out[0])
+	if len(targets) < 7 {
+		t.Fatalf("the page links to %d places in it: %v", len(targets), targets)
+	}
+	for _, id := range targets {
+		if !focusable[id] {
+			t.Errorf("a link goes to #%s, which cannot take the focus", id)
+		}
 	}
 }
