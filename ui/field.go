@@ -66,7 +66,7 @@ func (c *Field) Attrs() vugu.AttrMap {
 }
 
 // Build makes the input: its attributes (Attrs), the bound string as its
-// value, and the change handler (HandleChange). While the string is
+// value, and the handler of its input and change events (HandleChange). While the string is
 // formcheck.TypedNotANumber the value is left out, so that the renderer
 // leaves what the user typed in the box (a value set, even the one shown
 // before, would replace it).
@@ -80,12 +80,19 @@ func (c *Field) Build(vgin *vugu.BuildIn) *vugu.BuildOut {
 		}
 		n.Prop = append(n.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 	}
-	n.DOMEventHandlerSpecList = append(n.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-		EventType: "change",
-		Func: func(event vugu.DOMEvent) {
-			c.HandleChange(event.PropString("target", "value"), holdsNoNumber(c.ID()))
-		},
-	})
+	// The string follows every keystroke ("input"), not only the value
+	// committed ("change"): Vugu sets the value property at every render,
+	// and a render while the reader types (a run's progress renders the
+	// page twice a second) put back the value of the last change, wiping
+	// what was typed since.
+	for _, kind := range []string{"input", "change"} {
+		n.DOMEventHandlerSpecList = append(n.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+			EventType: kind,
+			Func: func(event vugu.DOMEvent) {
+				c.HandleChange(event.PropString("target", "value"), holdsNoNumber(c.ID()))
+			},
+		})
+	}
 	return &vugu.BuildOut{Out: []*vugu.VGNode{n}}
 }
 

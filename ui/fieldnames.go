@@ -128,9 +128,7 @@ func ParamInputID(id, name string) string { return "param-" + id + "-" + name }
 
 // invalidInputs returns the ids of the inputs of form f that the refusal
 // text (one field a line, "name: message": Form.Scenario, fieldsText)
-// names: a field of formInputs, a strategy's parameter named by the
-// strategy's id or label and the parameter ("fpr-m m"), or the line of a
-// further listing of a strategy named as it shows it (MoreText, CopyID).
+// names (lineInputs).
 func invalidInputs(f Form, text string) map[string]bool {
 	ids := map[string]bool{}
 	for _, line := range strings.Split(text, "\n") {
@@ -138,24 +136,59 @@ func invalidInputs(f Form, text string) map[string]bool {
 		if !ok {
 			continue
 		}
-		if id, ok := formInputs[name]; ok {
+		marks, _ := lineInputs(f, name)
+		for _, id := range marks {
 			ids[id] = true
-			continue
 		}
-		for _, c := range f.Strategies {
-			for k, m := range c.More {
-				if name == MoreText(c, m) {
-					ids[CopyID(c.Info.ID, k)] = true
+	}
+	return ids
+}
+
+// lineInputs returns the ids of the inputs of form f that a refusal's
+// line naming the field name marks: a field of formInputs, a strategy's
+// parameter named by the strategy's id or label and the parameter
+// ("fpr-m m"), or the line of a further listing of a strategy named as
+// it shows it (MoreText, CopyID); and the id of the first element a
+// reader can correct it in (the input, or the listing's Remove button).
+func lineInputs(f Form, name string) (marks []string, first string) {
+	if id, ok := formInputs[name]; ok {
+		return []string{id}, id
+	}
+	for _, c := range f.Strategies {
+		for k, m := range c.More {
+			if name == MoreText(c, m) {
+				marks = append(marks, CopyID(c.Info.ID, k))
+				if first == "" {
+					first = MoreID(c.Info.ID, k)
 				}
 			}
-			for _, p := range c.Info.Params {
-				if name == c.Info.ID+" "+p.Name || c.Label != "" && name == c.Label+" "+p.Name {
-					ids[ParamInputID(c.Info.ID, p.Name)] = true
+		}
+		for _, p := range c.Info.Params {
+			if name == c.Info.ID+" "+p.Name || c.Label != "" && name == c.Label+" "+p.Name {
+				marks = append(marks, ParamInputID(c.Info.ID, p.Name))
+				if first == "" {
+					first = ParamInputID(c.Info.ID, p.Name)
 				}
 			}
 		}
 	}
-	return ids
+	return marks, first
+}
+
+// invalidTarget returns the id of the element of form f where the first
+// field the refusal text names that has one can be corrected
+// (lineInputs), and that field's name; "" and "" when it names none.
+func invalidTarget(f Form, text string) (id, name string) {
+	for _, line := range strings.Split(text, "\n") {
+		name, _, ok := strings.Cut(line, ": ")
+		if !ok {
+			continue
+		}
+		if _, first := lineInputs(f, name); first != "" {
+			return first, name
+		}
+	}
+	return "", ""
 }
 
 // fieldMarks are the inputs marked as named by the form's refusal

@@ -1,6 +1,10 @@
 package main
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/crawlsim/crawlsim/wasm/page"
+)
 
 // RunPanel runs and cancels the comparison and shows its progress, one bar
 // per strategy.
@@ -60,3 +64,28 @@ func (c *RunPanel) Stage() string {
 func (c *RunPanel) ShowsStaleNote() bool {
 	return c.App.StaleNote() != "" && !c.App.Running() && !(c.App.Embed && c.App.Stale())
 }
+
+// InvalidField is the name of the first field the run bar's form error
+// names that the form has an input for (invalidTarget), which the button
+// under the error goes to (GoToInvalid); "" when it names none, and in
+// embed mode, which has no form. On a phone the form is many screens
+// under the run bar, and a keyboard reader dozens of Tab presses from it.
+func (c *RunPanel) InvalidField() string {
+	if c.App.Embed {
+		return ""
+	}
+	_, name := invalidTarget(c.App.Form, c.App.RunBarFormError())
+	return name
+}
+
+// GoToInvalid gives the focus to the input of the field InvalidField
+// names, scrolled to the middle of the view, with its label and its hint.
+func (c *RunPanel) GoToInvalid() {
+	if id, _ := invalidTarget(c.App.Form, c.App.RunBarFormError()); id != "" {
+		focusField(id)
+	}
+}
+
+// focusField gives a field of the form the focus (page.FocusCentred);
+// tests replace it.
+var focusField = page.FocusCentred

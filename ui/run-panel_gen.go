@@ -117,6 +117,18 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
+		if c.InvalidField() != "" {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "to-invalid"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "to-invalid"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML("Go to " + c.InvalidField())
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType: "click",
+				Func:      func(event vugu.DOMEvent) { c.GoToInvalid() },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(4), Data: " While a run goes, its stage (on phones, where the run bar has no\n         room for it), the note that the results shown are the previous\n         run's, and a bar per strategy drop down over the chart: nothing\n         moves (static/style.css). "}
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}

@@ -16,7 +16,8 @@ import (
 // charts: per chart, the height on the screen of its smallest text (its
 // bounding box, about 1.15 times its font's size, and that font's size
 // times the chart's scale), its right edge, the width it was drawn for against its box's, and in which
-// colours its background and its first text are painted.
+// colours its background and its first text are painted, and the
+// markers' halos (the lightest; -1 when it has none).
 const panelChartsLook = `(() => {
 	const lum = c => { const m = (c.match(/[\d.]+/g) || [255, 255, 255]).map(Number); return (0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]) / 255; };
 	return ["#seeds-chart", "#refresh-chart", "#paper-004 .paper-chart"].map(sel => {
@@ -26,8 +27,10 @@ const panelChartsLook = `(() => {
 		const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
 		const fonts = Array.from(svg.querySelectorAll("text")).map(e => parseFloat(getComputedStyle(e).fontSize) * scale);
 		const bg = svg.querySelector(".chart-bg"), text = svg.querySelector("text");
+		const halos = Array.from(svg.querySelectorAll(".chart-halo")).map(e => lum(getComputedStyle(e).stroke));
 		return {Sel: sel, MinText: Math.min(...texts), MinFont: Math.min(...fonts), Right: svg.getBoundingClientRect().right, Drawn: Number(svg.getAttribute("width")),
-			Box: svg.parentElement.clientWidth, Bg: bg ? lum(getComputedStyle(bg).fill) : -1, Ink: lum(getComputedStyle(text).fill)};
+			Box: svg.parentElement.clientWidth, Bg: bg ? lum(getComputedStyle(bg).fill) : -1, Ink: lum(getComputedStyle(text).fill),
+			Halo: halos.length ? Math.max(...halos) : -1};
 	});
 })()`
 
@@ -38,6 +41,7 @@ type panelChartLook struct {
 	MinText, Right, Drawn float64
 	MinFont               float64
 	Box, Bg, Ink          float64
+	Halo                  float64
 }
 
 // TestPagePanelChartsOnPhonesAndInDark: in dark mode at 360 pixels, after
@@ -49,7 +53,9 @@ type panelChartLook struct {
 // charts are redrawn for their new width. A user review found them drawn
 // 960, 900 and 800 pixels wide (text 4 to 5 pixels high on a phone), and
 // the first two white in dark mode (TestPagePaperChartOnPhones checks the
-// third). axe-core's colour contrast check passes on them.
+// third), and later the first two's markers ringed in white (their
+// halos, drawn in the chart's background colour). axe-core's colour
+// contrast check passes on them.
 func TestPagePanelChartsOnPhonesAndInDark(t *testing.T) {
 	ctx, url := browser(t, nil)
 	run(t, ctx, darkMode(true), viewport(360, 800), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
@@ -96,7 +102,8 @@ func axeInstalled() bool {
 // checkPanelCharts checks the charts (selectors of panelChartsLook) of a
 // page width pixels wide in dark mode: their smallest text at least 10
 // pixels high on the screen, inside the window, a dark background and
-// light text, and the page not scrolling sideways.
+// light text, markers ringed in the dark background (their halos), and
+// the page not scrolling sideways.
 func checkPanelCharts(t *testing.T, ctx context.Context, width int, charts []string) {
 	t.Helper()
 	looks := value(t, ctx, chromedp.Evaluate[[]panelChartLook](panelChartsLook))
@@ -116,6 +123,9 @@ func checkPanelCharts(t *testing.T, ctx context.Context, width int, charts []str
 		}
 		if l.Bg < 0 || l.Bg > 0.3 || l.Ink < 0.6 {
 			t.Errorf("%d px, dark mode: %s's background luminance %.2f, text %.2f; want a dark background, light text", width, l.Sel, l.Bg, l.Ink)
+		}
+		if l.Halo > 0.3 {
+			t.Errorf("%d px, dark mode: %s's markers are ringed in a light colour (luminance %.2f); want the dark background's", width, l.Sel, l.Halo)
 		}
 	}
 	if !value(t, ctx, chromedp.Evaluate[bool](fits)) {

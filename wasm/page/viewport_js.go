@@ -51,6 +51,10 @@ func OnResize(f func()) {
 // it the focus.
 func Focus(id string) { focus(id, "start") }
 
+// FocusCentred scrolls the element with the id to the middle of the view,
+// with what is above and under it, and gives it the focus.
+func FocusCentred(id string) { focus(id, "center") }
+
 // FocusInView gives the element with the id the focus, scrolling only as
 // far as needed to show it whole.
 func FocusInView(id string) { focus(id, "nearest") }
@@ -78,7 +82,7 @@ func FocusedID() string {
 }
 
 // focus scrolls the element with the id into view, at block ("start",
-// "nearest": scrollIntoView's block option), and gives it the focus.
+// "center", "nearest": scrollIntoView's block option), and gives it the focus.
 func focus(id, block string) {
 	doc, err := safejs.Global().Get("document")
 	if err != nil {

@@ -11,6 +11,9 @@ func OnResize(f func()) {}
 // Focus does nothing outside the browser.
 func Focus(id string) {}
 
+// FocusCentred does nothing outside the browser.
+func FocusCentred(id string) {}
+
 // FocusInView does nothing outside the browser.
 func FocusInView(id string) {}
 

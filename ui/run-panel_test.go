@@ -1,0 +1,67 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/model"
+)
+
+// TestFormErrorGoesToItsField: under the form's refusal in the run bar a
+// button, named for the first field refused that has an input, gives
+// that input the focus: on a phone the form is many screens under the
+// run bar, and a keyboard reader some forty presses of Tab from it. A
+// refusal of a strategy's parameter goes to its box, one of a further
+// listing to its Remove button; a refusal that names no input, a
+// refusal shown by the Graph panel, or an embedded page (no form) has
+// no such button.
+func TestFormErrorGoesToItsField(t *testing.T) {
+	var focused []string
+	old := focusField
+	focusField = func(id string) { focused = append(focused, id) }
+	t.Cleanup(func() { focusField = old })
+	a, _ := readyApp(t)
+	if _, ok := buttons(t, a)["to-invalid"]; ok {
+		t.Fatal("without a refusal the run bar has a button to a field")
+	}
+	a.Form.Seeds, a.Form.Pages = "top-pagerank:5", "-5"
+	a.Run()
+	b, ok := buttons(t, a)["to-invalid"]
+	if !ok || a.RunBarFormError() == "" {
+		t.Fatalf("after Run refused pages (%q) the run bar has no button to the field", a.RunBarFormError())
+	}
+	if got := (&RunPanel{App: a}).InvalidField(); got != "pages" {
+		t.Errorf("the button goes to %q; want pages", got)
+	}
+	b.press()
+	if len(focused) != 1 || focused[0] != "gen-pages" {
+		t.Errorf("the button gave the focus to %v; want gen-pages", focused)
+	}
+
+	f := DefaultForm()
+	choiceOf(t, &f, "windowed-rankmass").Label = "wr"
+	for _, c := range []struct{ refusal, id, name string }{
+		{"wr window: too large\nconnections: 10001 is not a number of connections", ParamInputID("windowed-rankmass", "window"), "wr window"},
+		{"the graph has no hosts\nrandom seed: want 0 or more", "random-seed", "random seed"},
+		{"the graph has no hosts", "", ""},
+	} {
+		if id, name := invalidTarget(f, c.refusal); id != c.id || name != c.name {
+			t.Errorf("the refusal %q goes to %q (%q); want %q (%q)", c.refusal, id, name, c.id, c.name)
+		}
+	}
+	fpr := choiceOf(t, &f, "fpr-m")
+	fpr.More = append(fpr.More, model.Strategy{ID: "fpr-m", Params: model.Values{"m": 2}})
+	if id, _ := invalidTarget(f, MoreText(*fpr, fpr.More[0])+": m must be at least 1"); id != MoreID("fpr-m", 0) {
+		t.Errorf("a refused further listing goes to %q; want its Remove button %q", id, MoreID("fpr-m", 0))
+	}
+
+	a.Embed = true
+	if _, ok := buttons(t, a)["to-invalid"]; ok {
+		t.Error("an embedded page, which has no form, has a button to a field")
+	}
+	a.Embed = false
+	a.Form.Pages = "0"
+	a.Generate()
+	if _, ok := buttons(t, a)["to-invalid"]; ok || a.PanelError() == "" {
+		t.Errorf("a refusal the Graph panel shows by Generate (%q) has a button in the run bar", a.PanelError())
+	}
+}
