@@ -147,7 +147,9 @@ func flagsAfterArguments(c *command, fs *flag.FlagSet) string {
 			continue
 		}
 		if fs.Lookup(name) == nil {
-			return fmt.Sprintf("-%s is not a flag of crawlsim %s, and flags come before %s: crawlsim %s [flags] %s", name, c.name, before, c.name, c.args)
+			var names []string
+			fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+			return fmt.Sprintf("-%s is not a flag of crawlsim %s, and flags come before %s: crawlsim %s [flags] %s%s", name, c.name, before, c.name, c.args, flagSuggestion(name, fs, names))
 		}
 		return fmt.Sprintf("-%s must come before %s: crawlsim %s [flags] %s", name, before, c.name, c.args)
 	}

@@ -84,7 +84,8 @@ func TestFlagValueErrorsAreShort(t *testing.T) {
 
 // TestFlagsAfterTheGraph: a flag given after the graph file, which the flag
 // package leaves as an argument, is said to belong before it (run said
-// "expected at most one graph file, got 3 arguments").
+// "expected at most one graph file, got 3 arguments"), and one that is no
+// flag of the command gets the same suggestion as before the graph.
 func TestFlagsAfterTheGraph(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -95,7 +96,9 @@ func TestFlagsAfterTheGraph(t *testing.T) {
 		{[]string{"info", "h.edges", "-urls=h.urls"}, "crawlsim info: -urls must come before the graph file: crawlsim info [flags] GRAPH"},
 		{[]string{"rank", "h.edges", "-top", "5"}, "crawlsim rank: -top must come before the graph file: crawlsim rank [flags] GRAPH"},
 		{[]string{"reproduce", "000", "h.edges", "-n", "5"}, "crawlsim reproduce: -n must come before the arguments: crawlsim reproduce [flags] PAPER [GRAPH]"},
-		{[]string{"run", "h.csr", "-nosuch"}, "crawlsim run: -nosuch is not a flag of crawlsim run, and flags come before the graph file: crawlsim run [flags] [GRAPH]"},
+		{[]string{"run", "h.csr", "-nosuch"}, "crawlsim run: -nosuch is not a flag of crawlsim run, and flags come before the graph file: crawlsim run [flags] [GRAPH] (see"},
+		{[]string{"run", "h.csr", "-d", "0.9"}, "crawlsim run: -d is not a flag of crawlsim run, and flags come before the graph file: crawlsim run [flags] [GRAPH]; did you mean -damping?"},
+		{[]string{"run", "h.csr", "-strategis", "bfs"}, "crawlsim run: -strategis is not a flag of crawlsim run, and flags come before the graph file: crawlsim run [flags] [GRAPH]; did you mean -strategies?"},
 	} {
 		_, errOut, status := crawlsim(t, c.args...)
 		if status != 2 || !strings.HasPrefix(errOut, c.want) {
