@@ -103,17 +103,11 @@ func (w *PackWriter) Add(out []uint32) bool {
 	}
 	w.next++
 	if w.next&(1<<packBlockShift-1) == 0 || w.next == p.n {
-		block := w.buf[:len(w.buf):len(w.buf)]
-		if cap(w.buf)-len(w.buf) <= len(w.buf)/4 {
-			// Little room unused: the block keeps the buffer itself,
-			// so that a large block is not held twice while copied.
-			w.buf = nil
-		} else {
-			block = append([]byte(nil), block...)
-			w.buf = w.buf[:0]
-		}
-		p.blocks[i>>packBlockShift] = block
-		w.total += int64(len(block))
+		// A copy of exactly its bytes, so that the bytes counted are the
+		// bytes held.
+		p.blocks[i>>packBlockShift] = append([]byte(nil), w.buf...)
+		w.total += int64(len(w.buf))
+		w.buf = w.buf[:0]
 		if w.progress != nil {
 			w.progress(int64(w.next))
 		}

@@ -142,10 +142,10 @@ func TestPackRefuses(t *testing.T) {
 	}
 }
 
-// A PackWriter with a limit never holds more than about its bytes: a list
-// that cannot fit (a byte a link at least) is refused before the buffer
-// grows for it, the buffer grows no further than the bytes left, and a
-// block that fills its buffer keeps it rather than a copy.
+// A PackWriter with a limit never holds much more than its bytes: once
+// the links to come cannot fit (a byte a link at least) it stops before
+// its buffer grows for them, and the buffer grows no further than the
+// bytes left (then the block's exact copy).
 func TestPackWriterStaysWithinItsBytes(t *testing.T) {
 	const limit = 15 << 19 // 7.5 MiB
 	long := make([]uint32, 1<<20)
@@ -161,7 +161,7 @@ func TestPackWriterStaysWithinItsBytes(t *testing.T) {
 	}
 	// The links to come cannot fit: the first list is refused.
 	w := graph.NewPackWriter(8, 8<<20, limit, nil)
-	if got := allocated(func() { w.Add(long) }); got > 1<<20 {
+	if got := allocated(func() { w.Add(long) }); got > 64<<10 {
 		t.Errorf("8 Mi links in %d bytes: the first list allocated %d bytes before its refusal", limit, got)
 	}
 	if _, err := w.Lists(); !errors.Is(err, graph.ErrPackTooLarge) {
@@ -174,7 +174,7 @@ func TestPackWriterStaysWithinItsBytes(t *testing.T) {
 			t.Fatal("seven lists of a megabyte refused in 7.5 MiB")
 		}
 	}
-	if got := allocated(func() { w.Add(long) }); got > 1<<20 {
+	if got := allocated(func() { w.Add(long) }); got > 64<<10 {
 		t.Errorf("a list beyond the limit allocated %d bytes before its refusal", got)
 	}
 	if _, err := w.Lists(); !errors.Is(err, graph.ErrPackTooLarge) {
@@ -191,7 +191,10 @@ func TestPackWriterStaysWithinItsBytes(t *testing.T) {
 		if p, err = w.Lists(); err != nil {
 			t.Fatal(err)
 		}
-	}); got > 2*limit+limit/4 {
+	}); got > 3*limit {
+		// doubling from the first list's 1 MiB to the 7.5 MiB left, then
+		// the copy of 7 MiB: 21.5 MiB (Go's own growth and the copy took
+		// 32 MiB)
 		t.Errorf("packing 7 MiB within %d bytes allocated %d", limit, got)
 	}
 	if p.Bytes() < 7<<20 {
