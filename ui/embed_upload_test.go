@@ -13,10 +13,7 @@ import (
 // inside its panels), or nil.
 func rootNode(t *testing.T, a *App, id string) *vugu.VGNode {
 	t.Helper()
-	env, err := vugu.NewBuildEnv(&quietEnv{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	env := newBuildEnv(t)
 	res := env.RunBuild(&Root{App: a})
 	var find func(n *vugu.VGNode) *vugu.VGNode
 	find = func(n *vugu.VGNode) *vugu.VGNode {

@@ -54,10 +54,7 @@ func renderedPath(t *testing.T, env *vugu.BuildEnv, root vugu.Builder, id string
 // ("No file chosen"; Load: "choose a graph file first").
 func TestFileInputsKeepTheirPlace(t *testing.T) {
 	a := NewApp("", "")
-	env, err := vugu.NewBuildEnv(&quietEnv{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	env := newBuildEnv(t)
 	root := &Root{App: a}
 	for _, id := range []string{graphInputID, urlsInputID} {
 		a.Error, a.Notice = "", "This link's scenario runs on an uploaded file."
@@ -70,6 +67,17 @@ func TestFileInputsKeepTheirPlace(t *testing.T) {
 			t.Errorf("#%s is at %s with a notice, %s with an error, %s with neither", id, withNotice, withError, without)
 		}
 	}
+}
+
+// newBuildEnv returns a build environment that renders the page without
+// a browser (quietEnv).
+func newBuildEnv(t *testing.T) *vugu.BuildEnv {
+	t.Helper()
+	env, err := vugu.NewBuildEnv(&quietEnv{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return env
 }
 
 // renderedChildren returns n's children as Vugu's renderer walks them: a
@@ -130,10 +138,7 @@ func emptiedElements(before, after *vugu.BuildResults) []string {
 // file stayed under Generate after a run on a generated graph.
 func TestMessagesGoneLeaveThePage(t *testing.T) {
 	a, _ := readyApp(t)
-	env, err := vugu.NewBuildEnv(&quietEnv{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	env := newBuildEnv(t)
 	root := &Root{App: a}
 	env.RunBuild(root) // Root.Init, which starts the worker (natively: an error)
 	const refusal = "junk.edges:2: NUL byte in column 1 (byte 4): binary data, not text"
@@ -160,10 +165,7 @@ func TestMessagesGoneLeaveThePage(t *testing.T) {
 // the link, and the next Tab scrolled back up to the links.
 func TestJumpsTakeTheFocus(t *testing.T) {
 	a, _ := readyApp(t)
-	env, err := vugu.NewBuildEnv(&quietEnv{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	env := newBuildEnv(t)
 	root := &Root{App: a}
 	env.RunBuild(root) // Root.Init
 	res := env.RunBuild(root)
