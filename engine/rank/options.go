@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 )
@@ -138,9 +139,10 @@ func checkGraph(g *graph.Graph) error {
 var ErrNotTranspose = errors.New("transpose is not the graph's")
 
 // checkTranspose validates the transpose of the valid graph g. A transpose
-// that is not g's (wrong page or link count, or in-degrees that differ from
-// g's) is refused; passing g itself by mistake is caught unless every
-// page's in-degree equals its out-degree.
+// that is not g's is refused: a wrong page or link count, in-degrees that
+// differ from g's, or a link of g missing from it among the links of a
+// sample of g's pages (checkTransposeArcs). Passing g itself by mistake is
+// caught unless g is symmetric, when g is its own transpose.
 func checkTranspose(g, transpose *graph.Graph) error {
 	if err := transpose.Validate(); err != nil {
 		return fmt.Errorf("rank: transpose: %w", err)
@@ -160,13 +162,60 @@ func checkTranspose(g, transpose *graph.Graph) error {
 				return fmt.Errorf("rank: %w: page %d has %d out-links in the graph but %d in-links in the transpose", ErrNotTranspose, j, c, out[j])
 			}
 		}
-		return nil
+		return checkTransposeArcs(g, transpose)
 	}
 	in := g.InDegrees()
 	for i := range n {
 		if c := transpose.OutDegree(uint32(i)); c != int(in[i]) {
 			return fmt.Errorf("rank: %w: page %d has %d in-links in the graph but %d out-links in the transpose", ErrNotTranspose, i, in[i], c)
 		}
+	}
+	return checkTransposeArcs(g, transpose)
+}
+
+// The sample of checkTransposeArcs: at most this many pages of the graph,
+// and at most this many of their links.
+const (
+	transposeSamplePages = 1024
+	transposeSampleLinks = 1 << 14
+)
+
+// checkTransposeArcs looks up, in the transpose, the links of pages of g
+// spread evenly over its ids (every page when g has at most
+// transposeSamplePages, and every link when those have at most
+// transposeSampleLinks): for each link i → j taken, i must be in the
+// transpose's list of j. With the counts and degrees already equal, a
+// transpose holding every link of g is g's transpose, so on such a small
+// graph the check is exact; on a larger one it finds a transpose whose
+// links were shuffled, or that is another graph's with the same degrees,
+// unless only a few of its links are wrong. It costs at most
+// transposeSampleLinks lookups, milliseconds, where a check of every link
+// would decode both graphs once more (minutes at the scale of the LAW
+// graphs).
+func checkTransposeArcs(g, transpose *graph.Graph) error {
+	n := g.NumNodes()
+	pages := min(n, transposeSamplePages)
+	out, in := g.Successors(), transpose.Successors()
+	links := 0
+	var list []uint32
+	for k := 0; k < pages && links < transposeSampleLinks; k++ {
+		// pages spread over [0, n), from 0 to n-1 when all are taken
+		i := uint32(int64(k) * int64(n) / int64(pages))
+		// copied: on a Lists, a cursor's list is valid until its next call
+		list = append(list[:0], out.Out(i)...)
+		list = list[:min(len(list), transposeSampleLinks-links)]
+		links += len(list)
+		for _, j := range list {
+			if _, found := slices.BinarySearch(in.Out(j), i); !found {
+				if err := errors.Join(out.Err(), in.Err()); err != nil {
+					return fmt.Errorf("rank: checking the transpose: %w", err)
+				}
+				return fmt.Errorf("rank: %w: page %d links to page %d in the graph, but page %d does not link to page %d in the transpose", ErrNotTranspose, i, j, j, i)
+			}
+		}
+	}
+	if err := errors.Join(out.Err(), in.Err()); err != nil {
+		return fmt.Errorf("rank: checking the transpose: %w", err)
 	}
 	return nil
 }

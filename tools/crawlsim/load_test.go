@@ -100,8 +100,8 @@ func TestDashIsNotStandardInput(t *testing.T) {
 }
 
 // TestNotTransposeNamesTheFiles: a -transpose of the right size that is
-// not the graph's transpose (the graph itself) is refused by rank and run
-// naming both files, once ("crawlsim rank: rank: transpose is not the
+// not the graph's transpose (the graph itself, or one with the right
+// degrees and other links) is refused by rank and run naming both files, once ("crawlsim rank: rank: transpose is not the
 // graph's" named neither, nor a NAME-t.graph found beside the graph).
 func TestNotTransposeNamesTheFiles(t *testing.T) {
 	t.Chdir(t.TempDir())
@@ -109,6 +109,12 @@ func TestNotTransposeNamesTheFiles(t *testing.T) {
 	want := "g.edges is not the transpose of g.edges: page 0 has 0 in-links in the graph but 2 out-links in the transpose"
 	checkFails(t, 1, []string{"rank", "-transpose", "g.edges", "g.edges"}, "crawlsim rank: "+want)
 	checkFails(t, 1, []string{"run", "-strategies", "bfs", "-transpose", "g.edges", "g.edges"}, "crawlsim run: "+want)
+	// A transpose with every count and degree right but links that are
+	// not the graph's reversed: 1→2 and 3→0 in place of 1→0 and 3→2.
+	writeFile(t, ".", "h.edges", "0 1\n2 3\n")
+	writeFile(t, ".", "h-t.edges", "1 2\n3 0\n")
+	want = "h-t.edges is not the transpose of h.edges: page 0 links to page 1 in the graph, but page 1 does not link to page 0 in the transpose"
+	checkFails(t, 1, []string{"rank", "-transpose", "h-t.edges", "h.edges"}, "crawlsim rank: "+want)
 }
 
 // TestRenumberWithURLs: -renumber beside -urls is refused as a usage

@@ -1,0 +1,91 @@
+package rank
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
+	"pgregory.net/rapid"
+)
+
+// arcsOf returns the arcs of g, by source then target.
+func arcsOf(g *graph.Graph) [][2]uint32 {
+	var arcs [][2]uint32
+	for i := range g.NumNodes() {
+		for _, j := range g.Out(uint32(i)) {
+			arcs = append(arcs, [2]uint32{uint32(i), j})
+		}
+	}
+	return arcs
+}
+
+// TestCheckTransposeArcsProperty: on graphs small enough for the sample
+// to take every link, a transpose is accepted exactly when it is the
+// graph's. The impostor swaps the targets of two of the true transpose's
+// arcs (a → b, c → d become a → d, c → b), which keeps every in- and
+// out-degree, so only the arcs tell it apart; before checkTransposeArcs
+// it was accepted. Both held as CSR arrays and behind a Lists.
+func TestCheckTransposeArcsProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g, _ := graphtest.DrawArcs(t, 30, 120)
+		tr := g.Transpose()
+		if err := checkTranspose(g, tr); err != nil {
+			t.Fatalf("the true transpose, CSR: %v", err)
+		}
+		if err := checkTranspose(graphtest.AsLists(g), graphtest.AsLists(tr)); err != nil {
+			t.Fatalf("the true transpose, Lists: %v", err)
+		}
+		arcs := arcsOf(tr)
+		if len(arcs) < 2 {
+			return
+		}
+		x := rapid.IntRange(0, len(arcs)-1).Draw(t, "x")
+		y := rapid.IntRange(0, len(arcs)-1).Draw(t, "y")
+		a, b, c, d := arcs[x][0], arcs[x][1], arcs[y][0], arcs[y][1]
+		has := func(p, q uint32) bool { return slices.Contains(tr.Out(p), q) }
+		if a == c || b == d || has(a, d) || has(c, b) {
+			return // the swap would not change the graph, or would merge arcs
+		}
+		arcs[x][1], arcs[y][1] = d, b
+		impostor := graphtest.FromArcs(t, g.NumNodes(), arcs)
+		for _, held := range []string{"CSR", "Lists"} {
+			gg, ii := g, impostor
+			if held == "Lists" {
+				gg, ii = graphtest.AsLists(g), graphtest.AsLists(impostor)
+			}
+			err := checkTranspose(gg, ii)
+			if !errors.Is(err, ErrNotTranspose) || !strings.Contains(err.Error(), "in the transpose") {
+				t.Fatalf("%s: the transpose with %d→%d, %d→%d swapped to %d→%d, %d→%d: err = %v, want ErrNotTranspose", held, a, b, c, d, a, d, c, b, err)
+			}
+		}
+	})
+}
+
+// TestCheckTransposeArcsSamplesLargeGraphs: past transposeSamplePages
+// pages the check takes a sample, spread over the ids: it still accepts
+// the true transpose, and refuses one whose arcs all point elsewhere (each
+// page's in-links moved to the next page, so the degrees of a graph where
+// every page has the same in- and out-degree stay the same).
+func TestCheckTransposeArcsSamplesLargeGraphs(t *testing.T) {
+	const n = 5 * transposeSamplePages
+	var ring, shifted [][2]uint32
+	for i := range uint32(n) {
+		for _, s := range []uint32{1, 7, 300} {
+			ring = append(ring, [2]uint32{i, (i + s) % n})
+			// the transpose's arcs j → i with i shifted by one
+			shifted = append(shifted, [2]uint32{(i + s) % n, (i + 1) % n})
+		}
+	}
+	g := graphtest.FromArcs(t, n, ring)
+	if err := checkTranspose(g, g.Transpose()); err != nil {
+		t.Fatalf("the true transpose: %v", err)
+	}
+	err := checkTranspose(g, graphtest.FromArcs(t, n, shifted))
+	want := "transpose is not the graph's: page 0 links to page 1 in the graph, but page 1 does not link to page 0 in the transpose"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("err = %v, want one containing %q", err, want)
+	}
+}
