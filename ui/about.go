@@ -65,5 +65,15 @@ func linkText(url string) string {
 	return "the publisher's page"
 }
 
+// AboutBuild is the page's build as `crawlsim version` gives the command
+// line's (model.Build.Short), for the About section.
+func AboutBuild() string {
+	b, ok := model.ReadBuild()
+	if !ok {
+		return "of an unknown build"
+	}
+	return b.Short()
+}
+
 // PaperAnchor is the id of a paper's entry in the About section.
 func PaperAnchor(number string) string { return "paper-" + number }

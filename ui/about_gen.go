@@ -82,6 +82,11 @@ func (c *About) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
 		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "build"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "about-build"}}}
+		vgparent.AppendChild(vgn)
+		vgn.SetInnerHTML("This page: crawlsim " + AboutBuild() + " (the command line says its own with crawlsim version).")
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
 		vgparent.AppendChild(vgn)
 	}

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // TestAboutListsEachPaperOnce: the About section lists each paper of
@@ -31,5 +33,14 @@ func TestAboutListsEachPaperOnce(t *testing.T) {
 		if links != 1 {
 			t.Errorf("paper %s: %d links to %q, want one", p.Number, links, p.URL)
 		}
+	}
+}
+
+// TestAboutBuild: the About section names the page's build as crawlsim
+// version names the command line's, with its Go version.
+func TestAboutBuild(t *testing.T) {
+	b, ok := model.ReadBuild()
+	if got := AboutBuild(); !ok || got != b.Short() || !strings.HasSuffix(got, runtime.Version()) {
+		t.Errorf("AboutBuild() = %q; want the build in crawlsim version's words, ending with %s", got, runtime.Version())
 	}
 }

@@ -330,17 +330,14 @@ type Preset struct {
 
 // Presets are the comparisons of the papers (docs/algorithms.md, The papers); the
 // strategies join them through their registrations (crawl.Info.Presets).
-var Presets = []Preset{
-	{Name: "Crawling a country", Paper: "004",
-		Strategies: catalogue.Presets[model.PresetCountry],
-		Importance: model.ImportancePageRank},
-	{Name: "RankMass crawler", Paper: "001",
-		Strategies: catalogue.Presets[model.PresetRankMassCrawler],
-		Importance: model.ImportancePersonalized},
-	{Name: "Fractional PageRank", Paper: "000",
-		Strategies: catalogue.Presets[model.PresetFractionalPageRank],
-		Importance: model.ImportancePageRank},
-}
+// They are model.PaperPresets, which crawlsim strategies lists too.
+var Presets = func() []Preset {
+	var out []Preset
+	for _, p := range model.PaperPresets() {
+		out = append(out, Preset{Name: p.Name, Paper: p.Paper, Strategies: catalogue.Presets[p.ID], Importance: p.Importance})
+	}
+	return out
+}()
 
 // ApplyPreset selects exactly the preset's strategies and its importance.
 func (f *Form) ApplyPreset(p Preset) {

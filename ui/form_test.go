@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/refresh"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
@@ -127,6 +131,29 @@ func TestPermalinkRoundTrip(t *testing.T) {
 		if _, ok, err := DecodePermalink(bad); !ok || err == nil {
 			t.Errorf("%q: ok %v, error %v", bad, ok, err)
 		}
+	}
+}
+
+// TestBlankSeedsAreTheDefault: a seed field left blank is the seed a
+// scenario file or the command line leaves out (model.DefaultRandomSeed),
+// and so is a seed left out of a link's scenario.
+func TestBlankSeedsAreTheDefault(t *testing.T) {
+	f := DefaultForm()
+	f.RandomSeed, f.GenSeed = " ", ""
+	s, err := f.Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.RandomSeed != model.DefaultRandomSeed || s.Graph.Generate.Seed != model.DefaultRandomSeed {
+		t.Errorf("blank seeds: random seed %d, generator seed %d; want %d", s.RandomSeed, s.Graph.Generate.Seed, model.DefaultRandomSeed)
+	}
+	var raw bytes.Buffer
+	w, _ := flate.NewWriter(&raw, flate.BestCompression)
+	w.Write([]byte(`{"graph": {"generate": {"pages": 500}}}`))
+	w.Close()
+	s, ok, err := DecodePermalink(permalinkKey + base64.RawURLEncoding.EncodeToString(raw.Bytes()))
+	if !ok || err != nil || s.RandomSeed != model.DefaultRandomSeed || s.Graph.Generate.Seed != model.DefaultRandomSeed {
+		t.Errorf("a link without seeds: %v, %v, random seed %d, generator seed %+v; want %d", ok, err, s.RandomSeed, s.Graph.Generate, model.DefaultRandomSeed)
 	}
 }
 

@@ -45,6 +45,12 @@ func (p *Papers) Run(f Form) {
 		p.Error = err.Error()
 		return
 	}
+	if s.RandomSeed == 0 {
+		// The worker would run seed 1 (protocol.Reproduce); crawlsim
+		// reproduce refuses -random-seed 0 in the same words.
+		p.Error = "random seed 0: want a positive seed"
+		return
+	}
 	req := p.q.Request(protocol.KindReproduce)
 	req.Reproduce = &protocol.Reproduce{Paper: p.Paper, Graph: s.Graph, RandomSeed: s.RandomSeed,
 		ChartWidth: panelChartWidth(papersBoxID, 0)}

@@ -110,6 +110,19 @@ func TestPapersRunsInTheWorker(t *testing.T) {
 	}
 }
 
+// TestPapersRefuseSeedZero: random seed 0 is refused as crawlsim
+// reproduce refuses -random-seed 0 (the worker ran seed 1 instead),
+// without asking the worker.
+func TestPapersRefuseSeedZero(t *testing.T) {
+	a, w := readyApp(t)
+	a.Form.RandomSeed = "0"
+	sent := len(w.sent)
+	a.Papers.Run(a.Form)
+	if len(w.sent) != sent || a.Papers.Error != "random seed 0: want a positive seed" {
+		t.Errorf("sent %d requests, error %q; want none and crawlsim reproduce's words", len(w.sent)-sent, a.Papers.Error)
+	}
+}
+
 // TestPapersCancel: Cancel asks the worker to cancel the reproduction,
 // and its answer frees the worker and says so.
 func TestPapersCancel(t *testing.T) {

@@ -29,7 +29,7 @@ func DefaultRefreshForm() RefreshForm {
 	g := p.Regulation
 	return RefreshForm{Sites: strconv.Itoa(RefreshSites), Horizon: num(p.Horizon), ChangeMin: num(p.ChangeMin), ChangeMax: num(p.ChangeMax),
 		Users: strconv.Itoa(p.Users), UserRate: num(p.UserRate), Popularity: num(*p.Popularity),
-		Initial: num(g.Initial), Min: num(g.Min), Max: num(g.Max), Alpha: num(*g.Alpha), MinInterest: num(g.MinInterest), Seed: "1"}
+		Initial: num(g.Initial), Min: num(g.Min), Max: num(g.Max), Alpha: num(*g.Alpha), MinInterest: num(g.MinInterest), Seed: strconv.FormatUint(model.DefaultRandomSeed, 10)}
 }
 
 // Refresh returns the revisit scenario of the form, or an error naming

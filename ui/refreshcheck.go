@@ -30,9 +30,6 @@ const (
 	labelRefreshSeed = "seed"
 )
 
-// maxRefreshSeed is the largest seed the Revisits panel takes.
-const maxRefreshSeed = 1 << 62
-
 // revisitCheck reads the Revisits panel's fields and gathers what is
 // wrong with them: each mistake once, under the field that is wrong,
 // naming it as labelled, with its value as typed and what it wants.
@@ -101,6 +98,20 @@ func (c *revisitCheck) whole(label, text string, lo, hi int) int {
 	return v
 }
 
+// seed reads a random seed: a whole number from 0 to 2^64-1, as
+// crawlsim refresh -seed takes.
+func (c *revisitCheck) seed(label, text string) uint64 {
+	typed := strings.TrimSpace(text)
+	if c.blankOrNoNumber(label, typed) {
+		return 0
+	}
+	v, err := strconv.ParseUint(typed, 10, 64)
+	if err != nil {
+		c.bad(label, "%s: want a whole number from 0 to %s", typed, model.Count(uint64(math.MaxUint64)))
+	}
+	return v
+}
+
 // share reads a number from 0 to 1.
 func (c *revisitCheck) share(label, text, want string) float64 {
 	v := c.real(label, text, true, want)
@@ -128,7 +139,6 @@ func (c *revisitCheck) order(loLabel, loText string, lo float64, hiLabel, hiText
 // params reads the form into the simulation's parameters.
 func (c *revisitCheck) params() model.RefreshParams {
 	f, d := c.form, c.defaults
-	seed := c.whole(labelRefreshSeed, f.Seed, 0, maxRefreshSeed)
 	p := model.RefreshParams{
 		Sites:     c.whole(labelSites, f.Sites, 1, model.MaxRefreshSites),
 		Horizon:   c.real(labelHorizon, f.Horizon, false, "a positive time"),
@@ -136,7 +146,7 @@ func (c *revisitCheck) params() model.RefreshParams {
 		ChangeMax: c.real(labelChangeMax, f.ChangeMax, false, "a positive rate"),
 		Users:     c.whole(labelUsers, f.Users, 1, model.MaxRefreshUsers),
 		UserRate:  c.real(labelUserRate, f.UserRate, false, "a positive rate"),
-		Seed:      uint64(max(seed, 0)),
+		Seed:      c.seed(labelRefreshSeed, f.Seed),
 	}
 	p.Popularity = model.Float(c.real(labelPopularity, f.Popularity, true, "a Zipf exponent of 0 or more"))
 	c.order(labelChangeMin, f.ChangeMin, p.ChangeMin, labelChangeMax, f.ChangeMax, p.ChangeMax, d.ChangeMin, d.ChangeMax,

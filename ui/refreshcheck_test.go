@@ -39,7 +39,7 @@ func TestRevisitErrorsNameTheLabels(t *testing.T) {
 		{func(f *RefreshForm) { f.Sites = "2000000" }, "sites: 2000000: want a whole number from 1 to 1,048,576"},
 		{func(f *RefreshForm) { f.Sites = "0" }, "sites: 0: want a whole number from 1 to 1,048,576"},
 		{func(f *RefreshForm) { f.Users = "99999999999999999999" }, "users: 99999999999999999999: want a whole number from 1 to 65,536"},
-		{func(f *RefreshForm) { f.Seed = "-1" }, "seed: -1: want a whole number from 0 to 4,611,686,018,427,387,904"},
+		{func(f *RefreshForm) { f.Seed = "-1" }, "seed: -1: want a whole number from 0 to 18,446,744,073,709,551,615"},
 		{func(f *RefreshForm) { f.Horizon = "abc" }, `horizon: "abc" is not a number`},
 		// A box left blank, and one whose text is no number (which the
 		// browser gives as blank; the box binds numberBox), said as
@@ -115,4 +115,19 @@ func (f RefreshForm) withoutChecks() (scenario.Refresh, error) {
 		&s.Sites, &s.Horizon, &s.ChangeMin, &s.ChangeMax, &s.Users, &s.UserRate, &popularity, &g.Initial, &g.Min, &g.Max, &g.MinInterest, &alpha)
 	s.Popularity, g.Alpha = &popularity, &alpha
 	return p, err
+}
+
+// TestRevisitSeedIsAnyUint64: the Revisits panel takes every seed crawlsim
+// refresh -seed takes, 0 to 2^64-1 (it refused those above 2^62).
+func TestRevisitSeedIsAnyUint64(t *testing.T) {
+	f := DefaultRefreshForm()
+	f.Seed = "18446744073709551615"
+	r, err := f.Refresh()
+	if err != nil || r.Simulation.Seed != 1<<64-1 {
+		t.Errorf("seed 2^64-1: %v, seed %d", err, r.Simulation.Seed)
+	}
+	f.Seed = "18446744073709551616"
+	if _, err := f.Refresh(); err == nil || err.Error() != "seed: 18446744073709551616: want a whole number from 0 to 18,446,744,073,709,551,615" {
+		t.Errorf("seed 2^64: %v", err)
+	}
 }

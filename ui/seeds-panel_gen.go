@@ -278,7 +278,7 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(vugu.HTML("Seeds: \x3Ccode\x3Etop-pagerank:K\x3C/code\x3E, \x3Ccode\x3Erandom:K\x3C/code\x3E, \x3Ccode\x3Ehost-roots\x3C/code\x3E, or \x3Ccode\x3Elist:ID,ID,…\x3C/code\x3E (ids or URLs)."))
+		vgn.SetInnerHTML(vugu.HTML("Seeds: \x3Ccode\x3Etop-pagerank:K\x3C/code\x3E, \x3Ccode\x3Erandom:K\x3C/code\x3E, \x3Ccode\x3Ehost-roots\x3C/code\x3E, or \x3Ccode\x3Elist:ID,ID,…\x3C/code\x3E (ids or URLs; quote a label of an edge list: \x3Ccode\x3Elist:\x26#34;b\x26#34;\x3C/code\x3E)."))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
 		vgparent.AppendChild(vgn)
 	}

@@ -31,8 +31,31 @@ type Reader struct {
 	Refuse func(head []byte) string
 }
 
-// Parse reads a scenario from JSON. It does not fill defaults or check
-// values: normalisation (scenario.Normalize) does.
+// DefaultRandomSeed is the seed of a random stream that a scenario's JSON
+// leaves out (random_seed, graph.generate.seed, previous.evolve.seed, and
+// a revisit scenario's simulation.seed): Reader.Parse and
+// Reader.ParseRefresh fill it in, and the command line's seed flags and
+// the page's seed fields start from it, so that a scenario means the same
+// in a file, on the command line and on the page. A seed written as 0 is
+// kept: 0 is a seed like any other.
+const DefaultRandomSeed = 1
+
+// givenPaths returns the JSON paths of the values data, the JSON text of
+// a value of type root, gives ("graph.generate.seed").
+func givenPaths(data []byte, root reflect.Type) map[string]bool {
+	given := make(map[string]bool)
+	strictjson.Walk(data, root, func(ev strictjson.Event) bool {
+		if !ev.IsKey {
+			given[ev.Path] = true
+		}
+		return true
+	})
+	return given
+}
+
+// Parse reads a scenario from JSON. It fills in the seeds left out
+// (DefaultRandomSeed), and no other default, nor does it check values:
+// normalisation (scenario.Normalize) does.
 func (rd Reader) Parse(r io.Reader, name string) (Scenario, error) {
 	var s Scenario
 	data, err := rd.readStrict(r, name, &s)
@@ -42,6 +65,16 @@ func (rd Reader) Parse(r io.Reader, name string) (Scenario, error) {
 	if err := checkExplicitZeros(name, data, reflect.TypeOf(s), rd.ScenarioZeros); err != nil {
 		return Scenario{}, err
 	}
+	given := givenPaths(data, reflect.TypeOf(s))
+	if !given["random_seed"] {
+		s.RandomSeed = DefaultRandomSeed
+	}
+	if g := s.Graph.Generate; g != nil && !given["graph.generate.seed"] {
+		g.Seed = DefaultRandomSeed
+	}
+	if p := s.Previous; p != nil && p.Evolve != nil && !given["previous.evolve.seed"] {
+		p.Evolve.Seed = DefaultRandomSeed
+	}
 	if s.Version != 0 && s.Version != Version {
 		return Scenario{}, fmt.Errorf("%s: version %d is not supported; this program reads version %d",
 			strictjson.KeyPlace(name, data, reflect.TypeOf(s), "version"), s.Version, Version)
@@ -50,7 +83,8 @@ func (rd Reader) Parse(r io.Reader, name string) (Scenario, error) {
 }
 
 // ParseRefresh reads a revisit scenario from JSON as strictly as Parse
-// reads a crawl scenario.
+// reads a crawl scenario, and fills in its seed when left out
+// (DefaultRandomSeed).
 func (rd Reader) ParseRefresh(r io.Reader, name string) (Refresh, error) {
 	var f Refresh
 	data, err := rd.readStrict(r, name, &f)
@@ -59,6 +93,9 @@ func (rd Reader) ParseRefresh(r io.Reader, name string) (Refresh, error) {
 	}
 	if err := checkExplicitZeros(name, data, reflect.TypeOf(f), rd.RefreshZeros); err != nil {
 		return Refresh{}, err
+	}
+	if !givenPaths(data, reflect.TypeOf(f))["simulation.seed"] {
+		f.Simulation.Seed = DefaultRandomSeed
 	}
 	if f.Version != 0 && f.Version != Version {
 		return Refresh{}, fmt.Errorf("%s: version %d is not supported; this program reads version %d",

@@ -66,7 +66,8 @@ type RefreshParams struct {
 	// Samples is the number of points of the series over time.
 	Samples int `json:"samples,omitempty"`
 	// Seed seeds the sites and their changes and users; every policy sees
-	// the same ones (common random numbers).
+	// the same ones (common random numbers). Left out of the JSON it is
+	// DefaultRandomSeed.
 	Seed uint64 `json:"seed"`
 	// Regulation regulates the intervals.
 	Regulation Regulation `json:"regulation"`

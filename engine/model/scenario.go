@@ -79,7 +79,7 @@ type Scenario struct {
 	// strategies, tau's sample); the same seed gives the same result. Each
 	// strategy's crawl draws from a stream named by its label, and tau's
 	// sample is the same for every strategy, so the order of Strategies
-	// changes no result.
+	// changes no result. Left out of the JSON it is DefaultRandomSeed.
 	RandomSeed uint64 `json:"random_seed"`
 	// Metrics sets the metric options.
 	Metrics Metrics `json:"metrics"`
@@ -144,7 +144,8 @@ type Generate struct {
 	// CopyProbability is the probability that a link copies an earlier
 	// link's target (default 0.7).
 	CopyProbability *float64 `json:"copy_probability,omitempty"`
-	// Seed selects the generator's random stream.
+	// Seed selects the generator's random stream; left out of the JSON it
+	// is DefaultRandomSeed.
 	Seed uint64 `json:"seed"`
 }
 
@@ -179,7 +180,8 @@ type Evolve struct {
 	// RemovedLinks is the share of links removed between surviving pages
 	// (default 0.05).
 	RemovedLinks *float64 `json:"removed_links,omitempty"`
-	// Seed selects the evolution's random stream.
+	// Seed selects the evolution's random stream; left out of the JSON it
+	// is DefaultRandomSeed.
 	Seed uint64 `json:"seed"`
 }
 

@@ -106,3 +106,28 @@ const (
 	// PageRank paper (Alam et al.).
 	PresetFractionalPageRank = "fractional-pagerank"
 )
+
+// PaperPreset is the comparison of one paper: its strategies (those that
+// join the preset ID through their registrations) scored by the
+// importance the paper scores by. The page offers each as a button, and
+// crawlsim strategies lists each as the flags of a run.
+type PaperPreset struct {
+	// ID is the preset (PresetCountry, ...).
+	ID string
+	// Name is what the page's button says.
+	Name string
+	// Paper is the paper's number (Paper.Number).
+	Paper string
+	// Importance is the importance the paper scores by
+	// (ImportancePageRank or ImportancePersonalized).
+	Importance string
+}
+
+// PaperPresets returns the papers' comparisons, in the page's order.
+func PaperPresets() []PaperPreset {
+	return []PaperPreset{
+		{ID: PresetCountry, Name: "Crawling a country", Paper: "004", Importance: ImportancePageRank},
+		{ID: PresetRankMassCrawler, Name: "RankMass crawler", Paper: "001", Importance: ImportancePersonalized},
+		{ID: PresetFractionalPageRank, Name: "Fractional PageRank", Paper: "000", Importance: ImportancePageRank},
+	}
+}

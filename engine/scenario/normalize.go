@@ -89,14 +89,14 @@ func DefaultStrategies() []Strategy {
 func Default() Scenario {
 	return Scenario{
 		Version:    Version,
-		Graph:      Source{Generate: &Generate{Pages: DefaultPages, Seed: 1}},
+		Graph:      Source{Generate: &Generate{Pages: DefaultPages, Seed: model.DefaultRandomSeed}},
 		Importance: ImportancePageRank,
 		Trust:      TrustSeeds,
 		Damping:    rank.DefaultDamping,
 		Tolerance:  rank.DefaultTolerance,
 		Seeds:      DefaultSeeds,
 		Strategies: DefaultStrategies(),
-		RandomSeed: 1,
+		RandomSeed: model.DefaultRandomSeed,
 		Metrics:    Metrics{CurvePoints: DefaultCurvePoints, TauSample: DefaultTauSample},
 	}
 }
@@ -221,7 +221,7 @@ func normalizeSource(src Source, errs *fieldErrors) Source {
 			errs.add("graph.file", "missing, yet format or urls are given: they describe a graph file")
 			return src
 		}
-		src.Generate = &Generate{Pages: DefaultPages, Seed: 1}
+		src.Generate = &Generate{Pages: DefaultPages, Seed: model.DefaultRandomSeed}
 	}
 	if src.File != "" {
 		checkFormat("graph.format", src.Format, errs)

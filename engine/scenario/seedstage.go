@@ -66,6 +66,9 @@ type seedStage struct {
 
 // choose selects the seeds of a spec that is not community.
 func (st *seedStage) choose() (int64, error) {
+	if st.spec.File != "" {
+		return 0, unreadSeedFile(st.spec)
+	}
 	g := st.graph.g
 	n := g.NumNodes()
 	opt := seeds.Options{
@@ -85,6 +88,19 @@ func (st *seedStage) choose() (int64, error) {
 	}
 	st.pages = sel
 	return scanUnits(n, 0), nil
+}
+
+// unreadSeedFile is the error of a seed set list:FILE (seeds.Spec.File)
+// that reaches a run: the command line reads the file before and gives
+// the run its items, so the run is the page's, which reads no seed file.
+// list:FILE means the same everywhere; the error says how to seed the
+// page of that label instead, as the command line's does when the file
+// is missing.
+func unreadSeedFile(spec seeds.Spec) error {
+	label := seeds.Spec{Kind: seeds.List, Items: []string{spec.File}}
+	return &FieldError{Field: "seeds", Message: fmt.Sprintf(
+		"%s: an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds, which only the command line reads (crawlsim run -seeds %s); to seed the page labelled %s, quote it: %s",
+		spec, spec, spec.File, label)}
 }
 
 // communitySeeds extracts community seeds (docs/algorithms.md section 6.4) from the

@@ -1,12 +1,15 @@
 package scenario
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
 	"slices"
 	"testing"
+	"testing/fstest"
 
 	"pgregory.net/rapid"
 
@@ -107,4 +110,27 @@ func runDrawn(t *rapid.T, r *Runner) *Result {
 		t.Fatal(err)
 	}
 	return res
+}
+
+// TestSeedListFileIsNotALabel checks that list:b means what it means on
+// the command line, a file of seeds, which a run does not read (the
+// command line reads it and gives the run its items), so it is refused,
+// saying how to seed the page labelled b; list:"b" seeds that page.
+func TestSeedListFileIsNotALabel(t *testing.T) {
+	fsys := fstest.MapFS{"labels.edges": {Data: []byte("a b\nb c\nc a\n")}}
+	s := Scenario{Graph: Source{File: "labels.edges", Renumber: true}, Seeds: "list:b", Strategies: []Strategy{{ID: "bfs"}}}
+	_, err := Run(context.Background(), s, Env{FS: fsys}, nil)
+	var fe *FieldError
+	want := `list:b: an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds, which only the command line reads (crawlsim run -seeds list:b); to seed the page labelled b, quote it: list:"b"`
+	if !errors.As(err, &fe) || fe.Field != "seeds" || fe.Message != want {
+		t.Errorf("list:b: error %v; want the seeds field's %q", err, want)
+	}
+	s.Seeds = `list:"b"`
+	res, err := Run(context.Background(), s, Env{FS: fsys}, nil)
+	if err != nil {
+		t.Fatalf(`list:"b": %v`, err)
+	}
+	if !slices.Equal(res.Seeds, []uint32{1}) {
+		t.Errorf(`list:"b": seeds %v; want [1], the page labelled b`, res.Seeds)
+	}
 }

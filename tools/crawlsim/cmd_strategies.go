@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
 )
 
@@ -20,8 +21,10 @@ func strategiesCommand() *command {
 Each line gives the strategy's id (what -strategies takes), its name, the
 paper and section it comes from (by authors and year; the list's footer
 cites the papers in full, with their links), and its parameters with their
-defaults. -v adds what each strategy and parameter does (a one-line
-summary, then the details); -json prints the whole registry.`,
+defaults. The footer also gives the page's presets, each paper's
+comparison, as the flags of a run. -v adds what each strategy and
+parameter does (a one-line summary, then the details); -json prints the
+whole registry.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			verbose := fs.Bool("v", false, "also describe each strategy and parameter")
 			asJSON := fs.Bool("json", false, "print the registry as JSON instead of a table")
@@ -90,6 +93,10 @@ func printStrategies(e *env, list []crawl.Info, verbose bool) error {
 	})
 	for _, p := range papers {
 		fmt.Fprintf(&b, "  %s: %s\n    %s\n", crawl.ShortCitation(p.Number), p.Citation, p.URL)
+	}
+	b.WriteString("\npresets (the page's buttons), as run's flags:\n")
+	for _, p := range model.PaperPresets() {
+		fmt.Fprintf(&b, "  %s (%s): -importance %s -strategies %s\n", p.Name, crawl.ShortCitation(p.Paper), p.Importance, strings.Join(crawl.Preset(p.ID), ","))
 	}
 	if !verbose {
 		b.WriteString("\ncrawlsim strategies -v describes each one; crawlsim run -strategies ID,ID:PARAM=VALUE,... compares them\n")

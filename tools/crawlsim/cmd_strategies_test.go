@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // strategyRowID returns the strategy id that starts a row of the
@@ -63,4 +64,20 @@ func goldenStrategies(t *testing.T, name, out string) string {
 		}
 	}
 	return strings.Join(kept, "\n")
+}
+
+// TestStrategiesListThePresets: crawlsim strategies lists each of the
+// page's preset buttons (model.PaperPresets) as the flags of a run: its
+// importance and its strategies in the preset's order.
+func TestStrategiesListThePresets(t *testing.T) {
+	out, _, status := crawlsim(t, "strategies")
+	if status != 0 {
+		t.Fatalf("status %d", status)
+	}
+	for _, p := range model.PaperPresets() {
+		want := "\n  " + p.Name + " (" + crawl.ShortCitation(p.Paper) + "): -importance " + p.Importance + " -strategies " + strings.Join(crawl.Preset(p.ID), ",") + "\n"
+		if len(crawl.Preset(p.ID)) == 0 || !strings.Contains(out, want) {
+			t.Errorf("crawlsim strategies does not list the preset %s as %q:\n%s", p.ID, want, out)
+		}
+	}
 }

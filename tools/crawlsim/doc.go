@@ -44,6 +44,7 @@
 //	seeds       extract community seeds and compare them with random and top-PageRank seeds
 //	refresh     simulate revisit policies for changing sites: freshness and traffic
 //	reproduce   run a paper's experiment (000-004, all) and set its figures beside crawlsim's
+//	version     the build: module version, commit and its time, changes not committed, Go version
 //
 // "crawlsim help COMMAND" and "crawlsim COMMAND -h" list a command's flags.
 // Outputs never replace an input and never leave half a file (see Outputs

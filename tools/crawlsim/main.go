@@ -176,7 +176,7 @@ type command struct {
 }
 
 func commands() []*command {
-	return []*command{genCommand(), convertCommand(), infoCommand(), rankCommand(), strategiesCommand(), runCommand(), seedsCommand(), refreshCommand(), reproduceCommand()}
+	return []*command{genCommand(), convertCommand(), infoCommand(), rankCommand(), strategiesCommand(), runCommand(), seedsCommand(), refreshCommand(), reproduceCommand(), versionCommand()}
 }
 
 // commandNames lists the commands' names, for a suggestion.
@@ -234,6 +234,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("crawlsim help: %w", err)
 		}
 		return nil
+	}
+	if name == "-version" || name == "--version" {
+		name = "version"
 	}
 	c := findCommand(name)
 	if c == nil {

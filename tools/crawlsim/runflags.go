@@ -113,7 +113,7 @@ func registerRunFlags(fs *flag.FlagSet) *runFlags {
 	f.trust = def.Trust
 	f.pol = crawl.DefaultPoliteness()
 	f.metrics = def.Metrics
-	f.evoSeed = 1
+	f.evoSeed = model.DefaultRandomSeed
 	f.svgX = report.XFraction
 	f.flags = f.table()
 	for _, fl := range f.flags {

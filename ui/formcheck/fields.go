@@ -61,11 +61,12 @@ func ZeroWant(rules []model.ZeroRule, path string) (want string, ok bool) {
 }
 
 // Seed reads a random seed, a whole number from 0 to 2^64-1 as the
-// command line's seeds; blank is 0.
+// command line's seeds; blank is the default, model.DefaultRandomSeed, as
+// a seed left out of a scenario file or not given on the command line.
 func (e *Errors) Seed(field, text string) uint64 {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return 0
+		return model.DefaultRandomSeed
 	}
 	v, err := strconv.ParseUint(text, 10, 64)
 	if text == TypedNotANumber {

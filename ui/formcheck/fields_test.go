@@ -24,7 +24,7 @@ func TestReaders(t *testing.T) {
 		err  string
 	}{
 		{func(e *Errors) any { return e.Seed("seed", " 7 ") }, uint64(7), ""},
-		{func(e *Errors) any { return e.Seed("seed", "") }, uint64(0), ""},
+		{func(e *Errors) any { return e.Seed("seed", "") }, uint64(model.DefaultRandomSeed), ""},
 		{func(e *Errors) any { return e.Seed("seed", "-1") }, uint64(0), `seed: "-1" is not a whole number from 0 to 18,446,744,073,709,551,615`},
 		{func(e *Errors) any { return e.Seed("seed", TypedNotANumber) }, uint64(0), "seed: what is typed is not a number"},
 		{func(e *Errors) any { return e.Count("budget", "budget", "2e4") }, int64(20000), ""},

@@ -21,7 +21,7 @@ func (s *Session) startReproduce(id int64, rq protocol.Reproduce, budget int64) 
 		return err
 	}
 	if rq.RandomSeed == 0 {
-		rq.RandomSeed = 1
+		rq.RandomSeed = model.DefaultRandomSeed
 	}
 	in, desc, fileBytes, err := s.reproduceInput(rq, budget)
 	if err != nil {
