@@ -2,6 +2,7 @@ package reproduce
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -205,6 +206,110 @@ func TestVerdictRulesProperty(t *testing.T) {
 					t.Fatalf("Ratios(%v) is same trend with a value that does not grow", series)
 				}
 			}
+		}
+	})
+}
+
+// strength ranks the verdicts of a comparison from none to the closest
+// agreement; NotRun is no verdict on the evidence and ranks apart (-1).
+func strength(v Verdict) int {
+	switch v {
+	case Differs:
+		return 0
+	case SameTrend:
+		return 1
+	case SameOrder:
+		return 2
+	case SameValue:
+		return 3
+	}
+	return -1
+}
+
+// TestOrderPairsSwapNeverStrengthens: exchanging crawlsim's values of two
+// items that it orders the paper's way can only weaken the evidence: the
+// verdict is never stronger after, no pair that agreed before is gained,
+// and no reversed pair is lost.
+func TestOrderPairsSwapNeverStrengthens(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 8).Draw(t, "n")
+		val := rapid.Map(rapid.IntRange(0, 16), func(x int) float64 { return float64(x) / 4 })
+		published := rapid.SliceOfN(val, n, n).Draw(t, "published")
+		ours := rapid.SliceOfN(val, n, n).Draw(t, "ours")
+		tol := rapid.SampledFrom([]float64{0, 0.25, 0.5}).Draw(t, "tol")
+		aside := rapid.SliceOfN(rapid.Bool(), n, n).Draw(t, "aside")
+		i := rapid.IntRange(0, n-2).Draw(t, "i")
+		j := rapid.IntRange(i+1, n-1).Draw(t, "j")
+		// Make (i, j) a counted pair that agrees: the paper orders it
+		// strictly, and crawlsim the same way beyond the tolerance.
+		aside[i], aside[j] = false, false
+		if published[i] == published[j] {
+			published[j] += 0.25
+		}
+		if ps := sign(published[i]-published[j], 0); sign(ours[i]-ours[j], tol) != ps {
+			ours[i] = ours[j] + float64(ps)*(tol+0.25)
+		}
+		before, pb := OrderPairs(published, ours, tol, aside)
+		swapped := slices.Clone(ours)
+		swapped[i], swapped[j] = swapped[j], swapped[i]
+		after, pa := OrderPairs(published, swapped, tol, aside)
+		if strength(after) > strength(before) {
+			t.Fatalf("swapping an agreeing pair strengthened %q (%v) to %q (%v)", before, pb, after, pa)
+		}
+		if pa.Agree > pb.Agree || pa.Reversed < pb.Reversed {
+			t.Fatalf("swapping an agreeing pair moved the counts from %v to %v", pb, pa)
+		}
+	})
+}
+
+// TestIncreasingSwapNeverStrengthens: the same for a claimed increase.
+func TestIncreasingSwapNeverStrengthens(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 6).Draw(t, "n")
+		ours := rapid.SliceOfN(rapid.Map(rapid.IntRange(0, 8), func(x int) float64 { return float64(x) / 4 }), n, n).Draw(t, "ours")
+		tol := rapid.SampledFrom([]float64{0, 0.25}).Draw(t, "tol")
+		i := rapid.IntRange(0, n-2).Draw(t, "i")
+		j := rapid.IntRange(i+1, n-1).Draw(t, "j")
+		if ours[j]-ours[i] <= tol {
+			t.Skip("the pair does not increase")
+		}
+		before := Increasing(ours, tol)
+		swapped := slices.Clone(ours)
+		swapped[i], swapped[j] = swapped[j], swapped[i]
+		if after := Increasing(swapped, tol); strength(after) > strength(before) {
+			t.Fatalf("Increasing(%v) = %q, swapped %v: %q", ours, before, swapped, after)
+		}
+	})
+}
+
+// TestOrderPairsTiesConfirmNothing: ties within the tolerance added to
+// an order never turn a reversed pair into agreement, and an order whose
+// only evidence is ties (every strict pair of the paper tied in ours) is
+// never the same order nor the same trend.
+func TestOrderPairsTiesConfirmNothing(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 8).Draw(t, "n")
+		published := rapid.SliceOfN(rapid.Map(rapid.IntRange(0, 8), func(x int) float64 { return float64(x) }), n, n).Draw(t, "published")
+		// Every value within tol of every other (on a grid of quarters,
+		// exact in binary).
+		base := float64(rapid.IntRange(0, 8).Draw(t, "base"))
+		tol := rapid.SampledFrom([]float64{0.25, 0.5, 1}).Draw(t, "tol")
+		ours := make([]float64, n)
+		for k := range ours {
+			ours[k] = base + tol*float64(rapid.IntRange(0, 4).Draw(t, "jitter"))/4
+		}
+		strict := false
+		for a := range published {
+			for b := a + 1; b < n; b++ {
+				strict = strict || published[a] != published[b]
+			}
+		}
+		v, p := OrderPairs(published, ours, tol, nil)
+		if p.Agree != 0 || p.Reversed != 0 {
+			t.Fatalf("values within %v of each other counted %v", tol, p)
+		}
+		if strict && (v == SameOrder || v == SameTrend) {
+			t.Fatalf("an order confirmed by ties alone is %q (%v)", v, p)
 		}
 	})
 }
