@@ -123,14 +123,15 @@ func TestCountryReasonsFollowTheValuesOnStanford(t *testing.T) {
 }
 
 // TestFig4BoundsPrintedOnHollins: Fig. 4's closeness claims print the
-// bound their verdicts use: omniscient's last 20% on hollins is 0.0726
-// against random's 0.1144, 0.63× random's, within 1.5×; breadth-first's
-// gap is judged against 0.05 of the PageRank.
+// bounds their verdicts use: omniscient's last 20% on hollins is 0.0726
+// against random's 0.1144, 0.63× random's, below the 1/1.5× that counts
+// as close: its lead is gone but it is not close to random, the same
+// trend; breadth-first's gap is judged against 0.05 of the PageRank.
 func TestFig4BoundsPrintedOnHollins(t *testing.T) {
 	rep := realReport(t, "004", "hollins")
 	om := finding(t, rep, "omniscient performs close to random in the last stages of the crawl")
-	if om.Verdict != SameOrder || !strings.Contains(om.Ours, "0.63× random's, crawlsim counts up to 1.5× as close") {
-		t.Errorf("omniscient near random: %+v; want same order with the ratio and the bound", om)
+	if om.Verdict != SameTrend || !strings.Contains(om.Ours, "0.63× random's, crawlsim counts 0.67× to 1.5× as close") {
+		t.Errorf("omniscient near random: %+v; want same trend with the ratio and the bounds", om)
 	}
 	bfs := finding(t, rep, "breadth-first is close to the best strategies for the first 20-30% of pages, less efficient after")
 	if !strings.Contains(bfs.Ours, "crawlsim counts 0.05 of the PageRank or less as close") {
@@ -152,13 +153,18 @@ func TestOmniscientNearRandomWhenRandomCollectsNone(t *testing.T) {
 		{0.05, 0, Differs, "random collects none,"},
 		{0, 0, SameOrder, "neither collects any,"},
 		{math.NaN(), 0.1, NotRun, "not run"},
+		// Far below random: its lead is gone (the paper's point), but
+		// at half random's pace it is not close to random, which is
+		// as true of any crawl that collected its PageRank early.
+		{0.1134, 0.2319, SameTrend, "0.49× random's"},
+		{0, 0.1, SameTrend, "0.00× random's"},
 	} {
 		f := omniscientNearRandom(c.om, c.rnd)
 		if f.Verdict != c.verdict || !strings.Contains(f.Ours, c.text) || strings.Contains(f.Ours, "Inf") || strings.Contains(f.Ours, "NaN") {
 			t.Errorf("om %v, random %v: %q, %q; want %q with %q", c.om, c.rnd, f.Verdict, f.Ours, c.verdict, c.text)
 		}
-		if f.Verdict == Differs && f.Reason == "" {
-			t.Errorf("om %v, random %v: differs without a reason", c.om, c.rnd)
+		if (f.Verdict == Differs || f.Verdict == SameTrend) && f.Reason == "" {
+			t.Errorf("om %v, random %v: %s without a reason", c.om, c.rnd, f.Verdict)
 		}
 	}
 }
