@@ -477,26 +477,41 @@ func countrySpread(tau bool) float64 {
 }
 
 // belowRandomFinding is section 5's "backlink and partial-pagerank do
-// worse than random" (values by strategy): a verdict that differs names
-// the strategy that is not below random, and the reason known for it.
+// worse than random" (values by strategy), an order against random judged
+// at Table 2's rounding like its other orders (OrderPairs): a strategy
+// within countryTolerance of random is tied with it and confirms nothing.
+// A verdict that differs names the strategy that is not below random, and
+// the reason known for it; a tie is named whatever the verdict.
 func belowRandomFinding(r *scenario.Result, values map[string]float64) Finding {
 	rnd := values["random"]
 	f := Finding{Figure: "section 5", Claim: "backlink and partial-pagerank do worse than random", Published: "below random",
 		Ours: fmt.Sprintf("backlink %s, partial-pagerank %s, random %s", f2(values["backlink"]), f2(values["partial-pagerank"]), f2(rnd))}
-	var fail []string
+	var fail, tied []string
+	var p Pairs
 	for _, id := range []string{"backlink", "partial-pagerank"} {
-		if !(values[id] < rnd) {
+		switch sign(rnd-values[id], countryTolerance) {
+		case 1:
+			p.Agree++
+		case 0:
+			p.Tied++
+			tied = append(tied, id)
+		default:
+			p.Reversed++
 			fail = append(fail, id)
 		}
 	}
-	f.Verdict = Holds(len(fail) == 0)
+	f.Verdict = orderVerdict(p, true)
+	var why []string
 	if len(fail) > 0 {
-		why := "not below random: " + strings.Join(fail, ", ")
-		if slices.Contains(fail, "partial-pagerank") {
-			why = joinReasons(why, pagerankReason(r, values))
-		}
-		f.Reason = why
+		why = append(why, "not below random: "+strings.Join(fail, ", "))
 	}
+	if len(tied) > 0 {
+		why = append(why, fmt.Sprintf("tied with random within Table 2's rounding (%v): %s", countryTolerance, strings.Join(tied, ", ")))
+	}
+	if slices.Contains(fail, "partial-pagerank") {
+		why = append(why, pagerankReason(r, values))
+	}
+	f.Reason = joinReasons(why...)
 	return f
 }
 

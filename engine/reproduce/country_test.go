@@ -215,3 +215,27 @@ func TestValidationFindingJudgesBothSides(t *testing.T) {
 		}
 	}
 }
+
+// TestBelowRandomNeedsAGapBeyondTheRounding: "backlink and partial-pagerank
+// do worse than random" is an order against random, judged at Table 2's
+// rounding like its other orders: a strategy within 0.005 of random
+// (both 0.50 as printed) is tied with it and confirms nothing, so two
+// ties are not the same order, and the reason names the tie.
+func TestBelowRandomNeedsAGapBeyondTheRounding(t *testing.T) {
+	r := &scenario.Result{}
+	for _, c := range []struct {
+		backlink, partial float64
+		want              Verdict
+		reason            string
+	}{
+		{0.45, 0.46, SameOrder, ""},
+		{0.4999, 0.4998, Differs, "tied with random"},
+		{0.45, 0.4999, SameOrder, ""},
+		{0.45, 0.51, Differs, "not below random: partial-pagerank"},
+	} {
+		f := belowRandomFinding(r, map[string]float64{"backlink": c.backlink, "partial-pagerank": c.partial, "random": 0.5})
+		if f.Verdict != c.want || !strings.Contains(f.Reason, c.reason) {
+			t.Errorf("backlink %v, partial-pagerank %v, random 0.5: %q (%s; why: %s); want %q naming %q", c.backlink, c.partial, f.Verdict, f.Ours, f.Reason, c.want, c.reason)
+		}
+	}
+}
