@@ -679,6 +679,8 @@ func fig4Findings(r *scenario.Result) []Finding {
 		half.Ours, half.Verdict = "not run", NotRun
 	case len(off) > 0:
 		half.Verdict, half.Reason = Differs, "outside 20-30%: "+strings.Join(off, ", ")
+	default:
+		half.Reason = fmt.Sprintf("each within the paper's 20-30%%, to the nearest percent (%v-%v%%)", 100*fig4HalfLow, 100*fig4HalfHigh)
 	}
 	return append(fs, half)
 }

@@ -529,6 +529,7 @@ func tightFinding(r *scenario.Result) Finding {
 	switch {
 	case Matches(0.996, g, rounding) == SameValue && Matches(0.999, a, rounding) == SameValue && Matches(0.999, o, rounding) == SameValue:
 		f.Verdict = SameValue
+		f.Reason = fmt.Sprintf("guaranteed %.4f, actual %.4f, optimal %.4f: each within the paper's rounding (0.0005) of its value", g, a, o)
 	case g <= a && a <= o && g >= rankMassLevel:
 		f.Verdict = SameTrend
 		var same, off []string

@@ -3,8 +3,12 @@ package reproduce
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/scenario"
 	"pgregory.net/rapid"
 )
 
@@ -312,4 +316,69 @@ func TestOrderPairsTiesConfirmNothing(t *testing.T) {
 			t.Fatalf("an order confirmed by ties alone is %q (%v)", v, p)
 		}
 	})
+}
+
+// statesTolerance says whether a finding's text gives the tolerance its
+// "same value" rests on ("within ...").
+func statesTolerance(f Finding) bool {
+	return strings.Contains(f.Ours+" "+f.Reason, "within")
+}
+
+// TestSameValueStatesItsTolerance: every finding that can say "same
+// value" says within what (docs/algorithms.md section 8), on figures
+// made to match the paper's: Fig. 4's half of the PageRank at 25% of the
+// pages (Baeza-Yates et al. 2005), the cores' distance share and the
+// older seeds' 11% (Daneshpajouh et al. 2008), rankmass at twice its
+// downloads to a 0.98 guarantee (Cho and Schonfeld 2007, section 5).
+func TestSameValueStatesItsTolerance(t *testing.T) {
+	var fs []Finding
+
+	// Fig. 4: each of the best strategies reaches half of its PageRank
+	// at 25 of its 100 downloads.
+	var c crawl.Curve
+	for k := int64(0); k <= 100; k++ {
+		v := float64(k) / 50
+		if k > 25 {
+			v = 0.5 + 0.5*float64(k-25)/75
+		}
+		c.K, c.Value = append(c.K, k), append(c.Value, v)
+	}
+	country := &scenario.Result{}
+	for _, id := range append([]string{"bfs", "omniscient", "random"}, fig4Best...) {
+		country.Strategies = append(country.Strategies, scenario.StrategyResult{ID: id, Label: id, Curve: c, Summary: crawl.Summary{Downloads: 100, Final: 1}})
+	}
+	fs = append(fs, fig4Findings(country)...)
+
+	// Section 3.5.2: cores 7.15 apart on a graph whose pages are 14.9
+	// apart; section 3.5.4: 11 of 100 seeds survive.
+	ev := model.Evaluation{Cores: model.CoreDistances{Cores: 2, Pairs: 2, Min: 1, Mean: 7.15, Max: 13}, AverageDistance: 14.9, DistanceSamples: 100}
+	fs = append(fs, coreShareFinding(&scenario.Result{Graph: scenario.GraphSummary{Hosts: 100}}, ev, true))
+	var rep Report
+	olderFindings(&rep, &scenario.Result{SeedStudy: &model.SeedStudyResult{Older: &model.OlderSeeds{Extracted: 100, Survived: 11}}})
+	fs = append(fs, rep.Findings...)
+
+	// Section 5: rankmass guarantees 0.98 at 100 downloads, and at 200
+	// guarantees 0.996 and collects 0.999, as the optimal does.
+	flat := func(v float64) crawl.Curve { return crawl.Curve{K: []int64{0, 200}, Value: []float64{0, v}} }
+	g := flat(0.996)
+	rankmass := &scenario.Result{Reachable: 1000, Strategies: []scenario.StrategyResult{
+		{ID: "rankmass", Label: "rankmass", Curve: flat(0.999), Guarantee: &g,
+			Summary: crawl.Summary{DownloadsTo: []crawl.Threshold{{Level: rankMassLevel, Actual: 50, Guaranteed: 100}}}},
+		{ID: "optimal", Label: "optimal", Curve: flat(0.999)},
+	}}
+	fs = append(fs, tightFinding(rankmass))
+
+	seen := 0
+	for _, f := range fs {
+		if f.Verdict != SameValue {
+			continue
+		}
+		seen++
+		if !statesTolerance(f) {
+			t.Errorf("%s: %s: same value (%s; why: %q) without the tolerance it is within", f.Figure, f.Claim, f.Ours, f.Reason)
+		}
+	}
+	if seen != 4 {
+		t.Errorf("%d findings are the same value; want 4 (Fig. 4's half, the cores' share, the older seeds, rankmass at 262,144)", seen)
+	}
 }
