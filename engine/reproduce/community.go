@@ -191,9 +191,13 @@ func olderFindings(rep *Report, r *scenario.Result) {
 		return
 	}
 	more, fewer := aboveBelow([]int{1, 2, 3}, older.Pages, random.Pages)
-	rep.Findings = append(rep.Findings, Finding{Figure: "section 3.5.4, Figs. 9-10", Claim: "the older snapshot's seeds reach more pages of the newer graph than random seeds at depths 1-3",
+	reach := Finding{Figure: "section 3.5.4, Figs. 9-10", Claim: "the older snapshot's seeds reach more pages of the newer graph than random seeds at depths 1-3",
 		Published: "more, as the newer graph's own seeds", Ours: fmt.Sprintf("%s (from %d surviving seeds against %d random)", depthText(more, fewer, 3, "more", "fewer"), older.Seeds, random.Seeds),
-		Verdict: depthVerdict(more, fewer)})
+		Verdict: depthVerdict(more, fewer)}
+	if reach.Verdict != SameOrder {
+		reach.Reason = notAbove([]int{1, 2, 3}, older.Pages, random.Pages, "fewer", "as many")
+	}
+	rep.Findings = append(rep.Findings, reach)
 }
 
 func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
@@ -230,9 +234,13 @@ func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
 	rep.Findings = append(rep.Findings, morePagesFinding(name, ours.Pages, random.Pages, reason))
 	// Figs. 7 and 9: higher mean PageRank at depths 2 and 3.
 	more, fewer := aboveBelow(communityEarlyDepths, ours.MeanImportance, random.MeanImportance)
-	rep.Findings = append(rep.Findings, Finding{Figure: "Figs. 7, 9", Claim: name + " seeds reach pages of higher mean PageRank at depths 2-3",
+	mean := Finding{Figure: "Figs. 7, 9", Claim: name + " seeds reach pages of higher mean PageRank at depths 2-3",
 		Published: "higher at depths 2 and 3", Ours: depthText(more, fewer, len(communityEarlyDepths), "higher", "lower"),
-		Verdict: depthVerdict(more, fewer), Reason: reason})
+		Verdict: depthVerdict(more, fewer), Reason: reason}
+	if mean.Verdict != SameOrder {
+		mean.Reason = joinReasons(notAbove(communityEarlyDepths, ours.MeanImportance, random.MeanImportance, "lower", "as high"), reason)
+	}
+	rep.Findings = append(rep.Findings, mean)
 	// Section 3.5.2: the cores are about as far apart as pages in general.
 	rep.Findings = append(rep.Findings, coreShareFinding(r, ev, community))
 	coreFindings(rep, st.Community)
@@ -317,6 +325,9 @@ func morePagesFinding(name string, ours, random []int64, reason string) Finding 
 	f := Finding{Figure: "Figs. 8, 10", Claim: name + " seeds reach more pages than random seeds at depths 1-3",
 		Published: "more at every depth (\"always\")", Ours: depthText(more, fewer, 3, "more", "fewer"),
 		Verdict: depthVerdict(more, fewer), Reason: reason}
+	if f.Verdict != SameOrder {
+		f.Reason = joinReasons(notAbove([]int{1, 2, 3}, ours, random, "fewer", "as many"), reason)
+	}
 	n := max(len(ours), len(random))
 	if n <= 4 {
 		return f
@@ -344,8 +355,29 @@ func morePagesFinding(name string, ours, random []int64, reason string) Finding 
 	} else {
 		why += fmt.Sprintf("; counted up to each depth, %s seeds reach fewer pages from depth %d", name, behind)
 	}
-	f.Reason = joinReasons(reason, why)
+	f.Reason = joinReasons(f.Reason, why)
 	return f
+}
+
+// notAbove names the depths at which ours is not above theirs: "fewer at
+// depths 1, 3; as many at depth 2" (below and tied the words).
+func notAbove[T int64 | float64](depths []int, ours, theirs []T, below, tied string) string {
+	var lo, eq []string
+	for _, d := range depths {
+		switch a, b := depthAt(ours, d), depthAt(theirs, d); {
+		case a < b:
+			lo = append(lo, strconv.Itoa(d))
+		case a == b:
+			eq = append(eq, strconv.Itoa(d))
+		}
+	}
+	at := func(word string, ds []string) string {
+		if len(ds) == 0 {
+			return ""
+		}
+		return word + " at " + map[bool]string{true: "depth ", false: "depths "}[len(ds) == 1] + strings.Join(ds, ", ")
+	}
+	return joinReasons(at(below, lo), at(tied, eq))
 }
 
 // depthText says at how many of n depths ours is above and below: "more

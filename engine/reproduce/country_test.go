@@ -239,3 +239,24 @@ func TestBelowRandomNeedsAGapBeyondTheRounding(t *testing.T) {
 		}
 	}
 }
+
+// TestOmniscientBestNamesTheStrategyAbove: when a strategy without
+// history beats omniscient, the verdict differs and names it.
+func TestOmniscientBestNamesTheStrategyAbove(t *testing.T) {
+	r := handMadeCountry(0)
+	for i := range r.Strategies {
+		if r.Strategies[i].Label == "omniscient" {
+			r.Strategies[i].Summary.NormalisedAvgCumulative = 0.6
+		}
+	}
+	in := Input{Graph: scenario.Source{File: "g"}}
+	runs, notes := paperCountry().Plan(in)
+	rep, err := paperCountry().Assess(in, runs[:1], notes, Results{Crawl: map[string]*scenario.Result{"004-table2": r}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := finding(t, rep, "omniscient is the best strategy without history")
+	if f.Verdict != Differs || f.Reason != "opic (0.6700) is above omniscient (0.6000)" {
+		t.Errorf("%+v; want differs naming opic", f)
+	}
+}

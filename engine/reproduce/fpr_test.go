@@ -141,3 +141,19 @@ func TestCheckBudgetNamesThePaperThatTakesNone(t *testing.T) {
 		t.Errorf("a negative budget: %v", err)
 	}
 }
+
+// TestIncreasingFindingNamesTheReversedM: "fpr-m improves with M" on a
+// small web where it falls (0.7295, 0.7296, 0.7282, 0.7269) differs and
+// names the values of M out of order; a flat line says no M gains.
+func TestIncreasingFindingNamesTheReversedM(t *testing.T) {
+	f := increasingFinding([]float64{0.7295, 0.7296, 0.7282, 0.7269}, "")
+	if f.Verdict != Differs || !strings.Contains(f.Reason, "M=20 above M=2") || !strings.Contains(f.Reason, "M=100 above M=1") || strings.Contains(f.Reason, "M=2 above M=1") {
+		t.Errorf("falling: %q, why %q; want differs naming the reversed pairs only", f.Verdict, f.Reason)
+	}
+	if f := increasingFinding([]float64{0.5, 0.5, 0.5, 0.5}, ""); f.Verdict != Differs || f.Reason != "no M gains on another" {
+		t.Errorf("flat: %q, why %q", f.Verdict, f.Reason)
+	}
+	if f := increasingFinding([]float64{0.5, 0.6, 0.7, 0.8}, ""); f.Verdict != SameOrder || f.Reason != "" {
+		t.Errorf("rising: %q, why %q", f.Verdict, f.Reason)
+	}
+}

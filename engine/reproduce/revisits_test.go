@@ -58,3 +58,22 @@ func TestRevisitsEvidenceDecides(t *testing.T) {
 		t.Errorf("a policy whose migrants cost more: %+v; want differs, naming it", fail)
 	}
 }
+
+// TestCutFailsNamesTheSide: "interest cuts visits and traffic" has two
+// sides; a verdict that differs says which is not cut.
+func TestCutFailsNamesTheSide(t *testing.T) {
+	ch := refresh.Outcome{Visits: 100, CentralBytes: 1000}
+	for _, c := range []struct {
+		ci   refresh.Outcome
+		want string
+	}{
+		{refresh.Outcome{Visits: 50, CentralBytes: 500}, ""},
+		{refresh.Outcome{Visits: 100, CentralBytes: 500}, "no cut in visits"},
+		{refresh.Outcome{Visits: 50, CentralBytes: 1200}, "no cut in traffic"},
+		{refresh.Outcome{Visits: 120, CentralBytes: 1200}, "no cut in visits nor in traffic"},
+	} {
+		if got := cutFails(ch, c.ci); got != c.want {
+			t.Errorf("%+v against %+v: %q, want %q", c.ci, ch, got, c.want)
+		}
+	}
+}

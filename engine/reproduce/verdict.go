@@ -122,6 +122,33 @@ func OrderPairs(published, ours []float64, tol float64, aside []bool) (Verdict, 
 	return orderVerdict(p, strict), p
 }
 
+// reversedText names the pairs OrderPairs counts as reversed (the
+// items of aside set aside; aside may be nil), the paper's order first,
+// joined by above ("above", "slower than"): "reversed (the paper's order
+// first): bfs above backlink; ...", or "" when none is.
+func reversedText(labels []string, published, ours []float64, tol float64, aside []bool, above string) string {
+	var rev []string
+	for i := range labels {
+		for j := i + 1; j < len(labels); j++ {
+			if aside != nil && (aside[i] || aside[j]) {
+				continue
+			}
+			ps, os := sign(published[i]-published[j], 0), sign(ours[i]-ours[j], tol)
+			if ps != 0 && os != 0 && ps != os {
+				hi, lo := labels[i], labels[j]
+				if ps < 0 {
+					hi, lo = lo, hi
+				}
+				rev = append(rev, hi+" "+above+" "+lo)
+			}
+		}
+	}
+	if len(rev) == 0 {
+		return ""
+	}
+	return "reversed (the paper's order first): " + strings.Join(rev, "; ")
+}
+
 // orderVerdict applies the rules of OrderPairs to counted pairs; strict
 // says whether the paper orders some counted pair strictly.
 func orderVerdict(p Pairs, strict bool) Verdict {
