@@ -260,3 +260,59 @@ func TestOmniscientBestNamesTheStrategyAbove(t *testing.T) {
 		t.Errorf("%+v; want differs naming opic", f)
 	}
 }
+
+// TestBreadthFirstCloseAllAlongTheFirstPages: Fig. 4's breadth-first is
+// close to the best strategies "for the first 20-30% of pages": a crawl
+// 0.02 behind at 25% but 0.1 behind at 10% is not close for the first
+// 25%, and the verdict differs, naming the point; close at every point
+// up to 25% and further behind at 60% is the same order.
+func TestBreadthFirstCloseAllAlongTheFirstPages(t *testing.T) {
+	best := func(k float64) float64 {
+		if k <= 25 {
+			return k / 50
+		}
+		return 0.5 + 0.5*(k-25)/75
+	}
+	// The gap of breadth-first behind the best, linear between points.
+	gapAt := func(points [][2]float64) func(k float64) float64 {
+		return func(k float64) float64 {
+			for i := 1; i < len(points); i++ {
+				a, b := points[i-1], points[i]
+				if k <= b[0] {
+					return a[1] + (b[1]-a[1])*(k-a[0])/(b[0]-a[0])
+				}
+			}
+			return 0
+		}
+	}
+	curve := func(gap func(float64) float64) crawl.Curve {
+		var c crawl.Curve
+		for k := int64(0); k <= 100; k++ {
+			c.K, c.Value = append(c.K, k), append(c.Value, best(float64(k))-gap(float64(k)))
+		}
+		return c
+	}
+	none := func(float64) float64 { return 0 }
+	for _, c := range []struct {
+		name   string
+		gap    [][2]float64
+		want   Verdict
+		reason string
+	}{
+		{"far behind at 10%", [][2]float64{{0, 0}, {10, 0.1}, {25, 0.02}, {60, 0.04}, {100, 0}}, Differs, "not close at 10% of the pages"},
+		{"close all along", [][2]float64{{0, 0}, {10, 0.03}, {25, 0.02}, {60, 0.04}, {100, 0}}, SameOrder, ""},
+	} {
+		r := &scenario.Result{}
+		for _, id := range append([]string{"bfs", "omniscient", "random"}, fig4Best...) {
+			cv := curve(none)
+			if id == "bfs" {
+				cv = curve(gapAt(c.gap))
+			}
+			r.Strategies = append(r.Strategies, scenario.StrategyResult{ID: id, Label: id, Curve: cv, Summary: crawl.Summary{Downloads: 100, Final: 1}})
+		}
+		f := fig4Findings(r)[0]
+		if f.Verdict != c.want || !strings.Contains(f.Reason, c.reason) {
+			t.Errorf("%s: %q (%s; why: %s); want %q naming %q", c.name, f.Verdict, f.Ours, f.Reason, c.want, c.reason)
+		}
+	}
+}
