@@ -177,11 +177,10 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 	if !hosts {
 		reason = "the graph has no hosts, so larger-sites-first is breadth-first"
 	}
-	// Omniscient's pairs are judged by the finding after these two.
-	aside := make([]bool, 0, len(pubAvg))
-	for _, id := range countryLabels(ours) {
-		aside = append(aside, id == "omniscient")
-	}
+	// Omniscient's pairs with the strategies without history are judged
+	// by the finding after these two; its pairs with the historical
+	// strategies are judged here, as no other finding does.
+	aside := omniscientAside(countryLabels(ours))
 	rep.Findings = append(rep.Findings,
 		countryOrder("order of the strategies by average cumulative PageRank", countryLabels(ours), pubAvg, ourAvg, aside, reason, countryOrderReason(r, ours, countrySpread(false))),
 		countryOrder("order of the strategies by Kendall's tau", countryLabels(ours), pubTau, ourTau, aside, reason, countryOrderReason(r, oursTau, countrySpread(true))))
@@ -350,28 +349,43 @@ const countryTolerance = 0.005
 // labels), its pairs counted with those of aside set aside (judged by
 // another finding), and when it is not the same order the reasons known
 // for the graph.
-func countryOrder(claim string, labels []string, published, ours []float64, aside []bool, reason, known string) Finding {
-	v, p := OrderPairs(published, ours, countryTolerance, aside)
+func countryOrder(claim string, labels []string, published, ours []float64, aside func(i, j int) bool, reason, known string) Finding {
+	v, p := OrderPairsAside(published, ours, countryTolerance, aside)
 	f := Finding{Figure: "Table 2", Claim: claim, Published: orderText(labels, published),
-		Ours: orderText(labels, ours) + " (" + p.String() + setAsideText(labels, aside) + ")", Verdict: v, Reason: reason}
+		Ours: orderText(labels, ours) + " (" + p.String() + setAsideText(labels, p) + ")", Verdict: v, Reason: reason}
 	if v != SameOrder && v != NotRun {
 		f.Reason = joinReasons(reason, known, reversedText(labels, published, ours, countryTolerance, aside, "above"))
 	}
 	return f
 }
 
-// setAsideText names the items whose pairs were set aside.
-func setAsideText(labels []string, aside []bool) string {
-	var names []string
-	for i, a := range aside {
-		if a {
-			names = append(names, labels[i])
-		}
+// omniscientAside sets aside, among Table 2's strategies labels, the
+// pairs of omniscient with a strategy without history: the finding
+// "omniscient is the best strategy without history" judges them. Its
+// pairs with the historical strategies stay in the order.
+func omniscientAside(labels []string) func(i, j int) bool {
+	history := map[string]bool{}
+	for _, f := range countryTable2 {
+		history[f.id] = f.history
 	}
-	if len(names) == 0 {
+	return func(i, j int) bool {
+		a, b := labels[i], labels[j]
+		return (a == "omniscient" && !history[b]) || (b == "omniscient" && !history[a])
+	}
+}
+
+// setAsideText says which pairs were set aside, when some were
+// (omniscient's, with the strategies without history).
+func setAsideText(labels []string, p Pairs) string {
+	if p.Aside == 0 {
 		return ""
 	}
-	return ": " + strings.Join(names, ", ") + " judged below"
+	for _, f := range countryTable2 {
+		if f.history && slices.Contains(labels, f.id) {
+			return ": omniscient against the strategies without history judged below"
+		}
+	}
+	return ": omniscient judged below"
 }
 
 // countryOrderReason gives the reasons known for Table 2's order, each
