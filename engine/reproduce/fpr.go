@@ -124,7 +124,7 @@ func assessFPR(in Input, runs []Run, res Results) (*Report, error) {
 func increasingFinding(byM []float64, noHosts string) Finding {
 	v, p := IncreasingPairs(byM, gainTolerance)
 	f := Finding{Figure: "Fig. 4", Claim: "fpr-m improves with M: 1 < 2 < 20 < 100", Published: "increasing",
-		Ours: joinFloats(byM, f4) + " (" + p.String() + ")", Verdict: v, Reason: noHosts}
+		Ours: joinFloats(byM, fixedFor(gainTolerance, byM...)) + " (" + p.String() + ")", Verdict: v, Reason: noHosts}
 	if v == SameOrder || v == NotRun {
 		return f
 	}
@@ -165,7 +165,7 @@ func aboutAsEffective(fpr, w float64) Finding {
 // fails it.
 func gainFinding(first, second float64, noHosts string) Finding {
 	f := Finding{Figure: "Fig. 4", Claim: "the gain from M = 20 to 100 is smaller than from 2 to 20", Published: "smaller",
-		Ours: fmt.Sprintf("%+.4f vs %+.4f", second, first), Verdict: Holds(diminishingGain(first, second)), Reason: noHosts}
+		Ours: gainText(first, second), Verdict: Holds(diminishingGain(first, second)), Reason: noHosts}
 	if f.Verdict == Differs && noHosts == "" {
 		switch {
 		case first <= gainTolerance:
@@ -177,6 +177,23 @@ func gainFinding(first, second float64, noHosts string) Finding {
 		}
 	}
 	return f
+}
+
+// gainText writes the two changes as "+0.0058 vs +0.0155" (second,
+// first), with the decimals it takes to tell apart the two and each from
+// none, which diminishingGain tells apart.
+func gainText(first, second float64) string {
+	format := fixedFor(gainTolerance, first, second, 0)
+	sign := func(x float64) string {
+		if x == 0 {
+			return "+" + format(0) // not -0
+		}
+		if x > 0 {
+			return "+" + format(x)
+		}
+		return format(x)
+	}
+	return sign(second) + " vs " + sign(first)
 }
 
 // gainTolerance is the change of an average below which diminishingGain
@@ -196,16 +213,17 @@ func diminishingGain(first, second float64) bool {
 func beatsWindow(byM []float64, w float64, noHosts string) Finding {
 	f := Finding{Figure: "Fig. 4", Claim: "every fpr-m (M ≥ 2) beats 5% windowed-rankmass", Published: "all above", Reason: noHosts}
 	var parts, fail []string
+	format := fixedFor(0, append([]float64{w}, byM[1:]...)...)
 	for i, m := range fprMs {
 		if m == 1 {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("M=%v %s", m, f4(byM[i])))
+		parts = append(parts, fmt.Sprintf("M=%v %s", m, format(byM[i])))
 		if !(byM[i] > w) {
 			fail = append(fail, fmt.Sprintf("M=%v", m))
 		}
 	}
-	f.Ours = strings.Join(parts, ", ") + "; 5% window " + f4(w)
+	f.Ours = strings.Join(parts, ", ") + "; 5% window " + format(w)
 	f.Verdict = Holds(len(fail) == 0)
 	if len(fail) > 0 {
 		why := "not above the window at " + strings.Join(fail, ", ")
