@@ -654,14 +654,17 @@ func fig4Findings(r *scenario.Result) []Finding {
 			gapBefore, atBefore, idBefore = g, frac, id
 		}
 	}
-	ours := fmt.Sprintf("behind %s by %s at 25%% of the pages", beID, f4(gapEarly))
+	// The gaps are printed with the decimals that tell apart the two the
+	// verdict compares.
+	gap := fixedFor(0, gapEarly, gapLate)
+	ours := fmt.Sprintf("behind %s by %s at 25%% of the pages", beID, gap(gapEarly))
 	if gapBefore > fig4CloseGap && gapBefore > gapEarly {
 		ours += fmt.Sprintf(" (behind %s by %s at %v%%, the widest gap before)", idBefore, f4(gapBefore), 100*atBefore)
 	}
 	bfs := Finding{Figure: "Fig. 4", Claim: "breadth-first is close to the best strategies for the first 20-30% of pages, less efficient after",
 		Published: "close at 20-30%, then less efficient",
 		Ours: fmt.Sprintf("%s, behind %s by %s at 60%% (crawlsim counts %v of the PageRank or less as close)",
-			ours, blID, f4(gapLate), fig4CloseGap),
+			ours, blID, gap(gapLate), fig4CloseGap),
 		Verdict: Holds(max(gapEarly, gapBefore) <= fig4CloseGap && gapLate > gapEarly)}
 	switch {
 	case math.IsNaN(gapEarly) || math.IsNaN(gapLate) || math.IsNaN(gapBefore):

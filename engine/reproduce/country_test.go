@@ -301,6 +301,8 @@ func TestBreadthFirstCloseAllAlongTheFirstPages(t *testing.T) {
 	}{
 		{"far behind at 10%", [][2]float64{{0, 0}, {10, 0.1}, {25, 0.02}, {60, 0.04}, {100, 0}}, Differs, "not close at 10% of the pages"},
 		{"close all along", [][2]float64{{0, 0}, {10, 0.03}, {25, 0.02}, {60, 0.04}, {100, 0}}, SameOrder, ""},
+		// Further behind at 60% by a millionth: the printed gaps show it.
+		{"a hair further behind", [][2]float64{{0, 0}, {10, 0.03}, {25, 0.020001}, {60, 0.020002}, {100, 0}}, SameOrder, ""},
 	} {
 		r := &scenario.Result{}
 		for _, id := range append([]string{"bfs", "omniscient", "random"}, fig4Best...) {
@@ -313,6 +315,10 @@ func TestBreadthFirstCloseAllAlongTheFirstPages(t *testing.T) {
 		f := fig4Findings(r)[0]
 		if f.Verdict != c.want || !strings.Contains(f.Reason, c.reason) {
 			t.Errorf("%s: %q (%s; why: %s); want %q naming %q", c.name, f.Verdict, f.Ours, f.Reason, c.want, c.reason)
+		}
+		// The two gaps the verdict compares print differently.
+		if strings.Contains(f.Ours, "by 0.0200 at 25%") && strings.Contains(f.Ours, "by 0.0200 at 60%") {
+			t.Errorf("%s: %s: the gaps the verdict tells apart print alike", c.name, f.Ours)
 		}
 	}
 }
