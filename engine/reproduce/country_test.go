@@ -7,6 +7,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
 	"github.com/crawlsim/crawlsim/engine/scenario"
+	"pgregory.net/rapid"
 )
 
 // TestCountryOrderOnHollins: on hollins Table 2's order by average
@@ -351,4 +352,34 @@ func TestCountryOrderJudgesOmniscientAgainstHistory(t *testing.T) {
 		!strings.Contains(f.Reason, "omniscient above hist-pagerank-zero") {
 		t.Errorf("%+v; want the same trend, omniscient's 3 pairs with history reversed and its 6 others set aside", f)
 	}
+}
+
+// TestCountryVerdictsFollowTheirEvidenceProperty: on any shares, moving
+// crawlsim's figures toward the paper's claim never weakens its verdict,
+// and away from it never strengthens it: a strategy further below random
+// (section 5), omniscient's share of the last pages closer to random's
+// (Fig. 4).
+func TestCountryVerdictsFollowTheirEvidenceProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		grid := rapid.Map(rapid.IntRange(0, 200), func(x int) float64 { return float64(x) / 200 })
+		backlink, partial, rnd := grid.Draw(t, "backlink"), grid.Draw(t, "partial"), grid.Draw(t, "random")
+		drop := grid.Draw(t, "drop")
+		before := belowRandomFinding(&scenario.Result{}, map[string]float64{"backlink": backlink, "partial-pagerank": partial, "random": rnd})
+		after := belowRandomFinding(&scenario.Result{}, map[string]float64{"backlink": backlink - drop, "partial-pagerank": partial, "random": rnd})
+		if strength(after.Verdict) < strength(before.Verdict) {
+			t.Fatalf("backlink lower by %v weakened %q to %q", drop, before.Verdict, after.Verdict)
+		}
+
+		om := grid.Draw(t, "omniscient")
+		r := rapid.Float64Range(0.01, 1).Draw(t, "random share")
+		closer := om + (r-om)*rapid.Float64Range(0, 1).Draw(t, "towards")
+		v0, v1 := omniscientNearRandom(om, r).Verdict, omniscientNearRandom(closer, r).Verdict
+		if strength(v1) < strength(v0) {
+			t.Fatalf("omniscient %v against random %v is %q; closer, %v, is %q", om, r, v0, closer, v1)
+		}
+		ratio := om / r
+		if v0 == SameOrder && (ratio > fig4NearRandom || ratio*fig4NearRandom < 1) {
+			t.Fatalf("omniscient at %.3f× random's is the same order, outside 1/%v to %v", ratio, fig4NearRandom, fig4NearRandom)
+		}
+	})
 }
