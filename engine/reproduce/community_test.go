@@ -158,3 +158,16 @@ func TestHubsFindingRulesProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestNotAboveNamesTheDepths: a depth comparison short of the same order
+// names the depths that fail it, by number.
+func TestNotAboveNamesTheDepths(t *testing.T) {
+	ours, theirs := []int64{10, 50, 40, 90}, []int64{10, 60, 40, 80}
+	if got, want := notAbove([]int{1, 2, 3}, ours, theirs, "fewer", "as many"), "fewer at depth 1; as many at depth 2"; got != want {
+		t.Errorf("notAbove = %q, want %q", got, want)
+	}
+	mean := []float64{3e-6, 2e-6, 1e-6}
+	if got, want := notAbove([]int{1, 2}, mean, []float64{1e-6, 5e-6, 4e-6}, "lower", "as high"), "lower at depths 1, 2"; got != want {
+		t.Errorf("notAbove = %q, want %q", got, want)
+	}
+}

@@ -177,11 +177,10 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 	if !hosts {
 		reason = "the graph has no hosts, so larger-sites-first is breadth-first"
 	}
-	// Omniscient's pairs are judged by the finding after these two.
-	aside := make([]bool, 0, len(pubAvg))
-	for _, id := range countryLabels(ours) {
-		aside = append(aside, id == "omniscient")
-	}
+	// Omniscient's pairs with the strategies without history are judged
+	// by the finding after these two; its pairs with the historical
+	// strategies are judged here, as no other finding does.
+	aside := omniscientAside(countryLabels(ours))
 	rep.Findings = append(rep.Findings,
 		countryOrder("order of the strategies by average cumulative PageRank", countryLabels(ours), pubAvg, ourAvg, aside, reason, countryOrderReason(r, ours, countrySpread(false))),
 		countryOrder("order of the strategies by Kendall's tau", countryLabels(ours), pubTau, ourTau, aside, reason, countryOrderReason(r, oursTau, countrySpread(true))))
@@ -193,12 +192,16 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 			best, bestID = v, f.id
 		}
 	}
-	rep.Findings = append(rep.Findings, Finding{
+	omniBest := Finding{
 		Figure: "Table 2", Claim: "omniscient is the best strategy without history",
 		Published: "omniscient 0.74 > opic, larger-sites-first 0.67",
 		Ours:      fmt.Sprintf("omniscient %s, best other %s %s", f2(ours["omniscient"]), bestID, f2(best)),
 		Verdict:   Holds(ours["omniscient"] >= best),
-	})
+	}
+	if omniBest.Verdict == Differs {
+		omniBest.Reason = fmt.Sprintf("%s (%s) is above omniscient (%s)", bestID, f4(best), f4(ours["omniscient"]))
+	}
+	rep.Findings = append(rep.Findings, omniBest)
 	rep.Findings = append(rep.Findings, belowRandomFinding(r, ours))
 	// OPIC and larger-sites-first beat breadth-first.
 	lsfReason := ""
@@ -229,7 +232,7 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 		// The reversed pairs are named, and the reasons known for them:
 		// larger-sites-first's tie with bfs explains no reversed pair.
 		group.Reason = joinReasons(lsfReason, pagerankReason(r, ours), spreadReason(ours, countrySpread(false)),
-			reversedText(groupLabels, groupPublished, groupOurs, make([]bool, len(groupLabels))))
+			reversedText(groupLabels, groupPublished, groupOurs, countryTolerance, nil, "above"))
 	}
 	rep.Findings = append(rep.Findings, group)
 	// History improves on OPIC and larger-sites-first by at most 3%.
@@ -346,52 +349,43 @@ const countryTolerance = 0.005
 // labels), its pairs counted with those of aside set aside (judged by
 // another finding), and when it is not the same order the reasons known
 // for the graph.
-func countryOrder(claim string, labels []string, published, ours []float64, aside []bool, reason, known string) Finding {
-	v, p := OrderPairs(published, ours, countryTolerance, aside)
+func countryOrder(claim string, labels []string, published, ours []float64, aside func(i, j int) bool, reason, known string) Finding {
+	v, p := OrderPairsAside(published, ours, countryTolerance, aside)
 	f := Finding{Figure: "Table 2", Claim: claim, Published: orderText(labels, published),
-		Ours: orderText(labels, ours) + " (" + p.String() + setAsideText(labels, aside) + ")", Verdict: v, Reason: reason}
+		Ours: orderText(labels, ours) + " (" + p.String() + setAsideText(labels, p) + ")", Verdict: v, Reason: reason}
 	if v != SameOrder && v != NotRun {
-		f.Reason = joinReasons(reason, known, reversedText(labels, published, ours, aside))
+		f.Reason = joinReasons(reason, known, reversedText(labels, published, ours, countryTolerance, aside, "above"))
 	}
 	return f
 }
 
-// setAsideText names the items whose pairs were set aside.
-func setAsideText(labels []string, aside []bool) string {
-	var names []string
-	for i, a := range aside {
-		if a {
-			names = append(names, labels[i])
-		}
+// omniscientAside sets aside, among Table 2's strategies labels, the
+// pairs of omniscient with a strategy without history: the finding
+// "omniscient is the best strategy without history" judges them. Its
+// pairs with the historical strategies stay in the order.
+func omniscientAside(labels []string) func(i, j int) bool {
+	history := map[string]bool{}
+	for _, f := range countryTable2 {
+		history[f.id] = f.history
 	}
-	if len(names) == 0 {
-		return ""
+	return func(i, j int) bool {
+		a, b := labels[i], labels[j]
+		return (a == "omniscient" && !history[b]) || (b == "omniscient" && !history[a])
 	}
-	return ": " + strings.Join(names, ", ") + " judged below"
 }
 
-// reversedText names the reversed pairs: "reversed: bfs/backlink, ...".
-func reversedText(labels []string, published, ours []float64, aside []bool) string {
-	var rev []string
-	for i := range labels {
-		for j := i + 1; j < len(labels); j++ {
-			if aside[i] || aside[j] {
-				continue
-			}
-			ps, os := sign(published[i]-published[j], 0), sign(ours[i]-ours[j], countryTolerance)
-			if ps != 0 && os != 0 && ps != os {
-				hi, lo := labels[i], labels[j]
-				if ps < 0 {
-					hi, lo = lo, hi
-				}
-				rev = append(rev, hi+" above "+lo)
-			}
-		}
-	}
-	if len(rev) == 0 {
+// setAsideText says which pairs were set aside, when some were
+// (omniscient's, with the strategies without history).
+func setAsideText(labels []string, p Pairs) string {
+	if p.Aside == 0 {
 		return ""
 	}
-	return "reversed (the paper's order first): " + strings.Join(rev, "; ")
+	for _, f := range countryTable2 {
+		if f.history && slices.Contains(labels, f.id) {
+			return ": omniscient against the strategies without history judged below"
+		}
+	}
+	return ": omniscient judged below"
 }
 
 // countryOrderReason gives the reasons known for Table 2's order, each
@@ -477,26 +471,41 @@ func countrySpread(tau bool) float64 {
 }
 
 // belowRandomFinding is section 5's "backlink and partial-pagerank do
-// worse than random" (values by strategy): a verdict that differs names
-// the strategy that is not below random, and the reason known for it.
+// worse than random" (values by strategy), an order against random judged
+// at Table 2's rounding like its other orders (OrderPairs): a strategy
+// within countryTolerance of random is tied with it and confirms nothing.
+// A verdict that differs names the strategy that is not below random, and
+// the reason known for it; a tie is named whatever the verdict.
 func belowRandomFinding(r *scenario.Result, values map[string]float64) Finding {
 	rnd := values["random"]
 	f := Finding{Figure: "section 5", Claim: "backlink and partial-pagerank do worse than random", Published: "below random",
 		Ours: fmt.Sprintf("backlink %s, partial-pagerank %s, random %s", f2(values["backlink"]), f2(values["partial-pagerank"]), f2(rnd))}
-	var fail []string
+	var fail, tied []string
+	var p Pairs
 	for _, id := range []string{"backlink", "partial-pagerank"} {
-		if !(values[id] < rnd) {
+		switch sign(rnd-values[id], countryTolerance) {
+		case 1:
+			p.Agree++
+		case 0:
+			p.Tied++
+			tied = append(tied, id)
+		default:
+			p.Reversed++
 			fail = append(fail, id)
 		}
 	}
-	f.Verdict = Holds(len(fail) == 0)
+	f.Verdict = orderVerdict(p, true)
+	var why []string
 	if len(fail) > 0 {
-		why := "not below random: " + strings.Join(fail, ", ")
-		if slices.Contains(fail, "partial-pagerank") {
-			why = joinReasons(why, pagerankReason(r, values))
-		}
-		f.Reason = why
+		why = append(why, "not below random: "+strings.Join(fail, ", "))
 	}
+	if len(tied) > 0 {
+		why = append(why, fmt.Sprintf("tied with random within Table 2's rounding (%v): %s", countryTolerance, strings.Join(tied, ", ")))
+	}
+	if slices.Contains(fail, "partial-pagerank") {
+		why = append(why, pagerankReason(r, values))
+	}
+	f.Reason = joinReasons(why...)
 	return f
 }
 
@@ -537,6 +546,13 @@ func historyFinding(r, hist *scenario.Result) Finding {
 	f.Ours = fmt.Sprintf("%+.1f%% (best history %s against %s)", 100*gain, f2(top), f2(base))
 	f.Verdict = Holds(gain >= 0 && gain <= countryHistoryGain+0.005)
 	f.Reason = historyReason(src)
+	switch {
+	case f.Reason != "":
+	case gain < 0:
+		f.Reason = "history does worse than opic and larger-sites-first"
+	case f.Verdict == Differs:
+		f.Reason = "a gain above 3% (3.5% with the paper's rounding)"
+	}
 	if src == hist {
 		f.Reason = joinReasons("measured on a generated evolution of the graph, with opic and larger-sites-first crawling the same evolution", f.Reason)
 	}
@@ -555,18 +571,28 @@ const (
 	fig4HalfHigh  = 0.305
 	fig4LastShare = 0.2 // the last stages of the crawl: its last 20% of pages
 	// fig4NearRandom: omniscient "performs close to random" in the last
-	// stages when it collects there at most this many times what random
-	// does (less counts too: the paper's point is that its lead is gone).
+	// stages when it collects there between 1/fig4NearRandom and
+	// fig4NearRandom times what random does. Far less is its lead gone,
+	// the paper's point, but not close to random: any crawl that
+	// collected its PageRank early collects little at the end.
 	fig4NearRandom = 1.5
 )
+
+// fig4EarlyPoints are the points before fig4Early where breadth-first
+// must be close to the best strategies too: the paper says "for the
+// first 20-30% of pages".
+var fig4EarlyPoints = []float64{0.05, 0.1, 0.15, 0.2}
 
 // fig4Best are the strategies Fig. 4's text names as the best.
 var fig4Best = []string{"batch-pagerank", "larger-sites-first", "opic"}
 
 // omniscientNearRandom is Fig. 4's "omniscient performs close to random
 // in the last stages": om and rnd are the shares of the PageRank the two
-// collect in the last fig4LastShare of the pages (NaN: not run). Where
-// random collects none, the ratio is not a number to print.
+// collect in the last fig4LastShare of the pages (NaN: not run). "Close"
+// has two sides: within fig4NearRandom times random's either way is the
+// same order; far below random is the same trend (its lead is gone, but
+// it does not perform like random); far above differs. Where random
+// collects none, the ratio is not a number to print.
 func omniscientNearRandom(om, rnd float64) Finding {
 	ratio := fmt.Sprintf("%.2f× random's", om/rnd)
 	switch {
@@ -577,8 +603,8 @@ func omniscientNearRandom(om, rnd float64) Finding {
 	}
 	omni := Finding{Figure: "Fig. 4", Claim: "omniscient performs close to random in the last stages of the crawl",
 		Published: "close to random at the end",
-		Ours: fmt.Sprintf("in the last 20%% of the pages omniscient collects %s of its PageRank, random %s: %s, crawlsim counts up to %v× as close (no better than random, as the paper's \"too greedy\" omniscient)",
-			f4(om), f4(rnd), ratio, fig4NearRandom),
+		Ours: fmt.Sprintf("in the last 20%% of the pages omniscient collects %s of its PageRank, random %s: %s, crawlsim counts %.2f× to %v× as close",
+			f4(om), f4(rnd), ratio, 1/fig4NearRandom, fig4NearRandom),
 		Verdict: Holds(om <= fig4NearRandom*rnd)}
 	switch {
 	case math.IsNaN(om) || math.IsNaN(rnd):
@@ -587,6 +613,9 @@ func omniscientNearRandom(om, rnd float64) Finding {
 		omni.Reason = "in the last 20% of the pages random collects none of the PageRank and omniscient some"
 	case om > fig4NearRandom*rnd:
 		omni.Reason = fmt.Sprintf("omniscient collects more than %v times what random does in the last 20%% of the pages", fig4NearRandom)
+	case om*fig4NearRandom < rnd:
+		omni.Verdict = SameTrend
+		omni.Reason = fmt.Sprintf("omniscient's lead is gone at the end, as the paper's \"too greedy\" omniscient, but it collects less than 1/%v of what random does there, not about as much: the PageRank it took early is missing from the end", fig4NearRandom)
 	}
 	return omni
 }
@@ -616,16 +645,34 @@ func fig4Findings(r *scenario.Result) []Finding {
 	be, beID := bestAt(fig4Early)
 	bl, blID := bestAt(fig4Late)
 	gapEarly, gapLate := be-share("bfs", fig4Early), bl-share("bfs", fig4Late)
+	// "For the first 20-30% of pages": close all along, not only at
+	// their end; the widest gap before 25% is judged too.
+	gapBefore, atBefore, idBefore := math.Inf(-1), 0.0, ""
+	for _, frac := range fig4EarlyPoints {
+		b, id := bestAt(frac)
+		if g := b - share("bfs", frac); g > gapBefore {
+			gapBefore, atBefore, idBefore = g, frac, id
+		}
+	}
+	// The gaps are printed with the decimals that tell apart the two the
+	// verdict compares.
+	gap := fixedFor(0, gapEarly, gapLate)
+	ours := fmt.Sprintf("behind %s by %s at 25%% of the pages", beID, gap(gapEarly))
+	if gapBefore > fig4CloseGap && gapBefore > gapEarly {
+		ours += fmt.Sprintf(" (behind %s by %s at %v%%, the widest gap before)", idBefore, f4(gapBefore), 100*atBefore)
+	}
 	bfs := Finding{Figure: "Fig. 4", Claim: "breadth-first is close to the best strategies for the first 20-30% of pages, less efficient after",
 		Published: "close at 20-30%, then less efficient",
-		Ours: fmt.Sprintf("behind %s by %s at 25%% of the pages, behind %s by %s at 60%% (crawlsim counts %v of the PageRank or less as close)",
-			beID, f4(gapEarly), blID, f4(gapLate), fig4CloseGap),
-		Verdict: Holds(gapEarly <= fig4CloseGap && gapLate > gapEarly)}
+		Ours: fmt.Sprintf("%s, behind %s by %s at 60%% (crawlsim counts %v of the PageRank or less as close)",
+			ours, blID, gap(gapLate), fig4CloseGap),
+		Verdict: Holds(max(gapEarly, gapBefore) <= fig4CloseGap && gapLate > gapEarly)}
 	switch {
-	case math.IsNaN(gapEarly) || math.IsNaN(gapLate):
+	case math.IsNaN(gapEarly) || math.IsNaN(gapLate) || math.IsNaN(gapBefore):
 		bfs.Ours, bfs.Verdict = "not run", NotRun
 	case gapEarly > fig4CloseGap:
 		bfs.Reason = fmt.Sprintf("not close at 25%%: more than %v of the PageRank behind", fig4CloseGap)
+	case gapBefore > fig4CloseGap:
+		bfs.Reason = fmt.Sprintf("not close at %v%% of the pages: more than %v of the PageRank behind", 100*atBefore, fig4CloseGap)
 	case gapLate <= gapEarly:
 		bfs.Reason = "breadth-first does not fall further behind after 25% of the pages"
 	}
@@ -656,6 +703,8 @@ func fig4Findings(r *scenario.Result) []Finding {
 		half.Ours, half.Verdict = "not run", NotRun
 	case len(off) > 0:
 		half.Verdict, half.Reason = Differs, "outside 20-30%: "+strings.Join(off, ", ")
+	default:
+		half.Reason = fmt.Sprintf("each within the paper's 20-30%%, to the nearest percent (%v-%v%%)", 100*fig4HalfLow, 100*fig4HalfHigh)
 	}
 	return append(fs, half)
 }
@@ -695,7 +744,9 @@ const countryTimeTie = 0.005
 
 // validationFinding is section 5.3: in actual crawls larger-sites-first
 // is faster than breadth-first in downloading both documents and
-// PageRank, judged at half and 90% of each and at the end.
+// PageRank, judged at half and 90% of each and at the end. The claim has
+// two sides, and each must show the gain: a side as fast at every point
+// differs, named, whatever the other side shows.
 func validationFinding(r *scenario.Result, hosts bool) Finding {
 	f := Finding{Figure: "section 5.3", Claim: "larger-sites-first is faster than breadth-first in simulated time, in documents and in PageRank",
 		Published: "faster in both (Fig. 6: actual crawls of .GR, r = 1,000, w = 5 s)", Ours: "not run", Verdict: NotRun, Reason: "the graph has no hosts"}
@@ -711,31 +762,46 @@ func validationFinding(r *scenario.Result, hosts bool) Finding {
 		share float64
 		pages bool
 	}
-	var parts, slower []string
+	var parts, slower, flat []string
 	faster := 0
-	for _, p := range []point{{"50% of the documents", 0.5, true}, {"90% of the documents", 0.9, true}, {"all documents", 1, true},
-		{"50% of the PageRank", 0.5, false}, {"90% of the PageRank", 0.9, false}} {
-		tb, tl := timeTo(bfs, p.share, p.pages), timeTo(lsf, p.share, p.pages)
-		parts = append(parts, fmt.Sprintf("%s: %s against %s", p.name, model.About(tl)+" s", model.About(tb)+" s"))
-		switch {
-		case tl < tb*(1-countryTimeTie):
-			faster++
-		case tl > tb*(1+countryTimeTie):
-			slower = append(slower, p.name)
+	for _, side := range []struct {
+		name   string
+		points []point
+	}{
+		{"in documents", []point{{"50% of the documents", 0.5, true}, {"90% of the documents", 0.9, true}, {"all documents", 1, true}}},
+		{"in PageRank", []point{{"50% of the PageRank", 0.5, false}, {"90% of the PageRank", 0.9, false}}},
+	} {
+		gains := 0
+		for _, p := range side.points {
+			tb, tl := timeTo(bfs, p.share, p.pages), timeTo(lsf, p.share, p.pages)
+			parts = append(parts, fmt.Sprintf("%s: %s against %s", p.name, model.About(tl)+" s", model.About(tb)+" s"))
+			switch {
+			case tl < tb*(1-countryTimeTie):
+				gains++
+			case tl > tb*(1+countryTimeTie):
+				slower = append(slower, p.name)
+			}
+		}
+		faster += gains
+		if gains == 0 {
+			flat = append(flat, side.name)
 		}
 	}
 	f.Ours = "larger-sites-first against bfs, " + strings.Join(parts, "; ")
 	f.Reason = "the paper's link bandwidth is not given: crawlsim's link is 1 MB/s, shared"
+	tie := fmt.Sprintf("within %v%%", 100*countryTimeTie)
 	switch {
-	case len(slower) == 0 && faster == len(parts):
-		f.Verdict = SameOrder
-	case len(slower) == 0 && faster > 0:
-		f.Verdict = SameTrend
-		f.Reason = joinReasons(fmt.Sprintf("faster at %d of %d points, as fast (within %v%%) at the others", faster, len(parts), 100*countryTimeTie), f.Reason)
-	case len(slower) == 0:
-		f.Verdict, f.Reason = Differs, joinReasons(fmt.Sprintf("the two take the same time (within %v%%) at every point: the link or the sites' waits set the pace of both", 100*countryTimeTie), f.Reason)
-	default:
+	case len(slower) > 0:
 		f.Verdict, f.Reason = Differs, joinReasons("slower at "+strings.Join(slower, ", "), f.Reason)
+	case len(flat) == 2:
+		f.Verdict, f.Reason = Differs, joinReasons(fmt.Sprintf("the two take the same time (%s) at every point: the link or the sites' waits set the pace of both", tie), f.Reason)
+	case len(flat) == 1:
+		f.Verdict, f.Reason = Differs, joinReasons(fmt.Sprintf("not faster %s: as fast (%s) at each of its points, so only one side of the claim holds", flat[0], tie), f.Reason)
+	case faster == len(parts):
+		f.Verdict = SameOrder
+	default:
+		f.Verdict = SameTrend
+		f.Reason = joinReasons(fmt.Sprintf("faster on both sides, at %d of %d points, as fast (%s) at the others", faster, len(parts), tie), f.Reason)
 	}
 	return f
 }

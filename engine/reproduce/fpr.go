@@ -3,6 +3,7 @@ package reproduce
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
@@ -100,10 +101,8 @@ func assessFPR(in Input, runs []Run, res Results) (*Report, error) {
 		byM = append(byM, avg[fprLabel(m)])
 	}
 	w := avg[windowLabel(fprWindow)]
-	incr, incrPairs := IncreasingPairs(byM, 1e-9)
 	rep.Findings = append(rep.Findings,
-		Finding{Figure: "Fig. 4", Claim: "fpr-m improves with M: 1 < 2 < 20 < 100", Published: "increasing",
-			Ours: joinFloats(byM, f4) + " (" + incrPairs.String() + ")", Verdict: incr, Reason: noHosts},
+		increasingFinding(byM, noHosts),
 		gainFinding(byM[2]-byM[1], byM[3]-byM[2], noHosts),
 		aboutAsEffective(avg["fpr"], w),
 		beatsWindow(byM, w, noHosts))
@@ -117,6 +116,29 @@ func assessFPR(in Input, runs []Run, res Results) (*Report, error) {
 		"fpr-m", "average cumulative PageRank", in.chartWidth(effectWidth), fprMs, byM, refs)
 	rep.Charts = append(rep.Charts, c)
 	return rep, nil
+}
+
+// increasingFinding is Fig. 4's "fpr-m improves with M" (byM the averages
+// by fprMs): a verdict short of the same order names the pairs of M
+// reversed, or says that no M gains on another.
+func increasingFinding(byM []float64, noHosts string) Finding {
+	v, p := IncreasingPairs(byM, gainTolerance)
+	f := Finding{Figure: "Fig. 4", Claim: "fpr-m improves with M: 1 < 2 < 20 < 100", Published: "increasing",
+		Ours: joinFloats(byM, fixedFor(gainTolerance, byM...)) + " (" + p.String() + ")", Verdict: v, Reason: noHosts}
+	if v == SameOrder || v == NotRun {
+		return f
+	}
+	labels := make([]string, len(fprMs))
+	ranks := make([]float64, len(fprMs))
+	for i, m := range fprMs {
+		labels[i], ranks[i] = "M="+strconv.FormatFloat(m, 'f', -1, 64), float64(i+1)
+	}
+	why := reversedText(labels, ranks, byM, gainTolerance, nil, "above")
+	if p.Agree == 0 && p.Reversed == 0 {
+		why = "no M gains on another"
+	}
+	f.Reason = joinReasons(why, noHosts)
+	return f
 }
 
 // fprNear is the relative gap within which fpr counts as "almost as
@@ -143,7 +165,7 @@ func aboutAsEffective(fpr, w float64) Finding {
 // fails it.
 func gainFinding(first, second float64, noHosts string) Finding {
 	f := Finding{Figure: "Fig. 4", Claim: "the gain from M = 20 to 100 is smaller than from 2 to 20", Published: "smaller",
-		Ours: fmt.Sprintf("%+.4f vs %+.4f", second, first), Verdict: Holds(diminishingGain(first, second)), Reason: noHosts}
+		Ours: gainText(first, second), Verdict: Holds(diminishingGain(first, second)), Reason: noHosts}
 	if f.Verdict == Differs && noHosts == "" {
 		switch {
 		case first <= gainTolerance:
@@ -155,6 +177,23 @@ func gainFinding(first, second float64, noHosts string) Finding {
 		}
 	}
 	return f
+}
+
+// gainText writes the two changes as "+0.0058 vs +0.0155" (second,
+// first), with the decimals it takes to tell apart the two and each from
+// none, which diminishingGain tells apart.
+func gainText(first, second float64) string {
+	format := fixedFor(gainTolerance, first, second, 0)
+	sign := func(x float64) string {
+		if x == 0 {
+			return "+" + format(0) // not -0
+		}
+		if x > 0 {
+			return "+" + format(x)
+		}
+		return format(x)
+	}
+	return sign(second) + " vs " + sign(first)
 }
 
 // gainTolerance is the change of an average below which diminishingGain
@@ -174,16 +213,17 @@ func diminishingGain(first, second float64) bool {
 func beatsWindow(byM []float64, w float64, noHosts string) Finding {
 	f := Finding{Figure: "Fig. 4", Claim: "every fpr-m (M ≥ 2) beats 5% windowed-rankmass", Published: "all above", Reason: noHosts}
 	var parts, fail []string
+	format := fixedFor(0, append([]float64{w}, byM[1:]...)...)
 	for i, m := range fprMs {
 		if m == 1 {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("M=%v %s", m, f4(byM[i])))
+		parts = append(parts, fmt.Sprintf("M=%v %s", m, format(byM[i])))
 		if !(byM[i] > w) {
 			fail = append(fail, fmt.Sprintf("M=%v", m))
 		}
 	}
-	f.Ours = strings.Join(parts, ", ") + "; 5% window " + f4(w)
+	f.Ours = strings.Join(parts, ", ") + "; 5% window " + format(w)
 	f.Verdict = Holds(len(fail) == 0)
 	if len(fail) > 0 {
 		why := "not above the window at " + strings.Join(fail, ", ")
@@ -236,7 +276,7 @@ func speedFindings(secs map[string]float64) []Finding {
 		Published: fprmInitially, Ours: "not measured", Verdict: NotRun, Reason: speed.Reason}
 	if fast > 0 && slow > 0 {
 		speed.Ours = fmt.Sprintf("%.1f× in scheduling (%.3f s against %.3f s)", slow/fast, fast, slow)
-		speed.Verdict, speed.Reason = Differs, fprTimingReason
+		speed.Verdict, speed.Reason = Differs, joinReasons("fpr is the slower", fprTimingReason)
 		switch {
 		case math.Abs(slow-fast) <= timingNoise:
 			speed.Verdict, speed.Reason = NotRun, tooShortToTime
@@ -247,6 +287,9 @@ func speedFindings(secs map[string]float64) []Finding {
 	if fm > 0 && slow > 0 {
 		fprm.Ours = fmt.Sprintf("%.3f s against %.3f s in scheduling", fm, slow)
 		fprm.Verdict, fprm.Reason = Holds(fm < slow), fprTimingReason
+		if fm >= slow {
+			fprm.Reason = joinReasons("fpr-m is the slower", fprTimingReason)
+		}
 		if math.Abs(slow-fm) <= timingNoise {
 			fprm.Verdict, fprm.Reason = NotRun, tooShortToTime
 		}

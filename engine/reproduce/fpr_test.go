@@ -7,16 +7,17 @@ import (
 )
 
 // TestEveryFprmBeatsWindowNamesTheFailingM: on cs-stanford M = 2 is above
-// the 5% window (.6432 > .6430) but M = 100 is below it (.6414): the
+// the 5% window (.64316 > .64300) but M = 100 is below it (.64143): the
 // verdict differs and names M = 100, and every M is printed, not only the
-// case that holds.
+// case that holds. M = 20 is above the window by .00002 (.64302), which
+// five decimals show: four printed both as .6430.
 func TestEveryFprmBeatsWindowNamesTheFailingM(t *testing.T) {
 	rep := realReport(t, "000", "cs-stanford")
 	f := finding(t, rep, "every fpr-m (M ≥ 2) beats 5% windowed-rankmass")
 	if f.Verdict != Differs {
 		t.Errorf("verdict %q, want differs: %+v", f.Verdict, f)
 	}
-	for _, want := range []string{"M=2 0.6432", "M=20 ", "M=100 0.6414", "5% window 0.6430"} {
+	for _, want := range []string{"M=2 0.64316", "M=20 0.64302", "M=100 0.64143", "5% window 0.64300"} {
 		if !strings.Contains(f.Ours, want) {
 			t.Errorf("crawlsim's side %q lacks %q", f.Ours, want)
 		}
@@ -139,5 +140,47 @@ func TestCheckBudgetNamesThePaperThatTakesNone(t *testing.T) {
 	}
 	if err := CheckBudget(fpr, -1); err == nil || !strings.Contains(err.Error(), "negative") {
 		t.Errorf("a negative budget: %v", err)
+	}
+}
+
+// TestIncreasingFindingNamesTheReversedM: "fpr-m improves with M" on a
+// small web where it falls (0.7295, 0.7296, 0.7282, 0.7269) differs and
+// names the values of M out of order; a flat line says no M gains.
+func TestIncreasingFindingNamesTheReversedM(t *testing.T) {
+	f := increasingFinding([]float64{0.7295, 0.7296, 0.7282, 0.7269}, "")
+	if f.Verdict != Differs || !strings.Contains(f.Reason, "M=20 above M=2") || !strings.Contains(f.Reason, "M=100 above M=1") || strings.Contains(f.Reason, "M=2 above M=1") {
+		t.Errorf("falling: %q, why %q; want differs naming the reversed pairs only", f.Verdict, f.Reason)
+	}
+	if f := increasingFinding([]float64{0.5, 0.5, 0.5, 0.5}, ""); f.Verdict != Differs || f.Reason != "no M gains on another" {
+		t.Errorf("flat: %q, why %q", f.Verdict, f.Reason)
+	}
+	if f := increasingFinding([]float64{0.5, 0.6, 0.7, 0.8}, ""); f.Verdict != SameOrder || f.Reason != "" {
+		t.Errorf("rising: %q, why %q", f.Verdict, f.Reason)
+	}
+}
+
+// TestFPRNumbersTellApartWhatTheVerdictDoes: Fig. 4's values of M differ
+// by hundred-thousandths on a large web (.4556 for M = 20 and 100 at the
+// paper's scale); a verdict that orders them is printed beside numbers
+// that differ, never beside "0.4556, 0.4556" or "+0.0000 vs +0.0000".
+func TestFPRNumbersTellApartWhatTheVerdictDoes(t *testing.T) {
+	byM := []float64{0.45310, 0.45431, 0.455612, 0.455618}
+	f := increasingFinding(byM, "")
+	if f.Verdict != SameOrder || !strings.HasPrefix(f.Ours, "0.45310, 0.45431, 0.45561, 0.45562 (") {
+		t.Errorf("increasing: %q %q; want same order, the last two told apart", f.Verdict, f.Ours)
+	}
+	g := gainFinding(byM[2]-byM[1], byM[3]-byM[2], "")
+	if g.Verdict != SameOrder || g.Ours != "+0.00001 vs +0.00130" {
+		t.Errorf("gain: %q %q; want same order with the gains told apart", g.Verdict, g.Ours)
+	}
+	if g := gainFinding(0.001, -0.00002, ""); g.Ours != "-0.00002 vs +0.00100" {
+		t.Errorf("loss: %q", g.Ours)
+	}
+	b := beatsWindow([]float64{0.45, 0.455612, 0.455613, 0.455618}, 0.455611, "")
+	if b.Verdict != SameOrder || !strings.Contains(b.Ours, "M=2 0.455612") || !strings.HasSuffix(b.Ours, "5% window 0.455611") {
+		t.Errorf("beats the window: %q %q; want M = 20 and the window told apart", b.Verdict, b.Ours)
+	}
+	if b := beatsWindow([]float64{0.5, 0.6, 0.7, 0.8}, 0.55, ""); !strings.Contains(b.Ours, "M=2 0.6000") || !strings.HasSuffix(b.Ours, "5% window 0.5500") {
+		t.Errorf("four decimals when they suffice: %q", b.Ours)
 	}
 }

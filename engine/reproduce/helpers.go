@@ -85,6 +85,35 @@ func nearText(a, b, bound float64) string {
 	return fmt.Sprintf("%s vs %s: %.1f%% apart, %s crawlsim's bound of %s%%", f4(a), f4(b), 100*gap, side, strconv.FormatFloat(100*bound, 'f', -1, 64))
 }
 
+// fixedFor returns a formatter of the values with at least four decimals
+// and as many more (up to 12) as it takes for every two values that
+// differ by more than tol to print differently, so that a verdict that
+// tells them apart is not printed beside equal numbers.
+func fixedFor(tol float64, values ...float64) func(float64) string {
+	d := 4
+	for ; d < 12; d++ {
+		ok := true
+		for i := range values {
+			for j := i + 1; j < len(values) && ok; j++ {
+				a, b := values[i], values[j]
+				if math.Abs(a-b) > tol && printedAs(a, d) == printedAs(b, d) {
+					ok = false
+				}
+			}
+		}
+		if ok {
+			break
+		}
+	}
+	return func(x float64) string { return strconv.FormatFloat(x, 'f', d, 64) }
+}
+
+// printedAs is x as it reads with d decimals (-0 and 0 alike).
+func printedAs(x float64, d int) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', d, 64), 64)
+	return v
+}
+
 // shortest formats x with the fewest digits that read back as x.
 func shortest(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 

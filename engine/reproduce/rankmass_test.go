@@ -133,3 +133,53 @@ func TestRunningTimeTiesWithinTheNoise(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderFindingNamesTheReversedPairs: an order of download counts
+// short of the same order names the pairs reversed, the paper's first.
+func TestOrderFindingNamesTheReversedPairs(t *testing.T) {
+	labels := []string{"l-neighbor", "rankmass", "windowed-rankmass 10%", "optimal"}
+	pub := []float64{65_000, 27_939, 30_826, 27_101}
+	f := orderFinding("Table 2", "fewest downloads", labels, pub, []float64{600, 210, 200, 190})
+	if f.Verdict != SameTrend || f.Reason != "reversed (the paper's order first): rankmass in fewer downloads than windowed-rankmass 10%" {
+		t.Errorf("%q, why %q; want same trend naming rankmass against the 10%% window", f.Verdict, f.Reason)
+	}
+	if f := orderFinding("Table 2", "fewest downloads", labels, pub, []float64{600, 250, 300, 200}); f.Verdict != SameOrder || f.Reason != "" {
+		t.Errorf("in order: %q, why %q", f.Verdict, f.Reason)
+	}
+}
+
+// TestSeedsIncreasingNamesTheSizes: a figure that does not grow with the
+// seeds names the sizes out of order.
+func TestSeedsIncreasingNamesTheSizes(t *testing.T) {
+	f := seedsIncreasing(Finding{}, []float64{160, 1600, 16000}, []float64{0.2, 0.3, 0.25})
+	if f.Verdict != Differs || f.Reason != "reversed (the paper's order first): 16,000 seeds above 1,600 seeds" {
+		t.Errorf("%q, why %q", f.Verdict, f.Reason)
+	}
+	if f := trustFinding([]float64{0.3, 0.2}); f.Verdict != Differs || !strings.Contains(f.Reason, "1,600 seeds above 160 seeds") {
+		t.Errorf("trust falling: %q, why %q", f.Verdict, f.Reason)
+	}
+}
+
+// TestBoundsFindingNamesTheCrawler: "guaranteed ≥ actual ≥ optimal
+// downloads" that fails names the crawler and its three counts.
+func TestBoundsFindingNamesTheCrawler(t *testing.T) {
+	r := &scenario.Result{Reachable: 1000}
+	add := func(label string, actual, guaranteed int64) {
+		c := crawl.Curve{K: []int64{0, 1000}, Value: []float64{0, 1}}
+		r.Strategies = append(r.Strategies, scenario.StrategyResult{ID: label, Label: label, Curve: c, Guarantee: &c,
+			Summary: crawl.Summary{Downloads: 1000, Final: 1, DownloadsTo: []crawl.Threshold{{Level: rankMassLevel, Actual: actual, Guaranteed: guaranteed}}}})
+	}
+	add("optimal", 200, -1)
+	add("l-neighbor", 600, 900)
+	add("rankmass", 250, 240) // a guarantee ahead of the actual
+	add("windowed-rankmass 10%", 260, 500)
+	in := Input{Graph: scenario.Source{File: "g"}}
+	rep, err := assessRankMass(in, []Run{{Name: "001-table2"}}, Results{Crawl: map[string]*scenario.Result{"001-table2": r}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := finding(t, &Report{Paper: paperRankMass(), Findings: rep.Findings}, "guaranteed ≥ actual ≥ optimal downloads, for every crawler")
+	if f.Verdict != Differs || f.Reason != "fails for rankmass (guaranteed 240, actual 250, optimal 200)" {
+		t.Errorf("%+v; want differs naming rankmass and its counts", f)
+	}
+}

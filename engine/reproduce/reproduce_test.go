@@ -64,6 +64,12 @@ func TestEveryPaperOnASmallWeb(t *testing.T) {
 				default:
 					t.Errorf("finding %q: verdict %q", f.Claim, f.Verdict)
 				}
+				// A difference names the case that fails, and what is
+				// not run says what is missing (docs/algorithms.md
+				// section 8).
+				if (f.Verdict == Differs || f.Verdict == NotRun) && f.Reason == "" {
+					t.Errorf("finding %q: %q (%s) without a reason", f.Claim, f.Verdict, f.Ours)
+				}
 			}
 			for _, c := range rep.Charts {
 				if !strings.HasPrefix(string(c.SVG), "<svg") || !strings.HasPrefix(c.Name, p.ID+"-") {

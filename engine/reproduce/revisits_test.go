@@ -58,3 +58,48 @@ func TestRevisitsEvidenceDecides(t *testing.T) {
 		t.Errorf("a policy whose migrants cost more: %+v; want differs, naming it", fail)
 	}
 }
+
+// TestCutFailsNamesTheSide: "interest cuts visits and traffic" has two
+// sides; a verdict that differs says which is not cut.
+func TestCutFailsNamesTheSide(t *testing.T) {
+	ch := refresh.Outcome{Visits: 100, CentralBytes: 1000}
+	for _, c := range []struct {
+		ci   refresh.Outcome
+		want string
+	}{
+		{refresh.Outcome{Visits: 50, CentralBytes: 500}, ""},
+		{refresh.Outcome{Visits: 100, CentralBytes: 500}, "no cut in visits"},
+		{refresh.Outcome{Visits: 50, CentralBytes: 1200}, "no cut in traffic"},
+		{refresh.Outcome{Visits: 120, CentralBytes: 1200}, "no cut in visits nor in traffic"},
+	} {
+		if got := cutFails(ch, c.ci); got != c.want {
+			t.Errorf("%+v against %+v: %q, want %q", c.ci, ch, got, c.want)
+		}
+	}
+}
+
+// TestEqualVisitsReportsTheCost: an edge "at equal visits" has two sides,
+// the edge and the cost; the visits of both are printed, and an edge won
+// with twice the fixed interval's visits is not judged as one at equal
+// cost.
+func TestEqualVisitsReportsTheCost(t *testing.T) {
+	out := map[string]refresh.Outcome{
+		refresh.Change: {Label: refresh.Change, Visits: 100, Freshness: 0.6},
+		"fixed at the visits of " + refresh.Change:         {Visits: 100, Freshness: 0.5},
+		refresh.ChangeInterest:                             {Label: refresh.ChangeInterest, Visits: 200, Freshness: 0.7, UserFreshness: 0.8},
+		"fixed at the visits of " + refresh.ChangeInterest: {Visits: 100, Freshness: 0.5, UserFreshness: 0.5},
+	}
+	fs := equalVisitsFindings(out)
+	if len(fs) != 3 {
+		t.Fatalf("%d findings, want 3", len(fs))
+	}
+	for i, want := range []Verdict{NotRun, NotRun, SameOrder} {
+		f := fs[i]
+		if f.Verdict != want || !strings.Contains(f.Ours, "visits ") {
+			t.Errorf("%s: %q (%s); want %q with the visits printed", f.Claim, f.Verdict, f.Ours, want)
+		}
+		if want == NotRun && !strings.Contains(f.Reason, "not at equal visits: 200 against 100") {
+			t.Errorf("%s: why %q; want the visits named", f.Claim, f.Reason)
+		}
+	}
+}

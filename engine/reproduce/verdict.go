@@ -87,6 +87,23 @@ func Compare(published, ours []float64, tol float64) Verdict {
 // SameOrder. Slices of different lengths are Differs; fewer than two items
 // (the others not run) are NotRun: there is no order to compare.
 func OrderPairs(published, ours []float64, tol float64, aside []bool) (Verdict, Pairs) {
+	return OrderPairsAside(published, ours, tol, itemsAside(aside))
+}
+
+// itemsAside is the pair rule of OrderPairs's aside: a pair is set aside
+// when either of its items is (nil: none).
+func itemsAside(aside []bool) func(i, j int) bool {
+	if aside == nil {
+		return nil
+	}
+	return func(i, j int) bool { return aside[i] || aside[j] }
+}
+
+// OrderPairsAside is OrderPairs with the pairs set aside chosen pair by
+// pair: aside(i, j), for i < j, says whether another finding judges the
+// pair of items i and j (nil: none is set aside). Set aside only the
+// pairs another finding judges: a pair set aside is judged nowhere else.
+func OrderPairsAside(published, ours []float64, tol float64, aside func(i, j int) bool) (Verdict, Pairs) {
 	var p Pairs
 	if len(published) != len(ours) {
 		return Differs, p
@@ -102,7 +119,7 @@ func OrderPairs(published, ours []float64, tol float64, aside []bool) (Verdict, 
 	strict := false
 	for i := range published {
 		for j := i + 1; j < len(published); j++ {
-			if aside != nil && (aside[i] || aside[j]) {
+			if aside != nil && aside(i, j) {
 				p.Aside++
 				continue
 			}
@@ -120,6 +137,33 @@ func OrderPairs(published, ours []float64, tol float64, aside []bool) (Verdict, 
 		}
 	}
 	return orderVerdict(p, strict), p
+}
+
+// reversedText names the pairs OrderPairsAside counts as reversed (the
+// pairs of aside set aside; aside may be nil), the paper's order first,
+// joined by above ("above", "slower than"): "reversed (the paper's order
+// first): bfs above backlink; ...", or "" when none is.
+func reversedText(labels []string, published, ours []float64, tol float64, aside func(i, j int) bool, above string) string {
+	var rev []string
+	for i := range labels {
+		for j := i + 1; j < len(labels); j++ {
+			if aside != nil && aside(i, j) {
+				continue
+			}
+			ps, os := sign(published[i]-published[j], 0), sign(ours[i]-ours[j], tol)
+			if ps != 0 && os != 0 && ps != os {
+				hi, lo := labels[i], labels[j]
+				if ps < 0 {
+					hi, lo = lo, hi
+				}
+				rev = append(rev, hi+" "+above+" "+lo)
+			}
+		}
+	}
+	if len(rev) == 0 {
+		return ""
+	}
+	return "reversed (the paper's order first): " + strings.Join(rev, "; ")
 }
 
 // orderVerdict applies the rules of OrderPairs to counted pairs; strict

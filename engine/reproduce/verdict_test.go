@@ -2,8 +2,13 @@ package reproduce
 
 import (
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/scenario"
 	"pgregory.net/rapid"
 )
 
@@ -207,4 +212,173 @@ func TestVerdictRulesProperty(t *testing.T) {
 			}
 		}
 	})
+}
+
+// strength ranks the verdicts of a comparison from none to the closest
+// agreement; NotRun is no verdict on the evidence and ranks apart (-1).
+func strength(v Verdict) int {
+	switch v {
+	case Differs:
+		return 0
+	case SameTrend:
+		return 1
+	case SameOrder:
+		return 2
+	case SameValue:
+		return 3
+	}
+	return -1
+}
+
+// TestOrderPairsSwapNeverStrengthens: exchanging crawlsim's values of two
+// items that it orders the paper's way can only weaken the evidence: the
+// verdict is never stronger after, no pair that agreed before is gained,
+// and no reversed pair is lost.
+func TestOrderPairsSwapNeverStrengthens(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 8).Draw(t, "n")
+		val := rapid.Map(rapid.IntRange(0, 16), func(x int) float64 { return float64(x) / 4 })
+		published := rapid.SliceOfN(val, n, n).Draw(t, "published")
+		ours := rapid.SliceOfN(val, n, n).Draw(t, "ours")
+		tol := rapid.SampledFrom([]float64{0, 0.25, 0.5}).Draw(t, "tol")
+		aside := rapid.SliceOfN(rapid.Bool(), n, n).Draw(t, "aside")
+		i := rapid.IntRange(0, n-2).Draw(t, "i")
+		j := rapid.IntRange(i+1, n-1).Draw(t, "j")
+		// Make (i, j) a counted pair that agrees: the paper orders it
+		// strictly, and crawlsim the same way beyond the tolerance.
+		aside[i], aside[j] = false, false
+		if published[i] == published[j] {
+			published[j] += 0.25
+		}
+		if ps := sign(published[i]-published[j], 0); sign(ours[i]-ours[j], tol) != ps {
+			ours[i] = ours[j] + float64(ps)*(tol+0.25)
+		}
+		before, pb := OrderPairs(published, ours, tol, aside)
+		swapped := slices.Clone(ours)
+		swapped[i], swapped[j] = swapped[j], swapped[i]
+		after, pa := OrderPairs(published, swapped, tol, aside)
+		if strength(after) > strength(before) {
+			t.Fatalf("swapping an agreeing pair strengthened %q (%v) to %q (%v)", before, pb, after, pa)
+		}
+		if pa.Agree > pb.Agree || pa.Reversed < pb.Reversed {
+			t.Fatalf("swapping an agreeing pair moved the counts from %v to %v", pb, pa)
+		}
+	})
+}
+
+// TestIncreasingSwapNeverStrengthens: the same for a claimed increase.
+func TestIncreasingSwapNeverStrengthens(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 6).Draw(t, "n")
+		ours := rapid.SliceOfN(rapid.Map(rapid.IntRange(0, 8), func(x int) float64 { return float64(x) / 4 }), n, n).Draw(t, "ours")
+		tol := rapid.SampledFrom([]float64{0, 0.25}).Draw(t, "tol")
+		i := rapid.IntRange(0, n-2).Draw(t, "i")
+		j := rapid.IntRange(i+1, n-1).Draw(t, "j")
+		if ours[j]-ours[i] <= tol {
+			t.Skip("the pair does not increase")
+		}
+		before := Increasing(ours, tol)
+		swapped := slices.Clone(ours)
+		swapped[i], swapped[j] = swapped[j], swapped[i]
+		if after := Increasing(swapped, tol); strength(after) > strength(before) {
+			t.Fatalf("Increasing(%v) = %q, swapped %v: %q", ours, before, swapped, after)
+		}
+	})
+}
+
+// TestOrderPairsTiesConfirmNothing: ties within the tolerance added to
+// an order never turn a reversed pair into agreement, and an order whose
+// only evidence is ties (every strict pair of the paper tied in ours) is
+// never the same order nor the same trend.
+func TestOrderPairsTiesConfirmNothing(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 8).Draw(t, "n")
+		published := rapid.SliceOfN(rapid.Map(rapid.IntRange(0, 8), func(x int) float64 { return float64(x) }), n, n).Draw(t, "published")
+		// Every value within tol of every other (on a grid of quarters,
+		// exact in binary).
+		base := float64(rapid.IntRange(0, 8).Draw(t, "base"))
+		tol := rapid.SampledFrom([]float64{0.25, 0.5, 1}).Draw(t, "tol")
+		ours := make([]float64, n)
+		for k := range ours {
+			ours[k] = base + tol*float64(rapid.IntRange(0, 4).Draw(t, "jitter"))/4
+		}
+		strict := false
+		for a := range published {
+			for b := a + 1; b < n; b++ {
+				strict = strict || published[a] != published[b]
+			}
+		}
+		v, p := OrderPairs(published, ours, tol, nil)
+		if p.Agree != 0 || p.Reversed != 0 {
+			t.Fatalf("values within %v of each other counted %v", tol, p)
+		}
+		if strict && (v == SameOrder || v == SameTrend) {
+			t.Fatalf("an order confirmed by ties alone is %q (%v)", v, p)
+		}
+	})
+}
+
+// statesTolerance says whether a finding's text gives the tolerance its
+// "same value" rests on ("within ...").
+func statesTolerance(f Finding) bool {
+	return strings.Contains(f.Ours+" "+f.Reason, "within")
+}
+
+// TestSameValueStatesItsTolerance: every finding that can say "same
+// value" says within what (docs/algorithms.md section 8), on figures
+// made to match the paper's: Fig. 4's half of the PageRank at 25% of the
+// pages (Baeza-Yates et al. 2005), the cores' distance share and the
+// older seeds' 11% (Daneshpajouh et al. 2008), rankmass at twice its
+// downloads to a 0.98 guarantee (Cho and Schonfeld 2007, section 5).
+func TestSameValueStatesItsTolerance(t *testing.T) {
+	var fs []Finding
+
+	// Fig. 4: each of the best strategies reaches half of its PageRank
+	// at 25 of its 100 downloads.
+	var c crawl.Curve
+	for k := int64(0); k <= 100; k++ {
+		v := float64(k) / 50
+		if k > 25 {
+			v = 0.5 + 0.5*float64(k-25)/75
+		}
+		c.K, c.Value = append(c.K, k), append(c.Value, v)
+	}
+	country := &scenario.Result{}
+	for _, id := range append([]string{"bfs", "omniscient", "random"}, fig4Best...) {
+		country.Strategies = append(country.Strategies, scenario.StrategyResult{ID: id, Label: id, Curve: c, Summary: crawl.Summary{Downloads: 100, Final: 1}})
+	}
+	fs = append(fs, fig4Findings(country)...)
+
+	// Section 3.5.2: cores 7.15 apart on a graph whose pages are 14.9
+	// apart; section 3.5.4: 11 of 100 seeds survive.
+	ev := model.Evaluation{Cores: model.CoreDistances{Cores: 2, Pairs: 2, Min: 1, Mean: 7.15, Max: 13}, AverageDistance: 14.9, DistanceSamples: 100}
+	fs = append(fs, coreShareFinding(&scenario.Result{Graph: scenario.GraphSummary{Hosts: 100}}, ev, true))
+	var rep Report
+	olderFindings(&rep, &scenario.Result{SeedStudy: &model.SeedStudyResult{Older: &model.OlderSeeds{Extracted: 100, Survived: 11}}})
+	fs = append(fs, rep.Findings...)
+
+	// Section 5: rankmass guarantees 0.98 at 100 downloads, and at 200
+	// guarantees 0.996 and collects 0.999, as the optimal does.
+	flat := func(v float64) crawl.Curve { return crawl.Curve{K: []int64{0, 200}, Value: []float64{0, v}} }
+	g := flat(0.996)
+	rankmass := &scenario.Result{Reachable: 1000, Strategies: []scenario.StrategyResult{
+		{ID: "rankmass", Label: "rankmass", Curve: flat(0.999), Guarantee: &g,
+			Summary: crawl.Summary{DownloadsTo: []crawl.Threshold{{Level: rankMassLevel, Actual: 50, Guaranteed: 100}}}},
+		{ID: "optimal", Label: "optimal", Curve: flat(0.999)},
+	}}
+	fs = append(fs, tightFinding(rankmass))
+
+	seen := 0
+	for _, f := range fs {
+		if f.Verdict != SameValue {
+			continue
+		}
+		seen++
+		if !statesTolerance(f) {
+			t.Errorf("%s: %s: same value (%s; why: %q) without the tolerance it is within", f.Figure, f.Claim, f.Ours, f.Reason)
+		}
+	}
+	if seen != 4 {
+		t.Errorf("%d findings are the same value; want 4 (Fig. 4's half, the cores' share, the older seeds, rankmass at 262,144)", seen)
+	}
 }
