@@ -3,8 +3,6 @@ package main
 import (
 	"strconv"
 
-	"github.com/vugu/vugu"
-
 	"github.com/crawlsim/crawlsim/wasm/page"
 )
 
@@ -28,19 +26,6 @@ func (c *RunPanel) CancelTabIndex() string {
 		return "0"
 	}
 	return "-1"
-}
-
-// Submit is the submission of the comparison's form (run-panel.vugu):
-// a press on Run, its submit button, or Enter in one of the form's
-// single-line fields, which the browser turns into a press on Run. It
-// runs the form's scenario, unless the worker is busy (WhenIdle), and
-// keeps the browser from loading the page again with the form's fields
-// in its address. The form takes no part in the browser's own checks
-// (novalidate): the form's refusal names what is wrong, and the field,
-// whichever way it is run.
-func (c *RunPanel) Submit(event vugu.DOMEvent) {
-	event.PreventDefault()
-	c.App.WhenIdle(c.App.RunForm)
 }
 
 // Cancel is the press of Cancel: it cancels the comparison, if one runs.

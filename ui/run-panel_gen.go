@@ -24,7 +24,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		_ = vgparent
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(4), Data: " The comparison's form: its fields, in the panels under the chart,\n         belong to it by their form attribute, Run is its submit button,\n         and Enter in a field presses Run (RunPanel.Submit). "}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(4), Data: " The comparison's form: its fields, in the panels under the chart,\n         belong to it by their form attribute, Run is its submit button,\n         and Enter in a field presses Run (App.SubmitWhenIdle). "}
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
@@ -32,7 +32,7 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 			EventType: "submit",
-			Func:      func(event vugu.DOMEvent) { c.Submit(event) },
+			Func:      func(event vugu.DOMEvent) { c.App.SubmitWhenIdle(event, c.App.RunForm) },
 			// TODO: implement capture, etc. mostly need to decide syntax
 		})
 		{
