@@ -92,3 +92,55 @@ func TestPageEnterInAFieldRuns(t *testing.T) {
 		t.Error("Enter in a refused field loaded the page again")
 	}
 }
+
+// TestPageRunDropDownHidesNoFocus: while a run goes, the drop-down of
+// its progress hangs over the top of the chart panel; the keyboard's
+// focus in that panel (the x-axis choice, logarithmic, the chart) is
+// not hidden under it, at desktop and at phone width, and the drop-down
+// comes back when the focus returns to the run bar. Before, Tab from
+// Cancel went to three controls the drop-down covered.
+func TestPageRunDropDownHidesNoFocus(t *testing.T) {
+	ctx, url := browser(t, nil)
+	const going = `document.querySelector("#run").ariaDisabled == "true"`
+	run(t, ctx, focusEmulation, viewport(1400, 1000), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		setField("#gen-pages", "400000"), chromedp.Click("#run"),
+		waitFor(`document.querySelector("#progress .bar") != null`, 30*time.Second))
+	type focus struct {
+		ID       string
+		Covered  bool
+		DropDown bool
+	}
+	const read = `(() => {
+		const e = document.activeElement, p = document.querySelector("#progress");
+		const shown = p != null && p.getClientRects().length > 0;
+		let covered = false;
+		if (shown) {
+			const r = e.getBoundingClientRect(), q = p.getBoundingClientRect();
+			covered = r.bottom > q.top && r.top < q.bottom && r.right > q.left && r.left < q.right;
+		}
+		return {ID: e.id, Covered: covered, DropDown: shown};
+	})()`
+	for _, w := range []struct{ w, h int64 }{{1400, 1000}, {390, 844}} {
+		run(t, ctx, viewport(w.w, w.h), chromedp.Focus("#cancel"))
+		for _, want := range []string{"x-fraction", "log-x", "chart"} {
+			run(t, ctx, chromedp.KeyEvent(kb.Tab))
+			got := value(t, ctx, chromedp.Evaluate[focus](read))
+			if got.ID != want {
+				t.Fatalf("%d px: Tab went to %q; want %q", w.w, got.ID, want)
+			}
+			if got.Covered {
+				t.Errorf("%d px: the run's drop-down covers %q, which has the focus", w.w, got.ID)
+			}
+		}
+		run(t, ctx, chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)),
+			chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)),
+			chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)))
+		if got := value(t, ctx, chromedp.Evaluate[focus](read)); got.ID != "cancel" || !got.DropDown {
+			t.Errorf("%d px: back on %q with Shift+Tab, the drop-down shown %v; want Cancel and the drop-down", w.w, got.ID, got.DropDown)
+		}
+	}
+	if !value(t, ctx, chromedp.Evaluate[bool](going)) {
+		t.Fatal("the run ended before the focus was followed; give it a larger graph")
+	}
+	run(t, ctx, chromedp.Click("#cancel"), waitFor(`document.querySelector("#run").ariaDisabled == "false"`, 20*time.Second))
+}
