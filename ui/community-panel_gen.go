@@ -60,6 +60,7 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Community.K)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "community-form"
 					vgcomp.AttrMap["id"] = "community-k"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["min"] = "1"
@@ -89,6 +90,7 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Community.Density)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "community-form"
 					vgcomp.AttrMap["id"] = "community-density"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["min"] = "0"
@@ -104,14 +106,23 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "buttons"}}}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(4), Data: " The panel's fields belong to its form by their form attribute:\n         Enter in one presses Extract and evaluate (App.SubmitWhenIdle). "}
 		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "form", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "community-form"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "buttons"}, vugu.VGAttribute{Namespace: "", Key: "novalidate", Val: ""}}}
+		vgparent.AppendChild(vgn)
+		vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+			EventType: "submit",
+			Func:      func(event vugu.DOMEvent) { c.App.SubmitWhenIdle(event, c.Extract) },
+			// TODO: implement capture, etc. mostly need to decide syntax
+		})
 		{
 			vgparent := vgn
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "extract-seeds"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "extract-seeds-reason seeds-stage"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "submit"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "extract-seeds"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "extract-seeds-reason seeds-stage"}}}
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("aria-disabled", c.App.BusyDisabled())
 			{
@@ -121,11 +132,6 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
 			}
-			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.App.WhenIdle(c.Extract) },
-				// TODO: implement capture, etc. mostly need to decide syntax
-			})
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -135,7 +141,7 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
 			if c.App.Community.Busy() {
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "cancel-seeds"}}}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "cancel-seeds"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",

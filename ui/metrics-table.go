@@ -25,3 +25,38 @@ func (c *MetricsTable) TableClass() string {
 	}
 	return "metrics"
 }
+
+// PinID is the id of the button that pins the result shown ("pin") or
+// unpins the pinned one ("unpin"). It is one button, whose id, label
+// (PinLabel) and action (TogglePin) change with a press, so that the
+// keyboard's focus stays on it: two buttons shown in turn put a new
+// element in the pressed one's place, and the focus fell to the page's
+// start.
+func (c *MetricsTable) PinID() string {
+	if c.App.Pinned != nil {
+		return "unpin"
+	}
+	return "pin"
+}
+
+// PinLabel is the label of the pin button (PinID).
+func (c *MetricsTable) PinLabel() string {
+	if c.App.Pinned != nil {
+		return "Unpin"
+	}
+	return "Pin this result"
+}
+
+// PinDisabled reports whether the pin button (PinID) is disabled: when
+// nothing is pinned and there is no result to pin.
+func (c *MetricsTable) PinDisabled() bool { return c.App.Pinned == nil && c.App.Result == nil }
+
+// TogglePin is the press of the pin button (PinID): it pins the result
+// shown, or unpins the pinned one.
+func (c *MetricsTable) TogglePin() {
+	if c.App.Pinned != nil {
+		c.App.Unpin()
+		return
+	}
+	c.App.Pin()
+}

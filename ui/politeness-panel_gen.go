@@ -89,6 +89,7 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgcomp.Invalid = c.App.InvalidInputs()
 						vgcomp.Value = numberBox(&c.App.Form.Connections)
 						vgcomp.AttrMap = make(map[string]interface{}, 8)
+						vgcomp.AttrMap["form"] = "comparison-form"
 						vgcomp.AttrMap["id"] = "connections"
 						vgcomp.AttrMap["type"] = "number"
 						vgcomp.AttrMap["min"] = "1"
@@ -119,6 +120,7 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgcomp.Invalid = c.App.InvalidInputs()
 						vgcomp.Value = numberBox(&c.App.Form.Wait)
 						vgcomp.AttrMap = make(map[string]interface{}, 8)
+						vgcomp.AttrMap["form"] = "comparison-form"
 						vgcomp.AttrMap["id"] = "wait"
 						vgcomp.AttrMap["type"] = "number"
 						vgcomp.AttrMap["step"] = "any"
@@ -150,6 +152,7 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgcomp.Invalid = c.App.InvalidInputs()
 						vgcomp.Value = numberBox(&c.App.Form.Latency)
 						vgcomp.AttrMap = make(map[string]interface{}, 8)
+						vgcomp.AttrMap["form"] = "comparison-form"
 						vgcomp.AttrMap["id"] = "latency"
 						vgcomp.AttrMap["type"] = "number"
 						vgcomp.AttrMap["step"] = "any"
@@ -181,6 +184,7 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgcomp.Invalid = c.App.InvalidInputs()
 						vgcomp.Value = numberBox(&c.App.Form.PageSize)
 						vgcomp.AttrMap = make(map[string]interface{}, 8)
+						vgcomp.AttrMap["form"] = "comparison-form"
 						vgcomp.AttrMap["id"] = "page-size"
 						vgcomp.AttrMap["type"] = "number"
 						vgcomp.AttrMap["step"] = "any"
@@ -212,6 +216,7 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgcomp.Invalid = c.App.InvalidInputs()
 						vgcomp.Value = numberBox(&c.App.Form.Bandwidth)
 						vgcomp.AttrMap = make(map[string]interface{}, 8)
+						vgcomp.AttrMap["form"] = "comparison-form"
 						vgcomp.AttrMap["id"] = "bandwidth"
 						vgcomp.AttrMap["type"] = "number"
 						vgcomp.AttrMap["step"] = "any"

@@ -65,6 +65,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Revisits.Form.Sites)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "refresh-form"
 					vgcomp.AttrMap["id"] = "refresh-sites"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["min"] = "1"
@@ -95,6 +96,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Revisits.Form.Horizon)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "refresh-form"
 					vgcomp.AttrMap["id"] = "refresh-horizon"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["step"] = "any"
@@ -124,6 +126,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Revisits.Form.ChangeMin)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "refresh-form"
 					vgcomp.AttrMap["id"] = "refresh-change-min"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["step"] = "any"
@@ -153,6 +156,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Revisits.Form.ChangeMax)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "refresh-form"
 					vgcomp.AttrMap["id"] = "refresh-change-max"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["step"] = "any"
@@ -182,6 +186,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Revisits.Form.Users)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "refresh-form"
 					vgcomp.AttrMap["id"] = "refresh-users"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["min"] = "1"
@@ -211,6 +216,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Revisits.Form.UserRate)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "refresh-form"
 					vgcomp.AttrMap["id"] = "refresh-user-rate"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["step"] = "any"
@@ -240,6 +246,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Revisits.Form.Popularity)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "refresh-form"
 					vgcomp.AttrMap["id"] = "refresh-popularity"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["step"] = "any"
@@ -269,6 +276,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Revisits.Form.Initial)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "refresh-form"
 					vgcomp.AttrMap["id"] = "refresh-t0"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["step"] = "any"
@@ -298,6 +306,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Revisits.Form.Min)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "refresh-form"
 					vgcomp.AttrMap["id"] = "refresh-tmin"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["step"] = "any"
@@ -327,6 +336,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Revisits.Form.Max)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "refresh-form"
 					vgcomp.AttrMap["id"] = "refresh-tmax"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["step"] = "any"
@@ -356,6 +366,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Revisits.Form.Alpha)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "refresh-form"
 					vgcomp.AttrMap["id"] = "refresh-alpha"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["step"] = "any"
@@ -387,6 +398,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Revisits.Form.MinInterest)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "refresh-form"
 					vgcomp.AttrMap["id"] = "refresh-min-interest"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["step"] = "any"
@@ -418,6 +430,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Value = numberBox(&c.App.Revisits.Form.Seed)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "refresh-form"
 					vgcomp.AttrMap["id"] = "refresh-seed"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["min"] = "0"
@@ -431,21 +444,25 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "buttons"}}}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(4), Data: " The panel's fields belong to its form by their form attribute:\n         Enter in one presses Simulate (App.SubmitWhenIdle). "}
 		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "form", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "refresh-form"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "buttons"}, vugu.VGAttribute{Namespace: "", Key: "novalidate", Val: ""}}}
+		vgparent.AppendChild(vgn)
+		vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+			EventType: "submit",
+			Func:      func(event vugu.DOMEvent) { c.App.SubmitWhenIdle(event, c.App.Revisits.Run) },
+			// TODO: implement capture, etc. mostly need to decide syntax
+		})
 		{
 			vgparent := vgn
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "run-refresh"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "run-refresh-reason refresh-stage"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "submit"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "run-refresh"}, vugu.VGAttribute{Namespace: "", Key: "aria-describedby", Val: "run-refresh-reason refresh-stage"}}}
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("aria-disabled", c.App.BusyDisabled())
-			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.App.WhenIdle(c.App.Revisits.Run) },
-				// TODO: implement capture, etc. mostly need to decide syntax
-			})
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -455,7 +472,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
 			if c.App.Revisits.Busy() {
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "cancel-refresh"}}}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "cancel-refresh"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",

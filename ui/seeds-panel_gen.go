@@ -174,6 +174,7 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.Invalid = c.App.InvalidInputs()
 					vgcomp.Value = bind(&c.App.Form.Seeds)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "comparison-form"
 					vgcomp.AttrMap["id"] = "seeds"
 					vgcomp.AttrMap["type"] = "text"
 					vgout.Components = append(vgout.Components, vgcomp)
@@ -203,6 +204,7 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.Invalid = c.App.InvalidInputs()
 					vgcomp.Value = numberBox(&c.App.Form.RandomSeed)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "comparison-form"
 					vgcomp.AttrMap["id"] = "random-seed"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["min"] = "0"
@@ -233,6 +235,7 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.Invalid = c.App.InvalidInputs()
 					vgcomp.Value = numberBox(&c.App.Form.Budget)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "comparison-form"
 					vgcomp.AttrMap["id"] = "budget"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["min"] = "0"

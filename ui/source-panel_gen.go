@@ -141,6 +141,7 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.Invalid = c.App.InvalidInputs()
 					vgcomp.Value = numberBox(&c.App.Form.Pages)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "comparison-form"
 					vgcomp.AttrMap["id"] = "gen-pages"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["min"] = "1"
@@ -178,6 +179,7 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.Invalid = c.App.InvalidInputs()
 					vgcomp.Value = numberBox(&c.App.Form.Hosts)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "comparison-form"
 					vgcomp.AttrMap["id"] = "gen-hosts"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["min"] = "1"
@@ -209,6 +211,7 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.Invalid = c.App.InvalidInputs()
 					vgcomp.Value = numberBox(&c.App.Form.Degree)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "comparison-form"
 					vgcomp.AttrMap["id"] = "gen-degree"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["step"] = "any"
@@ -240,6 +243,7 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.Invalid = c.App.InvalidInputs()
 					vgcomp.Value = numberBox(&c.App.Form.Intra)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "comparison-form"
 					vgcomp.AttrMap["id"] = "gen-intra"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["step"] = "any"
@@ -273,6 +277,7 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.Invalid = c.App.InvalidInputs()
 					vgcomp.Value = numberBox(&c.App.Form.GenSeed)
 					vgcomp.AttrMap = make(map[string]interface{}, 8)
+					vgcomp.AttrMap["form"] = "comparison-form"
 					vgcomp.AttrMap["id"] = "gen-seed"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["min"] = "0"

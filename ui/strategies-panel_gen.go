@@ -236,6 +236,7 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgcomp.AttrMap = make(map[string]interface{}, 8)
 										vgcomp.AttrMap["id"] = ParamInputID(s.Info.ID, p.Name)
 										vgcomp.AttrMap["title"] = p.Doc
+										vgcomp.AttrMap["form"] = "comparison-form"
 										vgcomp.AttrMap["type"] = "number"
 										vgcomp.AttrMap["step"] = "any"
 										vgout.Components = append(vgout.Components, vgcomp)

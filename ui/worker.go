@@ -215,6 +215,20 @@ func (a *App) WhenIdle(start func()) {
 	}
 }
 
+// SubmitWhenIdle is the submission of a form whose submit button starts
+// work in the worker (the comparison's form in the run bar, the
+// Community seeds' and the Revisits' panels): a press on that button,
+// or Enter in one of the form's single-line fields, which the browser
+// turns into a press on it. It starts the work unless the worker is
+// busy (WhenIdle), and keeps the browser from loading the page again
+// with the form's fields in its address. The forms take no part in the
+// browser's own checks (novalidate): the panel's refusal names what is
+// wrong, and the field, whichever way the work is asked for.
+func (a *App) SubmitWhenIdle(event vugu.DOMEvent, start func()) {
+	event.PreventDefault()
+	a.WhenIdle(start)
+}
+
 // BusyReason says, beside the disabled Run button, what the worker is
 // doing when it is not the comparison (whose progress shows there), and
 // where to cancel it; "" when the worker is idle or runs the comparison.

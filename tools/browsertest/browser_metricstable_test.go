@@ -88,3 +88,27 @@ func TestPageMetricsTableOnPhone(t *testing.T) {
 		}
 	}
 }
+
+// TestPagePinKeepsTheFocus: Pin this result pressed with the keyboard
+// becomes Unpin and keeps the focus, and Unpin pressed becomes Pin this
+// result again, still focused, so that the next Tab goes on from there.
+// Before, each press sent the focus to the page's start.
+func TestPagePinKeepsTheFocus(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		chromedp.Focus("#pin"), chromedp.KeyEvent(kb.Enter), waitFor(`document.querySelector("#unpin") != null`, 5*time.Second))
+	if got := focused(t, ctx); got != "unpin" {
+		t.Errorf("Pin this result pressed: the focus is on %q; want Unpin", got)
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.Enter), waitFor(`document.querySelector("#pin") != null`, 5*time.Second))
+	if got := focused(t, ctx); got != "pin" {
+		t.Errorf("Unpin pressed: the focus is on %q; want Pin this result", got)
+	}
+	if n := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#pinned-metrics, #chart svg .chart-pinned").length`)); n != 0 {
+		t.Errorf("after Unpin %d pinned tables or curves remain", n)
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.Tab))
+	if got := value(t, ctx, chromedp.Evaluate[string](`document.activeElement.getAttribute("aria-label") || ""`)); !strings.HasPrefix(got, "Metrics table") {
+		t.Errorf("Tab after the pin button went to %q; want the metrics table", got)
+	}
+}
