@@ -41,11 +41,12 @@ type Reader struct {
 const DefaultRandomSeed = 1
 
 // givenPaths returns the JSON paths of the values data, the JSON text of
-// a value of type root, gives ("graph.generate.seed").
+// a value of type root, gives ("graph.generate.seed"). A null gives no
+// value: encoding/json leaves the field as it is, as if left out.
 func givenPaths(data []byte, root reflect.Type) map[string]bool {
 	given := make(map[string]bool)
 	strictjson.Walk(data, root, func(ev strictjson.Event) bool {
-		if !ev.IsKey {
+		if !ev.IsKey && string(data[ev.Start:ev.End]) != "null" {
 			given[ev.Path] = true
 		}
 		return true
