@@ -633,12 +633,16 @@ func fig4Findings(r *scenario.Result) []Finding {
 	}
 	var fs []Finding
 	// Breadth-first close to the best early, less efficient after.
+	// NaN when none of the best has a share.
 	bestAt := func(frac float64) (float64, string) {
 		v, id := math.Inf(-1), ""
 		for _, b := range fig4Best {
 			if x := share(b, frac); x > v {
 				v, id = x, b
 			}
+		}
+		if id == "" {
+			return math.NaN(), ""
 		}
 		return v, id
 	}
@@ -650,16 +654,19 @@ func fig4Findings(r *scenario.Result) []Finding {
 	gapBefore, atBefore, idBefore := math.Inf(-1), 0.0, ""
 	for _, frac := range fig4EarlyPoints {
 		b, id := bestAt(frac)
-		if g := b - share("bfs", frac); g > gapBefore {
+		if g := b - share("bfs", frac); math.IsNaN(g) || g > gapBefore {
 			gapBefore, atBefore, idBefore = g, frac, id
+			if math.IsNaN(g) {
+				break
+			}
 		}
 	}
-	// The gaps are printed with the decimals that tell apart the two the
-	// verdict compares.
-	gap := fixedFor(0, gapEarly, gapLate)
+	// The gaps are printed with the decimals that tell apart what the
+	// verdict compares: the gaps, and each from the bound of close.
+	gap := fixedFor(0, gapEarly, gapLate, gapBefore, fig4CloseGap)
 	ours := fmt.Sprintf("behind %s by %s at 25%% of the pages", beID, gap(gapEarly))
 	if gapBefore > fig4CloseGap && gapBefore > gapEarly {
-		ours += fmt.Sprintf(" (behind %s by %s at %v%%, the widest gap before)", idBefore, f4(gapBefore), 100*atBefore)
+		ours += fmt.Sprintf(" (behind %s by %s at %v%%, the widest gap before)", idBefore, gap(gapBefore), 100*atBefore)
 	}
 	bfs := Finding{Figure: "Fig. 4", Claim: "breadth-first is close to the best strategies for the first 20-30% of pages, less efficient after",
 		Published: "close at 20-30%, then less efficient",
