@@ -478,8 +478,11 @@ func countrySpread(tau bool) float64 {
 // the reason known for it; a tie is named whatever the verdict.
 func belowRandomFinding(r *scenario.Result, values map[string]float64) Finding {
 	rnd := values["random"]
+	// Table 2's two decimals, or the more it takes to tell apart the
+	// values the verdict tells apart.
+	num := fixedFrom(2, countryTolerance, values["backlink"], values["partial-pagerank"], rnd)
 	f := Finding{Figure: "section 5", Claim: "backlink and partial-pagerank do worse than random", Published: "below random",
-		Ours: fmt.Sprintf("backlink %s, partial-pagerank %s, random %s", f2(values["backlink"]), f2(values["partial-pagerank"]), f2(rnd))}
+		Ours: fmt.Sprintf("backlink %s, partial-pagerank %s, random %s", num(values["backlink"]), num(values["partial-pagerank"]), num(rnd))}
 	var fail, tied []string
 	var p Pairs
 	for _, id := range []string{"backlink", "partial-pagerank"} {

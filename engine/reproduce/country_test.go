@@ -241,6 +241,22 @@ func TestBelowRandomNeedsAGapBeyondTheRounding(t *testing.T) {
 	}
 }
 
+// TestBelowRandomPrintsWhatItOrders: two values more than Table 2's
+// rounding apart (0.005) may round to the same two decimals; a verdict
+// that orders them is not printed beside equal numbers ("backlink 0.50,
+// ..., random 0.50"), and two decimals stay when they tell them apart.
+func TestBelowRandomPrintsWhatItOrders(t *testing.T) {
+	r := &scenario.Result{}
+	f := belowRandomFinding(r, map[string]float64{"backlink": 0.4951, "partial-pagerank": 0.45, "random": 0.5049})
+	if f.Verdict != SameOrder || f.Ours != "backlink 0.495, partial-pagerank 0.450, random 0.505" {
+		t.Errorf("backlink 0.4951, random 0.5049: %q %q; want same order, printed apart", f.Verdict, f.Ours)
+	}
+	f = belowRandomFinding(r, map[string]float64{"backlink": 0.41, "partial-pagerank": 0.45, "random": 0.5})
+	if f.Ours != "backlink 0.41, partial-pagerank 0.45, random 0.50" {
+		t.Errorf("Table 2's two decimals when they suffice: %q", f.Ours)
+	}
+}
+
 // TestOmniscientBestNamesTheStrategyAbove: when a strategy without
 // history beats omniscient, the verdict differs and names it.
 func TestOmniscientBestNamesTheStrategyAbove(t *testing.T) {
