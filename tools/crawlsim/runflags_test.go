@@ -243,18 +243,25 @@ func TestRunScenarioWithoutGraphSeedsTheGenerator(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, args := range [][]string{{"-scenario", "s.json"}, {"-scenario", "s.json", "-n", "300"}} {
-			fs := flag.NewFlagSet("run", flag.ContinueOnError)
-			f := registerRunFlags(fs)
-			if err := fs.Parse(args); err != nil {
-				t.Fatal(err)
-			}
-			got, err := f.scenario(nil, explicitFlags(fs))
-			if err != nil {
-				t.Fatalf("%s %q: %v", text, args, err)
-			}
+			got := runFlagsScenario(t, args...)
 			if g := got.Graph.Generate; g == nil || g.Seed != model.DefaultRandomSeed || g.Seed != page.Graph.Generate.Seed {
 				t.Errorf("%s, run %q: generator %+v; want seed %d, the page's", text, args, g, model.DefaultRandomSeed)
 			}
 		}
 	}
+}
+
+// runFlagsScenario returns the scenario run builds from the flags args.
+func runFlagsScenario(t *testing.T, args ...string) scenario.Scenario {
+	t.Helper()
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	f := registerRunFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := f.scenario(nil, explicitFlags(fs))
+	if err != nil {
+		t.Fatalf("run %q: %v", args, err)
+	}
+	return sc
 }
