@@ -305,10 +305,11 @@ func (f Form) addStrategies(s *model.Scenario, errs *formcheck.Errors) {
 		if c.Info.NeedsPrevious && s.Previous == nil {
 			// The previous snapshot only when a strategy needs it: the
 			// scenario's, or, since the page has no second snapshot of
-			// its own, an evolution of the graph.
+			// its own, an evolution of the graph, of the seed
+			// crawlsim run -evolve takes.
 			s.Previous = f.Base.Previous
 			if s.Previous == nil {
-				s.Previous = &model.PreviousSource{Evolve: &model.Evolve{}}
+				s.Previous = &model.PreviousSource{Evolve: &model.Evolve{Seed: model.DefaultRandomSeed}}
 			}
 		}
 		s.Strategies = append(s.Strategies, st)

@@ -214,7 +214,9 @@ func TestFormRefusesZeroDefaults(t *testing.T) {
 }
 
 // TestHistoricalNeedsEvolve: the page has no second snapshot, so the
-// historical strategies crawl an evolution of the graph.
+// historical strategies crawl an evolution of the graph, of the seed
+// crawlsim run -evolve takes when -evolve-seed is not given
+// (model.DefaultRandomSeed; the page's evolution was of seed 0).
 func TestHistoricalNeedsEvolve(t *testing.T) {
 	f := DefaultForm()
 	f.ApplyPreset(Preset{Strategies: []string{"hist-pagerank-zero", "bfs"}})
@@ -223,7 +225,10 @@ func TestHistoricalNeedsEvolve(t *testing.T) {
 		t.Fatal(err)
 	}
 	if s.Previous == nil || s.Previous.Evolve == nil || !slices.Equal(ids(s), []string{"bfs", "hist-pagerank-zero"}) {
-		t.Errorf("previous %+v, strategies %v", s.Previous, ids(s))
+		t.Fatalf("previous %+v, strategies %v", s.Previous, ids(s))
+	}
+	if s.Previous.Evolve.Seed != model.DefaultRandomSeed {
+		t.Errorf("the evolution's seed is %d; want %d, as crawlsim run -evolve's", s.Previous.Evolve.Seed, model.DefaultRandomSeed)
 	}
 	if _, err := scenario.Normalize(s); err != nil {
 		t.Error(err)

@@ -37,15 +37,18 @@ type Reader struct {
 // Reader.ParseRefresh fill it in, and the command line's seed flags and
 // the page's seed fields start from it, so that a scenario means the same
 // in a file, on the command line and on the page. A seed written as 0 is
-// kept: 0 is a seed like any other.
+// kept: 0 is a seed like any other. The page sizes' seed
+// (PageSizes.Seed) is not one of them: it is written only when not 0, so
+// left out it is 0, as -page-sizes lognormal without a seed.
 const DefaultRandomSeed = 1
 
 // givenPaths returns the JSON paths of the values data, the JSON text of
-// a value of type root, gives ("graph.generate.seed").
+// a value of type root, gives ("graph.generate.seed"). A null gives no
+// value: encoding/json leaves the field as it is, as if left out.
 func givenPaths(data []byte, root reflect.Type) map[string]bool {
 	given := make(map[string]bool)
 	strictjson.Walk(data, root, func(ev strictjson.Event) bool {
-		if !ev.IsKey {
+		if !ev.IsKey && string(data[ev.Start:ev.End]) != "null" {
 			given[ev.Path] = true
 		}
 		return true

@@ -37,3 +37,23 @@ func TestParseFillsSeedsLeftOut(t *testing.T) {
 		}
 	}
 }
+
+// TestParseNullSeedIsLeftOut: a seed written as null is left out, as
+// encoding/json reads null into a number (it leaves it as it is) and as
+// checkExplicitZeros takes a null where 0 is refused: it is
+// DefaultRandomSeed, not 0.
+func TestParseNullSeedIsLeftOut(t *testing.T) {
+	in := `{"graph": {"generate": {"seed": null}}, "previous": {"evolve": {"seed": null}}, "random_seed": null}`
+	s, err := (Reader{}).Parse(strings.NewReader(in), "run.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.RandomSeed != DefaultRandomSeed || s.Graph.Generate.Seed != DefaultRandomSeed || s.Previous.Evolve.Seed != DefaultRandomSeed {
+		t.Errorf("null seeds: random_seed %d, graph.generate.seed %d, previous.evolve.seed %d; want %d each",
+			s.RandomSeed, s.Graph.Generate.Seed, s.Previous.Evolve.Seed, DefaultRandomSeed)
+	}
+	f, err := (Reader{}).ParseRefresh(strings.NewReader(`{"simulation": {"seed": null}}`), "refresh.json")
+	if err != nil || f.Simulation.Seed != DefaultRandomSeed {
+		t.Errorf("null simulation.seed: %d, %v; want %d", f.Simulation.Seed, err, DefaultRandomSeed)
+	}
+}

@@ -478,8 +478,11 @@ func countrySpread(tau bool) float64 {
 // the reason known for it; a tie is named whatever the verdict.
 func belowRandomFinding(r *scenario.Result, values map[string]float64) Finding {
 	rnd := values["random"]
+	// Table 2's two decimals, or the more it takes to tell apart the
+	// values the verdict tells apart.
+	num := fixedFrom(2, countryTolerance, values["backlink"], values["partial-pagerank"], rnd)
 	f := Finding{Figure: "section 5", Claim: "backlink and partial-pagerank do worse than random", Published: "below random",
-		Ours: fmt.Sprintf("backlink %s, partial-pagerank %s, random %s", f2(values["backlink"]), f2(values["partial-pagerank"]), f2(rnd))}
+		Ours: fmt.Sprintf("backlink %s, partial-pagerank %s, random %s", num(values["backlink"]), num(values["partial-pagerank"]), num(rnd))}
 	var fail, tied []string
 	var p Pairs
 	for _, id := range []string{"backlink", "partial-pagerank"} {
@@ -633,12 +636,16 @@ func fig4Findings(r *scenario.Result) []Finding {
 	}
 	var fs []Finding
 	// Breadth-first close to the best early, less efficient after.
+	// NaN when none of the best has a share.
 	bestAt := func(frac float64) (float64, string) {
 		v, id := math.Inf(-1), ""
 		for _, b := range fig4Best {
 			if x := share(b, frac); x > v {
 				v, id = x, b
 			}
+		}
+		if id == "" {
+			return math.NaN(), ""
 		}
 		return v, id
 	}
@@ -650,16 +657,19 @@ func fig4Findings(r *scenario.Result) []Finding {
 	gapBefore, atBefore, idBefore := math.Inf(-1), 0.0, ""
 	for _, frac := range fig4EarlyPoints {
 		b, id := bestAt(frac)
-		if g := b - share("bfs", frac); g > gapBefore {
+		if g := b - share("bfs", frac); math.IsNaN(g) || g > gapBefore {
 			gapBefore, atBefore, idBefore = g, frac, id
+			if math.IsNaN(g) {
+				break
+			}
 		}
 	}
-	// The gaps are printed with the decimals that tell apart the two the
-	// verdict compares.
-	gap := fixedFor(0, gapEarly, gapLate)
+	// The gaps are printed with the decimals that tell apart what the
+	// verdict compares: the gaps, and each from the bound of close.
+	gap := fixedFor(0, gapEarly, gapLate, gapBefore, fig4CloseGap)
 	ours := fmt.Sprintf("behind %s by %s at 25%% of the pages", beID, gap(gapEarly))
 	if gapBefore > fig4CloseGap && gapBefore > gapEarly {
-		ours += fmt.Sprintf(" (behind %s by %s at %v%%, the widest gap before)", idBefore, f4(gapBefore), 100*atBefore)
+		ours += fmt.Sprintf(" (behind %s by %s at %v%%, the widest gap before)", idBefore, gap(gapBefore), 100*atBefore)
 	}
 	bfs := Finding{Figure: "Fig. 4", Claim: "breadth-first is close to the best strategies for the first 20-30% of pages, less efficient after",
 		Published: "close at 20-30%, then less efficient",

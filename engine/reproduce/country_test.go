@@ -241,6 +241,22 @@ func TestBelowRandomNeedsAGapBeyondTheRounding(t *testing.T) {
 	}
 }
 
+// TestBelowRandomPrintsWhatItOrders: two values more than Table 2's
+// rounding apart (0.005) may round to the same two decimals; a verdict
+// that orders them is not printed beside equal numbers ("backlink 0.50,
+// ..., random 0.50"), and two decimals stay when they tell them apart.
+func TestBelowRandomPrintsWhatItOrders(t *testing.T) {
+	r := &scenario.Result{}
+	f := belowRandomFinding(r, map[string]float64{"backlink": 0.4951, "partial-pagerank": 0.45, "random": 0.5049})
+	if f.Verdict != SameOrder || f.Ours != "backlink 0.495, partial-pagerank 0.450, random 0.505" {
+		t.Errorf("backlink 0.4951, random 0.5049: %q %q; want same order, printed apart", f.Verdict, f.Ours)
+	}
+	f = belowRandomFinding(r, map[string]float64{"backlink": 0.41, "partial-pagerank": 0.45, "random": 0.5})
+	if f.Ours != "backlink 0.41, partial-pagerank 0.45, random 0.50" {
+		t.Errorf("Table 2's two decimals when they suffice: %q", f.Ours)
+	}
+}
+
 // TestOmniscientBestNamesTheStrategyAbove: when a strategy without
 // history beats omniscient, the verdict differs and names it.
 func TestOmniscientBestNamesTheStrategyAbove(t *testing.T) {
@@ -304,6 +320,10 @@ func TestBreadthFirstCloseAllAlongTheFirstPages(t *testing.T) {
 		{"close all along", [][2]float64{{0, 0}, {10, 0.03}, {25, 0.02}, {60, 0.04}, {100, 0}}, SameOrder, ""},
 		// Further behind at 60% by a millionth: the printed gaps show it.
 		{"a hair further behind", [][2]float64{{0, 0}, {10, 0.03}, {25, 0.020001}, {60, 0.020002}, {100, 0}}, SameOrder, ""},
+		// A hair beyond the bound of close, at 25% and before: the
+		// printed gaps show it.
+		{"a hair too far at 25%", [][2]float64{{0, 0}, {10, 0.03}, {25, 0.050001}, {60, 0.06}, {100, 0}}, Differs, "not close at 25%"},
+		{"a hair too far at 10%", [][2]float64{{0, 0}, {10, 0.050001}, {25, 0.02}, {60, 0.04}, {100, 0}}, Differs, "not close at 10% of the pages"},
 	} {
 		r := &scenario.Result{}
 		for _, id := range append([]string{"bfs", "omniscient", "random"}, fig4Best...) {
@@ -320,6 +340,10 @@ func TestBreadthFirstCloseAllAlongTheFirstPages(t *testing.T) {
 		// The two gaps the verdict compares print differently.
 		if strings.Contains(f.Ours, "by 0.0200 at 25%") && strings.Contains(f.Ours, "by 0.0200 at 60%") {
 			t.Errorf("%s: %s: the gaps the verdict tells apart print alike", c.name, f.Ours)
+		}
+		// A gap beyond the bound of close does not print as the bound.
+		if f.Verdict == Differs && strings.Contains(f.Ours, "by 0.0500 at") {
+			t.Errorf("%s: %s: a gap the verdict counts beyond %v prints as %v", c.name, f.Ours, fig4CloseGap, fig4CloseGap)
 		}
 	}
 }
@@ -382,4 +406,18 @@ func TestCountryVerdictsFollowTheirEvidenceProperty(t *testing.T) {
 			t.Fatalf("omniscient at %.3f× random's is the same order, outside 1/%v to %v", ratio, fig4NearRandom, fig4NearRandom)
 		}
 	})
+}
+
+// TestBreadthFirstWithoutTheBestIsNotRun: without any of the best
+// strategies of Fig. 4 there is nothing to be close to: the finding is
+// not run, rather than breadth-first behind "" by -Inf.
+func TestBreadthFirstWithoutTheBestIsNotRun(t *testing.T) {
+	c := crawl.Curve{K: []int64{0, 100}, Value: []float64{0, 1}}
+	r := &scenario.Result{}
+	for _, id := range []string{"bfs", "omniscient", "random"} {
+		r.Strategies = append(r.Strategies, scenario.StrategyResult{ID: id, Label: id, Curve: c, Summary: crawl.Summary{Downloads: 100, Final: 1}})
+	}
+	if f := fig4Findings(r)[0]; f.Verdict != NotRun || strings.Contains(f.Ours, "Inf") {
+		t.Errorf("no best strategy: %q (%s; why: %s); want not run", f.Verdict, f.Ours, f.Reason)
+	}
 }

@@ -90,7 +90,12 @@ func nearText(a, b, bound float64) string {
 // differ by more than tol to print differently, so that a verdict that
 // tells them apart is not printed beside equal numbers.
 func fixedFor(tol float64, values ...float64) func(float64) string {
-	d := 4
+	return fixedFrom(4, tol, values...)
+}
+
+// fixedFrom is fixedFor with at least least decimals (Table 2's two).
+func fixedFrom(least int, tol float64, values ...float64) func(float64) string {
+	d := least
 	for ; d < 12; d++ {
 		ok := true
 		for i := range values {

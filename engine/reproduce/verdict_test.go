@@ -149,6 +149,17 @@ func TestRatios(t *testing.T) {
 	}
 }
 
+// drawOrders draws the paper's and crawlsim's values of n items, on a
+// coarse grid so that ties happen, a tolerance, and the items set aside.
+func drawOrders(t *rapid.T, n int) (published, ours []float64, tol float64, aside []bool) {
+	val := rapid.Map(rapid.IntRange(0, 16), func(x int) float64 { return float64(x) / 4 })
+	published = rapid.SliceOfN(val, n, n).Draw(t, "published")
+	ours = rapid.SliceOfN(val, n, n).Draw(t, "ours")
+	tol = rapid.SampledFrom([]float64{0, 0.25, 0.5}).Draw(t, "tol")
+	aside = rapid.SliceOfN(rapid.Bool(), n, n).Draw(t, "aside")
+	return published, ours, tol, aside
+}
+
 // TestVerdictRulesProperty: on any values, a verdict never says "same
 // order" when a pair is reversed, nor "same trend" when fewer than
 // TrendShare of the strict pairs agree, nor "same value" outside the
@@ -156,12 +167,7 @@ func TestRatios(t *testing.T) {
 func TestVerdictRulesProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(0, 8).Draw(t, "n")
-		// Values on a coarse grid, so that ties happen.
-		val := rapid.Map(rapid.IntRange(0, 16), func(x int) float64 { return float64(x) / 4 })
-		published := rapid.SliceOfN(val, n, n).Draw(t, "published")
-		ours := rapid.SliceOfN(val, n, n).Draw(t, "ours")
-		tol := rapid.SampledFrom([]float64{0, 0.25, 0.5}).Draw(t, "tol")
-		aside := rapid.SliceOfN(rapid.Bool(), n, n).Draw(t, "aside")
+		published, ours, tol, aside := drawOrders(t, n)
 		v, p := OrderPairs(published, ours, tol, aside)
 		reversed, agree := 0, 0
 		for i := range published {
@@ -237,11 +243,7 @@ func strength(v Verdict) int {
 func TestOrderPairsSwapNeverStrengthens(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(2, 8).Draw(t, "n")
-		val := rapid.Map(rapid.IntRange(0, 16), func(x int) float64 { return float64(x) / 4 })
-		published := rapid.SliceOfN(val, n, n).Draw(t, "published")
-		ours := rapid.SliceOfN(val, n, n).Draw(t, "ours")
-		tol := rapid.SampledFrom([]float64{0, 0.25, 0.5}).Draw(t, "tol")
-		aside := rapid.SliceOfN(rapid.Bool(), n, n).Draw(t, "aside")
+		published, ours, tol, aside := drawOrders(t, n)
 		i := rapid.IntRange(0, n-2).Draw(t, "i")
 		j := rapid.IntRange(i+1, n-1).Draw(t, "j")
 		// Make (i, j) a counted pair that agrees: the paper orders it

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -156,15 +155,7 @@ func TestRunScenarioRoundTrip(t *testing.T) {
 }
 
 func TestRunWithoutArgumentsIsTheDefaultScenario(t *testing.T) {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	f := registerRunFlags(fs)
-	if err := fs.Parse(nil); err != nil {
-		t.Fatal(err)
-	}
-	got, err := f.scenario(nil, explicitFlags(fs))
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := runFlagsScenario(t)
 	want, err := scenario.Normalize(scenario.Default())
 	if err != nil {
 		t.Fatal(err)

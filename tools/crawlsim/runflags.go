@@ -484,7 +484,10 @@ func strategiesHelp() string {
 // file's 0 is: -tol 0 is a mistake, not the default tolerance.
 func (f *runFlags) apply(sc *scenario.Scenario, set map[string]bool) error {
 	if sc.Graph.File == "" && sc.Graph.Generate == nil {
-		sc.Graph.Generate = &scenario.Generate{}
+		// The generator a scenario file leaves out, as Normalize fills
+		// it in: its seed is the default, the other fields are filled
+		// by Normalize.
+		sc.Graph.Generate = &scenario.Generate{Seed: model.DefaultRandomSeed}
 	}
 	a := &applying{sc: sc, given: set}
 	for _, fl := range f.flags {

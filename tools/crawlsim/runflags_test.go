@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
@@ -223,4 +224,44 @@ func TestRunHelpNamesPapersByAuthors(t *testing.T) {
 	if m := regexp.MustCompile(`paper \d{3}`).FindString(out); m != "" {
 		t.Errorf("help run names %q without its authors:\n%s", m, out)
 	}
+}
+
+// TestRunScenarioWithoutGraphSeedsTheGenerator: a -scenario file that
+// leaves out the graph, or its generator, crawls the generated graph of
+// the generator's default seed (model.DefaultRandomSeed), with the
+// generator's flags given or not, as the page runs the same scenario
+// (scenario.Parse, then Normalize); run gave seed 0.
+func TestRunScenarioWithoutGraphSeedsTheGenerator(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, text := range []string{`{"strategies": [{"id": "bfs"}]}`, `{"graph": {}, "strategies": [{"id": "bfs"}]}`} {
+		writeFile(t, ".", "s.json", text)
+		page, err := scenario.Parse(strings.NewReader(text), "s.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if page, err = scenario.Normalize(page); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"-scenario", "s.json"}, {"-scenario", "s.json", "-n", "300"}} {
+			got := runFlagsScenario(t, args...)
+			if g := got.Graph.Generate; g == nil || g.Seed != model.DefaultRandomSeed || g.Seed != page.Graph.Generate.Seed {
+				t.Errorf("%s, run %q: generator %+v; want seed %d, the page's", text, args, g, model.DefaultRandomSeed)
+			}
+		}
+	}
+}
+
+// runFlagsScenario returns the scenario run builds from the flags args.
+func runFlagsScenario(t *testing.T, args ...string) scenario.Scenario {
+	t.Helper()
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	f := registerRunFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := f.scenario(nil, explicitFlags(fs))
+	if err != nil {
+		t.Fatalf("run %q: %v", args, err)
+	}
+	return sc
 }
