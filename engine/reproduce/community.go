@@ -77,7 +77,7 @@ func planCommunity(in Input) ([]Run, []string) {
 	if in.Hosts {
 		prev := in.previous()
 		if prev == nil {
-			prev = &scenario.PreviousSource{Evolve: &scenario.Evolve{Seed: 1}}
+			prev = &scenario.PreviousSource{Evolve: &scenario.Evolve{Seed: model.DefaultRandomSeed}}
 		}
 		older := crawlScenario(in, spec, scenario.ImportancePageRank)
 		older.Strategies = []scenario.Strategy{}

@@ -89,7 +89,7 @@ func planCountry(in Input) ([]Run, []string) {
 			}
 		}
 		hs := crawlScenario(in, seedSet, scenario.ImportancePageRank, hist...)
-		hs.Previous = &scenario.PreviousSource{Evolve: &scenario.Evolve{Seed: 1}}
+		hs.Previous = &scenario.PreviousSource{Evolve: &scenario.Evolve{Seed: model.DefaultRandomSeed}}
 		hs.Politeness = countryPoliteness()
 		runs = append(runs, Run{Name: "004-history", Title: citeCountry + ", Table 2: the historical strategies, learning on this graph and crawling its generated evolution", Crawl: hs})
 	}

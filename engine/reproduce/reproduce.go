@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
@@ -59,7 +60,7 @@ func DefaultInput() Input {
 // random seed seed for the runs.
 func GeneratedInput(n int, seed uint64) Input {
 	return Input{
-		Graph:      scenario.Source{Generate: &scenario.Generate{Pages: n, Seed: 1}},
+		Graph:      scenario.Source{Generate: &scenario.Generate{Pages: n, Seed: model.DefaultRandomSeed}},
 		Hosts:      true,
 		Pages:      int64(n),
 		RandomSeed: seed,
@@ -76,7 +77,7 @@ func (in Input) previous() *scenario.PreviousSource {
 		return in.Previous
 	}
 	if in.generated() {
-		return &scenario.PreviousSource{Evolve: &scenario.Evolve{Seed: 1}}
+		return &scenario.PreviousSource{Evolve: &scenario.Evolve{Seed: model.DefaultRandomSeed}}
 	}
 	return nil
 }
@@ -167,7 +168,7 @@ type Paper struct {
 // what the graph lacks for the rest.
 func (p *Paper) Plan(in Input) ([]Run, []string) {
 	if in.RandomSeed == 0 {
-		in.RandomSeed = 1
+		in.RandomSeed = model.DefaultRandomSeed
 	}
 	return p.plan(in)
 }
