@@ -1,0 +1,125 @@
+package reproduce
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/scenario"
+)
+
+// TestCountryReasonsMatchTheReversedPairsOnHollins: the grouped claim
+// "opic ≈ larger-sites-first > bfs ≈ batch-pagerank > partial-pagerank ≈
+// backlink" is reversed on hollins by batch-pagerank and partial-pagerank
+// (0.62) above opic, bfs and larger-sites-first (0.57): the reason names
+// those pairs and why they rank high, not only larger-sites-first's tie
+// with bfs, which reverses no pair. "Backlink and partial-pagerank do
+// worse than random" fails by partial-pagerank (0.62 against 0.59) alone,
+// and says so.
+func TestCountryReasonsMatchTheReversedPairsOnHollins(t *testing.T) {
+	rep := realReport(t, "004", "hollins")
+	g := finding(t, rep, "opic ≈ larger-sites-first > bfs ≈ batch-pagerank > partial-pagerank ≈ backlink")
+	if g.Verdict != Differs || !strings.Contains(g.Reason, "reversed (the paper's order first): ") || !strings.Contains(g.Reason, "opic above partial-pagerank") ||
+		!strings.Contains(g.Reason, "rank above the strategies that compute none") {
+		t.Errorf("grouped order: %+v; want differs, with the reversed pairs and the reason for batch and partial PageRank", g)
+	}
+	b := finding(t, rep, "backlink and partial-pagerank do worse than random")
+	if b.Verdict != Differs || !strings.Contains(b.Reason, "not below random: partial-pagerank") || strings.Contains(b.Reason, "backlink") ||
+		!strings.Contains(b.Reason, "rank above the strategies that compute none") {
+		t.Errorf("below random: %+v; want differs naming partial-pagerank alone, with its reason", b)
+	}
+}
+
+// TestCountryReasonsFollowTheValuesOnStanford: on cs-stanford
+// batch-pagerank and partial-pagerank (0.52) are level with opic (0.52),
+// not near omniscient (0.63): the order by average does not say they come
+// near it; every strategy but omniscient lies between 0.50 and 0.52,
+// random (0.50) included, against the paper's 0.50 to 0.67, which it
+// says. Both backlink and partial-pagerank are above random, and both are
+// named.
+func TestCountryReasonsFollowTheValuesOnStanford(t *testing.T) {
+	rep := realReport(t, "004", "cs-stanford")
+	avg := finding(t, rep, "order of the strategies by average cumulative PageRank")
+	if strings.Contains(avg.Reason, "near omniscient") || strings.Contains(avg.Reason, "rank above the strategies that compute none") ||
+		!strings.Contains(avg.Reason, "every strategy but omniscient lies between 0.50 and 0.52, random included (0.50), where the paper's lie 0.17 apart") {
+		t.Errorf("order by average: reason %q; want the strategies bunched near random, not batch and partial near omniscient", avg.Reason)
+	}
+	g := finding(t, rep, "opic ≈ larger-sites-first > bfs ≈ batch-pagerank > partial-pagerank ≈ backlink")
+	if !strings.Contains(g.Reason, "bfs above partial-pagerank") || !strings.Contains(g.Reason, "every strategy but omniscient lies between 0.50 and 0.52") {
+		t.Errorf("grouped order: reason %q; want the reversed pairs and the strategies bunched near random", g.Reason)
+	}
+	b := finding(t, rep, "backlink and partial-pagerank do worse than random")
+	if b.Verdict != Differs || !strings.Contains(b.Reason, "not below random: backlink, partial-pagerank") {
+		t.Errorf("below random: %+v; want differs naming both", b)
+	}
+}
+
+// TestBelowRandomNeedsAGapBeyondTheRounding: "backlink and partial-pagerank
+// do worse than random" is an order against random, judged at Table 2's
+// rounding like its other orders: a strategy within 0.005 of random
+// (both 0.50 as printed) is tied with it and confirms nothing, so two
+// ties are not the same order, and the reason names the tie.
+func TestBelowRandomNeedsAGapBeyondTheRounding(t *testing.T) {
+	r := &scenario.Result{}
+	for _, c := range []struct {
+		backlink, partial float64
+		want              Verdict
+		reason            string
+	}{
+		{0.45, 0.46, SameOrder, ""},
+		{0.4999, 0.4998, Differs, "tied with random"},
+		{0.45, 0.4999, SameOrder, ""},
+		{0.45, 0.51, Differs, "not below random: partial-pagerank"},
+	} {
+		f := belowRandomFinding(r, map[string]float64{"backlink": c.backlink, "partial-pagerank": c.partial, "random": 0.5})
+		if f.Verdict != c.want || !strings.Contains(f.Reason, c.reason) {
+			t.Errorf("backlink %v, partial-pagerank %v, random 0.5: %q (%s; why: %s); want %q naming %q", c.backlink, c.partial, f.Verdict, f.Ours, f.Reason, c.want, c.reason)
+		}
+	}
+}
+
+// TestBelowRandomPrintsWhatItOrders: two values more than Table 2's
+// rounding apart (0.005) may round to the same two decimals; a verdict
+// that orders them is not printed beside equal numbers ("backlink 0.50,
+// ..., random 0.50"), and two decimals stay when they tell them apart.
+func TestBelowRandomPrintsWhatItOrders(t *testing.T) {
+	r := &scenario.Result{}
+	f := belowRandomFinding(r, map[string]float64{"backlink": 0.4951, "partial-pagerank": 0.45, "random": 0.5049})
+	if f.Verdict != SameOrder || f.Ours != "backlink 0.495, partial-pagerank 0.450, random 0.505" {
+		t.Errorf("backlink 0.4951, random 0.5049: %q %q; want same order, printed apart", f.Verdict, f.Ours)
+	}
+	f = belowRandomFinding(r, map[string]float64{"backlink": 0.41, "partial-pagerank": 0.45, "random": 0.5})
+	if f.Ours != "backlink 0.41, partial-pagerank 0.45, random 0.50" {
+		t.Errorf("Table 2's two decimals when they suffice: %q", f.Ours)
+	}
+}
+
+// TestCountryOrderJudgesOmniscientAgainstHistory: Table 2's orders set
+// aside omniscient's pairs with the strategies without history, which
+// "omniscient is the best strategy without history" judges, and no more:
+// its pairs with the historical strategies are judged by no other
+// finding, so a historical strategy above omniscient where the paper has
+// it below is a reversed pair of the order.
+func TestCountryOrderJudgesOmniscientAgainstHistory(t *testing.T) {
+	r := handMadeCountry(0)
+	for _, f := range countryTable2 {
+		if f.history {
+			tau := 0.9
+			r.Strategies = append(r.Strategies, scenario.StrategyResult{ID: f.id, Label: f.id, Curve: r.Strategies[0].Curve,
+				Summary: crawl.Summary{Downloads: 2, Final: 1, NormalisedAvgCumulative: 0.9, Tau: &tau}})
+		}
+	}
+	in := Input{Graph: scenario.Source{File: "g"}, Previous: &scenario.PreviousSource{File: "p"}}
+	runs, notes := paperCountry().Plan(in)
+	rep, err := paperCountry().Assess(in, runs[:1], notes, Results{Crawl: map[string]*scenario.Result{"004-table2": r}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := finding(t, rep, "order of the strategies by average cumulative PageRank")
+	// hist-pagerank-zero, -random and -parent at 0.9 above omniscient's
+	// 0.74, where the paper has them at 0.68-0.70, below it.
+	if f.Verdict != SameTrend || !strings.Contains(f.Ours, "3 reversed") || !strings.Contains(f.Ours, "6 set aside: omniscient against the strategies without history judged below") ||
+		!strings.Contains(f.Reason, "omniscient above hist-pagerank-zero") {
+		t.Errorf("%+v; want the same trend, omniscient's 3 pairs with history reversed and its 6 others set aside", f)
+	}
+}
