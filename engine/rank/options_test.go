@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"bytes"
 	"errors"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
+	"github.com/crawlsim/crawlsim/engine/graphio"
 	"pgregory.net/rapid"
 )
 
@@ -87,5 +89,84 @@ func TestCheckTransposeArcsSamplesLargeGraphs(t *testing.T) {
 	want := "transpose is not the graph's: page 0 links to page 1 in the graph, but page 1 does not link to page 0 in the transpose"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("err = %v, want one containing %q", err, want)
+	}
+}
+
+// inPlace returns g written as a BVGraph and read in place from bytes
+// named name, and those bytes, which the test may change after the
+// checking pass, as a rewritten memory-mapped file is.
+func inPlace(t *testing.T, g *graph.Graph, name string) (*graph.Graph, []byte) {
+	t.Helper()
+	var data, props bytes.Buffer
+	if _, err := graphio.WriteBVGraph(g, &data, nil, &props, graphio.DefaultBVGraphParams()); err != nil {
+		t.Fatal(err)
+	}
+	p, err := graphio.ReadBVGraphProperties(&props, "t.properties")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := data.Bytes()
+	bv, err := graphio.OpenBVGraph(b, name, p, nil, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &graph.Graph{Lists: bv}, b
+}
+
+// TestCheckTransposeDecodingFails: a transpose read in place whose bytes
+// change after it was opened fails to decode during the check; the error
+// is the decoding's, naming the file, not ErrNotTranspose, whichever form
+// the graph is held in (CSR: the degrees are read from the transpose's
+// list heads; a Lists: its lists are decoded for the in-degrees).
+func TestCheckTransposeDecodingFails(t *testing.T) {
+	var arcs [][2]uint32
+	const n = 200
+	for i := range uint32(n) {
+		for _, s := range []uint32{1, 3, 17, 50} {
+			arcs = append(arcs, [2]uint32{i, (i*7 + s) % n})
+		}
+	}
+	g := graphtest.FromArcs(t, n, arcs)
+	for _, held := range []string{"CSR", "Lists"} {
+		for _, fill := range []byte{0x00, 0x5a, 0xff} {
+			tr, data := inPlace(t, g.Transpose(), "t.graph")
+			gg := g
+			if held == "Lists" {
+				gg = graphtest.AsLists(g)
+			}
+			if err := checkTranspose(gg, tr); err != nil {
+				t.Fatalf("%s: the true transpose: %v", held, err)
+			}
+			for k := len(data) / 2; k < len(data); k++ {
+				data[k] = fill
+			}
+			err := checkTranspose(gg, tr)
+			if err == nil || errors.Is(err, ErrNotTranspose) || !strings.Contains(err.Error(), "t.graph") {
+				t.Errorf("%s, second half of t.graph set to %#x: err = %v, want the decoding error of t.graph", held, fill, err)
+			}
+		}
+	}
+}
+
+// TestCheckTransposeGraphDecodingFails: the same of the graph read in
+// place: its decoding error, naming its file, is not ErrNotTranspose.
+func TestCheckTransposeGraphDecodingFails(t *testing.T) {
+	var arcs [][2]uint32
+	const n = 200
+	for i := range uint32(n) {
+		for _, s := range []uint32{1, 3, 17, 50} {
+			arcs = append(arcs, [2]uint32{i, (i*7 + s) % n})
+		}
+	}
+	g := graphtest.FromArcs(t, n, arcs)
+	for _, fill := range []byte{0x00, 0x5a, 0xff} {
+		gg, data := inPlace(t, g, "g.graph")
+		for k := len(data) / 2; k < len(data); k++ {
+			data[k] = fill
+		}
+		err := checkTranspose(gg, g.Transpose())
+		if err == nil || errors.Is(err, ErrNotTranspose) || !strings.Contains(err.Error(), "g.graph") {
+			t.Errorf("second half of g.graph set to %#x: err = %v, want the decoding error of g.graph", fill, err)
+		}
 	}
 }
