@@ -3,6 +3,7 @@ package rank
 import (
 	"bytes"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -90,6 +91,73 @@ func TestCheckTransposeArcsSamplesLargeGraphs(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("err = %v, want one containing %q", err, want)
 	}
+}
+
+// TestCheckTransposeSampledProperty: past transposeSamplePages pages, and
+// past transposeSampleLinks links, the sampled check still accepts every
+// true transpose, held as CSR arrays, behind a Lists or packed, with
+// self-loops, dangling pages and pages with many links; and it refuses a
+// transpose missing a link of page 0, the first page it samples, with the
+// degrees kept (the link moved to another source).
+func TestCheckTransposeSampledProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(transposeSamplePages+1, 3*transposeSamplePages).Draw(t, "pages")
+		m := rapid.IntRange(0, 2*transposeSampleLinks).Draw(t, "arcs")
+		r := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 0))
+		arcs := make([][2]uint32, m)
+		for k := range arcs {
+			src := uint32(r.IntN(n))
+			if r.IntN(4) == 0 {
+				src = uint32(r.IntN(8)) // a few pages with many links
+			}
+			arcs[k] = [2]uint32{src, uint32(r.IntN(n))}
+		}
+		g := graphtest.FromArcs(t, n, arcs)
+		tr := g.Transpose()
+		forms := map[string]func(*graph.Graph) *graph.Graph{
+			"CSR":    func(g *graph.Graph) *graph.Graph { return g },
+			"Lists":  graphtest.AsLists,
+			"Packed": func(g *graph.Graph) *graph.Graph { return graphtest.Packed(t, g) },
+		}
+		for gf, fg := range forms {
+			for tf, ft := range forms {
+				if err := checkTranspose(fg(g), ft(tr)); err != nil {
+					t.Fatalf("graph %s, transpose %s: the true transpose: %v", gf, tf, err)
+				}
+			}
+		}
+		// The impostor has the graph's link 0 → j as s → j, which the
+		// graph lacks, and its link s → k as 0 → k, which it lacks too:
+		// every degree stays the graph's.
+		out0 := g.Out(0)
+		if len(out0) == 0 {
+			return
+		}
+		j := out0[rapid.IntRange(0, len(out0)-1).Draw(t, "j")]
+		s := uint32(rapid.IntRange(1, n-1).Draw(t, "s"))
+		sOut := g.Out(s)
+		if len(sOut) == 0 || slices.Contains(g.Out(s), j) {
+			return
+		}
+		k := sOut[rapid.IntRange(0, len(sOut)-1).Draw(t, "k")]
+		if slices.Contains(out0, k) {
+			return
+		}
+		var moved [][2]uint32
+		for _, a := range arcsOf(tr) {
+			switch a {
+			case [2]uint32{j, 0}:
+				a = [2]uint32{j, s}
+			case [2]uint32{k, s}:
+				a = [2]uint32{k, 0}
+			}
+			moved = append(moved, a)
+		}
+		impostor := graphtest.FromArcs(t, n, moved)
+		if err := checkTranspose(g, impostor); !errors.Is(err, ErrNotTranspose) {
+			t.Fatalf("0 → %d moved to %d → %d, %d → %d to 0 → %d: err = %v, want ErrNotTranspose", j, s, j, s, k, k, err)
+		}
+	})
 }
 
 // inPlace returns g written as a BVGraph and read in place from bytes
