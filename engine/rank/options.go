@@ -144,6 +144,20 @@ var ErrNotTranspose = errors.New("transpose is not the graph's")
 // sample of g's pages (checkTransposeArcs). Passing g itself by mistake is
 // caught unless g is symmetric, when g is its own transpose.
 func checkTranspose(g, transpose *graph.Graph) error {
+	return checkTransposeWith(g, transpose, nil)
+}
+
+// checkTransposeWith is checkTranspose calling cancel (Options.Cancel),
+// when not nil, every pollPages pages of its passes, and returning its
+// error: a pass decodes every list of a transpose read in place, tens of
+// seconds at a billion links.
+func checkTransposeWith(g, transpose *graph.Graph, cancel func() error) error {
+	poll := func(i int) error {
+		if cancel != nil && i%pollPages == 0 {
+			return cancel()
+		}
+		return nil
+	}
 	if err := transpose.Validate(); err != nil {
 		return fmt.Errorf("rank: transpose: %w", err)
 	}
@@ -157,14 +171,22 @@ func checkTranspose(g, transpose *graph.Graph) error {
 		// (packed in memory where the graph is read in place), rather
 		// than decode every list of the graph once more for this check.
 		out := make([]uint32, n)
-		if err := transpose.ForEachList(func(_ uint32, list []uint32) {
-			for _, t := range list {
+		s := transpose.Successors()
+		for i := range n {
+			if err := poll(i); err != nil {
+				return err
+			}
+			for _, t := range s.Out(uint32(i)) {
 				out[t]++
 			}
-		}); err != nil {
+		}
+		if err := s.Err(); err != nil {
 			return fmt.Errorf("rank: reading the transpose: %w", err)
 		}
 		for j := range n {
+			if err := poll(j); err != nil {
+				return err
+			}
 			if c := g.OutDegree(uint32(j)); c != int(out[j]) {
 				if err := decodeErr(g, uint32(j)); err != nil {
 					return fmt.Errorf("rank: reading the graph: %w", err)
@@ -176,6 +198,9 @@ func checkTranspose(g, transpose *graph.Graph) error {
 	}
 	in := g.InDegrees()
 	for i := range n {
+		if err := poll(i); err != nil {
+			return err
+		}
 		if c := transpose.OutDegree(uint32(i)); c != int(in[i]) {
 			if err := decodeErr(transpose, uint32(i)); err != nil {
 				return fmt.Errorf("rank: reading the transpose: %w", err)

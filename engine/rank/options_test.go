@@ -160,6 +160,52 @@ func TestCheckTransposeSampledProperty(t *testing.T) {
 	})
 }
 
+// readCountingLists counts the lists and degrees read of a graph's Lists.
+type readCountingLists struct {
+	graph.Lists
+	reads *int
+}
+
+func (l readCountingLists) OutDegree(i uint32) int { *l.reads++; return l.Lists.OutDegree(i) }
+
+func (l readCountingLists) NewCursor() graph.Cursor {
+	return readCountingCursor{l.Lists.NewCursor(), l.reads}
+}
+
+type readCountingCursor struct {
+	graph.Cursor
+	reads *int
+}
+
+func (c readCountingCursor) Out(i uint32) []uint32 { *c.reads++; return c.Cursor.Out(i) }
+
+// TestNewPageRankCancelsTheTransposeCheck: NewPageRank's check of a
+// given transpose, which decodes every list of a transpose read in place,
+// calls Options.Cancel every pollPages pages as its other passes do, and
+// stops with its error, whether the graph is held as CSR arrays (the
+// transpose's degrees are read) or behind a Lists (its lists are).
+func TestNewPageRankCancelsTheTransposeCheck(t *testing.T) {
+	const n = 3 * pollPages
+	arcs := make([][2]uint32, n)
+	for i := range uint32(n) {
+		arcs[i] = [2]uint32{i, (i + 1) % n}
+	}
+	g := graphtest.FromArcs(t, n, arcs)
+	stop := errors.New("stopped")
+	for _, held := range []string{"CSR", "Lists"} {
+		gg := g
+		if held == "Lists" {
+			gg = graphtest.AsLists(g)
+		}
+		reads := 0
+		tr := &graph.Graph{Lists: readCountingLists{graphtest.AsLists(g.Transpose()).Lists, &reads}}
+		_, err := NewPageRank(gg, tr, Options{Cancel: func() error { return stop }})
+		if !errors.Is(err, stop) || reads > pollPages {
+			t.Errorf("%s: cancelled at once: err = %v after %d of the transpose's %d pages read, want %v before %d", held, err, reads, n, stop, pollPages)
+		}
+	}
+}
+
 // inPlace returns g written as a BVGraph and read in place from bytes
 // named name, and those bytes, which the test may change after the
 // checking pass, as a rewritten memory-mapped file is.
