@@ -387,12 +387,18 @@ func (c *bvCursor) decodeAt(x, slot uint64) ([]uint32, error) {
 		return nil, d.errorAt(start, x, start, "outdegree %d exceeds the number of pages %d", deg, d.n)
 	}
 	if deg == 0 {
+		if err := c.endsAt(x, start); err != nil {
+			return nil, err
+		}
 		l := ring.take(slot, 0)
 		ring.nodes[slot] = int64(x)
 		return l, nil
 	}
 	copied, intervals, residuals, err := d.decodeParts(x, deg, start)
 	if err != nil {
+		return nil, err
+	}
+	if err := c.endsAt(x, start); err != nil {
 		return nil, err
 	}
 	ring.room(slot, x, deg)
@@ -402,4 +408,15 @@ func (c *bvCursor) decodeAt(x, slot uint64) ([]uint32, error) {
 	}
 	ring.nodes[slot] = int64(x)
 	return dst, nil
+}
+
+// endsAt checks that the list of node x, at bit start, ended where the
+// next begins, as the checking pass found it: a list that decodes to
+// another length was rewritten since (the bytes of a mapped file
+// changed), and its links are not the graph's.
+func (c *bvCursor) endsAt(x, start uint64) error {
+	if end := c.dec.r.pos; end != c.g.positions[x+1] {
+		return c.dec.errorAt(start, x, start, "the list ends at bit %d, but the next list starts at bit %d: the file changed since it was opened", end, c.g.positions[x+1])
+	}
+	return nil
 }

@@ -454,3 +454,41 @@ func TestCursorRingKeepsLongListsWithinItsLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestInPlaceRewrittenListIsAnError: bytes of the .graph rewritten after
+// the checking pass (a mapped file changed) make a cursor report an error
+// naming the file for every list that now decodes to another length: a
+// list of 0xff bytes decodes as an empty list, which used to pass as the
+// page's. The lists before the rewritten bytes decode as encoded.
+func TestInPlaceRewrittenListIsAnError(t *testing.T) {
+	lists := make([][]uint32, 60)
+	for x := range lists {
+		for _, s := range []uint32{1, 2, 3, 11, 29} {
+			lists[x] = append(lists[x], (uint32(x)+s)%60)
+		}
+		slices.Sort(lists[x])
+	}
+	for _, cfg := range bvTestConfigs {
+		for _, fill := range []byte{0x00, 0xff} {
+			g := openInPlace(t, lists, cfg, false)
+			mid := len(g.data) / 2
+			for k := mid; k < len(g.data); k++ {
+				g.data[k] = fill
+			}
+			for x := range uint32(len(lists)) {
+				c := g.NewCursor() // of its own: a cursor that failed stays failed
+				got, err := c.Out(x), c.Err()
+				switch {
+				case g.positions[x+1] <= uint64(mid)*8:
+					if err != nil || !slices.Equal(got, lists[x]) {
+						t.Fatalf("%+v, fill %#x: page %d before the rewritten bytes: %v, %v, want %v", cfg, fill, x, got, err, lists[x])
+					}
+				case g.positions[x] >= uint64(mid)*8:
+					if err == nil || !strings.Contains(err.Error(), "t.graph") {
+						t.Fatalf("%+v, fill %#x: page %d, rewritten: %v, %v, want an error naming t.graph", cfg, fill, x, got, err)
+					}
+				}
+			}
+		}
+	}
+}

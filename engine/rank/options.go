@@ -144,6 +144,20 @@ var ErrNotTranspose = errors.New("transpose is not the graph's")
 // sample of g's pages (checkTransposeArcs). Passing g itself by mistake is
 // caught unless g is symmetric, when g is its own transpose.
 func checkTranspose(g, transpose *graph.Graph) error {
+	return checkTransposeWith(g, transpose, nil)
+}
+
+// checkTransposeWith is checkTranspose calling cancel (Options.Cancel),
+// when not nil, every pollPages pages of its passes, and returning its
+// error: a pass decodes every list of a transpose read in place, tens of
+// seconds at a billion links.
+func checkTransposeWith(g, transpose *graph.Graph, cancel func() error) error {
+	poll := func(i int) error {
+		if cancel != nil && i%pollPages == 0 {
+			return cancel()
+		}
+		return nil
+	}
 	if err := transpose.Validate(); err != nil {
 		return fmt.Errorf("rank: transpose: %w", err)
 	}
@@ -156,9 +170,27 @@ func checkTranspose(g, transpose *graph.Graph) error {
 		// Count along the transpose, which PageRank reads in every sweep
 		// (packed in memory where the graph is read in place), rather
 		// than decode every list of the graph once more for this check.
-		out := transpose.InDegrees()
+		out := make([]uint32, n)
+		s := transpose.Successors()
+		for i := range n {
+			if err := poll(i); err != nil {
+				return err
+			}
+			for _, t := range s.Out(uint32(i)) {
+				out[t]++
+			}
+		}
+		if err := s.Err(); err != nil {
+			return fmt.Errorf("rank: reading the transpose: %w", err)
+		}
 		for j := range n {
+			if err := poll(j); err != nil {
+				return err
+			}
 			if c := g.OutDegree(uint32(j)); c != int(out[j]) {
+				if err := decodeErr(g, uint32(j)); err != nil {
+					return fmt.Errorf("rank: reading the graph: %w", err)
+				}
 				return fmt.Errorf("rank: %w: page %d has %d out-links in the graph but %d in-links in the transpose", ErrNotTranspose, j, c, out[j])
 			}
 		}
@@ -166,11 +198,28 @@ func checkTranspose(g, transpose *graph.Graph) error {
 	}
 	in := g.InDegrees()
 	for i := range n {
+		if err := poll(i); err != nil {
+			return err
+		}
 		if c := transpose.OutDegree(uint32(i)); c != int(in[i]) {
+			if err := decodeErr(transpose, uint32(i)); err != nil {
+				return fmt.Errorf("rank: reading the transpose: %w", err)
+			}
 			return fmt.Errorf("rank: %w: page %d has %d in-links in the graph but %d out-links in the transpose", ErrNotTranspose, i, in[i], c)
 		}
 	}
 	return checkTransposeArcs(g, transpose)
+}
+
+// decodeErr returns the error of decoding page i's list of g, or nil (on
+// CSR arrays, always): a degree read from a list's head that differs from
+// the other graph's may be the sign of a list that no longer decodes (a
+// memory-mapped file rewritten after it was opened), which the error
+// reports rather than a transpose that is not the graph's.
+func decodeErr(g *graph.Graph, i uint32) error {
+	s := g.Successors()
+	s.Out(i)
+	return s.Err()
 }
 
 // The sample of checkTransposeArcs: at most this many pages of the graph,
@@ -207,15 +256,24 @@ func checkTransposeArcs(g, transpose *graph.Graph) error {
 		links += len(list)
 		for _, j := range list {
 			if _, found := slices.BinarySearch(in.Out(j), i); !found {
-				if err := errors.Join(out.Err(), in.Err()); err != nil {
-					return fmt.Errorf("rank: checking the transpose: %w", err)
+				if err := listsErr(&out, &in); err != nil {
+					return err
 				}
 				return fmt.Errorf("rank: %w: page %d links to page %d in the graph, but page %d does not link to page %d in the transpose", ErrNotTranspose, i, j, j, i)
 			}
 		}
 	}
-	if err := errors.Join(out.Err(), in.Err()); err != nil {
-		return fmt.Errorf("rank: checking the transpose: %w", err)
+	return listsErr(&out, &in)
+}
+
+// listsErr returns the first decoding error of the graph's lists, out, or
+// else of the transpose's, in, saying which one failed.
+func listsErr(out, in *graph.Successors) error {
+	if err := out.Err(); err != nil {
+		return fmt.Errorf("rank: reading the graph: %w", err)
+	}
+	if err := in.Err(); err != nil {
+		return fmt.Errorf("rank: reading the transpose: %w", err)
 	}
 	return nil
 }

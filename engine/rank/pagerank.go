@@ -210,7 +210,7 @@ func newPageRank(g, transpose *graph.Graph, opt Options, size int) (*PageRank, e
 	if transpose == nil && n > maxLayoutPages && !push {
 		transpose = g.Transpose()
 	} else if transpose != nil {
-		if err := checkTranspose(g, transpose); err != nil {
+		if err := checkTransposeWith(g, transpose, opt.Cancel); err != nil {
 			return nil, err
 		}
 	}

@@ -188,7 +188,7 @@ func gainText(first, second float64) string {
 		if x == 0 {
 			return "+" + format(0) // not -0
 		}
-		if x > 0 {
+		if x > 0 && !math.IsInf(x, 1) { // +Inf is written "+Inf"
 			return "+" + format(x)
 		}
 		return format(x)

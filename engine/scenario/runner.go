@@ -138,6 +138,11 @@ func New(s Scenario, env Env) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
+	if spec.File != "" {
+		// refused before the graph and its importance, which it does
+		// not need, cost the page minutes
+		return nil, unreadSeedFile(spec)
+	}
 	if err := checkImportanceFile(ns, env); err != nil {
 		return nil, err
 	}

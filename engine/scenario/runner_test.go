@@ -770,3 +770,16 @@ func TestStagesStopSoonAfterCancel(t *testing.T) {
 		})
 	}
 }
+
+// TestNewRefusesSeedListFile: list:FILE, which a run cannot read (see
+// TestSeedListFileIsNotALabel), is refused by New, before the graph is
+// generated or loaded and its PageRank computed, which on the page took
+// as long as the graph is large before the seeds field was named.
+func TestNewRefusesSeedListFile(t *testing.T) {
+	s := Scenario{Graph: Source{Generate: &Generate{Pages: 2_000_000, Seed: 1}}, Seeds: "list:b", Strategies: []Strategy{{ID: "bfs"}}}
+	r, err := New(s, Env{})
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Field != "seeds" || r != nil {
+		t.Fatalf("New: runner %v, error %v; want no runner and the seeds field's error", r != nil, err)
+	}
+}

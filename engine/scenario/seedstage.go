@@ -66,9 +66,6 @@ type seedStage struct {
 
 // choose selects the seeds of a spec that is not community.
 func (st *seedStage) choose() (int64, error) {
-	if st.spec.File != "" {
-		return 0, unreadSeedFile(st.spec)
-	}
 	g := st.graph.g
 	n := g.NumNodes()
 	opt := seeds.Options{
@@ -91,11 +88,11 @@ func (st *seedStage) choose() (int64, error) {
 }
 
 // unreadSeedFile is the error of a seed set list:FILE (seeds.Spec.File)
-// that reaches a run: the command line reads the file before and gives
-// the run its items, so the run is the page's, which reads no seed file.
-// list:FILE means the same everywhere; the error says how to seed the
-// page of that label instead, as the command line's does when the file
-// is missing.
+// given to a run, which New refuses: the command line reads the file
+// before and gives the run its items, so the run is the page's, which
+// reads no seed file. list:FILE means the same everywhere; the error says
+// how to seed the page of that label instead, as the command line's does
+// when the file is missing.
 func unreadSeedFile(spec seeds.Spec) error {
 	label := seeds.Spec{Kind: seeds.List, Items: []string{spec.File}}
 	return &FieldError{Field: "seeds", Message: fmt.Sprintf(

@@ -75,6 +75,11 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	if err != nil {
 		return err
 	}
+	if f.tr != "" && sc.Graph.File == "" {
+		// The transpose of a generated graph is built with it; one read
+		// from a file would go unused.
+		return usagef("-transpose %s: the graph is generated, and its PageRank transposes it; -transpose goes with a graph file", f.tr)
+	}
 	if err := f.checkOutputs(e, sc, set); err != nil {
 		return err
 	}

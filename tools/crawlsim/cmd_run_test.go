@@ -675,3 +675,21 @@ func TestRefreshErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRunTransposeNeedsAGraphFile: -transpose beside a generated graph,
+// whose PageRank transposes the graph itself, is refused rather than
+// ignored, whether the transpose is right or not.
+func TestRunTransposeNeedsAGraphFile(t *testing.T) {
+	dir := t.TempDir()
+	g := filepath.Join(dir, "g.graph")
+	if _, errOut, status := crawlsim(t, "gen", "-n", "300", "-o", g); status != 0 {
+		t.Fatalf("gen: status %d, %s", status, errOut)
+	}
+	checkFails(t, 2, []string{"run", "-n", "300", "-budget", "10", "-transpose", g},
+		"-transpose "+g+": the graph is generated")
+	scenarioFile := filepath.Join(dir, "s.json")
+	if err := os.WriteFile(scenarioFile, []byte(`{"graph":{"generate":{"pages":300}},"budget":10}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkFails(t, 2, []string{"run", "-scenario", scenarioFile, "-transpose", g}, "-transpose goes with a graph file")
+}
