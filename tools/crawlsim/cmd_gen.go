@@ -275,7 +275,7 @@ func registerGeneratorFlags(fs *flag.FlagSet, prefix, seedName, seedNote string)
 	fs.Float64Var(&p.HostSizeExponent, "host-exp", d.HostSizeExponent, prefix+"Zipf exponent `EXP` of the host sizes")
 	fs.Float64Var(&p.OutDegreeExponent, "degree-exp", d.OutDegreeExponent, prefix+"power-law exponent `EXP` of the out-degree tail")
 	fs.Float64Var(&p.CopyProbability, "copy", d.CopyProbability, prefix+"probability `P` that a link copies an earlier page's target, in [0,1]")
-	fs.Uint64Var(&p.Seed, seedName, model.DefaultRandomSeed, prefix+"random `SEED` of the generator ("+seedNote+")")
+	seedVar(fs, &p.Seed, seedName, model.DefaultRandomSeed, prefix+"random `SEED` of the generator ("+seedNote+")")
 	return g
 }
 

@@ -57,7 +57,8 @@ of computing PageRank again.`,
 			*maxIter = rank.DefaultMaxIterations
 			fs.Var(wholeFlag{maxIter}, "max-iter", "stop after `N` iterations at most (up to 100,000)")
 			seedSpec := fs.String("seeds", "", "personalized PageRank trusting these pages: `SPEC` is top-pagerank:K, random:K, community:K (needs hosts), host-roots (needs hosts), list:ID,ID,... (ids or URLs; quote an item with a comma), list:FILE (one id or URL per line, # comments) or ID,ID,...")
-			randomSeed := fs.Uint64("seed", model.DefaultRandomSeed, "random `SEED` of -seeds random:K")
+			randomSeed := new(uint64)
+			seedVar(fs, randomSeed, "seed", model.DefaultRandomSeed, "random `SEED` of -seeds random:K")
 			hits := fs.Bool("hits", false, "compute HITS hubs and authorities instead of PageRank")
 			hitsIter := new(int)
 			*hitsIter = rank.DefaultHITSIterations

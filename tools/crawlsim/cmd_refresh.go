@@ -54,7 +54,7 @@ comes from the flags or from -scenario FILE (flags override its fields).`,
 			fs.Float64Var(&f.migrantBytes, "migrant-bytes", *d.MigrantBytes, "`BYTES` of a migrant sent to a site")
 			f.p.Samples = d.Samples
 			fs.Var(wholeFlag{&f.p.Samples}, "samples", "`N` points of the series over time (-csv, -svg)")
-			fs.Uint64Var(&f.p.Seed, "seed", model.DefaultRandomSeed, "random `SEED` of the sites, their changes and their users")
+			seedVar(fs, &f.p.Seed, "seed", model.DefaultRandomSeed, "random `SEED` of the sites, their changes and their users")
 			fs.Float64Var(&f.p.Regulation.Initial, "t0", g.Initial, "first interval of every site, and the fixed policy's (`TIME`)")
 			fs.Float64Var(&f.p.Regulation.Min, "tmin", g.Min, "shortest interval (`TIME`)")
 			fs.Float64Var(&f.p.Regulation.Max, "tmax", g.Max, "longest interval (`TIME`)")

@@ -70,7 +70,7 @@ files are written, and reproduce says which; no other file is touched.
 			f.pages = reproduce.DefaultPages
 			fs.Var(wholeFlag{&f.pages}, "n", "`PAGES` of the generated web when no GRAPH is given")
 			fs.Var(wholeFlag64{&f.budget}, "budget", "download at most `N` pages per crawl, for paper 000, whose findings compare crawls download by download (0: until the frontier is empty)")
-			fs.Uint64Var(&f.seed, "random-seed", model.DefaultRandomSeed, "`SEED` of every random choice of the runs")
+			seedVar(fs, &f.seed, "random-seed", model.DefaultRandomSeed, "`SEED` of every random choice of the runs")
 			fs.StringVar(&f.dir, "o", "", "write report.md, the scenario files and the charts into `DIR` (made when missing; the files an earlier reproduce wrote there that the new report does not name are removed)")
 			fs.BoolVar(&f.asJSON, "json", false, "print the tables and the findings with their verdicts as JSON instead of text")
 			return func(ctx context.Context, e *env, args []string) error {

@@ -47,7 +47,7 @@ inside a run.`,
 			fs.Var(wholeFlag{&f.members}, "members", "with -size: `N` pages added per side and round")
 			f.iterations = 60
 			fs.Var(wholeFlag{&f.iterations}, "iterations", "HITS `ITERATIONS` per round (up to 100,000)")
-			fs.Uint64Var(&f.rseed, "random-seed", model.DefaultRandomSeed, "`SEED` of the hub chosen in each core, the random seed set and the distance samples")
+			seedVar(fs, &f.rseed, "random-seed", model.DefaultRandomSeed, "`SEED` of the hub chosen in each core, the random seed set and the distance samples")
 			f.samples = seeds.DefaultDistanceSamples
 			fs.Var(wholeFlag{&f.samples}, "samples", "breadth-first searches from `N` random pages that estimate the average connected distance")
 			fs.StringVar(&f.prev, "previous", "", "older snapshot `FILE` of the graph: extract seeds from it and try them on GRAPH (pages matched by URL, else by id)")
@@ -55,7 +55,7 @@ inside a run.`,
 			ev := gen.DefaultEvolveParams()
 			fs.BoolVar(&f.evolve, "evolve", false, fmt.Sprintf("take GRAPH as the older snapshot and evaluate on its evolution (%g%% new pages, %g%% removed, %g%% new links, %g%% removed, as run -evolve)",
 				100*ev.NewPages, 100*ev.RemovedPages, 100*ev.NewLinks, 100*ev.RemovedLinks))
-			fs.Uint64Var(&f.evoSeed, "evolve-seed", model.DefaultRandomSeed, "random `SEED` of -evolve")
+			seedVar(fs, &f.evoSeed, "evolve-seed", model.DefaultRandomSeed, "random `SEED` of -evolve")
 			fs.StringVar(&f.out, "o", "", "write the seeds to `FILE`, one per line (URLs, or the file's ids), for -seeds list:FILE")
 			fs.StringVar(&f.svgOut, "svg", "", "write the per-depth charts to `FILE` (SVG, two panels)")
 			fs.BoolVar(&f.asJSON, "json", false, "print the whole result as JSON instead of tables")

@@ -127,7 +127,7 @@ func registerRunFlags(fs *flag.FlagSet) *runFlags {
 		case *int64:
 			fs.Var(wholeFlag64{p}, fl.name, fl.help)
 		case *uint64:
-			fs.Uint64Var(p, fl.name, *p, fl.help)
+			seedVar(fs, p, fl.name, *p, fl.help)
 		case *float64:
 			fs.Float64Var(p, fl.name, *p, fl.help)
 		}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -37,4 +39,46 @@ func TestBudgetInENotation(t *testing.T) {
 	checkFails(t, 2, []string{"run", "-n", "300", "-budget", "1.5"}, "-budget 1.5: expected a whole number")
 	checkFails(t, 2, []string{"run", "-n", "300", "-budget", "1e99"}, "-budget 1e99: out of range for a whole number")
 	checkFails(t, 2, []string{"run", "-n", "300", "-budget", "-1e2"}, "-budget: -100 is negative")
+}
+
+// TestNumbersAreDecimal: every whole-number flag reads decimal digits, as
+// a scenario file and the page's fields read them (formcheck): "010" is
+// 10 and "0x10" is refused. The flag package's int and uint64 flags read
+// "010" as octal 8 and "0x10" as 16, so that -random-seed 010 ran another
+// crawl than the page's random seed 010.
+func TestNumbersAreDecimal(t *testing.T) {
+	dir := t.TempDir()
+	out := mustRun(t, "gen", "-n", "010", "-o", dir+"/g.edges")
+	if want := "10 pages"; !strings.Contains(out, want) {
+		t.Errorf("gen -n 010: %q; want %q", out, want)
+	}
+	checkFails(t, 2, []string{"gen", "-n", "0x10", "-o", dir + "/h.edges"}, "-n 0x10: expected a whole number")
+	for _, c := range [][]string{
+		{"gen", "-seed", "0x10", "-o", dir + "/h.edges"},
+		{"run", "-random-seed", "0x10"},
+		{"rank", "-seed", "0o7", dir + "/g.edges"},
+		{"seeds", "-random-seed", "0b1", dir + "/g.edges"},
+		{"refresh", "-seed", "1e2"},
+		{"reproduce", "-random-seed", "0x1", "004"},
+	} {
+		checkFails(t, 2, c, c[0]+": "+c[1]+" "+c[2]+": expected a whole number, 0 or more")
+	}
+	var seed uint64
+	f := seedFlag{&seed}
+	for s, want := range map[string]uint64{"010": 10, "0": 0, "18446744073709551615": 1<<64 - 1} {
+		if err := f.Set(s); err != nil || seed != want {
+			t.Errorf("seed %q: %d, %v; want %d", s, seed, err, want)
+		}
+	}
+	if err := f.Set("18446744073709551616"); err == nil || err.Error() != "value out of range" {
+		t.Errorf("seed 2^64: %v; want value out of range", err)
+	}
+	mustRun(t, "run", "-n", "300", "-strategies", "random", "-random-seed", "010", "-o", dir+"/a.json")
+	a, err := os.ReadFile(dir + "/a.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`"random_seed":\s*10,`).Match(a) {
+		t.Errorf("run -random-seed 010 did not run seed 10:\n%.600s", a)
+	}
 }
