@@ -20,8 +20,8 @@ const countryTolerance = 0.005
 // for the graph.
 func countryOrder(claim string, labels []string, published, ours []float64, aside func(i, j int) bool, reason, known string) Finding {
 	v, p := OrderPairsAside(published, ours, countryTolerance, aside)
-	f := Finding{Figure: "Table 2", Claim: claim, Published: orderText(labels, published),
-		Ours: orderText(labels, ours) + " (" + p.String() + setAsideText(labels, p) + ")", Verdict: v, Reason: reason}
+	f := Finding{Figure: "Table 2", Claim: claim, Published: orderText(labels, published, 0),
+		Ours: orderText(labels, ours, countryTolerance) + " (" + p.String() + setAsideText(labels, p) + ")", Verdict: v, Reason: reason}
 	if v != SameOrder && v != NotRun {
 		f.Reason = joinReasons(reason, known, reversedText(labels, published, ours, countryTolerance, aside, "above"))
 	}

@@ -639,8 +639,8 @@ func trustShareFinding(r *scenario.Result, pages int64) Finding {
 // pairs counted beside crawlsim's order.
 func orderFinding(figure, claim string, labels []string, published, ours []float64) Finding {
 	v, p := OrderPairs(published, ours, 0, nil)
-	f := Finding{Figure: figure, Claim: claim, Published: orderText(labels, negate(published)),
-		Ours: orderText(labels, negate(ours)) + " (" + p.String() + ")", Verdict: v}
+	f := Finding{Figure: figure, Claim: claim, Published: orderText(labels, negate(published), 0),
+		Ours: orderText(labels, negate(ours), 0) + " (" + p.String() + ")", Verdict: v}
 	if v == SameTrend || v == Differs {
 		f.Reason = reversedText(labels, negate(published), negate(ours), 0, nil, "in fewer downloads than")
 		if f.Reason == "" {
