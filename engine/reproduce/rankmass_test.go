@@ -104,6 +104,26 @@ func TestTightFindingNamesTheValuesOff(t *testing.T) {
 	}
 }
 
+// TestTightFindingPrintsWhatItOrders: the same trend at twice the
+// downloads to a 0.98 guarantee rests on guaranteed ≤ actual ≤ optimal;
+// a guarantee of 0.99991 below an actual of 0.99998 printed "guaranteed
+// 1.000, actual 1.000, optimal 1.000" (the generated web of 20,000
+// pages), which shows no order. The values print with the decimals that
+// tell them apart.
+func TestTightFindingPrintsWhatItOrders(t *testing.T) {
+	curve := func(v float64) crawl.Curve { return crawl.Curve{K: []int64{0, 10, 20}, Value: []float64{0, 0.99, v}} }
+	g := curve(0.99991)
+	r := &scenario.Result{Reachable: 100, Strategies: []scenario.StrategyResult{
+		{Label: "rankmass", Curve: curve(0.99998), Guarantee: &g,
+			Summary: crawl.Summary{DownloadsTo: []crawl.Threshold{{Level: rankMassLevel, Actual: 5, Guaranteed: 10}}}},
+		{Label: "optimal", Curve: curve(0.99998)},
+	}}
+	f := tightFinding(r)
+	if want := "at 20 downloads: guaranteed 0.9999, actual 1.0000, optimal 1.0000"; f.Verdict != SameTrend || f.Ours != want {
+		t.Errorf("%s: %q, want same trend: %q", f.Verdict, f.Ours, want)
+	}
+}
+
 // TestRunningTimeTiesWithinTheNoise: Table 3's order of scheduling times
 // counts two times within timingNoise as tied. Hollins gave, in two
 // identical runs, 0.001, 0.031, 0.063, 0.085 and 0.226 s (l-neighbor,
