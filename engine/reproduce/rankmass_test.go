@@ -29,6 +29,22 @@ func TestGuaranteeMidwayOnHollins(t *testing.T) {
 	if f.Verdict != Differs || !strings.Contains(f.Ours, "0.1254, 0.1036") || !strings.Contains(f.Reason, "does not grow at ") {
 		t.Errorf("%+v; want differs, naming the point where 0.1254 > 0.1036", f)
 	}
+	if !strings.HasSuffix(f.Ours, " (each for 160, 1,600 seeds)") {
+		t.Errorf("guarantees %q do not say which seed set each is", f.Ours)
+	}
+	early := finding(t, rep, "more seeds collect more actual RankMass early")
+	if !strings.HasPrefix(early.Ours, "at 56 downloads: 160 seeds 0.") || !strings.Contains(early.Ours, ", 1,600 seeds 0.") {
+		t.Errorf("early actual RankMass %q does not say where it is read and which seed set each value is", early.Ours)
+	}
+}
+
+// TestSeedTrustNamesTheSeedSets: Fig. 9's trust of the seeds prints each
+// value after its seed-set size; "0.1448, 0.4090" left the reader to
+// match them with the table's rows.
+func TestSeedTrustNamesTheSeedSets(t *testing.T) {
+	if f := trustFinding([]float64{0.1448, 0.4090}); f.Verdict != SameOrder || f.Ours != "160 seeds 0.1448, 1,600 seeds 0.4090" {
+		t.Errorf("%s: %q, want same order: 160 seeds 0.1448, 1,600 seeds 0.4090", f.Verdict, f.Ours)
+	}
 }
 
 // TestRankMassMissingFindingsOnStanford: each of these findings has a
