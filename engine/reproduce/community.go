@@ -222,7 +222,7 @@ func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
 	depths := max(len(ours.Pages), len(random.Pages))
 	for d := range depths {
 		table.Rows = append(table.Rows, []string{strconv.Itoa(d), model.Count(depthAt(ours.Pages, d)), model.Count(depthAt(random.Pages, d)),
-			sci(depthAt(ours.MeanImportance, d)), sci(depthAt(random.MeanImportance, d))})
+			depthMean(ours.Pages, ours.MeanImportance, d), depthMean(random.Pages, random.MeanImportance, d)})
 	}
 	rep.Tables = append(rep.Tables, table)
 
@@ -407,3 +407,12 @@ func findProfile(ps []seeds.DepthProfile, prefix string) *seeds.DepthProfile {
 
 // sci writes a small value in scientific notation.
 func sci(x float64) string { return strconv.FormatFloat(x, 'e', 2, 64) }
+
+// depthMean writes the mean importance of the pages first reached at depth
+// d (sci), or "—" when no page was: a mean of no pages is not 0.
+func depthMean(pages []int64, mean []float64, d int) string {
+	if depthAt(pages, d) == 0 {
+		return "—"
+	}
+	return sci(depthAt(mean, d))
+}

@@ -171,3 +171,27 @@ func TestNotAboveNamesTheDepths(t *testing.T) {
 		t.Errorf("notAbove = %q, want %q", got, want)
 	}
 }
+
+// TestDepthMeanOfNoPages: on cs-stanford the community seeds reach no
+// page past depth 11, where random seeds still do; the table printed the
+// mean PageRank of those empty depths as 0.00e+00, a value no page has.
+// It prints "—", as crawlsim seeds leaves the cell empty.
+func TestDepthMeanOfNoPages(t *testing.T) {
+	rep := realReport(t, "003", "cs-stanford")
+	empty := 0
+	for _, row := range rep.Tables[0].Rows {
+		for _, c := range [][2]int{{1, 3}, {2, 4}} {
+			if row[c[0]] == "0" {
+				empty++
+				if row[c[1]] != "—" {
+					t.Errorf("depth %s: no page reached, mean %q; want —", row[0], row[c[1]])
+				}
+			} else if row[c[1]] == "—" {
+				t.Errorf("depth %s: %s pages reached, mean —", row[0], row[c[0]])
+			}
+		}
+	}
+	if empty == 0 {
+		t.Errorf("no depth without pages in %v; the test needs one", rep.Tables[0].Rows)
+	}
+}
