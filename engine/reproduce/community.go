@@ -152,7 +152,13 @@ func hubsFinding(sizes [][2]int) Finding {
 		Ours:    fmt.Sprintf("more hubs in %d of %d cores, fewer in %d, as many in %d", p.Agree, len(sizes), p.Reversed, p.Tied),
 		Verdict: orderVerdict(p, true)}
 	if f.Verdict != SameOrder {
-		f.Reason = "crawlsim grows a core from its best authority by one hub and one authority a round, so a core whose density holds to the end has one authority more than hubs; the paper's cores reach 999 hubs by a growth its text does not give"
+		oneMore := 0
+		for _, s := range sizes {
+			if s[1] == s[0]+1 {
+				oneMore++
+			}
+		}
+		f.Reason = fmt.Sprintf("crawlsim grows a core from its best authority by one hub and one authority a round, so a core has one authority more than hubs (%d of %d here) unless no authority is left to add, when hubs alone grow it; the paper's cores reach 999 hubs by a growth its text does not give", oneMore, len(sizes))
 	}
 	return f
 }
