@@ -103,10 +103,11 @@ func pagerankReason(r *scenario.Result, values map[string]float64) string {
 // third of Table 2's 0.50 to 0.67.
 const countryNarrowShare = 1.0 / 3
 
-// spreadReason says when the strategies of Table 2 that are not
-// omniscient lie, with random, within countryNarrowShare of the spread
-// the paper gives them on the same metric (paperSpread): their order then
-// rests on gaps that small.
+// spreadReason says when the strategies of Table 2 that are neither
+// omniscient nor historical lie, with random, within countryNarrowShare
+// of the spread the paper gives them on the same metric (paperSpread):
+// their order then rests on gaps that small. It names the historical
+// strategies it leaves out when values has them.
 func spreadReason(values map[string]float64, paperSpread float64) string {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	n := 0
@@ -118,8 +119,15 @@ func spreadReason(values map[string]float64, paperSpread float64) string {
 	if n < 3 || hi-lo > countryNarrowShare*paperSpread {
 		return ""
 	}
-	return fmt.Sprintf("every strategy but omniscient lies between %s and %s, random included (%s), where the paper's lie %s apart: their order rests on gaps this small",
-		f2(lo), f2(hi), f2(values["random"]), f2(paperSpread))
+	but := "omniscient"
+	for _, f := range countryTable2 {
+		if _, ok := values[f.id]; ok && f.history {
+			but = "omniscient and the historical ones"
+			break
+		}
+	}
+	return fmt.Sprintf("every strategy but %s lies between %s and %s, random included (%s), where the paper's lie %s apart: their order rests on gaps this small",
+		but, f2(lo), f2(hi), f2(values["random"]), f2(paperSpread))
 }
 
 // countrySpread is the spread of Table 2's published values of the

@@ -142,3 +142,19 @@ func TestHistoryGainReadsFromItsValues(t *testing.T) {
 		t.Errorf("%s: %q, want same order: %q", f.Verdict, f.Ours, want)
 	}
 }
+
+// TestSpreadReasonLeavesOutHistory: the spread of Table 2's strategies
+// leaves out the historical ones, and says so when they are in the order:
+// with a previous snapshot of hollins they ranked at 0.68 beside "every
+// strategy but omniscient lies between 0.57 and 0.62".
+func TestSpreadReasonLeavesOutHistory(t *testing.T) {
+	values := map[string]float64{"random": 0.59, "bfs": 0.57, "opic": 0.57, "larger-sites-first": 0.57, "backlink": 0.57,
+		"batch-pagerank": 0.62, "partial-pagerank": 0.62, "omniscient": 0.68}
+	if got := spreadReason(values, 0.17); !strings.HasPrefix(got, "every strategy but omniscient lies between 0.57 and 0.62,") {
+		t.Errorf("without history: %q", got)
+	}
+	values["hist-pagerank-zero"] = 0.68
+	if got := spreadReason(values, 0.17); !strings.HasPrefix(got, "every strategy but omniscient and the historical ones lies between 0.57 and 0.62,") {
+		t.Errorf("with history: %q", got)
+	}
+}
