@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"pgregory.net/rapid"
 )
 
@@ -195,5 +196,17 @@ func TestDepthMeanOfNoPages(t *testing.T) {
 	}
 	if empty == 0 {
 		t.Errorf("no depth without pages in %v; the test needs one", rep.Tables[0].Rows)
+	}
+}
+
+// TestCoreShareNotRunQuotesThePaperAlike: without community seeds the
+// core distances are not run, and the paper's side reads as when they
+// run; it read "mean 7.15; diameter 14.9", the paper's word for what
+// the claim calls the average connected distance.
+func TestCoreShareNotRunQuotesThePaperAlike(t *testing.T) {
+	f := coreShareFinding(nil, model.Evaluation{}, false)
+	want := `core distances 1-13, mean 7.15; average connected distance 14.9 (the paper's "diameter", section 3.2.2): 0.48`
+	if f.Verdict != NotRun || f.Published != want {
+		t.Errorf("%s: paper %q, want not run: %q", f.Verdict, f.Published, want)
 	}
 }
