@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // This file reads crawlsim's importance format and dispatches the others
@@ -151,8 +152,8 @@ func readCrawlsimImportance(br *bufio.Reader, name string, g *graph.Graph, graph
 		return nil, err
 	}
 	if n != uint64(g.NumNodes()) || m != uint64(g.NumArcs()) || fp != gfp {
-		return nil, fileError(name, "the importance vector is of another graph (%d pages, %d links, fingerprint %016x), not of %s (%d pages, %d links, fingerprint %016x)",
-			n, m, fp, graphName, g.NumNodes(), g.NumArcs(), gfp)
+		return nil, fileError(name, "the importance vector is of another graph (%s pages, %s links, fingerprint %016x), not of %s (%s pages, %s links, fingerprint %016x): give the graph it was computed on, or compute this one's (crawlsim rank -o NAME.imp GRAPH)",
+			model.Count(n), model.Count(m), fp, graphName, model.Count(g.NumNodes()), model.Count(g.NumArcs()), gfp)
 	}
 	v.Damping = math.Float64frombits(le.Uint64(h[impAtDamping:]))
 	v.Tolerance = math.Float64frombits(le.Uint64(h[impAtTolerance:]))

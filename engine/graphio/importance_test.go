@@ -68,7 +68,7 @@ func TestImportanceOfAnotherGraph(t *testing.T) {
 	b := impBytes(t, g, v)
 	other := rtFromLists(t, [][]uint32{{1, 3}, {2}, {0}, {}})
 	_, err := ReadImportance(bytes.NewReader(b), "v.imp", other, "other.csr")
-	want := fmt.Sprintf("v.imp: the importance vector is of another graph (4 pages, 4 links, fingerprint %016x), not of other.csr (4 pages, 4 links, fingerprint %016x)",
+	want := fmt.Sprintf("v.imp: the importance vector is of another graph (4 pages, 4 links, fingerprint %016x), not of other.csr (4 pages, 4 links, fingerprint %016x): give the graph it was computed on, or compute this one's (crawlsim rank -o NAME.imp GRAPH)",
 		Fingerprint(g), Fingerprint(other))
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)

@@ -152,7 +152,13 @@ func hubsFinding(sizes [][2]int) Finding {
 		Ours:    fmt.Sprintf("more hubs in %d of %d cores, fewer in %d, as many in %d", p.Agree, len(sizes), p.Reversed, p.Tied),
 		Verdict: orderVerdict(p, true)}
 	if f.Verdict != SameOrder {
-		f.Reason = "crawlsim grows a core from its best authority by one hub and one authority a round, so a core whose density holds to the end has one authority more than hubs; the paper's cores reach 999 hubs by a growth its text does not give"
+		oneMore := 0
+		for _, s := range sizes {
+			if s[1] == s[0]+1 {
+				oneMore++
+			}
+		}
+		f.Reason = fmt.Sprintf("crawlsim grows a core from its best authority by one hub and one authority a round, so a core has one authority more than hubs (%d of %d here) unless no authority is left to add, when hubs alone grow it; the paper's cores reach 999 hubs by a growth its text does not give", oneMore, len(sizes))
 	}
 	return f
 }
@@ -222,7 +228,7 @@ func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
 	depths := max(len(ours.Pages), len(random.Pages))
 	for d := range depths {
 		table.Rows = append(table.Rows, []string{strconv.Itoa(d), model.Count(depthAt(ours.Pages, d)), model.Count(depthAt(random.Pages, d)),
-			sci(depthAt(ours.MeanImportance, d)), sci(depthAt(random.MeanImportance, d))})
+			depthMean(ours.Pages, ours.MeanImportance, d), depthMean(random.Pages, random.MeanImportance, d)})
 	}
 	rep.Tables = append(rep.Tables, table)
 
@@ -262,16 +268,17 @@ func assessCommunity(in Input, runs []Run, res Results) (*Report, error) {
 // whether the seeds are community seeds.
 func coreShareFinding(r *scenario.Result, ev model.Evaluation, community bool) Finding {
 	c := ev.Cores
+	paper := communityDistances.mean / communityDistances.diameter
+	published := fmt.Sprintf("core distances %v-%v, mean %v; average connected distance %v (the paper's \"diameter\", section 3.2.2): %.2f",
+		communityDistances.min, communityDistances.max, communityDistances.mean, communityDistances.diameter, paper)
 	if !community || c.Pairs == 0 {
 		return Finding{Figure: "section 3.5.2", Claim: "the mean distance between cores, as a share of the graph's average connected distance",
-			Published: fmt.Sprintf("mean %v; diameter %v", communityDistances.mean, communityDistances.diameter), Ours: "not measured",
+			Published: published, Ours: "not measured",
 			Verdict: NotRun, Reason: map[bool]string{true: "no two cores are connected", false: "no community seeds"}[community]}
 	}
 	ratio := c.Mean / ev.AverageDistance
-	paper := communityDistances.mean / communityDistances.diameter
 	f := Finding{Figure: "section 3.5.2", Claim: "the mean distance between cores, as a share of the graph's average connected distance",
-		Published: fmt.Sprintf("core distances %v-%v, mean %v; average connected distance %v (the paper's \"diameter\", section 3.2.2): %.2f",
-			communityDistances.min, communityDistances.max, communityDistances.mean, communityDistances.diameter, paper),
+		Published: published,
 		Ours: fmt.Sprintf("core distances %d-%d, mean %.2f; average connected distance %.2f, estimated from %s sampled pages: %.2f",
 			c.Min, c.Max, c.Mean, ev.AverageDistance, model.Count(ev.DistanceSamples), ratio),
 		Verdict: Matches(paper, ratio, communityShareTolerance)}
@@ -407,3 +414,12 @@ func findProfile(ps []seeds.DepthProfile, prefix string) *seeds.DepthProfile {
 
 // sci writes a small value in scientific notation.
 func sci(x float64) string { return strconv.FormatFloat(x, 'e', 2, 64) }
+
+// depthMean writes the mean importance of the pages first reached at depth
+// d (sci), or "—" when no page was: a mean of no pages is not 0.
+func depthMean(pages []int64, mean []float64, d int) string {
+	if depthAt(pages, d) == 0 {
+		return "—"
+	}
+	return sci(depthAt(mean, d))
+}

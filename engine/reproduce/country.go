@@ -267,8 +267,10 @@ func countryLabels(ours map[string]float64) []string {
 	return ids
 }
 
-// orderText lists labels by decreasing value: "a > b = c".
-func orderText(labels []string, values []float64) string {
+// orderText lists labels by decreasing value, joined by "=" when the
+// values are equal, "≈" when they differ by at most tol (a gap the
+// verdict counts as a tie) and ">" otherwise: "a > b ≈ c = d".
+func orderText(labels []string, values []float64, tol float64) string {
 	idx := make([]int, len(labels))
 	for i := range idx {
 		idx[i] = i
@@ -282,9 +284,12 @@ func orderText(labels []string, values []float64) string {
 	var b strings.Builder
 	for k, i := range idx {
 		if k > 0 {
-			if values[i] == values[idx[k-1]] {
+			switch prev := values[idx[k-1]]; {
+			case values[i] == prev:
 				b.WriteString(" = ")
-			} else {
+			case prev-values[i] <= tol:
+				b.WriteString(" ≈ ")
+			default:
 				b.WriteString(" > ")
 			}
 		}

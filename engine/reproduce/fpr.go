@@ -276,12 +276,13 @@ func speedFindings(secs map[string]float64) []Finding {
 		Published: fprmInitially, Ours: "not measured", Verdict: NotRun, Reason: speed.Reason}
 	if fast > 0 && slow > 0 {
 		speed.Ours = fmt.Sprintf("%.1f× in scheduling (%.3f s against %.3f s)", slow/fast, fast, slow)
-		speed.Verdict, speed.Reason = Differs, joinReasons("fpr is the slower", fprTimingReason)
 		switch {
 		case math.Abs(slow-fast) <= timingNoise:
 			speed.Verdict, speed.Reason = NotRun, tooShortToTime
 		case slow > fast:
-			speed.Verdict = SameTrend
+			speed.Verdict, speed.Reason = SameTrend, joinReasons("fpr is the faster, but the size of the gain is not comparable", fprTimingReason)
+		default:
+			speed.Verdict, speed.Reason = Differs, joinReasons("fpr is the slower", fprTimingReason)
 		}
 	}
 	if fm > 0 && slow > 0 {

@@ -40,6 +40,12 @@ func TestFprSpeedIsSchedulingAlone(t *testing.T) {
 	if speed.Verdict != SameTrend || !strings.Contains(speed.Reason, "scheduling alone") || !strings.Contains(speed.Reason, "downloading") {
 		t.Errorf("fpr's speed: %+v; want same trend, measured as scheduling alone against the paper's downloading", speed)
 	}
+	if strings.Contains(speed.Reason, "fpr is the slower") {
+		t.Errorf("fpr's speed, 3.004 s against the window's 45.241 s: reason %q calls fpr the slower", speed.Reason)
+	}
+	if slower := speedFindings(map[string]float64{"fpr": 2, windowLabel(fprWindow): 1})[0]; slower.Verdict != Differs || !strings.Contains(slower.Reason, "fpr is the slower") {
+		t.Errorf("fpr 2 s against the window's 1 s: %+v; want differs, fpr the slower", slower)
+	}
 	if !strings.Contains(speed.Ours, "in scheduling") {
 		t.Errorf("crawlsim's side %q does not say it is scheduling time", speed.Ours)
 	}

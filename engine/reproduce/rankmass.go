@@ -285,7 +285,7 @@ func assessSeedSizes(in Input, rep *Report, runs []Run, res Results) error {
 	rep.Findings = append(rep.Findings,
 		trustFinding(trust),
 		guaranteeFinding(sets, []int64{n / 4, late, 3 * n / 4}),
-		seedsIncreasing(Finding{Figure: "Fig. 10(a)", Claim: "more seeds collect more actual RankMass early", Published: "increasing early", Ours: joinFloats(actualEarly, f4)}, sizes, actualEarly),
+		seedsIncreasing(Finding{Figure: "Fig. 10(a)", Claim: "more seeds collect more actual RankMass early", Published: "increasing early", Ours: "at " + model.Count(early) + " downloads: " + bySeeds(sizes, actualEarly)}, sizes, actualEarly),
 		lateSpreadFinding(sets, []int64{late, 3 * n / 4}))
 	if f := trustFinding(trust); f.Verdict == NotRun {
 		// Without the seeds' trust the run did not use trust = pagerank
@@ -351,12 +351,26 @@ func trustFinding(trust []float64) Finding {
 			return f
 		}
 	}
-	f.Ours = joinFloats(trust, f4)
 	sizes := make([]float64, len(rankMassSeedSizes))
 	for i, k := range rankMassSeedSizes {
 		sizes[i] = float64(k)
 	}
-	return seedsIncreasing(f, sizes[:min(len(sizes), len(trust))], trust)
+	sizes = sizes[:min(len(sizes), len(trust))]
+	f.Ours = bySeeds(sizes, trust)
+	return seedsIncreasing(f, sizes, trust)
+}
+
+// bySeeds writes values of the seed-set sizes, each after its size:
+// "160 seeds 0.1448, 1,600 seeds 0.4090" (f4).
+func bySeeds(sizes, v []float64) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = f4(x)
+		if i < len(sizes) {
+			s[i] = model.Count(int64(sizes[i])) + " seeds " + s[i]
+		}
+	}
+	return strings.Join(s, ", ")
 }
 
 // seedsIncreasing gives f the verdict of a claim that v grows with the
@@ -487,7 +501,11 @@ func guaranteeFinding(sets []*scenario.Result, at []int64) Finding {
 		end[i] = r.Strategies[0].Summary.FinalGuarantee
 	}
 	judge("at the end", end)
-	f.Ours = strings.Join(parts, "; ")
+	sizes := make([]string, len(sets))
+	for i, r := range sets {
+		sizes[i] = model.Count(len(r.Seeds))
+	}
+	f.Ours = strings.Join(parts, "; ") + " (each for " + strings.Join(sizes, ", ") + " seeds)"
 	f.Verdict = Holds(fail == "")
 	if fail != "" {
 		f.Reason = "does not grow " + fail + ": a larger seed set completes fewer levels in the same downloads (the guarantee is (1-δ)(1-d^(L+1)) after level L); at the end it grows by construction, with 1-δ"
@@ -571,7 +589,11 @@ func tightFinding(r *scenario.Result) Finding {
 	}
 	k := 2 * g98
 	g, a, o := curveAt(*rm.Guarantee, k), curveAt(rm.Curve, k), curveAt(opt.Curve, k)
-	f.Ours = fmt.Sprintf("at %s downloads: guaranteed %.3f, actual %.3f, optimal %.3f", model.Count(k), g, a, o)
+	// The paper's three decimals, or as many more as it takes to tell
+	// apart what the verdict orders: guaranteed ≤ actual ≤ optimal, and
+	// the guarantee against 0.98.
+	num := fixedFrom(3, 1e-6, g, a, o, rankMassLevel)
+	f.Ours = fmt.Sprintf("at %s downloads: guaranteed %s, actual %s, optimal %s", model.Count(k), num(g), num(a), num(o))
 	const rounding = 0.0005 + 1e-9
 	switch {
 	case Matches(0.996, g, rounding) == SameValue && Matches(0.999, a, rounding) == SameValue && Matches(0.999, o, rounding) == SameValue:
@@ -639,8 +661,8 @@ func trustShareFinding(r *scenario.Result, pages int64) Finding {
 // pairs counted beside crawlsim's order.
 func orderFinding(figure, claim string, labels []string, published, ours []float64) Finding {
 	v, p := OrderPairs(published, ours, 0, nil)
-	f := Finding{Figure: figure, Claim: claim, Published: orderText(labels, negate(published)),
-		Ours: orderText(labels, negate(ours)) + " (" + p.String() + ")", Verdict: v}
+	f := Finding{Figure: figure, Claim: claim, Published: orderText(labels, negate(published), 0),
+		Ours: orderText(labels, negate(ours), 0) + " (" + p.String() + ")", Verdict: v}
 	if v == SameTrend || v == Differs {
 		f.Reason = reversedText(labels, negate(published), negate(ours), 0, nil, "in fewer downloads than")
 		if f.Reason == "" {

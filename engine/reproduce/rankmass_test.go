@@ -29,6 +29,22 @@ func TestGuaranteeMidwayOnHollins(t *testing.T) {
 	if f.Verdict != Differs || !strings.Contains(f.Ours, "0.1254, 0.1036") || !strings.Contains(f.Reason, "does not grow at ") {
 		t.Errorf("%+v; want differs, naming the point where 0.1254 > 0.1036", f)
 	}
+	if !strings.HasSuffix(f.Ours, " (each for 160, 1,600 seeds)") {
+		t.Errorf("guarantees %q do not say which seed set each is", f.Ours)
+	}
+	early := finding(t, rep, "more seeds collect more actual RankMass early")
+	if !strings.HasPrefix(early.Ours, "at 56 downloads: 160 seeds 0.") || !strings.Contains(early.Ours, ", 1,600 seeds 0.") {
+		t.Errorf("early actual RankMass %q does not say where it is read and which seed set each value is", early.Ours)
+	}
+}
+
+// TestSeedTrustNamesTheSeedSets: Fig. 9's trust of the seeds prints each
+// value after its seed-set size; "0.1448, 0.4090" left the reader to
+// match them with the table's rows.
+func TestSeedTrustNamesTheSeedSets(t *testing.T) {
+	if f := trustFinding([]float64{0.1448, 0.4090}); f.Verdict != SameOrder || f.Ours != "160 seeds 0.1448, 1,600 seeds 0.4090" {
+		t.Errorf("%s: %q, want same order: 160 seeds 0.1448, 1,600 seeds 0.4090", f.Verdict, f.Ours)
+	}
 }
 
 // TestRankMassMissingFindingsOnStanford: each of these findings has a
@@ -101,6 +117,26 @@ func TestTightFindingNamesTheValuesOff(t *testing.T) {
 	}
 	if f := iterationsFinding([]float64{83, 161, 309}); f.Verdict != SameValue || !strings.Contains(f.Reason, "×2 within 5%") {
 		t.Errorf("83, 161, 309: %+v; want same value with its tolerance stated", f)
+	}
+}
+
+// TestTightFindingPrintsWhatItOrders: the same trend at twice the
+// downloads to a 0.98 guarantee rests on guaranteed ≤ actual ≤ optimal;
+// a guarantee of 0.99991 below an actual of 0.99998 printed "guaranteed
+// 1.000, actual 1.000, optimal 1.000" (the generated web of 20,000
+// pages), which shows no order. The values print with the decimals that
+// tell them apart.
+func TestTightFindingPrintsWhatItOrders(t *testing.T) {
+	curve := func(v float64) crawl.Curve { return crawl.Curve{K: []int64{0, 10, 20}, Value: []float64{0, 0.99, v}} }
+	g := curve(0.99991)
+	r := &scenario.Result{Reachable: 100, Strategies: []scenario.StrategyResult{
+		{Label: "rankmass", Curve: curve(0.99998), Guarantee: &g,
+			Summary: crawl.Summary{DownloadsTo: []crawl.Threshold{{Level: rankMassLevel, Actual: 5, Guaranteed: 10}}}},
+		{Label: "optimal", Curve: curve(0.99998)},
+	}}
+	f := tightFinding(r)
+	if want := "at 20 downloads: guaranteed 0.9999, actual 1.0000, optimal 1.0000"; f.Verdict != SameTrend || f.Ours != want {
+		t.Errorf("%s: %q, want same trend: %q", f.Verdict, f.Ours, want)
 	}
 }
 

@@ -97,11 +97,29 @@ func TestFind(t *testing.T) {
 	}
 }
 
-// TestOrderText lists labels by decreasing value, ties with "=".
+// TestOrderText lists labels by decreasing value, equal values with "="
+// and values within the tolerance with "≈".
 func TestOrderText(t *testing.T) {
-	got := orderText([]string{"a", "b", "c"}, []float64{0.5, 0.7, 0.5})
+	got := orderText([]string{"a", "b", "c"}, []float64{0.5, 0.7, 0.5}, 0)
 	if want := "b > a = c"; got != want {
 		t.Errorf("orderText = %q, want %q", got, want)
+	}
+	got = orderText([]string{"a", "b", "c", "d"}, []float64{0.521, 0.70, 0.518, 0.50}, 0.005)
+	if want := "b > a ≈ c > d"; got != want {
+		t.Errorf("orderText with a tolerance = %q, want %q", got, want)
+	}
+}
+
+// TestCountryOrderShowsTies: a pair of Table 2's order that the verdict
+// counts as tied (within countryTolerance) is printed "≈", not ">", in
+// crawlsim's order, so that the order agrees with the pair counts beside
+// it (cs-stanford's opic 0.52 and backlink 0.52 were printed "opic >
+// backlink" and counted tied).
+func TestCountryOrderShowsTies(t *testing.T) {
+	labels := []string{"backlink", "bfs", "opic"}
+	f := countryOrder("order", labels, []float64{0.50, 0.64, 0.67}, []float64{0.522, 0.50, 0.524}, nil, "", "")
+	if want := "opic ≈ backlink > bfs (1 pair agrees, 1 reversed, 1 tied)"; f.Ours != want {
+		t.Errorf("crawlsim's order %q, want %q", f.Ours, want)
 	}
 }
 

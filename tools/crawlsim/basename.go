@@ -10,7 +10,8 @@ import (
 // itself when it exists, else, for a WebGraph basename (LAW's tools name
 // a BVGraph by NAME, its files NAME.graph, NAME.properties and
 // NAME.offsets), NAME.graph when that exists. So "crawlsim info
-// cnr-2000" reads cnr-2000.graph.
+// cnr-2000" reads cnr-2000.graph; every command's graph argument,
+// -transpose and -previous are named so.
 func webGraphBasename(path string) string {
 	if _, err := os.Stat(path); err == nil || strings.HasSuffix(path, ".graph") {
 		return path

@@ -48,3 +48,38 @@ func TestWebGraphBasename(t *testing.T) {
 		t.Errorf("info web/web without web.graph: %q", errOut)
 	}
 }
+
+// TestWebGraphBasenameEverywhere: run, like info, rank and seeds, reads a
+// BVGraph named by its basename (run refused it: "cannot read web: no
+// such file or directory"), and so do -transpose and -previous, which a
+// LAW user names the same way (web-t for web-t.graph).
+func TestWebGraphBasenameEverywhere(t *testing.T) {
+	data, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "cs-stanford"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(data, "cs-stanford.graph")); err != nil {
+		t.Skipf("no BVGraph to read: %v", err)
+	}
+	t.Chdir(t.TempDir())
+	for _, ext := range []string{".graph", ".properties"} {
+		b, err := os.ReadFile(filepath.Join(data, "cs-stanford"+ext))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile("web"+ext, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustRun(t, "convert", "-quiet", "-transpose", "-o", "web-t.graph", "web.graph")
+	for _, args := range [][]string{
+		{"run", "-quiet", "-budget", "10", "-strategies", "bfs", "web"},
+		{"run", "-quiet", "-budget", "10", "-strategies", "bfs", "-transpose", "web-t", "web.graph"},
+		{"rank", "-quiet", "-top", "1", "-transpose", "web-t", "web"},
+		{"run", "-quiet", "-budget", "10", "-strategies", "hist-pagerank-zero", "-previous", "web", "web"},
+	} {
+		if out, errOut, status := crawlsim(t, args...); status != 0 || out == "" {
+			t.Errorf("crawlsim %s: status %d, %s", strings.Join(args, " "), status, errOut)
+		}
+	}
+}

@@ -246,7 +246,7 @@ func (f *reproduceFlags) input(ctx context.Context, e *env, args []string) (repr
 			if err := mustExist(f.prev); err != nil {
 				return in, meta, err
 			}
-			in.Previous = &scenario.PreviousSource{File: f.prev, URLs: f.prevURLs}
+			in.Previous = &scenario.PreviousSource{File: webGraphBasename(f.prev), URLs: f.prevURLs}
 		}
 		meta.Graph = fmt.Sprintf("%s (%s pages, %s links, %s)", f.in.path, model.Count(g.NumNodes()), model.Count(g.NumArcs()), hostsText(g))
 	} else {

@@ -99,11 +99,11 @@ func TestReproduceBudgetIsInTheScenario(t *testing.T) {
 // TestReproduceStanford reproduces paper 004 on cs-stanford (when
 // ../shared/data is there) with its hosts, and compares the output with
 // testdata/reproduce-004-cs-stanford.txt, written by this program (go
-// test -run TestReproduceStanford -update) and checked by reading it: the
-// 21 hosts give larger-sites-first an order of its own (it is not bfs),
-// the historical strategies run apart on an evolution of the graph for
-// want of a previous snapshot,
-// and the figures of Table 2 are the paper's.
+// test -run TestReproduceStanford -update) and checked by reading it: on
+// the politeness clock the waits of the 21 hosts give larger-sites-first
+// breadth-first's order (the reason says so), the historical strategies
+// run apart on an evolution of the graph for want of a previous
+// snapshot, and the figures of Table 2 are the paper's.
 func TestReproduceStanford(t *testing.T) {
 	data, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "cs-stanford"))
 	if err != nil {

@@ -123,6 +123,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		}
 	}
 	if f.tr != "" {
+		f.tr = webGraphBasename(f.tr)
 		if err := mustExist(f.tr); err != nil {
 			return fmt.Errorf("-transpose: %w", err)
 		}
@@ -273,7 +274,7 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 	// The graph: an argument replaces the scenario's; the flags given
 	// override the fields they set.
 	if len(args) == 1 {
-		sc.Graph = scenario.Source{File: args[0]}
+		sc.Graph = scenario.Source{File: webGraphBasename(args[0])}
 	}
 	if err := f.apply(&sc, set); err != nil {
 		return sc, err

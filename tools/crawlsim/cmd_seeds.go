@@ -166,7 +166,7 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 	}
 	switch {
 	case f.prev != "":
-		sc.Previous = &scenario.PreviousSource{File: f.prev, URLs: f.prevURLs}
+		sc.Previous = &scenario.PreviousSource{File: webGraphBasename(f.prev), URLs: f.prevURLs}
 	case f.evolve:
 		sc.Previous = &scenario.PreviousSource{Evolve: &scenario.Evolve{Seed: f.evoSeed}}
 	}

@@ -20,7 +20,9 @@ func versionCommand() *command {
 The module's version ("(devel)" for a build from a working copy), the
 commit it was built from, its time and whether the working copy had
 changes not committed, and the Go version and platform, as Go records them
-in the binary. The page's About panel shows the same for the page.`,
+in the binary. Go records the commit only when go build or go install
+builds in a git checkout: go run and -buildvcs=false record none. The
+page's About panel shows the same for the page.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			asJSON := fs.Bool("json", false, "print the build as JSON")
 			return func(ctx context.Context, e *env, args []string) error {
@@ -40,12 +42,19 @@ in the binary. The page's About panel shows the same for the page.`,
 	}
 }
 
+// noCommit stands for the commit of a build that recorded none: Go stamps
+// it only when go build or go install builds in a git checkout, without
+// -buildvcs=false.
+const noCommit = "not recorded (go run, -buildvcs=false or no git checkout)"
+
 // writeBuild prints b as a table of one row a field, the fields that the
-// build did not record left out.
+// build did not record left out but the commit, which says it was not.
 func writeBuild(e *env, b model.Build) error {
 	rows := [][]string{{"crawlsim", b.Version}, {"module", b.Module}}
 	if b.Revision != "" {
 		rows = append(rows, []string{"commit", b.Revision})
+	} else {
+		rows = append(rows, []string{"commit", noCommit})
 	}
 	if b.Time != "" {
 		rows = append(rows, []string{"time", b.Time})

@@ -50,3 +50,23 @@ go        go1.25.1 linux/amd64
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// TestWriteBuildWithoutCommit: a build without the commit (go run, or
+// -buildvcs=false) says the commit was not recorded, rather than leaving
+// out the line the help promises.
+func TestWriteBuildWithoutCommit(t *testing.T) {
+	var out strings.Builder
+	e := &env{stdout: &out}
+	b := model.Build{Module: "github.com/crawlsim/crawlsim", Version: "(devel)", Go: "go1.25.1", Platform: "linux/amd64"}
+	if err := writeBuild(e, b); err != nil {
+		t.Fatal(err)
+	}
+	want := `crawlsim  (devel)
+module    github.com/crawlsim/crawlsim
+commit    not recorded (go run, -buildvcs=false or no git checkout)
+go        go1.25.1 linux/amd64
+`
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}

@@ -6,7 +6,9 @@
 //	crawlsim <command> [flags] [graph]
 //
 // A graph's format follows its file name: NAME.graph is a WebGraph BVGraph
-// (NAME.properties must be beside it; NAME.offsets is checked against it when present),
+// (NAME.properties must be beside it; NAME.offsets is checked against it when present;
+// NAME alone, as LAW's tools name a BVGraph, reads NAME.graph, for a graph
+// argument, -transpose and -previous alike),
 // NAME.graph-txt is WebGraph ASCII, NAME.csr is crawlsim's binary CSR (memory
 // mapped, the fastest to load), and anything else is a SNAP-style edge list:
 // one "source target" pair per line (a numeric third and fourth field, a

@@ -12,6 +12,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // TestRunImportanceFile: run -importance-file with the vector rank -o
@@ -150,8 +151,8 @@ func TestRunImportanceFileRefused(t *testing.T) {
 		want   string
 	}{
 		{[]string{"run", "-strategies", "bfs", "-importance-file", "a.imp", "-o", "out.json", "b.csr"}, 1,
-			fmt.Sprintf("crawlsim run: a.imp: the importance vector is of another graph (2000 pages, %d links, fingerprint %016x), not of b.csr (2000 pages, %d links, fingerprint %016x)\n",
-				ga.NumArcs(), graphio.Fingerprint(ga), gb.NumArcs(), graphio.Fingerprint(gb))},
+			fmt.Sprintf("crawlsim run: a.imp: the importance vector is of another graph (2,000 pages, %s links, fingerprint %016x), not of b.csr (2,000 pages, %s links, fingerprint %016x): give the graph it was computed on, or compute this one's (crawlsim rank -o NAME.imp GRAPH)\n",
+				model.Count(ga.NumArcs()), graphio.Fingerprint(ga), model.Count(gb.NumArcs()), graphio.Fingerprint(gb))},
 		{[]string{"run", "-strategies", "bfs", "-importance-file", "cut.imp", "-o", "out.json", "a.csr"}, 1,
 			fmt.Sprintf("crawlsim run: cut.imp: byte 1000: the file ends at byte 1000; its header announces 2000 pages, %d bytes in all (truncated file)\n", len(full))},
 		{[]string{"run", "-importance-file", "a.imp", "-o", "a.imp", "a.csr"}, 2,

@@ -227,15 +227,19 @@ func (in *graphInput) read(ctx context.Context, e *env, format graphio.Format) (
 const layoutLinksAtMost = 1 << 28
 
 // transposeFile returns the transpose PageRank pulls along for the graph
-// at path in format: explicit when the user named one (-transpose); else
+// at path in format: explicit when the user named one (-transpose; a
+// WebGraph basename NAME is NAME.graph, webGraphBasename); else
 // LAW's NAME-t.graph beside a BVGraph NAME.graph, when it is there with
 // its properties and the graph has more than layoutLinksAtMost links or
 // PageRank's in-arc layout would not fit in budget bytes (0 or less: no
 // limit; its properties say both); else "". A transpose is loaded as
 // the graph is (a BVGraph read in place).
 func transposeFile(path string, format graphio.Format, explicit string, budget int64) string {
-	if explicit != "" || format != graphio.FormatBVGraph {
-		return explicit
+	if explicit != "" {
+		return webGraphBasename(explicit)
+	}
+	if format != graphio.FormatBVGraph {
+		return ""
 	}
 	if !strings.HasSuffix(strings.ToLower(path), ".graph") {
 		return ""

@@ -360,9 +360,10 @@ func printUsage(w io.Writer) {
 	}
 	fmt.Fprint(w, `
 A graph's format follows its name: NAME.graph is WebGraph BVGraph
-(NAME.properties beside it, NAME.offsets checked when present), .graph-txt
-WebGraph ASCII, .csr crawlsim's binary CSR, anything else a SNAP-style edge
-list; NAME.gz is read gzip-compressed. -format overrides; -urls FILE
+(NAME.properties beside it, NAME.offsets checked when present; NAME alone,
+as LAW's tools name it, reads NAME.graph), .graph-txt WebGraph ASCII, .csr
+crawlsim's binary CSR, anything else a SNAP-style edge list; NAME.gz is
+read gzip-compressed. -format overrides; -urls FILE
 attaches a URL list (one URL per page, in id order) that gives pages their
 hosts.
 

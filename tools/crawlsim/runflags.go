@@ -188,7 +188,7 @@ func (f *runFlags) table() []runFlag {
 				}
 				a.sc.Previous = nil
 				if f.prev != "" {
-					a.sc.Previous = &scenario.PreviousSource{File: f.prev}
+					a.sc.Previous = &scenario.PreviousSource{File: webGraphBasename(f.prev)}
 				}
 				return nil
 			}},
