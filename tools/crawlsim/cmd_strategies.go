@@ -15,8 +15,9 @@ import (
 
 func strategiesCommand() *command {
 	return &command{
-		name: "strategies",
-		args: "",
+		name:    "strategies",
+		instant: true,
+		args:    "",
 		summary: `List the crawl-ordering strategies that run compares.
 Each line gives the strategy's id (what -strategies takes), its name, the
 paper and section it comes from (by authors and year; the list's footer

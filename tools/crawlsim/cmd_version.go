@@ -14,8 +14,9 @@ import (
 
 func versionCommand() *command {
 	return &command{
-		name: "version",
-		args: "",
+		name:    "version",
+		instant: true,
+		args:    "",
 		summary: `Print the build of this crawlsim: its version and commit.
 The module's version ("(devel)" for a build from a working copy), the
 commit it was built from, its time and whether the working copy had

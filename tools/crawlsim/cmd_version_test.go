@@ -70,3 +70,19 @@ go        go1.25.1 linux/amd64
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// TestInstantCommandsEndQuietly: strategies and version, which only
+// print, write nothing on stderr ("crawlsim version: done in 0s" was
+// noise after a version), while a command that works still ends with
+// its line.
+func TestInstantCommandsEndQuietly(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"strategies"}, {"strategies", "-json", "-quiet"}} {
+		if _, errOut, status := crawlsim(t, args...); status != 0 || errOut != "" {
+			t.Errorf("crawlsim %v: status %d, stderr %q; want 0 and nothing", args, status, errOut)
+		}
+	}
+	dir := t.TempDir()
+	if _, errOut, _ := crawlsim(t, "gen", "-n", "20", "-o", dir+"/g.edges"); !strings.Contains(errOut, "crawlsim gen: done in") {
+		t.Errorf("gen: stderr %q; want its done line", errOut)
+	}
+}

@@ -260,7 +260,8 @@
 // are two outputs naming one file (exit status 2).
 // A command ends with a line on stderr that says how long it took and
 // names the outputs it wrote ("crawlsim run: done in 2.1s; wrote r.json and
-// r.csv"); gen and convert say instead, on stdout, what each file holds.
+// r.csv"); gen and convert say instead, on stdout, what each file holds,
+// and strategies and version, which only print, end without it.
 // An output whose name ends in .gz, in any case, is written gzip-compressed,
 // whichever command writes it; a saved scenario (-save-scenario) and a seed
 // list (seeds -o), which crawlsim reads back as plain text, are refused

@@ -173,6 +173,10 @@ type command struct {
 	// printFlags, when set, writes the flags part of the command's help
 	// (run groups its flags); else the flags are listed as one.
 	printFlags func(w io.Writer, fs *flag.FlagSet)
+	// instant says the command only prints what it knows at once
+	// (strategies, version): it ends without the line that says how long
+	// it took.
+	instant bool
 }
 
 func commands() []*command {
@@ -277,7 +281,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return fmt.Errorf("crawlsim %s: %w", c.name, err)
 	}
-	fmt.Fprintf(stderr, "crawlsim %s: done in %s%s\n", c.name, roundDuration(time.Since(start)), wroteText(e.written))
+	if !c.instant {
+		fmt.Fprintf(stderr, "crawlsim %s: done in %s%s\n", c.name, roundDuration(time.Since(start)), wroteText(e.written))
+	}
 	return nil
 }
 

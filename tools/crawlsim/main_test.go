@@ -32,12 +32,31 @@ func crawlsim(t *testing.T, args ...string) (string, string, int) {
 	return out.String(), errOut.String(), status
 }
 
-// mustRun runs crawlsim and fails the test unless it exits 0.
+// isInstant reports whether the command named name only prints
+// (command.instant), and so ends without its done line.
+func isInstant(name string) bool {
+	for _, c := range commands() {
+		if c.name == name {
+			return c.instant
+		}
+	}
+	return false
+}
+
+// mustRun runs crawlsim and fails the test unless it exits 0, and
+// unless stderr ends with the command's done line (nothing at all for a
+// command that only prints).
 func mustRun(t *testing.T, args ...string) string {
 	t.Helper()
 	out, errOut, status := crawlsim(t, args...)
 	if status != 0 {
 		t.Fatalf("crawlsim %s: status %d\nstderr: %s", strings.Join(args, " "), status, errOut)
+	}
+	if len(args) > 0 && isInstant(args[0]) {
+		if errOut != "" {
+			t.Fatalf("crawlsim %s: stderr %q; want nothing from a command that only prints", strings.Join(args, " "), errOut)
+		}
+		return out
 	}
 	if !regexp.MustCompile(`crawlsim \w+: done in [^;\s]+(; wrote .+)?\n$`).MatchString(errOut) {
 		t.Fatalf("crawlsim %s: stderr does not end by saying how long it took: %q", strings.Join(args, " "), errOut)
