@@ -227,12 +227,9 @@ func inPlace(t *testing.T, g *graph.Graph, name string) (*graph.Graph, []byte) {
 	return &graph.Graph{Lists: bv}, b
 }
 
-// TestCheckTransposeDecodingFails: a transpose read in place whose bytes
-// change after it was opened fails to decode during the check; the error
-// is the decoding's, naming the file, not ErrNotTranspose, whichever form
-// the graph is held in (CSR: the degrees are read from the transpose's
-// list heads; a Lists: its lists are decoded for the in-degrees).
-func TestCheckTransposeDecodingFails(t *testing.T) {
+// scrambledGraph is a graph of 200 pages of 4 links each, spread over
+// the ids, for the tests of a graph or transpose that fails to decode.
+func scrambledGraph(t *testing.T) *graph.Graph {
 	var arcs [][2]uint32
 	const n = 200
 	for i := range uint32(n) {
@@ -240,7 +237,16 @@ func TestCheckTransposeDecodingFails(t *testing.T) {
 			arcs = append(arcs, [2]uint32{i, (i*7 + s) % n})
 		}
 	}
-	g := graphtest.FromArcs(t, n, arcs)
+	return graphtest.FromArcs(t, n, arcs)
+}
+
+// TestCheckTransposeDecodingFails: a transpose read in place whose bytes
+// change after it was opened fails to decode during the check; the error
+// is the decoding's, naming the file, not ErrNotTranspose, whichever form
+// the graph is held in (CSR: the degrees are read from the transpose's
+// list heads; a Lists: its lists are decoded for the in-degrees).
+func TestCheckTransposeDecodingFails(t *testing.T) {
+	g := scrambledGraph(t)
 	for _, held := range []string{"CSR", "Lists"} {
 		for _, fill := range []byte{0x00, 0x5a, 0xff} {
 			tr, data := inPlace(t, g.Transpose(), "t.graph")
@@ -265,14 +271,7 @@ func TestCheckTransposeDecodingFails(t *testing.T) {
 // TestCheckTransposeGraphDecodingFails: the same of the graph read in
 // place: its decoding error, naming its file, is not ErrNotTranspose.
 func TestCheckTransposeGraphDecodingFails(t *testing.T) {
-	var arcs [][2]uint32
-	const n = 200
-	for i := range uint32(n) {
-		for _, s := range []uint32{1, 3, 17, 50} {
-			arcs = append(arcs, [2]uint32{i, (i*7 + s) % n})
-		}
-	}
-	g := graphtest.FromArcs(t, n, arcs)
+	g := scrambledGraph(t)
 	for _, fill := range []byte{0x00, 0x5a, 0xff} {
 		gg, data := inPlace(t, g, "g.graph")
 		for k := len(data) / 2; k < len(data); k++ {

@@ -26,6 +26,35 @@ func typeInto(sel, text string) chromedp.Action[chromedp.Void] {
 	)
 }
 
+// expectEnterStartsPanelWork loads the page, types into a panel's fields
+// with typing, ending in field (described as what), presses Enter and
+// waits until done holds; then the page must not have been loaded again,
+// the comparison must not have run (the permalink is unchanged), and the
+// focus must still be in field.
+func expectEnterStartsPanelWork(t *testing.T, typing chromedp.Action[chromedp.Void], field, what, done string) {
+	t.Helper()
+	ctx, url := browser(t, nil)
+	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		chromedp.Evaluate[chromedp.Void](`window.enterMark = true`))
+	before := value(t, ctx, chromedp.Value("#permalink"))
+	run(t, ctx, typing, chromedp.KeyEvent(kb.Enter),
+		waitFor(done+` && document.querySelector("#run").ariaDisabled == "false"`, time.Minute))
+	after := value(t, ctx, chromedp.Evaluate[struct {
+		Mark      bool
+		Permalink string
+		Focus     string
+	}](`({Mark: window.enterMark === true, Permalink: document.querySelector("#permalink").value, Focus: document.activeElement.id})`))
+	if !after.Mark {
+		t.Fatalf("Enter in %s loaded the page again", what)
+	}
+	if after.Permalink != before {
+		t.Errorf("Enter in %s ran the comparison", what)
+	}
+	if after.Focus != field {
+		t.Errorf("after Enter in %s, the focus is on %q; want %q", what, after.Focus, field)
+	}
+}
+
 // TestPageEnterInAFieldRuns: Enter in a field of the comparison's form
 // runs the comparison with what was typed, as Run does, and leaves the
 // focus in the field; Enter during a run starts no other run and keeps
