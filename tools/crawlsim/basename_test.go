@@ -7,11 +7,11 @@ import (
 	"testing"
 )
 
-// TestWebGraphBasename: a BVGraph named by its basename, as LAW's tools
-// name it, is read from NAME.graph; a folder holding NAME/NAME.graph,
-// and a basename with a .properties but no .graph, are refused with what
-// to give instead.
-func TestWebGraphBasename(t *testing.T) {
+// csStanfordInTempDir returns the folder of cs-stanford's BVGraph in
+// ../shared/data, as an absolute path, and moves the test into a folder
+// of its own.
+func csStanfordInTempDir(t *testing.T) string {
+	t.Helper()
 	data, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "cs-stanford"))
 	if err != nil {
 		t.Fatal(err)
@@ -20,6 +20,15 @@ func TestWebGraphBasename(t *testing.T) {
 		t.Skipf("no BVGraph to read: %v", err)
 	}
 	t.Chdir(t.TempDir())
+	return data
+}
+
+// TestWebGraphBasename: a BVGraph named by its basename, as LAW's tools
+// name it, is read from NAME.graph; a folder holding NAME/NAME.graph,
+// and a basename with a .properties but no .graph, are refused with what
+// to give instead.
+func TestWebGraphBasename(t *testing.T) {
+	data := csStanfordInTempDir(t)
 	if err := os.Mkdir("web", 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -54,14 +63,7 @@ func TestWebGraphBasename(t *testing.T) {
 // such file or directory"), and so do -transpose and -previous, which a
 // LAW user names the same way (web-t for web-t.graph).
 func TestWebGraphBasenameEverywhere(t *testing.T) {
-	data, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "cs-stanford"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(data, "cs-stanford.graph")); err != nil {
-		t.Skipf("no BVGraph to read: %v", err)
-	}
-	t.Chdir(t.TempDir())
+	data := csStanfordInTempDir(t)
 	for _, ext := range []string{".graph", ".properties"} {
 		b, err := os.ReadFile(filepath.Join(data, "cs-stanford"+ext))
 		if err != nil {
