@@ -73,12 +73,18 @@ go        go1.25.1 linux/amd64
 
 // TestInstantCommandsEndQuietly: strategies and version, which only
 // print, write nothing on stderr ("crawlsim version: done in 0s" was
-// noise after a version), while a command that works still ends with
-// its line.
+// noise after a version), and their help says -quiet has nothing to
+// silence, while a command that works still ends with its line.
 func TestInstantCommandsEndQuietly(t *testing.T) {
 	for _, args := range [][]string{{"version"}, {"strategies"}, {"strategies", "-json", "-quiet"}} {
 		if _, errOut, status := crawlsim(t, args...); status != 0 || errOut != "" {
 			t.Errorf("crawlsim %v: status %d, stderr %q; want 0 and nothing", args, status, errOut)
+		}
+	}
+	// Their help does not promise progress that -quiet would silence.
+	for _, name := range []string{"version", "strategies"} {
+		if out, _, _ := crawlsim(t, "help", name); !strings.Contains(out, "this one writes no progress") || strings.Contains(out, "write no progress on stderr") {
+			t.Errorf("help %s: -quiet's help is not the one of a command that only prints:\n%s", name, out)
 		}
 	}
 	dir := t.TempDir()

@@ -313,7 +313,7 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, func(context.Context, *en
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(w)
 	runCmd := c.setup(fs)
-	quiet := registerQuiet(fs)
+	quiet := registerQuiet(fs, c.instant)
 	fs.Usage = func() { c.printHelp(w, fs) }
 	return fs, func(ctx context.Context, e *env, args []string) error {
 		e.quiet = quiet()
@@ -326,10 +326,15 @@ const quietHelp = "write no progress on stderr (a bar on a terminal, else a line
 
 // registerQuiet declares -quiet on fs unless the command declared it
 // itself (run, whose flag table lists it), and returns its value once
-// the flags are parsed.
-func registerQuiet(fs *flag.FlagSet) func() bool {
+// the flags are parsed. A command that only prints (instant) accepts it
+// too, and its help says there is nothing to silence.
+func registerQuiet(fs *flag.FlagSet, instant bool) func() bool {
 	if fs.Lookup("quiet") == nil {
-		fs.Bool("quiet", false, quietHelp)
+		help := quietHelp
+		if instant {
+			help = "accepted, as by every command; this one writes no progress"
+		}
+		fs.Bool("quiet", false, help)
 	}
 	return func() bool { return fs.Lookup("quiet").Value.String() == "true" }
 }
