@@ -1,0 +1,18 @@
+package prefetch
+
+import "unsafe"
+
+// Line asks for the cache line holding p to be brought into every level
+// of the cache (PREFETCHT0). It never faults, whatever p is.
+//
+//go:noescape
+func Line(p unsafe.Pointer)
+
+// Float64s asks for the cache line of base[i] to be brought into every
+// level of the cache for every i of idx, base the first of an array of
+// float64 (PREFETCHT0 each): the lines of a scatter the caller is about to
+// make. An index past the array's end is harmless (a prefetch never
+// faults).
+//
+//go:noescape
+func Float64s(base *float64, idx []uint32)
