@@ -3,6 +3,8 @@ package crawl
 import (
 	"encoding/binary"
 	"math"
+
+	"github.com/crawlsim/crawlsim/engine/internal/prefetch"
 )
 
 // The packed copy of windowed-rankmass's out-lists. When the crawl may not
@@ -127,6 +129,39 @@ func longUvarintAt(buf []byte, at int) (int, int) {
 	return int(x), at + k
 }
 
+// prefetchPacked asks for the rm of the pages from the from-th in
+// download order to prefetchGroup pages after it, and of their targets
+// (prefetch.Float64s), reading their lists in the packed copy. next is the
+// first page whose list it has not read yet, which starts at byte nextAt;
+// it returns the same after the group.
+func (s *windowedRankMass) prefetchPacked(from, next, nextAt int) (int, int) {
+	buf, slots := s.packed, s.slotOfD
+	to := min(from+prefetchGroup, len(slots))
+	list := s.ahead[:0]
+	at := nextAt
+	for ; next < to; next++ {
+		var nears, fars int
+		nears, at = uvarintAt(buf, at)
+		fars, at = uvarintAt(buf, at)
+		farAt := at + 2*nears
+		end := farAt + 4*fars
+		if next >= from {
+			slot := slots[next]
+			list = append(list, slot)
+			for b := buf[at:farAt]; len(b) >= 2; b = b[2:] {
+				list = append(list, slot+uint32(int16(binary.LittleEndian.Uint16(b))))
+			}
+			for b := buf[farAt:end]; len(b) >= 4; b = b[4:] {
+				list = append(list, binary.LittleEndian.Uint32(b))
+			}
+		}
+		at = end
+	}
+	s.ahead = list
+	prefetch.Float64s(&s.work[0], list)
+	return next, at
+}
+
 // passPacked is pass reading the out-lists from the packed copy, with
 // the seeds' rm in seedRM, their slots of work.
 func (s *windowedRankMass) passPacked(seedRM []float64) {
@@ -136,9 +171,14 @@ func (s *windowedRankMass) passPacked(seedRM []float64) {
 	at := 0
 	slots := s.slotOfD
 	var touched uint64
+	next, nextAt := 0, 0 // the next page to prefetch for, and its list
 	for k, i := range slots {
-		if k+prefetchDistance < len(slots) {
-			touched ^= math.Float64bits(rm[slots[k+prefetchDistance]])
+		if !s.prefetchTargets {
+			if k+prefetchDistance < len(slots) {
+				touched ^= math.Float64bits(rm[slots[k+prefetchDistance]])
+			}
+		} else if k%prefetchGroup == 0 {
+			next, nextAt = s.prefetchPacked(k+prefetchAhead, next, nextAt)
 		}
 		var nears, fars int
 		nears, at = uvarintAt(buf, at)

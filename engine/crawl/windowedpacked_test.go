@@ -58,8 +58,9 @@ func TestEncodeListRoundTrip(t *testing.T) {
 
 // TestPropertyWindowedPackedOutListsGiveTheSameCrawl checks that the pass
 // over the packed copy makes the crawl of the pass over the graph's own
-// lists, bit for bit: with room for the whole copy, and with the least
-// bytes (packedOutListsLeast), where the copy may be dropped on the way.
+// lists, bit for bit, prefetching (as on large graphs) or not: with room
+// for the whole copy, and with the least bytes (packedOutListsLeast),
+// where the copy may be dropped on the way.
 func TestPropertyWindowedPackedOutListsGiveTheSameCrawl(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		cfg := drawSameCrawlConfig(t)
@@ -74,15 +75,21 @@ func TestPropertyWindowedPackedOutListsGiveTheSameCrawl(t *testing.T) {
 				continue // the copy is not worth packing
 			}
 			cfg.SpareBytes = spare
-			s := &windowedRankMass{window: w}
-			got := crawlWith(t, cfg, s, step).Result()
-			if s.outStart != nil {
-				t.Fatalf("SpareBytes %d: the unpacked copy was taken", spare)
+			// prefetchFrom 1 byte: prefetching, as on large graphs
+			for _, from := range []int{0, 1} {
+				s := &windowedRankMass{window: w, prefetchFrom: from}
+				got := crawlWith(t, cfg, s, step).Result()
+				if s.outStart != nil {
+					t.Fatalf("SpareBytes %d: the unpacked copy was taken", spare)
+				}
+				if s.packed != nil && int64(cap(s.packed))+4*reach > spare {
+					t.Fatalf("SpareBytes %d: the packed copy took %d bytes", spare, int64(cap(s.packed))+4*reach)
+				}
+				if s.packed != nil && s.prefetchTargets != (from == 1) {
+					t.Fatalf("prefetchFrom %d: prefetching %v", from, s.prefetchTargets)
+				}
+				expectSameResult(t, want, got)
 			}
-			if s.packed != nil && int64(cap(s.packed))+4*reach > spare {
-				t.Fatalf("SpareBytes %d: the packed copy took %d bytes", spare, int64(cap(s.packed))+4*reach)
-			}
-			expectSameResult(t, want, got)
 		}
 	})
 }

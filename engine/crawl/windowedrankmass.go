@@ -46,6 +46,7 @@ type windowedRankMass struct {
 	// holds them packed (windowedpacked.go); nil when it may not.
 	packed  []byte
 	scratch []uint32 // a list being packed
+	ahead   []uint32 // the slots passPacked prefetches
 	// With either copy, the seeds' rm moves during a pass to work[n:],
 	// the keys' room after the n pages (keysWithSeedSlots), the k-th
 	// seed's to work[n+k], so that a dangling page's share is added to
@@ -53,6 +54,12 @@ type windowedRankMass struct {
 	// slotOfD[k] is the k-th downloaded page's slot. nil without a copy.
 	work    []float64
 	slotOfD []uint32
+	// prefetchTargets: a pass over either copy prefetches the rm of the
+	// pages ahead and of their out-neighbours, when work takes
+	// at least prefetchFrom bytes (prefetchTargetsFrom unless set
+	// before Start).
+	prefetchTargets bool
+	prefetchFrom    int
 }
 
 func init() {
@@ -113,16 +120,20 @@ func (s *windowedRankMass) Start(c *Crawl) error {
 		return nil
 	}
 	links := c.g.NumArcs()
-	if !c.mayTake(outListsBytes(int64(c.reachable), links)) {
+	if c.mayTake(outListsBytes(int64(c.reachable), links)) {
+		// The reachable pages' links are at most the graph's: no array
+		// grows.
+		s.outOfD = make([]uint32, 0, links)
+		s.outStart = make([]int, 1, c.reachable+1)
+		s.slotOfD = make([]uint32, 0, c.reachable)
+		s.work = s.rm[:n+seeds]
+	} else {
 		s.startPacked(c.cfg.SpareBytes)
-		return nil
 	}
-	// The reachable pages' links are at most the graph's: no array
-	// grows.
-	s.outOfD = make([]uint32, 0, links)
-	s.outStart = make([]int, 1, c.reachable+1)
-	s.slotOfD = make([]uint32, 0, c.reachable)
-	s.work = s.rm[:n+seeds]
+	if s.prefetchFrom == 0 {
+		s.prefetchFrom = prefetchTargetsFrom
+	}
+	s.prefetchTargets = s.work != nil && 8*len(s.work) >= s.prefetchFrom
 	return nil
 }
 

@@ -142,23 +142,30 @@ func TestAddToManyMatchesLoop(t *testing.T) {
 // TestPropertyWindowedCopiedOutListsGiveTheSameCrawl checks that the pass
 // over the downloaded pages' out-lists copied in download order (the
 // crawl may take the memory) and the pass over the graph's own lists (it
-// may not) make the same crawl bit for bit, and that the copy is taken
-// exactly when Config.SpareBytes allows what it needs.
+// may not) make the same crawl bit for bit, prefetching (as on large
+// graphs) or not, and that the copy is taken exactly when
+// Config.SpareBytes allows what it needs.
 func TestPropertyWindowedCopiedOutListsGiveTheSameCrawl(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		cfg := drawSameCrawlConfig(t)
 		w := rapid.SampledFrom([]float64{1e-9, 0.05, 0.1, 0.5, 1}).Draw(t, "window")
 		step := rapid.SampledFrom([]int{0, 1, 7}).Draw(t, "step")
-		var results [2]*Result
-		for k, spare := range []int64{0, -1} {
+		// the pass over the graph's lists, over the copy, and over the
+		// copy prefetching (prefetchFrom 1 byte)
+		var results [3]*Result
+		for k, spare := range []int64{-1, 0, 0} {
 			cfg.SpareBytes = spare
-			s := &windowedRankMass{window: w}
+			s := &windowedRankMass{window: w, prefetchFrom: max(k-1, 0)}
 			results[k] = crawlWith(t, cfg, s, step).Result()
 			if copied := s.outStart != nil; copied != (spare == 0) {
 				t.Fatalf("SpareBytes %d: out-lists copied %v", spare, copied)
 			}
+			if s.prefetchTargets != (k == 2) {
+				t.Fatalf("run %d: prefetching %v", k, s.prefetchTargets)
+			}
 		}
 		expectSameResult(t, results[0], results[1])
+		expectSameResult(t, results[0], results[2])
 	})
 }
 
