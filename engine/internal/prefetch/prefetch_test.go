@@ -16,7 +16,7 @@ func TestPrefetchNeverFaults(t *testing.T) {
 	Float64s(&xs[0], []uint32{0, 2, 3, 1 << 20, 1<<32 - 1})
 	Float64s(&xs[0], nil)
 	Line(nil)
-	Line(unsafe.Pointer(uintptr(1) << 47))
+	Line(unsafe.Add(unsafe.Pointer(&xs[0]), 1<<40))
 	if xs[0] != 1 || xs[1] != 2 || xs[2] != 3 {
 		t.Fatalf("prefetching changed the array: %v", xs)
 	}
