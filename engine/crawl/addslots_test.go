@@ -8,9 +8,10 @@ import (
 	"pgregory.net/rapid"
 )
 
-// TestAddToSlotsMatchesLoop checks that addToSlots (SSE2 on amd64,
-// unrolled elsewhere) makes the additions of a plain loop, bit for bit,
-// on runs of every length around its steps.
+// TestAddToSlotsMatchesLoop checks that addToSlots (AVX2 or SSE2 on
+// amd64, each tested where the processor has it; unrolled elsewhere)
+// makes the additions of a plain loop, bit for bit, on runs of every
+// length around its steps.
 func TestAddToSlotsMatchesLoop(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		x := rapid.Float64Range(1e-300, 1).Draw(t, "x")
@@ -19,11 +20,14 @@ func TestAddToSlotsMatchesLoop(t *testing.T) {
 		for k := range want {
 			want[k] += x
 		}
-		got := slices.Clone(start)
-		addToSlots(got, x)
-		for k := range got {
-			if math.Float64bits(got[k]) != math.Float64bits(want[k]) {
-				t.Fatalf("addToSlots(%v, %v): slot %d = %v, a loop gives %v", start, x, k, got[k], want[k])
+		for _, avx2 := range slotKernels() {
+			hasAVX2 = avx2
+			got := slices.Clone(start)
+			addToSlots(got, x)
+			for k := range got {
+				if math.Float64bits(got[k]) != math.Float64bits(want[k]) {
+					t.Fatalf("addToSlots(%v, %v), AVX2 %v: slot %d = %v, a loop gives %v", start, x, avx2, k, got[k], want[k])
+				}
 			}
 		}
 	})
