@@ -77,10 +77,11 @@ type RefreshParams struct {
 // sites over 1,000 units of time, change rates from 0.01 to 1 per unit,
 // 100 users making 2,000 visits per unit (so that a popular site sees
 // most users between two crawls and a rare one almost none), Zipf popularity of exponent 1, 50 kB
-// per site and 5 kB per migrant, 100 samples, and DefaultRegulation.
+// per site and 5 kB per migrant, 100 samples, DefaultRegulation, and
+// random seed DefaultRandomSeed, as a seed left out of the JSON.
 func DefaultRefreshParams() RefreshParams {
 	return RefreshParams{Sites: 1000, Horizon: 1000, ChangeMin: 0.01, ChangeMax: 1, Users: 100, UserRate: 2000, Popularity: Float(1),
-		SiteBytes: Float(50000), MigrantBytes: Float(5000), Samples: 100, Regulation: DefaultRegulation()}
+		SiteBytes: Float(50000), MigrantBytes: Float(5000), Samples: 100, Seed: DefaultRandomSeed, Regulation: DefaultRegulation()}
 }
 
 // Values of the optional fields, once defaults are filled in.

@@ -18,7 +18,8 @@ type Params = model.RefreshParams
 // DefaultParams returns the defaults (model.DefaultRefreshParams): 1,000
 // sites over 1,000 units of time, change rates from 0.01 to 1 per unit,
 // 100 users making 2,000 visits per unit, Zipf popularity of exponent 1,
-// 50 kB per site and 5 kB per migrant, 100 samples, and DefaultRegulation.
+// 50 kB per site and 5 kB per migrant, 100 samples, DefaultRegulation,
+// and random seed model.DefaultRandomSeed.
 func DefaultParams() Params { return model.DefaultRefreshParams() }
 
 // Float returns a pointer to v, for the optional fields of Params and
