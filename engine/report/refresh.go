@@ -49,7 +49,7 @@ func RefreshRows(r *model.RefreshResult) (head []string, rows [][]string) {
 	for _, o := range r.Outcomes {
 		central, migrating = append(central, o.CentralBytes), append(migrating, o.MigrantBytes)
 	}
-	centralText, migratingText := bytesColumn(central), bytesColumn(migrating)
+	centralText, migratingText := BytesColumn(central), BytesColumn(migrating)
 	for k, o := range r.Outcomes {
 		saved := "—"
 		if o.CentralBytes > 0 {
@@ -66,11 +66,12 @@ func RefreshRows(r *model.RefreshResult) (head []string, rows [][]string) {
 	return head, rows
 }
 
-// bytesColumn writes a column of byte counts in one unit, that of its
+// BytesColumn writes a column of byte counts in one unit, that of its
 // largest count, with one number of decimals: at least two (none for
 // bytes), more, up to four, for three significant digits of its smallest
-// non-zero count; thousands grouped.
-func bytesColumn(values []float64) []string {
+// non-zero count; thousands grouped. The revisit table's traffic
+// (RefreshTable), and reproduce's, are written with it.
+func BytesColumn(values []float64) []string {
 	largest := 0.0
 	for _, v := range values {
 		largest = max(largest, v)

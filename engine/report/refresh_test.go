@@ -34,8 +34,8 @@ func TestRefreshRowsColumns(t *testing.T) {
 			t.Errorf("%s column %q, want %q", name, got, want)
 		}
 	}
-	if got := bytesColumn([]float64{5e3, 12}); !slices.Equal(got, []string{"5.0000 kB", "0.0120 kB"}) {
-		t.Errorf("bytesColumn = %q", got)
+	if got := BytesColumn([]float64{5e3, 12}); !slices.Equal(got, []string{"5.0000 kB", "0.0120 kB"}) {
+		t.Errorf("BytesColumn = %q", got)
 	}
 }
 

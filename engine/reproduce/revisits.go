@@ -86,17 +86,23 @@ func assessRevisits(in Input, runs []Run, res Results) (*Report, error) {
 	out := map[string]refresh.Outcome{}
 	policies := Table{Title: "revisit policies: visits, freshness and traffic", Source: "section 4",
 		Head: []string{"policy", "visits", "freshness", "user freshness", "central traffic", "migrating traffic"}}
+	var central, migrating []float64
 	for _, o := range r.Outcomes {
+		central, migrating = append(central, o.CentralBytes), append(migrating, o.MigrantBytes)
+	}
+	// in the units and decimals of crawlsim refresh's table
+	centralText, migratingText := report.BytesColumn(central), report.BytesColumn(migrating)
+	for k, o := range r.Outcomes {
 		out[o.Label] = o
 		policies.Rows = append(policies.Rows, []string{o.Label, model.Count(o.Visits), f4(o.Freshness), f4(o.UserFreshness),
-			model.About(o.CentralBytes) + " B", model.About(o.MigrantBytes) + " B"})
+			centralText[k], migratingText[k]})
 	}
 	rep.Tables = append(rep.Tables, policies)
 	ch, ci := out[refresh.Change], out[refresh.ChangeInterest]
 	rep.Findings = append(rep.Findings, Finding{Figure: "section 4", Claim: "regulating by users' interest cuts visits and traffic (change+interest against change)",
 		Published: "fewer visits, less traffic",
-		Ours: fmt.Sprintf("%s against %s visits, %s B against %s B; freshness falls from %s to %s", model.Count(ci.Visits), model.Count(ch.Visits),
-			model.About(ci.CentralBytes), model.About(ch.CentralBytes), f4(ch.Freshness), f4(ci.Freshness)),
+		Ours: fmt.Sprintf("%s against %s visits, %s; freshness falls from %s to %s", model.Count(ci.Visits), model.Count(ch.Visits),
+			bytesAgainst(ci.CentralBytes, ch.CentralBytes), f4(ch.Freshness), f4(ci.Freshness)),
 		Verdict: Holds(ci.Visits < ch.Visits && ci.CentralBytes < ch.CentralBytes),
 		Reason:  joinReasons(cutFails(ch, ci), costReason(ch, ci))})
 	rep.Findings = append(rep.Findings, migrantFinding(r.Outcomes))
@@ -123,7 +129,7 @@ func migrantFinding(outcomes []refresh.Outcome) Finding {
 		return f
 	}
 	pair := func(o refresh.Outcome) string {
-		return fmt.Sprintf("%s: %s B against %s B", o.Label, model.About(o.MigrantBytes), model.About(o.CentralBytes))
+		return o.Label + ": " + bytesAgainst(o.MigrantBytes, o.CentralBytes)
 	}
 	var fail []string
 	closest := -1
@@ -144,6 +150,14 @@ func migrantFinding(outcomes []refresh.Outcome) Finding {
 	f.Ours = fmt.Sprintf("less for %d of %d policies; not less, %s", len(outcomes)-len(fail), len(outcomes), strings.Join(fail, "; "))
 	f.Reason = "the migrants' own transfers cost at least as much as the unchanged pages they spare the network"
 	return f
+}
+
+// bytesAgainst writes "a against b", two byte counts in one unit, with
+// the decimals that give both three significant digits
+// (report.BytesColumn, as crawlsim refresh's table).
+func bytesAgainst(a, b float64) string {
+	t := report.BytesColumn([]float64{a, b})
+	return t[0] + " against " + t[1]
 }
 
 // cutFails names the side of "interest cuts visits and traffic" that

@@ -46,7 +46,7 @@ func TestRevisitsReportBothSides(t *testing.T) {
 func TestRevisitsEvidenceDecides(t *testing.T) {
 	rep := reproduceOn(t, paperRevisits(), smallWeb(), scenario.Env{})
 	m := finding(t, rep, "migrants save traffic against a central crawler, for every policy")
-	if m.Verdict != SameOrder || !strings.Contains(m.Ours, "less for 5 of 5 policies; least saved, fixed at the visits of change+interest: 1,340,000,000 B against 1,450,000,000 B") {
+	if m.Verdict != SameOrder || !strings.Contains(m.Ours, "less for 5 of 5 policies; least saved, fixed at the visits of change+interest: 1.34 GB against 1.45 GB") {
 		t.Errorf("migrants: %+v; want same order, naming the policy that saves least", m)
 	}
 	ex := finding(t, rep, "the worked examples of Eq. 2-4")
@@ -57,6 +57,41 @@ func TestRevisitsEvidenceDecides(t *testing.T) {
 	if fail.Verdict != Differs || !strings.Contains(fail.Ours, "not less, b: 12 B against 10 B") || fail.Reason == "" {
 		t.Errorf("a policy whose migrants cost more: %+v; want differs, naming it", fail)
 	}
+}
+
+// TestRevisitsTrafficReadsAsRefresh: the policies' traffic is written as
+// crawlsim refresh writes it, in GB with two decimals (report.BytesColumn),
+// not as "12,100,000,000 B" rounded to three digits; the values are those
+// of `crawlsim refresh` at the same defaults (1,000 sites, seed 1).
+func TestRevisitsTrafficReadsAsRefresh(t *testing.T) {
+	rep := reproduceOn(t, paperRevisits(), smallWeb(), scenario.Env{})
+	want := map[string][2]string{
+		"fixed":                                  {"5.00 GB", "3.53 GB"},
+		"change":                                 {"12.13 GB", "7.76 GB"},
+		"change+interest":                        {"1.45 GB", "1.33 GB"},
+		"fixed at the visits of change":          {"12.13 GB", "6.37 GB"},
+		"fixed at the visits of change+interest": {"1.45 GB", "1.34 GB"},
+	}
+	for _, tab := range rep.Tables {
+		if tab.Title != "revisit policies: visits, freshness and traffic" {
+			continue
+		}
+		if len(tab.Rows) != len(want) {
+			t.Fatalf("%d policies, want %d", len(tab.Rows), len(want))
+		}
+		for _, row := range tab.Rows {
+			w, ok := want[row[0]]
+			if got := [2]string{row[4], row[5]}; !ok || got != w {
+				t.Errorf("%s: traffic %q, want %q", row[0], got, w)
+			}
+		}
+		cut := finding(t, rep, "regulating by users' interest cuts visits and traffic (change+interest against change)")
+		if !strings.Contains(cut.Ours, "1.45 GB against 12.13 GB") {
+			t.Errorf("the cut: %q; want its traffic in GB", cut.Ours)
+		}
+		return
+	}
+	t.Fatal("no table of the policies")
 }
 
 // TestCutFailsNamesTheSide: "interest cuts visits and traffic" has two
