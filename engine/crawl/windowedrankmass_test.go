@@ -9,6 +9,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
+	"github.com/crawlsim/crawlsim/engine/internal/prefetch"
 )
 
 // TestWindowedFullWindowMatchesLNeighbor is docs/algorithms.md section 3, worked
@@ -187,6 +188,34 @@ func TestWindowedCopiesOutListsWithinSpareBytes(t *testing.T) {
 		}
 		if len(c.Result().Order) != 6 {
 			t.Errorf("SpareBytes %d: %d downloads, want 6", tc.spare, len(c.Result().Order))
+		}
+	}
+}
+
+// TestWindowedPrefetchesFromTenMegabytes checks where a pass over the copy
+// starts prefetching: where prefetch.Available (amd64), when the pages'
+// and the seed's rm take prefetchTargetsFrom bytes, not 8 bytes less;
+// elsewhere (WebAssembly) never, since the prefetches would do nothing
+// and the pass would lose the loads ahead it makes instead.
+func TestWindowedPrefetchesFromTenMegabytes(t *testing.T) {
+	pages := prefetchTargetsFrom/8 - 1 // and one seed
+	for _, tc := range []struct {
+		pages int
+		want  bool
+	}{{pages, prefetch.Available}, {pages - 1, false}} {
+		g := graphtest.FromArcs(t, tc.pages, [][2]uint32{{0, 1}})
+		s := &windowedRankMass{window: 0.1}
+		c, err := New(Config{Graph: g, Seeds: []uint32{0}}, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stepOnce(t, c) // Start
+		if s.outStart == nil {
+			t.Fatalf("%d pages: the out-lists were not copied", tc.pages)
+		}
+		if s.prefetchTargets != tc.want {
+			t.Errorf("%d pages and a seed, rm of %d bytes: prefetching %v, want %v",
+				tc.pages, 8*len(s.work), s.prefetchTargets, tc.want)
 		}
 	}
 }
