@@ -2,16 +2,11 @@
 
 package prefetch
 
-import "unsafe"
-
-// Available reports whether Line and Float64s issue a prefetch
-// instruction: outside amd64 they do nothing (WebAssembly has no such
-// instruction, and the other architectures have no assembly here), so a
-// loop that gives up loading lines ahead for them gains nothing.
+// Available reports whether Float64s issues a prefetch instruction:
+// outside amd64 it does nothing (WebAssembly has no such instruction, and
+// the other architectures have no assembly here), so a loop that gives up
+// loading lines ahead for it gains nothing.
 const Available = false
-
-// Line does nothing outside amd64 (Available).
-func Line(unsafe.Pointer) {}
 
 // Float64s does nothing outside amd64 (Available).
 func Float64s(*float64, []uint32) {}
