@@ -111,7 +111,7 @@ func encodeList(buf []byte, slot uint32, list []uint32) []byte {
 // dropCopy gives the packed copy up: the passes read the graph's lists.
 // It is called between passes, when every seed's rm is at its page.
 func (s *windowedRankMass) dropCopy() {
-	s.packed, s.slotOfD, s.work, s.scratch = nil, nil, nil, nil
+	s.packed, s.slotOfD, s.work, s.scratch, s.ahead = nil, nil, nil, nil, nil
 }
 
 // uvarintAt decodes the number at buf[at:], written by encodeList, and

@@ -97,8 +97,8 @@ func TestPropertyWindowedPackedOutListsGiveTheSameCrawl(t *testing.T) {
 // TestWindowedDropsPackedCopyThatOutgrowsItsBytes crawls a graph whose
 // lists pack into more than the least bytes: every page links to the next
 // and to two pages far from it, 12 bytes a list with its counts where the
-// least bytes leave 8. The copy is dropped and the crawl is the one
-// without it.
+// least bytes leave 8. The copy is dropped, with the list of slots a
+// prefetching pass asks for, and the crawl is the one without it.
 func TestWindowedDropsPackedCopyThatOutgrowsItsBytes(t *testing.T) {
 	const n = 70000
 	var arcs [][2]uint32
@@ -109,22 +109,30 @@ func TestWindowedDropsPackedCopyThatOutgrowsItsBytes(t *testing.T) {
 	cfg := Config{Graph: g, Seeds: []uint32{0, 7}, SpareBytes: -1}
 	want := crawlWith(t, cfg, &windowedRankMass{window: 0.1}, 0).Result()
 	cfg.SpareBytes = packedOutListsLeast(n, g.NumArcs())
-	s := &windowedRankMass{window: 0.1}
-	var started bool
-	c, err := New(cfg, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for done := false; !done; {
-		if done, err = c.Step(1); err != nil {
+	for _, from := range []int{0, 1} { // prefetchFrom 1 byte: prefetching
+		s := &windowedRankMass{window: 0.1, prefetchFrom: from}
+		var started, asked bool
+		c, err := New(cfg, s)
+		if err != nil {
 			t.Fatal(err)
 		}
-		started = started || s.packed != nil
+		for done := false; !done; {
+			if done, err = c.Step(1); err != nil {
+				t.Fatal(err)
+			}
+			started = started || s.packed != nil
+			asked = asked || s.ahead != nil
+		}
+		if !started || s.packed != nil || s.slotOfD != nil {
+			t.Fatalf("prefetchFrom %d: packed copy taken %v, kept to the end %v: want taken, then dropped",
+				from, started, s.packed != nil)
+		}
+		if asked != (from == 1) || s.ahead != nil {
+			t.Fatalf("prefetchFrom %d: slots asked for %v, kept to the end %v: want asked for when prefetching, then dropped",
+				from, asked, s.ahead != nil)
+		}
+		expectSameResult(t, want, c.Result())
 	}
-	if !started || s.packed != nil || s.slotOfD != nil {
-		t.Fatalf("packed copy taken %v, kept to the end %v: want taken, then dropped", started, s.packed != nil)
-	}
-	expectSameResult(t, want, c.Result())
 }
 
 // TestPrefetchPackedAsksForThePagesAheadAndTheirTargets walks the packed
