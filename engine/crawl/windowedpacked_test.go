@@ -58,9 +58,12 @@ func TestEncodeListRoundTrip(t *testing.T) {
 
 // TestPropertyWindowedPackedOutListsGiveTheSameCrawl checks that the pass
 // over the packed copy makes the crawl of the pass over the graph's own
-// lists, bit for bit, prefetching (as on large graphs) or not: with room
-// for the whole copy, and with the least bytes (packedOutListsLeast),
-// where the copy may be dropped on the way.
+// lists, bit for bit, prefetching (as on large graphs on amd64) or not:
+// with room for the whole copy, and with the least bytes
+// (packedOutListsLeast), where the copy may be dropped on the way. On
+// its graphs a packed pass seldom if ever has the prefetchAhead pages
+// from which a prefetching pass reads lists ahead:
+// TestPrefetchPackedAsksForThePagesAheadAndTheirTargets reads those.
 func TestPropertyWindowedPackedOutListsGiveTheSameCrawl(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		cfg := drawSameCrawlConfig(t)

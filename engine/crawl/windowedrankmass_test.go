@@ -117,7 +117,7 @@ func TestSelectTop(t *testing.T) {
 // over the downloaded pages' out-lists copied in download order (the
 // crawl may take the memory) and the pass over the graph's own lists (it
 // may not) make the same crawl bit for bit, prefetching (as on large
-// graphs) or not, and that the copy is taken exactly when
+// graphs on amd64) or not, and that the copy is taken exactly when
 // Config.SpareBytes allows what it needs.
 func TestPropertyWindowedCopiedOutListsGiveTheSameCrawl(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
