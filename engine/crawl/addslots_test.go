@@ -32,3 +32,25 @@ func TestAddToSlotsMatchesLoop(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkAddToSeedSlots measures one addition of a dangling page's share
+// to a seed's rm as the pass over copied out-lists makes them, the 160
+// seeds' rm side by side in their slots (addToSlots, by each of its
+// kernels this processor has): against BenchmarkAddToMany, what the
+// slots gain. It reports ns/addition.
+func BenchmarkAddToSeedSlots(b *testing.B) {
+	for _, avx2 := range slotKernels() {
+		name := "sse2"
+		if avx2 {
+			name = "avx2"
+		}
+		b.Run(name, func(b *testing.B) {
+			hasAVX2 = avx2
+			seedRM := make([]float64, 160)
+			for b.Loop() {
+				addToSlots(seedRM, 1e-9)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(seedRM)), "ns/addition")
+		})
+	}
+}

@@ -111,7 +111,7 @@ func encodeList(buf []byte, slot uint32, list []uint32) []byte {
 // dropCopy gives the packed copy up: the passes read the graph's lists.
 // It is called between passes, when every seed's rm is at its page.
 func (s *windowedRankMass) dropCopy() {
-	s.packed, s.slotOfD, s.work, s.scratch = nil, nil, nil, nil
+	s.packed, s.slotOfD, s.work, s.scratch, s.ahead = nil, nil, nil, nil, nil
 }
 
 // uvarintAt decodes the number at buf[at:], written by encodeList, and
@@ -129,11 +129,12 @@ func longUvarintAt(buf []byte, at int) (int, int) {
 	return int(x), at + k
 }
 
-// prefetchPacked asks for the rm of the pages from the from-th in
-// download order to prefetchGroup pages after it, and of their targets
-// (prefetch.Float64s), reading their lists in the packed copy. next is the
-// first page whose list it has not read yet, which starts at byte nextAt;
-// it returns the same after the group.
+// prefetchPacked asks for the rm of the prefetchGroup pages downloaded
+// from the from-th on (fewer at the end, none past it), and of their
+// targets (prefetch.Float64s), collecting them in ahead from the packed
+// copy. next is the first page, in download order, whose list it has not
+// read yet, which starts at byte nextAt; it reads the lists from there,
+// skipping those before from, and returns the same after the group.
 func (s *windowedRankMass) prefetchPacked(from, next, nextAt int) (int, int) {
 	buf, slots := s.packed, s.slotOfD
 	to := min(from+prefetchGroup, len(slots))

@@ -58,9 +58,12 @@ func TestEncodeListRoundTrip(t *testing.T) {
 
 // TestPropertyWindowedPackedOutListsGiveTheSameCrawl checks that the pass
 // over the packed copy makes the crawl of the pass over the graph's own
-// lists, bit for bit, prefetching (as on large graphs) or not: with room
-// for the whole copy, and with the least bytes (packedOutListsLeast),
-// where the copy may be dropped on the way.
+// lists, bit for bit, prefetching (as on large graphs on amd64) or not:
+// with room for the whole copy, and with the least bytes
+// (packedOutListsLeast), where the copy may be dropped on the way. On
+// its graphs a packed pass seldom if ever has the prefetchAhead pages
+// from which a prefetching pass reads lists ahead:
+// TestPrefetchPackedAsksForThePagesAheadAndTheirTargets reads those.
 func TestPropertyWindowedPackedOutListsGiveTheSameCrawl(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		cfg := drawSameCrawlConfig(t)
@@ -97,8 +100,8 @@ func TestPropertyWindowedPackedOutListsGiveTheSameCrawl(t *testing.T) {
 // TestWindowedDropsPackedCopyThatOutgrowsItsBytes crawls a graph whose
 // lists pack into more than the least bytes: every page links to the next
 // and to two pages far from it, 12 bytes a list with its counts where the
-// least bytes leave 8. The copy is dropped and the crawl is the one
-// without it.
+// least bytes leave 8. The copy is dropped, with the list of slots a
+// prefetching pass asks for, and the crawl is the one without it.
 func TestWindowedDropsPackedCopyThatOutgrowsItsBytes(t *testing.T) {
 	const n = 70000
 	var arcs [][2]uint32
@@ -109,20 +112,91 @@ func TestWindowedDropsPackedCopyThatOutgrowsItsBytes(t *testing.T) {
 	cfg := Config{Graph: g, Seeds: []uint32{0, 7}, SpareBytes: -1}
 	want := crawlWith(t, cfg, &windowedRankMass{window: 0.1}, 0).Result()
 	cfg.SpareBytes = packedOutListsLeast(n, g.NumArcs())
-	s := &windowedRankMass{window: 0.1}
-	var started bool
-	c, err := New(cfg, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for done := false; !done; {
-		if done, err = c.Step(1); err != nil {
+	for _, from := range []int{0, 1} { // prefetchFrom 1 byte: prefetching
+		s := &windowedRankMass{window: 0.1, prefetchFrom: from}
+		var started, asked bool
+		c, err := New(cfg, s)
+		if err != nil {
 			t.Fatal(err)
 		}
-		started = started || s.packed != nil
+		for done := false; !done; {
+			if done, err = c.Step(1); err != nil {
+				t.Fatal(err)
+			}
+			started = started || s.packed != nil
+			asked = asked || s.ahead != nil
+		}
+		if !started || s.packed != nil || s.slotOfD != nil {
+			t.Fatalf("prefetchFrom %d: packed copy taken %v, kept to the end %v: want taken, then dropped",
+				from, started, s.packed != nil)
+		}
+		if asked != (from == 1) || s.ahead != nil {
+			t.Fatalf("prefetchFrom %d: slots asked for %v, kept to the end %v: want asked for when prefetching, then dropped",
+				from, asked, s.ahead != nil)
+		}
+		expectSameResult(t, want, c.Result())
 	}
-	if !started || s.packed != nil || s.slotOfD != nil {
-		t.Fatalf("packed copy taken %v, kept to the end %v: want taken, then dropped", started, s.packed != nil)
+}
+
+// TestPrefetchPackedAsksForThePagesAheadAndTheirTargets walks the packed
+// copy of a whole crawl as a prefetching pass does, and checks that each
+// group asks for the slots of its pages and of their targets, near ones
+// and far ones, the seeds' at their slots after the pages; that the walk
+// reads every list once, to the buffer's end; and that the crawl is the
+// one over the graph's lists. Each page links to the next, three before
+// it, a page far from it, and a seed; every thirteenth is dangling.
+func TestPrefetchPackedAsksForThePagesAheadAndTheirTargets(t *testing.T) {
+	const n = 70000
+	var arcs [][2]uint32
+	for p := uint32(0); p < n; p++ {
+		if p%13 != 5 {
+			arcs = append(arcs, [2]uint32{p, (p + 1) % n}, [2]uint32{p, (p + n - 3) % n},
+				[2]uint32{p, (p*7919 + n/2) % n}, [2]uint32{p, 7 * (p % 2)})
+		}
 	}
+	g := graphtest.FromArcs(t, n, arcs)
+	cfg := Config{Graph: g, Seeds: []uint32{0, 7}, SpareBytes: -1}
+	want := crawlWith(t, cfg, &windowedRankMass{window: 0.1}, 0).Result()
+	cfg.SpareBytes = outListsBytes(int64(want.Reachable), g.NumArcs()) - 1
+	s := &windowedRankMass{window: 0.1, prefetchFrom: 1}
+	c := crawlWith(t, cfg, s, 0)
 	expectSameResult(t, want, c.Result())
+	if s.packed == nil || !s.prefetchTargets {
+		t.Fatalf("packed copy kept %v, prefetching %v: want both", s.packed != nil, s.prefetchTargets)
+	}
+	order := c.Order()
+	if len(s.slotOfD) != len(order) || len(order) < 2*prefetchAhead {
+		t.Fatalf("%d slots for %d downloads, want as many, at least %d", len(s.slotOfD), len(order), 2*prefetchAhead)
+	}
+	nears, fars := 0, 0
+	next, at := 0, 0
+	for k := 0; k < len(order); k += prefetchGroup {
+		from := k + prefetchAhead
+		next, at = s.prefetchPacked(from, next, at)
+		var wantSlots []uint32
+		for j := from; j < min(from+prefetchGroup, len(order)); j++ {
+			slot := s.slotOf(order[j])
+			wantSlots = append(wantSlots, slot)
+			var far []uint32
+			for _, p := range c.links.Out(order[j]) {
+				if q := s.slotOf(p); near(slot, q) {
+					wantSlots = append(wantSlots, q)
+					nears++
+				} else {
+					far = append(far, q)
+					fars++
+				}
+			}
+			wantSlots = append(wantSlots, far...)
+		}
+		if !slices.Equal(s.ahead, wantSlots) {
+			t.Fatalf("group from the %d-th download: asked for %v, want %v", from, s.ahead, wantSlots)
+		}
+	}
+	if next != len(order) || at != len(s.packed) {
+		t.Errorf("the walk ended at list %d, byte %d; want %d, %d", next, at, len(order), len(s.packed))
+	}
+	if nears == 0 || fars == 0 {
+		t.Errorf("%d near targets and %d far ones asked for: want both", nears, fars)
+	}
 }

@@ -166,23 +166,26 @@ func addToMany(rm []float64, pages []uint32, x float64) {
 // on the pages between: a load whose value is only folded into a word
 // kept aside (windowedRankMass.touched) brings the line in. About a fifth
 // faster on cnr-2000. Under WebAssembly, which has no prefetch
-// instruction, it is the only way; natively, larger graphs prefetch
-// instead (prefetchTargetsFrom).
+// instruction, it is the only way; on amd64 a pass over a copy of the
+// lists prefetches instead on larger graphs (prefetchTargetsFrom).
 const prefetchDistance = 6
 
 // When the rm of the pages and seeds (windowedRankMass.work) takes at
-// least prefetchTargetsFrom bytes, a pass over the copied lists asks the
-// processor, every prefetchGroup pages, for the rm of the pages
-// prefetchAhead further on and of all their out-neighbours
-// (prefetch.Float64s), instead of loading the rm of one page ahead: a
-// prefetch waits for nothing, so the misses of a few hundred additions
-// overlap, where a load held back the loop once the processor's window
-// of instructions was full. Measured on the default generated webs, a
-// crawl from their 160 pages of highest PageRank (docs/performance.md,
-// "The tenth round"): 4 M pages 57.5 s to 36 s, 2 M 16.5-21.8 s to
-// 14.4-14.8 s, 1.5 M 11.3-11.8 s to 10.2-10.3 s; but 1 M 5.5 s to 5.9 s
-// and cnr-2000 1.5 s to 1.9 s, whose rm mostly stays in the caches,
-// where a prefetch is an instruction more per link for nothing.
+// least prefetchTargetsFrom bytes and prefetch.Available (amd64), a pass
+// over either copy of the lists asks the processor, every prefetchGroup
+// pages, for the rm of the prefetchGroup pages prefetchAhead further on
+// and of all their out-neighbours (prefetch.Float64s), instead of loading
+// the rm of the page prefetchDistance ahead: a prefetch waits for
+// nothing, so the misses of a few hundred additions overlap, where a
+// load holds the loop back once the processor's window of instructions
+// is full. A crawl of the default generated webs from their 160 pages of
+// highest PageRank (docs/performance.md, "The tenth round"), over the
+// unpacked copy: 4 M pages 57.5 s without, 36 s with; 2 M 16.5-21.8 s,
+// 14.4-14.8 s; 1.5 M 11.3-11.8 s, 10.2-10.3 s; over the packed copy, 4 M
+// pages 80-83 s, 53.5-58.6 s. Below the threshold the rm mostly stays in
+// the caches and a prefetch is one more instruction a link for nothing:
+// prefetching took 1 M pages from 5.5 s to 5.9 s, cnr-2000 from 1.5 s to
+// 1.9 s.
 const (
 	prefetchTargetsFrom = 10 << 20
 	prefetchGroup       = 16

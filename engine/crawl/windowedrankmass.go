@@ -3,6 +3,8 @@ package crawl
 import (
 	"math"
 	"slices"
+
+	"github.com/crawlsim/crawlsim/engine/internal/prefetch"
 )
 
 // windowedRankMass is the Windowed-RankMass crawler of Cho and Schonfeld 2007 (section
@@ -55,9 +57,9 @@ type windowedRankMass struct {
 	work    []float64
 	slotOfD []uint32
 	// prefetchTargets: a pass over either copy prefetches the rm of the
-	// pages ahead and of their out-neighbours, when work takes
-	// at least prefetchFrom bytes (prefetchTargetsFrom unless set
-	// before Start).
+	// pages ahead and of their out-neighbours, when work takes at least
+	// prefetchFrom bytes: unless set before Start, prefetchTargetsFrom
+	// where prefetch.Available, else never.
 	prefetchTargets bool
 	prefetchFrom    int
 }
@@ -132,6 +134,10 @@ func (s *windowedRankMass) Start(c *Crawl) error {
 	}
 	if s.prefetchFrom == 0 {
 		s.prefetchFrom = prefetchTargetsFrom
+		if !prefetch.Available {
+			// nothing to issue: the pass keeps its loads ahead
+			s.prefetchFrom = math.MaxInt
+		}
 	}
 	s.prefetchTargets = s.work != nil && 8*len(s.work) >= s.prefetchFrom
 	return nil

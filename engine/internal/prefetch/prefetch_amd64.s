@@ -1,11 +1,5 @@
 #include "textflag.h"
 
-// func Line(p unsafe.Pointer)
-TEXT ·Line(SB), NOSPLIT|NOFRAME, $0-8
-	MOVQ p+0(FP), AX
-	PREFETCHT0 (AX)
-	RET
-
 // func Float64s(base *float64, idx []uint32)
 TEXT ·Float64s(SB), NOSPLIT|NOFRAME, $0-32
 	MOVQ base+0(FP), AX
@@ -14,7 +8,7 @@ TEXT ·Float64s(SB), NOSPLIT|NOFRAME, $0-32
 	TESTQ CX, CX
 	JZ done
 loop:
-	MOVL (SI), DX
+	MOVL (SI), DX // zero-extended: an index up to 2^32-1
 	PREFETCHT0 (AX)(DX*8)
 	ADDQ $4, SI
 	DECQ CX
