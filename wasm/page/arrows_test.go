@@ -3,6 +3,7 @@ package page
 import (
 	"go/build"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -231,5 +232,42 @@ func TestBinariesLinkNoRegexp(t *testing.T) {
 				t.Errorf("%s, linked into %s's binary, imports regexp", p, bin)
 			}
 		}
+	}
+}
+
+// TestEngineAssemblyIsAmd64Only checks CONTRIBUTING.md's rule for the
+// engine's assembly ("Code"): every assembly file is amd64 only (named
+// _amd64.s, so that the browser's build and every other architecture
+// build Go instead) and named in CONTRIBUTING.md, beside the Go it
+// stands in for and the test that compares them.
+func TestEngineAssemblyIsAmd64Only(t *testing.T) {
+	contributing, err := os.ReadFile(filepath.Join(repoRoot, "CONTRIBUTING.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	err = filepath.WalkDir(filepath.Join(repoRoot, "engine"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".s") {
+			return err
+		}
+		found++
+		rel, err := filepath.Rel(repoRoot, path)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if !strings.HasSuffix(rel, "_amd64.s") {
+			t.Errorf("%s: the engine's assembly is amd64 only, in files named _amd64.s", rel)
+		}
+		if !strings.Contains(string(contributing), "`"+rel+"`") {
+			t.Errorf("%s: CONTRIBUTING.md (\"Code\") does not name it", rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found == 0 {
+		t.Fatal("no assembly file found under engine/: the walk is wrong or the rule is moot")
 	}
 }
