@@ -38,3 +38,75 @@ one:
 done:
 	VZEROUPPER
 	RET
+
+// func addEachToSlotsAVX2(slots, xs []float64)
+// Sixteen slots at a time in four registers, then four, then one: each
+// takes every x of xs in order, loaded once and stored once.
+TEXT ·addEachToSlotsAVX2(SB), NOSPLIT, $0-48
+	MOVQ slots_base+0(FP), SI
+	MOVQ slots_len+8(FP), CX
+	MOVQ xs_base+24(FP), DI
+	MOVQ xs_len+32(FP), R8
+	LEAQ (DI)(R8*8), R9 // the end of xs
+sixteen:
+	CMPQ CX, $16
+	JL four
+	VMOVUPD (SI), Y1
+	VMOVUPD 32(SI), Y2
+	VMOVUPD 64(SI), Y3
+	VMOVUPD 96(SI), Y4
+	MOVQ DI, DX
+sixteenx:
+	CMPQ DX, R9
+	JGE sixteenstore
+	VBROADCASTSD (DX), Y0
+	VADDPD Y0, Y1, Y1
+	VADDPD Y0, Y2, Y2
+	VADDPD Y0, Y3, Y3
+	VADDPD Y0, Y4, Y4
+	ADDQ $8, DX
+	JMP sixteenx
+sixteenstore:
+	VMOVUPD Y1, (SI)
+	VMOVUPD Y2, 32(SI)
+	VMOVUPD Y3, 64(SI)
+	VMOVUPD Y4, 96(SI)
+	ADDQ $128, SI
+	SUBQ $16, CX
+	JMP sixteen
+four:
+	CMPQ CX, $4
+	JL one
+	VMOVUPD (SI), Y1
+	MOVQ DI, DX
+fourx:
+	CMPQ DX, R9
+	JGE fourstore
+	VBROADCASTSD (DX), Y0
+	VADDPD Y0, Y1, Y1
+	ADDQ $8, DX
+	JMP fourx
+fourstore:
+	VMOVUPD Y1, (SI)
+	ADDQ $32, SI
+	SUBQ $4, CX
+	JMP four
+one:
+	TESTQ CX, CX
+	JZ done
+	VMOVSD (SI), X1
+	MOVQ DI, DX
+onex:
+	CMPQ DX, R9
+	JGE onestore
+	VADDSD (DX), X1, X1
+	ADDQ $8, DX
+	JMP onex
+onestore:
+	VMOVSD X1, (SI)
+	ADDQ $8, SI
+	DECQ CX
+	JMP one
+done:
+	VZEROUPPER
+	RET

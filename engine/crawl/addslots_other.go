@@ -31,3 +31,11 @@ func addToSlots(slots []float64, x float64) {
 		slots[k] += x
 	}
 }
+
+// addEachToSlots adds every value of xs, in order, to every value of
+// slots: addToSlots(slots, x) for each x of xs in turn.
+func addEachToSlots(slots, xs []float64) {
+	for _, x := range xs {
+		addToSlots(slots, x)
+	}
+}

@@ -33,6 +33,33 @@ func TestAddToSlotsMatchesLoop(t *testing.T) {
 	})
 }
 
+// TestAddEachToSlotsMatchesLoop checks that addEachToSlots (AVX2 where
+// the processor has it, else addToSlots for each value) adds the values
+// to every slot in order, as a plain loop does, bit for bit, on runs of
+// every length around its steps.
+func TestAddEachToSlotsMatchesLoop(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		xs := rapid.SliceOfN(rapid.Float64Range(1e-300, 1), 0, 12).Draw(t, "xs")
+		start := rapid.SliceOfN(rapid.Float64Range(0, 1), 0, 70).Draw(t, "slots")
+		want := slices.Clone(start)
+		for k := range want {
+			for _, x := range xs {
+				want[k] += x
+			}
+		}
+		for _, avx2 := range slotKernels() {
+			hasAVX2 = avx2
+			got := slices.Clone(start)
+			addEachToSlots(got, xs)
+			for k := range got {
+				if math.Float64bits(got[k]) != math.Float64bits(want[k]) {
+					t.Fatalf("addEachToSlots(%v, %v), AVX2 %v: slot %d = %v, a loop gives %v", start, xs, avx2, k, got[k], want[k])
+				}
+			}
+		}
+	})
+}
+
 // BenchmarkAddToSeedSlots measures one addition of a dangling page's share
 // to a seed's rm as the pass over copied out-lists makes them, the 160
 // seeds' rm side by side in their slots (addToSlots, by each of its

@@ -172,6 +172,7 @@ func (s *windowedRankMass) passPacked(seedRM []float64) {
 	at := 0
 	slots := s.slotOfD
 	var touched uint64
+	crm := s.crm         // in a register for the pass (passCopied)
 	next, nextAt := 0, 0 // the next page to prefetch for, and its list
 	for k, i := range slots {
 		if !s.prefetchTargets {
@@ -192,7 +193,7 @@ func (s *windowedRankMass) passPacked(seedRM []float64) {
 			continue
 		}
 		rm[i] = 0
-		s.crm += v
+		crm += v
 		if nears+fars == 0 {
 			s.shareToSeeds(rm, d*v, seedRM)
 			continue
@@ -206,5 +207,6 @@ func (s *windowedRankMass) passPacked(seedRM []float64) {
 			rm[binary.LittleEndian.Uint32(b)] += x
 		}
 	}
+	s.crm = crm
 	s.touched = touched
 }

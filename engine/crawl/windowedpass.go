@@ -48,27 +48,70 @@ func (s *windowedRankMass) passCopied(seedRM []float64) {
 	rm := s.work
 	slots := s.slotOfD
 	start := s.outStart
-	if !s.prefetchTargets {
-		var touched uint64
-		for k, i := range slots {
+	c := s.c
+	d := c.damping
+	n := uint32(len(s.rm))
+	// CRM stays in a register for the pass: through s.crm every visit
+	// would wait for the last one's store.
+	crm := s.crm
+	// With trust uniform over the seeds, the shares of dangling pages
+	// wait in due until the seeds' rm is read: a seed's own visit, or a
+	// page that links to seeds (copyOut puts those links last in its
+	// list). Each seed then takes them in turn, in order (addEachToSlots).
+	due := s.due[:0]
+	var touched uint64
+	for k, i := range slots {
+		if !s.prefetchTargets {
 			if k+prefetchDistance < len(slots) {
 				touched ^= math.Float64bits(rm[slots[k+prefetchDistance]])
 			}
-			s.expand(rm, i, s.outOfD[start[k]:start[k+1]], seedRM)
-		}
-		s.touched = touched
-		return
-	}
-	for k, i := range slots {
-		if k%prefetchGroup == 0 {
+		} else if k%prefetchGroup == 0 {
 			a := min(k+prefetchAhead, len(slots))
 			b := min(a+prefetchGroup, len(slots))
 			prefetch.Float64s(&rm[0], slots[a:b])
 			prefetch.Float64s(&rm[0], s.outOfD[start[a]:start[b]])
 		}
-		s.expand(rm, i, s.outOfD[start[k]:start[k+1]], seedRM)
+		if i >= n && len(due) > 0 {
+			addEachToSlots(seedRM, due)
+			due = due[:0]
+		}
+		v := rm[i]
+		if v == 0 {
+			continue
+		}
+		rm[i] = 0
+		crm += v
+		out := s.outOfD[start[k]:start[k+1]]
+		if len(out) == 0 {
+			if c.uniformTrust {
+				due = append(due, float64(d*v*c.seedTrust[0])) // float64(): as shareToSeeds
+				if len(due) == maxDue {
+					addEachToSlots(seedRM, due)
+					due = due[:0]
+				}
+				continue
+			}
+			s.shareToSeeds(rm, d*v, seedRM)
+			continue
+		}
+		if len(due) > 0 && out[len(out)-1] >= n {
+			addEachToSlots(seedRM, due)
+			due = due[:0]
+		}
+		addToAll(rm, out, d*v/float64(len(out)))
 	}
+	if len(due) > 0 {
+		addEachToSlots(seedRM, due)
+	}
+	s.due = due
+	s.crm = crm
+	s.touched = touched
 }
+
+// maxDue bounds the shares a pass over the copied lists holds back
+// (passCopied): a crawl of cnr-2000 from 160 seeds adds 14.5 M of them
+// in 1.42 M runs, 10.2 a run on average.
+const maxDue = 64
 
 // expand spreads the rm of downloaded page i (rm[i]) over its out-links
 // out, or along the trust of the seeds when it has none, adds it to CRM

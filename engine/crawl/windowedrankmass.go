@@ -56,6 +56,9 @@ type windowedRankMass struct {
 	// slotOfD[k] is the k-th downloaded page's slot. nil without a copy.
 	work    []float64
 	slotOfD []uint32
+	// due holds the dangling pages' shares not yet added to the seeds
+	// during a pass over the copied lists (passCopied).
+	due []float64
 	// prefetchTargets: a pass over either copy prefetches the rm of the
 	// pages ahead and of their out-neighbours, when work takes at least
 	// prefetchFrom bytes: unless set before Start, prefetchTargetsFrom
@@ -196,8 +199,25 @@ func (s *windowedRankMass) copyOut(page uint32) {
 	at := len(s.outOfD)
 	s.outOfD = append(s.outOfD, c.links.Out(page)...)
 	s.toSlots(s.outOfD[at:])
+	seedsLast(s.outOfD[at:], uint32(len(s.rm)))
 	s.outStart = append(s.outStart, len(s.outOfD))
 	s.slotOfD = append(s.slotOfD, slot)
+}
+
+// seedsLast moves the seeds' slots (n and above) of list to its end, so
+// that a pass sees from its last slot whether a page links to a seed
+// (passCopied). A pass adds one share to every page of a list, so their
+// order within it changes no sum.
+func seedsLast(list []uint32, n uint32) {
+	end := len(list)
+	for k := 0; k < end; {
+		if list[k] >= n {
+			end--
+			list[k], list[end] = list[end], list[k]
+			continue
+		}
+		k++
+	}
 }
 
 // Refill opens the next window: the top ⌈w·|F|⌉ parked pages by rm.
