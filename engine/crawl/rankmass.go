@@ -78,8 +78,13 @@ import "math"
 // of the Frontier's keys boxes its index there in a NaN that seedTag marks
 // (seedBox). Once every seed is downloaded, a dangling page's shares are
 // added four at a time (addToSlots); the best seed (bestSeed) is kept as
-// links add to seeds and found again by a scan (firstOfMax) after a seed
-// is expanded or all of them gain a share. Each selection takes the
+// links add to seeds and found again by a scan (firstOfMax) after all of
+// them gain a share or a seed is expanded. For the latter the seeds are
+// cut in blocks of about the square root of their number, each with its
+// best seed, so that the scan reads one block and the blocks' best: a
+// scan of every seed at each of their expansions makes a crawl from
+// thousands of seeds with few dangling pages several times slower
+// (BenchmarkRankMassManySeeds). Each selection takes the
 // better of hot's best page and the best seed; of two pages with the same
 // rm the seed wins, as seeds are discovered first, in their order, so the
 // first seed of the largest rm is the best of them. Seeds are never in hot
@@ -129,6 +134,18 @@ type rankMass struct {
 	seedRM   []float64
 	seedsIn  int
 	bestSeed int
+	// The seeds are cut in blocks of 1<<seedShift: blockRM[j] is the
+	// largest rm of block j, blockBest[j] the first seed of block j with
+	// it, so that after a seed's expansion a scan of its block and of
+	// blockRM finds the best seed (seedExpanded). After the shares of a
+	// dangling page (addToSlots) they are stale (staleSeeds > 0) until the
+	// second seed's expansion since, which finds them all again.
+	// seedShift is at least its value before Start (seedBlockShift when
+	// 0; tests set less).
+	seedShift  uint
+	blockRM    []float64
+	blockBest  []int
+	staleSeeds int
 	// touched keeps the prefetching loads of BeforeSelect.
 	touched uint64
 	// expanded lists every page expanded, in turn, when traceExpansions
@@ -186,6 +203,20 @@ func (s *rankMass) Start(c *Crawl) error {
 	}
 	s.seedRM = make([]float64, len(c.seeds))
 	s.bestSeed = noSeed
+	// blocks of about the square root of the seeds' number, so that a
+	// seed's expansion scans about twice that
+	if s.seedShift == 0 {
+		s.seedShift = seedBlockShift
+	}
+	for 1<<(2*s.seedShift) < len(c.seeds) {
+		s.seedShift++
+	}
+	blocks := (len(c.seeds) + 1<<s.seedShift - 1) >> s.seedShift
+	s.blockRM = make([]float64, blocks)
+	s.blockBest = make([]int, blocks)
+	for j := range s.blockBest {
+		s.blockBest[j] = j << s.seedShift
+	}
 	return nil
 }
 
@@ -274,7 +305,7 @@ func (s *rankMass) BeforeSelect(budget int) (work int, ready bool) {
 		work++
 		if seed != noSeed {
 			s.seedRM[seed] = 0
-			s.findBestSeed()
+			s.seedExpanded(seed)
 		} else {
 			s.hot.pop()
 			if s.hot.len() > 0 {
@@ -364,6 +395,7 @@ func (s *rankMass) expand(i uint32, rm float64) {
 		if c.uniformTrust && s.seedsIn == len(c.seeds) {
 			// the same share for every seed, side by side
 			addToSlots(s.seedRM, float64(dr*c.seedTrust[0])) // float64(): no fused multiply-add
+			s.staleSeeds = 1
 			s.findBestSeed()
 		} else if c.uniformTrust {
 			// the same share for every seed, as for the links of a page
@@ -460,6 +492,12 @@ func isSeedBox(v float64) bool { return math.Float64bits(v)&seedTag != 0 }
 func (s *rankMass) addToSeed(k int, delta float64) {
 	x := s.seedRM[k] + delta
 	s.seedRM[k] = x
+	if s.staleSeeds == 0 {
+		j := k >> s.seedShift
+		if xb := s.blockRM[j]; x > xb || x == xb && k < s.blockBest[j] {
+			s.blockRM[j], s.blockBest[j] = x, k
+		}
+	}
 	if b := s.bestSeed; b == noSeed {
 		if x > maxSubnormal {
 			s.bestSeed = k
@@ -472,6 +510,43 @@ func (s *rankMass) addToSeed(k int, delta float64) {
 // findBestSeed sets bestSeed: the first seed of the largest rm above
 // maxSubnormal, or noSeed.
 func (s *rankMass) findBestSeed() { s.bestSeed = firstOfMax(s.seedRM, maxSubnormal) }
+
+// seedBlockShift is the least seedShift: blocks of 32 seeds.
+const seedBlockShift = 5
+
+// seedExpanded sets bestSeed after the k-th seed's rm went to 0. Its
+// block is scanned again, then the blocks' best: the first block of the
+// largest rm holds the first seed of it. When the blocks are stale, the
+// first expansion since scans every seed (findBestSeed), as a dangling
+// page's shares do, and the second finds the blocks again: between two
+// dangling pages only one seed's expansion scans every seed.
+func (s *rankMass) seedExpanded(k int) {
+	switch s.staleSeeds {
+	case 0:
+		s.findBlock(k >> s.seedShift)
+	case 1:
+		s.staleSeeds = 2
+		s.findBestSeed()
+		return
+	default:
+		for j := range s.blockRM {
+			s.findBlock(j)
+		}
+		s.staleSeeds = 0
+	}
+	s.bestSeed = noSeed
+	if j := firstOfMax(s.blockRM, maxSubnormal); j >= 0 {
+		s.bestSeed = s.blockBest[j]
+	}
+}
+
+// findBlock sets blockRM[j] and blockBest[j] from the seeds of block j.
+func (s *rankMass) findBlock(j int) {
+	lo := j << s.seedShift
+	block := s.seedRM[lo:min(lo+1<<s.seedShift, len(s.seedRM))]
+	m := maxOfSlots(block, block[0])
+	s.blockRM[j], s.blockBest[j] = m, lo+indexOfSlot(block, m)
+}
 
 // minVirtualRM is the least rm of a downloaded page that is re-expanded:
 // the smallest normal float64. Below it rm counts as underflowed. Products

@@ -9,6 +9,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
+	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/engine/rank"
 )
@@ -391,6 +392,72 @@ func TestRankMassMatchesReference(t *testing.T) {
 		cfg.SpareBytes = rapid.SampledFrom([]int64{0, -1}).Draw(t, "spare bytes")
 		expectSameCrawl(t, cfg, &rankMass{epsilon: eps, want: want}, &scanRankMass{epsilon: eps}, step)
 	})
+}
+
+// TestRankMassManySeedsMatchesReference is TestRankMassMatchesReference
+// with up to 80 seeds drawn (duplicates and any order among them) and the
+// downloaded seeds' blocks (rankMass.seedShift) of 2 to 8 seeds or of the
+// default size, so that a seed's expansion finds the best seed among
+// several blocks, fresh or stale after a dangling page's shares.
+func TestRankMassManySeedsMatchesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		cfg := drawSameCrawlConfig(t)
+		n := cfg.Graph.NumNodes()
+		cfg.Seeds = rapid.SliceOfN(rapid.Custom(func(t *rapid.T) uint32 {
+			return uint32(rapid.IntRange(0, n-1).Draw(t, "seed page"))
+		}), 1, 80).Draw(t, "many seeds")
+		eps := rapid.SampledFrom([]float64{0, 0, 0.1, 1e-6}).Draw(t, "epsilon")
+		step := rapid.SampledFrom([]int{0, 1, 7}).Draw(t, "step")
+		want := rapid.SampledFrom([]int{1, 2, 5, 0}).Draw(t, "want")
+		shift := uint(rapid.IntRange(0, 3).Draw(t, "seed block shift"))
+		cfg.SpareBytes = rapid.SampledFrom([]int64{0, -1}).Draw(t, "spare bytes")
+		expectSameCrawl(t, cfg, &rankMass{epsilon: eps, want: want, seedShift: shift}, &scanRankMass{epsilon: eps}, step)
+	})
+}
+
+// BenchmarkRankMassManySeeds measures rankmass on a generated web of
+// 20,000 pages whose dangling pages are given a link, from its 8,000 most
+// important pages: the seeds' expansions are most of the crawl's, and
+// none gives every seed a share, so finding the best seed after each is
+// the cost that rankMass.seedShift's blocks keep to about the square
+// root of the seeds. It reports ms/crawl.
+func BenchmarkRankMassManySeeds(b *testing.B) {
+	p := gen.DefaultParams()
+	p.Pages = 20000
+	p.Seed = 7
+	g, err := gen.Generate(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := g.NumNodes()
+	gb := graph.NewBuilder(n)
+	for i := range n {
+		out := g.Out(uint32(i))
+		for _, j := range out {
+			gb.Add(uint32(i), j)
+		}
+		if len(out) == 0 {
+			gb.Add(uint32(i), uint32((i*7919+1)%n))
+		}
+	}
+	if g, err = gb.Build(); err != nil {
+		b.Fatal(err)
+	}
+	pr, err := rank.PageRankOf(context.Background(), g, rank.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := Config{Graph: g, Seeds: rank.Top(pr.Scores, 8000)}
+	for b.Loop() {
+		c, err := New(cfg, &rankMass{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := c.Run(context.Background(), nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/crawl")
 }
 
 // TestRankMassMatchesReferenceOnAWeb is TestRankMassMatchesReference
