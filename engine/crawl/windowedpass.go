@@ -54,10 +54,13 @@ func (s *windowedRankMass) passCopied(seedRM []float64) {
 	// CRM stays in a register for the pass: through s.crm every visit
 	// would wait for the last one's store.
 	crm := s.crm
-	// With trust uniform over the seeds, the shares of dangling pages
-	// wait in due until the seeds' rm is read: a seed's own visit, or a
-	// page that links to seeds (copyOut puts those links last in its
+	// With trust uniform over the seeds and AVX2, the shares of dangling
+	// pages wait in due until the seeds' rm is read: a seed's own visit,
+	// or a page that links to seeds (copyOut puts those links last in its
 	// list). Each seed then takes them in turn, in order (addEachToSlots).
+	// Without AVX2 the runs gain nothing (under Node they cost more), and
+	// each share is added at once.
+	holdShares := c.uniformTrust && hasAVX2
 	due := s.due[:0]
 	var touched uint64
 	for k, i := range slots {
@@ -83,7 +86,7 @@ func (s *windowedRankMass) passCopied(seedRM []float64) {
 		crm += v
 		out := s.outOfD[start[k]:start[k+1]]
 		if len(out) == 0 {
-			if c.uniformTrust {
+			if holdShares {
 				due = append(due, float64(d*v*c.seedTrust[0])) // float64(): as shareToSeeds
 				if len(due) == maxDue {
 					addEachToSlots(seedRM, due)
