@@ -2,6 +2,11 @@
 
 package crawl
 
+// hasAVX2 is false off amd64: windowed-rankmass's pass then adds a
+// dangling page's shares at once (passCopied). The tests of the kernels
+// set it as on amd64.
+var hasAVX2 bool
+
 // addToSlots adds x to every value of slots, in place, sixteen at a time:
 // under Go's WebAssembly a loop pays a jump through the function's table
 // of blocks per turn (see addToMany), and a plain loop here ran three
