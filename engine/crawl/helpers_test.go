@@ -12,6 +12,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
+	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
 // This file holds what the package's tests share: graphs drawn at random
@@ -302,4 +303,23 @@ func expectSameResult(t rapid.TB, ra, rb *Result) {
 	if ra.Cost != rb.Cost {
 		t.Fatalf("costs differ: %+v, %+v", ra.Cost, rb.Cost)
 	}
+}
+
+// webFromItsTop returns a crawl of a generated web of pages pages (gen's
+// defaults, graph seed 7) from its top pages of highest PageRank, whose
+// shares are not dyadic.
+func webFromItsTop(t testing.TB, pages, top int) Config {
+	t.Helper()
+	p := gen.DefaultParams()
+	p.Pages = pages
+	p.Seed = 7
+	g, err := gen.Generate(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := rank.PageRankOf(context.Background(), g, rank.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Config{Graph: g, Seeds: rank.Top(pr.Scores, top)}
 }

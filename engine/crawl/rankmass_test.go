@@ -469,18 +469,7 @@ func TestRankMassMatchesReferenceOnAWeb(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a crawl of 3,000 pages twice, one with a linear scan at every re-expansion")
 	}
-	p := gen.DefaultParams()
-	p.Pages = 3000
-	p.Seed = 7
-	g, err := gen.Generate(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := rank.PageRankOf(context.Background(), g, rank.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := Config{Graph: g, Seeds: rank.Top(pr.Scores, 50)}
+	cfg := webFromItsTop(t, 3000, 50)
 	expectSameCrawl(t, cfg, &rankMass{}, &scanRankMass{}, 0)
 	// refills of 16 pages from warm: many more of them, hot small
 	expectSameCrawl(t, cfg, &rankMass{want: 16}, &scanRankMass{}, 0)

@@ -1,17 +1,14 @@
 package crawl
 
 import (
-	"context"
 	"math"
 	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
 
-	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph/graphtest"
 	"github.com/crawlsim/crawlsim/engine/internal/prefetch"
-	"github.com/crawlsim/crawlsim/engine/rank"
 )
 
 // TestWindowedFullWindowMatchesLNeighbor is docs/algorithms.md section 3, worked
@@ -155,18 +152,7 @@ func TestPropertyWindowedCopiedOutListsGiveTheSameCrawl(t *testing.T) {
 // until a seed's rm is read (passCopied), 44,821 shares in 27,137 runs on
 // this web, and a share added to a seed out of turn changes the sum.
 func TestWindowedCopiedOutListsGiveTheSameCrawlOnAWeb(t *testing.T) {
-	p := gen.DefaultParams()
-	p.Pages = 3000
-	p.Seed = 7
-	g, err := gen.Generate(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := rank.PageRankOf(context.Background(), g, rank.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := Config{Graph: g, Seeds: rank.Top(pr.Scores, 50)}
+	cfg := webFromItsTop(t, 3000, 50)
 	// the shares held back with AVX2, added at once without
 	for _, avx2 := range slotKernels() {
 		hasAVX2 = avx2
