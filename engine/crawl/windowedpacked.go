@@ -129,12 +129,18 @@ func longUvarintAt(buf []byte, at int) (int, int) {
 	return int(x), at + k
 }
 
+// maxAhead bounds the slots prefetchPacked asks for at once (ahead, 16
+// kB), whatever the out-degrees: the buffer is not counted in
+// Config.SpareBytes.
+const maxAhead = 4096
+
 // prefetchPacked asks for the rm of the prefetchGroup pages downloaded
 // from the from-th on (fewer at the end, none past it), and of their
-// targets (prefetch.Float64s), collecting them in ahead from the packed
-// copy. next is the first page, in download order, whose list it has not
-// read yet, which starts at byte nextAt; it reads the lists from there,
-// skipping those before from, and returns the same after the group.
+// targets (prefetch.Float64s), at most maxAhead slots, collecting them in
+// ahead from the packed copy. next is the first page, in download order,
+// whose list it has not read yet, which starts at byte nextAt; it reads
+// the lists from there, skipping those before from, and returns the same
+// after the group.
 func (s *windowedRankMass) prefetchPacked(from, next, nextAt int) (int, int) {
 	buf, slots := s.packed, s.slotOfD
 	to := min(from+prefetchGroup, len(slots))
@@ -146,13 +152,16 @@ func (s *windowedRankMass) prefetchPacked(from, next, nextAt int) (int, int) {
 		fars, at = uvarintAt(buf, at)
 		farAt := at + 2*nears
 		end := farAt + 4*fars
-		if next >= from {
+		if next >= from && len(list) < maxAhead {
 			slot := slots[next]
 			list = append(list, slot)
-			for b := buf[at:farAt]; len(b) >= 2; b = b[2:] {
+			// at most maxAhead slots: the rest are not asked for
+			nearEnd := min(farAt, at+2*(maxAhead-len(list)))
+			for b := buf[at:nearEnd]; len(b) >= 2; b = b[2:] {
 				list = append(list, slot+uint32(int16(binary.LittleEndian.Uint16(b))))
 			}
-			for b := buf[farAt:end]; len(b) >= 4; b = b[4:] {
+			farEnd := min(end, farAt+4*max(maxAhead-len(list), 0))
+			for b := buf[farAt:farEnd]; len(b) >= 4; b = b[4:] {
 				list = append(list, binary.LittleEndian.Uint32(b))
 			}
 		}
