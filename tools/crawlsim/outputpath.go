@@ -314,6 +314,23 @@ func checkOutputPath(flagName, path string) error {
 	return nil
 }
 
+// fileOnTheWay returns the first folder of path, from the nearest, that
+// exists as something other than a folder ("g.csr" for g.csr/x/y), or ""
+// when every folder of path that exists is one.
+func fileOnTheWay(path string) string {
+	for p := filepath.Dir(path); ; p = filepath.Dir(p) {
+		if st, err := os.Stat(p); err == nil {
+			if !st.IsDir() {
+				return p
+			}
+			return ""
+		}
+		if filepath.Dir(p) == p {
+			return ""
+		}
+	}
+}
+
 // checkReplaceable refuses to replace the existing file path (st its
 // Stat) when it is write-protected: no write permission bit at all, or
 // none for this user.
