@@ -299,10 +299,10 @@ func checkOutputPath(flagName, path string) error {
 		return fmt.Errorf("-%s %s: %w", flagName, path, err)
 	}
 	dir := filepath.Dir(target)
-	switch st, err := os.Stat(dir); {
-	case err == nil && !st.IsDir():
-		return usagef("-%s %s: %s is a file, not a folder", flagName, path, dir)
-	case err != nil:
+	if file := fileOnTheWay(target); file != "" {
+		return usagef("-%s %s: %s is a file, not a folder", flagName, path, file)
+	}
+	if _, err := os.Stat(dir); err != nil {
 		return usagef("-%s %s: folder %s does not exist", flagName, path, dir)
 	}
 	probe, err := createTemp(dir, "."+filepath.Base(target)+".*.tmp")

@@ -349,6 +349,7 @@ func TestOutputInAFileIsRefusedAsNotAFolder(t *testing.T) {
 	}{
 		{[]string{"run", "-svg", "seeds.txt/x.svg", "g.edges"}, "-svg seeds.txt/x.svg: seeds.txt is a file, not a folder"},
 		{[]string{"rank", "-o", "seeds.txt/r.csv", "g.edges"}, "-o seeds.txt/r.csv: seeds.txt is a file, not a folder"},
+		{[]string{"rank", "-o", "seeds.txt/a/r.csv", "g.edges"}, "-o seeds.txt/a/r.csv: seeds.txt is a file, not a folder"},
 		{[]string{"reproduce", "-o", "seeds.txt", "002"}, "-o seeds.txt: that is a file; name a folder"},
 		{[]string{"reproduce", "-o", "seeds.txt/rep", "002"}, "-o seeds.txt/rep: seeds.txt is a file, not a folder"},
 		{[]string{"reproduce", "-o", "seeds.txt/a/rep", "002"}, "-o seeds.txt/a/rep: seeds.txt is a file, not a folder"},
