@@ -446,6 +446,15 @@ func (d *bvListDecoder) decodeCopied(x, deg, start uint64) ([]uint32, error) {
 	return copied, nil
 }
 
+// successorsLeft says how many successors of a list are left to decode:
+// "1 successor is left", "3 successors are left".
+func successorsLeft(n uint64) string {
+	if n == 1 {
+		return "1 successor is left"
+	}
+	return fmt.Sprintf("%d successors are left", n)
+}
+
 // decodeIntervals decodes the intervals of the list of node x (step 3)
 // into d.intervals, given the number of successors still to decode, and
 // returns that number minus the successors in intervals.
@@ -459,7 +468,11 @@ func (d *bvListDecoder) decodeIntervals(x, extra, start uint64) ([]uint32, uint6
 			return nil, 0, d.overrunError(x, start)
 		}
 		if count > extra/d.minIntv {
-			return nil, 0, d.errorAt(at, x, start, "%d intervals of at least %d successors each, but only %d successors are left", count, d.minIntv, extra)
+			what := fmt.Sprintf("%d intervals of at least %d successors each", count, d.minIntv)
+			if count == 1 {
+				what = fmt.Sprintf("1 interval of at least %d successors", d.minIntv)
+			}
+			return nil, 0, d.errorAt(at, x, start, "%s, but only %s", what, successorsLeft(extra))
 		}
 		var next uint64 // one past the end of the previous interval
 		for i := uint64(0); i < count; i++ {
@@ -490,7 +503,7 @@ func (d *bvListDecoder) decodeIntervals(x, extra, start uint64) ([]uint32, uint6
 				return nil, 0, d.overrunError(x, start)
 			}
 			if extra < d.minIntv || length > extra-d.minIntv {
-				return nil, 0, d.errorAt(at, x, start, "interval of length %d+%d, but only %d successors are left", length, d.minIntv, extra)
+				return nil, 0, d.errorAt(at, x, start, "interval of length %d+%d, but only %s", length, d.minIntv, successorsLeft(extra))
 			}
 			length += d.minIntv
 			if left >= n || length > n-left {

@@ -367,6 +367,28 @@ func TestReadBVGraphBadReference(t *testing.T) {
 	bvWantError(t, err, "r.graph", "node 0", "not a page")
 }
 
+// TestReadBVGraphTooManyIntervals: a list announcing more intervals than
+// its successors can fill is refused in words that agree with the counts
+// ("1 interval ..., but only 1 successor is left").
+func TestReadBVGraphTooManyIntervals(t *testing.T) {
+	props := &BVGraphProperties{Nodes: 2, Arcs: 1, WindowSize: 7, MinIntervalLength: 4, ZetaK: 3}
+	for _, c := range []struct {
+		count uint64
+		want  string
+	}{
+		{1, "1 interval of at least 4 successors, but only 1 successor is left"},
+		{2, "2 intervals of at least 4 successors each, but only 1 successor is left"},
+	} {
+		// Node 0: outdegree 1, no reference, then c.count intervals.
+		var w bvTestBitWriter
+		w.writeGamma(1)
+		w.writeUnary(0)
+		w.writeGamma(c.count)
+		_, err := ReadBVGraph(bytes.NewReader(w.bytes()), "i.graph", props, nil, "")
+		bvWantError(t, err, "i.graph", "node 0", c.want)
+	}
+}
+
 func TestReadBVGraphArcsMismatch(t *testing.T) {
 	lists, data, _, cfg := bvSmallGraph(t)
 	p := cfg.props(lists)

@@ -205,6 +205,7 @@ func (in *impInput) sizeError(format ImportanceFileFormat, size int64) error {
 		at := size
 		if at < 0 {
 			at = int64(lay.width) * n
+			what = fmt.Sprintf("more than %d", at)
 		}
 		return byteError(in.name, at, "the file has %s bytes: %s has %d pages, which need %d bytes of %s%s", what, in.graphName, n, int64(lay.width)*n, lay.describe(), note)
 	}

@@ -101,7 +101,8 @@ func TestImportancePrintableFloat64(t *testing.T) {
 
 // TestImportanceRawErrors: a size that fits no layout, or not the one
 // named, and values that are no scores in either order are refused at
-// their byte.
+// their byte; a file too long for the layout named says by how much it
+// is at least, in that layout's size.
 func TestImportanceRawErrors(t *testing.T) {
 	g, _ := impExample(t)
 	neg := rawBytes(rawF64BE, []float64{0.5, -0.25, 0.5, 0.25})
@@ -113,6 +114,7 @@ func TestImportanceRawErrors(t *testing.T) {
 	}{
 		{"20 bytes", make([]byte, 20), "", "v: byte 20: the file has 20 bytes: g.csr has 4 pages, so a raw vector has 32 bytes (float64) or 16 (float32)"},
 		{"float32 named float64", rawBytes(rawF32BE, rawScores), ImportanceFloat64BE, "v: byte 16: the file has 16 bytes: g.csr has 4 pages, which need 32 bytes of big-endian float64"},
+		{"float32 named, too long", append(rawBytes(rawF32BE, rawScores), make([]byte, 17)...), ImportanceFloat32BE, "v: byte 16: the file has more than 16 bytes: g.csr has 4 pages, which need 16 bytes of big-endian float32"},
 		{"a negative score", neg, "", "v: byte 8: the score of page 1 is -0.25: expected a finite number, 0 or more (read as big-endian float64)"},
 		{"raw named crawlsim", neg, ImportanceCrawlsim, `v: byte 0: not a crawlsim importance file: it does not start with the magic "CRAWLIMP"`},
 		{"a negative score named", neg, ImportanceFloat64BE, "v: byte 8: the score of page 1 is -0.25: expected a finite number, 0 or more (read as big-endian float64)"},

@@ -532,7 +532,8 @@ func loadRead(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader, r
 
 // loadOpen opens a file of fsys, wrapped as wrap asks, and returns a
 // function that closes it. A failure to open is an *Error about the file
-// whose Err is the file system's error (without the path it repeats).
+// whose Err is the file system's error (without the path it repeats); a
+// folder is an *Error that says so.
 func loadOpen(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader) (io.Reader, func(), error) {
 	f, err := fsys.Open(name)
 	if err != nil {
@@ -541,6 +542,10 @@ func loadOpen(fsys fs.FS, name string, wrap func(string, io.Reader) io.Reader) (
 			err = pe.Err
 		}
 		return nil, nil, &Error{File: name, Offset: -1, Msg: "cannot open", Err: err}
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, nil, fileError(name, "is a folder, not a file")
 	}
 	var r io.Reader = f
 	if wrap != nil {

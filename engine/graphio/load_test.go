@@ -131,6 +131,34 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+// TestLoadFolderAsFile: a folder where a graph's file should be, its
+// .properties or its .offsets, is refused with the folder's name and what
+// it is, not the file system's "read NAME: is a directory".
+func TestLoadFolderAsFile(t *testing.T) {
+	gr, _, props := bvWriteLists(t, [][]uint32{{1}, {0}}, DefaultBVGraphParams())
+	fsys := fstest.MapFS{
+		"d.edges/x":      {},
+		"p.graph":        {Data: gr},
+		"p.properties/x": {},
+		"o.graph":        {Data: gr},
+		"o.properties":   {Data: props},
+		"o.offsets/x":    {},
+		"u.edges":        {Data: []byte("0 1\n")},
+		"u.urls/x":       {},
+	}
+	for _, c := range []struct{ name, urls, file string }{
+		{"d.edges", "", "d.edges"},
+		{"p.graph", "", "p.properties"},
+		{"o.graph", "", "o.offsets"},
+		{"u.edges", "u.urls", "u.urls"},
+	} {
+		_, _, err := Load(fsys, c.name, LoadOptions{URLs: c.urls})
+		if want := c.file + ": is a folder, not a file"; err == nil || err.Error() != want {
+			t.Errorf("Load %s: %v; want %q", c.name, err, want)
+		}
+	}
+}
+
 // rtDataDir is where the shared real graphs live, relative to this
 // package's directory (see ../shared/data/README.md).
 var rtDataDir = filepath.Join("..", "..", "..", "shared", "data")

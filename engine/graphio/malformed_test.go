@@ -111,6 +111,13 @@ func mfCases(tb testing.TB) []mfCase {
 			want: "u.urls:3: NUL byte in column 3 (byte 22): binary data, not text"},
 		{what: "gzip of a NUL stream", files: one("g.edges.gz", graphtest.Gzip(tb, zeros)), load: "g.edges.gz",
 			want: "g.edges.gz:1: NUL byte in column 1 (byte 0): binary data, not text"},
+		// crawlsim's own binary files, named as text: said for what they are.
+		{what: ".csr named as an edge list", files: one("g.edges", append([]byte(csrMagic), zeros...)), load: "g.edges",
+			want: `g.edges: byte 0: not text but a crawlsim .csr graph (magic "CRAWLCSR"), read as one when named NAME.csr`},
+		{what: ".csr as a URL list", files: withURLs(append([]byte(csrMagic), zeros...)), load: "g.edges", urls: "u.urls",
+			want: `u.urls: byte 0: not text but a crawlsim .csr graph (magic "CRAWLCSR"), read as one when named NAME.csr`},
+		{what: ".imp as WebGraph ASCII", files: one("g.graph-txt", append([]byte(importanceMagic), zeros...)), load: "g.graph-txt",
+			want: `g.graph-txt: byte 0: not text but a crawlsim importance vector (magic "CRAWLIMP"), as rank -o NAME.imp writes it`},
 
 		// Over-long lines.
 		{what: "edge list line over 1 MiB", files: one("g.edges", []byte("0 1\n"+longLine)), load: "g.edges",

@@ -144,7 +144,32 @@ func (s *textLineScanner) checkStart(head []byte) bool {
 		}
 		return false
 	}
+	if what := crawlsimBinary(head); what != "" {
+		s.bad = func(file string) *Error {
+			return byteError(file, 0, "not text but %s", what)
+		}
+		return false
+	}
 	return true
+}
+
+// crawlsimBinary names the crawlsim binary file that head, the start of
+// an input read as text, begins: a .csr graph read under another name or
+// format, or an importance vector given as a graph, told by its magic
+// and the NUL bytes of the version after it (text that starts with the
+// magic's letters is text). It returns "" for anything else.
+func crawlsimBinary(head []byte) string {
+	const magicLen = len(csrMagic)
+	if len(head) < magicLen+4 || bytes.IndexByte(head[magicLen:magicLen+4], 0) < 0 {
+		return ""
+	}
+	switch {
+	case bytes.HasPrefix(head, []byte(csrMagic)):
+		return fmt.Sprintf("a crawlsim .csr graph (magic %q), read as one when named NAME.csr", csrMagic)
+	case bytes.HasPrefix(head, []byte(importanceMagic)):
+		return fmt.Sprintf("a crawlsim importance vector (magic %q), as rank -o NAME.imp writes it", importanceMagic)
+	}
+	return ""
 }
 
 // utf16Refusal is the message refusing UTF-16 text of the byte order

@@ -139,3 +139,20 @@ func TestDecimalOverflowAcrossReaders(t *testing.T) {
 	}
 	elSameLists(t, ga, [][]uint32{{1}, {}})
 }
+
+// TestTextStartingWithAMagicIsText: an edge list whose first label is
+// spelled like a magic of crawlsim's binary files is text, read as such;
+// only the magic followed by a binary version is refused as that file.
+func TestTextStartingWithAMagicIsText(t *testing.T) {
+	for _, magic := range []string{csrMagic, importanceMagic} {
+		g, labels := elRead(t, magic+" b\nb "+magic+"\n", EdgeListOptions{})
+		if !slices.Equal(labels.Names, []string{magic, "b"}) {
+			t.Errorf("%s: labels %q, want [%s b]", magic, labels.Names, magic)
+		}
+		elSameLists(t, g, [][]uint32{{1}, {0}})
+		_, _, err := ReadEdgeList(strings.NewReader(magic+"\x01\x00\x00\x00"), "b.edges", EdgeListOptions{})
+		if err == nil || !strings.Contains(err.Error(), "b.edges: byte 0: not text but a crawlsim ") {
+			t.Errorf("%s with a binary version: %v", magic, err)
+		}
+	}
+}

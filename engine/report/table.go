@@ -306,8 +306,25 @@ func writeFacts(b *strings.Builder, r *model.Result) {
 		if bandwidth == 0 {
 			bandwidth = d.Bandwidth
 		}
-		add("politeness", "%s, wait %s s, download %s s + %s B at %s B/s", model.Counted(connections, "connection", "connections"),
-			or(p.Wait, *d.Wait), or(p.Latency, *d.Latency), or(p.PageSize, *d.PageSize), model.Number(bandwidth))
+		size := or(p.PageSize, *d.PageSize) + " B"
+		if ps := p.PageSizes; ps != nil {
+			switch {
+			case ps.File != "":
+				size = "the page's size in " + ps.File
+			case ps.Distribution != "":
+				sigma := 1.0
+				if ps.Sigma != nil {
+					sigma = *ps.Sigma
+				}
+				size = fmt.Sprintf("a %s size of mean %s B (sigma %s, seed %d)", ps.Distribution, or(p.PageSize, *d.PageSize), model.Number(sigma), ps.Seed)
+			}
+		}
+		rate := "at " + model.Number(bandwidth) + " B/s"
+		if p.BandwidthModel == model.BandwidthShared {
+			rate = "on a link of " + model.Number(bandwidth) + " B/s shared by the transfers in progress"
+		}
+		add("politeness", "%s, wait %s s, download %s s + %s %s", model.Counted(connections, "connection", "connections"),
+			or(p.Wait, *d.Wait), or(p.Latency, *d.Latency), size, rate)
 	}
 	for _, f := range facts {
 		fmt.Fprintf(b, "%-12s%s\n", f[0], f[1])

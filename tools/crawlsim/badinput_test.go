@@ -108,7 +108,8 @@ func TestScenarioFileBounded(t *testing.T) {
 }
 
 // TestGivenZeroFlags: a flag given as 0 is used, or refused naming the
-// flag; it never silently means "the default" (refresh -sites 0 once
+// flag, in the flags' words (-tmin and -tmax, not the scenario's min and
+// max); it never silently means "the default" (refresh -sites 0 once
 // simulated 1,000 sites, run -host-exp 0 a Zipf exponent of 1).
 func TestGivenZeroFlags(t *testing.T) {
 	dir := t.TempDir()
@@ -118,11 +119,13 @@ func TestGivenZeroFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"refresh", "-sites", "0"}, "-sites 0: want 1 to 1,048,576"},
-		{[]string{"refresh", "-tmin", "0"}, "-tmin 0: min 0 and max 200: want positive intervals"},
+		{[]string{"refresh", "-tmin", "0"}, "crawlsim refresh: -tmin 0 and -tmax 200 (default): want positive intervals"},
+		{[]string{"refresh", "-tmax", "0"}, "crawlsim refresh: -tmin 1 (default) is above -tmax 0; -t0 10 (default) is outside [-tmin, -tmax] = [1, 0]"},
 		{[]string{"refresh", "-samples", "0"}, "-samples 0: want 1 to 100,000"},
 		{[]string{"refresh", "-horizon", "0"}, "-horizon 0: want a positive number"},
 		{[]string{"refresh", "-window", "0"}, "-window 0: want at least 1 visit"},
-		{[]string{"refresh", "-pg", "0"}, "-pg 0: lower/upper 0.3/0: the lower threshold must be below the upper one"},
+		{[]string{"refresh", "-pg", "0"}, "crawlsim refresh: -pl/-pg 0.3/0 (-pl: default): the lower threshold must be below the upper one"},
+		{[]string{"refresh", "-interest-pl", "0"}, "crawlsim refresh: -interest-pl/-interest-pg 0/0.8 (-interest-pg: default): want thresholds in (0, 1]"},
 		{[]string{"refresh", "-scenario", file, "-users", "0"}, "-users 0: want 1 to 65,536"},
 		{[]string{"run", "-host-exp", "0"}, "-host-exp 0: want an exponent above 0 and at most 5"},
 		{[]string{"run", "-degree-exp", "0"}, "-degree-exp 0: want an exponent from 1.5 to 5"},

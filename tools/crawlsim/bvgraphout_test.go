@@ -123,7 +123,8 @@ func TestGenBVGraphStreamedURLs(t *testing.T) {
 }
 
 // A BVGraph output must be a file named NAME.graph, uncompressed, and its
-// parameters need it and must be in range: usage errors, before any work.
+// parameters need it and must be in range: usage errors, before any work,
+// that name the flag and its range as help gives it (-max-ref takes -1).
 func TestConvertBVGraphUsage(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "g.csr")
@@ -137,9 +138,10 @@ func TestConvertBVGraphUsage(t *testing.T) {
 		{[]string{"-to", "bvgraph", "-o", filepath.Join(dir, "x.bin")}, "name a BVGraph by its .graph file"},
 		{[]string{"-to", "bvgraph", "-o", "-"}, "a BVGraph is three files"},
 		{[]string{"-window", "3", "-o", filepath.Join(dir, "x.csr")}, "-window: the BVGraph parameters need a BVGraph output"},
-		{[]string{"-zeta-k", "0", "-o", filepath.Join(dir, "x.graph")}, "ζ_k with k = 0"},
-		{[]string{"-min-interval", "1", "-o", filepath.Join(dir, "x.graph")}, "minimum interval length 1"},
-		{[]string{"-window", "-2", "-o", filepath.Join(dir, "x.graph")}, "window -2"},
+		{[]string{"-zeta-k", "0", "-o", filepath.Join(dir, "x.graph")}, "crawlsim convert: -zeta-k 0: want 1 to 62 (see"},
+		{[]string{"-min-interval", "1", "-o", filepath.Join(dir, "x.graph")}, "crawlsim convert: -min-interval 1: want 0 (no intervals) or 2 to 1073741824 (see"},
+		{[]string{"-window", "-2", "-o", filepath.Join(dir, "x.graph")}, "crawlsim convert: -window -2: want 0 (no copies) to 65536 (see"},
+		{[]string{"-max-ref", "-2", "-o", filepath.Join(dir, "x.graph")}, "crawlsim convert: -max-ref -2: want -1 (unbounded) or 0 to 2147483647 (see"},
 	} {
 		_, errOut, status := crawlsim(t, append(append([]string{"convert"}, c.args...), in)...)
 		if status != 2 || !strings.Contains(errOut, c.want) {

@@ -246,7 +246,7 @@ func readSeedFile(spec seeds.Spec, what string) (seeds.Spec, error) {
 		return spec, fmt.Errorf("%s list:%s: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds%s (to seed the page labelled %s, quote it: %s)", what, name, stdinHint(name), name, quotedLabelHint(what, name))
 	}
 	if err != nil {
-		return spec, fmt.Errorf("%s list:%s: cannot read the seed list: %w", what, name, errors.Unwrap(err))
+		return spec, fmt.Errorf("%s list:%s: cannot read the seed list: %w", what, name, causeOf(err))
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && st.IsDir() {

@@ -131,6 +131,8 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) (err er
 		case statErr == nil && !st.IsDir():
 			return usagef("-o %s: that is a file; name a folder for report.md and the files beside it", f.dir)
 		case statErr == nil:
+		case fileOnTheWay(f.dir) != "":
+			return usagef("-o %s: %s is a file, not a folder", f.dir, fileOnTheWay(f.dir))
 		case !errors.Is(statErr, fs.ErrNotExist):
 			return fmt.Errorf("-o %s: %w", f.dir, causeOf(statErr))
 		default:

@@ -11,6 +11,7 @@ var genLabelFlags = []struct{ label, flag string }{
 	{"pages", "n"}, {"hosts", "hosts"}, {"mean out-degree", "degree"},
 	{"intra-host share", "intra"}, {"host-size exponent", "host-exp"},
 	{"out-degree exponent", "degree-exp"}, {"copy probability", "copy"},
+	{"locality", "locality"},
 }
 
 // genProblems writes the problems Params.Validate found (joined, one per

@@ -11,7 +11,7 @@ func TestGenProblemsNameTheFlags(t *testing.T) {
 	if status != 2 || errOut != want {
 		t.Errorf("status %d, stderr %q; want 2 and %q", status, errOut, want)
 	}
-	for _, c := range [][]string{{"-host-exp", "9"}, {"-degree-exp", "9"}, {"-copy", "2"}} {
+	for _, c := range [][]string{{"-host-exp", "9"}, {"-degree-exp", "9"}, {"-copy", "2"}, {"-locality", "2"}} {
 		_, errOut, _ := crawlsim(t, "gen", c[0], c[1], "-o", t.TempDir()+"/g.csr")
 		if want := "crawlsim gen: " + c[0] + " " + c[1] + " is "; len(errOut) < len(want) || errOut[:len(want)] != want {
 			t.Errorf("gen %s %s: stderr %q; want it to begin %q", c[0], c[1], errOut, want)

@@ -34,20 +34,24 @@ func checkRefreshZeros(f *refreshFlags, set map[string]bool) error {
 		if reflect.DeepEqual(probe.Simulation.WithDefaults(), probe.Simulation) {
 			continue
 		}
-		msg := "0 is not allowed"
-		if err := probe.Simulation.Validate(); err != nil {
-			var lines []string
-			for _, line := range strings.Split(err.Error(), "\n") {
-				line = strings.TrimPrefix(line, "regulation: ")
-				// "sites 0: want 1 to N" says the value the flag names.
-				if field, rest, ok := strings.Cut(line, " 0: "); ok && !strings.ContainsAny(field, " /") {
-					line = rest
-				}
-				lines = append(lines, line)
-			}
-			msg = strings.Join(lines, "; ")
+		err := probe.Simulation.Validate()
+		if err == nil {
+			return usagef("-%s 0: 0 is not allowed", name)
 		}
-		return usagef("-%s 0: %s", name, msg)
+		// The check's words, in the flags' ("min 0 and max 200" is
+		// "-tmin 0 and -tmax 200 (default)"); a problem that does not
+		// name the flag says first which flag it is about.
+		var lines []string
+		namesIt := false
+		for _, line := range strings.Split(err.Error(), "\n") {
+			line, named := inFlagWords(strings.TrimPrefix(line, "regulation: "), func(n string) bool { return set[n] }, "(default)")
+			namesIt = namesIt || slices.Contains(named, name)
+			lines = append(lines, line)
+		}
+		if !namesIt {
+			return usagef("-%s 0: %s", name, strings.Join(lines, "; "))
+		}
+		return usagef("%s", strings.Join(lines, "; "))
 	}
 	return nil
 }

@@ -97,7 +97,7 @@ func mustExist(path string) error {
 		if ok, perr := patternExists(path); ok || perr != nil {
 			return perr
 		}
-		return fmt.Errorf("cannot read %s: %w%s", path, errors.Unwrap(err), stdinHint(path))
+		return fmt.Errorf("cannot read %s: %w%s", path, causeOf(err), stdinHint(path))
 	}
 	if st.IsDir() {
 		return fmt.Errorf("%s is a folder, not a file", path)

@@ -137,3 +137,29 @@ func TestRenumberWithURLs(t *testing.T) {
 		checkFails(t, 2, []string{command, "-renumber", "g.graph-txt"}, "crawlsim "+command+": -renumber numbers an edge list's ids, and g.graph-txt is read as graph-txt, whose pages are numbered already")
 	}
 }
+
+// TestInputUnderAFile: an input whose path goes through a file (g.csr/x)
+// names that file, not the system's "not a directory", for a graph, a
+// URL list, a transpose, a scenario and a seed list alike.
+func TestInputUnderAFile(t *testing.T) {
+	dir := t.TempDir()
+	g := filepath.Join(dir, "g.csr")
+	mustRun(t, "gen", "-n", "50", "-o", g)
+	under := filepath.Join(g, "x")
+	because := g + " is a file, not a folder"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"info", under}, "crawlsim info: cannot read " + under + ": " + because + "\n"},
+		{[]string{"info", "-urls", under, g}, "crawlsim info: cannot read " + under + ": " + because + "\n"},
+		{[]string{"rank", "-transpose", under, g}, "crawlsim rank: -transpose: cannot read " + under + ": " + because + "\n"},
+		{[]string{"run", "-scenario", under}, "crawlsim run: -scenario " + under + ": cannot read it: " + because + "\n"},
+		{[]string{"run", "-seeds", "list:" + under, g}, "crawlsim run: -seeds list:" + under + ": cannot read the seed list: " + because + "\n"},
+	} {
+		_, errOut, status := crawlsim(t, c.args...)
+		if status != 1 || errOut != c.want {
+			t.Errorf("crawlsim %s: status %d, stderr %q; want 1 and %q", strings.Join(c.args, " "), status, errOut, c.want)
+		}
+	}
+}

@@ -291,12 +291,18 @@ func writeTemp(ctx context.Context, e *env, o output, target string) (name strin
 }
 
 // causeOf returns the system's reason of a file error without the file
-// names it carries (a temporary file's, which the user never named).
+// names it carries (a temporary file's, which the user never named). A
+// path through a file fails for that file ("not a directory"): the
+// reason is then said as "g.csr is a file, not a folder", still wrapping
+// the system's.
 func causeOf(err error) error {
 	var pe *fs.PathError
 	var le *os.LinkError
 	switch {
 	case errors.As(err, &pe):
+		if file := fileOnTheWay(pe.Path); file != "" {
+			return &renamedError{msg: file + " is a file, not a folder", err: pe.Err}
+		}
 		return pe.Err
 	case errors.As(err, &le):
 		return le.Err

@@ -299,10 +299,10 @@ func checkOutputPath(flagName, path string) error {
 		return fmt.Errorf("-%s %s: %w", flagName, path, err)
 	}
 	dir := filepath.Dir(target)
-	switch st, err := os.Stat(dir); {
-	case err == nil && !st.IsDir():
-		return usagef("-%s %s: %s is a file, not a folder", flagName, path, dir)
-	case err != nil:
+	if file := fileOnTheWay(target); file != "" {
+		return usagef("-%s %s: %s is a file, not a folder", flagName, path, file)
+	}
+	if _, err := os.Stat(dir); err != nil {
 		return usagef("-%s %s: folder %s does not exist", flagName, path, dir)
 	}
 	probe, err := createTemp(dir, "."+filepath.Base(target)+".*.tmp")
@@ -312,6 +312,23 @@ func checkOutputPath(flagName, path string) error {
 	probe.Close()
 	removeTemp(probe.Name())
 	return nil
+}
+
+// fileOnTheWay returns the first folder of path, from the nearest, that
+// exists as something other than a folder ("g.csr" for g.csr/x/y), or ""
+// when every folder of path that exists is one.
+func fileOnTheWay(path string) string {
+	for p := filepath.Dir(path); ; p = filepath.Dir(p) {
+		if st, err := os.Stat(p); err == nil {
+			if !st.IsDir() {
+				return p
+			}
+			return ""
+		}
+		if filepath.Dir(p) == p {
+			return ""
+		}
+	}
 }
 
 // checkReplaceable refuses to replace the existing file path (st its

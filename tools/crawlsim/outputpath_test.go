@@ -338,7 +338,7 @@ func TestWriteProtectedOutputIsKept(t *testing.T) {
 }
 
 // TestOutputInAFileIsRefusedAsNotAFolder: an output whose folder is an
-// existing file (-svg g.edges/x.svg, reproduce -o g.edges) is refused
+// existing file (-svg g.edges/x.svg, reproduce -o g.edges or g.edges/rep) is refused
 // saying that the path is a file, not that the folder does not exist,
 // and nothing is written.
 func TestOutputInAFileIsRefusedAsNotAFolder(t *testing.T) {
@@ -349,7 +349,10 @@ func TestOutputInAFileIsRefusedAsNotAFolder(t *testing.T) {
 	}{
 		{[]string{"run", "-svg", "seeds.txt/x.svg", "g.edges"}, "-svg seeds.txt/x.svg: seeds.txt is a file, not a folder"},
 		{[]string{"rank", "-o", "seeds.txt/r.csv", "g.edges"}, "-o seeds.txt/r.csv: seeds.txt is a file, not a folder"},
+		{[]string{"rank", "-o", "seeds.txt/a/r.csv", "g.edges"}, "-o seeds.txt/a/r.csv: seeds.txt is a file, not a folder"},
 		{[]string{"reproduce", "-o", "seeds.txt", "002"}, "-o seeds.txt: that is a file; name a folder"},
+		{[]string{"reproduce", "-o", "seeds.txt/rep", "002"}, "-o seeds.txt/rep: seeds.txt is a file, not a folder"},
+		{[]string{"reproduce", "-o", "seeds.txt/a/rep", "002"}, "-o seeds.txt/a/rep: seeds.txt is a file, not a folder"},
 	} {
 		out, errOut, status := crawlsim(t, c.args...)
 		if status != 2 || out != "" || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "does not exist") {

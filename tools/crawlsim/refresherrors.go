@@ -53,9 +53,26 @@ func inFlagWords(msg string, given func(string) bool, unset string) (string, []s
 		b.WriteString(msg[last:i])
 		b.WriteString("-" + name)
 		last = j
-		if isValue && !given(name) {
-			end := j + 1 + strings.IndexFunc(next[1:]+" ", func(r rune) bool { return strings.ContainsRune(" ;,)]", r) })
-			b.WriteString(msg[j:end] + " " + unset)
+		// The second of a pair ("lower/upper 0.9/0.1") carries both
+		// values: the mark says which of the two flags were not given.
+		pair := i > 0 && msg[i-1] == '/' && len(named) > 0
+		unsetNames := []string{}
+		if pair {
+			for _, n := range []string{named[len(named)-1], name} {
+				if !given(n) {
+					unsetNames = append(unsetNames, "-"+n)
+				}
+			}
+		} else if !given(name) {
+			unsetNames = append(unsetNames, "")
+		}
+		if isValue && len(unsetNames) > 0 {
+			end := j + 1 + strings.IndexFunc(next[1:]+" ", func(r rune) bool { return strings.ContainsRune(" ;,:)]", r) })
+			mark := unset
+			if pair {
+				mark = "(" + strings.Join(unsetNames, ", ") + ": " + strings.Trim(unset, "()") + ")"
+			}
+			b.WriteString(msg[j:end] + " " + mark)
 			last = end
 		}
 		named = append(named, name)

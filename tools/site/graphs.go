@@ -143,7 +143,7 @@ func prepareGraph(spec GraphSpec) (SiteGraph, error) {
 			if strings.HasSuffix(sources[i], ".offsets") && errors.Is(err, fs.ErrNotExist) {
 				continue // optional
 			}
-			return fail("%w", err)
+			return fail("%w", cannotRead(err))
 		}
 		g.Extra = append(g.Extra, paths[i])
 		g.Sources[paths[i]] = sources[i]
@@ -161,7 +161,10 @@ func prepareGraph(spec GraphSpec) (SiteGraph, error) {
 	for _, p := range g.Files() {
 		fi, err := os.Stat(g.Sources[p])
 		if err != nil {
-			return fail("%w", err)
+			return fail("%w", cannotRead(err))
+		}
+		if fi.IsDir() {
+			return fail("%s is a folder, not a file", g.Sources[p])
 		}
 		if !fi.Mode().IsRegular() {
 			return fail("%s is not a regular file", g.Sources[p])
@@ -176,6 +179,17 @@ func prepareGraph(spec GraphSpec) (SiteGraph, error) {
 	}
 	g.Stats = graph.ComputeStats(gr, 5)
 	return g, nil
+}
+
+// cannotRead words a failure to stat a file as the command line does,
+// "cannot read NAME: no such file or directory", rather than as Go's
+// *fs.PathError ("stat NAME: ..."); it still wraps the cause.
+func cannotRead(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("cannot read %s: %w", pe.Path, pe.Err)
+	}
+	return err
 }
 
 // tooLarge says that graph g is more than the page can hold, in the

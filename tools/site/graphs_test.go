@@ -191,9 +191,20 @@ func TestPrepareGraphsRefusesABadGraph(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "short.urls")) || strings.Contains(err.Error(), "graphs/") {
 		t.Errorf("a URL list too short for its graph: error %v; want it to name the URL list as given", err)
 	}
-	_, err = PrepareGraphs([]GraphSpec{{File: filepath.Join(dir, "missing.edges")}})
-	if err == nil || !errors.Is(err, os.ErrNotExist) || !strings.Contains(err.Error(), "missing.edges") {
-		t.Errorf("a missing file: error %v", err)
+	// A missing file and a folder are said in the command line's words,
+	// not Go's ("stat NAME: ...", "NAME is not a regular file").
+	missing := filepath.Join(dir, "missing.edges")
+	_, err = PrepareGraphs([]GraphSpec{{File: missing}})
+	if want := "-graph " + missing + ": cannot read " + missing + ": no such file or directory"; err == nil || !errors.Is(err, os.ErrNotExist) || err.Error() != want {
+		t.Errorf("a missing file: error %v; want %q", err, want)
+	}
+	folder := filepath.Join(dir, "folder.edges")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err = PrepareGraphs([]GraphSpec{{File: folder}})
+	if want := "-graph " + folder + ": " + folder + " is a folder, not a file"; err == nil || err.Error() != want {
+		t.Errorf("a folder: error %v; want %q", err, want)
 	}
 	// A BVGraph without its .properties.
 	writeFile(t, filepath.Join(dir, "lone.graph"), "x")

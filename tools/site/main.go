@@ -130,6 +130,9 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		if err := checkOutDir(*out, dir); err != nil {
+			return err
+		}
 		if err := checkInputs(dir, filepath.Join(root, "static"), graphs, true); err != nil {
 			return err
 		}
@@ -186,6 +189,26 @@ func listen(addr string) (net.Listener, error) {
 		return nil, fmt.Errorf("address %s is already in use (is serve already running?); choose another with -addr, e.g. -addr 127.0.0.1:8081", addr)
 	}
 	return nil, fmt.Errorf("cannot listen on %s: %w; choose another address with -addr", addr, err)
+}
+
+// checkOutDir refuses -out DIR (given as out, dir when absolute) when
+// it names a file, or a path through one, where the site's folder cannot
+// be made: before the build, in words rather than mkdir's.
+func checkOutDir(out, dir string) error {
+	for p := dir; ; p = filepath.Dir(p) {
+		st, err := os.Stat(p)
+		switch {
+		case err == nil && st.IsDir():
+			return nil
+		case err == nil && p == dir:
+			return fmt.Errorf("-out %s: that is a file; name a folder for the site", out)
+		case err == nil:
+			return fmt.Errorf("-out %s: %s is a file, not a folder", out, p)
+		}
+		if filepath.Dir(p) == p {
+			return nil
+		}
+	}
 }
 
 // serve serves h on ln until ctx is cancelled, then shuts the server down,

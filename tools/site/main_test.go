@@ -8,6 +8,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -41,6 +43,28 @@ func TestMainUsageErrors(t *testing.T) {
 	err := Main(context.Background(), []string{"-bogus"}, io.Discard, &stderr)
 	if !strings.Contains(stderr.String(), "-bogus") || !strings.Contains(err.Error(), "-bogus") {
 		t.Errorf("unknown flag: error %q, stderr %q; want both to name -bogus", err, stderr.String())
+	}
+}
+
+// TestMainOutIsAFile: -out naming a file, or a path through one, is
+// refused before the build, in words: not mkdir's "not a directory".
+func TestMainOutIsAFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "site.txt")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ out, want string }{
+		{file, "-out " + file + ": that is a file; name a folder for the site"},
+		{filepath.Join(file, "sub"), "-out " + filepath.Join(file, "sub") + ": " + file + " is a file, not a folder"},
+	} {
+		var stdout, stderr bytes.Buffer
+		err := Main(context.Background(), []string{"-out", c.out}, &stdout, &stderr)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("-out %s: error %v; want %q", c.out, err, c.want)
+		}
+		if stderr.Len() != 0 {
+			t.Errorf("-out %s: the build began: %s", c.out, stderr.String())
+		}
 	}
 }
 
