@@ -246,7 +246,7 @@ func (f *reproduceFlags) input(ctx context.Context, e *env, args []string) (repr
 		}
 		if f.prev != "" {
 			if err := mustExist(f.prev); err != nil {
-				return in, meta, err
+				return in, meta, fmt.Errorf("-previous: %w", err)
 			}
 			in.Previous = &scenario.PreviousSource{File: webGraphBasename(f.prev), URLs: f.prevURLs}
 		}

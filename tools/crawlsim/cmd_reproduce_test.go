@@ -48,7 +48,8 @@ func TestReproduceAllWritesTheReport(t *testing.T) {
 }
 
 // TestReproduceRefusals: an unknown paper, too many arguments and an
-// output that would replace the graph are usage errors, before any work.
+// output that would replace the graph are usage errors, before any work;
+// a missing -previous file is said with its flag.
 func TestReproduceRefusals(t *testing.T) {
 	t.Chdir(t.TempDir())
 	if err := os.WriteFile("report.md", []byte("0 1\n1 0\n"), 0o644); err != nil {
@@ -75,6 +76,8 @@ func TestReproduceRefusals(t *testing.T) {
 	if b, _ := os.ReadFile("report.md"); string(b) != "0 1\n1 0\n" {
 		t.Errorf("the graph report.md was replaced: %q", b)
 	}
+	// a missing file is said with the flag that names it
+	checkFails(t, 1, []string{"reproduce", "-format", "edges", "-previous", "nosuch.edges", "fpr", "report.md"}, "crawlsim reproduce: -previous: cannot read nosuch.edges")
 }
 
 // TestReproduceBudgetIsInTheScenario: reproduce -budget N 000 (N

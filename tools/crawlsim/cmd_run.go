@@ -108,12 +108,13 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	}
 	// The files the scenario reads must be there before anything runs.
 	inputs := []scenarioInput{
-		{sc.Graph.File, "graph.file", len(args) == 1},
-		{sc.Graph.URLs, "graph.urls", len(args) == 1 || set["urls"]},
-		{pageSizesFile(sc), "politeness.page_sizes.file", set["page-sizes"]},
+		{sc.Graph.File, "graph.file", len(args) == 1, ""},
+		{sc.Graph.URLs, "graph.urls", len(args) == 1 || set["urls"], givenBy(set, "urls")},
+		{pageSizesFile(sc), "politeness.page_sizes.file", set["page-sizes"], givenBy(set, "page-sizes")},
 	}
 	if p := sc.Previous; p != nil {
-		inputs = append(inputs, scenarioInput{p.File, "previous.file", set["previous"]}, scenarioInput{p.URLs, "previous.urls", set["previous"] || set["previous-urls"]})
+		inputs = append(inputs, scenarioInput{p.File, "previous.file", set["previous"], givenBy(set, "previous")},
+			scenarioInput{p.URLs, "previous.urls", set["previous"] || set["previous-urls"], givenBy(set, "previous-urls")})
 	}
 	for _, in := range inputs {
 		if in.name != "" {
@@ -319,19 +320,34 @@ func (f *runFlags) readScenarioSeedFile(sc *scenario.Scenario) error {
 }
 
 // scenarioInput is a file that a run's scenario reads: its name, the
-// scenario field that holds it, and whether the command line gave it (a
-// graph argument or a flag) rather than the -scenario file.
+// scenario field that holds it, whether the command line gave it (a
+// graph argument or a flag) rather than the -scenario file, and the flag
+// that gave it, if one did.
 type scenarioInput struct {
 	name, field string
 	given       bool
+	flag        string
+}
+
+// givenBy returns name when flag -name was given, else "".
+func givenBy(set map[string]bool, name string) string {
+	if set[name] {
+		return name
+	}
+	return ""
 }
 
 // scenarioInputError adds to err, the error of an input that cannot be
-// read, the field of the -scenario file that named it and where its name
-// is read from, when the file named it with a relative name: run from
+// read, the flag that named it, or the field of the -scenario file that
+// named it and where its name is read from, when the file named it with a
+// relative name: run from
 // another folder than the one the scenario was saved in, "cannot read
 // web.csr" would not say where web.csr came from.
 func (f *runFlags) scenarioInputError(err error, in scenarioInput) error {
+	if in.flag != "" {
+		// as -transpose's: the flag, then the file's error
+		return fmt.Errorf("-%s: %w", in.flag, err)
+	}
 	if f.file == "" || in.given || filepath.IsAbs(in.name) {
 		return err
 	}

@@ -301,6 +301,9 @@ func TestRunBadScenarioFile(t *testing.T) {
 		{[]string{"-scenario", filepath.Join(dir, "none.json")}, "-scenario " + filepath.Join(dir, "none.json") + ": cannot read it"},
 		// A relative name read from the file says where it came from.
 		{[]string{"-scenario", relative}, "cannot read missing.edges: no such file or directory (graph.file in the scenario " + relative + "; its file names are read relative to the current folder)"},
+		// A file a flag names is said with the flag, as -transpose's.
+		{[]string{"-n", "100", "-strategies", "hist-pagerank-zero", "-previous", filepath.Join(dir, "nosuch.edges")},
+			"-previous: cannot read " + filepath.Join(dir, "nosuch.edges") + ": no such file or directory"},
 	}
 	for _, c := range cases {
 		args := append([]string{"run"}, c.args...)

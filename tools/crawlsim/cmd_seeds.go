@@ -150,11 +150,16 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 	if f.samples < 1 {
 		return usagef("-samples %d: want at least 1 search", f.samples)
 	}
-	for _, name := range []string{f.in.path, f.in.urls, f.prev, f.prevURLs} {
-		if name != "" {
-			if err := mustExist(name); err != nil {
-				return err
+	// each with the flag that names it (none for the graph argument)
+	for _, in := range []struct{ name, flag string }{{f.in.path, ""}, {f.in.urls, "urls"}, {f.prev, "previous"}, {f.prevURLs, "previous-urls"}} {
+		if in.name == "" {
+			continue
+		}
+		if err := mustExist(in.name); err != nil {
+			if in.flag != "" {
+				return fmt.Errorf("-%s: %w", in.flag, err)
 			}
+			return err
 		}
 	}
 	sc := scenario.Scenario{

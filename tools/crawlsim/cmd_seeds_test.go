@@ -46,3 +46,18 @@ func TestSeedsEvolveSeedNeedsEvolve(t *testing.T) {
 	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n")
 	checkFails(t, 2, []string{"seeds", "-evolve-seed", "3", "-urls", edges, edges}, "crawlsim seeds: -evolve-seed needs -evolve")
 }
+
+// TestSeedsNamesTheFlagOfAMissingFile: a file that a flag names and that
+// is not there is said with its flag, as run says -transpose's.
+func TestSeedsNamesTheFlagOfAMissingFile(t *testing.T) {
+	dir := t.TempDir()
+	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n")
+	missing := filepath.Join(dir, "nosuch")
+	for _, flag := range []string{"urls", "previous", "previous-urls"} {
+		args := []string{"seeds", "-" + flag, missing, edges}
+		if flag == "previous-urls" {
+			args = []string{"seeds", "-previous", edges, "-previous-urls", missing, edges}
+		}
+		checkFails(t, 1, args, "crawlsim seeds: -"+flag+": cannot read "+missing)
+	}
+}
