@@ -338,11 +338,10 @@ func givenBy(set map[string]bool, name string) string {
 }
 
 // scenarioInputError adds to err, the error of an input that cannot be
-// read, the flag that named it, or the field of the -scenario file that
-// named it and where its name is read from, when the file named it with a
-// relative name: run from
-// another folder than the one the scenario was saved in, "cannot read
-// web.csr" would not say where web.csr came from.
+// read, the flag that named it; or, when the -scenario file named it with
+// a relative name, the file's field that did and where its name is read
+// from: run from another folder than the one the scenario was saved in,
+// "cannot read web.csr" would not say where web.csr came from.
 func (f *runFlags) scenarioInputError(err error, in scenarioInput) error {
 	if in.flag != "" {
 		// as -transpose's: the flag, then the file's error
