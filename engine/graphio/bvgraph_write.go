@@ -60,19 +60,41 @@ func DefaultBVGraphParams() BVGraphParams {
 	return BVGraphParams{Window: 7, MaxRefCount: 3, MinInterval: 4, ZetaK: 3}
 }
 
-// Check reports a parameter out of its range.
+// Check reports a parameter out of its range, as a *BVGraphParamError.
 func (p BVGraphParams) Check() error {
 	switch {
 	case p.Window < 0 || p.Window > BVMaxWindow:
-		return fmt.Errorf("graphio: BVGraph window %d: want 0 to %d", p.Window, BVMaxWindow)
+		return &BVGraphParamError{"Window", p.Window, fmt.Sprintf("0 (no copies) to %d", BVMaxWindow)}
 	case p.MaxRefCount < 0 || p.MaxRefCount > BVMaxRefCount:
-		return fmt.Errorf("graphio: BVGraph maximum reference count %d: want 0 to %d", p.MaxRefCount, BVMaxRefCount)
+		return &BVGraphParamError{"MaxRefCount", p.MaxRefCount, fmt.Sprintf("0 to %d", BVMaxRefCount)}
 	case p.MinInterval < 0 || p.MinInterval == 1 || p.MinInterval > BVMaxMinInterval:
-		return fmt.Errorf("graphio: BVGraph minimum interval length %d: want 0 (no intervals) or 2 to %d", p.MinInterval, BVMaxMinInterval)
+		return &BVGraphParamError{"MinInterval", p.MinInterval, fmt.Sprintf("0 (no intervals) or 2 to %d", BVMaxMinInterval)}
 	case p.ZetaK < 1 || p.ZetaK > BVMaxZetaK:
-		return fmt.Errorf("graphio: BVGraph ζ_k with k = %d: want 1 to %d", p.ZetaK, BVMaxZetaK)
+		return &BVGraphParamError{"ZetaK", p.ZetaK, fmt.Sprintf("1 to %d", BVMaxZetaK)}
 	}
 	return nil
+}
+
+// A BVGraphParamError is a field of BVGraphParams out of its range
+// (BVGraphParams.Check): Param is the field's name, Value its value and
+// Want its range in words, so that a caller can say it in its own terms
+// (the command line's flags).
+type BVGraphParamError struct {
+	Param string
+	Value int
+	Want  string
+}
+
+func (e *BVGraphParamError) Error() string {
+	return fmt.Sprintf("graphio: BVGraph %s %d: want %s", bvParamWords[e.Param], e.Value, e.Want)
+}
+
+// bvParamWords names the fields of BVGraphParams in words.
+var bvParamWords = map[string]string{
+	"Window":      "window",
+	"MaxRefCount": "maximum reference count",
+	"MinInterval": "minimum interval length",
+	"ZetaK":       "ζ_k's k",
 }
 
 // BVGraphStats are the figures a BVGraphWriter gathers as it writes, as

@@ -411,3 +411,31 @@ func TestWriteBVGraphOfGraph(t *testing.T) {
 		}
 	}
 }
+
+// TestBVGraphParamsCheckNamesTheField: a parameter out of its range is a
+// *BVGraphParamError naming the field, its value and its range, which the
+// command line says in its flags' words; the defaults pass.
+func TestBVGraphParamsCheckNamesTheField(t *testing.T) {
+	if err := DefaultBVGraphParams().Check(); err != nil {
+		t.Fatalf("the defaults: %v", err)
+	}
+	for _, c := range []struct {
+		set   func(*BVGraphParams)
+		param string
+		value int
+		msg   string
+	}{
+		{func(p *BVGraphParams) { p.Window = -1 }, "Window", -1, "graphio: BVGraph window -1: want 0 (no copies) to 65536"},
+		{func(p *BVGraphParams) { p.MaxRefCount = -2 }, "MaxRefCount", -2, "graphio: BVGraph maximum reference count -2: want 0 to 2147483647"},
+		{func(p *BVGraphParams) { p.MinInterval = 1 }, "MinInterval", 1, "graphio: BVGraph minimum interval length 1: want 0 (no intervals) or 2 to 1073741824"},
+		{func(p *BVGraphParams) { p.ZetaK = 0 }, "ZetaK", 0, "graphio: BVGraph ζ_k's k 0: want 1 to 62"},
+	} {
+		p := DefaultBVGraphParams()
+		c.set(&p)
+		err := p.Check()
+		var pe *BVGraphParamError
+		if !errors.As(err, &pe) || pe.Param != c.param || pe.Value != c.value || err.Error() != c.msg {
+			t.Errorf("Check of %+v: %v; want a BVGraphParamError of %s = %d, %q", p, err, c.param, c.value, c.msg)
+		}
+	}
+}

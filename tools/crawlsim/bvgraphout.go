@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -35,25 +36,27 @@ func (out *graphOutput) registerBVGraph(fs *flag.FlagSet) {
 // bvFlagNames are the flags of registerBVGraph.
 var bvFlagNames = []string{"window", "max-ref", "min-interval", "zeta-k"}
 
+// bvParamFlags names the flag that sets each field of
+// graphio.BVGraphParams (graphio.BVGraphParamError.Param).
+var bvParamFlags = map[string]string{"Window": "window", "MaxRefCount": "max-ref", "MinInterval": "min-interval", "ZetaK": "zeta-k"}
+
 // checkBVGraph checks a BVGraph output: it is named NAME.graph, is a
 // file (three, in fact) and not gzip-compressed, and its parameters are
 // in range; it returns the flags of its other two files for checkFiles.
 func (out *graphOutput) checkBVGraph() ([]outputFlag, error) {
-	switch bv := out.bv; {
-	case bv.Window < 0 || bv.Window > graphio.BVMaxWindow:
-		return nil, usagef("-window %d: want 0 (no copies) to %d", bv.Window, graphio.BVMaxWindow)
-	case bv.MaxRefCount < -1 || bv.MaxRefCount > graphio.BVMaxRefCount:
-		return nil, usagef("-max-ref %d: want -1 (unbounded) or 0 to %d", bv.MaxRefCount, graphio.BVMaxRefCount)
-	case bv.MinInterval < 0 || bv.MinInterval == 1 || bv.MinInterval > graphio.BVMaxMinInterval:
-		return nil, usagef("-min-interval %d: want 0 (no intervals) or 2 to %d", bv.MinInterval, graphio.BVMaxMinInterval)
-	case bv.ZetaK < 1 || bv.ZetaK > graphio.BVMaxZetaK:
-		return nil, usagef("-zeta-k %d: want 1 to %d", bv.ZetaK, graphio.BVMaxZetaK)
-	}
 	if out.bv.MaxRefCount == -1 {
 		out.bv.MaxRefCount = graphio.BVMaxRefCount
 	}
 	if err := out.bv.Check(); err != nil {
-		return nil, usagef("%s", strings.TrimPrefix(err.Error(), "graphio: "))
+		var pe *graphio.BVGraphParamError
+		if !errors.As(err, &pe) {
+			return nil, usagef("%s", strings.TrimPrefix(err.Error(), "graphio: "))
+		}
+		want := pe.Want
+		if pe.Param == "MaxRefCount" {
+			want = "-1 (unbounded) or " + want
+		}
+		return nil, usagef("-%s %d: want %s", bvParamFlags[pe.Param], pe.Value, want)
 	}
 	switch {
 	case gzipName(out.path):
