@@ -247,6 +247,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return usagef("crawlsim: unknown command %q%s (see crawlsim help)", name, didYouMean(strings.TrimLeft(name, "-"), commandNames(), "%q"))
 	}
 	fs, runCmd := c.flagSet(stderr)
+	nonzeroFloats(fs)
 	// A mistake in the flags is said in one line and a pointer to the
 	// help, not followed by the whole help, which would scroll it away.
 	fs.SetOutput(io.Discard)
