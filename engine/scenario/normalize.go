@@ -187,7 +187,7 @@ func normalize(s Scenario) (Scenario, seeds.Spec, error) {
 		case st.Samples == 0:
 			st.Samples = seeds.DefaultDistanceSamples
 		case st.Samples < 0 || st.Samples > MaxDistanceSamples:
-			errs.add("seed_study.samples", "%d is outside [1, %s]", st.Samples, model.Count(MaxDistanceSamples))
+			errs.add("seed_study.samples", "%d is out of range: want %s", st.Samples, countRange(1, MaxDistanceSamples, "searches"))
 		}
 		out.SeedStudy = &st
 	}
@@ -570,19 +570,26 @@ func crawlPoliteness(p *Politeness) *crawl.Politeness {
 }
 
 func normalizeMetrics(m Metrics, errs *fieldErrors) Metrics {
-	count := func(v *int, def, limit int, field string) {
+	count := func(v *int, def, limit int, field, unit string) {
 		switch {
 		case *v == 0 && def > 0:
 			*v = def
 		case *v < 0 || *v > limit:
 			// A count with a default takes at least 1: its 0 is the
 			// default in Go, and a scenario file may not write it
-			// (scenarioZeroDefaults).
-			errs.add("metrics."+field, "%d is outside [%d, %s]", *v, min(def, 1), model.Count(limit))
+			// (scenarioZeroDefaults, which words the range alike).
+			errs.add("metrics."+field, "%d is out of range: want %s", *v, countRange(min(def, 1), limit, unit))
 		}
 	}
-	count(&m.CurvePoints, DefaultCurvePoints, maxCurvePoints, "curve_points")
-	count(&m.TauSample, DefaultTauSample, maxTauSample, "tau_sample")
-	count(&m.LowerBound, 0, maxLowerBound, "lower_bound")
+	count(&m.CurvePoints, DefaultCurvePoints, maxCurvePoints, "curve_points", "points")
+	count(&m.TauSample, DefaultTauSample, maxTauSample, "tau_sample", "pages")
+	count(&m.LowerBound, 0, maxLowerBound, "lower_bound", "checkpoints")
 	return m
+}
+
+// countRange words the range of a count, from least to limit units ("1 to
+// 1,000,000 points"), as both its checks say it: Normalize's, and the
+// refusal of a 0 written for it (scenarioZeroDefaults).
+func countRange(least, limit int, unit string) string {
+	return fmt.Sprintf("%d to %s %s", least, model.Count(limit), unit)
 }

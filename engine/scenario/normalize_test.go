@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
@@ -147,9 +148,9 @@ func TestNormalizeErrors(t *testing.T) {
 		{"huge page", Scenario{Politeness: &Politeness{PageSize: ptr(1e12)}}, "politeness.page_size: a page of 1,000,000,000,000 bytes at 100,000 bytes per second takes 10,000,000 seconds to transfer; at most 1,000,000 seconds are allowed, so that simulated times stay computable"},
 		{"instant downloads", Scenario{Politeness: &Politeness{Latency: ptr(0), PageSize: ptr(0)}}, "politeness: a download must take some time: give a positive latency or page_size"},
 		{"bandwidth model", Scenario{Politeness: &Politeness{BandwidthModel: "pooled"}}, `politeness.bandwidth_model: "pooled" is not a bandwidth model: want "per-connection" or "shared"`},
-		{"curve points", Scenario{Metrics: Metrics{CurvePoints: -1}}, "metrics.curve_points: -1 is outside [1, 1,000,000]"},
-		{"lower bound", Scenario{Metrics: Metrics{LowerBound: 5000}}, "metrics.lower_bound: 5000 is outside [0, 1,000]"},
-		{"seed study samples", Scenario{SeedStudy: &SeedStudy{Samples: 100001}}, "seed_study.samples: 100001 is outside [1, 100,000]"},
+		{"curve points", Scenario{Metrics: Metrics{CurvePoints: -1}}, "metrics.curve_points: -1 is out of range: want 1 to 1,000,000 points"},
+		{"lower bound", Scenario{Metrics: Metrics{LowerBound: 5000}}, "metrics.lower_bound: 5000 is out of range: want 0 to 1,000 checkpoints"},
+		{"seed study samples", Scenario{SeedStudy: &SeedStudy{Samples: 100001}}, "seed_study.samples: 100001 is out of range: want 1 to 100,000 searches"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -302,6 +303,34 @@ func TestCrawlPolitenessBandwidthModel(t *testing.T) {
 		}
 		if got := crawlPoliteness(n.Politeness).SharedLink; got != shared {
 			t.Errorf("bandwidth model %q: SharedLink %v, want %v", model, got, shared)
+		}
+	}
+}
+
+// TestCountRangeWordedAsItsZero: a count out of range and a 0 written for
+// it say the same range ("-curve-points 0" said "want 1 to 1,000,000
+// points" and "-curve-points 2e6" "2000000 is outside [1, 1,000,000]").
+func TestCountRangeWordedAsItsZero(t *testing.T) {
+	for _, tc := range []struct {
+		path string
+		sc   Scenario
+	}{
+		{"metrics.curve_points", Scenario{Metrics: Metrics{CurvePoints: maxCurvePoints + 1}}},
+		{"metrics.tau_sample", Scenario{Metrics: Metrics{TauSample: -1}}},
+		{"seed_study.samples", Scenario{SeedStudy: &SeedStudy{Samples: MaxDistanceSamples + 1}}},
+	} {
+		want, ok := ZeroNotAllowed(tc.path)
+		if !ok {
+			t.Fatalf("%s: no rule for its 0", tc.path)
+		}
+		sc := Default()
+		sc.Metrics, sc.SeedStudy = tc.sc.Metrics, tc.sc.SeedStudy
+		if sc.Metrics.CurvePoints == 0 {
+			sc.Metrics.CurvePoints = DefaultCurvePoints
+		}
+		_, err := Normalize(sc)
+		if err == nil || !strings.Contains(err.Error(), tc.path+": ") || !strings.HasSuffix(err.Error(), "want "+want) {
+			t.Errorf("%s out of range: %v; want it to end \"want %s\"", tc.path, err, want)
 		}
 	}
 }

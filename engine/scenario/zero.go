@@ -34,9 +34,9 @@ var scenarioZeroDefaults = []zeroDefault{
 	{path: "graph.generate.out_degree_exponent", want: "an exponent from 1.5 to 5"},
 	{path: "politeness.connections", want: "1 to " + model.Count(maxConnections) + " connections"},
 	{path: "politeness.bandwidth", want: "a positive number of bytes per second"},
-	{path: "metrics.curve_points", want: "1 to " + model.Count(maxCurvePoints) + " points"},
-	{path: "metrics.tau_sample", want: "1 to " + model.Count(maxTauSample) + " pages"},
-	{path: "seed_study.samples", want: "1 to " + model.Count(MaxDistanceSamples) + " searches"},
+	{path: "metrics.curve_points", want: countRange(1, maxCurvePoints, "points")},
+	{path: "metrics.tau_sample", want: countRange(1, maxTauSample, "pages")},
+	{path: "seed_study.samples", want: countRange(1, MaxDistanceSamples, "searches")},
 }
 
 // refreshZeroDefaults are the numbers of a Refresh that Normalize fills
