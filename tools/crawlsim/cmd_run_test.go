@@ -230,7 +230,7 @@ func TestRunFlagErrors(t *testing.T) {
 		{[]string{"-politeness", "-latency", "0", "-page-size", "0"}, "-politeness: a download must take some time"},
 		{[]string{"-politeness=false", "-wait", "3"}, "turns the politeness clock off"},
 		{[]string{"-curve-points", "0"}, "-curve-points 0: want 1 to 1,000,000 points"},
-		{[]string{"-lower-bound", "5000"}, "-lower-bound: 5000 is outside"},
+		{[]string{"-lower-bound", "5000"}, "-lower-bound: 5000 is out of range: want 0 to 1,000 checkpoints"},
 		{[]string{"a.edges", "b.edges"}, "at most one graph file"},
 		{[]string{"-seeds", "host-roots", filepath.Join(dir, "g.graph-txt")}, "-seeds host-roots needs hosts"},
 		{[]string{"-seeds", "community:3", filepath.Join(dir, "g.graph-txt")}, "-seeds community needs hosts: give -urls FILE"},
