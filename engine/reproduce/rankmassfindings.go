@@ -242,6 +242,14 @@ func runningTimeFinding(r *scenario.Result) Finding {
 // guarantee (Table 2).
 const tightDownloads = 262_144
 
+// sumRounding is the difference within which two sums of PageRank count
+// as equal in tightFinding's guaranteed ≤ actual ≤ optimal: the
+// rounding of adding up the importance of hundreds of pages, which left
+// a crawl that had collected every page 1e-16 above the optimal's
+// (0.99999999999999911 against 0.999999999999999, on a generated web of
+// 300 pages).
+const sumRounding = 1e-9
+
 // tightFinding reads rankmass at the paper's 262,144 downloads scaled to
 // the graph: twice the downloads rankmass needs for a 0.98 guarantee, as
 // 262,144 is twice Table 2's 131,072. The same value is within the
@@ -271,7 +279,7 @@ func tightFinding(r *scenario.Result) Finding {
 	case Matches(0.996, g, rounding) == SameValue && Matches(0.999, a, rounding) == SameValue && Matches(0.999, o, rounding) == SameValue:
 		f.Verdict = SameValue
 		f.Reason = fmt.Sprintf("guaranteed %.4f, actual %.4f, optimal %.4f: each within the paper's rounding (0.0005) of its value", g, a, o)
-	case g <= a && a <= o && g >= rankMassLevel:
+	case g <= a+sumRounding && a <= o+sumRounding && g >= rankMassLevel:
 		f.Verdict = SameTrend
 		var same, off []string
 		for _, c := range []struct {

@@ -107,3 +107,28 @@ func TestSeedsIncreasingNamesTheSizes(t *testing.T) {
 		t.Errorf("trust falling: %q, why %q", f.Verdict, f.Reason)
 	}
 }
+
+// TestTightFindingOrdersWithinRounding: on a generated web of 300 pages
+// rankmass and the optimal both collect every page by twice the
+// downloads to a 0.98 guarantee, rankmass's sum 1e-16 above the
+// optimal's (0.99999999999999911 against 0.999999999999999); the
+// finding said "differs: the guarantee or the actual RankMass is not yet
+// near the optimal's" beside "actual 1.0000, optimal 1.0000". Sums that
+// differ by their rounding are in order.
+func TestTightFindingOrdersWithinRounding(t *testing.T) {
+	curve := func(v float64) crawl.Curve { return crawl.Curve{K: []int64{0, 10, 20}, Value: []float64{0, 0.99, v}} }
+	g := curve(0.99977820393010552)
+	r := &scenario.Result{Reachable: 100, Strategies: []scenario.StrategyResult{
+		{Label: "rankmass", Curve: curve(0.99999999999999911), Guarantee: &g,
+			Summary: crawl.Summary{DownloadsTo: []crawl.Threshold{{Level: rankMassLevel, Actual: 5, Guaranteed: 10}}}},
+		{Label: "optimal", Curve: curve(0.999999999999999)},
+	}}
+	if f := tightFinding(r); f.Verdict != SameTrend {
+		t.Errorf("%s: %s; %s; want the same trend", f.Verdict, f.Ours, f.Reason)
+	}
+	o := curve(0.9999)
+	r.Strategies[1].Curve = o
+	if f := tightFinding(r); f.Verdict != Differs {
+		t.Errorf("actual above the optimal by 1e-4: %s; want differs", f.Verdict)
+	}
+}
