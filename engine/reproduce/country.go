@@ -184,23 +184,7 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 		countryOrder("order of the strategies by average cumulative PageRank", countryLabels(ours), pubAvg, ourAvg, aside, reason, countryOrderReason(r, ours, countrySpread(false))),
 		countryOrder("order of the strategies by Kendall's tau", countryLabels(ours), pubTau, ourTau, aside, reason, countryOrderReason(r, oursTau, countrySpread(true))))
 
-	// Omniscient is the best strategy without history.
-	best, bestID := -1.0, ""
-	for _, f := range countryTable2 {
-		if v, ok := ours[f.id]; ok && !f.history && f.id != "omniscient" && v > best {
-			best, bestID = v, f.id
-		}
-	}
-	omniBest := Finding{
-		Figure: "Table 2", Claim: "omniscient is the best strategy without history",
-		Published: "omniscient 0.74 > opic, larger-sites-first 0.67",
-		Ours:      fmt.Sprintf("omniscient %s, best other %s %s", f2(ours["omniscient"]), bestID, f2(best)),
-		Verdict:   Holds(ours["omniscient"] >= best),
-	}
-	if omniBest.Verdict == Differs {
-		omniBest.Reason = fmt.Sprintf("%s (%s) is above omniscient (%s)", bestID, f4(best), f4(ours["omniscient"]))
-	}
-	rep.Findings = append(rep.Findings, omniBest)
+	rep.Findings = append(rep.Findings, omniscientBestFinding(ours))
 	rep.Findings = append(rep.Findings, belowRandomFinding(r, ours))
 	// OPIC and larger-sites-first beat breadth-first.
 	lsfReason := ""

@@ -189,6 +189,61 @@ func belowRandomFinding(r *scenario.Result, values map[string]float64) Finding {
 	return f
 }
 
+// omniscientBestFinding is Table 2's "omniscient is the best strategy
+// without history" (values by strategy): omniscient's pairs with the
+// strategies without history, which Table 2's orders set aside, judged
+// at Table 2's rounding like those orders (OrderPairs). A strategy
+// within countryTolerance of omniscient is tied with it and confirms
+// nothing, so ties alone are no "best"; a strategy above omniscient by
+// more is a reversed pair and the verdict differs, naming it.
+func omniscientBestFinding(values map[string]float64) Finding {
+	omni := values["omniscient"]
+	var p Pairs
+	best, bestID := math.Inf(-1), ""
+	var tied []string
+	for _, f := range countryTable2 {
+		v, ok := values[f.id]
+		if !ok || f.history || f.id == "omniscient" {
+			continue
+		}
+		if v > best {
+			best, bestID = v, f.id
+		}
+		switch sign(omni-v, countryTolerance) {
+		case 1:
+			p.Agree++
+		case 0:
+			p.Tied++
+			tied = append(tied, f.id)
+		default:
+			p.Reversed++
+		}
+	}
+	// Table 2's two decimals, or the more it takes to tell apart the
+	// values the verdict tells apart.
+	num := fixedFrom(2, countryTolerance, omni, best)
+	f := Finding{Figure: "Table 2", Claim: "omniscient is the best strategy without history",
+		Published: "omniscient 0.74 > opic, larger-sites-first 0.67",
+		Ours:      fmt.Sprintf("omniscient %s, best other %s %s (%s)", num(omni), bestID, num(best), p.String()),
+		Verdict:   orderVerdict(p, true)}
+	if p.Reversed > 0 {
+		// Best is above every other: one strategy above it is no trend.
+		f.Verdict = Differs
+	}
+	var why []string
+	if f.Verdict == Differs && p.Reversed > 0 {
+		why = append(why, fmt.Sprintf("%s (%s) is above omniscient (%s)", bestID, f4(best), f4(omni)))
+	}
+	if len(tied) > 0 {
+		why = append(why, fmt.Sprintf("tied with omniscient within Table 2's rounding (%v): %s", countryTolerance, strings.Join(tied, ", ")))
+	}
+	if p.Agree == 0 && p.Reversed == 0 {
+		why = append(why, "no strategy is below omniscient by more than the rounding: ties alone confirm no order")
+	}
+	f.Reason = joinReasons(why...)
+	return f
+}
+
 // joinReasons joins the reasons that are not empty.
 func joinReasons(rs ...string) string {
 	var out []string

@@ -158,3 +158,32 @@ func TestSpreadReasonLeavesOutHistory(t *testing.T) {
 		t.Errorf("with history: %q", got)
 	}
 }
+
+// TestOmniscientBestNeedsAGapBeyondTheRounding: "omniscient is the best
+// strategy without history" judges the pairs Table 2's orders set aside,
+// by their rules: on a graph of 5 pages every strategy averaged 0.67 and
+// the finding said "same order" on omniscient 0.67 >= 0.67, ties alone;
+// a strategy within Table 2's rounding above omniscient (0.6749 against
+// 0.6720) is tied with it, not above it, and the others confirm the
+// order.
+func TestOmniscientBestNeedsAGapBeyondTheRounding(t *testing.T) {
+	values := map[string]float64{}
+	for _, f := range countryTable2 {
+		if !f.history {
+			values[f.id] = 0.6667
+		}
+	}
+	f := omniscientBestFinding(values)
+	if f.Verdict != Differs || !strings.Contains(f.Ours, "0 pairs agree, 0 reversed, 6 tied") || !strings.Contains(f.Reason, "ties alone confirm no order") {
+		t.Errorf("every strategy at 0.6667: %+v; want differs, the ties counted and said", f)
+	}
+	for id := range values {
+		values[id] = 0.5
+	}
+	values["omniscient"], values["opic"] = 0.6720, 0.6749
+	f = omniscientBestFinding(values)
+	if f.Verdict != SameOrder || f.Ours != "omniscient 0.67, best other opic 0.67 (5 pairs agree, 0 reversed, 1 tied)" ||
+		!strings.Contains(f.Reason, "tied with omniscient within Table 2's rounding (0.005): opic") {
+		t.Errorf("opic 0.6749 against omniscient 0.6720: %+v; want the same order, opic tied", f)
+	}
+}
