@@ -215,7 +215,7 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 		// The reversed pairs are named, and the reasons known for them:
 		// larger-sites-first's tie with bfs explains no reversed pair.
 		group.Reason = joinReasons(lsfReason, pagerankReason(r, ours), spreadReason(ours, countrySpread(false)),
-			reversedText(groupLabels, groupPublished, groupOurs, countryTolerance, nil, "above"))
+			reversedText(groupLabels, groupPublished, groupOurs, countryTolerance, nil, "above"), noPairOrdered(groupPairs))
 	}
 	rep.Findings = append(rep.Findings, group)
 	// History improves on OPIC and larger-sites-first by at most 3%.

@@ -23,9 +23,19 @@ func countryOrder(claim string, labels []string, published, ours []float64, asid
 	f := Finding{Figure: "Table 2", Claim: claim, Published: orderText(labels, published, 0),
 		Ours: orderText(labels, ours, countryTolerance) + " (" + p.String() + setAsideText(labels, p) + ")", Verdict: v, Reason: reason}
 	if v != SameOrder && v != NotRun {
-		f.Reason = joinReasons(reason, known, reversedText(labels, published, ours, countryTolerance, aside, "above"))
+		f.Reason = joinReasons(reason, known, reversedText(labels, published, ours, countryTolerance, aside, "above"), noPairOrdered(p))
 	}
 	return f
+}
+
+// noPairOrdered names the case that fails an order whose counted pairs
+// (p) are all tied within Table 2's rounding, "" when some pair is
+// ordered.
+func noPairOrdered(p Pairs) string {
+	if p.Agree > 0 || p.Reversed > 0 {
+		return ""
+	}
+	return fmt.Sprintf("no pair ordered: every pair counted is tied within Table 2's rounding (%v), and ties alone confirm no order", countryTolerance)
 }
 
 // omniscientAside sets aside, among Table 2's strategies labels, the

@@ -219,3 +219,26 @@ func TestHistoryFindingNamesTheFailingGain(t *testing.T) {
 		}
 	}
 }
+
+// TestCountryOrdersTiedEverywhereSayWhy: on a graph of 5 pages every
+// strategy of Table 2 averaged 0.67; its orders by average and "opic ≈
+// larger-sites-first > ..." differed with only "the graph has no hosts"
+// for a reason, not naming what fails: no pair is ordered at all.
+func TestCountryOrdersTiedEverywhereSayWhy(t *testing.T) {
+	r := handMadeCountry(0)
+	for i := range r.Strategies {
+		r.Strategies[i].Summary.NormalisedAvgCumulative = 0.6667
+	}
+	in := Input{Graph: scenario.Source{File: "g"}}
+	runs, notes := paperCountry().Plan(in)
+	rep, err := paperCountry().Assess(in, runs[:1], notes, Results{Crawl: map[string]*scenario.Result{"004-table2": r}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, claim := range []string{"order of the strategies by average cumulative PageRank", "opic ≈ larger-sites-first > bfs ≈ batch-pagerank > partial-pagerank ≈ backlink"} {
+		f := finding(t, rep, claim)
+		if f.Verdict != Differs || !strings.Contains(f.Reason, "no pair ordered: every pair counted is tied within Table 2's rounding (0.005)") {
+			t.Errorf("%s: %s: %s; want differs, saying no pair is ordered", claim, f.Verdict, f.Reason)
+		}
+	}
+}
