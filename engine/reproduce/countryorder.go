@@ -18,10 +18,12 @@ const countryTolerance = 0.005
 // labels), its pairs counted with those of aside set aside (judged by
 // another finding), and when it is not the same order the reasons known
 // for the graph.
-func countryOrder(claim string, labels []string, published, ours []float64, aside func(i, j int) bool, reason, known string) Finding {
+// groups says whether aside includes the pairs across the groups of
+// countryGroups.
+func countryOrder(claim string, labels []string, published, ours []float64, aside func(i, j int) bool, groups bool, reason, known string) Finding {
 	v, p := OrderPairsAside(published, ours, countryTolerance, aside)
 	f := Finding{Figure: "Table 2", Claim: claim, Published: orderText(labels, published, 0),
-		Ours: orderText(labels, ours, countryTolerance) + " (" + p.String() + setAsideText(labels, p) + ")", Verdict: v, Reason: reason}
+		Ours: orderText(labels, ours, countryTolerance) + " (" + p.String() + setAsideText(labels, p, groups) + ")", Verdict: v, Reason: reason}
 	if v != SameOrder && v != NotRun {
 		f.Reason = joinReasons(reason, known, reversedText(labels, published, ours, countryTolerance, aside, "above"), noPairOrdered(p))
 	}
@@ -53,18 +55,56 @@ func omniscientAside(labels []string) func(i, j int) bool {
 	}
 }
 
-// setAsideText says which pairs were set aside, when some were
-// (omniscient's, with the strategies without history).
-func setAsideText(labels []string, p Pairs) string {
+// countryGroupLabels and countryGroupRanks are Table 2's "opic ≈
+// larger-sites-first > bfs ≈ batch-pagerank > partial-pagerank ≈
+// backlink": the strategies and their groups, the highest first.
+var (
+	countryGroupLabels = []string{"opic", "larger-sites-first", "bfs", "batch-pagerank", "partial-pagerank", "backlink"}
+	countryGroupRanks  = []float64{3, 3, 2, 2, 1, 1}
+)
+
+// countryGroupClaim is the claim of the finding that judges the groups.
+const countryGroupClaim = "opic ≈ larger-sites-first > bfs ≈ batch-pagerank > partial-pagerank ≈ backlink"
+
+// groupAside sets aside, among Table 2's strategies labels, the pairs of
+// two strategies in different groups of countryGroupLabels: the finding
+// of those groups judges them, on the average cumulative PageRank. The
+// pairs within a group, which it counts as tied, stay in the order.
+func groupAside(labels []string) func(i, j int) bool {
+	rank := map[string]float64{}
+	for i, id := range countryGroupLabels {
+		rank[id] = countryGroupRanks[i]
+	}
+	return func(i, j int) bool {
+		a, okA := rank[labels[i]]
+		b, okB := rank[labels[j]]
+		return okA && okB && a != b
+	}
+}
+
+// eitherAside sets aside the pairs that a or b sets aside.
+func eitherAside(a, b func(i, j int) bool) func(i, j int) bool {
+	return func(i, j int) bool { return a(i, j) || b(i, j) }
+}
+
+// setAsideText says which pairs were set aside, when some were:
+// omniscient's, with the strategies without history, and when groups is
+// set those across the groups of countryGroupClaim.
+func setAsideText(labels []string, p Pairs, groups bool) string {
 	if p.Aside == 0 {
 		return ""
 	}
+	omni := "omniscient"
 	for _, f := range countryTable2 {
 		if f.history && slices.Contains(labels, f.id) {
-			return ": omniscient against the strategies without history judged below"
+			omni = "omniscient against the strategies without history"
+			break
 		}
 	}
-	return ": omniscient judged below"
+	if groups {
+		return ": " + omni + " and the pairs across the groups of " + countryGroupClaim + " judged below"
+	}
+	return ": " + omni + " judged below"
 }
 
 // countryOrderReason gives the reasons known for Table 2's order, each
