@@ -196,6 +196,8 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 	switch {
 	case !hosts:
 		lsfReason = reason
+	case r.Graph.Hosts == 1:
+		lsfReason = oneHostReason
 	case bfs != nil && lsf != nil && bfs.Summary.AvgCumulative == lsf.Summary.AvgCumulative && tauOf(bfs.Summary) == tauOf(lsf.Summary):
 		lsfReason = fmt.Sprintf("with one connection and a 15 s wait, the graph's %s hosts are rarely eligible together, so the waits choose the next site and larger-sites-first keeps breadth-first's order", model.Count(r.Graph.Hosts))
 	case r.Scenario.Politeness != nil:

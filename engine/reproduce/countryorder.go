@@ -118,11 +118,18 @@ func countryOrderReason(r *scenario.Result, values map[string]float64, paperSpre
 	var why []string
 	bfs, okB := values["bfs"]
 	lsf, okL := values["larger-sites-first"]
-	if h := r.Graph.Hosts; h > 0 && h < 1000 && okB && okL && math.Abs(bfs-lsf) <= countryTolerance {
+	switch h := r.Graph.Hosts; {
+	case h == 1:
+		why = append(why, oneHostReason)
+	case h > 0 && h < 1000 && okB && okL && math.Abs(bfs-lsf) <= countryTolerance:
 		why = append(why, fmt.Sprintf("the graph's %s hosts make larger-sites-first close to breadth-first", model.Count(h)))
 	}
 	return joinReasons(strings.Join(why, "; "), pagerankReason(r, values), spreadReason(values, paperSpread))
 }
+
+// oneHostReason is the reason known for larger-sites-first on a graph of
+// one host: with a single site to choose, it is breadth-first.
+const oneHostReason = "the graph has a single host, so larger-sites-first is breadth-first"
 
 // countryNoPageRank are the strategies of Table 2 that compute no
 // PageRank (the historical ones aside).

@@ -276,3 +276,38 @@ func TestCountryOrderSetsAsideTheGroupsPairs(t *testing.T) {
 		t.Errorf("tau: %s %q; want differs, only omniscient's pairs set aside", tau.Verdict, tau.Ours)
 	}
 }
+
+// TestOneHostSaysSo: a generated web of 300 pages has one host, and
+// Table 2's reasons read "the graph's 1 hosts make larger-sites-first
+// close to breadth-first" and "the graph's 1 hosts are rarely eligible
+// together"; with one site larger-sites-first is breadth-first, which
+// they now say. Section 3.5.2's reason counts its host alike.
+func TestOneHostSaysSo(t *testing.T) {
+	r := handMadeCountry(1)
+	for i := range r.Strategies {
+		if id := r.Strategies[i].Label; id == "opic" || id == "larger-sites-first" {
+			r.Strategies[i].Summary.NormalisedAvgCumulative = 0.40
+			*r.Strategies[i].Summary.Tau = 0.01
+		}
+	}
+	in := Input{Graph: scenario.Source{File: "g"}, Hosts: true}
+	runs, notes := paperCountry().Plan(in)
+	rep, err := paperCountry().Assess(in, runs[:1], notes, Results{Crawl: map[string]*scenario.Result{"004-table2": r}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.Findings {
+		if strings.Contains(f.Reason, "1 hosts") {
+			t.Errorf("%s: %q", f.Claim, f.Reason)
+		}
+	}
+	for _, claim := range []string{"order of the strategies by Kendall's tau", countryGroupClaim} {
+		if f := finding(t, rep, claim); !strings.Contains(f.Reason, "the graph has a single host, so larger-sites-first is breadth-first") {
+			t.Errorf("%s: %q; want the single host said", claim, f.Reason)
+		}
+	}
+	r.Graph.Hosts = 1
+	if got := coreDistanceReason(r, 3, 7.2, true); !strings.HasPrefix(got, "the graph has 1 host against") {
+		t.Errorf("core distances: %q", got)
+	}
+}
