@@ -58,7 +58,7 @@ func omniscientNearRandom(om, rnd float64) Finding {
 		Verdict: Holds(om <= fig4NearRandom*rnd)}
 	switch {
 	case math.IsNaN(om) || math.IsNaN(rnd):
-		omni.Ours, omni.Verdict = "not run", NotRun
+		omni.Ours, omni.Verdict, omni.Reason = "not run", NotRun, "omniscient or random did not run, or collected none of the PageRank"
 	case rnd == 0 && om > 0:
 		omni.Reason = "in the last 20% of the pages random collects none of the PageRank and omniscient some"
 	case om > fig4NearRandom*rnd:
@@ -125,7 +125,7 @@ func fig4Findings(r *scenario.Result) []Finding {
 		Verdict: Holds(max(gapEarly, gapBefore) <= fig4CloseGap && gapLate > gapEarly)}
 	switch {
 	case math.IsNaN(gapEarly) || math.IsNaN(gapLate) || math.IsNaN(gapBefore):
-		bfs.Ours, bfs.Verdict = "not run", NotRun
+		bfs.Ours, bfs.Verdict, bfs.Reason = "not run", NotRun, "bfs or every one of "+strings.Join(fig4Best, ", ")+" did not run, or collected none of the PageRank"
 	case gapEarly > fig4CloseGap:
 		bfs.Reason = fmt.Sprintf("not close at 25%%: more than %v of the PageRank behind", fig4CloseGap)
 	case gapBefore > fig4CloseGap:
@@ -157,7 +157,7 @@ func fig4Findings(r *scenario.Result) []Finding {
 		Published: "20-30% of the pages", Ours: strings.Join(parts, ", "), Verdict: SameValue}
 	switch {
 	case len(parts) == 0:
-		half.Ours, half.Verdict = "not run", NotRun
+		half.Ours, half.Verdict, half.Reason = "not run", NotRun, "none of "+strings.Join(fig4Best, ", ")+" ran"
 	case len(off) > 0:
 		half.Verdict, half.Reason = Differs, "outside 20-30%: "+strings.Join(off, ", ")
 	default:
