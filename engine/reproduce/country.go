@@ -139,6 +139,7 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 	var pubAvg, ourAvg, pubTau, ourTau []float64
 	ours, oursTau := map[string]float64{}, map[string]float64{}
 	hist := res.Crawl["004-history"]
+	tauDefined := false // some crawl of the orders has a tau
 	for _, f := range countryTable2 {
 		s := byLabel(r, f.id)
 		if s == nil && hist != nil && f.history {
@@ -156,6 +157,7 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 		table.Rows = append(table.Rows, []string{f.id, f2(f.avg), f2(avg), f4(f.tau), tauCell(s.Summary)})
 		pubAvg, ourAvg = append(pubAvg, f.avg), append(ourAvg, avg)
 		pubTau, ourTau = append(pubTau, f.tau), append(ourTau, tauOf(s.Summary))
+		tauDefined = tauDefined || s.Summary.Tau != nil
 	}
 	if s := byLabel(r, "random"); s != nil {
 		ours["random"], oursTau["random"] = normalizedAvg(s.Summary), tauOf(s.Summary)
@@ -184,9 +186,16 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 	// average by that finding, and on Kendall's tau only here.
 	labels := countryLabels(ours)
 	aside := omniscientAside(labels)
+	tauOrder := countryOrder("order of the strategies by Kendall's tau", labels, pubTau, ourTau, aside, false, reason, countryOrderReason(r, oursTau, countrySpread(true)))
+	if !tauDefined {
+		// tauOf's 0 for an undefined tau would tie every pair: no
+		// figure is not a figure that differs.
+		tauOrder.Ours, tauOrder.Verdict = "undefined for every crawl", NotRun
+		tauOrder.Reason = "Kendall's tau is undefined for every crawl: its sample of the crawled pages is too small, or its pages are all of equal importance"
+	}
 	rep.Findings = append(rep.Findings,
 		countryOrder("order of the strategies by average cumulative PageRank", labels, pubAvg, ourAvg, eitherAside(aside, groupAside(labels)), true, reason, countryOrderReason(r, ours, countrySpread(false))),
-		countryOrder("order of the strategies by Kendall's tau", labels, pubTau, ourTau, aside, false, reason, countryOrderReason(r, oursTau, countrySpread(true))))
+		tauOrder)
 
 	rep.Findings = append(rep.Findings, omniscientBestFinding(ours))
 	rep.Findings = append(rep.Findings, belowRandomFinding(r, ours))

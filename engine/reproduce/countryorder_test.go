@@ -311,3 +311,26 @@ func TestOneHostSaysSo(t *testing.T) {
 		t.Errorf("core distances: %q", got)
 	}
 }
+
+// TestTauOrderUndefinedIsNotRun: on a cycle of 200 pages, whose pages
+// are all of equal PageRank, Kendall's tau is undefined for every crawl
+// ("—" in the table); the order by tau counted each as 0 and differed,
+// "every strategy lies between 0.00 and 0.00". No figure is not run.
+func TestTauOrderUndefinedIsNotRun(t *testing.T) {
+	r := handMadeCountry(0)
+	for i := range r.Strategies {
+		r.Strategies[i].Summary.Tau = nil
+	}
+	in := Input{Graph: scenario.Source{File: "g"}}
+	runs, notes := paperCountry().Plan(in)
+	rep, err := paperCountry().Assess(in, runs[:1], notes, Results{Crawl: map[string]*scenario.Result{"004-table2": r}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := finding(t, rep, "order of the strategies by Kendall's tau"); f.Verdict != NotRun || !strings.Contains(f.Reason, "undefined for every crawl") {
+		t.Errorf("%s: %s; %s; want not run, tau undefined", f.Verdict, f.Ours, f.Reason)
+	}
+	if f := finding(t, rep, "order of the strategies by average cumulative PageRank"); f.Verdict != SameOrder {
+		t.Errorf("average: %s; want the same order, as Table 2's own figures", f.Verdict)
+	}
+}
