@@ -210,8 +210,12 @@ func TestHistoryFindingNamesTheFailingGain(t *testing.T) {
 		why  string
 	}{
 		{0.7167, Differs, "a gain above 3% (3.5% with the paper's rounding)"},
-		{0.6786, Differs, "history does worse than opic and larger-sites-first"},
+		{0.6700, Differs, "history does worse than opic and larger-sites-first"},
 		{0.7020, SameOrder, "above 3% but within the paper's rounding (3.5%)"},
+		// A cycle of 200 pages: +0.0%, 0.6183 against 0.6183, was the
+		// same order, history "improving" by nothing.
+		{0.6806, Differs, "history is within Table 2's rounding (0.005) of opic: no improvement shown"},
+		{0.6850, Differs, "history is within Table 2's rounding (0.005) of opic: no improvement shown"},
 	} {
 		f := historyFinding(&scenario.Result{}, hist(c.best))
 		if f.Verdict != c.want || !strings.Contains(f.Reason, c.why) || !strings.Contains(f.Reason, "generated evolution") {
