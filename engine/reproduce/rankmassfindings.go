@@ -33,11 +33,13 @@ func trustFinding(trust []float64) Finding {
 }
 
 // bySeeds writes values of the seed-set sizes, each after its size:
-// "160 seeds 0.1448, 1,600 seeds 0.4090" (f4).
+// "160 seeds 0.1448, 1,600 seeds 0.4090", with four decimals or the more
+// it takes to tell apart the values, which the verdicts order.
 func bySeeds(sizes, v []float64) string {
+	format := fixedFor(0, v...)
 	s := make([]string, len(v))
 	for i, x := range v {
-		s[i] = f4(x)
+		s[i] = format(x)
 		if i < len(sizes) {
 			s[i] = model.Count(int64(sizes[i])) + " seeds " + s[i]
 		}
@@ -120,7 +122,8 @@ func lateSpreadFinding(sets []*scenario.Result, at []int64) Finding {
 			guar = curveAt(*last.Guarantee, k) - curveAt(*first.Guarantee, k)
 		}
 		where := "at " + model.Count(k)
-		parts = append(parts, fmt.Sprintf("%s: spread %s actual, %s guaranteed", where, f4(actual), f4(guar)))
+		format := fixedFor(0, math.Abs(actual), math.Abs(guar))
+		parts = append(parts, fmt.Sprintf("%s: spread %s actual, %s guaranteed", where, format(actual), format(guar)))
 		if fail == "" && !(math.Abs(actual) < math.Abs(guar)) {
 			fail, notSeparated = where, !(guar > 0)
 		}
@@ -153,7 +156,7 @@ func guaranteeFinding(sets []*scenario.Result, at []int64) Finding {
 	var parts []string
 	var fail string
 	judge := func(where string, v []float64) {
-		parts = append(parts, where+": "+joinFloats(v, f4))
+		parts = append(parts, where+": "+joinFloats(v, fixedFor(0, v...)))
 		if fail == "" && Increasing(v, 0) != SameOrder {
 			fail = where
 		}

@@ -132,3 +132,26 @@ func TestTightFindingOrdersWithinRounding(t *testing.T) {
 		t.Errorf("actual above the optimal by 1e-4: %s; want differs", f.Verdict)
 	}
 }
+
+// TestSeedFindingsPrintWhatTheyOrder: Figs. 9-10's findings order their
+// values exactly (more seeds, more RankMass) but printed them with four
+// decimals, so 0.28071 against 0.28074 read "0.2807, 0.2807" beside
+// "same order". They print with the decimals that tell them apart.
+func TestSeedFindingsPrintWhatTheyOrder(t *testing.T) {
+	if got, want := bySeeds([]float64{160, 1600}, []float64{0.28071, 0.28074}), "160 seeds 0.28071, 1,600 seeds 0.28074"; got != want {
+		t.Errorf("bySeeds = %q, want %q", got, want)
+	}
+	curve := func(v float64) crawl.Curve { return crawl.Curve{K: []int64{0, 10}, Value: []float64{0, v}} }
+	set := func(actual, guar float64) *scenario.Result {
+		g := curve(guar)
+		return &scenario.Result{Strategies: []scenario.StrategyResult{{Curve: curve(actual), Guarantee: &g,
+			Summary: crawl.Summary{FinalGuarantee: guar}}}}
+	}
+	sets := []*scenario.Result{set(0.5, 0.1), set(0.50002, 0.10003)}
+	if f := guaranteeFinding(sets, []int64{10}); f.Verdict != SameOrder || !strings.Contains(f.Ours, "at 10: 0.10000, 0.10003") {
+		t.Errorf("guarantee: %s %q", f.Verdict, f.Ours)
+	}
+	if f := lateSpreadFinding(sets, []int64{10}); f.Verdict != SameOrder || !strings.Contains(f.Ours, "spread 0.00002 actual, 0.00003 guaranteed") {
+		t.Errorf("late spread: %s %q", f.Verdict, f.Ours)
+	}
+}
