@@ -44,7 +44,10 @@ var fig4Best = []string{"batch-pagerank", "larger-sites-first", "opic"}
 // it does not perform like random); far above differs. Where random
 // collects none, the ratio is not a number to print.
 func omniscientNearRandom(om, rnd float64) Finding {
-	ratio := fmt.Sprintf("%.2f× random's", om/rnd)
+	// Two decimals, or the more it takes to tell the ratio from the
+	// bounds of close (0.6665 is not "0.67×", the lower bound).
+	num := fixedFrom(2, 0, om/rnd, 1/fig4NearRandom, fig4NearRandom)
+	ratio := num(om/rnd) + "× random's"
 	switch {
 	case rnd == 0 && om == 0:
 		ratio = "neither collects any"
@@ -53,8 +56,8 @@ func omniscientNearRandom(om, rnd float64) Finding {
 	}
 	omni := Finding{Figure: "Fig. 4", Claim: "omniscient performs close to random in the last stages of the crawl",
 		Published: "close to random at the end",
-		Ours: fmt.Sprintf("in the last 20%% of the pages omniscient collects %s of its PageRank, random %s: %s, crawlsim counts %.2f× to %v× as close",
-			f4(om), f4(rnd), ratio, 1/fig4NearRandom, fig4NearRandom),
+		Ours: fmt.Sprintf("in the last 20%% of the pages omniscient collects %s of its PageRank, random %s: %s, crawlsim counts %s× to %v× as close",
+			f4(om), f4(rnd), ratio, num(1/fig4NearRandom), fig4NearRandom),
 		Verdict: Holds(om <= fig4NearRandom*rnd)}
 	switch {
 	case math.IsNaN(om) || math.IsNaN(rnd):

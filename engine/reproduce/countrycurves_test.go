@@ -207,3 +207,22 @@ func TestFig4NotRunSaysWhatIsMissing(t *testing.T) {
 		t.Errorf("half of the PageRank: %q", got)
 	}
 }
+
+// TestOmniscientNearRandomPrintsItsRatioApartFromTheBounds: a ratio
+// just below 1/1.5 printed "0.67× random's, crawlsim counts 0.67× to
+// 1.5× as close" beside "same trend" (not close); just above 1.5,
+// "1.50×" beside "differs". The ratio and the lower bound take the
+// decimals that tell them apart (0.666× against 0.667×).
+func TestOmniscientNearRandomPrintsItsRatioApartFromTheBounds(t *testing.T) {
+	f := omniscientNearRandom(0.6665, 1)
+	if f.Verdict != SameTrend || !strings.Contains(f.Ours, "0.666× random's, crawlsim counts 0.667× to 1.5× as close") {
+		t.Errorf("0.6665× random's: %s %q", f.Verdict, f.Ours)
+	}
+	f = omniscientNearRandom(1.5004, 1)
+	if f.Verdict != Differs || !strings.Contains(f.Ours, "1.5004× random's") {
+		t.Errorf("1.5004× random's: %s %q", f.Verdict, f.Ours)
+	}
+	if f := omniscientNearRandom(0.0726, 0.1144); !strings.Contains(f.Ours, "0.63× random's, crawlsim counts 0.67× to 1.5× as close") {
+		t.Errorf("hollins: %q", f.Ours)
+	}
+}
