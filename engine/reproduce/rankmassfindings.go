@@ -87,7 +87,11 @@ func iterationsFinding(ourI []float64) Finding {
 		Published: "44, 85, 167 (×1.93, ×1.96)", Ours: joinFloats(ourI, shortest), Verdict: Ratios(ourI, 2, iterationTolerance)}
 	var q []string
 	for i := 1; i < len(ourI); i++ {
-		q = append(q, fmt.Sprintf("×%.2f", ourI[i]/ourI[i-1]))
+		// Two decimals, or the more it takes to tell the ratio from the
+		// ends of ×2 within iterationTolerance (×1.90 and ×2.10).
+		r := ourI[i] / ourI[i-1]
+		num := fixedFrom(2, 0, r, 2*(1-iterationTolerance), 2*(1+iterationTolerance))
+		q = append(q, "×"+num(r))
 	}
 	if len(q) > 0 {
 		f.Ours += " (" + strings.Join(q, ", ") + ")"

@@ -155,3 +155,16 @@ func TestSeedFindingsPrintWhatTheyOrder(t *testing.T) {
 		t.Errorf("late spread: %s %q", f.Verdict, f.Ours)
 	}
 }
+
+// TestIterationRatiosPrintApartFromTheTolerance: ×2 within 5% ends at
+// ×1.90; 100, 189.9 printed "×1.90" beside "not ×2 within 5%". The
+// ratio takes the decimals that tell it from the ends.
+func TestIterationRatiosPrintApartFromTheTolerance(t *testing.T) {
+	f := iterationsFinding([]float64{100, 189.9})
+	if f.Verdict != SameTrend || f.Ours != "100, 189.9 (×1.899)" {
+		t.Errorf("%s %q; want the same trend, ×1.899", f.Verdict, f.Ours)
+	}
+	if f := iterationsFinding([]float64{74, 142, 267}); f.Ours != "74, 142, 267 (×1.92, ×1.88)" {
+		t.Errorf("hollins: %q", f.Ours)
+	}
+}
