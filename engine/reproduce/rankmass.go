@@ -154,8 +154,10 @@ func assessRankMass(in Input, runs []Run, res Results) (*Report, error) {
 		ordered.Ours, ordered.Reason = "does not hold", "fails for "+strings.Join(unordered, "; ")
 	}
 	rep.Findings = append(rep.Findings, ordered,
-		orderFinding("Table 2", "fewest downloads to 0.98 actual RankMass", labels, pubA, ourA),
-		orderFinding("Table 2", "fewest downloads to a 0.98 guarantee", labels[:3], pubG, ourG))
+		// The optimal's pairs are judged by "guaranteed ≥ actual ≥
+		// optimal", where they hold by construction.
+		orderFinding("Table 2", "fewest downloads to 0.98 actual RankMass", labels, pubA, ourA, "optimal", "the optimal's judged above, by actual ≥ optimal"),
+		orderFinding("Table 2", "fewest downloads to a 0.98 guarantee", labels[:3], pubG, ourG, "", ""))
 
 	// Fig. 8: windows of 5-20% are close to rankmass, 100% is l-neighbor.
 	avg := func(label string) float64 {

@@ -345,13 +345,26 @@ func trustShareFinding(r *scenario.Result, pages int64) Finding {
 }
 
 // orderFinding compares the order of downloads counts (fewer first), the
-// pairs counted beside crawlsim's order.
-func orderFinding(figure, claim string, labels []string, published, ours []float64) Finding {
-	v, p := OrderPairs(published, ours, 0, nil)
+// pairs counted beside crawlsim's order. The pairs of the item labelled
+// aside ("" for none) are set aside, said with asideWhy: another finding
+// judges them.
+func orderFinding(figure, claim string, labels []string, published, ours []float64, aside, asideWhy string) Finding {
+	var items []bool
+	if aside != "" {
+		items = make([]bool, len(labels))
+		for i, l := range labels {
+			items[i] = l == aside
+		}
+	}
+	v, p := OrderPairs(published, ours, 0, items)
+	counts := p.String()
+	if p.Aside > 0 {
+		counts += ": " + asideWhy
+	}
 	f := Finding{Figure: figure, Claim: claim, Published: orderText(labels, negate(published), 0),
-		Ours: orderText(labels, negate(ours), 0) + " (" + p.String() + ")", Verdict: v}
+		Ours: orderText(labels, negate(ours), 0) + " (" + counts + ")", Verdict: v}
 	if v == SameTrend || v == Differs {
-		f.Reason = reversedText(labels, negate(published), negate(ours), 0, nil, "in fewer downloads than")
+		f.Reason = reversedText(labels, negate(published), negate(ours), 0, itemsAside(items), "in fewer downloads than")
 		if f.Reason == "" {
 			f.Reason = "no pair ordered: every count equal"
 		}
