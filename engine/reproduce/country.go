@@ -186,7 +186,7 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 	// average by that finding, and on Kendall's tau only here.
 	labels := countryLabels(ours)
 	aside := omniscientAside(labels)
-	tauOrder := countryOrder("order of the strategies by Kendall's tau", labels, pubTau, ourTau, aside, false, reason, countryOrderReason(r, oursTau, countrySpread(true)))
+	tauOrder := countryOrder("order of the strategies by Kendall's tau", labels, pubTau, ourTau, aside, false, true, reason, countryOrderReason(r, oursTau, countrySpread(true)))
 	if !tauDefined {
 		// tauOf's 0 for an undefined tau would tie every pair: no
 		// figure is not a figure that differs.
@@ -194,7 +194,7 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 		tauOrder.Reason = "Kendall's tau is undefined for every crawl: its sample of the crawled pages is too small, or its pages are all of equal importance"
 	}
 	rep.Findings = append(rep.Findings,
-		countryOrder("order of the strategies by average cumulative PageRank", labels, pubAvg, ourAvg, eitherAside(aside, groupAside(labels)), true, reason, countryOrderReason(r, ours, countrySpread(false))),
+		countryOrder("order of the strategies by average cumulative PageRank", labels, pubAvg, ourAvg, eitherAside(aside, groupAside(labels)), true, false, reason, countryOrderReason(r, ours, countrySpread(false))),
 		tauOrder)
 
 	rep.Findings = append(rep.Findings, omniscientBestFinding(ours))
@@ -231,6 +231,7 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 		group.Reason = joinReasons(lsfReason, pagerankReason(r, ours), spreadReason(ours, countrySpread(false)),
 			reversedText(groupLabels, groupPublished, groupOurs, countryTolerance, nil, "above"), noPairOrdered(groupPairs))
 	}
+	group.Reason = joinReasons(group.Reason, tieReason(groupPairs, false))
 	rep.Findings = append(rep.Findings, group)
 	// History improves on OPIC and larger-sites-first by at most 3%.
 	rep.Findings = append(rep.Findings, historyFinding(r, hist))

@@ -17,17 +17,33 @@ const countryTolerance = 0.005
 // countryOrder is one of Table 2's orders (published and ours over
 // labels), its pairs counted with those of aside set aside (judged by
 // another finding), and when it is not the same order the reasons known
-// for the graph.
-// groups says whether aside includes the pairs across the groups of
-// countryGroups.
-func countryOrder(claim string, labels []string, published, ours []float64, aside func(i, j int) bool, groups bool, reason, known string) Finding {
+// for the graph. groups says whether aside includes the pairs across
+// the groups of countryGroupClaim; tau whether the order is of Kendall's
+// tau, whose tie is not Table 2's rounding of it (tieReason).
+func countryOrder(claim string, labels []string, published, ours []float64, aside func(i, j int) bool, groups, tau bool, reason, known string) Finding {
 	v, p := OrderPairsAside(published, ours, countryTolerance, aside)
 	f := Finding{Figure: "Table 2", Claim: claim, Published: orderText(labels, published, 0),
 		Ours: orderText(labels, ours, countryTolerance) + " (" + p.String() + setAsideText(labels, p, groups) + ")", Verdict: v, Reason: reason}
 	if v != SameOrder && v != NotRun {
 		f.Reason = joinReasons(reason, known, reversedText(labels, published, ours, countryTolerance, aside, "above"), noPairOrdered(p))
 	}
+	f.Reason = joinReasons(f.Reason, tieReason(p, tau))
 	return f
+}
+
+// tieReason states the tolerance of the pairs an order of Table 2
+// counts as tied (p), "" when none is: the rounding of its averages to
+// two decimals, which its taus (tau) share, since crawlsim's taus on a
+// sample move by more than their four decimals.
+func tieReason(p Pairs, tau bool) string {
+	if p.Tied == 0 {
+		return ""
+	}
+	why := "Table 2's rounding of its averages"
+	if tau {
+		why = "Table 2's rounding of its averages: crawlsim's taus, on a sample, move by more than the four decimals of the paper's"
+	}
+	return fmt.Sprintf("values within %v count as tied (%s)", countryTolerance, why)
 }
 
 // noPairOrdered names the case that fails an order whose counted pairs

@@ -338,3 +338,22 @@ func TestTauOrderUndefinedIsNotRun(t *testing.T) {
 		t.Errorf("average: %s; want the same order, as Table 2's own figures", f.Verdict)
 	}
 }
+
+// TestCountryOrdersStateTheirTieTolerance: Table 2's orders count two
+// values within 0.005 as tied ("≈", "1 tied") without saying so, and
+// for Kendall's tau, printed with four decimals, 0.005 is not the
+// paper's rounding. The reason states the tolerance and, for tau, why.
+func TestCountryOrdersStateTheirTieTolerance(t *testing.T) {
+	labels := []string{"backlink", "bfs", "opic"}
+	f := countryOrder("order", labels, []float64{0.50, 0.64, 0.67}, []float64{0.522, 0.50, 0.524}, nil, false, false, "", "")
+	if !strings.Contains(f.Reason, "values within 0.005 count as tied (Table 2's rounding of its averages)") {
+		t.Errorf("average: %q", f.Reason)
+	}
+	f = countryOrder("order", labels, []float64{0.0157, 0.1293, 0.2229}, []float64{0.1522, 0.10, 0.1524}, nil, false, true, "", "")
+	if !strings.Contains(f.Reason, "values within 0.005 count as tied (Table 2's rounding of its averages: crawlsim's taus, on a sample, move by more than the four decimals of the paper's)") {
+		t.Errorf("tau: %q", f.Reason)
+	}
+	if f := countryOrder("order", labels, []float64{0.50, 0.64, 0.67}, []float64{0.40, 0.50, 0.60}, nil, false, false, "", ""); strings.Contains(f.Reason, "tied") {
+		t.Errorf("no tie: %q", f.Reason)
+	}
+}

@@ -117,7 +117,7 @@ func TestOrderText(t *testing.T) {
 // backlink" and counted tied).
 func TestCountryOrderShowsTies(t *testing.T) {
 	labels := []string{"backlink", "bfs", "opic"}
-	f := countryOrder("order", labels, []float64{0.50, 0.64, 0.67}, []float64{0.522, 0.50, 0.524}, nil, false, "", "")
+	f := countryOrder("order", labels, []float64{0.50, 0.64, 0.67}, []float64{0.522, 0.50, 0.524}, nil, false, false, "", "")
 	if want := "opic ≈ backlink > bfs (1 pair agrees, 1 reversed, 1 tied)"; f.Ours != want {
 		t.Errorf("crawlsim's order %q, want %q", f.Ours, want)
 	}
