@@ -357,3 +357,32 @@ func TestCountryOrdersStateTheirTieTolerance(t *testing.T) {
 		t.Errorf("no tie: %q", f.Reason)
 	}
 }
+
+// TestHistoryGainPrintsApartFromItsBounds: a gain of 3.54%, beyond the
+// 3.5% the paper's rounding allows, printed "+3.5%" beside "differs",
+// as did 3.46% beside "same order". The gain takes the decimals that
+// tell it from its bounds.
+func TestHistoryGainPrintsApartFromItsBounds(t *testing.T) {
+	s := func(id string, avg float64) scenario.StrategyResult {
+		return scenario.StrategyResult{ID: id, Label: id, Summary: crawl.Summary{NormalisedAvgCumulative: avg}}
+	}
+	for _, c := range []struct {
+		best float64
+		want Verdict
+		text string
+	}{
+		{0.704072, Differs, "+3.54%"},
+		{0.703528, SameOrder, "+3.46%"},
+		{0.6868, SameOrder, "+1.0%"},
+		{0.6700, Differs, "-1.5%"},
+	} {
+		r := &scenario.Result{Strategies: []scenario.StrategyResult{
+			s("opic", 0.68), s("larger-sites-first", 0.61),
+			s("hist-pagerank-random", 0.6), s("hist-pagerank-zero", 0.6), s("hist-pagerank-parent", c.best),
+		}}
+		f := historyFinding(r, nil)
+		if f.Verdict != c.want || !strings.HasPrefix(f.Ours, c.text+" (") {
+			t.Errorf("best %v against 0.68: %s %q; want %s, %s", c.best, f.Verdict, f.Ours, c.want, c.text)
+		}
+	}
+}
