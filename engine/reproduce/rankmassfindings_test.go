@@ -190,3 +190,23 @@ func TestIterationRatiosPrintApartFromTheTolerance(t *testing.T) {
 		t.Errorf("hollins: %q", f.Ours)
 	}
 }
+
+// TestTightFindingPrintsApartFromTheRounding: on the default generated
+// web rankmass's actual RankMass at twice the downloads to a 0.98
+// guarantee was 0.99952, off the paper's 0.999 by more than its rounding
+// (0.0005), and the reason printed "actual 0.9995 against 0.999", which
+// reads as within it. A value takes the decimals that tell it from the
+// ends of the rounding.
+func TestTightFindingPrintsApartFromTheRounding(t *testing.T) {
+	curve := func(v float64) crawl.Curve { return crawl.Curve{K: []int64{0, 10, 20}, Value: []float64{0, 0.99, v}} }
+	g := curve(0.99551)
+	r := &scenario.Result{Reachable: 100, Strategies: []scenario.StrategyResult{
+		{Label: "rankmass", Curve: curve(0.99952), Guarantee: &g,
+			Summary: crawl.Summary{DownloadsTo: []crawl.Threshold{{Level: rankMassLevel, Actual: 5, Guaranteed: 10}}}},
+		{Label: "optimal", Curve: curve(0.99954)},
+	}}
+	f := tightFinding(r)
+	if f.Verdict != SameTrend || !strings.Contains(f.Reason, "actual 0.99952 against 0.999, optimal 0.99954 against 0.999") {
+		t.Errorf("%s: %q", f.Verdict, f.Reason)
+	}
+}
