@@ -299,7 +299,8 @@ func orderText(labels []string, values []float64, tol float64) string {
 
 // rankedText writes labelled values as the order they are in, so that
 // it reads as a true statement: by decreasing value, each label with its
-// value (f2), joined by "=" when the values are equal, "≈" when they
+// value (two decimals, or the more that tell apart the values it writes
+// ">" between), joined by "=" when the values are equal, "≈" when they
 // differ by at most tol (countryTolerance: a gap the verdict counts as
 // a tie), ">"
 // otherwise: "opic 0.52 ≈ backlink 0.52 > bfs 0.50 = larger-sites-first
@@ -310,6 +311,9 @@ func rankedText(labels []string, values []float64, tol float64) string {
 		idx[i] = i
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(values[b], values[a]) })
+	// Two decimals, or the more it takes for values more than tol apart
+	// (written ">") to print apart.
+	num := fixedFrom(2, tol, values...)
 	var b strings.Builder
 	for k, i := range idx {
 		if k > 0 {
@@ -322,7 +326,7 @@ func rankedText(labels []string, values []float64, tol float64) string {
 				b.WriteString(" > ")
 			}
 		}
-		b.WriteString(labels[i] + " " + f2(values[i]))
+		b.WriteString(labels[i] + " " + num(values[i]))
 	}
 	return b.String()
 }

@@ -69,11 +69,13 @@ func TestCountryHistoryAndFig4OnStanford(t *testing.T) {
 
 // TestRankedText: labelled values are written in their true order, so
 // that "0.52, 0.50 > 0.50, 0.52" (the claim's grouping with figures that
-// do not follow it) cannot be read as a false inequality.
+// do not follow it) cannot be read as a false inequality. Batch-pagerank
+// (0.5231) and backlink (0.5180), more than 0.005 apart, are a pair the
+// verdict orders, so the values take three decimals.
 func TestRankedText(t *testing.T) {
 	labels := []string{"opic", "larger-sites-first", "bfs", "batch-pagerank", "partial-pagerank", "backlink"}
 	values := []float64{0.5212, 0.5012, 0.5012, 0.5231, 0.5209, 0.5180}
-	want := "batch-pagerank 0.52 ≈ opic 0.52 ≈ partial-pagerank 0.52 ≈ backlink 0.52 > larger-sites-first 0.50 = bfs 0.50"
+	want := "batch-pagerank 0.523 ≈ opic 0.521 ≈ partial-pagerank 0.521 ≈ backlink 0.518 > larger-sites-first 0.501 = bfs 0.501"
 	if got := rankedText(labels, values, 0.005); got != want {
 		t.Errorf("rankedText = %q,\nwant %q", got, want)
 	}
@@ -128,4 +130,14 @@ func TestCountryVerdictsFollowTheirEvidenceProperty(t *testing.T) {
 			t.Fatalf("omniscient at %.3f× random's is the same order, outside 1/%v to %v", ratio, fig4NearRandom, fig4NearRandom)
 		}
 	})
+}
+
+// TestRankedTextPrintsApartWhatItOrders: two values more than the
+// tolerance apart are written ">", and printed apart: 0.5212 and 0.5150
+// read "opic 0.52 > bfs 0.52".
+func TestRankedTextPrintsApartWhatItOrders(t *testing.T) {
+	got := rankedText([]string{"opic", "bfs", "backlink"}, []float64{0.5212, 0.5150, 0.5130}, 0.005)
+	if want := "opic 0.521 > bfs 0.515 ≈ backlink 0.513"; got != want {
+		t.Errorf("rankedText = %q, want %q", got, want)
+	}
 }
