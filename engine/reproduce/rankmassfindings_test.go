@@ -210,3 +210,21 @@ func TestTightFindingPrintsApartFromTheRounding(t *testing.T) {
 		t.Errorf("%s: %q", f.Verdict, f.Reason)
 	}
 }
+
+// TestIterationsNotRunSaysWhy: Table 3's doubling is not run without two
+// windows' iterations, and said so; it was "not run" with no reason.
+func TestIterationsNotRunSaysWhy(t *testing.T) {
+	for _, it := range [][]float64{nil, {83}, {83, 0, 309}} {
+		if f := iterationsFinding(it); f.Verdict != NotRun || f.Reason == "" {
+			t.Errorf("%v: %s %q; want not run, saying why", it, f.Verdict, f.Reason)
+		}
+	}
+}
+
+// TestTightFindingNotRunSaysWhy: section 5's finding is not run without
+// rankmass's guarantee or the optimal, and says which is missing.
+func TestTightFindingNotRunSaysWhy(t *testing.T) {
+	if f := tightFinding(&scenario.Result{}); f.Verdict != NotRun || f.Reason != "rankmass with its guarantee, or the optimal, did not run" {
+		t.Errorf("%s %q", f.Verdict, f.Reason)
+	}
+}
