@@ -36,11 +36,19 @@ const communityShareTolerance = 0.005
 func coreDistanceReason(r *scenario.Result, maxDist int, avg float64, closer bool) string {
 	hosts := r.Graph.Hosts
 	if !closer {
-		return fmt.Sprintf("the cores are farther apart than the paper's, as a share of the graph's average distance, on a graph of %s hosts", model.Count(hosts))
+		return fmt.Sprintf("the cores are farther apart than the paper's, as a share of the graph's average distance, on a graph of %s", hostsText(hosts))
 	}
-	why := fmt.Sprintf("the graph has %s hosts against the paper's national web: the pruned graph keeps only the links between hosts, ", model.Count(hosts))
+	why := fmt.Sprintf("the graph has %s against the paper's national web: the pruned graph keeps only the links between hosts, ", hostsText(hosts))
 	why += fmt.Sprintf("and the cores found in it gather around the few pages that link the sites, at most %d links apart where pages in general are %.1f apart (scale)", maxDist, avg)
 	return why
+}
+
+// hostsText writes a number of hosts: "1 host", "1,234 hosts".
+func hostsText(n int) string {
+	if n == 1 {
+		return "1 host"
+	}
+	return model.Count(n) + " hosts"
 }
 
 // communityEarlyDepths are the depths at which Daneshpajouh et al. 2008's Figs. 7 and 9

@@ -139,6 +139,7 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 	var pubAvg, ourAvg, pubTau, ourTau []float64
 	ours, oursTau := map[string]float64{}, map[string]float64{}
 	hist := res.Crawl["004-history"]
+	tauDefined := false // some crawl of the orders has a tau
 	for _, f := range countryTable2 {
 		s := byLabel(r, f.id)
 		if s == nil && hist != nil && f.history {
@@ -156,6 +157,7 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 		table.Rows = append(table.Rows, []string{f.id, f2(f.avg), f2(avg), f4(f.tau), tauCell(s.Summary)})
 		pubAvg, ourAvg = append(pubAvg, f.avg), append(ourAvg, avg)
 		pubTau, ourTau = append(pubTau, f.tau), append(ourTau, tauOf(s.Summary))
+		tauDefined = tauDefined || s.Summary.Tau != nil
 	}
 	if s := byLabel(r, "random"); s != nil {
 		ours["random"], oursTau["random"] = normalizedAvg(s.Summary), tauOf(s.Summary)
@@ -178,29 +180,24 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 	}
 	// Omniscient's pairs with the strategies without history are judged
 	// by the finding after these two; its pairs with the historical
-	// strategies are judged here, as no other finding does.
-	aside := omniscientAside(countryLabels(ours))
+	// strategies are judged here, as no other finding does. The pairs
+	// across the groups of opic ≈ larger-sites-first > bfs ≈
+	// batch-pagerank > partial-pagerank ≈ backlink are judged on the
+	// average by that finding, and on Kendall's tau only here.
+	labels := countryLabels(ours)
+	aside := omniscientAside(labels)
+	tauOrder := countryOrder("order of the strategies by Kendall's tau", labels, pubTau, ourTau, aside, false, true, reason, countryOrderReason(r, oursTau, countrySpread(true)))
+	if !tauDefined {
+		// tauOf's 0 for an undefined tau would tie every pair: no
+		// figure is not a figure that differs.
+		tauOrder.Ours, tauOrder.Verdict = "undefined for every crawl", NotRun
+		tauOrder.Reason = "Kendall's tau is undefined for every crawl: its sample of the crawled pages is too small, or its pages are all of equal importance"
+	}
 	rep.Findings = append(rep.Findings,
-		countryOrder("order of the strategies by average cumulative PageRank", countryLabels(ours), pubAvg, ourAvg, aside, reason, countryOrderReason(r, ours, countrySpread(false))),
-		countryOrder("order of the strategies by Kendall's tau", countryLabels(ours), pubTau, ourTau, aside, reason, countryOrderReason(r, oursTau, countrySpread(true))))
+		countryOrder("order of the strategies by average cumulative PageRank", labels, pubAvg, ourAvg, eitherAside(aside, groupAside(labels)), true, false, reason, countryOrderReason(r, ours, countrySpread(false))),
+		tauOrder)
 
-	// Omniscient is the best strategy without history.
-	best, bestID := -1.0, ""
-	for _, f := range countryTable2 {
-		if v, ok := ours[f.id]; ok && !f.history && f.id != "omniscient" && v > best {
-			best, bestID = v, f.id
-		}
-	}
-	omniBest := Finding{
-		Figure: "Table 2", Claim: "omniscient is the best strategy without history",
-		Published: "omniscient 0.74 > opic, larger-sites-first 0.67",
-		Ours:      fmt.Sprintf("omniscient %s, best other %s %s", f2(ours["omniscient"]), bestID, f2(best)),
-		Verdict:   Holds(ours["omniscient"] >= best),
-	}
-	if omniBest.Verdict == Differs {
-		omniBest.Reason = fmt.Sprintf("%s (%s) is above omniscient (%s)", bestID, f4(best), f4(ours["omniscient"]))
-	}
-	rep.Findings = append(rep.Findings, omniBest)
+	rep.Findings = append(rep.Findings, omniscientBestFinding(ours))
 	rep.Findings = append(rep.Findings, belowRandomFinding(r, ours))
 	// OPIC and larger-sites-first beat breadth-first.
 	lsfReason := ""
@@ -208,20 +205,21 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 	switch {
 	case !hosts:
 		lsfReason = reason
+	case r.Graph.Hosts == 1:
+		lsfReason = oneHostReason
 	case bfs != nil && lsf != nil && bfs.Summary.AvgCumulative == lsf.Summary.AvgCumulative && tauOf(bfs.Summary) == tauOf(lsf.Summary):
 		lsfReason = fmt.Sprintf("with one connection and a 15 s wait, the graph's %s hosts are rarely eligible together, so the waits choose the next site and larger-sites-first keeps breadth-first's order", model.Count(r.Graph.Hosts))
 	case r.Scenario.Politeness != nil:
 		lsfReason = "larger-sites-first is meant to keep sites busy under the wait; its gain depends on how the pages are spread over the sites"
 	}
-	groupLabels := []string{"opic", "larger-sites-first", "bfs", "batch-pagerank", "partial-pagerank", "backlink"}
-	groupPublished := []float64{3, 3, 2, 2, 1, 1}
+	groupLabels, groupPublished := countryGroupLabels, countryGroupRanks
 	groupOurs := make([]float64, len(groupLabels))
 	for i, id := range groupLabels {
 		groupOurs[i] = ours[id]
 	}
 	groupVerdict, groupPairs := OrderPairs(groupPublished, groupOurs, countryTolerance, nil)
 	group := Finding{
-		Figure: "Table 2", Claim: "opic ≈ larger-sites-first > bfs ≈ batch-pagerank > partial-pagerank ≈ backlink",
+		Figure: "Table 2", Claim: countryGroupClaim,
 		Published: "0.67, 0.67 > 0.64, 0.63 > 0.52, 0.50",
 		Ours:      rankedText(groupLabels, groupOurs, countryTolerance) + " (" + groupPairs.String() + ")",
 		Verdict:   groupVerdict,
@@ -231,8 +229,9 @@ func assessCountry(in Input, runs []Run, res Results) (*Report, error) {
 		// The reversed pairs are named, and the reasons known for them:
 		// larger-sites-first's tie with bfs explains no reversed pair.
 		group.Reason = joinReasons(lsfReason, pagerankReason(r, ours), spreadReason(ours, countrySpread(false)),
-			reversedText(groupLabels, groupPublished, groupOurs, countryTolerance, nil, "above"))
+			reversedText(groupLabels, groupPublished, groupOurs, countryTolerance, nil, "above"), noPairOrdered(groupPairs))
 	}
+	group.Reason = joinReasons(group.Reason, tieReason(groupPairs, false))
 	rep.Findings = append(rep.Findings, group)
 	// History improves on OPIC and larger-sites-first by at most 3%.
 	rep.Findings = append(rep.Findings, historyFinding(r, hist))
@@ -300,7 +299,8 @@ func orderText(labels []string, values []float64, tol float64) string {
 
 // rankedText writes labelled values as the order they are in, so that
 // it reads as a true statement: by decreasing value, each label with its
-// value (f2), joined by "=" when the values are equal, "≈" when they
+// value (two decimals, or the more that tell apart the values it writes
+// ">" between), joined by "=" when the values are equal, "≈" when they
 // differ by at most tol (countryTolerance: a gap the verdict counts as
 // a tie), ">"
 // otherwise: "opic 0.52 ≈ backlink 0.52 > bfs 0.50 = larger-sites-first
@@ -311,6 +311,9 @@ func rankedText(labels []string, values []float64, tol float64) string {
 		idx[i] = i
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(values[b], values[a]) })
+	// Two decimals, or the more it takes for values more than tol apart
+	// (written ">") to print apart.
+	num := fixedFrom(2, tol, values...)
 	var b strings.Builder
 	for k, i := range idx {
 		if k > 0 {
@@ -323,7 +326,7 @@ func rankedText(labels []string, values []float64, tol float64) string {
 				b.WriteString(" > ")
 			}
 		}
-		b.WriteString(labels[i] + " " + f2(values[i]))
+		b.WriteString(labels[i] + " " + num(values[i]))
 	}
 	return b.String()
 }

@@ -44,7 +44,10 @@ var fig4Best = []string{"batch-pagerank", "larger-sites-first", "opic"}
 // it does not perform like random); far above differs. Where random
 // collects none, the ratio is not a number to print.
 func omniscientNearRandom(om, rnd float64) Finding {
-	ratio := fmt.Sprintf("%.2f× random's", om/rnd)
+	// Two decimals, or the more it takes to tell the ratio from the
+	// bounds of close (0.6665 is not "0.67×", the lower bound).
+	num := fixedFrom(2, 0, om/rnd, 1/fig4NearRandom, fig4NearRandom)
+	ratio := num(om/rnd) + "× random's"
 	switch {
 	case rnd == 0 && om == 0:
 		ratio = "neither collects any"
@@ -53,12 +56,12 @@ func omniscientNearRandom(om, rnd float64) Finding {
 	}
 	omni := Finding{Figure: "Fig. 4", Claim: "omniscient performs close to random in the last stages of the crawl",
 		Published: "close to random at the end",
-		Ours: fmt.Sprintf("in the last 20%% of the pages omniscient collects %s of its PageRank, random %s: %s, crawlsim counts %.2f× to %v× as close",
-			f4(om), f4(rnd), ratio, 1/fig4NearRandom, fig4NearRandom),
+		Ours: fmt.Sprintf("in the last 20%% of the pages omniscient collects %s of its PageRank, random %s: %s, crawlsim counts %s× to %v× as close",
+			f4(om), f4(rnd), ratio, num(1/fig4NearRandom), fig4NearRandom),
 		Verdict: Holds(om <= fig4NearRandom*rnd)}
 	switch {
 	case math.IsNaN(om) || math.IsNaN(rnd):
-		omni.Ours, omni.Verdict = "not run", NotRun
+		omni.Ours, omni.Verdict, omni.Reason = "not run", NotRun, "omniscient or random did not run, or collected none of the PageRank"
 	case rnd == 0 && om > 0:
 		omni.Reason = "in the last 20% of the pages random collects none of the PageRank and omniscient some"
 	case om > fig4NearRandom*rnd:
@@ -125,7 +128,7 @@ func fig4Findings(r *scenario.Result) []Finding {
 		Verdict: Holds(max(gapEarly, gapBefore) <= fig4CloseGap && gapLate > gapEarly)}
 	switch {
 	case math.IsNaN(gapEarly) || math.IsNaN(gapLate) || math.IsNaN(gapBefore):
-		bfs.Ours, bfs.Verdict = "not run", NotRun
+		bfs.Ours, bfs.Verdict, bfs.Reason = "not run", NotRun, "bfs or every one of "+strings.Join(fig4Best, ", ")+" did not run, or collected none of the PageRank"
 	case gapEarly > fig4CloseGap:
 		bfs.Reason = fmt.Sprintf("not close at 25%%: more than %v of the PageRank behind", fig4CloseGap)
 	case gapBefore > fig4CloseGap:
@@ -157,7 +160,7 @@ func fig4Findings(r *scenario.Result) []Finding {
 		Published: "20-30% of the pages", Ours: strings.Join(parts, ", "), Verdict: SameValue}
 	switch {
 	case len(parts) == 0:
-		half.Ours, half.Verdict = "not run", NotRun
+		half.Ours, half.Verdict, half.Reason = "not run", NotRun, "none of "+strings.Join(fig4Best, ", ")+" ran"
 	case len(off) > 0:
 		half.Verdict, half.Reason = Differs, "outside 20-30%: "+strings.Join(off, ", ")
 	default:

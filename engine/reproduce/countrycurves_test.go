@@ -186,3 +186,43 @@ func timedCrawl(label string, at, value func(k float64) float64) scenario.Strate
 	}
 	return scenario.StrategyResult{ID: label, Label: label, Curve: c, Summary: crawl.Summary{Downloads: 1000, Final: 1}}
 }
+
+// TestFig4NotRunSaysWhatIsMissing: Fig. 4's findings are not run when
+// the crawls they read did not run (or collected nothing), and a "not
+// run" says what is missing: the three were printed with no reason.
+func TestFig4NotRunSaysWhatIsMissing(t *testing.T) {
+	if f := omniscientNearRandom(math.NaN(), 0.1); f.Verdict != NotRun || !strings.Contains(f.Reason, "omniscient or random did not run") {
+		t.Errorf("no omniscient: %s: %q", f.Verdict, f.Reason)
+	}
+	fs := fig4Findings(&scenario.Result{})
+	for _, f := range fs {
+		if f.Verdict == NotRun && f.Reason == "" {
+			t.Errorf("%s: not run without saying what is missing", f.Claim)
+		}
+	}
+	if got := fs[0].Reason; got != "bfs or every one of batch-pagerank, larger-sites-first, opic did not run, or collected none of the PageRank" {
+		t.Errorf("breadth-first: %q", got)
+	}
+	if got := fs[2].Reason; got != "none of batch-pagerank, larger-sites-first, opic ran" {
+		t.Errorf("half of the PageRank: %q", got)
+	}
+}
+
+// TestOmniscientNearRandomPrintsItsRatioApartFromTheBounds: a ratio
+// just below 1/1.5 printed "0.67× random's, crawlsim counts 0.67× to
+// 1.5× as close" beside "same trend" (not close); just above 1.5,
+// "1.50×" beside "differs". The ratio and the lower bound take the
+// decimals that tell them apart (0.666× against 0.667×).
+func TestOmniscientNearRandomPrintsItsRatioApartFromTheBounds(t *testing.T) {
+	f := omniscientNearRandom(0.6665, 1)
+	if f.Verdict != SameTrend || !strings.Contains(f.Ours, "0.666× random's, crawlsim counts 0.667× to 1.5× as close") {
+		t.Errorf("0.6665× random's: %s %q", f.Verdict, f.Ours)
+	}
+	f = omniscientNearRandom(1.5004, 1)
+	if f.Verdict != Differs || !strings.Contains(f.Ours, "1.5004× random's") {
+		t.Errorf("1.5004× random's: %s %q", f.Verdict, f.Ours)
+	}
+	if f := omniscientNearRandom(0.0726, 0.1144); !strings.Contains(f.Ours, "0.63× random's, crawlsim counts 0.67× to 1.5× as close") {
+		t.Errorf("hollins: %q", f.Ours)
+	}
+}

@@ -118,9 +118,9 @@ func TestCountryOrderJudgesOmniscientAgainstHistory(t *testing.T) {
 	f := finding(t, rep, "order of the strategies by average cumulative PageRank")
 	// hist-pagerank-zero, -random and -parent at 0.9 above omniscient's
 	// 0.74, where the paper has them at 0.68-0.70, below it.
-	if f.Verdict != SameTrend || !strings.Contains(f.Ours, "3 reversed") || !strings.Contains(f.Ours, "6 set aside: omniscient against the strategies without history judged below") ||
+	if f.Verdict != SameTrend || !strings.Contains(f.Ours, "3 reversed") || !strings.Contains(f.Ours, "18 set aside: omniscient against the strategies without history and the pairs across the groups of") ||
 		!strings.Contains(f.Reason, "omniscient above hist-pagerank-zero") {
-		t.Errorf("%+v; want the same trend, omniscient's 3 pairs with history reversed and its 6 others set aside", f)
+		t.Errorf("%+v; want the same trend, omniscient's 3 pairs with history reversed and its 6 others set aside with the groups' 12", f)
 	}
 }
 
@@ -156,5 +156,233 @@ func TestSpreadReasonLeavesOutHistory(t *testing.T) {
 	values["hist-pagerank-zero"] = 0.68
 	if got := spreadReason(values, 0.17); !strings.HasPrefix(got, "every strategy but omniscient and the historical ones lies between 0.57 and 0.62,") {
 		t.Errorf("with history: %q", got)
+	}
+}
+
+// TestOmniscientBestNeedsAGapBeyondTheRounding: "omniscient is the best
+// strategy without history" judges the pairs Table 2's orders set aside,
+// by their rules: on a graph of 5 pages every strategy averaged 0.67 and
+// the finding said "same order" on omniscient 0.67 >= 0.67, ties alone;
+// a strategy within Table 2's rounding above omniscient (0.6749 against
+// 0.6720) is tied with it, not above it, and the others confirm the
+// order.
+func TestOmniscientBestNeedsAGapBeyondTheRounding(t *testing.T) {
+	values := map[string]float64{}
+	for _, f := range countryTable2 {
+		if !f.history {
+			values[f.id] = 0.6667
+		}
+	}
+	f := omniscientBestFinding(values)
+	if f.Verdict != Differs || !strings.Contains(f.Ours, "0 pairs agree, 0 reversed, 6 tied") || !strings.Contains(f.Reason, "ties alone confirm no order") {
+		t.Errorf("every strategy at 0.6667: %+v; want differs, the ties counted and said", f)
+	}
+	for id := range values {
+		values[id] = 0.5
+	}
+	values["omniscient"], values["opic"] = 0.6720, 0.6749
+	f = omniscientBestFinding(values)
+	if f.Verdict != SameOrder || f.Ours != "omniscient 0.67, best other opic 0.67 (5 pairs agree, 0 reversed, 1 tied)" ||
+		!strings.Contains(f.Reason, "tied with omniscient within Table 2's rounding (0.005): opic") {
+		t.Errorf("opic 0.6749 against omniscient 0.6720: %+v; want the same order, opic tied", f)
+	}
+}
+
+// TestHistoryFindingNamesTheFailingGain: on hollins, given without a
+// previous snapshot, history gained +5.3% on a generated evolution and
+// the finding differed with only the evolution for a reason, not the
+// gain that fails (above 3%, 3.5% with the paper's rounding); a loss
+// was likewise unnamed. A gain above 3% that the rounding lets hold
+// says so.
+func TestHistoryFindingNamesTheFailingGain(t *testing.T) {
+	s := func(id string, avg float64) scenario.StrategyResult {
+		return scenario.StrategyResult{ID: id, Label: id, Summary: crawl.Summary{NormalisedAvgCumulative: avg}}
+	}
+	hist := func(best float64) *scenario.Result {
+		return &scenario.Result{Previous: &scenario.PreviousSummary{MatchedBy: "evolve"}, Strategies: []scenario.StrategyResult{
+			s("opic", 0.6806), s("larger-sites-first", 0.64),
+			s("hist-pagerank-random", 0.60), s("hist-pagerank-zero", 0.60), s("hist-pagerank-parent", best),
+		}}
+	}
+	for _, c := range []struct {
+		best float64
+		want Verdict
+		why  string
+	}{
+		{0.7167, Differs, "a gain above 3% (3.5% with the paper's rounding)"},
+		{0.6700, Differs, "history does worse than opic and larger-sites-first"},
+		{0.7020, SameOrder, "above 3% but within the paper's rounding (3.5%)"},
+		// A cycle of 200 pages: +0.0%, 0.6183 against 0.6183, was the
+		// same order, history "improving" by nothing.
+		{0.6806, Differs, "history is within Table 2's rounding (0.005) of opic: no improvement shown"},
+		{0.6850, Differs, "history is within Table 2's rounding (0.005) of opic: no improvement shown"},
+	} {
+		f := historyFinding(&scenario.Result{}, hist(c.best))
+		if f.Verdict != c.want || !strings.Contains(f.Reason, c.why) || !strings.Contains(f.Reason, "generated evolution") {
+			t.Errorf("best history %v against opic 0.6806: %s: %s; want %s, saying %q", c.best, f.Verdict, f.Reason, c.want, c.why)
+		}
+	}
+}
+
+// TestCountryOrdersTiedEverywhereSayWhy: on a graph of 5 pages every
+// strategy of Table 2 averaged 0.67; its orders by average and "opic ≈
+// larger-sites-first > ..." differed with only "the graph has no hosts"
+// for a reason, not naming what fails: no pair is ordered at all.
+func TestCountryOrdersTiedEverywhereSayWhy(t *testing.T) {
+	r := handMadeCountry(0)
+	for i := range r.Strategies {
+		r.Strategies[i].Summary.NormalisedAvgCumulative = 0.6667
+	}
+	in := Input{Graph: scenario.Source{File: "g"}}
+	runs, notes := paperCountry().Plan(in)
+	rep, err := paperCountry().Assess(in, runs[:1], notes, Results{Crawl: map[string]*scenario.Result{"004-table2": r}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, claim := range []string{"order of the strategies by average cumulative PageRank", "opic ≈ larger-sites-first > bfs ≈ batch-pagerank > partial-pagerank ≈ backlink"} {
+		f := finding(t, rep, claim)
+		if f.Verdict != Differs || !strings.Contains(f.Reason, "no pair ordered: every pair counted is tied within Table 2's rounding (0.005)") {
+			t.Errorf("%s: %s: %s; want differs, saying no pair is ordered", claim, f.Verdict, f.Reason)
+		}
+	}
+}
+
+// TestCountryOrderSetsAsideTheGroupsPairs: "opic ≈ larger-sites-first >
+// bfs ≈ batch-pagerank > partial-pagerank ≈ backlink" judges the pairs
+// across its groups on the average cumulative PageRank, so Table 2's
+// order by average sets them aside rather than judging them a second
+// time: with opic and larger-sites-first below every other strategy the
+// groups differ, and the order by average is left with the pairs within
+// the groups and omniscient's with history, here none. Kendall's tau is
+// ordered by no other finding and keeps them.
+func TestCountryOrderSetsAsideTheGroupsPairs(t *testing.T) {
+	r := handMadeCountry(0)
+	for i := range r.Strategies {
+		if id := r.Strategies[i].Label; id == "opic" || id == "larger-sites-first" {
+			r.Strategies[i].Summary.NormalisedAvgCumulative = 0.40
+			*r.Strategies[i].Summary.Tau = 0.01
+		}
+	}
+	in := Input{Graph: scenario.Source{File: "g"}}
+	runs, notes := paperCountry().Plan(in)
+	rep, err := paperCountry().Assess(in, runs[:1], notes, Results{Crawl: map[string]*scenario.Result{"004-table2": r}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := finding(t, rep, countryGroupClaim); f.Verdict != Differs || !strings.Contains(f.Ours, "8 reversed") {
+		t.Errorf("groups: %s %q; want differs, 8 pairs reversed", f.Verdict, f.Ours)
+	}
+	avg := finding(t, rep, "order of the strategies by average cumulative PageRank")
+	if avg.Verdict != SameOrder || !strings.Contains(avg.Ours, "(2 pairs agree, 0 reversed, 1 tied, 18 set aside: omniscient and the pairs across the groups of "+countryGroupClaim+" judged below)") {
+		t.Errorf("average: %s %q; want the same order on the pairs within the groups", avg.Verdict, avg.Ours)
+	}
+	if tau := finding(t, rep, "order of the strategies by Kendall's tau"); tau.Verdict != Differs || !strings.Contains(tau.Ours, "6 set aside: omniscient judged below") {
+		t.Errorf("tau: %s %q; want differs, only omniscient's pairs set aside", tau.Verdict, tau.Ours)
+	}
+}
+
+// TestOneHostSaysSo: a generated web of 300 pages has one host, and
+// Table 2's reasons read "the graph's 1 hosts make larger-sites-first
+// close to breadth-first" and "the graph's 1 hosts are rarely eligible
+// together"; with one site larger-sites-first is breadth-first, which
+// they now say. Section 3.5.2's reason counts its host alike.
+func TestOneHostSaysSo(t *testing.T) {
+	r := handMadeCountry(1)
+	for i := range r.Strategies {
+		if id := r.Strategies[i].Label; id == "opic" || id == "larger-sites-first" {
+			r.Strategies[i].Summary.NormalisedAvgCumulative = 0.40
+			*r.Strategies[i].Summary.Tau = 0.01
+		}
+	}
+	in := Input{Graph: scenario.Source{File: "g"}, Hosts: true}
+	runs, notes := paperCountry().Plan(in)
+	rep, err := paperCountry().Assess(in, runs[:1], notes, Results{Crawl: map[string]*scenario.Result{"004-table2": r}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.Findings {
+		if strings.Contains(f.Reason, "1 hosts") {
+			t.Errorf("%s: %q", f.Claim, f.Reason)
+		}
+	}
+	for _, claim := range []string{"order of the strategies by Kendall's tau", countryGroupClaim} {
+		if f := finding(t, rep, claim); !strings.Contains(f.Reason, "the graph has a single host, so larger-sites-first is breadth-first") {
+			t.Errorf("%s: %q; want the single host said", claim, f.Reason)
+		}
+	}
+	r.Graph.Hosts = 1
+	if got := coreDistanceReason(r, 3, 7.2, true); !strings.HasPrefix(got, "the graph has 1 host against") {
+		t.Errorf("core distances: %q", got)
+	}
+}
+
+// TestTauOrderUndefinedIsNotRun: on a cycle of 200 pages, whose pages
+// are all of equal PageRank, Kendall's tau is undefined for every crawl
+// ("—" in the table); the order by tau counted each as 0 and differed,
+// "every strategy lies between 0.00 and 0.00". No figure is not run.
+func TestTauOrderUndefinedIsNotRun(t *testing.T) {
+	r := handMadeCountry(0)
+	for i := range r.Strategies {
+		r.Strategies[i].Summary.Tau = nil
+	}
+	in := Input{Graph: scenario.Source{File: "g"}}
+	runs, notes := paperCountry().Plan(in)
+	rep, err := paperCountry().Assess(in, runs[:1], notes, Results{Crawl: map[string]*scenario.Result{"004-table2": r}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := finding(t, rep, "order of the strategies by Kendall's tau"); f.Verdict != NotRun || !strings.Contains(f.Reason, "undefined for every crawl") {
+		t.Errorf("%s: %s; %s; want not run, tau undefined", f.Verdict, f.Ours, f.Reason)
+	}
+	if f := finding(t, rep, "order of the strategies by average cumulative PageRank"); f.Verdict != SameOrder {
+		t.Errorf("average: %s; want the same order, as Table 2's own figures", f.Verdict)
+	}
+}
+
+// TestCountryOrdersStateTheirTieTolerance: Table 2's orders count two
+// values within 0.005 as tied ("≈", "1 tied") without saying so, and
+// for Kendall's tau, printed with four decimals, 0.005 is not the
+// paper's rounding. The reason states the tolerance and, for tau, why.
+func TestCountryOrdersStateTheirTieTolerance(t *testing.T) {
+	labels := []string{"backlink", "bfs", "opic"}
+	f := countryOrder("order", labels, []float64{0.50, 0.64, 0.67}, []float64{0.522, 0.50, 0.524}, nil, false, false, "", "")
+	if !strings.Contains(f.Reason, "values within 0.005 count as tied (Table 2's rounding of its averages)") {
+		t.Errorf("average: %q", f.Reason)
+	}
+	f = countryOrder("order", labels, []float64{0.0157, 0.1293, 0.2229}, []float64{0.1522, 0.10, 0.1524}, nil, false, true, "", "")
+	if !strings.Contains(f.Reason, "values within 0.005 count as tied (Table 2's rounding of its averages: crawlsim's taus, on a sample, move by more than the four decimals of the paper's)") {
+		t.Errorf("tau: %q", f.Reason)
+	}
+	if f := countryOrder("order", labels, []float64{0.50, 0.64, 0.67}, []float64{0.40, 0.50, 0.60}, nil, false, false, "", ""); strings.Contains(f.Reason, "tied") {
+		t.Errorf("no tie: %q", f.Reason)
+	}
+}
+
+// TestHistoryGainPrintsApartFromItsBounds: a gain of 3.54%, beyond the
+// 3.5% the paper's rounding allows, printed "+3.5%" beside "differs",
+// as did 3.46% beside "same order". The gain takes the decimals that
+// tell it from its bounds.
+func TestHistoryGainPrintsApartFromItsBounds(t *testing.T) {
+	s := func(id string, avg float64) scenario.StrategyResult {
+		return scenario.StrategyResult{ID: id, Label: id, Summary: crawl.Summary{NormalisedAvgCumulative: avg}}
+	}
+	for _, c := range []struct {
+		best float64
+		want Verdict
+		text string
+	}{
+		{0.704072, Differs, "+3.54%"},
+		{0.703528, SameOrder, "+3.46%"},
+		{0.6868, SameOrder, "+1.0%"},
+		{0.6700, Differs, "-1.5%"},
+	} {
+		r := &scenario.Result{Strategies: []scenario.StrategyResult{
+			s("opic", 0.68), s("larger-sites-first", 0.61),
+			s("hist-pagerank-random", 0.6), s("hist-pagerank-zero", 0.6), s("hist-pagerank-parent", c.best),
+		}}
+		f := historyFinding(r, nil)
+		if f.Verdict != c.want || !strings.HasPrefix(f.Ours, c.text+" (") {
+			t.Errorf("best %v against 0.68: %s %q; want %s, %s", c.best, f.Verdict, f.Ours, c.want, c.text)
+		}
 	}
 }

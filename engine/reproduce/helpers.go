@@ -82,7 +82,10 @@ func nearText(a, b, bound float64) string {
 	if !near(a, b, bound) {
 		side = "beyond"
 	}
-	return fmt.Sprintf("%s vs %s: %.1f%% apart, %s crawlsim's bound of %s%%", f4(a), f4(b), 100*gap, side, strconv.FormatFloat(100*bound, 'f', -1, 64))
+	// One decimal, or the more it takes to tell the gap from the bound:
+	// "1.0% apart, beyond crawlsim's bound of 1%" read as a contradiction.
+	pct := fixedFrom(1, 0, 100*gap, 100*bound)
+	return fmt.Sprintf("%s vs %s: %s%% apart, %s crawlsim's bound of %s%%", f4(a), f4(b), pct(100*gap), side, strconv.FormatFloat(100*bound, 'f', -1, 64))
 }
 
 // fixedFor returns a formatter of the values with at least four decimals

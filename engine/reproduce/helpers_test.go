@@ -95,3 +95,15 @@ func TestGainTextProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestNearTextTellsTheGapFromTheBound: a gap just beyond the bound
+// printed "1.0% apart, beyond crawlsim's bound of 1%"; the gap is
+// printed with the decimals that tell it from the bound.
+func TestNearTextTellsTheGapFromTheBound(t *testing.T) {
+	if got, want := nearText(1.01004, 1, 0.01), "1.0100 vs 1.0000: 1.004% apart, beyond crawlsim's bound of 1%"; got != want {
+		t.Errorf("nearText = %q, want %q", got, want)
+	}
+	if got, want := nearText(0.9565, 0.9410, 0.01), "0.9565 vs 0.9410: 1.6% apart, beyond crawlsim's bound of 1%"; got != want {
+		t.Errorf("nearText = %q, want %q", got, want)
+	}
+}

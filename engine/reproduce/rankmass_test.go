@@ -1,6 +1,7 @@
 package reproduce
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -117,5 +118,21 @@ func TestBoundsFindingNamesTheCrawler(t *testing.T) {
 	f := finding(t, &Report{Paper: paperRankMass(), Findings: rep.Findings}, "guaranteed ≥ actual ≥ optimal downloads, for every crawler")
 	if f.Verdict != Differs || f.Reason != "fails for rankmass (guaranteed 240, actual 250, optimal 200)" {
 		t.Errorf("%+v; want differs naming rankmass and its counts", f)
+	}
+}
+
+// TestCloserWindowsNeedsAGap: "windows of 5-20% are closer to rankmass
+// than the 100% window" said "same order" when every window averaged as
+// rankmass did (gaps 0.0000 and 0.0000): equal gaps confirm no
+// "closer". A window that did not run is not run, not "closer".
+func TestCloserWindowsNeedsAGap(t *testing.T) {
+	if f := closerWindowsFinding(0.9, 0.9, []float64{0.9, 0.9, 0.9}); f.Verdict != Differs || f.Reason != "the 100% window is as close to rankmass as windowed-rankmass 20%" {
+		t.Errorf("every gap 0: %s: %q; want differs, the gaps equal", f.Verdict, f.Reason)
+	}
+	if f := closerWindowsFinding(0.9, 0.89, []float64{0.9, 0.8999, 0.9}); f.Verdict != SameOrder {
+		t.Errorf("gaps 0.0001 against 0.01: %s; want the same order", f.Verdict)
+	}
+	if f := closerWindowsFinding(0.9, math.NaN(), []float64{0.9, 0.9, 0.9}); f.Verdict != NotRun {
+		t.Errorf("no 100%% window: %s; want not run", f.Verdict)
 	}
 }

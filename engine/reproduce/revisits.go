@@ -208,6 +208,9 @@ func equalVisitsFindings(out map[string]refresh.Outcome) []Finding {
 			Ours: fmt.Sprintf("user freshness %s against %s; freshness %s against %s; %s", f4(ci.UserFreshness), f4(fixed.UserFreshness),
 				f4(ci.Freshness), f4(fixed.Freshness), visitsText(ci, fixed)),
 			Verdict: Holds(ci.UserFreshness > fixed.UserFreshness), Reason: "the paper gives no figure: this reads its aim"}
+		if f.Verdict == Differs {
+			f.Reason = fmt.Sprintf("the pages users visit are no fresher (user freshness %s against %s); ", f4(ci.UserFreshness), f4(fixed.UserFreshness)) + f.Reason
+		}
 		if ci.Freshness < fixed.Freshness {
 			f.Reason += fmt.Sprintf("; the other side: plain freshness is lower (%s against %s), the sites users rarely visit are left stale", f4(ci.Freshness), f4(fixed.Freshness))
 		}

@@ -138,3 +138,18 @@ func TestEqualVisitsReportsTheCost(t *testing.T) {
 		}
 	}
 }
+
+// TestUserFreshnessDiffersNamesWhy: "at equal visits, interest keeps the
+// pages users visit fresher than a fixed interval" differed with only
+// "the paper gives no figure: this reads its aim" for a reason; it now
+// says the users' pages are no fresher, with the two figures.
+func TestUserFreshnessDiffersNamesWhy(t *testing.T) {
+	out := map[string]refresh.Outcome{
+		refresh.ChangeInterest:                             {Label: refresh.ChangeInterest, Visits: 100, Freshness: 0.3, UserFreshness: 0.30},
+		"fixed at the visits of " + refresh.ChangeInterest: {Visits: 100, Freshness: 0.4, UserFreshness: 0.35},
+	}
+	f := equalVisitsFindings(out)[0]
+	if f.Verdict != Differs || !strings.HasPrefix(f.Reason, "the pages users visit are no fresher (user freshness 0.3000 against 0.3500)") {
+		t.Errorf("%s: %q; want differs, saying the users' pages are no fresher", f.Verdict, f.Reason)
+	}
+}

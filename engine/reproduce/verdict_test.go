@@ -117,7 +117,7 @@ func TestOrderText(t *testing.T) {
 // backlink" and counted tied).
 func TestCountryOrderShowsTies(t *testing.T) {
 	labels := []string{"backlink", "bfs", "opic"}
-	f := countryOrder("order", labels, []float64{0.50, 0.64, 0.67}, []float64{0.522, 0.50, 0.524}, nil, "", "")
+	f := countryOrder("order", labels, []float64{0.50, 0.64, 0.67}, []float64{0.522, 0.50, 0.524}, nil, false, false, "", "")
 	if want := "opic ≈ backlink > bfs (1 pair agrees, 1 reversed, 1 tied)"; f.Ours != want {
 		t.Errorf("crawlsim's order %q, want %q", f.Ours, want)
 	}
@@ -400,5 +400,26 @@ func TestSameValueStatesItsTolerance(t *testing.T) {
 	}
 	if seen != 4 {
 		t.Errorf("%d findings are the same value; want 4 (Fig. 4's half, the cores' share, the older seeds, rankmass at 262,144)", seen)
+	}
+}
+
+// TestTrendShareAtItsBoundary: exactly 80% of the strictly ordered pairs
+// agreeing is the same trend ("at least 80%"), 70% differs, and the
+// pairs set aside are in neither count: 8 of 10 pairs agree, then 5 of
+// the 6 left once item 0's 4 pairs are set aside.
+func TestTrendShareAtItsBoundary(t *testing.T) {
+	published := []float64{1, 2, 3, 4, 5}
+	if v, p := OrderPairs(published, []float64{2, 1, 3, 5, 4}, 0, nil); v != SameTrend || p != (Pairs{Agree: 8, Reversed: 2}) {
+		t.Errorf("8 of 10: %s %+v; want the same trend", v, p)
+	}
+	if v, p := OrderPairs(published, []float64{3, 1, 2, 5, 4}, 0, nil); v != Differs || p != (Pairs{Agree: 7, Reversed: 3}) {
+		t.Errorf("7 of 10: %s %+v; want differs", v, p)
+	}
+	aside := []bool{true, false, false, false, false}
+	if v, p := OrderPairs(published, []float64{2, 1, 3, 5, 4}, 0, aside); v != SameTrend || p != (Pairs{Agree: 5, Reversed: 1, Aside: 4}) {
+		t.Errorf("item 0 aside: %s %+v; want the same trend, 5 of 6", v, p)
+	}
+	if v := orderVerdict(Pairs{Agree: 4, Reversed: 1, Tied: 5}, true); v != SameTrend {
+		t.Errorf("4 of 5 strict, 5 tied: %s; want the same trend", v)
 	}
 }
