@@ -61,9 +61,10 @@ type Form struct {
 
 	// Base is the scenario the form was made from: the fields the form
 	// does not show (damping, tolerance, metric options, the generator's
-	// exponents and copy probability, a file's format, labels, the
-	// previous snapshot while a strategy needs one) come from it, so a
-	// permalink keeps them.
+	// exponents and copy probability, a file's format and renumbering,
+	// the bandwidth model and drawn page sizes, labels, the previous
+	// snapshot while a strategy needs one) come from it, so a permalink
+	// keeps them.
 	Base model.Scenario
 }
 
@@ -235,7 +236,7 @@ func (f Form) setting() (model.Scenario, *formcheck.Errors) {
 		}
 		s.Graph = model.Source{File: f.File, URLs: f.URLs}
 		if f.Base.Graph.File == f.File {
-			s.Graph.Format = f.Base.Graph.Format
+			s.Graph.Format, s.Graph.Renumber = f.Base.Graph.Format, f.Base.Graph.Renumber
 		}
 	case SourceSite:
 		if f.File == "" {
@@ -248,7 +249,7 @@ func (f Form) setting() (model.Scenario, *formcheck.Errors) {
 		}
 		s.Graph = model.Source{File: f.File, URLs: f.URLs}
 		if f.Base.Graph.File == f.File {
-			s.Graph.Format = f.Base.Graph.Format
+			s.Graph.Format, s.Graph.Renumber = f.Base.Graph.Format, f.Base.Graph.Renumber
 		}
 	default:
 		// The generator's fields the form does not show (exponents, copy
@@ -273,6 +274,17 @@ func (f Form) setting() (model.Scenario, *formcheck.Errors) {
 			PageSize:    errs.Real("page size", f.PageSize),
 		}
 		p.Bandwidth = errs.Positive("bandwidth", "politeness.bandwidth", f.Bandwidth)
+		if b := f.Base.Politeness; b != nil {
+			// Who has the bandwidth, and page sizes drawn at random,
+			// come from the scenario the form was made from; sizes read
+			// from a file the page cannot load are left out (FormOfLink
+			// says so).
+			p.BandwidthModel = b.BandwidthModel
+			if b.PageSizes != nil && b.PageSizes.File == "" {
+				sizes := *b.PageSizes
+				p.PageSizes = &sizes
+			}
+		}
 		errs.Politeness(p, f.Wait, f.Latency, f.PageSize)
 		s.Politeness = p
 	}

@@ -86,7 +86,15 @@ func TestFormRoundTrip(t *testing.T) {
 	evolving.Strategies = slices.Insert(evolving.Strategies, 2, scenario.Strategy{ID: "hist-pagerank-parent"})
 	share := 0.3
 	evolving.Previous = &scenario.PreviousSource{Evolve: &scenario.Evolve{NewPages: &share}}
-	for _, s := range []scenario.Scenario{sampleScenario(), upload, evolving} {
+	// What crawlsim run -save-scenario writes for -bandwidth-model shared,
+	// -page-sizes lognormal:2:3 and -renumber, which the form shows no
+	// field for.
+	shared := sampleScenario()
+	shared.Politeness.BandwidthModel = model.BandwidthShared
+	shared.Politeness.PageSizes = &model.PageSizes{Distribution: model.PageSizeLogNormal, Sigma: model.Float(2), Seed: 3}
+	renumbered := sampleScenario()
+	renumbered.Graph = scenario.Source{File: "web.txt", Format: "edges", Renumber: true}
+	for _, s := range []scenario.Scenario{sampleScenario(), upload, evolving, shared, renumbered} {
 		back, err := FormOf(s).Scenario()
 		if err != nil {
 			t.Fatal(err)
