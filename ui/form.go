@@ -2,11 +2,6 @@ package main
 
 import (
 	"bytes"
-	"compress/flate"
-	"encoding/base64"
-	"errors"
-	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -363,55 +358,25 @@ func (f *Form) ApplyPreset(p Preset) {
 }
 
 // permalinkKey starts the fragment of a permalink.
-const permalinkKey = "s="
+const permalinkKey = model.PermalinkKey
 
 // EncodePermalink returns the URL fragment that holds s: its JSON,
-// deflated and in URL-safe base64, after "s=".
+// deflated and in URL-safe base64, after "s=" (model.PermalinkFragment).
 func EncodePermalink(s model.Scenario) (string, error) {
 	data, err := model.Marshal(s)
 	if err != nil {
 		return "", err
 	}
-	return permalinkOf(data)
+	return model.PermalinkFragment(data)
 }
 
-// permalinkOf returns the URL fragment that holds the scenario JSON data.
-func permalinkOf(data []byte) (string, error) {
-	var b bytes.Buffer
-	w, err := flate.NewWriter(&b, flate.BestCompression)
-	if err != nil {
-		return "", err
-	}
-	w.Write(data)
-	if err := w.Close(); err != nil {
-		return "", err
-	}
-	return permalinkKey + base64.RawURLEncoding.EncodeToString(b.Bytes()), nil
-}
-
-// maxPermalinkScenario bounds the inflated scenario of a permalink.
-const maxPermalinkScenario = 1 << 20
-
-// DecodePermalink reads the scenario of a permalink fragment; ok is false
-// when the fragment holds none.
+// DecodePermalink reads the scenario of a permalink fragment
+// (model.PermalinkData); ok is false when the fragment holds none.
 func DecodePermalink(fragment string) (s model.Scenario, ok bool, err error) {
-	for _, part := range strings.Split(fragment, "&") {
-		if !strings.HasPrefix(part, permalinkKey) {
-			continue
-		}
-		raw, err := base64.RawURLEncoding.DecodeString(part[len(permalinkKey):])
-		if err != nil {
-			return s, true, fmt.Errorf("the link's scenario is damaged, perhaps cut short (%v)", err)
-		}
-		data, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), maxPermalinkScenario+1))
-		if err != nil {
-			return s, true, fmt.Errorf("the link's scenario is damaged, perhaps cut short (%v)", err)
-		}
-		if len(data) > maxPermalinkScenario {
-			return s, true, errors.New("the link's scenario is too large")
-		}
-		s, err = reader.Parse(bytes.NewReader(data), "the link's scenario")
-		return s, true, err
+	data, ok, err := model.PermalinkData(fragment)
+	if !ok || err != nil {
+		return s, ok, err
 	}
-	return s, false, nil
+	s, err = reader.Parse(bytes.NewReader(data), "the link's scenario")
+	return s, true, err
 }

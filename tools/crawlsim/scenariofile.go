@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
@@ -25,6 +26,31 @@ func readScenarioFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("-scenario %s: that is a folder, not a scenario file", path)
 	}
 	return scenario.ReadText(f, path)
+}
+
+// scenarioOfLink returns the scenario JSON of a link of the page given to
+// run -scenario in place of a file: its permalink (the Share panel's, the
+// address of a comparison, an embed's src), or the link's fragment alone,
+// read as the page reads it (model.PermalinkData). ok is false when value
+// is no link, or names a file that exists.
+func scenarioOfLink(value string) (data []byte, ok bool, err error) {
+	fragment := value
+	if _, after, found := strings.Cut(value, "#"); found {
+		fragment = after
+	} else if !strings.HasPrefix(value, model.PermalinkKey) {
+		return nil, false, nil
+	}
+	if _, err := os.Stat(value); err == nil {
+		return nil, false, nil
+	}
+	data, ok, err = model.PermalinkData(fragment)
+	if !ok {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, true, fmt.Errorf("-scenario: %w; copy the whole link from the page's Share panel", err)
+	}
+	return data, true, nil
 }
 
 // unknownTopField finds the field a scenario parser did not know in the
