@@ -49,6 +49,10 @@ type Form struct {
 
 	Timed                                           bool
 	Connections, Wait, Latency, PageSize, Bandwidth string
+	// SharedLink gives Bandwidth to the crawler's one link, shared by
+	// the transfers in progress (model.BandwidthShared, crawlsim run
+	// -bandwidth-model shared), instead of to each connection.
+	SharedLink bool
 
 	// Strategies has one choice per registered strategy, in the
 	// registry's order.
@@ -57,9 +61,8 @@ type Form struct {
 	// Base is the scenario the form was made from: the fields the form
 	// does not show (damping, tolerance, metric options, the generator's
 	// exponents and copy probability, a file's format and renumbering,
-	// the bandwidth model and drawn page sizes, labels, the previous
-	// snapshot while a strategy needs one) come from it, so a permalink
-	// keeps them.
+	// drawn page sizes, labels, the previous snapshot while a strategy
+	// needs one) come from it, so a permalink keeps them.
 	Base model.Scenario
 }
 
@@ -149,7 +152,7 @@ func FormOf(s model.Scenario) Form {
 		f.Intra = num(*g.IntraHostShare)
 	}
 	if p := s.Politeness; p != nil {
-		f.Timed = true
+		f.Timed, f.SharedLink = true, p.BandwidthModel == model.BandwidthShared
 		if p.Connections > 0 {
 			f.Connections = strconv.Itoa(p.Connections)
 		}
@@ -269,12 +272,13 @@ func (f Form) setting() (model.Scenario, *formcheck.Errors) {
 			PageSize:    errs.Real("page size", f.PageSize),
 		}
 		p.Bandwidth = errs.Positive("bandwidth", "politeness.bandwidth", f.Bandwidth)
+		if f.SharedLink {
+			p.BandwidthModel = model.BandwidthShared
+		}
 		if b := f.Base.Politeness; b != nil {
-			// Who has the bandwidth, and page sizes drawn at random,
-			// come from the scenario the form was made from; sizes read
-			// from a file the page cannot load are left out (FormOfLink
-			// says so).
-			p.BandwidthModel = b.BandwidthModel
+			// Page sizes drawn at random come from the scenario the form
+			// was made from; sizes read from a file the page cannot load
+			// are left out (FormOfLink says so).
 			if b.PageSizes != nil && b.PageSizes.File == "" {
 				sizes := *b.PageSizes
 				p.PageSizes = &sizes

@@ -142,6 +142,35 @@ func TestPermalinkRoundTrip(t *testing.T) {
 	}
 }
 
+// TestSharedLinkIsTheBandwidthModel: the form's shared link is the
+// scenario's bandwidth model shared (crawlsim run -bandwidth-model
+// shared): a scenario's model shows as the box, and the box, checked or
+// not, gives the model.
+func TestSharedLinkIsTheBandwidthModel(t *testing.T) {
+	s := sampleScenario()
+	s.Politeness.BandwidthModel = model.BandwidthShared
+	f := FormOf(s)
+	if !f.SharedLink {
+		t.Fatal("a scenario on a shared link shows the box unchecked")
+	}
+	for _, c := range []struct {
+		on   bool
+		want string
+	}{{true, model.BandwidthShared}, {false, ""}} {
+		f.SharedLink = c.on
+		got, err := f.Scenario()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Politeness.BandwidthModel != c.want {
+			t.Errorf("shared link %v: bandwidth model %q, want %q", c.on, got.Politeness.BandwidthModel, c.want)
+		}
+	}
+	if f := DefaultForm(); f.SharedLink {
+		t.Error("the default form has a shared link; the command line's default is per connection")
+	}
+}
+
 // TestBlankSeedsAreTheDefault: a seed field left blank is the seed a
 // scenario file or the command line leaves out (model.DefaultRandomSeed),
 // and so is a seed left out of a link's scenario.
