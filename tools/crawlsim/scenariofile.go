@@ -59,9 +59,9 @@ var unknownTopField = regexp.MustCompile(`^(.*): unknown field "([^"]+)" in the 
 
 // scenarioOfOtherCommand rewrites err, the error of parsing a -scenario
 // FILE for command ("run" or "refresh"), when the field it did not know
-// belongs to the other command's scenarios: the message keeps the place
-// and names the command that runs the file. Any other error is returned
-// as it is.
+// belongs to the other command's scenarios, or is the scenario a result
+// holds (run -o, the page's Result (JSON)): the message keeps the place
+// and names what reruns it. Any other error is returned as it is.
 func scenarioOfOtherCommand(err error, command, file string) error {
 	m := unknownTopField.FindStringSubmatch(err.Error())
 	if m == nil {
@@ -71,6 +71,12 @@ func scenarioOfOtherCommand(err error, command, file string) error {
 	switch {
 	case command == "run" && jsonFields[scenario.Refresh]()[field]:
 		return &renamedError{msg: fmt.Sprintf("%s: unknown field %q: this is a refresh scenario; run it with crawlsim refresh -scenario %s", place, field, file), err: err}
+	case field == "scenario" && jsonFields[scenario.Result]()[field]:
+		return &renamedError{msg: fmt.Sprintf("%s: unknown field %q: this is a result (crawlsim run -o, or the page's Result (JSON)), not a scenario; "+
+			"give -scenario the file -save-scenario writes, or, for a result of the page, its permalink (the Share panel's) in quotes", place, field), err: err}
+	case field == "refresh" && jsonFields[scenario.RefreshResult]()[field]:
+		return &renamedError{msg: fmt.Sprintf("%s: unknown field %q: this is a result of crawlsim refresh -o, not a scenario; "+
+			"give -scenario the file crawlsim refresh -save-scenario writes", place, field), err: err}
 	case command == "refresh" && jsonFields[scenario.Scenario]()[field]:
 		return &renamedError{msg: fmt.Sprintf("%s: unknown field %q: this is a run scenario (a crawl comparison); run it with crawlsim run -scenario %s", place, field, file), err: err}
 	}
