@@ -272,6 +272,13 @@ func (f Form) setting() (model.Scenario, *formcheck.Errors) {
 			PageSize:    errs.Real("page size", f.PageSize),
 		}
 		p.Bandwidth = errs.Positive("bandwidth", "politeness.bandwidth", f.Bandwidth)
+		if p.Bandwidth == model.DefaultPoliteness().Bandwidth {
+			// The default is left to the engine, as crawlsim run leaves
+			// it without -bandwidth, so that a page too slow to transfer
+			// is refused under the page size typed, not the bandwidth
+			// (scenario.Normalize).
+			p.Bandwidth = 0
+		}
 		if f.SharedLink {
 			p.BandwidthModel = model.BandwidthShared
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -256,6 +257,39 @@ func TestCommandLineScenarioThroughThePage(t *testing.T) {
 		}
 		if string(again) != want {
 			t.Errorf("%s: crawlsim run -scenario on the page's link saves\n%s\nthe scenario it came from is\n%s", name, again, want)
+		}
+	}
+}
+
+// TestSlowTransferBlamesTheFieldChanged: a page that takes longer to
+// transfer than the politeness clock allows is refused under the field
+// the reader changed, as crawlsim run names the flag given ("-page-size:
+// a page of 1e+99 bytes ..."): the page named the bandwidth, left at its
+// default, for a page size of 1e99, because the form always gave the
+// engine a bandwidth.
+func TestSlowTransferBlamesTheFieldChanged(t *testing.T) {
+	for _, c := range []struct {
+		set  func(*Form)
+		want string
+	}{
+		{func(f *Form) { f.PageSize = "1e99" }, "page size"},
+		{func(f *Form) { f.Bandwidth = "1e-300" }, "bandwidth"},
+		{func(f *Form) { f.PageSize, f.Bandwidth = "1e12", "1000" }, "bandwidth"},
+	} {
+		f := DefaultForm()
+		f.Timed = true
+		c.set(&f)
+		s, err := f.Scenario()
+		if err != nil {
+			t.Fatalf("page size %s, bandwidth %s: the form refuses it itself: %v", f.PageSize, f.Bandwidth, err)
+		}
+		_, err = scenario.Normalize(s)
+		var fe *scenario.FieldError
+		if !errors.As(err, &fe) || !strings.Contains(fe.Message, "to transfer") {
+			t.Fatalf("page size %s, bandwidth %s: the engine says %v; want a transfer too long", f.PageSize, f.Bandwidth, err)
+		}
+		if got := comparisonFieldName(s, fe.Field); got != c.want {
+			t.Errorf("page size %s, bandwidth %s: refused under %q, want %q", f.PageSize, f.Bandwidth, got, c.want)
 		}
 	}
 }
