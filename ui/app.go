@@ -185,6 +185,10 @@ func (a *App) SetTrust(trust string) { a.Form.Trust = trust }
 // collects, or against absolute importance.
 func (a *App) SetRelative(on bool) { a.Form.Relative = on }
 
+// SetSharedLink gives the bandwidth to one link shared by the
+// connections, or to each connection.
+func (a *App) SetSharedLink(on bool) { a.Form.SharedLink = on }
+
 // SetTimed turns the politeness clock on or off.
 func (a *App) SetTimed(on bool) {
 	a.Form.Timed = on

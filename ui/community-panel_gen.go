@@ -203,7 +203,25 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "thead", Attr: []vugu.VGAttribute(nil)}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(vugu.HTML("\x3Ctr\x3E\x3Cth\x3Eseed\x3C/th\x3E\x3Cth\x3Ehub\x3C/th\x3E\x3Cth\x3Eauthority\x3C/th\x3E\x3Cth\x3Ehubs\x3C/th\x3E\x3Cth\x3Eauthorities\x3C/th\x3E\x3C/tr\x3E"))
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
+							vgparent.AppendChild(vgn)
+							{
+								vgparent := vgn
+								_ = vgparent
+								for vgiterkeyt, h := range c.App.Community.Head {
+									var vgiterkey interface{} = vgiterkeyt
+									_ = vgiterkey
+									h := h
+									_ = h
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute{{Namespace: "", Key: "scope", Val: "col"}}}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(h)
+								}
+							}
+						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tbody", Attr: []vugu.VGAttribute(nil)}
@@ -225,21 +243,18 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									_ = vgparent
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                    "}
 									vgparent.AppendChild(vgn)
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "label"}}}
-									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(row[0])
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "num"}}}
-									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(row[1])
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "num"}}}
-									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(row[2])
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "num"}}}
-									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(row[3])
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "num"}}}
-									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(row[4])
+									for i, cell := range row {
+										var vgiterkey interface{} = i
+										_ = vgiterkey
+										i := i
+										_ = i
+										cell := cell
+										_ = cell
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
+										vgparent.AppendChild(vgn)
+										vgn.AddAttrInterface("class", SeedCellClass(i))
+										vgn.SetInnerHTML(cell)
+									}
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
 									vgparent.AppendChild(vgn)
 								}

@@ -22,10 +22,11 @@ type Community struct {
 	panelRequest
 	// K and Density are the panel's fields as typed.
 	K, Density string
-	// Study is the last seed study; DepthSVG, Rows and Summary are drawn
-	// from it once, when it arrives.
+	// Study is the last seed study; DepthSVG, Head, Rows and Summary are
+	// drawn from it once, when it arrives.
 	Study    *model.Result
 	DepthSVG string
+	Head     []string
 	Rows     [][]string
 	Summary  string
 	// drawnWidth is the width DepthSVG was drawn for (its box's, draw).
@@ -101,7 +102,8 @@ func (c *Community) done(r protocol.Response) {
 		return
 	}
 	c.Study = res
-	c.Rows, c.Summary = seedRows(res), seedsSummary(res)
+	c.Head, c.Rows = seedRows(res)
+	c.Summary = seedsSummary(res)
 	c.draw()
 }
 
@@ -113,26 +115,33 @@ func (c *Community) Seeds() string {
 	return c.Study.Scenario.Seeds
 }
 
-// seedRows are the extracted seeds: name, hub score, core authority
-// score, hubs and authorities of the core. Each score column has one
-// number of decimals (report.ColumnDecimals), as the command line's
-// table, so that its figures line up.
-func seedRows(st *model.Result) [][]string {
-	if st == nil || st.SeedStudy == nil || st.SeedStudy.Community == nil {
-		return nil
+// seedRows are the extracted seeds and their cores, the command line's
+// table (report.CommunityRows) without its numbers, so that the seed's
+// name heads each row (the column that stays in view while the table
+// scrolls): name, hub score, core authority score, hubs, authorities and
+// density of the core, each score column with one number of decimals so
+// that its figures line up.
+func seedRows(st *model.Result) (head []string, rows [][]string) {
+	if st == nil {
+		return nil, nil
 	}
-	cores := st.SeedStudy.Community.Cores
-	hubs, auths := make([]float64, len(cores)), make([]float64, len(cores))
-	for i, c := range cores {
-		hubs[i], auths[i] = c.Hub, c.Authority
+	head, rows = report.CommunityRows(st.SeedStudy)
+	if head == nil {
+		return nil, nil
 	}
-	hubDecimals, authDecimals := report.ColumnDecimals(hubs), report.ColumnDecimals(auths)
-	var rows [][]string
-	for i, c := range cores {
-		rows = append(rows, []string{st.SeedStudy.Names[i], strconv.FormatFloat(c.Hub, 'f', hubDecimals, 64), strconv.FormatFloat(c.Authority, 'f', authDecimals, 64),
-			strconv.Itoa(len(c.Hubs)), strconv.Itoa(len(c.Authorities))})
+	for i := range rows {
+		rows[i] = rows[i][1:]
 	}
-	return rows
+	return head[1:], rows
+}
+
+// SeedCellClass is the class of column i of the community seeds table:
+// the seed's name is a label, the rest numbers.
+func SeedCellClass(i int) string {
+	if i == 0 {
+		return "label"
+	}
+	return "num"
 }
 
 // seedsSummary says what the study found, in a sentence or two.

@@ -1,14 +1,18 @@
 package main
 
 import (
+	"context"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/seeds"
 	"github.com/crawlsim/crawlsim/ui/formcheck"
+	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
 // TestCommunityDensityNamesTheField: the cover density is refused under
@@ -63,7 +67,7 @@ func TestSeedRowsSameDecimalsInAColumn(t *testing.T) {
 			{Hub: 0.012346, Authority: 0, Hubs: []uint32{6}, Authorities: []uint32{7}},
 		}},
 	}}
-	rows := seedRows(st)
+	_, rows := seedRows(st)
 	var hubs, auths []string
 	for _, r := range rows {
 		hubs, auths = append(hubs, r[1]), append(auths, r[2])
@@ -113,5 +117,53 @@ func TestCommunityAndPapersEstimateOneDistance(t *testing.T) {
 	panel := "estimated from " + model.Count(ev.DistanceSamples) + " sampled pages"
 	if !strings.Contains(a.Community.Summary, panel) {
 		t.Errorf("the panel says %q; want %q", a.Community.Summary, panel)
+	}
+}
+
+// TestSeedTableIsTheCommandLines: the Community seeds panel's table is
+// the one crawlsim seeds prints for the same study, column for column
+// but the seeds' numbers: the page's left out each core's density, which
+// differs from 100% when the cover density does (crawlsim seeds -density
+// 60), and wrote the core's sizes without thousands separators.
+func TestSeedTableIsTheCommandLines(t *testing.T) {
+	s := scenario.Default()
+	s.Graph.Generate.Pages = 3000
+	s.Seeds, s.Strategies, s.SeedStudy = "community:5,density=60", []scenario.Strategy{}, &scenario.SeedStudy{}
+	res, err := scenario.Run(context.Background(), s, scenario.Env{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	if err := report.SeedTable(&text, res); err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]bool{}
+	for _, line := range strings.Split(text.String(), "\n") {
+		lines[strings.Join(strings.Fields(line), " ")] = true
+	}
+	data, err := scenario.MarshalResult(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := NewApp("", "")
+	a.Community.done(protocol.Response{Kind: protocol.KindResult, Result: data})
+	if a.Community.Error != "" || len(a.Community.Rows) != 5 {
+		t.Fatalf("the panel shows %d rows, error %q; want the 5 seeds", len(a.Community.Rows), a.Community.Error)
+	}
+	densities := 0
+	for i, row := range append([][]string{a.Community.Head}, a.Community.Rows...) {
+		number := "#"
+		if i > 0 {
+			number = strconv.Itoa(i)
+		}
+		if line := number + " " + strings.Join(row, " "); !lines[line] {
+			t.Errorf("the panel's row %q is not a line of crawlsim seeds' table:\n%s", line, text.String())
+		}
+		if last := row[len(row)-1]; strings.HasSuffix(last, "%") && last != "100.0%" {
+			densities++
+		}
+	}
+	if densities == 0 {
+		t.Errorf("no core of cover density 60%% has a density below 100%%: the test shows nothing\n%s", text.String())
 	}
 }

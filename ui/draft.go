@@ -36,7 +36,7 @@ type draftForm struct {
 	Pages, Hosts, Degree, Intra, GenSeed            string
 	File, URLs                                      string
 	Importance, Trust, Seeds, RandomSeed, Budget    string
-	Relative, Timed                                 bool
+	Relative, Timed, SharedLink                     bool
 	Connections, Wait, Latency, PageSize, Bandwidth string
 	Strategies                                      []draftStrategy
 }
@@ -62,7 +62,7 @@ func draftText(base string, f Form) string {
 	d := draft{Base: base, Form: draftForm{
 		Source: f.Source, Pages: f.Pages, Hosts: f.Hosts, Degree: f.Degree, Intra: f.Intra, GenSeed: f.GenSeed,
 		File: f.File, URLs: f.URLs, Importance: f.Importance, Trust: f.Trust, Seeds: f.Seeds,
-		RandomSeed: f.RandomSeed, Budget: f.Budget, Relative: f.Relative, Timed: f.Timed,
+		RandomSeed: f.RandomSeed, Budget: f.Budget, Relative: f.Relative, Timed: f.Timed, SharedLink: f.SharedLink,
 		Connections: f.Connections, Wait: f.Wait, Latency: f.Latency, PageSize: f.PageSize, Bandwidth: f.Bandwidth,
 	}}
 	for _, c := range f.Strategies {
@@ -92,7 +92,7 @@ func formOfDraft(text, base string, form Form) (Form, bool) {
 	f.Source, f.Pages, f.Hosts, f.Degree, f.Intra, f.GenSeed = e.Source, e.Pages, e.Hosts, e.Degree, e.Intra, e.GenSeed
 	f.File, f.URLs = e.File, e.URLs
 	f.Importance, f.Trust, f.Seeds, f.RandomSeed, f.Budget = e.Importance, e.Trust, e.Seeds, e.RandomSeed, e.Budget
-	f.Relative, f.Timed = e.Relative, e.Timed
+	f.Relative, f.Timed, f.SharedLink = e.Relative, e.Timed, e.SharedLink
 	f.Connections, f.Wait, f.Latency, f.PageSize, f.Bandwidth = e.Connections, e.Wait, e.Latency, e.PageSize, e.Bandwidth
 	f.Strategies = slices.Clone(form.Strategies)
 	for i, c := range f.Strategies {

@@ -30,15 +30,17 @@ func TestReloadKeepsTheEditsNotRun(t *testing.T) {
 	a := NewApp("", "")
 	a.Form.Seeds, a.Form.Budget = "random:7", "1234"
 	a.Form.Strategies[0].On = !a.Form.Strategies[0].On
+	a.SetTimed(true)
+	a.SetSharedLink(true)
 	a.keepDraft()
 	if *kept == "" {
 		t.Fatal("the edited form was not kept")
 	}
 
 	b, w := NewApp("", ""), &fakeWorker{}
-	if b.Form.Seeds != "random:7" || b.Form.Budget != "1234" || b.Form.Strategies[0].On != a.Form.Strategies[0].On {
-		t.Errorf("after the reload the form has seeds %q, budget %q, first strategy on %v; want the edits",
-			b.Form.Seeds, b.Form.Budget, b.Form.Strategies[0].On)
+	if b.Form.Seeds != "random:7" || b.Form.Budget != "1234" || b.Form.Strategies[0].On != a.Form.Strategies[0].On || !b.Form.SharedLink {
+		t.Errorf("after the reload the form has seeds %q, budget %q, first strategy on %v, shared link %v; want the edits",
+			b.Form.Seeds, b.Form.Budget, b.Form.Strategies[0].On, b.Form.SharedLink)
 	}
 	if !strings.Contains(b.Notice, "changes you had not run") {
 		t.Errorf("notice %q does not say the form keeps edits not run", b.Notice)

@@ -2,11 +2,6 @@ package main
 
 import (
 	"bytes"
-	"compress/flate"
-	"encoding/base64"
-	"errors"
-	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,6 +49,10 @@ type Form struct {
 
 	Timed                                           bool
 	Connections, Wait, Latency, PageSize, Bandwidth string
+	// SharedLink gives Bandwidth to the crawler's one link, shared by
+	// the transfers in progress (model.BandwidthShared, crawlsim run
+	// -bandwidth-model shared), instead of to each connection.
+	SharedLink bool
 
 	// Strategies has one choice per registered strategy, in the
 	// registry's order.
@@ -61,9 +60,9 @@ type Form struct {
 
 	// Base is the scenario the form was made from: the fields the form
 	// does not show (damping, tolerance, metric options, the generator's
-	// exponents and copy probability, a file's format, labels, the
-	// previous snapshot while a strategy needs one) come from it, so a
-	// permalink keeps them.
+	// exponents and copy probability, a file's format and renumbering,
+	// drawn page sizes, labels, the previous snapshot while a strategy
+	// needs one) come from it, so a permalink keeps them.
 	Base model.Scenario
 }
 
@@ -153,7 +152,7 @@ func FormOf(s model.Scenario) Form {
 		f.Intra = num(*g.IntraHostShare)
 	}
 	if p := s.Politeness; p != nil {
-		f.Timed = true
+		f.Timed, f.SharedLink = true, p.BandwidthModel == model.BandwidthShared
 		if p.Connections > 0 {
 			f.Connections = strconv.Itoa(p.Connections)
 		}
@@ -235,7 +234,7 @@ func (f Form) setting() (model.Scenario, *formcheck.Errors) {
 		}
 		s.Graph = model.Source{File: f.File, URLs: f.URLs}
 		if f.Base.Graph.File == f.File {
-			s.Graph.Format = f.Base.Graph.Format
+			s.Graph.Format, s.Graph.Renumber = f.Base.Graph.Format, f.Base.Graph.Renumber
 		}
 	case SourceSite:
 		if f.File == "" {
@@ -248,7 +247,7 @@ func (f Form) setting() (model.Scenario, *formcheck.Errors) {
 		}
 		s.Graph = model.Source{File: f.File, URLs: f.URLs}
 		if f.Base.Graph.File == f.File {
-			s.Graph.Format = f.Base.Graph.Format
+			s.Graph.Format, s.Graph.Renumber = f.Base.Graph.Format, f.Base.Graph.Renumber
 		}
 	default:
 		// The generator's fields the form does not show (exponents, copy
@@ -273,6 +272,25 @@ func (f Form) setting() (model.Scenario, *formcheck.Errors) {
 			PageSize:    errs.Real("page size", f.PageSize),
 		}
 		p.Bandwidth = errs.Positive("bandwidth", "politeness.bandwidth", f.Bandwidth)
+		if p.Bandwidth == model.DefaultPoliteness().Bandwidth {
+			// The default is left to the engine, as crawlsim run leaves
+			// it without -bandwidth, so that a page too slow to transfer
+			// is refused under the page size typed, not the bandwidth
+			// (scenario.Normalize).
+			p.Bandwidth = 0
+		}
+		if f.SharedLink {
+			p.BandwidthModel = model.BandwidthShared
+		}
+		if b := f.Base.Politeness; b != nil {
+			// Page sizes drawn at random come from the scenario the form
+			// was made from; sizes read from a file the page cannot load
+			// are left out (FormOfLink says so).
+			if b.PageSizes != nil && b.PageSizes.File == "" {
+				sizes := *b.PageSizes
+				p.PageSizes = &sizes
+			}
+		}
 		errs.Politeness(p, f.Wait, f.Latency, f.PageSize)
 		s.Politeness = p
 	}
@@ -351,55 +369,25 @@ func (f *Form) ApplyPreset(p Preset) {
 }
 
 // permalinkKey starts the fragment of a permalink.
-const permalinkKey = "s="
+const permalinkKey = model.PermalinkKey
 
 // EncodePermalink returns the URL fragment that holds s: its JSON,
-// deflated and in URL-safe base64, after "s=".
+// deflated and in URL-safe base64, after "s=" (model.PermalinkFragment).
 func EncodePermalink(s model.Scenario) (string, error) {
 	data, err := model.Marshal(s)
 	if err != nil {
 		return "", err
 	}
-	return permalinkOf(data)
+	return model.PermalinkFragment(data)
 }
 
-// permalinkOf returns the URL fragment that holds the scenario JSON data.
-func permalinkOf(data []byte) (string, error) {
-	var b bytes.Buffer
-	w, err := flate.NewWriter(&b, flate.BestCompression)
-	if err != nil {
-		return "", err
-	}
-	w.Write(data)
-	if err := w.Close(); err != nil {
-		return "", err
-	}
-	return permalinkKey + base64.RawURLEncoding.EncodeToString(b.Bytes()), nil
-}
-
-// maxPermalinkScenario bounds the inflated scenario of a permalink.
-const maxPermalinkScenario = 1 << 20
-
-// DecodePermalink reads the scenario of a permalink fragment; ok is false
-// when the fragment holds none.
+// DecodePermalink reads the scenario of a permalink fragment
+// (model.PermalinkData); ok is false when the fragment holds none.
 func DecodePermalink(fragment string) (s model.Scenario, ok bool, err error) {
-	for _, part := range strings.Split(fragment, "&") {
-		if !strings.HasPrefix(part, permalinkKey) {
-			continue
-		}
-		raw, err := base64.RawURLEncoding.DecodeString(part[len(permalinkKey):])
-		if err != nil {
-			return s, true, fmt.Errorf("the link's scenario is damaged, perhaps cut short (%v)", err)
-		}
-		data, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), maxPermalinkScenario+1))
-		if err != nil {
-			return s, true, fmt.Errorf("the link's scenario is damaged, perhaps cut short (%v)", err)
-		}
-		if len(data) > maxPermalinkScenario {
-			return s, true, errors.New("the link's scenario is too large")
-		}
-		s, err = reader.Parse(bytes.NewReader(data), "the link's scenario")
-		return s, true, err
+	data, ok, err := model.PermalinkData(fragment)
+	if !ok || err != nil {
+		return s, ok, err
 	}
-	return s, false, nil
+	s, err = reader.Parse(bytes.NewReader(data), "the link's scenario")
+	return s, true, err
 }

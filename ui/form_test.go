@@ -4,6 +4,11 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -86,7 +91,15 @@ func TestFormRoundTrip(t *testing.T) {
 	evolving.Strategies = slices.Insert(evolving.Strategies, 2, scenario.Strategy{ID: "hist-pagerank-parent"})
 	share := 0.3
 	evolving.Previous = &scenario.PreviousSource{Evolve: &scenario.Evolve{NewPages: &share}}
-	for _, s := range []scenario.Scenario{sampleScenario(), upload, evolving} {
+	// What crawlsim run -save-scenario writes for -bandwidth-model shared,
+	// -page-sizes lognormal:2:3 and -renumber, which the form shows no
+	// field for.
+	shared := sampleScenario()
+	shared.Politeness.BandwidthModel = model.BandwidthShared
+	shared.Politeness.PageSizes = &model.PageSizes{Distribution: model.PageSizeLogNormal, Sigma: model.Float(2), Seed: 3}
+	renumbered := sampleScenario()
+	renumbered.Graph = scenario.Source{File: "web.txt", Format: "edges", Renumber: true}
+	for _, s := range []scenario.Scenario{sampleScenario(), upload, evolving, shared, renumbered} {
 		back, err := FormOf(s).Scenario()
 		if err != nil {
 			t.Fatal(err)
@@ -130,6 +143,153 @@ func TestPermalinkRoundTrip(t *testing.T) {
 	for _, bad := range []string{"s=!!!", "s=" + frag[2:len(frag)/2], "s=AAAA"} {
 		if _, ok, err := DecodePermalink(bad); !ok || err == nil {
 			t.Errorf("%q: ok %v, error %v", bad, ok, err)
+		}
+	}
+}
+
+// TestSharedLinkIsTheBandwidthModel: the form's shared link is the
+// scenario's bandwidth model shared (crawlsim run -bandwidth-model
+// shared): a scenario's model shows as the box, and the box, checked or
+// not, gives the model.
+func TestSharedLinkIsTheBandwidthModel(t *testing.T) {
+	s := sampleScenario()
+	s.Politeness.BandwidthModel = model.BandwidthShared
+	f := FormOf(s)
+	if !f.SharedLink {
+		t.Fatal("a scenario on a shared link shows the box unchecked")
+	}
+	for _, c := range []struct {
+		on   bool
+		want string
+	}{{true, model.BandwidthShared}, {false, ""}} {
+		f.SharedLink = c.on
+		got, err := f.Scenario()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Politeness.BandwidthModel != c.want {
+			t.Errorf("shared link %v: bandwidth model %q, want %q", c.on, got.Politeness.BandwidthModel, c.want)
+		}
+	}
+	if f := DefaultForm(); f.SharedLink {
+		t.Error("the default form has a shared link; the command line's default is per connection")
+	}
+}
+
+// crawlsimCommand builds the command line (tools/crawlsim) into a
+// folder of t's and returns a function that runs it there, failing t on
+// an error; the test is skipped where no program can be run (js/wasm)
+// or with -short.
+func crawlsimCommand(t *testing.T) (dir string, crawlsim func(args ...string)) {
+	t.Helper()
+	if runtime.GOOS == "js" || testing.Short() {
+		t.Skip("runs the command line")
+	}
+	dir = t.TempDir()
+	bin := filepath.Join(dir, "crawlsim")
+	if out, err := exec.Command("go", "build", "-o", bin, "../tools/crawlsim").CombinedOutput(); err != nil {
+		t.Fatalf("go build ./tools/crawlsim: %v\n%s", err, out)
+	}
+	return dir, func(args ...string) {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("crawlsim %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+}
+
+// TestCommandLineScenarioThroughThePage: a scenario file that crawlsim
+// run -save-scenario writes, every setting the page can run given (the
+// shared link, drawn page sizes and renumbering included), opens on the
+// page as a link without a notice and runs there as it is; and the
+// page's link of it, given to crawlsim run -scenario, is saved again as
+// the same scenario.
+func TestCommandLineScenarioThroughThePage(t *testing.T) {
+	dir, crawlsim := crawlsimCommand(t)
+	if err := os.WriteFile(filepath.Join(dir, "web.txt"), []byte("10 20\n20 30\n30 10\n30 40\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, args := range map[string][]string{
+		"generated": {"-n", "300", "-hosts", "3", "-degree", "5", "-intra", "0.8", "-gen-seed", "4", "-copy", "0.5",
+			"-importance", "personalized", "-trust", "pagerank", "-seeds", "random:5", "-random-seed", "7", "-damping", "0.8",
+			"-strategies", "optimal,bfs,fpr-m:m=10,windowed-rankmass:window=0.3", "-budget", "200", "-relative", "-curve-points", "50",
+			"-connections", "2", "-wait", "1", "-latency", "0.25", "-page-size", "20000", "-bandwidth", "50000",
+			"-bandwidth-model", "shared", "-page-sizes", "lognormal:2:3"},
+		"renumbered": {"-renumber", "-format", "edges", "-seeds", "list:10", "-strategies", "bfs,opic", "web.txt"},
+	} {
+		crawlsim(append([]string{"run", "-quiet", "-save-scenario", name + ".json"}, args...)...)
+		data, err := os.ReadFile(filepath.Join(dir, name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		saved, err := reader.Parse(bytes.NewReader(data), name+".json")
+		if err != nil {
+			t.Fatalf("%s: the page cannot read crawlsim's scenario: %v", name, err)
+		}
+		f, notice := FormOfLink(saved)
+		if notice != "" {
+			t.Errorf("%s: the link's notice %q", name, notice)
+		}
+		s, err := f.Scenario()
+		if err != nil {
+			t.Fatalf("%s: the form refuses crawlsim's scenario: %v", name, err)
+		}
+		// The page lists the strategies in the registry's order, which
+		// changes no result (model.Scenario.RandomSeed).
+		byID := func(a, b scenario.Strategy) int { return strings.Compare(a.ID, b.ID) }
+		slices.SortFunc(saved.Strategies, byID)
+		slices.SortFunc(s.Strategies, byID)
+		want := normalized(t, saved)
+		if got := normalized(t, s); got != want {
+			t.Errorf("%s: the page runs\n%s\ncrawlsim run -scenario %s.json runs\n%s", name, got, name, want)
+		}
+
+		link, err := EncodePermalink(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		crawlsim("run", "-quiet", "-scenario", "http://127.0.0.1:8080/#"+link, "-save-scenario", name+"-again.json")
+		again, err := os.ReadFile(filepath.Join(dir, name+"-again.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(again) != want {
+			t.Errorf("%s: crawlsim run -scenario on the page's link saves\n%s\nthe scenario it came from is\n%s", name, again, want)
+		}
+	}
+}
+
+// TestSlowTransferBlamesTheFieldChanged: a page that takes longer to
+// transfer than the politeness clock allows is refused under the field
+// the reader changed, as crawlsim run names the flag given ("-page-size:
+// a page of 1e+99 bytes ..."): the page named the bandwidth, left at its
+// default, for a page size of 1e99, because the form always gave the
+// engine a bandwidth.
+func TestSlowTransferBlamesTheFieldChanged(t *testing.T) {
+	for _, c := range []struct {
+		set  func(*Form)
+		want string
+	}{
+		{func(f *Form) { f.PageSize = "1e99" }, "page size"},
+		{func(f *Form) { f.Bandwidth = "1e-300" }, "bandwidth"},
+		{func(f *Form) { f.PageSize, f.Bandwidth = "1e12", "1000" }, "bandwidth"},
+	} {
+		f := DefaultForm()
+		f.Timed = true
+		c.set(&f)
+		s, err := f.Scenario()
+		if err != nil {
+			t.Fatalf("page size %s, bandwidth %s: the form refuses it itself: %v", f.PageSize, f.Bandwidth, err)
+		}
+		_, err = scenario.Normalize(s)
+		var fe *scenario.FieldError
+		if !errors.As(err, &fe) || !strings.Contains(fe.Message, "to transfer") {
+			t.Fatalf("page size %s, bandwidth %s: the engine says %v; want a transfer too long", f.PageSize, f.Bandwidth, err)
+		}
+		if got := comparisonFieldName(s, fe.Field); got != c.want {
+			t.Errorf("page size %s, bandwidth %s: refused under %q, want %q", f.PageSize, f.Bandwidth, got, c.want)
 		}
 	}
 }

@@ -19,7 +19,8 @@ import (
 // labels that clash (resolveLabels), which the worker would refuse on
 // every run while the page has no field to change them. A listing of the
 // same id with other parameters stays, shown under its strategy
-// (StrategyChoice.More) where it can be removed.
+// (StrategyChoice.More) where it can be removed. It also says what the
+// form leaves out: page sizes read from a file, and a seed study.
 func FormOfLink(s model.Scenario) (Form, string) {
 	known := map[string]model.StrategyInfo{}
 	for _, info := range catalogue.Strategies {
@@ -67,6 +68,13 @@ func FormOfLink(s model.Scenario) (Form, string) {
 			quoted[i] = strconv.Quote(id)
 		}
 		notes = append(notes, "The link's strategies "+strings.Join(quoted, ", ")+" are not known strategies; the page leaves them out.")
+	}
+	if p := s.Politeness; p != nil && p.PageSizes != nil && p.PageSizes.File != "" {
+		notes = append(notes, "The link reads its page sizes from the file "+strconv.Quote(p.PageSizes.File)+
+			", which the page cannot load; the page gives every page the page size. crawlsim run -scenario runs the link with them.")
+	}
+	if s.SeedStudy != nil {
+		notes = append(notes, "The link's seed study is left out: the Community seeds panel evaluates seed sets, and crawlsim run -scenario prints the link's.")
 	}
 	return FormOf(s), strings.Join(notes, " ")
 }

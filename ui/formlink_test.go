@@ -281,3 +281,38 @@ func TestRemovedCopyMovesTheMarks(t *testing.T) {
 		t.Errorf("after removing the first copy the marks are %v; want %s alone", marks, CopyID("fpr-m", 0))
 	}
 }
+
+// TestLinkSaysWhatTheFormLeavesOut: a link whose page sizes are read from
+// a file (crawlsim run -page-sizes FILE), or with a seed study, runs on
+// the page without them, and the notice says so and how to run them; the
+// bandwidth model and sizes drawn at random are kept.
+func TestLinkSaysWhatTheFormLeavesOut(t *testing.T) {
+	s := defaultScenario()
+	s.Graph.Generate.Pages = 2000
+	s.Strategies = []model.Strategy{{ID: "bfs"}}
+	s.Politeness = &model.Politeness{BandwidthModel: model.BandwidthShared, PageSizes: &model.PageSizes{File: "sizes.txt"}}
+	s.SeedStudy = &model.SeedStudy{}
+	f, notice := FormOfLink(s)
+	for _, want := range []string{`page sizes from the file "sizes.txt"`, "seed study is left out", "crawlsim run -scenario"} {
+		if !strings.Contains(notice, want) {
+			t.Errorf("the notice %q does not say %q", notice, want)
+		}
+	}
+	got, err := f.Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := got.Politeness; p == nil || p.PageSizes != nil || p.BandwidthModel != model.BandwidthShared || got.SeedStudy != nil {
+		t.Errorf("the form runs politeness %+v, seed study %+v; want the shared link without the file's sizes, and no study", p, got.SeedStudy)
+	}
+
+	s.Politeness.PageSizes = &model.PageSizes{Distribution: model.PageSizeLogNormal}
+	s.SeedStudy = nil
+	f, notice = FormOfLink(s)
+	if notice != "" {
+		t.Errorf("a link with sizes drawn at random: notice %q; want none", notice)
+	}
+	if got, err := f.Scenario(); err != nil || got.Politeness.PageSizes == nil || got.Politeness.PageSizes.Distribution != model.PageSizeLogNormal {
+		t.Errorf("a link with sizes drawn at random runs %+v (%v); want them kept", got.Politeness, err)
+	}
+}

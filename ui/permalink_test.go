@@ -193,7 +193,7 @@ func FuzzPermalink(f *testing.F) {
 			// A scenario's JSON: the link holds it, deflated, so that
 			// the fuzzer reaches the form with any scenario.
 			var err error
-			if fragment, err = permalinkOf([]byte(fragment)); err != nil {
+			if fragment, err = model.PermalinkFragment([]byte(fragment)); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -137,7 +137,39 @@ func politenessDifferences(p, r *model.Politeness) []string {
 	change("latency", *pf.Latency, *rf.Latency, " s")
 	change("page size", *pf.PageSize, *rf.PageSize, " bytes")
 	change("bandwidth", pf.Bandwidth, rf.Bandwidth, " bytes/s")
+	if was, now := bandwidthModelText(p.BandwidthModel), bandwidthModelText(r.BandwidthModel); was != now {
+		out = append(out, "bandwidth "+was+" → "+now)
+	}
+	if was, now := pageSizesText(p), pageSizesText(r); was != now {
+		out = append(out, "page sizes "+was+" → "+now)
+	}
 	return out
+}
+
+// bandwidthModelText says who has the bandwidth of the bandwidth model
+// m (model.Politeness.BandwidthModel).
+func bandwidthModelText(m string) string {
+	if m == model.BandwidthShared {
+		return "shared by the connections"
+	}
+	return "per connection"
+}
+
+// pageSizesText says how p sizes the pages: all the page size, drawn
+// log-normal (with its sigma and seed), or read from a file.
+func pageSizesText(p *model.Politeness) string {
+	ps := p.PageSizes
+	switch {
+	case ps == nil:
+		return "all the same"
+	case ps.File != "":
+		return ps.File
+	}
+	sigma := 1.0
+	if ps.Sigma != nil {
+		sigma = *ps.Sigma
+	}
+	return "log-normal (sigma " + numberText(sigma) + ", seed " + strconv.FormatUint(ps.Seed, 10) + ")"
 }
 
 // withPolitenessDefaults fills p's absent settings with

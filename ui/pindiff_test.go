@@ -75,4 +75,13 @@ func TestPinnedDifferences(t *testing.T) {
 	if got, want := a.PinnedDifference(), "What differs, pinned → this run: connections 1 → 4; wait 15 s → 2 s."; got != want {
 		t.Errorf("politeness settings: got %q, want %q", got, want)
 	}
+	// The settings a link brings from the command line
+	// (-bandwidth-model shared, -page-sizes lognormal:2:3).
+	q = model.DefaultPoliteness()
+	q.BandwidthModel = model.BandwidthShared
+	q.PageSizes = &model.PageSizes{Distribution: model.PageSizeLogNormal, Sigma: model.Float(2), Seed: 3}
+	now.Scenario.Politeness = &q
+	if got, want := a.PinnedDifference(), "What differs, pinned → this run: bandwidth per connection → shared by the connections; page sizes all the same → log-normal (sigma 2, seed 3)."; got != want {
+		t.Errorf("bandwidth model and page sizes: got %q, want %q", got, want)
+	}
 }

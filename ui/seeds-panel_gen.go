@@ -279,9 +279,9 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn.SetInnerHTML(vugu.HTML("Trust is what personalized importance teleports to and what the RankMass guarantees start from; with the PageRank vector the seeds hold only a share of it (1-δ), which scales the guarantees (the RankMass paper\x26#39;s seed-size study)."))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "seeds-hint"}}}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(vugu.HTML("Seeds: \x3Ccode\x3Etop-pagerank:K\x3C/code\x3E, \x3Ccode\x3Erandom:K\x3C/code\x3E, \x3Ccode\x3Ehost-roots\x3C/code\x3E, or \x3Ccode\x3Elist:ID,ID,…\x3C/code\x3E (ids or URLs; quote a label of an edge list: \x3Ccode\x3Elist:\x26#34;b\x26#34;\x3C/code\x3E)."))
+		vgn.SetInnerHTML(vugu.HTML("Seeds: \x3Ccode\x3Etop-pagerank:K\x3C/code\x3E, \x3Ccode\x3Erandom:K\x3C/code\x3E, \x3Ccode\x3Ecommunity:K\x3C/code\x3E (the Community seeds panel\x26#39;s; the graph needs hosts), \x3Ccode\x3Ehost-roots\x3C/code\x3E, or \x3Ccode\x3Elist:ID,ID,…\x3C/code\x3E (ids or URLs; quote a label of an edge list: \x3Ccode\x3Elist:\x26#34;b\x26#34;\x3C/code\x3E)."))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
 		vgparent.AppendChild(vgn)
 	}

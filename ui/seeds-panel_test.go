@@ -1,6 +1,8 @@
 package main
 
 import (
+	"html"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -104,3 +106,47 @@ func TestTrustSelectorReachesTheWorker(t *testing.T) {
 }
 
 func must(n *vugu.VGNode, _ bool) *vugu.VGNode { return n }
+
+// nodeText is the text n renders, its children's included, with the
+// markup of static HTML (vugu's inner HTML) taken out.
+func nodeText(n *vugu.VGNode) string {
+	if n == nil {
+		return ""
+	}
+	var b strings.Builder
+	var walk func(n *vugu.VGNode)
+	walk = func(n *vugu.VGNode) {
+		if n.Type == vugu.TextNode {
+			b.WriteString(n.Data)
+		}
+		if n.InnerHTML != nil {
+			b.WriteString(html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(*n.InnerHTML, "")))
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// TestSeedsHintNamesEveryForm: the seeds field's hint names every form
+// of seed set that the field takes and crawlsim run -seeds names,
+// community:K included (the Community seeds panel's Use these seeds puts
+// one in the field, which the hint did not name).
+func TestSeedsHintNamesEveryForm(t *testing.T) {
+	n, _ := builtNode(t, &SeedsPanel{App: NewApp("", "")}, "seeds-hint")
+	hint := nodeText(n)
+	for _, form := range []string{"top-pagerank:K", "random:K", "community:K", "host-roots", "list:ID,ID,"} {
+		if !strings.Contains(hint, form) {
+			t.Errorf("the seeds hint %q does not name %q", hint, form)
+		}
+		f := DefaultForm()
+		f.Seeds = strings.NewReplacer("K", "5", "ID,ID,", "1,2").Replace(form)
+		if s, err := f.Scenario(); err != nil {
+			t.Errorf("seeds %q: the form refuses it: %v", f.Seeds, err)
+		} else if _, err := scenario.Normalize(s); err != nil {
+			t.Errorf("seeds %q: the engine refuses it: %v", f.Seeds, err)
+		}
+	}
+}

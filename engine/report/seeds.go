@@ -44,6 +44,29 @@ func SeedStudyText(w io.Writer, r *model.Result) error {
 	return err
 }
 
+// CommunityRows is the table of the community seeds of st and their
+// cores, as SeedTable writes it and the page shows it: per seed its
+// number, name, hub score, its core's best authority score (each score
+// column with one number of decimals, ColumnDecimals), the core's hubs
+// and authorities, and its density (100·links/(hubs·authorities)). It
+// is empty when st has no community seeds.
+func CommunityRows(st *model.SeedStudyResult) (head []string, rows [][]string) {
+	if st == nil || st.Community == nil {
+		return nil, nil
+	}
+	c := st.Community
+	hubs, auths := make([]float64, len(c.Cores)), make([]float64, len(c.Cores))
+	for i, core := range c.Cores {
+		hubs[i], auths[i] = core.Hub, core.Authority
+	}
+	hubDecimals, authDecimals := ColumnDecimals(hubs), ColumnDecimals(auths)
+	for i, core := range c.Cores {
+		rows = append(rows, []string{strconv.Itoa(i + 1), st.Names[i], strconv.FormatFloat(core.Hub, 'f', hubDecimals, 64), strconv.FormatFloat(core.Authority, 'f', authDecimals, 64),
+			model.Count(len(core.Hubs)), model.Count(len(core.Authorities)), strconv.FormatFloat(core.Density, 'f', 1, 64) + "%"})
+	}
+	return []string{"#", "seed", "hub", "authority", "hubs", "authorities", "density"}, rows
+}
+
 // writeSeedStudy writes the seeds and their cores, the per-depth crawls,
 // the core distances and the previous snapshot's seeds of st.
 func writeSeedStudy(b *strings.Builder, st *model.SeedStudyResult) {
@@ -58,17 +81,8 @@ func writeSeedStudy(b *strings.Builder, st *model.SeedStudyResult) {
 		}
 		b.WriteString("\n")
 		b.WriteString("hub: the seed's hub score; authority: the score of its core's best authority\n")
-		rows := [][]string{{"#", "seed", "hub", "authority", "hubs", "authorities", "density"}}
-		hubs, auths := make([]float64, len(c.Cores)), make([]float64, len(c.Cores))
-		for i, core := range c.Cores {
-			hubs[i], auths[i] = core.Hub, core.Authority
-		}
-		hubDecimals, authDecimals := ColumnDecimals(hubs), ColumnDecimals(auths)
-		for i, core := range c.Cores {
-			rows = append(rows, []string{strconv.Itoa(i + 1), st.Names[i], strconv.FormatFloat(core.Hub, 'f', hubDecimals, 64), strconv.FormatFloat(core.Authority, 'f', authDecimals, 64),
-				model.Count(len(core.Hubs)), model.Count(len(core.Authorities)), strconv.FormatFloat(core.Density, 'f', 1, 64) + "%"})
-		}
-		WriteColumns(b, rows, []bool{false, true})
+		head, rows := CommunityRows(st)
+		WriteColumns(b, append([][]string{head}, rows...), []bool{false, true})
 	} else {
 		fmt.Fprintf(b, "seeds: %s\n", strings.Join(st.Names, " "))
 	}

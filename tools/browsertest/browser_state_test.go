@@ -24,15 +24,17 @@ import (
 func squeeze(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // TestPageTimeTableMatchesCommandLine runs a politeness comparison in the
-// page and compares its simulated-time table with the second table that
-// `crawlsim run` prints for the page's scenario (its permalink): the same
-// rows, cell by cell, and each row a line of the command line's output.
+// page, on a link shared by the connections (crawlsim run
+// -bandwidth-model shared), and compares its simulated-time table with
+// the second table that `crawlsim run` prints for the page's scenario
+// (its permalink): the same rows, cell by cell, and each row a line of
+// the command line's output, which names the shared link.
 func TestPageTimeTableMatchesCommandLine(t *testing.T) {
 	ctx, url := browser(t, nil)
 	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "3000"), chooseStrategies("optimal", "bfs", "opic", "larger-sites-first"),
 		chromedp.Click("#timed"), waitFor(`document.querySelector("#connections") != null`, 10*time.Second),
-		setField("#connections", "4"), setField("#wait", "2"),
+		setField("#connections", "4"), setField("#wait", "2"), chromedp.Click("#shared-link"),
 		chromedp.Click("#run"),
 		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 4`, 2*time.Minute))
 	got := value(t, ctx, chromedp.Evaluate[[][]string](`Array.from(document.querySelectorAll("#time-table tr")).map(r => Array.from(r.cells).map(c => c.textContent.replace(/(\d),(?=\d{3})/g, "$1")))`))
@@ -41,6 +43,9 @@ func TestPageTimeTableMatchesCommandLine(t *testing.T) {
 	want := append([][]string{head}, rows...)
 	if len(rows) != 3 || !sameCells(got, want) {
 		t.Errorf("the page's time table\n%v\ncrawlsim run's\n%v", got, want)
+	}
+	if res.Scenario.Politeness == nil || res.Scenario.Politeness.BandwidthModel != "shared" {
+		t.Errorf("crawlsim run ran the page's link with politeness %+v; want the shared link", res.Scenario.Politeness)
 	}
 	lines := map[string]bool{}
 	for _, line := range strings.Split(text, "\n") {

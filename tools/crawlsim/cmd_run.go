@@ -25,11 +25,12 @@ func runCommand() *command {
 		args: "[GRAPH]",
 		summary: `Compare crawl-ordering strategies on a graph.
 The scenario comes from the flags, or from -scenario FILE (a scenario JSON as
--save-scenario writes it, or as the page's permalink holds it); flags given
-with -scenario override the file's fields. The graph is the GRAPH argument,
-else the scenario's graph, else a generated graph (-n pages and the other
-generator flags). With no arguments at all, run compares the default set of
-strategies on a generated graph of 100,000 pages.
+-save-scenario writes it) or -scenario 'LINK' (a link of the page, such as its
+Share panel's permalink, in quotes); flags given with -scenario override the
+scenario's fields. The graph is the GRAPH argument, else the scenario's graph,
+else a generated graph (-n pages and the other generator flags). With no
+arguments at all, run compares the default set of strategies on a generated
+graph of 100,000 pages.
 
 -strategies lists strategy ids separated by commas. A parameter follows its
 strategy's id after a colon as NAME=VALUE; further parameters of the same
@@ -261,8 +262,13 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 	var text []byte // the scenario file's, to place its errors
 	if fromFile {
 		var err error
-		if text, err = readScenarioFile(f.file); err != nil {
+		if text, f.fromLink, err = scenarioOfLink(f.file); err != nil {
 			return sc, err
+		}
+		if !f.fromLink {
+			if text, err = readScenarioFile(f.file); err != nil {
+				return sc, err
+			}
 		}
 		if sc, err = scenario.Parse(bytes.NewReader(text), f.file); err != nil {
 			return sc, scenarioOfOtherCommand(err, "run", f.file)
@@ -369,7 +375,11 @@ func (f *runFlags) checkOutputs(e *env, sc scenario.Scenario, set map[string]boo
 		}
 	}
 	outs := []outputFlag{{"o", f.out}, {"csv", f.csvOut}, {"orders", f.orders}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}}
-	ins := append(scenarioInputs(sc, f.file), inputFile{f.impFile, "the importance file " + f.impFile}, inputFile{f.seedFile, "the seed list " + f.seedFile})
+	file := f.file
+	if f.fromLink {
+		file = ""
+	}
+	ins := append(scenarioInputs(sc, file), inputFile{f.impFile, "the importance file " + f.impFile}, inputFile{f.seedFile, "the seed list " + f.seedFile})
 	if f.tr != "" {
 		ins = append(ins, graphFiles(f.tr, graphio.FormatAuto, "the transpose")...)
 	}

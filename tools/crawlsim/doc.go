@@ -295,9 +295,11 @@
 //
 // A scenario (the graph, the importance, the seeds, the strategies and
 // their parameters, politeness, the random seed) is given by flags, or read
-// from -scenario FILE, a JSON file as -save-scenario writes it and as the
-// page's permalink holds it. Flags given beside -scenario override the
-// file's fields; a graph argument replaces the file's graph. File names in a
+// from -scenario FILE, a JSON file as -save-scenario writes it, or from
+// -scenario 'LINK', a link of the page (its Share panel's permalink, the
+// address of a comparison or of an embed, or the part from "s=" on), read
+// as the page reads it. Flags given beside -scenario override the
+// scenario's fields; a graph argument replaces its graph. File names in a
 // scenario are read as on the command line, relative to the current folder.
 // A scenario file is UTF-8 JSON of at most 4 MiB (a byte order mark is
 // skipped). A field left out takes its default; a 0 written where 0 would

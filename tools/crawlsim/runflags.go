@@ -73,6 +73,7 @@ type runFlags struct {
 	seedList seeds.Spec // list:FILE as read, to place the run's errors about its items
 	seedFile string     // that FILE, "" when none was read
 	fileText []byte     // the -scenario FILE's text, to place the run's errors about its seeds
+	fromLink bool       // -scenario named a page link, not a file (scenarioOfLink)
 	impor    string
 	trust    string
 	impFile  string // importance.go
@@ -157,7 +158,7 @@ func (f *runFlags) table() []runFlag {
 		}
 	}
 	add(groupGraph,
-		runFlag{name: "scenario", value: &f.file, help: "read the scenario from `FILE` (JSON); other flags override its fields"},
+		runFlag{name: "scenario", value: &f.file, help: "read the scenario from `FILE` (JSON), or from a link of the page (its permalink, in quotes); other flags override its fields"},
 		runFlag{name: "format", field: "graph.format", apply: func(a *applying) error {
 			if a.sc.Graph.File == "" {
 				return usagef("-format describes a graph file; give one as the argument")

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
@@ -27,15 +28,40 @@ func readScenarioFile(path string) ([]byte, error) {
 	return scenario.ReadText(f, path)
 }
 
+// scenarioOfLink returns the scenario JSON of a link of the page given to
+// run -scenario in place of a file: its permalink (the Share panel's, the
+// address of a comparison, an embed's src), or the link's fragment alone,
+// read as the page reads it (model.PermalinkData). ok is false when value
+// is no link, or names a file that exists.
+func scenarioOfLink(value string) (data []byte, ok bool, err error) {
+	fragment := value
+	if _, after, found := strings.Cut(value, "#"); found {
+		fragment = after
+	} else if !strings.HasPrefix(value, model.PermalinkKey) {
+		return nil, false, nil
+	}
+	if _, err := os.Stat(value); err == nil {
+		return nil, false, nil
+	}
+	data, ok, err = model.PermalinkData(fragment)
+	if !ok {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, true, fmt.Errorf("-scenario: %w; copy the whole link from the page's Share panel", err)
+	}
+	return data, true, nil
+}
+
 // unknownTopField finds the field a scenario parser did not know in the
 // top level, with the place it gave ("FILE:LINE:COL").
 var unknownTopField = regexp.MustCompile(`^(.*): unknown field "([^"]+)" in the top level`)
 
 // scenarioOfOtherCommand rewrites err, the error of parsing a -scenario
 // FILE for command ("run" or "refresh"), when the field it did not know
-// belongs to the other command's scenarios: the message keeps the place
-// and names the command that runs the file. Any other error is returned
-// as it is.
+// belongs to the other command's scenarios, or is the scenario a result
+// holds (run -o, the page's Result (JSON)): the message keeps the place
+// and names what reruns it. Any other error is returned as it is.
 func scenarioOfOtherCommand(err error, command, file string) error {
 	m := unknownTopField.FindStringSubmatch(err.Error())
 	if m == nil {
@@ -45,6 +71,12 @@ func scenarioOfOtherCommand(err error, command, file string) error {
 	switch {
 	case command == "run" && jsonFields[scenario.Refresh]()[field]:
 		return &renamedError{msg: fmt.Sprintf("%s: unknown field %q: this is a refresh scenario; run it with crawlsim refresh -scenario %s", place, field, file), err: err}
+	case field == "scenario" && jsonFields[scenario.Result]()[field]:
+		return &renamedError{msg: fmt.Sprintf("%s: unknown field %q: this is a result (crawlsim run -o, or the page's Result (JSON)), not a scenario; "+
+			"give -scenario the file -save-scenario writes, or, for a result of the page, its permalink (the Share panel's) in quotes", place, field), err: err}
+	case field == "refresh" && jsonFields[scenario.RefreshResult]()[field]:
+		return &renamedError{msg: fmt.Sprintf("%s: unknown field %q: this is a result of crawlsim refresh -o, not a scenario; "+
+			"give -scenario the file crawlsim refresh -save-scenario writes", place, field), err: err}
 	case command == "refresh" && jsonFields[scenario.Scenario]()[field]:
 		return &renamedError{msg: fmt.Sprintf("%s: unknown field %q: this is a run scenario (a crawl comparison); run it with crawlsim run -scenario %s", place, field, file), err: err}
 	}

@@ -1,0 +1,39 @@
+package model
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestPermalinkDataReadsTheFragment: the scenario a fragment holds is read
+// back whatever parts surround it; a fragment without one holds none; one
+// cut short, or inflating beyond MaxPermalinkScenario, is refused.
+func TestPermalinkDataReadsTheFragment(t *testing.T) {
+	data := []byte(`{"graph": {"generate": {"pages": 500}}}`)
+	frag, err := PermalinkFragment(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(frag, PermalinkKey) || strings.ContainsAny(frag[len(PermalinkKey):], "+/=#& ") {
+		t.Errorf("fragment %q is not URL-safe", frag)
+	}
+	for _, f := range []string{frag, "embed&" + frag, frag + "&view=count"} {
+		got, ok, err := PermalinkData(f)
+		if !ok || err != nil || !bytes.Equal(got, data) {
+			t.Errorf("%q: %q, %v, %v; want %q", f, got, ok, err, data)
+		}
+	}
+	if _, ok, err := PermalinkData("embed"); ok || err != nil {
+		t.Errorf("a fragment without a scenario: %v, %v", ok, err)
+	}
+	big, err := PermalinkFragment(bytes.Repeat([]byte(" "), MaxPermalinkScenario+1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"s=!!!", frag[:len(frag)/2], big} {
+		if _, ok, err := PermalinkData(bad); !ok || err == nil {
+			t.Errorf("%.40q: ok %v, error %v; want it refused", bad, ok, err)
+		}
+	}
+}
