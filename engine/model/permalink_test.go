@@ -37,3 +37,42 @@ func TestPermalinkDataReadsTheFragment(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPermalinkData: any fragment, as typed or pasted after -scenario,
+// is read or refused without a panic, never yields more than
+// MaxPermalinkScenario bytes, and a fragment written by PermalinkFragment
+// reads back the bytes it was written from.
+func FuzzPermalinkData(f *testing.F) {
+	for _, data := range []string{`{"version":1}`, "", "\x00\xff", strings.Repeat("ab", 1000)} {
+		frag, err := PermalinkFragment([]byte(data))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(frag)
+		f.Add("embed&" + frag + "&x=count")
+		f.Add(frag[:len(frag)/2])
+	}
+	f.Add("s=")
+	f.Add("s=!!!")
+	f.Add("s=AAAA&s=BBBB")
+	f.Fuzz(func(t *testing.T, fragment string) {
+		data, ok, err := PermalinkData(fragment)
+		if len(data) > MaxPermalinkScenario {
+			t.Fatalf("%d bytes read, more than %d", len(data), MaxPermalinkScenario)
+		}
+		if !ok && (err != nil || data != nil) {
+			t.Fatalf("no scenario, yet %q, %v", data, err)
+		}
+		if err != nil || !ok {
+			return
+		}
+		again, err := PermalinkFragment(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, ok, err := PermalinkData(again)
+		if !ok || err != nil || !bytes.Equal(back, data) {
+			t.Fatalf("%q written again read back as %q, %v, %v", data, back, ok, err)
+		}
+	})
+}
