@@ -229,6 +229,12 @@ func (k *politeClock) mayStart() bool {
 func (k *politeClock) step(budget int) error {
 	c := k.c
 	for work := 0; work < budget; work++ {
+		if k.inFlight() > 0 && k.nextEvent() <= k.now {
+			// Every download event of this instant happens before a
+			// free connection chooses.
+			k.event()
+			continue
+		}
 		for k.waiting.Len() > 0 && k.ready[k.waiting.Top()] <= k.now {
 			h := k.waiting.Pop()
 			c.front.setOpen(h, true)

@@ -333,30 +333,11 @@ func refClockBFS(g *graph.Graph, seeds []uint32, conns int, wait, latency *big.R
 	now := new(big.Rat)
 	var flights []*refDownload
 	free, started := conns, 0
-	for {
-		for free > 0 {
-			best, found := uint32(0), false
-			for p := range pending {
-				if eligible(hostOf(p), now) && (!found || seq[p] < seq[best]) {
-					best, found = p, true
-				}
-			}
-			if !found {
-				break
-			}
-			delete(pending, best)
-			busyHost[hostOf(best)] = true
-			free--
-			d := &refDownload{page: best, host: hostOf(best), no: started, start: new(big.Rat).Set(now)}
-			started++
-			d.end = new(big.Rat).Add(now, nanoRound(latency))
-			if !shared {
-				d.end.Add(d.end, nanoRound(big.NewRat(sizes[best], bandwidth)))
-			}
-			flights = append(flights, d)
-		}
-		// The next event: a download's, or a wait's end with a connection
-		// free.
+	// nextDownloadEvent returns the next download event and its time: a
+	// latency's end before a transfer's at one instant, then the
+	// transfer with the fewest bytes left, then the download started
+	// first.
+	nextDownloadEvent := func() (*big.Rat, *refDownload, int64) {
 		var at *big.Rat
 		var ev *refDownload
 		transfers := int64(0)
@@ -392,6 +373,38 @@ func refClockBFS(g *graph.Graph, seeds []uint32, conns int, wait, latency *big.R
 				at, ev = t, d
 			}
 		}
+		return at, ev, transfers
+	}
+	for {
+		at, ev, transfers := nextDownloadEvent()
+		// Every download event of an instant happens before a free
+		// connection chooses.
+		if at == nil || at.Cmp(now) > 0 {
+			for free > 0 {
+				best, found := uint32(0), false
+				for p := range pending {
+					if eligible(hostOf(p), now) && (!found || seq[p] < seq[best]) {
+						best, found = p, true
+					}
+				}
+				if !found {
+					break
+				}
+				delete(pending, best)
+				busyHost[hostOf(best)] = true
+				free--
+				d := &refDownload{page: best, host: hostOf(best), no: started, start: new(big.Rat).Set(now)}
+				started++
+				d.end = new(big.Rat).Add(now, nanoRound(latency))
+				if !shared {
+					d.end.Add(d.end, nanoRound(big.NewRat(sizes[best], bandwidth)))
+				}
+				flights = append(flights, d)
+			}
+			at, ev, transfers = nextDownloadEvent()
+		}
+		// The next event: a download's, or a wait's end with a connection
+		// free.
 		if free > 0 || len(flights) == 0 {
 			for p := range pending {
 				if r := ready[hostOf(p)]; !busyHost[hostOf(p)] && r != nil && r.Cmp(now) > 0 && (at == nil || r.Cmp(at) < 0) {
@@ -468,5 +481,29 @@ func TestClockLongCrawlKeepsTime(t *testing.T) {
 		if want := float64(int64(n)*650_000_000) / 1e9; res.Duration != want || res.Utilisation != 1 {
 			t.Errorf("shared link %v: %d downloads in %.17g s with utilisation %v; want %.17g s and 1", shared, n, res.Duration, res.Utilisation, want)
 		}
+	}
+}
+
+// TestClockChoosesAfterEveryEventOfAnInstant: two downloads that end
+// together both end before a free connection chooses, so that the host
+// of the second competes with what the first found. r = 2, w = 0,
+// downloads of 1 s; hosts 0 = {0, 3}, 1 = {1, 2}, 2 = {4}; arc 0→3;
+// seeds 0, 1, 2, 4 (discovery numbers 0 to 3).
+//
+//	t=0  0 (host 0) and 1 (host 1) start; 2 waits for its host.
+//	t=1  0 ends (3 found, number 4), then 1: hosts 0, 1 and 2 are
+//	     eligible with 3, 2 and 4, numbered 4, 2 and 3. bfs takes 2,
+//	     then 4.
+//	t=2  2 and 4 end; 3 starts.  t=3  3 ends.
+//
+// Choosing after 0's end alone would give host 2's page 4 the first
+// connection, before host 1 is free, and download 4 before 2.
+func TestClockChoosesAfterEveryEventOfAnInstant(t *testing.T) {
+	g := graphtest.FromArcs(t, 5, [][2]uint32{{0, 3}})
+	withHostTable(g, []uint32{0, 1, 1, 0, 2})
+	for _, shared := range []bool{false, true} {
+		p := Politeness{Connections: 2, Latency: 1, Bandwidth: 1, SharedLink: shared}
+		checkSchedule(t, Config{Graph: g, Seeds: []uint32{0, 1, 2, 4}, Politeness: &p},
+			clockCase{id: "bfs", order: []uint32{0, 1, 2, 4, 3}, times: []float64{1, 1, 2, 2, 3}, duration: 3, utilisation: 5.0 / 6})
 	}
 }
