@@ -126,6 +126,9 @@ type politeClock struct {
 	transfers []flight // min-heap by (last, no)
 	work      float64
 	workAt    int64
+	// rebaseAt is the work count above which it starts again from 0, so
+	// that its rounding stays below an eighth of a tick of any transfer.
+	rebaseAt  float64
 	hostBusy  []bool
 	ready     []int64               // tick each host may start its next download
 	waiting   indexheap.Heap[int64] // hosts whose wait has not passed, by (ready, id)
@@ -189,6 +192,10 @@ func newPoliteClock(c *Crawl, p Politeness, numHosts int) (*politeClock, error) 
 		ready:     make([]int64, numHosts),
 	}
 	k.latency, k.wait = k.ticks(p.Latency), k.ticks(p.Wait)
+	// A count rounds by at most 2^-52 of itself, which a transfer
+	// sharing the link Connections ways carries in under an eighth of a
+	// tick while the count is below 2^49·Bandwidth/(Connections·perSecond).
+	k.rebaseAt = (1 << 49) * p.Bandwidth / (float64(p.Connections) * perSecond)
 	k.waiting = indexheap.New(k.ready)
 	c.front.wake = k.wake
 	return k, nil
@@ -381,8 +388,24 @@ func (k *politeClock) event() {
 	var f flight
 	k.transfers, f = popFlight(k.transfers, lastBefore)
 	k.work = max(k.work, f.last)
+	if k.work > k.rebaseAt {
+		k.rebase()
+	}
 	k.busy += float64(at - f.start)
 	k.complete(f, at)
+}
+
+// rebase starts the link's work count again from 0, the end counts of
+// the transfers in progress with it.
+func (k *politeClock) rebase() {
+	for i := range k.transfers {
+		k.transfers[i].last -= k.work
+	}
+	k.work = 0
+	// The subtractions round: their order is made again.
+	for i := len(k.transfers)/2 - 1; i >= 0; i-- {
+		siftDown(k.transfers, i, lastBefore)
+	}
 }
 
 // complete finishes download f at tick at.
@@ -443,19 +466,24 @@ func popFlight(h []flight, before func(a, b *flight) bool) ([]flight, flight) {
 	last := len(h) - 1
 	h[0] = h[last]
 	h = h[:last]
-	for i := 0; ; {
+	siftDown(h, 0, before)
+	return h, top
+}
+
+// siftDown moves h[i] down the min-heap h ordered by before to its place.
+func siftDown(h []flight, i int, before func(a, b *flight) bool) {
+	for {
 		c := 2*i + 1
-		if c >= last {
-			break
+		if c >= len(h) {
+			return
 		}
-		if r := c + 1; r < last && before(&h[r], &h[c]) {
+		if r := c + 1; r < len(h) && before(&h[r], &h[c]) {
 			c = r
 		}
 		if !before(&h[c], &h[i]) {
-			break
+			return
 		}
 		h[i], h[c] = h[c], h[i]
 		i = c
 	}
-	return h, top
 }
