@@ -507,3 +507,37 @@ func TestClockChoosesAfterEveryEventOfAnInstant(t *testing.T) {
 			clockCase{id: "bfs", order: []uint32{0, 1, 2, 4, 3}, times: []float64{1, 1, 2, 2, 3}, duration: 3, utilisation: 5.0 / 6})
 	}
 }
+
+// TestTicksPerSecond: the clock counts nanoseconds unless a crawl could
+// last 2^62 ≈ 4.6·10^18 of them (about 146 years), the sum over its
+// downloads of latency, transfer and wait. With the defaults (15.65 s a
+// download) 10^8 downloads could last 1.565·10^18 ns; 2^32 downloads
+// 6.7·10^10 s, which needs ticks of 0.1 µs. 12,437 downloads of 0.5 s +
+// 10^11 bytes at 100 kB/s (10^6 s) with waits of 10^6 s could last
+// 2.5·10^10 s, ticks of 10 ns; 2^32 of them 8.6·10^15 s, ticks of 10 ms.
+// A crawl that could outlast 2^62 seconds is refused.
+func TestTicksPerSecond(t *testing.T) {
+	p := DefaultPoliteness()
+	for _, c := range []struct {
+		latency, size, wait float64
+		downloads           int64
+		want                float64
+	}{
+		{p.Latency, p.PageSize, p.Wait, 1e8, 1e9},
+		{p.Latency, p.PageSize, p.Wait, 1 << 32, 1e7},
+		{0.5, 1e11, 1e6, 12437, 1e8},
+		{0.5, 1e11, 1e6, 1 << 32, 100},
+	} {
+		q := p
+		q.Latency, q.PageSize, q.Wait = c.latency, c.size, c.wait
+		if got, err := ticksPerSecond(q, c.downloads); err != nil || got != c.want {
+			t.Errorf("%d downloads of %v s + %v B at %v B/s, waits of %v s: %v ticks a second (%v), want %v",
+				c.downloads, c.latency, c.size, q.Bandwidth, c.wait, got, err, c.want)
+		}
+	}
+	q := p
+	q.Latency = 1e300
+	if _, err := ticksPerSecond(q, 10); err == nil {
+		t.Error("downloads of 1e300 s: no error")
+	}
+}
