@@ -1,8 +1,10 @@
 package crawl
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/crawlsim/crawlsim/engine/internal/indexheap"
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -122,8 +124,10 @@ type politeClock struct {
 	// transfers those transferring, by the link's work count at which they
 	// end: work grows by Bandwidth/len(transfers) bytes a second since
 	// workAt (processor sharing, so the order in which transfers end is
-	// the order of their end counts, fixed when they start).
+	// the order of their end counts, fixed when they start; those that
+	// end at one tick move to ended).
 	transfers []flight // min-heap by (last, no)
+	ended     []flight // transfers that ended at tick now, by start number, still to complete
 	work      float64
 	workAt    int64
 	// rebaseAt is the work count above which it starts again from 0, so
@@ -322,12 +326,15 @@ func (k *politeClock) start(p, h uint32) {
 }
 
 // inFlight is the number of downloads in progress.
-func (k *politeClock) inFlight() int { return len(k.flights) + len(k.transfers) }
+func (k *politeClock) inFlight() int { return len(k.flights) + len(k.transfers) + len(k.ended) }
 
 // nextEvent is the tick of the next download event: a download ending,
 // or with SharedLink a latency ending or a transfer ending.
 func (k *politeClock) nextEvent() int64 {
 	next := int64(math.MaxInt64)
+	if len(k.ended) > 0 {
+		return k.now
+	}
 	if len(k.flights) > 0 {
 		next = k.flights[0].end
 	}
@@ -353,15 +360,23 @@ func (k *politeClock) advanceWork(t int64) {
 }
 
 // event handles the next download event: with SharedLink, a latency that
-// ends starts its page's transfer (a page of size 0 ends at once); else
-// the download ends (complete). A latency that ends at the tick a
-// transfer ends comes first, so that its transfer starts with the
-// transfers in progress.
+// ends starts its page's transfer (a page of size 0 ends at once), and
+// the transfers that end at one tick end together, completing one an
+// event in the order they started; else the download ends (complete). A
+// latency that ends at the tick a transfer ends comes first, so that its
+// transfer starts with the transfers in progress.
 func (k *politeClock) event() {
 	if !k.p.SharedLink {
 		var f flight
 		k.flights, f = popFlight(k.flights, endsBefore)
 		k.complete(f, f.end)
+		return
+	}
+	if len(k.ended) > 0 {
+		f := k.ended[0]
+		k.ended = k.ended[1:]
+		k.busy += float64(k.now - f.start)
+		k.complete(f, k.now)
 		return
 	}
 	if len(k.flights) > 0 && (len(k.transfers) == 0 || k.flights[0].end <= k.transferEnd()) {
@@ -385,14 +400,20 @@ func (k *politeClock) event() {
 	}
 	at := k.transferEnd()
 	k.advanceWork(at)
-	var f flight
-	k.transfers, f = popFlight(k.transfers, lastBefore)
-	k.work = max(k.work, f.last)
+	k.now = at
+	// Every transfer that ends at this tick ends now: which of them had
+	// the fewest bytes left is below the clock's resolution.
+	for len(k.transfers) > 0 && k.transferEnd() <= at {
+		var f flight
+		k.transfers, f = popFlight(k.transfers, lastBefore)
+		k.work = max(k.work, f.last)
+		k.ended = append(k.ended, f)
+	}
+	slices.SortFunc(k.ended, func(a, b flight) int { return cmp.Compare(a.no, b.no) })
 	if k.work > k.rebaseAt {
 		k.rebase()
 	}
-	k.busy += float64(at - f.start)
-	k.complete(f, at)
+	k.event()
 }
 
 // rebase starts the link's work count again from 0, the end counts of

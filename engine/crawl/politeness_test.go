@@ -298,8 +298,7 @@ func nanoRound(x *big.Rat) *big.Rat {
 // rounded to the nanosecond; on the shared link the transfers in progress
 // share the bandwidth equally, the latency uses none, and the next
 // transfer end is rounded to the nanosecond. At one instant a latency
-// ends before a transfer, and downloads end in the order they started
-// (transfers on the shared link in the order of the bytes they had left).
+// ends before a transfer, and downloads end in the order they started.
 func refClockBFS(g *graph.Graph, seeds []uint32, conns int, wait, latency *big.Rat, sizes []int64, bandwidth int64, shared bool) refSchedule {
 	hostOf := func(p uint32) uint32 {
 		if g.HasHosts() {
@@ -335,8 +334,7 @@ func refClockBFS(g *graph.Graph, seeds []uint32, conns int, wait, latency *big.R
 	free, started := conns, 0
 	// nextDownloadEvent returns the next download event and its time: a
 	// latency's end before a transfer's at one instant, then the
-	// transfer with the fewest bytes left, then the download started
-	// first.
+	// download started first.
 	nextDownloadEvent := func() (*big.Rat, *refDownload, int64) {
 		var at *big.Rat
 		var ev *refDownload
@@ -365,9 +363,6 @@ func refClockBFS(g *graph.Graph, seeds []uint32, conns int, wait, latency *big.R
 				if d.left == nil {
 					c = -1
 				}
-			}
-			if c == 0 && d.left != nil {
-				c = d.left.Cmp(ev.left)
 			}
 			if c < 0 || c == 0 && d.no < ev.no {
 				at, ev = t, d
@@ -540,4 +535,30 @@ func TestTicksPerSecond(t *testing.T) {
 	if _, err := ticksPerSecond(q, 10); err == nil {
 		t.Error("downloads of 1e300 s: no error")
 	}
+}
+
+// TestClockSharedLinkTransfersEndTogether: two transfers that end at one
+// tick complete in the order their downloads started, whatever the
+// rounding of the link's work count says of the bytes they had left.
+// r = 2, w = 0, latency 0.29 s, a link of 100 B/s; page 0 (host 0, 31
+// bytes), pages 1 and 2 (host 1, 1 byte each); seeds 0, 1, 2.
+//
+//	t=0     0 and 1 start (their latencies); 2 waits for its host.
+//	t=0.29  both transfers start at 50 B/s.
+//	t=0.31  1 done (1 byte); 0 has 30 bytes left, alone at 100 B/s. 2
+//	        starts.
+//	t=0.6   2's transfer starts: 0 has 1 byte left, as 2; both at 50
+//	        B/s.
+//	t=0.62  0 done, then 2 (0 started first). The work count at which 2
+//	        ends, 1 + 0.29·100 + 1, comes out 30.999999999999996 in
+//	        float64, below 0's 31.
+//
+// Downloads of 0.31, 0.62 and 0.31 s in 0.62 s on two connections:
+// utilisation 1.
+func TestClockSharedLinkTransfersEndTogether(t *testing.T) {
+	g := graphtest.FromArcs(t, 3, nil)
+	withHostTable(g, []uint32{0, 1, 1})
+	p := Politeness{Connections: 2, Latency: 0.29, Bandwidth: 100, PageSizes: []float64{31, 1, 1}, SharedLink: true}
+	checkSchedule(t, Config{Graph: g, Seeds: []uint32{0, 1, 2}, Politeness: &p},
+		clockCase{id: "bfs", order: []uint32{1, 0, 2}, times: []float64{0.31, 0.62, 0.62}, duration: 0.62, utilisation: 1})
 }
