@@ -47,19 +47,20 @@ func checkSchedule(t *testing.T, cfg Config, c clockCase) {
 // in the order they started, so the order of choice shows in Order.
 //
 // bfs (each free connection takes the host whose best page was discovered
-// first; seeds have discovery number 0 and tie by id):
+// first; the seeds are numbered first, in the seed set's order: 0 is 0,
+// 3 is 1):
 //
 //	t=0  F = {0, 3}: 0 (host 0) before 3; both start.
-//	t=1  0 done: 1 joins F (number 1); 3 done: 4, 5 join (2, 3). Both
+//	t=1  0 done: 1 joins F (number 2); 3 done: 4, 5 join (3, 4). Both
 //	     hosts wait until t = 4.
-//	t=4  host 0's best is 1 (1), host 1's is 4 (2): 1 starts, then 4.
-//	t=5  1 done; 4 done: 2 joins (4). Both hosts wait until t = 8.
-//	t=8  host 1's best is 5 (3), host 0's is 2 (4): 5 starts, then 2.
+//	t=4  host 0's best is 1 (2), host 1's is 4 (3): 1 starts, then 4.
+//	t=5  1 done; 4 done: 2 joins (5). Both hosts wait until t = 8.
+//	t=8  host 1's best is 5 (4), host 0's is 2 (5): 5 starts, then 2.
 //	t=9  5 done, 2 done.
 //
 // larger-sites-first (the host with the most pending pages; equal counts
-// go to the host discovered first, host 0, whose first page 0 ties 3 and
-// has the smaller id):
+// go to the host discovered first, host 0, whose page 0 is the first
+// seed):
 //
 //	t=0  one pending page each: host 0 first, 0 then 3, as bfs.
 //	t=4  host 1 has two pending pages (4, 5), host 0 one (1): 4 starts

@@ -209,9 +209,9 @@ func (c *Crawl) Result() *Result {
 	r.Cost.PriorityUpdates = c.front.updates
 	if c.clock != nil {
 		r.Times = c.clock.times
-		r.Duration = c.clock.now
+		r.Duration = c.clock.seconds(c.clock.now)
 		if c.clock.now > 0 {
-			r.Utilisation = c.clock.busy / (c.clock.now * float64(c.clock.p.Connections))
+			r.Utilisation = c.clock.busy / (float64(c.clock.now) * float64(c.clock.p.Connections))
 		}
 	}
 	return r

@@ -526,8 +526,14 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 	if p.PageSizes != nil {
 		p.PageSizes = normalizePageSizes(*p.PageSizes, errs)
 	}
-	if *p.Latency == 0 && *p.PageSize == 0 && p.PageSizes == nil {
-		errs.add("politeness", "a download must take some time: give a positive latency or page_size")
+	if *p.Latency == 0 && *p.PageSize == 0 {
+		switch {
+		case p.PageSizes == nil:
+			errs.add("politeness", "a download must take some time: give a positive latency or page_size")
+		case p.PageSizes.File == "":
+			// The distribution's mean is page_size: every size would be 0.
+			errs.add("politeness", "a download must take some time: give a positive latency or page_size, the mean of the page_sizes distribution")
+		}
 	}
 	return &p
 }

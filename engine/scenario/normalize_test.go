@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"pgregory.net/rapid"
 )
 
@@ -147,6 +148,8 @@ func TestNormalizeErrors(t *testing.T) {
 		{"endless transfer", Scenario{Politeness: &Politeness{PageSize: ptr(1e300), Bandwidth: 1e-300}}, "politeness.bandwidth: a page of 1e+300 bytes at 1e-300 bytes per second would take longer to transfer than a number of seconds can hold; at most 1,000,000 seconds are allowed, so that simulated times stay computable"},
 		{"huge page", Scenario{Politeness: &Politeness{PageSize: ptr(1e12)}}, "politeness.page_size: a page of 1,000,000,000,000 bytes at 100,000 bytes per second takes 10,000,000 seconds to transfer; at most 1,000,000 seconds are allowed, so that simulated times stay computable"},
 		{"instant downloads", Scenario{Politeness: &Politeness{Latency: ptr(0), PageSize: ptr(0)}}, "politeness: a download must take some time: give a positive latency or page_size"},
+		{"instant drawn sizes", Scenario{Politeness: &Politeness{Latency: ptr(0), PageSize: ptr(0), PageSizes: &PageSizes{Distribution: model.PageSizeLogNormal}}},
+			"politeness: a download must take some time: give a positive latency or page_size, the mean of the page_sizes distribution"},
 		{"bandwidth model", Scenario{Politeness: &Politeness{BandwidthModel: "pooled"}}, `politeness.bandwidth_model: "pooled" is not a bandwidth model: want "per-connection" or "shared"`},
 		{"curve points", Scenario{Metrics: Metrics{CurvePoints: -1}}, "metrics.curve_points: -1 is out of range: want 1 to 1,000,000 points"},
 		{"lower bound", Scenario{Metrics: Metrics{LowerBound: 5000}}, "metrics.lower_bound: 5000 is out of range: want 0 to 1,000 checkpoints"},

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -100,6 +101,9 @@ func (st *crawlStage) pageSizes() error {
 		}
 		if sizes, err = readPageSizes(in, ps.File, n, p.Bandwidth); err != nil {
 			return fmt.Errorf("page sizes: %w", err)
+		}
+		if *p.Latency == 0 && !slices.ContainsFunc(sizes, func(v float64) bool { return v > 0 }) {
+			return fmt.Errorf("page sizes: %s: every size is 0 and so is the latency: a download must take some time", ps.File)
 		}
 	} else {
 		sizes = logNormalSizes(n, *p.PageSize, *ps.Sigma, p.Bandwidth, ps.Seed)

@@ -108,6 +108,20 @@ func TestPageSizesReachTheClock(t *testing.T) {
 	if math.Abs(drawn[len(drawn)-1]-3*1.15) < 1e-9 || !slices.Equal(drawn, times(&PageSizes{Distribution: model.PageSizeLogNormal, Seed: 3})) {
 		t.Errorf("drawn sizes: times %v, not their own or not repeatable", drawn)
 	}
+	// A file of sizes 0 with no latency: every download would take no
+	// time, which Normalize refuses for a page_size of 0.
+	zeros := base
+	zeros.Politeness = &Politeness{Wait: ptr(0), Latency: ptr(0), PageSizes: &PageSizes{File: "zeros.txt"}}
+	fsys["zeros.txt"] = &fstest.MapFile{Data: []byte("0\n0\n0\n")}
+	r, err := New(zeros, Env{FS: fsys})
+	if err == nil {
+		for done := false; !done && err == nil; {
+			done, err = r.Step(RunBudget)
+		}
+	}
+	if want := "page sizes: zeros.txt: every size is 0 and so is the latency: a download must take some time"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("sizes of 0 with no latency: %v; want %q", err, want)
+	}
 	for _, c := range []struct {
 		p    PageSizes
 		want string
