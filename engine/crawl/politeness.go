@@ -124,10 +124,10 @@ type politeClock struct {
 	// transfers those transferring, by the link's work count at which they
 	// end: work grows by Bandwidth/len(transfers) bytes a second since
 	// workAt (processor sharing, so the order in which transfers end is
-	// the order of their end counts, fixed when they start; those that
-	// end at one tick move to ended).
+	// the order of their end counts, fixed when they start; the downloads
+	// that end at one tick move to ended).
 	transfers []flight // min-heap by (last, no)
-	ended     []flight // transfers that ended at tick now, by start number, still to complete
+	ended     []flight // downloads that ended at tick now, by start number, still to complete
 	work      float64
 	workAt    int64
 	// rebaseAt is the work count above which it starts again from 0, so
@@ -359,12 +359,12 @@ func (k *politeClock) advanceWork(t int64) {
 	k.workAt = t
 }
 
-// event handles the next download event: with SharedLink, a latency that
-// ends starts its page's transfer (a page of size 0 ends at once), and
-// the transfers that end at one tick end together, completing one an
-// event in the order they started; else the download ends (complete). A
-// latency that ends at the tick a transfer ends comes first, so that its
-// transfer starts with the transfers in progress.
+// event handles the next download event: per connection, the download
+// ends (complete); with SharedLink, the first of the downloads that ended
+// at tick now completes, or when none is left the events of the next tick
+// are handled (instant), and the first download they end completes, so
+// that the downloads of one tick complete one an event in the order they
+// started.
 func (k *politeClock) event() {
 	if !k.p.SharedLink {
 		var f flight
@@ -372,37 +372,45 @@ func (k *politeClock) event() {
 		k.complete(f, f.end)
 		return
 	}
-	if len(k.ended) > 0 {
-		f := k.ended[0]
-		k.ended = k.ended[1:]
-		k.busy += float64(k.now - f.start)
-		k.complete(f, k.now)
-		return
+	if len(k.ended) == 0 {
+		k.instant()
+		if len(k.ended) == 0 {
+			return // latencies ended: their transfers started
+		}
 	}
-	if len(k.flights) > 0 && (len(k.transfers) == 0 || k.flights[0].end <= k.transferEnd()) {
+	f := k.ended[0]
+	k.ended = k.ended[1:]
+	k.busy += float64(k.now - f.start)
+	k.complete(f, k.now)
+}
+
+// instant brings the shared link's clock to its next download event and
+// handles every event of that tick: the latencies that end start their
+// pages' transfers, first, so that those start with the transfers in
+// progress; then the transfers that end at the tick end together (which
+// of them had the fewest bytes left is below the clock's resolution).
+// The downloads that end, those transfers and the pages of size 0 whose
+// latency ends, go to ended in the order they started.
+func (k *politeClock) instant() {
+	at := k.nextEvent()
+	k.now = at
+	for len(k.flights) > 0 && k.flights[0].end <= at {
 		var f flight
 		k.flights, f = popFlight(k.flights, endsBefore)
-		k.now = f.end
 		size := k.size(f.page)
 		if size == 0 {
-			k.busy += float64(k.now - f.start)
-			k.complete(f, k.now)
-			return
+			k.ended = append(k.ended, f)
+			continue
 		}
 		if len(k.transfers) == 0 {
 			// The link is idle: its work count starts again from 0.
 			k.work = 0
 		}
-		k.advanceWork(k.now)
+		k.advanceWork(at)
 		f.last = k.work + size
 		k.transfers = pushFlight(k.transfers, f, lastBefore)
-		return
 	}
-	at := k.transferEnd()
 	k.advanceWork(at)
-	k.now = at
-	// Every transfer that ends at this tick ends now: which of them had
-	// the fewest bytes left is below the clock's resolution.
 	for len(k.transfers) > 0 && k.transferEnd() <= at {
 		var f flight
 		k.transfers, f = popFlight(k.transfers, lastBefore)
@@ -413,7 +421,6 @@ func (k *politeClock) event() {
 	if k.work > k.rebaseAt {
 		k.rebase()
 	}
-	k.event()
 }
 
 // rebase starts the link's work count again from 0, the end counts of

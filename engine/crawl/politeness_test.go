@@ -297,8 +297,9 @@ func nanoRound(x *big.Rat) *big.Rat {
 // discovered first. A download takes its latency and its transfer, each
 // rounded to the nanosecond; on the shared link the transfers in progress
 // share the bandwidth equally, the latency uses none, and the next
-// transfer end is rounded to the nanosecond. At one instant a latency
-// ends before a transfer, and downloads end in the order they started.
+// transfer end is rounded to the nanosecond. At one instant the
+// latencies that start transfers end first, and downloads (a page of size
+// 0 ends with its latency) end in the order they started.
 func refClockBFS(g *graph.Graph, seeds []uint32, conns int, wait, latency *big.Rat, sizes []int64, bandwidth int64, shared bool) refSchedule {
 	hostOf := func(p uint32) uint32 {
 		if g.HasHosts() {
@@ -332,9 +333,12 @@ func refClockBFS(g *graph.Graph, seeds []uint32, conns int, wait, latency *big.R
 	now := new(big.Rat)
 	var flights []*refDownload
 	free, started := conns, 0
-	// nextDownloadEvent returns the next download event and its time: a
-	// latency's end before a transfer's at one instant, then the
-	// download started first.
+	// joins reports whether d's next event is the end of its latency
+	// that starts its page's transfer on the shared link.
+	joins := func(d *refDownload) bool { return shared && d.left == nil && sizes[d.page] > 0 }
+	// nextDownloadEvent returns the next download event and its time: at
+	// one instant a latency's end that starts a transfer before a
+	// download's end, then the download started first.
 	nextDownloadEvent := func() (*big.Rat, *refDownload, int64) {
 		var at *big.Rat
 		var ev *refDownload
@@ -358,9 +362,9 @@ func refClockBFS(g *graph.Graph, seeds []uint32, conns int, wait, latency *big.R
 			if at != nil {
 				c = t.Cmp(at)
 			}
-			if c == 0 && (d.left == nil) != (ev.left == nil) {
+			if c == 0 && joins(d) != joins(ev) {
 				c = 1
-				if d.left == nil {
+				if joins(d) {
 					c = -1
 				}
 			}
@@ -561,4 +565,28 @@ func TestClockSharedLinkTransfersEndTogether(t *testing.T) {
 	p := Politeness{Connections: 2, Latency: 0.29, Bandwidth: 100, PageSizes: []float64{31, 1, 1}, SharedLink: true}
 	checkSchedule(t, Config{Graph: g, Seeds: []uint32{0, 1, 2}, Politeness: &p},
 		clockCase{id: "bfs", order: []uint32{1, 0, 2}, times: []float64{0.31, 0.62, 0.62}, duration: 0.62, utilisation: 1})
+}
+
+// TestClockSharedLinkEmptyPageEndsInStartOrder: a page of size 0 ends
+// when its latency ends, and at a tick where a transfer also ends the two
+// downloads end in the order they started, as on connections of their
+// own. r = 2, w = 0, latency 0.5 s, a link of 100 B/s; page 0 (host 0,
+// 50 bytes), pages 1 and 2 (host 1, 0 bytes); seeds 0, 2, 1.
+//
+//	t=0    0 and 2 start (their latencies).
+//	t=0.5  0's transfer starts, alone at 100 B/s; 2 done (0 bytes). 1
+//	       starts.
+//	t=1    0's 50 bytes are done and 1's latency ends (0 bytes): 0 done,
+//	       then 1 (0 started first).
+//
+// Downloads of 1, 0.5 and 0.5 s in 1 s on two connections: utilisation
+// 1. Per connection 0 ends at 0.5 + 0.5 = 1 s: the same schedule.
+func TestClockSharedLinkEmptyPageEndsInStartOrder(t *testing.T) {
+	g := graphtest.FromArcs(t, 3, nil)
+	withHostTable(g, []uint32{0, 1, 1})
+	for _, shared := range []bool{false, true} {
+		p := Politeness{Connections: 2, Latency: 0.5, Bandwidth: 100, PageSizes: []float64{50, 0, 0}, SharedLink: shared}
+		checkSchedule(t, Config{Graph: g, Seeds: []uint32{0, 2, 1}, Politeness: &p},
+			clockCase{id: "bfs", order: []uint32{2, 0, 1}, times: []float64{0.5, 1, 1}, duration: 1, utilisation: 1})
+	}
 }

@@ -212,8 +212,8 @@ func TestHistoryFindingNamesTheFailingGain(t *testing.T) {
 		{0.7167, Differs, "a gain above 3% (3.5% with the paper's rounding)"},
 		{0.6700, Differs, "history does worse than opic and larger-sites-first"},
 		{0.7020, SameOrder, "above 3% but within the paper's rounding (3.5%)"},
-		// A cycle of 200 pages: +0.0%, 0.6183 against 0.6183, was the
-		// same order, history "improving" by nothing.
+		// As on a cycle of 200 pages: +0.0%, 0.6183 against 0.6183,
+		// history "improving" by nothing, is no improvement.
 		{0.6806, Differs, "history is within Table 2's rounding (0.005) of opic: no improvement shown"},
 		{0.6850, Differs, "history is within Table 2's rounding (0.005) of opic: no improvement shown"},
 	} {
@@ -281,11 +281,11 @@ func TestCountryOrderSetsAsideTheGroupsPairs(t *testing.T) {
 	}
 }
 
-// TestOneHostSaysSo: a generated web of 300 pages has one host, and
-// Table 2's reasons read "the graph's 1 hosts make larger-sites-first
-// close to breadth-first" and "the graph's 1 hosts are rarely eligible
-// together"; with one site larger-sites-first is breadth-first, which
-// they now say. Section 3.5.2's reason counts its host alike.
+// TestOneHostSaysSo: on a graph of one host (a generated web of 300
+// pages has one), larger-sites-first is breadth-first, and Table 2's
+// reasons say so, not "the graph's 1 hosts make larger-sites-first close
+// to breadth-first" or "the graph's 1 hosts are rarely eligible
+// together". Section 3.5.2's reason counts its host alike ("1 host").
 func TestOneHostSaysSo(t *testing.T) {
 	r := handMadeCountry(1)
 	for i := range r.Strategies {

@@ -139,10 +139,10 @@ func TestEqualVisitsReportsTheCost(t *testing.T) {
 	}
 }
 
-// TestUserFreshnessDiffersNamesWhy: "at equal visits, interest keeps the
-// pages users visit fresher than a fixed interval" differed with only
-// "the paper gives no figure: this reads its aim" for a reason; it now
-// says the users' pages are no fresher, with the two figures.
+// TestUserFreshnessDiffersNamesWhy: when "at equal visits, interest
+// keeps the pages users visit fresher than a fixed interval" differs,
+// its reason starts by saying the users' pages are no fresher, with the
+// two figures, before "the paper gives no figure: this reads its aim".
 func TestUserFreshnessDiffersNamesWhy(t *testing.T) {
 	out := map[string]refresh.Outcome{
 		refresh.ChangeInterest:                             {Label: refresh.ChangeInterest, Visits: 100, Freshness: 0.3, UserFreshness: 0.30},
