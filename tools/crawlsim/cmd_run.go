@@ -270,8 +270,8 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 				return sc, err
 			}
 		}
-		if sc, err = scenario.Parse(bytes.NewReader(text), f.file); err != nil {
-			return sc, scenarioOfOtherCommand(err, "run", f.file)
+		if sc, err = scenario.Parse(bytes.NewReader(text), f.scenarioName()); err != nil {
+			return sc, scenarioOfOtherCommand(err, "run", f.scenarioName())
 		}
 		f.fileText = text
 	} else {
@@ -295,7 +295,7 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 	for _, st := range sc.Strategies {
 		if info, ok := crawl.Lookup(st.ID); ok && info.NeedsPrevious && sc.Previous == nil {
 			if fromFile && !set["strategies"] {
-				return sc, fmt.Errorf("scenario %s: strategy %s needs a previous snapshot: set previous in the file, or give -previous FILE or -evolve", f.file, st.ID)
+				return sc, fmt.Errorf("%s: strategy %s needs a previous snapshot: set previous in the file, or give -previous FILE or -evolve", f.scenarioPhrase(), st.ID)
 			}
 			return sc, usagef("-strategies: %s needs a previous snapshot: give -previous FILE or -evolve", st.ID)
 		}
@@ -317,7 +317,7 @@ func (f *runFlags) readScenarioSeedFile(sc *scenario.Scenario) error {
 		return nil // Normalize reports a bad spec at the field
 	}
 	name := spec.File
-	if spec, err = readSeedFile(spec, "scenario "+f.file+": seeds"); err != nil {
+	if spec, err = readSeedFile(spec, f.scenarioPhrase()+": seeds"); err != nil {
 		return f.scenarioInputError(err, scenarioInput{name: name, field: "seeds"})
 	}
 	f.seedList, f.seedFile = spec, spec.Source
@@ -356,7 +356,11 @@ func (f *runFlags) scenarioInputError(err error, in scenarioInput) error {
 	if f.file == "" || in.given || filepath.IsAbs(in.name) {
 		return err
 	}
-	return fmt.Errorf("%w (%s in the scenario %s; its file names are read relative to the current folder)", err, in.field, f.file)
+	the := "the " + f.scenarioPhrase()
+	if f.fromLink {
+		the = linkScenario
+	}
+	return fmt.Errorf("%w (%s in %s; its file names are read relative to the current folder)", err, in.field, the)
 }
 
 // checkOutputs checks the output flags before anything runs: none may

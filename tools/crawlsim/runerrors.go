@@ -18,7 +18,7 @@ import (
 // scenario file (-scenario FILE, whose bytes are text), each placed at its
 // line and column, one per line.
 func (f *runFlags) scenarioError(err error, sc scenario.Scenario, text []byte, set map[string]bool) error {
-	file := f.file
+	file := f.scenarioName()
 	var errs []error
 	if joined, ok := err.(interface{ Unwrap() []error }); ok {
 		errs = joined.Unwrap()

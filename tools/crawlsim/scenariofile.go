@@ -53,6 +53,30 @@ func scenarioOfLink(value string) (data []byte, ok bool, err error) {
 	return data, true, nil
 }
 
+// linkScenario names the scenario of a page link given to -scenario in
+// errors, where the link itself, hundreds of characters long, would be
+// read as a file name placed before the line and column of JSON the user
+// never saw.
+const linkScenario = "the link's scenario"
+
+// scenarioName returns how errors name the scenario of -scenario: its
+// file, or linkScenario for a page link.
+func (f *runFlags) scenarioName() string {
+	if f.fromLink {
+		return linkScenario
+	}
+	return f.file
+}
+
+// scenarioPhrase names the scenario of -scenario at the head of an error
+// without a place: "scenario FILE", or linkScenario.
+func (f *runFlags) scenarioPhrase() string {
+	if f.fromLink {
+		return linkScenario
+	}
+	return "scenario " + f.file
+}
+
 // unknownTopField finds the field a scenario parser did not know in the
 // top level, with the place it gave ("FILE:LINE:COL").
 var unknownTopField = regexp.MustCompile(`^(.*): unknown field "([^"]+)" in the top level`)

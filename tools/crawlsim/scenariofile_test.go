@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -44,4 +45,20 @@ func TestRunScenarioOfAPageLink(t *testing.T) {
 	}
 	checkFails(t, 1, []string{"run", "-scenario", "http://127.0.0.1:8080/#" + fragment[:len(fragment)/2]},
 		"the link's scenario is damaged, perhaps cut short")
+	// The errors of a link's scenario name it as such, not by the link,
+	// hundreds of characters long, as if it were a file name.
+	for _, c := range []struct{ json, want string }{
+		{`{"version":1,"paramz":3}`, `crawlsim run: the link's scenario:1:14: unknown field "paramz" in the top level`},
+		{`{"version":1,"damping":2}`, `crawlsim run: the link's scenario:1:24: damping: 2 is outside (0, 1]`},
+		{`{"version":1,"seeds":"list:nosuch.txt"}`, `crawlsim run: the link's scenario: seeds list:nosuch.txt: no such file`},
+	} {
+		frag, err := model.PermalinkFragment([]byte(c.json))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, errOut, status := crawlsim(t, "run", "-scenario", "http://127.0.0.1:8080/#"+frag, "web.csr")
+		if status == 0 || !strings.HasPrefix(errOut, c.want) || strings.Contains(errOut, frag) || strings.Contains(errOut, "in the the") {
+			t.Errorf("a link holding %s: status %d, stderr:\n%s\nwant it to start %q, without the link", c.json, status, errOut, c.want)
+		}
+	}
 }

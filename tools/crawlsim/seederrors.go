@@ -19,7 +19,7 @@ func (f *runFlags) placeSeedError(err error, set map[string]bool) error {
 	}
 	var ie *seeds.ItemError
 	if f.file != "" && f.fileText != nil && errors.As(err, &ie) {
-		return scenario.PlaceErrors(err, f.file, f.fileText)
+		return scenario.PlaceErrors(err, f.scenarioName(), f.fileText)
 	}
 	return err
 }
