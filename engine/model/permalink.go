@@ -27,7 +27,9 @@ func PermalinkFragment(data []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	w.Write(data)
+	if _, err := w.Write(data); err != nil {
+		return "", err
+	}
 	if err := w.Close(); err != nil {
 		return "", err
 	}
