@@ -49,7 +49,8 @@ func SeedStudyText(w io.Writer, r *model.Result) error {
 // number, name, hub score, its core's best authority score (each score
 // column with one number of decimals, ColumnDecimals), the core's hubs
 // and authorities, and its density (100·links/(hubs·authorities)). It
-// is empty when st has no community seeds.
+// has no head when st holds no community study, and no rows when the
+// study found no community seeds.
 func CommunityRows(st *model.SeedStudyResult) (head []string, rows [][]string) {
 	if st == nil || st.Community == nil {
 		return nil, nil
