@@ -165,7 +165,7 @@ func pageSizesText(p *model.Politeness) string {
 	case ps.File != "":
 		return ps.File
 	}
-	sigma := 1.0
+	sigma := model.DefaultPageSizeSigma
 	if ps.Sigma != nil {
 		sigma = *ps.Sigma
 	}

@@ -226,8 +226,8 @@ type PageSizes struct {
 	// Politeness.PageSize and Sigma the standard deviation of their
 	// logarithm (web page sizes are close to log-normal).
 	Distribution string `json:"distribution,omitempty"`
-	// Sigma is the log-normal's sigma (default 1, at most
-	// MaxPageSizeSigma).
+	// Sigma is the log-normal's sigma (DefaultPageSizeSigma when nil, at
+	// most MaxPageSizeSigma).
 	Sigma *float64 `json:"sigma,omitempty"`
 	// Seed selects the draws' random stream.
 	Seed uint64 `json:"seed,omitempty"`
@@ -235,6 +235,9 @@ type PageSizes struct {
 
 // PageSizeLogNormal is the distribution of PageSizes.Distribution.
 const PageSizeLogNormal = "lognormal"
+
+// DefaultPageSizeSigma is PageSizes.Sigma when a scenario gives none.
+const DefaultPageSizeSigma = 1.0
 
 // MaxPageSizeSigma bounds PageSizes.Sigma: beyond it a few pages would
 // take most of the crawl's time.

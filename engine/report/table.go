@@ -312,7 +312,7 @@ func writeFacts(b *strings.Builder, r *model.Result) {
 			case ps.File != "":
 				size = "the page's size in " + ps.File
 			case ps.Distribution != "":
-				sigma := 1.0
+				sigma := model.DefaultPageSizeSigma
 				if ps.Sigma != nil {
 					sigma = *ps.Sigma
 				}

@@ -552,7 +552,7 @@ func normalizePageSizes(ps PageSizes, errs *fieldErrors) *PageSizes {
 		errs.add("politeness.page_sizes.distribution", "%q is not a distribution of sizes: want %q, or give a file", ps.Distribution, model.PageSizeLogNormal)
 	}
 	if ps.Sigma == nil {
-		ps.Sigma = ptr(1)
+		ps.Sigma = ptr(model.DefaultPageSizeSigma)
 	} else if x := *ps.Sigma; !(x >= 0 && x <= model.MaxPageSizeSigma) {
 		errs.add("politeness.page_sizes.sigma", "%s is not a sigma of 0 to %d", model.Number(x), model.MaxPageSizeSigma)
 	}

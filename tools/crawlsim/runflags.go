@@ -337,7 +337,7 @@ func (f *runFlags) table() []runFlag {
 			help:  "politeness: `MODEL` of -bandwidth: per-connection (each download gets the full rate; the default) or shared (the crawler's link, shared by the transfers in progress, as in Baeza-Yates et al. 2005)",
 			apply: setPolite(func(p *scenario.Politeness) { p.BandwidthModel = f.bwModel })},
 		runFlag{name: "page-sizes", field: "politeness.page_sizes", value: &f.sizes,
-			help: "politeness: every page's size from `SIZES`: a FILE of bytes, one a line in page order, or lognormal[:SIGMA[:SEED]], drawn with mean -page-size (sigma 1, seed 0 unless given)",
+			help: "politeness: every page's size from `SIZES`: a FILE of bytes, one a line in page order, or lognormal[:SIGMA[:SEED]], drawn with mean -page-size (sigma " + model.Number(model.DefaultPageSizeSigma) + ", seed 0 unless given)",
 			apply: func(a *applying) error {
 				ps, err := parsePageSizes(f.sizes)
 				if err != nil {
