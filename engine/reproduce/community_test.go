@@ -210,3 +210,13 @@ func TestCoreShareNotRunQuotesThePaperAlike(t *testing.T) {
 		t.Errorf("%s: paper %q, want not run: %q", f.Verdict, f.Published, want)
 	}
 }
+
+// TestCoreDistanceReasonCountsOneHost: section 3.5.2's reason counts a
+// graph's single host as "1 host", not "1 hosts".
+func TestCoreDistanceReasonCountsOneHost(t *testing.T) {
+	r := handMadeCountry(1)
+	r.Graph.Hosts = 1
+	if got := coreDistanceReason(r, 3, 7.2, true); !strings.HasPrefix(got, "the graph has 1 host against") {
+		t.Errorf("core distances: %q", got)
+	}
+}
