@@ -356,9 +356,9 @@ func (f *runFlags) scenarioInputError(err error, in scenarioInput) error {
 	if f.file == "" || in.given || filepath.IsAbs(in.name) {
 		return err
 	}
-	the := "the " + f.scenarioPhrase()
-	if f.fromLink {
-		the = linkScenario
+	the := linkScenario
+	if !f.fromLink {
+		the = "the scenario " + f.file
 	}
 	return fmt.Errorf("%w (%s in %s; its file names are read relative to the current folder)", err, in.field, the)
 }
