@@ -173,7 +173,7 @@ func New(cfg Config, s Strategy) (*Crawl, error) {
 	c.guarantor, _ = s.(Guarantor)
 	room := 0
 	if _, ok := s.(keysWithSeedSlots); ok {
-		room = len(c.seeds)
+		room = len(c.seeds) + padSlots
 	}
 	c.front = newFrontier(n, c.seq, hostOf, numHosts, bySize, fifo, keyed, room)
 	c.reachable = cfg.Reachable

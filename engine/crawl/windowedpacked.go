@@ -8,7 +8,7 @@ import (
 )
 
 // The packed copy of windowed-rankmass's out-lists. When the crawl may not
-// take the copy's 4 bytes a link (outListsBytes) but may take at least
+// take the unpacked copy (outListsBytes) but may take at least
 // packedOutListsLeast, it keeps the downloaded pages' out-lists packed
 // instead, in download order, in a buffer of the bytes it may take. A
 // page's list is the number of its near targets and of its far ones, each
@@ -45,7 +45,7 @@ func (s *windowedRankMass) startPacked(spare int64) {
 	}
 	s.slotOfD = make([]uint32, 0, c.reachable)
 	s.packed = make([]byte, 0, min(spare-4*pages, 4*links+2*binary.MaxVarintLen32*pages))
-	s.work = s.rm[:len(s.rm)+len(c.seeds)]
+	s.work = s.rm[:len(s.rm)+len(c.seeds)+padSlots]
 }
 
 // packOut appends page's out-list out, each target named by its slot,

@@ -54,8 +54,12 @@ type windowedRankMass struct {
 	// seed's to work[n+k], so that a dangling page's share is added to
 	// one run of memory; the copied lists name a seed by that slot, and
 	// slotOfD[k] is the k-th downloaded page's slot. nil without a copy.
+	// After the seeds' slots, work has padSlots more, which the unpacked
+	// copy's pads name; padOfD[k] is the number of pads of the k-th
+	// downloaded page's list in outOfD.
 	work    []float64
 	slotOfD []uint32
+	padOfD  []uint8
 	// due holds the dangling pages' shares not yet added to the seeds
 	// during a pass over the copied lists (passCopied).
 	due []float64
@@ -100,9 +104,11 @@ func init() {
 }
 
 // outListsBytes is the memory of windowed-rankmass's copy of the
-// downloaded pages' out-lists (outOfD, outStart, slotOfD) when pages are
-// reached on a graph of links links.
-func outListsBytes(pages, links int64) int64 { return 4*links + 12*pages + 8 }
+// downloaded pages' out-lists (outOfD with its pads, outStart, slotOfD,
+// padOfD) when pages are reached on a graph of links links.
+func outListsBytes(pages, links int64) int64 {
+	return 4*(links+(padSlots-1)*pages) + 8*(pages+1) + 4*pages + pages
+}
 
 // seedSlots: a pass keeps the seeds' rm after the pages' (work).
 func (*windowedRankMass) seedSlots() {}
@@ -121,17 +127,18 @@ func (s *windowedRankMass) Start(c *Crawl) error {
 	n, seeds := len(s.rm), len(c.seeds)
 	// A seed's slot, n+k, must be a page number, and New leaves room
 	// for the slots (keysWithSeedSlots).
-	if int64(n)+int64(seeds) > math.MaxUint32+1 || cap(s.rm) < n+seeds {
+	if int64(n)+int64(seeds)+padSlots > math.MaxUint32+1 || cap(s.rm) < n+seeds+padSlots {
 		return nil
 	}
 	links := c.g.NumArcs()
 	if c.mayTake(outListsBytes(int64(c.reachable), links)) {
-		// The reachable pages' links are at most the graph's: no array
-		// grows.
-		s.outOfD = make([]uint32, 0, links)
+		// The reachable pages' links are at most the graph's, and each
+		// list has at most padSlots-1 pads: no array grows.
+		s.outOfD = make([]uint32, 0, links+(padSlots-1)*int64(c.reachable))
 		s.outStart = make([]int, 1, c.reachable+1)
 		s.slotOfD = make([]uint32, 0, c.reachable)
-		s.work = s.rm[:n+seeds]
+		s.padOfD = make([]uint8, 0, c.reachable)
+		s.work = s.rm[:n+seeds+padSlots]
 	} else {
 		s.startPacked(c.cfg.SpareBytes)
 	}
@@ -142,7 +149,7 @@ func (s *windowedRankMass) Start(c *Crawl) error {
 			s.prefetchFrom = math.MaxInt
 		}
 	}
-	s.prefetchTargets = s.work != nil && 8*len(s.work) >= s.prefetchFrom
+	s.prefetchTargets = s.work != nil && 8*(n+seeds) >= s.prefetchFrom
 	return nil
 }
 
@@ -196,8 +203,15 @@ func (s *windowedRankMass) copyOut(page uint32) {
 		}
 		return
 	}
+	out := c.links.Out(page)
+	// a dangling page's list stays empty (passCopied)
+	pads := (padSlots - len(out)%padSlots) % padSlots
+	for k := range pads {
+		s.outOfD = append(s.outOfD, uint32(len(s.rm)+len(c.seeds)+k))
+	}
+	s.padOfD = append(s.padOfD, uint8(pads))
 	at := len(s.outOfD)
-	s.outOfD = append(s.outOfD, c.links.Out(page)...)
+	s.outOfD = append(s.outOfD, out...)
 	s.toSlots(s.outOfD[at:])
 	seedsLast(s.outOfD[at:], uint32(len(s.rm)))
 	s.outStart = append(s.outStart, len(s.outOfD))

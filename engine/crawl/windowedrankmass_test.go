@@ -219,6 +219,72 @@ func TestWindowedCopiesOutListsWithinSpareBytes(t *testing.T) {
 	}
 }
 
+// TestWindowedPadsCopiedListsToFour checks the unpacked copy's lists:
+// each of a page with links is padded in front to a multiple of padSlots,
+// the pth pad naming the pth slot after the seeds', the rest being the
+// page's links by slot, seeds last; a dangling page's list stays empty;
+// and the copy never outgrows the arrays Start made.
+func TestWindowedPadsCopiedListsToFour(t *testing.T) {
+	// seed 0 links to pages 1 ... 7; page p = 1 ... 6 to 1 ... p+1 but
+	// itself, 3 and 5 also to the seed (lists of 1, 2, 4, 4, 6, 6 and 7
+	// links: 3, 2, 0 and 1 pads); 7 to nothing
+	const n = 8
+	arcs := [][2]uint32{{3, 0}, {5, 0}}
+	for q := uint32(1); q < n; q++ {
+		arcs = append(arcs, [2]uint32{0, q})
+	}
+	for p := uint32(1); p <= 6; p++ {
+		for q := uint32(1); q <= p+1; q++ {
+			if q != p {
+				arcs = append(arcs, [2]uint32{p, q})
+			}
+		}
+	}
+	g := graphtest.FromArcs(t, n, arcs)
+	s := &windowedRankMass{window: 0.1}
+	c := crawlWith(t, Config{Graph: g, Seeds: []uint32{0}}, s, 0)
+	order := c.Result().Order
+	if len(order) != n || s.outStart == nil {
+		t.Fatalf("%d downloads, copy %v: want %d downloads and the copy", len(order), s.outStart != nil, n)
+	}
+	if want := int(g.NumArcs()) + (padSlots-1)*n; cap(s.outOfD) != want {
+		t.Errorf("the copy's capacity is %d, want %d as Start made it", cap(s.outOfD), want)
+	}
+	seedSlot := uint32(n) // the one seed's slot
+	for k, p := range order {
+		list := s.outOfD[s.outStart[k]:s.outStart[k+1]]
+		out := g.Out(p)
+		pads := int(s.padOfD[k])
+		if len(out) == 0 {
+			if len(list) != 0 || pads != 0 {
+				t.Errorf("dangling page %d: list %v with %d pads, want none", p, list, pads)
+			}
+			continue
+		}
+		if len(list)%padSlots != 0 || len(list)-pads != len(out) || pads >= padSlots {
+			t.Errorf("page %d with %d links: list %v with %d pads", p, len(out), list, pads)
+			continue
+		}
+		for q := 0; q < pads; q++ {
+			if list[q] != seedSlot+1+uint32(q) {
+				t.Errorf("page %d: pad %d names slot %d, want %d", p, q, list[q], seedSlot+1+uint32(q))
+			}
+		}
+		// the seed's slot is last (seedsLast); the others in any order
+		want := slices.Clone(out)
+		if slices.Contains(out, 0) {
+			want = append(want[1:], seedSlot)
+		}
+		got := slices.Clone(list[pads:])
+		if got[len(got)-1] != want[len(want)-1] {
+			t.Errorf("page %d: links by slot %v end with %d, want %d", p, got, got[len(got)-1], want[len(want)-1])
+		}
+		if slices.Sort(got); !slices.Equal(got, want) {
+			t.Errorf("page %d: links by slot %v, want %v in some order", p, got, want)
+		}
+	}
+}
+
 // TestWindowedPrefetchesFromTenMegabytes checks where a pass over the copy
 // starts prefetching: where prefetch.Available (amd64), when the pages'
 // and the seed's rm take prefetchTargetsFrom bytes, not 8 bytes less;
@@ -242,7 +308,7 @@ func TestWindowedPrefetchesFromTenMegabytes(t *testing.T) {
 		}
 		if s.prefetchTargets != tc.want {
 			t.Errorf("%d pages and a seed, rm of %d bytes: prefetching %v, want %v",
-				tc.pages, 8*len(s.work), s.prefetchTargets, tc.want)
+				tc.pages, 8*(tc.pages+1), s.prefetchTargets, tc.want)
 		}
 	}
 }
