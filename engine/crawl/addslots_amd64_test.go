@@ -11,3 +11,14 @@ func slotKernels() []bool {
 	}
 	return []bool{false}
 }
+
+// eachKernels returns the values of hasAVX512 under which addEachToSlots
+// can run with AVX2 on this processor: false, and true when it has
+// AVX-512. The caller leaves hasAVX512 at the last one, the processor's
+// own.
+func eachKernels() []bool {
+	if cpu.X86.HasAVX512F {
+		return []bool{false, true}
+	}
+	return []bool{false}
+}

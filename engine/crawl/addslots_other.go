@@ -7,6 +7,9 @@ package crawl
 // set it as on amd64.
 var hasAVX2 bool
 
+// hasAVX512 is false off amd64, as hasAVX2.
+var hasAVX512 bool
+
 // addToSlots adds x to every value of slots, in place, sixteen at a time:
 // under Go's WebAssembly a loop pays a jump through the function's table
 // of blocks per turn (see addToMany), and a plain loop here ran three
