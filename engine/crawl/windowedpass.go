@@ -253,6 +253,6 @@ const (
 // the pth of them, whose sums no one reads. A pass then adds along a list
 // four links a turn with no loop for the rest, whose varying length the
 // processor mispredicts at nearly every page: a crawl of cnr-2000 from
-// its 160 pages of highest PageRank went from 1.12-1.18 s to 1.00-1.05 s
+// its 160 pages of highest PageRank went from 1.02-1.11 s to 0.92-0.97 s
 // (docs/performance.md, "The fourteenth round"), with 11% more additions.
 const padSlots = 4
