@@ -6,12 +6,27 @@ package crawl
 // discovered first, the first in the seeds' order. None of the values is
 // a NaN.
 func firstOfMax(slots []float64, floor float64) int {
+	if len(slots) < shortSlots {
+		best, first := floor, -1
+		for k, x := range slots {
+			if x > best {
+				best, first = x, k
+			}
+		}
+		return first
+	}
 	m := maxOfSlots(slots, floor)
 	if m == floor {
 		return -1
 	}
 	return indexOfSlot(slots, m)
 }
+
+// shortSlots: firstOfMax scans fewer slots in one plain pass, not in the
+// two of maxOfSlots and indexOfSlot. RankMass's best block of seeds
+// among five (rankMass.seedExpanded): 3.2 ns a search, 10.2 with the two
+// passes.
+const shortSlots = 8
 
 // maxOfSlotsLoop is maxOfSlots without vector instructions, eight values
 // a turn: under Go's WebAssembly a loop pays a jump through the function's
