@@ -105,8 +105,8 @@ type Crawl struct {
 }
 
 // keysWithSeedSlots is implemented by strategies that keep a value per
-// seed in the Frontier's keys' array, after its n keys (windowed-rankmass's
-// pass).
+// seed in the Frontier's keys' array, after its n keys, and padSlots more
+// after those (windowed-rankmass's pass).
 type keysWithSeedSlots interface{ seedSlots() }
 
 // readsReachable is implemented by strategies that read the count of
