@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/report"
 )
 
 // PinnedDifference says in words what differs between the pinned run's
@@ -155,21 +156,13 @@ func bandwidthModelText(m string) string {
 	return "per connection"
 }
 
-// pageSizesText says how p sizes the pages: all the page size, drawn
-// log-normal (with its sigma and seed), or read from a file.
+// pageSizesText says how p sizes the pages: all the page size, or as
+// report.PageSizesText says, in the run table's words.
 func pageSizesText(p *model.Politeness) string {
-	ps := p.PageSizes
-	switch {
-	case ps == nil:
+	if p.PageSizes == nil {
 		return "all the same"
-	case ps.File != "":
-		return ps.File
 	}
-	sigma := model.DefaultPageSizeSigma
-	if ps.Sigma != nil {
-		sigma = *ps.Sigma
-	}
-	return "log-normal (sigma " + numberText(sigma) + ", seed " + strconv.FormatUint(ps.Seed, 10) + ")"
+	return report.PageSizesText(p.PageSizes)
 }
 
 // withPolitenessDefaults fills p's absent settings with

@@ -310,13 +310,9 @@ func writeFacts(b *strings.Builder, r *model.Result) {
 		if ps := p.PageSizes; ps != nil {
 			switch {
 			case ps.File != "":
-				size = "the page's size in " + ps.File
+				size = "the page's size " + PageSizesText(ps)
 			case ps.Distribution != "":
-				sigma := model.DefaultPageSizeSigma
-				if ps.Sigma != nil {
-					sigma = *ps.Sigma
-				}
-				size = fmt.Sprintf("a %s size of mean %s B (sigma %s, seed %d)", ps.Distribution, or(p.PageSize, *d.PageSize), model.Number(sigma), ps.Seed)
+				size = "a size of mean " + size + ", " + PageSizesText(ps) + ","
 			}
 		}
 		rate := "at " + model.Number(bandwidth) + " B/s"

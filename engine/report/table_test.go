@@ -25,10 +25,10 @@ func TestPolitenessFact(t *testing.T) {
 		{"shared link", func(p *scenario.Politeness) { p.BandwidthModel = model.BandwidthShared },
 			"politeness  2 connections, wait 15 s, download 0.5 s + 15,000 B on a link of 100,000 B/s shared by the transfers in progress\n"},
 		{"sizes from a file", func(p *scenario.Politeness) { p.PageSizes = &scenario.PageSizes{File: "sizes.txt"} },
-			"politeness  2 connections, wait 15 s, download 0.5 s + the page's size in sizes.txt at 100,000 B/s\n"},
+			"politeness  2 connections, wait 15 s, download 0.5 s + the page's size read from sizes.txt at 100,000 B/s\n"},
 		{"log-normal sizes", func(p *scenario.Politeness) {
 			p.PageSizes = &scenario.PageSizes{Distribution: model.PageSizeLogNormal, Sigma: &sigma, Seed: 7}
-		}, "politeness  2 connections, wait 15 s, download 0.5 s + a lognormal size of mean 15,000 B (sigma 0.5, seed 7) at 100,000 B/s\n"},
+		}, "politeness  2 connections, wait 15 s, download 0.5 s + a size of mean 15,000 B, log-normal (sigma 0.5, seed 7), at 100,000 B/s\n"},
 	} {
 		r := timedResult()
 		c.set(r.Scenario.Politeness)
