@@ -110,19 +110,6 @@ func TestOrderText(t *testing.T) {
 	}
 }
 
-// TestCountryOrderShowsTies: a pair of Table 2's order that the verdict
-// counts as tied (within countryTolerance) is printed "≈", not ">", in
-// crawlsim's order, so that the order agrees with the pair counts beside
-// it (cs-stanford's opic 0.52 and backlink 0.52 were printed "opic >
-// backlink" and counted tied).
-func TestCountryOrderShowsTies(t *testing.T) {
-	labels := []string{"backlink", "bfs", "opic"}
-	f := countryOrder("order", labels, []float64{0.50, 0.64, 0.67}, []float64{0.522, 0.50, 0.524}, nil, false, false, "", "")
-	if want := "opic ≈ backlink > bfs (1 pair agrees, 1 reversed, 1 tied)"; f.Ours != want {
-		t.Errorf("crawlsim's order %q, want %q", f.Ours, want)
-	}
-}
-
 // TestOrderPairsSetAside: on hollins, paper 004's Table 2 order agrees in
 // 8 pairs and is reversed in 6, but omniscient, whose pairs another
 // finding judges, accounts for 6 of the 8: set aside, 2 agree and 6 are
