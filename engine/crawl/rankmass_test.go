@@ -540,3 +540,45 @@ func BenchmarkRankMassAdditionsFloor(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(s.expanded)), "ns/expansion")
 	b.ReportMetric(float64(len(s.expanded)), "expansions/op")
 }
+
+// TestRankMassEpsilonInsideReexpansion is the case of finding 2 of the
+// review of engine/crawl: the graph of TestRankMassVirtualReexpansion (A→B,
+// A→C, B→A, C→D, C→E, C→F; seed A, d = 0.85) with epsilon = 0.7, so the
+// crawl stops once CRM ≥ 1 - 0.7 = 0.3. After A, B, C (CRM 0.15, 0.21375,
+// 0.2775) the virtual re-expansion of A adds 0.0541875: CRM = 0.3316875 ≥
+// 0.3, and the crawl stops before downloading D. The guarantee after the
+// third download must be the CRM that stopped the crawl, 0.3316875
+// (Cho and Schonfeld 2007, Theorem 4: a stopped crawl holds at least 1 - ε), so the
+// guaranteed curve reaches 0.3 at k = 3. The same holds on the politeness
+// clock (r = 1, w = 0: the untimed order, one download per second).
+func TestRankMassEpsilonInsideReexpansion(t *testing.T) {
+	const A, B, C, D, E, F = 0, 1, 2, 3, 4, 5
+	g := graphtest.FromArcs(t, 6, [][2]uint32{{A, B}, {A, C}, {B, A}, {C, D}, {C, E}, {C, F}})
+	want := []float64{0.15, 0.21375, 0.3316875}
+	for _, timed := range []bool{false, true} {
+		cfg := Config{Graph: g, Seeds: []uint32{A}, Damping: 0.85}
+		if timed {
+			cfg.Politeness = handClock(1, 0)
+		}
+		res := crawlToEnd(t, cfg, "rankmass", Values{"epsilon": 0.7})
+		if !slices.Equal(res.Order, []uint32{A, B, C}) || res.Cost.VirtualReexpansions != 1 {
+			t.Fatalf("timed %v: order %v with %d virtual re-expansions, want A B C and 1", timed, res.Order, res.Cost.VirtualReexpansions)
+		}
+		if !withinEach(res.Guarantee, want, 1e-15) {
+			t.Errorf("timed %v: guarantee %v, want %v", timed, res.Guarantee, want)
+		}
+		reached := -1
+		for k, v := range res.Guarantee {
+			if v >= 0.3 {
+				reached = k + 1
+				break
+			}
+		}
+		if reached != 3 {
+			t.Errorf("timed %v: the guarantee reaches 1 - ε = 0.3 after %d downloads, want 3", timed, reached)
+		}
+		if timed && (!slices.Equal(res.Times, []float64{1, 2, 3}) || res.Duration != 3) {
+			t.Errorf("timed: times %v, duration %v; want 1 2 3 and 3", res.Times, res.Duration)
+		}
+	}
+}
