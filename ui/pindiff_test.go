@@ -84,4 +84,12 @@ func TestPinnedDifferences(t *testing.T) {
 	if got, want := a.PinnedDifference(), "What differs, pinned → this run: bandwidth per connection → shared by the connections; page sizes all the same → log-normal (sigma 2, seed 3)."; got != want {
 		t.Errorf("bandwidth model and page sizes: got %q, want %q", got, want)
 	}
+	// Sizes from a file, in the words of the run's table.
+	a.Pinned.Result.Scenario.Politeness = &q
+	f := q
+	f.PageSizes = &model.PageSizes{File: "sizes.txt"}
+	now.Scenario.Politeness = &f
+	if got, want := a.PinnedDifference(), "What differs, pinned → this run: page sizes log-normal (sigma 2, seed 3) → read from sizes.txt."; got != want {
+		t.Errorf("page sizes from a file: got %q, want %q", got, want)
+	}
 }
