@@ -211,17 +211,8 @@ func TestPropertySharedLink(t *testing.T) {
 		c := drawPropertyCase(t, nil)
 		params := propertyParams(t, info)
 		n := c.g.NumNodes()
-		p := DefaultPoliteness()
+		p := drawPoliteness(t, n, []float64{0, 0.1, 2, 15})
 		p.SharedLink = true
-		p.Connections = rapid.IntRange(2, 4).Draw(t, "connections")
-		p.Wait = rapid.SampledFrom([]float64{0, 0.1, 2, 15}).Draw(t, "wait")
-		if rapid.Bool().Draw(t, "page sizes") {
-			sizes := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "size seed"), 0))
-			p.PageSizes = make([]float64, n)
-			for i := range p.PageSizes {
-				p.PageSizes[i] = float64(sizes.IntN(60001))
-			}
-		}
 		cfg := c.config()
 		cfg.Politeness = &p
 		res := crawlToEnd(t, cfg, info.ID, params)

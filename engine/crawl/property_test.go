@@ -369,14 +369,13 @@ func checkOneConnectionNoWait(t *rapid.T, info Info, c propertyCase, params Valu
 	}
 }
 
-// checkHostSpacing runs the crawl on the politeness clock with r > 1 and
-// w > 0 and checks the connections and the waits. Start times are finish
-// times minus the duration, latency + size/bandwidth.
-func checkHostSpacing(t *rapid.T, info Info, c propertyCase, params Values) {
-	n := c.g.NumNodes()
+// drawPoliteness draws the default politeness with 2 to 4 connections,
+// a wait among waits, and half the time every one of n pages' size, up
+// to 60,000 bytes.
+func drawPoliteness(t *rapid.T, n int, waits []float64) Politeness {
 	p := DefaultPoliteness()
 	p.Connections = rapid.IntRange(2, 4).Draw(t, "connections")
-	p.Wait = rapid.SampledFrom([]float64{0.1, 2, 15}).Draw(t, "wait")
+	p.Wait = rapid.SampledFrom(waits).Draw(t, "wait")
 	if rapid.Bool().Draw(t, "page sizes") {
 		sizes := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "size seed"), 0))
 		p.PageSizes = make([]float64, n)
@@ -384,6 +383,14 @@ func checkHostSpacing(t *rapid.T, info Info, c propertyCase, params Values) {
 			p.PageSizes[i] = float64(sizes.IntN(60001))
 		}
 	}
+	return p
+}
+
+// checkHostSpacing runs the crawl on the politeness clock with r > 1 and
+// w > 0 and checks the connections and the waits. Start times are finish
+// times minus the duration, latency + size/bandwidth.
+func checkHostSpacing(t *rapid.T, info Info, c propertyCase, params Values) {
+	p := drawPoliteness(t, c.g.NumNodes(), []float64{0.1, 2, 15})
 	cfg := c.config()
 	cfg.Politeness = &p
 	res := crawlToEnd(t, cfg, info.ID, params)
