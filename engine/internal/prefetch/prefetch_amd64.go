@@ -12,3 +12,17 @@ const Available = true
 //
 //go:noescape
 func Float64s(base *float64, idx []uint32)
+
+// Uint64s is Float64s for base the first of an array of uint64: the
+// lines of entries the caller is about to read at random (a breadth-first
+// crawl's link offsets, Crawl.touchAhead).
+//
+//go:noescape
+func Uint64s(base *uint64, idx []uint32)
+
+// Uint32 asks for the cache line of *p to be brought into every level of
+// the cache (PREFETCHT0): the first link of a page a crawl will download
+// soon. A nil p is harmless.
+//
+//go:noescape
+func Uint32(p *uint32)

@@ -21,6 +21,16 @@ func TestPrefetchNeverFaults(t *testing.T) {
 	if xs[0] != 1 || xs[1] != 2 || xs[2] != 3 {
 		t.Fatalf("prefetching changed the array: %v", xs)
 	}
+	us := []uint64{1, 2, 3}
+	Uint64s(&us[0], []uint32{0, 2, 3, 1 << 20, 1 << 31, 1<<32 - 1})
+	Uint64s(&us[0], nil)
+	Uint64s(nil, []uint32{0, 1<<32 - 1})
+	ws := []uint32{4, 5}
+	Uint32(&ws[1])
+	Uint32(nil)
+	if us[0] != 1 || us[1] != 2 || us[2] != 3 || ws[0] != 4 || ws[1] != 5 {
+		t.Fatalf("prefetching changed the arrays: %v, %v", us, ws)
+	}
 }
 
 // BenchmarkScatter adds to random slots of a 64 MB array, lists of 8
