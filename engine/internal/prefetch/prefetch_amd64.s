@@ -16,21 +16,10 @@ loop:
 done:
 	RET
 
-// func Uint64s(base *uint64, idx []uint32)
+// func Uint64s(base *uint64, idx []uint32): the same arguments, the same
+// 8-byte stride.
 TEXT ·Uint64s(SB), NOSPLIT|NOFRAME, $0-32
-	MOVQ base+0(FP), AX
-	MOVQ idx_base+8(FP), SI
-	MOVQ idx_len+16(FP), CX
-	TESTQ CX, CX
-	JZ done64
-loop64:
-	MOVL (SI), DX // zero-extended, as in Float64s
-	PREFETCHT0 (AX)(DX*8)
-	ADDQ $4, SI
-	DECQ CX
-	JNZ loop64
-done64:
-	RET
+	JMP ·Float64s(SB)
 
 // func Uint32(p *uint32)
 TEXT ·Uint32(SB), NOSPLIT|NOFRAME, $0-8
