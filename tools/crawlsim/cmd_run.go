@@ -131,20 +131,15 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		}
 	}
 
-	// -orders: the download orders, gathered as each crawl ends (its
-	// order is dropped with it), written with the other outputs in the
-	// result's order of strategies.
-	var orders map[string]*bytes.Buffer
+	// -orders: the download orders, kept in temporary files as each crawl
+	// ends (its order is dropped with it), written with the other outputs
+	// in the result's order of strategies.
+	var orders *orderSpill
 	var keepOrders func(scenario.CrawlOrder) error
 	if f.orders != "" {
-		orders = map[string]*bytes.Buffer{}
-		keepOrders = func(o scenario.CrawlOrder) error {
-			b := new(bytes.Buffer)
-			orders[o.Label] = b
-			// At 100 M downloads the order's text takes a minute to
-			// make: a stop signal ends it within a buffer's worth.
-			return report.Orders(cancelWriter{ctx, b}, o)
-		}
+		orders = newOrderSpill(ctx, f.orders)
+		defer orders.remove()
+		keepOrders = orders.keep
 	}
 	res, err := runScenarioOrders(ctx, e, sc, runFiles{importance: f.importanceInput(), transpose: f.tr}, keepOrders, f.jobs)
 	if err != nil {
@@ -168,17 +163,13 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		outs = append(outs, output{path: f.csvOut, flag: "csv", inMemory: true, write: func(w io.Writer) error { return csv(w, res) }})
 	}
 	if orders != nil {
-		outs = append(outs, output{path: f.orders, flag: "orders", inMemory: true, write: func(w io.Writer) error {
-			if _, err := io.WriteString(w, report.OrdersHeader); err != nil {
-				return err
-			}
-			for _, s := range res.Strategies {
-				if _, err := w.Write(orders[s.Label].Bytes()); err != nil {
-					return err
-				}
-			}
-			return nil
-		}})
+		labels := make([]string, len(res.Strategies))
+		for k, s := range res.Strategies {
+			labels[k] = s.Label
+		}
+		// Not made in memory: the rows are already made, and can be
+		// gigabytes.
+		outs = append(outs, output{path: f.orders, flag: "orders", write: func(w io.Writer) error { return orders.write(w, labels) }})
 	}
 	if f.svgOut != "" {
 		opt := report.ChartOptions{X: f.svgX, Guarantees: f.svgGuar, Catalogue: scenario.Catalogue().Strategies}

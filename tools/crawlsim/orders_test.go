@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -91,5 +93,56 @@ func TestOrdersNamePagesAsTheFile(t *testing.T) {
 		if strings.Join(got, " ") != strings.Join(c.want, " ") {
 			t.Errorf("crawlsim %s: pages %q, want %q", strings.Join(args, " "), got, c.want)
 		}
+	}
+}
+
+// TestOrdersKeptInTemporaryFiles: the rows of each crawl wait in a
+// temporary file beside the -orders file (orderSpill), in the result's
+// order whatever the number of crawls run at once, and no temporary file
+// is left behind, whether the outputs are written or one fails (and
+// then, all or nothing, none is written).
+func TestOrdersKeptInTemporaryFiles(t *testing.T) {
+	t.Chdir(t.TempDir())
+	args := []string{"run", "-n", "300", "-seeds", "random:4", "-strategies", "rankmass,bfs,opic,optimal"}
+	mustRun(t, append(args, "-j", "1", "-orders", "one.csv")...)
+	mustRun(t, append(args, "-j", "3", "-orders", "three.csv", "-o", "result.json")...)
+	one, err := os.ReadFile("one.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	three, err := os.ReadFile("three.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(one, three) {
+		t.Fatalf("-orders differs between -j 1 and -j 3:\n%s\n%s", one, three)
+	}
+	var labels []string
+	for _, r := range readCSV(t, "one.csv")[1:] {
+		if len(labels) == 0 || labels[len(labels)-1] != r[0] {
+			labels = append(labels, r[0])
+		}
+	}
+	var want []string
+	for _, s := range readResult(t, "result.json").Strategies {
+		want = append(want, s.Label)
+	}
+	if strings.Join(labels, ",") != strings.Join(want, ",") {
+		t.Errorf("-orders lists %v, the result %v", labels, want)
+	}
+	_, errOut, status := crawlsim(t, append(args, "-orders", "failed.csv", "-svg", "/dev/full")...)
+	if status == 0 {
+		t.Fatalf("-svg /dev/full: status 0, stderr %q", errOut)
+	}
+	entries, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if got := strings.Join(names, " "); got != "one.csv result.json three.csv" {
+		t.Errorf("the folder holds %s; want the outputs alone", got)
 	}
 }
