@@ -466,14 +466,26 @@ func previousFile(sc *scenario.Scenario, name string) (*scenario.PreviousSource,
 
 func ptr(v float64) *float64 { return &v }
 
-// strategiesHelp is the help of -strategies: the notation and the default
-// comparison, with why the costly strategies are left out of it.
+// strategiesHelp is the help of -strategies: the notation, the order the
+// outputs list the strategies in, and the default comparison in that
+// order, with why the costly strategies are left out of it.
 func strategiesHelp() string {
-	var ids []string
+	catalogue := scenario.Catalogue().Strategies
+	var list []model.StrategyResult
 	for _, s := range scenario.DefaultStrategies() {
-		ids = append(ids, s.ID)
+		r := model.StrategyResult{ID: s.ID}
+		if p := model.CataloguePlace(catalogue, s.ID); p >= 0 {
+			r.Reference = catalogue[p].Reference
+		}
+		list = append(list, r)
+	}
+	model.OrderStrategies(list, catalogue)
+	var ids []string
+	for _, r := range list {
+		ids = append(ids, r.ID)
 	}
 	return "strategies to compare: `LIST` of ID or ID:NAME=VALUE,NAME=VALUE, comma-separated (see crawlsim strategies), at most " + strconv.Itoa(scenario.MaxStrategies) + ". " +
+		"The table and every output list them as 'crawlsim strategies' does, whatever their order in LIST. " +
 		"Default: " + strings.Join(ids, ", ") + ". Left out of the default for their cost: rankmass (millions of virtual re-expansions), " +
 		"batch-pagerank and partial-pagerank (a PageRank of the known graph after every batch of downloads); l-neighbor, which downloads by levels much like bfs; " +
 		"and the hist-pagerank strategies, which need -previous or -evolve"
