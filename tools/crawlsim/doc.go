@@ -75,7 +75,7 @@
 // Examples, in a fresh folder (TestExamples runs exactly these lines and
 // compares their output with the golden files in testdata):
 //
-//	crawlsim gen -n 400 -hosts 5 -seed 7 -o web.csr
+//	crawlsim gen -n 1000 -hosts 5 -seed 7 -o web.csr
 //	crawlsim info web.csr
 //	crawlsim convert -o web.edges -urls-out web.urls web.csr
 //	crawlsim info -urls web.urls web.edges

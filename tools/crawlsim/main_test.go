@@ -498,8 +498,8 @@ func TestExamples(t *testing.T) {
 		t.Errorf("info of the edge list with its URL list differs from info of the .csr:\n%s\nvs\n%s", outputs[3], outputs[1])
 	}
 	rows := readCSV(t, "pagerank.csv")
-	if len(rows) != 401 || strings.Join(rows[0], ",") != "page,pagerank,url" {
-		t.Fatalf("pagerank.csv: %d rows, header %v; want 401 rows and page,pagerank,url", len(rows), rows[0])
+	if len(rows) != 1001 || strings.Join(rows[0], ",") != "page,pagerank,url" {
+		t.Fatalf("pagerank.csv: %d rows, header %v; want 1001 rows and page,pagerank,url", len(rows), rows[0])
 	}
 	sum := 0.0
 	for _, r := range rows[1:] {
