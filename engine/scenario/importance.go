@@ -62,8 +62,13 @@ func (st *importanceStage) loadImportance() (int64, error) {
 	graphName := st.graph.sourceName
 	if st.s.Graph.File == "" {
 		// sourceName is the generator's description ("generated: 100
-		// pages, ..."), not a name an error can put where a file's goes
-		graphName = "the generated graph (" + strings.TrimPrefix(graphName, "generated: ") + ")"
+		// pages, 5 hosts, ..."), not a name an error can put where a
+		// file's goes; the error gives the pages and links itself
+		desc := strings.TrimPrefix(graphName, "generated: ")
+		if _, rest, ok := strings.Cut(desc, " pages, "); ok {
+			desc = rest
+		}
+		graphName = "the graph generated with " + desc
 	}
 	opt := graphio.ImportanceOptions{Format: st.env.ImportanceFormat, Column: st.env.ImportanceColumn, Cancel: st.env.Cancel}
 	if l := st.graph.labels; l != nil && (l.IDs != nil || l.Names != nil) {

@@ -154,11 +154,12 @@ func TestImportanceFileRefused(t *testing.T) {
 	if want := `scenario: the importance is the file "pr.imp", but no file system was given to read it from`; err == nil || err.Error() != want {
 		t.Errorf("no FS: got %v\nwant %s", err, want)
 	}
-	// A generated graph is named as one, its description in brackets.
+	// A generated graph is named as one, by its generator's settings
+	// (the error gives its pages itself).
 	gs := Scenario{Graph: Source{Generate: &Generate{Pages: 100}}, Strategies: []Strategy{{ID: "bfs"}}}
 	fsys["two.txt"] = &fstest.MapFile{Data: []byte("0.5\n0.5\n")}
 	_, err = Run(context.Background(), gs, Env{FS: fsys, Workers: 1, ImportanceFile: "two.txt"}, nil)
-	if err == nil || !strings.Contains(err.Error(), "two.txt: 2 scores, but the generated graph (100 pages, ") {
+	if err == nil || !strings.Contains(err.Error(), "two.txt: 2 scores, but the graph generated with 1 host, mean out-degree 8, seed 0 has 100 pages: ") {
 		t.Errorf("a generated graph's wrong-size vector: %v", err)
 	}
 }
