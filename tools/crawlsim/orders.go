@@ -47,14 +47,14 @@ func newOrderSpill(ctx context.Context, path string) *orderSpill {
 func (s *orderSpill) keep(o scenario.CrawlOrder) (err error) {
 	f, err := createTemp(s.dir, ".crawlsim-orders-*.csv")
 	if err != nil {
-		return fmt.Errorf("-orders: cannot keep the download order of %s in a temporary file in %s: %w", o.Label, s.dir, causeOf(err))
+		return fmt.Errorf("-orders: cannot make a temporary file in %s: %w", s.dir, causeOf(err))
 	}
 	s.files[o.Label] = f.Name()
 	failed := func(err error) error {
 		if s.ctx.Err() != nil {
 			return s.ctx.Err()
 		}
-		return fmt.Errorf("-orders: cannot keep the download order of %s in %s: %w", o.Label, f.Name(), causeOf(err))
+		return fmt.Errorf("-orders: cannot write the temporary file %s: %w", f.Name(), causeOf(err))
 	}
 	defer func() {
 		if cerr := f.Close(); err == nil && cerr != nil {

@@ -2,10 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/report"
 )
 
 // TestOrdersRescoreToCurves: -orders writes every crawl's download order
@@ -144,5 +150,41 @@ func TestOrdersKeptInTemporaryFiles(t *testing.T) {
 	}
 	if got := strings.Join(names, " "); got != "one.csv result.json three.csv" {
 		t.Errorf("the folder holds %s; want the outputs alone", got)
+	}
+}
+
+// TestOrderSpillNamesWhatFailed: a crawl's rows that cannot be kept fail
+// the run with the folder or file at fault; the rows kept are written in
+// the order asked, not the order kept, and a label never kept is an
+// error, not an empty section.
+func TestOrderSpillNamesWhatFailed(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing")
+	s := &orderSpill{ctx: context.Background(), dir: missing, files: map[string]string{}}
+	err := s.keep(model.CrawlOrder{Label: "bfs", Order: []uint32{0}, Importance: []float64{1}})
+	if err == nil || !strings.HasPrefix(err.Error(), "-orders: cannot make a temporary file in "+missing+": ") {
+		t.Fatalf("keep in a missing folder: %v", err)
+	}
+	s = newOrderSpill(context.Background(), filepath.Join(dir, "orders.csv"))
+	defer s.remove()
+	for _, label := range []string{"b", "a"} {
+		if err := s.keep(model.CrawlOrder{Label: label, Order: []uint32{1, 0}, Importance: []float64{0.25, 0.75}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out strings.Builder
+	if err := s.write(&out, []string{"a", "b"}); err != nil {
+		t.Fatal(err)
+	}
+	want := report.OrdersHeader + "a,1,1,,0.75,\na,2,0,,0.25,\nb,1,1,,0.75,\nb,2,0,,0.25,\n"
+	if out.String() != want {
+		t.Errorf("written:\n%s\nwant:\n%s", out.String(), want)
+	}
+	if err := s.write(io.Discard, []string{"a", "c"}); err == nil || err.Error() != "no download order was kept for c" {
+		t.Errorf("a label never kept: %v", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 || !strings.HasPrefix(entries[0].Name(), ".crawlsim-orders-") {
+		t.Errorf("the rows wait beside the -orders file: %v", entries)
 	}
 }
