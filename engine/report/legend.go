@@ -17,8 +17,10 @@ const (
 	NoteToLevel = "downloads until the importance downloaded reaches X"
 	// NoteActualGuaranteed says how a "to X%" cell reads.
 	NoteActualGuaranteed = "actual/guaranteed"
-	// NoteNone defines the mark "—" (None).
-	NoteNone = "never or no guarantee"
+	// NoteNone defines the mark "—" (None): a level not reached, or
+	// in a guaranteed half, also a strategy that gives no guarantee
+	// (the page says which in words: WordNever, WordNoGuarantee).
+	NoteNone = "not reached; after the slash, also a strategy without a guarantee"
 )
 
 // None is the mark of a figure that does not exist: a level never

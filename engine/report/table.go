@@ -62,7 +62,7 @@ func Table(w io.Writer, r *model.Result) error {
 
 	b.WriteString("\navg cum.: " + NoteAvgCumulative + "; norm.: " + NoteNormalised + "\n")
 	if relativeTargets(r) {
-		b.WriteString("to X%: downloads until the importance downloaded reaches X of what the crawl collects in all, C(N) (relative targets),\n     actual/guaranteed (" + none + ": never or no guarantee)\n")
+		b.WriteString("to X%: downloads until the importance downloaded reaches X of what the crawl collects in all, C(N) (relative targets),\n     actual/guaranteed (" + none + ": " + NoteNone + ")\n")
 	} else {
 		b.WriteString("to X%: " + NoteToLevel + ", " + NoteActualGuaranteed + " (" + none + ": " + NoteNone + ")\n")
 	}
