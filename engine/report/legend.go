@@ -16,11 +16,10 @@ const (
 	// NoteToLevel defines the columns "to X%".
 	NoteToLevel = "downloads until the importance downloaded reaches X"
 	// NoteActualGuaranteed says how a "to X%" cell reads.
-	NoteActualGuaranteed = "actual/guaranteed"
-	// NoteNone defines the mark "—" (None): a level not reached, or
-	// in a guaranteed half, also a strategy that gives no guarantee
-	// (the page says which in words: WordNever, WordNoGuarantee).
-	NoteNone = "not reached; after the slash, also a strategy without a guarantee"
+	NoteActualGuaranteed = "actual/guaranteed for a strategy that gives a guarantee, else actual"
+	// NoteNone defines the mark "—" (None): a level never reached, by
+	// the crawl or by its guarantee.
+	NoteNone = "never reached"
 )
 
 // None is the mark of a figure that does not exist: a level never

@@ -62,7 +62,7 @@ func Table(w io.Writer, r *model.Result) error {
 
 	b.WriteString("\navg cum.: " + NoteAvgCumulative + "; norm.: " + NoteNormalised + "\n")
 	if relativeTargets(r) {
-		b.WriteString("to X%: downloads until the importance downloaded reaches X of what the crawl collects in all, C(N) (relative targets),\n     actual/guaranteed (" + none + ": " + NoteNone + ")\n")
+		b.WriteString("to X%: downloads until the importance downloaded reaches X of what the crawl collects in all, C(N) (relative targets),\n     " + NoteActualGuaranteed + " (" + none + ": " + NoteNone + ")\n")
 	} else {
 		b.WriteString("to X%: " + NoteToLevel + ", " + NoteActualGuaranteed + " (" + none + ": " + NoteNone + ")\n")
 	}
@@ -124,7 +124,7 @@ func Rows(r *model.Result) (head []string, rows [][]string, unbounded bool) {
 		hide := guaranteed && !bounded
 		unbounded = unbounded || hide
 		for _, level := range model.Thresholds {
-			row = append(row, thresholdString(sum.DownloadsTo, level, hide))
+			row = append(row, thresholdString(sum.DownloadsTo, level, guaranteed, hide))
 		}
 		row = append(row, costString(s.Cost), schedulingTime(s.Cost.SchedulingSeconds))
 		rows = append(rows, row)
@@ -347,27 +347,32 @@ func tauString(s model.Summary) string {
 	return strconv.FormatFloat(*s.Tau, 'f', 3, 64)
 }
 
-// thresholdString returns "actual/guaranteed" for the given level, with
-// "n/a" for the guaranteed half when hide is set.
-func thresholdString(ts []model.Threshold, level float64, hide bool) string {
+// thresholdString returns the downloads to the given level: "actual"
+// for a strategy without a guarantee, "actual/guaranteed" for one with
+// (guaranteed), with "n/a" for the guaranteed half when hide is set. So
+// "—" after a slash always means a guarantee that never reached the
+// level, never a strategy without one.
+func thresholdString(ts []model.Threshold, level float64, guaranteed, hide bool) string {
 	count := func(k int64) string {
 		if k < 0 {
 			return none
 		}
 		return model.Count(k)
 	}
-	guaranteed := func(k int64) string {
-		if hide {
-			return "n/a"
-		}
-		return count(k)
-	}
-	for _, t := range ts {
-		if t.Level == level {
-			return count(t.Actual) + "/" + guaranteed(t.Guaranteed)
+	t := model.Threshold{Level: level, Actual: -1, Guaranteed: -1}
+	for _, u := range ts {
+		if u.Level == level {
+			t = u
+			break
 		}
 	}
-	return none + "/" + guaranteed(-1)
+	switch {
+	case !guaranteed:
+		return count(t.Actual)
+	case hide:
+		return count(t.Actual) + "/n/a"
+	}
+	return count(t.Actual) + "/" + count(t.Guaranteed)
 }
 
 // costString writes the cost counters that are not zero, compactly.

@@ -11,7 +11,7 @@ import (
 
 // The run table writes every count with thousands separators, as its header
 // does ("5,000 pages"): the downloads column and the "to X%" columns too,
-// not "5000" and "2548/—" under such a header. The CSV and the JSON keep
+// not "5000" and "2548" under such a header. The CSV and the JSON keep
 // plain digits for programs. The columns still align: every line of the
 // comparison table has its cells' right edges (or the label's left edge) in
 // the header's places.
@@ -35,7 +35,7 @@ func TestTableCountsGroupDigits(t *testing.T) {
 	r.Scenario.Politeness = &scenario.Politeness{Connections: 1500}
 	out := string(render(t, func(w io.Writer) error { return Table(w, r) }))
 	for _, want := range []string{
-		"\nbfs                    10,000    0.6280  0.6280  0.200    3,000/—    8,000/—    9,000/—    10,000/—  2,000 upd",
+		"\nbfs                    10,000    0.6280  0.6280  0.200      3,000      8,000      9,000      10,000  2,000 upd",
 		"\nrankmass               10,000    0.7460  0.7460  0.956  2,000/n/a  6,000/n/a  7,000/n/a  10,000/n/a  40 upd",
 		"politeness  1,500 connections,",
 	} {
