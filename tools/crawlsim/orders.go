@@ -19,26 +19,40 @@ import (
 // far larger than the crawls' results (about 80 bytes a download: 480 MB
 // for three crawls of a 2 M-page web, tens of gigabytes at the paper's
 // scale), so it is not held in memory. The files are made next to the
-// -orders file when its folder exists (the same file system, whose room
-// the output needs anyway), else in the system's temporary folder, and
-// are recorded in tempFiles, so that a stop signal removes them.
+// -orders file when it is a regular file, or is to be one, in a folder
+// that exists (the same file system, whose room the output needs
+// anyway), else in the system's temporary folder (the standard output, a
+// pipe, /dev/null). They are recorded in tempFiles, so that a stop signal
+// removes them, and each is removed once copied into the output.
 type orderSpill struct {
 	ctx   context.Context
+	path  string // the -orders file, for messages
 	dir   string
 	files map[string]string // label → temporary file
 }
 
 // newOrderSpill returns the spill for an -orders file named path.
 func newOrderSpill(ctx context.Context, path string) *orderSpill {
-	dir := os.TempDir()
-	if streamAlias(path) == "" {
-		if target, err := resolveOutput(path); err == nil {
-			if st, err := os.Stat(filepath.Dir(target)); err == nil && st.IsDir() {
-				dir = filepath.Dir(target)
-			}
-		}
+	return &orderSpill{ctx: ctx, path: path, dir: spillFolder(path), files: map[string]string{}}
+}
+
+// spillFolder returns the folder orderSpill makes its files in for an
+// -orders file named path.
+func spillFolder(path string) string {
+	if streamAlias(path) != "" {
+		return os.TempDir()
 	}
-	return &orderSpill{ctx: ctx, dir: dir, files: map[string]string{}}
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return os.TempDir() // a FIFO, a device, /dev/fd/N
+	}
+	target, err := resolveOutput(path)
+	if err != nil {
+		return os.TempDir()
+	}
+	if st, err := os.Stat(filepath.Dir(target)); err == nil && st.IsDir() {
+		return filepath.Dir(target)
+	}
+	return os.TempDir()
 }
 
 // keep writes o's rows (report.Orders) to a temporary file of their own;
@@ -47,14 +61,14 @@ func newOrderSpill(ctx context.Context, path string) *orderSpill {
 func (s *orderSpill) keep(o scenario.CrawlOrder) (err error) {
 	f, err := createTemp(s.dir, ".crawlsim-orders-*.csv")
 	if err != nil {
-		return fmt.Errorf("-orders: cannot make a temporary file in %s: %w", s.dir, causeOf(err))
+		return fmt.Errorf("-orders %s: cannot make a temporary file in %s: %w", s.path, s.dir, causeOf(err))
 	}
 	s.files[o.Label] = f.Name()
 	failed := func(err error) error {
 		if s.ctx.Err() != nil {
 			return s.ctx.Err()
 		}
-		return fmt.Errorf("-orders: cannot write the temporary file %s: %w", f.Name(), causeOf(err))
+		return fmt.Errorf("-orders %s: cannot write the temporary file %s: %w", s.path, f.Name(), causeOf(err))
 	}
 	defer func() {
 		if cerr := f.Close(); err == nil && cerr != nil {
@@ -72,7 +86,9 @@ func (s *orderSpill) keep(o scenario.CrawlOrder) (err error) {
 }
 
 // write writes the -orders file to w: report.OrdersHeader, then the rows
-// kept of each strategy, in the order labels gives.
+// kept of each strategy, in the order labels gives, removing each
+// temporary file once copied, so that the rows and the output take at
+// most one crawl's rows more than the output's room.
 func (s *orderSpill) write(w io.Writer, labels []string) error {
 	if _, err := io.WriteString(w, report.OrdersHeader); err != nil {
 		return err
@@ -85,6 +101,8 @@ func (s *orderSpill) write(w io.Writer, labels []string) error {
 		if err := s.copyOne(w, name); err != nil {
 			return err
 		}
+		removeTemp(name)
+		delete(s.files, label)
 	}
 	return nil
 }
@@ -100,7 +118,7 @@ func (s *orderSpill) copyOne(w io.Writer, name string) error {
 	return err
 }
 
-// remove removes every temporary file of the spill.
+// remove removes every temporary file of the spill not yet copied.
 func (s *orderSpill) remove() {
 	for _, name := range s.files {
 		removeTemp(name)

@@ -154,15 +154,16 @@ func TestOrdersKeptInTemporaryFiles(t *testing.T) {
 }
 
 // TestOrderSpillNamesWhatFailed: a crawl's rows that cannot be kept fail
-// the run with the folder or file at fault; the rows kept are written in
-// the order asked, not the order kept, and a label never kept is an
-// error, not an empty section.
+// the run with the -orders file and the folder at fault; the rows kept
+// wait beside the -orders file and are written in the order asked, not
+// the order kept, each temporary file removed once copied; a label never
+// kept is an error, not an empty section.
 func TestOrderSpillNamesWhatFailed(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "missing")
-	s := &orderSpill{ctx: context.Background(), dir: missing, files: map[string]string{}}
+	s := &orderSpill{ctx: context.Background(), path: "o.csv", dir: missing, files: map[string]string{}}
 	err := s.keep(model.CrawlOrder{Label: "bfs", Order: []uint32{0}, Importance: []float64{1}})
-	if err == nil || !strings.HasPrefix(err.Error(), "-orders: cannot make a temporary file in "+missing+": ") {
+	if err == nil || !strings.HasPrefix(err.Error(), "-orders o.csv: cannot make a temporary file in "+missing+": ") {
 		t.Fatalf("keep in a missing folder: %v", err)
 	}
 	s = newOrderSpill(context.Background(), filepath.Join(dir, "orders.csv"))
@@ -172,6 +173,9 @@ func TestOrderSpillNamesWhatFailed(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 || !strings.HasPrefix(entries[0].Name(), ".crawlsim-orders-") {
+		t.Errorf("the rows wait beside the -orders file: %v", entries)
+	}
 	var out strings.Builder
 	if err := s.write(&out, []string{"a", "b"}); err != nil {
 		t.Fatal(err)
@@ -180,11 +184,29 @@ func TestOrderSpillNamesWhatFailed(t *testing.T) {
 	if out.String() != want {
 		t.Errorf("written:\n%s\nwant:\n%s", out.String(), want)
 	}
-	if err := s.write(io.Discard, []string{"a", "c"}); err == nil || err.Error() != "no download order was kept for c" {
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("temporary files left once copied: %v", entries)
+	}
+	if err := s.write(io.Discard, []string{"c"}); err == nil || err.Error() != "no download order was kept for c" {
 		t.Errorf("a label never kept: %v", err)
 	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 2 || !strings.HasPrefix(entries[0].Name(), ".crawlsim-orders-") {
-		t.Errorf("the rows wait beside the -orders file: %v", entries)
+}
+
+// TestOrderSpillFolder: the rows of an -orders file that is not a
+// regular file (the standard output, /dev/null, a pipe) wait in the
+// system's temporary folder, never beside the device; those of a file in
+// a folder not made yet too.
+func TestOrderSpillFolder(t *testing.T) {
+	dir := t.TempDir()
+	for path, want := range map[string]string{
+		filepath.Join(dir, "o.csv"):        dir,
+		filepath.Join(dir, "new", "o.csv"): os.TempDir(),
+		"-":                                os.TempDir(),
+		os.DevNull:                         os.TempDir(),
+		dir:                                os.TempDir(),
+	} {
+		if got := spillFolder(path); got != want {
+			t.Errorf("-orders %s: rows kept in %s, want %s", path, got, want)
+		}
 	}
 }
