@@ -27,15 +27,16 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// none marks a figure that does not exist: a level never reached, or a
-// strategy without a guaranteed curve.
+// none marks a figure that does not exist: a level never reached, by a
+// crawl or by its guarantee, or a tau that is undefined.
 const none = "—"
 
 // Table writes r as an aligned text table: a header with the facts of the
-// graph, importance and seeds, one row per strategy in the scenario's
+// graph, importance and seeds, one row per strategy in the result's
 // order, notes explaining the columns, and the result's warnings.
-// Downloads to a level are written "actual/guaranteed", with — for a level
-// not reached or a strategy without a guarantee. The guarantees of the
+// Downloads to a level are written "actual/guaranteed" for a strategy
+// with a guarantee and "actual" for one without, with — for a level not
+// reached. The guarantees of the
 // RankMass family and l-neighbor bound personalized PageRank (Cho and Schonfeld 2007,
 // section 4): when the importance is another, their half is written "n/a"
 // (the values stay in the JSON and CSV). With politeness, a second table
@@ -94,8 +95,8 @@ const guaranteesOtherWarning = "importance: the guaranteed curves of "
 // Rows returns the comparison table of r as cells: the header, then one
 // row per strategy in the result's order (model.OrderStrategies; label,
 // downloads, average cumulative importance absolute and normalised, tau,
-// downloads to each level of model.Thresholds
-// written "actual/guaranteed", cost, scheduling time). unbounded reports
+// downloads to each level of model.Thresholds written "actual" or
+// "actual/guaranteed" (thresholdString), cost, scheduling time). unbounded reports
 // that some guarantee is written "n/a" because it bounds personalized
 // PageRank and the run is scored by another importance, which is also the
 // case of a personalized PageRank read from an importance file: its seeds

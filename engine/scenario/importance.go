@@ -65,7 +65,7 @@ func (st *importanceStage) loadImportance() (int64, error) {
 		// pages, 5 hosts, ..."), not a name an error can put where a
 		// file's goes; the error gives the pages and links itself
 		desc := strings.TrimPrefix(graphName, "generated: ")
-		if _, rest, ok := strings.Cut(desc, " pages, "); ok {
+		if first, rest, ok := strings.Cut(desc, ", "); ok && (strings.HasSuffix(first, " pages") || strings.HasSuffix(first, " page")) {
 			desc = rest
 		}
 		graphName = "the graph generated with " + desc

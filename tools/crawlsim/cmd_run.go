@@ -146,8 +146,9 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		return f.placeSeedError(err, set)
 	}
 
-	// Every output is made in memory first: one that fails (a chart, say)
-	// costs neither the others nor the table.
+	// Every output but -orders (whose rows are made already, in
+	// temporary files) is made in memory first: one that fails (a chart,
+	// say) costs neither the others nor the table.
 	var outs []output
 	if f.out != "" {
 		outs = append(outs, output{path: f.out, flag: "o", inMemory: true, write: func(w io.Writer) error { return report.JSON(w, res) }})

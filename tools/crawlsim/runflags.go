@@ -360,7 +360,7 @@ func (f *runFlags) table() []runFlag {
 			help:  "count downloads to X with targets relative to what the crawl collects in all (X·C(N)), not absolute importance, so that a target is reachable when the seeds reach part of the importance",
 			apply: func(a *applying) error { a.sc.Metrics.Relative = f.metrics.Relative; return nil }},
 		runFlag{name: "csv", value: &f.csvOut, help: "write every curve to `FILE` as CSV (strategy,kind,k,fraction,value,normalised[,time]); a seed study without strategies: its per-depth table (seed_set,depth,pages,mean_importance)"},
-		runFlag{name: "orders", value: &f.orders, help: "write every crawl's download order to `FILE` as CSV (strategy,position,page,url,importance,time): re-scored, it gives the curves. The rows (some 40 to 100 bytes a download, with the URL) wait in temporary files beside FILE until the run ends"},
+		runFlag{name: "orders", value: &f.orders, help: "write every crawl's download order to `FILE` as CSV (strategy,position,page,url,importance,time): re-scored, it gives the curves. The rows (some 40 to 100 bytes a download, with the URL) wait in temporary files beside FILE (in the system's temporary folder when FILE is not a regular file) until they are copied into it"},
 		runFlag{name: "svg", value: &f.svgOut, help: "write a chart of the curves to `FILE` (SVG: one line per strategy, optimal dashed); a seed study without strategies: its per-depth chart"},
 		runFlag{name: "svg-x", value: &f.svgX, help: "x `AXIS` of the -svg chart: fraction (of the reachable pages), count, or time (with politeness)"},
 		runFlag{name: "svg-guarantees", value: &f.svgGuar, help: "also draw the guaranteed curves and lower bounds in the -svg chart"},
@@ -485,7 +485,7 @@ func strategiesHelp() string {
 		ids = append(ids, r.ID)
 	}
 	return "strategies to compare: `LIST` of ID or ID:NAME=VALUE,NAME=VALUE, comma-separated (see crawlsim strategies), at most " + strconv.Itoa(scenario.MaxStrategies) + ". " +
-		"The table and every output list them as 'crawlsim strategies' does, whatever their order in LIST. " +
+		"The table and every output list them with the reference (optimal) first, then as 'crawlsim strategies' does, whatever their order in LIST. " +
 		"Default: " + strings.Join(ids, ", ") + ". Left out of the default for their cost: rankmass (millions of virtual re-expansions), " +
 		"batch-pagerank and partial-pagerank (a PageRank of the known graph after every batch of downloads); l-neighbor, which downloads by levels much like bfs; " +
 		"and the hist-pagerank strategies, which need -previous or -evolve"
