@@ -100,7 +100,8 @@ func ReadableRows(r *model.Result) (head []string, rows [][]string) {
 	return head, rows
 }
 
-// hasGuarantee reports whether s has a guaranteed curve, as Rows decides.
+// hasGuarantee reports whether s has a guaranteed curve: Rows writes its
+// guaranteed half, ReadableRows its guaranteed columns.
 func hasGuarantee(s model.StrategyResult) bool {
 	if s.Guarantee != nil {
 		return true

@@ -118,10 +118,7 @@ func Rows(r *model.Result) (head []string, rows [][]string, unbounded bool) {
 			strconv.FormatFloat(sum.NormalisedAvgCumulative, 'f', 4, 64),
 			tauString(sum),
 		}
-		guaranteed := s.Guarantee != nil
-		for _, t := range sum.DownloadsTo {
-			guaranteed = guaranteed || t.Guaranteed >= 0
-		}
+		guaranteed := hasGuarantee(s)
 		hide := guaranteed && !bounded
 		unbounded = unbounded || hide
 		for _, level := range model.Thresholds {
@@ -360,13 +357,7 @@ func thresholdString(ts []model.Threshold, level float64, guaranteed, hide bool)
 		}
 		return model.Count(k)
 	}
-	t := model.Threshold{Level: level, Actual: -1, Guaranteed: -1}
-	for _, u := range ts {
-		if u.Level == level {
-			t = u
-			break
-		}
-	}
+	t := threshold(ts, level)
 	switch {
 	case !guaranteed:
 		return count(t.Actual)
