@@ -3,7 +3,11 @@ package crawl
 import (
 	"math"
 	"math/bits"
+
+	"github.com/crawlsim/crawlsim/engine/internal/prefetch"
 )
+
+var blockLines = []uint32{0, 8, 16, 24, 32, 40, 48, 56}
 
 // keyTree is the frontier of a keysInHeap strategy (opic, fpr, fpr-m) on
 // one host. Those strategies change a page's key once for every link of
@@ -122,6 +126,10 @@ func (t *keyTree) set(p uint32, k float64) {
 func (t *keyTree) pop() uint32 {
 	p := t.node[1].page
 	t.remove(p)
+	if q := t.node[1].page; q != noPos {
+		base := q &^ (treeBlock - 1)
+		prefetch.Float64s(&t.key[base], blockLines)
+	}
 	return p
 }
 
@@ -194,6 +202,26 @@ func (t *keyTree) blockBest(b int) treeNode {
 	}
 	return best
 }
+
+// prefetchBlock asks for the keys and discovery numbers of page p's block
+// (eight and four cache lines), which taking p scans (blockBest), without
+// waiting for them. On a generated web of 4 M pages that scan missed the
+// caches, twice in turn (the discovery numbers are read once a key has
+// been); asked for a download ahead, opic and fpr took 13-14% less time
+// (docs/performance.md, "The eighteenth round").
+func (t *keyTree) prefetchBlock(p uint32) {
+	base := p &^ (treeBlock - 1)
+	prefetch.Float64s(&t.key[base], blockKeyLines)
+	prefetch.Uint32s(&t.seq[base], blockSeqLines)
+}
+
+// The indices, in a block, of the first key and the first discovery
+// number of each cache line of the block (64-byte lines, blocks aligned
+// on 64 pages).
+var (
+	blockKeyLines = []uint32{0, 8, 16, 24, 32, 40, 48, 56}
+	blockSeqLines = []uint32{0, 16, 32, 48}
+)
 
 // addToUndownloaded adds share to the key of every page of out that is
 // not downloaded (Crawl.addToUndownloaded), held or not, and returns the

@@ -20,6 +20,13 @@ func Float64s(base *float64, idx []uint32)
 //go:noescape
 func Uint64s(base *uint64, idx []uint32)
 
+// Uint32s is Float64s for base the first of an array of uint32: the
+// lines of a block of discovery numbers a crawl will scan soon
+// (keyTree.prefetchBlock).
+//
+//go:noescape
+func Uint32s(base *uint32, idx []uint32)
+
 // Uint32 asks for the cache line of *p to be brought into every level of
 // the cache (PREFETCHT0): the first link of a page a crawl will download
 // soon. A nil p is harmless.

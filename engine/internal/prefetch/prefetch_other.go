@@ -14,5 +14,8 @@ func Float64s(*float64, []uint32) {}
 // Uint64s does nothing outside amd64 (Available).
 func Uint64s(*uint64, []uint32) {}
 
+// Uint32s does nothing outside amd64 (Available).
+func Uint32s(*uint32, []uint32) {}
+
 // Uint32 does nothing outside amd64 (Available).
 func Uint32(*uint32) {}

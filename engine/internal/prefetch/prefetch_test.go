@@ -26,6 +26,9 @@ func TestPrefetchNeverFaults(t *testing.T) {
 	Uint64s(&us[0], nil)
 	Uint64s(nil, []uint32{0, 1<<32 - 1})
 	ws := []uint32{4, 5}
+	Uint32s(&ws[0], []uint32{0, 1, 2, 1 << 20, 1<<32 - 1})
+	Uint32s(&ws[0], nil)
+	Uint32s(nil, []uint32{0, 1<<32 - 1})
 	Uint32(&ws[1])
 	Uint32(nil)
 	if us[0] != 1 || us[1] != 2 || us[2] != 3 || ws[0] != 4 || ws[1] != 5 {
