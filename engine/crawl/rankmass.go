@@ -317,9 +317,14 @@ func (s *rankMass) BeforeSelect(budget int) (work int, ready bool) {
 			s.rm[v] = negZero
 		}
 		c.cost.VirtualReexpansions++
+		updates := c.front.updates
 		s.expand(v, x)
-		// Expanding only adds to keys, so F's best key only grows.
-		b, _ = c.front.GlobalBest()
+		// Expanding only adds to keys, so F's best key only grows, and
+		// its best page changes only if a key of F did (most expansions
+		// add to downloaded pages alone).
+		if c.front.updates != updates {
+			b, _ = c.front.GlobalBest()
+		}
 	}
 	return work, true
 }
