@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -40,5 +41,50 @@ func TestCrawlProgressSaysWhenDownloadsAreUneven(t *testing.T) {
 	}
 	if len(seen) != len(uneven) {
 		t.Errorf("crawl stages seen: %v, want all of %v", seen, uneven)
+	}
+}
+
+// TestCrawlCallsGrowForReexpansionsAlone: a crawl is stepped in calls of
+// maxCrawlChunk units; RankMass's, whose units are virtual re-expansions
+// and never a pass, grow to maxVirtualChunk, while batch PageRank's, whose
+// recomputations are passes over the graph, drop to one unit, and a
+// breadth-first crawl's keep maxCrawlChunk. The calls' size changes no
+// result: the run stepped here matches one stepped in the largest Steps.
+func TestCrawlCallsGrowForReexpansionsAlone(t *testing.T) {
+	s := smallScenario()
+	s.Strategies = []Strategy{{ID: "bfs"}, {ID: "rankmass"}, {ID: "batch-pagerank"}}
+	run := func(budget int) *Runner {
+		r, err := New(s, Env{Workers: 1, Parallel: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for done := false; !done; {
+			if done, err = r.Step(budget); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return r
+	}
+	r := run(500)
+	want := map[string]int64{"bfs": maxCrawlChunk, "rankmass": maxVirtualChunk, "batch-pagerank": 1}
+	for _, sr := range r.crawls.runs {
+		if sr.chunk != want[sr.label] {
+			t.Errorf("%s: calls of %d units at the end, want %d", sr.label, sr.chunk, want[sr.label])
+		}
+	}
+	a, err := r.Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := run(1 << 30).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range a.Strategies {
+		x, y := a.Strategies[k], b.Strategies[k]
+		x.Cost.SchedulingSeconds, y.Cost.SchedulingSeconds = 0, 0
+		if !reflect.DeepEqual(x, y) {
+			t.Errorf("%s: the result depends on the Steps' budget", x.Label)
+		}
 	}
 }
