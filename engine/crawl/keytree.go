@@ -7,8 +7,6 @@ import (
 	"github.com/crawlsim/crawlsim/engine/internal/prefetch"
 )
 
-var blockLines = []uint32{0, 8, 16, 24, 32, 40, 48, 56}
-
 // keyTree is the frontier of a keysInHeap strategy (opic, fpr, fpr-m) on
 // one host. Those strategies change a page's key once for every link of
 // every download, so the cost of a key change is what their crawls cost.
@@ -126,10 +124,6 @@ func (t *keyTree) set(p uint32, k float64) {
 func (t *keyTree) pop() uint32 {
 	p := t.node[1].page
 	t.remove(p)
-	if q := t.node[1].page; q != noPos {
-		base := q &^ (treeBlock - 1)
-		prefetch.Float64s(&t.key[base], blockLines)
-	}
 	return p
 }
 
