@@ -48,8 +48,11 @@ type Frontier struct {
 	openHosts   hostHeap  // open hosts that hold pages
 	allHosts    *hostHeap // every host that holds pages, when tracked
 
-	size    int   // pages held
-	updates int64 // pushes and key changes, for the cost counters
+	size int // pages held
+	// updates counts pushes and key changes (the cost counters): every
+	// push and every change of a held page's key adds one, which
+	// RankMass relies on to know that the best page may have changed.
+	updates int64
 	wake    func(host uint32)
 
 	// fifo, when set, holds the first-in-first-out queues (fifo.go);

@@ -144,13 +144,14 @@ func (c *Crawl) touchAhead() {
 // prefetchNext brings in, while a keyTree crawl (opic, fpr, fpr-m)
 // downloads a page, what taking the best page left reads: that page is
 // the next one taken unless the download raises another above it. Taking
-// it scans its block (keyTree.prefetchBlock) and reads its link offset,
-// both asked for here where the processor takes prefetch instructions
-// and the links are CSR arrays; elsewhere the offset is loaded, its value
-// set aside. Then, once the page is sure to be next, prefetchLinks asks
-// for its first link before the tree is restored around its leaving.
-// On a generated web of 4 M pages opic and fpr took 24% less time with
-// the three (docs/performance.md, "The eighteenth round").
+// it scans its block, asked for here (keyTree.prefetchBlock: prefetch
+// instructions where the processor takes them, nothing elsewhere), and
+// reads its link offset, asked for too on CSR arrays where the processor
+// takes prefetch instructions, else loaded, its value set aside. Then,
+// once the page is sure to be next, stepUntimed asks for its first link
+// (prefetchLinks) before the tree is restored around its leaving. On a
+// generated web of 4 M pages opic and fpr took about a quarter less time
+// with the three (docs/performance.md, "The eighteenth round").
 func (c *Crawl) prefetchNext(t *keyTree) {
 	next := t.top()
 	t.prefetchBlock(next)
@@ -162,8 +163,8 @@ func (c *Crawl) prefetchNext(t *keyTree) {
 }
 
 // prefetchLinks asks for the cache line of page p's first link, on CSR
-// arrays where the processor takes prefetch instructions: p is the page
-// about to be taken (prefetchNext).
+// arrays where the processor takes prefetch instructions: stepUntimed
+// calls it for the page it is about to take (see prefetchNext).
 func (c *Crawl) prefetchLinks(p uint32) {
 	if offsets, targets := c.g.Offsets, c.g.Targets; prefetch.Available && len(offsets) > 0 {
 		if at := offsets[p]; at < uint64(len(targets)) {

@@ -144,15 +144,15 @@ func (st *crawlStage) crawl(k int, budget int64) (int64, bool, error) {
 		if passes > 0 {
 			// The strategy recomputes: from now on one crawl unit per
 			// call, so that a recomputation, whose passes count one crawl
-			// unit each, cannot run long inside one Step. (RankMass's
-			// virtual re-expansions count one unit each within Step's
-			// budget, so they keep the chunk: one Step per re-expansion
-			// cost a third of its scheduling time in Step's overhead.)
+			// unit each, cannot run long inside one Step.
 			sr.chunk = 1
 		} else if virtual > 0 && sr.chunk > 1 {
-			// Re-expansions and no pass: larger calls, whose overhead
-			// (the clock read twice, the costs copied) was a few
-			// percent of RankMass's crawl at 16 units a call.
+			// RankMass's virtual re-expansions count one unit each
+			// within Crawl.Step's budget, each about a download's work,
+			// and no strategy that re-expands makes passes: its calls
+			// grow (maxVirtualChunk). A strategy that did both would
+			// drop to one unit a call at its first pass, whose call
+			// could then hold up to maxVirtualChunk passes.
 			sr.chunk = min(2*sr.chunk, maxVirtualChunk)
 		}
 	}

@@ -49,42 +49,47 @@ func TestCrawlProgressSaysWhenDownloadsAreUneven(t *testing.T) {
 // and never a pass, grow to maxVirtualChunk, while batch PageRank's, whose
 // recomputations are passes over the graph, drop to one unit, and a
 // breadth-first crawl's keep maxCrawlChunk. The calls' size changes no
-// result: the run stepped here matches one stepped in the largest Steps.
+// result: the run matches one whose calls never grow, scheduling time
+// aside.
 func TestCrawlCallsGrowForReexpansionsAlone(t *testing.T) {
 	s := smallScenario()
 	s.Strategies = []Strategy{{ID: "bfs"}, {ID: "rankmass"}, {ID: "batch-pagerank"}}
-	run := func(budget int) *Runner {
+	run := func() (*Runner, *Result) {
 		r, err := New(s, Env{Workers: 1, Parallel: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for done := false; !done; {
-			if done, err = r.Step(budget); err != nil {
+			if done, err = r.Step(500); err != nil {
 				t.Fatal(err)
 			}
 		}
-		return r
+		res, err := r.Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r, res
 	}
-	r := run(500)
+	r, grown := run()
 	want := map[string]int64{"bfs": maxCrawlChunk, "rankmass": maxVirtualChunk, "batch-pagerank": 1}
 	for _, sr := range r.crawls.runs {
 		if sr.chunk != want[sr.label] {
 			t.Errorf("%s: calls of %d units at the end, want %d", sr.label, sr.chunk, want[sr.label])
 		}
 	}
-	a, err := r.Result()
-	if err != nil {
-		t.Fatal(err)
+	defer func(v int64) { maxVirtualChunk = v }(maxVirtualChunk)
+	maxVirtualChunk = maxCrawlChunk
+	r, fixed := run()
+	for _, sr := range r.crawls.runs {
+		if sr.label == "rankmass" && sr.chunk != maxCrawlChunk {
+			t.Fatalf("rankmass: calls of %d units with the growth off, want %d", sr.chunk, maxCrawlChunk)
+		}
 	}
-	b, err := run(1 << 30).Result()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k := range a.Strategies {
-		x, y := a.Strategies[k], b.Strategies[k]
+	for k := range grown.Strategies {
+		x, y := grown.Strategies[k], fixed.Strategies[k]
 		x.Cost.SchedulingSeconds, y.Cost.SchedulingSeconds = 0, 0
 		if !reflect.DeepEqual(x, y) {
-			t.Errorf("%s: the result depends on the Steps' budget", x.Label)
+			t.Errorf("%s: the result depends on the size of its calls", x.Label)
 		}
 	}
 }
