@@ -110,8 +110,8 @@ type ImportanceKind uint16
 
 // The kinds of importance vectors crawlsim writes.
 const (
-	// ImportanceForeign is a vector from another engine (text or float64):
-	// what it is is not recorded.
+	// ImportanceForeign is a vector whose file does not record what it is:
+	// text or raw scores, of another engine or crawlsim's own CSV.
 	ImportanceForeign ImportanceKind = 0
 	// ImportancePageRank is PageRank with the uniform teleport vector
 	// (docs/algorithms.md section 1).
@@ -128,7 +128,7 @@ const (
 func (k ImportanceKind) String() string {
 	switch k {
 	case ImportanceForeign:
-		return "a vector of another engine"
+		return "a vector that does not say what it holds"
 	case ImportancePageRank:
 		return "pagerank"
 	case ImportancePersonalized:

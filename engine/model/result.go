@@ -80,8 +80,9 @@ const (
 	// vectors (docs/algorithms.md section 1).
 	ImportanceHITSAuthorities = "hits-authorities"
 	ImportanceHITSHubs        = "hits-hubs"
-	// ImportanceUnknown is a vector of another engine, whose file does
-	// not say what it is (it is taken to be PageRank).
+	// ImportanceUnknown is a vector whose file does not say what it is
+	// (text or raw scores, of another engine or crawlsim's own rank -o
+	// NAME.csv); it is taken to be PageRank.
 	ImportanceUnknown = "unknown"
 )
 

@@ -12,7 +12,7 @@ import (
 // and iterations of a computed importance (the scenario's damping), or,
 // for an importance file, what the file says its vector is (kind, seeds
 // of a personalized PageRank, damping, iterations) and its name. A vector
-// of another engine, which says nothing about itself, is "from FILE".
+// that says nothing about itself (text or raw scores) is "from FILE".
 func importanceFact(r *model.Result) string {
 	imp := r.Importance
 	iterations := model.Counted(imp.Iterations, "iteration", "iterations")
@@ -22,7 +22,7 @@ func importanceFact(r *model.Result) string {
 	// Results written before the summary recorded a file's kind call
 	// another engine's vector pagerank, with no iterations.
 	if imp.Kind == model.ImportanceUnknown || (imp.Kind == model.ImportancePageRank && imp.Iterations == 0 && imp.Damping == 0) {
-		return "from " + imp.File + " (a vector of another engine, taken to be PageRank)"
+		return "from " + imp.File + " (a vector that does not say what it holds, taken to be PageRank)"
 	}
 	var b strings.Builder
 	switch imp.Kind {

@@ -47,11 +47,11 @@ func TestTableImportanceFromFile(t *testing.T) {
 		{model.ImportanceSummary{Kind: model.ImportancePersonalized, Damping: 0.85, Seeds: "top-pagerank:10", Iterations: 61, File: "hp.imp"},
 			"importance  personalized, seeds top-pagerank:10, d=0.85 (61 iterations), read from hp.imp"},
 		{model.ImportanceSummary{Kind: model.ImportanceUnknown, File: "pr.txt"},
-			"importance  from pr.txt (a vector of another engine, taken to be PageRank)"},
+			"importance  from pr.txt (a vector that does not say what it holds, taken to be PageRank)"},
 		// A result written before the summary recorded the file's kind:
 		// another engine's vector had no iterations.
 		{model.ImportanceSummary{Kind: model.ImportancePageRank, File: "old.txt"},
-			"importance  from old.txt (a vector of another engine, taken to be PageRank)"},
+			"importance  from old.txt (a vector that does not say what it holds, taken to be PageRank)"},
 	} {
 		r := sampleResult()
 		r.Importance = c.imp

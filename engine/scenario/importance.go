@@ -114,7 +114,8 @@ func (st *importanceStage) loadImportance() (int64, error) {
 	return scanUnits(len(v.Scores), 0), nil
 }
 
-// foreignNote is the warning about a vector of another engine, checked
+// foreignNote is the warning about a vector whose file does not say what
+// it is (text or raw scores, of another engine or rank -o NAME.csv), checked
 // by one PageRank step from it (importancecheck.go) against the PageRank
 // of g with damping d; cancel (Env.Cancel) can stop the check.
 func foreignNote(name string, v *graphio.Importance, g *graph.Graph, graphName string, d float64, cancel func() error) (string, error) {
@@ -124,10 +125,10 @@ func foreignNote(name string, v *graphio.Importance, g *graph.Graph, graphName s
 		return "", err
 	}
 	if rep.fits {
-		return fmt.Sprintf("importance: %s comes from another engine; one PageRank step from it changes it by less than %g (L1): it is the PageRank of %s with damping %g",
+		return fmt.Sprintf("importance: %s does not say what it holds (only a .imp file does); one PageRank step from it changes it by less than %g (L1): it is the PageRank of %s with damping %g",
 			what, fixedPointTolerance, graphName, d), nil
 	}
-	return fmt.Sprintf("importance: %s comes from another engine and is not the PageRank of %s with damping %g: one PageRank step from it changes it by %.2g (L1); it looks like %s. It is used as given, taken to be PageRank",
+	return fmt.Sprintf("importance: %s does not say what it holds (only a .imp file does) and is not the PageRank of %s with damping %g: one PageRank step from it changes it by %.2g (L1); it looks like %s. It is used as given, taken to be PageRank",
 		what, graphName, d, rep.residual, rep.why), nil
 }
 

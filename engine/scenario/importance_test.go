@@ -99,7 +99,7 @@ func TestImportanceFileGivesTheSameResult(t *testing.T) {
 
 	text := mustRun(t, s, Env{FS: fsys, Workers: 1, ImportanceFile: "pr.txt"}, RunBudget)
 	wantWarnings := []string{
-		"importance: pr.txt (text, 3000 scores) comes from another engine; one PageRank step from it changes it by less than 1e-06 (L1): it is the PageRank of web.csr with damping 0.85",
+		"importance: pr.txt (text, 3000 scores) does not say what it holds (only a .imp file does); one PageRank step from it changes it by less than 1e-06 (L1): it is the PageRank of web.csr with damping 0.85",
 		"importance: the scores of pr.txt sum to 2; they were scaled to sum 1",
 	}
 	if fmt.Sprint(text.Warnings[:2]) != fmt.Sprint(wantWarnings) {

@@ -89,12 +89,12 @@ func TestForeignImportanceChecked(t *testing.T) {
 	fsys["pr09.csv"] = &fstest.MapFile{Data: []byte(csv.String())}
 	s := Scenario{Graph: Source{File: "web.csr"}, Strategies: []Strategy{{ID: "bfs"}}}
 	byLine := mustRun(t, s, Env{FS: fsys, Workers: 1, ImportanceFile: "pr09.txt"}, RunBudget)
-	want := "importance: pr09.txt (text, 3000 scores) comes from another engine and is not the PageRank of web.csr with damping 0.85: one PageRank step from it changes it by "
+	want := "importance: pr09.txt (text, 3000 scores) does not say what it holds (only a .imp file does) and is not the PageRank of web.csr with damping 0.85: one PageRank step from it changes it by "
 	if len(byLine.Warnings) == 0 || !strings.HasPrefix(byLine.Warnings[0], want) || !strings.HasSuffix(byLine.Warnings[0], "; it looks like PageRank with damping 0.9. It is used as given, taken to be PageRank") {
 		t.Errorf("warnings %q\nwant first %q…", byLine.Warnings, want)
 	}
 	byURL := mustRun(t, s, Env{FS: fsys, Workers: 1, ImportanceFile: "pr09.csv"}, RunBudget)
-	if len(byURL.Warnings) == 0 || !strings.HasPrefix(byURL.Warnings[0], "importance: pr09.csv (keyed, 3000 scores, column pagerank, keyed by url) comes from another engine and is not") {
+	if len(byURL.Warnings) == 0 || !strings.HasPrefix(byURL.Warnings[0], "importance: pr09.csv (keyed, 3000 scores, column pagerank, keyed by url) does not say what it holds (only a .imp file does) and is not") {
 		t.Errorf("warnings %q", byURL.Warnings)
 	}
 	if a, b := byURL.Strategies[0].Summary, byLine.Strategies[0].Summary; a.AvgCumulative != b.AvgCumulative {

@@ -176,8 +176,10 @@
 // gives computing it. A vector of another graph, a truncated or corrupt
 // file is refused with the file and the byte.
 //
-// -importance-file also reads a vector made by another engine, taken to
-// be PageRank, in any of these formats (gzip-compressed or not):
+// -importance-file also reads a vector whose file does not say what it
+// is (made by another engine, or rank -o NAME.csv), taken to be PageRank
+// and checked by one PageRank step from it, in any of these formats
+// (gzip-compressed or not):
 //
 //	text        one score per line in page order; '#' comment lines and
 //	            blank lines skipped (webgraph-rs's ascii format)

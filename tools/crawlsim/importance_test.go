@@ -111,7 +111,7 @@ func TestRunImportanceFileForeign(t *testing.T) {
 				what = "keyed, 3000 scores, column pagerank, keyed by page"
 			}
 		}
-		note := "warning: importance: " + c.file + " (" + what + ") comes from another engine; one PageRank step from it changes it by less than 1e-06 (L1): it is the PageRank of web.csr with damping 0.85\n"
+		note := "warning: importance: " + c.file + " (" + what + ") does not say what it holds (only a .imp file does); one PageRank step from it changes it by less than 1e-06 (L1): it is the PageRank of web.csr with damping 0.85\n"
 
 		if !strings.Contains(got, note+c.scaled) {
 			t.Errorf("%s: the table lacks %q%q:\n%s", c.file, note, c.scaled, got)
@@ -120,7 +120,7 @@ func TestRunImportanceFileForeign(t *testing.T) {
 		rows := func(s string) string {
 			return maskTimes(s[strings.Index(s, "\nstrategy "):strings.Index(s, "\nto X%")])
 		}
-		if line := "importance  from " + c.file + " (a vector of another engine, taken to be PageRank)\n"; !strings.Contains(got, line) {
+		if line := "importance  from " + c.file + " (a vector that does not say what it holds, taken to be PageRank)\n"; !strings.Contains(got, line) {
 			t.Errorf("%s: the table lacks %q", c.file, line)
 		}
 		if rows(got) != rows(want) {
@@ -244,11 +244,11 @@ func TestRunImportanceFormatFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := mustRun(t, "run", "-strategies", "bfs", "-importance-format", "ranks", "-importance-file", "pr.ranks", "web.csr")
-	if !strings.Contains(out, "warning: importance: pr.ranks (float64-be, 2000 scores) comes from another engine; one PageRank step") {
+	if !strings.Contains(out, "warning: importance: pr.ranks (float64-be, 2000 scores) does not say what it holds (only a .imp file does); one PageRank step") {
 		t.Errorf("pr.ranks as ranks:\n%s", out)
 	}
 	out = mustRun(t, "run", "-strategies", "bfs", "-importance-file", "hits.csv", "-importance-column", "authority", "web.csr")
-	if !strings.Contains(out, "warning: importance: hits.csv (keyed, 2000 scores, column authority, keyed by page) comes from another engine and is not the PageRank of web.csr with damping 0.85") {
+	if !strings.Contains(out, "warning: importance: hits.csv (keyed, 2000 scores, column authority, keyed by page) does not say what it holds (only a .imp file does) and is not the PageRank of web.csr with damping 0.85") {
 		t.Errorf("hits.csv by authority:\n%s", out)
 	}
 	for _, c := range []struct {
@@ -291,7 +291,7 @@ func TestRunImportanceCSVOfLabels(t *testing.T) {
 		t.Fatalf("pr.csv:\n%s", csv)
 	}
 	out := mustRun(t, "run", "-renumber", "-strategies", "bfs", "-seeds", "list:70", "-importance-file", "pr.csv", "g.edges")
-	if want := "warning: importance: pr.csv (keyed, 6 scores, column pagerank, keyed by page) comes from another engine; one PageRank step from it changes it by less than 1e-06 (L1): it is the PageRank of g.edges with damping 0.85\n"; !strings.Contains(out, want) {
+	if want := "warning: importance: pr.csv (keyed, 6 scores, column pagerank, keyed by page) does not say what it holds (only a .imp file does); one PageRank step from it changes it by less than 1e-06 (L1): it is the PageRank of g.edges with damping 0.85\n"; !strings.Contains(out, want) {
 		t.Errorf("the table lacks %q:\n%s", want, out)
 	}
 }
@@ -356,7 +356,7 @@ func TestRunImportanceFromJavaBinIO(t *testing.T) {
 	}
 	for file, format := range map[string]string{"pr.ranks": "float64-be", "pr.floats": "float32-be"} {
 		out := mustRun(t, "run", "-strategies", "bfs", "-importance-file", file, "web.csr")
-		if want := "warning: importance: " + file + " (" + format + ", 2000 scores) comes from another engine; one PageRank step from it changes it by less than 1e-06 (L1)"; !strings.Contains(out, want) {
+		if want := "warning: importance: " + file + " (" + format + ", 2000 scores) does not say what it holds (only a .imp file does); one PageRank step from it changes it by less than 1e-06 (L1)"; !strings.Contains(out, want) {
 			t.Errorf("%s: the table lacks %q:\n%s", file, want, out)
 		}
 	}

@@ -273,7 +273,7 @@ func (f *runFlags) table() []runFlag {
 				return nil
 			}},
 		runFlag{name: "importance-file", value: &f.impFile,
-			help: "read the pagerank importance from `FILE` instead of computing it: rank -o NAME.imp (checked to be this graph's), or another engine's vector (checked by one PageRank step from it): text, keyed text or CSV, raw float64 or float32 (see \"Importance files\" in the manual)"},
+			help: "read the pagerank importance from `FILE` instead of computing it: rank -o NAME.imp (checked to be this graph's), or a vector whose file does not say what it is, rank -o NAME.csv or another engine's (checked by one PageRank step from it): text, keyed text or CSV, raw float64 or float32 (see \"Importance files\" in the manual)"},
 		runFlag{name: "importance-format", value: &f.impFmt,
 			help: "the -importance-file's `FORMAT`: " + graphio.ImportanceFormatNames + "; auto tells it from the bytes"},
 		runFlag{name: "importance-column", value: &f.impCol,

@@ -90,7 +90,7 @@ func TestCommonCrawlHostGraph(t *testing.T) {
 	}
 	byHost := mustRun(t, "run", "-strategies", "bfs,opic", "-urls", parts, "-importance-file", "host-ranks.txt.gz", "host.edges")
 	byLine := mustRun(t, "run", "-strategies", "bfs,opic", "-urls", parts, "-importance-file", "pr.txt", "host.edges")
-	if !strings.Contains(byHost, "warning: importance: host-ranks.txt.gz (keyed, 5 scores, column #pr_val, keyed by reversed host) comes from another engine; one PageRank step") {
+	if !strings.Contains(byHost, "warning: importance: host-ranks.txt.gz (keyed, 5 scores, column #pr_val, keyed by reversed host) does not say what it holds (only a .imp file does); one PageRank step") {
 		t.Errorf("by host:\n%s", byHost)
 	}
 	rows := func(s string) string {
