@@ -2,6 +2,7 @@ package graphio
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -36,6 +37,26 @@ type Labels struct {
 	// the labels are URLs the graph's URLs hold the same strings in a
 	// slice of their own, so changing one slice leaves the other alone.
 	Names []string
+	// In label mode after links of integer ids, FirstLabel is the first
+	// id that was not a decimal integer (without sign or leading zeros),
+	// on line FirstLabelLine, and IntegerLinks counts the links before
+	// it: one odd id among many integers is likely a typo, which turned
+	// every id into a label. IntegerLinks is 0 when the file's first link
+	// already had a label.
+	FirstLabel     string
+	FirstLabelLine int64
+	IntegerLinks   int64
+}
+
+// OddLabel says, when an edge list of integer ids was read as labels
+// because of one id (IntegerLinks > 0), which id, where, and what it cost,
+// for a warning; "" otherwise. name is the file's name.
+func (l *Labels) OddLabel(name string) string {
+	if l == nil || l.IntegerLinks == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d: page id %s is not a decimal integer (without sign or leading zeros), though the ids of the %s links before it were: every id is read as a label, pages are numbered in order of first appearance, and pages no link names are left out; correct that id to read the ids as page numbers",
+		name, l.FirstLabelLine, textQuote([]byte(l.FirstLabel)), model.Count(l.IntegerLinks))
 }
 
 // edgeListHeaderPrefix starts the first line WriteEdgeList writes; its page
@@ -196,6 +217,11 @@ type edgeListParser struct {
 	givenErr error
 	// headerNodes is true when the page count came from the header.
 	headerNodes bool
+	// The first id that was not an integer, its line, and the links of
+	// integer ids before it (Labels.FirstLabel).
+	firstLabel     string
+	firstLabelLine int64
+	integerLinks   int64
 
 	// Fixed mode.
 	fixedNodes uint64
@@ -322,6 +348,13 @@ func (p *edgeListParser) parseLine(line []byte) error {
 		if sok && dok {
 			return p.addIntegers(sv, dv)
 		}
+		odd := tok[0]
+		if sok {
+			odd = tok[1]
+		}
+		// enough for textQuote to show it, or its start and "..."
+		p.firstLabel = string(odd[:min(len(odd), textQuoteShown+1)])
+		p.firstLabelLine = p.sc.lineNo
 		p.switchToNames()
 	}
 	var src uint32

@@ -182,6 +182,7 @@ func (p *edgeListParser) switchToNames() {
 	srcChunks, dstChunks := p.src.chunks(), p.dst.chunks()
 	for k, ch := range srcChunks {
 		d := dstChunks[k]
+		p.integerLinks += int64(len(ch))
 		for i := range ch {
 			for _, a := range [2]*uint32{&ch[i], &d[i]} {
 				if provToLabel[*a] == none {
@@ -261,7 +262,11 @@ func (p *edgeListParser) finishNames() (*graph.Graph, *Labels, error) {
 			return nil, nil, fileError(p.name, "%v", err)
 		}
 	}
-	return g, &Labels{Names: p.labelNames}, nil
+	l := &Labels{Names: p.labelNames}
+	if p.integerLinks > 0 {
+		l.FirstLabel, l.FirstLabelLine, l.IntegerLinks = p.firstLabel, p.firstLabelLine, p.integerLinks
+	}
+	return g, l, nil
 }
 
 // finishIntegers builds the graph of integer mode: on the ids as given,

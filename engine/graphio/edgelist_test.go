@@ -124,6 +124,41 @@ func TestReadEdgeListLabels(t *testing.T) {
 	}
 }
 
+// TestReadEdgeListOddLabel: one id that is not a decimal integer after
+// links of integer ids turns every id into a label; Labels says which id,
+// on which line, after how many links, and OddLabel words it. A file whose
+// first link has a label, and an edge list of integers, have no odd label.
+func TestReadEdgeListOddLabel(t *testing.T) {
+	_, labels := elRead(t, "# ids\n10 20\n20 30\n\n30 l0\n40 50\n", EdgeListOptions{})
+	if labels.FirstLabel != "l0" || labels.FirstLabelLine != 5 || labels.IntegerLinks != 2 {
+		t.Fatalf("labels = %+v, want the first label \"l0\" on line 5 after 2 links", labels)
+	}
+	want := `w.edges:5: page id "l0" is not a decimal integer (without sign or leading zeros), though the ids of the 2 links before it were: every id is read as a label, pages are numbered in order of first appearance, and pages no link names are left out; correct that id to read the ids as page numbers`
+	if got := labels.OddLabel("w.edges"); got != want {
+		t.Errorf("OddLabel = %q, want %q", got, want)
+	}
+	// the source of the line, a leading zero, and a long token shortened
+	long := strings.Repeat("x", 100)
+	for _, c := range []struct{ text, first string }{
+		{"1 2\n05 3\n", "05"},
+		{"1 2\n" + long + " 3\n", long[:textQuoteShown+1]},
+	} {
+		_, labels = elRead(t, c.text, EdgeListOptions{})
+		if labels.FirstLabel != c.first || labels.FirstLabelLine != 2 || labels.IntegerLinks != 1 {
+			t.Errorf("%q: labels = %+v, want the first label %q on line 2 after 1 link", c.text, labels, c.first)
+		}
+	}
+	if got := labels.OddLabel("w"); !strings.Contains(got, `page id "`+long[:textQuoteShown]+`"...`) {
+		t.Errorf("OddLabel of a long id = %q", got)
+	}
+	for _, text := range []string{"a b\nb 1\n", "1 2\n2 3\n"} {
+		_, labels = elRead(t, text, EdgeListOptions{})
+		if labels != nil && (labels.IntegerLinks != 0 || labels.OddLabel("w") != "") {
+			t.Errorf("%q: labels = %+v, want no odd label", text, labels)
+		}
+	}
+}
+
 func TestReadEdgeListURLs(t *testing.T) {
 	text := "http://a.example/ http://b.example/x\nhttp://b.example/x https://A.example/y\nhttp://a.example/ http://a.example/\n"
 	g, labels := elRead(t, text, EdgeListOptions{})

@@ -301,12 +301,14 @@ func textPlural(k int) string {
 	return "s"
 }
 
+// textQuoteShown is the most bytes of a token textQuote shows.
+const textQuoteShown = 40
+
 // textQuote quotes a token for an error message, shortened to keep the
 // message readable when a whole binary file is one token.
 func textQuote(tok []byte) string {
-	const shown = 40
-	if len(tok) > shown {
-		return fmt.Sprintf("%q...", tok[:shown])
+	if len(tok) > textQuoteShown {
+		return fmt.Sprintf("%q...", tok[:textQuoteShown])
 	}
 	return fmt.Sprintf("%q", tok)
 }

@@ -163,6 +163,9 @@ func (c *shared) load(name, format, urls string, renumber bool, held *graph.Grap
 	if renumber && labels != nil && labels.IDs != nil {
 		c.warn("graph: the ids of %s are renumbered densely: %s pages, %s unused ids dropped", name, model.Count(g.NumNodes()), model.Count(labels.Dropped()))
 	}
+	if odd := labels.OddLabel(name); odd != "" {
+		c.warn("graph: %s", odd)
+	}
 	if labels.Trivial() {
 		labels = nil // the file's ids were 0..n-1 already
 	}

@@ -17,7 +17,9 @@
 // of any size, URLs or other labels. Labels (any id that is not an integer
 // written without sign or leading zeros makes every id one) are numbered in
 // order of first appearance, and a note on stderr says that they give no
-// hosts unless all are URLs. -format overrides the guess. -urls FILE
+// hosts unless all are URLs; when such an id follows links of integer ids,
+// a warning names its line, as it is most likely a typo (pages no link
+// names are then left out). -format overrides the guess. -urls FILE
 // attaches a URL list, one URL per page in id order, and gives every page
 // the lower-cased host name of its URL; URLs without a host that can be parsed are counted and put in the host
 // "(none)". An edge list's integer ids are page numbers as given: the graph

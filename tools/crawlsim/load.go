@@ -146,6 +146,9 @@ func (in *graphInput) load(ctx context.Context, e *env) (*graph.Graph, error) {
 		labels = nil // the file's ids were 0..n-1 already
 	}
 	in.labels = labels
+	if odd := labels.OddLabel(path); odd != "" {
+		fmt.Fprintf(e.stderr, "warning: %s\n", terminalSafe(odd))
+	}
 	if labels != nil && labels.Names != nil && g.URLs == nil {
 		fmt.Fprintf(e.stderr, "note: the pages of %s are labels, not all URLs (with ://), so they have no hosts; give -urls FILE for hosts\n", terminalSafe(path))
 	}

@@ -163,3 +163,25 @@ func TestInputUnderAFile(t *testing.T) {
 		}
 	}
 }
+
+// TestOddLabelWarned: an edge list of integer ids with one id that is not
+// a decimal integer is read as labels, which drops the pages no link
+// names; info warns with the file, the line and the id, and run gives the
+// same words among its result's warnings (engine/scenario), so that the
+// typo is found rather than a graph quietly smaller.
+func TestOddLabelWarned(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "typo.edges")
+	// pages 0 to 5 as integers; "l2" makes them labels, and pages 3 and
+	// 4, which no link names, are gone
+	os.WriteFile(file, []byte("0 1\n1 2\n2 5\n5 l2\n"), 0o644)
+	out, errOut, status := crawlsim(t, "info", file)
+	warning := file + `:4: page id "l2" is not a decimal integer (without sign or leading zeros), though the ids of the 3 links before it were`
+	if status != 0 || !strings.Contains(errOut, "warning: "+warning) || !strings.Contains(out, "pages           5\n") {
+		t.Errorf("info: status %d, stdout\n%s\nstderr\n%s\nwant 5 pages and the warning %q", status, out, errOut, warning)
+	}
+	out = mustRun(t, "run", "-quiet", "-json", "-strategies", "bfs", file)
+	if !strings.Contains(out, `"graph: `+strings.ReplaceAll(warning, `"`, `\"`)) {
+		t.Errorf("run -json does not carry the warning %q:\n%s", warning, out)
+	}
+}
