@@ -32,15 +32,20 @@ func readScenarioFile(path string) ([]byte, error) {
 // run -scenario in place of a file: its permalink (the Share panel's, the
 // address of a comparison, an embed's src), or the link's fragment alone,
 // read as the page reads it (model.PermalinkData). ok is false when value
-// is no link, or names a file that exists.
+// is no link, or names a file that exists. An address (with "://") that
+// is no file and has no fragment is refused as a link without a scenario:
+// the page keeps its scenario after "#", and one retyped with "?s=" would
+// otherwise be sought as a file.
 func scenarioOfLink(value string) (data []byte, ok bool, err error) {
+	if _, err := os.Stat(value); err == nil {
+		return nil, false, nil
+	}
 	fragment := value
 	if _, after, found := strings.Cut(value, "#"); found {
 		fragment = after
+	} else if strings.Contains(value, "://") {
+		return nil, true, fmt.Errorf("-scenario: %s is a link with no scenario in it: the page's links carry theirs after %q; copy the whole link from the page's Share panel", terminalSafe(linkStart(value)), "#"+model.PermalinkKey)
 	} else if !strings.HasPrefix(value, model.PermalinkKey) {
-		return nil, false, nil
-	}
-	if _, err := os.Stat(value); err == nil {
 		return nil, false, nil
 	}
 	data, ok, err = model.PermalinkData(fragment)
@@ -51,6 +56,16 @@ func scenarioOfLink(value string) (data []byte, ok bool, err error) {
 		return nil, true, fmt.Errorf("-scenario: %w; copy the whole link from the page's Share panel", err)
 	}
 	return data, true, nil
+}
+
+// linkStart shortens a link for an error: its first 60 characters and
+// "...", as a scenario makes it hundreds long.
+func linkStart(link string) string {
+	const shown = 60
+	if len(link) <= shown {
+		return link
+	}
+	return link[:shown] + "..."
 }
 
 // linkScenario names the scenario of a page link given to -scenario in

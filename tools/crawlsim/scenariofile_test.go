@@ -45,6 +45,12 @@ func TestRunScenarioOfAPageLink(t *testing.T) {
 	}
 	checkFails(t, 1, []string{"run", "-scenario", "http://127.0.0.1:8080/#" + fragment[:len(fragment)/2]},
 		"the link's scenario is damaged, perhaps cut short")
+	// A link retyped with "?" for "#", or with its fragment lost, is a
+	// link without a scenario, not a file that is missing.
+	checkFails(t, 1, []string{"run", "-scenario", "http://127.0.0.1:8080/?" + fragment},
+		`crawlsim run: -scenario: http://127.0.0.1:8080/?`+fragment[:60-len("http://127.0.0.1:8080/?")]+`... is a link with no scenario in it: the page's links carry theirs after "#s="`)
+	checkFails(t, 1, []string{"run", "-scenario", "https://example.org/crawlsim/"},
+		`crawlsim run: -scenario: https://example.org/crawlsim/ is a link with no scenario in it`)
 	// The errors of a link's scenario name it as such, not by the link,
 	// hundreds of characters long, as if it were a file name.
 	for _, c := range []struct{ json, want string }{
