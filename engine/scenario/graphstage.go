@@ -40,6 +40,9 @@ func (st *graphStage) loadGraph() (int64, error) {
 	src := st.s.Graph
 	if st.env.Loaded != nil && !src.Renumber {
 		if g, labels, ok := st.env.Loaded(src.File, src.URLs, src.Format); ok {
+			if odd := labels.OddLabel(src.File); odd != "" {
+				st.warn("graph: %s", odd) // as load says of a file it reads
+			}
 			if labels.Trivial() {
 				labels = nil
 			}

@@ -45,3 +45,31 @@ func TestLoadedGraphIsNotReadAgain(t *testing.T) {
 		t.Error("a graph the host does not hold was not read from the file")
 	}
 }
+
+// TestLoadedGraphWarnsOfAnOddLabel: an edge list made labels by one id
+// that is not an integer is warned about (graphio.Labels.OddLabel) in the
+// result whether the Runner reads it or the host holds it (the page's
+// upload), so that the page says what run says.
+func TestLoadedGraphWarnsOfAnOddLabel(t *testing.T) {
+	files := fstest.MapFS{"odd.edges": {Data: []byte("0 1\n1 2\n2 5\n5 l2\n")}}
+	s := Scenario{Graph: Source{File: "odd.edges"}, Seeds: "list:0", Strategies: []Strategy{{ID: "bfs"}}}
+	read, err := Run(context.Background(), s, Env{FS: files}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, labels, err := graphio.Load(files, "odd.edges", graphio.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := func(string, string, string) (*graph.Graph, *graphio.Labels, bool) { return g, labels, true }
+	loaded, err := Run(context.Background(), s, Env{FS: fstest.MapFS{}, Loaded: held}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "graph: " + labels.OddLabel("odd.edges")
+	for what, r := range map[string][]string{"read": read.Warnings, "held": loaded.Warnings} {
+		if len(r) == 0 || r[0] != want {
+			t.Errorf("%s: warnings %q, want first %q", what, r, want)
+		}
+	}
+}
