@@ -163,11 +163,20 @@ func (c *shared) load(name, format, urls string, renumber bool, held *graph.Grap
 	if renumber && labels != nil && labels.IDs != nil {
 		c.warn("graph: the ids of %s are renumbered densely: %s pages, %s unused ids dropped", name, model.Count(g.NumNodes()), model.Count(labels.Dropped()))
 	}
+	return g, c.keptLabels(name, labels), nil
+}
+
+// keptLabels returns the labels of the graph file name as a run keeps
+// them: nil when the file's ids were 0..n-1 already. When one id made an
+// edge list's integer ids labels it says so in a warning
+// (graphio.Labels.OddLabel), for a graph read here or held by the host
+// (Env.Loaded) alike.
+func (c *shared) keptLabels(name string, labels *graphio.Labels) *graphio.Labels {
 	if odd := labels.OddLabel(name); odd != "" {
 		c.warn("graph: %s", odd)
 	}
 	if labels.Trivial() {
-		labels = nil // the file's ids were 0..n-1 already
+		return nil
 	}
-	return g, labels, nil
+	return labels
 }

@@ -40,13 +40,7 @@ func (st *graphStage) loadGraph() (int64, error) {
 	src := st.s.Graph
 	if st.env.Loaded != nil && !src.Renumber {
 		if g, labels, ok := st.env.Loaded(src.File, src.URLs, src.Format); ok {
-			if odd := labels.OddLabel(src.File); odd != "" {
-				st.warn("graph: %s", odd) // as load says of a file it reads
-			}
-			if labels.Trivial() {
-				labels = nil
-			}
-			st.g, st.labels, st.sourceName = g, labels, src.File
+			st.g, st.labels, st.sourceName = g, st.keptLabels(src.File, labels), src.File
 			return 1, nil
 		}
 	}
