@@ -73,7 +73,7 @@ func readoutValues(t *testing.T, ctx context.Context) ([]float64, string) {
 // whose readout lists every strategy sorted by value, each with a swatch.
 func TestPageKeyboardOnly(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, focusEmulation, navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	if n := tabTo(t, ctx, "run", maxTabsToRun); n < 0 {
 		t.Fatalf("the Run button does not take the focus within %d presses of Tab (focus on %q)", maxTabsToRun, focused(t, ctx))
 	}
@@ -130,7 +130,7 @@ func TestPageKeyboardOnly(t *testing.T) {
 // dark, its text light, and nothing moves (no transition or animation).
 func TestPageDarkAndReducedMotion(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, darkMode(true), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, darkMode(true), navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	type colours struct {
 		Body, Panel, Text, ChartBg, ChartText string
 		Moving                                []string
@@ -244,7 +244,7 @@ func TestPageAccessibilityAudit(t *testing.T) {
 		{"light, 375 px", false, 375, "/"},
 		{"dark, embed 900 px", true, 900, "/?embed=1"},
 	} {
-		run(t, ctx, darkMode(c.dark), viewport(c.width, 900), chromedp.Navigate(url+c.path),
+		run(t, ctx, darkMode(c.dark), viewport(c.width, 900), navigate(url+c.path),
 			waitFor(`document.querySelector("#chart svg") != null && document.querySelector("#run").ariaDisabled == "false"`, 2*time.Minute))
 		violations := audit(t, ctx, script)
 		for _, v := range violations {
@@ -253,7 +253,7 @@ func TestPageAccessibilityAudit(t *testing.T) {
 		t.Logf("%s: axe-core reports %d violations of the WCAG 2.1 A/AA rules and best practices", c.name, len(violations))
 	}
 	// During a run, with its progress bars.
-	run(t, ctx, darkMode(false), viewport(1400, 900), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, darkMode(false), viewport(1400, 900), navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "60000"), chromedp.Click("#run"),
 		waitFor(`document.querySelectorAll("#progress progress").length > 0`, time.Minute))
 	violations := audit(t, ctx, script)
@@ -285,7 +285,7 @@ var focusEmulation = chromedp.Func(func(ctx context.Context, t *chromedp.Target)
 func TestPageRunKeepsTheFocus(t *testing.T) {
 	ctx, url := browser(t, nil)
 	const going = `document.querySelector("#cancel") != null && document.querySelector("#cancel").ariaDisabled == "false"`
-	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, focusEmulation, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "100000"),
 		chromedp.Focus("#run"), chromedp.KeyEvent(kb.Enter), waitFor(going, 30*time.Second))
 	during := value(t, ctx, chromedp.Evaluate[string](`(() => { const e = document.activeElement; return e == null || e == document.body ? "body" : e.id || e.tagName; })()`))
@@ -318,7 +318,7 @@ func TestPageRunKeepsTheFocus(t *testing.T) {
 func TestPagePanelCancelKeepsTheFocus(t *testing.T) {
 	ctx, url := browser(t, nil)
 	const going = `document.querySelector("#cancel-papers") != null`
-	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, focusEmulation, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#papers-paper", "all"),
 		chromedp.Focus("#run-papers"), chromedp.KeyEvent(kb.Enter), waitFor(going, 30*time.Second))
 	if got := focused(t, ctx); got != "run-papers" {
@@ -340,7 +340,7 @@ func TestPagePanelCancelKeepsTheFocus(t *testing.T) {
 // x axis redraws the chart with powers of ten.
 func TestPageLegendAndLogAxis(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	lines := func() int {
 		return value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#chart svg polyline").length`))
 	}
@@ -377,7 +377,7 @@ func TestPageLegendAndLogAxis(t *testing.T) {
 func TestPageEmbedLegendFocusRing(t *testing.T) {
 	ctx, url := browser(t, nil)
 	for _, frame := range [][2]int64{{900, 620}, {600, 400}} {
-		run(t, ctx, viewport(frame[0], frame[1]), chromedp.Navigate(url+"/?embed=1"), waitFor(embedIdle, 2*time.Minute), focusEmulation)
+		run(t, ctx, viewport(frame[0], frame[1]), navigate(url+"/?embed=1"), waitFor(embedIdle, 2*time.Minute), focusEmulation)
 		n := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#legend button").length`))
 		if n == 0 {
 			t.Fatalf("embedded in %d×%d px: no legend entries", frame[0], frame[1])

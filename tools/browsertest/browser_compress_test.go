@@ -61,7 +61,7 @@ func TestPageBadCompressedBinary(t *testing.T) {
 					h.ServeHTTP(w, r)
 				})
 			})
-			run(t, ctx, chromedp.Navigate(url+"/"), waitFor(`document.querySelector("#crawlsim .message.error")`, time.Minute))
+			run(t, ctx, navigate(url+"/"), waitFor(`document.querySelector("#crawlsim .message.error")`, time.Minute))
 			msg := value(t, ctx, chromedp.Evaluate[string](`document.querySelector("#crawlsim .message.error").textContent`))
 			if !strings.HasPrefix(msg, "crawlsim could not start: ") || !strings.Contains(msg, tt.want) {
 				t.Errorf("the page says %q, want that crawlsim could not start because %s", msg, tt.want)

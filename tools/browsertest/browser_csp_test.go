@@ -132,7 +132,7 @@ func TestPageContentSecurityPolicy(t *testing.T) {
 	watch := &cspWatch{policies: map[string]string{}}
 	ctx, url := browser(t, watch.wrap)
 	t.Cleanup(func() { watch.check(t) }) // also when the page fails
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle+` || document.querySelector(".message.error") != null`, 2*time.Minute))
+	run(t, ctx, navigate(url+"/"), waitFor(idle+` || document.querySelector(".message.error") != null`, 2*time.Minute))
 	if msg := value(t, ctx, chromedp.Evaluate[string](`(document.querySelector(".message.error") || {}).textContent || ""`)); msg != "" {
 		t.Fatalf("the page says: %s", msg)
 	}
@@ -154,7 +154,7 @@ func TestPageContentSecurityPolicy(t *testing.T) {
 	}))
 	t.Cleanup(course.Close)
 	before := watch.wasm.Load()
-	run(t, ctx, chromedp.Navigate(course.URL+"/"))
+	run(t, ctx, navigate(course.URL+"/"))
 	deadline := time.Now().Add(time.Minute)
 	for watch.wasm.Load() == before && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
@@ -197,7 +197,7 @@ func (w *headerDropper) Write(b []byte) (int, error) {
 // and the page still shows its comparison.
 func TestPageMetaPolicy(t *testing.T) {
 	ctx, url := browser(t, withoutPolicyHeader)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle+` || document.querySelector(".message.error") != null`, 2*time.Minute))
+	run(t, ctx, navigate(url+"/"), waitFor(idle+` || document.querySelector(".message.error") != null`, 2*time.Minute))
 	if msg := value(t, ctx, chromedp.Evaluate[string](`(document.querySelector(".message.error") || {}).textContent || ""`)); msg != "" {
 		t.Fatalf("the page says: %s", msg)
 	}

@@ -17,7 +17,7 @@ import (
 // scenario, whose comparison the page shows.
 func TestPageReloadKeepsTheEditsNotRun(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "3000"), setField("#seeds", "random:20"), chooseStrategies("optimal", "bfs"),
 		chromedp.Click("#run"), waitFor(rowsAre(2), time.Minute))
 	address := value(t, ctx, chromedp.Evaluate[string](`location.href`))
@@ -46,7 +46,7 @@ func TestPageReloadKeepsTheEditsNotRun(t *testing.T) {
 // edits were gone without a word.
 func TestPageLinkKeepsTheEditsItReplaced(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, focusEmulation, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "3000"), setField("#seeds", "random:20"), chooseStrategies("optimal", "bfs", "random"),
 		chromedp.Click("#run"), waitFor(rowsAre(3), time.Minute))
 	link := value(t, ctx, chromedp.Value("#permalink"))

@@ -33,7 +33,7 @@ func TestPageEmbedShowsEveryCurve(t *testing.T) {
 	ctx, url := browser(t, nil)
 	for _, size := range [][2]int64{{600, 400}, {900, 620}} {
 		w, h := size[0], size[1]
-		run(t, ctx, viewport(w, h), chromedp.Navigate(fmt.Sprintf("%s/?embed=1&frame=%dx%d#%s", url, w, h, frag)),
+		run(t, ctx, viewport(w, h), navigate(fmt.Sprintf("%s/?embed=1&frame=%dx%d#%s", url, w, h, frag)),
 			waitFor(`document.querySelector("#chart svg") != null && document.querySelector("#run") != null && document.querySelector("#run").ariaDisabled == "false" && !document.querySelector("#legend.pending")`, 3*time.Minute))
 		if dir := os.Getenv("CRAWLSIM_SCREENSHOTS"); dir != "" {
 			png := value(t, ctx, chromedp.CaptureScreenshot())

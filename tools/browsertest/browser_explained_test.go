@@ -23,7 +23,7 @@ import (
 // paper link leads to one of these entries.
 func TestPageAboutCitesEachPaperOnce(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	type entry struct {
 		ID, Text string
 		Links    []string
@@ -67,7 +67,7 @@ func TestPageAboutCitesEachPaperOnce(t *testing.T) {
 // gives the focus back to the header and closes the glossary again.
 func TestPageGlossaryByKeyboard(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, focusEmulation, navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	if value(t, ctx, chromedp.Evaluate[bool](`!!document.querySelector("#glossary") && document.querySelector("#glossary").open`)) {
 		t.Fatalf("the glossary is open before anyone asks (or missing)")
 	}
@@ -99,7 +99,7 @@ func TestPageGlossaryByKeyboard(t *testing.T) {
 func TestPageExplainedAudit(t *testing.T) {
 	script := axeScript(t)
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		waitFor(`!!document.querySelector("#glossary-summary") && !!document.querySelector("#about")`, 5*time.Second),
 		chromedp.Click("#glossary-summary"), waitFor(`document.querySelector("#glossary").open`, 5*time.Second))
 	for _, dark := range []bool{false, true} {

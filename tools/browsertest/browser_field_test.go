@@ -16,7 +16,7 @@ import (
 // two seconds left the box empty.
 func TestPageTypingDuringARun(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, focusEmulation, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "300000"), chromedp.Click("#run"),
 		waitFor(`document.querySelector("#progress .bar") != null`, 30*time.Second),
 		chromedp.Focus("#budget"))

@@ -40,7 +40,7 @@ func linkFragment(t *testing.T, json string) string {
 func TestPageRepeatedStrategyLink(t *testing.T) {
 	ctx, url := browser(t, nil)
 	frag := linkFragment(t, `{"version":1,"graph":{"generate":{"pages":2000}},"strategies":[{"id":"bfs"},{"id":"bfs"},{"id":"fpr-m","params":{"m":50}},{"id":"fpr-m","params":{"m":2}}]}`)
-	run(t, ctx, chromedp.Navigate(url+"/#"+frag+"&x=count&log=1"), waitFor(rowsAre(3), 2*time.Minute))
+	run(t, ctx, navigate(url+"/#"+frag+"&x=count&log=1"), waitFor(rowsAre(3), 2*time.Minute))
 	notice := value(t, ctx, chromedp.Text("#notice"))
 	if !strings.Contains(notice, "bfs twice") {
 		t.Errorf("the notice %q does not say the link lists bfs twice", notice)

@@ -57,7 +57,7 @@ func TestPageEmbedRunsASiteGraph(t *testing.T) {
 	frag := permalinkOf(t, s)
 
 	// The full page: the panel lists the site's graphs, the link's chosen.
-	run(t, ctx, chromedp.Navigate(url+"/#"+frag),
+	run(t, ctx, navigate(url+"/#"+frag),
 		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 3`, 3*time.Minute))
 	panel := value(t, ctx, chromedp.Evaluate[struct {
 		Site, First, Second bool
@@ -120,7 +120,7 @@ func TestPageEmbedRunsASiteGraph(t *testing.T) {
 	}
 
 	// The embed on the first link: it runs on the site's graph.
-	run(t, ctx, chromedp.Navigate(url+"/?embed=1#"+frag),
+	run(t, ctx, navigate(url+"/?embed=1#"+frag),
 		waitFor(`document.querySelectorAll("#legend li").length == 3 && document.querySelector("#run").ariaDisabled == "false" && !document.querySelector("#legend.pending")`, 3*time.Minute))
 	embed := value(t, ctx, chromedp.Evaluate[struct{ Compared, Error, Notice string }](`(() => {
 		const text = sel => { const e = document.querySelector(sel); return e ? e.textContent : ""; };

@@ -76,7 +76,7 @@ func darkMode(on bool) chromedp.Action[chromedp.Void] {
 // own box.
 func TestPageFitsEveryWidth(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, viewport(360, 780), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, viewport(360, 780), navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	for _, w := range []int64{360, 400, 768, 1400, 2560} {
 		run(t, ctx, viewport(w, 900))
 		// The page redraws its chart for its box's new width once the
@@ -170,7 +170,7 @@ func TestPageEmbedFitsItsFrame(t *testing.T) {
 		}
 		// A frame of the page records the document's largest size while
 		// a run goes: the run starts as soon as the worker is ready.
-		run(t, ctx, viewport(w, h), chromedp.Navigate(fmt.Sprintf("%s/?embed=1&frame=%dx%d#%s", url, w, h, frag)),
+		run(t, ctx, viewport(w, h), navigate(fmt.Sprintf("%s/?embed=1&frame=%dx%d#%s", url, w, h, frag)),
 			chromedp.Evaluate[chromedp.Void](`(() => {
 				window.duringRun = {seen: false, width: 0, height: 0};
 				const watch = () => {
@@ -239,7 +239,7 @@ type embedNotice struct {
 // side of the panel or onto a line of its own.
 func TestPageControlsReadable(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, viewport(360, 780), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, viewport(360, 780), navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	for _, w := range []int64{360, 400, 768, 1400} {
 		run(t, ctx, viewport(w, 900))
 		problems := value(t, ctx, chromedp.Evaluate[[]string](`(() => {

@@ -64,7 +64,7 @@ func TestPageNothingHiddenOrCut(t *testing.T) {
 				t.Errorf("at %d px %s, the run bar is %d px taller than its buttons", width, when, gap)
 			}
 		}
-		run(t, ctx, viewport(width, 900), chromedp.Navigate(url+"/"), waitFor(`document.querySelector(".crawlsim") != null`, time.Minute))
+		run(t, ctx, viewport(width, 900), navigate(url+"/"), waitFor(`document.querySelector(".crawlsim") != null`, time.Minute))
 		look("at the first look")
 		run(t, ctx, waitFor(idle, 2*time.Minute))
 		look("after the first comparison")
@@ -115,7 +115,7 @@ func TestPageEmbedLegendWhole(t *testing.T) {
 		return out;
 	})()`
 	for _, frame := range [][2]int64{{900, 620}, {600, 400}} {
-		run(t, ctx, viewport(frame[0], frame[1]), chromedp.Navigate(url+"/?embed=1"), waitFor(`document.querySelector("#legend") != null`, time.Minute))
+		run(t, ctx, viewport(frame[0], frame[1]), navigate(url+"/?embed=1"), waitFor(`document.querySelector("#legend") != null`, time.Minute))
 		if c := value(t, ctx, chromedp.Evaluate[[]string](cut)); len(c) > 0 {
 			t.Errorf("embedded in %d×%d px before the result, legend entries cut: %s", frame[0], frame[1], strings.Join(c, "; "))
 		}
@@ -186,7 +186,7 @@ type headingLook struct {
 // leaves the chart panel's heading in sight.
 func checkRunCoversNoHeading(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
-	run(t, ctx, viewport(400, 900), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, viewport(400, 900), navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		chromedp.Evaluate[chromedp.Void](headingCovered), setField("#gen-pages", "200000"), chromedp.Click("#run"),
 		waitFor(`window.crawlsimHeading`, 3*time.Minute))
 	look := value(t, ctx, chromedp.Evaluate[headingLook](`window.crawlsimHeading`))

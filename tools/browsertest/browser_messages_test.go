@@ -29,7 +29,7 @@ func TestPageMessagesFitEveryWidth(t *testing.T) {
 		{"a damaged link", "s=AAAA", "#error"},
 	} {
 		for _, w := range []int64{360, 400, 768, 1400} {
-			run(t, ctx, viewport(w, 900), chromedp.Navigate(fmt.Sprintf("%s/?w=%d#%s", url, w, c.fragment)),
+			run(t, ctx, viewport(w, 900), navigate(fmt.Sprintf("%s/?w=%d#%s", url, w, c.fragment)),
 				waitFor(`document.querySelector("`+c.message+`") != null && document.querySelector("#chart-panel") != null`, time.Minute))
 			if m := measure(t, ctx); m.ScrollWidth > m.InnerWidth {
 				t.Errorf("%s at %d px: the page lays out %d px wide; widest: %s", c.name, w, m.ScrollWidth, m.Widest)

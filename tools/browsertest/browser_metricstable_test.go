@@ -39,7 +39,7 @@ type tableText struct {
 // PageRank does not bound).
 func TestPageMetricsTableOnPhone(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, viewport(400, 800), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute), chromedp.Sleep(time.Second),
+	run(t, ctx, viewport(400, 800), navigate(url+"/"), waitFor(idle, 2*time.Minute), chromedp.Sleep(time.Second),
 		chromedp.Evaluate[chromedp.Void](`scrollTo(0, 0)`))
 	r := value(t, ctx, chromedp.Evaluate[tableReach](`(() => {
 		const table = document.querySelector("#metrics");
@@ -95,7 +95,7 @@ func TestPageMetricsTableOnPhone(t *testing.T) {
 // Before, each press sent the focus to the page's start.
 func TestPagePinKeepsTheFocus(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, focusEmulation, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		chromedp.Focus("#pin"), chromedp.KeyEvent(kb.Enter), waitFor(`document.querySelector("#unpin") != null`, 5*time.Second))
 	if got := focused(t, ctx); got != "unpin" {
 		t.Errorf("Pin this result pressed: the focus is on %q; want Unpin", got)

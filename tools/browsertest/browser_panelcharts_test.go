@@ -58,7 +58,7 @@ type panelChartLook struct {
 // contrast check passes on them.
 func TestPagePanelChartsOnPhonesAndInDark(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, darkMode(true), viewport(360, 800), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, darkMode(true), viewport(360, 800), navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "3000"), setField("#community-k", "5"),
 		chromedp.Click("#extract-seeds"),
 		waitFor(`document.querySelector("#seeds-chart svg") != null && document.querySelector("#run-refresh").ariaDisabled == "false"`, time.Minute),
@@ -142,7 +142,7 @@ func checkPanelCharts(t *testing.T, ctx context.Context, width int, charts []str
 // page does not scroll sideways.
 func TestPagePaperChartOnPhones(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, darkMode(true), viewport(360, 800), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, darkMode(true), viewport(360, 800), navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "3000"), setField("#papers-paper", "004"),
 		chromedp.Click("#run-papers"),
 		waitFor(papersDone+` || document.querySelector("#papers-error") != null`, 2*time.Minute))

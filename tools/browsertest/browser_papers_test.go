@@ -21,7 +21,7 @@ const papersDone = `document.querySelectorAll("#paper-004 table.paper-findings t
 // a phone's width (the tables scroll in their own box).
 func TestPagePapers(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "3000"), setField("#papers-paper", "004"),
 		chromedp.Click("#run-papers"),
 		waitFor(papersDone, 2*time.Minute))

@@ -41,7 +41,7 @@ func helpersReady(n int) chromedp.Action[chromedp.Void] {
 // result, and the same download orders.
 func TestPageParallelWorkers(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/?workers=2"), waitFor(idle, 2*time.Minute), helpersReady(1),
+	run(t, ctx, navigate(url+"/?workers=2"), waitFor(idle, 2*time.Minute), helpersReady(1),
 		setField("#gen-pages", "30000"), setField("#gen-seed", "3"), setField("#seeds", "top-pagerank:50"),
 		chooseStrategies("optimal", "bfs", "fpr", "windowed-rankmass", "larger-sites-first"),
 		chromedp.Click("#run"),
@@ -54,7 +54,7 @@ func TestPageParallelWorkers(t *testing.T) {
 	link := value(t, ctx, chromedp.Value("#permalink"))
 	i := strings.Index(link, "#")
 	one, url1 := browser(t, nil)
-	run(t, one, chromedp.Navigate(url1+"/?workers=1"+link[i:]),
+	run(t, one, navigate(url1+"/?workers=1"+link[i:]),
 		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 5`, 2*time.Minute))
 	if n := workersUsed(t, one); n != "1" {
 		t.Fatalf("with ?workers=1 the comparison ran in %q workers", n)
@@ -94,7 +94,7 @@ func TestPageParallelUploadTime(t *testing.T) {
 	times, tables, busy := map[int]time.Duration{}, map[int][][]string{}, map[int]float64{}
 	for _, workers := range []int{1, 2} {
 		ctx, url := browser(t, nil)
-		run(t, ctx, chromedp.Navigate(url+"/?workers="+strconv.Itoa(workers)), waitFor(idle, 2*time.Minute), helpersReady(workers-1),
+		run(t, ctx, navigate(url+"/?workers="+strconv.Itoa(workers)), waitFor(idle, 2*time.Minute), helpersReady(workers-1),
 			chromedp.Click("#source-upload"), waitFor(`document.querySelector("#graph-file") && document.querySelector("#load").ariaDisabled == "false"`, 10*time.Second),
 			chromedp.SetUploadFiles("#graph-file", files), chromedp.Click("#load"),
 			waitFor(`((document.querySelector("#graph-facts") || {}).textContent || "").includes("cnr-2000.graph")`, 2*time.Minute),

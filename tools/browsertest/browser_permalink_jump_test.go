@@ -93,7 +93,7 @@ func TestPagePermalinkStartsWithoutJumps(t *testing.T) {
 				address = fmt.Sprintf("%s/?embed=1&load=%d#%s", url, load, frag)
 				done, where = embedIdle, fmt.Sprintf("embedded in %d×%d px", at.w, at.h)
 			}
-			run(t, ctx, viewport(at.w, at.h), chromedp.Navigate(address), waitFor(done, 2*time.Minute), chromedp.Sleep(time.Second))
+			run(t, ctx, viewport(at.w, at.h), navigate(address), waitFor(done, 2*time.Minute), chromedp.Sleep(time.Second))
 			p := readProbe(t, ctx)
 			snaps := append(p.Boxes, boxesNow(t, ctx, "once the page is idle"))
 			if len(snaps) < 4 {

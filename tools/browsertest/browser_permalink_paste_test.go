@@ -42,7 +42,7 @@ func rowsAre(n int) string {
 func TestPagePermalinkOfAnUpload(t *testing.T) {
 	edges := smallEdges(t, "ring.edges", 300)
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		chromedp.Click("#source-upload"), chromedp.SetUploadFiles("#graph-file", []string{edges}),
 		loadEnabled, chromedp.Click("#load"),
 		waitFor(`((document.querySelector("#graph-facts") || {}).textContent || "").includes("ring.edges")`, time.Minute),
@@ -53,7 +53,7 @@ func TestPagePermalinkOfAnUpload(t *testing.T) {
 
 	tab, cancel := chromedp.NewContext(ctx)
 	defer cancel()
-	run(t, tab, chromedp.Navigate(link),
+	run(t, tab, navigate(link),
 		waitFor(`((document.querySelector("#notice") || {}).textContent || "").includes("ring.edges")`, time.Minute),
 		waitFor(`document.querySelector("#run").ariaDisabled == "false"`, time.Minute))
 	notice := value(t, tab, chromedp.Text("#notice"))
@@ -80,7 +80,7 @@ const damagedLink = "s=eJyrVkrOz0nNTc0rSUxXslIqS8wpTtWpTs"
 // scenario's permalink over the link.
 func TestPageDamagedPermalink(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/#"+damagedLink), waitFor(idle, 2*time.Minute))
+	run(t, ctx, navigate(url+"/#"+damagedLink), waitFor(idle, 2*time.Minute))
 	msg := value(t, ctx, chromedp.Text("#error"))
 	if !strings.Contains(msg, "damaged") || strings.Contains(msg, "?;") {
 		t.Errorf("the damaged link's message %q", msg)
@@ -102,7 +102,7 @@ func TestPageDamagedPermalink(t *testing.T) {
 // the error a load gives, and the form stays.
 func TestPagePastedPermalink(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		chromedp.Evaluate[chromedp.Void](`window.hashChanges = 0; addEventListener("hashchange", () => window.hashChanges++)`),
 		setField("#gen-pages", "3000"), setField("#seeds", "random:20"), chooseStrategies("optimal", "bfs", "random"),
 		chromedp.Click("#run"), waitFor(rowsAre(3), time.Minute))

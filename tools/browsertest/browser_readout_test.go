@@ -44,7 +44,7 @@ func TestPageEmbedReadoutInsideThePlot(t *testing.T) {
 	ctx, url := browser(t, nil)
 	for _, frame := range [][2]int64{{600, 400}, {900, 620}} {
 		w, h := frame[0], frame[1]
-		run(t, ctx, viewport(w, h), chromedp.Navigate(fmt.Sprintf("%s/?embed=1&frame=%dx%d", url, w, h)), waitFor(embedIdle, 2*time.Minute),
+		run(t, ctx, viewport(w, h), navigate(fmt.Sprintf("%s/?embed=1&frame=%dx%d", url, w, h)), waitFor(embedIdle, 2*time.Minute),
 			chromedp.Focus("#chart"))
 		for _, from := range []struct {
 			name string
@@ -86,7 +86,7 @@ func TestPageReadoutInViewOnAPhone(t *testing.T) {
 	ctx, url := browser(t, nil)
 	// 600 px high: a phone's screen less its browser's bars, where the
 	// page opens with the chart's box cut by the screen's bottom edge.
-	run(t, ctx, viewport(390, 600), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, viewport(390, 600), navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector("#chart").focus({preventScroll: true})`))
 	if below := value(t, ctx, chromedp.Evaluate[float64](`document.querySelector("#chart").getBoundingClientRect().bottom - window.innerHeight`)); below <= 0 {
 		t.Fatalf("the chart's box ends %.0f px above the screen's bottom; the test wants it below", -below)

@@ -34,7 +34,7 @@ func typeInto(sel, text string) chromedp.Action[chromedp.Void] {
 func expectEnterStartsPanelWork(t *testing.T, typing chromedp.Action[chromedp.Void], field, what, done string) {
 	t.Helper()
 	ctx, url := browser(t, nil)
-	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, focusEmulation, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		chromedp.Evaluate[chromedp.Void](`window.enterMark = true`))
 	before := value(t, ctx, chromedp.Value("#permalink"))
 	run(t, ctx, typing, chromedp.KeyEvent(kb.Enter),
@@ -63,7 +63,7 @@ func expectEnterStartsPanelWork(t *testing.T, typing chromedp.Action[chromedp.Vo
 // Enter in a field did nothing.
 func TestPageEnterInAFieldRuns(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, focusEmulation, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, focusEmulation, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		// A reload of the page would lose the mark.
 		chromedp.Evaluate[chromedp.Void](`window.enterMark = true`))
 	before := value(t, ctx, chromedp.Value("#permalink"))
@@ -131,7 +131,7 @@ func TestPageEnterInAFieldRuns(t *testing.T) {
 func TestPageRunDropDownHidesNoFocus(t *testing.T) {
 	ctx, url := browser(t, nil)
 	const going = `document.querySelector("#run").ariaDisabled == "true"`
-	run(t, ctx, focusEmulation, viewport(1400, 1000), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, focusEmulation, viewport(1400, 1000), navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "400000"), chromedp.Click("#run"),
 		waitFor(`document.querySelector("#progress .bar") != null`, 30*time.Second))
 	type focus struct {

@@ -235,7 +235,7 @@ func TestStaticSiteFromPlainServer(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	ctx := tab(t, exe)
-	run(t, ctx, addProbe(), chromedp.Navigate(srv.URL+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, addProbe(), navigate(srv.URL+"/"), waitFor(idle, 2*time.Minute))
 	rows := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#metrics tbody tr").length`))
 	if want := len(DefaultPageScenario().Strategies); rows != want {
 		t.Errorf("%d table rows, the default scenario has %d strategies", rows, want)
@@ -292,7 +292,7 @@ func TestPageStartsWithoutJumps(t *testing.T) {
 	ctx, url := browser(t, nil)
 	run(t, ctx, addProbe())
 	for _, width := range []int64{1400, 768, 400} {
-		run(t, ctx, viewport(width, 900), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+		run(t, ctx, viewport(width, 900), navigate(url+"/"), waitFor(idle, 2*time.Minute))
 		// The chart is redrawn for its box's width once drawn: look again
 		// when that is done.
 		run(t, ctx, chromedp.Sleep(time.Second))
@@ -344,7 +344,7 @@ func TestPageStartsWithoutJumps(t *testing.T) {
 	// Embed mode fills its frame from the first paint: the skeleton takes
 	// the embedded page's shape (static/page.js), the chart box its size.
 	for _, frame := range [][2]int64{{900, 620}, {600, 400}} {
-		run(t, ctx, viewport(frame[0], frame[1]), chromedp.Navigate(url+"/?embed=1"), waitFor(embedIdle, 2*time.Minute), chromedp.Sleep(time.Second))
+		run(t, ctx, viewport(frame[0], frame[1]), navigate(url+"/?embed=1"), waitFor(embedIdle, 2*time.Minute), chromedp.Sleep(time.Second))
 		p := readProbe(t, ctx)
 		snaps := append(p.Boxes, boxesNow(t, ctx, "once the page is idle"))
 		snaps = append(snaps, secondRun(t, ctx)...)
@@ -406,7 +406,7 @@ func TestPageSkeletonArrivesSlowly(t *testing.T) {
 	ctx, url := browser(t, slow)
 	run(t, ctx, addProbe())
 	for _, width := range []int64{1400, 400} {
-		run(t, ctx, viewport(width, 900), chromedp.Navigate(url+"/"), waitFor(`document.readyState != "loading"`, time.Minute))
+		run(t, ctx, viewport(width, 900), navigate(url+"/"), waitFor(`document.readyState != "loading"`, time.Minute))
 		p := readProbe(t, ctx)
 		if p.Paint == nil {
 			t.Fatalf("at %d px the probe saw no animation frame", width)
@@ -458,7 +458,7 @@ func TestPageWorkerReadyFirst(t *testing.T) {
 	}
 	ctx, url := browser(t, slow)
 	for i := range 2 {
-		run(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/?load=%d", url, i)), waitFor(idle, 45*time.Second))
+		run(t, ctx, navigate(fmt.Sprintf("%s/?load=%d", url, i)), waitFor(idle, 45*time.Second))
 	}
 }
 
@@ -488,7 +488,7 @@ func TestStaticSiteHostSaysEncoding(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	ctx := tab(t, exe)
-	run(t, ctx, chromedp.Navigate(srv.URL+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, navigate(srv.URL+"/"), waitFor(idle, 2*time.Minute))
 	if n := encoded.Load(); n < 2 {
 		t.Errorf("%d .wasm.br requests, want the page's and the worker's", n)
 	}

@@ -31,7 +31,7 @@ func squeeze(s string) string { return strings.Join(strings.Fields(s), " ") }
 // the command line's output, which names the shared link.
 func TestPageTimeTableMatchesCommandLine(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "3000"), chooseStrategies("optimal", "bfs", "opic", "larger-sites-first"),
 		chromedp.Click("#timed"), waitFor(`document.querySelector("#connections") != null`, 10*time.Second),
 		setField("#connections", "4"), setField("#wait", "2"), chromedp.Click("#shared-link"),
@@ -63,7 +63,7 @@ func TestPageTimeTableMatchesCommandLine(t *testing.T) {
 // it stays labelled; the next finished run clears the label.
 func TestPageStaleResults(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	if note := value(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#stale-note") != null`)); note {
 		t.Fatal("a fresh result is labelled stale")
 	}
@@ -105,7 +105,7 @@ func TestPageStaleResults(t *testing.T) {
 // runs.
 func TestPagePagesValidated(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	for _, c := range []struct{ pages, want string }{{"0", "1 or more"}, {"", "empty"}} {
 		run(t, ctx, setField("#gen-pages", c.pages), chromedp.Click("#run"),
 			waitFor(`document.querySelector("#form-error") != null`, 10*time.Second))
@@ -145,7 +145,7 @@ func TestPageCommunityNeedsHosts(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	if value(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#extract-seeds").disabled || document.querySelector("#extract-seeds").ariaDisabled != "false"`)) {
 		t.Fatal("extract disabled on the generated graph")
 	}
@@ -183,7 +183,7 @@ func TestPageCommunityNeedsHosts(t *testing.T) {
 // not only in the run bar a screen or more above it.
 func TestPageGenerateRefusedInView(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, viewport(390, 844), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, viewport(390, 844), navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "0"), chromedp.ScrollIntoView("#generate"), chromedp.Click("#generate"),
 		waitFor(`((document.querySelector("#graph-error") || {}).textContent || "").includes("pages")`, 10*time.Second))
 	inView := value(t, ctx, chromedp.Evaluate[bool](`(() => { const r = document.querySelector("#graph-error").getBoundingClientRect();

@@ -66,7 +66,7 @@ var svgSizeRE = regexp.MustCompile(`<svg [^>]*width="(\d+)" height="(\d+)"`)
 // test on any violation in the console).
 func TestPagePNGDownload(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute), chromedp.Evaluate[chromedp.Void](keepBlobs))
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute), chromedp.Evaluate[chromedp.Void](keepBlobs))
 	shown := value(t, ctx, chromedp.Evaluate[string](`document.querySelector("#chart svg").getAttribute("width")`))
 
 	n := keptBlobCount(t, ctx)
@@ -167,7 +167,7 @@ func markdownOf(head []string, rows [][]string) string {
 // (navigator.clipboard removed) the same text is downloaded instead.
 func TestPageCopyMarkdown(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, focusEmulation, grantClipboard, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute), chromedp.Evaluate[chromedp.Void](keepBlobs))
+	run(t, ctx, focusEmulation, grantClipboard, navigate(url+"/"), waitFor(idle, 2*time.Minute), chromedp.Evaluate[chromedp.Void](keepBlobs))
 	head := value(t, ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#metrics thead th")).map(c => c.textContent)`))
 	rows := value(t, ctx, chromedp.Evaluate[[][]string](`Array.from(document.querySelectorAll("#metrics tbody tr")).map(r => Array.from(r.cells).map(c => c.textContent))`))
 	want := markdownOf(head, rows)
@@ -204,7 +204,7 @@ func TestPageCopyMarkdown(t *testing.T) {
 // values under this run's; Unpin removes both.
 func TestPagePinCompare(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	before := tableCells(t, ctx)
 	run(t, ctx, chromedp.Click("#pin"), setField("#gen-pages", "20000"), chooseStrategies("optimal", "bfs"), chromedp.Click("#run"),
 		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 2`, 2*time.Minute))

@@ -179,10 +179,42 @@ func value[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
 	return v
 }
 
+// failed fails the test with err and the start of the page's text, or
+// says that the tab's time ran out before the page could be read.
 func failed(t *testing.T, ctx context.Context, err error) {
 	t.Helper()
-	page, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body ? document.body.innerText.slice(0, 3000) : ""`))
+	if ctx.Err() != nil {
+		t.Fatalf("%v\nthe tab's time ran out (%v); the page was not read", err, ctx.Err())
+	}
+	rctx, cancel := context.WithTimeout(ctx, stepLimit)
+	defer cancel()
+	page, _ := chromedp.Run(rctx, chromedp.Evaluate[string](`document.body ? document.body.innerText.slice(0, 3000) : ""`))
 	t.Fatalf("%v\nthe page says:\n%s", err, page)
+}
+
+// stepLimit bounds one exchange with Chromium (an evaluation, the reading
+// of the page's text), so a reply that never comes fails the step that
+// waited for it, or is asked again, rather than using the tab's whole
+// budget and failing with nothing but "context deadline exceeded".
+const stepLimit = 20 * time.Second
+
+// loadLimit bounds a page load (navigate).
+const loadLimit = 90 * time.Second
+
+// navigate loads url in the tab as chromedp.Navigate does, failing with
+// the address when the load has not ended within loadLimit.
+func navigate(url string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		lctx, cancel := context.WithTimeout(ctx, loadLimit)
+		defer cancel()
+		if _, err := chromedp.Navigate(url)(lctx, t); err != nil {
+			if ctx.Err() == nil && lctx.Err() != nil {
+				return fmt.Errorf("loading %s: not loaded in %v", url, loadLimit)
+			}
+			return fmt.Errorf("loading %s: %w", url, err)
+		}
+		return nil
+	})
 }
 
 // waitFor polls a JavaScript expression until it is true.
@@ -191,13 +223,21 @@ func failed(t *testing.T, ctx context.Context, err error) {
 // chromedp.Poll, whose loop runs inside the page: a poll begun while the
 // page was still starting in a new document sometimes never answered
 // (TestPageEmbedFitsItsFrame hung for its three minutes although its
-// condition held). An evaluation that fails (an element not there yet) is
-// tried again until the timeout, which reports the last error.
+// condition held). An evaluation that fails (an element not there yet) or
+// gets no reply within stepLimit is tried again until the timeout, which
+// reports the last error. The wait ends a step before the tab's own
+// deadline, so the failure names what it waited for.
 func waitFor(expr string, timeout time.Duration) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		deadline := time.Now().Add(timeout)
+		start := time.Now()
+		deadline := start.Add(timeout)
+		if d, ok := ctx.Deadline(); ok && d.Add(-stepLimit).Before(deadline) {
+			deadline = d.Add(-stepLimit)
+		}
 		for {
-			ok, err := chromedp.Evaluate[bool]("Boolean("+expr+")")(ctx, t)
+			ectx, cancel := context.WithTimeout(ctx, stepLimit)
+			ok, err := chromedp.Evaluate[bool]("Boolean("+expr+")")(ectx, t)
+			cancel()
 			if err == nil && ok {
 				return nil
 			}
@@ -205,7 +245,7 @@ func waitFor(expr string, timeout time.Duration) chromedp.Action[chromedp.Void] 
 				if err == nil {
 					err = context.DeadlineExceeded
 				}
-				return fmt.Errorf("waiting %v for %s: %w", timeout, expr, err)
+				return fmt.Errorf("waited %v for %s: %w", time.Since(start).Round(time.Second), expr, err)
 			}
 			select {
 			case <-ctx.Done():
@@ -267,7 +307,7 @@ func sameCells(a, b [][]string) bool {
 // also reports the binaries' sizes and the time to the first comparison.
 func TestPageDefaultComparison(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	svgs := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#chart svg polyline").length`))
 	rows := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#metrics tbody tr").length`))
 	first := value(t, ctx, chromedp.AttributeValue("#chart", "data-first-comparison-ms")).Value
@@ -360,7 +400,7 @@ func crawlsimRun(t *testing.T, link string) (*scenario.Result, string) {
 // against the native one.
 func TestPageMatchesCommandLine(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "30000"), setField("#gen-seed", "3"), setField("#seeds", "top-pagerank:50"),
 		chromedp.Click("#generate"),
 		waitFor(`(document.querySelector("#graph-facts") || {}).textContent.includes("seed 3")`, time.Minute),
@@ -396,7 +436,7 @@ func TestPageMatchesCommandLine(t *testing.T) {
 // page says so and runs the next comparison.
 func TestPageCancel(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "400000"), chooseStrategies("optimal", "bfs", "batch-pagerank"),
 		chromedp.Click("#run"),
 		waitFor(`document.querySelector("#run").ariaDisabled == "true" && document.querySelector("#stage").textContent != "starting"`, time.Minute))
@@ -430,7 +470,7 @@ func TestPageUpload(t *testing.T) {
 		skipFor(t, fmt.Sprintf("cs-stanford data not available (%v); it lives in ../shared/data beside the repository", err))
 	}
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		chromedp.Click("#source-upload"),
 		chromedp.SetUploadFiles("#graph-file", []string{edges}),
 		chromedp.SetUploadFiles("#urls-file", []string{urls}),
@@ -466,7 +506,7 @@ func TestPageUpload(t *testing.T) {
 // finds the form restored and the same table.
 func TestPagePermalink(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "5000"), setField("#seeds", "random:30"), setField("#random-seed", "9"),
 		chooseStrategies("optimal", "opic", "random"), chromedp.Click("#run"),
 		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 3`, time.Minute))
@@ -478,7 +518,7 @@ func TestPagePermalink(t *testing.T) {
 	}
 	tab, cancel := chromedp.NewContext(ctx)
 	defer cancel()
-	run(t, tab, chromedp.Navigate(link),
+	run(t, tab, navigate(link),
 		waitFor(idle+` && document.querySelectorAll("#metrics tbody tr").length == 3`, time.Minute))
 	pages, seeds := value(t, tab, chromedp.Value("#gen-pages")), value(t, tab, chromedp.Value("#seeds"))
 	if pages != "5000" || seeds != "random:30" {
@@ -492,7 +532,7 @@ func TestPagePermalink(t *testing.T) {
 // TestPageEmbed opens the embed mode: the chart and the Run button only.
 func TestPageEmbed(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/?embed=1"), waitFor(`document.querySelector("#chart svg") != null`, 2*time.Minute))
+	run(t, ctx, navigate(url+"/?embed=1"), waitFor(`document.querySelector("#chart svg") != null`, 2*time.Minute))
 	panels := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#source-panel, #strategies-panel, #share-panel").length`))
 	table := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#metrics").length`))
 	runButton := value(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#run").length`))
@@ -515,7 +555,7 @@ func TestPageWorkerRestart(t *testing.T) {
 			h.ServeHTTP(w, r)
 		})
 	})
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	msg := value(t, ctx, chromedp.Text("#error"))
 	if !strings.Contains(msg, "restarted") {
 		t.Errorf("after the worker failed the page says %q", msg)
@@ -526,7 +566,7 @@ func TestPageWorkerRestart(t *testing.T) {
 // per-depth chart, and runs the comparison from them.
 func TestPageCommunitySeeds(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#gen-pages", "3000"), setField("#community-k", "5"),
 		chromedp.Click("#extract-seeds"),
 		waitFor(`document.querySelectorAll("#seeds-table tbody tr").length == 5 && document.querySelector("#seeds-chart svg") != null`, time.Minute))
@@ -546,7 +586,7 @@ func TestPageCommunitySeeds(t *testing.T) {
 // the table with the same scenario run natively.
 func TestPageRevisits(t *testing.T) {
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#refresh-sites", "120"), setField("#refresh-horizon", "400"), setField("#refresh-seed", "5"),
 		chromedp.Click("#run-refresh"),
 		waitFor(`document.querySelectorAll("#refresh-table tbody tr").length == 5 && document.querySelector("#refresh-chart svg") != null`, time.Minute))

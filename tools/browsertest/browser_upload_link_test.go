@@ -27,7 +27,7 @@ func TestPageEmbeddedUploadLink(t *testing.T) {
 	ctx, url := browser(t, nil)
 	for _, size := range [][2]int64{{900, 620}, {600, 400}} {
 		w, h := size[0], size[1]
-		run(t, ctx, viewport(w, h), chromedp.Navigate(fmt.Sprintf("%s/?embed=1&frame=%dx%d#%s", url, w, h, upload)),
+		run(t, ctx, viewport(w, h), navigate(fmt.Sprintf("%s/?embed=1&frame=%dx%d#%s", url, w, h, upload)),
 			waitFor(`document.querySelector("#notice-full-page") != null && document.querySelector("#run").ariaDisabled == "false"`, time.Minute),
 			chromedp.Click("#run"), waitFor(`document.querySelector("#form-error") != null`, 10*time.Second))
 		if m := measure(t, ctx); m.ScrollWidth > m.InnerWidth || m.ScrollHeight > m.InnerHeight {
@@ -60,7 +60,7 @@ func TestPagePastedUploadLinkMarksTheResult(t *testing.T) {
 	s.Graph = scenario.Source{File: "hollins.edges"}
 	upload := permalinkOf(t, s)
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute))
 	if value(t, ctx, chromedp.Evaluate[bool](`document.querySelector(".crawlsim").classList.contains("stale")`)) {
 		t.Fatal("the first result is marked stale")
 	}

@@ -23,7 +23,7 @@ func TestPageUploadKeepsPickedFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, url := browser(t, nil)
-	run(t, ctx, chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		chromedp.Click("#source-upload"), waitFor(`document.querySelector("#graph-file").offsetHeight > 0`, 10*time.Second),
 		chromedp.SetUploadFiles("#graph-file", []string{edges}),
 		setField("#seeds", "top-pagerank:3"), waitFor(`document.querySelector("#seeds").value == "top-pagerank:3"`, 10*time.Second),
@@ -45,7 +45,7 @@ func TestPageUploadRefusedInView(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, url := browser(t, nil)
-	run(t, ctx, viewport(390, 844), chromedp.Navigate(url+"/"), waitFor(idle, 2*time.Minute),
+	run(t, ctx, viewport(390, 844), navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#seeds", "top-pagerank:33"),
 		chromedp.Click("#source-upload"), waitFor(`document.querySelector("#graph-file").offsetHeight > 0`, 10*time.Second),
 		chromedp.SetUploadFiles("#graph-file", []string{junk}),
