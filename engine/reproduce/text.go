@@ -47,7 +47,7 @@ type Meta struct {
 	Graph    string
 	Checksum string
 	// Command returns the command line that runs a run's scenario file
-	// again.
+	// again, from the report's folder.
 	Command func(run Run) string
 	// Seconds is the wall time of the whole reproduction (0: not said).
 	Seconds float64
@@ -102,7 +102,7 @@ func WriteMarkdown(w io.Writer, reps []*Report, meta Meta) error {
 			mdRow(&b, []string{f.Figure, f.Claim, f.Published, f.Ours, "**" + string(f.Verdict) + "**", f.Reason})
 		}
 		if len(rep.Runs) > 0 {
-			b.WriteString("\n**Reproduce each number**\n\n")
+			b.WriteString("\n**Reproduce each number**, in this report's folder:\n\n")
 			for _, r := range rep.Runs {
 				cmd := r.Name + ".json"
 				if meta.Command != nil {

@@ -55,8 +55,9 @@ download by download, and its paper reads its times at 80 million of
 105.9 million pages. The other papers read whole crawls and refuse it.
 
 -o DIR writes report.md (the tables, crawlsim's version, the graph's
-fingerprint and the command that reproduces each number), the scenario
-files those commands run and SVG charts drawn like the papers' figures.
+fingerprint and the command that reproduces each number, run in DIR),
+the scenario files those commands run, which name the graph by its full
+path, and SVG charts drawn like the papers' figures.
 When DIR holds the report.md of an earlier reproduce, the scenario files
 and charts it wrote (NNN-NAME.json, NNN-NAME.svg, listed in a comment at
 the end of that report) and the new one does not are removed once the new
@@ -353,7 +354,10 @@ func (f *reproduceFlags) reportFiles(e *env, ins []inputFile, outs []outputFlag,
 				var b []byte
 				var err error
 				if r.Crawl != nil {
-					b, err = scenario.Marshal(*r.Crawl)
+					var sc scenario.Scenario
+					if sc, err = withFullPaths(*r.Crawl); err == nil {
+						b, err = scenario.Marshal(sc)
+					}
 				} else {
 					b, err = scenario.MarshalRefresh(*r.Refresh)
 				}
@@ -372,7 +376,7 @@ func (f *reproduceFlags) reportFiles(e *env, ins []inputFile, outs []outputFlag,
 		if r.Refresh != nil {
 			cmd = "refresh"
 		}
-		return fmt.Sprintf("crawlsim %s -scenario %s", cmd, filepath.Join(f.dir, r.Name+".json"))
+		return fmt.Sprintf("crawlsim %s -scenario %s", cmd, r.Name+".json")
 	}
 	var names []string
 	for _, o := range files {

@@ -28,7 +28,7 @@ func TestReproduceAllWritesTheReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"## 000 fpr", "## 004 crawling-a-country", "- crawlsim: ", "- graph fingerprint (CRC-32C of offsets and targets): `",
-		"`crawlsim run -scenario rep/004-table2.json`", "`crawlsim refresh -scenario rep/002-section4.json`", "](004-fig4.svg)"} {
+		"**Reproduce each number**, in this report's folder:", "`crawlsim run -scenario 004-table2.json`", "`crawlsim refresh -scenario 002-section4.json`", "](004-fig4.svg)"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("report.md lacks %q", want)
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -156,4 +157,43 @@ func removeStaleReportFiles(e *env, stale []string) {
 	if len(left) > 0 {
 		fmt.Fprintf(e.stderr, "warning: could not remove files of an earlier reproduce that report.md no longer names: %s\n", terminalSafe(strings.Join(left, ", ")))
 	}
+}
+
+// withFullPaths returns sc with the files it names (the graph, its URL
+// list, the previous snapshot and its URL list, the page sizes) by their
+// full paths: a report's scenario files run from the report's folder, as
+// its commands say, or from any other, as -json's scenario paths do, so
+// a name relative to the folder reproduce ran in would be wrong there.
+// The structures that hold a file are copied; sc is unchanged.
+func withFullPaths(sc model.Scenario) (model.Scenario, error) {
+	full := func(p *string) error {
+		if *p == "" || filepath.IsAbs(*p) {
+			return nil
+		}
+		abs, err := filepath.Abs(*p)
+		if err != nil {
+			return fmt.Errorf("cannot give %s by its full path for the report's scenarios: %w", *p, err)
+		}
+		*p = abs
+		return nil
+	}
+	if err := errors.Join(full(&sc.Graph.File), full(&sc.Graph.URLs)); err != nil {
+		return sc, err
+	}
+	if sc.Previous != nil {
+		prev := *sc.Previous
+		if err := errors.Join(full(&prev.File), full(&prev.URLs)); err != nil {
+			return sc, err
+		}
+		sc.Previous = &prev
+	}
+	if sc.Politeness != nil && sc.Politeness.PageSizes != nil {
+		pol, sizes := *sc.Politeness, *sc.Politeness.PageSizes
+		if err := full(&sizes.File); err != nil {
+			return sc, err
+		}
+		pol.PageSizes = &sizes
+		sc.Politeness = &pol
+	}
+	return sc, nil
 }

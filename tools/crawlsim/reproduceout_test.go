@@ -67,7 +67,7 @@ func TestReproduceRemovesItsStaleFiles(t *testing.T) {
 	// in place of one of the charts the report names.
 	mustRun(t, "reproduce", "-n", "2000", "-o", "rep", "004")
 	md, err := os.ReadFile(filepath.Join("rep", "report.md"))
-	if err != nil || !strings.Contains(string(md), "rep/004-table2.json`") || !strings.Contains(string(md), "](004-fig4.svg)") {
+	if err != nil || !strings.Contains(string(md), "-scenario 004-table2.json`") || !strings.Contains(string(md), "](004-fig4.svg)") {
 		t.Fatalf("the earlier report.md does not name 004-table2.json and 004-fig4.svg (%v)", err)
 	}
 	for _, name := range []string{"004-mine.svg", "notes.txt", "000-fig4.svg"} {
