@@ -20,16 +20,16 @@ type GraphStats struct {
 	Pages     int         `json:"pages"`     // n
 	Links     int64       `json:"links"`     // m
 	Dangling  int         `json:"dangling"`  // pages without out-links
-	SelfLoops int64       `json:"selfLoops"` // links i→i
-	OutDegree DegreeStats `json:"outDegree"` // distinct out-links per page
-	InDegree  DegreeStats `json:"inDegree"`  // distinct in-links per page
+	SelfLoops int64       `json:"self_loops"` // links i→i
+	OutDegree DegreeStats `json:"out_degree"` // distinct out-links per page
+	InDegree  DegreeStats `json:"in_degree"`  // distinct in-links per page
 	// The host fields are zero when the graph has no host table.
 	Hosts            int        `json:"hosts"`
-	UnparsedURLs     int        `json:"unparsedURLs"`
-	IntraHost        int64      `json:"intraHostLinks"`
-	InterHost        int64      `json:"interHostLinks"`
-	LargestHosts     []HostSize `json:"largestHosts,omitempty"`
-	LargestHostShare float64    `json:"largestHostShare"` // pages of the largest host / pages
+	UnparsedURLs     int        `json:"unparsed_urls"`
+	IntraHost        int64      `json:"intra_host_links"`
+	InterHost        int64      `json:"inter_host_links"`
+	LargestHosts     []HostSize `json:"largest_hosts,omitempty"`
+	LargestHostShare float64    `json:"largest_host_share"` // pages of the largest host / pages
 }
 
 // IntraHostShare returns the share of links that stay within a host, or 0

@@ -153,7 +153,7 @@ func (out *graphOutput) writeBVGraph(ctx context.Context, e *env, lists bvLists,
 			URLs        string  `json:"urls,omitempty"`
 			Pages       uint64  `json:"pages"`
 			Links       uint64  `json:"links"`
-			BitsPerLink float64 `json:"bitsPerLink"`
+			BitsPerLink float64 `json:"bits_per_link"`
 		}{out.path, out.format.String(), base + ".offsets", base + ".properties", out.urlsOut, st.Nodes, st.Arcs, bitsPerLink})
 	}
 	fmt.Fprintf(e.stdout, "wrote %s (BVGraph, with %s and %s): %s, %s, %s bits a link\n", terminalSafe(out.path),

@@ -44,7 +44,7 @@ largest hosts.`,
 					return writeJSON(e.stdout, struct {
 						File string `json:"file"`
 						graph.Stats
-						IntraHostShare float64 `json:"intraHostShare"`
+						IntraHostShare float64 `json:"intra_host_share"`
 					}{in.path, s, s.IntraHostShare()})
 				}
 				return printStats(e, in.path, s)

@@ -470,8 +470,8 @@ func (r *ranker) hits(ctx context.Context, iterations, top int, outPath string, 
 		return writeJSON(r.e.stdout, struct {
 			Measure     string `json:"measure"`
 			Iterations  int    `json:"iterations"`
-			Hubs        []row  `json:"topHubs"`
-			Authorities []row  `json:"topAuthorities"`
+			Hubs        []row  `json:"top_hubs"`
+			Authorities []row  `json:"top_authorities"`
 		}{"hits", res.Iterations, rows(hubs), rows(auths)})
 	}
 	fmt.Fprintf(r.e.stdout, "hits: %s\n", model.Counted(res.Iterations, "iteration", "iterations"))

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -156,5 +157,44 @@ func TestUIReachesNoJavaScriptValue(t *testing.T) {
 			}
 			return true
 		})
+	}
+}
+
+// TestJSONKeysAreSnakeCase: every JSON key the Go code names in a struct
+// tag is lower case with words joined by "_" (random_seed, top_hubs), so
+// that the scenario files, every -json output, the site's graph index and
+// the messages between the page and its workers spell their keys alike.
+func TestJSONKeysAreSnakeCase(t *testing.T) {
+	snake := regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+	for _, top := range []string{"engine", "ui", "tools", "wasm"} {
+		err := filepath.WalkDir(filepath.Join(repoRoot, top), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+				return err
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+			if err != nil {
+				return err
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				field, ok := n.(*ast.Field)
+				if !ok || field.Tag == nil {
+					return true
+				}
+				tag, err := strconv.Unquote(field.Tag.Value)
+				if err != nil {
+					return true
+				}
+				key, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+				if key != "" && key != "-" && !snake.MatchString(key) {
+					t.Errorf("%s: JSON key %q is not snake_case", fset.Position(field.Pos()), key)
+				}
+				return true
+			})
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }

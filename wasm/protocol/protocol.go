@@ -241,7 +241,7 @@ type Response struct {
 	// trying another worker. It is false when the worker failed on its
 	// own: a file it does not hold, its memory budget, a message it could
 	// not read; another worker may then do the request.
-	ScenarioFault bool `json:"scenarioFault,omitempty"`
+	ScenarioFault bool `json:"scenario_fault,omitempty"`
 }
 
 // FieldError is one field of a scenario that its normalisation refused.
