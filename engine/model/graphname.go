@@ -8,8 +8,14 @@ import "strconv"
 // written with thousands separators; the seed is an identifier, written
 // as -seed reads it back.
 func GeneratedGraphName(pages, hosts int, meanOutDegree float64, seed uint64) string {
-	return "generated: " + Counted(pages, "page", "pages") + ", " + Counted(hosts, "host", "hosts") + ", mean out-degree " +
-		Number(meanOutDegree) + ", seed " + strconv.FormatUint(seed, 10)
+	return "generated: " + Counted(pages, "page", "pages") + ", " + GeneratorSettings(hosts, meanOutDegree, seed)
+}
+
+// GeneratorSettings is the part of GeneratedGraphName after the pages:
+// "150 hosts, mean out-degree 8, seed 20240101", for a sentence that says
+// the pages otherwise.
+func GeneratorSettings(hosts int, meanOutDegree float64, seed uint64) string {
+	return Counted(hosts, "host", "hosts") + ", mean out-degree " + Number(meanOutDegree) + ", seed " + strconv.FormatUint(seed, 10)
 }
 
 // EvolvedGraphName is the name of the graph generated as named and then

@@ -17,9 +17,9 @@ type HostSize struct {
 // GraphStats describes a graph, its size, degrees and host structure, as
 // graph.ComputeStats measures it.
 type GraphStats struct {
-	Pages     int         `json:"pages"`     // n
-	Links     int64       `json:"links"`     // m
-	Dangling  int         `json:"dangling"`  // pages without out-links
+	Pages     int         `json:"pages"`      // n
+	Links     int64       `json:"links"`      // m
+	Dangling  int         `json:"dangling"`   // pages without out-links
 	SelfLoops int64       `json:"self_loops"` // links i→i
 	OutDegree DegreeStats `json:"out_degree"` // distinct out-links per page
 	InDegree  DegreeStats `json:"in_degree"`  // distinct in-links per page

@@ -24,10 +24,14 @@ type graphStage struct {
 	transpose  *graph.Graph // Env.Transpose once loaded, else nil
 	labels     *graphio.Labels
 	sourceName string
-	generator  *gen.Generator
-	summary    GraphSummary
-	scanned    int // pages of g counted into summary
-	links      graph.Successors
+	// generatedWith is a generated graph's settings but its pages
+	// (model.GeneratorSettings), with its evolution when it was evolved;
+	// "" for a graph read from a file
+	generatedWith string
+	generator     *gen.Generator
+	summary       GraphSummary
+	scanned       int // pages of g counted into summary
+	links         graph.Successors
 	// memoryChecked is set once checkRunMemory has run.
 	memoryChecked bool
 	// push is set by checkRunMemory when the importance's PageRank
@@ -85,6 +89,7 @@ func (st *graphStage) generate(budget int64) (int64, bool, error) {
 	st.g = st.generator.Graph()
 	st.generator = nil
 	st.sourceName = model.GeneratedGraphName(p.Pages, p.Hosts, p.MeanOutDegree, p.Seed)
+	st.generatedWith = model.GeneratorSettings(p.Hosts, p.MeanOutDegree, p.Seed)
 	return budget, true, nil
 }
 

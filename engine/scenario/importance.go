@@ -3,7 +3,6 @@ package scenario
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
@@ -60,15 +59,11 @@ func (st *importanceStage) loadImportance() (int64, error) {
 		in = st.env.Wrap(name, f)
 	}
 	graphName := st.graph.sourceName
-	if st.s.Graph.File == "" {
+	if with := st.graph.generatedWith; with != "" {
 		// sourceName is the generator's description ("generated: 100
 		// pages, 5 hosts, ..."), not a name an error can put where a
 		// file's goes; the error gives the pages and links itself
-		desc := strings.TrimPrefix(graphName, "generated: ")
-		if first, rest, ok := strings.Cut(desc, ", "); ok && (strings.HasSuffix(first, " pages") || strings.HasSuffix(first, " page")) {
-			desc = rest
-		}
-		graphName = "the graph generated with " + desc
+		graphName = "the graph generated with " + with
 	}
 	opt := graphio.ImportanceOptions{Format: st.env.ImportanceFormat, Column: st.env.ImportanceColumn, Cancel: st.env.Cancel}
 	if l := st.graph.labels; l != nil && (l.IDs != nil || l.Names != nil) {

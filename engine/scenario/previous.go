@@ -68,6 +68,9 @@ func (st *previousStage) evolve(budget int64) (int64, bool, error) {
 	// or labels still name them, for list seeds.
 	cur.g, st.newToOld = ev.Later, ev.NewToOld
 	cur.sourceName = model.EvolvedGraphName(cur.sourceName, p.NewPages, p.RemovedPages, p.NewLinks, p.RemovedLinks, p.Seed)
+	if cur.generatedWith != "" {
+		cur.generatedWith = model.EvolvedGraphName(cur.generatedWith, p.NewPages, p.RemovedPages, p.NewLinks, p.RemovedLinks, p.Seed)
+	}
 	return budget, true, nil
 }
 
