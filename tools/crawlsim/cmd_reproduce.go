@@ -251,7 +251,13 @@ func (f *reproduceFlags) input(ctx context.Context, e *env, args []string) (repr
 			}
 			in.Previous = &scenario.PreviousSource{File: webGraphBasename(f.prev), URLs: f.prevURLs}
 		}
-		meta.Graph = fmt.Sprintf("%s (%s pages, %s links, %s)", f.in.path, model.Count(g.NumNodes()), model.Count(g.NumArcs()), hostsText(g))
+		// By its full path, as the report's scenario files name it
+		// (withFullPaths).
+		name := f.in.path
+		if abs, err := filepath.Abs(name); err == nil {
+			name = abs
+		}
+		meta.Graph = fmt.Sprintf("%s (%s pages, %s links, %s)", name, model.Count(g.NumNodes()), model.Count(g.NumArcs()), hostsText(g))
 	} else {
 		in = reproduce.GeneratedInput(f.pages, f.seed)
 		in.Budget = f.budget

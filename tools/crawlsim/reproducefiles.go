@@ -177,12 +177,28 @@ func withFullPaths(sc model.Scenario) (model.Scenario, error) {
 		*p = abs
 		return nil
 	}
-	if err := errors.Join(full(&sc.Graph.File), full(&sc.Graph.URLs)); err != nil {
+	// A URL list may be a pattern of file names (-urls 'part-*.gz'):
+	// the folder put before it then matches only itself.
+	fullURLs := func(p *string) error {
+		if filepath.IsAbs(*p) || !strings.ContainsAny(*p, "*?[") {
+			return full(p)
+		}
+		if _, err := os.Stat(*p); err == nil {
+			return full(p)
+		}
+		wd, err := os.Getwd()
+		if err != nil {
+			return fmt.Errorf("cannot give %s by its full path for the report's scenarios: %w", *p, err)
+		}
+		*p = filepath.Join(globLiteral(wd), *p)
+		return nil
+	}
+	if err := errors.Join(full(&sc.Graph.File), fullURLs(&sc.Graph.URLs)); err != nil {
 		return sc, err
 	}
 	if sc.Previous != nil {
 		prev := *sc.Previous
-		if err := errors.Join(full(&prev.File), full(&prev.URLs)); err != nil {
+		if err := errors.Join(full(&prev.File), fullURLs(&prev.URLs)); err != nil {
 			return sc, err
 		}
 		sc.Previous = &prev
@@ -196,4 +212,10 @@ func withFullPaths(sc model.Scenario) (model.Scenario, error) {
 		sc.Politeness = &pol
 	}
 	return sc, nil
+}
+
+// globLiteral returns a pattern (path.Match) that matches only path: its
+// '*', '?' and '[' each in a class of its own.
+func globLiteral(path string) string {
+	return strings.NewReplacer("*", "[*]", "?", "[?]", "[", "[[]").Replace(path)
 }

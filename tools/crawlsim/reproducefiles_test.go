@@ -3,9 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
@@ -88,5 +90,34 @@ func TestWithFullPaths(t *testing.T) {
 	}
 	if got, err := withFullPaths(model.Scenario{}); err != nil || got.Graph.File != "" || got.Previous != nil || got.Politeness != nil {
 		t.Errorf("a scenario without files: %+v, %v", got, err)
+	}
+}
+
+// TestWithFullPathsOfAPattern: a URL list given as a pattern of file
+// names, in a folder whose name holds pattern characters, still matches
+// its files once the folder is put before it.
+func TestWithFullPathsOfAPattern(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run [1] *?")
+	if err := os.MkdirAll(filepath.Join(dir, "parts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	for _, name := range []string{"u-0.txt", "u-1.txt"} {
+		if err := os.WriteFile(filepath.Join("parts", name), []byte("http://a.example/\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := withFullPaths(model.Scenario{Graph: model.Source{File: "g.graph", URLs: filepath.Join("parts", "u-*.txt")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := graphio.URLListFiles(osFS{}, got.Graph.URLs)
+	want := []string{filepath.Join(wd, "parts", "u-0.txt"), filepath.Join(wd, "parts", "u-1.txt")}
+	if err != nil || !slices.Equal(files, want) {
+		t.Errorf("the pattern %q matches %q (%v), want %q", got.Graph.URLs, files, err, want)
 	}
 }
