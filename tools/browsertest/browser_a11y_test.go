@@ -311,6 +311,50 @@ func TestPageRunKeepsTheFocus(t *testing.T) {
 	run(t, ctx, chromedp.KeyEvent(kb.Enter), waitFor(going, 30*time.Second), chromedp.Click("#cancel"), waitFor(idle, time.Minute))
 }
 
+// TestPageSkipToSettings: the settings come after the chart and the
+// tables in the page's order, though the wide layout shows them on the
+// left; the first Tab reaches a link that says so, shown on screen while
+// it has the focus, and Enter on it moves the focus to the Graph panel,
+// from which Tab reaches the panel's first control. At 1400 px in light
+// and 390 px in dark; with CRAWLSIM_SCREENSHOTS=DIR it writes a
+// screenshot of each, the link focused, there.
+func TestPageSkipToSettings(t *testing.T) {
+	ctx, url := browser(t, nil)
+	type box struct {
+		Top, Left, Width, Height float64
+		Text                     string
+	}
+	for _, c := range []struct {
+		width, height int64
+		dark          bool
+	}{{1400, 900, false}, {390, 844, true}} {
+		run(t, ctx, focusEmulation, darkMode(c.dark), viewport(c.width, c.height), navigate(url+"/"), waitFor(idle, 2*time.Minute))
+		if n := tabTo(t, ctx, "skip-to-settings", 1); n < 0 {
+			t.Fatalf("at %d px the first Tab reaches %q; want the link to the settings", c.width, focused(t, ctx))
+		}
+		shown := value(t, ctx, chromedp.Evaluate[box](`(() => { const e = document.activeElement, r = e.getBoundingClientRect();
+			return {Top: r.top, Left: r.left, Width: r.width, Height: r.height, Text: e.textContent}; })()`))
+		if shown.Top < 0 || shown.Left < 0 || shown.Width < 40 || shown.Height < 10 || shown.Text != "Skip to the scenario's settings" {
+			t.Errorf("at %d px the focused skip link is at %+v; want it on screen, saying where it goes", c.width, shown)
+		}
+		if dir := os.Getenv("CRAWLSIM_SCREENSHOTS"); dir != "" {
+			png := value(t, ctx, chromedp.CaptureScreenshot())
+			os.WriteFile(fmt.Sprintf("%s/skip-link-%d-dark-%v.png", dir, c.width, c.dark), png, 0o644)
+		}
+		run(t, ctx, chromedp.KeyEvent(kb.Enter))
+		if got := focused(t, ctx); got != "source-panel" {
+			t.Fatalf("at %d px Enter on the skip link moves the focus to %q; want the Graph panel", c.width, got)
+		}
+		run(t, ctx, chromedp.KeyEvent(kb.Tab))
+		if !value(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#source-panel").contains(document.activeElement)`)) {
+			t.Errorf("at %d px Tab from the Graph panel reaches %q, outside it", c.width, focused(t, ctx))
+		}
+		if bottom := value(t, ctx, chromedp.Evaluate[float64](`document.querySelector("#skip-to-settings").getBoundingClientRect().bottom + scrollY`)); bottom > 0 {
+			t.Errorf("at %d px the skip link without the focus still shows (bottom at %v px of the page)", c.width, bottom)
+		}
+	}
+}
+
 // TestPagePanelCancelKeepsTheFocus: Reproduce pressed with the keyboard
 // keeps the focus while the papers run, Tab reaches the Cancel beside
 // it, and Cancel pressed, which goes away with the work, gives the focus
