@@ -313,6 +313,11 @@ func (c *ChartView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			{
 				vgparent := vgn
 				_ = vgparent
+				if c.App.Embed && len(c.App.ShownLegend()) > 0 {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "legend-more"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "legend-more"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(c.LegendMore())
+				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
 				vgn.SetInnerHTML(c.Compared())
@@ -414,13 +419,6 @@ func (c *ChartView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
 			}
-		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-		vgparent.AppendChild(vgn)
-		if c.App.Embed && len(c.App.ShownLegend()) > 0 {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "legend-more"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "legend-more"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
-			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.LegendMore())
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
