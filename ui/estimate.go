@@ -59,15 +59,19 @@ const defaultStrategyCost = 25
 // RunEstimate says, before a comparison on a large generated graph
 // starts, about how long it will take in this browser (comparisonSeconds,
 // over the workers it may use); "" while a run goes, for a graph that is
-// not generated, when it takes less than estimateFloor, or for the
-// scenario the engine refused at the last Run, whose error says it cannot
-// run.
+// not generated, when it takes less than estimateFloor, for the scenario
+// whose result is shown (it ran: its time is in the time table), or for
+// the scenario the engine refused at the last Run, whose error says it
+// cannot run.
 func (a *App) RunEstimate() string {
 	if a.Running() {
 		return ""
 	}
 	s, ok := a.pendingScenario()
 	if !ok || s.Graph.Generate == nil || a.refusedRun != nil && sameScenario(s, *a.refusedRun) {
+		return ""
+	}
+	if a.Result != nil && !a.stale && a.shownKey != "" && scenarioKey(s) == a.shownKey {
 		return ""
 	}
 	parts := min(max(a.q.Workers, 1), max(len(s.Strategies), 1), int(max(parallelMemory/max(a.graphBytes(s), 1), 1)))

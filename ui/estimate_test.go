@@ -73,3 +73,30 @@ func TestNoEstimateBesideARefusal(t *testing.T) {
 		t.Error("after another run, the refused comparison still has no estimate")
 	}
 }
+
+// TestNoEstimateOfTheResultShown: once a comparison's result is shown,
+// the run panel no longer says how long that comparison "will take"; an
+// edit of the form brings the estimate of the new scenario back, and so
+// does a cancelled run of another one, whose estimate stays.
+func TestNoEstimateOfTheResultShown(t *testing.T) {
+	a, w := readyApp(t)
+	a.Form.Pages = "2000000"
+	if a.RunEstimate() == "" {
+		t.Fatal("no estimate for 2,000,000 pages")
+	}
+	a.RunForm()
+	answerRun(t, a, w)
+	if got := a.RunEstimate(); got != "" {
+		t.Errorf("beside the result of the comparison it estimates, the run panel says %q", got)
+	}
+	a.Form.Pages = "1500000"
+	if a.RunEstimate() == "" {
+		t.Error("an edited form has no estimate")
+	}
+	a.RunForm()
+	run := w.sent[len(w.sent)-1]
+	a.handle(pageEvent(protocol.Response{ID: run.ID, Kind: protocol.KindCancelled}))
+	if a.Running() || a.RunEstimate() == "" {
+		t.Errorf("after a cancelled run of 1,500,000 pages (running %v) the estimate is %q", a.Running(), a.RunEstimate())
+	}
+}
