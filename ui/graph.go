@@ -244,8 +244,8 @@ func (a *App) sendUpload(u *page.Upload, pickErr error) {
 	}()
 }
 
-// graphFacts are the statistics of graph g, or else of the result's
-// graph, as label and value pairs.
+// graphFacts are the statistics of graph g, with what its reading warned
+// of, or else of the result's graph, as label and value pairs.
 func graphFacts(g *protocol.GraphInfo, r *model.Result) [][2]string {
 	var facts [][2]string
 	if g != nil {
@@ -257,6 +257,9 @@ func graphFacts(g *protocol.GraphInfo, r *model.Result) [][2]string {
 				[2]string{"intra / inter-host links", intraInterText(int64(st.IntraHost), int64(st.InterHost), st.IntraHostShare())})
 		} else {
 			facts = append(facts, [2]string{"hosts", "none (give a URL list for hosts)"})
+		}
+		for _, w := range g.Warnings {
+			facts = append(facts, [2]string{"warning", w})
 		}
 		return facts
 	}

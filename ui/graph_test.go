@@ -445,3 +445,19 @@ func TestGenerateRefusalShownByTheGenerateButton(t *testing.T) {
 		t.Errorf("after Run the Graph panel says %q as well", got)
 	}
 }
+
+// TestFactsCarryTheLoadsWarnings: what the worker warned of when it read
+// the uploaded file (an id that turned integer ids into labels) is a row
+// of the graph's facts, shown from the load on, not only after a Run.
+func TestFactsCarryTheLoadsWarnings(t *testing.T) {
+	const odd = `typo.edges:3: page id "x" is not a decimal integer`
+	facts := graphFacts(&protocol.GraphInfo{Name: "typo.edges", Warnings: []string{odd}}, nil)
+	if last := facts[len(facts)-1]; last != [2]string{"warning", odd} {
+		t.Errorf("the facts end with %q, want the warning", last)
+	}
+	for _, f := range graphFacts(&protocol.GraphInfo{Name: "clean.edges"}, nil) {
+		if f[0] == "warning" {
+			t.Errorf("a graph read without a warning has the fact %q", f)
+		}
+	}
+}

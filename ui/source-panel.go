@@ -44,3 +44,12 @@ func (c *SourcePanel) FactsClass() string {
 	}
 	return "facts"
 }
+
+// FactClass is the CSS class of the facts table's row f: "warning" for
+// what the reading of the graph warned of (graphFacts), else none.
+func (c *SourcePanel) FactClass(f [2]string) string {
+	if f[0] == "warning" {
+		return "warning"
+	}
+	return ""
+}

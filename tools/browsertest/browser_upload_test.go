@@ -5,6 +5,7 @@ package browsertest
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,5 +59,32 @@ func TestPageUploadRefusedInView(t *testing.T) {
 		return {InView: r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight, Seeds: document.querySelector("#seeds").value}; })()`))
 	if !seen.InView || seen.Seeds != "top-pagerank:33" {
 		t.Errorf("after Load of a binary file: its refusal in view %v; seeds %q", seen.InView, seen.Seeds)
+	}
+}
+
+// TestPageUploadWarnsOfAnOddLabel loads, at phone width, an edge list of
+// integer ids with one that is not ("x" on line 3): the Graph panel's
+// facts say so with the file, the line and the id as soon as the file is
+// read, before any Run, as crawlsim info does. With
+// CRAWLSIM_SCREENSHOTS=DIR it writes a screenshot of the panel there.
+func TestPageUploadWarnsOfAnOddLabel(t *testing.T) {
+	edges := filepath.Join(t.TempDir(), "typo.edges")
+	if err := os.WriteFile(edges, []byte("0 1\n1 2\n3 x\n2 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, url := browser(t, nil)
+	run(t, ctx, viewport(390, 844), navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		chromedp.Click("#source-upload"), waitFor(`document.querySelector("#graph-file").offsetHeight > 0`, 10*time.Second),
+		chromedp.SetUploadFiles("#graph-file", []string{edges}),
+		loadEnabled, chromedp.ScrollIntoView("#load"), chromedp.Click("#load"),
+		waitFor(`((document.querySelector("#graph-facts") || {}).textContent || "").includes("typo.edges")`, time.Minute))
+	warning := value(t, ctx, chromedp.Evaluate[string](`(() => { const r = document.querySelector("#graph-facts tr.warning"); return r ? r.textContent : ""; })()`))
+	if !strings.Contains(warning, `typo.edges:3: page id "x" is not a decimal integer`) {
+		t.Errorf("after Load the facts' warning row says %q", warning)
+	}
+	if dir := os.Getenv("CRAWLSIM_SCREENSHOTS"); dir != "" {
+		run(t, ctx, chromedp.ScrollIntoView("#graph-facts"))
+		png := value(t, ctx, chromedp.CaptureScreenshot())
+		os.WriteFile(filepath.Join(dir, "upload-odd-label-390.png"), png, 0o644)
 	}
 }

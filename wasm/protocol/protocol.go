@@ -263,6 +263,10 @@ type GraphInfo struct {
 	// Stats are the graph's statistics (graph.ComputeStats, with the five
 	// largest hosts).
 	Stats model.GraphStats `json:"stats"`
+	// Warnings say what reading the file found amiss but read anyway: an
+	// edge list of integer ids read as labels for one id that is not
+	// (graphio.Labels.OddLabel), as crawlsim info warns.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Progress tells how far a request is: its current stage, and per strategy

@@ -299,7 +299,11 @@ func (s *Session) load(l *protocol.Load, buffers []Buffer, budget int64) (*proto
 	}
 	s.files = files
 	s.graph = &loadedGraph{file: l.Name, urls: l.URLs, format: format, g: g, labels: labels}
-	return &protocol.GraphInfo{Name: l.Name, URLs: l.URLs, Stats: graph.ComputeStats(g, 5)}, nil
+	info := &protocol.GraphInfo{Name: l.Name, URLs: l.URLs, Stats: graph.ComputeStats(g, 5)}
+	if odd := labels.OddLabel(l.Name); odd != "" {
+		info.Warnings = append(info.Warnings, odd)
+	}
+	return info, nil
 }
 
 // startGenerate makes a generate request the current one.

@@ -316,6 +316,26 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+// TestLoadWarnsOfAnOddLabel: an edge list of integer ids with one id
+// that is not (a typo) loads, read as labels, and the answer says so with
+// the file, the line and the id, as crawlsim info warns; a clean one has
+// no warning.
+func TestLoadWarnsOfAnOddLabel(t *testing.T) {
+	s := New(fakeClock(time.Millisecond))
+	load := request(1, protocol.KindLoad)
+	edges := "0 1\n1 2\n3 x\n2 0\n"
+	load.Load = &protocol.Load{Name: "typo.edges", Sizes: []int64{int64(len(edges))}}
+	g := last(t, s.Handle(load, []Buffer{Bytes(edges)}), protocol.KindGraph)
+	if len(g.Graph.Warnings) != 1 || !strings.HasPrefix(g.Graph.Warnings[0], `typo.edges:3: page id "x" is not a decimal integer`) {
+		t.Errorf("the load warns %q", g.Graph.Warnings)
+	}
+	clean := "0 1\n1 2\n"
+	load.Load = &protocol.Load{Name: "clean.edges", Sizes: []int64{int64(len(clean))}}
+	if g := last(t, s.Handle(load, []Buffer{Bytes(clean)}), protocol.KindGraph); len(g.Graph.Warnings) != 0 {
+		t.Errorf("a clean edge list warns %q", g.Graph.Warnings)
+	}
+}
+
 // TestLoadSitePaths loads a graph of the page's site, named by its path
 // there (model.SiteGraphsDir), and runs on it; a path that leaves the
 // site's graphs folder is refused.
