@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -68,6 +70,15 @@ func TestPageRepeatedStrategyLink(t *testing.T) {
 	}
 	if msg := value(t, ctx, chromedp.Text("#form-error")); !strings.Contains(msg, "pages: 1e99 is too large: at most 4,294,967,295") {
 		t.Errorf("the refusal says %q", msg)
+	}
+	// in the page's text font, as the Graph panel's refusals are
+	// (TestPageUploadRefusedInView), not a pre's monospace
+	if fonts := value(t, ctx, chromedp.Evaluate[[]string](textFonts("#form-error"))); fonts[0] != fonts[1] {
+		t.Errorf("the refusal's font is %q, the page's %q", fonts[0], fonts[1])
+	}
+	if dir := os.Getenv("CRAWLSIM_SCREENSHOTS"); dir != "" {
+		run(t, ctx, chromedp.ScrollIntoView("#form-error"))
+		os.WriteFile(filepath.Join(dir, "form-error.png"), value(t, ctx, chromedp.CaptureScreenshot()), 0o644)
 	}
 	// Chromium's number box takes "1e" (1e99 less two digits) but gives it
 	// as empty (badInput): it said "empty: give the number of pages".

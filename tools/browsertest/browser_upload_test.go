@@ -5,6 +5,7 @@ package browsertest
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -60,6 +61,18 @@ func TestPageUploadRefusedInView(t *testing.T) {
 	if !seen.InView || seen.Seeds != "top-pagerank:33" {
 		t.Errorf("after Load of a binary file: its refusal in view %v; seeds %q", seen.InView, seen.Seeds)
 	}
+	if fonts := value(t, ctx, chromedp.Evaluate[[]string](textFonts("#graph-error"))); fonts[0] != fonts[1] {
+		t.Errorf("the refusal's font is %q, the page's %q", fonts[0], fonts[1])
+	}
+}
+
+// textFonts is a script giving the computed font family and size of the
+// element of selector sel and of the page's body text, as two strings:
+// every message of the page, a refusal of the form or of a file, is in
+// the text's font.
+func textFonts(sel string) string {
+	return `(() => { const f = e => { const s = getComputedStyle(e); return s.fontFamily + " " + s.fontSize; };
+		return [f(document.querySelector(` + strconv.Quote(sel) + `)), f(document.body)]; })()`
 }
 
 // TestPageUploadWarnsOfAnOddLabel loads, at phone width, an edge list of
