@@ -69,9 +69,9 @@ func TestPapersRunsInTheWorker(t *testing.T) {
 	if !a.WorkerBusy() || !a.Papers.Busy() || !strings.Contains(a.Papers.Announce, "every paper") {
 		t.Fatalf("busy %v, announce %q", a.Papers.Busy(), a.Papers.Announce)
 	}
-	a.handle(pageEvent(protocol.Response{ID: req.ID, Kind: protocol.KindProgress, Progress: &protocol.Progress{Stage: "004-table2 (1/2): crawl bfs (3/13)", Done: 1, Total: 4}}))
+	a.handle(pageEvent(protocol.Response{ID: req.ID, Kind: protocol.KindProgress, Progress: &protocol.Progress{Stage: "004-table2, 1 of 2: crawl bfs, 3 of 13", Done: 1, Total: 4}}))
 	text, tags := panelText(t, &PapersPanel{App: a})
-	if !strings.Contains(text, "004-table2 (1/2): crawl bfs (3/13): 25%") || !slices.Contains(tags, "button#cancel-papers") {
+	if !strings.Contains(text, "004-table2, 1 of 2: crawl bfs, 3 of 13: 25%") || !slices.Contains(tags, "button#cancel-papers") {
 		t.Errorf("during the run the panel shows %q with %v", text, tags)
 	}
 	rep := protocol.Reproduction{Graph: "generated: 20000 pages", Reports: []protocol.PaperReport{{

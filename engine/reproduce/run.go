@@ -101,8 +101,8 @@ func (r *Reproduction) start(run Run) error {
 	return nil
 }
 
-// Progress names the current run and its stage ("004-table2 (2/5): crawl
-// bfs (3/13)"); Done and Total are the stage's.
+// Progress names the current run and its stage ("004-table2, 2 of 5: crawl
+// bfs, 3 of 13"); Done and Total are the stage's.
 func (r *Reproduction) Progress() step.Progress {
 	if r.next == len(r.runs) {
 		return step.Progress{Stage: "done", Done: int64(len(r.runs)), Total: int64(len(r.runs))}
@@ -111,7 +111,7 @@ func (r *Reproduction) Progress() step.Progress {
 	if r.current != nil {
 		p = r.current.Progress()
 	}
-	p.Stage = fmt.Sprintf("%s (%d/%d): %s", r.runs[r.next].Name, r.next+1, len(r.runs), p.Stage)
+	p.Stage = fmt.Sprintf("%s, %d of %d: %s", r.runs[r.next].Name, r.next+1, len(r.runs), p.Stage)
 	return p
 }
 

@@ -269,7 +269,7 @@ func (st *crawlStage) strategyProgress(k int) step.Progress {
 // crawlProgress is strategy k's crawl's progress, named by its place.
 func (st *crawlStage) crawlProgress(k int) step.Progress {
 	p := st.strategyProgress(k)
-	p.Stage = fmt.Sprintf("crawl %s (%d/%d)", st.runs[k].label, k+1, len(st.runs))
+	p.Stage = fmt.Sprintf("crawl %s, %d of %d", st.runs[k].label, k+1, len(st.runs))
 	p.Uneven = st.runs[k].info.UnevenProgress
 	return p
 }
@@ -280,6 +280,6 @@ func (st *crawlStage) metricsProgress(k int) step.Progress {
 	if m := st.runs[k].measurer; m != nil {
 		p = m.Progress()
 	}
-	p.Stage = fmt.Sprintf("%s %s (%d/%d)", p.Stage, st.runs[k].label, k+1, len(st.runs))
+	p.Stage = fmt.Sprintf("%s %s, %d of %d", p.Stage, st.runs[k].label, k+1, len(st.runs))
 	return p
 }

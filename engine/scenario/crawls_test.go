@@ -26,7 +26,7 @@ func TestCrawlProgressSaysWhenDownloadsAreUneven(t *testing.T) {
 		}
 		p := r.Progress()
 		for id, want := range uneven {
-			if strings.HasPrefix(p.Stage, "crawl "+id+" (") {
+			if strings.HasPrefix(p.Stage, "crawl "+id+", ") {
 				seen[id] = true
 				if p.Uneven != want {
 					t.Errorf("stage %q: Uneven %v, want %v", p.Stage, p.Uneven, want)

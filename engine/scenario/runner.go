@@ -306,7 +306,7 @@ func (r *Runner) Step(budget int) (bool, error) {
 }
 
 // Progress reports the current stage ("generate (links)", "importance",
-// "seeds", "crawl fpr (3/12)", "metrics fpr (3/12)", ...) with its Done
+// "seeds", "crawl fpr, 3 of 12", "metrics fpr, 3 of 12", ...) with its Done
 // and Total (Total 0 when unknown, as for PageRank iterations).
 func (r *Runner) Progress() step.Progress {
 	if r.tasks.Finished() {

@@ -87,7 +87,7 @@ func stepToEnd(t testing.TB, r *Runner, budget int) *Result {
 				t.Fatalf("strategy %d is %q while %d runs (done %v)", k, q.Stage, running, done)
 			}
 		}
-		if running >= 0 && !strings.Contains(p.Stage, fmt.Sprintf("(%d/%d)", running+1, n)) {
+		if running >= 0 && !strings.Contains(p.Stage, fmt.Sprintf(", %d of %d", running+1, n)) {
 			t.Fatalf("stage %q while strategy %d runs", p.Stage, running)
 		}
 		if done {

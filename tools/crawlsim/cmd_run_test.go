@@ -402,7 +402,7 @@ func TestRunBars(t *testing.T) {
 	sc := scenario.Scenario{Strategies: []scenario.Strategy{{Label: "optimal"}, {Label: "fpr-m m=10"}, {Label: "bfs"}}}
 	bars := newRunBars(e, sc)
 	p := &fakeProgress{
-		run: step.Progress{Stage: "crawl fpr-m m=10 (2/3)", Done: 40, Total: 100},
+		run: step.Progress{Stage: "crawl fpr-m m=10, 2 of 3", Done: 40, Total: 100},
 		strategies: []step.Progress{
 			{Stage: "done", Done: 100, Total: 100},
 			{Stage: "crawl", Done: 40, Total: 100},
@@ -416,7 +416,7 @@ func TestRunBars(t *testing.T) {
 	bars.start = bars.start.Add(-2 * progressDelay)
 	bars.update(p)
 	first := buf.String()
-	for _, want := range []string{"\r\x1b[2Krun         crawl fpr-m m=10 (2/3)", "optimal     done: 100 downloads\n", "fpr-m m=10  crawl    40%", "bfs         waiting\n"} {
+	for _, want := range []string{"\r\x1b[2Krun         crawl fpr-m m=10, 2 of 3", "optimal     done: 100 downloads\n", "fpr-m m=10  crawl    40%", "bfs         waiting\n"} {
 		if !strings.Contains(first, want) {
 			t.Errorf("first drawing lacks %q:\n%q", want, first)
 		}

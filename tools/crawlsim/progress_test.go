@@ -119,7 +119,7 @@ func TestProgressLinesWithoutTerminal(t *testing.T) {
 	// A reproduction's crawls at once: each one's downloads, named, after
 	// the count of crawls done.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
-	rep := regexp.MustCompile(`(?m)^000-fig4 \(1/1\): crawls \(2 at once\): \d+% \(\d of 6\), .*; downloaded: .+ \d+% \([\d,]+ of [\d,]+\)`)
+	rep := regexp.MustCompile(`(?m)^000-fig4, 1 of 1: crawls \(2 at once\): \d+% \(\d of 6\), .*; downloaded: .+ \d+% \([\d,]+ of [\d,]+\)`)
 	if log := logged("reproduce", "-n", "30000", "000"); !rep.MatchString(log) {
 		t.Errorf("no progress line naming the downloads of a reproduction's crawls in\n%.3000s", log)
 	}
