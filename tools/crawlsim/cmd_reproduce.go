@@ -56,8 +56,9 @@ download by download, and its paper reads its times at 80 million of
 
 -o DIR writes report.md (the tables, crawlsim's version, the graph's
 fingerprint and the command that reproduces each number, run in DIR),
-the scenario files those commands run, which name the graph by its full
-path, and SVG charts drawn like the papers' figures.
+the scenario files those commands run, which name the graph and its
+other files (URLs, previous snapshot, page sizes) by their full paths,
+and SVG charts drawn like the papers' figures.
 When DIR holds the report.md of an earlier reproduce, the scenario files
 and charts it wrote (NNN-NAME.json, NNN-NAME.svg, listed in a comment at
 the end of that report) and the new one does not are removed once the new
