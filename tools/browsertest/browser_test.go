@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -615,4 +616,13 @@ func unbrotliFile(name string) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(brotli.NewReader(f))
+}
+
+// textFonts is a script giving the computed font family and size of the
+// element of selector sel and of the page's body text, as two strings:
+// every message of the page, a refusal of the form or of a file, is in
+// the text's font.
+func textFonts(sel string) string {
+	return `(() => { const f = e => { const s = getComputedStyle(e); return s.fontFamily + " " + s.fontSize; };
+		return [f(document.querySelector(` + strconv.Quote(sel) + `)), f(document.body)]; })()`
 }

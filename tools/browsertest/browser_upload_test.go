@@ -5,7 +5,6 @@ package browsertest
 import (
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -64,15 +63,6 @@ func TestPageUploadRefusedInView(t *testing.T) {
 	if fonts := value(t, ctx, chromedp.Evaluate[[]string](textFonts("#graph-error"))); fonts[0] != fonts[1] {
 		t.Errorf("the refusal's font is %q, the page's %q", fonts[0], fonts[1])
 	}
-}
-
-// textFonts is a script giving the computed font family and size of the
-// element of selector sel and of the page's body text, as two strings:
-// every message of the page, a refusal of the form or of a file, is in
-// the text's font.
-func textFonts(sel string) string {
-	return `(() => { const f = e => { const s = getComputedStyle(e); return s.fontFamily + " " + s.fontSize; };
-		return [f(document.querySelector(` + strconv.Quote(sel) + `)), f(document.body)]; })()`
 }
 
 // TestPageUploadWarnsOfAnOddLabel loads, at phone width, an edge list of

@@ -4,56 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/model"
 )
-
-// TestReportScenariosRunFromTheReportFolder reproduces paper 000 on a
-// graph named by a path relative to the folder reproduce runs in: the
-// report's command names its scenario file as it is in the report's
-// folder and says so, the scenario names the graph by its full path, and
-// the command runs there as printed, as does -json's scenario path from
-// the first folder.
-func TestReportScenariosRunFromTheReportFolder(t *testing.T) {
-	dir := t.TempDir()
-	t.Chdir(dir)
-	if err := os.Mkdir("data", 0o755); err != nil {
-		t.Fatal(err)
-	}
-	mustRun(t, "gen", "-n", "3000", "-o", filepath.Join("data", "web.csr"))
-	mustRun(t, "reproduce", "-o", "rep", "000", filepath.Join("data", "web.csr"))
-	md, err := os.ReadFile(filepath.Join("rep", "report.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"**Reproduce each number**, in this report's folder:", "`crawlsim run -scenario 000-fig4.json`"} {
-		if !strings.Contains(string(md), want) {
-			t.Errorf("report.md lacks %q", want)
-		}
-	}
-	sc, err := os.ReadFile(filepath.Join("rep", "000-fig4.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// dir may be reached through a link (macOS's /var), so the path is
-	// compared as the process sees its folder.
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := `"file": "` + filepath.ToSlash(filepath.Join(wd, "data", "web.csr")) + `"`; !strings.Contains(filepath.ToSlash(string(sc)), want) {
-		t.Errorf("000-fig4.json does not name the graph by its full path %s:\n%s", want, sc)
-	}
-	fromHere := mustRun(t, "run", "-scenario", filepath.Join("rep", "000-fig4.json"))
-	t.Chdir(filepath.Join(dir, "rep"))
-	fromReport := mustRun(t, "run", "-scenario", "000-fig4.json")
-	if !strings.Contains(fromReport, "fpr-m M=100") || maskTimes(fromReport) != maskTimes(fromHere) {
-		t.Errorf("run -scenario 000-fig4.json in the report's folder:\n%s\nfrom the folder reproduce ran in:\n%s", fromReport, fromHere)
-	}
-}
 
 // TestWithFullPaths: every file a scenario names is given by its full
 // path, a full path and an empty name are kept, and the scenario given is
