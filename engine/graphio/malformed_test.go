@@ -241,6 +241,8 @@ func mfCases(tb testing.TB) []mfCase {
 		// The blank line at the end is not a page: the list is one short.
 		{what: "URL list one line short", files: map[string][]byte{"g.graph-txt": []byte("3\n1 2\n0\n\n"), "u.urls": []byte("http://a/\nhttp://b/\n\n")}, load: "g.graph-txt", urls: "u.urls",
 			want: "u.urls: 2 URLs, but the graph g.graph-txt has 3 pages; a URL list needs one line per page"},
+		{what: "URL list of one line", files: map[string][]byte{"g.graph-txt": []byte("3\n1 2\n0\n\n"), "u.urls": []byte("http://a/\n")}, load: "g.graph-txt", urls: "u.urls",
+			want: "u.urls: 1 URL, but the graph g.graph-txt has 3 pages; a URL list needs one line per page"},
 	}
 }
 

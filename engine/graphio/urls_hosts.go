@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // What LoadOptions.URLs names: a URL list (ReadURLList), or the vertex
@@ -308,9 +309,9 @@ func (vr *vertexReader) finish(name string) (*urlInput, error) {
 func (in *urlInput) attach(g *graph.Graph, graphName string) (*graph.Graph, error) {
 	if in.pages != g.NumNodes() {
 		if in.what == "vertex file" {
-			return nil, fileError(in.name, "%d pages in the vertex files, but the graph %s has %d pages", in.pages, graphName, g.NumNodes())
+			return nil, fileError(in.name, "%s in the vertex files, but the graph %s has %s", model.Counted(in.pages, "page", "pages"), graphName, model.Counted(g.NumNodes(), "page", "pages"))
 		}
-		return nil, fileError(in.name, "%d URLs, but the graph %s has %d pages; a URL list needs one line per page", in.pages, graphName, g.NumNodes())
+		return nil, fileError(in.name, "%s, but the graph %s has %s; a URL list needs one line per page", model.Counted(in.pages, "URL", "URLs"), graphName, model.Counted(g.NumNodes(), "page", "pages"))
 	}
 	if in.hosts == nil {
 		out, err := g.WithURLs(in.urls)
