@@ -25,10 +25,12 @@ cites the papers in full, with their links), and its parameters with their
 defaults. The footer also gives the page's presets, each paper's
 comparison, as the flags of a run. -v adds what each strategy and
 parameter does (a one-line summary, then the details); -json prints the
-whole registry.`,
+strategies as JSON, each with its id, name, paper, section, summary,
+details and parameters (the footer's citations and presets are in the
+table alone).`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			verbose := fs.Bool("v", false, "also describe each strategy and parameter")
-			asJSON := fs.Bool("json", false, "print the registry as JSON instead of a table")
+			asJSON := fs.Bool("json", false, "print the strategies as JSON instead of a table")
 			return func(ctx context.Context, e *env, args []string) error {
 				if len(args) != 0 {
 					return usagef("takes no arguments, got %q", args)
