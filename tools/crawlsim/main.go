@@ -158,6 +158,11 @@ type env struct {
 	// written lists the files the command wrote that it does not report
 	// itself (output.reported), for the line that ends it.
 	written []string
+	// lineAt is when the last plain progress line was written, or when
+	// the command's first progress began: when stderr is not a terminal,
+	// a line goes out once progressLineInterval has passed since, whichever
+	// piece of work is under way then.
+	lineAt time.Time
 }
 
 // command is one subcommand: its flags, checked before any work, and the

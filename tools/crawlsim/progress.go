@@ -165,7 +165,7 @@ type progress struct {
 	bytes bool
 	start time.Time // of the work: the bar appears progressDelay after
 	stage time.Time // of the current stage: its time left
-	last  time.Time // of the last drawing, or plain line (from start)
+	last  time.Time // of the last drawing (a bar's; plain lines: env.lineAt)
 	done  int64
 	tick  int
 	out   *lineDrawer // nil until drawn
@@ -182,8 +182,8 @@ type progress struct {
 func (e *env) newProgress(what string, bytes bool) *progress {
 	now := time.Now()
 	p := &progress{e: e, what: terminalSafe(what), bytes: bytes, start: now, stage: now}
-	if !e.terminal {
-		p.last = now
+	if !e.terminal && e.lineAt.IsZero() {
+		e.lineAt = now
 	}
 	return p
 }
@@ -200,8 +200,8 @@ func (p *progress) set(done, total int64) {
 	}
 	p.done = done
 	if !p.e.terminal {
-		if now.Sub(p.last) >= progressLineInterval {
-			p.last = now
+		if now.Sub(p.e.lineAt) >= progressLineInterval {
+			p.e.lineAt = now
 			line := progressText(p.what, done, total, p.bytes, p.uneven, now.Sub(p.stage))
 			if len(p.crawls) > 0 {
 				line += "; downloaded: " + strings.Join(p.crawls, ", ")

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -260,4 +261,24 @@ func (c *cancelAfterWrites) Write(b []byte) (int, error) {
 		c.cancel()
 	}
 	return c.w.Write(b)
+}
+
+// TestProgressLinesSpanPieces: without a terminal, a command made of
+// pieces each shorter than progressLineInterval (reproduce all, paper by
+// paper) still writes a line once the interval has passed since the
+// command's first progress, naming the piece under way then.
+func TestProgressLinesSpanPieces(t *testing.T) {
+	defer func(d time.Duration) { progressLineInterval = d }(progressLineInterval)
+	progressLineInterval = 60 * time.Millisecond
+	var buf strings.Builder
+	e := &env{stderr: &buf}
+	for k := range 6 {
+		p := e.newProgress("piece "+strconv.Itoa(k), false)
+		time.Sleep(progressLineInterval / 3)
+		p.set(1, 2)
+		p.finish()
+	}
+	if !strings.Contains(buf.String(), ": 50% (1 of 2), ") {
+		t.Errorf("six pieces of a third of the interval each wrote %q", buf.String())
+	}
 }
