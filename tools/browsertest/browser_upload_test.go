@@ -3,6 +3,7 @@
 package browsertest
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,14 +20,10 @@ import (
 // graph file first" (in TestPageCommunityNeedsHosts, whenever a render came
 // between its pick and its click).
 func TestPageUploadKeepsPickedFiles(t *testing.T) {
-	edges := filepath.Join(t.TempDir(), "picked.edges")
-	if err := os.WriteFile(edges, []byte("0 1\n1 2\n2 0\n0 3\n3 4\n4 0\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	edges := tempFile(t, "picked.edges", "0 1\n1 2\n2 0\n0 3\n3 4\n4 0\n")
 	ctx, url := browser(t, nil)
 	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
-		chromedp.Click("#source-upload"), waitFor(`document.querySelector("#graph-file").offsetHeight > 0`, 10*time.Second),
-		chromedp.SetUploadFiles("#graph-file", []string{edges}),
+		pickGraphFile(edges),
 		setField("#seeds", "top-pagerank:3"), waitFor(`document.querySelector("#seeds").value == "top-pagerank:3"`, 10*time.Second),
 		chromedp.Sleep(300*time.Millisecond)) // the render after the edit
 	if n := value(t, ctx, chromedp.Evaluate[int](`document.querySelector("#graph-file").files.length`)); n != 1 {
@@ -41,15 +38,11 @@ func TestPageUploadKeepsPickedFiles(t *testing.T) {
 // button, in view, not only in the banner a screen or more above it; the
 // form keeps its seeds.
 func TestPageUploadRefusedInView(t *testing.T) {
-	junk := filepath.Join(t.TempDir(), "junk.edges")
-	if err := os.WriteFile(junk, []byte("0 1\n\x00\x01\x02\xff binary\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	junk := tempFile(t, "junk.edges", "0 1\n\x00\x01\x02\xff binary\n")
 	ctx, url := browser(t, nil)
 	run(t, ctx, viewport(390, 844), navigate(url+"/"), waitFor(idle, 2*time.Minute),
 		setField("#seeds", "top-pagerank:33"),
-		chromedp.Click("#source-upload"), waitFor(`document.querySelector("#graph-file").offsetHeight > 0`, 10*time.Second),
-		chromedp.SetUploadFiles("#graph-file", []string{junk}),
+		pickGraphFile(junk),
 		loadEnabled, chromedp.ScrollIntoView("#load"), chromedp.Click("#load"),
 		waitFor(`((document.querySelector("#graph-error") || {}).textContent || "").includes("junk.edges")`, time.Minute))
 	seen := value(t, ctx, chromedp.Evaluate[struct {
@@ -71,14 +64,10 @@ func TestPageUploadRefusedInView(t *testing.T) {
 // read, before any Run, as crawlsim info does. With
 // CRAWLSIM_SCREENSHOTS=DIR it writes a screenshot of the panel there.
 func TestPageUploadWarnsOfAnOddLabel(t *testing.T) {
-	edges := filepath.Join(t.TempDir(), "typo.edges")
-	if err := os.WriteFile(edges, []byte("0 1\n1 2\n3 x\n2 0\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	edges := tempFile(t, "typo.edges", "0 1\n1 2\n3 x\n2 0\n")
 	ctx, url := browser(t, nil)
 	run(t, ctx, viewport(390, 844), navigate(url+"/"), waitFor(idle, 2*time.Minute),
-		chromedp.Click("#source-upload"), waitFor(`document.querySelector("#graph-file").offsetHeight > 0`, 10*time.Second),
-		chromedp.SetUploadFiles("#graph-file", []string{edges}),
+		pickGraphFile(edges),
 		loadEnabled, chromedp.ScrollIntoView("#load"), chromedp.Click("#load"),
 		waitFor(`((document.querySelector("#graph-facts") || {}).textContent || "").includes("typo.edges")`, time.Minute))
 	warning := value(t, ctx, chromedp.Evaluate[string](`(() => { const r = document.querySelector("#graph-facts tr.warning"); return r ? r.textContent : ""; })()`))
@@ -89,5 +78,33 @@ func TestPageUploadWarnsOfAnOddLabel(t *testing.T) {
 		run(t, ctx, chromedp.ScrollIntoView("#graph-facts"))
 		png := value(t, ctx, chromedp.CaptureScreenshot())
 		os.WriteFile(filepath.Join(dir, "upload-odd-label-390.png"), png, 0o644)
+	}
+}
+
+// tempFile writes content to a file named name in a folder of the test's
+// own and returns its path.
+func tempFile(t *testing.T, name, content string) string {
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// pickGraphFile chooses "uploaded crawl" in the Graph panel and picks the
+// file at path in its graph file input, without pressing Load.
+func pickGraphFile(path string) chromedp.Action[chromedp.Void] {
+	steps := []chromedp.Action[chromedp.Void]{
+		chromedp.Click("#source-upload"),
+		waitFor(`document.querySelector("#graph-file").offsetHeight > 0`, 10*time.Second),
+		chromedp.SetUploadFiles("#graph-file", []string{path}),
+	}
+	return func(ctx context.Context, tgt *chromedp.Target) (chromedp.Void, error) {
+		for _, step := range steps {
+			if _, err := step(ctx, tgt); err != nil {
+				return chromedp.Void{}, err
+			}
+		}
+		return chromedp.Void{}, nil
 	}
 }
