@@ -13,6 +13,9 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -270,6 +273,45 @@ func TestPageControlsReadable(t *testing.T) {
 		})()`))
 		for _, p := range problems {
 			t.Errorf("at %d px %s", w, p)
+		}
+	}
+}
+
+// TestPageEmbedRunBarStaysOneLine runs the default comparison embedded in
+// frames of 600×400 and 360×400 px and, during the run, gives the run
+// bar's stage the longest text a run can show: the bar (Run, Cancel, the
+// run's progress bar and the stage) keeps the height it has idle, the
+// stage cut to its width, so that the chart under it never moves as the
+// stage's text grows and shrinks.
+func TestPageEmbedRunBarStaysOneLine(t *testing.T) {
+	const long = "004-table2, 1 of 2: crawl windowed-rankmass window=0.05, 12 of 14: 45% of the pages downloaded so far"
+	ctx, url := browser(t, nil)
+	for _, w := range []int64{600, 360} {
+		dark := w == 360
+		run(t, ctx, darkMode(dark), viewport(w, 400), navigate(url+"/?embed=1"), waitFor(embedIdle, 2*time.Minute))
+		idle := value(t, ctx, chromedp.Evaluate[float64](`document.querySelector("#comparison-form").getBoundingClientRect().height`))
+		run(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+				window.runBar = {seen: false, height: 0};
+				const watch = () => {
+					const stage = document.querySelector("#stage");
+					if (document.querySelector("#overall-progress") && stage) {
+						stage.textContent = `+strconv.Quote(long)+`;
+						window.runBar.seen = true;
+						window.runBar.height = Math.max(window.runBar.height, document.querySelector("#comparison-form").getBoundingClientRect().height);
+					}
+					if (!window.runBar.seen || document.querySelector("#overall-progress")) requestAnimationFrame(watch);
+				};
+				watch();
+			})()`),
+			chromedp.Click("#run"), waitFor(`window.runBar.seen`, time.Minute))
+		if dir := os.Getenv("CRAWLSIM_SCREENSHOTS"); dir != "" {
+			// during the run, if it is still going
+			png := value(t, ctx, chromedp.CaptureScreenshot())
+			os.WriteFile(filepath.Join(dir, fmt.Sprintf("embed-run-bar-%d-dark-%v.png", w, dark)), png, 0o644)
+		}
+		run(t, ctx, waitFor(`document.querySelector("#overall-progress") == null`, 2*time.Minute))
+		if during := value(t, ctx, chromedp.Evaluate[float64](`window.runBar.height`)); during > idle+1 {
+			t.Errorf("embedded at %d×400 px the run bar is %.0f px high idle and %.0f px with a long stage", w, idle, during)
 		}
 	}
 }
