@@ -244,6 +244,10 @@ func (a *App) sendUpload(u *page.Upload, pickErr error) {
 	}()
 }
 
+// factWarning labels a fact that is a warning of the graph's reading
+// (graphFacts); the facts table marks its row (SourcePanel.FactClass).
+const factWarning = "warning"
+
 // graphFacts are the statistics of graph g, with what its reading warned
 // of, or else of the result's graph, as label and value pairs.
 func graphFacts(g *protocol.GraphInfo, r *model.Result) [][2]string {
@@ -259,7 +263,7 @@ func graphFacts(g *protocol.GraphInfo, r *model.Result) [][2]string {
 			facts = append(facts, [2]string{"hosts", "none (give a URL list for hosts)"})
 		}
 		for _, w := range g.Warnings {
-			facts = append(facts, [2]string{"warning", w})
+			facts = append(facts, [2]string{factWarning, w})
 		}
 		return facts
 	}

@@ -48,7 +48,7 @@ func (c *SourcePanel) FactsClass() string {
 // FactClass is the CSS class of the facts table's row f: "warning" for
 // what the reading of the graph warned of (graphFacts), else none.
 func (c *SourcePanel) FactClass(f [2]string) string {
-	if f[0] == "warning" {
+	if f[0] == factWarning {
 		return "warning"
 	}
 	return ""
