@@ -28,6 +28,12 @@ type Field struct {
 	// (App.InvalidInputs); nil for none. The field removes its own id
 	// when the user changes it.
 	Invalid map[string]bool
+	// typed is the value the box gave at its last input or change event,
+	// while the bound string still holds it (held): the box then shows
+	// what the user typed, which may say more than that value ("0." gives
+	// "0"), and Build leaves it alone.
+	typed string
+	held  bool
 }
 
 // badInputSetter is a binding that takes formcheck.TypedNotANumber, for a
@@ -66,14 +72,22 @@ func (c *Field) Attrs() vugu.AttrMap {
 }
 
 // Build makes the input: its attributes (Attrs), the bound string as its
-// value, and the handler of its input and change events (HandleChange). While the string is
-// formcheck.TypedNotANumber the value is left out, so that the renderer
-// leaves what the user typed in the box (a value set, even the one shown
-// before, would replace it).
+// value, and the handler of its input and change events (HandleChange).
+// While the string is formcheck.TypedNotANumber, or what the box itself
+// gave at its last event (typed), the value is left out, so that the
+// renderer leaves what the user typed in the box: a value set, even the
+// one the box gives, would replace it. A number box holding "0." gives
+// "0", and setting "0" wiped the point and put the caret first, so that
+// "0.95" typed key by key became "950".
 func (c *Field) Build(vgin *vugu.BuildIn) *vugu.BuildOut {
 	n := &vugu.VGNode{Type: vugu.ElementNode, Data: "input"}
 	n.AddAttrList(c.Attrs())
-	if v := c.Value.StringValue(); v != formcheck.TypedNotANumber {
+	v := c.Value.StringValue()
+	if c.held && v != c.typed {
+		// changed by the page (a link, a reset): the box shows it
+		c.held = false
+	}
+	if v != formcheck.TypedNotANumber && !c.held {
 		b, err := vjson.Marshal(v)
 		if err != nil {
 			panic(err) // a string always marshals
@@ -104,6 +118,7 @@ func (c *Field) HandleChange(value string, badInput bool) {
 	} else {
 		c.Value.SetStringValue(value)
 	}
+	c.typed, c.held = c.Value.StringValue(), true
 	delete(c.Invalid, c.ID())
 }
 

@@ -36,3 +36,28 @@ func TestPageTypingDuringARun(t *testing.T) {
 	}
 	run(t, ctx, chromedp.Click("#cancel"), waitFor(`document.querySelector("#run").ariaDisabled == "false"`, 20*time.Second))
 }
+
+// TestPageTypesDecimals: a decimal number typed key by key stays in its
+// box. After "0." the browser gives the box's value as "0" (the "." alone
+// makes no number yet), and each keystroke renders the page: a render
+// that set the box's value to that string wiped the point and put the
+// caret first, so that "0.95" became "950" and "1.5" became "51".
+func TestPageTypesDecimals(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	for _, c := range []struct{ box, typed string }{
+		{"#gen-intra", "0.95"},
+		{"#gen-degree", "1.5"},
+		{"#gen-intra", "0.0001"},
+	} {
+		run(t, ctx, setField(c.box, ""), chromedp.Focus(c.box))
+		for _, k := range c.typed {
+			run(t, ctx, chromedp.KeyEvent(string(k)), chromedp.Sleep(50*time.Millisecond))
+		}
+		// leaving the box commits it (a change event) and renders again
+		run(t, ctx, chromedp.KeyEvent("\t"), chromedp.Sleep(200*time.Millisecond))
+		if got := value(t, ctx, chromedp.Evaluate[string](`document.querySelector("`+c.box+`").value`)); got != c.typed {
+			t.Errorf("typed %s into %s key by key; the box holds %q", c.typed, c.box, got)
+		}
+	}
+}
