@@ -141,7 +141,7 @@ func (c *MetricsTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "aria-describedby", Val: "metrics-what"}}}
 						vgparent.AppendChild(vgn)
-						vgn.AddAttrInterface("aria-busy", c.App.Result == nil)
+						vgn.AddAttrInterface("aria-busy", ariaBool(c.App.Result == nil))
 						vgn.AddAttrInterface("class", c.TableClass())
 						vgn.AddAttrInterface("id", c.TableID())
 						{

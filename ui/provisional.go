@@ -131,10 +131,14 @@ func pendingLabels(s model.Scenario) []string {
 
 // ShownFacts are the graph's facts, or, before there are any, the rows
 // they will have, each figure Pending (the graph's name when the page
-// knows it).
+// knows it). While a link's scenario waits for its file to be chosen
+// (askForFiles) nothing is on its way: the one row says so.
 func (a *App) ShownFacts() [][2]string {
 	if len(a.Facts) > 0 {
 		return a.Facts
+	}
+	if a.awaitingFile() {
+		return [][2]string{{"graph", a.fileLink.file + ", not chosen yet"}}
 	}
 	name := Pending
 	if s, ok := a.pendingScenario(); ok && a.Form.Source == SourceGenerate {
@@ -147,7 +151,14 @@ func (a *App) ShownFacts() [][2]string {
 }
 
 // FactsPending reports whether the facts shown are ShownFacts' stand-ins.
-func (a *App) FactsPending() bool { return len(a.Facts) == 0 }
+func (a *App) FactsPending() bool { return len(a.Facts) == 0 && !a.awaitingFile() }
+
+// awaitingFile reports whether the form's graph is a link's uploaded file
+// that the page does not hold (askForFiles): no facts will come until
+// it is chosen.
+func (a *App) awaitingFile() bool {
+	return a.fileLink != nil && a.Form.Source == SourceUpload && a.fileLink.file != ""
+}
 
 // pendingResult stands in for the result of s before the first run: its
 // strategies, labelled as the run will label them, each with a curve of

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vugu/vugu"
+
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
@@ -279,5 +281,66 @@ func TestGeneratedGraphShownWithSeparators(t *testing.T) {
 	}
 	if got := a.pendingCompared(); !strings.HasSuffix(got, " on 30,000 pages ("+want+").") {
 		t.Errorf("the chart will compare %q", got)
+	}
+}
+
+// TestFactsOfALinksFileNotChosen: a link's scenario on an uploaded file
+// the page does not hold says in the facts that the file is not chosen
+// yet, and the table is not marked busy: it showed every figure as "…",
+// marked busy, as if they were on their way, while nothing was loading.
+func TestFactsOfALinksFileNotChosen(t *testing.T) {
+	a := NewApp("", uploadLink(t, "mine.edges", ""))
+	want := [][2]string{{"graph", "mine.edges, not chosen yet"}}
+	if got := a.ShownFacts(); !slices.Equal(got, want) {
+		t.Errorf("the facts are %q, want %q", got, want)
+	}
+	if a.FactsPending() {
+		t.Error("the facts are marked pending")
+	}
+	n, _ := builtNodeOrNil(t, &SourcePanel{App: a}, "graph-facts")
+	if n == nil || attr(n, "aria-busy") != "false" {
+		t.Errorf("the facts table: %+v, want aria-busy false", n)
+	}
+	a.Form.Source = SourceGenerate // the user turns to a generated web
+	if !a.FactsPending() || factValue(a.ShownFacts(), "pages") != Pending {
+		t.Errorf("a generated web chosen instead: facts %q, pending %v", a.ShownFacts(), a.FactsPending())
+	}
+}
+
+// TestARIAStatesAreTrueOrFalse: every aria-busy, aria-pressed and
+// aria-disabled the panels write reads true or false. Vugu writes a bound
+// bool as an HTML boolean attribute, aria-busy="aria-busy", which
+// assistive technology does not take as true.
+func TestARIAStatesAreTrueOrFalse(t *testing.T) {
+	a, _ := readyApp(t)
+	fresh := NewApp("", "")
+	seen := 0
+	for _, app := range []*App{fresh, a} {
+		for _, panel := range []vugu.Builder{&SourcePanel{App: app}, &MetricsTable{App: app}, &TimeTable{App: app}, &RunPanel{App: app}} {
+			env, err := vugu.NewBuildEnv()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var walk func(n *vugu.VGNode)
+			walk = func(n *vugu.VGNode) {
+				for _, at := range n.Attr {
+					if at.Key == "aria-busy" || at.Key == "aria-pressed" || at.Key == "aria-disabled" {
+						seen++
+						if at.Val != "true" && at.Val != "false" {
+							t.Errorf("%T: <%s %s=%q>", panel, n.Data, at.Key, at.Val)
+						}
+					}
+				}
+				for c := n.FirstChild; c != nil; c = c.NextSibling {
+					walk(c)
+				}
+			}
+			for _, n := range env.RunBuild(panel).Out.Out {
+				walk(n)
+			}
+		}
+	}
+	if seen < 6 {
+		t.Errorf("%d ARIA states seen; the tables and the run panel have more", seen)
 	}
 }

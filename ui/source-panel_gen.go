@@ -567,7 +567,7 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "graph-facts"}}}
 		vgparent.AppendChild(vgn)
-		vgn.AddAttrInterface("aria-busy", c.App.FactsPending())
+		vgn.AddAttrInterface("aria-busy", ariaBool(c.App.FactsPending()))
 		vgn.AddAttrInterface("class", c.FactsClass())
 		{
 			vgparent := vgn

@@ -58,7 +58,7 @@ func (c *TimeTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "time-table"}}}
 					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("aria-busy", c.App.Result == nil || c.App.TimeStandingIn())
+					vgn.AddAttrInterface("aria-busy", ariaBool(c.App.Result == nil || c.App.TimeStandingIn()))
 					vgn.AddAttrInterface("class", c.TableClass())
 					{
 						vgparent := vgn

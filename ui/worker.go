@@ -154,6 +154,11 @@ func (a *App) WorkerBusy() bool { return a.q.Busy() || a.q.Par != nil || a.siteF
 // nothing (WhenIdle).
 func (a *App) BusyDisabled() string { return strconv.FormatBool(a.WorkerBusy()) }
 
+// ariaBool is b as a true/false ARIA state (aria-busy, aria-pressed):
+// Vugu writes a bound bool as an HTML boolean attribute, whose value is
+// its name (aria-busy="aria-busy"), which no reader takes as true.
+func ariaBool(b bool) string { return strconv.FormatBool(b) }
+
 // CancelBeside is the press of a panel's Cancel button, which goes away
 // with the work it cancels: it cancels, and gives the focus to the button
 // start beside it, which started the work, so that the focus does not
