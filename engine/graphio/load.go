@@ -355,6 +355,10 @@ func loadBVGraph(fsys fs.FS, name string, opt LoadOptions, lim *readLimits) (*gr
 		}
 		return nil, graphName, err
 	}
+	if _, err := fs.Stat(fsys, graphName); errors.Is(err, fs.ErrNotExist) {
+		// named by its properties (or offsets) alone
+		return nil, graphName, fileError(propsName, "a BVGraph needs its links file %s beside it, and there is none", graphName)
+	}
 	if m, ok := fsys.(MappedFS); ok {
 		if data, ok := m.MapFile(graphName); ok && compressionOf(data) == nil {
 			g, err := openBVGraphInPlace(fsys, data, true, graphName, propsName, offsetsName, props, opt, lim)
