@@ -356,8 +356,10 @@ func loadBVGraph(fsys fs.FS, name string, opt LoadOptions, lim *readLimits) (*gr
 		return nil, graphName, err
 	}
 	if _, err := fs.Stat(fsys, graphName); errors.Is(err, fs.ErrNotExist) {
-		// named by its properties (or offsets) alone
-		return nil, graphName, fileError(propsName, "a BVGraph needs its links file %s beside it, and there is none", graphName)
+		// named by its properties (or offsets) alone: say what the
+		// file missing is for
+		return nil, graphName, &Error{File: graphName, Offset: -1, Err: fs.ErrNotExist,
+			Msg: "cannot open: " + fs.ErrNotExist.Error() + "; a BVGraph keeps its links in it, beside its properties " + propsName}
 	}
 	if m, ok := fsys.(MappedFS); ok {
 		if data, ok := m.MapFile(graphName); ok && compressionOf(data) == nil {

@@ -107,11 +107,15 @@ func TestLoadErrors(t *testing.T) {
 	_, _, err = Load(fsys, "b.graph", LoadOptions{})
 	rtWantError(t, err, "b.graph", 0, -1, "b.graph: a BVGraph needs its properties file b.properties beside it")
 
-	// its properties chosen alone: the error names the file missing
-	// (it said "p.graph: cannot open: file does not exist")
+	// its properties chosen alone: the error says what the file
+	// missing is for (it said only "p.graph: cannot open: file does
+	// not exist")
 	fsys["p.properties"] = &fstest.MapFile{Data: []byte("graphclass=it.unimi.dsi.webgraph.BVGraph\nnodes=2\narcs=1\nwindowsize=7\nmaxrefcount=3\nminintervallength=3\nzetak=3\nversion=0\ncompressionflags=\n")}
 	_, _, err = Load(fsys, "p.properties", LoadOptions{})
-	rtWantError(t, err, "p.properties", 0, -1, "p.properties: a BVGraph needs its links file p.graph beside it")
+	rtWantError(t, err, "p.graph", 0, -1, "p.graph: cannot open: file does not exist; a BVGraph keeps its links in it, beside its properties p.properties")
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%v is no fs.ErrNotExist", err)
+	}
 
 	_, _, err = Load(fsys, "e.csr", LoadOptions{})
 	rtWantError(t, err, "e.csr", 0, 8, "short file")
