@@ -50,10 +50,11 @@ type draftStrategy struct {
 	More   []model.Strategy
 }
 
-// sameGraph reports whether the edits e are on form's kind of graph and,
-// unless generated, on its files: the page holds no others.
+// sameGraph reports whether the edits e can go in form: they are on a
+// generated web, which needs no files, or on form's kind of graph and
+// its files: the page holds no others.
 func (e draftForm) sameGraph(form Form) bool {
-	return e.Source == form.Source && (e.Source == SourceGenerate || e.File == form.File && e.URLs == form.URLs)
+	return e.Source == SourceGenerate || e.Source == form.Source && e.File == form.File && e.URLs == form.URLs
 }
 
 // draftText is the text kept for form f edited on the address's fragment
@@ -109,8 +110,12 @@ func formOfDraft(text, base string, form Form) (Form, bool) {
 	return f, draftText(base, f) != draftText(base, form)
 }
 
-// draftNotice says that the form shows edits kept from before a reload.
-const draftNotice = "The form keeps the changes you had not run before the page was reloaded; the results are of the address's scenario until you run them."
+// draftNotice says that the form shows edits kept from before a reload;
+// draftLostNotice that they were on files the address does not name.
+const (
+	draftNotice     = "The form keeps the changes you had not run before the page was reloaded; the results are of the address's scenario until you run them."
+	draftLostNotice = "The changes you had not run before the page was reloaded were made on another graph's files, which this address does not name, so the form shows the address's scenario."
+)
 
 // restoreDraft shows in the form the edits kept for the address's
 // fragment, if any; the opening run still runs the address's scenario
@@ -119,15 +124,38 @@ func (a *App) restoreDraft(fragment string) {
 	if a.Embed {
 		return
 	}
-	f, changed := formOfDraft(readDraft(), fragment, a.Form)
+	form := a.formAsKept()
+	awaiting := a.awaitingFile()
+	text := readDraft()
+	f, changed := formOfDraft(text, fragment, form)
 	if !changed {
+		var d draft
+		if text != "" && json.Unmarshal([]byte(text), &d) == nil && d.Base == fragment && !d.Form.sameGraph(form) {
+			a.Notice = joinNotices(a.Notice, draftLostNotice)
+		}
 		return
+	}
+	if awaiting && f.Source == SourceUpload {
+		// still to be chosen
+		f.File, f.URLs = "", ""
 	}
 	if s, err := a.Form.Scenario(); err == nil {
 		a.opening = &s
 	}
 	a.Form = f
 	a.Notice = joinNotices(a.Notice, draftNotice)
+}
+
+// formAsKept is the form as its draft keeps it: while it waits for a
+// link's files (askForFiles), which leaves its own empty until they are
+// chosen, with their names, so that a reload finds the edits on the
+// link's graph.
+func (a *App) formAsKept() Form {
+	f := a.Form
+	if a.awaitingFile() {
+		f.File, f.URLs = a.fileLink.file, a.fileLink.urls
+	}
+	return f
 }
 
 // keepDraft keeps the form in the tab's storage when it changed since it
@@ -140,7 +168,7 @@ func (a *App) keepDraft() {
 		return
 	}
 	_, fragment := pageAddress()
-	text := draftText(fragment, a.Form)
+	text := draftText(fragment, a.formAsKept())
 	if text == a.draftKept {
 		return
 	}

@@ -237,3 +237,53 @@ func TestLinkSaysEditsOnAnotherGraphAreLost(t *testing.T) {
 		t.Errorf("the edits on an upload were put back: source %q", a.Form.Source)
 	}
 }
+
+// TestReloadOfAnUploadLinkKeepsTheEdits: on a link's scenario on an
+// uploaded file, edits not run are in the form again after a reload,
+// the file to be chosen again, and after the next reload too; edits that
+// turn to a generated web are kept as well. Both were dropped without a
+// word: the reloaded form's file, empty until chosen, did not match the
+// file the edits were made on.
+func TestReloadOfAnUploadLinkKeepsTheEdits(t *testing.T) {
+	_, fragment := storedDraft(t)
+	*fragment = uploadLink(t, "mine.edges", "")
+	a := NewApp("", *fragment)
+	// the file chosen and run, then the edits
+	a.fileLink, a.Form.File = nil, "mine.edges"
+	a.Form.Seeds = "random:3"
+	a.keepDraft()
+	for reload := 1; reload <= 2; reload++ {
+		b := NewApp("", *fragment)
+		if b.Form.Seeds != "random:3" || b.Form.Source != SourceUpload || b.Form.File != "" || !b.awaitingFile() {
+			t.Fatalf("reload %d: seeds %q, source %q, file %q, awaiting the file %v; want the edits, the file to choose",
+				reload, b.Form.Seeds, b.Form.Source, b.Form.File, b.awaitingFile())
+		}
+		if !strings.Contains(b.Notice, "changes you had not run") || !strings.Contains(b.Notice, "mine.edges") {
+			t.Errorf("reload %d: notice %q", reload, b.Notice)
+		}
+		b.keepDraft()
+	}
+
+	c := NewApp("", *fragment)
+	c.Form.Source, c.Form.Pages = SourceGenerate, "3000"
+	c.keepDraft()
+	if d := NewApp("", *fragment); d.Form.Source != SourceGenerate || d.Form.Pages != "3000" {
+		t.Errorf("edits to a generated web: after the reload source %q, %q pages", d.Form.Source, d.Form.Pages)
+	}
+}
+
+// TestReloadSaysEditsOnOtherFilesAreLost: edits kept on the address but
+// on files it does not name cannot go back in the form, and the notice
+// says so rather than nothing.
+func TestReloadSaysEditsOnOtherFilesAreLost(t *testing.T) {
+	_, fragment := storedDraft(t)
+	*fragment = uploadLink(t, "mine.edges", "")
+	a := NewApp("", *fragment)
+	a.fileLink = nil // the user chose another file
+	a.Form.File, a.Form.Seeds = "other.edges", "random:3"
+	a.keepDraft()
+	b := NewApp("", *fragment)
+	if b.Form.Seeds == "random:3" || !strings.Contains(b.Notice, "were made on another graph") {
+		t.Errorf("seeds %q, notice %q; want the link's form and a word on the edits", b.Form.Seeds, b.Notice)
+	}
+}
