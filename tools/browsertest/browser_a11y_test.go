@@ -5,7 +5,8 @@ package browsertest
 // Browser tests of the page's readability and accessibility: a
 // keyboard-only path from load to a finished run and a readout, an
 // aria-live region that announces progress and completion, dark mode and
-// reduced motion, and an axe-core audit against WCAG 2.1 A and AA.
+// reduced motion, and an axe-core audit against WCAG 2.1 A and AA and
+// WCAG 2.2 AA.
 
 import (
 	"context"
@@ -216,17 +217,18 @@ type axeViolation struct {
 }
 
 // audit runs axe-core on the page, with the rules of WCAG 2.0 and 2.1, A
-// and AA, and its best practices (landmarks, one main, headings in order),
+// and AA, those WCAG 2.2 adds at AA (the size of targets, 2.5.8, with its
+// exception for targets spaced apart), and its best practices (landmarks, one main, headings in order),
 // and returns the violations.
 func audit(t *testing.T, ctx context.Context, script string) []axeViolation {
 	t.Helper()
 	run(t, ctx, chromedp.Evaluate[chromedp.Void](script+"\n;undefined"))
-	return value(t, ctx, chromedp.Evaluate[[]axeViolation](`axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}, resultTypes: ["violations"]})
+	return value(t, ctx, chromedp.Evaluate[[]axeViolation](`axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]}, resultTypes: ["violations"]})
 		.then(r => r.violations.map(v => ({ID: v.id, Impact: v.impact || "", Help: v.help, Nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + ": " + (n.failureSummary || "").split("\n").slice(1).join("; "))})))`,
 		chromedp.EvalAwaitPromise))
 }
 
-// TestPageAccessibilityAudit runs axe-core's WCAG 2.1 A and AA rules and
+// TestPageAccessibilityAudit runs axe-core's WCAG 2.1 A and AA and 2.2 AA rules and
 // its best practices on the page after the opening comparison, in light
 // and in dark mode, at desktop and phone width, in embed mode, and during
 // a run (progress bars shown): no violation.
@@ -250,7 +252,7 @@ func TestPageAccessibilityAudit(t *testing.T) {
 		for _, v := range violations {
 			t.Errorf("%s: axe-core %s (%s): %s\n    %s", c.name, v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "\n    "))
 		}
-		t.Logf("%s: axe-core reports %d violations of the WCAG 2.1 A/AA rules and best practices", c.name, len(violations))
+		t.Logf("%s: axe-core reports %d violations of the WCAG 2.1 A/AA and 2.2 AA rules and best practices", c.name, len(violations))
 	}
 	// During a run, with its progress bars.
 	run(t, ctx, darkMode(false), viewport(1400, 900), navigate(url+"/"), waitFor(idle, 2*time.Minute),
