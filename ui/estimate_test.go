@@ -100,3 +100,30 @@ func TestNoEstimateOfTheResultShown(t *testing.T) {
 		t.Errorf("after a cancelled run of 1,500,000 pages (running %v) the estimate is %q", a.Running(), a.RunEstimate())
 	}
 }
+
+// TestRefusalNamingAFieldMarksIt: a refusal that only the graph can give
+// (seeds beyond its last page) but that names a field of the form is
+// shown beside Run and marks the field, as the form's own refusals are,
+// not over the page with the field unmarked; a refusal naming no field
+// stays over the page.
+func TestRefusalNamingAFieldMarksIt(t *testing.T) {
+	a, w := readyApp(t)
+	a.Form.Seeds = "list:999999"
+	a.RunForm()
+	run := w.sent[len(w.sent)-1]
+	const fault = "seeds: item 1: page 999999 is beyond the last page 19999"
+	a.handle(pageEvent(protocol.Response{ID: run.ID, Kind: protocol.KindError, Error: fault, ScenarioFault: true}))
+	if a.FormError != fault || a.Error != "" || a.Running() || a.Announce != "" {
+		t.Errorf("form error %q, error %q, running %v, said %q", a.FormError, a.Error, a.Running(), a.Announce)
+	}
+	if !a.InvalidInputs()["seeds"] {
+		t.Errorf("the seeds box is not marked: %v", a.InvalidInputs())
+	}
+	a.RunForm()
+	again := w.sent[len(w.sent)-1]
+	const other = "graph: 2,000,000 pages need more memory than the page may use"
+	a.handle(pageEvent(protocol.Response{ID: again.ID, Kind: protocol.KindError, Error: other, ScenarioFault: true}))
+	if a.Error != other || a.FormError != "" {
+		t.Errorf("a refusal naming no field: error %q, form error %q", a.Error, a.FormError)
+	}
+}

@@ -135,13 +135,20 @@ func (a *App) runFailed(msg string) {
 
 // runRefused takes an error the engine gave for the comparison's
 // scenario s (protocol.Response.ScenarioFault) once its run started: it
-// is shown as runFailed shows an error, and, as for a refusal of its
-// fields (refused), the result keeps the mark it had before the run
-// started, the error saying why no result came. No estimate of s's time
-// is shown beside it (RunEstimate).
+// is shown as runFailed shows an error, or, when it names a field of the
+// form ("seeds: item 1: page 999999 is beyond the last page 2999", which
+// only the graph can tell), beside Run as the form's own refusals are,
+// the field marked (InvalidInputs). As for a refusal of its fields
+// (refused), the result keeps the mark it had before the run started,
+// the error saying why no result came. No estimate of s's time is shown
+// beside it (RunEstimate).
 func (a *App) runRefused(s model.Scenario, msg string) {
 	a.refusedRun = &s
-	a.runFailed(msg)
+	if id, _ := invalidTarget(a.Form, msg); id != "" {
+		a.FormError, a.Announce = msg, ""
+	} else {
+		a.runFailed(msg)
+	}
 	a.stale, a.cancelled, a.linked = a.before.stale, a.before.cancelled, a.before.linked
 }
 
