@@ -139,6 +139,14 @@ const (
 	MaxRefreshEvents = 100_000_000
 )
 
+// MinRefreshThreshold is the least lower threshold of the regulation
+// (Regulation.Lower and InterestLower), the least normal float64: a ratio
+// of at most 1 over it stays finite, where over a subnormal one it
+// overflows and Eq. 2's (1 - p/p_l)·u(p_l - p) turns to ∞·0, not a
+// number. The change ratio is 0 or at least 1/Window and the interest 0
+// or at least 1/Users, so no smaller threshold would regulate otherwise.
+const MinRefreshThreshold = 0x1p-1022
+
 // Events is the number of events a simulation of p is expected to draw:
 // over the horizon, every site's changes and the crawler's visits (at
 // most one per shortest interval), and the users' visits. Validate
@@ -285,6 +293,9 @@ func (r Regulation) Validate() error {
 	}{{"lower/upper", r.Lower, r.Upper}, {"interest_lower/interest_upper", r.InterestLower, r.InterestUpper}} {
 		if !(p.lower > 0 && p.upper <= 1) {
 			bad("%s %v/%v: want thresholds in (0, 1]", p.name, p.lower, p.upper)
+		} else if p.lower < MinRefreshThreshold {
+			bad("%s %v/%v: the lower threshold must be at least %v (the least normal float64), so that a ratio over it stays finite",
+				p.name, p.lower, p.upper, MinRefreshThreshold)
 		} else if p.lower >= p.upper {
 			bad("%s %v/%v: the lower threshold must be below the upper one", p.name, p.lower, p.upper)
 		}

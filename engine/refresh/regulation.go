@@ -6,7 +6,11 @@
 // it saw, and pays in network traffic, centrally or with migrants.
 package refresh
 
-import "github.com/crawlsim/crawlsim/engine/model"
+import (
+	"math"
+
+	"github.com/crawlsim/crawlsim/engine/model"
+)
 
 // Policies.
 const (
@@ -60,7 +64,21 @@ func Delta(tn, p, lower, upper float64) float64 {
 // the last being docs/algorithms.md's reading of Eq. 3-4 (the only one that gives
 // the paper's worked numbers). An interest below MinInterest contributes
 // no interest term. r must have its defaults filled in.
+//
+// A Δt whose t_n over a threshold overflows is infinite; where the sum
+// then has no value (∞·0 for a weight α of 0 or 1, or ∞ - ∞), Next takes
+// it as t_n times the sum for t_n = 1, which is finite for valid
+// thresholds (at least model.MinRefreshThreshold).
 func Next(r Regulation, policy string, tn, change, interest float64) float64 {
+	t := nextUnclamped(r, policy, tn, change, interest)
+	if math.IsNaN(t) {
+		t = tn * nextUnclamped(r, policy, 1, change, interest)
+	}
+	return min(max(t, r.Min), r.Max)
+}
+
+// nextUnclamped is Next before the interval is clamped to [Min, Max].
+func nextUnclamped(r Regulation, policy string, tn, change, interest float64) float64 {
 	t := tn
 	switch policy {
 	case Change:
@@ -72,5 +90,5 @@ func Next(r Regulation, policy string, tn, change, interest float64) float64 {
 			t += (1 - a) * Delta(tn, interest, r.InterestLower, r.InterestUpper)
 		}
 	}
-	return min(max(t, r.Min), r.Max)
+	return t
 }

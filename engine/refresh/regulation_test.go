@@ -89,3 +89,35 @@ func TestRegulationErrors(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestNextOfAnOverflowingDelta: a Δt that overflows (t_n over a tiny
+// p_g) weighed 0, or meeting an overflow of the other sign, still gives
+// an interval: alpha 0 ignores the change term and alpha 1 the interest
+// term however large they are (0·-∞ made the interval NaN, and the
+// site's visit never came), and +∞ - ∞, where the interval grows by
+// half past the largest float64 and the interest term is -∞, is the min.
+func TestNextOfAnOverflowingDelta(t *testing.T) {
+	zero, one := 0.0, 1.0
+	r := Regulation{Initial: 10, Min: 1, Max: 1e10, Window: 10, Lower: 1e-300, Upper: 1e-299, Alpha: &zero,
+		InterestLower: 0.5, InterestUpper: 0.8}
+	if d := Delta(1e10, 1, r.Lower, r.Upper); !math.IsInf(d, -1) {
+		t.Fatalf("Δt = %v; the test needs one that overflows", d)
+	}
+	if got := Next(r, ChangeInterest, 1e10, 1, 0.6); got != 1e10 {
+		t.Errorf("alpha 0, interest between its thresholds: %v, want t_n 1e10", got)
+	}
+	r.Alpha = &one
+	r.InterestLower, r.InterestUpper = 1e-300, 1e-299
+	r.Lower, r.Upper = 0.3, 0.7
+	if got := Next(r, ChangeInterest, 1e10, 0.5, 1); got != 1e10 {
+		t.Errorf("alpha 1, change ratio between its thresholds: %v, want t_n 1e10", got)
+	}
+	half := 0.5
+	r.Alpha = &half
+	r.Max = math.MaxFloat64
+	// t_n + 0.5·t_n overflows to +∞ (change ratio 0: the interval
+	// grows), and the interest term is -∞: the interval is the min.
+	if got := Next(r, ChangeInterest, 1.5e308, 0, 1); got != r.Min {
+		t.Errorf("+∞ - ∞: %v, want the min %v", got, r.Min)
+	}
+}

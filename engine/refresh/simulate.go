@@ -213,6 +213,11 @@ func (s *Simulation) Progress() step.Progress {
 func (s *Simulation) Step(budget int) (bool, error) {
 	for k := 0; k < max(budget, 1)*eventsPerUnit && !s.done; k++ {
 		e := s.queue[0]
+		if math.IsNaN(e.t) {
+			// Not a time: it would never reach the horizon. Validate
+			// refuses the parameters that lead here.
+			return false, fmt.Errorf("refresh: simulate %s: the time of an event of site %d is not a number; the parameters give no finite interval", s.out.Label, e.site)
+		}
 		for s.nextSample < s.p.Samples-1 && s.sampleTime(s.nextSample) <= e.t {
 			s.sample(s.sampleTime(s.nextSample))
 		}

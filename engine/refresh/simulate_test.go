@@ -210,3 +210,27 @@ func TestSamplesEndAtTheHorizon(t *testing.T) {
 		t.Errorf("times %v, last traffic %v/%v, totals %v/%v", se.Times, se.Central[2], se.Migrant[2], o.CentralBytes, o.MigrantBytes)
 	}
 }
+
+// TestStepRefusesATimeThatIsNotANumber: an event time that is NaN (from a
+// regulation that Validate refuses, a subnormal p_l) ends the run with an
+// error naming the site, where the loop's e.t >= Horizon never ended it.
+func TestStepRefusesATimeThatIsNotANumber(t *testing.T) {
+	s, err := NewSimulation(Params{Sites: 20, Horizon: 300, Seed: 1}, Change, 0, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.p.Regulation.Lower = 1e-310
+	for range 10000 {
+		done, err := s.Step(1)
+		if err != nil {
+			if !strings.Contains(err.Error(), "is not a number") {
+				t.Errorf("error %q does not say the time is not a number", err)
+			}
+			return
+		}
+		if done {
+			t.Fatal("done, without an error")
+		}
+	}
+	t.Fatal("10,000 steps without an end or an error")
+}

@@ -21,3 +21,27 @@ func TestRefreshRegulationFlagsNeedTheirPolicy(t *testing.T) {
 	mustRun(t, append(append([]string(nil), base...), "-policies", "fixed,change", "-window", "3")...)
 	mustRun(t, append(append([]string(nil), base...), "-policies", "change+interest", "-alpha", "0.3", "-pl", "0.2")...)
 }
+
+// TestRefreshLowerThresholdTooSmall: a lower threshold below the least
+// normal float64, given as a flag or in a scenario file, is refused
+// naming the flag or the field's place and the least threshold (refresh
+// -pl 1e-310 ran forever: p/p_l overflowed and the visits' times became
+// NaN).
+func TestRefreshLowerThresholdTooSmall(t *testing.T) {
+	base := []string{"refresh", "-sites", "200", "-horizon", "300"}
+	least := "the lower threshold must be at least 2.2250738585072014e-308 (the least normal float64)"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-pl", "1e-310"}, "crawlsim refresh: -pl/-pg 1e-310/0.7 (-pg: default): " + least},
+		{[]string{"-pl", "4.9e-324"}, "crawlsim refresh: -pl/-pg 5e-324/0.7 (-pg: default): " + least},
+		{[]string{"-interest-pl", "1e-310"}, "crawlsim refresh: -interest-pl/-interest-pg 1e-310/0.8 (-interest-pg: default): " + least},
+	} {
+		checkFails(t, 2, append(append([]string(nil), base...), c.args...), c.want)
+	}
+	file := writeFile(t, t.TempDir(), "refresh.json", "{\"simulation\": {\"sites\": 20, \"horizon\": 50,\n \"regulation\": {\"lower\": 1e-310, \"interest_lower\": 1e-310}}}\n")
+	checkFails(t, 1, []string{"refresh", "-scenario", file},
+		file+":2:26: simulation.regulation.lower: lower/upper 1e-310/0.7: "+least,
+		file+":2:52: simulation.regulation.interest_lower: interest_lower/interest_upper 1e-310/0.8: "+least)
+}
