@@ -137,6 +137,10 @@ const (
 	// MaxRefreshEvents bounds the events of a simulation (Events), so
 	// that a step stays a step and memory a series.
 	MaxRefreshEvents = 100_000_000
+	// MaxRefreshHorizon is the longest horizon: the mean age sums the
+	// squares of the times a copy stays stale, at most Horizon² a site,
+	// which stays finite for MaxRefreshSites sites.
+	MaxRefreshHorizon = 1e150
 )
 
 // MinRefreshThreshold is the least lower threshold of the regulation
@@ -175,7 +179,9 @@ func (p RefreshParams) Validate() error {
 	if p.Samples < 1 || p.Samples > MaxRefreshSamples {
 		bad("samples %d: want 1 to %s", p.Samples, Count(MaxRefreshSamples))
 	}
-	positive("horizon", p.Horizon)
+	if positive("horizon", p.Horizon) && p.Horizon > MaxRefreshHorizon {
+		bad("horizon %v is too long: at most %v, so that the mean age, a sum of squared times, stays finite", p.Horizon, MaxRefreshHorizon)
+	}
 	// The two change rates are compared only when each is a rate: a
 	// problem is said once, not again as the order of the two.
 	rates := positive("change_min", p.ChangeMin)

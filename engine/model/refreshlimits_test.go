@@ -24,8 +24,12 @@ func TestRefreshLimitsWithSeparators(t *testing.T) {
 		// Beyond what a count reads as in digits (10^21, where Number
 		// turns to e-notation) the events are said in words, not as
 		// "about 4e+303 events".
-		{func(p *RefreshParams) { p.Horizon = 1e300 }, "far more events than can be simulated (sites × horizon × rates): at most 100,000,000; shorten the horizon or lower the rates"},
-		{func(p *RefreshParams) { p.Horizon = math.MaxFloat64 }, "far more events than can be simulated (sites × horizon × rates): at most 100,000,000; shorten the horizon or lower the rates"},
+		{func(p *RefreshParams) { p.Horizon = 1e150 }, "far more events than can be simulated (sites × horizon × rates): at most 100,000,000; shorten the horizon or lower the rates"},
+		// Beyond MaxRefreshHorizon the mean age would overflow, whatever
+		// the rates (it was +Inf, and the result could not be written as
+		// JSON).
+		{func(p *RefreshParams) { p.Horizon = 1e300 }, "horizon 1e+300 is too long: at most 1e+150, so that the mean age, a sum of squared times, stays finite"},
+		{func(p *RefreshParams) { p.Horizon = math.MaxFloat64 }, "horizon 1.7976931348623157e+308 is too long: at most 1e+150, so that the mean age, a sum of squared times, stays finite"},
 	} {
 		p := DefaultRefreshParams()
 		c.set(&p)
@@ -51,5 +55,14 @@ func TestRefreshEvents(t *testing.T) {
 	p.Horizon *= 1.01
 	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "events") {
 		t.Errorf("above the limit: %v", err)
+	}
+}
+
+// TestRefreshMeanAgeAtTheLongestHorizon: at MaxRefreshHorizon, with the
+// most sites, the bound of the mean age's sum (a site's squared stale
+// times add to at most Horizon²/2) is finite.
+func TestRefreshMeanAgeAtTheLongestHorizon(t *testing.T) {
+	if sum := float64(MaxRefreshSites) * MaxRefreshHorizon * MaxRefreshHorizon / 2; math.IsInf(sum, 0) {
+		t.Errorf("the mean age's sum reaches %v", sum)
 	}
 }

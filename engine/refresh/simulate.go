@@ -339,6 +339,14 @@ func (s *Simulation) finish() {
 		o.UserFreshness = float64(s.userFresh) / float64(o.UserVisits)
 	}
 	o.MeanInterval = intervals / float64(len(s.sites))
+	if math.IsInf(intervals, 0) {
+		// Intervals near the largest float64 overflow their sum; their
+		// shares do not.
+		o.MeanInterval = 0
+		for i := range s.sites {
+			o.MeanInterval += s.sites[i].interval / float64(len(s.sites))
+		}
+	}
 	s.done = true
 }
 

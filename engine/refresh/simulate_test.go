@@ -234,3 +234,16 @@ func TestStepRefusesATimeThatIsNotANumber(t *testing.T) {
 	}
 	t.Fatal("10,000 steps without an end or an error")
 }
+
+// TestMeanIntervalOfHugeIntervals: intervals near the largest float64,
+// which the regulation allows, have a finite mean (their sum overflowed,
+// and the result with a mean interval of +Inf could not be written as
+// JSON).
+func TestMeanIntervalOfHugeIntervals(t *testing.T) {
+	p := Params{Sites: 20, Horizon: 300, Seed: 1, Regulation: Regulation{Initial: 1.7e308, Max: 1.7e308}}
+	for _, policy := range Policies {
+		if o := simulate(t, p, policy, 0); !(math.Abs(o.MeanInterval-1.7e308) <= 1e-12*1.7e308) {
+			t.Errorf("%s: mean interval %v, want 1.7e308", policy, o.MeanInterval)
+		}
+	}
+}

@@ -77,10 +77,10 @@ func TestRefreshErrors(t *testing.T) {
 	}
 	// A problem of the whole simulation names no field of it.
 	r = DefaultRefresh()
-	r.Simulation.Horizon = 1e300
+	r.Simulation.Horizon = 1e150
 	_, err = NormalizeRefresh(r)
 	if want := "simulation: far more events than can be simulated"; err == nil || !strings.HasPrefix(err.Error(), want) {
-		t.Errorf("horizon 1e300: %v; want %q", err, want)
+		t.Errorf("horizon 1e150: %v; want %q", err, want)
 	}
 	_, err = ParseRefresh(strings.NewReader(`{"simulation": {"sitez": 3}}`), "r.json")
 	if err == nil || !strings.Contains(err.Error(), `r.json:1:17: unknown field "sitez"`) {

@@ -43,7 +43,7 @@ comes from the flags or from -scenario FILE (flags override its fields).`,
 			fs.BoolVar(&f.equal, "equal-budget", true, "also run, for every adaptive policy, a fixed policy with as many visits")
 			f.p.Sites = d.Sites
 			fs.Var(wholeFlag{&f.p.Sites}, "sites", "`N` simulated sites")
-			fs.Float64Var(&f.p.Horizon, "horizon", d.Horizon, "simulated `TIME`, in the units of the intervals")
+			fs.Float64Var(&f.p.Horizon, "horizon", d.Horizon, "simulated `TIME`, in the units of the intervals (at most "+model.Number(model.MaxRefreshHorizon)+")")
 			fs.Float64Var(&f.p.ChangeMin, "change-min", d.ChangeMin, "lowest change `RATE` of a site (changes per unit of time)")
 			fs.Float64Var(&f.p.ChangeMax, "change-max", d.ChangeMax, "highest change `RATE` of a site")
 			f.p.Users = d.Users

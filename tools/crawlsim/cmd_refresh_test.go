@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestRefreshRegulationFlagsNeedTheirPolicy: a regulation flag that no
 // compared policy reads is refused, naming it and the policies, not
@@ -44,4 +47,19 @@ func TestRefreshLowerThresholdTooSmall(t *testing.T) {
 	checkFails(t, 1, []string{"refresh", "-scenario", file},
 		file+":2:26: simulation.regulation.lower: lower/upper 1e-310/0.7: "+least,
 		file+":2:52: simulation.regulation.interest_lower: interest_lower/interest_upper 1e-310/0.8: "+least)
+}
+
+// TestRefreshHugeTimesStayNumbers: a horizon beyond the longest is
+// refused naming -horizon and the bound (-horizon 1e200 with rates tiny
+// enough gave a mean age of +Inf), and intervals near the largest
+// float64 give a result that writes as JSON (their mean was +Inf: "json:
+// unsupported value").
+func TestRefreshHugeTimesStayNumbers(t *testing.T) {
+	checkFails(t, 2, []string{"refresh", "-sites", "200", "-horizon", "1e200", "-change-min", "1e-300", "-change-max", "1e-300", "-user-rate", "1e-300",
+		"-tmin", "1e300", "-tmax", "1e300", "-t0", "1e300"},
+		"crawlsim refresh: -horizon 1e+200 is too long: at most 1e+150, so that the mean age, a sum of squared times, stays finite")
+	out := mustRun(t, "refresh", "-sites", "200", "-horizon", "300", "-tmax", "1.7e308", "-t0", "1.7e308", "-json")
+	if !strings.Contains(out, `"mean_interval":1.7`) {
+		t.Errorf("no finite mean interval in\n%.600s", out)
+	}
 }

@@ -20,7 +20,7 @@ func TestLimitsReadAsOnThePage(t *testing.T) {
 		// 1e9 × (1,000 sites × (1 + 1/1) + 2,000 user visits) = 4e12.
 		{[]string{"refresh", "-horizon", "1e9"}, "about 4,000,000,000,000 events"},
 		{[]string{"refresh", "-horizon", "1e9"}, "at most 100,000,000;"},
-		{[]string{"refresh", "-horizon", "1e300"}, "crawlsim refresh: far more events than can be simulated (-sites × -horizon × rates): at most 100,000,000;"},
+		{[]string{"refresh", "-horizon", "1e150"}, "crawlsim refresh: far more events than can be simulated (-sites × -horizon × rates): at most 100,000,000;"},
 		{[]string{"gen", "-n", "1000", "-hosts", "5000", "-o", out}, "-hosts 5000 is more than the 1,000 pages: at most 1,000, since every host needs a page"},
 		{[]string{"gen", "-n", "20000", "-degree", "1e5", "-o", out}, "-degree 100000 is too large for 20,000 pages: at most 9,999.5 (= (pages-1)/2)"},
 		{[]string{"run", "-wait", "2e6"}, "2,000,000 is too large: at most 1,000,000 seconds"},
