@@ -137,6 +137,11 @@ const (
 	// MaxRefreshEvents bounds the events of a simulation (Events), so
 	// that a step stays a step and memory a series.
 	MaxRefreshEvents = 100_000_000
+	// MaxRefreshBytes is the most bytes of a site's download and of a
+	// migrant (SiteBytes, MigrantBytes), a petabyte: the traffic, at most
+	// the visits (about MaxRefreshEvents) times both, stays far inside
+	// float64, and its shares (what migrants save) numbers.
+	MaxRefreshBytes = 1e15
 	// MaxRefreshHorizon is the longest horizon: the mean age sums the
 	// squares of the times a copy stays stale, at most Horizon² a site,
 	// which stays finite for MaxRefreshSites sites.
@@ -193,8 +198,17 @@ func (p RefreshParams) Validate() error {
 	if pop := p.popularity(); !(pop >= 0) || math.IsInf(pop, 0) {
 		bad("popularity %v: want a Zipf exponent of 0 or more", pop)
 	}
-	if sb, mb := p.siteBytes(), p.migrantBytes(); !(sb >= 0) || !(mb >= 0) || math.IsInf(sb+mb, 0) {
+	if sb, mb := p.siteBytes(), p.migrantBytes(); !(sb >= 0) || !(mb >= 0) {
 		bad("site_bytes %v and migrant_bytes %v: want sizes of 0 or more", sb, mb)
+	} else {
+		for _, b := range []struct {
+			name string
+			v    float64
+		}{{"site_bytes", sb}, {"migrant_bytes", mb}} {
+			if b.v > MaxRefreshBytes {
+				bad("%s %v is too large: at most %s bytes, so that the traffic stays computable", b.name, b.v, Number(MaxRefreshBytes))
+			}
+		}
 	}
 	if err := p.Regulation.Validate(); err != nil {
 		for _, line := range strings.Split(err.Error(), "\n") {

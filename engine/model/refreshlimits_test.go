@@ -24,6 +24,11 @@ func TestRefreshLimitsWithSeparators(t *testing.T) {
 		// Beyond what a count reads as in digits (10^21, where Number
 		// turns to e-notation) the events are said in words, not as
 		// "about 4e+303 events".
+		// A size of more than MaxRefreshBytes made the traffic +Inf and
+		// what migrants save NaN.
+		{func(p *RefreshParams) { p.SiteBytes = Float(1e305) }, "site_bytes 1e+305 is too large: at most 1,000,000,000,000,000 bytes, so that the traffic stays computable"},
+		{func(p *RefreshParams) { p.MigrantBytes = Float(math.MaxFloat64) }, "migrant_bytes 1.7976931348623157e+308 is too large: at most 1,000,000,000,000,000 bytes, so that the traffic stays computable"},
+		{func(p *RefreshParams) { p.SiteBytes = Float(math.Inf(1)) }, "site_bytes +Inf is too large: at most 1,000,000,000,000,000 bytes, so that the traffic stays computable"},
 		{func(p *RefreshParams) { p.Horizon = 1e150 }, "far more events than can be simulated (sites × horizon × rates): at most 100,000,000; shorten the horizon or lower the rates"},
 		// Beyond MaxRefreshHorizon the mean age would overflow, whatever
 		// the rates (it was +Inf, and the result could not be written as
@@ -64,5 +69,19 @@ func TestRefreshEvents(t *testing.T) {
 func TestRefreshMeanAgeAtTheLongestHorizon(t *testing.T) {
 	if sum := float64(MaxRefreshSites) * MaxRefreshHorizon * MaxRefreshHorizon / 2; math.IsInf(sum, 0) {
 		t.Errorf("the mean age's sum reaches %v", sum)
+	}
+}
+
+// TestRefreshTrafficAtTheLargestSizes: sizes of MaxRefreshBytes are
+// accepted, and the traffic of twice the events bound of visits, each
+// downloading both, is finite.
+func TestRefreshTrafficAtTheLargestSizes(t *testing.T) {
+	p := DefaultRefreshParams()
+	p.SiteBytes, p.MigrantBytes = Float(MaxRefreshBytes), Float(MaxRefreshBytes)
+	if err := p.WithDefaults().Validate(); err != nil {
+		t.Errorf("sizes of MaxRefreshBytes: %v", err)
+	}
+	if traffic := 2 * MaxRefreshEvents * 2 * MaxRefreshBytes; math.IsInf(traffic, 0) || traffic > 1e30 {
+		t.Errorf("traffic up to %v", traffic)
 	}
 }

@@ -50,8 +50,8 @@ comes from the flags or from -scenario FILE (flags override its fields).`,
 			fs.Var(wholeFlag{&f.p.Users}, "users", "`N` simulated users")
 			fs.Float64Var(&f.p.UserRate, "user-rate", d.UserRate, "users' visits per unit of time, over all sites (`RATE`)")
 			fs.Float64Var(&f.popularity, "popularity", *d.Popularity, "Zipf `EXPONENT` by which sites share the users' visits (0: evenly)")
-			fs.Float64Var(&f.siteBytes, "site-bytes", *d.SiteBytes, "`BYTES` a central crawler downloads per visit")
-			fs.Float64Var(&f.migrantBytes, "migrant-bytes", *d.MigrantBytes, "`BYTES` of a migrant sent to a site")
+			fs.Float64Var(&f.siteBytes, "site-bytes", *d.SiteBytes, "`BYTES` a central crawler downloads per visit (0 to "+model.Number(model.MaxRefreshBytes)+")")
+			fs.Float64Var(&f.migrantBytes, "migrant-bytes", *d.MigrantBytes, "`BYTES` of a migrant sent to a site (0 to "+model.Number(model.MaxRefreshBytes)+")")
 			f.p.Samples = d.Samples
 			fs.Var(wholeFlag{&f.p.Samples}, "samples", "`N` points of the series over time (-csv, -svg)")
 			seedVar(fs, &f.p.Seed, "seed", model.DefaultRandomSeed, "random `SEED` of the sites, their changes and their users")

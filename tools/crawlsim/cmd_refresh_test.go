@@ -63,3 +63,26 @@ func TestRefreshHugeTimesStayNumbers(t *testing.T) {
 		t.Errorf("no finite mean interval in\n%.600s", out)
 	}
 }
+
+// TestRefreshBytesBounded: a size of a site or a migrant above a
+// petabyte is refused naming the flag or the field's place and the bound
+// (-site-bytes 1e305 printed +Inf TB and NaN%, and -json failed with
+// "json: unsupported value: +Inf").
+func TestRefreshBytesBounded(t *testing.T) {
+	base := []string{"refresh", "-sites", "200", "-horizon", "300", "-json"}
+	bound := "is too large: at most 1,000,000,000,000,000 bytes, so that the traffic stays computable"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-site-bytes", "1e305"}, "crawlsim refresh: -site-bytes 1e+305 " + bound},
+		{[]string{"-site-bytes", "1.7e308"}, "crawlsim refresh: -site-bytes 1.7e+308 " + bound},
+		{[]string{"-migrant-bytes", "1.7e308"}, "crawlsim refresh: -migrant-bytes 1.7e+308 " + bound},
+	} {
+		checkFails(t, 2, append(append([]string(nil), base...), c.args...), c.want)
+	}
+	file := writeFile(t, t.TempDir(), "refresh.json", "{\"simulation\": {\"sites\": 20, \"horizon\": 50,\n \"site_bytes\": 1e305, \"migrant_bytes\": 1.7e308}}\n")
+	checkFails(t, 1, []string{"refresh", "-scenario", file},
+		file+":2:16: simulation.site_bytes: site_bytes 1e+305 "+bound,
+		file+":2:40: simulation.migrant_bytes: migrant_bytes 1.7e+308 "+bound)
+}
