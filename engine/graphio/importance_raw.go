@@ -105,6 +105,18 @@ func (l rawLayout) firstImplausible(b []byte, n int) int {
 	return -1
 }
 
+// countImplausible returns how many of the n values of b are not
+// plausible read with l.
+func (l rawLayout) countImplausible(b []byte, n int) int {
+	count := 0
+	for i := range n {
+		if !l.plausible(l.value(b, i)) {
+			count++
+		}
+	}
+	return count
+}
+
 // readRaw reads raw values, format naming their layout or "" to tell it
 // from the file's size (8 or 4 bytes a page) and the values' plausibility
 // in each byte order. The bytes are read into the scores' own memory and
@@ -174,15 +186,20 @@ func (in *impInput) rawLayoutFor(format ImportanceFileFormat, b []byte, size int
 	default:
 		return rawF64LE, in.sizeError("", size)
 	}
-	// The first order whose values are all plausible; else the one that
-	// goes further, so that its error names the first bad score.
+	// The first order whose values are all plausible; else the one with
+	// fewer implausible values, so that a bad score in the file's order
+	// (page 0 +Inf) is named, not one of the many the other order makes;
+	// else the one that goes further, so that its error names the first
+	// bad score.
 	bad0, bad1 := lays[0].firstImplausible(b, n), lays[1].firstImplausible(b, n)
 	switch {
 	case bad0 < 0:
 		return lays[0], nil
 	case bad1 < 0:
 		return lays[1], nil
-	case bad1 > bad0:
+	}
+	c0, c1 := lays[0].countImplausible(b, n), lays[1].countImplausible(b, n)
+	if c1 < c0 || (c1 == c0 && bad1 > bad0) {
 		return lays[1], nil
 	}
 	return lays[0], nil

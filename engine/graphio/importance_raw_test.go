@@ -117,6 +117,13 @@ func TestImportanceRawErrors(t *testing.T) {
 		{"float32 named, too long", append(rawBytes(rawF32BE, rawScores), make([]byte, 17)...), ImportanceFloat32BE, "v: byte 16: the file has more than 16 bytes: g.csr has 4 pages, which need 16 bytes of big-endian float32"},
 		{"a negative score", neg, "", "v: byte 8: the score of page 1 is -0.25: expected a finite number, 0 or more (read as big-endian float64)"},
 		{"raw named crawlsim", neg, ImportanceCrawlsim, `v: byte 0: not a crawlsim importance file: it does not start with the magic "CRAWLIMP"`},
+		// Told from the values, a bad score in the file's order is named,
+		// not the first of the many the other order makes ("byte 24: the
+		// score of page 3 is -3.02788e+115 ... (read as little-endian
+		// float64)").
+		{"+Inf in page 0", rawBytes(rawF64BE, []float64{math.Inf(1), 0.375, 0.25, 0.25}), "", "v: byte 0: the score of page 0 is +Inf: expected a finite number, 0 or more (read as big-endian float64)"},
+		{"+Inf in page 0, little-endian", rawBytes(rawF64LE, []float64{math.Inf(1), 0.375, 0.25, 0.25}), "", "v: byte 0: the score of page 0 is +Inf: expected a finite number, 0 or more (read as little-endian float64)"},
+		{"NaN in page 2, float32", rawBytes(rawF32LE, []float64{0.125, 0.375, math.NaN(), 0.25}), "", "v: byte 8: the score of page 2 is NaN: expected a finite number, 0 or more (read as little-endian float32)"},
 		{"a negative score named", neg, ImportanceFloat64BE, "v: byte 8: the score of page 1 is -0.25: expected a finite number, 0 or more (read as big-endian float64)"},
 	} {
 		_, err := ReadImportanceWith(bytes.NewReader(c.data), "v", g, "g.csr", ImportanceOptions{Format: c.f})
