@@ -206,8 +206,18 @@ func (s *Simulation) Progress() step.Progress {
 	if !s.done && len(s.queue) > 0 {
 		now = min(s.queue[0].t, s.p.Horizon)
 	}
+	if h := s.p.Horizon; h < 1 || h > progressUnits {
+		// time units would read 0 of 0, or overflow a count: millionths
+		// of the horizon instead
+		return step.Progress{Stage: "simulate " + s.out.Label, Done: int64(now / h * 1e6), Total: 1e6}
+	}
 	return step.Progress{Stage: "simulate " + s.out.Label, Done: int64(now), Total: int64(s.p.Horizon)}
 }
+
+// progressUnits is the longest horizon whose progress counts time units
+// (Progress); beyond it, and below one unit, progress counts millionths
+// of the horizon.
+const progressUnits = 1e15
 
 // Step processes about budget·256 events.
 func (s *Simulation) Step(budget int) (bool, error) {

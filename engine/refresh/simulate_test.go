@@ -247,3 +247,37 @@ func TestMeanIntervalOfHugeIntervals(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressOfAnyHorizon: progress counts time units for an ordinary
+// horizon, and millionths of it for a horizon below one unit (it read 0
+// of 0) or beyond 10^15 (at 10^19 units the count overflowed to a
+// negative number of units done); it never goes past its total.
+func TestProgressOfAnyHorizon(t *testing.T) {
+	for _, c := range []struct {
+		horizon float64
+		total   int64
+	}{{300, 300}, {0.1, 1e6}, {1e19, 1e6}, {1e150, 1e6}} {
+		p := Params{Sites: 5, Horizon: c.horizon, Seed: 1}
+		if c.horizon > 1e6 {
+			// rates and intervals to match, within the events bound
+			r := 10 / c.horizon
+			p.ChangeMin, p.ChangeMax, p.UserRate = r, r, r
+			p.Regulation = Regulation{Initial: c.horizon / 4, Min: c.horizon / 8, Max: c.horizon / 2}
+		}
+		s, err := NewSimulation(p, Fixed, 0, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, step := range []int{0, 1} {
+			if step > 0 {
+				if _, err := s.Step(1); err != nil {
+					t.Fatal(err)
+				}
+			}
+			p := s.Progress()
+			if p.Total != c.total || p.Done < 0 || p.Done > p.Total {
+				t.Errorf("horizon %v, after %d steps: %d of %d, want of %d", c.horizon, step, p.Done, p.Total, c.total)
+			}
+		}
+	}
+}
