@@ -60,10 +60,21 @@ func RefreshRows(r *model.RefreshResult) (head []string, rows [][]string) {
 			unchanged = strconv.FormatFloat(100*float64(o.Unchanged)/float64(o.Visits), 'f', 1, 64) + "%"
 		}
 		rows = append(rows, []string{o.Label, strconv.FormatFloat(o.Freshness, 'f', 4, 64), strconv.FormatFloat(o.UserFreshness, 'f', 4, 64),
-			strconv.FormatFloat(o.MeanAge, 'f', 2, 64), model.Count(o.Visits), unchanged,
-			centralText[k], migratingText[k], saved, strconv.FormatFloat(o.MeanInterval, 'f', 2, 64)})
+			timeCell(o.MeanAge), model.Count(o.Visits), unchanged,
+			centralText[k], migratingText[k], saved, timeCell(o.MeanInterval)})
 	}
 	return head, rows
+}
+
+// timeCell writes a time of the revisit table (a mean age or interval)
+// with two decimals, or from 10^9 units on in exponent form with three
+// significant digits, where two decimals of the longest horizons
+// (model.MaxRefreshHorizon) would run to 150 digits.
+func timeCell(v float64) string {
+	if math.Abs(v) < 1e9 {
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 3, 64)
 }
 
 // BytesColumn writes a column of byte counts in one unit, that of its

@@ -9,12 +9,14 @@ import (
 )
 
 // TestRefreshRowsColumns: visits are counts with separated thousands,
-// and each traffic column is written in one unit with one number of
-// decimals (it mixed MB and GB, and wrote 242547 visits).
+// each traffic column is written in one unit with one number of
+// decimals (it mixed MB and GB, and wrote 242547 visits), and times have
+// two decimals below 10^9 units, three digits and an exponent above (a
+// horizon of 10^150 gave an interval of 150 digits).
 func TestRefreshRowsColumns(t *testing.T) {
 	r := &model.RefreshResult{Outcomes: []model.RefreshOutcome{
-		{Label: "fixed", Visits: 242547, CentralBytes: 1.2e9, MigrantBytes: 3e8},
-		{Label: "change", Visits: 6000, CentralBytes: 3e8, MigrantBytes: 2.5e6},
+		{Label: "fixed", Visits: 242547, CentralBytes: 1.2e9, MigrantBytes: 3e8, MeanAge: 12.345, MeanInterval: 999999999.99},
+		{Label: "change", Visits: 6000, CentralBytes: 3e8, MigrantBytes: 2.5e6, MeanAge: 7.99999999999999948e149, MeanInterval: 1e9},
 	}}
 	head, rows := RefreshRows(r)
 	col := func(name string) []string {
@@ -26,6 +28,8 @@ func TestRefreshRowsColumns(t *testing.T) {
 		return out
 	}
 	for name, want := range map[string][]string{
+		"mean age":  {"12.35", "8e+149"},
+		"interval":  {"999999999.99", "1e+09"},
 		"visits":    {"242,547", "6,000"},
 		"central":   {"1.200 GB", "0.300 GB"},
 		"migrating": {"300.00 MB", "2.50 MB"},
