@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"unicode/utf8"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -321,7 +322,7 @@ func (p *edgeListParser) parseLine(line []byte) error {
 				if nf == 3 {
 					what = "fourth field"
 				}
-				return lineError(p.name, p.sc.lineNo, "%s %s is not a number; after the two page ids only a numeric weight and timestamp may follow", what, textQuote(field))
+				return lineError(p.name, p.sc.lineNo, "%s %s is not a number; after the two page ids only a numeric weight and timestamp may follow%s", what, textQuote(field), notTextHint(line))
 			}
 		}
 		nf++
@@ -334,9 +335,9 @@ func (p *edgeListParser) parseLine(line []byte) error {
 		// A CSV export ("src,dst"), the commonest near miss.
 		return lineError(p.name, p.sc.lineNo, "expected two page ids, found 1 field %s: the ids of a link are separated by blanks (spaces or tabs), not commas or semicolons", textQuote(tok[0]))
 	case nf < 2:
-		return lineError(p.name, p.sc.lineNo, "expected two page ids, found %d field%s", nf, textPlural(nf))
+		return lineError(p.name, p.sc.lineNo, "expected two page ids, found %d field%s%s", nf, textPlural(nf), notTextHint(line))
 	case nf > 4:
-		return lineError(p.name, p.sc.lineNo, "expected two page ids, optionally followed by a numeric weight and timestamp; found %d fields", nf)
+		return lineError(p.name, p.sc.lineNo, "expected two page ids, optionally followed by a numeric weight and timestamp; found %d fields%s", nf, notTextHint(line))
 	}
 	switch p.mode {
 	case edgeListFixed:
@@ -613,4 +614,21 @@ func edgeListIsNumber(tok []byte) bool {
 		}
 	}
 	return i == n
+}
+
+// notTextHint completes the refusal of an edge list's line that holds a
+// byte no text holds (a control character other than a tab or a carriage
+// return, or bytes that are no UTF-8): it says where, and what a binary
+// graph must be, so that a binary file given as an edge list is named as
+// such rather than as a line with too few fields. It is "" for a line of
+// text, and only runs once a line is refused.
+func notTextHint(line []byte) string {
+	for i := 0; i < len(line); {
+		r, size := utf8.DecodeRune(line[i:])
+		if r == utf8.RuneError && size <= 1 || r < 0x20 && r != '\t' && r != '\r' || r == 0x7f {
+			return fmt.Sprintf("; byte 0x%02x in column %d is not text: is this an edge list? A binary graph must be a .csr, or a BVGraph's .graph with its .properties", line[i], i+1)
+		}
+		i += size
+	}
+	return ""
 }

@@ -223,6 +223,11 @@ func TestReadEdgeListErrors(t *testing.T) {
 		{"0 99999999999999999999999\n", EdgeListOptions{Nodes: 5}, 1, []string{"page id 99999999999999999999999 is not below the 5 pages of the given page count"}},
 		{"0 a\n", EdgeListOptions{Nodes: 5}, 1, []string{`page id "a" is not a decimal integer`}},
 		{"0 1\n1\x002\n", EdgeListOptions{}, 2, []string{"NUL byte in column 2"}},
+		// binary files given as edge lists: the refusal says the bytes are
+		// no text (a PNG's first line; bytes that are no UTF-8)
+		{"\x89PNG\r\n\x1a\n", EdgeListOptions{}, 1, []string{"expected two page ids, found 1 field; byte 0x89 in column 1 is not text: is this an edge list? A binary graph must be a .csr"}},
+		{"a b \xa3&\xa9\n", EdgeListOptions{}, 1, []string{`is not a number; after the two page ids only a numeric weight and timestamp may follow; byte 0xa3 in column 5 is not text`}},
+		{"0 1\n1 2 3 4 5\x01\n", EdgeListOptions{}, 2, []string{"found 5 fields; byte 0x01 in column 10 is not text"}},
 		{"# crawlsim edge list: many pages\n", EdgeListOptions{}, 1, []string{"malformed crawlsim header"}},
 		{"# crawlsim edge list: 2 pages, 1 link\n0 2\n", EdgeListOptions{}, 2, []string{"page id 2 is not below the 2 pages of the header on line 1"}},
 		{"# crawlsim edge list: 4000000000 pages, 0 links\n", EdgeListOptions{}, 1, []string{"header announces 4000000000 pages, more than a file of 48 bytes can back"}},
