@@ -206,8 +206,8 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = vgparent
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
 							vgparent.AppendChild(vgn)
-							for vgiterkeyt, p := range s.Info.Params {
-								var vgiterkey interface{} = vgiterkeyt
+							for _, p := range s.Info.Params {
+								var vgiterkey interface{} = ParamInputID(s.Info.ID, p.Name)
 								_ = vgiterkey
 								p := p
 								_ = p

@@ -164,3 +164,62 @@ func TestPaperRefsPlaceTheSection(t *testing.T) {
 		}
 	}
 }
+
+// TestParamFieldsKeepTheirInstances: each strategy's parameter box is
+// built by the same Field from render to render, so that what the box
+// was last given (Field's typed, held) stays with it: the boxes of a
+// loop were told apart by their place in their strategy's list alone,
+// so that every strategy's first parameter took, at each render, the
+// Field another strategy's had used, and "0." typed into the window of
+// windowed-rankmass was written back as "0" ("0.95" became "950").
+func TestParamFieldsKeepTheirInstances(t *testing.T) {
+	a := NewApp("", "")
+	on := 0
+	for _, s := range a.Form.Strategies {
+		if s.On && len(s.Info.Params) > 0 {
+			on++
+		}
+	}
+	if on < 2 {
+		t.Fatalf("%d strategies with parameters are on: the test needs two", on)
+	}
+	env, err := vugu.NewBuildEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	panel := &StrategiesPanel{App: a}
+	fields := func() map[string]*Field {
+		out := map[string]*Field{}
+		var walk func(n *vugu.VGNode)
+		walk = func(n *vugu.VGNode) {
+			if f, ok := n.Component.(*Field); ok {
+				out[f.ID()] = f
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
+		}
+		for _, n := range env.RunBuild(panel).Out.Out {
+			walk(n)
+		}
+		return out
+	}
+	const window = "param-windowed-rankmass-window"
+	first := fields()
+	f := first[window]
+	if f == nil {
+		t.Fatalf("no box %s among %d", window, len(first))
+	}
+	f.HandleChange("0", false) // "0." in the box
+	for render := 1; render <= 3; render++ {
+		now := fields()
+		for id, g := range now {
+			if g != first[id] {
+				t.Errorf("render %d: the box %s is built by another Field", render, id)
+			}
+		}
+		if _, set := builtValue(t, now[window]); set {
+			t.Errorf("render %d: the window's box is given a value over what was typed", render)
+		}
+	}
+}
