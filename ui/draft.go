@@ -110,10 +110,13 @@ func formOfDraft(text, base string, form Form) (Form, bool) {
 	return f, draftText(base, f) != draftText(base, form)
 }
 
-// draftNotice says that the form shows edits kept from before a reload;
-// draftLostNotice that they were on files the address does not name.
+// draftNotice says that the form shows edits kept from before a reload,
+// draftFileNotice the same where the address's scenario waits for its
+// file (no result, no opening run); draftLostNotice that they were on
+// files the address does not name.
 const (
 	draftNotice     = "The form keeps the changes you had not run before the page was reloaded; the results are of the address's scenario until you run them."
+	draftFileNotice = "The form keeps the changes you had not run before the page was reloaded."
 	draftLostNotice = "The changes you had not run before the page was reloaded were made on another graph's files, which this address does not name, so the form shows the address's scenario."
 )
 
@@ -139,11 +142,12 @@ func (a *App) restoreDraft(fragment string) {
 		// still to be chosen
 		f.File, f.URLs = "", ""
 	}
+	notice := draftFileNotice
 	if s, err := a.Form.Scenario(); err == nil {
-		a.opening = &s
+		a.opening, notice = &s, draftNotice
 	}
 	a.Form = f
-	a.Notice = joinNotices(a.Notice, draftNotice)
+	a.Notice = joinNotices(a.Notice, notice)
 }
 
 // formAsKept is the form as its draft keeps it: while it waits for a

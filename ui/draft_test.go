@@ -258,7 +258,9 @@ func TestReloadOfAnUploadLinkKeepsTheEdits(t *testing.T) {
 			t.Fatalf("reload %d: seeds %q, source %q, file %q, awaiting the file %v; want the edits, the file to choose",
 				reload, b.Form.Seeds, b.Form.Source, b.Form.File, b.awaitingFile())
 		}
-		if !strings.Contains(b.Notice, "changes you had not run") || !strings.Contains(b.Notice, "mine.edges") {
+		// no result is shown, and Run runs the edits: the notice says
+		// nothing of the address's results
+		if !strings.Contains(b.Notice, draftFileNotice) || strings.Contains(b.Notice, "results") || !strings.Contains(b.Notice, "mine.edges") {
 			t.Errorf("reload %d: notice %q", reload, b.Notice)
 		}
 		b.keepDraft()
@@ -279,8 +281,8 @@ func TestReloadSaysEditsOnOtherFilesAreLost(t *testing.T) {
 	_, fragment := storedDraft(t)
 	*fragment = uploadLink(t, "mine.edges", "")
 	a := NewApp("", *fragment)
-	a.fileLink = nil // the user chose another file
-	a.Form.File, a.Form.Seeds = "other.edges", "random:3"
+	a.Form.File = "other.edges" // loaded from the Graph panel (graphPending)
+	a.Form.Seeds = "random:3"
 	a.keepDraft()
 	b := NewApp("", *fragment)
 	if b.Form.Seeds == "random:3" || !strings.Contains(b.Notice, "were made on another graph") {

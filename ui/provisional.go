@@ -154,10 +154,10 @@ func (a *App) ShownFacts() [][2]string {
 func (a *App) FactsPending() bool { return len(a.Facts) == 0 && !a.awaitingFile() }
 
 // awaitingFile reports whether the form's graph is a link's uploaded file
-// that the page does not hold (askForFiles): no facts will come until
-// it is chosen.
+// that the page does not hold (askForFiles), its own file still empty:
+// no facts will come until a file is chosen and loaded.
 func (a *App) awaitingFile() bool {
-	return a.fileLink != nil && a.Form.Source == SourceUpload && a.fileLink.file != ""
+	return a.fileLink != nil && a.Form.Source == SourceUpload && a.Form.File == "" && a.fileLink.file != ""
 }
 
 // pendingResult stands in for the result of s before the first run: its
