@@ -617,15 +617,15 @@ func edgeListIsNumber(tok []byte) bool {
 }
 
 // notTextHint completes the refusal of an edge list's line that holds a
-// byte no text holds (a control character other than a tab or a carriage
-// return, or bytes that are no UTF-8): it says where, and what a binary
+// byte no text holds (a control character other than the blanks between
+// fields, textSpaceClass, or bytes that are no UTF-8): it says where, and what a binary
 // graph must be, so that a binary file given as an edge list is named as
 // such rather than as a line with too few fields. It is "" for a line of
 // text, and only runs once a line is refused.
 func notTextHint(line []byte) string {
 	for i := 0; i < len(line); {
 		r, size := utf8.DecodeRune(line[i:])
-		if r == utf8.RuneError && size <= 1 || r < 0x20 && r != '\t' && r != '\r' || r == 0x7f {
+		if r == utf8.RuneError && size <= 1 || r < 0x20 && textSpaceClass[r] != 1 || r == 0x7f {
 			return fmt.Sprintf("; byte 0x%02x in column %d is not text: is this an edge list? A binary graph must be a .csr, or a BVGraph's .graph with its .properties", line[i], i+1)
 		}
 		i += size

@@ -393,3 +393,21 @@ func TestReadEdgeListIDBeyondUint64(t *testing.T) {
 		}
 	}
 }
+
+// TestNotTextHint: the hint names the first byte no text holds, and says
+// nothing of a line of text, whose blanks may be vertical tabs and form
+// feeds (textSpaceClass) and whose labels may be any UTF-8.
+func TestNotTextHint(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"0\v1\f2 3\t4\r", ""},
+		{"http://ex.example/café 2", ""},
+		{"\x89PNG", "; byte 0x89 in column 1 is not text"},
+		{"0 1 \x1b", "; byte 0x1b in column 5 is not text"},
+		{"a\x7f", "; byte 0x7f in column 2 is not text"},
+	} {
+		got := notTextHint([]byte(c.line))
+		if c.want == "" && got != "" || !strings.HasPrefix(got, c.want) {
+			t.Errorf("notTextHint(%q) = %q, want %q...", c.line, got, c.want)
+		}
+	}
+}
