@@ -57,8 +57,22 @@ func (l *Labels) OddLabel(name string) string {
 	if l == nil || l.IntegerLinks == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s:%d: page id %s is not a decimal integer (without sign or leading zeros), though the ids of the %s links before it were: every id is read as a label, pages are numbered in order of first appearance, and pages no link names are left out; correct that id to read the ids as page numbers",
-		name, l.FirstLabelLine, textQuote([]byte(l.FirstLabel)), model.Count(l.IntegerLinks))
+	label := []byte(l.FirstLabel)
+	if edgeListIDTooLarge(label) {
+		// hashes written in decimal, say: as labels they still load
+		return fmt.Sprintf("%s:%d: page id %s is beyond the largest integer id (%s), though the ids of the %s before it were integers within it: every id is read as a label, pages are numbered in order of first appearance, and pages no link names are left out",
+			name, l.FirstLabelLine, textQuote(label), model.Count(uint64(math.MaxUint64)), model.Counted(l.IntegerLinks, "link", "links"))
+	}
+	return fmt.Sprintf("%s:%d: page id %s is not a decimal integer (without sign or leading zeros), though the ids of the %s before it were: every id is read as a label, pages are numbered in order of first appearance, and pages no link names are left out; correct that id to read the ids as page numbers",
+		name, l.FirstLabelLine, textQuote(label), model.Counted(l.IntegerLinks, "link", "links"))
+}
+
+// edgeListIDTooLarge reports whether tok is a decimal integer without
+// sign or leading zeros too large for a uint64 (a label's first
+// textQuoteShown+1 bytes are enough: any 21 digits are).
+func edgeListIDTooLarge(tok []byte) bool {
+	_, k, ok := decimalPrefix(tok)
+	return k == len(tok) && k > 0 && !ok && tok[0] != '0'
 }
 
 // edgeListHeaderPrefix starts the first line WriteEdgeList writes; its page
@@ -119,10 +133,7 @@ const (
 //   - integer ids renumbered, when opt.Renumber is set: pages are numbered
 //     by increasing id, dropping the ids no line uses; Labels.IDs gives
 //     the original id of every page (Labels.Dropped counts the ids
-//     dropped below the largest). In this mode and the one above, a
-//     decimal integer of 2^64 or more, neither a page number nor an id
-//     that can be renumbered, is an error, unless a label further on
-//     makes every id a label.
+//     dropped below the largest).
 //   - label mode otherwise: every token is a label and pages are numbered
 //     in order of first appearance (integers met before the first label
 //     count as their decimal text); Labels.Names gives every label. When
@@ -227,10 +238,6 @@ type edgeListParser struct {
 	firstLabel     string
 	firstLabelLine int64
 	integerLinks   int64
-	// tooLarge refuses the first integer id beyond 2^64-1, which neither
-	// is a page number nor can be renumbered; reading goes on with ids as
-	// labels, and finishNames returns it unless a label turned up.
-	tooLarge error
 
 	// Fixed mode.
 	fixedNodes uint64
@@ -357,12 +364,14 @@ func (p *edgeListParser) parseLine(line []byte) error {
 		if sok && dok {
 			return p.addIntegers(sv, dv)
 		}
-		p.switchToNames()
-		p.noteLabels(tok)
-	case edgeListNames:
-		if p.tooLarge != nil && p.firstLabel == "" {
-			p.noteLabels(tok)
+		odd := tok[0]
+		if sok {
+			odd = tok[1]
 		}
+		// enough for textQuote to show it, or its start and "..."
+		p.firstLabel = string(odd[:min(len(odd), textQuoteShown+1)])
+		p.firstLabelLine = p.sc.lineNo
+		p.switchToNames()
 	}
 	var src uint32
 	if p.lastSrcKnown && bytes.Equal(tok[0], p.lastSrcText) {
@@ -381,37 +390,6 @@ func (p *edgeListParser) parseLine(line []byte) error {
 	}
 	p.addLink(src, dst)
 	return nil
-}
-
-// noteLabels notes the ids of a link read as labels after links of
-// integer ids, until the first that is not a decimal integer: that one is
-// Labels.FirstLabel. An integer beyond 2^64-1 is not a label but an id
-// out of range, the file's error (tooLarge) unless a label further on
-// makes every id a label.
-func (p *edgeListParser) noteLabels(tok [2][]byte) {
-	for _, t := range tok {
-		if _, ok := edgeListParseID(t); ok {
-			continue
-		}
-		if edgeListIDTooLarge(t) {
-			if p.tooLarge == nil {
-				shown := string(t)
-				if len(t) > textQuoteShown {
-					shown = textQuote(t)
-				}
-				p.tooLarge = lineError(p.name, p.sc.lineNo, "page id %s is not a page number (they stop at %s), and too large to renumber (ids stop at %s)",
-					shown, model.Count(uint64(graph.MaxNodes)-1), model.Count(uint64(math.MaxUint64)))
-			}
-			continue
-		}
-		// enough for textQuote to show it, or its start and "..."
-		p.firstLabel = string(t[:min(len(t), textQuoteShown+1)])
-		p.firstLabelLine = p.sc.lineNo
-		return
-	}
-	// Every id of the link is an integer: it counts among the links
-	// before the first label, as switchToNames counted those before it.
-	p.integerLinks++
 }
 
 // edgeListFastPair parses the common line shape "digits blanks digits",
@@ -571,13 +549,6 @@ func edgeListParseID(tok []byte) (uint64, bool) {
 		return 0, false
 	}
 	return v, true
-}
-
-// edgeListIDTooLarge reports whether tok is a decimal integer without
-// sign or leading zeros that is too large for a uint64.
-func edgeListIDTooLarge(tok []byte) bool {
-	_, k, ok := decimalPrefix(tok)
-	return k == len(tok) && k > 0 && !ok && tok[0] != '0'
 }
 
 // edgeListIsNumber reports whether a token is a decimal number such as

@@ -244,14 +244,6 @@ func (p *edgeListParser) build(nodes int) (*graph.Graph, error) {
 
 // finishNames builds the graph of label mode.
 func (p *edgeListParser) finishNames() (*graph.Graph, *Labels, error) {
-	if p.tooLarge != nil && p.firstLabel == "" {
-		// Integer ids only, one of them beyond 2^64-1: the first id out
-		// of range, as in integer mode.
-		if p.givenErr != nil {
-			return nil, nil, p.givenErr
-		}
-		return nil, nil, p.tooLarge
-	}
 	g, err := p.build(len(p.labelNames))
 	if err != nil {
 		return nil, nil, err

@@ -117,15 +117,10 @@ func TestReadEdgeListLabels(t *testing.T) {
 		t.Fatalf("labels = %+v", labels)
 	}
 	elSameLists(t, g, [][]uint32{{1}, {}, {3}, {}, {0}})
-	// An integer beyond 2^64-1 is not a label (TestReadEdgeListIDBeyondUint64),
-	// unless a label makes every id one.
-	g, labels = elRead(t, "18446744073709551616 1\n1 x\n", EdgeListOptions{})
-	if !slices.Equal(labels.Names, []string{"18446744073709551616", "1", "x"}) {
+	// An integer beyond 2^64-1 is a label too.
+	_, labels = elRead(t, "18446744073709551616 1\n", EdgeListOptions{})
+	if !slices.Equal(labels.Names, []string{"18446744073709551616", "1"}) {
 		t.Fatalf("labels = %+v", labels)
-	}
-	elSameLists(t, g, [][]uint32{{1}, {2}, {}})
-	if labels.FirstLabel != "x" || labels.FirstLabelLine != 2 || labels.IntegerLinks != 1 {
-		t.Errorf("labels = %+v, want the first label \"x\" on line 2 after 1 link", labels)
 	}
 }
 
@@ -353,44 +348,29 @@ func TestReadEdgeListKeepsIDsAsGiven(t *testing.T) {
 	elSameLists(t, g, [][]uint32{{1}, {2}, {}, {0}})
 }
 
-// TestReadEdgeListIDBeyondUint64: a decimal id of 2^64 or more gets the
-// out-of-range error of an id of 2^64-1 that is not a page number, with
-// or without renumbering (which cannot hold it), naming the line and the
-// id; it was read as a label, and crawlsim warned that it "is not a
-// decimal integer". A label further on, before or after it, makes every
-// id a label, and is the odd label named.
+// TestReadEdgeListIDBeyondUint64: a decimal id of 2^64 or more after
+// links of integer ids turns every id into a label, as any id that is no
+// page id does, so that such a file (hashes written in decimal) still
+// loads; the warning says the id is beyond the largest integer id, where
+// it said that it "is not a decimal integer".
 func TestReadEdgeListIDBeyondUint64(t *testing.T) {
 	const over = "18446744073709551616"
-	want := "page id " + over + " is not a page number (they stop at 4,294,967,294), and too large to renumber (ids stop at 18,446,744,073,709,551,615)"
-	for _, c := range []struct {
-		text string
-		line int64
-	}{
-		{"0 1\n1 " + over + "\n", 2},
-		{over + " 1\n", 1},
-		{"0 1\n" + over + " 99999999999999999999999\n2 3\n", 2},
-	} {
-		for _, renumber := range []bool{false, true} {
-			_, _, err := ReadEdgeList(strings.NewReader(c.text), "o.edges", EdgeListOptions{Renumber: renumber})
-			rtWantError(t, err, "o.edges", c.line, 0, fmt.Sprintf("o.edges:%d: %s", c.line, want))
-		}
+	g, labels := elRead(t, "0 1\n1 "+over+"\n", EdgeListOptions{})
+	if !slices.Equal(labels.Names, []string{"0", "1", over}) || labels.FirstLabel != over {
+		t.Fatalf("labels = %+v", labels)
 	}
-	// The first id out of range is the error, one of 2^32-1 or more before it too.
-	_, _, err := ReadEdgeList(strings.NewReader("0 4294967295\n1 "+over+"\n"), "o.edges", EdgeListOptions{})
-	rtWantError(t, err, "o.edges", 1, 0, "o.edges:1: page id 4294967295 is not a page number")
-	// A long id is shortened.
+	elSameLists(t, g, [][]uint32{{1}, {2}, {}})
+	want := `o.edges:2: page id "` + over + `" is beyond the largest integer id (18,446,744,073,709,551,615), though the ids of the 1 link before it were integers within it: every id is read as a label`
+	if got := labels.OddLabel("o.edges"); !strings.HasPrefix(got, want) {
+		t.Errorf("warning %q, want it to start %q", got, want)
+	}
+	// a long one, shortened in the warning, and an id that is no integer
 	long := strings.Repeat("9", 100)
-	_, _, err = ReadEdgeList(strings.NewReader("0 "+long+"\n"), "o.edges", EdgeListOptions{})
-	rtWantError(t, err, "o.edges", 1, 0, `o.edges:1: page id "`+long[:textQuoteShown]+`"... is not a page number`)
-	for _, text := range []string{"0 1\n1 " + over + "\n2 y\n", "0 1\n" + over + " y\n", "0 1\ny " + over + "\n"} {
-		_, labels, err := ReadEdgeList(strings.NewReader(text), "o.edges", EdgeListOptions{})
-		if err != nil {
-			t.Errorf("%q: %v", text, err)
-			continue
-		}
-		if labels.FirstLabel != "y" || labels.OddLabel("o.edges") == "" {
-			t.Errorf("%q: labels %+v, want the odd label y", text, labels)
-		}
+	if _, labels = elRead(t, "0 1\n1 "+long+"\n", EdgeListOptions{}); !strings.Contains(labels.OddLabel("o.edges"), "... is beyond the largest integer id") {
+		t.Errorf("a 100-digit id: %q", labels.OddLabel("o.edges"))
+	}
+	if _, labels = elRead(t, "0 1\n1 x\n", EdgeListOptions{}); !strings.Contains(labels.OddLabel("o.edges"), `"x" is not a decimal integer`) {
+		t.Errorf("a label: %q", labels.OddLabel("o.edges"))
 	}
 }
 
