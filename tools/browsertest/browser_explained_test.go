@@ -94,8 +94,8 @@ func TestPageGlossaryByKeyboard(t *testing.T) {
 }
 
 // TestPageExplainedAudit: axe-core finds no violation of the WCAG 2.1 A
-// and AA rules and best practices with the glossary open, the About
-// section and the strategies' names and summaries shown.
+// and AA and 2.2 AA rules (audit) and best practices with the glossary
+// open, the About section and the strategies' names and summaries shown.
 func TestPageExplainedAudit(t *testing.T) {
 	script := axeScript(t)
 	ctx, url := browser(t, nil)

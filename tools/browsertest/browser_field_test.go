@@ -49,6 +49,8 @@ func TestPageTypesDecimals(t *testing.T) {
 		{"#gen-intra", "0.95"},
 		{"#gen-degree", "1.5"},
 		{"#gen-intra", "0.0001"},
+		// a strategy's parameter, in a loop of boxes (vg-key)
+		{"#param-windowed-rankmass-window", "0.25"},
 	} {
 		run(t, ctx, setField(c.box, ""), chromedp.Focus(c.box))
 		for _, k := range c.typed {

@@ -56,7 +56,7 @@ func TestPagePapers(t *testing.T) {
 	if say := value(t, ctx, chromedp.Evaluate[string](`document.querySelector("#papers-announce").textContent`)); !strings.HasPrefix(say, "Done: 1 paper reproduced") {
 		t.Errorf("the live region says %q", say)
 	}
-	// The report passes axe-core's WCAG 2.1 A/AA rules and best practices
+	// The report passes axe-core's WCAG 2.1 A/AA and 2.2 AA rules and best practices
 	// (headings in order, contrast, named regions), light and dark.
 	script := axeScript(t)
 	for _, dark := range []bool{false, true} {
