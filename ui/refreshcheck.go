@@ -148,6 +148,10 @@ func (c *revisitCheck) params() model.RefreshParams {
 		UserRate:  c.real(labelUserRate, f.UserRate, false, "a positive rate"),
 		Seed:      c.seed(labelRefreshSeed, f.Seed),
 	}
+	if !c.wrong[labelHorizon] && p.Horizon > model.MaxRefreshHorizon {
+		c.bad(labelHorizon, "%s is too long: at most %v, so that the mean age, a sum of squared times, stays finite",
+			strings.TrimSpace(f.Horizon), model.MaxRefreshHorizon)
+	}
 	p.Popularity = model.Float(c.real(labelPopularity, f.Popularity, true, "a Zipf exponent of 0 or more"))
 	c.order(labelChangeMin, f.ChangeMin, p.ChangeMin, labelChangeMax, f.ChangeMax, p.ChangeMax, d.ChangeMin, d.ChangeMax,
 		labelChangeMin+" ≤ "+labelChangeMax)

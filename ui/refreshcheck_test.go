@@ -131,3 +131,29 @@ func TestRevisitSeedIsAnyUint64(t *testing.T) {
 		t.Errorf("seed 2^64: %v", err)
 	}
 }
+
+// TestRevisitHorizonBounded: a horizon beyond model.MaxRefreshHorizon,
+// with rates and intervals small enough for the events' bound, is refused
+// under the horizon's box, as the engine refuses it; the panel let it
+// through, and the worker's refusal came over the page.
+func TestRevisitHorizonBounded(t *testing.T) {
+	f := DefaultRefreshForm()
+	f.Horizon, f.ChangeMin, f.ChangeMax, f.UserRate = "1e200", "1e-210", "1e-210", "1e-210"
+	f.Initial, f.Min, f.Max = "1e199", "1e198", "1e200"
+	_, err := f.Refresh()
+	if err == nil || !strings.Contains(err.Error(), "horizon: 1e200 is too long: at most 1e+150") {
+		t.Errorf("the panel says %v", err)
+	}
+	r, err := f.withoutChecks()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := scenario.NormalizeRefresh(r); err == nil {
+		t.Error("the engine takes the horizon: the test proves nothing")
+	}
+	f.Horizon = "1e150"
+	f.Initial, f.Min, f.Max = "1e149", "1e148", "1e150"
+	if _, err := f.Refresh(); err != nil {
+		t.Errorf("the longest horizon: %v", err)
+	}
+}
