@@ -172,7 +172,7 @@ func (c *ChartView) PendingClass(base string) string {
 // Pressed is a legend button's aria-pressed: "true" while its curve is
 // shown.
 func (c *ChartView) Pressed(label string) string {
-	return strconv.FormatBool(c.App.CurveShown(label))
+	return ariaBool(c.App.CurveShown(label))
 }
 
 // FirstComparison is the time to the first comparison, in milliseconds.

@@ -152,7 +152,7 @@ func (a *App) WorkerBusy() bool { return a.q.Busy() || a.q.Par != nil || a.siteF
 // cannot hold the focus): it keeps the focus and its place in the Tab
 // order, is styled and announced as unavailable, and a press on it does
 // nothing (WhenIdle).
-func (a *App) BusyDisabled() string { return strconv.FormatBool(a.WorkerBusy()) }
+func (a *App) BusyDisabled() string { return ariaBool(a.WorkerBusy()) }
 
 // ariaBool is b as a true/false ARIA state (aria-busy, aria-pressed):
 // Vugu writes a bound bool as an HTML boolean attribute, whose value is
