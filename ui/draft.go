@@ -81,12 +81,8 @@ func draftText(base string, f Form) string {
 // on another kind of graph than form's, or on other files (uploaded, or
 // of the site), are not taken: the page would not hold their files.
 func formOfDraft(text, base string, form Form) (Form, bool) {
-	var d draft
-	if text == "" || json.Unmarshal([]byte(text), &d) != nil || d.Base != base {
-		return form, false
-	}
-	e := d.Form
-	if !e.sameGraph(form) {
+	e, ok := draftOn(text, base)
+	if !ok || !e.sameGraph(form) {
 		return form, false
 	}
 	f := form
@@ -108,6 +104,16 @@ func formOfDraft(text, base string, form Form) (Form, bool) {
 		}
 	}
 	return f, draftText(base, f) != draftText(base, form)
+}
+
+// draftOn returns the edits of the kept text when they were made on the
+// address's fragment base.
+func draftOn(text, base string) (draftForm, bool) {
+	var d draft
+	if text == "" || json.Unmarshal([]byte(text), &d) != nil || d.Base != base {
+		return draftForm{}, false
+	}
+	return d.Form, true
 }
 
 // draftNotice says that the form shows edits kept from before a reload,
@@ -132,8 +138,7 @@ func (a *App) restoreDraft(fragment string) {
 	text := readDraft()
 	f, changed := formOfDraft(text, fragment, form)
 	if !changed {
-		var d draft
-		if text != "" && json.Unmarshal([]byte(text), &d) == nil && d.Base == fragment && !d.Form.sameGraph(form) {
+		if e, ok := draftOn(text, fragment); ok && !e.sameGraph(form) {
 			a.Notice = joinNotices(a.Notice, draftLostNotice)
 		}
 		return
