@@ -206,12 +206,13 @@ func (s *Simulation) Progress() step.Progress {
 	if !s.done && len(s.queue) > 0 {
 		now = min(s.queue[0].t, s.p.Horizon)
 	}
+	done, total := int64(now), int64(s.p.Horizon)
 	if h := s.p.Horizon; h < 1 || h > progressUnits {
 		// time units would read 0 of 0, or overflow a count: millionths
 		// of the horizon instead
-		return step.Progress{Stage: "simulate " + s.out.Label, Done: int64(now / h * 1e6), Total: 1e6}
+		done, total = int64(now/h*1e6), 1e6
 	}
-	return step.Progress{Stage: "simulate " + s.out.Label, Done: int64(now), Total: int64(s.p.Horizon)}
+	return step.Progress{Stage: "simulate " + s.out.Label, Done: done, Total: total}
 }
 
 // progressUnits is the longest horizon whose progress counts time units
