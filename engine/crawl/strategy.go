@@ -214,10 +214,10 @@ func Resolve(id string, given Values) (Info, Values, error) {
 			return Info{}, nil, fmt.Errorf("strategy %s has no parameter %q%s", id, name, info.paramList())
 		}
 		if math.IsNaN(v) || v < p.Min || v > p.Max {
-			return Info{}, nil, fmt.Errorf("strategy %s: %s = %v is outside [%s, %s]", id, name, v, model.Number(p.Min), model.Number(p.Max))
+			return Info{}, nil, fmt.Errorf("strategy %s: %s = %s is outside [%s, %s]", id, name, model.Number(v), model.Number(p.Min), model.Number(p.Max))
 		}
 		if p.Integer && v != math.Trunc(v) {
-			return Info{}, nil, fmt.Errorf("strategy %s: %s = %v must be a whole number", id, name, v)
+			return Info{}, nil, fmt.Errorf("strategy %s: %s = %s must be a whole number", id, name, model.Number(v))
 		}
 		out[name] = v
 	}

@@ -85,7 +85,7 @@ func printStrategies(e *env, list []crawl.Info, verbose bool) error {
 				if p.Integer {
 					kind = "whole number"
 				}
-				fmt.Fprintf(&b, "  %s=%s: %s (%s in [%s, %s])\n", p.Name, formatParam(p.Default), p.Doc, kind, formatParam(p.Min), formatParam(p.Max))
+				fmt.Fprintf(&b, "  %s=%s: %s (%s in [%s, %s])\n", p.Name, formatParam(p.Default), p.Doc, kind, model.Number(p.Min), model.Number(p.Max))
 			}
 		}
 	}

@@ -81,3 +81,21 @@ func TestStrategiesListThePresets(t *testing.T) {
 		}
 	}
 }
+
+// TestStrategiesVerboseRangesAsRefused: strategies -v gives each
+// parameter's range in the words of the refusal of a value outside it
+// (crawl.Resolve: "m = -1 is outside [0.001, 1,000,000]"), so that the
+// two agree; it wrote "[0.001, 1e+06]".
+func TestStrategiesVerboseRangesAsRefused(t *testing.T) {
+	out, _, status := crawlsim(t, "strategies", "-v")
+	if status != 0 {
+		t.Fatalf("status %d", status)
+	}
+	_, _, err := crawl.Resolve("fpr-m", crawl.Values{"m": -1})
+	if err == nil || !strings.Contains(err.Error(), "outside [0.001, 1,000,000]") {
+		t.Fatalf("fpr-m with m = -1 refused with %v", err)
+	}
+	if !strings.Contains(out, "(number in [0.001, 1,000,000])") {
+		t.Errorf("strategies -v does not give m's range as its refusal does:\n%s", out)
+	}
+}
