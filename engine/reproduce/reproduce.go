@@ -1,9 +1,11 @@
 // Package reproduce runs the experiments of the five papers (docs/algorithms.md
 // section 8) with the papers' settings on a graph, and sets the papers'
-// published figures beside crawlsim's, each with a verdict: same order,
-// same trend or differs, and the known reason when there is one (a graph
-// without hosts, say). The papers' own crawls are not public, so only the
-// orders and trends can agree, not the values.
+// published figures beside crawlsim's, each with a verdict: same value,
+// same order, same trend, differs (with the known reason when there is
+// one: a graph without hosts, say) or not run (with what it lacks). The
+// papers' own crawls are not public, so most of their figures can agree
+// only in order or trend; a value agrees within a stated tolerance
+// (verdict.go).
 //
 // A reproduction is planned (Paper.Plan: the scenarios it runs), run
 // (Reproduction, steppable, or any runner of the scenarios), then assessed

@@ -34,10 +34,10 @@ PAPER is 000 (fpr), 001 (rankmass), 002 (revisits), 003 (community-seeds),
 settings (strategies, seeds, importance, politeness) on GRAPH, or on a
 generated web of -n pages when none is given (the papers' own crawls are
 not public). Each published figure or claim is printed
-beside crawlsim's with a verdict: same value, same order, same trend or
-differs, and the known reason of a difference (a graph without hosts,
-say). A paper whose experiment needs what the graph lacks (hosts, a
-previous snapshot) says so and runs the rest.
+beside crawlsim's with a verdict: same value, same order, same trend,
+differs (with the known reason of a difference: a graph without hosts,
+say) or not run. A part of an experiment that needs what the graph lacks
+(hosts, a previous snapshot) is not run, says why, and the rest runs.
 
 Paper 004 runs on the politeness clock with one connection, 15 s
 between two downloads from a site and the crawler's link shared by its
