@@ -8,6 +8,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/graphio"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/rank"
 	"github.com/crawlsim/crawlsim/engine/step"
 )
@@ -133,8 +134,8 @@ func (st *importanceStage) setImportance(res rank.Result, teleport []float64) {
 	st.scores, st.teleport = res.Scores, teleport
 	st.summary = ImportanceSummary{Kind: st.s.Importance, Iterations: res.Iterations, Residual: res.Residual}
 	if !res.Converged {
-		st.warn("importance: PageRank stopped after %d iterations with a change of %.3g, above the tolerance %g",
-			res.Iterations, res.Residual, st.s.Tolerance)
+		st.warn("importance: PageRank stopped after %s iterations with a change of %.3g, above the tolerance %g",
+			model.Count(res.Iterations), res.Residual, st.s.Tolerance)
 	}
 }
 

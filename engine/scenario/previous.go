@@ -116,8 +116,8 @@ func (st *previousStage) pageRank(budget int64) (int64, bool, error) {
 		s.Pages, s.Links = int64(st.prev.NumNodes()), st.prev.NumArcs()
 		s.Iterations, s.Residual = st.result.Iterations, st.result.Residual
 		if !st.result.Converged {
-			st.warn("previous snapshot: PageRank stopped after %d iterations with a change of %.3g, above the tolerance %g",
-				s.Iterations, s.Residual, st.s.Tolerance)
+			st.warn("previous snapshot: PageRank stopped after %s iterations with a change of %.3g, above the tolerance %g",
+				model.Count(s.Iterations), s.Residual, st.s.Tolerance)
 		}
 	}
 	return used, done, nil

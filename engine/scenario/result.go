@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // The last stage of a run: the Result, assembled from the stages' and
@@ -93,10 +94,10 @@ func (c *shared) sanitize(res *Result) error {
 			what string
 		}{{nan, "NaN"}, {pos, "+Inf"}, {neg, "-Inf"}} {
 			if c.n > 0 {
-				parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
+				parts = append(parts, model.Count(c.n)+" "+c.what)
 			}
 		}
-		c.warn("%s: %s of %d values, which JSON cannot hold; they are reported as 0", what, strings.Join(parts, ", "), len(vs))
+		c.warn("%s: %s of %s values, which JSON cannot hold; they are reported as 0", what, strings.Join(parts, ", "), model.Count(len(vs)))
 	}
 	fix(&res.Importance.Residual, "importance.residual")
 	if res.Previous != nil {

@@ -81,7 +81,7 @@ func (st *seedStage) choose() (int64, error) {
 		return 0, fmt.Errorf("seeds %s: no seed was chosen", st.spec)
 	}
 	if (st.spec.Kind == seeds.TopPageRank || st.spec.Kind == seeds.Random) && st.spec.K > n {
-		st.warn("seeds: %s asks for more pages than the graph's %d; all of them are seeds", st.spec, n)
+		st.warn("seeds: %s asks for more pages than the graph's %s; all of them are seeds", st.spec, model.Count(n))
 	}
 	st.pages = sel
 	return scanUnits(n, 0), nil
@@ -111,7 +111,7 @@ func (st *seedStage) communitySeeds(budget int64) (int64, bool, error) {
 		return used, false, fmt.Errorf("seeds %s: no bipartite core was found: no link is left between hosts once the links within hosts are dropped", st.spec)
 	}
 	if len(res.Seeds) < st.spec.K {
-		st.warn("seeds: %s found only %d cores before the links between hosts ran out", st.spec, len(res.Seeds))
+		st.warn("seeds: %s found only %s before the links between hosts ran out", st.spec, model.Counted(len(res.Seeds), "core", "cores"))
 	}
 	st.pages, st.community = res.Seeds, &res
 	return used, true, nil
@@ -300,8 +300,8 @@ func (st *seedStage) counted(reachable int, mass float64) {
 		}
 	}
 	if st.s.Budget > int64(st.reachable) {
-		st.warn("budget: %d is more than the %d pages reachable from the seeds; every crawl stops after %d downloads",
-			st.s.Budget, st.reachable, st.reachable)
+		st.warn("budget: %s is more than the %s pages reachable from the seeds; every crawl stops after %s downloads",
+			model.Count(st.s.Budget), model.Count(st.reachable), model.Count(st.reachable))
 	}
 }
 

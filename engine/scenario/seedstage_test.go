@@ -134,3 +134,24 @@ func TestSeedListFileIsNotALabel(t *testing.T) {
 		t.Errorf(`list:"b": seeds %v; want [1], the page labelled b`, res.Seeds)
 	}
 }
+
+// TestSeedStageWarningsGroupDigits: the seed stage's warnings write their
+// counts as every other figure is written (model.Count), so that the
+// page, which rewrites them for a student, and the command line read
+// "2,000", not "2000".
+func TestSeedStageWarningsGroupDigits(t *testing.T) {
+	s := Scenario{
+		Graph:      Source{Generate: &Generate{Pages: 2000, Seed: 3}},
+		Seeds:      "top-pagerank:3000",
+		Strategies: []Strategy{{ID: "bfs"}},
+		Budget:     99999,
+	}
+	res := mustRun(t, s, Env{}, 1000)
+	want := []string{
+		"seeds: top-pagerank:3000 asks for more pages than the graph's 2,000; all of them are seeds",
+		"budget: 99,999 is more than the 2,000 pages reachable from the seeds; every crawl stops after 2,000 downloads",
+	}
+	if !reflect.DeepEqual(res.Warnings, want) {
+		t.Errorf("warnings\n got %q\nwant %q", res.Warnings, want)
+	}
+}
