@@ -1,6 +1,10 @@
 package main
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/crawlsim/crawlsim/engine/report"
+)
 
 // TimeTable is the table of simulated times after a politeness run
 // (docs/algorithms.md section 5), with the same cells as the second table of
@@ -11,18 +15,10 @@ type TimeTable struct {
 	App *App
 }
 
-// Notes explains the table's columns as the command line does, and names
-// the strategies run without the clock.
+// Notes explains the table's columns in the command line's words
+// (report.TimeNotes), and names the strategies run without the clock.
 func (c *TimeTable) Notes() string {
-	s := "to X%: simulated time of the download that brings the importance downloaded to X (— never)"
-	if c.App.TimeLate {
-		s += "; ≤: read at the next curve point, so it was reached by then"
-	}
-	s += ". duration: simulated time of the whole crawl; util.: share of the connections' time spent downloading."
-	if u := c.App.ShownTimeUntimed(); len(u) > 0 {
-		s += " Not timed: " + strings.Join(u, ", ") + " (run without the politeness clock)."
-	}
-	return s
+	return strings.Join(report.TimeNotes(c.App.TimeLate, c.App.ShownTimeUntimed()), ". ") + "."
 }
 
 // TableClass is the table's class: the result's (stale or not, as

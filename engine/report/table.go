@@ -141,14 +141,25 @@ func writeTimes(b *strings.Builder, r *model.Result) {
 	align := make([]bool, len(head))
 	align[0] = true
 	WriteColumns(b, append([][]string{head}, body...), align)
-	b.WriteString("\nto X%: simulated time of the download that brings the importance downloaded to X (" + none + ": never)")
+	b.WriteByte('\n')
+	for _, note := range TimeNotes(late, untimed) {
+		b.WriteString(note + "\n")
+	}
+}
+
+// TimeNotes explains the columns of the table of simulated times
+// (TimeRows), one note a line as Table prints them under it: late and
+// untimed are TimeRows's. The page shows the same notes under its table.
+func TimeNotes(late bool, untimed []string) []string {
+	first := "to X%: simulated time of the download that brings the importance downloaded to X (" + none + ": never)"
 	if late {
-		b.WriteString("; ≤: read at the next curve point, so it was reached by then")
+		first += "; ≤: read at the next curve point, so it was reached by then"
 	}
-	b.WriteString("\nduration: simulated time of the whole crawl; util.: share of the connections' time spent downloading\n")
+	notes := []string{first, "duration: simulated time of the whole crawl; util.: share of the connections' time spent downloading"}
 	if len(untimed) > 0 {
-		b.WriteString(strings.Join(untimed, ", ") + ": not timed; " + isOrAre(len(untimed)) + " run without the politeness clock\n")
+		notes = append(notes, strings.Join(untimed, ", ")+": not timed; "+isOrAre(len(untimed))+" run without the politeness clock")
 	}
+	return notes
 }
 
 // TimeRows returns the table of simulated times of r as cells, as Table

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/crawlsim/crawlsim/wasm/protocol"
+)
+
+// TestTimeTableNotesAreTheCommandLines: the notes under the page's table
+// of simulated times are those crawlsim run prints under its own
+// (report.TimeNotes), the strategies run without the clock named as it
+// names them. The page kept a copy of its own, which had drifted: "(—
+// never)" and "Not timed: optimal (run without the politeness clock)".
+func TestTimeTableNotesAreTheCommandLines(t *testing.T) {
+	a, w := NewApp("", ""), newSessionWorker()
+	a.Form.Pages = "2000"
+	a.q.Worker = w
+	finish := func() {
+		t.Helper()
+		for _, r := range w.take() {
+			a.handle(pageEvent(r))
+		}
+		if a.Result == nil || a.Error != "" || a.Running() {
+			t.Fatalf("no result: error %q, running %v", a.Error, a.Running())
+		}
+	}
+	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	finish()
+	a.SetTimed(true)
+	a.Run()
+	finish()
+	got := (&TimeTable{App: a}).Notes()
+	for _, want := range []string{
+		"to X%: simulated time of the download that brings the importance downloaded to X (—: never)",
+		"duration: simulated time of the whole crawl; util.: share of the connections' time spent downloading. ",
+		"optimal: not timed; it was run without the politeness clock.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the notes lack %q:\n%s", want, got)
+		}
+	}
+}
