@@ -2,10 +2,12 @@ package main
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/vugu/vugu"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/engine/report"
 )
 
 // RefreshPanel is the Revisit panel (docs/algorithms.md section 7; Singhal et al. 2012): how
@@ -20,6 +22,10 @@ type RefreshPanel struct {
 // Chart is the freshness and traffic chart as markup (report.RefreshSVG
 // escapes every label).
 func (c *RefreshPanel) Chart() vugu.HTML { return vugu.HTML(c.App.Revisits.SVG) }
+
+// Notes explains the table's columns in the command line's words
+// (report.RefreshNotes).
+func (c *RefreshPanel) Notes() string { return strings.Join(report.RefreshNotes(), " ") + "." }
 
 // Stage is the simulation's progress in words.
 func (c *RefreshPanel) Stage() string {

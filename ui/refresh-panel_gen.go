@@ -620,7 +620,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(vugu.HTML("freshness: share of time a site\x26#39;s copy is current; user fresh.: share of user visits that found it current; mean age: time since a copy went stale; unchanged: visits that found nothing new; central/migrating: traffic of a central crawler and of migrants; each adaptive policy is also compared with a fixed policy of as many visits."))
+				vgn.SetInnerHTML(c.Notes())
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
 			}

@@ -33,12 +33,23 @@ func RefreshTable(w io.Writer, r *model.RefreshResult) error {
 	left := make([]bool, len(rows[0]))
 	left[0] = true
 	WriteColumns(&b, rows, left)
-	b.WriteString("\nfreshness: time-averaged share of sites whose copy is current; user fresh.: share of user visits that found it current;\n" +
-		"mean age: time-averaged time since a copy went stale (0 while current); unchanged: visits that found no change;\n" +
-		"central/migrating: network traffic of a central crawler (every visit downloads the site) and of migrants\n" +
-		"(one migrant per visit, the site only when it changed); saved: what migrants save; interval: mean interval at the end\n")
+	b.WriteByte('\n')
+	for _, line := range RefreshNotes() {
+		b.WriteString(line + "\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// RefreshNotes explains the columns of RefreshTable's table, in lines as
+// it prints them under the table; the page shows them under its own.
+func RefreshNotes() []string {
+	return []string{
+		"freshness: time-averaged share of sites whose copy is current; user fresh.: share of user visits that found it current;",
+		"mean age: time-averaged time since a copy went stale (0 while current); unchanged: visits that found no change;",
+		"central/migrating: network traffic of a central crawler (every visit downloads the site) and of migrants",
+		"(one migrant per visit, the site only when it changed); saved: what migrants save; interval: mean interval at the end",
+	}
 }
 
 // RefreshRows returns the cells of RefreshTable's table: the header, then
