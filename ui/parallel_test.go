@@ -634,9 +634,10 @@ func TestRefusedScenarioSaidOnce(t *testing.T) {
 	}
 }
 
-// faultMsg is an error the engine gives for the scenario (seeds
-// host-roots on a graph without hosts), which every worker gives.
-const faultMsg = "seeds host-roots: the graph has no hosts (give a URL list)"
+// faultMsg is an error the engine gives for the scenario, naming no
+// field of the form (a transpose that is not the graph's), which every
+// worker gives.
+const faultMsg = "t.graph: 3 pages and 2 links, but the graph g.edges has 4 and 5: it is not its transpose"
 
 // TestHelperRefusalForTheScenarioKeepsTheHelper: a helper's part refused
 // for the scenario (Response.ScenarioFault) fails the comparison as the

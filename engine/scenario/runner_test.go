@@ -503,8 +503,18 @@ func TestRunnerErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = step.Run(context.Background(), r, 1000, nil)
-	if _, rerr := r.Result(); rerr != err || rerr == nil || rerr.Error() != "seeds host-roots: the graph has no hosts (give a URL list)" {
+	if _, rerr := r.Result(); rerr != err || rerr == nil || rerr.Error() != "seeds: host-roots: the graph has no hosts (give a URL list)" {
 		t.Errorf("host-roots without hosts: %v", rerr)
+	}
+	// The errors of the seeds lead with the field, as the page's form
+	// names it, so that the page marks the seeds box (ui's invalidTarget).
+	r, err = New(Scenario{Graph: Source{File: "ids.edges"}, Seeds: "community:3", Strategies: []Strategy{{ID: "bfs"}}}, Env{FS: testFS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = step.Run(context.Background(), r, 1000, nil)
+	if err == nil || !strings.HasPrefix(err.Error(), "seeds: community:3: the graph has no hosts, and community seeds drop every link within a host") {
+		t.Errorf("community seeds without hosts: %v", err)
 	}
 	if _, rerr := (&Runner{}).Result(); rerr == nil {
 		t.Error("Result of an unfinished run gives no error")

@@ -78,7 +78,7 @@ func (st *seedStage) choose() (int64, error) {
 		return 0, err
 	}
 	if len(sel) == 0 {
-		return 0, fmt.Errorf("seeds %s: no seed was chosen", st.spec)
+		return 0, fmt.Errorf("seeds: %s: no seed was chosen", st.spec)
 	}
 	if (st.spec.Kind == seeds.TopPageRank || st.spec.Kind == seeds.Random) && st.spec.K > n {
 		st.warn("seeds: %s asks for more pages than the graph's %s; all of them are seeds", st.spec, model.Count(n))
@@ -108,7 +108,7 @@ func (st *seedStage) communitySeeds(budget int64) (int64, bool, error) {
 		return used, done, err
 	}
 	if len(res.Seeds) == 0 {
-		return used, false, fmt.Errorf("seeds %s: no bipartite core was found: no link is left between hosts once the links within hosts are dropped", st.spec)
+		return used, false, fmt.Errorf("seeds: %s: no bipartite core was found: no link is left between hosts once the links within hosts are dropped", st.spec)
 	}
 	if len(res.Seeds) < st.spec.K {
 		st.warn("seeds: %s found only %s before the links between hosts ran out", st.spec, model.Counted(len(res.Seeds), "core", "cores"))
@@ -140,7 +140,7 @@ func (x *extraction) step(c *shared, spec seeds.Spec, g *graph.Graph, budget int
 		opt.Workers = c.env.Workers
 		e, err := seeds.NewExtractor(g, opt)
 		if err != nil {
-			return false, 0, seeds.CommunityResult{}, err
+			return false, 0, seeds.CommunityResult{}, fmt.Errorf("seeds: %s: %w", spec, err)
 		}
 		x.e = e
 		return false, scanUnits(g.NumNodes(), g.NumArcs()), seeds.CommunityResult{}, nil

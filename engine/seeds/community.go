@@ -126,7 +126,7 @@ func NewExtractor(g *graph.Graph, opt CommunityOptions) (*Extractor, error) {
 		return nil, err
 	}
 	if !g.HasHosts() {
-		return nil, errors.New("community seeds: the graph has no hosts, and the method drops every link within a host (Daneshpajouh et al. 2008, section 3.3.1): give a URL list")
+		return nil, errors.New("the graph has no hosts, and community seeds drop every link within a host (Daneshpajouh et al. 2008, section 3.3.1): give a URL list")
 	}
 	opt = opt.withDefaults()
 	n := g.NumNodes()

@@ -189,12 +189,12 @@ func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
 	switch spec.Kind {
 	case TopPageRank:
 		if len(opt.Importance) != n {
-			return nil, fmt.Errorf("seeds %s: need an importance vector of %d pages, have %d", spec, n, len(opt.Importance))
+			return nil, fmt.Errorf("seeds: %s: need an importance vector of %d pages, have %d", spec, n, len(opt.Importance))
 		}
 		return rank.Top(opt.Importance, spec.K), nil
 	case Random:
 		if opt.Rand == nil {
-			return nil, fmt.Errorf("seeds %s: no random source", spec)
+			return nil, fmt.Errorf("seeds: %s: no random source", spec)
 		}
 		k := min(spec.K, n)
 		// Floyd's algorithm: k distinct draws in O(k) expected time and memory.
@@ -211,7 +211,7 @@ func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
 		return out, nil // in the order drawn (docs/algorithms.md section 2)
 	case HostRoots:
 		if !g.HasHosts() {
-			return nil, errors.New("seeds host-roots: the graph has no hosts (give a URL list)")
+			return nil, errors.New("seeds: host-roots: the graph has no hosts (give a URL list)")
 		}
 		// root[h] is host h's smallest page, or noRoot; the pseudo-host
 		// of unparseable URLs is no host to seed.
@@ -232,7 +232,7 @@ func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
 			}
 		}
 		if len(out) == 0 {
-			return nil, fmt.Errorf("seeds host-roots: every page is in the host %s of URLs without a parseable host; there is no host to seed", graph.NoHost)
+			return nil, fmt.Errorf("seeds: host-roots: every page is in the host %s of URLs without a parseable host; there is no host to seed", graph.NoHost)
 		}
 		return out, nil
 	case List:
@@ -242,7 +242,7 @@ func Select(g *graph.Graph, spec Spec, opt Options) ([]uint32, error) {
 		co.Rand = opt.Rand
 		e, err := NewExtractor(g, co)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("seeds: %s: %w", spec, err)
 		}
 		if err := step.Run(context.Background(), e, 1<<20, nil); err != nil {
 			return nil, err
