@@ -9,7 +9,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// specStrategies are the strategies of docs/algorithms.md section 3's table, top to
+// specStrategies are the strategies docs/algorithms.md section 3 lists, top to
 // bottom.
 var specStrategies = []string{"random", "bfs", "backlink", "batch-pagerank", "partial-pagerank", "opic",
 	"larger-sites-first", "hist-pagerank-omniscient", "hist-pagerank-random", "hist-pagerank-zero",
@@ -17,7 +17,7 @@ var specStrategies = []string{"random", "bfs", "backlink", "batch-pagerank", "pa
 	"fpr", "fpr-m"}
 
 // TestStrategiesOrder checks that Strategies lists the strategies of docs/algorithms.md
-// section 3's table in its order, which their Rank fields give, and that no
+// section 3's list in its order, which their Rank fields give, and that no
 // two strategies share a rank. (A strategy added later may go anywhere.)
 func TestStrategiesOrder(t *testing.T) {
 	want := specStrategies

@@ -55,7 +55,7 @@ type StrategyInfo struct {
 	// from NoHostsWarning. Only a strategy that NeedsHosts has one.
 	NoHostsExplained string `json:"no_hosts_explained,omitempty"`
 	// Rank places the strategy in listings: crawl.Strategies sorts by it
-	// (the order of docs/algorithms.md section 3's table). Ranks are distinct.
+	// (the order in which docs/algorithms.md section 3 lists them). Ranks are distinct.
 	Rank int `json:"rank"`
 	// Presets maps each preset the strategy belongs to (PresetDefault and
 	// the other Preset constants) to its position in that preset's list.
