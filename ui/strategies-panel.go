@@ -20,7 +20,7 @@ type StrategiesPanel struct {
 
 // Title is a strategy's tooltip: what it does and where it comes from.
 func (c *StrategiesPanel) Title(info model.StrategyInfo) string {
-	return info.Name + " (paper " + info.Paper + ", " + info.Section + "): " + info.Doc
+	return info.Name + " (" + model.StrategySource(info, catalogue.Papers) + "): " + info.Doc
 }
 
 // DescribedBy is a strategy checkbox's aria-describedby: its summary, and

@@ -223,3 +223,20 @@ func TestParamFieldsKeepTheirInstances(t *testing.T) {
 		}
 	}
 }
+
+// TestStrategyTitleCitesAsTheCommandLine: a strategy's tooltip cites its
+// papers as crawlsim strategies does (model.StrategySource), never by a
+// folder's number: it read "Breadth-first (paper 004, 001, 004 §4.1)".
+func TestStrategyTitleCitesAsTheCommandLine(t *testing.T) {
+	c := &StrategiesPanel{App: NewApp("", "")}
+	for _, s := range catalogue.Strategies {
+		title := c.Title(s)
+		if strings.Contains(title, "paper 0") || strings.Contains(title, s.Paper+",") {
+			t.Errorf("%s: the tooltip %q names a paper by its number", s.ID, title)
+		}
+	}
+	bfs, _ := lookupStrategy("bfs")
+	if got, want := c.Title(bfs), "Breadth-first (Baeza-Yates et al. 2005, §4.1; Cho and Schonfeld 2007): "+bfs.Doc; got != want {
+		t.Errorf("bfs's tooltip %q, want %q", got, want)
+	}
+}

@@ -108,32 +108,10 @@ func printStrategies(e *env, list []crawl.Info, verbose bool) error {
 	return err
 }
 
-// strategySource cites where a strategy comes from: each of its papers
-// (Info.Paper's numbers) by authors and year (crawl.ShortCitation), the
-// section after the paper it names ("004 §4.1") or, when it names none,
-// after the only paper, else after them all: "Baeza-Yates et al. 2005,
-// §4.1; Cho and Schonfeld 2007".
+// strategySource cites where a strategy comes from, as the page's
+// tooltips do (model.StrategySource).
 func strategySource(s crawl.Info) string {
-	numbers := strings.Split(s.Paper, ", ")
-	section := s.Section
-	parts := make([]string, len(numbers))
-	for k, n := range numbers {
-		parts[k] = crawl.ShortCitation(n)
-		if parts[k] == "" {
-			parts[k] = "paper " + n // not in crawl's list; its test forbids it
-		}
-		if rest, ok := strings.CutPrefix(s.Section, n+" "); ok {
-			parts[k] += ", " + rest
-			section = ""
-		}
-	}
-	if section == "" {
-		return strings.Join(parts, "; ")
-	}
-	if len(parts) == 1 {
-		return parts[0] + ", " + section
-	}
-	return strings.Join(parts, "; ") + "; " + section
+	return model.StrategySource(s.StrategyInfo, crawl.AllPapers())
 }
 
 // paramDefaults writes "name=default name=default".
