@@ -114,6 +114,13 @@ func (c *RunPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
+		if c.App.HiddenSettingsNote() != "" {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "hidden-settings"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "hint"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.App.HiddenSettingsNote())
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
 		if c.App.RunBarFormError() != "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "pre", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "form-error"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "message error"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
 			vgparent.AppendChild(vgn)
