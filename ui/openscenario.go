@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/wasm/page"
+)
+
+// scenarioFileInput is the id of the Share panel's file input for a
+// scenario file.
+const scenarioFileInput = "scenario-file"
+
+// pushFragment sets the page's address to a scenario file's permalink
+// (page.PushFragment); tests replace it.
+var pushFragment = page.PushFragment
+
+// maxScenarioFileBytes bounds a scenario file the page reads: far more
+// than a scenario takes (a seed list of 16,000 URLs is about a
+// megabyte), far less than would slow the page.
+const maxScenarioFileBytes = 8 << 20
+
+// OpenScenarioFile opens the scenario file picked in the Share panel:
+// a scenario as crawlsim run -save-scenario and reproduce -o write it, or
+// a result (crawlsim run -o, the page's Result (JSON)), whose scenario
+// is opened. It reads the file on a goroutine of its own, then applies
+// the scenario as the link to it would be applied (openScenarioText).
+func (a *App) OpenScenarioFile() {
+	go func() {
+		name, data, err := page.ReadPickedText(scenarioFileInput, maxScenarioFileBytes)
+		if a.env != nil {
+			a.env.Lock()
+			defer a.env.UnlockRender()
+		}
+		a.openScenarioText(name, data, err)
+	}()
+}
+
+// openScenarioText applies the scenario of the file name, read as data
+// (or err when it could not be read): the page's address becomes the
+// scenario's permalink, with a history entry, so that Back returns to the
+// scenario shown before, and the link is applied as one put in the
+// address is (AddressChanged): at once, or once the worker is free; a
+// graph file it names is asked for. A file that holds no scenario is
+// refused with the error the command line's -scenario gives, and the
+// page keeps its scenario.
+func (a *App) openScenarioText(name string, data []byte, err error) {
+	if err != nil {
+		a.Error = scenarioFileError(err)
+		return
+	}
+	s, err := scenarioOfFile(name, data)
+	if err == nil {
+		var fragment string
+		if fragment, err = EncodePermalink(s); err == nil {
+			a.Error = ""
+			if a.showsScenario(s) {
+				a.Notice = name + " holds the scenario the page shows."
+				return
+			}
+			// Natively there is no address to set.
+			_ = pushFragment(fragment)
+			query, _ := page.Address()
+			a.AddressChanged(query, fragment)
+			return
+		}
+	}
+	a.Error = scenarioFileError(err)
+}
+
+// scenarioFileError is the page's error for a scenario file it cannot
+// open: err names the file, and where in it when it can.
+func scenarioFileError(err error) string {
+	return "Cannot open the scenario file: " + err.Error() + "; the page keeps the scenario it shows."
+}
+
+// scenarioOfFile reads the scenario of a scenario file, or of a result
+// file (its scenario), named name.
+func scenarioOfFile(name string, data []byte) (model.Scenario, error) {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(data, &top) == nil {
+		switch {
+		case top["scenario"] != nil:
+			r, err := reader.ParseResult(bytes.NewReader(data), name)
+			if err != nil {
+				return model.Scenario{}, err
+			}
+			return r.Scenario, nil
+		case top["simulation"] != nil || top["refresh"] != nil:
+			return model.Scenario{}, fmt.Errorf("%s: a revisit scenario or result (crawlsim refresh), not a crawl comparison; the Revisits panel takes its settings in its own fields", name)
+		}
+	}
+	return reader.Parse(bytes.NewReader(data), name)
+}
