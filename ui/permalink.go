@@ -178,49 +178,19 @@ func (a *App) applyWaitingLink() {
 	a.RunForm()
 }
 
-// The parts of a permalink's fragment, after the scenario's, that keep
-// the chart's view: its x axis when not the default (x=count, x=time),
-// and its logarithmic scale (log=1). A link without them opens with the
-// default view.
-const (
-	viewAxisKey = "x="
-	viewLogPart = "log=1"
-)
-
 // viewFragment is the fragment's part that keeps the x axis x and the
-// logarithmic scale logX: "" for the default view, else "&x=count&log=1"
-// or part of it.
-func viewFragment(x string, logX bool) string {
-	var part string
-	if x != report.XFraction && x != "" {
-		part += "&" + viewAxisKey + x
-	}
-	if logX {
-		part += "&" + viewLogPart
-	}
-	return part
-}
+// logarithmic scale logX (report.ViewFragment, which crawlsim run -link
+// writes too): "" for the default view, else "&x=count&log=1" or part of
+// it.
+func viewFragment(x string, logX bool) string { return report.ViewFragment(x, logX) }
 
-// viewOf reads the chart's view of a permalink fragment (viewFragment):
-// an x axis the chart does not draw is the default, and so is a scale
-// other than log=1 (log=0, the linear default, is said by no notice);
-// notice says that the link asked for a view the page
-// does not know ("" when it did not).
+// viewOf reads the chart's view of a permalink fragment (report.LinkView,
+// which crawlsim run -scenario reads too): an x axis the chart does not
+// draw is the default, and so is a scale other than log=1 (log=0, the
+// linear default, is said by no notice); notice says that the link asked
+// for a view the page does not know ("" when it did not).
 func viewOf(fragment string) (x string, logX bool, notice string) {
-	x = report.XFraction
-	var unknown []string
-	for _, part := range strings.Split(fragment, "&") {
-		v, isAxis := strings.CutPrefix(part, viewAxisKey)
-		switch {
-		case isAxis && (v == report.XCount || v == report.XTime || v == report.XFraction):
-			x = v
-		case part == viewLogPart:
-			logX = true
-		case part == "log=0":
-		case isAxis || strings.HasPrefix(part, "log="):
-			unknown = append(unknown, part)
-		}
-	}
+	x, logX, unknown := report.LinkView(fragment)
 	if len(unknown) > 0 {
 		notice = "The link's chart view " + strings.Join(unknown, " and ") + " is not one the page knows; the chart shows the default."
 	}
