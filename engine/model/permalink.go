@@ -60,3 +60,33 @@ func PermalinkData(fragment string) (data []byte, ok bool, err error) {
 	}
 	return nil, false, nil
 }
+
+// PermalinkScenario returns s as a page link carries it for a page that
+// holds none of the user's files: a graph file that is not one of the
+// site's (IsSitePath and CheckSitePath) is named by its base name, and so
+// is its URL list, as the page names an upload; opening the link, the
+// page asks for those files to be chosen, then runs. A file of the site
+// ("graphs/NAME") keeps its path, which the page downloads. The other
+// files a scenario may name (a previous snapshot, page sizes) stay as
+// they are: the page cannot load them, and says so naming them, for
+// crawlsim run to read.
+func PermalinkScenario(s Scenario) Scenario {
+	if s.Graph.File == "" || CheckSitePath(s.Graph.File) == nil {
+		return s
+	}
+	s.Graph.File = uploadName(s.Graph.File)
+	if s.Graph.URLs != "" {
+		s.Graph.URLs = uploadName(s.Graph.URLs)
+	}
+	return s
+}
+
+// uploadName is the name the page gives an uploaded file of the path p:
+// its last element, after a slash or a Windows backslash (separators
+// that end p are dropped first).
+func uploadName(p string) string {
+	if t := strings.TrimRight(p, `/\`); t != "" {
+		p = t
+	}
+	return p[strings.LastIndexAny(p, `/\`)+1:]
+}

@@ -76,3 +76,35 @@ func FuzzPermalinkData(f *testing.F) {
 		}
 	})
 }
+
+// TestPermalinkScenarioNamesUploads: a link's graph file and URL list are
+// named as the page names an upload, by their base names, unless the
+// graph is one of the site's; the scenario given is not changed, nor are
+// its other fields.
+func TestPermalinkScenarioNamesUploads(t *testing.T) {
+	for _, c := range []struct {
+		file, urls         string
+		wantFile, wantURLs string
+	}{
+		{"/data/cs-stanford.edges", "../data/cs-stanford.urls", "cs-stanford.edges", "cs-stanford.urls"},
+		{"cnr-2000/cnr-2000.graph", "", "cnr-2000.graph", ""},
+		{`C:\data\web.csr`, `C:\data\web.urls`, "web.csr", "web.urls"},
+		{"web.edges.gz", "web.urls", "web.edges.gz", "web.urls"},
+		{"./graphs/web.edges", "", "web.edges", ""},
+		{"graphs/cs-stanford.edges", "graphs/cs-stanford.urls", "graphs/cs-stanford.edges", "graphs/cs-stanford.urls"},
+	} {
+		s := Scenario{Graph: Source{File: c.file, URLs: c.urls, Format: "edges"}, Seeds: "random:5",
+			Previous: &PreviousSource{File: "/data/old.edges"}}
+		got := PermalinkScenario(s)
+		if got.Graph.File != c.wantFile || got.Graph.URLs != c.wantURLs {
+			t.Errorf("%q, %q: the link names %q, %q; want %q, %q", c.file, c.urls, got.Graph.File, got.Graph.URLs, c.wantFile, c.wantURLs)
+		}
+		if s.Graph.File != c.file || got.Graph.Format != "edges" || got.Seeds != "random:5" || got.Previous.File != "/data/old.edges" {
+			t.Errorf("%q: changed more than the upload's names: %+v from %+v", c.file, got, s)
+		}
+	}
+	gen := Scenario{Graph: Source{Generate: &Generate{Pages: 500}}}
+	if got := PermalinkScenario(gen); got.Graph.Generate != gen.Graph.Generate || got.Graph.File != "" {
+		t.Errorf("a generated graph's link: %+v", got.Graph)
+	}
+}
