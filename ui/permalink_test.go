@@ -6,6 +6,7 @@ import (
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
+	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/ui/formcheck"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
@@ -465,5 +466,66 @@ func TestRefusalKeepsTheMarkOfBefore(t *testing.T) {
 	b.handle(refusal(first.sent[len(first.sent)-1].ID))
 	if b.Stale() || b.StaleNote() != "" {
 		t.Errorf("a current result is marked after the refusal: %q", b.StaleNote())
+	}
+}
+
+// commandLineLink returns the fragment of the link crawlsim run -link
+// writes (tools/crawlsim/pagelink.go) for s, normalized as -save-scenario
+// writes it, with the chart's view x, logX: the scenario as a link
+// carries it (model.PermalinkScenario), its JSON deflated
+// (model.PermalinkFragment), then the view (report.ViewFragment).
+func commandLineLink(t *testing.T, s model.Scenario, x string, logX bool) (model.Scenario, string) {
+	t.Helper()
+	norm, err := scenario.Normalize(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := model.Marshal(model.PermalinkScenario(norm))
+	if err != nil {
+		t.Fatal(err)
+	}
+	frag, err := model.PermalinkFragment(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return norm, frag + report.ViewFragment(x, logX)
+}
+
+// TestCommandLineLinkOpens: the page opens a link of crawlsim run -link
+// as the command line's scenario and chart view, without a notice, and
+// its opening run is that scenario (normalized as the worker normalizes
+// it); on a graph file the page asks for the file and its URL list by
+// the names the link gives them, their base names.
+func TestCommandLineLinkOpens(t *testing.T) {
+	s := scenario.Default()
+	s.Graph.Generate.Pages, s.Seeds, s.Importance = 3000, "random:5", model.ImportancePersonalized
+	s.Strategies = []model.Strategy{{ID: "optimal"}, {ID: "rankmass"}, {ID: "fpr-m", Params: model.Values{"m": 3}}}
+	s.Politeness = &model.Politeness{Connections: 2}
+	norm, frag := commandLineLink(t, s, report.XTime, true)
+	a, w := NewApp("", frag), &fakeWorker{}
+	if a.Error != "" || a.Notice != "" || a.XAxis != report.XTime || !a.LogX {
+		t.Errorf("the link opens with error %q, notice %q, x axis %q, log %v", a.Error, a.Notice, a.XAxis, a.LogX)
+	}
+	a.q.Worker = w
+	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	run := lastRun(w)
+	if run == nil {
+		t.Fatal("the link did not run")
+	}
+	ran, err := scenario.Normalize(*run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameScenario(ran, norm) {
+		a, _ := model.Marshal(ran)
+		b, _ := model.Marshal(norm)
+		t.Errorf("the page runs\n%s\nthe command line's scenario is\n%s", a, b)
+	}
+
+	s.Graph = model.Source{File: "/data/cs-stanford.edges", URLs: "../data/cs-stanford.urls"}
+	_, frag = commandLineLink(t, s, report.XFraction, false)
+	b := NewApp("", frag)
+	if b.Form.Source != SourceUpload || b.Notice != uploadNotice("cs-stanford.edges", "cs-stanford.urls") || b.Error != "" {
+		t.Errorf("a link on a graph file: source %q, notice %q, error %q", b.Form.Source, b.Notice, b.Error)
 	}
 }

@@ -54,8 +54,12 @@ after the table when it has strategies, in its place when it has none.
 -csv, -svg and -o write the curves, a chart and the whole result (a seed
 study without strategies: its per-depth table and chart);
 -save-scenario writes the scenario with every default filled in, so that
--scenario FILE runs it again to the same result. File names in a scenario are
-read like the command line's, relative to the current folder.`,
+-scenario FILE runs it again to the same result, and -link the page's link of
+that scenario (on the page of 'go run serve.go', or of -link-base URL), which
+opens it there with the chart's view of -svg-x and -svg-log. Like the page,
+-svg draws a -scenario link's view unless -svg-x or -svg-log say otherwise,
+and the guaranteed curves when the importance is personalized. File names in
+a scenario are read like the command line's, relative to the current folder.`,
 		printFlags: printRunFlags,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			f := registerRunFlags(fs)
@@ -104,9 +108,12 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 			}
 		}
 	}
-	if f.svgOut != "" && f.svgX == report.XTime && sc.Politeness == nil {
+	if set["svg-x"] && f.svgX == report.XTime && sc.Politeness == nil {
 		return usagef("-svg-x time needs the politeness clock (-politeness)")
 	}
+	// The chart's view of -svg and -link: the flags', else the -scenario
+	// link's (chartView).
+	viewX, viewLog := f.chartView(sc, set)
 	// The files the scenario reads must be there before anything runs.
 	inputs := []scenarioInput{
 		{sc.Graph.File, "graph.file", len(args) == 1, ""},
@@ -173,7 +180,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 		outs = append(outs, output{path: f.orders, flag: "orders", write: func(w io.Writer) error { return orders.write(w, labels) }})
 	}
 	if f.svgOut != "" {
-		opt := report.ChartOptions{X: f.svgX, Guarantees: f.svgGuar, Catalogue: scenario.Catalogue().Strategies}
+		opt := report.ChartOptions{X: viewX, LogX: viewLog, Guarantees: f.guarantees(res, set), Catalogue: scenario.Catalogue().Strategies}
 		svg := func(w io.Writer) error { return report.SVG(w, res, opt) }
 		if studyOnly {
 			svg = func(w io.Writer) error { return report.DepthSVG(w, res) }
@@ -191,9 +198,22 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 			return err
 		}})
 	}
+	if f.link != "" {
+		// The scenario -save-scenario writes, which the result holds.
+		linked := res.Scenario
+		outs = append(outs, output{path: f.link, flag: "link", inMemory: true, write: func(w io.Writer) error {
+			link, err := pageLink(f.linkBase, linked, viewX, viewLog)
+			if err != nil {
+				return err
+			}
+			_, err = io.WriteString(w, link+"\n")
+			return err
+		}})
+	}
 	if res.SeedStudy != nil && !studyOnly {
 		f.noteSeedStudyOutputs(e)
 	}
+	f.linkNotes(e, res.Scenario)
 	return finishOutputs(ctx, e, outs, func(w io.Writer) error {
 		if f.asJSON {
 			return report.JSON(w, res)
@@ -261,6 +281,8 @@ func (f *runFlags) scenario(args []string, set map[string]bool) (scenario.Scenar
 			if text, err = readScenarioFile(f.file); err != nil {
 				return sc, err
 			}
+		} else {
+			f.linkView.x, f.linkView.logX, f.linkView.unknown = report.LinkView(linkFragment(f.file))
 		}
 		if sc, err = scenario.Parse(bytes.NewReader(text), f.scenarioName()); err != nil {
 			return sc, scenarioOfOtherCommand(err, "run", f.scenarioName())
@@ -361,16 +383,29 @@ func (f *runFlags) checkOutputs(e *env, sc scenario.Scenario, set map[string]boo
 	switch f.svgX {
 	case report.XFraction, report.XCount, report.XTime:
 	default:
-		return usagef("-svg-x %s: expected fraction, count or time", f.svgX)
+		if set["svg-x"] {
+			return usagef("-svg-x %s: expected fraction, count or time", quotedIfEmpty(f.svgX))
+		}
 	}
-	if f.svgOut == "" {
-		for _, name := range []string{"svg-x", "svg-guarantees"} {
+	if f.svgOut == "" && set["svg-guarantees"] {
+		return usagef("-svg-guarantees needs -svg FILE")
+	}
+	if f.svgOut == "" && f.link == "" {
+		for _, name := range []string{"svg-x", "svg-log"} {
 			if set[name] {
-				return usagef("-%s needs -svg FILE", name)
+				return usagef("-%s needs -svg FILE or -link FILE", name)
 			}
 		}
 	}
-	outs := []outputFlag{{"o", f.out}, {"csv", f.csvOut}, {"orders", f.orders}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}}
+	if f.link == "" && set["link-base"] {
+		return usagef("-link-base needs -link FILE")
+	}
+	if f.link != "" {
+		if err := checkLinkBase(f.linkBase); err != nil {
+			return err
+		}
+	}
+	outs := []outputFlag{{"o", f.out}, {"csv", f.csvOut}, {"orders", f.orders}, {"svg", f.svgOut}, {"save-scenario", f.saveScen}, {"link", f.link}}
 	file := f.file
 	if f.fromLink {
 		file = ""

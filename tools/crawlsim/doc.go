@@ -307,6 +307,16 @@
 // as the page reads it. Flags given beside -scenario override the
 // scenario's fields; a graph argument replaces its graph. File names in a
 // scenario are read as on the command line, relative to the current folder.
+// The other way, -link FILE writes the page's link of the scenario that
+// -save-scenario writes, one line ("-" for stdout): the address of the
+// page that "go run serve.go" serves, http://127.0.0.1:8080/, or of
+// -link-base URL (a site built by serve.go -out), then "#s=" and the
+// scenario as the page's permalink holds it, then the chart's view of
+// -svg-x and -svg-log ("&x=count&log=1") when not the default. Opened,
+// the page runs it; on a graph file, which the link names by its base
+// name as the page names an upload (a file of the site, graphs/NAME,
+// keeps its path), the page first asks for the file and its URL list to
+// be chosen, as run says on stderr.
 // A scenario file is UTF-8 JSON of at most 4 MiB (a byte order mark is
 // skipped). A field left out takes its default; a 0 written where 0 would
 // mean the default (damping, tolerance, connections, bandwidth, pages...)
@@ -332,8 +342,12 @@
 // importance,time: its importance column's prefix sums are the curve; a
 // page is named as the graph file names it, by its id in a -renumber'ed
 // edge list, by its label in one of labels), -svg
-// a chart of the curves (-svg-x fraction, count or time), -o the whole
-// result as JSON; -json prints that JSON instead of the table. The output folders are
+// a chart of the curves (-svg-x fraction, count or time; -svg-log a
+// logarithmic x axis; by default the view of a -scenario link, as the page
+// opens it, else the fraction on a linear scale; the guaranteed curves
+// and lower bounds when the importance is personalized, as on the page,
+// unless -svg-guarantees=false, or with any importance by -svg-guarantees),
+// -o the whole result as JSON; -json prints that JSON instead of the table. The output folders are
 // tried before the run starts, and every output is made in memory first:
 // one that cannot be made does not cost the others. Only the scheduling
 // times differ between two runs of one scenario. The strategies are

@@ -13,7 +13,6 @@ import (
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graphio"
 	"github.com/crawlsim/crawlsim/engine/model"
-	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
 	"github.com/crawlsim/crawlsim/engine/seeds"
 )
@@ -74,6 +73,7 @@ type runFlags struct {
 	seedFile string     // that FILE, "" when none was read
 	fileText []byte     // the -scenario FILE's text, to place the run's errors about its seeds
 	fromLink bool       // -scenario named a page link, not a file (scenarioOfLink)
+	linkView linkView   // the chart's view that link keeps, for -svg and -link (chartView)
 	impor    string
 	trust    string
 	impFile  string // importance.go
@@ -100,6 +100,9 @@ type runFlags struct {
 	svgOut   string
 	svgX     string
 	svgGuar  bool
+	svgLog   bool
+	link     string // -link FILE
+	linkBase string // -link-base
 	out      string
 	saveScen string
 	asJSON   bool
@@ -115,7 +118,7 @@ func registerRunFlags(fs *flag.FlagSet) *runFlags {
 	f.pol = crawl.DefaultPoliteness()
 	f.metrics = def.Metrics
 	f.evoSeed = model.DefaultRandomSeed
-	f.svgX = report.XFraction
+	f.linkBase = defaultLinkBase
 	f.flags = f.table()
 	for _, fl := range f.flags {
 		switch p := fl.value.(type) {
@@ -362,10 +365,13 @@ func (f *runFlags) table() []runFlag {
 		runFlag{name: "csv", value: &f.csvOut, help: "write every curve to `FILE` as CSV (strategy,kind,k,fraction,value,normalised[,time]); a seed study without strategies: its per-depth table (seed_set,depth,pages,mean_importance)"},
 		runFlag{name: "orders", value: &f.orders, help: "write every crawl's download order to `FILE` as CSV (strategy,position,page,url,importance,time): re-scored, it gives the curves. The rows (some 40 to 100 bytes a download, with the URL) wait in temporary files beside FILE (in the system's temporary folder when FILE is not a regular file) until they are copied into it"},
 		runFlag{name: "svg", value: &f.svgOut, help: "write a chart of the curves to `FILE` (SVG: one line per strategy, optimal dashed); a seed study without strategies: its per-depth chart"},
-		runFlag{name: "svg-x", value: &f.svgX, help: "x `AXIS` of the -svg chart: fraction (of the reachable pages), count, or time (with politeness)"},
-		runFlag{name: "svg-guarantees", value: &f.svgGuar, help: "also draw the guaranteed curves and lower bounds in the -svg chart"},
+		runFlag{name: "svg-x", value: &f.svgX, help: "x `AXIS` of the -svg chart and of the -link: fraction (of the reachable pages), count, or time (with politeness) (default: the -scenario link's axis, else fraction)"},
+		runFlag{name: "svg-log", value: &f.svgLog, help: "draw the x axis of the -svg chart and of the -link on a logarithmic scale, as the page's \"logarithmic\" box does (default: the -scenario link's scale, else linear; -svg-log=false for linear)"},
+		runFlag{name: "svg-guarantees", value: &f.svgGuar, help: "draw the guaranteed curves and lower bounds in the -svg chart (default: when the importance is personalized, as the page does; -svg-guarantees=false leaves them out)"},
 		runFlag{name: "o", value: &f.out, help: "write the whole result to `FILE` as JSON"},
 		runFlag{name: "save-scenario", value: &f.saveScen, help: "write the scenario, every default filled in, to `FILE` (JSON) for -scenario"},
+		runFlag{name: "link", value: &f.link, help: "write the link of the page that opens the scenario (as -save-scenario writes it) with the chart's view of -svg-x and -svg-log to `FILE` (- for stdout), one line; a graph file is named by its base name, which the page asks to be chosen"},
+		runFlag{name: "link-base", value: &f.linkBase, help: "the page's address `URL` that the -link starts with: where go run serve.go serves it, or a site built by serve.go -out"},
 		runFlag{name: "json", value: &f.asJSON, help: "print the result as JSON instead of a table"},
 		runFlag{name: "quiet", value: &f.quiet, help: quietHelp},
 	)

@@ -19,6 +19,8 @@ const runExamples = `examples:
       -csv curves.csv -svg chart.svg -o result.json -save-scenario scenario.json web.csr
   # the same scenario again, 2000 pages per crawl
   crawlsim run -scenario scenario.json -budget 2000
+  # its link for the page of go run serve.go, the chart on a logarithmic x axis
+  crawlsim run -scenario scenario.json -svg chart.svg -svg-log -link link.txt
   # on the politeness clock: 4 connections, 2 s between two downloads from one host
   crawlsim run -n 20000 -connections 4 -wait 2 -strategies optimal,bfs,larger-sites-first,opic,fpr-m \
       -svg timed.svg -svg-x time
