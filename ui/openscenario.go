@@ -53,6 +53,10 @@ func (a *App) openScenarioText(name string, data []byte, err error) {
 	}
 	s, err := scenarioOfFile(name, data)
 	if err == nil {
+		// A graph file named by a path of the command line's
+		// ("data/web.edges") is asked for as an upload, as the link
+		// crawlsim run -link writes names it.
+		s = model.PermalinkScenario(s)
 		var fragment string
 		if fragment, err = EncodePermalink(s); err == nil {
 			a.Error = ""

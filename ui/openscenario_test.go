@@ -60,8 +60,23 @@ func TestOpenScenarioFile(t *testing.T) {
 	}
 	answerRun(t, a, w)
 
-	// The scenario the page shows: said, nothing run.
+	// A graph file by its command line's path: asked for by its name.
+	file := defaultScenario()
+	file.Graph = model.Source{File: "data/web.edges", URLs: "data/web.urls"}
+	data, err = model.Marshal(file)
+	if err != nil {
+		t.Fatal(err)
+	}
 	sent := len(w.sent)
+	a.openScenarioText("file.json", data, nil)
+	if a.Error != "" || a.Form.Source != SourceUpload || a.Form.File != "" || a.Notice != uploadNotice("web.edges", "web.urls") || len(w.sent) != sent {
+		t.Errorf("a scenario on data/web.edges: error %q, source %q, file %q, notice %q, %d requests sent", a.Error, a.Form.Source, a.Form.File, a.Notice, len(w.sent)-sent)
+	}
+
+	// The scenario the page shows: said, nothing run.
+	a.openScenarioText("result.json", res, nil)
+	answerRun(t, a, w)
+	sent = len(w.sent)
 	a.openScenarioText("same.json", res, nil)
 	if len(w.sent) != sent || !strings.Contains(a.Notice, "same.json holds the scenario the page shows") {
 		t.Errorf("the same scenario again: %d requests sent, notice %q", len(w.sent)-sent, a.Notice)
