@@ -62,6 +62,29 @@ func readyApp(t *testing.T) (*App, *fakeWorker) {
 	return a, w
 }
 
+// sessionApp returns a page on a generated web of 2,000 pages whose
+// worker is a real session (newSessionWorker), after its opening run,
+// and finish, which gives the page the worker's answers and fails the
+// test unless they end in a result.
+func sessionApp(t *testing.T) (*App, func()) {
+	t.Helper()
+	a, w := NewApp("", ""), newSessionWorker()
+	a.Form.Pages = "2000"
+	a.q.Worker = w
+	finish := func() {
+		t.Helper()
+		for _, r := range w.take() {
+			a.handle(pageEvent(r))
+		}
+		if a.Result == nil || a.Error != "" || a.Running() {
+			t.Fatalf("no result: error %q, running %v", a.Error, a.Running())
+		}
+	}
+	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
+	finish()
+	return a, finish
+}
+
 // killWorker fails q's first worker until the page gives up on it
 // (workerqueue.Queue.Dead).
 func killWorker(q *workerqueue.Queue) {

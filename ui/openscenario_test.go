@@ -8,20 +8,6 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// pushedAddresses records the fragments openScenarioText pushes into the
-// page's address.
-func pushedAddresses(t *testing.T) *[]string {
-	t.Helper()
-	var pushed []string
-	old := pushFragment
-	pushFragment = func(fragment string) error {
-		pushed = append(pushed, fragment)
-		return nil
-	}
-	t.Cleanup(func() { pushFragment = old })
-	return &pushed
-}
-
 // TestOpenScenarioFile: a scenario file (crawlsim run -save-scenario,
 // reproduce -o) opens on the page as its permalink does: the form shows
 // it, it runs, and the address holds its permalink, pushed so that Back
@@ -31,7 +17,7 @@ func pushedAddresses(t *testing.T) *[]string {
 func TestOpenScenarioFile(t *testing.T) {
 	a, w := readyApp(t)
 	a.env = &quietEnv{}
-	pushed := pushedAddresses(t)
+	pushed := recordedFragments(t, &pushFragment)
 	s := defaultScenario()
 	s.Graph.Generate.Pages, s.Seeds = 3000, "random:5"
 	data, err := model.Marshal(s)
@@ -99,7 +85,7 @@ func TestOpenScenarioFileRefusals(t *testing.T) {
 	} {
 		a, w := readyApp(t)
 		a.env = &quietEnv{}
-		pushed := pushedAddresses(t)
+		pushed := recordedFragments(t, &pushFragment)
 		a.Form.Pages = "1234"
 		sent := len(w.sent)
 		a.openScenarioText(c.name, []byte(c.text), c.err)

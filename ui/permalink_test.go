@@ -15,15 +15,20 @@ import (
 
 // addressSet records the fragments the page puts in its address for the
 // rest of the test.
-func addressSet(t *testing.T) *[]string {
+func addressSet(t *testing.T) *[]string { return recordedFragments(t, &setFragment) }
+
+// recordedFragments replaces the hook that puts a fragment in the page's
+// address (setFragment, pushFragment) for the test, with one that records
+// them, and returns the record.
+func recordedFragments(t *testing.T, hook *func(string) error) *[]string {
 	t.Helper()
 	var set []string
-	old := setFragment
-	setFragment = func(fragment string) error {
+	old := *hook
+	*hook = func(fragment string) error {
 		set = append(set, fragment)
 		return nil
 	}
-	t.Cleanup(func() { setFragment = old })
+	t.Cleanup(func() { *hook = old })
 	return &set
 }
 

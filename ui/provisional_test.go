@@ -190,20 +190,7 @@ func TestPendingEvolutionIsTheEngines(t *testing.T) {
 // so that the table does not appear, pushing what is under it, only when
 // the result arrives. A run without the clock after it shows none.
 func TestTimeTableStandsInWhileATimedRunReplacesAnUntimedOne(t *testing.T) {
-	a, w := NewApp("", ""), newSessionWorker()
-	a.Form.Pages = "2000"
-	a.q.Worker = w
-	finish := func() {
-		t.Helper()
-		for _, r := range w.take() {
-			a.handle(pageEvent(r))
-		}
-		if a.Result == nil || a.Error != "" || a.Running() {
-			t.Fatalf("no result: error %q, running %v", a.Error, a.Running())
-		}
-	}
-	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
-	finish()
+	a, finish := sessionApp(t)
 	if rows := a.ShownTimeRows(); len(rows) != 0 {
 		t.Fatalf("a run without the clock shows %d time rows", len(rows))
 	}

@@ -3,8 +3,6 @@ package main
 import (
 	"strings"
 	"testing"
-
-	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
 // TestTimeTableNotesAreTheCommandLines: the notes under the page's table
@@ -13,20 +11,7 @@ import (
 // names them. The page kept a copy of its own, which had drifted: "(—
 // never)" and "Not timed: optimal (run without the politeness clock)".
 func TestTimeTableNotesAreTheCommandLines(t *testing.T) {
-	a, w := NewApp("", ""), newSessionWorker()
-	a.Form.Pages = "2000"
-	a.q.Worker = w
-	finish := func() {
-		t.Helper()
-		for _, r := range w.take() {
-			a.handle(pageEvent(r))
-		}
-		if a.Result == nil || a.Error != "" || a.Running() {
-			t.Fatalf("no result: error %q, running %v", a.Error, a.Running())
-		}
-	}
-	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
-	finish()
+	a, finish := sessionApp(t)
 	a.SetTimed(true)
 	a.Run()
 	finish()
