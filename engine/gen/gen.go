@@ -124,9 +124,8 @@ func (p Params) withDefaults() Params {
 }
 
 // maxMeanOutDegree is the largest mean out-degree Validate accepts for n
-// pages. Denser graphs cannot have a power-law degree tail with distinct
-// links, since no page has more than n-1 of them.
-func maxMeanOutDegree(n int) float64 { return float64(n-1) / 2 }
+// pages (model.MaxMeanOutDegree).
+func maxMeanOutDegree(n int) float64 { return model.MaxMeanOutDegree(n) }
 
 // Validate reports every parameter that Generate cannot use, after zero
 // fields have taken their defaults, in words meant for a command-line user
@@ -141,30 +140,8 @@ func (p Params) Validate() error {
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("gen: "+format, args...))
 	}
-	switch {
-	case q.Pages < 0:
-		bad("pages %s is out of range: want 1 to %s", model.Count(q.Pages), model.Count(uint64(graph.MaxNodes)))
-	case uint64(q.Pages) > graph.MaxNodes:
-		bad("pages %s is too many: at most %s", model.Count(q.Pages), model.Count(uint64(graph.MaxNodes)))
-	}
-	switch {
-	case q.Hosts < 0:
-		bad("hosts %d is out of range: want 1 to the number of pages", q.Hosts)
-	case q.Pages > 0 && q.Hosts > q.Pages:
-		bad("hosts %d is more than the %s pages: at most %s, since every host needs a page", q.Hosts, model.Count(q.Pages), model.Count(q.Pages))
-	}
-	maxMean := "(pages-1)/2"
-	if q.Pages > 0 {
-		maxMean = model.Number(maxMeanOutDegree(q.Pages)) + " (= (pages-1)/2)"
-	}
-	switch {
-	case math.IsNaN(q.MeanOutDegree) || math.IsInf(q.MeanOutDegree, 0) || q.MeanOutDegree < 0:
-		bad("mean out-degree %v is out of range: want a positive number, at most %s", q.MeanOutDegree, maxMean)
-	case q.Pages > 0 && q.MeanOutDegree > maxMeanOutDegree(q.Pages):
-		bad("mean out-degree %v is too large for %s pages: at most %s", q.MeanOutDegree, model.Count(q.Pages), maxMean)
-	}
-	if !(q.IntraHostShare >= 0 && q.IntraHostShare <= 1) {
-		bad("intra-host share %v is out of range: want a number from 0 to 1", q.IntraHostShare)
+	for _, msg := range model.GeneratorProblems(q.Pages, q.Hosts, q.MeanOutDegree, q.IntraHostShare) {
+		errs = append(errs, errors.New("gen: "+msg))
 	}
 	if !(q.HostSizeExponent > 0 && q.HostSizeExponent <= maxHostSizeExponent) {
 		bad("host-size exponent %v is out of range: want a number above 0 and at most %d", q.HostSizeExponent, maxHostSizeExponent)

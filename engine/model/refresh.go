@@ -164,28 +164,40 @@ func (p RefreshParams) Events() float64 {
 	return p.Horizon * (float64(p.Sites)*(p.ChangeMax+1/p.Regulation.Min) + p.UserRate)
 }
 
-// Validate checks p with its defaults filled in.
-func (p RefreshParams) Validate() error {
-	var errs []error
-	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+// refreshProblem is a problem of a revisit simulation: the field it is
+// about, by its JSON path in a revisit scenario (Refresh), and the
+// message; value says whether it is about that field's value alone, not
+// about its order with another field or the simulation as a whole.
+type refreshProblem struct {
+	FieldError
+	value bool
+}
+
+// problems returns the problems of p, with its defaults filled in, in
+// the order Validate says them.
+func (p RefreshParams) problems() []refreshProblem {
+	var out []refreshProblem
+	add := func(field string, value bool, format string, args ...any) {
+		out = append(out, refreshProblem{FieldError{Field: field, Message: fmt.Sprintf(format, args...)}, value})
+	}
 	positive := func(name string, v float64) bool {
 		if !(v > 0) || math.IsInf(v, 0) {
-			bad("%s %v: want a positive number", name, v)
+			add("simulation."+name, true, "%s %v: want a positive number", name, v)
 			return false
 		}
 		return true
 	}
 	if p.Sites < 1 || p.Sites > MaxRefreshSites {
-		bad("sites %d: want 1 to %s", p.Sites, Count(MaxRefreshSites))
+		add("simulation.sites", true, "sites %d: want 1 to %s", p.Sites, Count(MaxRefreshSites))
 	}
 	if p.Users < 1 || p.Users > MaxRefreshUsers {
-		bad("users %d: want 1 to %s", p.Users, Count(MaxRefreshUsers))
+		add("simulation.users", true, "users %d: want 1 to %s", p.Users, Count(MaxRefreshUsers))
 	}
 	if p.Samples < 1 || p.Samples > MaxRefreshSamples {
-		bad("samples %d: want 1 to %s", p.Samples, Count(MaxRefreshSamples))
+		add("simulation.samples", true, "samples %d: want 1 to %s", p.Samples, Count(MaxRefreshSamples))
 	}
 	if positive("horizon", p.Horizon) && p.Horizon > MaxRefreshHorizon {
-		bad("horizon %v is too long: at most %v, so that the mean age, a sum of squared times, stays finite", p.Horizon, MaxRefreshHorizon)
+		add("simulation.horizon", true, "horizon %v is too long: at most %v, so that the mean age, a sum of squared times, stays finite", p.Horizon, MaxRefreshHorizon)
 	}
 	// The two change rates are compared only when each is a rate: a
 	// problem is said once, not again as the order of the two.
@@ -193,29 +205,28 @@ func (p RefreshParams) Validate() error {
 	rates = positive("change_max", p.ChangeMax) && rates
 	positive("user_rate", p.UserRate)
 	if rates && p.ChangeMin > p.ChangeMax {
-		bad("change_min %v is above change_max %v", p.ChangeMin, p.ChangeMax)
+		add("simulation.change_min", false, "change_min %v is above change_max %v", p.ChangeMin, p.ChangeMax)
 	}
 	if pop := p.popularity(); !(pop >= 0) || math.IsInf(pop, 0) {
-		bad("popularity %v: want a Zipf exponent of 0 or more", pop)
+		add("simulation.popularity", true, "popularity %v: want a Zipf exponent of 0 or more", pop)
 	}
 	if sb, mb := p.siteBytes(), p.migrantBytes(); !(sb >= 0) || !(mb >= 0) {
-		bad("site_bytes %v and migrant_bytes %v: want sizes of 0 or more", sb, mb)
+		add("simulation.site_bytes", true, "site_bytes %v and migrant_bytes %v: want sizes of 0 or more", sb, mb)
 	} else {
 		for _, b := range []struct {
 			name string
 			v    float64
 		}{{"site_bytes", sb}, {"migrant_bytes", mb}} {
 			if b.v > MaxRefreshBytes {
-				bad("%s %v is too large: at most %s bytes, so that the traffic stays computable", b.name, b.v, Number(MaxRefreshBytes))
+				add("simulation."+b.name, true, "%s %v is too large: at most %s bytes, so that the traffic stays computable", b.name, b.v, Number(MaxRefreshBytes))
 			}
 		}
 	}
-	if err := p.Regulation.Validate(); err != nil {
-		for _, line := range strings.Split(err.Error(), "\n") {
-			errs = append(errs, errors.New("regulation: "+line))
-		}
+	for _, r := range p.Regulation.problems() {
+		r.Field = "simulation.regulation." + r.Field
+		out = append(out, r)
 	}
-	if len(errs) == 0 {
+	if len(out) == 0 {
 		if events := p.Events(); events > MaxRefreshEvents {
 			// A count of 10^21 or more would be written in e-notation
 			// (Number), which is no use to a reader.
@@ -223,10 +234,57 @@ func (p RefreshParams) Validate() error {
 			if !(events < 1e21) {
 				amount = "far more events than can be simulated"
 			}
-			bad("%s (sites × horizon × rates): at most %s; shorten the horizon or lower the rates", amount, Count(MaxRefreshEvents))
+			add("simulation", false, "%s (sites × horizon × rates): at most %s; shorten the horizon or lower the rates", amount, Count(MaxRefreshEvents))
 		}
 	}
+	return out
+}
+
+// Validate checks p with its defaults filled in: one line a problem,
+// those of the regulation after "regulation: ".
+func (p RefreshParams) Validate() error {
+	var errs []error
+	for _, r := range p.problems() {
+		msg := r.Message
+		if strings.HasPrefix(r.Field, "simulation.regulation.") {
+			msg = "regulation: " + msg
+		}
+		errs = append(errs, errors.New(msg))
+	}
 	return errors.Join(errs...)
+}
+
+// Problems returns the problems Validate finds in p, with its defaults
+// filled in, each naming the field of a revisit scenario (Refresh) it is
+// about by its JSON path ("simulation.regulation.alpha"; "simulation"
+// for the events of the whole simulation), its message starting with the
+// field's JSON name and value ("alpha 2: want a weight in [0, 1]").
+// scenario.NormalizeRefresh refuses them, so crawlsim refresh and the
+// worker say them.
+func (p RefreshParams) Problems() []FieldError {
+	return fieldErrorsOf(p.problems(), false)
+}
+
+// ValueProblems returns those of Problems about one field's value alone,
+// leaving out those about the order of two fields ("min 500 is above max
+// 200") and the events of the whole simulation, which Problems says only
+// once the values are right: the page's Revisits panel says them under
+// its fields' labels before a simulation, and the order of its fields in
+// its own words, under the field the reader changed.
+func (p RefreshParams) ValueProblems() []FieldError {
+	return fieldErrorsOf(p.problems(), true)
+}
+
+// fieldErrorsOf returns the field errors of list, only those about one
+// field's value when valuesOnly.
+func fieldErrorsOf(list []refreshProblem, valuesOnly bool) []FieldError {
+	var out []FieldError
+	for _, r := range list {
+		if r.value || !valuesOnly {
+			out = append(out, r.FieldError)
+		}
+	}
+	return out
 }
 
 // Regulation are the parameters of the interval regulation.
@@ -292,41 +350,59 @@ func (r Regulation) WithDefaults() Regulation {
 // name the fields.
 func (r Regulation) Validate() error {
 	var errs []error
-	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
-	finite := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
-	if !(r.Min > 0) || !finite(r.Min) || !finite(r.Max) {
-		bad("min %v and max %v: want positive intervals", r.Min, r.Max)
-	} else if r.Min > r.Max {
-		bad("min %v is above max %v", r.Min, r.Max)
+	for _, p := range r.problems() {
+		errs = append(errs, errors.New(p.Message))
 	}
-	if !(r.Initial > 0) || !finite(r.Initial) {
-		bad("initial %v: want a positive interval", r.Initial)
-	} else if r.Initial < r.Min || r.Initial > r.Max {
-		bad("initial %v is outside [min, max] = [%v, %v]", r.Initial, r.Min, r.Max)
+	return errors.Join(errs...)
+}
+
+// problems returns the problems of r, with its defaults filled in, in
+// the order Validate says them, each naming its field by its JSON name
+// in a regulation.
+func (r Regulation) problems() []refreshProblem {
+	var out []refreshProblem
+	add := func(field string, value bool, format string, args ...any) {
+		out = append(out, refreshProblem{FieldError{Field: field, Message: fmt.Sprintf(format, args...)}, value})
+	}
+	interval := func(v float64) bool { return v > 0 && !math.IsInf(v, 0) }
+	minOK, maxOK := interval(r.Min), interval(r.Max)
+	if !minOK {
+		add("min", true, "min %v: want a positive interval", r.Min)
+	}
+	if !maxOK {
+		add("max", true, "max %v: want a positive interval", r.Max)
+	}
+	if minOK && maxOK && r.Min > r.Max {
+		add("min", false, "min %v is above max %v", r.Min, r.Max)
+	}
+	if !interval(r.Initial) {
+		add("initial", true, "initial %v: want a positive interval", r.Initial)
+	} else if minOK && maxOK && (r.Initial < r.Min || r.Initial > r.Max) {
+		add("initial", false, "initial %v is outside [min, max] = [%v, %v]", r.Initial, r.Min, r.Max)
 	}
 	if r.Window < 1 {
-		bad("window %d: want at least 1 visit", r.Window)
+		add("window", true, "window %d: want at least 1 visit", r.Window)
 	}
 	for _, p := range []struct {
-		name         string
+		field, name  string
 		lower, upper float64
-	}{{"lower/upper", r.Lower, r.Upper}, {"interest_lower/interest_upper", r.InterestLower, r.InterestUpper}} {
+	}{{"lower", "lower/upper", r.Lower, r.Upper}, {"interest_lower", "interest_lower/interest_upper", r.InterestLower, r.InterestUpper}} {
 		if !(p.lower > 0 && p.upper <= 1) {
-			bad("%s %v/%v: want thresholds in (0, 1]", p.name, p.lower, p.upper)
+			add(p.field, true, "%s %v/%v: want thresholds in (0, 1]", p.name, p.lower, p.upper)
 		} else if p.lower < MinRefreshThreshold {
-			bad("%s %v/%v: the lower threshold must be at least %v (the least normal float64), so that a ratio over it stays finite",
+			add(p.field, true, "%s %v/%v: the lower threshold must be at least %v (the least normal float64), so that a ratio over it stays finite",
 				p.name, p.lower, p.upper, MinRefreshThreshold)
 		} else if p.lower >= p.upper {
-			bad("%s %v/%v: the lower threshold must be below the upper one", p.name, p.lower, p.upper)
+			add(p.field, false, "%s %v/%v: the lower threshold must be below the upper one", p.name, p.lower, p.upper)
 		}
 	}
 	if r.Alpha != nil && !(*r.Alpha >= 0 && *r.Alpha <= 1) {
-		bad("alpha %v: want a weight in [0, 1]", *r.Alpha)
+		add("alpha", true, "alpha %v: want a weight in [0, 1]", *r.Alpha)
 	}
 	if !(r.MinInterest >= 0 && r.MinInterest <= 1) {
-		bad("min_interest %v: want a share in [0, 1]", r.MinInterest)
+		add("min_interest", true, "min_interest %v: want a share in [0, 1]", r.MinInterest)
 	}
-	return errors.Join(errs...)
+	return out
 }
 
 // RefreshOutcome is one policy's simulation.

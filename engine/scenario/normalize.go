@@ -480,22 +480,19 @@ func normalizePoliteness(p Politeness, errs *fieldErrors) *Politeness {
 	} else if p.Connections < 0 || p.Connections > maxConnections {
 		errs.add("politeness.connections", "%d is not a number of connections: want 1 to %s", p.Connections, model.Count(maxConnections))
 	}
-	nonNegative := func(v **float64, d float64, field, what string, limit float64) {
+	checked := func(v **float64, d float64, field string) {
 		if *v == nil {
 			*v = ptr(d)
 			return
 		}
 		*v = ptr(**v)
-		switch x := **v; {
-		case !(x >= 0 && !math.IsInf(x, 0)):
-			errs.add("politeness."+field, "%s is not a non-negative %s", model.Number(x), what)
-		case x > limit:
-			errs.add("politeness."+field, "%s is too large: at most %s seconds, so that simulated times stay computable", model.Number(x), model.Number(maxSeconds))
+		if msg := model.PolitenessProblem(field, **v); msg != "" {
+			errs.add("politeness."+field, "%s", msg)
 		}
 	}
-	nonNegative(&p.Wait, def.Wait, "wait", "number of seconds", maxSeconds)
-	nonNegative(&p.Latency, def.Latency, "latency", "number of seconds", maxSeconds)
-	nonNegative(&p.PageSize, def.PageSize, "page_size", "number of bytes", math.MaxFloat64)
+	checked(&p.Wait, def.Wait, "wait")
+	checked(&p.Latency, def.Latency, "latency")
+	checked(&p.PageSize, def.PageSize, "page_size")
 	bandwidthGiven := p.Bandwidth != 0
 	switch b := p.Bandwidth; {
 	case b == 0:

@@ -3,14 +3,11 @@ package scenario
 import (
 	"errors"
 	"fmt"
-	"reflect"
 	"slices"
-	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/refresh"
 	"github.com/crawlsim/crawlsim/engine/step"
-	"github.com/crawlsim/crawlsim/engine/strictjson"
 )
 
 // DefaultRefresh returns the default revisit scenario.
@@ -31,22 +28,8 @@ func NormalizeRefresh(r Refresh) (Refresh, error) {
 		errs.add("version", "%d is not supported; this program reads version %d", out.Version, Version)
 	}
 	out.Simulation = out.Simulation.WithDefaults()
-	if err := out.Simulation.Validate(); err != nil {
-		for _, line := range strings.Split(err.Error(), "\n") {
-			field := "simulation"
-			if rest, ok := strings.CutPrefix(line, "regulation: "); ok {
-				field, line = "simulation.regulation", rest
-			}
-			// A problem of one field starts with its name ("alpha 2:",
-			// "lower/upper 0.8/0.4:"); one of the whole simulation
-			// ("about 4e12 events", "far more events") with a word.
-			name, _, _ := strings.Cut(line, " ")
-			name = strings.TrimSuffix(strings.SplitN(name, "/", 2)[0], ":")
-			if refreshFieldName(field, name) {
-				field += "." + name
-			}
-			errs.add(field, "%s", line)
-		}
+	for _, fe := range out.Simulation.Problems() {
+		errs.add(fe.Field, "%s", fe.Message)
 	}
 	if len(out.Policies) == 0 {
 		out.Policies = slices.Clone(refresh.Policies)
@@ -122,20 +105,4 @@ func (rr *RefreshRunner) Result() (*RefreshResult, error) {
 		return nil, errors.New("scenario: the revisit simulation has not finished")
 	}
 	return rr.res, nil
-}
-
-// refreshFieldName reports whether name is the JSON name of a field of
-// the object at path ("simulation" or "simulation.regulation") of a
-// revisit scenario.
-func refreshFieldName(path, name string) bool {
-	t := reflect.TypeOf(refresh.Params{})
-	if path == "simulation.regulation" {
-		t = reflect.TypeOf(refresh.Regulation{})
-	}
-	for i := range t.NumField() {
-		if json, ok := strictjson.FieldName(t.Field(i)); ok && json == name {
-			return true
-		}
-	}
-	return false
 }

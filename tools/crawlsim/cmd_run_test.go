@@ -225,7 +225,7 @@ func TestRunFlagErrors(t *testing.T) {
 		{[]string{"-o", dir}, "that is a folder"},
 		{[]string{"-csv", "/no/such/folder/c.csv"}, "does not exist"},
 		{[]string{"-connections", "0"}, "-connections 0: want 1 to 10,000 connections"},
-		{[]string{"-wait", "-1"}, "-wait: -1 is not a non-negative number of seconds"},
+		{[]string{"-wait", "-1"}, "-wait: -1 is not a number of seconds from 0 to 1,000,000"},
 		{[]string{"-bandwidth", "0"}, "-bandwidth 0: want a positive number of bytes per second"},
 		{[]string{"-politeness", "-latency", "0", "-page-size", "0"}, "-politeness: a download must take some time"},
 		{[]string{"-politeness=false", "-wait", "3"}, "turns the politeness clock off"},

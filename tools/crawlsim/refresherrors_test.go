@@ -11,8 +11,8 @@ func TestInFlagWordsMarksValues(t *testing.T) {
 		given      []string
 		want       string
 	}{
-		{"min -1 and max 200: want positive intervals", "(default)", []string{"tmin"},
-			"-tmin -1 and -tmax 200 (default): want positive intervals"},
+		{"site_bytes -1 and migrant_bytes 5000: want sizes of 0 or more", "(default)", []string{"site-bytes"},
+			"-site-bytes -1 and -migrant-bytes 5000 (default): want sizes of 0 or more"},
 		{"lower/upper 1.5/0.7: the lower threshold must be below the upper one", "(default)", []string{"pl"},
 			"-pl/-pg 1.5/0.7 (-pg: default): the lower threshold must be below the upper one"},
 		{"lower/upper 0.3/0.2: the lower threshold must be below the upper one", "(default)", []string{"pg"},
