@@ -257,11 +257,11 @@ func (f Form) setting() (model.Scenario, *formcheck.Errors) {
 			*g = *b
 		}
 		g.Pages = pagesField(errs, strings.TrimSpace(f.Pages))
-		g.Hosts = int(errs.CountUpTo("hosts", "graph.generate.hosts", f.Hosts, formcheck.HostsLimit(g.Pages)))
+		g.Hosts = int(errs.ScenarioCount("hosts", "graph.generate.hosts", f.Hosts, formcheck.HostsLimit(g.Pages)))
 		g.Seed = errs.Seed("generator seed", f.GenSeed)
 		g.MeanOutDegree = errs.Positive("mean out-degree", "graph.generate.mean_out_degree", f.Degree)
 		g.IntraHostShare = errs.Real("intra-host share", f.Intra)
-		errs.Generator(g, f.Hosts, f.Degree, f.Intra)
+		errs.Generator(g)
 		s.Graph = model.Source{Generate: g}
 	}
 	if f.Timed {
@@ -291,7 +291,7 @@ func (f Form) setting() (model.Scenario, *formcheck.Errors) {
 				p.PageSizes = &sizes
 			}
 		}
-		errs.Politeness(p, f.Wait, f.Latency, f.PageSize)
+		errs.Politeness(p)
 		s.Politeness = p
 	}
 	return s, errs

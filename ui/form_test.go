@@ -489,25 +489,32 @@ func TestPermalinkKeepsRepeatedStrategy(t *testing.T) {
 }
 
 // TestFormErrorsSayTheRangeAccepted: the generator's and the politeness
-// fields are refused under their labels, once, with the value as typed
-// and the range the field accepts, the same for a 0 and for another
-// value out of range, blank said the same way in both, and limits with
-// thousands separators.
+// fields are refused under their labels, once, with the range the field
+// accepts and limits with thousands separators: a value out of range in
+// the engine's words, as crawlsim run says it after the flag (the page
+// said "hosts: 20001: want 1 to the number of pages (20,000); leave the
+// field blank for the default" where the command line says "-hosts 20001
+// is more than the 20,000 pages: at most 20,000, since every host needs
+// a page"), a 0 in the words of the engine's zero rules.
 func TestFormErrorsSayTheRangeAccepted(t *testing.T) {
 	for _, c := range []struct {
 		set  func(*Form)
 		want string
 	}{
-		{func(f *Form) { f.Hosts = "-1" }, "hosts: -1: want 1 to the number of pages (20,000); leave the field blank for the default"},
-		{func(f *Form) { f.Hosts = "20001" }, "hosts: 20001: want 1 to the number of pages (20,000); leave the field blank for the default"},
+		{func(f *Form) { f.Hosts = "-1" }, "hosts: -1 is out of range: want 1 to the number of pages"},
+		{func(f *Form) { f.Hosts = "20001" }, "hosts: 20001 is more than the 20,000 pages: at most 20,000, since every host needs a page"},
+		{func(f *Form) { f.Hosts = "2e5" }, "hosts: 200000 is more than the 20,000 pages: at most 20,000, since every host needs a page"},
 		{func(f *Form) { f.Hosts = "0" }, "hosts: 0 is not allowed: want 1 to the number of pages; leave the field blank for the default"},
-		{func(f *Form) { f.Degree = "-1" }, "mean out-degree: -1: want a positive mean, at most (pages-1)/2 = 9,999.5; leave the field blank for the default"},
-		{func(f *Form) { f.Degree = "1e5" }, "mean out-degree: 1e5: want a positive mean, at most (pages-1)/2 = 9,999.5; leave the field blank for the default"},
+		{func(f *Form) { f.Degree = "-1" }, "mean out-degree: -1 is out of range: want a positive number, at most 9,999.5 (= (pages-1)/2)"},
+		{func(f *Form) { f.Degree = "1e5" }, "mean out-degree: 100000 is too large for 20,000 pages: at most 9,999.5 (= (pages-1)/2)"},
 		{func(f *Form) { f.Degree = "0" }, "mean out-degree: 0 is not allowed: want a positive mean, at most (pages-1)/2; leave the field blank for the default"},
-		{func(f *Form) { f.Intra = "-1" }, "intra-host share: -1: want a number from 0 to 1; leave the field blank for the default"},
-		{func(f *Form) { f.Timed, f.Wait = true, "2e6" }, "wait: 2e6: want a number of seconds from 0 to 1,000,000; leave the field blank for the default"},
-		{func(f *Form) { f.Timed, f.Latency = true, "-1" }, "latency: -1: want a number of seconds from 0 to 1,000,000; leave the field blank for the default"},
-		{func(f *Form) { f.Timed, f.PageSize = true, "NaN" }, "page size: NaN: want a number of bytes, 0 or more; leave the field blank for the default"},
+		{func(f *Form) { f.Intra = "-1" }, "intra-host share: -1 is out of range: want a number from 0 to 1"},
+		{func(f *Form) { f.Pages = "5e9" }, "pages: 5,000,000,000 is too many: at most 4,294,967,295"},
+		{func(f *Form) { f.Timed, f.Wait = true, "2e6" }, "wait: 2,000,000 is too large: at most 1,000,000 seconds, so that simulated times stay computable"},
+		{func(f *Form) { f.Timed, f.Wait = true, "-1" }, "wait: -1 is not a number of seconds from 0 to 1,000,000"},
+		{func(f *Form) { f.Timed, f.Latency = true, "-1" }, "latency: -1 is not a number of seconds from 0 to 1,000,000"},
+		{func(f *Form) { f.Timed, f.PageSize = true, "-1" }, "page size: -1 is not a non-negative number of bytes"},
+		{func(f *Form) { f.Timed, f.PageSize = true, "NaN" }, "page size: NaN is not a non-negative number of bytes"},
 		{func(f *Form) { f.RandomSeed = "-1" }, `random seed: "-1" is not a whole number from 0 to 18,446,744,073,709,551,615`},
 	} {
 		f := DefaultForm()
@@ -636,10 +643,10 @@ func TestFieldsReadAsTheEngine(t *testing.T) {
 		{"pages", "", func(f *Form, v string) { f.Pages = v }, false, "empty"},
 		{"hosts", "1", func(f *Form, v string) { f.Hosts = v }, true, ""},
 		{"hosts", "0", func(f *Form, v string) { f.Hosts = v }, false, "0 is not allowed: want 1 to the number of pages"},
-		{"hosts", "30000", func(f *Form, v string) { f.Hosts = v }, false, "hosts: 30000: want 1 to the number of pages (20,000)"},
+		{"hosts", "30000", func(f *Form, v string) { f.Hosts = v }, false, "hosts: 30000 is more than the 20,000 pages: at most 20,000"},
 		{"mean out-degree", "0", func(f *Form, v string) { f.Degree = v }, false, "0 is not allowed: want a positive mean"},
 		{"mean out-degree", "0.5", func(f *Form, v string) { f.Degree = v }, true, ""},
-		{"intra-host share", "1.5", func(f *Form, v string) { f.Intra = v }, false, "intra-host share: 1.5: want a number from 0 to 1"},
+		{"intra-host share", "1.5", func(f *Form, v string) { f.Intra = v }, false, "intra-host share: 1.5 is out of range: want a number from 0 to 1"},
 		{"generator seed", "18446744073709551615", func(f *Form, v string) { f.GenSeed = v }, true, ""},
 		{"random seed", "18446744073709551615", func(f *Form, v string) { f.RandomSeed = v }, true, ""},
 		{"random seed", "-1", func(f *Form, v string) { f.RandomSeed = v }, false, "random seed"},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
@@ -83,12 +84,15 @@ func (r *Revisits) Run() {
 	req := r.q.Request(protocol.KindRefresh)
 	req.Refresh = &sc
 	started := r.start(req, &workerqueue.Pending{Done: r.done, Invalid: func(fields []protocol.FieldError) {
-		r.Error = fieldsText(fields, func(path string) string {
-			if name, ok := revisitFields[path]; ok {
-				return name
+		lines := make([]string, len(fields))
+		for i, fe := range fields {
+			lines[i] = fe.Message
+			if fe.Field != "" {
+				label, msg := revisitProblem(fe.Field, fe.Message)
+				lines[i] = label + ": " + msg
 			}
-			return path
-		})
+		}
+		r.Error = strings.Join(lines, "\n")
 		r.Announce = "The simulation was refused."
 	}, Failed: func(msg string) {
 		r.Error = msg

@@ -65,35 +65,35 @@ func (c *revisitCheck) blankOrNoNumber(label, typed string) bool {
 	return true
 }
 
-// real reads a number; one that is not finite, or negative, or 0 unless
-// atLeastZero, is refused, wanting want.
-func (c *revisitCheck) real(label, text string, atLeastZero bool, want string) float64 {
+// real reads a number; what it says is the engine's to judge
+// (model.RefreshParams.ValueProblems).
+func (c *revisitCheck) real(label, text string) float64 {
 	typed := strings.TrimSpace(text)
 	if c.blankOrNoNumber(label, typed) {
 		return 0
 	}
 	v, err := strconv.ParseFloat(typed, 64)
 	switch {
-	case err != nil && !errors.Is(err, strconv.ErrRange):
+	case errors.Is(err, strconv.ErrRange):
+		c.bad(label, "%s: out of range for a number", typed)
+	case err != nil:
 		c.bad(label, "%q is not a number", text)
-	case err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v == 0 && !atLeastZero:
-		c.bad(label, "%s: want %s", typed, want)
 	}
 	return v
 }
 
-// whole reads a whole number from lo to hi.
-func (c *revisitCheck) whole(label, text string, lo, hi int) int {
+// whole reads a whole number; what it says is the engine's to judge.
+func (c *revisitCheck) whole(label, text string) int {
 	typed := strings.TrimSpace(text)
 	if c.blankOrNoNumber(label, typed) {
 		return 0
 	}
 	v, err := strconv.Atoi(typed)
 	switch {
-	case err != nil && !errors.Is(err, strconv.ErrRange):
+	case errors.Is(err, strconv.ErrRange):
+		c.bad(label, "%s: out of range for a whole number", typed)
+	case err != nil:
 		c.bad(label, "%q is not a whole number", text)
-	case err != nil || v < lo || v > hi:
-		c.bad(label, "%s: want a whole number from %d to %s", typed, lo, model.Count(hi))
 	}
 	return v
 }
@@ -112,13 +112,48 @@ func (c *revisitCheck) seed(label, text string) uint64 {
 	return v
 }
 
-// share reads a number from 0 to 1.
-func (c *revisitCheck) share(label, text, want string) float64 {
-	v := c.real(label, text, true, want)
-	if v > 1 {
-		c.bad(label, "%s: want %s", strings.TrimSpace(text), want)
+// engine refuses what the engine finds wrong with p (problems, each a
+// field of the revisit scenario by its JSON path and a message that
+// starts with the field's JSON name and value, "alpha 2: want a weight
+// in [0, 1]"), in its words under the panel's labels, the name said once
+// ("weight α of changes: 2: want a weight in [0, 1]"); a problem of the
+// whole simulation (its events) goes under the horizon.
+func (c *revisitCheck) engine(problems []model.FieldError) {
+	for _, fe := range problems {
+		label, msg := revisitProblem(fe.Field, fe.Message)
+		c.bad(label, "%s", msg)
 	}
-	return v
+}
+
+// revisitProblem returns the label of the field at path of a revisit
+// scenario (revisitFields; the horizon for the simulation as a whole,
+// whose events it bounds) and the engine's message about it without the
+// field's JSON name it starts with ("alpha 2: want ..." is "2: want ..."
+// under "weight α of changes"), as the panel says the problems it finds
+// and those the worker refuses.
+func revisitProblem(path, message string) (label, msg string) {
+	label, ok := revisitFields[path]
+	switch {
+	case path == "simulation":
+		label = labelHorizon
+	case !ok:
+		label = path
+	}
+	name := path[strings.LastIndexByte(path, '.')+1:]
+	return label, strings.TrimPrefix(message, name+" ")
+}
+
+// checked is p as the engine checks it: the fields the panel does not
+// show take their defaults, those it shows keep what was typed, a 0 too
+// (the panel refuses it where the engine's normalisation would take the
+// default).
+func checked(p model.RefreshParams) model.RefreshParams {
+	q := p.WithDefaults()
+	q.Sites, q.Horizon, q.ChangeMin, q.ChangeMax = p.Sites, p.Horizon, p.ChangeMin, p.ChangeMax
+	q.Users, q.UserRate, q.Popularity = p.Users, p.UserRate, p.Popularity
+	g := &q.Regulation
+	g.Initial, g.Min, g.Max, g.Alpha, g.MinInterest = p.Regulation.Initial, p.Regulation.Min, p.Regulation.Max, p.Regulation.Alpha, p.Regulation.MinInterest
+	return q
 }
 
 // order refuses lo above hi (two fields read without fault), under the
@@ -136,45 +171,44 @@ func (c *revisitCheck) order(loLabel, loText string, lo float64, hiLabel, hiText
 	c.bad(loLabel, "%s is above %s = %s: want %s", loTyped, hiLabel, hiTyped, relation)
 }
 
-// params reads the form into the simulation's parameters.
+// params reads the form into the simulation's parameters. Each value
+// is judged by the engine (model.RefreshParams.ValueProblems, in the
+// words crawlsim refresh prints), the order of two fields here, under
+// the field the reader changed, and, once all are right, the simulation
+// as a whole by the engine again (its events).
 func (c *revisitCheck) params() model.RefreshParams {
 	f, d := c.form, c.defaults
 	p := model.RefreshParams{
-		Sites:     c.whole(labelSites, f.Sites, 1, model.MaxRefreshSites),
-		Horizon:   c.real(labelHorizon, f.Horizon, false, "a positive time"),
-		ChangeMin: c.real(labelChangeMin, f.ChangeMin, false, "a positive rate"),
-		ChangeMax: c.real(labelChangeMax, f.ChangeMax, false, "a positive rate"),
-		Users:     c.whole(labelUsers, f.Users, 1, model.MaxRefreshUsers),
-		UserRate:  c.real(labelUserRate, f.UserRate, false, "a positive rate"),
+		Sites:     c.whole(labelSites, f.Sites),
+		Horizon:   c.real(labelHorizon, f.Horizon),
+		ChangeMin: c.real(labelChangeMin, f.ChangeMin),
+		ChangeMax: c.real(labelChangeMax, f.ChangeMax),
+		Users:     c.whole(labelUsers, f.Users),
+		UserRate:  c.real(labelUserRate, f.UserRate),
 		Seed:      c.seed(labelRefreshSeed, f.Seed),
 	}
-	if !c.wrong[labelHorizon] && p.Horizon > model.MaxRefreshHorizon {
-		c.bad(labelHorizon, "%s is too long: at most %v, so that the mean age, a sum of squared times, stays finite",
-			strings.TrimSpace(f.Horizon), model.MaxRefreshHorizon)
+	p.Popularity = model.Float(c.real(labelPopularity, f.Popularity))
+	g := model.Regulation{
+		Initial: c.real(labelInitial, f.Initial),
+		Min:     c.real(labelMin, f.Min),
+		Max:     c.real(labelMax, f.Max),
 	}
-	p.Popularity = model.Float(c.real(labelPopularity, f.Popularity, true, "a Zipf exponent of 0 or more"))
+	alpha := c.real(labelAlpha, f.Alpha)
+	g.Alpha, g.MinInterest = &alpha, c.real(labelMinInterest, f.MinInterest)
+	p.Regulation = g
+	c.engine(checked(p).ValueProblems())
 	c.order(labelChangeMin, f.ChangeMin, p.ChangeMin, labelChangeMax, f.ChangeMax, p.ChangeMax, d.ChangeMin, d.ChangeMax,
 		labelChangeMin+" ≤ "+labelChangeMax)
-	g := model.Regulation{
-		Initial: c.real(labelInitial, f.Initial, false, "a positive interval"),
-		Min:     c.real(labelMin, f.Min, false, "a positive interval"),
-		Max:     c.real(labelMax, f.Max, false, "a positive interval"),
-	}
-	alpha := c.share(labelAlpha, f.Alpha, "a weight from 0 to 1")
-	g.Alpha, g.MinInterest = &alpha, c.share(labelMinInterest, f.MinInterest, "a share from 0 to 1")
 	const interval = "t min ≤ t0 ≤ t max"
 	c.order(labelMin, f.Min, g.Min, labelMax, f.Max, g.Max, d.Min, d.Max, "t min ≤ t max")
 	if !c.wrong[labelMin] && !c.wrong[labelMax] {
 		c.order(labelMin, f.Min, g.Min, labelInitial, f.Initial, g.Initial, d.Min, d.Initial, interval)
 		c.order(labelInitial, f.Initial, g.Initial, labelMax, f.Max, g.Max, d.Initial, d.Max, interval)
 	}
-	p.Regulation = g
 	if len(c.errs) == 0 {
-		// The engine's count and limit (model.RefreshParams.Validate).
-		if events := p.Events(); events > model.MaxRefreshEvents {
-			c.bad(labelHorizon, "%s makes about %s events to simulate: at most %s; shorten the horizon, or lower the sites or the rates",
-				strings.TrimSpace(f.Horizon), model.About(events), model.Count(model.MaxRefreshEvents))
-		}
+		// What the engine finds in the simulation as a whole: its
+		// events (model.MaxRefreshEvents).
+		c.engine(checked(p).Problems())
 	}
 	return p
 }

@@ -11,8 +11,11 @@ import (
 
 // TestRevisitErrorsNameTheLabels: each mistake in the Revisits panel is
 // said once, under the field that is wrong as the panel labels it, with
-// the value as typed and what the field wants, and limits with thousands
-// separators. A user review found "highest change rate: change_max -1:
+// the value and what the field wants in the engine's words, those
+// crawlsim refresh prints after the flag ("-alpha 2: want a weight in
+// [0, 1]"; the panel said "want a weight from 0 to 1"), and limits with
+// thousands separators; the order of two fields in the panel's words,
+// under the field changed. A user review found "highest change rate: change_max -1:
 // want a positive number" followed by a second, derived "lowest change
 // rate: change_min 0.01 is above change_max -1", "t min: min -1 and max
 // 200", "t0: initial 10 is outside [min, max] = [1, 2.5]" for a t max of
@@ -23,7 +26,7 @@ func TestRevisitErrorsNameTheLabels(t *testing.T) {
 		set  func(*RefreshForm)
 		want string
 	}{
-		{func(f *RefreshForm) { f.ChangeMax = "-1" }, "change rates to: -1: want a positive rate"},
+		{func(f *RefreshForm) { f.ChangeMax = "-1" }, "change rates to: -1: want a positive number"},
 		{func(f *RefreshForm) { f.ChangeMin = " 5 " }, "change rates from: 5 is above change rates to = 1: want change rates from ≤ change rates to"},
 		{func(f *RefreshForm) { f.ChangeMax = "0.001" }, "change rates to: 0.001 is below change rates from = 0.01: want change rates from ≤ change rates to"},
 		{func(f *RefreshForm) { f.Min = "-1" }, "t min: -1: want a positive interval"},
@@ -32,22 +35,25 @@ func TestRevisitErrorsNameTheLabels(t *testing.T) {
 		{func(f *RefreshForm) { f.Min = "500" }, "t min: 500 is above t max = 200: want t min ≤ t max"},
 		{func(f *RefreshForm) { f.Initial = "500" }, "first interval t0: 500 is above t max = 200: want t min ≤ t0 ≤ t max"},
 		{func(f *RefreshForm) { f.Initial = "0.5" }, "first interval t0: 0.5 is below t min = 1: want t min ≤ t0 ≤ t max"},
-		{func(f *RefreshForm) { f.UserRate = "-1" }, "user visits per unit: -1: want a positive rate"},
-		{func(f *RefreshForm) { f.Alpha = "-1" }, "weight α of changes: -1: want a weight from 0 to 1"},
-		{func(f *RefreshForm) { f.MinInterest = "-1" }, "minimum interest a: -1: want a share from 0 to 1"},
+		{func(f *RefreshForm) { f.UserRate = "-1" }, "user visits per unit: -1: want a positive number"},
+		{func(f *RefreshForm) { f.Alpha = "-1" }, "weight α of changes: -1: want a weight in [0, 1]"},
+		{func(f *RefreshForm) { f.MinInterest = "-1" }, "minimum interest a: -1: want a share in [0, 1]"},
 		{func(f *RefreshForm) { f.Popularity = "-1" }, "popularity: -1: want a Zipf exponent of 0 or more"},
-		{func(f *RefreshForm) { f.Sites = "2000000" }, "sites: 2000000: want a whole number from 1 to 1,048,576"},
-		{func(f *RefreshForm) { f.Sites = "0" }, "sites: 0: want a whole number from 1 to 1,048,576"},
-		{func(f *RefreshForm) { f.Users = "99999999999999999999" }, "users: 99999999999999999999: want a whole number from 1 to 65,536"},
+		{func(f *RefreshForm) { f.Sites = "2000000" }, "sites: 2000000: want 1 to 1,048,576"},
+		{func(f *RefreshForm) { f.Sites = "0" }, "sites: 0: want 1 to 1,048,576"},
+		{func(f *RefreshForm) { f.Users = "99999999999999999999" }, "users: 99999999999999999999: out of range for a whole number"},
 		{func(f *RefreshForm) { f.Seed = "-1" }, "seed: -1: want a whole number from 0 to 18,446,744,073,709,551,615"},
 		{func(f *RefreshForm) { f.Horizon = "abc" }, `horizon: "abc" is not a number`},
+		{func(f *RefreshForm) { f.Alpha = "2" }, "weight α of changes: 2: want a weight in [0, 1]"},
+		{func(f *RefreshForm) { f.Horizon = "0" }, "horizon: 0: want a positive number"},
+		{func(f *RefreshForm) { f.Horizon = "1e400" }, "horizon: 1e400: out of range for a number"},
 		// A box left blank, and one whose text is no number (which the
 		// browser gives as blank; the box binds numberBox), said as
 		// such: they were both '"" is not a number'.
 		{func(f *RefreshForm) { f.Horizon = "" }, "horizon: empty: give a number"},
 		{func(f *RefreshForm) { f.Sites = formcheck.TypedNotANumber }, "sites: what is typed is not a number"},
 		// 300 sites × (1 + 1/1) + 2,000 user visits, over 100,000 units.
-		{func(f *RefreshForm) { f.Horizon = "1e5" }, "horizon: 1e5 makes about 260,000,000 events to simulate: at most 100,000,000; shorten the horizon, or lower the sites or the rates"},
+		{func(f *RefreshForm) { f.Horizon = "1e5" }, "horizon: about 260,000,000 events (sites × horizon × rates): at most 100,000,000; shorten the horizon or lower the rates"},
 	} {
 		f := DefaultRefreshForm()
 		c.set(&f)
@@ -141,7 +147,7 @@ func TestRevisitHorizonBounded(t *testing.T) {
 	f.Horizon, f.ChangeMin, f.ChangeMax, f.UserRate = "1e200", "1e-210", "1e-210", "1e-210"
 	f.Initial, f.Min, f.Max = "1e199", "1e198", "1e200"
 	_, err := f.Refresh()
-	if err == nil || !strings.Contains(err.Error(), "horizon: 1e200 is too long: at most 1e+150") {
+	if err == nil || !strings.Contains(err.Error(), "horizon: 1e+200 is too long: at most 1e+150") {
 		t.Errorf("the panel says %v", err)
 	}
 	r, err := f.withoutChecks()

@@ -1,7 +1,10 @@
 // Package formcheck reads the numbers typed into the page's form and says
-// what is wrong with each, under the field's label, with the value as
-// typed and what the field accepts, in the command line's words. It is
-// plain Go (no Vugu, no JavaScript), so that its checks are tested
+// what is wrong with each, under the field's label. Whether a field holds
+// a number at all is judged here, with the text as typed; what is wrong
+// with a number read is said in the engine's own words, those the command
+// line prints: the checks of engine/model (Generator, Politeness), the
+// engine's wants for a 0 (Zeros), or the worker's refusal of the rest. It
+// is plain Go (no Vugu, no JavaScript), so that its checks are tested
 // natively; the page (ui) reads its form with it.
 package formcheck
 
@@ -77,19 +80,33 @@ func (e *Errors) Seed(field, text string) uint64 {
 	return v
 }
 
-// Count reads a whole number that the worker checks (scenario.Normalize,
-// as for the command line): it refuses only what does not read as one,
-// and a 0 that the scenario at path would replace by its default
-// (Zeros), in the command line's words; blank is 0, the default. A whole
-// number written with an exponent ("2e4") reads as its value; one too
-// large to compute with is refused with the field's limit (CountLimit).
+// Count reads a whole number of the scenario at path, which the engine
+// checks (scenario.Normalize, as for the command line; for the
+// generator's, Generator): it refuses only what does not read as one, a
+// 0 that the scenario would replace by its default (Zeros), and a number
+// too large to compute with, saying the field's limit (CountLimit); blank
+// is 0, the default. A whole number written with an exponent ("2e4")
+// reads as its value.
 func (e *Errors) Count(field, path, text string) int64 {
-	return e.CountUpTo(field, path, text, CountLimit(path))
+	return e.ScenarioCount(field, path, text, CountLimit(path))
 }
 
-// CountUpTo is Count with the limit most said of a number too large to
-// compute with.
+// ScenarioCount is Count with the limit most said of a number too large
+// to compute with (beyond a 64-bit whole number); the engine judges the
+// numbers below it, in its own words.
+func (e *Errors) ScenarioCount(field, path, text string, most int64) int64 {
+	return e.count(field, path, text, most, false)
+}
+
+// CountUpTo is Count for a number the engine does not check: it also
+// refuses one above most, saying so.
 func (e *Errors) CountUpTo(field, path, text string, most int64) int64 {
+	return e.count(field, path, text, most, true)
+}
+
+// count reads a whole number, refusing one above most when upTo, else
+// only one beyond a 64-bit whole number, saying most.
+func (e *Errors) count(field, path, text string, most int64, upTo bool) int64 {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return 0
@@ -112,7 +129,7 @@ func (e *Errors) CountUpTo(field, path, text string, most int64) int64 {
 		case err != nil && strings.HasPrefix(digits, "-"):
 			e.Bad(field, "%s is not allowed: want a number of at least 1", text)
 			return 0
-		case err != nil || v > most:
+		case err != nil || upTo && v > most:
 			e.Bad(field, "%s is too large: at most %s", text, model.Count(most))
 			return 0
 		}

@@ -9,55 +9,58 @@ import (
 	"github.com/crawlsim/crawlsim/engine/model"
 )
 
-// Outside refuses the value typed into a field whose blank is the
-// default, saying the range it accepts, as its 0 is refused (Zero).
-func (e *Errors) Outside(field, text, want string) {
-	e.Bad(field, "%s: want %s%s", strings.TrimSpace(text), want, BlankDefault)
+// Generator refuses the generator's numbers g that the engine refuses
+// (model.GeneratorProblems, which gen.Params.Validate says for crawlsim
+// gen and run and the worker), in its words under the form's labels,
+// which are the names the engine gives them ("hosts: 5000 is more than
+// the 1,000 pages: at most 1,000, since every host needs a page"). A
+// field left blank (0, or no intra-host share) takes its default, which
+// the engine accepts.
+func (e *Errors) Generator(g *model.Generate) {
+	if g.Pages <= 0 {
+		return // refused already (pagesField)
+	}
+	intra := 0.0 // the default share is in range
+	if g.IntraHostShare != nil {
+		intra = *g.IntraHostShare
+	}
+	for _, msg := range model.GeneratorProblems(g.Pages, g.Hosts, g.MeanOutDegree, intra) {
+		e.Engine(msg, "pages", "hosts", "mean out-degree", "intra-host share")
+	}
 }
 
-// Generator refuses the generator's numbers g that the worker would
-// refuse (gen.Params.Validate), under the form's labels, with the texts
-// typed for the hosts, the mean out-degree and the intra-host share: the
-// worker's messages name the field again ("hosts: hosts -1") and leave
-// the page's count of pages out.
-func (e *Errors) Generator(g *model.Generate, hosts, degree, intra string) {
-	if g.Pages <= 0 {
-		return
-	}
-	pages := model.Count(g.Pages)
-	if g.Hosts < 0 || g.Hosts > g.Pages {
-		want, _ := ZeroWant(e.Zeros, "graph.generate.hosts")
-		e.Outside("hosts", hosts, want+" ("+pages+")")
-	}
-	if d := g.MeanOutDegree; d != 0 {
-		most := float64(g.Pages-1) / 2
-		if !(d > 0 && d <= most) {
-			want, _ := ZeroWant(e.Zeros, "graph.generate.mean_out_degree")
-			e.Outside("mean out-degree", degree, want+" = "+model.Number(most))
+// Engine refuses, in msg, the engine's words about one of the fields
+// labels, whose message starts with the field's name in words and its
+// value ("hosts 5000 is ..."): under that label, the name said once
+// ("hosts: 5000 is ..."), as the page shows the worker's refusals.
+func (e *Errors) Engine(msg string, labels ...string) {
+	for _, label := range labels {
+		if rest, ok := strings.CutPrefix(msg, label+" "); ok {
+			e.Bad(label, "%s", rest)
+			return
 		}
 	}
-	if s := g.IntraHostShare; s != nil && !(*s >= 0 && *s <= 1) {
-		e.Outside("intra-host share", intra, "a number from 0 to 1")
-	}
+	e.lines = append(e.lines, msg)
 }
 
-// Politeness refuses the waits and sizes of p the worker would refuse
-// (scenario.Normalize), with limits the reader can read, and the texts
-// typed for the wait, the latency and the page size.
-func (e *Errors) Politeness(p *model.Politeness, wait, latency, pageSize string) {
-	seconds := "a number of seconds from 0 to " + model.Number(model.MaxPolitenessSeconds)
+// Politeness refuses the wait, the latency and the page size of p that
+// the engine refuses (model.PolitenessProblem, which scenario.Normalize
+// says for crawlsim run and the worker), in its words under the form's
+// labels.
+func (e *Errors) Politeness(p *model.Politeness) {
 	for _, v := range []struct {
-		field, text string
-		value       *float64
-		limit       float64
-		want        string
+		label, field string
+		value        *float64
 	}{
-		{"wait", wait, p.Wait, model.MaxPolitenessSeconds, seconds},
-		{"latency", latency, p.Latency, model.MaxPolitenessSeconds, seconds},
-		{"page size", pageSize, p.PageSize, math.MaxFloat64, "a number of bytes, 0 or more"},
+		{"wait", "wait", p.Wait},
+		{"latency", "latency", p.Latency},
+		{"page size", "page_size", p.PageSize},
 	} {
-		if x := v.value; x != nil && !(*x >= 0 && *x <= v.limit) {
-			e.Outside(v.field, v.text, v.want)
+		if v.value == nil {
+			continue
+		}
+		if msg := model.PolitenessProblem(v.field, *v.value); msg != "" {
+			e.Bad(v.label, "%s", msg)
 		}
 	}
 }
