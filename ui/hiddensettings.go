@@ -8,11 +8,12 @@ import (
 
 // HiddenSettings lists the settings of the scenario the form was made
 // from (Form.Base: a link's, or a reload's) that no field of the page
-// shows and that differ from the engine's defaults (catalogue.Default),
-// each as "what value": "damping 0.9". The form's runs keep them, as its
-// permalink does, so the page says they are there: a link made on the
-// command line or by hand may change results without a field showing
-// why. Empty for the page's own scenarios.
+// shows and that differ from the engine's defaults (catalogue.Default,
+// and model's for the generator), each as "what value": "damping 0.9".
+// The form's runs keep them, as its permalink does, so the page says
+// they are there: a link made on the command line or by hand may change
+// results without a field showing why. Empty for the page's own
+// scenarios and for scenarios with every default written out.
 func (f Form) HiddenSettings() []string {
 	b, def := f.Base, catalogue.Default
 	var out []string
@@ -32,14 +33,14 @@ func (f Form) HiddenSettings() []string {
 		out = append(out, "the lower bound at "+model.Counted(n, "checkpoint", "checkpoints"))
 	}
 	if g := b.Graph.Generate; g != nil && !f.OnFile() {
-		if g.HostSizeExponent != 0 {
-			out = append(out, "host-size exponent "+model.Number(g.HostSizeExponent))
+		if x := g.HostSizeExponent; x != 0 && x != model.DefaultHostSizeExponent {
+			out = append(out, "host-size exponent "+model.Number(x))
 		}
-		if g.OutDegreeExponent != 0 {
-			out = append(out, "out-degree exponent "+model.Number(g.OutDegreeExponent))
+		if x := g.OutDegreeExponent; x != 0 && x != model.DefaultOutDegreeExponent {
+			out = append(out, "out-degree exponent "+model.Number(x))
 		}
-		if g.CopyProbability != nil {
-			out = append(out, "copy probability "+model.Number(*g.CopyProbability))
+		if x := g.CopyProbability; x != nil && *x != model.DefaultCopyProbability {
+			out = append(out, "copy probability "+model.Number(*x))
 		}
 	}
 	if f.OnFile() && b.Graph.File == f.File && b.Graph.Renumber {

@@ -4,17 +4,29 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
 // TestHiddenSettingsAreSaid: a scenario that sets what no field shows
 // (damping, tolerance, the metrics' options, the generator's exponents
 // and copy probability) opens a form whose run panel says so, each
-// setting with its value; the page's default scenario and a form made
-// from it say nothing. Before, a link with damping 0.9 ran with it while
-// nothing on the page showed it.
+// setting with its value; the page's default scenario says nothing, nor
+// does it with every default written out, as crawlsim run
+// -save-scenario and -link write it.
 func TestHiddenSettingsAreSaid(t *testing.T) {
 	if got := FormOf(defaultScenario()).HiddenSettings(); len(got) != 0 {
 		t.Errorf("the default scenario has hidden settings %q", got)
+	}
+	written, err := scenario.Normalize(defaultScenario())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := written.Graph.Generate; g.OutDegreeExponent == 0 || g.CopyProbability == nil {
+		t.Fatalf("the normalised scenario leaves the generator's defaults out: %+v", g)
+	}
+	if got := FormOf(written).HiddenSettings(); len(got) != 0 {
+		t.Errorf("the default scenario written out in full has hidden settings %q", got)
 	}
 	s := defaultScenario()
 	s.Damping, s.Tolerance = 0.9, 1e-8

@@ -17,9 +17,9 @@ const (
 	defaultPagesPerHost      = 200
 	defaultMeanOutDegree     = 8
 	defaultIntraHostShare    = 0.9
-	defaultHostSizeExponent  = 1.0
-	defaultOutDegreeExponent = 2.7
-	defaultCopyProbability   = 0.7
+	defaultHostSizeExponent  = model.DefaultHostSizeExponent
+	defaultOutDegreeExponent = model.DefaultOutDegreeExponent
+	defaultCopyProbability   = model.DefaultCopyProbability
 )
 
 // Limits of the exponents accepted by Validate.

@@ -5,6 +5,16 @@ import (
 	"math"
 )
 
+// The generator's defaults of the shape a scenario's Generate leaves out
+// (gen.DefaultParams): the Zipf exponent of host sizes, the power-law
+// exponent of out-degrees and the probability that a link copies an
+// earlier one.
+const (
+	DefaultHostSizeExponent  = 1.0
+	DefaultOutDegreeExponent = 2.7
+	DefaultCopyProbability   = 0.7
+)
+
 // MaxMeanOutDegree is the largest mean out-degree a generated graph of
 // pages pages may have: (pages-1)/2. Denser graphs cannot have a
 // power-law degree tail with distinct links, since no page has more than
