@@ -72,21 +72,22 @@ func (o CommunityOptions) withDefaults() CommunityOptions {
 	return o
 }
 
-// Validate checks the options.
+// Validate checks the options; an error names the option at fault, not
+// the seed set (the caller does).
 func (o CommunityOptions) Validate() error {
 	switch {
 	case o.K < 1:
-		return fmt.Errorf("community seeds: %d seeds; want at least 1", o.K)
+		return fmt.Errorf("%d seeds; want at least 1", o.K)
 	case !(o.Density >= 0 && o.Density <= 100): // NaN too
-		return fmt.Errorf("community seeds: cover density %v; want 0 to 100 (percent)", o.Density)
+		return fmt.Errorf("cover density %v; want 0 to 100 (percent)", o.Density)
 	case o.Size < 0 || o.Size == 1:
-		return fmt.Errorf("community seeds: core size %d; want at least 2 (a hub and an authority), or 0 for fixed density", o.Size)
+		return fmt.Errorf("core size %d; want at least 2 (a hub and an authority), or 0 for fixed density", o.Size)
 	case o.NewMembers < 0:
-		return fmt.Errorf("community seeds: %d new members per round; want at least 1", o.NewMembers)
+		return fmt.Errorf("%d new members per round; want at least 1", o.NewMembers)
 	case o.Iterations < 0:
-		return fmt.Errorf("community seeds: %d HITS iterations; want at least 1", o.Iterations)
+		return fmt.Errorf("%d HITS iterations; want at least 1", o.Iterations)
 	case o.MaxHubs < 0:
-		return fmt.Errorf("community seeds: at most %d hubs; want at least 1", o.MaxHubs)
+		return fmt.Errorf("at most %d hubs; want at least 1", o.MaxHubs)
 	}
 	return nil
 }
@@ -119,14 +120,20 @@ type Extractor struct {
 	hubSide, authSide coreSide
 }
 
-// NewExtractor prepares Extract-Seeds on g, which must have hosts. It
-// prunes the intra-host links at once (O(m)).
+// ErrNoHosts is NewExtractor's error on a graph without hosts.
+var ErrNoHosts = errors.New("the graph has no hosts, and community seeds drop every link within a host (Daneshpajouh et al. 2008, section 3.3.1): give a URL list")
+
+// NewExtractor prepares Extract-Seeds on g, which must have hosts
+// (ErrNoHosts). It prunes the intra-host links at once (O(m)). Its
+// errors do not name the seed set (the caller does): invalid options
+// (CommunityOptions.Validate), no hosts, or the graph's error reading
+// its lists.
 func NewExtractor(g *graph.Graph, opt CommunityOptions) (*Extractor, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, err
 	}
 	if !g.HasHosts() {
-		return nil, errors.New("the graph has no hosts, and community seeds drop every link within a host (Daneshpajouh et al. 2008, section 3.3.1): give a URL list")
+		return nil, ErrNoHosts
 	}
 	opt = opt.withDefaults()
 	n := g.NumNodes()
@@ -140,7 +147,7 @@ func NewExtractor(g *graph.Graph, opt CommunityOptions) (*Extractor, error) {
 		}
 		e.offsets[i+1] = uint64(len(e.targets))
 	}); err != nil {
-		return nil, fmt.Errorf("community seeds: %w", err)
+		return nil, err
 	}
 	e.res.PrunedLinks = int64(len(e.targets))
 	return e, nil
@@ -446,7 +453,7 @@ func parseCommunity(text, arg string) (Spec, error) {
 		return Spec{}, fmt.Errorf("seeds %q: members=%d needs size: it is the pages a core of fixed size adds per round", text, opt.NewMembers)
 	}
 	if err := opt.Validate(); err != nil {
-		return Spec{}, fmt.Errorf("seeds %q: %v", text, strings.TrimPrefix(err.Error(), "community seeds: "))
+		return Spec{}, fmt.Errorf("seeds %q: %w", text, err)
 	}
 	return Spec{Kind: Community, K: k, community: opt}, nil
 }

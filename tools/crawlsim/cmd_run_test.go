@@ -618,7 +618,8 @@ func TestSeedsErrors(t *testing.T) {
 		status int
 		want   string
 	}{
-		{[]string{"seeds", edges}, 1, "the graph has no hosts"},
+		// the file, not the seed set the command made of -k and -density
+		{[]string{"seeds", edges}, 1, "crawlsim seeds: " + edges + ": the graph has no hosts, and community seeds drop"},
 		{[]string{"seeds", "-k", "0", edges}, 2, "-k 0"},
 		{[]string{"seeds", "-size", "4", "-density", "50", edges}, 2, "not both"},
 		{[]string{"seeds", "-members", "2", edges}, 2, "-members needs -size"},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -179,6 +180,11 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 		return err
 	}
 	res, err := runScenario(ctx, e, sc)
+	if errors.Is(err, seeds.ErrNoHosts) {
+		// The run names the seed set it made of -k and -density,
+		// which the user did not type.
+		return fmt.Errorf("%s: %w", f.in.path, seeds.ErrNoHosts)
+	}
 	if err != nil {
 		return err
 	}
