@@ -25,7 +25,9 @@ func (c *RefreshPanel) Chart() vugu.HTML { return vugu.HTML(c.App.Revisits.SVG) 
 
 // Notes explains the table's columns in the command line's words
 // (report.RefreshNotes).
-func (c *RefreshPanel) Notes() string { return strings.Join(report.RefreshNotes(), " ") + "." }
+func (c *RefreshPanel) Notes() string {
+	return strings.Join(report.RefreshNotes(c.App.Revisits.Result), " ") + "."
+}
 
 // Stage is the simulation's progress in words.
 func (c *RefreshPanel) Stage() string {

@@ -34,22 +34,34 @@ func RefreshTable(w io.Writer, r *model.RefreshResult) error {
 	left[0] = true
 	WriteColumns(&b, rows, left)
 	b.WriteByte('\n')
-	for _, line := range RefreshNotes() {
+	for _, line := range RefreshNotes(r) {
 		b.WriteString(line + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// RefreshNotes explains the columns of RefreshTable's table, in lines as
-// it prints them under the table; the page shows them under its own.
-func RefreshNotes() []string {
-	return []string{
+// RefreshNotes explains the columns of RefreshTable's table of r, in
+// lines as it prints them under the table, and the rows of fixed
+// policies at another's visits when r has them; the page shows them
+// under its own table. r may be nil (no result yet): the columns alone.
+func RefreshNotes(r *model.RefreshResult) []string {
+	notes := []string{
 		"freshness: time-averaged share of sites whose copy is current; user fresh.: share of user visits that found it current;",
 		"mean age: time-averaged time since a copy went stale (0 while current); unchanged: visits that found no change;",
 		"central/migrating: network traffic of a central crawler (every visit downloads the site) and of migrants",
 		"(one migrant per visit, the site only when it changed); saved: what migrants save; interval: mean interval at the end",
 	}
+	if r != nil {
+		for _, o := range r.Outcomes {
+			if o.Label != o.Policy {
+				notes[len(notes)-1] += ";"
+				notes = append(notes, "fixed at the visits of P: the fixed interval that makes as many visits as policy P, to compare them at equal cost")
+				break
+			}
+		}
+	}
+	return notes
 }
 
 // RefreshRows returns the cells of RefreshTable's table: the header, then
