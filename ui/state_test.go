@@ -7,8 +7,10 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/graph"
 	"github.com/crawlsim/crawlsim/engine/report"
 	"github.com/crawlsim/crawlsim/engine/scenario"
+	"github.com/crawlsim/crawlsim/engine/seeds"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 	"github.com/vugu/vugu"
 )
@@ -318,5 +320,35 @@ func checkFailureSaidOnce(t *testing.T, a *App) {
 	}
 	if a.Stale() || a.StaleNote() != "" {
 		t.Errorf("the run bar says %q after the failure the page shows", a.StaleNote())
+	}
+}
+
+// TestSeedSetRefusalMarksTheSeeds: the engine's refusals of a seed set
+// that only the graph can tell (host-roots or community seeds on a graph
+// without hosts, found once the run started) are shown beside Run with
+// the seeds box marked, as a listed page beyond the graph is.
+func TestSeedSetRefusalMarksTheSeeds(t *testing.T) {
+	b := graph.NewBuilder(2)
+	b.Add(0, 1)
+	g, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"host-roots", "community:3"} {
+		spec, err := seeds.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, refusal := seeds.Select(g, spec, seeds.Options{})
+		if refusal == nil {
+			t.Fatalf("%s on a graph without hosts is not refused", text)
+		}
+		a, w := readyApp(t)
+		a.Form.Seeds = text
+		a.RunForm()
+		a.handle(pageEvent(protocol.Response{ID: w.sent[len(w.sent)-1].ID, Kind: protocol.KindError, Error: refusal.Error(), ScenarioFault: true}))
+		if a.FormError != refusal.Error() || a.Error != "" || !a.InvalidInputs()["seeds"] {
+			t.Errorf("%s: form error %q, error %q, marked %v", text, a.FormError, a.Error, a.InvalidInputs())
+		}
 	}
 }
