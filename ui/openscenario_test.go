@@ -11,9 +11,8 @@ import (
 // TestOpenScenarioFile: a scenario file (crawlsim run -save-scenario,
 // reproduce -o) opens on the page as its permalink does: the form shows
 // it, it runs, and the address holds its permalink, pushed so that Back
-// returns to the scenario before; a result file opens its scenario.
-// Before, the page could read scenarios only from links, and nothing
-// the command line writes gave one.
+// returns to the scenario before; a result file opens its scenario; a
+// graph file named by a path is asked for by its name.
 func TestOpenScenarioFile(t *testing.T) {
 	a, w := readyApp(t)
 	a.env = &quietEnv{}
@@ -81,7 +80,7 @@ func TestOpenScenarioFileRefusals(t *testing.T) {
 		{"bad.json", `{"seeds": "top-pagerank:10",`, nil, "bad.json"},
 		{"typo.json", `{"seed": "top-pagerank:10"}`, nil, `typo.json:1:2: unknown field "seed"`},
 		{"refresh.json", `{"simulation": {"sites": 10}, "policies": ["fixed"]}`, nil, "refresh.json: a revisit scenario or result (crawlsim refresh)"},
-		{"big.json", "", errors.New("big.json: 9000000 bytes, more than a scenario takes (8388608 bytes at most)"), "Cannot open the scenario file: big.json: 9000000 bytes"},
+		{"big.json", "", errors.New("big.json: 9,000,000 bytes, more than a scenario takes (8,388,608 bytes at most)"), "Cannot open the scenario file: big.json: 9,000,000 bytes"},
 	} {
 		a, w := readyApp(t)
 		a.env = &quietEnv{}

@@ -226,7 +226,7 @@ func TestParamFieldsKeepTheirInstances(t *testing.T) {
 
 // TestStrategyTitleCitesAsTheCommandLine: a strategy's tooltip cites its
 // papers as crawlsim strategies does (model.StrategySource), never by a
-// folder's number: it read "Breadth-first (paper 004, 001, 004 §4.1)".
+// folder's number ("paper 004").
 func TestStrategyTitleCitesAsTheCommandLine(t *testing.T) {
 	c := &StrategiesPanel{App: NewApp("", "")}
 	for _, s := range catalogue.Strategies {

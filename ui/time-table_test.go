@@ -8,8 +8,7 @@ import (
 // TestTimeTableNotesAreTheCommandLines: the notes under the page's table
 // of simulated times are those crawlsim run prints under its own
 // (report.TimeNotes), the strategies run without the clock named as it
-// names them. The page kept a copy of its own, which had drifted: "(—
-// never)" and "Not timed: optimal (run without the politeness clock)".
+// names them.
 func TestTimeTableNotesAreTheCommandLines(t *testing.T) {
 	a, finish := sessionApp(t)
 	a.SetTimed(true)

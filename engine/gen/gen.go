@@ -112,7 +112,7 @@ func (p Params) withDefaults() Params {
 		p.Hosts = max(1, p.Pages/defaultPagesPerHost)
 	}
 	if p.MeanOutDegree == 0 && p.Pages > 0 {
-		p.MeanOutDegree = min(defaultMeanOutDegree, maxMeanOutDegree(p.Pages))
+		p.MeanOutDegree = min(defaultMeanOutDegree, model.MaxMeanOutDegree(p.Pages))
 	}
 	if p.HostSizeExponent == 0 {
 		p.HostSizeExponent = defaultHostSizeExponent
@@ -122,10 +122,6 @@ func (p Params) withDefaults() Params {
 	}
 	return p
 }
-
-// maxMeanOutDegree is the largest mean out-degree Validate accepts for n
-// pages (model.MaxMeanOutDegree).
-func maxMeanOutDegree(n int) float64 { return model.MaxMeanOutDegree(n) }
 
 // Validate reports every parameter that Generate cannot use, after zero
 // fields have taken their defaults, in words meant for a command-line user

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/crawlsim/crawlsim/engine/graph"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"pgregory.net/rapid"
 )
 
@@ -24,7 +25,7 @@ func drawParams(t *rapid.T, maxPages int, maxMean float64) Params {
 		Seed:              rapid.Uint64().Draw(t, "seed"),
 	}
 	p.Hosts = rapid.IntRange(1, p.Pages).Draw(t, "hosts")
-	p.MeanOutDegree = rapid.Float64Range(0, min(maxMean, maxMeanOutDegree(p.Pages))).Draw(t, "mean")
+	p.MeanOutDegree = rapid.Float64Range(0, min(maxMean, model.MaxMeanOutDegree(p.Pages))).Draw(t, "mean")
 	return p
 }
 

@@ -8,8 +8,8 @@ import "strings"
 // ("log=1"). A link without them opens with the default view. The page
 // writes and reads them, and so does crawlsim run (-scenario LINK, -link).
 const (
-	LinkAxisKey = "x="
-	LinkLogPart = "log=1"
+	linkAxisKey = "x="
+	linkLogPart = "log=1"
 	// linkLinearPart is the linear default said out loud: read, never
 	// written.
 	linkLinearPart = "log=0"
@@ -22,10 +22,10 @@ const (
 func ViewFragment(x string, logX bool) string {
 	var part string
 	if x != XFraction && x != "" {
-		part += "&" + LinkAxisKey + x
+		part += "&" + linkAxisKey + x
 	}
 	if logX {
-		part += "&" + LinkLogPart
+		part += "&" + linkLogPart
 	}
 	return part
 }
@@ -40,11 +40,11 @@ func ViewFragment(x string, logX bool) string {
 func LinkView(fragment string) (x string, logX bool, unknown []string) {
 	x = XFraction
 	for _, part := range strings.Split(fragment, "&") {
-		v, isAxis := strings.CutPrefix(part, LinkAxisKey)
+		v, isAxis := strings.CutPrefix(part, linkAxisKey)
 		switch {
 		case isAxis && (v == XCount || v == XTime || v == XFraction):
 			x = v
-		case part == LinkLogPart:
+		case part == linkLogPart:
 			logX = true
 		case part == linkLinearPart:
 		case isAxis || strings.HasPrefix(part, "log="):

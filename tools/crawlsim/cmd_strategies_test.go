@@ -85,7 +85,7 @@ func TestStrategiesListThePresets(t *testing.T) {
 // TestStrategiesVerboseRangesAsRefused: strategies -v gives each
 // parameter's range in the words of the refusal of a value outside it
 // (crawl.Resolve: "m = -1 is outside [0.001, 1,000,000]"), so that the
-// two agree; it wrote "[0.001, 1e+06]".
+// two agree.
 func TestStrategiesVerboseRangesAsRefused(t *testing.T) {
 	out, _, status := crawlsim(t, "strategies", "-v")
 	if status != 0 {

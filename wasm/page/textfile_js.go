@@ -7,6 +7,8 @@ import (
 	"fmt"
 
 	"github.com/hack-pad/safejs"
+
+	"github.com/crawlsim/crawlsim/engine/model"
 )
 
 // ReadPickedText returns the name and text of the file picked in the
@@ -36,7 +38,7 @@ func ReadPickedText(id string, maxBytes int64) (name string, text []byte, err er
 		return name, nil, err
 	}
 	if n > float64(maxBytes) {
-		return name, nil, fmt.Errorf("%s: %.0f bytes, more than a scenario takes (%d bytes at most)", name, n, maxBytes)
+		return name, nil, fmt.Errorf("%s: %s bytes, more than a scenario takes (%s bytes at most)", name, model.Count(int64(n)), model.Count(maxBytes))
 	}
 	p, err := f.Call("text")
 	if err != nil {
