@@ -210,16 +210,15 @@ func (p RefreshParams) problems() []refreshProblem {
 	if pop := p.popularity(); !(pop >= 0) || math.IsInf(pop, 0) {
 		add("simulation.popularity", true, "popularity %v: want a Zipf exponent of 0 or more", pop)
 	}
-	if sb, mb := p.siteBytes(), p.migrantBytes(); !(sb >= 0) || !(mb >= 0) {
-		add("simulation.site_bytes", true, "site_bytes %v and migrant_bytes %v: want sizes of 0 or more", sb, mb)
-	} else {
-		for _, b := range []struct {
-			name string
-			v    float64
-		}{{"site_bytes", sb}, {"migrant_bytes", mb}} {
-			if b.v > MaxRefreshBytes {
-				add("simulation."+b.name, true, "%s %v is too large: at most %s bytes, so that the traffic stays computable", b.name, b.v, Number(MaxRefreshBytes))
-			}
+	for _, b := range []struct {
+		name string
+		v    float64
+	}{{"site_bytes", p.siteBytes()}, {"migrant_bytes", p.migrantBytes()}} {
+		switch {
+		case !(b.v >= 0):
+			add("simulation."+b.name, true, "%s %v: want a size of 0 or more", b.name, b.v)
+		case b.v > MaxRefreshBytes:
+			add("simulation."+b.name, true, "%s %v is too large: at most %s bytes, so that the traffic stays computable", b.name, b.v, Number(MaxRefreshBytes))
 		}
 	}
 	for _, r := range p.Regulation.problems() {

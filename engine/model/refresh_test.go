@@ -48,3 +48,20 @@ func TestRegulationLowerThresholdIsNormal(t *testing.T) {
 		t.Errorf("1/MinRefreshThreshold = %v", inv)
 	}
 }
+
+// TestRefreshSizeProblemsNameTheirField: a size of a site or of a
+// migrant below 0 is a problem of its own field, so that the page marks
+// that box and the command line names that flag.
+func TestRefreshSizeProblemsNameTheirField(t *testing.T) {
+	p := DefaultRefreshParams()
+	negative := -1.0
+	p.MigrantBytes = &negative
+	got := p.ValueProblems()
+	if len(got) != 1 || got[0].Field != "simulation.migrant_bytes" || got[0].Message != "migrant_bytes -1: want a size of 0 or more" {
+		t.Errorf("a migrant of -1 bytes: %+v", got)
+	}
+	p.SiteBytes = &negative
+	if got := p.ValueProblems(); len(got) != 2 || got[0].Field != "simulation.site_bytes" || got[1].Field != "simulation.migrant_bytes" {
+		t.Errorf("sites and migrants of -1 bytes: %+v", got)
+	}
+}
