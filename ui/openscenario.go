@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/wasm/page"
@@ -25,7 +24,8 @@ const maxScenarioFileBytes = 8 << 20
 // OpenScenarioFile opens the scenario file picked in the Share panel:
 // a scenario as crawlsim run -save-scenario and reproduce -o write it, or
 // a result (crawlsim run -o, the page's Result (JSON)), whose scenario
-// is opened. It reads the file on a goroutine of its own, then applies
+// is opened; a revisit scenario or result (crawlsim refresh) goes to the
+// Revisits panel (openRefreshScenario). It reads the file on a goroutine of its own, then applies
 // the scenario as the link to it would be applied (openScenarioText).
 func (a *App) OpenScenarioFile() {
 	go func() {
@@ -49,6 +49,14 @@ func (a *App) OpenScenarioFile() {
 func (a *App) openScenarioText(name string, data []byte, err error) {
 	if err != nil {
 		a.Error = scenarioFileError(err)
+		return
+	}
+	if f, ok, err := refreshOfFile(name, data); ok {
+		if err != nil {
+			a.Error = scenarioFileError(err)
+			return
+		}
+		a.openRefreshScenario(name, f)
 		return
 	}
 	s, err := scenarioOfFile(name, data)
@@ -80,6 +88,28 @@ func scenarioFileError(err error) string {
 	return "Cannot open the scenario file: " + err.Error() + "; the page keeps the scenario it shows."
 }
 
+// refreshOfFile reads the revisit scenario of a file named name that
+// holds one, or a revisit result (its scenario): ok reports that it
+// holds either, err what is wrong with it then.
+func refreshOfFile(name string, data []byte) (f model.Refresh, ok bool, err error) {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(data, &top) != nil {
+		return f, false, nil
+	}
+	switch {
+	case top["simulation"] != nil:
+		f, err = reader.ParseRefresh(bytes.NewReader(data), name)
+		return f, true, err
+	case top["refresh"] != nil && top["outcomes"] != nil:
+		r, err := reader.ParseRefreshResult(bytes.NewReader(data), name)
+		if err != nil {
+			return f, true, err
+		}
+		return r.Refresh, true, nil
+	}
+	return f, false, nil
+}
+
 // scenarioOfFile reads the scenario of a scenario file, or of a result
 // file (its scenario), named name.
 func scenarioOfFile(name string, data []byte) (model.Scenario, error) {
@@ -92,8 +122,6 @@ func scenarioOfFile(name string, data []byte) (model.Scenario, error) {
 				return model.Scenario{}, err
 			}
 			return r.Scenario, nil
-		case top["simulation"] != nil || top["refresh"] != nil:
-			return model.Scenario{}, fmt.Errorf("%s: a revisit scenario or result (crawlsim refresh), not a crawl comparison; the Revisits panel takes its settings in its own fields", name)
 		}
 	}
 	return reader.Parse(bytes.NewReader(data), name)

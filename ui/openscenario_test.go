@@ -79,7 +79,7 @@ func TestOpenScenarioFileRefusals(t *testing.T) {
 	}{
 		{"bad.json", `{"seeds": "top-pagerank:10",`, nil, "bad.json"},
 		{"typo.json", `{"seed": "top-pagerank:10"}`, nil, `typo.json:1:2: unknown field "seed"`},
-		{"refresh.json", `{"simulation": {"sites": 10}, "policies": ["fixed"]}`, nil, "refresh.json: a revisit scenario or result (crawlsim refresh)"},
+		{"refresh.json", `{"simulation": {"sites": 10}, "policies": ["fixed"]}`, nil, "refresh.json: the Revisits panel has no field for policies fixed"},
 		{"big.json", "", errors.New("big.json: 9,000,000 bytes, more than a scenario takes (8,388,608 bytes at most)"), "Cannot open the scenario file: big.json: 9,000,000 bytes"},
 	} {
 		a, w := readyApp(t)

@@ -26,11 +26,18 @@ const RefreshSites = 300
 // DefaultRefreshForm shows refresh.DefaultParams, crawlsim refresh's
 // defaults, on RefreshSites sites.
 func DefaultRefreshForm() RefreshForm {
-	p := model.DefaultRefreshParams()
+	f := refreshFormOfParams(model.DefaultRefreshParams())
+	f.Sites = strconv.Itoa(RefreshSites)
+	return f
+}
+
+// refreshFormOfParams returns the form showing p, whose defaults are
+// filled in (model.RefreshParams.WithDefaults).
+func refreshFormOfParams(p model.RefreshParams) RefreshForm {
 	g := p.Regulation
-	return RefreshForm{Sites: strconv.Itoa(RefreshSites), Horizon: num(p.Horizon), ChangeMin: num(p.ChangeMin), ChangeMax: num(p.ChangeMax),
+	return RefreshForm{Sites: strconv.Itoa(p.Sites), Horizon: num(p.Horizon), ChangeMin: num(p.ChangeMin), ChangeMax: num(p.ChangeMax),
 		Users: strconv.Itoa(p.Users), UserRate: num(p.UserRate), Popularity: num(*p.Popularity),
-		Initial: num(g.Initial), Min: num(g.Min), Max: num(g.Max), Alpha: num(*g.Alpha), MinInterest: num(g.MinInterest), Seed: strconv.FormatUint(model.DefaultRandomSeed, 10)}
+		Initial: num(g.Initial), Min: num(g.Min), Max: num(g.Max), Alpha: num(*g.Alpha), MinInterest: num(g.MinInterest), Seed: strconv.FormatUint(p.Seed, 10)}
 }
 
 // Refresh returns the revisit scenario of the form, or an error naming

@@ -200,7 +200,7 @@ func (c *SharePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "scenario-file-hint"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "hint"}}}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(vugu.HTML("A scenario as \x3Ccode\x3Ecrawlsim run -save-scenario\x3C/code\x3E or \x3Ccode\x3Ecrawlsim reproduce -o\x3C/code\x3E writes it, or a result (\x3Ccode\x3Ecrawlsim run -o\x3C/code\x3E, Result (JSON) above): the page opens it as its permalink, and asks for a graph file it names."))
+			vgn.SetInnerHTML(vugu.HTML("A scenario as \x3Ccode\x3Ecrawlsim run -save-scenario\x3C/code\x3E or \x3Ccode\x3Ecrawlsim reproduce -o\x3C/code\x3E writes it, or a result (\x3Ccode\x3Ecrawlsim run -o\x3C/code\x3E, Result (JSON) above): the page opens it as its permalink, and asks for a graph file it names. A revisit scenario (\x3Ccode\x3Ecrawlsim refresh -save-scenario\x3C/code\x3E) goes to the Revisits panel."))
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}

@@ -26,6 +26,12 @@ type Refresh struct {
 	EqualBudget *bool `json:"equal_budget,omitempty"`
 }
 
+// RefreshPolicies returns the revisit policies in the order they are
+// compared, the policies of a Refresh that names none: a fixed interval,
+// the change ratio (Singhal et al. 2012, Eq. 1-2), and the change ratio
+// with the users' interest (Eq. 3-4).
+func RefreshPolicies() []string { return []string{"fixed", "change", "change+interest"} }
+
 // RefreshResult is the outcome of a Refresh scenario.
 type RefreshResult struct {
 	// Version is Version.

@@ -23,8 +23,9 @@ const (
 	ChangeInterest = "change+interest"
 )
 
-// Policies lists the policies in the order they are compared.
-var Policies = []string{Fixed, Change, ChangeInterest}
+// Policies lists the policies in the order they are compared
+// (model.RefreshPolicies).
+var Policies = model.RefreshPolicies()
 
 // Regulation are the parameters of the interval regulation
 // (model.Regulation); WithDefaults fills them and Validate checks them.

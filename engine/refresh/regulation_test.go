@@ -2,6 +2,7 @@ package refresh
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -120,5 +121,14 @@ func TestNextOfAnOverflowingDelta(t *testing.T) {
 	// grows), and the interest term is -∞: the interval is the min.
 	if got := Next(r, ChangeInterest, 1.5e308, 0, 1); got != r.Min {
 		t.Errorf("+∞ - ∞: %v, want the min %v", got, r.Min)
+	}
+}
+
+// TestPoliciesAreTheModels: the policies compared, in order, are the
+// model's list (model.RefreshPolicies), which the page reads, and are
+// named by this package's constants.
+func TestPoliciesAreTheModels(t *testing.T) {
+	if !slices.Equal(Policies, []string{Fixed, Change, ChangeInterest}) {
+		t.Errorf("Policies %q, want %q", Policies, []string{Fixed, Change, ChangeInterest})
 	}
 }
