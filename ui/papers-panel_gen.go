@@ -31,7 +31,7 @@ func (c *PapersPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "papers-about"}}}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(vugu.HTML("The papers\x26#39; own experiments, with their strategies, seeds, importance and politeness, run on the graph above (as \x3Ccode\x3Ecrawlsim reproduce\x3C/code\x3E does): each published figure beside crawlsim\x26#39;s, with a verdict. The papers\x26#39; crawls are not public, so only orders and trends can agree, not values."))
+		vgn.SetInnerHTML(vugu.HTML("The papers\x26#39; own experiments, with their strategies, seeds, importance and politeness, run on the graph above (as \x3Ccode\x3Ecrawlsim reproduce\x3C/code\x3E does): each published figure beside crawlsim\x26#39;s, with a verdict. The papers\x26#39; crawls are not public, so most of their figures can agree only in order or trend."))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "fields"}}}
