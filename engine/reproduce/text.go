@@ -73,7 +73,7 @@ func WriteMarkdown(w io.Writer, reps []*Report, meta Meta) error {
 	if meta.Seconds > 0 {
 		fmt.Fprintf(&b, "- wall time: %.1f s\n", meta.Seconds)
 	}
-	b.WriteString("\nThe papers' crawls are not public: only the orders and trends can agree, not the values. Verdicts: *same value* (within a stated tolerance), *same order* (no pair reversed, or the claim holds), *same trend* (the direction holds but not the size, or at least 80% of the strictly ordered pairs agree, once pairs judged by another finding are set aside), *differs* (the failing case named), *not run*.\n")
+	b.WriteString("\nThe papers' crawls are not public: most of their figures can agree only in order or trend. Verdicts: *same value* (within a stated tolerance), *same order* (no pair reversed, or the claim holds), *same trend* (the direction holds but not the size, or at least 80% of the strictly ordered pairs agree, once pairs judged by another finding are set aside), *differs* (the failing case named), *not run*.\n")
 	for _, rep := range reps {
 		p := rep.Paper
 		fmt.Fprintf(&b, "\n## %s %s\n\n%s. Reproduces %s.\n", p.ID, p.Name, mdText(p.Citation), p.Reproduces)
