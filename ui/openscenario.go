@@ -25,8 +25,9 @@ const maxScenarioFileBytes = 8 << 20
 // a scenario as crawlsim run -save-scenario and reproduce -o write it, or
 // a result (crawlsim run -o, the page's Result (JSON)), whose scenario
 // is opened; a revisit scenario or result (crawlsim refresh) goes to the
-// Revisits panel (openRefreshScenario). It reads the file on a goroutine of its own, then applies
-// the scenario as the link to it would be applied (openScenarioText).
+// Revisits panel (openRefreshScenario). It reads the file on a goroutine
+// of its own, then applies the scenario as the link to it would be
+// applied (openScenarioText).
 func (a *App) OpenScenarioFile() {
 	go func() {
 		name, data, err := page.ReadPickedText(scenarioFileInput, maxScenarioFileBytes)
@@ -44,8 +45,8 @@ func (a *App) OpenScenarioFile() {
 // scenario shown before, and the link is applied as one put in the
 // address is (AddressChanged): at once, or once the worker is free; a
 // graph file it names is asked for. A file that holds no scenario is
-// refused with the error the command line's -scenario gives, and the
-// page keeps its scenario.
+// refused with the reader's error (its place in the file and what was
+// expected), and the page keeps its scenario.
 func (a *App) openScenarioText(name string, data []byte, err error) {
 	if err != nil {
 		a.Error = scenarioFileError(err)
