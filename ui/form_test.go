@@ -502,11 +502,11 @@ func TestFormErrorsSayTheRangeAccepted(t *testing.T) {
 		want string
 	}{
 		{func(f *Form) { f.Hosts = "-1" }, "hosts: -1 is out of range: want 1 to the number of pages"},
-		{func(f *Form) { f.Hosts = "20001" }, "hosts: 20001 is more than the 20,000 pages: at most 20,000, since every host needs a page"},
-		{func(f *Form) { f.Hosts = "2e5" }, "hosts: 200000 is more than the 20,000 pages: at most 20,000, since every host needs a page"},
+		{func(f *Form) { f.Hosts = "20001" }, "hosts: 20,001 is more than the 20,000 pages: at most 20,000, since every host needs a page"},
+		{func(f *Form) { f.Hosts = "2e5" }, "hosts: 200,000 is more than the 20,000 pages: at most 20,000, since every host needs a page"},
 		{func(f *Form) { f.Hosts = "0" }, "hosts: 0 is not allowed: want 1 to the number of pages; leave the field blank for the default"},
 		{func(f *Form) { f.Degree = "-1" }, "mean out-degree: -1 is out of range: want a positive number, at most 9,999.5 (= (pages-1)/2)"},
-		{func(f *Form) { f.Degree = "1e5" }, "mean out-degree: 100000 is too large for 20,000 pages: at most 9,999.5 (= (pages-1)/2)"},
+		{func(f *Form) { f.Degree = "1e5" }, "mean out-degree: 100,000 is too large for 20,000 pages: at most 9,999.5 (= (pages-1)/2)"},
 		{func(f *Form) { f.Degree = "0" }, "mean out-degree: 0 is not allowed: want a positive mean, at most (pages-1)/2; leave the field blank for the default"},
 		{func(f *Form) { f.Intra = "-1" }, "intra-host share: -1 is out of range: want a number from 0 to 1"},
 		{func(f *Form) { f.Pages = "5e9" }, "pages: 5,000,000,000 is too many: at most 4,294,967,295"},
@@ -643,7 +643,7 @@ func TestFieldsReadAsTheEngine(t *testing.T) {
 		{"pages", "", func(f *Form, v string) { f.Pages = v }, false, "empty"},
 		{"hosts", "1", func(f *Form, v string) { f.Hosts = v }, true, ""},
 		{"hosts", "0", func(f *Form, v string) { f.Hosts = v }, false, "0 is not allowed: want 1 to the number of pages"},
-		{"hosts", "30000", func(f *Form, v string) { f.Hosts = v }, false, "hosts: 30000 is more than the 20,000 pages: at most 20,000"},
+		{"hosts", "30000", func(f *Form, v string) { f.Hosts = v }, false, "hosts: 30,000 is more than the 20,000 pages: at most 20,000"},
 		{"mean out-degree", "0", func(f *Form, v string) { f.Degree = v }, false, "0 is not allowed: want a positive mean"},
 		{"mean out-degree", "0.5", func(f *Form, v string) { f.Degree = v }, true, ""},
 		{"intra-host share", "1.5", func(f *Form, v string) { f.Intra = v }, false, "intra-host share: 1.5 is out of range: want a number from 0 to 1"},

@@ -39,7 +39,7 @@ func TestRevisitErrorsNameTheLabels(t *testing.T) {
 		{func(f *RefreshForm) { f.Alpha = "-1" }, "weight α of changes: -1: want a weight in [0, 1]"},
 		{func(f *RefreshForm) { f.MinInterest = "-1" }, "minimum interest a: -1: want a share in [0, 1]"},
 		{func(f *RefreshForm) { f.Popularity = "-1" }, "popularity: -1: want a Zipf exponent of 0 or more"},
-		{func(f *RefreshForm) { f.Sites = "2000000" }, "sites: 2000000: want 1 to 1,048,576"},
+		{func(f *RefreshForm) { f.Sites = "2000000" }, "sites: 2,000,000: want 1 to 1,048,576"},
 		{func(f *RefreshForm) { f.Sites = "0" }, "sites: 0: want 1 to 1,048,576"},
 		{func(f *RefreshForm) { f.Users = "99999999999999999999" }, "users: 99999999999999999999: out of range for a whole number"},
 		{func(f *RefreshForm) { f.Seed = "-1" }, "seed: -1: want a whole number from 0 to 18,446,744,073,709,551,615"},

@@ -300,8 +300,8 @@ func TestParamsValidate(t *testing.T) {
 		{Params{Pages: 10, Hosts: -2}, "hosts -2 is out of range: want 1 to the number of pages"},
 		{Params{Pages: 10, Hosts: 11}, "hosts 11 is more than the 10 pages: at most 10"},
 		// Counts and limits with thousands separators, the value as given.
-		{Params{Pages: 1000, Hosts: 5000}, "hosts 5000 is more than the 1,000 pages: at most 1,000, since every host needs a page"},
-		{Params{Pages: 20000, MeanOutDegree: 1e5}, "mean out-degree 100000 is too large for 20,000 pages: at most 9,999.5 (= (pages-1)/2)"},
+		{Params{Pages: 1000, Hosts: 5000}, "hosts 5,000 is more than the 1,000 pages: at most 1,000, since every host needs a page"},
+		{Params{Pages: 20000, MeanOutDegree: 1e5}, "mean out-degree 100,000 is too large for 20,000 pages: at most 9,999.5 (= (pages-1)/2)"},
 		{Params{Pages: 10, MeanOutDegree: -1}, "mean out-degree -1 is out of range: want a positive number, at most 4.5 (= (pages-1)/2)"},
 		{Params{Pages: 10, MeanOutDegree: math.NaN()}, "mean out-degree NaN is out of range"},
 		{Params{Pages: 10, MeanOutDegree: math.Inf(1)}, "mean out-degree +Inf is out of range"},

@@ -26,7 +26,7 @@ func MaxMeanOutDegree(pages int) float64 { return float64(pages-1) / 2 }
 // share, as a scenario (Generate) or crawlsim gen gives them. A 0 hosts
 // or mean out-degree, which takes its default, is not refused. Each
 // problem starts with the parameter's name in words and its value
-// ("hosts 5000 is more than the 1,000 pages: at most 1,000, since every
+// ("hosts 5,000 is more than the 1,000 pages: at most 1,000, since every
 // host needs a page") and says the range allowed: gen.Params.Validate
 // says them, so crawlsim gen and run and the worker's normalisation
 // (with the flag or the field in place of the name), and the page's form
@@ -43,9 +43,9 @@ func GeneratorProblems(pages, hosts int, meanOutDegree, intraHostShare float64) 
 	}
 	switch {
 	case hosts < 0:
-		bad("hosts %d is out of range: want 1 to the number of pages", hosts)
+		bad("hosts %s is out of range: want 1 to the number of pages", Count(hosts))
 	case pages > 0 && hosts > pages:
-		bad("hosts %d is more than the %s pages: at most %s, since every host needs a page", hosts, Count(pages), Count(pages))
+		bad("hosts %s is more than the %s pages: at most %s, since every host needs a page", Count(hosts), Count(pages), Count(pages))
 	}
 	maxMean := "(pages-1)/2"
 	if pages > 0 {
@@ -53,12 +53,12 @@ func GeneratorProblems(pages, hosts int, meanOutDegree, intraHostShare float64) 
 	}
 	switch d := meanOutDegree; {
 	case math.IsNaN(d) || math.IsInf(d, 0) || d < 0:
-		bad("mean out-degree %v is out of range: want a positive number, at most %s", d, maxMean)
+		bad("mean out-degree %s is out of range: want a positive number, at most %s", Number(d), maxMean)
 	case pages > 0 && d > MaxMeanOutDegree(pages):
-		bad("mean out-degree %v is too large for %s pages: at most %s", d, Count(pages), maxMean)
+		bad("mean out-degree %s is too large for %s pages: at most %s", Number(d), Count(pages), maxMean)
 	}
 	if s := intraHostShare; !(s >= 0 && s <= 1) {
-		bad("intra-host share %v is out of range: want a number from 0 to 1", s)
+		bad("intra-host share %s is out of range: want a number from 0 to 1", Number(s))
 	}
 	return out
 }

@@ -82,3 +82,21 @@ func About(v float64) string {
 	}
 	return Number(rounded)
 }
+
+// numbersInWords returns args with each int written by Count and each
+// float64 by Number, for a message that says them with %s beside counts
+// already grouped ("sites 2,000,000: want 1 to 1,048,576").
+func numbersInWords(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		switch v := a.(type) {
+		case int:
+			out[i] = Count(v)
+		case float64:
+			out[i] = Number(v)
+		default:
+			out[i] = a
+		}
+	}
+	return out
+}

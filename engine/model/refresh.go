@@ -184,26 +184,26 @@ type refreshProblem struct {
 func (p RefreshParams) problems() []refreshProblem {
 	var out []refreshProblem
 	add := func(field string, value bool, format string, args ...any) {
-		out = append(out, refreshProblem{FieldError{Field: field, Message: fmt.Sprintf(format, args...)}, value})
+		out = append(out, refreshProblem{FieldError{Field: field, Message: fmt.Sprintf(format, numbersInWords(args)...)}, value})
 	}
 	positive := func(name string, v float64) bool {
 		if !(v > 0) || math.IsInf(v, 0) {
-			add("simulation."+name, true, "%s %v: want a positive number", name, v)
+			add("simulation."+name, true, "%s %s: want a positive number", name, v)
 			return false
 		}
 		return true
 	}
 	if p.Sites < 1 || p.Sites > MaxRefreshSites {
-		add("simulation.sites", true, "sites %d: want 1 to %s", p.Sites, Count(MaxRefreshSites))
+		add("simulation.sites", true, "sites %s: want 1 to %s", p.Sites, MaxRefreshSites)
 	}
 	if p.Users < 1 || p.Users > MaxRefreshUsers {
-		add("simulation.users", true, "users %d: want 1 to %s", p.Users, Count(MaxRefreshUsers))
+		add("simulation.users", true, "users %s: want 1 to %s", p.Users, MaxRefreshUsers)
 	}
 	if p.Samples < 1 || p.Samples > MaxRefreshSamples {
-		add("simulation.samples", true, "samples %d: want 1 to %s", p.Samples, Count(MaxRefreshSamples))
+		add("simulation.samples", true, "samples %s: want 1 to %s", p.Samples, MaxRefreshSamples)
 	}
 	if positive("horizon", p.Horizon) && p.Horizon > MaxRefreshHorizon {
-		add("simulation.horizon", true, "horizon %v is too long: at most %v, so that the mean age, a sum of squared times, stays finite", p.Horizon, MaxRefreshHorizon)
+		add("simulation.horizon", true, "horizon %s is too long: at most %s, so that the mean age, a sum of squared times, stays finite", p.Horizon, MaxRefreshHorizon)
 	}
 	// The two change rates are compared only when each is a rate: a
 	// problem is said once, not again as the order of the two.
@@ -211,10 +211,10 @@ func (p RefreshParams) problems() []refreshProblem {
 	rates = positive("change_max", p.ChangeMax) && rates
 	positive("user_rate", p.UserRate)
 	if rates && p.ChangeMin > p.ChangeMax {
-		add("simulation.change_min", false, "change_min %v is above change_max %v", p.ChangeMin, p.ChangeMax)
+		add("simulation.change_min", false, "change_min %s is above change_max %s", p.ChangeMin, p.ChangeMax)
 	}
 	if pop := p.popularity(); !(pop >= 0) || math.IsInf(pop, 0) {
-		add("simulation.popularity", true, "popularity %v: want a Zipf exponent of 0 or more", pop)
+		add("simulation.popularity", true, "popularity %s: want a Zipf exponent of 0 or more", pop)
 	}
 	for _, b := range []struct {
 		name string
@@ -222,9 +222,9 @@ func (p RefreshParams) problems() []refreshProblem {
 	}{{"site_bytes", p.siteBytes()}, {"migrant_bytes", p.migrantBytes()}} {
 		switch {
 		case !(b.v >= 0):
-			add("simulation."+b.name, true, "%s %v: want a size of 0 or more", b.name, b.v)
+			add("simulation."+b.name, true, "%s %s: want a size of 0 or more", b.name, b.v)
 		case b.v > MaxRefreshBytes:
-			add("simulation."+b.name, true, "%s %v is too large: at most %s bytes, so that the traffic stays computable", b.name, b.v, Number(MaxRefreshBytes))
+			add("simulation."+b.name, true, "%s %s is too large: at most %s bytes, so that the traffic stays computable", b.name, b.v, MaxRefreshBytes)
 		}
 	}
 	for _, r := range p.Regulation.problems() {
@@ -367,45 +367,45 @@ func (r Regulation) Validate() error {
 func (r Regulation) problems() []refreshProblem {
 	var out []refreshProblem
 	add := func(field string, value bool, format string, args ...any) {
-		out = append(out, refreshProblem{FieldError{Field: field, Message: fmt.Sprintf(format, args...)}, value})
+		out = append(out, refreshProblem{FieldError{Field: field, Message: fmt.Sprintf(format, numbersInWords(args)...)}, value})
 	}
 	interval := func(v float64) bool { return v > 0 && !math.IsInf(v, 0) }
 	minOK, maxOK := interval(r.Min), interval(r.Max)
 	if !minOK {
-		add("min", true, "min %v: want a positive interval", r.Min)
+		add("min", true, "min %s: want a positive interval", r.Min)
 	}
 	if !maxOK {
-		add("max", true, "max %v: want a positive interval", r.Max)
+		add("max", true, "max %s: want a positive interval", r.Max)
 	}
 	if minOK && maxOK && r.Min > r.Max {
-		add("min", false, "min %v is above max %v", r.Min, r.Max)
+		add("min", false, "min %s is above max %s", r.Min, r.Max)
 	}
 	if !interval(r.Initial) {
-		add("initial", true, "initial %v: want a positive interval", r.Initial)
+		add("initial", true, "initial %s: want a positive interval", r.Initial)
 	} else if minOK && maxOK && (r.Initial < r.Min || r.Initial > r.Max) {
-		add("initial", false, "initial %v is outside [min, max] = [%v, %v]", r.Initial, r.Min, r.Max)
+		add("initial", false, "initial %s is outside [min, max] = [%s, %s]", r.Initial, r.Min, r.Max)
 	}
 	if r.Window < 1 {
-		add("window", true, "window %d: want at least 1 visit", r.Window)
+		add("window", true, "window %s: want at least 1 visit", r.Window)
 	}
 	for _, p := range []struct {
 		field, name  string
 		lower, upper float64
 	}{{"lower", "lower/upper", r.Lower, r.Upper}, {"interest_lower", "interest_lower/interest_upper", r.InterestLower, r.InterestUpper}} {
 		if !(p.lower > 0 && p.upper <= 1) {
-			add(p.field, true, "%s %v/%v: want thresholds in (0, 1]", p.name, p.lower, p.upper)
+			add(p.field, true, "%s %s/%s: want thresholds in (0, 1]", p.name, p.lower, p.upper)
 		} else if p.lower < MinRefreshThreshold {
-			add(p.field, true, "%s %v/%v: the lower threshold must be at least %v (the least normal float64), so that a ratio over it stays finite",
+			add(p.field, true, "%s %s/%s: the lower threshold must be at least %s (the least normal float64), so that a ratio over it stays finite",
 				p.name, p.lower, p.upper, MinRefreshThreshold)
 		} else if p.lower >= p.upper {
-			add(p.field, false, "%s %v/%v: the lower threshold must be below the upper one", p.name, p.lower, p.upper)
+			add(p.field, false, "%s %s/%s: the lower threshold must be below the upper one", p.name, p.lower, p.upper)
 		}
 	}
 	if r.Alpha != nil && !(*r.Alpha >= 0 && *r.Alpha <= 1) {
-		add("alpha", true, "alpha %v: want a weight in [0, 1]", *r.Alpha)
+		add("alpha", true, "alpha %s: want a weight in [0, 1]", *r.Alpha)
 	}
 	if !(r.MinInterest >= 0 && r.MinInterest <= 1) {
-		add("min_interest", true, "min_interest %v: want a share in [0, 1]", r.MinInterest)
+		add("min_interest", true, "min_interest %s: want a share in [0, 1]", r.MinInterest)
 	}
 	return out
 }

@@ -16,9 +16,9 @@ func TestRefreshLimitsWithSeparators(t *testing.T) {
 		set  func(*RefreshParams)
 		want string
 	}{
-		{func(p *RefreshParams) { p.Sites = 2000000 }, "sites 2000000: want 1 to 1,048,576"},
-		{func(p *RefreshParams) { p.Users = 70000 }, "users 70000: want 1 to 65,536"},
-		{func(p *RefreshParams) { p.Samples = 200000 }, "samples 200000: want 1 to 100,000"},
+		{func(p *RefreshParams) { p.Sites = 2000000 }, "sites 2,000,000: want 1 to 1,048,576"},
+		{func(p *RefreshParams) { p.Users = 70000 }, "users 70,000: want 1 to 65,536"},
+		{func(p *RefreshParams) { p.Samples = 200000 }, "samples 200,000: want 1 to 100,000"},
 		// 1e9 × (1,000 sites × (1 + 1/1) + 2,000 user visits) = 4e12.
 		{func(p *RefreshParams) { p.Horizon = 1e9 }, "about 4,000,000,000,000 events (sites × horizon × rates): at most 100,000,000; shorten the horizon or lower the rates"},
 		// Beyond what a count reads as in digits (10^21, where Number

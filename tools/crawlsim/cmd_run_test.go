@@ -207,7 +207,7 @@ func TestRunFlagErrors(t *testing.T) {
 		{[]string{"-hosts", "-1"}, "-hosts -1 is out of range: want 1 to the number of pages"},
 		{[]string{"-degree", "-1"}, "run: -degree -1 is out of range: want a positive number"},
 		{[]string{"-intra", "1.5"}, "-intra 1.5 is out of range: want a number from 0 to 1"},
-		{[]string{"-n", "100", "-degree", "1e9"}, "-degree 1e+09 is too large for 100 pages"},
+		{[]string{"-n", "100", "-degree", "1e9"}, "-degree 1,000,000,000 is too large for 100 pages"},
 		{[]string{"-n", "5", "-hosts", "9"}, "-hosts 9 is more than the 5 pages"},
 		{[]string{"-host-exp", "NaN"}, "-host-exp NaN is out of range"},
 		{[]string{"-degree-exp", "0.5"}, "-degree-exp 0.5 is out of range"},

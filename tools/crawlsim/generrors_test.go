@@ -3,11 +3,11 @@ package main
 import "testing"
 
 // TestGenProblemsNameTheFlags: crawlsim gen says a generator parameter's
-// problem with the flag typed, all on one line (it said "hosts 5000 is
+// problem with the flag typed, all on one line (it said "hosts 5,000 is
 // more than ..." and began a second line "gen: intra-host share 2 ...").
 func TestGenProblemsNameTheFlags(t *testing.T) {
 	_, errOut, status := crawlsim(t, "gen", "-n", "1000", "-hosts", "5000", "-intra", "2", "-o", t.TempDir()+"/g.csr")
-	want := "crawlsim gen: -hosts 5000 is more than the 1,000 pages: at most 1,000, since every host needs a page; -intra 2 is out of range: want a number from 0 to 1 (see crawlsim help gen)\n"
+	want := "crawlsim gen: -hosts 5,000 is more than the 1,000 pages: at most 1,000, since every host needs a page; -intra 2 is out of range: want a number from 0 to 1 (see crawlsim help gen)\n"
 	if status != 2 || errOut != want {
 		t.Errorf("status %d, stderr %q; want 2 and %q", status, errOut, want)
 	}

@@ -16,13 +16,13 @@ func TestLimitsReadAsOnThePage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"refresh", "-sites", "2000000"}, "-sites 2000000: want 1 to 1,048,576"},
+		{[]string{"refresh", "-sites", "2000000"}, "-sites 2,000,000: want 1 to 1,048,576"},
 		// 1e9 × (1,000 sites × (1 + 1/1) + 2,000 user visits) = 4e12.
 		{[]string{"refresh", "-horizon", "1e9"}, "about 4,000,000,000,000 events"},
 		{[]string{"refresh", "-horizon", "1e9"}, "at most 100,000,000;"},
 		{[]string{"refresh", "-horizon", "1e150"}, "crawlsim refresh: far more events than can be simulated (-sites × -horizon × rates): at most 100,000,000;"},
-		{[]string{"gen", "-n", "1000", "-hosts", "5000", "-o", out}, "-hosts 5000 is more than the 1,000 pages: at most 1,000, since every host needs a page"},
-		{[]string{"gen", "-n", "20000", "-degree", "1e5", "-o", out}, "-degree 100000 is too large for 20,000 pages: at most 9,999.5 (= (pages-1)/2)"},
+		{[]string{"gen", "-n", "1000", "-hosts", "5000", "-o", out}, "-hosts 5,000 is more than the 1,000 pages: at most 1,000, since every host needs a page"},
+		{[]string{"gen", "-n", "20000", "-degree", "1e5", "-o", out}, "-degree 100,000 is too large for 20,000 pages: at most 9,999.5 (= (pages-1)/2)"},
 		{[]string{"run", "-wait", "2e6"}, "2,000,000 is too large: at most 1,000,000 seconds"},
 		{[]string{"run", "-connections", "20000"}, "20000 is not a number of connections: want 1 to 10,000"},
 		// 1e12 bytes at the default 100,000 bytes per second.

@@ -67,7 +67,7 @@ func inFlagWords(msg string, given func(string) bool, unset string) (string, []s
 			unsetNames = append(unsetNames, "")
 		}
 		if isValue && len(unsetNames) > 0 {
-			end := j + 1 + strings.IndexFunc(next[1:]+" ", func(r rune) bool { return strings.ContainsRune(" ;,:)]", r) })
+			end := j + 1 + valueLength(next[1:])
 			mark := unset
 			if pair {
 				mark = "(" + strings.Join(unsetNames, ", ") + ": " + strings.Trim(unset, "()") + ")"
@@ -138,4 +138,21 @@ func (f *refreshFlags) refreshError(err error, set map[string]bool) error {
 		return fmt.Errorf("scenario %s: %d problems:\n%w", f.file, len(fileErrs), placed)
 	}
 	return placed
+}
+
+// valueLength returns the length of the value at the start of s, a
+// number as the engine writes it ("2,000,000", "0.5", "NaN"): up to a
+// space, ";", ":", ")", "]", or a comma not followed by a digit.
+func valueLength(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', ';', ':', ')', ']':
+			return i
+		case ',':
+			if i+1 == len(s) || s[i+1] < '0' || s[i+1] > '9' {
+				return i
+			}
+		}
+	}
+	return len(s)
 }

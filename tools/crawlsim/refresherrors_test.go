@@ -19,6 +19,10 @@ func TestInFlagWordsMarksValues(t *testing.T) {
 			"-pl/-pg 0.3/0.2 (-pl: default): the lower threshold must be below the upper one"},
 		{"interest_lower/interest_upper 2/0.8: want thresholds in (0, 1]", "(from the scenario file)", nil,
 			"-interest-pl/-interest-pg 2/0.8 (-interest-pl, -interest-pg: from the scenario file): want thresholds in (0, 1]"},
+		{"sites 2,000,000: want 1 to 1,048,576", "(from the scenario file)", nil,
+			"-sites 2,000,000 (from the scenario file): want 1 to 1,048,576"},
+		{"min 5,000 is above max 200, and more", "(default)", []string{"tmin"},
+			"-tmin 5,000 is above -tmax 200 (default), and more"},
 		{"lower/upper 0.8/0.3: the lower threshold must be below the upper one", "(default)", []string{"pl", "pg"},
 			"-pl/-pg 0.8/0.3: the lower threshold must be below the upper one"},
 	} {

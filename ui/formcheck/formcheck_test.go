@@ -21,9 +21,9 @@ func TestGenerator(t *testing.T) {
 	}{
 		{model.Generate{Pages: 20000, Hosts: 100, MeanOutDegree: 8}, ""},
 		{model.Generate{Pages: 20000}, ""},
-		{model.Generate{Pages: 20000, Hosts: 20001}, "hosts: 20001 is more than the 20,000 pages: at most 20,000, since every host needs a page"},
+		{model.Generate{Pages: 20000, Hosts: 20001}, "hosts: 20,001 is more than the 20,000 pages: at most 20,000, since every host needs a page"},
 		{model.Generate{Pages: 20000, Hosts: -1}, "hosts: -1 is out of range: want 1 to the number of pages"},
-		{model.Generate{Pages: 20000, MeanOutDegree: 1e5}, "mean out-degree: 100000 is too large for 20,000 pages: at most 9,999.5 (= (pages-1)/2)"},
+		{model.Generate{Pages: 20000, MeanOutDegree: 1e5}, "mean out-degree: 100,000 is too large for 20,000 pages: at most 9,999.5 (= (pages-1)/2)"},
 		{model.Generate{Pages: 20000, MeanOutDegree: -1}, "mean out-degree: -1 is out of range: want a positive number, at most 9,999.5 (= (pages-1)/2)"},
 		{model.Generate{Pages: 20000, IntraHostShare: &share}, "intra-host share: 1.5 is out of range: want a number from 0 to 1"},
 		{model.Generate{Pages: 5e9}, "pages: 5,000,000,000 is too many: at most 4,294,967,295"},
