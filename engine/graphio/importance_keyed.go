@@ -326,9 +326,16 @@ func (in *impInput) newPageKeys(kind string) (*pageKeys, error) {
 			}
 		}
 		for h, name := range g.Hosts.Names {
-			if name != graph.NoHost {
-				k.byName[name] = first[h]
+			if name == graph.NoHost {
+				continue
 			}
+			if _, dup := k.byName[name]; dup {
+				// two hosts of one name (a .csr not written by
+				// crawlsim): the name covers the pages of both
+				k.byName[name] = -1
+				continue
+			}
+			k.byName[name] = first[h]
 		}
 	}
 	return k, nil

@@ -108,6 +108,18 @@ func TestImportanceHostOfSeveralPages(t *testing.T) {
 	}
 }
 
+// TestImportanceHostNamedTwice: two hosts of one page each under the
+// same name (a .csr crawlsim does not write, but a reader may be given)
+// make the name a host of several pages, not a key of either page.
+func TestImportanceHostNamedTwice(t *testing.T) {
+	g, _ := impExample(t)
+	g.Hosts = &graph.Hosts{Of: []uint32{0, 1, 2, 3}, Names: []string{"a.org", "b.org", "a.org", "d.com"}}
+	_, err := ReadImportance(strings.NewReader("host,score\na.org,1\nb.org,1\nd.com,1\n"), "h.csv", g, "g.csr")
+	if want := `h.csv:2: the host key "a.org" is a host of several pages of g.csr`; err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
 // TestReverseHostName: labels in the other order, both ways.
 func TestReverseHostName(t *testing.T) {
 	for in, want := range map[string]string{"com.example.www": "www.example.com", "localhost": "localhost", "org.b": "b.org", "": ""} {
