@@ -16,9 +16,10 @@ package graphio
 //	    16    8  n, the number of pages, uint64
 //	    24    8  m, the number of links, uint64
 //	    32    8  the graph's fingerprint (Fingerprint)
-//	    40    8  damping, float64 (0 for HITS)
-//	    48    8  tolerance, float64 (0 for HITS)
-//	    56    8  residual: the L1 change of the last iteration, float64
+//	    40    8  damping, float64 in (0, 1] (0 for HITS)
+//	    48    8  tolerance, float64, finite, 0 or more (0 for HITS)
+//	    56    8  residual: the L1 change of the last iteration, float64,
+//	             finite, 0 or more
 //	    64    4  iterations, uint32
 //	    68    4  L, the byte length of the seed set's text (at most 64 KiB;
 //	             personalized pagerank's -seeds, else 0)
@@ -268,6 +269,9 @@ func WriteImportanceCancel(w io.Writer, g *graph.Graph, v *Importance, cancel fu
 	}
 	if len(v.Seeds) > ImportanceMaxSeedsText {
 		return fmt.Errorf("importance: the seed set's text has %d bytes, more than %d", len(v.Seeds), ImportanceMaxSeedsText)
+	}
+	if _, problem := computationProblem(v); problem != "" {
+		return fmt.Errorf("importance: %s", problem)
 	}
 	if v.Iterations < 0 || uint64(v.Iterations) > math.MaxUint32 {
 		return fmt.Errorf("importance: %d iterations do not fit the header", v.Iterations)

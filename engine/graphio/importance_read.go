@@ -158,6 +158,9 @@ func readCrawlsimImportance(br *bufio.Reader, name string, g *graph.Graph, graph
 	v.Damping = math.Float64frombits(le.Uint64(h[impAtDamping:]))
 	v.Tolerance = math.Float64frombits(le.Uint64(h[impAtTolerance:]))
 	v.Residual = math.Float64frombits(le.Uint64(h[impAtResidual:]))
+	if at, problem := computationProblem(v); problem != "" {
+		return nil, byteError(name, int64(at), "%s", problem)
+	}
 	v.Iterations = int(le.Uint32(h[impAtIterations:]))
 	seedsLen := int64(le.Uint32(h[impAtSeedsLen:]))
 	if seedsLen > ImportanceMaxSeedsText {
@@ -286,4 +289,27 @@ func (v *Importance) normalize(name string) error {
 	}
 	v.Scaled = true
 	return nil
+}
+
+// computationProblem says what is wrong with v's description of its
+// computation when no run of crawlsim rank could have made it, with the
+// header byte of the field, or "": for PageRank a damping in (0, 1] and
+// a tolerance and residual that are finite and not negative, for HITS a
+// damping and tolerance of 0 and a residual as for PageRank.
+func computationProblem(v *Importance) (at int, problem string) {
+	finite := func(x float64) bool { return x >= 0 && !math.IsInf(x, 0) }
+	hits := v.Kind == ImportanceAuthorities || v.Kind == ImportanceHubs
+	switch {
+	case hits && v.Damping != 0:
+		return impAtDamping, fmt.Sprintf("damping %v: want 0, as for a HITS vector", v.Damping)
+	case !hits && !(v.Damping > 0 && v.Damping <= 1):
+		return impAtDamping, fmt.Sprintf("damping %v: want a number in (0, 1]", v.Damping)
+	case hits && v.Tolerance != 0:
+		return impAtTolerance, fmt.Sprintf("tolerance %v: want 0, as for a HITS vector", v.Tolerance)
+	case !finite(v.Tolerance):
+		return impAtTolerance, fmt.Sprintf("tolerance %v: want a finite number, 0 or more", v.Tolerance)
+	case !finite(v.Residual):
+		return impAtResidual, fmt.Sprintf("residual %v: want a finite number, 0 or more", v.Residual)
+	}
+	return 0, ""
 }

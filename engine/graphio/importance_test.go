@@ -145,10 +145,15 @@ func TestImportanceCorrupt(t *testing.T) {
 		{"a header bit", impPatch(b, impAtDamping, u64(math.Float64bits(0.9)), false), "v.imp: byte 76: header checksum mismatch"},
 		{"kind 5", impPatch(b, impAtKind, u16(5), true), "v.imp: byte 12: unknown kind 5: expected 1 (pagerank) to 4 (hits hubs)"},
 		{"flag 2", impPatch(b, impAtFlags, u16(3), true), "v.imp: byte 14: unknown flags 0x2"},
+		{"damping NaN", impPatch(b, impAtDamping, u64(math.Float64bits(math.NaN())), true), "v.imp: byte 40: damping NaN: want a number in (0, 1]"},
+		{"damping 5", impPatch(b, impAtDamping, u64(math.Float64bits(5)), true), "v.imp: byte 40: damping 5: want a number in (0, 1]"},
+		{"HITS with a damping", impPatch(b, impAtKind, u16(uint16(ImportanceHubs)), true), "v.imp: byte 40: damping 0.85: want 0, as for a HITS vector"},
+		{"tolerance -1", impPatch(b, impAtTolerance, u64(math.Float64bits(-1)), true), "v.imp: byte 48: tolerance -1: want a finite number, 0 or more"},
+		{"residual +Inf", impPatch(b, impAtResidual, u64(math.Float64bits(math.Inf(1))), true), "v.imp: byte 56: residual +Inf: want a finite number, 0 or more"},
 		{"seeds length", impPatch(b, impAtSeedsLen, u32(1<<20), true), "v.imp: byte 68: the seed set's text claims 1048576 bytes, more than 65536"},
 		{"a body bit", bodyBit, "v.imp: byte 72: checksum mismatch: the header says"},
-		{"a NaN", impBytes(t, g, &Importance{Scores: nan, Kind: ImportancePageRank}), "v.imp: byte 88: the score of page 1 is NaN: expected a finite number, 0 or more"},
-		{"a negative score", impBytes(t, g, &Importance{Scores: neg, Kind: ImportancePageRank}), "v.imp: byte 96: the score of page 2 is -0.25: expected a finite number, 0 or more"},
+		{"a NaN", impBytes(t, g, &Importance{Scores: nan, Kind: ImportancePageRank, Damping: 0.85}), "v.imp: byte 88: the score of page 1 is NaN: expected a finite number, 0 or more"},
+		{"a negative score", impBytes(t, g, &Importance{Scores: neg, Kind: ImportancePageRank, Damping: 0.85}), "v.imp: byte 96: the score of page 2 is -0.25: expected a finite number, 0 or more"},
 		{"a .csr graph", func() []byte { var w bytes.Buffer; WriteCSR(&w, g); return w.Bytes() }(), `v.imp: byte 0: a crawlsim .csr graph, not an importance vector (magic "CRAWLCSR", want "CRAWLIMP")`},
 	} {
 		_, err := ReadImportance(bytes.NewReader(c.data), "v.imp", g, "g.csr")
@@ -220,7 +225,7 @@ func TestImportanceForeign(t *testing.T) {
 func FuzzReadImportance(f *testing.F) {
 	g, v := impExample(f)
 	f.Add(impBytes(f, g, v))
-	f.Add(impBytes(f, g, &Importance{Scores: []float64{0.25, 0.25, 0.25, 0.25}, Kind: ImportancePageRank}))
+	f.Add(impBytes(f, g, &Importance{Scores: []float64{0.25, 0.25, 0.25, 0.25}, Kind: ImportancePageRank, Damping: 0.85}))
 	f.Add([]byte("# c\n1\n2\n3\n4\n"))
 	f.Add(binary.LittleEndian.AppendUint64(make([]byte, 24), math.Float64bits(1)))
 	f.Add([]byte("????????????????????????????????"))
@@ -293,5 +298,31 @@ func TestWriteImportanceCancel(t *testing.T) {
 	})
 	if err != stop || got.Len() != 0 {
 		t.Errorf("cancelled in the fingerprint's pass: %v with %d bytes written, want %v and none", err, got.Len(), stop)
+	}
+}
+
+// TestWriteImportanceRefuses: a vector the reader would refuse is not
+// written: the wrong number of scores, a kind it does not know, or a
+// computation no run of crawlsim rank makes.
+func TestWriteImportanceRefuses(t *testing.T) {
+	g, v := impExample(t)
+	for _, c := range []struct {
+		what string
+		edit func(*Importance)
+		want string
+	}{
+		{"three scores", func(w *Importance) { w.Scores = w.Scores[:3] }, "importance: 3 scores for a graph of 4 pages"},
+		{"kind 0", func(w *Importance) { w.Kind = ImportanceForeign }, "importance: cannot write "},
+		{"damping NaN", func(w *Importance) { w.Damping = math.NaN() }, "importance: damping NaN: want a number in (0, 1]"},
+		{"HITS with a tolerance", func(w *Importance) { w.Kind, w.Damping = ImportanceAuthorities, 0 }, "importance: tolerance 1e-10: want 0, as for a HITS vector"},
+		{"residual -1", func(w *Importance) { w.Residual = -1 }, "importance: residual -1: want a finite number, 0 or more"},
+	} {
+		w := *v
+		c.edit(&w)
+		var out bytes.Buffer
+		err := WriteImportance(&out, g, &w)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) || out.Len() != 0 {
+			t.Errorf("%s: got %v and %d bytes, want %q and none", c.what, err, out.Len(), c.want)
+		}
 	}
 }

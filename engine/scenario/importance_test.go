@@ -59,7 +59,7 @@ func importanceFS(t *testing.T) (fstest.MapFS, *graph.Graph) {
 		t.Fatal(err)
 	}
 	var imp2 bytes.Buffer
-	if err := graphio.WriteImportance(&imp2, g2, &graphio.Importance{Scores: make([]float64, 3000), Kind: graphio.ImportancePageRank}); err != nil {
+	if err := graphio.WriteImportance(&imp2, g2, &graphio.Importance{Scores: make([]float64, 3000), Kind: graphio.ImportancePageRank, Damping: 0.85}); err != nil {
 		t.Fatal(err)
 	}
 	var uniform []byte
