@@ -175,6 +175,25 @@ func lineInputs(f Form, name string) (marks []string, first string) {
 	return marks, first
 }
 
+// refusalLines returns, by input id, the line of the refusal text that
+// names each input of form f it marks (invalidInputs).
+func refusalLines(f Form, text string) map[string]string {
+	says := map[string]string{}
+	for _, line := range strings.Split(text, "\n") {
+		name, _, ok := strings.Cut(line, ": ")
+		if !ok {
+			continue
+		}
+		marks, _ := lineInputs(f, name)
+		for _, id := range marks {
+			if says[id] == "" {
+				says[id] = line
+			}
+		}
+	}
+	return says
+}
+
 // invalidTarget returns the id of the element of form f where the first
 // field the refusal text names that has one can be corrected
 // (lineInputs), and that field's name; "" and "" when it names none.
@@ -196,6 +215,11 @@ func invalidTarget(f Form, text string) (id, name string) {
 type fieldMarks struct {
 	of  string
 	ids map[string]bool
+	// says is the line of the refusal that names each input
+	// (refusalLines); named counts the inputs marked at first, so that a
+	// refusal whose inputs have all been changed since is known.
+	says  map[string]string
+	named int
 }
 
 // InvalidInputs returns the ids of the form's inputs that its refusal
@@ -203,8 +227,33 @@ type fieldMarks struct {
 // refusal changes or a run clears it (Run), an input leaving the set
 // when the user changes it.
 func (a *App) InvalidInputs() map[string]bool {
-	if a.marks.ids == nil || a.marks.of != a.FormError {
-		a.marks = fieldMarks{of: a.FormError, ids: invalidInputs(a.Form, a.FormError)}
-	}
+	a.freshMarks()
 	return a.marks.ids
+}
+
+// FieldRefusals returns, by input id, the line of the form's refusal
+// that names the input, which the .vugu files show under it, while the
+// run bar shows the refusal: a refusal of Generate is shown under the
+// Graph panel's buttons, by its fields already (PanelError).
+func (a *App) FieldRefusals() map[string]string {
+	if a.RunBarFormError() == "" {
+		return nil
+	}
+	return a.marks.says
+}
+
+// freshMarks makes the marks of the form's refusal anew when it changed.
+func (a *App) freshMarks() {
+	if a.marks.ids == nil || a.marks.of != a.FormError {
+		ids := invalidInputs(a.Form, a.FormError)
+		a.marks = fieldMarks{of: a.FormError, ids: ids, says: refusalLines(a.Form, a.FormError), named: len(ids)}
+	}
+}
+
+// refusalOutdated reports whether the form's refusal named inputs and
+// the reader has changed every one of them since: what it says may no
+// longer hold, and the next run or Enter checks the form again.
+func (a *App) refusalOutdated() bool {
+	a.freshMarks()
+	return a.marks.named > 0 && len(a.marks.ids) == 0
 }

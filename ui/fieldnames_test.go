@@ -1,6 +1,9 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -175,5 +178,99 @@ func TestRefusedFieldsMarked(t *testing.T) {
 	// (the lines above name it both ways).
 	if got := invalidInputs(f, "wr window: too large"); !got[ParamInputID("windowed-rankmass", "window")] {
 		t.Errorf("a refusal by the label marks %v; want the window box", got)
+	}
+}
+
+// TestRefusedFieldSaysWhy: each refused input has, to show under itself,
+// the line of the refusal that names it (the run bar, which shows the
+// whole, may be a screen or more away); an input the refusal does not
+// name has none, nor a changed input; and every marked input of the
+// page's templates shows its line, hidden from screen readers, which
+// hear the refusal as the input's description (Field.Attrs).
+func TestRefusedFieldSaysWhy(t *testing.T) {
+	a, _ := readyApp(t)
+	a.Form.Pages, a.Form.Budget = "-5", "2.5"
+	a.Run()
+	lines := strings.Split(a.FormError, "\n")
+	if len(lines) != 2 {
+		t.Fatalf("the refusal is %q; want two lines, pages and budget", a.FormError)
+	}
+	lineOf := func(name string) string {
+		for _, l := range lines {
+			if strings.HasPrefix(l, name+": ") {
+				return l
+			}
+		}
+		t.Fatalf("the refusal %q has no line of %s", a.FormError, name)
+		return ""
+	}
+	says := a.FieldRefusals()
+	if says["gen-pages"] != lineOf("pages") || says["budget"] != lineOf("budget") || says["gen-hosts"] != "" {
+		t.Errorf("the lines under the inputs are %q; want pages's and budget's", says)
+	}
+	pages := &Field{Value: numberBox(&a.Form.Pages), Invalid: a.InvalidInputs(), AttrMap: map[string]any{"id": "gen-pages"}}
+	pages.HandleChange("3000", false)
+	if says := a.FieldRefusals(); says["gen-pages"] != "" && a.InvalidInputs()["gen-pages"] {
+		t.Errorf("pages, changed, is still marked and says %q", says["gen-pages"])
+	}
+
+	field := regexp.MustCompile(`<main:Field [^>]*></main:Field>(<span [^>]*></span>)?`)
+	marked := 0
+	files, err := filepath.Glob("*.vugu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		text, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range field.FindAllStringSubmatch(string(text), -1) {
+			if !strings.Contains(m[0], "c.App.InvalidInputs()") {
+				continue
+			}
+			marked++
+			if !strings.Contains(m[1], `class="field-refusal" aria-hidden="true"`) || !strings.Contains(m[1], "c.App.FieldRefusals()[") {
+				t.Errorf("%s: a marked input shows no line of the refusal after it: %s", name, m[0])
+			}
+		}
+	}
+	if marked < 10 {
+		t.Errorf("%d marked inputs found; the page has more: is the pattern blind?", marked)
+	}
+}
+
+// TestRefusalHiddenOnceEveryFieldChanged: the run bar stops showing a
+// refusal (and its "Go to" button) once the reader has changed every input
+// it named, which may have mended them, while one named input is
+// unchanged it stays; a refusal that names no input stays until the next
+// run.
+func TestRefusalHiddenOnceEveryFieldChanged(t *testing.T) {
+	a, _ := readyApp(t)
+	a.Form.Pages, a.Form.Budget = "-5", "2.5"
+	a.Run()
+	refused := a.FormError
+	pages := &Field{Value: numberBox(&a.Form.Pages), Invalid: a.InvalidInputs(), AttrMap: map[string]any{"id": "gen-pages"}}
+	budget := &Field{Value: numberBox(&a.Form.Budget), Invalid: a.InvalidInputs(), AttrMap: map[string]any{"id": "budget"}}
+	pages.HandleChange("3000", false)
+	if a.RunBarFormError() != refused {
+		t.Errorf("with budget still as refused the run bar shows %q, want %q", a.RunBarFormError(), refused)
+	}
+	budget.HandleChange("2", false)
+	if got := a.RunBarFormError(); got != "" {
+		t.Errorf("after both fields changed the run bar shows %q", got)
+	}
+	if got := (&RunPanel{App: a}).InvalidField(); got != "" {
+		t.Errorf("after both fields changed the run bar offers to go to %q", got)
+	}
+	a.Form.Pages, a.Form.Budget = "3000", ""
+	a.Run()
+	if a.FormError != "" {
+		t.Fatalf("the mended form is refused: %s", a.FormError)
+	}
+
+	a.FormError = "graph: choose a graph file in the Graph panel"
+	if a.RunBarFormError() != a.FormError {
+		t.Errorf("a refusal naming no input is not shown: %q", a.RunBarFormError())
 	}
 }

@@ -61,7 +61,7 @@ func (a *App) PanelError() string {
 		return ""
 	case a.Error != "" && a.Error == a.panelErr:
 		return a.Error
-	case a.FormError != "" && a.FormError == a.panelFormErr:
+	case a.FormError != "" && a.FormError == a.panelFormErr && !a.refusalOutdated():
 		return a.FormError
 	}
 	return ""
@@ -70,7 +70,7 @@ func (a *App) PanelError() string {
 // RunBarFormError is the form's error as the run bar shows it: FormError,
 // unless the Graph panel shows it (PanelError).
 func (a *App) RunBarFormError() string {
-	if a.FormError == a.panelFormErr && a.PanelError() != "" {
+	if a.FormError == a.panelFormErr && a.PanelError() != "" || a.refusalOutdated() {
 		return ""
 	}
 	return a.FormError

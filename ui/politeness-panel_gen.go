@@ -97,6 +97,11 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
 					}
+					if c.App.FieldRefusals()["connections"] != "" {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(c.App.FieldRefusals()["connections"])
+					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)
@@ -128,6 +133,11 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgout.Components = append(vgout.Components, vgcomp)
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
+					}
+					if c.App.FieldRefusals()["wait"] != "" {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(c.App.FieldRefusals()["wait"])
 					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -161,6 +171,11 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
 					}
+					if c.App.FieldRefusals()["latency"] != "" {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(c.App.FieldRefusals()["latency"])
+					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)
@@ -193,6 +208,11 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
 					}
+					if c.App.FieldRefusals()["page-size"] != "" {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(c.App.FieldRefusals()["page-size"])
+					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)
@@ -224,6 +244,11 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgout.Components = append(vgout.Components, vgcomp)
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
+					}
+					if c.App.FieldRefusals()["bandwidth"] != "" {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(c.App.FieldRefusals()["bandwidth"])
 					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}

@@ -3,10 +3,12 @@
 package browsertest
 
 import (
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestPageTypingDuringARun: a field typed into, key by key, while a
@@ -61,5 +63,41 @@ func TestPageTypesDecimals(t *testing.T) {
 		if got := value(t, ctx, chromedp.Evaluate[string](`document.querySelector("`+c.box+`").value`)); got != c.typed {
 			t.Errorf("typed %s into %s key by key; the box holds %q", c.typed, c.box, got)
 		}
+	}
+}
+
+// TestPageRefusalShownByTheField: at phone width, a value refused by Enter
+// in its box is said under the box, on the screen where the box is (the
+// run bar that shows the whole refusal is screens above), and is read as
+// the box's description; once the reader changes the box, the line under
+// it, the run bar's refusal and its "Go to" button go. Before, only the
+// box's border turned red, and the refusal stayed after it was mended.
+func TestPageRefusalShownByTheField(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, viewport(400, 800), navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		typeInto("#gen-pages", "-5"), chromedp.KeyEvent(kb.Enter),
+		waitFor(`document.querySelector("#gen-pages + .field-refusal") != null`, 10*time.Second))
+	type shown struct {
+		Line, Described, RunBar string
+		OnScreen, Hidden        bool
+	}
+	got := value(t, ctx, chromedp.Evaluate[shown](`(() => {
+		const box = document.querySelector("#gen-pages"), line = box.nextElementSibling, b = line.getBoundingClientRect();
+		const err = document.querySelector("#form-error");
+		return {Line: line.textContent, OnScreen: b.height > 0 && b.top >= 0 && b.bottom <= innerHeight,
+			Hidden: line.getAttribute("aria-hidden") === "true",
+			Described: (box.getAttribute("aria-describedby") || "").split(/\s+/).map((id) => (document.getElementById(id) || {}).textContent || "").join(" "),
+			RunBar: err ? err.textContent : ""};
+	})()`))
+	if !strings.HasPrefix(got.Line, "pages: -5 ") || !got.OnScreen || !got.Hidden {
+		t.Errorf("under the refused box: %q, on the screen %v, hidden from screen readers %v", got.Line, got.OnScreen, got.Hidden)
+	}
+	if !strings.Contains(got.Described, got.Line) || !strings.Contains(got.RunBar, got.Line) {
+		t.Errorf("the box is described by %q and the run bar says %q; want both to hold %q", got.Described, got.RunBar, got.Line)
+	}
+	run(t, ctx, typeInto("#gen-pages", "3000"), chromedp.Sleep(500*time.Millisecond))
+	left := value(t, ctx, chromedp.Evaluate[[]string](`["#gen-pages + .field-refusal", "#form-error", "#to-invalid"].filter((s) => document.querySelector(s) != null)`))
+	if len(left) != 0 {
+		t.Errorf("after the box was changed the page still shows %v", left)
 	}
 }
