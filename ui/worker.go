@@ -32,6 +32,7 @@ func (a *App) Start(env vugu.EventEnv) {
 		defer a.env.UnlockRender()
 		a.resized()
 	})
+	page.RevealFocusWithin(".table-scroll")
 }
 
 func (a *App) startWorker() {

@@ -112,3 +112,51 @@ func TestPagePinKeepsTheFocus(t *testing.T) {
 		t.Errorf("Tab after the pin button went to %q; want the metrics table", got)
 	}
 }
+
+// TestPageMetricsHeaderFocusClearsTheStickyColumn: at phone width, each
+// button of the metrics table's header, reached by Tab and by Shift+Tab,
+// is whole in view when it has the focus, not under the strategy column
+// that stays at the left as the table scrolls, nor past the right edge.
+// Before, Shift+Tab left "pages to 80%" and "pages to 90%" under it.
+func TestPageMetricsHeaderFocusClearsTheStickyColumn(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, focusEmulation, viewport(400, 800), navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	const where = `(() => {
+		const e = document.activeElement, box = e.closest(".table-scroll");
+		if (!box || !e.closest("thead")) return {In: false};
+		const th = box.querySelector("thead th:first-child");
+		if (e.closest("th") === th) return {In: true, Whole: true, Name: e.textContent.trim()};
+		const first = th.getBoundingClientRect(), b = e.getBoundingClientRect(), r = box.getBoundingClientRect();
+		return {In: true, Name: e.textContent.trim(), Whole: b.left >= first.right - 1 && b.right <= r.right + 1};
+	})()`
+	type place struct {
+		In, Whole bool
+		Name      string
+	}
+	buttons := value(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#metrics thead th button")].map((b) => b.textContent.trim())`))
+	if len(buttons) < 4 {
+		t.Fatalf("the metrics header has the buttons %q; want one a column", buttons)
+	}
+	for _, step := range []struct {
+		what, start, key string
+	}{
+		{"Tab", `document.querySelector("#metrics thead th button").focus()`, kb.Tab},
+		{"Shift+Tab", `document.querySelector("#metrics thead th:last-child button").focus()`, ""},
+	} {
+		run(t, ctx, chromedp.Evaluate[chromedp.Void](step.start+"; undefined"))
+		for range buttons {
+			p := value(t, ctx, chromedp.Evaluate[place](where))
+			if !p.In {
+				break
+			}
+			if !p.Whole {
+				t.Errorf("%s: the focused header %q is not whole in view", step.what, p.Name)
+			}
+			if step.key != "" {
+				run(t, ctx, chromedp.KeyEvent(step.key), chromedp.Sleep(100*time.Millisecond))
+			} else {
+				run(t, ctx, chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)), chromedp.Sleep(100*time.Millisecond))
+			}
+		}
+	}
+}

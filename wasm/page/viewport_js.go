@@ -95,3 +95,36 @@ func focus(id, block string) {
 	e.Call("scrollIntoView", map[string]any{"block": block})
 	e.Call("focus", map[string]any{"preventScroll": true})
 }
+
+// RevealFocusWithin makes an element that takes the focus inside an
+// element matching selector (a box that scrolls sideways) scroll into
+// view whole, as near as it is ("nearest", both ways). Browsers scroll a
+// focused element only when none of it shows, so that a header cell
+// half under a table's sticky first column or past the box's edge kept
+// the focus out of sight; the box's scroll-padding keeps it clear of
+// the sticky column.
+func RevealFocusWithin(selector string) {
+	doc, err := safejs.Global().Get("document")
+	if err != nil {
+		return
+	}
+	focused, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		target, err := args[0].Get("target")
+		if err != nil || target.IsNull() || target.IsUndefined() {
+			return nil
+		}
+		box, err := target.Call("closest", selector)
+		if err != nil || box.IsNull() || box.IsUndefined() {
+			return nil
+		}
+		target.Call("scrollIntoView", map[string]any{"block": "nearest", "inline": "nearest"})
+		return nil
+	})
+	if err != nil {
+		return
+	}
+	doc.Call("addEventListener", "focusin", focused.Value())
+}

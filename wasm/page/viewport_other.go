@@ -19,3 +19,6 @@ func FocusInView(id string) {}
 
 // FocusedID returns "" outside the browser.
 func FocusedID() string { return "" }
+
+// RevealFocusWithin does nothing outside the browser.
+func RevealFocusWithin(selector string) {}
