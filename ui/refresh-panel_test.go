@@ -1,8 +1,11 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/vugu/vugu"
 
 	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/engine/report"
@@ -37,5 +40,23 @@ func TestRefreshPanelNotesExplainEveryColumn(t *testing.T) {
 	}
 	if cli := strings.Join(report.RefreshNotes(r), " "); !strings.HasPrefix(notes, cli) {
 		t.Errorf("the notes %q are not the command line's %q", notes, cli)
+	}
+}
+
+// TestPanelRefusalsAreAlerts: the refusals the Revisits and Community
+// panels show are alerts, as the run bar's is, so that a screen reader
+// says them when they appear; before, only the run bar's was.
+func TestPanelRefusalsAreAlerts(t *testing.T) {
+	a, _ := readyApp(t)
+	a.Revisits.Error = "sites: -5: want 1 to 1,048,576"
+	a.Community.Error = "seeds: want 1 or more"
+	for _, c := range []struct {
+		panel vugu.Builder
+		id    string
+	}{{&RefreshPanel{App: a}, "refresh-error"}, {&CommunityPanel{App: a}, "seeds-error"}} {
+		n, _ := builtNode(t, c.panel, c.id)
+		if n == nil || !slices.ContainsFunc(n.Attr, func(at vugu.VGAttribute) bool { return at.Key == "role" && at.Val == "alert" }) {
+			t.Errorf("#%s is not an alert: %+v", c.id, n)
+		}
 	}
 }
