@@ -49,9 +49,19 @@ func findNode(t *testing.T, panel vugu.Builder, id string) *vugu.VGNode {
 		t.Fatal(err)
 	}
 	var found *vugu.VGNode
+	res := env.RunBuild(panel)
 	var walk func(n *vugu.VGNode)
 	walk = func(n *vugu.VGNode) {
 		for ; n != nil && found == nil; n = n.NextSibling {
+			if n.Component != nil {
+				// a component's nodes (LiveRegion, Field) are its own build's
+				if out := res.ResultFor(n.Component); out != nil {
+					for _, c := range out.Out {
+						walk(c)
+					}
+				}
+				continue
+			}
 			for _, at := range n.Attr {
 				if at.Key == "id" && at.Val == id {
 					found = n
@@ -60,7 +70,7 @@ func findNode(t *testing.T, panel vugu.Builder, id string) *vugu.VGNode {
 			walk(n.FirstChild)
 		}
 	}
-	for _, n := range env.RunBuild(panel).Out.Out {
+	for _, n := range res.Out.Out {
 		walk(n)
 	}
 	return found

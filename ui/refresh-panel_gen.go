@@ -502,9 +502,25 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn.SetInnerHTML(c.App.WaitReason(panelRevisits))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "refresh-announce"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "visually-hidden"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}}}
-		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(c.App.Revisits.Announce)
+		{
+			vgcompKey := vugu.MakeCompKey(0x7010A8EB60FE5D05^vgin.CurrentPositionHash(), vgiterkey)
+			// ask BuildEnv for prior instance of this specific component
+			vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*LiveRegion)
+			if vgcomp == nil {
+				// create new one if needed
+				vgcomp = new(LiveRegion)
+				vgin.BuildEnv.WireComponent(vgcomp)
+			}
+			vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+			vgcomp.Text = c.App.Revisits.Announce
+			vgcomp.AttrMap = make(map[string]interface{}, 8)
+			vgcomp.AttrMap["id"] = "refresh-announce"
+			vgcomp.AttrMap["class"] = "visually-hidden"
+			vgcomp.AttrMap["aria-live"] = "polite"
+			vgout.Components = append(vgout.Components, vgcomp)
+			vgn = &vugu.VGNode{Component: vgcomp}
+			vgparent.AppendChild(vgn)
+		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
 		if c.App.Revisits.Cancelled {

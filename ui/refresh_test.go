@@ -1,7 +1,6 @@
 package main
 
 import (
-	"html"
 	"strings"
 	"testing"
 
@@ -53,7 +52,7 @@ func TestRevisitsSaysCancelledAndDone(t *testing.T) {
 	if !strings.HasPrefix(s.Revisits.Announce, "Done:") {
 		t.Errorf("when done the live region says %q", s.Revisits.Announce)
 	}
-	if n := findNode(t, &RefreshPanel{App: s}, "refresh-announce"); n == nil || attr(n, "aria-live") != "polite" || n.InnerHTML == nil || html.UnescapeString(*n.InnerHTML) != s.Revisits.Announce {
+	if n := findNode(t, &RefreshPanel{App: s}, "refresh-announce"); n == nil || attr(n, "aria-live") != "polite" || textOf(n) != s.Revisits.Announce {
 		t.Errorf("the panel's live region is %+v, want it to say %q", n, s.Revisits.Announce)
 	}
 }

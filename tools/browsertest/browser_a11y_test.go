@@ -458,3 +458,31 @@ func TestPageEmbedLegendFocusRing(t *testing.T) {
 		}
 	}
 }
+
+// TestPageLiveRegionQuietWhileTyping: after a run, Tab and keys typed in
+// a field change nothing a screen reader watches in the live region: its
+// text node stays, and its words stay. Before, every render set its
+// innerHTML, replacing its text node with the same "Done: …" sentence at
+// each Tab and key, which screen readers may say again.
+func TestPageLiveRegionQuietWhileTyping(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute), chromedp.Sleep(500*time.Millisecond),
+		chromedp.Evaluate[chromedp.Void](`window.liveChanges = [];
+			new MutationObserver((list) => { for (const r of list) {
+				if (r.type === "childList") window.liveChanges.push("nodes replaced");
+				else if (r.type === "characterData" && r.oldValue !== r.target.data) window.liveChanges.push("text " + JSON.stringify(r.oldValue) + " to " + JSON.stringify(r.target.data));
+			} }).observe(document.querySelector("#announce"), {childList: true, characterData: true, characterDataOldValue: true, subtree: true});
+			undefined`),
+		chromedp.Focus("#gen-hosts"))
+	for _, k := range []string{kb.Tab, kb.Tab, "5", "0", kb.Tab} {
+		run(t, ctx, chromedp.KeyEvent(k), chromedp.Sleep(150*time.Millisecond))
+	}
+	changes := value(t, ctx, chromedp.Evaluate[[]string](`window.liveChanges`))
+	said := value(t, ctx, chromedp.Evaluate[string](`document.querySelector("#announce").textContent`))
+	if len(changes) != 0 {
+		t.Errorf("while the reader tabbed and typed, the live region saying %q changed: %q", said, changes)
+	}
+	if !strings.HasPrefix(said, "Done") {
+		t.Errorf("after the run the live region says %q", said)
+	}
+}
