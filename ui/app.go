@@ -79,6 +79,10 @@ type App struct {
 	// Error and Notice are shown in the page; Error until the next action.
 	Error  string
 	Notice string
+	// CopyNotice says where the last copy of the metrics table went,
+	// beside the buttons that copy it (CopyTable), until the next copy or
+	// run: the page's notice is a screen or more above them.
+	CopyNotice string
 	// panelErr is the error of the last load or generate that the Graph
 	// panel's own buttons asked for; Error is shown in that panel, by
 	// the button pressed, while it is still this one (PanelError).

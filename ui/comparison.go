@@ -30,6 +30,7 @@ func (a *App) Run() {
 		return
 	}
 	a.Error, a.Notice, a.FormError, a.fileLink = "", "", "", nil
+	a.CopyNotice = ""
 	a.refusedRun = nil
 	a.panelErr, a.panelFormErr = "", ""
 	a.marks = fieldMarks{}

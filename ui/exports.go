@@ -132,9 +132,10 @@ var tableFormats = []struct{ Format, Name, File, MIME string }{
 // CopyTable puts the metrics table, as the page shows it, on the
 // clipboard in a format (FormatCSV, FormatMarkdown or FormatLaTeX). When
 // the browser offers no clipboard or refuses it, the table is downloaded
-// as a file instead, and the page says so.
+// as a file instead, and the page says so beside the buttons
+// (CopyNotice).
 func (a *App) CopyTable(format string) {
-	a.Error, a.Notice = "", ""
+	a.Error, a.CopyNotice = "", ""
 	if a.Result == nil {
 		return
 	}
@@ -156,8 +157,8 @@ func (a *App) CopyTable(format string) {
 			defer a.env.UnlockRender()
 		}
 		if err == nil {
-			a.Notice = "The table is on the clipboard as " + f.Name + "."
-			a.Announce = a.Notice
+			a.CopyNotice = "The table is on the clipboard as " + f.Name + "."
+			a.Announce = a.CopyNotice
 			return
 		}
 		if errors.Is(err, page.ErrNotInBrowser) {
@@ -168,7 +169,7 @@ func (a *App) CopyTable(format string) {
 			a.Error = fmt.Sprintf("The table could not be copied (%v) nor downloaded (%v).", err, derr)
 			return
 		}
-		a.Notice = fmt.Sprintf("The clipboard is not available here (%v); the table was downloaded as %s instead.", err, f.File)
-		a.Announce = a.Notice
+		a.CopyNotice = fmt.Sprintf("The clipboard is not available here (%v); the table was downloaded as %s instead.", err, f.File)
+		a.Announce = a.CopyNotice
 	})
 }

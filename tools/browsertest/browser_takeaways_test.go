@@ -163,7 +163,8 @@ func markdownOf(head []string, rows [][]string) string {
 }
 
 // TestPageCopyMarkdown: "Copy as Markdown" puts the table the page shows
-// on the clipboard as a Markdown table, and says so; without a clipboard
+// on the clipboard as a Markdown table, and says so beside the button,
+// on the screen where it was pressed; without a clipboard
 // (navigator.clipboard removed) the same text is downloaded instead.
 func TestPageCopyMarkdown(t *testing.T) {
 	ctx, url := browser(t, nil)
@@ -172,10 +173,14 @@ func TestPageCopyMarkdown(t *testing.T) {
 	rows := value(t, ctx, chromedp.Evaluate[[][]string](`Array.from(document.querySelectorAll("#metrics tbody tr")).map(r => Array.from(r.cells).map(c => c.textContent))`))
 	want := markdownOf(head, rows)
 
-	run(t, ctx, chromedp.Click("#copy-markdown"), waitFor(`(document.querySelector("#notice") || {}).textContent?.includes("clipboard")`, 20*time.Second))
-	notice := value(t, ctx, chromedp.Evaluate[string](`document.querySelector("#notice").textContent`))
-	if !strings.Contains(notice, "on the clipboard as Markdown") {
-		t.Fatalf("after Copy as Markdown the page says %q", notice)
+	run(t, ctx, chromedp.Click("#copy-markdown"), waitFor(`(document.querySelector("#copy-notice") || {}).textContent?.includes("clipboard")`, 20*time.Second))
+	said := value(t, ctx, chromedp.Evaluate[struct {
+		Notice   string
+		OnScreen bool
+	}](`(() => { const n = document.querySelector("#copy-notice"), b = n.getBoundingClientRect();
+		return {Notice: n.textContent, OnScreen: b.top >= 0 && b.bottom <= innerHeight}; })()`))
+	if !strings.Contains(said.Notice, "on the clipboard as Markdown") || !said.OnScreen {
+		t.Fatalf("after Copy as Markdown the page says %q beside the button, on the screen %v", said.Notice, said.OnScreen)
 	}
 	got := value(t, ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
 	if got != want {
@@ -189,7 +194,7 @@ func TestPageCopyMarkdown(t *testing.T) {
 	if got := string(lastBlob(t, ctx, "text/markdown", n)); got != want {
 		t.Errorf("without a clipboard the download holds\n%s\nwant\n%s", got, want)
 	}
-	notice = value(t, ctx, chromedp.Evaluate[string](`document.querySelector("#notice").textContent`))
+	notice := value(t, ctx, chromedp.Evaluate[string](`document.querySelector("#copy-notice").textContent`))
 	if !strings.Contains(notice, "downloaded as crawlsim-table.md") {
 		t.Errorf("without a clipboard the page says %q", notice)
 	}
