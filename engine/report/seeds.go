@@ -258,7 +258,7 @@ func DepthChart(w io.Writer, r *model.Result, width int) error {
 	var decLabels []string
 	for e := 0; e <= decades; e++ {
 		decTicks = append(decTicks, float64(e))
-		decLabels = append(decLabels, compactCount(int64(math.Round(math.Pow(10, float64(e))))))
+		decLabels = append(decLabels, decadeLabel(e))
 	}
 	panel(lay.panels[1], decTicks, decLabels, float64(decades), func(k, d int) (float64, bool) {
 		n := profiles[k].Pages[d]

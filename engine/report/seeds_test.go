@@ -53,3 +53,27 @@ func TestSignificantDecimals(t *testing.T) {
 		}
 	}
 }
+
+// TestDepthSVGDecadesAsTheChartsLogAxis: the decades of the depth
+// chart's log scale of pages are labelled as the crawl chart's log axis
+// labels them ("1,000", "10k", "100k"), not "10.0k" beside "1,000".
+func TestDepthSVGDecadesAsTheChartsLogAxis(t *testing.T) {
+	r := sampleResult()
+	r.SeedStudy = &scenario.SeedStudyResult{
+		Names: []string{"3"},
+		Evaluation: seeds.Evaluation{
+			Profiles: []seeds.DepthProfile{
+				{Name: "random:1", Seeds: 1, Pages: []int64{1, 2000, 150000}, MeanImportance: []float64{0.01, 0.001, 0.0001}, Reached: 152001, Importance: 1},
+			},
+		},
+	}
+	svg := string(render(t, func(w io.Writer) error { return DepthSVG(w, r) }))
+	for _, want := range []string{">1,000<", ">10k<", ">100k<", ">1M<"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the depth chart has no label %s", want)
+		}
+	}
+	if strings.Contains(svg, ".0k<") {
+		t.Errorf("the depth chart writes a decade as x.0k")
+	}
+}

@@ -86,20 +86,24 @@ func logScale(lo, hi float64) axisScale {
 	s := axisScale{bottom: decimalValue(1, e0), top: decimalValue(1, e1)}
 	for e := e0; e <= e1; e++ {
 		s.ticks = append(s.ticks, decimalValue(1, e))
-		// Each label in its own unit: whole numbers below ten thousand,
-		// then thousands, millions, billions.
-		switch {
-		case e < 4:
-			s.labels = append(s.labels, model.GroupDigits(decimalString(1, e)))
-		case e < 6:
-			s.labels = append(s.labels, decimalString(1, e-3)+"k")
-		case e < 9:
-			s.labels = append(s.labels, decimalString(1, e-6)+"M")
-		default:
-			s.labels = append(s.labels, model.GroupDigits(decimalString(1, e-9))+"G")
-		}
+		s.labels = append(s.labels, decadeLabel(e))
 	}
 	return s
+}
+
+// decadeLabel is the label of 10^e (e ≥ 0) on a logarithmic axis, in
+// its own unit: whole numbers below ten thousand ("1,000"), then
+// thousands, millions, billions ("10k", "100M", "1G").
+func decadeLabel(e int) string {
+	switch {
+	case e < 4:
+		return model.GroupDigits(decimalString(1, e))
+	case e < 6:
+		return decimalString(1, e-3) + "k"
+	case e < 9:
+		return decimalString(1, e-6) + "M"
+	}
+	return model.GroupDigits(decimalString(1, e-9)) + "G"
 }
 
 // spaceLogLabels blanks the labels of a logarithmic axis plotW pixels
