@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -42,5 +44,39 @@ func TestAboutBuild(t *testing.T) {
 	b, ok := model.ReadBuild()
 	if got := AboutBuild(); !ok || got != b.Short() || !strings.HasSuffix(got, runtime.Version()) {
 		t.Errorf("AboutBuild() = %q; want the build in crawlsim version's words, ending with %s", got, runtime.Version())
+	}
+}
+
+// TestPanelsCitePapersWithTheirYear: a panel's text that cites a paper
+// by its authors cites it as the strategies and the command line do,
+// with the year (crawl.ShortCitation): the Revisits and Community panels
+// said "(Singhal et al.)" where the strategies say "Cho and Schonfeld
+// 2007".
+func TestPanelsCitePapersWithTheirYear(t *testing.T) {
+	files, err := filepath.Glob("*.vugu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range crawl.AllPapers() {
+		authors, year, ok := strings.Cut(p.Short, " 20")
+		if !ok {
+			continue // a paper cited without a year
+		}
+		for _, name := range files {
+			text, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for rest := string(text); ; {
+				i := strings.Index(rest, authors)
+				if i < 0 {
+					break
+				}
+				rest = rest[i+len(authors):]
+				if !strings.HasPrefix(rest, " 20"+year) {
+					t.Errorf("%s cites %q without its year (%s)", name, authors+rest[:min(len(rest), 12)], p.Short)
+				}
+			}
+		}
 	}
 }

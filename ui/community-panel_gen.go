@@ -31,7 +31,7 @@ func (c *CommunityPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(vugu.HTML("Seeds from the community structure of the graph (Daneshpajouh et al.): HITS on the links between hosts, a complete bipartite core around the best authority, one of its hubs as a seed, the core removed, and again. The graph needs hosts."))
+		vgn.SetInnerHTML(vugu.HTML("Seeds from the community structure of the graph (Daneshpajouh et al. 2008): HITS on the links between hosts, a complete bipartite core around the best authority, one of its hubs as a seed, the core removed, and again. The graph needs hosts."))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "fields"}}}

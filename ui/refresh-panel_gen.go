@@ -31,7 +31,7 @@ func (c *RefreshPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(vugu.HTML("How often should a crawler come back to each site? Sites change at their own rates and users visit them; the crawler\x26#39;s interval is fixed, follows the change ratio of its last visits, or that and the share of users who came since (Singhal et al.). Central crawlers download every site at every visit; migrants send back only what changed."))
+		vgn.SetInnerHTML(vugu.HTML("How often should a crawler come back to each site? Sites change at their own rates and users visit them; the crawler\x26#39;s interval is fixed, follows the change ratio of its last visits, or that and the share of users who came since (Singhal et al. 2012). Central crawlers download every site at every visit; migrants send back only what changed."))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "refresh-defaults"}}}
