@@ -8,8 +8,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -673,5 +675,32 @@ func TestFieldsReadAsTheEngine(t *testing.T) {
 		case !c.ok && !strings.Contains(err.Error(), c.want):
 			t.Errorf("%s %q: refused with %q, want it to say %q", c.name, c.text, err, c.want)
 		}
+	}
+}
+
+// TestBlankSeedsShowTheirDefault: the generator seed and random seed
+// boxes, which run model.DefaultRandomSeed when left blank, show it as
+// their placeholder, as the other boxes that take a default when blank
+// do; before, a blank seed ran as 1 with nothing saying so.
+func TestBlankSeedsShowTheirDefault(t *testing.T) {
+	want := `placeholder="` + strconv.FormatUint(model.DefaultRandomSeed, 10) + `"`
+	for file, id := range map[string]string{"source-panel.vugu": "gen-seed", "seeds-panel.vugu": "random-seed"} {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tag := regexp.MustCompile(`<main:Field [^>]*id="` + id + `"[^>]*>`).FindString(string(text))
+		if !strings.Contains(tag, want) {
+			t.Errorf("%s: the %s box %q has no %s", file, id, tag, want)
+		}
+	}
+	f := DefaultForm()
+	f.GenSeed, f.RandomSeed = "", ""
+	s, err := f.Scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.RandomSeed != model.DefaultRandomSeed || s.Graph.Generate == nil || s.Graph.Generate.Seed != model.DefaultRandomSeed {
+		t.Errorf("blank seeds ran %d and %+v, want %d", s.RandomSeed, s.Graph.Generate, model.DefaultRandomSeed)
 	}
 }

@@ -213,6 +213,7 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.AttrMap["id"] = "random-seed"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["min"] = "0"
+					vgcomp.AttrMap["placeholder"] = "1"
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)

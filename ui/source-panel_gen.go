@@ -301,6 +301,7 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.AttrMap["id"] = "gen-seed"
 					vgcomp.AttrMap["type"] = "number"
 					vgcomp.AttrMap["min"] = "0"
+					vgcomp.AttrMap["placeholder"] = "1"
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
