@@ -130,16 +130,14 @@ func ParamInputID(id, name string) string { return "param-" + id + "-" + name }
 // text (one field a line, "name: message": Form.Scenario, fieldsText)
 // names (lineInputs).
 func invalidInputs(f Form, text string) map[string]bool {
-	ids := map[string]bool{}
-	for _, line := range strings.Split(text, "\n") {
-		name, _, ok := strings.Cut(line, ": ")
-		if !ok {
-			continue
-		}
-		marks, _ := lineInputs(f, name)
-		for _, id := range marks {
-			ids[id] = true
-		}
+	return idsOf(refusalLines(f, text))
+}
+
+// idsOf returns the set of the inputs says has a line for.
+func idsOf(says map[string]string) map[string]bool {
+	ids := make(map[string]bool, len(says))
+	for id := range says {
+		ids[id] = true
 	}
 	return ids
 }
@@ -245,8 +243,9 @@ func (a *App) FieldRefusals() map[string]string {
 // freshMarks makes the marks of the form's refusal anew when it changed.
 func (a *App) freshMarks() {
 	if a.marks.ids == nil || a.marks.of != a.FormError {
-		ids := invalidInputs(a.Form, a.FormError)
-		a.marks = fieldMarks{of: a.FormError, ids: ids, says: refusalLines(a.Form, a.FormError), named: len(ids)}
+		says := refusalLines(a.Form, a.FormError)
+		ids := idsOf(says)
+		a.marks = fieldMarks{of: a.FormError, ids: ids, says: says, named: len(ids)}
 	}
 }
 
