@@ -179,13 +179,20 @@ type refreshProblem struct {
 	value bool
 }
 
+// refreshProblems gathers the problems of a revisit simulation.
+type refreshProblems []refreshProblem
+
+// add adds the problem of the field, its message written by format with
+// its numbers in words (numbersInWords); value as refreshProblem's.
+func (l *refreshProblems) add(field string, value bool, format string, args ...any) {
+	*l = append(*l, refreshProblem{FieldError{Field: field, Message: fmt.Sprintf(format, numbersInWords(args)...)}, value})
+}
+
 // problems returns the problems of p, with its defaults filled in, in
 // the order Validate says them.
 func (p RefreshParams) problems() []refreshProblem {
-	var out []refreshProblem
-	add := func(field string, value bool, format string, args ...any) {
-		out = append(out, refreshProblem{FieldError{Field: field, Message: fmt.Sprintf(format, numbersInWords(args)...)}, value})
-	}
+	var out refreshProblems
+	add := out.add
 	positive := func(name string, v float64) bool {
 		if !(v > 0) || math.IsInf(v, 0) {
 			add("simulation."+name, true, "%s %s: want a positive number", name, v)
@@ -365,10 +372,8 @@ func (r Regulation) Validate() error {
 // the order Validate says them, each naming its field by its JSON name
 // in a regulation.
 func (r Regulation) problems() []refreshProblem {
-	var out []refreshProblem
-	add := func(field string, value bool, format string, args ...any) {
-		out = append(out, refreshProblem{FieldError{Field: field, Message: fmt.Sprintf(format, numbersInWords(args)...)}, value})
-	}
+	var out refreshProblems
+	add := out.add
 	interval := func(v float64) bool { return v > 0 && !math.IsInf(v, 0) }
 	minOK, maxOK := interval(r.Min), interval(r.Max)
 	if !minOK {
