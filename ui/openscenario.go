@@ -52,7 +52,11 @@ func (a *App) openScenarioText(name string, data []byte, err error) {
 		a.Error = scenarioFileError(err)
 		return
 	}
-	if f, ok, err := refreshOfFile(name, data); ok {
+	// The file's top-level fields say what it holds; a file that is not
+	// a JSON object is left to the scenario's reader to refuse.
+	var top map[string]json.RawMessage
+	_ = json.Unmarshal(data, &top)
+	if f, ok, err := refreshOfFile(name, data, top); ok {
 		if err != nil {
 			a.Error = scenarioFileError(err)
 			return
@@ -60,7 +64,7 @@ func (a *App) openScenarioText(name string, data []byte, err error) {
 		a.openRefreshScenario(name, f)
 		return
 	}
-	s, err := scenarioOfFile(name, data)
+	s, err := scenarioOfFile(name, data, top)
 	if err == nil {
 		// A graph file named by a path of the command line's
 		// ("data/web.edges") is asked for as an upload, as the link
@@ -90,13 +94,10 @@ func scenarioFileError(err error) string {
 }
 
 // refreshOfFile reads the revisit scenario of a file named name that
-// holds one, or a revisit result (its scenario): ok reports that it
-// holds either, err what is wrong with it then.
-func refreshOfFile(name string, data []byte) (f model.Refresh, ok bool, err error) {
-	var top map[string]json.RawMessage
-	if json.Unmarshal(data, &top) != nil {
-		return f, false, nil
-	}
+// holds one, or a revisit result (its scenario), data with the top-level
+// fields top (nil for no JSON object): ok reports that it holds either,
+// err what is wrong with it then.
+func refreshOfFile(name string, data []byte, top map[string]json.RawMessage) (f model.Refresh, ok bool, err error) {
 	switch {
 	case top["simulation"] != nil:
 		f, err = reader.ParseRefresh(bytes.NewReader(data), name)
@@ -112,18 +113,14 @@ func refreshOfFile(name string, data []byte) (f model.Refresh, ok bool, err erro
 }
 
 // scenarioOfFile reads the scenario of a scenario file, or of a result
-// file (its scenario), named name.
-func scenarioOfFile(name string, data []byte) (model.Scenario, error) {
-	var top map[string]json.RawMessage
-	if json.Unmarshal(data, &top) == nil {
-		switch {
-		case top["scenario"] != nil:
-			r, err := reader.ParseResult(bytes.NewReader(data), name)
-			if err != nil {
-				return model.Scenario{}, err
-			}
-			return r.Scenario, nil
+// file (its scenario), named name, data with the top-level fields top.
+func scenarioOfFile(name string, data []byte, top map[string]json.RawMessage) (model.Scenario, error) {
+	if top["scenario"] != nil {
+		r, err := reader.ParseResult(bytes.NewReader(data), name)
+		if err != nil {
+			return model.Scenario{}, err
 		}
+		return r.Scenario, nil
 	}
 	return reader.Parse(bytes.NewReader(data), name)
 }
