@@ -5,7 +5,7 @@ import (
 )
 
 // genLabelFlags maps the names engine/gen's Params.Validate gives its
-// parameters in words ("hosts 5000 is more than the 1,000 pages") to the
+// parameters in words ("hosts 5,000 is more than the 1,000 pages") to the
 // gen flags that set them.
 var genLabelFlags = []struct{ label, flag string }{
 	{"pages", "n"}, {"hosts", "hosts"}, {"mean out-degree", "degree"},
@@ -16,7 +16,7 @@ var genLabelFlags = []struct{ label, flag string }{
 
 // genProblems writes the problems Params.Validate found (joined, one per
 // line, each "gen: LABEL VALUE ...") in the words of crawlsim gen's
-// flags, on one line: "-hosts 5000 is more than the 1,000 pages: ...;
+// flags, on one line: "-hosts 5,000 is more than the 1,000 pages: ...;
 // -intra 2 is out of range: ...".
 func genProblems(err error) string {
 	var out []string

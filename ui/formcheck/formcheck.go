@@ -12,7 +12,7 @@ import (
 // Generator refuses the generator's numbers g that the engine refuses
 // (model.GeneratorProblems, which gen.Params.Validate says for crawlsim
 // gen and run and the worker), in its words under the form's labels,
-// which are the names the engine gives them ("hosts: 5000 is more than
+// which are the names the engine gives them ("hosts: 5,000 is more than
 // the 1,000 pages: at most 1,000, since every host needs a page"). A
 // field left blank (0, or no intra-host share) takes its default, which
 // the engine accepts.
@@ -31,8 +31,8 @@ func (e *Errors) Generator(g *model.Generate) {
 
 // Engine refuses, in msg, the engine's words about one of the fields
 // labels, whose message starts with the field's name in words and its
-// value ("hosts 5000 is ..."): under that label, the name said once
-// ("hosts: 5000 is ..."), as the page shows the worker's refusals.
+// value ("hosts 5,000 is ..."): under that label, the name said once
+// ("hosts: 5,000 is ..."), as the page shows the worker's refusals.
 func (e *Errors) Engine(msg string, labels ...string) {
 	for _, label := range labels {
 		if rest, ok := strings.CutPrefix(msg, label+" "); ok {
