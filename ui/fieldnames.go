@@ -229,15 +229,16 @@ func (a *App) InvalidInputs() map[string]bool {
 	return a.marks.ids
 }
 
-// FieldRefusals returns, by input id, the line of the form's refusal
-// that names the input, which the .vugu files show under it, while the
-// run bar shows the refusal: a refusal of Generate is shown under the
-// Graph panel's buttons, by its fields already (PanelError).
-func (a *App) FieldRefusals() map[string]string {
-	if a.RunBarFormError() == "" {
-		return nil
+// FieldRefusal returns the line of the form's refusal that names the
+// input of the given id, which the .vugu files show under it, while the
+// input is marked (InvalidInputs: not changed since) and the run bar
+// shows the refusal (a refusal of Generate is shown under the Graph
+// panel's buttons, by its fields already: PanelError); else "".
+func (a *App) FieldRefusal(id string) string {
+	if a.RunBarFormError() == "" || !a.marks.ids[id] {
+		return ""
 	}
-	return a.marks.says
+	return a.marks.says[id]
 }
 
 // freshMarks makes the marks of the form's refusal anew when it changed.

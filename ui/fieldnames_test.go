@@ -204,14 +204,22 @@ func TestRefusedFieldSaysWhy(t *testing.T) {
 		t.Fatalf("the refusal %q has no line of %s", a.FormError, name)
 		return ""
 	}
-	says := a.FieldRefusals()
+	says := map[string]string{}
+	for _, id := range []string{"gen-pages", "budget", "gen-hosts"} {
+		says[id] = a.FieldRefusal(id)
+	}
 	if says["gen-pages"] != lineOf("pages") || says["budget"] != lineOf("budget") || says["gen-hosts"] != "" {
 		t.Errorf("the lines under the inputs are %q; want pages's and budget's", says)
 	}
+	// Pages changed, budget not: the refusal stays in the run bar, and
+	// under budget, but no longer under pages.
 	pages := &Field{Value: numberBox(&a.Form.Pages), Invalid: a.InvalidInputs(), AttrMap: map[string]any{"id": "gen-pages"}}
 	pages.HandleChange("3000", false)
-	if says := a.FieldRefusals(); says["gen-pages"] != "" && a.InvalidInputs()["gen-pages"] {
-		t.Errorf("pages, changed, is still marked and says %q", says["gen-pages"])
+	if got := a.FieldRefusal("gen-pages"); got != "" || a.InvalidInputs()["gen-pages"] {
+		t.Errorf("pages, changed, is still marked (%v) and says %q", a.InvalidInputs()["gen-pages"], got)
+	}
+	if a.FieldRefusal("budget") != lineOf("budget") || a.RunBarFormError() == "" {
+		t.Errorf("budget, unchanged, says %q and the run bar %q", a.FieldRefusal("budget"), a.RunBarFormError())
 	}
 
 	field := regexp.MustCompile(`<main:Field [^>]*></main:Field>(<span [^>]*></span>)?`)
@@ -230,7 +238,7 @@ func TestRefusedFieldSaysWhy(t *testing.T) {
 				continue
 			}
 			marked++
-			if !strings.Contains(m[1], `class="field-refusal" aria-hidden="true"`) || !strings.Contains(m[1], "c.App.FieldRefusals()[") {
+			if !strings.Contains(m[1], `class="field-refusal" aria-hidden="true"`) || !strings.Contains(m[1], "c.App.FieldRefusal(") {
 				t.Errorf("%s: a marked input shows no line of the refusal after it: %s", name, m[0])
 			}
 		}

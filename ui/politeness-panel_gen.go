@@ -97,10 +97,10 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
 					}
-					if c.App.FieldRefusals()["connections"] != "" {
+					if c.App.FieldRefusal("connections") != "" {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.App.FieldRefusals()["connections"])
+						vgn.SetInnerHTML(c.App.FieldRefusal("connections"))
 					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -134,10 +134,10 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
 					}
-					if c.App.FieldRefusals()["wait"] != "" {
+					if c.App.FieldRefusal("wait") != "" {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.App.FieldRefusals()["wait"])
+						vgn.SetInnerHTML(c.App.FieldRefusal("wait"))
 					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -171,10 +171,10 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
 					}
-					if c.App.FieldRefusals()["latency"] != "" {
+					if c.App.FieldRefusal("latency") != "" {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.App.FieldRefusals()["latency"])
+						vgn.SetInnerHTML(c.App.FieldRefusal("latency"))
 					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -208,10 +208,10 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
 					}
-					if c.App.FieldRefusals()["page-size"] != "" {
+					if c.App.FieldRefusal("page-size") != "" {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.App.FieldRefusals()["page-size"])
+						vgn.SetInnerHTML(c.App.FieldRefusal("page-size"))
 					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -245,10 +245,10 @@ func (c *PolitenessPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
 					}
-					if c.App.FieldRefusals()["bandwidth"] != "" {
+					if c.App.FieldRefusal("bandwidth") != "" {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.App.FieldRefusals()["bandwidth"])
+						vgn.SetInnerHTML(c.App.FieldRefusal("bandwidth"))
 					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}

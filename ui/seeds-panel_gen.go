@@ -181,10 +181,10 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
 				}
-				if c.App.FieldRefusals()["seeds"] != "" {
+				if c.App.FieldRefusal("seeds") != "" {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.App.FieldRefusals()["seeds"])
+					vgn.SetInnerHTML(c.App.FieldRefusal("seeds"))
 				}
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -218,10 +218,10 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
 				}
-				if c.App.FieldRefusals()["random-seed"] != "" {
+				if c.App.FieldRefusal("random-seed") != "" {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.App.FieldRefusals()["random-seed"])
+					vgn.SetInnerHTML(c.App.FieldRefusal("random-seed"))
 				}
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -255,10 +255,10 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
 				}
-				if c.App.FieldRefusals()["budget"] != "" {
+				if c.App.FieldRefusal("budget") != "" {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.App.FieldRefusals()["budget"])
+					vgn.SetInnerHTML(c.App.FieldRefusal("budget"))
 				}
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}

@@ -151,10 +151,10 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
 				}
-				if c.App.FieldRefusals()["gen-pages"] != "" {
+				if c.App.FieldRefusal("gen-pages") != "" {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.App.FieldRefusals()["gen-pages"])
+					vgn.SetInnerHTML(c.App.FieldRefusal("gen-pages"))
 				}
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -193,10 +193,10 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
 				}
-				if c.App.FieldRefusals()["gen-hosts"] != "" {
+				if c.App.FieldRefusal("gen-hosts") != "" {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.App.FieldRefusals()["gen-hosts"])
+					vgn.SetInnerHTML(c.App.FieldRefusal("gen-hosts"))
 				}
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -230,10 +230,10 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
 				}
-				if c.App.FieldRefusals()["gen-degree"] != "" {
+				if c.App.FieldRefusal("gen-degree") != "" {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.App.FieldRefusals()["gen-degree"])
+					vgn.SetInnerHTML(c.App.FieldRefusal("gen-degree"))
 				}
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -269,10 +269,10 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
 				}
-				if c.App.FieldRefusals()["gen-intra"] != "" {
+				if c.App.FieldRefusal("gen-intra") != "" {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.App.FieldRefusals()["gen-intra"])
+					vgn.SetInnerHTML(c.App.FieldRefusal("gen-intra"))
 				}
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -306,10 +306,10 @@ func (c *SourcePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
 				}
-				if c.App.FieldRefusals()["gen-seed"] != "" {
+				if c.App.FieldRefusal("gen-seed") != "" {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.App.FieldRefusals()["gen-seed"])
+					vgn.SetInnerHTML(c.App.FieldRefusal("gen-seed"))
 				}
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}

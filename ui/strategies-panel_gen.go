@@ -243,10 +243,10 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgn = &vugu.VGNode{Component: vgcomp}
 										vgparent.AppendChild(vgn)
 									}
-									if c.App.FieldRefusals()[ParamInputID(s.Info.ID, p.Name)] != "" {
+									if c.App.FieldRefusal(ParamInputID(s.Info.ID, p.Name)) != "" {
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-refusal"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 										vgparent.AppendChild(vgn)
-										vgn.SetInnerHTML(c.App.FieldRefusals()[ParamInputID(s.Info.ID, p.Name)])
+										vgn.SetInnerHTML(c.App.FieldRefusal(ParamInputID(s.Info.ID, p.Name)))
 									}
 								}
 							}
