@@ -103,16 +103,15 @@ func TestFormSaysTheEnginesWords(t *testing.T) {
 // TestRevisitsSayTheEnginesWords: each value of the Revisits panel the
 // engine refuses is refused before a simulation in the engine's words
 // (scenario.NormalizeRefresh, crawlsim refresh's: "-alpha 2: want a
-// weight in [0, 1]", where the panel said "want a weight from 0 to 1"),
-// under the panel's label, the field's name said once; the worker's
+// weight from 0 to 1"), under the panel's label, the field's name said once; the worker's
 // refusal of the same field is shown alike.
 func TestRevisitsSayTheEnginesWords(t *testing.T) {
 	for _, c := range []struct {
 		typed func(*RefreshForm)
 		want  string
 	}{
-		{func(f *RefreshForm) { f.Alpha = "2" }, "weight α of changes: 2: want a weight in [0, 1]"},
-		{func(f *RefreshForm) { f.MinInterest = "1.5" }, "minimum interest a: 1.5: want a share in [0, 1]"},
+		{func(f *RefreshForm) { f.Alpha = "2" }, "weight α of changes: 2: want a weight from 0 to 1"},
+		{func(f *RefreshForm) { f.MinInterest = "1.5" }, "minimum interest a: 1.5: want a share from 0 to 1"},
 		{func(f *RefreshForm) { f.Horizon = "1e9" }, "horizon: about 2,600,000,000,000 events (sites × horizon × rates): at most 100,000,000; shorten the horizon or lower the rates"},
 		{func(f *RefreshForm) { f.Horizon = "-1" }, "horizon: -1: want a positive number"},
 		{func(f *RefreshForm) { f.Sites = "2000000" }, "sites: 2,000,000: want 1 to 1,048,576"},
@@ -148,9 +147,9 @@ func TestRevisitsSayTheEnginesWords(t *testing.T) {
 	a.Revisits.Run()
 	id := w.sent[len(w.sent)-1].ID
 	a.handle(pageEvent(protocol.Response{ID: id, Kind: protocol.KindError, Error: "refused",
-		Fields: []protocol.FieldError{{Field: "simulation.regulation.alpha", Message: "alpha 2: want a weight in [0, 1]"},
+		Fields: []protocol.FieldError{{Field: "simulation.regulation.alpha", Message: "alpha 2: want a weight from 0 to 1"},
 			{Field: "policies[0]", Message: `unknown policy "x"; want fixed, change or change+interest`}}}))
-	want := "weight α of changes: 2: want a weight in [0, 1]\npolicies[0]: unknown policy \"x\"; want fixed, change or change+interest"
+	want := "weight α of changes: 2: want a weight from 0 to 1\npolicies[0]: unknown policy \"x\"; want fixed, change or change+interest"
 	if a.Revisits.Error != want {
 		t.Errorf("the worker's refusal is shown as\n%s\nwant\n%s", a.Revisits.Error, want)
 	}

@@ -115,8 +115,8 @@ func (c *revisitCheck) seed(label, text string) uint64 {
 // engine refuses what the engine finds wrong with p (problems, each a
 // field of the revisit scenario by its JSON path and a message that
 // starts with the field's JSON name and value, "alpha 2: want a weight
-// in [0, 1]"), in its words under the panel's labels, the name said once
-// ("weight α of changes: 2: want a weight in [0, 1]"); a problem of the
+// from 0 to 1"), in its words under the panel's labels, the name said once
+// ("weight α of changes: 2: want a weight from 0 to 1"); a problem of the
 // whole simulation (its events) goes under the horizon.
 func (c *revisitCheck) engine(problems []model.FieldError) {
 	for _, fe := range problems {

@@ -270,7 +270,7 @@ func (p RefreshParams) Validate() error {
 // filled in, each naming the field of a revisit scenario (Refresh) it is
 // about by its JSON path ("simulation.regulation.alpha"; "simulation"
 // for the events of the whole simulation), its message starting with the
-// field's JSON name and value ("alpha 2: want a weight in [0, 1]").
+// field's JSON name and value ("alpha 2: want a weight from 0 to 1").
 // scenario.NormalizeRefresh refuses them, so crawlsim refresh and the
 // worker say them.
 func (p RefreshParams) Problems() []FieldError {
@@ -407,10 +407,10 @@ func (r Regulation) problems() []refreshProblem {
 		}
 	}
 	if r.Alpha != nil && !(*r.Alpha >= 0 && *r.Alpha <= 1) {
-		add("alpha", true, "alpha %s: want a weight in [0, 1]", *r.Alpha)
+		add("alpha", true, "alpha %s: want a weight from 0 to 1", *r.Alpha)
 	}
 	if !(r.MinInterest >= 0 && r.MinInterest <= 1) {
-		add("min_interest", true, "min_interest %s: want a share in [0, 1]", r.MinInterest)
+		add("min_interest", true, "min_interest %s: want a share from 0 to 1", r.MinInterest)
 	}
 	return out
 }

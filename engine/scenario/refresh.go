@@ -54,7 +54,7 @@ func NormalizeRefresh(r Refresh) (Refresh, error) {
 // NormalizeRefresh, in data, the JSON text of the revisit scenario named
 // name (the bytes ParseRefresh read), as PlaceErrors does for a crawl
 // scenario (model.PlaceRefreshErrors): "refresh.json:22:16:
-// simulation.regulation.alpha: alpha 2: want a weight in [0, 1]".
+// simulation.regulation.alpha: alpha 2: want a weight from 0 to 1".
 func PlaceRefreshErrors(err error, name string, data []byte) error {
 	return model.PlaceRefreshErrors(err, name, data)
 }

@@ -51,7 +51,7 @@ of computing PageRank again.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			var in graphInput
 			in.register(fs)
-			damping := fs.Float64("d", rank.DefaultDamping, "damping factor `D`, in (0,1]")
+			damping := fs.Float64("d", rank.DefaultDamping, "damping factor `D`, in (0, 1]")
 			tol := fs.Float64("tol", rank.DefaultTolerance, "stop when the L1 change between iterations is below `TOL`")
 			maxIter := new(int)
 			*maxIter = rank.DefaultMaxIterations
@@ -87,7 +87,7 @@ of computing PageRank again.`,
 				switch {
 				case !(*damping > 0 && *damping <= 1):
 					// d = 0 would make every score the teleport vector itself.
-					return usagef("-d %g: want a damping factor in (0,1]", *damping)
+					return usagef("-d %g: want a damping factor in (0, 1]", *damping)
 				case !(*tol > 0):
 					return usagef("-tol %g: want a positive number", *tol)
 				case *maxIter < 1 || *maxIter > maxIterationsFlag:

@@ -231,8 +231,8 @@ func TestFlagsAreCheckedBeforeLoading(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"rank", "-d", "1.5", missing}, "-d 1.5: want a damping factor in (0,1]"},
-		{[]string{"rank", "-d", "0", missing}, "-d 0: want a damping factor in (0,1]"},
+		{[]string{"rank", "-d", "1.5", missing}, "-d 1.5: want a damping factor in (0, 1]"},
+		{[]string{"rank", "-d", "0", missing}, "-d 0: want a damping factor in (0, 1]"},
 		{[]string{"rank", "-tol", "0", missing}, "-tol 0: want a positive number"},
 		{[]string{"rank", "-seeds", "random:0", missing}, "-seeds"},
 		{[]string{"rank", "-hits", "-seeds", "1,2", missing}, "-seeds is a PageRank flag"},

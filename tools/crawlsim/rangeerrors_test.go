@@ -60,7 +60,7 @@ func TestRefreshRangeErrorsNameTheFlag(t *testing.T) {
 		// not (-t0 is refused for the -tmin and -tmax typed).
 		{[]string{"-tmin", "500"}, "-tmin 500 is above -tmax 200 (default); -t0 10 (default) is outside [-tmin, -tmax] = [500, 200]"},
 		{[]string{"-tmin", "500", "-tmax", "200"}, "-tmin 500 is above -tmax 200; -t0 10 (default) is outside"},
-		{[]string{"-alpha", "2"}, "crawlsim refresh: -alpha 2: want a weight in [0, 1]"},
+		{[]string{"-alpha", "2"}, "crawlsim refresh: -alpha 2: want a weight from 0 to 1"},
 		{[]string{"-pl", "0.8", "-pg", "0.3"}, "-pl/-pg 0.8/0.3: the lower threshold must be below the upper one"},
 		{[]string{"-policies", "fixed,never"}, `-policies: unknown policy "never"`},
 		// A NaN is no 0 that the default replaces (it said "-popularity 0").

@@ -38,7 +38,7 @@ func TestRefreshScenarioErrorsPlaced(t *testing.T) {
 		want       []string
 	}{
 		{"alpha.json", scenarioText("10", "1", "2", "fixed"),
-			[]string{"alpha.json:9:16: simulation.regulation.alpha: alpha 2: want a weight in [0, 1]"}},
+			[]string{"alpha.json:9:16: simulation.regulation.alpha: alpha 2: want a weight from 0 to 1"}},
 		{"policy.json", scenarioText("10", "1", "0.5", "fixd"),
 			[]string{`policy.json:13:5: policies[0]: unknown policy "fixd"`}},
 		{"initial.json", scenarioText("500", "1", "0.5", "fixed"),

@@ -283,7 +283,7 @@ func (f *runFlags) table() []runFlag {
 			help: "the score column of a keyed -importance-file, by `NAME` or number (default: pagerank, pr_val, pr, score or importance, or the only column that is not a key)"},
 		runFlag{name: "transpose", value: &f.tr,
 			help: "pull the importance's PageRank along the graph's transpose `FILE` (default: NAME-t.graph beside a BVGraph NAME.graph of more than 2^28 links or whose in-link layout does not fit in memory, when there)"},
-		runFlag{name: "damping", field: "damping", value: &f.damping, help: "damping factor `D`, in (0,1], for the importance and the strategies",
+		runFlag{name: "damping", field: "damping", value: &f.damping, help: "damping factor `D`, in (0, 1], for the importance and the strategies",
 			apply: func(a *applying) error { a.sc.Damping = f.damping; return nil }},
 		runFlag{name: "tol", field: "tolerance", value: &f.tol, help: "stop the importance's PageRank when its L1 change is below `TOL`",
 			apply: func(a *applying) error { a.sc.Tolerance = f.tol; return nil }},
