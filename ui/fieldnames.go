@@ -88,7 +88,11 @@ func comparisonFieldName(s model.Scenario, path string) string {
 
 // fieldsText writes the fields the worker refused, one a line, each named
 // by name. A message that starts with the field's name again ("hosts -1
-// is ...", gen.Params.Validate's words) drops it. The message is
+// is ...", gen.Params.Validate's words) drops it, and one that names a
+// strategy's parameter's strategy again ("strategy fpr-m: m = 0 is
+// outside ...", crawl.Resolve's words, under "fpr-m m") drops the
+// strategy, so that it reads as a further listing's refusal does
+// (checkCopy: "m = 0 is outside ..."). The message is
 // otherwise shown as the worker wrote it: the engine writes its limits
 // with thousands separators itself (model.GroupDigits), and what the
 // reader typed (a value, a quoted seed, a URL, a file name) stays as typed.
@@ -100,9 +104,27 @@ func fieldsText(fields []protocol.FieldError, name func(string) string) string {
 			continue
 		}
 		label := name(f.Field)
-		lines[i] = label + ": " + strings.TrimPrefix(f.Message, label+" ")
+		lines[i] = label + ": " + withoutStrategy(strings.TrimPrefix(f.Message, label+" "), label)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// withoutStrategy drops "strategy ID: " from the message of a refused
+// parameter named label ("fpr-m m", or the strategy's label and the
+// parameter), when the parameter, the label's last word, follows it
+// ("m = ").
+func withoutStrategy(msg, label string) string {
+	space := strings.LastIndexByte(label, ' ')
+	rest, isStrategy := strings.CutPrefix(msg, "strategy ")
+	if space < 0 || !isStrategy {
+		return msg
+	}
+	param := label[space+1:]
+	id, said, ok := strings.Cut(rest, ": ")
+	if !ok || strings.Contains(id, " ") || !strings.HasPrefix(said, param+" = ") {
+		return msg
+	}
+	return said
 }
 
 // formInputs are the ids of the form's inputs by the names its refusals

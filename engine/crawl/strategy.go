@@ -217,7 +217,7 @@ func Resolve(id string, given Values) (Info, Values, error) {
 			return Info{}, nil, fmt.Errorf("strategy %s: %s = %s is outside [%s, %s]", id, name, model.Number(v), model.Number(p.Min), model.Number(p.Max))
 		}
 		if p.Integer && v != math.Trunc(v) {
-			return Info{}, nil, fmt.Errorf("strategy %s: %s = %s must be a whole number", id, name, model.Number(v))
+			return Info{}, nil, fmt.Errorf("strategy %s: %s = %s is not a whole number", id, name, model.Number(v))
 		}
 		out[name] = v
 	}
