@@ -316,9 +316,10 @@ func TestUniformTeleport(t *testing.T) {
 }
 
 // TestStartVector checks Options.Start: starting from another distribution
-// reaches the same fixed point (the docs/algorithms.md §3.8 golden vector), starting
-// from the answer converges in one iteration, and bad start vectors are
-// refused.
+// reaches the same fixed point (the five-page PageRank vector of
+// docs/algorithms.md section 1, "Worked values the tests reproduce", and
+// section 3, worked example 8), starting from the answer converges in one
+// iteration, and bad start vectors are refused.
 func TestStartVector(t *testing.T) {
 	// The graph and vector of docs/algorithms.md section 3, worked example 8.
 	g := graphtest.FromArcs(t, 5, goldenArcs)
