@@ -259,8 +259,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.Usage = func() {}
 	if err := fs.Parse(rest); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stderr)
-			c.printHelp(stderr, fs)
+			// Help asked for with -h is the output, as from crawlsim
+			// help COMMAND, so that it can be paged or searched.
+			var help strings.Builder
+			fs.SetOutput(&help)
+			c.printHelp(&help, fs)
+			if _, err := io.WriteString(stdout, help.String()); err != nil {
+				return fmt.Errorf("crawlsim %s: %w", c.name, err)
+			}
 			return nil
 		}
 		return &usageError{msg: fmt.Sprintf("crawlsim %s: %s%s", c.name, flagError(c, fs, err), helpPointer(c))}

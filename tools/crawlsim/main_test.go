@@ -151,8 +151,8 @@ func TestUsage(t *testing.T) {
 	if status != 0 || !strings.Contains(out, "-seeds SPEC") || !strings.Contains(out, "usage: crawlsim rank") {
 		t.Errorf("help rank: status %d, output:\n%s", status, out)
 	}
-	if _, errOut, status := crawlsim(t, "info", "-h"); status != 0 || !strings.Contains(errOut, "-urls FILE") {
-		t.Errorf("info -h: status %d, stderr:\n%s", status, errOut)
+	if out, _, status := crawlsim(t, "info", "-h"); status != 0 || !strings.Contains(out, "-urls FILE") {
+		t.Errorf("info -h: status %d, stdout:\n%s", status, out)
 	}
 	if _, errOut, status := crawlsim(t, "info", "-nosuchflag", "x"); status != 2 || !strings.Contains(errOut, "nosuchflag") {
 		t.Errorf("unknown flag: status %d, stderr %q", status, errOut)
@@ -172,10 +172,14 @@ func TestHelpTakesOneCommand(t *testing.T) {
 // TestHelpThatCannotBeWrittenFails: help on a stdout that refuses it
 // (a full disk) exits 1 and says why, as every command's output does.
 func TestHelpThatCannotBeWrittenFails(t *testing.T) {
-	for _, args := range [][]string{{"help"}, {"help", "run"}, {"-h"}} {
+	for _, args := range [][]string{{"help"}, {"help", "run"}, {"-h"}, {"run", "-h"}} {
 		var errOut bytes.Buffer
 		status := runMain(context.Background(), args, fullWriter{}, &errOut)
-		if status != 1 || !strings.Contains(errOut.String(), "crawlsim help: no space left on device") {
+		want := "crawlsim help: no space left on device"
+		if args[0] == "run" {
+			want = "crawlsim run: no space left on device"
+		}
+		if status != 1 || !strings.Contains(errOut.String(), want) {
 			t.Errorf("%s on a full stdout: status %d, stderr %q; want 1 and the write's error", strings.Join(args, " "), status, errOut.String())
 		}
 	}

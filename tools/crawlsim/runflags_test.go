@@ -74,8 +74,8 @@ func TestRunHelpGroups(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("help run: status %d", status)
 	}
-	if _, errOut, _ := crawlsim(t, "run", "-h"); errOut != out {
-		t.Errorf("run -h differs from help run:\n%s", errOut)
+	if runH, _, _ := crawlsim(t, "run", "-h"); runH != out {
+		t.Errorf("run -h differs from help run:\n%s", runH)
 	}
 	last := -1
 	for _, group := range runFlagGroups {
