@@ -70,10 +70,10 @@ files are written, and reproduce says which; no other file is touched.
 			fs.StringVar(&f.prev, "previous", "", "older snapshot `FILE` of the graph, for paper 004's historical strategies and paper 003's seeds of an older snapshot (pages matched by URL, else by id)")
 			fs.StringVar(&f.prevURLs, "previous-urls", "", "URL list `FILE` of the -previous graph")
 			f.pages = reproduce.DefaultPages
-			fs.Var(wholeFlag{&f.pages}, "n", "`PAGES` of the generated web when no GRAPH is given")
+			fs.Var(wholeFlag{&f.pages}, "n", "`PAGES` of the generated web when no GRAPH is given, at least 100")
 			fs.Var(wholeFlag64{&f.budget}, "budget", "download at most `N` pages per crawl, for paper 000, whose findings compare crawls download by download (0: until the frontier is empty)")
 			seedVar(fs, &f.seed, "random-seed", model.DefaultRandomSeed, "`SEED` of every random choice of the runs")
-			fs.StringVar(&f.dir, "o", "", "write report.md, the scenario files and the charts into `DIR` (made when missing; the files an earlier reproduce wrote there that the new report does not name are removed)")
+			fs.StringVar(&f.dir, "o", "", "write report.md, the scenario files and the charts into `DIR` (made when missing, with any missing folders above it, which go again if reproduce fails; the files an earlier reproduce wrote there that the new report does not name are removed)")
 			fs.BoolVar(&f.asJSON, "json", false, "print the tables and the findings with their verdicts as JSON instead of text")
 			return func(ctx context.Context, e *env, args []string) error {
 				return f.run(ctx, e, args)
@@ -121,8 +121,11 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) (err er
 		if f.in.urls != "" || f.in.formatName != "" || f.prev != "" {
 			return usagef("-urls, -format and -previous need a GRAPH")
 		}
-		if f.pages < 100 {
+		switch {
+		case f.pages < 100:
 			return usagef("-n %d: want at least 100 pages", f.pages)
+		case uint64(f.pages) > model.MaxPages:
+			return usagef("-n %s is too many: at most %s", model.Count(f.pages), model.Count(uint64(model.MaxPages)))
 		}
 	}
 	if f.dir != "" {

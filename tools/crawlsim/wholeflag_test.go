@@ -16,6 +16,9 @@ func TestPagesInENotation(t *testing.T) {
 	dir := t.TempDir()
 	checkFails(t, 2, []string{"run", "-n", "1e12"}, "-n 1,000,000,000,000 is too many: at most 4,294,967,295")
 	checkFails(t, 2, []string{"gen", "-n", "1e12", "-o", dir + "/g.csr"}, "-n 1,000,000,000,000 is too many: at most 4,294,967,295")
+	// reproduce names its flag too, not the scenario's field
+	// (graph.generate.pages).
+	checkFails(t, 2, []string{"reproduce", "-n", "1e12", "all"}, "crawlsim reproduce: -n 1,000,000,000,000 is too many: at most 4,294,967,295")
 	checkFails(t, 2, []string{"run", "-n", "1.5"}, "-n 1.5: expected a whole number")
 	checkFails(t, 2, []string{"run", "-n", "1e99"}, "-n 1e99: out of range for a whole number")
 	// Read as a scenario file's numbers are (model.WholeNumber):
