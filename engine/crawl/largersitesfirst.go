@@ -25,7 +25,7 @@ func init() {
 			Section: "§4.1",
 			Summary: "Downloads next from the site with the most pages waiting, so big sites are not left behind.",
 			Doc: "Picks the host with the most pages waiting in the frontier (ties to the host found first) " +
-				"and downloads its page discovered first. Needs hosts; without them it is breadth-first.",
+				"and downloads its page discovered first.",
 			NeedsHosts:     true,
 			NoHostsWarning: "the graph has no hosts, so all pages count as one host and it downloads breadth-first (give a URL list for hosts)",
 			NoHostsExplained: "This graph has no hosts, so {name} behaves exactly like breadth-first: every page seems to come from one site. " +

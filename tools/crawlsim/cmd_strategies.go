@@ -80,6 +80,9 @@ func printStrategies(e *env, list []crawl.Info, verbose bool) error {
 	if verbose {
 		for _, s := range list {
 			fmt.Fprintf(&b, "\n%s: %s (%s)\n  %s\n  %s\n", s.ID, s.Name, strategySource(s), s.Summary, s.Doc)
+			if s.NeedsHosts {
+				fmt.Fprintf(&b, "  Needs hosts %s; without them, %s.\n", hostsGivenBy, withoutHosts(s))
+			}
 			for _, p := range s.Params {
 				kind := "number"
 				if p.Integer {
@@ -137,5 +140,23 @@ func strategyNotes(s crawl.Info) string {
 	if s.NeedsPrevious {
 		notes = append(notes, "needs -previous or -evolve")
 	}
+	if s.NeedsHosts {
+		notes = append(notes, "needs hosts "+hostsGivenBy)
+	}
 	return strings.Join(notes, ", ")
+}
+
+// hostsGivenBy says what gives a graph its hosts, in the words of run's
+// warning on a graph without them (crawl.Info.NoHostsWarning).
+const hostsGivenBy = "(a URL list with -urls, or a generated graph)"
+
+// withoutHosts says what a strategy that needs hosts does on a graph
+// without them: its NoHostsWarning, which run prints, without the words
+// that say the graph has none and where hosts come from.
+func withoutHosts(s crawl.Info) string {
+	rest, found := strings.CutPrefix(s.NoHostsWarning, "the graph has no hosts, so ")
+	if !found {
+		return s.NoHostsWarning
+	}
+	return strings.TrimSuffix(rest, " (give a URL list for hosts)")
 }

@@ -99,3 +99,54 @@ func TestStrategiesVerboseRangesAsRefused(t *testing.T) {
 		t.Errorf("strategies -v does not give m's range as its refusal does:\n%s", out)
 	}
 }
+
+// TestStrategiesSayWhichNeedHosts: the table's notes say "needs hosts"
+// for exactly the strategies registered with NeedsHosts (larger-sites-first
+// and fpr-m), with what gives a graph hosts, and strategies -v says it in
+// each of their descriptions with what the strategy does without hosts
+// (run's warning without its opening words), and in no other.
+func TestStrategiesSayWhichNeedHosts(t *testing.T) {
+	table := mustRun(t, "strategies")
+	verbose := mustRun(t, "strategies", "-v")
+	registered := map[string]bool{}
+	for _, info := range crawl.Strategies() {
+		registered[info.ID] = true
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(table, "\n") {
+		if id := strategyRowID(line, registered); id != "" {
+			rows[id] = line
+		}
+	}
+	described := map[string]string{}
+	for _, block := range strings.Split(verbose, "\n\n") {
+		id, _, _ := strings.Cut(block, ": ")
+		if registered[id] {
+			described[id] = block
+		}
+	}
+	var needing []string
+	for _, info := range crawl.Strategies() {
+		note := strings.HasSuffix(rows[info.ID], "needs hosts (a URL list with -urls, or a generated graph)")
+		said, times := strings.Count(described[info.ID], "Needs hosts"), 0
+		if info.NeedsHosts {
+			times = 1
+		}
+		if note != info.NeedsHosts || said != times {
+			t.Errorf("%s (NeedsHosts %v): its row notes hosts: %v; its description says so %d times:\n%s\n%s",
+				info.ID, info.NeedsHosts, note, said, rows[info.ID], described[info.ID])
+		}
+		if !info.NeedsHosts {
+			continue
+		}
+		needing = append(needing, info.ID)
+		rest := strings.TrimSuffix(strings.TrimPrefix(info.NoHostsWarning, "the graph has no hosts, so "), " (give a URL list for hosts)")
+		want := "\n  Needs hosts (a URL list with -urls, or a generated graph); without them, " + rest + ".\n"
+		if rest == info.NoHostsWarning || !strings.Contains(described[info.ID]+"\n", want) {
+			t.Errorf("strategies -v describes %s without %q:\n%s", info.ID, want, described[info.ID])
+		}
+	}
+	if got := strings.Join(needing, " "); got != "larger-sites-first fpr-m" {
+		t.Errorf("the strategies that need hosts are %q; want larger-sites-first fpr-m", got)
+	}
+}
