@@ -21,13 +21,16 @@ func strategiesCommand() *command {
 		summary: `List the crawl-ordering strategies that run compares.
 Each line gives the strategy's id (what -strategies takes), its name, the
 paper and section it comes from (by authors and year; the list's footer
-cites the papers in full, with their links), and its parameters with their
-defaults. The footer also gives the page's presets, each paper's
-comparison, as the flags of a run. -v adds what each strategy and
-parameter does (a one-line summary, then the details); -json prints the
-strategies as JSON, each with its id, name, paper, section, summary,
-details and parameters (the footer's citations and presets are in the
-table alone).`,
+cites the papers in full, with their links), its parameters with their
+defaults, and notes: what it needs (hosts, a previous snapshot) and
+whether it draws a reference or a guaranteed curve. The footer also gives
+the page's presets, each paper's comparison, as the flags of a run. -v
+adds what each strategy and parameter does (a one-line summary, then the
+details); -json prints the strategies as JSON, each with the keys id,
+name, paper, section, summary, doc (the details) and params (each with
+name, doc, default, min and max, and integer when true), and guaranteed,
+needs_previous and reference when true (the footer's citations and
+presets are in the table alone).`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			verbose := fs.Bool("v", false, "also describe each strategy and parameter")
 			asJSON := fs.Bool("json", false, "print the strategies as JSON instead of a table")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"testing"
 )
@@ -22,6 +23,49 @@ func TestStrategiesJSONFields(t *testing.T) {
 			if !slices.Contains(described, key) {
 				t.Errorf("strategies -json gives %s the field %q; want only %v", entry["id"], key, described)
 			}
+		}
+	}
+}
+
+// TestStrategiesHelpNamesTheJSONKeys: the help of strategies names, as
+// written in the JSON, every key that strategies -json gives a strategy or
+// a parameter (among them doc and params), so that a reader of the help
+// can find them there.
+func TestStrategiesHelpNamesTheJSONKeys(t *testing.T) {
+	help, _, status := crawlsim(t, "help", "strategies")
+	if status != 0 {
+		t.Fatalf("help strategies: status %d", status)
+	}
+	out := []byte(mustRun(t, "strategies", "-json"))
+	var entries []map[string]json.RawMessage
+	if err := json.Unmarshal(out, &entries); err != nil {
+		t.Fatal(err)
+	}
+	keys := map[string]bool{}
+	for _, entry := range entries {
+		for key := range entry {
+			keys[key] = true
+		}
+		var params []map[string]json.RawMessage
+		if raw, ok := entry["params"]; ok {
+			if err := json.Unmarshal(raw, &params); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, p := range params {
+			for key := range p {
+				keys[key] = true
+			}
+		}
+	}
+	for _, key := range []string{"doc", "params", "min", "max"} {
+		if !keys[key] {
+			t.Fatalf("strategies -json gives no key %q:\n%s", key, out)
+		}
+	}
+	for key := range keys {
+		if !regexp.MustCompile(`(^|[^a-z_])` + key + `([^a-z_]|$)`).MatchString(help) {
+			t.Errorf("crawlsim help strategies does not name the key %q of strategies -json:\n%s", key, help)
 		}
 	}
 }
