@@ -26,7 +26,7 @@ const (
 var batchParams = []Param{
 	{
 		Name:    "batch",
-		Doc:     "K as a fraction of the graph's pages: the estimate is recomputed after K = max(1, ceil(batch·n)) downloads, in (0, 1]; each recomputation costs a PageRank on the known graph, so tiny batches make the crawl quadratic",
+		Doc:     "K as a fraction of the graph's pages: the estimate is recomputed after K = max(1, ceil(batch·n)) downloads; each recomputation costs a PageRank on the known graph, so tiny batches make the crawl quadratic",
 		Default: defaultBatch,
 		Min:     1e-9,
 		Max:     1,

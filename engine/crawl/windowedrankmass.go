@@ -85,7 +85,7 @@ func init() {
 				"pass over the downloaded pages. 100% is l-neighbor's levels; small windows approach RankMass.",
 			Params: []Param{{
 				Name:    "window",
-				Doc:     "share of the frontier downloaded per iteration, in (0, 1]; every iteration ends with a pass over all downloaded pages, so tiny windows cost O(|D|) per download",
+				Doc:     "share of the frontier downloaded per iteration; every iteration ends with a pass over all downloaded pages, so tiny windows cost O(|D|) per download",
 				Default: 0.1,
 				Min:     1e-9,
 				Max:     1,

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -148,5 +149,33 @@ func TestStrategiesSayWhichNeedHosts(t *testing.T) {
 	}
 	if got := strings.Join(needing, " "); got != "larger-sites-first fpr-m" {
 		t.Errorf("the strategies that need hosts are %q; want larger-sites-first fpr-m", got)
+	}
+}
+
+// TestStrategiesVerboseGivesEachRangeOnce: strategies -v gives each
+// parameter's range once, from its Min and Max; a parameter's Doc that
+// gave one too ("in (0, 1]" beside "(number in [1e-09, 1])" for batch
+// and window) showed two ranges for one parameter, of which only the
+// second is what run accepts.
+func TestStrategiesVerboseGivesEachRangeOnce(t *testing.T) {
+	verbose := mustRun(t, "strategies", "-v")
+	rangeWords := regexp.MustCompile(`\bin [\[(]`)
+	params := 0
+	for _, info := range crawl.Strategies() {
+		params += len(info.Params)
+	}
+	paramLine := regexp.MustCompile(`^  [a-z-]+=\S+: `)
+	lines := 0
+	for _, line := range strings.Split(verbose, "\n") {
+		if !paramLine.MatchString(line) {
+			continue
+		}
+		lines++
+		if n := len(rangeWords.FindAllString(line, -1)); n != 1 {
+			t.Errorf("strategies -v gives a parameter %d ranges: %s", n, line)
+		}
+	}
+	if lines != params || params == 0 {
+		t.Errorf("strategies -v has %d parameter lines; the strategies have %d parameters", lines, params)
 	}
 }
