@@ -34,7 +34,7 @@ func engineFields(t *testing.T, err error) []protocol.FieldError {
 // TestFormSaysTheEnginesWords: each field of the form that an audit found
 // refused in the page's own words ("wait: -1: want a number of seconds
 // from 0 to 1,000,000; leave the field blank for the default" where
-// crawlsim run says "-wait: -1 is not a non-negative number of seconds")
+// crawlsim run says "-wait -1 is not a non-negative number of seconds")
 // is refused before a run with the engine's message: the worker's
 // refusal of the same value (scenario.Normalize, shown as fieldsText
 // shows it), and the words crawlsim run prints after the flag. The field
@@ -50,13 +50,13 @@ func TestFormSaysTheEnginesWords(t *testing.T) {
 		cli    string // crawlsim run's message, with -n for the pages
 	}{
 		{"wait -1", "", func(f *Form) { f.Wait = "-1" }, func(s *model.Scenario) { s.Politeness.Wait = model.Float(-1) },
-			"wait", "wait", "-wait: -1 is not a number of seconds from 0 to 1,000,000"},
+			"wait", "wait", "-wait -1 is not a number of seconds from 0 to 1,000,000"},
 		{"wait 2e6", "", func(f *Form) { f.Wait = "2e6" }, func(s *model.Scenario) { s.Politeness.Wait = model.Float(2e6) },
-			"wait", "wait", "-wait: 2,000,000 is too large: at most 1,000,000 seconds, so that simulated times stay computable"},
+			"wait", "wait", "-wait 2,000,000 is too large: at most 1,000,000 seconds, so that simulated times stay computable"},
 		{"latency NaN", "", func(f *Form) { f.Latency = "NaN" }, func(s *model.Scenario) { s.Politeness.Latency = model.Float(math.NaN()) },
-			"latency", "latency", "-latency: NaN is not a number of seconds from 0 to 1,000,000"},
+			"latency", "latency", "-latency NaN is not a number of seconds from 0 to 1,000,000"},
 		{"page size -1", "", func(f *Form) { f.PageSize = "-1" }, func(s *model.Scenario) { s.Politeness.PageSize = model.Float(-1) },
-			"page-size", "page size", "-page-size: -1 is not a non-negative number of bytes"},
+			"page-size", "page size", "-page-size -1 is not a non-negative number of bytes"},
 		{"hosts 5000", "1000", func(f *Form) { f.Hosts = "5000" }, func(s *model.Scenario) { s.Graph.Generate.Hosts = 5000 },
 			"gen-hosts", "hosts", "-hosts 5,000 is more than the 1,000 pages: at most 1,000, since every host needs a page"},
 		{"hosts 5e3", "1000", func(f *Form) { f.Hosts = "5e3" }, func(s *model.Scenario) { s.Graph.Generate.Hosts = 5000 },

@@ -238,7 +238,7 @@ type plannedPaper struct {
 // (Paper.TakesBudget): its findings read crawls to their ends.
 func CheckBudget(papers []*Paper, budget int64) error {
 	if budget < 0 {
-		return fmt.Errorf("budget %d is negative; 0 crawls until the frontier is empty", budget)
+		return fmt.Errorf("budget %d is negative; 0 means no limit", budget)
 	}
 	if budget == 0 {
 		return nil

@@ -88,8 +88,10 @@ of computing PageRank again.`,
 				case !(*damping > 0 && *damping <= 1):
 					// d = 0 would make every score the teleport vector itself.
 					return usagef("-d %g: want a damping factor in (0, 1]", *damping)
-				case !(*tol > 0):
-					return usagef("-tol %g: want a positive number", *tol)
+				case !(*tol > 0 && *tol < 1):
+					// As run's -tol (scenario.Normalize): a change of 1 or
+					// more in L1 stops after one meaningless iteration.
+					return usagef("-tol %g: want a positive number below 1", *tol)
 				case *maxIter < 1 || *maxIter > maxIterationsFlag:
 					return usagef("-max-iter %d: want 1 to %s iterations", *maxIter, model.Count(maxIterationsFlag))
 				case *hitsIter < 1 || *hitsIter > maxIterationsFlag:

@@ -101,6 +101,10 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) (err er
 	if err != nil {
 		return usagef("%v", err)
 	}
+	if f.budget < 0 {
+		// as run says it
+		return usagef("-budget %d is negative; 0 means no limit", f.budget)
+	}
 	if err := reproduce.CheckBudget(papers, f.budget); err != nil {
 		return usagef("-budget: %v", err)
 	}

@@ -65,7 +65,7 @@ func TestReproduceRefusals(t *testing.T) {
 		{[]string{"reproduce", "-format", "edges", "-o", ".", "fpr", "report.md"}, "that is the graph report.md"},
 		{[]string{"reproduce", "-budget", "100", "001"}, "-budget: a budget applies to paper 000 (fpr) only: paper 001 (rankmass) reads its runs to their ends"},
 		{[]string{"reproduce", "-budget", "100", "all"}, "a budget applies to paper 000 (fpr) only"},
-		{[]string{"reproduce", "-budget", "-1", "000"}, "-budget: budget -1 is negative"},
+		{[]string{"reproduce", "-budget", "-1", "000"}, "crawlsim reproduce: -budget -1 is negative; 0 means no limit"},
 		{[]string{"reproduce", "-budget", "1e3x", "000"}, "-budget"},
 	} {
 		_, errOut, status := crawlsim(t, c.args...)

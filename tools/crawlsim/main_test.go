@@ -237,7 +237,8 @@ func TestFlagsAreCheckedBeforeLoading(t *testing.T) {
 	}{
 		{[]string{"rank", "-d", "1.5", missing}, "-d 1.5: want a damping factor in (0, 1]"},
 		{[]string{"rank", "-d", "0", missing}, "-d 0: want a damping factor in (0, 1]"},
-		{[]string{"rank", "-tol", "0", missing}, "-tol 0: want a positive number"},
+		{[]string{"rank", "-tol", "0", missing}, "-tol 0: want a positive number below 1"},
+		{[]string{"rank", "-tol", "5", missing}, "-tol 5: want a positive number below 1"},
 		{[]string{"rank", "-seeds", "random:0", missing}, "-seeds"},
 		{[]string{"rank", "-hits", "-seeds", "1,2", missing}, "-seeds is a PageRank flag"},
 		{[]string{"rank", "-hits", "-tol", "5", missing}, "-tol is a PageRank flag"},

@@ -61,13 +61,17 @@ func (f *runFlags) scenarioError(err error, sc scenario.Scenario, text []byte, s
 	return usagef("%s", strings.Join(flagMsgs, "; "))
 }
 
-// labelledValue is a problem that names its field in words before the
-// value ("hosts -1 is out of range: ...", as engine/gen writes them).
-var labelledValue = regexp.MustCompile(`^[a-z][a-z -]* ([-+]?[0-9.][^ ]*|NaN|[-+]?Inf) (is .*)$`)
+// labelledValue is a problem that starts with the value, or names its
+// field in words before it ("hosts -1 is out of range: ...", as
+// engine/gen writes them; "1.5 is outside (0, 1]", as scenario.Normalize
+// does).
+var labelledValue = regexp.MustCompile(`^(?:[a-z][a-z -]* )?([-+]?[0-9.][^ ]*|NaN|[-+]?Inf) (is .*)$`)
 
 // withFlagName says a problem of the field that flag -name sets: with the
-// flag in place of the field's name in words ("-hosts -1 is out of range:
-// ..."), else after it ("-damping: 1.5 is outside (0, 1]").
+// flag before the value, in place of the field's name in words if any
+// ("-hosts -1 is out of range: ...", "-damping 1.5 is outside (0, 1]"),
+// as the command line's own checks write a flag and its value; else
+// after it ("-seeds: ...").
 func withFlagName(name, msg string) string {
 	if m := labelledValue.FindStringSubmatch(msg); m != nil {
 		return "-" + name + " " + m[1] + " " + m[2]

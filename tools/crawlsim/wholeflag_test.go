@@ -41,7 +41,7 @@ func TestBudgetInENotation(t *testing.T) {
 	}
 	checkFails(t, 2, []string{"run", "-n", "300", "-budget", "1.5"}, "-budget 1.5: expected a whole number")
 	checkFails(t, 2, []string{"run", "-n", "300", "-budget", "1e99"}, "-budget 1e99: out of range for a whole number")
-	checkFails(t, 2, []string{"run", "-n", "300", "-budget", "-1e2"}, "-budget: -100 is negative")
+	checkFails(t, 2, []string{"run", "-n", "300", "-budget", "-1e2"}, "-budget -100 is negative")
 }
 
 // TestNumbersAreDecimal: every whole-number flag reads decimal digits, as

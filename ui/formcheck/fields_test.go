@@ -37,7 +37,7 @@ func TestReaders(t *testing.T) {
 			"connections: 0 is not allowed: want 1 or more connections; leave the field blank for the default"},
 		{func(e *Errors) any { return e.CountUpTo("hosts", "graph.generate.hosts", "3e3", 2000) }, int64(0), "hosts: 3e3 is too large: at most 2,000"},
 		// A scenario's count is the engine's to judge (Generator, or the
-		// worker's refusal: "-connections: 20000 is not a number of
+		// worker's refusal: "-connections 20000 is not a number of
 		// connections: want 1 to 10,000"); only one beyond a 64-bit
 		// whole number is refused here, with the field's limit.
 		{func(e *Errors) any { return e.ScenarioCount("hosts", "graph.generate.hosts", "3e3", 2000) }, int64(3000), ""},
