@@ -2,8 +2,9 @@ package crawl
 
 // bfs downloads the frontier first in, first out: every key is 0, so the
 // crawler's tie rule (earlier discovery first) makes F a queue. Breadth-first
-// is the baseline of Baeza-Yates et al. 2005 (section 4.1) and the crawler of Cho and Schonfeld 2007's
-// experiments.
+// is the strategy Baeza-Yates et al. 2005 (section 4.1) set out to beat, and
+// the order within a level of Cho and Schonfeld 2007's L-Neighbor crawler
+// (section 3.3; their section 6 likens the two).
 type bfs struct{ c *Crawl }
 
 // BreadthFirst is the id of the breadth-first strategy, whose crawl

@@ -1,11 +1,12 @@
 package crawl
 
-// fpr is Fractional PageRank (Alam et al., Algorithm 1; docs/algorithms.md section 3):
-// every seed starts with fpr_i = (1-d)·t_i; downloading page i adds
-// d·fpr_i/c_i to every out-neighbour not yet downloaded and sets fpr_i to 0;
-// the crawler downloads the page of F with the largest fpr.
+// fpr is Fractional PageRank (Alam et al., section 3.1, Algorithm 1;
+// docs/algorithms.md section 3): every seed starts with fpr_i = (1-d)·t_i;
+// downloading page i adds d·fpr_i/c_i to every out-neighbour not yet
+// downloaded and sets fpr_i to 0; the crawler downloads the page of F with
+// the largest fpr.
 //
-// fpr-m (Alam et al., Algorithm 2) is the same walk with inter-host links
+// fpr-m (Alam et al., section 3.2, Algorithm 2) is the same walk with inter-host links
 // weighted M times an intra-host link: i's share is divided by
 // N_intra + M·N_inter, counted over all of out(i), an inter-host target
 // receiving M shares. It lives in fprm.go and shares this type.
@@ -27,7 +28,7 @@ func init() {
 			Presets: map[string]int{PresetDefault: 3, PresetFractionalPageRank: 2},
 			Name:    "Fractional PageRank",
 			Paper:   "000",
-			Section: "Algorithm 1",
+			Section: "§3.1, Algorithm 1",
 			Summary: "Spreads each downloaded page's importance over the pages it links to and downloads the largest share first.",
 			Doc:     "Pushes a share d·fpr_i/c_i of each downloaded page's score to its out-neighbours not yet downloaded; downloads the largest score.",
 		},

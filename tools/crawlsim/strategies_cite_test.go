@@ -29,7 +29,11 @@ func TestStrategiesCiteByAuthorAndYear(t *testing.T) {
 		// papers' pages and reports use.
 		for _, line := range []string{
 			`bfs  +Breadth-first  +Baeza-Yates et al\. 2005, §4\.1; Cho and Schonfeld 2007\n`,
-			`fpr  +Fractional PageRank  +Alam et al\., Algorithm 1\n`,
+			`fpr  +Fractional PageRank  +Alam et al\., §3\.1, Algorithm 1\n`,
+			`fpr-m  +Extended Fractional PageRank \(FPR@M\)  +Alam et al\., §3\.2, Algorithm 2  +m=100`,
+			// The paper offers random ordering as the baseline in the
+			// opening of its section 4, before the strategies of 4.1.
+			`random  +Random  +Baeza-Yates et al\. 2005, §4\n`,
 			`rankmass  +RankMass  +Cho and Schonfeld 2007, §4\.2, Fig\. 5  +epsilon=0`,
 			`  Baeza-Yates et al\. 2005: Baeza-Yates, Castillo, Marin and Rodriguez, "Crawling a country`,
 		} {
