@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -44,7 +43,7 @@ comes from the flags or from -scenario FILE (flags override its fields).`,
 			fs.BoolVar(&f.equal, "equal-budget", true, "also run, for every adaptive policy, a fixed policy with as many visits")
 			f.p.Sites = d.Sites
 			fs.Var(wholeFlag{&f.p.Sites}, "sites", "`N` simulated sites")
-			fs.Float64Var(&f.p.Horizon, "horizon", d.Horizon, "simulated `TIME`, in the units of the intervals (at most "+model.Number(model.MaxRefreshHorizon)+")")
+			fs.Float64Var(&f.p.Horizon, "horizon", d.Horizon, "simulated `TIME`, in the units of the intervals (at most "+strings.Replace(model.Number(model.MaxRefreshHorizon), "e+", "e", 1)+")")
 			fs.Float64Var(&f.p.ChangeMin, "change-min", d.ChangeMin, "lowest change `RATE` of a site (changes per unit of time)")
 			fs.Float64Var(&f.p.ChangeMax, "change-max", d.ChangeMax, "highest change `RATE` of a site")
 			f.p.Users = d.Users
@@ -61,10 +60,10 @@ comes from the flags or from -scenario FILE (flags override its fields).`,
 			fs.Float64Var(&f.p.Regulation.Max, "tmax", g.Max, "longest interval (`TIME`)")
 			f.p.Regulation.Window = g.Window
 			fs.Var(wholeFlag{&f.p.Regulation.Window}, "window", "`N` last visits over which the change ratio is counted")
-			fs.Float64Var(&f.p.Regulation.Lower, "pl", g.Lower, "change ratio `P` below which the interval grows (p_l; at least "+fmt.Sprint(model.MinRefreshThreshold)+", below -pg)")
+			fs.Float64Var(&f.p.Regulation.Lower, "pl", g.Lower, "change ratio `P` below which the interval grows (p_l; above 0, below -pg)")
 			fs.Float64Var(&f.p.Regulation.Upper, "pg", g.Upper, "change ratio `P` above which the interval shrinks (p_g)")
 			fs.Float64Var(&f.alpha, "alpha", *g.Alpha, "`WEIGHT` of the change term in change+interest (the interest term gets 1-alpha)")
-			fs.Float64Var(&f.p.Regulation.InterestLower, "interest-pl", g.InterestLower, "interest `P` below which the interval grows (p_l'; at least "+fmt.Sprint(model.MinRefreshThreshold)+", below -interest-pg)")
+			fs.Float64Var(&f.p.Regulation.InterestLower, "interest-pl", g.InterestLower, "interest `P` below which the interval grows (p_l'; above 0, below -interest-pg)")
 			fs.Float64Var(&f.p.Regulation.InterestUpper, "interest-pg", g.InterestUpper, "interest `P` above which the interval shrinks (p_g')")
 			fs.Float64Var(&f.p.Regulation.MinInterest, "min-interest", g.MinInterest, "`SHARE` of users below which a site's interest is ignored (a)")
 			fs.StringVar(&f.csvOut, "csv", "", "write every policy's series over time to `FILE` (policy,time,fresh,central_bytes,migrant_bytes)")

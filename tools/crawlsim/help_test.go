@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -44,7 +45,8 @@ func TestHelpSummariesAreWholeSentences(t *testing.T) {
 // ends no line with a blank (the usage line of a command without
 // arguments ended "[flags] "), and the prose above the flags is wrapped
 // within 80 columns (reproduce's and strategies' had a sentence of 106
-// columns beside a line of 30).
+// columns beside a line of 30); no limit is written as Go prints a
+// float64.
 func TestHelpLinesFitAndEndClean(t *testing.T) {
 	check := func(name, text string, prose bool) {
 		for i, line := range strings.Split(text, "\n") {
@@ -78,8 +80,16 @@ func TestHelpLinesFitAndEndClean(t *testing.T) {
 		}
 		prose := strings.Join(lines[:end], "\n")
 		check("crawlsim help "+c.name+" (above the flags)", prose, true)
+		if raw := rawFloat.FindString(out); raw != "" {
+			t.Errorf("help %s writes a limit as Go prints a float64, %q", c.name, raw)
+		}
 	}
 }
+
+// rawFloat is a number as Go's %v writes a float64 of 17 digits or with
+// "e+" ("at least 2.2250738585072014e-308", "at most 1e+150"), which a
+// help states in words or as a reader writes it.
+var rawFloat = regexp.MustCompile(`[0-9]\.[0-9]{12,}|[0-9]e\+[0-9]`)
 
 // TestHelpSaysWhereTheManualIs: crawlsim help lists the commands, not the
 // manual (the package doc, doc.go, ten times as long), so it says where
