@@ -16,8 +16,10 @@
 // and a self-loop is kept), '#' and '%' comments, integer ids
 // of any size, URLs or other labels. Labels (any id that is not an integer
 // written without sign or leading zeros makes every id one) are numbered in
-// order of first appearance, and a note on stderr says that they give no
-// hosts unless all are URLs; when such an id follows links of integer ids,
+// order of first appearance, and give no hosts unless all are URLs: info
+// and rank say so in a note on stderr, run in a warning for each strategy
+// that needs hosts, seeds in its refusal of community seeds. When such an
+// id follows links of integer ids,
 // a warning names its line, as it is most likely a typo (pages no link
 // names are then left out). -format overrides the guess. -urls FILE
 // attaches a URL list, one URL per page in id order, and gives every page
@@ -268,6 +270,11 @@
 // names the outputs it wrote ("crawlsim run: done in 2.1s; wrote r.json and
 // r.csv"); gen and convert say instead, on stdout, what each file holds,
 // and strategies and version, which only print, end without it.
+// Warnings about the run itself (seeds that reach little of the graph, a
+// strategy without the hosts it needs) are lines of run's and seeds'
+// report on stdout, so that a saved report keeps them; those
+// about reading an input (a label that looks like a typo, an importance
+// vector scaled to sum 1) and those of rank and gen go to stderr.
 // An output whose name ends in .gz, in any case, is written gzip-compressed,
 // whichever command writes it; a saved scenario (-save-scenario) and a seed
 // list (seeds -o), which crawlsim reads back as plain text, are refused
