@@ -271,10 +271,10 @@
 // r.csv"); gen and convert say instead, on stdout, what each file holds,
 // and strategies and version, which only print, end without it.
 // Warnings about the run itself (seeds that reach little of the graph, a
-// strategy without the hosts it needs) are lines of run's and seeds'
-// report on stdout, so that a saved report keeps them; those
-// about reading an input (a label that looks like a typo, an importance
-// vector scaled to sum 1) and those of rank and gen go to stderr.
+// strategy without the hosts it needs, an importance vector scaled to sum
+// 1) are lines of run's and seeds' report on stdout, so that a saved
+// report keeps them; those about reading a graph (a label that looks like
+// a typo) and those of rank and gen go to stderr.
 // An output whose name ends in .gz, in any case, is written gzip-compressed,
 // whichever command writes it; a saved scenario (-save-scenario) and a seed
 // list (seeds -o), which crawlsim reads back as plain text, are refused
