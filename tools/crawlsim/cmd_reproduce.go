@@ -255,7 +255,7 @@ func (f *reproduceFlags) input(ctx context.Context, e *env, args []string) (repr
 		}
 		if f.prev != "" {
 			if err := mustExist(f.prev); err != nil {
-				return in, meta, fmt.Errorf("-previous: %w", err)
+				return in, meta, ofFlag("previous", err)
 			}
 			in.Previous = &scenario.PreviousSource{File: webGraphBasename(f.prev), URLs: f.prevURLs}
 		}

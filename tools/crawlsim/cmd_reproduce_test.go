@@ -77,7 +77,7 @@ func TestReproduceRefusals(t *testing.T) {
 		t.Errorf("the graph report.md was replaced: %q", b)
 	}
 	// a missing file is said with the flag that names it
-	checkFails(t, 1, []string{"reproduce", "-format", "edges", "-previous", "nosuch.edges", "fpr", "report.md"}, "crawlsim reproduce: -previous: cannot read nosuch.edges")
+	checkFails(t, 1, []string{"reproduce", "-format", "edges", "-previous", "nosuch.edges", "fpr", "report.md"}, "crawlsim reproduce: -previous nosuch.edges: cannot read it: no such file or directory")
 }
 
 // TestReproduceBudgetIsInTheScenario: reproduce -budget N 000 (N

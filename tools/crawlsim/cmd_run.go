@@ -134,7 +134,7 @@ func (f *runFlags) run(ctx context.Context, e *env, args []string, set map[strin
 	if f.tr != "" {
 		f.tr = webGraphBasename(f.tr)
 		if err := mustExist(f.tr); err != nil {
-			return fmt.Errorf("-transpose: %w", err)
+			return ofFlag("transpose", err)
 		}
 	}
 
@@ -364,8 +364,7 @@ func givenBy(set map[string]bool, name string) string {
 // "cannot read web.csr" would not say where web.csr came from.
 func (f *runFlags) scenarioInputError(err error, in scenarioInput) error {
 	if in.flag != "" {
-		// as -transpose's: the flag, then the file's error
-		return fmt.Errorf("-%s: %w", in.flag, err)
+		return ofFlag(in.flag, err)
 	}
 	if f.file == "" || in.given || filepath.IsAbs(in.name) {
 		return err

@@ -260,11 +260,11 @@ func TestRunFlagErrors(t *testing.T) {
 	if err := os.WriteFile(broken, []byte("not a csr file"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, errOut, status := crawlsim(t, "run", "-page-sizes", missing, broken); status != 1 || !strings.Contains(errOut, "-page-sizes "+missing+": no such file") || strings.Contains(errOut, "broken.csr") {
+	if _, errOut, status := crawlsim(t, "run", "-page-sizes", missing, broken); status != 1 || !strings.Contains(errOut, "-page-sizes "+missing+": cannot read it: no such file or directory") || strings.Contains(errOut, "broken.csr") {
 		t.Errorf("missing -page-sizes file: status %d, stderr %q; want status 1 naming %s before the graph", status, errOut, missing)
 	}
 	// And a missing -transpose FILE, named with its flag, as rank names it.
-	if _, errOut, status := crawlsim(t, "run", "-transpose", missing, broken); status != 1 || !strings.Contains(errOut, "-transpose: cannot read "+missing) || strings.Contains(errOut, "broken.csr") {
+	if _, errOut, status := crawlsim(t, "run", "-transpose", missing, broken); status != 1 || !strings.Contains(errOut, "-transpose "+missing+": cannot read it: no such file or directory") || strings.Contains(errOut, "broken.csr") {
 		t.Errorf("missing -transpose file: status %d, stderr %q; want status 1 naming -transpose %s before the graph", status, errOut, missing)
 	}
 }
@@ -304,7 +304,7 @@ func TestRunBadScenarioFile(t *testing.T) {
 		{[]string{"-scenario", relative}, "cannot read missing.edges: no such file or directory (graph.file in the scenario " + relative + "; its file names are read relative to the current folder)"},
 		// A file a flag names is said with the flag, as -transpose's.
 		{[]string{"-n", "100", "-strategies", "hist-pagerank-zero", "-previous", filepath.Join(dir, "nosuch.edges")},
-			"-previous: cannot read " + filepath.Join(dir, "nosuch.edges") + ": no such file or directory"},
+			"-previous " + filepath.Join(dir, "nosuch.edges") + ": cannot read it: no such file or directory"},
 	}
 	for _, c := range cases {
 		args := append([]string{"run"}, c.args...)

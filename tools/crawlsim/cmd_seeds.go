@@ -158,7 +158,7 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 		}
 		if err := mustExist(in.name); err != nil {
 			if in.flag != "" {
-				return fmt.Errorf("-%s: %w", in.flag, err)
+				return ofFlag(in.flag, err)
 			}
 			return err
 		}

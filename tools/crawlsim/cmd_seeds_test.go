@@ -58,6 +58,6 @@ func TestSeedsNamesTheFlagOfAMissingFile(t *testing.T) {
 		if flag == "previous-urls" {
 			args = []string{"seeds", "-previous", edges, "-previous-urls", missing, edges}
 		}
-		checkFails(t, 1, args, "crawlsim seeds: -"+flag+": cannot read "+missing)
+		checkFails(t, 1, args, "crawlsim seeds: -"+flag+" "+missing+": cannot read it: no such file or directory")
 	}
 }

@@ -90,7 +90,10 @@ func (f *runFlags) checkImportanceFile(sc scenario.Scenario) error {
 	if sc.Importance != scenario.ImportancePageRank {
 		return usagef("-importance-file gives the pagerank importance; the importance %s is computed from the seeds, so choose one", sc.Importance)
 	}
-	return mustExist(f.impFile)
+	if err := mustExist(f.impFile); err != nil {
+		return ofFlag("importance-file", err)
+	}
+	return nil
 }
 
 // importanceSeedsText is the seed set's text an importance file records:

@@ -89,20 +89,52 @@ func resolveFormat(flagName, value, path string) (graphio.Format, error) {
 }
 
 // mustExist returns an error unless path names a file (or a URL list
-// pattern that matches files): it is missing, or a folder. "-", which
-// names the standard output as an output, gets a pointer to /dev/stdin.
+// pattern that matches files): it is missing, or a folder (a
+// *missingInput). "-", which names the standard output as an output,
+// gets a pointer to /dev/stdin.
 func mustExist(path string) error {
 	st, err := os.Stat(path)
 	if err != nil {
 		if ok, perr := patternExists(path); ok || perr != nil {
 			return perr
 		}
-		return fmt.Errorf("cannot read %s: %w%s", path, causeOf(err), stdinHint(path))
+		return &missingInput{path: path, cause: causeOf(err), hint: stdinHint(path)}
 	}
 	if st.IsDir() {
-		return fmt.Errorf("%s is a folder, not a file", path)
+		return &missingInput{path: path}
 	}
 	return nil
+}
+
+// missingInput is an input file that cannot be read: missing,
+// unreadable (cause), or a folder (no cause).
+type missingInput struct {
+	path  string
+	cause error
+	hint  string
+}
+
+func (m *missingInput) Error() string {
+	if m.cause == nil {
+		return m.path + " is a folder, not a file"
+	}
+	return "cannot read " + m.path + ": " + m.cause.Error() + m.hint
+}
+
+func (m *missingInput) Unwrap() error { return m.cause }
+
+// ofFlag says err, mustExist's, about the file given as -flag, in the
+// words every input flag of every command uses: "-urls u.txt: cannot
+// read it: no such file or directory". Another error is -flag's.
+func ofFlag(flag string, err error) error {
+	var m *missingInput
+	switch {
+	case !errors.As(err, &m):
+		return fmt.Errorf("-%s: %w", flag, err)
+	case m.cause == nil:
+		return fmt.Errorf("-%s %s: that is a folder; name a file", flag, m.path)
+	}
+	return fmt.Errorf("-%s %s: cannot read it: %w%s", flag, m.path, m.cause, m.hint)
 }
 
 // stdinHint ends the error of an input named "-", which names the
@@ -132,7 +164,7 @@ func (in *graphInput) load(ctx context.Context, e *env) (*graph.Graph, error) {
 	}
 	if in.urls != "" {
 		if err := mustExist(in.urls); err != nil {
-			return nil, err
+			return nil, ofFlag("urls", err)
 		}
 	}
 	g, labels, err := in.read(ctx, e, in.format)
@@ -289,7 +321,7 @@ func (in *graphInput) loadTranspose(ctx context.Context, e *env, g *graph.Graph,
 	pack := in.memory.bytes - graphBytes(g) - pagerankPullBytes(n, personalized) - 8*(n+1)
 	t := graphInput{path: name, format: graphio.FormatFromName(name), skipURLs: true, pack: max(pack, 0)}
 	if err := mustExist(name); err != nil {
-		return nil, "", fmt.Errorf("-transpose: %w", err)
+		return nil, "", ofFlag("transpose", err)
 	}
 	tr, _, err := t.read(ctx, e, t.format)
 	if err != nil {

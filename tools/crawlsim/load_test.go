@@ -93,7 +93,7 @@ func TestDashIsNotStandardInput(t *testing.T) {
 	want := "cannot read -: no such file or directory; to read the standard input, name it /dev/stdin"
 	checkFails(t, 1, []string{"info", "-"}, want)
 	checkFails(t, 1, []string{"run", "-strategies", "bfs", "-"}, want)
-	checkFails(t, 1, []string{"info", "-urls", "-", "g.edges"}, want)
+	checkFails(t, 1, []string{"info", "-urls", "-", "g.edges"}, "-urls -: cannot read it: no such file or directory; to read the standard input, name it /dev/stdin")
 	hint := "; to read the standard input, name it /dev/stdin"
 	checkFails(t, 1, []string{"run", "-scenario", "-"}, "-scenario -: cannot read it: no such file or directory"+hint)
 	checkFails(t, 1, []string{"rank", "-seeds", "list:-", "g.edges"}, "names a file of seeds"+hint)
@@ -152,8 +152,8 @@ func TestInputUnderAFile(t *testing.T) {
 		want string
 	}{
 		{[]string{"info", under}, "crawlsim info: cannot read " + under + ": " + because + "\n"},
-		{[]string{"info", "-urls", under, g}, "crawlsim info: cannot read " + under + ": " + because + "\n"},
-		{[]string{"rank", "-transpose", under, g}, "crawlsim rank: -transpose: cannot read " + under + ": " + because + "\n"},
+		{[]string{"info", "-urls", under, g}, "crawlsim info: -urls " + under + ": cannot read it: " + because + "\n"},
+		{[]string{"rank", "-transpose", under, g}, "crawlsim rank: -transpose " + under + ": cannot read it: " + because + "\n"},
 		{[]string{"run", "-scenario", under}, "crawlsim run: -scenario " + under + ": cannot read it: " + because + "\n"},
 		{[]string{"run", "-seeds", "list:" + under, g}, "crawlsim run: -seeds list:" + under + ": cannot read the seed list: " + because + "\n"},
 	} {

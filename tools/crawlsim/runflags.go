@@ -432,7 +432,7 @@ func parsePageSizes(text string) (*scenario.PageSizes, error) {
 			return nil, usagef("-page-sizes: give a FILE of sizes or lognormal[:SIGMA[:SEED]]")
 		}
 		if _, err := os.Stat(text); errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("-page-sizes %s: no such file; SIZES is a FILE of sizes, one a line, or lognormal[:SIGMA[:SEED]]", text)
+			return nil, fmt.Errorf("-page-sizes %s: cannot read it: no such file or directory; SIZES is a FILE of sizes, one a line, or lognormal[:SIGMA[:SEED]]", text)
 		}
 		return &scenario.PageSizes{File: text}, nil
 	}

@@ -157,7 +157,7 @@ func TestBandwidthModelAndPageSizesFlags(t *testing.T) {
 	checkFails(t, 2, append(append([]string(nil), base...), "-page-sizes", "lognormal:9"), "-page-sizes", "9 is not a sigma of 0 to 4")
 	// A misspelt distribution is a file that is not there: the message
 	// names the flag and both kinds of SIZES.
-	checkFails(t, 1, append(append([]string(nil), base...), "-page-sizes", "lognorma:1"), "crawlsim run: -page-sizes lognorma:1: no such file; SIZES is a FILE of sizes, one a line, or lognormal[:SIGMA[:SEED]]")
+	checkFails(t, 1, append(append([]string(nil), base...), "-page-sizes", "lognorma:1"), "crawlsim run: -page-sizes lognorma:1: cannot read it: no such file or directory; SIZES is a FILE of sizes, one a line, or lognormal[:SIGMA[:SEED]]")
 }
 
 // TestWorkIsBounded: the number of strategies and the iteration counts
