@@ -235,7 +235,7 @@ func (c *StrategiesPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgcomp.Value = s.Param(p.Name)
 										vgcomp.AttrMap = make(map[string]interface{}, 8)
 										vgcomp.AttrMap["id"] = ParamInputID(s.Info.ID, p.Name)
-										vgcomp.AttrMap["title"] = p.Doc
+										vgcomp.AttrMap["title"] = p.Doc + " (" + p.Range() + ")"
 										vgcomp.AttrMap["form"] = "comparison-form"
 										vgcomp.AttrMap["type"] = "number"
 										vgcomp.AttrMap["step"] = "any"

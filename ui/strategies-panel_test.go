@@ -224,6 +224,50 @@ func TestParamFieldsKeepTheirInstances(t *testing.T) {
 	}
 }
 
+// TestParamFieldSaysItsRange: a parameter's box says in its tooltip the
+// values it takes, as crawlsim strategies -v does (model.Param.Range),
+// since its doc does not repeat them.
+func TestParamFieldSaysItsRange(t *testing.T) {
+	a := NewApp("", "")
+	env, err := vugu.NewBuildEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	titles := map[string]string{}
+	var walk func(n *vugu.VGNode)
+	walk = func(n *vugu.VGNode) {
+		if f, ok := n.Component.(*Field); ok {
+			titles[f.ID()], _ = f.AttrMap["title"].(string)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	for _, n := range env.RunBuild(&StrategiesPanel{App: a}).Out.Out {
+		walk(n)
+	}
+	checked := 0
+	for _, s := range a.Form.Strategies {
+		for _, p := range s.Info.Params {
+			id := ParamInputID(s.Info.ID, p.Name)
+			title, ok := titles[id]
+			if !ok {
+				continue // a strategy that is off shows no box
+			}
+			checked++
+			if !strings.HasPrefix(title, p.Doc) || !strings.HasSuffix(title, "("+p.Range()+")") {
+				t.Errorf("the box %s says %q; want its doc and (%s)", id, title, p.Range())
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no parameter's box was built")
+	}
+	if want := "number in [1e-09, 1]"; titles["param-windowed-rankmass-window"] == "" || !strings.Contains(titles["param-windowed-rankmass-window"], want) {
+		t.Errorf("the window's box says %q; want %q", titles["param-windowed-rankmass-window"], want)
+	}
+}
+
 // TestStrategyTitleCitesAsTheCommandLine: a strategy's tooltip cites its
 // papers as crawlsim strategies does (model.StrategySource), never by a
 // folder's number ("paper 004").

@@ -15,6 +15,17 @@ type Param struct {
 	Integer bool `json:"integer,omitempty"`
 }
 
+// Range says the values p takes, as crawlsim strategies -v and the page's
+// field of p say them: "number in [1e-09, 1]", "whole number in [1,
+// 1,000]".
+func (p Param) Range() string {
+	kind := "number"
+	if p.Integer {
+		kind = "whole number"
+	}
+	return kind + " in [" + Number(p.Min) + ", " + Number(p.Max) + "]"
+}
+
 // StrategyInfo describes a registered strategy: every field of its
 // registration but the constructor (crawl.Info embeds it and adds New), so
 // that a program that runs no crawl (the page) can list, explain and

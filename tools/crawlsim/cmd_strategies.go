@@ -87,11 +87,7 @@ func printStrategies(e *env, list []crawl.Info, verbose bool) error {
 				fmt.Fprintf(&b, "  Needs hosts %s; without them, %s.\n", hostsGivenBy, withoutHosts(s))
 			}
 			for _, p := range s.Params {
-				kind := "number"
-				if p.Integer {
-					kind = "whole number"
-				}
-				fmt.Fprintf(&b, "  %s=%s: %s (%s in [%s, %s])\n", p.Name, formatParam(p.Default), p.Doc, kind, model.Number(p.Min), model.Number(p.Max))
+				fmt.Fprintf(&b, "  %s=%s: %s (%s)\n", p.Name, formatParam(p.Default), p.Doc, p.Range())
 			}
 		}
 	}
