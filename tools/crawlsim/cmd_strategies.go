@@ -29,8 +29,8 @@ adds what each strategy and parameter does (a one-line summary, then the
 details); -json prints the strategies as JSON, each with the keys id,
 name, paper, section, summary, doc (the details) and params (each with
 name, doc, default, min and max, and integer when true), and guaranteed,
-needs_previous and reference when true (the footer's citations and
-presets are in the table alone).`,
+needs_hosts, needs_previous and reference when true (the footer's
+citations and presets are in the table alone).`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			verbose := fs.Bool("v", false, "also describe each strategy and parameter")
 			asJSON := fs.Bool("json", false, "print the strategies as JSON instead of a table")
@@ -63,7 +63,6 @@ presets are in the table alone).`,
 // embedded one, and which omitzero always leaves out.
 type listedStrategy struct {
 	crawl.StrategyInfo
-	NeedsHosts       struct{} `json:"needs_hosts,omitzero"`
 	NoHostsWarning   struct{} `json:"no_hosts_warning,omitzero"`
 	NoHostsExplained struct{} `json:"no_hosts_explained,omitzero"`
 	Rank             struct{} `json:"rank,omitzero"`

@@ -5,24 +5,39 @@ import (
 	"regexp"
 	"slices"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/crawl"
 )
 
 // TestStrategiesJSONFields checks the fields strategies -json gives each
 // strategy: its description (what it is, where it comes from, its
-// parameters and what it needs), the same keys as before crawl.Info
-// embedded model.StrategyInfo, whose placement in listings and presets,
-// cost and warnings the page's catalogue holds instead.
+// parameters and what it needs: hosts, a previous snapshot), not the
+// placement in listings and presets, cost and warnings of
+// model.StrategyInfo, which the page's catalogue holds instead.
 func TestStrategiesJSONFields(t *testing.T) {
 	var list []map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(mustRun(t, "strategies", "-json")), &list); err != nil {
 		t.Fatal(err)
 	}
-	described := []string{"id", "name", "paper", "section", "summary", "doc", "params", "guaranteed", "needs_previous", "reference"}
+	described := []string{"id", "name", "paper", "section", "summary", "doc", "params", "guaranteed", "needs_hosts", "needs_previous", "reference"}
+	needsHosts := map[string]bool{}
 	for _, entry := range list {
 		for key := range entry {
 			if !slices.Contains(described, key) {
 				t.Errorf("strategies -json gives %s the field %q; want only %v", entry["id"], key, described)
 			}
+		}
+		var id string
+		if err := json.Unmarshal(entry["id"], &id); err != nil {
+			t.Fatal(err)
+		}
+		needsHosts[id] = string(entry["needs_hosts"]) == "true"
+	}
+	// A reader of the JSON can tell which strategies need hosts, as the
+	// table's notes tell.
+	for _, s := range crawl.Strategies() {
+		if needsHosts[s.ID] != s.NeedsHosts {
+			t.Errorf("strategies -json says needs_hosts %v for %s; its registration says %v", needsHosts[s.ID], s.ID, s.NeedsHosts)
 		}
 	}
 }
