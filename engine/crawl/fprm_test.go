@@ -43,7 +43,7 @@ func TestFPRMWithMOneEqualsFPR(t *testing.T) {
 }
 
 // TestFPRMInterHostShares checks fpr-m with M = 100 on a hand-made graph
-// with hosts (Alam et al., Algorithm 2): a page's share is divided by
+// with hosts (Alam et al., section 3.2, Algorithm 2): a page's share is divided by
 // N_intra + M·N_inter, counted over all its out-links; an inter-host target
 // gets M shares, an intra-host one a single share, and a link to a page
 // already downloaded still counts but its share is dropped.

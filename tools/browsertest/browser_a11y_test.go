@@ -204,7 +204,7 @@ func axeScript(t *testing.T) string {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		lacks(t, "axe-core not found ("+err.Error()+"); install it with: npm install --prefix ~/.cache/crawlsim-axe axe-core@4 (as .ci/run does), or name axe.min.js in CRAWLSIM_AXE")
+		lacks(t, "axe-core not found ("+err.Error()+"); install it with: npm install --prefix ~/.cache/crawlsim-axe axe-core@4.14.1 (the version .ci/run installs), or name axe.min.js in CRAWLSIM_AXE")
 	}
 	return string(data)
 }

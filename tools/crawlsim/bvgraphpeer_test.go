@@ -65,6 +65,9 @@ func peer(t *testing.T, wg string, args ...string) string {
 // recompressing them with the same parameters writes the same .graph and
 // .offsets, byte for byte, and the same properties but the date.
 func TestBVGraphLoadsInJavaWebGraph(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the Java WebGraph peer starts a Java VM for each of the graph's variants, about 30 s")
+	}
 	wg := peerOrSkip(t)
 	dir := t.TempDir()
 	p := func(name string) string { return filepath.Join(dir, name) }
