@@ -52,7 +52,8 @@
 //	reproduce   run a paper's experiment (000-004, all) and set its figures beside crawlsim's
 //	version     the build: module version, commit and its time, changes not committed, Go version
 //
-// "crawlsim help COMMAND" and "crawlsim COMMAND -h" list a command's flags.
+// "crawlsim help COMMAND" and "crawlsim COMMAND -h" list a command's flags,
+// then its examples from this manual.
 // Outputs never replace an input and never leave half a file (see Outputs
 // below). A progress bar appears on stderr for
 // work that takes more than a second when stderr is a terminal; when it

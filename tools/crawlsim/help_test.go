@@ -113,3 +113,40 @@ func TestHelpAboutHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpEndsWithTheManualsExamples: the help of every command but run
+// (whose examples are its own, runExamples) ends with the example lines
+// the manual gives for it, which the tests run, so that crawlsim help
+// rank shows how rank is used without the manual.
+func TestHelpEndsWithTheManualsExamples(t *testing.T) {
+	shown := 0
+	for _, c := range commands() {
+		if c.name == "run" {
+			continue
+		}
+		out, _, status := crawlsim(t, "help", c.name)
+		if status != 0 {
+			t.Fatalf("help %s: status %d", c.name, status)
+		}
+		lines := manualExamples(c.name)
+		_, tail, found := strings.Cut(out, "\nexamples")
+		if len(lines) == 0 {
+			if found {
+				t.Errorf("help %s shows examples the manual does not give:\n%s", c.name, tail)
+			}
+			continue
+		}
+		shown++
+		for _, l := range lines {
+			if !strings.Contains(tail, "\n  "+l+"\n") {
+				t.Errorf("help %s does not end with the manual's example %q:\n%s", c.name, l, out)
+			}
+		}
+	}
+	if shown < 6 {
+		t.Errorf("%d commands show examples; want gen, convert, info, rank, seeds, refresh and strategies", shown)
+	}
+	if got := manualExamples("rank"); !slices.Contains(got, "crawlsim rank -top 5 web.csr") || slices.ContainsFunc(got, func(l string) bool { return strings.Contains(l, "$") }) {
+		t.Errorf("rank's examples from the manual: %q", got)
+	}
+}

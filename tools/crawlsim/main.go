@@ -362,6 +362,7 @@ func (c *command) printHelp(w io.Writer, fs *flag.FlagSet) {
 	}
 	fmt.Fprint(w, "flags:\n")
 	fs.PrintDefaults()
+	printManualExamples(w, c.name)
 }
 
 // helpPointer ends the line of every mistake in a command's use (its
