@@ -216,7 +216,8 @@ func refusalLines(f Form, text string) map[string]string {
 
 // invalidTarget returns the id of the element of form f where the first
 // field the refusal text names that has one can be corrected
-// (lineInputs), and that field's name; "" and "" when it names none.
+// (lineInputs, or the graph's choice: graphChoice), and that field's
+// name; "" and "" when it names none.
 func invalidTarget(f Form, text string) (id, name string) {
 	for _, line := range strings.Split(text, "\n") {
 		name, _, ok := strings.Cut(line, ": ")
@@ -226,8 +227,25 @@ func invalidTarget(f Form, text string) (id, name string) {
 		if _, first := lineInputs(f, name); first != "" {
 			return first, name
 		}
+		if id := graphChoice(f); name == "graph" && id != "" {
+			return id, name
+		}
 	}
 	return "", ""
+}
+
+// graphChoice is the id of the input where the graph of form f is
+// chosen, when it is not generated: the file input of an upload, the
+// first of the site's graphs. It is not marked as refused (it is no
+// Field), but the run bar's button goes to it.
+func graphChoice(f Form) string {
+	switch f.Source {
+	case SourceUpload:
+		return "graph-file"
+	case SourceSite:
+		return SiteGraphID(0)
+	}
+	return ""
 }
 
 // fieldMarks are the inputs marked as named by the form's refusal

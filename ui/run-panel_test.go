@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -46,6 +47,22 @@ func TestFormErrorGoesToItsField(t *testing.T) {
 	} {
 		if id, name := invalidTarget(f, c.refusal); id != c.id || name != c.name {
 			t.Errorf("the refusal %q goes to %q (%q); want %q (%q)", c.refusal, id, name, c.id, c.name)
+		}
+	}
+	// Run with an upload and no file goes to the file's input; with the
+	// site's graphs and none chosen, to the first of them.
+	for source, want := range map[string]string{SourceUpload: "graph-file", SourceSite: SiteGraphID(0), SourceGenerate: ""} {
+		g := DefaultForm()
+		g.Source = source
+		_, err := g.Scenario()
+		if source == SourceGenerate {
+			err = errors.New("graph: a refusal of the generated graph")
+		}
+		if err == nil {
+			t.Fatalf("%s without a file: no refusal", source)
+		}
+		if id, _ := invalidTarget(g, err.Error()); id != want {
+			t.Errorf("%s: the refusal %q goes to %q; want %q", source, err, id, want)
 		}
 	}
 	fpr := choiceOf(t, &f, "fpr-m")
