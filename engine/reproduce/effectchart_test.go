@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -214,6 +215,61 @@ func TestEffectivenessChartDrawnForItsWidth(t *testing.T) {
 			for _, b := range texts[:i] {
 				if a.Box.Overlaps(b.Box) {
 					t.Errorf("asked %d px: %q at %v overlaps %q at %v", asked, a.Text, a.Box, b.Text, b.Box)
+				}
+			}
+		}
+	}
+}
+
+// referenceLine is a dashed reference line of an effectiveness chart: y
+// and its x extent.
+var referenceLine = regexp.MustCompile(`<line x1="([0-9.]+)" y1="([0-9.]+)" x2="([0-9.]+)" y2="[0-9.]+" stroke="[^"]+" stroke-dasharray=`)
+
+// TestEffectivenessLabelsClearTheReferences: a point's value is written
+// where no reference line crosses it. fpr-m by M at 0.6827 just under
+// the 5% windowed-rankmass line drew "0.6827" through the dashes, at
+// 400 pixels as on the command line's chart.
+func TestEffectivenessLabelsClearTheReferences(t *testing.T) {
+	for _, avg := range []map[string]float64{
+		{"optimal": 0.9, windowLabel(fprWindow): 0.69, fprLabel(1): 0.6, fprLabel(2): 0.63, fprLabel(20): 0.6827, fprLabel(100): 0.665},
+		{"optimal": 0.9, windowLabel(fprWindow): 0.6, fprLabel(1): 0.61, fprLabel(2): 0.605, fprLabel(20): 0.58, fprLabel(100): 0.59},
+	} {
+		for _, asked := range []int{0, 400, 800} {
+			in := Input{Graph: scenario.Source{File: "g"}, Hosts: true, ChartWidth: asked}
+			runs, notes := paperFPR().Plan(in)
+			rep, err := paperFPR().Assess(in, runs, notes, Results{Crawl: map[string]*scenario.Result{"000-fig4": handMadeFPR(avg)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			svg := rep.Charts[0].SVG
+			_, _, texts := chartTextBoxes(t, svg)
+			lines := referenceLine.FindAllSubmatch(svg, -1)
+			if len(lines) == 0 {
+				t.Fatalf("asked %d: no reference line in %s", asked, svg)
+			}
+			labels := 0
+			for _, tx := range texts {
+				if _, err := strconv.ParseFloat(tx.Text, 64); err != nil || !strings.Contains(tx.Text, ".") || len(tx.Text) != 6 {
+					continue // not a point's value ("0.6827")
+				}
+				labels++
+				for _, l := range lines {
+					x0, _ := strconv.ParseFloat(string(l[1]), 64)
+					y, _ := strconv.ParseFloat(string(l[2]), 64)
+					x1, _ := strconv.ParseFloat(string(l[3]), 64)
+					if tx.Box.Overlaps(svgtext.Box{X0: x0, Y0: y - 1, X1: x1, Y1: y + 1}) {
+						t.Errorf("asked %d px: the value %q at %v is crossed by the reference line at y %v", asked, tx.Text, tx.Box, y)
+					}
+				}
+			}
+			if labels == 0 {
+				t.Errorf("asked %d px: no point is labelled", asked)
+			}
+			for i, a := range texts {
+				for _, b := range texts[:i] {
+					if a.Box.Overlaps(b.Box) {
+						t.Errorf("asked %d px: %q at %v overlaps %q at %v", asked, a.Text, a.Box, b.Text, b.Box)
+					}
 				}
 			}
 		}
