@@ -289,13 +289,19 @@ func (a *App) ShownWarnings() []string {
 }
 
 // ShownTimeHead is the simulated-time table's head: report.TimeRows's,
-// which is the same for every result.
+// which is the same for every result, but that its first column, which
+// the command line heads "simulated time" as the table's title, is
+// headed as the metrics table's is, report.ColStrategy: the panel's
+// heading says what the table holds.
 func (a *App) ShownTimeHead() []string {
-	if a.Result != nil {
-		return a.TimeHead
+	head := a.TimeHead
+	if a.Result == nil {
+		head, _, _, _ = report.TimeRows(&model.Result{})
 	}
-	head, _, _, _ := report.TimeRows(&model.Result{})
-	return head
+	if len(head) == 0 {
+		return nil
+	}
+	return append([]string{report.ColStrategy}, head[1:]...)
 }
 
 // ShownTimeRows are the simulated-time table's rows: the result's, or
