@@ -45,6 +45,11 @@ func TestGlossaryDefinesEveryColumn(t *testing.T) {
 			t.Errorf("the glossary's cost does not name %q: %q", want, cost.text)
 		}
 	}
+	// tau's range is written with the minus sign of its header,
+	// report.ColTau ("tau (−1 to 1)"), not a hyphen.
+	if tau, _ := byID(es, "def-tau"); !strings.Contains(report.ColTau, "−1") || !strings.Contains(tau.text, "−1 least") || strings.Contains(tau.text, "-1") {
+		t.Errorf("the glossary's tau writes its range unlike its header %q: %q", report.ColTau, tau.text)
+	}
 	if glossary.props["open"] == "true" {
 		t.Errorf("the glossary is open before anyone asks")
 	}
