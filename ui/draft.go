@@ -116,14 +116,15 @@ func draftOn(text, base string) (draftForm, bool) {
 	return d.Form, true
 }
 
-// draftNotice says that the form shows edits kept from before a reload,
+// draftNotice says that the form shows edits kept from the page's last
+// visit at this address (a reload, or Back and Forward to it),
 // draftFileNotice the same where the address's scenario waits for its
 // file (no result, no opening run); draftLostNotice that they were on
 // files the address does not name.
 const (
-	draftNotice     = "The form keeps the changes you had not run before the page was reloaded; the results are of the address's scenario until you run them."
-	draftFileNotice = "The form keeps the changes you had not run before the page was reloaded."
-	draftLostNotice = "The changes you had not run before the page was reloaded were made on another graph's files, which this address does not name, so the form shows the address's scenario."
+	draftNotice     = "The form keeps the changes you made here earlier and had not run; the results are of the address's scenario until you run them."
+	draftFileNotice = "The form keeps the changes you made here earlier and had not run."
+	draftLostNotice = "The changes you made here earlier and had not run were made on another graph's files, which this address does not name, so the form shows the address's scenario."
 )
 
 // restoreDraft shows in the form the edits kept for the address's
