@@ -383,7 +383,7 @@ func (f *runFlags) checkOutputs(e *env, sc scenario.Scenario, set map[string]boo
 	case report.XFraction, report.XCount, report.XTime:
 	default:
 		if set["svg-x"] {
-			return usagef("-svg-x %s: expected fraction, count or time", quotedIfEmpty(f.svgX))
+			return usagef("-svg-x %q is not an axis: want fraction, count or time", f.svgX)
 		}
 	}
 	if f.svgOut == "" && set["svg-guarantees"] {

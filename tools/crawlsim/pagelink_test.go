@@ -228,7 +228,7 @@ func TestRunLinkFlagErrors(t *testing.T) {
 		{[]string{"-link-base", "http://a.example/"}, "-link-base needs -link FILE"},
 		{[]string{"-svg-log"}, "-svg-log needs -svg FILE or -link FILE"},
 		{[]string{"-svg-x", "count"}, "-svg-x needs -svg FILE or -link FILE"},
-		{[]string{"-link", "l.txt", "-svg-x", ""}, `-svg-x "": expected fraction, count or time`},
+		{[]string{"-link", "l.txt", "-svg-x", ""}, `-svg-x "" is not an axis: want fraction, count or time`},
 		{[]string{"-link", "l.txt", "-svg-x", "time"}, "-svg-x time needs the politeness clock"},
 		{[]string{"-link", "l.txt", "-link-base", "ftp://a.example/"}, "-link-base ftp://a.example/: want an http:// or https:// address"},
 		{[]string{"-link", "l.txt", "-link-base", "127.0.0.1:8080"}, "-link-base 127.0.0.1:8080: not an address"},

@@ -61,11 +61,11 @@ func (f *runFlags) scenarioError(err error, sc scenario.Scenario, text []byte, s
 	return usagef("%s", strings.Join(flagMsgs, "; "))
 }
 
-// labelledValue is a problem that starts with the value, or names its
-// field in words before it ("hosts -1 is out of range: ...", as
-// engine/gen writes them; "1.5 is outside (0, 1]", as scenario.Normalize
-// does).
-var labelledValue = regexp.MustCompile(`^(?:[a-z][a-z -]* )?([-+]?[0-9.][^ ]*|NaN|[-+]?Inf) (is .*)$`)
+// labelledValue is a problem that starts with the value, a number or a
+// quoted word, or names its field in words before it ("hosts -1 is out
+// of range: ...", as engine/gen writes them; "1.5 is outside (0, 1]" and
+// "\"foo\" is not known; ...", as scenario.Normalize does).
+var labelledValue = regexp.MustCompile(`^(?:[a-z][a-z -]* )?([-+]?[0-9.][^ ]*|NaN|[-+]?Inf|"[^"]*") (is .*)$`)
 
 // withFlagName says a problem of the field that flag -name sets: with the
 // flag before the value, in place of the field's name in words if any

@@ -56,7 +56,7 @@ func TestRunTrust(t *testing.T) {
 	if want := strconv.FormatFloat(share, 'f', 5, 64); line[1] != want {
 		t.Errorf("the table says 1-δ = %s, the result %s", line[1], want)
 	}
-	checkFails(t, 2, []string{"run", "-n", "100", "-trust", "bogus"}, `-trust: "bogus" is not known`)
+	checkFails(t, 2, []string{"run", "-n", "100", "-trust", "bogus"}, `-trust "bogus" is not known`)
 }
 
 // TestRunRelative: with a budget of 150 of 2,000 pages, bfs never reaches
