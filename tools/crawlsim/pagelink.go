@@ -153,11 +153,3 @@ func verbOf(n int, one, many string) string {
 	return many
 }
 
-// quotedIfEmpty is s, or "" in quotes when s is empty, for an error that
-// names a flag's value.
-func quotedIfEmpty(s string) string {
-	if s == "" {
-		return `""`
-	}
-	return s
-}
