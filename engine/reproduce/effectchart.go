@@ -194,14 +194,21 @@ func effectivenessChart(name, title, seriesLabel, yTitle string, width int, ms, 
 	b.WriteString(`"><title>`)
 	esc(seriesLabel)
 	b.WriteString("</title></polyline>\n</g>\n")
-	// Each point's value above it, or in its <title> when two labels
-	// would overlap (a narrow chart's points M = 1 and 2 are close).
-	labelled := true
-	for i := 1; i < len(ms); i++ {
-		w := report.CharWidth * float64(max(len(f4(values[i])), len(f4(values[i-1]))))
-		if px(ms[i])-px(ms[i-1]) < w+2 && math.Abs(py(values[i])-py(values[i-1])) < 14 {
-			labelled = false
+	// Each point's value where no reference line crosses it
+	// (labelBaseline), else above it as every other is, else in its
+	// <title> when two values would overlap (a narrow chart's points M =
+	// 1 and 2 are close).
+	xs := make([]float64, len(ms))
+	bases := make([]float64, len(ms))
+	for i, m := range ms {
+		xs[i], bases[i] = px(m), labelBaseline(py(values[i]), top, top+plotH, refs, py)
+	}
+	labelled := !labelsOverlap(xs, bases, values)
+	if !labelled {
+		for i := range ms {
+			bases[i] = py(values[i]) - 10
 		}
+		labelled = !labelsOverlap(xs, bases, values)
 	}
 	b.WriteString(`<g class="chart-points">`)
 	for i, m := range ms {
@@ -216,7 +223,7 @@ func effectivenessChart(name, title, seriesLabel, yTitle string, width int, ms, 
 	if labelled {
 		b.WriteString(`<g class="chart-text" fill="#222222" text-anchor="middle">`)
 		for i, m := range ms {
-			fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, c(px(m)), c(labelBaseline(py(values[i]), top, top+plotH, refs, py)), f4(values[i]))
+			fmt.Fprintf(&b, `<text x="%s" y="%s">%s</text>`, c(px(m)), c(bases[i]), f4(values[i]))
 		}
 		b.WriteString("</g>\n")
 	}
@@ -272,6 +279,20 @@ func labelBaseline(y, top, bottom float64, refs []effectReference, py func(float
 		}
 	}
 	return y - 10
+}
+
+// labelsOverlap reports whether two of the values, written centred at
+// xs on the baselines bases, would overlap, with 2 pixels between them.
+func labelsOverlap(xs, bases, values []float64) bool {
+	for i := range xs {
+		for j := range i {
+			w := report.CharWidth * float64(len(f4(values[i]))+len(f4(values[j]))) / 2
+			if math.Abs(xs[i]-xs[j]) < w+2 && math.Abs(bases[i]-bases[j]) < 14 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // niceStep is 1, 2 or 5 times a power of ten, at least x.

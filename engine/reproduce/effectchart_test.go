@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"strings"
@@ -226,9 +227,10 @@ func TestEffectivenessChartDrawnForItsWidth(t *testing.T) {
 var referenceLine = regexp.MustCompile(`<line x1="([0-9.]+)" y1="([0-9.]+)" x2="([0-9.]+)" y2="[0-9.]+" stroke="[^"]+" stroke-dasharray=`)
 
 // TestEffectivenessLabelsClearTheReferences: a point's value is written
-// where no reference line crosses it. fpr-m by M at 0.6827 just under
-// the 5% windowed-rankmass line drew "0.6827" through the dashes, at
-// 400 pixels as on the command line's chart.
+// where no reference line crosses it, above or below the point, when a
+// value lies just under a reference (fpr-m by M at 0.6827 under the 5%
+// windowed-rankmass line at 0.69), at 400 pixels as at the command
+// line's 800, and no text overlaps another.
 func TestEffectivenessLabelsClearTheReferences(t *testing.T) {
 	for _, avg := range []map[string]float64{
 		{"optimal": 0.9, windowLabel(fprWindow): 0.69, fprLabel(1): 0.6, fprLabel(2): 0.63, fprLabel(20): 0.6827, fprLabel(100): 0.665},
@@ -273,5 +275,52 @@ func TestEffectivenessLabelsClearTheReferences(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestEffectivenessLabelsNeverOverlap: over random values and
+// references, at a phone's width and the command line's, no point's
+// value overlaps another's, whichever side of its point each is placed
+// (labelBaseline), and each value is written or kept in its point's
+// <title>.
+func TestEffectivenessLabelsNeverOverlap(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	ms := []float64{1, 2, 20, 100}
+	written := 0
+	for trial := range 2000 {
+		vals := make([]float64, len(ms))
+		for i := range vals {
+			vals[i] = 0.5 + 0.3*r.Float64()
+		}
+		refs := []effectReference{
+			{label: "fpr (M = 1)", value: 0.5 + 0.4*r.Float64(), colour: "#009E73", dash: "2 4"},
+			{label: "windowed-rankmass 5%", value: 0.5 + 0.3*r.Float64(), colour: "#D55E00", dash: "8 4"},
+		}
+		for _, w := range []int{400, 800} {
+			svg := effectivenessChart("x.svg", "t", "fpr-m", "average cumulative PageRank", w, ms, vals, refs).SVG
+			_, _, texts := chartTextBoxes(t, svg)
+			var labels []svgtext.Text
+			for _, tx := range texts {
+				if len(tx.Text) == 6 && strings.HasPrefix(tx.Text, "0.") {
+					labels = append(labels, tx)
+				}
+			}
+			for i, a := range labels {
+				for _, b := range labels[:i] {
+					if a.Box.Overlaps(b.Box) {
+						t.Fatalf("trial %d, %d px, values %v, references %v and %v: %q at %v overlaps %q at %v",
+							trial, w, vals, refs[0].value, refs[1].value, a.Text, a.Box, b.Text, b.Box)
+					}
+				}
+			}
+			if len(labels) == len(ms) {
+				written++
+			} else if len(labels) != 0 || bytes.Count(svg, []byte("<title>M = ")) != len(ms) {
+				t.Fatalf("trial %d, %d px: %d values written and %d in titles; want all in one or the other", trial, w, len(labels), bytes.Count(svg, []byte("<title>M = ")))
+			}
+		}
+	}
+	if written == 0 {
+		t.Error("no chart wrote its values")
 	}
 }
