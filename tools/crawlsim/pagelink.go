@@ -152,4 +152,3 @@ func verbOf(n int, one, many string) string {
 	}
 	return many
 }
-

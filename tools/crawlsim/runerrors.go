@@ -14,9 +14,11 @@ import (
 )
 
 // scenarioError reports Normalize's findings about sc: as usage errors
-// naming the flag when a flag set the field, else as errors of the
-// scenario file (-scenario FILE, whose bytes are text), each placed at its
-// line and column, one per line.
+// naming the flag when the flag set the field (the flag before the
+// value: withFlagName), or when a flag of its part did and no scenario
+// file could have (the flag, then the field: withFieldName); else as
+// errors of the scenario file (-scenario FILE, whose bytes are text),
+// each placed at its line and column, one per line.
 func (f *runFlags) scenarioError(err error, sc scenario.Scenario, text []byte, set map[string]bool) error {
 	file := f.scenarioName()
 	var errs []error
@@ -37,8 +39,12 @@ func (f *runFlags) scenarioError(err error, sc scenario.Scenario, text []byte, s
 		switch {
 		case name == "strategies" && strings.HasSuffix(fe.Field, ".label"):
 			flagMsgs = append(flagMsgs, "-strategies: "+repeatedStrategy(sc.Strategies, fe.Field))
-		case name != "":
+		case name != "" && f.flagOfField(fe.Field) == name:
 			flagMsgs = append(flagMsgs, withFlagName(name, fe.Message))
+		case name != "" && file == "":
+			// A field of the part that flag set (a generator's default
+			// that -n makes too large): the flag, then the field.
+			flagMsgs = append(flagMsgs, "-"+name+": "+withFieldName(fe.Field, fe.Message))
 		default:
 			fileErrs = append(fileErrs, fe)
 		}
@@ -77,6 +83,17 @@ func withFlagName(name, msg string) string {
 		return "-" + name + " " + m[1] + " " + m[2]
 	}
 	return "-" + name + ": " + msg
+}
+
+// withFieldName is msg, a problem of field, with the field's name first
+// when msg starts with the value ("wait -1 is not ..." for "-1 is not
+// ..." about politeness.wait); msg as it is when it names its field in
+// words already ("mean out-degree 8 is too large ...").
+func withFieldName(field, msg string) string {
+	if m := labelledValue.FindStringSubmatch(msg); m != nil && strings.HasPrefix(msg, m[1]) {
+		return field[strings.LastIndexAny(field, ".]")+1:] + " " + msg
+	}
+	return msg
 }
 
 // repeatedStrategy says which items of -strategies are the same strategy
