@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/crawl"
+	"github.com/crawlsim/crawlsim/engine/model"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
@@ -125,5 +126,17 @@ func TestRefusalNamingAFieldMarksIt(t *testing.T) {
 	a.handle(pageEvent(protocol.Response{ID: again.ID, Kind: protocol.KindError, Error: other, ScenarioFault: true}))
 	if a.Error != other || a.FormError != "" {
 		t.Errorf("a refusal naming no field: error %q, form error %q", a.Error, a.FormError)
+	}
+	// So too on an uploaded graph or one of the site's, whose choice the
+	// run bar's button goes to when the form itself says none is chosen
+	// (goToTarget): the worker's refusal of the graph chosen names no
+	// field of the form.
+	for _, source := range []string{SourceUpload, SourceSite} {
+		a.Form.Source, a.Error, a.FormError = source, "", ""
+		const graph = "graph: the URL list has 5 entries, but the graph has 7 pages"
+		a.runRefused(model.Scenario{}, graph)
+		if a.Error != graph || a.FormError != "" {
+			t.Errorf("%s: a refusal of the graph: error %q, form error %q; want it over the page", source, a.Error, a.FormError)
+		}
 	}
 }

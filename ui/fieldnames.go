@@ -216,8 +216,7 @@ func refusalLines(f Form, text string) map[string]string {
 
 // invalidTarget returns the id of the element of form f where the first
 // field the refusal text names that has one can be corrected
-// (lineInputs, or the graph's choice: graphChoice), and that field's
-// name; "" and "" when it names none.
+// (lineInputs), and that field's name; "" and "" when it names none.
 func invalidTarget(f Form, text string) (id, name string) {
 	for _, line := range strings.Split(text, "\n") {
 		name, _, ok := strings.Cut(line, ": ")
@@ -227,25 +226,32 @@ func invalidTarget(f Form, text string) (id, name string) {
 		if _, first := lineInputs(f, name); first != "" {
 			return first, name
 		}
-		if id := graphChoice(f); name == "graph" && id != "" {
-			return id, name
-		}
 	}
 	return "", ""
 }
 
-// graphChoice is the id of the input where the graph of form f is
-// chosen, when it is not generated: the file input of an upload, the
-// first of the site's graphs. It is not marked as refused (it is no
-// Field), but the run bar's button goes to it.
-func graphChoice(f Form) string {
-	switch f.Source {
-	case SourceUpload:
-		return "graph-file"
-	case SourceSite:
-		return SiteGraphID(0)
+// goToTarget is invalidTarget for the run bar's button under the form's
+// own refusal, which may also go to where the graph is chosen when the
+// refusal says none is ("graph: choose a graph file ..."): the file
+// input of an upload, the first of the site's graphs when it lists any.
+// That input is no Field and is not marked; and a worker's refusal of the
+// graph ("graph: the URL list has 5 entries ...") stays over the page
+// (runRefused asks invalidTarget alone).
+func goToTarget(a *App) (id, name string) {
+	text := a.RunBarFormError()
+	if id, name := invalidTarget(a.Form, text); id != "" {
+		return id, name
 	}
-	return ""
+	if !strings.HasPrefix(text, "graph: ") && !strings.Contains(text, "\ngraph: ") {
+		return "", ""
+	}
+	switch {
+	case a.Form.Source == SourceUpload:
+		return "graph-file", "graph"
+	case a.Form.Source == SourceSite && len(a.SiteGraphs) > 0:
+		return SiteGraphID(0), "graph"
+	}
+	return "", ""
 }
 
 // fieldMarks are the inputs marked as named by the form's refusal

@@ -66,7 +66,7 @@ func (c *RunPanel) ShowsStaleNote() bool {
 }
 
 // InvalidField is the name of the first field the run bar's form error
-// names that the form has an input for (invalidTarget), which the button
+// names that the form has an input for (goToTarget), which the button
 // under the error goes to (GoToInvalid); "" when it names none, and in
 // embed mode, which has no form. On a phone the form is many screens
 // under the run bar, and a keyboard reader dozens of Tab presses from it.
@@ -74,14 +74,14 @@ func (c *RunPanel) InvalidField() string {
 	if c.App.Embed {
 		return ""
 	}
-	_, name := invalidTarget(c.App.Form, c.App.RunBarFormError())
+	_, name := goToTarget(c.App)
 	return name
 }
 
 // GoToInvalid gives the focus to the input of the field InvalidField
 // names, scrolled to the middle of the view, with its label and its hint.
 func (c *RunPanel) GoToInvalid() {
-	if id, _ := invalidTarget(c.App.Form, c.App.RunBarFormError()); id != "" {
+	if id, _ := goToTarget(c.App); id != "" {
 		focusField(id)
 	}
 }

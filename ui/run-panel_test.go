@@ -1,7 +1,7 @@
 package main
 
 import (
-	"errors"
+	"strings"
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -50,19 +50,29 @@ func TestFormErrorGoesToItsField(t *testing.T) {
 		}
 	}
 	// Run with an upload and no file goes to the file's input; with the
-	// site's graphs and none chosen, to the first of them.
-	for source, want := range map[string]string{SourceUpload: "graph-file", SourceSite: SiteGraphID(0), SourceGenerate: ""} {
-		g := DefaultForm()
-		g.Source = source
-		_, err := g.Scenario()
-		if source == SourceGenerate {
-			err = errors.New("graph: a refusal of the generated graph")
+	// site's graphs and none chosen, to the first of them, and nowhere
+	// when the site lists none.
+	for _, c := range []struct {
+		source string
+		graphs []model.SiteGraph
+		want   string
+	}{
+		{SourceUpload, nil, "graph-file"},
+		{SourceSite, []model.SiteGraph{{File: "graphs/a.graph"}}, SiteGraphID(0)},
+		{SourceSite, nil, ""},
+	} {
+		g, _ := readyApp(t)
+		g.Form.Source, g.SiteGraphs = c.source, c.graphs
+		g.Run()
+		if !strings.HasPrefix(g.RunBarFormError(), "graph: ") {
+			t.Fatalf("%s without a graph: the run bar says %q", c.source, g.RunBarFormError())
 		}
-		if err == nil {
-			t.Fatalf("%s without a file: no refusal", source)
-		}
-		if id, _ := invalidTarget(g, err.Error()); id != want {
-			t.Errorf("%s: the refusal %q goes to %q; want %q", source, err, id, want)
+		focused = nil
+		(&RunPanel{App: g}).GoToInvalid()
+		if name := (&RunPanel{App: g}).InvalidField(); c.want != "" && (name != "graph" || len(focused) != 1 || focused[0] != c.want) {
+			t.Errorf("%s: the button is %q and goes to %v; want graph and %s", c.source, name, focused, c.want)
+		} else if c.want == "" && (name != "" || len(focused) != 0) {
+			t.Errorf("%s with no site graph: the button is %q and goes to %v; want none", c.source, name, focused)
 		}
 	}
 	fpr := choiceOf(t, &f, "fpr-m")
