@@ -127,7 +127,7 @@ func TestDraftNotKeptUnderALinkThatWaits(t *testing.T) {
 		t.Fatal("the link did not wait for the run")
 	}
 	a.keepDraft()
-	if b := NewApp("", link); b.Form.Seeds != "top-pagerank:3" || b.opening != nil || strings.Contains(b.Notice, "changes you had not run") {
+	if b := NewApp("", link); b.Form.Seeds != "top-pagerank:3" || b.opening != nil || strings.Contains(b.Notice, "made here earlier") {
 		t.Errorf("a reload of the waiting link shows seeds %q (opening %v, notice %q); want the link's, without a draft; kept %s",
 			b.Form.Seeds, b.opening, b.Notice, *kept)
 	}

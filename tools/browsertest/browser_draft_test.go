@@ -29,7 +29,7 @@ func TestPageReloadKeepsTheEditsNotRun(t *testing.T) {
 	if pages := value(t, ctx, chromedp.Value("#gen-pages")); pages != "3000" {
 		t.Errorf("after the reload the form has %q pages; want the run's 3000", pages)
 	}
-	if notice := value(t, ctx, chromedp.Text("#notice")); !strings.Contains(notice, "changes you had not run") {
+	if notice := value(t, ctx, chromedp.Text("#notice")); !strings.Contains(notice, "changes you made here earlier and had not run") {
 		t.Errorf("the notice %q does not say the form keeps edits not run", notice)
 	}
 	if now := value(t, ctx, chromedp.Evaluate[string](`location.href`)); now != address {
