@@ -28,7 +28,7 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			g := registerGeneratorFlags(fs, "", "seed", "run calls it -gen-seed")
 			p := &g.params
-			fs.Float64Var(&p.Locality, "locality", 0, "probability `P` that a link within a host falls as a crawl's do (one of the previous page's, or a page near it), so that BVGraph compresses the graph as it does a crawl, in [0,1]")
+			fs.Float64Var(&p.Locality, "locality", 0, "probability `P` that a link within a host falls as a crawl's do (one of the previous page's, or a page near it), so that BVGraph compresses the graph as it does a crawl, from 0 to 1")
 			var out graphOutput
 			out.register(fs)
 			return func(ctx context.Context, e *env, args []string) error {
@@ -271,10 +271,10 @@ func registerGeneratorFlags(fs *flag.FlagSet, prefix, seedName, seedNote string)
 	fs.Var(wholeFlag{&p.Pages}, "n", prefix+"number of pages `N`")
 	fs.Var(wholeFlag{&p.Hosts}, "hosts", prefix+"number of hosts `N` (default: pages/200, at least 1)")
 	fs.Float64Var(&p.MeanOutDegree, "degree", d.MeanOutDegree, prefix+"mean out-degree `D` expected of a page (one graph's own mean varies with -seed, most in small graphs), at most (pages-1)/2; when not given, graphs under 17 pages get (pages-1)/2")
-	fs.Float64Var(&p.IntraHostShare, "intra", d.IntraHostShare, prefix+"`SHARE` of links that stay inside their host, in [0,1]")
+	fs.Float64Var(&p.IntraHostShare, "intra", d.IntraHostShare, prefix+"`SHARE` of links that stay inside their host, from 0 to 1")
 	fs.Float64Var(&p.HostSizeExponent, "host-exp", d.HostSizeExponent, prefix+"Zipf exponent `EXP` of the host sizes")
 	fs.Float64Var(&p.OutDegreeExponent, "degree-exp", d.OutDegreeExponent, prefix+"power-law exponent `EXP` of the out-degree tail")
-	fs.Float64Var(&p.CopyProbability, "copy", d.CopyProbability, prefix+"probability `P` that a link copies an earlier page's target, in [0,1]")
+	fs.Float64Var(&p.CopyProbability, "copy", d.CopyProbability, prefix+"probability `P` that a link copies an earlier page's target, from 0 to 1")
 	seedVar(fs, &p.Seed, seedName, model.DefaultRandomSeed, prefix+"random `SEED` of the generator ("+seedNote+")")
 	return g
 }

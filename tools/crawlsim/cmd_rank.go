@@ -245,14 +245,14 @@ func readSeedFile(spec seeds.Spec, what string) (seeds.Spec, error) {
 	}
 	f, err := os.Open(name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return spec, fmt.Errorf("%s list:%s: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds%s (to seed the page labelled %s, quote it: %s)", what, name, stdinHint(name), name, quotedLabelHint(what, name))
+		return spec, fmt.Errorf("%s list:%s: cannot read it: no such file or directory; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds%s (to seed the page labelled %s, quote it: %s)", what, name, stdinHint(name), name, quotedLabelHint(what, name))
 	}
 	if err != nil {
-		return spec, fmt.Errorf("%s list:%s: cannot read the seed list: %w", what, name, causeOf(err))
+		return spec, fmt.Errorf("%s list:%s: cannot read it: %w", what, name, causeOf(err))
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return spec, fmt.Errorf("%s list:%s: that is a folder, not a file of seeds", what, name)
+		return spec, fmt.Errorf("%s list:%s: that is a folder; name a file of seeds", what, name)
 	}
 	return seeds.ReadList(f, name)
 }

@@ -69,7 +69,7 @@ func TestRankTransposeHelpGivesRunsDefault(t *testing.T) {
 func TestSeedListIsAFolder(t *testing.T) {
 	dir := t.TempDir()
 	edges := writeFile(t, dir, "g.edges", "0 1\n1 2\n")
-	want := "-seeds list:" + dir + ": that is a folder, not a file of seeds"
+	want := "-seeds list:" + dir + ": that is a folder; name a file of seeds"
 	checkFails(t, 1, []string{"rank", "-seeds", "list:" + dir, edges}, want)
 	checkFails(t, 1, []string{"run", "-seeds", "list:" + dir, edges}, want)
 }

@@ -257,6 +257,11 @@ func (f *reproduceFlags) input(ctx context.Context, e *env, args []string) (repr
 			if err := mustExist(f.prev); err != nil {
 				return in, meta, ofFlag("previous", err)
 			}
+			if f.prevURLs != "" {
+				if err := mustExist(f.prevURLs); err != nil {
+					return in, meta, ofFlag("previous-urls", err)
+				}
+			}
 			in.Previous = &scenario.PreviousSource{File: webGraphBasename(f.prev), URLs: f.prevURLs}
 		}
 		// By its full path, as the report's scenario files name it

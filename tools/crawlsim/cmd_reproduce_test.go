@@ -78,6 +78,7 @@ func TestReproduceRefusals(t *testing.T) {
 	}
 	// a missing file is said with the flag that names it
 	checkFails(t, 1, []string{"reproduce", "-format", "edges", "-previous", "nosuch.edges", "fpr", "report.md"}, "crawlsim reproduce: -previous nosuch.edges: cannot read it: no such file or directory")
+	checkFails(t, 1, []string{"reproduce", "-format", "edges", "-previous", "report.md", "-previous-urls", "nosuch.urls", "fpr", "report.md"}, "crawlsim reproduce: -previous-urls nosuch.urls: cannot read it: no such file or directory")
 }
 
 // TestReproduceBudgetIsInTheScenario: reproduce -budget N 000 (N

@@ -155,7 +155,7 @@ func TestInputUnderAFile(t *testing.T) {
 		{[]string{"info", "-urls", under, g}, "crawlsim info: -urls " + under + ": cannot read it: " + because + "\n"},
 		{[]string{"rank", "-transpose", under, g}, "crawlsim rank: -transpose " + under + ": cannot read it: " + because + "\n"},
 		{[]string{"run", "-scenario", under}, "crawlsim run: -scenario " + under + ": cannot read it: " + because + "\n"},
-		{[]string{"run", "-seeds", "list:" + under, g}, "crawlsim run: -seeds list:" + under + ": cannot read the seed list: " + because + "\n"},
+		{[]string{"run", "-seeds", "list:" + under, g}, "crawlsim run: -seeds list:" + under + ": cannot read it: " + because + "\n"},
 	} {
 		_, errOut, status := crawlsim(t, c.args...)
 		if status != 1 || errOut != c.want {

@@ -312,12 +312,12 @@ func TestRenumberedEdgeList(t *testing.T) {
 		t.Errorf("a seed file with an unknown page: status %d, stderr %q", status, errOut)
 	}
 	_, errOut, status = crawlsim(t, "rank", "-seeds", "list:"+filepath.Join(dir, "nofile.txt"), graphFile)
-	if status != 1 || !strings.Contains(errOut, "nofile.txt: no such file; an item alone that is neither a page id") {
+	if status != 1 || !strings.Contains(errOut, "nofile.txt: cannot read it: no such file or directory; an item alone that is neither a page id") {
 		t.Errorf("a missing seed file: status %d, stderr %q", status, errOut)
 	}
 	// -1 is no page id: it names a file, which says why when it is missing
 	_, errOut, status = crawlsim(t, "rank", "-seeds", "list:-1", graphFile)
-	if want := "-seeds list:-1: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds"; status != 1 || !strings.Contains(errOut, want) {
+	if want := "-seeds list:-1: cannot read it: no such file or directory; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds"; status != 1 || !strings.Contains(errOut, want) {
 		t.Errorf("list:-1: status %d, stderr %q; want %q", status, errOut, want)
 	}
 	_, errOut, _ = crawlsim(t, "convert", "-renumber", "-o", filepath.Join(dir, "g.csr"), graphFile)

@@ -56,7 +56,7 @@ func TestRunScenarioOfAPageLink(t *testing.T) {
 	for _, c := range []struct{ json, want string }{
 		{`{"version":1,"paramz":3}`, `crawlsim run: the link's scenario:1:14: unknown field "paramz" in the top level`},
 		{`{"version":1,"damping":2}`, `crawlsim run: the link's scenario:1:24: damping: 2 is outside (0, 1]`},
-		{`{"version":1,"seeds":"list:nosuch.txt"}`, `crawlsim run: the link's scenario: seeds list:nosuch.txt: no such file`},
+		{`{"version":1,"seeds":"list:nosuch.txt"}`, `crawlsim run: the link's scenario: seeds list:nosuch.txt: cannot read it: no such file or directory`},
 	} {
 		frag, err := model.PermalinkFragment([]byte(c.json))
 		if err != nil {

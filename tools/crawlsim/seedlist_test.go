@@ -71,11 +71,11 @@ func TestSeedListOfOneLabel(t *testing.T) {
 		t.Errorf(`list:"b": seeds %v, scenario's seeds %q; want [1] (b, the second label) and list:"b"`, res.Seeds, res.Scenario.Seeds)
 	}
 	checkFails(t, 1, []string{"run", "-renumber", "-seeds", "list:b", edges},
-		`-seeds list:b: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds (to seed the page labelled b, quote it: -seeds 'list:"b"')`)
+		`-seeds list:b: cannot read it: no such file or directory; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds (to seed the page labelled b, quote it: -seeds 'list:"b"')`)
 
 	labelled := writeFile(t, dir, "labelled.json", `{"graph": {"file": "`+edges+`", "renumber": true}, "seeds": "list:b"}`)
 	checkFails(t, 1, []string{"run", "-scenario", labelled},
-		`scenario `+labelled+`: seeds list:b: no such file; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds (to seed the page labelled b, quote it: "seeds": "list:\"b\"")`)
+		`scenario `+labelled+`: seeds list:b: cannot read it: no such file or directory; an item alone that is neither a page id (a number from 0) nor a URL names a file of seeds (to seed the page labelled b, quote it: "seeds": "list:\"b\"")`)
 
 	saved := filepath.Join(dir, "saved.json")
 	mustRun(t, "run", "-renumber", "-seeds", `list:"b"`, "-strategies", "bfs", "-save-scenario", saved, edges)
@@ -109,7 +109,7 @@ func TestScenarioSeedListFile(t *testing.T) {
 	checkFails(t, 1, []string{"run", "-scenario", scenarioWith("bad.json", bad)}, bad+":2: page 9 is beyond the last page 3")
 	missing := filepath.Join(dir, "missing.txt")
 	checkFails(t, 1, []string{"run", "-scenario", scenarioWith("missing.json", missing)},
-		"scenario "+filepath.Join(dir, "missing.json")+": seeds list:"+missing+": no such file")
+		"scenario "+filepath.Join(dir, "missing.json")+": seeds list:"+missing+": cannot read it: no such file or directory")
 	checkFails(t, 2, []string{"run", "-scenario", scenarioWith("run2.json", list), "-o", list}, list)
 	if b, err := os.ReadFile(list); err != nil || string(b) != "# two seeds\n2\n3\n" {
 		t.Errorf("the seed list after -o: %q, %v; want it unchanged", b, err)

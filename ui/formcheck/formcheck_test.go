@@ -40,7 +40,7 @@ func TestGenerator(t *testing.T) {
 // TestPoliteness: waits and latencies outside 0 to a million seconds, and
 // negative sizes, are refused in the engine's words
 // (model.PolitenessProblem, which crawlsim run says after the flag:
-// "-wait: 2,000,000 is too large: ..."), under the form's labels. The
+// "-wait 2,000,000 is too large: ..."), under the form's labels. The
 // page said "wait: 2e6: want a number of seconds from 0 to 1,000,000;
 // leave the field blank for the default" in its own words.
 func TestPoliteness(t *testing.T) {
