@@ -144,9 +144,11 @@ func strategyNotes(s crawl.Info) string {
 	return strings.Join(notes, ", ")
 }
 
-// hostsGivenBy says what gives a graph its hosts, in the words of run's
-// warning on a graph without them (crawl.Info.NoHostsWarning).
-const hostsGivenBy = "(a URL list with -urls, or a generated graph)"
+// hostsGivenBy says what gives a graph its hosts on the command line:
+// run's warning on a graph without them (crawl.Info.NoHostsWarning)
+// says "give a URL list", which -urls gives; an edge list whose labels
+// are all URLs has them too.
+const hostsGivenBy = "(from -urls, URL labels or a generated graph)"
 
 // withoutHosts says what a strategy that needs hosts does on a graph
 // without them: its NoHostsWarning, which run prints, without the words

@@ -128,7 +128,7 @@ func TestStrategiesSayWhichNeedHosts(t *testing.T) {
 	}
 	var needing []string
 	for _, info := range crawl.Strategies() {
-		note := strings.HasSuffix(rows[info.ID], "needs hosts (a URL list with -urls, or a generated graph)")
+		note := strings.HasSuffix(rows[info.ID], "needs hosts (from -urls, URL labels or a generated graph)")
 		said, times := strings.Count(described[info.ID], "Needs hosts"), 0
 		if info.NeedsHosts {
 			times = 1
@@ -142,7 +142,7 @@ func TestStrategiesSayWhichNeedHosts(t *testing.T) {
 		}
 		needing = append(needing, info.ID)
 		rest := strings.TrimSuffix(strings.TrimPrefix(info.NoHostsWarning, "the graph has no hosts, so "), " (give a URL list for hosts)")
-		want := "\n  Needs hosts (a URL list with -urls, or a generated graph); without them, " + rest + ".\n"
+		want := "\n  Needs hosts (from -urls, URL labels or a generated graph); without them, " + rest + ".\n"
 		if rest == info.NoHostsWarning || !strings.Contains(described[info.ID]+"\n", want) {
 			t.Errorf("strategies -v describes %s without %q:\n%s", info.ID, want, described[info.ID])
 		}
@@ -153,10 +153,8 @@ func TestStrategiesSayWhichNeedHosts(t *testing.T) {
 }
 
 // TestStrategiesVerboseGivesEachRangeOnce: strategies -v gives each
-// parameter's range once, from its Min and Max; a parameter's Doc that
-// gave one too ("in (0, 1]" beside "(number in [1e-09, 1])" for batch
-// and window) showed two ranges for one parameter, of which only the
-// second is what run accepts.
+// parameter's range once, from its Min and Max (what run accepts); no
+// parameter's Doc states a range of its own beside it.
 func TestStrategiesVerboseGivesEachRangeOnce(t *testing.T) {
 	verbose := mustRun(t, "strategies", "-v")
 	rangeWords := regexp.MustCompile(`\bin [\[(]`)

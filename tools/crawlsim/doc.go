@@ -16,8 +16,8 @@
 // and a self-loop is kept), '#' and '%' comments, integer ids
 // of any size, URLs or other labels. Labels (any id that is not an integer
 // written without sign or leading zeros makes every id one) are numbered in
-// order of first appearance, and give no hosts unless all are URLs: info
-// and rank say so in a note on stderr, run in a warning for each strategy
+// order of first appearance, and give no hosts unless all are URLs: info,
+// rank and convert say so in a note on stderr, run in a warning for each strategy
 // that needs hosts, seeds in its refusal of community seeds. When such an
 // id follows links of integer ids,
 // a warning names its line, as it is most likely a typo (pages no link

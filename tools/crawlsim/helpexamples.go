@@ -14,19 +14,30 @@ import (
 var manual string
 
 // manualExamples returns the manual's example lines of the command name
-// ("crawlsim rank -top 5 web.csr"), in their order, without those that
-// name files through a shell variable ($D for ../shared/data).
+// ("crawlsim rank -top 5 web.csr"), in their order, but those of a block
+// of examples that names files through a shell variable ($D for
+// ../shared/data), whose other lines read the files it makes.
 func manualExamples(name string) []string {
-	var out []string
+	var out, block []string
+	local := true
+	end := func() {
+		if local {
+			out = append(out, block...)
+		}
+		block, local = nil, true
+	}
 	for _, line := range strings.Split(manual, "\n") {
 		args, ok := strings.CutPrefix(line, "//\tcrawlsim ")
-		if !ok || strings.Contains(args, "$") {
+		if !ok {
+			end()
 			continue
 		}
+		local = local && !strings.Contains(args, "$")
 		if word, _, _ := strings.Cut(args, " "); word == name {
-			out = append(out, "crawlsim "+args)
+			block = append(block, "crawlsim "+args)
 		}
 	}
+	end()
 	return out
 }
 
