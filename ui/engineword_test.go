@@ -103,8 +103,8 @@ func TestFormSaysTheEnginesWords(t *testing.T) {
 // TestRevisitsSayTheEnginesWords: each value of the Revisits panel the
 // engine refuses is refused before a simulation in the engine's words
 // (scenario.NormalizeRefresh, crawlsim refresh's: "-alpha 2: want a
-// weight from 0 to 1"), under the panel's label, the field's name said once; the worker's
-// refusal of the same field is shown alike.
+// weight from 0 to 1"), under the panel's label, the field's name said
+// once; the worker's refusal of the same field is shown alike.
 func TestRevisitsSayTheEnginesWords(t *testing.T) {
 	for _, c := range []struct {
 		typed func(*RefreshForm)

@@ -6,10 +6,11 @@ package crawl
 // downloaded and sets fpr_i to 0; the crawler downloads the page of F with
 // the largest fpr.
 //
-// fpr-m (Alam et al., section 3.2, Algorithm 2) is the same walk with inter-host links
-// weighted M times an intra-host link: i's share is divided by
-// N_intra + M·N_inter, counted over all of out(i), an inter-host target
-// receiving M shares. It lives in fprm.go and shares this type.
+// fpr-m (Alam et al., section 3.2, Algorithm 2) is the same walk with
+// inter-host links weighted M times an intra-host link: i's share is
+// divided by N_intra + M·N_inter, counted over all of out(i), an
+// inter-host target receiving M shares. It lives in fprm.go and shares
+// this type.
 //
 // The factor (1-d) scales every value alike and so never changes the order;
 // with d = 1 it would make every value 0, so it is taken as 1 there: fpr at

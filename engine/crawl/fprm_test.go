@@ -43,10 +43,11 @@ func TestFPRMWithMOneEqualsFPR(t *testing.T) {
 }
 
 // TestFPRMInterHostShares checks fpr-m with M = 100 on a hand-made graph
-// with hosts (Alam et al., section 3.2, Algorithm 2): a page's share is divided by
-// N_intra + M·N_inter, counted over all its out-links; an inter-host target
-// gets M shares, an intra-host one a single share, and a link to a page
-// already downloaded still counts but its share is dropped.
+// with hosts (Alam et al., section 3.2, Algorithm 2): a page's share is
+// divided by N_intra + M·N_inter, counted over all its out-links; an
+// inter-host target gets M shares, an intra-host one a single share, and
+// a link to a page already downloaded still counts but its share is
+// dropped.
 func TestFPRMInterHostShares(t *testing.T) {
 	// hosts: 0 and 1 on host 0; 2 and 4 on host 1; 3 on host 2.
 	g := graphtest.FromArcs(t, 5, [][2]uint32{{0, 1}, {0, 2}, {0, 3}, {2, 0}, {2, 1}, {2, 4}})
