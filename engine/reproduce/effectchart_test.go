@@ -164,6 +164,19 @@ func chartTextBoxes(t *testing.T, svg []byte) (width, height float64, texts []sv
 	return c.View.X1, c.View.Y1, c.Texts
 }
 
+// fprChart is paper 000's effectiveness chart of the averages avg
+// (handMadeFPR), asked width pixels wide (0: the command line's).
+func fprChart(t *testing.T, avg map[string]float64, width int) []byte {
+	t.Helper()
+	in := Input{Graph: scenario.Source{File: "g"}, Hosts: true, ChartWidth: width}
+	runs, notes := paperFPR().Plan(in)
+	rep, err := paperFPR().Assess(in, runs, notes, Results{Crawl: map[string]*scenario.Result{"000-fig4": handMadeFPR(avg)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep.Charts[0].SVG
+}
+
 // TestEffectivenessChartDrawnForItsWidth: paper 000's effectiveness chart
 // is drawn at the width the page asks (Input.ChartWidth), as the curve
 // charts are, with 12-pixel text: every text inside the viewBox, none over
@@ -174,13 +187,7 @@ func TestEffectivenessChartDrawnForItsWidth(t *testing.T) {
 	avg := map[string]float64{"optimal": 0.9, windowLabel(fprWindow): 0.61,
 		fprLabel(1): 0.6, fprLabel(2): 0.63, fprLabel(20): 0.66, fprLabel(100): 0.665}
 	for _, asked := range []int{0, 240, 300, 326, 360, 414, 500, 600, 639, 640, 700, 800, 1000, 1400} {
-		in := Input{Graph: scenario.Source{File: "g"}, Hosts: true, ChartWidth: asked}
-		runs, notes := paperFPR().Plan(in)
-		rep, err := paperFPR().Assess(in, runs, notes, Results{Crawl: map[string]*scenario.Result{"000-fig4": handMadeFPR(avg)}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		svg := rep.Charts[0].SVG
+		svg := fprChart(t, avg, asked)
 		width, height, texts := chartTextBoxes(t, svg)
 		want := asked
 		if asked == 0 {
@@ -237,13 +244,7 @@ func TestEffectivenessLabelsClearTheReferences(t *testing.T) {
 		{"optimal": 0.9, windowLabel(fprWindow): 0.6, fprLabel(1): 0.61, fprLabel(2): 0.605, fprLabel(20): 0.58, fprLabel(100): 0.59},
 	} {
 		for _, asked := range []int{0, 400, 800} {
-			in := Input{Graph: scenario.Source{File: "g"}, Hosts: true, ChartWidth: asked}
-			runs, notes := paperFPR().Plan(in)
-			rep, err := paperFPR().Assess(in, runs, notes, Results{Crawl: map[string]*scenario.Result{"000-fig4": handMadeFPR(avg)}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			svg := rep.Charts[0].SVG
+			svg := fprChart(t, avg, asked)
 			_, _, texts := chartTextBoxes(t, svg)
 			lines := referenceLine.FindAllSubmatch(svg, -1)
 			if len(lines) == 0 {
