@@ -57,7 +57,8 @@ const bvMaxPropertiesBytes = 1 << 20
 // As Java WebGraph does, it requires nodes, arcs, windowsize,
 // minintervallength and version, defaults maxrefcount to 3 and zetak to 3,
 // and accepts graphclass it.unimi.dsi.webgraph.BVGraph, its big variant
-// it.unimi.dsi.big.webgraph.BVGraph, or none.
+// it.unimi.dsi.big.webgraph.BVGraph, or none. Unlike Java, it refuses a
+// property it reads given twice with two values (Java keeps the last).
 func ReadBVGraphProperties(r io.Reader, name string) (*BVGraphProperties, error) {
 	data, err := io.ReadAll(io.LimitReader(r, bvMaxPropertiesBytes+1))
 	if err != nil {
@@ -76,7 +77,15 @@ func ReadBVGraphProperties(r io.Reader, name string) (*BVGraphProperties, error)
 	}
 	byKey := make(map[string]entry, len(entries))
 	for _, e := range entries {
-		byKey[e.key] = entry{e.value, e.line} // the last one wins, as in Java
+		// Java keeps the last of a key given twice; WebGraph never writes
+		// one twice, and two values of a key the decoder reads (zetak,
+		// say) could both decode, to different graphs, so they are
+		// refused.
+		if was, ok := byKey[e.key]; ok && bvDecoderKeys[e.key] && strings.TrimSpace(was.value) != strings.TrimSpace(e.value) {
+			return nil, lineError(name, e.line, "%s = %q, but line %d gives %s = %q: a property the decoder reads must have one value",
+				e.key, e.value, was.line, e.key, was.value)
+		}
+		byKey[e.key] = entry{e.value, e.line}
 	}
 
 	p := &BVGraphProperties{MaxRefCount: 3, ZetaK: 3}
@@ -129,6 +138,13 @@ func ReadBVGraphProperties(r io.Reader, name string) (*BVGraphProperties, error)
 		return nil, lineError(name, byKey["nodes"].line, "nodes = 0 announces 0 pages, so the BVGraph %s", noPagesMsg)
 	}
 	return p, nil
+}
+
+// bvDecoderKeys are the properties ReadBVGraphProperties reads; the
+// others (bitsperlink and the statistics Java WebGraph adds) are ignored.
+var bvDecoderKeys = map[string]bool{
+	"nodes": true, "arcs": true, "windowsize": true, "minintervallength": true, "version": true,
+	"maxrefcount": true, "zetak": true, "compressionflags": true, "graphclass": true, "endianness": true,
 }
 
 // bvProperty is one key/value pair of a Java properties file.

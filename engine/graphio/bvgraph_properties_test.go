@@ -46,6 +46,9 @@ func TestReadBVGraphPropertiesErrors(t *testing.T) {
 		{strings.NewReplacer("nodes=10", "nodes=325557", "windowsize=7", "windowsize=1000000000").Replace(base), 3, []string{"windowsize = 1000000000", "at most 65536"}},
 		{strings.Replace(base, "version=0\n", "", 1), 0, []string{"version"}},
 		{"nodes=1\\u00zz\n", 1, []string{`\u`}},
+		// two values of a key the decoder reads: both could decode
+		{base + "zetak=3\nzetak=4\n", 7, []string{`zetak = "4"`, `line 6 gives zetak = "3"`, "one value"}},
+		{base + "nodes=11\n", 6, []string{`nodes = "11"`, "line 1"}},
 	}
 	for _, tc := range cases {
 		_, err := ReadBVGraphProperties(strings.NewReader(tc.text), "x.properties")
@@ -58,9 +61,10 @@ func TestReadBVGraphPropertiesErrors(t *testing.T) {
 
 func TestReadBVGraphPropertiesSyntax(t *testing.T) {
 	// java.util.Properties syntax: '!' comments, ':' and blank separators,
-	// continuation lines, escapes, CRLF, and the last duplicate winning.
+	// continuation lines, escapes, CRLF, a key given twice with one value,
+	// and a key the decoder does not read given twice with two.
 	text := "! comment\r\n  # another\r\nnodes : 12\r\narcs   3\r\nwindow\\\n   size=2\n" +
-		"minintervallength=\\\n  0\nversion=0\nzetak=4\nzetak=5\ncompressionflags=RESIDUALS_GAMMA |\\\n OUTDEGREES_DELTA\n" +
+		"minintervallength=\\\n  0\nversion=0\nzetak=5\nzetak = 5\nbitsperlink=2\ncompressionflags=RESIDUALS_GAMMA |\\\n OUTDEGREES_DELTA\n" +
 		"graph\\u0063lass=it.unimi.dsi.big.webgraph.BVGraph\nbitsperlink=1.5\n"
 	p, err := ReadBVGraphProperties(strings.NewReader(text), "s.properties")
 	if err != nil {
