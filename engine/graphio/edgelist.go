@@ -120,7 +120,8 @@ const (
 //     1 only) has the same effect when opt.Nodes is 0, so that written
 //     graphs read back with their isolated pages; to keep a short file
 //     from claiming billions of pages, such a header may announce at most
-//     2^20 + 16 pages per byte of the file.
+//     2^20 + 16 pages per byte of the file. Its link count must be the
+//     number of lines of links, so that a file cut short is refused.
 //   - integer ids as given, when every token is a decimal integer written
 //     without sign or leading zeros and opt.Renumber is not set: id k is
 //     page k, and the graph has the pages 0 to the largest id, those
@@ -162,7 +163,7 @@ func ReadEdgeList(r io.Reader, name string, opt EdgeListOptions) (*graph.Graph, 
 // stops when the pages and links read exceed them or lim's cancel
 // function fails (see edgeListParser.checkLimits).
 func readEdgeList(r io.Reader, name string, opt EdgeListOptions, lim *readLimits) (*graph.Graph, *Labels, error) {
-	p := &edgeListParser{name: name, sc: newTextLineScanner(r), lim: lim, finalPages: -1, renumber: opt.Renumber}
+	p := &edgeListParser{name: name, sc: newTextLineScanner(r), lim: lim, finalPages: -1, renumber: opt.Renumber, headerLinks: -1}
 	if opt.Nodes > 0 {
 		if uint64(opt.Nodes) > graph.MaxNodes {
 			return nil, nil, fileError(name, "%s pages exceed the limit of %s", model.Count(opt.Nodes), model.Count(uint64(graph.MaxNodes)))
@@ -193,6 +194,7 @@ func readEdgeList(r io.Reader, name string, opt EdgeListOptions, lim *readLimits
 	var g *graph.Graph
 	var labels *Labels
 	var err error
+	linkLines := p.src.n
 	switch p.mode {
 	case edgeListFixed:
 		g, labels, err = p.finishFixed()
@@ -207,6 +209,13 @@ func readEdgeList(r io.Reader, name string, opt EdgeListOptions, lim *readLimits
 			return nil, nil, lineError(name, 1, "the header announces 0 pages, so the file %s", noPagesMsg)
 		}
 		return nil, nil, fileError(name, "%s", noPagesMsg)
+	}
+	if err == nil && p.headerLinks >= 0 && linkLines != p.headerLinks {
+		// WriteEdgeList writes a line a link after the header that
+		// counts them: a file cut short would read as a smaller graph.
+		return nil, nil, lineError(name, 1, "the header announces %s but the file has %s: it was cut short or edited since crawlsim wrote it; correct the header's count, or remove the header to read the links as they are",
+			model.Count(p.headerLinks)+" link"+textPlural(int(min(p.headerLinks, 2))),
+			model.Count(linkLines)+" line"+textPlural(int(min(linkLines, 2)))+" of links")
 	}
 	return g, labels, err
 }
@@ -231,8 +240,10 @@ type edgeListParser struct {
 	// givenErr refuses an id as given; reading goes on with ids
 	// renumbered, and finishIntegers returns it.
 	givenErr error
-	// headerNodes is true when the page count came from the header.
+	// headerNodes is true when the page count came from the header, and
+	// headerLinks is the header's link count (-1 when it gives none).
 	headerNodes bool
+	headerLinks int64
 	// The first id that was not an integer, its line, and the links of
 	// integer ids before it (Labels.FirstLabel).
 	firstLabel     string
@@ -487,7 +498,22 @@ func (p *edgeListParser) comment(text []byte) error {
 	}
 	p.setFixed(n, "the header on line 1")
 	p.headerNodes = true
+	p.headerLinks = headerLinkCount(rest[k:])
 	return p.checkLimits(1, false)
+}
+
+// headerLinkCount returns the link count of a WriteEdgeList header after
+// its page count (" pages, M links"), or -1 when it gives none.
+func headerLinkCount(rest []byte) int64 {
+	k := bytes.Index(rest, []byte(", "))
+	if k < 0 {
+		return -1
+	}
+	m, d, ok := decimalPrefix(rest[k+2:])
+	if d == 0 || !ok || m > math.MaxInt64 || !bytes.HasPrefix(rest[k+2+d:], []byte(" link")) {
+		return -1
+	}
+	return int64(m)
 }
 
 // snapNodeCount is what a SNAP header writes before its page count, as in

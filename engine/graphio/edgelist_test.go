@@ -1,6 +1,7 @@
 package graphio
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -198,6 +199,30 @@ func TestReadEdgeListHeader(t *testing.T) {
 	if g.NumNodes() != 3 {
 		t.Fatalf("%d pages, want 3 from Nodes", g.NumNodes())
 	}
+	// A header without a link count counts nothing.
+	g, _ = elRead(t, "# crawlsim edge list: 4 pages\n2 0\n1 0\n", EdgeListOptions{})
+	if g.NumNodes() != 4 || g.NumArcs() != 2 {
+		t.Fatalf("%d pages, %d links; want 4 and 2", g.NumNodes(), g.NumArcs())
+	}
+}
+
+// TestReadEdgeListHeaderCountsTheLinks: a file WriteEdgeList wrote and
+// that lost its last lines, or gained some, is refused at its header,
+// not read as another graph.
+func TestReadEdgeListHeaderCountsTheLinks(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteEdgeList(&buf, rtFromLists(t, [][]uint32{{1, 2}, {2}, {0}, {}})); err != nil {
+		t.Fatal(err)
+	}
+	whole := buf.String()
+	if _, _, err := ReadEdgeList(strings.NewReader(whole), "t.edges", EdgeListOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	cut := whole[:strings.LastIndex(whole[:len(whole)-1], "\n")+1]
+	_, _, err := ReadEdgeList(strings.NewReader(cut), "t.edges", EdgeListOptions{})
+	rtWantError(t, err, "t.edges", 1, 0, "the header announces 4 links but the file has 3 lines of links", "cut short")
+	_, _, err = ReadEdgeList(strings.NewReader(whole+"3 0\n"), "t.edges", EdgeListOptions{})
+	rtWantError(t, err, "t.edges", 1, 0, "4 links but the file has 5 lines of links")
 }
 
 func TestReadEdgeListErrors(t *testing.T) {
