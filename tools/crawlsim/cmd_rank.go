@@ -28,7 +28,7 @@ import (
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
-// maxIterationsFlag is the most iterations -max-iter and -hits-iter
+// maxIterationsFlag is the most iterations -max-iter and -iterations
 // allow: with -tol 1e-300 PageRank would otherwise iterate as long as
 // it was told.
 const maxIterationsFlag = 100000
@@ -42,7 +42,7 @@ PageRank is r = d·Wr + d·(dangling mass)·t + (1-d)·t with t
 uniform, or uniform over the -seeds pages for personalized PageRank (the
 RankMass trust vector): pages without out-links send their rank along t. It
 iterates until the L1 change is below -tol, or for -max-iter iterations. HITS
-(-hits) runs -hits-iter iterations from all-ones, normalising hubs and
+(-hits) iterates -iterations times from all-ones, normalising hubs and
 authorities to unit length after every step. The table lists the -top pages;
 -o writes every page's score as CSV, or, when its name ends in .imp (or
 .imp.gz), the vector in crawlsim's binary importance format (HITS: the
@@ -51,18 +51,21 @@ of computing PageRank again.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			var in graphInput
 			in.register(fs)
-			damping := fs.Float64("d", rank.DefaultDamping, "damping factor `D`, in (0, 1]")
+			damping := fs.Float64("damping", rank.DefaultDamping, "damping factor `D`, in (0, 1]")
+			aliasFlag(fs, "d", "damping")
 			tol := fs.Float64("tol", rank.DefaultTolerance, "stop when the L1 change between iterations is below `TOL`")
 			maxIter := new(int)
 			*maxIter = rank.DefaultMaxIterations
 			fs.Var(wholeFlag{maxIter}, "max-iter", "stop after `N` iterations at most (up to 100,000)")
 			seedSpec := fs.String("seeds", "", "personalized PageRank trusting these pages: `SPEC` is top-pagerank:K, random:K, community:K (needs hosts), host-roots (needs hosts), list:ID,ID,... (ids or URLs; quote an item with a comma), list:FILE (one id or URL per line, # comments) or ID,ID,...")
 			randomSeed := new(uint64)
-			seedVar(fs, randomSeed, "seed", model.DefaultRandomSeed, "random `SEED` of -seeds random:K")
+			seedVar(fs, randomSeed, "random-seed", model.DefaultRandomSeed, "random `SEED` of -seeds random:K")
+			aliasFlag(fs, "seed", "random-seed")
 			hits := fs.Bool("hits", false, "compute HITS hubs and authorities instead of PageRank")
 			hitsIter := new(int)
 			*hitsIter = rank.DefaultHITSIterations
-			fs.Var(wholeFlag{hitsIter}, "hits-iter", "`N` HITS iterations (up to 100,000)")
+			fs.Var(wholeFlag{hitsIter}, "iterations", "`N` HITS iterations, up to 100,000 (PageRank's: -max-iter)")
+			aliasFlag(fs, "hits-iter", "iterations")
 			top := new(int)
 			*top = 10
 			fs.Var(wholeFlag{top}, "top", "show the `K` best pages (0 for none)")
@@ -71,15 +74,17 @@ of computing PageRank again.`,
 			transpose := fs.String("transpose", "", "pull PageRank along the graph's transpose `FILE` (default: NAME-t.graph beside a BVGraph NAME.graph of more than 2^28 links or whose in-link layout does not fit in memory, when there)")
 			push := fs.Bool("push", false, "compute PageRank by pushing along the out-lists, with no transpose or in-link layout in memory (default: only when no transpose is given and the layout does not fit in memory)")
 			return func(ctx context.Context, e *env, args []string) error {
-				set := explicitFlags(fs)
+				// given holds the flags given, by the name typed (-d or
+				// -damping), for the messages.
+				given := givenFlags(fs)
 				if *hits {
-					for _, name := range []string{"d", "tol", "max-iter", "seeds", "seed", "transpose", "push"} {
-						if set[name] {
-							return usagef("-%s is a PageRank flag; HITS (-hits) does not use it", name)
+					for _, name := range []string{"damping", "tol", "max-iter", "seeds", "random-seed", "transpose", "push"} {
+						if typed, ok := given[name]; ok {
+							return usagef("-%s is a PageRank flag; HITS (-hits) does not use it", typed)
 						}
 					}
-				} else if set["hits-iter"] {
-					return usagef("-hits-iter needs -hits")
+				} else if typed, ok := given["iterations"]; ok {
+					return usagef("-%s needs -hits", typed)
 				}
 				if *push && *transpose != "" {
 					return usagef("-push and -transpose are two ways to compute PageRank; give one")
@@ -87,7 +92,7 @@ of computing PageRank again.`,
 				switch {
 				case !(*damping > 0 && *damping <= 1):
 					// d = 0 would make every score the teleport vector itself.
-					return usagef("-d %g: want a damping factor in (0, 1]", *damping)
+					return usagef("-%s %g: want a damping factor in (0, 1]", given["damping"], *damping)
 				case !(*tol > 0 && *tol < 1):
 					// As run's -tol (scenario.Normalize): a change of 1 or
 					// more in L1 stops after one meaningless iteration.
@@ -95,7 +100,7 @@ of computing PageRank again.`,
 				case *maxIter < 1 || *maxIter > maxIterationsFlag:
 					return usagef("-max-iter %d: want 1 to %s iterations", *maxIter, model.Count(maxIterationsFlag))
 				case *hitsIter < 1 || *hitsIter > maxIterationsFlag:
-					return usagef("-hits-iter %d: want 1 to %s iterations", *hitsIter, model.Count(maxIterationsFlag))
+					return usagef("-%s %d: want 1 to %s iterations", given["iterations"], *hitsIter, model.Count(maxIterationsFlag))
 				case *top < 0:
 					return usagef("-top %d: want 0 or more pages", *top)
 				}
@@ -106,8 +111,8 @@ of computing PageRank again.`,
 						return usagef("-seeds: %v", err)
 					}
 				}
-				if set["seed"] && spec.Kind != seeds.Random {
-					return usagef("-seed needs -seeds random:K")
+				if typed, ok := given["random-seed"]; ok && spec.Kind != seeds.Random {
+					return usagef("-%s needs -seeds random:K", typed)
 				}
 				if err := in.check(args); err != nil {
 					return err

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -97,4 +98,54 @@ func TestRankSeedsNeedingHosts(t *testing.T) {
 		kind, _, _ := strings.Cut(spec, ":")
 		checkFails(t, 2, []string{"rank", "-seeds", spec, g}, "crawlsim rank: -seeds "+kind+" needs hosts: give -urls FILE")
 	}
+}
+
+// TestRankTakesTheOtherCommandsNames: rank names its damping factor, the
+// random seed of -seeds random:K and its HITS iterations as run and
+// seeds do (-damping, -random-seed, -iterations; it said -d, -seed and
+// -hits-iter, which -damping, -random-seed and -iterations were not
+// flags of), and still takes the old names for scripts that use them:
+// each pair prints the same, and is refused by the name typed. The help
+// lists each flag once, by its new name, and says the old one there.
+func TestRankTakesTheOtherCommandsNames(t *testing.T) {
+	dir := t.TempDir()
+	web := filepath.Join(dir, "web.csr")
+	mustRun(t, "gen", "-n", "2000", "-o", web)
+	help, _, _ := crawlsim(t, "help", "rank")
+	for _, c := range []struct {
+		name, old, value string
+		with             []string // what the flag needs besides
+		refused          []string // a value refused, and the words that follow it
+	}{
+		{"damping", "d", "0.7", nil, []string{"1.5", ": want a damping factor"}},
+		{"random-seed", "seed", "7", []string{"-seeds", "random:5"}, nil},
+		{"iterations", "hits-iter", "9", []string{"-hits"}, []string{"0", ": want 1 to 100,000 iterations"}},
+	} {
+		args := func(name, value string) []string {
+			return append(append([]string{"rank", "-top", "3", "-" + name, value}, c.with...), web)
+		}
+		if got, want := mustRun(t, args(c.old, c.value)...), mustRun(t, args(c.name, c.value)...); got != want {
+			t.Errorf("rank -%s %s prints\n%s\nwant, as -%s %s,\n%s", c.old, c.value, got, c.name, c.value, want)
+		}
+		if c.refused != nil {
+			for _, name := range []string{c.name, c.old} {
+				checkFails(t, 2, args(name, c.refused[0]), "crawlsim rank: -"+name+" "+c.refused[0]+c.refused[1])
+			}
+		}
+		entry := regexp.MustCompile(`(?m)^  -` + regexp.QuoteMeta(c.name) + ` .*\n\t*\s*(.*)$`).FindStringSubmatch(help)
+		switch {
+		case entry == nil:
+			t.Errorf("help rank has no entry -%s:\n%s", c.name, help)
+		case !strings.Contains(entry[1], "-"+c.old+" is the same flag"):
+			t.Errorf("help rank, -%s: %q does not say -%s", c.name, entry[1], c.old)
+		}
+		if regexp.MustCompile(`(?m)^  -` + regexp.QuoteMeta(c.old) + `\b`).MatchString(help) {
+			t.Errorf("help rank lists -%s apart from -%s:\n%s", c.old, c.name, help)
+		}
+	}
+	// Only PageRank takes -random-seed; only HITS -iterations.
+	checkFails(t, 2, []string{"rank", "-hits", "-random-seed", "3", web}, "crawlsim rank: -random-seed is a PageRank flag; HITS (-hits) does not use it")
+	checkFails(t, 2, []string{"rank", "-hits", "-seed", "3", web}, "crawlsim rank: -seed is a PageRank flag; HITS (-hits) does not use it")
+	checkFails(t, 2, []string{"rank", "-iterations", "3", web}, "crawlsim rank: -iterations needs -hits")
+	checkFails(t, 2, []string{"rank", "-random-seed", "3", web}, "crawlsim rank: -random-seed needs -seeds random:K")
 }

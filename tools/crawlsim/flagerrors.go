@@ -48,10 +48,8 @@ func flagError(c *command, fs *flag.FlagSet, err error) string {
 		return fmt.Sprintf("-%s%s%s: %s", m[2], sep, value, reason)
 	}
 	if m := flagUnknownError.FindStringSubmatch(msg); m != nil {
-		var names []string
-		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 		name, _, _ := strings.Cut(m[1], "=")
-		return fmt.Sprintf("-%s is not a flag of crawlsim %s%s", m[1], c.name, flagSuggestion(strings.TrimLeft(name, "-"), fs, names))
+		return fmt.Sprintf("-%s is not a flag of crawlsim %s%s", m[1], c.name, flagSuggestion(strings.TrimLeft(name, "-"), fs, flagNames(fs)))
 	}
 	if m := flagMissingError.FindStringSubmatch(msg); m != nil {
 		want := ""
@@ -64,9 +62,10 @@ func flagError(c *command, fs *flag.FlagSet, err error) string {
 }
 
 // sameSettings are the groups of flag names by which different commands
-// name one setting: rank's -d is run's -damping, gen's -seed is run's
-// -gen-seed, rank's -seed is run's -random-seed, seeds' -iterations is
-// rank's -hits-iter.
+// name one setting: gen's -seed is run's -gen-seed, and the older names
+// rank still takes (aliasFlag) are the others' names: its -d is run's
+// -damping, its -seed run's -random-seed, its -hits-iter seeds'
+// -iterations.
 var sameSettings = [][]string{
 	{"d", "damping"},
 	{"seed", "random-seed", "gen-seed"},
@@ -86,7 +85,7 @@ func flagSuggestion(name string, fs *flag.FlagSet, names []string) string {
 			continue
 		}
 		for _, other := range group {
-			if other != name && fs.Lookup(other) != nil {
+			if f := fs.Lookup(other); other != name && f != nil && aliasOf(fs, f) == "" {
 				same = append(same, "-"+other)
 			}
 		}
@@ -147,9 +146,7 @@ func flagsAfterArguments(c *command, fs *flag.FlagSet) string {
 			continue
 		}
 		if fs.Lookup(name) == nil {
-			var names []string
-			fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-			return fmt.Sprintf("-%s is not a flag of crawlsim %s, and flags come before %s: crawlsim %s [flags] %s%s", name, c.name, before, c.name, c.args, flagSuggestion(name, fs, names))
+			return fmt.Sprintf("-%s is not a flag of crawlsim %s, and flags come before %s: crawlsim %s [flags] %s%s", name, c.name, before, c.name, c.args, flagSuggestion(name, fs, flagNames(fs)))
 		}
 		return fmt.Sprintf("-%s must come before %s: crawlsim %s [flags] %s", name, before, c.name, c.args)
 	}

@@ -110,21 +110,20 @@ func TestFlagsAfterTheGraph(t *testing.T) {
 // TestSameSettingSuggested: a flag by which another command names a
 // setting is answered with this command's name of it (run -d suggested
 // -j, run -seed only -seeds, and gen -gen-seed, rank -damping and rank
-// -random-seed nothing).
+// -random-seed nothing), and never by an older name the command keeps
+// (aliasFlag: rank -gen-seed is answered -random-seed, not -seed too).
 func TestSameSettingSuggested(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"run", "-d", "0.9"}, "crawlsim run: -d is not a flag of crawlsim run; did you mean -damping? (see crawlsim help run)"},
-		{[]string{"rank", "-damping", "0.9", "h.edges"}, "crawlsim rank: -damping is not a flag of crawlsim rank; did you mean -d? (see crawlsim help rank)"},
 		{[]string{"run", "-seed", "3"}, "crawlsim run: -seed is not a flag of crawlsim run; did you mean -random-seed, -gen-seed or -seeds? (see crawlsim help run)"},
 		{[]string{"gen", "-gen-seed", "3", "-o", "w.csr"}, "crawlsim gen: -gen-seed is not a flag of crawlsim gen; did you mean -seed? (see crawlsim help gen)"},
-		{[]string{"rank", "-random-seed", "3", "h.edges"}, "crawlsim rank: -random-seed is not a flag of crawlsim rank; did you mean -seed? (see crawlsim help rank)"},
+		{[]string{"rank", "-gen-seed", "3", "h.edges"}, "crawlsim rank: -gen-seed is not a flag of crawlsim rank; did you mean -random-seed? (see crawlsim help rank)"},
 		{[]string{"refresh", "-random-seed", "3"}, "crawlsim refresh: -random-seed is not a flag of crawlsim refresh; did you mean -seed? (see crawlsim help refresh)"},
 		{[]string{"reproduce", "-seed", "3", "all"}, "crawlsim reproduce: -seed is not a flag of crawlsim reproduce; did you mean -random-seed? (see crawlsim help reproduce)"},
 		{[]string{"seeds", "-hits-iter", "3", "h.edges"}, "crawlsim seeds: -hits-iter is not a flag of crawlsim seeds; did you mean -iterations? (see crawlsim help seeds)"},
-		{[]string{"rank", "-iterations", "3", "h.edges"}, "crawlsim rank: -iterations is not a flag of crawlsim rank; did you mean -hits-iter? (see crawlsim help rank)"},
 		// A flag of no group keeps the suggestion by spelling.
 		{[]string{"run", "-budjet", "5"}, "crawlsim run: -budjet is not a flag of crawlsim run; did you mean -budget? (see crawlsim help run)"},
 		// A group none of whose names the command has suggests nothing of it.

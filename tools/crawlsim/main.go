@@ -361,7 +361,7 @@ func (c *command) printHelp(w io.Writer, fs *flag.FlagSet) {
 		return
 	}
 	fmt.Fprint(w, "flags:\n")
-	fs.PrintDefaults()
+	printFlagDefaults(w, fs)
 	printManualExamples(w, c.name)
 }
 
