@@ -127,9 +127,9 @@ func TestGivenZeroFlags(t *testing.T) {
 		{[]string{"refresh", "-pg", "0"}, "crawlsim refresh: -pl/-pg 0.3/0 (-pl: default): the lower threshold must be below the upper one"},
 		{[]string{"refresh", "-interest-pl", "0"}, "crawlsim refresh: -interest-pl/-interest-pg 0/0.8 (-interest-pg: default): want thresholds in (0, 1]"},
 		{[]string{"refresh", "-scenario", file, "-users", "0"}, "-users 0: want 1 to 65,536"},
-		{[]string{"run", "-host-exp", "0"}, "-host-exp 0: want an exponent above 0 and at most 5"},
-		{[]string{"run", "-degree-exp", "0"}, "-degree-exp 0: want an exponent from 1.5 to 5"},
-		{[]string{"gen", "-host-exp", "0", "-o", filepath.Join(dir, "g.csr")}, "-host-exp 0: want an exponent above 0"},
+		{[]string{"run", "-host-exp", "0"}, "-host-exp 0 is out of range: want a number above 0 and at most 5"},
+		{[]string{"run", "-degree-exp", "0"}, "-degree-exp 0 is out of range: want a number from 1.5 to 5"},
+		{[]string{"gen", "-host-exp", "0", "-o", filepath.Join(dir, "g.csr")}, "-host-exp 0 is out of range: want a number above 0 and at most 5"},
 	} {
 		checkFails(t, 2, c.args, c.want)
 	}

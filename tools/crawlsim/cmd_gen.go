@@ -3,11 +3,13 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/gen"
 	"github.com/crawlsim/crawlsim/engine/graph"
@@ -279,23 +281,37 @@ func registerGeneratorFlags(fs *flag.FlagSet, prefix, seedName, seedNote string)
 	return g
 }
 
-// check refuses gen's generator flags given with values no graph can
-// have, 0 among them (which Validate reads as the default); Validate checks
-// the rest. run leaves all of it to the scenario's Normalize.
+// check refuses gen's generator flags given 0 where Validate reads 0 as
+// the default, in the words Validate refuses any other value out of
+// range by: its check of -1 with 0 in its place ("-n 0 is out of range:
+// want 1 to 4,294,967,295", as -n -5 is). Validate checks the rest. run
+// leaves all of it to the scenario's Normalize (runFlags.zeroError).
 func (g *generatorFlags) check(set map[string]bool) error {
-	p := g.params
-	switch {
-	case set["n"] && p.Pages < 1:
-		return usagef("-n %d: want 1 or more pages", p.Pages)
-	case set["hosts"] && p.Hosts < 1:
-		return usagef("-hosts %d: want 1 to the number of pages", p.Hosts)
-	case set["degree"] && !(p.MeanOutDegree > 0):
-		return usagef("-degree %g: want a positive mean, at most (pages-1)/2", p.MeanOutDegree)
-	// 0 would read as the default exponent.
-	case set["host-exp"] && p.HostSizeExponent == 0:
-		return usagef("-host-exp 0: want an exponent above 0")
-	case set["degree-exp"] && p.OutDegreeExponent == 0:
-		return usagef("-degree-exp 0: want an exponent from 1.5 to 5")
+	for _, z := range []struct {
+		name  string
+		zero  func(p *gen.Params) bool
+		probe func(p *gen.Params) // sets the flag's parameter to -1
+		want  string              // when Validate says something else of -1
+	}{
+		{"n", func(p *gen.Params) bool { return p.Pages == 0 }, func(p *gen.Params) { p.Pages = -1 }, "1 or more pages"},
+		{"hosts", func(p *gen.Params) bool { return p.Hosts == 0 }, func(p *gen.Params) { p.Hosts = -1 }, "1 to the number of pages"},
+		{"degree", func(p *gen.Params) bool { return p.MeanOutDegree == 0 }, func(p *gen.Params) { p.MeanOutDegree = -1 }, "a positive mean, at most (pages-1)/2"},
+		{"host-exp", func(p *gen.Params) bool { return p.HostSizeExponent == 0 }, func(p *gen.Params) { p.HostSizeExponent = -1 }, "an exponent above 0"},
+		{"degree-exp", func(p *gen.Params) bool { return p.OutDegreeExponent == 0 }, func(p *gen.Params) { p.OutDegreeExponent = -1 }, "an exponent from 1.5 to 5"},
+	} {
+		if !set[z.name] || !z.zero(&g.params) {
+			continue
+		}
+		p := g.params
+		z.probe(&p)
+		if err := p.Validate(); err != nil {
+			for _, line := range strings.Split(err.Error(), "\n") {
+				if rest, ok := strings.CutPrefix(genProblems(errors.New(line)), "-"+z.name+" -1 is "); ok {
+					return usagef("-%s 0 is %s", z.name, rest)
+				}
+			}
+		}
+		return usagef("-%s 0: want %s", z.name, z.want)
 	}
 	return nil
 }

@@ -89,14 +89,16 @@ of computing PageRank again.`,
 				if *push && *transpose != "" {
 					return usagef("-push and -transpose are two ways to compute PageRank; give one")
 				}
+				// -damping and -tol are refused in the words of run's
+				// (scenario.Normalize), whatever the value.
 				switch {
 				case !(*damping > 0 && *damping <= 1):
 					// d = 0 would make every score the teleport vector itself.
-					return usagef("-%s %g: want a damping factor in (0, 1]", given["damping"], *damping)
+					return usagef("-%s %g is outside (0, 1]", given["damping"], *damping)
 				case !(*tol > 0 && *tol < 1):
-					// As run's -tol (scenario.Normalize): a change of 1 or
-					// more in L1 stops after one meaningless iteration.
-					return usagef("-tol %g: want a positive number below 1", *tol)
+					// As run's -tol: a change of 1 or more in L1 stops
+					// after one meaningless iteration.
+					return usagef("-tol %g is not a positive number below 1", *tol)
 				case *maxIter < 1 || *maxIter > maxIterationsFlag:
 					return usagef("-max-iter %d: want 1 to %s iterations", *maxIter, model.Count(maxIterationsFlag))
 				case *hitsIter < 1 || *hitsIter > maxIterationsFlag:

@@ -117,7 +117,7 @@ func TestRankTakesTheOtherCommandsNames(t *testing.T) {
 		with             []string // what the flag needs besides
 		refused          []string // a value refused, and the words that follow it
 	}{
-		{"damping", "d", "0.7", nil, []string{"1.5", ": want a damping factor"}},
+		{"damping", "d", "0.7", nil, []string{"1.5", " is outside (0, 1]"}},
 		{"random-seed", "seed", "7", []string{"-seeds", "random:5"}, nil},
 		{"iterations", "hits-iter", "9", []string{"-hits"}, []string{"0", ": want 1 to 100,000 iterations"}},
 	} {

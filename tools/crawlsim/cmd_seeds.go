@@ -145,11 +145,8 @@ func (f *seedsFlags) run(ctx context.Context, e *env, args []string, set map[str
 	if err := checkFiles(e, ins, []outputFlag{{"o", f.out}, {"svg", f.svgOut}}, f.asJSON); err != nil {
 		return err
 	}
-	if f.samples > scenario.MaxDistanceSamples {
-		return usagef("-samples %d: at most %s searches", f.samples, model.Count(scenario.MaxDistanceSamples))
-	}
-	if f.samples < 1 {
-		return usagef("-samples %d: want at least 1 search", f.samples)
+	if f.samples < 1 || f.samples > scenario.MaxDistanceSamples {
+		return usagef("-samples %d: want 1 to %s searches", f.samples, model.Count(scenario.MaxDistanceSamples))
 	}
 	// each with the flag that names it (none for the graph argument)
 	for _, in := range []struct{ name, flag string }{{f.in.path, ""}, {f.in.urls, "urls"}, {f.prev, "previous"}, {f.prevURLs, "previous-urls"}} {

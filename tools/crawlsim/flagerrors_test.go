@@ -147,7 +147,7 @@ func TestOneWayToRefuse(t *testing.T) {
 	checkFails(t, 2, []string{"run", "-importance", "", "-n", "200"}, `-importance "": expected pagerank or personalized`)
 	checkFails(t, 2, []string{"run", "-trust", "", "-n", "200"}, `-trust "": expected seeds or pagerank`)
 	checkFails(t, 2, []string{"refresh", "-policies", "", "-sites", "20"}, `-policies "": expected a list of policies`)
-	checkFails(t, 2, []string{"seeds", "-samples", "1000000", g}, "-samples 1000000: at most 100,000 searches")
+	checkFails(t, 2, []string{"seeds", "-samples", "1000000", g}, "-samples 1000000: want 1 to 100,000 searches")
 	checkFails(t, 1, []string{"run", "-n", "200", "-seeds", "list:4294967296"}, "page 4294967296 is beyond the last page 199")
 	for _, args := range [][]string{
 		{"rank", "-top", "1e1", g},

@@ -235,10 +235,10 @@ func TestFlagsAreCheckedBeforeLoading(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"rank", "-d", "1.5", missing}, "-d 1.5: want a damping factor in (0, 1]"},
-		{[]string{"rank", "-d", "0", missing}, "-d 0: want a damping factor in (0, 1]"},
-		{[]string{"rank", "-tol", "0", missing}, "-tol 0: want a positive number below 1"},
-		{[]string{"rank", "-tol", "5", missing}, "-tol 5: want a positive number below 1"},
+		{[]string{"rank", "-d", "1.5", missing}, "-d 1.5 is outside (0, 1]"},
+		{[]string{"rank", "-d", "0", missing}, "-d 0 is outside (0, 1]"},
+		{[]string{"rank", "-tol", "0", missing}, "-tol 0 is not a positive number below 1"},
+		{[]string{"rank", "-tol", "5", missing}, "-tol 5 is not a positive number below 1"},
 		{[]string{"rank", "-seeds", "random:0", missing}, "-seeds"},
 		{[]string{"rank", "-hits", "-seeds", "1,2", missing}, "-seeds is a PageRank flag"},
 		{[]string{"rank", "-hits", "-tol", "5", missing}, "-tol is a PageRank flag"},
@@ -252,10 +252,10 @@ func TestFlagsAreCheckedBeforeLoading(t *testing.T) {
 		{[]string{"info", "-format", "png", missing}, "-format"},
 		{[]string{"convert", missing}, "-o FILE is required"},
 		{[]string{"convert", "-o", "x.graph.gz", missing}, "a BVGraph is written uncompressed"},
-		{[]string{"gen", "-n", "-5", "-o", out}, "-n -5: want 1 or more pages"},
+		{[]string{"gen", "-n", "-5", "-o", out}, "-n -5 is out of range: want 1 to 4,294,967,295"},
 		{[]string{"gen", "-intra", "1.5", "-o", out}, "-intra 1.5 is out of range"},
 		{[]string{"gen", "-n", "10", "-degree", "8", "-o", out}, "at most 4.5"},
-		{[]string{"gen", "-degree", "0", "-o", out}, "-degree 0: want a positive mean"},
+		{[]string{"gen", "-degree", "0", "-o", out}, "-degree 0 is out of range: want a positive number, at most 49,999.5"},
 		{[]string{"gen", "extra", "-o", out}, "takes no arguments"},
 		{[]string{"gen", "-o", "/no/such/folder/x.csr"}, "does not exist"},
 		{[]string{"info"}, "expected one graph file"},

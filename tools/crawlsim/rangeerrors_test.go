@@ -3,9 +3,12 @@ package main
 import (
 	"flag"
 	"io"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/crawlsim/crawlsim/engine/scenario"
 )
 
 // checkNamesFlags runs crawlsim name with each of cases (a flag and an
@@ -95,4 +98,58 @@ func TestRunRangeErrorsNameTheFlag(t *testing.T) {
 		{"-lower-bound", "-1"}, {"-n", "-1"}, {"-page-size", "-1"}, {"-tau-sample", "-1"},
 		{"-tol", "2"}, {"-wait", "-1"}, {"-politeness", "-wait", "-1"},
 	}, "random-seed", "gen-seed", "evolve-seed")
+}
+
+// TestRefusalsReadAlikeWhateverTheValue: a flag's refusal reads the same
+// whatever value it refuses, giving the range it wants. A 0 that the
+// scenario (or gen's Validate) would read as its default was refused in
+// words of its own, and any other value in the check's ("run -n 0: want
+// 1 or more pages" but "-n -5 is out of range: want 1 to 4,294,967,295";
+// "-tol 0: want a positive number below 1" but "-tol -1 is not a
+// positive number below 1"): now every such flag of run and gen refuses
+// 0 as it refuses -1. seeds -samples said "want at least 1 search" below
+// its range and "at most 100,000 searches" above it; rank's -damping and
+// -tol, run's flags, are refused in run's words.
+func TestRefusalsReadAlikeWhateverTheValue(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "g.csr")
+	refusal := func(args []string) string {
+		t.Helper()
+		_, errOut, status := crawlsim(t, args...)
+		if status != 2 {
+			t.Errorf("crawlsim %s: status %d, stderr %q; want status 2", strings.Join(args, " "), status, errOut)
+		}
+		_, msg, _ := strings.Cut(strings.TrimSuffix(errOut, "\n"), ": ")
+		return strings.TrimSuffix(msg, " (see crawlsim help "+args[0]+")")
+	}
+	// same checks that cmd -name a and -name b are refused in the same
+	// words but the value.
+	same := func(cmd, name, a, b string, rest ...string) {
+		t.Helper()
+		args := func(v string) []string { return append([]string{cmd, "-" + name, v}, rest...) }
+		ra, rb := refusal(args(a)), refusal(args(b))
+		if got := strings.Replace(ra, "-"+name+" "+a, "-"+name+" "+b, 1); got != rb {
+			t.Errorf("crawlsim %s -%s %s is refused as\n\t%s\nbut -%s %s as\n\t%s", cmd, name, a, ra, name, b, rb)
+		}
+	}
+	tried := 0
+	for _, fl := range (&runFlags{}).table() {
+		if _, ok := scenario.ZeroNotAllowed(fl.field); ok && fl.field != "" {
+			same("run", fl.name, "0", "-1")
+			tried++
+		}
+	}
+	if tried < 10 {
+		t.Errorf("%d flags of run refuse 0; want -damping, -tol, -n, -hosts, -degree, -host-exp, -degree-exp, -connections, -bandwidth, -curve-points and -tau-sample", tried)
+	}
+	for _, name := range []string{"n", "hosts", "degree", "host-exp", "degree-exp"} {
+		same("gen", name, "0", "-1", "-o", out)
+	}
+	same("seeds", "samples", "0", "1000000", "g.edges")
+	for _, name := range []string{"damping", "tol"} {
+		for _, v := range []string{"0", "2"} {
+			if r, w := refusal([]string{"rank", "-" + name, v, "g.edges"}), refusal([]string{"run", "-" + name, v}); r != w {
+				t.Errorf("rank -%s %s is refused as %q; want run's words, %q", name, v, r, w)
+			}
+		}
+	}
 }

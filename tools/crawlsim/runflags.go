@@ -500,7 +500,8 @@ func strategiesHelp() string {
 // apply sets the fields of sc that the flags given (set) describe, in the
 // table's order. A flag given 0 for a number that the scenario reads as
 // "absent" when 0 is refused with what the field accepts, as a scenario
-// file's 0 is: -tol 0 is a mistake, not the default tolerance.
+// file's 0 is: -tol 0 is a mistake, not the default tolerance
+// (zeroError).
 func (f *runFlags) apply(sc *scenario.Scenario, set map[string]bool) error {
 	if sc.Graph.File == "" && sc.Graph.Generate == nil {
 		// The generator a scenario file leaves out, as Normalize fills
@@ -516,13 +517,54 @@ func (f *runFlags) apply(sc *scenario.Scenario, set map[string]bool) error {
 		if err := fl.apply(a); err != nil {
 			return err
 		}
-		if want, ok := scenario.ZeroNotAllowed(fl.field); ok {
+		if _, ok := scenario.ZeroNotAllowed(fl.field); ok {
 			if v, err := strconv.ParseFloat(f.fs.Lookup(fl.name).Value.String(), 64); err == nil && v == 0 {
-				return usagef("-%s 0: want %s", fl.name, want)
+				return f.zeroError(a, fl)
 			}
 		}
 	}
 	return nil
+}
+
+// zeroProbe is the value whose refusal zeroError words a refused 0 by:
+// every number the scenario reads as "absent" when 0 wants a positive
+// value, so the scenario refuses -1 too, with the range it wants.
+const zeroProbe = "-1"
+
+// zeroError refuses flag fl, given 0 where the scenario would read 0 as
+// "absent", in the words that refuse any other value out of its range:
+// the scenario's check of -1 with 0 in its place ("-n 0 is out of range:
+// want 1 to 4,294,967,295", as -n -5 is), rather than words of its own
+// ("-n 0: want 1 or more pages"). When that check says something else of
+// -1, it says what the field accepts (scenario.ZeroNotAllowed). a holds
+// the scenario the flags given so far describe, which the check reads
+// (-degree's range follows -n), and which it leaves changed.
+func (f *runFlags) zeroError(a *applying, fl runFlag) error {
+	want, _ := scenario.ZeroNotAllowed(fl.field)
+	plain := usagef("-%s 0: want %s", fl.name, want)
+	v := f.fs.Lookup(fl.name).Value
+	defer v.Set("0")
+	if v.Set(zeroProbe) != nil || fl.apply(a) != nil {
+		return plain
+	}
+	_, err := scenario.Normalize(*a.sc)
+	if err == nil {
+		return plain
+	}
+	errs := []error{err}
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = joined.Unwrap()
+	}
+	for _, e := range errs {
+		var fe *scenario.FieldError
+		if !errors.As(e, &fe) || fe.Field != fl.field {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(withFlagName(fl.name, fe.Message), "-"+fl.name+" "+zeroProbe+" is "); ok {
+			return usagef("-%s 0 is %s", fl.name, rest)
+		}
+	}
+	return plain
 }
 
 // flagOfField returns the flag of the table that sets field, or "".
