@@ -67,7 +67,7 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "PageRank (uniform teleport)"}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "PageRank"}
 						vgparent.AppendChild(vgn)
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
@@ -84,7 +84,7 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "personalized PageRank (RankMass)"}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "personalized PageRank"}
 						vgparent.AppendChild(vgn)
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
@@ -292,7 +292,7 @@ func (c *SeedsPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(vugu.HTML("Trust is what personalized importance teleports to and what the RankMass guarantees start from; with the PageRank vector the seeds hold only a share of it (1-δ), which scales the guarantees (the RankMass paper\x26#39;s seed-size study)."))
+		vgn.SetInnerHTML(vugu.HTML("PageRank teleports to every page alike; personalized PageRank, RankMass\x26#39;s, teleports to the trust, which the RankMass guarantees also start from. With the PageRank vector as trust the seeds hold only a share of it (1-δ), which scales the guarantees (the RankMass paper\x26#39;s seed-size study)."))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "seeds-hint"}}}

@@ -315,3 +315,36 @@ func TestPageEmbedRunBarStaysOneLine(t *testing.T) {
 		}
 	}
 }
+
+// TestPageSelectsBesideTheirLabels: at a desktop's width (1400 px, the
+// scenario's column at its narrowest, 340 px) and a phone's (400 px),
+// every select of a field sits on its label's line, as the number and
+// text boxes do, not on a line of its own under it. The importance's
+// choices ("personalized PageRank (RankMass)") made it wider than the
+// column left beside its label, and it went under it.
+func TestPageSelectsBesideTheirLabels(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, viewport(1400, 900), navigate(url+"/"), waitFor(idle, 2*time.Minute))
+	for _, w := range []int64{1400, 400} {
+		run(t, ctx, viewport(w, 900))
+		under := value(t, ctx, chromedp.Evaluate[[]string](`(() => {
+			const out = [];
+			for (const s of document.querySelectorAll(".panel label > select")) {
+				if (!s.checkVisibility({visibilityProperty: true})) continue;
+				const walk = document.createTreeWalker(s.parentElement, NodeFilter.SHOW_TEXT);
+				let text = walk.nextNode();
+				while (text && !text.textContent.trim()) text = walk.nextNode();
+				if (!text) continue;
+				const range = document.createRange();
+				range.selectNodeContents(text);
+				const line = range.getClientRects()[0], r = s.getBoundingClientRect();
+				const mid = line.top + line.height / 2;
+				if (mid < r.top || mid > r.bottom) out.push("#" + s.id + " (" + Math.round(r.width) + " px wide) is " + Math.round(r.top - line.bottom) + " px under its label " + JSON.stringify(text.textContent.trim()));
+			}
+			return out;
+		})()`))
+		for _, u := range under {
+			t.Errorf("at %d px %s", w, u)
+		}
+	}
+}
