@@ -112,6 +112,7 @@ func TestRankTakesTheOtherCommandsNames(t *testing.T) {
 	web := filepath.Join(dir, "web.csr")
 	mustRun(t, "gen", "-n", "2000", "-o", web)
 	help, _, _ := crawlsim(t, "help", "rank")
+	help = unwrapFlagDefaults(help)
 	for _, c := range []struct {
 		name, old, value string
 		with             []string // what the flag needs besides

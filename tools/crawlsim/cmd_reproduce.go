@@ -28,7 +28,7 @@ func reproduceCommand() *command {
 	return &command{
 		name: "reproduce",
 		args: "PAPER [GRAPH]",
-		summary: `Run a paper's experiment and set its published figures beside crawlsim's.
+		summary: `Run a paper's experiment and compare with its published figures.
 PAPER is 000 (fpr), 001 (rankmass), 002 (revisits), 003 (community-seeds),
 004 (crawling-a-country) or all. The experiment runs with the paper's
 settings (strategies, seeds, importance, politeness) on GRAPH, or on a

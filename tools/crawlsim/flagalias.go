@@ -62,10 +62,12 @@ func givenFlags(fs *flag.FlagSet) map[string]string {
 }
 
 // printFlagDefaults writes fs's flags to w as flag.PrintDefaults does,
-// but aliases, which their flags' entries name.
+// but aliases, which their flags' entries name, and with descriptions
+// wrapped within 80 columns (wrapFlagDefaults).
 func printFlagDefaults(w io.Writer, fs *flag.FlagSet) {
+	var text strings.Builder
 	sub := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
-	sub.SetOutput(w)
+	sub.SetOutput(&text)
 	fs.VisitAll(func(f *flag.Flag) {
 		if aliasOf(fs, f) == "" {
 			sub.Var(f.Value, f.Name, f.Usage)
@@ -73,4 +75,5 @@ func printFlagDefaults(w io.Writer, fs *flag.FlagSet) {
 		}
 	})
 	sub.PrintDefaults()
+	io.WriteString(w, wrapFlagDefaults(text.String()))
 }

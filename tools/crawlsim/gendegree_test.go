@@ -17,6 +17,7 @@ import (
 // that the value is an expectation that one small graph misses.
 func TestGenDegreeHelpSaysExpectedMean(t *testing.T) {
 	help, _, _ := crawlsim(t, "help", "gen")
+	help = unwrapFlagDefaults(help)
 	if !regexp.MustCompile(`mean out-degree D expected of a page \(one graph's own mean varies with -seed, most in small graphs\)`).MatchString(help) {
 		t.Errorf("gen's help does not say that -degree is an expected mean:\n%s", help)
 	}

@@ -42,7 +42,8 @@ func manualExamples(name string) []string {
 }
 
 // printManualExamples ends a command's help with its examples from the
-// manual, when it has any.
+// manual, when it has any, each within 80 columns where it can be
+// (wrapCommand).
 func printManualExamples(w io.Writer, name string) {
 	lines := manualExamples(name)
 	if len(lines) == 0 {
@@ -50,6 +51,8 @@ func printManualExamples(w io.Writer, name string) {
 	}
 	fmt.Fprint(w, "\nexamples (the manual's, go doc ./tools/crawlsim, which says what each does):\n")
 	for _, l := range lines {
-		fmt.Fprintf(w, "  %s\n", l)
+		for _, part := range wrapCommand("  ", l) {
+			fmt.Fprintln(w, part)
+		}
 	}
 }

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// helpWidth is the most columns a line of help takes, where it can: a
+// line longer holds a single word longer than that (a long flag value
+// in an example), which no wrapping can break.
+const helpWidth = 80
+
+// flagUsageIndent begins each line of a flag's description as
+// flag.PrintDefaults writes it: four spaces and a tab, which a terminal
+// takes to column 8.
+const flagUsageIndent = "    \t"
+
+// helpColumns returns the columns line takes on a terminal, a tab
+// going on to the next multiple of 8.
+func helpColumns(line string) int {
+	col := 0
+	for _, r := range line {
+		if r == '\t' {
+			col += 8 - col%8
+			continue
+		}
+		col++
+	}
+	return col
+}
+
+// wrapFlagDefaults wraps the descriptions in text, flags as
+// flag.PrintDefaults writes them, within helpWidth columns: each line of
+// a description is cut between words, and its further lines begin as
+// it does.
+func wrapFlagDefaults(text string) string {
+	var out strings.Builder
+	for _, line := range strings.SplitAfter(text, "\n") {
+		body, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), flagUsageIndent)
+		if !ok {
+			out.WriteString(line)
+			continue
+		}
+		for _, l := range wrapWords(body, helpWidth-helpColumns(flagUsageIndent)) {
+			out.WriteString(flagUsageIndent + l + "\n")
+		}
+	}
+	return out.String()
+}
+
+// wrapWords cuts text between words into lines of at most width
+// columns; a word longer than width takes a line of its own.
+func wrapWords(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = w
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	return append(lines, line)
+}
+
+// wrapCommand writes the shell command cmd, indented by indent, within
+// helpWidth columns: cut between words, each line but the last ending
+// with " \" as a shell continues a command, the further lines indented
+// four columns more. A word longer than a line stays whole.
+func wrapCommand(indent, cmd string) []string {
+	if helpColumns(indent+cmd) <= helpWidth {
+		return []string{indent + cmd}
+	}
+	var lines []string
+	prefix := indent
+	line := ""
+	for _, w := range strings.Fields(cmd) {
+		// room for the word and, after it, " \"
+		if line != "" && helpColumns(prefix+line+" "+w+` \`) > helpWidth {
+			lines = append(lines, prefix+line+` \`)
+			prefix, line = indent+"    ", ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, prefix+line)
+}
