@@ -203,6 +203,10 @@ func (f Form) Scenario() (model.Scenario, error) {
 	return s, errs.Err()
 }
 
+// noGraphFile is the form's refusal of an upload with no graph file
+// chosen: Run's (Form.setting) and Load's (App.LoadFiles) words.
+const noGraphFile = "choose a graph file in the Graph panel first; or choose a generated graph"
+
 // Setting returns the scenario of the form without strategies: the graph,
 // importance, seeds, random seed, budget and politeness, for work that
 // compares no strategy (a seed study), or an error naming each field that
@@ -230,7 +234,7 @@ func (f Form) setting() (model.Scenario, *formcheck.Errors) {
 	switch f.Source {
 	case SourceUpload:
 		if f.File == "" {
-			errs.Bad("graph", "choose a graph file in the Graph panel, then press Run; or choose a generated graph")
+			errs.Bad("graph", noGraphFile)
 		}
 		s.Graph = model.Source{File: f.File, URLs: f.URLs}
 		if f.Base.Graph.File == f.File {

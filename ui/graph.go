@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/ui/formcheck"
 	"github.com/crawlsim/crawlsim/ui/workerqueue"
 	"github.com/crawlsim/crawlsim/wasm/page"
 	"github.com/crawlsim/crawlsim/wasm/protocol"
@@ -131,7 +132,23 @@ func (a *App) LoadFiles() {
 	// three). The helpers get the same files, now and when they start;
 	// a first worker started again after a failure, or that refused them,
 	// is sent the upload it accepted last (uploadAnswered).
-	a.takeUpload(pickUpload(graphInputID, urlsInputID))
+	u, err := pickUpload(graphInputID, urlsInputID)
+	if err != nil {
+		// No file picked (as for Run, loadPickedFirst, inputs that give
+		// none are none picked): refused in Run's words, by the button.
+		a.FormError = noGraphFileRefusal()
+		a.panelFormErr = a.FormError
+		return
+	}
+	a.takeUpload(u, nil)
+}
+
+// noGraphFileRefusal is the form's refusal of a Run or a Load with no
+// graph file chosen, as Form.Scenario writes it.
+func noGraphFileRefusal() string {
+	errs := &formcheck.Errors{}
+	errs.Bad("graph", noGraphFile)
+	return errs.Err().Error()
 }
 
 // takeUpload sends the upload u taken from the inputs to the first

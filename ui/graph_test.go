@@ -461,3 +461,36 @@ func TestFactsCarryTheLoadsWarnings(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadWithoutAFileSaysWhatRunSays: Load with no graph file chosen
+// refuses in the words of Run's refusal in the same state (noGraphFile),
+// in the Graph panel by the button pressed, and sends the worker
+// nothing. Load said "choose a graph file first" where Run said
+// "graph: choose a graph file in the Graph panel, then press Run; or
+// choose a generated graph".
+func TestLoadWithoutAFileSaysWhatRunSays(t *testing.T) {
+	var picked *page.Upload
+	pickedFiles(t, &picked)
+	a, _ := readyApp(t)
+	w := &fakeWorker{files: make(chan sentFiles, 1)}
+	a.q.Worker = w
+	a.Form.Source = SourceUpload
+	a.LoadFiles()
+	load := a.PanelError()
+	select {
+	case f := <-w.files:
+		t.Errorf("Load with no file sent the worker %+v", f)
+	case <-time.After(50 * time.Millisecond):
+	}
+	if a.RunBarFormError() != "" || a.BannerError() != "" {
+		t.Errorf("Load's refusal is in the run bar (%q) or the banner (%q) too", a.RunBarFormError(), a.BannerError())
+	}
+	a.Run()
+	run := a.RunBarFormError()
+	if load == "" || load != run || !strings.Contains(run, noGraphFile) {
+		t.Errorf("with no graph file Load says %q, Run %q; want the same words, %q", load, run, noGraphFile)
+	}
+	if len(w.sent) != 0 {
+		t.Errorf("Run with no file sent the worker %+v", w.sent)
+	}
+}
