@@ -246,6 +246,9 @@ func (f *runFlags) table() []runFlag {
 		runFlag{name: "seeds", field: "seeds", value: &f.seeds,
 			help: "seed set `SPEC`: top-pagerank:K, random:K, community:K (needs hosts; ,density=D or ,size=S,members=M and ,iterations=N after K as crawlsim seeds' flags), host-roots (needs hosts), list:ID,ID,... (ids or URLs; quote an item with a comma: list:\"http://a.example/?q=1,2\",7), list:FILE (one id or URL per line, # comments) or ID,ID,...",
 			apply: func(a *applying) error {
+				if strings.TrimSpace(f.seeds) == "" {
+					return f.emptySeedsError()
+				}
 				spec, err := seeds.Parse(f.seeds)
 				if err != nil {
 					return usagef("-seeds: %v", err)
@@ -376,6 +379,19 @@ func (f *runFlags) table() []runFlag {
 		runFlag{name: "quiet", value: &f.quiet, help: quietHelp},
 	)
 	return table
+}
+
+// emptySeedsError refuses -seeds given empty (or blanks), which in a
+// script is most often a variable left unset (-seeds "$SEEDS"), saying
+// what to write instead. The page reads a blank seeds box, and a
+// scenario file "seeds": "", as the default seed set; a command line
+// leaves a flag out for that.
+func (f *runFlags) emptySeedsError() error {
+	instead := "the default, " + scenario.DefaultSeeds
+	if f.file != "" {
+		instead = "the -scenario's seeds"
+	}
+	return usagef("-seeds %q names no seed set: leave -seeds out for %s, or give one, such as top-pagerank:K or random:K", f.seeds, instead)
 }
 
 // generatorTable returns the rows of the generator flags, which

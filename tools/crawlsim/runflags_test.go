@@ -266,3 +266,27 @@ func runFlagsScenario(t *testing.T, args ...string) scenario.Scenario {
 	}
 	return sc
 }
+
+// TestRunEmptySeedsSaysWhatToWrite: -seeds "" (or blanks), most often a
+// script's unset variable, is refused saying what to write instead:
+// leave -seeds out for the default seed set (or the -scenario's), where
+// it said only `seeds "": expected top-pagerank:K, random:K, ...`. The
+// page reads a blank seeds box as the default; the command line refuses
+// an explicitly empty value rather than guess it.
+func TestRunEmptySeedsSaysWhatToWrite(t *testing.T) {
+	dir := t.TempDir()
+	file := writeFile(t, dir, "s.json", `{"seeds": "random:5"}`+"\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "-seeds", ""}, `crawlsim run: -seeds "" names no seed set: leave -seeds out for the default, top-pagerank:160, or give one, such as top-pagerank:K or random:K (see crawlsim help run)`},
+		{[]string{"run", "-seeds", "  "}, `crawlsim run: -seeds "  " names no seed set: leave -seeds out for the default, top-pagerank:160,`},
+		{[]string{"run", "-scenario", file, "-seeds", ""}, `crawlsim run: -seeds "" names no seed set: leave -seeds out for the -scenario's seeds, or give one`},
+	} {
+		checkFails(t, 2, c.args, c.want)
+	}
+	if scenario.DefaultSeeds != "top-pagerank:160" {
+		t.Errorf("the default seed set is %s; the messages above name top-pagerank:160", scenario.DefaultSeeds)
+	}
+}
