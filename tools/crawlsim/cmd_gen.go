@@ -28,7 +28,8 @@ targets are chosen by copying, so in-degrees follow a power law; most links stay
 inside their host. Pages get URLs http://hostK.example/..., so hosts survive a
 round trip through a URL list. The same -seed gives the same bytes.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
-			g := registerGeneratorFlags(fs, "", "seed", "run calls it -gen-seed")
+			g := registerGeneratorFlags(fs, "", "seed", "")
+			aliasFlag(fs, "gen-seed", "seed") // run's name
 			p := &g.params
 			fs.Float64Var(&p.Locality, "locality", 0, "probability `P` that a link within a host falls as a crawl's do (one of the previous page's, or a page near it), so that BVGraph compresses the graph as it does a crawl, from 0 to 1")
 			var out graphOutput
@@ -264,7 +265,8 @@ type generatorFlags struct {
 var generatorFlagNames = []string{"n", "hosts", "degree", "intra", "host-exp", "degree-exp", "copy"}
 
 // registerGeneratorFlags registers the generator flags on fs, each help
-// text after prefix, the seed named seedName with seedNote in its help.
+// text after prefix, the seed named seedName with seedNote, if any, in its
+// help.
 func registerGeneratorFlags(fs *flag.FlagSet, prefix, seedName, seedNote string) *generatorFlags {
 	d := gen.DefaultParams()
 	g := &generatorFlags{seedName: seedName}
@@ -277,7 +279,10 @@ func registerGeneratorFlags(fs *flag.FlagSet, prefix, seedName, seedNote string)
 	fs.Float64Var(&p.HostSizeExponent, "host-exp", d.HostSizeExponent, prefix+"Zipf exponent `EXP` of the host sizes")
 	fs.Float64Var(&p.OutDegreeExponent, "degree-exp", d.OutDegreeExponent, prefix+"power-law exponent `EXP` of the out-degree tail")
 	fs.Float64Var(&p.CopyProbability, "copy", d.CopyProbability, prefix+"probability `P` that a link copies an earlier page's target, from 0 to 1")
-	seedVar(fs, &p.Seed, seedName, model.DefaultRandomSeed, prefix+"random `SEED` of the generator ("+seedNote+")")
+	if seedNote != "" {
+		seedNote = " (" + seedNote + ")"
+	}
+	seedVar(fs, &p.Seed, seedName, model.DefaultRandomSeed, prefix+"random `SEED` of the generator"+seedNote)
 	return g
 }
 

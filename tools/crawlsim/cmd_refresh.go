@@ -54,7 +54,8 @@ comes from the flags or from -scenario FILE (flags override its fields).`,
 			fs.Float64Var(&f.migrantBytes, "migrant-bytes", *d.MigrantBytes, "`BYTES` of a migrant sent to a site (0 to "+model.Number(model.MaxRefreshBytes)+")")
 			f.p.Samples = d.Samples
 			fs.Var(wholeFlag{&f.p.Samples}, "samples", "`N` points of the series over time (-csv, -svg)")
-			seedVar(fs, &f.p.Seed, "seed", model.DefaultRandomSeed, "random `SEED` of the sites, their changes and their users")
+			seedVar(fs, &f.p.Seed, "random-seed", model.DefaultRandomSeed, "random `SEED` of the sites, their changes and their users")
+			aliasFlag(fs, "seed", "random-seed")
 			fs.Float64Var(&f.p.Regulation.Initial, "t0", g.Initial, "first interval of every site, and the fixed policy's (`TIME`)")
 			fs.Float64Var(&f.p.Regulation.Min, "tmin", g.Min, "shortest interval (`TIME`)")
 			fs.Float64Var(&f.p.Regulation.Max, "tmax", g.Max, "longest interval (`TIME`)")
@@ -104,7 +105,7 @@ var refreshFlagFields = map[string]func(dst *scenario.Refresh, f *refreshFlags){
 	"site-bytes":    func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.SiteBytes = refresh.Float(f.siteBytes) },
 	"migrant-bytes": func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.MigrantBytes = refresh.Float(f.migrantBytes) },
 	"samples":       func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.Samples = f.p.Samples },
-	"seed":          func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.Seed = f.p.Seed },
+	"random-seed":   func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.Seed = f.p.Seed },
 	"t0":            func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.Regulation.Initial = f.p.Regulation.Initial },
 	"tmin":          func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.Regulation.Min = f.p.Regulation.Min },
 	"tmax":          func(d *scenario.Refresh, f *refreshFlags) { d.Simulation.Regulation.Max = f.p.Regulation.Max },

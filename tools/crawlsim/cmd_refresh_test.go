@@ -86,3 +86,28 @@ func TestRefreshBytesBounded(t *testing.T) {
 		file+":2:16: simulation.site_bytes: site_bytes 1e+305 "+bound,
 		file+":2:40: simulation.migrant_bytes: migrant_bytes 1.7e+308 "+bound)
 }
+
+// TestRefreshTakesTheOtherCommandsSeedName: refresh names its random seed
+// -random-seed as run, seeds, rank and reproduce do (it said -seed, and
+// refresh -random-seed was refused), and still takes -seed: both set the
+// same seed, and the help lists one flag that says both.
+func TestRefreshTakesTheOtherCommandsSeedName(t *testing.T) {
+	refresh := func(name string) string {
+		return mustRun(t, "refresh", "-sites", "30", "-horizon", "100", "-json", "-"+name, "5")
+	}
+	if a, b := refresh("random-seed"), refresh("seed"); a != b || !strings.Contains(a, `"seed":5`) {
+		t.Errorf("refresh -random-seed 5 and -seed 5 differ, or set no seed 5:\n%.400s\n%.400s", a, b)
+	}
+	checkSeedHelp(t, "refresh", "random-seed", "seed")
+}
+
+// checkSeedHelp checks that the help of cmd lists the seed flag name once,
+// saying its other name alias there, and lists no alias apart.
+func checkSeedHelp(t *testing.T, cmd, name, alias string) {
+	t.Helper()
+	help, _, _ := crawlsim(t, "help", cmd)
+	help = unwrapFlagDefaults(help)
+	if !strings.Contains(help, "\n  -"+name+" SEED\n") || strings.Contains(help, "\n  -"+alias+" ") || !strings.Contains(help, "-"+alias+" is the same flag") {
+		t.Errorf("help %s does not list -%s once, saying -%s:\n%s", cmd, name, alias, help)
+	}
+}

@@ -551,7 +551,8 @@ func TestFileBars(t *testing.T) {
 
 // TestGeneratorFlagsShared: gen and run declare the generator's flags
 // once: the same names, defaults and help (run's after "generated graph:
-// "), the seed named -seed in gen and -gen-seed in run.
+// "), the seed named -seed in gen (which takes -gen-seed too) and
+// -gen-seed in run, each help saying the other name.
 func TestGeneratorFlagsShared(t *testing.T) {
 	genFlags, _ := genCommand().flagSet(io.Discard)
 	runFlags, _ := runCommand().flagSet(io.Discard)
@@ -564,7 +565,7 @@ func TestGeneratorFlagsShared(t *testing.T) {
 		if gf == nil || rf == nil {
 			t.Fatalf("gen -%s or run -%s is missing", g, r)
 		}
-		if gf.DefValue != rf.DefValue || strings.TrimPrefix(rf.Usage, "generated graph: ") != strings.Replace(gf.Usage, "run calls it -gen-seed", "gen calls it -seed", 1) {
+		if gf.DefValue != rf.DefValue || strings.TrimSuffix(strings.TrimPrefix(rf.Usage, "generated graph: "), " (gen calls it -seed)") != strings.TrimSuffix(gf.Usage, "; -gen-seed is the same flag") {
 			t.Errorf("gen -%s (%q, default %s) and run -%s (%q, default %s) differ", g, gf.Usage, gf.DefValue, r, rf.Usage, rf.DefValue)
 		}
 	}

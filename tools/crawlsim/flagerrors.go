@@ -62,9 +62,10 @@ func flagError(c *command, fs *flag.FlagSet, err error) string {
 }
 
 // sameSettings are the groups of flag names by which different commands
-// name one setting: gen's -seed is run's -gen-seed, and the older names
-// rank still takes (aliasFlag) are the others' names: its -d is run's
-// -damping, its -seed run's -random-seed, its -hits-iter seeds'
+// name one setting: run's -gen-seed is gen's -seed (which gen takes as
+// -gen-seed too), and the older names rank and refresh still take
+// (aliasFlag) are the others' names: rank's -d is run's -damping, rank's
+// and refresh's -seed run's -random-seed, rank's -hits-iter seeds'
 // -iterations.
 var sameSettings = [][]string{
 	{"d", "damping"},

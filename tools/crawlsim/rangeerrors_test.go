@@ -54,7 +54,7 @@ func TestRefreshRangeErrorsNameTheFlag(t *testing.T) {
 		{"-tmax", "-1"}, {"-tmax", "5"}, {"-window", "-1"}, {"-pl", "2"}, {"-pl", "0.9"}, {"-pg", "2"},
 		{"-pg", "0.1"}, {"-alpha", "2"}, {"-interest-pl", "2"}, {"-interest-pg", "2"},
 		{"-min-interest", "2"}, {"-policies", "fixed,never"}, {"-sites", "0"}, {"-horizon", "1e9"},
-	}, "seed")
+	}, "random-seed", "seed")
 	for _, c := range []struct {
 		args []string
 		want string

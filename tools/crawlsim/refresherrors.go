@@ -15,7 +15,7 @@ import (
 var refreshFieldFlags = map[string]string{
 	"sites": "sites", "horizon": "horizon", "change_min": "change-min", "change_max": "change-max",
 	"users": "users", "user_rate": "user-rate", "popularity": "popularity", "site_bytes": "site-bytes",
-	"migrant_bytes": "migrant-bytes", "samples": "samples", "seed": "seed",
+	"migrant_bytes": "migrant-bytes", "samples": "samples", "seed": "random-seed",
 	"initial": "t0", "min": "tmin", "max": "tmax", "window": "window", "lower": "pl", "upper": "pg",
 	"alpha": "alpha", "interest_lower": "interest-pl", "interest_upper": "interest-pg",
 	"min_interest": "min-interest", "policies": "policies", "equal_budget": "equal-budget",
