@@ -12,11 +12,12 @@ import (
 const aliasUsage = "same as -"
 
 // aliasFlag makes alias another name of fs's flag name, which must be
-// declared already: both set one value. The name is the one other
-// commands use; the alias is an older name kept so that scripts written
-// with it still run (rank's -d, now -damping as in run). The help lists
-// the flag once, under name, and says the alias there (printFlagDefaults);
-// suggestions offer name alone (flagNames).
+// declared already: both set one value. The alias is an older name kept
+// so that scripts written with it still run (rank's -d, now -damping as
+// in run), or another command's name of the setting (gen's -gen-seed,
+// run's name of gen's -seed). The help lists the flag once, under name,
+// and says the alias there (printFlagDefaults); suggestions offer name
+// alone (flagNames).
 func aliasFlag(fs *flag.FlagSet, alias, name string) {
 	f := fs.Lookup(name)
 	fs.Var(f.Value, alias, aliasUsage+name)
