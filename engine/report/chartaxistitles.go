@@ -31,7 +31,7 @@ func yTitleLines(title string, plotH float64) []string {
 		}
 		return len(lines) <= 2
 	}
-	for _, lines := range [][]string{{title}, {short}, wrapWords(title, chars), wrapWords(short, chars)} {
+	for _, lines := range [][]string{{title}, {short}, WrapWords(title, chars), WrapWords(short, chars)} {
 		if fits(lines) {
 			return lines
 		}

@@ -127,12 +127,12 @@ func layoutLegendBelow(entries []line, width int, y float64) legendLayout {
 	return l
 }
 
-// wrapTitle is wrapWords's lines of text, at most maxLines of at most
+// wrapTitle is WrapWords's lines of text, at most maxLines of at most
 // chars characters (never fewer than legendMinChars), the last one ending
 // in "…" when the text is longer still.
 func wrapTitle(text string, chars, maxLines int) []string {
 	chars = max(chars, legendMinChars)
-	lines := wrapWords(text, chars)
+	lines := WrapWords(text, chars)
 	if len(lines) > maxLines {
 		lines = append(lines[:maxLines-1], strings.Join(lines[maxLines-1:], " "))
 	}

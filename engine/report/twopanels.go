@@ -96,7 +96,7 @@ func layoutPanels(width int, titles [2]string, labels []string) panelsLayout {
 		if side {
 			room = plotW + panelsGap - panelsMargin
 		}
-		lines := wrapWords(title, max(int(room/panelTitleChar), 8))
+		lines := WrapWords(title, max(int(room/panelTitleChar), 8))
 		p := panelBox{titleLines: lines, titleY: top + 16, x0: x0, plotW: plotW, plotH: plotH}
 		p.top = p.titleY + panelTitleLine*float64(len(lines)-1) + 16
 		l.panels[i] = p
@@ -112,27 +112,6 @@ func layoutPanels(width int, titles [2]string, labels []string) panelsLayout {
 	last := l.panels[1]
 	l.height = math.Ceil(last.top + last.plotH + 48)
 	return l
-}
-
-// wrapWords splits s into lines of at most chars characters, words kept
-// whole (a longer word takes a line of its own).
-func wrapWords(s string, chars int) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		if line != "" && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > chars {
-			lines = append(lines, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += word
-	}
-	if line != "" || len(lines) == 0 {
-		lines = append(lines, line)
-	}
-	return lines
 }
 
 // writePanelsHead writes a two-panel chart's root element, its title for

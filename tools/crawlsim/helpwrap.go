@@ -2,7 +2,8 @@ package main
 
 import (
 	"strings"
-	"unicode/utf8"
+
+	"github.com/crawlsim/crawlsim/engine/report"
 )
 
 // helpWidth is the most columns a line of help takes, where it can: a
@@ -41,30 +42,11 @@ func wrapFlagDefaults(text string) string {
 			out.WriteString(line)
 			continue
 		}
-		for _, l := range wrapWords(body, helpWidth-helpColumns(flagUsageIndent)) {
+		for _, l := range report.WrapWords(body, helpWidth-helpColumns(flagUsageIndent)) {
 			out.WriteString(flagUsageIndent + l + "\n")
 		}
 	}
 	return out.String()
-}
-
-// wrapWords cuts text between words into lines of at most width
-// columns; a word longer than width takes a line of its own.
-func wrapWords(text string, width int) []string {
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = w
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) <= width:
-			line += " " + w
-		default:
-			lines = append(lines, line)
-			line = w
-		}
-	}
-	return append(lines, line)
 }
 
 // wrapCommand writes the shell command cmd, indented by indent, within
