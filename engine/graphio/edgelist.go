@@ -121,7 +121,8 @@ const (
 //     graphs read back with their isolated pages; to keep a short file
 //     from claiming billions of pages, such a header may announce at most
 //     2^20 + 16 pages per byte of the file. Its link count must be the
-//     number of lines of links, so that a file cut short is refused.
+//     number of lines of links, and its last line must end with a line
+//     break, so that a file cut short is refused.
 //   - integer ids as given, when every token is a decimal integer written
 //     without sign or leading zeros and opt.Renumber is not set: id k is
 //     page k, and the graph has the pages 0 to the largest id, those
@@ -209,6 +210,12 @@ func readEdgeList(r io.Reader, name string, opt EdgeListOptions, lim *readLimits
 			return nil, nil, lineError(name, 1, "the header announces 0 pages, so the file %s", noPagesMsg)
 		}
 		return nil, nil, fileError(name, "%s", noPagesMsg)
+	}
+	if err == nil && p.headerLinks >= 0 && p.sc.unterminated {
+		// WriteEdgeList ends every line: a last line without its break
+		// was cut, perhaps inside a page id, and would read as another
+		// link.
+		return nil, nil, lineError(name, p.sc.lineNo, "the file ends inside this line, with no line break after it, though crawlsim ends every line it writes: it was cut short; if the line is whole, end it with a line break")
 	}
 	if err == nil && p.headerLinks >= 0 && linkLines != p.headerLinks {
 		// WriteEdgeList writes a line a link after the header that
@@ -498,22 +505,28 @@ func (p *edgeListParser) comment(text []byte) error {
 	}
 	p.setFixed(n, "the header on line 1")
 	p.headerNodes = true
-	p.headerLinks = headerLinkCount(rest[k:])
+	links, ok := headerLinkCount(rest[k:])
+	if !ok {
+		return lineError(p.name, 1, "malformed crawlsim header: expected the number of pages, then \", \" and the number of links, as in \"%s4 pages, 3 links\"", edgeListHeaderPrefix)
+	}
+	p.headerLinks = links
 	return p.checkLimits(1, false)
 }
 
-// headerLinkCount returns the link count of a WriteEdgeList header after
-// its page count (" pages, M links"), or -1 when it gives none.
-func headerLinkCount(rest []byte) int64 {
+// headerLinkCount returns the link count of a WriteEdgeList header from
+// after its page count (" pages, M links"), or -1 when it gives none;
+// ok is false when a count follows the comma but is not a number of
+// links.
+func headerLinkCount(rest []byte) (links int64, ok bool) {
 	k := bytes.Index(rest, []byte(", "))
 	if k < 0 {
-		return -1
+		return -1, true
 	}
 	m, d, ok := decimalPrefix(rest[k+2:])
 	if d == 0 || !ok || m > math.MaxInt64 || !bytes.HasPrefix(rest[k+2+d:], []byte(" link")) {
-		return -1
+		return 0, false
 	}
-	return int64(m)
+	return int64(m), true
 }
 
 // snapNodeCount is what a SNAP header writes before its page count, as in

@@ -223,6 +223,15 @@ func TestReadEdgeListHeaderCountsTheLinks(t *testing.T) {
 	rtWantError(t, err, "t.edges", 1, 0, "the header announces 4 links but the file has 3 lines of links", "cut short")
 	_, _, err = ReadEdgeList(strings.NewReader(whole+"3 0\n"), "t.edges", EdgeListOptions{})
 	rtWantError(t, err, "t.edges", 1, 0, "4 links but the file has 5 lines of links")
+	// cut inside the last page id: "2 0\n" became "2 " ... "2 0" alike
+	for _, cut := range []string{whole[:len(whole)-1], strings.TrimSuffix(whole, "0\n") + "1"} {
+		_, _, err = ReadEdgeList(strings.NewReader(cut), "t.edges", EdgeListOptions{})
+		rtWantError(t, err, "t.edges", 5, 0, "ends inside this line", "cut short")
+	}
+	// without a header, a last line without its break is a line
+	if _, _, err := ReadEdgeList(strings.NewReader("0 1\n1 0"), "t.edges", EdgeListOptions{}); err != nil {
+		t.Error(err)
+	}
 }
 
 func TestReadEdgeListErrors(t *testing.T) {
@@ -252,6 +261,8 @@ func TestReadEdgeListErrors(t *testing.T) {
 		{"# crawlsim edge list: 2 pages, 1 link\n0 2\n", EdgeListOptions{}, 2, []string{"page id 2 is not below the 2 pages of the header on line 1"}},
 		{"# crawlsim edge list: 4000000000 pages, 0 links\n", EdgeListOptions{}, 1, []string{"header announces 4000000000 pages, more than a file of 48 bytes can back"}},
 		{"# crawlsim edge list: 99999999999 pages\n", EdgeListOptions{}, 1, []string{"more than the limit of 4,294,967,295"}},
+		{"# crawlsim edge list: 4 pages, x links\n0 1\n", EdgeListOptions{}, 1, []string{`malformed crawlsim header: expected the number of pages, then ", " and the number of links`}},
+		{"# crawlsim edge list: 4 pages, 99999999999999999999 links\n0 1\n", EdgeListOptions{}, 1, []string{"malformed crawlsim header"}},
 	} {
 		_, _, err := ReadEdgeList(strings.NewReader(c.text), "t.edges", c.opt)
 		rtWantError(t, err, "t.edges", c.line, 0, c.want...)

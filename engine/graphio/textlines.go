@@ -55,6 +55,8 @@ type textLineScanner struct {
 	// returned by readError with the file's name.
 	bad func(file string) *Error
 	eof bool
+	// unterminated: the input's last line has no line break after it.
+	unterminated bool
 }
 
 func newTextLineScanner(r io.Reader) *textLineScanner {
@@ -106,6 +108,7 @@ func (s *textLineScanner) next() ([]byte, bool) {
 		if len(line) == 0 {
 			return nil, false
 		}
+		s.unterminated = line[len(line)-1] != '\n'
 	}
 	n := len(line)
 	text := line[skip:]
