@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -75,22 +76,34 @@ func ReadBVGraphProperties(r io.Reader, name string) (*BVGraphProperties, error)
 		value string
 		line  int64
 	}
-	byKey := make(map[string]entry, len(entries))
+	byKey := make(map[string][]entry, len(entries))
 	for _, e := range entries {
-		// Java keeps the last of a key given twice; WebGraph never writes
-		// one twice, and two values of a key the decoder reads (zetak,
-		// say) could both decode, to different graphs, so they are
-		// refused.
-		if was, ok := byKey[e.key]; ok && bvDecoderKeys[e.key] && strings.TrimSpace(was.value) != strings.TrimSpace(e.value) {
-			return nil, lineError(name, e.line, "%s = %q, but line %d gives %s = %q: a property the decoder reads must have one value",
-				e.key, e.value, was.line, e.key, was.value)
+		byKey[e.key] = append(byKey[e.key], entry{e.value, e.line})
+	}
+	// get returns the value of key. Java keeps the last of a key given
+	// twice; WebGraph never writes one twice, and two values of a key
+	// the decoder reads (zetak, say) could both decode, to different
+	// graphs, so values that same does not find equal are refused.
+	get := func(key string, same func(a, b string) bool) (entry, bool, error) {
+		es := byKey[key]
+		if len(es) == 0 {
+			return entry{}, false, nil
 		}
-		byKey[e.key] = entry{e.value, e.line}
+		for _, e := range es[1:] {
+			if !same(es[0].value, e.value) {
+				return entry{}, false, lineError(name, e.line, "%s = %s, but line %d gives %s = %s: a property the decoder reads must have one value",
+					key, strings.TrimSpace(e.value), es[0].line, key, strings.TrimSpace(es[0].value))
+			}
+		}
+		return es[len(es)-1], true, nil
 	}
 
 	p := &BVGraphProperties{MaxRefCount: 3, ZetaK: 3}
 	integer := func(key string, required bool, bitSize int, dst func(int64)) error {
-		e, ok := byKey[key]
+		e, ok, err := get(key, bvSameInteger)
+		if err != nil {
+			return err
+		}
 		if !ok {
 			if required {
 				return fileError(name, "missing property %q (every BVGraph .properties file has it)", key)
@@ -122,29 +135,67 @@ func ReadBVGraphProperties(r io.Reader, name string) (*BVGraphProperties, error)
 			return nil, err
 		}
 	}
-	p.CompressionFlags = byKey["compressionflags"].value
-	p.GraphClass = strings.TrimSpace(byKey["graphclass"].value)
-
-	if e, ok := byKey["endianness"]; ok && !strings.EqualFold(strings.TrimSpace(e.value), "big") {
-		return nil, lineError(name, e.line, "endianness %q: only big-endian BVGraphs (as written by Java WebGraph) can be read", e.value)
+	flags, _, err := get("compressionflags", bvSameFlags)
+	if err != nil {
+		return nil, err
+	}
+	p.CompressionFlags = flags.value
+	class, _, err := get("graphclass", func(a, b string) bool { return strings.TrimSpace(a) == strings.TrimSpace(b) })
+	if err != nil {
+		return nil, err
+	}
+	p.GraphClass = strings.TrimSpace(class.value)
+	endian, ok, err := get("endianness", func(a, b string) bool { return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b)) })
+	if err != nil {
+		return nil, err
+	}
+	if ok && !strings.EqualFold(strings.TrimSpace(endian.value), "big") {
+		return nil, lineError(name, endian.line, "endianness %q: only big-endian BVGraphs (as written by Java WebGraph) can be read", endian.value)
+	}
+	line := func(key string) (int64, bool) {
+		if es := byKey[key]; len(es) > 0 {
+			return es[len(es)-1].line, true
+		}
+		return 0, false
 	}
 	if _, key, msg := bvCheckProperties(p); msg != "" {
-		if e, ok := byKey[key]; ok {
-			return nil, lineError(name, e.line, "%s", msg)
+		if l, ok := line(key); ok {
+			return nil, lineError(name, l, "%s", msg)
 		}
 		return nil, fileError(name, "%s", msg)
 	}
 	if p.Nodes == 0 {
-		return nil, lineError(name, byKey["nodes"].line, "nodes = 0 announces 0 pages, so the BVGraph %s", noPagesMsg)
+		l, _ := line("nodes")
+		return nil, lineError(name, l, "nodes = 0 announces 0 pages, so the BVGraph %s", noPagesMsg)
 	}
 	return p, nil
 }
 
-// bvDecoderKeys are the properties ReadBVGraphProperties reads; the
-// others (bitsperlink and the statistics Java WebGraph adds) are ignored.
-var bvDecoderKeys = map[string]bool{
-	"nodes": true, "arcs": true, "windowsize": true, "minintervallength": true, "version": true,
-	"maxrefcount": true, "zetak": true, "compressionflags": true, "graphclass": true, "endianness": true,
+// bvSameInteger reports whether two values of an integer property are
+// the same number ("3" and "03"), or the same text when either is none.
+func bvSameInteger(a, b string) bool {
+	x, errA := strconv.ParseInt(strings.TrimSpace(a), 10, 64)
+	y, errB := strconv.ParseInt(strings.TrimSpace(b), 10, 64)
+	if errA != nil || errB != nil {
+		return strings.TrimSpace(a) == strings.TrimSpace(b)
+	}
+	return x == y
+}
+
+// bvSameFlags reports whether two values of compressionflags name the
+// same flags, in any order ("A|B" and "B | A").
+func bvSameFlags(a, b string) bool {
+	set := func(v string) []string {
+		var out []string
+		for f := range strings.SplitSeq(v, "|") {
+			if f = strings.TrimSpace(f); f != "" {
+				out = append(out, f)
+			}
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	return slices.Equal(set(a), set(b))
 }
 
 // bvProperty is one key/value pair of a Java properties file.

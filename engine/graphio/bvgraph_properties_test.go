@@ -47,8 +47,9 @@ func TestReadBVGraphPropertiesErrors(t *testing.T) {
 		{strings.Replace(base, "version=0\n", "", 1), 0, []string{"version"}},
 		{"nodes=1\\u00zz\n", 1, []string{`\u`}},
 		// two values of a key the decoder reads: both could decode
-		{base + "zetak=3\nzetak=4\n", 7, []string{`zetak = "4"`, `line 6 gives zetak = "3"`, "one value"}},
-		{base + "nodes=11\n", 6, []string{`nodes = "11"`, "line 1"}},
+		{base + "zetak=3\nzetak=4\n", 7, []string{"zetak = 4, but line 6 gives zetak = 3", "one value"}},
+		{base + "nodes=11\n", 6, []string{"nodes = 11, but line 1 gives nodes = 10"}},
+		{base + "compressionflags=RESIDUALS_GAMMA\ncompressionflags=RESIDUALS_DELTA\n", 7, []string{"compressionflags = RESIDUALS_DELTA, but line 6"}},
 	}
 	for _, tc := range cases {
 		_, err := ReadBVGraphProperties(strings.NewReader(tc.text), "x.properties")
@@ -61,10 +62,11 @@ func TestReadBVGraphPropertiesErrors(t *testing.T) {
 
 func TestReadBVGraphPropertiesSyntax(t *testing.T) {
 	// java.util.Properties syntax: '!' comments, ':' and blank separators,
-	// continuation lines, escapes, CRLF, a key given twice with one value,
-	// and a key the decoder does not read given twice with two.
+	// continuation lines, escapes, CRLF, keys given twice with one value
+	// (written differently), and a key the decoder does not read given
+	// twice with two.
 	text := "! comment\r\n  # another\r\nnodes : 12\r\narcs   3\r\nwindow\\\n   size=2\n" +
-		"minintervallength=\\\n  0\nversion=0\nzetak=5\nzetak = 5\nbitsperlink=2\ncompressionflags=RESIDUALS_GAMMA |\\\n OUTDEGREES_DELTA\n" +
+		"minintervallength=\\\n  0\nversion=0\nzetak=5\nzetak = 05\nbitsperlink=2\ncompressionflags=OUTDEGREES_DELTA|RESIDUALS_GAMMA\ncompressionflags=RESIDUALS_GAMMA |\\\n OUTDEGREES_DELTA\n" +
 		"graph\\u0063lass=it.unimi.dsi.big.webgraph.BVGraph\nbitsperlink=1.5\n"
 	p, err := ReadBVGraphProperties(strings.NewReader(text), "s.properties")
 	if err != nil {
