@@ -28,9 +28,9 @@ import (
 	"github.com/crawlsim/crawlsim/engine/step"
 )
 
-// maxIterationsFlag is the most iterations -max-iter and -iterations
-// allow: with -tol 1e-300 PageRank would otherwise iterate as long as
-// it was told.
+// maxIterationsFlag is the most iterations -max-iter allows (HITS'
+// -iterations as many: seeds.MaxHITSIterations): with -tol 1e-300
+// PageRank would otherwise iterate as long as it was told.
 const maxIterationsFlag = 100000
 
 func rankCommand() *command {
@@ -101,8 +101,8 @@ of computing PageRank again.`,
 					return usagef("-tol %g is not a positive number below 1", *tol)
 				case *maxIter < 1 || *maxIter > maxIterationsFlag:
 					return usagef("-max-iter %d: want 1 to %s iterations", *maxIter, model.Count(maxIterationsFlag))
-				case *hitsIter < 1 || *hitsIter > maxIterationsFlag:
-					return usagef("-%s %d: want 1 to %s iterations", given["iterations"], *hitsIter, model.Count(maxIterationsFlag))
+				case *hitsIter < 1 || *hitsIter > seeds.MaxHITSIterations:
+					return hitsIterationsError(given["iterations"], *hitsIter)
 				case *top < 0:
 					return usagef("-top %d: want 0 or more pages", *top)
 				}
@@ -181,6 +181,13 @@ of computing PageRank again.`,
 			}
 		},
 	}
+}
+
+// hitsIterationsError refuses n HITS iterations, given as -name, out of
+// the range 1 to seeds.MaxHITSIterations: rank's -iterations (or
+// -hits-iter) and seeds' -iterations in the same words.
+func hitsIterationsError(name string, n int) error {
+	return usagef("-%s %d: want 1 to %s HITS iterations", name, n, model.Count(seeds.MaxHITSIterations))
 }
 
 // choosePush reports whether PageRank must push along g's out-lists

@@ -120,7 +120,7 @@ func TestRankTakesTheOtherCommandsNames(t *testing.T) {
 	}{
 		{"damping", "d", "0.7", nil, []string{"1.5", " is outside (0, 1]"}},
 		{"random-seed", "seed", "7", []string{"-seeds", "random:5"}, nil},
-		{"iterations", "hits-iter", "9", []string{"-hits"}, []string{"0", ": want 1 to 100,000 iterations"}},
+		{"iterations", "hits-iter", "9", []string{"-hits"}, []string{"0", ": want 1 to 100,000 HITS iterations"}},
 	} {
 		args := func(name, value string) []string {
 			return append(append([]string{"rank", "-top", "3", "-" + name, value}, c.with...), web)
@@ -149,4 +149,22 @@ func TestRankTakesTheOtherCommandsNames(t *testing.T) {
 	checkFails(t, 2, []string{"rank", "-hits", "-seed", "3", web}, "crawlsim rank: -seed is a PageRank flag; HITS (-hits) does not use it")
 	checkFails(t, 2, []string{"rank", "-iterations", "3", web}, "crawlsim rank: -iterations needs -hits")
 	checkFails(t, 2, []string{"rank", "-random-seed", "3", web}, "crawlsim rank: -random-seed needs -seeds random:K")
+}
+
+// TestHITSIterationsRefusedAsSeedsDoes: rank -iterations, HITS
+// iterations as seeds' -iterations are, is refused out of its range in
+// seeds' words (rank said "want 1 to 100,000 iterations", seeds "want 1
+// to 100,000 HITS iterations").
+func TestHITSIterationsRefusedAsSeedsDoes(t *testing.T) {
+	strip := func(cmd, errOut string) string {
+		msg := strings.TrimPrefix(strings.TrimSuffix(errOut, "\n"), "crawlsim "+cmd+": ")
+		return strings.TrimSuffix(msg, " (see crawlsim help "+cmd+")")
+	}
+	for _, v := range []string{"0", "100001"} {
+		_, r, rs := crawlsim(t, "rank", "-hits", "-iterations", v, "g.edges")
+		_, s, ss := crawlsim(t, "seeds", "-iterations", v, "g.edges")
+		if rs != 2 || ss != 2 || strip("rank", r) != strip("seeds", s) {
+			t.Errorf("-iterations %s: rank says %q (status %d), seeds %q (status %d); want the same words", v, r, rs, s, ss)
+		}
+	}
 }

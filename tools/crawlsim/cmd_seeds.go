@@ -100,7 +100,7 @@ func (f *seedsFlags) spec(set map[string]bool) (string, error) {
 	case set["members"] && f.members < 1:
 		return "", usagef("-members %d: want at least 1 page per side and round", f.members)
 	case set["iterations"] && (f.iterations < 1 || f.iterations > seeds.MaxHITSIterations):
-		return "", usagef("-iterations %d: want 1 to 100,000 HITS iterations", f.iterations)
+		return "", hitsIterationsError("iterations", f.iterations)
 	}
 	spec := "community:" + strconv.Itoa(f.k)
 	if f.size > 0 {

@@ -177,7 +177,7 @@ func TestWorkIsBounded(t *testing.T) {
 	os.WriteFile(many, []byte(`{"version": 1, "graph": {"file": "`+g+`"}, "seeds": "random:3", "strategies": [`+strings.Join(list, ",")+"]}\n"), 0o644)
 	checkFails(t, 1, []string{"run", "-scenario", many}, "1,001 strategies, more than the 1,000 one comparison may hold")
 	checkFails(t, 2, []string{"rank", "-max-iter", "1000000", "-tol", "1e-300", g}, "-max-iter 1000000: want 1 to 100,000 iterations")
-	checkFails(t, 2, []string{"rank", "-hits", "-hits-iter", "1e6", g}, "-hits-iter 1000000: want 1 to 100,000 iterations")
+	checkFails(t, 2, []string{"rank", "-hits", "-hits-iter", "1e6", g}, "-hits-iter 1000000: want 1 to 100,000 HITS iterations")
 	checkFails(t, 2, []string{"seeds", "-iterations", "1000000000", g}, "-iterations 1000000000: want 1 to 100,000")
 	checkFails(t, 2, []string{"run", "-n", "200", "-seeds", "community:10,iterations=1e9"}, "iterations from 1 to 100,000")
 
