@@ -14,33 +14,23 @@ import (
 )
 
 // fakeWorker records the requests the page sends. When files is set,
-// the loads (SendFiles, SendUpload, which the page calls on goroutines of
-// their own) go there instead of to sent.
+// the loads (SendUpload, which the page calls on a goroutine of its own)
+// go there instead of to sent.
 type fakeWorker struct {
 	sent  []protocol.Request
 	files chan sentFiles
 }
 
-// sentFiles is a load a fakeWorker was sent: the upload of SendUpload, or
-// inputs for SendFiles, which reads the page's file inputs.
+// sentFiles is a load a fakeWorker was sent: the request and the upload
+// of SendUpload.
 type sentFiles struct {
 	req    protocol.Request
 	upload *page.Upload
-	inputs bool
 }
 
 func (w *fakeWorker) Send(r protocol.Request) error {
 	w.sent = append(w.sent, r)
 	return nil
-}
-
-func (w *fakeWorker) SendFiles(r protocol.Request, graphInput, urlsInput string, maxBytes int64) (protocol.Load, error) {
-	if w.files != nil {
-		w.files <- sentFiles{req: r, inputs: true}
-		return protocol.Load{}, nil
-	}
-	w.sent = append(w.sent, r)
-	return protocol.Load{}, nil
 }
 
 func (w *fakeWorker) Terminate() error { return nil }

@@ -10,7 +10,7 @@ import (
 	"github.com/crawlsim/crawlsim/wasm/protocol"
 )
 
-// Ids of the page's file inputs, which page.Worker.SendFiles reads.
+// Ids of the page's file inputs, from which pickUpload takes the files.
 const (
 	graphInputID = "graph-file"
 	urlsInputID  = "urls-file"
@@ -140,7 +140,7 @@ func (a *App) LoadFiles() {
 		a.panelFormErr = a.FormError
 		return
 	}
-	a.takeUpload(u, nil)
+	a.takeUpload(u)
 }
 
 // noGraphFileRefusal is the form's refusal of a Run or a Load with no
@@ -152,15 +152,12 @@ func noGraphFileRefusal() string {
 }
 
 // takeUpload sends the upload u taken from the inputs to the first
-// worker and the helpers; pickErr says why none could be taken. It is
-// the upload to send again (App.upload) only once the first worker has
-// accepted it.
-func (a *App) takeUpload(u *page.Upload, pickErr error) {
-	if pickErr == nil {
-		a.picked, a.q.Sending, a.q.Uploads = u, u, a.q.Uploads+1
-		a.loadHelpers(func(*workerqueue.Helper) bool { return true })
-	}
-	a.sendUpload(u, pickErr)
+// worker and the helpers. It is the upload to send again (App.upload)
+// only once the first worker has accepted it.
+func (a *App) takeUpload(u *page.Upload) {
+	a.picked, a.q.Sending, a.q.Uploads = u, u, a.q.Uploads+1
+	a.loadHelpers(func(*workerqueue.Helper) bool { return true })
+	a.sendUpload(u)
 }
 
 // uploadAnswered takes the first worker's answer to the load of the
@@ -204,15 +201,13 @@ func (a *App) uploadAnswered(u *page.Upload, accepted, refused bool) {
 // again (after a restart, or a load it refused); a Run pressed meanwhile
 // waits for it (workerqueue.Queue.Resending).
 func (a *App) resendUpload() {
-	a.sendUpload(a.q.Upload, nil)
+	a.sendUpload(a.q.Upload)
 	a.q.ResendReq = a.q.GraphReq
 }
 
 // sendUpload sends the upload u to the first worker, which is ready and
-// idle, on a goroutine of its own; when pickErr says the files could not
-// be taken from the inputs, SendFiles says what is wrong with them (or,
-// outside the browser, that there are none).
-func (a *App) sendUpload(u *page.Upload, pickErr error) {
+// idle, on a goroutine of its own.
+func (a *App) sendUpload(u *page.Upload) {
 	req := a.q.Request(protocol.KindLoad)
 	panel := a.panelAsks
 	p := a.graphPending(protocol.KindLoad)
@@ -231,12 +226,7 @@ func (a *App) sendUpload(u *page.Upload, pickErr error) {
 	go func() {
 		// The files' names reach the form with the worker's answer
 		// (KindGraph), once the graph read well.
-		var err error
-		if pickErr == nil {
-			_, err = w.SendUpload(req, u, protocol.DefaultMemoryBudget/2)
-		} else {
-			_, err = w.SendFiles(req, graphInputID, urlsInputID, protocol.DefaultMemoryBudget/2)
-		}
+		_, err := w.SendUpload(req, u, protocol.DefaultMemoryBudget/2)
 		if err == nil {
 			return
 		}

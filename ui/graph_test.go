@@ -31,7 +31,7 @@ func sentUpload(t *testing.T, w *fakeWorker) sentFiles {
 // after which the first worker reads the upload it accepted before again.
 func loadAnswered(t *testing.T, a *App, w *fakeWorker, u *page.Upload, name string, accepted bool) {
 	t.Helper()
-	a.takeUpload(u, nil)
+	a.takeUpload(u)
 	f := sentUpload(t, w)
 	if f.upload != u {
 		t.Fatalf("the first worker was sent upload %p, want %p", f.upload, u)
@@ -162,13 +162,13 @@ func TestRefusedLoadKeepsTheAcceptedUpload(t *testing.T) {
 			a.handleHelper(h, pageEvent(r))
 		}
 	}
-	a.takeUpload(good, nil)
+	a.takeUpload(good)
 	answer(good)
 	answerHelper(good)
 	if a.Error != "" || a.Form.File != "g.edges" || h.File != "g.edges" {
 		t.Fatalf("after the good load: error %q, form %q, helper %q", a.Error, a.Form.File, h.File)
 	}
-	a.takeUpload(bad, nil)
+	a.takeUpload(bad)
 	answerHelper(bad)
 	answer(bad)
 	if !strings.Contains(a.Error, "bad.edges") || a.Form.File != "g.edges" {
@@ -218,7 +218,7 @@ func TestLostLoadLateHelperGetsTheAccepted(t *testing.T) {
 	loadAnswered(t, a, w, good, "good.edges", true)
 	f := sentUpload(t, hw)
 	a.handleHelper(a.q.Helpers[0], pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "good.edges"}}))
-	a.takeUpload(bad, nil)
+	a.takeUpload(bad)
 	sentUpload(t, w)
 	sentUpload(t, hw)
 	a.handle(page.Event{Failed: errors.New("out of memory")})
@@ -246,7 +246,7 @@ func TestHelperThatReadTheRefusedUploadFirst(t *testing.T) {
 	loadAnswered(t, a, w, good, "good.edges", true)
 	f := sentUpload(t, hw)
 	a.handleHelper(h, pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "good.edges"}}))
-	a.takeUpload(bad, nil)
+	a.takeUpload(bad)
 	fw := sentUpload(t, w)
 	f = sentUpload(t, hw)
 	if f.upload != bad {
@@ -269,7 +269,7 @@ func TestHelpersDropARefusedFirstUpload(t *testing.T) {
 	a, w, hw := uploadApp(t)
 	h := a.q.Helpers[0]
 	bad := &page.Upload{}
-	a.takeUpload(bad, nil)
+	a.takeUpload(bad)
 	fw := sentUpload(t, w)
 	f := sentUpload(t, hw)
 	a.handleHelper(h, pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "bad.edges"}}))
@@ -281,20 +281,27 @@ func TestHelpersDropARefusedFirstUpload(t *testing.T) {
 	}
 }
 
-// TestNoUploadTakenLoadsNoHelper: when no upload could be taken from the
-// inputs, the helpers are not sent the current one again.
+// TestNoUploadTakenLoadsNoHelper: when Load could take no upload from the
+// inputs, neither the first worker nor the helpers are sent anything,
+// the current upload included.
 func TestNoUploadTakenLoadsNoHelper(t *testing.T) {
+	var picked *page.Upload
+	pickedFiles(t, &picked)
 	a, w, hw := uploadApp(t)
 	h := a.q.Helpers[0]
 	good := &page.Upload{}
 	loadAnswered(t, a, w, good, "good.edges", true)
 	f := sentUpload(t, hw)
 	a.handleHelper(h, pageEvent(protocol.Response{ID: f.req.ID, Kind: protocol.KindGraph, Graph: &protocol.GraphInfo{Name: "good.edges"}}))
-	a.takeUpload(nil, page.ErrNotInBrowser)
+	uploads, graphReq := a.q.Uploads, a.q.GraphReq
+	a.LoadFiles()
 	if h.Loading != 0 || h.File != "good.edges" {
 		t.Errorf("after an upload that could not be taken the helper loads %d, holds %q", h.Loading, h.File)
 	}
-	sentUpload(t, w)
+	if a.q.Uploads != uploads || a.q.GraphReq != graphReq || a.q.Sending != nil {
+		t.Errorf("after an upload that could not be taken the first worker was sent one: uploads %d (were %d), graph request %d (was %d), sending %p",
+			a.q.Uploads, uploads, a.q.GraphReq, graphReq, a.q.Sending)
+	}
 }
 
 // errSendFailed is what sendFailingWorker's loads return: the browser
@@ -313,10 +320,6 @@ func (w *sendFailingWorker) SendUpload(r protocol.Request, u *page.Upload, maxBy
 	w.tried <- struct{}{}
 	<-w.release
 	return protocol.Load{}, errSendFailed
-}
-
-func (w *sendFailingWorker) SendFiles(r protocol.Request, graphInput, urlsInput string, maxBytes int64) (protocol.Load, error) {
-	return w.SendUpload(r, nil, maxBytes)
 }
 
 // renderEnv is an event environment that says on rendered when a

@@ -33,7 +33,7 @@ func TestHelperNoticeOnlyForAGraphTheFirstWorkerHolds(t *testing.T) {
 			a, w, hw := uploadApp(t)
 			h := a.q.Helpers[0]
 			u := &page.Upload{}
-			a.takeUpload(u, nil)
+			a.takeUpload(u)
 			fw := sentUpload(t, w)
 			fh := sentUpload(t, hw)
 			helperAnswers := func() {

@@ -59,7 +59,7 @@ func (w *sessionWorker) Send(r protocol.Request) error {
 	return nil
 }
 
-// SendUpload records the request, as SendFiles does.
+// SendUpload records the request, on files when it is set.
 func (w *fakeWorker) SendUpload(r protocol.Request, u *page.Upload, maxBytes int64) (protocol.Load, error) {
 	if w.files != nil {
 		w.files <- sentFiles{req: r, upload: u}
@@ -535,7 +535,7 @@ func TestHelperDropsAnOlderUpload(t *testing.T) {
 	graph := &protocol.GraphInfo{Name: "g.txt"}
 	graph.Stats.Pages, graph.Stats.Links = 1000, 5000
 	upload := func() { // as LoadFiles takes an upload, which the first worker reads
-		a.takeUpload(&page.Upload{}, nil)
+		a.takeUpload(&page.Upload{})
 		load := (<-first.files).req
 		a.handle(pageEvent(protocol.Response{ID: load.ID, Kind: protocol.KindGraph, Graph: graph}))
 	}

@@ -40,7 +40,7 @@ func (a *App) loadThenRun(u *page.Upload) {
 	case a.WorkerBusy():
 		a.FormError = "The worker is still busy; press Run once it is done."
 	default:
-		a.takeUpload(u, nil)
+		a.takeUpload(u)
 		a.q.RunLater()
 	}
 }

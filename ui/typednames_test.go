@@ -40,7 +40,7 @@ func TestNamesShownAsTyped(t *testing.T) {
 	}
 	run := func(u *page.Upload) {
 		t.Helper()
-		a.takeUpload(u, nil)
+		a.takeUpload(u)
 		sentUpload(t, &w.fakeWorker)
 		for _, r := range w.take() {
 			a.handle(pageEvent(r))

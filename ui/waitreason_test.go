@@ -36,7 +36,7 @@ func TestWaitReasonsFitTheirLine(t *testing.T) {
 		{"revisits", func(a *App) { a.Revisits.Run() }, panelRevisits, "cancel"},
 		{"community", func(a *App) { a.Community.Extract(a.Form) }, panelCommunity, "cancel"},
 		{"generate", func(a *App) { a.Generate() }, panelSource, "graph to be generated"},
-		{"load", func(a *App) { a.takeUpload(&page.Upload{}, nil) }, panelSource, "graph to be read"},
+		{"load", func(a *App) { a.takeUpload(&page.Upload{}) }, panelSource, "graph to be read"},
 	} {
 		a, _ := readyApp(t)
 		c.start(a)
@@ -72,7 +72,7 @@ func TestGraphWorkSaysWhatIsDone(t *testing.T) {
 		want  string
 	}{
 		{"generate", func(a *App) { a.Generate() }, "Generating the graph"},
-		{"load", func(a *App) { a.takeUpload(&page.Upload{}, nil) }, "Reading the graph"},
+		{"load", func(a *App) { a.takeUpload(&page.Upload{}) }, "Reading the graph"},
 	} {
 		a, _ := readyApp(t)
 		c.start(a)

@@ -32,8 +32,8 @@ func TestRestartSendsTheUpload(t *testing.T) {
 	a.handle(pageEvent(protocol.Response{Kind: protocol.KindReady}))
 	select {
 	case f := <-w.files:
-		if f.inputs || f.upload != u || f.req.Kind != protocol.KindLoad || !a.Loading() {
-			t.Errorf("the new worker was sent the inputs %v, upload %p (want %p), a %s, loading %v", f.inputs, f.upload, u, f.req.Kind, a.Loading())
+		if f.upload != u || f.req.Kind != protocol.KindLoad || !a.Loading() {
+			t.Errorf("the new worker was sent upload %p (want %p), a %s, loading %v", f.upload, u, f.req.Kind, a.Loading())
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the new worker was sent no files")

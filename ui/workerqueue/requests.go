@@ -11,7 +11,6 @@ import (
 // tests).
 type Worker interface {
 	Send(protocol.Request) error
-	SendFiles(r protocol.Request, graphInput, urlsInput string, maxBytes int64) (protocol.Load, error)
 	SendUpload(r protocol.Request, u *page.Upload, maxBytes int64) (protocol.Load, error)
 	Terminate() error
 }

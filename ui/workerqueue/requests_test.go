@@ -23,10 +23,6 @@ func (w *fakeWorker) Send(r protocol.Request) error {
 	return nil
 }
 
-func (w *fakeWorker) SendFiles(r protocol.Request, _, _ string, _ int64) (protocol.Load, error) {
-	return protocol.Load{}, w.Send(r)
-}
-
 func (w *fakeWorker) SendUpload(r protocol.Request, _ *page.Upload, _ int64) (protocol.Load, error) {
 	return protocol.Load{}, w.Send(r)
 }

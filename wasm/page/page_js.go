@@ -167,18 +167,6 @@ func (w *Worker) Send(r protocol.Request) error {
 	return err
 }
 
-// SendFiles posts a load request with the files picked in the file inputs
-// of ids graphInput and urlsInput (PickUpload, then SendUpload). It waits
-// for the browser to read the files, so it must run on a goroutine of its
-// own, not in an event handler.
-func (w *Worker) SendFiles(r protocol.Request, graphInput, urlsInput string, maxBytes int64) (protocol.Load, error) {
-	u, err := PickUpload(graphInput, urlsInput)
-	if err != nil {
-		return protocol.Load{}, err
-	}
-	return w.SendUpload(r, u, maxBytes)
-}
-
 // Terminate stops the worker at once and releases its callbacks. The
 // error, if any, is that of the browser's terminate; the page's side is
 // released either way.

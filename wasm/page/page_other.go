@@ -15,11 +15,6 @@ func StartWorker(script string, deliver func(Event)) (*Worker, error) {
 // Send posts a request without buffers.
 func (w *Worker) Send(r protocol.Request) error { return ErrNotInBrowser }
 
-// SendFiles posts a load request with the files picked in two file inputs.
-func (w *Worker) SendFiles(r protocol.Request, graphInput, urlsInput string, maxBytes int64) (protocol.Load, error) {
-	return protocol.Load{}, ErrNotInBrowser
-}
-
 // Terminate stops the worker.
 func (w *Worker) Terminate() error { return ErrNotInBrowser }
 
