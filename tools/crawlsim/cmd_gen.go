@@ -46,7 +46,7 @@ round trip through a URL list. The same -seed gives the same bytes.`,
 					p.MeanOutDegree = 0 // the generator's default suits the graph's size
 				}
 				if err := p.Validate(); err != nil {
-					return usagef("%s", genProblems(err))
+					return usagef("%s", genProblems(err, fs.Lookup("n").Value.String()))
 				}
 				// A .csr written to a file is streamed as it is made; other
 				// formats, -urls-out, a gzip-compressed .csr.gz and outputs
@@ -311,7 +311,7 @@ func (g *generatorFlags) check(set map[string]bool) error {
 		z.probe(&p)
 		if err := p.Validate(); err != nil {
 			for _, line := range strings.Split(err.Error(), "\n") {
-				if rest, ok := strings.CutPrefix(genProblems(errors.New(line)), "-"+z.name+" -1 is "); ok {
+				if rest, ok := strings.CutPrefix(genProblems(errors.New(line), ""), "-"+z.name+" -1 is "); ok {
 					return usagef("-%s 0 is %s", z.name, rest)
 				}
 			}

@@ -125,11 +125,10 @@ func (f *reproduceFlags) run(ctx context.Context, e *env, args []string) (err er
 		if f.in.urls != "" || f.in.formatName != "" || f.prev != "" {
 			return usagef("-urls, -format and -previous need a GRAPH")
 		}
-		switch {
-		case f.pages < 100:
-			return usagef("-n %d: want at least 100 pages", f.pages)
-		case uint64(f.pages) > model.MaxPages:
-			return usagef("-n %s is too many: at most %s", model.Count(f.pages), model.Count(uint64(model.MaxPages)))
+		if f.pages < 100 || uint64(f.pages) > model.MaxPages {
+			// in run's and gen's words, with the least a paper's
+			// experiment takes
+			return usagef("-n %d is out of range: want 100 to %s", f.pages, model.Count(uint64(model.MaxPages)))
 		}
 	}
 	if f.dir != "" {

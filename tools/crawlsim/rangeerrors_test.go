@@ -109,7 +109,10 @@ func TestRunRangeErrorsNameTheFlag(t *testing.T) {
 // positive number below 1"): now every such flag of run and gen refuses
 // 0 as it refuses -1. seeds -samples said "want at least 1 search" below
 // its range and "at most 100,000 searches" above it; rank's -damping and
-// -tol, run's flags, are refused in run's words.
+// -tol, run's flags, are refused in run's words. Above its range, -n
+// said "-n 5,000,000,000 is too many: at most 4,294,967,295" where below
+// it said "-n 0 is out of range: want 1 to 4,294,967,295", and reproduce
+// "-n 0: want at least 100 pages".
 func TestRefusalsReadAlikeWhateverTheValue(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "g.csr")
 	refusal := func(args []string) string {
@@ -131,19 +134,38 @@ func TestRefusalsReadAlikeWhateverTheValue(t *testing.T) {
 			t.Errorf("crawlsim %s -%s %s is refused as\n\t%s\nbut -%s %s as\n\t%s", cmd, name, a, ra, name, b, rb)
 		}
 	}
-	tried := 0
+	// A value above the range of each flag that has one (-hosts and
+	// -degree have none of their own: their limit follows -n, and their
+	// refusal says by how many pages), written as typed.
+	above := map[string]string{
+		"damping": "2", "tol": "2", "n": "5000000000", "host-exp": "100", "degree-exp": "100",
+		"connections": "20000", "curve-points": "2000000", "tau-sample": "2000000",
+	}
+	tried, triedAbove := 0, 0
 	for _, fl := range (&runFlags{}).table() {
 		if _, ok := scenario.ZeroNotAllowed(fl.field); ok && fl.field != "" {
 			same("run", fl.name, "0", "-1")
 			tried++
+			if v, ok := above[fl.name]; ok {
+				same("run", fl.name, "0", v)
+				triedAbove++
+			}
 		}
 	}
-	if tried < 10 {
-		t.Errorf("%d flags of run refuse 0; want -damping, -tol, -n, -hosts, -degree, -host-exp, -degree-exp, -connections, -bandwidth, -curve-points and -tau-sample", tried)
+	if tried < 10 || triedAbove != len(above) {
+		t.Errorf("%d flags of run refuse 0, %d tried above their range; want -damping, -tol, -n, -hosts, -degree, -host-exp, -degree-exp, -connections, -bandwidth, -curve-points and -tau-sample, and %d above", tried, triedAbove, len(above))
 	}
 	for _, name := range []string{"n", "hosts", "degree", "host-exp", "degree-exp"} {
 		same("gen", name, "0", "-1", "-o", out)
+		if v, ok := above[name]; ok {
+			same("gen", name, "0", v, "-o", out)
+		}
 	}
+	// A page count is said as typed below its range too (it said -n
+	// -5,000).
+	same("run", "n", "-1", "-5000")
+	same("gen", "n", "-1", "-5000", "-o", out)
+	same("reproduce", "n", "0", "5000000000", "000")
 	same("seeds", "samples", "0", "1000000", "g.edges")
 	for _, name := range []string{"damping", "tol"} {
 		for _, v := range []string{"0", "2"} {

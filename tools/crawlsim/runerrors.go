@@ -39,6 +39,8 @@ func (f *runFlags) scenarioError(err error, sc scenario.Scenario, text []byte, s
 		switch {
 		case name == "strategies" && strings.HasSuffix(fe.Field, ".label"):
 			flagMsgs = append(flagMsgs, "-strategies: "+repeatedStrategy(sc.Strategies, fe.Field))
+		case name == "n" && f.flagOfField(fe.Field) == name:
+			flagMsgs = append(flagMsgs, pagesProblem(withFlagName(name, fe.Message), f.fs.Lookup(name).Value.String()))
 		case name != "" && f.flagOfField(fe.Field) == name:
 			flagMsgs = append(flagMsgs, withFlagName(name, fe.Message))
 		case name != "" && file == "":

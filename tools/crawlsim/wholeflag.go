@@ -10,8 +10,8 @@ import (
 
 // wholeFlag is an int flag that also reads a whole number written with an
 // exponent ("1e12", "2.5e3"), so that a count too large written so meets
-// the same limit as its digits ("-n 1000000000000 is too many: at most
-// 4,294,967,295"), not "expected a whole number". Its errors are the
+// the same limit as its digits ("-n 1000000000000 is out of range: want
+// 1 to 4,294,967,295"), not "expected a whole number". Its errors are the
 // flag package's, which flagError rewrites: "parse error" for a value
 // that is not a whole number, "value out of range" for one beyond an int.
 type wholeFlag struct{ p *int }

@@ -10,15 +10,15 @@ import (
 // TestPagesInENotation: -n written with an exponent is the whole number it
 // writes, so that one too large gets the limit's message, as its digits do
 // ("-n 1e12" is not "expected a whole number" while "-n 1000000000000 is
-// too many: at most 4,294,967,295"). A number that is not whole is still
-// refused as such.
+// out of range: want 1 to 4,294,967,295"); the refusal says it in digits.
+// A number that is not whole is still refused as such.
 func TestPagesInENotation(t *testing.T) {
 	dir := t.TempDir()
-	checkFails(t, 2, []string{"run", "-n", "1e12"}, "-n 1,000,000,000,000 is too many: at most 4,294,967,295")
-	checkFails(t, 2, []string{"gen", "-n", "1e12", "-o", dir + "/g.csr"}, "-n 1,000,000,000,000 is too many: at most 4,294,967,295")
+	checkFails(t, 2, []string{"run", "-n", "1e12"}, "-n 1000000000000 is out of range: want 1 to 4,294,967,295")
+	checkFails(t, 2, []string{"gen", "-n", "1e12", "-o", dir + "/g.csr"}, "-n 1000000000000 is out of range: want 1 to 4,294,967,295")
 	// reproduce names its flag too, not the scenario's field
 	// (graph.generate.pages).
-	checkFails(t, 2, []string{"reproduce", "-n", "1e12", "all"}, "crawlsim reproduce: -n 1,000,000,000,000 is too many: at most 4,294,967,295")
+	checkFails(t, 2, []string{"reproduce", "-n", "1e12", "all"}, "crawlsim reproduce: -n 1000000000000 is out of range: want 100 to 4,294,967,295")
 	checkFails(t, 2, []string{"run", "-n", "1.5"}, "-n 1.5: expected a whole number")
 	checkFails(t, 2, []string{"run", "-n", "1e99"}, "-n 1e99: out of range for a whole number")
 	// Read as a scenario file's numbers are (model.WholeNumber):
