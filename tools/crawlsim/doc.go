@@ -66,7 +66,9 @@
 // every command takes, silences both. Every command ends by saying on
 // stderr how long it took. The exit status is 0 on
 // success, 1 on failure and 2 on bad usage; flags are checked before any
-// graph is loaded. A count flag also reads a whole number written with an
+// graph is loaded. A flag given twice keeps the last value, as Go's flags
+// do, but one given under two names (rank's -d and -damping) is refused.
+// A count flag also reads a whole number written with an
 // exponent (-n 1e6), and a number flag refuses a nonzero value too small
 // to tell from 0 (-damping 1e-400), saying the value as written. Stopped by Ctrl-C, SIGTERM or SIGHUP, crawlsim removes
 // its temporary files (and a reproduce -o folder it made, left empty) and

@@ -4,7 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // aliasUsage begins the usage of a flag that is another name of a flag
@@ -12,17 +15,91 @@ import (
 const aliasUsage = "same as -"
 
 // aliasFlag makes alias another name of fs's flag name, which must be
-// declared already: both set one value. The alias is an older name kept
+// declared already and take a value (not a boolean flag, which the alias
+// would not be): both set one value. The alias is an older name kept
 // so that scripts written with it still run (rank's -d, now -damping as
 // in run), or another command's name of the setting (gen's -gen-seed,
 // run's name of gen's -seed). The help lists the flag once, under name,
 // and says the alias there (printFlagDefaults); suggestions offer name
-// alone (flagNames).
+// alone (flagNames). Given under both names, the flag is refused
+// (bothNames).
 func aliasFlag(fs *flag.FlagSet, alias, name string) {
 	f := fs.Lookup(name)
-	fs.Var(f.Value, alias, aliasUsage+name)
+	v := &aliasValue{Value: f.Value, fs: fs, name: name}
+	fs.Var(v, alias, aliasUsage+name)
 	fs.Lookup(alias).DefValue = f.DefValue
 	f.Usage += fmt.Sprintf("; -%s is the same flag", alias)
+	flagAliases.Lock()
+	defer flagAliases.Unlock()
+	if flagAliases.of[fs] == nil {
+		flagAliases.of[fs] = map[string]*aliasValue{}
+	}
+	flagAliases.of[fs][alias] = v
+}
+
+// flagAliases holds, for each flag set with aliases, the value of each
+// alias by its name (aliasFlag fills it).
+var flagAliases = struct {
+	sync.Mutex
+	of map[*flag.FlagSet]map[string]*aliasValue
+}{of: map[*flag.FlagSet]map[string]*aliasValue{}}
+
+// aliasValue is the value of an alias of the flag name of fs: it sets the
+// flag's value, and keeps the text it was given and, when the flag was
+// given by its own name before, the flag's value then (bothNames).
+type aliasValue struct {
+	flag.Value
+	fs   *flag.FlagSet
+	name string
+	// typed is the text the alias was given last; before is the value
+	// the flag's own name gave it before that, or "" when it had not.
+	typed, before string
+}
+
+// Set records s, and the value the flag's own name gave it before, and
+// sets the flag.
+func (a *aliasValue) Set(s string) error {
+	a.before = ""
+	a.fs.Visit(func(f *flag.Flag) {
+		if f.Name == a.name {
+			a.before = a.Value.String()
+		}
+	})
+	a.typed = s
+	return a.Value.Set(s)
+}
+
+// Get returns the flag's value, as the flag's own name does (flagWants,
+// nonzeroFloats).
+func (a *aliasValue) Get() any {
+	if g, ok := a.Value.(flag.Getter); ok {
+		return g.Get()
+	}
+	return a.Value.String()
+}
+
+// bothNames refuses a flag of fs, once parsed, that was given under its
+// own name and an alias (aliasFlag), which Go's flag package would let
+// the last one given set: "-d 0.8 and -damping 0.9 set the same flag;
+// give one", in the order given. A flag given twice under one name keeps
+// the last value, as Go's flags do. It returns "" when there is none.
+func bothNames(fs *flag.FlagSet) string {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	flagAliases.Lock()
+	aliases := flagAliases.of[fs]
+	flagAliases.Unlock()
+	for _, alias := range slices.Sorted(maps.Keys(aliases)) {
+		a := aliases[alias]
+		if !set[alias] || !set[a.name] {
+			continue
+		}
+		if a.before != "" {
+			return fmt.Sprintf("-%s %s and -%s %s set the same flag; give one", a.name, a.before, alias, a.typed)
+		}
+		return fmt.Sprintf("-%s %s and -%s %s set the same flag; give one", alias, a.typed, a.name, a.Value.String())
+	}
+	return ""
 }
 
 // aliasOf returns the name of the flag f is an alias of (aliasFlag), or

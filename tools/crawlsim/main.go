@@ -271,6 +271,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return &usageError{msg: fmt.Sprintf("crawlsim %s: %s%s", c.name, flagError(c, fs, err), helpPointer(c))}
 	}
+	if msg := bothNames(fs); msg != "" {
+		return &usageError{msg: fmt.Sprintf("crawlsim %s: %s%s", c.name, msg, helpPointer(c))}
+	}
 	if msg := flagsAfterArguments(c, fs); msg != "" {
 		return &usageError{msg: fmt.Sprintf("crawlsim %s: %s%s", c.name, msg, helpPointer(c))}
 	}
