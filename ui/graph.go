@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/crawlsim/crawlsim/engine/model"
@@ -133,11 +134,15 @@ func (a *App) LoadFiles() {
 	// a first worker started again after a failure, or that refused them,
 	// is sent the upload it accepted last (uploadAnswered).
 	u, err := pickUpload(graphInputID, urlsInputID)
-	if err != nil {
-		// No file picked (as for Run, loadPickedFirst, inputs that give
-		// none are none picked): refused in Run's words, by the button.
+	switch {
+	case errors.Is(err, page.ErrNoGraphFile):
+		// Refused in Run's words (Form.setting), by the button.
 		a.FormError = noGraphFileRefusal()
 		a.panelFormErr = a.FormError
+		return
+	case err != nil:
+		// The inputs could not be read: said as it is, by the button.
+		a.Error, a.panelErr = err.Error(), err.Error()
 		return
 	}
 	a.takeUpload(u)

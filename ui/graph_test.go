@@ -137,6 +137,9 @@ func ringEdges(n int) []byte {
 // the first worker and a helper that hold the same upload (before, the
 // run failed with "g.edges: no such file here; upload it").
 func TestRefusedLoadKeepsTheAcceptedUpload(t *testing.T) {
+	// The file inputs hold nothing: Run runs on the upload taken.
+	var none *page.Upload
+	pickedFiles(t, &none)
 	w, hw := newSessionWorker(), newSessionWorker()
 	w.files, hw.files = make(chan sentFiles, 1), make(chan sentFiles, 1)
 	a := parallelApp(t, w, hw)
@@ -465,12 +468,32 @@ func TestFactsCarryTheLoadsWarnings(t *testing.T) {
 	}
 }
 
+// TestLoadShowsWhyTheInputsCannotBeRead: Load whose inputs cannot be
+// read (no input on the page, a property the browser refused) says why
+// as it is, in the Graph panel by the button, and sends nothing; only no
+// graph file chosen (page.ErrNoGraphFile) is refused in Run's words.
+func TestLoadShowsWhyTheInputsCannotBeRead(t *testing.T) {
+	pickFails(t, errNoInput)
+	a, _ := readyApp(t)
+	w := &fakeWorker{files: make(chan sentFiles, 1)}
+	a.q.Worker = w
+	a.Form.Source = SourceUpload
+	uploads, graphReq := a.q.Uploads, a.q.GraphReq
+	a.LoadFiles()
+	if a.PanelError() != errNoInput.Error() || a.FormError != "" || a.BannerError() != "" {
+		t.Errorf("Load with inputs it cannot read: panel %q, form error %q, banner %q; want the panel to say %q",
+			a.PanelError(), a.FormError, a.BannerError(), errNoInput)
+	}
+	if a.q.Uploads != uploads || a.q.GraphReq != graphReq || a.Loading() {
+		t.Errorf("Load with inputs it cannot read sent a load: uploads %d (were %d), graph request %d (was %d), loading %v",
+			a.q.Uploads, uploads, a.q.GraphReq, graphReq, a.Loading())
+	}
+}
+
 // TestLoadWithoutAFileSaysWhatRunSays: Load with no graph file chosen
 // refuses in the words of Run's refusal in the same state (noGraphFile),
 // in the Graph panel by the button pressed, and sends the worker
-// nothing. Load said "choose a graph file first" where Run said
-// "graph: choose a graph file in the Graph panel, then press Run; or
-// choose a generated graph".
+// nothing.
 func TestLoadWithoutAFileSaysWhatRunSays(t *testing.T) {
 	var picked *page.Upload
 	pickedFiles(t, &picked)

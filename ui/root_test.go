@@ -51,7 +51,7 @@ func renderedPath(t *testing.T, env *vugu.BuildEnv, root vugu.Builder, id string
 // matches elements by their place: when the permalink's notice went away
 // (Run clears it), every element after it moved up one place, the inputs
 // were made anew, empty, and the file the notice had asked for was lost
-// ("No file chosen"; Load: "choose a graph file first").
+// ("No file chosen"; Load refused as if none were).
 func TestFileInputsKeepTheirPlace(t *testing.T) {
 	a := NewApp("", "")
 	env := newBuildEnv(t)

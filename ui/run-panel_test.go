@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/crawlsim/crawlsim/engine/model"
+	"github.com/crawlsim/crawlsim/wasm/page"
 )
 
 // TestFormErrorGoesToItsField: under the form's refusal in the run bar a
@@ -52,6 +53,8 @@ func TestFormErrorGoesToItsField(t *testing.T) {
 	// Run with an upload and no file goes to the file's input; with the
 	// site's graphs and none chosen, to the first of them, and nowhere
 	// when the site lists none.
+	var none *page.Upload
+	pickedFiles(t, &none)
 	for _, c := range []struct {
 		source string
 		graphs []model.SiteGraph

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -17,11 +17,42 @@ func pickedFiles(t *testing.T, u **page.Upload) {
 	old := pickUpload
 	pickUpload = func(graphInput, urlsInput string) (*page.Upload, error) {
 		if *u == nil {
-			return nil, errors.New("choose a graph file first")
+			return nil, page.ErrNoGraphFile
 		}
 		return *u, nil
 	}
 	t.Cleanup(func() { pickUpload = old })
+}
+
+// pickFails makes pickUpload fail with err for the rest of the test, as
+// it does when the page's inputs cannot be read.
+func pickFails(t *testing.T, err error) {
+	t.Helper()
+	old := pickUpload
+	pickUpload = func(graphInput, urlsInput string) (*page.Upload, error) { return nil, err }
+	t.Cleanup(func() { pickUpload = old })
+}
+
+// errNoInput is the error of pickUpload when the page has no graph file
+// input.
+var errNoInput = fmt.Errorf("no file input %q on the page", graphInputID)
+
+// TestRunShowsWhyTheInputsCannotBeRead: Run on an upload whose inputs
+// cannot be read says why as it is, in the banner, and runs nothing (it
+// said that no graph file was chosen, or ran on the file taken before);
+// only no graph file chosen (page.ErrNoGraphFile) is the form's refusal.
+func TestRunShowsWhyTheInputsCannotBeRead(t *testing.T) {
+	pickFails(t, errNoInput)
+	a, w := readyApp(t)
+	a.Form.Source = SourceUpload
+	sent := len(w.sent)
+	a.Run()
+	if a.BannerError() != errNoInput.Error() || a.FormError != "" {
+		t.Errorf("Run with inputs it cannot read: banner %q, form error %q; want the banner to say %q", a.BannerError(), a.FormError, errNoInput)
+	}
+	if len(w.sent) != sent || a.Running() || a.Loading() {
+		t.Errorf("Run with inputs it cannot read sent %+v (running %v, loading %v)", w.sent[sent:], a.Running(), a.Loading())
+	}
 }
 
 // uploadLink is the fragment of a permalink of the default scenario run on

@@ -33,6 +33,9 @@ func newSessionUploadWithURLs(t *testing.T, name, urls string, pages int) *page.
 // generated graph's counts still have them, from the engine's description
 // of it.
 func TestNamesShownAsTyped(t *testing.T) {
+	// The file inputs hold nothing: Run runs on the upload taken.
+	var none *page.Upload
+	pickedFiles(t, &none)
 	a, w := firstResult(t, "2000")
 	w.files = make(chan sentFiles, 1)
 	if got := factValue(a.ShownFacts(), "graph"); !strings.HasPrefix(got, "generated: 2,000 pages, ") {

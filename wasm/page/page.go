@@ -17,6 +17,11 @@ import (
 // ErrNotInBrowser is returned natively, where there is no browser.
 var ErrNotInBrowser = errors.New("page: only available in the browser")
 
+// ErrNoGraphFile is PickUpload's error when the graph file input holds
+// no file: none was chosen. The page says so in its own words; any other
+// error of PickUpload is one of the page or the browser, to show as it is.
+var ErrNoGraphFile = errors.New("page: no graph file chosen")
+
 // Event is what the worker sent, or its failure.
 type Event struct {
 	// Response is the worker's message, when Failed is nil.

@@ -3,7 +3,6 @@
 package page
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -26,7 +25,8 @@ type Upload struct {
 
 // PickUpload takes the files picked in the file inputs of ids graphInput
 // (one graph file, or a BVGraph's NAME.graph with NAME.properties and
-// optionally NAME.offsets) and urlsInput (an optional URL list).
+// optionally NAME.offsets) and urlsInput (an optional URL list). It
+// returns ErrNoGraphFile when graphInput holds no file.
 func PickUpload(graphInput, urlsInput string) (*Upload, error) {
 	u := &Upload{}
 	graphFiles, err := pickedFiles(graphInput)
@@ -34,7 +34,7 @@ func PickUpload(graphInput, urlsInput string) (*Upload, error) {
 		return nil, err
 	}
 	if len(graphFiles) == 0 {
-		return nil, errors.New("choose a graph file first")
+		return nil, ErrNoGraphFile
 	}
 	// The graph is the NAME.graph of a BVGraph, else the first file.
 	main := 0
