@@ -38,7 +38,7 @@ func rowsAre(n int) string {
 // and presses Run (not Load): the page loads the file, runs, and shows the
 // same table. Before, Run said "graph: upload a graph file", the notice
 // went and took the file picked with it ("No file chosen"), and Load then
-// said "choose a graph file first".
+// refused as if no graph file were chosen.
 func TestPagePermalinkOfAnUpload(t *testing.T) {
 	edges := smallEdges(t, "ring.edges", 300)
 	ctx, url := browser(t, nil)

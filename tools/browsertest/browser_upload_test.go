@@ -16,9 +16,9 @@ import (
 // TestPageUploadKeepsPickedFiles picks a graph file, then edits a field (a
 // render of the page) before pressing Load: the file input keeps the file,
 // and Load reads it. Inputs' labels written as static HTML set again at
-// every render would empty the inputs, and Load would then say "choose a
-// graph file first" (in TestPageCommunityNeedsHosts, whenever a render came
-// between its pick and its click).
+// every render would empty the inputs, and Load would then refuse as if
+// no graph file were chosen (in TestPageCommunityNeedsHosts, whenever a
+// render came between its pick and its click).
 func TestPageUploadKeepsPickedFiles(t *testing.T) {
 	edges := tempFile(t, "picked.edges", "0 1\n1 2\n2 0\n0 3\n3 4\n4 0\n")
 	ctx, url := browser(t, nil)
