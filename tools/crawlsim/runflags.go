@@ -389,7 +389,7 @@ func (f *runFlags) table() []runFlag {
 func (f *runFlags) emptySeedsError() error {
 	instead := "the default, " + scenario.DefaultSeeds
 	if f.file != "" {
-		instead = "the -scenario's seeds"
+		instead = "the scenario file's seeds"
 	}
 	return usagef("-seeds %q names no seed set: leave -seeds out for %s, or give one, such as top-pagerank:K or random:K", f.seeds, instead)
 }

@@ -282,7 +282,7 @@ func TestRunEmptySeedsSaysWhatToWrite(t *testing.T) {
 	}{
 		{[]string{"run", "-seeds", ""}, `crawlsim run: -seeds "" names no seed set: leave -seeds out for the default, top-pagerank:160, or give one, such as top-pagerank:K or random:K (see crawlsim help run)`},
 		{[]string{"run", "-seeds", "  "}, `crawlsim run: -seeds "  " names no seed set: leave -seeds out for the default, top-pagerank:160,`},
-		{[]string{"run", "-scenario", file, "-seeds", ""}, `crawlsim run: -seeds "" names no seed set: leave -seeds out for the -scenario's seeds, or give one`},
+		{[]string{"run", "-scenario", file, "-seeds", ""}, `crawlsim run: -seeds "" names no seed set: leave -seeds out for the scenario file's seeds, or give one`},
 	} {
 		checkFails(t, 2, c.args, c.want)
 	}
