@@ -501,12 +501,14 @@ func TestLoadWithoutAFileSaysWhatRunSays(t *testing.T) {
 	w := &fakeWorker{files: make(chan sentFiles, 1)}
 	a.q.Worker = w
 	a.Form.Source = SourceUpload
+	uploads, graphReq := a.q.Uploads, a.q.GraphReq
 	a.LoadFiles()
 	load := a.PanelError()
-	select {
-	case f := <-w.files:
-		t.Errorf("Load with no file sent the worker %+v", f)
-	case <-time.After(50 * time.Millisecond):
+	// A load is taken and registered before LoadFiles returns
+	// (takeUpload, sendUpload); only its sending runs on a goroutine.
+	if a.q.Uploads != uploads || a.q.GraphReq != graphReq || a.q.Sending != nil || a.Loading() {
+		t.Errorf("Load with no file sent the worker a load: uploads %d (were %d), graph request %d (was %d), loading %v",
+			a.q.Uploads, uploads, a.q.GraphReq, graphReq, a.Loading())
 	}
 	if a.RunBarFormError() != "" || a.BannerError() != "" {
 		t.Errorf("Load's refusal is in the run bar (%q) or the banner (%q) too", a.RunBarFormError(), a.BannerError())
