@@ -107,6 +107,9 @@ of computing PageRank again.`,
 					return usagef("-top %d: want 0 or more pages", *top)
 				}
 				var spec seeds.Spec
+				if _, ok := given["seeds"]; ok && strings.TrimSpace(*seedSpec) == "" {
+					return emptySeedsError(*seedSpec, "plain PageRank")
+				}
 				if *seedSpec != "" {
 					var err error
 					if spec, err = seeds.Parse(*seedSpec); err != nil {

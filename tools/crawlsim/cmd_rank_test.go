@@ -4,6 +4,7 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -166,5 +167,15 @@ func TestHITSIterationsRefusedAsSeedsDoes(t *testing.T) {
 		if rs != 2 || ss != 2 || strip("rank", r) != strip("seeds", s) {
 			t.Errorf("-iterations %s: rank says %q (status %d), seeds %q (status %d); want the same words", v, r, rs, s, ss)
 		}
+	}
+}
+
+// TestRankEmptySeedsSaysWhatToWrite: rank -seeds given empty or blank
+// (a variable left unset: -seeds "$SEEDS") is refused in run's words,
+// where it computed plain PageRank as if -seeds were left out.
+func TestRankEmptySeedsSaysWhatToWrite(t *testing.T) {
+	for _, v := range []string{"", "  "} {
+		checkFails(t, 2, []string{"rank", "-seeds", v, "-top", "1", "g.edges"},
+			`crawlsim rank: -seeds `+strconv.Quote(v)+` names no seed set: leave -seeds out for plain PageRank, or give one, such as top-pagerank:K or random:K (see crawlsim help rank)`)
 	}
 }

@@ -381,17 +381,26 @@ func (f *runFlags) table() []runFlag {
 	return table
 }
 
-// emptySeedsError refuses -seeds given empty (or blanks), which in a
-// script is most often a variable left unset (-seeds "$SEEDS"), saying
-// what to write instead. The page reads a blank seeds box, and a
-// scenario file "seeds": "", as the default seed set; a command line
-// leaves a flag out for that.
+// emptySeedsError refuses run's -seeds given empty or blank as the
+// function emptySeedsError does: left out, -seeds gives the default seed
+// set, or the -scenario file's.
 func (f *runFlags) emptySeedsError() error {
 	instead := "the default, " + scenario.DefaultSeeds
 	if f.file != "" {
 		instead = "the scenario file's seeds"
 	}
-	return usagef("-seeds %q names no seed set: leave -seeds out for %s, or give one, such as top-pagerank:K or random:K", f.seeds, instead)
+	return emptySeedsError(f.seeds, instead)
+}
+
+// emptySeedsError refuses -seeds given value, empty or blanks, which in
+// a script is most often a variable left unset (-seeds "$SEEDS"), saying
+// what to write instead: leave -seeds out for what leaving it out gives
+// (instead: run's default seed set, rank's plain PageRank), or give a
+// seed set. The page reads a blank seeds box, and a scenario file
+// "seeds": "", as the default seed set; a command line leaves a flag out
+// for that.
+func emptySeedsError(value, instead string) error {
+	return usagef("-seeds %q names no seed set: leave -seeds out for %s, or give one, such as top-pagerank:K or random:K", value, instead)
 }
 
 // generatorTable returns the rows of the generator flags, which
