@@ -99,7 +99,7 @@ func (c *revisitCheck) whole(label, text string) int {
 }
 
 // seed reads a random seed: a whole number from 0 to 2^64-1, as
-// crawlsim refresh -seed takes.
+// crawlsim refresh -random-seed takes.
 func (c *revisitCheck) seed(label, text string) uint64 {
 	typed := strings.TrimSpace(text)
 	if c.blankOrNoNumber(label, typed) {

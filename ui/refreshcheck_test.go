@@ -124,7 +124,7 @@ func (f RefreshForm) withoutChecks() (scenario.Refresh, error) {
 }
 
 // TestRevisitSeedIsAnyUint64: the Revisits panel takes every seed crawlsim
-// refresh -seed takes, 0 to 2^64-1 (it refused those above 2^62).
+// refresh -random-seed takes, 0 to 2^64-1 (it refused those above 2^62).
 func TestRevisitSeedIsAnyUint64(t *testing.T) {
 	f := DefaultRefreshForm()
 	f.Seed = "18446744073709551615"
