@@ -202,3 +202,23 @@ func TestReportScenariosRunFromTheReportFolder(t *testing.T) {
 		t.Errorf("run -scenario 000-fig4.json in the report's folder:\n%s\nfrom the folder reproduce ran in:\n%s", fromReport, fromHere)
 	}
 }
+
+// TestReproduceSummarySaidAlike: the manual's list of commands says
+// what reproduce does in the words of crawlsim help's summary, and the
+// README as they do: it compares with the papers' published figures
+// (the manual and the README said "set ... beside").
+func TestReproduceSummarySaidAlike(t *testing.T) {
+	summary := strings.TrimSuffix(firstLine(reproduceCommand().summary), ".")
+	want := "//\treproduce   " + strings.ToLower(summary[:1]) + summary[1:] + "\n"
+	if !strings.Contains(manual, want) {
+		t.Errorf("the manual's list of commands has no line %q", want)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	intro, _, _ := strings.Cut(string(readme), "\n\n## ")
+	if !strings.Contains(intro, "compares its results with the five papers' published figures") {
+		t.Errorf("the README's introduction does not say that crawlsim compares its results with the papers' published figures:\n%s", intro)
+	}
+}

@@ -49,7 +49,7 @@
 //	run         compare strategies on a graph: a table, -csv, -svg, -o result
 //	seeds       extract community seeds and compare them with random and top-PageRank seeds
 //	refresh     simulate revisit policies for changing sites: freshness and traffic
-//	reproduce   run a paper's experiment (000-004, all) and set its figures beside crawlsim's
+//	reproduce   run a paper's experiment and compare with its published figures
 //	version     the build: module version, commit and its time, changes not committed, Go version
 //
 // "crawlsim help COMMAND" and "crawlsim COMMAND -h" list a command's flags,
