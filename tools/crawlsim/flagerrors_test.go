@@ -109,11 +109,17 @@ func TestFlagsAfterTheGraph(t *testing.T) {
 
 // TestSameSettingSuggested: a flag by which another command names a
 // setting is answered with this command's name of it (run -d suggested
-// -j, run -seed only -seeds, and gen -gen-seed, rank -damping and rank
-// -random-seed nothing), and never by another name the command takes
-// (aliasFlag: rank -gen-seed is answered -random-seed, not -seed too;
-// gen -random-seed -seed, not -gen-seed too).
+// -j, and run -seed only -seeds), and never by another name the command
+// takes (aliasFlag: rank -gen-seed is answered -random-seed, not -seed
+// too; gen -random-seed -seed, not -gen-seed too). Names another command
+// uses that this one takes are no mistake to answer: gen -gen-seed, rank
+// -damping and rank -random-seed are flags.
 func TestSameSettingSuggested(t *testing.T) {
+	for _, c := range [][2]string{{"gen", "gen-seed"}, {"rank", "damping"}, {"rank", "random-seed"}} {
+		if fs, _ := findCommand(c[0]).flagSet(io.Discard); fs.Lookup(c[1]) == nil {
+			t.Errorf("-%s is not a flag of crawlsim %s", c[1], c[0])
+		}
+	}
 	for _, c := range []struct {
 		args []string
 		want string
