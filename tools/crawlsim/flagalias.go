@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"maps"
 	"slices"
 	"strings"
@@ -137,21 +136,4 @@ func givenFlags(fs *flag.FlagSet) map[string]string {
 		given[name] = f.Name
 	})
 	return given
-}
-
-// printFlagDefaults writes fs's flags to w as flag.PrintDefaults does,
-// but aliases, which their flags' entries name, and with descriptions
-// wrapped within 80 columns (wrapFlagDefaults).
-func printFlagDefaults(w io.Writer, fs *flag.FlagSet) {
-	var text strings.Builder
-	sub := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
-	sub.SetOutput(&text)
-	fs.VisitAll(func(f *flag.Flag) {
-		if aliasOf(fs, f) == "" {
-			sub.Var(f.Value, f.Name, f.Usage)
-			sub.Lookup(f.Name).DefValue = f.DefValue
-		}
-	})
-	sub.PrintDefaults()
-	io.WriteString(w, wrapFlagDefaults(text.String()))
 }

@@ -51,7 +51,8 @@ func TestHelpSummariesAreWholeSentences(t *testing.T) {
 // long one with " \") and the list of commands (reproduce's took 86).
 // The one exception is a line that holds a single word, which no
 // wrapping can shorten (an example's long flag value; isOneWord). No
-// limit is written as Go prints a float64.
+// limit is written as Go prints a float64. helpwrap_test.go checks the
+// wrapping itself.
 func TestHelpLinesFitAndEndClean(t *testing.T) {
 	check := func(name, text string) {
 		for i, line := range strings.Split(text, "\n") {
@@ -77,14 +78,6 @@ func TestHelpLinesFitAndEndClean(t *testing.T) {
 		if raw := rawFloat.FindString(out); raw != "" {
 			t.Errorf("help %s writes a limit as Go prints a float64, %q", c.name, raw)
 		}
-	}
-	// The wrapping keeps every word, and a word longer than a line whole.
-	long := strings.Repeat("x", 90)
-	if got := wrapCommand("  ", "crawlsim run -strategies "+long+" web.csr"); !slices.Equal(got, []string{"  crawlsim run -strategies \\", "      " + long + " \\", "      web.csr"}) {
-		t.Errorf("wrapCommand with a word of 90 columns: %q", got)
-	}
-	if got := wrapFlagDefaults("  -x N\n" + flagUsageIndent + "a " + long + " b\n"); got != "  -x N\n"+flagUsageIndent+"a\n"+flagUsageIndent+long+"\n"+flagUsageIndent+"b\n" {
-		t.Errorf("wrapFlagDefaults with a word of 90 columns: %q", got)
 	}
 }
 
@@ -163,19 +156,4 @@ func TestHelpEndsWithTheManualsExamples(t *testing.T) {
 	if got := manualExamples("rank"); !slices.Contains(got, "crawlsim rank -top 5 web.csr") || slices.ContainsFunc(got, func(l string) bool { return strings.Contains(l, "$") || strings.Contains(l, "cnr-2000") }) {
 		t.Errorf("rank's examples from the manual: %q", got)
 	}
-}
-
-// unwrapFlagDefaults undoes wrapFlagDefaults: each flag's description on
-// one line again, for a test that looks for a phrase in it.
-func unwrapFlagDefaults(help string) string {
-	lines := strings.Split(help, "\n")
-	var out []string
-	for i, l := range lines {
-		if rest, ok := strings.CutPrefix(l, flagUsageIndent); ok && i > 0 && strings.HasPrefix(lines[i-1], flagUsageIndent) {
-			out[len(out)-1] += " " + rest
-			continue
-		}
-		out = append(out, l)
-	}
-	return strings.Join(out, "\n")
 }

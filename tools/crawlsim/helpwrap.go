@@ -1,6 +1,8 @@
 package main
 
 import (
+	"flag"
+	"io"
 	"strings"
 
 	"github.com/crawlsim/crawlsim/engine/report"
@@ -28,6 +30,23 @@ func helpColumns(line string) int {
 		col++
 	}
 	return col
+}
+
+// printFlagDefaults writes fs's flags to w as flag.PrintDefaults does,
+// but aliases, which their flags' entries name, and with descriptions
+// wrapped within 80 columns (wrapFlagDefaults).
+func printFlagDefaults(w io.Writer, fs *flag.FlagSet) {
+	var text strings.Builder
+	sub := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+	sub.SetOutput(&text)
+	fs.VisitAll(func(f *flag.Flag) {
+		if aliasOf(fs, f) == "" {
+			sub.Var(f.Value, f.Name, f.Usage)
+			sub.Lookup(f.Name).DefValue = f.DefValue
+		}
+	})
+	sub.PrintDefaults()
+	io.WriteString(w, wrapFlagDefaults(text.String()))
 }
 
 // wrapFlagDefaults wraps the descriptions in text, flags as
