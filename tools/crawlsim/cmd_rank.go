@@ -74,17 +74,17 @@ of computing PageRank again.`,
 			transpose := fs.String("transpose", "", "pull PageRank along the graph's transpose `FILE` (default: NAME-t.graph beside a BVGraph NAME.graph of more than 2^28 links or whose in-link layout does not fit in memory, when there)")
 			push := fs.Bool("push", false, "compute PageRank by pushing along the out-lists, with no transpose or in-link layout in memory (default: only when no transpose is given and the layout does not fit in memory)")
 			return func(ctx context.Context, e *env, args []string) error {
-				// given holds the flags given, by the name typed (-d or
-				// -damping), for the messages.
-				given := givenFlags(fs)
+				// set holds the flags given; the messages say the name
+				// typed (-d or -damping: typedName).
+				set := explicitFlags(fs)
 				if *hits {
 					for _, name := range []string{"damping", "tol", "max-iter", "seeds", "random-seed", "transpose", "push"} {
-						if typed, ok := given[name]; ok {
-							return usagef("-%s is a PageRank flag; HITS (-hits) does not use it", typed)
+						if set[name] {
+							return usagef("-%s is a PageRank flag; HITS (-hits) does not use it", typedName(fs, name))
 						}
 					}
-				} else if typed, ok := given["iterations"]; ok {
-					return usagef("-%s needs -hits", typed)
+				} else if set["iterations"] {
+					return usagef("-%s needs -hits", typedName(fs, "iterations"))
 				}
 				if *push && *transpose != "" {
 					return usagef("-push and -transpose are two ways to compute PageRank; give one")
@@ -94,7 +94,7 @@ of computing PageRank again.`,
 				switch {
 				case !(*damping > 0 && *damping <= 1):
 					// d = 0 would make every score the teleport vector itself.
-					return usagef("-%s %g is outside (0, 1]", given["damping"], *damping)
+					return usagef("-%s %g is outside (0, 1]", typedName(fs, "damping"), *damping)
 				case !(*tol > 0 && *tol < 1):
 					// As run's -tol: a change of 1 or more in L1 stops
 					// after one meaningless iteration.
@@ -102,12 +102,12 @@ of computing PageRank again.`,
 				case *maxIter < 1 || *maxIter > maxIterationsFlag:
 					return usagef("-max-iter %d: want 1 to %s iterations", *maxIter, model.Count(maxIterationsFlag))
 				case *hitsIter < 1 || *hitsIter > seeds.MaxHITSIterations:
-					return hitsIterationsError(given["iterations"], *hitsIter)
+					return hitsIterationsError(typedName(fs, "iterations"), *hitsIter)
 				case *top < 0:
 					return usagef("-top %d: want 0 or more pages", *top)
 				}
 				var spec seeds.Spec
-				if _, ok := given["seeds"]; ok && strings.TrimSpace(*seedSpec) == "" {
+				if set["seeds"] && strings.TrimSpace(*seedSpec) == "" {
 					return emptySeedsError(*seedSpec, "plain PageRank")
 				}
 				if *seedSpec != "" {
@@ -116,8 +116,8 @@ of computing PageRank again.`,
 						return usagef("-seeds: %v", err)
 					}
 				}
-				if typed, ok := given["random-seed"]; ok && spec.Kind != seeds.Random {
-					return usagef("-%s needs -seeds random:K", typed)
+				if set["random-seed"] && spec.Kind != seeds.Random {
+					return usagef("-%s needs -seeds random:K", typedName(fs, "random-seed"))
 				}
 				if err := in.check(args); err != nil {
 					return err

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 	"sync"
 )
 
 // aliasUsage begins the usage of a flag that is another name of a flag
-// (aliasFlag): "same as -damping".
+// (aliasFlag): "same as -damping". The help leaves aliases out
+// (printFlagDefaults), and aliasOf finds them in flagAliases.
 const aliasUsage = "same as -"
 
 // aliasFlag makes alias another name of fs's flag name, which must be
@@ -101,14 +101,15 @@ func bothNames(fs *flag.FlagSet) string {
 	return ""
 }
 
-// aliasOf returns the name of the flag f is an alias of (aliasFlag), or
-// "" when f is a flag of its own.
+// aliasOf returns the name of the flag f of fs is an alias of
+// (aliasFlag), or "" when f is a flag of its own.
 func aliasOf(fs *flag.FlagSet, f *flag.Flag) string {
-	name, ok := strings.CutPrefix(f.Usage, aliasUsage)
-	if !ok || fs.Lookup(name) == nil {
-		return ""
+	flagAliases.Lock()
+	defer flagAliases.Unlock()
+	if a := flagAliases.of[fs][f.Name]; a != nil {
+		return a.name
 	}
-	return name
+	return ""
 }
 
 // flagNames lists fs's flags but aliases, for a suggestion.
@@ -122,18 +123,29 @@ func flagNames(fs *flag.FlagSet) []string {
 	return names
 }
 
-// givenFlags maps the name of each flag given on the command line to the
-// name it was given by: an alias (aliasFlag) sets its flag's name, so that
-// a check finds the flag whichever name was typed and a message says the
-// one typed.
-func givenFlags(fs *flag.FlagSet) map[string]string {
-	given := map[string]string{}
+// explicitFlags returns the names of the flags set on the command line, so
+// a command can tell a default from the same value given on purpose. A
+// flag set by another name (aliasFlag) is set by its own name too.
+func explicitFlags(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) {
-		name := f.Name
+		set[f.Name] = true
 		if of := aliasOf(fs, f); of != "" {
-			name = of
+			set[of] = true
 		}
-		given[name] = f.Name
 	})
-	return given
+	return set
+}
+
+// typedName returns the name by which the flag name of fs was given, for
+// a message that says the one typed: an alias of it (aliasFlag) when
+// that was given, else name.
+func typedName(fs *flag.FlagSet, name string) string {
+	typed := name
+	fs.Visit(func(f *flag.Flag) {
+		if aliasOf(fs, f) == name {
+			typed = f.Name
+		}
+	})
+	return typed
 }

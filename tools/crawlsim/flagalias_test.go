@@ -1,10 +1,64 @@
 package main
 
 import (
+	"flag"
+	"io"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
+
+// TestAliasFlag: aliasFlag makes another name of a flag, which sets its
+// value; aliasOf knows it from the aliases aliasFlag registered, not from
+// the usage text (a flag of its own whose usage reads "same as -damping"
+// was taken for an alias); suggestions leave it out (flagNames); a flag
+// given by either name is given by its own (explicitFlags), and
+// typedName says the name typed.
+func TestAliasFlag(t *testing.T) {
+	newSet := func() *flag.FlagSet {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		fs.Float64("damping", 0.85, "damping factor")
+		aliasFlag(fs, "d", "damping")
+		fs.Float64("lookalike", 0, aliasUsage+"damping")
+		return fs
+	}
+	fs := newSet()
+	for name, want := range map[string]string{"d": "damping", "damping": "", "lookalike": ""} {
+		if got := aliasOf(fs, fs.Lookup(name)); got != want {
+			t.Errorf("aliasOf -%s = %q; want %q", name, got, want)
+		}
+	}
+	if got := flagNames(fs); !slices.Equal(got, []string{"damping", "lookalike"}) {
+		t.Errorf("flagNames = %q; want damping and lookalike", got)
+	}
+	if !strings.Contains(fs.Lookup("damping").Usage, "-d is the same flag") {
+		t.Errorf("-damping's usage %q does not say -d", fs.Lookup("damping").Usage)
+	}
+	for _, typed := range []string{"d", "damping"} {
+		fs := newSet()
+		if err := fs.Parse([]string{"-" + typed, "0.5"}); err != nil {
+			t.Fatal(err)
+		}
+		if got := fs.Lookup("damping").Value.String(); got != "0.5" {
+			t.Errorf("-%s 0.5 sets -damping to %s", typed, got)
+		}
+		if set := explicitFlags(fs); !set["damping"] || set["lookalike"] {
+			t.Errorf("-%s 0.5: explicitFlags = %v; want damping set", typed, slices.Sorted(maps.Keys(set)))
+		}
+		if got := typedName(fs, "damping"); got != typed {
+			t.Errorf("-%s 0.5: typedName = %q", typed, got)
+		}
+		if msg := bothNames(fs); msg != "" {
+			t.Errorf("-%s 0.5: bothNames says %q", typed, msg)
+		}
+	}
+	if got := typedName(newSet(), "damping"); got != "damping" {
+		t.Errorf("typedName of a flag not given = %q; want its own name", got)
+	}
+}
 
 // TestFlagUnderBothNamesRefused: a flag given under its name and another
 // (aliasFlag) is refused, naming both with their values in the order

@@ -421,17 +421,3 @@ func roundDuration(d time.Duration) time.Duration {
 	}
 	return d
 }
-
-// explicitFlags returns the names of the flags set on the command line, so
-// a command can tell a default from the same value given on purpose. A
-// flag set by another name (aliasFlag) is set by its own name too.
-func explicitFlags(fs *flag.FlagSet) map[string]bool {
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) {
-		set[f.Name] = true
-		if of := aliasOf(fs, f); of != "" {
-			set[of] = true
-		}
-	})
-	return set
-}
