@@ -69,9 +69,10 @@ func wrapFlagDefaults(text string) string {
 }
 
 // wrapCommand writes the shell command cmd, indented by indent, within
-// helpWidth columns: cut between words, each line but the last ending
-// with " \" as a shell continues a command, the further lines indented
-// four columns more. A word longer than a line stays whole.
+// helpWidth columns: cut between words (shellWords: a quoted argument
+// is one, its blanks kept), each line but the last ending with " \" as
+// a shell continues a command, the further lines indented four columns
+// more. A word longer than a line stays whole.
 func wrapCommand(indent, cmd string) []string {
 	if helpColumns(indent+cmd) <= helpWidth {
 		return []string{indent + cmd}
@@ -79,7 +80,7 @@ func wrapCommand(indent, cmd string) []string {
 	var lines []string
 	prefix := indent
 	line := ""
-	for _, w := range strings.Fields(cmd) {
+	for _, w := range shellWords(cmd) {
 		// room for the word and, after it, " \"
 		if line != "" && helpColumns(prefix+line+" "+w+` \`) > helpWidth {
 			lines = append(lines, prefix+line+` \`)
@@ -91,4 +92,43 @@ func wrapCommand(indent, cmd string) []string {
 		line += w
 	}
 	return append(lines, prefix+line)
+}
+
+// shellWords splits cmd at blanks outside quotes, as a shell splits a
+// command into words: text between single or double quotes stays in its
+// word with its blanks and quotes ("-urls 'a b/part-*.gz'" is two
+// words). A backslash escapes the next character outside single quotes.
+func shellWords(cmd string) []string {
+	var words []string
+	var word strings.Builder
+	inWord := false
+	var quote rune
+	escaped := false
+	for _, r := range cmd {
+		switch {
+		case escaped:
+			escaped = false
+		case r == '\\' && quote != '\'':
+			escaped = true
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '\'' || r == '"':
+			quote = r
+		case r == ' ' || r == '\t' || r == '\n':
+			if inWord {
+				words = append(words, word.String())
+				word.Reset()
+				inWord = false
+			}
+			continue
+		}
+		word.WriteRune(r)
+		inWord = true
+	}
+	if inWord {
+		words = append(words, word.String())
+	}
+	return words
 }

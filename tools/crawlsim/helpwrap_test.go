@@ -42,3 +42,48 @@ func unwrapFlagDefaults(help string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestWrapCommandKeepsQuotedWordsWhole: an example's quoted argument
+// holding blanks is one word to the shell, and wrapCommand keeps it
+// whole, blanks and all: strings.Fields cut "-urls 'a b/part-*.gz'"
+// between a and b, and the continuation made the shell read another
+// argument.
+func TestWrapCommandKeepsQuotedWordsWhole(t *testing.T) {
+	quoted := `'vertices of a  host graph/part-*.gz'`
+	cmd := "crawlsim info -urls " + quoted + ` -format "edge  list" ` + strings.Repeat("y", 30) + ".edges"
+	got := wrapCommand("  ", cmd)
+	if len(got) < 2 {
+		t.Fatalf("wrapCommand(%q) did not wrap: %q", cmd, got)
+	}
+	var words []string
+	for _, l := range got {
+		words = append(words, strings.TrimSpace(strings.TrimSuffix(l, ` \`)))
+	}
+	if joined := strings.Join(words, " "); joined != cmd {
+		t.Errorf("wrapCommand(%q) = %q, which reads as %q", cmd, got, joined)
+	}
+	for _, q := range []string{quoted, `"edge  list"`} {
+		if !slices.ContainsFunc(got, func(l string) bool { return strings.Contains(l, q) }) {
+			t.Errorf("wrapCommand(%q) = %q: %s is cut", cmd, got, q)
+		}
+	}
+}
+
+// TestShellWords: words split at blanks outside quotes, as a shell
+// splits them, quotes and escapes kept in the word.
+func TestShellWords(t *testing.T) {
+	for cmd, want := range map[string][]string{
+		"a  b\tc":           {"a", "b", "c"},
+		`-seeds ''`:         {"-seeds", "''"},
+		`-urls 'a b' "c d"`: {"-urls", "'a b'", `"c d"`},
+		`"it's x" y`:        {`"it's x"`, "y"},
+		`a\ b c`:            {`a\ b`, "c"},
+		`'a\' b`:            {`'a\'`, "b"},
+		`x="a \" b" z`:      {`x="a \" b"`, "z"},
+		"":                  nil,
+	} {
+		if got := shellWords(cmd); !slices.Equal(got, want) {
+			t.Errorf("shellWords(%q) = %q; want %q", cmd, got, want)
+		}
+	}
+}
