@@ -67,9 +67,22 @@ const smallTargets = `(() => {
 // form's refusal of a Run without a file (and its button to the file
 // input). Every target is at least 24 by 24 CSS px, or is inline in a
 // line of text, or has room around it (smallTargets). The metrics
-// table's column headers, the sections' links, the glossary's summary,
-// and the permalink and scenario file inputs were 19 to 22 px high and
-// 4 to 12 px apart.
+// table's column headers and the glossary's summary (18.8 px high), the
+// sections' links (20.3), the file inputs (21) and the permalink (22)
+// are smaller, and pass by their room: most are 4 to 12 px from the
+// nearest target, each far enough for the spacing exception.
+//
+// axe-core's target-size rule, which TestPageAccessibilityAudit runs
+// (tag wcag22aa), checks the same criterion, but misses what this test
+// catches. The audit looks at other views (the glossary closed, no
+// upload, no refusal). axe-core reports as incomplete, which the audit
+// drops (resultTypes ["violations"]), an undersized target it cannot
+// tell is one: a target with tabindex -1, a neighbour out of the tab
+// order, content overflowing the target's box. And its matcher
+// (widget-not-inline-matches) leaves out any target in a block of text,
+// where smallTargets excuses only a link inline in a line of text. Two
+// 16 px buttons 4 px apart are an axe-core violation too; with tabindex
+// -1 they are only incomplete for it, and this test still fails.
 func TestPageTargetSize(t *testing.T) {
 	ctx, url := browser(t, nil)
 	run(t, ctx, viewport(1400, 1000), navigate(url+"/"), waitFor(idle, 2*time.Minute))
