@@ -58,6 +58,25 @@ func TestPageUploadRefusedInView(t *testing.T) {
 	}
 }
 
+// TestPageLoadWithoutAFile presses Load with no graph file chosen: the
+// Graph panel says so in Run's words (the graph file input is empty, which
+// wasm/page tells apart from an input it cannot read), and the page reads
+// no graph.
+func TestPageLoadWithoutAFile(t *testing.T) {
+	ctx, url := browser(t, nil)
+	run(t, ctx, navigate(url+"/"), waitFor(idle, 2*time.Minute),
+		chromedp.Click("#source-upload"), loadEnabled, chromedp.Click("#load"),
+		waitFor(`((document.querySelector("#graph-error") || {}).textContent || "") != ""`, 10*time.Second))
+	got := value(t, ctx, chromedp.Evaluate[string](`document.querySelector("#graph-error").textContent`))
+	const want = "graph: choose a graph file in the Graph panel first; or choose a generated graph"
+	if got != want {
+		t.Errorf("Load with no file: the Graph panel says %q, want %q", got, want)
+	}
+	if loaded := value(t, ctx, chromedp.Evaluate[bool](`document.querySelector("#loaded-file") != null`)); loaded {
+		t.Error("Load with no file: the panel names a loaded file")
+	}
+}
+
 // TestPageUploadWarnsOfAnOddLabel loads, at phone width, an edge list of
 // integer ids with one that is not ("x" on line 3): the Graph panel's
 // facts say so with the file, the line and the id as soon as the file is
