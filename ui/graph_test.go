@@ -474,19 +474,39 @@ func TestFactsCarryTheLoadsWarnings(t *testing.T) {
 // graph file chosen (page.ErrNoGraphFile) is refused in Run's words.
 func TestLoadShowsWhyTheInputsCannotBeRead(t *testing.T) {
 	pickFails(t, errNoInput)
-	a, _ := readyApp(t)
-	w := &fakeWorker{files: make(chan sentFiles, 1)}
-	a.q.Worker = w
-	a.Form.Source = SourceUpload
-	uploads, graphReq := a.q.Uploads, a.q.GraphReq
+	a, _ := uploadFormApp(t)
+	noLoadSent := loadsSentSince(t, a)
 	a.LoadFiles()
 	if a.PanelError() != errNoInput.Error() || a.FormError != "" || a.BannerError() != "" {
 		t.Errorf("Load with inputs it cannot read: panel %q, form error %q, banner %q; want the panel to say %q",
 			a.PanelError(), a.FormError, a.BannerError(), errNoInput)
 	}
-	if a.q.Uploads != uploads || a.q.GraphReq != graphReq || a.Loading() {
-		t.Errorf("Load with inputs it cannot read sent a load: uploads %d (were %d), graph request %d (was %d), loading %v",
-			a.q.Uploads, uploads, a.q.GraphReq, graphReq, a.Loading())
+	noLoadSent("Load with inputs it cannot read")
+}
+
+// uploadFormApp returns readyApp with the form on an upload and a fake
+// worker that records the files sent to it.
+func uploadFormApp(t *testing.T) (*App, *fakeWorker) {
+	t.Helper()
+	a, _ := readyApp(t)
+	w := &fakeWorker{files: make(chan sentFiles, 1)}
+	a.q.Worker = w
+	a.Form.Source = SourceUpload
+	return a, w
+}
+
+// loadsSentSince returns a check that a's queue took no load since the
+// call. A load is taken and registered before LoadFiles returns
+// (takeUpload, sendUpload); only its sending runs on a goroutine, so
+// the check needs no wait.
+func loadsSentSince(t *testing.T, a *App) func(what string) {
+	uploads, graphReq := a.q.Uploads, a.q.GraphReq
+	return func(what string) {
+		t.Helper()
+		if a.q.Uploads != uploads || a.q.GraphReq != graphReq || a.q.Sending != nil || a.Loading() {
+			t.Errorf("%s sent the worker a load: uploads %d (were %d), graph request %d (was %d), loading %v",
+				what, a.q.Uploads, uploads, a.q.GraphReq, graphReq, a.Loading())
+		}
 	}
 }
 
@@ -497,19 +517,11 @@ func TestLoadShowsWhyTheInputsCannotBeRead(t *testing.T) {
 func TestLoadWithoutAFileSaysWhatRunSays(t *testing.T) {
 	var picked *page.Upload
 	pickedFiles(t, &picked)
-	a, _ := readyApp(t)
-	w := &fakeWorker{files: make(chan sentFiles, 1)}
-	a.q.Worker = w
-	a.Form.Source = SourceUpload
-	uploads, graphReq := a.q.Uploads, a.q.GraphReq
+	a, w := uploadFormApp(t)
+	noLoadSent := loadsSentSince(t, a)
 	a.LoadFiles()
 	load := a.PanelError()
-	// A load is taken and registered before LoadFiles returns
-	// (takeUpload, sendUpload); only its sending runs on a goroutine.
-	if a.q.Uploads != uploads || a.q.GraphReq != graphReq || a.q.Sending != nil || a.Loading() {
-		t.Errorf("Load with no file sent the worker a load: uploads %d (were %d), graph request %d (was %d), loading %v",
-			a.q.Uploads, uploads, a.q.GraphReq, graphReq, a.Loading())
-	}
+	noLoadSent("Load with no file")
 	if a.RunBarFormError() != "" || a.BannerError() != "" {
 		t.Errorf("Load's refusal is in the run bar (%q) or the banner (%q) too", a.RunBarFormError(), a.BannerError())
 	}
