@@ -3,14 +3,11 @@ package main
 import (
 	"flag"
 	"fmt"
-	"maps"
-	"slices"
-	"sync"
 )
 
 // aliasUsage begins the usage of a flag that is another name of a flag
 // (aliasFlag): "same as -damping". The help leaves aliases out
-// (printFlagDefaults), and aliasOf finds them in flagAliases.
+// (printFlagDefaults), and aliasOf knows them by their value.
 const aliasUsage = "same as -"
 
 // aliasFlag makes alias another name of fs's flag name, which must be
@@ -28,20 +25,7 @@ func aliasFlag(fs *flag.FlagSet, alias, name string) {
 	fs.Var(v, alias, aliasUsage+name)
 	fs.Lookup(alias).DefValue = f.DefValue
 	f.Usage += fmt.Sprintf("; -%s is the same flag", alias)
-	flagAliases.Lock()
-	defer flagAliases.Unlock()
-	if flagAliases.of[fs] == nil {
-		flagAliases.of[fs] = map[string]*aliasValue{}
-	}
-	flagAliases.of[fs][alias] = v
 }
-
-// flagAliases holds, for each flag set with aliases, the value of each
-// alias by its name (aliasFlag fills it).
-var flagAliases = struct {
-	sync.Mutex
-	of map[*flag.FlagSet]map[string]*aliasValue
-}{of: map[*flag.FlagSet]map[string]*aliasValue{}}
 
 // aliasValue is the value of an alias of the flag name of fs: it sets the
 // flag's value, and keeps the text it was given and, when the flag was
@@ -85,38 +69,51 @@ func (a *aliasValue) Get() any {
 func bothNames(fs *flag.FlagSet) string {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	flagAliases.Lock()
-	aliases := flagAliases.of[fs]
-	flagAliases.Unlock()
-	for _, alias := range slices.Sorted(maps.Keys(aliases)) {
-		a := aliases[alias]
-		if !set[alias] || !set[a.name] {
-			continue
+	msg := ""
+	fs.VisitAll(func(f *flag.Flag) {
+		a := aliasValueOf(f)
+		if msg != "" || a == nil || !set[f.Name] || !set[a.name] {
+			return
 		}
 		if a.before != "" {
-			return fmt.Sprintf("-%s %s and -%s %s set the same flag; give one", a.name, a.before, alias, a.typed)
+			msg = fmt.Sprintf("-%s %s and -%s %s set the same flag; give one", a.name, a.before, f.Name, a.typed)
+		} else {
+			msg = fmt.Sprintf("-%s %s and -%s %s set the same flag; give one", f.Name, a.typed, a.name, a.Value.String())
 		}
-		return fmt.Sprintf("-%s %s and -%s %s set the same flag; give one", alias, a.typed, a.name, a.Value.String())
+	})
+	return msg
+}
+
+// aliasOf returns the name of the flag f is an alias of (aliasFlag), or
+// "" when f is a flag of its own.
+func aliasOf(f *flag.Flag) string {
+	if a := aliasValueOf(f); a != nil {
+		return a.name
 	}
 	return ""
 }
 
-// aliasOf returns the name of the flag f of fs is an alias of
-// (aliasFlag), or "" when f is a flag of its own.
-func aliasOf(fs *flag.FlagSet, f *flag.Flag) string {
-	flagAliases.Lock()
-	defer flagAliases.Unlock()
-	if a := flagAliases.of[fs][f.Name]; a != nil {
-		return a.name
+// aliasValueOf returns the value of f when f is an alias (aliasFlag),
+// looking through a value that wraps another (nonzeroFloat), or nil.
+func aliasValueOf(f *flag.Flag) *aliasValue {
+	v := f.Value
+	for {
+		switch w := v.(type) {
+		case *aliasValue:
+			return w
+		case interface{ wrapped() flag.Value }:
+			v = w.wrapped()
+		default:
+			return nil
+		}
 	}
-	return ""
 }
 
 // flagNames lists fs's flags but aliases, for a suggestion.
 func flagNames(fs *flag.FlagSet) []string {
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) {
-		if aliasOf(fs, f) == "" {
+		if aliasOf(f) == "" {
 			names = append(names, f.Name)
 		}
 	})
@@ -130,7 +127,7 @@ func explicitFlags(fs *flag.FlagSet) map[string]bool {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) {
 		set[f.Name] = true
-		if of := aliasOf(fs, f); of != "" {
+		if of := aliasOf(f); of != "" {
 			set[of] = true
 		}
 	})
@@ -143,7 +140,7 @@ func explicitFlags(fs *flag.FlagSet) map[string]bool {
 func typedName(fs *flag.FlagSet, name string) string {
 	typed := name
 	fs.Visit(func(f *flag.Flag) {
-		if aliasOf(fs, f) == name {
+		if aliasOf(f) == name {
 			typed = f.Name
 		}
 	})

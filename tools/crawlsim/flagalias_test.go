@@ -27,7 +27,7 @@ func TestAliasFlag(t *testing.T) {
 	}
 	fs := newSet()
 	for name, want := range map[string]string{"d": "damping", "damping": "", "lookalike": ""} {
-		if got := aliasOf(fs, fs.Lookup(name)); got != want {
+		if got := aliasOf(fs.Lookup(name)); got != want {
 			t.Errorf("aliasOf -%s = %q; want %q", name, got, want)
 		}
 	}

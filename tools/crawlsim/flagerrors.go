@@ -86,7 +86,7 @@ func flagSuggestion(name string, fs *flag.FlagSet, names []string) string {
 			continue
 		}
 		for _, other := range group {
-			if f := fs.Lookup(other); other != name && f != nil && aliasOf(fs, f) == "" {
+			if f := fs.Lookup(other); other != name && f != nil && aliasOf(f) == "" {
 				same = append(same, "-"+other)
 			}
 		}

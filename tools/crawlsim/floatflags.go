@@ -38,6 +38,9 @@ func (f *nonzeroFloat) String() string {
 // Get returns the float64.
 func (f *nonzeroFloat) Get() any { return f.v.Get() }
 
+// wrapped returns the value f reads and refuses for (aliasValueOf).
+func (f *nonzeroFloat) wrapped() flag.Value { return f.v }
+
 // Set reads s as the flag package's float64 flag does, and refuses a
 // nonzero number that reads as 0.
 func (f *nonzeroFloat) Set(s string) error {

@@ -40,7 +40,7 @@ func printFlagDefaults(w io.Writer, fs *flag.FlagSet) {
 	sub := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
 	sub.SetOutput(&text)
 	fs.VisitAll(func(f *flag.Flag) {
-		if aliasOf(fs, f) == "" {
+		if aliasOf(f) == "" {
 			sub.Var(f.Value, f.Name, f.Usage)
 			sub.Lookup(f.Name).DefValue = f.DefValue
 		}
